@@ -1,0 +1,53 @@
+/**
+ * The route table of spec/public-and-customer.md §2. Public pages are lazy so that each page
+ * ships only its own code; staff screens live in their own chunks that public pages never load.
+ */
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { Layout } from './layout';
+
+const HomePage = lazy(() => import('../pages/home-page').then((m) => ({ default: m.HomePage })));
+const ServicesPage = lazy(() => import('../pages/services-page').then((m) => ({ default: m.ServicesPage })));
+const GalleryPage = lazy(() => import('../pages/gallery-page').then((m) => ({ default: m.GalleryPage })));
+const AboutPage = lazy(() => import('../pages/about-page').then((m) => ({ default: m.AboutPage })));
+const ContactPage = lazy(() => import('../pages/contact-page').then((m) => ({ default: m.ContactPage })));
+const ServiceAreasPage = lazy(() => import('../pages/service-areas-page').then((m) => ({ default: m.ServiceAreasPage })));
+const PricingPage = lazy(() => import('../pages/pricing-page').then((m) => ({ default: m.PricingPage })));
+const CustomerPortalPage = lazy(() => import('../pages/customer-portal-page').then((m) => ({ default: m.CustomerPortalPage })));
+const BookingPage = lazy(() => import('../pages/booking-page').then((m) => ({ default: m.BookingPage })));
+const ServiceHistoryPage = lazy(() => import('../pages/service-history-page').then((m) => ({ default: m.ServiceHistoryPage })));
+const FeedbackPage = lazy(() => import('../pages/feedback-page').then((m) => ({ default: m.FeedbackPage })));
+const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const AuthPage = lazy(() => import('../pages/auth-page').then((m) => ({ default: m.AuthPage })));
+const CheckoutPage = lazy(() => import('../pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const CheckoutSuccessPage = lazy(() => import('../pages/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })));
+const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
+const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/services', element: <ServicesPage /> },
+      { path: '/gallery', element: <GalleryPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/admin/*', element: <AdminPage /> },
+      { path: '/service-areas', element: <ServiceAreasPage /> },
+      { path: '/pricing', element: <PricingPage /> },
+      { path: '/customer-portal', element: <CustomerPortalPage /> },
+      { path: '/booking', element: <BookingPage variant="standard" /> },
+      { path: '/book-service', element: <BookingPage variant="integrated" /> },
+      { path: '/service-history', element: <ServiceHistoryPage /> },
+      { path: '/feedback', element: <FeedbackPage /> },
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/login', element: <AuthPage /> },
+      { path: '/register', element: <AuthPage initialTab="register" /> },
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/checkout/success', element: <CheckoutSuccessPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
