@@ -1,0 +1,200 @@
+/**
+ * Browser-side sign-in state (spec §4 "Auth", §6, §8). The signed-in user is kept in
+ * localStorage under 'auth_user' so a reload (or an offline start) keeps the person signed in;
+ * an unreadable stored value is discarded. The server's httpOnly session cookie is the real
+ * credential (DESIGN §7): this copy only drives what the UI shows.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+import { z } from 'zod';
+import { apiRequest, HttpError, serverMessage } from '../../lib/http';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { AUTH_TOASTS, AUTH_TEXT } from './auth-text';
+
+/** The fields the UI reads from a user (spec §3); anything else the server sends is kept. */
+export const authUserSchema = z
+  .object({
+    id: z.union([z.number(), z.string()]),
+    username: z.string(),
+    firstName: z.string().nullish(),
+    lastName: z.string().nullish(),
+    email: z.string().nullish(),
+    role: z.string(),
+  })
+  .loose();
+
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/** Registration fields (spec: "not shown"); the server's registerInputSchema is the judge. */
+export interface RegisterValues {
+  username: string;
+  password: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | undefined;
+  [extra: string]: unknown;
+}
+
+export interface AuthContextValue {
+  user: AuthUser | null;
+  /** True while a login or registration call is in flight (spec §4). */
+  loading: boolean;
+  isAdmin: boolean;
+  login(values: LoginValues): Promise<AuthUser>;
+  register(values: RegisterValues): Promise<AuthUser>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const userAnswerSchema = z.object({ user: authUserSchema });
+
+/** The welcome name of spec §2 Header: first name, else username. */
+export function displayName(user: Pick<AuthUser, 'firstName' | 'username'>): string {
+  return user.firstName?.trim() || user.username;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AuthUser | null>(() => readStored(STORAGE_KEYS.authUser, authUserSchema));
+  const [loading, setLoading] = useState(false);
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((t) => window.clearTimeout(t));
+  }, []);
+
+  // A stored user whose session the server no longer knows (expired, logged out elsewhere) is
+  // signed out; when the server cannot be reached the stored user stays, so offline starts work.
+  useEffect(() => {
+    if (!user) return;
+    let cancelled = false;
+    apiRequest<unknown>('/api/auth/me').catch((error: unknown) => {
+      if (!cancelled && error instanceof HttpError && error.status === 401) {
+        removeStored(STORAGE_KEYS.authUser);
+        setUser(null);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Checked once per page load, not on every user change (login sets a fresh session).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const later = useCallback((ms: number, fn: () => void) => {
+    timers.current.push(window.setTimeout(fn, ms));
+  }, []);
+
+  const login = useCallback(
+    async (values: LoginValues): Promise<AuthUser> => {
+      setLoading(true);
+      try {
+        const answer = userAnswerSchema.parse(await apiRequest<unknown>('/api/auth/login', { body: values }));
+        writeStored(STORAGE_KEYS.authUser, answer.user);
+        setUser(answer.user);
+        const admin = answer.user.role === 'admin';
+        notifications.show({
+          title: AUTH_TEXT.loginSuccessTitle,
+          message: AUTH_TEXT.loginSuccessMessage(displayName(answer.user), admin),
+          color: 'green',
+          autoClose: AUTH_TOASTS.login,
+        });
+        if (admin) {
+          later(AUTH_TOASTS.adminNoticeDelay, () =>
+            notifications.show({
+              title: AUTH_TEXT.adminNoticeTitle,
+              message: AUTH_TEXT.adminNoticeMessage,
+              color: 'blue',
+              autoClose: AUTH_TOASTS.adminNotice,
+            }),
+          );
+        }
+        return answer.user;
+      } catch (error) {
+        notifications.show({
+          title: 'Login Failed',
+          message: serverMessage(error) ?? 'Invalid username or password',
+          color: 'red',
+          autoClose: AUTH_TOASTS.default,
+        });
+        throw error;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [later],
+  );
+
+  const register = useCallback(
+    async (values: RegisterValues): Promise<AuthUser> => {
+      setLoading(true);
+      try {
+        const answer = userAnswerSchema.parse(await apiRequest<unknown>('/api/auth/register', { body: values }));
+        writeStored(STORAGE_KEYS.authUser, answer.user);
+        setUser(answer.user);
+        notifications.show({
+          title: AUTH_TEXT.registerSuccessTitle,
+          message: AUTH_TEXT.registerSuccessMessage(displayName(answer.user)),
+          color: 'green',
+          autoClose: AUTH_TOASTS.register,
+        });
+        later(AUTH_TOASTS.accountReadyDelay, () =>
+          notifications.show({
+            title: 'Account Ready',
+            message: AUTH_TEXT.accountReadyMessage,
+            color: 'blue',
+            autoClose: AUTH_TOASTS.accountReady,
+          }),
+        );
+        return answer.user;
+      } catch (error) {
+        notifications.show({
+          title: 'Registration Failed',
+          message: serverMessage(error) ?? 'Registration failed. Please try again.',
+          color: 'red',
+          autoClose: AUTH_TOASTS.default,
+        });
+        throw error;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [later],
+  );
+
+  const logout = useCallback(async (): Promise<void> => {
+    try {
+      await apiRequest<unknown>('/api/auth/logout', { method: 'POST' });
+    } catch {
+      // Offline or already expired: the local sign-out below still happens.
+    }
+    removeStored(STORAGE_KEYS.authUser);
+    setUser(null);
+    notifications.show({
+      title: AUTH_TEXT.logoutTitle,
+      message: AUTH_TEXT.logoutMessage,
+      autoClose: AUTH_TOASTS.logout,
+    });
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, loading, isAdmin: user?.role === 'admin', login, register, logout }),
+    [user, loading, login, register, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The sign-in state; throws the spec §8 message when used outside {@link AuthProvider}. */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}
