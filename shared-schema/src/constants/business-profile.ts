@@ -1,0 +1,70 @@
+/**
+ * The business profile: who the business is and how customers reach it.
+ *
+ * The specs write these values as `{name}`, `{phone}`, `{email}` and `{key}` placeholders. They are
+ * configuration, not code: the server reads the active profile from its configuration and serves it
+ * at `GET /api/config`, so a deployment changes them without a rebuild. The defaults below are
+ * obvious placeholders, never real people or numbers.
+ */
+import { z } from 'zod';
+
+/** Product name used in titles (for example 'About Us | Pilbara Towing & Recovery'). */
+export const PRODUCT_NAME = 'Pilbara Towing & Recovery';
+
+/** One co-owner as shown on the About page and used as a driver name. */
+export const businessOwnerSchema = z.object({
+  name: z.string().min(1).max(100),
+  role: z.string().min(1).max(200),
+  phone: z.string().min(1).max(20),
+  blurb: z.string().max(2000),
+});
+/** A co-owner of the business. */
+export type BusinessOwner = z.infer<typeof businessOwnerSchema>;
+
+/**
+ * The configurable business profile. `owners` holds the two co-owners in display order (the first
+ * owner's phone is the main call number); `staffPhone` is the second staff line the mobile menu
+ * lists. An empty `stripePublishableKey` means card payment is not set up.
+ */
+export const businessProfileSchema = z.object({
+  tradingName: z.string().min(1).max(200),
+  owners: z.array(businessOwnerSchema).min(1),
+  staffPhone: z.string().max(20),
+  email: z.string().max(100),
+  abn: z.string().max(20),
+  region: z.string().max(200),
+  stripePublishableKey: z.string(),
+  publicUrl: z.string(),
+});
+/** The configurable business profile. */
+export type BusinessProfile = z.infer<typeof businessProfileSchema>;
+
+/**
+ * Placeholder profile used when configuration sets nothing. Every value here is an obvious
+ * placeholder, replaced by configuration in a real deployment.
+ */
+export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
+  tradingName: PRODUCT_NAME,
+  owners: [
+    {
+      name: 'Sam Taylor',
+      role: '4x4 & Heavy Vehicle Recovery Specialist',
+      phone: '0400 000 001',
+      blurb:
+        'Placeholder co-owner. Certified for mining-site recovery work and at home on the red dirt, from bogged utes to rolled heavy vehicles.',
+    },
+    {
+      name: 'Alex Morgan',
+      role: 'Mobile Mechanic',
+      phone: '0400 000 002',
+      blurb:
+        'Placeholder co-owner. A mechanic with 7 years of experience who can often fix your vehicle on the spot and get you back on the road.',
+    },
+  ],
+  staffPhone: '0400 000 003',
+  email: 'jobs@example.com',
+  abn: '00 000 000 000',
+  region: 'Karratha and the Pilbara, Western Australia',
+  stripePublishableKey: '',
+  publicUrl: '',
+};

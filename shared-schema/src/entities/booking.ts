@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES, URGENCY_LEVELS } from '../constants/statuses';
+import { bookingIdSchema, isoDateSchema, isoDateTimeSchema } from './common';
+
+/** Booking urgency value. */
+export const urgencySchema = z.enum(URGENCY_LEVELS);
+/** Booking status value. */
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+
+/** Table `bookings`. */
+export const bookingSchema = z.object({
+  id: bookingIdSchema,
+  customerName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  service: z.string(),
+  location: z.string(),
+  /** Calendar date `YYYY-MM-DD` (Perth). */
+  preferredDate: isoDateSchema,
+  /** One of the time slots, such as '08:30 AM'. */
+  preferredTime: z.string(),
+  urgency: urgencySchema,
+  description: z.string(),
+  vehicleDetails: z.string().nullable(),
+  /** Default 'pending'. */
+  status: bookingStatusSchema,
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+/** A stored booking. */
+export type Booking = z.infer<typeof bookingSchema>;

@@ -1,0 +1,32 @@
+/** Field schemas every entity shares: ids, timestamps, money, volume. */
+import { z } from 'zod';
+import { SERIES_PREFIXES, type SeriesName } from '../constants/ids';
+
+/** ISO-8601 timestamp (UTC `Z` or with an offset), as every timestamp travels on the wire. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+/** Calendar date `YYYY-MM-DD` (booking preferred date, expiry dates, invoice dates). */
+export const isoDateSchema = z.iso.date();
+/** A date-only or full timestamp value; used where old records may hold either. */
+export const isoDateOrDateTimeSchema = z.union([isoDateSchema, isoDateTimeSchema]);
+
+/** Integer id of tables whose ids are numbers (drawn from leased blocks, so always positive). */
+export const intIdSchema = z.number().int().positive();
+
+/** Money in integer cents, never negative. */
+export const centsSchema = z.number().int().nonnegative();
+/** Fuel volume in integer thousandths of a litre (millilitres). */
+export const milliLitresSchema = z.number().int().nonnegative();
+
+/** Regular expression of one id series: prefix, four-digit year, number. */
+export function seriesIdPattern(series: SeriesName): RegExp {
+  return new RegExp(`^${SERIES_PREFIXES[series]}-\\d{4}-\\d+$`);
+}
+
+/** Job id such as `JOB-2026-123`. */
+export const jobIdSchema = z.string().regex(seriesIdPattern('job'));
+/** Booking id such as `BKG-2026-123`. */
+export const bookingIdSchema = z.string().regex(seriesIdPattern('booking'));
+/** Quote id such as `Q-2026-123`. */
+export const quoteIdSchema = z.string().regex(seriesIdPattern('quote'));
+/** Invoice id such as `INV-2026-123`. */
+export const invoiceIdSchema = z.string().regex(seriesIdPattern('invoice'));

@@ -1,0 +1,81 @@
+/** One zod schema per table of spec/staff-and-data.md §3, plus the name → schema map. */
+import type { z } from 'zod';
+import { bookingSchema } from './booking';
+import { contactSubmissionSchema } from './contact-submission';
+import { emailRecordSchema } from './email-record';
+import { feedbackSchema } from './feedback';
+import { fleetExpenseSchema } from './fleet-expense';
+import { fuelRecordSchema } from './fuel-record';
+import { invoiceSchema } from './invoice';
+import { jobSchema } from './job';
+import { jobUpdateSchema } from './job-update';
+import { mileageRecordSchema } from './mileage-record';
+import { notificationSchema } from './notification';
+import { notificationPreferenceSchema } from './notification-preference';
+import { quoteSchema } from './quote';
+import { serviceRecordSchema } from './service-record';
+import { userSchema } from './user';
+import { vehicleSchema } from './vehicle';
+
+export * from './booking';
+export * from './common';
+export * from './contact-submission';
+export * from './email-record';
+export * from './feedback';
+export * from './fleet-expense';
+export * from './fuel-record';
+export * from './invoice';
+export * from './job';
+export * from './job-update';
+export * from './mileage-record';
+export * from './notification';
+export * from './notification-preference';
+export * from './quote';
+export * from './service-record';
+export * from './user';
+export * from './vehicle';
+
+/** Every table name, in the order the data definitions list them. */
+export const ENTITY_NAMES = [
+  'users',
+  'contact_submissions',
+  'jobs',
+  'job_updates',
+  'emails',
+  'bookings',
+  'feedback',
+  'quotes',
+  'vehicles',
+  'service_records',
+  'fuel_records',
+  'mileage_records',
+  'fleet_expenses',
+  'notifications',
+  'notification_preferences',
+  'invoices',
+] as const;
+/** A table name. */
+export type EntityName = (typeof ENTITY_NAMES)[number];
+
+/** The row schema of each table. */
+export const entitySchemas = {
+  users: userSchema,
+  contact_submissions: contactSubmissionSchema,
+  jobs: jobSchema,
+  job_updates: jobUpdateSchema,
+  emails: emailRecordSchema,
+  bookings: bookingSchema,
+  feedback: feedbackSchema,
+  quotes: quoteSchema,
+  vehicles: vehicleSchema,
+  service_records: serviceRecordSchema,
+  fuel_records: fuelRecordSchema,
+  mileage_records: mileageRecordSchema,
+  fleet_expenses: fleetExpenseSchema,
+  notifications: notificationSchema,
+  notification_preferences: notificationPreferenceSchema,
+  invoices: invoiceSchema,
+} as const satisfies Record<EntityName, z.ZodObject>;
+
+/** Row type of a table. */
+export type EntityOf<N extends EntityName> = z.infer<(typeof entitySchemas)[N]>;

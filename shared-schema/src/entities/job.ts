@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { JOB_STATUSES } from '../constants/statuses';
+import { isoDateTimeSchema, jobIdSchema } from './common';
+
+/** A job status value. */
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+
+/** Table `jobs`. Optional text columns are null when unset. */
+export const jobSchema = z.object({
+  id: jobIdSchema,
+  customerName: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  /** Default 'Assigned'. */
+  status: jobStatusSchema,
+  service: z.string(),
+  location: z.string(),
+  /** Free text such as '30-45 minutes'. */
+  estimatedArrival: z.string().nullable(),
+  /** 0-100, default 0. */
+  progress: z.number().int().min(0).max(100),
+  assignedTo: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+/** A stored job. */
+export type Job = z.infer<typeof jobSchema>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { QUOTE_ITEM_CATEGORIES, QUOTE_STATUSES } from '../constants/statuses';
+import { centsSchema, isoDateTimeSchema, quoteIdSchema } from './common';
+
+/** Quote status value. */
+export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
+/** Quote item category value. */
+export const quoteItemCategorySchema = z.enum(QUOTE_ITEM_CATEGORIES);
+
+/** One line of a quote (stored inside the quote's `items` JSON). Money in cents. */
+export const quoteItemSchema = z.object({
+  /** Unique within its quote; minted by the client that adds the line. */
+  id: z.string().min(1).max(64),
+  description: z.string().min(1).max(200),
+  quantity: z.number().int().min(1),
+  /** Unit price in cents. */
+  unitPrice: centsSchema,
+  /** unitPrice × quantity, in cents (computed, see the pricing rule). */
+  total: centsSchema,
+  category: quoteItemCategorySchema,
+});
+/** A quote line. */
+export type QuoteItem = z.infer<typeof quoteItemSchema>;
+
+/** Table `quotes`. All money fields are cents and computed by the pricing rule, never trusted from clients. */
+export const quoteSchema = z.object({
+  id: quoteIdSchema,
+  customerName: z.string(),
+  customerPhone: z.string(),
+  customerEmail: z.string().nullable(),
+  vehicleType: z.string().nullable(),
+  service: z.string().nullable(),
+  fromLocation: z.string().nullable(),
+  toLocation: z.string().nullable(),
+  /** Distance in km (decimals allowed), default 0. */
+  distance: z.number().nonnegative(),
+  items: z.array(quoteItemSchema),
+  itemsSubtotal: centsSchema,
+  basePrice: centsSchema,
+  /** Whole percent, 0-100. */
+  discountPercent: z.number().int().min(0).max(100),
+  discountAmount: centsSchema,
+  finalPrice: centsSchema,
+  notes: z.string().nullable(),
+  validUntil: isoDateTimeSchema,
+  /** Default 'draft'. */
+  status: quoteStatusSchema,
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+/** A stored quote. */
+export type Quote = z.infer<typeof quoteSchema>;

@@ -1,0 +1,217 @@
+/**
+ * Every user-facing message of the product in one place.
+ *
+ * Texts quoted in the specs (validation messages of §5, toasts and errors of §8) are copied word for
+ * word; where the spec gives a toast as 'Title - Description' the two halves are separate entries
+ * (`…_TITLE`, `…_DESCRIPTION`). Texts the spec leaves "not shown" (login and register rules, toasts
+ * without wording, server errors) are this product's own and are marked as such. Plain strings use
+ * UPPER_SNAKE keys; messages with a value in them are camelCase functions.
+ */
+export const MESSAGES = {
+  // Validation, spec public §5 (contact, booking, feedback, portal).
+  PHONE_INVALID: 'Please enter a valid phone number',
+  EMAIL_INVALID: 'Please enter a valid email address',
+  NAME_MIN: 'Name must be at least 2 characters',
+  SERVICE_SELECT: 'Please select a service',
+  LOCATION_DETAILED: 'Please provide a detailed location',
+  PREFERRED_DATE_REQUIRED: 'Please select a preferred date',
+  PREFERRED_TIME_REQUIRED: 'Please select a preferred time',
+  DESCRIPTION_DETAILS: 'Please provide more details about your service needs',
+  FEEDBACK_JOB_REQUIRED: 'Please select a job to review',
+  RATING_REQUIRED: 'Please provide a rating',
+  RATING_RANGE: 'Rating must be between 1-5',
+  COMMENTS_DETAILED: 'Please provide detailed feedback',
+  PORTAL_SEARCH_EMPTY: 'Enter Job ID or Name',
+
+  // Validation the public spec requires without showing a message (own wording).
+  FIRST_NAME_REQUIRED: 'First name is required',
+  LAST_NAME_REQUIRED: 'Last name is required',
+  MESSAGE_REQUIRED: 'Message is required',
+  PREFERRED_DATE_PAST: 'Preferred date cannot be in the past',
+  URGENCY_INVALID: 'Please select an urgency',
+  RECOMMEND_REQUIRED: 'Please tell us whether you would recommend us',
+  DASHBOARD_LOOKUP_REQUIRED: 'Enter a phone number or job ID',
+
+  // Validation, spec staff §5 (create job, quote, vehicle, service record, fuel).
+  CUSTOMER_NAME_REQUIRED: 'Customer name is required',
+  PHONE_REQUIRED: 'Phone number is required',
+  SERVICE_REQUIRED: 'Service is required',
+  LOCATION_REQUIRED: 'Location is required',
+  QUOTE_ITEMS_REQUIRED: 'Please add at least one item to the quote',
+  QUOTE_CUSTOMER_REQUIRED: 'Please fill in customer details',
+  QUOTE_ITEM_DETAILS: 'Please fill in item details',
+  REGISTRATION_REQUIRED: 'Registration is required',
+  VEHICLE_NAME_REQUIRED: 'Vehicle name is required',
+  MAKE_REQUIRED: 'Make is required',
+  MODEL_REQUIRED: 'Model is required',
+  VEHICLE_TYPE_REQUIRED: 'Vehicle type is required',
+  VEHICLE_REQUIRED: 'Vehicle is required',
+  SERVICE_TYPE_REQUIRED: 'Service type is required',
+  DESCRIPTION_REQUIRED: 'Description is required',
+  SERVICED_BY_REQUIRED: 'Serviced by is required',
+  INVOICE_DATE_REQUIRED: 'Invoice date is required',
+  FUEL_TYPE_REQUIRED: 'Fuel type is required',
+
+  // Validation the staff spec requires without showing a message (own wording).
+  YEAR_RANGE: 'Year must be between 1900 and 2030',
+  MILEAGE_MIN: 'Mileage cannot be negative',
+  SERVICE_INTERVAL_MIN: 'Service interval must be at least 1 km',
+  VEHICLE_STATUS_INVALID: 'Status must be active, maintenance or out of service',
+  COST_MIN: 'Cost cannot be negative',
+  LITERS_MIN: 'Litres must be at least 0.1',
+  KILOMETERS_MIN: 'Kilometres cannot be negative',
+  QUANTITY_MIN: 'Quantity must be at least 1',
+  DISCOUNT_RANGE: 'Discount must be between 0 and 100%',
+  DISTANCE_MIN: 'Distance cannot be negative',
+  VALID_DAYS_MIN: 'Valid days must be at least 1',
+  AMOUNT_MIN: 'Amount cannot be negative',
+  DATE_REQUIRED: 'Date is required',
+  ODOMETER_ORDER: 'End odometer must not be below start odometer',
+  EXPENSE_TYPE_REQUIRED: 'Expense type is required',
+  PROGRESS_RANGE: 'Progress must be between 0 and 100',
+  JOB_STATUS_INVALID: 'Unknown job status',
+  QUOTE_STATUS_INVALID: 'Unknown quote status',
+  PAYMENT_METHOD_INVALID: 'Payment method must be cash, card on site or bank transfer',
+  JOB_UPDATE_EMPTY: 'Send a status with progress, or a driver to assign',
+
+  // Login and register (the spec says "not shown"; own wording).
+  USERNAME_REQUIRED: 'Username is required',
+  USERNAME_MIN: 'Username must be at least 3 characters',
+  USERNAME_MAX: 'Username must be at most 50 characters',
+  USERNAME_CHARACTERS: 'Username may only contain letters, digits, dots, underscores and hyphens',
+  PASSWORD_REQUIRED: 'Password is required',
+  PASSWORD_MIN: 'Password must be at least 8 characters',
+  PASSWORD_MAX: 'Password must be at most 255 characters',
+  EMAIL_REQUIRED: 'Email is required',
+  EMAIL_MAX: 'Email must be at most 100 characters',
+  PHONE_MAX: 'Phone number must be at most 20 characters',
+  USERNAME_TAKEN: 'Username is already taken',
+  EMAIL_TAKEN: 'Email is already registered',
+  INVALID_CREDENTIALS: 'Invalid username or password',
+
+  // Toasts and errors, spec public §8.
+  LOGIN_FAILED_TITLE: 'Login Failed',
+  REGISTRATION_FAILED_TITLE: 'Registration Failed',
+  REGISTRATION_FAILED_DESCRIPTION: 'Registration failed. Please try again.',
+  CONTACT_FAILED_TITLE: 'Failed to send message',
+  CONTACT_FAILED_DESCRIPTION: 'Please try again later.',
+  CONTACT_SENT_TITLE: 'Message sent successfully!',
+  CONTACT_SENT_DESCRIPTION: "We'll get back to you within 2 hours.",
+  BOOKING_FAILED_TITLE: 'Booking Failed',
+  BOOKING_FAILED_DESCRIPTION: 'Please try again or call us directly for immediate assistance.',
+  BOOKING_SUBMITTED_TITLE: 'Booking Submitted',
+  /** Own wording around the spec's "contact within 30 minutes". */
+  BOOKING_SUBMITTED_DESCRIPTION: "We'll contact you within 30 minutes to confirm your booking.",
+  FEEDBACK_FAILED_TITLE: 'Submission Failed',
+  FEEDBACK_FAILED_DESCRIPTION: 'Please try again or contact us directly.',
+  FEEDBACK_SUBMITTED_TITLE: 'Feedback Submitted',
+  FEEDBACK_SUBMITTED_DESCRIPTION: 'Thank you for helping us improve our service.',
+  JOB_NOT_FOUND_TITLE: 'No Job Found',
+  JOB_NOT_FOUND_DESCRIPTION: 'Please check your job ID or name and try again.',
+  JOB_NOT_FOUND_PAGE: 'Job Not Found',
+  SEARCH_FAILED_TITLE: 'Search Failed',
+  SEARCH_FAILED_DESCRIPTION: 'Unable to search for your job. Please try again.',
+  COPY_FAILED_TITLE: 'Failed to copy',
+  COPY_FAILED_DESCRIPTION: 'Please copy manually',
+  INVALID_PAYMENT_LINK_TITLE: 'Invalid Payment Link',
+  INVALID_PAYMENT_LINK_DESCRIPTION: 'Missing quote information. Please try again.',
+  PAYMENT_SETUP_FAILED_TITLE: 'Payment Setup Failed',
+  PAYMENT_SETUP_FAILED_DESCRIPTION: 'Unable to setup payment. Please try again.',
+  PAYMENT_FAILED_TITLE: 'Payment Failed',
+  PAYMENT_ERROR_TITLE: 'Payment Error',
+  PAYMENT_ERROR_DESCRIPTION: 'An unexpected error occurred. Please try again.',
+  IMAGE_UNAVAILABLE: 'Image unavailable',
+  USE_AUTH_OUTSIDE_PROVIDER: 'useAuth must be used within an AuthProvider',
+  /** DESIGN §8: checkout without configured card keys (own wording). */
+  CARD_PAYMENTS_NOT_SET_UP: 'Card payment is not set up. Please contact us to pay by cash, card on site or bank transfer.',
+
+  // Toasts without wording in the spec (own wording).
+  LOGIN_SUCCESS_TITLE: 'Welcome back!',
+  ADMIN_NOTICE_TITLE: 'Admin Access',
+  ADMIN_NOTICE_DESCRIPTION: 'The Admin Panel is available in the navigation menu.',
+  REGISTRATION_SUCCESS_TITLE: 'Registration Successful',
+  REGISTRATION_SUCCESS_DESCRIPTION: 'Your account has been created. Please log in.',
+  ACCOUNT_READY_TITLE: 'Account Ready',
+  ACCOUNT_READY_DESCRIPTION: 'Enter your password to log in.',
+  LOGOUT_TITLE: 'Logged Out',
+  LOGOUT_DESCRIPTION: 'You have been signed out.',
+
+  // Toasts, spec staff §8 (admin panel).
+  ERROR_TITLE: 'Error',
+  JOB_CREATE_FAILED: 'Failed to create job',
+  JOB_DELETE_FAILED: 'Failed to delete job',
+  BOOKING_APPROVE_FAILED: 'Failed to approve booking',
+  JOB_UPDATE_FAILED: 'Failed to update job',
+  JOB_CREATED_TITLE: 'Job Created',
+  JOB_DELETED_TITLE: 'Job Deleted',
+  BOOKING_APPROVED_TITLE: 'Booking Approved',
+  JOB_UPDATED_TITLE: 'Job Updated',
+  QUOTE_CREATED_TITLE: 'Quote Created',
+  VEHICLE_MODIFICATIONS_UPDATED: 'Vehicle modifications updated',
+  VEHICLE_FEATURES_UPDATED: 'Vehicle features updated',
+
+  // Toasts, spec staff §8 (quotes).
+  UNKNOWN_ERROR: 'Unknown error',
+  QUOTE_UPDATE_FAILED: 'Failed to update quote',
+  QUOTE_DELETE_FAILED: 'Failed to delete quote',
+  QUOTE_EMAIL_FAILED: 'Failed to send quote email',
+  EMAIL_SENDING_FAILED: 'Email sending failed',
+  PDF_DOWNLOAD_FAILED: 'Failed to download PDF',
+  QUOTE_PAYMENT_FAILED_TITLE: 'Payment failed',
+  QUOTE_PAYMENT_FAILED_DESCRIPTION: 'Unable to process payment. Please try again.',
+  QUOTE_CREATED: 'Quote created successfully!',
+  QUOTE_UPDATED: 'Quote updated successfully!',
+  QUOTE_DELETED: 'Quote deleted',
+  QUOTE_EMAILED: 'Quote emailed successfully!',
+  QUOTE_PDF_DOWNLOADED: 'Quote PDF downloaded successfully',
+  PAYMENT_WINDOW_OPENED: 'Payment window opened',
+
+  // Toasts, spec staff §8 (fleet).
+  VEHICLE_ADD_FAILED: 'Failed to add vehicle to fleet',
+  /** Text in a server error that means the registration already exists. */
+  DUPLICATE_KEY_MARKER: 'duplicate key',
+  REGISTRATION_EXISTS: 'Registration number already exists. Please use a different registration.',
+  SERVICE_RECORD_ADD_FAILED: 'Failed to add service record',
+  FUEL_RECORD_ADD_FAILED: 'Failed to add fuel record',
+  FUEL_RECORD_CHECK_FIELDS: 'Please check all fields are filled correctly',
+  VEHICLE_REMOVE_FAILED: 'Failed to remove vehicle',
+  SERVICE_RECORD_ADDED: 'Service record added successfully',
+  FUEL_RECORD_ADDED: 'Fuel record added successfully',
+  VEHICLE_REMOVED: 'Vehicle removed successfully',
+
+  // Server errors (own wording; the spec shows no server error codes).
+  VALIDATION_FAILED: 'Please check the highlighted fields',
+  UNAUTHORIZED: 'Please log in to continue',
+  FORBIDDEN: 'Admin access required',
+  NOT_FOUND: 'Not found',
+  JOB_NOT_FOUND: 'Job not found',
+  BOOKING_NOT_FOUND: 'Booking not found',
+  QUOTE_NOT_FOUND: 'Quote not found',
+  VEHICLE_NOT_FOUND: 'Vehicle not found',
+  INVOICE_NOT_FOUND: 'Invoice not found',
+  BOOKING_ALREADY_APPROVED: 'Booking has already been approved',
+  JOB_FINISHED: 'This job is finished and can no longer be changed',
+  JOB_ACTION_NOT_ALLOWED: 'That action is not available for this job status',
+  JOB_DELETE_NOT_ALLOWED: 'Only completed or cancelled jobs can be deleted',
+  QUOTE_NOT_EDITABLE: 'Only draft quotes can be edited',
+  QUOTE_TRANSITION_NOT_ALLOWED: 'That status change is not allowed for this quote',
+  QUOTE_NOT_PAYABLE: 'Only sent or accepted quotes can be paid',
+  RATE_LIMITED: 'Too many attempts. Please try again later.',
+  INTERNAL_ERROR: 'Something went wrong. Please try again.',
+
+  /** 'Failed to create quote: {reason}', reason defaulting to 'Unknown error'. */
+  quoteCreateFailed: (reason?: string): string => `Failed to create quote: ${reason || 'Unknown error'}`,
+  /** 'Quote {status}' after a status change. */
+  quoteStatusChanged: (status: string): string => `Quote ${status}`,
+  /** 'Vehicle "{name}" added successfully to the fleet'. */
+  vehicleAdded: (name: string): string => `Vehicle "${name}" added successfully to the fleet`,
+  /** Booking Approved toast text naming the new job id (own wording). */
+  bookingApproved: (jobId: string): string => `Booking converted to job ${jobId}`,
+  /** 'Book Service for {area}' link on the coverage map. */
+  bookServiceFor: (area: string): string => `Book Service for ${area}`,
+  /** Page title, for example 'About Us | Pilbara Towing & Recovery'. */
+  pageTitle: (page: string, productName: string): string => `${page} | ${productName}`,
+} as const;
+
+/** Key of a message in {@link MESSAGES}. */
+export type MessageKey = keyof typeof MESSAGES;
