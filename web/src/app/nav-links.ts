@@ -1,0 +1,20 @@
+/** The header's links in the order spec §2 lists them; Admin Panel is added for admins only. */
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+export const NAV_LINKS: readonly NavItem[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Services', to: '/services' },
+  { label: 'Gallery', to: '/gallery' },
+  { label: 'About', to: '/about' },
+  { label: 'Contact', to: '/contact' },
+  { label: 'Service Areas', to: '/service-areas' },
+  { label: 'Pricing', to: '/pricing' },
+  { label: 'Book Service', to: '/book-service' },
+  { label: 'Track Job', to: '/customer-portal' },
+  { label: 'My Dashboard', to: '/dashboard' },
+];
+
+export const ADMIN_LINK: NavItem = { label: 'Admin Panel', to: '/admin' };

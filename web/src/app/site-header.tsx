@@ -1,0 +1,165 @@
+/**
+ * The header of every page (spec §2 Header): brand, the spec's links, Login or the welcome line
+ * with Logout, and a call button for the owner's phone. Below the large breakpoint the links move
+ * into a drawer that also lists the second staff phone.
+ */
+import { Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogin, IconLogout, IconPhone, IconPhoneCall } from '@tabler/icons-react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { PRODUCT_NAME } from '@pilbara/shared-schema';
+import { displayName, useAuth } from '../features/auth/auth-provider';
+import { telHref } from '../lib/format';
+import { ADMIN_LINK, NAV_LINKS } from './nav-links';
+import { useOperators, useProfile } from './profile-provider';
+import classes from './layout.module.css';
+
+function useNavItems() {
+  const { isAdmin } = useAuth();
+  return isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
+}
+
+function AuthArea({ stacked = false }: { stacked?: boolean }) {
+  const { user, isAdmin, logout } = useAuth();
+  if (!user) {
+    return (
+      <Button component={Link} to="/auth" variant="outline" leftSection={<IconLogin size={18} aria-hidden />} fullWidth={stacked}>
+        Login
+      </Button>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="nowrap" justify={stacked ? 'space-between' : 'flex-end'}>
+      <Text size="sm" fw={600} data-testid="welcome-line">
+        Welcome, {displayName(user)}
+        {isAdmin && (
+          <Badge ml={6} color="ochre" variant="filled" size="sm">
+            Admin
+          </Badge>
+        )}
+      </Text>
+      <Button variant="subtle" color="ironstone.9" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void logout()}>
+        Logout
+      </Button>
+    </Group>
+  );
+}
+
+export function SiteHeader() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const items = useNavItems();
+  const { main } = useOperators();
+  const profile = useProfile();
+  const location = useLocation();
+
+  // Following a link closes the mobile menu.
+  useEffect(() => {
+    close();
+  }, [location.pathname, close]);
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="xl" className={classes.topRow}>
+        <Group justify="space-between" wrap="nowrap" h={64} gap="sm">
+          <Link to="/" className={classes.brand} aria-label={`${PRODUCT_NAME} home`}>
+            <img src="/favicon.svg" alt="" width={40} height={40} />
+            <Box style={{ minWidth: 0 }}>
+              <div className={classes.brandName}>{PRODUCT_NAME}</div>
+              <div className={classes.brandTag}>Karratha &amp; Pilbara · 24/7</div>
+            </Box>
+          </Link>
+          <Group gap="sm" wrap="nowrap">
+            <Box visibleFrom="lg">
+              <AuthArea />
+            </Box>
+            <Button
+              component="a"
+              href={telHref(main.phone)}
+              leftSection={<IconPhoneCall size={18} aria-hidden />}
+              aria-label={`Call ${main.name} on ${main.phone}`}
+              visibleFrom="sm"
+            >
+              {main.phone}
+            </Button>
+            <Button
+              component="a"
+              href={telHref(main.phone)}
+              aria-label={`Call ${main.name} on ${main.phone}`}
+              hiddenFrom="sm"
+              px="sm"
+              h={48}
+              miw={48}
+            >
+              <IconPhoneCall size={22} aria-hidden />
+            </Button>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="lg"
+              aria-label={opened ? 'Close menu' : 'Open menu'}
+              aria-expanded={opened}
+              aria-controls="mobile-menu"
+              size="md"
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Box className={classes.navRow} visibleFrom="lg">
+        <Container size="xl">
+          <Box component="nav" aria-label="Main">
+            <Group gap={2} py={4} wrap="nowrap" justify="center">
+              {items.map((item) => (
+                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.navLink}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </Group>
+          </Box>
+        </Container>
+      </Box>
+      <Drawer
+        id="mobile-menu"
+        opened={opened}
+        onClose={close}
+        position="right"
+        size="min(88vw, 360px)"
+        title={<Text fw={800}>Menu</Text>}
+        hiddenFrom="lg"
+      >
+        <Stack gap={4}>
+          <Box component="nav" aria-label="Mobile">
+            <Stack gap={2}>
+              {items.map((item) => (
+                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.drawerLink}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </Stack>
+          </Box>
+          <Divider my="sm" />
+          <Text size="sm" fw={700} c="dimmed">
+            Call us any time
+          </Text>
+          <Button component="a" href={telHref(main.phone)} size="md" h={48} leftSection={<IconPhoneCall size={20} aria-hidden />}>
+            {main.name}: {main.phone}
+          </Button>
+          {profile.staffPhone && (
+            <Button
+              component="a"
+              href={telHref(profile.staffPhone)}
+              size="md"
+              h={48}
+              variant="outline"
+              leftSection={<IconPhone size={20} aria-hidden />}
+            >
+              Staff line: {profile.staffPhone}
+            </Button>
+          )}
+          <Divider my="sm" />
+          <AuthArea stacked />
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The look of a rugged local business: Pilbara red-ochre for actions, a warm spinifex-gold
+ * accent, dark ironstone text on off-white. Primary shade 8 keeps white button text above 4.5:1.
+ */
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const ochre: MantineColorsTuple = [
+  '#fdf1ed',
+  '#f7ddd4',
+  '#efb9a7',
+  '#e79177',
+  '#df6f4f',
+  '#d95a36',
+  '#d44f29',
+  '#bb401c',
+  '#a8341c',
+  '#8a2914',
+];
+
+const spinifex: MantineColorsTuple = [
+  '#fff8e6',
+  '#fcefcf',
+  '#f8dd9c',
+  '#f4ca65',
+  '#f0ba39',
+  '#eeb01d',
+  '#edab0c',
+  '#d39500',
+  '#bc8400',
+  '#a27100',
+];
+
+const ironstone: MantineColorsTuple = [
+  '#f5f3f2',
+  '#e7e3e1',
+  '#cec5c1',
+  '#b4a69f',
+  '#9e8b82',
+  '#917b70',
+  '#8b7267',
+  '#786156',
+  '#6b564b',
+  '#2b2220',
+];
+
+export const theme = createTheme({
+  primaryColor: 'ochre',
+  primaryShade: 8,
+  colors: { ochre, spinifex, ironstone },
+  black: '#2b2220',
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: {
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontWeight: '800',
+  },
+  components: {
+    Button: { defaultProps: { fw: 700 } },
+  },
+});
+
+/** Colours used outside Mantine components (SVG map, manifest). */
+export const BRAND = {
+  red: '#a8341c',
+  redDark: '#8a2914',
+  dirt: '#c4622d',
+  sand: '#f3e3cf',
+  sea: '#9cc6d9',
+  ink: '#2b2220',
+  paper: '#faf6f2',
+} as const;

@@ -1,0 +1,92 @@
+/**
+ * Build of the PWA. The service worker precaches the app shell and every route chunk so that any
+ * page a visitor opened loads again offline; gallery pictures are cached at run time as well.
+ * The manifest is the real one an installed app uses (icons, theme colour, shortcuts).
+ */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PRODUCT_NAME } from '@pilbara/shared-schema';
+
+const THEME_COLOUR = '#a8341c';
+const BACKGROUND_COLOUR = '#faf6f2';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png', 'robots.txt'],
+      manifest: {
+        id: '/',
+        name: PRODUCT_NAME,
+        short_name: 'Pilbara Tow',
+        description:
+          '24/7 towing, 4x4 recovery and mobile mechanic for Karratha and the Pilbara. Book a service, track your job and call us in one tap.',
+        lang: 'en-AU',
+        theme_color: THEME_COLOUR,
+        background_color: BACKGROUND_COLOUR,
+        display: 'standalone',
+        orientation: 'portrait',
+        start_url: '/',
+        scope: '/',
+        categories: ['business', 'utilities', 'travel'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          {
+            name: 'Book Service',
+            short_name: 'Book',
+            url: '/book-service',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Track Job',
+            short_name: 'Track',
+            url: '/customer-portal',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+      },
+      workbox: {
+        // The first install takes control at once (offline works from the first visit). Updates
+        // wait for the user's "Reload" in the update prompt instead of skipping the wait, so an
+        // open page never asks the new worker for chunks of the old build that it has dropped.
+        clientsClaim: true,
+        skipWaiting: false,
+        cleanupOutdatedCaches: true,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,txt}'],
+        // Gallery pictures are precached too; this rule keeps any picture added later available
+        // offline once seen, without waiting for a new service worker.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/gallery/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'gallery-images',
+              expiration: { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 90 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', ws: true },
+    },
+  },
+});
