@@ -1,0 +1,4 @@
+/** The sync model shared by the web client and the server: mutators and the wire protocol. */
+export * from './mutator';
+export * from './mutators';
+export * from './protocol';

@@ -1,0 +1,135 @@
+/**
+ * The shape of a named mutator (DESIGN.md §5).
+ *
+ * A mutator is a pure function from the rows it declared it reads and its arguments to a list of
+ * whole-row changes, or a rejection with a code and the spec's message. The web client runs it
+ * against Dexie for an instant UI; the server runs the very same function against SQLite as the
+ * truth. Nothing here does I/O or reads a clock: time comes in `ctx.now` and every new row's id
+ * comes in the arguments (minted from an id lease by a device, or by the server for REST callers).
+ */
+import type { z } from 'zod';
+
+/** Tables that staff devices sync and that mutators may read or write. */
+export const SYNCED_TABLES = [
+  'jobs',
+  'job_updates',
+  'bookings',
+  'emails',
+  'quotes',
+  'vehicles',
+  'service_records',
+  'fuel_records',
+  'mileage_records',
+  'fleet_expenses',
+  'invoices',
+  'notification_preferences',
+  'feedback',
+] as const;
+
+/** A table name from {@link SYNCED_TABLES}. */
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
+/** Row ids are text for jobs, bookings, quotes and invoices, integers elsewhere. */
+export type RowId = string | number;
+
+/** A whole stored row in its wire shape (the entity schema's fields, money in cents). */
+export type Row = { id: RowId } & Record<string, unknown>;
+
+/** Scalar values a {@link ReadSpec} `where` may compare against. */
+export type WhereValue = string | number | boolean | null;
+
+/**
+ * One read a mutator needs before it can decide: a row by id, or the rows of a table whose
+ * fields equal the given values. The loaded rows reach `apply` under `key`.
+ */
+export type ReadSpec =
+  | { key: string; entity: SyncedTable; id: RowId }
+  | { key: string; entity: SyncedTable; where: Record<string, WhereValue> };
+
+/** What `apply` gets besides its arguments. */
+export interface MutationContext {
+  /** The authoritative time of this apply, ISO-8601 UTC (the server's clock on the server). */
+  now: string;
+  /** The signed-in staff member applying the mutation. */
+  userId: number | string;
+  /** Rows loaded for each read, by the read's key (a read by id yields at most one row). */
+  rows: Record<string, Row[]>;
+}
+
+/** One row written by a mutation: the whole row for a put, only the id for a delete. */
+export type RowChange =
+  | { entity: SyncedTable; op: 'put'; id: RowId; row: Row }
+  | { entity: SyncedTable; op: 'delete'; id: RowId };
+
+/**
+ * Why a mutation was refused. All are permanent: retrying the same arguments against the same
+ * state gives the same answer, so the sync queue records them and moves on.
+ */
+export type RejectionCode = 'invalid_args' | 'not_found' | 'invalid_state' | 'conflict' | 'unknown_mutator';
+
+/** A mutation that was refused, with the message staff see. */
+export interface MutationRejection {
+  ok: false;
+  code: RejectionCode;
+  message: string;
+  /** The argument field the message is about, when there is one. */
+  field?: string;
+}
+
+/** A mutation that succeeded, with its row changes and an optional result for the caller. */
+export interface MutationSuccess {
+  ok: true;
+  changes: RowChange[];
+  result?: unknown;
+}
+
+/** The outcome of {@link Mutator.apply}. */
+export type MutationOutcome = MutationSuccess | MutationRejection;
+
+/** A named, pure, server-authoritative write. */
+export interface Mutator<A = unknown> {
+  name: string;
+  argsSchema: z.ZodType<A>;
+  reads(args: A): ReadSpec[];
+  apply(ctx: MutationContext, args: A): MutationOutcome;
+}
+
+/** Declares a mutator with its argument type inferred from its schema. */
+export function defineMutator<S extends z.ZodType>(mutator: {
+  name: string;
+  argsSchema: S;
+  reads(args: z.output<S>): ReadSpec[];
+  apply(ctx: MutationContext, args: z.output<S>): MutationOutcome;
+}): Mutator<z.output<S>> {
+  return mutator as Mutator<z.output<S>>;
+}
+
+/** A rejection outcome. */
+export function reject(code: RejectionCode, message: string, field?: string): MutationRejection {
+  return field === undefined ? { ok: false, code, message } : { ok: false, code, message, field };
+}
+
+/** A success outcome. */
+export function succeed(changes: RowChange[], result?: unknown): MutationSuccess {
+  return result === undefined ? { ok: true, changes } : { ok: true, changes, result };
+}
+
+/** A put of a whole row. */
+export function put(entity: SyncedTable, row: Row): RowChange {
+  return { entity, op: 'put', id: row.id, row };
+}
+
+/** A delete (a tombstone in the change log). */
+export function remove(entity: SyncedTable, id: RowId): RowChange {
+  return { entity, op: 'delete', id };
+}
+
+/** The single row loaded for a read by id, typed as the caller's entity. */
+export function readOne<T>(ctx: MutationContext, key: string): T | undefined {
+  return ctx.rows[key]?.[0] as T | undefined;
+}
+
+/** The rows loaded for a `where` read, typed as the caller's entity. */
+export function readMany<T>(ctx: MutationContext, key: string): T[] {
+  return (ctx.rows[key] ?? []) as T[];
+}

@@ -1,0 +1,65 @@
+/**
+ * The registry of named mutators. A mutator whose arguments change gets a new name and the old
+ * one stays here, so a device with an old outbox is still served (DESIGN.md §5).
+ */
+import type { Mutator } from '../mutator';
+import { bookingApprove } from './booking';
+import {
+  jobComplete,
+  jobCreate,
+  jobDelete,
+  jobMarkEnRoute,
+  jobReassign,
+  jobStartService,
+  jobUpdateFields,
+} from './job';
+import { quoteDelete, quoteDuplicate, quoteSave, quoteSetStatus } from './quote';
+import { expenseAdd, fuelAdd, mileageAdd, serviceAdd } from './records';
+import {
+  vehicleAdd,
+  vehicleRemove,
+  vehicleUpdate,
+  vehicleUpdateModifications,
+  vehicleUpdateSpecialFeatures,
+} from './vehicle';
+
+export * from './booking';
+export * from './job';
+export * from './quote';
+export * from './records';
+export * from './vehicle';
+export { addDays, intIdSchema as leasedIntIdSchema, textIdSchema } from './common';
+
+const ALL = [
+  bookingApprove,
+  jobCreate,
+  jobUpdateFields,
+  jobMarkEnRoute,
+  jobStartService,
+  jobComplete,
+  jobReassign,
+  jobDelete,
+  quoteSave,
+  quoteSetStatus,
+  quoteDuplicate,
+  quoteDelete,
+  vehicleAdd,
+  vehicleUpdate,
+  vehicleUpdateModifications,
+  vehicleUpdateSpecialFeatures,
+  vehicleRemove,
+  serviceAdd,
+  fuelAdd,
+  mileageAdd,
+  expenseAdd,
+] as const;
+
+/** Every mutator by name. */
+export const MUTATORS: Readonly<Record<string, Mutator>> = Object.freeze(
+  Object.fromEntries(ALL.map((mutator) => [mutator.name, mutator as Mutator])),
+);
+
+/** The mutator with this name, or undefined for a name this build does not know. */
+export function getMutator(name: string): Mutator | undefined {
+  return Object.hasOwn(MUTATORS, name) ? MUTATORS[name] : undefined;
+}

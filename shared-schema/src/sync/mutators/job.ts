@@ -1,0 +1,162 @@
+/**
+ * Job mutators: create, edit, the three status steps, reassignment and delete. Every status
+ * change writes a `job_updates` row so each job keeps its history, and completing a job writes
+ * its automatic draft quote in the same mutation, so the quote can never be lost.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../../messages';
+import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
+import type { Row } from '../mutator';
+import { intIdSchema, jobUpdate, textIdSchema } from './common';
+import {
+  autoQuoteForCompletedJob,
+  canDeleteJob,
+  createJobInputSchema,
+  isJobFinished,
+  jobActionTarget,
+  updateJobFieldsSchema,
+  type Job,
+  type JobAction,
+} from './deps';
+
+/** Schema of a job id argument. */
+export const jobIdSchema = textIdSchema('JOB');
+
+const JOB_KEY = 'job';
+
+function readJob(args: { id: string }) {
+  return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
+}
+
+/** `job.create`: a new job from the admin create-job form. */
+export const jobCreate = defineMutator({
+  name: 'job.create',
+  argsSchema: createJobInputSchema.extend({ id: jobIdSchema, updateId: intIdSchema }),
+  reads: (args) => readJob(args),
+  apply(ctx, args) {
+    if (readOne<Job>(ctx, JOB_KEY)) return reject('conflict', `Job ${args.id} already exists`, 'id');
+    const { updateId, ...fields } = args;
+    const job: Job = {
+      status: 'Assigned',
+      progress: 0,
+      ...fields,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+    return succeed(
+      [put('jobs', job as Row), jobUpdate(updateId, job.id, job.status, 'Job created', ctx.now)],
+      { job },
+    );
+  },
+});
+
+/** `job.update`: edits the free fields of a job (not its status, progress or driver). */
+export const jobUpdateFields = defineMutator({
+  name: 'job.update',
+  argsSchema: z.object({ id: jobIdSchema, patch: updateJobFieldsSchema }),
+  reads: (args) => readJob(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    const updated: Job = { ...job, ...stripUndefined(args.patch), updatedAt: ctx.now };
+    return succeed([put('jobs', updated as Row)], { job: updated });
+  },
+});
+
+function statusStep(name: string, action: JobAction, message: string) {
+  return defineMutator({
+    name,
+    argsSchema: z.object({ id: jobIdSchema, updateId: intIdSchema }),
+    reads: (args) => readJob(args),
+    apply(ctx, args) {
+      const job = readOne<Job>(ctx, JOB_KEY);
+      if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+      const target = jobActionTarget(job.status, action);
+      if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
+      const updated: Job = { ...job, ...target, updatedAt: ctx.now };
+      return succeed(
+        [put('jobs', updated as Row), jobUpdate(args.updateId, job.id, target.status, message, ctx.now)],
+        { job: updated },
+      );
+    },
+  });
+}
+
+/** `job.markEnRoute`: En Route, progress 25. */
+export const jobMarkEnRoute = statusStep('job.markEnRoute', 'markEnRoute', 'Driver en route');
+
+/** `job.startService`: In Progress, progress 50. */
+export const jobStartService = statusStep('job.startService', 'startService', 'Service started');
+
+/**
+ * `job.complete`: Completed, progress 100, and the automatic draft quote (one item of 200 at
+ * quantity 1, valid 30 days, no discount) whose id the caller supplies.
+ */
+export const jobComplete = defineMutator({
+  name: 'job.complete',
+  argsSchema: z.object({ id: jobIdSchema, updateId: intIdSchema, quoteId: textIdSchema('Q') }),
+  reads: (args) => [...readJob(args), { key: 'quote', entity: 'quotes' as const, id: args.quoteId }],
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    const target = jobActionTarget(job.status, 'complete');
+    if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
+    if (readOne(ctx, 'quote')) return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
+    const updated: Job = { ...job, ...target, updatedAt: ctx.now };
+    const quote = autoQuoteForCompletedJob(updated, { id: args.quoteId, now: ctx.now });
+    return succeed(
+      [
+        put('jobs', updated as Row),
+        jobUpdate(args.updateId, job.id, target.status, 'Job completed', ctx.now),
+        put('quotes', quote as Row),
+      ],
+      { job: updated, quoteId: quote.id },
+    );
+  },
+});
+
+/** `job.reassign`: gives an unfinished job to another driver (or to nobody). */
+export const jobReassign = defineMutator({
+  name: 'job.reassign',
+  argsSchema: z.object({
+    id: jobIdSchema,
+    updateId: intIdSchema,
+    assignedTo: z.string().trim().max(100).nullable(),
+  }),
+  reads: (args) => readJob(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (isJobFinished(job.status)) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'assignedTo');
+    const assignedTo = args.assignedTo === '' ? null : args.assignedTo;
+    const updated: Job = { ...job, assignedTo, updatedAt: ctx.now };
+    const message = assignedTo ? `Assigned to ${assignedTo}` : 'Driver unassigned';
+    return succeed(
+      [put('jobs', updated as Row), jobUpdate(args.updateId, job.id, job.status, message, ctx.now)],
+      { job: updated },
+    );
+  },
+});
+
+/** `job.delete`: removes a Completed or Cancelled job together with its history rows. */
+export const jobDelete = defineMutator({
+  name: 'job.delete',
+  argsSchema: z.object({ id: jobIdSchema }),
+  reads: (args) => [
+    ...readJob(args),
+    { key: 'updates', entity: 'job_updates' as const, where: { jobId: args.id } },
+  ],
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (!canDeleteJob(job.status)) return reject('invalid_state', MESSAGES.JOB_DELETE_NOT_ALLOWED, 'status');
+    // History rows refer to the job, so they go first (no cascades behind the change log).
+    const updates = readMany<{ id: number }>(ctx, 'updates');
+    return succeed([...updates.map((update) => remove('job_updates', update.id)), remove('jobs', args.id)]);
+  },
+});
+
+/** Drops keys whose value is undefined, so a patch never blanks a field it did not mention. */
+export function stripUndefined<T extends Record<string, unknown>>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,135 @@
+/**
+ * Fleet record mutators: service, fuel, mileage and expense records of a vehicle. A record whose
+ * odometer is above the vehicle's mileage moves the vehicle's mileage up with it, and a service
+ * record moves the vehicle's last service date forward, so the service-due figures follow.
+ */
+import { MESSAGES } from '../../messages';
+import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
+import type { MutationContext, RowChange, Row } from '../mutator';
+import { intIdSchema } from './common';
+import {
+  fleetExpenseInputSchema,
+  fuelRecordInputSchema,
+  mileageRecordInputSchema,
+  serviceRecordInputSchema,
+  type FleetExpense,
+  type FuelRecord,
+  type MileageRecord,
+  type ServiceRecord,
+  type Vehicle,
+} from './deps';
+
+const VEHICLE_KEY = 'vehicle';
+const RECORD_KEY = 'record';
+
+function recordReads(entity: 'service_records' | 'fuel_records' | 'mileage_records' | 'fleet_expenses') {
+  return (args: { id: number; vehicleId: number }) => [
+    { key: RECORD_KEY, entity, id: args.id },
+    { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.vehicleId },
+  ];
+}
+
+/** The vehicle with its mileage raised to `odometer` if that is higher, or nothing to write. */
+function raiseMileage(ctx: MutationContext, vehicle: Vehicle, odometer: number): RowChange[] {
+  if (odometer <= vehicle.mileage) return [];
+  return [put('vehicles', { ...vehicle, mileage: odometer, updatedAt: ctx.now } as Row)];
+}
+
+/** `service.add`: a workshop service of a vehicle. Labour defaults to the total, as the form sends. */
+export const serviceAdd = defineMutator({
+  name: 'service.add',
+  argsSchema: serviceRecordInputSchema.extend({ id: intIdSchema }),
+  reads: (args) => [
+    ...recordReads('service_records')(args),
+    ...(args.invoiceNumber
+      ? [{ key: 'sameInvoice', entity: 'service_records' as const, where: { invoiceNumber: args.invoiceNumber } }]
+      : []),
+  ],
+  apply(ctx, args) {
+    if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Service record ${args.id} already exists`, 'id');
+    const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
+    if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
+    if (readMany(ctx, 'sameInvoice').length > 0) {
+      return reject('conflict', `Invoice number ${args.invoiceNumber} is already recorded`, 'invoiceNumber');
+    }
+    const record: ServiceRecord = {
+      partsReplaced: null,
+      workPerformed: null,
+      nextServiceDue: null,
+      warranty: null,
+      ...args,
+      laborCost: args.laborCost ?? args.totalCost,
+      invoiceNumber: args.invoiceNumber ?? null,
+      notes: args.notes ?? null,
+      createdAt: ctx.now,
+    };
+    const laterService = vehicle.lastServiceDate === null || record.invoiceDate > vehicle.lastServiceDate;
+    const updatedVehicle: Vehicle = {
+      ...vehicle,
+      mileage: Math.max(vehicle.mileage, record.mileageAtService),
+      lastServiceDate: laterService ? record.invoiceDate : vehicle.lastServiceDate,
+      updatedAt: ctx.now,
+    };
+    return succeed([put('service_records', record as Row), put('vehicles', updatedVehicle as Row)], { record });
+  },
+});
+
+/** `fuel.add`: a fuel receipt of a vehicle. */
+export const fuelAdd = defineMutator({
+  name: 'fuel.add',
+  argsSchema: fuelRecordInputSchema.extend({ id: intIdSchema }),
+  reads: recordReads('fuel_records'),
+  apply(ctx, args) {
+    if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Fuel record ${args.id} already exists`, 'id');
+    const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
+    if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
+    const record: FuelRecord = {
+      efficiency: null,
+      receipt: null,
+      ...args,
+      driver: args.driver ?? null,
+      notes: args.notes ?? null,
+      createdAt: ctx.now,
+    };
+    return succeed([put('fuel_records', record as Row), ...raiseMileage(ctx, vehicle, record.odometerReading)], {
+      record,
+    });
+  },
+});
+
+/** `mileage.add`: a trip of a vehicle; the distance is the odometer difference. */
+export const mileageAdd = defineMutator({
+  name: 'mileage.add',
+  argsSchema: mileageRecordInputSchema.extend({ id: intIdSchema }),
+  reads: recordReads('mileage_records'),
+  apply(ctx, args) {
+    if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Mileage record ${args.id} already exists`, 'id');
+    const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
+    if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
+    if (args.endOdometer < args.startOdometer) return reject('invalid_args', MESSAGES.ODOMETER_ORDER, 'endOdometer');
+    const record: MileageRecord = {
+      ...args,
+      distance: args.endOdometer - args.startOdometer,
+      createdAt: ctx.now,
+    };
+    return succeed([put('mileage_records', record as Row), ...raiseMileage(ctx, vehicle, record.endOdometer)], {
+      record,
+    });
+  },
+});
+
+/** `expense.add`: any other cost of a vehicle. */
+export const expenseAdd = defineMutator({
+  name: 'expense.add',
+  argsSchema: fleetExpenseInputSchema.extend({ id: intIdSchema }),
+  reads: recordReads('fleet_expenses'),
+  apply(ctx, args) {
+    if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Expense ${args.id} already exists`, 'id');
+    if (!readOne<Vehicle>(ctx, VEHICLE_KEY)) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
+    const record: FleetExpense = {
+      ...args,
+      createdAt: ctx.now,
+    };
+    return succeed([put('fleet_expenses', record as Row)], { record });
+  },
+});

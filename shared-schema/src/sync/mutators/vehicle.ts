@@ -1,0 +1,121 @@
+/**
+ * Fleet vehicle mutators. Registration and VIN are unique across the fleet; a clash is refused
+ * with the spec's message instead of surfacing as a database "duplicate key" error.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../../messages';
+import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
+import type { MutationContext, ReadSpec, Row } from '../mutator';
+import { intIdSchema } from './common';
+import { vehicleInputSchema, type Vehicle } from './deps';
+import { stripUndefined } from './job';
+
+const VEHICLE_KEY = 'vehicle';
+
+function uniquenessReads(registration: string | undefined, vin: string | null | undefined): ReadSpec[] {
+  const reads: ReadSpec[] = [];
+  if (registration !== undefined) reads.push({ key: 'sameRegistration', entity: 'vehicles', where: { registration } });
+  if (vin) reads.push({ key: 'sameVin', entity: 'vehicles', where: { vin } });
+  return reads;
+}
+
+/** Whether another vehicle than `selfId` already has this registration or VIN. */
+function clashes(ctx: MutationContext, selfId: number): boolean {
+  const others = [...readMany<Vehicle>(ctx, 'sameRegistration'), ...readMany<Vehicle>(ctx, 'sameVin')];
+  return others.some((vehicle) => vehicle.id !== selfId);
+}
+
+/** `vehicle.add`: a new fleet vehicle. */
+export const vehicleAdd = defineMutator({
+  name: 'vehicle.add',
+  argsSchema: vehicleInputSchema.extend({ id: intIdSchema }),
+  reads: (args) => [
+    { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
+    ...uniquenessReads(args.registration, args.vin),
+  ],
+  apply(ctx, args) {
+    if (readOne(ctx, VEHICLE_KEY)) return reject('conflict', `Vehicle ${args.id} already exists`, 'id');
+    if (clashes(ctx, args.id)) return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
+    const vehicle: Vehicle = {
+      nextService: null,
+      lastServiceDate: null,
+      engineType: null,
+      engineSize: null,
+      transmission: null,
+      towingCapacity: null,
+      gvm: null,
+      alerts: [],
+      description: null,
+      insuranceExpiry: null,
+      registrationExpiry: null,
+      ...args,
+      vin: args.vin ?? null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+    return succeed([put('vehicles', vehicle as Row)], { vehicle });
+  },
+});
+
+/** `vehicle.update`: changes some fields of a vehicle. */
+export const vehicleUpdate = defineMutator({
+  name: 'vehicle.update',
+  argsSchema: z.object({ id: intIdSchema, patch: vehicleInputSchema.partial() }),
+  reads: (args) => [
+    { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
+    ...uniquenessReads(args.patch.registration, args.patch.vin),
+  ],
+  apply(ctx, args) {
+    const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
+    if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
+    if (clashes(ctx, args.id)) return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
+    const updated: Vehicle = { ...vehicle, ...stripUndefined(args.patch), updatedAt: ctx.now };
+    return succeed([put('vehicles', updated as Row)], { vehicle: updated });
+  },
+});
+
+const featureListSchema = z.array(z.string().trim().min(1).max(100)).max(200);
+
+function replaceList(ctx: MutationContext, field: 'modifications' | 'specialFeatures', values: string[]) {
+  const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
+  if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
+  // A tick-box list: order kept, duplicates dropped.
+  const updated: Vehicle = { ...vehicle, [field]: [...new Set(values)], updatedAt: ctx.now };
+  return succeed([put('vehicles', updated as Row)], { vehicle: updated });
+}
+
+/** `vehicle.updateModifications`: replaces the ticked modifications. */
+export const vehicleUpdateModifications = defineMutator({
+  name: 'vehicle.updateModifications',
+  argsSchema: z.object({ id: intIdSchema, modifications: featureListSchema }),
+  reads: (args) => [{ key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id }],
+  apply: (ctx, args) => replaceList(ctx, 'modifications', args.modifications),
+});
+
+/** `vehicle.updateSpecialFeatures`: replaces the ticked special features. */
+export const vehicleUpdateSpecialFeatures = defineMutator({
+  name: 'vehicle.updateSpecialFeatures',
+  argsSchema: z.object({ id: intIdSchema, specialFeatures: featureListSchema }),
+  reads: (args) => [{ key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id }],
+  apply: (ctx, args) => replaceList(ctx, 'specialFeatures', args.specialFeatures),
+});
+
+const VEHICLE_CHILDREN = ['service_records', 'fuel_records', 'mileage_records', 'fleet_expenses'] as const;
+
+/** `vehicle.remove`: removes a vehicle and its service, fuel, mileage and expense records. */
+export const vehicleRemove = defineMutator({
+  name: 'vehicle.remove',
+  argsSchema: z.object({ id: intIdSchema }),
+  reads: (args) => [
+    { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
+    ...VEHICLE_CHILDREN.map((entity) => ({ key: entity, entity, where: { vehicleId: args.id } })),
+  ],
+  apply(ctx, args) {
+    if (!readOne<Vehicle>(ctx, VEHICLE_KEY)) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
+    // Records refer to the vehicle, so they go first (no cascades behind the change log).
+    const children = VEHICLE_CHILDREN.flatMap((entity) =>
+      readMany<{ id: number }>(ctx, entity).map((row) => remove(entity, row.id)),
+    );
+    return succeed([...children, remove('vehicles', args.id)]);
+  },
+});

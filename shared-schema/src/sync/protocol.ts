@@ -1,0 +1,224 @@
+/**
+ * The sync protocol between a staff device and the server (DESIGN.md §5), over the WebSocket or
+ * the HTTP fallback. Every message is one member of a zod discriminated union on `type`, so both
+ * ends validate what they receive. `PROTOCOL_VERSION` changes whenever a message changes shape;
+ * a client older than `MIN_CLIENT_PROTOCOL_VERSION` is told `update-required` instead of being
+ * served data it would misread (the "client too old" case of tldraw's sync-core).
+ */
+import { z } from 'zod';
+import { SYNCED_TABLES } from './mutator';
+
+/** The protocol version this build speaks. */
+export const PROTOCOL_VERSION = 1;
+
+/** The oldest client protocol the server still serves. */
+export const MIN_CLIENT_PROTOCOL_VERSION = 1;
+
+/** Largest number of mutations in one push; a client splits its outbox into batches this size. */
+export const MAX_PUSH_BATCH = 500;
+
+/** Largest number of changes in one changes page. */
+export const MAX_CHANGES_PAGE = 1000;
+
+/** Integer-id tables whose ids devices mint from a lease; each table is its own series. */
+export const INTEGER_ID_SERIES = [
+  'job_updates',
+  'vehicles',
+  'service_records',
+  'fuel_records',
+  'mileage_records',
+  'fleet_expenses',
+] as const;
+
+/**
+ * An id series a device can lease numbers from (DESIGN.md §4): an integer-id table name, or a
+ * text-id prefix and business year (`JOB-2026`, `BKG-2026`, `Q-2026`, `INV-2026`) whose numbers
+ * make ids like `JOB-2026-123`.
+ */
+export const idSeriesSchema = z.union([
+  z.enum(INTEGER_ID_SERIES),
+  z.string().regex(/^(JOB|BKG|Q|INV)-\d{4}$/, { error: 'Unknown id series' }),
+]);
+
+/** A name accepted by {@link idSeriesSchema}. */
+export type IdSeries = z.infer<typeof idSeriesSchema>;
+
+const rowIdSchema = z.union([z.string(), z.number().int()]);
+const cursorSchema = z.number().int().min(0);
+
+/** One queued mutation as a client sends it. */
+export const pushedMutationSchema = z.object({
+  /** Per-client, increasing by one with each mutation the client creates. */
+  seq: z.number().int().min(1),
+  /** A UUID, for logs and for matching results to outbox rows. */
+  mutationId: z.string().min(1).max(100),
+  name: z.string().min(1).max(100),
+  args: z.unknown(),
+  /** The device clock when the mutation was made: for display only, never for ordering. */
+  createdAt: z.string().max(40),
+});
+export type PushedMutation = z.infer<typeof pushedMutationSchema>;
+
+/** The server's verdict on one mutation of a client. */
+export const mutationResultSchema = z.object({
+  seq: z.number().int().min(1),
+  mutationId: z.string(),
+  status: z.enum(['applied', 'rejected']),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+  result: z.unknown().optional(),
+});
+export type MutationResult = z.infer<typeof mutationResultSchema>;
+
+/** One entry of the change log; a delete carries no data (a tombstone). */
+export const changeEntrySchema = z.object({
+  seq: z.number().int().min(1),
+  entity: z.enum(SYNCED_TABLES),
+  rowId: rowIdSchema,
+  op: z.enum(['put', 'delete']),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ChangeEntry = z.infer<typeof changeEntrySchema>;
+
+/** Client → server: opens a session and asks for the changes after `cursor`. */
+export const helloMessageSchema = z.object({
+  type: z.literal('hello'),
+  protocolVersion: z.number().int(),
+  schemaVersion: z.number().int(),
+  clientId: z.string().min(1).max(100),
+  cursor: cursorSchema,
+});
+
+/** Client → server: a batch of outbox mutations in seq order. */
+export const pushMessageSchema = z.object({
+  type: z.literal('push'),
+  clientId: z.string().min(1).max(100),
+  mutations: z.array(pushedMutationSchema).max(MAX_PUSH_BATCH),
+});
+
+/** Client → server: asks for the next page of changes after `cursor`. */
+export const pullMessageSchema = z.object({
+  type: z.literal('pull'),
+  clientId: z.string().min(1).max(100),
+  cursor: cursorSchema,
+});
+
+/** Client → server: asks for a block of numbers from an id series. */
+export const leaseRequestMessageSchema = z.object({
+  type: z.literal('lease-request'),
+  clientId: z.string().min(1).max(100),
+  series: idSeriesSchema,
+  size: z.number().int().min(1).max(1000).optional(),
+});
+
+/**
+ * Server → client: a page of changes after the client's cursor, with the results of the
+ * client's mutations. `reset` means the server's log is behind the client's cursor (restored from
+ * a backup): the client must drop its synced rows and resync from cursor 0.
+ */
+export const changesMessageSchema = z.object({
+  type: z.literal('changes'),
+  changes: z.array(changeEntrySchema),
+  cursor: cursorSchema,
+  hasMore: z.boolean(),
+  reset: z.boolean(),
+  /** The highest seq of this client the server has settled (applied or rejected). */
+  lastSeq: z.number().int().min(0),
+  results: z.array(mutationResultSchema),
+});
+
+/**
+ * Server → client: the answer to a push. `lastSeq` is the client's settled seq after the batch;
+ * mutations above it were not applied (a gap or a transient failure) and must be sent again.
+ */
+export const resultsMessageSchema = z.object({
+  type: z.literal('results'),
+  results: z.array(mutationResultSchema),
+  lastSeq: z.number().int().min(0),
+  /** Set when the batch stopped early, with the reason. */
+  stopped: z.enum(['gap', 'transient']).optional(),
+});
+
+/** Server → client: new changes exist after `cursor`; pull them. */
+export const pokeMessageSchema = z.object({
+  type: z.literal('poke'),
+  cursor: cursorSchema,
+});
+
+/** Server → client: numbers `start` to `end` inclusive of `series` now belong to this client. */
+export const leaseGrantMessageSchema = z.object({
+  type: z.literal('lease-grant'),
+  series: idSeriesSchema,
+  start: z.number().int().min(1),
+  end: z.number().int().min(1),
+});
+
+/** Server → client: this client is too old to be served; it must flush and reload. */
+export const updateRequiredMessageSchema = z.object({
+  type: z.literal('update-required'),
+  minProtocolVersion: z.number().int(),
+  message: z.string(),
+});
+
+/** Server → client: something went wrong with the last message. */
+export const errorMessageSchema = z.object({
+  type: z.literal('error'),
+  code: z.string(),
+  message: z.string(),
+  /** True when the same message may succeed later (the client retries with backoff). */
+  retryable: z.boolean(),
+});
+
+/** Every message a client may send. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  helloMessageSchema,
+  pushMessageSchema,
+  pullMessageSchema,
+  leaseRequestMessageSchema,
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** Every message the server may send. */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  changesMessageSchema,
+  resultsMessageSchema,
+  pokeMessageSchema,
+  leaseGrantMessageSchema,
+  updateRequiredMessageSchema,
+  errorMessageSchema,
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** Every message of the protocol, either direction. */
+export const syncMessageSchema = z.discriminatedUnion('type', [
+  helloMessageSchema,
+  pushMessageSchema,
+  pullMessageSchema,
+  leaseRequestMessageSchema,
+  changesMessageSchema,
+  resultsMessageSchema,
+  pokeMessageSchema,
+  leaseGrantMessageSchema,
+  updateRequiredMessageSchema,
+  errorMessageSchema,
+]);
+export type SyncMessage = z.infer<typeof syncMessageSchema>;
+
+export type HelloMessage = z.infer<typeof helloMessageSchema>;
+export type PushMessage = z.infer<typeof pushMessageSchema>;
+export type PullMessage = z.infer<typeof pullMessageSchema>;
+export type LeaseRequestMessage = z.infer<typeof leaseRequestMessageSchema>;
+export type ChangesMessage = z.infer<typeof changesMessageSchema>;
+export type ResultsMessage = z.infer<typeof resultsMessageSchema>;
+export type PokeMessage = z.infer<typeof pokeMessageSchema>;
+export type LeaseGrantMessage = z.infer<typeof leaseGrantMessageSchema>;
+export type UpdateRequiredMessage = z.infer<typeof updateRequiredMessageSchema>;
+export type ErrorMessage = z.infer<typeof errorMessageSchema>;
+
+/**
+ * Whether the server can serve a client speaking `clientVersion`; a client newer than the
+ * server is served too (it must still accept this version's messages), an older one is not.
+ */
+export function isClientSupported(clientVersion: number): boolean {
+  return clientVersion >= MIN_CLIENT_PROTOCOL_VERSION;
+}
