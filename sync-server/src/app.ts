@@ -1,0 +1,191 @@
+/**
+ * `buildApp(config)`: the whole server as a Fastify instance, used by `main.ts`, by tests
+ * through `app.inject`, and on a real port alike (fastify/demo's shape).
+ *
+ * Order: database (migrated) and services → external plugins (helmet, rate limit, cookies) →
+ * app plugins (auth) → routes by area → static PWA hosting with the SPA fallback.
+ */
+import fs from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { BusinessProfile } from '@pilbara/shared-schema';
+import { cardPaymentsEnabled, type Config } from './config';
+import { openDatabase, type Db } from './db/connection';
+import { migrate } from './db/migrate';
+import { ensureAdmin, resolveSessionSecret, type AdminLogin } from './bootstrap';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { staticPlugin } from './plugins/static';
+import { businessProfile } from './services/business-profile';
+import { createMailer, type Mailer } from './services/mailer';
+import { healthRoutes } from './routes/health';
+import { configRoutes } from './routes/config';
+import { authRoutes } from './routes/auth/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+    /** The active business profile (defaults with configuration on top). */
+    profile: BusinessProfile;
+    /** The server's clock; tests may replace it through `buildApp`'s `now` option. */
+    now: () => Date;
+    /** Rate limits per route group, as configured for this instance. */
+    limits: RateLimits;
+  }
+}
+
+export interface RateLimit {
+  max: number;
+  timeWindow: number;
+}
+
+export interface RateLimits {
+  login: RateLimit;
+  register: RateLimit;
+  lookup: RateLimit;
+}
+
+const MINUTE = 60_000;
+
+/** Generous enough for the spec's 5 s polling, tight enough to stop guessing. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 20, timeWindow: MINUTE },
+  register: { max: 10, timeWindow: MINUTE },
+  lookup: { max: 120, timeWindow: MINUTE },
+};
+
+export interface BuildAppOptions {
+  /** Pino logger options, or false for none. Default: the configured LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+  /** Use this database instead of opening config.databaseFile (it is still migrated). */
+  db?: Db;
+  mailer?: Mailer;
+  now?: () => Date;
+  rateLimits?: Partial<RateLimits>;
+  /** Seed demo data into an empty database; default config.demoData. */
+  demoData?: boolean;
+}
+
+export interface AppExtras {
+  /** Set on the first start when an admin password was generated; main prints it once. */
+  generatedAdmin: AdminLogin | null;
+}
+
+/** Body limit for JSON: far above any real form, far below anything abusive. */
+export const BODY_LIMIT = 64 * 1024;
+
+/**
+ * Optional areas other modules contribute, loaded when present: a file default-exporting a
+ * Fastify plugin, registered under the given prefix.
+ */
+const OPTIONAL_AREAS = [
+  { file: './routes/staff/index.ts', prefix: '/api' },
+  { file: './sync/plugin.ts', prefix: '' },
+] as const;
+
+async function registerOptionalAreas(app: FastifyInstance): Promise<void> {
+  for (const area of OPTIONAL_AREAS) {
+    const url = new URL(area.file, import.meta.url);
+    if (!fs.existsSync(fileURLToPath(url))) continue;
+    const module = (await import(pathToFileURL(fileURLToPath(url)).href)) as {
+      default?: FastifyPluginAsync;
+    };
+    if (typeof module.default !== 'function') {
+      throw new Error(`${area.file} must default-export a Fastify plugin`);
+    }
+    await app.register(module.default, area.prefix ? { prefix: area.prefix } : {});
+  }
+}
+
+function cspDirectives(config: Config) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", 'https://js.stripe.com'],
+    frameSrc: ["'self'", 'https://js.stripe.com'],
+    connectSrc: ["'self'", 'https://api.stripe.com'],
+    // Mantine and the card form set inline styles.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    // Upgrading requests only makes sense when the site itself is served over HTTPS.
+    upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+  };
+}
+
+export async function buildApp(
+  config: Config,
+  opts: BuildAppOptions = {},
+): Promise<FastifyInstance & AppExtras> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    // Generated ids are short and unique enough to follow a request through the log.
+    genReqId: () => Math.random().toString(36).slice(2, 10),
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  const ownsDb = !opts.db;
+  const db = opts.db ?? openDatabase(config.databaseFile);
+  try {
+    migrate(db);
+  } catch (error) {
+    if (ownsDb) db.close();
+    throw error;
+  }
+  const now = opts.now ?? (() => new Date());
+  const mailer = opts.mailer ?? createMailer(config);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('mailer', mailer);
+  app.decorate('profile', businessProfile(config));
+  app.decorate('now', now);
+  app.decorate('limits', { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits });
+
+  const generatedAdmin = await ensureAdmin(db, config, now());
+  void (opts.demoData ?? config.demoData);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (ownsDb) db.close();
+  });
+
+  registerErrorHandling(app);
+
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    hsts: https ? undefined : false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { secret: resolveSessionSecret(config) });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(configRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await registerOptionalAreas(app);
+
+  await app.register(staticPlugin);
+
+  return Object.assign(app, { generatedAdmin }) as FastifyInstance & AppExtras;
+}
+
+export { cardPaymentsEnabled };

@@ -1,0 +1,83 @@
+/**
+ * First-start chores that need the file system or the database before the app serves anything:
+ * the session-signing secret and the first admin account.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import {
+  countAdmins,
+  createUser,
+  findUserByUsername,
+  setUserPassword,
+} from './db/repositories/users';
+import { generatePassword, hashPassword, verifyPassword } from './services/passwords';
+
+/**
+ * SESSION_SECRET when configured; otherwise a secret generated once and kept in
+ * DATA_DIR/session-secret, so sessions survive a restart.
+ */
+export function resolveSessionSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = path.join(config.dataDir, 'session-secret');
+  try {
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export interface AdminLogin {
+  username: string;
+  password: string;
+}
+
+/**
+ * Makes sure an admin can log in. With ADMIN_PASSWORD configured, the ADMIN_USERNAME account is
+ * created or brought in line with it (configuration is the truth, which doubles as a password
+ * reset). Without it, and with no admin at all, an admin with a generated password is created
+ * and that login is returned so `main` can print it once; later starts return null.
+ */
+export async function ensureAdmin(db: Db, config: Config, now: Date): Promise<AdminLogin | null> {
+  const existing = findUserByUsername(db, config.adminUsername);
+  if (config.adminPassword) {
+    if (!existing) {
+      createUser(
+        db,
+        {
+          username: config.adminUsername,
+          passwordHash: await hashPassword(config.adminPassword),
+          role: 'admin',
+          firstName: 'Admin',
+        },
+        now,
+      );
+    } else if (
+      existing.role !== 'admin' ||
+      !existing.isActive ||
+      !(await verifyPassword(config.adminPassword, existing.password))
+    ) {
+      setUserPassword(db, existing.id, await hashPassword(config.adminPassword), 'admin', now);
+    }
+    return null;
+  }
+  if (countAdmins(db) > 0) return null;
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  if (existing) setUserPassword(db, existing.id, passwordHash, 'admin', now);
+  else {
+    createUser(
+      db,
+      { username: config.adminUsername, passwordHash, role: 'admin', firstName: 'Admin' },
+      now,
+    );
+  }
+  return { username: config.adminUsername, password };
+}

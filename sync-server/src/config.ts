@@ -1,0 +1,128 @@
+/**
+ * Server configuration, read from environment variables and parsed once with zod.
+ *
+ * Every variable has a default that makes `npm start` work on a fresh machine: data lives in
+ * `<repo root>/data`, the PWA is served from `<repo root>/web/dist`, mail goes to `.eml` files
+ * when no SMTP server is configured (DESIGN.md §8), and card payments are off without keys.
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, resolved from this file's location (sync-server/src/config.ts). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings count as unset, so `FOO=` in a shell behaves like no FOO at all. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const booleanFlag = (fallback: boolean) =>
+  optionalText.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const normalised = value.toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(normalised)) return true;
+    if (['0', 'false', 'no', 'off'].includes(normalised)) return false;
+    ctx.addIssue({ code: 'custom', message: `Expected true or false, got "${value}"` });
+    return z.NEVER;
+  });
+
+/** Environment variables (UPPER_SNAKE) → the typed configuration the server uses. */
+export const configSchema = z
+  .object({
+    PORT: optionalText
+      .transform((value) => (value === undefined ? 3000 : Number(value)))
+      .pipe(z.number().int().min(0).max(65535)),
+    HOST: optionalText.pipe(z.string().default('127.0.0.1')),
+    DATA_DIR: optionalText,
+    WEB_DIST: optionalText,
+    ADMIN_USERNAME: optionalText.pipe(z.string().max(50).default('admin')),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).max(255).optional()),
+    SESSION_SECRET: optionalText.pipe(z.string().min(16).optional()),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: optionalText,
+    PUBLIC_URL: optionalUrl,
+    DEMO_DATA: booleanFlag(true),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: optionalUrl,
+    BUSINESS_NAME: optionalText,
+    BUSINESS_EMAIL: optionalText.pipe(z.email().optional()),
+    BUSINESS_ABN: optionalText,
+    OWNER1_NAME: optionalText,
+    OWNER1_PHONE: optionalText,
+    OWNER2_NAME: optionalText,
+    OWNER2_PHONE: optionalText,
+    LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
+  })
+  .transform((env) => {
+    const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+    const webDist = path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist'));
+    const browserHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+    const publicUrl = (env.PUBLIC_URL ?? `http://${browserHost}:${env.PORT}`).replace(/\/+$/, '');
+    return {
+      port: env.PORT,
+      host: env.HOST,
+      dataDir,
+      /** The SQLite database file inside the data folder. */
+      databaseFile: path.join(dataDir, 'pilbara.sqlite'),
+      webDist,
+      adminUsername: env.ADMIN_USERNAME,
+      adminPassword: env.ADMIN_PASSWORD,
+      sessionSecret: env.SESSION_SECRET,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      publicUrl,
+      demoData: env.DEMO_DATA,
+      stripe: {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        apiBase: env.STRIPE_API_BASE,
+      },
+      /** Overrides of shared-schema's DEFAULT_BUSINESS_PROFILE; unset fields keep the default. */
+      business: {
+        name: env.BUSINESS_NAME,
+        email: env.BUSINESS_EMAIL,
+        abn: env.BUSINESS_ABN,
+        owner1Name: env.OWNER1_NAME,
+        owner1Phone: env.OWNER1_PHONE,
+        owner2Name: env.OWNER2_NAME,
+        owner2Phone: env.OWNER2_PHONE,
+      },
+      logLevel: env.LOG_LEVEL,
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+/** A readable error listing every bad variable, so a misconfigured start fails at once. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment into a {@link Config}. Call it once, at start; everything else receives
+ * the parsed object.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Whether the card provider is configured well enough to take payments. */
+export function cardPaymentsEnabled(config: Config): boolean {
+  return Boolean(config.stripe.secretKey && config.stripe.publishableKey);
+}

@@ -1,0 +1,22 @@
+/**
+ * Opens the SQLite database the way every part of the server expects it: WAL journal (readers
+ * never block the writer), foreign keys enforced, and a busy timeout so a second process (a
+ * backup, a CLI) makes us wait instead of failing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
+  // last transactions, which is the usual trade for a single-box server.
+  db.pragma('synchronous = NORMAL');
+  return db;
+}

@@ -1,0 +1,124 @@
+/** Users and sessions: the account tables the auth plugin and routes read and write. */
+import crypto from 'node:crypto';
+import type { Db } from '../connection';
+import { findRows, getRow, putRow, updateRow } from '../rows';
+import { mintIntegerId } from '../id-series';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  password: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  role: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A user as the API returns it: never the password hash. */
+export type PublicUser = Omit<UserRow, 'password'>;
+
+export function toPublicUser(row: UserRow): PublicUser {
+  const { password: _password, ...rest } = row;
+  return rest;
+}
+
+export function getUser(db: Db, id: number): UserRow | undefined {
+  return getRow<UserRow>(db, 'users', id);
+}
+
+/** Usernames match ignoring case, so 'Admin' and 'admin' cannot both register. */
+export function findUserByUsername(db: Db, username: string): UserRow | undefined {
+  const row = db
+    .prepare('SELECT id FROM users WHERE username = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+    .get(username) as { id: number } | undefined;
+  return row ? getUser(db, row.id) : undefined;
+}
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  const row = db
+    .prepare('SELECT id FROM users WHERE email = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+    .get(email) as { id: number } | undefined;
+  return row ? getUser(db, row.id) : undefined;
+}
+
+export function countAdmins(db: Db): number {
+  return findRows(db, 'users', { role: 'admin' }).length;
+}
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  role: string;
+}
+
+export function createUser(db: Db, user: NewUser, now: Date): UserRow {
+  const stamp = now.toISOString();
+  return putRow<UserRow>(db, 'users', {
+    id: mintIntegerId(db, 'users'),
+    username: user.username,
+    password: user.passwordHash,
+    email: user.email ?? null,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    phone: user.phone ?? null,
+    role: user.role,
+    isActive: true,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+}
+
+export function setUserPassword(db: Db, id: number, passwordHash: string, role: string, now: Date) {
+  return updateRow<UserRow>(db, 'users', id, {
+    password: passwordHash,
+    role,
+    isActive: true,
+    updatedAt: now.toISOString(),
+  });
+}
+
+/** Sessions live 30 days; the cookie carries a random token, the table only its SHA-256. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+function tokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function createSession(db: Db, userId: number, now: Date): { token: string; expiresAt: Date } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  db.prepare('INSERT INTO sessions (id, userId, createdAt, expiresAt) VALUES (?, ?, ?, ?)').run(
+    tokenHash(token),
+    userId,
+    now.toISOString(),
+    expiresAt.toISOString(),
+  );
+  return { token, expiresAt };
+}
+
+/** The active user a session token belongs to, or undefined when expired, ended or disabled. */
+export function userForSession(db: Db, token: string, now: Date): UserRow | undefined {
+  const row = db
+    .prepare(
+      'SELECT s.userId AS userId FROM sessions s JOIN users u ON u.id = s.userId ' +
+        'WHERE s.id = ? AND s.expiresAt > ? AND u.isActive = 1',
+    )
+    .get(tokenHash(token), now.toISOString()) as { userId: number } | undefined;
+  return row ? getUser(db, row.userId) : undefined;
+}
+
+export function deleteSession(db: Db, token: string): void {
+  db.prepare('DELETE FROM sessions WHERE id = ?').run(tokenHash(token));
+}
+
+export function deleteExpiredSessions(db: Db, now: Date): number {
+  return db.prepare('DELETE FROM sessions WHERE expiresAt <= ?').run(now.toISOString()).changes;
+}

@@ -1,0 +1,278 @@
+/**
+ * A generic row codec for the entity tables, driven by {@link TABLES}.
+ *
+ * Rows go in and come out as plain JS objects shaped like the shared-schema entities: JSON
+ * columns are parsed, 0/1 columns become booleans, and SQL NULL becomes `null`. Column names are
+ * checked against the live table (PRAGMA table_info), so a caller's object key can never become
+ * SQL. Statements are prepared once per database and shape, then reused.
+ *
+ * The sync apply path and the REST repositories both write through here, so a row looks the
+ * same whichever way it arrived.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './connection';
+
+export interface TableMeta {
+  /** 'text' for JOB-2026-1 style ids, 'integer' for the rest. */
+  idType: 'text' | 'integer';
+  /** Columns stored as JSON text. */
+  json: readonly string[];
+  /** Columns stored as 0/1 and read as booleans. */
+  booleans: readonly string[];
+  /** Id series prefix for text ids ('JOB' → JOB-2026-1). */
+  idPrefix?: string;
+}
+
+/** Every entity table of spec/staff-and-data.md §3. */
+export const TABLES = {
+  users: { idType: 'integer', json: [], booleans: ['isActive'] },
+  contact_submissions: { idType: 'integer', json: [], booleans: [] },
+  jobs: { idType: 'text', json: [], booleans: [], idPrefix: 'JOB' },
+  job_updates: { idType: 'integer', json: [], booleans: [] },
+  emails: { idType: 'integer', json: ['customerInfo'], booleans: ['sent'] },
+  bookings: { idType: 'text', json: [], booleans: [], idPrefix: 'BKG' },
+  feedback: { idType: 'integer', json: [], booleans: [] },
+  quotes: { idType: 'text', json: ['items'], booleans: [], idPrefix: 'Q' },
+  vehicles: {
+    idType: 'integer',
+    json: ['modifications', 'specialFeatures', 'alerts'],
+    booleans: ['isActive'],
+  },
+  service_records: { idType: 'integer', json: [], booleans: ['isPaid'] },
+  fuel_records: { idType: 'integer', json: [], booleans: [] },
+  mileage_records: { idType: 'integer', json: [], booleans: [] },
+  fleet_expenses: { idType: 'integer', json: [], booleans: ['isPaid'] },
+  notifications: { idType: 'integer', json: [], booleans: [] },
+  notification_preferences: {
+    idType: 'integer',
+    json: [],
+    booleans: ['smsEnabled', 'emailEnabled', 'jobUpdates', 'marketingEmails'],
+  },
+  invoices: { idType: 'text', json: ['lineItems'], booleans: [], idPrefix: 'INV' },
+} as const satisfies Record<string, TableMeta>;
+
+export type TableName = keyof typeof TABLES;
+export type RowId = string | number;
+export type Row = Record<string, unknown>;
+
+export function isTableName(name: string): name is TableName {
+  return Object.hasOwn(TABLES, name);
+}
+
+interface ColumnInfo {
+  name: string;
+  notNull: boolean;
+  /** SQL default expression as PRAGMA reports it, or null. */
+  defaultSql: string | null;
+}
+
+interface TableCache {
+  columns: ColumnInfo[];
+  columnNames: Set<string>;
+  statements: Map<string, Statement<unknown[]>>;
+}
+
+const caches = new WeakMap<Db, Map<TableName, TableCache>>();
+
+function tableCache(db: Db, table: TableName): TableCache {
+  if (!isTableName(table)) throw new Error(`Unknown table ${String(table)}`);
+  let perDb = caches.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    caches.set(db, perDb);
+  }
+  let cache = perDb.get(table);
+  if (!cache) {
+    const info = db.prepare(`PRAGMA table_info("${table}")`).all() as {
+      name: string;
+      notnull: number;
+      dflt_value: string | null;
+    }[];
+    if (info.length === 0) throw new Error(`Table ${table} does not exist; run the migrations`);
+    const columns = info.map((column) => ({
+      name: column.name,
+      notNull: column.notnull === 1,
+      defaultSql: column.dflt_value,
+    }));
+    cache = { columns, columnNames: new Set(columns.map((c) => c.name)), statements: new Map() };
+    perDb.set(table, cache);
+  }
+  return cache;
+}
+
+function statement(db: Db, table: TableName, key: string, build: () => string) {
+  const cache = tableCache(db, table);
+  let prepared = cache.statements.get(key);
+  if (!prepared) {
+    prepared = db.prepare<unknown[]>(build());
+    cache.statements.set(key, prepared);
+  }
+  return prepared;
+}
+
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+function checkColumns(db: Db, table: TableName, names: readonly string[]): void {
+  const { columnNames } = tableCache(db, table);
+  for (const name of names) {
+    if (!columnNames.has(name)) throw new Error(`Table ${table} has no column ${name}`);
+  }
+}
+
+/** The column names of a table, in table order. */
+export function tableColumns(db: Db, table: TableName): string[] {
+  return tableCache(db, table).columns.map((column) => column.name);
+}
+
+/** Encodes one JS value for a column of `table`. */
+export function encodeValue(table: TableName, column: string, value: unknown): unknown {
+  const meta: TableMeta = TABLES[table];
+  if (value === undefined || value === null) return null;
+  if (meta.json.includes(column)) return JSON.stringify(value);
+  if (meta.booleans.includes(column) || typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+/** Decodes a row as SQLite returned it into the entity shape. */
+export function decodeRow<T = Row>(table: TableName, raw: Row): T {
+  const meta: TableMeta = TABLES[table];
+  const row: Row = {};
+  for (const [column, value] of Object.entries(raw)) {
+    if (value === null || value === undefined) row[column] = null;
+    else if (meta.json.includes(column)) row[column] = JSON.parse(String(value)) as unknown;
+    else if (meta.booleans.includes(column)) row[column] = value === 1 || value === true;
+    else row[column] = value;
+  }
+  return row as T;
+}
+
+export function getRow<T = Row>(db: Db, table: TableName, id: RowId): T | undefined {
+  const raw = statement(db, table, 'get', () => `SELECT * FROM ${quote(table)} WHERE id = ?`).get(
+    id,
+  ) as Row | undefined;
+  return raw ? decodeRow<T>(table, raw) : undefined;
+}
+
+export interface FindOptions {
+  /** A column name; prefix with '-' for descending ('-createdAt'). */
+  orderBy?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * Rows whose columns equal every value in `where` (`null` matches SQL NULL). Without an
+ * `orderBy`, rows come in id order, so results are stable.
+ */
+export function findRows<T = Row>(
+  db: Db,
+  table: TableName,
+  where: Record<string, unknown> = {},
+  opts: FindOptions = {},
+): T[] {
+  const entries = Object.entries(where).filter(([, value]) => value !== undefined);
+  const names = entries.map(([name]) => name);
+  const orderColumn = opts.orderBy?.replace(/^-/, '') ?? 'id';
+  const descending = opts.orderBy?.startsWith('-') ?? false;
+  checkColumns(db, table, [...names, orderColumn]);
+
+  const conditions = entries.map(([name, value]) =>
+    value === null ? `${quote(name)} IS NULL` : `${quote(name)} = ?`,
+  );
+  const key = `find:${conditions.join('&')}:${orderColumn}:${descending}:${opts.limit !== undefined}:${opts.offset !== undefined}`;
+  const prepared = statement(db, table, key, () => {
+    let sql = `SELECT * FROM ${quote(table)}`;
+    if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
+    sql += ` ORDER BY ${quote(orderColumn)} ${descending ? 'DESC' : 'ASC'}`;
+    if (orderColumn !== 'id') sql += `, id ${descending ? 'DESC' : 'ASC'}`;
+    if (opts.limit !== undefined) sql += ' LIMIT ?';
+    if (opts.offset !== undefined) sql += `${opts.limit === undefined ? ' LIMIT -1' : ''} OFFSET ?`;
+    return sql;
+  });
+  const params = entries
+    .filter(([, value]) => value !== null)
+    .map(([name, value]) => encodeValue(table, name, value));
+  if (opts.limit !== undefined) params.push(opts.limit);
+  if (opts.offset !== undefined) params.push(opts.offset);
+  return (prepared.all(...params) as Row[]).map((raw) => decodeRow<T>(table, raw));
+}
+
+/** How many rows match `where` (same matching as {@link findRows}). */
+export function countRows(db: Db, table: TableName, where: Record<string, unknown> = {}): number {
+  const entries = Object.entries(where).filter(([, value]) => value !== undefined);
+  checkColumns(
+    db,
+    table,
+    entries.map(([name]) => name),
+  );
+  const conditions = entries.map(([name, value]) =>
+    value === null ? `${quote(name)} IS NULL` : `${quote(name)} = ?`,
+  );
+  const prepared = statement(db, table, `count:${conditions.join('&')}`, () => {
+    let sql = `SELECT count(*) AS n FROM ${quote(table)}`;
+    if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
+    return sql;
+  });
+  const params = entries
+    .filter(([, value]) => value !== null)
+    .map(([name, value]) => encodeValue(table, name, value));
+  return (prepared.get(...params) as { n: number }).n;
+}
+
+/**
+ * Inserts the row, or replaces the stored row with the same id as a whole: columns the object
+ * does not mention go back to their SQL default (NULL when none). It is an upsert on `id`, not
+ * DELETE + INSERT, so rows that refer to this one are untouched. Keys that are not columns of
+ * the table are ignored (entities may carry derived fields). Returns the stored row.
+ */
+export function putRow<T = Row>(db: Db, table: TableName, row: Row): T {
+  if (row.id === undefined || row.id === null) throw new Error(`putRow(${table}) needs an id`);
+  const cache = tableCache(db, table);
+  const present = cache.columns.filter((column) => Object.hasOwn(row, column.name));
+  const absent = cache.columns.filter((column) => !Object.hasOwn(row, column.name));
+  const key = `put:${present.map((c) => c.name).join(',')}`;
+  const prepared = statement(db, table, key, () => {
+    const names = present.map((c) => quote(c.name));
+    const updates = [
+      ...present
+        .filter((c) => c.name !== 'id')
+        .map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`),
+      ...absent.map((c) => `${quote(c.name)} = ${c.defaultSql ?? 'NULL'}`),
+    ];
+    return (
+      `INSERT INTO ${quote(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
+      (updates.length ? ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}` : ' ON CONFLICT (id) DO NOTHING')
+    );
+  });
+  prepared.run(...present.map((c) => encodeValue(table, c.name, row[c.name])));
+  return getRow<T>(db, table, row.id as RowId) as T;
+}
+
+/**
+ * Changes only the given columns of an existing row (`id` in `changes` is ignored). Returns the
+ * updated row, or undefined when no row has that id.
+ */
+export function updateRow<T = Row>(
+  db: Db,
+  table: TableName,
+  id: RowId,
+  changes: Row,
+): T | undefined {
+  const names = Object.keys(changes).filter((name) => name !== 'id' && changes[name] !== undefined);
+  checkColumns(db, table, names);
+  if (names.length > 0) {
+    const prepared = statement(db, table, `update:${names.join(',')}`, () => {
+      const sets = names.map((name) => `${quote(name)} = ?`);
+      return `UPDATE ${quote(table)} SET ${sets.join(', ')} WHERE id = ?`;
+    });
+    prepared.run(...names.map((name) => encodeValue(table, name, changes[name])), id);
+  }
+  return getRow<T>(db, table, id);
+}
+
+/** Deletes the row with this id; returns whether a row was deleted. */
+export function deleteRow(db: Db, table: TableName, id: RowId): boolean {
+  const prepared = statement(db, table, 'delete', () => `DELETE FROM ${quote(table)} WHERE id = ?`);
+  return prepared.run(id).changes > 0;
+}

@@ -1,0 +1,94 @@
+/**
+ * Sessions and roles.
+ *
+ * A signed, httpOnly, SameSite=Lax cookie (`sid`, Secure when PUBLIC_URL is https) carries a
+ * random session token; `request.user` is the signed-in user or null. Routes guard themselves
+ * with the exported preHandlers: `requireUser` (401 for a guest) and `requireAdmin` (401 for a
+ * guest, 403 for anyone but an admin). The server, not the client, enforces roles (DESIGN §7).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  toPublicUser,
+  userForSession,
+  type PublicUser,
+} from '../db/repositories/users';
+import { HttpError } from './errors';
+import { globalPlugin } from './global-plugin';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user (without password), or null for a guest. */
+    user: PublicUser | null;
+  }
+  interface FastifyReply {
+    /** Starts a session for the user and sets the cookie. */
+    startSession(userId: number): void;
+    /** Ends the request's session server-side and clears the cookie. */
+    endSession(): void;
+  }
+}
+
+export interface AuthOptions {
+  /** The secret that signs session cookies. */
+  secret: string;
+}
+
+export const authPlugin = globalPlugin<AuthOptions>(async (app, options) => {
+  await app.register(cookie, { secret: options.secret, hook: 'onRequest' });
+  const secure = app.config.publicUrl.startsWith('https:');
+
+  app.decorateRequest('user', null);
+
+  const sessionToken = (request: FastifyRequest): string | undefined => {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return undefined;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+  };
+
+  app.addHook('onRequest', async (request) => {
+    // Only the API needs to know who is calling; static files skip the lookup.
+    if (!request.url.startsWith('/api/')) return;
+    const token = sessionToken(request);
+    if (!token) return;
+    const row = userForSession(app.db, token, app.now());
+    request.user = row ? toPublicUser(row) : null;
+  });
+
+  app.decorateReply('startSession', function (this: FastifyReply, userId: number) {
+    const now = app.now();
+    deleteExpiredSessions(app.db, now);
+    const { token, expiresAt } = createSession(app.db, userId, now);
+    this.setCookie(SESSION_COOKIE, token, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/',
+      expires: expiresAt,
+    });
+  });
+
+  app.decorateReply('endSession', function (this: FastifyReply) {
+    const token = sessionToken(this.request);
+    if (token) deleteSession(app.db, token);
+    this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  });
+});
+
+/** preHandler: 401 unless someone is signed in. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, 'Please log in to continue');
+}
+
+/** preHandler: 401 for a guest, 403 for a signed-in user who is not an admin. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, 'Please log in to continue');
+  if (request.user.role !== 'admin') throw new HttpError(403, 'Admin access required');
+}

@@ -1,0 +1,100 @@
+/**
+ * One error shape for the whole API: `{error}` with a readable message, plus `fields` for
+ * validation failures. Anything a client can cause (bad JSON, too big a body, a duplicate key, a
+ * missing reference) is a 4xx with a message; only a real server fault is a 500, and its details
+ * stay in the log.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error with the HTTP status and body the client should get. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function badRequest(message: string, fields?: Record<string, string>): HttpError {
+  return new HttpError(400, message, fields);
+}
+export function notFound(message = 'Not found'): HttpError {
+  return new HttpError(404, message);
+}
+export function conflict(message: string, fields?: Record<string, string>): HttpError {
+  return new HttpError(409, message, fields);
+}
+
+interface SqliteError extends Error {
+  code: string;
+}
+
+function isSqliteError(error: unknown): error is SqliteError {
+  return (
+    error instanceof Error &&
+    typeof (error as unknown as { code?: unknown }).code === 'string' &&
+    (error as unknown as { code: string }).code.startsWith('SQLITE_')
+  );
+}
+
+/** Maps a constraint violation that slipped past validation to a client error. */
+function fromSqlite(error: SqliteError): HttpError | undefined {
+  switch (error.code) {
+    case 'SQLITE_CONSTRAINT_UNIQUE':
+    case 'SQLITE_CONSTRAINT_PRIMARYKEY': {
+      // "UNIQUE constraint failed: vehicles.registration" → the spec's "duplicate key" reading.
+      const column = /failed: (.+)$/.exec(error.message)?.[1] ?? 'value';
+      return conflict(`duplicate key value violates unique constraint (${column})`);
+    }
+    case 'SQLITE_CONSTRAINT_FOREIGNKEY':
+      return badRequest('The record refers to something that does not exist');
+    case 'SQLITE_CONSTRAINT_NOTNULL': {
+      const column = /failed: (.+)$/.exec(error.message)?.[1] ?? 'a field';
+      return badRequest(`Missing required value (${column})`);
+    }
+    case 'SQLITE_CONSTRAINT_CHECK':
+      return badRequest('A value is out of range');
+    default:
+      return undefined;
+  }
+}
+
+/** Turns any thrown error into the response a client should see. */
+export function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (isSqliteError(error)) return fromSqlite(error);
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (typeof status !== 'number' || status >= 500) return undefined;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return badRequest('The request body is not valid JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, 'Send the request body as JSON (Content-Type: application/json)');
+    default:
+      if (error instanceof SyntaxError) return badRequest('The request body is not valid JSON');
+      return new HttpError(status, fastifyError.message ?? 'Bad request');
+  }
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const httpError = toHttpError(error);
+    if (!httpError) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ error: 'Internal server error' });
+    }
+    if (httpError.statusCode === 429) {
+      return reply.code(429).send({ error: 'Too many requests. Please wait a moment and try again.' });
+    }
+    const body: { error: string; fields?: Record<string, string> } = { error: httpError.message };
+    if (httpError.fields) body.fields = httpError.fields;
+    return reply.code(httpError.statusCode).send(body);
+  });
+}

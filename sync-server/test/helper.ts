@@ -1,0 +1,108 @@
+/**
+ * Test helper: builds the app on a temporary data folder (its own SQLite file) and removes both
+ * when the test ends. Nothing is shared between tests.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppExtras, type BuildAppOptions } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+
+export type TestApp = FastifyInstance & AppExtras;
+
+export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' };
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+/** Runs `fn` after the current test, whatever its outcome. */
+export function onTestEnd(fn: () => Promise<void> | void): void {
+  cleanups.push(fn);
+}
+
+/** A fresh temporary directory, removed after the test. */
+export function tempDir(prefix = 'pilbara-test-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onTestEnd(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A configuration for tests: temp DATA_DIR, no demo data, a known admin login. */
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    DATA_DIR: tempDir(),
+    WEB_DIST: path.join(os.tmpdir(), 'pilbara-no-web-dist'),
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+export interface BuildTestAppOptions extends BuildAppOptions {
+  env?: Record<string, string | undefined>;
+  config?: Config;
+}
+
+/** Builds the app on a temp SQLite file; it is closed after the test. */
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const { env, config, ...appOptions } = options;
+  const app = await buildApp(config ?? testConfig(env), { logger: false, ...appOptions });
+  onTestEnd(() => app.close());
+  await app.ready();
+  return app;
+}
+
+/** The `sid` cookie of a response, ready to send back as a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error(`No session cookie in response ${response.statusCode}`);
+  return `sid=${cookie.value}`;
+}
+
+/** Logs in and returns the Cookie header value for later requests. */
+export async function login(
+  app: TestApp,
+  credentials: { username: string; password: string } = TEST_ADMIN,
+): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+  if (response.statusCode !== 200) {
+    throw new Error(`Login failed: ${response.statusCode} ${response.body}`);
+  }
+  return sessionCookie(response);
+}
+
+/** Registers a customer and returns the Cookie header of its logged-in session. */
+export async function registerCustomer(
+  app: TestApp,
+  user: { username: string; password?: string; email?: string } = { username: 'customer1' },
+): Promise<string> {
+  const password = user.password ?? 'customer-password-1';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username: user.username, password, email: user.email ?? `${user.username}@example.com`, firstName: 'Casey' },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`Register failed: ${response.statusCode} ${response.body}`);
+  }
+  return login(app, { username: user.username, password });
+}
+
+/** Every row of every entity table, to prove a rejected request changed nothing. */
+export function snapshotDatabase(app: TestApp): Record<string, unknown[]> {
+  const tables = app.db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[];
+  const snapshot: Record<string, unknown[]> = {};
+  for (const { name } of tables) {
+    snapshot[name] = app.db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all();
+  }
+  return snapshot;
+}
