@@ -1,0 +1,58 @@
+/** Sign-in, registration and session bodies (the spec shows no field rules; these are our own). */
+import { z } from 'zod';
+import { publicUserSchema } from '../entities/user';
+import { MESSAGES } from '../messages';
+import { optionalText, requiredText } from './fields';
+
+/** POST /api/auth/login body. */
+export const loginInputSchema = z.object({
+  username: requiredText(MESSAGES.USERNAME_REQUIRED, 50),
+  password: z.string({ error: MESSAGES.PASSWORD_REQUIRED }).min(1, MESSAGES.PASSWORD_REQUIRED).max(255, MESSAGES.PASSWORD_MAX),
+});
+/** Login body. */
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/**
+ * POST /api/auth/register body. There is no role field: registration always creates a customer
+ * (unknown keys such as `role` are stripped).
+ */
+export const registerInputSchema = z.object({
+  firstName: requiredText(MESSAGES.FIRST_NAME_REQUIRED, 100),
+  lastName: optionalText(100),
+  username: z
+    .string({ error: MESSAGES.USERNAME_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.USERNAME_REQUIRED)
+    .min(3, MESSAGES.USERNAME_MIN)
+    .max(50, MESSAGES.USERNAME_MAX)
+    .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.USERNAME_CHARACTERS),
+  email: z.string({ error: MESSAGES.EMAIL_REQUIRED }).trim().min(1, MESSAGES.EMAIL_REQUIRED).max(100, MESSAGES.EMAIL_MAX).pipe(z.email(MESSAGES.EMAIL_INVALID)),
+  phone: z
+    .string()
+    .trim()
+    .max(20, MESSAGES.PHONE_MAX)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  password: z
+    .string({ error: MESSAGES.PASSWORD_REQUIRED })
+    .min(1, MESSAGES.PASSWORD_REQUIRED)
+    .min(8, MESSAGES.PASSWORD_MIN)
+    .max(255, MESSAGES.PASSWORD_MAX),
+});
+/** Registration body as sent. */
+export type RegisterInput = z.input<typeof registerInputSchema>;
+/** Registration body after validation. */
+export type RegisterData = z.output<typeof registerInputSchema>;
+
+/** Answer of login and register: the signed-in user, never the password. */
+export const authUserResponseSchema = z.object({ user: publicUserSchema });
+/** Login / register response. */
+export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
+
+/** GET /api/auth/me: the session's user, or null when signed out. */
+export const meResponseSchema = z.object({ user: publicUserSchema.nullable() });
+/** Session response. */
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** POST /api/auth/logout answer. */
+export const logoutResponseSchema = z.object({ success: z.literal(true) });

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { bookingIdSchema, invoiceIdSchema, jobIdSchema, quoteIdSchema } from '../entities/common';
+
+/**
+ * Body of every non-success response: a message, and for a 400 from validation the message of
+ * each bad field (keyed by its dotted path, such as `items.0.description`).
+ */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+/** Error response body. */
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Body of writes that answer with nothing but success (contact, logout, delete). */
+export const successResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+});
+/** Success response body. */
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+
+/** Route params `{id}` of tables with integer ids (params arrive as text). */
+export const intIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Route params of a job. */
+export const jobIdParamsSchema = z.object({ id: jobIdSchema });
+/** Route params of a booking. */
+export const bookingIdParamsSchema = z.object({ id: bookingIdSchema });
+/** Route params of a quote. */
+export const quoteIdParamsSchema = z.object({ id: quoteIdSchema });
+/** Route params of an invoice. */
+export const invoiceIdParamsSchema = z.object({ id: invoiceIdSchema });
+
+/**
+ * Turns zod issues into the `fields` map of {@link apiErrorSchema}: first message per dotted
+ * path; issues without a path go under '' .
+ */
+export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}

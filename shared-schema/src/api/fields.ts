@@ -1,0 +1,58 @@
+/**
+ * Building blocks of request schemas. Required text fields use `z.string({ error }).trim().min(1,
+ * msg)` so that a missing value, a wrong type and an empty input all show the same spec message
+ * under the form field. Optional text turns '' and missing into null, matching the nullable
+ * columns of the entities.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+
+/** A required text field whose every failure shows `message`. */
+export function requiredText(message: string, max = 255) {
+  return z.string({ error: message }).trim().min(1, message).max(max);
+}
+
+/** Optional free text: '', whitespace, null and missing all become null. */
+export function optionalText(max = 2000) {
+  return z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => (value === null || value === undefined || value.trim() === '' ? null : value.trim()));
+}
+
+/** Optional email: valid when present; '' and missing become null. */
+export function optionalEmail() {
+  return z
+    .union([z.literal(''), z.email(MESSAGES.EMAIL_INVALID).max(100, MESSAGES.EMAIL_MAX)])
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** Integer cents, never negative, failing with `message`. */
+export function centsInput(message: string) {
+  return z.number({ error: message }).int(message).min(0, message);
+}
+
+/** A calendar date `YYYY-MM-DD` or a full ISO timestamp, required, failing with `message`. */
+export function requiredDate(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((value) => z.union([z.iso.date(), z.iso.datetime({ offset: true })]).safeParse(value).success, message);
+}
+
+/** An optional date or timestamp; '' and missing become null. */
+export function optionalDate() {
+  return z
+    .union([z.literal(''), z.iso.date(), z.iso.datetime({ offset: true })])
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** A fleet vehicle reference, failing with 'Vehicle is required'. */
+export const vehicleIdInput = z.number({ error: MESSAGES.VEHICLE_REQUIRED }).int(MESSAGES.VEHICLE_REQUIRED).min(1, MESSAGES.VEHICLE_REQUIRED);
+
+/** Optional id an offline device minted for the new row (the server mints one when absent). */
+export const optionalIntId = z.number().int().positive().optional();

@@ -1,0 +1,111 @@
+/** Quote and payment bodies (quotes manager, checkout). */
+import { z } from 'zod';
+import { QUOTE_DEFAULTS } from '../constants/quotes';
+import { QUOTE_ITEM_CATEGORIES, QUOTE_STATUSES, RECORDABLE_PAYMENT_METHODS } from '../constants/statuses';
+import { invoiceIdSchema, quoteIdSchema } from '../entities/common';
+import { invoiceSchema } from '../entities/invoice';
+import { quoteSchema } from '../entities/quote';
+import { MESSAGES } from '../messages';
+import { dollarsToCents } from '../rules/money';
+import { optionalDate, optionalEmail, optionalText } from './fields';
+
+/**
+ * One quote line as a client sends it: no `total`, which the server computes. A custom line
+ * needs a description and a unit price above 0 ('Please fill in item details').
+ */
+export const quoteItemInputSchema = z.object({
+  id: z.string().min(1).max(64).optional(),
+  description: z.string({ error: MESSAGES.QUOTE_ITEM_DETAILS }).trim().min(1, MESSAGES.QUOTE_ITEM_DETAILS).max(200),
+  quantity: z.number({ error: MESSAGES.QUANTITY_MIN }).int(MESSAGES.QUANTITY_MIN).min(1, MESSAGES.QUANTITY_MIN),
+  /** Unit price in cents, above 0. */
+  unitPrice: z.number({ error: MESSAGES.QUOTE_ITEM_DETAILS }).int(MESSAGES.QUOTE_ITEM_DETAILS).min(1, MESSAGES.QUOTE_ITEM_DETAILS),
+  category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
+});
+/** A quote line as sent. */
+export type QuoteItemInput = z.input<typeof quoteItemInputSchema>;
+
+/**
+ * The quote form's custom-item fields as entered, in dollars: description and a unit price above
+ * 0, else 'Please fill in item details'. Convert with `dollarsToCents` before sending.
+ */
+export const customQuoteItemFormSchema = z.object({
+  description: z.string({ error: MESSAGES.QUOTE_ITEM_DETAILS }).trim().min(1, MESSAGES.QUOTE_ITEM_DETAILS).max(200),
+  unitPrice: z
+    .union([z.string(), z.number()], { error: MESSAGES.QUOTE_ITEM_DETAILS })
+    .refine((value) => dollarsToCents(value) > 0, MESSAGES.QUOTE_ITEM_DETAILS),
+  quantity: z.number({ error: MESSAGES.QUANTITY_MIN }).int(MESSAGES.QUANTITY_MIN).min(1, MESSAGES.QUANTITY_MIN),
+  category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
+});
+
+/**
+ * POST /api/quotes and PUT /api/quotes/{id} body. Totals are NOT part of it: any
+ * itemsSubtotal, basePrice, discountAmount, finalPrice, validUntil or status a client sends is
+ * stripped, and the server computes them with the pricing rule. The quote is saved as draft.
+ */
+export const quoteInputSchema = z
+  .object({
+    /** Id minted offline by the device; the server mints one when absent. */
+    id: quoteIdSchema.optional(),
+    customerName: z.string({ error: MESSAGES.QUOTE_CUSTOMER_REQUIRED }).trim().min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED).max(100),
+    customerPhone: z.string({ error: MESSAGES.QUOTE_CUSTOMER_REQUIRED }).trim().min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED).max(20),
+    customerEmail: optionalEmail(),
+    vehicleType: optionalText(100),
+    service: optionalText(100),
+    fromLocation: optionalText(100),
+    toLocation: optionalText(100),
+    /** Km, decimals allowed. */
+    distance: z.number({ error: MESSAGES.DISTANCE_MIN }).min(0, MESSAGES.DISTANCE_MIN).default(0),
+    notes: optionalText(5000),
+    /** Whole percent 0-100 (the form offers 0-50). */
+    discountPercent: z.number({ error: MESSAGES.DISCOUNT_RANGE }).int(MESSAGES.DISCOUNT_RANGE).min(0, MESSAGES.DISCOUNT_RANGE).max(QUOTE_DEFAULTS.discountMax, MESSAGES.DISCOUNT_RANGE).default(0),
+    validDays: z.number({ error: MESSAGES.VALID_DAYS_MIN }).int(MESSAGES.VALID_DAYS_MIN).min(1, MESSAGES.VALID_DAYS_MIN).max(365).default(QUOTE_DEFAULTS.validDays),
+    items: z.array(quoteItemInputSchema, { error: MESSAGES.QUOTE_ITEMS_REQUIRED }).min(1, MESSAGES.QUOTE_ITEMS_REQUIRED),
+  });
+/** Quote body as sent. */
+export type QuoteInput = z.input<typeof quoteInputSchema>;
+/** Quote body after validation. */
+export type QuoteData = z.output<typeof quoteInputSchema>;
+
+/** PATCH /api/quotes/{id} body. Whether the change is allowed is the quote-flow rule's decision. */
+export const quoteStatusInputSchema = z.object({
+  status: z.enum(QUOTE_STATUSES, { error: MESSAGES.QUOTE_STATUS_INVALID }),
+});
+/** Quote status body. */
+export type QuoteStatusInput = z.infer<typeof quoteStatusInputSchema>;
+
+/** GET /api/quotes answer. */
+export const quotesResponseSchema = z.object({ quotes: z.array(quoteSchema) });
+/** Quotes list response. */
+export type QuotesResponse = z.infer<typeof quotesResponseSchema>;
+/** Answer of POST, PUT, PATCH /api/quotes… and of POST /api/quotes/{id}/send-email. */
+export const quoteResponseSchema = z.object({ quote: quoteSchema });
+/** Single-quote response. */
+export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+/** POST /api/quotes/{id}/create-payment-intent answer. */
+export const createPaymentIntentResponseSchema = z.object({ clientSecret: z.string().min(1) });
+/** Payment intent response. */
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/**
+ * POST /api/quotes/{id}/record-payment body: staff record a payment taken outside the card
+ * checkout. `amount` defaults to the quote's final price; `paidAt` to now.
+ */
+export const recordPaymentInputSchema = z.object({
+  method: z.enum(RECORDABLE_PAYMENT_METHODS, { error: MESSAGES.PAYMENT_METHOD_INVALID }),
+  amount: z.number({ error: MESSAGES.AMOUNT_MIN }).int(MESSAGES.AMOUNT_MIN).min(0, MESSAGES.AMOUNT_MIN).optional(),
+  reference: optionalText(100),
+  paidAt: optionalDate(),
+  /** Id of the invoice to create, minted offline by the device. */
+  invoiceId: invoiceIdSchema.optional(),
+});
+/** Record payment body. */
+export type RecordPaymentInput = z.input<typeof recordPaymentInputSchema>;
+
+/** Answer of recording a payment: the accepted quote and its paid invoice. */
+export const recordPaymentResponseSchema = z.object({ quote: quoteSchema, invoice: invoiceSchema });
+
+/** GET /api/invoices answer. */
+export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });
+/** GET /api/invoices/{id} answer. */
+export const invoiceResponseSchema = z.object({ invoice: invoiceSchema });

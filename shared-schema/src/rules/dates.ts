@@ -1,0 +1,42 @@
+/**
+ * Dates in the business's time zone. Stored timestamps are UTC ISO strings; "today", expiry windows
+ * and displayed dates are Perth dates (UTC+8, no daylight saving).
+ */
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { DATE_FORMATS, PERTH_TZ } from '../constants/dates';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The Perth calendar date (`YYYY-MM-DD`) of an instant. */
+export function perthDate(instant: Date | string | number): string {
+  return dayjs(instant).tz(PERTH_TZ).format(DATE_FORMATS.isoDate);
+}
+
+/** Today's Perth calendar date (`YYYY-MM-DD`), read from the clock. */
+export function todayInPerth(): string {
+  return perthDate(Date.now());
+}
+
+/** Formats an instant in Perth time with a dayjs format (see DATE_FORMATS). */
+export function formatPerth(instant: Date | string | number, format: string): string {
+  return dayjs(instant).tz(PERTH_TZ).format(format);
+}
+
+/** The ISO instant `days` days after `iso` (whole days of 24 hours; Perth has no DST). */
+export function addDaysIso(iso: string, days: number): string {
+  return dayjs(iso).add(days, 'day').toISOString();
+}
+
+/**
+ * Whole days from `fromIso` to `toIso`, counted between their Perth calendar dates, so an
+ * instant late on Monday and one early on Tuesday are one day apart. Negative when `toIso` is
+ * earlier.
+ */
+export function perthDaysBetween(fromIso: string, toIso: string): number {
+  const from = dayjs.utc(perthDate(fromIso));
+  const to = dayjs.utc(perthDate(toIso));
+  return to.diff(from, 'day');
+}
