@@ -23,7 +23,10 @@ CREATE TABLE changes (
 );
 CREATE INDEX changes_row ON changes (entity, rowId, seq);
 
--- The verdict on every mutation a device pushed, so a resend gets the stored answer.
+-- The verdict on every mutation a device pushed, so a resend gets the stored answer. changeSeq
+-- is the change log's position once the mutation was settled: a pull page reports a mutation
+-- as settled only when the page already carries its effects, so a device never drops an
+-- optimistic write before the confirmed rows that replace it have arrived.
 CREATE TABLE mutation_results (
   clientId TEXT NOT NULL,
   seq INTEGER NOT NULL,
@@ -33,6 +36,7 @@ CREATE TABLE mutation_results (
   code TEXT,
   message TEXT,
   result TEXT,
+  changeSeq INTEGER NOT NULL,
   createdAt TEXT NOT NULL,
   PRIMARY KEY (clientId, seq)
 );

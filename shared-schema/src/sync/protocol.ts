@@ -87,6 +87,8 @@ export const helloMessageSchema = z.object({
   schemaVersion: z.number().int(),
   clientId: z.string().min(1).max(100),
   cursor: cursorSchema,
+  /** The highest of its own seqs whose result the client has already taken in. */
+  ackedSeq: z.number().int().min(0),
 });
 
 /** Client → server: a batch of outbox mutations in seq order. */
@@ -101,6 +103,7 @@ export const pullMessageSchema = z.object({
   type: z.literal('pull'),
   clientId: z.string().min(1).max(100),
   cursor: cursorSchema,
+  ackedSeq: z.number().int().min(0),
 });
 
 /** Client → server: asks for a block of numbers from an id series. */
@@ -122,8 +125,12 @@ export const changesMessageSchema = z.object({
   cursor: cursorSchema,
   hasMore: z.boolean(),
   reset: z.boolean(),
-  /** The highest seq of this client the server has settled (applied or rejected). */
+  /**
+   * The highest seq of this client settled (applied or rejected) whose effects are all in the
+   * changes up to `cursor`: the client may drop outbox rows up to here when it applies the page.
+   */
   lastSeq: z.number().int().min(0),
+  /** The results of this client's mutations after its `ackedSeq`, up to `lastSeq`. */
   results: z.array(mutationResultSchema),
 });
 

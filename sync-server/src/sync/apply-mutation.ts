@@ -1,0 +1,335 @@
+/**
+ * The server's one write path for staff (DESIGN.md §5), shared by the sync protocol and the REST
+ * API: load the rows a named mutator reads, run it, write its row changes and log them, all in
+ * one SQLite transaction.
+ *
+ * For a device (`applyMutation`) the transaction also keeps the device's exactly-once
+ * bookkeeping: a seq at or below `lastSeq` answers the stored result without running anything,
+ * a seq past `lastSeq + 1` is a gap and stops, and a rejection (a business rule) is stored and
+ * still advances `lastSeq`, so one bad mutation never wedges the queue. A thrown error that is
+ * not the mutation's fault (disk, busy database, a bug) rolls everything back and is rethrown:
+ * `lastSeq` stays, and the device sends the mutation again later.
+ */
+import type { Db } from '../db/connection';
+import { findRows, getRow } from '../db/rows';
+import { currentCursor, writeChanges } from './change-log';
+import { MESSAGES } from '@pilbara/shared-schema';
+import { getMutator } from './shared';
+import type { MutationResult, RejectionCode, Row, RowChange } from './shared';
+
+/** A mutation that was refused for good, with what the caller shows. */
+export interface Rejection {
+  ok: false;
+  code: RejectionCode;
+  message: string;
+  field?: string;
+  /** Every bad argument with its message, for `invalid_args`. */
+  fields?: Record<string, string>;
+}
+
+/** A mutation that was applied. */
+export interface Applied {
+  ok: true;
+  result: unknown;
+  changes: RowChange[];
+  /** The change log position after this mutation. */
+  cursor: number;
+}
+
+export type ExecuteOutcome = Applied | Rejection;
+
+/** Thrown when a client id is already bound to another user. */
+export class ClientOwnershipError extends Error {
+  override name = 'ClientOwnershipError';
+}
+
+function invalidArgs(issues: readonly { path: PropertyKey[]; message: string }[]): Rejection {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  const [field, message] = Object.entries(fields)[0] ?? ['_', 'Invalid arguments'];
+  return { ok: false, code: 'invalid_args', message, field, fields };
+}
+
+/**
+ * A SQLite constraint failure is the mutation's fault and would fail again on every retry, so
+ * it is a permanent rejection; anything else is transient and rethrown.
+ */
+const PERMANENT_SQLITE_CODES = new Set([
+  'SQLITE_CONSTRAINT_UNIQUE',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+  'SQLITE_CONSTRAINT_FOREIGNKEY',
+  'SQLITE_CONSTRAINT_NOTNULL',
+  'SQLITE_CONSTRAINT_CHECK',
+]);
+
+function rejectionFromError(error: unknown): Rejection | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !PERMANENT_SQLITE_CODES.has(code)) return undefined;
+  const text = error instanceof Error ? error.message : String(error);
+  if (/vehicles\.(registration|vin)/.test(text)) {
+    return { ok: false, code: 'conflict', message: MESSAGES.REGISTRATION_EXISTS, field: 'registration' };
+  }
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+    return { ok: false, code: 'invalid_state', message: 'The record refers to something that does not exist' };
+  }
+  return { ok: false, code: 'conflict', message: `duplicate key or invalid value (${text})` };
+}
+
+/**
+ * Runs one named mutator against the database and writes its changes. Must be called inside a
+ * transaction; a rejection writes nothing.
+ */
+function execute(db: Db, name: string, rawArgs: unknown, userId: number | string, now: string): ExecuteOutcome {
+  const mutator = getMutator(name);
+  if (!mutator) return { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` };
+  const parsed = mutator.argsSchema.safeParse(rawArgs);
+  if (!parsed.success) return invalidArgs(parsed.error.issues);
+  const rows: Record<string, Row[]> = {};
+  for (const read of mutator.reads(parsed.data)) {
+    if ('id' in read) {
+      const row = getRow(db, read.entity, read.id);
+      rows[read.key] = row ? [row as Row] : [];
+    } else {
+      rows[read.key] = findRows(db, read.entity, read.where) as Row[];
+    }
+  }
+  const outcome = mutator.apply({ now, userId, rows }, parsed.data);
+  if (!outcome.ok) {
+    const rejection: Rejection = { ok: false, code: outcome.code, message: outcome.message };
+    if (outcome.field !== undefined) {
+      rejection.field = outcome.field;
+      rejection.fields = { [outcome.field]: outcome.message };
+    }
+    return rejection;
+  }
+  const cursor = writeChanges(db, outcome.changes, now);
+  return { ok: true, result: outcome.result ?? null, changes: outcome.changes, cursor };
+}
+
+/** Runs `execute` in a savepoint, turning constraint failures into rejections. */
+function executeAtomically(db: Db, name: string, args: unknown, userId: number | string, now: string): ExecuteOutcome {
+  try {
+    return db.transaction(() => execute(db, name, args, userId, now))();
+  } catch (error) {
+    const rejection = rejectionFromError(error);
+    if (rejection) return rejection;
+    throw error;
+  }
+}
+
+/**
+ * Applies a mutation for a REST caller: the same mutator, the same writes and change log, in
+ * one transaction, without a device's seq bookkeeping.
+ */
+export function applyServerMutation(
+  db: Db,
+  name: string,
+  args: unknown,
+  userId: number | string,
+  now: string,
+): ExecuteOutcome {
+  return db.transaction(() => executeAtomically(db, name, args, userId, now))();
+}
+
+/** One mutation a device pushed. */
+export interface ClientMutation {
+  clientId: string;
+  seq: number;
+  mutationId: string;
+  name: string;
+  args: unknown;
+  userId: number;
+}
+
+/** What happened to a pushed mutation. */
+export type ApplyResult =
+  | { status: 'settled'; result: MutationResult; replayed: boolean }
+  | { status: 'gap'; lastSeq: number };
+
+interface ResultRow {
+  seq: number;
+  mutationId: string;
+  status: 'applied' | 'rejected';
+  code: string | null;
+  message: string | null;
+  result: string | null;
+}
+
+function toMutationResult(row: ResultRow): MutationResult {
+  const result: MutationResult = {
+    seq: row.seq,
+    mutationId: row.mutationId,
+    status: row.status,
+    code: row.code,
+    message: row.message,
+  };
+  if (row.result !== null) result.result = JSON.parse(row.result) as unknown;
+  return result;
+}
+
+/**
+ * The device's row, created on first contact. A client id belongs to the user who first used
+ * it; another user presenting it is refused, so nobody can read or settle someone else's queue.
+ */
+export function ensureClient(db: Db, clientId: string, userId: number, now: string): { lastSeq: number } {
+  const existing = db.prepare('SELECT userId, lastSeq FROM sync_clients WHERE clientId = ?').get(clientId) as
+    | { userId: number; lastSeq: number }
+    | undefined;
+  if (existing) {
+    if (existing.userId !== userId) throw new ClientOwnershipError('This client id belongs to another user');
+    return { lastSeq: existing.lastSeq };
+  }
+  db.prepare('INSERT INTO sync_clients (clientId, userId, lastSeq, createdAt, updatedAt) VALUES (?, ?, 0, ?, ?)').run(
+    clientId,
+    userId,
+    now,
+    now,
+  );
+  return { lastSeq: 0 };
+}
+
+/** The stored verdict on a device's mutation. */
+export function storedResult(db: Db, clientId: string, seq: number): MutationResult | undefined {
+  const row = db
+    .prepare('SELECT seq, mutationId, status, code, message, result FROM mutation_results WHERE clientId = ? AND seq = ?')
+    .get(clientId, seq) as ResultRow | undefined;
+  return row ? toMutationResult(row) : undefined;
+}
+
+/**
+ * Applies one pushed mutation exactly once, in one transaction (a savepoint when the caller
+ * already holds one, as a batch push does). Throws on a transient failure, with nothing written.
+ */
+export function applyMutation(db: Db, mutation: ClientMutation, now: string): ApplyResult {
+  return db.transaction((): ApplyResult => {
+    const { lastSeq } = ensureClient(db, mutation.clientId, mutation.userId, now);
+    if (mutation.seq <= lastSeq) {
+      const stored = storedResult(db, mutation.clientId, mutation.seq);
+      // A settled seq always has its result; the fallback covers results pruned by an operator.
+      const result: MutationResult = stored ?? {
+        seq: mutation.seq,
+        mutationId: mutation.mutationId,
+        status: 'applied',
+        code: null,
+        message: null,
+      };
+      return { status: 'settled', result, replayed: true };
+    }
+    if (mutation.seq > lastSeq + 1) return { status: 'gap', lastSeq };
+
+    const outcome = executeAtomically(db, mutation.name, mutation.args, mutation.userId, now);
+    const row: ResultRow = outcome.ok
+      ? {
+          seq: mutation.seq,
+          mutationId: mutation.mutationId,
+          status: 'applied',
+          code: null,
+          message: null,
+          result: JSON.stringify(outcome.result ?? null),
+        }
+      : {
+          seq: mutation.seq,
+          mutationId: mutation.mutationId,
+          status: 'rejected',
+          code: outcome.code,
+          message: outcome.message,
+          result: outcome.field === undefined ? null : JSON.stringify({ field: outcome.field }),
+        };
+    db.prepare(
+      `INSERT INTO mutation_results (clientId, seq, mutationId, name, status, code, message, result, changeSeq, createdAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      mutation.clientId,
+      row.seq,
+      row.mutationId,
+      mutation.name,
+      row.status,
+      row.code,
+      row.message,
+      row.result,
+      currentCursor(db),
+      now,
+    );
+    db.prepare('UPDATE sync_clients SET lastSeq = ?, updatedAt = ? WHERE clientId = ?').run(
+      mutation.seq,
+      now,
+      mutation.clientId,
+    );
+    return { status: 'settled', result: toMutationResult(row), replayed: false };
+  })();
+}
+
+/** The answer to a pushed batch. */
+export interface BatchResult {
+  results: MutationResult[];
+  lastSeq: number;
+  stopped?: 'gap' | 'transient';
+  /** Whether anything new was written (so connected devices should be poked). */
+  changed: boolean;
+}
+
+/**
+ * Applies a batch in seq order inside ONE transaction with a savepoint per mutation (the fast
+ * path for a long outbox). Stops at a gap or at the first transient failure; what was settled
+ * before it is committed.
+ */
+export function applyBatch(
+  db: Db,
+  clientId: string,
+  userId: number,
+  mutations: readonly Omit<ClientMutation, 'clientId' | 'userId'>[],
+  now: string,
+): BatchResult {
+  return db.transaction((): BatchResult => {
+    const results: MutationResult[] = [];
+    let changed = false;
+    let stopped: BatchResult['stopped'];
+    const sorted = [...mutations].sort((a, b) => a.seq - b.seq);
+    for (const mutation of sorted) {
+      let applied: ApplyResult;
+      try {
+        applied = applyMutation(db, { ...mutation, clientId, userId }, now);
+      } catch (error) {
+        if (error instanceof ClientOwnershipError) throw error;
+        stopped = 'transient';
+        break;
+      }
+      if (applied.status === 'gap') {
+        stopped = 'gap';
+        break;
+      }
+      results.push(applied.result);
+      if (!applied.replayed) changed = true;
+    }
+    const { lastSeq } = ensureClient(db, clientId, userId, now);
+    return stopped ? { results, lastSeq, stopped, changed } : { results, lastSeq, changed };
+  })();
+}
+
+/**
+ * The client's settled seq as far as the changes up to `cursor` cover it, and the results after
+ * `ackedSeq` up to there.
+ */
+export function settledThrough(
+  db: Db,
+  clientId: string,
+  cursor: number,
+  ackedSeq: number,
+): { lastSeq: number; results: MutationResult[] } {
+  const row = db
+    .prepare('SELECT max(seq) AS seq FROM mutation_results WHERE clientId = ? AND changeSeq <= ?')
+    .get(clientId, cursor) as { seq: number | null };
+  const lastSeq = row.seq ?? 0;
+  const results = (
+    db
+      .prepare(
+        `SELECT seq, mutationId, status, code, message, result FROM mutation_results
+         WHERE clientId = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT 1000`,
+      )
+      .all(clientId, ackedSeq, lastSeq) as ResultRow[]
+  ).map(toMutationResult);
+  return { lastSeq, results };
+}
