@@ -141,7 +141,7 @@ CREATE TABLE vehicles (
   status TEXT NOT NULL DEFAULT 'Excellent',
   mileage INTEGER NOT NULL DEFAULT 0,
   serviceInterval INTEGER NOT NULL DEFAULT 10000,
-  nextService INTEGER,
+  nextService TEXT,
   lastServiceDate TEXT,
   engineType TEXT,
   engineSize TEXT,

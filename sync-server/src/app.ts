@@ -18,6 +18,7 @@ import type { BusinessProfile } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled, type Config } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { migrate } from './db/migrate';
+import { seedDemoData } from './db/demo-data';
 import { ensureAdmin, resolveSessionSecret, type AdminLogin } from './bootstrap';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -27,6 +28,7 @@ import { createMailer, type Mailer } from './services/mailer';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { authRoutes } from './routes/auth/index';
+import { publicRoutes } from './routes/public/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,7 +162,7 @@ export async function buildApp(
   app.decorate('limits', { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits });
 
   const generatedAdmin = await ensureAdmin(db, config, now());
-  void (opts.demoData ?? config.demoData);
+  if (opts.demoData ?? config.demoData) seedDemoData(db, now());
 
   app.addHook('onClose', async () => {
     mailer.close();
@@ -181,6 +183,7 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(publicRoutes, { prefix: '/api' });
   await registerOptionalAreas(app);
 
   await app.register(staticPlugin);

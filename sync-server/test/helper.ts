@@ -14,14 +14,14 @@ export type TestApp = FastifyInstance & AppExtras;
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' };
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: (() => unknown)[] = [];
 
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
 /** Runs `fn` after the current test, whatever its outcome. */
-export function onTestEnd(fn: () => Promise<void> | void): void {
+export function onTestEnd(fn: () => unknown): void {
   cleanups.push(fn);
 }
 

@@ -18,5 +18,9 @@ export function openDatabase(file: string): Db {
   // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
   // last transactions, which is the usual trade for a single-box server.
   db.pragma('synchronous = NORMAL');
+  // digits('0400 000 001') = '0400000001': phone lookups compare numbers, not their spacing.
+  db.function('digits', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.replace(/\D/g, '') : null,
+  );
   return db;
 }

@@ -55,7 +55,14 @@ export function outboxDir(config: Config): string {
 export function createMailer(config: Config): Mailer {
   const from = mailFrom(config);
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    // Short timeouts: a contact form waits for delivery, and an unreachable server must turn
+    // into a Pending badge within seconds, not nodemailer's default two minutes.
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       from,
       async send(message) {

@@ -3,8 +3,7 @@
  * Responses carry `{user}` without the password hash.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { MESSAGES } from '@pilbara/shared-schema';
-import { loginInputSchema, registerInputSchema } from '../../api-schemas';
+import { MESSAGES, loginInputSchema, registerInputSchema } from '@pilbara/shared-schema';
 import { parse } from '../../plugins/validation';
 import { HttpError, conflict } from '../../plugins/errors';
 import {
@@ -44,9 +43,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
           username: input.username,
           passwordHash,
           email: input.email,
-          firstName: input.firstName ?? null,
-          lastName: input.lastName ?? null,
-          phone: input.phone ?? null,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
           role: 'customer',
         },
         app.now(),
@@ -69,7 +68,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/logout', async (_request, reply) => {
     reply.endSession();
-    return { ok: true };
+    return { success: true };
   });
 
   app.get('/me', async (request, reply) => {

@@ -1,0 +1,383 @@
+/**
+ * Demo data for the start command's embedded default: two trucks with service and fuel
+ * history, jobs in every status, pending bookings, contact messages and quotes in every status.
+ * Loaded only into an empty database (no jobs, bookings, quotes or vehicles yet), never by tests
+ * unless a test asks. Ids come from the id series, so devices' leases start after them.
+ */
+import {
+  LOCATION_MULTIPLIERS,
+  URGENT_CONTACT_SERVICE,
+  type JobStatus,
+  type QuoteItem,
+  type QuoteStatus,
+} from '@pilbara/shared-schema';
+import type { Db } from './connection';
+import { countRows, putRow } from './rows';
+import { mintIntegerId, mintTextId } from './id-series';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Whether the database holds no business data yet. */
+export function isEmptyDatabase(db: Db): boolean {
+  return (['jobs', 'bookings', 'quotes', 'vehicles', 'contact_submissions'] as const).every(
+    (table) => countRows(db, table) === 0,
+  );
+}
+
+const PROGRESS: Record<JobStatus, number> = {
+  Assigned: 0,
+  'En Route': 25,
+  'In Progress': 50,
+  Completed: 100,
+  Cancelled: 0,
+  Emergency: 0,
+  Scheduled: 0,
+};
+
+/** Status path a job took to reach its demo status, for its job_updates history. */
+const HISTORY: Record<JobStatus, JobStatus[]> = {
+  Assigned: ['Assigned'],
+  'En Route': ['Assigned', 'En Route'],
+  'In Progress': ['Assigned', 'En Route', 'In Progress'],
+  Completed: ['Assigned', 'En Route', 'In Progress', 'Completed'],
+  Cancelled: ['Assigned', 'Cancelled'],
+  Emergency: ['Emergency'],
+  Scheduled: ['Scheduled'],
+};
+
+function quoteTotals(items: QuoteItem[], from: string, to: string, discountPercent: number) {
+  const itemsSubtotal = items.reduce((sum, item) => sum + item.total, 0);
+  const multiplier = Math.max(LOCATION_MULTIPLIERS[from] ?? 1, LOCATION_MULTIPLIERS[to] ?? 1);
+  const basePrice = Math.round(itemsSubtotal * multiplier);
+  const discountAmount = Math.round((basePrice * discountPercent) / 100);
+  return { itemsSubtotal, basePrice, discountAmount, finalPrice: basePrice - discountAmount };
+}
+
+function item(
+  id: string,
+  description: string,
+  category: QuoteItem['category'],
+  unitPrice: number,
+  quantity = 1,
+): QuoteItem {
+  return { id, description, category, unitPrice, quantity, total: unitPrice * quantity };
+}
+
+/** Seeds the demo records when the database is empty; returns whether it did. */
+export function seedDemoData(db: Db, now: Date): boolean {
+  if (!isEmptyDatabase(db)) return false;
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+  const dateOnly = (offsetMs: number) => at(offsetMs).slice(0, 10);
+
+  db.transaction(() => {
+    // Fleet: two trucks with service and fuel history.
+    const trucks = [
+      {
+        name: 'Big Red',
+        make: 'Isuzu',
+        model: 'FVZ 1400 Heavy Recovery',
+        year: 2021,
+        registration: '1HRT-001',
+        vin: 'JALFVZ34SM7000001',
+        type: 'Heavy Recovery',
+        mileage: 84250,
+        driveType: '6x4',
+        engineSize: '7.8L',
+        towingCapacity: 25000,
+        gvm: 26000,
+        modifications: ['Hydraulic Recovery Winch', 'LED Light Bar', 'UHF Radio'],
+        specialFeatures: ['Mine Site Approved', '24/7 Operation Capable', 'GPS Tracking Installed'],
+      },
+      {
+        name: 'Dusty',
+        make: 'Toyota',
+        model: 'LandCruiser 79 Tray',
+        year: 2023,
+        registration: '1DST-202',
+        vin: 'JTELV71J50K000202',
+        type: '4x4 Recovery',
+        mileage: 41730,
+        driveType: '4WD',
+        engineSize: '4.5L',
+        towingCapacity: 3500,
+        gvm: 3510,
+        modifications: ['Electric Winch 12000 lb', '2 inch Lift Kit', 'Bull Bar'],
+        specialFeatures: ['Emergency Response Ready', 'Remote Area Recovery'],
+      },
+    ];
+    const vehicleIds = trucks.map((truck, index) => {
+      const id = mintIntegerId(db, 'vehicles');
+      putRow(db, 'vehicles', {
+        id,
+        ...truck,
+        status: 'active',
+        serviceInterval: 10000,
+        nextService: dateOnly(60 * DAY),
+        lastServiceDate: dateOnly(-(40 + index * 100) * DAY),
+        engineType: 'Turbo Diesel',
+        fuelType: 'Diesel',
+        transmission: index === 0 ? 'Automated Manual' : 'Manual',
+        alerts: [],
+        description: index === 0 ? 'Heavy recovery truck for mine sites and highway' : 'Light 4x4 recovery and roadside',
+        insuranceExpiry: dateOnly(200 * DAY),
+        registrationExpiry: dateOnly(150 * DAY),
+        isActive: true,
+        createdAt: at(-400 * DAY),
+        updatedAt: at(-40 * DAY),
+      });
+      return id;
+    });
+
+    vehicleIds.forEach((vehicleId, index) => {
+      const services = [
+        { type: 'Routine Service', daysAgo: 40 + index * 100, cost: 68000, km: 80000 - index * 40000 },
+        { type: 'Brake Service', daysAgo: 160 + index * 100, cost: 124500, km: 70000 - index * 40000 },
+      ];
+      services.forEach((service, n) => {
+        putRow(db, 'service_records', {
+          id: mintIntegerId(db, 'service_records'),
+          vehicleId,
+          invoiceNumber: `WS-${2400 + index * 10 + n}`,
+          serviceType: service.type,
+          description: `${service.type} at the Karratha workshop`,
+          servicedBy: 'Pilbara Diesel Services',
+          laborCost: service.cost,
+          partsCost: 0,
+          totalCost: service.cost,
+          mileageAtService: Math.max(0, service.km),
+          partsReplaced: service.type === 'Brake Service' ? 'Front pads and rotors' : 'Oil and filters',
+          workPerformed: service.type,
+          nextServiceDue: null,
+          warranty: null,
+          invoiceDate: dateOnly(-service.daysAgo * DAY),
+          isPaid: true,
+          notes: null,
+          createdAt: at(-service.daysAgo * DAY),
+        });
+      });
+      [3, 10, 17].forEach((daysAgo, n) => {
+        const liters = [182500, 164250, 175000][n] ?? 150000;
+        const pricePerLiter = 229;
+        putRow(db, 'fuel_records', {
+          id: mintIntegerId(db, 'fuel_records'),
+          vehicleId,
+          dateTime: at(-daysAgo * DAY),
+          location: ['Karratha', 'Roebourne', 'Dampier'][n] ?? 'Karratha',
+          fuelType: 'Diesel',
+          liters: index === 0 ? liters : Math.round(liters / 2),
+          pricePerLiter,
+          totalCost: Math.round(((index === 0 ? liters : Math.round(liters / 2)) * pricePerLiter) / 1000),
+          odometerReading: trucks[index]!.mileage - daysAgo * 60,
+          fillType: 'Full',
+          efficiency: null,
+          driver: index === 0 ? 'Sam' : 'Alex',
+          receipt: null,
+          notes: null,
+          createdAt: at(-daysAgo * DAY),
+        });
+      });
+    });
+    putRow(db, 'mileage_records', {
+      id: mintIntegerId(db, 'mileage_records'),
+      vehicleId: vehicleIds[0],
+      dateTime: at(-2 * DAY),
+      startOdometer: 84010,
+      endOdometer: 84250,
+      distance: 240,
+      purpose: 'Recovery from Tom Price road',
+      jobId: null,
+      startLocation: 'Karratha',
+      endLocation: 'Millstream',
+      driver: 'Sam',
+      notes: null,
+      createdAt: at(-2 * DAY),
+    });
+    putRow(db, 'fleet_expenses', {
+      id: mintIntegerId(db, 'fleet_expenses'),
+      vehicleId: vehicleIds[1],
+      expenseType: 'Tyres',
+      description: 'Two all-terrain tyres',
+      amount: 89000,
+      vendor: 'Karratha Tyre Centre',
+      invoiceNumber: 'KTC-5521',
+      expenseDate: dateOnly(-12 * DAY),
+      category: 'Maintenance',
+      isPaid: true,
+      paymentMethod: 'card',
+      notes: null,
+      createdAt: at(-12 * DAY),
+    });
+
+    // Jobs in every status, each with its status history.
+    const jobs: {
+      status: JobStatus;
+      name: string;
+      phone: string;
+      service: string;
+      location: string;
+      assignedTo: string | null;
+      hoursAgo: number;
+    }[] = [
+      { status: 'Assigned', name: 'Megan Clarke', phone: '0412 345 601', service: 'Roadside Assistance', location: 'Dampier Highway, near the salt ponds', assignedTo: 'Alex Morgan', hoursAgo: 1 },
+      { status: 'En Route', name: 'Tom Nguyen', phone: '0412 345 602', service: 'Emergency Towing', location: 'North West Coastal Hwy, 20 km east of Karratha', assignedTo: 'Sam Taylor', hoursAgo: 2 },
+      { status: 'In Progress', name: 'Priya Shah', phone: '0412 345 603', service: 'Vehicle Repairs', location: 'Nickol, Karratha', assignedTo: 'Alex Morgan', hoursAgo: 3 },
+      { status: 'Completed', name: 'Jack Wilson', phone: '0412 345 604', service: '4x4 Recovery', location: 'Millstream-Chichester track', assignedTo: 'Both', hoursAgo: 48 },
+      { status: 'Cancelled', name: 'Lena Fischer', phone: '0412 345 605', service: 'Long Distance Towing', location: 'Wickham to Port Hedland', assignedTo: null, hoursAgo: 72 },
+      { status: 'Emergency', name: 'Ray Martin', phone: '0412 345 606', service: 'Emergency Towing', location: 'Karratha-Tom Price Road, km 85', assignedTo: 'Sam Taylor', hoursAgo: 0.5 },
+      { status: 'Scheduled', name: 'Aisha Brown', phone: '0412 345 607', service: 'Vehicle Repairs', location: 'Baynton, Karratha', assignedTo: 'Alex Morgan', hoursAgo: 5 },
+    ];
+    const jobIds: string[] = [];
+    for (const job of jobs) {
+      const createdAt = at(-job.hoursAgo * HOUR);
+      const id = mintTextId(db, 'JOB', now);
+      jobIds.push(id);
+      const history = HISTORY[job.status];
+      const updatedAt = at(-job.hoursAgo * HOUR + (history.length - 1) * 15 * 60 * 1000);
+      putRow(db, 'jobs', {
+        id,
+        customerName: job.name,
+        phone: job.phone,
+        email: `${job.name.split(' ')[0]!.toLowerCase()}@example.com`,
+        status: job.status,
+        service: job.service,
+        location: job.location,
+        estimatedArrival: job.status === 'Completed' || job.status === 'Cancelled' ? null : '30-45 minutes',
+        progress: PROGRESS[job.status],
+        assignedTo: job.assignedTo,
+        notes: null,
+        createdAt,
+        updatedAt,
+      });
+      history.forEach((status, step) => {
+        putRow(db, 'job_updates', {
+          id: mintIntegerId(db, 'job_updates'),
+          jobId: id,
+          message: step === 0 ? `Job created: ${job.service}` : `Status changed to ${status}`,
+          status,
+          createdAt: at(-job.hoursAgo * HOUR + step * 15 * 60 * 1000),
+        });
+      });
+    }
+
+    // Pending bookings.
+    const bookings = [
+      { name: 'Chris Evans', phone: '0423 456 701', service: 'Jump Start Service', urgency: 'same-day', days: 0, time: '02:30 PM', location: 'Pegs Creek, Karratha' },
+      { name: 'Dana Lee', phone: '0423 456 702', service: 'Pre-purchase Inspection', urgency: 'scheduled', days: 3, time: '09:00 AM', location: 'Bulgarra, Karratha' },
+      { name: 'Omar Haddad', phone: '0423 456 703', service: '4x4 Recovery', urgency: 'emergency', days: 0, time: '08:00 AM', location: 'Cleaverville Beach track' },
+    ] as const;
+    for (const booking of bookings) {
+      const stamp = at(-2 * HOUR);
+      putRow(db, 'bookings', {
+        id: mintTextId(db, 'BKG', now),
+        customerName: booking.name,
+        phone: booking.phone,
+        email: `${booking.name.split(' ')[0]!.toLowerCase()}@example.com`,
+        service: booking.service,
+        location: booking.location,
+        preferredDate: dateOnly(booking.days * DAY),
+        preferredTime: booking.time,
+        urgency: booking.urgency,
+        description: `Please help with ${booking.service.toLowerCase()} at ${booking.location}.`,
+        vehicleDetails: 'Toyota Hilux 2019, white',
+        status: 'pending',
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
+    }
+
+    // Contact messages, one urgent.
+    const contacts = [
+      { first: 'Hannah', last: 'Price', phone: '0434 567 801', service: URGENT_CONTACT_SERVICE, message: 'Car broke down on the Dampier road, need a tow as soon as possible.' },
+      { first: 'Mick', last: 'Doyle', phone: '0434 567 802', service: 'General Inquiry', message: 'Do you service Point Samson on weekends?' },
+      { first: 'Sofia', last: 'Rossi', phone: '0434 567 803', service: 'Automotive Repair', message: 'My ute is making a grinding noise when braking. Can you take a look this week?' },
+    ];
+    contacts.forEach((contact, n) => {
+      const stamp = at(-(n + 1) * 5 * HOUR);
+      const email = `${contact.first.toLowerCase()}@example.com`;
+      putRow(db, 'contact_submissions', {
+        id: mintIntegerId(db, 'contact_submissions'),
+        firstName: contact.first,
+        lastName: contact.last,
+        phone: contact.phone,
+        email,
+        serviceNeeded: contact.service,
+        message: contact.message,
+        createdAt: stamp,
+      });
+      const urgent = contact.service === URGENT_CONTACT_SERVICE;
+      putRow(db, 'emails', {
+        id: mintIntegerId(db, 'emails'),
+        to: 'jobs@example.com',
+        subject: `${urgent ? 'URGENT: ' : ''}New contact message from ${contact.first} ${contact.last} (${contact.service})`,
+        htmlContent: `<p>${contact.message}</p>`,
+        customerInfo: {
+          name: `${contact.first} ${contact.last}`,
+          phone: contact.phone,
+          email,
+          service: contact.service,
+          message: contact.message,
+        },
+        timestamp: stamp,
+        sent: n !== 2,
+      });
+    });
+
+    // Quotes in every status.
+    const quotes: {
+      status: QuoteStatus;
+      name: string;
+      service: string;
+      from: string;
+      to: string;
+      distance: number;
+      discount: number;
+      items: QuoteItem[];
+      days: number;
+    }[] = [
+      { status: 'draft', name: 'Jack Wilson', service: '4x4 Recovery', from: 'Karratha', to: 'Karratha', distance: 0, discount: 0, items: [item('i1', 'Job completion', 'service', 20000)], days: 1 },
+      { status: 'sent', name: 'Mining Co. Site Services', service: 'Heavy Vehicle Recovery', from: 'Karratha', to: 'Tom Price', distance: 330, discount: 10, items: [item('i1', 'Emergency Towing', 'service', 18000), item('i2', 'Tow Strap Heavy Duty', 'parts', 4500, 2)], days: 2 },
+      { status: 'accepted', name: 'Beth Carter', service: 'Long Distance Towing', from: 'Karratha', to: 'Port Hedland', distance: 240, discount: 5, items: [item('i1', 'Long Distance Towing', 'service', 15000), item('i2', 'Mileage Charge per km', 'misc', 450, 240)], days: 5 },
+      { status: 'rejected', name: 'Gary Holt', service: 'Vehicle Repairs', from: 'Wickham', to: 'Wickham', distance: 0, discount: 0, items: [item('i1', 'Vehicle Repairs', 'service', 9500), item('i2', 'Oil Change', 'parts', 8500)], days: 9 },
+      { status: 'expired', name: 'Nina Park', service: 'Roadside Assistance', from: 'Dampier', to: 'Dampier', distance: 0, discount: 0, items: [item('i1', 'Roadside Assistance', 'service', 12000), item('i2', 'Call-out Fee', 'misc', 7500)], days: 30 },
+    ];
+    quotes.forEach((quote, n) => {
+      const createdAt = at(-quote.days * DAY);
+      putRow(db, 'quotes', {
+        id: mintTextId(db, 'Q', now),
+        customerName: quote.name,
+        customerPhone: `0445 678 90${n}`,
+        customerEmail: `quotes${n}@example.com`,
+        vehicleType: n === 1 ? 'Mining haul support vehicle' : 'Ute',
+        service: quote.service,
+        fromLocation: quote.from,
+        toLocation: quote.to,
+        distance: quote.distance,
+        items: quote.items,
+        ...quoteTotals(quote.items, quote.from, quote.to, quote.discount),
+        discountPercent: quote.discount,
+        notes: null,
+        validUntil: at((14 - quote.days) * DAY),
+        status: quote.status,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    });
+
+    // The completed job has been rated.
+    putRow(db, 'feedback', {
+      id: mintIntegerId(db, 'feedback'),
+      jobId: jobIds[3],
+      rating: 5,
+      serviceQuality: 5,
+      responseTime: 4,
+      communication: 5,
+      value: 5,
+      comments: 'Pulled us out of the bog in no time. Great work.',
+      recommend: 'yes',
+      improvements: null,
+      createdAt: at(-24 * HOUR),
+    });
+  })();
+  return true;
+}

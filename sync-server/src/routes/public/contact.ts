@@ -1,0 +1,93 @@
+/**
+ * POST /api/contact: stores the submission and its `emails` record, then mails it to the
+ * business address. The record starts Pending and becomes Sent only when delivery succeeds;
+ * a failed delivery still answers success, since the message is safe in the admin panel.
+ * URGENT rule: a message whose service needed is 'Emergency Towing' (URGENT_CONTACT_SERVICE)
+ * is urgent; its subject starts with 'URGENT:' and the admin list shows the URGENT badge.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  URGENT_CONTACT_SERVICE,
+  contactInputSchema,
+  type ContactInput,
+} from '@pilbara/shared-schema';
+import { parse } from '../../plugins/validation';
+import { replayIfSeen, writeOnce } from '../../plugins/idempotency';
+import {
+  insertContactSubmission,
+  insertEmailRecord,
+  markEmailSent,
+} from '../../db/repositories/public-records';
+import { escapeHtml } from '../../services/html';
+
+export function isUrgentContact(input: Pick<ContactInput, 'serviceNeeded'>): boolean {
+  return input.serviceNeeded === URGENT_CONTACT_SERVICE;
+}
+
+export function contactEmail(input: ContactInput, tradingName: string) {
+  const name = `${input.firstName} ${input.lastName}`;
+  const urgent = isUrgentContact(input);
+  const subject = `${urgent ? 'URGENT: ' : ''}New contact message from ${name} (${input.serviceNeeded})`;
+  const rows: [string, string][] = [
+    ['Name', name],
+    ['Phone', input.phone],
+    ['Email', input.email],
+    ['Service needed', input.serviceNeeded],
+  ];
+  const html =
+    `<h2>${urgent ? 'URGENT: ' : ''}New contact message</h2>` +
+    `<table>${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>` +
+    `<h3>Message</h3><p>${escapeHtml(input.message).replace(/\n/g, '<br>')}</p>` +
+    `<p><small>Sent through the ${escapeHtml(tradingName)} website.</small></p>`;
+  const text =
+    rows.map(([label, value]) => `${label}: ${value}`).join('\n') + `\n\nMessage:\n${input.message}\n`;
+  return { subject, html, text };
+}
+
+export const contactRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/contact', async (request, reply) => {
+    const route = 'POST /api/contact';
+    const replay = replayIfSeen(app, request, route);
+    if (replay) return reply.code(replay.status).send(replay.body);
+
+    const input = parse(contactInputSchema, request.body);
+    const message = contactEmail(input, app.profile.tradingName);
+    const to = app.profile.email;
+    let emailId: number | undefined;
+    const result = writeOnce(app, request, route, () => {
+      const now = app.now();
+      const submission = insertContactSubmission(app.db, input, now);
+      const email = insertEmailRecord(
+        app.db,
+        {
+          to,
+          subject: message.subject,
+          htmlContent: message.html,
+          customerInfo: {
+            name: `${input.firstName} ${input.lastName}`,
+            phone: input.phone,
+            email: input.email,
+            service: input.serviceNeeded,
+            message: input.message,
+          },
+        },
+        now,
+      );
+      emailId = email.id;
+      return { status: 201, body: { success: true, submission } };
+    });
+
+    if (!result.replayed && emailId !== undefined) {
+      const delivery = await app.mailer.send({
+        to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        replyTo: input.email,
+      });
+      if (delivery.ok) markEmailSent(app.db, emailId);
+      else request.log.warn({ error: delivery.error, emailId }, 'contact email not delivered');
+    }
+    return reply.code(result.status).send(result.body);
+  });
+};

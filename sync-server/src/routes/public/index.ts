@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bookingRoutes } from './bookings';
+import { contactRoutes } from './contact';
+import { feedbackRoutes } from './feedback';
+import { jobLookupRoutes } from './job-lookup';
+
+/** The calls anyone may make: contact, bookings, feedback and the job lookups. */
+export const publicRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(contactRoutes);
+  await app.register(bookingRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(jobLookupRoutes);
+};

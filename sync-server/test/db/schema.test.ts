@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ENTITY_NAMES, entitySchemas } from '@pilbara/shared-schema';
+import { openDatabase } from '../../src/db/connection';
+import { migrate } from '../../src/db/migrate';
+import { TABLES } from '../../src/db/rows';
+import { onTestEnd } from '../helper';
+
+function migratedDb() {
+  const db = openDatabase(':memory:');
+  onTestEnd(() => db.close());
+  migrate(db);
+  return db;
+}
+
+describe('0001_init schema against shared-schema entities', () => {
+  it('has a table for every entity and row-codec metadata for every table', () => {
+    expect(Object.keys(TABLES).sort()).toEqual([...ENTITY_NAMES].sort());
+  });
+
+  it.each(ENTITY_NAMES)('%s has exactly the entity fields as columns', (name) => {
+    const db = migratedDb();
+    const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map(
+      (column) => column.name,
+    );
+    expect(columns.sort()).toEqual(Object.keys(entitySchemas[name].shape).sort());
+  });
+
+  it.each(ENTITY_NAMES)('%s has no NOT NULL column for a nullable entity field', (name) => {
+    const db = migratedDb();
+    const info = db.prepare(`PRAGMA table_info("${name}")`).all() as {
+      name: string;
+      notnull: number;
+    }[];
+    const shape = entitySchemas[name].shape as Record<string, z.ZodType>;
+    const wrong = info
+      .filter((column) => column.notnull === 1)
+      .filter((column) => shape[column.name]?.safeParse(null).success)
+      .map((column) => column.name);
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(ENTITY_NAMES)('%s json and boolean metadata match the entity field types', (name) => {
+    const shape = entitySchemas[name].shape as Record<string, z.ZodType>;
+    const meta = TABLES[name];
+    const booleans = Object.keys(shape).filter(
+      (field) => shape[field]?.safeParse(true).success && shape[field]?.safeParse(false).success,
+    );
+    expect([...meta.booleans].sort()).toEqual(booleans.sort());
+    for (const field of meta.json) expect(shape[field]?.safeParse('text').success).toBe(false);
+  });
+});
