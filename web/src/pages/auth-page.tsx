@@ -1,11 +1,74 @@
-import { Container, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Anchor, Card, Container, Grid, Group, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconTruck } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
+import { LoginForm } from '../features/auth/login-form';
+import { RegisterForm } from '../features/auth/register-form';
 
-export function AuthPage({ initialTab = 'login' }: { initialTab?: 'login' | 'register' }) {
-  usePageTitle('Login');
+type AuthTab = 'login' | 'register';
+
+export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
+  usePageTitle(initialTab === 'register' ? 'Register' : 'Login');
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const [prefill, setPrefill] = useState('');
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Login</Title>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Anchor component={Link} to="/" size="sm" mb="md" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={16} aria-hidden /> Back to Home
+      </Anchor>
+      <Grid gap="xl" align="stretch">
+        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
+          <Paper radius="md" p="xl" h="100%" bg="var(--mantine-color-dark-7)" c="white">
+            <Stack gap="md">
+              <ThemeIcon size={48} radius="md" color="red" aria-hidden>
+                <IconTruck size={28} />
+              </ThemeIcon>
+              <Title order={2}>Your towing and repairs, in one place</Title>
+              <Text>
+                Sign in to keep your details handy when you book, and follow your jobs from the moment a truck is on its
+                way.
+              </Text>
+              <List spacing="xs" icon={<IconCheck size={16} aria-hidden />}>
+                <List.Item>Book a tow, recovery or mobile mechanic in a minute</List.Item>
+                <List.Item>Track your driver live with your job ID</List.Item>
+                <List.Item>Locals helping locals, 24/7 across the Pilbara</List.Item>
+              </List>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
+          <Card withBorder radius="md" padding="lg">
+            <Title order={1} size="h2" mb="md">
+              {tab === 'login' ? 'Login' : 'Create an Account'}
+            </Title>
+            <Tabs value={tab} onChange={(value) => setTab(value === 'register' ? 'register' : 'login')} keepMounted={false}>
+              <Tabs.List grow mb="md">
+                <Tabs.Tab value="login">Login</Tabs.Tab>
+                <Tabs.Tab value="register">Register</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="login">
+                <LoginForm key={prefill} username={prefill} onSuccess={() => navigate('/')} />
+              </Tabs.Panel>
+              <Tabs.Panel value="register">
+                <RegisterForm
+                  onRegistered={(username) => {
+                    setPrefill(username);
+                    setTab('login');
+                  }}
+                />
+              </Tabs.Panel>
+            </Tabs>
+            <Group justify="center" mt="md">
+              <Text size="sm" c="dimmed">
+                Need help now? You don&apos;t need an account to book or track a job.
+              </Text>
+            </Group>
+          </Card>
+        </Grid.Col>
+      </Grid>
     </Container>
   );
 }

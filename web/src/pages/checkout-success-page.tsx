@@ -1,11 +1,31 @@
-import { Container, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
 
 export function CheckoutSuccessPage() {
-  usePageTitle('Payment Successful!');
+  usePageTitle('Payment Successful');
+  const [params] = useSearchParams();
+  const quoteId = params.get('quote_id');
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Payment Successful!</Title>
+    <Container size={560} py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Card withBorder radius="md" padding="xl">
+        <Stack align="center" ta="center" gap="sm">
+          <ThemeIcon size={64} radius="xl" color="green" variant="light" aria-hidden>
+            <IconCircleCheck size={40} />
+          </ThemeIcon>
+          <Title order={1} size="h2">
+            Payment Successful!
+          </Title>
+          <Text>Thank you for your payment. Your quote has been accepted.</Text>
+          {quoteId ? (
+            <Text size="sm" c="dimmed">
+              Quote <Text span ff="monospace">{quoteId}</Text>
+            </Text>
+          ) : null}
+          <Text c="dimmed">You can close this window and return to the main page.</Text>
+        </Stack>
+      </Card>
     </Container>
   );
 }

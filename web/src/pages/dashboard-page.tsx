@@ -1,11 +1,44 @@
-import { Container, Title } from '@mantine/core';
+import { Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLayoutDashboard } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
+import { useCustomerInfo } from '../features/tracking/customer-info';
+import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
+import { useDashboardLookup } from '../features/tracking/use-dashboard-lookup';
+import { CustomerLookupForm } from '../features/tracking/customer-lookup-form';
+import { DashboardView } from '../features/tracking/dashboard-view';
 
 export function DashboardPage() {
   usePageTitle('My Dashboard');
+  const { info, save, clear } = useCustomerInfo();
+  const { jobs, loading } = useCustomerJobs(info ? (info.lookup ?? info.phone) : null);
+  const { state, lookUp } = useDashboardLookup(save);
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>My Dashboard</Title>
+    <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      {info ? (
+        <DashboardView info={info} jobs={jobs} loading={loading} onSignOut={clear} />
+      ) : (
+        <Card withBorder radius="md" padding="xl" maw={560} mx="auto" mt={{ base: 0, sm: 'xl' }}>
+          <Stack gap="md">
+            <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+              <IconLayoutDashboard size={30} />
+            </ThemeIcon>
+            <Title order={1} size="h2">
+              Access Your Dashboard
+            </Title>
+            <Text c="dimmed">
+              Enter the phone number you booked with, or a job ID from your text message, to see your jobs and service
+              history. No login needed.
+            </Text>
+            <CustomerLookupForm onLookup={(lookup) => void lookUp(lookup)} busy={state.status === 'busy'} />
+            {state.status === 'none' ? (
+              <Text c="dimmed" role="status">
+                We couldn&apos;t find any jobs for &ldquo;{state.lookup}&rdquo;. Check the number or job ID and try again.
+              </Text>
+            ) : null}
+          </Stack>
+        </Card>
+      )}
     </Container>
   );
 }

@@ -1,11 +1,77 @@
-import { Container, Title } from '@mantine/core';
+/**
+ * Feedback (spec §2). Which completed jobs to list: there is no public "all jobs" call (DESIGN §7
+ * forbids one, as it exposed every customer), so the page lists the completed jobs of the
+ * customer the dashboard already knows (saved 'customerInfo', looked up again through
+ * GET /api/jobs/customer/:lookup), and otherwise lets the visitor find theirs by phone number or
+ * job ID right here. `?job=JOB-…` preselects a job (the dashboard's Rate button sends it).
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMessageStar } from '@tabler/icons-react';
+import { DATE_FORMATS, formatPerth } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
+import { FeedbackForm } from '../features/public-forms/feedback-form';
+import { useCustomerInfo } from '../features/tracking/customer-info';
+import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
+import { CustomerLookupForm } from '../features/tracking/customer-lookup-form';
+
+const FEEDBACK_REFRESH_MS = 60_000;
 
 export function FeedbackPage() {
   usePageTitle('Customer Feedback');
+  const [params] = useSearchParams();
+  const preselected = params.get('job') ?? '';
+  const { info } = useCustomerInfo();
+  const [lookup, setLookup] = useState<string | null>(preselected || info?.lookup || info?.phone || null);
+  const { jobs, loading } = useCustomerJobs(lookup, FEEDBACK_REFRESH_MS);
+  const completed = jobs
+    .filter((job) => job.status === 'Completed')
+    .map((job) => ({
+      id: job.id,
+      label: `${job.service} – ${job.id} (${formatPerth(job.createdAt, DATE_FORMATS.date)})`,
+    }));
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Customer Feedback</Title>
+    <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Customer Feedback</Title>
+          <Text c="dimmed">
+            Tell us how we went. Every review is read by the owners, and it helps other Pilbara locals choose with
+            confidence.
+          </Text>
+        </Stack>
+
+        {loading ? (
+          <Center py="xl">
+            <Loader aria-label="Loading your completed services" />
+          </Center>
+        ) : completed.length === 0 ? (
+          <Card withBorder radius="md" padding="xl">
+            <Stack align="center" gap="sm" ta="center">
+              <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+                <IconMessageStar size={30} />
+              </ThemeIcon>
+              <Title order={2} size="h3">
+                No Completed Services
+              </Title>
+              <Text c="dimmed" maw={480}>
+                {lookup
+                  ? 'We could not find a completed service to review yet. Once your job is finished it will show here.'
+                  : 'Enter the phone number you booked with, or your job ID, to find your completed services.'}
+              </Text>
+            </Stack>
+            <Stack mt="lg">
+              <CustomerLookupForm onLookup={setLookup} buttonLabel="Find My Services" />
+            </Stack>
+          </Card>
+        ) : (
+          <Card withBorder radius="md" padding="lg">
+            <FeedbackForm key={completed.map((job) => job.id).join()} jobs={completed} initialJobId={preselected} />
+          </Card>
+        )}
+      </Stack>
     </Container>
   );
 }

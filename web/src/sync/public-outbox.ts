@@ -39,14 +39,12 @@ const listeners = new Set<DeliveryListener>();
 const inFlight = new Set<string>();
 let flushing: Promise<FlushResult> | null = null;
 
-/** A 4xx that will not change on retry. 408/409/425/429 mean "try again later". */
+/**
+ * A 4xx that will not change on retry (bad data, feedback already given, …). 408, 425 and 429
+ * mean "try again later" and keep the row.
+ */
 function isPermanentRejection(error: unknown): error is HttpError {
-  return (
-    error instanceof HttpError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    ![408, 409, 425, 429].includes(error.status)
-  );
+  return error instanceof HttpError && error.status >= 400 && error.status < 500 && ![408, 425, 429].includes(error.status);
 }
 
 function newId(): string {

@@ -7,6 +7,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
+import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
 import { apiRequest, HttpError, serverMessage } from '../../lib/http';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { AUTH_TOASTS, AUTH_TEXT } from './auth-text';
@@ -25,21 +26,8 @@ export const authUserSchema = z
 
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-export interface LoginValues {
-  username: string;
-  password: string;
-}
-
-/** Registration fields (spec: "not shown"); the server's registerInputSchema is the judge. */
-export interface RegisterValues {
-  username: string;
-  password: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone?: string | undefined;
-  [extra: string]: unknown;
-}
+export type LoginValues = LoginInput;
+export type RegisterValues = RegisterInput;
 
 export interface AuthContextValue {
   user: AuthUser | null;
@@ -119,8 +107,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return answer.user;
       } catch (error) {
         notifications.show({
-          title: 'Login Failed',
-          message: serverMessage(error) ?? 'Invalid username or password',
+          title: AUTH_TEXT.loginFailedTitle,
+          message: serverMessage(error) ?? AUTH_TEXT.loginFailedFallback,
           color: 'red',
           autoClose: AUTH_TOASTS.default,
         });
@@ -141,13 +129,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(answer.user);
         notifications.show({
           title: AUTH_TEXT.registerSuccessTitle,
-          message: AUTH_TEXT.registerSuccessMessage(displayName(answer.user)),
+          message: AUTH_TEXT.registerSuccessMessage,
           color: 'green',
           autoClose: AUTH_TOASTS.register,
         });
         later(AUTH_TOASTS.accountReadyDelay, () =>
           notifications.show({
-            title: 'Account Ready',
+            title: AUTH_TEXT.accountReadyTitle,
             message: AUTH_TEXT.accountReadyMessage,
             color: 'blue',
             autoClose: AUTH_TOASTS.accountReady,
@@ -156,8 +144,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return answer.user;
       } catch (error) {
         notifications.show({
-          title: 'Registration Failed',
-          message: serverMessage(error) ?? 'Registration failed. Please try again.',
+          title: AUTH_TEXT.registerFailedTitle,
+          message: serverMessage(error) ?? AUTH_TEXT.registerFailedFallback,
           color: 'red',
           autoClose: AUTH_TOASTS.default,
         });
@@ -195,6 +183,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 /** The sign-in state; throws the spec §8 message when used outside {@link AuthProvider}. */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  if (!value) throw new Error(AUTH_TEXT.outsideProvider);
   return value;
 }

@@ -1,0 +1,56 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
+import { useAuth } from './auth-provider';
+
+const EMPTY: RegisterInput = { firstName: '', lastName: '', username: '', email: '', phone: '', password: '' };
+
+/** Register tab. There is no role field: every registration is a customer (DESIGN §7). */
+export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
+  const { register: registerUser, loading } = useAuth();
+  const form = useForm<RegisterInput, unknown, RegisterData>({
+    resolver: zodResolver(registerInputSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await registerUser(values);
+      form.reset(EMPTY);
+      onRegistered(values.username);
+    } catch {
+      // register() has already shown the 'Registration Failed' toast.
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Register">
+      <Stack gap="md">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <TextInput label="First Name" autoComplete="given-name" withAsterisk {...form.register('firstName')} error={errors.firstName?.message} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <TextInput label="Last Name" autoComplete="family-name" {...form.register('lastName')} error={errors.lastName?.message} />
+          </Grid.Col>
+        </Grid>
+        <TextInput label="Username" autoComplete="username" withAsterisk {...form.register('username')} error={errors.username?.message} />
+        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.register('email')} error={errors.email?.message} />
+        <TextInput label="Phone (optional)" type="tel" autoComplete="tel" {...form.register('phone')} error={errors.phone?.message} />
+        <PasswordInput
+          label="Password"
+          description="At least 8 characters"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <Button type="submit" size="md" mih={48} loading={loading}>
+          Create Account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

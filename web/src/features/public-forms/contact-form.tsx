@@ -1,0 +1,88 @@
+import { useForm, Controller } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { CONTACT_SERVICE_OPTIONS, contactInputSchema, type ContactInput } from '@pilbara/shared-schema';
+import type { z } from 'zod';
+import { OutboxPendingNotice } from './outbox-pending-notice';
+import { usePublicSubmit } from './use-public-submit';
+import { applyFieldErrors } from './apply-field-errors';
+
+type ContactFormValues = z.input<typeof contactInputSchema>;
+
+const EMPTY: ContactFormValues = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  serviceNeeded: '',
+  message: '',
+};
+
+/** The Contact page's 'Send us a Message' form (spec §2 Contact, §5, §8). */
+export function ContactForm() {
+  const { submit, sending } = usePublicSubmit('contact');
+  const form = useForm<ContactFormValues, unknown, ContactInput>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await submit(values);
+    if (result.done) form.reset(EMPTY);
+    else applyFieldErrors(form.setError, result.fieldErrors);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Send us a Message">
+      <Stack gap="md">
+        <OutboxPendingNotice kind="contact" />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="First Name" autoComplete="given-name" withAsterisk {...form.register('firstName')} error={errors.firstName?.message} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Last Name" autoComplete="family-name" withAsterisk {...form.register('lastName')} error={errors.lastName?.message} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Phone" type="tel" inputMode="tel" autoComplete="tel" withAsterisk {...form.register('phone')} error={errors.phone?.message} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.register('email')} error={errors.email?.message} />
+          </Grid.Col>
+        </Grid>
+        <Controller
+          control={form.control}
+          name="serviceNeeded"
+          render={({ field }) => (
+            <Select
+              label="Service Needed"
+              placeholder="Select a service"
+              withAsterisk
+              data={[...CONTACT_SERVICE_OPTIONS]}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              name={field.name}
+              error={errors.serviceNeeded?.message}
+              allowDeselect={false}
+            />
+          )}
+        />
+        <Textarea
+          label="Message"
+          placeholder="Tell us where you are, what vehicle you have and what you need."
+          withAsterisk
+          autosize
+          minRows={4}
+          {...form.register('message')}
+          error={errors.message?.message}
+        />
+        <Button type="submit" size="md" loading={false} disabled={sending}>
+          {sending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

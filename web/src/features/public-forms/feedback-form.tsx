@@ -1,0 +1,158 @@
+import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Input, Radio, Rating, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { feedbackInputSchema, RECOMMEND_OPTIONS, type FeedbackData, type FeedbackInput } from '@pilbara/shared-schema';
+import { OutboxPendingNotice } from './outbox-pending-notice';
+import { usePublicSubmit } from './use-public-submit';
+import { applyFieldErrors } from './apply-field-errors';
+
+export interface ReviewableJob {
+  id: string;
+  label: string;
+}
+
+const RECOMMEND_LABELS: Record<(typeof RECOMMEND_OPTIONS)[number], string> = {
+  yes: 'Yes',
+  no: 'No',
+  maybe: 'Maybe',
+};
+
+function emptyFeedback(jobId = ''): FeedbackInput {
+  // Scores start at 0 (nothing chosen) so an unrated score shows its message instead of a guess.
+  return {
+    jobId,
+    rating: 0,
+    serviceQuality: 0,
+    responseTime: 0,
+    communication: 0,
+    value: 0,
+    comments: '',
+    recommend: '' as FeedbackInput['recommend'],
+    improvements: '',
+  };
+}
+
+function ScoreField({
+  control,
+  name,
+  label,
+  error,
+  size = 'md',
+}: {
+  control: Control<FeedbackInput, unknown, FeedbackData>;
+  name: FieldPath<FeedbackInput>;
+  label: string;
+  error?: string | undefined;
+  size?: 'md' | 'lg';
+}) {
+  const id = `feedback-${name}`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Input.Wrapper label={label} labelElement="div" id={id} error={error} withAsterisk>
+          <Rating
+            role="radiogroup"
+            aria-label={label}
+            name={name}
+            size={size}
+            value={typeof field.value === 'number' ? field.value : 0}
+            onChange={field.onChange}
+            getSymbolLabel={(index) => `${label}: ${index} out of 5`}
+            mt={4}
+          />
+        </Input.Wrapper>
+      )}
+    />
+  );
+}
+
+/** The review form of spec §2 Feedback / §5, for one of the given completed jobs. */
+export function FeedbackForm({ jobs, initialJobId = '' }: { jobs: ReviewableJob[]; initialJobId?: string }) {
+  const { submit, sending } = usePublicSubmit('feedback');
+  const form = useForm<FeedbackInput, unknown, FeedbackData>({
+    resolver: zodResolver(feedbackInputSchema),
+    defaultValues: emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await submit({ ...values });
+    if (result.done) form.reset(emptyFeedback());
+    else applyFieldErrors(form.setError, result.fieldErrors);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Leave Feedback">
+      <Stack gap="md">
+        <OutboxPendingNotice kind="feedback" />
+        <Controller
+          control={form.control}
+          name="jobId"
+          render={({ field }) => (
+            <Select
+              label="Which service are you reviewing?"
+              placeholder="Select a completed job"
+              withAsterisk
+              data={jobs.map((job) => ({ value: job.id, label: job.label }))}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              name={field.name}
+              error={errors.jobId?.message}
+              allowDeselect={false}
+            />
+          )}
+        />
+        <ScoreField control={form.control} name="rating" label="Overall Rating" size="lg" error={errors.rating?.message} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <ScoreField control={form.control} name="serviceQuality" label="Service Quality" error={errors.serviceQuality?.message} />
+          <ScoreField control={form.control} name="responseTime" label="Response Time" error={errors.responseTime?.message} />
+          <ScoreField control={form.control} name="communication" label="Communication" error={errors.communication?.message} />
+          <ScoreField control={form.control} name="value" label="Value for Money" error={errors.value?.message} />
+        </SimpleGrid>
+        <Textarea
+          label="Your Comments"
+          placeholder="How did we go? What stood out?"
+          withAsterisk
+          autosize
+          minRows={4}
+          {...form.register('comments')}
+          error={errors.comments?.message}
+        />
+        <Controller
+          control={form.control}
+          name="recommend"
+          render={({ field }) => (
+            <Radio.Group
+              label="Would you recommend us to a friend?"
+              withAsterisk
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={errors.recommend?.message}
+            >
+              <Group mt="xs" gap="lg">
+                {RECOMMEND_OPTIONS.map((option) => (
+                  <Radio key={option} value={option} label={RECOMMEND_LABELS[option]} />
+                ))}
+              </Group>
+            </Radio.Group>
+          )}
+        />
+        <Textarea
+          label="What could we improve? (optional)"
+          autosize
+          minRows={2}
+          {...form.register('improvements')}
+          error={errors.improvements?.message}
+        />
+        <Button type="submit" size="md" mih={48} disabled={sending}>
+          {sending ? 'Sending...' : 'Submit Feedback'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

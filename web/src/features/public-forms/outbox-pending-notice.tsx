@@ -1,0 +1,17 @@
+import { Alert } from '@mantine/core';
+import type { PublicFormKind } from '../../db/schema';
+import { OUTBOX_SAVED_OFFLINE } from '../../sync/public-outbox';
+import { PUBLIC_FORM_TEXTS, usePendingCount } from './use-public-submit';
+
+/** A lasting notice (toasts fade) that submissions are waiting on this device to be sent. */
+export function OutboxPendingNotice({ kind }: { kind: PublicFormKind }) {
+  const pending = usePendingCount(kind);
+  if (pending === 0) return null;
+  const noun = PUBLIC_FORM_TEXTS[kind].noun;
+  const what = pending === 1 ? `1 ${noun}` : `${pending} ${noun === 'feedback' ? 'feedback forms' : `${noun}s`}`;
+  return (
+    <Alert color="yellow" title={`${what} waiting to be sent`} role="status" data-testid="outbox-pending">
+      {OUTBOX_SAVED_OFFLINE}
+    </Alert>
+  );
+}

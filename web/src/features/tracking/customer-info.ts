@@ -1,0 +1,36 @@
+/**
+ * The dashboard's saved customer (spec §3 'customerInfo': name, phone, email). `lookup` is what
+ * the customer typed (phone or job ID) and is what the dashboard polls with, because the phone
+ * the server returns is masked (DESIGN §7) and cannot be looked up again.
+ */
+import { useCallback, useState } from 'react';
+import { z } from 'zod';
+import { STORAGE_KEYS } from '@pilbara/shared-schema';
+import { readStored, removeStored, writeStored } from '../../lib/storage';
+
+export const customerInfoSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().default(''),
+  lookup: z.string().min(1).optional(),
+});
+
+export type CustomerInfo = z.infer<typeof customerInfoSchema>;
+
+export function useCustomerInfo() {
+  const [info, setInfo] = useState<CustomerInfo | null>(() => readStored(STORAGE_KEYS.customerInfo, customerInfoSchema));
+  const save = useCallback((next: CustomerInfo) => {
+    writeStored(STORAGE_KEYS.customerInfo, next);
+    setInfo(next);
+  }, []);
+  const clear = useCallback(() => {
+    removeStored(STORAGE_KEYS.customerInfo);
+    setInfo(null);
+  }, []);
+  return { info, save, clear };
+}
+
+/** True when the text looks like a job id (JOB-2026-123) rather than a phone number. */
+export function isJobIdLookup(text: string): boolean {
+  return /^JOB-\d{4}-\d+$/i.test(text.trim());
+}

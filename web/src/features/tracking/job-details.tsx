@@ -1,0 +1,108 @@
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Card, Grid, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/icons-react';
+import { MESSAGES, TOAST_DURATIONS, type Job } from '@pilbara/shared-schema';
+import { JobStatusBadge } from './job-status-badge';
+import { JobTimeline } from './job-timeline';
+
+/** Copies text, raising when the browser refuses (no permission, insecure page, old browser). */
+async function copyText(text: string): Promise<void> {
+  if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+function copyJobId(id: string, onCopied: () => void): void {
+  copyText(id).then(
+    () => {
+      onCopied();
+      notifications.show({
+        title: 'Copied',
+        message: `Job ID ${id} copied to clipboard`,
+        color: 'green',
+        autoClose: TOAST_DURATIONS.default,
+      });
+    },
+    () =>
+      notifications.show({
+        title: MESSAGES.COPY_FAILED_TITLE,
+        message: MESSAGES.COPY_FAILED_DESCRIPTION,
+        color: 'red',
+        autoClose: TOAST_DURATIONS.default,
+      }),
+  );
+}
+
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Text c="dimmed" mt={2} aria-hidden>
+        {icon}
+      </Text>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** A found job on the portal: status, progress, driver, arrival and the live timeline. */
+export function JobDetails({ job }: { job: Job }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Card withBorder radius="md" padding="lg" aria-live="polite" data-testid="job-details">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Stack gap={4}>
+            <Title order={2} size="h3">
+              {job.service}
+            </Title>
+            <Group gap={4} wrap="nowrap">
+              <Text ff="monospace" fw={600} data-testid="job-id">
+                {job.id}
+              </Text>
+              <Tooltip label={copied ? 'Copied' : 'Copy job ID'} withArrow>
+                <ActionIcon variant="subtle" aria-label="Copy job ID" onClick={() => copyJobId(job.id, () => setCopied(true))} size="lg">
+                  {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Stack>
+          <JobStatusBadge status={job.status} size="lg" />
+        </Group>
+
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text fw={600}>Progress</Text>
+            <Text fw={600}>{job.progress}%</Text>
+          </Group>
+          <Progress value={job.progress} size="lg" radius="xl" aria-label={`Job progress ${job.progress}%`} striped={job.progress > 0 && job.progress < 100} animated={job.progress > 0 && job.progress < 100} />
+        </Stack>
+
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Fact icon={<IconUser size={18} />} label="Driver" value={job.assignedTo || 'Being assigned'} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Fact icon={<IconClock size={18} />} label="Estimated Arrival" value={job.estimatedArrival || 'To be confirmed'} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Fact icon={<IconMapPin size={18} />} label="Location" value={job.location} />
+          </Grid.Col>
+        </Grid>
+
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            Live Updates
+          </Title>
+          <JobTimeline job={job} />
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
