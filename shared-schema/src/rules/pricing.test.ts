@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { divideRoundHalfUp, lineTotalCents, locationMultiplierBasisPoints, priceQuote } from './pricing';
+
+const issueItems = [
+  { unitPrice: 18000, quantity: 1 },
+  { unitPrice: 4500, quantity: 2 },
+];
+
+describe('priceQuote', () => {
+  it('prices the issue example: 270 × 1.4 less 10 % is 34020 cents', () => {
+    expect(priceQuote(issueItems, 'Karratha', 'Tom Price', 10)).toEqual({
+      itemsSubtotalCents: 27000,
+      multiplier: 1.4,
+      multiplierBasisPoints: 14000,
+      basePriceCents: 37800,
+      discountAmountCents: 3780,
+      finalPriceCents: 34020,
+    });
+  });
+
+  it('takes no discount at 0 %', () => {
+    const price = priceQuote(issueItems, 'Karratha', 'Tom Price', 0);
+    expect(price.discountAmountCents).toBe(0);
+    expect(price.finalPriceCents).toBe(37800);
+  });
+
+  it('halves the price at 50 %', () => {
+    const price = priceQuote(issueItems, 'Karratha', 'Karratha', 50);
+    expect(price.basePriceCents).toBe(27000);
+    expect(price.finalPriceCents).toBe(13500);
+  });
+
+  it('uses 1 when both locations are unset', () => {
+    const price = priceQuote(issueItems, null, undefined, 0);
+    expect(price.multiplier).toBe(1);
+    expect(price.finalPriceCents).toBe(27000);
+  });
+
+  it('uses 1 for an unknown location and the other one when it is larger', () => {
+    expect(priceQuote(issueItems, 'Perth', '', 0).multiplier).toBe(1);
+    expect(priceQuote(issueItems, 'Perth', 'Newman', 0).multiplier).toBe(1.5);
+  });
+
+  it('takes the larger multiplier whichever side it is on', () => {
+    expect(priceQuote(issueItems, 'Marble Bar', 'Roebourne', 0).multiplier).toBe(1.6);
+    expect(priceQuote(issueItems, 'Roebourne', 'Marble Bar', 0).multiplier).toBe(1.6);
+  });
+
+  it('multiplies quantities above 1 into the subtotal', () => {
+    const price = priceQuote([{ unitPrice: 450, quantity: 37 }, { unitPrice: 9500, quantity: 3 }], 'Karratha', null, 0);
+    expect(price.itemsSubtotalCents).toBe(450 * 37 + 9500 * 3);
+  });
+
+  it('rounds the multiplied price half up to a cent', () => {
+    // 1 cent × 1.15 = 1.15 → 1; 10 cents × 1.15 = 11.5 → 12; 30 × 1.35 = 40.5 → 41.
+    expect(priceQuote([{ unitPrice: 1, quantity: 1 }], 'Roebourne', null, 0).basePriceCents).toBe(1);
+    expect(priceQuote([{ unitPrice: 10, quantity: 1 }], 'Roebourne', null, 0).basePriceCents).toBe(12);
+    expect(priceQuote([{ unitPrice: 30, quantity: 1 }], 'Port Hedland', null, 0).basePriceCents).toBe(41);
+  });
+
+  it('rounds the discount half up and keeps base = discount + final', () => {
+    const price = priceQuote([{ unitPrice: 1005, quantity: 1 }], null, null, 10);
+    expect(price.discountAmountCents).toBe(101);
+    expect(price.finalPriceCents).toBe(904);
+    expect(price.discountAmountCents + price.finalPriceCents).toBe(price.basePriceCents);
+  });
+
+  it('prices an empty quote at 0', () => {
+    expect(priceQuote([], 'Tom Price', 'Newman', 10).finalPriceCents).toBe(0);
+  });
+
+  it('clamps discounts outside 0-100', () => {
+    expect(priceQuote(issueItems, null, null, 150).finalPriceCents).toBe(0);
+    expect(priceQuote(issueItems, null, null, -5).finalPriceCents).toBe(27000);
+  });
+
+  it('keeps a 1.1 multiplier exact where floats would not (1.1 × 100 cents = 110)', () => {
+    expect(priceQuote([{ unitPrice: 100, quantity: 1 }], 'Wickham', null, 0).basePriceCents).toBe(110);
+    expect(priceQuote([{ unitPrice: 123456, quantity: 7 }], 'Dampier', null, 0).basePriceCents).toBe(1037030);
+  });
+});
+
+describe('pricing helpers', () => {
+  it('matches location names ignoring case and spaces', () => {
+    expect(locationMultiplierBasisPoints('  tom price ')).toBe(14000);
+    expect(locationMultiplierBasisPoints('Karratha')).toBe(10000);
+  });
+
+  it('rounds integer division half up', () => {
+    expect(divideRoundHalfUp(5, 2)).toBe(3);
+    expect(divideRoundHalfUp(7, 3)).toBe(2);
+    expect(divideRoundHalfUp(0, 3)).toBe(0);
+  });
+
+  it('totals a line', () => {
+    expect(lineTotalCents({ unitPrice: 4500, quantity: 2 })).toBe(9000);
+  });
+});
