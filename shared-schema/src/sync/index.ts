@@ -1,4 +1,5 @@
 /** The sync model shared by the web client and the server: mutators and the wire protocol. */
+export * from './memory-store';
 export * from './mutator';
 export * from './mutators';
 export * from './protocol';

@@ -10,6 +10,7 @@ import {
   jobDelete,
   jobMarkEnRoute,
   jobReassign,
+  jobSetStatus,
   jobStartService,
   jobUpdateFields,
 } from './job';
@@ -37,6 +38,7 @@ const ALL = [
   jobMarkEnRoute,
   jobStartService,
   jobComplete,
+  jobSetStatus,
   jobReassign,
   jobDelete,
   quoteSave,

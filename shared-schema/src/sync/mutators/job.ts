@@ -4,6 +4,7 @@
  * its automatic draft quote in the same mutation, so the quote can never be lost.
  */
 import { z } from 'zod';
+import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
 import type { Row } from '../mutator';
@@ -14,7 +15,7 @@ import {
   createJobInputSchema,
   isJobFinished,
   jobActionTarget,
-  updateJobFieldsSchema,
+  jobStatusInputSchema,
   type Job,
   type JobAction,
 } from './deps';
@@ -23,6 +24,12 @@ import {
 export const jobIdSchema = textIdSchema('JOB');
 
 const JOB_KEY = 'job';
+
+/** Progress that goes with the statuses of the admin actions. */
+const STATUS_STEPS: Partial<Record<string, { progress: number }>> = {
+  'En Route': { progress: 25 },
+  'In Progress': { progress: 50 },
+};
 
 function readJob(args: { id: string }) {
   return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
@@ -37,9 +44,9 @@ export const jobCreate = defineMutator({
     if (readOne<Job>(ctx, JOB_KEY)) return reject('conflict', `Job ${args.id} already exists`, 'id');
     const { updateId, ...fields } = args;
     const job: Job = {
-      status: 'Assigned',
-      progress: 0,
       ...fields,
+      status: fields.status ?? DEFAULT_JOB_STATUS,
+      progress: 0,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     };
@@ -50,10 +57,13 @@ export const jobCreate = defineMutator({
   },
 });
 
+/** The free fields of a job that `job.update` may change; absent keys keep their value. */
+export const jobFieldsPatchSchema = createJobInputSchema.omit({ id: true, status: true, assignedTo: true }).partial();
+
 /** `job.update`: edits the free fields of a job (not its status, progress or driver). */
 export const jobUpdateFields = defineMutator({
   name: 'job.update',
-  argsSchema: z.object({ id: jobIdSchema, patch: updateJobFieldsSchema }),
+  argsSchema: z.object({ id: jobIdSchema, patch: jobFieldsPatchSchema }),
   reads: (args) => readJob(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
@@ -111,6 +121,35 @@ export const jobComplete = defineMutator({
         put('quotes', quote as Row),
       ],
       { job: updated, quoteId: quote.id },
+    );
+  },
+});
+
+/**
+ * `job.setStatus`: any other status change of an unfinished job (Cancelled, Emergency,
+ * Scheduled, Assigned). The three admin actions keep their own mutators; Completed only through
+ * `job.complete`, which also writes the automatic quote.
+ */
+export const jobSetStatus = defineMutator({
+  name: 'job.setStatus',
+  argsSchema: z.object({
+    id: jobIdSchema,
+    updateId: intIdSchema,
+    status: jobStatusInputSchema,
+    progress: z.number().int().min(0).max(100).optional(),
+  }),
+  reads: (args) => readJob(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (isJobFinished(job.status)) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'status');
+    if (args.status === 'Completed') return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
+    const step = STATUS_STEPS[args.status];
+    const progress = step?.progress ?? args.progress ?? job.progress;
+    const updated: Job = { ...job, status: args.status, progress, updatedAt: ctx.now };
+    return succeed(
+      [put('jobs', updated as Row), jobUpdate(args.updateId, job.id, args.status, `Status changed to ${args.status}`, ctx.now)],
+      { job: updated },
     );
   },
 });

@@ -37,7 +37,7 @@ export const quoteSave = defineMutator({
     if (existing && !isQuoteEditable(existing.status)) {
       return reject('invalid_state', MESSAGES.QUOTE_NOT_EDITABLE, 'status');
     }
-    const { validDays, validUntil, items: inputItems, ...fields } = args;
+    const { validDays, items: inputItems, ...fields } = args;
     const items: QuoteItem[] = inputItems.map((item, index) => ({
       id: item.id ?? `${args.id}-${index + 1}`,
       description: item.description,
@@ -51,10 +51,7 @@ export const quoteSave = defineMutator({
       ...fields,
       items,
       ...totals,
-      validUntil:
-        validDays !== undefined
-          ? addDays(ctx.now, validDays)
-          : (validUntil ?? existing?.validUntil ?? addDays(ctx.now, QUOTE_DEFAULTS.validDays)),
+      validUntil: addDays(ctx.now, validDays),
       status: 'draft',
       createdAt: existing?.createdAt ?? ctx.now,
       updatedAt: ctx.now,

@@ -53,14 +53,9 @@ export const serviceAdd = defineMutator({
       return reject('conflict', `Invoice number ${args.invoiceNumber} is already recorded`, 'invoiceNumber');
     }
     const record: ServiceRecord = {
-      partsReplaced: null,
-      workPerformed: null,
-      nextServiceDue: null,
-      warranty: null,
       ...args,
       laborCost: args.laborCost ?? args.totalCost,
-      invoiceNumber: args.invoiceNumber ?? null,
-      notes: args.notes ?? null,
+      partsCost: args.partsCost ?? 0,
       createdAt: ctx.now,
     };
     const laterService = vehicle.lastServiceDate === null || record.invoiceDate > vehicle.lastServiceDate;
@@ -85,10 +80,8 @@ export const fuelAdd = defineMutator({
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
     const record: FuelRecord = {
       efficiency: null,
-      receipt: null,
       ...args,
-      driver: args.driver ?? null,
-      notes: args.notes ?? null,
+      dateTime: args.dateTime ?? ctx.now,
       createdAt: ctx.now,
     };
     return succeed([put('fuel_records', record as Row), ...raiseMileage(ctx, vehicle, record.odometerReading)], {
@@ -100,15 +93,17 @@ export const fuelAdd = defineMutator({
 /** `mileage.add`: a trip of a vehicle; the distance is the odometer difference. */
 export const mileageAdd = defineMutator({
   name: 'mileage.add',
-  argsSchema: mileageRecordInputSchema.extend({ id: intIdSchema }),
+  // The input schema carries the odometer-order refinement, so it is extended with safeExtend.
+  argsSchema: mileageRecordInputSchema.safeExtend({ id: intIdSchema }),
   reads: recordReads('mileage_records'),
   apply(ctx, args) {
     if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Mileage record ${args.id} already exists`, 'id');
     const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
-    if (args.endOdometer < args.startOdometer) return reject('invalid_args', MESSAGES.ODOMETER_ORDER, 'endOdometer');
     const record: MileageRecord = {
       ...args,
+      dateTime: args.dateTime ?? ctx.now,
+      jobId: args.jobId ?? null,
       distance: args.endOdometer - args.startOdometer,
       createdAt: ctx.now,
     };

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
 import type { MutationContext, ReadSpec, Row } from '../mutator';
 import { intIdSchema } from './common';
-import { vehicleInputSchema, type Vehicle } from './deps';
+import { vehicleInputSchema, vehicleUpdateInputSchema, type Vehicle } from './deps';
 import { stripUndefined } from './job';
 
 const VEHICLE_KEY = 'vehicle';
@@ -37,19 +37,10 @@ export const vehicleAdd = defineMutator({
     if (readOne(ctx, VEHICLE_KEY)) return reject('conflict', `Vehicle ${args.id} already exists`, 'id');
     if (clashes(ctx, args.id)) return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
     const vehicle: Vehicle = {
-      nextService: null,
-      lastServiceDate: null,
-      engineType: null,
-      engineSize: null,
-      transmission: null,
-      towingCapacity: null,
-      gvm: null,
       alerts: [],
-      description: null,
-      insuranceExpiry: null,
-      registrationExpiry: null,
       ...args,
-      vin: args.vin ?? null,
+      towingCapacity: args.towingCapacity ?? null,
+      gvm: args.gvm ?? null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     };
@@ -57,10 +48,13 @@ export const vehicleAdd = defineMutator({
   },
 });
 
+/** Vehicle fields `vehicle.update` may change; keys left out keep their value. */
+export const vehiclePatchSchema = vehicleUpdateInputSchema.partial();
+
 /** `vehicle.update`: changes some fields of a vehicle. */
 export const vehicleUpdate = defineMutator({
   name: 'vehicle.update',
-  argsSchema: z.object({ id: intIdSchema, patch: vehicleInputSchema.partial() }),
+  argsSchema: z.object({ id: intIdSchema, patch: vehiclePatchSchema }),
   reads: (args) => [
     { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
     ...uniquenessReads(args.patch.registration, args.patch.vin),
