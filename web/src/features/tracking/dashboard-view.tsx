@@ -35,7 +35,7 @@ import {
   IconUser,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { DATE_FORMATS, dashboardStats, formatPerth, isActiveJobStatus, type Job } from '@pilbara/shared-schema';
+import { activeJobsOf, customerDashboardStats, DATE_FORMATS, formatPerth, historyJobsOf, type Job } from '@pilbara/shared-schema';
 import type { CustomerInfo } from './customer-info';
 import { JobStatusBadge } from './job-status-badge';
 
@@ -178,10 +178,10 @@ export function DashboardView({
   loading: boolean;
   onSignOut: () => void;
 }) {
-  const stats = dashboardStats(jobs);
-  const active = jobs.filter((job) => isActiveJobStatus(job.status));
-  const completed = jobs.filter((job) => job.status === 'Completed');
-  const hasHistory = completed.length > 0;
+  const stats = customerDashboardStats(jobs, new Date().toISOString());
+  const active = activeJobsOf(jobs);
+  const completed = historyJobsOf(jobs);
+  const { hasHistory } = stats;
 
   return (
     <Stack gap="lg">

@@ -8,7 +8,7 @@ import {
   IconTool,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { jobBadgeVariant, type JobStatus } from '@pilbara/shared-schema';
+import { BADGE_VARIANT_STYLES, jobStatusBadgeVariant, type JobStatus } from '@pilbara/shared-schema';
 
 const ICONS: Record<JobStatus, typeof IconClock> = {
   Assigned: IconClock,
@@ -20,16 +20,8 @@ const ICONS: Record<JobStatus, typeof IconClock> = {
   Scheduled: IconCalendarEvent,
 };
 
-/** How each of the spec's badge variants (§4 "Badge styling") looks in Mantine. */
-const LOOK = {
-  destructive: { variant: 'filled', color: 'red' },
-  default: { variant: 'filled', color: 'blue' },
-  secondary: { variant: 'light', color: 'gray' },
-  outline: { variant: 'outline', color: 'gray' },
-} as const;
-
 export function JobStatusBadge({ status, size = 'md' }: { status: string; size?: 'sm' | 'md' | 'lg' }) {
-  const look = LOOK[jobBadgeVariant(status)];
+  const look = BADGE_VARIANT_STYLES[jobStatusBadgeVariant(status)];
   const Icon = ICONS[status as JobStatus] ?? IconClock;
   return (
     <Badge size={size} variant={look.variant} color={look.color} leftSection={<Icon size={14} aria-hidden />} data-status={status}>

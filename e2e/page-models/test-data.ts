@@ -1,0 +1,75 @@
+/**
+ * Data helpers for the customer journeys: read rows from the server's SQLite file, and create
+ * jobs the way staff would (the admin REST API), so the portal and dashboard have something to
+ * find. Every test makes its own customer (unique name and phone) so tests never see each
+ * other's rows on the shared per-worker server.
+ */
+import Database from 'better-sqlite3';
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN } from '../fixtures/server';
+
+/** Runs one read-only query against the server's database file. */
+export function queryRows<T>(dbFile: string, sql: string, ...params: unknown[]): T[] {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+let counter = 0;
+
+/** A customer nobody else in this run uses: a unique name, a 10-digit phone and an email. */
+export function uniqueCustomer(label = 'Customer') {
+  counter += 1;
+  const stamp = `${Date.now() % 1_000_000}${counter}`.padStart(7, '0').slice(-7);
+  const name = `${label} ${stamp.split('').map((d) => String.fromCharCode(97 + Number(d))).join('')}`;
+  return {
+    name,
+    firstName: label,
+    lastName: name.split(' ')[1] ?? 'Tester',
+    phone: `041${stamp}`,
+    email: `${label.toLowerCase()}.${stamp}@example.com`,
+  };
+}
+
+export interface NewJob {
+  customerName: string;
+  phone: string;
+  email?: string;
+  service: string;
+  location: string;
+  assignedTo?: string;
+  estimatedArrival?: string;
+}
+
+export interface CreatedJob {
+  id: string;
+}
+
+/** Signs the request context in as the fixture's admin (the session cookie stays in it). */
+export async function loginAsAdmin(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/api/auth/login', { data: ADMIN });
+  if (!res.ok()) throw new Error(`admin login failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Creates a job through the staff API (POST /api/jobs), as dispatch does for a phoned-in job. */
+export async function createJob(request: APIRequestContext, job: NewJob): Promise<CreatedJob> {
+  const res = await request.post('/api/jobs', { data: job });
+  if (!res.ok()) throw new Error(`POST /api/jobs failed: ${res.status()} ${await res.text()}`);
+  const body = (await res.json()) as { job?: { id: string }; id?: string };
+  const id = body.job?.id ?? body.id;
+  if (!id) throw new Error(`POST /api/jobs answered without an id: ${JSON.stringify(body)}`);
+  return { id };
+}
+
+/** Moves a job on through the staff API (PATCH /api/jobs/:id with status and progress). */
+export async function updateJob(
+  request: APIRequestContext,
+  id: string,
+  change: { status: string; progress: number } | { assignedTo: string },
+): Promise<void> {
+  const res = await request.patch(`/api/jobs/${encodeURIComponent(id)}`, { data: change });
+  if (!res.ok()) throw new Error(`PATCH /api/jobs/${id} failed: ${res.status()} ${await res.text()}`);
+}

@@ -1,0 +1,152 @@
+/**
+ * Job tracking and the no-login dashboard, against jobs that staff created through the admin
+ * API: portal search by job ID and by name, the not-found page, and the dashboard by phone and by
+ * job ID with its tabs and sign-out.
+ */
+import { MESSAGES } from '@pilbara/shared-schema';
+import { expect, test } from '../fixtures/server';
+import { DashboardPage, PortalPage } from '../page-models/tracking';
+import { createJob, loginAsAdmin, uniqueCustomer, updateJob } from '../page-models/test-data';
+
+test.describe('customer portal', () => {
+  test('finds a job by its ID, shows status, driver, arrival and timeline, and follows changes', async ({ page, request }) => {
+    const who = uniqueCustomer('Portal');
+    await loginAsAdmin(request);
+    const job = await createJob(request, {
+      customerName: who.name,
+      phone: who.phone,
+      service: '4x4 Recovery',
+      location: 'Cleaverville Beach track',
+      estimatedArrival: '30-45 minutes',
+    });
+    await updateJob(request, job.id, { assignedTo: 'Both' });
+    await updateJob(request, job.id, { status: 'En Route', progress: 25 });
+
+    const portal = new PortalPage(page);
+    await portal.open();
+    await portal.search(job.id);
+    await expect(portal.details).toBeVisible();
+    await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+    await expect(portal.details.getByText('En Route', { exact: true })).toBeVisible();
+    await expect(portal.details.getByText('25%')).toBeVisible();
+    await expect(portal.details.getByText('Both', { exact: true })).toBeVisible();
+    await expect(portal.details.getByText('30-45 minutes')).toBeVisible();
+    await expect(portal.details.getByText('Driver en route')).toBeVisible();
+    await expect(portal.details.getByText('Driver arrived on site')).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`search=${job.id}`));
+
+    // Staff move the job on; the open portal shows it within a poll (5 s).
+    await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
+    await expect(portal.details.getByText('In Progress', { exact: true })).toBeVisible({ timeout: 12_000 });
+    await expect(portal.details.getByText('Driver arrived on site')).toBeVisible();
+  });
+
+  test('finds a job by the customer name, and opens with ?search=', async ({ page, request }) => {
+    const who = uniqueCustomer('Named');
+    await loginAsAdmin(request);
+    const job = await createJob(request, { customerName: who.name, phone: who.phone, service: 'Emergency Towing', location: 'Karratha airport' });
+
+    const portal = new PortalPage(page);
+    await portal.open();
+    await portal.search(who.name.toUpperCase());
+    await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+
+    await portal.open(job.id);
+    await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+    await expect(portal.searchBox).toHaveValue(job.id);
+  });
+
+  test('an empty search asks for a job ID or name; an unknown one shows Job Not Found', async ({ page }) => {
+    const portal = new PortalPage(page);
+    await portal.open();
+    await page.getByRole('button', { name: 'Track Job' }).click();
+    await expect(page.getByText(MESSAGES.PORTAL_SEARCH_EMPTY, { exact: true })).toBeVisible();
+
+    await portal.search('JOB-1999-424242');
+    await expect(page.getByText(MESSAGES.JOB_NOT_FOUND_TITLE, { exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.JOB_NOT_FOUND_DESCRIPTION)).toBeVisible();
+    await expect(page.getByRole('heading', { name: MESSAGES.JOB_NOT_FOUND_PAGE })).toBeVisible();
+    await page.getByRole('button', { name: 'Try Another Search' }).click();
+    await expect(page.getByRole('heading', { name: MESSAGES.JOB_NOT_FOUND_PAGE })).toHaveCount(0);
+    await expect(portal.searchBox).toBeFocused();
+  });
+});
+
+test.describe('customer dashboard', () => {
+  test('opens by phone: tiles, active jobs with Track Live, history, profile and sign-out', async ({ page, request }) => {
+    const who = uniqueCustomer('Dash');
+    await loginAsAdmin(request);
+    const active = await createJob(request, {
+      customerName: who.name,
+      phone: who.phone,
+      email: who.email,
+      service: 'Automotive Repairs',
+      location: 'Nickol Bay Drive, Nickol',
+      estimatedArrival: '20 minutes',
+    });
+    await updateJob(request, active.id, { assignedTo: 'Both' });
+    await updateJob(request, active.id, { status: 'En Route', progress: 25 });
+    const done = await createJob(request, { customerName: who.name, phone: who.phone, service: 'Local Towing', location: 'Bulgarra' });
+    await updateJob(request, done.id, { status: 'Completed', progress: 100 });
+
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await expect(page.getByRole('heading', { name: 'Access Your Dashboard' })).toBeVisible();
+    // An empty lookup does nothing.
+    await dashboard.lookupBox.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Access Your Dashboard' })).toBeVisible();
+
+    await dashboard.accessWith(who.phone);
+    await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Leave Review' })).toHaveAttribute('href', '/feedback');
+
+    const card = page.getByTestId('active-job');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText(active.id)).toBeVisible();
+    await expect(card.getByText('Both')).toBeVisible();
+    await expect(card.getByRole('progressbar')).toBeVisible();
+
+    await dashboard.tab('History').click();
+    const history = page.getByTestId('history-job');
+    await expect(history).toHaveCount(1);
+    await expect(history.getByText(done.id)).toBeVisible();
+    await expect(history.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+
+    await dashboard.tab('Profile').click();
+    await expect(page.getByText(who.phone)).toBeVisible();
+    await expect(page.getByText(who.email)).toBeVisible();
+
+    // Saved info survives a reload; Track Live opens the portal on that job.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
+    await page.getByTestId('active-job').getByRole('link', { name: 'Track Live' }).click();
+    await expect(page).toHaveURL(new RegExp(`/customer-portal\\?search=${active.id}`));
+    await expect(page.getByTestId('job-id')).toHaveText(active.id);
+
+    await dashboard.open();
+    await dashboard.tab('Profile').click();
+    await page.getByRole('button', { name: 'Sign Out of Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Access Your Dashboard' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('customerInfo'))).toBeNull();
+  });
+
+  test('opens by job ID, and shows the empty states of a customer with nothing under way', async ({ page, request }) => {
+    const who = uniqueCustomer('Quiet');
+    await loginAsAdmin(request);
+    const job = await createJob(request, { customerName: who.name, phone: who.phone, service: 'Jump Start Service', location: 'Baynton' });
+    await updateJob(request, job.id, { status: 'Cancelled', progress: 0 });
+
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await dashboard.accessWith(job.id);
+    await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
+    await expect(page.getByText('None', { exact: true })).toBeVisible();
+    await expect(page.getByText('New', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No Active Jobs' })).toBeVisible();
+    await dashboard.tab('History').click();
+    await expect(page.getByRole('heading', { name: 'No Service History' })).toBeVisible();
+    await dashboard.tab('Profile').click();
+    await expect(page.getByText('New Member')).toBeVisible();
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * The public forms as a customer uses them: every validation message under its field, a good
+ * submission that lands in the database, and a booking made with no signal that is delivered
+ * exactly once after the connection returns, with a reload in between.
+ */
+import { MESSAGES } from '@pilbara/shared-schema';
+import { expect, test } from '../fixtures/server';
+import { waitForOfflineReady } from '../page-models/app-shell';
+import { BookingPage, ContactPage, FeedbackPage, chooseOption } from '../page-models/public-forms';
+import { createJob, loginAsAdmin, queryRows, uniqueCustomer, updateJob } from '../page-models/test-data';
+
+test.describe('contact form', () => {
+  test('shows each validation message, then sends a good message and resets', async ({ page, server }) => {
+    const contact = new ContactPage(page);
+    await contact.open();
+    await contact.send();
+    for (const message of [
+      MESSAGES.FIRST_NAME_REQUIRED,
+      MESSAGES.LAST_NAME_REQUIRED,
+      MESSAGES.PHONE_INVALID,
+      MESSAGES.EMAIL_INVALID,
+      MESSAGES.SERVICE_SELECT,
+      MESSAGES.MESSAGE_REQUIRED,
+    ]) {
+      await expect(contact.form.getByText(message, { exact: true })).toBeVisible();
+    }
+
+    const who = uniqueCustomer('Contact');
+    await contact.form.getByLabel('Phone').fill('12345');
+    await contact.form.getByLabel('Email').fill('not-an-email');
+    await contact.send();
+    await expect(contact.form.getByText(MESSAGES.PHONE_INVALID)).toBeVisible();
+    await expect(contact.form.getByText(MESSAGES.EMAIL_INVALID)).toBeVisible();
+
+    await contact.fill({
+      firstName: who.firstName,
+      lastName: who.lastName,
+      phone: who.phone,
+      email: who.email,
+      service: '4x4 Recovery',
+      message: 'Bogged to the axles on the Millstream road, about 40 km south of Karratha.',
+    });
+    await contact.send();
+    await expect(page.getByText(MESSAGES.CONTACT_SENT_TITLE)).toBeVisible();
+    await expect(page.getByText(MESSAGES.CONTACT_SENT_DESCRIPTION)).toBeVisible();
+    await expect(contact.form.getByLabel('First Name')).toHaveValue('');
+
+    const rows = queryRows<{ firstName: string; serviceNeeded: string; phone: string }>(
+      server.dbFile,
+      'SELECT firstName, serviceNeeded, phone FROM contact_submissions WHERE email = ?',
+      who.email,
+    );
+    expect(rows).toEqual([{ firstName: who.firstName, serviceNeeded: '4x4 Recovery', phone: who.phone }]);
+  });
+});
+
+test.describe('booking form', () => {
+  test('standard variant shows each validation message and books with a plain service list', async ({ page, server }) => {
+    const booking = new BookingPage(page);
+    await booking.open('/booking');
+    await expect(page.getByText('Direct admin integration')).toHaveCount(0);
+    await booking.submit();
+    for (const message of [
+      MESSAGES.NAME_MIN,
+      MESSAGES.PHONE_INVALID,
+      MESSAGES.EMAIL_INVALID,
+      MESSAGES.SERVICE_SELECT,
+      MESSAGES.LOCATION_DETAILED,
+      MESSAGES.PREFERRED_DATE_REQUIRED,
+      MESSAGES.PREFERRED_TIME_REQUIRED,
+      MESSAGES.DESCRIPTION_DETAILS,
+    ]) {
+      await expect(booking.form.getByText(message, { exact: true })).toBeVisible();
+    }
+
+    const who = uniqueCustomer('Booking');
+    const date = await booking.fill({
+      name: who.name,
+      phone: who.phone,
+      email: who.email,
+      service: 'Local Towing',
+      location: '12 Balmoral Road, Karratha',
+      time: '09:30 AM',
+      description: 'Car will not start, needs a tow to the workshop.',
+      vehicle: 'Toyota Hilux 2019, white',
+    });
+    await booking.submit();
+    await expect(page.getByText(MESSAGES.BOOKING_SUBMITTED_TITLE)).toBeVisible();
+    await expect(booking.form.getByLabel('Full Name')).toHaveValue('');
+
+    const rows = queryRows<Record<string, unknown>>(server.dbFile, 'SELECT * FROM bookings WHERE customerName = ?', who.name);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      phone: who.phone,
+      email: who.email,
+      service: 'Local Towing',
+      preferredDate: date,
+      preferredTime: '09:30 AM',
+      urgency: 'scheduled',
+      vehicleDetails: 'Toyota Hilux 2019, white',
+      status: 'pending',
+    });
+  });
+
+  test('integrated variant: urgency cards work from the keyboard and emergency shows the hotline', async ({ page, server }) => {
+    const booking = new BookingPage(page);
+    await booking.open('/book-service');
+    await expect(page.getByText('Direct admin integration')).toBeVisible();
+    const scheduled = page.getByRole('radio', { name: /^Scheduled/ });
+    await expect(scheduled).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('emergency-hotline')).toHaveCount(0);
+
+    // Keyboard: focus the checked card, then arrow to another one.
+    await scheduled.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('radio', { name: /^Same Day/ })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('radio', { name: /^Emergency/ }).click();
+    await expect(page.getByTestId('emergency-hotline')).toBeVisible();
+
+    const who = uniqueCustomer('Urgent');
+    await booking.fill({
+      name: who.name,
+      phone: who.phone,
+      email: who.email,
+      service: 'Heavy Vehicle Recovery',
+      location: 'North West Coastal Highway near the Maitland River bridge',
+      time: '08:00 AM',
+      description: 'Road train trailer off the shoulder, needs heavy recovery.',
+    });
+    await booking.submit();
+    await expect(page.getByText(MESSAGES.BOOKING_SUBMITTED_TITLE)).toBeVisible();
+    const rows = queryRows<{ urgency: string; vehicleDetails: string | null }>(
+      server.dbFile,
+      'SELECT urgency, vehicleDetails FROM bookings WHERE customerName = ?',
+      who.name,
+    );
+    expect(rows).toEqual([{ urgency: 'emergency', vehicleDetails: null }]);
+  });
+
+  test('a booking made offline is delivered exactly once after reconnecting, with a reload in between', async ({ page, context, server }) => {
+    const booking = new BookingPage(page);
+    await booking.open('/book-service');
+    await waitForOfflineReady(page);
+
+    const who = uniqueCustomer('Offline');
+    await booking.fill({
+      name: who.name,
+      phone: who.phone,
+      email: who.email,
+      service: 'Flat Tire Change',
+      location: 'Karratha Tourist Park, Mooligunn Road',
+      time: '10:00 AM',
+      description: 'Flat tyre and the spare is flat as well.',
+    });
+    await context.setOffline(true);
+    await booking.submit();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('outbox-pending')).toContainText("we'll send it as soon as you're back online");
+    await expect(booking.form.getByLabel('Full Name')).toHaveValue('');
+
+    // Closing and reopening the page while still offline keeps it waiting on the device.
+    await page.reload();
+    await expect(page.getByTestId('outbox-pending')).toContainText('1 booking waiting to be sent');
+    expect(queryRows(server.dbFile, 'SELECT id FROM bookings WHERE customerName = ?', who.name)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('outbox-pending')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByText(/has now been sent/)).toBeVisible();
+
+    // Another load (which retries the outbox at start) must not send it again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible();
+    await page.waitForTimeout(1000);
+    const rows = queryRows<{ service: string; urgency: string }>(server.dbFile, 'SELECT service, urgency FROM bookings WHERE customerName = ?', who.name);
+    expect(rows).toEqual([{ service: 'Flat Tire Change', urgency: 'scheduled' }]);
+  });
+});
+
+test.describe('feedback form', () => {
+  test('says there is nothing to review for an unknown customer', async ({ page }) => {
+    await page.goto('/feedback');
+    await expect(page.getByRole('heading', { name: 'No Completed Services' })).toBeVisible();
+    await page.getByLabel('Phone number or Job ID').fill('0499 000 111');
+    await page.getByRole('button', { name: 'Find My Services' }).click();
+    await expect(page.getByRole('heading', { name: 'No Completed Services' })).toBeVisible();
+  });
+
+  test('shows each validation message, then reviews a completed job found by its job ID', async ({ page, request, server }) => {
+    const who = uniqueCustomer('Review');
+    await loginAsAdmin(request);
+    const job = await createJob(request, {
+      customerName: who.name,
+      phone: who.phone,
+      service: 'Emergency Towing',
+      location: 'Dampier Road, Karratha',
+    });
+    await updateJob(request, job.id, { status: 'Completed', progress: 100 });
+
+    await page.goto('/feedback');
+    await page.getByLabel('Phone number or Job ID').fill(job.id);
+    await page.getByRole('button', { name: 'Find My Services' }).click();
+
+    const feedback = new FeedbackPage(page);
+    await expect(feedback.form).toBeVisible();
+    await feedback.form.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(feedback.form.getByText(MESSAGES.FEEDBACK_JOB_REQUIRED)).toBeVisible();
+    await expect(feedback.form.getByText(MESSAGES.RATING_REQUIRED)).toBeVisible();
+    await expect(feedback.form.getByText(MESSAGES.RATING_RANGE)).toHaveCount(4);
+    await expect(feedback.form.getByText(MESSAGES.COMMENTS_DETAILED)).toBeVisible();
+    await expect(feedback.form.getByText(MESSAGES.RECOMMEND_REQUIRED)).toBeVisible();
+
+    await chooseOption(page, 'Which service are you reviewing?', `Emergency Towing – ${job.id}`);
+    await feedback.score('Overall Rating', 5);
+    await feedback.score('Service Quality', 5);
+    await feedback.score('Response Time', 4);
+    await feedback.score('Communication', 5);
+    await feedback.score('Value for Money', 4);
+    await feedback.form.getByLabel('Your Comments').fill('Short');
+    await feedback.form.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(feedback.form.getByText(MESSAGES.COMMENTS_DETAILED)).toBeVisible();
+    await feedback.form.getByLabel('Your Comments').fill('Arrived in 25 minutes and towed us to town. Friendly and fair.');
+    await feedback.form.getByRole('radio', { name: 'Yes' }).check();
+    await feedback.form.getByRole('button', { name: 'Submit Feedback' }).click();
+    await expect(page.getByText(MESSAGES.FEEDBACK_SUBMITTED_TITLE)).toBeVisible();
+
+    const rows = queryRows<Record<string, unknown>>(server.dbFile, 'SELECT * FROM feedback WHERE jobId = ?', job.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ rating: 5, serviceQuality: 5, responseTime: 4, communication: 5, value: 4, recommend: 'yes' });
+  });
+});
