@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REPO_ROOT, cardPaymentsEnabled, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.join(REPO_ROOT, 'data'),
+      webDist: path.join(REPO_ROOT, 'web', 'dist'),
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://127.0.0.1:3000',
+      demoData: true,
+      logLevel: 'info',
+    });
+    expect(config.databaseFile).toBe(path.join(REPO_ROOT, 'data', 'pilbara.sqlite'));
+    expect(cardPaymentsEnabled(config)).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/pilbara-data',
+      WEB_DIST: '/tmp/pilbara-web',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'long-enough-password',
+      SESSION_SECRET: 'a-session-secret-of-some-length',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'Pilbara <jobs@example.com>',
+      PUBLIC_URL: 'https://towing.example.com/',
+      DEMO_DATA: 'false',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      BUSINESS_NAME: 'Red Dirt Towing',
+      BUSINESS_EMAIL: 'office@example.com',
+      BUSINESS_ABN: '12 345 678 901',
+      OWNER1_NAME: 'Jo',
+      OWNER1_PHONE: '0400 111 111',
+      OWNER2_NAME: 'Kim',
+      OWNER2_PHONE: '0400 222 222',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/tmp/pilbara-data',
+      webDist: '/tmp/pilbara-web',
+      adminUsername: 'boss',
+      adminPassword: 'long-enough-password',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      mailFrom: 'Pilbara <jobs@example.com>',
+      publicUrl: 'https://towing.example.com',
+      demoData: false,
+      stripe: {
+        secretKey: 'sk_test_1',
+        publishableKey: 'pk_test_1',
+        webhookSecret: 'whsec_1',
+        apiBase: 'http://127.0.0.1:12111',
+      },
+      business: {
+        name: 'Red Dirt Towing',
+        email: 'office@example.com',
+        abn: '12 345 678 901',
+        owner1Name: 'Jo',
+        owner1Phone: '0400 111 111',
+        owner2Name: 'Kim',
+        owner2Phone: '0400 222 222',
+      },
+      logLevel: 'warn',
+    });
+    expect(cardPaymentsEnabled(config)).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', SMTP_URL: ' ', ADMIN_PASSWORD: '' });
+    expect(config.port).toBe(3000);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+  });
+
+  it('accepts the usual spellings of true and false for DEMO_DATA', () => {
+    expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'no' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'TRUE' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '1' }).demoData).toBe(true);
+  });
+
+  it('rejects bad values and names each variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA/);
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ BUSINESS_EMAIL: 'nope' })).toThrow(/BUSINESS_EMAIL/);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from './connection';
+import { migrate } from './migrate';
+import { putRow } from './rows';
+import {
+  businessYear,
+  mintIntegerId,
+  mintTextId,
+  nextSeriesNumber,
+  reserveSeriesBlock,
+} from './id-series';
+
+const dbs: Db[] = [];
+afterEach(() => {
+  while (dbs.length) dbs.pop()?.close();
+});
+function db(): Db {
+  const database = openDatabase(':memory:');
+  dbs.push(database);
+  migrate(database);
+  return database;
+}
+
+const stamp = '2026-06-01T00:00:00.000Z';
+const job = (id: string) => ({
+  id,
+  customerName: 'A',
+  phone: '0400000000',
+  service: 'Emergency Towing',
+  location: 'Karratha',
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+
+describe('id series', () => {
+  it('counts up from 1 in a fresh database', () => {
+    const database = db();
+    expect(nextSeriesNumber(database, 'JOB-2026')).toBe(1);
+    expect(nextSeriesNumber(database, 'JOB-2026')).toBe(2);
+    expect(nextSeriesNumber(database, 'vehicles')).toBe(1);
+  });
+
+  it('hands out blocks that never overlap', () => {
+    const database = db();
+    const first = reserveSeriesBlock(database, 'Q-2026', 50);
+    const second = reserveSeriesBlock(database, 'Q-2026', 50);
+    expect(first).toBe(1);
+    expect(second).toBe(51);
+    expect(nextSeriesNumber(database, 'Q-2026')).toBe(101);
+  });
+
+  it('starts a new series after ids already stored', () => {
+    const database = db();
+    putRow(database, 'jobs', job('JOB-2026-41'));
+    putRow(database, 'jobs', job('JOB-2025-900'));
+    expect(nextSeriesNumber(database, 'JOB-2026')).toBe(42);
+  });
+
+  it('mints text ids in the Perth year and skips numbers already taken', () => {
+    const database = db();
+    // 2026-12-31 20:00 UTC is already 2027 in Perth.
+    expect(businessYear(new Date('2026-12-31T20:00:00Z'))).toBe(2027);
+    expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-1');
+    putRow(database, 'jobs', job('JOB-2026-2'));
+    expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-3');
+    expect(mintTextId(database, 'BKG', new Date('2026-06-01T00:00:00Z'))).toBe('BKG-2026-1');
+  });
+
+  it('mints integer ids past any row a device created with its own id', () => {
+    const database = db();
+    expect(mintIntegerId(database, 'feedback')).toBe(1);
+    database.prepare("INSERT INTO contact_submissions (id, firstName, lastName, phone, email, serviceNeeded, message, createdAt) VALUES (5, 'a','b','c','d','e','f','g')").run();
+    expect(mintIntegerId(database, 'contact_submissions')).toBe(6);
+  });
+
+  it('refuses unknown series and bad block sizes', () => {
+    const database = db();
+    expect(() => nextSeriesNumber(database, 'nope')).toThrow(/Unknown id series/);
+    expect(() => nextSeriesNumber(database, 'jobs')).toThrow(/text ids/);
+    expect(() => reserveSeriesBlock(database, 'JOB-2026', 0)).toThrow(/Block size/);
+  });
+});

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from './connection';
+import { migrate } from './migrate';
+import { countRows, deleteRow, findRows, getRow, putRow, tableColumns, updateRow } from './rows';
+
+const dbs: Db[] = [];
+afterEach(() => {
+  while (dbs.length) dbs.pop()?.close();
+});
+
+function db(): Db {
+  const database = openDatabase(':memory:');
+  dbs.push(database);
+  migrate(database);
+  return database;
+}
+
+const stamp = '2026-11-21T10:00:00.000Z';
+
+function vehicle(id: number, registration: string) {
+  return {
+    id,
+    name: `Truck ${id}`,
+    make: 'Isuzu',
+    model: 'FVZ',
+    year: 2021,
+    registration,
+    vin: null,
+    type: 'Heavy Recovery',
+    modifications: ['Winch'],
+    specialFeatures: [],
+    alerts: [{ type: 'rego', message: 'Rego due' }],
+    isActive: true,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}
+
+describe('row codec', () => {
+  it('round-trips JSON and boolean columns and fills SQL defaults', () => {
+    const database = db();
+    const stored = putRow(database, 'vehicles', vehicle(7, 'ABC-123'));
+    expect(stored).toMatchObject({
+      id: 7,
+      modifications: ['Winch'],
+      specialFeatures: [],
+      alerts: [{ type: 'rego', message: 'Rego due' }],
+      isActive: true,
+      status: 'Excellent',
+      serviceInterval: 10000,
+      fuelType: 'Diesel',
+      mileage: 0,
+      vin: null,
+    });
+    expect(getRow(database, 'vehicles', 7)).toEqual(stored);
+  });
+
+  it('replaces the whole row on put, returning unmentioned columns to their defaults', () => {
+    const database = db();
+    putRow(database, 'vehicles', { ...vehicle(1, 'A-1'), mileage: 500, status: 'active' });
+    const replaced = putRow(database, 'vehicles', vehicle(1, 'A-2'));
+    expect(replaced).toMatchObject({ registration: 'A-2', mileage: 0, status: 'Excellent' });
+    expect(countRows(database, 'vehicles')).toBe(1);
+  });
+
+  it('does not delete child rows when a parent is replaced', () => {
+    const database = db();
+    putRow(database, 'vehicles', vehicle(1, 'A-1'));
+    putRow(database, 'fuel_records', {
+      id: 1,
+      vehicleId: 1,
+      dateTime: stamp,
+      location: 'Karratha',
+      fuelType: 'Diesel',
+      liters: 50000,
+      totalCost: 11450,
+      createdAt: stamp,
+    });
+    putRow(database, 'vehicles', { ...vehicle(1, 'A-1'), mileage: 10 });
+    expect(countRows(database, 'fuel_records', { vehicleId: 1 })).toBe(1);
+  });
+
+  it('finds rows by equality, null and booleans, in a stable order', () => {
+    const database = db();
+    putRow(database, 'vehicles', vehicle(2, 'B'));
+    putRow(database, 'vehicles', { ...vehicle(1, 'A'), isActive: false });
+    putRow(database, 'vehicles', { ...vehicle(3, 'C'), vin: 'VIN3' });
+    expect(findRows(database, 'vehicles').map((v) => v.id)).toEqual([1, 2, 3]);
+    expect(findRows(database, 'vehicles', { isActive: true }).map((v) => v.id)).toEqual([2, 3]);
+    expect(findRows(database, 'vehicles', { vin: null }).map((v) => v.id)).toEqual([1, 2]);
+    expect(findRows(database, 'vehicles', {}, { orderBy: '-registration', limit: 2 }).map((v) => v.id)).toEqual([3, 2]);
+    expect(findRows(database, 'vehicles', {}, { limit: 1, offset: 1 }).map((v) => v.id)).toEqual([2]);
+  });
+
+  it('updates only the given columns', () => {
+    const database = db();
+    putRow(database, 'vehicles', vehicle(1, 'A'));
+    const updated = updateRow(database, 'vehicles', 1, { mileage: 99, specialFeatures: ['GPS'] });
+    expect(updated).toMatchObject({ mileage: 99, specialFeatures: ['GPS'], registration: 'A' });
+    expect(updateRow(database, 'vehicles', 404, { mileage: 1 })).toBeUndefined();
+  });
+
+  it('deletes by id and reports whether a row went', () => {
+    const database = db();
+    putRow(database, 'vehicles', vehicle(1, 'A'));
+    expect(deleteRow(database, 'vehicles', 1)).toBe(true);
+    expect(deleteRow(database, 'vehicles', 1)).toBe(false);
+    expect(getRow(database, 'vehicles', 1)).toBeUndefined();
+  });
+
+  it('ignores keys that are not columns on put but refuses them in queries', () => {
+    const database = db();
+    const stored = putRow(database, 'vehicles', { ...vehicle(1, 'A'), derived: 'x' });
+    expect(stored).not.toHaveProperty('derived');
+    expect(() => findRows(database, 'vehicles', { 'id = 1 OR 1': 1 })).toThrow(/no column/);
+    expect(() => updateRow(database, 'vehicles', 1, { nope: 1 })).toThrow(/no column/);
+  });
+
+  it('keeps text ids and the quoted "to" column', () => {
+    const database = db();
+    putRow(database, 'emails', {
+      id: 1,
+      to: 'jobs@example.com',
+      subject: 'Hi',
+      htmlContent: '<p>Hi</p>',
+      customerInfo: { name: 'A', phone: '1', email: 'a@example.com', service: 'Other', message: 'm' },
+      timestamp: stamp,
+    });
+    expect(getRow(database, 'emails', 1)).toMatchObject({ to: 'jobs@example.com', sent: false });
+    expect(tableColumns(database, 'emails')).toContain('to');
+  });
+
+  it('enforces the unique columns', () => {
+    const database = db();
+    putRow(database, 'vehicles', vehicle(1, 'SAME'));
+    expect(() => putRow(database, 'vehicles', vehicle(2, 'SAME'))).toThrow(/UNIQUE/);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, bookingSchema } from '@pilbara/shared-schema';
+import { buildTestApp, snapshotDatabase } from '../helper';
+import { bookingBody } from '../fixtures';
+
+// 2026-11-21 10:00 in Perth.
+const now = () => new Date('2026-11-21T02:00:00Z');
+
+describe('POST /api/bookings', () => {
+  it('stores a pending booking with a server-minted id', async () => {
+    const app = await buildTestApp({ now });
+    const response = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody() });
+    expect(response.statusCode).toBe(201);
+    const { booking } = response.json();
+    expect(bookingSchema.parse(booking)).toBeTruthy();
+    expect(booking).toMatchObject({
+      id: 'BKG-2026-1',
+      status: 'pending',
+      customerName: 'Chris Evans',
+      vehicleDetails: null,
+      createdAt: '2026-11-21T02:00:00.000Z',
+    });
+    const second = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody() });
+    expect(second.json().booking.id).toBe('BKG-2026-2');
+  });
+
+  it('keeps the id a device minted offline, and refuses it twice', async () => {
+    const app = await buildTestApp({ now });
+    const payload = bookingBody({ id: 'BKG-2026-501', vehicleDetails: 'Hilux' });
+    const response = await app.inject({ method: 'POST', url: '/api/bookings', payload });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().booking).toMatchObject({ id: 'BKG-2026-501', vehicleDetails: 'Hilux' });
+    const again = await app.inject({ method: 'POST', url: '/api/bookings', payload });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('A booking with this id already exists');
+  });
+
+  it('ignores a status the caller tries to set', async () => {
+    const app = await buildTestApp({ now });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody({ status: 'approved' }),
+    });
+    expect(response.json().booking.status).toBe('pending');
+  });
+
+  it('accepts today (Perth) and refuses yesterday', async () => {
+    const app = await buildTestApp({ now });
+    const today = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ preferredDate: '2026-11-21' }) });
+    expect(today.statusCode).toBe(201);
+    const yesterday = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ preferredDate: '2026-11-20' }) });
+    expect(yesterday.statusCode).toBe(400);
+    expect(yesterday.json().fields.preferredDate).toBe(MESSAGES.PREFERRED_DATE_PAST);
+  });
+
+  it.each([
+    [{ customerName: 'A' }, 'customerName', MESSAGES.NAME_MIN],
+    [{ phone: '123' }, 'phone', MESSAGES.PHONE_INVALID],
+    [{ email: 'bad' }, 'email', MESSAGES.EMAIL_INVALID],
+    [{ service: '' }, 'service', MESSAGES.SERVICE_SELECT],
+    [{ location: 'Road' }, 'location', MESSAGES.LOCATION_DETAILED],
+    [{ preferredDate: '' }, 'preferredDate', MESSAGES.PREFERRED_DATE_REQUIRED],
+    [{ preferredTime: '' }, 'preferredTime', MESSAGES.PREFERRED_TIME_REQUIRED],
+    [{ urgency: 'whenever' }, 'urgency', MESSAGES.URGENCY_INVALID],
+    [{ description: 'short' }, 'description', MESSAGES.DESCRIPTION_DETAILS],
+    [{ id: 'JOB-2026-1' }, 'id', undefined],
+  ])('rejects %j with the %s message and writes nothing', async (override, field, message) => {
+    const app = await buildTestApp({ now });
+    const before = snapshotDatabase(app);
+    const response = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody(override) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toHaveProperty(field);
+    if (message) expect(response.json().fields[field]).toBe(message);
+    expect(snapshotDatabase(app)).toEqual(before);
+  });
+});
