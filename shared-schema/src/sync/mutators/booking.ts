@@ -6,14 +6,13 @@ import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
-import { intIdSchema, jobUpdate, textIdSchema } from './common';
+import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
 import { bookingToJob, type Booking, type Job } from './deps';
-import { jobIdSchema } from './job';
 
 /** `booking.approve`: booking status → approved, a new job, and the job's first history row. */
 export const bookingApprove = defineMutator({
   name: 'booking.approve',
-  argsSchema: z.object({ bookingId: textIdSchema('BKG'), jobId: jobIdSchema, updateId: intIdSchema }),
+  argsSchema: z.object({ bookingId: textIdSchema('BKG'), jobId: textIdSchema('JOB'), updateId: leasedIdSchema }),
   reads: (args) => [
     { key: 'booking', entity: 'bookings' as const, id: args.bookingId },
     { key: 'job', entity: 'jobs' as const, id: args.jobId },
@@ -23,7 +22,7 @@ export const bookingApprove = defineMutator({
     if (!booking) return reject('not_found', MESSAGES.BOOKING_NOT_FOUND, 'bookingId');
     if (booking.status !== 'pending') return reject('invalid_state', MESSAGES.BOOKING_ALREADY_APPROVED, 'bookingId');
     if (readOne(ctx, 'job')) return reject('conflict', `Job ${args.jobId} already exists`, 'jobId');
-    const job: Job = bookingToJob(booking, { id: args.jobId, now: ctx.now });
+    const job: Job = bookingToJob(booking, args.jobId, ctx.now);
     const approved: Booking = { ...booking, status: 'approved', updatedAt: ctx.now };
     return succeed(
       [

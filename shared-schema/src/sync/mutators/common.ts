@@ -1,7 +1,4 @@
-/**
- * Small pieces the mutators share: id argument schemas, date arithmetic on ISO strings without
- * reading a clock, and the job history row every status change writes.
- */
+/** Small pieces the mutators share: id argument schemas and the job history row. */
 import { z } from 'zod';
 import type { RowChange } from '../mutator';
 import { put } from '../mutator';
@@ -15,12 +12,7 @@ export function textIdSchema(prefix: string) {
 }
 
 /** An integer row id drawn from an id lease. */
-export const intIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
-/** `iso` plus `days` whole days, as ISO-8601 UTC. */
-export function addDays(iso: string, days: number): string {
-  return new Date(Date.parse(iso) + days * 24 * 60 * 60 * 1000).toISOString();
-}
+export const leasedIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** The history row of a job (`job_updates`), written with every status change. */
 export function jobUpdate(

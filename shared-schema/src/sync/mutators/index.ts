@@ -14,6 +14,7 @@ import {
   jobStartService,
   jobUpdateFields,
 } from './job';
+import { notificationPreferencesSave } from './notification-preferences';
 import { quoteDelete, quoteDuplicate, quoteSave, quoteSetStatus } from './quote';
 import { expenseAdd, fuelAdd, mileageAdd, serviceAdd } from './records';
 import {
@@ -26,10 +27,11 @@ import {
 
 export * from './booking';
 export * from './job';
+export * from './notification-preferences';
 export * from './quote';
 export * from './records';
 export * from './vehicle';
-export { addDays, intIdSchema as leasedIntIdSchema, textIdSchema } from './common';
+export { leasedIdSchema as leasedIntIdSchema, textIdSchema } from './common';
 
 const ALL = [
   bookingApprove,
@@ -54,6 +56,7 @@ const ALL = [
   fuelAdd,
   mileageAdd,
   expenseAdd,
+  notificationPreferencesSave,
 ] as const;
 
 /** Every mutator by name. */

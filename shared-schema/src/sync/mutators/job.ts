@@ -8,28 +8,30 @@ import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
 import type { Row } from '../mutator';
-import { intIdSchema, jobUpdate, textIdSchema } from './common';
+import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
 import {
+  JOB_ACTION_TARGETS,
   autoQuoteForCompletedJob,
+  canChangeJobStatus,
   canDeleteJob,
   createJobInputSchema,
-  isJobFinished,
-  jobActionTarget,
+  isFinishedStatus,
+  isJobActionAllowed,
   jobStatusInputSchema,
   type Job,
-  type JobAction,
 } from './deps';
 
-/** Schema of a job id argument. */
-export const jobIdSchema = textIdSchema('JOB');
+type StatusAction = keyof typeof JOB_ACTION_TARGETS;
+
+/** The status and progress `action` leads to, or undefined when the job-flow rule refuses it. */
+function actionTarget(status: string, action: StatusAction): { status: Job['status']; progress: number } | undefined {
+  return isJobActionAllowed(status, action) ? JOB_ACTION_TARGETS[action] : undefined;
+}
+
+const jobIdSchema = textIdSchema('JOB');
 
 const JOB_KEY = 'job';
 
-/** Progress that goes with the statuses of the admin actions. */
-const STATUS_STEPS: Partial<Record<string, { progress: number }>> = {
-  'En Route': { progress: 25 },
-  'In Progress': { progress: 50 },
-};
 
 function readJob(args: { id: string }) {
   return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
@@ -38,7 +40,7 @@ function readJob(args: { id: string }) {
 /** `job.create`: a new job from the admin create-job form. */
 export const jobCreate = defineMutator({
   name: 'job.create',
-  argsSchema: createJobInputSchema.extend({ id: jobIdSchema, updateId: intIdSchema }),
+  argsSchema: createJobInputSchema.extend({ id: jobIdSchema, updateId: leasedIdSchema }),
   reads: (args) => readJob(args),
   apply(ctx, args) {
     if (readOne<Job>(ctx, JOB_KEY)) return reject('conflict', `Job ${args.id} already exists`, 'id');
@@ -73,15 +75,15 @@ export const jobUpdateFields = defineMutator({
   },
 });
 
-function statusStep(name: string, action: JobAction, message: string) {
+function statusStep(name: string, action: Exclude<StatusAction, 'complete'>, message: string) {
   return defineMutator({
     name,
-    argsSchema: z.object({ id: jobIdSchema, updateId: intIdSchema }),
+    argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema }),
     reads: (args) => readJob(args),
     apply(ctx, args) {
       const job = readOne<Job>(ctx, JOB_KEY);
       if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-      const target = jobActionTarget(job.status, action);
+      const target = actionTarget(job.status, action);
       if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
       const updated: Job = { ...job, ...target, updatedAt: ctx.now };
       return succeed(
@@ -104,16 +106,16 @@ export const jobStartService = statusStep('job.startService', 'startService', 'S
  */
 export const jobComplete = defineMutator({
   name: 'job.complete',
-  argsSchema: z.object({ id: jobIdSchema, updateId: intIdSchema, quoteId: textIdSchema('Q') }),
+  argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema, quoteId: textIdSchema('Q') }),
   reads: (args) => [...readJob(args), { key: 'quote', entity: 'quotes' as const, id: args.quoteId }],
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    const target = jobActionTarget(job.status, 'complete');
+    const target = actionTarget(job.status, 'complete');
     if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
     if (readOne(ctx, 'quote')) return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
     const updated: Job = { ...job, ...target, updatedAt: ctx.now };
-    const quote = autoQuoteForCompletedJob(updated, { id: args.quoteId, now: ctx.now });
+    const quote = autoQuoteForCompletedJob(updated, ctx.now, args.quoteId);
     return succeed(
       [
         put('jobs', updated as Row),
@@ -126,15 +128,15 @@ export const jobComplete = defineMutator({
 });
 
 /**
- * `job.setStatus`: any other status change of an unfinished job (Cancelled, Emergency,
- * Scheduled, Assigned). The three admin actions keep their own mutators; Completed only through
- * `job.complete`, which also writes the automatic quote.
+ * `job.setStatus`: a status change by name, as `PATCH /api/jobs/{id}` sends it — one the job-flow
+ * rule allows (forward along the actions, or Cancelled from any active status). Completed only
+ * through `job.complete`, which also writes the automatic quote.
  */
 export const jobSetStatus = defineMutator({
   name: 'job.setStatus',
   argsSchema: z.object({
     id: jobIdSchema,
-    updateId: intIdSchema,
+    updateId: leasedIdSchema,
     status: jobStatusInputSchema,
     progress: z.number().int().min(0).max(100).optional(),
   }),
@@ -142,9 +144,11 @@ export const jobSetStatus = defineMutator({
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    if (isJobFinished(job.status)) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'status');
-    if (args.status === 'Completed') return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
-    const step = STATUS_STEPS[args.status];
+    if (isFinishedStatus(job.status)) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'status');
+    if (args.status === 'Completed' || !canChangeJobStatus(job.status, args.status)) {
+      return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
+    }
+    const step = Object.values(JOB_ACTION_TARGETS).find((target) => target.status === args.status);
     const progress = step?.progress ?? args.progress ?? job.progress;
     const updated: Job = { ...job, status: args.status, progress, updatedAt: ctx.now };
     return succeed(
@@ -159,14 +163,14 @@ export const jobReassign = defineMutator({
   name: 'job.reassign',
   argsSchema: z.object({
     id: jobIdSchema,
-    updateId: intIdSchema,
+    updateId: leasedIdSchema,
     assignedTo: z.string().trim().max(100).nullable(),
   }),
   reads: (args) => readJob(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    if (isJobFinished(job.status)) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'assignedTo');
+    if (!isJobActionAllowed(job.status, 'reassign')) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'assignedTo');
     const assignedTo = args.assignedTo === '' ? null : args.assignedTo;
     const updated: Job = { ...job, assignedTo, updatedAt: ctx.now };
     const message = assignedTo ? `Assigned to ${assignedTo}` : 'Driver unassigned';

@@ -5,17 +5,17 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
-import { QUOTE_DEFAULTS, QUOTE_STATUSES } from '../../constants';
+import { QUOTE_STATUSES } from '../../constants';
 import { defineMutator, put, readOne, reject, remove, succeed } from '../mutator';
 import type { Row } from '../mutator';
-import { addDays, textIdSchema } from './common';
+import { textIdSchema } from './common';
 import {
-  canTransitionQuote,
-  isQuoteEditable,
-  priceQuote,
+  buildQuote,
+  canChangeQuoteStatus,
+  canEditQuote,
+  duplicateQuote,
   quoteInputSchema,
   type Quote,
-  type QuoteItem,
 } from './deps';
 
 /** Schema of a quote id argument. */
@@ -34,28 +34,10 @@ export const quoteSave = defineMutator({
   reads: (args) => readQuote(args.id),
   apply(ctx, args) {
     const existing = readOne<Quote>(ctx, QUOTE_KEY);
-    if (existing && !isQuoteEditable(existing.status)) {
+    if (existing && !canEditQuote(existing.status)) {
       return reject('invalid_state', MESSAGES.QUOTE_NOT_EDITABLE, 'status');
     }
-    const { validDays, items: inputItems, ...fields } = args;
-    const items: QuoteItem[] = inputItems.map((item, index) => ({
-      id: item.id ?? `${args.id}-${index + 1}`,
-      description: item.description,
-      quantity: item.quantity,
-      unitPrice: item.unitPrice,
-      total: item.quantity * item.unitPrice,
-      category: item.category,
-    }));
-    const totals = priceQuote({ ...fields, items });
-    const quote: Quote = {
-      ...fields,
-      items,
-      ...totals,
-      validUntil: addDays(ctx.now, validDays),
-      status: 'draft',
-      createdAt: existing?.createdAt ?? ctx.now,
-      updatedAt: ctx.now,
-    };
+    const quote = buildQuote(args, { id: args.id, now: ctx.now, createdAt: existing?.createdAt });
     return succeed([put('quotes', quote as Row)], { quote });
   },
 });
@@ -71,7 +53,7 @@ export const quoteSetStatus = defineMutator({
   apply(ctx, args) {
     const quote = readOne<Quote>(ctx, QUOTE_KEY);
     if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
-    if (!canTransitionQuote(quote.status, args.status)) {
+    if (!canChangeQuoteStatus(quote.status, args.status)) {
       return reject('invalid_state', MESSAGES.QUOTE_TRANSITION_NOT_ALLOWED, 'status');
     }
     const updated: Quote = { ...quote, status: args.status, updatedAt: ctx.now };
@@ -91,16 +73,7 @@ export const quoteDuplicate = defineMutator({
     const source = readOne<Quote>(ctx, 'source');
     if (!source) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'sourceId');
     if (readOne(ctx, QUOTE_KEY)) return reject('conflict', `Quote ${args.id} already exists`, 'id');
-    const copy: Quote = {
-      ...source,
-      id: args.id,
-      customerName: `${source.customerName}${QUOTE_DEFAULTS.copySuffix}`,
-      items: source.items.map((item, index) => ({ ...item, id: `${args.id}-${index + 1}` })),
-      validUntil: addDays(ctx.now, QUOTE_DEFAULTS.validDays),
-      status: 'draft',
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    };
+    const copy = duplicateQuote(source, args.id, ctx.now);
     return succeed([put('quotes', copy as Row)], { quote: copy });
   },
 });

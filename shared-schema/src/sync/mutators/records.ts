@@ -6,7 +6,7 @@
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, RowChange, Row } from '../mutator';
-import { intIdSchema } from './common';
+import { leasedIdSchema } from './common';
 import {
   fleetExpenseInputSchema,
   fuelRecordInputSchema,
@@ -38,7 +38,7 @@ function raiseMileage(ctx: MutationContext, vehicle: Vehicle, odometer: number):
 /** `service.add`: a workshop service of a vehicle. Labour defaults to the total, as the form sends. */
 export const serviceAdd = defineMutator({
   name: 'service.add',
-  argsSchema: serviceRecordInputSchema.extend({ id: intIdSchema }),
+  argsSchema: serviceRecordInputSchema.extend({ id: leasedIdSchema }),
   reads: (args) => [
     ...recordReads('service_records')(args),
     ...(args.invoiceNumber
@@ -72,7 +72,7 @@ export const serviceAdd = defineMutator({
 /** `fuel.add`: a fuel receipt of a vehicle. */
 export const fuelAdd = defineMutator({
   name: 'fuel.add',
-  argsSchema: fuelRecordInputSchema.extend({ id: intIdSchema }),
+  argsSchema: fuelRecordInputSchema.extend({ id: leasedIdSchema }),
   reads: recordReads('fuel_records'),
   apply(ctx, args) {
     if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Fuel record ${args.id} already exists`, 'id');
@@ -94,7 +94,7 @@ export const fuelAdd = defineMutator({
 export const mileageAdd = defineMutator({
   name: 'mileage.add',
   // The input schema carries the odometer-order refinement, so it is extended with safeExtend.
-  argsSchema: mileageRecordInputSchema.safeExtend({ id: intIdSchema }),
+  argsSchema: mileageRecordInputSchema.safeExtend({ id: leasedIdSchema }),
   reads: recordReads('mileage_records'),
   apply(ctx, args) {
     if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Mileage record ${args.id} already exists`, 'id');
@@ -116,7 +116,7 @@ export const mileageAdd = defineMutator({
 /** `expense.add`: any other cost of a vehicle. */
 export const expenseAdd = defineMutator({
   name: 'expense.add',
-  argsSchema: fleetExpenseInputSchema.extend({ id: intIdSchema }),
+  argsSchema: fleetExpenseInputSchema.extend({ id: leasedIdSchema }),
   reads: recordReads('fleet_expenses'),
   apply(ctx, args) {
     if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Expense ${args.id} already exists`, 'id');

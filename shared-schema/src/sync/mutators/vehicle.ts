@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
 import type { MutationContext, ReadSpec, Row } from '../mutator';
-import { intIdSchema } from './common';
+import { leasedIdSchema } from './common';
 import { vehicleInputSchema, vehicleUpdateInputSchema, type Vehicle } from './deps';
 import { stripUndefined } from './job';
 
@@ -28,7 +28,7 @@ function clashes(ctx: MutationContext, selfId: number): boolean {
 /** `vehicle.add`: a new fleet vehicle. */
 export const vehicleAdd = defineMutator({
   name: 'vehicle.add',
-  argsSchema: vehicleInputSchema.extend({ id: intIdSchema }),
+  argsSchema: vehicleInputSchema.extend({ id: leasedIdSchema }),
   reads: (args) => [
     { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
     ...uniquenessReads(args.registration, args.vin),
@@ -54,7 +54,7 @@ export const vehiclePatchSchema = vehicleUpdateInputSchema.partial();
 /** `vehicle.update`: changes some fields of a vehicle. */
 export const vehicleUpdate = defineMutator({
   name: 'vehicle.update',
-  argsSchema: z.object({ id: intIdSchema, patch: vehiclePatchSchema }),
+  argsSchema: z.object({ id: leasedIdSchema, patch: vehiclePatchSchema }),
   reads: (args) => [
     { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
     ...uniquenessReads(args.patch.registration, args.patch.vin),
@@ -81,7 +81,7 @@ function replaceList(ctx: MutationContext, field: 'modifications' | 'specialFeat
 /** `vehicle.updateModifications`: replaces the ticked modifications. */
 export const vehicleUpdateModifications = defineMutator({
   name: 'vehicle.updateModifications',
-  argsSchema: z.object({ id: intIdSchema, modifications: featureListSchema }),
+  argsSchema: z.object({ id: leasedIdSchema, modifications: featureListSchema }),
   reads: (args) => [{ key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id }],
   apply: (ctx, args) => replaceList(ctx, 'modifications', args.modifications),
 });
@@ -89,7 +89,7 @@ export const vehicleUpdateModifications = defineMutator({
 /** `vehicle.updateSpecialFeatures`: replaces the ticked special features. */
 export const vehicleUpdateSpecialFeatures = defineMutator({
   name: 'vehicle.updateSpecialFeatures',
-  argsSchema: z.object({ id: intIdSchema, specialFeatures: featureListSchema }),
+  argsSchema: z.object({ id: leasedIdSchema, specialFeatures: featureListSchema }),
   reads: (args) => [{ key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id }],
   apply: (ctx, args) => replaceList(ctx, 'specialFeatures', args.specialFeatures),
 });
@@ -99,7 +99,7 @@ const VEHICLE_CHILDREN = ['service_records', 'fuel_records', 'mileage_records', 
 /** `vehicle.remove`: removes a vehicle and its service, fuel, mileage and expense records. */
 export const vehicleRemove = defineMutator({
   name: 'vehicle.remove',
-  argsSchema: z.object({ id: intIdSchema }),
+  argsSchema: z.object({ id: leasedIdSchema }),
   reads: (args) => [
     { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
     ...VEHICLE_CHILDREN.map((entity) => ({ key: entity, entity, where: { vehicleId: args.id } })),
