@@ -23,7 +23,7 @@ function messagesAt(schema: z.ZodType, input: unknown, path: string): string[] {
   return result.error.issues.filter((issue) => issue.path.map(String).join('.') === path).map((issue) => issue.message);
 }
 
-const allMessageTexts = Object.values(MESSAGES).filter((value): value is string => typeof value === 'string');
+const allMessageTexts = (Object.values(MESSAGES) as unknown[]).filter((value): value is string => typeof value === 'string');
 
 const bookingSchema = makeBookingInputSchema(() => '2026-11-22');
 const validBooking = {

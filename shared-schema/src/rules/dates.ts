@@ -12,6 +12,8 @@ dayjs.extend(timezone);
 
 /** The Perth calendar date (`YYYY-MM-DD`) of an instant. */
 export function perthDate(instant: Date | string | number): string {
+  // A date-only text already is a calendar date; parsing it would shift it by the host's zone.
+  if (typeof instant === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(instant)) return instant;
   return dayjs(instant).tz(PERTH_TZ).format(DATE_FORMATS.isoDate);
 }
 

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DATE_FORMATS } from '../constants/dates';
+import { addDaysIso, formatPerth, perthDate, perthDaysBetween, todayInPerth } from './dates';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Perth dates', () => {
+  it('is eight hours ahead of UTC', () => {
+    expect(perthDate('2026-11-21T15:59:59.000Z')).toBe('2026-11-21');
+    expect(perthDate('2026-11-21T16:00:00.000Z')).toBe('2026-11-22');
+  });
+
+  it('keeps a date-only text as it is', () => {
+    expect(perthDate('2026-02-28')).toBe('2026-02-28');
+  });
+
+  it('reads today from the clock', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-21T17:30:00.000Z'));
+    expect(todayInPerth()).toBe('2026-11-22');
+  });
+
+  it('formats with the spec formats', () => {
+    const instant = '2026-03-09T02:00:00.000Z';
+    expect(formatPerth(instant, DATE_FORMATS.monthYear)).toBe('Mar 2026');
+    expect(formatPerth(instant, DATE_FORMATS.monthYearLong)).toBe('March 2026');
+    expect(formatPerth(instant, DATE_FORMATS.date)).toBe('Mar 9, 2026');
+  });
+
+  it('counts calendar days between Perth dates', () => {
+    expect(perthDaysBetween('2026-11-21T15:00:00.000Z', '2026-11-21T17:00:00.000Z')).toBe(1);
+    expect(perthDaysBetween('2026-11-21', '2026-11-01')).toBe(-20);
+  });
+
+  it('adds whole days to an instant', () => {
+    expect(addDaysIso('2026-11-21T03:00:00.000Z', 14)).toBe('2026-12-05T03:00:00.000Z');
+  });
+});

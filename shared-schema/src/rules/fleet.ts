@@ -1,0 +1,279 @@
+/**
+ * Fleet rules: service progress and the card's status colour (spec staff §4), service reminders,
+ * registration and insurance expiry alerts, fuel efficiency, cost per km and monthly costs.
+ *
+ * Distances are whole km; money cents; fuel thousandths of a litre. Days are counted between Perth
+ * calendar dates.
+ */
+import { FLEET } from '../constants/fleet';
+import type { FleetExpense } from '../entities/fleet-expense';
+import type { FuelRecord } from '../entities/fuel-record';
+import type { ServiceRecord } from '../entities/service-record';
+import type { Vehicle } from '../entities/vehicle';
+import { perthDate, perthDaysBetween } from './dates';
+import { divideRoundHalfUp } from './pricing';
+
+/** Service progress of a vehicle. */
+export interface ServiceProgress {
+  daysSinceService: number;
+  /** Estimated km since the last service: 50 km per day. */
+  kmSinceService: number;
+  /** Service interval minus the estimate; negative once overdue. */
+  remainingKm: number;
+  /** Share of the interval used, 0-100 (capped at the interval). */
+  progressPercent: number;
+}
+
+/**
+ * Remaining km = service interval − 50 km × days since the last service (0 days when no service is
+ * recorded); the progress bar is capped at the interval.
+ */
+export function serviceProgress(vehicle: Pick<Vehicle, 'serviceInterval' | 'lastServiceDate'>, now: string): ServiceProgress {
+  const daysSinceService = vehicle.lastServiceDate ? Math.max(0, perthDaysBetween(vehicle.lastServiceDate, now)) : 0;
+  const kmSinceService = daysSinceService * FLEET.kmPerDay;
+  const interval = Math.max(1, vehicle.serviceInterval);
+  return {
+    daysSinceService,
+    kmSinceService,
+    remainingKm: interval - kmSinceService,
+    progressPercent: Math.round((Math.min(kmSinceService, interval) / interval) * 100),
+  };
+}
+
+/** 'out_of_service' → 'Out Of Service': underscores replaced, every word capitalised. */
+export function formatStatusLabel(status: string): string {
+  return status
+    .split(/[_\s]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** Whether a stored vehicle status means active ('active' or the legacy 'Excellent'). */
+export function isActiveVehicleStatus(status: string): boolean {
+  const value = status.trim().toLowerCase();
+  return value === 'active' || value === 'excellent';
+}
+
+/** Colour of a vehicle card's status badge. */
+export type VehicleStatusColor = 'red' | 'orange' | 'yellow' | 'green';
+
+/**
+ * The vehicle card's status badge: out_of_service red; maintenance orange; remaining km at or under
+ * 1000 yellow (labelled Service Due when the vehicle is active); anything else green (Active).
+ * Other status values are labelled with underscores replaced and words capitalised.
+ */
+export function vehicleDisplayStatus(
+  vehicle: Pick<Vehicle, 'status' | 'serviceInterval' | 'lastServiceDate'>,
+  now: string,
+): { color: VehicleStatusColor; label: string; remainingKm: number } {
+  const { remainingKm } = serviceProgress(vehicle, now);
+  const status = vehicle.status.trim().toLowerCase();
+  const active = isActiveVehicleStatus(vehicle.status);
+  if (status === 'out_of_service') return { color: 'red', label: formatStatusLabel(vehicle.status), remainingKm };
+  if (status === 'maintenance') return { color: 'orange', label: formatStatusLabel(vehicle.status), remainingKm };
+  if (remainingKm <= FLEET.serviceDueKm) return { color: 'yellow', label: active ? 'Service Due' : formatStatusLabel(vehicle.status), remainingKm };
+  return { color: 'green', label: active ? 'Active' : formatStatusLabel(vehicle.status), remainingKm };
+}
+
+/** A service reminder. */
+export interface ServiceReminder {
+  state: 'ok' | 'due-soon' | 'overdue';
+  /** Which limit comes first: the km estimate or the next-service date. */
+  by: 'km' | 'date';
+  /** Days until the first limit (negative when past). */
+  dueInDays: number;
+  remainingKm: number;
+  /** Days until the next-service date, null when none is set. */
+  dateDueInDays: number | null;
+}
+
+/**
+ * Service reminder by km or by date, whichever comes first. The km side turns due-soon at 1000 km
+ * remaining and overdue below 0; the date side due-soon 14 days ahead and overdue once past.
+ */
+export function serviceReminder(vehicle: Pick<Vehicle, 'serviceInterval' | 'lastServiceDate' | 'nextService'>, now: string): ServiceReminder {
+  const { remainingKm } = serviceProgress(vehicle, now);
+  const kmDueInDays = Math.floor(remainingKm / FLEET.kmPerDay);
+  const dateDueInDays = vehicle.nextService ? perthDaysBetween(now, vehicle.nextService) : null;
+  const by = dateDueInDays !== null && dateDueInDays < kmDueInDays ? 'date' : 'km';
+  const dueInDays = by === 'date' && dateDueInDays !== null ? dateDueInDays : kmDueInDays;
+  const overdue = remainingKm < 0 || (dateDueInDays !== null && dateDueInDays < 0);
+  const dueSoon = remainingKm <= FLEET.dueSoonKm || (dateDueInDays !== null && dateDueInDays <= FLEET.dueSoonDays);
+  return { state: overdue ? 'overdue' : dueSoon ? 'due-soon' : 'ok', by, dueInDays, remainingKm, dateDueInDays };
+}
+
+/** A registration or insurance expiry alert. */
+export interface ExpiryAlert {
+  kind: 'registration' | 'insurance';
+  expiresOn: string;
+  daysLeft: number;
+  expired: boolean;
+}
+
+/** Registration and insurance alerts, from 30 days before expiry (and after it), soonest first. */
+export function expiryAlerts(vehicle: Pick<Vehicle, 'registrationExpiry' | 'insuranceExpiry'>, now: string): ExpiryAlert[] {
+  const alerts: ExpiryAlert[] = [];
+  const candidates: [ExpiryAlert['kind'], string | null][] = [
+    ['registration', vehicle.registrationExpiry],
+    ['insurance', vehicle.insuranceExpiry],
+  ];
+  for (const [kind, expiry] of candidates) {
+    if (!expiry) continue;
+    const daysLeft = perthDaysBetween(now, expiry);
+    if (daysLeft <= FLEET.expiryAlertDays) alerts.push({ kind, expiresOn: perthDate(expiry), daysLeft, expired: daysLeft < 0 });
+  }
+  return alerts.sort((a, b) => a.daysLeft - b.daysLeft);
+}
+
+/** Fuel efficiency of one fill. */
+export interface FillEfficiency {
+  id: number;
+  /** Litres per 100 km to 2 decimals; null for partial fills, the first full fill, or no distance. */
+  litresPer100Km: number | null;
+}
+
+type FuelFill = Pick<FuelRecord, 'id' | 'dateTime' | 'odometerReading' | 'liters' | 'fillType'>;
+
+/**
+ * Fuel efficiency (L/100 km) of one vehicle's fills, computed between FULL fills only: a full
+ * fill's figure is all fuel put in since the previous full fill (partial fills included) over the
+ * km driven since it. Partial fills and fills before the first full one get null. Also returns the
+ * average over all complete segments.
+ */
+export function fuelEfficiency(records: readonly FuelFill[]): { fills: FillEfficiency[]; averageLitresPer100Km: number | null } {
+  const ordered = [...records].sort((a, b) => a.odometerReading - b.odometerReading || a.dateTime.localeCompare(b.dateTime));
+  const fills: FillEfficiency[] = [];
+  let lastFullOdometer: number | null = null;
+  let pendingMl = 0;
+  let totalMl = 0;
+  let totalKm = 0;
+  for (const record of ordered) {
+    if (lastFullOdometer === null) {
+      fills.push({ id: record.id, litresPer100Km: null });
+      if (record.fillType === 'Full') lastFullOdometer = record.odometerReading;
+      continue;
+    }
+    pendingMl += record.liters;
+    if (record.fillType !== 'Full') {
+      fills.push({ id: record.id, litresPer100Km: null });
+      continue;
+    }
+    const km = record.odometerReading - lastFullOdometer;
+    fills.push({ id: record.id, litresPer100Km: km > 0 ? round2(pendingMl / 10 / km) : null });
+    if (km > 0) {
+      totalMl += pendingMl;
+      totalKm += km;
+    }
+    lastFullOdometer = record.odometerReading;
+    pendingMl = 0;
+  }
+  return { fills, averageLitresPer100Km: totalKm > 0 ? round2(totalMl / 10 / totalKm) : null };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function inPeriod(iso: string, from: string, to: string): boolean {
+  const time = Date.parse(iso);
+  return time >= Date.parse(from) && time < Date.parse(to);
+}
+
+/** Running cost of one vehicle over a period. */
+export interface CostPerKm {
+  fuelCents: number;
+  serviceCents: number;
+  totalCents: number;
+  /** Highest minus lowest odometer reading seen in the period (fuel fills and services). */
+  distanceKm: number;
+  /** Total cost per km in whole cents (half up); null when no distance was recorded. */
+  centsPerKm: number | null;
+}
+
+/**
+ * Cost per km (fuel + service) of one vehicle over [from, to): fuel by fill time, services by
+ * invoice date; the distance comes from the odometer readings of those records.
+ */
+export function costPerKm(
+  fuelRecords: readonly Pick<FuelRecord, 'dateTime' | 'totalCost' | 'odometerReading'>[],
+  serviceRecords: readonly Pick<ServiceRecord, 'invoiceDate' | 'totalCost' | 'mileageAtService'>[],
+  from: string,
+  to: string,
+): CostPerKm {
+  const fuel = fuelRecords.filter((record) => inPeriod(record.dateTime, from, to));
+  const services = serviceRecords.filter((record) => inPeriod(record.invoiceDate, from, to));
+  const fuelCents = fuel.reduce((sum, record) => sum + record.totalCost, 0);
+  const serviceCents = services.reduce((sum, record) => sum + record.totalCost, 0);
+  const readings = [...fuel.map((record) => record.odometerReading), ...services.map((record) => record.mileageAtService)];
+  const distanceKm = readings.length > 1 ? Math.max(...readings) - Math.min(...readings) : 0;
+  const totalCents = fuelCents + serviceCents;
+  return { fuelCents, serviceCents, totalCents, distanceKm, centsPerKm: distanceKm > 0 ? divideRoundHalfUp(totalCents, distanceKm) : null };
+}
+
+/** One vehicle's costs in one Perth calendar month. */
+export interface MonthlyVehicleCost {
+  vehicleId: number;
+  /** 'YYYY-MM' in Perth time. */
+  month: string;
+  fuelCents: number;
+  serviceCents: number;
+  expenseCents: number;
+  totalCents: number;
+}
+
+/**
+ * Monthly cost per vehicle: fuel (by fill time), services (by invoice date) and other fleet
+ * expenses (by expense date), per Perth month, sorted by vehicle then month.
+ */
+export function monthlyCosts(
+  fuelRecords: readonly Pick<FuelRecord, 'vehicleId' | 'dateTime' | 'totalCost'>[],
+  serviceRecords: readonly Pick<ServiceRecord, 'vehicleId' | 'invoiceDate' | 'totalCost'>[],
+  expenses: readonly Pick<FleetExpense, 'vehicleId' | 'expenseDate' | 'amount'>[] = [],
+): MonthlyVehicleCost[] {
+  const rows = new Map<string, MonthlyVehicleCost>();
+  const row = (vehicleId: number, when: string): MonthlyVehicleCost => {
+    const month = perthDate(when).slice(0, 7);
+    const key = `${vehicleId}|${month}`;
+    let entry = rows.get(key);
+    if (!entry) {
+      entry = { vehicleId, month, fuelCents: 0, serviceCents: 0, expenseCents: 0, totalCents: 0 };
+      rows.set(key, entry);
+    }
+    return entry;
+  };
+  for (const record of fuelRecords) {
+    const entry = row(record.vehicleId, record.dateTime);
+    entry.fuelCents += record.totalCost;
+    entry.totalCents += record.totalCost;
+  }
+  for (const record of serviceRecords) {
+    const entry = row(record.vehicleId, record.invoiceDate);
+    entry.serviceCents += record.totalCost;
+    entry.totalCents += record.totalCost;
+  }
+  for (const record of expenses) {
+    const entry = row(record.vehicleId, record.expenseDate);
+    entry.expenseCents += record.amount;
+    entry.totalCents += record.amount;
+  }
+  return [...rows.values()].sort((a, b) => a.vehicleId - b.vehicleId || a.month.localeCompare(b.month));
+}
+
+/** The latest `count` records (3 on the card) of a vehicle, newest first by `dateOf`. */
+export function latestRecords<T extends { vehicleId: number }>(
+  records: readonly T[],
+  vehicleId: number,
+  dateOf: (record: T) => string,
+  count: number = FLEET.latestRecords,
+): T[] {
+  return records
+    .filter((record) => record.vehicleId === vehicleId)
+    .sort((a, b) => dateOf(b).localeCompare(dateOf(a)))
+    .slice(0, count);
+}
+
+/** Year a new vehicle defaults to: the current year in Perth. */
+export function defaultVehicleYear(now: string): number {
+  return Number(perthDate(now).slice(0, 4));
+}
