@@ -6,7 +6,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PRODUCT_NAME } from '@pilbara/shared-schema';
+// The config is bundled and run by Node, which cannot load the workspace package's TypeScript
+// entry, so the one constant it needs is read straight from its source file.
+import { PRODUCT_NAME } from '../shared-schema/src/constants/business-profile';
 
 const THEME_COLOUR = '#a8341c';
 const BACKGROUND_COLOUR = '#faf6f2';
@@ -83,6 +85,16 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The chunk graph lets scripts/measure-bundle.mjs add up what a route loads first.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // shared-schema is pure by design (no I/O, no globals), but its zod schemas are built at
+        // module level, which a bundler must assume has side effects. Saying so lets the public
+        // shell keep only the constants it uses instead of every entity schema and mutator.
+        moduleSideEffects: [{ test: /[\\/]shared-schema[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {

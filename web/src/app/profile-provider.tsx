@@ -5,9 +5,8 @@
  * phone numbers rather than placeholders.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import { DEFAULT_BUSINESS_PROFILE, type BusinessOwner, type BusinessProfile } from '@pilbara/shared-schema';
 import { apiRequest } from '../lib/http';
-import { businessProfileSchema, DEFAULT_BUSINESS_PROFILE, type BusinessProfile } from '@pilbara/shared-schema';
 
 export const PROFILE_STORAGE_KEY = 'businessProfile';
 
@@ -16,10 +15,38 @@ export interface SiteConfig {
   cardPaymentsEnabled: boolean;
 }
 
-const siteConfigSchema = z.object({
-  profile: businessProfileSchema,
-  cardPaymentsEnabled: z.boolean(),
-});
+const PROFILE_TEXT_FIELDS = ['tradingName', 'staffPhone', 'email', 'abn', 'region', 'stripePublishableKey', 'publicUrl'] as const;
+
+function isOwner(value: unknown): value is BusinessOwner {
+  if (typeof value !== 'object' || value === null) return false;
+  const owner = value as Record<string, unknown>;
+  return ['name', 'role', 'phone', 'blurb'].every((key) => typeof owner[key] === 'string') && (owner.name as string).length > 0;
+}
+
+/**
+ * Checks the shape of a config answer or cached copy. Written by hand rather than with the zod
+ * schema so that zod stays out of the first load of every page; the server validated it already.
+ */
+export function parseSiteConfig(value: unknown): SiteConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { profile, cardPaymentsEnabled } = value as Record<string, unknown>;
+  if (typeof cardPaymentsEnabled !== 'boolean' || typeof profile !== 'object' || profile === null) return null;
+  const fields = profile as Record<string, unknown>;
+  if (!PROFILE_TEXT_FIELDS.every((key) => typeof fields[key] === 'string')) return null;
+  const owners = fields.owners;
+  if (!Array.isArray(owners) || owners.length === 0 || !owners.every(isOwner)) return null;
+  const result: BusinessProfile = {
+    tradingName: fields.tradingName as string,
+    owners: owners.map(({ name, role, phone, blurb }) => ({ name, role, phone, blurb })),
+    staffPhone: fields.staffPhone as string,
+    email: fields.email as string,
+    abn: fields.abn as string,
+    region: fields.region as string,
+    stripePublishableKey: fields.stripePublishableKey as string,
+    publicUrl: fields.publicUrl as string,
+  };
+  return { profile: result, cardPaymentsEnabled };
+}
 
 const DEFAULT_CONFIG: SiteConfig = { profile: DEFAULT_BUSINESS_PROFILE, cardPaymentsEnabled: false };
 
@@ -29,8 +56,8 @@ function readCached(): SiteConfig | null {
   try {
     const raw = window.localStorage.getItem(PROFILE_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = siteConfigSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const parsed = parseSiteConfig(JSON.parse(raw));
+    if (parsed) return parsed;
     window.localStorage.removeItem(PROFILE_STORAGE_KEY);
   } catch {
     // Unreadable JSON or storage blocked: fall back to the defaults.
@@ -54,10 +81,10 @@ export function ProfileProvider({ children, initial }: { children: ReactNode; in
     const controller = new AbortController();
     apiRequest<unknown>('/api/config', { signal: controller.signal })
       .then((answer) => {
-        const parsed = siteConfigSchema.safeParse(answer);
-        if (!parsed.success) return;
-        writeCached(parsed.data);
-        setConfig(parsed.data);
+        const parsed = parseSiteConfig(answer);
+        if (!parsed) return;
+        writeCached(parsed);
+        setConfig(parsed);
       })
       .catch(() => {
         // Offline or server error: keep the cached or default profile.

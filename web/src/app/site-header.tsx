@@ -3,17 +3,19 @@
  * with Logout, and a call button for the owner's phone. Below the large breakpoint the links move
  * into a drawer that also lists the second staff phone.
  */
-import { Badge, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogin, IconLogout, IconPhone, IconPhoneCall } from '@tabler/icons-react';
+import { IconLogin, IconLogout, IconPhoneCall } from '@tabler/icons-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '@pilbara/shared-schema';
 import { displayName, useAuth } from '../features/auth/auth-provider';
 import { telHref } from '../lib/format';
 import { ADMIN_LINK, NAV_LINKS } from './nav-links';
-import { useOperators, useProfile } from './profile-provider';
+import { useOperators } from './profile-provider';
 import classes from './layout.module.css';
+
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 function useNavItems() {
   const { isAdmin } = useAuth();
@@ -48,9 +50,11 @@ function AuthArea({ stacked = false }: { stacked?: boolean }) {
 
 export function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer (and the dialog machinery under it) is fetched on first use, keeping it out of
+  // the first load of every page.
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const items = useNavItems();
   const { main } = useOperators();
-  const profile = useProfile();
   const location = useLocation();
 
   // Following a link closes the mobile menu.
@@ -95,7 +99,12 @@ export function SiteHeader() {
             </Button>
             <Burger
               opened={opened}
-              onClick={toggle}
+              onClick={() => {
+                setMenuLoaded(true);
+                toggle();
+              }}
+              onPointerEnter={() => setMenuLoaded(true)}
+              onFocus={() => setMenuLoaded(true)}
               hiddenFrom="lg"
               aria-label={opened ? 'Close menu' : 'Open menu'}
               aria-expanded={opened}
@@ -118,48 +127,11 @@ export function SiteHeader() {
           </Box>
         </Container>
       </Box>
-      <Drawer
-        id="mobile-menu"
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="min(88vw, 360px)"
-        title={<Text fw={800}>Menu</Text>}
-        hiddenFrom="lg"
-      >
-        <Stack gap={4}>
-          <Box component="nav" aria-label="Mobile">
-            <Stack gap={2}>
-              {items.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.drawerLink}>
-                  {item.label}
-                </NavLink>
-              ))}
-            </Stack>
-          </Box>
-          <Divider my="sm" />
-          <Text size="sm" fw={700} c="dimmed">
-            Call us any time
-          </Text>
-          <Button component="a" href={telHref(main.phone)} size="md" h={48} leftSection={<IconPhoneCall size={20} aria-hidden />}>
-            {main.name}: {main.phone}
-          </Button>
-          {profile.staffPhone && (
-            <Button
-              component="a"
-              href={telHref(profile.staffPhone)}
-              size="md"
-              h={48}
-              variant="outline"
-              leftSection={<IconPhone size={20} aria-hidden />}
-            >
-              Staff line: {profile.staffPhone}
-            </Button>
-          )}
-          <Divider my="sm" />
-          <AuthArea stacked />
-        </Stack>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close} items={items} authArea={<AuthArea stacked />} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,11 +1,103 @@
-import { Container, Title } from '@mantine/core';
+/**
+ * Service areas (spec §2 Service areas): four regions with their suburbs and towns, response
+ * time and services offered. The spec gives the response times; the places are real ones of the
+ * Karratha district and the wider Pilbara.
+ */
+import { Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { SERVICE_AREA_RESPONSE_TIMES } from '@pilbara/shared-schema';
+import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';
+import { CoverageMap } from '../components/coverage-map';
 import { usePageTitle } from '../lib/use-page-title';
+
+export interface ServiceRegion {
+  name: string;
+  description: string;
+  places: string[];
+  responseTime: string;
+  services: string[];
+}
+
+const [karrathaTime, coastTime, eastTime, widerTime] = SERVICE_AREA_RESPONSE_TIMES;
+
+export const SERVICE_REGIONS: readonly ServiceRegion[] = [
+  {
+    name: 'Karratha & Suburbs',
+    description: 'Our home base. Most call-outs in town are reached first.',
+    places: ['Bulgarra', 'Pegs Creek', 'Millars Well', 'Nickol', 'Baynton', 'Tambrey', 'Gap Ridge', 'Mulataga', 'Karratha Industrial Estate'],
+    responseTime: karrathaTime ?? '15-30 min',
+    services: ['Emergency towing', 'Roadside assistance', 'Mobile repairs', 'Lockouts and jump starts'],
+  },
+  {
+    name: 'Dampier & Burrup Peninsula',
+    description: 'The port town, the Burrup industrial area and the beaches and boat ramps around them.',
+    places: ['Dampier', 'Burrup Peninsula', 'King Bay', 'Hearson Cove', 'Withnell Bay', 'Dampier Salt'],
+    responseTime: coastTime ?? '20-35 min',
+    services: ['Emergency towing', 'Beach and boat-ramp recovery', 'Roadside assistance', 'Vehicle transport'],
+  },
+  {
+    name: 'Roebourne, Wickham & Point Samson',
+    description: 'East along the coast: the historic towns, Cape Lambert and the beaches at Point Samson.',
+    places: ['Roebourne', 'Wickham', 'Point Samson', 'Cossack', 'Cape Lambert', 'Harding Dam'],
+    responseTime: eastTime ?? '25-40 min',
+    services: ['Towing', '4x4 and beach recovery', 'Roadside assistance', 'Mobile repairs'],
+  },
+  {
+    name: 'Wider Pilbara & Mine Sites',
+    description: 'Remote highways, station tracks and mining operations inland. Quoted per job.',
+    places: ['Millstream-Chichester National Park', 'Python Pool', 'Pannawonica', 'Whim Creek', 'Fortescue River Roadhouse', 'Mine sites and haul roads'],
+    responseTime: widerTime ?? '60-120 min',
+    services: ['4x4 and heavy vehicle recovery', 'Long-distance towing', 'Mine site recovery', 'Commercial and fleet support'],
+  },
+];
 
 export function ServiceAreasPage() {
   usePageTitle('Service Areas');
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Service Areas</Title>
-    </Container>
+    <>
+      <PageHero
+        title="Service Areas"
+        subtitle="From Karratha's suburbs to remote mine sites, here's where we work and how quickly we can usually get to you."
+      />
+      <Container size="lg" py={48}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {SERVICE_REGIONS.map((region) => (
+            <Card key={region.name} withBorder radius="md" padding="lg" shadow="xs" component="section" aria-label={region.name}>
+              <Stack gap="sm">
+                <Group justify="space-between" align="flex-start" gap="xs">
+                  <Title order={2} fz="xl">
+                    {region.name}
+                  </Title>
+                  <Badge size="lg" color="ochre.8" leftSection={<IconClock size={14} aria-hidden />}>
+                    {region.responseTime}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {region.description}
+                </Text>
+                <Text fw={700} size="sm">
+                  Suburbs and towns
+                </Text>
+                <Group gap={6}>
+                  {region.places.map((place) => (
+                    <Badge key={place} variant="light" color="ironstone" c="ironstone.9" tt="none" fw={600}>
+                      {place}
+                    </Badge>
+                  ))}
+                </Group>
+                <Text fw={700} size="sm">
+                  Services offered
+                </Text>
+                <FeatureList items={region.services} />
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+      <Container size="lg" pb={24} component="section" aria-labelledby="area-map">
+        <SectionHeading id="area-map" title="Coverage Map" lead="Choose a town for its distance, response time and pricing." />
+        <CoverageMap />
+      </Container>
+    </>
   );
 }

@@ -1,11 +1,208 @@
-import { Container, Title } from '@mantine/core';
+/**
+ * Service history (spec §2 Service history): a hard-coded sample of four past services with a
+ * search box, a service filter and a status filter, totals and the average rating. The invoice
+ * and book-similar buttons have no action, as the spec says.
+ */
+import { Badge, Button, Card, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCalendar, IconDownload, IconMapPin, IconRepeat, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { DATE_FORMATS } from '@pilbara/shared-schema';
+import { PageHero } from '../components/page-hero';
+import { formatDollars } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
+
+export interface HistoryEntry {
+  id: string;
+  service: string;
+  date: string;
+  vehicle: string;
+  location: string;
+  costCents: number;
+  status: 'Completed' | 'Cancelled';
+  rating: number | null;
+  notes: string;
+}
+
+export const SAMPLE_HISTORY: readonly HistoryEntry[] = [
+  {
+    id: 'JOB-2025-118',
+    service: 'Emergency Towing',
+    date: '2025-09-14',
+    vehicle: '2016 Toyota HiLux',
+    location: 'Dampier Road, Karratha',
+    costCents: 18500,
+    status: 'Completed',
+    rating: 5,
+    notes: 'Overheated on Dampier Road at night; towed to the workshop in Karratha.',
+  },
+  {
+    id: 'JOB-2025-131',
+    service: '4x4 Recovery',
+    date: '2025-10-02',
+    vehicle: '2019 Toyota LandCruiser 200',
+    location: 'Millstream Road, Millstream-Chichester National Park',
+    costCents: 38000,
+    status: 'Completed',
+    rating: 5,
+    notes: 'Bogged in a creek crossing; winched out and checked over before the drive home.',
+  },
+  {
+    id: 'JOB-2025-142',
+    service: 'Automotive Repairs',
+    date: '2025-10-21',
+    vehicle: '2014 Ford Ranger',
+    location: 'Bulgarra, Karratha',
+    costCents: 22000,
+    status: 'Completed',
+    rating: 4,
+    notes: 'Alternator replaced on the driveway; two hours of mobile repairs plus parts.',
+  },
+  {
+    id: 'JOB-2025-150',
+    service: 'Jump Start Service',
+    date: '2025-11-03',
+    vehicle: '2012 Mazda 3',
+    location: 'Wickham',
+    costCents: 0,
+    status: 'Cancelled',
+    rating: null,
+    notes: 'Cancelled by the customer: a neighbour got the car started.',
+  },
+];
+
+const ALL = 'All';
+
+/** The entries that match a search text and the two filters. */
+export function filterHistory(entries: readonly HistoryEntry[], search: string, service: string, status: string): HistoryEntry[] {
+  const needle = search.trim().toLowerCase();
+  return entries.filter(
+    (entry) =>
+      (service === ALL || entry.service === service) &&
+      (status === ALL || entry.status === status) &&
+      (!needle || [entry.id, entry.service, entry.vehicle, entry.location].some((field) => field.toLowerCase().includes(needle))),
+  );
+}
+
+/** Totals over a list: count, amount spent on completed jobs, and the average of given ratings. */
+export function historyTotals(entries: readonly HistoryEntry[]): { count: number; spentCents: number; averageRating: number | null } {
+  const rated = entries.filter((entry) => entry.rating !== null);
+  const ratingSum = rated.reduce((sum, entry) => sum + (entry.rating ?? 0), 0);
+  return {
+    count: entries.length,
+    spentCents: entries.filter((entry) => entry.status === 'Completed').reduce((sum, entry) => sum + entry.costCents, 0),
+    averageRating: rated.length ? Math.round((ratingSum / rated.length) * 10) / 10 : null,
+  };
+}
 
 export function ServiceHistoryPage() {
   usePageTitle('Service History');
+  const [search, setSearch] = useState('');
+  const [service, setService] = useState(ALL);
+  const [status, setStatus] = useState(ALL);
+  const shown = useMemo(() => filterHistory(SAMPLE_HISTORY, search, service, status), [search, service, status]);
+  const totals = historyTotals(shown);
+  const services = [ALL, ...new Set(SAMPLE_HISTORY.map((entry) => entry.service))];
+  const statuses = [ALL, ...new Set(SAMPLE_HISTORY.map((entry) => entry.status))];
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Service History</Title>
-    </Container>
+    <>
+      <PageHero title="Service History" subtitle="Your past jobs with us, their cost and how you rated them." />
+      <Container size="lg" py={40}>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label="Search"
+              placeholder="Job ID, vehicle or location"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
+            <NativeSelect label="Service" data={services} value={service} onChange={(event) => setService(event.currentTarget.value)} />
+            <NativeSelect label="Status" data={statuses} value={status} onChange={(event) => setStatus(event.currentTarget.value)} />
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Paper withBorder radius="md" p="md" ta="center">
+              <Text fz={28} fw={800} c="ochre.8" data-testid="total-services">
+                {totals.count}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Total services
+              </Text>
+            </Paper>
+            <Paper withBorder radius="md" p="md" ta="center">
+              <Text fz={28} fw={800} c="ochre.8" data-testid="total-spent">
+                {formatDollars(totals.spentCents)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Total spent
+              </Text>
+            </Paper>
+            <Paper withBorder radius="md" p="md" ta="center">
+              <Text fz={28} fw={800} c="ochre.8" data-testid="average-rating">
+                {totals.averageRating === null ? 'No ratings' : `${totals.averageRating.toFixed(1)} / 5`}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Average rating
+              </Text>
+            </Paper>
+          </SimpleGrid>
+
+          {shown.length === 0 ? (
+            <Text ta="center" c="dimmed" py="lg">
+              No services match your search.
+            </Text>
+          ) : (
+            shown.map((entry) => (
+              <Card key={entry.id} withBorder radius="md" padding="lg" component="article" aria-label={`${entry.service} ${entry.id}`}>
+                <Stack gap="xs">
+                  <Group justify="space-between" align="flex-start" gap="xs">
+                    <div>
+                      <Title order={2} fz="lg">
+                        {entry.service}
+                      </Title>
+                      <Text size="sm" c="dimmed">
+                        {entry.id} · {entry.vehicle}
+                      </Text>
+                    </div>
+                    <Badge color={entry.status === 'Completed' ? 'green.8' : 'gray.7'}>{entry.status}</Badge>
+                  </Group>
+                  <Group gap="lg">
+                    <Group gap={4}>
+                      <IconCalendar size={16} aria-hidden />
+                      <Text size="sm">{dayjs(entry.date).format(DATE_FORMATS.date)}</Text>
+                    </Group>
+                    <Group gap={4}>
+                      <IconMapPin size={16} aria-hidden />
+                      <Text size="sm">{entry.location}</Text>
+                    </Group>
+                    <Text size="sm" fw={700}>
+                      {formatDollars(entry.costCents)}
+                    </Text>
+                    {entry.rating !== null && (
+                      <Group gap={2} aria-label={`Rated ${entry.rating} out of 5`}>
+                        {Array.from({ length: entry.rating }, (_, i) => (
+                          <IconStarFilled key={i} size={16} color="var(--mantine-color-spinifex-6)" aria-hidden />
+                        ))}
+                      </Group>
+                    )}
+                  </Group>
+                  <Text size="sm">{entry.notes}</Text>
+                  <Group gap="xs">
+                    <Button variant="outline" size="sm" leftSection={<IconDownload size={16} aria-hidden />}>
+                      Download Invoice
+                    </Button>
+                    <Button variant="light" size="sm" leftSection={<IconRepeat size={16} aria-hidden />}>
+                      Book Similar Service
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            ))
+          )}
+        </Stack>
+      </Container>
+    </>
   );
 }

@@ -1,0 +1,75 @@
+/**
+ * FAQ (spec §2 FAQ): ten questions in an accordion where several answers may be open at once.
+ * The spec gives the topics only; the answers are written from its facts.
+ */
+import { Accordion } from '@mantine/core';
+import { ADVERTISED_PRICES, COVERAGE_STATS, PRICING_TERMS } from '@pilbara/shared-schema';
+import { formatDollars } from '../lib/format';
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+export const FAQ_ENTRIES: readonly FaqEntry[] = [
+  {
+    question: 'How quickly can you get to me?',
+    answer: `Around Karratha we're usually with you in ${COVERAGE_STATS.emergencyArrival} for an emergency, and our average response is ${COVERAGE_STATS.averageResponse}. Dampier, Wickham and Roebourne take a little longer, and mine sites are typically 60-90 minutes depending on access. We'll give you a realistic arrival time when you call.`,
+  },
+  {
+    question: 'Are you really available 24/7?',
+    answer:
+      "Yes. Breakdowns don't keep office hours, so one of us is always on call, day and night, weekends and public holidays included. The office is open Mon-Fri 8AM-6PM and Sat 9AM-4PM, but emergency calls are answered around the clock.",
+  },
+  {
+    question: 'What types of vehicles can you tow or recover?',
+    answer:
+      'Cars, utes, 4WDs, vans, motorbikes, caravans and trailers, plus light trucks and work vehicles. Our two trucks cover standard towing and heavy-duty recovery, and we carry the winches, snatch straps and recovery boards to get vehicles out of sand, bulldust, mud and creek crossings.',
+  },
+  {
+    question: 'How much does a tow cost?',
+    answer: `Local towing starts at ${formatDollars(ADVERTISED_PRICES.localTowing.priceCents)} with the first ${ADVERTISED_PRICES.localTowing.includedKm} km included, then ${formatDollars(ADVERTISED_PRICES.localTowing.perKmCents)} per km. Recoveries start at ${formatDollars(ADVERTISED_PRICES.basicRecovery.priceCents)}. Call-outs between ${PRICING_TERMS.afterHoursWindow} carry a ${PRICING_TERMS.afterHoursSurchargePercent}% after-hours surcharge. All prices include GST, there are no city markups, and we tell you the price before we start. See the Pricing page for the full list.`,
+  },
+  {
+    question: 'Do you offer roadside assistance?',
+    answer:
+      "Yes: jump starts, flat tyre changes, lockouts and fuel delivery. If it can be fixed on the roadside, our mechanic will often sort it on the spot so you don't need a tow at all.",
+  },
+  {
+    question: 'Can you work on mining sites?',
+    answer:
+      "Yes. Our recovery specialist is certified for mining-site work, and we regularly recover light vehicles and heavy equipment from sites and haul roads across the Pilbara. Mine site jobs are quoted up front because distance and access vary, and we follow each site's induction and safety rules.",
+  },
+  {
+    question: 'Do you do mechanical repairs as well?',
+    answer:
+      'Yes. Our co-owner is a mechanic with 7 years of experience. We do diagnostics, mobile repairs at your home, work or roadside, and engine and transmission work. Many problems are fixed where the vehicle stands; if not, we tow it in and fix it properly.',
+  },
+  {
+    question: 'Are you licensed and insured?',
+    answer:
+      "We're a licensed state towing operator with the permits that go with it, and we carry $2M of insurance, so your vehicle is covered from the moment we hook it up until it's delivered. We can also help with the paperwork for your own insurer.",
+  },
+  {
+    question: 'Can I track my tow truck live?',
+    answer:
+      "Yes. When you book, you get a job ID such as JOB-2026-123. Enter it (or your name) on the Track Job page to see your driver, their status, the estimated arrival and live updates as the job progresses. The page refreshes itself every few seconds.",
+  },
+  {
+    question: 'Which areas do you cover?',
+    answer: `We're based in Karratha and cover Dampier, Wickham, Roebourne and Point Samson, plus mining operations inland, up to about ${COVERAGE_STATS.maxRange} out. Roebourne and Point Samson carry a small distance surcharge; mine sites are quoted. Check the coverage map above or the Service Areas page for details.`,
+  },
+];
+
+export function FaqSection() {
+  return (
+    <Accordion multiple variant="separated" radius="md" chevronPosition="right" order={3}>
+      {FAQ_ENTRIES.map((entry) => (
+        <Accordion.Item key={entry.question} value={entry.question}>
+          <Accordion.Control>{entry.question}</Accordion.Control>
+          <Accordion.Panel>{entry.answer}</Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
