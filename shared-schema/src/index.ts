@@ -1,9 +1,10 @@
 /**
  * @pilbara/shared-schema: the one source of truth shared by web and sync-server. Entities, API
- * bodies, validation messages, business constants and pure business rules; no I/O.
+ * bodies, validation messages, business constants, pure business rules and the sync protocol; no I/O.
  */
 export * from './api';
 export * from './constants';
 export * from './entities';
 export * from './messages';
 export * from './rules';
+export * from './sync';

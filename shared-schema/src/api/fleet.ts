@@ -65,7 +65,8 @@ export type VehicleData = z.output<typeof vehicleInputSchema>;
 
 /**
  * PUT /api/vehicles/{id} body: any subset of the vehicle fields, typically `{modifications}` or
- * `{specialFeatures}`. Fields left out keep their value (no defaults are applied).
+ * `{specialFeatures}`. Fields left out stay undefined and keep their stored value (no defaults are
+ * applied); send null or '' to clear an optional field.
  */
 export const vehicleUpdateInputSchema = z.object({
   name: vehicleFields.name.optional(),
@@ -73,25 +74,25 @@ export const vehicleUpdateInputSchema = z.object({
   model: vehicleFields.model.optional(),
   year: vehicleFields.year.optional(),
   registration: vehicleFields.registration.optional(),
-  vin: vehicleFields.vin,
+  vin: vehicleFields.vin.optional(),
   type: vehicleFields.type.optional(),
   status: vehicleStatusInputSchema.optional(),
   mileage: z.number({ error: MESSAGES.MILEAGE_MIN }).int(MESSAGES.MILEAGE_MIN).min(0, MESSAGES.MILEAGE_MIN).optional(),
   serviceInterval: z.number({ error: MESSAGES.SERVICE_INTERVAL_MIN }).int(MESSAGES.SERVICE_INTERVAL_MIN).min(1, MESSAGES.SERVICE_INTERVAL_MIN).optional(),
-  nextService: vehicleFields.nextService,
-  lastServiceDate: vehicleFields.lastServiceDate,
-  engineType: vehicleFields.engineType,
-  engineSize: vehicleFields.engineSize,
+  nextService: vehicleFields.nextService.optional(),
+  lastServiceDate: vehicleFields.lastServiceDate.optional(),
+  engineType: vehicleFields.engineType.optional(),
+  engineSize: vehicleFields.engineSize.optional(),
   fuelType: z.enum(FUEL_TYPES, { error: MESSAGES.FUEL_TYPE_REQUIRED }).optional(),
-  transmission: vehicleFields.transmission,
-  driveType: vehicleFields.driveType,
+  transmission: vehicleFields.transmission.optional(),
+  driveType: vehicleFields.driveType.optional(),
   modifications: z.array(z.string().max(100)).optional(),
   specialFeatures: z.array(z.string().max(100)).optional(),
-  towingCapacity: vehicleFields.towingCapacity,
-  gvm: vehicleFields.gvm,
-  description: vehicleFields.description,
-  insuranceExpiry: vehicleFields.insuranceExpiry,
-  registrationExpiry: vehicleFields.registrationExpiry,
+  towingCapacity: vehicleFields.towingCapacity.optional(),
+  gvm: vehicleFields.gvm.optional(),
+  description: vehicleFields.description.optional(),
+  insuranceExpiry: vehicleFields.insuranceExpiry.optional(),
+  registrationExpiry: vehicleFields.registrationExpiry.optional(),
   isActive: z.boolean().optional(),
 });
 /** Vehicle update body as sent. */

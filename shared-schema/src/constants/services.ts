@@ -1,5 +1,5 @@
 /** Service lists, time slots and driver options that forms offer. */
-import type { BusinessProfile } from './business-profile';
+import { DEFAULT_BUSINESS_PROFILE, type BusinessProfile } from './business-profile';
 
 /** The 12 services a customer can book. */
 export const BOOKING_SERVICES = [
@@ -92,3 +92,9 @@ export function driverOptions(profile: BusinessProfile): string[] {
   const firstNames = profile.owners.map((owner) => owner.name.trim().split(/\s+/)[0] ?? owner.name);
   return [...firstNames, DRIVER_BOTH, DRIVER_UNASSIGNED];
 }
+
+/**
+ * Driver options for the default (placeholder) profile. Screens that know the active profile
+ * should call {@link driverOptions} with it instead.
+ */
+export const DRIVER_OPTIONS: readonly string[] = driverOptions(DEFAULT_BUSINESS_PROFILE);
