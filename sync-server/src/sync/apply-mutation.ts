@@ -134,6 +134,37 @@ export function applyServerMutation(
   return db.transaction(() => executeAtomically(db, name, args, userId, now))();
 }
 
+class RollBack extends Error {
+  constructor(readonly rejection: Rejection) {
+    super(rejection.message);
+  }
+}
+
+/**
+ * Applies several mutations for a REST caller as one unit: all of them, or — at the first
+ * rejection — none. Returns the last mutation's outcome, or the rejection.
+ */
+export function applyServerMutations(
+  db: Db,
+  mutations: readonly { name: string; args: unknown }[],
+  userId: number | string,
+  now: string,
+): ExecuteOutcome {
+  try {
+    return db.transaction((): ExecuteOutcome => {
+      let last: ExecuteOutcome = { ok: false, code: 'invalid_args', message: 'Nothing to apply' };
+      for (const mutation of mutations) {
+        last = executeAtomically(db, mutation.name, mutation.args, userId, now);
+        if (!last.ok) throw new RollBack(last);
+      }
+      return last;
+    })();
+  } catch (error) {
+    if (error instanceof RollBack) return error.rejection;
+    throw error;
+  }
+}
+
 /** One mutation a device pushed. */
 export interface ClientMutation {
   clientId: string;

@@ -31,7 +31,7 @@ export * from './notification-preferences';
 export * from './quote';
 export * from './records';
 export * from './vehicle';
-export { leasedIdSchema as leasedIntIdSchema, textIdSchema } from './common';
+export { leasedIdSchema, textIdSchema } from './common';
 
 const ALL = [
   bookingApprove,

@@ -1,0 +1,106 @@
+/**
+ * Sync endpoints for signed-in staff (DESIGN.md §5):
+ *
+ * - `GET /api/sync/ws`: the WebSocket. The device sends hello / push / pull / lease-request
+ *   messages; the server answers and pokes every connected device after each commit.
+ * - `POST /api/sync/push`, `GET /api/sync/pull`, `POST /api/sync/lease`: the same exchange over
+ *   plain HTTP for when a socket cannot be held open.
+ *
+ * All of it is admin-only: the check runs on request, so a guest's upgrade is refused with 401
+ * and a customer's with 403 before any socket exists.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { HttpError } from '../plugins/errors';
+import { requireAdmin } from '../plugins/auth';
+import { parse } from '../plugins/validation';
+import { currentCursor, onChanges } from './change-log';
+import { handleClientMessage, type SessionContext } from './session';
+import { clientMessageSchema, leaseRequestMessageSchema, pushMessageSchema, type ServerMessage } from './shared';
+
+/** Largest WebSocket message accepted: a full push batch with room to spare. */
+const MAX_SOCKET_MESSAGE = 4 * 1024 * 1024;
+
+const pullQuerySchema = z.object({
+  clientId: z.string().min(1).max(100),
+  cursor: z.coerce.number().int().min(0),
+  ackedSeq: z.coerce.number().int().min(0).default(0),
+});
+
+function context(app: { db: SessionContext['db']; now: () => Date }, request: FastifyRequest): SessionContext {
+  if (!request.user) throw new HttpError(401, 'Please log in to continue');
+  return { db: app.db, userId: request.user.id, now: app.now };
+}
+
+/** The JSON value of a socket message, or undefined when it is not JSON (then rejected as bad). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends a single answer over HTTP, turning a protocol error into its status code. */
+function single(messages: ServerMessage[]): ServerMessage {
+  const [message] = messages;
+  if (!message) throw new Error('The sync session answered nothing');
+  if (message.type === 'error') throw new HttpError(message.code === 'client_not_yours' ? 403 : 400, message.message);
+  return message;
+}
+
+export const syncRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE } });
+  app.addHook('onRequest', requireAdmin);
+
+  // A push body may be long (a full outbox batch), far above the default API body limit.
+  app.post('/api/sync/push', { bodyLimit: MAX_SOCKET_MESSAGE }, async (request) => {
+    const body = parse(pushMessageSchema.omit({ type: true }), request.body);
+    return single(handleClientMessage(context(app, request), { type: 'push', ...body }));
+  });
+
+  app.get('/api/sync/pull', async (request) => {
+    const query = parse(pullQuerySchema, request.query);
+    return single(handleClientMessage(context(app, request), { type: 'pull', ...query }));
+  });
+
+  app.post('/api/sync/lease', async (request) => {
+    const body = parse(leaseRequestMessageSchema.omit({ type: true }), request.body);
+    return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
+  });
+
+  const sockets = new Set<WebSocket>();
+  const stopListening = onChanges(app.db, () => {
+    const poke = JSON.stringify({ type: 'poke', cursor: currentCursor(app.db) } satisfies ServerMessage);
+    for (const socket of sockets) {
+      if (socket.readyState === socket.OPEN) socket.send(poke);
+    }
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    for (const socket of sockets) socket.close(1001, 'Server shutting down');
+  });
+
+  app.get('/api/sync/ws', { websocket: true }, (socket, request) => {
+    const ctx = context(app, request);
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('message', (data) => {
+      let answers: ServerMessage[];
+      try {
+        const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
+        answers = parsed.success
+          ? handleClientMessage(ctx, parsed.data)
+          : [{ type: 'error', code: 'bad_message', message: parsed.error.issues[0]?.message ?? 'Invalid message', retryable: false }];
+      } catch (error) {
+        request.log.error({ err: error }, 'sync message failed');
+        answers = [{ type: 'error', code: 'server_error', message: 'The server could not handle that message; try again.', retryable: true }];
+      }
+      for (const answer of answers) socket.send(JSON.stringify(answer));
+    });
+  });
+};
+
+export default syncRoutes;

@@ -1,0 +1,180 @@
+/**
+ * Seed rows for the staff API tests, written straight into the database the way the public
+ * routes and demo data would leave them (then logged, as every synced row must be).
+ */
+import type { TestApp } from '../helper';
+import { backfillChangeLog } from '../../src/sync/change-log';
+import { putRow } from '../../src/db/rows';
+
+export const T0 = '2026-11-20T08:00:00.000Z';
+
+/** A pending booking, a job in each useful status, a contact message, a vehicle and a quote. */
+export function seedStaffData(app: TestApp): void {
+  const db = app.db;
+  putRow(db, 'bookings', {
+    id: 'BKG-2026-1',
+    customerName: 'Sam Lee',
+    phone: '0498765432',
+    email: 'sam@example.com',
+    service: '4x4 Recovery',
+    location: 'Millstream Rd',
+    preferredDate: '2026-11-22',
+    preferredTime: '08:30 AM',
+    urgency: 'scheduled',
+    description: 'Bogged in a creek crossing',
+    vehicleDetails: null,
+    status: 'pending',
+    createdAt: T0,
+    updatedAt: T0,
+  });
+  putRow(db, 'bookings', {
+    id: 'BKG-2026-2',
+    customerName: 'Kim Ng',
+    phone: '0400111222',
+    email: 'kim@example.com',
+    service: 'Emergency Towing',
+    location: 'North West Coastal Hwy',
+    preferredDate: '2026-11-23',
+    preferredTime: '09:00 AM',
+    urgency: 'emergency',
+    description: 'Rolled trailer blocking a lane',
+    vehicleDetails: null,
+    status: 'pending',
+    createdAt: T0,
+    updatedAt: T0,
+  });
+  for (const [id, status, progress] of [
+    ['JOB-2026-1', 'Assigned', 0],
+    ['JOB-2026-2', 'In Progress', 50],
+    ['JOB-2026-3', 'Completed', 100],
+  ] as const) {
+    putRow(db, 'jobs', {
+      id,
+      customerName: 'Dana Reid',
+      phone: '0412345678',
+      email: null,
+      status,
+      service: 'Emergency Towing',
+      location: 'Karratha',
+      estimatedArrival: null,
+      progress,
+      assignedTo: null,
+      notes: null,
+      createdAt: T0,
+      updatedAt: T0,
+    });
+  }
+  putRow(db, 'emails', {
+    id: 1,
+    to: 'office@example.com',
+    subject: 'URGENT: Emergency Towing',
+    htmlContent: '<p>Help</p>',
+    customerInfo: { name: 'Jo', phone: '0400', email: 'jo@example.com', service: 'Emergency Towing', message: 'Help' },
+    timestamp: T0,
+    sent: true,
+  });
+  putRow(db, 'vehicles', {
+    id: 1,
+    name: 'Big Red',
+    make: 'Isuzu',
+    model: 'FVZ',
+    year: 2021,
+    registration: '1ABC123',
+    vin: 'VIN0001',
+    type: 'Heavy Recovery',
+    status: 'active',
+    mileage: 50000,
+    serviceInterval: 10000,
+    fuelType: 'Diesel',
+    modifications: [],
+    specialFeatures: [],
+    alerts: [],
+    isActive: true,
+    createdAt: T0,
+    updatedAt: T0,
+  });
+  putRow(db, 'quotes', {
+    id: 'Q-2026-1',
+    customerName: 'Dana Reid',
+    customerPhone: '0412345678',
+    items: [{ id: 'i1', description: 'Call-out Fee', quantity: 1, unitPrice: 7500, total: 7500, category: 'misc' }],
+    itemsSubtotal: 7500,
+    basePrice: 7500,
+    finalPrice: 7500,
+    validUntil: '2026-12-04T08:00:00.000Z',
+    status: 'draft',
+    createdAt: T0,
+    updatedAt: T0,
+  });
+  putRow(db, 'invoices', {
+    id: 'INV-2026-1',
+    quoteId: 'Q-2026-1',
+    customerName: 'Dana Reid',
+    amount: 7500,
+    lineItems: [],
+    createdAt: T0,
+  });
+  backfillChangeLog(db, T0);
+}
+
+/** A valid body for each staff write, to vary in the bad-input and authorization tests. */
+export const VALID_BODIES = {
+  job: { customerName: 'Pat Doe', phone: '0400999888', service: 'Roadside Assistance', location: 'Dampier' },
+  quote: {
+    customerName: 'Pat Doe',
+    customerPhone: '0400999888',
+    fromLocation: 'Karratha',
+    toLocation: 'Tom Price',
+    discountPercent: 10,
+    validDays: 14,
+    items: [
+      { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
+      { description: 'Mileage Charge per km', quantity: 2, unitPrice: 450, category: 'misc' },
+    ],
+  },
+  vehicle: {
+    name: 'Little Blue',
+    make: 'Toyota',
+    model: 'LandCruiser 79',
+    year: 2023,
+    registration: '1XYZ789',
+    type: '4x4 Recovery',
+    mileage: 1000,
+    serviceInterval: 10000,
+    fuelType: 'Diesel',
+    modifications: [],
+    specialFeatures: [],
+    status: 'Excellent',
+    isActive: true,
+  },
+  serviceRecord: {
+    vehicleId: 1,
+    serviceType: 'Oil Change',
+    description: '15W-40 and filters',
+    mileageAtService: 52000,
+    totalCost: 45000,
+    servicedBy: 'Pilbara Diesel',
+    invoiceNumber: null,
+    invoiceDate: '2026-11-20',
+    notes: null,
+    laborCost: 45000,
+    partsCost: 0,
+    isPaid: false,
+  },
+  fuelRecord: {
+    vehicleId: 1,
+    dateTime: '2026-11-21T09:00:00.000Z',
+    location: 'Karratha BP',
+    fuelType: 'Diesel',
+    liters: 80500,
+    pricePerLiter: 215,
+    totalCost: 17308,
+    odometerReading: 50500,
+    fillType: 'Full',
+    driver: 'Jack',
+    notes: null,
+  },
+  mileageRecord: { vehicleId: 1, startOdometer: 50000, endOdometer: 50240, purpose: 'Recovery' },
+  fleetExpense: { vehicleId: 1, expenseType: 'Registration', amount: 125000, expenseDate: '2026-11-01' },
+  preference: { customerEmail: 'sam@example.com', smsEnabled: false },
+} as const;
