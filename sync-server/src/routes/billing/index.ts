@@ -1,0 +1,28 @@
+/**
+ * Quotes billing (issue 7): the quote PDF and email, card payment with its webhook, payments
+ * staff record by hand, and invoice detail. Register under /api:
+ *
+ *   await app.register(billingRoutes, { prefix: '/api' });
+ *
+ * Each route guards itself: the PDF, email, record-payment and invoice calls need an admin;
+ * create-payment-intent and the webhook are public (the customer and Stripe call them).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { createStripeClient } from '../../services/payments';
+import { acceptEmptyJson } from './common';
+import { quoteDocumentRoutes } from './documents';
+import { invoiceDetailRoutes } from './invoices';
+import { paymentRoutes } from './payments';
+import { webhookRoutes } from './webhook';
+
+export const billingRoutes: FastifyPluginAsync = async (app) => {
+  const stripe = createStripeClient(app.config);
+  // The webhook's raw-body parser lives in its own context; the rest accept empty JSON bodies.
+  await app.register(webhookRoutes);
+  await app.register(async (scope) => {
+    acceptEmptyJson(scope);
+    await scope.register(quoteDocumentRoutes);
+    await scope.register(paymentRoutes, { stripe });
+    await scope.register(invoiceDetailRoutes);
+  });
+};

@@ -1,0 +1,95 @@
+/**
+ * Paying a quote.
+ *
+ * - POST /api/quotes/:id/create-payment-intent (public: the customer pays from the emailed
+ *   link): the client secret of the quote's PaymentIntent, for sent or accepted quotes only.
+ * - POST /api/quotes/:id/record-payment (admins): a cash, card-on-site or bank-transfer payment
+ *   taken outside the checkout; answers the accepted quote and its paid invoice.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import {
+  MESSAGES,
+  canPayQuote,
+  recordPaymentInputSchema,
+} from '@pilbara/shared-schema';
+import { cardPaymentsEnabled } from '../../config';
+import { requireAdmin } from '../../plugins/auth';
+import { HttpError, badRequest, conflict } from '../../plugins/errors';
+import { parse } from '../../plugins/validation';
+import {
+  MIN_CARD_AMOUNT_CENTS,
+  PaymentIntentError,
+  quoteClientSecret,
+} from '../../services/payments';
+import { notifyChanges } from '../../sync/change-log';
+import { quoteFromParams } from './common';
+import { SettleError, paidInvoices, settlePayment } from './settle';
+
+/** Answer when no card keys are configured. */
+export const CARD_NOT_SET_UP = 'Card payment is not set up';
+/** Answer when a quote already has a paid invoice. */
+export const QUOTE_ALREADY_PAID = 'This quote has already been paid';
+
+export interface PaymentRoutesOptions {
+  /** The configured Stripe client, or null without keys. */
+  stripe: Stripe | null;
+}
+
+export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, options) => {
+  const { stripe } = options;
+
+  app.post(
+    '/quotes/:id/create-payment-intent',
+    { config: { rateLimit: app.limits.lookup } },
+    async (request, reply) => {
+      if (!stripe || !cardPaymentsEnabled(app.config)) {
+        return reply.code(503).send({ error: CARD_NOT_SET_UP });
+      }
+      const quote = quoteFromParams(app, request.params);
+      if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
+      if (paidInvoices(app.db, quote.id).length > 0) throw conflict(QUOTE_ALREADY_PAID);
+      if (quote.finalPrice < MIN_CARD_AMOUNT_CENTS) {
+        throw badRequest('This quote is below the smallest amount that can be paid by card');
+      }
+      try {
+        const { clientSecret } = await quoteClientSecret(app.db, stripe, quote, app.now());
+        return { clientSecret };
+      } catch (error) {
+        if (error instanceof PaymentIntentError && error.reason === 'already_paid') {
+          throw conflict(QUOTE_ALREADY_PAID);
+        }
+        request.log.error({ err: error, quoteId: quote.id }, 'payment intent not created');
+        return reply.code(502).send({ error: MESSAGES.PAYMENT_SETUP_FAILED_DESCRIPTION });
+      }
+    },
+  );
+
+  app.post('/quotes/:id/record-payment', { onRequest: requireAdmin }, async (request, reply) => {
+    const quote = quoteFromParams(app, request.params);
+    const input = parse(recordPaymentInputSchema, request.body);
+    if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
+    const actor = request.user?.id ?? 'staff';
+    let settled;
+    try {
+      settled = app.db.transaction(() => {
+        if (paidInvoices(app.db, quote.id).length > 0) throw new SettleError(409, QUOTE_ALREADY_PAID);
+        return settlePayment(app.db, {
+          quote,
+          amount: input.amount ?? quote.finalPrice,
+          method: input.method,
+          reference: input.reference ?? null,
+          paidAt: input.paidAt ? new Date(input.paidAt).toISOString() : null,
+          ...(input.invoiceId ? { invoiceId: input.invoiceId } : {}),
+          actor,
+          now: app.now(),
+        });
+      })();
+    } catch (error) {
+      if (error instanceof SettleError) throw new HttpError(error.statusCode, error.message);
+      throw error;
+    }
+    notifyChanges(app.db);
+    return reply.code(201).send({ quote: settled.quote, invoice: settled.invoice });
+  });
+};

@@ -1,0 +1,126 @@
+/**
+ * Settling a quote's payment: the paid invoice and the quote's move to accepted, written together
+ * in one transaction so neither can exist without the other.
+ *
+ * The status change goes through the staff write path (`quote.setStatus` via
+ * applyServerMutation) and the invoice through the change log, so staff devices receive both on
+ * their next pull. A card payment is settled once per PaymentIntent (a unique index on
+ * `stripePaymentIntentId`); a staff-recorded payment is refused when the quote is already paid.
+ */
+import type { Invoice, Quote, QuoteItem } from '@pilbara/shared-schema';
+import { statusAfterPayment } from '@pilbara/shared-schema';
+import type { Db } from '../../db/connection';
+import { findRows, getRow } from '../../db/rows';
+import { mintTextId } from '../../db/id-series';
+import { applyServerMutation } from '../../sync/apply-mutation';
+import { writeChanges } from '../../sync/change-log';
+import type { Row } from '../../sync/shared';
+
+/** How an invoice was paid. */
+export type SettledMethod = 'card' | 'cash' | 'card-on-site' | 'bank-transfer';
+
+export interface SettlePaymentInput {
+  quote: Quote;
+  amount: number;
+  method: SettledMethod;
+  reference?: string | null;
+  stripePaymentIntentId?: string | null;
+  /** When the money arrived (ISO); default now. */
+  paidAt?: string | null;
+  /** The invoice id a device minted offline; default a fresh INV id. */
+  invoiceId?: string;
+  /** Who settled it: a staff user id, or a name for the webhook. */
+  actor: number | string;
+  now: Date;
+}
+
+export interface SettledPayment {
+  invoice: Invoice;
+  quote: Quote;
+  /** Whether the quote's status moved to accepted (false when it already was, or could not). */
+  accepted: boolean;
+}
+
+/** The job an automatic quote was made for (its notes name it), when that job exists. */
+export function linkedJobId(db: Db, quote: Pick<Quote, 'notes'>): string | null {
+  const match = /\b(JOB-\d{4}-\d+)\b/.exec(quote.notes ?? '');
+  if (!match?.[1]) return null;
+  return getRow(db, 'jobs', match[1]) ? match[1] : null;
+}
+
+/** The paid invoices of a quote, oldest first. */
+export function paidInvoices(db: Db, quoteId: string): Invoice[] {
+  return findRows<Invoice>(db, 'invoices', { quoteId, status: 'paid' }, { orderBy: 'createdAt' });
+}
+
+/** The invoice a PaymentIntent already paid, if any. */
+export function invoiceForIntent(db: Db, intentId: string): Invoice | undefined {
+  return findRows<Invoice>(db, 'invoices', { stripePaymentIntentId: intentId })[0];
+}
+
+/** Thrown inside the transaction when the quote's status change is refused. */
+export class SettleError extends Error {
+  override name = 'SettleError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function lineItems(items: readonly QuoteItem[]): QuoteItem[] {
+  return items.map((item) => ({ ...item }));
+}
+
+/**
+ * Writes the paid invoice and accepts the quote (when its status allows: sent → accepted; an
+ * accepted quote stays accepted). Must run inside the caller's transaction. A quote in any other
+ * status keeps it — money that arrived is still invoiced — and `accepted` is false.
+ */
+export function settlePayment(db: Db, input: SettlePaymentInput): SettledPayment {
+  const nowIso = input.now.toISOString();
+  let quote = input.quote;
+  let accepted = false;
+  const next = statusAfterPayment(quote.status);
+  if (next && next !== quote.status) {
+    const outcome = applyServerMutation(db, 'quote.setStatus', { id: quote.id, status: next }, input.actor, nowIso);
+    if (!outcome.ok) throw new SettleError(409, outcome.message);
+    quote = (outcome.result as { quote: Quote }).quote;
+    accepted = true;
+  }
+
+  const id = input.invoiceId ?? mintTextId(db, 'INV', input.now);
+  if (getRow(db, 'invoices', id)) throw new SettleError(409, `Invoice ${id} already exists`);
+  const invoice: Invoice = {
+    id,
+    jobId: linkedJobId(db, quote),
+    quoteId: quote.id,
+    customerName: quote.customerName,
+    customerEmail: quote.customerEmail,
+    customerPhone: quote.customerPhone,
+    amount: input.amount,
+    status: 'paid',
+    stripePaymentIntentId: input.stripePaymentIntentId ?? null,
+    stripePaymentLink: null,
+    lineItems: lineItems(quote.items),
+    dueDate: null,
+    paidAt: input.paidAt ?? nowIso,
+    createdAt: nowIso,
+  };
+  writeChanges(db, [{ entity: 'invoices', op: 'put', id, row: invoice as unknown as Row }], nowIso);
+  db.prepare(
+    'INSERT INTO invoice_payments (invoiceId, method, reference, recordedBy, createdAt) VALUES (?, ?, ?, ?, ?)',
+  ).run(id, input.method, input.reference ?? null, typeof input.actor === 'number' ? input.actor : null, nowIso);
+  return { invoice: getRow<Invoice>(db, 'invoices', id) as Invoice, quote, accepted };
+}
+
+/** How an invoice was paid, as recorded. */
+export function invoicePayment(
+  db: Db,
+  invoiceId: string,
+): { method: SettledMethod; reference: string | null } | undefined {
+  return db.prepare('SELECT method, reference FROM invoice_payments WHERE invoiceId = ?').get(invoiceId) as
+    | { method: SettledMethod; reference: string | null }
+    | undefined;
+}

@@ -1,0 +1,76 @@
+/**
+ * POST /api/payments/webhook: Stripe's events, signature-checked against the raw body.
+ *
+ * `payment_intent.succeeded` settles the quote named in the intent's metadata: a paid invoice
+ * with the intent id and the quote's lines, and the quote accepted. Each event is applied once
+ * (`stripe_events`), and each intent pays at most one invoice, so Stripe's redeliveries and a
+ * second event for the same intent change nothing. A bad signature answers 400 and writes
+ * nothing. Events that cannot be applied (an unknown quote) are still acknowledged, so Stripe
+ * stops retrying, and logged for staff.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import type { Quote } from '@pilbara/shared-schema';
+import { getRow } from '../../db/rows';
+import { storedIntent, verifyWebhookEvent } from '../../services/payments';
+import { notifyChanges } from '../../sync/change-log';
+import { CARD_NOT_SET_UP } from './payments';
+import { invoiceForIntent, settlePayment } from './settle';
+
+/** Stripe events are small; this leaves room without accepting anything abusive. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+type Handled = 'settled' | 'duplicate' | 'ignored' | 'unknown_quote' | 'already_invoiced';
+
+export const webhookRoutes: FastifyPluginAsync = async (app) => {
+  // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post('/payments/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+    const secret = app.config.stripe.webhookSecret;
+    if (!secret) return reply.code(503).send({ error: CARD_NOT_SET_UP });
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['stripe-signature'];
+    let event: Stripe.Event;
+    try {
+      event = verifyWebhookEvent(raw, typeof signature === 'string' ? signature : undefined, secret);
+    } catch (error) {
+      request.log.warn({ err: error }, 'webhook signature rejected');
+      return reply.code(400).send({ error: 'Invalid webhook signature' });
+    }
+
+    const now = app.now();
+    const handled = app.db.transaction((): Handled => {
+      const seen = app.db
+        .prepare('INSERT OR IGNORE INTO stripe_events (id, type, receivedAt) VALUES (?, ?, ?)')
+        .run(event.id, event.type, now.toISOString());
+      if (seen.changes === 0) return 'duplicate';
+      if (event.type !== 'payment_intent.succeeded') return 'ignored';
+
+      const intent = event.data.object as Stripe.PaymentIntent;
+      if (invoiceForIntent(app.db, intent.id)) return 'already_invoiced';
+      const quoteId = intent.metadata?.quoteId ?? storedIntent(app.db, intent.id)?.quoteId;
+      const quote = quoteId ? getRow<Quote>(app.db, 'quotes', quoteId) : undefined;
+      if (!quote) return 'unknown_quote';
+      const settled = settlePayment(app.db, {
+        quote,
+        amount: intent.amount_received || intent.amount,
+        method: 'card',
+        stripePaymentIntentId: intent.id,
+        paidAt: new Date((event.created || Math.floor(now.getTime() / 1000)) * 1000).toISOString(),
+        actor: 'stripe-webhook',
+        now,
+      });
+      if (!settled.accepted && settled.quote.status !== 'accepted') {
+        request.log.warn({ quoteId: quote.id, status: quote.status }, 'card payment for a quote that cannot be accepted');
+      }
+      return 'settled';
+    })();
+    if (handled === 'settled') notifyChanges(app.db);
+    if (handled === 'unknown_quote') request.log.error({ eventId: event.id }, 'card payment for an unknown quote');
+    return { received: true, result: handled };
+  });
+};
