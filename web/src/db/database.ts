@@ -2,14 +2,52 @@
  * The Dexie database of the web app. Only db/, sync/ and feature data hooks touch it (STYLE.md).
  */
 import Dexie, { type Table } from 'dexie';
-import { DB_NAME, DB_VERSIONS, type PublicOutboxItem } from './schema';
+import type { RowId, SyncedTable } from '../sync/shared';
+import {
+  DB_NAME,
+  DB_VERSIONS,
+  confirmedTableName,
+  type MetaRow,
+  type OutboxItem,
+  type PublicOutboxItem,
+  type SyncIssue,
+  type SyncedRow,
+} from './schema';
 
 export class PilbaraDatabase extends Dexie {
   publicOutbox!: Table<PublicOutboxItem, string>;
 
+  // Staff sync (version 2): visible tables, read by screens.
+  jobs!: Table<SyncedRow, RowId>;
+  job_updates!: Table<SyncedRow, RowId>;
+  bookings!: Table<SyncedRow, RowId>;
+  emails!: Table<SyncedRow, RowId>;
+  quotes!: Table<SyncedRow, RowId>;
+  vehicles!: Table<SyncedRow, RowId>;
+  service_records!: Table<SyncedRow, RowId>;
+  fuel_records!: Table<SyncedRow, RowId>;
+  mileage_records!: Table<SyncedRow, RowId>;
+  fleet_expenses!: Table<SyncedRow, RowId>;
+  invoices!: Table<SyncedRow, RowId>;
+  notification_preferences!: Table<SyncedRow, RowId>;
+  feedback!: Table<SyncedRow, RowId>;
+  outbox!: Table<OutboxItem, number>;
+  syncIssues!: Table<SyncIssue, string>;
+  meta!: Table<MetaRow, string>;
+
   constructor(name: string = DB_NAME) {
     super(name);
     for (const { version, stores } of DB_VERSIONS) this.version(version).stores(stores);
+  }
+
+  /** The visible table of a synced entity. */
+  visible(table: SyncedTable): Table<SyncedRow, RowId> {
+    return this.table(table);
+  }
+
+  /** The table of the server's confirmed rows of a synced entity. */
+  confirmed(table: SyncedTable): Table<SyncedRow, RowId> {
+    return this.table(confirmedTableName(table));
   }
 }
 

@@ -7,6 +7,8 @@
  * changed stores (Dexie carries the rest forward), and add the row types below.
  */
 
+import type { Row, SyncedTable } from '../sync/shared';
+
 /** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
 export const PUBLIC_FORM_ENDPOINTS = {
   contact: '/api/contact',
@@ -31,12 +33,92 @@ export interface PublicOutboxItem {
 
 export const DB_NAME = 'pilbara';
 
+/**
+ * The visible staff tables, keyed by id, with the indexes screens sort and filter on. Screens
+ * read these (confirmed rows with this device's pending mutations replayed over them).
+ */
+export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
+  jobs: 'id, status, updatedAt',
+  job_updates: 'id, jobId',
+  bookings: 'id, status',
+  emails: 'id',
+  quotes: 'id, status',
+  vehicles: 'id',
+  service_records: 'id, vehicleId',
+  fuel_records: 'id, vehicleId',
+  mileage_records: 'id, vehicleId',
+  fleet_expenses: 'id, vehicleId',
+  invoices: 'id',
+  notification_preferences: 'id',
+  feedback: 'id',
+};
+
+/** The table holding the server's confirmed rows of a synced table. */
+export function confirmedTableName(table: SyncedTable): `confirmed_${SyncedTable}` {
+  return `confirmed_${table}`;
+}
+
+/** A synced row as stored locally: the server's wire shape (money in cents, ISO dates). */
+export type SyncedRow = Row;
+
+/** One pending mutation of this device, in the order it was made (DESIGN §5 outbox). */
+export interface OutboxItem {
+  /** Per-device, increasing by one with each mutation. */
+  seq: number;
+  mutationId: string;
+  clientId: string;
+  name: string;
+  args: unknown;
+  /** Device clock, for display only. */
+  createdAt: string;
+  /** `entity:id` keys (and `entity:*` for reads by field) the last local run read. */
+  reads: string[];
+  /** `entity:id` keys the last local run wrote. */
+  writes: string[];
+}
+
+/** A mutation the server refused, kept until staff retry or discard it. */
+export interface SyncIssue {
+  /** The mutation's id. */
+  id: string;
+  seq: number;
+  mutationId: string;
+  name: string;
+  args: unknown;
+  code: string;
+  message: string;
+  /** When the mutation was made (device clock). */
+  createdAt: string;
+  /** When the server's verdict arrived (device clock). */
+  rejectedAt: string;
+}
+
+/** A key/value row of sync bookkeeping (cursor, clientId, leases, ackedSeq, status). */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
 /** Every schema version, oldest first. Never edit a released entry; append a new one. */
 export const DB_VERSIONS: ReadonlyArray<{ version: number; stores: Record<string, string | null> }> = [
   {
     version: 1,
     stores: {
       publicOutbox: 'id, createdAt',
+    },
+  },
+  {
+    // Staff sync (DESIGN §5): the visible tables screens read, the confirmed rows as the server
+    // sent them, the outbox of pending mutations, rejected mutations, and sync bookkeeping.
+    version: 2,
+    stores: {
+      ...SYNCED_TABLE_STORES,
+      ...Object.fromEntries(
+        Object.keys(SYNCED_TABLE_STORES).map((table) => [confirmedTableName(table as SyncedTable), 'id']),
+      ),
+      outbox: 'seq, &mutationId',
+      syncIssues: 'id, seq, createdAt',
+      meta: 'key',
     },
   },
 ];

@@ -1,0 +1,175 @@
+/**
+ * The app's sync client: the one database, `mutate` and `mintId` for screens, and
+ * `startSync` / `stopSync` that run the engine in the leader tab. Tabs tell each other about new
+ * outbox rows and low leases over a BroadcastChannel, so the leader pushes a write made in any
+ * tab at once.
+ */
+import { getDatabase, type PilbaraDatabase } from '../db/database';
+import { SyncEngine, type EngineOptions, type StoredStatus } from './engine';
+import { leaderLockName, runAsLeader } from './leader';
+import { mintIdFrom, onLeaseLow, type MintSeries } from './leases';
+import { META, discardIssue as discardIssueIn, mutateLocal, retryIssue as retryIssueIn, setMeta, type MutateResult } from './local-store';
+import { httpConnector, socketConnector, type FetchLike, type WebSocketFactory } from './transport';
+
+const CHANNEL = 'pilbara-sync';
+
+let database: PilbaraDatabase | undefined;
+let channel: BroadcastChannel | null | undefined;
+let running: { abort: AbortController; engine: SyncEngine | null; cleanup: () => void } | null = null;
+
+/** The database screens read (with `useLiveQuery`) and the engine syncs. */
+export function getSyncDatabase(): PilbaraDatabase {
+  database ??= getDatabase();
+  return database;
+}
+
+/** Tests point the client at their own database. */
+export function useDatabaseForTests(db: PilbaraDatabase): void {
+  database = db;
+}
+
+function getChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  }
+  return channel;
+}
+
+function announce(kind: 'outbox' | 'lease-low'): void {
+  running?.engine?.kick();
+  getChannel()?.postMessage({ kind });
+}
+
+/**
+ * A staff write: validates `args` with the mutator's schema, applies it to the local tables for
+ * the instant UI and appends it to the outbox in one transaction. Resolves after the commit with
+ * `{ok: true, result}`, or `{ok: false, code, message}` when the mutator refuses (nothing is
+ * written then).
+ */
+export async function mutate(name: string, args: unknown): Promise<MutateResult> {
+  const result = await mutateLocal(getSyncDatabase(), name, args);
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/**
+ * A final id minted on this device from its leases: `mintId('JOB')` → `'JOB-2026-57'`,
+ * `mintId('fuel_records')` → `1043`. Throws `NoIdsLeftError` when the device has none left
+ * (it has never synced).
+ */
+export async function mintId(series: MintSeries): Promise<string | number> {
+  return mintIdFrom(getSyncDatabase(), series);
+}
+
+export interface StartSyncOptions {
+  /** The server's origin, e.g. `window.location.origin`. */
+  baseUrl: string;
+  /** Tests: a WebSocket factory and fetch. */
+  webSocket?: WebSocketFactory;
+  fetch?: FetchLike;
+  engine?: Partial<Omit<EngineOptions, 'db' | 'connectors'>>;
+}
+
+/** Asks the browser to keep this site's data under storage pressure, and records the answer. */
+async function askPersistence(db: PilbaraDatabase): Promise<boolean | null> {
+  const storage = (globalThis as { navigator?: { storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> } } })
+    .navigator?.storage;
+  if (!storage?.persist) return null;
+  try {
+    const granted = (await storage.persisted?.()) || (await storage.persist());
+    const current = (await db.meta.get(META.status))?.value as StoredStatus | undefined;
+    await setMeta(db, META.status, { ...(current ?? { state: 'idle', lastSyncedAt: null, transport: null, message: null }), persisted: granted });
+    return granted;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts syncing for a signed-in admin: the tab that wins the leader lock runs the engine, the
+ * others wait their turn. Idempotent; call `stopSync()` on sign-out.
+ */
+export function startSync(options: StartSyncOptions): void {
+  if (running) return;
+  const db = getSyncDatabase();
+  const abort = new AbortController();
+  const state: { abort: AbortController; engine: SyncEngine | null; cleanup: () => void } = {
+    abort,
+    engine: null,
+    cleanup: () => undefined,
+  };
+  running = state;
+
+  const onMessage = (event: MessageEvent<{ kind?: string }>) => {
+    if (event.data?.kind === 'outbox' || event.data?.kind === 'lease-low') state.engine?.kick();
+  };
+  const onOnline = () => state.engine?.reconnectNow();
+  const onVisible = () => {
+    if (typeof document === 'undefined' || document.visibilityState === 'visible') state.engine?.reconnectNow();
+  };
+  getChannel()?.addEventListener('message', onMessage);
+  const stopLeaseLow = onLeaseLow(() => announce('lease-low'));
+  globalThis.addEventListener?.('online', onOnline);
+  globalThis.document?.addEventListener('visibilitychange', onVisible);
+  // A newer build opened the database with a higher version: step aside so it can upgrade.
+  const onVersionChange = () => {
+    db.close();
+    if (typeof location !== 'undefined') location.reload();
+    return false;
+  };
+  db.on('versionchange', onVersionChange);
+  state.cleanup = () => {
+    getChannel()?.removeEventListener('message', onMessage);
+    stopLeaseLow();
+    globalThis.removeEventListener?.('online', onOnline);
+    globalThis.document?.removeEventListener('visibilitychange', onVisible);
+    db.on('versionchange').unsubscribe(onVersionChange);
+  };
+
+  void askPersistence(db);
+  void runAsLeader(
+    leaderLockName(db.name),
+    async () => {
+      const engine = new SyncEngine({
+        ...options.engine,
+        db,
+        connectors: [socketConnector(options.baseUrl, options.webSocket), httpConnector(options.baseUrl, options.fetch)],
+      });
+      state.engine = engine;
+      await engine.start();
+      return async () => {
+        state.engine = null;
+        await engine.stop();
+      };
+    },
+    abort.signal,
+  );
+}
+
+/** Stops syncing in this tab (sign-out, tests). The outbox stays for the next start. */
+export async function stopSync(): Promise<void> {
+  const state = running;
+  if (!state) return;
+  running = null;
+  state.cleanup();
+  const engine = state.engine;
+  state.abort.abort();
+  await engine?.stop();
+}
+
+/** The engine of this tab when it is the leader (tests and diagnostics). */
+export function currentEngine(): SyncEngine | null {
+  return running?.engine ?? null;
+}
+
+/** Sends a rejected mutation again (after staff fixed what it refers to) and clears the issue. */
+export async function retryIssue(issueId: string): Promise<MutateResult> {
+  const result = await retryIssueIn(getSyncDatabase(), issueId);
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/** Drops a rejected mutation from "needs attention"; the server's state already shows. */
+export async function discardIssue(issueId: string): Promise<void> {
+  await discardIssueIn(getSyncDatabase(), issueId);
+}

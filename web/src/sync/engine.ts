@@ -1,0 +1,425 @@
+/**
+ * The sync engine of one browser (run by the leader tab only): connect, hello, apply pages,
+ * push the outbox in batches, take leases, and reconnect with capped exponential backoff.
+ *
+ * Exactly-once rests on the server's seq bookkeeping (DESIGN §5): the engine may send a mutation
+ * any number of times (after a lost answer, a reconnect, a second attempt over HTTP) and the
+ * server applies it once. The engine's own rules are about never losing or skipping:
+ * - an outbox row is deleted only in the transaction that applies the page carrying its effects;
+ * - after each push answer the next batch starts after the server's settled seq, so a gap or a
+ *   transient failure resends exactly what was not applied, and a transient failure is retried by
+ *   a timer (not only at the next local write);
+ * - a write made while a push is in flight is picked up when that push's answer arrives;
+ * - a server that forgot this device (restored from an older backup) is detected by its cursor
+ *   or settled seq going backwards; the device then resyncs from 0 under a new client id, keeping
+ *   its outbox.
+ * Server messages are handled one at a time, in order, on a promise queue.
+ */
+import type { PilbaraDatabase } from '../db/database';
+import { addLease, lowSeries } from './leases';
+import {
+  META,
+  applyChangesPage,
+  ensureClientId,
+  getMeta,
+  isConnectionLost,
+  resetForResync,
+  setMeta,
+} from './local-store';
+import {
+  MAX_PUSH_BATCH,
+  PROTOCOL_VERSION,
+  type ChangesMessage,
+  type ClientMessage,
+  type ResultsMessage,
+  type ServerMessage,
+} from './shared';
+import type { Connector, SyncConnection } from './transport';
+
+/** What the status chip shows. */
+export type SyncState = 'idle' | 'connecting' | 'online' | 'syncing' | 'offline' | 'update-required' | 'signed-out';
+
+/** Status written to `meta` so every tab's live query sees the leader's view. */
+export interface StoredStatus {
+  state: SyncState;
+  lastSyncedAt: string | null;
+  persisted: boolean | null;
+  transport: 'socket' | 'http' | null;
+  message: string | null;
+}
+
+export interface BackoffOptions {
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 100, maxMs: 10_000 };
+
+/** Capped exponential backoff with "equal jitter": half fixed, half random. */
+export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+  const cap = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(attempt, 20));
+  return Math.round(cap / 2 + (random() * cap) / 2);
+}
+
+export interface EngineOptions {
+  db: PilbaraDatabase;
+  /** Tried in order on each connection attempt: usually the socket, then the HTTP fallback. */
+  connectors: Connector[];
+  backoff?: BackoffOptions;
+  random?: () => number;
+  now?: () => Date;
+  /** How often the HTTP fallback pulls, since it gets no pokes. */
+  httpPollMs?: number;
+  /** Size of a push batch (at most the protocol's maximum). */
+  batchSize?: number;
+  schemaVersion?: number;
+  /** Called after every status change (tests and the leader's status writer). */
+  onStatus?: (status: StoredStatus) => void;
+}
+
+export class SyncEngine {
+  private readonly db: PilbaraDatabase;
+  private readonly options: EngineOptions;
+  private conn: SyncConnection | null = null;
+  private connectorIndex = 0;
+  private attempt = 0;
+  private pushAttempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pushTimer: ReturnType<typeof setTimeout> | null = null;
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private running = false;
+  private clientId = '';
+  /** Highest seq the server has settled as far as this session knows (pushes resume after it). */
+  private pushedThrough = 0;
+  private inflight: number | null = null;
+  private pulling = false;
+  private pullAgain = false;
+  private caughtUp = false;
+  private allPagesComing = false;
+  private leasesAsked = new Set<string>();
+  private status: StoredStatus = { state: 'idle', lastSyncedAt: null, persisted: null, transport: null, message: null };
+
+  constructor(options: EngineOptions) {
+    this.db = options.db;
+    this.options = options;
+  }
+
+  get state(): SyncState {
+    return this.status.state;
+  }
+
+  /** Starts syncing; resolves once the first connection attempt is under way. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const stored = await getMeta<StoredStatus | null>(this.db, META.status, null);
+    if (stored) this.status = { ...stored, state: 'connecting', transport: null };
+    this.connect();
+  }
+
+  /** Stops syncing and closes the connection; nothing queued is lost. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.clearTimers();
+    this.conn?.close();
+    this.conn = null;
+    await this.queue.catch(() => undefined);
+  }
+
+  /** Something local changed (a write in any tab, a lease running low): push or reconnect now. */
+  kick(): void {
+    if (!this.running) return;
+    if (!this.conn) {
+      this.reconnectNow();
+      return;
+    }
+    this.enqueue(async () => {
+      await this.maybePush();
+      await this.maybeAskLeases();
+    });
+  }
+
+  /** The network came back or the tab became visible: retry at once instead of waiting. */
+  reconnectNow(): void {
+    if (!this.running || this.status.state === 'update-required') return;
+    if (this.conn) {
+      this.kick();
+      return;
+    }
+    this.attempt = 0;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.connect();
+  }
+
+  /** Resolves when every message received so far has been handled (tests). */
+  async idle(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.queue;
+      await current;
+    } while (current !== this.queue);
+  }
+
+  private clearTimers(): void {
+    for (const timer of [this.reconnectTimer, this.pushTimer]) if (timer) clearTimeout(timer);
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.reconnectTimer = this.pushTimer = this.pollTimer = null;
+  }
+
+  private setStatus(patch: Partial<StoredStatus>): void {
+    const next = { ...this.status, ...patch };
+    const changed = (Object.keys(next) as (keyof StoredStatus)[]).some((key) => next[key] !== this.status[key]);
+    this.status = next;
+    if (!changed) return;
+    this.options.onStatus?.(next);
+    // The status lives in Dexie so the other tabs' chips follow the leader.
+    setMeta(this.db, META.status, next).catch(() => undefined);
+  }
+
+  private connect(): void {
+    if (!this.running || this.conn) return;
+    const connector = this.options.connectors[this.connectorIndex % this.options.connectors.length];
+    if (!connector) return;
+    this.setStatus({ state: this.status.state === 'offline' ? 'offline' : 'connecting' });
+    let connection: SyncConnection | null = null;
+    connection = connector({
+      onOpen: () => {
+        if (this.conn !== connection) return;
+        this.enqueue(() => this.onOpen());
+      },
+      onMessage: (message) => {
+        if (this.conn !== connection) return;
+        this.enqueue(() => this.handle(message));
+      },
+      onClose: ({ opened }) => {
+        if (this.conn !== connection) return;
+        this.conn = null;
+        this.onDisconnected(opened);
+      },
+    });
+    this.conn = connection;
+  }
+
+  private onDisconnected(opened: boolean): void {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+    this.inflight = null;
+    this.pulling = false;
+    this.allPagesComing = false;
+    if (!this.running || this.status.state === 'update-required' || this.status.state === 'signed-out') return;
+    if (!opened && this.connectorIndex % this.options.connectors.length < this.options.connectors.length - 1) {
+      // The socket could not open: try the HTTP fallback right away.
+      this.connectorIndex += 1;
+      this.connect();
+      return;
+    }
+    this.connectorIndex = 0;
+    this.setStatus({ state: 'offline', transport: null });
+    const delay = backoffDelay(this.attempt, this.options.backoff, this.options.random);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch(async (error: unknown) => {
+      if (isConnectionLost(error)) {
+        // IndexedDB went away under us (Safari): reopen and resync from what is stored.
+        await this.db.open().catch(() => undefined);
+      }
+      this.conn?.close();
+    });
+  }
+
+  private send(message: ClientMessage): void {
+    this.conn?.send(message);
+  }
+
+  private async onOpen(): Promise<void> {
+    const conn = this.conn;
+    if (!conn) return;
+    this.clientId = await ensureClientId(this.db);
+    const cursor = await getMeta<number>(this.db, META.cursor, 0);
+    const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
+    // What the server settled is unknown until it answers; resending settled seqs is harmless.
+    this.pushedThrough = ackedSeq;
+    this.inflight = null;
+    this.pulling = true;
+    this.pullAgain = false;
+    this.caughtUp = false;
+    this.allPagesComing = conn.kind === 'socket';
+    this.leasesAsked.clear();
+    this.setStatus({ state: 'syncing', transport: conn.kind });
+    this.send({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      schemaVersion: this.options.schemaVersion ?? 1,
+      clientId: this.clientId,
+      cursor,
+      ackedSeq,
+    });
+    if (conn.kind === 'http') {
+      this.pollTimer = setInterval(() => this.enqueue(() => this.pull()), this.options.httpPollMs ?? 15_000);
+    }
+    // Pushing does not wait for the catch-up: the server orders both.
+    await this.maybePush();
+  }
+
+  private async handle(message: ServerMessage): Promise<void> {
+    switch (message.type) {
+      case 'changes':
+        return this.onChanges(message);
+      case 'results':
+        return this.onResults(message);
+      case 'poke': {
+        const cursor = await getMeta<number>(this.db, META.cursor, 0);
+        if (message.cursor > cursor) await this.pull();
+        return;
+      }
+      case 'lease-grant':
+        await addLease(this.db, message.series, message.start, message.end);
+        this.leasesAsked.delete(message.series);
+        return;
+      case 'update-required':
+        this.setStatus({ state: 'update-required', message: message.message });
+        this.running = false;
+        this.clearTimers();
+        this.conn?.close();
+        this.conn = null;
+        return;
+      case 'error':
+        if (message.code === 'forbidden' || message.code === 'client_not_yours') {
+          if (message.code === 'client_not_yours') {
+            // Another staff member signed in on this browser: this device needs its own identity.
+            await resetForResync(this.db);
+            this.conn?.close();
+            return;
+          }
+          this.setStatus({ state: 'signed-out', message: message.message });
+          this.running = false;
+          this.clearTimers();
+          this.conn?.close();
+          this.conn = null;
+          return;
+        }
+        // Anything else: drop the connection and come back with backoff.
+        this.conn?.close();
+        return;
+    }
+  }
+
+  private async pull(): Promise<void> {
+    if (!this.conn) return;
+    if (this.pulling) {
+      this.pullAgain = true;
+      return;
+    }
+    this.pulling = true;
+    const cursor = await getMeta<number>(this.db, META.cursor, 0);
+    const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
+    this.send({ type: 'pull', clientId: this.clientId, cursor, ackedSeq });
+  }
+
+  /** The server forgot this device: start over from cursor 0 under a new id, keeping the outbox. */
+  private async resync(): Promise<void> {
+    this.clientId = await resetForResync(this.db);
+    this.conn?.close();
+  }
+
+  private async onChanges(page: ChangesMessage): Promise<void> {
+    const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
+    if (page.reset || page.lastSeq < ackedSeq) {
+      await this.resync();
+      return;
+    }
+    const outcome = await applyChangesPage(this.db, page, this.options.now);
+    this.pushedThrough = Math.max(this.pushedThrough, outcome.ackedSeq);
+    this.attempt = 0;
+    if (page.hasMore) {
+      // A socket hello is answered with every page at once; a pull with one page.
+      if (!this.allPagesComing) {
+        this.pulling = false;
+        await this.pull();
+      }
+      return;
+    }
+    this.allPagesComing = false;
+    this.pulling = false;
+    this.caughtUp = true;
+    if (outcome.moreResults || this.pullAgain) {
+      this.pullAgain = false;
+      await this.pull();
+      return;
+    }
+    await this.afterCaughtUp();
+  }
+
+  private async afterCaughtUp(): Promise<void> {
+    const pending = await this.db.outbox.count();
+    if (pending === 0 && this.inflight === null) {
+      this.setStatus({ state: 'online', lastSyncedAt: (this.options.now?.() ?? new Date()).toISOString(), message: null });
+    }
+    await this.maybePush();
+    await this.maybeAskLeases();
+  }
+
+  private async onResults(message: ResultsMessage): Promise<void> {
+    this.inflight = null;
+    const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
+    if (message.lastSeq < ackedSeq) {
+      await this.resync();
+      return;
+    }
+    const progressed = message.lastSeq > this.pushedThrough;
+    this.pushedThrough = Math.max(this.pushedThrough, message.lastSeq);
+    if (message.stopped === 'transient' || (message.stopped === 'gap' && !progressed)) {
+      // Nothing is skipped: the next batch starts after the server's settled seq, on a timer.
+      const delay = backoffDelay(this.pushAttempt, this.options.backoff, this.options.random);
+      this.pushAttempt += 1;
+      if (this.pushTimer) clearTimeout(this.pushTimer);
+      this.pushTimer = setTimeout(() => {
+        this.pushTimer = null;
+        this.enqueue(() => this.maybePush());
+      }, delay);
+    } else {
+      this.pushAttempt = 0;
+      await this.maybePush();
+    }
+    // Confirmed rows and acks come with the changes page.
+    if (message.results.length > 0) await this.pull();
+  }
+
+  private async maybePush(): Promise<void> {
+    if (!this.conn || this.inflight !== null || this.pushTimer) return;
+    const size = Math.min(this.options.batchSize ?? MAX_PUSH_BATCH, MAX_PUSH_BATCH);
+    const batch = await this.db.outbox.where('seq').above(this.pushedThrough).limit(size).toArray();
+    const last = batch[batch.length - 1];
+    if (!last) return;
+    this.inflight = last.seq;
+    this.setStatus({ state: 'syncing' });
+    this.send({
+      type: 'push',
+      clientId: this.clientId,
+      mutations: batch.map((item) => ({
+        seq: item.seq,
+        mutationId: item.mutationId,
+        name: item.name,
+        args: item.args,
+        createdAt: item.createdAt,
+      })),
+    });
+  }
+
+  private async maybeAskLeases(): Promise<void> {
+    if (!this.conn || !this.caughtUp) return;
+    for (const series of await lowSeries(this.db, this.options.now?.())) {
+      if (this.leasesAsked.has(series)) continue;
+      this.leasesAsked.add(series);
+      this.send({ type: 'lease-request', clientId: this.clientId, series });
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * React hooks for screens: the sync status every tab shows (read from Dexie, so a follower tab
+ * sees what the leader does) and the write function.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { StoredStatus, SyncState } from './engine';
+import { getSyncDatabase, mutate } from './client';
+import { META } from './local-store';
+
+export interface SyncStatus {
+  state: SyncState;
+  /** Mutations made on this device and not yet confirmed by the server. */
+  pending: number;
+  /** Mutations the server refused, waiting for staff to retry or discard. */
+  needsAttention: number;
+  lastSyncedAt: string | null;
+  /** Whether the browser promised to keep the data (null: not asked or not supported). */
+  persisted: boolean | null;
+  /** Shown with `update-required` and `signed-out`. */
+  message: string | null;
+}
+
+const INITIAL: SyncStatus = { state: 'idle', pending: 0, needsAttention: 0, lastSyncedAt: null, persisted: null, message: null };
+
+/** The live sync status for the status chip. */
+export function useSyncStatus(): SyncStatus {
+  return (
+    useLiveQuery(async (): Promise<SyncStatus> => {
+      const db = getSyncDatabase();
+      const [pending, needsAttention, row] = await Promise.all([
+        db.outbox.count(),
+        db.syncIssues.count(),
+        db.meta.get(META.status),
+      ]);
+      const stored = row?.value as StoredStatus | undefined;
+      let state = stored?.state ?? 'idle';
+      if (typeof navigator !== 'undefined' && navigator.onLine === false && state !== 'update-required') state = 'offline';
+      return {
+        state,
+        pending,
+        needsAttention,
+        lastSyncedAt: stored?.lastSyncedAt ?? null,
+        persisted: stored?.persisted ?? null,
+        message: stored?.message ?? null,
+      };
+    }, []) ?? INITIAL
+  );
+}
+
+/** `mutate` for components (stable identity). */
+export function useMutate(): typeof mutate {
+  return mutate;
+}

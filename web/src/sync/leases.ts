@@ -1,0 +1,100 @@
+/**
+ * Ids minted on the device from leased number blocks (DESIGN §4): a job id read out to a customer
+ * at a mine site, or a vehicle id a fuel record refers to, is final from the moment it is made.
+ * Blocks live in `meta.leases`; taking a number is a Dexie transaction, so two tabs never mint
+ * the same id. When a series runs low the sync engine is asked for another block.
+ */
+import type { PilbaraDatabase } from '../db/database';
+import { META, getMeta, setMeta } from './local-store';
+import { INTEGER_ID_SERIES, type IdSeries } from './shared';
+
+/** One leased block; `next` is the next unused number. */
+export interface LeaseBlock {
+  start: number;
+  end: number;
+  next: number;
+}
+
+export type Leases = Partial<Record<string, LeaseBlock[]>>;
+
+/** A series whose remaining numbers fall below this asks for another block. */
+export const LEASE_LOW_WATER = 20;
+
+/** Text-id prefixes; `mintId('JOB')` means this year's `JOB-<year>` series. */
+export const TEXT_ID_PREFIXES = ['JOB', 'BKG', 'Q', 'INV'] as const;
+export type TextIdPrefix = (typeof TEXT_ID_PREFIXES)[number];
+
+/** What `mintId` accepts: an integer-id table, a text prefix, or a full series like `JOB-2026`. */
+export type MintSeries = IdSeries | TextIdPrefix;
+
+/** Thrown when a series has no leased numbers left (a device that never synced). */
+export class NoIdsLeftError extends Error {
+  override name = 'NoIdsLeftError';
+  constructor(readonly series: string) {
+    super(`No ids left on this device for ${series}. Connect once to get more.`);
+  }
+}
+
+/** The business year in Perth (UTC+8, no daylight saving), where the business is. */
+export function businessYear(date: Date = new Date()): number {
+  return new Date(date.getTime() + 8 * 3600_000).getUTCFullYear();
+}
+
+/** The full series name of `series` (a bare prefix becomes this year's series). */
+export function resolveSeries(series: MintSeries, date: Date = new Date()): IdSeries {
+  return (TEXT_ID_PREFIXES as readonly string[]).includes(series) ? `${series}-${businessYear(date)}` : series;
+}
+
+/** Every series the device keeps a lease for. */
+export function wantedSeries(date: Date = new Date()): IdSeries[] {
+  return [...INTEGER_ID_SERIES, ...TEXT_ID_PREFIXES.map((p) => resolveSeries(p, date))];
+}
+
+function remaining(blocks: LeaseBlock[] | undefined): number {
+  return (blocks ?? []).reduce((sum, block) => sum + Math.max(0, block.end - block.next + 1), 0);
+}
+
+/** Series whose leases are below the low-water mark (the engine asks for more). */
+export async function lowSeries(db: PilbaraDatabase, date: Date = new Date()): Promise<IdSeries[]> {
+  const leases = await getMeta<Leases>(db, META.leases, {});
+  return wantedSeries(date).filter((series) => remaining(leases[series]) < LEASE_LOW_WATER);
+}
+
+/** Stores a block granted by the server. */
+export async function addLease(db: PilbaraDatabase, series: string, start: number, end: number): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const leases = await getMeta<Leases>(db, META.leases, {});
+    const blocks = (leases[series] ?? []).filter((block) => block.next <= block.end);
+    if (!blocks.some((block) => block.start === start)) blocks.push({ start, end, next: start });
+    blocks.sort((a, b) => a.start - b.start);
+    await setMeta(db, META.leases, { ...leases, [series]: blocks });
+  });
+}
+
+const lowListeners = new Set<() => void>();
+
+/** Called when a mint left a series low; the sync engine subscribes. */
+export function onLeaseLow(listener: () => void): () => void {
+  lowListeners.add(listener);
+  return () => lowListeners.delete(listener);
+}
+
+/**
+ * Takes the next number of `series` from this device's leases: `JOB-2026-123` for text series,
+ * the integer for integer tables. Throws {@link NoIdsLeftError} when none is left.
+ */
+export async function mintIdFrom(db: PilbaraDatabase, series: MintSeries, date: Date = new Date()): Promise<string | number> {
+  const full = resolveSeries(series, date);
+  const { value, low } = await db.transaction('rw', db.meta, async () => {
+    const leases = await getMeta<Leases>(db, META.leases, {});
+    const blocks = leases[full] ?? [];
+    const block = blocks.find((b) => b.next <= b.end);
+    if (!block) throw new NoIdsLeftError(full);
+    const number = block.next;
+    block.next += 1;
+    await setMeta(db, META.leases, { ...leases, [full]: blocks });
+    return { value: number, low: remaining(blocks) < LEASE_LOW_WATER };
+  });
+  if (low) for (const listener of lowListeners) listener();
+  return (INTEGER_ID_SERIES as readonly string[]).includes(full) ? value : `${full}-${value}`;
+}

@@ -1,0 +1,81 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PilbaraDatabase } from '../db/database';
+import { applyChangesPage, mutateLocal } from './local-store';
+
+const open: PilbaraDatabase[] = [];
+let counter = 0;
+
+function freshDb(name = `local-store-${++counter}-${Date.now()}`): PilbaraDatabase {
+  const db = new PilbaraDatabase(name);
+  open.push(db);
+  return db;
+}
+
+afterEach(async () => {
+  for (const db of open.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+const job = (id: string) => ({ id, updateId: Number(id.split('-')[2]) * 10, customerName: 'Dana Reid', phone: '0412345678', service: 'Emergency Towing', location: 'Karratha' });
+
+describe('mutate', () => {
+  it('applies the mutator and appends the outbox row in one commit', async () => {
+    const db = freshDb();
+    const result = await mutateLocal(db, 'job.create', job('JOB-2026-1'));
+    expect(result).toMatchObject({ ok: true, seq: 1 });
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'Assigned' });
+    expect(await db.outbox.toArray()).toMatchObject([{ seq: 1, name: 'job.create' }]);
+  });
+
+  it('writes nothing when the mutator refuses', async () => {
+    const db = freshDb();
+    const result = await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-9', updateId: 5 });
+    expect(result).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.job_updates.count()).toBe(0);
+  });
+
+  it('refuses invalid arguments with the field and message', async () => {
+    const db = freshDb();
+    const result = await mutateLocal(db, 'job.create', { ...job('JOB-2026-1'), customerName: '' });
+    expect(result).toMatchObject({ ok: false, code: 'invalid_args', field: 'customerName' });
+  });
+
+  it('offline mutations survive closing the tab: a new connection sees the outbox and rows', async () => {
+    const name = `closing-tab-${Date.now()}`;
+    const first = new PilbaraDatabase(name);
+    await mutateLocal(first, 'job.create', job('JOB-2026-1'));
+    await mutateLocal(first, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
+    first.close();
+    const second = freshDb(name);
+    expect((await second.outbox.orderBy('seq').toArray()).map((m) => m.name)).toEqual(['job.create', 'job.markEnRoute']);
+    expect(await second.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route' });
+  });
+});
+
+describe('applyChangesPage', () => {
+  it('keeps a pending edit over a pulled change and drops it once acked', async () => {
+    const db = freshDb();
+    const serverJob = { ...job('JOB-2026-1'), status: 'Assigned', progress: 0, email: null, estimatedArrival: null, assignedTo: null, notes: null, createdAt: 'x', updatedAt: 'x' };
+    delete (serverJob as Record<string, unknown>).updateId;
+    await applyChangesPage(db, { changes: [{ seq: 1, entity: 'jobs', rowId: 'JOB-2026-1', op: 'put', data: serverJob }], cursor: 1, hasMore: false, reset: false, lastSeq: 0, results: [] });
+    await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
+    // Someone else reassigned the job on the server meanwhile.
+    await applyChangesPage(db, { changes: [{ seq: 2, entity: 'jobs', rowId: 'JOB-2026-1', op: 'put', data: { ...serverJob, assignedTo: 'Mick', updatedAt: 'y' } }], cursor: 2, hasMore: false, reset: false, lastSeq: 0, results: [] });
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route', assignedTo: 'Mick' });
+    expect(await db.confirmed('jobs').get('JOB-2026-1')).toMatchObject({ status: 'Assigned' });
+    // The server applies it and sends the result with the confirmed row.
+    await applyChangesPage(db, {
+      changes: [{ seq: 3, entity: 'jobs', rowId: 'JOB-2026-1', op: 'put', data: { ...serverJob, assignedTo: 'Mick', status: 'En Route', progress: 25, updatedAt: 'z' } }],
+      cursor: 3, hasMore: false, reset: false, lastSeq: 1,
+      results: [{ seq: 1, mutationId: 'm', status: 'applied', code: null, message: null }],
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route', updatedAt: 'z' });
+    expect(await db.meta.get('cursor')).toMatchObject({ value: 3 });
+  });
+});

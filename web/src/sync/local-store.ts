@@ -1,0 +1,402 @@
+/**
+ * The device side of DESIGN §5 against Dexie: optimistic writes, pages from the server, and the
+ * rebase that keeps confirmed and pending state apart.
+ *
+ * Model (rewind and replay, as Replicache does it): every synced entity has two tables.
+ * `confirmed_<table>` holds rows exactly as the server sent them; `<table>` (what screens read)
+ * holds the confirmed rows with this device's pending outbox mutations replayed over them.
+ *
+ * - `mutate` runs the shared mutator against the visible tables and appends the outbox row in one
+ *   Dexie transaction; a local rejection writes nothing.
+ * - `applyChangesPage` writes a page to the confirmed tables, moves rejected results to
+ *   `syncIssues`, drops acked outbox rows and stores the cursor, all in one transaction, then
+ *   rebases: the rows the page or the acked mutations touched are rewound to confirmed, and the
+ *   pending mutations that depend on them (transitively, by the keys each one read and wrote)
+ *   are replayed in seq order. A pull therefore never clobbers a pending edit, and once a
+ *   mutation is acked the replay drops it and the server's version shows.
+ * - While a catch-up has more pages to come, the rebase is deferred (the dirty keys are kept in
+ *   `meta` in the same transaction) and done once at the last page, so a long catch-up costs one
+ *   replay instead of one per page.
+ */
+import Dexie, { type Table } from 'dexie';
+import type { PilbaraDatabase } from '../db/database';
+import type { OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
+import { confirmedTableName } from '../db/schema';
+import {
+  SYNCED_TABLES,
+  getMutator,
+  type ChangesMessage,
+  type MutationOutcome,
+  type ReadSpec,
+  type Row,
+  type RowId,
+  type SyncedTable,
+} from './shared';
+
+/** Meta keys of the sync bookkeeping. */
+export const META = {
+  clientId: 'clientId',
+  cursor: 'cursor',
+  ackedSeq: 'ackedSeq',
+  lastIssuedSeq: 'lastIssuedSeq',
+  leases: 'leases',
+  dirty: 'dirty',
+  status: 'status',
+} as const;
+
+/** The outcome of a local write. */
+export type MutateResult =
+  | { ok: true; result: unknown; seq: number; mutationId: string }
+  | { ok: false; code: string; message: string; field?: string };
+
+/** `entity:id` with the id JSON-encoded, so integer and text ids survive the round trip. */
+export function rowKey(entity: SyncedTable, id: RowId): string {
+  return `${entity}:${JSON.stringify(id)}`;
+}
+
+/** The key meaning "some rows of `entity` chosen by field values" (a `where` read). */
+export function wildcardKey(entity: SyncedTable): string {
+  return `${entity}:*`;
+}
+
+function parseKey(key: string): { entity: SyncedTable; id: RowId | null } {
+  const at = key.indexOf(':');
+  const entity = key.slice(0, at) as SyncedTable;
+  const rest = key.slice(at + 1);
+  return { entity, id: rest === '*' ? null : (JSON.parse(rest) as RowId) };
+}
+
+/** Every table a sync transaction may touch. */
+export function syncTables(db: PilbaraDatabase): Table[] {
+  return [
+    ...SYNCED_TABLES.map((t) => db.table(t)),
+    ...SYNCED_TABLES.map((t) => db.table(confirmedTableName(t))),
+    db.outbox,
+    db.syncIssues,
+    db.meta,
+  ];
+}
+
+export async function getMeta<T>(db: PilbaraDatabase, key: string, fallback: T): Promise<T> {
+  const row = await db.meta.get(key);
+  return row === undefined ? fallback : (row.value as T);
+}
+
+export async function setMeta(db: PilbaraDatabase, key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+/** This browser's device id, created on first use (shared by every tab of the browser). */
+export async function ensureClientId(db: PilbaraDatabase): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const existing = await getMeta<string | null>(db, META.clientId, null);
+    if (existing) return existing;
+    const id = crypto.randomUUID();
+    await setMeta(db, META.clientId, id);
+    return id;
+  });
+}
+
+function matches(row: SyncedRow, where: Record<string, unknown>): boolean {
+  return Object.entries(where).every(([field, value]) => (row[field] ?? null) === value);
+}
+
+interface LocalRun {
+  outcome: MutationOutcome;
+  reads: string[];
+  writes: string[];
+}
+
+/**
+ * Runs a mutator against the visible tables inside the caller's transaction and writes its
+ * changes there. Arguments must already be valid for the mutator.
+ */
+async function runLocally(db: PilbaraDatabase, name: string, args: unknown, now: string): Promise<LocalRun> {
+  const mutator = getMutator(name);
+  if (!mutator) return { outcome: { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` }, reads: [], writes: [] };
+  const parsed = mutator.argsSchema.safeParse(args);
+  if (!parsed.success) {
+    return { outcome: { ok: false, code: 'invalid_args', message: parsed.error.issues[0]?.message ?? 'Invalid arguments' }, reads: [], writes: [] };
+  }
+  const rows: Record<string, Row[]> = {};
+  const reads: string[] = [];
+  for (const read of mutator.reads(parsed.data) as ReadSpec[]) {
+    const table = db.visible(read.entity);
+    if ('id' in read) {
+      const row = await table.get(read.id);
+      rows[read.key] = row ? [row] : [];
+      reads.push(rowKey(read.entity, read.id));
+    } else {
+      const where = read.where;
+      rows[read.key] = await table.filter((row) => matches(row, where)).toArray();
+      reads.push(wildcardKey(read.entity));
+    }
+  }
+  // The device clock only stamps the optimistic rows; the server sets the real times.
+  const outcome = mutator.apply({ now, userId: 0, rows }, parsed.data);
+  const writes: string[] = [];
+  if (outcome.ok) {
+    for (const change of outcome.changes) {
+      const table = db.visible(change.entity);
+      if (change.op === 'put') await table.put(change.row);
+      else await table.delete(change.id);
+      writes.push(rowKey(change.entity, change.id));
+    }
+  }
+  return { outcome, reads, writes };
+}
+
+/** Validates `args` for the named mutator, the way the server will. */
+export function validateArgs(name: string, args: unknown): { ok: true; args: unknown } | { ok: false; code: string; message: string; field?: string } {
+  const mutator = getMutator(name);
+  if (!mutator) return { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` };
+  const parsed = mutator.argsSchema.safeParse(args);
+  if (parsed.success) return { ok: true, args: parsed.data };
+  const issue = parsed.error.issues[0];
+  const rejection: { ok: false; code: string; message: string; field?: string } = {
+    ok: false,
+    code: 'invalid_args',
+    message: issue?.message ?? 'Invalid arguments',
+  };
+  if (issue && issue.path.length > 0) rejection.field = issue.path.map(String).join('.');
+  return rejection;
+}
+
+/**
+ * A staff write: validates, runs the mutator for the instant UI and appends the outbox row, in
+ * ONE Dexie transaction. Resolves after the commit; a local rejection writes nothing.
+ */
+export async function mutateLocal(
+  db: PilbaraDatabase,
+  name: string,
+  args: unknown,
+  now: () => Date = () => new Date(),
+): Promise<MutateResult> {
+  const valid = validateArgs(name, args);
+  if (!valid.ok) return valid;
+  const clientId = await ensureClientId(db);
+  return db.transaction('rw', syncTables(db), async (): Promise<MutateResult> => {
+    const createdAt = now().toISOString();
+    const run = await runLocally(db, name, args, createdAt);
+    if (!run.outcome.ok) {
+      const { code, message, field } = run.outcome;
+      // Throwing aborts the transaction, so nothing the mutator may have half-written stays.
+      throw new LocalRejection(field === undefined ? { ok: false, code, message } : { ok: false, code, message, field });
+    }
+    const lastOutbox = await db.outbox.orderBy('seq').last();
+    const lastIssued = await getMeta<number>(db, META.lastIssuedSeq, 0);
+    const acked = await getMeta<number>(db, META.ackedSeq, 0);
+    const seq = Math.max(lastIssued, acked, lastOutbox?.seq ?? 0) + 1;
+    const mutationId = crypto.randomUUID();
+    // Stored as the caller gave them: the server validates the same arguments again.
+    await db.outbox.add({ seq, mutationId, clientId, name, args, createdAt, reads: run.reads, writes: run.writes });
+    await setMeta(db, META.lastIssuedSeq, seq);
+    return { ok: true, result: run.outcome.result, seq, mutationId };
+  }).catch((error: unknown) => {
+    if (error instanceof LocalRejection) return error.rejection;
+    throw error;
+  });
+}
+
+class LocalRejection extends Error {
+  constructor(readonly rejection: Extract<MutateResult, { ok: false }>) {
+    super(rejection.message);
+  }
+}
+
+interface DirtyState {
+  all: boolean;
+  keys: string[];
+}
+
+/** What applying a page did, for the engine's status and follow-up pulls. */
+export interface PageOutcome {
+  cursor: number;
+  ackedSeq: number;
+  /** The server settled more of our mutations than this page's results listed: pull again. */
+  moreResults: boolean;
+  rejected: SyncIssue[];
+}
+
+/**
+ * Applies one changes page: confirmed rows, rejected results into `syncIssues`, acked outbox rows
+ * deleted, cursor and ackedSeq stored, and (at the last page) the rebase — one transaction.
+ */
+export async function applyChangesPage(
+  db: PilbaraDatabase,
+  page: Pick<ChangesMessage, 'changes' | 'cursor' | 'hasMore' | 'reset' | 'lastSeq' | 'results'>,
+  now: () => Date = () => new Date(),
+): Promise<PageOutcome> {
+  return db.transaction('rw', syncTables(db), async () => {
+    const dirty = await getMeta<DirtyState>(db, META.dirty, { all: false, keys: [] });
+    const keys = new Set(dirty.keys);
+    let all = dirty.all;
+    if (page.reset) {
+      for (const table of SYNCED_TABLES) await db.confirmed(table).clear();
+      all = true;
+    }
+    for (const change of page.changes) {
+      const table = db.confirmed(change.entity);
+      if (change.op === 'put' && change.data) await table.put({ ...change.data, id: change.rowId });
+      else await table.delete(change.rowId);
+      keys.add(rowKey(change.entity, change.rowId));
+    }
+    // The results list is capped; only what it lists (in seq order) is taken in now.
+    const previousAcked = await getMeta<number>(db, META.ackedSeq, 0);
+    let ackedSeq = page.lastSeq;
+    const listed = page.results.filter((r) => r.seq > previousAcked && r.seq <= page.lastSeq);
+    const lastListed = listed[listed.length - 1]?.seq ?? previousAcked;
+    const moreResults = listed.length > 0 && lastListed < page.lastSeq && listed.length >= 1000;
+    if (moreResults) ackedSeq = lastListed;
+    ackedSeq = Math.max(ackedSeq, previousAcked);
+
+    const rejected: SyncIssue[] = [];
+    const rejectedAt = now().toISOString();
+    for (const result of listed) {
+      if (result.seq > ackedSeq || result.status !== 'rejected') continue;
+      const item = await db.outbox.get(result.seq);
+      if (!item) continue;
+      const issue: SyncIssue = {
+        id: item.mutationId,
+        seq: item.seq,
+        mutationId: item.mutationId,
+        name: item.name,
+        args: item.args,
+        code: result.code ?? 'rejected',
+        message: result.message ?? 'The server refused this change',
+        createdAt: item.createdAt,
+        rejectedAt,
+      };
+      await db.syncIssues.put(issue);
+      rejected.push(issue);
+    }
+    const acked = await db.outbox.where('seq').belowOrEqual(ackedSeq).toArray();
+    for (const item of acked) for (const key of item.writes) keys.add(key);
+    await db.outbox.where('seq').belowOrEqual(ackedSeq).delete();
+    await setMeta(db, META.cursor, page.cursor);
+    await setMeta(db, META.ackedSeq, ackedSeq);
+
+    if (page.hasMore) {
+      await setMeta(db, META.dirty, { all, keys: [...keys] } satisfies DirtyState);
+    } else {
+      await rebase(db, all, keys, now().toISOString());
+      await db.meta.delete(META.dirty);
+    }
+    return { cursor: page.cursor, ackedSeq, moreResults, rejected };
+  });
+}
+
+function entityOf(key: string): string {
+  return key.slice(0, key.indexOf(':'));
+}
+
+/**
+ * Recomputes the visible tables after the confirmed ones changed at `dirtyKeys` (or everywhere
+ * when `all`). Must run inside a transaction over {@link syncTables}.
+ */
+async function rebase(db: PilbaraDatabase, all: boolean, dirtyKeys: Set<string>, now: string): Promise<void> {
+  const pending = await db.outbox.orderBy('seq').toArray();
+  let replay: OutboxItem[];
+  if (all) {
+    for (const table of SYNCED_TABLES) {
+      const visible = db.visible(table);
+      await visible.clear();
+      await visible.bulkPut(await db.confirmed(table).toArray());
+    }
+    replay = pending;
+  } else {
+    // Pending mutations that depend on a dirty key, transitively: a mutation that reads or writes
+    // a dirty row is replayed, which makes everything it read or wrote dirty for later ones.
+    const dep = new Set(dirtyKeys);
+    const depEntities = new Set([...dirtyKeys].map(entityOf));
+    const depWildcards = new Set<string>();
+    const affected = new Set<OutboxItem>();
+    const touches = (item: OutboxItem): boolean =>
+      [...item.reads, ...item.writes].some((key) =>
+        key.endsWith(':*') ? depEntities.has(entityOf(key)) : dep.has(key) || depWildcards.has(entityOf(key)),
+      );
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const item of pending) {
+        if (affected.has(item) || !touches(item)) continue;
+        affected.add(item);
+        grew = true;
+        for (const key of [...item.reads, ...item.writes]) {
+          if (key.endsWith(':*')) depWildcards.add(entityOf(key));
+          else dep.add(key);
+          depEntities.add(entityOf(key));
+        }
+      }
+    }
+    replay = pending.filter((item) => affected.has(item));
+    const rewind = new Set(dirtyKeys);
+    for (const item of replay) for (const key of item.writes) rewind.add(key);
+    for (const key of rewind) {
+      const { entity, id } = parseKey(key);
+      if (id === null) continue;
+      const confirmed = await db.confirmed(entity).get(id);
+      if (confirmed) await db.visible(entity).put(confirmed);
+      else await db.visible(entity).delete(id);
+    }
+  }
+  for (const item of replay) {
+    const run = await runLocally(db, item.name, item.args, item.createdAt || now);
+    await db.outbox.update(item.seq, { reads: run.reads, writes: run.writes });
+  }
+}
+
+/**
+ * A server restored from an older backup forgot some of this device's mutations and numbering:
+ * the device takes a new client id, renumbers its pending outbox from 1 and resyncs from cursor
+ * 0, keeping every pending mutation.
+ */
+export async function resetForResync(db: PilbaraDatabase): Promise<string> {
+  return db.transaction('rw', syncTables(db), async () => {
+    const clientId = crypto.randomUUID();
+    const pending = await db.outbox.orderBy('seq').toArray();
+    await db.outbox.clear();
+    let seq = 0;
+    for (const item of pending) {
+      seq += 1;
+      await db.outbox.add({ ...item, seq, clientId });
+    }
+    await setMeta(db, META.clientId, clientId);
+    await setMeta(db, META.cursor, 0);
+    await setMeta(db, META.ackedSeq, 0);
+    await setMeta(db, META.lastIssuedSeq, seq);
+    await setMeta(db, META.dirty, { all: true, keys: [] } satisfies DirtyState);
+    return clientId;
+  });
+}
+
+/** Drops every synced row and the cursor (sign-out of a shared device); keeps the outbox. */
+export async function clearSyncedRows(db: PilbaraDatabase): Promise<void> {
+  await db.transaction('rw', syncTables(db), async () => {
+    for (const table of SYNCED_TABLES) {
+      await db.visible(table).clear();
+      await db.confirmed(table).clear();
+    }
+    await setMeta(db, META.cursor, 0);
+  });
+}
+
+/** Re-queues a rejected mutation (after staff fixed what it refers to) and drops the issue. */
+export async function retryIssue(db: PilbaraDatabase, issueId: string): Promise<MutateResult> {
+  const issue = await db.syncIssues.get(issueId);
+  if (!issue) return { ok: false, code: 'not_found', message: 'This change is no longer waiting' };
+  const result = await mutateLocal(db, issue.name, issue.args);
+  if (result.ok) await db.syncIssues.delete(issueId);
+  return result;
+}
+
+/** Forgets a rejected mutation; its optimistic state was already rolled back. */
+export async function discardIssue(db: PilbaraDatabase, issueId: string): Promise<void> {
+  await db.syncIssues.delete(issueId);
+}
+
+/** Whether `error` is Dexie's sign that the IndexedDB connection went away (Safari). */
+export function isConnectionLost(error: unknown): boolean {
+  return error instanceof Dexie.DatabaseClosedError || (error instanceof Error && /connection.*(lost|closed)/i.test(error.message));
+}
+
