@@ -140,20 +140,27 @@ class RollBack extends Error {
   }
 }
 
+/** A mutation by name with its arguments. */
+export interface NamedMutation {
+  name: string;
+  args: unknown;
+}
+
 /**
  * Applies several mutations for a REST caller as one unit: all of them, or — at the first
- * rejection — none. Returns the last mutation's outcome, or the rejection.
+ * rejection — none. `build` runs inside the transaction, so ids it mints for the mutations are
+ * given back when one is rejected. Returns the last mutation's outcome, or the rejection.
  */
 export function applyServerMutations(
   db: Db,
-  mutations: readonly { name: string; args: unknown }[],
+  build: () => readonly NamedMutation[],
   userId: number | string,
   now: string,
 ): ExecuteOutcome {
   try {
     return db.transaction((): ExecuteOutcome => {
       let last: ExecuteOutcome = { ok: false, code: 'invalid_args', message: 'Nothing to apply' };
-      for (const mutation of mutations) {
+      for (const mutation of build()) {
         last = executeAtomically(db, mutation.name, mutation.args, userId, now);
         if (!last.ok) throw new RollBack(last);
       }

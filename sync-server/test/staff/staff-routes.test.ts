@@ -49,7 +49,7 @@ describe('staff jobs API', () => {
     expect(done.json().job).toMatchObject({ status: 'Completed', progress: 100 });
     const quotes = (await app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie } })).json().quotes;
     expect(quotes).toHaveLength(before + 1);
-    expect(quotes.find((q: { customerName: string; status: string }) => q.status === 'draft' && q.finalPrice === 20000)).toMatchObject({
+    expect(quotes.find((q: { status: string; finalPrice: number }) => q.status === 'draft' && q.finalPrice === 20000)).toMatchObject({
       customerName: 'Dana Reid',
       itemsSubtotal: 20000,
       discountPercent: 0,

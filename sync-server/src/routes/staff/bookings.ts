@@ -29,11 +29,14 @@ export const bookingRoutes: FastifyPluginAsync = async (app) => {
   app.post('/bookings/:id/approve', async (request) => {
     const bookingId = idParam(bookingIdParamsSchema, request.params, MESSAGES.BOOKING_NOT_FOUND);
     const input = parse(approveBookingInputSchema, request.body);
-    const jobId = input.jobId ?? mintTextId(app.db, 'JOB', app.now());
-    const { job } = mutate<{ job: Job }>(app, request, {
+    const { job } = mutate<{ job: Job }>(app, request, () => ({
       name: 'booking.approve',
-      args: { bookingId, jobId, updateId: mintIntegerId(app.db, 'job_updates') },
-    });
+      args: {
+        bookingId,
+        jobId: input.jobId ?? mintTextId(app.db, 'JOB', app.now()),
+        updateId: mintIntegerId(app.db, 'job_updates'),
+      },
+    }));
     return { job };
   });
 };

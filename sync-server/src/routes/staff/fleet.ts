@@ -17,12 +17,15 @@ import {
 import { z } from 'zod';
 import { findRows, type TableName } from '../../db/rows';
 import { mintIntegerId } from '../../db/id-series';
+import { badRequest } from '../../plugins/errors';
 import { parse } from '../../plugins/validation';
 import { idParam, mutate } from './mutate';
 
 const vehicleFilterSchema = z.object({
   vehicleId: z.coerce.number({ error: MESSAGES.VEHICLE_REQUIRED }).int(MESSAGES.VEHICLE_REQUIRED).positive(MESSAGES.VEHICLE_REQUIRED).optional(),
 });
+
+const NOTHING_TO_UPDATE = 'Send at least one vehicle field to change';
 
 /** A PUT body: absent keys keep their stored value (no defaults are applied). */
 const vehiclePatchSchema = vehicleUpdateInputSchema.partial();
@@ -40,14 +43,17 @@ export const fleetRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/vehicles', async (request, reply) => {
     const input = parse(vehicleInputSchema, request.body);
-    const id = input.id ?? mintIntegerId(app.db, 'vehicles');
-    const { vehicle } = mutate<{ vehicle: Vehicle }>(app, request, { name: 'vehicle.add', args: { ...input, id } });
+    const { vehicle } = mutate<{ vehicle: Vehicle }>(app, request, () => ({
+      name: 'vehicle.add',
+      args: { ...input, id: input.id ?? mintIntegerId(app.db, 'vehicles') },
+    }));
     return reply.code(201).send({ vehicle });
   });
 
   app.put('/vehicles/:id', async (request) => {
     const id = idParam(intIdParamsSchema, request.params, MESSAGES.VEHICLE_NOT_FOUND);
     const patch = parse(vehiclePatchSchema, request.body);
+    if (Object.keys(patch).length === 0) throw badRequest(NOTHING_TO_UPDATE);
     // The fleet screen's two tick-box lists have their own named mutators.
     const keys = Object.keys(patch);
     const only = keys.length === 1 ? keys[0] : undefined;
@@ -57,13 +63,13 @@ export const fleetRoutes: FastifyPluginAsync = async (app) => {
         : only === 'specialFeatures'
           ? { name: 'vehicle.updateSpecialFeatures', args: { id, specialFeatures: patch.specialFeatures } }
           : { name: 'vehicle.update', args: { id, patch } };
-    const { vehicle } = mutate<{ vehicle: Vehicle }>(app, request, mutation);
+    const { vehicle } = mutate<{ vehicle: Vehicle }>(app, request, () => mutation);
     return { vehicle };
   });
 
   app.delete('/vehicles/:id', async (request) => {
     const id = idParam(intIdParamsSchema, request.params, MESSAGES.VEHICLE_NOT_FOUND);
-    mutate(app, request, { name: 'vehicle.remove', args: { id } });
+    mutate(app, request, () => ({ name: 'vehicle.remove', args: { id } }));
     return { success: true };
   });
 
@@ -75,8 +81,10 @@ export const fleetRoutes: FastifyPluginAsync = async (app) => {
 
     app.post(kind.path, async (request, reply) => {
       const input = parse(kind.schema, request.body);
-      const id = input.id ?? mintIntegerId(app.db, kind.table);
-      const { record } = mutate<{ record: unknown }>(app, request, { name: kind.mutator, args: { ...input, id } });
+      const { record } = mutate<{ record: unknown }>(app, request, () => ({
+        name: kind.mutator,
+        args: { ...input, id: input.id ?? mintIntegerId(app.db, kind.table) },
+      }));
       return reply.code(201).send({ [kind.one]: record });
     });
   }

@@ -16,6 +16,7 @@ import { findRows, getRow } from '../../db/rows';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { notFound } from '../../plugins/errors';
 import { parse } from '../../plugins/validation';
+import type { NamedMutation } from '../../sync/apply-mutation';
 import { idParam, mutate } from './mutate';
 
 const STEP_MUTATORS = {
@@ -29,40 +30,45 @@ export const jobRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/jobs', async (request, reply) => {
     const input = parse(createJobInputSchema, request.body);
-    const id = input.id ?? mintTextId(app.db, 'JOB', app.now());
-    const { job } = mutate<{ job: Job }>(app, request, {
+    const { job } = mutate<{ job: Job }>(app, request, () => ({
       name: 'job.create',
-      args: { ...input, id, updateId: mintIntegerId(app.db, 'job_updates') },
-    });
+      args: {
+        ...input,
+        id: input.id ?? mintTextId(app.db, 'JOB', app.now()),
+        updateId: mintIntegerId(app.db, 'job_updates'),
+      },
+    }));
     return reply.code(201).send({ job });
   });
 
   app.patch('/jobs/:id', async (request) => {
     const id = idParam(jobIdParamsSchema, request.params, MESSAGES.JOB_NOT_FOUND);
     const input = parse(updateJobInputSchema, request.body);
-    const mutations: { name: string; args: unknown }[] = [];
-    if (input.status !== undefined) {
-      const action = jobActionForStatus(input.status);
-      const updateId = mintIntegerId(app.db, 'job_updates');
-      if (action === 'complete') {
-        mutations.push({ name: 'job.complete', args: { id, updateId, quoteId: mintTextId(app.db, 'Q', app.now()) } });
-      } else if (action) {
-        mutations.push({ name: STEP_MUTATORS[action], args: { id, updateId } });
-      } else {
-        mutations.push({ name: 'job.setStatus', args: { id, updateId, status: input.status, progress: input.progress } });
+    mutate(app, request, () => {
+      const mutations: NamedMutation[] = [];
+      if (input.status !== undefined) {
+        const action = jobActionForStatus(input.status);
+        const updateId = mintIntegerId(app.db, 'job_updates');
+        if (action === 'complete') {
+          mutations.push({ name: 'job.complete', args: { id, updateId, quoteId: mintTextId(app.db, 'Q', app.now()) } });
+        } else if (action) {
+          mutations.push({ name: STEP_MUTATORS[action], args: { id, updateId } });
+        } else {
+          mutations.push({ name: 'job.setStatus', args: { id, updateId, status: input.status, progress: input.progress } });
+        }
       }
-    }
-    if (input.assignedTo !== undefined) {
-      const assignedTo = input.assignedTo === 'Unassigned' ? null : input.assignedTo;
-      mutations.push({ name: 'job.reassign', args: { id, updateId: mintIntegerId(app.db, 'job_updates'), assignedTo } });
-    }
-    mutate(app, request, ...mutations);
+      if (input.assignedTo !== undefined) {
+        const assignedTo = input.assignedTo === 'Unassigned' ? null : input.assignedTo;
+        mutations.push({ name: 'job.reassign', args: { id, updateId: mintIntegerId(app.db, 'job_updates'), assignedTo } });
+      }
+      return mutations;
+    });
     return { job: getRow<Job>(app.db, 'jobs', id) };
   });
 
   app.delete('/jobs/:id', async (request) => {
     const id = idParam(jobIdParamsSchema, request.params, MESSAGES.JOB_NOT_FOUND);
-    mutate(app, request, { name: 'job.delete', args: { id } });
+    mutate(app, request, () => ({ name: 'job.delete', args: { id } }));
     return { success: true };
   });
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
-import { applyServerMutations, type Rejection } from '../../sync/apply-mutation';
+import { applyServerMutations, type NamedMutation, type Rejection } from '../../sync/apply-mutation';
 import { notifyChanges } from '../../sync/change-log';
 
 /** The HTTP error for a rejected mutation: 404 unknown id, 400 bad input, 409 a business rule. */
@@ -22,15 +22,24 @@ function userId(request: FastifyRequest): number {
 }
 
 /**
- * Applies mutations as one unit and returns the last one's result; throws the HTTP error of the
- * first rejection, with nothing written.
+ * Applies the mutations `build` returns as one unit and returns the last one's result; throws
+ * the HTTP error of the first rejection, with nothing written. `build` runs inside the
+ * transaction: ids it mints are not used up by a rejected request.
  */
 export function mutate<T = Record<string, unknown>>(
   app: FastifyInstance,
   request: FastifyRequest,
-  ...mutations: { name: string; args: unknown }[]
+  build: () => NamedMutation | readonly NamedMutation[],
 ): T {
-  const outcome = applyServerMutations(app.db, mutations, userId(request), app.now().toISOString());
+  const outcome = applyServerMutations(
+    app.db,
+    () => {
+      const built = build();
+      return Array.isArray(built) ? built : [built as NamedMutation];
+    },
+    userId(request),
+    app.now().toISOString(),
+  );
   if (!outcome.ok) throw rejectionToHttp(outcome);
   notifyChanges(app.db);
   return outcome.result as T;

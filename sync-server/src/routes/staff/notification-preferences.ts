@@ -25,10 +25,10 @@ export const notificationPreferenceRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/notification-preferences', async (request) => {
     const input = parse(notificationPreferenceInputSchema, request.body);
-    const { preference } = mutate<{ preference: unknown }>(app, request, {
+    const { preference } = mutate<{ preference: unknown }>(app, request, () => ({
       name: 'notificationPreferences.save',
       args: { ...input, id: mintIntegerId(app.db, 'notification_preferences') },
-    });
+    }));
     return { preference };
   });
 };

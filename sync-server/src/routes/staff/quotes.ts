@@ -25,8 +25,10 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/quotes', async (request, reply) => {
     const input = parse(quoteInputSchema, request.body);
     if (input.id && getRow(app.db, 'quotes', input.id)) throw conflict(`Quote ${input.id} already exists`, { id: 'Quote already exists' });
-    const id = input.id ?? mintTextId(app.db, 'Q', app.now());
-    const { quote } = mutate<{ quote: Quote }>(app, request, { name: 'quote.save', args: { ...input, id } });
+    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
+      name: 'quote.save',
+      args: { ...input, id: input.id ?? mintTextId(app.db, 'Q', app.now()) },
+    }));
     return reply.code(201).send({ quote });
   });
 
@@ -34,28 +36,30 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
     const id = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
     const input = parse(quoteInputSchema, request.body);
     if (!getRow(app.db, 'quotes', id)) throw notFound(MESSAGES.QUOTE_NOT_FOUND);
-    const { quote } = mutate<{ quote: Quote }>(app, request, { name: 'quote.save', args: { ...input, id } });
+    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({ name: 'quote.save', args: { ...input, id } }));
     return { quote };
   });
 
   app.patch('/quotes/:id', async (request) => {
     const id = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
     const input = parse(quoteStatusInputSchema, request.body);
-    const { quote } = mutate<{ quote: Quote }>(app, request, { name: 'quote.setStatus', args: { id, status: input.status } });
+    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({ name: 'quote.setStatus', args: { id, status: input.status } }));
     return { quote };
   });
 
   app.post('/quotes/:id/duplicate', async (request, reply) => {
     const sourceId = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
     const input = parse(duplicateInputSchema, request.body);
-    const id = input.id ?? mintTextId(app.db, 'Q', app.now());
-    const { quote } = mutate<{ quote: Quote }>(app, request, { name: 'quote.duplicate', args: { sourceId, id } });
+    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
+      name: 'quote.duplicate',
+      args: { sourceId, id: input.id ?? mintTextId(app.db, 'Q', app.now()) },
+    }));
     return reply.code(201).send({ quote });
   });
 
   app.delete('/quotes/:id', async (request) => {
     const id = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
-    mutate(app, request, { name: 'quote.delete', args: { id } });
+    mutate(app, request, () => ({ name: 'quote.delete', args: { id } }));
     return { success: true };
   });
 };

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildTestApp, login, registerCustomer, snapshotDatabase } from '../helper';
+import { STAFF_CALLS } from './calls';
+import { seedStaffData } from './fixtures';
+
+describe('authorization matrix', () => {
+  it('answers every staff call 401 to a guest and 403 to a customer, and changes nothing', async () => {
+    const app = await buildTestApp();
+    seedStaffData(app);
+    const customer = await registerCustomer(app);
+    const before = snapshotDatabase(app);
+
+    for (const call of STAFF_CALLS) {
+      const name = `${call.method} ${call.url}`;
+      const guest = await app.inject({ method: call.method, url: call.url, payload: call.payload as object | undefined });
+      expect(guest.statusCode, `guest ${name}`).toBe(401);
+      expect(guest.json().error, `guest ${name}`).toBe('Please log in to continue');
+
+      const asCustomer = await app.inject({
+        method: call.method,
+        url: call.url,
+        payload: call.payload as object | undefined,
+        headers: { cookie: customer },
+      });
+      expect(asCustomer.statusCode, `customer ${name}`).toBe(403);
+      expect(asCustomer.json().error, `customer ${name}`).toBe('Admin access required');
+    }
+    // Even a malformed body is refused before it is read.
+    const junk = await app.inject({ method: 'POST', url: '/api/jobs', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    expect(junk.statusCode).toBe(401);
+
+    expect(snapshotDatabase(app)).toEqual(before);
+  });
+
+  it('lets an admin make every staff call', async () => {
+    const app = await buildTestApp();
+    seedStaffData(app);
+    const cookie = await login(app);
+    for (const call of STAFF_CALLS) {
+      const response = await app.inject({ method: call.method, url: call.url, payload: call.payload as object | undefined, headers: { cookie } });
+      expect(response.statusCode, `${call.method} ${call.url}: ${response.body}`).toBeLessThan(400);
+    }
+  });
+
+  it('refuses the sync socket to guests and customers', async () => {
+    const app = await buildTestApp();
+    const customer = await registerCustomer(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const url = `ws://127.0.0.1:${address.port}/api/sync/ws`;
+    const refusal = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(url, { headers });
+        socket.on('unexpected-response', (_request, response) => {
+          resolve(response.statusCode ?? 0);
+          socket.terminate();
+        });
+        socket.on('open', () => {
+          socket.close();
+          reject(new Error('socket opened'));
+        });
+        socket.on('error', () => undefined);
+      });
+    expect(await refusal({})).toBe(401);
+    expect(await refusal({ cookie: customer })).toBe(403);
+  });
+});
