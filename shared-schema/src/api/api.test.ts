@@ -17,6 +17,12 @@ describe('createJobInputSchema', () => {
     expect(createJobInputSchema.parse({ ...base, id: 'JOB-2026-51' }).id).toBe('JOB-2026-51');
     expect(createJobInputSchema.safeParse({ ...base, id: 'Q-2026-51' }).success).toBe(false);
   });
+
+  it('opens a job as Assigned, Emergency or Scheduled only', () => {
+    const base = { customerName: 'Jo', phone: '0400', service: 'Towing', location: 'Karratha' };
+    expect(createJobInputSchema.safeParse({ ...base, status: 'Emergency' }).success).toBe(true);
+    expect(createJobInputSchema.safeParse({ ...base, status: 'Completed' }).error?.issues[0]?.message).toBe(MESSAGES.JOB_STATUS_INVALID);
+  });
 });
 
 describe('updateJobInputSchema', () => {

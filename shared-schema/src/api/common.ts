@@ -20,6 +20,9 @@ export const successResponseSchema = z.object({
 /** Success response body. */
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
+/** GET /api/health answer: the process is up and the database answers. */
+export const healthResponseSchema = z.object({ status: z.literal('ok'), time: z.iso.datetime({ offset: true }) });
+
 /** Route params `{id}` of tables with integer ids (params arrive as text). */
 export const intIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 /** Route params of a job. */

@@ -1,6 +1,6 @@
 /** Staff job and booking bodies (admin panel). */
 import { z } from 'zod';
-import { JOB_STATUSES } from '../constants/statuses';
+import { JOB_STATUSES, OPENING_JOB_STATUSES } from '../constants/statuses';
 import { bookingSchema } from '../entities/booking';
 import { jobIdSchema } from '../entities/common';
 import { emailRecordSchema } from '../entities/email-record';
@@ -23,8 +23,8 @@ export const createJobInputSchema = z.object({
   estimatedArrival: optionalText(100),
   assignedTo: optionalText(100),
   notes: optionalText(2000),
-  /** Defaults to 'Assigned'; staff may open a job as Emergency or Scheduled. */
-  status: jobStatusInputSchema.optional(),
+  /** Defaults to 'Assigned'; staff may open a job as Emergency or Scheduled, never as finished. */
+  status: z.enum(OPENING_JOB_STATUSES, { error: MESSAGES.JOB_STATUS_INVALID }).optional(),
 });
 /** Create-job form values as entered. */
 export type CreateJobInput = z.input<typeof createJobInputSchema>;

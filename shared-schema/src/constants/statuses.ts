@@ -24,6 +24,9 @@ export const ACTIVE_JOB_STATUSES = [
   'Scheduled',
 ] as const satisfies readonly JobStatus[];
 
+/** Statuses a job may be created in: staff open a job as Assigned, Emergency or Scheduled. */
+export const OPENING_JOB_STATUSES = ['Assigned', 'Emergency', 'Scheduled'] as const satisfies readonly JobStatus[];
+
 /** Job status a new job gets when none is given. */
 export const DEFAULT_JOB_STATUS: JobStatus = 'Assigned';
 

@@ -4,6 +4,7 @@ export * from './customer-match';
 export * from './dashboard';
 export * from './dates';
 export * from './fleet';
+export * from './format';
 export * from './ids';
 export * from './job-flow';
 export * from './live-status';

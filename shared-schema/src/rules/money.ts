@@ -3,6 +3,7 @@
  * inputs and display). Parsing works on the decimal text, never on float arithmetic, so '0.29'
  * is 29 cents, not 28.999…
  */
+import { groupThousands } from './format';
 
 const DOLLARS_PATTERN = /^(-)?(\d*)(?:\.(\d*))?$/;
 
@@ -45,12 +46,12 @@ export function formatCents(cents: number): string {
   const abs = Math.abs(Math.round(cents));
   const dollars = Math.floor(abs / 100);
   const rest = String(abs % 100).padStart(2, '0');
-  return `${sign}$${dollars.toLocaleString('en-AU')}.${rest}`;
+  return `${sign}$${groupThousands(dollars)}.${rest}`;
 }
 
 /** Formats cents rounded to whole dollars, '$1,235' (the quotes manager's Total Value tile). */
 export function formatCentsWhole(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const dollars = Math.floor((Math.abs(Math.round(cents)) + 50) / 100);
-  return `${sign}$${dollars.toLocaleString('en-AU')}`;
+  return `${sign}$${groupThousands(dollars)}`;
 }

@@ -24,3 +24,11 @@ describe('litres and thousandths', () => {
     for (let value = 0; value < 20000; value += 13) expect(litresToThousandths(thousandthsToLitres(value))).toBe(value);
   });
 });
+
+describe('formatLitres', () => {
+  it('drops trailing zeros and groups thousands', () => {
+    expect(formatLitres(50000)).toBe('50 L');
+    expect(formatLitres(100)).toBe('0.1 L');
+    expect(formatLitres(-2500)).toBe('-2.5 L');
+  });
+});

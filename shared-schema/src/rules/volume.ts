@@ -3,6 +3,8 @@
  * field); litres exist only in form inputs and display.
  */
 
+import { groupThousands } from './format';
+
 /**
  * Converts litres (number or text such as '45.5') to integer thousandths, rounding half up at the
  * fourth decimal; NaN when the text is not a number.
@@ -25,6 +27,9 @@ export function thousandthsToLitres(thousandths: number): number {
 
 /** Formats thousandths as litres with up to `decimals` decimals, such as '45.5 L'. */
 export function formatLitres(thousandths: number, decimals = 2): string {
-  const litres = thousandths / 1000;
-  return `${Number(litres.toFixed(decimals)).toLocaleString('en-AU', { maximumFractionDigits: decimals })} L`;
+  const fixed = Math.abs(thousandths / 1000).toFixed(decimals);
+  const [whole = '0', fraction = ''] = fixed.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  const sign = thousandths < 0 ? '-' : '';
+  return `${sign}${groupThousands(Number(whole))}${trimmed ? `.${trimmed}` : ''} L`;
 }
