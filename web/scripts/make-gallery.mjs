@@ -60,7 +60,11 @@ function spinifex(points, colour = '#b9a54c') {
 }
 
 function road(y, h = 90, night = false) {
-  const dashes = Array.from({ length: 9 }, (_, i) => `<rect x="${i * 95 + 10}" y="${y + h / 2 - 3}" width="50" height="6" fill="${night ? '#cfcfa0' : '#f1e9c8'}"/>`).join('');
+  const dashes = Array.from(
+    { length: 9 },
+    (_, i) =>
+      `<rect x="${i * 95 + 10}" y="${y + h / 2 - 3}" width="50" height="6" fill="${night ? '#cfcfa0' : '#f1e9c8'}"/>`,
+  ).join('');
   return `<rect x="0" y="${y}" width="${W}" height="${h}" fill="${night ? '#222' : '#4a4542'}"/><rect x="0" y="${y}" width="${W}" height="4" fill="#9e4420"/>${dashes}`;
 }
 
@@ -129,76 +133,137 @@ function svg(title, body) {
 const scenes = {
   'tow-truck-highway.svg': svg(
     'Tow truck on the North West Coastal Highway',
-    sky('day') + ranges(360) + ground(370) + road(430) + spinifex([[80, 410], [300, 400, 0.8], [700, 412], [560, 560, 1.2], [140, 575, 1.1]]) +
-      towTruck(310, 505, 1) + `<g transform="translate(60 505)">${car('#f2f2f2')}</g>`,
+    sky('day') +
+      ranges(360) +
+      ground(370) +
+      road(430) +
+      spinifex([
+        [80, 410],
+        [300, 400, 0.8],
+        [700, 412],
+        [560, 560, 1.2],
+        [140, 575, 1.1],
+      ]) +
+      towTruck(310, 505, 1) +
+      `<g transform="translate(60 505)">${car('#f2f2f2')}</g>`,
   ),
   'flatbed-karratha.svg': svg(
     'Tilt-tray truck carrying a sedan into Karratha',
-    sky('morning') + ranges(350, '#9a5a48', 0.6) +
+    sky('morning') +
+      ranges(350, '#9a5a48', 0.6) +
       '<g fill="#d8cbbb"><rect x="520" y="300" width="60" height="60"/><rect x="590" y="280" width="40" height="80"/><rect x="640" y="310" width="90" height="50"/></g>' +
-      ground(360) + road(420, 100) + spinifex([[40, 400], [420, 398, 0.7], [760, 560]]) +
+      ground(360) +
+      road(420, 100) +
+      spinifex([
+        [40, 400],
+        [420, 398, 0.7],
+        [760, 560],
+      ]) +
       flatbed(170, 510, 1.05, '#f4efe9', car('#c23b2b')),
   ),
   'night-callout.svg': svg(
     'Night call-out to a breakdown on Dampier Road',
-    sky('night') + ranges(370, '#141a33', 1) + ground(380, '#3b1f14') + road(440, 100, true) +
-      towTruck(380, 520, 0.95, '#b3361b', true) + `<g transform="translate(80 520)">${car('#565f6b')}</g>` +
+    sky('night') +
+      ranges(370, '#141a33', 1) +
+      ground(380, '#3b1f14') +
+      road(440, 100, true) +
+      towTruck(380, 520, 0.95, '#b3361b', true) +
+      `<g transform="translate(80 520)">${car('#565f6b')}</g>` +
       '<circle cx="620" cy="352" r="10" fill="#ffb000" opacity="0.9"/><circle cx="620" cy="352" r="26" fill="#ffb000" opacity="0.25"/>' +
       figure(330, 525),
   ),
   'mine-site-heavy-tow.svg': svg(
     'Heavy tow of a work ute from a mine site access road',
-    sky('day') + ranges(330, '#7a4a3c', 0.8) +
+    sky('day') +
+      ranges(330, '#7a4a3c', 0.8) +
       '<path d="M420 340 L520 250 L640 250 L760 340 Z" fill="#a1502c"/><path d="M470 300 H700" stroke="#7d3c20" stroke-width="6"/>' +
-      ground(340) + '<path d="M0 470 Q400 420 800 470 V540 Q400 500 0 540 Z" fill="#b66a3c"/>' +
-      spinifex([[60, 380], [240, 372, 0.8], [720, 560]]) +
-      towTruck(360, 520, 1, '#f0b21a') + `<g transform="translate(80 520) scale(0.95)">${fourByFour(0, 0, 1, '#f4f1ea')}</g>` +
+      ground(340) +
+      '<path d="M0 470 Q400 420 800 470 V540 Q400 500 0 540 Z" fill="#b66a3c"/>' +
+      spinifex([
+        [60, 380],
+        [240, 372, 0.8],
+        [720, 560],
+      ]) +
+      towTruck(360, 520, 1, '#f0b21a') +
+      `<g transform="translate(80 520) scale(0.95)">${fourByFour(0, 0, 1, '#f4f1ea')}</g>` +
       '<rect x="170" y="420" width="60" height="10" fill="#f39b1a"/>',
   ),
   'winch-red-dirt.svg': svg(
     'Land Cruiser winched out of red bulldust',
-    sky('day') + ranges(340) + ground(350) +
+    sky('day') +
+      ranges(340) +
+      ground(350) +
       '<ellipse cx="220" cy="505" rx="190" ry="40" fill="#7d3518"/><ellipse cx="220" cy="498" rx="150" ry="22" fill="#e09a62" opacity="0.45"/>' +
       fourByFour(90, 520, 1, '#e8e2d6', -6, 10) +
       towTruck(520, 470, 0.8) +
       '<line x1="318" y1="470" x2="506" y2="438" stroke="#1d1b1a" stroke-width="4"/><rect x="400" y="446" width="26" height="10" fill="#2aa1d0" transform="rotate(-10 413 451)"/>' +
-      spinifex([[640, 560, 1.2], [40, 380], [420, 372, 0.7]]) + figure(440, 540),
+      spinifex([
+        [640, 560, 1.2],
+        [40, 380],
+        [420, 372, 0.7],
+      ]) +
+      figure(440, 540),
   ),
   'creek-crossing.svg': svg(
     'Creek crossing recovery near Millstream',
-    sky('morning') + ranges(330, '#6d4b50', 0.7) + ground(340) +
+    sky('morning') +
+      ranges(330, '#6d4b50', 0.7) +
+      ground(340) +
       '<path d="M0 430 Q200 400 400 440 T800 430 V520 Q600 500 400 530 T0 520 Z" fill="#4f8fa6"/><path d="M60 470 q30 -8 60 0 M300 490 q30 -8 60 0 M560 470 q30 -8 60 0" stroke="#cfe8ee" stroke-width="3" fill="none"/>' +
       '<g transform="translate(60 300)"><rect x="0" y="0" width="10" height="90" fill="#6b4a2f"/><circle cx="5" cy="-10" r="40" fill="#5d7d3a"/></g>' +
-      fourByFour(260, 500, 0.95, '#5f6f4a', 3, 16) + fourByFour(560, 410, 0.7, '#e8e2d6', -3) +
-      '<line x1="470" y1="440" x2="562" y2="392" stroke="#1d1b1a" stroke-width="4"/>' + spinifex([[720, 380], [690, 570, 1.2]]),
+      fourByFour(260, 500, 0.95, '#5f6f4a', 3, 16) +
+      fourByFour(560, 410, 0.7, '#e8e2d6', -3) +
+      '<line x1="470" y1="440" x2="562" y2="392" stroke="#1d1b1a" stroke-width="4"/>' +
+      spinifex([
+        [720, 380],
+        [690, 570, 1.2],
+      ]),
   ),
   'beach-recovery.svg': svg(
     'Snatch strap recovery on the beach at Point Samson',
-    sky('day') + '<rect x="0" y="300" width="800" height="90" fill="#3d8db3"/><path d="M0 330 H800 M0 360 H800" stroke="#8fd0e6" stroke-width="3" stroke-dasharray="40 30"/>' +
+    sky('day') +
+      '<rect x="0" y="300" width="800" height="90" fill="#3d8db3"/><path d="M0 330 H800 M0 360 H800" stroke="#8fd0e6" stroke-width="3" stroke-dasharray="40 30"/>' +
       '<rect x="0" y="380" width="800" height="220" fill="#ecd5a8"/><path d="M0 388 Q200 376 400 390 T800 386" stroke="#fff" stroke-width="5" fill="none" opacity="0.7"/>' +
-      fourByFour(80, 520, 0.95, '#c0392b', -4, 14) + fourByFour(520, 500, 0.9, '#f4f1ea') +
-      '<path d="M290 470 Q400 500 522 462" stroke="#f08a1c" stroke-width="6" fill="none"/>' + figure(420, 560, '#2aa1d0'),
+      fourByFour(80, 520, 0.95, '#c0392b', -4, 14) +
+      fourByFour(520, 500, 0.9, '#f4f1ea') +
+      '<path d="M290 470 Q400 500 522 462" stroke="#f08a1c" stroke-width="6" fill="none"/>' +
+      figure(420, 560, '#2aa1d0'),
   ),
   'bogged-station-track.svg': svg(
     'Bogged 4x4 on a station track after rain',
-    sky('dusk') + ranges(350, '#4a2d3a', 0.9) + ground(360) +
+    sky('dusk') +
+      ranges(350, '#4a2d3a', 0.9) +
+      ground(360) +
       '<ellipse cx="320" cy="520" rx="240" ry="44" fill="#5a2a16"/><ellipse cx="300" cy="515" rx="170" ry="20" fill="#c7875e" opacity="0.5"/>' +
-      fourByFour(200, 528, 1, '#d9d2c4', 7, 20) + figure(560, 540) +
+      fourByFour(200, 528, 1, '#d9d2c4', 7, 20) +
+      figure(560, 540) +
       '<rect x="600" y="500" width="80" height="20" rx="4" fill="#f39b1a" transform="rotate(-25 640 510)"/>' +
-      spinifex([[60, 400], [700, 420, 0.9], [740, 570, 1.2]]),
+      spinifex([
+        [60, 400],
+        [700, 420, 0.9],
+        [740, 570, 1.2],
+      ]),
   ),
   'our-tow-truck.svg': svg(
     'Our heavy-duty tow truck at the Karratha depot',
-    sky('day') + '<rect x="0" y="170" width="520" height="230" fill="#d9d2ca"/><rect x="40" y="230" width="200" height="170" fill="#6d6661"/><rect x="280" y="230" width="200" height="170" fill="#6d6661"/><path d="M0 170 L260 110 L520 170 Z" fill="#a8341c"/>' +
-      ground(400, '#b9a897') + towTruck(250, 540, 1.25, '#b3361b'),
+    sky('day') +
+      '<rect x="0" y="170" width="520" height="230" fill="#d9d2ca"/><rect x="40" y="230" width="200" height="170" fill="#6d6661"/><rect x="280" y="230" width="200" height="170" fill="#6d6661"/><path d="M0 170 L260 110 L520 170 Z" fill="#a8341c"/>' +
+      ground(400, '#b9a897') +
+      towTruck(250, 540, 1.25, '#b3361b'),
   ),
   'recovery-gear.svg': svg(
     'Recovery kit: snatch straps, shackles, recovery boards and winch',
     '<rect width="800" height="600" fill="#6b564b"/><rect x="0" y="420" width="800" height="180" fill="#4c3d35"/>' +
       '<g transform="translate(80 140)"><rect width="90" height="320" rx="18" fill="#f08a1c"/><g fill="#c0650c">' +
-      Array.from({ length: 8 }, (_, i) => `<rect x="20" y="${20 + i * 36}" width="50" height="14" rx="7"/>`).join('') +
+      Array.from(
+        { length: 8 },
+        (_, i) => `<rect x="20" y="${20 + i * 36}" width="50" height="14" rx="7"/>`,
+      ).join('') +
       '</g></g><g transform="translate(190 160)"><rect width="90" height="320" rx="18" fill="#2aa1d0"/><g fill="#1b7aa0">' +
-      Array.from({ length: 8 }, (_, i) => `<rect x="20" y="${20 + i * 36}" width="50" height="14" rx="7"/>`).join('') +
+      Array.from(
+        { length: 8 },
+        (_, i) => `<rect x="20" y="${20 + i * 36}" width="50" height="14" rx="7"/>`,
+      ).join('') +
       '</g></g>' +
       '<g fill="none" stroke="#f3b21a" stroke-width="18"><circle cx="430" cy="260" r="70"/><circle cx="430" cy="260" r="44"/></g>' +
       '<g fill="none" stroke="#d9d4ce" stroke-width="16" stroke-linecap="round"><path d="M380 420 v-40 a28 28 0 0 1 56 0 v40"/><path d="M470 430 v-40 a28 28 0 0 1 56 0 v40"/></g>' +
@@ -207,11 +272,17 @@ const scenes = {
   ),
   'mobile-workshop.svg': svg(
     'Mobile workshop and diagnostic tools',
-    sky('morning') + ranges(350, '#9a5a48', 0.6) + ground(360) +
+    sky('morning') +
+      ranges(350, '#9a5a48', 0.6) +
+      ground(360) +
       `<g transform="translate(80 520)"><path d="M0 -26 V-96 H150 V-26 Z" fill="#f4efe9"/><rect x="10" y="-90" width="130" height="56" fill="#d9d4ce"/><g fill="#a8341c">${Array.from({ length: 4 }, (_, i) => `<rect x="16" y="${-86 + i * 13}" width="118" height="9" rx="2"/>`).join('')}</g><path d="M150 -26 V-120 Q154 -136 172 -136 H206 L236 -92 V-26 Z" fill="#f4efe9"/><path d="M176 -128 H202 L224 -96 H176 Z" fill="#cfe3ee"/>${wheel(40, -26, 24)}${wheel(196, -26, 24)}</g>` +
       '<g transform="translate(400 380)"><rect width="220" height="140" rx="12" fill="#2e2a28"/><rect x="12" y="12" width="196" height="116" rx="6" fill="#10303d"/><polyline points="24,100 60,70 90,84 120,40 150,60 196,30" fill="none" stroke="#57d18a" stroke-width="5"/><text x="24" y="36" font-family="Arial, sans-serif" font-size="16" fill="#cfe3ee">OBD SCAN OK</text></g>' +
       '<path d="M630 500 l80 -80 l16 16 l-80 80 z" fill="#9a948e"/><circle cx="718" cy="410" r="20" fill="none" stroke="#9a948e" stroke-width="10"/>' +
-      figure(360, 560) + spinifex([[60, 400], [700, 390, 0.8]]),
+      figure(360, 560) +
+      spinifex([
+        [60, 400],
+        [700, 390, 0.8],
+      ]),
   ),
 };
 

@@ -29,7 +29,8 @@ function closure(key, seen = new Set()) {
 
 const gzipCache = new Map();
 function gzipSize(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(resolve(dist, file)), { level: 9 }).length);
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(resolve(dist, file)), { level: 9 }).length);
   return gzipCache.get(file);
 }
 
@@ -49,7 +50,9 @@ const routes = [
 ];
 
 const shellSize = measure(shell);
-console.log(`app shell (index.html entry + static imports): ${kb(shellSize.bytes)} KB gzip in ${shellSize.files.length} files`);
+console.log(
+  `app shell (index.html entry + static imports): ${kb(shellSize.bytes)} KB gzip in ${shellSize.files.length} files`,
+);
 let homeBytes = 0;
 for (const [name, key] of routes) {
   if (!manifest[key]) continue;

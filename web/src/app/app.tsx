@@ -9,14 +9,23 @@ import { TOAST_DURATIONS } from '@pilbara/shared-schema';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ProfileProvider } from './profile-provider';
 import { routes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const router = createBrowserRouter(routes);
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications limit={TOAST_DURATIONS.maxVisible} position="top-center" autoClose={TOAST_DURATIONS.default} zIndex={1000} />
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <Notifications
+        limit={TOAST_DURATIONS.maxVisible}
+        position="top-center"
+        autoClose={TOAST_DURATIONS.default}
+        zIndex={1000}
+      />
       <ProfileProvider>
         <AuthProvider>
           <RouterProvider router={router} />

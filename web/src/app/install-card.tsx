@@ -19,7 +19,9 @@ const INSTALLED_KEY = 'appInstalled';
 
 function isStandalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean };
-  return window.matchMedia?.('(display-mode: standalone)').matches === true || nav.standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true || nav.standalone === true
+  );
 }
 
 function isIos(): boolean {
@@ -45,7 +47,9 @@ function setFlag(storage: 'local' | 'session', key: string): void {
 }
 
 export function InstallCard() {
-  const [hidden, setHidden] = useState(() => isStandalone() || flag('local', INSTALLED_KEY) || flag('session', DISMISSED_KEY));
+  const [hidden, setHidden] = useState(
+    () => isStandalone() || flag('local', INSTALLED_KEY) || flag('session', DISMISSED_KEY),
+  );
   const [promptEvent, setPromptEvent] = useState<BeforeInstallPromptEvent | null>(null);
   const ios = isIos();
 
@@ -85,23 +89,40 @@ export function InstallCard() {
   if (hidden) return null;
 
   return (
-    <Paper className={classes.installCard} shadow="lg" p="sm" withBorder role="region" aria-label="Install the app">
+    <Paper
+      className={classes.installCard}
+      shadow="lg"
+      p="sm"
+      withBorder
+      role="region"
+      aria-label="Install the app"
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconDeviceMobileDown size={26} color="var(--mantine-color-ochre-8)" aria-hidden style={{ flexShrink: 0 }} />
+          <IconDeviceMobileDown
+            size={26}
+            color="var(--mantine-color-ochre-8)"
+            aria-hidden
+            style={{ flexShrink: 0 }}
+          />
           <div>
             <Text fw={700} size="sm">
               Install our app
             </Text>
             {ios ? (
               <Text size="sm">
-                Tap Share <IconShare2 size={14} aria-label="Share icon" style={{ verticalAlign: 'middle' }} />, then &apos;Add to Home
-                Screen&apos;.
+                Tap Share{' '}
+                <IconShare2 size={14} aria-label="Share icon" style={{ verticalAlign: 'middle' }} />
+                , then &apos;Add to Home Screen&apos;.
               </Text>
             ) : promptEvent ? (
-              <Text size="sm">Call, book and track your job in one tap, even on a weak signal.</Text>
+              <Text size="sm">
+                Call, book and track your job in one tap, even on a weak signal.
+              </Text>
             ) : (
-              <Text size="sm">Open your browser menu and choose Install app or Add to Home screen.</Text>
+              <Text size="sm">
+                Open your browser menu and choose Install app or Add to Home screen.
+              </Text>
             )}
           </div>
         </Group>

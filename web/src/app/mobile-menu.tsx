@@ -11,16 +11,41 @@ import type { NavItem } from './nav-links';
 import { useOperators, useProfile } from './profile-provider';
 import classes from './layout.module.css';
 
-export function MobileMenu({ opened, onClose, items, authArea }: { opened: boolean; onClose: () => void; items: readonly NavItem[]; authArea: ReactNode }) {
+export function MobileMenu({
+  opened,
+  onClose,
+  items,
+  authArea,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  items: readonly NavItem[];
+  authArea: ReactNode;
+}) {
   const { main } = useOperators();
   const profile = useProfile();
   return (
-    <Drawer id="mobile-menu" opened={opened} onClose={onClose} position="right" size="min(88vw, 360px)" title={<Text fw={800}>Menu</Text>} hiddenFrom="lg">
+    <Drawer
+      id="mobile-menu"
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="min(88vw, 360px)"
+      title={<Text fw={800}>Menu</Text>}
+      hiddenFrom="lg"
+      closeButtonProps={{ 'aria-label': 'Close menu' }}
+    >
       <Stack gap={4}>
         <Box component="nav" aria-label="Mobile">
           <Stack gap={2}>
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.drawerLink} onClick={onClose}>
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.to === '/'}
+                className={classes.drawerLink}
+                onClick={onClose}
+              >
                 {item.label}
               </NavLink>
             ))}
@@ -30,11 +55,24 @@ export function MobileMenu({ opened, onClose, items, authArea }: { opened: boole
         <Text size="sm" fw={700} c="dimmed">
           Call us any time
         </Text>
-        <Button component="a" href={telHref(main.phone)} size="md" h={48} leftSection={<IconPhoneCall size={20} aria-hidden />}>
+        <Button
+          component="a"
+          href={telHref(main.phone)}
+          size="md"
+          h={48}
+          leftSection={<IconPhoneCall size={20} aria-hidden />}
+        >
           {main.name}: {main.phone}
         </Button>
         {profile.staffPhone && (
-          <Button component="a" href={telHref(profile.staffPhone)} size="md" h={48} variant="outline" leftSection={<IconPhone size={20} aria-hidden />}>
+          <Button
+            component="a"
+            href={telHref(profile.staffPhone)}
+            size="md"
+            h={48}
+            variant="outline"
+            leftSection={<IconPhone size={20} aria-hidden />}
+          >
             Staff line: {profile.staffPhone}
           </Button>
         )}

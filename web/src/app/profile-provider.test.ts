@@ -4,7 +4,10 @@ import { parseSiteConfig } from './profile-provider';
 
 describe('parseSiteConfig', () => {
   it('accepts what the server sends and drops unknown fields', () => {
-    const answer = { profile: { ...DEFAULT_BUSINESS_PROFILE, extra: 1 }, cardPaymentsEnabled: true };
+    const answer = {
+      profile: { ...DEFAULT_BUSINESS_PROFILE, extra: 1 },
+      cardPaymentsEnabled: true,
+    };
     const parsed = parseSiteConfig(answer);
     expect(parsed?.cardPaymentsEnabled).toBe(true);
     expect(parsed?.profile).toEqual(DEFAULT_BUSINESS_PROFILE);
@@ -15,10 +18,26 @@ describe('parseSiteConfig', () => {
   it('rejects answers missing owners or with wrong types', () => {
     expect(parseSiteConfig(null)).toBeNull();
     expect(parseSiteConfig({ profile: DEFAULT_BUSINESS_PROFILE })).toBeNull();
-    expect(parseSiteConfig({ profile: { ...DEFAULT_BUSINESS_PROFILE, owners: [] }, cardPaymentsEnabled: false })).toBeNull();
-    expect(parseSiteConfig({ profile: { ...DEFAULT_BUSINESS_PROFILE, email: 5 }, cardPaymentsEnabled: false })).toBeNull();
     expect(
-      parseSiteConfig({ profile: { ...DEFAULT_BUSINESS_PROFILE, owners: [{ name: 'A', role: 'B', phone: 1, blurb: '' }] }, cardPaymentsEnabled: false }),
+      parseSiteConfig({
+        profile: { ...DEFAULT_BUSINESS_PROFILE, owners: [] },
+        cardPaymentsEnabled: false,
+      }),
+    ).toBeNull();
+    expect(
+      parseSiteConfig({
+        profile: { ...DEFAULT_BUSINESS_PROFILE, email: 5 },
+        cardPaymentsEnabled: false,
+      }),
+    ).toBeNull();
+    expect(
+      parseSiteConfig({
+        profile: {
+          ...DEFAULT_BUSINESS_PROFILE,
+          owners: [{ name: 'A', role: 'B', phone: 1, blurb: '' }],
+        },
+        cardPaymentsEnabled: false,
+      }),
     ).toBeNull();
   });
 });

@@ -5,7 +5,11 @@
  * phone numbers rather than placeholders.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { DEFAULT_BUSINESS_PROFILE, type BusinessOwner, type BusinessProfile } from '@pilbara/shared-schema';
+import {
+  DEFAULT_BUSINESS_PROFILE,
+  type BusinessOwner,
+  type BusinessProfile,
+} from '@pilbara/shared-schema';
 import { apiRequest } from '../lib/http';
 
 export const PROFILE_STORAGE_KEY = 'businessProfile';
@@ -15,12 +19,23 @@ export interface SiteConfig {
   cardPaymentsEnabled: boolean;
 }
 
-const PROFILE_TEXT_FIELDS = ['tradingName', 'staffPhone', 'email', 'abn', 'region', 'stripePublishableKey', 'publicUrl'] as const;
+const PROFILE_TEXT_FIELDS = [
+  'tradingName',
+  'staffPhone',
+  'email',
+  'abn',
+  'region',
+  'stripePublishableKey',
+  'publicUrl',
+] as const;
 
 function isOwner(value: unknown): value is BusinessOwner {
   if (typeof value !== 'object' || value === null) return false;
   const owner = value as Record<string, unknown>;
-  return ['name', 'role', 'phone', 'blurb'].every((key) => typeof owner[key] === 'string') && (owner.name as string).length > 0;
+  return (
+    ['name', 'role', 'phone', 'blurb'].every((key) => typeof owner[key] === 'string') &&
+    (owner.name as string).length > 0
+  );
 }
 
 /**
@@ -30,7 +45,8 @@ function isOwner(value: unknown): value is BusinessOwner {
 export function parseSiteConfig(value: unknown): SiteConfig | null {
   if (typeof value !== 'object' || value === null) return null;
   const { profile, cardPaymentsEnabled } = value as Record<string, unknown>;
-  if (typeof cardPaymentsEnabled !== 'boolean' || typeof profile !== 'object' || profile === null) return null;
+  if (typeof cardPaymentsEnabled !== 'boolean' || typeof profile !== 'object' || profile === null)
+    return null;
   const fields = profile as Record<string, unknown>;
   if (!PROFILE_TEXT_FIELDS.every((key) => typeof fields[key] === 'string')) return null;
   const owners = fields.owners;
@@ -48,7 +64,10 @@ export function parseSiteConfig(value: unknown): SiteConfig | null {
   return { profile: result, cardPaymentsEnabled };
 }
 
-const DEFAULT_CONFIG: SiteConfig = { profile: DEFAULT_BUSINESS_PROFILE, cardPaymentsEnabled: false };
+const DEFAULT_CONFIG: SiteConfig = {
+  profile: DEFAULT_BUSINESS_PROFILE,
+  cardPaymentsEnabled: false,
+};
 
 const ProfileContext = createContext<SiteConfig>(DEFAULT_CONFIG);
 
@@ -73,7 +92,13 @@ function writeCached(config: SiteConfig): void {
   }
 }
 
-export function ProfileProvider({ children, initial }: { children: ReactNode; initial?: SiteConfig }) {
+export function ProfileProvider({
+  children,
+  initial,
+}: {
+  children: ReactNode;
+  initial?: SiteConfig;
+}) {
   const [config, setConfig] = useState<SiteConfig>(() => initial ?? readCached() ?? DEFAULT_CONFIG);
 
   useEffect(() => {
@@ -106,7 +131,10 @@ export function useProfile(): BusinessProfile {
 }
 
 /** The two operators whose phone lines the site shows (spec: {phone} and {phone}). */
-export function useOperators(): { main: BusinessProfile['owners'][number]; second: BusinessProfile['owners'][number] | undefined } {
+export function useOperators(): {
+  main: BusinessProfile['owners'][number];
+  second: BusinessProfile['owners'][number] | undefined;
+} {
   const { owners } = useProfile();
   const main = owners[0] ?? DEFAULT_BUSINESS_PROFILE.owners[0]!;
   return { main, second: owners[1] };

@@ -7,22 +7,50 @@ import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 
 const HomePage = lazy(() => import('../pages/home-page').then((m) => ({ default: m.HomePage })));
-const ServicesPage = lazy(() => import('../pages/services-page').then((m) => ({ default: m.ServicesPage })));
-const GalleryPage = lazy(() => import('../pages/gallery-page').then((m) => ({ default: m.GalleryPage })));
+const ServicesPage = lazy(() =>
+  import('../pages/services-page').then((m) => ({ default: m.ServicesPage })),
+);
+const GalleryPage = lazy(() =>
+  import('../pages/gallery-page').then((m) => ({ default: m.GalleryPage })),
+);
 const AboutPage = lazy(() => import('../pages/about-page').then((m) => ({ default: m.AboutPage })));
-const ContactPage = lazy(() => import('../pages/contact-page').then((m) => ({ default: m.ContactPage })));
-const ServiceAreasPage = lazy(() => import('../pages/service-areas-page').then((m) => ({ default: m.ServiceAreasPage })));
-const PricingPage = lazy(() => import('../pages/pricing-page').then((m) => ({ default: m.PricingPage })));
-const CustomerPortalPage = lazy(() => import('../pages/customer-portal-page').then((m) => ({ default: m.CustomerPortalPage })));
-const BookingPage = lazy(() => import('../pages/booking-page').then((m) => ({ default: m.BookingPage })));
-const ServiceHistoryPage = lazy(() => import('../pages/service-history-page').then((m) => ({ default: m.ServiceHistoryPage })));
-const FeedbackPage = lazy(() => import('../pages/feedback-page').then((m) => ({ default: m.FeedbackPage })));
-const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ContactPage = lazy(() =>
+  import('../pages/contact-page').then((m) => ({ default: m.ContactPage })),
+);
+const ServiceAreasPage = lazy(() =>
+  import('../pages/service-areas-page').then((m) => ({ default: m.ServiceAreasPage })),
+);
+const PricingPage = lazy(() =>
+  import('../pages/pricing-page').then((m) => ({ default: m.PricingPage })),
+);
+const CustomerPortalPage = lazy(() =>
+  import('../pages/customer-portal-page').then((m) => ({ default: m.CustomerPortalPage })),
+);
+const BookingPage = lazy(() =>
+  import('../pages/booking-page').then((m) => ({ default: m.BookingPage })),
+);
+const ServiceHistoryPage = lazy(() =>
+  import('../pages/service-history-page').then((m) => ({ default: m.ServiceHistoryPage })),
+);
+const FeedbackPage = lazy(() =>
+  import('../pages/feedback-page').then((m) => ({ default: m.FeedbackPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
 const AuthPage = lazy(() => import('../pages/auth-page').then((m) => ({ default: m.AuthPage })));
-const CheckoutPage = lazy(() => import('../pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
-const CheckoutSuccessPage = lazy(() => import('../pages/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })));
-const AdminPage = lazy(() => import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
-const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const CheckoutPage = lazy(() =>
+  import('../pages/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+const CheckoutSuccessPage = lazy(() =>
+  import('../pages/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
+);
+const AdminPage = lazy(() =>
+  import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
 
 export const routes: RouteObject[] = [
   {

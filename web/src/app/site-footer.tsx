@@ -21,13 +21,13 @@ export function SiteFooter() {
   const profile = useProfile();
   return (
     <Box component="footer" className={classes.footer}>
-      <Container size="xl">
+      <Container size="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
           <Stack gap={6}>
             <Text className={classes.footerHeading}>{PRODUCT_NAME}</Text>
             <Text size="sm">
-              Locally owned towing, 4x4 recovery and mobile mechanic work across Karratha, Dampier, Roebourne, Wickham, Point
-              Samson and the mine sites beyond.
+              Locally owned towing, 4x4 recovery and mobile mechanic work across Karratha, Dampier,
+              Roebourne, Wickham, Point Samson and the mine sites beyond.
             </Text>
             {profile.abn && <Text size="xs">ABN {profile.abn}</Text>}
           </Stack>

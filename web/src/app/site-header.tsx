@@ -26,7 +26,13 @@ function AuthArea({ stacked = false }: { stacked?: boolean }) {
   const { user, isAdmin, logout } = useAuth();
   if (!user) {
     return (
-      <Button component={Link} to="/auth" variant="outline" leftSection={<IconLogin size={18} aria-hidden />} fullWidth={stacked}>
+      <Button
+        component={Link}
+        to="/auth"
+        variant="outline"
+        leftSection={<IconLogin size={18} aria-hidden />}
+        fullWidth={stacked}
+      >
         Login
       </Button>
     );
@@ -41,7 +47,12 @@ function AuthArea({ stacked = false }: { stacked?: boolean }) {
           </Badge>
         )}
       </Text>
-      <Button variant="subtle" color="ironstone.9" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void logout()}>
+      <Button
+        variant="subtle"
+        color="ironstone.9"
+        leftSection={<IconLogout size={18} aria-hidden />}
+        onClick={() => void logout()}
+      >
         Logout
       </Button>
     </Group>
@@ -119,7 +130,12 @@ export function SiteHeader() {
           <Box component="nav" aria-label="Main">
             <Group gap={2} py={4} wrap="nowrap" justify="center">
               {items.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.navLink}>
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={classes.navLink}
+                >
                   {item.label}
                 </NavLink>
               ))}
@@ -129,7 +145,12 @@ export function SiteHeader() {
       </Box>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu opened={opened} onClose={close} items={items} authArea={<AuthArea stacked />} />
+          <MobileMenu
+            opened={opened}
+            onClose={close}
+            items={items}
+            authArea={<AuthArea stacked />}
+          />
         </Suspense>
       )}
     </Box>

@@ -2,7 +2,7 @@
  * The look of a rugged local business: Pilbara red-ochre for actions, a warm spinifex-gold
  * accent, dark ironstone text on off-white. Primary shade 8 keeps white button text above 4.5:1.
  */
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const ochre: MantineColorsTuple = [
   '#fdf1ed',
@@ -71,3 +71,13 @@ export const BRAND = {
   ink: '#2b2220',
   paper: '#faf6f2',
 } as const;
+
+/**
+ * Mantine's default dimmed grey is about 3.3:1 on white, below WCAG AA for body text; a warm
+ * dark grey keeps secondary text readable in sunlight on a phone (about 6:1).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#66554d' },
+  dark: {},
+});

@@ -4,7 +4,18 @@
  * keyboard-operable toggle button; one area or none is selected, and the selection shows its
  * distance, response time and pricing with a link to book.
  */
-import { Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconClock, IconMapPin, IconRoute, IconCurrencyDollar } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -55,12 +66,24 @@ function Coast() {
       <rect x="620" y="440" width="300" height="80" fill="url(#range)" opacity="0.45" />
       {/* Roads: North West Coastal Highway, Dampier Road, Point Samson Road, the mine road south. */}
       <g fill="none" stroke="#5b4a42" strokeLinecap="round">
-        <path d="M0 330 C150 320 280 300 380 294 C480 290 580 300 660 308 C760 318 880 320 1000 330" strokeWidth="7" />
+        <path
+          d="M0 330 C150 320 280 300 380 294 C480 290 580 300 660 308 C760 318 880 320 1000 330"
+          strokeWidth="7"
+        />
         <path d="M380 294 C320 280 250 260 200 238" strokeWidth="5" />
         <path d="M660 308 C650 270 630 240 620 210 C640 180 680 150 700 140" strokeWidth="5" />
         <path d="M380 294 C420 380 470 460 520 546" strokeWidth="5" strokeDasharray="14 10" />
       </g>
-      <circle cx="380" cy="294" r="250" fill="none" stroke="#8a2914" strokeWidth="3" strokeDasharray="10 12" opacity="0.55" />
+      <circle
+        cx="380"
+        cy="294"
+        r="250"
+        fill="none"
+        stroke="#8a2914"
+        strokeWidth="3"
+        strokeDasharray="10 12"
+        opacity="0.55"
+      />
       <text x="60" y="60" className={classes.placeLabel}>
         Indian Ocean
       </text>
@@ -117,7 +140,7 @@ export function CoverageMap() {
             {COVERAGE_AREAS.map((a) => {
               const cx = (a.position.x / 100) * MAP_W;
               const cy = (a.position.y / 100) * MAP_H;
-              const r = a.isMain ? 22 : 16;
+              const r = a.isMain ? 24 : 18;
               const pressed = a.name === selected;
               const labelLeft = a.position.x > 80;
               return (
@@ -132,11 +155,32 @@ export function CoverageMap() {
                   onKeyDown={(event) => onKey(event, a.name)}
                   data-area={a.name}
                 >
-                  <circle cx={cx} cy={cy} r={r + 14} className={classes.ring} fill="#ffffff" fillOpacity={0.35} stroke="#8a2914" strokeWidth={4} />
-                  <circle cx={cx} cy={cy} r={r} fill={pressed ? '#f0ba39' : a.isMain ? '#8a2914' : '#a8341c'} stroke="#ffffff" strokeWidth={5} />
+                  <circle
+                    cx={cx}
+                    cy={cy}
+                    r={r + 14}
+                    className={classes.ring}
+                    fill="#ffffff"
+                    fillOpacity={0.35}
+                    stroke="#8a2914"
+                    strokeWidth={4}
+                  />
+                  <circle
+                    cx={cx}
+                    cy={cy}
+                    r={r}
+                    fill={pressed ? '#f0ba39' : a.isMain ? '#8a2914' : '#a8341c'}
+                    stroke="#ffffff"
+                    strokeWidth={5}
+                  />
                   {/* An invisible larger target so fingers hit it easily. */}
                   <circle cx={cx} cy={cy} r={40} fill="transparent" />
-                  <text x={labelLeft ? cx - r - 10 : cx + r + 10} y={cy + 9} textAnchor={labelLeft ? 'end' : 'start'} className={classes.label}>
+                  <text
+                    x={labelLeft ? cx - r - 10 : cx + r + 10}
+                    y={cy + 9}
+                    textAnchor={labelLeft ? 'end' : 'start'}
+                    className={classes.label}
+                  >
                     {a.name}
                   </text>
                 </g>
@@ -148,48 +192,48 @@ export function CoverageMap() {
           </Text>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-        <Card withBorder radius="md" padding="lg" aria-live="polite">
-          {area ? (
-            <Stack gap="sm">
-              <Group justify="space-between">
-                <Title order={3}>{area.name}</Title>
-                {area.isMain && <Badge color="ochre">Home base</Badge>}
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                <IconRoute size={20} aria-hidden />
-                <Text>
-                  <b>Distance:</b> {area.distance}
+          <Card withBorder radius="md" padding="lg" aria-live="polite">
+            {area ? (
+              <Stack gap="sm">
+                <Group justify="space-between">
+                  <Title order={3}>{area.name}</Title>
+                  {area.isMain && <Badge color="ochre">Home base</Badge>}
+                </Group>
+                <Group gap="xs" wrap="nowrap">
+                  <IconRoute size={20} aria-hidden />
+                  <Text>
+                    <b>Distance:</b> {area.distance}
+                  </Text>
+                </Group>
+                <Group gap="xs" wrap="nowrap">
+                  <IconClock size={20} aria-hidden />
+                  <Text>
+                    <b>Response time:</b> {area.responseTime}
+                  </Text>
+                </Group>
+                <Group gap="xs" wrap="nowrap">
+                  <IconCurrencyDollar size={20} aria-hidden />
+                  <Text>
+                    <b>Pricing:</b> {areaPricing(area)}
+                  </Text>
+                </Group>
+                <Button component={Link} to="/booking" size="md" mt="sm">
+                  Book Service for {area.name}
+                </Button>
+                <Button variant="subtle" onClick={() => setSelected(null)}>
+                  Clear selection
+                </Button>
+              </Stack>
+            ) : (
+              <Stack gap="xs" align="center" ta="center" py="lg">
+                <IconMapPin size={36} color="var(--mantine-color-ochre-8)" aria-hidden />
+                <Text fw={700}>Choose an area on the map</Text>
+                <Text size="sm" c="dimmed">
+                  Tap or press Enter on a town to see its distance, response time and pricing.
                 </Text>
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                <IconClock size={20} aria-hidden />
-                <Text>
-                  <b>Response time:</b> {area.responseTime}
-                </Text>
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                <IconCurrencyDollar size={20} aria-hidden />
-                <Text>
-                  <b>Pricing:</b> {areaPricing(area)}
-                </Text>
-              </Group>
-              <Button component={Link} to="/booking" size="md" mt="sm">
-                Book Service for {area.name}
-              </Button>
-              <Button variant="subtle" onClick={() => setSelected(null)}>
-                Clear selection
-              </Button>
-            </Stack>
-          ) : (
-            <Stack gap="xs" align="center" ta="center" py="lg">
-              <IconMapPin size={36} color="var(--mantine-color-ochre-8)" aria-hidden />
-              <Text fw={700}>Choose an area on the map</Text>
-              <Text size="sm" c="dimmed">
-                Tap or press Enter on a town to see its distance, response time and pricing.
-              </Text>
-            </Stack>
-          )}
-        </Card>
+              </Stack>
+            )}
+          </Card>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -53,7 +53,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     question: 'Can I track my tow truck live?',
     answer:
-      "Yes. When you book, you get a job ID such as JOB-2026-123. Enter it (or your name) on the Track Job page to see your driver, their status, the estimated arrival and live updates as the job progresses. The page refreshes itself every few seconds.",
+      'Yes. When you book, you get a job ID such as JOB-2026-123. Enter it (or your name) on the Track Job page to see your driver, their status, the estimated arrival and live updates as the job progresses. The page refreshes itself every few seconds.',
   },
   {
     question: 'Which areas do you cover?',

@@ -3,7 +3,17 @@ import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 
 /** A picture that shows the spec's 'Image unavailable' placeholder when it fails to load. */
-export function GalleryImage({ src, alt, ratio = 4 / 3, eager = false }: { src: string; alt: string; ratio?: number; eager?: boolean }) {
+export function GalleryImage({
+  src,
+  alt,
+  ratio = 4 / 3,
+  eager = false,
+}: {
+  src: string;
+  alt: string;
+  ratio?: number;
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <AspectRatio ratio={ratio}>

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import classes from './page-hero.module.css';
 
 /** The red-ochre banner at the top of each content page; `title` is the page's h1. */
-export function PageHero({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Box className={classes.hero}>
       <Container size="lg">
@@ -24,7 +32,15 @@ export function PageHero({ title, subtitle, children }: { title: ReactNode; subt
 }
 
 /** A section heading with an optional lead paragraph. */
-export function SectionHeading({ title, lead, id }: { title: string; lead?: ReactNode; id?: string }) {
+export function SectionHeading({
+  title,
+  lead,
+  id,
+}: {
+  title: string;
+  lead?: ReactNode;
+  id?: string;
+}) {
   return (
     <Stack gap={6} mb="lg" ta="center" align="center">
       <Title order={2} id={id} fz={{ base: 26, sm: 32 }}>

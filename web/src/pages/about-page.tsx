@@ -3,8 +3,35 @@
  * with four statistics, the two co-owner cards, Professional Standards, What Drives Us and the
  * closing 'Locals Helping Locals' banner. Static content only.
  */
-import { Avatar, Box, Card, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, Anchor } from '@mantine/core';
-import { IconAward, IconBolt, IconCertificate, IconClock, IconHeartHandshake, IconMapPin, IconPhone, IconScale, IconShieldCheck, IconStar, IconTool, IconUsers } from '@tabler/icons-react';
+import {
+  Avatar,
+  Box,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Anchor,
+} from '@mantine/core';
+import {
+  IconAward,
+  IconBolt,
+  IconCertificate,
+  IconClock,
+  IconHeartHandshake,
+  IconMapPin,
+  IconPhone,
+  IconScale,
+  IconShieldCheck,
+  IconStar,
+  IconTool,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useProfile } from '../app/profile-provider';
 import { PageHero, SectionHeading } from '../components/page-hero';
 import { telHref } from '../lib/format';
@@ -18,10 +45,30 @@ const STATS = [
 ];
 
 const STANDARDS = [
-  { title: 'Licensed', detail: 'Verified', text: 'Licensed state towing operator with all required permits.', icon: <IconCertificate size={26} aria-hidden /> },
-  { title: 'Insured', detail: '$2M Coverage', text: 'Your vehicle is covered from hook-up to drop-off.', icon: <IconShieldCheck size={26} aria-hidden /> },
-  { title: 'Experienced', detail: 'Proven Track Record', text: 'More than 500 recoveries across the Pilbara.', icon: <IconAward size={26} aria-hidden /> },
-  { title: 'Trusted', detail: 'BBB A+', text: 'Trusted-business badge with an A+ rating.', icon: <IconStar size={26} aria-hidden /> },
+  {
+    title: 'Licensed',
+    detail: 'Verified',
+    text: 'Licensed state towing operator with all required permits.',
+    icon: <IconCertificate size={26} aria-hidden />,
+  },
+  {
+    title: 'Insured',
+    detail: '$2M Coverage',
+    text: 'Your vehicle is covered from hook-up to drop-off.',
+    icon: <IconShieldCheck size={26} aria-hidden />,
+  },
+  {
+    title: 'Experienced',
+    detail: 'Proven Track Record',
+    text: 'More than 500 recoveries across the Pilbara.',
+    icon: <IconAward size={26} aria-hidden />,
+  },
+  {
+    title: 'Trusted',
+    detail: 'BBB A+',
+    text: 'Trusted-business badge with an A+ rating.',
+    icon: <IconStar size={26} aria-hidden />,
+  },
 ];
 
 const VALUES = [
@@ -43,9 +90,21 @@ const VALUES = [
 ];
 
 const LOCAL_POINTS = [
-  { title: 'Local Knowledge', text: 'We know the roads, the tracks, the tides and the mine gates.', icon: <IconMapPin size={24} aria-hidden /> },
-  { title: 'Rapid Response', text: 'Based in Karratha, usually with you in 30-45 minutes around town.', icon: <IconBolt size={24} aria-hidden /> },
-  { title: 'Fair Pricing', text: 'Honest local prices with GST included and no city markups.', icon: <IconHeartHandshake size={24} aria-hidden /> },
+  {
+    title: 'Local Knowledge',
+    text: 'We know the roads, the tracks, the tides and the mine gates.',
+    icon: <IconMapPin size={24} aria-hidden />,
+  },
+  {
+    title: 'Rapid Response',
+    text: 'Based in Karratha, usually with you in 30-45 minutes around town.',
+    icon: <IconBolt size={24} aria-hidden />,
+  },
+  {
+    title: 'Fair Pricing',
+    text: 'Honest local prices with GST included and no city markups.',
+    icon: <IconHeartHandshake size={24} aria-hidden />,
+  },
 ];
 
 function initials(name: string): string {
@@ -78,21 +137,25 @@ export function AboutPage() {
             </Title>
             <Stack gap="sm">
               <Text>
-                {first?.name ?? 'One of us'} spent years pulling vehicles out of places most people never see: bulldust on station tracks,
-                soft sand on the beaches and washed-out haul roads on mine sites. {second?.name ?? 'The other'} spent 7 years under
-                bonnets, learning that a lot of breakdowns can be fixed right where they happen.
+                {first?.name ?? 'One of us'} spent years pulling vehicles out of places most people
+                never see: bulldust on station tracks, soft sand on the beaches and washed-out haul
+                roads on mine sites. {second?.name ?? 'The other'} spent 7 years under bonnets,
+                learning that a lot of breakdowns can be fixed right where they happen.
               </Text>
               <Text>
-                We kept getting the same calls from friends and neighbours: stuck, broken down, no one answering. So we put our
-                skills together and started a business that answers the phone at 2 am and turns up with the right gear.
+                We kept getting the same calls from friends and neighbours: stuck, broken down, no
+                one answering. So we put our skills together and started a business that answers the
+                phone at 2 am and turns up with the right gear.
               </Text>
               <Text>
-                Today we run two trucks out of Karratha and cover Dampier, Wickham, Roebourne, Point Samson and the remote mining
-                operations inland. We&apos;re licensed, insured for $2M and certified to work on mining sites.
+                Today we run two trucks out of Karratha and cover Dampier, Wickham, Roebourne, Point
+                Samson and the remote mining operations inland. We&apos;re licensed, insured for $2M
+                and certified to work on mining sites.
               </Text>
               <Text>
-                We&apos;re still the ones who pick up when you call. No call centre, no city markups, just fair prices and people who
-                know the Pilbara and want to see you home safe.
+                We&apos;re still the ones who pick up when you call. No call centre, no city
+                markups, just fair prices and people who know the Pilbara and want to see you home
+                safe.
               </Text>
             </Stack>
           </Grid.Col>

@@ -3,12 +3,31 @@
  * dialog with the enlarged picture, the 'Image unavailable' placeholder, the empty-filter
  * message and the Equipment section.
  */
-import { Button, Card, Container, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton, Badge } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+  Badge,
+} from '@mantine/core';
 import { IconDeviceDesktopAnalytics, IconLink, IconTruck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHero, SectionHeading } from '../components/page-hero';
 import { GalleryImage } from '../components/gallery-image';
-import { GALLERY_FILTERS, GALLERY_PHOTOS, photosFor, type GalleryFilter, type GalleryPhoto } from '../components/gallery-photos';
+import {
+  GALLERY_FILTERS,
+  GALLERY_PHOTOS,
+  photosFor,
+  type GalleryFilter,
+  type GalleryPhoto,
+} from '../components/gallery-photos';
 import { usePageTitle } from '../lib/use-page-title';
 
 const EQUIPMENT = [
@@ -37,11 +56,25 @@ export function GalleryPage({ photos = GALLERY_PHOTOS }: { photos?: readonly Gal
 
   return (
     <>
-      <PageHero title="Our Work Gallery" subtitle="Tows, recoveries and the gear we bring, from Karratha's streets to the red dirt tracks beyond." />
+      <PageHero
+        title="Our Work Gallery"
+        subtitle="Tows, recoveries and the gear we bring, from Karratha's streets to the red dirt tracks beyond."
+      />
       <Container size="lg" py={40}>
-        <Group gap="xs" mb="lg" role="group" aria-label="Filter photos by category" justify="center">
+        <Group
+          gap="xs"
+          mb="lg"
+          role="group"
+          aria-label="Filter photos by category"
+          justify="center"
+        >
           {GALLERY_FILTERS.map((f) => (
-            <Button key={f.value} variant={filter === f.value ? 'filled' : 'outline'} aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+            <Button
+              key={f.value}
+              variant={filter === f.value ? 'filled' : 'outline'}
+              aria-pressed={filter === f.value}
+              onClick={() => setFilter(f.value)}
+            >
               {f.label}
             </Button>
           ))}
@@ -55,7 +88,11 @@ export function GalleryPage({ photos = GALLERY_PHOTOS }: { photos?: readonly Gal
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="gallery-grid">
             {shown.map((photo, index) => (
               <Card key={photo.src} withBorder radius="md" padding={0} shadow="xs">
-                <UnstyledButton onClick={() => setOpen(photo)} aria-label={`Enlarge: ${photo.title}`} style={{ display: 'block', width: '100%' }}>
+                <UnstyledButton
+                  onClick={() => setOpen(photo)}
+                  aria-label={`Enlarge: ${photo.title}`}
+                  style={{ display: 'block', width: '100%' }}
+                >
                   <GalleryImage src={photo.src} alt={photo.alt} eager={index < 3} />
                 </UnstyledButton>
                 <Stack gap={4} p="sm">
@@ -74,7 +111,14 @@ export function GalleryPage({ photos = GALLERY_PHOTOS }: { photos?: readonly Gal
           </SimpleGrid>
         )}
 
-        <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.title} size="xl" centered>
+        <Modal
+          opened={open !== null}
+          onClose={() => setOpen(null)}
+          title={open?.title}
+          size="xl"
+          centered
+          closeButtonProps={{ 'aria-label': 'Close photo' }}
+        >
           {open && (
             <Stack gap="sm">
               <GalleryImage src={open.src} alt={open.alt} eager />
@@ -88,7 +132,11 @@ export function GalleryPage({ photos = GALLERY_PHOTOS }: { photos?: readonly Gal
       </Container>
 
       <Container size="lg" pb={24} component="section" aria-labelledby="equipment">
-        <SectionHeading id="equipment" title="Our Equipment" lead="Well-kept gear is half the job. Here's what comes with every call-out." />
+        <SectionHeading
+          id="equipment"
+          title="Our Equipment"
+          lead="Well-kept gear is half the job. Here's what comes with every call-out."
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {EQUIPMENT.map((item) => (
             <Card key={item.title} withBorder radius="md" padding="lg">

@@ -2,7 +2,19 @@
  * Home (spec §2 Home), in the spec's order: hero, Our Services, Digital Service Platform,
  * emergency call buttons for both operators, Customer Feedback call to action, coverage map, FAQ.
  */
-import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconCalendarPlus,
   IconHistory,
@@ -36,30 +48,65 @@ const SERVICE_CARDS: ServiceCard[] = [
     title: 'Towing Services',
     icon: <IconTruck size={28} aria-hidden />,
     text: 'Breakdowns, accidents and non-runners moved safely, around town or across the Pilbara.',
-    features: ['24/7 emergency towing', 'Local and long-distance tows', 'Tilt-tray for low and prestige cars', 'Heavy-duty and work vehicles'],
+    features: [
+      '24/7 emergency towing',
+      'Local and long-distance tows',
+      'Tilt-tray for low and prestige cars',
+      'Heavy-duty and work vehicles',
+    ],
     action: { label: 'Get Quote', to: '/contact' },
   },
   {
     title: '4x4 Recovery',
     icon: <IconSteeringWheel size={28} aria-hidden />,
     text: 'Bogged, stuck or rolled: we get you out of sand, bulldust, mud and creek crossings.',
-    features: ['Winch and snatch strap recovery', 'Beach, station track and creek recoveries', 'Certified for mining sites', 'Heavy vehicle recovery'],
+    features: [
+      'Winch and snatch strap recovery',
+      'Beach, station track and creek recoveries',
+      'Certified for mining sites',
+      'Heavy vehicle recovery',
+    ],
     action: { label: 'Book Service', to: '/booking' },
   },
   {
     title: 'Automotive Repairs',
     icon: <IconTool size={28} aria-hidden />,
     text: 'A qualified mechanic who comes to you and often fixes it on the spot.',
-    features: ['Roadside and mobile repairs', 'Diagnostics and fault finding', 'Engine and transmission work', '7 years of mechanical experience'],
+    features: [
+      'Roadside and mobile repairs',
+      'Diagnostics and fault finding',
+      'Engine and transmission work',
+      '7 years of mechanical experience',
+    ],
     action: { label: 'Get Quote', to: '/contact' },
   },
 ];
 
 const PLATFORM_ACTIONS = [
-  { label: 'Book Service', to: '/book-service', icon: <IconCalendarPlus size={26} aria-hidden />, text: 'Pick a time and tell us what you need.' },
-  { label: 'Track Job', to: '/customer-portal', icon: <IconMapPinSearch size={26} aria-hidden />, text: 'See your driver, status and arrival time live.' },
-  { label: 'Service History', to: '/service-history', icon: <IconHistory size={26} aria-hidden />, text: 'Look back over past jobs and invoices.' },
-  { label: 'Rate Service', to: '/feedback', icon: <IconStar size={26} aria-hidden />, text: 'Tell us how we went on a finished job.' },
+  {
+    label: 'Book Service',
+    to: '/book-service',
+    icon: <IconCalendarPlus size={26} aria-hidden />,
+    text: 'Pick a time and tell us what you need.',
+  },
+  {
+    label: 'Track Job',
+    to: '/customer-portal',
+    icon: <IconMapPinSearch size={26} aria-hidden />,
+    text: 'See your driver, status and arrival time live.',
+  },
+  {
+    label: 'Service History',
+    to: '/service-history',
+    icon: <IconHistory size={26} aria-hidden />,
+    text: 'Look back over past jobs and invoices.',
+  },
+  {
+    label: 'Rate Service',
+    to: '/feedback',
+    icon: <IconStar size={26} aria-hidden />,
+    text: 'Tell us how we went on a finished job.',
+  },
 ] as const;
 
 export function HomePage() {
@@ -85,20 +132,38 @@ export function HomePage() {
           </Badge>
         </Group>
         <Group gap="sm" mt="xs">
-          <Button component="a" href={telHref(main.phone)} size="lg" color="spinifex.3" c="ironstone.9" leftSection={<IconPhoneCall size={22} aria-hidden />}>
+          <Button
+            component="a"
+            href={telHref(main.phone)}
+            size="lg"
+            color="spinifex.3"
+            c="ironstone.9"
+            leftSection={<IconPhoneCall size={22} aria-hidden />}
+          >
             Call {main.phone}
           </Button>
           <Button component={Link} to="/book-service" size="lg" variant="white" color="ochre.9">
             Book Service
           </Button>
-          <Button component={Link} to="/customer-portal" size="lg" variant="outline" color="white" style={{ borderColor: '#fff', color: '#fff' }}>
+          <Button
+            component={Link}
+            to="/customer-portal"
+            size="lg"
+            variant="outline"
+            color="white"
+            style={{ borderColor: '#fff', color: '#fff' }}
+          >
             Track Job
           </Button>
         </Group>
       </PageHero>
 
       <Container size="lg" py={48} component="section" aria-labelledby="our-services">
-        <SectionHeading id="our-services" title="Our Services" lead="From a flat battery in town to a rolled ute on a haul road, one call gets it sorted." />
+        <SectionHeading
+          id="our-services"
+          title="Our Services"
+          lead="From a flat battery in town to a rolled ute on a haul road, one call gets it sorted."
+        />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {SERVICE_CARDS.map((card) => (
             <Card key={card.title} withBorder radius="md" padding="lg" shadow="xs">
@@ -111,7 +176,13 @@ export function HomePage() {
                   {card.text}
                 </Text>
                 <FeatureList items={card.features} />
-                <Button component={Link} to={card.action.to} mt="auto" fullWidth variant={card.action.label === 'Book Service' ? 'filled' : 'outline'}>
+                <Button
+                  component={Link}
+                  to={card.action.to}
+                  mt="auto"
+                  fullWidth
+                  variant={card.action.label === 'Book Service' ? 'filled' : 'outline'}
+                >
                   {card.action.label}
                 </Button>
               </Stack>
@@ -120,14 +191,21 @@ export function HomePage() {
         </SimpleGrid>
       </Container>
 
-      <Box bg="ironstone.9" c="white" py={48} component="section" aria-labelledby="digital-platform">
+      <Box
+        bg="ironstone.9"
+        c="white"
+        py={48}
+        component="section"
+        aria-labelledby="digital-platform"
+      >
         <Container size="lg">
           <Stack gap={6} mb="lg" ta="center" align="center">
             <Title order={2} id="digital-platform" c="white" fz={{ base: 26, sm: 32 }}>
               Digital Service Platform
             </Title>
             <Text c="#e6dcd6" maw={640}>
-              Book, track and review your job from your phone, even on a patchy signal. Install the app for one-tap access.
+              Book, track and review your job from your phone, even on a patchy signal. Install the
+              app for one-tap access.
             </Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -151,12 +229,21 @@ export function HomePage() {
       </Box>
 
       <Container size="lg" py={48} component="section" aria-labelledby="emergency-call">
-        <Card radius="lg" padding="xl" bg="ochre.0" withBorder style={{ borderColor: 'var(--mantine-color-ochre-3)' }}>
+        <Card
+          radius="lg"
+          padding="xl"
+          bg="ochre.0"
+          withBorder
+          style={{ borderColor: 'var(--mantine-color-ochre-3)' }}
+        >
           <Stack gap="md" align="center" ta="center">
             <Title order={2} id="emergency-call" fz={{ base: 24, sm: 30 }}>
               Broken down or stuck? Call us now
             </Title>
-            <Text maw={620}>Day or night, you&apos;ll talk straight to one of the owners. Around Karratha we&apos;re usually there in 30-45 minutes.</Text>
+            <Text maw={620}>
+              Day or night, you&apos;ll talk straight to one of the owners. Around Karratha
+              we&apos;re usually there in 30-45 minutes.
+            </Text>
             <Group justify="center" gap="md">
               {operators.map((operator) => (
                 <Button
@@ -180,7 +267,7 @@ export function HomePage() {
         <Card radius="lg" padding="xl" withBorder>
           <Group justify="space-between" gap="lg">
             <Group gap="md" wrap="nowrap" align="flex-start">
-              <ThemeIcon size={52} radius="md" color="spinifex.4" c="ironstone.9">
+              <ThemeIcon size={52} radius="md" color="spinifex.4" c="ironstone.9" visibleFrom="xs">
                 <IconMessageStar size={28} aria-hidden />
               </ThemeIcon>
               <div>
@@ -188,7 +275,8 @@ export function HomePage() {
                   Customer Feedback
                 </Title>
                 <Text c="dimmed" maw={560}>
-                  Had a job done with us? Tell us how we went. Your feedback keeps us honest and helps other locals choose.
+                  Had a job done with us? Tell us how we went. Your feedback keeps us honest and
+                  helps other locals choose.
                 </Text>
               </div>
             </Group>
@@ -200,7 +288,11 @@ export function HomePage() {
       </Container>
 
       <Container size="lg" pb={48} component="section" aria-labelledby="coverage">
-        <SectionHeading id="coverage" title="Our Coverage Area" lead="Based in Karratha and covering the coast from Dampier to Point Samson, plus the mine sites inland." />
+        <SectionHeading
+          id="coverage"
+          title="Our Coverage Area"
+          lead="Based in Karratha and covering the coast from Dampier to Point Samson, plus the mine sites inland."
+        />
         <CoverageMap />
       </Container>
 

@@ -12,7 +12,9 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1}>404 Page Not Found</Title>
-        <Text c="dimmed">Looks like this track doesn&apos;t go anywhere. Let&apos;s get you back on the road.</Text>
+        <Text c="dimmed">
+          Looks like this track doesn&apos;t go anywhere. Let&apos;s get you back on the road.
+        </Text>
         <Button component={Link} to="/" size="md">
           Back to Home
         </Button>

@@ -13,25 +13,40 @@ const GROUPS: { title: string; lead: string; prices: AdvertisedPrice[] }[] = [
   {
     title: 'Towing',
     lead: 'Cars, utes, 4WDs and light trucks.',
-    prices: [ADVERTISED_PRICES.localTowing, ADVERTISED_PRICES.emergencyTowing, ADVERTISED_PRICES.heavyDutyTowing],
+    prices: [
+      ADVERTISED_PRICES.localTowing,
+      ADVERTISED_PRICES.emergencyTowing,
+      ADVERTISED_PRICES.heavyDutyTowing,
+    ],
   },
   {
     title: '4x4 Recovery',
     lead: 'Priced by how hard the recovery is.',
-    prices: [ADVERTISED_PRICES.basicRecovery, ADVERTISED_PRICES.complexRecovery, ADVERTISED_PRICES.extremeRecovery],
+    prices: [
+      ADVERTISED_PRICES.basicRecovery,
+      ADVERTISED_PRICES.complexRecovery,
+      ADVERTISED_PRICES.extremeRecovery,
+    ],
   },
   {
     title: 'Repairs',
     lead: 'Mobile mechanic at your home, work or roadside.',
-    prices: [ADVERTISED_PRICES.diagnostic, ADVERTISED_PRICES.mobileRepairs, ADVERTISED_PRICES.engineRepairs, ADVERTISED_PRICES.transmissionRepairs],
+    prices: [
+      ADVERTISED_PRICES.diagnostic,
+      ADVERTISED_PRICES.mobileRepairs,
+      ADVERTISED_PRICES.engineRepairs,
+      ADVERTISED_PRICES.transmissionRepairs,
+    ],
   },
 ];
 
 function priceDetails(price: AdvertisedPrice): string[] {
   const details: string[] = [];
   if (price.includedKm) details.push(`${price.includedKm} km included`);
-  if (price.perKmCents) details.push(`${price.includedKm ? 'Then ' : ''}${formatDollars(price.perKmCents)} per km`);
-  if (price.note && !price.note.includes('km included')) details.push(price.note.charAt(0).toUpperCase() + price.note.slice(1));
+  if (price.perKmCents)
+    details.push(`${price.includedKm ? 'Then ' : ''}${formatDollars(price.perKmCents)} per km`);
+  if (price.note && !price.note.includes('km included'))
+    details.push(price.note.charAt(0).toUpperCase() + price.note.slice(1));
   return details;
 }
 
@@ -50,7 +65,14 @@ export function PricingPage() {
               <SectionHeading id={`pricing-${group.title}`} title={group.title} lead={group.lead} />
               <SimpleGrid cols={{ base: 1, xs: 2, md: group.prices.length }} spacing="md">
                 {group.prices.map((price) => (
-                  <Card key={price.label} withBorder radius="md" padding="lg" shadow="xs" ta="center">
+                  <Card
+                    key={price.label}
+                    withBorder
+                    radius="md"
+                    padding="lg"
+                    shadow="xs"
+                    ta="center"
+                  >
                     <Stack gap={6} align="center">
                       <Title order={3} fz="lg">
                         {price.label}
@@ -77,20 +99,36 @@ export function PricingPage() {
           ))}
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Alert color="ochre" variant="light" radius="md" icon={<IconMoon size={22} aria-hidden />} title="After-hours surcharge">
-              A {PRICING_TERMS.afterHoursSurchargePercent}% surcharge applies to call-outs between {PRICING_TERMS.afterHoursWindow}.
+            <Alert
+              color="ochre"
+              variant="light"
+              radius="md"
+              icon={<IconMoon size={22} aria-hidden />}
+              title="After-hours surcharge"
+            >
+              A {PRICING_TERMS.afterHoursSurchargePercent}% surcharge applies to call-outs between{' '}
+              {PRICING_TERMS.afterHoursWindow}.
             </Alert>
-            <Alert color="ironstone" variant="light" radius="md" icon={<IconInfoCircle size={22} aria-hidden />} title="Good to know">
+            <Alert
+              color="ironstone"
+              variant="light"
+              radius="md"
+              icon={<IconInfoCircle size={22} aria-hidden />}
+              title="Good to know"
+            >
               <List size="sm" spacing={4}>
                 <List.Item>All prices include GST.</List.Item>
                 <List.Item>{PRICING_TERMS.paymentDue}.</List.Item>
-                <List.Item>Roebourne and Point Samson carry a distance surcharge; mine sites are quoted.</List.Item>
+                <List.Item>
+                  Roebourne and Point Samson carry a distance surcharge; mine sites are quoted.
+                </List.Item>
               </List>
             </Alert>
           </SimpleGrid>
           <Group justify="center">
             <Text size="sm" c="dimmed" ta="center">
-              Prices are in Australian dollars ({PRICING_TERMS.currencySymbol}). Parts and long-distance kilometres are quoted before work starts.
+              Prices are in Australian dollars ({PRICING_TERMS.currencySymbol}). Parts and
+              long-distance kilometres are quoted before work starts.
             </Text>
           </Group>
         </Stack>

@@ -24,20 +24,49 @@ export const SERVICE_REGIONS: readonly ServiceRegion[] = [
   {
     name: 'Karratha & Suburbs',
     description: 'Our home base. Most call-outs in town are reached first.',
-    places: ['Bulgarra', 'Pegs Creek', 'Millars Well', 'Nickol', 'Baynton', 'Tambrey', 'Gap Ridge', 'Mulataga', 'Karratha Industrial Estate'],
+    places: [
+      'Bulgarra',
+      'Pegs Creek',
+      'Millars Well',
+      'Nickol',
+      'Baynton',
+      'Tambrey',
+      'Gap Ridge',
+      'Mulataga',
+      'Karratha Industrial Estate',
+    ],
     responseTime: karrathaTime ?? '15-30 min',
-    services: ['Emergency towing', 'Roadside assistance', 'Mobile repairs', 'Lockouts and jump starts'],
+    services: [
+      'Emergency towing',
+      'Roadside assistance',
+      'Mobile repairs',
+      'Lockouts and jump starts',
+    ],
   },
   {
     name: 'Dampier & Burrup Peninsula',
-    description: 'The port town, the Burrup industrial area and the beaches and boat ramps around them.',
-    places: ['Dampier', 'Burrup Peninsula', 'King Bay', 'Hearson Cove', 'Withnell Bay', 'Dampier Salt'],
+    description:
+      'The port town, the Burrup industrial area and the beaches and boat ramps around them.',
+    places: [
+      'Dampier',
+      'Burrup Peninsula',
+      'King Bay',
+      'Hearson Cove',
+      'Withnell Bay',
+      'Dampier Salt',
+    ],
     responseTime: coastTime ?? '20-35 min',
-    services: ['Emergency towing', 'Beach and boat-ramp recovery', 'Roadside assistance', 'Vehicle transport'],
+    services: [
+      'Emergency towing',
+      'Beach and boat-ramp recovery',
+      'Roadside assistance',
+      'Vehicle transport',
+    ],
   },
   {
     name: 'Roebourne, Wickham & Point Samson',
-    description: 'East along the coast: the historic towns, Cape Lambert and the beaches at Point Samson.',
+    description:
+      'East along the coast: the historic towns, Cape Lambert and the beaches at Point Samson.',
     places: ['Roebourne', 'Wickham', 'Point Samson', 'Cossack', 'Cape Lambert', 'Harding Dam'],
     responseTime: eastTime ?? '25-40 min',
     services: ['Towing', '4x4 and beach recovery', 'Roadside assistance', 'Mobile repairs'],
@@ -45,9 +74,21 @@ export const SERVICE_REGIONS: readonly ServiceRegion[] = [
   {
     name: 'Wider Pilbara & Mine Sites',
     description: 'Remote highways, station tracks and mining operations inland. Quoted per job.',
-    places: ['Millstream-Chichester National Park', 'Python Pool', 'Pannawonica', 'Whim Creek', 'Fortescue River Roadhouse', 'Mine sites and haul roads'],
+    places: [
+      'Millstream-Chichester National Park',
+      'Python Pool',
+      'Pannawonica',
+      'Whim Creek',
+      'Fortescue River Roadhouse',
+      'Mine sites and haul roads',
+    ],
     responseTime: widerTime ?? '60-120 min',
-    services: ['4x4 and heavy vehicle recovery', 'Long-distance towing', 'Mine site recovery', 'Commercial and fleet support'],
+    services: [
+      '4x4 and heavy vehicle recovery',
+      'Long-distance towing',
+      'Mine site recovery',
+      'Commercial and fleet support',
+    ],
   },
 ];
 
@@ -62,13 +103,25 @@ export function ServiceAreasPage() {
       <Container size="lg" py={48}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           {SERVICE_REGIONS.map((region) => (
-            <Card key={region.name} withBorder radius="md" padding="lg" shadow="xs" component="section" aria-label={region.name}>
+            <Card
+              key={region.name}
+              withBorder
+              radius="md"
+              padding="lg"
+              shadow="xs"
+              component="section"
+              aria-label={region.name}
+            >
               <Stack gap="sm">
                 <Group justify="space-between" align="flex-start" gap="xs">
                   <Title order={2} fz="xl">
                     {region.name}
                   </Title>
-                  <Badge size="lg" color="ochre.8" leftSection={<IconClock size={14} aria-hidden />}>
+                  <Badge
+                    size="lg"
+                    color="ochre.8"
+                    leftSection={<IconClock size={14} aria-hidden />}
+                  >
                     {region.responseTime}
                   </Badge>
                 </Group>
@@ -80,7 +133,14 @@ export function ServiceAreasPage() {
                 </Text>
                 <Group gap={6}>
                   {region.places.map((place) => (
-                    <Badge key={place} variant="light" color="ironstone" c="ironstone.9" tt="none" fw={600}>
+                    <Badge
+                      key={place}
+                      variant="light"
+                      color="ironstone"
+                      c="ironstone.9"
+                      tt="none"
+                      fw={600}
+                    >
                       {place}
                     </Badge>
                   ))}
@@ -95,7 +155,11 @@ export function ServiceAreasPage() {
         </SimpleGrid>
       </Container>
       <Container size="lg" pb={24} component="section" aria-labelledby="area-map">
-        <SectionHeading id="area-map" title="Coverage Map" lead="Choose a town for its distance, response time and pricing." />
+        <SectionHeading
+          id="area-map"
+          title="Coverage Map"
+          lead="Choose a town for its distance, response time and pricing."
+        />
         <CoverageMap />
       </Container>
     </>

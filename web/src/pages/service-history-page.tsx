@@ -3,8 +3,28 @@
  * search box, a service filter and a status filter, totals and the average rating. The invoice
  * and book-similar buttons have no action, as the spec says.
  */
-import { Badge, Button, Card, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCalendar, IconDownload, IconMapPin, IconRepeat, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  IconCalendar,
+  IconDownload,
+  IconMapPin,
+  IconRepeat,
+  IconSearch,
+  IconStarFilled,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DATE_FORMATS } from '@pilbara/shared-schema';
@@ -74,23 +94,37 @@ export const SAMPLE_HISTORY: readonly HistoryEntry[] = [
 const ALL = 'All';
 
 /** The entries that match a search text and the two filters. */
-export function filterHistory(entries: readonly HistoryEntry[], search: string, service: string, status: string): HistoryEntry[] {
+export function filterHistory(
+  entries: readonly HistoryEntry[],
+  search: string,
+  service: string,
+  status: string,
+): HistoryEntry[] {
   const needle = search.trim().toLowerCase();
   return entries.filter(
     (entry) =>
       (service === ALL || entry.service === service) &&
       (status === ALL || entry.status === status) &&
-      (!needle || [entry.id, entry.service, entry.vehicle, entry.location].some((field) => field.toLowerCase().includes(needle))),
+      (!needle ||
+        [entry.id, entry.service, entry.vehicle, entry.location].some((field) =>
+          field.toLowerCase().includes(needle),
+        )),
   );
 }
 
 /** Totals over a list: count, amount spent on completed jobs, and the average of given ratings. */
-export function historyTotals(entries: readonly HistoryEntry[]): { count: number; spentCents: number; averageRating: number | null } {
+export function historyTotals(entries: readonly HistoryEntry[]): {
+  count: number;
+  spentCents: number;
+  averageRating: number | null;
+} {
   const rated = entries.filter((entry) => entry.rating !== null);
   const ratingSum = rated.reduce((sum, entry) => sum + (entry.rating ?? 0), 0);
   return {
     count: entries.length,
-    spentCents: entries.filter((entry) => entry.status === 'Completed').reduce((sum, entry) => sum + entry.costCents, 0),
+    spentCents: entries
+      .filter((entry) => entry.status === 'Completed')
+      .reduce((sum, entry) => sum + entry.costCents, 0),
     averageRating: rated.length ? Math.round((ratingSum / rated.length) * 10) / 10 : null,
   };
 }
@@ -100,14 +134,20 @@ export function ServiceHistoryPage() {
   const [search, setSearch] = useState('');
   const [service, setService] = useState(ALL);
   const [status, setStatus] = useState(ALL);
-  const shown = useMemo(() => filterHistory(SAMPLE_HISTORY, search, service, status), [search, service, status]);
+  const shown = useMemo(
+    () => filterHistory(SAMPLE_HISTORY, search, service, status),
+    [search, service, status],
+  );
   const totals = historyTotals(shown);
   const services = [ALL, ...new Set(SAMPLE_HISTORY.map((entry) => entry.service))];
   const statuses = [ALL, ...new Set(SAMPLE_HISTORY.map((entry) => entry.status))];
 
   return (
     <>
-      <PageHero title="Service History" subtitle="Your past jobs with us, their cost and how you rated them." />
+      <PageHero
+        title="Service History"
+        subtitle="Your past jobs with us, their cost and how you rated them."
+      />
       <Container size="lg" py={40}>
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -118,8 +158,18 @@ export function ServiceHistoryPage() {
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
             />
-            <NativeSelect label="Service" data={services} value={service} onChange={(event) => setService(event.currentTarget.value)} />
-            <NativeSelect label="Status" data={statuses} value={status} onChange={(event) => setStatus(event.currentTarget.value)} />
+            <NativeSelect
+              label="Service"
+              data={services}
+              value={service}
+              onChange={(event) => setService(event.currentTarget.value)}
+            />
+            <NativeSelect
+              label="Status"
+              data={statuses}
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value)}
+            />
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -141,7 +191,9 @@ export function ServiceHistoryPage() {
             </Paper>
             <Paper withBorder radius="md" p="md" ta="center">
               <Text fz={28} fw={800} c="ochre.8" data-testid="average-rating">
-                {totals.averageRating === null ? 'No ratings' : `${totals.averageRating.toFixed(1)} / 5`}
+                {totals.averageRating === null
+                  ? 'No ratings'
+                  : `${totals.averageRating.toFixed(1)} / 5`}
               </Text>
               <Text size="sm" c="dimmed">
                 Average rating
@@ -155,7 +207,14 @@ export function ServiceHistoryPage() {
             </Text>
           ) : (
             shown.map((entry) => (
-              <Card key={entry.id} withBorder radius="md" padding="lg" component="article" aria-label={`${entry.service} ${entry.id}`}>
+              <Card
+                key={entry.id}
+                withBorder
+                radius="md"
+                padding="lg"
+                component="article"
+                aria-label={`${entry.service} ${entry.id}`}
+              >
                 <Stack gap="xs">
                   <Group justify="space-between" align="flex-start" gap="xs">
                     <div>
@@ -166,7 +225,9 @@ export function ServiceHistoryPage() {
                         {entry.id} · {entry.vehicle}
                       </Text>
                     </div>
-                    <Badge color={entry.status === 'Completed' ? 'green.8' : 'gray.7'}>{entry.status}</Badge>
+                    <Badge color={entry.status === 'Completed' ? 'green.8' : 'gray.7'}>
+                      {entry.status}
+                    </Badge>
                   </Group>
                   <Group gap="lg">
                     <Group gap={4}>
@@ -183,17 +244,30 @@ export function ServiceHistoryPage() {
                     {entry.rating !== null && (
                       <Group gap={2} aria-label={`Rated ${entry.rating} out of 5`}>
                         {Array.from({ length: entry.rating }, (_, i) => (
-                          <IconStarFilled key={i} size={16} color="var(--mantine-color-spinifex-6)" aria-hidden />
+                          <IconStarFilled
+                            key={i}
+                            size={16}
+                            color="var(--mantine-color-spinifex-6)"
+                            aria-hidden
+                          />
                         ))}
                       </Group>
                     )}
                   </Group>
                   <Text size="sm">{entry.notes}</Text>
                   <Group gap="xs">
-                    <Button variant="outline" size="sm" leftSection={<IconDownload size={16} aria-hidden />}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                    >
                       Download Invoice
                     </Button>
-                    <Button variant="light" size="sm" leftSection={<IconRepeat size={16} aria-hidden />}>
+                    <Button
+                      variant="light"
+                      size="sm"
+                      leftSection={<IconRepeat size={16} aria-hidden />}
+                    >
                       Book Similar Service
                     </Button>
                   </Group>

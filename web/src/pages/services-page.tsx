@@ -2,8 +2,27 @@
  * Services (spec §2 Services): hero, six service cards, a coverage block (30 min response,
  * 50 miles radius, 24/7) and an emergency call block with 'Request Service Online'.
  */
-import { Button, Card, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingFactory2, IconCar, IconLifebuoy, IconPhoneCall, IconSteeringWheel, IconTool, IconTruck } from '@tabler/icons-react';
+import {
+  Button,
+  Card,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconBuildingFactory2,
+  IconCar,
+  IconLifebuoy,
+  IconPhoneCall,
+  IconSteeringWheel,
+  IconTool,
+  IconTruck,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useOperators } from '../app/profile-provider';
@@ -16,37 +35,67 @@ const SERVICES: { title: string; icon: ReactNode; text: string; features: string
     title: 'Emergency Towing',
     icon: <IconTruck size={28} aria-hidden />,
     text: 'Broken down or in an accident? We answer day and night and get your vehicle somewhere safe.',
-    features: ['24/7 call-outs, 365 days', 'Accident and breakdown removal', 'Tilt-tray and wheel-lift towing', 'Delivered to your mechanic, home or yard'],
+    features: [
+      '24/7 call-outs, 365 days',
+      'Accident and breakdown removal',
+      'Tilt-tray and wheel-lift towing',
+      'Delivered to your mechanic, home or yard',
+    ],
   },
   {
     title: '4x4 & Off-Road Recovery',
     icon: <IconSteeringWheel size={28} aria-hidden />,
     text: 'Bogged in bulldust, sand or a creek crossing: we bring the gear and the know-how.',
-    features: ['Winch, snatch strap and recovery board work', 'Beach, station track and creek recoveries', 'Rollover and heavy vehicle recovery', 'Certified for mining sites'],
+    features: [
+      'Winch, snatch strap and recovery board work',
+      'Beach, station track and creek recoveries',
+      'Rollover and heavy vehicle recovery',
+      'Certified for mining sites',
+    ],
   },
   {
     title: 'Automotive Repairs',
     icon: <IconTool size={28} aria-hidden />,
     text: 'A mechanic with 7 years of experience who often fixes it where it stands.',
-    features: ['Diagnostics and fault finding', 'Mobile repairs at home, work or roadside', 'Engine and transmission repairs', 'Pre-purchase inspections'],
+    features: [
+      'Diagnostics and fault finding',
+      'Mobile repairs at home, work or roadside',
+      'Engine and transmission repairs',
+      'Pre-purchase inspections',
+    ],
   },
   {
     title: 'Roadside Assistance',
     icon: <IconLifebuoy size={28} aria-hidden />,
     text: 'The small problems that leave you stuck, sorted quickly.',
-    features: ['Jump starts and battery checks', 'Flat tyre changes', 'Lockout service', 'Fuel delivery'],
+    features: [
+      'Jump starts and battery checks',
+      'Flat tyre changes',
+      'Lockout service',
+      'Fuel delivery',
+    ],
   },
   {
     title: 'Vehicle Transport',
     icon: <IconCar size={28} aria-hidden />,
     text: 'Planned moves for cars, utes, 4WDs and machinery, local or long distance.',
-    features: ['Non-runners and project cars', 'Dealer and auction transfers', 'Long-distance towing across the Pilbara', 'Careful tie-downs for low cars'],
+    features: [
+      'Non-runners and project cars',
+      'Dealer and auction transfers',
+      'Long-distance towing across the Pilbara',
+      'Careful tie-downs for low cars',
+    ],
   },
   {
     title: 'Commercial Services',
     icon: <IconBuildingFactory2 size={28} aria-hidden />,
     text: 'Reliable support for mine sites, contractors and fleets.',
-    features: ['Mine site and haul road recoveries', 'Fleet breakdown support', 'Account customers and scheduled work', 'Site inductions and safety paperwork'],
+    features: [
+      'Mine site and haul road recoveries',
+      'Fleet breakdown support',
+      'Account customers and scheduled work',
+      'Site inductions and safety paperwork',
+    ],
   },
 ];
 
@@ -63,7 +112,11 @@ export function ServicesPage() {
       />
 
       <Container size="lg" py={48} component="section" aria-labelledby="what-we-do">
-        <SectionHeading id="what-we-do" title="What We Do" lead="Six services, one phone number, any hour." />
+        <SectionHeading
+          id="what-we-do"
+          title="What We Do"
+          lead="Six services, one phone number, any hour."
+        />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {SERVICES.map((service) => (
             <Card key={service.title} withBorder radius="md" padding="lg" shadow="xs">
@@ -83,7 +136,11 @@ export function ServicesPage() {
       </Container>
 
       <Container size="lg" pb={48} component="section" aria-labelledby="coverage-block">
-        <SectionHeading id="coverage-block" title="Service Coverage" lead="Karratha, Dampier, Roebourne, Wickham, Point Samson and the mine sites in between." />
+        <SectionHeading
+          id="coverage-block"
+          title="Service Coverage"
+          lead="Karratha, Dampier, Roebourne, Wickham, Point Samson and the mine sites in between."
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {[
             { value: '30 min', label: 'Average response' },
@@ -107,7 +164,8 @@ export function ServicesPage() {
               Need Emergency Service?
             </Title>
             <Text c="#fbe9e1" maw={620}>
-              Call now and talk to an owner straight away, or send us the details online and we&apos;ll call you back.
+              Call now and talk to an owner straight away, or send us the details online and
+              we&apos;ll call you back.
             </Text>
             <Group justify="center" gap="md">
               {operators.map((operator) => (
@@ -125,7 +183,15 @@ export function ServicesPage() {
                   {operator.name}: {operator.phone}
                 </Button>
               ))}
-              <Button component={Link} to="/contact" size="lg" h={56} variant="outline" color="white" style={{ borderColor: '#fff', color: '#fff' }}>
+              <Button
+                component={Link}
+                to="/contact"
+                size="lg"
+                h={56}
+                variant="outline"
+                color="white"
+                style={{ borderColor: '#fff', color: '#fff' }}
+              >
                 Request Service Online
               </Button>
             </Group>

@@ -1,0 +1,68 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { COVERAGE_AREAS } from '@pilbara/shared-schema';
+import { renderWithProviders } from '../test/render';
+import { areaPricing, CoverageMap } from './coverage-map';
+
+function areaButton(name: string): HTMLElement {
+  return screen.getByRole('button', { name: new RegExp(`^${name}:`) });
+}
+
+describe('CoverageMap', () => {
+  it('places one focusable button per coverage area and starts with none selected', () => {
+    renderWithProviders(<CoverageMap />);
+    for (const area of COVERAGE_AREAS) {
+      const button = areaButton(area.name);
+      expect(button.getAttribute('tabindex')).toBe('0');
+      expect(button.getAttribute('aria-pressed')).toBe('false');
+    }
+    expect(screen.getByText('Choose an area on the map')).toBeTruthy();
+  });
+
+  it('shows distance, response time, pricing and a booking link for the clicked area', () => {
+    renderWithProviders(<CoverageMap />);
+    fireEvent.click(areaButton('Roebourne'));
+    expect(areaButton('Roebourne').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('40 km')).toBeTruthy();
+    expect(screen.getByText('45-60 min')).toBeTruthy();
+    expect(screen.getByText('Standard rates + $50 surcharge')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Book Service for Roebourne' });
+    expect(link.getAttribute('href')).toBe('/booking');
+  });
+
+  it('keeps at most one area selected and deselects on a second press', () => {
+    renderWithProviders(<CoverageMap />);
+    fireEvent.click(areaButton('Dampier'));
+    fireEvent.click(areaButton('Wickham'));
+    const pressed = COVERAGE_AREAS.filter(
+      (a) => areaButton(a.name).getAttribute('aria-pressed') === 'true',
+    );
+    expect(pressed.map((a) => a.name)).toEqual(['Wickham']);
+    fireEvent.click(areaButton('Wickham'));
+    expect(
+      COVERAGE_AREAS.every((a) => areaButton(a.name).getAttribute('aria-pressed') === 'false'),
+    ).toBe(true);
+  });
+
+  it('selects with Enter and Space from the keyboard', () => {
+    renderWithProviders(<CoverageMap />);
+    fireEvent.keyDown(areaButton('Mining Sites'), { key: 'Enter' });
+    const details = screen
+      .getByRole('heading', { name: 'Mining Sites' })
+      .closest('div.mantine-Card-root') as HTMLElement;
+    expect(within(details).getByText('Quote required')).toBeTruthy();
+    fireEvent.keyDown(areaButton('Point Samson'), { key: ' ' });
+    expect(screen.getByRole('link', { name: 'Book Service for Point Samson' })).toBeTruthy();
+    fireEvent.keyDown(areaButton('Point Samson'), { key: 'a' });
+    expect(areaButton('Point Samson').getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('areaPricing', () => {
+  it('reads no surcharge, a surcharge and quote-only areas', () => {
+    const [karratha, , , roebourne, , mining] = COVERAGE_AREAS;
+    expect(areaPricing(karratha!)).toBe('Standard rates, no surcharge');
+    expect(areaPricing(roebourne!)).toBe('Standard rates + $50 surcharge');
+    expect(areaPricing(mining!)).toBe('Quote required');
+  });
+});
