@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COVERAGE_AREAS } from '@pilbara/shared-schema';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../app/test-providers';
 import { areaPricing, CoverageMap } from './coverage-map';
 
 function areaButton(name: string): HTMLElement {

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../app/test-providers';
 import { FAQ_ENTRIES, FaqSection } from './faq-section';
 
 describe('FaqSection', () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_PHOTOS, type GalleryPhoto } from '../components/gallery-photos';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../app/test-providers';
 import { GalleryPage } from './gallery-page';
 
 function enlargeButtons(): HTMLElement[] {

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { theme } from '../app/theme';
+import { theme } from './theme';
 
 /** Renders a component inside the providers pages expect (theme and a router). */
 export function renderWithProviders(
