@@ -164,11 +164,15 @@ class Writer {
     return this.font(style).widthOfTextAtSize(this.clean(text, style), style.size ?? 10);
   }
 
-  /** Starts a new page when fewer than `height` points are left above the footer. */
-  ensure(height: number): void {
-    if (this.y - height >= MARGIN + FOOTER_SPACE) return;
+  /**
+   * Starts a new page when fewer than `height` points are left above the footer; returns whether
+   * it did.
+   */
+  ensure(height: number): boolean {
+    if (this.y - height >= MARGIN + FOOTER_SPACE) return false;
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - MARGIN;
+    return true;
   }
 
   text(text: string, x: number, y: number, style: TextStyle = {}): void {
@@ -329,14 +333,15 @@ function drawItems(w: Writer, quote: Quote): void {
   for (const category of QUOTE_ITEM_CATEGORIES) {
     const items = quote.items.filter((item) => item.category === category);
     if (items.length === 0) continue;
-    w.ensure(40);
+    if (w.ensure(40)) drawTableHeader(w);
     w.page.drawRectangle({ x: MARGIN, y: w.y - 16, width: CONTENT_WIDTH, height: 16, color: COLOURS.band });
     w.text(CATEGORY_HEADINGS[category], COLUMNS.description, w.y - 12, { size: 9, bold: true });
     w.y -= 20;
     for (const item of items) {
       const lines = w.wrap(item.description, COLUMNS.descriptionWidth);
       const height = lines.length * 14 + 4;
-      w.ensure(height);
+      // A continued table repeats its column headings at the top of the new page.
+      if (w.ensure(height)) drawTableHeader(w);
       const first = w.y - 11;
       lines.forEach((line, index) => w.text(line, COLUMNS.description, first - index * 14));
       w.textRight(String(item.quantity), COLUMNS.quantityRight, first);

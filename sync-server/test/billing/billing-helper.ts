@@ -1,0 +1,107 @@
+/**
+ * Test setup for the billing routes: the app with billingRoutes registered (here, when app.ts
+ * does not register them yet), quotes created through the staff mutation path, and PDF text
+ * extraction with pdfjs.
+ */
+import type { Quote } from '@pilbara/shared-schema';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { buildApp } from '../../src/app';
+import { mintTextId } from '../../src/db/id-series';
+import { billingRoutes } from '../../src/routes/billing/index';
+import { applyServerMutation } from '../../src/sync/apply-mutation';
+import { onTestEnd, testConfig, type BuildTestAppOptions, type TestApp } from '../helper';
+
+export const WEBHOOK_SECRET = 'whsec_test_billing_secret';
+
+/** Builds the app on a temp database with the billing routes under /api. */
+export async function buildBillingApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const { env, config, ...appOptions } = options;
+  const app = await buildApp(config ?? testConfig(env), { logger: false, ...appOptions });
+  onTestEnd(() => app.close());
+  if (!app.hasRoute({ method: 'POST', url: '/api/payments/webhook' })) {
+    await app.register(billingRoutes, { prefix: '/api' });
+  }
+  await app.ready();
+  return app;
+}
+
+/** Env for card payments against a fake provider at `apiBase`. */
+export function stripeEnv(apiBase: string, secretKey: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_key',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: apiBase,
+  };
+}
+
+/** The Karratha → Tom Price quote: $270 of items × 1.4 − 10 % = $340.20. */
+export const SAMPLE_QUOTE = {
+  customerName: 'Jordan Reid',
+  customerPhone: '0411 222 333',
+  customerEmail: 'jordan@example.com',
+  vehicleType: 'Toyota LandCruiser 79',
+  service: '4x4 Recovery',
+  fromLocation: 'Karratha',
+  toLocation: 'Tom Price',
+  distance: 340,
+  notes: 'Bogged on the access road past the mine gate.',
+  discountPercent: 10,
+  validDays: 14,
+  items: [
+    { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
+    { description: 'Tow Strap Heavy Duty', quantity: 2, unitPrice: 4500, category: 'parts' },
+  ],
+} as const;
+
+/** Saves a quote through the staff write path (quote.save) and optionally moves its status. */
+export function createQuote(
+  app: TestApp,
+  overrides: Partial<Record<keyof typeof SAMPLE_QUOTE, unknown>> = {},
+  status: 'draft' | 'sent' | 'accepted' | 'rejected' = 'draft',
+): Quote {
+  const id = mintTextId(app.db, 'Q', app.now());
+  const now = app.now().toISOString();
+  const saved = applyServerMutation(app.db, 'quote.save', { ...SAMPLE_QUOTE, ...overrides, id }, 1, now);
+  if (!saved.ok) throw new Error(`quote.save rejected: ${saved.message}`);
+  let quote = (saved.result as { quote: Quote }).quote;
+  const path: Record<typeof status, string[]> = {
+    draft: [],
+    sent: ['sent'],
+    accepted: ['sent', 'accepted'],
+    rejected: ['sent', 'rejected'],
+  };
+  for (const next of path[status]) {
+    const moved = applyServerMutation(app.db, 'quote.setStatus', { id, status: next }, 1, now);
+    if (!moved.ok) throw new Error(`quote.setStatus rejected: ${moved.message}`);
+    quote = (moved.result as { quote: Quote }).quote;
+  }
+  return quote;
+}
+
+/** The text of each page of a PDF, its pieces joined by single spaces. */
+export async function pdfPages(data: Uint8Array | Buffer): Promise<string[]> {
+  const doc = await getDocument({
+    data: new Uint8Array(data),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n += 1) {
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    pages.push(text.replace(/\s+/g, ' ').trim());
+  }
+  await doc.destroy();
+  return pages;
+}
+
+/** Change-log entries of one row, oldest first. */
+export function changesFor(app: TestApp, entity: string, rowId: string | number): { op: string; data: string | null }[] {
+  return app.db
+    .prepare('SELECT op, data FROM changes WHERE entity = ? AND rowId = ? ORDER BY seq')
+    .all(entity, rowId) as { op: string; data: string | null }[];
+}
