@@ -2,9 +2,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Picks an option of a Mantine Select by its label. */
-export async function chooseOption(page: Page, label: string | RegExp, option: string): Promise<void> {
-  await page.getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+export async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
 }
 
 /** Today's day of month in Perth (the tests run with timezoneId Australia/Perth). */
@@ -100,8 +100,11 @@ export class FeedbackPage {
     return this.page.getByRole('form', { name: 'Leave Feedback' });
   }
 
-  /** Sets a 1-5 score by clicking its star. */
+  /** Sets a 1-5 score by clicking its star (the radio itself is visually hidden behind it). */
   async score(label: string, value: number): Promise<void> {
-    await this.form.getByRole('radio', { name: `${label}: ${value} out of 5` }).check({ force: true });
+    const radio = this.form.getByRole('radio', { name: `${label}: ${value} out of 5` });
+    const id = await radio.getAttribute('id');
+    await this.form.locator(`label[for="${id}"]`).click();
+    await expect(radio).toBeChecked();
   }
 }

@@ -209,7 +209,7 @@ test.describe('feedback form', () => {
     await expect(feedback.form.getByText(MESSAGES.COMMENTS_DETAILED)).toBeVisible();
     await expect(feedback.form.getByText(MESSAGES.RECOMMEND_REQUIRED)).toBeVisible();
 
-    await chooseOption(page, 'Which service are you reviewing?', `Emergency Towing – ${job.id}`);
+    await chooseOption(page, 'Which service are you reviewing?', new RegExp(`^Emergency Towing – ${job.id} \\(`));
     await feedback.score('Overall Rating', 5);
     await feedback.score('Service Quality', 5);
     await feedback.score('Response Time', 4);
