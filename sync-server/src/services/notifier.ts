@@ -1,0 +1,278 @@
+/**
+ * Customer job-update emails (issue 6 item 6): when a job goes En Route and when it is
+ * Completed, the customer gets an email with the job id and a tracking link, if an email is on
+ * file and their notification preferences allow it (`emailEnabled && jobUpdates`; no
+ * preferences row means allowed).
+ *
+ * Why it reads the change log rather than hooking the routes: a job can change through REST,
+ * through a sync push over HTTP or the WebSocket, and from a device that was offline for hours.
+ * Every one of those paths ends in the `changes` table, so reading the log after each commit
+ * catches them all and sends from the server once the change arrives, whoever made it.
+ *
+ * Exactly once:
+ * - a cursor in `log_cursors` says how far the log was read; it moves in the same SQLite
+ *   transaction that records the notifications it found, so a restart resumes where it stopped;
+ * - only a put whose status differs from the job's previous logged status counts (a driver
+ *   reassignment while En Route is not news);
+ * - a UNIQUE (jobId, type, event) index means a second sighting of the same event can insert
+ *   nothing, so a re-synced mutation or a replayed log never mails twice.
+ * Rows are written `pending` before sending and become `sent` or `failed` (with the error)
+ * after; a row left `pending` by a crash mid-send is sent on the next start.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/connection';
+import { mintIntegerId } from '../db/id-series';
+import { onChanges } from '../sync/change-log';
+import { escapeHtml } from './html';
+import type { Mailer } from './mailer';
+
+/** The job events customers hear about, by the status that starts them. */
+export const JOB_EVENTS = {
+  'En Route': 'job_en_route',
+  Completed: 'job_completed',
+} as const;
+
+export type JobEvent = (typeof JOB_EVENTS)[keyof typeof JOB_EVENTS];
+
+/** The log reader's name in `log_cursors`. */
+export const NOTIFIER_CURSOR = 'notifier';
+
+/** Log entries read per transaction, so a long backlog never holds the write lock for long. */
+const PAGE_SIZE = 500;
+
+/** Fallback poll for changes written by code that does not call `notifyChanges`. */
+export const NOTIFIER_POLL_MS = 2_000;
+
+export interface NotifierDeps {
+  db: Db;
+  mailer: Pick<Mailer, 'send'>;
+  /** The site's public origin; tracking links point at `${publicUrl}/customer-portal`. */
+  publicUrl: string;
+  now: () => Date;
+  log?: { error: (obj: object, msg: string) => void };
+}
+
+export interface Notifier {
+  /** Reads the log and sends what is due; resolves when this run (and any it queued) is done. */
+  run(): Promise<void>;
+  /** Stops listening and polling, then waits for a send in flight. */
+  stop(): Promise<void>;
+}
+
+interface JobData {
+  id?: unknown;
+  status?: unknown;
+  email?: unknown;
+  customerName?: unknown;
+  service?: unknown;
+}
+
+interface PendingRow {
+  id: number;
+  jobId: string;
+  recipientEmail: string;
+  subject: string;
+  message: string;
+  event: JobEvent;
+}
+
+/** The tracking link of a job. */
+export function trackingLink(publicUrl: string, jobId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/customer-portal?search=${encodeURIComponent(jobId)}`;
+}
+
+/** The email of one event: subject, plain text and HTML. */
+export function jobEventEmail(
+  event: JobEvent,
+  job: { id: string; customerName: string | null; service: string | null },
+  publicUrl: string,
+): { subject: string; text: string; html: string } {
+  const link = trackingLink(publicUrl, job.id);
+  const greeting = job.customerName ? `Hi ${job.customerName},` : 'Hello,';
+  const service = job.service ? ` (${job.service})` : '';
+  const [subject, news] =
+    event === 'job_en_route'
+      ? [`Job ${job.id}: your driver is on the way`, `Your driver is on the way for job ${job.id}${service}.`]
+      : [`Job ${job.id}: completed`, `Job ${job.id}${service} is complete. Thank you for choosing us.`];
+  const text = `${greeting}\n\n${news}\n\nTrack your job: ${link}\n`;
+  const html =
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(news)}</p>` +
+    `<p><a href="${escapeHtml(link)}">Track job ${escapeHtml(job.id)}</a></p>`;
+  return { subject, text, html };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** Whether the customer with this email wants job update emails (no preferences row: yes). */
+export function wantsJobUpdateEmails(db: Db, email: string): boolean {
+  const prefs = db
+    .prepare(
+      'SELECT emailEnabled, jobUpdates FROM notification_preferences WHERE customerEmail = ? COLLATE NOCASE LIMIT 1',
+    )
+    .get(email) as { emailEnabled: number; jobUpdates: number } | undefined;
+  return !prefs || (Boolean(prefs.emailEnabled) && Boolean(prefs.jobUpdates));
+}
+
+function readCursor(db: Db, now: string): number {
+  const row = db.prepare('SELECT cursor FROM log_cursors WHERE name = ?').get(NOTIFIER_CURSOR) as
+    | { cursor: number }
+    | undefined;
+  if (row) return row.cursor;
+  // First start: jobs already En Route or Completed before the notifier existed are old news.
+  const head = (db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM changes').get() as { seq: number }).seq;
+  db.prepare('INSERT INTO log_cursors (name, cursor, updatedAt) VALUES (?, ?, ?)').run(NOTIFIER_CURSOR, head, now);
+  return head;
+}
+
+/**
+ * Reads one page of the log after the cursor and records a pending notification for each new
+ * job event, moving the cursor in the same transaction. Returns whether more pages remain.
+ */
+export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now'>): boolean {
+  const { db } = deps;
+  const now = deps.now().toISOString();
+  return db.transaction(() => {
+    const cursor = readCursor(db, now);
+    const page = db
+      .prepare('SELECT seq, entity, rowId, op, data FROM changes WHERE seq > ? ORDER BY seq LIMIT ?')
+      .all(cursor, PAGE_SIZE) as { seq: number; entity: string; rowId: unknown; op: string; data: string | null }[];
+    const previous = db.prepare(
+      "SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
+    );
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO notifications
+         (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event)
+       VALUES (?, ?, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?)`,
+    );
+    const known = db.prepare("SELECT 1 FROM notifications WHERE jobId = ? AND type = 'email' AND event = ?");
+    for (const change of page) {
+      if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
+      const job = JSON.parse(change.data) as JobData;
+      const status = text(job.status);
+      const event = status !== null && Object.hasOwn(JOB_EVENTS, status) ? JOB_EVENTS[status as keyof typeof JOB_EVENTS] : null;
+      const jobId = text(job.id) ?? String(change.rowId);
+      if (!event) continue;
+      const before = previous.get(change.rowId, change.seq) as { data: string | null } | undefined;
+      const beforeStatus = before?.data ? text((JSON.parse(before.data) as JobData).status) : null;
+      if (beforeStatus === status) continue;
+      const email = text(job.email);
+      if (!email || !wantsJobUpdateEmails(db, email)) continue;
+      const mail = jobEventEmail(event, { id: jobId, customerName: text(job.customerName), service: text(job.service) }, deps.publicUrl);
+      // Checked first so a repeat sighting does not use up an id; the index is the real guard.
+      if (known.get(jobId, event)) continue;
+      insert.run(mintIntegerId(db, 'notifications'), jobId, email, mail.text, mail.subject, now, event);
+    }
+    const last = page[page.length - 1];
+    if (last) {
+      db.prepare('UPDATE log_cursors SET cursor = ?, updatedAt = ? WHERE name = ?').run(last.seq, now, NOTIFIER_CURSOR);
+    }
+    return page.length === PAGE_SIZE;
+  })();
+}
+
+/** Sends every pending job-event email, recording sent or failed with the error. */
+export async function deliverPending(deps: NotifierDeps): Promise<void> {
+  const { db } = deps;
+  const pending = db
+    .prepare(
+      "SELECT id, jobId, recipientEmail, subject, message, event FROM notifications WHERE status = 'pending' AND event IS NOT NULL ORDER BY id",
+    )
+    .all() as PendingRow[];
+  for (const row of pending) {
+    const job = db.prepare('SELECT id, customerName, service FROM jobs WHERE id = ?').get(row.jobId) as
+      | { id: string; customerName: string | null; service: string | null }
+      | undefined;
+    const html = jobEventEmail(row.event, job ?? { id: row.jobId, customerName: null, service: null }, deps.publicUrl).html;
+    const result = await deps.mailer.send({ to: row.recipientEmail, subject: row.subject, text: row.message, html });
+    if (result.ok) {
+      db.prepare("UPDATE notifications SET status = 'sent', sentAt = ?, error = NULL WHERE id = ?").run(
+        deps.now().toISOString(),
+        row.id,
+      );
+    } else {
+      db.prepare("UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
+        result.error ?? 'Email sending failed',
+        row.id,
+      );
+      deps.log?.error({ notificationId: row.id, jobId: row.jobId, error: result.error }, 'job update email failed');
+    }
+  }
+}
+
+/**
+ * Runs the notifier over `deps`: once now, after every committed change (`notifyChanges`), and
+ * every `pollMs` as a fallback. Runs never overlap; a trigger during a run queues one more.
+ */
+export function createNotifier(deps: NotifierDeps, options: { pollMs?: number } = {}): Notifier {
+  let current: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function once(): Promise<void> {
+    while (claimJobEvents(deps)) {
+      // Keep reading pages until the backlog is cleared.
+    }
+    await deliverPending(deps);
+  }
+
+  function run(): Promise<void> {
+    if (stopped) return current ?? Promise.resolve();
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      try {
+        do {
+          again = false;
+          try {
+            await once();
+          } catch (error) {
+            // A closed database during shutdown, or a bad row: log and try again next trigger.
+            if (!stopped) deps.log?.error({ err: error }, 'notifier run failed');
+          }
+        } while (again && !stopped);
+      } finally {
+        current = null;
+      }
+    })();
+    return current;
+  }
+
+  const unsubscribe = onChanges(deps.db, () => void run());
+  const timer = setInterval(() => void run(), options.pollMs ?? NOTIFIER_POLL_MS);
+  timer.unref();
+  void run();
+
+  return {
+    run,
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
+
+/**
+ * Starts the notifier for a built app and stops it when the app closes. Call it in `buildApp`
+ * before the app is ready (so the close hook can be added); tests may call it on a ready app
+ * and stop the returned notifier themselves.
+ */
+export function startNotifier(app: FastifyInstance, options: { pollMs?: number } = {}): Notifier {
+  const notifier = createNotifier(
+    { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.now, log: app.log },
+    options,
+  );
+  try {
+    // preClose runs before any onClose hook, so a send in flight settles while the mailer and
+    // the database are still open.
+    app.addHook('preClose', () => notifier.stop());
+  } catch {
+    // The app is already booted: the caller owns stopping it.
+  }
+  return notifier;
+}

@@ -1,0 +1,267 @@
+/**
+ * The server-side customer notifications (issue 6 item 6) against a real SMTP server on
+ * loopback: En Route and Completed emails with the tracking link, exactly once across re-pushed
+ * mutations and restarts, preferences respected, failures recorded.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import type { Config } from '../../src/config';
+import { createNotifier, startNotifier, type Notifier } from '../../src/services/notifier';
+import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
+import { startSmtp, type TestSmtp } from '../smtp';
+
+const PUBLIC_URL = 'https://tow.example.com';
+const NOW = () => new Date('2026-11-21T10:00:00.000Z');
+
+async function appWith(config: Config): Promise<{ app: TestApp; notifier: Notifier; cookie: string }> {
+  const app = await buildTestApp({ config, now: NOW });
+  // A long poll so every run in these tests is the explicit one.
+  const notifier = createNotifier(
+    { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.now },
+    { pollMs: 60_000 },
+  );
+  onTestEnd(() => notifier.stop());
+  await notifier.run();
+  return { app, notifier, cookie: await login(app) };
+}
+
+async function setup(smtp: TestSmtp, env: Record<string, string> = {}) {
+  const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL, ...env });
+  return { config, ...(await appWith(config)) };
+}
+
+async function createJob(app: TestApp, cookie: string, fields: Record<string, unknown> = {}): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/jobs',
+    headers: { cookie },
+    payload: {
+      customerName: 'Jo Smith',
+      phone: '0412 345 678',
+      email: 'jo.smith@example.com',
+      service: '4x4 Recovery',
+      location: 'Millstream Rd',
+      ...fields,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { job: { id: string } }).job.id;
+}
+
+async function lease(app: TestApp, cookie: string, clientId: string): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sync/lease',
+    headers: { cookie },
+    payload: { clientId, series: 'job_updates' },
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { start: number }).start;
+}
+
+/** The batch a device that was offline pushes when it reconnects. */
+function offlineBatch(clientId: string, jobId: string, updateId: number) {
+  return {
+    clientId,
+    mutations: [
+      {
+        seq: 1,
+        mutationId: `${clientId}-1`,
+        name: 'job.markEnRoute',
+        args: { id: jobId, updateId },
+        createdAt: '2026-11-21T03:00:00.000Z',
+      },
+    ],
+  };
+}
+
+async function push(app: TestApp, cookie: string, batch: unknown): Promise<void> {
+  const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: batch });
+  expect(response.statusCode).toBe(200);
+}
+
+function notificationsOf(app: TestApp, jobId: string) {
+  return app.db.prepare('SELECT * FROM notifications WHERE jobId = ? ORDER BY id').all(jobId) as {
+    status: string;
+    type: string;
+    event: string;
+    recipientEmail: string;
+    subject: string;
+    error: string | null;
+    sentAt: string | null;
+  }[];
+}
+
+/** Gives a wrongly sent second message time to arrive before counting. */
+async function settle(notifier: Notifier): Promise<void> {
+  await notifier.run();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+describe('job update emails', () => {
+  it('emails the customer once when an offline En Route change is pushed twice', async () => {
+    const smtp = await startSmtp();
+    const { app, notifier, cookie } = await setup(smtp);
+    const jobId = await createJob(app, cookie);
+    const batch = offlineBatch('cab-tablet', jobId, await lease(app, cookie, 'cab-tablet'));
+
+    await push(app, cookie, batch);
+    await notifier.run();
+    // The device lost the answer and pushes the same batch again.
+    await push(app, cookie, batch);
+    await settle(notifier);
+
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toMatchObject({ text: 'jo.smith@example.com' });
+    expect(mail.subject).toContain(jobId);
+    const link = `${PUBLIC_URL}/customer-portal?search=${jobId}`;
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(notificationsOf(app, jobId)).toEqual([
+      expect.objectContaining({ type: 'email', event: 'job_en_route', status: 'sent', recipientEmail: 'jo.smith@example.com', error: null }),
+    ]);
+    expect(notificationsOf(app, jobId)[0]?.sentAt).toBe(NOW().toISOString());
+  });
+
+  it('sends once across a restart, including a change that arrived while the notifier was down', async () => {
+    const smtp = await startSmtp();
+    const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL });
+    const first = await appWith(config);
+    const jobId = await createJob(first.app, first.cookie);
+    const batch = offlineBatch('cab-phone', jobId, await lease(first.app, first.cookie, 'cab-phone'));
+    // The server stops right after the change commits, before the notifier reads it.
+    await first.notifier.stop();
+    await push(first.app, first.cookie, batch);
+    await first.app.close();
+
+    const second = await appWith(config);
+    await second.notifier.run();
+    await smtp.waitFor(1);
+    await push(second.app, second.cookie, batch);
+    await settle(second.notifier);
+    await second.app.close();
+
+    const third = await appWith(config);
+    await settle(third.notifier);
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]?.text).toContain(`/customer-portal?search=${jobId}`);
+    expect(notificationsOf(third.app, jobId).map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it('sends a separate Completed email, and nothing for a reassignment while En Route', async () => {
+    const smtp = await startSmtp();
+    const { app, notifier, cookie } = await setup(smtp);
+    const jobId = await createJob(app, cookie);
+    const patch = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PATCH', url: `/api/jobs/${jobId}`, headers: { cookie }, payload });
+
+    expect((await patch({ status: 'En Route', progress: 25 })).statusCode).toBe(200);
+    expect((await patch({ assignedTo: 'Both' })).statusCode).toBe(200);
+    await notifier.run();
+    expect((await patch({ status: 'Completed', progress: 100 })).statusCode).toBe(200);
+    await settle(notifier);
+
+    expect(smtp.messages.map((mail) => mail.subject)).toEqual([
+      `Job ${jobId}: your driver is on the way`,
+      `Job ${jobId}: completed`,
+    ]);
+    expect(smtp.messages[1]?.text).toContain(`${PUBLIC_URL}/customer-portal?search=${jobId}`);
+    expect(notificationsOf(app, jobId).map((row) => [row.event, row.status])).toEqual([
+      ['job_en_route', 'sent'],
+      ['job_completed', 'sent'],
+    ]);
+  });
+
+  it('respects the notification preferences and a missing email', async () => {
+    const smtp = await startSmtp();
+    const { app, notifier, cookie } = await setup(smtp);
+    const save = async (customerEmail: string, prefs: Record<string, boolean>) => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/notification-preferences',
+        headers: { cookie },
+        payload: { customerEmail, ...prefs },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    await save('no-updates@example.com', { emailEnabled: true, jobUpdates: false });
+    await save('no-email@example.com', { emailEnabled: false, jobUpdates: true });
+    await save('Yes.Please@example.com', { emailEnabled: true, jobUpdates: true });
+
+    const quiet = [
+      await createJob(app, cookie, { email: 'NO-UPDATES@example.com' }),
+      await createJob(app, cookie, { email: 'no-email@example.com' }),
+      await createJob(app, cookie, { email: undefined }),
+    ];
+    const wanted = await createJob(app, cookie, { email: 'yes.please@example.com' });
+    for (const id of [...quiet, wanted]) {
+      const response = await app.inject({
+        method: 'PATCH',
+        url: `/api/jobs/${id}`,
+        headers: { cookie },
+        payload: { status: 'En Route', progress: 25 },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    await settle(notifier);
+
+    expect(smtp.messages.map((mail) => mail.to)).toEqual([expect.objectContaining({ text: 'yes.please@example.com' })]);
+    for (const id of quiet) expect(notificationsOf(app, id)).toEqual([]);
+  });
+
+  it('records a failed send with its error', async () => {
+    // A port nothing listens on: the SMTP connection is refused.
+    const { app, notifier, cookie } = await appWith(testConfig({ SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL }));
+    const jobId = await createJob(app, cookie);
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${jobId}`,
+      headers: { cookie },
+      payload: { status: 'En Route', progress: 25 },
+    });
+    expect(response.statusCode).toBe(200);
+    await notifier.run();
+
+    const [row] = notificationsOf(app, jobId);
+    expect(row).toMatchObject({ status: 'failed', event: 'job_en_route', sentAt: null });
+    expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  it('does not mail jobs that were already En Route before the first start', async () => {
+    const smtp = await startSmtp();
+    const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL });
+    const app = await buildTestApp({ config, now: NOW });
+    const cookie = await login(app);
+    const jobId = await createJob(app, cookie);
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${jobId}`,
+      headers: { cookie },
+      payload: { status: 'En Route', progress: 25 },
+    });
+    expect(patched.statusCode).toBe(200);
+    const notifier = createNotifier({ db: app.db, mailer: app.mailer, publicUrl: PUBLIC_URL, now: NOW }, { pollMs: 60_000 });
+    onTestEnd(() => notifier.stop());
+    await settle(notifier);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('startNotifier runs on its own after each commit and stops with the app', async () => {
+    const smtp = await startSmtp();
+    const app = await buildApp(testConfig({ SMTP_URL: smtp.url, PUBLIC_URL }), { logger: false, now: NOW });
+    onTestEnd(() => app.close());
+    startNotifier(app);
+    await app.ready();
+    const cookie = await login(app);
+    const jobId = await createJob(app, cookie);
+    await app.inject({ method: 'PATCH', url: `/api/jobs/${jobId}`, headers: { cookie }, payload: { status: 'En Route', progress: 25 } });
+
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.text).toContain(`${PUBLIC_URL}/customer-portal?search=${jobId}`);
+    await expect.poll(() => notificationsOf(app, jobId).map((row) => row.status)).toEqual(['sent']);
+    // Closing stops the notifier first (preClose), so no run touches the closed database.
+    await app.close();
+    expect(app.db.open).toBe(false);
+  });
+});
