@@ -361,6 +361,9 @@ export async function resetForResync(db: PilbaraDatabase): Promise<string> {
       seq += 1;
       await db.outbox.add({ ...item, seq, clientId });
     }
+    // The server's state is the truth again from scratch; the visible rows stay on screen until
+    // the catch-up's last page rebuilds them.
+    for (const table of SYNCED_TABLES) await db.confirmed(table).clear();
     await setMeta(db, META.clientId, clientId);
     await setMeta(db, META.cursor, 0);
     await setMeta(db, META.ackedSeq, 0);

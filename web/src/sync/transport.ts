@@ -52,11 +52,23 @@ export function socketUrl(baseUrl: string): string {
 
 /** A connector over the WebSocket. */
 export function socketConnector(baseUrl: string, factory?: WebSocketFactory): Connector {
-  const make: WebSocketFactory = factory ?? ((url) => new WebSocket(url) as unknown as WebSocketLike);
+  const make: WebSocketFactory =
+    factory ??
+    ((url) => {
+      const Socket = (globalThis as { WebSocket?: new (url: string) => WebSocketLike }).WebSocket;
+      if (!Socket) throw new Error('WebSocket is not available');
+      return new Socket(url);
+    });
   return (handlers) => {
     let opened = false;
     let closed = false;
-    const socket = make(socketUrl(baseUrl));
+    let socket: WebSocketLike;
+    try {
+      socket = make(socketUrl(baseUrl));
+    } catch {
+      queueMicrotask(() => handlers.onClose({ opened: false, reason: 'socket unavailable' }));
+      return { kind: 'socket', send() {}, close() {} };
+    }
     const finish = (reason: string) => {
       if (closed) return;
       closed = true;
