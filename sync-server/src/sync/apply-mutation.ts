@@ -14,8 +14,8 @@ import type { Db } from '../db/connection';
 import { findRows, getRow } from '../db/rows';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { getMutator } from './shared';
-import type { MutationResult, RejectionCode, Row, RowChange } from './shared';
+import { getMutator } from '@pilbara/shared-schema';
+import type { MutationResult, RejectionCode, Row, RowChange } from '@pilbara/shared-schema';
 
 /** A mutation that was refused for good, with what the caller shows. */
 export interface Rejection {

@@ -8,8 +8,8 @@
  */
 import type { Db } from '../db/connection';
 import { deleteRow, getRow, putRow } from '../db/rows';
-import type { ChangeEntry, RowChange, RowId, SyncedTable } from './shared';
-import { SYNCED_TABLES } from './shared';
+import type { ChangeEntry, RowChange, RowId, SyncedTable } from '@pilbara/shared-schema';
+import { SYNCED_TABLES } from '@pilbara/shared-schema';
 
 /** Listeners told after changes were committed, per database (the WebSocket room pokes). */
 const listeners = new WeakMap<Db, Set<() => void>>();

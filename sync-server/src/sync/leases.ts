@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/connection';
 import { reserveSeriesBlock } from '../db/id-series';
-import type { IdSeries } from './shared';
+import type { IdSeries } from '@pilbara/shared-schema';
 
 /** Default block size: a busy day of one device's writes in a series. */
 export const DEFAULT_LEASE_SIZE = 50;

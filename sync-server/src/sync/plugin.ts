@@ -18,7 +18,7 @@ import { requireAdmin } from '../plugins/auth';
 import { parse } from '../plugins/validation';
 import { currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
-import { clientMessageSchema, leaseRequestMessageSchema, pushMessageSchema, type ServerMessage } from './shared';
+import { clientMessageSchema, leaseRequestMessageSchema, pushMessageSchema, type ServerMessage } from '@pilbara/shared-schema';
 
 /** Largest WebSocket message accepted: a full push batch with room to spare. */
 const MAX_SOCKET_MESSAGE = 4 * 1024 * 1024;

@@ -14,7 +14,7 @@ import {
   type ChangesMessage,
   type ClientMessage,
   type ServerMessage,
-} from './shared';
+} from '@pilbara/shared-schema';
 
 /** Who is talking, and the server's clock. */
 export interface SessionContext {

@@ -1,5 +1,5 @@
 /**
- * The shared sync model (mutators, protocol) as the server imports it, in one place so the
- * server's sync modules share one import path.
+ * The shared sync model (mutators, protocol) as server modules import it. Kept as its own module
+ * because other areas of the server import it from here.
  */
-export * from '../../../shared-schema/src/sync';
+export * from '@pilbara/shared-schema';
