@@ -75,7 +75,7 @@ function offlineBatch(clientId: string, jobId: string, updateId: number) {
   };
 }
 
-async function push(app: TestApp, cookie: string, batch: unknown): Promise<void> {
+async function push(app: TestApp, cookie: string, batch: ReturnType<typeof offlineBatch>): Promise<void> {
   const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: batch });
   expect(response.statusCode).toBe(200);
 }
