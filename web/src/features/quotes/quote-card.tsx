@@ -1,0 +1,160 @@
+/**
+ * One entry of Recent Quotes (spec staff §2): customer, status badge, final price, quote number,
+ * service, vehicle, route and distance, valid-until and days left, notes, and the actions the
+ * quote-flow rule allows for its status.
+ */
+import type { ReactNode } from 'react';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import {
+  IconCash,
+  IconCheck,
+  IconCopy,
+  IconCreditCard,
+  IconDownload,
+  IconEye,
+  IconMail,
+  IconPencil,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { allowedQuoteActions, formatCents, type Invoice, type Quote } from '@pilbara/shared-schema';
+import { STATUS_COLORS, linkedJobId, routeText, statusLabel, validityText } from './quote-display';
+
+/** What a card's buttons ask the manager to do. */
+export type QuoteCardAction =
+  | 'edit'
+  | 'email'
+  | 'accept'
+  | 'reject'
+  | 'payNow'
+  | 'recordPayment'
+  | 'duplicate'
+  | 'downloadPdf'
+  | 'preview'
+  | 'delete';
+
+export interface QuoteCardProps {
+  quote: Quote;
+  now: string;
+  /** Written on this device and not yet confirmed by the server. */
+  unsynced: boolean;
+  paidInvoice: Invoice | undefined;
+  /** The action running for this quote, if any (its button shows a spinner). */
+  busy: QuoteCardAction | null;
+  onAction: (action: QuoteCardAction, quote: Quote) => void;
+}
+
+export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }: QuoteCardProps) {
+  const allowed = new Set(allowedQuoteActions(quote.status));
+  const validity = validityText(quote, now);
+  const route = routeText(quote);
+  const jobId = linkedJobId(quote);
+  const payable = allowed.has('payNow') && !paidInvoice;
+
+  const button = (action: QuoteCardAction, label: string, icon: ReactNode, props: { color?: string; variant?: string } = {}) => (
+    <Button
+      size="sm"
+      variant={props.variant ?? 'light'}
+      color={props.color}
+      leftSection={icon}
+      loading={busy === action}
+      disabled={busy !== null && busy !== action}
+      onClick={() => onAction(action, quote)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={`Quote ${quote.id} for ${quote.customerName}`} data-testid="quote-card" data-quote-id={quote.id}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+                {quote.customerName}
+              </Text>
+              <Badge color={STATUS_COLORS[quote.status]} variant="filled" data-testid="quote-status">
+                {statusLabel(quote.status)}
+              </Badge>
+              {paidInvoice ? (
+                <Badge color="teal" variant="light">
+                  Paid
+                </Badge>
+              ) : null}
+              {unsynced ? (
+                <Badge color="yellow" variant="light" data-testid="quote-unsynced">
+                  Not synced yet
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed" ff="monospace">
+              {quote.id}
+              {jobId ? ` · from job ${jobId}` : ''}
+            </Text>
+          </Stack>
+          <Text fw={800} size="xl" style={{ whiteSpace: 'nowrap' }} data-testid="quote-price">
+            {formatCents(quote.finalPrice)}
+          </Text>
+        </Group>
+
+        <Stack gap={2}>
+          <Text size="sm">
+            <Text span c="dimmed">
+              Service:{' '}
+            </Text>
+            {quote.service ?? 'Not specified'}
+            <Text span c="dimmed">
+              {' '}· Vehicle:{' '}
+            </Text>
+            {quote.vehicleType ?? 'Not specified'}
+          </Text>
+          {route ? (
+            <Text size="sm">
+              <Text span c="dimmed">
+                Route:{' '}
+              </Text>
+              {route}
+            </Text>
+          ) : null}
+          <Text size="sm" c={validity.daysLeft <= 0 ? 'red' : validity.daysLeft <= 3 ? 'orange' : undefined}>
+            <Text span c="dimmed">
+              Valid until:{' '}
+            </Text>
+            {validity.date} ({validity.label})
+          </Text>
+          {jobId ? (
+            <Text size="sm">
+              <Badge size="sm" variant="outline" color="grape">
+                Job {jobId}
+              </Badge>
+            </Text>
+          ) : null}
+          {quote.notes ? (
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {quote.notes}
+            </Text>
+          ) : null}
+          {paidInvoice ? (
+            <Text size="sm" c="teal">
+              Paid {formatCents(paidInvoice.amount)} · invoice {paidInvoice.id}
+            </Text>
+          ) : null}
+        </Stack>
+
+        <Group gap="xs" mt={4}>
+          {allowed.has('edit') ? button('edit', 'Edit', <IconPencil size={16} />) : null}
+          {allowed.has('email') ? button('email', 'Email Quote', <IconMail size={16} />, { variant: 'filled' }) : null}
+          {allowed.has('accept') ? button('accept', 'Accept', <IconCheck size={16} />, { color: 'green' }) : null}
+          {allowed.has('reject') ? button('reject', 'Reject', <IconX size={16} />, { color: 'red' }) : null}
+          {payable ? button('payNow', 'Pay Now', <IconCreditCard size={16} />, { variant: 'filled', color: 'green' }) : null}
+          {payable ? button('recordPayment', 'Record payment', <IconCash size={16} />, { color: 'teal' }) : null}
+          {button('preview', 'Preview', <IconEye size={16} />, { color: 'gray' })}
+          {button('downloadPdf', 'Download PDF', <IconDownload size={16} />, { color: 'gray' })}
+          {button('duplicate', 'Duplicate', <IconCopy size={16} />, { color: 'gray' })}
+          {button('delete', 'Delete', <IconTrash size={16} />, { color: 'red', variant: 'subtle' })}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+/** Display rules of the Recent Quotes list: badge colours, days left and the job an automatic quote came from. */
+import { DATE_FORMATS, formatPerth, quoteDaysLeft, type Quote, type QuoteStatus } from '@pilbara/shared-schema';
+
+export const STATUS_COLORS: Record<QuoteStatus, string> = {
+  draft: 'gray',
+  sent: 'blue',
+  accepted: 'green',
+  rejected: 'red',
+  expired: 'orange',
+};
+
+/** 'Draft', 'Sent', … for the badge. */
+export function statusLabel(status: QuoteStatus): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** 'Valid until Dec 5, 2026 (14 days left)', or 'expired' once past. */
+export function validityText(quote: Pick<Quote, 'validUntil'>, now: string): { date: string; daysLeft: number; label: string } {
+  const daysLeft = quoteDaysLeft(quote.validUntil, now);
+  const date = formatPerth(quote.validUntil, DATE_FORMATS.date);
+  let label: string;
+  if (daysLeft > 1) label = `${daysLeft} days left`;
+  else if (daysLeft === 1) label = '1 day left';
+  else label = 'Expired';
+  return { date, daysLeft, label };
+}
+
+const AUTO_QUOTE_JOB = /completed job ((?:JOB)-\d{4}-\d+)/;
+
+/** The job an automatic quote was made for (its notes name it), or null. */
+export function linkedJobId(quote: Pick<Quote, 'notes'>): string | null {
+  return quote.notes ? (AUTO_QUOTE_JOB.exec(quote.notes)?.[1] ?? null) : null;
+}
+
+/** 'Karratha → Tom Price · 310 km', or null when no route or distance is set. */
+export function routeText(quote: Pick<Quote, 'fromLocation' | 'toLocation' | 'distance'>): string | null {
+  const from = quote.fromLocation ?? '';
+  const to = quote.toLocation ?? '';
+  const route = from || to ? `${from || 'Not set'} → ${to || 'Not set'}` : '';
+  const distance = quote.distance > 0 ? `${quote.distance} km` : '';
+  if (!route && !distance) return null;
+  return [route, distance].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,211 @@
+/**
+ * The New/Edit Quote form's values and how they become `quote.save` arguments (spec staff §5).
+ * Prices in the form are already cents (catalogue entries and custom items are converted with
+ * `dollarsToCents` when added), so the live totals use exactly the pricing rule the server runs.
+ */
+import { z } from 'zod';
+import {
+  MESSAGES,
+  QUOTE_DEFAULTS,
+  QUOTE_ITEM_CATEGORIES,
+  customQuoteItemFormSchema,
+  dollarsToCents,
+  priceQuote,
+  type CatalogueItem,
+  type Quote,
+  type QuoteInput,
+  type QuoteItemCategory,
+  type QuotePrice,
+} from '@pilbara/shared-schema';
+
+/** One line in the form; `unitPrice` is cents. */
+export interface FormItem {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  category: QuoteItemCategory;
+}
+
+/** Everything the form edits. Numbers the inputs may leave empty are `number | ''`. */
+export interface QuoteFormValues {
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string;
+  vehicleType: string;
+  service: string;
+  fromLocation: string;
+  toLocation: string;
+  distance: number | '';
+  discountPercent: number | '';
+  validDays: number | '';
+  notes: string;
+  items: FormItem[];
+}
+
+/** A fresh form: no items, valid 14 days, no discount. */
+export function emptyQuoteForm(): QuoteFormValues {
+  return {
+    customerName: '',
+    customerPhone: '',
+    customerEmail: '',
+    vehicleType: '',
+    service: '',
+    fromLocation: '',
+    toLocation: '',
+    distance: 0,
+    discountPercent: 0,
+    validDays: QUOTE_DEFAULTS.validDays,
+    notes: '',
+    items: [],
+  };
+}
+
+/**
+ * The form filled from a stored draft. The remaining validity is rounded up to whole days so
+ * re-saving an untouched draft keeps (about) its valid-until date.
+ */
+export function quoteToForm(quote: Quote, now: string): QuoteFormValues {
+  const left = Math.ceil((Date.parse(quote.validUntil) - Date.parse(now)) / 86_400_000);
+  return {
+    customerName: quote.customerName,
+    customerPhone: quote.customerPhone,
+    customerEmail: quote.customerEmail ?? '',
+    vehicleType: quote.vehicleType ?? '',
+    service: quote.service ?? '',
+    fromLocation: quote.fromLocation ?? '',
+    toLocation: quote.toLocation ?? '',
+    distance: quote.distance,
+    discountPercent: quote.discountPercent,
+    validDays: Math.min(365, Math.max(1, Number.isFinite(left) ? left : QUOTE_DEFAULTS.validDays)),
+    notes: quote.notes ?? '',
+    items: quote.items.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      category: item.category,
+    })),
+  };
+}
+
+/** A number input's value, decimals allowed, falling back to 0 (spec §5: "falling back to 0"). */
+export function numberOrZero(value: number | string | ''): number {
+  const parsed = typeof value === 'number' ? value : Number.parseFloat(value);
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+/** The discount the pricing rule sees: a whole percent, 0 when the field is empty. */
+export function discountOf(value: number | ''): number {
+  return Math.round(Math.max(0, numberOrZero(value)));
+}
+
+/** Live totals of the form, by the shared pricing rule. */
+export function formTotals(values: Pick<QuoteFormValues, 'items' | 'fromLocation' | 'toLocation' | 'discountPercent'>): QuotePrice {
+  const lines = values.items.map((item) => ({ unitPrice: item.unitPrice, quantity: Math.max(1, Math.trunc(numberOrZero(item.quantity))) }));
+  return priceQuote(lines, values.fromLocation || null, values.toLocation || null, discountOf(values.discountPercent));
+}
+
+/**
+ * Adds a catalogue entry: a second press on the same entry raises its quantity instead of adding
+ * a duplicate line.
+ */
+export function addCatalogueItem(items: readonly FormItem[], entry: CatalogueItem, category: QuoteItemCategory): FormItem[] {
+  const index = items.findIndex((item) => item.description === entry.description && item.unitPrice === entry.unitPriceCents && item.category === category);
+  if (index === -1) return [...items, { description: entry.description, quantity: 1, unitPrice: entry.unitPriceCents, category }];
+  return items.map((item, i) => (i === index ? { ...item, quantity: item.quantity + 1 } : item));
+}
+
+/** The custom-item fields as typed (unit price in dollars, as text). */
+export interface CustomItemDraft {
+  description: string;
+  unitPrice: string;
+  quantity: number | '';
+  category: QuoteItemCategory;
+}
+
+export function emptyCustomItem(): CustomItemDraft {
+  return { description: '', unitPrice: '', quantity: 1, category: 'misc' };
+}
+
+/** A custom item checked with the shared form schema: a line in cents, or 'Please fill in item details'. */
+export function parseCustomItem(draft: CustomItemDraft): { ok: true; item: FormItem } | { ok: false; message: string } {
+  const parsed = customQuoteItemFormSchema.safeParse({
+    description: draft.description,
+    unitPrice: draft.unitPrice,
+    quantity: draft.quantity === '' ? 1 : draft.quantity,
+    category: draft.category,
+  });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? MESSAGES.QUOTE_ITEM_DETAILS };
+  return {
+    ok: true,
+    item: {
+      description: parsed.data.description,
+      quantity: parsed.data.quantity,
+      unitPrice: dollarsToCents(parsed.data.unitPrice),
+      category: parsed.data.category,
+    },
+  };
+}
+
+/**
+ * Why Save is disabled, in the spec's words, or null when the quote can be saved: items first,
+ * then the customer's name and phone.
+ */
+export function saveBlocker(values: Pick<QuoteFormValues, 'items' | 'customerName' | 'customerPhone'>): string | null {
+  if (values.items.length === 0) return MESSAGES.QUOTE_ITEMS_REQUIRED;
+  if (!values.customerName.trim() || !values.customerPhone.trim()) return MESSAGES.QUOTE_CUSTOMER_REQUIRED;
+  return null;
+}
+
+/** Form-level checks run by react-hook-form on submit (the server's schema checks the rest). */
+export const quoteFormSchema = z.object({
+  customerName: z.string().trim().min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED),
+  customerPhone: z.string().trim().min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED),
+  customerEmail: z.union([z.literal(''), z.email(MESSAGES.EMAIL_INVALID)]),
+  vehicleType: z.string(),
+  service: z.string(),
+  fromLocation: z.string(),
+  toLocation: z.string(),
+  distance: z.union([z.literal(''), z.number().min(0, 'Distance cannot be negative')]),
+  discountPercent: z.union([z.literal(''), z.number().min(0, 'Discount must be 0 to 50').max(QUOTE_DEFAULTS.discountFieldMax, 'Discount must be 0 to 50')]),
+  validDays: z.union([z.literal(''), z.number().int('Whole days only').min(1, 'At least 1 day').max(365, 'At most 365 days')]),
+  notes: z.string(),
+  items: z
+    .array(
+      z.object({
+        description: z.string().min(1),
+        quantity: z.number().int('Quantity must be at least 1').min(1, 'Quantity must be at least 1'),
+        unitPrice: z.number().int().min(1),
+        category: z.enum(QUOTE_ITEM_CATEGORIES),
+      }),
+    )
+    .min(1, MESSAGES.QUOTE_ITEMS_REQUIRED),
+});
+
+function textOrNull(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** The `quote.save` arguments for `id` (prices in cents; the mutator computes the totals). */
+export function toSaveArgs(values: QuoteFormValues, id: string): QuoteInput & { id: string } {
+  return {
+    id,
+    customerName: values.customerName.trim(),
+    customerPhone: values.customerPhone.trim(),
+    customerEmail: textOrNull(values.customerEmail),
+    vehicleType: textOrNull(values.vehicleType),
+    service: textOrNull(values.service),
+    fromLocation: textOrNull(values.fromLocation),
+    toLocation: textOrNull(values.toLocation),
+    distance: Math.max(0, numberOrZero(values.distance)),
+    notes: textOrNull(values.notes),
+    discountPercent: Math.min(QUOTE_DEFAULTS.discountMax, discountOf(values.discountPercent)),
+    validDays: values.validDays === '' ? QUOTE_DEFAULTS.validDays : Math.trunc(values.validDays),
+    items: values.items.map((item) => ({
+      description: item.description,
+      quantity: Math.max(1, Math.trunc(numberOrZero(item.quantity))),
+      unitPrice: item.unitPrice,
+      category: item.category,
+    })),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The quotes manager's calls that only the server can do (DESIGN §8): emailing a quote, its PDF,
+ * card-payment configuration and staff-recorded payments. Everything else goes through sync
+ * mutations and works offline; these say plainly that they need a connection instead of failing
+ * with a browser error.
+ */
+import {
+  configResponseSchema,
+  quoteResponseSchema,
+  recordPaymentResponseSchema,
+  type Quote,
+  type RecordPaymentInput,
+} from '@pilbara/shared-schema';
+import { HttpError, apiRequest, isNetworkError, serverMessage } from '../../lib/http';
+
+/** Thrown instead of a browser network error, so the screen can say a connection is needed. */
+export class OfflineError extends Error {
+  override name = 'OfflineError';
+}
+
+/** True when the browser says it has no network. */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+async function online<T>(call: () => Promise<T>): Promise<T> {
+  if (browserOffline()) throw new OfflineError('offline');
+  try {
+    return await call();
+  } catch (error) {
+    if (isNetworkError(error)) throw new OfflineError('network failure');
+    throw error;
+  }
+}
+
+function quotePath(id: string, action: string): string {
+  return `/api/quotes/${encodeURIComponent(id)}/${action}`;
+}
+
+/** POST send-email: the server mails the quote with its PDF and, on success, marks it sent. */
+export async function sendQuoteEmail(id: string): Promise<Quote> {
+  return online(async () => quoteResponseSchema.parse(await apiRequest<unknown>(quotePath(id, 'send-email'), { method: 'POST' })).quote);
+}
+
+/** GET pdf as a blob. */
+export async function fetchQuotePdf(id: string): Promise<Blob> {
+  return online(async () => {
+    const response = await fetch(quotePath(id, 'pdf'), { credentials: 'include', headers: { Accept: 'application/pdf' } });
+    if (!response.ok) throw new HttpError(response.status, response.statusText, await response.text());
+    return response.blob();
+  });
+}
+
+/** Saves a blob under `filename` through a temporary link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers read the URL after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The PDF file name the spec asks for. */
+export function quotePdfName(id: string): string {
+  return `Quote-${id}.pdf`;
+}
+
+/** Whether this deployment has card keys (GET /api/config). */
+export async function fetchCardPaymentsEnabled(): Promise<boolean> {
+  return online(async () => configResponseSchema.parse(await apiRequest<unknown>('/api/config')).cardPaymentsEnabled);
+}
+
+/** POST record-payment: a cash, card-on-site or bank-transfer payment; the quote becomes accepted. */
+export async function recordQuotePayment(id: string, input: RecordPaymentInput) {
+  return online(async () => recordPaymentResponseSchema.parse(await apiRequest<unknown>(quotePath(id, 'record-payment'), { method: 'POST', body: input })));
+}
+
+/** The checkout address Pay Now opens (spec staff §2). */
+export function checkoutUrl(id: string): string {
+  return `/checkout?quote=${encodeURIComponent(id)}`;
+}
+
+/** Opens the checkout in its own 600 × 600 window; false when the browser blocked it. */
+export function openCheckoutWindow(id: string): boolean {
+  const opened = window.open(checkoutUrl(id), `checkout-${id}`, 'width=600,height=600');
+  return opened !== null;
+}
+
+/** The server's words for a failed call, if it gave any. */
+export function reasonOf(error: unknown): string | undefined {
+  if (error instanceof HttpError) return serverMessage(error);
+  return undefined;
+}

@@ -1,0 +1,301 @@
+/**
+ * The quotes manager (spec staff §2 "Quotes manager", hosted by the admin panel's Quotes & Billing
+ * tab): tiles, Pricing Structure, the New/Edit Quote form and Recent Quotes with their actions.
+ *
+ * Saving, status changes, duplicates and deletes are sync mutations, so they work offline and
+ * show at once. Email, PDF and payments need the server; they check for a connection first and
+ * say so when there is none. Emailing never changes the status here: the server marks the quote
+ * sent after its mailer succeeded, and sync brings that back.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { MESSAGES, TOAST_DURATIONS, type Quote, type QuoteStatus, type RecordPaymentInput } from '@pilbara/shared-schema';
+import { mintId, mutate } from '../../sync';
+import { PricingStructure } from './pricing-structure';
+import { QuoteCard, type QuoteCardAction } from './quote-card';
+import { QuoteForm } from './quote-form';
+import { emptyQuoteForm, quoteToForm, toSaveArgs, type QuoteFormValues } from './quote-form-model';
+import { QuotePreview } from './quote-preview';
+import { QuoteTiles } from './quote-tiles';
+import { RecordPaymentDialog } from './record-payment-dialog';
+import {
+  OfflineError,
+  browserOffline,
+  fetchCardPaymentsEnabled,
+  fetchQuotePdf,
+  openCheckoutWindow,
+  quotePdfName,
+  reasonOf,
+  recordQuotePayment,
+  saveBlob,
+  sendQuoteEmail,
+} from './quotes-api';
+import { QUOTES_TEXT } from './quotes-text';
+import { usePaidInvoicesByQuote, usePendingQuoteIds, useQuotes } from './use-quotes';
+
+type Editor = { mode: 'new'; key: number } | { mode: 'edit'; key: number; quote: Quote };
+
+function toast(kind: 'success' | 'error' | 'info', title: string, message?: string) {
+  notifications.show({
+    title,
+    message: message ?? '',
+    color: kind === 'success' ? 'green' : kind === 'error' ? 'red' : 'yellow',
+    autoClose: TOAST_DURATIONS.default,
+  });
+}
+
+function offlineToast(message: string) {
+  toast('info', QUOTES_TEXT.NEEDS_CONNECTION_TITLE, message);
+}
+
+/** The current time, refreshed every minute so days-left stays right on a screen left open. */
+function useNow(): string {
+  const [now, setNow] = useState(() => new Date().toISOString());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date().toISOString()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function QuotesManager() {
+  const quotes = useQuotes();
+  const unsynced = usePendingQuoteIds();
+  const paid = usePaidInvoicesByQuote();
+  const now = useNow();
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [preview, setPreview] = useState<Quote | null>(null);
+  const [deleting, setDeleting] = useState<Quote | null>(null);
+  const [recording, setRecording] = useState<{ quote: Quote; cardNotSetUp: boolean } | null>(null);
+  const [busy, setBusy] = useState<{ id: string; action: QuoteCardAction } | null>(null);
+
+  const openNew = () => setEditor({ mode: 'new', key: Date.now() });
+
+  const save = useCallback(
+    async (values: QuoteFormValues): Promise<boolean> => {
+      const editing = editor?.mode === 'edit' ? editor.quote : null;
+      let id: string;
+      try {
+        id = editing ? editing.id : String(await mintId('Q'));
+      } catch (error) {
+        toast('error', MESSAGES.quoteCreateFailed(error instanceof Error ? error.message : undefined));
+        return false;
+      }
+      const result = await mutate('quote.save', toSaveArgs(values, id));
+      if (!result.ok) {
+        toast('error', editing ? MESSAGES.QUOTE_UPDATE_FAILED : MESSAGES.quoteCreateFailed(result.message), editing ? result.message : undefined);
+        return false;
+      }
+      toast('success', editing ? MESSAGES.QUOTE_UPDATED : MESSAGES.QUOTE_CREATED, browserOffline() ? QUOTES_TEXT.savedOffline : id);
+      setEditor(null);
+      return true;
+    },
+    [editor],
+  );
+
+  const setStatus = async (quote: Quote, status: QuoteStatus) => {
+    const result = await mutate('quote.setStatus', { id: quote.id, status });
+    if (result.ok) toast('success', MESSAGES.quoteStatusChanged(status));
+    else toast('error', MESSAGES.QUOTE_UPDATE_FAILED, result.message);
+  };
+
+  const email = async (quote: Quote) => {
+    if (browserOffline()) return offlineToast(QUOTES_TEXT.emailNeedsConnection);
+    if (unsynced.has(quote.id)) return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
+    if (!quote.customerEmail) return toast('error', MESSAGES.QUOTE_EMAIL_FAILED, QUOTES_TEXT.noEmail);
+    try {
+      await sendQuoteEmail(quote.id);
+      toast('success', MESSAGES.QUOTE_EMAILED);
+    } catch (error) {
+      if (error instanceof OfflineError) return offlineToast(QUOTES_TEXT.emailNeedsConnection);
+      toast('error', MESSAGES.QUOTE_EMAIL_FAILED, reasonOf(error) ?? MESSAGES.EMAIL_SENDING_FAILED);
+    }
+  };
+
+  const downloadPdf = async (quote: Quote) => {
+    if (browserOffline()) return offlineToast(QUOTES_TEXT.pdfNeedsConnection);
+    if (unsynced.has(quote.id)) return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
+    try {
+      saveBlob(await fetchQuotePdf(quote.id), quotePdfName(quote.id));
+      toast('success', MESSAGES.QUOTE_PDF_DOWNLOADED);
+    } catch (error) {
+      if (error instanceof OfflineError) return offlineToast(QUOTES_TEXT.pdfNeedsConnection);
+      toast('error', MESSAGES.PDF_DOWNLOAD_FAILED, reasonOf(error));
+    }
+  };
+
+  const payNow = async (quote: Quote) => {
+    if (browserOffline()) return offlineToast(QUOTES_TEXT.paymentNeedsConnection);
+    if (unsynced.has(quote.id)) return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
+    let cardsEnabled: boolean;
+    try {
+      cardsEnabled = await fetchCardPaymentsEnabled();
+    } catch (error) {
+      if (error instanceof OfflineError) return offlineToast(QUOTES_TEXT.paymentNeedsConnection);
+      return toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION);
+    }
+    if (!cardsEnabled) {
+      setRecording({ quote, cardNotSetUp: true });
+      return;
+    }
+    if (openCheckoutWindow(quote.id)) toast('success', MESSAGES.PAYMENT_WINDOW_OPENED);
+    else toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, QUOTES_TEXT.POPUP_BLOCKED);
+  };
+
+  const recordPayment = async (quote: Quote, input: RecordPaymentInput): Promise<boolean> => {
+    if (browserOffline()) {
+      offlineToast(QUOTES_TEXT.paymentNeedsConnection);
+      return false;
+    }
+    try {
+      const answer = await recordQuotePayment(quote.id, input);
+      toast('success', QUOTES_TEXT.PAYMENT_RECORDED, QUOTES_TEXT.paymentRecorded(quote.id, answer.invoice.id));
+      return true;
+    } catch (error) {
+      if (error instanceof OfflineError) offlineToast(QUOTES_TEXT.paymentNeedsConnection);
+      else toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, reasonOf(error) ?? MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION);
+      return false;
+    }
+  };
+
+  const duplicate = async (quote: Quote) => {
+    let id: string;
+    try {
+      id = String(await mintId('Q'));
+    } catch (error) {
+      return toast('error', MESSAGES.quoteCreateFailed(error instanceof Error ? error.message : undefined));
+    }
+    const result = await mutate('quote.duplicate', { sourceId: quote.id, id });
+    if (result.ok) toast('success', QUOTES_TEXT.QUOTE_DUPLICATED, QUOTES_TEXT.quoteDuplicated(id));
+    else toast('error', MESSAGES.quoteCreateFailed(result.message));
+  };
+
+  const confirmDelete = async () => {
+    const quote = deleting;
+    if (!quote) return;
+    setDeleting(null);
+    const result = await mutate('quote.delete', { id: quote.id });
+    if (result.ok) {
+      toast('success', MESSAGES.QUOTE_DELETED);
+      if (editor?.mode === 'edit' && editor.quote.id === quote.id) setEditor(null);
+    } else toast('error', MESSAGES.QUOTE_DELETE_FAILED, result.message);
+  };
+
+  const run = async (action: QuoteCardAction, quote: Quote, work: () => Promise<unknown>) => {
+    setBusy({ id: quote.id, action });
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onAction = (action: QuoteCardAction, quote: Quote) => {
+    switch (action) {
+      case 'edit':
+        setEditor({ mode: 'edit', key: Date.now(), quote });
+        window.scrollTo?.({ top: 0, behavior: 'smooth' });
+        return;
+      case 'preview':
+        setPreview(quote);
+        return;
+      case 'delete':
+        setDeleting(quote);
+        return;
+      case 'recordPayment':
+        setRecording({ quote, cardNotSetUp: false });
+        return;
+      case 'email':
+        void run(action, quote, () => email(quote));
+        return;
+      case 'accept':
+        void run(action, quote, () => setStatus(quote, 'accepted'));
+        return;
+      case 'reject':
+        void run(action, quote, () => setStatus(quote, 'rejected'));
+        return;
+      case 'payNow':
+        void run(action, quote, () => payNow(quote));
+        return;
+      case 'duplicate':
+        void run(action, quote, () => duplicate(quote));
+        return;
+      case 'downloadPdf':
+        void run(action, quote, () => downloadPdf(quote));
+        return;
+    }
+  };
+
+  return (
+    <Stack gap="lg" data-testid="quotes-manager">
+      <Group justify="space-between" align="center">
+        <Title order={2}>Quotes</Title>
+        {editor ? null : (
+          <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
+            New Quote
+          </Button>
+        )}
+      </Group>
+
+      <QuoteTiles quotes={quotes ?? []} />
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            {editor ? (
+              <QuoteForm
+                key={editor.key}
+                quoteId={editor.mode === 'edit' ? editor.quote.id : undefined}
+                initialValues={editor.mode === 'edit' ? quoteToForm(editor.quote, now) : emptyQuoteForm()}
+                onSave={save}
+                onCancel={() => setEditor(null)}
+              />
+            ) : null}
+
+            <Stack gap="sm" component="section" aria-labelledby="recent-quotes-title">
+              <Title order={3} id="recent-quotes-title">
+                Recent Quotes
+              </Title>
+              {quotes === undefined ? <Loader size="sm" aria-label="Loading quotes" /> : null}
+              {quotes?.length === 0 ? <Text c="dimmed">{QUOTES_TEXT.NO_QUOTES}</Text> : null}
+              {quotes?.map((quote) => (
+                <QuoteCard
+                  key={quote.id}
+                  quote={quote}
+                  now={now}
+                  unsynced={unsynced.has(quote.id)}
+                  paidInvoice={paid.get(quote.id)}
+                  busy={busy?.id === quote.id ? busy.action : null}
+                  onAction={onAction}
+                />
+              ))}
+            </Stack>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PricingStructure />
+        </Grid.Col>
+      </Grid>
+
+      <QuotePreview quote={preview} onClose={() => setPreview(null)} />
+      <RecordPaymentDialog quote={recording?.quote ?? null} cardNotSetUp={recording?.cardNotSetUp ?? false} onClose={() => setRecording(null)} onSubmit={recordPayment} />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={QUOTES_TEXT.DELETE_TITLE}>
+        {deleting ? (
+          <Stack>
+            <Text>{QUOTES_TEXT.deleteQuestion(deleting.id, deleting.customerName)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={() => void confirmDelete()}>
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}
