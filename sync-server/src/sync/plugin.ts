@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { HttpError } from '../plugins/errors';
 import { requireAdmin } from '../plugins/auth';
 import { parse } from '../plugins/validation';
-import { currentCursor, onChanges } from './change-log';
+import { backfillChangeLog, currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
 import { clientMessageSchema, leaseRequestMessageSchema, pushMessageSchema, type ServerMessage } from '@pilbara/shared-schema';
 
@@ -69,6 +69,11 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/sync/lease', async (request) => {
     const body = parse(leaseRequestMessageSchema.omit({ type: true }), request.body);
     return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
+  });
+
+  // Rows seeded before the log existed (demo data, older databases) become pullable at start.
+  app.addHook('onReady', async () => {
+    backfillChangeLog(app.db, app.now().toISOString());
   });
 
   const sockets = new Set<WebSocket>();

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/connection';
 import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
-import { notifyChanges, pullChanges } from './change-log';
+import { backfillChangeLog, notifyChanges, pullChanges } from './change-log';
 import { grantLease } from './leases';
 import {
   MAX_CHANGES_PAGE,
@@ -34,6 +34,8 @@ export function changesPage(
   const now = ctx.now().toISOString();
   return ctx.db.transaction((): ChangesMessage => {
     ensureClient(ctx.db, clientId, ctx.userId, now);
+    // A safety net for rows another area inserted without logging them (see change-log.ts).
+    backfillChangeLog(ctx.db, now);
     const page = pullChanges(ctx.db, cursor, limit);
     const settled = settledThrough(ctx.db, clientId, page.cursor, page.reset ? 0 : ackedSeq);
     return { type: 'changes', ...page, lastSeq: settled.lastSeq, results: settled.results };

@@ -151,3 +151,28 @@ describe('WebSocket sync', () => {
     }
   });
 });
+
+describe('rows written outside the change log', () => {
+  it('are logged at start and before a pull, so devices still receive them', async () => {
+    const { app, cookie } = await staffApp();
+    const start = (await app.inject({ method: 'GET', url: '/api/sync/pull?clientId=t&cursor=0', headers: { cookie } })).json();
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: {
+        customerName: 'Lee Park',
+        phone: '0400123456',
+        email: 'lee@example.com',
+        service: 'Roadside Assistance',
+        location: 'Dampier Road near the roundabout',
+        preferredDate: '2026-11-25',
+        preferredTime: '09:00 AM',
+        urgency: 'scheduled',
+        description: 'Flat battery, needs a jump start in the car park',
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    const page = (await app.inject({ method: 'GET', url: `/api/sync/pull?clientId=t&cursor=${start.cursor}`, headers: { cookie } })).json();
+    expect(page.changes).toEqual([expect.objectContaining({ entity: 'bookings', op: 'put', data: expect.objectContaining({ customerName: 'Lee Park' }) })]);
+  });
+});
