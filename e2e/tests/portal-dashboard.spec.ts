@@ -115,7 +115,8 @@ test.describe('customer dashboard', () => {
 
     await dashboard.tab('Profile').click();
     await expect(page.getByText(who.phone)).toBeVisible();
-    await expect(page.getByText(who.email)).toBeVisible();
+    // Public answers mask the email (DESIGN §7): first letter and domain only.
+    await expect(page.getByText(`${who.email[0]}•••@example.com`)).toBeVisible();
 
     // Saved info survives a reload; Track Live opens the portal on that job.
     await page.reload();

@@ -39,8 +39,8 @@ export function ContactPage() {
         subtitle="Broken down, bogged or need a mechanic? Call us any time, day or night, or send a message and we'll get back to you quickly."
       >
         <Group>
-          <Button component="a" href={telHref(mainPhone)} color="dark" size="lg" leftSection={<IconPhoneCall size={20} />} mih={48}>
-            Emergency? Call {mainPhone}
+          <Button component="a" href={telHref(mainPhone)} color="dark" size="md" leftSection={<IconPhoneCall size={20} />} mih={48}>
+            Emergency: {mainPhone}
           </Button>
         </Group>
       </PageHero>

@@ -137,11 +137,15 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
 
         {variant === 'integrated' && urgency === 'emergency' ? (
           <Alert color="red" title="Emergency? Call our hotline now" icon={<IconPhoneCall />} role="alert" data-testid="emergency-hotline">
-            For an emergency, calling is the fastest way to get a truck moving. Call{' '}
-            <a href={telHref(hotline)} style={{ color: 'inherit', fontWeight: 700 }}>
-              {hotline}
-            </a>{' '}
-            – we answer 24/7. You can still send this booking so we have your details.
+            <Stack gap="sm" align="flex-start">
+              <span>
+                For an emergency, calling is the fastest way to get a truck moving – we answer 24/7. You can still send this
+                booking so we have your details.
+              </span>
+              <Button component="a" href={telHref(hotline)} color="red" mih={48} leftSection={<IconPhoneCall size={18} />}>
+                Call {hotline}
+              </Button>
+            </Stack>
           </Alert>
         ) : null}
 

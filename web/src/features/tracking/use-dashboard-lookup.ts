@@ -6,7 +6,7 @@ export type LookupState = { status: 'idle' } | { status: 'busy' } | { status: 'n
 
 /**
  * The dashboard's "Access Dashboard": looks the customer up by phone or job ID and, when jobs are
- * found, returns the customer info to save. The name and email come from the newest job; the
+ * found, returns the customer info to save. The name comes from the newest job; the
  * phone is what the customer typed, since the server masks the stored one (DESIGN §7).
  */
 export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
@@ -26,7 +26,8 @@ export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
         onFound({
           name: newest.customerName,
           phone: isJobIdLookup(lookup) ? newest.phone : lookup,
-          email: newest.email ?? '',
+          // The server masks emails in public answers (DESIGN §7); the masked one is still a useful hint.
+          email: jobs.find((job) => job.email)?.email ?? '',
           lookup: isJobIdLookup(lookup) ? lookup.toUpperCase() : lookup,
         });
       } catch (error) {

@@ -1,0 +1,10 @@
+import { usePublicOutboxRunner } from './use-public-submit';
+
+/**
+ * Mount once near the app root so saved contact messages, bookings and feedback are retried on
+ * app start, on `online` and on an interval, whichever page is open (DESIGN §5). Renders nothing.
+ */
+export function PublicOutboxRunner(): null {
+  usePublicOutboxRunner();
+  return null;
+}
