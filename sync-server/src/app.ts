@@ -3,7 +3,8 @@
  * through `app.inject`, and on a real port alike (fastify/demo's shape).
  *
  * Order: database (migrated) and services → external plugins (helmet, rate limit, cookies) →
- * app plugins (auth) → routes by area → static PWA hosting with the SPA fallback.
+ * app plugins (auth) → routes by area (health, config, auth, public, billing, then the staff
+ * routes and the sync endpoint when present) → static PWA hosting with the SPA fallback.
  */
 import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +30,7 @@ import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { authRoutes } from './routes/auth/index';
 import { publicRoutes } from './routes/public/index';
+import { billingRoutes } from './routes/billing/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,6 +173,16 @@ export async function buildApp(
 
   registerErrorHandling(app);
 
+  // Graceful shutdown: once closing, every response ends its keep-alive connection, so a request
+  // that was in flight finishes and its socket closes instead of holding the server open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
@@ -184,6 +196,7 @@ export async function buildApp(
   await app.register(configRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(publicRoutes, { prefix: '/api' });
+  await app.register(billingRoutes, { prefix: '/api' });
   await registerOptionalAreas(app);
 
   await app.register(staticPlugin);

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ENTITY_NAMES,
+  JOB_STATUSES,
+  QUOTE_STATUSES,
+  URGENT_CONTACT_SERVICE,
+  entitySchemas,
+} from '@pilbara/shared-schema';
+import { openDatabase, type Db } from './connection';
+import { migrate } from './migrate';
+import { countRows, findRows, putRow } from './rows';
+import { seedDemoData } from './demo-data';
+import { mintTextId } from './id-series';
+
+const dbs: Db[] = [];
+afterEach(() => {
+  while (dbs.length) dbs.pop()?.close();
+});
+function db(): Db {
+  const database = openDatabase(':memory:');
+  dbs.push(database);
+  migrate(database);
+  return database;
+}
+
+const now = new Date('2026-11-21T02:00:00Z');
+
+describe('seedDemoData', () => {
+  it('loads two trucks with history, jobs in every status, pending bookings, messages and quotes in every status', () => {
+    const database = db();
+    expect(seedDemoData(database, now)).toBe(true);
+    const vehicles = findRows(database, 'vehicles');
+    expect(vehicles).toHaveLength(2);
+    for (const vehicle of vehicles) {
+      expect(countRows(database, 'service_records', { vehicleId: vehicle.id })).toBeGreaterThan(0);
+      expect(countRows(database, 'fuel_records', { vehicleId: vehicle.id })).toBeGreaterThan(0);
+    }
+    const jobStatuses = new Set(findRows(database, 'jobs').map((job) => job.status));
+    expect([...jobStatuses].sort()).toEqual([...JOB_STATUSES].sort());
+    expect(countRows(database, 'bookings', { status: 'pending' })).toBeGreaterThanOrEqual(2);
+    expect(countRows(database, 'contact_submissions')).toBeGreaterThan(0);
+    const emails = findRows<{ customerInfo: { service: string } }>(database, 'emails');
+    expect(emails.some((email) => email.customerInfo.service === URGENT_CONTACT_SERVICE)).toBe(true);
+    const quoteStatuses = new Set(findRows(database, 'quotes').map((quote) => quote.status));
+    expect([...quoteStatuses].sort()).toEqual([...QUOTE_STATUSES].sort());
+  });
+
+  it('writes only rows that the shared entity schemas accept', () => {
+    const database = db();
+    seedDemoData(database, now);
+    for (const name of ENTITY_NAMES) {
+      for (const row of findRows(database, name)) {
+        const result = entitySchemas[name].safeParse(row);
+        expect(result.success, `${name} ${JSON.stringify(row)} ${result.error?.message}`).toBe(true);
+      }
+    }
+  });
+
+  it('prices quotes in cents by the location rule: 270 × 1.4 less 10 % is 34020', () => {
+    const database = db();
+    seedDemoData(database, now);
+    const quote = findRows(database, 'quotes', { status: 'sent' })[0];
+    expect(quote).toMatchObject({ itemsSubtotal: 27000, basePrice: 37800, discountAmount: 3780, finalPrice: 34020 });
+  });
+
+  it('gives every job a status history in job_updates', () => {
+    const database = db();
+    seedDemoData(database, now);
+    for (const job of findRows<{ id: string; status: string }>(database, 'jobs')) {
+      const updates = findRows<{ status: string }>(database, 'job_updates', { jobId: job.id });
+      expect(updates.length).toBeGreaterThan(0);
+      expect(updates.at(-1)?.status).toBe(job.status);
+    }
+  });
+
+  it('advances the id series past the demo rows', () => {
+    const database = db();
+    seedDemoData(database, now);
+    const jobs = countRows(database, 'jobs');
+    expect(mintTextId(database, 'JOB', now)).toBe(`JOB-2026-${jobs + 1}`);
+  });
+
+  it('never loads into a database that already has data, nor twice', () => {
+    const database = db();
+    expect(seedDemoData(database, now)).toBe(true);
+    const jobs = countRows(database, 'jobs');
+    expect(seedDemoData(database, now)).toBe(false);
+    expect(countRows(database, 'jobs')).toBe(jobs);
+
+    const other = db();
+    putRow(other, 'bookings', {
+      id: 'BKG-2026-1',
+      customerName: 'A B',
+      phone: '0400000000',
+      email: 'a@example.com',
+      service: 'Lockout Service',
+      location: 'Karratha',
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    });
+    expect(seedDemoData(other, now)).toBe(false);
+    expect(countRows(other, 'jobs')).toBe(0);
+  });
+});
