@@ -45,9 +45,7 @@ const CheckoutPage = lazy(() =>
 const CheckoutSuccessPage = lazy(() =>
   import('../pages/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 );
-const AdminPage = lazy(() =>
-  import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
-);
+const AdminRoute = lazy(() => import('./require-admin').then((m) => ({ default: m.AdminRoute })));
 const NotFoundPage = lazy(() =>
   import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -61,7 +59,7 @@ export const routes: RouteObject[] = [
       { path: '/gallery', element: <GalleryPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/contact', element: <ContactPage /> },
-      { path: '/admin/*', element: <AdminPage /> },
+      { path: '/admin/*', element: <AdminRoute /> },
       { path: '/service-areas', element: <ServiceAreasPage /> },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/customer-portal', element: <CustomerPortalPage /> },

@@ -1,11 +1,106 @@
-import { Container, Title } from '@mantine/core';
+/**
+ * The staff admin panel (spec staff §2, issue 6): five summary tiles, the live-status widget and
+ * four tabs (Pending Bookings first). Everything reads Dexie and writes named mutations through
+ * the sync client, so the panel works in the truck cab with no signal; the sync engine runs while
+ * the panel is open and stops when it closes or the admin signs out.
+ *
+ * Features never import each other: the app layer hands in the quotes manager (`quotesTab`), the
+ * live-status widget (`liveStatus`) and optionally a richer sync status panel (`syncStatus`).
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Badge, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconFileInvoice, IconMail, IconTool } from '@tabler/icons-react';
+import { adminDashboardStats, driverOptions, type Job } from '@pilbara/shared-schema';
+import { useProfile } from '../../app/profile-provider';
+import { useAuth } from '../auth/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
+import { startSync, stopSync } from '../../sync';
+import { ADMIN_TEXT } from './admin-text';
+import { ContactMessages } from './contact-messages';
+import { JobManagement } from './job-management';
+import { PendingBookings } from './pending-bookings';
+import { SummaryTiles } from './summary-tiles';
+import { SyncChip } from './sync-chip';
+import { useAvailableDrivers } from './use-available-drivers';
+import { useBookings, useEmails, useJobs, usePendingKeys } from './use-admin-data';
+import classes from './admin.module.css';
 
-export function AdminPage() {
-  usePageTitle('Admin Panel');
+export interface AdminPageProps {
+  /** The Quotes & Billing tab's content (the quotes manager). */
+  quotesTab?: ReactNode;
+  /** Renders the live-status widget from the panel's jobs and driver count. */
+  liveStatus?: (props: { jobs: readonly Job[]; availableDrivers: number }) => ReactNode;
+  /** A sync status panel to show instead of the built-in chip. */
+  syncStatus?: ReactNode;
+}
+
+type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages';
+
+/** Runs the sync engine while a signed-in admin has the panel open. */
+function useStaffSync(isAdmin: boolean): void {
+  useEffect(() => {
+    if (!isAdmin) return;
+    startSync({ baseUrl: window.location.origin });
+    return () => {
+      void stopSync();
+    };
+  }, [isAdmin]);
+}
+
+export function AdminPage({ quotesTab, liveStatus, syncStatus }: AdminPageProps) {
+  usePageTitle(ADMIN_TEXT.title);
+  const { isAdmin } = useAuth();
+  useStaffSync(isAdmin);
+  const profile = useProfile();
+  const drivers = useMemo(() => driverOptions(profile), [profile]);
+  const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
+  const [tab, setTab] = useState<TabKey>('bookings');
+
+  const jobs = useJobs();
+  const bookings = useBookings();
+  const emails = useEmails();
+  const pendingKeys = usePendingKeys();
+  const stats = adminDashboardStats(jobs, bookings, availableDrivers);
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Home</Title>
+    <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={1}>{ADMIN_TEXT.title}</Title>
+          {syncStatus ?? <SyncChip />}
+        </Group>
+        <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
+        {liveStatus?.({ jobs, availableDrivers })}
+        <Tabs value={tab} onChange={(value) => setTab((value as TabKey | null) ?? 'bookings')} keepMounted={false}>
+          <Tabs.List className={classes.tabsList}>
+            <Tabs.Tab value="bookings" className={classes.tab} leftSection={<IconCalendarEvent size={16} aria-hidden />}
+              rightSection={stats.pendingBookings > 0 ? <Badge size="sm" circle color="red">{stats.pendingBookings}</Badge> : undefined}>
+              {ADMIN_TEXT.tabs.bookings}
+            </Tabs.Tab>
+            <Tabs.Tab value="jobs" className={classes.tab} leftSection={<IconTool size={16} aria-hidden />}>
+              {ADMIN_TEXT.tabs.jobs}
+            </Tabs.Tab>
+            <Tabs.Tab value="quotes" className={classes.tab} leftSection={<IconFileInvoice size={16} aria-hidden />}>
+              {ADMIN_TEXT.tabs.quotes}
+            </Tabs.Tab>
+            <Tabs.Tab value="messages" className={classes.tab} leftSection={<IconMail size={16} aria-hidden />}>
+              {ADMIN_TEXT.tabs.messages}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="bookings" pt="md">
+            <PendingBookings bookings={bookings} pendingKeys={pendingKeys} />
+          </Tabs.Panel>
+          <Tabs.Panel value="jobs" pt="md">
+            <JobManagement jobs={jobs} pendingKeys={pendingKeys} drivers={drivers} />
+          </Tabs.Panel>
+          <Tabs.Panel value="quotes" pt="md">
+            {quotesTab ?? <Text c="dimmed">{ADMIN_TEXT.quotesUnavailable}</Text>}
+          </Tabs.Panel>
+          <Tabs.Panel value="messages" pt="md">
+            <ContactMessages emails={emails} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
     </Container>
   );
 }

@@ -1,0 +1,109 @@
+/**
+ * The admin panel's writes: each mints its ids on this device, runs the named mutation through
+ * the sync client (local apply + outbox in one transaction) and shows the spec §8 toast. They
+ * work with no connection; the outbox delivers them when it returns.
+ */
+import { notifications } from '@mantine/notifications';
+import { DRIVER_UNASSIGNED, MESSAGES, TOAST_DURATIONS, type CreateJobData } from '@pilbara/shared-schema';
+import { mintId, mutate, type MutateResult } from '../../sync';
+import { ADMIN_TOASTS } from './admin-text';
+
+function success(title: string, message: string): void {
+  notifications.show({ title, message, color: 'green', autoClose: TOAST_DURATIONS.default });
+}
+
+/** Spec §8 failure toast: 'Error - {what failed}', with the reason when there is one. */
+function failure(what: string, reason?: string): void {
+  notifications.show({
+    title: MESSAGES.ERROR_TITLE,
+    message: reason ? `${what}: ${reason}` : what,
+    color: 'red',
+    autoClose: TOAST_DURATIONS.default,
+  });
+}
+
+async function run(what: string, write: () => Promise<MutateResult>): Promise<MutateResult | null> {
+  try {
+    const result = await write();
+    if (!result.ok) failure(what, result.message);
+    return result;
+  } catch (error) {
+    // No ids left on a device that never synced, or the local database refused the write.
+    failure(what, error instanceof Error ? error.message : undefined);
+    return null;
+  }
+}
+
+/** Approves a booking into a new job; resolves with the job id, or null when it failed. */
+export async function approveBooking(bookingId: string): Promise<string | null> {
+  let jobId = '';
+  const result = await run(MESSAGES.BOOKING_APPROVE_FAILED, async () => {
+    jobId = String(await mintId('JOB'));
+    const updateId = await mintId('job_updates');
+    return mutate('booking.approve', { bookingId, jobId, updateId });
+  });
+  if (!result?.ok) return null;
+  success(MESSAGES.BOOKING_APPROVED_TITLE, ADMIN_TOASTS.bookingApproved(jobId));
+  return jobId;
+}
+
+/** Creates a job from the validated form; resolves with its id, or null when it failed. */
+export async function createJob(values: CreateJobData): Promise<string | null> {
+  let id = '';
+  const result = await run(MESSAGES.JOB_CREATE_FAILED, async () => {
+    id = String(await mintId('JOB'));
+    const updateId = await mintId('job_updates');
+    const assignedTo = values.assignedTo === DRIVER_UNASSIGNED ? undefined : values.assignedTo;
+    return mutate('job.create', { ...values, assignedTo, id, updateId });
+  });
+  if (!result?.ok) return null;
+  success(MESSAGES.JOB_CREATED_TITLE, ADMIN_TOASTS.jobCreated(id));
+  return id;
+}
+
+/** The status steps of the job card. */
+export type StatusStep = 'markEnRoute' | 'startService' | 'complete';
+
+const STEP_STATUS: Record<StatusStep, string> = {
+  markEnRoute: 'En Route',
+  startService: 'In Progress',
+  complete: 'Completed',
+};
+
+/** Mark En Route (25), Start Service (50) or Complete Job (100, with the automatic quote). */
+export async function changeJobStatus(jobId: string, step: StatusStep): Promise<boolean> {
+  let quoteId = '';
+  const result = await run(MESSAGES.JOB_UPDATE_FAILED, async () => {
+    const updateId = await mintId('job_updates');
+    if (step === 'complete') {
+      quoteId = String(await mintId('Q'));
+      return mutate('job.complete', { id: jobId, updateId, quoteId });
+    }
+    return mutate(step === 'markEnRoute' ? 'job.markEnRoute' : 'job.startService', { id: jobId, updateId });
+  });
+  if (!result?.ok) return false;
+  success(
+    MESSAGES.JOB_UPDATED_TITLE,
+    step === 'complete' ? ADMIN_TOASTS.jobCompleted(jobId, quoteId) : ADMIN_TOASTS.jobUpdated(jobId, STEP_STATUS[step]),
+  );
+  return true;
+}
+
+/** Gives a job to a driver ('Unassigned' clears it). */
+export async function reassignJob(jobId: string, driver: string): Promise<boolean> {
+  const result = await run(MESSAGES.JOB_UPDATE_FAILED, async () => {
+    const updateId = await mintId('job_updates');
+    return mutate('job.reassign', { id: jobId, updateId, assignedTo: driver === DRIVER_UNASSIGNED ? null : driver });
+  });
+  if (!result?.ok) return false;
+  success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobReassigned(jobId, driver));
+  return true;
+}
+
+/** Deletes a Completed or Cancelled job with its history. */
+export async function deleteJob(jobId: string): Promise<boolean> {
+  const result = await run(MESSAGES.JOB_DELETE_FAILED, () => mutate('job.delete', { id: jobId }));
+  if (!result?.ok) return false;
+  success(MESSAGES.JOB_DELETED_TITLE, ADMIN_TOASTS.jobDeleted(jobId));
+  return true;
+}

@@ -1,0 +1,44 @@
+/** Wording of the admin panel that the spec does not fix (labels, empty states, hints). */
+export const ADMIN_TEXT = {
+  title: 'Admin Panel',
+  tabs: {
+    bookings: 'Pending Bookings',
+    jobs: 'Job Management',
+    quotes: 'Quotes & Billing',
+    messages: 'Contact Messages',
+  },
+  tiles: {
+    activeJobs: 'Active Jobs',
+    availableDrivers: 'Available Drivers',
+    totalJobs: 'Total Jobs',
+    pendingBookings: 'Pending Bookings',
+    emergencyJobs: 'Emergency Jobs',
+  },
+  noBookings: 'No pending bookings.',
+  noJobs: 'No jobs yet.',
+  noMessages: 'No contact messages yet.',
+  noHistory: 'No history yet.',
+  quotesUnavailable: 'The quotes manager is not available in this build.',
+  approve: 'Approve',
+  createJob: 'Create Job',
+  newJob: 'New Job',
+  markEnRoute: 'Mark En Route',
+  startService: 'Start Service',
+  completeJob: 'Complete Job',
+  deleteJob: 'Delete',
+  reassign: 'Driver',
+  history: 'History',
+  pending: 'Not synced yet',
+  pendingHint: 'Saved on this device; it reaches the server when the connection returns.',
+  deleteHint: 'Only completed or cancelled jobs can be deleted',
+} as const;
+
+/** The toast texts of spec staff §8 with the details this product adds. */
+export const ADMIN_TOASTS = {
+  jobCreated: (jobId: string) => `Job ${jobId} created.`,
+  bookingApproved: (jobId: string) => `The booking is now job ${jobId}.`,
+  jobUpdated: (jobId: string, status: string) => `Job ${jobId} is ${status}.`,
+  jobCompleted: (jobId: string, quoteId: string) => `Job ${jobId} is Completed. Draft quote ${quoteId} created.`,
+  jobReassigned: (jobId: string, driver: string) => `Job ${jobId}: driver ${driver}.`,
+  jobDeleted: (jobId: string) => `Job ${jobId} deleted.`,
+} as const;

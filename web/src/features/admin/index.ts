@@ -1,0 +1,1 @@
+export { AdminPage, type AdminPageProps } from './admin-page';

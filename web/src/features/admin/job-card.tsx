@@ -1,0 +1,141 @@
+/**
+ * One job in Job Management: status badge and progress, the three status steps, reassignment
+ * and delete — each enabled exactly where the shared job-flow rule allows — and its history.
+ */
+import { useState } from 'react';
+import { Button, Card, Collapse, Group, Progress, Select, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconHistory, IconPlayerPlay, IconCircleCheck, IconTrash, IconTruckDelivery } from '@tabler/icons-react';
+import { DRIVER_UNASSIGNED, canDeleteJob, isJobActionAllowed, type Job } from '@pilbara/shared-schema';
+import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
+import { PendingBadge, StatusBadge } from './admin-badges';
+import { ADMIN_TEXT } from './admin-text';
+import { formatDateTime } from './format';
+import { useJobHistory } from './use-admin-data';
+import classes from './admin.module.css';
+
+function JobHistory({ jobId }: { jobId: string }) {
+  const updates = useJobHistory(jobId);
+  if (!updates) return null;
+  if (updates.length === 0) return <Text size="sm" c="dimmed">{ADMIN_TEXT.noHistory}</Text>;
+  return (
+    <Timeline bulletSize={14} lineWidth={2} data-testid="job-history">
+      {updates.map((update) => (
+        <Timeline.Item key={update.id} title={update.message}>
+          <Text size="xs" c="dimmed">
+            {update.status} · {formatDateTime(update.createdAt)}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+const STEPS: { step: StatusStep; label: string; icon: typeof IconTruckDelivery; color: string }[] = [
+  { step: 'markEnRoute', label: ADMIN_TEXT.markEnRoute, icon: IconTruckDelivery, color: 'blue' },
+  { step: 'startService', label: ADMIN_TEXT.startService, icon: IconPlayerPlay, color: 'orange' },
+  { step: 'complete', label: ADMIN_TEXT.completeJob, icon: IconCircleCheck, color: 'green' },
+];
+
+export function JobCard({ job, pending, drivers }: { job: Job; pending: boolean; drivers: readonly string[] }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const act = async (key: string, action: () => Promise<unknown>) => {
+    setBusy(key);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const canReassign = isJobActionAllowed(job.status, 'reassign');
+  const deletable = canDeleteJob(job.status);
+  const driver = job.assignedTo ?? DRIVER_UNASSIGNED;
+  const driverOptions = drivers.includes(driver) ? [...drivers] : [...drivers, driver];
+
+  return (
+    <Card withBorder radius="md" padding="md" className={job.status === 'Emergency' ? classes.emergency : undefined} data-testid="job-card" data-job-id={job.id} data-status={job.status}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="wrap">
+            <Title order={3} size="h4">
+              {job.id}
+            </Title>
+            <StatusBadge status={job.status} />
+            {pending && <PendingBadge />}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(job.updatedAt)}
+          </Text>
+        </Group>
+        <Progress value={job.progress} aria-label={`Progress ${job.progress}%`} size="sm" />
+        <Text fw={600} className={classes.detail}>
+          {job.customerName} · {job.service}
+        </Text>
+        <Text size="sm" className={classes.detail}>
+          {job.location}
+        </Text>
+        <Text size="sm" className={classes.detail}>
+          {job.phone}
+          {job.email ? ` · ${job.email}` : ''}
+          {job.estimatedArrival ? ` · ETA ${job.estimatedArrival}` : ''}
+        </Text>
+        {job.notes && (
+          <Text size="sm" c="dimmed" className={classes.detail} style={{ whiteSpace: 'pre-wrap' }}>
+            {job.notes}
+          </Text>
+        )}
+        <Group gap="xs" wrap="wrap" align="flex-end">
+          {STEPS.map(({ step, label, icon: Icon, color }) => (
+            <Button
+              key={step}
+              size="sm"
+              color={color}
+              variant="light"
+              leftSection={<Icon size={16} aria-hidden />}
+              disabled={!isJobActionAllowed(job.status, step)}
+              loading={busy === step}
+              onClick={() => void act(step, () => changeJobStatus(job.id, step))}
+            >
+              {label}
+            </Button>
+          ))}
+          <Select
+            size="sm"
+            w={150}
+            label={ADMIN_TEXT.reassign}
+            aria-label={`${ADMIN_TEXT.reassign} for ${job.id}`}
+            data={driverOptions}
+            value={driver}
+            allowDeselect={false}
+            disabled={!canReassign || busy === 'reassign'}
+            onChange={(value) => {
+              if (value && value !== driver) void act('reassign', () => reassignJob(job.id, value));
+            }}
+          />
+          <Button
+            size="sm"
+            color="red"
+            variant="subtle"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            disabled={!deletable}
+            title={deletable ? undefined : ADMIN_TEXT.deleteHint}
+            loading={busy === 'delete'}
+            onClick={() => void act('delete', () => deleteJob(job.id))}
+          >
+            {ADMIN_TEXT.deleteJob}
+          </Button>
+          <Button
+            size="sm"
+            variant="default"
+            leftSection={<IconHistory size={16} aria-hidden />}
+            aria-expanded={open}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {ADMIN_TEXT.history}
+          </Button>
+        </Group>
+        <Collapse expanded={open}>{open && <JobHistory jobId={job.id} />}</Collapse>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The admin panel's reads, all from Dexie (DESIGN §9: screens never read the network), so the
+ * panel works offline and follows every change the sync engine writes.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Booking, EmailRecord, Job, JobUpdate, SyncedTable } from '@pilbara/shared-schema';
+import { db } from '../../sync';
+
+const EMPTY: never[] = [];
+
+/** Every job, most recently changed first. */
+export function useJobs(): Job[] {
+  return useLiveQuery(async () => (await db.jobs.orderBy('updatedAt').reverse().toArray()) as Job[], []) ?? EMPTY;
+}
+
+/** Every booking (the list filters and sorts). */
+export function useBookings(): Booking[] {
+  return useLiveQuery(async () => (await db.bookings.toArray()) as Booking[], []) ?? EMPTY;
+}
+
+/** Every contact message, newest first. */
+export function useEmails(): EmailRecord[] {
+  return (
+    useLiveQuery(async () => {
+      const rows = (await db.emails.toArray()) as EmailRecord[];
+      return rows.sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+    }, []) ?? EMPTY
+  );
+}
+
+/** A job's history (job updates), newest first. */
+export function useJobHistory(jobId: string): JobUpdate[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = (await db.job_updates.where('jobId').equals(jobId).toArray()) as JobUpdate[];
+    return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  }, [jobId]);
+}
+
+/** The key the outbox records for a row it writes (`entity:id`, id JSON-encoded). */
+export function pendingKey(entity: SyncedTable, id: string | number): string {
+  return `${entity}:${JSON.stringify(id)}`;
+}
+
+/** Keys of the rows this device changed and the server has not confirmed yet. */
+export function usePendingKeys(): ReadonlySet<string> {
+  return (
+    useLiveQuery(async () => {
+      const keys = new Set<string>();
+      await db.outbox.each((item) => item.writes.forEach((key) => keys.add(key)));
+      return keys;
+    }, []) ?? new Set<string>()
+  );
+}

@@ -1,0 +1,2 @@
+export { LiveStatusWidget, useBlink, type LiveStatusWidgetProps } from './live-status-widget';
+export { useStoredDrivers } from './use-stored-drivers';

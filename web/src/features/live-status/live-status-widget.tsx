@@ -1,0 +1,69 @@
+/**
+ * The live-status widget (spec public §9): available drivers, the average response estimate and
+ * a live dot that blinks every 2 s. It is given the jobs to judge from (the admin panel passes
+ * its Dexie jobs; a public page passes what it may see), and the driver count either as a prop
+ * or from the browser ('availableDrivers', default 2).
+ */
+import { useEffect, useState } from 'react';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { IconClock, IconUsers } from '@tabler/icons-react';
+import { LIVE_STATUS, responseEstimateMinutes } from '@pilbara/shared-schema';
+import { useStoredDrivers } from './use-stored-drivers';
+import classes from './live-status.module.css';
+
+export interface LiveStatusWidgetProps {
+  jobs: readonly { status: string }[];
+  /** The count to show; read from browser storage when absent. */
+  availableDrivers?: number;
+}
+
+/** Toggles every `LIVE_STATUS.blinkMs` (2 s). */
+export function useBlink(intervalMs: number = LIVE_STATUS.blinkMs): boolean {
+  const [on, setOn] = useState(true);
+  useEffect(() => {
+    const timer = window.setInterval(() => setOn((value) => !value), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return on;
+}
+
+export function LiveStatusWidget({ jobs, availableDrivers }: LiveStatusWidgetProps) {
+  const stored = useStoredDrivers();
+  const drivers = availableDrivers ?? stored;
+  const minutes = responseEstimateMinutes(jobs);
+  const on = useBlink();
+  return (
+    <Paper withBorder radius="md" p="md" className={classes.widget} data-testid="live-status" aria-label="Live status">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap={8} wrap="nowrap">
+          <span className={classes.dot} data-on={on} data-testid="live-dot" aria-hidden />
+          <Text fw={700}>Live status</Text>
+        </Group>
+        <Group gap="xl" wrap="wrap">
+          <Stack gap={0}>
+            <Group gap={6} wrap="nowrap">
+              <IconUsers size={18} aria-hidden />
+              <Text size="sm" c="dimmed">
+                Available drivers
+              </Text>
+            </Group>
+            <Text fw={800} size="xl" data-testid="live-drivers">
+              {drivers}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Group gap={6} wrap="nowrap">
+              <IconClock size={18} aria-hidden />
+              <Text size="sm" c="dimmed">
+                Average response
+              </Text>
+            </Group>
+            <Text fw={800} size="xl" data-testid="live-estimate">
+              {minutes} min
+            </Text>
+          </Stack>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
