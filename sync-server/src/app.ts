@@ -6,6 +6,7 @@
  * app plugins (auth) → routes by area (health, config, auth, public, billing, then the staff
  * routes and the sync endpoint when present) → static PWA hosting with the SPA fallback.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, {
@@ -20,6 +21,8 @@ import { cardPaymentsEnabled, type Config } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/demo-data';
+import { deleteExpiredSessions } from './db/repositories/users';
+import { deleteOldIdempotencyKeys } from './db/repositories/idempotency';
 import { ensureAdmin, resolveSessionSecret, type AdminLogin } from './bootstrap';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -137,9 +140,15 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
-    // Generated ids are short and unique enough to follow a request through the log.
-    genReqId: () => Math.random().toString(36).slice(2, 10),
+    // Read through genReqId below, which refuses ids that could forge log lines.
+    requestIdHeader: false,
+    // A caller's X-Request-Id is kept (up to 64 safe characters); otherwise a short random id.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given)
+        ? given
+        : crypto.randomBytes(6).toString('base64url');
+    },
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -163,6 +172,8 @@ export async function buildApp(
   app.decorate('now', now);
   app.decorate('limits', { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits });
 
+  deleteExpiredSessions(db, now());
+  deleteOldIdempotencyKeys(db, now());
   const generatedAdmin = await ensureAdmin(db, config, now());
   if (opts.demoData ?? config.demoData) seedDemoData(db, now());
 
@@ -179,7 +190,9 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    // The id that labels this request's log lines, so a user's report can be matched to them.
+    reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
   });
 

@@ -5,6 +5,7 @@
  * stay in the log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@pilbara/shared-schema';
 
 /** An error with the HTTP status and body the client should get. */
 export class HttpError extends Error {
@@ -21,7 +22,7 @@ export class HttpError extends Error {
 export function badRequest(message: string, fields?: Record<string, string>): HttpError {
   return new HttpError(400, message, fields);
 }
-export function notFound(message = 'Not found'): HttpError {
+export function notFound(message: string = MESSAGES.NOT_FOUND): HttpError {
   return new HttpError(404, message);
 }
 export function conflict(message: string, fields?: Record<string, string>): HttpError {
@@ -88,10 +89,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const httpError = toHttpError(error);
     if (!httpError) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: 'Internal server error' });
+      return reply.code(500).send({ error: MESSAGES.INTERNAL_ERROR });
     }
     if (httpError.statusCode === 429) {
-      return reply.code(429).send({ error: 'Too many requests. Please wait a moment and try again.' });
+      return reply.code(429).send({ error: MESSAGES.RATE_LIMITED });
     }
     const body: { error: string; fields?: Record<string, string> } = { error: httpError.message };
     if (httpError.fields) body.fields = httpError.fields;

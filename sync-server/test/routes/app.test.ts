@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@pilbara/shared-schema';
+import { buildApp } from '../../src/app';
+import { buildTestApp, onTestEnd, testConfig } from '../helper';
+
+describe('buildApp', () => {
+  it('loads demo data only when asked, and the lookups find it', async () => {
+    const plain = await buildTestApp();
+    expect(plain.db.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({ n: 0 });
+    const demo = await buildTestApp({ demoData: true });
+    const search = await demo.inject({ url: '/api/jobs/search?query=megan%20clarke' });
+    expect(search.statusCode).toBe(200);
+    expect(search.json().job).toMatchObject({ customerName: 'Megan Clarke', phone: '•••• ••• 601' });
+  });
+
+  it('answers a thrown fault with a plain 500 and no details', async () => {
+    const app = await buildApp(testConfig(), { logger: false });
+    onTestEnd(() => app.close());
+    app.get('/api/test-fault', async () => {
+      throw new Error('secret internal detail');
+    });
+    const response = await app.inject({ url: '/api/test-fault' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: MESSAGES.INTERNAL_ERROR });
+  });
+
+  it('labels every response with its request id, keeping a safe one the caller sent', async () => {
+    const app = await buildTestApp();
+    const given = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
+    expect(given.headers['x-request-id']).toBe('trace-42');
+    const forged = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad\nid' } });
+    expect(forged.headers['x-request-id']).not.toBe('bad\nid');
+    const generated = await app.inject({ url: '/api/health' });
+    expect(String(generated.headers['x-request-id'])).toMatch(/^[\w-]{8}$/);
+  });
+
+  it('refuses to start on a database whose migrations diverge', async () => {
+    const config = testConfig();
+    const first = await buildApp(config, { logger: false });
+    first.db.prepare("INSERT INTO schema_migrations (id, checksum, appliedAt) VALUES ('9999_gone', 'x', 'now')").run();
+    await first.close();
+    await expect(buildApp(config, { logger: false })).rejects.toThrow(/diverge/);
+  });
+
+  it('answers rate-limited calls with the shared message', async () => {
+    const app = await buildTestApp({ rateLimits: { lookup: { max: 1, timeWindow: 60_000 } } });
+    await app.inject({ url: '/api/jobs/customer/0400000000' });
+    const limited = await app.inject({ url: '/api/jobs/customer/0400000000' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: MESSAGES.RATE_LIMITED });
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
