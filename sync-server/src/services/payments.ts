@@ -107,6 +107,20 @@ export class PaymentIntentError extends Error {
 }
 
 /**
+ * Requests being answered per database and quote/amount. Stripe answers a second request with an
+ * idempotency key still in flight with 409, so a double click waits for the first request here
+ * instead of racing it to the provider.
+ */
+const inFlight = new WeakMap<Db, Map<string, Promise<ClientSecretResult>>>();
+
+export interface ClientSecretResult {
+  clientSecret: string;
+  intentId: string;
+  /** Whether an intent created earlier was handed out again. */
+  reused: boolean;
+}
+
+/**
  * The client secret the checkout confirms: the stored intent for this quote and amount while it
  * can still be paid, else a new intent (amount = final price in cents, AUD, quote id in the
  * metadata). Throws {@link PaymentIntentError} when the quote's intent already succeeded or the
@@ -117,7 +131,30 @@ export async function quoteClientSecret(
   stripe: Stripe,
   quote: Pick<Quote, 'id' | 'finalPrice' | 'customerEmail'>,
   now: Date,
-): Promise<{ clientSecret: string; intentId: string; reused: boolean }> {
+): Promise<ClientSecretResult> {
+  let pending = inFlight.get(db);
+  if (!pending) {
+    pending = new Map();
+    inFlight.set(db, pending);
+  }
+  const key = `${quote.id}:${quote.finalPrice}`;
+  const running = pending.get(key);
+  if (running) return { ...(await running), reused: true };
+  const work = obtainClientSecret(db, stripe, quote, now);
+  pending.set(key, work);
+  try {
+    return await work;
+  } finally {
+    pending.delete(key);
+  }
+}
+
+async function obtainClientSecret(
+  db: Db,
+  stripe: Stripe,
+  quote: Pick<Quote, 'id' | 'finalPrice' | 'customerEmail'>,
+  now: Date,
+): Promise<ClientSecretResult> {
   const amount = quote.finalPrice;
   const previous = storedIntents(db, quote.id, amount);
   const latest = previous[0];

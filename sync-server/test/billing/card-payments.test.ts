@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import type { Invoice, Quote } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../src/db/rows';
+import { applyServerMutation } from '../../src/sync/apply-mutation';
 import { paymentIdempotencyKey, stripeConnection } from '../../src/services/payments';
 import { snapshotDatabase, type TestApp } from '../helper';
 import { WEBHOOK_SECRET, buildBillingApp, changesFor, createQuote, stripeEnv } from './billing-helper';
@@ -77,12 +78,16 @@ describe('POST /api/quotes/:id/create-payment-intent', () => {
   it('gives a double click one intent, and a later reload the same open intent', async () => {
     const { app, fake } = await setup();
     const quote = createQuote(app, {}, 'accepted');
+    // The first create is still in flight at the provider when the second click arrives.
+    fake.createDelayMs = 300;
 
     const [first, second] = await Promise.all([createIntent(app, quote.id), createIntent(app, quote.id)]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json().clientSecret).toBe(first.json().clientSecret);
     expect(fake.created()).toHaveLength(1);
+
+    expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
 
     const reload = await createIntent(app, quote.id);
     expect(reload.json().clientSecret).toBe(first.json().clientSecret);
@@ -224,6 +229,29 @@ describe('POST /api/payments/webhook', () => {
 
     expect(snapshotDatabase(app)).toEqual(before);
     expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('sent');
+  });
+
+  it('invoices a payment for a quote rejected after its intent was created, leaving it rejected', async () => {
+    const { app, fake } = await setup();
+    const quote = createQuote(app, {}, 'sent');
+    await createIntent(app, quote.id);
+    applyServerMutation(app.db, 'quote.setStatus', { id: quote.id, status: 'rejected' }, 1, NOW.toISOString());
+    const intent = fake.created()[0] as FakeIntent;
+    const response = await postWebhook(app, succeededEvent(intent));
+    expect(response.json().result).toBe('settled');
+    expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('rejected');
+    expect(findRows<Invoice>(app.db, 'invoices').map((invoice) => [invoice.status, invoice.amount])).toEqual([['paid', 34020]]);
+  });
+
+  it('acknowledges a payment for an unknown quote without writing anything but the event', async () => {
+    const { app, fake } = await setup();
+    const quote = createQuote(app, {}, 'sent');
+    await createIntent(app, quote.id);
+    const intent = { ...(fake.created()[0] as FakeIntent), metadata: { quoteId: 'Q-2026-404' } };
+    const response = await postWebhook(app, succeededEvent(intent));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result).toBe('unknown_quote');
+    expect(findRows(app.db, 'invoices')).toHaveLength(0);
   });
 
   it('acknowledges other event types without writing an invoice', async () => {

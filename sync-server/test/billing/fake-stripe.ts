@@ -43,6 +43,8 @@ export interface FakeStripe {
   setStatus(id: string, status: string): void;
   /** Makes the next request fail with a 500 api_error. */
   failNext(): void;
+  /** Delays every create by this many ms (to hold an idempotency key in flight). */
+  createDelayMs: number;
 }
 
 /** Parses Stripe's form encoding (`metadata[quoteId]=…`, `a[b]=true`) into nested objects. */
@@ -75,6 +77,8 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_key'): Promise<F
   const createdIds: string[] = [];
   let counter = 0;
   let failNext = false;
+  const keysInFlight = new Set<string>();
+  const state = { createDelayMs: 0 };
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -110,6 +114,15 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_key'): Promise<F
             return send(response, 200, intents.get(previous.intentId));
           }
         }
+        if (idempotencyKey && keysInFlight.has(idempotencyKey)) {
+          // What Stripe answers while the first request with this key is still being processed.
+          return error(
+            response,
+            409,
+            'idempotency_error',
+            'There is currently another in-progress request using this Stripe-Idempotency-Key.',
+          );
+        }
         const amount = Number(params.amount);
         if (!Number.isInteger(amount) || amount < 50) {
           return error(response, 400, 'invalid_request_error', 'Amount must be at least 50 cents');
@@ -134,10 +147,17 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_key'): Promise<F
           created: Math.floor(Date.now() / 1000),
           livemode: false,
         };
-        intents.set(id, intent);
-        createdIds.push(id);
-        if (idempotencyKey) idempotent.set(idempotencyKey, { params: canonical, intentId: id });
-        return send(response, 200, intent);
+        const finish = () => {
+          if (idempotencyKey) keysInFlight.delete(idempotencyKey);
+          intents.set(id, intent);
+          createdIds.push(id);
+          if (idempotencyKey) idempotent.set(idempotencyKey, { params: canonical, intentId: id });
+          send(response, 200, intent);
+        };
+        if (state.createDelayMs <= 0) return finish();
+        if (idempotencyKey) keysInFlight.add(idempotencyKey);
+        setTimeout(finish, state.createDelayMs);
+        return;
       }
 
       const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
@@ -174,6 +194,12 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_key'): Promise<F
     },
     failNext() {
       failNext = true;
+    },
+    get createDelayMs() {
+      return state.createDelayMs;
+    },
+    set createDelayMs(ms: number) {
+      state.createDelayMs = ms;
     },
   };
 }
