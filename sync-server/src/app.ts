@@ -29,6 +29,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { staticPlugin } from './plugins/static';
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
+import { startNotifier } from './services/notifier';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { authRoutes } from './routes/auth/index';
@@ -79,6 +80,11 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Seed demo data into an empty database; default config.demoData. */
   demoData?: boolean;
+  /**
+   * Run the customer job-update notifier (services/notifier.ts). `main` turns it on; tests
+   * leave it off unless they exercise it, so no test gets mail it did not ask for.
+   */
+  notifier?: boolean;
 }
 
 export interface AppExtras {
@@ -213,6 +219,8 @@ export async function buildApp(
   await registerOptionalAreas(app);
 
   await app.register(staticPlugin);
+
+  if (opts.notifier) startNotifier(app);
 
   return Object.assign(app, { generatedAdmin }) as FastifyInstance & AppExtras;
 }

@@ -139,7 +139,7 @@ describe('main.ts', () => {
     // A clean close checkpoints the WAL and removes it.
     expect(fs.existsSync(path.join(dataDir, 'pilbara.sqlite'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'pilbara.sqlite-wal'))).toBe(false);
-  });
+  }, 60_000);
 
   it('prints a generated admin login on the first start only', async () => {
     const dataDir = tempDir();
@@ -165,5 +165,6 @@ describe('main.ts', () => {
     const second = await run();
     expect(second).toMatch(/Listening on/);
     expect(second).not.toMatch(/Admin login/);
-  });
+    // Two cold starts through tsx on a busy two-core machine.
+  }, 60_000);
 });
