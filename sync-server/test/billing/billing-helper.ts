@@ -1,28 +1,18 @@
 /**
- * Test setup for the billing routes: the app with billingRoutes registered (here, when app.ts
- * does not register them yet), quotes created through the staff mutation path, and PDF text
- * extraction with pdfjs.
+ * Test setup for the billing routes: the app (app.ts registers billingRoutes under /api), quotes
+ * created through the staff mutation path, and PDF text extraction with pdfjs.
  */
 import type { Quote } from '@pilbara/shared-schema';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { buildApp } from '../../src/app';
 import { mintTextId } from '../../src/db/id-series';
-import { billingRoutes } from '../../src/routes/billing/index';
 import { applyServerMutation } from '../../src/sync/apply-mutation';
-import { onTestEnd, testConfig, type BuildTestAppOptions, type TestApp } from '../helper';
+import { buildTestApp, type BuildTestAppOptions, type TestApp } from '../helper';
 
 export const WEBHOOK_SECRET = 'whsec_test_billing_secret';
 
-/** Builds the app on a temp database with the billing routes under /api. */
-export async function buildBillingApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
-  const { env, config, ...appOptions } = options;
-  const app = await buildApp(config ?? testConfig(env), { logger: false, ...appOptions });
-  onTestEnd(() => app.close());
-  if (!app.hasRoute({ method: 'POST', url: '/api/payments/webhook' })) {
-    await app.register(billingRoutes, { prefix: '/api' });
-  }
-  await app.ready();
-  return app;
+/** Builds the app on a temp database; the billing routes are part of it. */
+export function buildBillingApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  return buildTestApp(options);
 }
 
 /** Env for card payments against a fake provider at `apiBase`. */

@@ -30,7 +30,7 @@ export function invoiceIdFromParams(params: unknown): string {
  * parsed by Fastify's own JSON parser.
  */
 export function acceptEmptyJson(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
