@@ -183,10 +183,8 @@ export async function mutateLocal(
       // Throwing aborts the transaction, so nothing the mutator may have half-written stays.
       throw new LocalRejection(field === undefined ? { ok: false, code, message } : { ok: false, code, message, field });
     }
-    const lastOutbox = await db.outbox.orderBy('seq').last();
-    const lastIssued = await getMeta<number>(db, META.lastIssuedSeq, 0);
-    const acked = await getMeta<number>(db, META.ackedSeq, 0);
-    const seq = Math.max(lastIssued, acked, lastOutbox?.seq ?? 0) + 1;
+    // Every seq ever issued on this device is at or below lastIssuedSeq (a resync renumbers it).
+    const seq = (await getMeta<number>(db, META.lastIssuedSeq, 0)) + 1;
     const mutationId = crypto.randomUUID();
     // Stored as the caller gave them: the server validates the same arguments again.
     await db.outbox.add({ seq, mutationId, clientId, name, args, createdAt, reads: run.reads, writes: run.writes });
