@@ -16,6 +16,7 @@ import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { getMutator } from '@pilbara/shared-schema';
 import type { MutationResult, RejectionCode, Row, RowChange } from '@pilbara/shared-schema';
+import { statement } from './statements';
 
 /** A mutation that was refused for good, with what the caller shows. */
 export interface Rejection {
@@ -70,10 +71,19 @@ function rejectionFromError(error: unknown): Rejection | undefined {
   if (typeof code !== 'string' || !PERMANENT_SQLITE_CODES.has(code)) return undefined;
   const text = error instanceof Error ? error.message : String(error);
   if (/vehicles\.(registration|vin)/.test(text)) {
-    return { ok: false, code: 'conflict', message: MESSAGES.REGISTRATION_EXISTS, field: 'registration' };
+    return {
+      ok: false,
+      code: 'conflict',
+      message: MESSAGES.REGISTRATION_EXISTS,
+      field: 'registration',
+    };
   }
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-    return { ok: false, code: 'invalid_state', message: 'The record refers to something that does not exist' };
+    return {
+      ok: false,
+      code: 'invalid_state',
+      message: 'The record refers to something that does not exist',
+    };
   }
   return { ok: false, code: 'conflict', message: `duplicate key or invalid value (${text})` };
 }
@@ -82,7 +92,13 @@ function rejectionFromError(error: unknown): Rejection | undefined {
  * Runs one named mutator against the database and writes its changes. Must be called inside a
  * transaction; a rejection writes nothing.
  */
-function execute(db: Db, name: string, rawArgs: unknown, userId: number | string, now: string): ExecuteOutcome {
+function execute(
+  db: Db,
+  name: string,
+  rawArgs: unknown,
+  userId: number | string,
+  now: string,
+): ExecuteOutcome {
   const mutator = getMutator(name);
   if (!mutator) return { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` };
   const parsed = mutator.argsSchema.safeParse(rawArgs);
@@ -110,7 +126,13 @@ function execute(db: Db, name: string, rawArgs: unknown, userId: number | string
 }
 
 /** Runs `execute` in a savepoint, turning constraint failures into rejections. */
-function executeAtomically(db: Db, name: string, args: unknown, userId: number | string, now: string): ExecuteOutcome {
+function executeAtomically(
+  db: Db,
+  name: string,
+  args: unknown,
+  userId: number | string,
+  now: string,
+): ExecuteOutcome {
   try {
     return db.transaction(() => execute(db, name, args, userId, now))();
   } catch (error) {
@@ -212,28 +234,33 @@ function toMutationResult(row: ResultRow): MutationResult {
  * The device's row, created on first contact. A client id belongs to the user who first used
  * it; another user presenting it is refused, so nobody can read or settle someone else's queue.
  */
-export function ensureClient(db: Db, clientId: string, userId: number, now: string): { lastSeq: number } {
-  const existing = db.prepare('SELECT userId, lastSeq FROM sync_clients WHERE clientId = ?').get(clientId) as
-    | { userId: number; lastSeq: number }
-    | undefined;
+export function ensureClient(
+  db: Db,
+  clientId: string,
+  userId: number,
+  now: string,
+): { lastSeq: number } {
+  const existing = statement(db, 'SELECT userId, lastSeq FROM sync_clients WHERE clientId = ?').get(
+    clientId,
+  ) as { userId: number; lastSeq: number } | undefined;
   if (existing) {
-    if (existing.userId !== userId) throw new ClientOwnershipError('This client id belongs to another user');
+    if (existing.userId !== userId)
+      throw new ClientOwnershipError('This client id belongs to another user');
     return { lastSeq: existing.lastSeq };
   }
-  db.prepare('INSERT INTO sync_clients (clientId, userId, lastSeq, createdAt, updatedAt) VALUES (?, ?, 0, ?, ?)').run(
-    clientId,
-    userId,
-    now,
-    now,
-  );
+  statement(
+    db,
+    'INSERT INTO sync_clients (clientId, userId, lastSeq, createdAt, updatedAt) VALUES (?, ?, 0, ?, ?)',
+  ).run(clientId, userId, now, now);
   return { lastSeq: 0 };
 }
 
 /** The stored verdict on a device's mutation. */
 export function storedResult(db: Db, clientId: string, seq: number): MutationResult | undefined {
-  const row = db
-    .prepare('SELECT seq, mutationId, status, code, message, result FROM mutation_results WHERE clientId = ? AND seq = ?')
-    .get(clientId, seq) as ResultRow | undefined;
+  const row = statement(
+    db,
+    'SELECT seq, mutationId, status, code, message, result FROM mutation_results WHERE clientId = ? AND seq = ?',
+  ).get(clientId, seq) as ResultRow | undefined;
   return row ? toMutationResult(row) : undefined;
 }
 
@@ -242,62 +269,93 @@ export function storedResult(db: Db, clientId: string, seq: number): MutationRes
  * already holds one, as a batch push does). Throws on a transient failure, with nothing written.
  */
 export function applyMutation(db: Db, mutation: ClientMutation, now: string): ApplyResult {
-  return db.transaction((): ApplyResult => {
-    const { lastSeq } = ensureClient(db, mutation.clientId, mutation.userId, now);
-    if (mutation.seq <= lastSeq) {
-      const stored = storedResult(db, mutation.clientId, mutation.seq);
-      // A settled seq always has its result; the fallback covers results pruned by an operator.
-      const result: MutationResult = stored ?? {
+  // One savepoint in the common path. A constraint failure (the mutation's own fault) rolls the
+  // whole attempt back and is then settled as a rejection in a second, small savepoint.
+  try {
+    return db.transaction((): ApplyResult => {
+      const pending = checkSeq(db, mutation, now);
+      if (pending) return pending;
+      return settle(
+        db,
+        mutation,
+        execute(db, mutation.name, mutation.args, mutation.userId, now),
+        now,
+      );
+    })();
+  } catch (error) {
+    const rejection = rejectionFromError(error);
+    if (!rejection) throw error;
+    return db.transaction(
+      (): ApplyResult => checkSeq(db, mutation, now) ?? settle(db, mutation, rejection, now),
+    )();
+  }
+}
+
+/** The answer for a seq that is already settled or out of order, or undefined when it is next. */
+function checkSeq(db: Db, mutation: ClientMutation, now: string): ApplyResult | undefined {
+  const { lastSeq } = ensureClient(db, mutation.clientId, mutation.userId, now);
+  if (mutation.seq <= lastSeq) {
+    const stored = storedResult(db, mutation.clientId, mutation.seq);
+    // A settled seq always has its result; the fallback covers results pruned by an operator.
+    const result: MutationResult = stored ?? {
+      seq: mutation.seq,
+      mutationId: mutation.mutationId,
+      status: 'applied',
+      code: null,
+      message: null,
+    };
+    return { status: 'settled', result, replayed: true };
+  }
+  if (mutation.seq > lastSeq + 1) return { status: 'gap', lastSeq };
+  return undefined;
+}
+
+/** Stores the verdict on the next seq and advances the device's lastSeq. */
+function settle(
+  db: Db,
+  mutation: ClientMutation,
+  outcome: ExecuteOutcome,
+  now: string,
+): ApplyResult {
+  const row: ResultRow = outcome.ok
+    ? {
         seq: mutation.seq,
         mutationId: mutation.mutationId,
         status: 'applied',
         code: null,
         message: null,
+        result: JSON.stringify(outcome.result ?? null),
+      }
+    : {
+        seq: mutation.seq,
+        mutationId: mutation.mutationId,
+        status: 'rejected',
+        code: outcome.code,
+        message: outcome.message,
+        result: outcome.field === undefined ? null : JSON.stringify({ field: outcome.field }),
       };
-      return { status: 'settled', result, replayed: true };
-    }
-    if (mutation.seq > lastSeq + 1) return { status: 'gap', lastSeq };
-
-    const outcome = executeAtomically(db, mutation.name, mutation.args, mutation.userId, now);
-    const row: ResultRow = outcome.ok
-      ? {
-          seq: mutation.seq,
-          mutationId: mutation.mutationId,
-          status: 'applied',
-          code: null,
-          message: null,
-          result: JSON.stringify(outcome.result ?? null),
-        }
-      : {
-          seq: mutation.seq,
-          mutationId: mutation.mutationId,
-          status: 'rejected',
-          code: outcome.code,
-          message: outcome.message,
-          result: outcome.field === undefined ? null : JSON.stringify({ field: outcome.field }),
-        };
-    db.prepare(
-      `INSERT INTO mutation_results (clientId, seq, mutationId, name, status, code, message, result, changeSeq, createdAt)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      mutation.clientId,
-      row.seq,
-      row.mutationId,
-      mutation.name,
-      row.status,
-      row.code,
-      row.message,
-      row.result,
-      currentCursor(db),
-      now,
-    );
-    db.prepare('UPDATE sync_clients SET lastSeq = ?, updatedAt = ? WHERE clientId = ?').run(
-      mutation.seq,
-      now,
-      mutation.clientId,
-    );
-    return { status: 'settled', result: toMutationResult(row), replayed: false };
-  })();
+  statement(
+    db,
+    `INSERT INTO mutation_results (clientId, seq, mutationId, name, status, code, message, result, changeSeq, createdAt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    mutation.clientId,
+    row.seq,
+    row.mutationId,
+    mutation.name,
+    row.status,
+    row.code,
+    row.message,
+    row.result,
+    outcome.ok ? outcome.cursor : currentCursor(db),
+    now,
+  );
+  statement(db, 'UPDATE sync_clients SET lastSeq = ?, updatedAt = ? WHERE clientId = ?').run(
+    mutation.seq,
+    now,
+    mutation.clientId,
+  );
+  return { status: 'settled', result: toMutationResult(row), replayed: false };
 }
 
 /** The answer to a pushed batch. */
@@ -357,17 +415,17 @@ export function settledThrough(
   cursor: number,
   ackedSeq: number,
 ): { lastSeq: number; results: MutationResult[] } {
-  const row = db
-    .prepare('SELECT max(seq) AS seq FROM mutation_results WHERE clientId = ? AND changeSeq <= ?')
-    .get(clientId, cursor) as { seq: number | null };
+  const row = statement(
+    db,
+    'SELECT max(seq) AS seq FROM mutation_results WHERE clientId = ? AND changeSeq <= ?',
+  ).get(clientId, cursor) as { seq: number | null };
   const lastSeq = row.seq ?? 0;
   const results = (
-    db
-      .prepare(
-        `SELECT seq, mutationId, status, code, message, result FROM mutation_results
+    statement(
+      db,
+      `SELECT seq, mutationId, status, code, message, result FROM mutation_results
          WHERE clientId = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT 1000`,
-      )
-      .all(clientId, ackedSeq, lastSeq) as ResultRow[]
+    ).all(clientId, ackedSeq, lastSeq) as ResultRow[]
   ).map(toMutationResult);
   return { lastSeq, results };
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/connection';
 import { deleteRow, getRow, putRow } from '../db/rows';
 import type { ChangeEntry, RowChange, RowId, SyncedTable } from '@pilbara/shared-schema';
 import { SYNCED_TABLES } from '@pilbara/shared-schema';
+import { statement } from './statements';
 
 /** Listeners told after changes were committed, per database (the WebSocket room pokes). */
 const listeners = new WeakMap<Db, Set<() => void>>();
@@ -32,7 +33,7 @@ export function notifyChanges(db: Db): void {
 
 /** The highest change seq, or 0 for an empty log. */
 export function currentCursor(db: Db): number {
-  const row = db.prepare('SELECT max(seq) AS seq FROM changes').get() as { seq: number | null };
+  const row = statement(db, 'SELECT max(seq) AS seq FROM changes').get() as { seq: number | null };
   return row.seq ?? 0;
 }
 
@@ -42,14 +43,17 @@ export function currentCursor(db: Db): number {
  * server's row. Returns the log position after the last change.
  */
 export function writeChanges(db: Db, changes: readonly RowChange[], now: string): number {
-  const append = db.prepare(
+  const append = statement(
+    db,
     "INSERT INTO changes (entity, rowId, op, data, scope, createdAt) VALUES (?, ?, ?, ?, 'staff', ?)",
   );
   let cursor = 0;
   for (const change of changes) {
     if (change.op === 'put') {
       const stored = putRow(db, change.entity, change.row);
-      cursor = Number(append.run(change.entity, change.id, 'put', JSON.stringify(stored), now).lastInsertRowid);
+      cursor = Number(
+        append.run(change.entity, change.id, 'put', JSON.stringify(stored), now).lastInsertRowid,
+      );
     } else if (deleteRow(db, change.entity, change.id)) {
       cursor = Number(append.run(change.entity, change.id, 'delete', null, now).lastInsertRowid);
     }
@@ -84,16 +88,15 @@ export function pullChanges(db: Db, cursor: number, limit: number): ChangesPage 
   const head = currentCursor(db);
   const reset = cursor > head;
   const from = reset ? 0 : cursor;
-  const rows = db
-    .prepare(
-      `SELECT seq, entity, rowId, op, data FROM changes AS c
+  const rows = statement(
+    db,
+    `SELECT seq, entity, rowId, op, data FROM changes AS c
        WHERE seq > ? AND NOT EXISTS (
          SELECT 1 FROM changes AS later
          WHERE later.entity = c.entity AND later.rowId = c.rowId AND later.seq > c.seq
        )
        ORDER BY seq LIMIT ?`,
-    )
-    .all(from, limit + 1) as ChangeRow[];
+  ).all(from, limit + 1) as ChangeRow[];
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const synced = new Set<string>(SYNCED_TABLES);
@@ -118,17 +121,17 @@ export function pullChanges(db: Db, cursor: number, limit: number): ChangesPage 
  */
 export function backfillChangeLog(db: Db, now: string): number {
   let logged = 0;
-  const append = db.prepare(
+  const append = statement(
+    db,
     "INSERT INTO changes (entity, rowId, op, data, scope, createdAt) VALUES (?, ?, ?, ?, 'staff', ?)",
   );
   db.transaction(() => {
     for (const entity of SYNCED_TABLES) {
-      const ids = db
-        .prepare(
-          `SELECT id FROM "${entity}" AS t WHERE NOT EXISTS (
+      const ids = statement(
+        db,
+        `SELECT id FROM "${entity}" AS t WHERE NOT EXISTS (
              SELECT 1 FROM changes AS c WHERE c.entity = ? AND c.rowId = t.id)`,
-        )
-        .all(entity) as { id: RowId }[];
+      ).all(entity) as { id: RowId }[];
       for (const { id } of ids) {
         const stored = getRow(db, entity, id);
         if (!stored) continue;

@@ -7,6 +7,7 @@
 import type { Db } from '../db/connection';
 import { reserveSeriesBlock } from '../db/id-series';
 import type { IdSeries } from '@pilbara/shared-schema';
+import { statement } from './statements';
 
 /** Default block size: a busy day of one device's writes in a series. */
 export const DEFAULT_LEASE_SIZE = 50;
@@ -19,17 +20,20 @@ export interface Lease {
 }
 
 /** Reserves a block of `size` numbers of `series` for `clientId` and records the lease. */
-export function grantLease(db: Db, clientId: string, series: IdSeries, size = DEFAULT_LEASE_SIZE, now = new Date().toISOString()): Lease {
+export function grantLease(
+  db: Db,
+  clientId: string,
+  series: IdSeries,
+  size = DEFAULT_LEASE_SIZE,
+  now = new Date().toISOString(),
+): Lease {
   return db.transaction((): Lease => {
     const start = reserveSeriesBlock(db, series, size);
     const end = start + size - 1;
-    db.prepare('INSERT INTO id_leases (clientId, series, start, "end", createdAt) VALUES (?, ?, ?, ?, ?)').run(
-      clientId,
-      series,
-      start,
-      end,
-      now,
-    );
+    statement(
+      db,
+      'INSERT INTO id_leases (clientId, series, start, "end", createdAt) VALUES (?, ?, ?, ?, ?)',
+    ).run(clientId, series, start, end, now);
     return { series, start, end };
   })();
 }

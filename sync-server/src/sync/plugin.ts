@@ -18,7 +18,12 @@ import { requireAdmin } from '../plugins/auth';
 import { parse } from '../plugins/validation';
 import { backfillChangeLog, currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
-import { clientMessageSchema, leaseRequestMessageSchema, pushMessageSchema, type ServerMessage } from '@pilbara/shared-schema';
+import {
+  clientMessageSchema,
+  leaseRequestMessageSchema,
+  pushMessageSchema,
+  type ServerMessage,
+} from '@pilbara/shared-schema';
 
 /** Largest WebSocket message accepted: a full push batch with room to spare. */
 const MAX_SOCKET_MESSAGE = 4 * 1024 * 1024;
@@ -29,7 +34,10 @@ const pullQuerySchema = z.object({
   ackedSeq: z.coerce.number().int().min(0).default(0),
 });
 
-function context(app: { db: SessionContext['db']; now: () => Date }, request: FastifyRequest): SessionContext {
+function context(
+  app: { db: SessionContext['db']; now: () => Date },
+  request: FastifyRequest,
+): SessionContext {
   if (!request.user) throw new HttpError(401, 'Please log in to continue');
   return { db: app.db, userId: request.user.id, now: app.now };
 }
@@ -47,7 +55,8 @@ function parseJson(text: string): unknown {
 function single(messages: ServerMessage[]): ServerMessage {
   const [message] = messages;
   if (!message) throw new Error('The sync session answered nothing');
-  if (message.type === 'error') throw new HttpError(message.code === 'client_not_yours' ? 403 : 400, message.message);
+  if (message.type === 'error')
+    throw new HttpError(message.code === 'client_not_yours' ? 403 : 400, message.message);
   return message;
 }
 
@@ -78,7 +87,10 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
 
   const sockets = new Set<WebSocket>();
   const stopListening = onChanges(app.db, () => {
-    const poke = JSON.stringify({ type: 'poke', cursor: currentCursor(app.db) } satisfies ServerMessage);
+    const poke = JSON.stringify({
+      type: 'poke',
+      cursor: currentCursor(app.db),
+    } satisfies ServerMessage);
     for (const socket of sockets) {
       if (socket.readyState === socket.OPEN) socket.send(poke);
     }
@@ -98,10 +110,24 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
         const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
         answers = parsed.success
           ? handleClientMessage(ctx, parsed.data)
-          : [{ type: 'error', code: 'bad_message', message: parsed.error.issues[0]?.message ?? 'Invalid message', retryable: false }];
+          : [
+              {
+                type: 'error',
+                code: 'bad_message',
+                message: parsed.error.issues[0]?.message ?? 'Invalid message',
+                retryable: false,
+              },
+            ];
       } catch (error) {
         request.log.error({ err: error }, 'sync message failed');
-        answers = [{ type: 'error', code: 'server_error', message: 'The server could not handle that message; try again.', retryable: true }];
+        answers = [
+          {
+            type: 'error',
+            code: 'server_error',
+            message: 'The server could not handle that message; try again.',
+            retryable: true,
+          },
+        ];
       }
       for (const answer of answers) socket.send(JSON.stringify(answer));
     });

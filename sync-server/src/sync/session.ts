@@ -71,9 +71,19 @@ export function handleClientMessage(ctx: SessionContext, message: ClientMessage)
       case 'pull':
         return [changesPage(ctx, message.clientId, message.cursor, message.ackedSeq)];
       case 'push': {
-        const batch = applyBatch(ctx.db, message.clientId, ctx.userId, message.mutations, ctx.now().toISOString());
+        const batch = applyBatch(
+          ctx.db,
+          message.clientId,
+          ctx.userId,
+          message.mutations,
+          ctx.now().toISOString(),
+        );
         if (batch.changed) notifyChanges(ctx.db);
-        const results: ServerMessage = { type: 'results', results: batch.results, lastSeq: batch.lastSeq };
+        const results: ServerMessage = {
+          type: 'results',
+          results: batch.results,
+          lastSeq: batch.lastSeq,
+        };
         if (batch.stopped) results.stopped = batch.stopped;
         return [results];
       }
@@ -88,7 +98,9 @@ export function handleClientMessage(ctx: SessionContext, message: ClientMessage)
     }
   } catch (error) {
     if (error instanceof ClientOwnershipError) {
-      return [{ type: 'error', code: 'client_not_yours', message: error.message, retryable: false }];
+      return [
+        { type: 'error', code: 'client_not_yours', message: error.message, retryable: false },
+      ];
     }
     throw error;
   }
