@@ -1,6 +1,9 @@
 /** Page models of the public forms: contact, booking (both variants) and feedback. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** A first visit loads the page's lazy chunk; on a busy CI machine that can take a while. */
+export const PAGE_LOAD_TIMEOUT = 30_000;
+
 /** Picks an option of a Mantine Select by its label. */
 export async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
@@ -18,7 +21,7 @@ export class ContactPage {
 
   async open(): Promise<void> {
     await this.page.goto('/contact');
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   }
 
   get form(): Locator {
@@ -55,7 +58,7 @@ export class BookingPage {
 
   async open(path: '/booking' | '/book-service'): Promise<void> {
     await this.page.goto(path);
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   }
 
   get form(): Locator {

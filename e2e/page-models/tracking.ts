@@ -1,12 +1,13 @@
 /** Page models of the customer portal (job tracking) and the no-login dashboard. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PAGE_LOAD_TIMEOUT } from './public-forms';
 
 export class PortalPage {
   constructor(readonly page: Page) {}
 
   async open(search?: string): Promise<void> {
     await this.page.goto(search ? `/customer-portal?search=${encodeURIComponent(search)}` : '/customer-portal');
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Track Your Job' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Track Your Job' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
   }
 
   get searchBox(): Locator {

@@ -6,7 +6,7 @@
 import { MESSAGES } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
-import { BookingPage, ContactPage, FeedbackPage, chooseOption } from '../page-models/public-forms';
+import { BookingPage, ContactPage, FeedbackPage, PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer, updateJob } from '../page-models/test-data';
 
 test.describe('contact form', () => {
@@ -138,6 +138,8 @@ test.describe('booking form', () => {
   });
 
   test('a booking made offline is delivered exactly once after reconnecting, with a reload in between', async ({ page, context, server }) => {
+    // Three page loads, a service-worker install and a reconnect: more than the default budget.
+    test.slow();
     const booking = new BookingPage(page);
     await booking.open('/book-service');
     await waitForOfflineReady(page);
@@ -160,7 +162,7 @@ test.describe('booking form', () => {
 
     // Closing and reopening the page while still offline keeps it waiting on the device.
     await page.reload();
-    await expect(page.getByTestId('outbox-pending')).toContainText('1 booking waiting to be sent');
+    await expect(page.getByTestId('outbox-pending')).toContainText('1 booking waiting to be sent', { timeout: PAGE_LOAD_TIMEOUT });
     expect(queryRows(server.dbFile, 'SELECT id FROM bookings WHERE customerName = ?', who.name)).toHaveLength(0);
 
     await context.setOffline(false);
@@ -169,7 +171,7 @@ test.describe('booking form', () => {
 
     // Another load (which retries the outbox at start) must not send it again.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
     await page.waitForTimeout(1000);
     const rows = queryRows<{ service: string; urgency: string }>(server.dbFile, 'SELECT service, urgency FROM bookings WHERE customerName = ?', who.name);
     expect(rows).toEqual([{ service: 'Flat Tire Change', urgency: 'scheduled' }]);
