@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOW, aBooking, aJob, ok, rejected, row, tables } from './fixtures';
+import { NOW, aBooking, aJob, ok, rejected, row, tables } from './test-fixtures';
 
 const args = { bookingId: 'BKG-2026-1', jobId: 'JOB-2026-40', updateId: 9 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOW, aJob, ok, rejected, row, tables } from './fixtures';
+import { NOW, aJob, ok, rejected, row, tables } from './test-fixtures';
 
 const createArgs = {
   id: 'JOB-2026-7',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOW, ok, rejected, row, tables } from './fixtures';
+import { NOW, ok, rejected, row, tables } from './test-fixtures';
 
 describe('notificationPreferences.save', () => {
   it('creates preferences with the defaults, then updates them under the same id', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOW, aQuote, ok, rejected, row, tables } from './fixtures';
+import { NOW, aQuote, ok, rejected, row, tables } from './test-fixtures';
 
 const saveArgs = {
   id: 'Q-2026-5',

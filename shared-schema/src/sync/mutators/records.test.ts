@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOW, aVehicle, ok, rejected, row, tables } from './fixtures';
+import { NOW, aVehicle, ok, rejected, row, tables } from './test-fixtures';
 
 const fleet = tables({ vehicles: [aVehicle()] });
 

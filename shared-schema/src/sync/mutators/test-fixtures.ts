@@ -1,5 +1,5 @@
 /**
- * Rows and helpers for the mutator unit tests: one of each entity in a plausible state, and a
+ * Test support, not exported: rows and helpers for the mutator unit tests: one of each entity in a plausible state, and a
  * runner that applies a mutator to in-memory tables at a fixed time.
  */
 import type { Booking, Job, Quote, Vehicle } from './deps';
