@@ -278,3 +278,39 @@ describe('POST /api/payments/webhook', () => {
     expect(response.statusCode).toBe(503);
   });
 });
+
+describe('POST /api/quotes/:id/confirm-payment', () => {
+  it("settles the quote once the provider says its intent succeeded, and the late webhook adds nothing", async () => {
+    const { app, fake } = await setup();
+    const quote = createQuote(app, {}, 'sent');
+    const confirm = () => app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/confirm-payment` });
+
+    expect((await confirm()).json()).toEqual({ paid: false, quoteStatus: 'sent' });
+    await createIntent(app, quote.id);
+    expect((await confirm()).json()).toEqual({ paid: false, quoteStatus: 'sent' });
+    expect(findRows(app.db, 'invoices')).toHaveLength(0);
+
+    const intent = fake.created()[0] as FakeIntent;
+    fake.setStatus(intent.id, 'succeeded');
+    const paid = await confirm();
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toEqual({ paid: true, quoteStatus: 'accepted' });
+    expect(findRows<Invoice>(app.db, 'invoices').map((invoice) => invoice.stripePaymentIntentId)).toEqual([intent.id]);
+
+    const late = await postWebhook(app, succeededEvent(intent));
+    expect(late.json().result).toBe('already_invoiced');
+    expect((await confirm()).json()).toEqual({ paid: true, quoteStatus: 'accepted' });
+    expect(findRows(app.db, 'invoices')).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown quote and 502 when the provider cannot be asked', async () => {
+    const { app, fake } = await setup();
+    expect((await app.inject({ method: 'POST', url: '/api/quotes/Q-2026-404/confirm-payment' })).statusCode).toBe(404);
+    const quote = createQuote(app, {}, 'sent');
+    await createIntent(app, quote.id);
+    fake.failNext();
+    const failed = await app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/confirm-payment` });
+    expect(failed.statusCode).toBe(502);
+    expect(findRows(app.db, 'invoices')).toHaveLength(0);
+  });
+});

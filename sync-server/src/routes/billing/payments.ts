@@ -3,6 +3,10 @@
  *
  * - POST /api/quotes/:id/create-payment-intent (public: the customer pays from the emailed
  *   link): the client secret of the quote's PaymentIntent, for sent or accepted quotes only.
+ * - POST /api/quotes/:id/confirm-payment (public): asks the provider about the quote's latest
+ *   intent and settles it when it succeeded, so the checkout's success page does not depend on
+ *   the webhook arriving first (or at all, on a server Stripe cannot reach). Nothing the browser
+ *   says is trusted: only the provider's answer, fetched with the secret key, settles anything.
  * - POST /api/quotes/:id/record-payment (admins): a cash, card-on-site or bank-transfer payment
  *   taken outside the checkout; answers the accepted quote and its paid invoice.
  */
@@ -12,6 +16,7 @@ import {
   MESSAGES,
   canPayQuote,
   recordPaymentInputSchema,
+  type Quote,
 } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled } from '../../config';
 import { requireAdmin } from '../../plugins/auth';
@@ -20,11 +25,13 @@ import { parse } from '../../plugins/validation';
 import {
   MIN_CARD_AMOUNT_CENTS,
   PaymentIntentError,
+  latestIntentForQuote,
   quoteClientSecret,
 } from '../../services/payments';
 import { notifyChanges } from '../../sync/change-log';
 import { quoteFromParams } from './common';
-import { SettleError, paidInvoices, settlePayment } from './settle';
+import { getRow } from '../../db/rows';
+import { SettleError, paidInvoices, settleCardPayment, settlePayment } from './settle';
 
 /** Answer when no card keys are configured. */
 export const CARD_NOT_SET_UP = 'Card payment is not set up';
@@ -62,6 +69,33 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
         request.log.error({ err: error, quoteId: quote.id }, 'payment intent not created');
         return reply.code(502).send({ error: MESSAGES.PAYMENT_SETUP_FAILED_DESCRIPTION });
       }
+    },
+  );
+
+  app.post(
+    '/quotes/:id/confirm-payment',
+    { config: { rateLimit: app.limits.lookup } },
+    async (request, reply) => {
+      const quote = quoteFromParams(app, request.params);
+      const answer = (paid: boolean) => ({
+        paid,
+        quoteStatus: getRow<Quote>(app.db, 'quotes', quote.id)?.status ?? quote.status,
+      });
+      if (paidInvoices(app.db, quote.id).length > 0) return answer(true);
+      const stored = latestIntentForQuote(app.db, quote.id);
+      if (!stripe || !stored) return answer(false);
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(stored.id);
+      } catch (error) {
+        request.log.error({ err: error, quoteId: quote.id }, 'payment status not available');
+        return reply.code(502).send({ error: 'Unable to check the payment. Please try again.' });
+      }
+      if (intent.status !== 'succeeded') return answer(false);
+      const now = app.now();
+      const settled = app.db.transaction(() => settleCardPayment(app.db, intent, now.toISOString(), now))();
+      if (settled === 'settled') notifyChanges(app.db);
+      return answer(true);
     },
   );
 

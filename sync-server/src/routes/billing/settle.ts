@@ -11,6 +11,7 @@ import type { Invoice, Quote, QuoteItem } from '@pilbara/shared-schema';
 import { statusAfterPayment } from '@pilbara/shared-schema';
 import type { Db } from '../../db/connection';
 import { findRows, getRow } from '../../db/rows';
+import { storedIntent } from '../../services/payments';
 import { mintTextId } from '../../db/id-series';
 import { applyServerMutation } from '../../sync/apply-mutation';
 import { writeChanges } from '../../sync/change-log';
@@ -123,4 +124,37 @@ export function invoicePayment(
   return db.prepare('SELECT method, reference FROM invoice_payments WHERE invoiceId = ?').get(invoiceId) as
     | { method: SettledMethod; reference: string | null }
     | undefined;
+}
+
+/** What happened to a succeeded card payment. */
+export type CardSettlement = 'settled' | 'already_invoiced' | 'unknown_quote';
+
+/** The parts of a Stripe PaymentIntent settling needs. */
+export interface SucceededIntent {
+  id: string;
+  amount: number;
+  amount_received?: number | null;
+  metadata?: Record<string, string> | null;
+}
+
+/**
+ * Settles a PaymentIntent the provider reported as succeeded (by a webhook, or by the server
+ * asking the provider): at most one invoice per intent, whichever path gets there first. Must run
+ * inside the caller's transaction.
+ */
+export function settleCardPayment(db: Db, intent: SucceededIntent, paidAt: string, now: Date): CardSettlement {
+  if (invoiceForIntent(db, intent.id)) return 'already_invoiced';
+  const quoteId = intent.metadata?.quoteId ?? storedIntent(db, intent.id)?.quoteId;
+  const quote = quoteId ? getRow<Quote>(db, 'quotes', quoteId) : undefined;
+  if (!quote) return 'unknown_quote';
+  settlePayment(db, {
+    quote,
+    amount: intent.amount_received || intent.amount,
+    method: 'card',
+    stripePaymentIntentId: intent.id,
+    paidAt,
+    actor: 'stripe',
+    now,
+  });
+  return 'settled';
 }

@@ -10,17 +10,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import type { Quote } from '@pilbara/shared-schema';
-import { getRow } from '../../db/rows';
-import { storedIntent, verifyWebhookEvent } from '../../services/payments';
+import { verifyWebhookEvent } from '../../services/payments';
 import { notifyChanges } from '../../sync/change-log';
 import { CARD_NOT_SET_UP } from './payments';
-import { invoiceForIntent, settlePayment } from './settle';
+import { settleCardPayment, type CardSettlement } from './settle';
 
 /** Stripe events are small; this leaves room without accepting anything abusive. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-type Handled = 'settled' | 'duplicate' | 'ignored' | 'unknown_quote' | 'already_invoiced';
+type Handled = CardSettlement | 'duplicate' | 'ignored';
 
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
   // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
@@ -51,23 +49,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       if (event.type !== 'payment_intent.succeeded') return 'ignored';
 
       const intent = event.data.object as Stripe.PaymentIntent;
-      if (invoiceForIntent(app.db, intent.id)) return 'already_invoiced';
-      const quoteId = intent.metadata?.quoteId ?? storedIntent(app.db, intent.id)?.quoteId;
-      const quote = quoteId ? getRow<Quote>(app.db, 'quotes', quoteId) : undefined;
-      if (!quote) return 'unknown_quote';
-      const settled = settlePayment(app.db, {
-        quote,
-        amount: intent.amount_received || intent.amount,
-        method: 'card',
-        stripePaymentIntentId: intent.id,
-        paidAt: new Date((event.created || Math.floor(now.getTime() / 1000)) * 1000).toISOString(),
-        actor: 'stripe-webhook',
-        now,
-      });
-      if (!settled.accepted && settled.quote.status !== 'accepted') {
-        request.log.warn({ quoteId: quote.id, status: quote.status }, 'card payment for a quote that cannot be accepted');
-      }
-      return 'settled';
+      const paidAt = new Date((event.created || Math.floor(now.getTime() / 1000)) * 1000).toISOString();
+      return settleCardPayment(app.db, intent, paidAt, now);
     })();
     if (handled === 'settled') notifyChanges(app.db);
     if (handled === 'unknown_quote') request.log.error({ eventId: event.id }, 'card payment for an unknown quote');
