@@ -65,9 +65,10 @@ const MINUTE = 60_000;
 
 /** Generous enough for the spec's 5 s polling, tight enough to stop guessing. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { max: 20, timeWindow: MINUTE },
-  register: { max: 10, timeWindow: MINUTE },
-  lookup: { max: 120, timeWindow: MINUTE },
+  login: { max: 30, timeWindow: MINUTE },
+  register: { max: 20, timeWindow: MINUTE },
+  // The dashboard, the portal and the live-status widget each poll every 5 s, maybe in several tabs.
+  lookup: { max: 240, timeWindow: MINUTE },
 };
 
 export interface BuildAppOptions {
@@ -170,18 +171,22 @@ export async function buildApp(
   }
   const now = opts.now ?? (() => new Date());
   const mailer = opts.mailer ?? createMailer(config);
+  const profile = businessProfile(config);
 
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('mailer', mailer);
-  app.decorate('profile', businessProfile(config));
+  app.decorate('profile', profile);
   app.decorate('now', now);
   app.decorate('limits', { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits });
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());
   const generatedAdmin = await ensureAdmin(db, config, now());
-  if (opts.demoData ?? config.demoData) seedDemoData(db, now());
+  if (opts.demoData ?? config.demoData) {
+    const drivers = profile.owners.map((owner) => owner.name);
+    seedDemoData(db, now(), { drivers: [drivers[0] ?? 'Driver 1', drivers[1] ?? 'Driver 2'] });
+  }
 
   app.addHook('onClose', async () => {
     mailer.close();

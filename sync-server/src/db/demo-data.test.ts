@@ -102,3 +102,15 @@ describe('seedDemoData', () => {
     expect(countRows(other, 'jobs')).toBe(0);
   });
 });
+
+describe('seedDemoData drivers', () => {
+  it('assigns jobs to the configured co-owners', () => {
+    const database = db();
+    seedDemoData(database, now, { drivers: ['Jo Brown', 'Kim Green'] });
+    const assigned = new Set(findRows<{ assignedTo: string | null }>(database, 'jobs').map((job) => job.assignedTo));
+    expect(assigned).toContain('Jo Brown');
+    expect(assigned).toContain('Kim Green');
+    const drivers = new Set(findRows<{ driver: string | null }>(database, 'fuel_records').map((record) => record.driver));
+    expect([...drivers].sort()).toEqual(['Jo', 'Kim']);
+  });
+});

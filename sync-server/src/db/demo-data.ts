@@ -5,6 +5,7 @@
  * unless a test asks. Ids come from the id series, so devices' leases start after them.
  */
 import {
+  DEFAULT_BUSINESS_PROFILE,
   LOCATION_MULTIPLIERS,
   URGENT_CONTACT_SERVICE,
   type JobStatus,
@@ -64,9 +65,19 @@ function item(
   return { id, description, category, unitPrice, quantity, total: unitPrice * quantity };
 }
 
+export interface DemoOptions {
+  /** The two drivers (the co-owners) jobs are assigned to; default the placeholder profile's. */
+  drivers?: readonly [string, string];
+}
+
 /** Seeds the demo records when the database is empty; returns whether it did. */
-export function seedDemoData(db: Db, now: Date): boolean {
+export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): boolean {
   if (!isEmptyDatabase(db)) return false;
+  const [sam, alex] = options.drivers ?? [
+    DEFAULT_BUSINESS_PROFILE.owners[0]?.name ?? 'Driver 1',
+    DEFAULT_BUSINESS_PROFILE.owners[1]?.name ?? 'Driver 2',
+  ];
+  const firstName = (name: string) => name.split(' ')[0] ?? name;
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
   const dateOnly = (offsetMs: number) => at(offsetMs).slice(0, 10);
 
@@ -171,7 +182,7 @@ export function seedDemoData(db: Db, now: Date): boolean {
           odometerReading: trucks[index]!.mileage - daysAgo * 60,
           fillType: 'Full',
           efficiency: null,
-          driver: index === 0 ? 'Sam' : 'Alex',
+          driver: firstName(index === 0 ? sam : alex),
           receipt: null,
           notes: null,
           createdAt: at(-daysAgo * DAY),
@@ -189,7 +200,7 @@ export function seedDemoData(db: Db, now: Date): boolean {
       jobId: null,
       startLocation: 'Karratha',
       endLocation: 'Millstream',
-      driver: 'Sam',
+      driver: firstName(sam),
       notes: null,
       createdAt: at(-2 * DAY),
     });
@@ -219,13 +230,13 @@ export function seedDemoData(db: Db, now: Date): boolean {
       assignedTo: string | null;
       hoursAgo: number;
     }[] = [
-      { status: 'Assigned', name: 'Megan Clarke', phone: '0412 345 601', service: 'Roadside Assistance', location: 'Dampier Highway, near the salt ponds', assignedTo: 'Alex Morgan', hoursAgo: 1 },
-      { status: 'En Route', name: 'Tom Nguyen', phone: '0412 345 602', service: 'Emergency Towing', location: 'North West Coastal Hwy, 20 km east of Karratha', assignedTo: 'Sam Taylor', hoursAgo: 2 },
-      { status: 'In Progress', name: 'Priya Shah', phone: '0412 345 603', service: 'Vehicle Repairs', location: 'Nickol, Karratha', assignedTo: 'Alex Morgan', hoursAgo: 3 },
+      { status: 'Assigned', name: 'Megan Clarke', phone: '0412 345 601', service: 'Roadside Assistance', location: 'Dampier Highway, near the salt ponds', assignedTo: alex, hoursAgo: 1 },
+      { status: 'En Route', name: 'Tom Nguyen', phone: '0412 345 602', service: 'Emergency Towing', location: 'North West Coastal Hwy, 20 km east of Karratha', assignedTo: sam, hoursAgo: 2 },
+      { status: 'In Progress', name: 'Priya Shah', phone: '0412 345 603', service: 'Vehicle Repairs', location: 'Nickol, Karratha', assignedTo: alex, hoursAgo: 3 },
       { status: 'Completed', name: 'Jack Wilson', phone: '0412 345 604', service: '4x4 Recovery', location: 'Millstream-Chichester track', assignedTo: 'Both', hoursAgo: 48 },
       { status: 'Cancelled', name: 'Lena Fischer', phone: '0412 345 605', service: 'Long Distance Towing', location: 'Wickham to Port Hedland', assignedTo: null, hoursAgo: 72 },
-      { status: 'Emergency', name: 'Ray Martin', phone: '0412 345 606', service: 'Emergency Towing', location: 'Karratha-Tom Price Road, km 85', assignedTo: 'Sam Taylor', hoursAgo: 0.5 },
-      { status: 'Scheduled', name: 'Aisha Brown', phone: '0412 345 607', service: 'Vehicle Repairs', location: 'Baynton, Karratha', assignedTo: 'Alex Morgan', hoursAgo: 5 },
+      { status: 'Emergency', name: 'Ray Martin', phone: '0412 345 606', service: 'Emergency Towing', location: 'Karratha-Tom Price Road, km 85', assignedTo: sam, hoursAgo: 0.5 },
+      { status: 'Scheduled', name: 'Aisha Brown', phone: '0412 345 607', service: 'Vehicle Repairs', location: 'Baynton, Karratha', assignedTo: alex, hoursAgo: 5 },
     ];
     const jobIds: string[] = [];
     for (const job of jobs) {
