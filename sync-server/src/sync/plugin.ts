@@ -14,7 +14,8 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { HttpError } from '../plugins/errors';
-import { requireAdmin } from '../plugins/auth';
+import { SESSION_COOKIE, requireAdmin } from '../plugins/auth';
+import { userForSession } from '../db/repositories/users';
 import { parse } from '../plugins/validation';
 import { backfillChangeLog, currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
@@ -49,6 +50,15 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Whether the session that opened a socket still belongs to an active admin. */
+function stillAdmin(request: FastifyRequest): boolean {
+  const raw = request.cookies[SESSION_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  if (!unsigned?.valid || !unsigned.value) return false;
+  const user = userForSession(request.server.db, unsigned.value, request.server.now());
+  return user?.role === 'admin';
 }
 
 /** Sends a single answer over HTTP, turning a protocol error into its status code. */
@@ -105,6 +115,18 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('message', (data) => {
+      // A socket outlives the request that opened it: a logout or a demotion ends it here.
+      if (!stillAdmin(request)) {
+        const ended: ServerMessage = {
+          type: 'error',
+          code: 'session_ended',
+          message: 'Please log in to continue',
+          retryable: false,
+        };
+        socket.send(JSON.stringify(ended));
+        socket.close(4401, 'Session ended');
+        return;
+      }
       let answers: ServerMessage[];
       try {
         const parsed = clientMessageSchema.safeParse(parseJson(String(data)));

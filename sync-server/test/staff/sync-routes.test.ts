@@ -145,6 +145,11 @@ describe('WebSocket sync', () => {
       expect(await b.next()).toMatchObject({ type: 'error', code: 'bad_message', retryable: false });
       b.socket.send(JSON.stringify({ type: 'hello', protocolVersion: 0, schemaVersion: 1, clientId: 'ws-b', cursor: 0, ackedSeq: 0 }));
       expect(await b.next()).toMatchObject({ type: 'update-required' });
+
+      // Logging out ends the session; the open socket stops serving it.
+      await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+      b.socket.send(JSON.stringify({ type: 'pull', clientId: 'ws-b', cursor: 0, ackedSeq: 0 }));
+      expect(await b.next()).toMatchObject({ type: 'error', code: 'session_ended' });
     } finally {
       a.socket.close();
       b.socket.close();

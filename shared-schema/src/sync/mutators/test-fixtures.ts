@@ -1,6 +1,6 @@
 /**
- * Test support, not exported: rows and helpers for the mutator unit tests: one of each entity in a plausible state, and a
- * runner that applies a mutator to in-memory tables at a fixed time.
+ * Test support for the mutator unit tests (not exported): one of each entity in a plausible
+ * state, and a runner that applies a mutator to in-memory tables at a fixed time.
  */
 import type { Booking, Job, Quote, Vehicle } from './deps';
 import { applyInMemory, type MemoryTables } from '../memory-store';
