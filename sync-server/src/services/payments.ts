@@ -136,7 +136,7 @@ export interface ClientSecretResult {
 export async function quoteClientSecret(
   db: Db,
   stripe: Stripe,
-  quote: Pick<Quote, 'id' | 'finalPrice' | 'customerEmail'>,
+  quote: Pick<Quote, 'id' | 'finalPrice'>,
   now: Date,
 ): Promise<ClientSecretResult> {
   let pending = inFlight.get(db);
@@ -159,7 +159,7 @@ export async function quoteClientSecret(
 async function obtainClientSecret(
   db: Db,
   stripe: Stripe,
-  quote: Pick<Quote, 'id' | 'finalPrice' | 'customerEmail'>,
+  quote: Pick<Quote, 'id' | 'finalPrice'>,
   now: Date,
 ): Promise<ClientSecretResult> {
   const amount = quote.finalPrice;
@@ -190,8 +190,9 @@ async function obtainClientSecret(
         // Card and wallets only: nothing that redirects away from the 600×600 checkout window.
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         description: `Quote ${quote.id}`,
+        // No receipt_email: anyone holding the pay link can read the intent through Stripe.js,
+        // and quote ids are sequential, so the intent carries no contact details (DESIGN §7).
         metadata: { quoteId: quote.id },
-        ...(quote.customerEmail ? { receipt_email: quote.customerEmail } : {}),
       },
       { idempotencyKey },
     );

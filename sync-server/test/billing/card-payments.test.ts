@@ -69,8 +69,10 @@ describe('POST /api/quotes/:id/create-payment-intent', () => {
       currency: 'aud',
       metadata: { quoteId: quote.id },
       description: `Quote ${quote.id}`,
-      receipt_email: 'jordan@example.com',
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     });
+    // No contact details on an intent anyone with the link can read.
+    expect(intent?.receipt_email).toBeNull();
     const create = fake.requests.find((request) => request.method === 'POST');
     expect(create?.idempotencyKey).toBe(`quote-${quote.id}-34020`);
   });
