@@ -113,14 +113,23 @@ describe('sync engine against the real server', () => {
     server.app.db.exec(
       "CREATE TEMP TRIGGER hiccup BEFORE INSERT ON job_updates WHEN NEW.jobId = 'JOB-2026-2' BEGIN SELECT RAISE(ABORT, 'disk hiccup'); END",
     );
-    const client = makeClient(server);
+    let transientAnswers = 0;
+    const client = makeClient(server, {
+      connectors: ({ socket }) => [
+        tap(socket, (message, deliver) => {
+          if (message.type === 'results' && message.stopped === 'transient') transientAnswers += 1;
+          deliver();
+        }),
+      ],
+    });
     for (let n = 1; n <= 3; n++) await mutateLocal(client.db, 'job.create', newJob(n));
     await client.engine.start();
     await waitFor(() => serverRows(server, 'jobs').length === 1, 5000, 'the first mutation');
     // Give the engine time to fail at least once more; nothing behind the failure may be applied.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await waitFor(async () => (await client.db.outbox.count()) === 2 && transientAnswers >= 3, 5000, 'retries');
+    // It kept retrying, and nothing behind the failure was applied or dropped.
     expect(serverRows(server, 'jobs').map((j) => j.id)).toEqual(['JOB-2026-1']);
-    expect(await client.db.outbox.count()).toBe(2);
+    expect((await client.db.outbox.toArray()).map((m) => m.seq)).toEqual([2, 3]);
     server.app.db.exec('DROP TRIGGER hiccup');
     // No local write happens now: the retry must come from the engine's own timer.
     await waitSynced(client, server);

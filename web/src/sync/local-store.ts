@@ -20,7 +20,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { PilbaraDatabase } from '../db/database';
-import type { OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
+import type { MetaRow, OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
 import { confirmedTableName } from '../db/schema';
 import {
   SYNCED_TABLES,
@@ -226,21 +226,20 @@ export async function applyChangesPage(
   now: () => Date = () => new Date(),
 ): Promise<PageOutcome> {
   return db.transaction('rw', syncTables(db), async () => {
-    const dirty = await getMeta<DirtyState>(db, META.dirty, { all: false, keys: [] });
+    // Bookkeeping in one read and one write: IndexedDB round trips dominate small pages.
+    const [dirtyRow, ackedRow] = await db.meta.bulkGet([META.dirty, META.ackedSeq]);
+    const dirty = (dirtyRow?.value as DirtyState | undefined) ?? { all: false, keys: [] };
     const keys = new Set(dirty.keys);
     let all = dirty.all;
     if (page.reset) {
       for (const table of SYNCED_TABLES) await db.confirmed(table).clear();
       all = true;
     }
-    for (const change of page.changes) {
-      const table = db.confirmed(change.entity);
-      if (change.op === 'put' && change.data) await table.put({ ...change.data, id: change.rowId });
-      else await table.delete(change.rowId);
-      keys.add(rowKey(change.entity, change.rowId));
-    }
+    await writeRows(db, 'confirmed', collect(page.changes));
+    for (const change of page.changes) keys.add(rowKey(change.entity, change.rowId));
+
     // The results list is capped; only what it lists (in seq order) is taken in now.
-    const previousAcked = await getMeta<number>(db, META.ackedSeq, 0);
+    const previousAcked = (ackedRow?.value as number | undefined) ?? 0;
     let ackedSeq = page.lastSeq;
     const listed = page.results.filter((r) => r.seq > previousAcked && r.seq <= page.lastSeq);
     const lastListed = listed[listed.length - 1]?.seq ?? previousAcked;
@@ -249,12 +248,19 @@ export async function applyChangesPage(
     ackedSeq = Math.max(ackedSeq, previousAcked);
 
     const rejected: SyncIssue[] = [];
+    const acked: OutboxItem[] = [];
+    let pending: OutboxItem[] | undefined;
+    if (ackedSeq > previousAcked || keys.size > 0 || all) {
+      pending = await db.outbox.orderBy('seq').toArray();
+      while (pending.length > 0 && (pending[0]?.seq ?? Infinity) <= ackedSeq) acked.push(pending.shift() as OutboxItem);
+    }
     const rejectedAt = now().toISOString();
+    const bySeq = new Map(acked.map((item) => [item.seq, item]));
     for (const result of listed) {
       if (result.seq > ackedSeq || result.status !== 'rejected') continue;
-      const item = await db.outbox.get(result.seq);
+      const item = bySeq.get(result.seq);
       if (!item) continue;
-      const issue: SyncIssue = {
+      rejected.push({
         id: item.mutationId,
         seq: item.seq,
         mutationId: item.mutationId,
@@ -264,24 +270,55 @@ export async function applyChangesPage(
         message: result.message ?? 'The server refused this change',
         createdAt: item.createdAt,
         rejectedAt,
-      };
-      await db.syncIssues.put(issue);
-      rejected.push(issue);
+      });
     }
-    const acked = await db.outbox.where('seq').belowOrEqual(ackedSeq).toArray();
+    if (rejected.length > 0) await db.syncIssues.bulkPut(rejected);
     for (const item of acked) for (const key of item.writes) keys.add(key);
-    await db.outbox.where('seq').belowOrEqual(ackedSeq).delete();
-    await setMeta(db, META.cursor, page.cursor);
-    await setMeta(db, META.ackedSeq, ackedSeq);
+    if (acked.length > 0) await db.outbox.bulkDelete(acked.map((item) => item.seq));
 
+    const metaRows: MetaRow[] = [
+      { key: META.cursor, value: page.cursor },
+      { key: META.ackedSeq, value: ackedSeq },
+    ];
     if (page.hasMore) {
-      await setMeta(db, META.dirty, { all, keys: [...keys] } satisfies DirtyState);
+      metaRows.push({ key: META.dirty, value: { all, keys: [...keys] } satisfies DirtyState });
+      await db.meta.bulkPut(metaRows);
     } else {
-      await rebase(db, all, keys, now().toISOString());
-      await db.meta.delete(META.dirty);
+      await db.meta.bulkPut(metaRows);
+      if (dirtyRow) await db.meta.delete(META.dirty);
+      if (keys.size > 0 || all) await rebase(db, all, keys, now().toISOString(), pending ?? []);
     }
     return { cursor: page.cursor, ackedSeq, moreResults, rejected };
   });
+}
+
+type RowWrites = Map<SyncedTable, Map<string, { id: RowId; row: SyncedRow | null }>>;
+
+/** The last write of each row in a page, grouped by table. */
+function collect(changes: ChangesMessage['changes']): RowWrites {
+  const writes: RowWrites = new Map();
+  for (const change of changes) {
+    let table = writes.get(change.entity);
+    if (!table) writes.set(change.entity, (table = new Map()));
+    const row = change.op === 'put' && change.data ? ({ ...change.data, id: change.rowId } as SyncedRow) : null;
+    table.set(JSON.stringify(change.rowId), { id: change.rowId, row });
+  }
+  return writes;
+}
+
+/** Writes rows in bulk, one put and one delete per table. */
+async function writeRows(db: PilbaraDatabase, side: 'confirmed' | 'visible', writes: RowWrites): Promise<void> {
+  for (const [entity, rows] of writes) {
+    const table = side === 'confirmed' ? db.confirmed(entity) : db.visible(entity);
+    const puts: SyncedRow[] = [];
+    const deletes: RowId[] = [];
+    for (const { id, row } of rows.values()) {
+      if (row) puts.push(row);
+      else deletes.push(id);
+    }
+    if (puts.length > 0) await table.bulkPut(puts);
+    if (deletes.length > 0) await table.bulkDelete(deletes);
+  }
 }
 
 function entityOf(key: string): string {
@@ -292,8 +329,13 @@ function entityOf(key: string): string {
  * Recomputes the visible tables after the confirmed ones changed at `dirtyKeys` (or everywhere
  * when `all`). Must run inside a transaction over {@link syncTables}.
  */
-async function rebase(db: PilbaraDatabase, all: boolean, dirtyKeys: Set<string>, now: string): Promise<void> {
-  const pending = await db.outbox.orderBy('seq').toArray();
+async function rebase(
+  db: PilbaraDatabase,
+  all: boolean,
+  dirtyKeys: Set<string>,
+  now: string,
+  pending: OutboxItem[],
+): Promise<void> {
   let replay: OutboxItem[];
   if (all) {
     for (const table of SYNCED_TABLES) {
@@ -330,13 +372,21 @@ async function rebase(db: PilbaraDatabase, all: boolean, dirtyKeys: Set<string>,
     replay = pending.filter((item) => affected.has(item));
     const rewind = new Set(dirtyKeys);
     for (const item of replay) for (const key of item.writes) rewind.add(key);
+    // Rewind: the visible rows become the confirmed ones, fetched and written in bulk per table.
+    const byTable = new Map<SyncedTable, RowId[]>();
     for (const key of rewind) {
       const { entity, id } = parseKey(key);
       if (id === null) continue;
-      const confirmed = await db.confirmed(entity).get(id);
-      if (confirmed) await db.visible(entity).put(confirmed);
-      else await db.visible(entity).delete(id);
+      const ids = byTable.get(entity) ?? [];
+      ids.push(id);
+      byTable.set(entity, ids);
     }
+    const writes: RowWrites = new Map();
+    for (const [entity, ids] of byTable) {
+      const rows = await db.confirmed(entity).bulkGet(ids);
+      writes.set(entity, new Map(ids.map((id, i) => [JSON.stringify(id), { id, row: rows[i] ?? null }])));
+    }
+    await writeRows(db, 'visible', writes);
   }
   for (const item of replay) {
     const run = await runLocally(db, item.name, item.args, item.createdAt || now);
