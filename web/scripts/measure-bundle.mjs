@@ -46,7 +46,7 @@ const routes = [
   ['services', 'src/pages/services-page.tsx'],
   ['gallery', 'src/pages/gallery-page.tsx'],
   ['booking', 'src/pages/booking-page.tsx'],
-  ['admin', 'src/features/admin/admin-page.tsx'],
+  ['admin', 'src/features/admin/index.ts'],
 ];
 
 const shellSize = measure(shell);

@@ -3,13 +3,19 @@
  * own memory router around single components instead of rendering this.
  */
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { TOAST_DURATIONS } from '@pilbara/shared-schema';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ProfileProvider } from './profile-provider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
+
+// The toast viewport is fetched right after the first render instead of with it: no toast can
+// be needed before the page is drawn, and toasts raised meanwhile wait in the store and show
+// once it mounts.
+const ToastViewport = lazy(() =>
+  import('./toast-viewport').then((m) => ({ default: m.ToastViewport })),
+);
 
 const router = createBrowserRouter(routes);
 
@@ -20,12 +26,9 @@ export function App() {
       defaultColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications
-        limit={TOAST_DURATIONS.maxVisible}
-        position="top-center"
-        autoClose={TOAST_DURATIONS.default}
-        zIndex={1000}
-      />
+      <Suspense fallback={null}>
+        <ToastViewport />
+      </Suspense>
       <ProfileProvider>
         <AuthProvider>
           <RouterProvider router={router} />

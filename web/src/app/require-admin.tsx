@@ -10,14 +10,25 @@ import { Center, Loader } from '@mantine/core';
 import { useAuth } from '../features/auth/auth-provider';
 
 const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
-const QuotesManager = lazy(() => import('../features/quotes').then((m) => ({ default: m.QuotesManager })));
-const LiveStatusWidget = lazy(() => import('../features/live-status').then((m) => ({ default: m.LiveStatusWidget })));
+const QuotesManager = lazy(() =>
+  import('../features/quotes').then((m) => ({ default: m.QuotesManager })),
+);
+const SyncStatusChip = lazy(() =>
+  import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
+);
+const NeedsAttentionList = lazy(() =>
+  import('../features/sync-status').then((m) => ({ default: m.NeedsAttentionList })),
+);
+const LiveStatusWidget = lazy(() =>
+  import('../features/live-status').then((m) => ({ default: m.LiveStatusWidget })),
+);
 
 /** Renders `children` for a signed-in admin; anyone else is sent to /auth. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { isAdmin } = useAuth();
   const location = useLocation();
-  if (!isAdmin) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  if (!isAdmin)
+    return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
 }
 
@@ -38,6 +49,16 @@ export function AdminRoute() {
           quotesTab={
             <Suspense fallback={<Loading />}>
               <QuotesManager />
+            </Suspense>
+          }
+          syncStatus={
+            <Suspense fallback={null}>
+              <SyncStatusChip />
+            </Suspense>
+          }
+          syncIssues={
+            <Suspense fallback={null}>
+              <NeedsAttentionList />
             </Suspense>
           }
           liveStatus={(props) => (

@@ -77,7 +77,7 @@ export function SiteHeader() {
     <Box component="header" className={classes.header}>
       <Container size="xl" className={classes.topRow}>
         <Group justify="space-between" wrap="nowrap" h={64} gap="sm">
-          <Link to="/" className={classes.brand} aria-label={`${PRODUCT_NAME} home`}>
+          <Link to="/" className={classes.brand}>
             <img src="/favicon.svg" alt="" width={40} height={40} />
             <Box style={{ minWidth: 0 }}>
               <div className={classes.brandName}>{PRODUCT_NAME}</div>

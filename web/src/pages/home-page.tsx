@@ -253,7 +253,6 @@ export function HomePage() {
                   size="lg"
                   h={56}
                   leftSection={<IconPhoneCall size={22} aria-hidden />}
-                  aria-label={`Call ${operator.name} on ${operator.phone}`}
                 >
                   {operator.name}: {operator.phone}
                 </Button>

@@ -225,7 +225,7 @@ export function ServiceHistoryPage() {
                         {entry.id} · {entry.vehicle}
                       </Text>
                     </div>
-                    <Badge color={entry.status === 'Completed' ? 'green.8' : 'gray.7'}>
+                    <Badge color={entry.status === 'Completed' ? '#1e6b32' : 'gray.7'}>
                       {entry.status}
                     </Badge>
                   </Group>
@@ -242,7 +242,7 @@ export function ServiceHistoryPage() {
                       {formatDollars(entry.costCents)}
                     </Text>
                     {entry.rating !== null && (
-                      <Group gap={2} aria-label={`Rated ${entry.rating} out of 5`}>
+                      <Group gap={2} role="img" aria-label={`Rated ${entry.rating} out of 5`}>
                         {Array.from({ length: entry.rating }, (_, i) => (
                           <IconStarFilled
                             key={i}

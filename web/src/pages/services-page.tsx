@@ -178,7 +178,6 @@ export function ServicesPage() {
                   variant="white"
                   color="ochre.9"
                   leftSection={<IconPhoneCall size={22} aria-hidden />}
-                  aria-label={`Call ${operator.name} on ${operator.phone}`}
                 >
                   {operator.name}: {operator.phone}
                 </Button>
