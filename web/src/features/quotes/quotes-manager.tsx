@@ -50,14 +50,18 @@ function offlineToast(message: string) {
   toast('info', QUOTES_TEXT.NEEDS_CONNECTION_TITLE, message);
 }
 
-/** The current time, refreshed every minute so days-left stays right on a screen left open. */
+/**
+ * The current time at each render, with a re-render every minute so days-left stays right on a
+ * screen left open. Read at render (not kept in state) so a quote saved a moment ago never
+ * counts from an instant before it was made.
+ */
 function useNow(): string {
-  const [now, setNow] = useState(() => new Date().toISOString());
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date().toISOString()), 60_000);
+    const timer = window.setInterval(() => setTick((tick) => tick + 1), 60_000);
     return () => window.clearInterval(timer);
   }, []);
-  return now;
+  return new Date().toISOString();
 }
 
 export function QuotesManager() {

@@ -1,0 +1,118 @@
+/**
+ * Page model of the quotes manager in the admin panel's Quotes & Billing tab, and the sign-in it
+ * needs. Reads like what staff do: log in, open the tab, build a quote, act on its card.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ADMIN } from '../fixtures/server';
+import { PAGE_LOAD_TIMEOUT, chooseOption } from './public-forms';
+
+export type CatalogueTab = 'Service' | 'Parts' | 'Misc';
+
+export class QuotesManagerPage {
+  constructor(readonly page: Page) {}
+
+  /** Signs in through the /auth page's login form, as staff do. */
+  async login(): Promise<void> {
+    await this.page.goto('/auth');
+    const form = this.page.getByRole('form', { name: 'Login' });
+    await expect(form).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await form.getByLabel('Username').fill(ADMIN.username);
+    await form.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+    await form.getByRole('button', { name: 'Login' }).click();
+    // A successful login goes to the home page.
+    await expect(this.page).toHaveURL(/\/$/, { timeout: PAGE_LOAD_TIMEOUT });
+  }
+
+  /** Opens /admin and its Quotes & Billing tab. */
+  async open(): Promise<void> {
+    await this.page.goto('/admin');
+    await this.page.getByRole('tab', { name: 'Quotes & Billing' }).click({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(this.manager.getByRole('heading', { name: 'Recent Quotes' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  }
+
+  get manager(): Locator {
+    return this.page.getByTestId('quotes-manager');
+  }
+
+  get form(): Locator {
+    return this.page.getByRole('region', { name: /^(New|Edit) Quote$/ });
+  }
+
+  /** Waits until this device holds leased quote numbers, so it can mint ids with no signal. */
+  async waitForQuoteIds(): Promise<void> {
+    await expect
+      .poll(
+        () =>
+          this.page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                const open = indexedDB.open('pilbara');
+                open.onerror = () => resolve(0);
+                open.onsuccess = () => {
+                  const idb = open.result;
+                  if (!idb.objectStoreNames.contains('meta')) return resolve(0);
+                  const get = idb.transaction('meta').objectStore('meta').get('leases');
+                  get.onsuccess = () => {
+                    const leases = (get.result?.value ?? {}) as Record<string, { end: number; next: number }[]>;
+                    const series = Object.keys(leases).find((key) => key.startsWith('Q-'));
+                    const blocks = series ? (leases[series] ?? []) : [];
+                    resolve(blocks.reduce((sum, block) => sum + Math.max(0, block.end - block.next + 1), 0));
+                    idb.close();
+                  };
+                  get.onerror = () => resolve(0);
+                };
+              }),
+          ),
+        { timeout: PAGE_LOAD_TIMEOUT, message: 'the device should lease quote numbers once it syncs' },
+      )
+      .toBeGreaterThan(0);
+  }
+
+  async newQuote(): Promise<void> {
+    await this.manager.getByRole('button', { name: 'New Quote' }).click();
+    await expect(this.form).toBeVisible();
+  }
+
+  /** Presses a quick-add catalogue button, such as ('Service', 'Emergency Towing'). */
+  async quickAdd(tab: CatalogueTab, description: string): Promise<void> {
+    await this.form.getByRole('tab', { name: tab }).click();
+    await this.form.getByRole('button', { name: new RegExp(`^Add ${description} \\$`) }).click();
+  }
+
+  async fillCustomer(customer: { name: string; phone: string; email?: string }): Promise<void> {
+    await this.form.getByLabel('Customer name').fill(customer.name);
+    await this.form.getByLabel('Phone').fill(customer.phone);
+    if (customer.email) await this.form.getByLabel('Email').fill(customer.email);
+  }
+
+  async chooseRoute(from: string, to: string, distanceKm: number): Promise<void> {
+    await chooseOption(this.page, 'From location', new RegExp(`^${from} \\(`));
+    await chooseOption(this.page, 'To location', new RegExp(`^${to} \\(`));
+    await this.form.getByLabel('Distance').fill(String(distanceKm));
+  }
+
+  get finalPrice(): Locator {
+    return this.form.getByTestId('quote-final-price');
+  }
+
+  async save(): Promise<void> {
+    await this.form.getByRole('button', { name: /^(Save|Update) Quote$/ }).click();
+  }
+
+  /** The Recent Quotes entry of a customer. */
+  cardFor(customerName: string): Locator {
+    return this.manager.getByRole('article', { name: new RegExp(`for ${customerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  }
+
+  /** The quote number shown on a card. */
+  async quoteIdOf(card: Locator): Promise<string> {
+    const id = await card.getAttribute('data-quote-id');
+    if (!id) throw new Error('quote card without an id');
+    return id;
+  }
+
+  /** The toast with `text` (Mantine notifications). */
+  toast(text: string | RegExp): Locator {
+    return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
+  }
+}
