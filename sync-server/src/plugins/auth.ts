@@ -8,6 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
+import { MESSAGES } from '@pilbara/shared-schema';
 import {
   createSession,
   deleteExpiredSessions,
@@ -84,11 +85,11 @@ export const authPlugin = globalPlugin<AuthOptions>(async (app, options) => {
 
 /** preHandler: 401 unless someone is signed in. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new HttpError(401, 'Please log in to continue');
+  if (!request.user) throw new HttpError(401, MESSAGES.UNAUTHORIZED);
 }
 
 /** preHandler: 401 for a guest, 403 for a signed-in user who is not an admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new HttpError(401, 'Please log in to continue');
-  if (request.user.role !== 'admin') throw new HttpError(403, 'Admin access required');
+  if (!request.user) throw new HttpError(401, MESSAGES.UNAUTHORIZED);
+  if (request.user.role !== 'admin') throw new HttpError(403, MESSAGES.FORBIDDEN);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { buildApp } from '../../src/app';
-import { buildTestApp, onTestEnd, testConfig } from '../helper';
+import { requireAdmin, requireUser } from '../../src/plugins/auth';
+import { buildTestApp, login, onTestEnd, registerCustomer, testConfig } from '../helper';
 
 describe('buildApp', () => {
   it('loads demo data only when asked, and the lookups find it', async () => {
@@ -49,5 +50,26 @@ describe('buildApp', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: MESSAGES.RATE_LIMITED });
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('guards routes: requireUser lets any signed-in user in, requireAdmin only admins', async () => {
+    const app = await buildApp(testConfig(), { logger: false });
+    onTestEnd(() => app.close());
+    app.get('/api/test-user', { preHandler: requireUser }, async (request) => ({ who: request.user?.username }));
+    app.get('/api/test-admin', { preHandler: requireAdmin }, async () => ({ ok: true }));
+    await app.ready();
+    const customer = await registerCustomer(app, { username: 'casey' });
+    const admin = await login(app);
+
+    const guestUser = await app.inject({ url: '/api/test-user' });
+    expect(guestUser.statusCode).toBe(401);
+    expect(guestUser.json()).toEqual({ error: MESSAGES.UNAUTHORIZED });
+    expect((await app.inject({ url: '/api/test-user', headers: { cookie: customer } })).json()).toEqual({ who: 'casey' });
+
+    expect((await app.inject({ url: '/api/test-admin' })).statusCode).toBe(401);
+    const forbidden = await app.inject({ url: '/api/test-admin', headers: { cookie: customer } });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ error: MESSAGES.FORBIDDEN });
+    expect((await app.inject({ url: '/api/test-admin', headers: { cookie: admin } })).statusCode).toBe(200);
   });
 });
