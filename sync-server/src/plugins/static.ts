@@ -1,7 +1,7 @@
 /**
  * Serves the built PWA from WEB_DIST on the same port as the API (DESIGN §6).
  *
- * Cache policy: Vite's content-hashed files (anything under assets/, or named name-<hash>.ext)
+ * Cache policy: Vite's content-hashed files (everything under assets/, and workbox-<hash>.js)
  * are immutable for a year; everything else — index.html, the service worker, the manifest,
  * icons — is `no-cache`, so browsers revalidate and a deploy is picked up at once. Unknown GET
  * paths without a file extension fall back to index.html (client-side routes such as
@@ -16,14 +16,17 @@ import { globalPlugin } from './global-plugin';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 
-const HASHED_NAME = /[.-][A-Za-z0-9_-]{8,}\.(?:js|mjs|css|woff2?|png|jpe?g|webp|avif|svg|gif|ico|wasm|map)$/;
+/** Workbox's runtime, which vite-plugin-pwa names by content hash outside assets/. */
+const WORKBOX_RUNTIME = /^workbox-[0-9a-f]{8}\.js$/;
 
 /** Cache-Control for a file inside WEB_DIST, by its path relative to the root. */
 export function cacheControlFor(relativePath: string): string {
   const normalised = relativePath.split(path.sep).join('/');
   const name = path.posix.basename(normalised);
   if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) return NO_CACHE;
-  if (normalised.startsWith('assets/') || HASHED_NAME.test(name)) return IMMUTABLE;
+  // Only Vite's output folder is content-hashed; public/ files (icons, gallery) keep their names
+  // across builds, so they must revalidate.
+  if (normalised.startsWith('assets/') || WORKBOX_RUNTIME.test(name)) return IMMUTABLE;
   return NO_CACHE;
 }
 

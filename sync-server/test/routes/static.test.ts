@@ -79,6 +79,8 @@ describe('static hosting of the PWA', () => {
     expect(cacheControlFor('assets/vendor-Dx81_aQz.css')).toBe(IMMUTABLE);
     expect(cacheControlFor('workbox-4f3b2c1d.js')).toBe(IMMUTABLE);
     expect(cacheControlFor('registerSW.js')).toBe(NO_CACHE);
+    expect(cacheControlFor('icons/apple-touch-icon.png')).toBe(NO_CACHE);
+    expect(cacheControlFor('gallery/heavy-recovery-truck.webp')).toBe(NO_CACHE);
     expect(cacheControlFor('sw.js')).toBe(NO_CACHE);
     expect(cacheControlFor('index.html')).toBe(NO_CACHE);
   });
