@@ -111,3 +111,26 @@ export class FeedbackPage {
     await expect(radio).toBeChecked();
   }
 }
+
+export class AuthPage {
+  constructor(readonly page: Page) {}
+
+  async open(path: '/auth' | '/login' | '/register' = '/auth'): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.page.getByRole('link', { name: 'Back to Home' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  }
+
+  get loginForm(): Locator {
+    return this.page.getByRole('form', { name: 'Login' });
+  }
+
+  get registerForm(): Locator {
+    return this.page.getByRole('form', { name: 'Register' });
+  }
+
+  async login(username: string, password: string): Promise<void> {
+    await this.loginForm.getByLabel('Username').fill(username);
+    await this.loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await this.loginForm.getByRole('button', { name: 'Login' }).click();
+  }
+}

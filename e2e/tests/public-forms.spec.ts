@@ -6,7 +6,8 @@
 import { MESSAGES } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
-import { BookingPage, ContactPage, FeedbackPage, PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
+import { ADMIN } from '../fixtures/server';
+import { AuthPage, BookingPage, ContactPage, FeedbackPage, PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer, updateJob } from '../page-models/test-data';
 
 test.describe('contact form', () => {
@@ -228,5 +229,71 @@ test.describe('feedback form', () => {
     const rows = queryRows<Record<string, unknown>>(server.dbFile, 'SELECT * FROM feedback WHERE jobId = ?', job.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ rating: 5, serviceQuality: 5, responseTime: 4, communication: 5, value: 4, recommend: 'yes' });
+  });
+});
+
+test.describe('login and register', () => {
+  test('register shows its messages, then switches to login with the username filled; login goes home', async ({ page, server }) => {
+    const auth = new AuthPage(page);
+    await auth.open('/register');
+    await auth.registerForm.getByRole('button', { name: 'Create Account' }).click();
+    for (const message of [MESSAGES.FIRST_NAME_REQUIRED, MESSAGES.USERNAME_REQUIRED, MESSAGES.EMAIL_REQUIRED, MESSAGES.PASSWORD_REQUIRED]) {
+      await expect(auth.registerForm.getByText(message, { exact: true })).toBeVisible();
+    }
+
+    const who = uniqueCustomer('Reg');
+    const username = `reg${who.phone.slice(-7)}`;
+    await auth.registerForm.getByLabel('First Name').fill('Robyn');
+    await auth.registerForm.getByLabel('Username').fill(username);
+    await auth.registerForm.getByLabel('Email').fill(who.email);
+    await auth.registerForm.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
+    await auth.registerForm.getByRole('button', { name: 'Create Account' }).click();
+    await expect(auth.registerForm.getByText(MESSAGES.PASSWORD_MIN)).toBeVisible();
+    await auth.registerForm.getByRole('textbox', { name: 'Password', exact: true }).fill('a-long-password');
+    await auth.registerForm.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(auth.loginForm.getByLabel('Username')).toHaveValue(username);
+    expect(queryRows(server.dbFile, 'SELECT role FROM users WHERE username = ?', username)).toEqual([{ role: 'customer' }]);
+
+    await auth.loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+    await auth.loginForm.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText(MESSAGES.LOGIN_FAILED_TITLE, { exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.INVALID_CREDENTIALS, { exact: true })).toBeVisible();
+
+    await auth.loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill('a-long-password');
+    await auth.loginForm.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth_user') ?? 'null')?.username)).toBe(username);
+  });
+
+  test('an admin is told about the Admin Panel 1.5 s after logging in', async ({ page }) => {
+    const auth = new AuthPage(page);
+    await auth.open('/login');
+    await auth.login(ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(MESSAGES.ADMIN_NOTICE_DESCRIPTION)).toBeVisible({ timeout: 8_000 });
+  });
+});
+
+test.describe('checkout', () => {
+  test('a link without a quote is invalid', async ({ page }) => {
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(page.getByText('Secure payment for your service quote')).toBeVisible();
+    await expect(page.getByText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  });
+
+  test('says card payment is not set up when the server has no card keys', async ({ page }) => {
+    await page.goto('/checkout?quote=Q-2026-1');
+    await expect(page.getByTestId('card-not-set-up')).toContainText(MESSAGES.CARD_PAYMENTS_NOT_SET_UP, { timeout: PAGE_LOAD_TIMEOUT });
+  });
+
+  test('the success page thanks the customer', async ({ page }) => {
+    await page.goto('/checkout/success?quote_id=Q-2026-7');
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(page.getByText('Thank you for your payment. Your quote has been accepted.')).toBeVisible();
+    await expect(page.getByText('You can close this window and return to the main page.')).toBeVisible();
   });
 });

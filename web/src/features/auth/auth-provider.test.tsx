@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, renderHook } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AuthProvider, useAuth } from './auth-provider';
@@ -18,7 +18,7 @@ function wrapper({ children }: { children: ReactNode }) {
 
 beforeEach(() => {
   localStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"user":null}', { status: 200 })));
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ user: admin }), { status: 200 })));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,6 +37,24 @@ describe('AuthProvider', () => {
     const { result } = renderHook(() => useAuth(), { wrapper });
     expect(result.current.user).toMatchObject({ username: 'boss', firstName: 'Sam' });
     expect(result.current.isAdmin).toBe(true);
+  });
+
+  it('signs out a stored user whose session the server no longer has', async () => {
+    localStorage.setItem('auth_user', JSON.stringify(admin));
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"user":null}', { status: 200 })));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.user).toBeNull());
+    expect(localStorage.getItem('auth_user')).toBeNull();
+  });
+
+  it('keeps a stored user when the server cannot be reached (offline start)', async () => {
+    localStorage.setItem('auth_user', JSON.stringify(admin));
+    const fetchMock = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await act(async () => {});
+    expect(result.current.user).toMatchObject({ username: 'boss' });
   });
 
   it('discards an unreadable auth_user', () => {

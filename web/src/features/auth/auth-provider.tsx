@@ -53,6 +53,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(false);
   const timers = useRef<number[]>([]);
 
+  const signOutLocally = useCallback(() => {
+    removeStored(STORAGE_KEYS.authUser);
+    setUser(null);
+  }, []);
+
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach((t) => window.clearTimeout(t));
@@ -63,12 +68,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!user) return;
     let cancelled = false;
-    apiRequest<unknown>('/api/auth/me').catch((error: unknown) => {
-      if (!cancelled && error instanceof HttpError && error.status === 401) {
-        removeStored(STORAGE_KEYS.authUser);
-        setUser(null);
-      }
-    });
+    apiRequest<{ user?: unknown } | undefined>('/api/auth/me')
+      .then((answer) => {
+        if (!cancelled && answer && answer.user === null) signOutLocally();
+      })
+      .catch((error: unknown) => {
+        if (!cancelled && error instanceof HttpError && error.status === 401) signOutLocally();
+      });
     return () => {
       cancelled = true;
     };
@@ -124,9 +130,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (values: RegisterValues): Promise<AuthUser> => {
       setLoading(true);
       try {
+        // Registration creates the account but no session (the server signs in only on login),
+        // so the user is not stored here: the page moves to the login tab with the username filled.
         const answer = userAnswerSchema.parse(await apiRequest<unknown>('/api/auth/register', { body: values }));
-        writeStored(STORAGE_KEYS.authUser, answer.user);
-        setUser(answer.user);
         notifications.show({
           title: AUTH_TEXT.registerSuccessTitle,
           message: AUTH_TEXT.registerSuccessMessage,
@@ -163,14 +169,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // Offline or already expired: the local sign-out below still happens.
     }
-    removeStored(STORAGE_KEYS.authUser);
-    setUser(null);
+    signOutLocally();
     notifications.show({
       title: AUTH_TEXT.logoutTitle,
       message: AUTH_TEXT.logoutMessage,
       autoClose: AUTH_TOASTS.logout,
     });
-  }, []);
+  }, [signOutLocally]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ user, loading, isAdmin: user?.role === 'admin', login, register, logout }),
