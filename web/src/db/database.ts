@@ -37,7 +37,10 @@ export class PilbaraDatabase extends Dexie {
 
   constructor(name: string = DB_NAME) {
     super(name);
-    for (const { version, stores } of DB_VERSIONS) this.version(version).stores(stores);
+    for (const { version, stores, upgrade } of DB_VERSIONS) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
   }
 
   /** The visible table of a synced entity. */

@@ -7,6 +7,7 @@
  * changed stores (Dexie carries the rest forward), and add the row types below.
  */
 
+import type { Transaction } from 'dexie';
 import type { Row, SyncedTable } from '../sync/shared';
 
 /** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
@@ -75,6 +76,8 @@ export interface OutboxItem {
   reads: string[];
   /** `entity:id` keys the last local run wrote. */
   writes: string[];
+  /** `reads` and `writes` together (multi-entry indexed). */
+  keys: string[];
 }
 
 /** A mutation the server refused, kept until staff retry or discard it. */
@@ -100,7 +103,12 @@ export interface MetaRow {
 }
 
 /** Every schema version, oldest first. Never edit a released entry; append a new one. */
-export const DB_VERSIONS: ReadonlyArray<{ version: number; stores: Record<string, string | null> }> = [
+export const DB_VERSIONS: ReadonlyArray<{
+  version: number;
+  stores: Record<string, string | null>;
+  /** Rewrites rows a new version reads differently; Dexie runs it once per device. */
+  upgrade?: (tx: Transaction) => Promise<void>;
+}> = [
   {
     version: 1,
     stores: {
@@ -119,6 +127,22 @@ export const DB_VERSIONS: ReadonlyArray<{ version: number; stores: Record<string
       outbox: 'seq, &mutationId',
       syncIssues: 'id, seq, createdAt',
       meta: 'key',
+    },
+  },
+  {
+    // The rebase finds the pending mutations a pulled page affects through this index instead of
+    // reading the whole outbox for every page.
+    version: 3,
+    stores: {
+      outbox: 'seq, &mutationId, *keys',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('outbox')
+        .toCollection()
+        .modify((item: OutboxItem) => {
+          item.keys = [...new Set([...(item.reads ?? []), ...(item.writes ?? [])])];
+        });
     },
   },
 ];

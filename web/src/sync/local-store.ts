@@ -101,6 +101,11 @@ function matches(row: SyncedRow, where: Record<string, unknown>): boolean {
   return Object.entries(where).every(([field, value]) => (row[field] ?? null) === value);
 }
 
+/** Every key a run read or wrote, for the outbox's multi-entry index. */
+export function touchedKeys(run: { reads: string[]; writes: string[] }): string[] {
+  return [...new Set([...run.reads, ...run.writes])];
+}
+
 interface LocalRun {
   outcome: MutationOutcome;
   reads: string[];
@@ -187,7 +192,7 @@ export async function mutateLocal(
     const seq = (await getMeta<number>(db, META.lastIssuedSeq, 0)) + 1;
     const mutationId = crypto.randomUUID();
     // Stored as the caller gave them: the server validates the same arguments again.
-    await db.outbox.add({ seq, mutationId, clientId, name, args, createdAt, reads: run.reads, writes: run.writes });
+    await db.outbox.add({ seq, mutationId, clientId, name, args, createdAt, reads: run.reads, writes: run.writes, keys: touchedKeys(run) });
     await setMeta(db, META.lastIssuedSeq, seq);
     return { ok: true, result: run.outcome.result, seq, mutationId };
   }).catch((error: unknown) => {
@@ -249,11 +254,7 @@ export async function applyChangesPage(
 
     const rejected: SyncIssue[] = [];
     const acked: OutboxItem[] = [];
-    let pending: OutboxItem[] | undefined;
-    if (ackedSeq > previousAcked || keys.size > 0 || all) {
-      pending = await db.outbox.orderBy('seq').toArray();
-      while (pending.length > 0 && (pending[0]?.seq ?? Infinity) <= ackedSeq) acked.push(pending.shift() as OutboxItem);
-    }
+    if (ackedSeq > previousAcked) acked.push(...(await db.outbox.where('seq').belowOrEqual(ackedSeq).toArray()));
     const rejectedAt = now().toISOString();
     const bySeq = new Map(acked.map((item) => [item.seq, item]));
     for (const result of listed) {
@@ -286,7 +287,7 @@ export async function applyChangesPage(
     } else {
       await db.meta.bulkPut(metaRows);
       if (dirtyRow) await db.meta.delete(META.dirty);
-      if (keys.size > 0 || all) await rebase(db, all, keys, now().toISOString(), pending ?? []);
+      if (keys.size > 0 || all) await rebase(db, all, keys, now().toISOString());
     }
     return { cursor: page.cursor, ackedSeq, moreResults, rejected };
   });
@@ -334,9 +335,18 @@ async function rebase(
   all: boolean,
   dirtyKeys: Set<string>,
   now: string,
-  pending: OutboxItem[],
 ): Promise<void> {
   let replay: OutboxItem[];
+  // Fast path: no pending mutation read or wrote anything the page changed (the usual case, found
+  // through the outbox's multi-entry index), so only the changed rows are rewound.
+  const entities = [...new Set([...dirtyKeys].map(entityOf))];
+  const direct = all
+    ? 1
+    : await db.outbox
+        .where('keys')
+        .anyOf([...dirtyKeys, ...entities.map((entity) => `${entity}:*`)])
+        .count();
+  const pending = direct > 0 ? await db.outbox.orderBy('seq').toArray() : [];
   if (all) {
     for (const table of SYNCED_TABLES) {
       const visible = db.visible(table);
@@ -390,7 +400,7 @@ async function rebase(
   }
   for (const item of replay) {
     const run = await runLocally(db, item.name, item.args, item.createdAt || now);
-    await db.outbox.update(item.seq, { reads: run.reads, writes: run.writes });
+    await db.outbox.update(item.seq, { reads: run.reads, writes: run.writes, keys: touchedKeys(run) });
   }
 }
 

@@ -1,0 +1,263 @@
+/**
+ * Sync benchmarks of issue 4, measured in one run on this machine and printed as Markdown:
+ *
+ * 1. 10,000 queued fuel records pushed from one device and acknowledged, over the WebSocket and
+ *    over the HTTP fallback, against the floor: inserting the same 10,000 rows into SQLite in one
+ *    transaction.
+ * 2. A job status change fanned out to 100 connected devices: latency until the last device has
+ *    the changed row (poke → pull → page), p50 and p95 over repeated changes.
+ * 3. Applying a 1,000-change page in Dexie (fake-indexeddb in Node).
+ *
+ * Run from the repository root: `pnpm --dir sync-server exec tsx ../bench/sync/run.ts`.
+ * The real server (buildApp on a temporary SQLite file, on a loopback port) and the real web
+ * client engine are used throughout.
+ */
+/* eslint-disable no-restricted-imports -- the benchmark drives the real client and server */
+import '../../web/src/sync/testing/node-indexeddb';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { PilbaraDatabase } from '../../web/src/db/database';
+import { SyncEngine } from '../../web/src/sync/engine';
+import { applyChangesPage } from '../../web/src/sync/local-store';
+import { httpConnector, socketConnector, type Connector, type WebSocketLike } from '../../web/src/sync/transport';
+import type { ChangeEntry, ServerMessage } from '../../web/src/sync/shared';
+import { buildApp } from '../../sync-server/src/app';
+import { loadConfig } from '../../sync-server/src/config';
+import { openDatabase } from '../../sync-server/src/db/connection';
+import { migrate } from '../../sync-server/src/db/migrate';
+import { applyServerMutation } from '../../sync-server/src/sync/apply-mutation';
+import { notifyChanges } from '../../sync-server/src/sync/change-log';
+
+const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
+const WebSocket = requireFromServer('ws') as typeof import('ws').default;
+
+const N = Number(process.env.BENCH_MUTATIONS ?? 10_000);
+const FANOUT_CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
+const FANOUT_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const ADMIN = { username: 'admin', password: 'bench-password-1' };
+const NOW = '2026-11-21T00:00:00.000Z';
+
+const temps: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pilbara-bench-'));
+  temps.push(dir);
+  return dir;
+}
+
+async function startServer() {
+  const config = loadConfig({
+    DATA_DIR: tempDir(),
+    WEB_DIST: path.join(os.tmpdir(), 'pilbara-no-web-dist'),
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+  const sid = login.cookies.find((c) => c.name === 'sid');
+  if (!sid) throw new Error(`login failed: ${login.statusCode}`);
+  const cookie = `sid=${sid.value}`;
+  // A vehicle the fuel records belong to, written through the apply path like any staff write.
+  const vehicle = applyServerMutation(
+    app.db,
+    'vehicle.add',
+    { id: 1, name: 'Big Red', make: 'Isuzu', model: 'FVZ', year: 2021, registration: '1ABC123', type: 'Heavy Recovery', status: 'active', mileage: 500000, serviceInterval: 10000 },
+    1,
+    NOW,
+  );
+  if (!vehicle.ok) throw new Error(`vehicle: ${vehicle.message}`);
+  return { app, baseUrl: `http://127.0.0.1:${port}`, cookie };
+}
+
+function fuelArgs(id: number) {
+  return { id, vehicleId: 1, dateTime: NOW, location: 'Karratha', fuelType: 'Diesel', liters: 80_000, pricePerLiter: 215, totalCost: 17_200, odometerReading: 1000, fillType: 'Full' };
+}
+
+const cookieSocket = (cookie: string) => (url: string) => new WebSocket(url, { headers: { cookie } }) as unknown as WebSocketLike;
+const cookieFetch = (cookie: string) => (input: string, init?: RequestInit) =>
+  fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
+
+/** Pushes N queued fuel records from one device; returns ms to all results and to fully synced. */
+async function pushBench(transport: 'socket' | 'http'): Promise<{ acked: number; synced: number }> {
+  const server = await startServer();
+  const db = new PilbaraDatabase(`bench-${transport}-${Date.now()}`);
+  const clientId = crypto.randomUUID();
+  await db.meta.bulkPut([
+    { key: 'clientId', value: clientId },
+    { key: 'lastIssuedSeq', value: N },
+  ]);
+  // The queue as N offline writes leave it (the local apply is not what is measured here).
+  await db.outbox.bulkAdd(
+    Array.from({ length: N }, (_, i) => ({
+      seq: i + 1,
+      mutationId: crypto.randomUUID(),
+      clientId,
+      name: 'fuel.add',
+      args: fuelArgs(i + 1),
+      createdAt: NOW,
+      // What the local run of fuel.add records: it read its own row and the vehicle, wrote its row.
+      reads: [`fuel_records:${i + 1}`, 'vehicles:1'],
+      writes: [`fuel_records:${i + 1}`],
+      keys: [`fuel_records:${i + 1}`, 'vehicles:1'],
+    })),
+  );
+  let ackedAt = 0;
+  const start = performance.now();
+  const base: Connector =
+    transport === 'socket' ? socketConnector(server.baseUrl, cookieSocket(server.cookie)) : httpConnector(server.baseUrl, cookieFetch(server.cookie));
+  const watched: Connector = (handlers) =>
+    base({
+      ...handlers,
+      onMessage: (message: ServerMessage) => {
+        if (message.type === 'results' && message.lastSeq === N && !ackedAt) ackedAt = performance.now();
+        handlers.onMessage(message);
+      },
+    });
+  const engine = new SyncEngine({ db, connectors: [watched], httpPollMs: 60_000 });
+  await engine.start();
+  for (;;) {
+    if (ackedAt && (await db.outbox.count()) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const synced = performance.now() - start;
+  const stored = (server.app.db.prepare('SELECT count(*) AS n FROM fuel_records').get() as { n: number }).n;
+  if (stored !== N) throw new Error(`expected ${N} fuel records, found ${stored}`);
+  await engine.stop();
+  db.close();
+  await db.delete();
+  await server.app.close();
+  return { acked: ackedAt - start, synced };
+}
+
+/** The floor: the same N rows inserted into SQLite in one transaction. */
+function sqliteFloor(): number {
+  const db = openDatabase(path.join(tempDir(), 'floor.sqlite'));
+  migrate(db);
+  db.prepare(
+    "INSERT INTO vehicles (id, name, make, model, year, registration, type, status, mileage, serviceInterval, createdAt, updatedAt) VALUES (1, 'Big Red', 'Isuzu', 'FVZ', 2021, '1ABC123', 'Heavy Recovery', 'active', 500000, 10000, ?, ?)",
+  ).run(NOW, NOW);
+  const insert = db.prepare(
+    'INSERT INTO fuel_records (id, vehicleId, dateTime, location, fuelType, liters, pricePerLiter, totalCost, odometerReading, fillType, createdAt) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const start = performance.now();
+  db.transaction(() => {
+    for (let i = 1; i <= N; i++) insert.run(i, NOW, 'Karratha', 'Diesel', 80_000, 215, 17_200, 1000, 'Full', NOW);
+  })();
+  const elapsed = performance.now() - start;
+  db.close();
+  return elapsed;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** A job status change fanned out to many connected devices (protocol-level sockets). */
+async function fanoutBench(): Promise<{ p50: number; p95: number; rounds: number }> {
+  const server = await startServer();
+  const url = `${server.baseUrl.replace('http', 'ws')}/api/sync/ws`;
+  const created = applyServerMutation(server.app.db, 'job.create', { id: 'JOB-2026-1', updateId: 1, customerName: 'Dana', phone: '0412345678', service: 'Emergency Towing', location: 'Karratha' }, 1, NOW);
+  if (!created.ok) throw new Error(created.message);
+  let waiting: ((at: number) => void) | null = null;
+  let received = 0;
+  let target = '';
+  const sockets = await Promise.all(
+    Array.from({ length: FANOUT_CLIENTS }, (_, i) =>
+      new Promise<import('ws').default>((resolve, reject) => {
+        const socket = new WebSocket(url, { headers: { cookie: server.cookie } });
+        const clientId = `fan-${i}`;
+        let cursor = 0;
+        let first = true;
+        socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, schemaVersion: 1, clientId, cursor: 0, ackedSeq: 0 })));
+        socket.on('message', (data) => {
+          const message = JSON.parse(String(data)) as ServerMessage;
+          if (message.type === 'poke' && message.cursor > cursor) socket.send(JSON.stringify({ type: 'pull', clientId, cursor, ackedSeq: 0 }));
+          if (message.type === 'changes') {
+            cursor = message.cursor;
+            if (first) {
+              first = false;
+              resolve(socket);
+            } else if (message.changes.some((c: ChangeEntry) => c.entity === 'jobs' && c.data?.notes === target)) {
+              received += 1;
+              if (received === FANOUT_CLIENTS) waiting?.(performance.now());
+            }
+          }
+        });
+        socket.on('error', reject);
+      }),
+    ),
+  );
+  const latencies: number[] = [];
+  for (let round = 1; round <= FANOUT_ROUNDS; round++) {
+    received = 0;
+    target = `round ${round}`;
+    const done = new Promise<number>((resolve) => {
+      waiting = resolve;
+    });
+    const start = performance.now();
+    // The change as a staff write commits it (the REST path pokes through notifyChanges too).
+    const outcome = applyServerMutation(server.app.db, 'job.update', { id: 'JOB-2026-1', patch: { notes: target } }, 1, NOW);
+    if (!outcome.ok) throw new Error(outcome.message);
+    notifyChanges(server.app.db);
+    latencies.push((await done) - start);
+  }
+  for (const socket of sockets) socket.close();
+  await server.app.close();
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rounds: FANOUT_ROUNDS };
+}
+
+/** Applying a 1,000-change page in Dexie (fake-indexeddb), one transaction. */
+async function pageBench(): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const db = new PilbaraDatabase(`bench-page-${run}-${Date.now()}`);
+    await db.open();
+    const changes: ChangeEntry[] = Array.from({ length: 1000 }, (_, i) => ({
+      seq: i + 1,
+      entity: 'jobs',
+      rowId: `JOB-2026-${i + 1}`,
+      op: 'put',
+      data: { id: `JOB-2026-${i + 1}`, customerName: `Customer ${i}`, phone: '0412345678', email: null, status: 'Assigned', service: 'Emergency Towing', location: 'Karratha', estimatedArrival: null, progress: 0, assignedTo: null, notes: null, createdAt: NOW, updatedAt: NOW },
+    }));
+    const start = performance.now();
+    await applyChangesPage(db, { changes, cursor: 1000, hasMore: false, reset: false, lastSeq: 0, results: [] });
+    times.push(performance.now() - start);
+    db.close();
+    await db.delete();
+  }
+  return times;
+}
+
+async function main(): Promise<void> {
+  const floor = sqliteFloor();
+  const socket = await pushBench('socket');
+  const http = await pushBench('http');
+  const fanout = await fanoutBench();
+  const page = await pageBench();
+  const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+  const rate = (ms: number) => `${Math.round((N / ms) * 1000).toLocaleString('en-AU')}/s`;
+  console.log(`Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`);
+  console.log(`| ${N.toLocaleString('en-AU')} fuel records pushed by one device | all results | ops/s | fully synced (pages applied in Dexie) | × SQLite floor (results) |`);
+  console.log('|---|---|---|---|---|');
+  console.log(`| WebSocket | ${fmt(socket.acked)} | ${rate(socket.acked)} | ${fmt(socket.synced)} | ${(socket.acked / floor).toFixed(1)}× |`);
+  console.log(`| HTTP fallback (baseline) | ${fmt(http.acked)} | ${rate(http.acked)} | ${fmt(http.synced)} | ${(http.acked / floor).toFixed(1)}× |`);
+  console.log(`| SQLite floor: same rows, one transaction | ${fmt(floor)} | ${rate(floor)} | | 1× |\n`);
+  console.log(`Fan-out of a job change to ${FANOUT_CLIENTS} connected devices (commit → poke → pull → page at the last device), ${fanout.rounds} changes: p50 ${fanout.p50.toFixed(1)} ms, p95 ${fanout.p95.toFixed(1)} ms\n`);
+  console.log(`Applying a 1,000-change page in Dexie on fake-indexeddb (Node), one transaction, 5 runs: ${page.map((t) => t.toFixed(0)).join(', ')} ms (median ${percentile(page, 50).toFixed(0)} ms)`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+  });
