@@ -8,5 +8,7 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Rendering Mantine under jsdom is slow on a busy two-core machine; the default 5 s is not.
+    testTimeout: 30_000,
   },
 });
