@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEFAULT_BUSINESS_PROFILE, PRODUCT_NAME } from '@pilbara/shared-schema';
-import { expect, test } from '../fixtures/server';
+import { ADMIN, expect, test } from '../fixtures/server';
 
 const CONTENT_ROUTES = [
   {
@@ -248,6 +248,38 @@ test('the coverage map selects one area at a time and links to booking', async (
   await expect(details).toContainText('Pricing: Standard rates, no surcharge');
   await page.getByRole('link', { name: 'Book Service for Wickham' }).click();
   await expect(page).toHaveURL(/\/booking$/);
+});
+
+test('the header shows Login to guests, and the welcome line, Admin tag, Admin Panel and Logout to an admin', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+  await expect(header.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+  await expect(header.getByRole('link', { name: /^Call .* on / })).toHaveAttribute(
+    'href',
+    /^tel:\d+$/,
+  );
+
+  // Sign in through the API (the login form has its own journeys), then reload: the app
+  // restores the stored user and the server session cookie confirms it.
+  const answer = await page.request.post('/api/auth/login', { data: ADMIN });
+  expect(answer.ok()).toBe(true);
+  const { user } = (await answer.json()) as {
+    user: { firstName?: string | null; username: string };
+  };
+  await page.evaluate((stored) => localStorage.setItem('auth_user', JSON.stringify(stored)), user);
+  await page.reload();
+  const welcome = header.getByTestId('welcome-line');
+  await expect(welcome).toContainText(`Welcome, ${user.firstName || user.username}`);
+  await expect(welcome.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+  await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
 });
 
 test('an unknown address shows the 404 page with a way home', async ({ page }) => {
