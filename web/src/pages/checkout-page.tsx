@@ -50,7 +50,7 @@ export function CheckoutPage() {
             </Alert>
           ) : null}
           {state.status === 'not-configured' ? (
-            <Alert color="yellow" icon={<IconAlertTriangle />} title="Card payment unavailable" data-testid="card-not-set-up">
+            <Alert color="ochre" icon={<IconAlertTriangle />} title="Card payment unavailable" data-testid="card-not-set-up">
               {MESSAGES.CARD_PAYMENTS_NOT_SET_UP}
             </Alert>
           ) : null}

@@ -10,7 +10,7 @@ export function OutboxPendingNotice({ kind }: { kind: PublicFormKind }) {
   const noun = PUBLIC_FORM_TEXTS[kind].noun;
   const what = pending === 1 ? `1 ${noun}` : `${pending} ${noun === 'feedback' ? 'feedback forms' : `${noun}s`}`;
   return (
-    <Alert color="yellow" title={`${what} waiting to be sent`} role="status" data-testid="outbox-pending">
+    <Alert color="ochre" title={`${what} waiting to be sent`} role="status" data-testid="outbox-pending">
       {OUTBOX_SAVED_OFFLINE}
     </Alert>
   );

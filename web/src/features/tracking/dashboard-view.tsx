@@ -142,7 +142,7 @@ function HistoryJobCard({ job }: { job: Job }) {
             <Title order={3} size="h4">
               {job.service}
             </Title>
-            <Badge variant="light" color="gray" leftSection={<IconCheck size={12} aria-hidden />}>
+            <Badge variant="light" color="gray" c="gray.9" leftSection={<IconCheck size={12} aria-hidden />}>
               Completed
             </Badge>
           </Group>
@@ -211,7 +211,7 @@ export function DashboardView({
             <Text fz={28} fw={700} lh={1}>
               {stats.activeJobs}
             </Text>
-            <Badge color={stats.activeJobs > 0 ? 'green' : 'gray'} variant="light">
+            <Badge color={stats.activeJobs > 0 ? 'teal.9' : 'gray'} variant={stats.activeJobs > 0 ? 'filled' : 'light'} c={stats.activeJobs > 0 ? undefined : 'gray.9'}>
               {stats.activeJobs > 0 ? 'Active' : 'None'}
             </Badge>
           </Group>
