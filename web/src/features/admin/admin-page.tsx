@@ -5,7 +5,7 @@
  * the panel is open and stops when it closes or the admin signs out.
  *
  * Features never import each other: the app layer hands in the quotes manager (`quotesTab`), the
- * live-status widget (`liveStatus`) and optionally a richer sync status panel (`syncStatus`).
+ * live-status widget (`liveStatus`) and the sync status chip and needs-attention list.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -30,8 +30,10 @@ export interface AdminPageProps {
   quotesTab?: ReactNode;
   /** Renders the live-status widget from the panel's jobs and driver count. */
   liveStatus?: (props: { jobs: readonly Job[]; availableDrivers: number }) => ReactNode;
-  /** A sync status panel to show instead of the built-in chip. */
+  /** The sync status chip (shown beside the title; a minimal built-in one when absent). */
   syncStatus?: ReactNode;
+  /** The list of changes the server refused, for staff to retry or discard. */
+  syncIssues?: ReactNode;
 }
 
 type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages';
@@ -47,7 +49,7 @@ function useStaffSync(isAdmin: boolean): void {
   }, [isAdmin]);
 }
 
-export function AdminPage({ quotesTab, liveStatus, syncStatus }: AdminPageProps) {
+export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: AdminPageProps) {
   usePageTitle(ADMIN_TEXT.title);
   const { isAdmin } = useAuth();
   useStaffSync(isAdmin);
@@ -69,6 +71,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus }: AdminPageProps)
           <Title order={1}>{ADMIN_TEXT.title}</Title>
           {syncStatus ?? <SyncChip />}
         </Group>
+        {syncIssues}
         <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
         {liveStatus?.({ jobs, availableDrivers })}
         <Tabs value={tab} onChange={(value) => setTab((value as TabKey | null) ?? 'bookings')} keepMounted={false}>

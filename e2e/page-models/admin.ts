@@ -1,0 +1,62 @@
+/** Page model of the staff admin panel (/admin) and the sign-in it needs. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Signs in through the Login form, the way a person does (the UI keeps the user for later pages). */
+export async function loginThroughUi(page: Page, credentials: { username: string; password: string }): Promise<void> {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Username').fill(credentials.username);
+  await form.getByRole('textbox', { name: 'Password' }).fill(credentials.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+export type AdminTab = 'Pending Bookings' | 'Job Management' | 'Quotes & Billing' | 'Contact Messages';
+
+export class AdminPanel {
+  constructor(readonly page: Page) {}
+
+  /** Opens the panel and waits until the sync engine is online with ids leased for offline work. */
+  async open(): Promise<void> {
+    await this.page.goto('/admin');
+    // The staff chunks load lazily on first visit; allow for a slow device.
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible({ timeout: 30_000 });
+    await this.waitOnline();
+  }
+
+  async waitOnline(): Promise<void> {
+    await expect(this.page.getByTestId('sync-status')).toHaveAttribute('data-state', 'online', { timeout: 15_000 });
+    await expect(this.page.getByTestId('sync-status-label')).toHaveText('Synced', { timeout: 15_000 });
+  }
+
+  async tab(name: AdminTab): Promise<void> {
+    await this.page.getByRole('tab', { name }).click();
+    await expect(this.page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  }
+
+  bookingCard(customerName: string): Locator {
+    return this.page.getByTestId('booking-card').filter({ hasText: customerName });
+  }
+
+  jobCard(jobId: string): Locator {
+    return this.page.locator(`[data-testid="job-card"][data-job-id="${jobId}"]`);
+  }
+
+  /** The status step buttons, the driver select and delete of a job card. */
+  controls(jobId: string) {
+    const card = this.jobCard(jobId);
+    return {
+      markEnRoute: card.getByRole('button', { name: 'Mark En Route' }),
+      startService: card.getByRole('button', { name: 'Start Service' }),
+      complete: card.getByRole('button', { name: 'Complete Job' }),
+      driver: card.getByRole('textbox', { name: `Driver for ${jobId}` }).or(card.getByRole('combobox', { name: `Driver for ${jobId}` })),
+      remove: card.getByRole('button', { name: 'Delete' }),
+      history: card.getByRole('button', { name: 'History' }),
+    };
+  }
+
+  /** The text of the toast with this title. */
+  toast(title: string): Locator {
+    return this.page.locator('.mantine-Notification-root').filter({ hasText: title });
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Issue 6 "Done when": the admin panel works offline and converges. A booking made on the public
+ * site reaches Pending Bookings; with the admin's browser offline, approving it and marking the
+ * job En Route show at once; back online, a second admin browser sees En Route within a second,
+ * the customer portal shows it on its next poll, and the customer's En Route email arrives once.
+ */
+import { ADMIN, expect, test } from '../fixtures/server';
+import { AdminPanel, loginThroughUi } from '../page-models/admin';
+import { BookingPage } from '../page-models/public-forms';
+import { queryRows, uniqueCustomer } from '../page-models/test-data';
+
+/** Undoes quoted-printable soft breaks and escapes, enough to find a link in a raw message. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+test('approve and mark En Route offline, then every device and the customer catch up', async ({ browser, baseURL, mailbox, server }) => {
+  test.setTimeout(240_000);
+  const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
+  const [adminContext, secondContext, publicContext] = contexts as [typeof contexts[0], typeof contexts[0], typeof contexts[0]];
+  try {
+    const adminPage = await adminContext.newPage();
+    await loginThroughUi(adminPage, ADMIN);
+    const admin = new AdminPanel(adminPage);
+    await admin.open();
+
+    const secondPage = await secondContext.newPage();
+    await loginThroughUi(secondPage, ADMIN);
+    const second = new AdminPanel(secondPage);
+    await second.open();
+
+    // A customer books on the public site; it reaches the admin's Pending Bookings live.
+    const who = uniqueCustomer('Offline');
+    const publicPage = await publicContext.newPage();
+    const booking = new BookingPage(publicPage);
+    await booking.open('/booking');
+    await booking.fill({
+      name: who.name,
+      phone: who.phone,
+      email: who.email,
+      service: '4x4 Recovery',
+      location: 'Millstream Road, 40 km south',
+      time: '10:00 AM',
+      description: 'Bogged to the axles in a creek crossing, need a winch.',
+    });
+    await booking.submit();
+    await expect(publicPage.getByText('Booking Submitted').first()).toBeVisible();
+    const card = admin.bookingCard(who.name);
+    await expect(card).toBeVisible({ timeout: 10_000 });
+    await expect(card.getByTestId('urgency')).toHaveText('Scheduled');
+
+    // No signal: approve and mark En Route.
+    await adminContext.setOffline(true);
+    expect(await adminPage.evaluate(() => navigator.onLine)).toBe(false);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const approved = admin.toast('Booking Approved');
+    await expect(approved, 'the toast names the new job id').toContainText(/JOB-\d{4}-\d+/);
+    await expect(card).toHaveCount(0);
+
+    await admin.tab('Job Management');
+    const jobCard = adminPage.getByTestId('job-card').filter({ hasText: who.name });
+    await expect(jobCard).toHaveCount(1);
+    const jobId = await jobCard.getAttribute('data-job-id');
+    expect(jobId).toMatch(/^JOB-\d{4}-\d+$/);
+    const job = admin.jobCard(jobId!);
+    await expect(job).toHaveAttribute('data-status', 'Scheduled');
+    await expect(job.getByTestId('pending-marker')).toBeVisible();
+    await admin.controls(jobId!).markEnRoute.click();
+    await expect(job).toHaveAttribute('data-status', 'En Route');
+    await expect(job.getByTestId('job-status')).toHaveText('En Route');
+    await expect(admin.controls(jobId!).markEnRoute).toBeDisabled();
+    await expect(adminPage.getByTestId('sync-status-label')).toHaveText('Offline · 2 pending');
+    // Nothing reached the server while offline.
+    expect(queryRows(server.dbFile, 'SELECT id FROM jobs WHERE id = ?', jobId)).toEqual([]);
+
+    // The other admin has seen none of it.
+    await second.tab('Job Management');
+    await expect(second.jobCard(jobId!)).toHaveCount(0);
+
+    // Signal returns: the outbox drains and the second admin sees En Route within a second.
+    await adminContext.setOffline(false);
+    await admin.waitOnline();
+    await expect(job.getByTestId('pending-marker')).toHaveCount(0);
+    await expect(second.jobCard(jobId!)).toHaveAttribute('data-status', 'En Route', { timeout: 1_000 });
+
+    // The customer's portal shows it on its next poll.
+    await publicPage.goto(`/customer-portal?search=${jobId}`);
+    await expect(publicPage.getByText(jobId!).first()).toBeVisible({ timeout: 10_000 });
+    await expect(publicPage.getByText('En Route').first()).toBeVisible({ timeout: 10_000 });
+
+    // The En Route email with the tracking link reaches the customer, once.
+    const link = `/customer-portal?search=${jobId}`;
+    const enRouteMails = () => mailbox.messages.filter((mail) => mail.to.includes(who.email) && decodeQuotedPrintable(mail.raw).includes(link));
+    await expect.poll(() => enRouteMails().length, { timeout: 15_000 }).toBe(1);
+    await publicPage.waitForTimeout(3_000);
+    expect(enRouteMails()).toHaveLength(1);
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+});
