@@ -30,7 +30,6 @@ export default defineConfig({
         theme_color: THEME_COLOUR,
         background_color: BACKGROUND_COLOUR,
         display: 'standalone',
-        orientation: 'portrait',
         start_url: '/',
         scope: '/',
         categories: ['business', 'utilities', 'travel'],

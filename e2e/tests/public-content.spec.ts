@@ -282,6 +282,41 @@ test('the header shows Login to guests, and the welcome line, Admin tag, Admin P
   await expect(header.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
 });
 
+test('the web manifest makes the app installable with real icons and shortcuts', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const manifest = (await (await request.get(href!)).json()) as {
+    name: string;
+    display: string;
+    start_url: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+    shortcuts: { name: string; url: string }[];
+  };
+  expect(manifest).toMatchObject({ name: PRODUCT_NAME, display: 'standalone', start_url: '/' });
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+    ['Book Service', '/book-service'],
+    ['Track Job', '/customer-portal'],
+  ]);
+  for (const [sizes, purpose] of [
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['512x512', 'maskable'],
+  ] as const) {
+    const icon = manifest.icons.find((i) => i.sizes === sizes && (i.purpose ?? 'any') === purpose);
+    expect(icon, `${sizes} ${purpose} icon`).toBeTruthy();
+    const png = await (await request.get(icon!.src)).body();
+    // PNG signature, then the IHDR width and height.
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(sizes);
+  }
+});
+
 test('an unknown address shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/no-such-page/here');
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
