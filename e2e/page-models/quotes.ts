@@ -82,13 +82,13 @@ export class QuotesManagerPage {
   async fillCustomer(customer: { name: string; phone: string; email?: string }): Promise<void> {
     await this.form.getByLabel('Customer name').fill(customer.name);
     await this.form.getByLabel('Phone').fill(customer.phone);
-    if (customer.email) await this.form.getByLabel('Email').fill(customer.email);
+    if (customer.email) await this.form.getByLabel('Email', { exact: true }).fill(customer.email);
   }
 
   async chooseRoute(from: string, to: string, distanceKm: number): Promise<void> {
     await chooseOption(this.page, 'From location', new RegExp(`^${from} \\(`));
     await chooseOption(this.page, 'To location', new RegExp(`^${to} \\(`));
-    await this.form.getByLabel('Distance').fill(String(distanceKm));
+    await this.form.getByLabel('Distance', { exact: true }).fill(String(distanceKm));
   }
 
   get finalPrice(): Locator {

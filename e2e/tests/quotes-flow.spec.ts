@@ -125,7 +125,7 @@ test.describe('quotes manager', () => {
     await quotes.fillCustomer(customer);
     await quotes.chooseRoute('Karratha', 'Tom Price', 310);
     await chooseOption(page, 'Service', 'Emergency Towing');
-    await quotes.form.getByLabel('Discount').fill('10');
+    await quotes.form.getByLabel('Discount', { exact: true }).fill('10');
     // $180 + 2 × $45 = $270, × 1.4 for Tom Price = $378, less 10 % = $340.20.
     await expect(quotes.finalPrice).toHaveText('$340.20');
     await quotes.save();

@@ -279,9 +279,9 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
               const item = items[index] ?? field;
               return (
                 <Paper key={field.id} withBorder p="xs" radius="sm" data-testid="quote-form-item">
-                  <Group gap="sm" wrap="nowrap" align="center">
-                    <Box style={{ flex: 1, minWidth: 0 }}>
-                      <Text fw={600} size="sm" truncate>
+                  <Group gap="xs" wrap="wrap" align="center">
+                    <Box style={{ flex: '1 1 180px', minWidth: 0 }}>
+                      <Text fw={600} size="sm" lineClamp={2}>
                         {item.description}
                       </Text>
                       <Group gap={6}>
@@ -293,32 +293,34 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                         </Text>
                       </Group>
                     </Box>
-                    <Controller
-                      control={control}
-                      name={`items.${index}.quantity`}
-                      render={({ field: quantity }) => (
-                        <NumberInput
-                          aria-label={`Quantity of ${item.description}`}
-                          min={1}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          clampBehavior="strict"
-                          w={76}
-                          value={quantity.value}
-                          onChange={(value) => {
-                            const next = numberValue(value);
-                            quantity.onChange(next === '' ? 1 : Math.max(1, Math.trunc(next)));
-                          }}
-                          onBlur={quantity.onBlur}
-                        />
-                      )}
-                    />
-                    <Text size="sm" fw={600} w={88} ta="right">
-                      {formatCents(item.unitPrice * Math.max(1, item.quantity || 1))}
-                    </Text>
-                    <ActionIcon variant="subtle" color="red" size="lg" onClick={() => remove(index)} aria-label={`Remove ${item.description}`}>
-                      <IconTrash size={18} />
-                    </ActionIcon>
+                    <Group gap="xs" wrap="nowrap" ml="auto">
+                      <Controller
+                        control={control}
+                        name={`items.${index}.quantity`}
+                        render={({ field: quantity }) => (
+                          <NumberInput
+                            aria-label={`Quantity of ${item.description}`}
+                            min={1}
+                            allowDecimal={false}
+                            allowNegative={false}
+                            clampBehavior="strict"
+                            w={76}
+                            value={quantity.value}
+                            onChange={(value) => {
+                              const next = numberValue(value);
+                              quantity.onChange(next === '' ? 1 : Math.max(1, Math.trunc(next)));
+                            }}
+                            onBlur={quantity.onBlur}
+                          />
+                        )}
+                      />
+                      <Text size="sm" fw={600} w={88} ta="right">
+                        {formatCents(item.unitPrice * Math.max(1, item.quantity || 1))}
+                      </Text>
+                      <ActionIcon variant="subtle" color="red" size="lg" onClick={() => remove(index)} aria-label={`Remove ${item.description}`}>
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Group>
                   </Group>
                 </Paper>
               );
