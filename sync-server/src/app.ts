@@ -3,17 +3,11 @@
  * through `app.inject`, and on a real port alike (fastify/demo's shape).
  *
  * Order: database (migrated) and services → external plugins (helmet, rate limit, cookies) →
- * app plugins (auth) → routes by area (health, config, auth, public, billing, then the staff
- * routes and the sync endpoint when present) → static PWA hosting with the SPA fallback.
+ * app plugins (auth) → routes by area (health, config, auth, public, billing, staff, sync) →
+ * static PWA hosting with the SPA fallback.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyPluginAsync,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { BusinessProfile } from '@pilbara/shared-schema';
@@ -34,6 +28,8 @@ import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { authRoutes } from './routes/auth/index';
 import { publicRoutes } from './routes/public/index';
+import { staffRoutes } from './routes/staff/index';
+import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
 
 declare module 'fastify' {
@@ -95,29 +91,6 @@ export interface AppExtras {
 
 /** Body limit for JSON: far above any real form, far below anything abusive. */
 export const BODY_LIMIT = 64 * 1024;
-
-/**
- * Optional areas other modules contribute, loaded when present: a file default-exporting a
- * Fastify plugin, registered under the given prefix.
- */
-const OPTIONAL_AREAS = [
-  { file: './routes/staff/index.ts', prefix: '/api' },
-  { file: './sync/plugin.ts', prefix: '' },
-] as const;
-
-async function registerOptionalAreas(app: FastifyInstance): Promise<void> {
-  for (const area of OPTIONAL_AREAS) {
-    const url = new URL(area.file, import.meta.url);
-    if (!fs.existsSync(fileURLToPath(url))) continue;
-    const module = (await import(pathToFileURL(fileURLToPath(url)).href)) as {
-      default?: FastifyPluginAsync;
-    };
-    if (typeof module.default !== 'function') {
-      throw new Error(`${area.file} must default-export a Fastify plugin`);
-    }
-    await app.register(module.default, area.prefix ? { prefix: area.prefix } : {});
-  }
-}
 
 function cspDirectives(config: Config) {
   return {
@@ -221,7 +194,8 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(publicRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
-  await registerOptionalAreas(app);
+  await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(syncRoutes);
 
   await app.register(staticPlugin);
 
