@@ -2,7 +2,7 @@
  * The route table of spec/public-and-customer.md §2. Public pages are lazy so that each page
  * ships only its own code; staff screens live in their own chunks that public pages never load.
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 
@@ -46,6 +46,11 @@ const CheckoutSuccessPage = lazy(() =>
   import('../pages/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 );
 const AdminRoute = lazy(() => import('./require-admin').then((m) => ({ default: m.AdminRoute })));
+const RequireAdmin = lazy(() => import('./require-admin').then((m) => ({ default: m.RequireAdmin })));
+const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
+const SyncStatusChip = lazy(() =>
+  import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
+);
 const NotFoundPage = lazy(() =>
   import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -59,6 +64,20 @@ export const routes: RouteObject[] = [
       { path: '/gallery', element: <GalleryPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/contact', element: <ContactPage /> },
+      {
+        path: '/admin/fleet',
+        element: (
+          <RequireAdmin>
+            <FleetPage
+              syncStatus={
+                <Suspense fallback={null}>
+                  <SyncStatusChip />
+                </Suspense>
+              }
+            />
+          </RequireAdmin>
+        ),
+      },
       { path: '/admin/*', element: <AdminRoute /> },
       { path: '/service-areas', element: <ServiceAreasPage /> },
       { path: '/pricing', element: <PricingPage /> },

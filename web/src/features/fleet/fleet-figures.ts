@@ -1,0 +1,85 @@
+/**
+ * Chart and summary figures of the fleet screen, built from the shared fleet rules: fuel
+ * efficiency points between full fills, monthly cost per vehicle, and cost per km over a period.
+ */
+import {
+  costPerKm,
+  formatPerth,
+  fuelEfficiency,
+  monthlyCosts,
+  type CostPerKm,
+  type FleetExpense,
+  type FuelRecord,
+  type ServiceRecord,
+  type Vehicle,
+} from '@pilbara/shared-schema';
+
+/** The label a vehicle goes by on cards and charts: its name, else make and model. */
+export function vehicleLabel(vehicle: Pick<Vehicle, 'name' | 'make' | 'model'>): string {
+  return vehicle.name.trim() || `${vehicle.make} ${vehicle.model}`.trim();
+}
+
+/** One chart row: the x label plus one value per vehicle label. */
+export type ChartRow = { label: string } & Record<string, number | string | null>;
+
+/**
+ * Efficiency points (L/100 km) of every vehicle, one row per full fill that closes a segment,
+ * in time order; a row carries only its own vehicle's value (the chart connects the gaps).
+ */
+export function efficiencyRows(vehicles: readonly Vehicle[], fuel: readonly FuelRecord[]): ChartRow[] {
+  const points: { at: string; vehicle: string; value: number }[] = [];
+  for (const vehicle of vehicles) {
+    const records = fuel.filter((record) => record.vehicleId === vehicle.id);
+    const byId = new Map(records.map((record) => [record.id, record]));
+    for (const fill of fuelEfficiency(records).fills) {
+      const record = byId.get(fill.id);
+      if (record && fill.litresPer100Km !== null) points.push({ at: record.dateTime, vehicle: vehicleLabel(vehicle), value: fill.litresPer100Km });
+    }
+  }
+  return points
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map((point) => ({ label: formatPerth(point.at, 'DD/MM'), [point.vehicle]: point.value }) as ChartRow);
+}
+
+/** Monthly cost rows ('MMM YY'), dollars per vehicle label, oldest month first. */
+export function monthlyCostRows(
+  vehicles: readonly Vehicle[],
+  fuel: readonly FuelRecord[],
+  services: readonly ServiceRecord[],
+  expenses: readonly FleetExpense[],
+): ChartRow[] {
+  const names = new Map(vehicles.map((vehicle) => [vehicle.id, vehicleLabel(vehicle)]));
+  const rows = new Map<string, ChartRow>();
+  for (const cost of monthlyCosts(fuel, services, expenses)) {
+    const name = names.get(cost.vehicleId);
+    if (!name) continue;
+    let row = rows.get(cost.month);
+    if (!row) {
+      row = { label: formatPerth(`${cost.month}-15T00:00:00.000Z`, 'MMM YY') } as ChartRow;
+      rows.set(cost.month, row);
+    }
+    row[name] = Math.round(cost.totalCents) / 100;
+  }
+  return [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, row]) => row);
+}
+
+/** Cost per km of one vehicle over the last `days` days up to `now`. */
+export function vehicleCostPerKm(
+  vehicleId: number,
+  fuel: readonly FuelRecord[],
+  services: readonly ServiceRecord[],
+  days: number,
+  now: string,
+): CostPerKm {
+  const to = new Date(Date.parse(now) + 1).toISOString();
+  const from = new Date(Date.parse(now) - days * 86_400_000).toISOString();
+  return costPerKm(
+    fuel.filter((record) => record.vehicleId === vehicleId),
+    services.filter((record) => record.vehicleId === vehicleId),
+    from,
+    to,
+  );
+}
+
+/** Mantine chart colours for vehicle series, in turn. */
+export const SERIES_COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'lime.7', 'cyan.6', 'pink.6'] as const;

@@ -1,0 +1,45 @@
+/** Labels of the fleet screen that are this product's own wording (spec texts live in MESSAGES). */
+export const FLEET_TEXT = {
+  title: 'Fleet Management',
+  addVehicle: 'Add Vehicle',
+  noVehicles: 'No vehicles in the fleet yet. Add the first one to start logging fuel and services.',
+  modifications: 'Modifications',
+  specialFeatures: 'Special Features',
+  latestServices: 'Latest Service Records',
+  latestFuel: 'Latest Fuel Records',
+  mileageRecords: 'Mileage Records',
+  expenses: 'Fleet Expenses',
+  none: 'None recorded',
+  editModifications: 'Edit Modifications',
+  editFeatures: 'Edit Features',
+  addService: 'Add Service',
+  addFuel: 'Add Fuel',
+  addMileage: 'Add Trip',
+  addExpense: 'Add Expense',
+  remove: 'Remove',
+  removeTitle: 'Remove vehicle?',
+  removeConfirm: 'Remove Vehicle',
+  removeBody: (name: string) =>
+    `${name} and all of its service, fuel, mileage and expense records will be removed from every device. This cannot be undone.`,
+  cancel: 'Cancel',
+  save: 'Save',
+  pending: 'Not synced yet',
+  costPeriod: 'Cost period',
+  efficiencyChart: 'Fuel efficiency (L/100 km)',
+  monthlyCostChart: 'Monthly fleet cost per vehicle ($)',
+  noEfficiency: 'Efficiency shows after two full fills of a vehicle.',
+  noCosts: 'No fuel, service or expense costs recorded yet.',
+  alerts: 'Alerts',
+  mileageUpdated: 'Trip recorded',
+  expenseAdded: 'Expense recorded',
+  mileageFailed: 'Failed to add trip',
+  expenseFailed: 'Failed to add expense',
+  updateFailed: 'Failed to update vehicle',
+} as const;
+
+/** Cost periods of the cost-per-km figure. */
+export const COST_PERIODS = [
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 90 days' },
+  { value: '365', label: 'Last 365 days' },
+] as const;

@@ -1,0 +1,1 @@
+export { FleetPage, type FleetPageProps } from './fleet-page';

@@ -1,0 +1,50 @@
+/**
+ * The fleet screen's reads, all from Dexie (DESIGN §9), so the screen works with no signal and
+ * shows a record the moment its mutation commits locally.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { FleetExpense, FuelRecord, MileageRecord, ServiceRecord, SyncedTable, Vehicle } from '@pilbara/shared-schema';
+import { db } from '../../sync';
+
+const EMPTY: never[] = [];
+
+/** Everything the fleet screen shows. */
+export interface FleetData {
+  vehicles: Vehicle[];
+  services: ServiceRecord[];
+  fuel: FuelRecord[];
+  mileage: MileageRecord[];
+  expenses: FleetExpense[];
+}
+
+/** Vehicles (oldest first, so cards keep their place) and every record of every vehicle. */
+export function useFleetData(): FleetData {
+  const vehicles = useLiveQuery(async () => ((await db.vehicles.toArray()) as Vehicle[]).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id), []);
+  const services = useLiveQuery(async () => (await db.service_records.toArray()) as ServiceRecord[], []);
+  const fuel = useLiveQuery(async () => (await db.fuel_records.toArray()) as FuelRecord[], []);
+  const mileage = useLiveQuery(async () => (await db.mileage_records.toArray()) as MileageRecord[], []);
+  const expenses = useLiveQuery(async () => (await db.fleet_expenses.toArray()) as FleetExpense[], []);
+  return {
+    vehicles: vehicles ?? EMPTY,
+    services: services ?? EMPTY,
+    fuel: fuel ?? EMPTY,
+    mileage: mileage ?? EMPTY,
+    expenses: expenses ?? EMPTY,
+  };
+}
+
+/** The key the outbox records for a row it writes (`entity:id`, id JSON-encoded). */
+export function pendingKey(entity: SyncedTable, id: string | number): string {
+  return `${entity}:${JSON.stringify(id)}`;
+}
+
+/** Keys of the rows this device changed and the server has not confirmed yet. */
+export function usePendingKeys(): ReadonlySet<string> {
+  return (
+    useLiveQuery(async () => {
+      const keys = new Set<string>();
+      await db.outbox.each((item) => item.writes.forEach((key) => keys.add(key)));
+      return keys;
+    }, []) ?? new Set<string>()
+  );
+}
