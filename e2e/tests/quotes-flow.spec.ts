@@ -12,7 +12,7 @@ import { MESSAGES } from '@pilbara/shared-schema';
 import { expect, startServer, test } from '../fixtures/server';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
-import { queryRows, uniqueCustomer } from '../page-models/test-data';
+import { createJob, loginAsAdmin, queryRows, uniqueCustomer, updateJob } from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 30_000;
 
@@ -171,6 +171,13 @@ test.describe('quotes manager', () => {
     await expect(card.getByRole('button', { name: 'Accept' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Email Quote' })).toHaveCount(0);
 
+    // The PDF comes from the server and is saved under the quote's number.
+    const downloading = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`Quote-${id}.pdf`);
+    await expect(quotes.toast(MESSAGES.QUOTE_PDF_DOWNLOADED)).toBeVisible();
+
     // This server has no card keys: Pay Now offers to record a payment instead.
     await card.getByRole('button', { name: 'Pay Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
@@ -191,6 +198,26 @@ test.describe('quotes manager', () => {
     );
     await expect(checkout.getByTestId('payment-element')).toHaveCount(0);
     await checkout.close();
+  });
+
+  test('completing a job shows its automatic quote as a draft linked to the job', async ({ page, request }) => {
+    const customer = uniqueCustomer('Auto');
+    await loginAsAdmin(request);
+    const job = await createJob(request, { customerName: customer.name, phone: customer.phone, email: customer.email, service: 'Vehicle Repairs', location: 'Dampier' });
+    await updateJob(request, job.id, { status: 'En Route', progress: 25 });
+    await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
+    await updateJob(request, job.id, { status: 'Completed', progress: 100 });
+
+    const quotes = new QuotesManagerPage(page);
+    await quotes.login();
+    await quotes.open();
+    const card = quotes.cardFor(customer.name);
+    await expect(card).toBeVisible({ timeout: SYNC_TIMEOUT });
+    await expect(card.getByTestId('quote-status')).toHaveText('Draft');
+    await expect(card.getByText(`Job ${job.id}`)).toBeVisible();
+    await expect(card.getByTestId('quote-price')).toHaveText('$200.00');
+    await expect(card).toContainText('30 days left');
+    await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
   });
 
   test('Pay Now opens the card checkout in its own window with the card form', async ({ browser, mailbox }) => {

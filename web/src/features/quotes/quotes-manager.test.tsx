@@ -240,6 +240,19 @@ describe('QuotesManager', () => {
     expect((within(auto).getByTestId('quote-status')).textContent).toContain('Draft');
   });
 
+  it('previews a quote as the customer will read it', async () => {
+    await db.quotes.put(stored({ id: `Q-${YEAR}-6`, status: 'sent', discountPercent: 10, discountAmount: 2520, finalPrice: 22680 }));
+    renderManager();
+    fireEvent.click(within(await card(`Q-${YEAR}-6`)).getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByTestId('quote-preview');
+    expect(within(preview).getByText('Services')).toBeTruthy();
+    expect(within(preview).getByText('Location multiplier ×1.4')).toBeTruthy();
+    expect(within(preview).getByText('-$25.20')).toBeTruthy();
+    expect(within(preview).getByText('$226.80')).toBeTruthy();
+    expect(within(preview).getByText('Prices include GST')).toBeTruthy();
+    expect(within(preview).getByText('Cash, card and bank transfer accepted.')).toBeTruthy();
+  });
+
   it('deletes a quote after confirmation', async () => {
     await db.quotes.put(stored({ id: `Q-${YEAR}-5`, status: 'rejected' }));
     renderManager();
