@@ -12,16 +12,21 @@
  * The real server (buildApp on a temporary SQLite file, on a loopback port) and the real web
  * client engine are used throughout.
  */
-/* eslint-disable no-restricted-imports -- the benchmark drives the real client and server */
 import '../../web/src/sync/testing/node-indexeddb';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import type WsSocket from 'ws';
 import { PilbaraDatabase } from '../../web/src/db/database';
 import { SyncEngine } from '../../web/src/sync/engine';
 import { applyChangesPage } from '../../web/src/sync/local-store';
-import { httpConnector, socketConnector, type Connector, type WebSocketLike } from '../../web/src/sync/transport';
+import {
+  httpConnector,
+  socketConnector,
+  type Connector,
+  type WebSocketLike,
+} from '../../web/src/sync/transport';
 import type { ChangeEntry, ServerMessage } from '../../web/src/sync/shared';
 import { buildApp } from '../../sync-server/src/app';
 import { loadConfig } from '../../sync-server/src/config';
@@ -31,7 +36,7 @@ import { applyServerMutation } from '../../sync-server/src/sync/apply-mutation';
 import { notifyChanges } from '../../sync-server/src/sync/change-log';
 
 const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
-const WebSocket = requireFromServer('ws') as typeof import('ws').default;
+const WebSocket = requireFromServer('ws') as typeof WsSocket;
 
 const N = Number(process.env.BENCH_MUTATIONS ?? 10_000);
 const FANOUT_CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
@@ -67,7 +72,18 @@ async function startServer() {
   const vehicle = applyServerMutation(
     app.db,
     'vehicle.add',
-    { id: 1, name: 'Big Red', make: 'Isuzu', model: 'FVZ', year: 2021, registration: '1ABC123', type: 'Heavy Recovery', status: 'active', mileage: 500000, serviceInterval: 10000 },
+    {
+      id: 1,
+      name: 'Big Red',
+      make: 'Isuzu',
+      model: 'FVZ',
+      year: 2021,
+      registration: '1ABC123',
+      type: 'Heavy Recovery',
+      status: 'active',
+      mileage: 500000,
+      serviceInterval: 10000,
+    },
     1,
     NOW,
   );
@@ -76,10 +92,22 @@ async function startServer() {
 }
 
 function fuelArgs(id: number) {
-  return { id, vehicleId: 1, dateTime: NOW, location: 'Karratha', fuelType: 'Diesel', liters: 80_000, pricePerLiter: 215, totalCost: 17_200, odometerReading: 1000, fillType: 'Full' };
+  return {
+    id,
+    vehicleId: 1,
+    dateTime: NOW,
+    location: 'Karratha',
+    fuelType: 'Diesel',
+    liters: 80_000,
+    pricePerLiter: 215,
+    totalCost: 17_200,
+    odometerReading: 1000,
+    fillType: 'Full',
+  };
 }
 
-const cookieSocket = (cookie: string) => (url: string) => new WebSocket(url, { headers: { cookie } }) as unknown as WebSocketLike;
+const cookieSocket = (cookie: string) => (url: string) =>
+  new WebSocket(url, { headers: { cookie } }) as unknown as WebSocketLike;
 const cookieFetch = (cookie: string) => (input: string, init?: RequestInit) =>
   fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
 
@@ -110,12 +138,15 @@ async function pushBench(transport: 'socket' | 'http'): Promise<{ acked: number;
   let ackedAt = 0;
   const start = performance.now();
   const base: Connector =
-    transport === 'socket' ? socketConnector(server.baseUrl, cookieSocket(server.cookie)) : httpConnector(server.baseUrl, cookieFetch(server.cookie));
+    transport === 'socket'
+      ? socketConnector(server.baseUrl, cookieSocket(server.cookie))
+      : httpConnector(server.baseUrl, cookieFetch(server.cookie));
   const watched: Connector = (handlers) =>
     base({
       ...handlers,
       onMessage: (message: ServerMessage) => {
-        if (message.type === 'results' && message.lastSeq === N && !ackedAt) ackedAt = performance.now();
+        if (message.type === 'results' && message.lastSeq === N && !ackedAt)
+          ackedAt = performance.now();
         handlers.onMessage(message);
       },
     });
@@ -126,7 +157,9 @@ async function pushBench(transport: 'socket' | 'http'): Promise<{ acked: number;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const synced = performance.now() - start;
-  const stored = (server.app.db.prepare('SELECT count(*) AS n FROM fuel_records').get() as { n: number }).n;
+  const stored = (
+    server.app.db.prepare('SELECT count(*) AS n FROM fuel_records').get() as { n: number }
+  ).n;
   if (stored !== N) throw new Error(`expected ${N} fuel records, found ${stored}`);
   await engine.stop();
   db.close();
@@ -147,7 +180,8 @@ function sqliteFloor(): number {
   );
   const start = performance.now();
   db.transaction(() => {
-    for (let i = 1; i <= N; i++) insert.run(i, NOW, 'Karratha', 'Diesel', 80_000, 215, 17_200, 1000, 'Full', NOW);
+    for (let i = 1; i <= N; i++)
+      insert.run(i, NOW, 'Karratha', 'Diesel', 80_000, 215, 17_200, 1000, 'Full', NOW);
   })();
   const elapsed = performance.now() - start;
   db.close();
@@ -163,35 +197,66 @@ function percentile(values: number[], p: number): number {
 async function fanoutBench(): Promise<{ p50: number; p95: number; rounds: number }> {
   const server = await startServer();
   const url = `${server.baseUrl.replace('http', 'ws')}/api/sync/ws`;
-  const created = applyServerMutation(server.app.db, 'job.create', { id: 'JOB-2026-1', updateId: 1, customerName: 'Dana', phone: '0412345678', service: 'Emergency Towing', location: 'Karratha' }, 1, NOW);
+  const created = applyServerMutation(
+    server.app.db,
+    'job.create',
+    {
+      id: 'JOB-2026-1',
+      updateId: 1,
+      customerName: 'Dana',
+      phone: '0412345678',
+      service: 'Emergency Towing',
+      location: 'Karratha',
+    },
+    1,
+    NOW,
+  );
   if (!created.ok) throw new Error(created.message);
   let waiting: ((at: number) => void) | null = null;
   let received = 0;
   let target = '';
   const sockets = await Promise.all(
-    Array.from({ length: FANOUT_CLIENTS }, (_, i) =>
-      new Promise<import('ws').default>((resolve, reject) => {
-        const socket = new WebSocket(url, { headers: { cookie: server.cookie } });
-        const clientId = `fan-${i}`;
-        let cursor = 0;
-        let first = true;
-        socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, schemaVersion: 1, clientId, cursor: 0, ackedSeq: 0 })));
-        socket.on('message', (data) => {
-          const message = JSON.parse(String(data)) as ServerMessage;
-          if (message.type === 'poke' && message.cursor > cursor) socket.send(JSON.stringify({ type: 'pull', clientId, cursor, ackedSeq: 0 }));
-          if (message.type === 'changes') {
-            cursor = message.cursor;
-            if (first) {
-              first = false;
-              resolve(socket);
-            } else if (message.changes.some((c: ChangeEntry) => c.entity === 'jobs' && c.data?.notes === target)) {
-              received += 1;
-              if (received === FANOUT_CLIENTS) waiting?.(performance.now());
+    Array.from(
+      { length: FANOUT_CLIENTS },
+      (_, i) =>
+        new Promise<WsSocket>((resolve, reject) => {
+          const socket = new WebSocket(url, { headers: { cookie: server.cookie } });
+          const clientId = `fan-${i}`;
+          let cursor = 0;
+          let first = true;
+          socket.on('open', () =>
+            socket.send(
+              JSON.stringify({
+                type: 'hello',
+                protocolVersion: 1,
+                schemaVersion: 1,
+                clientId,
+                cursor: 0,
+                ackedSeq: 0,
+              }),
+            ),
+          );
+          socket.on('message', (data) => {
+            const message = JSON.parse(String(data)) as ServerMessage;
+            if (message.type === 'poke' && message.cursor > cursor)
+              socket.send(JSON.stringify({ type: 'pull', clientId, cursor, ackedSeq: 0 }));
+            if (message.type === 'changes') {
+              cursor = message.cursor;
+              if (first) {
+                first = false;
+                resolve(socket);
+              } else if (
+                message.changes.some(
+                  (c: ChangeEntry) => c.entity === 'jobs' && c.data?.notes === target,
+                )
+              ) {
+                received += 1;
+                if (received === FANOUT_CLIENTS) waiting?.(performance.now());
+              }
             }
-          }
-        });
-        socket.on('error', reject);
-      }),
+          });
+          socket.on('error', reject);
+        }),
     ),
   );
   const latencies: number[] = [];
@@ -203,7 +268,13 @@ async function fanoutBench(): Promise<{ p50: number; p95: number; rounds: number
     });
     const start = performance.now();
     // The change as a staff write commits it (the REST path pokes through notifyChanges too).
-    const outcome = applyServerMutation(server.app.db, 'job.update', { id: 'JOB-2026-1', patch: { notes: target } }, 1, NOW);
+    const outcome = applyServerMutation(
+      server.app.db,
+      'job.update',
+      { id: 'JOB-2026-1', patch: { notes: target } },
+      1,
+      NOW,
+    );
     if (!outcome.ok) throw new Error(outcome.message);
     notifyChanges(server.app.db);
     latencies.push((await done) - start);
@@ -224,10 +295,31 @@ async function pageBench(): Promise<number[]> {
       entity: 'jobs',
       rowId: `JOB-2026-${i + 1}`,
       op: 'put',
-      data: { id: `JOB-2026-${i + 1}`, customerName: `Customer ${i}`, phone: '0412345678', email: null, status: 'Assigned', service: 'Emergency Towing', location: 'Karratha', estimatedArrival: null, progress: 0, assignedTo: null, notes: null, createdAt: NOW, updatedAt: NOW },
+      data: {
+        id: `JOB-2026-${i + 1}`,
+        customerName: `Customer ${i}`,
+        phone: '0412345678',
+        email: null,
+        status: 'Assigned',
+        service: 'Emergency Towing',
+        location: 'Karratha',
+        estimatedArrival: null,
+        progress: 0,
+        assignedTo: null,
+        notes: null,
+        createdAt: NOW,
+        updatedAt: NOW,
+      },
     }));
     const start = performance.now();
-    await applyChangesPage(db, { changes, cursor: 1000, hasMore: false, reset: false, lastSeq: 0, results: [] });
+    await applyChangesPage(db, {
+      changes,
+      cursor: 1000,
+      hasMore: false,
+      reset: false,
+      lastSeq: 0,
+      results: [],
+    });
     times.push(performance.now() - start);
     db.close();
     await db.delete();
@@ -243,14 +335,28 @@ async function main(): Promise<void> {
   const page = await pageBench();
   const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
   const rate = (ms: number) => `${Math.round((N / ms) * 1000).toLocaleString('en-AU')}/s`;
-  console.log(`Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`);
-  console.log(`| ${N.toLocaleString('en-AU')} fuel records pushed by one device | all results | ops/s | fully synced (pages applied in Dexie) | × SQLite floor (results) |`);
+  console.log(
+    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`,
+  );
+  console.log(
+    `| ${N.toLocaleString('en-AU')} fuel records pushed by one device | all results | ops/s | fully synced (pages applied in Dexie) | × SQLite floor (results) |`,
+  );
   console.log('|---|---|---|---|---|');
-  console.log(`| WebSocket | ${fmt(socket.acked)} | ${rate(socket.acked)} | ${fmt(socket.synced)} | ${(socket.acked / floor).toFixed(1)}× |`);
-  console.log(`| HTTP fallback (baseline) | ${fmt(http.acked)} | ${rate(http.acked)} | ${fmt(http.synced)} | ${(http.acked / floor).toFixed(1)}× |`);
-  console.log(`| SQLite floor: same rows, one transaction | ${fmt(floor)} | ${rate(floor)} | | 1× |\n`);
-  console.log(`Fan-out of a job change to ${FANOUT_CLIENTS} connected devices (commit → poke → pull → page at the last device), ${fanout.rounds} changes: p50 ${fanout.p50.toFixed(1)} ms, p95 ${fanout.p95.toFixed(1)} ms\n`);
-  console.log(`Applying a 1,000-change page in Dexie on fake-indexeddb (Node), one transaction, 5 runs: ${page.map((t) => t.toFixed(0)).join(', ')} ms (median ${percentile(page, 50).toFixed(0)} ms)`);
+  console.log(
+    `| WebSocket | ${fmt(socket.acked)} | ${rate(socket.acked)} | ${fmt(socket.synced)} | ${(socket.acked / floor).toFixed(1)}× |`,
+  );
+  console.log(
+    `| HTTP fallback (baseline) | ${fmt(http.acked)} | ${rate(http.acked)} | ${fmt(http.synced)} | ${(http.acked / floor).toFixed(1)}× |`,
+  );
+  console.log(
+    `| SQLite floor: same rows, one transaction | ${fmt(floor)} | ${rate(floor)} | | 1× |\n`,
+  );
+  console.log(
+    `Fan-out of a job change to ${FANOUT_CLIENTS} connected devices (commit → poke → pull → page at the last device), ${fanout.rounds} changes: p50 ${fanout.p50.toFixed(1)} ms, p95 ${fanout.p95.toFixed(1)} ms\n`,
+  );
+  console.log(
+    `Applying a 1,000-change page in Dexie on fake-indexeddb (Node), one transaction, 5 runs: ${page.map((t) => t.toFixed(0)).join(', ')} ms (median ${percentile(page, 50).toFixed(0)} ms)`,
+  );
 }
 
 main()

@@ -128,7 +128,10 @@ class SimServer {
           setTimeout(() => {
             for (let i = 0; i < times; i++) {
               if (closed) return;
-              const answers = handleClientMessage({ db: this.db, userId: 1, now: () => new Date() }, message);
+              const answers = handleClientMessage(
+                { db: this.db, userId: 1, now: () => new Date() },
+                message,
+              );
               if (random() < f.loseAnswer) {
                 entry.close();
                 return;
@@ -144,15 +147,47 @@ class SimServer {
 }
 
 type Step =
-  | { kind: 'write'; client: number; op: 'create' | 'enRoute' | 'start' | 'reassign' | 'cancel' | 'note'; pick: number }
+  | {
+      kind: 'write';
+      client: number;
+      op: 'create' | 'enRoute' | 'start' | 'reassign' | 'cancel' | 'note';
+      pick: number;
+    }
   | { kind: 'offline' | 'online'; client: number }
   | { kind: 'wait'; ms: number }
   | { kind: 'restart' };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('write' as const), client: fc.nat(2), op: fc.constantFrom('create', 'enRoute', 'start', 'reassign', 'cancel', 'note') as fc.Arbitrary<'create'>, pick: fc.nat(20) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('offline' as const, 'online' as const), client: fc.nat(2) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 15 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('write' as const),
+      client: fc.nat(2),
+      op: fc.constantFrom(
+        'create',
+        'enRoute',
+        'start',
+        'reassign',
+        'cancel',
+        'note',
+      ) as fc.Arbitrary<'create'>,
+      pick: fc.nat(20),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('offline' as const, 'online' as const),
+      client: fc.nat(2),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('wait' as const),
+      ms: fc.integer({ min: 0, max: 15 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const) }) },
 );
 
@@ -170,7 +205,13 @@ async function runScenario(steps: Step[], seed: number, dir: string): Promise<vo
     const db = new PilbaraDatabase(`prop-${process.pid}-${runCounter}-${index}`);
     const engine = new SyncEngine({
       db,
-      connectors: [server.connector(() => online[index] ?? false, () => faults, random)],
+      connectors: [
+        server.connector(
+          () => online[index] ?? false,
+          () => faults,
+          random,
+        ),
+      ],
       backoff: { baseMs: 1, maxMs: 8 },
       random,
     });
@@ -178,7 +219,9 @@ async function runScenario(steps: Step[], seed: number, dir: string): Promise<vo
   });
   try {
     // Leases are covered elsewhere; big blocks here keep each run to the mutations themselves.
-    const leases = Object.fromEntries(wantedSeries().map((series) => [series, [{ start: 1, end: 1_000_000, next: 1 }]]));
+    const leases = Object.fromEntries(
+      wantedSeries().map((series) => [series, [{ start: 1, end: 1_000_000, next: 1 }]]),
+    );
     for (const client of clients) await client.db.meta.put({ key: 'leases', value: leases });
     const started = Date.now();
     for (const client of clients) await client.engine.start();
@@ -194,7 +237,14 @@ async function runScenario(steps: Step[], seed: number, dir: string): Promise<vo
         let args: unknown;
         if (step.op === 'create' || !target) {
           name = 'job.create';
-          args = { id: `JOB-2026-${n}`, updateId: n, customerName: `C${n}`, phone: '0412345678', service: 'Emergency Towing', location: 'Karratha' };
+          args = {
+            id: `JOB-2026-${n}`,
+            updateId: n,
+            customerName: `C${n}`,
+            phone: '0412345678',
+            service: 'Emergency Towing',
+            location: 'Karratha',
+          };
         } else if (step.op === 'enRoute') {
           name = 'job.markEnRoute';
           args = { id: target, updateId: n };
@@ -241,7 +291,14 @@ async function runScenario(steps: Step[], seed: number, dir: string): Promise<vo
       }
       if (settled) break;
       if (Date.now() > deadline) {
-        for (const client of clients) debugLog('stuck', client.engine.state, await client.db.outbox.count(), (await client.db.meta.get('cursor'))?.value, head);
+        for (const client of clients)
+          debugLog(
+            'stuck',
+            client.engine.state,
+            await client.db.outbox.count(),
+            (await client.db.meta.get('cursor'))?.value,
+            head,
+          );
         throw new Error('The devices did not settle');
       }
     }
@@ -255,8 +312,12 @@ async function runScenario(steps: Step[], seed: number, dir: string): Promise<vo
           .filter((c) => c.entity === table)
           .map((c) => c.data)
           .sort((a, b) => String(a?.id).localeCompare(String(b?.id)));
-        const visible = (await client.db.visible(table).toArray()).sort((a, b) => String(a.id).localeCompare(String(b.id)));
-        const confirmed = (await client.db.confirmed(table).toArray()).sort((a, b) => String(a.id).localeCompare(String(b.id)));
+        const visible = (await client.db.visible(table).toArray()).sort((a, b) =>
+          String(a.id).localeCompare(String(b.id)),
+        );
+        const confirmed = (await client.db.confirmed(table).toArray()).sort((a, b) =>
+          String(a.id).localeCompare(String(b.id)),
+        );
         expect(visible).toEqual(expected);
         expect(confirmed).toEqual(expected);
       }
@@ -264,7 +325,10 @@ async function runScenario(steps: Step[], seed: number, dir: string): Promise<vo
 
     // Exactly once: each mutation a device made is settled once, and the rejected ones (only
     // those) are in that device's needs-attention list.
-    const rows = server.db.prepare('SELECT mutationId, status FROM mutation_results').all() as { mutationId: string; status: string }[];
+    const rows = server.db.prepare('SELECT mutationId, status FROM mutation_results').all() as {
+      mutationId: string;
+      status: string;
+    }[];
     const made = clients.flatMap((client) => client.created);
     expect(rows.map((r) => r.mutationId).sort()).toEqual([...made].sort());
     const rejected = new Set(rows.filter((r) => r.status === 'rejected').map((r) => r.mutationId));
@@ -288,12 +352,13 @@ export function debugLog(...parts: unknown[]): void {
 }
 
 describe('sync convergence (property)', () => {
-
   it('three devices with random writes, offline periods, drops, duplicates and restarts converge, each mutation settled once', async () => {
     const dir = tempDir('pilbara-prop-');
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 3, maxLength: 25 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (steps, seed) =>
-        runScenario(steps, seed, dir),
+      fc.asyncProperty(
+        fc.array(stepArb, { minLength: 3, maxLength: 25 }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (steps, seed) => runScenario(steps, seed, dir),
       ),
       { numRuns: Number(process.env.PROP_RUNS ?? 200) },
     );

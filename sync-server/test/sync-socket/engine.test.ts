@@ -12,7 +12,17 @@ import type { Connector } from '../../../web/src/sync/transport';
 import type { ServerMessage } from '../../../web/src/sync/shared';
 /* eslint-enable no-restricted-imports */
 import { buildTestApp, onTestEnd, testConfig } from '../helper';
-import { makeClient, newDbName, write, newJob, serverRows, startServer, waitFor, waitSynced, type RunningServer } from './harness';
+import {
+  makeClient,
+  newDbName,
+  write,
+  newJob,
+  serverRows,
+  startServer,
+  waitFor,
+  waitSynced,
+  type RunningServer,
+} from './harness';
 
 /** Wraps a connector so a test can see and tamper with what the server sends. */
 function tap(
@@ -23,7 +33,12 @@ function tap(
     let closeConn: () => void = () => undefined;
     const conn = connector({
       ...handlers,
-      onMessage: (message) => onMessage(message, () => handlers.onMessage(message), () => closeConn()),
+      onMessage: (message) =>
+        onMessage(
+          message,
+          () => handlers.onMessage(message),
+          () => closeConn(),
+        ),
     });
     closeConn = () => conn.close();
     return conn;
@@ -31,7 +46,9 @@ function tap(
 }
 
 export function mutationCount(server: RunningServer): number {
-  return (server.app.db.prepare('SELECT count(*) AS n FROM mutation_results').get() as { n: number }).n;
+  return (
+    server.app.db.prepare('SELECT count(*) AS n FROM mutation_results').get() as { n: number }
+  ).n;
 }
 
 describe('sync engine against the real server', () => {
@@ -86,7 +103,13 @@ describe('sync engine against the real server', () => {
     await truck.engine.stop();
 
     // The office cancels the job while the truck, offline, marks it en route and opens another.
-    expect(await mutateLocal(office.db, 'job.setStatus', { id: 'JOB-2026-1', updateId: 3, status: 'Cancelled' })).toMatchObject({ ok: true });
+    expect(
+      await mutateLocal(office.db, 'job.setStatus', {
+        id: 'JOB-2026-1',
+        updateId: 3,
+        status: 'Cancelled',
+      }),
+    ).toMatchObject({ ok: true });
     office.engine.kick();
     await waitSynced(office, server);
     await mutateLocal(truck.db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 5 });
@@ -96,7 +119,9 @@ describe('sync engine against the real server', () => {
     await truck.engine.start();
     await waitSynced(truck, server);
     const issues = await truck.db.syncIssues.toArray();
-    expect(issues).toMatchObject([{ name: 'job.markEnRoute', code: 'invalid_state', args: { id: 'JOB-2026-1' } }]);
+    expect(issues).toMatchObject([
+      { name: 'job.markEnRoute', code: 'invalid_state', args: { id: 'JOB-2026-1' } },
+    ]);
     expect(issues[0]?.message).toBeTruthy();
     // The optimistic En Route is rolled back to the server's Cancelled.
     expect(await truck.db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'Cancelled' });
@@ -126,14 +151,22 @@ describe('sync engine against the real server', () => {
     await client.engine.start();
     await waitFor(() => serverRows(server, 'jobs').length === 1, 5000, 'the first mutation');
     // Give the engine time to fail at least once more; nothing behind the failure may be applied.
-    await waitFor(async () => (await client.db.outbox.count()) === 2 && transientAnswers >= 3, 5000, 'retries');
+    await waitFor(
+      async () => (await client.db.outbox.count()) === 2 && transientAnswers >= 3,
+      5000,
+      'retries',
+    );
     // It kept retrying, and nothing behind the failure was applied or dropped.
     expect(serverRows(server, 'jobs').map((j) => j.id)).toEqual(['JOB-2026-1']);
     expect((await client.db.outbox.toArray()).map((m) => m.seq)).toEqual([2, 3]);
     server.app.db.exec('DROP TRIGGER hiccup');
     // No local write happens now: the retry must come from the engine's own timer.
     await waitSynced(client, server);
-    expect(serverRows(server, 'jobs').map((j) => j.id)).toEqual(['JOB-2026-1', 'JOB-2026-2', 'JOB-2026-3']);
+    expect(serverRows(server, 'jobs').map((j) => j.id)).toEqual([
+      'JOB-2026-1',
+      'JOB-2026-2',
+      'JOB-2026-3',
+    ]);
     expect(mutationCount(server)).toBe(3);
     expect(await client.db.syncIssues.count()).toBe(0);
   });
@@ -222,17 +255,31 @@ describe('sync engine against the real server', () => {
       ],
     });
     await truck2.engine.start();
-    await waitFor(async () => (await truck2.db.confirmed('jobs').get('JOB-2026-1'))?.assignedTo === 'Mick', 5000, 'the pull');
+    await waitFor(
+      async () => (await truck2.db.confirmed('jobs').get('JOB-2026-1'))?.assignedTo === 'Mick',
+      5000,
+      'the pull',
+    );
     await truck2.engine.idle();
     // The pulled reassignment shows, and the pending En Route is still there on top of it.
-    expect(await truck2.db.jobs.get('JOB-2026-1')).toMatchObject({ assignedTo: 'Mick', status: 'En Route' });
+    expect(await truck2.db.jobs.get('JOB-2026-1')).toMatchObject({
+      assignedTo: 'Mick',
+      status: 'En Route',
+    });
     releasePush();
     await waitSynced(truck2, server);
     const final = serverRows(server, 'jobs')[0];
     expect(final).toMatchObject({ assignedTo: 'Mick', status: 'En Route' });
-    expect(await truck2.db.jobs.get('JOB-2026-1')).toMatchObject({ assignedTo: 'Mick', status: 'En Route', updatedAt: final?.updatedAt });
+    expect(await truck2.db.jobs.get('JOB-2026-1')).toMatchObject({
+      assignedTo: 'Mick',
+      status: 'En Route',
+      updatedAt: final?.updatedAt,
+    });
     await waitSynced(office, server);
-    expect(await office.db.jobs.get('JOB-2026-1')).toMatchObject({ assignedTo: 'Mick', status: 'En Route' });
+    expect(await office.db.jobs.get('JOB-2026-1')).toMatchObject({
+      assignedTo: 'Mick',
+      status: 'En Route',
+    });
   });
 
   it('keeps its cursor across a reload and does not pull from zero again', async () => {
@@ -275,21 +322,32 @@ describe('sync engine against the real server', () => {
     await server.app.close();
 
     // The operator restores last night's backup.
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(config.databaseFile + suffix, { force: true });
+    for (const suffix of ['', '-wal', '-shm'])
+      fs.rmSync(config.databaseFile + suffix, { force: true });
     fs.copyFileSync(backup, config.databaseFile);
     const restored = await buildTestApp({ config });
     await restored.listen({ port: 0, host: '127.0.0.1' });
     const address = restored.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const restoredServer: RunningServer = { app: restored, baseUrl: `http://127.0.0.1:${port}`, cookie: server.cookie };
+    const restoredServer: RunningServer = {
+      app: restored,
+      baseUrl: `http://127.0.0.1:${port}`,
+      cookie: server.cookie,
+    };
 
     await mutateLocal(client.db, 'job.create', newJob(5));
     const again = makeClient(restoredServer, { dbName: client.db.name });
     await again.engine.start();
     await waitSynced(again, restoredServer);
     // The server's state is the truth again, and the write made meanwhile reached it.
-    expect(serverRows(restoredServer, 'jobs').map((j) => j.id)).toEqual(['JOB-2026-1', 'JOB-2026-5']);
-    expect((await again.db.jobs.toArray()).map((j) => j.id).sort()).toEqual(['JOB-2026-1', 'JOB-2026-5']);
+    expect(serverRows(restoredServer, 'jobs').map((j) => j.id)).toEqual([
+      'JOB-2026-1',
+      'JOB-2026-5',
+    ]);
+    expect((await again.db.jobs.toArray()).map((j) => j.id).sort()).toEqual([
+      'JOB-2026-1',
+      'JOB-2026-5',
+    ]);
     expect(await again.db.confirmed('jobs').count()).toBe(2);
   });
 
@@ -303,16 +361,29 @@ describe('sync engine against the real server', () => {
     await waitSynced(ahead, server);
     await behind.engine.start();
     await waitSynced(behind, server);
-    await write(ahead, 'job.update', { id: 'JOB-2026-1', patch: { notes: 'first' } }, () => new Date(Date.now() + 9 * hours));
+    await write(
+      ahead,
+      'job.update',
+      { id: 'JOB-2026-1', patch: { notes: 'first' } },
+      () => new Date(Date.now() + 9 * hours),
+    );
     await waitSynced(ahead, server);
-    await write(behind, 'job.update', { id: 'JOB-2026-1', patch: { notes: 'second' } }, () => new Date(Date.now() - 9 * hours));
+    await write(
+      behind,
+      'job.update',
+      { id: 'JOB-2026-1', patch: { notes: 'second' } },
+      () => new Date(Date.now() - 9 * hours),
+    );
     await waitSynced(behind, server);
     await waitSynced(ahead, server);
     const row = serverRows(server, 'jobs')[0];
     expect(row).toMatchObject({ notes: 'second' });
     // The server stamped the time, within this test's real run.
     expect(Math.abs(Date.parse(String(row?.updatedAt)) - Date.now())).toBeLessThan(60_000);
-    expect(await ahead.db.jobs.get('JOB-2026-1')).toMatchObject({ notes: 'second', updatedAt: row?.updatedAt });
+    expect(await ahead.db.jobs.get('JOB-2026-1')).toMatchObject({
+      notes: 'second',
+      updatedAt: row?.updatedAt,
+    });
   });
 
   it('syncs over the HTTP fallback when the socket cannot open', async () => {
@@ -350,13 +421,19 @@ describe('two tabs of one browser', () => {
     // Web Locks as the browser grants them: one holder per name, the rest queue in order.
     const queues = new Map<string, (() => void)[]>();
     const locks = {
-      async request(lockName: string, options: { signal?: AbortSignal }, callback: () => Promise<void>) {
+      async request(
+        lockName: string,
+        options: { signal?: AbortSignal },
+        callback: () => Promise<void>,
+      ) {
         const queue = queues.get(lockName) ?? [];
         queues.set(lockName, queue);
         if (queue.length > 0) {
           await new Promise<void>((resolve, reject) => {
             queue.push(resolve);
-            options.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+            options.signal?.addEventListener('abort', () =>
+              reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+            );
           });
         } else queue.push(() => undefined);
         try {

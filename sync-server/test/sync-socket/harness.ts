@@ -39,12 +39,14 @@ export async function startServer(options: BuildTestAppOptions = {}): Promise<Ru
 
 /** A WebSocket from `ws` carrying the session cookie, shaped like the browser's. */
 export function cookieSocket(cookie: string) {
-  return (url: string): WebSocketLike => new WebSocket(url, { headers: { cookie } }) as unknown as WebSocketLike;
+  return (url: string): WebSocketLike =>
+    new WebSocket(url, { headers: { cookie } }) as unknown as WebSocketLike;
 }
 
 /** fetch with the session cookie (a browser sends it by itself). */
 export function cookieFetch(cookie: string): FetchLike {
-  return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
+  return (input, init) =>
+    fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
 }
 
 let dbCounter = 0;
@@ -93,7 +95,11 @@ export function makeClient(server: RunningServer, options: ClientOptions = {}): 
 }
 
 /** Polls `check` until it returns true (or throws after `timeoutMs`). */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
@@ -103,12 +109,21 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 }
 
 /** Waits until the client has nothing pending and its confirmed view is the server's head. */
-export async function waitSynced(client: TestClient, server: RunningServer, timeoutMs = 15_000): Promise<void> {
+export async function waitSynced(
+  client: TestClient,
+  server: RunningServer,
+  timeoutMs = 15_000,
+): Promise<void> {
   await waitFor(
     async () => {
       const pending = await client.db.outbox.count();
       const cursor = (await client.db.meta.get('cursor'))?.value as number | undefined;
-      const head = (server.app.db.prepare('SELECT max(seq) AS seq FROM changes').get() as { seq: number | null }).seq ?? 0;
+      const head =
+        (
+          server.app.db.prepare('SELECT max(seq) AS seq FROM changes').get() as {
+            seq: number | null;
+          }
+        ).seq ?? 0;
       return pending === 0 && cursor === head;
     },
     timeoutMs,
@@ -131,7 +146,10 @@ export function newJob(n: number, overrides: Record<string, unknown> = {}) {
 
 /** Server rows of a table, by id. */
 export function serverRows(server: RunningServer, table: string): Record<string, unknown>[] {
-  return server.app.db.prepare(`SELECT * FROM "${table}" ORDER BY id`).all() as Record<string, unknown>[];
+  return server.app.db.prepare(`SELECT * FROM "${table}" ORDER BY id`).all() as Record<
+    string,
+    unknown
+  >[];
 }
 
 /** A staff write on a client, as `mutate` does it in the app: local commit, then a kick. */

@@ -122,7 +122,10 @@ export const DB_VERSIONS: ReadonlyArray<{
     stores: {
       ...SYNCED_TABLE_STORES,
       ...Object.fromEntries(
-        Object.keys(SYNCED_TABLE_STORES).map((table) => [confirmedTableName(table as SyncedTable), 'id']),
+        Object.keys(SYNCED_TABLE_STORES).map((table) => [
+          confirmedTableName(table as SyncedTable),
+          'id',
+        ]),
       ),
       outbox: 'seq, &mutationId',
       syncIssues: 'id, seq, createdAt',

@@ -8,14 +8,22 @@ import { getDatabase, type PilbaraDatabase } from '../db/database';
 import { SyncEngine, type EngineOptions, type StoredStatus } from './engine';
 import { leaderLockName, runAsLeader } from './leader';
 import { mintIdFrom, onLeaseLow, type MintSeries } from './leases';
-import { META, discardIssue as discardIssueIn, mutateLocal, retryIssue as retryIssueIn, setMeta, type MutateResult } from './local-store';
+import {
+  META,
+  discardIssue as discardIssueIn,
+  mutateLocal,
+  retryIssue as retryIssueIn,
+  setMeta,
+  type MutateResult,
+} from './local-store';
 import { httpConnector, socketConnector, type FetchLike, type WebSocketFactory } from './transport';
 
 const CHANNEL = 'pilbara-sync';
 
 let database: PilbaraDatabase | undefined;
 let channel: BroadcastChannel | null | undefined;
-let running: { abort: AbortController; engine: SyncEngine | null; cleanup: () => void } | null = null;
+let running: { abort: AbortController; engine: SyncEngine | null; cleanup: () => void } | null =
+  null;
 
 /** The database screens read (with `useLiveQuery`) and the engine syncs. */
 export function getSyncDatabase(): PilbaraDatabase {
@@ -72,13 +80,21 @@ export interface StartSyncOptions {
 
 /** Asks the browser to keep this site's data under storage pressure, and records the answer. */
 async function askPersistence(db: PilbaraDatabase): Promise<boolean | null> {
-  const storage = (globalThis as { navigator?: { storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> } } })
-    .navigator?.storage;
+  const storage = (
+    globalThis as {
+      navigator?: {
+        storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> };
+      };
+    }
+  ).navigator?.storage;
   if (!storage?.persist) return null;
   try {
     const granted = (await storage.persisted?.()) || (await storage.persist());
     const current = (await db.meta.get(META.status))?.value as StoredStatus | undefined;
-    await setMeta(db, META.status, { ...(current ?? { state: 'idle', lastSyncedAt: null, transport: null, message: null }), persisted: granted });
+    await setMeta(db, META.status, {
+      ...(current ?? { state: 'idle', lastSyncedAt: null, transport: null, message: null }),
+      persisted: granted,
+    });
     return granted;
   } catch {
     return null;
@@ -105,7 +121,8 @@ export function startSync(options: StartSyncOptions): void {
   };
   const onOnline = () => state.engine?.reconnectNow();
   const onVisible = () => {
-    if (typeof document === 'undefined' || document.visibilityState === 'visible') state.engine?.reconnectNow();
+    if (typeof document === 'undefined' || document.visibilityState === 'visible')
+      state.engine?.reconnectNow();
   };
   getChannel()?.addEventListener('message', onMessage);
   const stopLeaseLow = onLeaseLow(() => announce('lease-low'));
@@ -133,7 +150,10 @@ export function startSync(options: StartSyncOptions): void {
       const engine = new SyncEngine({
         ...options.engine,
         db,
-        connectors: [socketConnector(options.baseUrl, options.webSocket), httpConnector(options.baseUrl, options.fetch)],
+        connectors: [
+          socketConnector(options.baseUrl, options.webSocket),
+          httpConnector(options.baseUrl, options.fetch),
+        ],
       });
       state.engine = engine;
       await engine.start();

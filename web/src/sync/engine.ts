@@ -37,7 +37,8 @@ import {
 import type { Connector, SyncConnection } from './transport';
 
 /** What the status chip shows. */
-export type SyncState = 'idle' | 'connecting' | 'online' | 'syncing' | 'offline' | 'update-required' | 'signed-out';
+export type SyncState =
+  'idle' | 'connecting' | 'online' | 'syncing' | 'offline' | 'update-required' | 'signed-out';
 
 /** Status written to `meta` so every tab's live query sees the leader's view. */
 export interface StoredStatus {
@@ -56,7 +57,11 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 100, maxMs: 10_000 };
 
 /** Capped exponential backoff with "equal jitter": half fixed, half random. */
-export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const cap = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(attempt, 20));
   return Math.round(cap / 2 + (random() * cap) / 2);
 }
@@ -98,7 +103,13 @@ export class SyncEngine {
   private caughtUp = false;
   private allPagesComing = false;
   private leasesAsked = new Set<string>();
-  private status: StoredStatus = { state: 'idle', lastSyncedAt: null, persisted: null, transport: null, message: null };
+  private status: StoredStatus = {
+    state: 'idle',
+    lastSyncedAt: null,
+    persisted: null,
+    transport: null,
+    message: null,
+  };
 
   constructor(options: EngineOptions) {
     this.db = options.db;
@@ -170,7 +181,9 @@ export class SyncEngine {
 
   private setStatus(patch: Partial<StoredStatus>): void {
     const next = { ...this.status, ...patch };
-    const changed = (Object.keys(next) as (keyof StoredStatus)[]).some((key) => next[key] !== this.status[key]);
+    const changed = (Object.keys(next) as (keyof StoredStatus)[]).some(
+      (key) => next[key] !== this.status[key],
+    );
     this.status = next;
     if (!changed) return;
     this.options.onStatus?.(next);
@@ -208,8 +221,16 @@ export class SyncEngine {
     this.inflight = null;
     this.pulling = false;
     this.allPagesComing = false;
-    if (!this.running || this.status.state === 'update-required' || this.status.state === 'signed-out') return;
-    if (!opened && this.connectorIndex % this.options.connectors.length < this.options.connectors.length - 1) {
+    if (
+      !this.running ||
+      this.status.state === 'update-required' ||
+      this.status.state === 'signed-out'
+    )
+      return;
+    if (
+      !opened &&
+      this.connectorIndex % this.options.connectors.length < this.options.connectors.length - 1
+    ) {
       // The socket could not open: try the HTTP fallback right away.
       this.connectorIndex += 1;
       this.connect();
@@ -263,7 +284,10 @@ export class SyncEngine {
       ackedSeq,
     });
     if (conn.kind === 'http') {
-      this.pollTimer = setInterval(() => this.enqueue(() => this.pull()), this.options.httpPollMs ?? 15_000);
+      this.pollTimer = setInterval(
+        () => this.enqueue(() => this.pull()),
+        this.options.httpPollMs ?? 15_000,
+      );
     }
     // Pushing does not wait for the catch-up: the server orders both.
     await this.maybePush();
@@ -361,7 +385,11 @@ export class SyncEngine {
   private async afterCaughtUp(): Promise<void> {
     const pending = await this.db.outbox.count();
     if (pending === 0 && this.inflight === null) {
-      this.setStatus({ state: 'online', lastSyncedAt: (this.options.now?.() ?? new Date()).toISOString(), message: null });
+      this.setStatus({
+        state: 'online',
+        lastSyncedAt: (this.options.now?.() ?? new Date()).toISOString(),
+        message: null,
+      });
     }
     await this.maybePush();
     await this.maybeAskLeases();

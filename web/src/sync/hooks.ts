@@ -20,7 +20,14 @@ export interface SyncStatus {
   message: string | null;
 }
 
-const INITIAL: SyncStatus = { state: 'idle', pending: 0, needsAttention: 0, lastSyncedAt: null, persisted: null, message: null };
+const INITIAL: SyncStatus = {
+  state: 'idle',
+  pending: 0,
+  needsAttention: 0,
+  lastSyncedAt: null,
+  persisted: null,
+  message: null,
+};
 
 /** The live sync status for the status chip. */
 export function useSyncStatus(): SyncStatus {
@@ -34,7 +41,12 @@ export function useSyncStatus(): SyncStatus {
       ]);
       const stored = row?.value as StoredStatus | undefined;
       let state = stored?.state ?? 'idle';
-      if (typeof navigator !== 'undefined' && navigator.onLine === false && state !== 'update-required') state = 'offline';
+      if (
+        typeof navigator !== 'undefined' &&
+        navigator.onLine === false &&
+        state !== 'update-required'
+      )
+        state = 'offline';
       return {
         state,
         pending,

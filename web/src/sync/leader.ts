@@ -10,7 +10,11 @@ export function leaderLockName(dbName: string): string {
 }
 
 interface LockManagerLike {
-  request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<void>): Promise<unknown>;
+  request(
+    name: string,
+    options: { signal?: AbortSignal },
+    callback: () => Promise<void>,
+  ): Promise<unknown>;
 }
 
 function lockManager(): LockManagerLike | undefined {

@@ -42,7 +42,9 @@ export function businessYear(date: Date = new Date()): number {
 
 /** The full series name of `series` (a bare prefix becomes this year's series). */
 export function resolveSeries(series: MintSeries, date: Date = new Date()): IdSeries {
-  return (TEXT_ID_PREFIXES as readonly string[]).includes(series) ? `${series}-${businessYear(date)}` : series;
+  return (TEXT_ID_PREFIXES as readonly string[]).includes(series)
+    ? `${series}-${businessYear(date)}`
+    : series;
 }
 
 /** Every series the device keeps a lease for. */
@@ -61,7 +63,12 @@ export async function lowSeries(db: PilbaraDatabase, date: Date = new Date()): P
 }
 
 /** Stores a block granted by the server. */
-export async function addLease(db: PilbaraDatabase, series: string, start: number, end: number): Promise<void> {
+export async function addLease(
+  db: PilbaraDatabase,
+  series: string,
+  start: number,
+  end: number,
+): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const leases = await getMeta<Leases>(db, META.leases, {});
     const blocks = (leases[series] ?? []).filter((block) => block.next <= block.end);
@@ -83,7 +90,11 @@ export function onLeaseLow(listener: () => void): () => void {
  * Takes the next number of `series` from this device's leases: `JOB-2026-123` for text series,
  * the integer for integer tables. Throws {@link NoIdsLeftError} when none is left.
  */
-export async function mintIdFrom(db: PilbaraDatabase, series: MintSeries, date: Date = new Date()): Promise<string | number> {
+export async function mintIdFrom(
+  db: PilbaraDatabase,
+  series: MintSeries,
+  date: Date = new Date(),
+): Promise<string | number> {
   const full = resolveSeries(series, date);
   const { value, low } = await db.transaction('rw', db.meta, async () => {
     const leases = await getMeta<Leases>(db, META.leases, {});

@@ -20,7 +20,14 @@ afterEach(async () => {
   }
 });
 
-const job = (id: string) => ({ id, updateId: Number(id.split('-')[2]) * 10, customerName: 'Dana Reid', phone: '0412345678', service: 'Emergency Towing', location: 'Karratha' });
+const job = (id: string) => ({
+  id,
+  updateId: Number(id.split('-')[2]) * 10,
+  customerName: 'Dana Reid',
+  phone: '0412345678',
+  service: 'Emergency Towing',
+  location: 'Karratha',
+});
 
 describe('mutate', () => {
   it('applies the mutator and appends the outbox row in one commit', async () => {
@@ -52,7 +59,10 @@ describe('mutate', () => {
     await mutateLocal(first, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
     first.close();
     const second = freshDb(name);
-    expect((await second.outbox.orderBy('seq').toArray()).map((m) => m.name)).toEqual(['job.create', 'job.markEnRoute']);
+    expect((await second.outbox.orderBy('seq').toArray()).map((m) => m.name)).toEqual([
+      'job.create',
+      'job.markEnRoute',
+    ]);
     expect(await second.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route' });
   });
 });
@@ -60,18 +70,70 @@ describe('mutate', () => {
 describe('applyChangesPage', () => {
   it('keeps a pending edit over a pulled change and drops it once acked', async () => {
     const db = freshDb();
-    const serverJob = { ...job('JOB-2026-1'), status: 'Assigned', progress: 0, email: null, estimatedArrival: null, assignedTo: null, notes: null, createdAt: 'x', updatedAt: 'x' };
+    const serverJob = {
+      ...job('JOB-2026-1'),
+      status: 'Assigned',
+      progress: 0,
+      email: null,
+      estimatedArrival: null,
+      assignedTo: null,
+      notes: null,
+      createdAt: 'x',
+      updatedAt: 'x',
+    };
     delete (serverJob as Record<string, unknown>).updateId;
-    await applyChangesPage(db, { changes: [{ seq: 1, entity: 'jobs', rowId: 'JOB-2026-1', op: 'put', data: serverJob }], cursor: 1, hasMore: false, reset: false, lastSeq: 0, results: [] });
+    await applyChangesPage(db, {
+      changes: [{ seq: 1, entity: 'jobs', rowId: 'JOB-2026-1', op: 'put', data: serverJob }],
+      cursor: 1,
+      hasMore: false,
+      reset: false,
+      lastSeq: 0,
+      results: [],
+    });
     await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
     // Someone else reassigned the job on the server meanwhile.
-    await applyChangesPage(db, { changes: [{ seq: 2, entity: 'jobs', rowId: 'JOB-2026-1', op: 'put', data: { ...serverJob, assignedTo: 'Mick', updatedAt: 'y' } }], cursor: 2, hasMore: false, reset: false, lastSeq: 0, results: [] });
-    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route', assignedTo: 'Mick' });
+    await applyChangesPage(db, {
+      changes: [
+        {
+          seq: 2,
+          entity: 'jobs',
+          rowId: 'JOB-2026-1',
+          op: 'put',
+          data: { ...serverJob, assignedTo: 'Mick', updatedAt: 'y' },
+        },
+      ],
+      cursor: 2,
+      hasMore: false,
+      reset: false,
+      lastSeq: 0,
+      results: [],
+    });
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({
+      status: 'En Route',
+      assignedTo: 'Mick',
+    });
     expect(await db.confirmed('jobs').get('JOB-2026-1')).toMatchObject({ status: 'Assigned' });
     // The server applies it and sends the result with the confirmed row.
     await applyChangesPage(db, {
-      changes: [{ seq: 3, entity: 'jobs', rowId: 'JOB-2026-1', op: 'put', data: { ...serverJob, assignedTo: 'Mick', status: 'En Route', progress: 25, updatedAt: 'z' } }],
-      cursor: 3, hasMore: false, reset: false, lastSeq: 1,
+      changes: [
+        {
+          seq: 3,
+          entity: 'jobs',
+          rowId: 'JOB-2026-1',
+          op: 'put',
+          data: {
+            ...serverJob,
+            assignedTo: 'Mick',
+            status: 'En Route',
+            progress: 25,
+            updatedAt: 'z',
+          },
+        },
+      ],
+      cursor: 3,
+      hasMore: false,
+      reset: false,
+      lastSeq: 1,
       results: [{ seq: 1, mutationId: 'm', status: 'applied', code: null, message: null }],
     });
     expect(await db.outbox.count()).toBe(0);

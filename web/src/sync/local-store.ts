@@ -116,12 +116,30 @@ interface LocalRun {
  * Runs a mutator against the visible tables inside the caller's transaction and writes its
  * changes there. Arguments must already be valid for the mutator.
  */
-async function runLocally(db: PilbaraDatabase, name: string, args: unknown, now: string): Promise<LocalRun> {
+async function runLocally(
+  db: PilbaraDatabase,
+  name: string,
+  args: unknown,
+  now: string,
+): Promise<LocalRun> {
   const mutator = getMutator(name);
-  if (!mutator) return { outcome: { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` }, reads: [], writes: [] };
+  if (!mutator)
+    return {
+      outcome: { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` },
+      reads: [],
+      writes: [],
+    };
   const parsed = mutator.argsSchema.safeParse(args);
   if (!parsed.success) {
-    return { outcome: { ok: false, code: 'invalid_args', message: parsed.error.issues[0]?.message ?? 'Invalid arguments' }, reads: [], writes: [] };
+    return {
+      outcome: {
+        ok: false,
+        code: 'invalid_args',
+        message: parsed.error.issues[0]?.message ?? 'Invalid arguments',
+      },
+      reads: [],
+      writes: [],
+    };
   }
   const rows: Record<string, Row[]> = {};
   const reads: string[] = [];
@@ -152,7 +170,10 @@ async function runLocally(db: PilbaraDatabase, name: string, args: unknown, now:
 }
 
 /** Validates `args` for the named mutator, the way the server will. */
-export function validateArgs(name: string, args: unknown): { ok: true; args: unknown } | { ok: false; code: string; message: string; field?: string } {
+export function validateArgs(
+  name: string,
+  args: unknown,
+): { ok: true; args: unknown } | { ok: false; code: string; message: string; field?: string } {
   const mutator = getMutator(name);
   if (!mutator) return { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` };
   const parsed = mutator.argsSchema.safeParse(args);
@@ -180,25 +201,39 @@ export async function mutateLocal(
   const valid = validateArgs(name, args);
   if (!valid.ok) return valid;
   const clientId = await ensureClientId(db);
-  return db.transaction('rw', syncTables(db), async (): Promise<MutateResult> => {
-    const createdAt = now().toISOString();
-    const run = await runLocally(db, name, args, createdAt);
-    if (!run.outcome.ok) {
-      const { code, message, field } = run.outcome;
-      // Throwing aborts the transaction, so nothing the mutator may have half-written stays.
-      throw new LocalRejection(field === undefined ? { ok: false, code, message } : { ok: false, code, message, field });
-    }
-    // Every seq ever issued on this device is at or below lastIssuedSeq (a resync renumbers it).
-    const seq = (await getMeta<number>(db, META.lastIssuedSeq, 0)) + 1;
-    const mutationId = crypto.randomUUID();
-    // Stored as the caller gave them: the server validates the same arguments again.
-    await db.outbox.add({ seq, mutationId, clientId, name, args, createdAt, reads: run.reads, writes: run.writes, keys: touchedKeys(run) });
-    await setMeta(db, META.lastIssuedSeq, seq);
-    return { ok: true, result: run.outcome.result, seq, mutationId };
-  }).catch((error: unknown) => {
-    if (error instanceof LocalRejection) return error.rejection;
-    throw error;
-  });
+  return db
+    .transaction('rw', syncTables(db), async (): Promise<MutateResult> => {
+      const createdAt = now().toISOString();
+      const run = await runLocally(db, name, args, createdAt);
+      if (!run.outcome.ok) {
+        const { code, message, field } = run.outcome;
+        // Throwing aborts the transaction, so nothing the mutator may have half-written stays.
+        throw new LocalRejection(
+          field === undefined ? { ok: false, code, message } : { ok: false, code, message, field },
+        );
+      }
+      // Every seq ever issued on this device is at or below lastIssuedSeq (a resync renumbers it).
+      const seq = (await getMeta<number>(db, META.lastIssuedSeq, 0)) + 1;
+      const mutationId = crypto.randomUUID();
+      // Stored as the caller gave them: the server validates the same arguments again.
+      await db.outbox.add({
+        seq,
+        mutationId,
+        clientId,
+        name,
+        args,
+        createdAt,
+        reads: run.reads,
+        writes: run.writes,
+        keys: touchedKeys(run),
+      });
+      await setMeta(db, META.lastIssuedSeq, seq);
+      return { ok: true, result: run.outcome.result, seq, mutationId };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LocalRejection) return error.rejection;
+      throw error;
+    });
 }
 
 class LocalRejection extends Error {
@@ -254,7 +289,8 @@ export async function applyChangesPage(
 
     const rejected: SyncIssue[] = [];
     const acked: OutboxItem[] = [];
-    if (ackedSeq > previousAcked) acked.push(...(await db.outbox.where('seq').belowOrEqual(ackedSeq).toArray()));
+    if (ackedSeq > previousAcked)
+      acked.push(...(await db.outbox.where('seq').belowOrEqual(ackedSeq).toArray()));
     const rejectedAt = now().toISOString();
     const bySeq = new Map(acked.map((item) => [item.seq, item]));
     for (const result of listed) {
@@ -301,14 +337,21 @@ function collect(changes: ChangesMessage['changes']): RowWrites {
   for (const change of changes) {
     let table = writes.get(change.entity);
     if (!table) writes.set(change.entity, (table = new Map()));
-    const row = change.op === 'put' && change.data ? ({ ...change.data, id: change.rowId } as SyncedRow) : null;
+    const row =
+      change.op === 'put' && change.data
+        ? ({ ...change.data, id: change.rowId } as SyncedRow)
+        : null;
     table.set(JSON.stringify(change.rowId), { id: change.rowId, row });
   }
   return writes;
 }
 
 /** Writes rows in bulk, one put and one delete per table. */
-async function writeRows(db: PilbaraDatabase, side: 'confirmed' | 'visible', writes: RowWrites): Promise<void> {
+async function writeRows(
+  db: PilbaraDatabase,
+  side: 'confirmed' | 'visible',
+  writes: RowWrites,
+): Promise<void> {
   for (const [entity, rows] of writes) {
     const table = side === 'confirmed' ? db.confirmed(entity) : db.visible(entity);
     const puts: SyncedRow[] = [];
@@ -363,7 +406,9 @@ async function rebase(
     const affected = new Set<OutboxItem>();
     const touches = (item: OutboxItem): boolean =>
       [...item.reads, ...item.writes].some((key) =>
-        key.endsWith(':*') ? depEntities.has(entityOf(key)) : dep.has(key) || depWildcards.has(entityOf(key)),
+        key.endsWith(':*')
+          ? depEntities.has(entityOf(key))
+          : dep.has(key) || depWildcards.has(entityOf(key)),
       );
     let grew = true;
     while (grew) {
@@ -394,13 +439,20 @@ async function rebase(
     const writes: RowWrites = new Map();
     for (const [entity, ids] of byTable) {
       const rows = await db.confirmed(entity).bulkGet(ids);
-      writes.set(entity, new Map(ids.map((id, i) => [JSON.stringify(id), { id, row: rows[i] ?? null }])));
+      writes.set(
+        entity,
+        new Map(ids.map((id, i) => [JSON.stringify(id), { id, row: rows[i] ?? null }])),
+      );
     }
     await writeRows(db, 'visible', writes);
   }
   for (const item of replay) {
     const run = await runLocally(db, item.name, item.args, item.createdAt || now);
-    await db.outbox.update(item.seq, { reads: run.reads, writes: run.writes, keys: touchedKeys(run) });
+    await db.outbox.update(item.seq, {
+      reads: run.reads,
+      writes: run.writes,
+      keys: touchedKeys(run),
+    });
   }
 }
 
@@ -458,6 +510,8 @@ export async function discardIssue(db: PilbaraDatabase, issueId: string): Promis
 
 /** Whether `error` is Dexie's sign that the IndexedDB connection went away (Safari). */
 export function isConnectionLost(error: unknown): boolean {
-  return error instanceof Dexie.DatabaseClosedError || (error instanceof Error && /connection.*(lost|closed)/i.test(error.message));
+  return (
+    error instanceof Dexie.DatabaseClosedError ||
+    (error instanceof Error && /connection.*(lost|closed)/i.test(error.message))
+  );
 }
-

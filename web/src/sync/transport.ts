@@ -79,10 +79,13 @@ export function socketConnector(baseUrl: string, factory?: WebSocketFactory): Co
       handlers.onOpen();
     };
     socket.onmessage = (event) => {
-      const message = parseServerMessage(typeof event.data === 'string' ? event.data : String(event.data));
+      const message = parseServerMessage(
+        typeof event.data === 'string' ? event.data : String(event.data),
+      );
       if (message) handlers.onMessage(message);
     };
-    socket.onclose = (event) => finish(`socket closed ${event.code ?? ''} ${event.reason ?? ''}`.trim());
+    socket.onclose = (event) =>
+      finish(`socket closed ${event.code ?? ''} ${event.reason ?? ''}`.trim());
     socket.onerror = () => finish('socket error');
     return {
       kind: 'socket',
@@ -119,7 +122,10 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
     };
     const request = async (message: ClientMessage): Promise<void> => {
       let path: string;
-      let init: RequestInit = { credentials: 'include', headers: { 'content-type': 'application/json' } };
+      let init: RequestInit = {
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+      };
       if (message.type === 'hello' || message.type === 'pull') {
         const query = new URLSearchParams({
           clientId: message.clientId,
@@ -135,14 +141,22 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
       } else {
         path = '/api/sync/lease';
         init.method = 'POST';
-        const body: Record<string, unknown> = { clientId: message.clientId, series: message.series };
+        const body: Record<string, unknown> = {
+          clientId: message.clientId,
+          series: message.series,
+        };
         if (message.size !== undefined) body.size = message.size;
         init.body = JSON.stringify(body);
       }
       const response = await doFetch(new URL(path, baseUrl).toString(), init);
       if (closed) return;
       if (response.status === 401 || response.status === 403) {
-        handlers.onMessage({ type: 'error', code: 'forbidden', message: `${response.status}: ${await response.text()}`, retryable: false });
+        handlers.onMessage({
+          type: 'error',
+          code: 'forbidden',
+          message: `${response.status}: ${await response.text()}`,
+          retryable: false,
+        });
         finish('not signed in');
         return;
       }
@@ -161,7 +175,9 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
       kind: 'http',
       send(message) {
         if (closed) return;
-        request(message).catch((error: unknown) => finish(error instanceof Error ? error.message : 'network error'));
+        request(message).catch((error: unknown) =>
+          finish(error instanceof Error ? error.message : 'network error'),
+        );
       },
       close() {
         finish('closed by client');

@@ -20,7 +20,12 @@ function IssueItem({ issue }: { issue: SyncIssue }) {
     setError(result.ok ? null : result.message);
   };
   return (
-    <Alert color="red" variant="light" title={`${mutationLabel(issue.name)}${subject ? ` · ${subject}` : ''}`} data-testid="sync-issue">
+    <Alert
+      color="red"
+      variant="light"
+      title={`${mutationLabel(issue.name)}${subject ? ` · ${subject}` : ''}`}
+      data-testid="sync-issue"
+    >
       <Stack gap={6}>
         <Text size="sm">{issue.message}</Text>
         <Text size="xs" c="dimmed">
@@ -52,7 +57,9 @@ export function NeedsAttentionList() {
   return (
     <Stack gap="sm" data-testid="needs-attention">
       <Text fw={600}>
-        {issues.length === 1 ? '1 change needs attention' : `${issues.length} changes need attention`}
+        {issues.length === 1
+          ? '1 change needs attention'
+          : `${issues.length} changes need attention`}
       </Text>
       {issues.map((issue) => (
         <IssueItem key={issue.id} issue={issue} />

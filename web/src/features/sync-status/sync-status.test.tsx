@@ -14,8 +14,12 @@ const base = { pending: 0, needsAttention: 0, lastSyncedAt: null, persisted: tru
 
 describe('describeSyncStatus', () => {
   it('shows pending writes while offline and while syncing', () => {
-    expect(describeSyncStatus({ ...base, state: 'offline', pending: 2 }).label).toBe('Offline · 2 pending');
-    expect(describeSyncStatus({ ...base, state: 'syncing', pending: 2 }).label).toBe('Syncing · 2 pending');
+    expect(describeSyncStatus({ ...base, state: 'offline', pending: 2 }).label).toBe(
+      'Offline · 2 pending',
+    );
+    expect(describeSyncStatus({ ...base, state: 'syncing', pending: 2 }).label).toBe(
+      'Syncing · 2 pending',
+    );
     expect(describeSyncStatus({ ...base, state: 'online' }).label).toBe('Synced');
     expect(describeSyncStatus({ ...base, state: 'update-required' }).label).toBe('Update required');
   });
