@@ -70,6 +70,35 @@ test.describe('customer portal', () => {
     await expect(page.getByRole('heading', { name: MESSAGES.JOB_NOT_FOUND_PAGE })).toHaveCount(0);
     await expect(portal.searchBox).toBeFocused();
   });
+
+  test('copies the job ID, and says so when the browser refuses to copy', async ({ page, context, request }) => {
+    const who = uniqueCustomer('Copy');
+    await loginAsAdmin(request);
+    const job = await createJob(request, { customerName: who.name, phone: who.phone, service: 'Lockout Service', location: 'Pegs Creek' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
+    const portal = new PortalPage(page);
+    await portal.open(job.id);
+    await page.getByRole('button', { name: 'Copy job ID' }).click();
+    await expect(page.getByText(`Job ID ${job.id} copied to clipboard`)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(job.id);
+
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    });
+    await page.getByRole('button', { name: 'Copy job ID' }).click();
+    await expect(page.getByText(MESSAGES.COPY_FAILED_TITLE, { exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.COPY_FAILED_DESCRIPTION, { exact: true })).toBeVisible();
+  });
+
+  test('a failing search says Search Failed', async ({ page }) => {
+    await page.route('**/api/jobs/search**', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    const portal = new PortalPage(page);
+    await portal.open();
+    await portal.search('JOB-2026-5');
+    await expect(page.getByText(MESSAGES.SEARCH_FAILED_TITLE, { exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.SEARCH_FAILED_DESCRIPTION).first()).toBeVisible();
+  });
 });
 
 test.describe('customer dashboard', () => {
