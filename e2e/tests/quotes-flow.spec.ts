@@ -214,7 +214,7 @@ test.describe('quotes manager', () => {
     const card = quotes.cardFor(customer.name);
     await expect(card).toBeVisible({ timeout: SYNC_TIMEOUT });
     await expect(card.getByTestId('quote-status')).toHaveText('Draft');
-    await expect(card.getByText(`Job ${job.id}`)).toBeVisible();
+    await expect(card.getByText(`Job ${job.id}`, { exact: true })).toBeVisible();
     await expect(card.getByTestId('quote-price')).toHaveText('$200.00');
     await expect(card).toContainText('30 days left');
     await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();

@@ -90,7 +90,6 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
             </Group>
             <Text size="sm" c="dimmed" ff="monospace">
               {quote.id}
-              {jobId ? ` · from job ${jobId}` : ''}
             </Text>
           </Stack>
           <Text fw={800} size="xl" style={{ whiteSpace: 'nowrap' }} data-testid="quote-price">
