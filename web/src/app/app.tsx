@@ -17,6 +17,14 @@ const ToastViewport = lazy(() =>
   import('./toast-viewport').then((m) => ({ default: m.ToastViewport })),
 );
 
+// Sends contact messages, bookings and feedback saved offline, whichever page is open. Loaded
+// after the first render so Dexie stays out of the public pages' first load.
+const PublicOutboxRunner = lazy(() =>
+  import('../features/public-forms/public-outbox-runner').then((m) => ({
+    default: m.PublicOutboxRunner,
+  })),
+);
+
 const router = createBrowserRouter(routes);
 
 export function App() {
@@ -28,6 +36,7 @@ export function App() {
     >
       <Suspense fallback={null}>
         <ToastViewport />
+        <PublicOutboxRunner />
       </Suspense>
       <ProfileProvider>
         <AuthProvider>

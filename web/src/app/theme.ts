@@ -2,7 +2,12 @@
  * The look of a rugged local business: Pilbara red-ochre for actions, a warm spinifex-gold
  * accent, dark ironstone text on off-white. Primary shade 8 keeps white button text above 4.5:1.
  */
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  Notification,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 const ochre: MantineColorsTuple = [
   '#fdf1ed',
@@ -58,6 +63,12 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { fw: 700 } },
+    // Toasts are read in the cab in sunlight: full-strength description text, and a named
+    // close button for screen readers.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
+    }),
   },
 });
 
@@ -78,6 +89,7 @@ export const BRAND = {
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#66554d' },
+  // Mantine's default error red is about 3.3:1 on white; this one is above 5:1.
+  light: { '--mantine-color-dimmed': '#66554d', '--mantine-color-error': '#c92a2a' },
   dark: {},
 });
