@@ -83,15 +83,16 @@ export function storedIntents(db: Db, quoteId: string, amountCents: number): Sto
 /** The newest intent created for a quote, whatever its amount. */
 export function latestIntentForQuote(db: Db, quoteId: string): StoredIntent | undefined {
   return db
-    .prepare('SELECT * FROM payment_intents WHERE quoteId = ? ORDER BY createdAt DESC, rowid DESC LIMIT 1')
+    .prepare(
+      'SELECT * FROM payment_intents WHERE quoteId = ? ORDER BY createdAt DESC, rowid DESC LIMIT 1',
+    )
     .get(quoteId) as StoredIntent | undefined;
 }
 
 /** The stored intent with this provider id. */
 export function storedIntent(db: Db, intentId: string): StoredIntent | undefined {
   return db.prepare('SELECT * FROM payment_intents WHERE id = ?').get(intentId) as
-    | StoredIntent
-    | undefined;
+    StoredIntent | undefined;
 }
 
 function storeIntent(db: Db, intent: StoredIntent): void {

@@ -12,14 +12,7 @@
  * printed final price. The standard PDF fonts only cover Windows-1252, so text is reduced to
  * what they can draw (an arrow becomes '->', anything else unknown becomes '?').
  */
-import {
-  PDFDocument,
-  StandardFonts,
-  rgb,
-  type PDFFont,
-  type PDFPage,
-  type RGB,
-} from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import {
   DATE_FORMATS,
   QUOTE_DEFAULTS,
@@ -74,7 +67,8 @@ export function quotePdfFilename(quoteId: string): string {
 export function quoteTerms(quote: Pick<Quote, 'createdAt' | 'validUntil'>): string[] {
   const days = perthDaysBetween(quote.createdAt, quote.validUntil);
   const terms: string[] = [...QUOTE_TERMS];
-  if (days > 0 && days !== QUOTE_DEFAULTS.validDays) terms[0] = `This quote is valid for ${days} days.`;
+  if (days > 0 && days !== QUOTE_DEFAULTS.validDays)
+    terms[0] = `This quote is valid for ${days} days.`;
   return terms;
 }
 
@@ -92,7 +86,9 @@ export function quoteMultiplier(quote: Pick<Quote, 'fromLocation' | 'toLocation'
 /** '1.4' from 14000 basis points, without float arithmetic. */
 function basisPointsText(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 10000);
-  const fraction = String(basisPoints % 10000).padStart(4, '0').replace(/0+$/, '');
+  const fraction = String(basisPoints % 10000)
+    .padStart(4, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
@@ -334,7 +330,13 @@ function drawItems(w: Writer, quote: Quote): void {
     const items = quote.items.filter((item) => item.category === category);
     if (items.length === 0) continue;
     if (w.ensure(40)) drawTableHeader(w);
-    w.page.drawRectangle({ x: MARGIN, y: w.y - 16, width: CONTENT_WIDTH, height: 16, color: COLOURS.band });
+    w.page.drawRectangle({
+      x: MARGIN,
+      y: w.y - 16,
+      width: CONTENT_WIDTH,
+      height: 16,
+      color: COLOURS.band,
+    });
     w.text(CATEGORY_HEADINGS[category], COLUMNS.description, w.y - 12, { size: 9, bold: true });
     w.y -= 20;
     for (const item of items) {
@@ -415,7 +417,12 @@ function drawNotesAndTerms(w: Writer, quote: Quote): void {
   }
 }
 
-function drawFooters(doc: PDFDocument, fonts: Fonts, profile: BusinessProfile, payUrl?: string): void {
+function drawFooters(
+  doc: PDFDocument,
+  fonts: Fonts,
+  profile: BusinessProfile,
+  payUrl?: string,
+): void {
   const pages = doc.getPages();
   const cache = new Map<string, boolean>();
   pages.forEach((page, index) => {
@@ -425,9 +432,7 @@ function drawFooters(doc: PDFDocument, fonts: Fonts, profile: BusinessProfile, p
       thickness: 0.75,
       color: COLOURS.rule,
     });
-    const left = payUrl
-      ? `Pay online: ${payUrl}`
-      : `Thank you for choosing ${profile.tradingName}`;
+    const left = payUrl ? `Pay online: ${payUrl}` : `Thank you for choosing ${profile.tradingName}`;
     page.drawText(drawable(fonts.regular, cache, left), {
       x: MARGIN,
       y: MARGIN + 8,

@@ -52,7 +52,13 @@ export function createQuote(
 ): Quote {
   const id = mintTextId(app.db, 'Q', app.now());
   const now = app.now().toISOString();
-  const saved = applyServerMutation(app.db, 'quote.save', { ...SAMPLE_QUOTE, ...overrides, id }, 1, now);
+  const saved = applyServerMutation(
+    app.db,
+    'quote.save',
+    { ...SAMPLE_QUOTE, ...overrides, id },
+    1,
+    now,
+  );
   if (!saved.ok) throw new Error(`quote.save rejected: ${saved.message}`);
   let quote = (saved.result as { quote: Quote }).quote;
   const path: Record<typeof status, string[]> = {
@@ -90,7 +96,11 @@ export async function pdfPages(data: Uint8Array | Buffer): Promise<string[]> {
 }
 
 /** Change-log entries of one row, oldest first. */
-export function changesFor(app: TestApp, entity: string, rowId: string | number): { op: string; data: string | null }[] {
+export function changesFor(
+  app: TestApp,
+  entity: string,
+  rowId: string | number,
+): { op: string; data: string | null }[] {
   return app.db
     .prepare('SELECT op, data FROM changes WHERE entity = ? AND rowId = ? ORDER BY seq')
     .all(entity, rowId) as { op: string; data: string | null }[];

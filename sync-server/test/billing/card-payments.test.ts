@@ -5,7 +5,13 @@ import { findRows, getRow } from '../../src/db/rows';
 import { applyServerMutation } from '../../src/sync/apply-mutation';
 import { paymentIdempotencyKey, stripeConnection } from '../../src/services/payments';
 import { snapshotDatabase, type TestApp } from '../helper';
-import { WEBHOOK_SECRET, buildBillingApp, changesFor, createQuote, stripeEnv } from './billing-helper';
+import {
+  WEBHOOK_SECRET,
+  buildBillingApp,
+  changesFor,
+  createQuote,
+  stripeEnv,
+} from './billing-helper';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from './fake-stripe';
 
 const NOW = new Date('2026-11-20T02:00:00.000Z');
@@ -34,7 +40,12 @@ function succeededEvent(intent: FakeIntent, eventId = 'evt_paid_1') {
   };
 }
 
-function postWebhook(app: TestApp, event: unknown, secret = WEBHOOK_SECRET, tamper?: (payload: string) => string) {
+function postWebhook(
+  app: TestApp,
+  event: unknown,
+  secret = WEBHOOK_SECRET,
+  tamper?: (payload: string) => string,
+) {
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return app.inject({
@@ -47,8 +58,16 @@ function postWebhook(app: TestApp, event: unknown, secret = WEBHOOK_SECRET, tamp
 
 describe('stripe connection options', () => {
   it('points the SDK at STRIPE_API_BASE when set', () => {
-    expect(stripeConnection('http://127.0.0.1:4010')).toEqual({ host: '127.0.0.1', port: 4010, protocol: 'http' });
-    expect(stripeConnection('https://stripe.internal')).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });
+    expect(stripeConnection('http://127.0.0.1:4010')).toEqual({
+      host: '127.0.0.1',
+      port: 4010,
+      protocol: 'http',
+    });
+    expect(stripeConnection('https://stripe.internal')).toEqual({
+      host: 'stripe.internal',
+      port: 443,
+      protocol: 'https',
+    });
     expect(stripeConnection(undefined)).toEqual({});
     expect(paymentIdempotencyKey('Q-2026-1', 34020)).toBe('quote-Q-2026-1-34020');
     expect(paymentIdempotencyKey('Q-2026-1', 34020, 2)).toBe('quote-Q-2026-1-34020-2');
@@ -83,7 +102,10 @@ describe('POST /api/quotes/:id/create-payment-intent', () => {
     // The first create is still in flight at the provider when the second click arrives.
     fake.createDelayMs = 300;
 
-    const [first, second] = await Promise.all([createIntent(app, quote.id), createIntent(app, quote.id)]);
+    const [first, second] = await Promise.all([
+      createIntent(app, quote.id),
+      createIntent(app, quote.id),
+    ]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json().clientSecret).toBe(first.json().clientSecret);
@@ -94,7 +116,10 @@ describe('POST /api/quotes/:id/create-payment-intent', () => {
     const reload = await createIntent(app, quote.id);
     expect(reload.json().clientSecret).toBe(first.json().clientSecret);
     expect(fake.created()).toHaveLength(1);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${fake.created()[0]?.id}` });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/v1/payment_intents/${fake.created()[0]?.id}`,
+    });
     expect(app.db.prepare('SELECT count(*) AS n FROM payment_intents').get()).toEqual({ n: 1 });
   });
 
@@ -175,9 +200,13 @@ describe('POST /api/payments/webhook', () => {
       },
     ]);
     // Both writes are in the change log, so staff devices pull them.
-    expect(JSON.parse(changesFor(app, 'quotes', quote.id).at(-1)?.data ?? '{}')).toMatchObject({ status: 'accepted' });
+    expect(JSON.parse(changesFor(app, 'quotes', quote.id).at(-1)?.data ?? '{}')).toMatchObject({
+      status: 'accepted',
+    });
     expect(changesFor(app, 'invoices', 'INV-2026-1')).toHaveLength(1);
-    expect(app.db.prepare('SELECT method FROM invoice_payments').all()).toEqual([{ method: 'card' }]);
+    expect(app.db.prepare('SELECT method FROM invoice_payments').all()).toEqual([
+      { method: 'card' },
+    ]);
 
     // Paid: the checkout link no longer creates intents.
     const again = await createIntent(app, quote.id);
@@ -237,12 +266,20 @@ describe('POST /api/payments/webhook', () => {
     const { app, fake } = await setup();
     const quote = createQuote(app, {}, 'sent');
     await createIntent(app, quote.id);
-    applyServerMutation(app.db, 'quote.setStatus', { id: quote.id, status: 'rejected' }, 1, NOW.toISOString());
+    applyServerMutation(
+      app.db,
+      'quote.setStatus',
+      { id: quote.id, status: 'rejected' },
+      1,
+      NOW.toISOString(),
+    );
     const intent = fake.created()[0] as FakeIntent;
     const response = await postWebhook(app, succeededEvent(intent));
     expect(response.json().result).toBe('settled');
     expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('rejected');
-    expect(findRows<Invoice>(app.db, 'invoices').map((invoice) => [invoice.status, invoice.amount])).toEqual([['paid', 34020]]);
+    expect(
+      findRows<Invoice>(app.db, 'invoices').map((invoice) => [invoice.status, invoice.amount]),
+    ).toEqual([['paid', 34020]]);
   });
 
   it('acknowledges a payment for an unknown quote without writing anything but the event', async () => {
@@ -261,7 +298,10 @@ describe('POST /api/payments/webhook', () => {
     const quote = createQuote(app, {}, 'sent');
     await createIntent(app, quote.id);
     const intent = fake.created()[0] as FakeIntent;
-    const failed = { ...succeededEvent(intent, 'evt_failed_1'), type: 'payment_intent.payment_failed' };
+    const failed = {
+      ...succeededEvent(intent, 'evt_failed_1'),
+      type: 'payment_intent.payment_failed',
+    };
     const response = await postWebhook(app, failed);
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toBe('ignored');
@@ -282,10 +322,11 @@ describe('POST /api/payments/webhook', () => {
 });
 
 describe('POST /api/quotes/:id/confirm-payment', () => {
-  it("settles the quote once the provider says its intent succeeded, and the late webhook adds nothing", async () => {
+  it('settles the quote once the provider says its intent succeeded, and the late webhook adds nothing', async () => {
     const { app, fake } = await setup();
     const quote = createQuote(app, {}, 'sent');
-    const confirm = () => app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/confirm-payment` });
+    const confirm = () =>
+      app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/confirm-payment` });
 
     expect((await confirm()).json()).toEqual({ paid: false, quoteStatus: 'sent' });
     await createIntent(app, quote.id);
@@ -297,7 +338,9 @@ describe('POST /api/quotes/:id/confirm-payment', () => {
     const paid = await confirm();
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toEqual({ paid: true, quoteStatus: 'accepted' });
-    expect(findRows<Invoice>(app.db, 'invoices').map((invoice) => invoice.stripePaymentIntentId)).toEqual([intent.id]);
+    expect(
+      findRows<Invoice>(app.db, 'invoices').map((invoice) => invoice.stripePaymentIntentId),
+    ).toEqual([intent.id]);
 
     const late = await postWebhook(app, succeededEvent(intent));
     expect(late.json().result).toBe('already_invoiced');
@@ -307,11 +350,17 @@ describe('POST /api/quotes/:id/confirm-payment', () => {
 
   it('answers 404 for an unknown quote and 502 when the provider cannot be asked', async () => {
     const { app, fake } = await setup();
-    expect((await app.inject({ method: 'POST', url: '/api/quotes/Q-2026-404/confirm-payment' })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/quotes/Q-2026-404/confirm-payment' }))
+        .statusCode,
+    ).toBe(404);
     const quote = createQuote(app, {}, 'sent');
     await createIntent(app, quote.id);
     fake.failNext();
-    const failed = await app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/confirm-payment` });
+    const failed = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.id}/confirm-payment`,
+    });
     expect(failed.statusCode).toBe(502);
     expect(findRows(app.db, 'invoices')).toHaveLength(0);
   });

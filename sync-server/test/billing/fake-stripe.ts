@@ -62,7 +62,10 @@ function parseForm(body: string): Record<string, unknown> {
 }
 
 function send(response: http.ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_fake_${Date.now()}` });
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Request-Id': `req_fake_${Date.now()}`,
+  });
   response.end(JSON.stringify(body));
 }
 
@@ -142,7 +145,10 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_key'): Promise<F
           metadata: (params.metadata as Record<string, string> | undefined) ?? {},
           receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
           automatic_payment_methods: apm
-            ? { enabled: apm.enabled === 'true', ...(apm.allow_redirects ? { allow_redirects: apm.allow_redirects } : {}) }
+            ? {
+                enabled: apm.enabled === 'true',
+                ...(apm.allow_redirects ? { allow_redirects: apm.allow_redirects } : {}),
+              }
             : null,
           created: Math.floor(Date.now() / 1000),
           livemode: false,
@@ -163,11 +169,22 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_key'): Promise<F
       const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && retrieve?.[1]) {
         const intent = intents.get(decodeURIComponent(retrieve[1]));
-        if (!intent) return error(response, 404, 'invalid_request_error', `No such payment_intent: '${retrieve[1]}'`);
+        if (!intent)
+          return error(
+            response,
+            404,
+            'invalid_request_error',
+            `No such payment_intent: '${retrieve[1]}'`,
+          );
         return send(response, 200, intent);
       }
 
-      return error(response, 404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname})`);
+      return error(
+        response,
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${request.method}: ${url.pathname})`,
+      );
     });
   });
 

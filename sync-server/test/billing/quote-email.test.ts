@@ -25,7 +25,11 @@ describe('POST /api/quotes/:id/send-email', () => {
     const quote = createQuote(app);
     const cookie = await login(app);
 
-    const response = await app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send-email`, headers: { cookie } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.id}/send-email`,
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().quote).toMatchObject({ id: quote.id, status: 'sent' });
 
@@ -54,9 +58,19 @@ describe('POST /api/quotes/:id/send-email', () => {
     // One emails row, Sent, logged for staff devices.
     const emails = findRows<EmailRecord>(app.db, 'emails');
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ to: 'jordan@example.com', subject: mail?.subject, sent: true });
-    expect(emails[0]?.customerInfo).toMatchObject({ name: 'Jordan Reid', phone: '0411 222 333', email: 'jordan@example.com' });
-    expect(JSON.parse(changesFor(app, 'emails', emails[0]?.id ?? 0).at(-1)?.data ?? '{}')).toMatchObject({ sent: true });
+    expect(emails[0]).toMatchObject({
+      to: 'jordan@example.com',
+      subject: mail?.subject,
+      sent: true,
+    });
+    expect(emails[0]?.customerInfo).toMatchObject({
+      name: 'Jordan Reid',
+      phone: '0411 222 333',
+      email: 'jordan@example.com',
+    });
+    expect(
+      JSON.parse(changesFor(app, 'emails', emails[0]?.id ?? 0).at(-1)?.data ?? '{}'),
+    ).toMatchObject({ sent: true });
   });
 
   it('sends a sent quote again without changing it, and refuses accepted ones', async () => {
@@ -64,13 +78,21 @@ describe('POST /api/quotes/:id/send-email', () => {
     const app = await buildBillingApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL } });
     const cookie = await login(app);
     const sent = createQuote(app, {}, 'sent');
-    const again = await app.inject({ method: 'POST', url: `/api/quotes/${sent.id}/send-email`, headers: { cookie } });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${sent.id}/send-email`,
+      headers: { cookie },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().quote.status).toBe('sent');
     await smtp.waitFor(1);
 
     const accepted = createQuote(app, {}, 'accepted');
-    const refused = await app.inject({ method: 'POST', url: `/api/quotes/${accepted.id}/send-email`, headers: { cookie } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${accepted.id}/send-email`,
+      headers: { cookie },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('Only draft or sent quotes can be emailed');
     expect(smtp.messages).toHaveLength(1);
@@ -97,10 +119,16 @@ describe('POST /api/quotes/:id/send-email', () => {
   });
 
   it("answers 502 'Email sending failed' when delivery fails, keeping the quote a draft", async () => {
-    const app = await buildBillingApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
+    const app = await buildBillingApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` },
+    });
     const cookie = await login(app);
     const quote = createQuote(app);
-    const response = await app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/send-email`, headers: { cookie } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.id}/send-email`,
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ error: 'Email sending failed' });
     expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('draft');
@@ -111,7 +139,11 @@ describe('POST /api/quotes/:id/send-email', () => {
   it('answers 404 for an unknown quote', async () => {
     const app = await buildBillingApp();
     const cookie = await login(app);
-    const response = await app.inject({ method: 'POST', url: '/api/quotes/Q-2026-404/send-email', headers: { cookie } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/quotes/Q-2026-404/send-email',
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'Quote not found' });
   });

@@ -9,14 +9,23 @@ const NOW = new Date('2026-11-20T02:00:00.000Z');
 
 describe('GET /api/quotes/:id/pdf', () => {
   it('answers an A4 PDF download named Quote-{id}.pdf with every part of the quote', async () => {
-    const app = await buildBillingApp({ now: () => NOW, env: { PUBLIC_URL: 'https://tow.example.com' } });
+    const app = await buildBillingApp({
+      now: () => NOW,
+      env: { PUBLIC_URL: 'https://tow.example.com' },
+    });
     const quote = createQuote(app);
     const cookie = await login(app);
 
-    const response = await app.inject({ method: 'GET', url: `/api/quotes/${quote.id}/pdf`, headers: { cookie } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/quotes/${quote.id}/pdf`,
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="Quote-${quote.id}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Quote-${quote.id}.pdf"`,
+    );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const pages = await pdfPages(response.rawPayload);
@@ -67,7 +76,12 @@ describe('GET /api/quotes/:id/pdf', () => {
       unitPrice: 1000 + index,
       category: (['service', 'parts', 'misc'] as const)[index % 3],
     }));
-    const quote = createQuote(app, { items, fromLocation: null, toLocation: null, discountPercent: 0 });
+    const quote = createQuote(app, {
+      items,
+      fromLocation: null,
+      toLocation: null,
+      discountPercent: 0,
+    });
     const pages = await pdfPages(await renderQuotePdf(quote, { profile: app.profile }));
     expect(pages.length).toBeGreaterThan(1);
     const text = pages.join(' ');
@@ -96,7 +110,11 @@ describe('GET /api/quotes/:id/pdf', () => {
     const app = await buildBillingApp();
     const cookie = await login(app);
     for (const id of ['Q-2026-999', 'nonsense']) {
-      const response = await app.inject({ method: 'GET', url: `/api/quotes/${id}/pdf`, headers: { cookie } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/quotes/${id}/pdf`,
+        headers: { cookie },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Quote not found' });
     }

@@ -21,7 +21,10 @@ describe('POST /api/quotes/:id/record-payment', () => {
     const cookie = await login(app);
     const quote = createQuote(app, {}, 'sent');
 
-    const response = await record(app, quote.id, cookie, { method: 'cash', reference: 'Receipt 42' });
+    const response = await record(app, quote.id, cookie, {
+      method: 'cash',
+      reference: 'Receipt 42',
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json() as { quote: Quote; invoice: Invoice };
     expect(body.quote).toMatchObject({ id: quote.id, status: 'accepted' });
@@ -39,9 +42,16 @@ describe('POST /api/quotes/:id/record-payment', () => {
     expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('accepted');
     expect(changesFor(app, 'invoices', 'INV-2026-1')).toHaveLength(1);
 
-    const detail = await app.inject({ method: 'GET', url: '/api/invoices/INV-2026-1', headers: { cookie } });
+    const detail = await app.inject({
+      method: 'GET',
+      url: '/api/invoices/INV-2026-1',
+      headers: { cookie },
+    });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toEqual({ invoice: body.invoice, payment: { method: 'cash', reference: 'Receipt 42' } });
+    expect(detail.json()).toEqual({
+      invoice: body.invoice,
+      payment: { method: 'cash', reference: 'Receipt 42' },
+    });
 
     // A second payment for the same quote is refused and writes nothing.
     const before = snapshotDatabase(app);
@@ -62,7 +72,11 @@ describe('POST /api/quotes/:id/record-payment', () => {
       invoiceId: 'INV-2026-77',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().invoice).toMatchObject({ id: 'INV-2026-77', amount: 30000, paidAt: '2026-11-19T00:00:00.000Z' });
+    expect(response.json().invoice).toMatchObject({
+      id: 'INV-2026-77',
+      amount: 30000,
+      paidAt: '2026-11-19T00:00:00.000Z',
+    });
     expect(response.json().quote.status).toBe('accepted');
   });
 
@@ -84,7 +98,11 @@ describe('POST /api/quotes/:id/record-payment', () => {
       createdAt: NOW.toISOString(),
       updatedAt: NOW.toISOString(),
     });
-    const quote = createQuote(app, { notes: 'Automatic quote for completed job JOB-2026-7 at Karratha' }, 'sent');
+    const quote = createQuote(
+      app,
+      { notes: 'Automatic quote for completed job JOB-2026-7 at Karratha' },
+      'sent',
+    );
     const response = await record(app, quote.id, cookie, { method: 'bank-transfer' });
     expect(response.statusCode).toBe(201);
     expect(response.json().invoice.jobId).toBe('JOB-2026-7');
@@ -131,7 +149,11 @@ describe('billing authorization', () => {
     const calls = [
       { method: 'GET' as const, url: `/api/quotes/${quote.id}/pdf` },
       { method: 'POST' as const, url: `/api/quotes/${quote.id}/send-email` },
-      { method: 'POST' as const, url: `/api/quotes/${quote.id}/record-payment`, payload: { method: 'cash' } },
+      {
+        method: 'POST' as const,
+        url: `/api/quotes/${quote.id}/record-payment`,
+        payload: { method: 'cash' },
+      },
       { method: 'GET' as const, url: '/api/invoices/INV-2026-1' },
     ];
     for (const call of calls) {
@@ -150,7 +172,11 @@ describe('billing authorization', () => {
     const app = await buildBillingApp();
     const cookie = await login(app);
     for (const id of ['INV-2026-5', 'nope']) {
-      const response = await app.inject({ method: 'GET', url: `/api/invoices/${id}`, headers: { cookie } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/invoices/${id}`,
+        headers: { cookie },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Invoice not found' });
     }

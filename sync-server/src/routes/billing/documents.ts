@@ -7,7 +7,12 @@
  * failed' and leaves the quote as it was.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { MESSAGES, QUOTE_STATUS_AFTER_EMAIL, type EmailRecord, type Quote } from '@pilbara/shared-schema';
+import {
+  MESSAGES,
+  QUOTE_STATUS_AFTER_EMAIL,
+  type EmailRecord,
+  type Quote,
+} from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
 import { mintIntegerId } from '../../db/id-series';
 import { requireAdmin } from '../../plugins/auth';
@@ -45,7 +50,8 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
     if (!EMAILABLE.has(quote.status)) {
       throw conflict('Only draft or sent quotes can be emailed');
     }
-    if (!quote.customerEmail) throw badRequest(NO_CUSTOMER_EMAIL, { customerEmail: NO_CUSTOMER_EMAIL });
+    if (!quote.customerEmail)
+      throw badRequest(NO_CUSTOMER_EMAIL, { customerEmail: NO_CUSTOMER_EMAIL });
 
     const payUrl = quotePayUrl(app.config.publicUrl, quote.id);
     const pdf = await renderQuotePdf(quote, { profile: app.profile, payUrl });
@@ -68,7 +74,11 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
         timestamp: app.now().toISOString(),
         sent: false,
       };
-      writeChanges(app.db, [{ entity: 'emails', op: 'put', id: row.id, row: row as unknown as Row }], row.timestamp);
+      writeChanges(
+        app.db,
+        [{ entity: 'emails', op: 'put', id: row.id, row: row as unknown as Row }],
+        row.timestamp,
+      );
       return row;
     })();
     notifyChanges(app.db);
@@ -80,24 +90,51 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
       text: message.text,
       replyTo: app.profile.email,
       attachments: [
-        { filename: quotePdfFilename(quote.id), content: Buffer.from(pdf), contentType: 'application/pdf' },
+        {
+          filename: quotePdfFilename(quote.id),
+          content: Buffer.from(pdf),
+          contentType: 'application/pdf',
+        },
       ],
     });
     if (!delivery.ok) {
-      request.log.warn({ error: delivery.error, quoteId: quote.id, emailId: record.id }, 'quote email not delivered');
+      request.log.warn(
+        { error: delivery.error, quoteId: quote.id, emailId: record.id },
+        'quote email not delivered',
+      );
       return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
     }
 
     const updated = app.db.transaction((): Quote => {
       const nowIso = app.now().toISOString();
-      writeChanges(app.db, [{ entity: 'emails', op: 'put', id: record.id, row: { ...record, sent: true } as unknown as Row }], nowIso);
+      writeChanges(
+        app.db,
+        [
+          {
+            entity: 'emails',
+            op: 'put',
+            id: record.id,
+            row: { ...record, sent: true } as unknown as Row,
+          },
+        ],
+        nowIso,
+      );
       const current = getRow<Quote>(app.db, 'quotes', quote.id);
       if (!current || current.status !== 'draft') return current ?? quote;
       const userId = request.user?.id ?? 'staff';
-      const outcome = applyServerMutation(app.db, 'quote.setStatus', { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL }, userId, nowIso);
+      const outcome = applyServerMutation(
+        app.db,
+        'quote.setStatus',
+        { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
+        userId,
+        nowIso,
+      );
       if (!outcome.ok) {
         // The email went out; a refused status change (a concurrent edit) must not hide that.
-        request.log.warn({ quoteId: quote.id, rejection: outcome.message }, 'quote emailed but not marked sent');
+        request.log.warn(
+          { quoteId: quote.id, rejection: outcome.message },
+          'quote emailed but not marked sent',
+        );
         return current;
       }
       return (outcome.result as { quote: Quote }).quote;

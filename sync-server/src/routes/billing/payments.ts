@@ -93,7 +93,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       }
       if (intent.status !== 'succeeded') return answer(false);
       const now = app.now();
-      const settled = app.db.transaction(() => settleCardPayment(app.db, intent, now.toISOString(), now))();
+      const settled = app.db.transaction(() =>
+        settleCardPayment(app.db, intent, now.toISOString(), now),
+      )();
       if (settled === 'settled') notifyChanges(app.db);
       return answer(true);
     },
@@ -107,7 +109,8 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
     let settled;
     try {
       settled = app.db.transaction(() => {
-        if (paidInvoices(app.db, quote.id).length > 0) throw new SettleError(409, QUOTE_ALREADY_PAID);
+        if (paidInvoices(app.db, quote.id).length > 0)
+          throw new SettleError(409, QUOTE_ALREADY_PAID);
         return settlePayment(app.db, {
           quote,
           amount: input.amount ?? quote.finalPrice,

@@ -32,7 +32,12 @@ export function quoteEmail(quote: Quote, profile: BusinessProfile, payUrl: strin
     ['Quote number', quote.id],
     ['Service', quote.service ?? 'Not specified'],
     ...(quote.fromLocation || quote.toLocation
-      ? ([['Route', `${quote.fromLocation ?? 'Not set'} to ${quote.toLocation ?? 'Not set'} (${quote.distance} km)`]] as [string, string][])
+      ? ([
+          [
+            'Route',
+            `${quote.fromLocation ?? 'Not set'} to ${quote.toLocation ?? 'Not set'} (${quote.distance} km)`,
+          ],
+        ] as [string, string][])
       : []),
     ['Total (GST included)', formatCents(quote.finalPrice)],
     ['Valid until', formatPerth(quote.validUntil, DATE_FORMATS.date)],
@@ -43,7 +48,9 @@ export function quoteEmail(quote: Quote, profile: BusinessProfile, payUrl: strin
     `<p>Hi ${escapeHtml(firstName)},</p>` +
     `<p>Thank you for contacting ${escapeHtml(profile.tradingName)}. Your quote is attached as a PDF.</p>` +
     `<table cellpadding="4">${rows
-      .map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`)
+      .map(
+        ([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+      )
       .join('')}</table>` +
     `<p><a href="${escapeHtml(payUrl)}" style="display:inline-block;padding:10px 18px;background:#d9610d;color:#ffffff;text-decoration:none;border-radius:4px">Pay this quote online</a></p>` +
     `<p>Or open this link: <a href="${escapeHtml(payUrl)}">${escapeHtml(payUrl)}</a></p>` +

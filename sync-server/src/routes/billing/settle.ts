@@ -85,7 +85,13 @@ export function settlePayment(db: Db, input: SettlePaymentInput): SettledPayment
   let accepted = false;
   const next = statusAfterPayment(quote.status);
   if (next && next !== quote.status) {
-    const outcome = applyServerMutation(db, 'quote.setStatus', { id: quote.id, status: next }, input.actor, nowIso);
+    const outcome = applyServerMutation(
+      db,
+      'quote.setStatus',
+      { id: quote.id, status: next },
+      input.actor,
+      nowIso,
+    );
     if (!outcome.ok) throw new SettleError(409, outcome.message);
     quote = (outcome.result as { quote: Quote }).quote;
     accepted = true;
@@ -112,7 +118,13 @@ export function settlePayment(db: Db, input: SettlePaymentInput): SettledPayment
   writeChanges(db, [{ entity: 'invoices', op: 'put', id, row: invoice as unknown as Row }], nowIso);
   db.prepare(
     'INSERT INTO invoice_payments (invoiceId, method, reference, recordedBy, createdAt) VALUES (?, ?, ?, ?, ?)',
-  ).run(id, input.method, input.reference ?? null, typeof input.actor === 'number' ? input.actor : null, nowIso);
+  ).run(
+    id,
+    input.method,
+    input.reference ?? null,
+    typeof input.actor === 'number' ? input.actor : null,
+    nowIso,
+  );
   return { invoice: getRow<Invoice>(db, 'invoices', id) as Invoice, quote, accepted };
 }
 
@@ -121,9 +133,9 @@ export function invoicePayment(
   db: Db,
   invoiceId: string,
 ): { method: SettledMethod; reference: string | null } | undefined {
-  return db.prepare('SELECT method, reference FROM invoice_payments WHERE invoiceId = ?').get(invoiceId) as
-    | { method: SettledMethod; reference: string | null }
-    | undefined;
+  return db
+    .prepare('SELECT method, reference FROM invoice_payments WHERE invoiceId = ?')
+    .get(invoiceId) as { method: SettledMethod; reference: string | null } | undefined;
 }
 
 /** What happened to a succeeded card payment. */
@@ -142,7 +154,12 @@ export interface SucceededIntent {
  * asking the provider): at most one invoice per intent, whichever path gets there first. Must run
  * inside the caller's transaction.
  */
-export function settleCardPayment(db: Db, intent: SucceededIntent, paidAt: string, now: Date): CardSettlement {
+export function settleCardPayment(
+  db: Db,
+  intent: SucceededIntent,
+  paidAt: string,
+  now: Date,
+): CardSettlement {
   if (invoiceForIntent(db, intent.id)) return 'already_invoiced';
   const quoteId = intent.metadata?.quoteId ?? storedIntent(db, intent.id)?.quoteId;
   const quote = quoteId ? getRow<Quote>(db, 'quotes', quoteId) : undefined;

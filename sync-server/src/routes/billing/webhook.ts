@@ -23,9 +23,13 @@ type Handled = CardSettlement | 'duplicate' | 'ignored';
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
   // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   app.post('/payments/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
     const secret = app.config.stripe.webhookSecret;
@@ -34,7 +38,11 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     const signature = request.headers['stripe-signature'];
     let event: Stripe.Event;
     try {
-      event = verifyWebhookEvent(raw, typeof signature === 'string' ? signature : undefined, secret);
+      event = verifyWebhookEvent(
+        raw,
+        typeof signature === 'string' ? signature : undefined,
+        secret,
+      );
     } catch (error) {
       request.log.warn({ err: error }, 'webhook signature rejected');
       return reply.code(400).send({ error: 'Invalid webhook signature' });
@@ -49,11 +57,14 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       if (event.type !== 'payment_intent.succeeded') return 'ignored';
 
       const intent = event.data.object as Stripe.PaymentIntent;
-      const paidAt = new Date((event.created || Math.floor(now.getTime() / 1000)) * 1000).toISOString();
+      const paidAt = new Date(
+        (event.created || Math.floor(now.getTime() / 1000)) * 1000,
+      ).toISOString();
       return settleCardPayment(app.db, intent, paidAt, now);
     })();
     if (handled === 'settled') notifyChanges(app.db);
-    if (handled === 'unknown_quote') request.log.error({ eventId: event.id }, 'card payment for an unknown quote');
+    if (handled === 'unknown_quote')
+      request.log.error({ eventId: event.id }, 'card payment for an unknown quote');
     return { received: true, result: handled };
   });
 };
