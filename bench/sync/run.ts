@@ -152,8 +152,22 @@ async function pushBench(transport: 'socket' | 'http'): Promise<{ acked: number;
     });
   const engine = new SyncEngine({ db, connectors: [watched], httpPollMs: 60_000 });
   await engine.start();
+  let lastReport = 0;
   for (;;) {
-    if (ackedAt && (await db.outbox.count()) === 0) break;
+    const left = await db.outbox.count();
+    if (ackedAt && left === 0) break;
+    if (process.env.BENCH_PROGRESS && performance.now() - lastReport > 5000) {
+      lastReport = performance.now();
+      console.error(
+        transport,
+        'outbox left',
+        left,
+        'acked',
+        Boolean(ackedAt),
+        'state',
+        engine.state,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const synced = performance.now() - start;

@@ -365,6 +365,9 @@ async function writeRows(
   }
 }
 
+/** Above this many changed rows the rebase scans the outbox instead of seeking its index. */
+const INDEXED_DIRTY_LIMIT = 32;
+
 function entityOf(key: string): string {
   return key.slice(0, key.indexOf(':'));
 }
@@ -382,14 +385,19 @@ async function rebase(
   let replay: OutboxItem[];
   // Fast path: no pending mutation read or wrote anything the page changed (the usual case, found
   // through the outbox's multi-entry index), so only the changed rows are rewound.
+  // A big page is checked against the whole outbox in memory instead: one sequential read beats
+  // hundreds of index seeks.
   const entities = [...new Set([...dirtyKeys].map(entityOf))];
-  const direct = all
-    ? 1
-    : await db.outbox
-        .where('keys')
-        .anyOf([...dirtyKeys, ...entities.map((entity) => `${entity}:*`)])
-        .count();
-  const pending = direct > 0 ? await db.outbox.orderBy('seq').toArray() : [];
+  let pending: OutboxItem[];
+  if (all || dirtyKeys.size > INDEXED_DIRTY_LIMIT) {
+    pending = await db.outbox.orderBy('seq').toArray();
+  } else {
+    const direct = await db.outbox
+      .where('keys')
+      .anyOf([...dirtyKeys, ...entities.map((entity) => `${entity}:*`)])
+      .count();
+    pending = direct > 0 ? await db.outbox.orderBy('seq').toArray() : [];
+  }
   if (all) {
     for (const table of SYNCED_TABLES) {
       const visible = db.visible(table);
