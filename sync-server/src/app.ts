@@ -95,8 +95,14 @@ export const BODY_LIMIT = 64 * 1024;
 function cspDirectives(config: Config) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", 'https://js.stripe.com'],
-    frameSrc: ["'self'", 'https://js.stripe.com'],
+    // Stripe.js and its card frames; hooks.stripe.com hosts the 3-D Secure challenge frame.
+    scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+    frameSrc: [
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ],
     connectSrc: ["'self'", 'https://api.stripe.com'],
     // Mantine and the card form set inline styles.
     styleSrc: ["'self'", "'unsafe-inline'"],

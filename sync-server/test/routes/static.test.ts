@@ -7,7 +7,10 @@ import { buildTestApp, tempDir } from '../helper';
 function fakeDist(): string {
   const dir = tempDir('pilbara-dist-');
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Pilbara</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Pilbara</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'index-B2x9kQ7a.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Pilbara"}');
@@ -70,7 +73,14 @@ describe('static hosting of the PWA', () => {
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
     expect(csp).toContain("object-src 'none'");
     const foreign = csp.match(/https?:\/\/[^\s;]+/g) ?? [];
-    expect(new Set(foreign)).toEqual(new Set(['https://js.stripe.com', 'https://api.stripe.com']));
+    expect(new Set(foreign)).toEqual(
+      new Set([
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+        'https://hooks.stripe.com',
+        'https://api.stripe.com',
+      ]),
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
