@@ -1,12 +1,29 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { apiRequest } from '../lib/http';
 import { usePageTitle } from '../lib/use-page-title';
+
+/**
+ * The provider only redirects here after it confirmed the payment. Ask the server to settle the
+ * quote now (it checks with the provider itself, exactly once alongside the webhook), so staff
+ * see it accepted even when the webhook is late. Failure is harmless: the webhook still settles.
+ */
+function useSettlePayment(quoteId: string | null): void {
+  useEffect(() => {
+    if (!quoteId) return;
+    apiRequest(`/api/quotes/${encodeURIComponent(quoteId)}/confirm-payment`, {
+      method: 'POST',
+    }).catch(() => undefined);
+  }, [quoteId]);
+}
 
 export function CheckoutSuccessPage() {
   usePageTitle('Payment Successful');
   const [params] = useSearchParams();
   const quoteId = params.get('quote_id');
+  useSettlePayment(quoteId);
   return (
     <Container size={560} py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Card withBorder radius="md" padding="xl">
@@ -20,7 +37,10 @@ export function CheckoutSuccessPage() {
           <Text>Thank you for your payment. Your quote has been accepted.</Text>
           {quoteId ? (
             <Text size="sm" c="dimmed">
-              Quote <Text span ff="monospace">{quoteId}</Text>
+              Quote{' '}
+              <Text span ff="monospace">
+                {quoteId}
+              </Text>
             </Text>
           ) : null}
           <Text c="dimmed">You can close this window and return to the main page.</Text>
