@@ -1,0 +1,80 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PilbaraDatabase } from '../db/database';
+import { DB_VERSIONS } from '../db/schema';
+import { NoIdsLeftError, addLease, businessYear, lowSeries, mintIdFrom } from './leases';
+
+const open: PilbaraDatabase[] = [];
+afterEach(async () => {
+  for (const db of open.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+function freshDb(): PilbaraDatabase {
+  const db = new PilbaraDatabase(`leases-${Date.now()}-${open.length}`);
+  open.push(db);
+  return db;
+}
+
+describe('ids minted from leases', () => {
+  it('mints final text and integer ids in order and never twice', async () => {
+    const db = freshDb();
+    const year = businessYear(new Date('2026-06-01T00:00:00Z'));
+    await addLease(db, `JOB-${year}`, 101, 102);
+    await addLease(db, 'fuel_records', 7, 7);
+    const date = new Date('2026-06-01T00:00:00Z');
+    expect(await mintIdFrom(db, 'JOB', date)).toBe('JOB-2026-101');
+    expect(await mintIdFrom(db, 'JOB', date)).toBe('JOB-2026-102');
+    expect(await mintIdFrom(db, 'fuel_records', date)).toBe(7);
+    await expect(mintIdFrom(db, 'JOB', date)).rejects.toBeInstanceOf(NoIdsLeftError);
+  });
+
+  it('uses the Perth business year and asks for more when a series runs low', async () => {
+    expect(businessYear(new Date('2026-12-31T17:00:00Z'))).toBe(2027);
+    const db = freshDb();
+    const date = new Date('2026-06-01T00:00:00Z');
+    expect(await lowSeries(db, date)).toContain('JOB-2026');
+    await addLease(db, 'JOB-2026', 1, 50);
+    expect(await lowSeries(db, date)).not.toContain('JOB-2026');
+  });
+
+  it('mints distinct ids when two tabs mint at once', async () => {
+    const db = freshDb();
+    const other = new PilbaraDatabase(db.name);
+    await addLease(db, 'vehicles', 1, 40);
+    const minted = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => mintIdFrom(i % 2 ? db : other, 'vehicles')),
+    );
+    other.close();
+    expect(new Set(minted).size).toBe(20);
+  });
+});
+
+describe('database upgrade', () => {
+  it('keeps the outbox from version 2 and indexes its keys in version 3', async () => {
+    const name = `upgrade-${Date.now()}`;
+    const old = new Dexie(name);
+    for (const entry of DB_VERSIONS.filter((v) => v.version <= 2))
+      old.version(entry.version).stores(entry.stores);
+    await old
+      .table('outbox')
+      .add({
+        seq: 1,
+        mutationId: 'm1',
+        clientId: 'c',
+        name: 'job.create',
+        args: {},
+        createdAt: '',
+        reads: ['jobs:"JOB-2026-1"'],
+        writes: ['jobs:"JOB-2026-1"', 'job_updates:5'],
+      });
+    old.close();
+    const db = new PilbaraDatabase(name);
+    open.push(db);
+    expect(await db.outbox.where('keys').equals('job_updates:5').count()).toBe(1);
+    expect((await db.outbox.get(1))?.keys).toEqual(['jobs:"JOB-2026-1"', 'job_updates:5']);
+  });
+});
