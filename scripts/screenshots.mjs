@@ -1,0 +1,62 @@
+// Screenshots of the main public screens at phone (390 px) and desktop (1280 px) width, written
+// to e2e/screenshots/ for people to look at. Starts the real server on a free port with demo
+// data in a temporary folder, serving the built PWA (run `npm start` or build web/ first).
+// Usage: node scripts/screenshots.mjs
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './lib.mjs';
+
+const port = await new Promise((resolve) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = srv.address();
+    srv.close(() => resolve(p));
+  });
+});
+const dataDir = mkdtempSync(join(tmpdir(), 'pilbara-shots-'));
+const server = spawn(process.execPath, ['--import', 'tsx', join('src', 'main.ts')], {
+  cwd: join(ROOT, 'sync-server'),
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: 'inherit',
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // A demo customer whose job is En Route, so the portal shows a live job.
+  const portal = '/customer-portal?search=Tom%20Nguyen';
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'web', 'scripts', 'screenshots.mjs'),
+      base,
+      join(ROOT, 'e2e', 'screenshots'),
+      '/',
+      '/booking',
+      '/dashboard',
+      portal,
+    ],
+    { stdio: 'inherit' },
+  );
+  process.exitCode = result.status ?? 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
