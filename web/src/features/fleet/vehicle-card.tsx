@@ -194,7 +194,7 @@ export function VehicleCard({ vehicle, services, fuel, mileage, expenses, pendin
               {latestFuel.map((record) => (
                 <div key={record.id} className={classes.record} data-testid="fuel-record">
                   <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>{formatLitres(record.liters)} L {record.fuelType}{record.fillType === 'Partial' ? ' (partial)' : ''}</Text>
+                    <Text size="sm" fw={500}>{formatLitres(record.liters)} {record.fuelType}{record.fillType === 'Partial' ? ' (partial)' : ''}</Text>
                     <Text size="sm" fw={600}>{formatCents(record.totalCost)}</Text>
                   </Group>
                   <Text size="xs" c="dimmed">
