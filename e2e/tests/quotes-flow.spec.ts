@@ -178,11 +178,19 @@ test.describe('quotes manager', () => {
     expect(download.suggestedFilename()).toBe(`Quote-${id}.pdf`);
     await expect(quotes.toast(MESSAGES.QUOTE_PDF_DOWNLOADED)).toBeVisible();
 
-    // This server has no card keys: Pay Now offers to record a payment instead.
+    // This server has no card keys: Pay Now offers to record a payment taken another way.
     await card.getByRole('button', { name: 'Pay Now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
     await expect(dialog.getByText('Card payment is not set up')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByText('Bank transfer').click();
+    await dialog.getByRole('button', { name: 'Record $340.20' }).click();
+    await expect(quotes.toast('Payment recorded')).toBeVisible();
+    await expect(card.getByTestId('quote-status')).toHaveText('Accepted', { timeout: SYNC_TIMEOUT });
+    await expect(card.getByText('Paid', { exact: true })).toBeVisible({ timeout: SYNC_TIMEOUT });
+    await expect(card.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    expect(queryRows<{ status: string; amount: number }>(server.dbFile, 'SELECT status, amount FROM invoices WHERE quoteId = ?', id)).toEqual([
+      { status: 'paid', amount: 34020 },
+    ]);
 
     // The customer's pay link says plainly that card payment is not set up here.
     const checkout = await context.newPage();
