@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { FleetExpense, FuelRecord, ServiceRecord, Vehicle } from '@pilbara/shared-schema';
+import { efficiencyRows, monthlyCostRows, vehicleCostPerKm, vehicleLabel } from './fleet-figures';
+
+const NOW = '2026-11-20T04:00:00.000Z';
+
+function vehicle(id: number, name: string): Vehicle {
+  return {
+    id, name, make: 'Toyota', model: 'Hilux', year: 2024, registration: `REG${id}`, vin: null, type: 'Light Towing', status: 'active',
+    mileage: 0, serviceInterval: 10000, nextService: null, lastServiceDate: null, engineType: null, engineSize: null, fuelType: 'Diesel',
+    transmission: null, driveType: '4WD', modifications: [], specialFeatures: [], towingCapacity: null, gvm: null, alerts: [],
+    description: null, insuranceExpiry: null, registrationExpiry: null, isActive: true, createdAt: NOW, updatedAt: NOW,
+  };
+}
+
+function fill(id: number, vehicleId: number, dateTime: string, odometerReading: number, liters: number, fillType: 'Full' | 'Partial', totalCost = 10000): FuelRecord {
+  return { id, vehicleId, dateTime, location: 'Karratha', fuelType: 'Diesel', liters, pricePerLiter: 200, totalCost, odometerReading, fillType, efficiency: null, driver: null, receipt: null, notes: null, createdAt: dateTime };
+}
+
+function service(id: number, vehicleId: number, invoiceDate: string, mileageAtService: number, totalCost: number): ServiceRecord {
+  return { id, vehicleId, invoiceNumber: null, serviceType: 'Oil Change', description: 'x', servicedBy: 'y', laborCost: totalCost, partsCost: 0, totalCost, mileageAtService, partsReplaced: null, workPerformed: null, nextServiceDue: null, warranty: null, invoiceDate, isPaid: false, notes: null, createdAt: invoiceDate };
+}
+
+describe('fleet figures', () => {
+  it('labels a vehicle by name, else make and model', () => {
+    expect(vehicleLabel({ name: ' ', make: 'Isuzu', model: 'NPS' })).toBe('Isuzu NPS');
+    expect(vehicleLabel({ name: 'Big Red', make: 'Isuzu', model: 'NPS' })).toBe('Big Red');
+  });
+
+  it('charts efficiency between full fills only, counting partial fuel into the next full fill', () => {
+    const rows = efficiencyRows(
+      [vehicle(1, 'Ute')],
+      [
+        fill(1, 1, '2026-10-01T00:00:00.000Z', 10_000, 50_000, 'Full'),
+        fill(2, 1, '2026-10-05T00:00:00.000Z', 10_300, 20_000, 'Partial'),
+        fill(3, 1, '2026-10-10T00:00:00.000Z', 10_500, 40_000, 'Full'),
+      ],
+    );
+    // (20 + 40) L over 500 km = 12 L/100 km; the partial and the first full fill have no point.
+    expect(rows).toEqual([{ label: '10/10', Ute: 12 }]);
+  });
+
+  it('sums monthly costs per vehicle in dollars, fuel, services and expenses', () => {
+    const expense: FleetExpense = { id: 1, vehicleId: 2, expenseType: 'Tyres', description: null, amount: 50_000, vendor: null, invoiceNumber: null, expenseDate: '2026-10-20', category: null, isPaid: true, paymentMethod: null, notes: null, createdAt: NOW };
+    const rows = monthlyCostRows(
+      [vehicle(1, 'Ute'), vehicle(2, 'Truck')],
+      [fill(1, 1, '2026-10-01T00:00:00.000Z', 1, 50_000, 'Full', 12_345), fill(2, 1, '2026-11-02T00:00:00.000Z', 2, 50_000, 'Full', 10_000)],
+      [service(1, 2, '2026-10-03', 100, 20_000)],
+      [expense],
+    );
+    expect(rows).toEqual([
+      { label: 'Oct 26', Ute: 123.45, Truck: 700 },
+      { label: 'Nov 26', Ute: 100 },
+    ]);
+  });
+
+  it('gives cost per km over the chosen period only', () => {
+    const fuel = [
+      fill(1, 1, '2026-11-01T00:00:00.000Z', 10_000, 50_000, 'Full', 10_000),
+      fill(2, 1, '2026-11-10T00:00:00.000Z', 10_500, 50_000, 'Full', 10_000),
+      fill(3, 1, '2026-01-10T00:00:00.000Z', 2_000, 50_000, 'Full', 99_999),
+      fill(4, 2, '2026-11-10T00:00:00.000Z', 90_000, 50_000, 'Full', 99_999),
+    ];
+    const services = [service(1, 1, '2026-11-05', 10_200, 30_000)];
+    const cost = vehicleCostPerKm(1, fuel, services, 30, NOW);
+    expect(cost).toMatchObject({ fuelCents: 20_000, serviceCents: 30_000, distanceKm: 500, centsPerKm: 100 });
+    expect(vehicleCostPerKm(1, fuel, services, 365, NOW).distanceKm).toBe(8_500);
+  });
+});
