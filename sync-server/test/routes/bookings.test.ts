@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, bookingSchema } from '@pilbara/shared-schema';
 import { buildTestApp, snapshotDatabase } from '../helper';
 import { bookingBody } from '../fixtures';
+import { onChanges, pullChanges } from '../../src/sync/change-log';
 
 // 2026-11-21 10:00 in Perth.
 const now = () => new Date('2026-11-21T02:00:00Z');
@@ -9,7 +10,11 @@ const now = () => new Date('2026-11-21T02:00:00Z');
 describe('POST /api/bookings', () => {
   it('stores a pending booking with a server-minted id', async () => {
     const app = await buildTestApp({ now });
-    const response = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody() });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody(),
+    });
     expect(response.statusCode).toBe(201);
     const { booking } = response.json();
     expect(bookingSchema.parse(booking)).toBeTruthy();
@@ -20,7 +25,11 @@ describe('POST /api/bookings', () => {
       vehicleDetails: null,
       createdAt: '2026-11-21T02:00:00.000Z',
     });
-    const second = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody() });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody(),
+    });
     expect(second.json().booking.id).toBe('BKG-2026-2');
   });
 
@@ -47,9 +56,17 @@ describe('POST /api/bookings', () => {
 
   it('accepts today (Perth) and refuses yesterday', async () => {
     const app = await buildTestApp({ now });
-    const today = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ preferredDate: '2026-11-21' }) });
+    const today = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody({ preferredDate: '2026-11-21' }),
+    });
     expect(today.statusCode).toBe(201);
-    const yesterday = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ preferredDate: '2026-11-20' }) });
+    const yesterday = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody({ preferredDate: '2026-11-20' }),
+    });
     expect(yesterday.statusCode).toBe(400);
     expect(yesterday.json().fields.preferredDate).toBe(MESSAGES.PREFERRED_DATE_PAST);
   });
@@ -68,10 +85,35 @@ describe('POST /api/bookings', () => {
   ])('rejects %j with the %s message and writes nothing', async (override, field, message) => {
     const app = await buildTestApp({ now });
     const before = snapshotDatabase(app);
-    const response = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody(override) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody(override),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toHaveProperty(field);
     if (message) expect(response.json().fields[field]).toBe(message);
     expect(snapshotDatabase(app)).toEqual(before);
+  });
+
+  it('reaches staff devices at once: logged for sync and connected devices poked', async () => {
+    const app = await buildTestApp({ now });
+    let pokes = 0;
+    onChanges(app.db, () => (pokes += 1));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody(),
+    });
+    expect(response.statusCode).toBe(201);
+    const page = pullChanges(app.db, 0, 100);
+    const logged = page.changes.filter((c) => c.entity === 'bookings');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      op: 'put',
+      rowId: 'BKG-2026-1',
+      data: { status: 'pending' },
+    });
+    expect(pokes).toBe(1);
   });
 });

@@ -14,8 +14,23 @@ import type {
   Job,
 } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
-import { getRow, putRow, updateRow } from '../rows';
+import { getRow, putRow } from '../rows';
 import { mintIntegerId, mintTextId } from '../id-series';
+import { writeChanges } from '../../sync/change-log';
+
+/**
+ * Bookings, contact emails and feedback are synced to staff devices, so they are written with
+ * their change-log entry (the caller pokes devices with `notifyChanges` after the commit).
+ */
+function putLogged<T extends { id: string | number }>(
+  db: Db,
+  entity: 'bookings' | 'emails' | 'feedback',
+  row: T,
+  now: Date,
+): T {
+  writeChanges(db, [{ entity, op: 'put', id: row.id, row }], now.toISOString());
+  return getRow<T>(db, entity, row.id) as T;
+}
 
 export function insertContactSubmission(db: Db, input: ContactInput, now: Date): ContactSubmission {
   return putRow<ContactSubmission>(db, 'contact_submissions', {
@@ -33,16 +48,17 @@ export interface NewEmailRecord {
 }
 
 export function insertEmailRecord(db: Db, email: NewEmailRecord, now: Date): EmailRecord {
-  return putRow<EmailRecord>(db, 'emails', {
-    id: mintIntegerId(db, 'emails'),
-    ...email,
-    timestamp: now.toISOString(),
-    sent: false,
-  });
+  return putLogged<EmailRecord>(
+    db,
+    'emails',
+    { id: mintIntegerId(db, 'emails'), ...email, timestamp: now.toISOString(), sent: false },
+    now,
+  );
 }
 
-export function markEmailSent(db: Db, id: number): EmailRecord | undefined {
-  return updateRow<EmailRecord>(db, 'emails', id, { sent: true });
+export function markEmailSent(db: Db, id: number, now: Date): EmailRecord | undefined {
+  const email = getRow<EmailRecord>(db, 'emails', id);
+  return email ? putLogged(db, 'emails', { ...email, sent: true }, now) : undefined;
 }
 
 export function getBooking(db: Db, id: string): Booking | undefined {
@@ -53,13 +69,18 @@ export function getBooking(db: Db, id: string): Booking | undefined {
 export function insertBooking(db: Db, input: BookingData, now: Date): Booking {
   const stamp = now.toISOString();
   const { id, ...fields } = input;
-  return putRow<Booking>(db, 'bookings', {
-    ...fields,
-    id: id ?? mintTextId(db, 'BKG', now),
-    status: 'pending',
-    createdAt: stamp,
-    updatedAt: stamp,
-  });
+  return putLogged<Booking>(
+    db,
+    'bookings',
+    {
+      ...fields,
+      id: id ?? mintTextId(db, 'BKG', now),
+      status: 'pending',
+      createdAt: stamp,
+      updatedAt: stamp,
+    } as Booking,
+    now,
+  );
 }
 
 export function getJob(db: Db, id: string): Job | undefined {
@@ -68,17 +89,17 @@ export function getJob(db: Db, id: string): Job | undefined {
 
 export function findFeedbackForJob(db: Db, jobId: string): Feedback | undefined {
   const row = db.prepare('SELECT id FROM feedback WHERE jobId = ?').get(jobId) as
-    | { id: number }
-    | undefined;
+    { id: number } | undefined;
   return row ? getRow<Feedback>(db, 'feedback', row.id) : undefined;
 }
 
 export function insertFeedback(db: Db, input: FeedbackData, now: Date): Feedback {
-  return putRow<Feedback>(db, 'feedback', {
-    id: mintIntegerId(db, 'feedback'),
-    ...input,
-    createdAt: now.toISOString(),
-  });
+  return putLogged<Feedback>(
+    db,
+    'feedback',
+    { id: mintIntegerId(db, 'feedback'), ...input, createdAt: now.toISOString() } as Feedback,
+    now,
+  );
 }
 
 function jobsWhere(db: Db, where: string, params: unknown[]): Job[] {
@@ -95,8 +116,7 @@ function jobsWhere(db: Db, where: string, params: unknown[]): Job[] {
 export function searchJob(db: Db, query: string): Job | undefined {
   const text = query.trim();
   const byId = db.prepare('SELECT id FROM jobs WHERE id = ? COLLATE NOCASE').get(text) as
-    | { id: string }
-    | undefined;
+    { id: string } | undefined;
   if (byId) return getJob(db, byId.id);
   const byName = jobsWhere(db, 'customerName = ? COLLATE NOCASE', [text])[0];
   if (byName) return byName;
@@ -113,8 +133,7 @@ export function searchJob(db: Db, query: string): Job | undefined {
 export function customerJobs(db: Db, lookup: string): Job[] {
   const text = lookup.trim();
   const byId = db.prepare('SELECT id FROM jobs WHERE id = ? COLLATE NOCASE').get(text) as
-    | { id: string }
-    | undefined;
+    { id: string } | undefined;
   let anchor: Job | undefined = byId ? getJob(db, byId.id) : undefined;
   if (!anchor) {
     const digits = text.replace(/\D/g, '');

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { makeBookingInputSchema, perthDate } from '@pilbara/shared-schema';
+import { notifyChanges } from '../../sync/change-log';
 import { parse } from '../../plugins/validation';
 import { conflict } from '../../plugins/errors';
 import { replayIfSeen, writeOnce } from '../../plugins/idempotency';
@@ -28,6 +29,8 @@ export const bookingRoutes: FastifyPluginAsync = async (app) => {
       const booking = insertBooking(app.db, input, app.now());
       return { status: 201, body: { success: true, booking } };
     });
+    // Staff devices are poked so the new row shows in the admin panel within a second.
+    if (!result.replayed) notifyChanges(app.db);
     return reply.code(result.status).send(result.body);
   });
 };

@@ -11,6 +11,7 @@ import {
   contactInputSchema,
   type ContactInput,
 } from '@pilbara/shared-schema';
+import { notifyChanges } from '../../sync/change-log';
 import { parse } from '../../plugins/validation';
 import { replayIfSeen, writeOnce } from '../../plugins/idempotency';
 import {
@@ -40,7 +41,8 @@ export function contactEmail(input: ContactInput, tradingName: string) {
     `<h3>Message</h3><p>${escapeHtml(input.message).replace(/\n/g, '<br>')}</p>` +
     `<p><small>Sent through the ${escapeHtml(tradingName)} website.</small></p>`;
   const text =
-    rows.map(([label, value]) => `${label}: ${value}`).join('\n') + `\n\nMessage:\n${input.message}\n`;
+    rows.map(([label, value]) => `${label}: ${value}`).join('\n') +
+    `\n\nMessage:\n${input.message}\n`;
   return { subject, html, text };
 }
 
@@ -76,6 +78,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       emailId = email.id;
       return { status: 201, body: { success: true, submission } };
     });
+    if (!result.replayed) notifyChanges(app.db);
 
     if (!result.replayed && emailId !== undefined) {
       const delivery = await app.mailer.send({
@@ -85,8 +88,10 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         text: message.text,
         replyTo: input.email,
       });
-      if (delivery.ok) markEmailSent(app.db, emailId);
-      else request.log.warn({ error: delivery.error, emailId }, 'contact email not delivered');
+      if (delivery.ok) {
+        markEmailSent(app.db, emailId, app.now());
+        notifyChanges(app.db);
+      } else request.log.warn({ error: delivery.error, emailId }, 'contact email not delivered');
     }
     return reply.code(result.status).send(result.body);
   });

@@ -1,14 +1,11 @@
 /** POST /api/feedback: a review of a completed job, one per job. */
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES, feedbackInputSchema } from '@pilbara/shared-schema';
+import { notifyChanges } from '../../sync/change-log';
 import { parse } from '../../plugins/validation';
 import { badRequest, conflict } from '../../plugins/errors';
 import { replayIfSeen, writeOnce } from '../../plugins/idempotency';
-import {
-  findFeedbackForJob,
-  getJob,
-  insertFeedback,
-} from '../../db/repositories/public-records';
+import { findFeedbackForJob, getJob, insertFeedback } from '../../db/repositories/public-records';
 
 export const FEEDBACK_JOB_NOT_COMPLETED = 'Feedback can only be left for a completed job';
 export const FEEDBACK_ALREADY_GIVEN = 'Feedback has already been submitted for this job';
@@ -32,6 +29,8 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
       const feedback = insertFeedback(app.db, { ...input, jobId: job.id }, app.now());
       return { status: 201, body: { success: true, feedback } };
     });
+    // Staff devices are poked so the new row shows in the admin panel within a second.
+    if (!result.replayed) notifyChanges(app.db);
     return reply.code(result.status).send(result.body);
   });
 };
