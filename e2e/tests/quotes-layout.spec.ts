@@ -51,5 +51,12 @@ for (const viewport of [
     await testInfo.attach(`quotes-${viewport.width}-form-only`, { body: await quotes.form.screenshot({ path: testInfo.outputPath(`quotes-${viewport.width}-form-only.png`) }), contentType: 'image/png' });
     await card.scrollIntoViewIfNeeded();
     await testInfo.attach(`quotes-${viewport.width}-card`, { body: await card.screenshot({ path: testInfo.outputPath(`quotes-${viewport.width}-card.png`) }), contentType: 'image/png' });
+
+    await card.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('quote-preview');
+    await expect(preview).toContainText('Prices include GST');
+    const box = await preview.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0), 'the preview fits the screen').toBeLessThanOrEqual(viewport.width);
+    await testInfo.attach(`quotes-${viewport.width}-preview`, { body: await page.screenshot({ path: testInfo.outputPath(`quotes-${viewport.width}-preview.png`) }), contentType: 'image/png' });
   });
 }
