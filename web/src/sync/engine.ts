@@ -98,6 +98,7 @@ export class SyncEngine {
   /** Highest seq the server has settled as far as this session knows (pushes resume after it). */
   private pushedThrough = 0;
   private inflight: number | null = null;
+  private pokedDuringPush = false;
   private pulling = false;
   private pullAgain = false;
   private caughtUp = false;
@@ -219,6 +220,7 @@ export class SyncEngine {
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = null;
     this.inflight = null;
+    this.pokedDuringPush = false;
     this.pulling = false;
     this.allPagesComing = false;
     if (
@@ -300,6 +302,11 @@ export class SyncEngine {
       case 'results':
         return this.onResults(message);
       case 'poke': {
+        // Our own push's answer is followed by a pull anyway; one pull then serves both.
+        if (this.inflight !== null) {
+          this.pokedDuringPush = true;
+          return;
+        }
         const cursor = await getMeta<number>(this.db, META.cursor, 0);
         if (message.cursor > cursor) await this.pull();
         return;
@@ -418,7 +425,10 @@ export class SyncEngine {
       await this.maybePush();
     }
     // Confirmed rows and acks come with the changes page.
-    if (message.results.length > 0) await this.pull();
+    if (message.results.length > 0 || this.pokedDuringPush) {
+      this.pokedDuringPush = false;
+      await this.pull();
+    }
   }
 
   private async maybePush(): Promise<void> {
