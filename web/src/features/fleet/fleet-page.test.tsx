@@ -54,10 +54,15 @@ async function card(registration: string): Promise<HTMLElement> {
 }
 
 beforeEach(async () => {
-  await Promise.all([db.vehicles.clear(), db.fuel_records.clear(), db.service_records.clear(), db.outbox.clear(), db.meta.clear()]);
+  await Promise.all([
+    db.vehicles.clear(), db.fuel_records.clear(), db.service_records.clear(), db.mileage_records.clear(), db.fleet_expenses.clear(),
+    db.outbox.clear(), db.meta.clear(),
+  ]);
   await setMeta(db, META.leases, {
     vehicles: [{ start: 100, end: 150, next: 100 }],
     fuel_records: [{ start: 200, end: 250, next: 200 }],
+    mileage_records: [{ start: 300, end: 350, next: 300 }],
+    fleet_expenses: [{ start: 400, end: 450, next: 400 }],
   });
 });
 
@@ -134,5 +139,51 @@ describe('FleetPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Vehicle' }));
     expect(await screen.findByText(MESSAGES.VEHICLE_REMOVED)).toBeTruthy();
     await waitFor(async () => expect(await db.vehicles.count()).toBe(0));
+  });
+
+  it('edits modifications by tick boxes and shows them in the expanded card', async () => {
+    await db.vehicles.put(stored({ id: 5, registration: 'MOD555', modifications: ['Snorkel'] }));
+    renderPage();
+    const element = await card('MOD555');
+    fireEvent.click(within(element).getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit Modifications' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Snorkel') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('LED Light Bar'));
+    fireEvent.click(within(dialog).getByLabelText('Snorkel'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.VEHICLE_MODIFICATIONS_UPDATED)).toBeTruthy();
+    await waitFor(async () => expect((await db.vehicles.get(5))?.modifications).toEqual(['LED Light Bar']));
+    fireEvent.click(within(element).getByRole('button', { name: 'Show details' }));
+    expect(within(within(element).getByTestId('vehicle-modifications')).getByText('LED Light Bar')).toBeTruthy();
+  });
+
+  it('records a trip and an expense and lists them on the card', async () => {
+    await db.vehicles.put(stored({ id: 6, registration: 'TRP666', mileage: 1000 }));
+    renderPage();
+    const element = await card('TRP666');
+    fireEvent.click(within(element).getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Add Trip' }));
+    let form = await screen.findByRole('form', { name: 'Trip' });
+    fireEvent.change(within(form).getByLabelText(/^End Odometer/), { target: { value: '900' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Trip' }));
+    expect(await within(form).findByText(MESSAGES.ODOMETER_ORDER)).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/^End Odometer/), { target: { value: '1240' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Trip' }));
+    await waitFor(async () => expect(await db.mileage_records.get(300)).toMatchObject({ distance: 240, vehicleId: 6 }));
+    expect((await db.vehicles.get(6))?.mileage).toBe(1240);
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Trip' })).toBeNull());
+
+    fireEvent.click(within(element).getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Add Expense', hidden: true }));
+    form = await screen.findByRole('form', { name: 'Expense' });
+    fireEvent.click(within(form).getByLabelText(/^Expense Type/));
+    fireEvent.click(await screen.findByRole('option', { name: 'Tyres', hidden: true }));
+    fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '1,240.50' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Expense' }));
+    await waitFor(async () => expect(await db.fleet_expenses.get(400)).toMatchObject({ amount: 124050, expenseType: 'Tyres' }));
+    fireEvent.click(within(element).getByRole('button', { name: 'Show details' }));
+    expect(within(within(element).getByTestId('mileage-records')).getByText('240 km')).toBeTruthy();
+    expect(within(within(element).getByTestId('fleet-expenses')).getByText('$1,240.50')).toBeTruthy();
   });
 });
