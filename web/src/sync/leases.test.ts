@@ -59,18 +59,16 @@ describe('database upgrade', () => {
     const old = new Dexie(name);
     for (const entry of DB_VERSIONS.filter((v) => v.version <= 2))
       old.version(entry.version).stores(entry.stores);
-    await old
-      .table('outbox')
-      .add({
-        seq: 1,
-        mutationId: 'm1',
-        clientId: 'c',
-        name: 'job.create',
-        args: {},
-        createdAt: '',
-        reads: ['jobs:"JOB-2026-1"'],
-        writes: ['jobs:"JOB-2026-1"', 'job_updates:5'],
-      });
+    await old.table('outbox').add({
+      seq: 1,
+      mutationId: 'm1',
+      clientId: 'c',
+      name: 'job.create',
+      args: {},
+      createdAt: '',
+      reads: ['jobs:"JOB-2026-1"'],
+      writes: ['jobs:"JOB-2026-1"', 'job_updates:5'],
+    });
     old.close();
     const db = new PilbaraDatabase(name);
     open.push(db);
