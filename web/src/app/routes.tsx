@@ -51,6 +51,9 @@ const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default:
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
 );
+const NeedsAttentionList = lazy(() =>
+  import('../features/sync-status').then((m) => ({ default: m.NeedsAttentionList })),
+);
 const NotFoundPage = lazy(() =>
   import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -72,6 +75,11 @@ export const routes: RouteObject[] = [
               syncStatus={
                 <Suspense fallback={null}>
                   <SyncStatusChip />
+                </Suspense>
+              }
+              syncIssues={
+                <Suspense fallback={null}>
+                  <NeedsAttentionList />
                 </Suspense>
               }
             />

@@ -6,8 +6,9 @@
  * while the screen is open for a signed-in admin.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Container, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { useProfile } from '../../app/profile-provider';
 import { displayName, useAuth } from '../auth/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -26,6 +27,8 @@ import { VehicleDialog } from './vehicle-dialog';
 export interface FleetPageProps {
   /** The sync status chip the app layer hands in; a small pending count shows when absent. */
   syncStatus?: ReactNode;
+  /** The list of changes the server refused (a registration another device took first, …). */
+  syncIssues?: ReactNode;
 }
 
 /** Runs the sync engine while a signed-in admin has the screen open (as the admin panel does). */
@@ -61,7 +64,7 @@ function useNow(): string {
 
 type Open = { action: Exclude<VehicleAction, 'remove'>; vehicleId: number } | null;
 
-export function FleetPage({ syncStatus }: FleetPageProps) {
+export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
   usePageTitle(FLEET_TEXT.title);
   const { user, isAdmin } = useAuth();
   useStaffSync(isAdmin);
@@ -101,6 +104,8 @@ export function FleetPage({ syncStatus }: FleetPageProps) {
           <Title order={1}>{FLEET_TEXT.title}</Title>
           {syncStatus ?? <PendingCount />}
         </Group>
+        <Anchor component={Link} to="/admin" size="sm">{FLEET_TEXT.backToAdmin}</Anchor>
+        {syncIssues}
         <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>{FLEET_TEXT.addVehicle}</Button>
           <Select label={FLEET_TEXT.costPeriod} data={COST_PERIODS.map((p) => ({ ...p }))} value={period} allowDeselect={false}

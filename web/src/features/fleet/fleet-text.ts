@@ -1,6 +1,7 @@
 /** Labels of the fleet screen that are this product's own wording (spec texts live in MESSAGES). */
 export const FLEET_TEXT = {
   title: 'Fleet Management',
+  backToAdmin: '← Admin Panel',
   addVehicle: 'Add Vehicle',
   noVehicles: 'No vehicles in the fleet yet. Add the first one to start logging fuel and services.',
   modifications: 'Modifications',

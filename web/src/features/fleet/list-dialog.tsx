@@ -1,6 +1,7 @@
 /** Tick-box editors of a vehicle's modifications (catalogue grouped) and special features. */
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { MODIFICATIONS_CATALOGUE, SPECIAL_FEATURES, type Vehicle } from '@pilbara/shared-schema';
 import { updateVehicleList } from './fleet-actions';
 import { FLEET_TEXT } from './fleet-text';
@@ -19,6 +20,7 @@ function groupsFor(field: ListField, current: readonly string[]) {
 }
 
 export function ListDialog({ vehicle, field, onClose }: { vehicle: Vehicle; field: ListField; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const current = vehicle[field];
   const [ticked, setTicked] = useState<string[]>(current);
   const [saving, setSaving] = useState(false);
@@ -30,7 +32,7 @@ export function ListDialog({ vehicle, field, onClose }: { vehicle: Vehicle; fiel
     if (done) onClose();
   };
   return (
-    <Modal opened onClose={onClose} title={`${title} · ${vehicle.name || vehicle.registration}`} size="lg">
+    <Modal opened onClose={onClose} title={`${title} · ${vehicle.name || vehicle.registration}`} size="lg" fullScreen={phone}>
       <Stack gap="md">
         {groupsFor(field, current).map((group) => (
           <Checkbox.Group key={group.category} label={group.category} value={ticked.filter((value) => group.items.includes(value))}

@@ -2,6 +2,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { FUEL_TYPES, VEHICLE_FORM_STATUSES, VEHICLE_TYPES, defaultVehicleYear, formatStatusLabel } from '@pilbara/shared-schema';
 import { addVehicle } from './fleet-actions';
 import { numberOrUndefined, vehicleFormDefaults, vehicleFormSchema, type VehicleFormData, type VehicleFormInput } from './fleet-forms';
@@ -11,6 +12,8 @@ const STATUS_OPTIONS = VEHICLE_FORM_STATUSES.map((value) => ({ value, label: for
 const DRIVE_TYPES = ['4WD', 'AWD', '2WD', '6x4', '8x4'];
 
 export function VehicleDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  // Long forms take the whole screen on a phone, so the keyboard does not hide half a dialog.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const defaults = vehicleFormDefaults(defaultVehicleYear(new Date().toISOString()));
   const form = useForm<VehicleFormInput, unknown, VehicleFormData>({ resolver: zodResolver(vehicleFormSchema), defaultValues: defaults });
   const { errors, isSubmitting } = form.formState;
@@ -24,7 +27,7 @@ export function VehicleDialog({ opened, onClose }: { opened: boolean; onClose: (
   const number = { setValueAs: numberOrUndefined };
 
   return (
-    <Modal opened={opened} onClose={close} title={FLEET_TEXT.addVehicle} size="lg" fullScreen={false}>
+    <Modal opened={opened} onClose={close} title={FLEET_TEXT.addVehicle} size="lg" fullScreen={phone}>
       <form onSubmit={onSubmit} noValidate aria-label={FLEET_TEXT.addVehicle}>
         <Stack gap="sm">
           <TextInput label="Vehicle Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
