@@ -31,7 +31,8 @@ export function FleetCharts({ vehicles, fuel, services, expenses }: FleetChartsP
           <Title order={2} size="h5">{FLEET_TEXT.efficiencyChart}</Title>
           {efficiency.length === 0 ? <Text size="sm" c="dimmed">{FLEET_TEXT.noEfficiency}</Text> : (
             <LineChart h={220} data={efficiency} dataKey="label" series={seriesOf(efficiency)} connectNulls curveType="monotone"
-              withLegend legendProps={{ verticalAlign: 'bottom' }} unit=" L" yAxisProps={{ width: 44 }} />
+              withLegend legendProps={{ verticalAlign: 'bottom' }} unit=" L" yAxisProps={{ width: 44 }}
+              xAxisProps={{ padding: { left: 12, right: 12 } }} />
           )}
         </Stack>
       </Card>

@@ -54,6 +54,16 @@ describe('fleet figures', () => {
     ]);
   });
 
+  it('keeps an empty place for a month without costs', () => {
+    const rows = monthlyCostRows(
+      [vehicle(1, 'Ute')],
+      [fill(1, 1, '2026-05-10T00:00:00.000Z', 1, 50_000, 'Full', 5_000), fill(2, 1, '2026-07-10T00:00:00.000Z', 2, 50_000, 'Full', 7_000)],
+      [],
+      [],
+    );
+    expect(rows).toEqual([{ label: 'May 26', Ute: 50 }, { label: 'Jun 26' }, { label: 'Jul 26', Ute: 70 }]);
+  });
+
   it('gives cost per km over the chosen period only', () => {
     const fuel = [
       fill(1, 1, '2026-11-01T00:00:00.000Z', 10_000, 50_000, 'Full', 10_000),

@@ -60,7 +60,22 @@ export function monthlyCostRows(
     }
     row[name] = Math.round(cost.totalCents) / 100;
   }
-  return [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, row]) => row);
+  const months = [...rows.keys()].sort();
+  const first = months[0];
+  const last = months[months.length - 1];
+  if (!first || !last) return [];
+  // Months with no cost still get a (zero-height) place, so the time axis reads evenly.
+  const out: ChartRow[] = [];
+  for (let month = first; month <= last; month = nextMonth(month)) {
+    out.push(rows.get(month) ?? ({ label: formatPerth(`${month}-15T00:00:00.000Z`, 'MMM YY') } as ChartRow));
+  }
+  return out;
+}
+
+/** 'YYYY-MM' → the month after it. */
+function nextMonth(month: string): string {
+  const [year = 0, number = 1] = month.split('-').map(Number);
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
 }
 
 /** Cost per km of one vehicle over the last `days` days up to `now`. */
