@@ -93,4 +93,15 @@ test('fleet screen at 390 px with an expanded card and the efficiency chart', as
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'nothing wider than the phone').toBeLessThanOrEqual(0);
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
+
+  // The Add Vehicle form fills the phone and shows the spec's messages under its fields.
+  await page.getByRole('button', { name: 'Add Vehicle' }).click();
+  const form = page.getByRole('form', { name: 'Add Vehicle' });
+  await form.getByRole('button', { name: 'Add Vehicle' }).click();
+  for (const message of ['Vehicle name is required', 'Registration is required', 'Vehicle type is required', 'Make is required', 'Model is required']) {
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  const box = await page.getByRole('dialog').boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(380);
+  await page.screenshot({ path: test.info().outputPath('add-vehicle-390.png') });
 });
