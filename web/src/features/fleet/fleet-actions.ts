@@ -8,7 +8,7 @@ import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
 import { mintId, mutate, type MintSeries, type MutateResult } from '../../sync';
 import { FLEET_TEXT } from './fleet-text';
 import type { ExpenseFormData, FuelFormData, MileageFormData, ServiceFormData, VehicleFormData } from './fleet-forms';
-import { expenseArgs, fuelArgs, serviceArgs } from './fleet-forms';
+import { expenseArgs, fillTime, fuelArgs, serviceArgs } from './fleet-forms';
 
 function success(message: string): void {
   notifications.show({ message, color: 'green', autoClose: TOAST_DURATIONS.default });
@@ -52,8 +52,9 @@ export async function addVehicle(values: VehicleFormData): Promise<number | null
   return outcome.id ?? null;
 }
 
-/** Adds a fuel record at `dateTime` (now by default). */
-export async function addFuelRecord(values: FuelFormData, dateTime = new Date().toISOString()): Promise<boolean> {
+/** Adds a fuel record at its fill time (now when none was entered). */
+export async function addFuelRecord(values: FuelFormData): Promise<boolean> {
+  const dateTime = fillTime(values.filledAt);
   const outcome = await write('fuel_records', (id) => mutate('fuel.add', { ...fuelArgs(values, dateTime), id }));
   if (!outcome.ok) {
     failure(MESSAGES.FUEL_RECORD_ADD_FAILED, outcome.message ?? MESSAGES.FUEL_RECORD_CHECK_FIELDS);

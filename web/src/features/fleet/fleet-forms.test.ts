@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { expenseArgs, expenseFormSchema, fuelArgs, fuelFormSchema, numberOrUndefined, serviceArgs, serviceFormSchema, vehicleFormDefaults, vehicleFormSchema } from './fleet-forms';
+import { expenseArgs, expenseFormSchema, fillTime, fuelArgs, fuelFormSchema, numberOrUndefined, serviceArgs, serviceFormSchema, vehicleFormDefaults, vehicleFormSchema } from './fleet-forms';
 import { vehicleAddFailureMessage } from './fleet-actions';
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -51,6 +51,13 @@ describe('fuel form', () => {
       driver: 'Sam',
       notes: null,
     });
+  });
+
+  it('uses the entered fill time, or now when empty', () => {
+    const now = new Date('2026-11-20T01:00:00.000Z');
+    expect(fillTime('', now)).toBe('2026-11-20T01:00:00.000Z');
+    expect(fillTime('2026-11-18T06:30:00.000Z', now)).toBe('2026-11-18T06:30:00.000Z');
+    expect(fuelFormSchema.safeParse({ ...valid, filledAt: 'not a date' }).success).toBe(false);
   });
 
   it('shows the spec messages', () => {

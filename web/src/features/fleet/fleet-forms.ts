@@ -61,15 +61,28 @@ export function vehicleFormDefaults(year: number): VehicleFormInput {
 
 // ---- Fuel ----------------------------------------------------------------------------------
 
+/** Own wording: the fill time field of the fuel form. */
+export const FILLED_AT_INVALID = 'Enter the date and time of the fill';
+
+/** A receipt logged later keeps its own fill time; an empty field means now. */
+export function fillTime(filledAt: string | undefined, now: Date = new Date()): string {
+  return filledAt ? new Date(filledAt).toISOString() : now.toISOString();
+}
+
 /** The fuel form: litres, dollars and odometer km as typed, plus fill type and driver. */
 export const fuelFormSchema = fuelRecordFormSchema.extend({
   driver: z.string().trim().max(100).nullish(),
+  /** When the tank was filled, as the device's local 'YYYY-MM-DDTHH:mm'; empty means now. */
+  filledAt: z
+    .string()
+    .optional()
+    .refine((value) => !value || !Number.isNaN(Date.parse(value)), FILLED_AT_INVALID),
 });
 export type FuelFormInput = z.input<typeof fuelFormSchema>;
 export type FuelFormData = z.output<typeof fuelFormSchema>;
 
 export function fuelFormDefaults(vehicleId: number | undefined, fuelType: string, driver: string): FuelFormInput {
-  return { vehicleId: vehicleId as number, liters: '', cost: '', kilometers: undefined as unknown as number, fuelType, location: '', fillType: 'Full', notes: '', driver };
+  return { vehicleId: vehicleId as number, liters: '', cost: '', kilometers: undefined as unknown as number, fuelType, location: '', fillType: 'Full', notes: '', driver, filledAt: '' };
 }
 
 /** Arguments of `fuel.add` (without id): thousandths of a litre and cents; price per litre rounded. */

@@ -90,6 +90,7 @@ export function FuelDialog({ vehicle, vehicles, onClose, drivers }: DialogProps 
             )} />
           </SimpleGrid>
           <TextInput label="Location" withAsterisk {...form.register('location')} error={errors.location?.message} />
+          <TextInput label="Filled At" description="Leave empty for now" type="datetime-local" {...form.register('filledAt')} error={errors.filledAt?.message} />
           <Controller control={form.control} name="fillType" render={({ field }) => (
             <Stack gap={4}>
               <Text size="sm" fw={500}>Fill</Text>
