@@ -119,7 +119,8 @@ export function startSync(options: StartSyncOptions): void {
   const onMessage = (event: MessageEvent<{ kind?: string }>) => {
     if (event.data?.kind === 'outbox' || event.data?.kind === 'lease-low') state.engine?.kick();
   };
-  const onOnline = () => state.engine?.reconnectNow();
+  const onOnline = () => state.engine?.setNetworkAvailable(true);
+  const onOffline = () => state.engine?.setNetworkAvailable(false);
   const onVisible = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'visible')
       state.engine?.reconnectNow();
@@ -127,6 +128,7 @@ export function startSync(options: StartSyncOptions): void {
   getChannel()?.addEventListener('message', onMessage);
   const stopLeaseLow = onLeaseLow(() => announce('lease-low'));
   globalThis.addEventListener?.('online', onOnline);
+  globalThis.addEventListener?.('offline', onOffline);
   globalThis.document?.addEventListener('visibilitychange', onVisible);
   // A newer build opened the database with a higher version: step aside so it can upgrade.
   const onVersionChange = () => {
@@ -139,6 +141,7 @@ export function startSync(options: StartSyncOptions): void {
     getChannel()?.removeEventListener('message', onMessage);
     stopLeaseLow();
     globalThis.removeEventListener?.('online', onOnline);
+    globalThis.removeEventListener?.('offline', onOffline);
     globalThis.document?.removeEventListener('visibilitychange', onVisible);
     db.on('versionchange').unsubscribe(onVersionChange);
   };
@@ -156,6 +159,8 @@ export function startSync(options: StartSyncOptions): void {
         ],
       });
       state.engine = engine;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false)
+        engine.setNetworkAvailable(false);
       await engine.start();
       return async () => {
         state.engine = null;

@@ -99,6 +99,7 @@ export class SyncEngine {
   private pushedThrough = 0;
   private inflight: number | null = null;
   private pokedDuringPush = false;
+  private networkDown = false;
   private pulling = false;
   private pullAgain = false;
   private caughtUp = false;
@@ -152,6 +153,34 @@ export class SyncEngine {
     });
   }
 
+  /**
+   * The browser says the network is gone (`offline`) or back (`online`). Gone: close the socket at
+   * once (a dead link can keep a socket looking open for minutes) and stop retrying until it is
+   * back; back: reconnect now.
+   */
+  setNetworkAvailable(available: boolean): void {
+    this.networkDown = !available;
+    if (available) {
+      this.reconnectNow();
+      return;
+    }
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.reconnectTimer = this.pollTimer = null;
+    const conn = this.conn;
+    this.conn = null;
+    conn?.close();
+    this.inflight = null;
+    this.pulling = false;
+    if (
+      this.running &&
+      this.status.state !== 'update-required' &&
+      this.status.state !== 'signed-out'
+    ) {
+      this.setStatus({ state: 'offline', transport: null });
+    }
+  }
+
   /** The network came back or the tab became visible: retry at once instead of waiting. */
   reconnectNow(): void {
     if (!this.running || this.status.state === 'update-required') return;
@@ -194,6 +223,10 @@ export class SyncEngine {
 
   private connect(): void {
     if (!this.running || this.conn) return;
+    if (this.networkDown) {
+      this.setStatus({ state: 'offline', transport: null });
+      return;
+    }
     const connector = this.options.connectors[this.connectorIndex % this.options.connectors.length];
     if (!connector) return;
     this.setStatus({ state: this.status.state === 'offline' ? 'offline' : 'connecting' });

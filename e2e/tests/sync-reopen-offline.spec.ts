@@ -1,0 +1,97 @@
+/**
+ * Issue 4 "Done when": an admin's browser goes offline, approves a booking and marks the job En
+ * Route, is closed and reopened offline (both changes still there and pending), goes online, and a
+ * second admin's browser shows both changes; the chip goes from "2 pending" to synced.
+ */
+import { ADMIN, expect, test } from '../fixtures/server';
+import { AdminPanel, loginThroughUi } from '../page-models/admin';
+import { waitForOfflineReady } from '../page-models/app-shell';
+import { BookingPage } from '../page-models/public-forms';
+import { queryRows, uniqueCustomer } from '../page-models/test-data';
+
+test('offline approvals survive closing and reopening the app offline, then reach a second admin', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  test.setTimeout(240_000);
+  const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
+  const [adminContext, secondContext, publicContext] = contexts as [
+    (typeof contexts)[0],
+    (typeof contexts)[0],
+    (typeof contexts)[0],
+  ];
+  try {
+    const firstPage = await adminContext.newPage();
+    await loginThroughUi(firstPage, ADMIN);
+    const admin = new AdminPanel(firstPage);
+    await admin.open();
+    await waitForOfflineReady(firstPage);
+
+    const secondPage = await secondContext.newPage();
+    await loginThroughUi(secondPage, ADMIN);
+    const second = new AdminPanel(secondPage);
+    await second.open();
+
+    const who = uniqueCustomer('Reopen');
+    const publicPage = await publicContext.newPage();
+    const booking = new BookingPage(publicPage);
+    await booking.open('/booking');
+    await booking.fill({
+      name: who.name,
+      phone: who.phone,
+      email: who.email,
+      service: '4x4 Recovery',
+      location: 'Millstream Road, 40 km south',
+      time: '10:00 AM',
+      description: 'Bogged to the axles in a creek crossing, need a winch.',
+    });
+    await booking.submit();
+    await expect(publicPage.getByText('Booking Submitted').first()).toBeVisible();
+    const card = admin.bookingCard(who.name);
+    await expect(card).toBeVisible({ timeout: 15_000 });
+
+    // No signal: approve the booking and mark the new job En Route.
+    await adminContext.setOffline(true);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toHaveCount(0);
+    await admin.tab('Job Management');
+    const jobCard = firstPage.getByTestId('job-card').filter({ hasText: who.name });
+    await expect(jobCard).toHaveCount(1);
+    const jobId = (await jobCard.getAttribute('data-job-id')) ?? '';
+    expect(jobId).toMatch(/^JOB-\d{4}-\d+$/);
+    await admin.controls(jobId).markEnRoute.click();
+    await expect(admin.jobCard(jobId)).toHaveAttribute('data-status', 'En Route');
+    await expect(firstPage.getByTestId('sync-status-label')).toHaveText('Offline · 2 pending');
+
+    // The tab is closed and the app opened again, still without signal.
+    await firstPage.close();
+    const reopened = await adminContext.newPage();
+    const again = new AdminPanel(reopened);
+    await reopened.goto('/admin');
+    await expect(reopened.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(reopened.getByTestId('sync-status-label')).toHaveText('Offline · 2 pending');
+    await again.tab('Job Management');
+    await expect(again.jobCard(jobId)).toHaveAttribute('data-status', 'En Route');
+    await expect(again.jobCard(jobId).getByTestId('pending-marker')).toBeVisible();
+    expect(queryRows(server.dbFile, 'SELECT id FROM jobs WHERE id = ?', jobId)).toEqual([]);
+
+    // Signal returns: the chip goes to synced and the second admin sees both changes.
+    await adminContext.setOffline(false);
+    await again.waitOnline();
+    await expect(reopened.getByTestId('sync-status-label')).toHaveText('Synced');
+    expect(queryRows(server.dbFile, 'SELECT status FROM jobs WHERE id = ?', jobId)).toEqual([
+      { status: 'En Route' },
+    ]);
+    await second.tab('Job Management');
+    await expect(second.jobCard(jobId)).toHaveAttribute('data-status', 'En Route', {
+      timeout: 5_000,
+    });
+    await second.tab('Pending Bookings');
+    await expect(second.bookingCard(who.name)).toHaveCount(0);
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+});
