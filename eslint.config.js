@@ -22,7 +22,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -34,8 +37,14 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*', 'fs', 'path', 'crypto'], message: 'shared-schema does no I/O.' },
-            { group: ['dexie', 'fastify', 'react', 'react-dom', '@mantine/*', 'better-sqlite3'], message: 'shared-schema depends only on zod and dayjs.' },
-            { group: ['**/web/**', '**/sync-server/**'], message: 'shared-schema imports nothing of the apps.' },
+            {
+              group: ['dexie', 'fastify', 'react', 'react-dom', '@mantine/*', 'better-sqlite3'],
+              message: 'shared-schema depends only on zod and dayjs.',
+            },
+            {
+              group: ['**/web/**', '**/sync-server/**'],
+              message: 'shared-schema imports nothing of the apps.',
+            },
           ],
         },
       ],
@@ -44,7 +53,17 @@ export default tseslint.config(
   {
     files: ['sync-server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '@pilbara/web'], message: 'The server never imports the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/web/**', '@pilbara/web'],
+              message: 'The server never imports the web app.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -54,7 +73,17 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/sync-server/**', '@pilbara/sync-server'], message: 'The web app never imports the server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sync-server/**', '@pilbara/sync-server'],
+              message: 'The web app never imports the server.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -2,7 +2,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Signs in through the Login form, the way a person does (the UI keeps the user for later pages). */
-export async function loginThroughUi(page: Page, credentials: { username: string; password: string }): Promise<void> {
+export async function loginThroughUi(
+  page: Page,
+  credentials: { username: string; password: string },
+): Promise<void> {
   await page.goto('/auth');
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(credentials.username);
@@ -11,7 +14,8 @@ export async function loginThroughUi(page: Page, credentials: { username: string
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-export type AdminTab = 'Pending Bookings' | 'Job Management' | 'Quotes & Billing' | 'Contact Messages';
+export type AdminTab =
+  'Pending Bookings' | 'Job Management' | 'Quotes & Billing' | 'Contact Messages';
 
 export class AdminPanel {
   constructor(readonly page: Page) {}
@@ -20,13 +24,19 @@ export class AdminPanel {
   async open(): Promise<void> {
     await this.page.goto('/admin');
     // The staff chunks load lazily on first visit; allow for a slow device.
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible({ timeout: 30_000 });
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible({
+      timeout: 30_000,
+    });
     await this.waitOnline();
   }
 
   async waitOnline(): Promise<void> {
-    await expect(this.page.getByTestId('sync-status')).toHaveAttribute('data-state', 'online', { timeout: 15_000 });
-    await expect(this.page.getByTestId('sync-status-label')).toHaveText('Synced', { timeout: 15_000 });
+    await expect(this.page.getByTestId('sync-status')).toHaveAttribute('data-state', 'online', {
+      timeout: 15_000,
+    });
+    await expect(this.page.getByTestId('sync-status-label')).toHaveText('Synced', {
+      timeout: 15_000,
+    });
   }
 
   async tab(name: AdminTab): Promise<void> {
@@ -49,7 +59,9 @@ export class AdminPanel {
       markEnRoute: card.getByRole('button', { name: 'Mark En Route' }),
       startService: card.getByRole('button', { name: 'Start Service' }),
       complete: card.getByRole('button', { name: 'Complete Job' }),
-      driver: card.getByRole('textbox', { name: `Driver for ${jobId}` }).or(card.getByRole('combobox', { name: `Driver for ${jobId}` })),
+      driver: card
+        .getByRole('textbox', { name: `Driver for ${jobId}` })
+        .or(card.getByRole('combobox', { name: `Driver for ${jobId}` })),
       remove: card.getByRole('button', { name: 'Delete' }),
       history: card.getByRole('button', { name: 'History' }),
     };

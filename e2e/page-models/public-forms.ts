@@ -5,14 +5,28 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const PAGE_LOAD_TIMEOUT = 30_000;
 
 /** Picks an option of a Mantine Select by its label. */
-export async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  label: string | RegExp,
+  option: string | RegExp,
+): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
+  await page
+    .getByRole(
+      'option',
+      typeof option === 'string' ? { name: option, exact: true } : { name: option },
+    )
+    .click();
 }
 
 /** Today's day of month in Perth (the tests run with timezoneId Australia/Perth). */
 function perthToday(): { iso: string; day: number } {
-  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Perth', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const iso = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Australia/Perth',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   return { iso, day: Number(iso.slice(8, 10)) };
 }
 
@@ -21,14 +35,23 @@ export class ContactPage {
 
   async open(): Promise<void> {
     await this.page.goto('/contact');
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
   }
 
   get form(): Locator {
     return this.page.getByRole('form', { name: 'Send us a Message' });
   }
 
-  async fill(values: { firstName: string; lastName: string; phone: string; email: string; service: string; message: string }) {
+  async fill(values: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    email: string;
+    service: string;
+    message: string;
+  }) {
     await this.form.getByLabel('First Name').fill(values.firstName);
     await this.form.getByLabel('Last Name').fill(values.lastName);
     await this.form.getByLabel('Phone').fill(values.phone);
@@ -58,7 +81,9 @@ export class BookingPage {
 
   async open(path: '/booking' | '/book-service'): Promise<void> {
     await this.page.goto(path);
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
   }
 
   get form(): Locator {
@@ -70,7 +95,9 @@ export class BookingPage {
     const { iso, day } = perthToday();
     await this.form.getByRole('button', { name: 'Preferred Date' }).click();
     const dayButton = this.page
-      .locator('.mantine-DatePickerInput-dropdown button[data-day], .mantine-Popover-dropdown table button')
+      .locator(
+        '.mantine-DatePickerInput-dropdown button[data-day], .mantine-Popover-dropdown table button',
+      )
       .filter({ hasText: new RegExp(`^${day}$`) })
       .and(this.page.locator(':not([data-outside])'))
       .first();
@@ -86,7 +113,8 @@ export class BookingPage {
     await this.form.getByLabel('Location').fill(values.location);
     const date = await this.pickToday();
     await chooseOption(this.page, 'Preferred Time', values.time);
-    if (values.vehicle) await this.form.getByLabel('Vehicle Details (optional)').fill(values.vehicle);
+    if (values.vehicle)
+      await this.form.getByLabel('Vehicle Details (optional)').fill(values.vehicle);
     await this.form.getByLabel('Describe what you need').fill(values.description);
     return date;
   }
@@ -117,7 +145,9 @@ export class AuthPage {
 
   async open(path: '/auth' | '/login' | '/register' = '/auth'): Promise<void> {
     await this.page.goto(path);
-    await expect(this.page.getByRole('link', { name: 'Back to Home' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(this.page.getByRole('link', { name: 'Back to Home' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
   }
 
   get loginForm(): Locator {

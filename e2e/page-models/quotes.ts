@@ -26,8 +26,12 @@ export class QuotesManagerPage {
   /** Opens /admin and its Quotes & Billing tab. */
   async open(): Promise<void> {
     await this.page.goto('/admin');
-    await this.page.getByRole('tab', { name: 'Quotes & Billing' }).click({ timeout: PAGE_LOAD_TIMEOUT });
-    await expect(this.manager.getByRole('heading', { name: 'Recent Quotes' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await this.page
+      .getByRole('tab', { name: 'Quotes & Billing' })
+      .click({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(this.manager.getByRole('heading', { name: 'Recent Quotes' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
   }
 
   get manager(): Locator {
@@ -53,17 +57,28 @@ export class QuotesManagerPage {
                   if (!idb.objectStoreNames.contains('meta')) return resolve(0);
                   const get = idb.transaction('meta').objectStore('meta').get('leases');
                   get.onsuccess = () => {
-                    const leases = (get.result?.value ?? {}) as Record<string, { end: number; next: number }[]>;
+                    const leases = (get.result?.value ?? {}) as Record<
+                      string,
+                      { end: number; next: number }[]
+                    >;
                     const series = Object.keys(leases).find((key) => key.startsWith('Q-'));
                     const blocks = series ? (leases[series] ?? []) : [];
-                    resolve(blocks.reduce((sum, block) => sum + Math.max(0, block.end - block.next + 1), 0));
+                    resolve(
+                      blocks.reduce(
+                        (sum, block) => sum + Math.max(0, block.end - block.next + 1),
+                        0,
+                      ),
+                    );
                     idb.close();
                   };
                   get.onerror = () => resolve(0);
                 };
               }),
           ),
-        { timeout: PAGE_LOAD_TIMEOUT, message: 'the device should lease quote numbers once it syncs' },
+        {
+          timeout: PAGE_LOAD_TIMEOUT,
+          message: 'the device should lease quote numbers once it syncs',
+        },
       )
       .toBeGreaterThan(0);
   }
@@ -101,7 +116,9 @@ export class QuotesManagerPage {
 
   /** The Recent Quotes entry of a customer. */
   cardFor(customerName: string): Locator {
-    return this.manager.getByRole('article', { name: new RegExp(`for ${customerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+    return this.manager.getByRole('article', {
+      name: new RegExp(`for ${customerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    });
   }
 
   /** The quote number shown on a card. */

@@ -24,7 +24,10 @@ let counter = 0;
 export function uniqueCustomer(label = 'Customer') {
   counter += 1;
   const stamp = `${Date.now() % 1_000_000}${counter}`.padStart(7, '0').slice(-7);
-  const name = `${label} ${stamp.split('').map((d) => String.fromCharCode(97 + Number(d))).join('')}`;
+  const name = `${label} ${stamp
+    .split('')
+    .map((d) => String.fromCharCode(97 + Number(d)))
+    .join('')}`;
   return {
     name,
     firstName: label,
@@ -71,5 +74,6 @@ export async function updateJob(
   change: { status: string; progress: number } | { assignedTo: string },
 ): Promise<void> {
   const res = await request.patch(`/api/jobs/${encodeURIComponent(id)}`, { data: change });
-  if (!res.ok()) throw new Error(`PATCH /api/jobs/${id} failed: ${res.status()} ${await res.text()}`);
+  if (!res.ok())
+    throw new Error(`PATCH /api/jobs/${id} failed: ${res.status()} ${await res.text()}`);
 }

@@ -6,8 +6,12 @@ export class PortalPage {
   constructor(readonly page: Page) {}
 
   async open(search?: string): Promise<void> {
-    await this.page.goto(search ? `/customer-portal?search=${encodeURIComponent(search)}` : '/customer-portal');
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Track Your Job' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await this.page.goto(
+      search ? `/customer-portal?search=${encodeURIComponent(search)}` : '/customer-portal',
+    );
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Track Your Job' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
   }
 
   get searchBox(): Locator {

@@ -75,7 +75,9 @@ test('a guest opening /admin is sent to /auth', async ({ page }) => {
   await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
 });
 
-test('a customer sees no admin link, is sent from /admin to /auth, and gets 403 from staff calls', async ({ page }) => {
+test('a customer sees no admin link, is sent from /admin to /auth, and gets 403 from staff calls', async ({
+  page,
+}) => {
   const who = uniqueCustomer('Cust');
   const username = `cust${who.phone.slice(-7)}`;
   const password = 'customer-password-1';
@@ -84,7 +86,9 @@ test('a customer sees no admin link, is sent from /admin to /auth, and gets 403 
   });
   expect(registered.status()).toBe(201);
   await loginThroughUi(page, { username, password });
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
 
   await page.goto('/admin');
@@ -92,7 +96,9 @@ test('a customer sees no admin link, is sent from /admin to /auth, and gets 403 
 
   const calls = [
     page.request.get('/api/jobs'),
-    page.request.post('/api/jobs', { data: { customerName: 'X', phone: '1', service: 'Vehicle Repairs', location: 'Y' } }),
+    page.request.post('/api/jobs', {
+      data: { customerName: 'X', phone: '1', service: 'Vehicle Repairs', location: 'Y' },
+    }),
     page.request.patch('/api/jobs/JOB-2026-1', { data: { status: 'En Route', progress: 25 } }),
     page.request.delete('/api/jobs/JOB-2026-1'),
     page.request.get('/api/bookings'),

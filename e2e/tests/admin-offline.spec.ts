@@ -11,13 +11,24 @@ import { queryRows, uniqueCustomer } from '../page-models/test-data';
 
 /** Undoes quoted-printable soft breaks and escapes, enough to find a link in a raw message. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-test('approve and mark En Route offline, then every device and the customer catch up', async ({ browser, baseURL, mailbox, server }) => {
+test('approve and mark En Route offline, then every device and the customer catch up', async ({
+  browser,
+  baseURL,
+  mailbox,
+  server,
+}) => {
   test.setTimeout(240_000);
   const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
-  const [adminContext, secondContext, publicContext] = contexts as [typeof contexts[0], typeof contexts[0], typeof contexts[0]];
+  const [adminContext, secondContext, publicContext] = contexts as [
+    (typeof contexts)[0],
+    (typeof contexts)[0],
+    (typeof contexts)[0],
+  ];
   try {
     const adminPage = await adminContext.newPage();
     await loginThroughUi(adminPage, ADMIN);
@@ -81,7 +92,9 @@ test('approve and mark En Route offline, then every device and the customer catc
     await adminContext.setOffline(false);
     await admin.waitOnline();
     await expect(job.getByTestId('pending-marker')).toHaveCount(0);
-    await expect(second.jobCard(jobId!)).toHaveAttribute('data-status', 'En Route', { timeout: 1_000 });
+    await expect(second.jobCard(jobId!)).toHaveAttribute('data-status', 'En Route', {
+      timeout: 1_000,
+    });
 
     // The customer's portal shows it on its next poll.
     await publicPage.goto(`/customer-portal?search=${jobId}`);
@@ -90,7 +103,10 @@ test('approve and mark En Route offline, then every device and the customer catc
 
     // The En Route email with the tracking link reaches the customer, once.
     const link = `/customer-portal?search=${jobId}`;
-    const enRouteMails = () => mailbox.messages.filter((mail) => mail.to.includes(who.email) && decodeQuotedPrintable(mail.raw).includes(link));
+    const enRouteMails = () =>
+      mailbox.messages.filter(
+        (mail) => mail.to.includes(who.email) && decodeQuotedPrintable(mail.raw).includes(link),
+      );
     await expect.poll(() => enRouteMails().length, { timeout: 15_000 }).toBe(1);
     await publicPage.waitForTimeout(3_000);
     expect(enRouteMails()).toHaveLength(1);

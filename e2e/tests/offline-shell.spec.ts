@@ -2,7 +2,10 @@ import { PRODUCT_NAME } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 
-test('the home page loads again from the service worker with the network off', async ({ page, context }) => {
+test('the home page loads again from the service worker with the network off', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle(new RegExp(PRODUCT_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   const header = page.getByRole('banner');
@@ -11,8 +14,12 @@ test('the home page loads again from the service worker with the network off', a
   await waitForOfflineReady(page);
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Professional Towing & 4x4 Recovery' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Track Job' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Professional Towing & 4x4 Recovery' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: 'Track Job' }).first(),
+  ).toBeVisible();
 
   // A page never opened before still renders offline: the app shell is precached, and a
   // lazily loaded page chunk is part of the precache manifest.

@@ -9,7 +9,10 @@ import { DashboardPage, PortalPage } from '../page-models/tracking';
 import { createJob, loginAsAdmin, uniqueCustomer, updateJob } from '../page-models/test-data';
 
 test.describe('customer portal', () => {
-  test('finds a job by its ID, shows status, driver, arrival and timeline, and follows changes', async ({ page, request }) => {
+  test('finds a job by its ID, shows status, driver, arrival and timeline, and follows changes', async ({
+    page,
+    request,
+  }) => {
     const who = uniqueCustomer('Portal');
     await loginAsAdmin(request);
     const job = await createJob(request, {
@@ -37,14 +40,21 @@ test.describe('customer portal', () => {
 
     // Staff move the job on; the open portal shows it within a poll (5 s).
     await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
-    await expect(portal.details.getByText('In Progress', { exact: true })).toBeVisible({ timeout: 12_000 });
+    await expect(portal.details.getByText('In Progress', { exact: true })).toBeVisible({
+      timeout: 12_000,
+    });
     await expect(portal.details.getByText('Driver arrived on site')).toBeVisible();
   });
 
   test('finds a job by the customer name, and opens with ?search=', async ({ page, request }) => {
     const who = uniqueCustomer('Named');
     await loginAsAdmin(request);
-    const job = await createJob(request, { customerName: who.name, phone: who.phone, service: 'Emergency Towing', location: 'Karratha airport' });
+    const job = await createJob(request, {
+      customerName: who.name,
+      phone: who.phone,
+      service: 'Emergency Towing',
+      location: 'Karratha airport',
+    });
 
     const portal = new PortalPage(page);
     await portal.open();
@@ -56,7 +66,9 @@ test.describe('customer portal', () => {
     await expect(portal.searchBox).toHaveValue(job.id);
   });
 
-  test('an empty search asks for a job ID or name; an unknown one shows Job Not Found', async ({ page }) => {
+  test('an empty search asks for a job ID or name; an unknown one shows Job Not Found', async ({
+    page,
+  }) => {
     const portal = new PortalPage(page);
     await portal.open();
     await page.getByRole('button', { name: 'Track Job' }).click();
@@ -71,10 +83,19 @@ test.describe('customer portal', () => {
     await expect(portal.searchBox).toBeFocused();
   });
 
-  test('copies the job ID, and says so when the browser refuses to copy', async ({ page, context, request }) => {
+  test('copies the job ID, and says so when the browser refuses to copy', async ({
+    page,
+    context,
+    request,
+  }) => {
     const who = uniqueCustomer('Copy');
     await loginAsAdmin(request);
-    const job = await createJob(request, { customerName: who.name, phone: who.phone, service: 'Lockout Service', location: 'Pegs Creek' });
+    const job = await createJob(request, {
+      customerName: who.name,
+      phone: who.phone,
+      service: 'Lockout Service',
+      location: 'Pegs Creek',
+    });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
     const portal = new PortalPage(page);
@@ -84,7 +105,8 @@ test.describe('customer portal', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(job.id);
 
     await page.evaluate(() => {
-      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException('denied', 'NotAllowedError'));
     });
     await page.getByRole('button', { name: 'Copy job ID' }).click();
     await expect(page.getByText(MESSAGES.COPY_FAILED_TITLE, { exact: true })).toBeVisible();
@@ -92,7 +114,9 @@ test.describe('customer portal', () => {
   });
 
   test('a failing search says Search Failed', async ({ page }) => {
-    await page.route('**/api/jobs/search**', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.route('**/api/jobs/search**', (route) =>
+      route.fulfill({ status: 500, body: 'boom' }),
+    );
     const portal = new PortalPage(page);
     await portal.open();
     await portal.search('JOB-2026-5');
@@ -102,7 +126,10 @@ test.describe('customer portal', () => {
 });
 
 test.describe('customer dashboard', () => {
-  test('opens by phone: tiles, active jobs with Track Live, history, profile and sign-out', async ({ page, request }) => {
+  test('opens by phone: tiles, active jobs with Track Live, history, profile and sign-out', async ({
+    page,
+    request,
+  }) => {
     const who = uniqueCustomer('Dash');
     await loginAsAdmin(request);
     const active = await createJob(request, {
@@ -115,7 +142,12 @@ test.describe('customer dashboard', () => {
     });
     await updateJob(request, active.id, { assignedTo: 'Both' });
     await updateJob(request, active.id, { status: 'En Route', progress: 25 });
-    const done = await createJob(request, { customerName: who.name, phone: who.phone, service: 'Local Towing', location: 'Bulgarra' });
+    const done = await createJob(request, {
+      customerName: who.name,
+      phone: who.phone,
+      service: 'Local Towing',
+      location: 'Bulgarra',
+    });
     await updateJob(request, done.id, { status: 'Completed', progress: 100 });
 
     const dashboard = new DashboardPage(page);
@@ -128,7 +160,10 @@ test.describe('customer dashboard', () => {
     await dashboard.accessWith(who.phone);
     await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Leave Review' })).toHaveAttribute('href', '/feedback');
+    await expect(page.getByRole('link', { name: 'Leave Review' })).toHaveAttribute(
+      'href',
+      '/feedback',
+    );
 
     const card = page.getByTestId('active-job');
     await expect(card).toHaveCount(1);
@@ -161,10 +196,18 @@ test.describe('customer dashboard', () => {
     expect(await page.evaluate(() => localStorage.getItem('customerInfo'))).toBeNull();
   });
 
-  test('opens by job ID, and shows the empty states of a customer with nothing under way', async ({ page, request }) => {
+  test('opens by job ID, and shows the empty states of a customer with nothing under way', async ({
+    page,
+    request,
+  }) => {
     const who = uniqueCustomer('Quiet');
     await loginAsAdmin(request);
-    const job = await createJob(request, { customerName: who.name, phone: who.phone, service: 'Jump Start Service', location: 'Baynton' });
+    const job = await createJob(request, {
+      customerName: who.name,
+      phone: who.phone,
+      service: 'Jump Start Service',
+      location: 'Baynton',
+    });
     await updateJob(request, job.id, { status: 'Cancelled', progress: 0 });
 
     const dashboard = new DashboardPage(page);

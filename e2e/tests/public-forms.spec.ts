@@ -7,11 +7,27 @@ import { MESSAGES } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { ADMIN } from '../fixtures/server';
-import { AuthPage, BookingPage, ContactPage, FeedbackPage, PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
-import { createJob, loginAsAdmin, queryRows, uniqueCustomer, updateJob } from '../page-models/test-data';
+import {
+  AuthPage,
+  BookingPage,
+  ContactPage,
+  FeedbackPage,
+  PAGE_LOAD_TIMEOUT,
+  chooseOption,
+} from '../page-models/public-forms';
+import {
+  createJob,
+  loginAsAdmin,
+  queryRows,
+  uniqueCustomer,
+  updateJob,
+} from '../page-models/test-data';
 
 test.describe('contact form', () => {
-  test('shows each validation message, then sends a good message and resets', async ({ page, server }) => {
+  test('shows each validation message, then sends a good message and resets', async ({
+    page,
+    server,
+  }) => {
     const contact = new ContactPage(page);
     await contact.open();
     await contact.send();
@@ -51,12 +67,17 @@ test.describe('contact form', () => {
       'SELECT firstName, serviceNeeded, phone FROM contact_submissions WHERE email = ?',
       who.email,
     );
-    expect(rows).toEqual([{ firstName: who.firstName, serviceNeeded: '4x4 Recovery', phone: who.phone }]);
+    expect(rows).toEqual([
+      { firstName: who.firstName, serviceNeeded: '4x4 Recovery', phone: who.phone },
+    ]);
   });
 });
 
 test.describe('booking form', () => {
-  test('standard variant shows each validation message and books with a plain service list', async ({ page, server }) => {
+  test('standard variant shows each validation message and books with a plain service list', async ({
+    page,
+    server,
+  }) => {
     const booking = new BookingPage(page);
     await booking.open('/booking');
     await expect(page.getByText('Direct admin integration')).toHaveCount(0);
@@ -89,7 +110,11 @@ test.describe('booking form', () => {
     await expect(page.getByText(MESSAGES.BOOKING_SUBMITTED_TITLE)).toBeVisible();
     await expect(booking.form.getByLabel('Full Name')).toHaveValue('');
 
-    const rows = queryRows<Record<string, unknown>>(server.dbFile, 'SELECT * FROM bookings WHERE customerName = ?', who.name);
+    const rows = queryRows<Record<string, unknown>>(
+      server.dbFile,
+      'SELECT * FROM bookings WHERE customerName = ?',
+      who.name,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       phone: who.phone,
@@ -103,7 +128,10 @@ test.describe('booking form', () => {
     });
   });
 
-  test('integrated variant: urgency cards work from the keyboard and emergency shows the hotline', async ({ page, server }) => {
+  test('integrated variant: urgency cards work from the keyboard and emergency shows the hotline', async ({
+    page,
+    server,
+  }) => {
     const booking = new BookingPage(page);
     await booking.open('/book-service');
     await expect(page.getByText('Direct admin integration')).toBeVisible();
@@ -114,7 +142,10 @@ test.describe('booking form', () => {
     // Keyboard: focus the checked card, then arrow to another one.
     await scheduled.focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('radio', { name: /^Same Day/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('radio', { name: /^Same Day/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await page.getByRole('radio', { name: /^Emergency/ }).click();
     await expect(page.getByTestId('emergency-hotline')).toBeVisible();
 
@@ -138,7 +169,11 @@ test.describe('booking form', () => {
     expect(rows).toEqual([{ urgency: 'emergency', vehicleDetails: null }]);
   });
 
-  test('a booking made offline is delivered exactly once after reconnecting, with a reload in between', async ({ page, context, server }) => {
+  test('a booking made offline is delivered exactly once after reconnecting, with a reload in between', async ({
+    page,
+    context,
+    server,
+  }) => {
     // Three page loads, a service-worker install and a reconnect: more than the default budget.
     test.slow();
     const booking = new BookingPage(page);
@@ -158,13 +193,19 @@ test.describe('booking form', () => {
     await context.setOffline(true);
     await booking.submit();
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('outbox-pending')).toContainText("we'll send it as soon as you're back online");
+    await expect(page.getByTestId('outbox-pending')).toContainText(
+      "we'll send it as soon as you're back online",
+    );
     await expect(booking.form.getByLabel('Full Name')).toHaveValue('');
 
     // Closing and reopening the page while still offline keeps it waiting on the device.
     await page.reload();
-    await expect(page.getByTestId('outbox-pending')).toContainText('1 booking waiting to be sent', { timeout: PAGE_LOAD_TIMEOUT });
-    expect(queryRows(server.dbFile, 'SELECT id FROM bookings WHERE customerName = ?', who.name)).toHaveLength(0);
+    await expect(page.getByTestId('outbox-pending')).toContainText('1 booking waiting to be sent', {
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
+    expect(
+      queryRows(server.dbFile, 'SELECT id FROM bookings WHERE customerName = ?', who.name),
+    ).toHaveLength(0);
 
     await context.setOffline(false);
     await expect(page.getByTestId('outbox-pending')).toHaveCount(0, { timeout: 20_000 });
@@ -172,9 +213,15 @@ test.describe('booking form', () => {
 
     // Another load (which retries the outbox at start) must not send it again.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     await page.waitForTimeout(1000);
-    const rows = queryRows<{ service: string; urgency: string }>(server.dbFile, 'SELECT service, urgency FROM bookings WHERE customerName = ?', who.name);
+    const rows = queryRows<{ service: string; urgency: string }>(
+      server.dbFile,
+      'SELECT service, urgency FROM bookings WHERE customerName = ?',
+      who.name,
+    );
     expect(rows).toEqual([{ service: 'Flat Tire Change', urgency: 'scheduled' }]);
   });
 });
@@ -188,7 +235,11 @@ test.describe('feedback form', () => {
     await expect(page.getByRole('heading', { name: 'No Completed Services' })).toBeVisible();
   });
 
-  test('shows each validation message, then reviews a completed job found by its job ID', async ({ page, request, server }) => {
+  test('shows each validation message, then reviews a completed job found by its job ID', async ({
+    page,
+    request,
+    server,
+  }) => {
     const who = uniqueCustomer('Review');
     await loginAsAdmin(request);
     const job = await createJob(request, {
@@ -212,7 +263,11 @@ test.describe('feedback form', () => {
     await expect(feedback.form.getByText(MESSAGES.COMMENTS_DETAILED)).toBeVisible();
     await expect(feedback.form.getByText(MESSAGES.RECOMMEND_REQUIRED)).toBeVisible();
 
-    await chooseOption(page, 'Which service are you reviewing?', new RegExp(`^Emergency Towing – ${job.id} \\(`));
+    await chooseOption(
+      page,
+      'Which service are you reviewing?',
+      new RegExp(`^Emergency Towing – ${job.id} \\(`),
+    );
     await feedback.score('Overall Rating', 5);
     await feedback.score('Service Quality', 5);
     await feedback.score('Response Time', 4);
@@ -221,23 +276,44 @@ test.describe('feedback form', () => {
     await feedback.form.getByLabel('Your Comments').fill('Short');
     await feedback.form.getByRole('button', { name: 'Submit Feedback' }).click();
     await expect(feedback.form.getByText(MESSAGES.COMMENTS_DETAILED)).toBeVisible();
-    await feedback.form.getByLabel('Your Comments').fill('Arrived in 25 minutes and towed us to town. Friendly and fair.');
+    await feedback.form
+      .getByLabel('Your Comments')
+      .fill('Arrived in 25 minutes and towed us to town. Friendly and fair.');
     await feedback.form.getByRole('radio', { name: 'Yes' }).check();
     await feedback.form.getByRole('button', { name: 'Submit Feedback' }).click();
     await expect(page.getByText(MESSAGES.FEEDBACK_SUBMITTED_TITLE)).toBeVisible();
 
-    const rows = queryRows<Record<string, unknown>>(server.dbFile, 'SELECT * FROM feedback WHERE jobId = ?', job.id);
+    const rows = queryRows<Record<string, unknown>>(
+      server.dbFile,
+      'SELECT * FROM feedback WHERE jobId = ?',
+      job.id,
+    );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ rating: 5, serviceQuality: 5, responseTime: 4, communication: 5, value: 4, recommend: 'yes' });
+    expect(rows[0]).toMatchObject({
+      rating: 5,
+      serviceQuality: 5,
+      responseTime: 4,
+      communication: 5,
+      value: 4,
+      recommend: 'yes',
+    });
   });
 });
 
 test.describe('login and register', () => {
-  test('register shows its messages, then switches to login with the username filled; login goes home', async ({ page, server }) => {
+  test('register shows its messages, then switches to login with the username filled; login goes home', async ({
+    page,
+    server,
+  }) => {
     const auth = new AuthPage(page);
     await auth.open('/register');
     await auth.registerForm.getByRole('button', { name: 'Create Account' }).click();
-    for (const message of [MESSAGES.FIRST_NAME_REQUIRED, MESSAGES.USERNAME_REQUIRED, MESSAGES.EMAIL_REQUIRED, MESSAGES.PASSWORD_REQUIRED]) {
+    for (const message of [
+      MESSAGES.FIRST_NAME_REQUIRED,
+      MESSAGES.USERNAME_REQUIRED,
+      MESSAGES.EMAIL_REQUIRED,
+      MESSAGES.PASSWORD_REQUIRED,
+    ]) {
       await expect(auth.registerForm.getByText(message, { exact: true })).toBeVisible();
     }
 
@@ -249,22 +325,32 @@ test.describe('login and register', () => {
     await auth.registerForm.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
     await auth.registerForm.getByRole('button', { name: 'Create Account' }).click();
     await expect(auth.registerForm.getByText(MESSAGES.PASSWORD_MIN)).toBeVisible();
-    await auth.registerForm.getByRole('textbox', { name: 'Password', exact: true }).fill('a-long-password');
+    await auth.registerForm
+      .getByRole('textbox', { name: 'Password', exact: true })
+      .fill('a-long-password');
     await auth.registerForm.getByRole('button', { name: 'Create Account' }).click();
 
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
     await expect(auth.loginForm.getByLabel('Username')).toHaveValue(username);
-    expect(queryRows(server.dbFile, 'SELECT role FROM users WHERE username = ?', username)).toEqual([{ role: 'customer' }]);
+    expect(queryRows(server.dbFile, 'SELECT role FROM users WHERE username = ?', username)).toEqual(
+      [{ role: 'customer' }],
+    );
 
-    await auth.loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+    await auth.loginForm
+      .getByRole('textbox', { name: 'Password', exact: true })
+      .fill('wrong-password');
     await auth.loginForm.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText(MESSAGES.LOGIN_FAILED_TITLE, { exact: true })).toBeVisible();
     await expect(page.getByText(MESSAGES.INVALID_CREDENTIALS, { exact: true })).toBeVisible();
 
-    await auth.loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill('a-long-password');
+    await auth.loginForm
+      .getByRole('textbox', { name: 'Password', exact: true })
+      .fill('a-long-password');
     await auth.loginForm.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth_user') ?? 'null')?.username)).toBe(username);
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('auth_user') ?? 'null')?.username),
+    ).toBe(username);
   });
 
   test('an admin is told about the Admin Panel 1.5 s after logging in', async ({ page }) => {
@@ -279,7 +365,9 @@ test.describe('login and register', () => {
 test.describe('checkout', () => {
   test('a link without a quote is invalid', async ({ page }) => {
     await page.goto('/checkout');
-    await expect(page.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(page.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
     await expect(page.getByText('Secure payment for your service quote')).toBeVisible();
     await expect(page.getByText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
@@ -287,13 +375,22 @@ test.describe('checkout', () => {
 
   test('says card payment is not set up when the server has no card keys', async ({ page }) => {
     await page.goto('/checkout?quote=Q-2026-1');
-    await expect(page.getByTestId('card-not-set-up')).toContainText(MESSAGES.CARD_PAYMENTS_NOT_SET_UP, { timeout: PAGE_LOAD_TIMEOUT });
+    await expect(page.getByTestId('card-not-set-up')).toContainText(
+      MESSAGES.CARD_PAYMENTS_NOT_SET_UP,
+      { timeout: PAGE_LOAD_TIMEOUT },
+    );
   });
 
   test('the success page thanks the customer', async ({ page }) => {
     await page.goto('/checkout/success?quote_id=Q-2026-7');
-    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
-    await expect(page.getByText('Thank you for your payment. Your quote has been accepted.')).toBeVisible();
-    await expect(page.getByText('You can close this window and return to the main page.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
+    await expect(
+      page.getByText('Thank you for your payment. Your quote has been accepted.'),
+    ).toBeVisible();
+    await expect(
+      page.getByText('You can close this window and return to the main page.'),
+    ).toBeVisible();
   });
 });

@@ -12,7 +12,13 @@ import { MESSAGES } from '@pilbara/shared-schema';
 import { expect, startServer, test } from '../fixtures/server';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
-import { createJob, loginAsAdmin, queryRows, uniqueCustomer, updateJob } from '../page-models/test-data';
+import {
+  createJob,
+  loginAsAdmin,
+  queryRows,
+  uniqueCustomer,
+  updateJob,
+} from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 30_000;
 
@@ -25,7 +31,11 @@ interface QuoteRow {
 }
 
 function quoteRow(dbFile: string, id: string): QuoteRow | undefined {
-  return queryRows<QuoteRow>(dbFile, 'SELECT id, status, finalPrice, items, customerName FROM quotes WHERE id = ?', id)[0];
+  return queryRows<QuoteRow>(
+    dbFile,
+    'SELECT id, status, finalPrice, items, customerName FROM quotes WHERE id = ?',
+    id,
+  )[0];
 }
 
 /** A tiny Stripe.js: mounts a visible card-form shell and reports it ready, as the real one does. */
@@ -69,7 +79,10 @@ async function startFakeStripeApi() {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const reply = (status: number, data: unknown) => {
-        response.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${Date.now()}` });
+        response.writeHead(status, {
+          'Content-Type': 'application/json',
+          'Request-Id': `req_${Date.now()}`,
+        });
         response.end(JSON.stringify(data));
       };
       if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
@@ -91,7 +104,9 @@ async function startFakeStripeApi() {
       const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       const found = retrieve ? intents.get(retrieve[1] ?? '') : undefined;
       if (request.method === 'GET' && found) return reply(200, found);
-      return reply(404, { error: { type: 'invalid_request_error', message: `No such route ${url.pathname}` } });
+      return reply(404, {
+        error: { type: 'invalid_request_error', message: `No such route ${url.pathname}` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -106,7 +121,12 @@ async function startFakeStripeApi() {
 test.describe('quotes manager', () => {
   test.setTimeout(180_000);
 
-  test('a quote built offline from the catalogue syncs, is emailed with its PDF, and its checkout opens', async ({ page, context, server, mailbox }) => {
+  test('a quote built offline from the catalogue syncs, is emailed with its PDF, and its checkout opens', async ({
+    page,
+    context,
+    server,
+    mailbox,
+  }) => {
     const quotes = new QuotesManagerPage(page);
     const customer = uniqueCustomer('Quote');
     await quotes.login();
@@ -150,7 +170,9 @@ test.describe('quotes manager', () => {
     // Signal returns: the saved quote reaches the server as built.
     await context.setOffline(false);
     await expect(card.getByTestId('quote-unsynced')).toHaveCount(0, { timeout: SYNC_TIMEOUT });
-    await expect.poll(() => quoteRow(server.dbFile, id)?.finalPrice, { timeout: SYNC_TIMEOUT }).toBe(34020);
+    await expect
+      .poll(() => quoteRow(server.dbFile, id)?.finalPrice, { timeout: SYNC_TIMEOUT })
+      .toBe(34020);
     const row = quoteRow(server.dbFile, id);
     expect(row).toMatchObject({ status: 'draft', customerName: customer.name });
     expect(JSON.parse(row?.items ?? '[]')).toMatchObject([
@@ -161,7 +183,11 @@ test.describe('quotes manager', () => {
     // Email it: the customer receives the PDF and the pay link; the server marks it sent.
     await card.getByRole('button', { name: 'Email Quote' }).click();
     await expect(quotes.toast(MESSAGES.QUOTE_EMAILED)).toBeVisible({ timeout: SYNC_TIMEOUT });
-    await expect.poll(() => mailbox.messages.filter((m) => m.to.includes(customer.email)).length, { timeout: SYNC_TIMEOUT }).toBe(1);
+    await expect
+      .poll(() => mailbox.messages.filter((m) => m.to.includes(customer.email)).length, {
+        timeout: SYNC_TIMEOUT,
+      })
+      .toBe(1);
     const mail = mailbox.messages.find((m) => m.to.includes(customer.email))?.raw ?? '';
     expect(mail).toContain('application/pdf');
     expect(mail).toContain(`Quote-${id}.pdf`);
@@ -185,33 +211,56 @@ test.describe('quotes manager', () => {
     await dialog.getByText('Bank transfer').click();
     await dialog.getByRole('button', { name: 'Record $340.20' }).click();
     await expect(quotes.toast('Payment recorded')).toBeVisible();
-    await expect(card.getByTestId('quote-status')).toHaveText('Accepted', { timeout: SYNC_TIMEOUT });
+    await expect(card.getByTestId('quote-status')).toHaveText('Accepted', {
+      timeout: SYNC_TIMEOUT,
+    });
     await expect(card.getByText('Paid', { exact: true })).toBeVisible({ timeout: SYNC_TIMEOUT });
     await expect(card.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-    expect(queryRows<{ status: string; amount: number }>(server.dbFile, 'SELECT status, amount FROM invoices WHERE quoteId = ?', id)).toEqual([
-      { status: 'paid', amount: 34020 },
-    ]);
+    expect(
+      queryRows<{ status: string; amount: number }>(
+        server.dbFile,
+        'SELECT status, amount FROM invoices WHERE quoteId = ?',
+        id,
+      ),
+    ).toEqual([{ status: 'paid', amount: 34020 }]);
 
     // The customer's pay link says plainly that card payment is not set up here.
     const checkout = await context.newPage();
     await checkout.goto(`/checkout?quote=${encodeURIComponent(id)}`);
-    await expect(checkout.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
-    await expect(checkout.getByTestId('card-not-set-up')).toContainText(MESSAGES.CARD_PAYMENTS_NOT_SET_UP);
+    await expect(checkout.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
+    await expect(checkout.getByTestId('card-not-set-up')).toContainText(
+      MESSAGES.CARD_PAYMENTS_NOT_SET_UP,
+    );
 
     // A link without the quote parameter is invalid, in the catalogue's words.
     await checkout.goto('/checkout');
-    await expect(checkout.getByRole('alert', { name: MESSAGES.INVALID_PAYMENT_LINK_TITLE })).toContainText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
-    await expect(checkout.locator('.mantine-Notification-root').filter({ hasText: MESSAGES.INVALID_PAYMENT_LINK_TITLE })).toContainText(
-      MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION,
-    );
+    await expect(
+      checkout.getByRole('alert', { name: MESSAGES.INVALID_PAYMENT_LINK_TITLE }),
+    ).toContainText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
+    await expect(
+      checkout
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: MESSAGES.INVALID_PAYMENT_LINK_TITLE }),
+    ).toContainText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
     await expect(checkout.getByTestId('payment-element')).toHaveCount(0);
     await checkout.close();
   });
 
-  test('completing a job shows its automatic quote as a draft linked to the job', async ({ page, request }) => {
+  test('completing a job shows its automatic quote as a draft linked to the job', async ({
+    page,
+    request,
+  }) => {
     const customer = uniqueCustomer('Auto');
     await loginAsAdmin(request);
-    const job = await createJob(request, { customerName: customer.name, phone: customer.phone, email: customer.email, service: 'Vehicle Repairs', location: 'Dampier' });
+    const job = await createJob(request, {
+      customerName: customer.name,
+      phone: customer.phone,
+      email: customer.email,
+      service: 'Vehicle Repairs',
+      location: 'Dampier',
+    });
     await updateJob(request, job.id, { status: 'En Route', progress: 25 });
     await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
     await updateJob(request, job.id, { status: 'Completed', progress: 100 });
@@ -228,7 +277,10 @@ test.describe('quotes manager', () => {
     await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
   });
 
-  test('Pay Now opens the card checkout in its own window with the card form', async ({ browser, mailbox }) => {
+  test('Pay Now opens the card checkout in its own window with the card form', async ({
+    browser,
+    mailbox,
+  }) => {
     const stripeApi = await startFakeStripeApi();
     const own = await startServer({
       SMTP_URL: mailbox.url,
@@ -238,7 +290,12 @@ test.describe('quotes manager', () => {
       STRIPE_API_BASE: stripeApi.url,
     });
     // No service worker here, so the stubbed provider script is what the page loads.
-    const context = await browser.newContext({ baseURL: own.server.baseURL, serviceWorkers: 'block', locale: 'en-AU', timezoneId: 'Australia/Perth' });
+    const context = await browser.newContext({
+      baseURL: own.server.baseURL,
+      serviceWorkers: 'block',
+      locale: 'en-AU',
+      timezoneId: 'Australia/Perth',
+    });
     try {
       await stubStripeJs(context);
       const page = await context.newPage();
@@ -265,9 +322,13 @@ test.describe('quotes manager', () => {
       await card.getByRole('button', { name: 'Pay Now' }).click();
       const popup = await popupOpened;
       await expect(quotes.toast(MESSAGES.PAYMENT_WINDOW_OPENED)).toBeVisible();
-      expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(`/checkout?quote=${encodeURIComponent(id)}`);
+      expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(
+        `/checkout?quote=${encodeURIComponent(id)}`,
+      );
 
-      await expect(popup.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+      await expect(popup.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({
+        timeout: PAGE_LOAD_TIMEOUT,
+      });
       await expect(popup.getByText('Secure payment for your service quote')).toBeVisible();
       const cardField = popup.getByTestId('payment-element').getByLabel('Card number');
       await expect(cardField).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
@@ -275,7 +336,11 @@ test.describe('quotes manager', () => {
       await expect(cardField).toHaveAttribute('data-secret', 'pi_e2e_1_secret_e2e');
       await expect(popup.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
       expect(stripeApi.created).toHaveLength(1);
-      expect(stripeApi.created[0]).toMatchObject({ amount: '42500', currency: 'aud', 'metadata[quoteId]': id });
+      expect(stripeApi.created[0]).toMatchObject({
+        amount: '42500',
+        currency: 'aud',
+        'metadata[quoteId]': id,
+      });
     } finally {
       await context.close();
       await own.stop();

@@ -20,10 +20,14 @@ import { MESSAGES } from './messages';
 function messagesAt(schema: z.ZodType, input: unknown, path: string): string[] {
   const result = schema.safeParse(input);
   if (result.success) return [];
-  return result.error.issues.filter((issue) => issue.path.map(String).join('.') === path).map((issue) => issue.message);
+  return result.error.issues
+    .filter((issue) => issue.path.map(String).join('.') === path)
+    .map((issue) => issue.message);
 }
 
-const allMessageTexts = (Object.values(MESSAGES) as unknown[]).filter((value): value is string => typeof value === 'string');
+const allMessageTexts = (Object.values(MESSAGES) as unknown[]).filter(
+  (value): value is string => typeof value === 'string',
+);
 
 const bookingSchema = makeBookingInputSchema(() => '2026-11-22');
 const validBooking = {
@@ -55,8 +59,20 @@ const validFeedback = {
   comments: 'Quick and friendly service.',
   recommend: 'yes',
 };
-const validJob = { customerName: 'Jo', phone: '0400', service: '4x4 Recovery', location: 'Karratha' };
-const validVehicle = { name: 'Big Red', make: 'Isuzu', model: 'FVZ', year: 2020, registration: '1ABC123', type: 'Tow Truck' };
+const validJob = {
+  customerName: 'Jo',
+  phone: '0400',
+  service: '4x4 Recovery',
+  location: 'Karratha',
+};
+const validVehicle = {
+  name: 'Big Red',
+  make: 'Isuzu',
+  model: 'FVZ',
+  year: 2020,
+  registration: '1ABC123',
+  type: 'Tow Truck',
+};
 const validServiceRecord = {
   vehicleId: 1,
   serviceType: 'Oil Change',
@@ -66,7 +82,15 @@ const validServiceRecord = {
   servicedBy: 'Alex',
   invoiceDate: '2026-11-01',
 };
-const validFuel = { vehicleId: 1, location: 'Karratha', fuelType: 'Diesel', liters: 50000, pricePerLiter: 210, totalCost: 10500, odometerReading: 1000 };
+const validFuel = {
+  vehicleId: 1,
+  location: 'Karratha',
+  fuelType: 'Diesel',
+  liters: 50000,
+  pricePerLiter: 210,
+  totalCost: 10500,
+  odometerReading: 1000,
+};
 const validQuote = {
   customerName: 'Jo',
   customerPhone: '0400 123 456',
@@ -78,48 +102,248 @@ const validQuote = {
  * field that must report it. The literal strings are the specs' words, so a change to MESSAGES
  * that drifts from the spec fails here.
  */
-const SPEC_SECTION_5_CASES: readonly { text: string; schema: z.ZodType; input: unknown; path: string }[] = [
+const SPEC_SECTION_5_CASES: readonly {
+  text: string;
+  schema: z.ZodType;
+  input: unknown;
+  path: string;
+}[] = [
   // spec/public-and-customer.md §5
-  { text: 'Please enter a valid phone number', schema: contactInputSchema, input: { ...validContact, phone: '12345' }, path: 'phone' },
-  { text: 'Please enter a valid email address', schema: contactInputSchema, input: { ...validContact, email: 'not-an-email' }, path: 'email' },
-  { text: 'Name must be at least 2 characters', schema: bookingSchema, input: { ...validBooking, customerName: 'J' }, path: 'customerName' },
-  { text: 'Please enter a valid phone number', schema: bookingSchema, input: { ...validBooking, phone: '' }, path: 'phone' },
-  { text: 'Please enter a valid email address', schema: bookingSchema, input: { ...validBooking, email: 'jo@' }, path: 'email' },
-  { text: 'Please select a service', schema: bookingSchema, input: { ...validBooking, service: '' }, path: 'service' },
-  { text: 'Please provide a detailed location', schema: bookingSchema, input: { ...validBooking, location: 'Kar' }, path: 'location' },
-  { text: 'Please select a preferred date', schema: bookingSchema, input: { ...validBooking, preferredDate: '' }, path: 'preferredDate' },
-  { text: 'Please select a preferred time', schema: bookingSchema, input: { ...validBooking, preferredTime: '' }, path: 'preferredTime' },
-  { text: 'Please provide more details about your service needs', schema: bookingSchema, input: { ...validBooking, description: 'short' }, path: 'description' },
-  { text: 'Please select a job to review', schema: feedbackInputSchema, input: { ...validFeedback, jobId: '' }, path: 'jobId' },
-  { text: 'Please provide a rating', schema: feedbackInputSchema, input: { ...validFeedback, rating: 0 }, path: 'rating' },
-  { text: 'Rating must be between 1-5', schema: feedbackInputSchema, input: { ...validFeedback, rating: 6 }, path: 'rating' },
-  { text: 'Rating must be between 1-5', schema: feedbackInputSchema, input: { ...validFeedback, serviceQuality: 0 }, path: 'serviceQuality' },
-  { text: 'Please provide detailed feedback', schema: feedbackInputSchema, input: { ...validFeedback, comments: 'ok' }, path: 'comments' },
-  { text: 'Enter Job ID or Name', schema: portalSearchSchema, input: { query: '   ' }, path: 'query' },
+  {
+    text: 'Please enter a valid phone number',
+    schema: contactInputSchema,
+    input: { ...validContact, phone: '12345' },
+    path: 'phone',
+  },
+  {
+    text: 'Please enter a valid email address',
+    schema: contactInputSchema,
+    input: { ...validContact, email: 'not-an-email' },
+    path: 'email',
+  },
+  {
+    text: 'Name must be at least 2 characters',
+    schema: bookingSchema,
+    input: { ...validBooking, customerName: 'J' },
+    path: 'customerName',
+  },
+  {
+    text: 'Please enter a valid phone number',
+    schema: bookingSchema,
+    input: { ...validBooking, phone: '' },
+    path: 'phone',
+  },
+  {
+    text: 'Please enter a valid email address',
+    schema: bookingSchema,
+    input: { ...validBooking, email: 'jo@' },
+    path: 'email',
+  },
+  {
+    text: 'Please select a service',
+    schema: bookingSchema,
+    input: { ...validBooking, service: '' },
+    path: 'service',
+  },
+  {
+    text: 'Please provide a detailed location',
+    schema: bookingSchema,
+    input: { ...validBooking, location: 'Kar' },
+    path: 'location',
+  },
+  {
+    text: 'Please select a preferred date',
+    schema: bookingSchema,
+    input: { ...validBooking, preferredDate: '' },
+    path: 'preferredDate',
+  },
+  {
+    text: 'Please select a preferred time',
+    schema: bookingSchema,
+    input: { ...validBooking, preferredTime: '' },
+    path: 'preferredTime',
+  },
+  {
+    text: 'Please provide more details about your service needs',
+    schema: bookingSchema,
+    input: { ...validBooking, description: 'short' },
+    path: 'description',
+  },
+  {
+    text: 'Please select a job to review',
+    schema: feedbackInputSchema,
+    input: { ...validFeedback, jobId: '' },
+    path: 'jobId',
+  },
+  {
+    text: 'Please provide a rating',
+    schema: feedbackInputSchema,
+    input: { ...validFeedback, rating: 0 },
+    path: 'rating',
+  },
+  {
+    text: 'Rating must be between 1-5',
+    schema: feedbackInputSchema,
+    input: { ...validFeedback, rating: 6 },
+    path: 'rating',
+  },
+  {
+    text: 'Rating must be between 1-5',
+    schema: feedbackInputSchema,
+    input: { ...validFeedback, serviceQuality: 0 },
+    path: 'serviceQuality',
+  },
+  {
+    text: 'Please provide detailed feedback',
+    schema: feedbackInputSchema,
+    input: { ...validFeedback, comments: 'ok' },
+    path: 'comments',
+  },
+  {
+    text: 'Enter Job ID or Name',
+    schema: portalSearchSchema,
+    input: { query: '   ' },
+    path: 'query',
+  },
   // spec/staff-and-data.md §5
-  { text: 'Customer name is required', schema: createJobInputSchema, input: { ...validJob, customerName: '' }, path: 'customerName' },
-  { text: 'Phone number is required', schema: createJobInputSchema, input: { ...validJob, phone: '' }, path: 'phone' },
-  { text: 'Please enter a valid email address', schema: createJobInputSchema, input: { ...validJob, email: 'bad' }, path: 'email' },
-  { text: 'Service is required', schema: createJobInputSchema, input: { ...validJob, service: '' }, path: 'service' },
-  { text: 'Location is required', schema: createJobInputSchema, input: { ...validJob, location: '' }, path: 'location' },
-  { text: 'Please add at least one item to the quote', schema: quoteInputSchema, input: { ...validQuote, items: [] }, path: 'items' },
-  { text: 'Please fill in customer details', schema: quoteInputSchema, input: { ...validQuote, customerName: '' }, path: 'customerName' },
-  { text: 'Please fill in customer details', schema: quoteInputSchema, input: { ...validQuote, customerPhone: '' }, path: 'customerPhone' },
-  { text: 'Please fill in item details', schema: quoteInputSchema, input: { ...validQuote, items: [{ description: 'Custom', quantity: 1, unitPrice: 0 }] }, path: 'items.0.unitPrice' },
-  { text: 'Please fill in item details', schema: quoteInputSchema, input: { ...validQuote, items: [{ description: '', quantity: 1, unitPrice: 100 }] }, path: 'items.0.description' },
-  { text: 'Registration is required', schema: vehicleInputSchema, input: { ...validVehicle, registration: '' }, path: 'registration' },
-  { text: 'Vehicle name is required', schema: vehicleInputSchema, input: { ...validVehicle, name: '' }, path: 'name' },
-  { text: 'Make is required', schema: vehicleInputSchema, input: { ...validVehicle, make: '' }, path: 'make' },
-  { text: 'Model is required', schema: vehicleInputSchema, input: { ...validVehicle, model: '' }, path: 'model' },
-  { text: 'Vehicle type is required', schema: vehicleInputSchema, input: { ...validVehicle, type: '' }, path: 'type' },
-  { text: 'Vehicle is required', schema: serviceRecordInputSchema, input: { ...validServiceRecord, vehicleId: 0 }, path: 'vehicleId' },
-  { text: 'Service type is required', schema: serviceRecordInputSchema, input: { ...validServiceRecord, serviceType: '' }, path: 'serviceType' },
-  { text: 'Description is required', schema: serviceRecordInputSchema, input: { ...validServiceRecord, description: '' }, path: 'description' },
-  { text: 'Serviced by is required', schema: serviceRecordInputSchema, input: { ...validServiceRecord, servicedBy: '' }, path: 'servicedBy' },
-  { text: 'Invoice date is required', schema: serviceRecordInputSchema, input: { ...validServiceRecord, invoiceDate: '' }, path: 'invoiceDate' },
-  { text: 'Vehicle is required', schema: fuelRecordInputSchema, input: { ...validFuel, vehicleId: undefined }, path: 'vehicleId' },
-  { text: 'Fuel type is required', schema: fuelRecordInputSchema, input: { ...validFuel, fuelType: '' }, path: 'fuelType' },
-  { text: 'Location is required', schema: fuelRecordInputSchema, input: { ...validFuel, location: '' }, path: 'location' },
+  {
+    text: 'Customer name is required',
+    schema: createJobInputSchema,
+    input: { ...validJob, customerName: '' },
+    path: 'customerName',
+  },
+  {
+    text: 'Phone number is required',
+    schema: createJobInputSchema,
+    input: { ...validJob, phone: '' },
+    path: 'phone',
+  },
+  {
+    text: 'Please enter a valid email address',
+    schema: createJobInputSchema,
+    input: { ...validJob, email: 'bad' },
+    path: 'email',
+  },
+  {
+    text: 'Service is required',
+    schema: createJobInputSchema,
+    input: { ...validJob, service: '' },
+    path: 'service',
+  },
+  {
+    text: 'Location is required',
+    schema: createJobInputSchema,
+    input: { ...validJob, location: '' },
+    path: 'location',
+  },
+  {
+    text: 'Please add at least one item to the quote',
+    schema: quoteInputSchema,
+    input: { ...validQuote, items: [] },
+    path: 'items',
+  },
+  {
+    text: 'Please fill in customer details',
+    schema: quoteInputSchema,
+    input: { ...validQuote, customerName: '' },
+    path: 'customerName',
+  },
+  {
+    text: 'Please fill in customer details',
+    schema: quoteInputSchema,
+    input: { ...validQuote, customerPhone: '' },
+    path: 'customerPhone',
+  },
+  {
+    text: 'Please fill in item details',
+    schema: quoteInputSchema,
+    input: { ...validQuote, items: [{ description: 'Custom', quantity: 1, unitPrice: 0 }] },
+    path: 'items.0.unitPrice',
+  },
+  {
+    text: 'Please fill in item details',
+    schema: quoteInputSchema,
+    input: { ...validQuote, items: [{ description: '', quantity: 1, unitPrice: 100 }] },
+    path: 'items.0.description',
+  },
+  {
+    text: 'Registration is required',
+    schema: vehicleInputSchema,
+    input: { ...validVehicle, registration: '' },
+    path: 'registration',
+  },
+  {
+    text: 'Vehicle name is required',
+    schema: vehicleInputSchema,
+    input: { ...validVehicle, name: '' },
+    path: 'name',
+  },
+  {
+    text: 'Make is required',
+    schema: vehicleInputSchema,
+    input: { ...validVehicle, make: '' },
+    path: 'make',
+  },
+  {
+    text: 'Model is required',
+    schema: vehicleInputSchema,
+    input: { ...validVehicle, model: '' },
+    path: 'model',
+  },
+  {
+    text: 'Vehicle type is required',
+    schema: vehicleInputSchema,
+    input: { ...validVehicle, type: '' },
+    path: 'type',
+  },
+  {
+    text: 'Vehicle is required',
+    schema: serviceRecordInputSchema,
+    input: { ...validServiceRecord, vehicleId: 0 },
+    path: 'vehicleId',
+  },
+  {
+    text: 'Service type is required',
+    schema: serviceRecordInputSchema,
+    input: { ...validServiceRecord, serviceType: '' },
+    path: 'serviceType',
+  },
+  {
+    text: 'Description is required',
+    schema: serviceRecordInputSchema,
+    input: { ...validServiceRecord, description: '' },
+    path: 'description',
+  },
+  {
+    text: 'Serviced by is required',
+    schema: serviceRecordInputSchema,
+    input: { ...validServiceRecord, servicedBy: '' },
+    path: 'servicedBy',
+  },
+  {
+    text: 'Invoice date is required',
+    schema: serviceRecordInputSchema,
+    input: { ...validServiceRecord, invoiceDate: '' },
+    path: 'invoiceDate',
+  },
+  {
+    text: 'Vehicle is required',
+    schema: fuelRecordInputSchema,
+    input: { ...validFuel, vehicleId: undefined },
+    path: 'vehicleId',
+  },
+  {
+    text: 'Fuel type is required',
+    schema: fuelRecordInputSchema,
+    input: { ...validFuel, fuelType: '' },
+    path: 'fuelType',
+  },
+  {
+    text: 'Location is required',
+    schema: fuelRecordInputSchema,
+    input: { ...validFuel, location: '' },
+    path: 'location',
+  },
 ];
 
 describe('spec §5 validation messages', () => {
@@ -127,9 +351,12 @@ describe('spec §5 validation messages', () => {
     expect(allMessageTexts).toContain(text);
   });
 
-  it.each(SPEC_SECTION_5_CASES)('$path reports "$text" on bad input', ({ text, schema, input, path }) => {
-    expect(messagesAt(schema, input, path)).toContain(text);
-  });
+  it.each(SPEC_SECTION_5_CASES)(
+    '$path reports "$text" on bad input',
+    ({ text, schema, input, path }) => {
+      expect(messagesAt(schema, input, path)).toContain(text);
+    },
+  );
 
   it('accepts the valid inputs the cases start from', () => {
     expect(contactInputSchema.safeParse(validContact).success).toBe(true);
@@ -145,60 +372,130 @@ describe('spec §5 validation messages', () => {
 
 describe('messages the spec requires without wording', () => {
   it('a missing required value shows the same message as an empty one', () => {
-    expect(messagesAt(createJobInputSchema, { ...validJob, customerName: undefined }, 'customerName')).toEqual([MESSAGES.CUSTOMER_NAME_REQUIRED]);
-    expect(messagesAt(bookingSchema, { ...validBooking, preferredDate: null }, 'preferredDate')).toEqual([MESSAGES.PREFERRED_DATE_REQUIRED]);
-    expect(messagesAt(feedbackInputSchema, { ...validFeedback, rating: undefined }, 'rating')).toEqual([MESSAGES.RATING_REQUIRED]);
+    expect(
+      messagesAt(createJobInputSchema, { ...validJob, customerName: undefined }, 'customerName'),
+    ).toEqual([MESSAGES.CUSTOMER_NAME_REQUIRED]);
+    expect(
+      messagesAt(bookingSchema, { ...validBooking, preferredDate: null }, 'preferredDate'),
+    ).toEqual([MESSAGES.PREFERRED_DATE_REQUIRED]);
+    expect(
+      messagesAt(feedbackInputSchema, { ...validFeedback, rating: undefined }, 'rating'),
+    ).toEqual([MESSAGES.RATING_REQUIRED]);
   });
 
   it('rejects a preferred date before today', () => {
-    expect(messagesAt(bookingSchema, { ...validBooking, preferredDate: '2026-11-21' }, 'preferredDate')).toEqual([MESSAGES.PREFERRED_DATE_PAST]);
-    expect(bookingSchema.safeParse({ ...validBooking, preferredDate: '2026-11-22' }).success).toBe(true);
+    expect(
+      messagesAt(bookingSchema, { ...validBooking, preferredDate: '2026-11-21' }, 'preferredDate'),
+    ).toEqual([MESSAGES.PREFERRED_DATE_PAST]);
+    expect(bookingSchema.safeParse({ ...validBooking, preferredDate: '2026-11-22' }).success).toBe(
+      true,
+    );
   });
 
   it('contact form requires names, service and message', () => {
-    expect(messagesAt(contactInputSchema, { ...validContact, firstName: '' }, 'firstName')).toEqual([MESSAGES.FIRST_NAME_REQUIRED]);
-    expect(messagesAt(contactInputSchema, { ...validContact, lastName: '' }, 'lastName')).toEqual([MESSAGES.LAST_NAME_REQUIRED]);
-    expect(messagesAt(contactInputSchema, { ...validContact, serviceNeeded: '' }, 'serviceNeeded')).toEqual([MESSAGES.SERVICE_SELECT]);
-    expect(messagesAt(contactInputSchema, { ...validContact, message: ' ' }, 'message')).toEqual([MESSAGES.MESSAGE_REQUIRED]);
+    expect(messagesAt(contactInputSchema, { ...validContact, firstName: '' }, 'firstName')).toEqual(
+      [MESSAGES.FIRST_NAME_REQUIRED],
+    );
+    expect(messagesAt(contactInputSchema, { ...validContact, lastName: '' }, 'lastName')).toEqual([
+      MESSAGES.LAST_NAME_REQUIRED,
+    ]);
+    expect(
+      messagesAt(contactInputSchema, { ...validContact, serviceNeeded: '' }, 'serviceNeeded'),
+    ).toEqual([MESSAGES.SERVICE_SELECT]);
+    expect(messagesAt(contactInputSchema, { ...validContact, message: ' ' }, 'message')).toEqual([
+      MESSAGES.MESSAGE_REQUIRED,
+    ]);
   });
 
   it('vehicle year, mileage and interval limits', () => {
-    expect(messagesAt(vehicleInputSchema, { ...validVehicle, year: 1899 }, 'year')).toEqual([MESSAGES.YEAR_RANGE]);
-    expect(messagesAt(vehicleInputSchema, { ...validVehicle, year: 2031 }, 'year')).toEqual([MESSAGES.YEAR_RANGE]);
-    expect(messagesAt(vehicleInputSchema, { ...validVehicle, mileage: -1 }, 'mileage')).toEqual([MESSAGES.MILEAGE_MIN]);
-    expect(messagesAt(vehicleInputSchema, { ...validVehicle, serviceInterval: 0 }, 'serviceInterval')).toEqual([MESSAGES.SERVICE_INTERVAL_MIN]);
-    expect(messagesAt(vehicleInputSchema, { ...validVehicle, status: 'broken' }, 'status')).toEqual([MESSAGES.VEHICLE_STATUS_INVALID]);
+    expect(messagesAt(vehicleInputSchema, { ...validVehicle, year: 1899 }, 'year')).toEqual([
+      MESSAGES.YEAR_RANGE,
+    ]);
+    expect(messagesAt(vehicleInputSchema, { ...validVehicle, year: 2031 }, 'year')).toEqual([
+      MESSAGES.YEAR_RANGE,
+    ]);
+    expect(messagesAt(vehicleInputSchema, { ...validVehicle, mileage: -1 }, 'mileage')).toEqual([
+      MESSAGES.MILEAGE_MIN,
+    ]);
+    expect(
+      messagesAt(vehicleInputSchema, { ...validVehicle, serviceInterval: 0 }, 'serviceInterval'),
+    ).toEqual([MESSAGES.SERVICE_INTERVAL_MIN]);
+    expect(messagesAt(vehicleInputSchema, { ...validVehicle, status: 'broken' }, 'status')).toEqual(
+      [MESSAGES.VEHICLE_STATUS_INVALID],
+    );
   });
 
   it('fuel litres at least 0.1 both in thousandths and in the litre form', () => {
-    expect(messagesAt(fuelRecordInputSchema, { ...validFuel, liters: 99 }, 'liters')).toEqual([MESSAGES.LITERS_MIN]);
+    expect(messagesAt(fuelRecordInputSchema, { ...validFuel, liters: 99 }, 'liters')).toEqual([
+      MESSAGES.LITERS_MIN,
+    ]);
     expect(fuelRecordInputSchema.safeParse({ ...validFuel, liters: 100 }).success).toBe(true);
-    const form = { vehicleId: 1, liters: '0.05', cost: '12.50', kilometers: 1000, fuelType: 'Diesel', location: 'Karratha' };
+    const form = {
+      vehicleId: 1,
+      liters: '0.05',
+      cost: '12.50',
+      kilometers: 1000,
+      fuelType: 'Diesel',
+      location: 'Karratha',
+    };
     expect(messagesAt(fuelRecordFormSchema, form, 'liters')).toEqual([MESSAGES.LITERS_MIN]);
     expect(fuelRecordFormSchema.safeParse({ ...form, liters: '0.1' }).success).toBe(true);
-    expect(messagesAt(fuelRecordFormSchema, { ...form, cost: '-1' }, 'cost')).toEqual([MESSAGES.COST_MIN]);
+    expect(messagesAt(fuelRecordFormSchema, { ...form, cost: '-1' }, 'cost')).toEqual([
+      MESSAGES.COST_MIN,
+    ]);
   });
 
   it('login requires username and password', () => {
-    expect(messagesAt(loginInputSchema, { username: '', password: 'x' }, 'username')).toEqual([MESSAGES.USERNAME_REQUIRED]);
-    expect(messagesAt(loginInputSchema, { username: 'sam' }, 'password')).toEqual([MESSAGES.PASSWORD_REQUIRED]);
+    expect(messagesAt(loginInputSchema, { username: '', password: 'x' }, 'username')).toEqual([
+      MESSAGES.USERNAME_REQUIRED,
+    ]);
+    expect(messagesAt(loginInputSchema, { username: 'sam' }, 'password')).toEqual([
+      MESSAGES.PASSWORD_REQUIRED,
+    ]);
   });
 
   it('register checks username, email, phone and password', () => {
-    const valid = { firstName: 'Jo', username: 'jo.bloggs', email: 'jo@example.com', password: 'longenough' };
+    const valid = {
+      firstName: 'Jo',
+      username: 'jo.bloggs',
+      email: 'jo@example.com',
+      password: 'longenough',
+    };
     expect(registerInputSchema.safeParse(valid).success).toBe(true);
-    expect(messagesAt(registerInputSchema, { ...valid, firstName: '' }, 'firstName')).toEqual([MESSAGES.FIRST_NAME_REQUIRED]);
-    expect(messagesAt(registerInputSchema, { ...valid, username: 'jo' }, 'username')).toEqual([MESSAGES.USERNAME_MIN]);
-    expect(messagesAt(registerInputSchema, { ...valid, username: 'jo bloggs' }, 'username')).toEqual([MESSAGES.USERNAME_CHARACTERS]);
-    expect(messagesAt(registerInputSchema, { ...valid, username: 'j'.repeat(51) }, 'username')).toEqual([MESSAGES.USERNAME_MAX]);
-    expect(messagesAt(registerInputSchema, { ...valid, email: 'jo' }, 'email')).toEqual([MESSAGES.EMAIL_INVALID]);
-    expect(messagesAt(registerInputSchema, { ...valid, phone: '0'.repeat(21) }, 'phone')).toEqual([MESSAGES.PHONE_MAX]);
-    expect(messagesAt(registerInputSchema, { ...valid, password: 'short' }, 'password')).toEqual([MESSAGES.PASSWORD_MIN]);
-    expect(messagesAt(registerInputSchema, { ...valid, password: '' }, 'password')).toContain(MESSAGES.PASSWORD_REQUIRED);
+    expect(messagesAt(registerInputSchema, { ...valid, firstName: '' }, 'firstName')).toEqual([
+      MESSAGES.FIRST_NAME_REQUIRED,
+    ]);
+    expect(messagesAt(registerInputSchema, { ...valid, username: 'jo' }, 'username')).toEqual([
+      MESSAGES.USERNAME_MIN,
+    ]);
+    expect(
+      messagesAt(registerInputSchema, { ...valid, username: 'jo bloggs' }, 'username'),
+    ).toEqual([MESSAGES.USERNAME_CHARACTERS]);
+    expect(
+      messagesAt(registerInputSchema, { ...valid, username: 'j'.repeat(51) }, 'username'),
+    ).toEqual([MESSAGES.USERNAME_MAX]);
+    expect(messagesAt(registerInputSchema, { ...valid, email: 'jo' }, 'email')).toEqual([
+      MESSAGES.EMAIL_INVALID,
+    ]);
+    expect(messagesAt(registerInputSchema, { ...valid, phone: '0'.repeat(21) }, 'phone')).toEqual([
+      MESSAGES.PHONE_MAX,
+    ]);
+    expect(messagesAt(registerInputSchema, { ...valid, password: 'short' }, 'password')).toEqual([
+      MESSAGES.PASSWORD_MIN,
+    ]);
+    expect(messagesAt(registerInputSchema, { ...valid, password: '' }, 'password')).toContain(
+      MESSAGES.PASSWORD_REQUIRED,
+    );
   });
 
   it('register ignores a role field so nobody self-registers as admin', () => {
-    const parsed = registerInputSchema.parse({ firstName: 'Jo', username: 'jo.bloggs', email: 'jo@example.com', password: 'longenough', role: 'admin' });
+    const parsed = registerInputSchema.parse({
+      firstName: 'Jo',
+      username: 'jo.bloggs',
+      email: 'jo@example.com',
+      password: 'longenough',
+      role: 'admin',
+    });
     expect(parsed).not.toHaveProperty('role');
   });
 });
@@ -279,9 +576,13 @@ describe('spec §8 texts', () => {
     expect(MESSAGES.quoteCreateFailed()).toBe('Failed to create quote: Unknown error');
     expect(MESSAGES.quoteCreateFailed('Bad items')).toBe('Failed to create quote: Bad items');
     expect(MESSAGES.quoteStatusChanged('accepted')).toBe('Quote accepted');
-    expect(MESSAGES.vehicleAdded('Big Red')).toBe('Vehicle "Big Red" added successfully to the fleet');
+    expect(MESSAGES.vehicleAdded('Big Red')).toBe(
+      'Vehicle "Big Red" added successfully to the fleet',
+    );
     expect(MESSAGES.bookServiceFor('Dampier')).toBe('Book Service for Dampier');
-    expect(MESSAGES.pageTitle('About Us', 'Pilbara Towing & Recovery')).toBe('About Us | Pilbara Towing & Recovery');
+    expect(MESSAGES.pageTitle('About Us', 'Pilbara Towing & Recovery')).toBe(
+      'About Us | Pilbara Towing & Recovery',
+    );
   });
 
   it('has no two keys with the same text', () => {

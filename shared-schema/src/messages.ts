@@ -123,7 +123,8 @@ export const MESSAGES = {
   IMAGE_UNAVAILABLE: 'Image unavailable',
   USE_AUTH_OUTSIDE_PROVIDER: 'useAuth must be used within an AuthProvider',
   /** DESIGN §8: checkout without configured card keys (own wording). */
-  CARD_PAYMENTS_NOT_SET_UP: 'Card payment is not set up. Please contact us to pay by cash, card on site or bank transfer.',
+  CARD_PAYMENTS_NOT_SET_UP:
+    'Card payment is not set up. Please contact us to pay by cash, card on site or bank transfer.',
 
   // Toasts without wording in the spec (own wording).
   LOGIN_SUCCESS_TITLE: 'Welcome back!',
@@ -200,7 +201,8 @@ export const MESSAGES = {
   INTERNAL_ERROR: 'Something went wrong. Please try again.',
 
   /** 'Failed to create quote: {reason}', reason defaulting to 'Unknown error'. */
-  quoteCreateFailed: (reason?: string): string => `Failed to create quote: ${reason || 'Unknown error'}`,
+  quoteCreateFailed: (reason?: string): string =>
+    `Failed to create quote: ${reason || 'Unknown error'}`,
   /** 'Quote {status}' after a status change. */
   quoteStatusChanged: (status: string): string => `Quote ${status}`,
   /** 'Vehicle "{name}" added successfully to the fleet'. */

@@ -71,7 +71,11 @@ export async function login(
   app: TestApp,
   credentials: { username: string; password: string } = TEST_ADMIN,
 ): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: credentials,
+  });
   if (response.statusCode !== 200) {
     throw new Error(`Login failed: ${response.statusCode} ${response.body}`);
   }
@@ -87,7 +91,12 @@ export async function registerCustomer(
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { username: user.username, password, email: user.email ?? `${user.username}@example.com`, firstName: 'Casey' },
+    payload: {
+      username: user.username,
+      password,
+      email: user.email ?? `${user.username}@example.com`,
+      firstName: 'Casey',
+    },
   });
   if (response.statusCode !== 201) {
     throw new Error(`Register failed: ${response.statusCode} ${response.body}`);
@@ -98,7 +107,9 @@ export async function registerCustomer(
 /** Every row of every entity table, to prove a rejected request changed nothing. */
 export function snapshotDatabase(app: TestApp): Record<string, unknown[]> {
   const tables = app.db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all() as { name: string }[];
   const snapshot: Record<string, unknown[]> = {};
   for (const { name } of tables) {

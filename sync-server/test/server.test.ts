@@ -24,7 +24,12 @@ describe('on a real port', () => {
     const register = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'casey', password: 'customer-password', email: 'c@example.com', firstName: 'Casey' }),
+      body: JSON.stringify({
+        username: 'casey',
+        password: 'customer-password',
+        email: 'c@example.com',
+        firstName: 'Casey',
+      }),
     });
     expect(register.status).toBe(201);
     const login = await fetch(`${base}/api/auth/login`, {
@@ -147,13 +152,24 @@ describe('main.ts', () => {
       new Promise<string>((resolve, reject) => {
         const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
           cwd: SERVER_DIR,
-          env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WEB_DIST: dataDir, ADMIN_PASSWORD: '', DEMO_DATA: 'false', LOG_LEVEL: 'silent' },
+          env: {
+            ...process.env,
+            PORT: '0',
+            DATA_DIR: dataDir,
+            WEB_DIST: dataDir,
+            ADMIN_PASSWORD: '',
+            DEMO_DATA: 'false',
+            LOG_LEVEL: 'silent',
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          if (output.includes('Listening on') && (output.includes('Admin login') || output.split('\n').length > 1)) {
+          if (
+            output.includes('Listening on') &&
+            (output.includes('Admin login') || output.split('\n').length > 1)
+          ) {
             setTimeout(() => child.kill('SIGTERM'), 100);
           }
         });

@@ -7,7 +7,10 @@ import { optionalText, requiredText } from './fields';
 /** POST /api/auth/login body. */
 export const loginInputSchema = z.object({
   username: requiredText(MESSAGES.USERNAME_REQUIRED, 50),
-  password: z.string({ error: MESSAGES.PASSWORD_REQUIRED }).min(1, MESSAGES.PASSWORD_REQUIRED).max(255, MESSAGES.PASSWORD_MAX),
+  password: z
+    .string({ error: MESSAGES.PASSWORD_REQUIRED })
+    .min(1, MESSAGES.PASSWORD_REQUIRED)
+    .max(255, MESSAGES.PASSWORD_MAX),
 });
 /** Login body. */
 export type LoginInput = z.infer<typeof loginInputSchema>;
@@ -26,7 +29,12 @@ export const registerInputSchema = z.object({
     .min(3, MESSAGES.USERNAME_MIN)
     .max(50, MESSAGES.USERNAME_MAX)
     .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.USERNAME_CHARACTERS),
-  email: z.string({ error: MESSAGES.EMAIL_REQUIRED }).trim().min(1, MESSAGES.EMAIL_REQUIRED).max(100, MESSAGES.EMAIL_MAX).pipe(z.email(MESSAGES.EMAIL_INVALID)),
+  email: z
+    .string({ error: MESSAGES.EMAIL_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.EMAIL_REQUIRED)
+    .max(100, MESSAGES.EMAIL_MAX)
+    .pipe(z.email(MESSAGES.EMAIL_INVALID)),
   phone: z
     .string()
     .trim()

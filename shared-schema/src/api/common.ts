@@ -21,7 +21,10 @@ export const successResponseSchema = z.object({
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
 /** GET /api/health answer: the process is up and the database answers. */
-export const healthResponseSchema = z.object({ status: z.literal('ok'), time: z.iso.datetime({ offset: true }) });
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  time: z.iso.datetime({ offset: true }),
+});
 
 /** Route params `{id}` of tables with integer ids (params arrive as text). */
 export const intIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -38,7 +41,9 @@ export const invoiceIdParamsSchema = z.object({ id: invoiceIdSchema });
  * Turns zod issues into the `fields` map of {@link apiErrorSchema}: first message per dotted
  * path; issues without a path go under '' .
  */
-export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function issuesToFields(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.');

@@ -18,7 +18,9 @@ export function optionalText(max = 2000) {
     .string()
     .max(max)
     .nullish()
-    .transform((value) => (value === null || value === undefined || value.trim() === '' ? null : value.trim()));
+    .transform((value) =>
+      value === null || value === undefined || value.trim() === '' ? null : value.trim(),
+    );
 }
 
 /** Optional email: valid when present; '' and missing become null. */
@@ -40,7 +42,10 @@ export function requiredDate(message: string) {
     .string({ error: message })
     .trim()
     .min(1, message)
-    .refine((value) => z.union([z.iso.date(), z.iso.datetime({ offset: true })]).safeParse(value).success, message);
+    .refine(
+      (value) => z.union([z.iso.date(), z.iso.datetime({ offset: true })]).safeParse(value).success,
+      message,
+    );
 }
 
 /** An optional date or timestamp; '' and missing become null. */
@@ -52,7 +57,10 @@ export function optionalDate() {
 }
 
 /** A fleet vehicle reference, failing with 'Vehicle is required'. */
-export const vehicleIdInput = z.number({ error: MESSAGES.VEHICLE_REQUIRED }).int(MESSAGES.VEHICLE_REQUIRED).min(1, MESSAGES.VEHICLE_REQUIRED);
+export const vehicleIdInput = z
+  .number({ error: MESSAGES.VEHICLE_REQUIRED })
+  .int(MESSAGES.VEHICLE_REQUIRED)
+  .min(1, MESSAGES.VEHICLE_REQUIRED);
 
 /** Optional id an offline device minted for the new row (the server mints one when absent). */
 export const optionalIntId = z.number().int().positive().optional();

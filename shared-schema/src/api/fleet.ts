@@ -12,13 +12,23 @@ import { vehicleSchema } from '../entities/vehicle';
 import { MESSAGES } from '../messages';
 import { dollarsToCents } from '../rules/money';
 import { litresToThousandths } from '../rules/volume';
-import { centsInput, optionalDate, optionalIntId, optionalText, requiredDate, requiredText, vehicleIdInput } from './fields';
+import {
+  centsInput,
+  optionalDate,
+  optionalIntId,
+  optionalText,
+  requiredDate,
+  requiredText,
+  vehicleIdInput,
+} from './fields';
 
 /**
  * Vehicle status in a request: the form's active / maintenance / out_of_service, or the legacy
  * 'Excellent' the create call sends (both readings stand).
  */
-export const vehicleStatusInputSchema = z.enum(VEHICLE_STATUSES, { error: MESSAGES.VEHICLE_STATUS_INVALID });
+export const vehicleStatusInputSchema = z.enum(VEHICLE_STATUSES, {
+  error: MESSAGES.VEHICLE_STATUS_INVALID,
+});
 
 const vehicleFields = {
   name: requiredText(MESSAGES.VEHICLE_NAME_REQUIRED, 100),
@@ -33,7 +43,11 @@ const vehicleFields = {
   vin: optionalText(50),
   type: requiredText(MESSAGES.VEHICLE_TYPE_REQUIRED, 50),
   status: vehicleStatusInputSchema.default(VEHICLE_DEFAULTS.status),
-  mileage: z.number({ error: MESSAGES.MILEAGE_MIN }).int(MESSAGES.MILEAGE_MIN).min(0, MESSAGES.MILEAGE_MIN).default(VEHICLE_DEFAULTS.mileage),
+  mileage: z
+    .number({ error: MESSAGES.MILEAGE_MIN })
+    .int(MESSAGES.MILEAGE_MIN)
+    .min(0, MESSAGES.MILEAGE_MIN)
+    .default(VEHICLE_DEFAULTS.mileage),
   serviceInterval: z
     .number({ error: MESSAGES.SERVICE_INTERVAL_MIN })
     .int(MESSAGES.SERVICE_INTERVAL_MIN)
@@ -77,8 +91,16 @@ export const vehicleUpdateInputSchema = z.object({
   vin: vehicleFields.vin.optional(),
   type: vehicleFields.type.optional(),
   status: vehicleStatusInputSchema.optional(),
-  mileage: z.number({ error: MESSAGES.MILEAGE_MIN }).int(MESSAGES.MILEAGE_MIN).min(0, MESSAGES.MILEAGE_MIN).optional(),
-  serviceInterval: z.number({ error: MESSAGES.SERVICE_INTERVAL_MIN }).int(MESSAGES.SERVICE_INTERVAL_MIN).min(1, MESSAGES.SERVICE_INTERVAL_MIN).optional(),
+  mileage: z
+    .number({ error: MESSAGES.MILEAGE_MIN })
+    .int(MESSAGES.MILEAGE_MIN)
+    .min(0, MESSAGES.MILEAGE_MIN)
+    .optional(),
+  serviceInterval: z
+    .number({ error: MESSAGES.SERVICE_INTERVAL_MIN })
+    .int(MESSAGES.SERVICE_INTERVAL_MIN)
+    .min(1, MESSAGES.SERVICE_INTERVAL_MIN)
+    .optional(),
   nextService: vehicleFields.nextService.optional(),
   lastServiceDate: vehicleFields.lastServiceDate.optional(),
   engineType: vehicleFields.engineType.optional(),
@@ -107,7 +129,10 @@ export const serviceRecordInputSchema = z.object({
   vehicleId: vehicleIdInput,
   serviceType: requiredText(MESSAGES.SERVICE_TYPE_REQUIRED, 100),
   description: requiredText(MESSAGES.DESCRIPTION_REQUIRED, 2000),
-  mileageAtService: z.number({ error: MESSAGES.MILEAGE_MIN }).int(MESSAGES.MILEAGE_MIN).min(0, MESSAGES.MILEAGE_MIN),
+  mileageAtService: z
+    .number({ error: MESSAGES.MILEAGE_MIN })
+    .int(MESSAGES.MILEAGE_MIN)
+    .min(0, MESSAGES.MILEAGE_MIN),
   totalCost: centsInput(MESSAGES.COST_MIN),
   servicedBy: requiredText(MESSAGES.SERVICED_BY_REQUIRED, 100),
   invoiceNumber: optionalText(50),
@@ -127,9 +152,13 @@ export type ServiceRecordInput = z.input<typeof serviceRecordInputSchema>;
 export type ServiceRecordData = z.output<typeof serviceRecordInputSchema>;
 
 /** The service record form as entered: `totalCost` in dollars (text or number), at least 0. */
-export const serviceRecordFormSchema = serviceRecordInputSchema.omit({ totalCost: true, laborCost: true, partsCost: true, id: true }).extend({
-  totalCost: z.union([z.string(), z.number()], { error: MESSAGES.COST_MIN }).refine((value) => dollarsToCents(value) >= 0, MESSAGES.COST_MIN),
-});
+export const serviceRecordFormSchema = serviceRecordInputSchema
+  .omit({ totalCost: true, laborCost: true, partsCost: true, id: true })
+  .extend({
+    totalCost: z
+      .union([z.string(), z.number()], { error: MESSAGES.COST_MIN })
+      .refine((value) => dollarsToCents(value) >= 0, MESSAGES.COST_MIN),
+  });
 
 /** POST /api/fuel-records body. `liters` in thousandths, money in cents. */
 export const fuelRecordInputSchema = z.object({
@@ -140,10 +169,16 @@ export const fuelRecordInputSchema = z.object({
   location: requiredText(MESSAGES.LOCATION_REQUIRED, 255),
   fuelType: requiredText(MESSAGES.FUEL_TYPE_REQUIRED, 20),
   /** Thousandths of a litre, at least 0.1 L (100). */
-  liters: z.number({ error: MESSAGES.LITERS_MIN }).int(MESSAGES.LITERS_MIN).min(100, MESSAGES.LITERS_MIN),
+  liters: z
+    .number({ error: MESSAGES.LITERS_MIN })
+    .int(MESSAGES.LITERS_MIN)
+    .min(100, MESSAGES.LITERS_MIN),
   pricePerLiter: centsInput(MESSAGES.COST_MIN),
   totalCost: centsInput(MESSAGES.COST_MIN),
-  odometerReading: z.number({ error: MESSAGES.KILOMETERS_MIN }).int(MESSAGES.KILOMETERS_MIN).min(0, MESSAGES.KILOMETERS_MIN),
+  odometerReading: z
+    .number({ error: MESSAGES.KILOMETERS_MIN })
+    .int(MESSAGES.KILOMETERS_MIN)
+    .min(0, MESSAGES.KILOMETERS_MIN),
   fillType: z.enum(FILL_TYPES).default('Full'),
   driver: optionalText(100),
   receipt: optionalText(500),
@@ -160,9 +195,16 @@ export type FuelRecordData = z.output<typeof fuelRecordInputSchema>;
  */
 export const fuelRecordFormSchema = z.object({
   vehicleId: vehicleIdInput,
-  liters: z.union([z.string(), z.number()], { error: MESSAGES.LITERS_MIN }).refine((value) => litresToThousandths(value) >= 100, MESSAGES.LITERS_MIN),
-  cost: z.union([z.string(), z.number()], { error: MESSAGES.COST_MIN }).refine((value) => dollarsToCents(value) >= 0, MESSAGES.COST_MIN),
-  kilometers: z.number({ error: MESSAGES.KILOMETERS_MIN }).int(MESSAGES.KILOMETERS_MIN).min(0, MESSAGES.KILOMETERS_MIN),
+  liters: z
+    .union([z.string(), z.number()], { error: MESSAGES.LITERS_MIN })
+    .refine((value) => litresToThousandths(value) >= 100, MESSAGES.LITERS_MIN),
+  cost: z
+    .union([z.string(), z.number()], { error: MESSAGES.COST_MIN })
+    .refine((value) => dollarsToCents(value) >= 0, MESSAGES.COST_MIN),
+  kilometers: z
+    .number({ error: MESSAGES.KILOMETERS_MIN })
+    .int(MESSAGES.KILOMETERS_MIN)
+    .min(0, MESSAGES.KILOMETERS_MIN),
   fuelType: requiredText(MESSAGES.FUEL_TYPE_REQUIRED, 20),
   location: requiredText(MESSAGES.LOCATION_REQUIRED, 255),
   fillType: z.enum(FILL_TYPES).default('Full'),
@@ -175,8 +217,14 @@ export const mileageRecordInputSchema = z
     id: optionalIntId,
     vehicleId: vehicleIdInput,
     dateTime: z.iso.datetime({ offset: true }).optional(),
-    startOdometer: z.number({ error: MESSAGES.KILOMETERS_MIN }).int(MESSAGES.KILOMETERS_MIN).min(0, MESSAGES.KILOMETERS_MIN),
-    endOdometer: z.number({ error: MESSAGES.KILOMETERS_MIN }).int(MESSAGES.KILOMETERS_MIN).min(0, MESSAGES.KILOMETERS_MIN),
+    startOdometer: z
+      .number({ error: MESSAGES.KILOMETERS_MIN })
+      .int(MESSAGES.KILOMETERS_MIN)
+      .min(0, MESSAGES.KILOMETERS_MIN),
+    endOdometer: z
+      .number({ error: MESSAGES.KILOMETERS_MIN })
+      .int(MESSAGES.KILOMETERS_MIN)
+      .min(0, MESSAGES.KILOMETERS_MIN),
     purpose: optionalText(200),
     jobId: jobIdSchema.nullish(),
     startLocation: optionalText(255),
@@ -184,7 +232,10 @@ export const mileageRecordInputSchema = z
     driver: optionalText(100),
     notes: optionalText(2000),
   })
-  .refine((body) => body.endOdometer >= body.startOdometer, { error: MESSAGES.ODOMETER_ORDER, path: ['endOdometer'] });
+  .refine((body) => body.endOdometer >= body.startOdometer, {
+    error: MESSAGES.ODOMETER_ORDER,
+    path: ['endOdometer'],
+  });
 /** Mileage record body as sent. */
 export type MileageRecordInput = z.input<typeof mileageRecordInputSchema>;
 
@@ -211,7 +262,9 @@ export const vehiclesResponseSchema = z.object({ vehicles: z.array(vehicleSchema
 /** Answer of POST and PUT /api/vehicles. */
 export const vehicleResponseSchema = z.object({ vehicle: vehicleSchema });
 /** GET /api/service-records answer. */
-export const serviceRecordsResponseSchema = z.object({ serviceRecords: z.array(serviceRecordSchema) });
+export const serviceRecordsResponseSchema = z.object({
+  serviceRecords: z.array(serviceRecordSchema),
+});
 /** POST /api/service-records answer. */
 export const serviceRecordResponseSchema = z.object({ serviceRecord: serviceRecordSchema });
 /** GET /api/fuel-records answer. */
@@ -219,7 +272,9 @@ export const fuelRecordsResponseSchema = z.object({ fuelRecords: z.array(fuelRec
 /** POST /api/fuel-records answer. */
 export const fuelRecordResponseSchema = z.object({ fuelRecord: fuelRecordSchema });
 /** GET /api/mileage-records answer. */
-export const mileageRecordsResponseSchema = z.object({ mileageRecords: z.array(mileageRecordSchema) });
+export const mileageRecordsResponseSchema = z.object({
+  mileageRecords: z.array(mileageRecordSchema),
+});
 /** POST /api/mileage-records answer. */
 export const mileageRecordResponseSchema = z.object({ mileageRecord: mileageRecordSchema });
 /** GET /api/fleet-expenses answer. */

@@ -39,12 +39,21 @@ export type CreateJobData = z.output<typeof createJobInputSchema>;
 export const updateJobInputSchema = z
   .object({
     status: jobStatusInputSchema.optional(),
-    progress: z.number({ error: MESSAGES.PROGRESS_RANGE }).int(MESSAGES.PROGRESS_RANGE).min(0, MESSAGES.PROGRESS_RANGE).max(100, MESSAGES.PROGRESS_RANGE).optional(),
+    progress: z
+      .number({ error: MESSAGES.PROGRESS_RANGE })
+      .int(MESSAGES.PROGRESS_RANGE)
+      .min(0, MESSAGES.PROGRESS_RANGE)
+      .max(100, MESSAGES.PROGRESS_RANGE)
+      .optional(),
     assignedTo: z.string().max(100).nullable().optional(),
   })
-  .refine((body) => (body.status !== undefined && body.progress !== undefined) || body.assignedTo !== undefined, {
-    error: MESSAGES.JOB_UPDATE_EMPTY,
-  });
+  .refine(
+    (body) =>
+      (body.status !== undefined && body.progress !== undefined) || body.assignedTo !== undefined,
+    {
+      error: MESSAGES.JOB_UPDATE_EMPTY,
+    },
+  );
 /** Job update body. */
 export type UpdateJobInput = z.infer<typeof updateJobInputSchema>;
 

@@ -12,9 +12,17 @@ import { todayInPerth } from '../rules/dates';
 import { optionalText, requiredText } from './fields';
 
 /** A phone number of at least 10 characters (spec public §5). */
-const phoneInput = z.string({ error: MESSAGES.PHONE_INVALID }).trim().min(10, MESSAGES.PHONE_INVALID).max(20, MESSAGES.PHONE_MAX);
+const phoneInput = z
+  .string({ error: MESSAGES.PHONE_INVALID })
+  .trim()
+  .min(10, MESSAGES.PHONE_INVALID)
+  .max(20, MESSAGES.PHONE_MAX);
 /** A required, valid email. */
-const emailInput = z.string({ error: MESSAGES.EMAIL_INVALID }).trim().max(100, MESSAGES.EMAIL_MAX).pipe(z.email(MESSAGES.EMAIL_INVALID));
+const emailInput = z
+  .string({ error: MESSAGES.EMAIL_INVALID })
+  .trim()
+  .max(100, MESSAGES.EMAIL_MAX)
+  .pipe(z.email(MESSAGES.EMAIL_INVALID));
 
 /** POST /api/contact body (the contact form). */
 export const contactInputSchema = z.object({
@@ -46,7 +54,11 @@ export function makeBookingInputSchema(today: () => string = todayInPerth) {
     phone: phoneInput,
     email: emailInput,
     service: requiredText(MESSAGES.SERVICE_SELECT, 100),
-    location: z.string({ error: MESSAGES.LOCATION_DETAILED }).trim().min(5, MESSAGES.LOCATION_DETAILED).max(255),
+    location: z
+      .string({ error: MESSAGES.LOCATION_DETAILED })
+      .trim()
+      .min(5, MESSAGES.LOCATION_DETAILED)
+      .max(255),
     preferredDate: z
       .string({ error: MESSAGES.PREFERRED_DATE_REQUIRED })
       .trim()
@@ -55,7 +67,11 @@ export function makeBookingInputSchema(today: () => string = todayInPerth) {
       .refine((value) => value >= today(), MESSAGES.PREFERRED_DATE_PAST),
     preferredTime: requiredText(MESSAGES.PREFERRED_TIME_REQUIRED, 20),
     urgency: z.enum(URGENCY_LEVELS, { error: MESSAGES.URGENCY_INVALID }),
-    description: z.string({ error: MESSAGES.DESCRIPTION_DETAILS }).trim().min(10, MESSAGES.DESCRIPTION_DETAILS).max(5000),
+    description: z
+      .string({ error: MESSAGES.DESCRIPTION_DETAILS })
+      .trim()
+      .min(10, MESSAGES.DESCRIPTION_DETAILS)
+      .max(5000),
     vehicleDetails: optionalText(500),
   });
 }
@@ -71,19 +87,34 @@ export type BookingInput = z.input<typeof bookingInputSchema>;
 export type BookingData = z.output<typeof bookingInputSchema>;
 
 /** POST /api/bookings answer. */
-export const createBookingResponseSchema = z.object({ success: z.literal(true), booking: bookingSchema });
+export const createBookingResponseSchema = z.object({
+  success: z.literal(true),
+  booking: bookingSchema,
+});
 
-const subScore = z.number({ error: MESSAGES.RATING_RANGE }).int(MESSAGES.RATING_RANGE).min(1, MESSAGES.RATING_RANGE).max(5, MESSAGES.RATING_RANGE);
+const subScore = z
+  .number({ error: MESSAGES.RATING_RANGE })
+  .int(MESSAGES.RATING_RANGE)
+  .min(1, MESSAGES.RATING_RANGE)
+  .max(5, MESSAGES.RATING_RANGE);
 
 /** POST /api/feedback body. A rating of 0 (nothing chosen yet) shows 'Please provide a rating'. */
 export const feedbackInputSchema = z.object({
   jobId: requiredText(MESSAGES.FEEDBACK_JOB_REQUIRED, 50),
-  rating: z.number({ error: MESSAGES.RATING_REQUIRED }).int(MESSAGES.RATING_RANGE).min(1, MESSAGES.RATING_REQUIRED).max(5, MESSAGES.RATING_RANGE),
+  rating: z
+    .number({ error: MESSAGES.RATING_REQUIRED })
+    .int(MESSAGES.RATING_RANGE)
+    .min(1, MESSAGES.RATING_REQUIRED)
+    .max(5, MESSAGES.RATING_RANGE),
   serviceQuality: subScore,
   responseTime: subScore,
   communication: subScore,
   value: subScore,
-  comments: z.string({ error: MESSAGES.COMMENTS_DETAILED }).trim().min(10, MESSAGES.COMMENTS_DETAILED).max(5000),
+  comments: z
+    .string({ error: MESSAGES.COMMENTS_DETAILED })
+    .trim()
+    .min(10, MESSAGES.COMMENTS_DETAILED)
+    .max(5000),
   recommend: z.enum(RECOMMEND_OPTIONS, { error: MESSAGES.RECOMMEND_REQUIRED }),
   improvements: optionalText(5000),
 });
@@ -93,7 +124,10 @@ export type FeedbackInput = z.input<typeof feedbackInputSchema>;
 export type FeedbackData = z.output<typeof feedbackInputSchema>;
 
 /** POST /api/feedback answer. */
-export const createFeedbackResponseSchema = z.object({ success: z.literal(true), feedback: feedbackSchema });
+export const createFeedbackResponseSchema = z.object({
+  success: z.literal(true),
+  feedback: feedbackSchema,
+});
 
 /** Portal search (GET /api/jobs/search?query=…): a job id, a name or a phone. */
 export const portalSearchSchema = z.object({

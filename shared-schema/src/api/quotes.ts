@@ -1,7 +1,11 @@
 /** Quote and payment bodies (quotes manager, checkout). */
 import { z } from 'zod';
 import { QUOTE_DEFAULTS } from '../constants/quotes';
-import { QUOTE_ITEM_CATEGORIES, QUOTE_STATUSES, RECORDABLE_PAYMENT_METHODS } from '../constants/statuses';
+import {
+  QUOTE_ITEM_CATEGORIES,
+  QUOTE_STATUSES,
+  RECORDABLE_PAYMENT_METHODS,
+} from '../constants/statuses';
 import { invoiceIdSchema, quoteIdSchema } from '../entities/common';
 import { invoiceSchema } from '../entities/invoice';
 import { quoteSchema } from '../entities/quote';
@@ -15,10 +19,20 @@ import { optionalDate, optionalEmail, optionalText } from './fields';
  */
 export const quoteItemInputSchema = z.object({
   id: z.string().min(1).max(64).optional(),
-  description: z.string({ error: MESSAGES.QUOTE_ITEM_DETAILS }).trim().min(1, MESSAGES.QUOTE_ITEM_DETAILS).max(200),
-  quantity: z.number({ error: MESSAGES.QUANTITY_MIN }).int(MESSAGES.QUANTITY_MIN).min(1, MESSAGES.QUANTITY_MIN),
+  description: z
+    .string({ error: MESSAGES.QUOTE_ITEM_DETAILS })
+    .trim()
+    .min(1, MESSAGES.QUOTE_ITEM_DETAILS)
+    .max(200),
+  quantity: z
+    .number({ error: MESSAGES.QUANTITY_MIN })
+    .int(MESSAGES.QUANTITY_MIN)
+    .min(1, MESSAGES.QUANTITY_MIN),
   /** Unit price in cents, above 0. */
-  unitPrice: z.number({ error: MESSAGES.QUOTE_ITEM_DETAILS }).int(MESSAGES.QUOTE_ITEM_DETAILS).min(1, MESSAGES.QUOTE_ITEM_DETAILS),
+  unitPrice: z
+    .number({ error: MESSAGES.QUOTE_ITEM_DETAILS })
+    .int(MESSAGES.QUOTE_ITEM_DETAILS)
+    .min(1, MESSAGES.QUOTE_ITEM_DETAILS),
   category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
 });
 /** A quote line as sent. */
@@ -29,11 +43,18 @@ export type QuoteItemInput = z.input<typeof quoteItemInputSchema>;
  * 0, else 'Please fill in item details'. Convert with `dollarsToCents` before sending.
  */
 export const customQuoteItemFormSchema = z.object({
-  description: z.string({ error: MESSAGES.QUOTE_ITEM_DETAILS }).trim().min(1, MESSAGES.QUOTE_ITEM_DETAILS).max(200),
+  description: z
+    .string({ error: MESSAGES.QUOTE_ITEM_DETAILS })
+    .trim()
+    .min(1, MESSAGES.QUOTE_ITEM_DETAILS)
+    .max(200),
   unitPrice: z
     .union([z.string(), z.number()], { error: MESSAGES.QUOTE_ITEM_DETAILS })
     .refine((value) => dollarsToCents(value) > 0, MESSAGES.QUOTE_ITEM_DETAILS),
-  quantity: z.number({ error: MESSAGES.QUANTITY_MIN }).int(MESSAGES.QUANTITY_MIN).min(1, MESSAGES.QUANTITY_MIN),
+  quantity: z
+    .number({ error: MESSAGES.QUANTITY_MIN })
+    .int(MESSAGES.QUANTITY_MIN)
+    .min(1, MESSAGES.QUANTITY_MIN),
   category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
 });
 
@@ -42,25 +63,44 @@ export const customQuoteItemFormSchema = z.object({
  * itemsSubtotal, basePrice, discountAmount, finalPrice, validUntil or status a client sends is
  * stripped, and the server computes them with the pricing rule. The quote is saved as draft.
  */
-export const quoteInputSchema = z
-  .object({
-    /** Id minted offline by the device; the server mints one when absent. */
-    id: quoteIdSchema.optional(),
-    customerName: z.string({ error: MESSAGES.QUOTE_CUSTOMER_REQUIRED }).trim().min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED).max(100),
-    customerPhone: z.string({ error: MESSAGES.QUOTE_CUSTOMER_REQUIRED }).trim().min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED).max(20),
-    customerEmail: optionalEmail(),
-    vehicleType: optionalText(100),
-    service: optionalText(100),
-    fromLocation: optionalText(100),
-    toLocation: optionalText(100),
-    /** Km, decimals allowed. */
-    distance: z.number({ error: MESSAGES.DISTANCE_MIN }).min(0, MESSAGES.DISTANCE_MIN).default(0),
-    notes: optionalText(5000),
-    /** Whole percent 0-100 (the form offers 0-50). */
-    discountPercent: z.number({ error: MESSAGES.DISCOUNT_RANGE }).int(MESSAGES.DISCOUNT_RANGE).min(0, MESSAGES.DISCOUNT_RANGE).max(QUOTE_DEFAULTS.discountMax, MESSAGES.DISCOUNT_RANGE).default(0),
-    validDays: z.number({ error: MESSAGES.VALID_DAYS_MIN }).int(MESSAGES.VALID_DAYS_MIN).min(1, MESSAGES.VALID_DAYS_MIN).max(365).default(QUOTE_DEFAULTS.validDays),
-    items: z.array(quoteItemInputSchema, { error: MESSAGES.QUOTE_ITEMS_REQUIRED }).min(1, MESSAGES.QUOTE_ITEMS_REQUIRED),
-  });
+export const quoteInputSchema = z.object({
+  /** Id minted offline by the device; the server mints one when absent. */
+  id: quoteIdSchema.optional(),
+  customerName: z
+    .string({ error: MESSAGES.QUOTE_CUSTOMER_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED)
+    .max(100),
+  customerPhone: z
+    .string({ error: MESSAGES.QUOTE_CUSTOMER_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED)
+    .max(20),
+  customerEmail: optionalEmail(),
+  vehicleType: optionalText(100),
+  service: optionalText(100),
+  fromLocation: optionalText(100),
+  toLocation: optionalText(100),
+  /** Km, decimals allowed. */
+  distance: z.number({ error: MESSAGES.DISTANCE_MIN }).min(0, MESSAGES.DISTANCE_MIN).default(0),
+  notes: optionalText(5000),
+  /** Whole percent 0-100 (the form offers 0-50). */
+  discountPercent: z
+    .number({ error: MESSAGES.DISCOUNT_RANGE })
+    .int(MESSAGES.DISCOUNT_RANGE)
+    .min(0, MESSAGES.DISCOUNT_RANGE)
+    .max(QUOTE_DEFAULTS.discountMax, MESSAGES.DISCOUNT_RANGE)
+    .default(0),
+  validDays: z
+    .number({ error: MESSAGES.VALID_DAYS_MIN })
+    .int(MESSAGES.VALID_DAYS_MIN)
+    .min(1, MESSAGES.VALID_DAYS_MIN)
+    .max(365)
+    .default(QUOTE_DEFAULTS.validDays),
+  items: z
+    .array(quoteItemInputSchema, { error: MESSAGES.QUOTE_ITEMS_REQUIRED })
+    .min(1, MESSAGES.QUOTE_ITEMS_REQUIRED),
+});
 /** Quote body as sent. */
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 /** Quote body after validation. */
@@ -93,7 +133,11 @@ export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResp
  */
 export const recordPaymentInputSchema = z.object({
   method: z.enum(RECORDABLE_PAYMENT_METHODS, { error: MESSAGES.PAYMENT_METHOD_INVALID }),
-  amount: z.number({ error: MESSAGES.AMOUNT_MIN }).int(MESSAGES.AMOUNT_MIN).min(0, MESSAGES.AMOUNT_MIN).optional(),
+  amount: z
+    .number({ error: MESSAGES.AMOUNT_MIN })
+    .int(MESSAGES.AMOUNT_MIN)
+    .min(0, MESSAGES.AMOUNT_MIN)
+    .optional(),
   reference: optionalText(100),
   paidAt: optionalDate(),
   /** Id of the invoice to create, minted offline by the device. */

@@ -2,10 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { businessProfileSchema, DEFAULT_BUSINESS_PROFILE, PRODUCT_NAME } from './business-profile';
 import { COVERAGE_AREAS, COVERAGE_STATS } from './coverage';
 import { DATE_FORMATS, PERTH_TZ } from './dates';
-import { MODIFICATION_OPTIONS, MODIFICATIONS_CATALOGUE, SPECIAL_FEATURES, VEHICLE_DEFAULTS } from './fleet';
-import { ADVERTISED_PRICES, LOCATION_MULTIPLIERS, QUICK_ADD_CATALOGUE, SERVICE_RATES } from './pricing';
+import {
+  MODIFICATION_OPTIONS,
+  MODIFICATIONS_CATALOGUE,
+  SPECIAL_FEATURES,
+  VEHICLE_DEFAULTS,
+} from './fleet';
+import {
+  ADVERTISED_PRICES,
+  LOCATION_MULTIPLIERS,
+  QUICK_ADD_CATALOGUE,
+  SERVICE_RATES,
+} from './pricing';
 import { QUOTE_DEFAULTS, QUOTE_TERMS } from './quotes';
-import { BOOKING_SERVICES, CONTACT_SERVICE_OPTIONS, DRIVER_OPTIONS, driverOptions, TIME_SLOTS } from './services';
+import {
+  BOOKING_SERVICES,
+  CONTACT_SERVICE_OPTIONS,
+  DRIVER_OPTIONS,
+  driverOptions,
+  TIME_SLOTS,
+} from './services';
 import { ACTIVE_JOB_STATUSES, FINISHED_JOB_STATUSES, JOB_STATUSES } from './statuses';
 import { LIVE_STATUS, POLLING_INTERVALS, TOAST_DURATIONS } from './timing';
 
@@ -20,7 +36,10 @@ describe('business profile', () => {
 
   it('builds driver options from the owners first names', () => {
     expect(DRIVER_OPTIONS).toEqual(['Sam', 'Alex', 'Both', 'Unassigned']);
-    const profile = { ...DEFAULT_BUSINESS_PROFILE, owners: [{ name: 'Kim Lee', role: 'Owner', phone: '1', blurb: '' }] };
+    const profile = {
+      ...DEFAULT_BUSINESS_PROFILE,
+      owners: [{ name: 'Kim Lee', role: 'Owner', phone: '1', blurb: '' }],
+    };
     expect(driverOptions(profile)).toEqual(['Kim', 'Both', 'Unassigned']);
   });
 });
@@ -35,7 +54,13 @@ describe('lists', () => {
 
   it('has 12 booking services and 5 contact options', () => {
     expect(new Set(BOOKING_SERVICES).size).toBe(12);
-    expect(CONTACT_SERVICE_OPTIONS).toEqual(['Emergency Towing', '4x4 Recovery', 'Automotive Repair', 'General Inquiry', 'Other']);
+    expect(CONTACT_SERVICE_OPTIONS).toEqual([
+      'Emergency Towing',
+      '4x4 Recovery',
+      'Automotive Repair',
+      'General Inquiry',
+      'Other',
+    ]);
   });
 
   it('has 15 distinct special features starting with the six named', () => {
@@ -57,7 +82,9 @@ describe('lists', () => {
   });
 
   it('splits job statuses into active and finished without overlap', () => {
-    expect([...ACTIVE_JOB_STATUSES, ...FINISHED_JOB_STATUSES].sort()).toEqual([...JOB_STATUSES].sort());
+    expect([...ACTIVE_JOB_STATUSES, ...FINISHED_JOB_STATUSES].sort()).toEqual(
+      [...JOB_STATUSES].sort(),
+    );
   });
 });
 
@@ -65,8 +92,14 @@ describe('prices and rates', () => {
   it('keeps every amount in whole cents', () => {
     const amounts = [
       ...Object.values(ADVERTISED_PRICES).map((price) => price.priceCents),
-      ...Object.values(SERVICE_RATES).flatMap((rate) => [rate.baseCents, rate.perKmCents, rate.minimumCents]),
-      ...Object.values(QUICK_ADD_CATALOGUE).flatMap((items) => items.map((item) => item.unitPriceCents)),
+      ...Object.values(SERVICE_RATES).flatMap((rate) => [
+        rate.baseCents,
+        rate.perKmCents,
+        rate.minimumCents,
+      ]),
+      ...Object.values(QUICK_ADD_CATALOGUE).flatMap((items) =>
+        items.map((item) => item.unitPriceCents),
+      ),
     ];
     expect(amounts.every((value) => Number.isInteger(value) && value >= 0)).toBe(true);
   });
@@ -75,9 +108,20 @@ describe('prices and rates', () => {
     expect(QUICK_ADD_CATALOGUE.service).toHaveLength(8);
     expect(QUICK_ADD_CATALOGUE.parts).toHaveLength(8);
     expect(QUICK_ADD_CATALOGUE.misc).toHaveLength(6);
-    expect(QUICK_ADD_CATALOGUE.misc.find((item) => item.description === 'Mileage Charge per km')?.unitPriceCents).toBe(450);
-    expect(SERVICE_RATES['Long Distance Towing']).toEqual({ baseCents: 15000, perKmCents: 380, minimumCents: 15000 });
-    expect(ADVERTISED_PRICES.localTowing).toMatchObject({ priceCents: 12000, includedKm: 15, perKmCents: 350 });
+    expect(
+      QUICK_ADD_CATALOGUE.misc.find((item) => item.description === 'Mileage Charge per km')
+        ?.unitPriceCents,
+    ).toBe(450);
+    expect(SERVICE_RATES['Long Distance Towing']).toEqual({
+      baseCents: 15000,
+      perKmCents: 380,
+      minimumCents: 15000,
+    });
+    expect(ADVERTISED_PRICES.localTowing).toMatchObject({
+      priceCents: 12000,
+      includedKm: 15,
+      perKmCents: 350,
+    });
   });
 
   it('has the eight location multipliers', () => {
@@ -97,28 +141,64 @@ describe('prices and rates', () => {
 describe('coverage', () => {
   it('has six areas, one main, positioned inside the map', () => {
     expect(COVERAGE_AREAS).toHaveLength(COVERAGE_STATS.areas);
-    expect(COVERAGE_AREAS.filter((area) => area.isMain).map((area) => area.name)).toEqual(['Karratha']);
+    expect(COVERAGE_AREAS.filter((area) => area.isMain).map((area) => area.name)).toEqual([
+      'Karratha',
+    ]);
     for (const area of COVERAGE_AREAS) {
       expect(area.position.x).toBeGreaterThanOrEqual(0);
       expect(area.position.x).toBeLessThanOrEqual(100);
       expect(area.position.y).toBeGreaterThanOrEqual(0);
       expect(area.position.y).toBeLessThanOrEqual(100);
     }
-    expect(COVERAGE_AREAS.find((area) => area.name === 'Point Samson')).toMatchObject({ surchargeCents: 7500, responseTime: '50-65 min' });
-    expect(COVERAGE_AREAS.find((area) => area.name === 'Mining Sites')).toMatchObject({ distanceKm: null, surchargeCents: null });
+    expect(COVERAGE_AREAS.find((area) => area.name === 'Point Samson')).toMatchObject({
+      surchargeCents: 7500,
+      responseTime: '50-65 min',
+    });
+    expect(COVERAGE_AREAS.find((area) => area.name === 'Mining Sites')).toMatchObject({
+      distanceKm: null,
+      surchargeCents: null,
+    });
   });
 });
 
 describe('timing and defaults', () => {
   it('keeps the spec numbers', () => {
-    expect(TOAST_DURATIONS).toMatchObject({ default: 5000, maxVisible: 1, logout: 3000, adminNoticeDelay: 1500 });
-    expect(POLLING_INTERVALS).toMatchObject({ adminJobs: 3000, dashboardJobs: 5000, portalJob: 5000 });
-    expect(LIVE_STATUS).toMatchObject({ blinkMs: 2000, defaultDrivers: 2, minDrivers: 0, maxDrivers: 10 });
+    expect(TOAST_DURATIONS).toMatchObject({
+      default: 5000,
+      maxVisible: 1,
+      logout: 3000,
+      adminNoticeDelay: 1500,
+    });
+    expect(POLLING_INTERVALS).toMatchObject({
+      adminJobs: 3000,
+      dashboardJobs: 5000,
+      portalJob: 5000,
+    });
+    expect(LIVE_STATUS).toMatchObject({
+      blinkMs: 2000,
+      defaultDrivers: 2,
+      minDrivers: 0,
+      maxDrivers: 10,
+    });
     expect(QUOTE_DEFAULTS.validDays).toBe(14);
-    expect(QUOTE_DEFAULTS.autoQuote).toEqual({ unitPriceCents: 20000, quantity: 1, validDays: 30, discountPercent: 0, status: 'draft' });
+    expect(QUOTE_DEFAULTS.autoQuote).toEqual({
+      unitPriceCents: 20000,
+      quantity: 1,
+      validDays: 30,
+      discountPercent: 0,
+      status: 'draft',
+    });
     expect(QUOTE_TERMS).toHaveLength(5);
-    expect(VEHICLE_DEFAULTS).toMatchObject({ serviceInterval: 10000, fuelType: 'Diesel', driveType: '4WD' });
-    expect(DATE_FORMATS).toMatchObject({ monthYear: 'MMM YYYY', monthYearLong: 'MMMM YYYY', date: 'MMM D, YYYY' });
+    expect(VEHICLE_DEFAULTS).toMatchObject({
+      serviceInterval: 10000,
+      fuelType: 'Diesel',
+      driveType: '4WD',
+    });
+    expect(DATE_FORMATS).toMatchObject({
+      monthYear: 'MMM YYYY',
+      monthYearLong: 'MMMM YYYY',
+      date: 'MMM D, YYYY',
+    });
     expect(PERTH_TZ).toBe('Australia/Perth');
   });
 });

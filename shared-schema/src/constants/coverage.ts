@@ -23,12 +23,66 @@ export interface CoverageArea {
  * the east, the mining sites inland to the south.
  */
 export const COVERAGE_AREAS: readonly CoverageArea[] = [
-  { name: 'Karratha', distanceKm: 0, distance: '0 km', responseTime: '20-30 min', surchargeCents: 0, surcharge: 'None', position: { x: 38, y: 42 }, isMain: true },
-  { name: 'Dampier', distanceKm: 20, distance: '20 km', responseTime: '30-40 min', surchargeCents: 0, surcharge: 'None', position: { x: 20, y: 34 }, isMain: false },
-  { name: 'Wickham', distanceKm: 15, distance: '15 km', responseTime: '25-35 min', surchargeCents: 0, surcharge: 'None', position: { x: 62, y: 30 }, isMain: false },
-  { name: 'Roebourne', distanceKm: 40, distance: '40 km', responseTime: '45-60 min', surchargeCents: 5000, surcharge: '+$50', position: { x: 66, y: 44 }, isMain: false },
-  { name: 'Point Samson', distanceKm: 45, distance: '45 km', responseTime: '50-65 min', surchargeCents: 7500, surcharge: '+$75', position: { x: 70, y: 20 }, isMain: false },
-  { name: 'Mining Sites', distanceKm: null, distance: 'Varies', responseTime: '60-90 min', surchargeCents: null, surcharge: 'Quote required', position: { x: 52, y: 78 }, isMain: false },
+  {
+    name: 'Karratha',
+    distanceKm: 0,
+    distance: '0 km',
+    responseTime: '20-30 min',
+    surchargeCents: 0,
+    surcharge: 'None',
+    position: { x: 38, y: 42 },
+    isMain: true,
+  },
+  {
+    name: 'Dampier',
+    distanceKm: 20,
+    distance: '20 km',
+    responseTime: '30-40 min',
+    surchargeCents: 0,
+    surcharge: 'None',
+    position: { x: 20, y: 34 },
+    isMain: false,
+  },
+  {
+    name: 'Wickham',
+    distanceKm: 15,
+    distance: '15 km',
+    responseTime: '25-35 min',
+    surchargeCents: 0,
+    surcharge: 'None',
+    position: { x: 62, y: 30 },
+    isMain: false,
+  },
+  {
+    name: 'Roebourne',
+    distanceKm: 40,
+    distance: '40 km',
+    responseTime: '45-60 min',
+    surchargeCents: 5000,
+    surcharge: '+$50',
+    position: { x: 66, y: 44 },
+    isMain: false,
+  },
+  {
+    name: 'Point Samson',
+    distanceKm: 45,
+    distance: '45 km',
+    responseTime: '50-65 min',
+    surchargeCents: 7500,
+    surcharge: '+$75',
+    position: { x: 70, y: 20 },
+    isMain: false,
+  },
+  {
+    name: 'Mining Sites',
+    distanceKm: null,
+    distance: 'Varies',
+    responseTime: '60-90 min',
+    surchargeCents: null,
+    surcharge: 'Quote required',
+    position: { x: 52, y: 78 },
+    isMain: false,
+  },
 ];
 
 /** Coverage statistics (spec public §9); the 100 km range stands beside the 50-mile radius. */
@@ -51,4 +105,9 @@ export const CONTACT_COVERAGE_ZONES = [
 ] as const;
 
 /** Response times of the four regions on the Service Areas page. */
-export const SERVICE_AREA_RESPONSE_TIMES = ['15-30 min', '20-35 min', '25-40 min', '60-120 min'] as const;
+export const SERVICE_AREA_RESPONSE_TIMES = [
+  '15-30 min',
+  '20-35 min',
+  '25-40 min',
+  '60-120 min',
+] as const;

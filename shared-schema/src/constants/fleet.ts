@@ -46,35 +46,89 @@ export const MODIFICATIONS_CATALOGUE: readonly ModificationCategory[] = [
   },
   {
     category: 'Suspension & Lift',
-    items: ['2" Suspension Lift Kit', '3" Suspension Lift Kit', 'Heavy Duty Coil Springs', 'Heavy Duty Leaf Springs', 'Airbag Suspension Helpers', 'Steering Damper', 'Extended Brake Lines'],
+    items: [
+      '2" Suspension Lift Kit',
+      '3" Suspension Lift Kit',
+      'Heavy Duty Coil Springs',
+      'Heavy Duty Leaf Springs',
+      'Airbag Suspension Helpers',
+      'Steering Damper',
+      'Extended Brake Lines',
+    ],
   },
   {
     category: 'Lighting',
-    items: ['LED Light Bar', 'LED Driving Lights', 'LED Work Lights', 'Amber Beacon Lights', 'Rear Floodlights', 'Rock Lights'],
+    items: [
+      'LED Light Bar',
+      'LED Driving Lights',
+      'LED Work Lights',
+      'Amber Beacon Lights',
+      'Rear Floodlights',
+      'Rock Lights',
+    ],
   },
   {
     category: 'Bars & Protection',
-    items: ['Steel Bull Bar', 'Alloy Bull Bar', 'Rear Bar with Tyre Carrier', 'Side Steps', 'Rock Sliders', 'Bash Plates', 'Diff Guards'],
+    items: [
+      'Steel Bull Bar',
+      'Alloy Bull Bar',
+      'Rear Bar with Tyre Carrier',
+      'Side Steps',
+      'Rock Sliders',
+      'Bash Plates',
+      'Diff Guards',
+    ],
   },
   {
     category: 'Communications',
-    items: ['UHF CB Radio', 'Satellite Phone', 'HF Radio', 'Cellular Signal Booster', 'EPIRB / PLB'],
+    items: [
+      'UHF CB Radio',
+      'Satellite Phone',
+      'HF Radio',
+      'Cellular Signal Booster',
+      'EPIRB / PLB',
+    ],
   },
   {
     category: 'Wheels & Tyres',
-    items: ['All-Terrain Tyres', 'Mud-Terrain Tyres', 'Beadlock Wheels', 'Tyre Pressure Monitoring System', 'Second Spare Wheel'],
+    items: [
+      'All-Terrain Tyres',
+      'Mud-Terrain Tyres',
+      'Beadlock Wheels',
+      'Tyre Pressure Monitoring System',
+      'Second Spare Wheel',
+    ],
   },
   {
     category: 'Racks & Storage',
-    items: ['Roof Rack', 'Roof Top Storage Box', 'Drawer System', 'Tray Canopy', 'Jerry Can Holders', 'Recovery Board Mounts'],
+    items: [
+      'Roof Rack',
+      'Roof Top Storage Box',
+      'Drawer System',
+      'Tray Canopy',
+      'Jerry Can Holders',
+      'Recovery Board Mounts',
+    ],
   },
   {
     category: 'Safety Gear',
-    items: ['Fire Extinguisher', 'First Aid Kit', 'Mine Site Flag and Whip', 'Reversing Camera', 'Dash Camera'],
+    items: [
+      'Fire Extinguisher',
+      'First Aid Kit',
+      'Mine Site Flag and Whip',
+      'Reversing Camera',
+      'Dash Camera',
+    ],
   },
   {
     category: 'Electrical & Power',
-    items: ['Dual Battery System', 'DC-DC Charger', 'Solar Panel', 'Inverter', 'Onboard Air Compressor'],
+    items: [
+      'Dual Battery System',
+      'DC-DC Charger',
+      'Solar Panel',
+      'Inverter',
+      'Onboard Air Compressor',
+    ],
   },
   {
     category: 'Engine & Drivetrain',
@@ -83,7 +137,9 @@ export const MODIFICATIONS_CATALOGUE: readonly ModificationCategory[] = [
 ];
 
 /** Every modification option, in catalogue order. */
-export const MODIFICATION_OPTIONS: readonly string[] = MODIFICATIONS_CATALOGUE.flatMap((group) => group.items);
+export const MODIFICATION_OPTIONS: readonly string[] = MODIFICATIONS_CATALOGUE.flatMap(
+  (group) => group.items,
+);
 
 /** Defaults a new fleet vehicle gets (the year defaults to the current year, see the fleet rules). */
 export const VEHICLE_DEFAULTS = {

@@ -14,8 +14,21 @@ export interface AdvertisedPrice {
 
 /** Advertised prices of spec public §9 (GST included). */
 export const ADVERTISED_PRICES = {
-  localTowing: { label: 'Local Towing', priceCents: 12000, unit: 'flat', perKmCents: 350, includedKm: 15, note: '15 km included' },
-  emergencyTowing: { label: 'Emergency Towing', priceCents: 15000, unit: 'flat', perKmCents: 400, note: 'plus surcharge' },
+  localTowing: {
+    label: 'Local Towing',
+    priceCents: 12000,
+    unit: 'flat',
+    perKmCents: 350,
+    includedKm: 15,
+    note: '15 km included',
+  },
+  emergencyTowing: {
+    label: 'Emergency Towing',
+    priceCents: 15000,
+    unit: 'flat',
+    perKmCents: 400,
+    note: 'plus surcharge',
+  },
   heavyDutyTowing: { label: 'Heavy Duty Towing', priceCents: 20000, unit: 'flat', perKmCents: 550 },
   basicRecovery: { label: 'Basic Recovery', priceCents: 18000, unit: 'flat' },
   complexRecovery: { label: 'Complex Recovery', priceCents: 28000, unit: 'flat' },

@@ -71,7 +71,9 @@ function buildTimeSlots(): string[] {
     const hour24 = Math.floor(minutes / 60);
     const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
     const suffix = hour24 < 12 ? 'AM' : 'PM';
-    slots.push(`${String(hour12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${suffix}`);
+    slots.push(
+      `${String(hour12).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')} ${suffix}`,
+    );
   }
   return slots;
 }

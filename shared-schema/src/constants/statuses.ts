@@ -14,7 +14,10 @@ export const JOB_STATUSES = [
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** Finished statuses: a job in one of these is no longer worked on. */
-export const FINISHED_JOB_STATUSES = ['Completed', 'Cancelled'] as const satisfies readonly JobStatus[];
+export const FINISHED_JOB_STATUSES = [
+  'Completed',
+  'Cancelled',
+] as const satisfies readonly JobStatus[];
 /** Active statuses: every status that is not finished. */
 export const ACTIVE_JOB_STATUSES = [
   'Assigned',
@@ -25,7 +28,11 @@ export const ACTIVE_JOB_STATUSES = [
 ] as const satisfies readonly JobStatus[];
 
 /** Statuses a job may be created in: staff open a job as Assigned, Emergency or Scheduled. */
-export const OPENING_JOB_STATUSES = ['Assigned', 'Emergency', 'Scheduled'] as const satisfies readonly JobStatus[];
+export const OPENING_JOB_STATUSES = [
+  'Assigned',
+  'Emergency',
+  'Scheduled',
+] as const satisfies readonly JobStatus[];
 
 /** Job status a new job gets when none is given. */
 export const DEFAULT_JOB_STATUS: JobStatus = 'Assigned';

@@ -45,13 +45,37 @@ describe('jobs', () => {
 
 describe('users', () => {
   it('never exposes the password in the public shape', () => {
-    const user = { id: 1, username: 'sam', password: 'hash', email: 's@example.com', firstName: 'Sam', lastName: null, phone: null, role: 'admin', isActive: true, createdAt: ts, updatedAt: ts };
+    const user = {
+      id: 1,
+      username: 'sam',
+      password: 'hash',
+      email: 's@example.com',
+      firstName: 'Sam',
+      lastName: null,
+      phone: null,
+      role: 'admin',
+      isActive: true,
+      createdAt: ts,
+      updatedAt: ts,
+    };
     expect(userSchema.parse(user)).toEqual(user);
     expect(publicUserSchema.parse(user)).not.toHaveProperty('password');
   });
 
   it('limits username to 50 characters', () => {
-    const user = { id: 1, username: 'x'.repeat(51), password: 'h', email: 'e', firstName: 'f', lastName: null, phone: null, role: 'customer', isActive: true, createdAt: ts, updatedAt: ts };
+    const user = {
+      id: 1,
+      username: 'x'.repeat(51),
+      password: 'h',
+      email: 'e',
+      firstName: 'f',
+      lastName: null,
+      phone: null,
+      role: 'customer',
+      isActive: true,
+      createdAt: ts,
+      updatedAt: ts,
+    };
     expect(userSchema.safeParse(user).success).toBe(false);
   });
 });
@@ -87,14 +111,25 @@ describe('snake_case and alias readers', () => {
   };
 
   it('reads service_interval, last_service_date and special_features', () => {
-    const parsed = vehicleWireSchema.parse({ ...vehicle, service_interval: 8000, last_service_date: '2026-10-01', special_features: ['Mine Site Approved'] });
+    const parsed = vehicleWireSchema.parse({
+      ...vehicle,
+      service_interval: 8000,
+      last_service_date: '2026-10-01',
+      special_features: ['Mine Site Approved'],
+    });
     expect(parsed.serviceInterval).toBe(8000);
     expect(parsed.lastServiceDate).toBe('2026-10-01');
     expect(parsed.specialFeatures).toEqual(['Mine Site Approved']);
   });
 
   it('prefers the camelCase field when both are present', () => {
-    const parsed = vehicleWireSchema.parse({ ...vehicle, serviceInterval: 10000, service_interval: 1, lastServiceDate: null, specialFeatures: [] });
+    const parsed = vehicleWireSchema.parse({
+      ...vehicle,
+      serviceInterval: 10000,
+      service_interval: 1,
+      lastServiceDate: null,
+      specialFeatures: [],
+    });
     expect(parsed.serviceInterval).toBe(10000);
   });
 

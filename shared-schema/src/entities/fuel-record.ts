@@ -36,7 +36,8 @@ export function applyFuelRecordAliases(raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null) return raw;
   const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   if (out.totalCost === undefined && out.cost !== undefined) out.totalCost = out.cost;
-  if (out.odometerReading === undefined && out.kilometers !== undefined) out.odometerReading = out.kilometers;
+  if (out.odometerReading === undefined && out.kilometers !== undefined)
+    out.odometerReading = out.kilometers;
   delete out.cost;
   delete out.kilometers;
   return out;

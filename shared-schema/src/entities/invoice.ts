@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '../constants/statuses';
-import { centsSchema, invoiceIdSchema, isoDateOrDateTimeSchema, isoDateTimeSchema, jobIdSchema, quoteIdSchema } from './common';
+import {
+  centsSchema,
+  invoiceIdSchema,
+  isoDateOrDateTimeSchema,
+  isoDateTimeSchema,
+  jobIdSchema,
+  quoteIdSchema,
+} from './common';
 import { quoteItemSchema } from './quote';
 
 /** Table `invoices`. `amount` in cents; `lineItems` are quote lines. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, QUOTE_STATUSES } from '../constants/statuses';
-import { contactMessageBadges, jobStatusBadgeVariant, jobStatusIcon, quoteStatusBadge } from './badges';
+import {
+  contactMessageBadges,
+  jobStatusBadgeVariant,
+  jobStatusIcon,
+  quoteStatusBadge,
+} from './badges';
 
 const info = { name: 'Jo', phone: '0400', email: 'jo@example.com', message: 'Help' };
 
@@ -23,7 +28,13 @@ describe('job status badges', () => {
 
 describe('quote status badges', () => {
   it('labels every status and marks rejected destructive', () => {
-    expect(QUOTE_STATUSES.map((status) => quoteStatusBadge(status).label)).toEqual(['Draft', 'Sent', 'Accepted', 'Rejected', 'Expired']);
+    expect(QUOTE_STATUSES.map((status) => quoteStatusBadge(status).label)).toEqual([
+      'Draft',
+      'Sent',
+      'Accepted',
+      'Rejected',
+      'Expired',
+    ]);
     expect(quoteStatusBadge('rejected').variant).toBe('destructive');
     expect(quoteStatusBadge('accepted').color).toBe('green');
   });
@@ -31,8 +42,12 @@ describe('quote status badges', () => {
 
 describe('contact message badges', () => {
   it('is URGENT for Emergency Towing and Normal otherwise', () => {
-    expect(contactMessageBadges({ sent: true, customerInfo: { ...info, service: 'Emergency Towing' } })).toEqual({ delivery: 'Sent', priority: 'URGENT' });
-    expect(contactMessageBadges({ sent: false, customerInfo: { ...info, service: 'General Inquiry' } })).toEqual({ delivery: 'Pending', priority: 'Normal' });
+    expect(
+      contactMessageBadges({ sent: true, customerInfo: { ...info, service: 'Emergency Towing' } }),
+    ).toEqual({ delivery: 'Sent', priority: 'URGENT' });
+    expect(
+      contactMessageBadges({ sent: false, customerInfo: { ...info, service: 'General Inquiry' } }),
+    ).toEqual({ delivery: 'Pending', priority: 'Normal' });
     expect(contactMessageBadges({ sent: false, customerInfo: null }).priority).toBe('Normal');
   });
 });

@@ -10,7 +10,9 @@ import type { EmailRecord } from '../entities/email-record';
 export type BadgeVariant = 'destructive' | 'default' | 'secondary' | 'outline';
 
 /** Suggested look of each variant (Mantine variant and colour). */
-export const BADGE_VARIANT_STYLES: Readonly<Record<BadgeVariant, { variant: 'filled' | 'light' | 'outline'; color: string }>> = {
+export const BADGE_VARIANT_STYLES: Readonly<
+  Record<BadgeVariant, { variant: 'filled' | 'light' | 'outline'; color: string }>
+> = {
   destructive: { variant: 'filled', color: 'red' },
   default: { variant: 'filled', color: 'blue' },
   secondary: { variant: 'light', color: 'gray' },
@@ -52,7 +54,11 @@ export function jobStatusIcon(status: string): string {
  * Quote status badge (the spec shows no colours; this product's choice): draft outline, sent
  * secondary, accepted default, rejected destructive, expired outline; label capitalised.
  */
-export function quoteStatusBadge(status: QuoteStatus): { variant: BadgeVariant; label: string; color: string } {
+export function quoteStatusBadge(status: QuoteStatus): {
+  variant: BadgeVariant;
+  label: string;
+  color: string;
+} {
   const label = status.charAt(0).toUpperCase() + status.slice(1);
   switch (status) {
     case 'draft':
@@ -78,7 +84,9 @@ export interface ContactBadges {
  * Badges of a contact message (email record). It is URGENT when the service the customer needs is
  * 'Emergency Towing' (the contact form's emergency option); anything else is Normal.
  */
-export function contactMessageBadges(email: Pick<EmailRecord, 'sent' | 'customerInfo'>): ContactBadges {
+export function contactMessageBadges(
+  email: Pick<EmailRecord, 'sent' | 'customerInfo'>,
+): ContactBadges {
   return {
     delivery: email.sent ? 'Sent' : 'Pending',
     priority: email.customerInfo?.service === URGENT_CONTACT_SERVICE ? 'URGENT' : 'Normal',

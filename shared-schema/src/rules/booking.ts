@@ -2,7 +2,12 @@
 import { COVERAGE_STATS } from '../constants/coverage';
 import { DATE_FORMATS } from '../constants/dates';
 import { TIME_SLOTS } from '../constants/services';
-import { URGENCY_LABELS, URGENCY_LEVELS, type JobStatus, type Urgency } from '../constants/statuses';
+import {
+  URGENCY_LABELS,
+  URGENCY_LEVELS,
+  type JobStatus,
+  type Urgency,
+} from '../constants/statuses';
 import type { Booking } from '../entities/booking';
 import type { Job } from '../entities/job';
 import type { BookingData } from '../api/public';
@@ -51,7 +56,11 @@ export function bookingToJob(booking: Booking, jobId: string, now: string): Job 
       : booking.urgency === 'same-day'
         ? URGENCY_LABELS['same-day'].description
         : `${dayjs(booking.preferredDate).format(DATE_FORMATS.date)} ${booking.preferredTime}`;
-  const notes = [booking.description, booking.vehicleDetails ? `Vehicle: ${booking.vehicleDetails}` : null, `From booking ${booking.id}`]
+  const notes = [
+    booking.description,
+    booking.vehicleDetails ? `Vehicle: ${booking.vehicleDetails}` : null,
+    `From booking ${booking.id}`,
+  ]
     .filter((part): part is string => Boolean(part))
     .join('\n');
   return {
@@ -80,7 +89,9 @@ function slotRank(time: string): number {
  * Orders bookings for the admin list: emergency first, then same-day, then scheduled; within an
  * urgency the earliest preferred date and time first, then the oldest request. Returns a new array.
  */
-export function sortBookingsByUrgency<T extends Pick<Booking, 'urgency' | 'preferredDate' | 'preferredTime' | 'createdAt'>>(bookings: readonly T[]): T[] {
+export function sortBookingsByUrgency<
+  T extends Pick<Booking, 'urgency' | 'preferredDate' | 'preferredTime' | 'createdAt'>,
+>(bookings: readonly T[]): T[] {
   return [...bookings].sort(
     (a, b) =>
       URGENCY_LEVELS.indexOf(a.urgency) - URGENCY_LEVELS.indexOf(b.urgency) ||

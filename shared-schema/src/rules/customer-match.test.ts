@@ -1,11 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { findJobForPortal, jobBelongsToCustomer, jobsForCustomer, lookupCustomerJobs } from './customer-match';
+import {
+  findJobForPortal,
+  jobBelongsToCustomer,
+  jobsForCustomer,
+  lookupCustomerJobs,
+} from './customer-match';
 
 const jobs = [
-  { id: 'JOB-2026-1', customerName: 'Jo Bloggs', phone: '0400 123 456', email: 'jo@example.com', createdAt: '2026-11-01T00:00:00.000Z' },
-  { id: 'JOB-2026-2', customerName: 'JO BLOGGS', phone: '0499 999 999', email: null, createdAt: '2026-11-02T00:00:00.000Z' },
-  { id: 'JOB-2026-3', customerName: 'Someone Else', phone: '0400123456', email: null, createdAt: '2026-11-03T00:00:00.000Z' },
-  { id: 'JOB-2026-4', customerName: 'Pat Smith', phone: '0411 000 000', email: 'pat@example.com', createdAt: '2026-11-04T00:00:00.000Z' },
+  {
+    id: 'JOB-2026-1',
+    customerName: 'Jo Bloggs',
+    phone: '0400 123 456',
+    email: 'jo@example.com',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  },
+  {
+    id: 'JOB-2026-2',
+    customerName: 'JO BLOGGS',
+    phone: '0499 999 999',
+    email: null,
+    createdAt: '2026-11-02T00:00:00.000Z',
+  },
+  {
+    id: 'JOB-2026-3',
+    customerName: 'Someone Else',
+    phone: '0400123456',
+    email: null,
+    createdAt: '2026-11-03T00:00:00.000Z',
+  },
+  {
+    id: 'JOB-2026-4',
+    customerName: 'Pat Smith',
+    phone: '0411 000 000',
+    email: 'pat@example.com',
+    createdAt: '2026-11-04T00:00:00.000Z',
+  },
 ];
 
 describe('jobBelongsToCustomer', () => {
@@ -18,19 +47,29 @@ describe('jobBelongsToCustomer', () => {
   });
 
   it('does not match on empty values or different people', () => {
-    expect(jobBelongsToCustomer(jobs[3]!, { name: 'Jo Bloggs', phone: '0400 123 456' })).toBe(false);
-    expect(jobBelongsToCustomer({ customerName: '', phone: '' }, { name: '', phone: '' })).toBe(false);
+    expect(jobBelongsToCustomer(jobs[3]!, { name: 'Jo Bloggs', phone: '0400 123 456' })).toBe(
+      false,
+    );
+    expect(jobBelongsToCustomer({ customerName: '', phone: '' }, { name: '', phone: '' })).toBe(
+      false,
+    );
   });
 
   it('lists the customer jobs newest first', () => {
-    expect(jobsForCustomer(jobs, { name: 'Jo Bloggs', phone: '0400 123 456' }).map((job) => job.id)).toEqual(['JOB-2026-3', 'JOB-2026-2', 'JOB-2026-1']);
+    expect(
+      jobsForCustomer(jobs, { name: 'Jo Bloggs', phone: '0400 123 456' }).map((job) => job.id),
+    ).toEqual(['JOB-2026-3', 'JOB-2026-2', 'JOB-2026-1']);
   });
 });
 
 describe('lookupCustomerJobs', () => {
   it('finds a customer by job id, ignoring case', () => {
     const result = lookupCustomerJobs(jobs, 'job-2026-4');
-    expect(result.customer).toEqual({ name: 'Pat Smith', phone: '0411 000 000', email: 'pat@example.com' });
+    expect(result.customer).toEqual({
+      name: 'Pat Smith',
+      phone: '0411 000 000',
+      email: 'pat@example.com',
+    });
     expect(result.jobs.map((job) => job.id)).toEqual(['JOB-2026-4']);
   });
 

@@ -29,13 +29,21 @@ export function sameName(a: string, b: string): boolean {
 }
 
 /** Whether a job belongs to the customer: phone equal, or name equal ignoring case. */
-export function jobBelongsToCustomer(job: Pick<Job, 'customerName' | 'phone'>, customer: CustomerIdentity): boolean {
+export function jobBelongsToCustomer(
+  job: Pick<Job, 'customerName' | 'phone'>,
+  customer: CustomerIdentity,
+): boolean {
   return samePhone(job.phone, customer.phone) || sameName(job.customerName, customer.name);
 }
 
 /** The customer's jobs, newest first. */
-export function jobsForCustomer<T extends Pick<Job, 'customerName' | 'phone' | 'createdAt'>>(jobs: readonly T[], customer: CustomerIdentity): T[] {
-  return jobs.filter((job) => jobBelongsToCustomer(job, customer)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+export function jobsForCustomer<T extends Pick<Job, 'customerName' | 'phone' | 'createdAt'>>(
+  jobs: readonly T[],
+  customer: CustomerIdentity,
+): T[] {
+  return jobs
+    .filter((job) => jobBelongsToCustomer(job, customer))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** Result of a dashboard lookup. */
@@ -49,14 +57,15 @@ export interface CustomerLookupResult<T> {
  * that customer; a phone finds the jobs with that phone and the customer of the newest. No match
  * gives no customer and no jobs.
  */
-export function lookupCustomerJobs<T extends Pick<Job, 'id' | 'customerName' | 'phone' | 'email' | 'createdAt'>>(
-  jobs: readonly T[],
-  lookup: string,
-): CustomerLookupResult<T> {
+export function lookupCustomerJobs<
+  T extends Pick<Job, 'id' | 'customerName' | 'phone' | 'email' | 'createdAt'>,
+>(jobs: readonly T[], lookup: string): CustomerLookupResult<T> {
   const text = lookup.trim();
   const anchor = isSeriesId(text.toUpperCase(), 'job')
     ? jobs.find((job) => job.id.toUpperCase() === text.toUpperCase())
-    : [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).find((job) => samePhone(job.phone, text));
+    : [...jobs]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .find((job) => samePhone(job.phone, text));
   if (!anchor) return { customer: null, jobs: [] };
   const customer = { name: anchor.customerName, phone: anchor.phone, email: anchor.email ?? '' };
   return { customer, jobs: jobsForCustomer(jobs, customer) };
@@ -66,11 +75,16 @@ export function lookupCustomerJobs<T extends Pick<Job, 'id' | 'customerName' | '
  * Portal search: an exact job id (ignoring case), else the newest job whose customer name equals
  * the text ignoring case, else the newest job with that phone. Undefined when nothing matches.
  */
-export function findJobForPortal<T extends Pick<Job, 'id' | 'customerName' | 'phone' | 'createdAt'>>(jobs: readonly T[], query: string): T | undefined {
+export function findJobForPortal<
+  T extends Pick<Job, 'id' | 'customerName' | 'phone' | 'createdAt'>,
+>(jobs: readonly T[], query: string): T | undefined {
   const text = query.trim();
   if (text === '') return undefined;
   const byId = jobs.find((job) => job.id.toUpperCase() === text.toUpperCase());
   if (byId) return byId;
   const newest = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return newest.find((job) => sameName(job.customerName, text)) ?? newest.find((job) => samePhone(job.phone, text));
+  return (
+    newest.find((job) => sameName(job.customerName, text)) ??
+    newest.find((job) => samePhone(job.phone, text))
+  );
 }

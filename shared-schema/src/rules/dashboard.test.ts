@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activeJobsOf, adminDashboardStats, customerDashboardStats, historyJobsOf, quoteStats } from './dashboard';
+import {
+  activeJobsOf,
+  adminDashboardStats,
+  customerDashboardStats,
+  historyJobsOf,
+  quoteStats,
+} from './dashboard';
 
 const now = '2026-11-21T00:00:00.000Z';
 const jobs = [
@@ -24,7 +30,10 @@ describe('customerDashboardStats', () => {
   });
 
   it('falls back to now when nothing is completed', () => {
-    const stats = customerDashboardStats([{ status: 'Assigned', createdAt: '2026-11-01T00:00:00.000Z' }], now);
+    const stats = customerDashboardStats(
+      [{ status: 'Assigned', createdAt: '2026-11-01T00:00:00.000Z' }],
+      now,
+    );
     expect(stats.memberSince).toBe(now);
     expect(stats.hasHistory).toBe(false);
   });
@@ -37,8 +46,18 @@ describe('customerDashboardStats', () => {
 
 describe('adminDashboardStats', () => {
   it('fills the five tiles', () => {
-    const bookings = [{ status: 'pending' }, { status: 'approved' }, { status: 'pending' }] as const;
-    expect(adminDashboardStats(jobs, bookings, 2)).toEqual({ activeJobs: 2, availableDrivers: 2, totalJobs: 5, pendingBookings: 2, emergencyJobs: 1 });
+    const bookings = [
+      { status: 'pending' },
+      { status: 'approved' },
+      { status: 'pending' },
+    ] as const;
+    expect(adminDashboardStats(jobs, bookings, 2)).toEqual({
+      activeJobs: 2,
+      availableDrivers: 2,
+      totalJobs: 5,
+      pendingBookings: 2,
+      emergencyJobs: 1,
+    });
   });
 });
 
@@ -50,6 +69,11 @@ describe('quoteStats', () => {
       { status: 'accepted', finalPrice: 20000 },
       { status: 'sent', finalPrice: 5 },
     ] as const;
-    expect(quoteStats(quotes)).toEqual({ totalQuotes: 4, accepted: 1, pending: 2, totalValueCents: 64025 });
+    expect(quoteStats(quotes)).toEqual({
+      totalQuotes: 4,
+      accepted: 1,
+      pending: 2,
+      totalValueCents: 64025,
+    });
   });
 });

@@ -26,7 +26,10 @@ export interface CustomerDashboardStats {
  * Stats over one customer's jobs. Cancelled jobs appear nowhere, so they are not counted in
  * totalJobs either; "the first completed job" is the earliest created one.
  */
-export function customerDashboardStats(jobs: readonly Pick<Job, 'status' | 'createdAt'>[], now: string): CustomerDashboardStats {
+export function customerDashboardStats(
+  jobs: readonly Pick<Job, 'status' | 'createdAt'>[],
+  now: string,
+): CustomerDashboardStats {
   const visible = jobs.filter((job) => job.status !== 'Cancelled');
   const completed = visible.filter((job) => job.status === 'Completed');
   const first = completed.map((job) => job.createdAt).sort()[0];
@@ -43,12 +46,18 @@ export function customerDashboardStats(jobs: readonly Pick<Job, 'status' | 'crea
 
 /** Jobs for the Active Jobs tab: every active job, newest first. */
 export function activeJobsOf<T extends Pick<Job, 'status' | 'createdAt'>>(jobs: readonly T[]): T[] {
-  return jobs.filter((job) => isActiveStatus(job.status)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return jobs
+    .filter((job) => isActiveStatus(job.status))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** Jobs for the History tab: only Completed jobs, newest first. */
-export function historyJobsOf<T extends Pick<Job, 'status' | 'createdAt'>>(jobs: readonly T[]): T[] {
-  return jobs.filter((job) => job.status === 'Completed').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+export function historyJobsOf<T extends Pick<Job, 'status' | 'createdAt'>>(
+  jobs: readonly T[],
+): T[] {
+  return jobs
+    .filter((job) => job.status === 'Completed')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** The admin panel's summary tiles. */

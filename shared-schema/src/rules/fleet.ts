@@ -28,8 +28,13 @@ export interface ServiceProgress {
  * Remaining km = service interval − 50 km × days since the last service (0 days when no service is
  * recorded); the progress bar is capped at the interval.
  */
-export function serviceProgress(vehicle: Pick<Vehicle, 'serviceInterval' | 'lastServiceDate'>, now: string): ServiceProgress {
-  const daysSinceService = vehicle.lastServiceDate ? Math.max(0, perthDaysBetween(vehicle.lastServiceDate, now)) : 0;
+export function serviceProgress(
+  vehicle: Pick<Vehicle, 'serviceInterval' | 'lastServiceDate'>,
+  now: string,
+): ServiceProgress {
+  const daysSinceService = vehicle.lastServiceDate
+    ? Math.max(0, perthDaysBetween(vehicle.lastServiceDate, now))
+    : 0;
   const kmSinceService = daysSinceService * FLEET.kmPerDay;
   const interval = Math.max(1, vehicle.serviceInterval);
   return {
@@ -70,10 +75,21 @@ export function vehicleDisplayStatus(
   const { remainingKm } = serviceProgress(vehicle, now);
   const status = vehicle.status.trim().toLowerCase();
   const active = isActiveVehicleStatus(vehicle.status);
-  if (status === 'out_of_service') return { color: 'red', label: formatStatusLabel(vehicle.status), remainingKm };
-  if (status === 'maintenance') return { color: 'orange', label: formatStatusLabel(vehicle.status), remainingKm };
-  if (remainingKm <= FLEET.serviceDueKm) return { color: 'yellow', label: active ? 'Service Due' : formatStatusLabel(vehicle.status), remainingKm };
-  return { color: 'green', label: active ? 'Active' : formatStatusLabel(vehicle.status), remainingKm };
+  if (status === 'out_of_service')
+    return { color: 'red', label: formatStatusLabel(vehicle.status), remainingKm };
+  if (status === 'maintenance')
+    return { color: 'orange', label: formatStatusLabel(vehicle.status), remainingKm };
+  if (remainingKm <= FLEET.serviceDueKm)
+    return {
+      color: 'yellow',
+      label: active ? 'Service Due' : formatStatusLabel(vehicle.status),
+      remainingKm,
+    };
+  return {
+    color: 'green',
+    label: active ? 'Active' : formatStatusLabel(vehicle.status),
+    remainingKm,
+  };
 }
 
 /** A service reminder. */
@@ -92,15 +108,26 @@ export interface ServiceReminder {
  * Service reminder by km or by date, whichever comes first. The km side turns due-soon at 1000 km
  * remaining and overdue below 0; the date side due-soon 14 days ahead and overdue once past.
  */
-export function serviceReminder(vehicle: Pick<Vehicle, 'serviceInterval' | 'lastServiceDate' | 'nextService'>, now: string): ServiceReminder {
+export function serviceReminder(
+  vehicle: Pick<Vehicle, 'serviceInterval' | 'lastServiceDate' | 'nextService'>,
+  now: string,
+): ServiceReminder {
   const { remainingKm } = serviceProgress(vehicle, now);
   const kmDueInDays = Math.floor(remainingKm / FLEET.kmPerDay);
   const dateDueInDays = vehicle.nextService ? perthDaysBetween(now, vehicle.nextService) : null;
   const by = dateDueInDays !== null && dateDueInDays < kmDueInDays ? 'date' : 'km';
   const dueInDays = by === 'date' && dateDueInDays !== null ? dateDueInDays : kmDueInDays;
   const overdue = remainingKm < 0 || (dateDueInDays !== null && dateDueInDays < 0);
-  const dueSoon = remainingKm <= FLEET.dueSoonKm || (dateDueInDays !== null && dateDueInDays <= FLEET.dueSoonDays);
-  return { state: overdue ? 'overdue' : dueSoon ? 'due-soon' : 'ok', by, dueInDays, remainingKm, dateDueInDays };
+  const dueSoon =
+    remainingKm <= FLEET.dueSoonKm ||
+    (dateDueInDays !== null && dateDueInDays <= FLEET.dueSoonDays);
+  return {
+    state: overdue ? 'overdue' : dueSoon ? 'due-soon' : 'ok',
+    by,
+    dueInDays,
+    remainingKm,
+    dateDueInDays,
+  };
 }
 
 /** A registration or insurance expiry alert. */
@@ -112,7 +139,10 @@ export interface ExpiryAlert {
 }
 
 /** Registration and insurance alerts, from 30 days before expiry (and after it), soonest first. */
-export function expiryAlerts(vehicle: Pick<Vehicle, 'registrationExpiry' | 'insuranceExpiry'>, now: string): ExpiryAlert[] {
+export function expiryAlerts(
+  vehicle: Pick<Vehicle, 'registrationExpiry' | 'insuranceExpiry'>,
+  now: string,
+): ExpiryAlert[] {
   const alerts: ExpiryAlert[] = [];
   const candidates: [ExpiryAlert['kind'], string | null][] = [
     ['registration', vehicle.registrationExpiry],
@@ -121,7 +151,8 @@ export function expiryAlerts(vehicle: Pick<Vehicle, 'registrationExpiry' | 'insu
   for (const [kind, expiry] of candidates) {
     if (!expiry) continue;
     const daysLeft = perthDaysBetween(now, expiry);
-    if (daysLeft <= FLEET.expiryAlertDays) alerts.push({ kind, expiresOn: perthDate(expiry), daysLeft, expired: daysLeft < 0 });
+    if (daysLeft <= FLEET.expiryAlertDays)
+      alerts.push({ kind, expiresOn: perthDate(expiry), daysLeft, expired: daysLeft < 0 });
   }
   return alerts.sort((a, b) => a.daysLeft - b.daysLeft);
 }
@@ -141,8 +172,13 @@ type FuelFill = Pick<FuelRecord, 'id' | 'dateTime' | 'odometerReading' | 'liters
  * km driven since it. Partial fills and fills before the first full one get null. Also returns the
  * average over all complete segments.
  */
-export function fuelEfficiency(records: readonly FuelFill[]): { fills: FillEfficiency[]; averageLitresPer100Km: number | null } {
-  const ordered = [...records].sort((a, b) => a.odometerReading - b.odometerReading || a.dateTime.localeCompare(b.dateTime));
+export function fuelEfficiency(records: readonly FuelFill[]): {
+  fills: FillEfficiency[];
+  averageLitresPer100Km: number | null;
+} {
+  const ordered = [...records].sort(
+    (a, b) => a.odometerReading - b.odometerReading || a.dateTime.localeCompare(b.dateTime),
+  );
   const fills: FillEfficiency[] = [];
   let lastFullOdometer: number | null = null;
   let pendingMl = 0;
@@ -205,10 +241,19 @@ export function costPerKm(
   const services = serviceRecords.filter((record) => inPeriod(record.invoiceDate, from, to));
   const fuelCents = fuel.reduce((sum, record) => sum + record.totalCost, 0);
   const serviceCents = services.reduce((sum, record) => sum + record.totalCost, 0);
-  const readings = [...fuel.map((record) => record.odometerReading), ...services.map((record) => record.mileageAtService)];
+  const readings = [
+    ...fuel.map((record) => record.odometerReading),
+    ...services.map((record) => record.mileageAtService),
+  ];
   const distanceKm = readings.length > 1 ? Math.max(...readings) - Math.min(...readings) : 0;
   const totalCents = fuelCents + serviceCents;
-  return { fuelCents, serviceCents, totalCents, distanceKm, centsPerKm: distanceKm > 0 ? divideRoundHalfUp(totalCents, distanceKm) : null };
+  return {
+    fuelCents,
+    serviceCents,
+    totalCents,
+    distanceKm,
+    centsPerKm: distanceKm > 0 ? divideRoundHalfUp(totalCents, distanceKm) : null,
+  };
 }
 
 /** One vehicle's costs in one Perth calendar month. */
@@ -257,7 +302,9 @@ export function monthlyCosts(
     entry.expenseCents += record.amount;
     entry.totalCents += record.amount;
   }
-  return [...rows.values()].sort((a, b) => a.vehicleId - b.vehicleId || a.month.localeCompare(b.month));
+  return [...rows.values()].sort(
+    (a, b) => a.vehicleId - b.vehicleId || a.month.localeCompare(b.month),
+  );
 }
 
 /** The latest `count` records (3 on the card) of a vehicle, newest first by `dateOf`. */

@@ -9,7 +9,11 @@ describe('series ids', () => {
 
   it('parses what it formats', () => {
     expect(parseSeriesId('INV-2027-45')).toEqual({ prefix: 'INV', year: 2027, number: 45 });
-    expect(parseSeriesId(formatSeriesId('BKG', 2026, 9))).toEqual({ prefix: 'BKG', year: 2026, number: 9 });
+    expect(parseSeriesId(formatSeriesId('BKG', 2026, 9))).toEqual({
+      prefix: 'BKG',
+      year: 2026,
+      number: 9,
+    });
   });
 
   it('rejects unknown prefixes and malformed text', () => {

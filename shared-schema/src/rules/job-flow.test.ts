@@ -36,7 +36,12 @@ describe('job actions', () => {
 
   it('offers every action before the driver leaves', () => {
     for (const status of ['Assigned', 'Scheduled', 'Emergency']) {
-      expect(allowedJobActions(status)).toEqual(['markEnRoute', 'startService', 'complete', 'reassign']);
+      expect(allowedJobActions(status)).toEqual([
+        'markEnRoute',
+        'startService',
+        'complete',
+        'reassign',
+      ]);
     }
   });
 
@@ -64,7 +69,8 @@ describe('job actions', () => {
   it('deletes only finished jobs', () => {
     expect(canDeleteJob('Completed')).toBe(true);
     expect(canDeleteJob('Cancelled')).toBe(true);
-    for (const status of ['Assigned', 'En Route', 'In Progress', 'Emergency', 'Scheduled']) expect(canDeleteJob(status)).toBe(false);
+    for (const status of ['Assigned', 'En Route', 'In Progress', 'Emergency', 'Scheduled'])
+      expect(canDeleteJob(status)).toBe(false);
   });
 
   it('treats everything but Completed and Cancelled as active', () => {
@@ -76,12 +82,25 @@ describe('job actions', () => {
 });
 
 describe('autoQuoteForCompletedJob', () => {
-  const quote = autoQuoteForCompletedJob({ ...job, status: 'Completed' }, '2026-11-21T00:00:00.000Z', 'Q-2026-40');
+  const quote = autoQuoteForCompletedJob(
+    { ...job, status: 'Completed' },
+    '2026-11-21T00:00:00.000Z',
+    'Q-2026-40',
+  );
 
   it('is a valid draft quote of $200 × 1 with no discount', () => {
     expect(quoteSchema.parse(quote)).toEqual(quote);
     expect(quote.status).toBe('draft');
-    expect(quote.items).toEqual([{ id: 'Q-2026-40-1', description: '4x4 Recovery', quantity: 1, unitPrice: 20000, total: 20000, category: 'service' }]);
+    expect(quote.items).toEqual([
+      {
+        id: 'Q-2026-40-1',
+        description: '4x4 Recovery',
+        quantity: 1,
+        unitPrice: 20000,
+        total: 20000,
+        category: 'service',
+      },
+    ]);
     expect(quote.discountPercent).toBe(0);
     expect(quote.finalPrice).toBe(20000);
   });

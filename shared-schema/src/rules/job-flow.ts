@@ -26,7 +26,12 @@ import { priceQuote } from './pricing';
 export type JobAction = 'markEnRoute' | 'startService' | 'complete' | 'reassign';
 
 /** Every job action. */
-export const JOB_ACTIONS: readonly JobAction[] = ['markEnRoute', 'startService', 'complete', 'reassign'];
+export const JOB_ACTIONS: readonly JobAction[] = [
+  'markEnRoute',
+  'startService',
+  'complete',
+  'reassign',
+];
 
 /** Progress each stage sets (spec staff §9: 25, 50, 100). */
 export const PROGRESS_VALUES = { enRoute: 25, inProgress: 50, completed: 100 } as const;
@@ -36,7 +41,10 @@ export const JOB_ACTION_TARGETS = {
   markEnRoute: { status: 'En Route', progress: PROGRESS_VALUES.enRoute },
   startService: { status: 'In Progress', progress: PROGRESS_VALUES.inProgress },
   complete: { status: 'Completed', progress: PROGRESS_VALUES.completed },
-} as const satisfies Record<Exclude<JobAction, 'reassign'>, { status: JobStatus; progress: number }>;
+} as const satisfies Record<
+  Exclude<JobAction, 'reassign'>,
+  { status: JobStatus; progress: number }
+>;
 
 /** Whether a status is active (anything that is not Completed or Cancelled; unknown text counts as active). */
 export function isActiveStatus(status: string): boolean {

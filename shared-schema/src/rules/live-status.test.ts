@@ -9,12 +9,24 @@ describe('responseEstimateMinutes', () => {
   });
 
   it('is 21 when no job is En Route, In Progress or Completed', () => {
-    expect(responseEstimateMinutes([...jobs('Assigned', 3), ...jobs('Emergency', 2), ...jobs('Cancelled', 1)])).toBe(21);
+    expect(
+      responseEstimateMinutes([
+        ...jobs('Assigned', 3),
+        ...jobs('Emergency', 2),
+        ...jobs('Cancelled', 1),
+      ]),
+    ).toBe(21);
   });
 
   it('adds 3 minutes per busy job to 15', () => {
     expect(responseEstimateMinutes(jobs('En Route', 1))).toBe(18);
-    expect(responseEstimateMinutes([...jobs('In Progress', 2), ...jobs('Completed', 1), ...jobs('Assigned', 4)])).toBe(24);
+    expect(
+      responseEstimateMinutes([
+        ...jobs('In Progress', 2),
+        ...jobs('Completed', 1),
+        ...jobs('Assigned', 4),
+      ]),
+    ).toBe(24);
   });
 
   it('caps the added part at 30 minutes (45 at most)', () => {

@@ -11,7 +11,10 @@ const BUSY_STATUSES: readonly string[] = ['En Route', 'In Progress', 'Completed'
 export function responseEstimateMinutes(jobs: readonly { status: string }[]): number {
   const busy = jobs.filter((job) => BUSY_STATUSES.includes(job.status)).length;
   if (busy === 0) return LIVE_STATUS.idleEstimateMinutes;
-  return LIVE_STATUS.busyBaseMinutes + Math.min(LIVE_STATUS.perJobMinutes * busy, LIVE_STATUS.maxAddedMinutes);
+  return (
+    LIVE_STATUS.busyBaseMinutes +
+    Math.min(LIVE_STATUS.perJobMinutes * busy, LIVE_STATUS.maxAddedMinutes)
+  );
 }
 
 /**

@@ -17,8 +17,18 @@ describe('masking', () => {
   });
 
   it('masks a job without touching other fields', () => {
-    const job = { id: 'JOB-2026-1', phone: '0400 111 222', email: 'sam@example.com', customerName: 'Sam' };
-    expect(maskJobContact(job)).toEqual({ id: 'JOB-2026-1', phone: '•••• ••• 222', email: 's•••@example.com', customerName: 'Sam' });
+    const job = {
+      id: 'JOB-2026-1',
+      phone: '0400 111 222',
+      email: 'sam@example.com',
+      customerName: 'Sam',
+    };
+    expect(maskJobContact(job)).toEqual({
+      id: 'JOB-2026-1',
+      phone: '•••• ••• 222',
+      email: 's•••@example.com',
+      customerName: 'Sam',
+    });
     expect(maskJobContact({ phone: '0400 111 222', email: null }).email).toBeNull();
   });
 });

@@ -18,5 +18,9 @@ export function maskEmail(email: string): string {
 
 /** A job-like record with its phone and email masked (other fields untouched). */
 export function maskJobContact<T extends { phone: string; email: string | null }>(job: T): T {
-  return { ...job, phone: maskPhone(job.phone), email: job.email ? maskEmail(job.email) : job.email };
+  return {
+    ...job,
+    phone: maskPhone(job.phone),
+    email: job.email ? maskEmail(job.email) : job.email,
+  };
 }

@@ -15,7 +15,9 @@ describe('money and volume properties', () => {
   it('parses dollar text with two decimals exactly', () => {
     fc.assert(
       fc.property(fc.nat({ max: 10_000_000 }), fc.nat({ max: 99 }), (dollars, cents) => {
-        expect(dollarsToCents(`${dollars}.${String(cents).padStart(2, '0')}`)).toBe(dollars * 100 + cents);
+        expect(dollarsToCents(`${dollars}.${String(cents).padStart(2, '0')}`)).toBe(
+          dollars * 100 + cents,
+        );
       }),
     );
   });
@@ -23,7 +25,9 @@ describe('money and volume properties', () => {
   it('parses litre text with three decimals exactly', () => {
     fc.assert(
       fc.property(fc.nat({ max: 100_000 }), fc.nat({ max: 999 }), (litres, thousandths) => {
-        expect(litresToThousandths(`${litres}.${String(thousandths).padStart(3, '0')}`)).toBe(litres * 1000 + thousandths);
+        expect(litresToThousandths(`${litres}.${String(thousandths).padStart(3, '0')}`)).toBe(
+          litres * 1000 + thousandths,
+        );
       }),
     );
   });

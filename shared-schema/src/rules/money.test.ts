@@ -33,7 +33,8 @@ describe('dollarsToCents', () => {
   });
 
   it('round-trips every cent value through centsToDollars', () => {
-    for (let cents = 0; cents < 5000; cents += 7) expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
+    for (let cents = 0; cents < 5000; cents += 7)
+      expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
   });
 });
 

@@ -13,7 +13,9 @@ const DOLLARS_PATTERN = /^(-)?(\d*)(?:\.(\d*))?$/;
  * text is not a number. A number is converted through its shortest decimal text, so 0.29 → 29.
  */
 export function dollarsToCents(dollars: string | number): number {
-  const text = (typeof dollars === 'number' ? numberToPlainText(dollars) : dollars).trim().replace(/[$,\s]/g, '');
+  const text = (typeof dollars === 'number' ? numberToPlainText(dollars) : dollars)
+    .trim()
+    .replace(/[$,\s]/g, '');
   const match = DOLLARS_PATTERN.exec(text);
   if (!match || text === '' || text === '-' || text === '.' || text === '-.') return Number.NaN;
   const negative = match[1] === '-';

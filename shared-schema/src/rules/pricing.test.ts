@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { divideRoundHalfUp, lineTotalCents, locationMultiplierBasisPoints, priceQuote } from './pricing';
+import {
+  divideRoundHalfUp,
+  lineTotalCents,
+  locationMultiplierBasisPoints,
+  priceQuote,
+} from './pricing';
 
 const issueItems = [
   { unitPrice: 18000, quantity: 1 },
@@ -47,15 +52,29 @@ describe('priceQuote', () => {
   });
 
   it('multiplies quantities above 1 into the subtotal', () => {
-    const price = priceQuote([{ unitPrice: 450, quantity: 37 }, { unitPrice: 9500, quantity: 3 }], 'Karratha', null, 0);
+    const price = priceQuote(
+      [
+        { unitPrice: 450, quantity: 37 },
+        { unitPrice: 9500, quantity: 3 },
+      ],
+      'Karratha',
+      null,
+      0,
+    );
     expect(price.itemsSubtotalCents).toBe(450 * 37 + 9500 * 3);
   });
 
   it('rounds the multiplied price half up to a cent', () => {
     // 1 cent × 1.15 = 1.15 → 1; 10 cents × 1.15 = 11.5 → 12; 30 × 1.35 = 40.5 → 41.
-    expect(priceQuote([{ unitPrice: 1, quantity: 1 }], 'Roebourne', null, 0).basePriceCents).toBe(1);
-    expect(priceQuote([{ unitPrice: 10, quantity: 1 }], 'Roebourne', null, 0).basePriceCents).toBe(12);
-    expect(priceQuote([{ unitPrice: 30, quantity: 1 }], 'Port Hedland', null, 0).basePriceCents).toBe(41);
+    expect(priceQuote([{ unitPrice: 1, quantity: 1 }], 'Roebourne', null, 0).basePriceCents).toBe(
+      1,
+    );
+    expect(priceQuote([{ unitPrice: 10, quantity: 1 }], 'Roebourne', null, 0).basePriceCents).toBe(
+      12,
+    );
+    expect(
+      priceQuote([{ unitPrice: 30, quantity: 1 }], 'Port Hedland', null, 0).basePriceCents,
+    ).toBe(41);
   });
 
   it('rounds the discount half up and keeps base = discount + final', () => {
@@ -75,8 +94,12 @@ describe('priceQuote', () => {
   });
 
   it('keeps a 1.1 multiplier exact where floats would not (1.1 × 100 cents = 110)', () => {
-    expect(priceQuote([{ unitPrice: 100, quantity: 1 }], 'Wickham', null, 0).basePriceCents).toBe(110);
-    expect(priceQuote([{ unitPrice: 123456, quantity: 7 }], 'Dampier', null, 0).basePriceCents).toBe(1037030);
+    expect(priceQuote([{ unitPrice: 100, quantity: 1 }], 'Wickham', null, 0).basePriceCents).toBe(
+      110,
+    );
+    expect(
+      priceQuote([{ unitPrice: 123456, quantity: 7 }], 'Dampier', null, 0).basePriceCents,
+    ).toBe(1037030);
   });
 });
 

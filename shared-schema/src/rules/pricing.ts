@@ -73,7 +73,10 @@ export function priceQuote(
   discountPercent: number,
 ): QuotePrice {
   const itemsSubtotalCents = items.reduce((sum, item) => sum + lineTotalCents(item), 0);
-  const multiplierBasisPoints = Math.max(locationMultiplierBasisPoints(fromLocation), locationMultiplierBasisPoints(toLocation));
+  const multiplierBasisPoints = Math.max(
+    locationMultiplierBasisPoints(fromLocation),
+    locationMultiplierBasisPoints(toLocation),
+  );
   const basePriceCents = divideRoundHalfUp(itemsSubtotalCents * multiplierBasisPoints, BASIS);
   const discountBasisPoints = Math.round(Math.min(100, Math.max(0, discountPercent)) * 100);
   const discountAmountCents = divideRoundHalfUp(basePriceCents * discountBasisPoints, BASIS);

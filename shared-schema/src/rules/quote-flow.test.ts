@@ -23,7 +23,13 @@ const data = quoteInputSchema.parse({
   toLocation: 'Tom Price',
   discountPercent: 10,
   items: [
-    { id: 'a', description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
+    {
+      id: 'a',
+      description: 'Emergency Towing',
+      quantity: 1,
+      unitPrice: 18000,
+      category: 'service',
+    },
     { description: 'Tow Strap Heavy Duty', quantity: 2, unitPrice: 4500, category: 'parts' },
   ],
   // Totals a client sends are ignored.
@@ -61,8 +67,21 @@ describe('quote transitions', () => {
   });
 
   it('lists the actions per status', () => {
-    expect(allowedQuoteActions('draft')).toEqual(['edit', 'email', 'duplicate', 'downloadPdf', 'delete']);
-    expect(allowedQuoteActions('sent')).toEqual(['accept', 'reject', 'payNow', 'duplicate', 'downloadPdf', 'delete']);
+    expect(allowedQuoteActions('draft')).toEqual([
+      'edit',
+      'email',
+      'duplicate',
+      'downloadPdf',
+      'delete',
+    ]);
+    expect(allowedQuoteActions('sent')).toEqual([
+      'accept',
+      'reject',
+      'payNow',
+      'duplicate',
+      'downloadPdf',
+      'delete',
+    ]);
     expect(allowedQuoteActions('rejected')).toEqual(['duplicate', 'downloadPdf', 'delete']);
   });
 });

@@ -14,7 +14,8 @@ import { addDaysIso } from './dates';
 import { priceQuote } from './pricing';
 
 /** Actions on a quote in the Recent Quotes list. */
-export type QuoteAction = 'edit' | 'email' | 'accept' | 'reject' | 'payNow' | 'duplicate' | 'downloadPdf' | 'delete';
+export type QuoteAction =
+  'edit' | 'email' | 'accept' | 'reject' | 'payNow' | 'duplicate' | 'downloadPdf' | 'delete';
 
 const ALLOWED_TRANSITIONS: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
   draft: ['sent'],
@@ -69,7 +70,10 @@ export function statusAfterPayment(status: QuoteStatus): QuoteStatus | undefined
  * {@link priceQuote}, valid until `now` + validDays, status draft. `itemId(index)` names lines
  * that came without an id. Pass `createdAt` when editing an existing quote.
  */
-export function buildQuote(data: QuoteData, options: { id: string; now: string; createdAt?: string; itemId?: (index: number) => string }): Quote {
+export function buildQuote(
+  data: QuoteData,
+  options: { id: string; now: string; createdAt?: string; itemId?: (index: number) => string },
+): Quote {
   const items = data.items.map((item, index) => ({
     id: item.id ?? options.itemId?.(index) ?? `${options.id}-${index + 1}`,
     description: item.description,

@@ -6,7 +6,9 @@ const times = { createdAt: '2026-11-21T01:00:00.000Z', updatedAt: '2026-11-21T03
 describe('customerTimeline', () => {
   it('shows only the created entry before the driver leaves', () => {
     for (const status of ['Assigned', 'Scheduled', 'Emergency', 'Cancelled']) {
-      expect(customerTimeline({ status: status as 'Assigned', ...times }).map((entry) => entry.key)).toEqual(['created']);
+      expect(
+        customerTimeline({ status: status as 'Assigned', ...times }).map((entry) => entry.key),
+      ).toEqual(['created']);
     }
   });
 
@@ -19,13 +21,21 @@ describe('customerTimeline', () => {
 
   it('adds Driver arrived on site 30 minutes after creation once In Progress', () => {
     const entries = customerTimeline({ status: 'In Progress', ...times });
-    expect(entries.map((entry) => entry.message)).toEqual(['Job created and driver assigned', 'Driver en route', 'Driver arrived on site']);
+    expect(entries.map((entry) => entry.message)).toEqual([
+      'Job created and driver assigned',
+      'Driver en route',
+      'Driver arrived on site',
+    ]);
     expect(entries[2]?.at).toBe('2026-11-21T01:30:00.000Z');
   });
 
   it('ends with Service completed successfully at the update time', () => {
     const entries = customerTimeline({ status: 'Completed', ...times });
     expect(entries).toHaveLength(4);
-    expect(entries[3]).toEqual({ key: 'completed', message: 'Service completed successfully', at: times.updatedAt });
+    expect(entries[3]).toEqual({
+      key: 'completed',
+      message: 'Service completed successfully',
+      at: times.updatedAt,
+    });
   });
 });

@@ -25,11 +25,30 @@ function minutesAfter(iso: string, minutes: number): string {
 }
 
 /** The timeline of a job, oldest entry first. */
-export function customerTimeline(job: Pick<Job, 'status' | 'createdAt' | 'updatedAt'>): TimelineEntry[] {
+export function customerTimeline(
+  job: Pick<Job, 'status' | 'createdAt' | 'updatedAt'>,
+): TimelineEntry[] {
   const stage = STAGE[job.status] ?? 0;
-  const entries: TimelineEntry[] = [{ key: 'created', message: 'Job created and driver assigned', at: job.createdAt }];
-  if (stage >= 1) entries.push({ key: 'en-route', message: 'Driver en route', at: minutesAfter(job.createdAt, 15) });
-  if (stage >= 2) entries.push({ key: 'arrived', message: 'Driver arrived on site', at: minutesAfter(job.createdAt, 30) });
-  if (stage >= 3) entries.push({ key: 'completed', message: 'Service completed successfully', at: job.updatedAt });
+  const entries: TimelineEntry[] = [
+    { key: 'created', message: 'Job created and driver assigned', at: job.createdAt },
+  ];
+  if (stage >= 1)
+    entries.push({
+      key: 'en-route',
+      message: 'Driver en route',
+      at: minutesAfter(job.createdAt, 15),
+    });
+  if (stage >= 2)
+    entries.push({
+      key: 'arrived',
+      message: 'Driver arrived on site',
+      at: minutesAfter(job.createdAt, 30),
+    });
+  if (stage >= 3)
+    entries.push({
+      key: 'completed',
+      message: 'Service completed successfully',
+      at: job.updatedAt,
+    });
   return entries;
 }

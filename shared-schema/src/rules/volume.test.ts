@@ -21,7 +21,8 @@ describe('litres and thousandths', () => {
   });
 
   it('round-trips thousandths', () => {
-    for (let value = 0; value < 20000; value += 13) expect(litresToThousandths(thousandthsToLitres(value))).toBe(value);
+    for (let value = 0; value < 20000; value += 13)
+      expect(litresToThousandths(thousandthsToLitres(value))).toBe(value);
   });
 });
 

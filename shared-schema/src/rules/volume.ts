@@ -10,7 +10,11 @@ import { groupThousands } from './format';
  * fourth decimal; NaN when the text is not a number.
  */
 export function litresToThousandths(litres: string | number): number {
-  const text = (typeof litres === 'number' ? (Number.isFinite(litres) ? String(litres) : 'NaN') : litres).trim().replace(/[,\s]/g, '');
+  const text = (
+    typeof litres === 'number' ? (Number.isFinite(litres) ? String(litres) : 'NaN') : litres
+  )
+    .trim()
+    .replace(/[,\s]/g, '');
   const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(/e/i.test(text) ? Number(text).toFixed(4) : text);
   if (!match || text === '' || text === '-' || text === '.') return Number.NaN;
   const whole = match[2] === '' || match[2] === undefined ? '0' : match[2];

@@ -18,7 +18,9 @@ export interface MemoryApplyResult {
 function resolve(tables: MemoryTables, read: ReadSpec): Row[] {
   const rows = tables[read.entity] ?? [];
   if ('id' in read) return rows.filter((row) => row.id === read.id);
-  return rows.filter((row) => Object.entries(read.where).every(([field, value]) => (row[field] ?? null) === value));
+  return rows.filter((row) =>
+    Object.entries(read.where).every(([field, value]) => (row[field] ?? null) === value),
+  );
 }
 
 /**
@@ -32,11 +34,19 @@ export function applyInMemory(
   ctx: { now: string; userId: number | string },
 ): MemoryApplyResult {
   const mutator = getMutator(name);
-  if (!mutator) return { outcome: { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` }, tables };
+  if (!mutator)
+    return {
+      outcome: { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` },
+      tables,
+    };
   const parsed = mutator.argsSchema.safeParse(args);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const outcome: MutationOutcome = { ok: false, code: 'invalid_args', message: issue?.message ?? 'Invalid arguments' };
+    const outcome: MutationOutcome = {
+      ok: false,
+      code: 'invalid_args',
+      message: issue?.message ?? 'Invalid arguments',
+    };
     if (issue && issue.path.length > 0) outcome.field = issue.path.map(String).join('.');
     return { outcome, tables };
   }

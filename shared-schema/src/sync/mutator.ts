@@ -65,7 +65,8 @@ export type RowChange =
  * Why a mutation was refused. All are permanent: retrying the same arguments against the same
  * state gives the same answer, so the sync queue records them and moves on.
  */
-export type RejectionCode = 'invalid_args' | 'not_found' | 'invalid_state' | 'conflict' | 'unknown_mutator';
+export type RejectionCode =
+  'invalid_args' | 'not_found' | 'invalid_state' | 'conflict' | 'unknown_mutator';
 
 /** A mutation that was refused, with the message staff see. */
 export interface MutationRejection {

@@ -11,22 +11,56 @@ import {
 describe('sync protocol', () => {
   it('accepts every client message and tells them apart by type', () => {
     const messages = [
-      { type: 'hello', protocolVersion: PROTOCOL_VERSION, schemaVersion: 1, clientId: 'c1', cursor: 0, ackedSeq: 0 },
+      {
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        schemaVersion: 1,
+        clientId: 'c1',
+        cursor: 0,
+        ackedSeq: 0,
+      },
       {
         type: 'push',
         clientId: 'c1',
-        mutations: [{ seq: 1, mutationId: 'm1', name: 'job.markEnRoute', args: { id: 'JOB-2026-1', updateId: 1 }, createdAt: '2026-11-21T10:00:00Z' }],
+        mutations: [
+          {
+            seq: 1,
+            mutationId: 'm1',
+            name: 'job.markEnRoute',
+            args: { id: 'JOB-2026-1', updateId: 1 },
+            createdAt: '2026-11-21T10:00:00Z',
+          },
+        ],
       },
       { type: 'pull', clientId: 'c1', cursor: 10, ackedSeq: 1 },
       { type: 'lease-request', clientId: 'c1', series: 'JOB-2026', size: 50 },
     ];
-    expect(messages.map((message) => clientMessageSchema.parse(message).type)).toEqual(['hello', 'push', 'pull', 'lease-request']);
+    expect(messages.map((message) => clientMessageSchema.parse(message).type)).toEqual([
+      'hello',
+      'push',
+      'pull',
+      'lease-request',
+    ]);
   });
 
   it('accepts every server message', () => {
     const messages = [
-      { type: 'changes', changes: [{ seq: 1, entity: 'jobs', rowId: 'JOB-2026-1', op: 'delete', data: null }], cursor: 1, hasMore: false, reset: false, lastSeq: 0, results: [] },
-      { type: 'results', results: [{ seq: 1, mutationId: 'm1', status: 'rejected', code: 'invalid_state', message: 'No' }], lastSeq: 1 },
+      {
+        type: 'changes',
+        changes: [{ seq: 1, entity: 'jobs', rowId: 'JOB-2026-1', op: 'delete', data: null }],
+        cursor: 1,
+        hasMore: false,
+        reset: false,
+        lastSeq: 0,
+        results: [],
+      },
+      {
+        type: 'results',
+        results: [
+          { seq: 1, mutationId: 'm1', status: 'rejected', code: 'invalid_state', message: 'No' },
+        ],
+        lastSeq: 1,
+      },
       { type: 'poke', cursor: 5 },
       { type: 'lease-grant', series: 'vehicles', start: 1, end: 50 },
       { type: 'update-required', minProtocolVersion: 2, message: 'Update' },
@@ -38,7 +72,10 @@ describe('sync protocol', () => {
 
   it('rejects unknown types, negative cursors, unknown tables and oversized batches', () => {
     expect(syncMessageSchema.safeParse({ type: 'gossip' }).success).toBe(false);
-    expect(clientMessageSchema.safeParse({ type: 'pull', clientId: 'c1', cursor: -1, ackedSeq: 0 }).success).toBe(false);
+    expect(
+      clientMessageSchema.safeParse({ type: 'pull', clientId: 'c1', cursor: -1, ackedSeq: 0 })
+        .success,
+    ).toBe(false);
     expect(
       serverMessageSchema.safeParse({
         type: 'changes',
@@ -52,7 +89,11 @@ describe('sync protocol', () => {
     ).toBe(false);
     const mutation = { seq: 1, mutationId: 'm', name: 'fuel.add', args: {}, createdAt: 'x' };
     expect(
-      clientMessageSchema.safeParse({ type: 'push', clientId: 'c1', mutations: Array.from({ length: 501 }, () => mutation) }).success,
+      clientMessageSchema.safeParse({
+        type: 'push',
+        clientId: 'c1',
+        mutations: Array.from({ length: 501 }, () => mutation),
+      }).success,
     ).toBe(false);
   });
 

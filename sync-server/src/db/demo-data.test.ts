@@ -40,7 +40,9 @@ describe('seedDemoData', () => {
     expect(countRows(database, 'bookings', { status: 'pending' })).toBeGreaterThanOrEqual(2);
     expect(countRows(database, 'contact_submissions')).toBeGreaterThan(0);
     const emails = findRows<{ customerInfo: { service: string } }>(database, 'emails');
-    expect(emails.some((email) => email.customerInfo.service === URGENT_CONTACT_SERVICE)).toBe(true);
+    expect(emails.some((email) => email.customerInfo.service === URGENT_CONTACT_SERVICE)).toBe(
+      true,
+    );
     const quoteStatuses = new Set(findRows(database, 'quotes').map((quote) => quote.status));
     expect([...quoteStatuses].sort()).toEqual([...QUOTE_STATUSES].sort());
   });
@@ -51,7 +53,9 @@ describe('seedDemoData', () => {
     for (const name of ENTITY_NAMES) {
       for (const row of findRows(database, name)) {
         const result = entitySchemas[name].safeParse(row);
-        expect(result.success, `${name} ${JSON.stringify(row)} ${result.error?.message}`).toBe(true);
+        expect(result.success, `${name} ${JSON.stringify(row)} ${result.error?.message}`).toBe(
+          true,
+        );
       }
     }
   });
@@ -60,7 +64,12 @@ describe('seedDemoData', () => {
     const database = db();
     seedDemoData(database, now);
     const quote = findRows(database, 'quotes', { status: 'sent' })[0];
-    expect(quote).toMatchObject({ itemsSubtotal: 27000, basePrice: 37800, discountAmount: 3780, finalPrice: 34020 });
+    expect(quote).toMatchObject({
+      itemsSubtotal: 27000,
+      basePrice: 37800,
+      discountAmount: 3780,
+      finalPrice: 34020,
+    });
   });
 
   it('gives every job a status history in job_updates', () => {
@@ -107,10 +116,14 @@ describe('seedDemoData drivers', () => {
   it('assigns jobs to the configured co-owners', () => {
     const database = db();
     seedDemoData(database, now, { drivers: ['Jo Brown', 'Kim Green'] });
-    const assigned = new Set(findRows<{ assignedTo: string | null }>(database, 'jobs').map((job) => job.assignedTo));
+    const assigned = new Set(
+      findRows<{ assignedTo: string | null }>(database, 'jobs').map((job) => job.assignedTo),
+    );
     expect(assigned).toContain('Jo Brown');
     expect(assigned).toContain('Kim Green');
-    const drivers = new Set(findRows<{ driver: string | null }>(database, 'fuel_records').map((record) => record.driver));
+    const drivers = new Set(
+      findRows<{ driver: string | null }>(database, 'fuel_records').map((record) => record.driver),
+    );
     expect([...drivers].sort()).toEqual(['Jo', 'Kim']);
   });
 });

@@ -130,7 +130,10 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         fuelType: 'Diesel',
         transmission: index === 0 ? 'Automated Manual' : 'Manual',
         alerts: [],
-        description: index === 0 ? 'Heavy recovery truck for mine sites and highway' : 'Light 4x4 recovery and roadside',
+        description:
+          index === 0
+            ? 'Heavy recovery truck for mine sites and highway'
+            : 'Light 4x4 recovery and roadside',
         insuranceExpiry: dateOnly(200 * DAY),
         registrationExpiry: dateOnly(150 * DAY),
         isActive: true,
@@ -142,8 +145,18 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
 
     vehicleIds.forEach((vehicleId, index) => {
       const services = [
-        { type: 'Routine Service', daysAgo: 40 + index * 100, cost: 68000, km: 80000 - index * 40000 },
-        { type: 'Brake Service', daysAgo: 160 + index * 100, cost: 124500, km: 70000 - index * 40000 },
+        {
+          type: 'Routine Service',
+          daysAgo: 40 + index * 100,
+          cost: 68000,
+          km: 80000 - index * 40000,
+        },
+        {
+          type: 'Brake Service',
+          daysAgo: 160 + index * 100,
+          cost: 124500,
+          km: 70000 - index * 40000,
+        },
       ];
       services.forEach((service, n) => {
         putRow(db, 'service_records', {
@@ -157,7 +170,8 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
           partsCost: 0,
           totalCost: service.cost,
           mileageAtService: Math.max(0, service.km),
-          partsReplaced: service.type === 'Brake Service' ? 'Front pads and rotors' : 'Oil and filters',
+          partsReplaced:
+            service.type === 'Brake Service' ? 'Front pads and rotors' : 'Oil and filters',
           workPerformed: service.type,
           nextServiceDue: null,
           warranty: null,
@@ -178,7 +192,9 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
           fuelType: 'Diesel',
           liters: index === 0 ? liters : Math.round(liters / 2),
           pricePerLiter,
-          totalCost: Math.round(((index === 0 ? liters : Math.round(liters / 2)) * pricePerLiter) / 1000),
+          totalCost: Math.round(
+            ((index === 0 ? liters : Math.round(liters / 2)) * pricePerLiter) / 1000,
+          ),
           odometerReading: trucks[index]!.mileage - daysAgo * 60,
           fillType: 'Full',
           efficiency: null,
@@ -230,13 +246,69 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       assignedTo: string | null;
       hoursAgo: number;
     }[] = [
-      { status: 'Assigned', name: 'Megan Clarke', phone: '0412 345 601', service: 'Roadside Assistance', location: 'Dampier Highway, near the salt ponds', assignedTo: alex, hoursAgo: 1 },
-      { status: 'En Route', name: 'Tom Nguyen', phone: '0412 345 602', service: 'Emergency Towing', location: 'North West Coastal Hwy, 20 km east of Karratha', assignedTo: sam, hoursAgo: 2 },
-      { status: 'In Progress', name: 'Priya Shah', phone: '0412 345 603', service: 'Vehicle Repairs', location: 'Nickol, Karratha', assignedTo: alex, hoursAgo: 3 },
-      { status: 'Completed', name: 'Jack Wilson', phone: '0412 345 604', service: '4x4 Recovery', location: 'Millstream-Chichester track', assignedTo: 'Both', hoursAgo: 48 },
-      { status: 'Cancelled', name: 'Lena Fischer', phone: '0412 345 605', service: 'Long Distance Towing', location: 'Wickham to Port Hedland', assignedTo: null, hoursAgo: 72 },
-      { status: 'Emergency', name: 'Ray Martin', phone: '0412 345 606', service: 'Emergency Towing', location: 'Karratha-Tom Price Road, km 85', assignedTo: sam, hoursAgo: 0.5 },
-      { status: 'Scheduled', name: 'Aisha Brown', phone: '0412 345 607', service: 'Vehicle Repairs', location: 'Baynton, Karratha', assignedTo: alex, hoursAgo: 5 },
+      {
+        status: 'Assigned',
+        name: 'Megan Clarke',
+        phone: '0412 345 601',
+        service: 'Roadside Assistance',
+        location: 'Dampier Highway, near the salt ponds',
+        assignedTo: alex,
+        hoursAgo: 1,
+      },
+      {
+        status: 'En Route',
+        name: 'Tom Nguyen',
+        phone: '0412 345 602',
+        service: 'Emergency Towing',
+        location: 'North West Coastal Hwy, 20 km east of Karratha',
+        assignedTo: sam,
+        hoursAgo: 2,
+      },
+      {
+        status: 'In Progress',
+        name: 'Priya Shah',
+        phone: '0412 345 603',
+        service: 'Vehicle Repairs',
+        location: 'Nickol, Karratha',
+        assignedTo: alex,
+        hoursAgo: 3,
+      },
+      {
+        status: 'Completed',
+        name: 'Jack Wilson',
+        phone: '0412 345 604',
+        service: '4x4 Recovery',
+        location: 'Millstream-Chichester track',
+        assignedTo: 'Both',
+        hoursAgo: 48,
+      },
+      {
+        status: 'Cancelled',
+        name: 'Lena Fischer',
+        phone: '0412 345 605',
+        service: 'Long Distance Towing',
+        location: 'Wickham to Port Hedland',
+        assignedTo: null,
+        hoursAgo: 72,
+      },
+      {
+        status: 'Emergency',
+        name: 'Ray Martin',
+        phone: '0412 345 606',
+        service: 'Emergency Towing',
+        location: 'Karratha-Tom Price Road, km 85',
+        assignedTo: sam,
+        hoursAgo: 0.5,
+      },
+      {
+        status: 'Scheduled',
+        name: 'Aisha Brown',
+        phone: '0412 345 607',
+        service: 'Vehicle Repairs',
+        location: 'Baynton, Karratha',
+        assignedTo: alex,
+        hoursAgo: 5,
+      },
     ];
     const jobIds: string[] = [];
     for (const job of jobs) {
@@ -253,7 +325,8 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         status: job.status,
         service: job.service,
         location: job.location,
-        estimatedArrival: job.status === 'Completed' || job.status === 'Cancelled' ? null : '30-45 minutes',
+        estimatedArrival:
+          job.status === 'Completed' || job.status === 'Cancelled' ? null : '30-45 minutes',
         progress: PROGRESS[job.status],
         assignedTo: job.assignedTo,
         notes: null,
@@ -273,9 +346,33 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
 
     // Pending bookings.
     const bookings = [
-      { name: 'Chris Evans', phone: '0423 456 701', service: 'Jump Start Service', urgency: 'same-day', days: 0, time: '02:30 PM', location: 'Pegs Creek, Karratha' },
-      { name: 'Dana Lee', phone: '0423 456 702', service: 'Pre-purchase Inspection', urgency: 'scheduled', days: 3, time: '09:00 AM', location: 'Bulgarra, Karratha' },
-      { name: 'Omar Haddad', phone: '0423 456 703', service: '4x4 Recovery', urgency: 'emergency', days: 0, time: '08:00 AM', location: 'Cleaverville Beach track' },
+      {
+        name: 'Chris Evans',
+        phone: '0423 456 701',
+        service: 'Jump Start Service',
+        urgency: 'same-day',
+        days: 0,
+        time: '02:30 PM',
+        location: 'Pegs Creek, Karratha',
+      },
+      {
+        name: 'Dana Lee',
+        phone: '0423 456 702',
+        service: 'Pre-purchase Inspection',
+        urgency: 'scheduled',
+        days: 3,
+        time: '09:00 AM',
+        location: 'Bulgarra, Karratha',
+      },
+      {
+        name: 'Omar Haddad',
+        phone: '0423 456 703',
+        service: '4x4 Recovery',
+        urgency: 'emergency',
+        days: 0,
+        time: '08:00 AM',
+        location: 'Cleaverville Beach track',
+      },
     ] as const;
     for (const booking of bookings) {
       const stamp = at(-2 * HOUR);
@@ -299,9 +396,27 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
 
     // Contact messages, one urgent.
     const contacts = [
-      { first: 'Hannah', last: 'Price', phone: '0434 567 801', service: URGENT_CONTACT_SERVICE, message: 'Car broke down on the Dampier road, need a tow as soon as possible.' },
-      { first: 'Mick', last: 'Doyle', phone: '0434 567 802', service: 'General Inquiry', message: 'Do you service Point Samson on weekends?' },
-      { first: 'Sofia', last: 'Rossi', phone: '0434 567 803', service: 'Automotive Repair', message: 'My ute is making a grinding noise when braking. Can you take a look this week?' },
+      {
+        first: 'Hannah',
+        last: 'Price',
+        phone: '0434 567 801',
+        service: URGENT_CONTACT_SERVICE,
+        message: 'Car broke down on the Dampier road, need a tow as soon as possible.',
+      },
+      {
+        first: 'Mick',
+        last: 'Doyle',
+        phone: '0434 567 802',
+        service: 'General Inquiry',
+        message: 'Do you service Point Samson on weekends?',
+      },
+      {
+        first: 'Sofia',
+        last: 'Rossi',
+        phone: '0434 567 803',
+        service: 'Automotive Repair',
+        message: 'My ute is making a grinding noise when braking. Can you take a look this week?',
+      },
     ];
     contacts.forEach((contact, n) => {
       const stamp = at(-(n + 1) * 5 * HOUR);
@@ -346,11 +461,73 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       items: QuoteItem[];
       days: number;
     }[] = [
-      { status: 'draft', name: 'Jack Wilson', service: '4x4 Recovery', from: 'Karratha', to: 'Karratha', distance: 0, discount: 0, items: [item('i1', 'Job completion', 'service', 20000)], days: 1 },
-      { status: 'sent', name: 'Mining Co. Site Services', service: 'Heavy Vehicle Recovery', from: 'Karratha', to: 'Tom Price', distance: 330, discount: 10, items: [item('i1', 'Emergency Towing', 'service', 18000), item('i2', 'Tow Strap Heavy Duty', 'parts', 4500, 2)], days: 2 },
-      { status: 'accepted', name: 'Beth Carter', service: 'Long Distance Towing', from: 'Karratha', to: 'Port Hedland', distance: 240, discount: 5, items: [item('i1', 'Long Distance Towing', 'service', 15000), item('i2', 'Mileage Charge per km', 'misc', 450, 240)], days: 5 },
-      { status: 'rejected', name: 'Gary Holt', service: 'Vehicle Repairs', from: 'Wickham', to: 'Wickham', distance: 0, discount: 0, items: [item('i1', 'Vehicle Repairs', 'service', 9500), item('i2', 'Oil Change', 'parts', 8500)], days: 9 },
-      { status: 'expired', name: 'Nina Park', service: 'Roadside Assistance', from: 'Dampier', to: 'Dampier', distance: 0, discount: 0, items: [item('i1', 'Roadside Assistance', 'service', 12000), item('i2', 'Call-out Fee', 'misc', 7500)], days: 30 },
+      {
+        status: 'draft',
+        name: 'Jack Wilson',
+        service: '4x4 Recovery',
+        from: 'Karratha',
+        to: 'Karratha',
+        distance: 0,
+        discount: 0,
+        items: [item('i1', 'Job completion', 'service', 20000)],
+        days: 1,
+      },
+      {
+        status: 'sent',
+        name: 'Mining Co. Site Services',
+        service: 'Heavy Vehicle Recovery',
+        from: 'Karratha',
+        to: 'Tom Price',
+        distance: 330,
+        discount: 10,
+        items: [
+          item('i1', 'Emergency Towing', 'service', 18000),
+          item('i2', 'Tow Strap Heavy Duty', 'parts', 4500, 2),
+        ],
+        days: 2,
+      },
+      {
+        status: 'accepted',
+        name: 'Beth Carter',
+        service: 'Long Distance Towing',
+        from: 'Karratha',
+        to: 'Port Hedland',
+        distance: 240,
+        discount: 5,
+        items: [
+          item('i1', 'Long Distance Towing', 'service', 15000),
+          item('i2', 'Mileage Charge per km', 'misc', 450, 240),
+        ],
+        days: 5,
+      },
+      {
+        status: 'rejected',
+        name: 'Gary Holt',
+        service: 'Vehicle Repairs',
+        from: 'Wickham',
+        to: 'Wickham',
+        distance: 0,
+        discount: 0,
+        items: [
+          item('i1', 'Vehicle Repairs', 'service', 9500),
+          item('i2', 'Oil Change', 'parts', 8500),
+        ],
+        days: 9,
+      },
+      {
+        status: 'expired',
+        name: 'Nina Park',
+        service: 'Roadside Assistance',
+        from: 'Dampier',
+        to: 'Dampier',
+        distance: 0,
+        discount: 0,
+        items: [
+          item('i1', 'Roadside Assistance', 'service', 12000),
+          item('i2', 'Call-out Fee', 'misc', 7500),
+        ],
+        days: 30,
+      },
     ];
     quotes.forEach((quote, n) => {
       const createdAt = at(-quote.days * DAY);

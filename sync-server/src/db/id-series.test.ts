@@ -69,7 +69,11 @@ describe('id series', () => {
   it('mints integer ids past any row a device created with its own id', () => {
     const database = db();
     expect(mintIntegerId(database, 'feedback')).toBe(1);
-    database.prepare("INSERT INTO contact_submissions (id, firstName, lastName, phone, email, serviceNeeded, message, createdAt) VALUES (5, 'a','b','c','d','e','f','g')").run();
+    database
+      .prepare(
+        "INSERT INTO contact_submissions (id, firstName, lastName, phone, email, serviceNeeded, message, createdAt) VALUES (5, 'a','b','c','d','e','f','g')",
+      )
+      .run();
     expect(mintIntegerId(database, 'contact_submissions')).toBe(6);
   });
 

@@ -55,8 +55,7 @@ export function reserveSeriesBlock(db: Db, series: string, size: number): number
   if (!Number.isInteger(size) || size < 1) throw new Error(`Block size must be >= 1, got ${size}`);
   return db.transaction(() => {
     const current = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
-      | { next: number }
-      | undefined;
+      { next: number } | undefined;
     const first = current?.next ?? highestStored(db, series) + 1;
     db.prepare(
       'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',

@@ -70,7 +70,10 @@ describe('migrate', () => {
     const { db } = tempDb();
     const dir = tempMigrations({ '0001_a.sql': 'CREATE TABLE a (id INTEGER PRIMARY KEY);' });
     migrate(db, dir);
-    fs.writeFileSync(path.join(dir, '0001_a.sql'), 'CREATE TABLE a (id INTEGER PRIMARY KEY, x TEXT);');
+    fs.writeFileSync(
+      path.join(dir, '0001_a.sql'),
+      'CREATE TABLE a (id INTEGER PRIMARY KEY, x TEXT);',
+    );
     expect(() => migrate(db, dir)).toThrow(/edited/);
   });
 

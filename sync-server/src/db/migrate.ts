@@ -45,16 +45,21 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 }
 
 /** Applies every pending migration; returns the ids applied by this call. */
-export function migrate(db: Db, dir: string = MIGRATIONS_DIR, now: () => Date = () => new Date()): string[] {
+export function migrate(
+  db: Db,
+  dir: string = MIGRATIONS_DIR,
+  now: () => Date = () => new Date(),
+): string[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id TEXT PRIMARY KEY,
     checksum TEXT NOT NULL,
     appliedAt TEXT NOT NULL
   )`);
   const migrations = readMigrations(dir);
-  const applied = db
-    .prepare('SELECT id, checksum FROM schema_migrations ORDER BY id')
-    .all() as { id: string; checksum: string }[];
+  const applied = db.prepare('SELECT id, checksum FROM schema_migrations ORDER BY id').all() as {
+    id: string;
+    checksum: string;
+  }[];
 
   applied.forEach((row, index) => {
     const onDisk = migrations[index];
@@ -72,7 +77,9 @@ export function migrate(db: Db, dir: string = MIGRATIONS_DIR, now: () => Date = 
   });
 
   const pending = migrations.slice(applied.length);
-  const record = db.prepare('INSERT INTO schema_migrations (id, checksum, appliedAt) VALUES (?, ?, ?)');
+  const record = db.prepare(
+    'INSERT INTO schema_migrations (id, checksum, appliedAt) VALUES (?, ?, ?)',
+  );
   for (const migration of pending) {
     db.transaction(() => {
       db.exec(migration.sql);

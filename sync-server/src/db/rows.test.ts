@@ -88,8 +88,12 @@ describe('row codec', () => {
     expect(findRows(database, 'vehicles').map((v) => v.id)).toEqual([1, 2, 3]);
     expect(findRows(database, 'vehicles', { isActive: true }).map((v) => v.id)).toEqual([2, 3]);
     expect(findRows(database, 'vehicles', { vin: null }).map((v) => v.id)).toEqual([1, 2]);
-    expect(findRows(database, 'vehicles', {}, { orderBy: '-registration', limit: 2 }).map((v) => v.id)).toEqual([3, 2]);
-    expect(findRows(database, 'vehicles', {}, { limit: 1, offset: 1 }).map((v) => v.id)).toEqual([2]);
+    expect(
+      findRows(database, 'vehicles', {}, { orderBy: '-registration', limit: 2 }).map((v) => v.id),
+    ).toEqual([3, 2]);
+    expect(findRows(database, 'vehicles', {}, { limit: 1, offset: 1 }).map((v) => v.id)).toEqual([
+      2,
+    ]);
   });
 
   it('updates only the given columns', () => {
@@ -123,7 +127,13 @@ describe('row codec', () => {
       to: 'jobs@example.com',
       subject: 'Hi',
       htmlContent: '<p>Hi</p>',
-      customerInfo: { name: 'A', phone: '1', email: 'a@example.com', service: 'Other', message: 'm' },
+      customerInfo: {
+        name: 'A',
+        phone: '1',
+        email: 'a@example.com',
+        service: 'Other',
+        message: 'm',
+      },
       timestamp: stamp,
     });
     expect(getRow(database, 'emails', 1)).toMatchObject({ to: 'jobs@example.com', sent: false });

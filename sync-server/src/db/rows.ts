@@ -242,7 +242,9 @@ export function putRow<T = Row>(db: Db, table: TableName, row: Row): T {
     ];
     return (
       `INSERT INTO ${quote(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
-      (updates.length ? ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}` : ' ON CONFLICT (id) DO NOTHING')
+      (updates.length
+        ? ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`
+        : ' ON CONFLICT (id) DO NOTHING')
     );
   });
   prepared.run(...present.map((c) => encodeValue(table, c.name, row[c.name])));

@@ -39,7 +39,10 @@ describe('toHttpError', () => {
       'CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parentId INTEGER REFERENCES parent (id))',
     );
     expect(toHttpError(fk)?.statusCode).toBe(400);
-    const notNull = sqliteError('INSERT INTO t (a) VALUES (NULL)', 'CREATE TABLE t (a TEXT NOT NULL)');
+    const notNull = sqliteError(
+      'INSERT INTO t (a) VALUES (NULL)',
+      'CREATE TABLE t (a TEXT NOT NULL)',
+    );
     expect(toHttpError(notNull)).toMatchObject({ statusCode: 400 });
   });
 
@@ -54,7 +57,13 @@ describe('toHttpError', () => {
       code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
     });
     expect(toHttpError(error)).toMatchObject({ statusCode: 415 });
-    const tooBig = Object.assign(new Error('too big'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
-    expect(toHttpError(tooBig)).toMatchObject({ statusCode: 413, message: 'The request body is too large' });
+    const tooBig = Object.assign(new Error('too big'), {
+      statusCode: 413,
+      code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+    });
+    expect(toHttpError(tooBig)).toMatchObject({
+      statusCode: 413,
+      message: 'The request body is too large',
+    });
   });
 });

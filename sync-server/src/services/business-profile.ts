@@ -10,7 +10,8 @@ export function businessProfile(config: Config): BusinessProfile {
   const defaults = DEFAULT_BUSINESS_PROFILE;
   const owners = defaults.owners.map((owner, index) => {
     const name = index === 0 ? business.owner1Name : index === 1 ? business.owner2Name : undefined;
-    const phone = index === 0 ? business.owner1Phone : index === 1 ? business.owner2Phone : undefined;
+    const phone =
+      index === 0 ? business.owner1Phone : index === 1 ? business.owner2Phone : undefined;
     return { ...owner, name: name ?? owner.name, phone: phone ?? owner.phone };
   });
   return {

@@ -77,7 +77,11 @@ export function createMailer(config: Config): Mailer {
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   const dir = outboxDir(config);
   return {
     from,

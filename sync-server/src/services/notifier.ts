@@ -92,8 +92,14 @@ export function jobEventEmail(
   const service = job.service ? ` (${job.service})` : '';
   const [subject, news] =
     event === 'job_en_route'
-      ? [`Job ${job.id}: your driver is on the way`, `Your driver is on the way for job ${job.id}${service}.`]
-      : [`Job ${job.id}: completed`, `Job ${job.id}${service} is complete. Thank you for choosing us.`];
+      ? [
+          `Job ${job.id}: your driver is on the way`,
+          `Your driver is on the way for job ${job.id}${service}.`,
+        ]
+      : [
+          `Job ${job.id}: completed`,
+          `Job ${job.id}${service} is complete. Thank you for choosing us.`,
+        ];
   const text = `${greeting}\n\n${news}\n\nTrack your job: ${link}\n`;
   const html =
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(news)}</p>` +
@@ -117,12 +123,17 @@ export function wantsJobUpdateEmails(db: Db, email: string): boolean {
 
 function readCursor(db: Db, now: string): number {
   const row = db.prepare('SELECT cursor FROM log_cursors WHERE name = ?').get(NOTIFIER_CURSOR) as
-    | { cursor: number }
-    | undefined;
+    { cursor: number } | undefined;
   if (row) return row.cursor;
   // First start: jobs already En Route or Completed before the notifier existed are old news.
-  const head = (db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM changes').get() as { seq: number }).seq;
-  db.prepare('INSERT INTO log_cursors (name, cursor, updatedAt) VALUES (?, ?, ?)').run(NOTIFIER_CURSOR, head, now);
+  const head = (
+    db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM changes').get() as { seq: number }
+  ).seq;
+  db.prepare('INSERT INTO log_cursors (name, cursor, updatedAt) VALUES (?, ?, ?)').run(
+    NOTIFIER_CURSOR,
+    head,
+    now,
+  );
   return head;
 }
 
@@ -136,8 +147,16 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
   return db.transaction(() => {
     const cursor = readCursor(db, now);
     const page = db
-      .prepare('SELECT seq, entity, rowId, op, data FROM changes WHERE seq > ? ORDER BY seq LIMIT ?')
-      .all(cursor, PAGE_SIZE) as { seq: number; entity: string; rowId: unknown; op: string; data: string | null }[];
+      .prepare(
+        'SELECT seq, entity, rowId, op, data FROM changes WHERE seq > ? ORDER BY seq LIMIT ?',
+      )
+      .all(cursor, PAGE_SIZE) as {
+      seq: number;
+      entity: string;
+      rowId: unknown;
+      op: string;
+      data: string | null;
+    }[];
     const previous = db.prepare(
       "SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
     );
@@ -146,12 +165,17 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
          (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event)
        VALUES (?, ?, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?)`,
     );
-    const known = db.prepare("SELECT 1 FROM notifications WHERE jobId = ? AND type = 'email' AND event = ?");
+    const known = db.prepare(
+      "SELECT 1 FROM notifications WHERE jobId = ? AND type = 'email' AND event = ?",
+    );
     for (const change of page) {
       if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
       const job = JSON.parse(change.data) as JobData;
       const status = text(job.status);
-      const event = status !== null && Object.hasOwn(JOB_EVENTS, status) ? JOB_EVENTS[status as keyof typeof JOB_EVENTS] : null;
+      const event =
+        status !== null && Object.hasOwn(JOB_EVENTS, status)
+          ? JOB_EVENTS[status as keyof typeof JOB_EVENTS]
+          : null;
       const jobId = text(job.id) ?? String(change.rowId);
       if (!event) continue;
       const before = previous.get(change.rowId, change.seq) as { data: string | null } | undefined;
@@ -159,14 +183,30 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
       if (beforeStatus === status) continue;
       const email = text(job.email);
       if (!email || !wantsJobUpdateEmails(db, email)) continue;
-      const mail = jobEventEmail(event, { id: jobId, customerName: text(job.customerName), service: text(job.service) }, deps.publicUrl);
+      const mail = jobEventEmail(
+        event,
+        { id: jobId, customerName: text(job.customerName), service: text(job.service) },
+        deps.publicUrl,
+      );
       // Checked first so a repeat sighting does not use up an id; the index is the real guard.
       if (known.get(jobId, event)) continue;
-      insert.run(mintIntegerId(db, 'notifications'), jobId, email, mail.text, mail.subject, now, event);
+      insert.run(
+        mintIntegerId(db, 'notifications'),
+        jobId,
+        email,
+        mail.text,
+        mail.subject,
+        now,
+        event,
+      );
     }
     const last = page[page.length - 1];
     if (last) {
-      db.prepare('UPDATE log_cursors SET cursor = ?, updatedAt = ? WHERE name = ?').run(last.seq, now, NOTIFIER_CURSOR);
+      db.prepare('UPDATE log_cursors SET cursor = ?, updatedAt = ? WHERE name = ?').run(
+        last.seq,
+        now,
+        NOTIFIER_CURSOR,
+      );
     }
     return page.length === PAGE_SIZE;
   })();
@@ -181,22 +221,34 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
     )
     .all() as PendingRow[];
   for (const row of pending) {
-    const job = db.prepare('SELECT id, customerName, service FROM jobs WHERE id = ?').get(row.jobId) as
-      | { id: string; customerName: string | null; service: string | null }
-      | undefined;
-    const html = jobEventEmail(row.event, job ?? { id: row.jobId, customerName: null, service: null }, deps.publicUrl).html;
-    const result = await deps.mailer.send({ to: row.recipientEmail, subject: row.subject, text: row.message, html });
+    const job = db
+      .prepare('SELECT id, customerName, service FROM jobs WHERE id = ?')
+      .get(row.jobId) as
+      { id: string; customerName: string | null; service: string | null } | undefined;
+    const html = jobEventEmail(
+      row.event,
+      job ?? { id: row.jobId, customerName: null, service: null },
+      deps.publicUrl,
+    ).html;
+    const result = await deps.mailer.send({
+      to: row.recipientEmail,
+      subject: row.subject,
+      text: row.message,
+      html,
+    });
     if (result.ok) {
-      db.prepare("UPDATE notifications SET status = 'sent', sentAt = ?, error = NULL WHERE id = ?").run(
-        deps.now().toISOString(),
-        row.id,
-      );
+      db.prepare(
+        "UPDATE notifications SET status = 'sent', sentAt = ?, error = NULL WHERE id = ?",
+      ).run(deps.now().toISOString(), row.id);
     } else {
       db.prepare("UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
         result.error ?? 'Email sending failed',
         row.id,
       );
-      deps.log?.error({ notificationId: row.id, jobId: row.jobId, error: result.error }, 'job update email failed');
+      deps.log?.error(
+        { notificationId: row.id, jobId: row.jobId, error: result.error },
+        'job update email failed',
+      );
     }
   }
 }

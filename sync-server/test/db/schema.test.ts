@@ -18,19 +18,22 @@ describe('0001_init schema against shared-schema entities', () => {
     expect(Object.keys(TABLES).sort()).toEqual([...ENTITY_NAMES].sort());
   });
 
-  it.each(ENTITY_NAMES)('%s has a column for every entity field, and only nullable extras', (name) => {
-    const db = migratedDb();
-    const info = db.prepare(`PRAGMA table_info("${name}")`).all() as {
-      name: string;
-      notnull: number;
-      pk: number;
-    }[];
-    const fields = Object.keys(entitySchemas[name].shape);
-    expect(fields.filter((field) => !info.some((column) => column.name === field))).toEqual([]);
-    // Later migrations may add server-only columns; a row written from an entity must still fit.
-    const extras = info.filter((column) => !fields.includes(column.name));
-    expect(extras.filter((column) => column.notnull === 1 || column.pk === 1)).toEqual([]);
-  });
+  it.each(ENTITY_NAMES)(
+    '%s has a column for every entity field, and only nullable extras',
+    (name) => {
+      const db = migratedDb();
+      const info = db.prepare(`PRAGMA table_info("${name}")`).all() as {
+        name: string;
+        notnull: number;
+        pk: number;
+      }[];
+      const fields = Object.keys(entitySchemas[name].shape);
+      expect(fields.filter((field) => !info.some((column) => column.name === field))).toEqual([]);
+      // Later migrations may add server-only columns; a row written from an entity must still fit.
+      const extras = info.filter((column) => !fields.includes(column.name));
+      expect(extras.filter((column) => column.notnull === 1 || column.pk === 1)).toEqual([]);
+    },
+  );
 
   it.each(ENTITY_NAMES)('%s in 0001_init has exactly the entity fields as columns', (name) => {
     const db = openDatabase(':memory:');

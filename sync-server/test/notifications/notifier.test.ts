@@ -13,7 +13,9 @@ import { startSmtp, type TestSmtp } from '../smtp';
 const PUBLIC_URL = 'https://tow.example.com';
 const NOW = () => new Date('2026-11-21T10:00:00.000Z');
 
-async function appWith(config: Config): Promise<{ app: TestApp; notifier: Notifier; cookie: string }> {
+async function appWith(
+  config: Config,
+): Promise<{ app: TestApp; notifier: Notifier; cookie: string }> {
   const app = await buildTestApp({ config, now: NOW });
   // A long poll so every run in these tests is the explicit one.
   const notifier = createNotifier(
@@ -30,7 +32,11 @@ async function setup(smtp: TestSmtp, env: Record<string, string> = {}) {
   return { config, ...(await appWith(config)) };
 }
 
-async function createJob(app: TestApp, cookie: string, fields: Record<string, unknown> = {}): Promise<string> {
+async function createJob(
+  app: TestApp,
+  cookie: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/jobs',
@@ -75,8 +81,17 @@ function offlineBatch(clientId: string, jobId: string, updateId: number) {
   };
 }
 
-async function push(app: TestApp, cookie: string, batch: ReturnType<typeof offlineBatch>): Promise<void> {
-  const response = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: batch });
+async function push(
+  app: TestApp,
+  cookie: string,
+  batch: ReturnType<typeof offlineBatch>,
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sync/push',
+    headers: { cookie },
+    payload: batch,
+  });
   expect(response.statusCode).toBe(200);
 }
 
@@ -119,7 +134,13 @@ describe('job update emails', () => {
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
     expect(notificationsOf(app, jobId)).toEqual([
-      expect.objectContaining({ type: 'email', event: 'job_en_route', status: 'sent', recipientEmail: 'jo.smith@example.com', error: null }),
+      expect.objectContaining({
+        type: 'email',
+        event: 'job_en_route',
+        status: 'sent',
+        recipientEmail: 'jo.smith@example.com',
+        error: null,
+      }),
     ]);
     expect(notificationsOf(app, jobId)[0]?.sentAt).toBe(NOW().toISOString());
   });
@@ -129,7 +150,11 @@ describe('job update emails', () => {
     const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL });
     const first = await appWith(config);
     const jobId = await createJob(first.app, first.cookie);
-    const batch = offlineBatch('cab-phone', jobId, await lease(first.app, first.cookie, 'cab-phone'));
+    const batch = offlineBatch(
+      'cab-phone',
+      jobId,
+      await lease(first.app, first.cookie, 'cab-phone'),
+    );
     // The server stops right after the change commits, before the notifier reads it.
     await first.notifier.stop();
     await push(first.app, first.cookie, batch);
@@ -206,13 +231,17 @@ describe('job update emails', () => {
     }
     await settle(notifier);
 
-    expect(smtp.messages.map((mail) => mail.to)).toEqual([expect.objectContaining({ text: 'yes.please@example.com' })]);
+    expect(smtp.messages.map((mail) => mail.to)).toEqual([
+      expect.objectContaining({ text: 'yes.please@example.com' }),
+    ]);
     for (const id of quiet) expect(notificationsOf(app, id)).toEqual([]);
   });
 
   it('records a failed send with its error', async () => {
     // A port nothing listens on: the SMTP connection is refused.
-    const { app, notifier, cookie } = await appWith(testConfig({ SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL }));
+    const { app, notifier, cookie } = await appWith(
+      testConfig({ SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL }),
+    );
     const jobId = await createJob(app, cookie);
     const response = await app.inject({
       method: 'PATCH',
@@ -241,7 +270,10 @@ describe('job update emails', () => {
       payload: { status: 'En Route', progress: 25 },
     });
     expect(patched.statusCode).toBe(200);
-    const notifier = createNotifier({ db: app.db, mailer: app.mailer, publicUrl: PUBLIC_URL, now: NOW }, { pollMs: 60_000 });
+    const notifier = createNotifier(
+      { db: app.db, mailer: app.mailer, publicUrl: PUBLIC_URL, now: NOW },
+      { pollMs: 60_000 },
+    );
     onTestEnd(() => notifier.stop());
     await settle(notifier);
     expect(smtp.messages).toHaveLength(0);
@@ -249,13 +281,21 @@ describe('job update emails', () => {
 
   it('startNotifier runs on its own after each commit and stops with the app', async () => {
     const smtp = await startSmtp();
-    const app = await buildApp(testConfig({ SMTP_URL: smtp.url, PUBLIC_URL }), { logger: false, now: NOW });
+    const app = await buildApp(testConfig({ SMTP_URL: smtp.url, PUBLIC_URL }), {
+      logger: false,
+      now: NOW,
+    });
     onTestEnd(() => app.close());
     startNotifier(app);
     await app.ready();
     const cookie = await login(app);
     const jobId = await createJob(app, cookie);
-    await app.inject({ method: 'PATCH', url: `/api/jobs/${jobId}`, headers: { cookie }, payload: { status: 'En Route', progress: 25 } });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${jobId}`,
+      headers: { cookie },
+      payload: { status: 'En Route', progress: 25 },
+    });
 
     const [mail] = await smtp.waitFor(1);
     expect(mail?.text).toContain(`${PUBLIC_URL}/customer-portal?search=${jobId}`);

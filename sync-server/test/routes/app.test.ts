@@ -11,7 +11,10 @@ describe('buildApp', () => {
     const demo = await buildTestApp({ demoData: true });
     const search = await demo.inject({ url: '/api/jobs/search?query=megan%20clarke' });
     expect(search.statusCode).toBe(200);
-    expect(search.json().job).toMatchObject({ customerName: 'Megan Clarke', phone: '•••• ••• 601' });
+    expect(search.json().job).toMatchObject({
+      customerName: 'Megan Clarke',
+      phone: '•••• ••• 601',
+    });
   });
 
   it('answers a thrown fault with a plain 500 and no details', async () => {
@@ -38,7 +41,11 @@ describe('buildApp', () => {
   it('refuses to start on a database whose migrations diverge', async () => {
     const config = testConfig();
     const first = await buildApp(config, { logger: false });
-    first.db.prepare("INSERT INTO schema_migrations (id, checksum, appliedAt) VALUES ('9999_gone', 'x', 'now')").run();
+    first.db
+      .prepare(
+        "INSERT INTO schema_migrations (id, checksum, appliedAt) VALUES ('9999_gone', 'x', 'now')",
+      )
+      .run();
     await first.close();
     await expect(buildApp(config, { logger: false })).rejects.toThrow(/diverge/);
   });
@@ -55,7 +62,9 @@ describe('buildApp', () => {
   it('guards routes: requireUser lets any signed-in user in, requireAdmin only admins', async () => {
     const app = await buildApp(testConfig(), { logger: false });
     onTestEnd(() => app.close());
-    app.get('/api/test-user', { preHandler: requireUser }, async (request) => ({ who: request.user?.username }));
+    app.get('/api/test-user', { preHandler: requireUser }, async (request) => ({
+      who: request.user?.username,
+    }));
     app.get('/api/test-admin', { preHandler: requireAdmin }, async () => ({ ok: true }));
     await app.ready();
     const customer = await registerCustomer(app, { username: 'casey' });
@@ -64,12 +73,16 @@ describe('buildApp', () => {
     const guestUser = await app.inject({ url: '/api/test-user' });
     expect(guestUser.statusCode).toBe(401);
     expect(guestUser.json()).toEqual({ error: MESSAGES.UNAUTHORIZED });
-    expect((await app.inject({ url: '/api/test-user', headers: { cookie: customer } })).json()).toEqual({ who: 'casey' });
+    expect(
+      (await app.inject({ url: '/api/test-user', headers: { cookie: customer } })).json(),
+    ).toEqual({ who: 'casey' });
 
     expect((await app.inject({ url: '/api/test-admin' })).statusCode).toBe(401);
     const forbidden = await app.inject({ url: '/api/test-admin', headers: { cookie: customer } });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ error: MESSAGES.FORBIDDEN });
-    expect((await app.inject({ url: '/api/test-admin', headers: { cookie: admin } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/test-admin', headers: { cookie: admin } })).statusCode,
+    ).toBe(200);
   });
 });

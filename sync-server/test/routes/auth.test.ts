@@ -12,7 +12,11 @@ const customer = {
 describe('POST /api/auth/login', () => {
   it('logs the configured admin in and returns the user without the password', async () => {
     const app = await buildTestApp();
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_ADMIN });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: TEST_ADMIN,
+    });
     expect(response.statusCode).toBe(200);
     const { user } = response.json();
     expect(user).toMatchObject({ username: 'admin', role: 'admin', isActive: true });
@@ -24,7 +28,11 @@ describe('POST /api/auth/login', () => {
 
   it('marks the cookie Secure when the public URL is https', async () => {
     const app = await buildTestApp({ env: { PUBLIC_URL: 'https://towing.example.com' } });
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: TEST_ADMIN });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: TEST_ADMIN,
+    });
     expect(response.cookies.find((c) => c.name === 'sid')?.secure).toBe(true);
   });
 
@@ -72,9 +80,16 @@ describe('POST /api/auth/register', () => {
     });
     expect(response.statusCode).toBe(201);
     const { user } = response.json();
-    expect(user).toMatchObject({ username: 'casey', email: 'casey@example.com', firstName: 'Casey', role: 'customer' });
+    expect(user).toMatchObject({
+      username: 'casey',
+      email: 'casey@example.com',
+      firstName: 'Casey',
+      role: 'customer',
+    });
     expect(user).not.toHaveProperty('password');
-    const stored = app.db.prepare('SELECT password, role FROM users WHERE username = ?').get('casey') as {
+    const stored = app.db
+      .prepare('SELECT password, role FROM users WHERE username = ?')
+      .get('casey') as {
       password: string;
       role: string;
     };
@@ -103,7 +118,10 @@ describe('POST /api/auth/register', () => {
       payload: { ...customer, username: 'casey2', email: 'Casey@Example.com' },
     });
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ error: MESSAGES.EMAIL_TAKEN, fields: { email: MESSAGES.EMAIL_TAKEN } });
+    expect(sameEmail.json()).toEqual({
+      error: MESSAGES.EMAIL_TAKEN,
+      fields: { email: MESSAGES.EMAIL_TAKEN },
+    });
     expect(snapshotDatabase(app)).toEqual(before);
   });
 
@@ -216,6 +234,8 @@ describe('rate limits', () => {
     });
     expect(response.statusCode).toBe(429);
     expect(response.json().error).toBeTruthy();
-    expect(app.db.prepare("SELECT count(*) AS n FROM users WHERE username = 'other'").get()).toEqual({ n: 0 });
+    expect(
+      app.db.prepare("SELECT count(*) AS n FROM users WHERE username = 'other'").get(),
+    ).toEqual({ n: 0 });
   });
 });

@@ -9,7 +9,11 @@ import { bookingBody, contactBody, feedbackBody, insertJob } from '../fixtures';
 
 const huge = 'x'.repeat(20_000);
 
-type Case = [name: string, body: string | Record<string, unknown> | unknown[], contentType?: string];
+type Case = [
+  name: string,
+  body: string | Record<string, unknown> | unknown[],
+  contentType?: string,
+];
 
 /** `optional` fields may be left out, so only the required ones get a "missing" case. */
 function cases(valid: Record<string, unknown>, optional: string[] = []): Case[] {
@@ -35,7 +39,11 @@ function cases(valid: Record<string, unknown>, optional: string[] = []): Case[] 
     [`${first} true`, { ...valid, [first]: true }],
     [`${first} null`, { ...valid, [first]: null }],
     ['body over the size limit', { ...valid, extra: 'y'.repeat(BODY_LIMIT + 10) }],
-    ['prototype pollution attempt', JSON.stringify({ ...valid, ['__proto__']: { admin: true }, [first]: 1 }), 'application/json'],
+    [
+      'prototype pollution attempt',
+      JSON.stringify({ ...valid, ['__proto__']: { admin: true }, [first]: 1 }),
+      'application/json',
+    ],
   ];
 }
 
@@ -70,7 +78,11 @@ describe('bad input on public writes', () => {
 
   it('POST /api/bookings refuses every kind of malformed request', async () => {
     const app = await buildTestApp();
-    await expectAllRejected(app, '/api/bookings', cases(bookingBody({ vehicleDetails: 'Hilux' }), ['vehicleDetails']));
+    await expectAllRejected(
+      app,
+      '/api/bookings',
+      cases(bookingBody({ vehicleDetails: 'Hilux' }), ['vehicleDetails']),
+    );
   });
 
   it('POST /api/feedback refuses every kind of malformed request', async () => {
@@ -88,13 +100,22 @@ describe('bad input on public writes', () => {
     await expectAllRejected(
       app,
       '/api/auth/register',
-      cases({ username: 'casey', password: 'customer-password', email: 'c@example.com', firstName: 'Casey' }),
+      cases({
+        username: 'casey',
+        password: 'customer-password',
+        email: 'c@example.com',
+        firstName: 'Casey',
+      }),
     );
   });
 
   it('POST /api/auth/login refuses every kind of malformed request', async () => {
     const app = await buildTestApp({ rateLimits: { login: { max: 1000, timeWindow: 60_000 } } });
-    await expectAllRejected(app, '/api/auth/login', cases({ username: 'admin', password: 'wrong-password' }));
+    await expectAllRejected(
+      app,
+      '/api/auth/login',
+      cases({ username: 'admin', password: 'wrong-password' }),
+    );
   });
 
   it('answers unknown /api paths with 404 JSON', async () => {

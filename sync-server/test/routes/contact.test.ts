@@ -9,10 +9,19 @@ import { startSmtp } from '../smtp';
 describe('POST /api/contact', () => {
   it('stores the message, records the email and delivers it to the business over SMTP', async () => {
     const smtp = await startSmtp();
-    const app = await buildTestApp({ env: { SMTP_URL: smtp.url, BUSINESS_EMAIL: 'office@example.com' } });
-    const response = await app.inject({ method: 'POST', url: '/api/contact', payload: contactBody() });
+    const app = await buildTestApp({
+      env: { SMTP_URL: smtp.url, BUSINESS_EMAIL: 'office@example.com' },
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: contactBody(),
+    });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ success: true, submission: { firstName: 'Hannah', id: 1 } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      submission: { firstName: 'Hannah', id: 1 },
+    });
 
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to).toMatchObject({ text: 'office@example.com' });
@@ -48,7 +57,11 @@ describe('POST /api/contact', () => {
   it('keeps the message Pending when delivery fails, and still answers success', async () => {
     // Nothing listens on port 9 of loopback: the connection is refused at once.
     const app = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
-    const response = await app.inject({ method: 'POST', url: '/api/contact', payload: contactBody() });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: contactBody(),
+    });
     expect(response.statusCode).toBe(201);
     expect(app.db.prepare('SELECT sent FROM emails').get()).toEqual({ sent: 0 });
   });
@@ -73,7 +86,9 @@ describe('POST /api/contact', () => {
       url: '/api/contact',
       payload: contactBody({ message: '<script>alert(1)</script> please call' }),
     });
-    const { htmlContent } = app.db.prepare('SELECT htmlContent FROM emails').get() as { htmlContent: string };
+    const { htmlContent } = app.db.prepare('SELECT htmlContent FROM emails').get() as {
+      htmlContent: string;
+    };
     expect(htmlContent).not.toContain('<script>');
     expect(htmlContent).toContain('&lt;script&gt;');
   });
@@ -88,7 +103,11 @@ describe('POST /api/contact', () => {
   ])('rejects %j with the %s message and writes nothing', async (override, field, message) => {
     const app = await buildTestApp();
     const before = snapshotDatabase(app);
-    const response = await app.inject({ method: 'POST', url: '/api/contact', payload: contactBody(override) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: contactBody(override),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[field]).toBe(message);
     expect(response.json().error).toBe(message);

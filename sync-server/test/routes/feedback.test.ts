@@ -7,17 +7,29 @@ describe('POST /api/feedback', () => {
   it('stores feedback for a completed job', async () => {
     const app = await buildTestApp();
     const job = insertJob(app, { status: 'Completed', progress: 100 });
-    const response = await app.inject({ method: 'POST', url: '/api/feedback', payload: feedbackBody(job.id) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      payload: feedbackBody(job.id),
+    });
     expect(response.statusCode).toBe(201);
     const { feedback } = response.json();
-    expect(feedbackSchema.parse(feedback)).toMatchObject({ jobId: job.id, rating: 5, improvements: null });
+    expect(feedbackSchema.parse(feedback)).toMatchObject({
+      jobId: job.id,
+      rating: 5,
+      improvements: null,
+    });
   });
 
   it('accepts only one review per job', async () => {
     const app = await buildTestApp();
     const job = insertJob(app, { status: 'Completed', progress: 100 });
     await app.inject({ method: 'POST', url: '/api/feedback', payload: feedbackBody(job.id) });
-    const again = await app.inject({ method: 'POST', url: '/api/feedback', payload: feedbackBody(job.id) });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      payload: feedbackBody(job.id),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('Feedback has already been submitted for this job');
     expect(app.db.prepare('SELECT count(*) AS n FROM feedback').get()).toEqual({ n: 1 });
@@ -28,13 +40,24 @@ describe('POST /api/feedback', () => {
     const active = insertJob(app, { status: 'In Progress', progress: 50 });
     const cancelled = insertJob(app, { status: 'Cancelled' });
     for (const jobId of [active.id, cancelled.id]) {
-      const response = await app.inject({ method: 'POST', url: '/api/feedback', payload: feedbackBody(jobId) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        payload: feedbackBody(jobId),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe('Feedback can only be left for a completed job');
     }
-    const missing = await app.inject({ method: 'POST', url: '/api/feedback', payload: feedbackBody('JOB-2026-404') });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      payload: feedbackBody('JOB-2026-404'),
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: MESSAGES.JOB_NOT_FOUND, fields: { jobId: MESSAGES.JOB_NOT_FOUND } });
+    expect(missing.json()).toEqual({
+      error: MESSAGES.JOB_NOT_FOUND,
+      fields: { jobId: MESSAGES.JOB_NOT_FOUND },
+    });
     expect(app.db.prepare('SELECT count(*) AS n FROM feedback').get()).toEqual({ n: 0 });
   });
 
@@ -53,7 +76,11 @@ describe('POST /api/feedback', () => {
     const app = await buildTestApp();
     const job = insertJob(app, { status: 'Completed', progress: 100 });
     const before = snapshotDatabase(app);
-    const response = await app.inject({ method: 'POST', url: '/api/feedback', payload: feedbackBody(job.id, override) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      payload: feedbackBody(job.id, override),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[field]).toBe(message);
     expect(snapshotDatabase(app)).toEqual(before);

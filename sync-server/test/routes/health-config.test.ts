@@ -5,7 +5,10 @@ import { buildTestApp } from '../helper';
 describe('GET /api/health', () => {
   it('answers ok with a request id header', async () => {
     const app = await buildTestApp();
-    const response = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-1' } });
+    const response = await app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-1' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok' });
   });

@@ -7,9 +7,19 @@ describe('Idempotency-Key on public writes', () => {
   it('replays the stored booking answer and books only once', async () => {
     const app = await buildTestApp();
     const headers = { 'idempotency-key': 'outbox-7f3a' };
-    const first = await app.inject({ method: 'POST', url: '/api/bookings', headers, payload: bookingBody() });
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers,
+      payload: bookingBody(),
+    });
     const snapshot = snapshotDatabase(app);
-    const second = await app.inject({ method: 'POST', url: '/api/bookings', headers, payload: bookingBody() });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers,
+      payload: bookingBody(),
+    });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
@@ -23,7 +33,9 @@ describe('Idempotency-Key on public writes', () => {
     const headers = { 'idempotency-key': 'contact-1' };
     const answers = [];
     for (let i = 0; i < 3; i += 1) {
-      answers.push(await app.inject({ method: 'POST', url: '/api/contact', headers, payload: contactBody() }));
+      answers.push(
+        await app.inject({ method: 'POST', url: '/api/contact', headers, payload: contactBody() }),
+      );
     }
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(app.db.prepare('SELECT count(*) AS n FROM contact_submissions').get()).toEqual({ n: 1 });
@@ -38,16 +50,36 @@ describe('Idempotency-Key on public writes', () => {
     const app = await buildTestApp();
     const job = insertJob(app, { status: 'Completed', progress: 100 });
     const headers = { 'idempotency-key': 'fb-1' };
-    const first = await app.inject({ method: 'POST', url: '/api/feedback', headers, payload: feedbackBody(job.id) });
-    const retry = await app.inject({ method: 'POST', url: '/api/feedback', headers, payload: feedbackBody(job.id) });
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers,
+      payload: feedbackBody(job.id),
+    });
+    const retry = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers,
+      payload: feedbackBody(job.id),
+    });
     expect(retry.statusCode).toBe(first.statusCode);
     expect(retry.json()).toEqual(first.json());
   });
 
   it('treats different keys as different submissions', async () => {
     const app = await buildTestApp();
-    await app.inject({ method: 'POST', url: '/api/bookings', headers: { 'idempotency-key': 'a' }, payload: bookingBody() });
-    await app.inject({ method: 'POST', url: '/api/bookings', headers: { 'idempotency-key': 'b' }, payload: bookingBody() });
+    await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { 'idempotency-key': 'a' },
+      payload: bookingBody(),
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { 'idempotency-key': 'b' },
+      payload: bookingBody(),
+    });
     expect(app.db.prepare('SELECT count(*) AS n FROM bookings').get()).toEqual({ n: 2 });
   });
 
@@ -55,7 +87,12 @@ describe('Idempotency-Key on public writes', () => {
     const app = await buildTestApp();
     const headers = { 'idempotency-key': 'same' };
     await app.inject({ method: 'POST', url: '/api/bookings', headers, payload: bookingBody() });
-    const contact = await app.inject({ method: 'POST', url: '/api/contact', headers, payload: contactBody() });
+    const contact = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers,
+      payload: contactBody(),
+    });
     expect(contact.json()).toMatchObject({ success: true, submission: { firstName: 'Hannah' } });
   });
 
@@ -78,7 +115,12 @@ describe('Idempotency-Key on public writes', () => {
   it('does not remember a rejected request, so the fixed retry goes through', async () => {
     const app = await buildTestApp();
     const headers = { 'idempotency-key': 'k2' };
-    const bad = await app.inject({ method: 'POST', url: '/api/bookings', headers, payload: bookingBody({ phone: '1' }) });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers,
+      payload: bookingBody({ phone: '1' }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(app.db.prepare('SELECT count(*) AS n FROM idempotency_keys').get()).toEqual({ n: 0 });
   });

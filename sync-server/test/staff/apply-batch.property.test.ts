@@ -22,13 +22,27 @@ function outbox(device: number, length: number): Outbox {
   return Array.from({ length }, (_, index) => {
     const seq = index + 1;
     if (seq % 5 === 0) {
-      return { seq, mutationId: `${device}-${seq}`, name: 'job.reassign', args: { id: 'JOB-2026-1', updateId: 90_000 + device * 1000 + seq, assignedTo: 'Both' } };
+      return {
+        seq,
+        mutationId: `${device}-${seq}`,
+        name: 'job.reassign',
+        args: { id: 'JOB-2026-1', updateId: 90_000 + device * 1000 + seq, assignedTo: 'Both' },
+      };
     }
     return {
       seq,
       mutationId: `${device}-${seq}`,
       name: 'fuel.add',
-      args: { id: device * 1000 + seq, vehicleId: 1, location: 'Karratha', fuelType: 'Diesel', liters: 1000 + seq, pricePerLiter: 200, totalCost: 2000, odometerReading: seq },
+      args: {
+        id: device * 1000 + seq,
+        vehicleId: 1,
+        location: 'Karratha',
+        fuelType: 'Diesel',
+        liters: 1000 + seq,
+        pricePerLiter: 200,
+        totalCost: 2000,
+        odometerReading: seq,
+      },
     };
   });
 }
@@ -53,9 +67,30 @@ function template(): Buffer {
   if (!templateImage) {
     const db = openDatabase(':memory:');
     migrate(db);
-    db.prepare("INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', ?, ?)").run(NOW, NOW);
-    putRow(db, 'vehicles', { id: 1, name: 'Big Red', make: 'Isuzu', model: 'FVZ', registration: 'R1', type: 'Tow Truck', createdAt: NOW, updatedAt: NOW });
-    putRow(db, 'jobs', { id: 'JOB-2026-1', customerName: 'X', phone: '1', status: 'Completed', service: 'S', location: 'L', progress: 100, createdAt: NOW, updatedAt: NOW });
+    db.prepare(
+      "INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', ?, ?)",
+    ).run(NOW, NOW);
+    putRow(db, 'vehicles', {
+      id: 1,
+      name: 'Big Red',
+      make: 'Isuzu',
+      model: 'FVZ',
+      registration: 'R1',
+      type: 'Tow Truck',
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    putRow(db, 'jobs', {
+      id: 'JOB-2026-1',
+      customerName: 'X',
+      phone: '1',
+      status: 'Completed',
+      service: 'S',
+      location: 'L',
+      progress: 100,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
     templateImage = db.serialize();
     db.close();
   }
@@ -65,61 +100,78 @@ function template(): Buffer {
 describe('applyBatch under duplicates, reordering, drops and transient faults', () => {
   it('applies every mutation exactly once', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 3, max: 20 }), { minLength: 3, maxLength: 3 }), fc.array(step, { maxLength: 40 }), (lengths, steps) => {
-        const db = new Database(template());
-        db.pragma('foreign_keys = ON');
-        try {
-          const outboxes = DEVICES.map((_, device) => outbox(device + 1, lengths[device] ?? 3));
-          const settled = [0, 0, 0];
+      fc.property(
+        fc.array(fc.integer({ min: 3, max: 20 }), { minLength: 3, maxLength: 3 }),
+        fc.array(step, { maxLength: 40 }),
+        (lengths, steps) => {
+          const db = new Database(template());
+          db.pragma('foreign_keys = ON');
+          try {
+            const outboxes = DEVICES.map((_, device) => outbox(device + 1, lengths[device] ?? 3));
+            const settled = [0, 0, 0];
 
-          const push = (device: number, batch: Outbox, failAt?: number) => {
-            let trigger = false;
-            if (failAt !== undefined && batch.length > failAt) {
-              const victim = batch[failAt];
-              const table = victim?.name === 'fuel.add' ? 'fuel_records' : 'job_updates';
-              db.exec(`CREATE TEMP TRIGGER fault BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'transient'); END`);
-              trigger = true;
+            const push = (device: number, batch: Outbox, failAt?: number) => {
+              let trigger = false;
+              if (failAt !== undefined && batch.length > failAt) {
+                const victim = batch[failAt];
+                const table = victim?.name === 'fuel.add' ? 'fuel_records' : 'job_updates';
+                db.exec(
+                  `CREATE TEMP TRIGGER fault BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'transient'); END`,
+                );
+                trigger = true;
+              }
+              try {
+                const result = applyBatch(db, DEVICES[device] ?? 'a', 1, batch, NOW);
+                settled[device] = result.lastSeq;
+                // Results come back for a prefix of the sorted batch, each for the seq asked.
+                for (const r of result.results)
+                  expect(batch.some((m) => m.seq === r.seq)).toBe(true);
+              } finally {
+                if (trigger) db.exec('DROP TRIGGER fault');
+              }
+            };
+
+            for (const s of steps) {
+              const box = outboxes[s.device] ?? [];
+              const from = Math.max(0, (settled[s.device] ?? 0) - s.replayFrom);
+              let batch = box.slice(from + s.skip, from + s.skip + s.take);
+              if (s.duplicate) batch = [...batch, ...batch];
+              if (s.reverse) batch = [...batch].reverse();
+              push(s.device, batch, s.failAt);
             }
-            try {
-              const result = applyBatch(db, DEVICES[device] ?? 'a', 1, batch, NOW);
-              settled[device] = result.lastSeq;
-              // Results come back for a prefix of the sorted batch, each for the seq asked.
-              for (const r of result.results) expect(batch.some((m) => m.seq === r.seq)).toBe(true);
-            } finally {
-              if (trigger) db.exec('DROP TRIGGER fault');
+            // The network heals: each device resends everything unsettled until done.
+            for (let device = 0; device < 3; device += 1) {
+              const box = outboxes[device] ?? [];
+              while ((settled[device] ?? 0) < box.length) push(device, box.slice(settled[device]));
             }
-          };
 
-          for (const s of steps) {
-            const box = outboxes[s.device] ?? [];
-            const from = Math.max(0, (settled[s.device] ?? 0) - s.replayFrom);
-            let batch = box.slice(from + s.skip, from + s.skip + s.take);
-            if (s.duplicate) batch = [...batch, ...batch];
-            if (s.reverse) batch = [...batch].reverse();
-            push(s.device, batch, s.failAt);
+            for (let device = 0; device < 3; device += 1) {
+              const box = outboxes[device] ?? [];
+              const fuel = box.filter((m) => m.name === 'fuel.add').length;
+              const rows = db
+                .prepare('SELECT count(*) AS n FROM fuel_records WHERE id BETWEEN ? AND ?')
+                .get((device + 1) * 1000, (device + 1) * 1000 + 999) as { n: number };
+              expect(rows.n).toBe(fuel);
+              const results = db
+                .prepare('SELECT seq, status FROM mutation_results WHERE clientId = ? ORDER BY seq')
+                .all(DEVICES[device]) as { seq: number; status: string }[];
+              expect(results.map((r) => r.seq)).toEqual(box.map((m) => m.seq));
+              expect(results.filter((r) => r.status === 'rejected')).toHaveLength(
+                box.length - fuel,
+              );
+            }
+            const logged = db
+              .prepare("SELECT count(*) AS n FROM changes WHERE entity = 'fuel_records'")
+              .get() as { n: number };
+            const stored = db.prepare('SELECT count(*) AS n FROM fuel_records').get() as {
+              n: number;
+            };
+            expect(logged.n).toBe(stored.n);
+          } finally {
+            db.close();
           }
-          // The network heals: each device resends everything unsettled until done.
-          for (let device = 0; device < 3; device += 1) {
-            const box = outboxes[device] ?? [];
-            while ((settled[device] ?? 0) < box.length) push(device, box.slice(settled[device]));
-          }
-
-          for (let device = 0; device < 3; device += 1) {
-            const box = outboxes[device] ?? [];
-            const fuel = box.filter((m) => m.name === 'fuel.add').length;
-            const rows = db.prepare('SELECT count(*) AS n FROM fuel_records WHERE id BETWEEN ? AND ?').get((device + 1) * 1000, (device + 1) * 1000 + 999) as { n: number };
-            expect(rows.n).toBe(fuel);
-            const results = db.prepare('SELECT seq, status FROM mutation_results WHERE clientId = ? ORDER BY seq').all(DEVICES[device]) as { seq: number; status: string }[];
-            expect(results.map((r) => r.seq)).toEqual(box.map((m) => m.seq));
-            expect(results.filter((r) => r.status === 'rejected')).toHaveLength(box.length - fuel);
-          }
-          const logged = db.prepare("SELECT count(*) AS n FROM changes WHERE entity = 'fuel_records'").get() as { n: number };
-          const stored = db.prepare('SELECT count(*) AS n FROM fuel_records').get() as { n: number };
-          expect(logged.n).toBe(stored.n);
-        } finally {
-          db.close();
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   }, 120_000);

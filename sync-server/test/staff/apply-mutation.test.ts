@@ -61,11 +61,19 @@ describe('applyMutation', () => {
     const db = freshDb();
     seedJob(db);
     const first = applyMutation(db, enRoute(1), NOW);
-    expect(first).toMatchObject({ status: 'settled', replayed: false, result: { status: 'applied' } });
+    expect(first).toMatchObject({
+      status: 'settled',
+      replayed: false,
+      result: { status: 'applied' },
+    });
     const logged = currentCursor(db);
 
     const again = applyMutation(db, enRoute(1), NOW);
-    expect(again).toMatchObject({ status: 'settled', replayed: true, result: { status: 'applied', seq: 1 } });
+    expect(again).toMatchObject({
+      status: 'settled',
+      replayed: true,
+      result: { status: 'applied', seq: 1 },
+    });
     expect(currentCursor(db)).toBe(logged);
     expect(count(db, 'job_updates')).toBe(1);
     expect(getRow(db, 'jobs', 'JOB-2026-1')).toMatchObject({ status: 'En Route', progress: 25 });
@@ -85,20 +93,33 @@ describe('applyMutation', () => {
     const rejected = applyMutation(db, enRoute(1), NOW);
     expect(rejected).toMatchObject({
       status: 'settled',
-      result: { status: 'rejected', code: 'invalid_state', message: 'That action is not available for this job status' },
+      result: {
+        status: 'rejected',
+        code: 'invalid_state',
+        message: 'That action is not available for this job status',
+      },
     });
-    const lastSeq = (db.prepare("SELECT lastSeq FROM sync_clients WHERE clientId = 'device-a'").get() as { lastSeq: number }).lastSeq;
+    const lastSeq = (
+      db.prepare("SELECT lastSeq FROM sync_clients WHERE clientId = 'device-a'").get() as {
+        lastSeq: number;
+      }
+    ).lastSeq;
     expect(lastSeq).toBe(1);
     expect(count(db, 'changes')).toBe(0);
     // The mutation behind it is not blocked.
     seedJob(db, 'JOB-2026-2');
-    expect(applyMutation(db, enRoute(2, 'JOB-2026-2'), NOW)).toMatchObject({ result: { status: 'applied' } });
+    expect(applyMutation(db, enRoute(2, 'JOB-2026-2'), NOW)).toMatchObject({
+      result: { status: 'applied' },
+    });
   });
 
   it('rejects malformed arguments permanently', () => {
     const db = freshDb();
     const result = applyMutation(db, { ...enRoute(1), args: { id: 42 } }, NOW);
-    expect(result).toMatchObject({ status: 'settled', result: { status: 'rejected', code: 'invalid_args' } });
+    expect(result).toMatchObject({
+      status: 'settled',
+      result: { status: 'rejected', code: 'invalid_args' },
+    });
     const unknown = applyMutation(db, { ...enRoute(2), name: 'job.teleport' }, NOW);
     expect(unknown).toMatchObject({ result: { status: 'rejected', code: 'unknown_mutator' } });
   });
@@ -107,14 +128,16 @@ describe('applyMutation', () => {
     const db = freshDb();
     seedJob(db);
     // A trigger stands in for a disk or driver fault in the middle of the write.
-    db.exec("CREATE TEMP TRIGGER boom BEFORE INSERT ON job_updates BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END");
+    db.exec(
+      "CREATE TEMP TRIGGER boom BEFORE INSERT ON job_updates BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+    );
     expect(() => applyMutation(db, enRoute(1), NOW)).toThrow(/disk I\/O error/);
     expect(getRow(db, 'jobs', 'JOB-2026-1')).toMatchObject({ status: 'Assigned' });
     expect(count(db, 'mutation_results')).toBe(0);
     expect(count(db, 'changes')).toBe(0);
-    const client = db.prepare("SELECT lastSeq FROM sync_clients WHERE clientId = 'device-a'").get() as
-      | { lastSeq: number }
-      | undefined;
+    const client = db
+      .prepare("SELECT lastSeq FROM sync_clients WHERE clientId = 'device-a'")
+      .get() as { lastSeq: number } | undefined;
     expect(client?.lastSeq ?? 0).toBe(0);
 
     db.exec('DROP TRIGGER boom');
@@ -145,7 +168,12 @@ describe('applyBatch', () => {
       db,
       'device-a',
       1,
-      [enRoute(3, 'JOB-2026-3'), enRoute(1, 'JOB-2026-1'), enRoute(2, 'JOB-2026-2'), enRoute(4, 'JOB-2026-1', 40)],
+      [
+        enRoute(3, 'JOB-2026-3'),
+        enRoute(1, 'JOB-2026-1'),
+        enRoute(2, 'JOB-2026-2'),
+        enRoute(4, 'JOB-2026-1', 40),
+      ],
       NOW,
     );
     expect(batch.stopped).toBe('transient');
@@ -158,7 +186,11 @@ describe('applyBatch', () => {
   it('reports a gap', () => {
     const db = freshDb();
     seedJob(db);
-    expect(applyBatch(db, 'device-a', 1, [enRoute(2)], NOW)).toMatchObject({ stopped: 'gap', lastSeq: 0, results: [] });
+    expect(applyBatch(db, 'device-a', 1, [enRoute(2)], NOW)).toMatchObject({
+      stopped: 'gap',
+      lastSeq: 0,
+      results: [],
+    });
   });
 });
 
@@ -166,7 +198,13 @@ describe('applyServerMutation', () => {
   it('writes rows and the change log without device bookkeeping', () => {
     const db = freshDb();
     seedJob(db);
-    const outcome = applyServerMutation(db, 'job.complete', { id: 'JOB-2026-1', updateId: 1, quoteId: 'Q-2026-1' }, 1, NOW);
+    const outcome = applyServerMutation(
+      db,
+      'job.complete',
+      { id: 'JOB-2026-1', updateId: 1, quoteId: 'Q-2026-1' },
+      1,
+      NOW,
+    );
     expect(outcome.ok).toBe(true);
     expect(getRow(db, 'quotes', 'Q-2026-1')).toMatchObject({ status: 'draft', finalPrice: 20000 });
     expect(count(db, 'sync_clients')).toBe(0);
@@ -181,11 +219,23 @@ describe('applyServerMutation', () => {
     const outcome = applyServerMutation(
       db,
       'vehicle.add',
-      { id: 10, name: 'New', make: 'Isuzu', model: 'NPR', year: 2020, registration: 'NEW1', vin: 'VIN123', type: 'Tow Truck' },
+      {
+        id: 10,
+        name: 'New',
+        make: 'Isuzu',
+        model: 'NPR',
+        year: 2020,
+        registration: 'NEW1',
+        vin: 'VIN123',
+        type: 'Tow Truck',
+      },
       1,
       NOW,
     );
-    expect(outcome).toMatchObject({ ok: false, message: 'Registration number already exists. Please use a different registration.' });
+    expect(outcome).toMatchObject({
+      ok: false,
+      message: 'Registration number already exists. Please use a different registration.',
+    });
     expect(count(db, 'vehicles')).toBe(1);
   });
 });
@@ -201,7 +251,10 @@ describe('pullChanges', () => {
     const all = pullChanges(db, 0, 100);
     // The job's three versions collapse into its latest; two history rows.
     expect(all.changes.filter((c) => c.entity === 'jobs')).toHaveLength(1);
-    expect(all.changes.find((c) => c.entity === 'jobs')?.data).toMatchObject({ status: 'In Progress', progress: 50 });
+    expect(all.changes.find((c) => c.entity === 'jobs')?.data).toMatchObject({
+      status: 'In Progress',
+      progress: 50,
+    });
     expect(all).toMatchObject({ hasMore: false, reset: false, cursor: currentCursor(db) });
 
     const first = pullChanges(db, 0, 1);

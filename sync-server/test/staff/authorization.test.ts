@@ -13,7 +13,11 @@ describe('authorization matrix', () => {
 
     for (const call of STAFF_CALLS) {
       const name = `${call.method} ${call.url}`;
-      const guest = await app.inject({ method: call.method, url: call.url, payload: call.payload as object | undefined });
+      const guest = await app.inject({
+        method: call.method,
+        url: call.url,
+        payload: call.payload as object | undefined,
+      });
       expect(guest.statusCode, `guest ${name}`).toBe(401);
       expect(guest.json().error, `guest ${name}`).toBe('Please log in to continue');
 
@@ -27,7 +31,12 @@ describe('authorization matrix', () => {
       expect(asCustomer.json().error, `customer ${name}`).toBe('Admin access required');
     }
     // Even a malformed body is refused before it is read.
-    const junk = await app.inject({ method: 'POST', url: '/api/jobs', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    const junk = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
     expect(junk.statusCode).toBe(401);
 
     expect(snapshotDatabase(app)).toEqual(before);
@@ -38,7 +47,12 @@ describe('authorization matrix', () => {
     seedStaffData(app);
     const cookie = await login(app);
     for (const call of STAFF_CALLS) {
-      const response = await app.inject({ method: call.method, url: call.url, payload: call.payload as object | undefined, headers: { cookie } });
+      const response = await app.inject({
+        method: call.method,
+        url: call.url,
+        payload: call.payload as object | undefined,
+        headers: { cookie },
+      });
       expect(response.statusCode, `${call.method} ${call.url}: ${response.body}`).toBeLessThan(400);
     }
   });

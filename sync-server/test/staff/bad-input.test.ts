@@ -24,17 +24,55 @@ interface WriteCall {
 
 const WRITE_CALLS: WriteCall[] = [
   { method: 'POST', url: () => '/api/jobs', body: VALID_BODIES.job },
-  { method: 'PATCH', url: (id = 'JOB-2026-1') => `/api/jobs/${id}`, idKind: 'text', body: { status: 'En Route', progress: 25 } },
-  { method: 'PATCH', url: (id = 'JOB-2026-1') => `/api/jobs/${id}`, idKind: 'text', body: { assignedTo: 'Both' }, nullAllowed: true },
+  {
+    method: 'PATCH',
+    url: (id = 'JOB-2026-1') => `/api/jobs/${id}`,
+    idKind: 'text',
+    body: { status: 'En Route', progress: 25 },
+  },
+  {
+    method: 'PATCH',
+    url: (id = 'JOB-2026-1') => `/api/jobs/${id}`,
+    idKind: 'text',
+    body: { assignedTo: 'Both' },
+    nullAllowed: true,
+  },
   { method: 'DELETE', url: (id = 'JOB-2026-3') => `/api/jobs/${id}`, idKind: 'text' },
-  { method: 'POST', url: (id = 'BKG-2026-1') => `/api/bookings/${id}/approve`, idKind: 'text', body: {}, bodyOptional: true },
+  {
+    method: 'POST',
+    url: (id = 'BKG-2026-1') => `/api/bookings/${id}/approve`,
+    idKind: 'text',
+    body: {},
+    bodyOptional: true,
+  },
   { method: 'POST', url: () => '/api/quotes', body: VALID_BODIES.quote },
-  { method: 'PUT', url: (id = 'Q-2026-1') => `/api/quotes/${id}`, idKind: 'text', body: VALID_BODIES.quote },
-  { method: 'PATCH', url: (id = 'Q-2026-1') => `/api/quotes/${id}`, idKind: 'text', body: { status: 'sent' } },
-  { method: 'POST', url: (id = 'Q-2026-1') => `/api/quotes/${id}/duplicate`, idKind: 'text', body: {}, bodyOptional: true },
+  {
+    method: 'PUT',
+    url: (id = 'Q-2026-1') => `/api/quotes/${id}`,
+    idKind: 'text',
+    body: VALID_BODIES.quote,
+  },
+  {
+    method: 'PATCH',
+    url: (id = 'Q-2026-1') => `/api/quotes/${id}`,
+    idKind: 'text',
+    body: { status: 'sent' },
+  },
+  {
+    method: 'POST',
+    url: (id = 'Q-2026-1') => `/api/quotes/${id}/duplicate`,
+    idKind: 'text',
+    body: {},
+    bodyOptional: true,
+  },
   { method: 'DELETE', url: (id = 'Q-2026-1') => `/api/quotes/${id}`, idKind: 'text' },
   { method: 'POST', url: () => '/api/vehicles', body: VALID_BODIES.vehicle },
-  { method: 'PUT', url: (id = '1') => `/api/vehicles/${id}`, idKind: 'int', body: { modifications: ['Snatch Block'], mileage: 60000 } },
+  {
+    method: 'PUT',
+    url: (id = '1') => `/api/vehicles/${id}`,
+    idKind: 'int',
+    body: { modifications: ['Snatch Block'], mileage: 60000 },
+  },
   { method: 'DELETE', url: (id = '1') => `/api/vehicles/${id}`, idKind: 'int' },
   { method: 'POST', url: () => '/api/service-records', body: VALID_BODIES.serviceRecord },
   { method: 'POST', url: () => '/api/fuel-records', body: VALID_BODIES.fuelRecord },
@@ -46,10 +84,22 @@ const WRITE_CALLS: WriteCall[] = [
     url: () => '/api/sync/push',
     body: {
       clientId: 'device-x',
-      mutations: [{ seq: 1, mutationId: 'm1', name: 'job.markEnRoute', args: { id: 'JOB-2026-1', updateId: 900 }, createdAt: '2026-11-21T10:00:00Z' }],
+      mutations: [
+        {
+          seq: 1,
+          mutationId: 'm1',
+          name: 'job.markEnRoute',
+          args: { id: 'JOB-2026-1', updateId: 900 },
+          createdAt: '2026-11-21T10:00:00Z',
+        },
+      ],
     },
   },
-  { method: 'POST', url: () => '/api/sync/lease', body: { clientId: 'device-x', series: 'JOB-2026', size: 50 } },
+  {
+    method: 'POST',
+    url: () => '/api/sync/lease',
+    body: { clientId: 'device-x', series: 'JOB-2026', size: 50 },
+  },
 ];
 
 /** A request as light-my-request takes it. */
@@ -61,7 +111,14 @@ interface Malformed {
 }
 
 const HUGE = 'x'.repeat(10_001);
-const MONEY_FIELDS = new Set(['totalCost', 'laborCost', 'partsCost', 'pricePerLiter', 'amount', 'unitPrice']);
+const MONEY_FIELDS = new Set([
+  'totalCost',
+  'laborCost',
+  'partsCost',
+  'pricePerLiter',
+  'amount',
+  'unitPrice',
+]);
 
 const TEXT_IDS = [
   'JOB-2026-999999',
@@ -87,7 +144,29 @@ const TEXT_IDS = [
   'JOB-2026-1%20',
 ];
 
-const INT_IDS = ['999999', '0', '-1', '1.5', 'abc', '1e9', 'Infinity', 'NaN', '0x10', '%20', 'x'.repeat(300), 'null', '%5B1%5D', '1%3B%20DROP%20TABLE%20vehicles', '..%2F1', '9'.repeat(40), '%F0%9F%9A%97', 'true', '1abc', '-0', '2%2C3'];
+const INT_IDS = [
+  '999999',
+  '0',
+  '-1',
+  '1.5',
+  'abc',
+  '1e9',
+  'Infinity',
+  'NaN',
+  '0x10',
+  '%20',
+  'x'.repeat(300),
+  'null',
+  '%5B1%5D',
+  '1%3B%20DROP%20TABLE%20vehicles',
+  '..%2F1',
+  '9'.repeat(40),
+  '%F0%9F%9A%97',
+  'true',
+  '1abc',
+  '-0',
+  '2%2C3',
+];
 
 function wrongType(value: unknown): unknown {
   if (typeof value === 'string') return 12345;
@@ -99,12 +178,20 @@ function wrongType(value: unknown): unknown {
 
 function malformedRequests(call: WriteCall): Malformed[] {
   const url = call.url();
-  const json = (kind: string, payload: unknown): Malformed => ({ kind, url, payload: JSON.stringify(payload) });
+  const json = (kind: string, payload: unknown): Malformed => ({
+    kind,
+    url,
+    payload: JSON.stringify(payload),
+  });
   const requests: Malformed[] = [];
   if (call.idKind) {
     const ids = call.idKind === 'text' ? TEXT_IDS : INT_IDS;
     for (const id of ids) {
-      requests.push({ kind: `id ${id.slice(0, 30)}`, url: call.url(id), payload: call.body ? JSON.stringify(call.body) : undefined });
+      requests.push({
+        kind: `id ${id.slice(0, 30)}`,
+        url: call.url(id),
+        payload: call.body ? JSON.stringify(call.body) : undefined,
+      });
     }
   }
   if (!call.body) return requests;
@@ -115,7 +202,11 @@ function malformedRequests(call: WriteCall): Malformed[] {
     { kind: 'truncated JSON', url, payload: '{' },
     { kind: 'JSON with a trailing comma', url, payload: '{"a": 1,}' },
     { kind: 'text/plain body', url, payload: JSON.stringify(body), contentType: 'text/plain' },
-    { kind: 'body over the size limit', url, payload: JSON.stringify({ ...body, notes: 'x'.repeat(5_000_000) }) },
+    {
+      kind: 'body over the size limit',
+      url,
+      payload: JSON.stringify({ ...body, notes: 'x'.repeat(5_000_000) }),
+    },
     json('array body', [body]),
     json('string body', 'hello'),
     json('number body', 42),
@@ -126,36 +217,72 @@ function malformedRequests(call: WriteCall): Malformed[] {
       json('null body', null),
       json('empty object', {}),
       json('only unknown fields', { hello: 'world', role: 'admin' }),
-      json('prototype pollution', JSON.parse('{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"x": 1}}}')),
+      json(
+        'prototype pollution',
+        JSON.parse('{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"x": 1}}}'),
+      ),
       json('every field a number', Object.fromEntries(Object.keys(body).map((key) => [key, -1]))),
-      json('every field huge text', Object.fromEntries(Object.keys(body).map((key) => [key, HUGE]))),
-      json('every field an object', Object.fromEntries(Object.keys(body).map((key) => [key, { nested: { deeper: [1, 2, 3] } }]))),
+      json(
+        'every field huge text',
+        Object.fromEntries(Object.keys(body).map((key) => [key, HUGE])),
+      ),
+      json(
+        'every field an object',
+        Object.fromEntries(
+          Object.keys(body).map((key) => [key, { nested: { deeper: [1, 2, 3] } }]),
+        ),
+      ),
       json('every field a list', Object.fromEntries(Object.keys(body).map((key) => [key, [key]]))),
     );
-    if (!call.nullAllowed) requests.push(json('every field null', Object.fromEntries(Object.keys(body).map((key) => [key, null]))));
+    if (!call.nullAllowed)
+      requests.push(
+        json('every field null', Object.fromEntries(Object.keys(body).map((key) => [key, null]))),
+      );
     for (const [key, value] of Object.entries(body)) {
       requests.push(json(`${key} of the wrong type`, { ...body, [key]: wrongType(value) }));
-      if (typeof value === 'string') requests.push(json(`${key} too long`, { ...body, [key]: HUGE }));
+      if (typeof value === 'string')
+        requests.push(json(`${key} too long`, { ...body, [key]: HUGE }));
       if (typeof value === 'number') requests.push(json(`${key} negative`, { ...body, [key]: -1 }));
-      if (MONEY_FIELDS.has(key)) requests.push(json(`${key} fractional cents`, { ...body, [key]: 10.5 }));
+      if (MONEY_FIELDS.has(key))
+        requests.push(json(`${key} fractional cents`, { ...body, [key]: 10.5 }));
     }
-    if ('vehicleId' in body) requests.push(json('unknown vehicle', { ...body, vehicleId: 999_999 }));
+    if ('vehicleId' in body)
+      requests.push(json('unknown vehicle', { ...body, vehicleId: 999_999 }));
     if ('items' in body) {
       requests.push(
         json('no items', { ...body, items: [] }),
-        json('item with negative price', { ...body, items: [{ description: 'Tow', quantity: 1, unitPrice: -500, category: 'service' }] }),
-        json('item with zero quantity', { ...body, items: [{ description: 'Tow', quantity: 0, unitPrice: 500, category: 'service' }] }),
-        json('item without description', { ...body, items: [{ quantity: 1, unitPrice: 500, category: 'service' }] }),
+        json('item with negative price', {
+          ...body,
+          items: [{ description: 'Tow', quantity: 1, unitPrice: -500, category: 'service' }],
+        }),
+        json('item with zero quantity', {
+          ...body,
+          items: [{ description: 'Tow', quantity: 0, unitPrice: 500, category: 'service' }],
+        }),
+        json('item without description', {
+          ...body,
+          items: [{ quantity: 1, unitPrice: 500, category: 'service' }],
+        }),
       );
     }
     if ('mutations' in body) {
       requests.push(
-        json('mutation seq 0', { ...body, mutations: [{ seq: 0, mutationId: 'm', name: 'x', args: {}, createdAt: 'x' }] }),
-        json('mutation without name', { ...body, mutations: [{ seq: 1, mutationId: 'm', args: {}, createdAt: 'x' }] }),
+        json('mutation seq 0', {
+          ...body,
+          mutations: [{ seq: 0, mutationId: 'm', name: 'x', args: {}, createdAt: 'x' }],
+        }),
+        json('mutation without name', {
+          ...body,
+          mutations: [{ seq: 1, mutationId: 'm', args: {}, createdAt: 'x' }],
+        }),
       );
     }
   } else {
-    requests.push(json('id of the wrong type', { jobId: 5, id: 5 }), json('malformed id in body', { jobId: 'JOB-1', id: 'Q-1' }), json('huge id in body', { jobId: HUGE, id: HUGE }));
+    requests.push(
+      json('id of the wrong type', { jobId: 5, id: 5 }),
+      json('malformed id in body', { jobId: 'JOB-1', id: 'Q-1' }),
+      json('huge id in body', { jobId: HUGE, id: HUGE }),
+    );
   }
   return requests;
 }
@@ -166,8 +293,14 @@ async function sendAll(app: TestApp, cookie: string, call: WriteCall): Promise<s
   expect(requests.length, `${call.method} ${call.url()} kinds`).toBeGreaterThanOrEqual(20);
   for (const request of requests) {
     const headers: Record<string, string> = { cookie };
-    if (request.payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
-    const response = await app.inject({ method: call.method, url: request.url, headers, payload: request.payload });
+    if (request.payload !== undefined)
+      headers['content-type'] = request.contentType ?? 'application/json';
+    const response = await app.inject({
+      method: call.method,
+      url: request.url,
+      headers,
+      payload: request.payload,
+    });
     const label = `${call.method} ${call.url()} [${request.kind}] → ${response.statusCode} ${response.body.slice(0, 160)}`;
     let message: unknown;
     try {
@@ -175,7 +308,12 @@ async function sendAll(app: TestApp, cookie: string, call: WriteCall): Promise<s
     } catch {
       message = undefined;
     }
-    if (response.statusCode < 400 || response.statusCode >= 500 || typeof message !== 'string' || message.length === 0) {
+    if (
+      response.statusCode < 400 ||
+      response.statusCode >= 500 ||
+      typeof message !== 'string' ||
+      message.length === 0
+    ) {
       failures.push(label);
     }
   }

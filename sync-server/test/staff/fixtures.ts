@@ -69,7 +69,13 @@ export function seedStaffData(app: TestApp): void {
     to: 'office@example.com',
     subject: 'URGENT: Emergency Towing',
     htmlContent: '<p>Help</p>',
-    customerInfo: { name: 'Jo', phone: '0400', email: 'jo@example.com', service: 'Emergency Towing', message: 'Help' },
+    customerInfo: {
+      name: 'Jo',
+      phone: '0400',
+      email: 'jo@example.com',
+      service: 'Emergency Towing',
+      message: 'Help',
+    },
     timestamp: T0,
     sent: true,
   });
@@ -97,7 +103,16 @@ export function seedStaffData(app: TestApp): void {
     id: 'Q-2026-1',
     customerName: 'Dana Reid',
     customerPhone: '0412345678',
-    items: [{ id: 'i1', description: 'Call-out Fee', quantity: 1, unitPrice: 7500, total: 7500, category: 'misc' }],
+    items: [
+      {
+        id: 'i1',
+        description: 'Call-out Fee',
+        quantity: 1,
+        unitPrice: 7500,
+        total: 7500,
+        category: 'misc',
+      },
+    ],
     itemsSubtotal: 7500,
     basePrice: 7500,
     finalPrice: 7500,
@@ -119,7 +134,12 @@ export function seedStaffData(app: TestApp): void {
 
 /** A valid body for each staff write, to vary in the bad-input and authorization tests. */
 export const VALID_BODIES = {
-  job: { customerName: 'Pat Doe', phone: '0400999888', service: 'Roadside Assistance', location: 'Dampier' },
+  job: {
+    customerName: 'Pat Doe',
+    phone: '0400999888',
+    service: 'Roadside Assistance',
+    location: 'Dampier',
+  },
   quote: {
     customerName: 'Pat Doe',
     customerPhone: '0400999888',
@@ -175,6 +195,11 @@ export const VALID_BODIES = {
     notes: null,
   },
   mileageRecord: { vehicleId: 1, startOdometer: 50000, endOdometer: 50240, purpose: 'Recovery' },
-  fleetExpense: { vehicleId: 1, expenseType: 'Registration', amount: 125000, expenseDate: '2026-11-01' },
+  fleetExpense: {
+    vehicleId: 1,
+    expenseType: 'Registration',
+    amount: 125000,
+    expenseDate: '2026-11-01',
+  },
   preference: { customerEmail: 'sam@example.com', smsEnabled: false },
 } as const;

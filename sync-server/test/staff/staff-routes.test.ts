@@ -15,41 +15,97 @@ describe('staff jobs API', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().jobs).toHaveLength(3);
 
-    const created = await app.inject({ method: 'POST', url: '/api/jobs', headers: { cookie }, payload: VALID_BODIES.job });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: { cookie },
+      payload: VALID_BODIES.job,
+    });
     expect(created.statusCode).toBe(201);
     const job = created.json().job;
-    expect(job).toMatchObject({ id: expect.stringMatching(/^JOB-2026-\d+$/), status: 'Assigned', progress: 0 });
+    expect(job).toMatchObject({
+      id: expect.stringMatching(/^JOB-2026-\d+$/),
+      status: 'Assigned',
+      progress: 0,
+    });
 
-    const enRoute = await app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}`, headers: { cookie }, payload: { status: 'En Route', progress: 25 } });
+    const enRoute = await app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${job.id}`,
+      headers: { cookie },
+      payload: { status: 'En Route', progress: 25 },
+    });
     expect(enRoute.statusCode).toBe(200);
     expect(enRoute.json().job).toMatchObject({ status: 'En Route', progress: 25 });
 
-    const reassigned = await app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}`, headers: { cookie }, payload: { assignedTo: 'Both' } });
+    const reassigned = await app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${job.id}`,
+      headers: { cookie },
+      payload: { assignedTo: 'Both' },
+    });
     expect(reassigned.json().job).toMatchObject({ assignedTo: 'Both', status: 'En Route' });
 
-    const updates = await app.inject({ method: 'GET', url: `/api/jobs/${job.id}/updates`, headers: { cookie } });
-    expect(updates.json().updates.map((u: { status: string }) => u.status)).toEqual(['Assigned', 'En Route', 'En Route']);
+    const updates = await app.inject({
+      method: 'GET',
+      url: `/api/jobs/${job.id}/updates`,
+      headers: { cookie },
+    });
+    expect(updates.json().updates.map((u: { status: string }) => u.status)).toEqual([
+      'Assigned',
+      'En Route',
+      'En Route',
+    ]);
 
-    const early = await app.inject({ method: 'DELETE', url: `/api/jobs/${job.id}`, headers: { cookie } });
+    const early = await app.inject({
+      method: 'DELETE',
+      url: `/api/jobs/${job.id}`,
+      headers: { cookie },
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe('Only completed or cancelled jobs can be deleted');
 
-    const cancelled = await app.inject({ method: 'PATCH', url: `/api/jobs/${job.id}`, headers: { cookie }, payload: { status: 'Cancelled', progress: 25 } });
+    const cancelled = await app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${job.id}`,
+      headers: { cookie },
+      payload: { status: 'Cancelled', progress: 25 },
+    });
     expect(cancelled.json().job).toMatchObject({ status: 'Cancelled' });
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/jobs/${job.id}`, headers: { cookie } });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/jobs/${job.id}`,
+      headers: { cookie },
+    });
     expect(deleted.statusCode).toBe(200);
-    expect(app.db.prepare('SELECT count(*) AS n FROM job_updates WHERE jobId = ?').get(job.id)).toEqual({ n: 0 });
+    expect(
+      app.db.prepare('SELECT count(*) AS n FROM job_updates WHERE jobId = ?').get(job.id),
+    ).toEqual({ n: 0 });
   });
 
   it('completing a job through the API leaves a draft quote for it', async () => {
     const { app, cookie } = await staffApp();
-    const before = (await app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie } })).json().quotes.length;
-    const done = await app.inject({ method: 'PATCH', url: '/api/jobs/JOB-2026-2', headers: { cookie }, payload: { status: 'Completed', progress: 100 } });
+    const before = (
+      await app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie } })
+    ).json().quotes.length;
+    const done = await app.inject({
+      method: 'PATCH',
+      url: '/api/jobs/JOB-2026-2',
+      headers: { cookie },
+      payload: { status: 'Completed', progress: 100 },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().job).toMatchObject({ status: 'Completed', progress: 100 });
-    const quotes = (await app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie } })).json().quotes;
+    const quotes = (
+      await app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie } })
+    ).json().quotes;
     expect(quotes).toHaveLength(before + 1);
-    expect(quotes.find((q: { status: string; finalPrice: number }) => q.status === 'draft' && q.finalPrice === 20000)).toMatchObject({
+    expect(
+      quotes.find(
+        (q: { status: string; finalPrice: number }) =>
+          q.status === 'draft' && q.finalPrice === 20000,
+      ),
+    ).toMatchObject({
       customerName: 'Dana Reid',
       itemsSubtotal: 20000,
       discountPercent: 0,
@@ -59,12 +115,27 @@ describe('staff jobs API', () => {
 
   it('refuses status steps on a finished job and answers 404 for unknown ids', async () => {
     const { app, cookie } = await staffApp();
-    const finished = await app.inject({ method: 'PATCH', url: '/api/jobs/JOB-2026-3', headers: { cookie }, payload: { status: 'En Route', progress: 25 } });
+    const finished = await app.inject({
+      method: 'PATCH',
+      url: '/api/jobs/JOB-2026-3',
+      headers: { cookie },
+      payload: { status: 'En Route', progress: 25 },
+    });
     expect(finished.statusCode).toBe(409);
-    const reassign = await app.inject({ method: 'PATCH', url: '/api/jobs/JOB-2026-3', headers: { cookie }, payload: { assignedTo: 'Both' } });
+    const reassign = await app.inject({
+      method: 'PATCH',
+      url: '/api/jobs/JOB-2026-3',
+      headers: { cookie },
+      payload: { assignedTo: 'Both' },
+    });
     expect(reassign.statusCode).toBe(409);
     expect(reassign.json().error).toBe('This job is finished and can no longer be changed');
-    const unknown = await app.inject({ method: 'PATCH', url: '/api/jobs/JOB-2026-999', headers: { cookie }, payload: { assignedTo: 'Both' } });
+    const unknown = await app.inject({
+      method: 'PATCH',
+      url: '/api/jobs/JOB-2026-999',
+      headers: { cookie },
+      payload: { assignedTo: 'Both' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('Job not found');
   });
@@ -74,32 +145,50 @@ describe('staff bookings API', () => {
   it('lists pending bookings emergency first and approves one into a job the search finds', async () => {
     const { app, cookie } = await staffApp();
     const list = await app.inject({ method: 'GET', url: '/api/bookings', headers: { cookie } });
-    expect(list.json().bookings.map((b: { id: string }) => b.id)).toEqual(['BKG-2026-2', 'BKG-2026-1']);
+    expect(list.json().bookings.map((b: { id: string }) => b.id)).toEqual([
+      'BKG-2026-2',
+      'BKG-2026-1',
+    ]);
 
-    const approved = await app.inject({ method: 'POST', url: '/api/bookings/BKG-2026-1/approve', headers: { cookie } });
+    const approved = await app.inject({
+      method: 'POST',
+      url: '/api/bookings/BKG-2026-1/approve',
+      headers: { cookie },
+    });
     expect(approved.statusCode).toBe(200);
     const jobId: string = approved.json().job.id;
     expect(jobId).toMatch(/^JOB-2026-\d+$/);
     expect(['JOB-2026-1', 'JOB-2026-2', 'JOB-2026-3']).not.toContain(jobId);
 
-    const search = await app.inject({ method: 'GET', url: `/api/jobs/search?query=${jobId}`, headers: { cookie } });
+    const search = await app.inject({
+      method: 'GET',
+      url: `/api/jobs/search?query=${jobId}`,
+      headers: { cookie },
+    });
     expect(search.statusCode).toBe(200);
     expect(search.json().job).toMatchObject({ id: jobId, customerName: 'Sam Lee' });
 
-    const again = await app.inject({ method: 'POST', url: '/api/bookings/BKG-2026-1/approve', headers: { cookie } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/bookings/BKG-2026-1/approve',
+      headers: { cookie },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('Booking has already been approved');
     const after = await app.inject({ method: 'GET', url: '/api/bookings', headers: { cookie } });
-    expect(after.json().bookings.map((b: { id: string; status: string }) => `${b.id}:${b.status}`)).toEqual([
-      'BKG-2026-2:pending',
-      'BKG-2026-1:approved',
-    ]);
+    expect(
+      after.json().bookings.map((b: { id: string; status: string }) => `${b.id}:${b.status}`),
+    ).toEqual(['BKG-2026-2:pending', 'BKG-2026-1:approved']);
   });
 
   it('lists contact messages', async () => {
     const { app, cookie } = await staffApp();
     const emails = await app.inject({ method: 'GET', url: '/api/emails', headers: { cookie } });
-    expect(emails.json().emails[0]).toMatchObject({ subject: 'URGENT: Emergency Towing', sent: true, customerInfo: { name: 'Jo' } });
+    expect(emails.json().emails[0]).toMatchObject({
+      subject: 'URGENT: Emergency Towing',
+      sent: true,
+      customerInfo: { name: 'Jo' },
+    });
   });
 });
 
@@ -110,57 +199,133 @@ describe('staff quotes API', () => {
       method: 'POST',
       url: '/api/quotes',
       headers: { cookie },
-      payload: { ...VALID_BODIES.quote, itemsSubtotal: 1, basePrice: 1, discountAmount: 1, finalPrice: 1, status: 'accepted' },
+      payload: {
+        ...VALID_BODIES.quote,
+        itemsSubtotal: 1,
+        basePrice: 1,
+        discountAmount: 1,
+        finalPrice: 1,
+        status: 'accepted',
+      },
     });
     expect(created.statusCode).toBe(201);
     const quote = created.json().quote;
     // 18000 + 900 = 18900 × Tom Price 1.4 = 26460, less 10 % = 23814.
-    expect(quote).toMatchObject({ itemsSubtotal: 18900, basePrice: 26460, discountAmount: 2646, finalPrice: 23814, status: 'draft' });
+    expect(quote).toMatchObject({
+      itemsSubtotal: 18900,
+      basePrice: 26460,
+      discountAmount: 2646,
+      finalPrice: 23814,
+      status: 'draft',
+    });
 
-    const edited = await app.inject({ method: 'PUT', url: `/api/quotes/${quote.id}`, headers: { cookie }, payload: { ...VALID_BODIES.quote, discountPercent: 0 } });
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${quote.id}`,
+      headers: { cookie },
+      payload: { ...VALID_BODIES.quote, discountPercent: 0 },
+    });
     expect(edited.json().quote).toMatchObject({ finalPrice: 26460 });
 
-    const badMove = await app.inject({ method: 'PATCH', url: `/api/quotes/${quote.id}`, headers: { cookie }, payload: { status: 'accepted' } });
+    const badMove = await app.inject({
+      method: 'PATCH',
+      url: `/api/quotes/${quote.id}`,
+      headers: { cookie },
+      payload: { status: 'accepted' },
+    });
     expect(badMove.statusCode).toBe(409);
-    const sent = await app.inject({ method: 'PATCH', url: `/api/quotes/${quote.id}`, headers: { cookie }, payload: { status: 'sent' } });
+    const sent = await app.inject({
+      method: 'PATCH',
+      url: `/api/quotes/${quote.id}`,
+      headers: { cookie },
+      payload: { status: 'sent' },
+    });
     expect(sent.json().quote.status).toBe('sent');
-    const locked = await app.inject({ method: 'PUT', url: `/api/quotes/${quote.id}`, headers: { cookie }, payload: VALID_BODIES.quote });
+    const locked = await app.inject({
+      method: 'PUT',
+      url: `/api/quotes/${quote.id}`,
+      headers: { cookie },
+      payload: VALID_BODIES.quote,
+    });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error).toBe('Only draft quotes can be edited');
 
-    const copy = await app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/duplicate`, headers: { cookie } });
+    const copy = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.id}/duplicate`,
+      headers: { cookie },
+    });
     expect(copy.statusCode).toBe(201);
     expect(copy.json().quote).toMatchObject({ customerName: 'Pat Doe (Copy)', status: 'draft' });
 
-    const removed = await app.inject({ method: 'DELETE', url: `/api/quotes/${quote.id}`, headers: { cookie } });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/quotes/${quote.id}`,
+      headers: { cookie },
+    });
     expect(removed.statusCode).toBe(200);
-    const gone = await app.inject({ method: 'DELETE', url: `/api/quotes/${quote.id}`, headers: { cookie } });
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/quotes/${quote.id}`,
+      headers: { cookie },
+    });
     expect(gone.statusCode).toBe(404);
   });
 
   it('lists invoices', async () => {
     const { app, cookie } = await staffApp();
     const invoices = await app.inject({ method: 'GET', url: '/api/invoices', headers: { cookie } });
-    expect(invoices.json().invoices).toEqual([expect.objectContaining({ id: 'INV-2026-1', amount: 7500 })]);
+    expect(invoices.json().invoices).toEqual([
+      expect.objectContaining({ id: 'INV-2026-1', amount: 7500 }),
+    ]);
   });
 });
 
 describe('staff fleet API', () => {
   it('adds, updates and removes vehicles and records their service, fuel, mileage and expenses', async () => {
     const { app, cookie } = await staffApp();
-    const added = await app.inject({ method: 'POST', url: '/api/vehicles', headers: { cookie }, payload: VALID_BODIES.vehicle });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      headers: { cookie },
+      payload: VALID_BODIES.vehicle,
+    });
     expect(added.statusCode).toBe(201);
     const vehicle = added.json().vehicle;
     expect(vehicle).toMatchObject({ name: 'Little Blue', status: 'Excellent', isActive: true });
 
-    const dup = await app.inject({ method: 'POST', url: '/api/vehicles', headers: { cookie }, payload: { ...VALID_BODIES.vehicle, name: 'Other' } });
+    const dup = await app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      headers: { cookie },
+      payload: { ...VALID_BODIES.vehicle, name: 'Other' },
+    });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error).toBe('Registration number already exists. Please use a different registration.');
+    expect(dup.json().error).toBe(
+      'Registration number already exists. Please use a different registration.',
+    );
 
-    const mods = await app.inject({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, headers: { cookie }, payload: { modifications: ['Snatch Block'] } });
-    expect(mods.json().vehicle).toMatchObject({ modifications: ['Snatch Block'], name: 'Little Blue', registration: '1XYZ789' });
-    const features = await app.inject({ method: 'PUT', url: `/api/vehicles/${vehicle.id}`, headers: { cookie }, payload: { specialFeatures: ['Mine Site Approved'] } });
-    expect(features.json().vehicle).toMatchObject({ specialFeatures: ['Mine Site Approved'], modifications: ['Snatch Block'] });
+    const mods = await app.inject({
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}`,
+      headers: { cookie },
+      payload: { modifications: ['Snatch Block'] },
+    });
+    expect(mods.json().vehicle).toMatchObject({
+      modifications: ['Snatch Block'],
+      name: 'Little Blue',
+      registration: '1XYZ789',
+    });
+    const features = await app.inject({
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}`,
+      headers: { cookie },
+      payload: { specialFeatures: ['Mine Site Approved'] },
+    });
+    expect(features.json().vehicle).toMatchObject({
+      specialFeatures: ['Mine Site Approved'],
+      modifications: ['Snatch Block'],
+    });
 
     for (const [url, body, key] of [
       ['/api/service-records', VALID_BODIES.serviceRecord, 'serviceRecord'],
@@ -168,31 +333,79 @@ describe('staff fleet API', () => {
       ['/api/mileage-records', VALID_BODIES.mileageRecord, 'mileageRecord'],
       ['/api/fleet-expenses', VALID_BODIES.fleetExpense, 'fleetExpense'],
     ] as const) {
-      const response = await app.inject({ method: 'POST', url, headers: { cookie }, payload: { ...body, vehicleId: vehicle.id } });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie },
+        payload: { ...body, vehicleId: vehicle.id },
+      });
       expect(response.statusCode, url).toBe(201);
       expect(response.json()[key]).toMatchObject({ vehicleId: vehicle.id });
     }
-    const fuel = await app.inject({ method: 'GET', url: `/api/fuel-records?vehicleId=${vehicle.id}`, headers: { cookie } });
+    const fuel = await app.inject({
+      method: 'GET',
+      url: `/api/fuel-records?vehicleId=${vehicle.id}`,
+      headers: { cookie },
+    });
     expect(fuel.json().fuelRecords).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: '/api/service-records', headers: { cookie } })).json().serviceRecords).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: '/api/mileage-records', headers: { cookie } })).json().mileageRecords).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: '/api/fleet-expenses', headers: { cookie } })).json().fleetExpenses).toHaveLength(1);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/service-records', headers: { cookie } })).json()
+        .serviceRecords,
+    ).toHaveLength(1);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/mileage-records', headers: { cookie } })).json()
+        .mileageRecords,
+    ).toHaveLength(1);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/fleet-expenses', headers: { cookie } })).json()
+        .fleetExpenses,
+    ).toHaveLength(1);
 
-    const removed = await app.inject({ method: 'DELETE', url: `/api/vehicles/${vehicle.id}`, headers: { cookie } });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/vehicles/${vehicle.id}`,
+      headers: { cookie },
+    });
     expect(removed.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/vehicles', headers: { cookie } })).json().vehicles).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: '/api/fuel-records', headers: { cookie } })).json().fuelRecords).toHaveLength(0);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/vehicles', headers: { cookie } })).json()
+        .vehicles,
+    ).toHaveLength(1);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/fuel-records', headers: { cookie } })).json()
+        .fuelRecords,
+    ).toHaveLength(0);
   });
 });
 
 describe('notification preferences API', () => {
   it('reads defaults for an unknown email and saves changes', async () => {
     const { app, cookie } = await staffApp();
-    const defaults = await app.inject({ method: 'GET', url: '/api/notification-preferences?email=sam@example.com', headers: { cookie } });
-    expect(defaults.json().preference).toMatchObject({ smsEnabled: true, emailEnabled: true, marketingEmails: false });
-    const saved = await app.inject({ method: 'PUT', url: '/api/notification-preferences', headers: { cookie }, payload: VALID_BODIES.preference });
+    const defaults = await app.inject({
+      method: 'GET',
+      url: '/api/notification-preferences?email=sam@example.com',
+      headers: { cookie },
+    });
+    expect(defaults.json().preference).toMatchObject({
+      smsEnabled: true,
+      emailEnabled: true,
+      marketingEmails: false,
+    });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/notification-preferences',
+      headers: { cookie },
+      payload: VALID_BODIES.preference,
+    });
     expect(saved.statusCode).toBe(200);
-    const read = await app.inject({ method: 'GET', url: '/api/notification-preferences?email=sam@example.com', headers: { cookie } });
-    expect(read.json().preference).toMatchObject({ smsEnabled: false, customerEmail: 'sam@example.com' });
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/notification-preferences?email=sam@example.com',
+      headers: { cookie },
+    });
+    expect(read.json().preference).toMatchObject({
+      smsEnabled: false,
+      customerEmail: 'sam@example.com',
+    });
   });
 });

@@ -20,45 +20,92 @@ async function staffApp(): Promise<{ app: TestApp; cookie: string }> {
 describe('HTTP sync fallback', () => {
   it('pushes mutations exactly once, stores rejections, and pulls the changes with the results', async () => {
     const { app, cookie } = await staffApp();
-    const lease = await app.inject({ method: 'POST', url: '/api/sync/lease', headers: { cookie }, payload: { clientId: 'tablet-1', series: 'job_updates' } });
+    const lease = await app.inject({
+      method: 'POST',
+      url: '/api/sync/lease',
+      headers: { cookie },
+      payload: { clientId: 'tablet-1', series: 'job_updates' },
+    });
     expect(lease.statusCode).toBe(200);
     const { start } = lease.json() as { start: number; end: number };
-    expect(lease.json()).toMatchObject({ type: 'lease-grant', series: 'job_updates', end: start + 49 });
+    expect(lease.json()).toMatchObject({
+      type: 'lease-grant',
+      series: 'job_updates',
+      end: start + 49,
+    });
 
     const batch = {
       clientId: 'tablet-1',
       mutations: [
         mutation(1, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: start }),
         mutation(2, 'job.markEnRoute', { id: 'JOB-2026-3', updateId: start + 1 }),
-        mutation(3, 'booking.approve', { bookingId: 'BKG-2026-1', jobId: 'JOB-2026-50', updateId: start + 2 }),
+        mutation(3, 'booking.approve', {
+          bookingId: 'BKG-2026-1',
+          jobId: 'JOB-2026-50',
+          updateId: start + 2,
+        }),
       ],
     };
-    const pushed = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: batch });
+    const pushed = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie },
+      payload: batch,
+    });
     expect(pushed.statusCode).toBe(200);
     expect(pushed.json()).toMatchObject({
       type: 'results',
       lastSeq: 3,
       results: [
         { seq: 1, status: 'applied' },
-        { seq: 2, status: 'rejected', code: 'invalid_state', message: 'That action is not available for this job status' },
+        {
+          seq: 2,
+          status: 'rejected',
+          code: 'invalid_state',
+          message: 'That action is not available for this job status',
+        },
         { seq: 3, status: 'applied' },
       ],
     });
 
     // The answer was lost; the device sends the same batch again.
-    const resent = await app.inject({ method: 'POST', url: '/api/sync/push', headers: { cookie }, payload: batch });
-    expect(resent.json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'rejected', 'applied']);
-    const updates = app.db.prepare("SELECT count(*) AS n FROM job_updates WHERE jobId = 'JOB-2026-1'").get();
+    const resent = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: { cookie },
+      payload: batch,
+    });
+    expect(resent.json().results.map((r: { status: string }) => r.status)).toEqual([
+      'applied',
+      'rejected',
+      'applied',
+    ]);
+    const updates = app.db
+      .prepare("SELECT count(*) AS n FROM job_updates WHERE jobId = 'JOB-2026-1'")
+      .get();
     expect(updates).toEqual({ n: 1 });
 
-    const pulled = await app.inject({ method: 'GET', url: '/api/sync/pull?clientId=tablet-1&cursor=0', headers: { cookie } });
+    const pulled = await app.inject({
+      method: 'GET',
+      url: '/api/sync/pull?clientId=tablet-1&cursor=0',
+      headers: { cookie },
+    });
     const page = pulled.json();
     expect(page).toMatchObject({ type: 'changes', hasMore: false, reset: false, lastSeq: 3 });
     expect(page.results).toHaveLength(3);
-    expect(page.changes.find((c: { rowId: string }) => c.rowId === 'JOB-2026-50')).toMatchObject({ entity: 'jobs', op: 'put' });
-    expect(page.changes.find((c: { rowId: string }) => c.rowId === 'JOB-2026-1').data).toMatchObject({ status: 'En Route' });
+    expect(page.changes.find((c: { rowId: string }) => c.rowId === 'JOB-2026-50')).toMatchObject({
+      entity: 'jobs',
+      op: 'put',
+    });
+    expect(
+      page.changes.find((c: { rowId: string }) => c.rowId === 'JOB-2026-1').data,
+    ).toMatchObject({ status: 'En Route' });
 
-    const next = await app.inject({ method: 'GET', url: `/api/sync/pull?clientId=tablet-1&cursor=${page.cursor}&ackedSeq=3`, headers: { cookie } });
+    const next = await app.inject({
+      method: 'GET',
+      url: `/api/sync/pull?clientId=tablet-1&cursor=${page.cursor}&ackedSeq=3`,
+      headers: { cookie },
+    });
     expect(next.json()).toMatchObject({ changes: [], results: [], cursor: page.cursor });
   });
 
@@ -68,30 +115,68 @@ describe('HTTP sync fallback', () => {
       method: 'POST',
       url: '/api/sync/push',
       headers: { cookie },
-      payload: { clientId: 'tablet-2', mutations: [mutation(2, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 500 })] },
+      payload: {
+        clientId: 'tablet-2',
+        mutations: [mutation(2, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 500 })],
+      },
     });
     expect(pushed.json()).toMatchObject({ results: [], lastSeq: 0, stopped: 'gap' });
   });
 
   it('sees REST writes in the change log', async () => {
     const { app, cookie } = await staffApp();
-    const cursor = (await app.inject({ method: 'GET', url: '/api/sync/pull?clientId=tablet-3&cursor=0', headers: { cookie } })).json().cursor;
-    await app.inject({ method: 'PATCH', url: '/api/jobs/JOB-2026-1', headers: { cookie }, payload: { assignedTo: 'Both' } });
-    const page = (await app.inject({ method: 'GET', url: `/api/sync/pull?clientId=tablet-3&cursor=${cursor}`, headers: { cookie } })).json();
-    expect(page.changes.map((c: { entity: string }) => c.entity).sort()).toEqual(['job_updates', 'jobs']);
+    const cursor = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/sync/pull?clientId=tablet-3&cursor=0',
+        headers: { cookie },
+      })
+    ).json().cursor;
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/jobs/JOB-2026-1',
+      headers: { cookie },
+      payload: { assignedTo: 'Both' },
+    });
+    const page = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/sync/pull?clientId=tablet-3&cursor=${cursor}`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(page.changes.map((c: { entity: string }) => c.entity).sort()).toEqual([
+      'job_updates',
+      'jobs',
+    ]);
   });
 
   it('refuses a client id that another admin already uses', async () => {
     const { app, cookie } = await staffApp();
-    await app.inject({ method: 'GET', url: '/api/sync/pull?clientId=shared&cursor=0', headers: { cookie } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/sync/pull?clientId=shared&cursor=0',
+      headers: { cookie },
+    });
     app.db.prepare("UPDATE sync_clients SET userId = userId + 100 WHERE clientId = 'shared'").run();
-    const stolen = await app.inject({ method: 'GET', url: '/api/sync/pull?clientId=shared&cursor=0', headers: { cookie } });
+    const stolen = await app.inject({
+      method: 'GET',
+      url: '/api/sync/pull?clientId=shared&cursor=0',
+      headers: { cookie },
+    });
     expect(stolen.statusCode).toBe(403);
   });
 });
 
 describe('WebSocket sync', () => {
-  function open(url: string, cookie: string): Promise<{ socket: WebSocket; messages: unknown[]; next: () => Promise<Record<string, unknown>> }> {
+  function open(
+    url: string,
+    cookie: string,
+  ): Promise<{
+    socket: WebSocket;
+    messages: unknown[];
+    next: () => Promise<Record<string, unknown>>;
+  }> {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, { headers: { cookie } });
       const messages: Record<string, unknown>[] = [];
@@ -122,28 +207,70 @@ describe('WebSocket sync', () => {
     const a = await open(url, cookie);
     const b = await open(url, cookie);
     try {
-      a.socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, schemaVersion: 1, clientId: 'ws-a', cursor: 0, ackedSeq: 0 }));
+      a.socket.send(
+        JSON.stringify({
+          type: 'hello',
+          protocolVersion: 1,
+          schemaVersion: 1,
+          clientId: 'ws-a',
+          cursor: 0,
+          ackedSeq: 0,
+        }),
+      );
       const snapshot = await a.next();
       expect(snapshot).toMatchObject({ type: 'changes', hasMore: false });
       expect((snapshot.changes as unknown[]).length).toBeGreaterThan(5);
 
-      b.socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, schemaVersion: 1, clientId: 'ws-b', cursor: snapshot.cursor, ackedSeq: 0 }));
+      b.socket.send(
+        JSON.stringify({
+          type: 'hello',
+          protocolVersion: 1,
+          schemaVersion: 1,
+          clientId: 'ws-b',
+          cursor: snapshot.cursor,
+          ackedSeq: 0,
+        }),
+      );
       expect(await b.next()).toMatchObject({ type: 'changes', changes: [] });
 
-      a.socket.send(JSON.stringify({ type: 'push', clientId: 'ws-a', mutations: [mutation(1, 'job.startService', { id: 'JOB-2026-1', updateId: 700 })] }));
+      a.socket.send(
+        JSON.stringify({
+          type: 'push',
+          clientId: 'ws-a',
+          mutations: [mutation(1, 'job.startService', { id: 'JOB-2026-1', updateId: 700 })],
+        }),
+      );
       const answers = [await a.next(), await a.next()];
       expect(answers).toContainEqual(expect.objectContaining({ type: 'results', lastSeq: 1 }));
       const poke = await b.next();
       expect(poke).toMatchObject({ type: 'poke' });
       expect(poke.cursor as number).toBeGreaterThan(snapshot.cursor as number);
 
-      b.socket.send(JSON.stringify({ type: 'pull', clientId: 'ws-b', cursor: snapshot.cursor, ackedSeq: 0 }));
+      b.socket.send(
+        JSON.stringify({ type: 'pull', clientId: 'ws-b', cursor: snapshot.cursor, ackedSeq: 0 }),
+      );
       const page = await b.next();
-      expect((page.changes as { entity: string }[]).map((c) => c.entity).sort()).toEqual(['job_updates', 'jobs']);
+      expect((page.changes as { entity: string }[]).map((c) => c.entity).sort()).toEqual([
+        'job_updates',
+        'jobs',
+      ]);
 
       b.socket.send('not json');
-      expect(await b.next()).toMatchObject({ type: 'error', code: 'bad_message', retryable: false });
-      b.socket.send(JSON.stringify({ type: 'hello', protocolVersion: 0, schemaVersion: 1, clientId: 'ws-b', cursor: 0, ackedSeq: 0 }));
+      expect(await b.next()).toMatchObject({
+        type: 'error',
+        code: 'bad_message',
+        retryable: false,
+      });
+      b.socket.send(
+        JSON.stringify({
+          type: 'hello',
+          protocolVersion: 0,
+          schemaVersion: 1,
+          clientId: 'ws-b',
+          cursor: 0,
+          ackedSeq: 0,
+        }),
+      );
       expect(await b.next()).toMatchObject({ type: 'update-required' });
 
       // Logging out ends the session; the open socket stops serving it.
@@ -160,7 +287,13 @@ describe('WebSocket sync', () => {
 describe('rows written outside the change log', () => {
   it('are logged at start and before a pull, so devices still receive them', async () => {
     const { app, cookie } = await staffApp();
-    const start = (await app.inject({ method: 'GET', url: '/api/sync/pull?clientId=t&cursor=0', headers: { cookie } })).json();
+    const start = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/sync/pull?clientId=t&cursor=0',
+        headers: { cookie },
+      })
+    ).json();
     const posted = await app.inject({
       method: 'POST',
       url: '/api/bookings',
@@ -177,7 +310,19 @@ describe('rows written outside the change log', () => {
       },
     });
     expect(posted.statusCode).toBe(201);
-    const page = (await app.inject({ method: 'GET', url: `/api/sync/pull?clientId=t&cursor=${start.cursor}`, headers: { cookie } })).json();
-    expect(page.changes).toEqual([expect.objectContaining({ entity: 'bookings', op: 'put', data: expect.objectContaining({ customerName: 'Lee Park' }) })]);
+    const page = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/sync/pull?clientId=t&cursor=${start.cursor}`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(page.changes).toEqual([
+      expect.objectContaining({
+        entity: 'bookings',
+        op: 'put',
+        data: expect.objectContaining({ customerName: 'Lee Park' }),
+      }),
+    ]);
   });
 });

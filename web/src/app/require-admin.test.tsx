@@ -12,7 +12,14 @@ function renderAt(user: unknown) {
       <AuthProvider>
         <MemoryRouter initialEntries={['/admin']}>
           <Routes>
-            <Route path="/admin" element={<RequireAdmin><p>staff only</p></RequireAdmin>} />
+            <Route
+              path="/admin"
+              element={
+                <RequireAdmin>
+                  <p>staff only</p>
+                </RequireAdmin>
+              }
+            />
             <Route path="/auth" element={<p>login page</p>} />
           </Routes>
         </MemoryRouter>
@@ -28,7 +35,11 @@ afterEach(() => {
 
 describe('RequireAdmin', () => {
   // The provider checks a stored session with the server; answer as a live session.
-  const stubMe = () => vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+  const stubMe = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
 
   it('sends a guest to /auth', () => {
     renderAt(null);

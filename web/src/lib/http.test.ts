@@ -27,13 +27,16 @@ describe('apiRequest', () => {
     expect(serverMessage(error)).toBe('Please select a service');
   });
 
-  it("uses the status text when the body is empty", async () => {
+  it('uses the status text when the body is empty', async () => {
     answer(503, '', 'Service Unavailable');
     await expect(apiRequest('/api/x')).rejects.toThrow('503: Service Unavailable');
   });
 
   it('tells a network failure apart from an answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await apiRequest('/api/x').catch((e: unknown) => e);
     expect(isNetworkError(error)).toBe(true);
     expect(isNetworkError(new HttpError(500, 'x', ''))).toBe(false);

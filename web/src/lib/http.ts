@@ -59,7 +59,9 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
 
 /** True when the error means the request never got an answer (offline, DNS, refused). */
 export function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError || (error instanceof DOMException && error.name === 'NetworkError');
+  return (
+    error instanceof TypeError || (error instanceof DOMException && error.name === 'NetworkError')
+  );
 }
 
 /**

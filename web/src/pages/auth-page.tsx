@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Anchor, Card, Container, Grid, Group, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Card,
+  Container,
+  Grid,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconTruck } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
 import { LoginForm } from '../features/auth/login-form';
@@ -16,7 +29,14 @@ export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
-      <Anchor component={Link} to="/" size="sm" mb="md" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+      <Anchor
+        component={Link}
+        to="/"
+        size="sm"
+        mb="md"
+        display="inline-flex"
+        style={{ alignItems: 'center', gap: 4 }}
+      >
         <IconArrowLeft size={16} aria-hidden /> Back to Home
       </Anchor>
       <Grid gap="xl" align="stretch">
@@ -28,8 +48,8 @@ export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
               </ThemeIcon>
               <Title order={2}>Your towing and repairs, in one place</Title>
               <Text>
-                Sign in to keep your details handy when you book, and follow your jobs from the moment a truck is on its
-                way.
+                Sign in to keep your details handy when you book, and follow your jobs from the
+                moment a truck is on its way.
               </Text>
               <List spacing="xs" icon={<IconCheck size={16} aria-hidden />}>
                 <List.Item>Book a tow, recovery or mobile mechanic in a minute</List.Item>
@@ -44,7 +64,11 @@ export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
             <Title order={1} size="h2" mb="md">
               {tab === 'login' ? 'Login' : 'Create an Account'}
             </Title>
-            <Tabs value={tab} onChange={(value) => setTab(value === 'register' ? 'register' : 'login')} keepMounted={false}>
+            <Tabs
+              value={tab}
+              onChange={(value) => setTab(value === 'register' ? 'register' : 'login')}
+              keepMounted={false}
+            >
               <Tabs.List grow mb="md">
                 <Tabs.Tab value="login">Login</Tabs.Tab>
                 <Tabs.Tab value="register">Register</Tabs.Tab>

@@ -13,13 +13,19 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
         <Stack gap={4}>
           <Title order={1}>Book a Service</Title>
           <Text c="dimmed">
-            Tell us what you need and when. We confirm every booking by phone, usually within 30 minutes.
+            Tell us what you need and when. We confirm every booking by phone, usually within 30
+            minutes.
           </Text>
         </Stack>
         {variant === 'integrated' ? (
-          <Alert color="blue" variant="light" icon={<IconPlugConnected />} title="Direct admin integration">
-            Your booking goes straight into our dispatch system, so the driver on duty sees it the moment you submit –
-            no emails to wait on.
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconPlugConnected />}
+            title="Direct admin integration"
+          >
+            Your booking goes straight into our dispatch system, so the driver on duty sees it the
+            moment you submit – no emails to wait on.
           </Alert>
         ) : null}
         <Card withBorder radius="md" padding="lg">

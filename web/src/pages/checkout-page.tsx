@@ -1,6 +1,17 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
@@ -18,14 +29,17 @@ export function CheckoutPage() {
   const { state, elementReady, processing, pay, mountPoint } = useCardPayment(quoteId);
 
   useEffect(() => {
-    if (state.status === 'invalid-link') toast(MESSAGES.INVALID_PAYMENT_LINK_TITLE, MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
-    if (state.status === 'setup-failed') toast(MESSAGES.PAYMENT_SETUP_FAILED_TITLE, MESSAGES.PAYMENT_SETUP_FAILED_DESCRIPTION);
+    if (state.status === 'invalid-link')
+      toast(MESSAGES.INVALID_PAYMENT_LINK_TITLE, MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
+    if (state.status === 'setup-failed')
+      toast(MESSAGES.PAYMENT_SETUP_FAILED_TITLE, MESSAGES.PAYMENT_SETUP_FAILED_DESCRIPTION);
   }, [state.status]);
 
   const onPay = async () => {
     const result = await pay();
     if (result.status === 'failed') toast(MESSAGES.PAYMENT_FAILED_TITLE, result.message);
-    if (result.status === 'error') toast(MESSAGES.PAYMENT_ERROR_TITLE, MESSAGES.PAYMENT_ERROR_DESCRIPTION);
+    if (result.status === 'error')
+      toast(MESSAGES.PAYMENT_ERROR_TITLE, MESSAGES.PAYMENT_ERROR_DESCRIPTION);
   };
 
   return (
@@ -39,23 +53,39 @@ export function CheckoutPage() {
             <Text c="dimmed">Secure payment for your service quote</Text>
             {quoteId ? (
               <Text size="sm">
-                Quote <Text span ff="monospace" fw={600}>{quoteId}</Text>
+                Quote{' '}
+                <Text span ff="monospace" fw={600}>
+                  {quoteId}
+                </Text>
               </Text>
             ) : null}
           </Stack>
 
           {state.status === 'invalid-link' ? (
-            <Alert color="red" icon={<IconAlertTriangle />} title={MESSAGES.INVALID_PAYMENT_LINK_TITLE}>
+            <Alert
+              color="red"
+              icon={<IconAlertTriangle />}
+              title={MESSAGES.INVALID_PAYMENT_LINK_TITLE}
+            >
               {MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION}
             </Alert>
           ) : null}
           {state.status === 'not-configured' ? (
-            <Alert color="ochre" icon={<IconAlertTriangle />} title="Card payment unavailable" data-testid="card-not-set-up">
+            <Alert
+              color="ochre"
+              icon={<IconAlertTriangle />}
+              title="Card payment unavailable"
+              data-testid="card-not-set-up"
+            >
               {MESSAGES.CARD_PAYMENTS_NOT_SET_UP}
             </Alert>
           ) : null}
           {state.status === 'setup-failed' ? (
-            <Alert color="red" icon={<IconAlertTriangle />} title={MESSAGES.PAYMENT_SETUP_FAILED_TITLE}>
+            <Alert
+              color="red"
+              icon={<IconAlertTriangle />}
+              title={MESSAGES.PAYMENT_SETUP_FAILED_TITLE}
+            >
               {MESSAGES.PAYMENT_SETUP_FAILED_DESCRIPTION}
             </Alert>
           ) : null}
@@ -67,13 +97,23 @@ export function CheckoutPage() {
 
           {state.status === 'ready-to-mount' ? (
             <>
-              <Box ref={mountPoint} mih={elementReady ? undefined : 120} data-testid="payment-element" />
+              <Box
+                ref={mountPoint}
+                mih={elementReady ? undefined : 120}
+                data-testid="payment-element"
+              />
               {!elementReady ? (
                 <Center>
                   <Loader size="sm" aria-label="Loading the card form" />
                 </Center>
               ) : null}
-              <Button size="md" mih={48} leftSection={<IconLock size={18} />} disabled={!elementReady || processing} onClick={() => void onPay()}>
+              <Button
+                size="md"
+                mih={48}
+                leftSection={<IconLock size={18} />}
+                disabled={!elementReady || processing}
+                onClick={() => void onPay()}
+              >
                 {processing ? 'Processing...' : 'Pay Now'}
               </Button>
               <Text size="xs" c="dimmed" ta="center">

@@ -1,6 +1,25 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconClock, IconMail, IconMapPin, IconPhone, IconPhoneCall, IconAlertTriangle } from '@tabler/icons-react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconClock,
+  IconMail,
+  IconMapPin,
+  IconPhone,
+  IconPhoneCall,
+  IconAlertTriangle,
+} from '@tabler/icons-react';
 import { BUSINESS_HOURS, CONTACT_COVERAGE_ZONES, COVERAGE_STATS } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { ContactForm } from '../features/public-forms/contact-form';
@@ -8,7 +27,15 @@ import { telHref } from '../lib/format';
 import { useProfile } from '../app/profile-provider';
 import { PageHero } from '../components/page-hero';
 
-function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function InfoCard({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="md">
       <Group align="flex-start" wrap="nowrap" gap="md">
@@ -39,7 +66,14 @@ export function ContactPage() {
         subtitle="Broken down, bogged or need a mechanic? Call us any time, day or night, or send a message and we'll get back to you quickly."
       >
         <Group>
-          <Button component="a" href={telHref(mainPhone)} color="dark" size="md" leftSection={<IconPhoneCall size={20} />} mih={48}>
+          <Button
+            component="a"
+            href={telHref(mainPhone)}
+            color="dark"
+            size="md"
+            leftSection={<IconPhoneCall size={20} />}
+            mih={48}
+          >
             Emergency: {mainPhone}
           </Button>
         </Group>
@@ -60,29 +94,30 @@ export function ContactPage() {
                 Stuck on the road? Ring either of us directly, any hour.
               </Text>
               <Stack gap="xs">
-                {[first, second].filter((owner) => owner !== undefined).map((owner) => (
-                  <Button
-                    key={owner.phone}
-                    component="a"
-                    href={telHref(owner.phone)}
-                    variant="white"
-                    color="red"
-                    justify="space-between"
-                    mih={48}
-                    leftSection={<IconPhone size={18} />}
-                    fullWidth
-                  >
-                    {owner.name.split(' ')[0]}: {owner.phone}
-                  </Button>
-                ))}
+                {[first, second]
+                  .filter((owner) => owner !== undefined)
+                  .map((owner) => (
+                    <Button
+                      key={owner.phone}
+                      component="a"
+                      href={telHref(owner.phone)}
+                      variant="white"
+                      color="red"
+                      justify="space-between"
+                      mih={48}
+                      leftSection={<IconPhone size={18} />}
+                      fullWidth
+                    >
+                      {owner.name.split(' ')[0]}: {owner.phone}
+                    </Button>
+                  ))}
               </Stack>
             </Card>
 
             <InfoCard icon={<IconPhone size={22} />} title="Business Lines">
               {profile.owners.map((owner) => (
                 <Text key={owner.phone} size="sm">
-                  {owner.name}:{' '}
-                  <Anchor href={telHref(owner.phone)}>{owner.phone}</Anchor>
+                  {owner.name}: <Anchor href={telHref(owner.phone)}>{owner.phone}</Anchor>
                 </Text>
               ))}
               {profile.staffPhone ? (
@@ -93,7 +128,11 @@ export function ContactPage() {
             </InfoCard>
 
             <InfoCard icon={<IconMail size={22} />} title="Email">
-              <Anchor href={`mailto:${profile.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Anchor
+                href={`mailto:${profile.email}`}
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {profile.email}
               </Anchor>
             </InfoCard>
@@ -115,7 +154,13 @@ export function ContactPage() {
             </InfoCard>
           </Stack>
 
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="contact-form-title">
+          <Card
+            withBorder
+            radius="md"
+            padding="lg"
+            component="section"
+            aria-labelledby="contact-form-title"
+          >
             <Title order={2} size="h3" id="contact-form-title" mb="xs">
               Send us a Message
             </Title>

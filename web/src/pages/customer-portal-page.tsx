@@ -1,13 +1,26 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Center,
+  Container,
+  Loader,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSearchOff } from '@tabler/icons-react';
 import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { useJobSearch } from '../features/tracking/use-job-search';
 import { JobDetails } from '../features/tracking/job-details';
-import { PortalSearchForm, type PortalSearchFormHandle } from '../features/tracking/portal-search-form';
+import {
+  PortalSearchForm,
+  type PortalSearchFormHandle,
+} from '../features/tracking/portal-search-form';
 
 export function CustomerPortalPage() {
   usePageTitle('Track Your Job');
@@ -58,11 +71,18 @@ export function CustomerPortalPage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Track Your Job</Title>
-          <Text c="dimmed">Enter your job ID or the name you booked under to see where your driver is and what happens next.</Text>
+          <Text c="dimmed">
+            Enter your job ID or the name you booked under to see where your driver is and what
+            happens next.
+          </Text>
         </Stack>
 
         <Card withBorder radius="md" padding="lg">
-          <PortalSearchForm ref={formRef} onSearch={(query) => void runSearch(query)} busy={state.status === 'loading'} />
+          <PortalSearchForm
+            ref={formRef}
+            onSearch={(query) => void runSearch(query)}
+            busy={state.status === 'loading'}
+          />
         </Card>
 
         {state.status === 'loading' ? (
@@ -83,8 +103,8 @@ export function CustomerPortalPage() {
                 {MESSAGES.JOB_NOT_FOUND_PAGE}
               </Title>
               <Text c="dimmed" maw={440}>
-                We couldn&apos;t find a job for &ldquo;{state.query}&rdquo;. Check the job ID in your text message or
-                email, or try the name you booked under.
+                We couldn&apos;t find a job for &ldquo;{state.query}&rdquo;. Check the job ID in
+                your text message or email, or try the name you booked under.
               </Text>
               <Button onClick={tryAnother} mih={44}>
                 Try Another Search

@@ -27,13 +27,17 @@ export function DashboardPage() {
               Access Your Dashboard
             </Title>
             <Text c="dimmed">
-              Enter the phone number you booked with, or a job ID from your text message, to see your jobs and service
-              history. No login needed.
+              Enter the phone number you booked with, or a job ID from your text message, to see
+              your jobs and service history. No login needed.
             </Text>
-            <CustomerLookupForm onLookup={(lookup) => void lookUp(lookup)} busy={state.status === 'busy'} />
+            <CustomerLookupForm
+              onLookup={(lookup) => void lookUp(lookup)}
+              busy={state.status === 'busy'}
+            />
             {state.status === 'none' ? (
               <Text c="dimmed" role="status">
-                We couldn&apos;t find any jobs for &ldquo;{state.lookup}&rdquo;. Check the number or job ID and try again.
+                We couldn&apos;t find any jobs for &ldquo;{state.lookup}&rdquo;. Check the number or
+                job ID and try again.
               </Text>
             ) : null}
           </Stack>

@@ -23,7 +23,9 @@ export function FeedbackPage() {
   const [params] = useSearchParams();
   const preselected = params.get('job') ?? '';
   const { info } = useCustomerInfo();
-  const [lookup, setLookup] = useState<string | null>(preselected || info?.lookup || info?.phone || null);
+  const [lookup, setLookup] = useState<string | null>(
+    preselected || info?.lookup || info?.phone || null,
+  );
   const { jobs, loading } = useCustomerJobs(lookup, FEEDBACK_REFRESH_MS);
   const completed = jobs
     .filter((job) => job.status === 'Completed')
@@ -38,8 +40,8 @@ export function FeedbackPage() {
         <Stack gap={4}>
           <Title order={1}>Customer Feedback</Title>
           <Text c="dimmed">
-            Tell us how we went. Every review is read by the owners, and it helps other Pilbara locals choose with
-            confidence.
+            Tell us how we went. Every review is read by the owners, and it helps other Pilbara
+            locals choose with confidence.
           </Text>
         </Stack>
 
@@ -68,7 +70,11 @@ export function FeedbackPage() {
           </Card>
         ) : (
           <Card withBorder radius="md" padding="lg">
-            <FeedbackForm key={completed.map((job) => job.id).join()} jobs={completed} initialJobId={preselected} />
+            <FeedbackForm
+              key={completed.map((job) => job.id).join()}
+              jobs={completed}
+              initialJobId={preselected}
+            />
           </Card>
         )}
       </Stack>

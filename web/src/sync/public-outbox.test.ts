@@ -15,7 +15,10 @@ function scriptedFetch(...answers: Array<'offline' | number>) {
     calls.push({ url, key: headers.get('Idempotency-Key'), body: JSON.parse(String(init?.body)) });
     const next = answers.length > 1 ? answers.shift() : answers[0];
     if (next === 'offline' || next === undefined) throw new TypeError('Failed to fetch');
-    const body = next >= 400 ? JSON.stringify({ error: 'Please select a service' }) : JSON.stringify({ id: 'BKG-2026-1' });
+    const body =
+      next >= 400
+        ? JSON.stringify({ error: 'Please select a service' })
+        : JSON.stringify({ id: 'BKG-2026-1' });
     return new Response(body, { status: next, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -74,7 +77,10 @@ describe('public outbox', () => {
     await flushPublicOutbox(db);
     const rows = await db.publicOutbox.toArray();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ attempts: 2, lastError: '503: {"error":"Please select a service"}' });
+    expect(rows[0]).toMatchObject({
+      attempts: 2,
+      lastError: '503: {"error":"Please select a service"}',
+    });
   });
 
   it('removes a submission the server rejects with 400 and reports the rejection', async () => {

@@ -12,7 +12,8 @@ import { getDatabase, type PilbaraDatabase } from '../db/database';
 import { PUBLIC_FORM_ENDPOINTS, type PublicFormKind, type PublicOutboxItem } from '../db/schema';
 
 /** What the user is told when a submission is kept for later. */
-export const OUTBOX_SAVED_OFFLINE = "Saved on this device – we'll send it as soon as you're back online.";
+export const OUTBOX_SAVED_OFFLINE =
+  "Saved on this device – we'll send it as soon as you're back online.";
 export const OUTBOX_SAVED_SERVER_BUSY =
   "Saved on this device – our server couldn't take it just now, so we'll keep trying automatically.";
 
@@ -44,7 +45,12 @@ let flushing: Promise<FlushResult> | null = null;
  * mean "try again later" and keep the row.
  */
 function isPermanentRejection(error: unknown): error is HttpError {
-  return error instanceof HttpError && error.status >= 400 && error.status < 500 && ![408, 425, 429].includes(error.status);
+  return (
+    error instanceof HttpError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![408, 425, 429].includes(error.status)
+  );
 }
 
 function newId(): string {
@@ -57,7 +63,11 @@ function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-async function attempt(db: PilbaraDatabase, item: PublicOutboxItem, stored: boolean): Promise<DeliveryOutcome> {
+async function attempt(
+  db: PilbaraDatabase,
+  item: PublicOutboxItem,
+  stored: boolean,
+): Promise<DeliveryOutcome> {
   inFlight.add(item.id);
   try {
     const response = await apiRequest<unknown>(PUBLIC_FORM_ENDPOINTS[item.kind], {

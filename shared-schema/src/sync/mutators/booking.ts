@@ -12,7 +12,11 @@ import { bookingToJob, type Booking, type Job } from './deps';
 /** `booking.approve`: booking status → approved, a new job, and the job's first history row. */
 export const bookingApprove = defineMutator({
   name: 'booking.approve',
-  argsSchema: z.object({ bookingId: textIdSchema('BKG'), jobId: textIdSchema('JOB'), updateId: leasedIdSchema }),
+  argsSchema: z.object({
+    bookingId: textIdSchema('BKG'),
+    jobId: textIdSchema('JOB'),
+    updateId: leasedIdSchema,
+  }),
   reads: (args) => [
     { key: 'booking', entity: 'bookings' as const, id: args.bookingId },
     { key: 'job', entity: 'jobs' as const, id: args.jobId },
@@ -20,7 +24,8 @@ export const bookingApprove = defineMutator({
   apply(ctx, args) {
     const booking = readOne<Booking>(ctx, 'booking');
     if (!booking) return reject('not_found', MESSAGES.BOOKING_NOT_FOUND, 'bookingId');
-    if (booking.status !== 'pending') return reject('invalid_state', MESSAGES.BOOKING_ALREADY_APPROVED, 'bookingId');
+    if (booking.status !== 'pending')
+      return reject('invalid_state', MESSAGES.BOOKING_ALREADY_APPROVED, 'bookingId');
     if (readOne(ctx, 'job')) return reject('conflict', `Job ${args.jobId} already exists`, 'jobId');
     const job: Job = bookingToJob(booking, args.jobId, ctx.now);
     const approved: Booking = { ...booking, status: 'approved', updatedAt: ctx.now };
@@ -28,7 +33,13 @@ export const bookingApprove = defineMutator({
       [
         put('bookings', approved as Row),
         put('jobs', job as Row),
-        jobUpdate(args.updateId, job.id, job.status, `Job created from booking ${booking.id}`, ctx.now),
+        jobUpdate(
+          args.updateId,
+          job.id,
+          job.status,
+          `Job created from booking ${booking.id}`,
+          ctx.now,
+        ),
       ],
       { job },
     );

@@ -8,7 +8,9 @@ export function textIdSchema(prefix: string) {
   return z
     .string()
     .max(40)
-    .regex(new RegExp(`^${prefix}-\\d{4}-\\d+$`), { error: `Expected an id like ${prefix}-2026-123` });
+    .regex(new RegExp(`^${prefix}-\\d{4}-\\d+$`), {
+      error: `Expected an id like ${prefix}-2026-123`,
+    });
 }
 
 /** An integer row id drawn from an id lease. */

@@ -31,4 +31,9 @@ export {
   isFinishedStatus,
   isJobActionAllowed,
 } from '../../rules/job-flow';
-export { buildQuote, canChangeQuoteStatus, canEditQuote, duplicateQuote } from '../../rules/quote-flow';
+export {
+  buildQuote,
+  canChangeQuoteStatus,
+  canEditQuote,
+  duplicateQuote,
+} from '../../rules/quote-flow';

@@ -21,24 +21,40 @@ describe('job.create', () => {
       createdAt: NOW,
       updatedAt: NOW,
     });
-    expect(row(result.tables, 'job_updates', 1)).toMatchObject({ jobId: 'JOB-2026-7', status: 'Assigned' });
+    expect(row(result.tables, 'job_updates', 1)).toMatchObject({
+      jobId: 'JOB-2026-7',
+      status: 'Assigned',
+    });
   });
 
   it('rejects missing required fields with the spec messages', () => {
-    expect(rejected(tables({}), 'job.create', { ...createArgs, customerName: '' }).message).toBe('Customer name is required');
-    expect(rejected(tables({}), 'job.create', { ...createArgs, phone: undefined }).message).toBe('Phone number is required');
-    expect(rejected(tables({}), 'job.create', { ...createArgs, service: ' ' }).message).toBe('Service is required');
-    expect(rejected(tables({}), 'job.create', { ...createArgs, location: '' }).message).toBe('Location is required');
+    expect(rejected(tables({}), 'job.create', { ...createArgs, customerName: '' }).message).toBe(
+      'Customer name is required',
+    );
+    expect(rejected(tables({}), 'job.create', { ...createArgs, phone: undefined }).message).toBe(
+      'Phone number is required',
+    );
+    expect(rejected(tables({}), 'job.create', { ...createArgs, service: ' ' }).message).toBe(
+      'Service is required',
+    );
+    expect(rejected(tables({}), 'job.create', { ...createArgs, location: '' }).message).toBe(
+      'Location is required',
+    );
   });
 
   it('rejects an id that is already taken', () => {
-    expect(rejected(tables({ jobs: [aJob({ id: 'JOB-2026-7' })] }), 'job.create', createArgs).code).toBe('conflict');
+    expect(
+      rejected(tables({ jobs: [aJob({ id: 'JOB-2026-7' })] }), 'job.create', createArgs).code,
+    ).toBe('conflict');
   });
 });
 
 describe('job.update', () => {
   it('changes only the fields it is given', () => {
-    const result = ok(tables({ jobs: [aJob()] }), 'job.update', { id: 'JOB-2026-1', patch: { notes: 'Gate code 1234' } });
+    const result = ok(tables({ jobs: [aJob()] }), 'job.update', {
+      id: 'JOB-2026-1',
+      patch: { notes: 'Gate code 1234' },
+    });
     expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
       notes: 'Gate code 1234',
       customerName: 'Dana Reid',
@@ -48,7 +64,9 @@ describe('job.update', () => {
   });
 
   it('rejects an unknown job', () => {
-    expect(rejected(tables({}), 'job.update', { id: 'JOB-2026-1', patch: {} }).message).toBe('Job not found');
+    expect(rejected(tables({}), 'job.update', { id: 'JOB-2026-1', patch: {} }).message).toBe(
+      'Job not found',
+    );
   });
 });
 
@@ -69,16 +87,25 @@ describe('job status steps', () => {
         'That action is not available for this job status',
       );
     }
-    expect(rejected(state, 'job.complete', { id: 'JOB-2026-1', updateId: 5, quoteId: 'Q-2026-9' }).code).toBe('invalid_state');
+    expect(
+      rejected(state, 'job.complete', { id: 'JOB-2026-1', updateId: 5, quoteId: 'Q-2026-9' }).code,
+    ).toBe('invalid_state');
   });
 
   it('completing a job writes its draft quote of 200 dollars, valid 30 days', () => {
-    const result = ok(tables({ jobs: [aJob({ status: 'In Progress', progress: 50 })] }), 'job.complete', {
-      id: 'JOB-2026-1',
-      updateId: 6,
-      quoteId: 'Q-2026-9',
+    const result = ok(
+      tables({ jobs: [aJob({ status: 'In Progress', progress: 50 })] }),
+      'job.complete',
+      {
+        id: 'JOB-2026-1',
+        updateId: 6,
+        quoteId: 'Q-2026-9',
+      },
+    );
+    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
+      status: 'Completed',
+      progress: 100,
     });
-    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({ status: 'Completed', progress: 100 });
     expect(row(result.tables, 'job_updates', 6)).toMatchObject({ status: 'Completed' });
     const quote = row(result.tables, 'quotes', 'Q-2026-9');
     expect(quote).toMatchObject({
@@ -90,29 +117,44 @@ describe('job status steps', () => {
       discountPercent: 0,
       validUntil: '2026-12-21T10:00:00.000Z',
     });
-    expect(quote?.items).toEqual([expect.objectContaining({ quantity: 1, unitPrice: 20000, total: 20000 })]);
+    expect(quote?.items).toEqual([
+      expect.objectContaining({ quantity: 1, unitPrice: 20000, total: 20000 }),
+    ]);
     expect(result.result).toMatchObject({ quoteId: 'Q-2026-9' });
   });
 
   it('rejects steps for an unknown job', () => {
-    expect(rejected(tables({}), 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 1 }).code).toBe('not_found');
+    expect(rejected(tables({}), 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 1 }).code).toBe(
+      'not_found',
+    );
   });
 });
 
 describe('job.setStatus', () => {
   it('cancels an unfinished job and keeps its progress', () => {
-    const result = ok(tables({ jobs: [aJob({ status: 'En Route', progress: 25 })] }), 'job.setStatus', {
-      id: 'JOB-2026-1',
-      updateId: 2,
+    const result = ok(
+      tables({ jobs: [aJob({ status: 'En Route', progress: 25 })] }),
+      'job.setStatus',
+      {
+        id: 'JOB-2026-1',
+        updateId: 2,
+        status: 'Cancelled',
+      },
+    );
+    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
       status: 'Cancelled',
+      progress: 25,
     });
-    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({ status: 'Cancelled', progress: 25 });
     expect(row(result.tables, 'job_updates', 2)).toMatchObject({ status: 'Cancelled' });
   });
 
   it('refuses Completed (that is job.complete) and any change of a finished job', () => {
     expect(
-      rejected(tables({ jobs: [aJob()] }), 'job.setStatus', { id: 'JOB-2026-1', updateId: 2, status: 'Completed' }).code,
+      rejected(tables({ jobs: [aJob()] }), 'job.setStatus', {
+        id: 'JOB-2026-1',
+        updateId: 2,
+        status: 'Completed',
+      }).code,
     ).toBe('invalid_state');
     expect(
       rejected(tables({ jobs: [aJob({ status: 'Cancelled' })] }), 'job.setStatus', {
@@ -121,16 +163,27 @@ describe('job.setStatus', () => {
         status: 'Assigned',
       }).message,
     ).toBe('This job is finished and can no longer be changed');
-    expect(rejected(tables({ jobs: [aJob()] }), 'job.setStatus', { id: 'JOB-2026-1', updateId: 2, status: 'Lost' }).message).toBe(
-      'Unknown job status',
-    );
+    expect(
+      rejected(tables({ jobs: [aJob()] }), 'job.setStatus', {
+        id: 'JOB-2026-1',
+        updateId: 2,
+        status: 'Lost',
+      }).message,
+    ).toBe('Unknown job status');
   });
 });
 
 describe('job.reassign', () => {
   it('assigns a driver and records it in the history', () => {
-    const result = ok(tables({ jobs: [aJob()] }), 'job.reassign', { id: 'JOB-2026-1', updateId: 3, assignedTo: 'Both' });
-    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({ assignedTo: 'Both', status: 'Assigned' });
+    const result = ok(tables({ jobs: [aJob()] }), 'job.reassign', {
+      id: 'JOB-2026-1',
+      updateId: 3,
+      assignedTo: 'Both',
+    });
+    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
+      assignedTo: 'Both',
+      status: 'Assigned',
+    });
     expect(row(result.tables, 'job_updates', 3)).toMatchObject({ message: 'Assigned to Both' });
   });
 
@@ -169,9 +222,12 @@ describe('job.delete', () => {
     expect(result.changes.at(-1)).toEqual({ entity: 'jobs', op: 'delete', id: 'JOB-2026-1' });
   });
 
-  it.each(['Assigned', 'En Route', 'In Progress', 'Emergency', 'Scheduled'] as const)('refuses to delete a %s job', (status) => {
-    expect(rejected(tables({ jobs: [aJob({ status })] }), 'job.delete', { id: 'JOB-2026-1' }).message).toBe(
-      'Only completed or cancelled jobs can be deleted',
-    );
-  });
+  it.each(['Assigned', 'En Route', 'In Progress', 'Emergency', 'Scheduled'] as const)(
+    'refuses to delete a %s job',
+    (status) => {
+      expect(
+        rejected(tables({ jobs: [aJob({ status })] }), 'job.delete', { id: 'JOB-2026-1' }).message,
+      ).toBe('Only completed or cancelled jobs can be deleted');
+    },
+  );
 });

@@ -24,14 +24,16 @@ import {
 type StatusAction = keyof typeof JOB_ACTION_TARGETS;
 
 /** The status and progress `action` leads to, or undefined when the job-flow rule refuses it. */
-function actionTarget(status: string, action: StatusAction): { status: Job['status']; progress: number } | undefined {
+function actionTarget(
+  status: string,
+  action: StatusAction,
+): { status: Job['status']; progress: number } | undefined {
   return isJobActionAllowed(status, action) ? JOB_ACTION_TARGETS[action] : undefined;
 }
 
 const jobIdSchema = textIdSchema('JOB');
 
 const JOB_KEY = 'job';
-
 
 function readJob(args: { id: string }) {
   return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
@@ -43,7 +45,8 @@ export const jobCreate = defineMutator({
   argsSchema: createJobInputSchema.extend({ id: jobIdSchema, updateId: leasedIdSchema }),
   reads: (args) => readJob(args),
   apply(ctx, args) {
-    if (readOne<Job>(ctx, JOB_KEY)) return reject('conflict', `Job ${args.id} already exists`, 'id');
+    if (readOne<Job>(ctx, JOB_KEY))
+      return reject('conflict', `Job ${args.id} already exists`, 'id');
     const { updateId, ...fields } = args;
     const job: Job = {
       ...fields,
@@ -60,7 +63,9 @@ export const jobCreate = defineMutator({
 });
 
 /** The free fields of a job that `job.update` may change; absent keys keep their value. */
-export const jobFieldsPatchSchema = createJobInputSchema.omit({ id: true, status: true, assignedTo: true }).partial();
+export const jobFieldsPatchSchema = createJobInputSchema
+  .omit({ id: true, status: true, assignedTo: true })
+  .partial();
 
 /** `job.update`: edits the free fields of a job (not its status, progress or driver). */
 export const jobUpdateFields = defineMutator({
@@ -87,7 +92,10 @@ function statusStep(name: string, action: Exclude<StatusAction, 'complete'>, mes
       if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
       const updated: Job = { ...job, ...target, updatedAt: ctx.now };
       return succeed(
-        [put('jobs', updated as Row), jobUpdate(args.updateId, job.id, target.status, message, ctx.now)],
+        [
+          put('jobs', updated as Row),
+          jobUpdate(args.updateId, job.id, target.status, message, ctx.now),
+        ],
         { job: updated },
       );
     },
@@ -107,13 +115,17 @@ export const jobStartService = statusStep('job.startService', 'startService', 'S
 export const jobComplete = defineMutator({
   name: 'job.complete',
   argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema, quoteId: textIdSchema('Q') }),
-  reads: (args) => [...readJob(args), { key: 'quote', entity: 'quotes' as const, id: args.quoteId }],
+  reads: (args) => [
+    ...readJob(args),
+    { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
+  ],
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
     const target = actionTarget(job.status, 'complete');
     if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
-    if (readOne(ctx, 'quote')) return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
+    if (readOne(ctx, 'quote'))
+      return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
     const updated: Job = { ...job, ...target, updatedAt: ctx.now };
     const quote = autoQuoteForCompletedJob(updated, ctx.now, args.quoteId);
     return succeed(
@@ -144,7 +156,8 @@ export const jobSetStatus = defineMutator({
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    if (isFinishedStatus(job.status)) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'status');
+    if (isFinishedStatus(job.status))
+      return reject('invalid_state', MESSAGES.JOB_FINISHED, 'status');
     if (args.status === 'Completed' || !canChangeJobStatus(job.status, args.status)) {
       return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
     }
@@ -152,7 +165,10 @@ export const jobSetStatus = defineMutator({
     const progress = step?.progress ?? args.progress ?? job.progress;
     const updated: Job = { ...job, status: args.status, progress, updatedAt: ctx.now };
     return succeed(
-      [put('jobs', updated as Row), jobUpdate(args.updateId, job.id, args.status, `Status changed to ${args.status}`, ctx.now)],
+      [
+        put('jobs', updated as Row),
+        jobUpdate(args.updateId, job.id, args.status, `Status changed to ${args.status}`, ctx.now),
+      ],
       { job: updated },
     );
   },
@@ -170,7 +186,8 @@ export const jobReassign = defineMutator({
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    if (!isJobActionAllowed(job.status, 'reassign')) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'assignedTo');
+    if (!isJobActionAllowed(job.status, 'reassign'))
+      return reject('invalid_state', MESSAGES.JOB_FINISHED, 'assignedTo');
     const assignedTo = args.assignedTo === '' ? null : args.assignedTo;
     const updated: Job = { ...job, assignedTo, updatedAt: ctx.now };
     const message = assignedTo ? `Assigned to ${assignedTo}` : 'Driver unassigned';
@@ -192,14 +209,20 @@ export const jobDelete = defineMutator({
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    if (!canDeleteJob(job.status)) return reject('invalid_state', MESSAGES.JOB_DELETE_NOT_ALLOWED, 'status');
+    if (!canDeleteJob(job.status))
+      return reject('invalid_state', MESSAGES.JOB_DELETE_NOT_ALLOWED, 'status');
     // History rows refer to the job, so they go first (no cascades behind the change log).
     const updates = readMany<{ id: number }>(ctx, 'updates');
-    return succeed([...updates.map((update) => remove('job_updates', update.id)), remove('jobs', args.id)]);
+    return succeed([
+      ...updates.map((update) => remove('job_updates', update.id)),
+      remove('jobs', args.id),
+    ]);
   },
 });
 
 /** Drops keys whose value is undefined, so a patch never blanks a field it did not mention. */
 export function stripUndefined<T extends Record<string, unknown>>(patch: T): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }

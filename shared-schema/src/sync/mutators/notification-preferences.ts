@@ -11,7 +11,11 @@ export const notificationPreferencesSave = defineMutator({
   name: 'notificationPreferences.save',
   argsSchema: notificationPreferenceInputSchema.extend({ id: leasedIdSchema }),
   reads: (args) => [
-    { key: 'existing', entity: 'notification_preferences' as const, where: { customerEmail: args.customerEmail } },
+    {
+      key: 'existing',
+      entity: 'notification_preferences' as const,
+      where: { customerEmail: args.customerEmail },
+    },
   ],
   apply(ctx, args) {
     const existing = readMany<{ id: number; createdAt: string }>(ctx, 'existing')[0];

@@ -39,7 +39,10 @@ describe('quote.save', () => {
   });
 
   it('edits a draft and keeps its creation time', () => {
-    const result = ok(tables({ quotes: [aQuote({ id: 'Q-2026-5' })] }), 'quote.save', { ...saveArgs, customerName: 'Dana R.' });
+    const result = ok(tables({ quotes: [aQuote({ id: 'Q-2026-5' })] }), 'quote.save', {
+      ...saveArgs,
+      customerName: 'Dana R.',
+    });
     expect(row(result.tables, 'quotes', 'Q-2026-5')).toMatchObject({
       customerName: 'Dana R.',
       createdAt: '2026-11-20T08:00:00.000Z',
@@ -47,17 +50,28 @@ describe('quote.save', () => {
     });
   });
 
-  it.each(['sent', 'accepted', 'rejected', 'expired'] as const)('refuses to edit a %s quote', (status) => {
-    expect(rejected(tables({ quotes: [aQuote({ id: 'Q-2026-5', status })] }), 'quote.save', saveArgs).message).toBe(
-      'Only draft quotes can be edited',
-    );
-  });
+  it.each(['sent', 'accepted', 'rejected', 'expired'] as const)(
+    'refuses to edit a %s quote',
+    (status) => {
+      expect(
+        rejected(tables({ quotes: [aQuote({ id: 'Q-2026-5', status })] }), 'quote.save', saveArgs)
+          .message,
+      ).toBe('Only draft quotes can be edited');
+    },
+  );
 
   it('rejects a quote without items or customer details with the spec messages', () => {
-    expect(rejected(tables({}), 'quote.save', { ...saveArgs, items: [] }).message).toBe('Please add at least one item to the quote');
-    expect(rejected(tables({}), 'quote.save', { ...saveArgs, customerPhone: '' }).message).toBe('Please fill in customer details');
+    expect(rejected(tables({}), 'quote.save', { ...saveArgs, items: [] }).message).toBe(
+      'Please add at least one item to the quote',
+    );
+    expect(rejected(tables({}), 'quote.save', { ...saveArgs, customerPhone: '' }).message).toBe(
+      'Please fill in customer details',
+    );
     expect(
-      rejected(tables({}), 'quote.save', { ...saveArgs, items: [{ description: 'Custom', quantity: 1, unitPrice: 0 }] }).message,
+      rejected(tables({}), 'quote.save', {
+        ...saveArgs,
+        items: [{ description: 'Custom', quantity: 1, unitPrice: 0 }],
+      }).message,
     ).toBe('Please fill in item details');
   });
 });
@@ -68,7 +82,10 @@ describe('quote.setStatus', () => {
     ['sent', 'accepted'],
     ['sent', 'rejected'],
   ] as const)('moves %s to %s', (from, to) => {
-    const result = ok(tables({ quotes: [aQuote({ status: from })] }), 'quote.setStatus', { id: 'Q-2026-1', status: to });
+    const result = ok(tables({ quotes: [aQuote({ status: from })] }), 'quote.setStatus', {
+      id: 'Q-2026-1',
+      status: to,
+    });
     expect(row(result.tables, 'quotes', 'Q-2026-1')).toMatchObject({ status: to, updatedAt: NOW });
   });
 
@@ -77,16 +94,24 @@ describe('quote.setStatus', () => {
     ['accepted', 'draft'],
     ['rejected', 'sent'],
   ] as const)('refuses %s to %s', (from, to) => {
-    expect(rejected(tables({ quotes: [aQuote({ status: from })] }), 'quote.setStatus', { id: 'Q-2026-1', status: to }).message).toBe(
-      'That status change is not allowed for this quote',
-    );
+    expect(
+      rejected(tables({ quotes: [aQuote({ status: from })] }), 'quote.setStatus', {
+        id: 'Q-2026-1',
+        status: to,
+      }).message,
+    ).toBe('That status change is not allowed for this quote');
   });
 
   it('rejects an unknown quote and an unknown status', () => {
-    expect(rejected(tables({}), 'quote.setStatus', { id: 'Q-2026-1', status: 'sent' }).message).toBe('Quote not found');
-    expect(rejected(tables({ quotes: [aQuote()] }), 'quote.setStatus', { id: 'Q-2026-1', status: 'paid' }).message).toBe(
-      'Unknown quote status',
-    );
+    expect(
+      rejected(tables({}), 'quote.setStatus', { id: 'Q-2026-1', status: 'sent' }).message,
+    ).toBe('Quote not found');
+    expect(
+      rejected(tables({ quotes: [aQuote()] }), 'quote.setStatus', {
+        id: 'Q-2026-1',
+        status: 'paid',
+      }).message,
+    ).toBe('Unknown quote status');
   });
 });
 
@@ -107,10 +132,14 @@ describe('quote.duplicate', () => {
   });
 
   it('rejects an unknown source and a taken id', () => {
-    expect(rejected(tables({}), 'quote.duplicate', { sourceId: 'Q-2026-1', id: 'Q-2026-2' }).code).toBe('not_found');
     expect(
-      rejected(tables({ quotes: [aQuote(), aQuote({ id: 'Q-2026-2' })] }), 'quote.duplicate', { sourceId: 'Q-2026-1', id: 'Q-2026-2' })
-        .code,
+      rejected(tables({}), 'quote.duplicate', { sourceId: 'Q-2026-1', id: 'Q-2026-2' }).code,
+    ).toBe('not_found');
+    expect(
+      rejected(tables({ quotes: [aQuote(), aQuote({ id: 'Q-2026-2' })] }), 'quote.duplicate', {
+        sourceId: 'Q-2026-1',
+        id: 'Q-2026-2',
+      }).code,
     ).toBe('conflict');
   });
 });
@@ -122,6 +151,8 @@ describe('quote.delete', () => {
   });
 
   it('rejects an unknown quote', () => {
-    expect(rejected(tables({}), 'quote.delete', { id: 'Q-2026-1' }).message).toBe('Quote not found');
+    expect(rejected(tables({}), 'quote.delete', { id: 'Q-2026-1' }).message).toBe(
+      'Quote not found',
+    );
   });
 });

@@ -21,17 +21,31 @@ describe('service.add', () => {
 
   it('records the service, labour equal to the total, and moves the vehicle on', () => {
     const result = ok(fleet, 'service.add', args);
-    expect(row(result.tables, 'service_records', 10)).toMatchObject({ laborCost: 45000, partsCost: 0, totalCost: 45000, createdAt: NOW });
-    expect(row(result.tables, 'vehicles', 1)).toMatchObject({ mileage: 52000, lastServiceDate: '2026-11-20' });
+    expect(row(result.tables, 'service_records', 10)).toMatchObject({
+      laborCost: 45000,
+      partsCost: 0,
+      totalCost: 45000,
+      createdAt: NOW,
+    });
+    expect(row(result.tables, 'vehicles', 1)).toMatchObject({
+      mileage: 52000,
+      lastServiceDate: '2026-11-20',
+    });
   });
 
   it('rejects an unknown vehicle, a repeated invoice number and bad input', () => {
     expect(rejected(tables({}), 'service.add', args).message).toBe('Vehicle is required');
     const once = ok(fleet, 'service.add', args).tables;
     expect(rejected(once, 'service.add', { ...args, id: 11 }).field).toBe('invoiceNumber');
-    expect(rejected(fleet, 'service.add', { ...args, serviceType: '' }).message).toBe('Service type is required');
-    expect(rejected(fleet, 'service.add', { ...args, totalCost: -1 }).message).toBe('Cost cannot be negative');
-    expect(rejected(fleet, 'service.add', { ...args, servicedBy: '' }).message).toBe('Serviced by is required');
+    expect(rejected(fleet, 'service.add', { ...args, serviceType: '' }).message).toBe(
+      'Service type is required',
+    );
+    expect(rejected(fleet, 'service.add', { ...args, totalCost: -1 }).message).toBe(
+      'Cost cannot be negative',
+    );
+    expect(rejected(fleet, 'service.add', { ...args, servicedBy: '' }).message).toBe(
+      'Serviced by is required',
+    );
   });
 });
 
@@ -50,7 +64,12 @@ describe('fuel.add', () => {
 
   it('records the fill at the server time and raises the odometer', () => {
     const result = ok(fleet, 'fuel.add', args);
-    expect(row(result.tables, 'fuel_records', 20)).toMatchObject({ liters: 80500, fillType: 'Full', dateTime: NOW, notes: null });
+    expect(row(result.tables, 'fuel_records', 20)).toMatchObject({
+      liters: 80500,
+      fillType: 'Full',
+      dateTime: NOW,
+      notes: null,
+    });
     expect(row(result.tables, 'vehicles', 1)).toMatchObject({ mileage: 50500 });
   });
 
@@ -61,38 +80,70 @@ describe('fuel.add', () => {
 
   it('rejects an unknown vehicle and bad input with the spec messages', () => {
     expect(rejected(tables({}), 'fuel.add', args).message).toBe('Vehicle is required');
-    expect(rejected(fleet, 'fuel.add', { ...args, liters: 50 }).message).toBe('Litres must be at least 0.1');
-    expect(rejected(fleet, 'fuel.add', { ...args, location: '' }).message).toBe('Location is required');
-    expect(rejected(fleet, 'fuel.add', { ...args, fuelType: '' }).message).toBe('Fuel type is required');
+    expect(rejected(fleet, 'fuel.add', { ...args, liters: 50 }).message).toBe(
+      'Litres must be at least 0.1',
+    );
+    expect(rejected(fleet, 'fuel.add', { ...args, location: '' }).message).toBe(
+      'Location is required',
+    );
+    expect(rejected(fleet, 'fuel.add', { ...args, fuelType: '' }).message).toBe(
+      'Fuel type is required',
+    );
   });
 });
 
 describe('mileage.add', () => {
-  const args = { id: 30, vehicleId: 1, startOdometer: 50000, endOdometer: 50240, purpose: 'Recovery at Pannawonica' };
+  const args = {
+    id: 30,
+    vehicleId: 1,
+    startOdometer: 50000,
+    endOdometer: 50240,
+    purpose: 'Recovery at Pannawonica',
+  };
 
   it('computes the distance and raises the odometer', () => {
     const result = ok(fleet, 'mileage.add', args);
-    expect(row(result.tables, 'mileage_records', 30)).toMatchObject({ distance: 240, dateTime: NOW, jobId: null });
+    expect(row(result.tables, 'mileage_records', 30)).toMatchObject({
+      distance: 240,
+      dateTime: NOW,
+      jobId: null,
+    });
     expect(row(result.tables, 'vehicles', 1)).toMatchObject({ mileage: 50240 });
   });
 
   it('rejects an end odometer below the start and an unknown vehicle', () => {
-    expect(rejected(fleet, 'mileage.add', { ...args, endOdometer: 1 }).message).toBe('End odometer must not be below start odometer');
+    expect(rejected(fleet, 'mileage.add', { ...args, endOdometer: 1 }).message).toBe(
+      'End odometer must not be below start odometer',
+    );
     expect(rejected(tables({}), 'mileage.add', args).code).toBe('not_found');
   });
 });
 
 describe('expense.add', () => {
-  const args = { id: 40, vehicleId: 1, expenseType: 'Registration', amount: 125000, expenseDate: '2026-11-01' };
+  const args = {
+    id: 40,
+    vehicleId: 1,
+    expenseType: 'Registration',
+    amount: 125000,
+    expenseDate: '2026-11-01',
+  };
 
   it('records the expense', () => {
     const result = ok(fleet, 'expense.add', args);
-    expect(row(result.tables, 'fleet_expenses', 40)).toMatchObject({ amount: 125000, isPaid: false, createdAt: NOW });
+    expect(row(result.tables, 'fleet_expenses', 40)).toMatchObject({
+      amount: 125000,
+      isPaid: false,
+      createdAt: NOW,
+    });
   });
 
   it('rejects negative money, a missing type and an unknown vehicle', () => {
-    expect(rejected(fleet, 'expense.add', { ...args, amount: -5 }).message).toBe('Amount cannot be negative');
-    expect(rejected(fleet, 'expense.add', { ...args, expenseType: '' }).message).toBe('Expense type is required');
+    expect(rejected(fleet, 'expense.add', { ...args, amount: -5 }).message).toBe(
+      'Amount cannot be negative',
+    );
+    expect(rejected(fleet, 'expense.add', { ...args, expenseType: '' }).message).toBe(
+      'Expense type is required',
+    );
     expect(rejected(tables({}), 'expense.add', args).message).toBe('Vehicle is required');
   });
 });

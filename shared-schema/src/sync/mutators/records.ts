@@ -22,7 +22,9 @@ import {
 const VEHICLE_KEY = 'vehicle';
 const RECORD_KEY = 'record';
 
-function recordReads(entity: 'service_records' | 'fuel_records' | 'mileage_records' | 'fleet_expenses') {
+function recordReads(
+  entity: 'service_records' | 'fuel_records' | 'mileage_records' | 'fleet_expenses',
+) {
   return (args: { id: number; vehicleId: number }) => [
     { key: RECORD_KEY, entity, id: args.id },
     { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.vehicleId },
@@ -42,15 +44,26 @@ export const serviceAdd = defineMutator({
   reads: (args) => [
     ...recordReads('service_records')(args),
     ...(args.invoiceNumber
-      ? [{ key: 'sameInvoice', entity: 'service_records' as const, where: { invoiceNumber: args.invoiceNumber } }]
+      ? [
+          {
+            key: 'sameInvoice',
+            entity: 'service_records' as const,
+            where: { invoiceNumber: args.invoiceNumber },
+          },
+        ]
       : []),
   ],
   apply(ctx, args) {
-    if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Service record ${args.id} already exists`, 'id');
+    if (readOne(ctx, RECORD_KEY))
+      return reject('conflict', `Service record ${args.id} already exists`, 'id');
     const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
     if (readMany(ctx, 'sameInvoice').length > 0) {
-      return reject('conflict', `Invoice number ${args.invoiceNumber} is already recorded`, 'invoiceNumber');
+      return reject(
+        'conflict',
+        `Invoice number ${args.invoiceNumber} is already recorded`,
+        'invoiceNumber',
+      );
     }
     const record: ServiceRecord = {
       ...args,
@@ -58,14 +71,18 @@ export const serviceAdd = defineMutator({
       partsCost: args.partsCost ?? 0,
       createdAt: ctx.now,
     };
-    const laterService = vehicle.lastServiceDate === null || record.invoiceDate > vehicle.lastServiceDate;
+    const laterService =
+      vehicle.lastServiceDate === null || record.invoiceDate > vehicle.lastServiceDate;
     const updatedVehicle: Vehicle = {
       ...vehicle,
       mileage: Math.max(vehicle.mileage, record.mileageAtService),
       lastServiceDate: laterService ? record.invoiceDate : vehicle.lastServiceDate,
       updatedAt: ctx.now,
     };
-    return succeed([put('service_records', record as Row), put('vehicles', updatedVehicle as Row)], { record });
+    return succeed(
+      [put('service_records', record as Row), put('vehicles', updatedVehicle as Row)],
+      { record },
+    );
   },
 });
 
@@ -75,7 +92,8 @@ export const fuelAdd = defineMutator({
   argsSchema: fuelRecordInputSchema.extend({ id: leasedIdSchema }),
   reads: recordReads('fuel_records'),
   apply(ctx, args) {
-    if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Fuel record ${args.id} already exists`, 'id');
+    if (readOne(ctx, RECORD_KEY))
+      return reject('conflict', `Fuel record ${args.id} already exists`, 'id');
     const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
     const record: FuelRecord = {
@@ -84,9 +102,12 @@ export const fuelAdd = defineMutator({
       dateTime: args.dateTime ?? ctx.now,
       createdAt: ctx.now,
     };
-    return succeed([put('fuel_records', record as Row), ...raiseMileage(ctx, vehicle, record.odometerReading)], {
-      record,
-    });
+    return succeed(
+      [put('fuel_records', record as Row), ...raiseMileage(ctx, vehicle, record.odometerReading)],
+      {
+        record,
+      },
+    );
   },
 });
 
@@ -97,7 +118,8 @@ export const mileageAdd = defineMutator({
   argsSchema: mileageRecordInputSchema.safeExtend({ id: leasedIdSchema }),
   reads: recordReads('mileage_records'),
   apply(ctx, args) {
-    if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Mileage record ${args.id} already exists`, 'id');
+    if (readOne(ctx, RECORD_KEY))
+      return reject('conflict', `Mileage record ${args.id} already exists`, 'id');
     const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
     const record: MileageRecord = {
@@ -107,9 +129,12 @@ export const mileageAdd = defineMutator({
       distance: args.endOdometer - args.startOdometer,
       createdAt: ctx.now,
     };
-    return succeed([put('mileage_records', record as Row), ...raiseMileage(ctx, vehicle, record.endOdometer)], {
-      record,
-    });
+    return succeed(
+      [put('mileage_records', record as Row), ...raiseMileage(ctx, vehicle, record.endOdometer)],
+      {
+        record,
+      },
+    );
   },
 });
 
@@ -119,8 +144,10 @@ export const expenseAdd = defineMutator({
   argsSchema: fleetExpenseInputSchema.extend({ id: leasedIdSchema }),
   reads: recordReads('fleet_expenses'),
   apply(ctx, args) {
-    if (readOne(ctx, RECORD_KEY)) return reject('conflict', `Expense ${args.id} already exists`, 'id');
-    if (!readOne<Vehicle>(ctx, VEHICLE_KEY)) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
+    if (readOne(ctx, RECORD_KEY))
+      return reject('conflict', `Expense ${args.id} already exists`, 'id');
+    if (!readOne<Vehicle>(ctx, VEHICLE_KEY))
+      return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
     const record: FleetExpense = {
       ...args,
       createdAt: ctx.now,

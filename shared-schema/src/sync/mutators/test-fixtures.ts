@@ -62,7 +62,16 @@ export function aQuote(overrides: Partial<Quote> = {}): Quote {
     fromLocation: 'Karratha',
     toLocation: null,
     distance: 0,
-    items: [{ id: 'i1', description: 'Call-out Fee', quantity: 1, unitPrice: 10000, total: 10000, category: 'misc' }],
+    items: [
+      {
+        id: 'i1',
+        description: 'Call-out Fee',
+        quantity: 1,
+        unitPrice: 10000,
+        total: 10000,
+        category: 'misc',
+      },
+    ],
     itemsSubtotal: 10000,
     basePrice: 10000,
     discountPercent: 0,
@@ -119,7 +128,11 @@ export function tables(entries: MemoryTables): MemoryTables {
 }
 
 /** Applies a mutation that must succeed; returns its outcome and the new tables. */
-export function ok(state: MemoryTables, name: string, args: unknown): MutationSuccess & { tables: MemoryTables } {
+export function ok(
+  state: MemoryTables,
+  name: string,
+  args: unknown,
+): MutationSuccess & { tables: MemoryTables } {
   const { outcome, tables: next } = applyInMemory(state, name, args, { now: NOW, userId: 1 });
   if (!outcome.ok) throw new Error(`${name} was rejected: ${outcome.code} ${outcome.message}`);
   return { ...outcome, tables: next };
@@ -134,6 +147,10 @@ export function rejected(state: MemoryTables, name: string, args: unknown): Muta
 }
 
 /** The one row of `table` with `id`. */
-export function row(state: MemoryTables, table: keyof MemoryTables, id: string | number): Row | undefined {
+export function row(
+  state: MemoryTables,
+  table: keyof MemoryTables,
+  id: string | number,
+): Row | undefined {
   return state[table]?.find((candidate) => candidate.id === id);
 }

@@ -12,16 +12,23 @@ import { stripUndefined } from './job';
 
 const VEHICLE_KEY = 'vehicle';
 
-function uniquenessReads(registration: string | undefined, vin: string | null | undefined): ReadSpec[] {
+function uniquenessReads(
+  registration: string | undefined,
+  vin: string | null | undefined,
+): ReadSpec[] {
   const reads: ReadSpec[] = [];
-  if (registration !== undefined) reads.push({ key: 'sameRegistration', entity: 'vehicles', where: { registration } });
+  if (registration !== undefined)
+    reads.push({ key: 'sameRegistration', entity: 'vehicles', where: { registration } });
   if (vin) reads.push({ key: 'sameVin', entity: 'vehicles', where: { vin } });
   return reads;
 }
 
 /** Whether another vehicle than `selfId` already has this registration or VIN. */
 function clashes(ctx: MutationContext, selfId: number): boolean {
-  const others = [...readMany<Vehicle>(ctx, 'sameRegistration'), ...readMany<Vehicle>(ctx, 'sameVin')];
+  const others = [
+    ...readMany<Vehicle>(ctx, 'sameRegistration'),
+    ...readMany<Vehicle>(ctx, 'sameVin'),
+  ];
   return others.some((vehicle) => vehicle.id !== selfId);
 }
 
@@ -34,8 +41,10 @@ export const vehicleAdd = defineMutator({
     ...uniquenessReads(args.registration, args.vin),
   ],
   apply(ctx, args) {
-    if (readOne(ctx, VEHICLE_KEY)) return reject('conflict', `Vehicle ${args.id} already exists`, 'id');
-    if (clashes(ctx, args.id)) return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
+    if (readOne(ctx, VEHICLE_KEY))
+      return reject('conflict', `Vehicle ${args.id} already exists`, 'id');
+    if (clashes(ctx, args.id))
+      return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
     const vehicle: Vehicle = {
       alerts: [],
       ...args,
@@ -62,7 +71,8 @@ export const vehicleUpdate = defineMutator({
   apply(ctx, args) {
     const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
-    if (clashes(ctx, args.id)) return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
+    if (clashes(ctx, args.id))
+      return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
     const updated: Vehicle = { ...vehicle, ...stripUndefined(args.patch), updatedAt: ctx.now };
     return succeed([put('vehicles', updated as Row)], { vehicle: updated });
   },
@@ -70,7 +80,11 @@ export const vehicleUpdate = defineMutator({
 
 const featureListSchema = z.array(z.string().trim().min(1).max(100)).max(200);
 
-function replaceList(ctx: MutationContext, field: 'modifications' | 'specialFeatures', values: string[]) {
+function replaceList(
+  ctx: MutationContext,
+  field: 'modifications' | 'specialFeatures',
+  values: string[],
+) {
   const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
   if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
   // A tick-box list: order kept, duplicates dropped.
@@ -94,7 +108,12 @@ export const vehicleUpdateSpecialFeatures = defineMutator({
   apply: (ctx, args) => replaceList(ctx, 'specialFeatures', args.specialFeatures),
 });
 
-const VEHICLE_CHILDREN = ['service_records', 'fuel_records', 'mileage_records', 'fleet_expenses'] as const;
+const VEHICLE_CHILDREN = [
+  'service_records',
+  'fuel_records',
+  'mileage_records',
+  'fleet_expenses',
+] as const;
 
 /** `vehicle.remove`: removes a vehicle and its service, fuel, mileage and expense records. */
 export const vehicleRemove = defineMutator({
@@ -105,7 +124,8 @@ export const vehicleRemove = defineMutator({
     ...VEHICLE_CHILDREN.map((entity) => ({ key: entity, entity, where: { vehicleId: args.id } })),
   ],
   apply(ctx, args) {
-    if (!readOne<Vehicle>(ctx, VEHICLE_KEY)) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
+    if (!readOne<Vehicle>(ctx, VEHICLE_KEY))
+      return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
     // Records refer to the vehicle, so they go first (no cascades behind the change log).
     const children = VEHICLE_CHILDREN.flatMap((entity) =>
       readMany<{ id: number }>(ctx, entity).map((row) => remove(entity, row.id)),

@@ -13,10 +13,17 @@ export interface StoredResponse {
 }
 
 export function requestHash(body: unknown): string {
-  return crypto.createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
 }
 
-export function findIdempotentResponse(db: Db, key: string, route: string): StoredResponse | undefined {
+export function findIdempotentResponse(
+  db: Db,
+  key: string,
+  route: string,
+): StoredResponse | undefined {
   const row = db
     .prepare('SELECT status, response FROM idempotency_keys WHERE key = ? AND route = ?')
     .get(key, route) as { status: number; response: string } | undefined;

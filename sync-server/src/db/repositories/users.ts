@@ -92,7 +92,11 @@ function tokenHash(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
-export function createSession(db: Db, userId: number, now: Date): { token: string; expiresAt: Date } {
+export function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+): { token: string; expiresAt: Date } {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   db.prepare('INSERT INTO sessions (id, userId, createdAt, expiresAt) VALUES (?, ?, ?, ?)').run(

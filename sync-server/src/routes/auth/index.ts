@@ -18,41 +18,37 @@ import { hashPassword, verifyPassword } from '../../services/passwords';
 let dummyHash: Promise<string> | undefined;
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  app.post(
-    '/register',
-    { config: { rateLimit: app.limits.register } },
-    async (request, reply) => {
-      const input = parse(registerInputSchema, request.body);
-      if (findUserByUsername(app.db, input.username)) {
-        throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-      }
-      if (findUserByEmail(app.db, input.email)) {
-        throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-      }
-      const passwordHash = await hashPassword(input.password);
-      // Checked again after the await: another registration may have taken the name meanwhile.
-      if (findUserByUsername(app.db, input.username)) {
-        throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-      }
-      if (findUserByEmail(app.db, input.email)) {
-        throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-      }
-      const user = createUser(
-        app.db,
-        {
-          username: input.username,
-          passwordHash,
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          role: 'customer',
-        },
-        app.now(),
-      );
-      return reply.code(201).send({ user: toPublicUser(user) });
-    },
-  );
+  app.post('/register', { config: { rateLimit: app.limits.register } }, async (request, reply) => {
+    const input = parse(registerInputSchema, request.body);
+    if (findUserByUsername(app.db, input.username)) {
+      throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
+    }
+    if (findUserByEmail(app.db, input.email)) {
+      throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
+    }
+    const passwordHash = await hashPassword(input.password);
+    // Checked again after the await: another registration may have taken the name meanwhile.
+    if (findUserByUsername(app.db, input.username)) {
+      throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
+    }
+    if (findUserByEmail(app.db, input.email)) {
+      throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
+    }
+    const user = createUser(
+      app.db,
+      {
+        username: input.username,
+        passwordHash,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        role: 'customer',
+      },
+      app.now(),
+    );
+    return reply.code(201).send({ user: toPublicUser(user) });
+  });
 
   app.post('/login', { config: { rateLimit: app.limits.login } }, async (request, reply) => {
     const input = parse(loginInputSchema, request.body);

@@ -19,7 +19,9 @@ import { idParam, mutate } from './mutate';
 export const bookingRoutes: FastifyPluginAsync = async (app) => {
   app.get('/bookings', async () => {
     const bookings = findRows<Booking>(app.db, 'bookings');
-    const pending = sortBookingsByUrgency(bookings.filter((booking) => booking.status === 'pending'));
+    const pending = sortBookingsByUrgency(
+      bookings.filter((booking) => booking.status === 'pending'),
+    );
     const handled = bookings
       .filter((booking) => booking.status !== 'pending')
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));

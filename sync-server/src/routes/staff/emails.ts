@@ -3,5 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findRows } from '../../db/rows';
 
 export const emailRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/emails', async () => ({ emails: findRows(app.db, 'emails', {}, { orderBy: '-timestamp' }) }));
+  app.get('/emails', async () => ({
+    emails: findRows(app.db, 'emails', {}, { orderBy: '-timestamp' }),
+  }));
 };

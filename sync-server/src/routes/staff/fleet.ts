@@ -22,7 +22,11 @@ import { parse } from '../../plugins/validation';
 import { idParam, mutate } from './mutate';
 
 const vehicleFilterSchema = z.object({
-  vehicleId: z.coerce.number({ error: MESSAGES.VEHICLE_REQUIRED }).int(MESSAGES.VEHICLE_REQUIRED).positive(MESSAGES.VEHICLE_REQUIRED).optional(),
+  vehicleId: z.coerce
+    .number({ error: MESSAGES.VEHICLE_REQUIRED })
+    .int(MESSAGES.VEHICLE_REQUIRED)
+    .positive(MESSAGES.VEHICLE_REQUIRED)
+    .optional(),
 });
 
 const NOTHING_TO_UPDATE = 'Send at least one vehicle field to change';
@@ -32,11 +36,46 @@ const vehiclePatchSchema = vehicleUpdateInputSchema.partial();
 
 /** One record kind: its table, list key, single key, create mutator and input schema. */
 const RECORD_KINDS = [
-  { path: '/service-records', table: 'service_records', list: 'serviceRecords', one: 'serviceRecord', mutator: 'service.add', schema: serviceRecordInputSchema },
-  { path: '/fuel-records', table: 'fuel_records', list: 'fuelRecords', one: 'fuelRecord', mutator: 'fuel.add', schema: fuelRecordInputSchema },
-  { path: '/mileage-records', table: 'mileage_records', list: 'mileageRecords', one: 'mileageRecord', mutator: 'mileage.add', schema: mileageRecordInputSchema },
-  { path: '/fleet-expenses', table: 'fleet_expenses', list: 'fleetExpenses', one: 'fleetExpense', mutator: 'expense.add', schema: fleetExpenseInputSchema },
-] as const satisfies readonly { path: string; table: TableName; list: string; one: string; mutator: string; schema: z.ZodType }[];
+  {
+    path: '/service-records',
+    table: 'service_records',
+    list: 'serviceRecords',
+    one: 'serviceRecord',
+    mutator: 'service.add',
+    schema: serviceRecordInputSchema,
+  },
+  {
+    path: '/fuel-records',
+    table: 'fuel_records',
+    list: 'fuelRecords',
+    one: 'fuelRecord',
+    mutator: 'fuel.add',
+    schema: fuelRecordInputSchema,
+  },
+  {
+    path: '/mileage-records',
+    table: 'mileage_records',
+    list: 'mileageRecords',
+    one: 'mileageRecord',
+    mutator: 'mileage.add',
+    schema: mileageRecordInputSchema,
+  },
+  {
+    path: '/fleet-expenses',
+    table: 'fleet_expenses',
+    list: 'fleetExpenses',
+    one: 'fleetExpense',
+    mutator: 'expense.add',
+    schema: fleetExpenseInputSchema,
+  },
+] as const satisfies readonly {
+  path: string;
+  table: TableName;
+  list: string;
+  one: string;
+  mutator: string;
+  schema: z.ZodType;
+}[];
 
 export const fleetRoutes: FastifyPluginAsync = async (app) => {
   app.get('/vehicles', async () => ({ vehicles: findRows<Vehicle>(app.db, 'vehicles') }));
@@ -61,7 +100,10 @@ export const fleetRoutes: FastifyPluginAsync = async (app) => {
       only === 'modifications'
         ? { name: 'vehicle.updateModifications', args: { id, modifications: patch.modifications } }
         : only === 'specialFeatures'
-          ? { name: 'vehicle.updateSpecialFeatures', args: { id, specialFeatures: patch.specialFeatures } }
+          ? {
+              name: 'vehicle.updateSpecialFeatures',
+              args: { id, specialFeatures: patch.specialFeatures },
+            }
           : { name: 'vehicle.update', args: { id, patch } };
     const { vehicle } = mutate<{ vehicle: Vehicle }>(app, request, () => mutation);
     return { vehicle };
@@ -76,7 +118,9 @@ export const fleetRoutes: FastifyPluginAsync = async (app) => {
   for (const kind of RECORD_KINDS) {
     app.get(kind.path, async (request) => {
       const { vehicleId } = parse(vehicleFilterSchema, request.query);
-      return { [kind.list]: findRows(app.db, kind.table, { vehicleId }, { orderBy: '-createdAt' }) };
+      return {
+        [kind.list]: findRows(app.db, kind.table, { vehicleId }, { orderBy: '-createdAt' }),
+      };
     });
 
     app.post(kind.path, async (request, reply) => {

@@ -26,7 +26,9 @@ const STEP_MUTATORS = {
 } as const;
 
 export const jobRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/jobs', async () => ({ jobs: findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' }) }));
+  app.get('/jobs', async () => ({
+    jobs: findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' }),
+  }));
 
   app.post('/jobs', async (request, reply) => {
     const input = parse(createJobInputSchema, request.body);
@@ -50,16 +52,25 @@ export const jobRoutes: FastifyPluginAsync = async (app) => {
         const action = jobActionForStatus(input.status);
         const updateId = mintIntegerId(app.db, 'job_updates');
         if (action === 'complete') {
-          mutations.push({ name: 'job.complete', args: { id, updateId, quoteId: mintTextId(app.db, 'Q', app.now()) } });
+          mutations.push({
+            name: 'job.complete',
+            args: { id, updateId, quoteId: mintTextId(app.db, 'Q', app.now()) },
+          });
         } else if (action) {
           mutations.push({ name: STEP_MUTATORS[action], args: { id, updateId } });
         } else {
-          mutations.push({ name: 'job.setStatus', args: { id, updateId, status: input.status, progress: input.progress } });
+          mutations.push({
+            name: 'job.setStatus',
+            args: { id, updateId, status: input.status, progress: input.progress },
+          });
         }
       }
       if (input.assignedTo !== undefined) {
         const assignedTo = input.assignedTo === 'Unassigned' ? null : input.assignedTo;
-        mutations.push({ name: 'job.reassign', args: { id, updateId: mintIntegerId(app.db, 'job_updates'), assignedTo } });
+        mutations.push({
+          name: 'job.reassign',
+          args: { id, updateId: mintIntegerId(app.db, 'job_updates'), assignedTo },
+        });
       }
       return mutations;
     });

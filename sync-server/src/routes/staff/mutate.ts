@@ -6,12 +6,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
-import { applyServerMutations, type NamedMutation, type Rejection } from '../../sync/apply-mutation';
+import {
+  applyServerMutations,
+  type NamedMutation,
+  type Rejection,
+} from '../../sync/apply-mutation';
 import { notifyChanges } from '../../sync/change-log';
 
 /** The HTTP error for a rejected mutation: 404 unknown id, 400 bad input, 409 a business rule. */
 export function rejectionToHttp(rejection: Rejection): HttpError {
-  const status = rejection.code === 'not_found' ? 404 : rejection.code === 'invalid_args' ? 400 : 409;
+  const status =
+    rejection.code === 'not_found' ? 404 : rejection.code === 'invalid_args' ? 400 : 409;
   return new HttpError(status, rejection.message, rejection.fields);
 }
 
@@ -46,7 +51,11 @@ export function mutate<T = Record<string, unknown>>(
 }
 
 /** Route params parsed with `schema`; an id that cannot exist is answered like an unknown one (404). */
-export function idParam<S extends z.ZodType<{ id: string | number }>>(schema: S, params: unknown, notFoundMessage: string): z.output<S>['id'] {
+export function idParam<S extends z.ZodType<{ id: string | number }>>(
+  schema: S,
+  params: unknown,
+  notFoundMessage: string,
+): z.output<S>['id'] {
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw new HttpError(404, notFoundMessage);
   return parsed.data.id;

@@ -11,7 +11,11 @@ import { parse } from '../../plugins/validation';
 import { mutate } from './mutate';
 
 const emailQuerySchema = z.object({
-  email: z.string({ error: MESSAGES.EMAIL_INVALID }).trim().max(100, MESSAGES.EMAIL_MAX).pipe(z.email(MESSAGES.EMAIL_INVALID)),
+  email: z
+    .string({ error: MESSAGES.EMAIL_INVALID })
+    .trim()
+    .max(100, MESSAGES.EMAIL_MAX)
+    .pipe(z.email(MESSAGES.EMAIL_INVALID)),
 });
 
 export const notificationPreferenceRoutes: FastifyPluginAsync = async (app) => {

@@ -20,11 +20,14 @@ import { idParam, mutate } from './mutate';
 const duplicateInputSchema = z.object({ id: quoteIdParamsSchema.shape.id.optional() });
 
 export const quoteRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/quotes', async () => ({ quotes: findRows<Quote>(app.db, 'quotes', {}, { orderBy: '-createdAt' }) }));
+  app.get('/quotes', async () => ({
+    quotes: findRows<Quote>(app.db, 'quotes', {}, { orderBy: '-createdAt' }),
+  }));
 
   app.post('/quotes', async (request, reply) => {
     const input = parse(quoteInputSchema, request.body);
-    if (input.id && getRow(app.db, 'quotes', input.id)) throw conflict(`Quote ${input.id} already exists`, { id: 'Quote already exists' });
+    if (input.id && getRow(app.db, 'quotes', input.id))
+      throw conflict(`Quote ${input.id} already exists`, { id: 'Quote already exists' });
     const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
       name: 'quote.save',
       args: { ...input, id: input.id ?? mintTextId(app.db, 'Q', app.now()) },
@@ -36,14 +39,20 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
     const id = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
     const input = parse(quoteInputSchema, request.body);
     if (!getRow(app.db, 'quotes', id)) throw notFound(MESSAGES.QUOTE_NOT_FOUND);
-    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({ name: 'quote.save', args: { ...input, id } }));
+    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
+      name: 'quote.save',
+      args: { ...input, id },
+    }));
     return { quote };
   });
 
   app.patch('/quotes/:id', async (request) => {
     const id = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
     const input = parse(quoteStatusInputSchema, request.body);
-    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({ name: 'quote.setStatus', args: { id, status: input.status } }));
+    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
+      name: 'quote.setStatus',
+      args: { id, status: input.status },
+    }));
     return { quote };
   });
 

@@ -4,7 +4,12 @@
  * work with no connection; the outbox delivers them when it returns.
  */
 import { notifications } from '@mantine/notifications';
-import { DRIVER_UNASSIGNED, MESSAGES, TOAST_DURATIONS, type CreateJobData } from '@pilbara/shared-schema';
+import {
+  DRIVER_UNASSIGNED,
+  MESSAGES,
+  TOAST_DURATIONS,
+  type CreateJobData,
+} from '@pilbara/shared-schema';
 import { mintId, mutate, type MutateResult } from '../../sync';
 import { ADMIN_TOASTS } from './admin-text';
 
@@ -79,12 +84,17 @@ export async function changeJobStatus(jobId: string, step: StatusStep): Promise<
       quoteId = String(await mintId('Q'));
       return mutate('job.complete', { id: jobId, updateId, quoteId });
     }
-    return mutate(step === 'markEnRoute' ? 'job.markEnRoute' : 'job.startService', { id: jobId, updateId });
+    return mutate(step === 'markEnRoute' ? 'job.markEnRoute' : 'job.startService', {
+      id: jobId,
+      updateId,
+    });
   });
   if (!result?.ok) return false;
   success(
     MESSAGES.JOB_UPDATED_TITLE,
-    step === 'complete' ? ADMIN_TOASTS.jobCompleted(jobId, quoteId) : ADMIN_TOASTS.jobUpdated(jobId, STEP_STATUS[step]),
+    step === 'complete'
+      ? ADMIN_TOASTS.jobCompleted(jobId, quoteId)
+      : ADMIN_TOASTS.jobUpdated(jobId, STEP_STATUS[step]),
   );
   return true;
 }
@@ -93,7 +103,11 @@ export async function changeJobStatus(jobId: string, step: StatusStep): Promise<
 export async function reassignJob(jobId: string, driver: string): Promise<boolean> {
   const result = await run(MESSAGES.JOB_UPDATE_FAILED, async () => {
     const updateId = await mintId('job_updates');
-    return mutate('job.reassign', { id: jobId, updateId, assignedTo: driver === DRIVER_UNASSIGNED ? null : driver });
+    return mutate('job.reassign', {
+      id: jobId,
+      updateId,
+      assignedTo: driver === DRIVER_UNASSIGNED ? null : driver,
+    });
   });
   if (!result?.ok) return false;
   success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobReassigned(jobId, driver));

@@ -10,7 +10,13 @@ import {
   IconTool,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { BADGE_VARIANT_STYLES, URGENCY_LABELS, jobStatusBadgeVariant, type JobStatus, type Urgency } from '@pilbara/shared-schema';
+import {
+  BADGE_VARIANT_STYLES,
+  URGENCY_LABELS,
+  jobStatusBadgeVariant,
+  type JobStatus,
+  type Urgency,
+} from '@pilbara/shared-schema';
 import { ADMIN_TEXT } from './admin-text';
 
 const STATUS_ICONS: Record<JobStatus, typeof IconClock> = {
@@ -27,13 +33,22 @@ export function StatusBadge({ status }: { status: string }) {
   const look = BADGE_VARIANT_STYLES[jobStatusBadgeVariant(status)];
   const Icon = STATUS_ICONS[status as JobStatus] ?? IconClock;
   return (
-    <Badge variant={look.variant} color={look.color} leftSection={<Icon size={14} aria-hidden />} data-testid="job-status">
+    <Badge
+      variant={look.variant}
+      color={look.color}
+      leftSection={<Icon size={14} aria-hidden />}
+      data-testid="job-status"
+    >
       {status}
     </Badge>
   );
 }
 
-const URGENCY_COLORS: Record<Urgency, string> = { emergency: 'red', 'same-day': 'orange', scheduled: 'gray' };
+const URGENCY_COLORS: Record<Urgency, string> = {
+  emergency: 'red',
+  'same-day': 'orange',
+  scheduled: 'gray',
+};
 
 /** Urgency, shown large: the first thing read when triaging from the cab. */
 export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
@@ -55,7 +70,12 @@ export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
 export function PendingBadge() {
   return (
     <Tooltip label={ADMIN_TEXT.pendingHint} multiline w={240} withArrow>
-      <Badge variant="outline" color="yellow.8" leftSection={<IconCloudUpload size={14} aria-hidden />} data-testid="pending-marker">
+      <Badge
+        variant="outline"
+        color="yellow.8"
+        leftSection={<IconCloudUpload size={14} aria-hidden />}
+        data-testid="pending-marker"
+      >
         {ADMIN_TEXT.pending}
       </Badge>
     </Tooltip>

@@ -74,19 +74,45 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
         {syncIssues}
         <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
         {liveStatus?.({ jobs, availableDrivers })}
-        <Tabs value={tab} onChange={(value) => setTab((value as TabKey | null) ?? 'bookings')} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab((value as TabKey | null) ?? 'bookings')}
+          keepMounted={false}
+        >
           <Tabs.List className={classes.tabsList}>
-            <Tabs.Tab value="bookings" className={classes.tab} leftSection={<IconCalendarEvent size={16} aria-hidden />}
-              rightSection={stats.pendingBookings > 0 ? <Badge size="sm" circle color="red">{stats.pendingBookings}</Badge> : undefined}>
+            <Tabs.Tab
+              value="bookings"
+              className={classes.tab}
+              leftSection={<IconCalendarEvent size={16} aria-hidden />}
+              rightSection={
+                stats.pendingBookings > 0 ? (
+                  <Badge size="sm" circle color="red">
+                    {stats.pendingBookings}
+                  </Badge>
+                ) : undefined
+              }
+            >
               {ADMIN_TEXT.tabs.bookings}
             </Tabs.Tab>
-            <Tabs.Tab value="jobs" className={classes.tab} leftSection={<IconTool size={16} aria-hidden />}>
+            <Tabs.Tab
+              value="jobs"
+              className={classes.tab}
+              leftSection={<IconTool size={16} aria-hidden />}
+            >
               {ADMIN_TEXT.tabs.jobs}
             </Tabs.Tab>
-            <Tabs.Tab value="quotes" className={classes.tab} leftSection={<IconFileInvoice size={16} aria-hidden />}>
+            <Tabs.Tab
+              value="quotes"
+              className={classes.tab}
+              leftSection={<IconFileInvoice size={16} aria-hidden />}
+            >
               {ADMIN_TEXT.tabs.quotes}
             </Tabs.Tab>
-            <Tabs.Tab value="messages" className={classes.tab} leftSection={<IconMail size={16} aria-hidden />}>
+            <Tabs.Tab
+              value="messages"
+              className={classes.tab}
+              leftSection={<IconMail size={16} aria-hidden />}
+            >
               {ADMIN_TEXT.tabs.messages}
             </Tabs.Tab>
           </Tabs.List>

@@ -38,7 +38,8 @@ export const ADMIN_TOASTS = {
   jobCreated: (jobId: string) => `Job ${jobId} created.`,
   bookingApproved: (jobId: string) => `The booking is now job ${jobId}.`,
   jobUpdated: (jobId: string, status: string) => `Job ${jobId} is ${status}.`,
-  jobCompleted: (jobId: string, quoteId: string) => `Job ${jobId} is Completed. Draft quote ${quoteId} created.`,
+  jobCompleted: (jobId: string, quoteId: string) =>
+    `Job ${jobId} is Completed. Draft quote ${quoteId} created.`,
   jobReassigned: (jobId: string, driver: string) => `Job ${jobId}: driver ${driver}.`,
   jobDeleted: (jobId: string) => `Job ${jobId} deleted.`,
 } as const;

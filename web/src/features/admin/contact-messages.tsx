@@ -9,14 +9,23 @@ function MessageCard({ email }: { email: EmailRecord }) {
   const badges = contactMessageBadges(email);
   const info = email.customerInfo;
   return (
-    <Card withBorder radius="md" padding="md" className={badges.priority === 'URGENT' ? classes.emergency : undefined} data-testid="contact-message">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      className={badges.priority === 'URGENT' ? classes.emergency : undefined}
+      data-testid="contact-message"
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
             <Badge color={badges.delivery === 'Sent' ? 'green' : 'yellow'} variant="light">
               {badges.delivery}
             </Badge>
-            <Badge color={badges.priority === 'URGENT' ? 'red' : 'gray'} variant={badges.priority === 'URGENT' ? 'filled' : 'outline'}>
+            <Badge
+              color={badges.priority === 'URGENT' ? 'red' : 'gray'}
+              variant={badges.priority === 'URGENT' ? 'filled' : 'outline'}
+            >
               {badges.priority}
             </Badge>
           </Group>
@@ -30,7 +39,8 @@ function MessageCard({ email }: { email: EmailRecord }) {
         {info ? (
           <>
             <Text size="sm">
-              <b>{info.name}</b> · {info.phone} · <span className={classes.detail}>{info.email}</span>
+              <b>{info.name}</b> · {info.phone} ·{' '}
+              <span className={classes.detail}>{info.email}</span>
             </Text>
             <Text size="sm">Service: {info.service}</Text>
             <Text size="sm" className={classes.detail} style={{ whiteSpace: 'pre-wrap' }}>

@@ -40,13 +40,30 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
       <Stack gap="sm">
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Customer Name" withAsterisk {...form.register('customerName')} error={errors.customerName?.message} />
+            <TextInput
+              label="Customer Name"
+              withAsterisk
+              {...form.register('customerName')}
+              error={errors.customerName?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Phone" type="tel" inputMode="tel" withAsterisk {...form.register('phone')} error={errors.phone?.message} />
+            <TextInput
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              withAsterisk
+              {...form.register('phone')}
+              error={errors.phone?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Email" type="email" {...form.register('email')} error={errors.email?.message} />
+            <TextInput
+              label="Email"
+              type="email"
+              {...form.register('email')}
+              error={errors.email?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Controller
@@ -66,10 +83,20 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput label="Location" withAsterisk {...form.register('location')} error={errors.location?.message} />
+            <TextInput
+              label="Location"
+              withAsterisk
+              {...form.register('location')}
+              error={errors.location?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label="Estimated Arrival" placeholder="e.g. 30 minutes" {...form.register('estimatedArrival')} error={errors.estimatedArrival?.message} />
+            <TextInput
+              label="Estimated Arrival"
+              placeholder="e.g. 30 minutes"
+              {...form.register('estimatedArrival')}
+              error={errors.estimatedArrival?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Controller
@@ -104,10 +131,21 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Textarea label="Notes" autosize minRows={2} {...form.register('notes')} error={errors.notes?.message} />
+            <Textarea
+              label="Notes"
+              autosize
+              minRows={2}
+              {...form.register('notes')}
+              error={errors.notes?.message}
+            />
           </Grid.Col>
         </Grid>
-        <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          type="submit"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          loading={isSubmitting}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {ADMIN_TEXT.createJob}
         </Button>
       </Stack>

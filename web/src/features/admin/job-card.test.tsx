@@ -28,17 +28,23 @@ describe('JobCard buttons follow the job-flow rule', () => {
     it(`for a job that is ${status}`, () => {
       const { unmount } = render(
         <MantineProvider>
-          <JobCard job={job(status)} pending={false} drivers={['Sam', 'Alex', 'Both', 'Unassigned']} />
+          <JobCard
+            job={job(status)}
+            pending={false}
+            drivers={['Sam', 'Alex', 'Both', 'Unassigned']}
+          />
         </MantineProvider>,
       );
-      const enabled = (name: string) => !(screen.getByRole('button', { name }) as HTMLButtonElement).disabled;
+      const enabled = (name: string) =>
+        !(screen.getByRole('button', { name }) as HTMLButtonElement).disabled;
       expect(enabled('Mark En Route')).toBe(isJobActionAllowed(status, 'markEnRoute'));
       expect(enabled('Start Service')).toBe(isJobActionAllowed(status, 'startService'));
       expect(enabled('Complete Job')).toBe(isJobActionAllowed(status, 'complete'));
       expect(enabled('Delete')).toBe(canDeleteJob(status));
-      expect(document.querySelector<HTMLInputElement>('input[aria-label="Driver for JOB-2026-7"]')?.disabled).toBe(
-        !isJobActionAllowed(status, 'reassign'),
-      );
+      expect(
+        document.querySelector<HTMLInputElement>('input[aria-label="Driver for JOB-2026-7"]')
+          ?.disabled,
+      ).toBe(!isJobActionAllowed(status, 'reassign'));
       expect(screen.queryByTestId('pending-marker')).toBeNull();
       unmount();
     });

@@ -3,9 +3,31 @@
  * and delete — each enabled exactly where the shared job-flow rule allows — and its history.
  */
 import { useState } from 'react';
-import { Button, Card, Collapse, Group, Progress, Select, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconHistory, IconPlayerPlay, IconCircleCheck, IconTrash, IconTruckDelivery } from '@tabler/icons-react';
-import { DRIVER_UNASSIGNED, canDeleteJob, isJobActionAllowed, type Job } from '@pilbara/shared-schema';
+import {
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import {
+  IconHistory,
+  IconPlayerPlay,
+  IconCircleCheck,
+  IconTrash,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
+import {
+  DRIVER_UNASSIGNED,
+  canDeleteJob,
+  isJobActionAllowed,
+  type Job,
+} from '@pilbara/shared-schema';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
@@ -16,7 +38,12 @@ import classes from './admin.module.css';
 function JobHistory({ jobId }: { jobId: string }) {
   const updates = useJobHistory(jobId);
   if (!updates) return null;
-  if (updates.length === 0) return <Text size="sm" c="dimmed">{ADMIN_TEXT.noHistory}</Text>;
+  if (updates.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {ADMIN_TEXT.noHistory}
+      </Text>
+    );
   return (
     <Timeline bulletSize={14} lineWidth={2} data-testid="job-history">
       {updates.map((update) => (
@@ -30,13 +57,22 @@ function JobHistory({ jobId }: { jobId: string }) {
   );
 }
 
-const STEPS: { step: StatusStep; label: string; icon: typeof IconTruckDelivery; color: string }[] = [
-  { step: 'markEnRoute', label: ADMIN_TEXT.markEnRoute, icon: IconTruckDelivery, color: 'blue' },
-  { step: 'startService', label: ADMIN_TEXT.startService, icon: IconPlayerPlay, color: 'orange' },
-  { step: 'complete', label: ADMIN_TEXT.completeJob, icon: IconCircleCheck, color: 'green' },
-];
+const STEPS: { step: StatusStep; label: string; icon: typeof IconTruckDelivery; color: string }[] =
+  [
+    { step: 'markEnRoute', label: ADMIN_TEXT.markEnRoute, icon: IconTruckDelivery, color: 'blue' },
+    { step: 'startService', label: ADMIN_TEXT.startService, icon: IconPlayerPlay, color: 'orange' },
+    { step: 'complete', label: ADMIN_TEXT.completeJob, icon: IconCircleCheck, color: 'green' },
+  ];
 
-export function JobCard({ job, pending, drivers }: { job: Job; pending: boolean; drivers: readonly string[] }) {
+export function JobCard({
+  job,
+  pending,
+  drivers,
+}: {
+  job: Job;
+  pending: boolean;
+  drivers: readonly string[];
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (key: string, action: () => Promise<unknown>) => {
@@ -53,7 +89,15 @@ export function JobCard({ job, pending, drivers }: { job: Job; pending: boolean;
   const driverOptions = drivers.includes(driver) ? [...drivers] : [...drivers, driver];
 
   return (
-    <Card withBorder radius="md" padding="md" className={job.status === 'Emergency' ? classes.emergency : undefined} data-testid="job-card" data-job-id={job.id} data-status={job.status}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      className={job.status === 'Emergency' ? classes.emergency : undefined}
+      data-testid="job-card"
+      data-job-id={job.id}
+      data-status={job.status}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap">

@@ -6,7 +6,15 @@ import { CreateJobForm } from './create-job-form';
 import { JobCard } from './job-card';
 import { pendingKey } from './use-admin-data';
 
-export function JobManagement({ jobs, pendingKeys, drivers }: { jobs: Job[]; pendingKeys: ReadonlySet<string>; drivers: readonly string[] }) {
+export function JobManagement({
+  jobs,
+  pendingKeys,
+  drivers,
+}: {
+  jobs: Job[];
+  pendingKeys: ReadonlySet<string>;
+  drivers: readonly string[];
+}) {
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="md">
@@ -20,7 +28,12 @@ export function JobManagement({ jobs, pendingKeys, drivers }: { jobs: Job[]; pen
       ) : (
         <Stack gap="sm">
           {jobs.map((job) => (
-            <JobCard key={job.id} job={job} pending={pendingKeys.has(pendingKey('jobs', job.id))} drivers={drivers} />
+            <JobCard
+              key={job.id}
+              job={job}
+              pending={pendingKeys.has(pendingKey('jobs', job.id))}
+              drivers={drivers}
+            />
           ))}
         </Stack>
       )}

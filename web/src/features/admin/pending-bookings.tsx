@@ -9,7 +9,11 @@ import { ADMIN_TEXT } from './admin-text';
 import { pendingKey } from './use-admin-data';
 import classes from './admin.module.css';
 
-const URGENCY_CLASS = { emergency: classes.emergency, 'same-day': classes.sameDay, scheduled: classes.scheduled } as const;
+const URGENCY_CLASS = {
+  emergency: classes.emergency,
+  'same-day': classes.sameDay,
+  scheduled: classes.scheduled,
+} as const;
 
 function BookingCard({ booking, pending }: { booking: Booking; pending: boolean }) {
   const [busy, setBusy] = useState(false);
@@ -22,7 +26,14 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
     }
   };
   return (
-    <Card withBorder radius="md" padding="md" className={URGENCY_CLASS[booking.urgency] ?? classes.scheduled} data-testid="booking-card" data-booking-id={booking.id}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      className={URGENCY_CLASS[booking.urgency] ?? classes.scheduled}
+      data-testid="booking-card"
+      data-booking-id={booking.id}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap">
@@ -70,7 +81,12 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
           </Text>
         )}
         <Group justify="flex-end">
-          <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void approve()} loading={busy} color="green">
+          <Button
+            leftSection={<IconCheck size={16} aria-hidden />}
+            onClick={() => void approve()}
+            loading={busy}
+            color="green"
+          >
             {ADMIN_TEXT.approve}
           </Button>
         </Group>
@@ -79,13 +95,23 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
   );
 }
 
-export function PendingBookings({ bookings, pendingKeys }: { bookings: Booking[]; pendingKeys: ReadonlySet<string> }) {
+export function PendingBookings({
+  bookings,
+  pendingKeys,
+}: {
+  bookings: Booking[];
+  pendingKeys: ReadonlySet<string>;
+}) {
   const pending = sortBookingsByUrgency(bookings.filter((booking) => booking.status === 'pending'));
   if (pending.length === 0) return <Text c="dimmed">{ADMIN_TEXT.noBookings}</Text>;
   return (
     <Stack gap="sm">
       {pending.map((booking) => (
-        <BookingCard key={booking.id} booking={booking} pending={pendingKeys.has(pendingKey('bookings', booking.id))} />
+        <BookingCard
+          key={booking.id}
+          booking={booking}
+          pending={pendingKeys.has(pendingKey('bookings', booking.id))}
+        />
       ))}
     </Stack>
   );

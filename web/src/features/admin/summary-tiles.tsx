@@ -4,7 +4,17 @@ import { LIVE_STATUS, type AdminDashboardStats } from '@pilbara/shared-schema';
 import { ADMIN_TEXT } from './admin-text';
 import classes from './admin.module.css';
 
-function Tile({ label, value, testId, accent }: { label: string; value: number; testId: string; accent?: string }) {
+function Tile({
+  label,
+  value,
+  testId,
+  accent,
+}: {
+  label: string;
+  value: number;
+  testId: string;
+  accent?: string;
+}) {
   return (
     <Paper withBorder p="md" radius="md" className={classes.tile} data-testid={testId}>
       <Text size="sm" c="dimmed" fw={600}>
@@ -17,12 +27,24 @@ function Tile({ label, value, testId, accent }: { label: string; value: number; 
   );
 }
 
-export function SummaryTiles({ stats, onDriversChange }: { stats: AdminDashboardStats; onDriversChange: (value: number) => void }) {
+export function SummaryTiles({
+  stats,
+  onDriversChange,
+}: {
+  stats: AdminDashboardStats;
+  onDriversChange: (value: number) => void;
+}) {
   const t = ADMIN_TEXT.tiles;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
       <Tile label={t.activeJobs} value={stats.activeJobs} testId="tile-active-jobs" />
-      <Paper withBorder p="md" radius="md" className={classes.tile} data-testid="tile-available-drivers">
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        className={classes.tile}
+        data-testid="tile-available-drivers"
+      >
         <NumberInput
           label={t.availableDrivers}
           value={stats.availableDrivers}
@@ -32,13 +54,24 @@ export function SummaryTiles({ stats, onDriversChange }: { stats: AdminDashboard
           clampBehavior="strict"
           allowDecimal={false}
           allowNegative={false}
-          onChange={(value) => onDriversChange(typeof value === 'number' ? value : Number(value) || 0)}
+          onChange={(value) =>
+            onDriversChange(typeof value === 'number' ? value : Number(value) || 0)
+          }
           classNames={{ label: classes.driversLabel, input: classes.driversInput }}
         />
       </Paper>
       <Tile label={t.totalJobs} value={stats.totalJobs} testId="tile-total-jobs" />
-      <Tile label={t.pendingBookings} value={stats.pendingBookings} testId="tile-pending-bookings" />
-      <Tile label={t.emergencyJobs} value={stats.emergencyJobs} testId="tile-emergency-jobs" accent={stats.emergencyJobs > 0 ? 'red' : undefined} />
+      <Tile
+        label={t.pendingBookings}
+        value={stats.pendingBookings}
+        testId="tile-pending-bookings"
+      />
+      <Tile
+        label={t.emergencyJobs}
+        value={stats.emergencyJobs}
+        testId="tile-emergency-jobs"
+        accent={stats.emergencyJobs > 0 ? 'red' : undefined}
+      />
     </SimpleGrid>
   );
 }

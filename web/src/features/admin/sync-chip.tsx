@@ -10,9 +10,29 @@ export function SyncChip() {
   const status = useSyncStatus();
   const offline = status.state === 'offline';
   const syncing = status.state === 'syncing' || status.state === 'connecting';
-  const color = status.needsAttention > 0 ? 'red' : offline ? 'gray' : status.pending > 0 || syncing ? 'yellow' : 'green';
-  const Icon = status.needsAttention > 0 ? IconAlertCircle : offline ? IconCloudOff : syncing ? IconRefresh : IconCloudCheck;
-  const label = offline ? 'Offline' : syncing ? 'Syncing' : status.state === 'update-required' ? 'Update required' : 'Online';
+  const color =
+    status.needsAttention > 0
+      ? 'red'
+      : offline
+        ? 'gray'
+        : status.pending > 0 || syncing
+          ? 'yellow'
+          : 'green';
+  const Icon =
+    status.needsAttention > 0
+      ? IconAlertCircle
+      : offline
+        ? IconCloudOff
+        : syncing
+          ? IconRefresh
+          : IconCloudCheck;
+  const label = offline
+    ? 'Offline'
+    : syncing
+      ? 'Syncing'
+      : status.state === 'update-required'
+        ? 'Update required'
+        : 'Online';
   return (
     <Group gap={6} data-testid="sync-chip" data-state={status.state} aria-live="polite" wrap="wrap">
       <Badge size="lg" variant="light" color={color} leftSection={<Icon size={16} aria-hidden />}>

@@ -10,7 +10,12 @@ const EMPTY: never[] = [];
 
 /** Every job, most recently changed first. */
 export function useJobs(): Job[] {
-  return useLiveQuery(async () => (await db.jobs.orderBy('updatedAt').reverse().toArray()) as Job[], []) ?? EMPTY;
+  return (
+    useLiveQuery(
+      async () => (await db.jobs.orderBy('updatedAt').reverse().toArray()) as Job[],
+      [],
+    ) ?? EMPTY
+  );
 }
 
 /** Every booking (the list filters and sorts). */

@@ -18,7 +18,10 @@ function wrapper({ children }: { children: ReactNode }) {
 
 beforeEach(() => {
   localStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ user: admin }), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ user: admin }), { status: 200 })),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +44,10 @@ describe('AuthProvider', () => {
 
   it('signs out a stored user whose session the server no longer has', async () => {
     localStorage.setItem('auth_user', JSON.stringify(admin));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"user":null}', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"user":null}', { status: 200 })),
+    );
     const { result } = renderHook(() => useAuth(), { wrapper });
     await waitFor(() => expect(result.current.user).toBeNull());
     expect(localStorage.getItem('auth_user')).toBeNull();
@@ -65,12 +71,17 @@ describe('AuthProvider', () => {
   });
 
   it('saves the user on login and clears it on logout', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ user: admin }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ user: admin }), { status: 200 })),
+    );
     const { result } = renderHook(() => useAuth(), { wrapper });
     await act(async () => {
       await result.current.login({ username: 'boss', password: 'secret-123' });
     });
-    expect(JSON.parse(localStorage.getItem('auth_user') ?? 'null')).toMatchObject({ username: 'boss' });
+    expect(JSON.parse(localStorage.getItem('auth_user') ?? 'null')).toMatchObject({
+      username: 'boss',
+    });
     await act(async () => {
       await result.current.logout();
     });
@@ -79,7 +90,10 @@ describe('AuthProvider', () => {
   });
 
   it('re-throws a failed login after its toast', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Invalid username or password"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"Invalid username or password"}', { status: 401 })),
+    );
     const { result } = renderHook(() => useAuth(), { wrapper });
     await expect(result.current.login({ username: 'x', password: 'y' })).rejects.toThrow('401');
     expect(result.current.user).toBeNull();

@@ -4,7 +4,16 @@
  * an unreadable stored value is discarded. The server's httpOnly session cookie is the real
  * credential (DESIGN §7): this copy only drives what the UI shows.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
@@ -49,7 +58,9 @@ export function displayName(user: Pick<AuthUser, 'firstName' | 'username'>): str
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<AuthUser | null>(() => readStored(STORAGE_KEYS.authUser, authUserSchema));
+  const [user, setUser] = useState<AuthUser | null>(() =>
+    readStored(STORAGE_KEYS.authUser, authUserSchema),
+  );
   const [loading, setLoading] = useState(false);
   const timers = useRef<number[]>([]);
 
@@ -90,7 +101,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (values: LoginValues): Promise<AuthUser> => {
       setLoading(true);
       try {
-        const answer = userAnswerSchema.parse(await apiRequest<unknown>('/api/auth/login', { body: values }));
+        const answer = userAnswerSchema.parse(
+          await apiRequest<unknown>('/api/auth/login', { body: values }),
+        );
         writeStored(STORAGE_KEYS.authUser, answer.user);
         setUser(answer.user);
         const admin = answer.user.role === 'admin';
@@ -132,7 +145,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         // Registration creates the account but no session (the server signs in only on login),
         // so the user is not stored here: the page moves to the login tab with the username filled.
-        const answer = userAnswerSchema.parse(await apiRequest<unknown>('/api/auth/register', { body: values }));
+        const answer = userAnswerSchema.parse(
+          await apiRequest<unknown>('/api/auth/register', { body: values }),
+        );
         notifications.show({
           title: AUTH_TEXT.registerSuccessTitle,
           message: AUTH_TEXT.registerSuccessMessage,

@@ -22,7 +22,8 @@ export const AUTH_TEXT = {
   registerFailedFallback: MESSAGES.REGISTRATION_FAILED_DESCRIPTION,
   loginSuccessTitle: MESSAGES.LOGIN_SUCCESS_TITLE,
   /** Spec §6: an admin's welcome text carries '(Admin Access)'. */
-  loginSuccessMessage: (name: string, admin: boolean) => `Good to see you, ${name}.${admin ? ' (Admin Access)' : ''}`,
+  loginSuccessMessage: (name: string, admin: boolean) =>
+    `Good to see you, ${name}.${admin ? ' (Admin Access)' : ''}`,
   adminNoticeTitle: MESSAGES.ADMIN_NOTICE_TITLE,
   adminNoticeMessage: MESSAGES.ADMIN_NOTICE_DESCRIPTION,
   registerSuccessTitle: MESSAGES.REGISTRATION_SUCCESS_TITLE,

@@ -5,7 +5,13 @@ import { loginInputSchema, type LoginInput } from '@pilbara/shared-schema';
 import { useAuth, type AuthUser } from './auth-provider';
 
 /** Login tab. `username` prefills the field after a registration (remount with a new key). */
-export function LoginForm({ username = '', onSuccess }: { username?: string; onSuccess: (user: AuthUser) => void }) {
+export function LoginForm({
+  username = '',
+  onSuccess,
+}: {
+  username?: string;
+  onSuccess: (user: AuthUser) => void;
+}) {
   const { login, loading } = useAuth();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
@@ -24,8 +30,20 @@ export function LoginForm({ username = '', onSuccess }: { username?: string; onS
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Login">
       <Stack gap="md">
-        <TextInput label="Username" autoComplete="username" withAsterisk {...form.register('username')} error={errors.username?.message} />
-        <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.register('password')} error={errors.password?.message} />
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          withAsterisk
+          {...form.register('username')}
+          error={errors.username?.message}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
         <Button type="submit" size="md" mih={48} loading={loading}>
           Login
         </Button>

@@ -4,7 +4,14 @@ import { Button, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
 import { useAuth } from './auth-provider';
 
-const EMPTY: RegisterInput = { firstName: '', lastName: '', username: '', email: '', phone: '', password: '' };
+const EMPTY: RegisterInput = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  email: '',
+  phone: '',
+  password: '',
+};
 
 /** Register tab. There is no role field: every registration is a customer (DESIGN §7). */
 export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
@@ -30,15 +37,45 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, xs: 6 }}>
-            <TextInput label="First Name" autoComplete="given-name" withAsterisk {...form.register('firstName')} error={errors.firstName?.message} />
+            <TextInput
+              label="First Name"
+              autoComplete="given-name"
+              withAsterisk
+              {...form.register('firstName')}
+              error={errors.firstName?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
-            <TextInput label="Last Name" autoComplete="family-name" {...form.register('lastName')} error={errors.lastName?.message} />
+            <TextInput
+              label="Last Name"
+              autoComplete="family-name"
+              {...form.register('lastName')}
+              error={errors.lastName?.message}
+            />
           </Grid.Col>
         </Grid>
-        <TextInput label="Username" autoComplete="username" withAsterisk {...form.register('username')} error={errors.username?.message} />
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.register('email')} error={errors.email?.message} />
-        <TextInput label="Phone (optional)" type="tel" autoComplete="tel" {...form.register('phone')} error={errors.phone?.message} />
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          withAsterisk
+          {...form.register('username')}
+          error={errors.username?.message}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <TextInput
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          {...form.register('phone')}
+          error={errors.phone?.message}
+        />
         <PasswordInput
           label="Password"
           description="At least 8 characters"

@@ -20,7 +20,10 @@ describe('LiveStatusWidget', () => {
   it('estimates 21 min with no busy jobs, then 15 + 3 per busy job, capped at 45', () => {
     const { rerender } = renderWidget({ jobs: [{ status: 'Assigned' }, { status: 'Cancelled' }] });
     expect(screen.getByTestId('live-estimate').textContent).toBe('21 min');
-    const busy = (n: number) => Array.from({ length: n }, (_, i) => ({ status: ['En Route', 'In Progress', 'Completed'][i % 3]! }));
+    const busy = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        status: ['En Route', 'In Progress', 'Completed'][i % 3]!,
+      }));
     rerender(
       <MantineProvider>
         <LiveStatusWidget jobs={busy(2)} />

@@ -33,7 +33,14 @@ export function LiveStatusWidget({ jobs, availableDrivers }: LiveStatusWidgetPro
   const minutes = responseEstimateMinutes(jobs);
   const on = useBlink();
   return (
-    <Paper withBorder radius="md" p="md" className={classes.widget} data-testid="live-status" aria-label="Live status">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      className={classes.widget}
+      data-testid="live-status"
+      aria-label="Live status"
+    >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap={8} wrap="nowrap">
           <span className={classes.dot} data-on={on} data-testid="live-dot" aria-hidden />

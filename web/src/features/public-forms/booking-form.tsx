@@ -71,13 +71,34 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
         <OutboxPendingNotice kind="booking" />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Full Name" autoComplete="name" withAsterisk {...form.register('customerName')} error={errors.customerName?.message} />
+            <TextInput
+              label="Full Name"
+              autoComplete="name"
+              withAsterisk
+              {...form.register('customerName')}
+              error={errors.customerName?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Phone Number" type="tel" inputMode="tel" autoComplete="tel" withAsterisk {...form.register('phone')} error={errors.phone?.message} />
+            <TextInput
+              label="Phone Number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              withAsterisk
+              {...form.register('phone')}
+              error={errors.phone?.message}
+            />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput label="Email Address" type="email" autoComplete="email" withAsterisk {...form.register('email')} error={errors.email?.message} />
+            <TextInput
+              label="Email Address"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.register('email')}
+              error={errors.email?.message}
+            />
           </Grid.Col>
         </Grid>
 
@@ -108,7 +129,11 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
             control={form.control}
             name="urgency"
             render={({ field }) => (
-              <UrgencyCards value={field.value as Urgency} onChange={field.onChange} error={errors.urgency?.message} />
+              <UrgencyCards
+                value={field.value as Urgency}
+                onChange={field.onChange}
+                error={errors.urgency?.message}
+              />
             )}
           />
         ) : (
@@ -136,13 +161,25 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
         )}
 
         {variant === 'integrated' && urgency === 'emergency' ? (
-          <Alert color="red" title="Emergency? Call our hotline now" icon={<IconPhoneCall />} role="alert" data-testid="emergency-hotline">
+          <Alert
+            color="red"
+            title="Emergency? Call our hotline now"
+            icon={<IconPhoneCall />}
+            role="alert"
+            data-testid="emergency-hotline"
+          >
             <Stack gap="sm" align="flex-start">
               <span>
-                For an emergency, calling is the fastest way to get a truck moving – we answer 24/7. You can still send this
-                booking so we have your details.
+                For an emergency, calling is the fastest way to get a truck moving – we answer 24/7.
+                You can still send this booking so we have your details.
               </span>
-              <Button component="a" href={telHref(hotline)} color="red" mih={48} leftSection={<IconPhoneCall size={18} />}>
+              <Button
+                component="a"
+                href={telHref(hotline)}
+                color="red"
+                mih={48}
+                leftSection={<IconPhoneCall size={18} />}
+              >
                 Call {hotline}
               </Button>
             </Stack>

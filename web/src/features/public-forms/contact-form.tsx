@@ -1,7 +1,11 @@
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { CONTACT_SERVICE_OPTIONS, contactInputSchema, type ContactInput } from '@pilbara/shared-schema';
+import {
+  CONTACT_SERVICE_OPTIONS,
+  contactInputSchema,
+  type ContactInput,
+} from '@pilbara/shared-schema';
 import type { z } from 'zod';
 import { OutboxPendingNotice } from './outbox-pending-notice';
 import { usePublicSubmit } from './use-public-submit';
@@ -39,16 +43,43 @@ export function ContactForm() {
         <OutboxPendingNotice kind="contact" />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="First Name" autoComplete="given-name" withAsterisk {...form.register('firstName')} error={errors.firstName?.message} />
+            <TextInput
+              label="First Name"
+              autoComplete="given-name"
+              withAsterisk
+              {...form.register('firstName')}
+              error={errors.firstName?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Last Name" autoComplete="family-name" withAsterisk {...form.register('lastName')} error={errors.lastName?.message} />
+            <TextInput
+              label="Last Name"
+              autoComplete="family-name"
+              withAsterisk
+              {...form.register('lastName')}
+              error={errors.lastName?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Phone" type="tel" inputMode="tel" autoComplete="tel" withAsterisk {...form.register('phone')} error={errors.phone?.message} />
+            <TextInput
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              withAsterisk
+              {...form.register('phone')}
+              error={errors.phone?.message}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.register('email')} error={errors.email?.message} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.register('email')}
+              error={errors.email?.message}
+            />
           </Grid.Col>
         </Grid>
         <Controller

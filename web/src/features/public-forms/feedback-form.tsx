@@ -1,7 +1,22 @@
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Input, Radio, Rating, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { feedbackInputSchema, RECOMMEND_OPTIONS, type FeedbackData, type FeedbackInput } from '@pilbara/shared-schema';
+import {
+  Button,
+  Group,
+  Input,
+  Radio,
+  Rating,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+} from '@mantine/core';
+import {
+  feedbackInputSchema,
+  RECOMMEND_OPTIONS,
+  type FeedbackData,
+  type FeedbackInput,
+} from '@pilbara/shared-schema';
 import { OutboxPendingNotice } from './outbox-pending-notice';
 import { usePublicSubmit } from './use-public-submit';
 import { applyFieldErrors } from './apply-field-errors';
@@ -69,7 +84,13 @@ function ScoreField({
 }
 
 /** The review form of spec §2 Feedback / §5, for one of the given completed jobs. */
-export function FeedbackForm({ jobs, initialJobId = '' }: { jobs: ReviewableJob[]; initialJobId?: string }) {
+export function FeedbackForm({
+  jobs,
+  initialJobId = '',
+}: {
+  jobs: ReviewableJob[];
+  initialJobId?: string;
+}) {
   const { submit, sending } = usePublicSubmit('feedback');
   const form = useForm<FeedbackInput, unknown, FeedbackData>({
     resolver: zodResolver(feedbackInputSchema),
@@ -106,12 +127,38 @@ export function FeedbackForm({ jobs, initialJobId = '' }: { jobs: ReviewableJob[
             />
           )}
         />
-        <ScoreField control={form.control} name="rating" label="Overall Rating" size="lg" error={errors.rating?.message} />
+        <ScoreField
+          control={form.control}
+          name="rating"
+          label="Overall Rating"
+          size="lg"
+          error={errors.rating?.message}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <ScoreField control={form.control} name="serviceQuality" label="Service Quality" error={errors.serviceQuality?.message} />
-          <ScoreField control={form.control} name="responseTime" label="Response Time" error={errors.responseTime?.message} />
-          <ScoreField control={form.control} name="communication" label="Communication" error={errors.communication?.message} />
-          <ScoreField control={form.control} name="value" label="Value for Money" error={errors.value?.message} />
+          <ScoreField
+            control={form.control}
+            name="serviceQuality"
+            label="Service Quality"
+            error={errors.serviceQuality?.message}
+          />
+          <ScoreField
+            control={form.control}
+            name="responseTime"
+            label="Response Time"
+            error={errors.responseTime?.message}
+          />
+          <ScoreField
+            control={form.control}
+            name="communication"
+            label="Communication"
+            error={errors.communication?.message}
+          />
+          <ScoreField
+            control={form.control}
+            name="value"
+            label="Value for Money"
+            error={errors.value?.message}
+          />
         </SimpleGrid>
         <Textarea
           label="Your Comments"

@@ -8,9 +8,17 @@ export function OutboxPendingNotice({ kind }: { kind: PublicFormKind }) {
   const pending = usePendingCount(kind);
   if (pending === 0) return null;
   const noun = PUBLIC_FORM_TEXTS[kind].noun;
-  const what = pending === 1 ? `1 ${noun}` : `${pending} ${noun === 'feedback' ? 'feedback forms' : `${noun}s`}`;
+  const what =
+    pending === 1
+      ? `1 ${noun}`
+      : `${pending} ${noun === 'feedback' ? 'feedback forms' : `${noun}s`}`;
   return (
-    <Alert color="ochre" title={`${what} waiting to be sent`} role="status" data-testid="outbox-pending">
+    <Alert
+      color="ochre"
+      title={`${what} waiting to be sent`}
+      role="status"
+      data-testid="outbox-pending"
+    >
       {OUTBOX_SAVED_OFFLINE}
     </Alert>
   );

@@ -57,7 +57,11 @@ export function UrgencyCards({
                 <Radio.Indicator />
                 <Stack gap={2}>
                   <Group gap={6} wrap="nowrap">
-                    <Icon size={18} color={`var(--mantine-color-${COLOURS[level]}-7)`} aria-hidden />
+                    <Icon
+                      size={18}
+                      color={`var(--mantine-color-${COLOURS[level]}-7)`}
+                      aria-hidden
+                    />
                     <Text fw={700}>{URGENCY_LABELS[level].label}</Text>
                   </Group>
                   <Text size="sm" c="dimmed">

@@ -4,7 +4,13 @@ import { LOCATION_MULTIPLIERS, SERVICE_RATES, formatCents } from '@pilbara/share
 
 export function PricingStructure() {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="pricing-structure-title">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-labelledby="pricing-structure-title"
+    >
       <Stack gap="sm">
         <Title order={3} size="h4" id="pricing-structure-title">
           Pricing Structure
@@ -40,7 +46,8 @@ export function PricingStructure() {
             .join(' · ')}
         </Text>
         <Text size="xs" c="dimmed">
-          The larger of the from and to multipliers applies to the items subtotal, then the discount. Prices include GST.
+          The larger of the from and to multipliers applies to the items subtotal, then the
+          discount. Prices include GST.
         </Text>
       </Stack>
     </Card>

@@ -51,7 +51,12 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
   const jobId = linkedJobId(quote);
   const payable = allowed.has('payNow') && !paidInvoice;
 
-  const button = (action: QuoteCardAction, label: string, icon: ReactNode, props: { color?: string; variant?: string } = {}) => (
+  const button = (
+    action: QuoteCardAction,
+    label: string,
+    icon: ReactNode,
+    props: { color?: string; variant?: string } = {},
+  ) => (
     <Button
       size="sm"
       variant={props.variant ?? 'light'}
@@ -66,7 +71,15 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
   );
 
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Quote ${quote.id} for ${quote.customerName}`} data-testid="quote-card" data-quote-id={quote.id}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={`Quote ${quote.id} for ${quote.customerName}`}
+      data-testid="quote-card"
+      data-quote-id={quote.id}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -74,7 +87,11 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
               <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
                 {quote.customerName}
               </Text>
-              <Badge color={STATUS_COLORS[quote.status]} variant="filled" data-testid="quote-status">
+              <Badge
+                color={STATUS_COLORS[quote.status]}
+                variant="filled"
+                data-testid="quote-status"
+              >
                 {statusLabel(quote.status)}
               </Badge>
               {paidInvoice ? (
@@ -104,7 +121,8 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
             </Text>
             {quote.service ?? 'Not specified'}
             <Text span c="dimmed">
-              {' '}· Vehicle:{' '}
+              {' '}
+              · Vehicle:{' '}
             </Text>
             {quote.vehicleType ?? 'Not specified'}
           </Text>
@@ -116,7 +134,10 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
               {route}
             </Text>
           ) : null}
-          <Text size="sm" c={validity.daysLeft <= 0 ? 'red' : validity.daysLeft <= 3 ? 'orange' : undefined}>
+          <Text
+            size="sm"
+            c={validity.daysLeft <= 0 ? 'red' : validity.daysLeft <= 3 ? 'orange' : undefined}
+          >
             <Text span c="dimmed">
               Valid until:{' '}
             </Text>
@@ -143,11 +164,24 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
 
         <Group gap="xs" mt={4}>
           {allowed.has('edit') ? button('edit', 'Edit', <IconPencil size={16} />) : null}
-          {allowed.has('email') ? button('email', 'Email Quote', <IconMail size={16} />, { variant: 'filled' }) : null}
-          {allowed.has('accept') ? button('accept', 'Accept', <IconCheck size={16} />, { color: 'green' }) : null}
-          {allowed.has('reject') ? button('reject', 'Reject', <IconX size={16} />, { color: 'red' }) : null}
-          {payable ? button('payNow', 'Pay Now', <IconCreditCard size={16} />, { variant: 'filled', color: 'green' }) : null}
-          {payable ? button('recordPayment', 'Record payment', <IconCash size={16} />, { color: 'teal' }) : null}
+          {allowed.has('email')
+            ? button('email', 'Email Quote', <IconMail size={16} />, { variant: 'filled' })
+            : null}
+          {allowed.has('accept')
+            ? button('accept', 'Accept', <IconCheck size={16} />, { color: 'green' })
+            : null}
+          {allowed.has('reject')
+            ? button('reject', 'Reject', <IconX size={16} />, { color: 'red' })
+            : null}
+          {payable
+            ? button('payNow', 'Pay Now', <IconCreditCard size={16} />, {
+                variant: 'filled',
+                color: 'green',
+              })
+            : null}
+          {payable
+            ? button('recordPayment', 'Record payment', <IconCash size={16} />, { color: 'teal' })
+            : null}
           {button('preview', 'Preview', <IconEye size={16} />, { color: 'gray' })}
           {button('downloadPdf', 'Download PDF', <IconDownload size={16} />, { color: 'gray' })}
           {button('duplicate', 'Duplicate', <IconCopy size={16} />, { color: 'gray' })}

@@ -9,20 +9,30 @@ describe('quote display', () => {
 
   it('shows valid-until in Perth time with days left, and Expired once past', () => {
     const now = '2026-11-21T00:00:00.000Z';
-    expect(validityText({ validUntil: '2026-12-05T00:00:00.000Z' }, now)).toEqual({ date: 'Dec 5, 2026', daysLeft: 14, label: '14 days left' });
+    expect(validityText({ validUntil: '2026-12-05T00:00:00.000Z' }, now)).toEqual({
+      date: 'Dec 5, 2026',
+      daysLeft: 14,
+      label: '14 days left',
+    });
     expect(validityText({ validUntil: '2026-11-21T12:00:00.000Z' }, now).label).toBe('1 day left');
     expect(validityText({ validUntil: '2026-11-20T00:00:00.000Z' }, now).label).toBe('Expired');
   });
 
   it('finds the job an automatic quote came from', () => {
-    expect(linkedJobId({ notes: 'Automatic quote for completed job JOB-2026-42 at Dampier' })).toBe('JOB-2026-42');
+    expect(linkedJobId({ notes: 'Automatic quote for completed job JOB-2026-42 at Dampier' })).toBe(
+      'JOB-2026-42',
+    );
     expect(linkedJobId({ notes: 'Customer asked about JOB-2026-42' })).toBeNull();
     expect(linkedJobId({ notes: null })).toBeNull();
   });
 
   it('writes the route and distance', () => {
-    expect(routeText({ fromLocation: 'Karratha', toLocation: 'Tom Price', distance: 310 })).toBe('Karratha → Tom Price · 310 km');
-    expect(routeText({ fromLocation: null, toLocation: 'Newman', distance: 0 })).toBe('Not set → Newman');
+    expect(routeText({ fromLocation: 'Karratha', toLocation: 'Tom Price', distance: 310 })).toBe(
+      'Karratha → Tom Price · 310 km',
+    );
+    expect(routeText({ fromLocation: null, toLocation: 'Newman', distance: 0 })).toBe(
+      'Not set → Newman',
+    );
     expect(routeText({ fromLocation: null, toLocation: null, distance: 0 })).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
 /** Display rules of the Recent Quotes list: badge colours, days left and the job an automatic quote came from. */
-import { DATE_FORMATS, formatPerth, quoteDaysLeft, type Quote, type QuoteStatus } from '@pilbara/shared-schema';
+import {
+  DATE_FORMATS,
+  formatPerth,
+  quoteDaysLeft,
+  type Quote,
+  type QuoteStatus,
+} from '@pilbara/shared-schema';
 
 export const STATUS_COLORS: Record<QuoteStatus, string> = {
   draft: 'gray',
@@ -15,7 +21,10 @@ export function statusLabel(status: QuoteStatus): string {
 }
 
 /** 'Valid until Dec 5, 2026 (14 days left)', or 'expired' once past. */
-export function validityText(quote: Pick<Quote, 'validUntil'>, now: string): { date: string; daysLeft: number; label: string } {
+export function validityText(
+  quote: Pick<Quote, 'validUntil'>,
+  now: string,
+): { date: string; daysLeft: number; label: string } {
   const daysLeft = quoteDaysLeft(quote.validUntil, now);
   const date = formatPerth(quote.validUntil, DATE_FORMATS.date);
   let label: string;
@@ -33,7 +42,9 @@ export function linkedJobId(quote: Pick<Quote, 'notes'>): string | null {
 }
 
 /** 'Karratha → Tom Price · 310 km', or null when no route or distance is set. */
-export function routeText(quote: Pick<Quote, 'fromLocation' | 'toLocation' | 'distance'>): string | null {
+export function routeText(
+  quote: Pick<Quote, 'fromLocation' | 'toLocation' | 'distance'>,
+): string | null {
   const from = quote.fromLocation ?? '';
   const to = quote.toLocation ?? '';
   const route = from || to ? `${from || 'Not set'} → ${to || 'Not set'}` : '';

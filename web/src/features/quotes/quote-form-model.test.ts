@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, QUICK_ADD_CATALOGUE, quoteInputSchema, type Quote } from '@pilbara/shared-schema';
+import {
+  MESSAGES,
+  QUICK_ADD_CATALOGUE,
+  quoteInputSchema,
+  type Quote,
+} from '@pilbara/shared-schema';
 import {
   addCatalogueItem,
   emptyQuoteForm,
@@ -20,44 +25,86 @@ function form(overrides: Partial<QuoteFormValues> = {}): QuoteFormValues {
 
 describe('quote form model', () => {
   it('starts empty, valid 14 days, no discount', () => {
-    expect(emptyQuoteForm()).toMatchObject({ items: [], validDays: 14, discountPercent: 0, distance: 0 });
+    expect(emptyQuoteForm()).toMatchObject({
+      items: [],
+      validDays: 14,
+      discountPercent: 0,
+      distance: 0,
+    });
   });
 
   it('blocks saving with the spec messages: items first, then customer details', () => {
     expect(saveBlocker(form())).toBe(MESSAGES.QUOTE_ITEMS_REQUIRED);
     const items = addCatalogueItem([], towing, 'service');
     expect(saveBlocker(form({ items }))).toBe(MESSAGES.QUOTE_CUSTOMER_REQUIRED);
-    expect(saveBlocker(form({ items, customerName: 'Dana', customerPhone: '  ' }))).toBe(MESSAGES.QUOTE_CUSTOMER_REQUIRED);
+    expect(saveBlocker(form({ items, customerName: 'Dana', customerPhone: '  ' }))).toBe(
+      MESSAGES.QUOTE_CUSTOMER_REQUIRED,
+    );
     expect(saveBlocker(form({ items, customerName: 'Dana', customerPhone: '0412' }))).toBeNull();
   });
 
   it('adds a catalogue entry once and raises its quantity on a second press', () => {
     const once = addCatalogueItem([], towing, 'service');
     const twice = addCatalogueItem(once, towing, 'service');
-    expect(once).toEqual([{ description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' }]);
-    expect(twice).toEqual([{ description: 'Emergency Towing', quantity: 2, unitPrice: 18000, category: 'service' }]);
+    expect(once).toEqual([
+      { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
+    ]);
+    expect(twice).toEqual([
+      { description: 'Emergency Towing', quantity: 2, unitPrice: 18000, category: 'service' },
+    ]);
     expect(addCatalogueItem(twice, strap, 'parts')).toHaveLength(2);
   });
 
   it('prices live with the shared rule: Karratha → Tom Price ×1.4, 10 % off', () => {
     const items = [
-      { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' as const },
-      { description: 'Tow Strap Heavy Duty', quantity: 2, unitPrice: 4500, category: 'parts' as const },
+      {
+        description: 'Emergency Towing',
+        quantity: 1,
+        unitPrice: 18000,
+        category: 'service' as const,
+      },
+      {
+        description: 'Tow Strap Heavy Duty',
+        quantity: 2,
+        unitPrice: 4500,
+        category: 'parts' as const,
+      },
     ];
-    const totals = formTotals({ items, fromLocation: 'Karratha', toLocation: 'Tom Price', discountPercent: 10 });
-    expect(totals).toMatchObject({ itemsSubtotalCents: 27000, multiplier: 1.4, basePriceCents: 37800, discountAmountCents: 3780, finalPriceCents: 34020 });
+    const totals = formTotals({
+      items,
+      fromLocation: 'Karratha',
+      toLocation: 'Tom Price',
+      discountPercent: 10,
+    });
+    expect(totals).toMatchObject({
+      itemsSubtotalCents: 27000,
+      multiplier: 1.4,
+      basePriceCents: 37800,
+      discountAmountCents: 3780,
+      finalPriceCents: 34020,
+    });
   });
 
   it('treats an emptied discount or location as none', () => {
     const items = addCatalogueItem([], towing, 'service');
-    expect(formTotals({ items, fromLocation: '', toLocation: '', discountPercent: '' }).finalPriceCents).toBe(18000);
+    expect(
+      formTotals({ items, fromLocation: '', toLocation: '', discountPercent: '' }).finalPriceCents,
+    ).toBe(18000);
   });
 
   it('checks a custom item: description and a price above 0, in cents without float error', () => {
-    expect(parseCustomItem({ description: '', unitPrice: '10', quantity: 1, category: 'misc' })).toEqual({ ok: false, message: MESSAGES.QUOTE_ITEM_DETAILS });
-    expect(parseCustomItem({ description: 'Bolt', unitPrice: '0', quantity: 1, category: 'misc' })).toEqual({ ok: false, message: MESSAGES.QUOTE_ITEM_DETAILS });
-    expect(parseCustomItem({ description: 'Bolt', unitPrice: '', quantity: 1, category: 'misc' })).toEqual({ ok: false, message: MESSAGES.QUOTE_ITEM_DETAILS });
-    expect(parseCustomItem({ description: ' Fuse ', unitPrice: '0.29', quantity: 3, category: 'parts' })).toEqual({
+    expect(
+      parseCustomItem({ description: '', unitPrice: '10', quantity: 1, category: 'misc' }),
+    ).toEqual({ ok: false, message: MESSAGES.QUOTE_ITEM_DETAILS });
+    expect(
+      parseCustomItem({ description: 'Bolt', unitPrice: '0', quantity: 1, category: 'misc' }),
+    ).toEqual({ ok: false, message: MESSAGES.QUOTE_ITEM_DETAILS });
+    expect(
+      parseCustomItem({ description: 'Bolt', unitPrice: '', quantity: 1, category: 'misc' }),
+    ).toEqual({ ok: false, message: MESSAGES.QUOTE_ITEM_DETAILS });
+    expect(
+      parseCustomItem({ description: ' Fuse ', unitPrice: '0.29', quantity: 3, category: 'parts' }),
+    ).toEqual({
       ok: true,
       item: { description: 'Fuse', unitPrice: 29, quantity: 3, category: 'parts' },
     });
@@ -86,7 +133,9 @@ describe('quote form model', () => {
       notes: null,
       validDays: 14,
       discountPercent: 5,
-      items: [{ description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' }],
+      items: [
+        { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
+      ],
     });
     expect(quoteInputSchema.safeParse(args).success).toBe(true);
   });
@@ -102,7 +151,16 @@ describe('quote form model', () => {
       fromLocation: 'Dampier',
       toLocation: null,
       distance: 12.5,
-      items: [{ id: 'Q-2026-3-1', description: 'Emergency Towing', quantity: 2, unitPrice: 18000, total: 36000, category: 'service' }],
+      items: [
+        {
+          id: 'Q-2026-3-1',
+          description: 'Emergency Towing',
+          quantity: 2,
+          unitPrice: 18000,
+          total: 36000,
+          category: 'service',
+        },
+      ],
       itemsSubtotal: 36000,
       basePrice: 43200,
       discountPercent: 0,
@@ -115,7 +173,15 @@ describe('quote form model', () => {
       updatedAt: '2026-11-16T00:00:00.000Z',
     };
     const values = quoteToForm(quote, '2026-11-21T12:00:00.000Z');
-    expect(values).toMatchObject({ customerEmail: '', fromLocation: 'Dampier', toLocation: '', distance: 12.5, validDays: 9 });
-    expect(values.items).toEqual([{ description: 'Emergency Towing', quantity: 2, unitPrice: 18000, category: 'service' }]);
+    expect(values).toMatchObject({
+      customerEmail: '',
+      fromLocation: 'Dampier',
+      toLocation: '',
+      distance: 12.5,
+      validDays: 9,
+    });
+    expect(values.items).toEqual([
+      { description: 'Emergency Towing', quantity: 2, unitPrice: 18000, category: 'service' },
+    ]);
   });
 });

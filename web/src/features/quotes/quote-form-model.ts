@@ -99,18 +99,41 @@ export function discountOf(value: number | ''): number {
 }
 
 /** Live totals of the form, by the shared pricing rule. */
-export function formTotals(values: Pick<QuoteFormValues, 'items' | 'fromLocation' | 'toLocation' | 'discountPercent'>): QuotePrice {
-  const lines = values.items.map((item) => ({ unitPrice: item.unitPrice, quantity: Math.max(1, Math.trunc(numberOrZero(item.quantity))) }));
-  return priceQuote(lines, values.fromLocation || null, values.toLocation || null, discountOf(values.discountPercent));
+export function formTotals(
+  values: Pick<QuoteFormValues, 'items' | 'fromLocation' | 'toLocation' | 'discountPercent'>,
+): QuotePrice {
+  const lines = values.items.map((item) => ({
+    unitPrice: item.unitPrice,
+    quantity: Math.max(1, Math.trunc(numberOrZero(item.quantity))),
+  }));
+  return priceQuote(
+    lines,
+    values.fromLocation || null,
+    values.toLocation || null,
+    discountOf(values.discountPercent),
+  );
 }
 
 /**
  * Adds a catalogue entry: a second press on the same entry raises its quantity instead of adding
  * a duplicate line.
  */
-export function addCatalogueItem(items: readonly FormItem[], entry: CatalogueItem, category: QuoteItemCategory): FormItem[] {
-  const index = items.findIndex((item) => item.description === entry.description && item.unitPrice === entry.unitPriceCents && item.category === category);
-  if (index === -1) return [...items, { description: entry.description, quantity: 1, unitPrice: entry.unitPriceCents, category }];
+export function addCatalogueItem(
+  items: readonly FormItem[],
+  entry: CatalogueItem,
+  category: QuoteItemCategory,
+): FormItem[] {
+  const index = items.findIndex(
+    (item) =>
+      item.description === entry.description &&
+      item.unitPrice === entry.unitPriceCents &&
+      item.category === category,
+  );
+  if (index === -1)
+    return [
+      ...items,
+      { description: entry.description, quantity: 1, unitPrice: entry.unitPriceCents, category },
+    ];
   return items.map((item, i) => (i === index ? { ...item, quantity: item.quantity + 1 } : item));
 }
 
@@ -127,14 +150,17 @@ export function emptyCustomItem(): CustomItemDraft {
 }
 
 /** A custom item checked with the shared form schema: a line in cents, or 'Please fill in item details'. */
-export function parseCustomItem(draft: CustomItemDraft): { ok: true; item: FormItem } | { ok: false; message: string } {
+export function parseCustomItem(
+  draft: CustomItemDraft,
+): { ok: true; item: FormItem } | { ok: false; message: string } {
   const parsed = customQuoteItemFormSchema.safeParse({
     description: draft.description,
     unitPrice: draft.unitPrice,
     quantity: draft.quantity === '' ? 1 : draft.quantity,
     category: draft.category,
   });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? MESSAGES.QUOTE_ITEM_DETAILS };
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? MESSAGES.QUOTE_ITEM_DETAILS };
   return {
     ok: true,
     item: {
@@ -150,9 +176,12 @@ export function parseCustomItem(draft: CustomItemDraft): { ok: true; item: FormI
  * Why Save is disabled, in the spec's words, or null when the quote can be saved: items first,
  * then the customer's name and phone.
  */
-export function saveBlocker(values: Pick<QuoteFormValues, 'items' | 'customerName' | 'customerPhone'>): string | null {
+export function saveBlocker(
+  values: Pick<QuoteFormValues, 'items' | 'customerName' | 'customerPhone'>,
+): string | null {
   if (values.items.length === 0) return MESSAGES.QUOTE_ITEMS_REQUIRED;
-  if (!values.customerName.trim() || !values.customerPhone.trim()) return MESSAGES.QUOTE_CUSTOMER_REQUIRED;
+  if (!values.customerName.trim() || !values.customerPhone.trim())
+    return MESSAGES.QUOTE_CUSTOMER_REQUIRED;
   return null;
 }
 
@@ -166,14 +195,26 @@ export const quoteFormSchema = z.object({
   fromLocation: z.string(),
   toLocation: z.string(),
   distance: z.union([z.literal(''), z.number().min(0, 'Distance cannot be negative')]),
-  discountPercent: z.union([z.literal(''), z.number().min(0, 'Discount must be 0 to 50').max(QUOTE_DEFAULTS.discountFieldMax, 'Discount must be 0 to 50')]),
-  validDays: z.union([z.literal(''), z.number().int('Whole days only').min(1, 'At least 1 day').max(365, 'At most 365 days')]),
+  discountPercent: z.union([
+    z.literal(''),
+    z
+      .number()
+      .min(0, 'Discount must be 0 to 50')
+      .max(QUOTE_DEFAULTS.discountFieldMax, 'Discount must be 0 to 50'),
+  ]),
+  validDays: z.union([
+    z.literal(''),
+    z.number().int('Whole days only').min(1, 'At least 1 day').max(365, 'At most 365 days'),
+  ]),
   notes: z.string(),
   items: z
     .array(
       z.object({
         description: z.string().min(1),
-        quantity: z.number().int('Quantity must be at least 1').min(1, 'Quantity must be at least 1'),
+        quantity: z
+          .number()
+          .int('Quantity must be at least 1')
+          .min(1, 'Quantity must be at least 1'),
         unitPrice: z.number().int().min(1),
         category: z.enum(QUOTE_ITEM_CATEGORIES),
       }),

@@ -51,11 +51,21 @@ import {
   type QuoteFormValues,
 } from './quote-form-model';
 
-const CATEGORY_LABELS: Record<QuoteItemCategory, string> = { service: 'Service', parts: 'Parts', misc: 'Misc' };
+const CATEGORY_LABELS: Record<QuoteItemCategory, string> = {
+  service: 'Service',
+  parts: 'Parts',
+  misc: 'Misc',
+};
 
-const LOCATION_OPTIONS = QUOTE_LOCATIONS.map((name) => ({ value: name, label: `${name} (×${LOCATION_MULTIPLIERS[name] ?? 1})` }));
+const LOCATION_OPTIONS = QUOTE_LOCATIONS.map((name) => ({
+  value: name,
+  label: `${name} (×${LOCATION_MULTIPLIERS[name] ?? 1})`,
+}));
 const SERVICE_OPTIONS = Object.keys(SERVICE_RATES);
-const CATEGORY_OPTIONS = QUOTE_ITEM_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
+const CATEGORY_OPTIONS = QUOTE_ITEM_CATEGORIES.map((value) => ({
+  value,
+  label: CATEGORY_LABELS[value],
+}));
 
 /** A NumberInput value as the form keeps it: a number, or '' while empty. */
 function numberValue(value: number | string): number | '' {
@@ -76,7 +86,9 @@ export interface QuoteFormProps {
 export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFormProps) {
   const form = useForm<QuoteFormValues>({
     defaultValues: initialValues,
-    resolver: zodResolver(quoteFormSchema, undefined, { raw: true }) as unknown as Resolver<QuoteFormValues>,
+    resolver: zodResolver(quoteFormSchema, undefined, {
+      raw: true,
+    }) as unknown as Resolver<QuoteFormValues>,
     mode: 'onTouched',
   });
   const { control, register, handleSubmit, formState, getValues } = form;
@@ -87,7 +99,14 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
 
   const [items, fromLocation, toLocation, discountPercent, customerName, customerPhone] = useWatch({
     control,
-    name: ['items', 'fromLocation', 'toLocation', 'discountPercent', 'customerName', 'customerPhone'],
+    name: [
+      'items',
+      'fromLocation',
+      'toLocation',
+      'discountPercent',
+      'customerName',
+      'customerPhone',
+    ],
   });
   const totals = formTotals({ items, fromLocation, toLocation, discountPercent });
   const blocker = saveBlocker({ items, customerName, customerPhone });
@@ -128,7 +147,13 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                 </Text>
               ) : null}
             </div>
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onCancel} aria-label="Close the quote form">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={onCancel}
+              aria-label="Close the quote form"
+            >
               <IconX size={20} />
             </ActionIcon>
           </Group>
@@ -138,9 +163,29 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
               Customer
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="Customer name" withAsterisk autoComplete="off" {...register('customerName')} error={formState.errors.customerName?.message} />
-              <TextInput label="Phone" withAsterisk type="tel" inputMode="tel" autoComplete="off" {...register('customerPhone')} error={formState.errors.customerPhone?.message} />
-              <TextInput label="Email" type="email" autoComplete="off" {...register('customerEmail')} error={formState.errors.customerEmail?.message} />
+              <TextInput
+                label="Customer name"
+                withAsterisk
+                autoComplete="off"
+                {...register('customerName')}
+                error={formState.errors.customerName?.message}
+              />
+              <TextInput
+                label="Phone"
+                withAsterisk
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                {...register('customerPhone')}
+                error={formState.errors.customerPhone?.message}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="off"
+                {...register('customerEmail')}
+                error={formState.errors.customerEmail?.message}
+              />
             </SimpleGrid>
           </Stack>
 
@@ -153,35 +198,75 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                 control={control}
                 name="service"
                 render={({ field }) => (
-                  <Select label="Service" placeholder="Choose a service" data={SERVICE_OPTIONS} clearable value={field.value || null} onChange={(value) => field.onChange(value ?? '')} onBlur={field.onBlur} />
+                  <Select
+                    label="Service"
+                    placeholder="Choose a service"
+                    data={SERVICE_OPTIONS}
+                    clearable
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name="vehicleType"
                 render={({ field }) => (
-                  <Autocomplete label="Vehicle type" placeholder="e.g. Toyota LandCruiser, Tow Truck" data={[...VEHICLE_TYPES]} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                  <Autocomplete
+                    label="Vehicle type"
+                    placeholder="e.g. Toyota LandCruiser, Tow Truck"
+                    data={[...VEHICLE_TYPES]}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name="fromLocation"
                 render={({ field }) => (
-                  <Select label="From location" placeholder="Not set (×1)" data={LOCATION_OPTIONS} clearable value={field.value || null} onChange={(value) => field.onChange(value ?? '')} onBlur={field.onBlur} />
+                  <Select
+                    label="From location"
+                    placeholder="Not set (×1)"
+                    data={LOCATION_OPTIONS}
+                    clearable
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name="toLocation"
                 render={({ field }) => (
-                  <Select label="To location" placeholder="Not set (×1)" data={LOCATION_OPTIONS} clearable value={field.value || null} onChange={(value) => field.onChange(value ?? '')} onBlur={field.onBlur} />
+                  <Select
+                    label="To location"
+                    placeholder="Not set (×1)"
+                    data={LOCATION_OPTIONS}
+                    clearable
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name="distance"
                 render={({ field, fieldState }) => (
-                  <NumberInput label="Distance" suffix=" km" min={0} decimalScale={1} value={field.value} onChange={(value) => field.onChange(numberValue(value))} onBlur={field.onBlur} error={fieldState.error?.message} />
+                  <NumberInput
+                    label="Distance"
+                    suffix=" km"
+                    min={0}
+                    decimalScale={1}
+                    value={field.value}
+                    onChange={(value) => field.onChange(numberValue(value))}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
                 )}
               />
             </SimpleGrid>
@@ -208,7 +293,9 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                         variant="light"
                         size="sm"
                         leftSection={<IconPlus size={14} />}
-                        onClick={() => replace(addCatalogueItem(getValues('items'), entry, category))}
+                        onClick={() =>
+                          replace(addCatalogueItem(getValues('items'), entry, category))
+                        }
                         aria-label={`Add ${entry.description} ${formatCents(entry.unitPriceCents)}`}
                       >
                         {entry.description} · {formatCents(entry.unitPriceCents)}
@@ -229,7 +316,9 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                 label="Description"
                 style={{ flex: '2 1 200px' }}
                 value={custom.description}
-                onChange={(event) => setCustom({ ...custom, description: event.currentTarget.value })}
+                onChange={(event) =>
+                  setCustom({ ...custom, description: event.currentTarget.value })
+                }
               />
               <TextInput
                 label="Unit price"
@@ -253,7 +342,9 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                 allowDeselect={false}
                 style={{ flex: '1 1 110px' }}
                 value={custom.category}
-                onChange={(value) => setCustom({ ...custom, category: (value as QuoteItemCategory | null) ?? 'misc' })}
+                onChange={(value) =>
+                  setCustom({ ...custom, category: (value as QuoteItemCategory | null) ?? 'misc' })
+                }
               />
               <Button variant="default" leftSection={<IconPlus size={16} />} onClick={addCustom}>
                 Add Item
@@ -317,7 +408,13 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                       <Text size="sm" fw={600} w={88} ta="right">
                         {formatCents(item.unitPrice * Math.max(1, item.quantity || 1))}
                       </Text>
-                      <ActionIcon variant="subtle" color="red" size="lg" onClick={() => remove(index)} aria-label={`Remove ${item.description}`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        onClick={() => remove(index)}
+                        aria-label={`Remove ${item.description}`}
+                      >
                         <IconTrash size={18} />
                       </ActionIcon>
                     </Group>
@@ -371,14 +468,32 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
           </SimpleGrid>
           <Textarea label="Notes" autosize minRows={2} maxRows={6} {...register('notes')} />
 
-          <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)" aria-label="Quote totals" role="group">
+          <Paper
+            withBorder
+            radius="md"
+            p="md"
+            bg="var(--mantine-color-gray-0)"
+            aria-label="Quote totals"
+            role="group"
+          >
             <Stack gap={6}>
               <TotalRow label="Items subtotal" value={formatCents(totals.itemsSubtotalCents)} />
               <TotalRow
                 label={`Location multiplier ×${totals.multiplier}`}
-                value={totals.basePriceCents === totals.itemsSubtotalCents ? '—' : `+${formatCents(totals.basePriceCents - totals.itemsSubtotalCents)}`}
+                value={
+                  totals.basePriceCents === totals.itemsSubtotalCents
+                    ? '—'
+                    : `+${formatCents(totals.basePriceCents - totals.itemsSubtotalCents)}`
+                }
               />
-              <TotalRow label={`Discount (${discountOf(discountPercent)}%)`} value={totals.discountAmountCents > 0 ? `-${formatCents(totals.discountAmountCents)}` : '—'} />
+              <TotalRow
+                label={`Discount (${discountOf(discountPercent)}%)`}
+                value={
+                  totals.discountAmountCents > 0
+                    ? `-${formatCents(totals.discountAmountCents)}`
+                    : '—'
+                }
+              />
               <Divider />
               <Group justify="space-between">
                 <Text fw={700}>Final price</Text>
@@ -401,7 +516,12 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} disabled={blocker !== null} loading={saving}>
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={18} />}
+              disabled={blocker !== null}
+              loading={saving}
+            >
               {quoteId ? 'Update Quote' : 'Save Quote'}
             </Button>
           </Group>

@@ -21,14 +21,24 @@ const CATEGORY_TITLES = { service: 'Services', parts: 'Parts', misc: 'Other char
 export function QuotePreview({ quote, onClose }: { quote: Quote | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={quote !== null} onClose={onClose} title={quote ? `Quote ${quote.id}` : 'Quote'} size="lg" fullScreen={phone}>
+    <Modal
+      opened={quote !== null}
+      onClose={onClose}
+      title={quote ? `Quote ${quote.id}` : 'Quote'}
+      size="lg"
+      fullScreen={phone}
+    >
       {quote ? <PreviewBody quote={quote} /> : null}
     </Modal>
   );
 }
 
 function PreviewBody({ quote }: { quote: Quote }) {
-  const multiplier = Math.max(locationMultiplierBasisPoints(quote.fromLocation), locationMultiplierBasisPoints(quote.toLocation)) / 10000;
+  const multiplier =
+    Math.max(
+      locationMultiplierBasisPoints(quote.fromLocation),
+      locationMultiplierBasisPoints(quote.toLocation),
+    ) / 10000;
   const route = routeText(quote);
   return (
     <Stack gap="md" data-testid="quote-preview">
@@ -83,7 +93,10 @@ function PreviewBody({ quote }: { quote: Quote }) {
       <Stack gap={4}>
         <Row label="Subtotal" value={formatCents(quote.itemsSubtotal)} />
         <Row label={`Location multiplier ×${multiplier}`} value={formatCents(quote.basePrice)} />
-        <Row label={`Discount (${quote.discountPercent}%)`} value={quote.discountAmount > 0 ? `-${formatCents(quote.discountAmount)}` : '—'} />
+        <Row
+          label={`Discount (${quote.discountPercent}%)`}
+          value={quote.discountAmount > 0 ? `-${formatCents(quote.discountAmount)}` : '—'}
+        />
         <Divider />
         <Group justify="space-between">
           <Text fw={700}>Final price</Text>

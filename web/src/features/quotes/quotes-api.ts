@@ -39,14 +39,23 @@ function quotePath(id: string, action: string): string {
 
 /** POST send-email: the server mails the quote with its PDF and, on success, marks it sent. */
 export async function sendQuoteEmail(id: string): Promise<Quote> {
-  return online(async () => quoteResponseSchema.parse(await apiRequest<unknown>(quotePath(id, 'send-email'), { method: 'POST' })).quote);
+  return online(
+    async () =>
+      quoteResponseSchema.parse(
+        await apiRequest<unknown>(quotePath(id, 'send-email'), { method: 'POST' }),
+      ).quote,
+  );
 }
 
 /** GET pdf as a blob. */
 export async function fetchQuotePdf(id: string): Promise<Blob> {
   return online(async () => {
-    const response = await fetch(quotePath(id, 'pdf'), { credentials: 'include', headers: { Accept: 'application/pdf' } });
-    if (!response.ok) throw new HttpError(response.status, response.statusText, await response.text());
+    const response = await fetch(quotePath(id, 'pdf'), {
+      credentials: 'include',
+      headers: { Accept: 'application/pdf' },
+    });
+    if (!response.ok)
+      throw new HttpError(response.status, response.statusText, await response.text());
     return response.blob();
   });
 }
@@ -72,12 +81,19 @@ export function quotePdfName(id: string): string {
 
 /** Whether this deployment has card keys (GET /api/config). */
 export async function fetchCardPaymentsEnabled(): Promise<boolean> {
-  return online(async () => configResponseSchema.parse(await apiRequest<unknown>('/api/config')).cardPaymentsEnabled);
+  return online(
+    async () =>
+      configResponseSchema.parse(await apiRequest<unknown>('/api/config')).cardPaymentsEnabled,
+  );
 }
 
 /** POST record-payment: a cash, card-on-site or bank-transfer payment; the quote becomes accepted. */
 export async function recordQuotePayment(id: string, input: RecordPaymentInput) {
-  return online(async () => recordPaymentResponseSchema.parse(await apiRequest<unknown>(quotePath(id, 'record-payment'), { method: 'POST', body: input })));
+  return online(async () =>
+    recordPaymentResponseSchema.parse(
+      await apiRequest<unknown>(quotePath(id, 'record-payment'), { method: 'POST', body: input }),
+    ),
+  );
 }
 
 /** The checkout address Pay Now opens (spec staff §2). */

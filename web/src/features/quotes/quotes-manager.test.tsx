@@ -44,7 +44,16 @@ function stored(overrides: Partial<Quote> & Pick<Quote, 'id' | 'status'>): Quote
     fromLocation: 'Karratha',
     toLocation: 'Tom Price',
     distance: 310,
-    items: [{ id: `${overrides.id}-1`, description: 'Emergency Towing', quantity: 1, unitPrice: 18000, total: 18000, category: 'service' }],
+    items: [
+      {
+        id: `${overrides.id}-1`,
+        description: 'Emergency Towing',
+        quantity: 1,
+        unitPrice: 18000,
+        total: 18000,
+        category: 'service',
+      },
+    ],
     itemsSubtotal: 18000,
     basePrice: 25200,
     discountPercent: 0,
@@ -89,23 +98,27 @@ describe('QuotesManager', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Emergency Towing $180.00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Emergency Towing $180.00' }));
     expect(screen.getByText(MESSAGES.QUOTE_CUSTOMER_REQUIRED)).toBeTruthy();
-    expect((screen.getByTestId('quote-final-price')).textContent).toContain('$360.00');
+    expect(screen.getByTestId('quote-final-price').textContent).toContain('$360.00');
 
     fireEvent.change(screen.getByLabelText(/Customer name/), { target: { value: 'Kim Lee' } });
     fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: '0411222333' } });
     fireEvent.change(screen.getByLabelText(/Discount/), { target: { value: '10' } });
-    await waitFor(() => expect((screen.getByTestId('quote-final-price')).textContent).toContain('$324.00'));
+    await waitFor(() =>
+      expect(screen.getByTestId('quote-final-price').textContent).toContain('$324.00'),
+    );
     expect((save as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(save);
 
     expect(await screen.findByText(MESSAGES.QUOTE_CREATED)).toBeTruthy();
     const saved = await card(`Q-${YEAR}-1`);
     expect(within(saved).getByText('Kim Lee')).toBeTruthy();
-    expect((within(saved).getByTestId('quote-price')).textContent).toContain('$324.00');
-    expect((within(saved).getByTestId('quote-status')).textContent).toContain('Draft');
+    expect(within(saved).getByTestId('quote-price').textContent).toContain('$324.00');
+    expect(within(saved).getByTestId('quote-status').textContent).toContain('Draft');
     expect(await within(saved).findByTestId('quote-unsynced')).toBeTruthy();
     const outbox = await db.outbox.toArray();
-    expect(outbox).toMatchObject([{ name: 'quote.save', args: { id: `Q-${YEAR}-1`, discountPercent: 10 } }]);
+    expect(outbox).toMatchObject([
+      { name: 'quote.save', args: { id: `Q-${YEAR}-1`, discountPercent: 10 } },
+    ]);
     expect(screen.queryByRole('button', { name: 'Save Quote' })).toBeNull();
   });
 
@@ -113,14 +126,16 @@ describe('QuotesManager', () => {
     renderManager();
     fireEvent.click(screen.getByRole('button', { name: 'New Quote' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
-    expect((screen.getByRole('alert')).textContent).toContain(MESSAGES.QUOTE_ITEM_DETAILS);
+    expect(screen.getByRole('alert').textContent).toContain(MESSAGES.QUOTE_ITEM_DETAILS);
 
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Spare fuse' } });
     fireEvent.change(screen.getByLabelText('Unit price'), { target: { value: '0.29' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(screen.getByLabelText('Quantity of Spare fuse'), { target: { value: '3' } });
-    await waitFor(() => expect((screen.getByTestId('quote-final-price')).textContent).toContain('$0.87'));
+    await waitFor(() =>
+      expect(screen.getByTestId('quote-final-price').textContent).toContain('$0.87'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Spare fuse' }));
     expect(screen.getByText(MESSAGES.QUOTE_ITEMS_REQUIRED)).toBeTruthy();
   });
@@ -133,17 +148,43 @@ describe('QuotesManager', () => {
     ]);
     renderManager();
     const draft = await card(`Q-${YEAR}-1`);
-    const names = (el: HTMLElement) => within(el).getAllByRole('button').map((b) => b.textContent);
-    expect(names(draft)).toEqual(['Edit', 'Email Quote', 'Preview', 'Download PDF', 'Duplicate', 'Delete']);
-    expect(names(await card(`Q-${YEAR}-2`))).toEqual(['Accept', 'Reject', 'Pay Now', 'Record payment', 'Preview', 'Download PDF', 'Duplicate', 'Delete']);
-    expect(names(await card(`Q-${YEAR}-3`))).toEqual(['Pay Now', 'Record payment', 'Preview', 'Download PDF', 'Duplicate', 'Delete']);
+    const names = (el: HTMLElement) =>
+      within(el)
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+    expect(names(draft)).toEqual([
+      'Edit',
+      'Email Quote',
+      'Preview',
+      'Download PDF',
+      'Duplicate',
+      'Delete',
+    ]);
+    expect(names(await card(`Q-${YEAR}-2`))).toEqual([
+      'Accept',
+      'Reject',
+      'Pay Now',
+      'Record payment',
+      'Preview',
+      'Download PDF',
+      'Duplicate',
+      'Delete',
+    ]);
+    expect(names(await card(`Q-${YEAR}-3`))).toEqual([
+      'Pay Now',
+      'Record payment',
+      'Preview',
+      'Download PDF',
+      'Duplicate',
+      'Delete',
+    ]);
     expect(within(draft).getByText(/Karratha → Tom Price · 310 km/)).toBeTruthy();
     expect(within(draft).getByText(/14 days left/)).toBeTruthy();
 
-    expect((screen.getByRole('group', { name: 'Total Quotes' })).textContent).toContain('3');
-    expect((screen.getByRole('group', { name: 'Accepted' })).textContent).toContain('1');
-    expect((screen.getByRole('group', { name: 'Pending' })).textContent).toContain('1');
-    expect((screen.getByRole('group', { name: 'Total Value' })).textContent).toContain('$601');
+    expect(screen.getByRole('group', { name: 'Total Quotes' }).textContent).toContain('3');
+    expect(screen.getByRole('group', { name: 'Accepted' }).textContent).toContain('1');
+    expect(screen.getByRole('group', { name: 'Pending' }).textContent).toContain('1');
+    expect(screen.getByRole('group', { name: 'Total Value' }).textContent).toContain('$601');
   });
 
   it('accepts a sent quote through a mutation and says so', async () => {
@@ -151,8 +192,14 @@ describe('QuotesManager', () => {
     renderManager();
     fireEvent.click(within(await card(`Q-${YEAR}-2`)).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Quote accepted')).toBeTruthy();
-    await waitFor(async () => expect((within(await card(`Q-${YEAR}-2`)).getByTestId('quote-status')).textContent).toContain('Accepted'));
-    expect(await db.outbox.toArray()).toMatchObject([{ name: 'quote.setStatus', args: { status: 'accepted' } }]);
+    await waitFor(async () =>
+      expect(within(await card(`Q-${YEAR}-2`)).getByTestId('quote-status').textContent).toContain(
+        'Accepted',
+      ),
+    );
+    expect(await db.outbox.toArray()).toMatchObject([
+      { name: 'quote.setStatus', args: { status: 'accepted' } },
+    ]);
   });
 
   it('says emailing needs a connection when offline, without calling the server', async () => {
@@ -162,25 +209,36 @@ describe('QuotesManager', () => {
     renderManager();
     fireEvent.click(within(await card(`Q-${YEAR}-1`)).getByRole('button', { name: 'Email Quote' }));
     expect(await screen.findByText(QUOTES_TEXT.emailNeedsConnection)).toBeTruthy();
-    fireEvent.click(within(await card(`Q-${YEAR}-1`)).getByRole('button', { name: 'Download PDF' }));
+    fireEvent.click(
+      within(await card(`Q-${YEAR}-1`)).getByRole('button', { name: 'Download PDF' }),
+    );
     expect(await screen.findByText(QUOTES_TEXT.pdfNeedsConnection)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it('treats a network failure while emailing as being offline, and a server refusal as a failed send', async () => {
     await db.quotes.put(stored({ id: `Q-${YEAR}-1`, status: 'draft' }));
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
     renderManager();
     fireEvent.click(within(await card(`Q-${YEAR}-1`)).getByRole('button', { name: 'Email Quote' }));
     expect(await screen.findByText(QUOTES_TEXT.emailNeedsConnection)).toBeTruthy();
 
-    fetchSpy.mockResolvedValueOnce(new Response(JSON.stringify({ error: MESSAGES.EMAIL_SENDING_FAILED }), { status: 502 }));
+    fetchSpy.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: MESSAGES.EMAIL_SENDING_FAILED }), { status: 502 }),
+    );
     fireEvent.click(within(await card(`Q-${YEAR}-1`)).getByRole('button', { name: 'Email Quote' }));
     expect(await screen.findByText(MESSAGES.QUOTE_EMAIL_FAILED)).toBeTruthy();
     expect(screen.getByText(MESSAGES.EMAIL_SENDING_FAILED)).toBeTruthy();
-    expect(fetchSpy).toHaveBeenLastCalledWith(`/api/quotes/Q-${YEAR}-1/send-email`, expect.objectContaining({ method: 'POST' }));
+    expect(fetchSpy).toHaveBeenLastCalledWith(
+      `/api/quotes/Q-${YEAR}-1/send-email`,
+      expect.objectContaining({ method: 'POST' }),
+    );
     // The status is the server's to change: still a draft here.
-    expect((within(await card(`Q-${YEAR}-1`)).getByTestId('quote-status')).textContent).toContain('Draft');
+    expect(within(await card(`Q-${YEAR}-1`)).getByTestId('quote-status').textContent).toContain(
+      'Draft',
+    );
   });
 
   it('offers to record a payment when card payment is not set up', async () => {
@@ -205,8 +263,17 @@ describe('QuotesManager', () => {
     };
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(new Response(JSON.stringify({ profile: DEFAULT_BUSINESS_PROFILE, cardPaymentsEnabled: false }), { status: 200 }))
-      .mockResolvedValueOnce(new Response(JSON.stringify({ quote: { ...quote, status: 'accepted' }, invoice }), { status: 200 }));
+      .mockResolvedValueOnce(
+        new Response(
+          JSON.stringify({ profile: DEFAULT_BUSINESS_PROFILE, cardPaymentsEnabled: false }),
+          { status: 200 },
+        ),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ quote: { ...quote, status: 'accepted' }, invoice }), {
+          status: 200,
+        }),
+      );
     renderManager();
     fireEvent.click(within(await card(quote.id)).getByRole('button', { name: 'Pay Now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
@@ -224,24 +291,45 @@ describe('QuotesManager', () => {
     await db.quotes.put(stored({ id: `Q-${YEAR}-3`, status: 'accepted' }));
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
-      new Response(JSON.stringify({ profile: DEFAULT_BUSINESS_PROFILE, cardPaymentsEnabled: true }), { status: 200 }),
+      new Response(
+        JSON.stringify({ profile: DEFAULT_BUSINESS_PROFILE, cardPaymentsEnabled: true }),
+        { status: 200 },
+      ),
     );
     renderManager();
     fireEvent.click(within(await card(`Q-${YEAR}-3`)).getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByText(MESSAGES.PAYMENT_WINDOW_OPENED)).toBeTruthy();
-    expect(open).toHaveBeenCalledWith(`/checkout?quote=Q-${YEAR}-3`, `checkout-Q-${YEAR}-3`, 'width=600,height=600');
+    expect(open).toHaveBeenCalledWith(
+      `/checkout?quote=Q-${YEAR}-3`,
+      `checkout-Q-${YEAR}-3`,
+      'width=600,height=600',
+    );
   });
 
   it('shows the automatic quote of a completed job as a draft linked to its job', async () => {
-    await db.quotes.put(stored({ id: `Q-${YEAR}-9`, status: 'draft', notes: `Automatic quote for completed job JOB-${YEAR}-4 at Dampier` }));
+    await db.quotes.put(
+      stored({
+        id: `Q-${YEAR}-9`,
+        status: 'draft',
+        notes: `Automatic quote for completed job JOB-${YEAR}-4 at Dampier`,
+      }),
+    );
     renderManager();
     const auto = await card(`Q-${YEAR}-9`);
     expect(within(auto).getByText(`Job JOB-${YEAR}-4`)).toBeTruthy();
-    expect((within(auto).getByTestId('quote-status')).textContent).toContain('Draft');
+    expect(within(auto).getByTestId('quote-status').textContent).toContain('Draft');
   });
 
   it('previews a quote as the customer will read it', async () => {
-    await db.quotes.put(stored({ id: `Q-${YEAR}-6`, status: 'sent', discountPercent: 10, discountAmount: 2520, finalPrice: 22680 }));
+    await db.quotes.put(
+      stored({
+        id: `Q-${YEAR}-6`,
+        status: 'sent',
+        discountPercent: 10,
+        discountAmount: 2520,
+        finalPrice: 22680,
+      }),
+    );
     renderManager();
     fireEvent.click(within(await card(`Q-${YEAR}-6`)).getByRole('button', { name: 'Preview' }));
     const preview = await screen.findByTestId('quote-preview');

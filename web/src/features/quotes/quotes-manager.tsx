@@ -11,7 +11,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { MESSAGES, TOAST_DURATIONS, type Quote, type QuoteStatus, type RecordPaymentInput } from '@pilbara/shared-schema';
+import {
+  MESSAGES,
+  TOAST_DURATIONS,
+  type Quote,
+  type QuoteStatus,
+  type RecordPaymentInput,
+} from '@pilbara/shared-schema';
 import { mintId, mutate } from '../../sync';
 import { PricingStructure } from './pricing-structure';
 import { QuoteCard, type QuoteCardAction } from './quote-card';
@@ -84,15 +90,26 @@ export function QuotesManager() {
       try {
         id = editing ? editing.id : String(await mintId('Q'));
       } catch (error) {
-        toast('error', MESSAGES.quoteCreateFailed(error instanceof Error ? error.message : undefined));
+        toast(
+          'error',
+          MESSAGES.quoteCreateFailed(error instanceof Error ? error.message : undefined),
+        );
         return false;
       }
       const result = await mutate('quote.save', toSaveArgs(values, id));
       if (!result.ok) {
-        toast('error', editing ? MESSAGES.QUOTE_UPDATE_FAILED : MESSAGES.quoteCreateFailed(result.message), editing ? result.message : undefined);
+        toast(
+          'error',
+          editing ? MESSAGES.QUOTE_UPDATE_FAILED : MESSAGES.quoteCreateFailed(result.message),
+          editing ? result.message : undefined,
+        );
         return false;
       }
-      toast('success', editing ? MESSAGES.QUOTE_UPDATED : MESSAGES.QUOTE_CREATED, browserOffline() ? QUOTES_TEXT.savedOffline : id);
+      toast(
+        'success',
+        editing ? MESSAGES.QUOTE_UPDATED : MESSAGES.QUOTE_CREATED,
+        browserOffline() ? QUOTES_TEXT.savedOffline : id,
+      );
       setEditor(null);
       return true;
     },
@@ -107,8 +124,10 @@ export function QuotesManager() {
 
   const email = async (quote: Quote) => {
     if (browserOffline()) return offlineToast(QUOTES_TEXT.emailNeedsConnection);
-    if (unsynced.has(quote.id)) return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
-    if (!quote.customerEmail) return toast('error', MESSAGES.QUOTE_EMAIL_FAILED, QUOTES_TEXT.noEmail);
+    if (unsynced.has(quote.id))
+      return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
+    if (!quote.customerEmail)
+      return toast('error', MESSAGES.QUOTE_EMAIL_FAILED, QUOTES_TEXT.noEmail);
     try {
       await sendQuoteEmail(quote.id);
       toast('success', MESSAGES.QUOTE_EMAILED);
@@ -120,7 +139,8 @@ export function QuotesManager() {
 
   const downloadPdf = async (quote: Quote) => {
     if (browserOffline()) return offlineToast(QUOTES_TEXT.pdfNeedsConnection);
-    if (unsynced.has(quote.id)) return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
+    if (unsynced.has(quote.id))
+      return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
     try {
       saveBlob(await fetchQuotePdf(quote.id), quotePdfName(quote.id));
       toast('success', MESSAGES.QUOTE_PDF_DOWNLOADED);
@@ -132,13 +152,18 @@ export function QuotesManager() {
 
   const payNow = async (quote: Quote) => {
     if (browserOffline()) return offlineToast(QUOTES_TEXT.paymentNeedsConnection);
-    if (unsynced.has(quote.id)) return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
+    if (unsynced.has(quote.id))
+      return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
     let cardsEnabled: boolean;
     try {
       cardsEnabled = await fetchCardPaymentsEnabled();
     } catch (error) {
       if (error instanceof OfflineError) return offlineToast(QUOTES_TEXT.paymentNeedsConnection);
-      return toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION);
+      return toast(
+        'error',
+        MESSAGES.QUOTE_PAYMENT_FAILED_TITLE,
+        MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION,
+      );
     }
     if (!cardsEnabled) {
       setRecording({ quote, cardNotSetUp: true });
@@ -155,11 +180,20 @@ export function QuotesManager() {
     }
     try {
       const answer = await recordQuotePayment(quote.id, input);
-      toast('success', QUOTES_TEXT.PAYMENT_RECORDED, QUOTES_TEXT.paymentRecorded(quote.id, answer.invoice.id));
+      toast(
+        'success',
+        QUOTES_TEXT.PAYMENT_RECORDED,
+        QUOTES_TEXT.paymentRecorded(quote.id, answer.invoice.id),
+      );
       return true;
     } catch (error) {
       if (error instanceof OfflineError) offlineToast(QUOTES_TEXT.paymentNeedsConnection);
-      else toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, reasonOf(error) ?? MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION);
+      else
+        toast(
+          'error',
+          MESSAGES.QUOTE_PAYMENT_FAILED_TITLE,
+          reasonOf(error) ?? MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION,
+        );
       return false;
     }
   };
@@ -169,7 +203,10 @@ export function QuotesManager() {
     try {
       id = String(await mintId('Q'));
     } catch (error) {
-      return toast('error', MESSAGES.quoteCreateFailed(error instanceof Error ? error.message : undefined));
+      return toast(
+        'error',
+        MESSAGES.quoteCreateFailed(error instanceof Error ? error.message : undefined),
+      );
     }
     const result = await mutate('quote.duplicate', { sourceId: quote.id, id });
     if (result.ok) toast('success', QUOTES_TEXT.QUOTE_DUPLICATED, QUOTES_TEXT.quoteDuplicated(id));
@@ -252,7 +289,9 @@ export function QuotesManager() {
               <QuoteForm
                 key={editor.key}
                 quoteId={editor.mode === 'edit' ? editor.quote.id : undefined}
-                initialValues={editor.mode === 'edit' ? quoteToForm(editor.quote, now) : emptyQuoteForm()}
+                initialValues={
+                  editor.mode === 'edit' ? quoteToForm(editor.quote, now) : emptyQuoteForm()
+                }
                 onSave={save}
                 onCancel={() => setEditor(null)}
               />
@@ -284,8 +323,17 @@ export function QuotesManager() {
       </Grid>
 
       <QuotePreview quote={preview} onClose={() => setPreview(null)} />
-      <RecordPaymentDialog quote={recording?.quote ?? null} cardNotSetUp={recording?.cardNotSetUp ?? false} onClose={() => setRecording(null)} onSubmit={recordPayment} />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={QUOTES_TEXT.DELETE_TITLE}>
+      <RecordPaymentDialog
+        quote={recording?.quote ?? null}
+        cardNotSetUp={recording?.cardNotSetUp ?? false}
+        onClose={() => setRecording(null)}
+        onSubmit={recordPayment}
+      />
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={QUOTES_TEXT.DELETE_TITLE}
+      >
         {deleting ? (
           <Stack>
             <Text>{QUOTES_TEXT.deleteQuestion(deleting.id, deleting.customerName)}</Text>

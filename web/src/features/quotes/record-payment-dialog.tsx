@@ -3,7 +3,16 @@
  * checkout (DESIGN §8); the server accepts the quote and creates its paid invoice.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { formatCents, type Quote, type RecordPaymentInput } from '@pilbara/shared-schema';
 import { QUOTES_TEXT } from './quotes-text';
 
@@ -23,15 +32,33 @@ export interface RecordPaymentDialogProps {
   onSubmit: (quote: Quote, input: RecordPaymentInput) => Promise<boolean>;
 }
 
-export function RecordPaymentDialog({ quote, cardNotSetUp, onClose, onSubmit }: RecordPaymentDialogProps) {
+export function RecordPaymentDialog({
+  quote,
+  cardNotSetUp,
+  onClose,
+  onSubmit,
+}: RecordPaymentDialogProps) {
   return (
     <Modal opened={quote !== null} onClose={onClose} title="Record payment">
-      {quote ? <RecordPaymentBody key={quote.id} quote={quote} cardNotSetUp={cardNotSetUp} onClose={onClose} onSubmit={onSubmit} /> : null}
+      {quote ? (
+        <RecordPaymentBody
+          key={quote.id}
+          quote={quote}
+          cardNotSetUp={cardNotSetUp}
+          onClose={onClose}
+          onSubmit={onSubmit}
+        />
+      ) : null}
     </Modal>
   );
 }
 
-function RecordPaymentBody({ quote, cardNotSetUp, onClose, onSubmit }: RecordPaymentDialogProps & { quote: Quote }) {
+function RecordPaymentBody({
+  quote,
+  cardNotSetUp,
+  onClose,
+  onSubmit,
+}: RecordPaymentDialogProps & { quote: Quote }) {
   const [method, setMethod] = useState<Method>('cash');
   const [reference, setReference] = useState('');
   const [saving, setSaving] = useState(false);
@@ -55,8 +82,20 @@ function RecordPaymentBody({ quote, cardNotSetUp, onClose, onSubmit }: RecordPay
       <Text size="sm">
         Quote <b>{quote.id}</b> for {quote.customerName}: <b>{formatCents(quote.finalPrice)}</b>
       </Text>
-      <SegmentedControl fullWidth data={METHODS} value={method} onChange={(value) => setMethod(value as Method)} aria-label="Payment method" />
-      <TextInput label="Reference (optional)" placeholder="Receipt or transfer reference" value={reference} onChange={(event) => setReference(event.currentTarget.value)} maxLength={100} />
+      <SegmentedControl
+        fullWidth
+        data={METHODS}
+        value={method}
+        onChange={(value) => setMethod(value as Method)}
+        aria-label="Payment method"
+      />
+      <TextInput
+        label="Reference (optional)"
+        placeholder="Receipt or transfer reference"
+        value={reference}
+        onChange={(event) => setReference(event.currentTarget.value)}
+        maxLength={100}
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel

@@ -17,7 +17,10 @@ export function useQuotes(): Quote[] | undefined {
       const parsed = quoteSchema.safeParse(row);
       if (parsed.success) quotes.push(parsed.data);
     }
-    return quotes.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id, 'en', { numeric: true }));
+    return quotes.sort(
+      (a, b) =>
+        b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id, 'en', { numeric: true }),
+    );
   }, []);
 }
 
@@ -49,7 +52,8 @@ export function usePaidInvoicesByQuote(): ReadonlyMap<string, Invoice> {
       const byQuote = new Map<string, Invoice>();
       for (const row of await db.invoices.toArray()) {
         const parsed = invoiceSchema.safeParse(row);
-        if (parsed.success && parsed.data.status === 'paid' && parsed.data.quoteId) byQuote.set(parsed.data.quoteId, parsed.data);
+        if (parsed.success && parsed.data.status === 'paid' && parsed.data.quoteId)
+          byQuote.set(parsed.data.quoteId, parsed.data);
       }
       return byQuote;
     }, []) ?? new Map<string, Invoice>()

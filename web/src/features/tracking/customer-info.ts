@@ -18,7 +18,9 @@ export const customerInfoSchema = z.object({
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;
 
 export function useCustomerInfo() {
-  const [info, setInfo] = useState<CustomerInfo | null>(() => readStored(STORAGE_KEYS.customerInfo, customerInfoSchema));
+  const [info, setInfo] = useState<CustomerInfo | null>(() =>
+    readStored(STORAGE_KEYS.customerInfo, customerInfoSchema),
+  );
   const save = useCallback((next: CustomerInfo) => {
     writeStored(STORAGE_KEYS.customerInfo, next);
     setInfo(next);

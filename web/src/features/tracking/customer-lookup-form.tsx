@@ -35,7 +35,14 @@ export function CustomerLookupForm({
           size="md"
           autoComplete="tel"
         />
-        <Button type="submit" size="md" mih={42} loading={busy} leftSection={<IconSearch size={18} />} style={{ flex: '0 0 auto' }}>
+        <Button
+          type="submit"
+          size="md"
+          mih={42}
+          loading={busy}
+          leftSection={<IconSearch size={18} />}
+          style={{ flex: '0 0 auto' }}
+        >
           {buttonLabel}
         </Button>
       </Group>

@@ -35,11 +35,28 @@ import {
   IconUser,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { activeJobsOf, customerDashboardStats, DATE_FORMATS, formatPerth, historyJobsOf, type Job } from '@pilbara/shared-schema';
+import {
+  activeJobsOf,
+  customerDashboardStats,
+  DATE_FORMATS,
+  formatPerth,
+  historyJobsOf,
+  type Job,
+} from '@pilbara/shared-schema';
 import type { CustomerInfo } from './customer-info';
 import { JobStatusBadge } from './job-status-badge';
 
-function Tile({ icon, label, children, colour }: { icon: ReactNode; label: string; children: ReactNode; colour: string }) {
+function Tile({
+  icon,
+  label,
+  children,
+  colour,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  colour: string;
+}) {
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -57,7 +74,17 @@ function Tile({ icon, label, children, colour }: { icon: ReactNode; label: strin
   );
 }
 
-function EmptyState({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action?: ReactNode }) {
+function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="xl">
       <Stack align="center" ta="center" gap="sm">
@@ -86,23 +113,32 @@ function ActiveJobCard({ job }: { job: Job }) {
               {job.service}
             </Title>
             <Text size="sm" c="dimmed">
-              Job ID: <Text span ff="monospace" c="dark" fw={600}>{job.id}</Text>
+              Job ID:{' '}
+              <Text span ff="monospace" c="dark" fw={600}>
+                {job.id}
+              </Text>
             </Text>
           </Stack>
           <JobStatusBadge status={job.status} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <Text size="sm">
-            <Text span fw={600}>Location: </Text>
+            <Text span fw={600}>
+              Location:{' '}
+            </Text>
             {job.location}
           </Text>
           <Text size="sm">
-            <Text span fw={600}>Estimated arrival: </Text>
+            <Text span fw={600}>
+              Estimated arrival:{' '}
+            </Text>
             {job.estimatedArrival || 'To be confirmed'}
           </Text>
           {job.assignedTo ? (
             <Text size="sm">
-              <Text span fw={600}>Assigned to: </Text>
+              <Text span fw={600}>
+                Assigned to:{' '}
+              </Text>
               {job.assignedTo}
             </Text>
           ) : null}
@@ -110,14 +146,21 @@ function ActiveJobCard({ job }: { job: Job }) {
         {job.progress > 0 ? (
           <Stack gap={4}>
             <Group justify="space-between">
-              <Text size="sm" fw={600}>Progress</Text>
+              <Text size="sm" fw={600}>
+                Progress
+              </Text>
               <Text size="sm">{job.progress}%</Text>
             </Group>
             <Progress value={job.progress} radius="xl" aria-label={`Progress ${job.progress}%`} />
           </Stack>
         ) : null}
         <Group gap="xs" wrap="wrap">
-          <Button component={Link} to={`/customer-portal?search=${encodeURIComponent(job.id)}`} leftSection={<IconTruck size={18} />} mih={44}>
+          <Button
+            component={Link}
+            to={`/customer-portal?search=${encodeURIComponent(job.id)}`}
+            leftSection={<IconTruck size={18} />}
+            mih={44}
+          >
             Track Live
           </Button>
           {/* Call Driver and Message do nothing (spec §2); the driver's number is not public. */}
@@ -142,7 +185,12 @@ function HistoryJobCard({ job }: { job: Job }) {
             <Title order={3} size="h4">
               {job.service}
             </Title>
-            <Badge variant="light" color="gray" c="gray.9" leftSection={<IconCheck size={12} aria-hidden />}>
+            <Badge
+              variant="light"
+              color="gray"
+              c="gray.9"
+              leftSection={<IconCheck size={12} aria-hidden />}
+            >
               Completed
             </Badge>
           </Group>
@@ -158,7 +206,14 @@ function HistoryJobCard({ job }: { job: Job }) {
           <Button variant="default" size="sm" leftSection={<IconFileInvoice size={16} />} mih={40}>
             Invoice
           </Button>
-          <Button component={Link} to={`/feedback?job=${encodeURIComponent(job.id)}`} variant="light" size="sm" leftSection={<IconStar size={16} />} mih={40}>
+          <Button
+            component={Link}
+            to={`/feedback?job=${encodeURIComponent(job.id)}`}
+            variant="light"
+            size="sm"
+            leftSection={<IconStar size={16} />}
+            mih={40}
+          >
             Rate
           </Button>
         </Group>
@@ -194,7 +249,13 @@ export function DashboardView({
             <Text c="gray.4">Your jobs, history and details in one place.</Text>
           </Stack>
           <Group gap="sm">
-            <Button component={Link} to="/booking" color="red" leftSection={<IconCalendarPlus size={18} />} mih={44}>
+            <Button
+              component={Link}
+              to="/booking"
+              color="red"
+              leftSection={<IconCalendarPlus size={18} />}
+              mih={44}
+            >
               Book Service
             </Button>
             {/* Settings has no action (spec §2). */}
@@ -211,7 +272,11 @@ export function DashboardView({
             <Text fz={28} fw={700} lh={1}>
               {stats.activeJobs}
             </Text>
-            <Badge color={stats.activeJobs > 0 ? 'teal.9' : 'gray'} variant={stats.activeJobs > 0 ? 'filled' : 'light'} c={stats.activeJobs > 0 ? undefined : 'gray.9'}>
+            <Badge
+              color={stats.activeJobs > 0 ? 'teal.9' : 'gray'}
+              variant={stats.activeJobs > 0 ? 'filled' : 'light'}
+              c={stats.activeJobs > 0 ? undefined : 'gray.9'}
+            >
               {stats.activeJobs > 0 ? 'Active' : 'None'}
             </Badge>
           </Group>
@@ -298,22 +363,32 @@ export function DashboardView({
               </Title>
               <Stack gap="xs">
                 <Text>
-                  <Text span fw={600}>Name: </Text>
+                  <Text span fw={600}>
+                    Name:{' '}
+                  </Text>
                   {info.name}
                 </Text>
                 <Text>
-                  <Text span fw={600}>Phone: </Text>
+                  <Text span fw={600}>
+                    Phone:{' '}
+                  </Text>
                   {info.phone}
                 </Text>
                 {info.email ? (
                   <Text style={{ overflowWrap: 'anywhere' }}>
-                    <Text span fw={600}>Email: </Text>
+                    <Text span fw={600}>
+                      Email:{' '}
+                    </Text>
                     {info.email}
                   </Text>
                 ) : null}
                 <Text>
-                  <Text span fw={600}>Member since: </Text>
-                  {hasHistory ? formatPerth(stats.memberSince, DATE_FORMATS.monthYearLong) : 'New Member'}
+                  <Text span fw={600}>
+                    Member since:{' '}
+                  </Text>
+                  {hasHistory
+                    ? formatPerth(stats.memberSince, DATE_FORMATS.monthYearLong)
+                    : 'New Member'}
                 </Text>
               </Stack>
             </Card>

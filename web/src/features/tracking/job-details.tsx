@@ -1,5 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Card, Grid, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Card,
+  Grid,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/icons-react';
 import { MESSAGES, TOAST_DURATIONS, type Job } from '@pilbara/shared-schema';
@@ -67,7 +77,12 @@ export function JobDetails({ job }: { job: Job }) {
                 {job.id}
               </Text>
               <Tooltip label={copied ? 'Copied' : 'Copy job ID'} withArrow>
-                <ActionIcon variant="subtle" aria-label="Copy job ID" onClick={() => copyJobId(job.id, () => setCopied(true))} size="lg">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label="Copy job ID"
+                  onClick={() => copyJobId(job.id, () => setCopied(true))}
+                  size="lg"
+                >
                   {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                 </ActionIcon>
               </Tooltip>
@@ -81,15 +96,30 @@ export function JobDetails({ job }: { job: Job }) {
             <Text fw={600}>Progress</Text>
             <Text fw={600}>{job.progress}%</Text>
           </Group>
-          <Progress value={job.progress} size="lg" radius="xl" aria-label={`Job progress ${job.progress}%`} striped={job.progress > 0 && job.progress < 100} animated={job.progress > 0 && job.progress < 100} />
+          <Progress
+            value={job.progress}
+            size="lg"
+            radius="xl"
+            aria-label={`Job progress ${job.progress}%`}
+            striped={job.progress > 0 && job.progress < 100}
+            animated={job.progress > 0 && job.progress < 100}
+          />
         </Stack>
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Fact icon={<IconUser size={18} />} label="Driver" value={job.assignedTo || 'Being assigned'} />
+            <Fact
+              icon={<IconUser size={18} />}
+              label="Driver"
+              value={job.assignedTo || 'Being assigned'}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Fact icon={<IconClock size={18} />} label="Estimated Arrival" value={job.estimatedArrival || 'To be confirmed'} />
+            <Fact
+              icon={<IconClock size={18} />}
+              label="Estimated Arrival"
+              value={job.estimatedArrival || 'To be confirmed'}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Fact icon={<IconMapPin size={18} />} label="Location" value={job.location} />

@@ -8,7 +8,11 @@ import {
   IconTool,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { BADGE_VARIANT_STYLES, jobStatusBadgeVariant, type JobStatus } from '@pilbara/shared-schema';
+import {
+  BADGE_VARIANT_STYLES,
+  jobStatusBadgeVariant,
+  type JobStatus,
+} from '@pilbara/shared-schema';
 
 const ICONS: Record<JobStatus, typeof IconClock> = {
   Assigned: IconClock,
@@ -20,7 +24,13 @@ const ICONS: Record<JobStatus, typeof IconClock> = {
   Scheduled: IconCalendarEvent,
 };
 
-export function JobStatusBadge({ status, size = 'md' }: { status: string; size?: 'sm' | 'md' | 'lg' }) {
+export function JobStatusBadge({
+  status,
+  size = 'md',
+}: {
+  status: string;
+  size?: 'sm' | 'md' | 'lg';
+}) {
   const look = BADGE_VARIANT_STYLES[jobStatusBadgeVariant(status)];
   const Icon = ICONS[status as JobStatus] ?? IconClock;
   return (

@@ -1,8 +1,18 @@
 import { Text, Timeline } from '@mantine/core';
-import { IconCircleCheck, IconClipboardList, IconMapPin, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconCircleCheck,
+  IconClipboardList,
+  IconMapPin,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { customerTimeline, DATE_FORMATS, formatPerth, type Job } from '@pilbara/shared-schema';
 
-const ICONS = { created: IconClipboardList, 'en-route': IconTruckDelivery, arrived: IconMapPin, completed: IconCircleCheck } as const;
+const ICONS = {
+  created: IconClipboardList,
+  'en-route': IconTruckDelivery,
+  arrived: IconMapPin,
+  completed: IconCircleCheck,
+} as const;
 
 /** The live-updates timeline of the portal, derived from the job's status (spec §4). */
 export function JobTimeline({ job }: { job: Job }) {
@@ -12,7 +22,11 @@ export function JobTimeline({ job }: { job: Job }) {
       {entries.map((entry) => {
         const Icon = ICONS[entry.key];
         return (
-          <Timeline.Item key={entry.key} bullet={<Icon size={16} aria-hidden />} title={entry.message}>
+          <Timeline.Item
+            key={entry.key}
+            bullet={<Icon size={16} aria-hidden />}
+            title={entry.message}
+          >
             <Text size="sm" c="dimmed">
               {formatPerth(entry.at, `${DATE_FORMATS.date} h:mm A`)}
             </Text>

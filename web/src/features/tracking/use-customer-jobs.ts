@@ -9,7 +9,9 @@ import { apiRequest, HttpError } from '../../lib/http';
 
 export async function fetchCustomerJobs(lookup: string): Promise<Job[]> {
   try {
-    const answer = await apiRequest<{ jobs?: Job[] }>(`/api/jobs/customer/${encodeURIComponent(lookup)}`);
+    const answer = await apiRequest<{ jobs?: Job[] }>(
+      `/api/jobs/customer/${encodeURIComponent(lookup)}`,
+    );
     return answer?.jobs ?? [];
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return [];
@@ -17,7 +19,10 @@ export async function fetchCustomerJobs(lookup: string): Promise<Job[]> {
   }
 }
 
-export function useCustomerJobs(lookup: string | null, pollMs: number = POLLING_INTERVALS.dashboardJobs) {
+export function useCustomerJobs(
+  lookup: string | null,
+  pollMs: number = POLLING_INTERVALS.dashboardJobs,
+) {
   const [jobs, setJobs] = useState<Job[]>([]);
   const [loading, setLoading] = useState(lookup !== null);
 

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { isJobIdLookup, type CustomerInfo } from './customer-info';
 import { fetchCustomerJobs } from './use-customer-jobs';
 
-export type LookupState = { status: 'idle' } | { status: 'busy' } | { status: 'none'; lookup: string };
+export type LookupState =
+  { status: 'idle' } | { status: 'busy' } | { status: 'none'; lookup: string };
 
 /**
  * The dashboard's "Access Dashboard": looks the customer up by phone or job ID and, when jobs are

@@ -17,7 +17,10 @@ export type JobSearchState =
 /** One search call: the job, null when nothing matches, or a thrown error. */
 export async function searchJob(query: string, signal?: AbortSignal): Promise<Job | null> {
   try {
-    const answer = await apiRequest<{ job?: Job | null }>(`/api/jobs/search?query=${encodeURIComponent(query)}`, signal ? { signal } : {});
+    const answer = await apiRequest<{ job?: Job | null }>(
+      `/api/jobs/search?query=${encodeURIComponent(query)}`,
+      signal ? { signal } : {},
+    );
     return answer?.job ?? null;
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;

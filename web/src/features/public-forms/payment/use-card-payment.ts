@@ -20,10 +20,13 @@ export type PaymentSetupState =
   | { status: 'setup-failed' }
   | { status: 'ready-to-mount'; stripe: Stripe; clientSecret: string };
 
-export type PayResult = { status: 'redirecting' } | { status: 'failed'; message: string } | { status: 'error' };
+export type PayResult =
+  { status: 'redirecting' } | { status: 'failed'; message: string } | { status: 'error' };
 
 /** Steps 1–3; exported for tests and kept free of React. */
-export async function preparePayment(quoteId: string): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' }>> {
+export async function preparePayment(
+  quoteId: string,
+): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' }>> {
   let key: string;
   try {
     const config = configResponseSchema.safeParse(await apiRequest<unknown>('/api/config'));
@@ -34,9 +37,12 @@ export async function preparePayment(quoteId: string): Promise<Exclude<PaymentSe
   }
   if (!key) return { status: 'not-configured' };
   try {
-    const answer = await apiRequest<{ clientSecret?: string }>(`/api/quotes/${encodeURIComponent(quoteId)}/create-payment-intent`, {
-      method: 'POST',
-    });
+    const answer = await apiRequest<{ clientSecret?: string }>(
+      `/api/quotes/${encodeURIComponent(quoteId)}/create-payment-intent`,
+      {
+        method: 'POST',
+      },
+    );
     if (!answer?.clientSecret) return { status: 'setup-failed' };
     // loadStripe rejects within milliseconds when the provider's script cannot load (offline).
     const stripe = await loadStripe(key);
@@ -48,7 +54,9 @@ export async function preparePayment(quoteId: string): Promise<Exclude<PaymentSe
 }
 
 export function useCardPayment(quoteId: string | null) {
-  const [state, setState] = useState<PaymentSetupState>(quoteId ? { status: 'loading' } : { status: 'invalid-link' });
+  const [state, setState] = useState<PaymentSetupState>(
+    quoteId ? { status: 'loading' } : { status: 'invalid-link' },
+  );
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
   const elements = useRef<StripeElements | null>(null);
