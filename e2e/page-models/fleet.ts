@@ -29,7 +29,9 @@ export interface NewService {
 /** A Mantine Select's input (a textbox or combobox, by Mantine version). */
 function selectInput(scope: Locator, name: string): Locator {
   const label = new RegExp(`^${name}\\s*\\*?$`);
-  return scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label }));
+  return scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByRole('combobox', { name: label }));
 }
 
 export class FleetScreen {
@@ -38,17 +40,23 @@ export class FleetScreen {
   /** Opens the screen and waits until the sync engine is online and synced. */
   async open(): Promise<void> {
     await this.page.goto('/admin/fleet');
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Fleet Management' })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      this.page.getByRole('heading', { level: 1, name: 'Fleet Management' }),
+    ).toBeVisible({ timeout: 30_000 });
     await this.waitSynced();
   }
 
   async waitSynced(timeout = 20_000): Promise<void> {
-    await expect(this.page.getByTestId('sync-status')).toHaveAttribute('data-state', 'online', { timeout });
+    await expect(this.page.getByTestId('sync-status')).toHaveAttribute('data-state', 'online', {
+      timeout,
+    });
     await expect(this.page.getByTestId('sync-status-label')).toHaveText('Synced', { timeout });
   }
 
   card(registration: string): Locator {
-    return this.page.getByTestId('vehicle-card').filter({ has: this.page.getByTestId('vehicle-registration').getByText(registration) });
+    return this.page
+      .getByTestId('vehicle-card')
+      .filter({ has: this.page.getByTestId('vehicle-registration').getByText(registration) });
   }
 
   dialog(): Locator {
@@ -62,9 +70,14 @@ export class FleetScreen {
 
   /** Closes the visible toasts so the next one (at most one shows at a time) appears at once. */
   async dismissToasts(): Promise<void> {
-    const buttons = this.page.locator('.mantine-Notification-root .mantine-Notification-closeButton');
+    const buttons = this.page.locator(
+      '.mantine-Notification-root .mantine-Notification-closeButton',
+    );
     for (let i = 0; i < 5 && (await buttons.count()) > 0; i += 1) {
-      await buttons.first().click({ timeout: 2_000 }).catch(() => undefined);
+      await buttons
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
     }
   }
 
@@ -77,7 +90,8 @@ export class FleetScreen {
     await this.page.getByRole('option', { name: vehicle.type, exact: true }).click();
     await form.getByLabel('Make').fill(vehicle.make);
     await form.getByLabel('Model').fill(vehicle.model);
-    if (vehicle.mileage !== undefined) await form.getByLabel('Mileage (km)').fill(String(vehicle.mileage));
+    if (vehicle.mileage !== undefined)
+      await form.getByLabel('Mileage (km)').fill(String(vehicle.mileage));
     await form.getByRole('button', { name: 'Add Vehicle' }).click();
   }
 
@@ -108,7 +122,9 @@ export class FleetScreen {
 
   /** Opens a card's details (modifications, features, latest records). */
   async expand(registration: string): Promise<void> {
-    const button = this.card(registration).getByRole('button', { name: /Show details|Hide details/ });
+    const button = this.card(registration).getByRole('button', {
+      name: /Show details|Hide details/,
+    });
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
     await expect(this.card(registration).getByTestId('vehicle-details')).toBeVisible();
   }

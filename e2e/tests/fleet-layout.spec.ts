@@ -10,7 +10,12 @@ import { ADMIN, expect, test } from '../fixtures/server';
 import { loginThroughUi } from '../page-models/admin';
 import { FleetScreen } from '../page-models/fleet';
 
-const SCREENSHOT = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots', 'fleet-390.png');
+const SCREENSHOT = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'screenshots',
+  'fleet-390.png',
+);
 
 test.use({ viewport: { width: 390, height: 844 }, actionTimeout: 20_000 });
 
@@ -18,30 +23,43 @@ function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString();
 }
 
-async function post<T>(request: APIRequestContext, baseURL: string, path: string, data: unknown): Promise<T> {
+async function post<T>(
+  request: APIRequestContext,
+  baseURL: string,
+  path: string,
+  data: unknown,
+): Promise<T> {
   const response = await request.post(`${baseURL}${path}`, { data, headers: { Origin: baseURL } });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as T;
 }
 
-test('fleet screen at 390 px with an expanded card and the efficiency chart', async ({ page, baseURL }) => {
+test('fleet screen at 390 px with an expanded card and the efficiency chart', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await loginThroughUi(page, ADMIN);
   const registration = `LAY${String(Date.now()).slice(-5)}`;
-  const { vehicle } = await post<{ vehicle: { id: number } }>(page.request, baseURL!, '/api/vehicles', {
-    name: 'Big Red Recovery',
-    make: 'Toyota',
-    model: 'LandCruiser 79',
-    year: 2022,
-    registration,
-    type: '4x4 Recovery',
-    mileage: 40_000,
-    status: 'active',
-    lastServiceDate: daysAgo(185).slice(0, 10),
-    registrationExpiry: daysAgo(-20).slice(0, 10),
-    modifications: ['12,000 lb Electric Winch', 'LED Light Bar', 'UHF CB Radio', 'Snorkel'],
-    specialFeatures: ['Mine Site Approved', 'Remote Area Recovery'],
-  });
+  const { vehicle } = await post<{ vehicle: { id: number } }>(
+    page.request,
+    baseURL!,
+    '/api/vehicles',
+    {
+      name: 'Big Red Recovery',
+      make: 'Toyota',
+      model: 'LandCruiser 79',
+      year: 2022,
+      registration,
+      type: '4x4 Recovery',
+      mileage: 40_000,
+      status: 'active',
+      lastServiceDate: daysAgo(185).slice(0, 10),
+      registrationExpiry: daysAgo(-20).slice(0, 10),
+      modifications: ['12,000 lb Electric Winch', 'LED Light Bar', 'UHF CB Radio', 'Snorkel'],
+      specialFeatures: ['Mine Site Approved', 'Remote Area Recovery'],
+    },
+  );
   const fills = [
     { days: 120, odo: 40_000, litres: 90_000, fill: 'Full' },
     { days: 95, odo: 40_780, litres: 105_300, fill: 'Full' },
@@ -90,7 +108,9 @@ test('fleet screen at 390 px with an expanded card and the efficiency chart', as
   // The install card floats over the page; dismiss it so the screenshot shows the screen itself.
   const dismiss = page.getByRole('button', { name: 'Dismiss install card' });
   if (await dismiss.isVisible()) await dismiss.click();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   expect(overflow, 'nothing wider than the phone').toBeLessThanOrEqual(0);
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
 
@@ -98,7 +118,13 @@ test('fleet screen at 390 px with an expanded card and the efficiency chart', as
   await page.getByRole('button', { name: 'Add Vehicle' }).click();
   const form = page.getByRole('form', { name: 'Add Vehicle' });
   await form.getByRole('button', { name: 'Add Vehicle' }).click();
-  for (const message of ['Vehicle name is required', 'Registration is required', 'Vehicle type is required', 'Make is required', 'Model is required']) {
+  for (const message of [
+    'Vehicle name is required',
+    'Registration is required',
+    'Vehicle type is required',
+    'Make is required',
+    'Model is required',
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
   const box = await page.getByRole('dialog').boundingBox();

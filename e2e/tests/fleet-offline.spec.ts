@@ -16,9 +16,16 @@ function uniqueRegistration(): string {
   return `E2E${String(Date.now()).slice(-6)}`;
 }
 
-test('fuel and service logged offline reach the server once and a second device', async ({ browser, baseURL, server }) => {
+test('fuel and service logged offline reach the server once and a second device', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
   test.setTimeout(240_000);
-  const [driverContext, secondContext] = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
+  const [driverContext, secondContext] = await Promise.all([
+    browser.newContext({ baseURL }),
+    browser.newContext({ baseURL }),
+  ]);
   try {
     const page = await driverContext.newPage();
     await loginThroughUi(page, ADMIN);
@@ -28,7 +35,14 @@ test('fuel and service logged offline reach the server once and a second device'
     // Online: a new vehicle.
     const registration = uniqueRegistration();
     const name = `Recovery ${registration}`;
-    await fleet.addVehicle({ name, registration, make: 'Toyota', model: 'LandCruiser 79', type: '4x4 Recovery', mileage: 12000 });
+    await fleet.addVehicle({
+      name,
+      registration,
+      make: 'Toyota',
+      model: 'LandCruiser 79',
+      type: '4x4 Recovery',
+      mileage: 12000,
+    });
     await expect(fleet.toast(`Vehicle "${name}" added successfully to the fleet`)).toBeVisible();
     await fleet.dismissToasts();
     const card = fleet.card(registration);
@@ -36,22 +50,54 @@ test('fuel and service logged offline reach the server once and a second device'
     await expect(card.getByTestId('vehicle-status')).toHaveText('Active');
     const vehicleId = Number(await card.getAttribute('data-vehicle-id'));
     await fleet.waitSynced();
-    expect(queryRows(server.dbFile, 'SELECT registration FROM vehicles WHERE id = ?', vehicleId)).toEqual([{ registration }]);
+    expect(
+      queryRows(server.dbFile, 'SELECT registration FROM vehicles WHERE id = ?', vehicleId),
+    ).toEqual([{ registration }]);
 
     // A second vehicle with the same registration is refused with the spec's message.
-    await fleet.addVehicle({ name: 'Duplicate', registration, make: 'Isuzu', model: 'NPS', type: 'Tow Truck' });
-    await expect(fleet.toast('Registration number already exists. Please use a different registration.')).toBeVisible();
-    await expect(page.getByRole('form', { name: 'Add Vehicle' }), 'the dialog stays open to fix the registration').toBeVisible();
-    await page.getByRole('form', { name: 'Add Vehicle' }).getByRole('button', { name: 'Cancel' }).click();
+    await fleet.addVehicle({
+      name: 'Duplicate',
+      registration,
+      make: 'Isuzu',
+      model: 'NPS',
+      type: 'Tow Truck',
+    });
+    await expect(
+      fleet.toast('Registration number already exists. Please use a different registration.'),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('form', { name: 'Add Vehicle' }),
+      'the dialog stays open to fix the registration',
+    ).toBeVisible();
+    await page
+      .getByRole('form', { name: 'Add Vehicle' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
     await fleet.dismissToasts();
     await expect(fleet.card(registration)).toHaveCount(1);
 
     // No signal: two fuel receipts and a service.
     await driverContext.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-    await fleet.addFuel(registration, { litres: '80.5', cost: '161.00', odometer: 12400, location: 'Karratha Caltex' });
-    await fleet.addFuel(registration, { litres: '62.25', cost: '124.50', odometer: 12900, location: 'Roebourne Roadhouse' });
-    await fleet.addService(registration, { type: 'Oil Change', description: 'Engine oil and filter', odometer: 12950, cost: '289.90', servicedBy: 'Pilbara Diesel' });
+    await fleet.addFuel(registration, {
+      litres: '80.5',
+      cost: '161.00',
+      odometer: 12400,
+      location: 'Karratha Caltex',
+    });
+    await fleet.addFuel(registration, {
+      litres: '62.25',
+      cost: '124.50',
+      odometer: 12900,
+      location: 'Roebourne Roadhouse',
+    });
+    await fleet.addService(registration, {
+      type: 'Oil Change',
+      description: 'Engine oil and filter',
+      odometer: 12950,
+      cost: '289.90',
+      servicedBy: 'Pilbara Diesel',
+    });
     await fleet.expand(registration);
     await expect(card.getByTestId('fuel-record')).toHaveCount(2);
     await expect(card.getByTestId('service-record')).toHaveCount(1);
@@ -60,28 +106,57 @@ test('fuel and service logged offline reach the server once and a second device'
     await expect(card.getByTestId('latest-fuel').getByTestId('pending-marker')).toHaveCount(2);
     await expect(card.getByText('12,950').first()).toBeVisible();
     await expect(page.getByTestId('sync-status-label')).toHaveText('Offline · 3 pending');
-    expect(queryRows(server.dbFile, 'SELECT id FROM fuel_records WHERE vehicleId = ?', vehicleId)).toEqual([]);
+    expect(
+      queryRows(server.dbFile, 'SELECT id FROM fuel_records WHERE vehicleId = ?', vehicleId),
+    ).toEqual([]);
 
     // Signal returns: exactly those three records arrive, in units of cents and thousandths.
     await driverContext.setOffline(false);
     await fleet.waitSynced(30_000);
     await expect(card.getByTestId('pending-marker')).toHaveCount(0);
-    const fuelRows = queryRows<{ liters: number; totalCost: number; odometerReading: number; fillType: string; pricePerLiter: number }>(
+    const fuelRows = queryRows<{
+      liters: number;
+      totalCost: number;
+      odometerReading: number;
+      fillType: string;
+      pricePerLiter: number;
+    }>(
       server.dbFile,
       'SELECT liters, totalCost, odometerReading, fillType, pricePerLiter FROM fuel_records WHERE vehicleId = ? ORDER BY odometerReading',
       vehicleId,
     );
     expect(fuelRows).toEqual([
-      { liters: 80500, totalCost: 16100, odometerReading: 12400, fillType: 'Full', pricePerLiter: 200 },
-      { liters: 62250, totalCost: 12450, odometerReading: 12900, fillType: 'Full', pricePerLiter: 200 },
+      {
+        liters: 80500,
+        totalCost: 16100,
+        odometerReading: 12400,
+        fillType: 'Full',
+        pricePerLiter: 200,
+      },
+      {
+        liters: 62250,
+        totalCost: 12450,
+        odometerReading: 12900,
+        fillType: 'Full',
+        pricePerLiter: 200,
+      },
     ]);
-    const serviceRows = queryRows<{ serviceType: string; totalCost: number; laborCost: number; mileageAtService: number }>(
+    const serviceRows = queryRows<{
+      serviceType: string;
+      totalCost: number;
+      laborCost: number;
+      mileageAtService: number;
+    }>(
       server.dbFile,
       'SELECT serviceType, totalCost, laborCost, mileageAtService FROM service_records WHERE vehicleId = ?',
       vehicleId,
     );
-    expect(serviceRows).toEqual([{ serviceType: 'Oil Change', totalCost: 28990, laborCost: 28990, mileageAtService: 12950 }]);
-    expect(queryRows(server.dbFile, 'SELECT mileage FROM vehicles WHERE id = ?', vehicleId)).toEqual([{ mileage: 12950 }]);
+    expect(serviceRows).toEqual([
+      { serviceType: 'Oil Change', totalCost: 28990, laborCost: 28990, mileageAtService: 12950 },
+    ]);
+    expect(
+      queryRows(server.dbFile, 'SELECT mileage FROM vehicles WHERE id = ?', vehicleId),
+    ).toEqual([{ mileage: 12950 }]);
 
     // A second device sees them.
     const secondPage = await secondContext.newPage();
@@ -101,7 +176,10 @@ test('fuel and service logged offline reach the server once and a second device'
     await expect(confirm).toHaveCount(0);
     await expect(fleet.card(registration)).toHaveCount(1);
     await fleet.menu(registration, 'Remove');
-    await page.getByRole('dialog', { name: 'Remove vehicle?' }).getByRole('button', { name: 'Remove Vehicle' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove vehicle?' })
+      .getByRole('button', { name: 'Remove Vehicle' })
+      .click();
     await expect(fleet.toast('Vehicle removed successfully')).toBeVisible({ timeout: 20_000 });
     await expect(fleet.card(registration)).toHaveCount(0);
     await fleet.waitSynced();

@@ -46,7 +46,9 @@ const CheckoutSuccessPage = lazy(() =>
   import('../pages/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
 );
 const AdminRoute = lazy(() => import('./require-admin').then((m) => ({ default: m.AdminRoute })));
-const RequireAdmin = lazy(() => import('./require-admin').then((m) => ({ default: m.RequireAdmin })));
+const RequireAdmin = lazy(() =>
+  import('./require-admin').then((m) => ({ default: m.RequireAdmin })),
+);
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),

@@ -7,7 +7,13 @@ import { notifications } from '@mantine/notifications';
 import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
 import { mintId, mutate, type MintSeries, type MutateResult } from '../../sync';
 import { FLEET_TEXT } from './fleet-text';
-import type { ExpenseFormData, FuelFormData, MileageFormData, ServiceFormData, VehicleFormData } from './fleet-forms';
+import type {
+  ExpenseFormData,
+  FuelFormData,
+  MileageFormData,
+  ServiceFormData,
+  VehicleFormData,
+} from './fleet-forms';
 import { expenseArgs, fillTime, fuelArgs, serviceArgs } from './fleet-forms';
 
 function success(message: string): void {
@@ -15,21 +21,33 @@ function success(message: string): void {
 }
 
 function failure(title: string, message?: string): void {
-  notifications.show({ title, message: message ?? title, color: 'red', autoClose: TOAST_DURATIONS.default });
+  notifications.show({
+    title,
+    message: message ?? title,
+    color: 'red',
+    autoClose: TOAST_DURATIONS.default,
+  });
 }
 
 /** Spec §8: a registration clash (or a server 'duplicate key') reads as the registration message. */
 export function vehicleAddFailureMessage(reason: string | undefined): string {
   if (!reason) return MESSAGES.VEHICLE_ADD_FAILED;
-  if (reason.toLowerCase().includes(MESSAGES.DUPLICATE_KEY_MARKER) || reason === MESSAGES.REGISTRATION_EXISTS) {
+  if (
+    reason.toLowerCase().includes(MESSAGES.DUPLICATE_KEY_MARKER) ||
+    reason === MESSAGES.REGISTRATION_EXISTS
+  ) {
     return MESSAGES.REGISTRATION_EXISTS;
   }
   return reason;
 }
 
-type Outcome = { ok: true; result: MutateResult & { ok: true } } | { ok: false; message: string | undefined };
+type Outcome =
+  { ok: true; result: MutateResult & { ok: true } } | { ok: false; message: string | undefined };
 
-async function write(series: MintSeries, run: (id: number) => Promise<MutateResult>): Promise<Outcome & { id?: number }> {
+async function write(
+  series: MintSeries,
+  run: (id: number) => Promise<MutateResult>,
+): Promise<Outcome & { id?: number }> {
   try {
     const id = Number(await mintId(series));
     const result = await run(id);
@@ -55,7 +73,9 @@ export async function addVehicle(values: VehicleFormData): Promise<number | null
 /** Adds a fuel record at its fill time (now when none was entered). */
 export async function addFuelRecord(values: FuelFormData): Promise<boolean> {
   const dateTime = fillTime(values.filledAt);
-  const outcome = await write('fuel_records', (id) => mutate('fuel.add', { ...fuelArgs(values, dateTime), id }));
+  const outcome = await write('fuel_records', (id) =>
+    mutate('fuel.add', { ...fuelArgs(values, dateTime), id }),
+  );
   if (!outcome.ok) {
     failure(MESSAGES.FUEL_RECORD_ADD_FAILED, outcome.message ?? MESSAGES.FUEL_RECORD_CHECK_FIELDS);
     return false;
@@ -66,13 +86,18 @@ export async function addFuelRecord(values: FuelFormData): Promise<boolean> {
 
 /** Adds a service record; a next-service date also goes onto the vehicle for its reminder. */
 export async function addServiceRecord(values: ServiceFormData): Promise<boolean> {
-  const outcome = await write('service_records', (id) => mutate('service.add', { ...serviceArgs(values), id }));
+  const outcome = await write('service_records', (id) =>
+    mutate('service.add', { ...serviceArgs(values), id }),
+  );
   if (!outcome.ok) {
     failure(MESSAGES.SERVICE_RECORD_ADD_FAILED, outcome.message);
     return false;
   }
   if (values.nextServiceDue) {
-    await mutate('vehicle.update', { id: values.vehicleId, patch: { nextService: values.nextServiceDue } });
+    await mutate('vehicle.update', {
+      id: values.vehicleId,
+      patch: { nextService: values.nextServiceDue },
+    });
   }
   success(MESSAGES.SERVICE_RECORD_ADDED);
   return true;
@@ -91,7 +116,9 @@ export async function addMileageRecord(values: MileageFormData): Promise<boolean
 
 /** Adds a fleet expense. */
 export async function addExpense(values: ExpenseFormData): Promise<boolean> {
-  const outcome = await write('fleet_expenses', (id) => mutate('expense.add', { ...expenseArgs(values), id }));
+  const outcome = await write('fleet_expenses', (id) =>
+    mutate('expense.add', { ...expenseArgs(values), id }),
+  );
   if (!outcome.ok) {
     failure(FLEET_TEXT.expenseFailed, outcome.message);
     return false;
@@ -101,8 +128,13 @@ export async function addExpense(values: ExpenseFormData): Promise<boolean> {
 }
 
 /** Replaces a vehicle's ticked modifications or special features. */
-export async function updateVehicleList(id: number, field: 'modifications' | 'specialFeatures', values: string[]): Promise<boolean> {
-  const name = field === 'modifications' ? 'vehicle.updateModifications' : 'vehicle.updateSpecialFeatures';
+export async function updateVehicleList(
+  id: number,
+  field: 'modifications' | 'specialFeatures',
+  values: string[],
+): Promise<boolean> {
+  const name =
+    field === 'modifications' ? 'vehicle.updateModifications' : 'vehicle.updateSpecialFeatures';
   try {
     const result = await mutate(name, { id, [field]: values });
     if (!result.ok) {
@@ -113,7 +145,11 @@ export async function updateVehicleList(id: number, field: 'modifications' | 'sp
     failure(FLEET_TEXT.updateFailed, error instanceof Error ? error.message : undefined);
     return false;
   }
-  success(field === 'modifications' ? MESSAGES.VEHICLE_MODIFICATIONS_UPDATED : MESSAGES.VEHICLE_FEATURES_UPDATED);
+  success(
+    field === 'modifications'
+      ? MESSAGES.VEHICLE_MODIFICATIONS_UPDATED
+      : MESSAGES.VEHICLE_FEATURES_UPDATED,
+  );
   return true;
 }
 

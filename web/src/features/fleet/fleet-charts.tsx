@@ -21,27 +21,72 @@ export function FleetCharts({ vehicles, fuel, services, expenses }: FleetChartsP
     const present = new Set(rows.flatMap((row) => Object.keys(row)));
     return [...new Set(vehicles.map(vehicleLabel))]
       .filter((name) => present.has(name))
-      .map((name, index) => ({ name, color: SERIES_COLORS[index % SERIES_COLORS.length] ?? 'blue.6' }));
+      .map((name, index) => ({
+        name,
+        color: SERIES_COLORS[index % SERIES_COLORS.length] ?? 'blue.6',
+      }));
   };
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Card withBorder radius="md" padding="md" className={classes.charts} data-testid="efficiency-chart">
+      <Card
+        withBorder
+        radius="md"
+        padding="md"
+        className={classes.charts}
+        data-testid="efficiency-chart"
+      >
         <Stack gap="xs">
-          <Title order={2} size="h5">{FLEET_TEXT.efficiencyChart}</Title>
-          {efficiency.length === 0 ? <Text size="sm" c="dimmed">{FLEET_TEXT.noEfficiency}</Text> : (
-            <LineChart h={220} data={efficiency} dataKey="label" series={seriesOf(efficiency)} connectNulls curveType="monotone"
-              withLegend legendProps={{ verticalAlign: 'bottom' }} unit=" L" yAxisProps={{ width: 44 }}
-              xAxisProps={{ padding: { left: 12, right: 12 } }} />
+          <Title order={2} size="h5">
+            {FLEET_TEXT.efficiencyChart}
+          </Title>
+          {efficiency.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {FLEET_TEXT.noEfficiency}
+            </Text>
+          ) : (
+            <LineChart
+              h={220}
+              data={efficiency}
+              dataKey="label"
+              series={seriesOf(efficiency)}
+              connectNulls
+              curveType="monotone"
+              withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              unit=" L"
+              yAxisProps={{ width: 44 }}
+              xAxisProps={{ padding: { left: 12, right: 12 } }}
+            />
           )}
         </Stack>
       </Card>
-      <Card withBorder radius="md" padding="md" className={classes.charts} data-testid="monthly-cost-chart">
+      <Card
+        withBorder
+        radius="md"
+        padding="md"
+        className={classes.charts}
+        data-testid="monthly-cost-chart"
+      >
         <Stack gap="xs">
-          <Title order={2} size="h5">{FLEET_TEXT.monthlyCostChart}</Title>
-          {monthly.length === 0 ? <Text size="sm" c="dimmed">{FLEET_TEXT.noCosts}</Text> : (
-            <BarChart h={220} data={monthly} dataKey="label" series={seriesOf(monthly)} withLegend legendProps={{ verticalAlign: 'bottom' }}
-              valueFormatter={(value) => `$${value.toFixed(2)}`} yAxisProps={{ width: 56 }} />
+          <Title order={2} size="h5">
+            {FLEET_TEXT.monthlyCostChart}
+          </Title>
+          {monthly.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {FLEET_TEXT.noCosts}
+            </Text>
+          ) : (
+            <BarChart
+              h={220}
+              data={monthly}
+              dataKey="label"
+              series={seriesOf(monthly)}
+              withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              valueFormatter={(value) => `$${value.toFixed(2)}`}
+              yAxisProps={{ width: 56 }}
+            />
           )}
         </Stack>
       </Card>

@@ -6,19 +6,93 @@ const NOW = '2026-11-20T04:00:00.000Z';
 
 function vehicle(id: number, name: string): Vehicle {
   return {
-    id, name, make: 'Toyota', model: 'Hilux', year: 2024, registration: `REG${id}`, vin: null, type: 'Light Towing', status: 'active',
-    mileage: 0, serviceInterval: 10000, nextService: null, lastServiceDate: null, engineType: null, engineSize: null, fuelType: 'Diesel',
-    transmission: null, driveType: '4WD', modifications: [], specialFeatures: [], towingCapacity: null, gvm: null, alerts: [],
-    description: null, insuranceExpiry: null, registrationExpiry: null, isActive: true, createdAt: NOW, updatedAt: NOW,
+    id,
+    name,
+    make: 'Toyota',
+    model: 'Hilux',
+    year: 2024,
+    registration: `REG${id}`,
+    vin: null,
+    type: 'Light Towing',
+    status: 'active',
+    mileage: 0,
+    serviceInterval: 10000,
+    nextService: null,
+    lastServiceDate: null,
+    engineType: null,
+    engineSize: null,
+    fuelType: 'Diesel',
+    transmission: null,
+    driveType: '4WD',
+    modifications: [],
+    specialFeatures: [],
+    towingCapacity: null,
+    gvm: null,
+    alerts: [],
+    description: null,
+    insuranceExpiry: null,
+    registrationExpiry: null,
+    isActive: true,
+    createdAt: NOW,
+    updatedAt: NOW,
   };
 }
 
-function fill(id: number, vehicleId: number, dateTime: string, odometerReading: number, liters: number, fillType: 'Full' | 'Partial', totalCost = 10000): FuelRecord {
-  return { id, vehicleId, dateTime, location: 'Karratha', fuelType: 'Diesel', liters, pricePerLiter: 200, totalCost, odometerReading, fillType, efficiency: null, driver: null, receipt: null, notes: null, createdAt: dateTime };
+function fill(
+  id: number,
+  vehicleId: number,
+  dateTime: string,
+  odometerReading: number,
+  liters: number,
+  fillType: 'Full' | 'Partial',
+  totalCost = 10000,
+): FuelRecord {
+  return {
+    id,
+    vehicleId,
+    dateTime,
+    location: 'Karratha',
+    fuelType: 'Diesel',
+    liters,
+    pricePerLiter: 200,
+    totalCost,
+    odometerReading,
+    fillType,
+    efficiency: null,
+    driver: null,
+    receipt: null,
+    notes: null,
+    createdAt: dateTime,
+  };
 }
 
-function service(id: number, vehicleId: number, invoiceDate: string, mileageAtService: number, totalCost: number): ServiceRecord {
-  return { id, vehicleId, invoiceNumber: null, serviceType: 'Oil Change', description: 'x', servicedBy: 'y', laborCost: totalCost, partsCost: 0, totalCost, mileageAtService, partsReplaced: null, workPerformed: null, nextServiceDue: null, warranty: null, invoiceDate, isPaid: false, notes: null, createdAt: invoiceDate };
+function service(
+  id: number,
+  vehicleId: number,
+  invoiceDate: string,
+  mileageAtService: number,
+  totalCost: number,
+): ServiceRecord {
+  return {
+    id,
+    vehicleId,
+    invoiceNumber: null,
+    serviceType: 'Oil Change',
+    description: 'x',
+    servicedBy: 'y',
+    laborCost: totalCost,
+    partsCost: 0,
+    totalCost,
+    mileageAtService,
+    partsReplaced: null,
+    workPerformed: null,
+    nextServiceDue: null,
+    warranty: null,
+    invoiceDate,
+    isPaid: false,
+    notes: null,
+    createdAt: invoiceDate,
+  };
 }
 
 describe('fleet figures', () => {
@@ -41,10 +115,27 @@ describe('fleet figures', () => {
   });
 
   it('sums monthly costs per vehicle in dollars, fuel, services and expenses', () => {
-    const expense: FleetExpense = { id: 1, vehicleId: 2, expenseType: 'Tyres', description: null, amount: 50_000, vendor: null, invoiceNumber: null, expenseDate: '2026-10-20', category: null, isPaid: true, paymentMethod: null, notes: null, createdAt: NOW };
+    const expense: FleetExpense = {
+      id: 1,
+      vehicleId: 2,
+      expenseType: 'Tyres',
+      description: null,
+      amount: 50_000,
+      vendor: null,
+      invoiceNumber: null,
+      expenseDate: '2026-10-20',
+      category: null,
+      isPaid: true,
+      paymentMethod: null,
+      notes: null,
+      createdAt: NOW,
+    };
     const rows = monthlyCostRows(
       [vehicle(1, 'Ute'), vehicle(2, 'Truck')],
-      [fill(1, 1, '2026-10-01T00:00:00.000Z', 1, 50_000, 'Full', 12_345), fill(2, 1, '2026-11-02T00:00:00.000Z', 2, 50_000, 'Full', 10_000)],
+      [
+        fill(1, 1, '2026-10-01T00:00:00.000Z', 1, 50_000, 'Full', 12_345),
+        fill(2, 1, '2026-11-02T00:00:00.000Z', 2, 50_000, 'Full', 10_000),
+      ],
       [service(1, 2, '2026-10-03', 100, 20_000)],
       [expense],
     );
@@ -57,11 +148,18 @@ describe('fleet figures', () => {
   it('keeps an empty place for a month without costs', () => {
     const rows = monthlyCostRows(
       [vehicle(1, 'Ute')],
-      [fill(1, 1, '2026-05-10T00:00:00.000Z', 1, 50_000, 'Full', 5_000), fill(2, 1, '2026-07-10T00:00:00.000Z', 2, 50_000, 'Full', 7_000)],
+      [
+        fill(1, 1, '2026-05-10T00:00:00.000Z', 1, 50_000, 'Full', 5_000),
+        fill(2, 1, '2026-07-10T00:00:00.000Z', 2, 50_000, 'Full', 7_000),
+      ],
       [],
       [],
     );
-    expect(rows).toEqual([{ label: 'May 26', Ute: 50 }, { label: 'Jun 26' }, { label: 'Jul 26', Ute: 70 }]);
+    expect(rows).toEqual([
+      { label: 'May 26', Ute: 50 },
+      { label: 'Jun 26' },
+      { label: 'Jul 26', Ute: 70 },
+    ]);
   });
 
   it('gives cost per km over the chosen period only', () => {
@@ -73,7 +171,12 @@ describe('fleet figures', () => {
     ];
     const services = [service(1, 1, '2026-11-05', 10_200, 30_000)];
     const cost = vehicleCostPerKm(1, fuel, services, 30, NOW);
-    expect(cost).toMatchObject({ fuelCents: 20_000, serviceCents: 30_000, distanceKm: 500, centsPerKm: 100 });
+    expect(cost).toMatchObject({
+      fuelCents: 20_000,
+      serviceCents: 30_000,
+      distanceKm: 500,
+      centsPerKm: 100,
+    });
     expect(vehicleCostPerKm(1, fuel, services, 365, NOW).distanceKm).toBe(8_500);
   });
 });

@@ -26,19 +26,30 @@ export type ChartRow = { label: string } & Record<string, number | string | null
  * Efficiency points (L/100 km) of every vehicle, one row per full fill that closes a segment,
  * in time order; a row carries only its own vehicle's value (the chart connects the gaps).
  */
-export function efficiencyRows(vehicles: readonly Vehicle[], fuel: readonly FuelRecord[]): ChartRow[] {
+export function efficiencyRows(
+  vehicles: readonly Vehicle[],
+  fuel: readonly FuelRecord[],
+): ChartRow[] {
   const points: { at: string; vehicle: string; value: number }[] = [];
   for (const vehicle of vehicles) {
     const records = fuel.filter((record) => record.vehicleId === vehicle.id);
     const byId = new Map(records.map((record) => [record.id, record]));
     for (const fill of fuelEfficiency(records).fills) {
       const record = byId.get(fill.id);
-      if (record && fill.litresPer100Km !== null) points.push({ at: record.dateTime, vehicle: vehicleLabel(vehicle), value: fill.litresPer100Km });
+      if (record && fill.litresPer100Km !== null)
+        points.push({
+          at: record.dateTime,
+          vehicle: vehicleLabel(vehicle),
+          value: fill.litresPer100Km,
+        });
     }
   }
   return points
     .sort((a, b) => a.at.localeCompare(b.at))
-    .map((point) => ({ label: formatPerth(point.at, 'DD/MM'), [point.vehicle]: point.value }) as ChartRow);
+    .map(
+      (point) =>
+        ({ label: formatPerth(point.at, 'DD/MM'), [point.vehicle]: point.value }) as ChartRow,
+    );
 }
 
 /** Monthly cost rows ('MMM YY'), dollars per vehicle label, oldest month first. */
@@ -67,7 +78,10 @@ export function monthlyCostRows(
   // Months with no cost still get a (zero-height) place, so the time axis reads evenly.
   const out: ChartRow[] = [];
   for (let month = first; month <= last; month = nextMonth(month)) {
-    out.push(rows.get(month) ?? ({ label: formatPerth(`${month}-15T00:00:00.000Z`, 'MMM YY') } as ChartRow));
+    out.push(
+      rows.get(month) ??
+        ({ label: formatPerth(`${month}-15T00:00:00.000Z`, 'MMM YY') } as ChartRow),
+    );
   }
   return out;
 }
@@ -97,4 +111,13 @@ export function vehicleCostPerKm(
 }
 
 /** Mantine chart colours for vehicle series, in turn. */
-export const SERIES_COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'lime.7', 'cyan.6', 'pink.6'] as const;
+export const SERIES_COLORS = [
+  'blue.6',
+  'orange.6',
+  'teal.6',
+  'grape.6',
+  'red.6',
+  'lime.7',
+  'cyan.6',
+  'pink.6',
+] as const;

@@ -81,8 +81,23 @@ export const fuelFormSchema = fuelRecordFormSchema.extend({
 export type FuelFormInput = z.input<typeof fuelFormSchema>;
 export type FuelFormData = z.output<typeof fuelFormSchema>;
 
-export function fuelFormDefaults(vehicleId: number | undefined, fuelType: string, driver: string): FuelFormInput {
-  return { vehicleId: vehicleId as number, liters: '', cost: '', kilometers: undefined as unknown as number, fuelType, location: '', fillType: 'Full', notes: '', driver, filledAt: '' };
+export function fuelFormDefaults(
+  vehicleId: number | undefined,
+  fuelType: string,
+  driver: string,
+): FuelFormInput {
+  return {
+    vehicleId: vehicleId as number,
+    liters: '',
+    cost: '',
+    kilometers: undefined as unknown as number,
+    fuelType,
+    location: '',
+    fillType: 'Full',
+    notes: '',
+    driver,
+    filledAt: '',
+  };
 }
 
 /** Arguments of `fuel.add` (without id): thousandths of a litre and cents; price per litre rounded. */
@@ -111,7 +126,11 @@ export const serviceFormSchema = serviceRecordFormSchema;
 export type ServiceFormInput = z.input<typeof serviceFormSchema>;
 export type ServiceFormData = z.output<typeof serviceFormSchema>;
 
-export function serviceFormDefaults(vehicleId: number | undefined, mileage: number | undefined, today: string): ServiceFormInput {
+export function serviceFormDefaults(
+  vehicleId: number | undefined,
+  mileage: number | undefined,
+  today: string,
+): ServiceFormInput {
   return {
     vehicleId: vehicleId as number,
     serviceType: '',
@@ -153,21 +172,48 @@ export const mileageFormSchema = mileageRecordInputSchema;
 export type MileageFormInput = z.input<typeof mileageFormSchema>;
 export type MileageFormData = z.output<typeof mileageFormSchema>;
 
-export function mileageFormDefaults(vehicleId: number, mileage: number, driver: string): MileageFormInput {
-  return { vehicleId, startOdometer: mileage, endOdometer: undefined as unknown as number, purpose: '', startLocation: '', endLocation: '', driver, notes: '' };
+export function mileageFormDefaults(
+  vehicleId: number,
+  mileage: number,
+  driver: string,
+): MileageFormInput {
+  return {
+    vehicleId,
+    startOdometer: mileage,
+    endOdometer: undefined as unknown as number,
+    purpose: '',
+    startLocation: '',
+    endLocation: '',
+    driver,
+    notes: '',
+  };
 }
 
 // ---- Expense -------------------------------------------------------------------------------
 
 /** The expense form: the amount in dollars as typed. */
 export const expenseFormSchema = fleetExpenseInputSchema.omit({ id: true, amount: true }).extend({
-  amount: z.union([z.string(), z.number()], { error: MESSAGES.AMOUNT_MIN }).refine((value) => dollarsToCents(value) >= 0, MESSAGES.AMOUNT_MIN),
+  amount: z
+    .union([z.string(), z.number()], { error: MESSAGES.AMOUNT_MIN })
+    .refine((value) => dollarsToCents(value) >= 0, MESSAGES.AMOUNT_MIN),
 });
 export type ExpenseFormInput = z.input<typeof expenseFormSchema>;
 export type ExpenseFormData = z.output<typeof expenseFormSchema>;
 
 export function expenseFormDefaults(vehicleId: number, today: string): ExpenseFormInput {
-  return { vehicleId, expenseType: '', description: '', amount: '', vendor: '', invoiceNumber: '', expenseDate: today, category: '', isPaid: false, paymentMethod: '', notes: '' };
+  return {
+    vehicleId,
+    expenseType: '',
+    description: '',
+    amount: '',
+    vendor: '',
+    invoiceNumber: '',
+    expenseDate: today,
+    category: '',
+    isPaid: false,
+    paymentMethod: '',
+    notes: '',
+  };
 }
 
 /** Arguments of `expense.add` (without id): the amount in cents. */
@@ -176,4 +222,13 @@ export function expenseArgs(values: ExpenseFormData) {
 }
 
 /** Expense types offered in the expense form (free text is stored). */
-export const EXPENSE_TYPES = ['Registration', 'Insurance', 'Tyres', 'Repairs', 'Parts', 'Tolls', 'Cleaning', 'Other'] as const;
+export const EXPENSE_TYPES = [
+  'Registration',
+  'Insurance',
+  'Tyres',
+  'Repairs',
+  'Parts',
+  'Tolls',
+  'Cleaning',
+  'Other',
+] as const;

@@ -26,10 +26,34 @@ const NOW = new Date().toISOString();
 
 function stored(overrides: Partial<Vehicle> & Pick<Vehicle, 'id' | 'registration'>): Vehicle {
   return {
-    name: 'Big Red', make: 'Toyota', model: 'LandCruiser', year: 2022, vin: null, type: '4x4 Recovery', status: 'Excellent', mileage: 40000,
-    serviceInterval: 10000, nextService: null, lastServiceDate: null, engineType: null, engineSize: null, fuelType: 'Diesel', transmission: null,
-    driveType: '4WD', modifications: [], specialFeatures: [], towingCapacity: null, gvm: null, alerts: [], description: null,
-    insuranceExpiry: null, registrationExpiry: null, isActive: true, createdAt: NOW, updatedAt: NOW, ...overrides,
+    name: 'Big Red',
+    make: 'Toyota',
+    model: 'LandCruiser',
+    year: 2022,
+    vin: null,
+    type: '4x4 Recovery',
+    status: 'Excellent',
+    mileage: 40000,
+    serviceInterval: 10000,
+    nextService: null,
+    lastServiceDate: null,
+    engineType: null,
+    engineSize: null,
+    fuelType: 'Diesel',
+    transmission: null,
+    driveType: '4WD',
+    modifications: [],
+    specialFeatures: [],
+    towingCapacity: null,
+    gvm: null,
+    alerts: [],
+    description: null,
+    insuranceExpiry: null,
+    registrationExpiry: null,
+    isActive: true,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
   };
 }
 
@@ -48,15 +72,22 @@ function renderPage() {
 
 async function card(registration: string): Promise<HTMLElement> {
   const cards = await screen.findAllByTestId('vehicle-card');
-  const found = cards.find((element) => within(element).queryByText(new RegExp(`^${registration} ·`)));
+  const found = cards.find((element) =>
+    within(element).queryByText(new RegExp(`^${registration} ·`)),
+  );
   if (!found) throw new Error(`no card for ${registration}`);
   return found;
 }
 
 beforeEach(async () => {
   await Promise.all([
-    db.vehicles.clear(), db.fuel_records.clear(), db.service_records.clear(), db.mileage_records.clear(), db.fleet_expenses.clear(),
-    db.outbox.clear(), db.meta.clear(),
+    db.vehicles.clear(),
+    db.fuel_records.clear(),
+    db.service_records.clear(),
+    db.mileage_records.clear(),
+    db.fleet_expenses.clear(),
+    db.outbox.clear(),
+    db.meta.clear(),
   ]);
   await setMeta(db, META.leases, {
     vehicles: [{ start: 100, end: 150, next: 100 }],
@@ -100,7 +131,9 @@ describe('FleetPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Vehicle' }));
     const form = await screen.findByRole('form', { name: 'Add Vehicle' });
     fireEvent.change(within(form).getByLabelText(/Vehicle Name/), { target: { value: 'Second' } });
-    fireEvent.change(within(form).getByLabelText(/^Registration\s*\*?$/), { target: { value: 'DUP123' } });
+    fireEvent.change(within(form).getByLabelText(/^Registration\s*\*?$/), {
+      target: { value: 'DUP123' },
+    });
     fireEvent.change(within(form).getByLabelText(/^Make/), { target: { value: 'Isuzu' } });
     fireEvent.change(within(form).getByLabelText(/^Model/), { target: { value: 'NPS' } });
     fireEvent.click(within(form).getByLabelText(/^Vehicle Type/));
@@ -123,7 +156,13 @@ describe('FleetPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add Fuel' }));
     expect(await screen.findByText(MESSAGES.FUEL_RECORD_ADDED)).toBeTruthy();
     await waitFor(async () => expect(await db.fuel_records.count()).toBe(1));
-    expect(await db.fuel_records.get(200)).toMatchObject({ vehicleId: 7, liters: 70250, totalCost: 15050, odometerReading: 40500, fillType: 'Full' });
+    expect(await db.fuel_records.get(200)).toMatchObject({
+      vehicleId: 7,
+      liters: 70250,
+      totalCost: 15050,
+      odometerReading: 40500,
+      fillType: 'Full',
+    });
     const outbox = await db.outbox.toArray();
     expect(outbox.map((item) => item.name)).toEqual(['fuel.add']);
     expect((await db.vehicles.get(7))?.mileage).toBe(40500);
@@ -153,9 +192,13 @@ describe('FleetPage', () => {
     fireEvent.click(within(dialog).getByLabelText('Snorkel'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.VEHICLE_MODIFICATIONS_UPDATED)).toBeTruthy();
-    await waitFor(async () => expect((await db.vehicles.get(5))?.modifications).toEqual(['LED Light Bar']));
+    await waitFor(async () =>
+      expect((await db.vehicles.get(5))?.modifications).toEqual(['LED Light Bar']),
+    );
     fireEvent.click(within(element).getByRole('button', { name: 'Show details' }));
-    expect(within(within(element).getByTestId('vehicle-modifications')).getByText('LED Light Bar')).toBeTruthy();
+    expect(
+      within(within(element).getByTestId('vehicle-modifications')).getByText('LED Light Bar'),
+    ).toBeTruthy();
   });
 
   it('records a trip and an expense and lists them on the card', async () => {
@@ -170,7 +213,9 @@ describe('FleetPage', () => {
     expect(await within(form).findByText(MESSAGES.ODOMETER_ORDER)).toBeTruthy();
     fireEvent.change(within(form).getByLabelText(/^End Odometer/), { target: { value: '1240' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Trip' }));
-    await waitFor(async () => expect(await db.mileage_records.get(300)).toMatchObject({ distance: 240, vehicleId: 6 }));
+    await waitFor(async () =>
+      expect(await db.mileage_records.get(300)).toMatchObject({ distance: 240, vehicleId: 6 }),
+    );
     expect((await db.vehicles.get(6))?.mileage).toBe(1240);
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Trip' })).toBeNull());
 
@@ -181,9 +226,16 @@ describe('FleetPage', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Tyres', hidden: true }));
     fireEvent.change(within(form).getByLabelText(/^Amount/), { target: { value: '1,240.50' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Expense' }));
-    await waitFor(async () => expect(await db.fleet_expenses.get(400)).toMatchObject({ amount: 124050, expenseType: 'Tyres' }));
+    await waitFor(async () =>
+      expect(await db.fleet_expenses.get(400)).toMatchObject({
+        amount: 124050,
+        expenseType: 'Tyres',
+      }),
+    );
     fireEvent.click(within(element).getByRole('button', { name: 'Show details' }));
     expect(within(within(element).getByTestId('mileage-records')).getByText('240 km')).toBeTruthy();
-    expect(within(within(element).getByTestId('fleet-expenses')).getByText('$1,240.50')).toBeTruthy();
+    expect(
+      within(within(element).getByTestId('fleet-expenses')).getByText('$1,240.50'),
+    ).toBeTruthy();
   });
 });

@@ -6,7 +6,18 @@
  * while the screen is open for a signed-in admin.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Anchor, Button, Container, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useProfile } from '../../app/profile-provider';
@@ -104,40 +115,87 @@ export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
           <Title order={1}>{FLEET_TEXT.title}</Title>
           {syncStatus ?? <PendingCount />}
         </Group>
-        <Anchor component={Link} to="/admin" size="sm">{FLEET_TEXT.backToAdmin}</Anchor>
+        <Anchor component={Link} to="/admin" size="sm">
+          {FLEET_TEXT.backToAdmin}
+        </Anchor>
         {syncIssues}
         <Group justify="space-between" wrap="wrap" gap="sm" align="flex-end">
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>{FLEET_TEXT.addVehicle}</Button>
-          <Select label={FLEET_TEXT.costPeriod} data={COST_PERIODS.map((p) => ({ ...p }))} value={period} allowDeselect={false}
-            onChange={(value) => setPeriod(value ?? '90')} w={170} />
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+            {FLEET_TEXT.addVehicle}
+          </Button>
+          <Select
+            label={FLEET_TEXT.costPeriod}
+            data={COST_PERIODS.map((p) => ({ ...p }))}
+            value={period}
+            allowDeselect={false}
+            onChange={(value) => setPeriod(value ?? '90')}
+            w={170}
+          />
         </Group>
         {vehicles.length === 0 ? (
-          <Text c="dimmed" data-testid="no-vehicles">{FLEET_TEXT.noVehicles}</Text>
+          <Text c="dimmed" data-testid="no-vehicles">
+            {FLEET_TEXT.noVehicles}
+          </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="vehicle-list">
             {vehicles.map((vehicle) => (
-              <VehicleCard key={vehicle.id} vehicle={vehicle} services={services} fuel={fuel} mileage={mileage} expenses={expenses}
-                pendingKeys={pendingKeys} periodDays={Number(period)} now={now} onAction={onAction} />
+              <VehicleCard
+                key={vehicle.id}
+                vehicle={vehicle}
+                services={services}
+                fuel={fuel}
+                mileage={mileage}
+                expenses={expenses}
+                pendingKeys={pendingKeys}
+                periodDays={Number(period)}
+                now={now}
+                onAction={onAction}
+              />
             ))}
           </SimpleGrid>
         )}
-        {vehicles.length > 0 && <FleetCharts vehicles={vehicles} fuel={fuel} services={services} expenses={expenses} />}
+        {vehicles.length > 0 && (
+          <FleetCharts vehicles={vehicles} fuel={fuel} services={services} expenses={expenses} />
+        )}
       </Stack>
 
       <VehicleDialog opened={adding} onClose={() => setAdding(false)} />
-      {current && open?.action === 'fuel' && <FuelDialog vehicle={current} vehicles={vehicles} drivers={drivers} onClose={close} />}
-      {current && open?.action === 'service' && <ServiceDialog vehicle={current} vehicles={vehicles} onClose={close} />}
-      {current && open?.action === 'mileage' && <MileageDialog vehicle={current} drivers={drivers} onClose={close} />}
+      {current && open?.action === 'fuel' && (
+        <FuelDialog vehicle={current} vehicles={vehicles} drivers={drivers} onClose={close} />
+      )}
+      {current && open?.action === 'service' && (
+        <ServiceDialog vehicle={current} vehicles={vehicles} onClose={close} />
+      )}
+      {current && open?.action === 'mileage' && (
+        <MileageDialog vehicle={current} drivers={drivers} onClose={close} />
+      )}
       {current && open?.action === 'expense' && <ExpenseDialog vehicle={current} onClose={close} />}
       {current && (open?.action === 'modifications' || open?.action === 'specialFeatures') && (
-        <ListDialog key={`${current.id}-${open.action}`} vehicle={current} field={open.action} onClose={close} />
+        <ListDialog
+          key={`${current.id}-${open.action}`}
+          vehicle={current}
+          field={open.action}
+          onClose={close}
+        />
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={FLEET_TEXT.removeTitle}>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={FLEET_TEXT.removeTitle}
+      >
         <Stack gap="md">
-          <Text size="sm">{removing ? FLEET_TEXT.removeBody(`${vehicleLabel(removing)} (${removing.registration})`) : ''}</Text>
+          <Text size="sm">
+            {removing
+              ? FLEET_TEXT.removeBody(`${vehicleLabel(removing)} (${removing.registration})`)
+              : ''}
+          </Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setRemoving(null)}>{FLEET_TEXT.cancel}</Button>
-            <Button color="red" loading={removingBusy} onClick={() => void confirmRemove()}>{FLEET_TEXT.removeConfirm}</Button>
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              {FLEET_TEXT.cancel}
+            </Button>
+            <Button color="red" loading={removingBusy} onClick={() => void confirmRemove()}>
+              {FLEET_TEXT.removeConfirm}
+            </Button>
           </Group>
         </Stack>
       </Modal>

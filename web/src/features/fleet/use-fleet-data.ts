@@ -3,7 +3,14 @@
  * shows a record the moment its mutation commits locally.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { FleetExpense, FuelRecord, MileageRecord, ServiceRecord, SyncedTable, Vehicle } from '@pilbara/shared-schema';
+import type {
+  FleetExpense,
+  FuelRecord,
+  MileageRecord,
+  ServiceRecord,
+  SyncedTable,
+  Vehicle,
+} from '@pilbara/shared-schema';
 import { db } from '../../sync';
 
 const EMPTY: never[] = [];
@@ -19,11 +26,26 @@ export interface FleetData {
 
 /** Vehicles (oldest first, so cards keep their place) and every record of every vehicle. */
 export function useFleetData(): FleetData {
-  const vehicles = useLiveQuery(async () => ((await db.vehicles.toArray()) as Vehicle[]).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id), []);
-  const services = useLiveQuery(async () => (await db.service_records.toArray()) as ServiceRecord[], []);
+  const vehicles = useLiveQuery(
+    async () =>
+      ((await db.vehicles.toArray()) as Vehicle[]).sort(
+        (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id,
+      ),
+    [],
+  );
+  const services = useLiveQuery(
+    async () => (await db.service_records.toArray()) as ServiceRecord[],
+    [],
+  );
   const fuel = useLiveQuery(async () => (await db.fuel_records.toArray()) as FuelRecord[], []);
-  const mileage = useLiveQuery(async () => (await db.mileage_records.toArray()) as MileageRecord[], []);
-  const expenses = useLiveQuery(async () => (await db.fleet_expenses.toArray()) as FleetExpense[], []);
+  const mileage = useLiveQuery(
+    async () => (await db.mileage_records.toArray()) as MileageRecord[],
+    [],
+  );
+  const expenses = useLiveQuery(
+    async () => (await db.fleet_expenses.toArray()) as FleetExpense[],
+    [],
+  );
   return {
     vehicles: vehicles ?? EMPTY,
     services: services ?? EMPTY,

@@ -5,7 +5,19 @@
  * records, and the trip and expense lists.
  */
 import { useState } from 'react';
-import { Badge, Button, Card, Collapse, Group, Menu, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Menu,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   IconChevronDown,
   IconChevronUp,
@@ -39,7 +51,8 @@ import { FLEET_TEXT } from './fleet-text';
 import { pendingKey } from './use-fleet-data';
 import classes from './fleet.module.css';
 
-export type VehicleAction = 'fuel' | 'service' | 'mileage' | 'expense' | 'modifications' | 'specialFeatures' | 'remove';
+export type VehicleAction =
+  'fuel' | 'service' | 'mileage' | 'expense' | 'modifications' | 'specialFeatures' | 'remove';
 
 export interface VehicleCardProps {
   vehicle: Vehicle;
@@ -61,32 +74,82 @@ function date(iso: string): string {
 
 function PendingBadge({ show }: { show: boolean }) {
   if (!show) return null;
-  return <Badge size="xs" variant="outline" color="yellow.8" data-testid="pending-marker">{FLEET_TEXT.pending}</Badge>;
+  return (
+    <Badge size="xs" variant="outline" color="yellow.8" data-testid="pending-marker">
+      {FLEET_TEXT.pending}
+    </Badge>
+  );
 }
 
-function Chips({ title, values, testId }: { title: string; values: readonly string[]; testId: string }) {
+function Chips({
+  title,
+  values,
+  testId,
+}: {
+  title: string;
+  values: readonly string[];
+  testId: string;
+}) {
   return (
     <Stack gap={4} data-testid={testId}>
-      <Text fw={600} size="sm">{title}</Text>
-      {values.length === 0 ? <Text size="sm" c="dimmed">{FLEET_TEXT.none}</Text> : (
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      {values.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {FLEET_TEXT.none}
+        </Text>
+      ) : (
         <Group gap={6}>
-          {values.map((value) => <Badge key={value} variant="light" color="gray" tt="none" size="md">{value}</Badge>)}
+          {values.map((value) => (
+            <Badge key={value} variant="light" color="gray" tt="none" size="md">
+              {value}
+            </Badge>
+          ))}
         </Group>
       )}
     </Stack>
   );
 }
 
-function RecordList({ title, testId, children, empty }: { title: string; testId: string; children: React.ReactNode[]; empty: boolean }) {
+function RecordList({
+  title,
+  testId,
+  children,
+  empty,
+}: {
+  title: string;
+  testId: string;
+  children: React.ReactNode[];
+  empty: boolean;
+}) {
   return (
     <Stack gap={4} data-testid={testId}>
-      <Text fw={600} size="sm">{title}</Text>
-      {empty ? <Text size="sm" c="dimmed">{FLEET_TEXT.none}</Text> : <Stack gap={6}>{children}</Stack>}
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {FLEET_TEXT.none}
+        </Text>
+      ) : (
+        <Stack gap={6}>{children}</Stack>
+      )}
     </Stack>
   );
 }
 
-export function VehicleCard({ vehicle, services, fuel, mileage, expenses, pendingKeys, periodDays, now, onAction }: VehicleCardProps) {
+export function VehicleCard({
+  vehicle,
+  services,
+  fuel,
+  mileage,
+  expenses,
+  pendingKeys,
+  periodDays,
+  now,
+  onAction,
+}: VehicleCardProps) {
   const [open, setOpen] = useState(false);
   const label = vehicleLabel(vehicle);
   const status = vehicleDisplayStatus(vehicle, now);
@@ -101,31 +164,57 @@ export function VehicleCard({ vehicle, services, fuel, mileage, expenses, pendin
   const detailsId = `vehicle-${vehicle.id}-details`;
 
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`Vehicle ${label}`} data-testid="vehicle-card"
-      data-vehicle-id={vehicle.id} data-status-color={status.color}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={`Vehicle ${label}`}
+      data-testid="vehicle-card"
+      data-vehicle-id={vehicle.id}
+      data-status-color={status.color}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={3} size="h4" className={classes.name}>{label}</Title>
-            <Text size="sm" c="dimmed" data-testid="vehicle-registration">{vehicle.registration} · {vehicle.type}</Text>
+            <Title order={3} size="h4" className={classes.name}>
+              {label}
+            </Title>
+            <Text size="sm" c="dimmed" data-testid="vehicle-registration">
+              {vehicle.registration} · {vehicle.type}
+            </Text>
           </Stack>
           <Group gap={6} wrap="nowrap">
             <PendingBadge show={pendingKeys.has(pendingKey('vehicles', vehicle.id))} />
-            <Badge color={status.color} variant="filled" autoContrast data-testid="vehicle-status">{status.label}</Badge>
+            <Badge color={status.color} variant="filled" autoContrast data-testid="vehicle-status">
+              {status.label}
+            </Badge>
           </Group>
         </Group>
         <Group gap="md" wrap="wrap">
-          <Text size="sm"><b>{groupThousands(vehicle.mileage)}</b> km</Text>
-          <Text size="sm" c="dimmed">{vehicle.make} {vehicle.model} {vehicle.year}</Text>
+          <Text size="sm">
+            <b>{groupThousands(vehicle.mileage)}</b> km
+          </Text>
+          <Text size="sm" c="dimmed">
+            {vehicle.make} {vehicle.model} {vehicle.year}
+          </Text>
         </Group>
         <Stack gap={4}>
           <Group justify="space-between" gap="xs">
-            <Text size="xs" c="dimmed">Service progress</Text>
+            <Text size="xs" c="dimmed">
+              Service progress
+            </Text>
             <Text size="xs" data-testid="remaining-km">
-              {status.remainingKm >= 0 ? `${groupThousands(status.remainingKm)} km to service` : `${groupThousands(-status.remainingKm)} km overdue`}
+              {status.remainingKm >= 0
+                ? `${groupThousands(status.remainingKm)} km to service`
+                : `${groupThousands(-status.remainingKm)} km overdue`}
             </Text>
           </Group>
-          <Progress value={progress.progressPercent} color={BAR_COLORS[status.color]} aria-label={`Service progress ${progress.progressPercent}%`} />
+          <Progress
+            value={progress.progressPercent}
+            color={BAR_COLORS[status.color]}
+            aria-label={`Service progress ${progress.progressPercent}%`}
+          />
         </Stack>
         {(reminder.state !== 'ok' || alerts.length > 0) && (
           <Stack gap={4} data-testid="vehicle-alerts">
@@ -139,7 +228,8 @@ export function VehicleCard({ vehicle, services, fuel, mileage, expenses, pendin
             )}
             {alerts.map((alert) => (
               <Text key={alert.kind} size="sm" c={alert.expired ? 'red.8' : 'orange.9'} fw={500}>
-                {alert.kind === 'registration' ? 'Registration' : 'Insurance'} {alert.expired ? 'expired' : 'expires'} {date(alert.expiresOn)}
+                {alert.kind === 'registration' ? 'Registration' : 'Insurance'}{' '}
+                {alert.expired ? 'expired' : 'expires'} {date(alert.expiresOn)}
                 {alert.expired ? '' : ` (${alert.daysLeft} days)`}
               </Text>
             ))}
@@ -148,86 +238,196 @@ export function VehicleCard({ vehicle, services, fuel, mileage, expenses, pendin
         <Text size="sm" data-testid="cost-per-km">
           Cost per km ({periodDays} days):{' '}
           <b>{cost.centsPerKm === null ? '–' : `${formatCents(cost.centsPerKm)}/km`}</b>
-          <Text span size="xs" c="dimmed"> · fuel {formatCents(cost.fuelCents)} · service {formatCents(cost.serviceCents)}</Text>
+          <Text span size="xs" c="dimmed">
+            {' '}
+            · fuel {formatCents(cost.fuelCents)} · service {formatCents(cost.serviceCents)}
+          </Text>
         </Text>
         <SimpleGrid cols={2} spacing={6}>
-          <Button size="sm" variant="light" leftSection={<IconGasStation size={16} aria-hidden />} onClick={() => onAction('fuel', vehicle)}>{FLEET_TEXT.addFuel}</Button>
-          <Button size="sm" variant="light" leftSection={<IconTool size={16} aria-hidden />} onClick={() => onAction('service', vehicle)}>{FLEET_TEXT.addService}</Button>
+          <Button
+            size="sm"
+            variant="light"
+            leftSection={<IconGasStation size={16} aria-hidden />}
+            onClick={() => onAction('fuel', vehicle)}
+          >
+            {FLEET_TEXT.addFuel}
+          </Button>
+          <Button
+            size="sm"
+            variant="light"
+            leftSection={<IconTool size={16} aria-hidden />}
+            onClick={() => onAction('service', vehicle)}
+          >
+            {FLEET_TEXT.addService}
+          </Button>
         </SimpleGrid>
         <Group justify="space-between" gap="xs">
-          <Button variant="subtle" size="sm" px={4} aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((value) => !value)}
-            rightSection={open ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}>
+          <Button
+            variant="subtle"
+            size="sm"
+            px={4}
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((value) => !value)}
+            rightSection={
+              open ? (
+                <IconChevronUp size={16} aria-hidden />
+              ) : (
+                <IconChevronDown size={16} aria-hidden />
+              )
+            }
+          >
             {open ? 'Hide details' : 'Show details'}
           </Button>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <Button variant="default" size="sm" leftSection={<IconDots size={16} aria-hidden />}>More</Button>
+              <Button variant="default" size="sm" leftSection={<IconDots size={16} aria-hidden />}>
+                More
+              </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconRoute size={16} aria-hidden />} onClick={() => onAction('mileage', vehicle)}>{FLEET_TEXT.addMileage}</Menu.Item>
-              <Menu.Item leftSection={<IconReceipt size={16} aria-hidden />} onClick={() => onAction('expense', vehicle)}>{FLEET_TEXT.addExpense}</Menu.Item>
-              <Menu.Item leftSection={<IconListCheck size={16} aria-hidden />} onClick={() => onAction('modifications', vehicle)}>{FLEET_TEXT.editModifications}</Menu.Item>
-              <Menu.Item leftSection={<IconStar size={16} aria-hidden />} onClick={() => onAction('specialFeatures', vehicle)}>{FLEET_TEXT.editFeatures}</Menu.Item>
+              <Menu.Item
+                leftSection={<IconRoute size={16} aria-hidden />}
+                onClick={() => onAction('mileage', vehicle)}
+              >
+                {FLEET_TEXT.addMileage}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconReceipt size={16} aria-hidden />}
+                onClick={() => onAction('expense', vehicle)}
+              >
+                {FLEET_TEXT.addExpense}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconListCheck size={16} aria-hidden />}
+                onClick={() => onAction('modifications', vehicle)}
+              >
+                {FLEET_TEXT.editModifications}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconStar size={16} aria-hidden />}
+                onClick={() => onAction('specialFeatures', vehicle)}
+              >
+                {FLEET_TEXT.editFeatures}
+              </Menu.Item>
               <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onAction('remove', vehicle)}>{FLEET_TEXT.remove}</Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => onAction('remove', vehicle)}
+              >
+                {FLEET_TEXT.remove}
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </Group>
         <Collapse expanded={open} id={detailsId}>
           <Stack gap="sm" pt="xs" data-testid="vehicle-details">
-            <Chips title={FLEET_TEXT.modifications} values={vehicle.modifications} testId="vehicle-modifications" />
-            <Chips title={FLEET_TEXT.specialFeatures} values={vehicle.specialFeatures} testId="vehicle-features" />
-            <RecordList title={FLEET_TEXT.latestServices} testId="latest-services" empty={latestServices.length === 0}>
+            <Chips
+              title={FLEET_TEXT.modifications}
+              values={vehicle.modifications}
+              testId="vehicle-modifications"
+            />
+            <Chips
+              title={FLEET_TEXT.specialFeatures}
+              values={vehicle.specialFeatures}
+              testId="vehicle-features"
+            />
+            <RecordList
+              title={FLEET_TEXT.latestServices}
+              testId="latest-services"
+              empty={latestServices.length === 0}
+            >
               {latestServices.map((record) => (
                 <div key={record.id} className={classes.record} data-testid="service-record">
                   <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>{record.serviceType}</Text>
-                    <Text size="sm" fw={600}>{formatCents(record.totalCost)}</Text>
+                    <Text size="sm" fw={500}>
+                      {record.serviceType}
+                    </Text>
+                    <Text size="sm" fw={600}>
+                      {formatCents(record.totalCost)}
+                    </Text>
                   </Group>
-                  <Text size="xs" c="dimmed">{date(record.invoiceDate)} · {groupThousands(record.mileageAtService)} km · {record.servicedBy}</Text>
+                  <Text size="xs" c="dimmed">
+                    {date(record.invoiceDate)} · {groupThousands(record.mileageAtService)} km ·{' '}
+                    {record.servicedBy}
+                  </Text>
                   <Text size="xs">{record.description}</Text>
                   <PendingBadge show={pendingKeys.has(pendingKey('service_records', record.id))} />
                 </div>
               ))}
             </RecordList>
-            <RecordList title={FLEET_TEXT.latestFuel} testId="latest-fuel" empty={latestFuel.length === 0}>
+            <RecordList
+              title={FLEET_TEXT.latestFuel}
+              testId="latest-fuel"
+              empty={latestFuel.length === 0}
+            >
               {latestFuel.map((record) => (
                 <div key={record.id} className={classes.record} data-testid="fuel-record">
                   <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>{formatLitres(record.liters)} {record.fuelType}{record.fillType === 'Partial' ? ' (partial)' : ''}</Text>
-                    <Text size="sm" fw={600}>{formatCents(record.totalCost)}</Text>
+                    <Text size="sm" fw={500}>
+                      {formatLitres(record.liters)} {record.fuelType}
+                      {record.fillType === 'Partial' ? ' (partial)' : ''}
+                    </Text>
+                    <Text size="sm" fw={600}>
+                      {formatCents(record.totalCost)}
+                    </Text>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {formatPerth(record.dateTime, 'DD/MM/YYYY HH:mm')} · {groupThousands(record.odometerReading)} km · {record.location}
+                    {formatPerth(record.dateTime, 'DD/MM/YYYY HH:mm')} ·{' '}
+                    {groupThousands(record.odometerReading)} km · {record.location}
                     {record.driver ? ` · ${record.driver}` : ''}
                   </Text>
                   <PendingBadge show={pendingKeys.has(pendingKey('fuel_records', record.id))} />
                 </div>
               ))}
             </RecordList>
-            <RecordList title={FLEET_TEXT.mileageRecords} testId="mileage-records" empty={trips.length === 0}>
+            <RecordList
+              title={FLEET_TEXT.mileageRecords}
+              testId="mileage-records"
+              empty={trips.length === 0}
+            >
               {trips.map((record) => (
                 <div key={record.id} className={classes.record} data-testid="mileage-record">
                   <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>{groupThousands(record.distance)} km{record.purpose ? ` · ${record.purpose}` : ''}</Text>
-                    <Text size="xs" c="dimmed">{date(record.dateTime)}</Text>
+                    <Text size="sm" fw={500}>
+                      {groupThousands(record.distance)} km
+                      {record.purpose ? ` · ${record.purpose}` : ''}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {date(record.dateTime)}
+                    </Text>
                   </Group>
                   <Text size="xs" c="dimmed">
                     {groupThousands(record.startOdometer)} → {groupThousands(record.endOdometer)} km
-                    {record.startLocation || record.endLocation ? ` · ${record.startLocation ?? ''} → ${record.endLocation ?? ''}` : ''}
+                    {record.startLocation || record.endLocation
+                      ? ` · ${record.startLocation ?? ''} → ${record.endLocation ?? ''}`
+                      : ''}
                   </Text>
                   <PendingBadge show={pendingKeys.has(pendingKey('mileage_records', record.id))} />
                 </div>
               ))}
             </RecordList>
-            <RecordList title={FLEET_TEXT.expenses} testId="fleet-expenses" empty={vehicleExpenses.length === 0}>
+            <RecordList
+              title={FLEET_TEXT.expenses}
+              testId="fleet-expenses"
+              empty={vehicleExpenses.length === 0}
+            >
               {vehicleExpenses.map((record) => (
                 <div key={record.id} className={classes.record} data-testid="expense-record">
                   <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>{record.expenseType}</Text>
-                    <Text size="sm" fw={600}>{formatCents(record.amount)}</Text>
+                    <Text size="sm" fw={500}>
+                      {record.expenseType}
+                    </Text>
+                    <Text size="sm" fw={600}>
+                      {formatCents(record.amount)}
+                    </Text>
                   </Group>
-                  <Text size="xs" c="dimmed">{date(record.expenseDate)}{record.vendor ? ` · ${record.vendor}` : ''}{record.isPaid ? ' · paid' : ''}</Text>
+                  <Text size="xs" c="dimmed">
+                    {date(record.expenseDate)}
+                    {record.vendor ? ` · ${record.vendor}` : ''}
+                    {record.isPaid ? ' · paid' : ''}
+                  </Text>
                   <PendingBadge show={pendingKeys.has(pendingKey('fleet_expenses', record.id))} />
                 </div>
               ))}
