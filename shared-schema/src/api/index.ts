@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './business-profile';
 export * from './common';
 export * from './fields';
 export * from './fleet';

@@ -1,6 +1,6 @@
 /** Bodies of the public side: contact, booking, feedback, job lookup, config. */
 import { z } from 'zod';
-import { businessProfileSchema } from '../constants/business-profile';
+import { businessProfileSchema } from './business-profile';
 import { RECOMMEND_OPTIONS, URGENCY_LEVELS } from '../constants/statuses';
 import { bookingSchema } from '../entities/booking';
 import { bookingIdSchema } from '../entities/common';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { businessProfileSchema, DEFAULT_BUSINESS_PROFILE, PRODUCT_NAME } from './business-profile';
+import { businessProfileSchema } from '../api/business-profile';
+import { DEFAULT_BUSINESS_PROFILE, PRODUCT_NAME } from './business-profile';
 import { COVERAGE_AREAS, COVERAGE_STATS } from './coverage';
 import { DATE_FORMATS, PERTH_TZ } from './dates';
 import {

@@ -1,5 +1,6 @@
 /** Service lists, time slots and driver options that forms offer. */
-import { DEFAULT_BUSINESS_PROFILE, type BusinessProfile } from './business-profile';
+import type { BusinessProfile } from '../api/business-profile';
+import { DEFAULT_BUSINESS_PROFILE } from './business-profile';
 
 /** The 12 services a customer can book. */
 export const BOOKING_SERVICES = [

@@ -1,9 +1,8 @@
 /**
  * Small typed wrappers over localStorage for the spec's browser-storage keys ('auth_user',
- * 'customerInfo'). Reads validate with a zod schema and discard what they cannot read, so a
- * corrupted or outdated value never crashes a page.
+ * 'customerInfo'). Reads go through a parser and discard what it cannot read, so a corrupted or
+ * outdated value never crashes a page.
  */
-import type { z } from 'zod';
 
 export const STORAGE_KEYS = {
   authUser: 'auth_user',
@@ -19,14 +18,17 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Reads and validates a stored JSON value; an unreadable value is removed and null returned. */
-export function readStored<S extends z.ZodType>(key: string, schema: S): z.infer<S> | null {
+/**
+ * Reads a stored JSON value through `parse` (null = unreadable); an unreadable value is removed
+ * and null returned.
+ */
+export function readStored<T>(key: string, parse: (value: unknown) => T | null): T | null {
   const store = storage();
   const raw = store?.getItem(key);
   if (raw == null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const parsed = parse(JSON.parse(raw));
+    if (parsed !== null) return parsed;
   } catch {
     // fall through: not JSON
   }

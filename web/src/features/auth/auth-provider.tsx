@@ -15,25 +15,48 @@ import {
   type ReactNode,
 } from 'react';
 import { notifications } from '@mantine/notifications';
-import { z } from 'zod';
 import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
 import { apiRequest, HttpError, serverMessage } from '../../lib/http';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { AUTH_TOASTS, AUTH_TEXT } from './auth-text';
 
 /** The fields the UI reads from a user (spec §3); anything else the server sends is kept. */
-export const authUserSchema = z
-  .object({
-    id: z.union([z.number(), z.string()]),
-    username: z.string(),
-    firstName: z.string().nullish(),
-    lastName: z.string().nullish(),
-    email: z.string().nullish(),
-    role: z.string(),
-  })
-  .loose();
+export interface AuthUser {
+  id: number | string;
+  username: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  role: string;
+  [field: string]: unknown;
+}
 
-export type AuthUser = z.infer<typeof authUserSchema>;
+function isOptionalText(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+/**
+ * A user as the server or storage gave it, or null when it lacks what the UI reads. Checked by
+ * hand rather than with zod: this provider is on every page, and zod would add about 26 KB
+ * (gzip) to the first load of the public pages.
+ */
+export function parseAuthUser(value: unknown): AuthUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const user = value as Record<string, unknown>;
+  if (typeof user.id !== 'number' && typeof user.id !== 'string') return null;
+  if (typeof user.username !== 'string' || typeof user.role !== 'string') return null;
+  if (![user.firstName, user.lastName, user.email].every(isOptionalText)) return null;
+  return user as AuthUser;
+}
+
+/** The `user` of a login or registration answer; a malformed answer is an error. */
+function userFromAnswer(answer: unknown): AuthUser {
+  const user = parseAuthUser(
+    typeof answer === 'object' && answer !== null ? (answer as { user?: unknown }).user : null,
+  );
+  if (!user) throw new Error('Unexpected answer from the server');
+  return user;
+}
 
 export type LoginValues = LoginInput;
 export type RegisterValues = RegisterInput;
@@ -50,8 +73,6 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const userAnswerSchema = z.object({ user: authUserSchema });
-
 /** The welcome name of spec §2 Header: first name, else username. */
 export function displayName(user: Pick<AuthUser, 'firstName' | 'username'>): string {
   return user.firstName?.trim() || user.username;
@@ -59,7 +80,7 @@ export function displayName(user: Pick<AuthUser, 'firstName' | 'username'>): str
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AuthUser | null>(() =>
-    readStored(STORAGE_KEYS.authUser, authUserSchema),
+    readStored(STORAGE_KEYS.authUser, parseAuthUser),
   );
   const [loading, setLoading] = useState(false);
   const timers = useRef<number[]>([]);
@@ -101,15 +122,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (values: LoginValues): Promise<AuthUser> => {
       setLoading(true);
       try {
-        const answer = userAnswerSchema.parse(
-          await apiRequest<unknown>('/api/auth/login', { body: values }),
-        );
-        writeStored(STORAGE_KEYS.authUser, answer.user);
-        setUser(answer.user);
-        const admin = answer.user.role === 'admin';
+        const user = userFromAnswer(await apiRequest<unknown>('/api/auth/login', { body: values }));
+        writeStored(STORAGE_KEYS.authUser, user);
+        setUser(user);
+        const admin = user.role === 'admin';
         notifications.show({
           title: AUTH_TEXT.loginSuccessTitle,
-          message: AUTH_TEXT.loginSuccessMessage(displayName(answer.user), admin),
+          message: AUTH_TEXT.loginSuccessMessage(displayName(user), admin),
           color: 'green',
           autoClose: AUTH_TOASTS.login,
         });
@@ -123,7 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             }),
           );
         }
-        return answer.user;
+        return user;
       } catch (error) {
         notifications.show({
           title: AUTH_TEXT.loginFailedTitle,
@@ -145,7 +164,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         // Registration creates the account but no session (the server signs in only on login),
         // so the user is not stored here: the page moves to the login tab with the username filled.
-        const answer = userAnswerSchema.parse(
+        const user = userFromAnswer(
           await apiRequest<unknown>('/api/auth/register', { body: values }),
         );
         notifications.show({
@@ -162,7 +181,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             autoClose: AUTH_TOASTS.accountReady,
           }),
         );
-        return answer.user;
+        return user;
       } catch (error) {
         notifications.show({
           title: AUTH_TEXT.registerFailedTitle,

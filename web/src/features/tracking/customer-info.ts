@@ -19,7 +19,10 @@ export type CustomerInfo = z.infer<typeof customerInfoSchema>;
 
 export function useCustomerInfo() {
   const [info, setInfo] = useState<CustomerInfo | null>(() =>
-    readStored(STORAGE_KEYS.customerInfo, customerInfoSchema),
+    readStored(
+      STORAGE_KEYS.customerInfo,
+      (value) => customerInfoSchema.safeParse(value).data ?? null,
+    ),
   );
   const save = useCallback((next: CustomerInfo) => {
     writeStored(STORAGE_KEYS.customerInfo, next);
