@@ -1,7 +1,8 @@
 /**
  * The fleet screen on a phone (390 px): a vehicle with a few full fills, a partial fill and a
  * service, seeded through the staff REST calls; an expanded card and the efficiency chart fit the
- * width. Saves e2e/screenshots/fleet-390.png for a person to look at.
+ * width. Set SAVE_SCREENSHOTS=1 to refresh e2e/screenshots/fleet-390.png for a person to look at;
+ * otherwise the shot goes to the test's output folder, so a test run leaves the tree unchanged.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,7 +113,10 @@ test('fleet screen at 390 px with an expanded card and the efficiency chart', as
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
   expect(overflow, 'nothing wider than the phone').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  await page.screenshot({
+    path: process.env.SAVE_SCREENSHOTS ? SCREENSHOT : test.info().outputPath('fleet-390.png'),
+    fullPage: true,
+  });
 
   // The Add Vehicle form fills the phone and shows the spec's messages under its fields.
   await page.getByRole('button', { name: 'Add Vehicle' }).click();

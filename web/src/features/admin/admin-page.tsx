@@ -8,8 +8,15 @@
  * live-status widget (`liveStatus`) and the sync status chip and needs-attention list.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Badge, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconFileInvoice, IconMail, IconTool } from '@tabler/icons-react';
+import { Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import {
+  IconCalendarEvent,
+  IconFileInvoice,
+  IconMail,
+  IconTool,
+  IconTruck,
+} from '@tabler/icons-react';
 import { adminDashboardStats, driverOptions, type Job } from '@pilbara/shared-schema';
 import { useProfile } from '../../app/profile-provider';
 import { useAuth } from '../auth/auth-provider';
@@ -69,7 +76,17 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Title order={1}>{ADMIN_TEXT.title}</Title>
-          {syncStatus ?? <SyncChip />}
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to="/admin/fleet"
+              variant="light"
+              leftSection={<IconTruck size={18} aria-hidden />}
+            >
+              Fleet
+            </Button>
+            {syncStatus ?? <SyncChip />}
+          </Group>
         </Group>
         {syncIssues}
         <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
