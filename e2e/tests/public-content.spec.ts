@@ -4,9 +4,9 @@
  * the FAQ with several answers open, the coverage map and its booking link, the 404 page, the
  * shell's call buttons and install card, and no serious accessibility violations on a phone.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEFAULT_BUSINESS_PROFILE, PRODUCT_NAME } from '@pilbara/shared-schema';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { ADMIN, expect, test } from '../fixtures/server';
 
 const CONTENT_ROUTES = [
@@ -327,6 +327,19 @@ test('an unknown address shows the 404 page with a way home', async ({ page }) =
   ).toBeVisible();
 });
 
+/** The public routes built around a form; their texts are checked in public-forms.spec.ts. */
+const FORM_ROUTES = [
+  '/contact',
+  '/booking',
+  '/book-service',
+  '/customer-portal',
+  '/feedback',
+  '/dashboard',
+  '/auth',
+  '/checkout',
+  '/checkout/success',
+];
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -395,22 +408,14 @@ test.describe('on a phone', () => {
     await context.close();
   });
 
-  for (const route of [...CONTENT_ROUTES.map((r) => r.path), '/no-such-page']) {
+  for (const route of [...CONTENT_ROUTES.map((r) => r.path), ...FORM_ROUTES, '/no-such-page']) {
     test(`${route} has no serious or critical accessibility violations`, async ({ page }) => {
       await page.goto(route);
       // The first visit also installs the service worker, which precaches the whole app: on a
       // busy test machine the page can take longer than the default wait.
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
     });
   }
 });

@@ -89,7 +89,13 @@ export const BRAND = {
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  // Mantine's default error red is about 3.3:1 on white; this one is above 5:1.
-  light: { '--mantine-color-dimmed': '#66554d', '--mantine-color-error': '#c92a2a' },
+  // Mantine's default error red is about 3.3:1 on white; this one is above 5:1. The default
+  // placeholder grey (about 2:1) is what a select or date picker shows before a choice is made,
+  // so it has to be readable too: this one is about 5.4:1 on the input's white.
+  light: {
+    '--mantine-color-dimmed': '#66554d',
+    '--mantine-color-error': '#c92a2a',
+    '--mantine-color-placeholder': '#756760',
+  },
   dark: {},
 });

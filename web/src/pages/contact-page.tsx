@@ -148,7 +148,7 @@ export function ContactPage() {
               <Text size="sm">{BUSINESS_HOURS.weekdays}</Text>
               <Text size="sm">{BUSINESS_HOURS.saturday}</Text>
               <Text size="sm">{BUSINESS_HOURS.sunday}</Text>
-              <Text size="sm" fw={700} c="red.7">
+              <Text size="sm" fw={700} c="red.9">
                 {BUSINESS_HOURS.emergency}
               </Text>
             </InfoCard>
