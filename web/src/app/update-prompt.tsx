@@ -1,6 +1,11 @@
 /**
  * Registers the service worker and offers a reload when a new version is waiting. The new worker
  * takes over only when the visitor agrees, so a half-filled form is never reloaded away.
+ *
+ * Reloading does not wait for the outboxes to empty, on purpose: out of signal they may not empty
+ * for hours. Nothing is lost by reloading: queued writes live in IndexedDB, survive the reload
+ * and are sent after it, and a push cut off mid-flight is resent under the same mutation id
+ * (staff) or Idempotency-Key (public forms), which the server applies once.
  */
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useRegisterSW } from 'virtual:pwa-register/react';

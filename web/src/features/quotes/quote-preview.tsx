@@ -1,7 +1,7 @@
 /**
- * Preview dialog: the quote as the customer will read it (the same parts as the PDF): number,
- * dates, customer, vehicle, route, items by category, subtotal, multiplier, discount, final
- * price, GST note and terms.
+ * Preview dialog: the quote as the customer will read it (the same parts as the PDF): the
+ * business header (name, phones, email, ABN), number, dates, customer, vehicle, route, items by
+ * category, subtotal, multiplier, discount, final price, GST note and terms.
  */
 import { Badge, Divider, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -14,6 +14,7 @@ import {
   locationMultiplierBasisPoints,
   type Quote,
 } from '@pilbara/shared-schema';
+import { useProfile } from '../../app/profile-provider';
 import { STATUS_COLORS, routeText, statusLabel } from './quote-display';
 
 const CATEGORY_TITLES = { service: 'Services', parts: 'Parts', misc: 'Other charges' } as const;
@@ -42,6 +43,8 @@ function PreviewBody({ quote }: { quote: Quote }) {
   const route = routeText(quote);
   return (
     <Stack gap="md" data-testid="quote-preview">
+      <BusinessHeader />
+      <Divider />
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={3}>{quote.customerName}</Title>
@@ -123,6 +126,26 @@ function PreviewBody({ quote }: { quote: Quote }) {
           </Text>
         ))}
       </Stack>
+    </Stack>
+  );
+}
+
+/** The business's own details, as the PDF prints them above the quote. */
+function BusinessHeader() {
+  const profile = useProfile();
+  return (
+    <Stack gap={0} data-testid="quote-business">
+      <Text fw={800} size="lg">
+        {profile.tradingName}
+      </Text>
+      {profile.owners.map((owner) => (
+        <Text key={owner.phone} size="xs">
+          {owner.name}: {owner.phone}
+        </Text>
+      ))}
+      {profile.staffPhone ? <Text size="xs">Office: {profile.staffPhone}</Text> : null}
+      {profile.email ? <Text size="xs">{profile.email}</Text> : null}
+      {profile.abn ? <Text size="xs">ABN {profile.abn}</Text> : null}
     </Stack>
   );
 }

@@ -333,6 +333,11 @@ describe('QuotesManager', () => {
     renderManager();
     fireEvent.click(within(await card(`Q-${YEAR}-6`)).getByRole('button', { name: 'Preview' }));
     const preview = await screen.findByTestId('quote-preview');
+    const header = within(preview).getByTestId('quote-business');
+    expect(within(header).getByText(DEFAULT_BUSINESS_PROFILE.tradingName)).toBeTruthy();
+    expect(within(header).getByText(`ABN ${DEFAULT_BUSINESS_PROFILE.abn}`)).toBeTruthy();
+    const owner = DEFAULT_BUSINESS_PROFILE.owners[0]!;
+    expect(within(header).getByText(`${owner.name}: ${owner.phone}`)).toBeTruthy();
     expect(within(preview).getByText('Services')).toBeTruthy();
     expect(within(preview).getByText('Location multiplier ×1.4')).toBeTruthy();
     expect(within(preview).getByText('-$25.20')).toBeTruthy();
