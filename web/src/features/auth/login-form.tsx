@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginInputSchema, type LoginInput } from '@pilbara/shared-schema';
+import { registerField } from '../../components/form-fields';
 import { useAuth, type AuthUser } from './auth-provider';
 
 /** Login tab. `username` prefills the field after a registration (remount with a new key). */
@@ -17,7 +18,6 @@ export function LoginForm({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { username, password: '' },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -34,15 +34,13 @@ export function LoginForm({
           label="Username"
           autoComplete="username"
           withAsterisk
-          {...form.register('username')}
-          error={errors.username?.message}
+          {...registerField(form, 'username')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           withAsterisk
-          {...form.register('password')}
-          error={errors.password?.message}
+          {...registerField(form, 'password')}
         />
         <Button type="submit" size="md" mih={48} loading={loading}>
           Login

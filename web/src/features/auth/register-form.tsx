@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
+import { registerField } from '../../components/form-fields';
 import { useAuth } from './auth-provider';
 
 const EMPTY: RegisterInput = {
@@ -20,7 +21,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
     resolver: zodResolver(registerInputSchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -41,16 +41,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
               label="First Name"
               autoComplete="given-name"
               withAsterisk
-              {...form.register('firstName')}
-              error={errors.firstName?.message}
+              {...registerField(form, 'firstName')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
             <TextInput
               label="Last Name"
               autoComplete="family-name"
-              {...form.register('lastName')}
-              error={errors.lastName?.message}
+              {...registerField(form, 'lastName')}
             />
           </Grid.Col>
         </Grid>
@@ -58,31 +56,27 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
           label="Username"
           autoComplete="username"
           withAsterisk
-          {...form.register('username')}
-          error={errors.username?.message}
+          {...registerField(form, 'username')}
         />
         <TextInput
           label="Email"
           type="email"
           autoComplete="email"
           withAsterisk
-          {...form.register('email')}
-          error={errors.email?.message}
+          {...registerField(form, 'email')}
         />
         <TextInput
           label="Phone (optional)"
           type="tel"
           autoComplete="tel"
-          {...form.register('phone')}
-          error={errors.phone?.message}
+          {...registerField(form, 'phone')}
         />
         <PasswordInput
           label="Password"
           description="At least 8 characters"
           autoComplete="new-password"
           withAsterisk
-          {...form.register('password')}
-          error={errors.password?.message}
+          {...registerField(form, 'password')}
         />
         <Button type="submit" size="md" mih={48} loading={loading}>
           Create Account

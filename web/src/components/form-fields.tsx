@@ -1,0 +1,74 @@
+/**
+ * Mantine inputs bound to react-hook-form, with the field's validation message shown under the
+ * input (Mantine's `error` prop). Public forms use these too, so this module imports nothing but
+ * react-hook-form and Mantine: no zod, no schemas, no staff code.
+ */
+import {
+  Controller,
+  get,
+  type Control,
+  type FieldError,
+  type FieldPathByValue,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { Select, type SelectProps } from '@mantine/core';
+
+/**
+ * `form.register(name, options)` plus the field's message as `error`, for spreading onto a
+ * Mantine TextInput, Textarea or PasswordInput: `<TextInput label="Email" {...registerField(form,
+ * 'email')} />`. Reads `formState.errors` only, so the form re-renders as often as before.
+ */
+export function registerField<T extends FieldValues, C, D>(
+  form: Pick<UseFormReturn<T, C, D>, 'register' | 'formState'>,
+  name: Path<T>,
+  options?: RegisterOptions<T, Path<T>>,
+) {
+  const error = get(form.formState.errors, name) as FieldError | undefined;
+  return { ...form.register(name, options), error: error?.message };
+}
+
+export type SelectFieldProps<T extends FieldValues, D> = Omit<
+  SelectProps,
+  'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
+> & {
+  control: Control<T, unknown, D>;
+  /** A string field; '' is "nothing chosen". */
+  name: FieldPathByValue<T, string | undefined>;
+  /**
+   * Lets react-hook-form move focus to this select when it is the first invalid field on submit.
+   * Some staff forms have never done so; `false` keeps them as they are.
+   */
+  focusOnError?: boolean;
+};
+
+/**
+ * A Mantine Select bound to a string field: an empty field shows no choice, clearing the select
+ * stores '', and the field's validation message shows under it.
+ */
+export function SelectField<T extends FieldValues, D = T>({
+  control,
+  name,
+  focusOnError = true,
+  ...select
+}: SelectFieldProps<T, D>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          {...select}
+          value={(field.value as string | undefined) || null}
+          onChange={(value) => field.onChange(value ?? '')}
+          onBlur={field.onBlur}
+          ref={focusOnError ? field.ref : undefined}
+          name={field.name}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
