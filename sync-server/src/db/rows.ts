@@ -110,6 +110,48 @@ function statement(db: Db, table: TableName, key: string, build: () => string) {
   return prepared;
 }
 
+/**
+ * A statement that returns whole rows of `table` as arrays (`raw` mode), with its column names.
+ * Reading arrays and naming the values here is much cheaper than better-sqlite3 building an
+ * object per row, and the row is decoded in the same pass.
+ */
+interface RowReader {
+  statement: Statement<unknown[]>;
+  names: string[];
+}
+
+const readers = new WeakMap<Statement<unknown[]>, RowReader>();
+
+function rowReader(db: Db, table: TableName, key: string, build: () => string): RowReader {
+  const prepared = statement(db, table, key, build);
+  let reader = readers.get(prepared);
+  if (!reader) {
+    prepared.raw(true);
+    reader = { statement: prepared, names: prepared.columns().map((column) => column.name) };
+    readers.set(prepared, reader);
+  }
+  return reader;
+}
+
+/** Decodes a row `reader` returned as an array into the entity shape. */
+function decodeValues<T>(table: TableName, reader: RowReader, values: unknown[]): T {
+  // SQLite re-prepares `SELECT *` after a schema change; take the new column list then.
+  if (values.length !== reader.names.length)
+    reader.names = reader.statement.columns().map((column) => column.name);
+  const { json, booleans } = codecOf(table);
+  const { names } = reader;
+  const row: Row = {};
+  for (let i = 0; i < names.length; i++) {
+    const column = names[i] as string;
+    const value = values[i];
+    if (value === null || value === undefined) row[column] = null;
+    else if (json.has(column)) row[column] = JSON.parse(String(value)) as unknown;
+    else if (booleans.has(column)) row[column] = value === 1 || value === true;
+    else row[column] = value;
+  }
+  return row as T;
+}
+
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 function checkColumns(db: Db, table: TableName, names: readonly string[]): void {
@@ -126,32 +168,45 @@ export function tableColumns(db: Db, table: TableName): string[] {
 
 /** Encodes one JS value for a column of `table`. */
 export function encodeValue(table: TableName, column: string, value: unknown): unknown {
-  const meta: TableMeta = TABLES[table];
   if (value === undefined || value === null) return null;
-  if (meta.json.includes(column)) return JSON.stringify(value);
-  if (meta.booleans.includes(column) || typeof value === 'boolean') return value ? 1 : 0;
+  const { json, booleans } = codecOf(table);
+  if (json.has(column)) return JSON.stringify(value);
+  if (booleans.has(column) || typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
   return value;
 }
 
+/** The JSON and boolean columns of each table as sets (decoding runs for every row read). */
+const codecColumns = new Map<TableName, { json: Set<string>; booleans: Set<string> }>();
+
+function codecOf(table: TableName): { json: Set<string>; booleans: Set<string> } {
+  let codec = codecColumns.get(table);
+  if (!codec) {
+    const meta: TableMeta = TABLES[table];
+    codec = { json: new Set(meta.json), booleans: new Set(meta.booleans) };
+    codecColumns.set(table, codec);
+  }
+  return codec;
+}
+
 /** Decodes a row as SQLite returned it into the entity shape. */
 export function decodeRow<T = Row>(table: TableName, raw: Row): T {
-  const meta: TableMeta = TABLES[table];
+  const { json, booleans } = codecOf(table);
   const row: Row = {};
-  for (const [column, value] of Object.entries(raw)) {
+  for (const column in raw) {
+    const value = raw[column];
     if (value === null || value === undefined) row[column] = null;
-    else if (meta.json.includes(column)) row[column] = JSON.parse(String(value)) as unknown;
-    else if (meta.booleans.includes(column)) row[column] = value === 1 || value === true;
+    else if (json.has(column)) row[column] = JSON.parse(String(value)) as unknown;
+    else if (booleans.has(column)) row[column] = value === 1 || value === true;
     else row[column] = value;
   }
   return row as T;
 }
 
 export function getRow<T = Row>(db: Db, table: TableName, id: RowId): T | undefined {
-  const raw = statement(db, table, 'get', () => `SELECT * FROM ${quote(table)} WHERE id = ?`).get(
-    id,
-  ) as Row | undefined;
-  return raw ? decodeRow<T>(table, raw) : undefined;
+  const reader = rowReader(db, table, 'get', () => `SELECT * FROM ${quote(table)} WHERE id = ?`);
+  const values = reader.statement.get(id) as unknown[] | undefined;
+  return values ? decodeValues<T>(table, reader, values) : undefined;
 }
 
 export interface FindOptions {
@@ -229,10 +284,21 @@ export function countRows(db: Db, table: TableName, where: Record<string, unknow
 export function putRow<T = Row>(db: Db, table: TableName, row: Row): T {
   if (row.id === undefined || row.id === null) throw new Error(`putRow(${table}) needs an id`);
   const cache = tableCache(db, table);
-  const present = cache.columns.filter((column) => Object.hasOwn(row, column.name));
-  const absent = cache.columns.filter((column) => !Object.hasOwn(row, column.name));
-  const key = `put:${present.map((c) => c.name).join(',')}`;
-  const prepared = statement(db, table, key, () => {
+  // One pass over the columns: this runs for every row a mutation writes.
+  const present: ColumnInfo[] = [];
+  const absent: ColumnInfo[] = [];
+  const values: unknown[] = [];
+  let key = 'put:';
+  for (const column of cache.columns) {
+    if (Object.hasOwn(row, column.name)) {
+      present.push(column);
+      values.push(encodeValue(table, column.name, row[column.name]));
+      key += `${column.name},`;
+    } else {
+      absent.push(column);
+    }
+  }
+  const reader = rowReader(db, table, key, () => {
     const names = present.map((c) => quote(c.name));
     const updates = [
       ...present
@@ -244,11 +310,16 @@ export function putRow<T = Row>(db: Db, table: TableName, row: Row): T {
       `INSERT INTO ${quote(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
       (updates.length
         ? ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`
-        : ' ON CONFLICT (id) DO NOTHING')
+        : ' ON CONFLICT (id) DO NOTHING') +
+      // The stored row (defaults filled, affinity applied) without a second statement.
+      ' RETURNING *'
     );
   });
-  prepared.run(...present.map((c) => encodeValue(table, c.name, row[c.name])));
-  return getRow<T>(db, table, row.id as RowId) as T;
+  const stored = reader.statement.get(values) as unknown[] | undefined;
+  // DO NOTHING on an existing row returns nothing: read what is there.
+  return stored
+    ? decodeValues<T>(table, reader, stored)
+    : (getRow<T>(db, table, row.id as RowId) as T);
 }
 
 /**
