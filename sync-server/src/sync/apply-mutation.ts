@@ -15,8 +15,8 @@ import { findRows, getRow } from '../db/rows';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { getMutator } from '@pilbara/shared-schema';
-import type { MutationResult, RejectionCode, Row, RowChange } from '@pilbara/shared-schema';
-import { statement } from './statements';
+import type { MutationResult, RejectionCode, Row, RowChange, RowId } from '@pilbara/shared-schema';
+import { atomically, statement } from './statements';
 
 /** A mutation that was refused for good, with what the caller shows. */
 export interface Rejection {
@@ -89,6 +89,19 @@ function rejectionFromError(error: unknown): Rejection | undefined {
 }
 
 /**
+ * Rows a batch's mutators read by id, by {@link rowKey}, `null` for a row that does not exist:
+ * a long outbox of fuel records reads the same vehicle for every record. Valid only inside one
+ * transaction in which every write to a synced table goes through `execute` (nothing else
+ * writes there: no triggers, no cascading foreign keys), which drops the rows it writes. A
+ * rolled-back savepoint needs no clean-up: its mutation read before it wrote, so what it cached
+ * is what the rollback restores. Mutators never modify the rows they are given (they are pure),
+ * so one decoded row can serve several mutations.
+ */
+type RowCache = Map<string, Row | null>;
+
+const rowKey = (entity: string, id: RowId) => `${entity}\u0000${String(id)}`;
+
+/**
  * Runs one named mutator against the database and writes its changes. Must be called inside a
  * transaction; a rejection writes nothing.
  */
@@ -98,6 +111,7 @@ function execute(
   rawArgs: unknown,
   userId: number | string,
   now: string,
+  cache?: RowCache,
 ): ExecuteOutcome {
   const mutator = getMutator(name);
   if (!mutator) return { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` };
@@ -106,8 +120,13 @@ function execute(
   const rows: Record<string, Row[]> = {};
   for (const read of mutator.reads(parsed.data)) {
     if ('id' in read) {
-      const row = getRow(db, read.entity, read.id);
-      rows[read.key] = row ? [row as Row] : [];
+      const key = rowKey(read.entity, read.id);
+      let row = cache?.get(key);
+      if (row === undefined) {
+        row = getRow<Row>(db, read.entity, read.id) ?? null;
+        cache?.set(key, row);
+      }
+      rows[read.key] = row ? [row] : [];
     } else {
       rows[read.key] = findRows(db, read.entity, read.where) as Row[];
     }
@@ -121,6 +140,8 @@ function execute(
     }
     return rejection;
   }
+  // Dropped before writing: a write that fails half-way leaves nothing stale behind either.
+  if (cache) for (const change of outcome.changes) cache.delete(rowKey(change.entity, change.id));
   const cursor = writeChanges(db, outcome.changes, now);
   return { ok: true, result: outcome.result ?? null, changes: outcome.changes, cursor };
 }
@@ -134,7 +155,7 @@ function executeAtomically(
   now: string,
 ): ExecuteOutcome {
   try {
-    return db.transaction(() => execute(db, name, args, userId, now))();
+    return atomically(db, () => execute(db, name, args, userId, now));
   } catch (error) {
     const rejection = rejectionFromError(error);
     if (rejection) return rejection;
@@ -153,7 +174,7 @@ export function applyServerMutation(
   userId: number | string,
   now: string,
 ): ExecuteOutcome {
-  return db.transaction(() => executeAtomically(db, name, args, userId, now))();
+  return atomically(db, () => executeAtomically(db, name, args, userId, now));
 }
 
 class RollBack extends Error {
@@ -264,98 +285,175 @@ export function storedResult(db: Db, clientId: string, seq: number): MutationRes
   return row ? toMutationResult(row) : undefined;
 }
 
+/** The fallback answer for a settled seq whose stored result was pruned by an operator. */
+function prunedResult(mutation: { seq: number; mutationId: string }): MutationResult {
+  return {
+    seq: mutation.seq,
+    mutationId: mutation.mutationId,
+    status: 'applied',
+    code: null,
+    message: null,
+  };
+}
+
+/** A settled mutation's `mutation_results` row, written when its batch finishes. */
+interface PendingResult {
+  seq: number;
+  mutationId: string;
+  name: string;
+  status: 'applied' | 'rejected';
+  code: string | null;
+  message: string | null;
+  /** The result as stored (JSON text). */
+  result: string | null;
+  changeSeq: number;
+}
+
+const RESULT_COLUMNS =
+  '(clientId, seq, mutationId, name, status, code, message, result, changeSeq, createdAt)';
+/** Rows per multi-row insert of results: a full batch of 500 is five statement runs. */
+const RESULT_CHUNK = 100;
+const insertResultsSql = (rows: number) =>
+  `INSERT INTO mutation_results ${RESULT_COLUMNS} VALUES ${Array.from(
+    { length: rows },
+    () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).join(', ')}`;
+
 /**
- * Applies one pushed mutation exactly once, in one transaction (a savepoint when the caller
- * already holds one, as a batch push does). Throws on a transient failure, with nothing written.
+ * The exactly-once bookkeeping of one device inside ONE transaction the caller holds: the
+ * device's row and `lastSeq` are read once, each mutation runs in its own savepoint, and the
+ * verdicts and the new `lastSeq` are written together by {@link finish}. Everything in here is
+ * in the caller's transaction, so a result row is committed if and only if the mutation's writes
+ * are, and a rolled-back transaction forgets both.
  */
-export function applyMutation(db: Db, mutation: ClientMutation, now: string): ApplyResult {
-  // One savepoint in the common path. A constraint failure (the mutation's own fault) rolls the
-  // whole attempt back and is then settled as a rejection in a second, small savepoint.
-  try {
-    return db.transaction((): ApplyResult => {
-      const pending = checkSeq(db, mutation, now);
-      if (pending) return pending;
-      return settle(
-        db,
-        mutation,
-        execute(db, mutation.name, mutation.args, mutation.userId, now),
-        now,
+class DeviceBatch {
+  private lastSeq: number;
+  /** The change log head; read lazily, then advanced by each applied mutation. */
+  private cursor: number | undefined;
+  /** Verdicts settled in this batch and not yet written, by seq (a duplicate may ask again). */
+  private readonly settled = new Map<number, MutationResult>();
+  private readonly pending: PendingResult[] = [];
+  private readonly rows: RowCache = new Map();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clientId: string,
+    private readonly userId: number,
+    private readonly now: string,
+  ) {
+    this.lastSeq = ensureClient(db, clientId, userId, now).lastSeq;
+  }
+
+  /**
+   * Settles the next seq, answers a settled one, or reports a gap. Throws on a transient failure,
+   * with the mutation's savepoint rolled back and nothing of it recorded here.
+   */
+  apply(mutation: Omit<ClientMutation, 'clientId' | 'userId'>): ApplyResult {
+    if (mutation.seq <= this.lastSeq) {
+      const result =
+        this.settled.get(mutation.seq) ??
+        storedResult(this.db, this.clientId, mutation.seq) ??
+        prunedResult(mutation);
+      return { status: 'settled', result, replayed: true };
+    }
+    if (mutation.seq > this.lastSeq + 1) return { status: 'gap', lastSeq: this.lastSeq };
+    let outcome: ExecuteOutcome;
+    try {
+      // The mutation's own savepoint: a constraint failure undoes its half-done writes only.
+      outcome = atomically(this.db, () =>
+        execute(this.db, mutation.name, mutation.args, this.userId, this.now, this.rows),
       );
-    })();
-  } catch (error) {
-    const rejection = rejectionFromError(error);
-    if (!rejection) throw error;
-    return db.transaction(
-      (): ApplyResult => checkSeq(db, mutation, now) ?? settle(db, mutation, rejection, now),
-    )();
-  }
-}
-
-/** The answer for a seq that is already settled or out of order, or undefined when it is next. */
-function checkSeq(db: Db, mutation: ClientMutation, now: string): ApplyResult | undefined {
-  const { lastSeq } = ensureClient(db, mutation.clientId, mutation.userId, now);
-  if (mutation.seq <= lastSeq) {
-    const stored = storedResult(db, mutation.clientId, mutation.seq);
-    // A settled seq always has its result; the fallback covers results pruned by an operator.
-    const result: MutationResult = stored ?? {
-      seq: mutation.seq,
-      mutationId: mutation.mutationId,
-      status: 'applied',
-      code: null,
-      message: null,
-    };
-    return { status: 'settled', result, replayed: true };
-  }
-  if (mutation.seq > lastSeq + 1) return { status: 'gap', lastSeq };
-  return undefined;
-}
-
-/** Stores the verdict on the next seq and advances the device's lastSeq. */
-function settle(
-  db: Db,
-  mutation: ClientMutation,
-  outcome: ExecuteOutcome,
-  now: string,
-): ApplyResult {
-  const row: ResultRow = outcome.ok
-    ? {
+    } catch (error) {
+      const rejection = rejectionFromError(error);
+      if (!rejection) throw error;
+      outcome = rejection;
+    }
+    let result: MutationResult;
+    let stored: string | null;
+    if (outcome.ok) {
+      this.cursor = outcome.cursor;
+      const value = outcome.result ?? null;
+      stored = JSON.stringify(value);
+      result = {
         seq: mutation.seq,
         mutationId: mutation.mutationId,
         status: 'applied',
         code: null,
         message: null,
-        result: JSON.stringify(outcome.result ?? null),
-      }
-    : {
+        result: value,
+      };
+    } else {
+      stored = outcome.field === undefined ? null : JSON.stringify({ field: outcome.field });
+      result = {
         seq: mutation.seq,
         mutationId: mutation.mutationId,
         status: 'rejected',
         code: outcome.code,
         message: outcome.message,
-        result: outcome.field === undefined ? null : JSON.stringify({ field: outcome.field }),
       };
-  statement(
-    db,
-    `INSERT INTO mutation_results (clientId, seq, mutationId, name, status, code, message, result, changeSeq, createdAt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    mutation.clientId,
-    row.seq,
-    row.mutationId,
-    mutation.name,
-    row.status,
-    row.code,
-    row.message,
-    row.result,
-    outcome.ok ? outcome.cursor : currentCursor(db),
-    now,
-  );
-  statement(db, 'UPDATE sync_clients SET lastSeq = ?, updatedAt = ? WHERE clientId = ?').run(
-    mutation.seq,
-    now,
-    mutation.clientId,
-  );
-  return { status: 'settled', result: toMutationResult(row), replayed: false };
+      if (outcome.field !== undefined) result.result = { field: outcome.field };
+    }
+    this.cursor ??= currentCursor(this.db);
+    this.pending.push({
+      seq: mutation.seq,
+      mutationId: mutation.mutationId,
+      name: mutation.name,
+      status: result.status,
+      code: result.code,
+      message: result.message,
+      result: stored,
+      changeSeq: this.cursor,
+    });
+    this.settled.set(mutation.seq, result);
+    this.lastSeq = mutation.seq;
+    return { status: 'settled', result, replayed: false };
+  }
+
+  /** Writes the batch's verdicts and the device's new lastSeq; returns that lastSeq. */
+  finish(): number {
+    if (this.pending.length === 0) return this.lastSeq;
+    const { db, clientId, now } = this;
+    const params = (row: PendingResult) => [
+      clientId,
+      row.seq,
+      row.mutationId,
+      row.name,
+      row.status,
+      row.code,
+      row.message,
+      row.result,
+      row.changeSeq,
+      now,
+    ];
+    let at = 0;
+    if (this.pending.length >= RESULT_CHUNK) {
+      const chunk = statement(db, insertResultsSql(RESULT_CHUNK));
+      for (; at + RESULT_CHUNK <= this.pending.length; at += RESULT_CHUNK)
+        chunk.run(this.pending.slice(at, at + RESULT_CHUNK).flatMap(params));
+    }
+    const one = statement(db, insertResultsSql(1));
+    for (; at < this.pending.length; at++) one.run(params(this.pending[at] as PendingResult));
+    statement(db, 'UPDATE sync_clients SET lastSeq = ?, updatedAt = ? WHERE clientId = ?').run(
+      this.lastSeq,
+      now,
+      clientId,
+    );
+    this.pending.length = 0;
+    return this.lastSeq;
+  }
+}
+
+/**
+ * Applies one pushed mutation exactly once, in one transaction (a savepoint when the caller
+ * already holds one). Throws on a transient failure, with nothing written.
+ */
+export function applyMutation(db: Db, mutation: ClientMutation, now: string): ApplyResult {
+  return atomically(db, (): ApplyResult => {
+    const device = new DeviceBatch(db, mutation.clientId, mutation.userId, now);
+    const applied = device.apply(mutation);
+    device.finish();
+    return applied;
+  });
 }
 
 /** The answer to a pushed batch. */
@@ -369,7 +467,8 @@ export interface BatchResult {
 
 /**
  * Applies a batch in seq order inside ONE transaction with a savepoint per mutation (the fast
- * path for a long outbox). Stops at a gap or at the first transient failure; what was settled
+ * path for a long outbox): the device's row is read once, and the verdicts and lastSeq are
+ * written once at the end. Stops at a gap or at the first transient failure; what was settled
  * before it is committed.
  */
 export function applyBatch(
@@ -379,7 +478,8 @@ export function applyBatch(
   mutations: readonly Omit<ClientMutation, 'clientId' | 'userId'>[],
   now: string,
 ): BatchResult {
-  return db.transaction((): BatchResult => {
+  return atomically(db, (): BatchResult => {
+    const device = new DeviceBatch(db, clientId, userId, now);
     const results: MutationResult[] = [];
     let changed = false;
     let stopped: BatchResult['stopped'];
@@ -387,9 +487,11 @@ export function applyBatch(
     for (const mutation of sorted) {
       let applied: ApplyResult;
       try {
-        applied = applyMutation(db, { ...mutation, clientId, userId }, now);
+        applied = device.apply(mutation);
       } catch (error) {
-        if (error instanceof ClientOwnershipError) throw error;
+        // SQLite may have rolled the whole transaction back (a full disk, say): then nothing
+        // of the batch is left to commit, and the verdicts must not be written on their own.
+        if (!db.inTransaction) throw error;
         stopped = 'transient';
         break;
       }
@@ -400,9 +502,9 @@ export function applyBatch(
       results.push(applied.result);
       if (!applied.replayed) changed = true;
     }
-    const { lastSeq } = ensureClient(db, clientId, userId, now);
+    const lastSeq = device.finish();
     return stopped ? { results, lastSeq, stopped, changed } : { results, lastSeq, changed };
-  })();
+  });
 }
 
 /**

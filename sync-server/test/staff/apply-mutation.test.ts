@@ -194,6 +194,155 @@ describe('applyBatch', () => {
   });
 });
 
+describe('applyBatch bookkeeping', () => {
+  const vehicleArgs = (id: number, vin: string) => ({
+    id,
+    name: `Truck ${id}`,
+    make: 'Isuzu',
+    model: 'NPR',
+    year: 2020,
+    registration: `REG${id}`,
+    vin,
+    type: 'Tow Truck',
+  });
+  const fuel = (seq: number, odometerReading = 10) => ({
+    seq,
+    mutationId: `f-${seq}`,
+    name: 'fuel.add',
+    args: {
+      id: seq,
+      vehicleId: 1,
+      location: 'Karratha',
+      fuelType: 'Diesel',
+      liters: 50_000,
+      pricePerLiter: 229,
+      totalCost: 11_450,
+      odometerReading,
+    },
+  });
+  const seedVehicle = (db: Db) =>
+    expect(applyServerMutation(db, 'vehicle.add', vehicleArgs(1, 'VIN1'), 1, NOW).ok).toBe(true);
+
+  it("answers a seq repeated within one batch with that batch's verdict, running it once", () => {
+    const db = freshDb();
+    seedVehicle(db);
+    const batch = applyBatch(db, 'device-a', 1, [fuel(1), fuel(2), fuel(1), fuel(2)], NOW);
+    expect(batch).toMatchObject({ lastSeq: 2, changed: true });
+    expect(batch.results.map((r) => [r.seq, r.status])).toEqual([
+      [1, 'applied'],
+      [1, 'applied'],
+      [2, 'applied'],
+      [2, 'applied'],
+    ]);
+    expect(batch.results[1]).toEqual(batch.results[0]);
+    expect(count(db, 'fuel_records')).toBe(2);
+    expect(count(db, 'mutation_results')).toBe(2);
+  });
+
+  it('rolls back only the mutation that breaks a constraint and goes on with the batch', () => {
+    const db = freshDb();
+    seedVehicle(db);
+    expect(
+      applyServerMutation(db, 'vehicle.add', { ...vehicleArgs(2, 'VIN2'), mileage: 5000 }, 1, NOW)
+        .ok,
+    ).toBe(true);
+    // A constraint the mutator does not know about: raising vehicle 1's mileage to 5,000 breaks
+    // it after the fuel record was already written, inside the mutation's savepoint.
+    db.exec('CREATE UNIQUE INDEX test_one_mileage ON vehicles (mileage)');
+    const cursor = currentCursor(db);
+    const mutations = [fuel(1, 10), fuel(2, 5000), fuel(3, 20)];
+    const batch = applyBatch(db, 'device-a', 1, mutations, NOW);
+    expect(batch.stopped).toBeUndefined();
+    expect(batch.lastSeq).toBe(3);
+    expect(batch.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
+    expect(batch.results[1]).toMatchObject({ code: 'conflict' });
+    expect(count(db, 'fuel_records')).toBe(2);
+    expect(getRow(db, 'fuel_records', 2)).toBeUndefined();
+    expect(getRow(db, 'vehicles', 1)).toMatchObject({ mileage: 20 });
+    // Seq 1 logged a fuel record and the vehicle, seq 3 the same; nothing of seq 2.
+    expect(currentCursor(db)).toBe(cursor + 4);
+
+    // A resend is answered from the stored verdicts, the same as the first answer.
+    const again = applyBatch(db, 'device-a', 1, mutations, NOW);
+    expect(again).toMatchObject({ lastSeq: 3, changed: false });
+    expect(again.results).toEqual(batch.results);
+    expect(currentCursor(db)).toBe(cursor + 4);
+    // Each verdict is reported settled with the log position its effects reached.
+    expect(settledThrough(db, 'device-a', cursor + 1, 0).lastSeq).toBe(0);
+    expect(settledThrough(db, 'device-a', cursor + 2, 0).lastSeq).toBe(2);
+    expect(settledThrough(db, 'device-a', cursor + 4, 0).lastSeq).toBe(3);
+  });
+
+  it('reads what earlier mutations of the same batch wrote', () => {
+    const db = freshDb();
+    seedVehicle(db);
+    const sameId = { ...fuel(4, 300), args: { ...fuel(4, 300).args, id: 1 } };
+    const batch = applyBatch(
+      db,
+      'device-a',
+      1,
+      [fuel(1, 100), fuel(2, 200), fuel(3, 150), sameId],
+      NOW,
+    );
+    expect(batch.results.map((r) => r.status)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'rejected',
+    ]);
+    expect(batch.results[3]).toMatchObject({
+      code: 'conflict',
+      message: 'Fuel record 1 already exists',
+    });
+    // Each record saw the mileage the one before it left: 100, then 200, and 150 kept 200.
+    expect(getRow(db, 'vehicles', 1)).toMatchObject({ mileage: 200 });
+  });
+
+  it("stores every verdict of a long batch and the device's lastSeq once", () => {
+    const db = freshDb();
+    seedVehicle(db);
+    const mutations = Array.from({ length: 234 }, (_, i) => fuel(i + 1));
+    const batch = applyBatch(db, 'device-a', 1, mutations, NOW);
+    expect(batch).toMatchObject({ lastSeq: 234, changed: true });
+    expect(count(db, 'mutation_results')).toBe(234);
+    const stored = db
+      .prepare(
+        "SELECT seq, mutationId, status, changeSeq FROM mutation_results WHERE clientId = 'device-a' ORDER BY seq",
+      )
+      .all() as { seq: number; mutationId: string; status: string; changeSeq: number }[];
+    expect(stored.map((r) => r.seq)).toEqual(mutations.map((m) => m.seq));
+    expect(stored.every((r, i) => r.mutationId === `f-${i + 1}` && r.status === 'applied')).toBe(
+      true,
+    );
+    // changeSeq rises with each mutation's own log entry.
+    expect(new Set(stored.map((r) => r.changeSeq)).size).toBe(234);
+    expect(
+      (
+        db.prepare("SELECT lastSeq FROM sync_clients WHERE clientId = 'device-a'").get() as {
+          lastSeq: number;
+        }
+      ).lastSeq,
+    ).toBe(234);
+    expect(applyBatch(db, 'device-a', 1, [fuel(100)], NOW).results[0]).toEqual(
+      JSON.parse(JSON.stringify(batch.results[99])),
+    );
+  });
+
+  it('writes nothing of a batch when SQLite rolled the whole transaction back', () => {
+    const db = freshDb();
+    seedVehicle(db);
+    // RAISE(ROLLBACK) ends the transaction itself, as a full disk can.
+    db.exec(
+      "CREATE TEMP TRIGGER gone BEFORE INSERT ON fuel_records WHEN NEW.id = 2 BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END",
+    );
+    expect(() => applyBatch(db, 'device-a', 1, [fuel(1), fuel(2)], NOW)).toThrow(/disk is full/);
+    expect(db.inTransaction).toBe(false);
+    expect(count(db, 'fuel_records')).toBe(0);
+    expect(count(db, 'mutation_results')).toBe(0);
+    expect(count(db, 'sync_clients')).toBe(0);
+  });
+});
+
 describe('applyServerMutation', () => {
   it('writes rows and the change log without device bookkeeping', () => {
     const db = freshDb();
