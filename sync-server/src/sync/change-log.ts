@@ -142,3 +142,33 @@ export function backfillChangeLog(db: Db, now: string): number {
   })();
   return logged;
 }
+
+/** Per database: the write mark at which the last backfill found every synced row logged. */
+const completeAt = new WeakMap<Db, string>();
+
+/**
+ * How much this connection has written (`total_changes()`, triggers included) and whether
+ * another connection has committed since (`data_version`). Two equal marks mean no row was
+ * inserted anywhere in between.
+ */
+function writeMark(db: Db): string {
+  const row = statement(
+    db,
+    'SELECT total_changes() AS own, data_version AS others FROM pragma_data_version()',
+  ).get() as { own: number; others: number };
+  return `${row.own}:${row.others}`;
+}
+
+/**
+ * {@link backfillChangeLog} for the pull path, where it runs before every page: skipped when
+ * nothing was written to the database since a backfill last found nothing to log, since without
+ * a write no unlogged row can have appeared. A backfill that logged rows leaves no mark (its
+ * writes could still be rolled back with the caller's transaction); the next one checks again.
+ */
+export function backfillChangeLogIfWritten(db: Db, now: string): number {
+  if (completeAt.get(db) === writeMark(db)) return 0;
+  const logged = backfillChangeLog(db, now);
+  if (logged === 0) completeAt.set(db, writeMark(db));
+  else completeAt.delete(db);
+  return logged;
+}

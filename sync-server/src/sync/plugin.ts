@@ -35,6 +35,10 @@ const pullQuerySchema = z.object({
   ackedSeq: z.coerce.number().int().min(0).default(0),
 });
 
+/** The HTTP bodies: the socket messages without their `type`, built once (not per request). */
+const pushBodySchema = pushMessageSchema.omit({ type: true });
+const leaseBodySchema = leaseRequestMessageSchema.omit({ type: true });
+
 function context(
   app: { db: SessionContext['db']; now: () => Date },
   request: FastifyRequest,
@@ -52,13 +56,16 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Whether the session that opened a socket still belongs to an active admin. */
-function stillAdmin(request: FastifyRequest): boolean {
+/**
+ * Whether the session that opened a socket still belongs to an active admin, asked before every
+ * message. The cookie is the opening request's and never changes, so it is unsigned once here.
+ */
+function adminCheck(request: FastifyRequest): () => boolean {
   const raw = request.cookies[SESSION_COOKIE];
   const unsigned = raw ? request.unsignCookie(raw) : undefined;
-  if (!unsigned?.valid || !unsigned.value) return false;
-  const user = userForSession(request.server.db, unsigned.value, request.server.now());
-  return user?.role === 'admin';
+  const token = unsigned?.valid ? unsigned.value : null;
+  if (!token) return () => false;
+  return () => userForSession(request.server.db, token, request.server.now())?.role === 'admin';
 }
 
 /** Sends a single answer over HTTP, turning a protocol error into its status code. */
@@ -76,7 +83,7 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
 
   // A push body may be long (a full outbox batch), far above the default API body limit.
   app.post('/api/sync/push', { bodyLimit: MAX_SOCKET_MESSAGE }, async (request) => {
-    const body = parse(pushMessageSchema.omit({ type: true }), request.body);
+    const body = parse(pushBodySchema, request.body);
     return single(handleClientMessage(context(app, request), { type: 'push', ...body }));
   });
 
@@ -86,7 +93,7 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/sync/lease', async (request) => {
-    const body = parse(leaseRequestMessageSchema.omit({ type: true }), request.body);
+    const body = parse(leaseBodySchema, request.body);
     return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
   });
 
@@ -97,12 +104,13 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
 
   const sockets = new Set<WebSocket>();
   const stopListening = onChanges(app.db, () => {
-    const poke = JSON.stringify({
-      type: 'poke',
-      cursor: currentCursor(app.db),
-    } satisfies ServerMessage);
+    // One poke for every socket: serialised and encoded once, sent as the same text frame to
+    // each, with nothing read or awaited per socket.
+    const poke = Buffer.from(
+      JSON.stringify({ type: 'poke', cursor: currentCursor(app.db) } satisfies ServerMessage),
+    );
     for (const socket of sockets) {
-      if (socket.readyState === socket.OPEN) socket.send(poke);
+      if (socket.readyState === socket.OPEN) socket.send(poke, { binary: false });
     }
   });
   app.addHook('onClose', async () => {
@@ -112,11 +120,12 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/sync/ws', { websocket: true }, (socket, request) => {
     const ctx = context(app, request);
+    const stillAdmin = adminCheck(request);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('message', (data) => {
       // A socket outlives the request that opened it: a logout or a demotion ends it here.
-      if (!stillAdmin(request)) {
+      if (!stillAdmin()) {
         const ended: ServerMessage = {
           type: 'error',
           code: 'session_ended',

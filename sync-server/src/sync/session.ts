@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/connection';
 import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
-import { backfillChangeLog, notifyChanges, pullChanges } from './change-log';
+import { backfillChangeLogIfWritten, notifyChanges, pullChanges } from './change-log';
 import { grantLease } from './leases';
 import {
   MAX_CHANGES_PAGE,
@@ -34,8 +34,9 @@ export function changesPage(
   const now = ctx.now().toISOString();
   return ctx.db.transaction((): ChangesMessage => {
     ensureClient(ctx.db, clientId, ctx.userId, now);
-    // A safety net for rows another area inserted without logging them (see change-log.ts).
-    backfillChangeLog(ctx.db, now);
+    // A safety net for rows another area inserted without logging them (see change-log.ts);
+    // skipped when nothing was written since it last found the log complete.
+    backfillChangeLogIfWritten(ctx.db, now);
     const page = pullChanges(ctx.db, cursor, limit);
     const settled = settledThrough(ctx.db, clientId, page.cursor, page.reset ? 0 : ackedSeq);
     return { type: 'changes', ...page, lastSeq: settled.lastSeq, results: settled.results };

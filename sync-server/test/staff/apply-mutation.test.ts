@@ -9,7 +9,12 @@ import {
   applyServerMutation,
   settledThrough,
 } from '../../src/sync/apply-mutation';
-import { backfillChangeLog, currentCursor, pullChanges } from '../../src/sync/change-log';
+import {
+  backfillChangeLog,
+  backfillChangeLogIfWritten,
+  currentCursor,
+  pullChanges,
+} from '../../src/sync/change-log';
 import { grantLease } from '../../src/sync/leases';
 import { onTestEnd, tempDir } from '../helper';
 
@@ -424,6 +429,46 @@ describe('pullChanges', () => {
     expect(settled.lastSeq).toBe(1);
     expect(settled.results).toHaveLength(1);
     expect(settledThrough(db, 'device-a', head, 1).results).toHaveLength(0);
+  });
+});
+
+describe('backfillChangeLogIfWritten', () => {
+  it('logs rows inserted behind the log, by this connection or another one, and only then', () => {
+    const file = path.join(tempDir(), 'gate.sqlite');
+    const db = openDatabase(file);
+    onTestEnd(() => db.close());
+    migrate(db);
+    seedJob(db);
+    expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
+    expect(backfillChangeLogIfWritten(db, NOW)).toBe(0);
+    expect(backfillChangeLogIfWritten(db, NOW)).toBe(0);
+
+    seedJob(db, 'JOB-2026-2');
+    expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
+
+    const other = openDatabase(file);
+    seedJob(other, 'JOB-2026-3');
+    other.close();
+    expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
+    expect(backfillChangeLogIfWritten(db, NOW)).toBe(0);
+    expect(pullChanges(db, 0, 100).changes.map((c) => c.rowId)).toEqual([
+      'JOB-2026-1',
+      'JOB-2026-2',
+      'JOB-2026-3',
+    ]);
+  });
+
+  it('checks again after a backfill whose transaction was rolled back', () => {
+    const db = freshDb();
+    seedJob(db);
+    expect(() =>
+      db.transaction(() => {
+        expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
+        throw new Error('the pull failed');
+      })(),
+    ).toThrow('the pull failed');
+    expect(currentCursor(db)).toBe(0);
+    expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 /** Users and sessions: the account tables the auth plugin and routes read and write. */
 import crypto from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../connection';
 import { findRows, getRow, putRow, updateRow } from '../rows';
 import { mintIntegerId } from '../id-series';
@@ -108,14 +109,20 @@ export function createSession(
   return { token, expiresAt };
 }
 
+const sessionLookups = new WeakMap<Db, Statement<unknown[]>>();
+
 /** The active user a session token belongs to, or undefined when expired, ended or disabled. */
 export function userForSession(db: Db, token: string, now: Date): UserRow | undefined {
-  const row = db
-    .prepare(
+  // Runs for every API request and every sync socket message: prepared once per database.
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = db.prepare<unknown[]>(
       'SELECT s.userId AS userId FROM sessions s JOIN users u ON u.id = s.userId ' +
         'WHERE s.id = ? AND s.expiresAt > ? AND u.isActive = 1',
-    )
-    .get(tokenHash(token), now.toISOString()) as { userId: number } | undefined;
+    );
+    sessionLookups.set(db, lookup);
+  }
+  const row = lookup.get(tokenHash(token), now.toISOString()) as { userId: number } | undefined;
   return row ? getUser(db, row.userId) : undefined;
 }
 
