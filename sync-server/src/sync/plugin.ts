@@ -15,7 +15,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { HttpError } from '../plugins/errors';
 import { SESSION_COOKIE, requireAdmin } from '../plugins/auth';
-import { userForSession } from '../db/repositories/users';
+import { sessionRoleCheck } from '../db/repositories/users';
 import { parse } from '../plugins/validation';
 import { backfillChangeLog, currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
@@ -58,14 +58,16 @@ function parseJson(text: string): unknown {
 
 /**
  * Whether the session that opened a socket still belongs to an active admin, asked before every
- * message. The cookie is the opening request's and never changes, so it is unsigned once here.
+ * message. The cookie is the opening request's and never changes, so it is unsigned and hashed
+ * once here; each check is one prepared query.
  */
 function adminCheck(request: FastifyRequest): () => boolean {
   const raw = request.cookies[SESSION_COOKIE];
   const unsigned = raw ? request.unsignCookie(raw) : undefined;
   const token = unsigned?.valid ? unsigned.value : null;
   if (!token) return () => false;
-  return () => userForSession(request.server.db, token, request.server.now())?.role === 'admin';
+  const role = sessionRoleCheck(request.server.db, token);
+  return () => role(request.server.now()) === 'admin';
 }
 
 /** Sends a single answer over HTTP, turning a protocol error into its status code. */

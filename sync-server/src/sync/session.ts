@@ -7,6 +7,7 @@ import type { Db } from '../db/connection';
 import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
 import { backfillChangeLogIfWritten, notifyChanges, pullChanges } from './change-log';
 import { grantLease } from './leases';
+import { atomically } from './statements';
 import {
   MAX_CHANGES_PAGE,
   MIN_CLIENT_PROTOCOL_VERSION,
@@ -32,7 +33,7 @@ export function changesPage(
   limit = MAX_CHANGES_PAGE,
 ): ChangesMessage {
   const now = ctx.now().toISOString();
-  return ctx.db.transaction((): ChangesMessage => {
+  return atomically(ctx.db, (): ChangesMessage => {
     ensureClient(ctx.db, clientId, ctx.userId, now);
     // A safety net for rows another area inserted without logging them (see change-log.ts);
     // skipped when nothing was written since it last found the log complete.
@@ -40,7 +41,7 @@ export function changesPage(
     const page = pullChanges(ctx.db, cursor, limit);
     const settled = settledThrough(ctx.db, clientId, page.cursor, page.reset ? 0 : ackedSeq);
     return { type: 'changes', ...page, lastSeq: settled.lastSeq, results: settled.results };
-  })();
+  });
 }
 
 function updateRequired(): ServerMessage {

@@ -126,6 +126,29 @@ export function userForSession(db: Db, token: string, now: Date): UserRow | unde
   return row ? getUser(db, row.userId) : undefined;
 }
 
+const roleLookups = new WeakMap<Db, Statement<unknown[]>>();
+
+/**
+ * The session check of a long-lived connection (the sync socket asks before every message): the
+ * token is hashed once, and each call answers with one prepared query the role of the session's
+ * user, or undefined when the session ended or expired or the user was disabled — the same rule
+ * as {@link userForSession}.
+ */
+export function sessionRoleCheck(db: Db, token: string): (now: Date) => string | undefined {
+  const id = tokenHash(token);
+  return (now) => {
+    let lookup = roleLookups.get(db);
+    if (!lookup) {
+      lookup = db.prepare<unknown[]>(
+        'SELECT u.role AS role FROM sessions s JOIN users u ON u.id = s.userId ' +
+          'WHERE s.id = ? AND s.expiresAt > ? AND u.isActive = 1',
+      );
+      roleLookups.set(db, lookup);
+    }
+    return (lookup.get(id, now.toISOString()) as { role: string } | undefined)?.role;
+  };
+}
+
 export function deleteSession(db: Db, token: string): void {
   db.prepare('DELETE FROM sessions WHERE id = ?').run(tokenHash(token));
 }
