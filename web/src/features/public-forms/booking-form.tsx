@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconPhoneCall } from '@tabler/icons-react';
 import {
@@ -21,6 +21,7 @@ import {
   type BookingInput,
   type Urgency,
 } from '@pilbara/shared-schema';
+import { registerField, SelectField } from '../../components/form-fields';
 import { OutboxPendingNotice } from './outbox-pending-notice';
 import { usePublicSubmit } from './use-public-submit';
 import { applyFieldErrors } from './apply-field-errors';
@@ -30,6 +31,11 @@ import { telHref } from '../../lib/format';
 export type BookingVariant = 'standard' | 'integrated';
 
 type BookingFormValues = BookingInput;
+
+const URGENCY_OPTIONS = URGENCY_LEVELS.map((level) => ({
+  value: level,
+  label: `${URGENCY_LABELS[level].label} – ${URGENCY_LABELS[level].description}`,
+}));
 
 function emptyBooking(): BookingFormValues {
   return {
@@ -56,7 +62,6 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
     resolver: zodResolver(schema),
     defaultValues: emptyBooking(),
   });
-  const { errors } = form.formState;
   const urgency = form.watch('urgency') as Urgency;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -75,8 +80,7 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
               label="Full Name"
               autoComplete="name"
               withAsterisk
-              {...form.register('customerName')}
-              error={errors.customerName?.message}
+              {...registerField(form, 'customerName')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -86,8 +90,7 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
               inputMode="tel"
               autoComplete="tel"
               withAsterisk
-              {...form.register('phone')}
-              error={errors.phone?.message}
+              {...registerField(form, 'phone')}
             />
           </Grid.Col>
           <Grid.Col span={12}>
@@ -96,67 +99,43 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
               type="email"
               autoComplete="email"
               withAsterisk
-              {...form.register('email')}
-              error={errors.email?.message}
+              {...registerField(form, 'email')}
             />
           </Grid.Col>
         </Grid>
 
-        <Controller
+        <SelectField
           control={form.control}
           name="service"
-          render={({ field }) => (
-            <Select
-              label="Service Required"
-              placeholder="Select a service"
-              withAsterisk
-              data={[...BOOKING_SERVICES]}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              name={field.name}
-              error={errors.service?.message}
-              allowDeselect={false}
-              searchable={variant === 'integrated'}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          label="Service Required"
+          placeholder="Select a service"
+          withAsterisk
+          data={[...BOOKING_SERVICES]}
+          allowDeselect={false}
+          searchable={variant === 'integrated'}
+          comboboxProps={{ withinPortal: true }}
         />
 
         {variant === 'integrated' ? (
           <Controller
             control={form.control}
             name="urgency"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <UrgencyCards
                 value={field.value as Urgency}
                 onChange={field.onChange}
-                error={errors.urgency?.message}
+                error={fieldState.error?.message}
               />
             )}
           />
         ) : (
-          <Controller
+          <SelectField
             control={form.control}
             name="urgency"
-            render={({ field }) => (
-              <Select
-                label="Urgency"
-                withAsterisk
-                data={URGENCY_LEVELS.map((level) => ({
-                  value: level,
-                  label: `${URGENCY_LABELS[level].label} – ${URGENCY_LABELS[level].description}`,
-                }))}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? DEFAULT_URGENCY)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={errors.urgency?.message}
-                allowDeselect={false}
-              />
-            )}
+            label="Urgency"
+            withAsterisk
+            data={URGENCY_OPTIONS}
+            allowDeselect={false}
           />
         )}
 
@@ -191,8 +170,7 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
           placeholder="Street address, highway and nearest kilometre marker, or mine site"
           withAsterisk
           autoComplete="street-address"
-          {...form.register('location')}
-          error={errors.location?.message}
+          {...registerField(form, 'location')}
         />
 
         <Grid gap="md">
@@ -200,7 +178,7 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
             <Controller
               control={form.control}
               name="preferredDate"
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <DatePickerInput
                   label="Preferred Date"
                   placeholder="Pick a date"
@@ -213,31 +191,21 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
                   onBlur={field.onBlur}
                   ref={field.ref}
                   name={field.name}
-                  error={errors.preferredDate?.message}
+                  error={fieldState.error?.message}
                   firstDayOfWeek={1}
                 />
               )}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Controller
+            <SelectField
               control={form.control}
               name="preferredTime"
-              render={({ field }) => (
-                <Select
-                  label="Preferred Time"
-                  placeholder="Select a time"
-                  withAsterisk
-                  data={[...TIME_SLOTS]}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  name={field.name}
-                  error={errors.preferredTime?.message}
-                  allowDeselect={false}
-                />
-              )}
+              label="Preferred Time"
+              placeholder="Select a time"
+              withAsterisk
+              data={[...TIME_SLOTS]}
+              allowDeselect={false}
             />
           </Grid.Col>
         </Grid>
@@ -245,8 +213,7 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
         <TextInput
           label="Vehicle Details (optional)"
           placeholder="Make, model, year, colour, registration"
-          {...form.register('vehicleDetails')}
-          error={errors.vehicleDetails?.message}
+          {...registerField(form, 'vehicleDetails')}
         />
         <Textarea
           label="Describe what you need"
@@ -254,8 +221,7 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
           withAsterisk
           autosize
           minRows={4}
-          {...form.register('description')}
-          error={errors.description?.message}
+          {...registerField(form, 'description')}
         />
         <Button type="submit" size="md" disabled={sending} mih={48}>
           {sending ? 'Sending...' : 'Submit Booking'}

@@ -1,12 +1,13 @@
-import { useForm, Controller } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   CONTACT_SERVICE_OPTIONS,
   contactInputSchema,
   type ContactInput,
 } from '@pilbara/shared-schema';
 import type { z } from 'zod';
+import { registerField, SelectField } from '../../components/form-fields';
 import { OutboxPendingNotice } from './outbox-pending-notice';
 import { usePublicSubmit } from './use-public-submit';
 import { applyFieldErrors } from './apply-field-errors';
@@ -29,7 +30,6 @@ export function ContactForm() {
     resolver: zodResolver(contactInputSchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await submit(values);
@@ -47,8 +47,7 @@ export function ContactForm() {
               label="First Name"
               autoComplete="given-name"
               withAsterisk
-              {...form.register('firstName')}
-              error={errors.firstName?.message}
+              {...registerField(form, 'firstName')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -56,8 +55,7 @@ export function ContactForm() {
               label="Last Name"
               autoComplete="family-name"
               withAsterisk
-              {...form.register('lastName')}
-              error={errors.lastName?.message}
+              {...registerField(form, 'lastName')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -67,8 +65,7 @@ export function ContactForm() {
               inputMode="tel"
               autoComplete="tel"
               withAsterisk
-              {...form.register('phone')}
-              error={errors.phone?.message}
+              {...registerField(form, 'phone')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -77,29 +74,18 @@ export function ContactForm() {
               type="email"
               autoComplete="email"
               withAsterisk
-              {...form.register('email')}
-              error={errors.email?.message}
+              {...registerField(form, 'email')}
             />
           </Grid.Col>
         </Grid>
-        <Controller
+        <SelectField
           control={form.control}
           name="serviceNeeded"
-          render={({ field }) => (
-            <Select
-              label="Service Needed"
-              placeholder="Select a service"
-              withAsterisk
-              data={[...CONTACT_SERVICE_OPTIONS]}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              name={field.name}
-              error={errors.serviceNeeded?.message}
-              allowDeselect={false}
-            />
-          )}
+          label="Service Needed"
+          placeholder="Select a service"
+          withAsterisk
+          data={[...CONTACT_SERVICE_OPTIONS]}
+          allowDeselect={false}
         />
         <Textarea
           label="Message"
@@ -107,8 +93,7 @@ export function ContactForm() {
           withAsterisk
           autosize
           minRows={4}
-          {...form.register('message')}
-          error={errors.message?.message}
+          {...registerField(form, 'message')}
         />
         <Button type="submit" size="md" loading={false} disabled={sending}>
           {sending ? 'Sending...' : 'Send Message'}

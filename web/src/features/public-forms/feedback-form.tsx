@@ -1,22 +1,13 @@
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  Input,
-  Radio,
-  Rating,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Input, Radio, Rating, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import {
   feedbackInputSchema,
   RECOMMEND_OPTIONS,
   type FeedbackData,
   type FeedbackInput,
 } from '@pilbara/shared-schema';
+import { registerField, SelectField } from '../../components/form-fields';
 import { OutboxPendingNotice } from './outbox-pending-notice';
 import { usePublicSubmit } from './use-public-submit';
 import { applyFieldErrors } from './apply-field-errors';
@@ -51,13 +42,11 @@ function ScoreField({
   control,
   name,
   label,
-  error,
   size = 'md',
 }: {
   control: Control<FeedbackInput, unknown, FeedbackData>;
   name: FieldPath<FeedbackInput>;
   label: string;
-  error?: string | undefined;
   size?: 'md' | 'lg';
 }) {
   const id = `feedback-${name}`;
@@ -65,8 +54,14 @@ function ScoreField({
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
-        <Input.Wrapper label={label} labelElement="div" id={id} error={error} withAsterisk>
+      render={({ field, fieldState }) => (
+        <Input.Wrapper
+          label={label}
+          labelElement="div"
+          id={id}
+          error={fieldState.error?.message}
+          withAsterisk
+        >
           <Rating
             role="radiogroup"
             aria-label={label}
@@ -96,7 +91,6 @@ export function FeedbackForm({
     resolver: zodResolver(feedbackInputSchema),
     defaultValues: emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await submit({ ...values });
@@ -108,57 +102,21 @@ export function FeedbackForm({
     <form onSubmit={onSubmit} noValidate aria-label="Leave Feedback">
       <Stack gap="md">
         <OutboxPendingNotice kind="feedback" />
-        <Controller
+        <SelectField
           control={form.control}
           name="jobId"
-          render={({ field }) => (
-            <Select
-              label="Which service are you reviewing?"
-              placeholder="Select a completed job"
-              withAsterisk
-              data={jobs.map((job) => ({ value: job.id, label: job.label }))}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              name={field.name}
-              error={errors.jobId?.message}
-              allowDeselect={false}
-            />
-          )}
+          label="Which service are you reviewing?"
+          placeholder="Select a completed job"
+          withAsterisk
+          data={jobs.map((job) => ({ value: job.id, label: job.label }))}
+          allowDeselect={false}
         />
-        <ScoreField
-          control={form.control}
-          name="rating"
-          label="Overall Rating"
-          size="lg"
-          error={errors.rating?.message}
-        />
+        <ScoreField control={form.control} name="rating" label="Overall Rating" size="lg" />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <ScoreField
-            control={form.control}
-            name="serviceQuality"
-            label="Service Quality"
-            error={errors.serviceQuality?.message}
-          />
-          <ScoreField
-            control={form.control}
-            name="responseTime"
-            label="Response Time"
-            error={errors.responseTime?.message}
-          />
-          <ScoreField
-            control={form.control}
-            name="communication"
-            label="Communication"
-            error={errors.communication?.message}
-          />
-          <ScoreField
-            control={form.control}
-            name="value"
-            label="Value for Money"
-            error={errors.value?.message}
-          />
+          <ScoreField control={form.control} name="serviceQuality" label="Service Quality" />
+          <ScoreField control={form.control} name="responseTime" label="Response Time" />
+          <ScoreField control={form.control} name="communication" label="Communication" />
+          <ScoreField control={form.control} name="value" label="Value for Money" />
         </SimpleGrid>
         <Textarea
           label="Your Comments"
@@ -166,20 +124,19 @@ export function FeedbackForm({
           withAsterisk
           autosize
           minRows={4}
-          {...form.register('comments')}
-          error={errors.comments?.message}
+          {...registerField(form, 'comments')}
         />
         <Controller
           control={form.control}
           name="recommend"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <Radio.Group
               label="Would you recommend us to a friend?"
               withAsterisk
               name={field.name}
               value={field.value ?? ''}
               onChange={field.onChange}
-              error={errors.recommend?.message}
+              error={fieldState.error?.message}
             >
               <Group mt="xs" gap="lg">
                 {RECOMMEND_OPTIONS.map((option) => (
@@ -193,8 +150,7 @@ export function FeedbackForm({
           label="What could we improve? (optional)"
           autosize
           minRows={2}
-          {...form.register('improvements')}
-          error={errors.improvements?.message}
+          {...registerField(form, 'improvements')}
         />
         <Button type="submit" size="md" mih={48} disabled={sending}>
           {sending ? 'Sending...' : 'Submit Feedback'}
