@@ -1,7 +1,7 @@
 /** The admin create-job form (spec staff §5): the shared schema's messages under each field. */
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
   ADMIN_JOB_SERVICES,
@@ -10,6 +10,7 @@ import {
   type CreateJobData,
   type CreateJobInput,
 } from '@pilbara/shared-schema';
+import { registerField, SelectField } from '../../components/form-fields';
 import { createJob } from './admin-actions';
 import { ADMIN_TEXT } from './admin-text';
 
@@ -30,7 +31,7 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
     resolver: zodResolver(createJobInputSchema),
     defaultValues: EMPTY,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     if (await createJob(values)) form.reset(EMPTY);
   });
@@ -43,8 +44,7 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
             <TextInput
               label="Customer Name"
               withAsterisk
-              {...form.register('customerName')}
-              error={errors.customerName?.message}
+              {...registerField(form, 'customerName')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -53,91 +53,52 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
               type="tel"
               inputMode="tel"
               withAsterisk
-              {...form.register('phone')}
-              error={errors.phone?.message}
+              {...registerField(form, 'phone')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Email"
-              type="email"
-              {...form.register('email')}
-              error={errors.email?.message}
-            />
+            <TextInput label="Email" type="email" {...registerField(form, 'email')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Controller
+            <SelectField
               control={form.control}
               name="service"
-              render={({ field }) => (
-                <Select
-                  label="Service"
-                  withAsterisk
-                  data={ADMIN_JOB_SERVICES as unknown as string[]}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  error={errors.service?.message}
-                />
-              )}
+              label="Service"
+              withAsterisk
+              data={ADMIN_JOB_SERVICES as unknown as string[]}
+              focusOnError={false}
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput
-              label="Location"
-              withAsterisk
-              {...form.register('location')}
-              error={errors.location?.message}
-            />
+            <TextInput label="Location" withAsterisk {...registerField(form, 'location')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
               label="Estimated Arrival"
               placeholder="e.g. 30 minutes"
-              {...form.register('estimatedArrival')}
-              error={errors.estimatedArrival?.message}
+              {...registerField(form, 'estimatedArrival')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Controller
+            <SelectField
               control={form.control}
               name="assignedTo"
-              render={({ field }) => (
-                <Select
-                  label="Assign To"
-                  data={[...drivers]}
-                  clearable
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  error={errors.assignedTo?.message}
-                />
-              )}
+              label="Assign To"
+              data={[...drivers]}
+              clearable
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Controller
+            <SelectField
               control={form.control}
               name="status"
-              render={({ field }) => (
-                <Select
-                  label="Status"
-                  data={OPENING_JOB_STATUSES as unknown as string[]}
-                  allowDeselect={false}
-                  value={field.value ?? EMPTY.status}
-                  onChange={(value) => field.onChange(value ?? EMPTY.status)}
-                  error={errors.status?.message}
-                />
-              )}
+              label="Status"
+              data={OPENING_JOB_STATUSES as unknown as string[]}
+              allowDeselect={false}
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Textarea
-              label="Notes"
-              autosize
-              minRows={2}
-              {...form.register('notes')}
-              error={errors.notes?.message}
-            />
+            <Textarea label="Notes" autosize minRows={2} {...registerField(form, 'notes')} />
           </Grid.Col>
         </Grid>
         <Button
