@@ -35,11 +35,11 @@ export type SelectFieldProps<T extends FieldValues, D> = Omit<
   'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
 > & {
   control: Control<T, unknown, D>;
-  /** A string field; '' is "nothing chosen". */
-  name: FieldPathByValue<T, string | undefined>;
+  /** A string field; '' (or null / undefined) is "nothing chosen". */
+  name: FieldPathByValue<T, string | null | undefined>;
   /**
    * Lets react-hook-form move focus to this select when it is the first invalid field on submit.
-   * Some staff forms have never done so; `false` keeps them as they are.
+   * `false` where a staff form's select has never taken that focus, so the form stays as it was.
    */
   focusOnError?: boolean;
 };
@@ -61,7 +61,7 @@ export function SelectField<T extends FieldValues, D = T>({
       render={({ field, fieldState }) => (
         <Select
           {...select}
-          value={(field.value as string | undefined) || null}
+          value={(field.value as string | null | undefined) || null}
           onChange={(value) => field.onChange(value ?? '')}
           onBlur={field.onBlur}
           ref={focusOnError ? field.ref : undefined}

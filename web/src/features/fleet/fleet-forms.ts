@@ -25,6 +25,9 @@ export function numberOrUndefined(value: unknown): number | undefined {
   return Number.isNaN(number) ? undefined : number;
 }
 
+/** `register()` options of a number field typed as text: read with `numberOrUndefined`. */
+export const NUMBER_FIELD = { setValueAs: numberOrUndefined };
+
 // ---- Vehicle -------------------------------------------------------------------------------
 
 /** The Add Vehicle form: the request schema with the form's own status enum. */

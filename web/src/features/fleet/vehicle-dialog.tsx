@@ -1,7 +1,7 @@
 /** The Add Vehicle dialog (spec staff §5 vehicle form): the shared schema's messages under each field. */
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   FUEL_TYPES,
@@ -10,15 +10,17 @@ import {
   defaultVehicleYear,
   formatStatusLabel,
 } from '@pilbara/shared-schema';
+import { registerField, SelectField } from '../../components/form-fields';
 import { addVehicle } from './fleet-actions';
 import {
-  numberOrUndefined,
+  NUMBER_FIELD,
   vehicleFormDefaults,
   vehicleFormSchema,
   type VehicleFormData,
   type VehicleFormInput,
 } from './fleet-forms';
 import { FLEET_TEXT } from './fleet-text';
+import { DialogActions } from './form-dialog';
 
 const STATUS_OPTIONS = VEHICLE_FORM_STATUSES.map((value) => ({
   value,
@@ -34,7 +36,7 @@ export function VehicleDialog({ opened, onClose }: { opened: boolean; onClose: (
     resolver: zodResolver(vehicleFormSchema),
     defaultValues: defaults,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const close = () => {
     form.reset(defaults);
     onClose();
@@ -42,7 +44,6 @@ export function VehicleDialog({ opened, onClose }: { opened: boolean; onClose: (
   const onSubmit = form.handleSubmit(async (values) => {
     if ((await addVehicle(values)) !== null) close();
   });
-  const number = { setValueAs: numberOrUndefined };
 
   return (
     <Modal
@@ -54,140 +55,89 @@ export function VehicleDialog({ opened, onClose }: { opened: boolean; onClose: (
     >
       <form onSubmit={onSubmit} noValidate aria-label={FLEET_TEXT.addVehicle}>
         <Stack gap="sm">
-          <TextInput
-            label="Vehicle Name"
-            withAsterisk
-            {...form.register('name')}
-            error={errors.name?.message}
-          />
+          <TextInput label="Vehicle Name" withAsterisk {...registerField(form, 'name')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               label="Registration"
               withAsterisk
               autoCapitalize="characters"
-              {...form.register('registration')}
-              error={errors.registration?.message}
+              {...registerField(form, 'registration')}
             />
-            <Controller
+            <SelectField
               control={form.control}
               name="type"
-              render={({ field }) => (
-                <Select
-                  label="Vehicle Type"
-                  withAsterisk
-                  data={[...VEHICLE_TYPES]}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  error={errors.type?.message}
-                />
-              )}
-            />
-            <TextInput
-              label="Make"
+              label="Vehicle Type"
               withAsterisk
-              {...form.register('make')}
-              error={errors.make?.message}
+              data={[...VEHICLE_TYPES]}
+              focusOnError={false}
             />
-            <TextInput
-              label="Model"
-              withAsterisk
-              {...form.register('model')}
-              error={errors.model?.message}
-            />
+            <TextInput label="Make" withAsterisk {...registerField(form, 'make')} />
+            <TextInput label="Model" withAsterisk {...registerField(form, 'model')} />
             <TextInput
               label="Year"
               inputMode="numeric"
-              {...form.register('year', number)}
-              error={errors.year?.message}
+              {...registerField(form, 'year', NUMBER_FIELD)}
             />
-            <TextInput label="VIN" {...form.register('vin')} error={errors.vin?.message} />
+            <TextInput label="VIN" {...registerField(form, 'vin')} />
             <TextInput
               label="Mileage (km)"
               inputMode="numeric"
-              {...form.register('mileage', number)}
-              error={errors.mileage?.message}
+              {...registerField(form, 'mileage', NUMBER_FIELD)}
             />
             <TextInput
               label="Service Interval (km)"
               inputMode="numeric"
-              {...form.register('serviceInterval', number)}
-              error={errors.serviceInterval?.message}
+              {...registerField(form, 'serviceInterval', NUMBER_FIELD)}
             />
-            <Controller
+            <SelectField
               control={form.control}
               name="fuelType"
-              render={({ field }) => (
-                <Select
-                  label="Fuel Type"
-                  data={[...FUEL_TYPES]}
-                  value={field.value ?? null}
-                  allowDeselect={false}
-                  onChange={(value) => field.onChange(value ?? 'Diesel')}
-                  error={errors.fuelType?.message}
-                />
-              )}
+              label="Fuel Type"
+              data={[...FUEL_TYPES]}
+              allowDeselect={false}
             />
             <Controller
               control={form.control}
               name="driveType"
-              render={({ field }) => (
+              render={({ field, fieldState }) => (
                 <Select
                   label="Drive Type"
                   data={DRIVE_TYPES}
                   value={field.value ?? null}
                   onChange={(value) => field.onChange(value ?? '')}
-                  error={errors.driveType?.message}
+                  error={fieldState.error?.message}
                 />
               )}
             />
-            <Controller
+            <SelectField
               control={form.control}
               name="status"
-              render={({ field }) => (
-                <Select
-                  label="Status"
-                  data={STATUS_OPTIONS}
-                  value={field.value ?? null}
-                  allowDeselect={false}
-                  onChange={(value) => field.onChange(value ?? 'active')}
-                  error={errors.status?.message}
-                />
-              )}
+              label="Status"
+              data={STATUS_OPTIONS}
+              allowDeselect={false}
             />
             <TextInput
               label="Last Service Date"
               type="date"
-              {...form.register('lastServiceDate')}
-              error={errors.lastServiceDate?.message}
+              {...registerField(form, 'lastServiceDate')}
             />
             <TextInput
               label="Next Service Date"
               type="date"
-              {...form.register('nextService')}
-              error={errors.nextService?.message}
+              {...registerField(form, 'nextService')}
             />
             <TextInput
               label="Registration Expiry"
               type="date"
-              {...form.register('registrationExpiry')}
-              error={errors.registrationExpiry?.message}
+              {...registerField(form, 'registrationExpiry')}
             />
             <TextInput
               label="Insurance Expiry"
               type="date"
-              {...form.register('insuranceExpiry')}
-              error={errors.insuranceExpiry?.message}
+              {...registerField(form, 'insuranceExpiry')}
             />
           </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {FLEET_TEXT.cancel}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {FLEET_TEXT.addVehicle}
-            </Button>
-          </Group>
+          <DialogActions onCancel={close} submitting={isSubmitting} label={FLEET_TEXT.addVehicle} />
         </Stack>
       </form>
     </Modal>
