@@ -4,7 +4,15 @@
  * Saving is the parent's job (a `quote.save` mutation), so the form works the same offline.
  */
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldPathByValue,
+  type Resolver,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
@@ -17,6 +25,7 @@ import {
   Divider,
   Group,
   NumberInput,
+  type NumberInputProps,
   Paper,
   Select,
   SimpleGrid,
@@ -39,6 +48,7 @@ import {
   formatCents,
   type QuoteItemCategory,
 } from '@pilbara/shared-schema';
+import { registerField, SelectField } from '../../components/form-fields';
 import {
   addCatalogueItem,
   discountOf,
@@ -72,6 +82,32 @@ function numberValue(value: number | string): number | '' {
   if (typeof value === 'number') return value;
   const parsed = Number.parseFloat(value);
   return Number.isFinite(parsed) ? parsed : '';
+}
+
+/** A NumberInput bound to a number field of the quote, which holds '' while the input is empty. */
+function NumberField({
+  control,
+  name,
+  ...input
+}: Omit<NumberInputProps, 'value' | 'onChange' | 'onBlur' | 'error'> & {
+  control: Control<QuoteFormValues>;
+  name: FieldPathByValue<QuoteFormValues, number | ''>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          {...input}
+          value={field.value}
+          onChange={(value) => field.onChange(numberValue(value))}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
 }
 
 export interface QuoteFormProps {
@@ -167,8 +203,7 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                 label="Customer name"
                 withAsterisk
                 autoComplete="off"
-                {...register('customerName')}
-                error={formState.errors.customerName?.message}
+                {...registerField(form, 'customerName')}
               />
               <TextInput
                 label="Phone"
@@ -176,15 +211,13 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                 type="tel"
                 inputMode="tel"
                 autoComplete="off"
-                {...register('customerPhone')}
-                error={formState.errors.customerPhone?.message}
+                {...registerField(form, 'customerPhone')}
               />
               <TextInput
                 label="Email"
                 type="email"
                 autoComplete="off"
-                {...register('customerEmail')}
-                error={formState.errors.customerEmail?.message}
+                {...registerField(form, 'customerEmail')}
               />
             </SimpleGrid>
           </Stack>
@@ -194,20 +227,13 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
               Job
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Controller
+              <SelectField
                 control={control}
                 name="service"
-                render={({ field }) => (
-                  <Select
-                    label="Service"
-                    placeholder="Choose a service"
-                    data={SERVICE_OPTIONS}
-                    clearable
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                label="Service"
+                placeholder="Choose a service"
+                data={SERVICE_OPTIONS}
+                clearable
               />
               <Controller
                 control={control}
@@ -223,51 +249,29 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
                   />
                 )}
               />
-              <Controller
+              <SelectField
                 control={control}
                 name="fromLocation"
-                render={({ field }) => (
-                  <Select
-                    label="From location"
-                    placeholder="Not set (×1)"
-                    data={LOCATION_OPTIONS}
-                    clearable
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                label="From location"
+                placeholder="Not set (×1)"
+                data={LOCATION_OPTIONS}
+                clearable
               />
-              <Controller
+              <SelectField
                 control={control}
                 name="toLocation"
-                render={({ field }) => (
-                  <Select
-                    label="To location"
-                    placeholder="Not set (×1)"
-                    data={LOCATION_OPTIONS}
-                    clearable
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                label="To location"
+                placeholder="Not set (×1)"
+                data={LOCATION_OPTIONS}
+                clearable
               />
-              <Controller
+              <NumberField
                 control={control}
                 name="distance"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    label="Distance"
-                    suffix=" km"
-                    min={0}
-                    decimalScale={1}
-                    value={field.value}
-                    onChange={(value) => field.onChange(numberValue(value))}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label="Distance"
+                suffix=" km"
+                min={0}
+                decimalScale={1}
               />
             </SimpleGrid>
           </Stack>
@@ -430,40 +434,24 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
           </Stack>
 
           <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="sm">
-            <Controller
+            <NumberField
               control={control}
               name="discountPercent"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label="Discount"
-                  suffix="%"
-                  min={0}
-                  max={QUOTE_DEFAULTS.discountFieldMax}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={field.value}
-                  onChange={(value) => field.onChange(numberValue(value))}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Discount"
+              suffix="%"
+              min={0}
+              max={QUOTE_DEFAULTS.discountFieldMax}
+              allowDecimal={false}
+              allowNegative={false}
             />
-            <Controller
+            <NumberField
               control={control}
               name="validDays"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label="Valid for (days)"
-                  min={1}
-                  max={365}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={field.value}
-                  onChange={(value) => field.onChange(numberValue(value))}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Valid for (days)"
+              min={1}
+              max={365}
+              allowDecimal={false}
+              allowNegative={false}
             />
           </SimpleGrid>
           <Textarea label="Notes" autosize minRows={2} maxRows={6} {...register('notes')} />
