@@ -4,7 +4,7 @@
  * period; expanding shows modifications, special features, the latest 3 service and fuel
  * records, and the trip and expense lists.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -136,6 +136,47 @@ function RecordList({
         <Stack gap={6}>{children}</Stack>
       )}
     </Stack>
+  );
+}
+
+function Amount({ cents }: { cents: number }) {
+  return (
+    <Text size="sm" fw={600}>
+      {formatCents(cents)}
+    </Text>
+  );
+}
+
+/** One record of a list: what it was and `aside` (its amount or date) on top, details under it. */
+function RecordRow({
+  testId,
+  title,
+  aside,
+  details,
+  pending,
+  children,
+}: {
+  testId: string;
+  title: ReactNode;
+  aside: ReactNode;
+  details: ReactNode;
+  pending: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={classes.record} data-testid={testId}>
+      <Group justify="space-between" gap={4} wrap="nowrap">
+        <Text size="sm" fw={500}>
+          {title}
+        </Text>
+        {aside}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {details}
+      </Text>
+      {children}
+      <PendingBadge show={pending} />
+    </div>
   );
 }
 
@@ -339,22 +380,21 @@ export function VehicleCard({
               empty={latestServices.length === 0}
             >
               {latestServices.map((record) => (
-                <div key={record.id} className={classes.record} data-testid="service-record">
-                  <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>
-                      {record.serviceType}
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      {formatCents(record.totalCost)}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {date(record.invoiceDate)} · {groupThousands(record.mileageAtService)} km ·{' '}
-                    {record.servicedBy}
-                  </Text>
+                <RecordRow
+                  key={record.id}
+                  testId="service-record"
+                  title={record.serviceType}
+                  aside={<Amount cents={record.totalCost} />}
+                  details={
+                    <>
+                      {date(record.invoiceDate)} · {groupThousands(record.mileageAtService)} km ·{' '}
+                      {record.servicedBy}
+                    </>
+                  }
+                  pending={pendingKeys.has(pendingKey('service_records', record.id))}
+                >
                   <Text size="xs">{record.description}</Text>
-                  <PendingBadge show={pendingKeys.has(pendingKey('service_records', record.id))} />
-                </div>
+                </RecordRow>
               ))}
             </RecordList>
             <RecordList
@@ -363,23 +403,25 @@ export function VehicleCard({
               empty={latestFuel.length === 0}
             >
               {latestFuel.map((record) => (
-                <div key={record.id} className={classes.record} data-testid="fuel-record">
-                  <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>
+                <RecordRow
+                  key={record.id}
+                  testId="fuel-record"
+                  title={
+                    <>
                       {formatLitres(record.liters)} {record.fuelType}
                       {record.fillType === 'Partial' ? ' (partial)' : ''}
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      {formatCents(record.totalCost)}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {formatPerth(record.dateTime, 'DD/MM/YYYY HH:mm')} ·{' '}
-                    {groupThousands(record.odometerReading)} km · {record.location}
-                    {record.driver ? ` · ${record.driver}` : ''}
-                  </Text>
-                  <PendingBadge show={pendingKeys.has(pendingKey('fuel_records', record.id))} />
-                </div>
+                    </>
+                  }
+                  aside={<Amount cents={record.totalCost} />}
+                  details={
+                    <>
+                      {formatPerth(record.dateTime, 'DD/MM/YYYY HH:mm')} ·{' '}
+                      {groupThousands(record.odometerReading)} km · {record.location}
+                      {record.driver ? ` · ${record.driver}` : ''}
+                    </>
+                  }
+                  pending={pendingKeys.has(pendingKey('fuel_records', record.id))}
+                />
               ))}
             </RecordList>
             <RecordList
@@ -388,24 +430,31 @@ export function VehicleCard({
               empty={trips.length === 0}
             >
               {trips.map((record) => (
-                <div key={record.id} className={classes.record} data-testid="mileage-record">
-                  <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>
+                <RecordRow
+                  key={record.id}
+                  testId="mileage-record"
+                  title={
+                    <>
                       {groupThousands(record.distance)} km
                       {record.purpose ? ` · ${record.purpose}` : ''}
-                    </Text>
+                    </>
+                  }
+                  aside={
                     <Text size="xs" c="dimmed">
                       {date(record.dateTime)}
                     </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {groupThousands(record.startOdometer)} → {groupThousands(record.endOdometer)} km
-                    {record.startLocation || record.endLocation
-                      ? ` · ${record.startLocation ?? ''} → ${record.endLocation ?? ''}`
-                      : ''}
-                  </Text>
-                  <PendingBadge show={pendingKeys.has(pendingKey('mileage_records', record.id))} />
-                </div>
+                  }
+                  details={
+                    <>
+                      {groupThousands(record.startOdometer)} → {groupThousands(record.endOdometer)}{' '}
+                      km
+                      {record.startLocation || record.endLocation
+                        ? ` · ${record.startLocation ?? ''} → ${record.endLocation ?? ''}`
+                        : ''}
+                    </>
+                  }
+                  pending={pendingKeys.has(pendingKey('mileage_records', record.id))}
+                />
               ))}
             </RecordList>
             <RecordList
@@ -414,22 +463,20 @@ export function VehicleCard({
               empty={vehicleExpenses.length === 0}
             >
               {vehicleExpenses.map((record) => (
-                <div key={record.id} className={classes.record} data-testid="expense-record">
-                  <Group justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500}>
-                      {record.expenseType}
-                    </Text>
-                    <Text size="sm" fw={600}>
-                      {formatCents(record.amount)}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {date(record.expenseDate)}
-                    {record.vendor ? ` · ${record.vendor}` : ''}
-                    {record.isPaid ? ' · paid' : ''}
-                  </Text>
-                  <PendingBadge show={pendingKeys.has(pendingKey('fleet_expenses', record.id))} />
-                </div>
+                <RecordRow
+                  key={record.id}
+                  testId="expense-record"
+                  title={record.expenseType}
+                  aside={<Amount cents={record.amount} />}
+                  details={
+                    <>
+                      {date(record.expenseDate)}
+                      {record.vendor ? ` · ${record.vendor}` : ''}
+                      {record.isPaid ? ' · paid' : ''}
+                    </>
+                  }
+                  pending={pendingKeys.has(pendingKey('fleet_expenses', record.id))}
+                />
               ))}
             </RecordList>
           </Stack>
