@@ -4,8 +4,7 @@
  * The fields, rules and messages are the same; only the controls differ.
  */
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { Alert, Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconPhoneCall } from '@tabler/icons-react';
@@ -17,14 +16,12 @@ import {
   URGENCY_LEVELS,
   makeBookingInputSchema,
   todayInPerth,
-  type BookingData,
   type BookingInput,
   type Urgency,
 } from '@pilbara/shared-schema';
 import { registerField, SelectField } from '../../components/form-fields';
 import { OutboxPendingNotice } from './outbox-pending-notice';
-import { usePublicSubmit } from './use-public-submit';
-import { applyFieldErrors } from './apply-field-errors';
+import { usePublicForm } from './use-public-form';
 import { UrgencyCards } from './urgency-cards';
 import { telHref } from '../../lib/format';
 
@@ -57,18 +54,8 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
   const today = todayInPerth();
   // The rule reads the Perth clock at each validation, so a page left open past midnight stays right.
   const schema = useMemo(() => makeBookingInputSchema(), []);
-  const { submit, sending } = usePublicSubmit('booking');
-  const form = useForm<BookingFormValues, unknown, BookingData>({
-    resolver: zodResolver(schema),
-    defaultValues: emptyBooking(),
-  });
+  const { form, onSubmit, sending } = usePublicForm('booking', schema, emptyBooking);
   const urgency = form.watch('urgency') as Urgency;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await submit({ ...values });
-    if (result.done) form.reset(emptyBooking());
-    else applyFieldErrors(form.setError, result.fieldErrors);
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Book a Service">

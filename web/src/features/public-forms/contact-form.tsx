@@ -1,16 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
-import {
-  CONTACT_SERVICE_OPTIONS,
-  contactInputSchema,
-  type ContactInput,
-} from '@pilbara/shared-schema';
+import { CONTACT_SERVICE_OPTIONS, contactInputSchema } from '@pilbara/shared-schema';
 import type { z } from 'zod';
 import { registerField, SelectField } from '../../components/form-fields';
 import { OutboxPendingNotice } from './outbox-pending-notice';
-import { usePublicSubmit } from './use-public-submit';
-import { applyFieldErrors } from './apply-field-errors';
+import { usePublicForm } from './use-public-form';
 
 type ContactFormValues = z.input<typeof contactInputSchema>;
 
@@ -25,17 +18,7 @@ const EMPTY: ContactFormValues = {
 
 /** The Contact page's 'Send us a Message' form (spec §2 Contact, §5, §8). */
 export function ContactForm() {
-  const { submit, sending } = usePublicSubmit('contact');
-  const form = useForm<ContactFormValues, unknown, ContactInput>({
-    resolver: zodResolver(contactInputSchema),
-    defaultValues: EMPTY,
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await submit(values);
-    if (result.done) form.reset(EMPTY);
-    else applyFieldErrors(form.setError, result.fieldErrors);
-  });
+  const { form, onSubmit, sending } = usePublicForm('contact', contactInputSchema, () => EMPTY);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Send us a Message">

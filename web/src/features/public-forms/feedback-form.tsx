@@ -1,5 +1,4 @@
-import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { Button, Group, Input, Radio, Rating, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import {
   feedbackInputSchema,
@@ -9,8 +8,7 @@ import {
 } from '@pilbara/shared-schema';
 import { registerField, SelectField } from '../../components/form-fields';
 import { OutboxPendingNotice } from './outbox-pending-notice';
-import { usePublicSubmit } from './use-public-submit';
-import { applyFieldErrors } from './apply-field-errors';
+import { usePublicForm } from './use-public-form';
 
 export interface ReviewableJob {
   id: string;
@@ -86,17 +84,12 @@ export function FeedbackForm({
   jobs: ReviewableJob[];
   initialJobId?: string;
 }) {
-  const { submit, sending } = usePublicSubmit('feedback');
-  const form = useForm<FeedbackInput, unknown, FeedbackData>({
-    resolver: zodResolver(feedbackInputSchema),
-    defaultValues: emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await submit({ ...values });
-    if (result.done) form.reset(emptyFeedback());
-    else applyFieldErrors(form.setError, result.fieldErrors);
-  });
+  const { form, onSubmit, sending } = usePublicForm(
+    'feedback',
+    feedbackInputSchema,
+    emptyFeedback,
+    emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Leave Feedback">
