@@ -24,6 +24,7 @@ import { staticPlugin } from './plugins/static';
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
+import { startLogCompaction } from './sync/retention';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { authRoutes } from './routes/auth/index';
@@ -82,6 +83,8 @@ export interface BuildAppOptions {
    * leave it off unless they exercise it, so no test gets mail it did not ask for.
    */
   notifier?: boolean;
+  /** Compact the change log at start and every six hours (sync/retention.ts); `main` does. */
+  logCompaction?: boolean;
 }
 
 export interface AppExtras {
@@ -206,6 +209,7 @@ export async function buildApp(
   await app.register(staticPlugin);
 
   if (opts.notifier) startNotifier(app);
+  if (opts.logCompaction) startLogCompaction(app);
 
   return Object.assign(app, { generatedAdmin }) as FastifyInstance & AppExtras;
 }

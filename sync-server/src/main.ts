@@ -8,7 +8,7 @@ import { loadConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const app = await buildApp(config, { notifier: true });
+  const app = await buildApp(config, { notifier: true, logCompaction: true });
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();

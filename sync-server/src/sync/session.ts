@@ -6,8 +6,9 @@
 import type { Db } from '../db/connection';
 import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
 import { backfillChangeLogIfWritten, notifyChanges, pullChanges } from './change-log';
-import { grantLease } from './leases';
+import { grantLease, honourHeldLeases } from './leases';
 import { atomically } from './statements';
+import { pruneMutationResults } from './retention';
 import {
   MAX_CHANGES_PAGE,
   MIN_CLIENT_PROTOCOL_VERSION,
@@ -40,6 +41,10 @@ export function changesPage(
     backfillChangeLogIfWritten(ctx.db, now);
     const page = pullChanges(ctx.db, cursor, limit);
     const settled = settledThrough(ctx.db, clientId, page.cursor, page.reset ? 0 : ackedSeq);
+    // The device has taken in its verdicts up to ackedSeq; when the server agrees it settled
+    // that far (not a restored backup that forgot some), old verdicts below it can go.
+    if (!page.reset && settled.lastSeq >= ackedSeq)
+      pruneMutationResults(ctx.db, clientId, ackedSeq, ctx.now());
     return { type: 'changes', ...page, lastSeq: settled.lastSeq, results: settled.results };
   });
 }
@@ -61,6 +66,9 @@ export function handleClientMessage(ctx: SessionContext, message: ClientMessage)
     switch (message.type) {
       case 'hello': {
         if (!isClientSupported(message.protocolVersion)) return [updateRequired()];
+        if (message.leases) {
+          honourHeldLeases(ctx.db, message.clientId, message.leases, ctx.now().toISOString());
+        }
         const pages: ChangesMessage[] = [];
         let page = changesPage(ctx, message.clientId, message.cursor, message.ackedSeq);
         pages.push(page);

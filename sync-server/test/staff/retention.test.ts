@@ -1,0 +1,208 @@
+/**
+ * Retention of the sync bookkeeping (src/sync/retention.ts): superseded log entries and
+ * verdicts a device has taken in go, and nothing a device or the notifier needs goes with them.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/db/connection';
+import { migrate } from '../../src/db/migrate';
+import { applyBatch } from '../../src/sync/apply-mutation';
+import { currentCursor, pullChanges, writeChanges } from '../../src/sync/change-log';
+import { compactChangeLog, pruneMutationResults } from '../../src/sync/retention';
+import { buildTestApp, onTestEnd, tempDir, testConfig } from '../helper';
+
+const NOW = '2026-11-21T10:00:00.000Z';
+
+function freshDb(): Db {
+  const db = openDatabase(path.join(tempDir(), 'test.sqlite'));
+  onTestEnd(() => db.close());
+  migrate(db);
+  db.prepare(
+    "INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', ?, ?)",
+  ).run(NOW, NOW);
+  return db;
+}
+
+function job(id: string, status: string, progress: number) {
+  return {
+    id,
+    customerName: 'Dana Reid',
+    phone: '0412345678',
+    email: null,
+    status,
+    service: 'Emergency Towing',
+    location: 'Karratha',
+    estimatedArrival: null,
+    progress,
+    assignedTo: null,
+    notes: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+  };
+}
+
+/** Writes a job through the log in each of `steps`, as the apply path would. */
+function writeJobHistory(db: Db, id: string, steps: [string, number][]): void {
+  for (const [status, progress] of steps) {
+    db.transaction(() =>
+      writeChanges(db, [{ entity: 'jobs', op: 'put', id, row: job(id, status, progress) }], NOW),
+    )();
+  }
+}
+
+function logOf(db: Db, id: string): string[] {
+  return (
+    db
+      .prepare("SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? ORDER BY seq")
+      .all(id) as { data: string }[]
+  ).map((row) => (JSON.parse(row.data) as { status: string }).status);
+}
+
+function everyPage(db: Db, from: number) {
+  const pages = [];
+  let page = pullChanges(db, from, 2);
+  pages.push(page);
+  while (page.hasMore) {
+    page = pullChanges(db, page.cursor, 2);
+    pages.push(page);
+  }
+  return pages.flatMap((p) => p.changes);
+}
+
+describe('change log compaction', () => {
+  it('drops superseded versions without changing the head or what any pull answers', () => {
+    const db = freshDb();
+    writeJobHistory(db, 'JOB-2026-1', [
+      ['Assigned', 0],
+      ['En Route', 25],
+      ['In Progress', 50],
+      ['Completed', 100],
+    ]);
+    writeJobHistory(db, 'JOB-2026-2', [['Assigned', 0]]);
+    writeJobHistory(db, 'JOB-2026-1', [['Completed', 100]]);
+    const head = currentCursor(db);
+    const fromZero = everyPage(db, 0);
+    const fromThree = everyPage(db, 3);
+
+    expect(compactChangeLog(db, 2)).toBe(4);
+
+    expect(logOf(db, 'JOB-2026-1')).toEqual(['Completed']);
+    expect(logOf(db, 'JOB-2026-2')).toEqual(['Assigned']);
+    expect(currentCursor(db)).toBe(head);
+    expect(everyPage(db, 0)).toEqual(fromZero);
+    expect(everyPage(db, 3)).toEqual(fromThree);
+    expect(compactChangeLog(db)).toBe(0);
+  });
+
+  it('runs when a server configured for it starts', async () => {
+    const config = testConfig();
+    const first = await buildTestApp({ config });
+    writeJobHistory(first.db, 'JOB-2026-7', [
+      ['Assigned', 0],
+      ['En Route', 25],
+    ]);
+    await first.close();
+
+    const second = await buildTestApp({ config, logCompaction: true });
+    expect(logOf(second.db, 'JOB-2026-7')).toEqual(['En Route']);
+  });
+
+  it('keeps what the notifier has not read, and the version it compares the first one with', () => {
+    const db = freshDb();
+    writeJobHistory(db, 'JOB-2026-1', [
+      ['Assigned', 0],
+      ['En Route', 25],
+    ]);
+    db.prepare("INSERT INTO log_cursors (name, cursor, updatedAt) VALUES ('notifier', ?, ?)").run(
+      currentCursor(db),
+      NOW,
+    );
+    writeJobHistory(db, 'JOB-2026-1', [
+      ['In Progress', 50],
+      ['Completed', 100],
+    ]);
+
+    expect(compactChangeLog(db)).toBe(1);
+    expect(logOf(db, 'JOB-2026-1')).toEqual(['En Route', 'In Progress', 'Completed']);
+
+    db.prepare("UPDATE log_cursors SET cursor = ? WHERE name = 'notifier'").run(currentCursor(db));
+    expect(compactChangeLog(db)).toBe(2);
+    expect(logOf(db, 'JOB-2026-1')).toEqual(['Completed']);
+  });
+});
+
+describe('mutation verdict pruning', () => {
+  const vehicle = (seq: number) => ({
+    seq,
+    mutationId: `m-${seq}`,
+    name: 'mileage.add',
+    args: {
+      id: seq,
+      vehicleId: 1,
+      startOdometer: 50_000 + seq * 100,
+      endOdometer: 50_050 + seq * 100,
+      purpose: 'Recovery run',
+    },
+    createdAt: NOW,
+  });
+
+  it('forgets month-old verdicts the device took in, keeps the last, and a late resend changes nothing', () => {
+    const db = freshDb();
+    db.transaction(() =>
+      writeChanges(
+        db,
+        [
+          {
+            entity: 'vehicles',
+            op: 'put',
+            id: 1,
+            row: {
+              id: 1,
+              name: 'Big Red',
+              make: 'Isuzu',
+              model: 'FVZ',
+              year: 2021,
+              registration: '1ABC123',
+              vin: 'VIN0001',
+              type: 'Heavy Recovery',
+              status: 'active',
+              mileage: 50000,
+              serviceInterval: 10000,
+              fuelType: 'Diesel',
+              modifications: [],
+              specialFeatures: [],
+              alerts: [],
+              isActive: true,
+              createdAt: NOW,
+              updatedAt: NOW,
+            },
+          },
+        ],
+        NOW,
+      ),
+    )();
+    const batch = applyBatch(db, 'device-a', 1, [1, 2, 3, 4, 5].map(vehicle), NOW);
+    expect(batch.results.map((r) => r.status)).toEqual(Array(5).fill('applied'));
+    const records = () =>
+      (db.prepare('SELECT count(*) AS n FROM mileage_records').get() as { n: number }).n;
+    expect(records()).toBe(5);
+
+    // Kept for a month as a record, then the ones the device took in go.
+    const inDays = (days: number) => new Date(Date.parse(NOW) + days * 86_400_000);
+    expect(pruneMutationResults(db, 'device-a', 4, inDays(29))).toBe(0);
+    expect(pruneMutationResults(db, 'device-a', 4, inDays(31))).toBe(3);
+    const kept = db
+      .prepare("SELECT seq FROM mutation_results WHERE clientId = 'device-a' ORDER BY seq")
+      .all() as { seq: number }[];
+    expect(kept.map((row) => row.seq)).toEqual([4, 5]);
+
+    // A device that crashed between taking the verdicts in and clearing its outbox sends an old
+    // seq again: it is answered as applied and not run a second time.
+    const again = applyBatch(db, 'device-a', 1, [vehicle(2), vehicle(6)], NOW);
+    expect(again.results.map((r) => [r.seq, r.status])).toEqual([
+      [2, 'applied'],
+      [6, 'applied'],
+    ]);
+    expect(records()).toBe(6);
+  });
+});
