@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PROTOCOL_VERSION,
   clientMessageSchema,
+  helloMessageSchema,
   idSeriesSchema,
   isClientSupported,
   serverMessageSchema,
@@ -9,6 +10,25 @@ import {
 } from './protocol';
 
 describe('sync protocol', () => {
+  it('lets a hello report the id blocks the device holds, and refuses nonsense blocks', () => {
+    const hello = {
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      schemaVersion: 1,
+      clientId: 'c1',
+      cursor: 4,
+      ackedSeq: 2,
+    };
+    const held = { series: 'JOB-2026', start: 51, end: 100 };
+    expect(helloMessageSchema.parse({ ...hello, leases: [held] }).leases).toEqual([held]);
+    expect(helloMessageSchema.safeParse({ ...hello, leases: [{ ...held, end: 50 }] }).success).toBe(
+      false,
+    );
+    expect(
+      helloMessageSchema.safeParse({ ...hello, leases: [{ ...held, series: 'BOGUS' }] }).success,
+    ).toBe(false);
+  });
+
   it('accepts every client message and tells them apart by type', () => {
     const messages = [
       {

@@ -80,6 +80,18 @@ export const changeEntrySchema = z.object({
 });
 export type ChangeEntry = z.infer<typeof changeEntrySchema>;
 
+/** A block of numbers `start` to `end` (inclusive) of `series` that a device holds. */
+export const heldLeaseSchema = z
+  .object({
+    series: idSeriesSchema,
+    start: z.number().int().min(1),
+    end: z.number().int().min(1),
+  })
+  .refine((lease) => lease.end >= lease.start && lease.end - lease.start < 100_000, {
+    error: 'A lease must run forwards and be at most 100,000 numbers long',
+  });
+export type HeldLease = z.infer<typeof heldLeaseSchema>;
+
 /** Client → server: opens a session and asks for the changes after `cursor`. */
 export const helloMessageSchema = z.object({
   type: z.literal('hello'),
@@ -89,6 +101,11 @@ export const helloMessageSchema = z.object({
   cursor: cursorSchema,
   /** The highest of its own seqs whose result the client has already taken in. */
   ackedSeq: z.number().int().min(0),
+  /**
+   * The id blocks the device holds. A server restored from an older backup has forgotten them;
+   * it moves its counters past them so no number is handed out twice (DESIGN.md §4).
+   */
+  leases: z.array(heldLeaseSchema).max(200).optional(),
 });
 
 /** Client → server: a batch of outbox mutations in seq order. */

@@ -3,6 +3,7 @@ import { openDatabase, type Db } from './connection';
 import { migrate } from './migrate';
 import { putRow } from './rows';
 import {
+  advanceSeriesPast,
   businessYear,
   mintIntegerId,
   mintTextId,
@@ -47,6 +48,19 @@ describe('id series', () => {
     expect(first).toBe(1);
     expect(second).toBe(51);
     expect(nextSeriesNumber(database, 'Q-2026')).toBe(101);
+  });
+
+  it('moves a counter past a number a device holds, never backwards', () => {
+    const database = db();
+    reserveSeriesBlock(database, 'JOB-2026', 50);
+    expect(advanceSeriesPast(database, 'JOB-2026', 30)).toBe(false);
+    expect(nextSeriesNumber(database, 'JOB-2026')).toBe(51);
+    expect(advanceSeriesPast(database, 'JOB-2026', 120)).toBe(true);
+    expect(nextSeriesNumber(database, 'JOB-2026')).toBe(121);
+    // A series never used starts past both the stored rows and the held number.
+    putRow(database, 'jobs', job('JOB-2027-9'));
+    expect(advanceSeriesPast(database, 'JOB-2027', 5)).toBe(false);
+    expect(nextSeriesNumber(database, 'JOB-2027')).toBe(10);
   });
 
   it('starts a new series after ids already stored', () => {

@@ -64,6 +64,24 @@ export function reserveSeriesBlock(db: Db, series: string, size: number): number
   })();
 }
 
+/**
+ * Moves a series' counter past `end` (a number some device already holds), if it is not past it
+ * already. Returns whether it moved: it only moves on a server that forgot a lease, such as one
+ * restored from an older backup.
+ */
+export function advanceSeriesPast(db: Db, series: string, end: number): boolean {
+  return db.transaction(() => {
+    const current = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
+      { next: number } | undefined;
+    const next = current?.next ?? highestStored(db, series) + 1;
+    if (next > end) return false;
+    db.prepare(
+      'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
+    ).run(series, end + 1);
+    return true;
+  })();
+}
+
 /** The next number of a series, consumed. */
 export function nextSeriesNumber(db: Db, series: string): number {
   return reserveSeriesBlock(db, series, 1);

@@ -5,7 +5,7 @@
  * number is never handed out twice.
  */
 import type { Db } from '../db/connection';
-import { reserveSeriesBlock } from '../db/id-series';
+import { advanceSeriesPast, reserveSeriesBlock } from '../db/id-series';
 import type { IdSeries } from '@pilbara/shared-schema';
 import { statement } from './statements';
 
@@ -35,5 +35,32 @@ export function grantLease(
       'INSERT INTO id_leases (clientId, series, start, "end", createdAt) VALUES (?, ?, ?, ?, ?)',
     ).run(clientId, series, start, end, now);
     return { series, start, end };
+  })();
+}
+
+/**
+ * Takes in the blocks a device says it holds (its hello). A server restored from an older
+ * backup has forgotten some of them: its counters move past them and the leases are recorded
+ * again under this device, so no number a device holds is handed to anyone else. Blocks the
+ * server still knows change nothing. Returns how many blocks had been forgotten.
+ */
+export function honourHeldLeases(
+  db: Db,
+  clientId: string,
+  leases: readonly Lease[],
+  now = new Date().toISOString(),
+): number {
+  if (leases.length === 0) return 0;
+  return db.transaction((): number => {
+    let forgotten = 0;
+    for (const lease of leases) {
+      if (!advanceSeriesPast(db, lease.series, lease.end)) continue;
+      forgotten += 1;
+      statement(
+        db,
+        'INSERT OR IGNORE INTO id_leases (clientId, series, start, "end", createdAt) VALUES (?, ?, ?, ?, ?)',
+      ).run(clientId, lease.series, lease.start, lease.end, now);
+    }
+    return forgotten;
   })();
 }

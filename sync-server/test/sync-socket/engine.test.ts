@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
+import { heldLeases, lowSeries } from '../../../web/src/sync/leases';
 import { mutateLocal } from '../../../web/src/sync/local-store';
 import { runAsLeader } from '../../../web/src/sync/leader';
 import type { Connector } from '../../../web/src/sync/transport';
@@ -349,6 +350,68 @@ describe('sync engine against the real server', () => {
       'JOB-2026-5',
     ]);
     expect(await again.db.confirmed('jobs').count()).toBe(2);
+  });
+
+  it('a server restored from an older backup never hands out numbers a device still holds', async () => {
+    const config = testConfig();
+    const server = await startServer({ config });
+    // Last night's backup, taken before any device leased numbers.
+    const backup = path.join(path.dirname(config.databaseFile), 'backup.sqlite');
+    await server.app.db.backup(backup);
+    const first = makeClient(server);
+    await first.engine.start();
+    await waitSynced(first, server);
+    await waitFor(
+      async () => (await lowSeries(first.db)).length === 0,
+      10_000,
+      'the device to hold leases',
+    );
+    const held = await heldLeases(first.db);
+    expect(held.length).toBeGreaterThan(0);
+    await first.engine.stop();
+    await server.app.close();
+
+    for (const suffix of ['', '-wal', '-shm'])
+      fs.rmSync(config.databaseFile + suffix, { force: true });
+    fs.copyFileSync(backup, config.databaseFile);
+    const restored = await buildTestApp({ config });
+    await restored.listen({ port: 0, host: '127.0.0.1' });
+    const address = restored.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const restoredServer: RunningServer = {
+      app: restored,
+      baseUrl: `http://127.0.0.1:${port}`,
+      cookie: server.cookie,
+    };
+
+    // The first device comes back and says what it holds; then a new device asks for numbers.
+    const back = makeClient(restoredServer, { dbName: first.db.name });
+    await back.engine.start();
+    await waitSynced(back, restoredServer);
+    const second = makeClient(restoredServer);
+    await second.engine.start();
+    await waitSynced(second, restoredServer);
+    await waitFor(
+      async () => (await lowSeries(second.db)).length === 0,
+      10_000,
+      'the new device to hold leases',
+    );
+    const theirs = await heldLeases(second.db);
+    for (const mine of held) {
+      for (const other of theirs.filter((lease) => lease.series === mine.series)) {
+        expect(
+          other.end < mine.start || other.start > mine.end,
+          `${mine.series}: ${mine.start}-${mine.end} and ${other.start}-${other.end} overlap`,
+        ).toBe(true);
+      }
+    }
+    // And the ids the server mints itself (a job staff create on the server) skip them too.
+    for (const mine of held) {
+      const { next } = restored.db
+        .prepare('SELECT next FROM id_series WHERE series = ?')
+        .get(mine.series) as { next: number };
+      expect(next, mine.series).toBeGreaterThan(mine.end);
+    }
   });
 
   it('orders by the server, whatever the device clocks say', async () => {

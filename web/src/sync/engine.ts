@@ -16,7 +16,7 @@
  * Server messages are handled one at a time, in order, on a promise queue.
  */
 import type { PilbaraDatabase } from '../db/database';
-import { addLease, lowSeries } from './leases';
+import { addLease, heldLeases, lowSeries } from './leases';
 import {
   META,
   applyChangesPage,
@@ -301,6 +301,7 @@ export class SyncEngine {
     this.clientId = await ensureClientId(this.db);
     const cursor = await getMeta<number>(this.db, META.cursor, 0);
     const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
+    const leases = await heldLeases(this.db);
     // What the server settled is unknown until it answers; resending settled seqs is harmless.
     this.pushedThrough = ackedSeq;
     this.inflight = null;
@@ -317,6 +318,7 @@ export class SyncEngine {
       clientId: this.clientId,
       cursor,
       ackedSeq,
+      leases,
     });
     if (conn.kind === 'http') {
       this.pollTimer = setInterval(

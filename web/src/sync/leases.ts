@@ -6,7 +6,7 @@
  */
 import type { PilbaraDatabase } from '../db/database';
 import { META, getMeta, setMeta } from './local-store';
-import { INTEGER_ID_SERIES, type IdSeries } from './shared';
+import { INTEGER_ID_SERIES, type HeldLease, type IdSeries } from './shared';
 
 /** One leased block; `next` is the next unused number. */
 export interface LeaseBlock {
@@ -60,6 +60,18 @@ function remaining(blocks: LeaseBlock[] | undefined): number {
 export async function lowSeries(db: PilbaraDatabase, date: Date = new Date()): Promise<IdSeries[]> {
   const leases = await getMeta<Leases>(db, META.leases, {});
   return wantedSeries(date).filter((series) => remaining(leases[series]) < LEASE_LOW_WATER);
+}
+
+/**
+ * Every block this device holds, whole (used numbers included), for the hello: a server restored
+ * from an older backup then moves its counters past them. Blocks are granted in increasing order,
+ * so the highest one also covers numbers of used-up blocks still waiting in the outbox.
+ */
+export async function heldLeases(db: PilbaraDatabase): Promise<HeldLease[]> {
+  const leases = await getMeta<Leases>(db, META.leases, {});
+  return Object.entries(leases).flatMap(([series, blocks]) =>
+    (blocks ?? []).map((block) => ({ series, start: block.start, end: block.end })),
+  );
 }
 
 /** Stores a block granted by the server. */
