@@ -3,7 +3,7 @@
  *
  * - `GET /api/sync/ws`: the WebSocket. The device sends hello / push / pull / lease-request
  *   messages; the server answers and pokes every connected device after each commit.
- * - `POST /api/sync/push`, `GET /api/sync/pull`, `POST /api/sync/lease`: the same exchange over
+ * - `POST /api/sync/hello`, `POST /api/sync/push`, `GET /api/sync/pull`, `POST /api/sync/lease`: the same exchange over
  *   plain HTTP for when a socket cannot be held open.
  *
  * All of it is admin-only: the check runs on request, so a guest's upgrade is refused with 401
@@ -21,6 +21,7 @@ import { backfillChangeLog, currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
 import {
   clientMessageSchema,
+  helloMessageSchema,
   leaseRequestMessageSchema,
   pushMessageSchema,
   type ServerMessage,
@@ -38,6 +39,7 @@ const pullQuerySchema = z.object({
 /** The HTTP bodies: the socket messages without their `type`, built once (not per request). */
 const pushBodySchema = pushMessageSchema.omit({ type: true });
 const leaseBodySchema = leaseRequestMessageSchema.omit({ type: true });
+const helloBodySchema = helloMessageSchema.omit({ type: true });
 
 function context(
   app: { db: SessionContext['db']; now: () => Date },
@@ -92,6 +94,19 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/sync/pull', async (request) => {
     const query = parse(pullQuerySchema, request.query);
     return single(handleClientMessage(context(app, request), { type: 'pull', ...query }));
+  });
+
+  // Opening a session over HTTP: the version check, the id blocks the device holds, and the
+  // first page of changes (a GET pull carries no body, so it cannot list the blocks).
+  app.post('/api/sync/hello', async (request) => {
+    const body = parse(helloBodySchema, request.body);
+    return single(
+      handleClientMessage(
+        context(app, request),
+        { type: 'hello', ...body },
+        { helloPages: 'first' },
+      ),
+    );
   });
 
   app.post('/api/sync/lease', async (request) => {

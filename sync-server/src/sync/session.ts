@@ -59,9 +59,14 @@ function updateRequired(): ServerMessage {
 
 /**
  * Answers one client message. A hello is answered with every page up to the head of the log, so
- * a (re)connecting device catches up in one exchange; a push with its results.
+ * a (re)connecting device catches up in one exchange (over HTTP, where each answer is one
+ * response, with the first page only: the device pulls the rest); a push with its results.
  */
-export function handleClientMessage(ctx: SessionContext, message: ClientMessage): ServerMessage[] {
+export function handleClientMessage(
+  ctx: SessionContext,
+  message: ClientMessage,
+  { helloPages = 'all' }: { helloPages?: 'all' | 'first' } = {},
+): ServerMessage[] {
   try {
     switch (message.type) {
       case 'hello': {
@@ -72,7 +77,7 @@ export function handleClientMessage(ctx: SessionContext, message: ClientMessage)
         const pages: ChangesMessage[] = [];
         let page = changesPage(ctx, message.clientId, message.cursor, message.ackedSeq);
         pages.push(page);
-        while (page.hasMore) {
+        while (page.hasMore && helloPages === 'all') {
           page = changesPage(ctx, message.clientId, page.cursor, page.lastSeq);
           pages.push(page);
         }

@@ -57,6 +57,11 @@ export const STAFF_CALLS: readonly StaffCall[] = [
   { method: 'GET', url: '/api/sync/pull?clientId=device-x&cursor=0' },
   {
     method: 'POST',
+    url: '/api/sync/hello',
+    payload: { protocolVersion: 1, schemaVersion: 1, clientId: 'device-x', cursor: 0, ackedSeq: 0 },
+  },
+  {
+    method: 'POST',
     url: '/api/sync/lease',
     payload: { clientId: 'device-x', series: 'JOB-2026', size: 50 },
   },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, login, type TestApp } from '../helper';
 import { seedStaffData } from './fixtures';
+import { PROTOCOL_VERSION } from '@pilbara/shared-schema';
 
 const mutation = (seq: number, name: string, args: unknown) => ({
   seq,
@@ -107,6 +108,40 @@ describe('HTTP sync fallback', () => {
       headers: { cookie },
     });
     expect(next.json()).toMatchObject({ changes: [], results: [], cursor: page.cursor });
+  });
+
+  it('opens a session over HTTP with the blocks the device holds, answering one page', async () => {
+    const { app, cookie } = await staffApp();
+    const hello = (body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sync/hello',
+        headers: { cookie },
+        payload: {
+          protocolVersion: PROTOCOL_VERSION,
+          schemaVersion: 1,
+          clientId: 'tablet-9',
+          cursor: 0,
+          ackedSeq: 0,
+          ...body,
+        },
+      });
+    const opened = await hello({ leases: [{ series: 'Q-2026', start: 400, end: 449 }] });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ type: 'changes', reset: false });
+    // The server's own numbering of that series now starts past the block.
+    const lease = await app.inject({
+      method: 'POST',
+      url: '/api/sync/lease',
+      headers: { cookie },
+      payload: { clientId: 'tablet-8', series: 'Q-2026', size: 10 },
+    });
+    expect(lease.json()).toMatchObject({ start: 450, end: 459 });
+
+    const bad = await hello({ leases: [{ series: 'Q-2026', start: 20, end: 10 }] });
+    expect(bad.statusCode).toBe(400);
+    const old = await hello({ protocolVersion: 0 });
+    expect(old.json()).toMatchObject({ type: 'update-required' });
   });
 
   it('stops a batch at a gap and reports where the device stands', async () => {

@@ -1,6 +1,6 @@
 /**
  * The two ways a device talks to the server, behind one small interface (tldraw's socket
- * adapter): the WebSocket at `/api/sync/ws`, and the HTTP fallback (`POST /api/sync/push`,
+ * adapter): the WebSocket at `/api/sync/ws`, and the HTTP fallback (`POST /api/sync/hello`, `POST /api/sync/push`,
  * `GET /api/sync/pull`, `POST /api/sync/lease`) used while a socket cannot be held open. Both
  * deliver the server's protocol messages to the same handlers, so the engine has one code path.
  */
@@ -126,7 +126,12 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
         credentials: 'include',
         headers: { 'content-type': 'application/json' },
       };
-      if (message.type === 'hello' || message.type === 'pull') {
+      if (message.type === 'hello') {
+        path = '/api/sync/hello';
+        init.method = 'POST';
+        const { type: _type, ...body } = message;
+        init.body = JSON.stringify(body);
+      } else if (message.type === 'pull') {
         const query = new URLSearchParams({
           clientId: message.clientId,
           cursor: String(message.cursor),
