@@ -3,8 +3,8 @@
  *
  * - `GET /api/sync/ws`: the WebSocket. The device sends hello / push / pull / lease-request
  *   messages; the server answers and pokes every connected device after each commit.
- * - `POST /api/sync/hello`, `POST /api/sync/push`, `GET /api/sync/pull`, `POST /api/sync/lease`: the same exchange over
- *   plain HTTP for when a socket cannot be held open.
+ * - `POST /api/sync/hello`, `POST /api/sync/push`, `GET /api/sync/pull`, `POST /api/sync/lease`:
+ *   the same exchange over plain HTTP for when a socket cannot be held open.
  *
  * All of it is admin-only: the check runs on request, so a guest's upgrade is refused with 401
  * and a customer's with 403 before any socket exists.
