@@ -1,8 +1,9 @@
 /**
  * The two ways a device talks to the server, behind one small interface (tldraw's socket
- * adapter): the WebSocket at `/api/sync/ws`, and the HTTP fallback (`POST /api/sync/hello`, `POST /api/sync/push`,
- * `GET /api/sync/pull`, `POST /api/sync/lease`) used while a socket cannot be held open. Both
- * deliver the server's protocol messages to the same handlers, so the engine has one code path.
+ * adapter): the WebSocket at `/api/sync/ws`, and the HTTP fallback (`POST /api/sync/hello`,
+ * `POST /api/sync/push`, `GET /api/sync/pull`, `POST /api/sync/lease`) used while a socket cannot
+ * be held open. Both deliver the server's protocol messages to the same handlers, so the engine
+ * has one code path.
  */
 import { serverMessageSchema, type ClientMessage, type ServerMessage } from './shared';
 
