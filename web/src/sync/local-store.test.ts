@@ -140,4 +140,66 @@ describe('applyChangesPage', () => {
     expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route', updatedAt: 'z' });
     expect(await db.meta.get('cursor')).toMatchObject({ value: 3 });
   });
+
+  it('rewinds to the rows of every page of a catch-up and drops what a rejected mutation wrote', async () => {
+    const db = freshDb();
+    const serverJob = (id: string) => ({
+      id,
+      customerName: 'Dana Reid',
+      phone: '0412345678',
+      service: 'Emergency Towing',
+      location: 'Karratha',
+      status: 'Assigned',
+      progress: 0,
+      email: null,
+      estimatedArrival: null,
+      assignedTo: null,
+      notes: null,
+      createdAt: 'x',
+      updatedAt: 'x',
+    });
+    const put = (seq: number, id: string) => ({
+      seq,
+      entity: 'jobs' as const,
+      rowId: id,
+      op: 'put' as const,
+      data: serverJob(id),
+    });
+    // A job created offline (a job row and its first update), still pending.
+    await mutateLocal(db, 'job.create', job('JOB-2026-1'));
+    expect(await db.job_updates.count()).toBe(1);
+    // A catch-up in two pages: the rebase waits for the last one.
+    await applyChangesPage(db, {
+      changes: [put(1, 'JOB-2026-2'), put(2, 'JOB-2026-4')],
+      cursor: 2,
+      hasMore: true,
+      reset: false,
+      lastSeq: 0,
+      results: [],
+    });
+    expect(await db.jobs.get('JOB-2026-2')).toBeUndefined();
+    await applyChangesPage(db, {
+      changes: [
+        put(3, 'JOB-2026-3'),
+        { seq: 4, entity: 'jobs', rowId: 'JOB-2026-4', op: 'delete', data: null },
+      ],
+      cursor: 4,
+      hasMore: false,
+      reset: false,
+      lastSeq: 1,
+      results: [
+        { seq: 1, mutationId: 'm', status: 'rejected', code: 'conflict', message: 'Taken' },
+      ],
+    });
+    // Rows of the first page come from the confirmed table, those of the last from the page.
+    expect((await db.jobs.toArray()).map((row) => row.id).sort()).toEqual([
+      'JOB-2026-2',
+      'JOB-2026-3',
+    ]);
+    expect(await db.jobs.get('JOB-2026-3')).toEqual(serverJob('JOB-2026-3'));
+    // The rejected create's rows are gone from the screens; the issue keeps its data.
+    expect(await db.job_updates.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.syncIssues.toArray()).toMatchObject([{ seq: 1, code: 'conflict' }]);
+  });
 });

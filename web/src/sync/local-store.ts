@@ -275,7 +275,8 @@ export async function applyChangesPage(
       for (const table of SYNCED_TABLES) await db.confirmed(table).clear();
       all = true;
     }
-    await writeRows(db, 'confirmed', collect(page.changes));
+    const pageRows = collect(page.changes);
+    await writeRows(db, 'confirmed', pageRows);
     for (const change of page.changes) keys.add(rowKey(change.entity, change.rowId));
 
     // The results list is capped; only what it lists (in seq order) is taken in now.
@@ -323,7 +324,7 @@ export async function applyChangesPage(
     } else {
       await db.meta.bulkPut(metaRows);
       if (dirtyRow) await db.meta.delete(META.dirty);
-      if (keys.size > 0 || all) await rebase(db, all, keys, now().toISOString());
+      if (keys.size > 0 || all) await rebase(db, all, keys, now().toISOString(), pageRows);
     }
     return { cursor: page.cursor, ackedSeq, moreResults, rejected };
   });
@@ -374,13 +375,16 @@ function entityOf(key: string): string {
 
 /**
  * Recomputes the visible tables after the confirmed ones changed at `dirtyKeys` (or everywhere
- * when `all`). Must run inside a transaction over {@link syncTables}.
+ * when `all`). Must run inside a transaction over {@link syncTables}. `confirmed` holds rows
+ * whose confirmed version is already known (the page just wrote them), so they are not read
+ * back.
  */
 async function rebase(
   db: PilbaraDatabase,
   all: boolean,
   dirtyKeys: Set<string>,
   now: string,
+  confirmed: RowWrites = new Map(),
 ): Promise<void> {
   let replay: OutboxItem[];
   // Fast path: no pending mutation read or wrote anything the page changed (the usual case, found
@@ -435,22 +439,29 @@ async function rebase(
     replay = pending.filter((item) => affected.has(item));
     const rewind = new Set(dirtyKeys);
     for (const item of replay) for (const key of item.writes) rewind.add(key);
-    // Rewind: the visible rows become the confirmed ones, fetched and written in bulk per table.
-    const byTable = new Map<SyncedTable, RowId[]>();
+    // Rewind: the visible rows become the confirmed ones, written in bulk per table. Rows the
+    // page just wrote are taken from it (a big page would otherwise read back every row it
+    // wrote); only the others are fetched from the confirmed tables.
+    const writes: RowWrites = new Map();
+    const unread = new Map<SyncedTable, RowId[]>();
     for (const key of rewind) {
       const { entity, id } = parseKey(key);
       if (id === null) continue;
-      const ids = byTable.get(entity) ?? [];
-      ids.push(id);
-      byTable.set(entity, ids);
+      let rows = writes.get(entity);
+      if (!rows) writes.set(entity, (rows = new Map()));
+      const known = confirmed.get(entity)?.get(JSON.stringify(id));
+      if (known) {
+        rows.set(JSON.stringify(id), known);
+      } else {
+        const ids = unread.get(entity) ?? [];
+        ids.push(id);
+        unread.set(entity, ids);
+      }
     }
-    const writes: RowWrites = new Map();
-    for (const [entity, ids] of byTable) {
+    for (const [entity, ids] of unread) {
       const rows = await db.confirmed(entity).bulkGet(ids);
-      writes.set(
-        entity,
-        new Map(ids.map((id, i) => [JSON.stringify(id), { id, row: rows[i] ?? null }])),
-      );
+      const table = writes.get(entity);
+      ids.forEach((id, i) => table?.set(JSON.stringify(id), { id, row: rows[i] ?? null }));
     }
     await writeRows(db, 'visible', writes);
   }
