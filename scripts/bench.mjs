@@ -1,7 +1,7 @@
 // `npm run bench`: the benchmarks, which report numbers (they are not tests). Figures go to
 // bench/RESULTS.md (bundle sizes) and bench/sync/RESULTS.md (sync throughput and latency).
 import { join } from 'node:path';
-import { ROOT, installWorkspace, pnpm, run } from './lib.mjs';
+import { ROOT, ensureChromium, installWorkspace, pnpm, run } from './lib.mjs';
 
 installWorkspace();
 pnpm(['--filter', '@pilbara/web', 'build']);
@@ -13,3 +13,6 @@ run(
   },
 );
 pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/sync/run.ts']);
+// The page apply in a real browser: the web app's Dexie code in the system Chromium.
+ensureChromium();
+run(process.execPath, [join(ROOT, 'bench', 'sync', 'dexie-chromium.mjs')]);
