@@ -23,13 +23,7 @@ function Demo({ onValid }: { onValid: (values: Values) => void }) {
   const form = useForm<Values>({ resolver, defaultValues: { name: '', colour: '', size: '' } });
   return (
     <form onSubmit={form.handleSubmit(onValid)} noValidate aria-label="Demo">
-      <SelectField
-        control={form.control}
-        name="size"
-        label="Size"
-        data={['Small', 'Large']}
-        focusOnError={false}
-      />
+      <SelectField control={form.control} name="size" label="Size" data={['Small', 'Large']} />
       <SelectField control={form.control} name="colour" label="Colour" data={['Red', 'Blue']} />
       <TextInput label="Name" {...registerField(form, 'name')} />
       <button type="submit">Save</button>
@@ -50,13 +44,12 @@ describe('form fields', () => {
     expect(selectInput('Colour').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('moves focus to an invalid select unless it opted out', async () => {
+  it('moves focus to the first invalid field, a select included', async () => {
     renderWithProviders(<Demo onValid={vi.fn()} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ute' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Choose a size')).toBeTruthy();
-    // Size comes first but opted out, so Colour takes the focus.
-    await waitFor(() => expect(document.activeElement).toBe(selectInput('Colour')));
+    await waitFor(() => expect(document.activeElement).toBe(selectInput('Size')));
   });
 
   it('submits the chosen options and the typed text', async () => {

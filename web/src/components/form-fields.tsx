@@ -37,11 +37,6 @@ export type SelectFieldProps<T extends FieldValues, D> = Omit<
   control: Control<T, unknown, D>;
   /** A string field; '' (or null / undefined) is "nothing chosen". */
   name: FieldPathByValue<T, string | null | undefined>;
-  /**
-   * Lets react-hook-form move focus to this select when it is the first invalid field on submit.
-   * `false` where a staff form's select has never taken that focus, so the form stays as it was.
-   */
-  focusOnError?: boolean;
 };
 
 /**
@@ -51,7 +46,6 @@ export type SelectFieldProps<T extends FieldValues, D> = Omit<
 export function SelectField<T extends FieldValues, D = T>({
   control,
   name,
-  focusOnError = true,
   ...select
 }: SelectFieldProps<T, D>) {
   return (
@@ -64,7 +58,8 @@ export function SelectField<T extends FieldValues, D = T>({
           value={(field.value as string | null | undefined) || null}
           onChange={(value) => field.onChange(value ?? '')}
           onBlur={field.onBlur}
-          ref={focusOnError ? field.ref : undefined}
+          // react-hook-form moves focus here when this is the first invalid field on submit.
+          ref={field.ref}
           name={field.name}
           error={fieldState.error?.message}
         />

@@ -66,7 +66,6 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
               label="Service"
               withAsterisk
               data={ADMIN_JOB_SERVICES as unknown as string[]}
-              focusOnError={false}
             />
           </Grid.Col>
           <Grid.Col span={12}>

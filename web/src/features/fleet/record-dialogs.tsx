@@ -126,7 +126,6 @@ export function FuelDialog({
           label="Fuel Type"
           withAsterisk
           data={[...FUEL_TYPES]}
-          focusOnError={false}
         />
       </SimpleGrid>
       <TextInput label="Location" withAsterisk {...registerField(form, 'location')} />
@@ -188,7 +187,6 @@ export function ServiceDialog({ vehicle, vehicles, onClose }: DialogProps) {
         label="Service Type"
         withAsterisk
         data={[...SERVICE_RECORD_TYPES]}
-        focusOnError={false}
       />
       <Textarea
         label="Description"
@@ -302,7 +300,6 @@ export function ExpenseDialog({ vehicle, onClose }: Omit<DialogProps, 'vehicles'
         label="Expense Type"
         withAsterisk
         data={[...EXPENSE_TYPES]}
-        focusOnError={false}
       />
       <SimpleGrid cols={2} spacing="sm">
         <TextInput

@@ -69,7 +69,6 @@ export function VehicleDialog({ opened, onClose }: { opened: boolean; onClose: (
               label="Vehicle Type"
               withAsterisk
               data={[...VEHICLE_TYPES]}
-              focusOnError={false}
             />
             <TextInput label="Make" withAsterisk {...registerField(form, 'make')} />
             <TextInput label="Model" withAsterisk {...registerField(form, 'model')} />
