@@ -144,7 +144,7 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
             {validity.date} ({validity.label})
           </Text>
           {jobId ? (
-            <Text size="sm">
+            <Text size="sm" component="div">
               <Badge size="sm" variant="outline" color="grape">
                 Job {jobId}
               </Badge>
