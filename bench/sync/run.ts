@@ -21,6 +21,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type WsSocket from 'ws';
 import { PilbaraDatabase } from '../../web/src/db/database';
+import { jobsPage } from './jobs-page';
 import { SyncEngine } from '../../web/src/sync/engine';
 import { applyChangesPage } from '../../web/src/sync/local-store';
 import {
@@ -386,27 +387,7 @@ async function pageBench(): Promise<number[]> {
   for (let run = 0; run < 5; run++) {
     const db = new PilbaraDatabase(`bench-page-${run}-${Date.now()}`);
     await db.open();
-    const changes: ChangeEntry[] = Array.from({ length: 1000 }, (_, i) => ({
-      seq: i + 1,
-      entity: 'jobs',
-      rowId: `JOB-2026-${i + 1}`,
-      op: 'put',
-      data: {
-        id: `JOB-2026-${i + 1}`,
-        customerName: `Customer ${i}`,
-        phone: '0412345678',
-        email: null,
-        status: 'Assigned',
-        service: 'Emergency Towing',
-        location: 'Karratha',
-        estimatedArrival: null,
-        progress: 0,
-        assignedTo: null,
-        notes: null,
-        createdAt: NOW,
-        updatedAt: NOW,
-      },
-    }));
+    const changes = jobsPage(1000);
     const start = performance.now();
     await applyChangesPage(db, {
       changes,

@@ -8,7 +8,7 @@
  */
 import { PilbaraDatabase } from '../../../web/src/db/database';
 import { applyChangesPage } from '../../../web/src/sync/local-store';
-import type { ChangeEntry } from '../../../web/src/sync/shared';
+import { jobsPage } from '../jobs-page';
 
 const NOW = '2026-11-21T00:00:00.000Z';
 
@@ -45,30 +45,6 @@ IDBDatabase.prototype.transaction = function (
   opened += 1;
   return openTransaction.apply(this, args);
 };
-
-function jobsPage(size: number): ChangeEntry[] {
-  return Array.from({ length: size }, (_, i) => ({
-    seq: i + 1,
-    entity: 'jobs',
-    rowId: `JOB-2026-${i + 1}`,
-    op: 'put',
-    data: {
-      id: `JOB-2026-${i + 1}`,
-      customerName: `Customer ${i}`,
-      phone: '0412345678',
-      email: null,
-      status: 'Assigned',
-      service: 'Emergency Towing',
-      location: 'Karratha',
-      estimatedArrival: null,
-      progress: 0,
-      assignedTo: null,
-      notes: null,
-      createdAt: NOW,
-      updatedAt: NOW,
-    },
-  }));
-}
 
 async function once(name: string, options: PageBenchOptions): Promise<PageBenchRun> {
   const db = new PilbaraDatabase(name);

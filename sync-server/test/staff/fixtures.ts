@@ -8,6 +8,28 @@ import { putRow } from '../../src/db/rows';
 
 export const T0 = '2026-11-20T08:00:00.000Z';
 
+/** The fleet's heavy recovery truck, vehicle 1. */
+export const BIG_RED = {
+  id: 1,
+  name: 'Big Red',
+  make: 'Isuzu',
+  model: 'FVZ',
+  year: 2021,
+  registration: '1ABC123',
+  vin: 'VIN0001',
+  type: 'Heavy Recovery',
+  status: 'active',
+  mileage: 50000,
+  serviceInterval: 10000,
+  fuelType: 'Diesel',
+  modifications: [],
+  specialFeatures: [],
+  alerts: [],
+  isActive: true,
+  createdAt: T0,
+  updatedAt: T0,
+};
+
 /** A pending booking, a job in each useful status, a contact message, a vehicle and a quote. */
 export function seedStaffData(app: TestApp): void {
   const db = app.db;
@@ -79,26 +101,7 @@ export function seedStaffData(app: TestApp): void {
     timestamp: T0,
     sent: true,
   });
-  putRow(db, 'vehicles', {
-    id: 1,
-    name: 'Big Red',
-    make: 'Isuzu',
-    model: 'FVZ',
-    year: 2021,
-    registration: '1ABC123',
-    vin: 'VIN0001',
-    type: 'Heavy Recovery',
-    status: 'active',
-    mileage: 50000,
-    serviceInterval: 10000,
-    fuelType: 'Diesel',
-    modifications: [],
-    specialFeatures: [],
-    alerts: [],
-    isActive: true,
-    createdAt: T0,
-    updatedAt: T0,
-  });
+  putRow(db, 'vehicles', BIG_RED);
   putRow(db, 'quotes', {
     id: 'Q-2026-1',
     customerName: 'Dana Reid',

@@ -10,6 +10,7 @@ import { applyBatch } from '../../src/sync/apply-mutation';
 import { currentCursor, pullChanges, writeChanges } from '../../src/sync/change-log';
 import { compactChangeLog, pruneMutationResults } from '../../src/sync/retention';
 import { buildTestApp, onTestEnd, tempDir, testConfig } from '../helper';
+import { BIG_RED } from './fixtures';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 
@@ -156,26 +157,7 @@ describe('mutation verdict pruning', () => {
             entity: 'vehicles',
             op: 'put',
             id: 1,
-            row: {
-              id: 1,
-              name: 'Big Red',
-              make: 'Isuzu',
-              model: 'FVZ',
-              year: 2021,
-              registration: '1ABC123',
-              vin: 'VIN0001',
-              type: 'Heavy Recovery',
-              status: 'active',
-              mileage: 50000,
-              serviceInterval: 10000,
-              fuelType: 'Diesel',
-              modifications: [],
-              specialFeatures: [],
-              alerts: [],
-              isActive: true,
-              createdAt: NOW,
-              updatedAt: NOW,
-            },
+            row: BIG_RED,
           },
         ],
         NOW,

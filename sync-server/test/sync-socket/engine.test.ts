@@ -2,7 +2,6 @@
  * The sync engine's known-bug list (issue 4), each run with the real web client against the real
  * server over a real WebSocket (or the HTTP fallback where it says so).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
@@ -12,12 +11,13 @@ import { runAsLeader } from '../../../web/src/sync/leader';
 import type { Connector } from '../../../web/src/sync/transport';
 import type { ServerMessage } from '../../../web/src/sync/shared';
 /* eslint-enable no-restricted-imports */
-import { buildTestApp, onTestEnd, testConfig } from '../helper';
+import { onTestEnd, testConfig } from '../helper';
 import {
   makeClient,
   newDbName,
   write,
   newJob,
+  restoreFromBackup,
   serverRows,
   startServer,
   waitFor,
@@ -323,18 +323,7 @@ describe('sync engine against the real server', () => {
     await server.app.close();
 
     // The operator restores last night's backup.
-    for (const suffix of ['', '-wal', '-shm'])
-      fs.rmSync(config.databaseFile + suffix, { force: true });
-    fs.copyFileSync(backup, config.databaseFile);
-    const restored = await buildTestApp({ config });
-    await restored.listen({ port: 0, host: '127.0.0.1' });
-    const address = restored.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const restoredServer: RunningServer = {
-      app: restored,
-      baseUrl: `http://127.0.0.1:${port}`,
-      cookie: server.cookie,
-    };
+    const restoredServer = await restoreFromBackup(config, backup, server.cookie);
 
     await mutateLocal(client.db, 'job.create', newJob(5));
     const again = makeClient(restoredServer, { dbName: client.db.name });
@@ -371,18 +360,7 @@ describe('sync engine against the real server', () => {
     await first.engine.stop();
     await server.app.close();
 
-    for (const suffix of ['', '-wal', '-shm'])
-      fs.rmSync(config.databaseFile + suffix, { force: true });
-    fs.copyFileSync(backup, config.databaseFile);
-    const restored = await buildTestApp({ config });
-    await restored.listen({ port: 0, host: '127.0.0.1' });
-    const address = restored.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const restoredServer: RunningServer = {
-      app: restored,
-      baseUrl: `http://127.0.0.1:${port}`,
-      cookie: server.cookie,
-    };
+    const restoredServer = await restoreFromBackup(config, backup, server.cookie);
 
     // The first device comes back and says what it holds; then a new device asks for numbers.
     const back = makeClient(restoredServer, { dbName: first.db.name });
@@ -407,7 +385,7 @@ describe('sync engine against the real server', () => {
     }
     // And the ids the server mints itself (a job staff create on the server) skip them too.
     for (const mine of held) {
-      const { next } = restored.db
+      const { next } = restoredServer.app.db
         .prepare('SELECT next FROM id_series WHERE series = ?')
         .get(mine.series) as { next: number };
       expect(next, mine.series).toBeGreaterThan(mine.end);

@@ -18,7 +18,9 @@ import {
   type WebSocketLike,
 } from '../../../web/src/sync/transport';
 /* eslint-enable no-restricted-imports */
+import fs from 'node:fs';
 import WebSocket from 'ws';
+import type { Config } from '../../src/config';
 import { buildTestApp, login, onTestEnd, type BuildTestAppOptions, type TestApp } from '../helper';
 
 export interface RunningServer {
@@ -27,14 +29,35 @@ export interface RunningServer {
   cookie: string;
 }
 
-/** The app on a temp SQLite file, listening on 127.0.0.1, with an admin's session cookie. */
-export async function startServer(options: BuildTestAppOptions = {}): Promise<RunningServer> {
-  const app = await buildTestApp(options);
+/** Puts `app` on a free loopback port. */
+async function listen(app: TestApp): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const cookie = await login(app);
-  return { app, baseUrl: `http://127.0.0.1:${port}`, cookie };
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The app on a temp SQLite file, listening on 127.0.0.1, with an admin's session cookie. */
+export async function startServer(options: BuildTestAppOptions = {}): Promise<RunningServer> {
+  const app = await buildTestApp(options);
+  const baseUrl = await listen(app);
+  return { app, baseUrl, cookie: await login(app) };
+}
+
+/**
+ * What an operator does after a disaster: the (stopped) server's SQLite file is replaced by
+ * `backup`, and the server starts again on it. The session in `cookie` was in the backup.
+ */
+export async function restoreFromBackup(
+  config: Config,
+  backup: string,
+  cookie: string,
+): Promise<RunningServer> {
+  for (const suffix of ['', '-wal', '-shm'])
+    fs.rmSync(config.databaseFile + suffix, { force: true });
+  fs.copyFileSync(backup, config.databaseFile);
+  const app = await buildTestApp({ config });
+  return { app, baseUrl: await listen(app), cookie };
 }
 
 /** A WebSocket from `ws` carrying the session cookie, shaped like the browser's. */
