@@ -1,5 +1,6 @@
 /** Page models of the public forms: contact, booking (both variants) and feedback. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { uniqueCustomer } from './test-data';
 
 /** A first visit loads the page's lazy chunk; on a busy CI machine that can take a while. */
 export const PAGE_LOAD_TIMEOUT = 30_000;
@@ -163,4 +164,29 @@ export class AuthPage {
     await this.loginForm.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await this.loginForm.getByRole('button', { name: 'Login' }).click();
   }
+}
+
+/**
+ * A new customer books a scheduled 4x4 recovery on the public site and sees it accepted; answers
+ * who booked (for finding the booking on the admin side).
+ */
+export async function bookRecovery(
+  page: Page,
+  label: string,
+): Promise<ReturnType<typeof uniqueCustomer>> {
+  const who = uniqueCustomer(label);
+  const booking = new BookingPage(page);
+  await booking.open('/booking');
+  await booking.fill({
+    name: who.name,
+    phone: who.phone,
+    email: who.email,
+    service: '4x4 Recovery',
+    location: 'Millstream Road, 40 km south',
+    time: '10:00 AM',
+    description: 'Bogged to the axles in a creek crossing, need a winch.',
+  });
+  await booking.submit();
+  await expect(page.getByText('Booking Submitted').first()).toBeVisible();
+  return who;
 }

@@ -6,8 +6,8 @@
  */
 import { ADMIN, expect, test } from '../fixtures/server';
 import { AdminPanel, loginThroughUi } from '../page-models/admin';
-import { BookingPage } from '../page-models/public-forms';
-import { queryRows, uniqueCustomer } from '../page-models/test-data';
+import { bookRecovery } from '../page-models/public-forms';
+import { queryRows } from '../page-models/test-data';
 
 /** Undoes quoted-printable soft breaks and escapes, enough to find a link in a raw message. */
 function decodeQuotedPrintable(raw: string): string {
@@ -41,21 +41,8 @@ test('approve and mark En Route offline, then every device and the customer catc
     await second.open();
 
     // A customer books on the public site; it reaches the admin's Pending Bookings live.
-    const who = uniqueCustomer('Offline');
     const publicPage = await publicContext.newPage();
-    const booking = new BookingPage(publicPage);
-    await booking.open('/booking');
-    await booking.fill({
-      name: who.name,
-      phone: who.phone,
-      email: who.email,
-      service: '4x4 Recovery',
-      location: 'Millstream Road, 40 km south',
-      time: '10:00 AM',
-      description: 'Bogged to the axles in a creek crossing, need a winch.',
-    });
-    await booking.submit();
-    await expect(publicPage.getByText('Booking Submitted').first()).toBeVisible();
+    const who = await bookRecovery(publicPage, 'Offline');
     const card = admin.bookingCard(who.name);
     await expect(card).toBeVisible({ timeout: 10_000 });
     await expect(card.getByTestId('urgency')).toHaveText('Scheduled');

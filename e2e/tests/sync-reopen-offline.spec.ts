@@ -6,8 +6,8 @@
 import { ADMIN, expect, test } from '../fixtures/server';
 import { AdminPanel, loginThroughUi } from '../page-models/admin';
 import { waitForOfflineReady } from '../page-models/app-shell';
-import { BookingPage } from '../page-models/public-forms';
-import { queryRows, uniqueCustomer } from '../page-models/test-data';
+import { bookRecovery } from '../page-models/public-forms';
+import { queryRows } from '../page-models/test-data';
 
 test('offline approvals survive closing and reopening the app offline, then reach a second admin', async ({
   browser,
@@ -33,21 +33,7 @@ test('offline approvals survive closing and reopening the app offline, then reac
     const second = new AdminPanel(secondPage);
     await second.open();
 
-    const who = uniqueCustomer('Reopen');
-    const publicPage = await publicContext.newPage();
-    const booking = new BookingPage(publicPage);
-    await booking.open('/booking');
-    await booking.fill({
-      name: who.name,
-      phone: who.phone,
-      email: who.email,
-      service: '4x4 Recovery',
-      location: 'Millstream Road, 40 km south',
-      time: '10:00 AM',
-      description: 'Bogged to the axles in a creek crossing, need a winch.',
-    });
-    await booking.submit();
-    await expect(publicPage.getByText('Booking Submitted').first()).toBeVisible();
+    const who = await bookRecovery(await publicContext.newPage(), 'Reopen');
     const card = admin.bookingCard(who.name);
     await expect(card).toBeVisible({ timeout: 15_000 });
 
