@@ -97,6 +97,12 @@ export class SyncEngine {
   private clientId = '';
   /** Highest seq the server has settled as far as this session knows (pushes resume after it). */
   private pushedThrough = 0;
+  /**
+   * Whether this connection's hello has gone out. Nothing else is sent before it: the hello is
+   * where the device's client id is loaded and the session opens, and a push sent ahead of it
+   * carried whatever id the engine held (none at all on a first start).
+   */
+  private helloSent = false;
   private inflight: number | null = null;
   private pokedDuringPush = false;
   private networkDown = false;
@@ -170,6 +176,7 @@ export class SyncEngine {
     const conn = this.conn;
     this.conn = null;
     conn?.close();
+    this.helloSent = false;
     this.inflight = null;
     this.pulling = false;
     if (
@@ -231,6 +238,7 @@ export class SyncEngine {
     if (!connector) return;
     this.setStatus({ state: this.status.state === 'offline' ? 'offline' : 'connecting' });
     let connection: SyncConnection | null = null;
+    this.helloSent = false;
     connection = connector({
       onOpen: () => {
         if (this.conn !== connection) return;
@@ -238,7 +246,9 @@ export class SyncEngine {
       },
       onMessage: (message) => {
         if (this.conn !== connection) return;
-        this.enqueue(() => this.handle(message));
+        // A message of a connection that closed while it waited in the queue is dropped: what it
+        // said is asked again on the next connection.
+        this.enqueue(() => (this.conn === connection ? this.handle(message) : Promise.resolve()));
       },
       onClose: ({ opened }) => {
         if (this.conn !== connection) return;
@@ -252,6 +262,7 @@ export class SyncEngine {
   private onDisconnected(opened: boolean): void {
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = null;
+    this.helloSent = false;
     this.inflight = null;
     this.pokedDuringPush = false;
     this.pulling = false;
@@ -292,7 +303,13 @@ export class SyncEngine {
   }
 
   private send(message: ClientMessage): void {
+    if (message.type !== 'hello' && !this.helloSent) return;
     this.conn?.send(message);
+  }
+
+  /** Whether a session is open: connected, and this connection's hello sent. */
+  private get inSession(): boolean {
+    return this.conn !== null && this.helloSent;
   }
 
   private async onOpen(): Promise<void> {
@@ -302,6 +319,8 @@ export class SyncEngine {
     const cursor = await getMeta<number>(this.db, META.cursor, 0);
     const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
     const leases = await heldLeases(this.db);
+    // The connection may have dropped (and another opened) while the state was read.
+    if (this.conn !== conn) return;
     // What the server settled is unknown until it answers; resending settled seqs is harmless.
     this.pushedThrough = ackedSeq;
     this.inflight = null;
@@ -311,6 +330,7 @@ export class SyncEngine {
     this.allPagesComing = conn.kind === 'socket';
     this.leasesAsked.clear();
     this.setStatus({ state: 'syncing', transport: conn.kind });
+    this.helloSent = true;
     this.send({
       type: 'hello',
       protocolVersion: PROTOCOL_VERSION,
@@ -379,7 +399,7 @@ export class SyncEngine {
   }
 
   private async pull(): Promise<void> {
-    if (!this.conn) return;
+    if (!this.inSession) return;
     if (this.pulling) {
       this.pullAgain = true;
       return;
@@ -467,7 +487,7 @@ export class SyncEngine {
   }
 
   private async maybePush(): Promise<void> {
-    if (!this.conn || this.inflight !== null || this.pushTimer) return;
+    if (!this.inSession || this.inflight !== null || this.pushTimer) return;
     const size = Math.min(this.options.batchSize ?? MAX_PUSH_BATCH, MAX_PUSH_BATCH);
     const batch = await this.db.outbox.where('seq').above(this.pushedThrough).limit(size).toArray();
     const last = batch[batch.length - 1];
@@ -488,7 +508,7 @@ export class SyncEngine {
   }
 
   private async maybeAskLeases(): Promise<void> {
-    if (!this.conn || !this.caughtUp) return;
+    if (!this.inSession || !this.caughtUp) return;
     for (const series of await lowSeries(this.db, this.options.now?.())) {
       if (this.leasesAsked.has(series)) continue;
       this.leasesAsked.add(series);
