@@ -58,29 +58,31 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
     const message = quoteEmail(quote, app.profile, payUrl);
     const to = quote.customerEmail;
 
-    const record = app.db.transaction((): EmailRecord => {
-      const row: EmailRecord = {
-        id: mintIntegerId(app.db, 'emails'),
-        to,
-        subject: message.subject,
-        htmlContent: message.html,
-        customerInfo: {
-          name: quote.customerName,
-          phone: quote.customerPhone,
-          email: to,
-          service: quote.service ?? '',
-          message: `Quote ${quote.id} emailed with its PDF and pay link`,
-        },
-        timestamp: app.now().toISOString(),
-        sent: false,
-      };
-      writeChanges(
-        app.db,
-        [{ entity: 'emails', op: 'put', id: row.id, row: row as unknown as Row }],
-        row.timestamp,
-      );
-      return row;
-    })();
+    const record = app.db
+      .transaction((): EmailRecord => {
+        const row: EmailRecord = {
+          id: mintIntegerId(app.db, 'emails'),
+          to,
+          subject: message.subject,
+          htmlContent: message.html,
+          customerInfo: {
+            name: quote.customerName,
+            phone: quote.customerPhone,
+            email: to,
+            service: quote.service ?? '',
+            message: `Quote ${quote.id} emailed with its PDF and pay link`,
+          },
+          timestamp: app.now().toISOString(),
+          sent: false,
+        };
+        writeChanges(
+          app.db,
+          [{ entity: 'emails', op: 'put', id: row.id, row: row as unknown as Row }],
+          row.timestamp,
+        );
+        return row;
+      })
+      .immediate();
     notifyChanges(app.db);
 
     const delivery = await app.mailer.send({
@@ -105,40 +107,42 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
     }
 
-    const updated = app.db.transaction((): Quote => {
-      const nowIso = app.now().toISOString();
-      writeChanges(
-        app.db,
-        [
-          {
-            entity: 'emails',
-            op: 'put',
-            id: record.id,
-            row: { ...record, sent: true } as unknown as Row,
-          },
-        ],
-        nowIso,
-      );
-      const current = getRow<Quote>(app.db, 'quotes', quote.id);
-      if (!current || current.status !== 'draft') return current ?? quote;
-      const userId = request.user?.id ?? 'staff';
-      const outcome = applyServerMutation(
-        app.db,
-        'quote.setStatus',
-        { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
-        userId,
-        nowIso,
-      );
-      if (!outcome.ok) {
-        // The email went out; a refused status change (a concurrent edit) must not hide that.
-        request.log.warn(
-          { quoteId: quote.id, rejection: outcome.message },
-          'quote emailed but not marked sent',
+    const updated = app.db
+      .transaction((): Quote => {
+        const nowIso = app.now().toISOString();
+        writeChanges(
+          app.db,
+          [
+            {
+              entity: 'emails',
+              op: 'put',
+              id: record.id,
+              row: { ...record, sent: true } as unknown as Row,
+            },
+          ],
+          nowIso,
         );
-        return current;
-      }
-      return (outcome.result as { quote: Quote }).quote;
-    })();
+        const current = getRow<Quote>(app.db, 'quotes', quote.id);
+        if (!current || current.status !== 'draft') return current ?? quote;
+        const userId = request.user?.id ?? 'staff';
+        const outcome = applyServerMutation(
+          app.db,
+          'quote.setStatus',
+          { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
+          userId,
+          nowIso,
+        );
+        if (!outcome.ok) {
+          // The email went out; a refused status change (a concurrent edit) must not hide that.
+          request.log.warn(
+            { quoteId: quote.id, rejection: outcome.message },
+            'quote emailed but not marked sent',
+          );
+          return current;
+        }
+        return (outcome.result as { quote: Quote }).quote;
+      })
+      .immediate();
     notifyChanges(app.db);
     return { quote: updated };
   });

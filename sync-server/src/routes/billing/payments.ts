@@ -93,9 +93,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       }
       if (intent.status !== 'succeeded') return answer(false);
       const now = app.now();
-      const settled = app.db.transaction(() =>
-        settleCardPayment(app.db, intent, now.toISOString(), now),
-      )();
+      const settled = app.db
+        .transaction(() => settleCardPayment(app.db, intent, now.toISOString(), now))
+        .immediate();
       if (settled === 'settled') notifyChanges(app.db);
       return answer(true);
     },
@@ -108,20 +108,22 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
     const actor = request.user?.id ?? 'staff';
     let settled;
     try {
-      settled = app.db.transaction(() => {
-        if (paidInvoices(app.db, quote.id).length > 0)
-          throw new SettleError(409, QUOTE_ALREADY_PAID);
-        return settlePayment(app.db, {
-          quote,
-          amount: input.amount ?? quote.finalPrice,
-          method: input.method,
-          reference: input.reference ?? null,
-          paidAt: input.paidAt ? new Date(input.paidAt).toISOString() : null,
-          ...(input.invoiceId ? { invoiceId: input.invoiceId } : {}),
-          actor,
-          now: app.now(),
-        });
-      })();
+      settled = app.db
+        .transaction(() => {
+          if (paidInvoices(app.db, quote.id).length > 0)
+            throw new SettleError(409, QUOTE_ALREADY_PAID);
+          return settlePayment(app.db, {
+            quote,
+            amount: input.amount ?? quote.finalPrice,
+            method: input.method,
+            reference: input.reference ?? null,
+            paidAt: input.paidAt ? new Date(input.paidAt).toISOString() : null,
+            ...(input.invoiceId ? { invoiceId: input.invoiceId } : {}),
+            actor,
+            now: app.now(),
+          });
+        })
+        .immediate();
     } catch (error) {
       if (error instanceof SettleError) throw new HttpError(error.statusCode, error.message);
       throw error;

@@ -49,19 +49,21 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     }
 
     const now = app.now();
-    const handled = app.db.transaction((): Handled => {
-      const seen = app.db
-        .prepare('INSERT OR IGNORE INTO stripe_events (id, type, receivedAt) VALUES (?, ?, ?)')
-        .run(event.id, event.type, now.toISOString());
-      if (seen.changes === 0) return 'duplicate';
-      if (event.type !== 'payment_intent.succeeded') return 'ignored';
+    const handled = app.db
+      .transaction((): Handled => {
+        const seen = app.db
+          .prepare('INSERT OR IGNORE INTO stripe_events (id, type, receivedAt) VALUES (?, ?, ?)')
+          .run(event.id, event.type, now.toISOString());
+        if (seen.changes === 0) return 'duplicate';
+        if (event.type !== 'payment_intent.succeeded') return 'ignored';
 
-      const intent = event.data.object as Stripe.PaymentIntent;
-      const paidAt = new Date(
-        (event.created || Math.floor(now.getTime() / 1000)) * 1000,
-      ).toISOString();
-      return settleCardPayment(app.db, intent, paidAt, now);
-    })();
+        const intent = event.data.object as Stripe.PaymentIntent;
+        const paidAt = new Date(
+          (event.created || Math.floor(now.getTime() / 1000)) * 1000,
+        ).toISOString();
+        return settleCardPayment(app.db, intent, paidAt, now);
+      })
+      .immediate();
     if (handled === 'settled') notifyChanges(app.db);
     if (handled === 'unknown_quote')
       request.log.error({ eventId: event.id }, 'card payment for an unknown quote');
