@@ -47,21 +47,36 @@ function highestStored(db: Db, series: string): number {
   return row.n ?? 0;
 }
 
+type HandedOutListener = (series: string, upTo: number) => void;
+const handedOutListeners = new WeakMap<Db, HandedOutListener>();
+
+/**
+ * Calls `listener` inside the transaction whenever a number up to `upTo` of `series` is handed
+ * out or known to be held (the restore guard records it outside the database; a throw rolls the
+ * reservation back, so nothing unrecorded is ever handed out).
+ */
+export function onSeriesHandedOut(db: Db, listener: HandedOutListener): void {
+  handedOutListeners.set(db, listener);
+}
+
 /**
  * Reserves `size` consecutive numbers of a series and returns the first; the caller owns
  * `first … first + size - 1`. Runs in its own transaction (or joins the caller's).
  */
 export function reserveSeriesBlock(db: Db, series: string, size: number): number {
   if (!Number.isInteger(size) || size < 1) throw new Error(`Block size must be >= 1, got ${size}`);
-  return db.transaction(() => {
-    const current = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
-      { next: number } | undefined;
-    const first = current?.next ?? highestStored(db, series) + 1;
-    db.prepare(
-      'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
-    ).run(series, first + size);
-    return first;
-  })();
+  return db
+    .transaction(() => {
+      const current = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
+        { next: number } | undefined;
+      const first = current?.next ?? highestStored(db, series) + 1;
+      db.prepare(
+        'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
+      ).run(series, first + size);
+      handedOutListeners.get(db)?.(series, first + size - 1);
+      return first;
+    })
+    .immediate();
 }
 
 /**
@@ -70,16 +85,19 @@ export function reserveSeriesBlock(db: Db, series: string, size: number): number
  * restored from an older backup.
  */
 export function advanceSeriesPast(db: Db, series: string, end: number): boolean {
-  return db.transaction(() => {
-    const current = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
-      { next: number } | undefined;
-    const next = current?.next ?? highestStored(db, series) + 1;
-    if (next > end) return false;
-    db.prepare(
-      'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
-    ).run(series, end + 1);
-    return true;
-  })();
+  return db
+    .transaction(() => {
+      const current = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
+        { next: number } | undefined;
+      const next = current?.next ?? highestStored(db, series) + 1;
+      if (next > end) return false;
+      db.prepare(
+        'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
+      ).run(series, end + 1);
+      handedOutListeners.get(db)?.(series, end);
+      return true;
+    })
+    .immediate();
 }
 
 /** The next number of a series, consumed. */

@@ -21,6 +21,7 @@ import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 import { currentCursor, onChanges } from '../../src/sync/change-log';
 import { handleClientMessage } from '../../src/sync/session';
+import { startTimeline } from '../../src/sync/timeline';
 
 export interface Faults {
   /** A client message is lost and the connection drops. */
@@ -64,6 +65,7 @@ export class SimServer {
   private open(): Db {
     const db = openDatabase(this.file);
     migrate(db);
+    startTimeline(db);
     return db;
   }
 
