@@ -9,8 +9,9 @@
  *   marks before anything else runs, so no id, lease or number is issued twice — whichever
  *   device, or REST caller, comes first.
  *
- * Marks are written ahead by {@link GUARD_HEADROOM} numbers, so the file is rewritten about once
- * per hundred numbers rather than for each one; a restore skips at most that many unused ones.
+ * Marks are written ahead by {@link GUARD_HEADROOM} numbers (at start for every series, then
+ * whenever a series reaches its mark), so the file is rewritten about once per 200 numbers of a
+ * series rather than for each one; a restore skips at most that many unused ones.
  * Each write is atomic (a temporary file, fsync, rename, fsync of the folder) and happens inside
  * the transaction that hands the numbers out, before it commits: if the write fails, nothing is
  * handed out.
@@ -34,8 +35,8 @@ import {
   type IdPrefix,
 } from './id-series';
 
-/** How far ahead of the highest number handed out a mark is written. */
-export const GUARD_HEADROOM = 100;
+/** How far ahead of the highest number handed out a mark is written (four default leases). */
+export const GUARD_HEADROOM = 200;
 
 /**
  * How many numbers of every series a database restored onto a data folder without a guard skips:
@@ -140,12 +141,16 @@ export function armRestoreGuard(db: Db, lastEpoch: string | null, now: Date): Gu
         if (advanceSeriesPast(db, series, upTo)) moved[series] = upTo;
       }
     }
-    // The marks also cover what the database itself knows it handed out.
-    for (const row of db.prepare('SELECT series, next FROM id_series').all() as {
-      series: string;
-      next: number;
-    }[]) {
-      state.marks[row.series] = Math.max(state.marks[row.series] ?? 0, row.next - 1);
+    // The marks cover what the database itself knows it handed out, with headroom, so the
+    // numbers handed out next need no write of their own.
+    const next = new Map(
+      (
+        db.prepare('SELECT series, next FROM id_series').all() as { series: string; next: number }[]
+      ).map((row) => [row.series, row.next]),
+    );
+    for (const series of everySeries(db, now)) {
+      const ahead = (next.get(series) ?? 1) - 1 + GUARD_HEADROOM;
+      state.marks[series] = Math.max(state.marks[series] ?? 0, ahead);
     }
   }).immediate();
   onSeriesHandedOut(db, mark);

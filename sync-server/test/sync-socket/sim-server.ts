@@ -9,8 +9,9 @@
  * committed, any message delivered twice, and an answer held back so that later ones overtake it
  * (what concurrent HTTP requests of the fallback do). Like the HTTP fallback, a connection takes
  * messages before it reports open; unlike either transport, it records every message a device
- * sends before its hello on that connection, or under a client id other than its hello's, so a
- * test can assert the engine never does.
+ * sends before its hello on that connection, or under a client id other than its hello's, and
+ * every page whose seqs are not strictly increasing after the cursor it answers, so a test can
+ * assert none of that ever happens.
  */
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
 import type { Connector } from '../../../web/src/sync/transport';
@@ -104,7 +105,24 @@ export class SimServer {
         },
       ];
     }
-    return handleClientMessage({ db: this.db, userId: 1, now: () => new Date() }, parsed.data);
+    const message = parsed.data;
+    const answers = handleClientMessage({ db: this.db, userId: 1, now: () => new Date() }, message);
+    if (message.type === 'hello' || message.type === 'pull') {
+      // The pages of one answer carry strictly increasing seqs, all after the cursor asked.
+      let after = message.cursor;
+      for (const page of answers) {
+        if (page.type !== 'changes' || page.reset) continue;
+        for (const change of page.changes) {
+          if (change.seq <= after)
+            this.violations.push(`change ${change.seq} sent after cursor ${after}`);
+          after = change.seq;
+        }
+        if (page.cursor < after)
+          this.violations.push(`page cursor ${page.cursor} behind its change ${after}`);
+        after = page.cursor;
+      }
+    }
+    return answers;
   }
 
   connector(options: ConnectorOptions = {}): Connector {
