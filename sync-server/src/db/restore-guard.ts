@@ -1,25 +1,20 @@
 /**
- * The restore guard: a small file beside the database, never inside it, so that restoring the
- * database from an older backup does not restore it too. It records
- * - the epoch of the last server run on this database (sync/timeline.ts), so a start on a
- *   database whose latest epoch is not that one knows the file was replaced by an older copy;
- * - for every id series, a number at or past the highest one the server ever handed out (a lease
- *   block, a job id minted for a REST call, a block a device reported holding). A restored
- *   database has forgotten what it handed out after the backup; the counters move past these
- *   marks before anything else runs, so no id, lease or number is issued twice — whichever
- *   device, or REST caller, comes first.
+ * The restore guard: a small SQLite file beside the database, never inside it, so that restoring
+ * the database from an older backup does not restore it too. It records, for every id series,
+ * the highest number the server ever handed out or knew a device to hold (a lease block, a job
+ * id minted for a REST call, a block a device reported in its hello).
  *
- * Marks are written ahead by {@link GUARD_HEADROOM} numbers (at start for every series, then
- * whenever a series reaches its mark), so the file is rewritten about once per 200 numbers of a
- * series rather than for each one; a restore skips at most that many unused ones.
- * Each write is atomic (a temporary file, fsync, rename, fsync of the folder) and happens inside
- * the transaction that hands the numbers out, before it commits: if the write fails, nothing is
- * handed out.
+ * It is attached to the server's connection and written in the same transaction that hands the
+ * numbers out, so it costs one more fsync per such transaction and is exact: nothing is handed
+ * out that it does not record. At every start the counters move past its marks; on a database
+ * that was not restored that changes nothing, on a restored one it moves them past everything
+ * handed out since the backup, before anything is served — so no id, lease or number is issued
+ * twice, whichever device, or REST caller, comes first.
  *
  * What it cannot see: a restore of the whole data folder, guard included, from the same backup.
- * Then the devices are the only witnesses (sync/timeline.ts makes them resync; their hellos
- * report the blocks they hold). A data folder that lost its guard while the database has run
- * before is treated as restored, and every series skips {@link RESTORE_MARGIN} numbers.
+ * Then the devices are the only witnesses (sync/timeline.ts makes them resync, and their hellos
+ * report the blocks they hold). A data folder without a guard for a database that has run before
+ * (it has sync epochs) is treated that way: every series skips {@link RESTORE_MARGIN} numbers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,65 +30,27 @@ import {
   type IdPrefix,
 } from './id-series';
 
-/** How far ahead of the highest number handed out a mark is written (four default leases). */
-export const GUARD_HEADROOM = 200;
-
 /**
- * How many numbers of every series a database restored onto a data folder without a guard skips:
- * far more than this business hands out between two nightly backups.
+ * How many numbers of every series a database restored onto a data folder without its guard
+ * skips: far more than this business hands out between two nightly backups.
  */
 export const RESTORE_MARGIN = 1000;
-
-interface GuardState {
-  epoch: string | null;
-  /** Per series: every number up to here may have been handed out. */
-  marks: Record<string, number>;
-}
 
 /** The guard file of a database file; null for an in-memory database. */
 export function guardFile(db: Db): string | null {
   if (!db.name || db.name === ':memory:') return null;
-  return path.join(path.dirname(db.name), `restore-guard.${path.basename(db.name)}.json`);
+  return path.join(path.dirname(db.name), `restore-guard.${path.basename(db.name)}`);
 }
 
-function read(file: string): GuardState | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const parsed = JSON.parse(text) as Partial<GuardState>;
-  return { epoch: parsed.epoch ?? null, marks: { ...parsed.marks } };
-}
-
-function write(file: string, state: GuardState): void {
-  const temporary = `${file}.tmp`;
-  const fd = fs.openSync(temporary, 'w');
-  try {
-    fs.writeSync(fd, JSON.stringify(state));
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(temporary, file);
-  const dir = fs.openSync(path.dirname(file), 'r');
-  try {
-    fs.fsyncSync(dir);
-  } finally {
-    fs.closeSync(dir);
-  }
-}
+/** Connections the guard is attached to (once each). */
+const armed = new WeakSet<Db>();
 
 /** What {@link armRestoreGuard} found at start. */
 export interface GuardCheck {
   /** Why the database looks restored from an older backup; null when it does not. */
   restored: string | null;
-  /** Series whose counters moved, with the number they now continue after. */
+  /** Series whose counters moved, with the last number now behind them. */
   moved: Record<string, number>;
-  /** Records that the server now runs epoch `epoch` on this database. */
-  commit(epoch: string): void;
 }
 
 /** Every series a device or the server may have used. */
@@ -107,59 +64,56 @@ function everySeries(db: Db, now: Date): string[] {
 }
 
 /**
- * Run at start, after migrations and before anything can hand out a number: compares the
- * database's last epoch with the guard's, moves the counters of a restored database past every
- * mark, and from then on keeps the marks ahead of what is handed out. Call `commit` once the new
- * epoch is stored in the database.
+ * Run once at start, after migrations and before anything can hand out a number: attaches the
+ * guard, moves the counters past its marks (or, for a database that ran before on another data
+ * folder, past a margin), and from then on records every number handed out.
  */
-export function armRestoreGuard(db: Db, lastEpoch: string | null, now: Date): GuardCheck {
+export function armRestoreGuard(db: Db, now: Date): GuardCheck {
   const file = guardFile(db);
-  if (!file) return { restored: null, moved: {}, commit: () => undefined };
-  const state = read(file) ?? { epoch: null, marks: {} };
-  let restored: string | null = null;
-  if (state.epoch === null && lastEpoch !== null) {
-    restored = 'the database has run before, but this data folder has no restore guard for it';
-  } else if (state.epoch !== null && state.epoch !== lastEpoch) {
-    restored = `the database's last run (epoch ${lastEpoch ?? 'none'}) is not the last run in this data folder (epoch ${state.epoch})`;
-  }
+  if (!file || armed.has(db)) return { restored: null, moved: {} };
+  armed.add(db);
+  const existed = fs.existsSync(file);
+  const ranBefore = db.prepare('SELECT 1 FROM sync_epochs LIMIT 1').get() !== undefined;
+  db.prepare('ATTACH DATABASE ? AS guard').run(file);
+  db.pragma('guard.journal_mode = WAL');
+  db.pragma('guard.synchronous = FULL');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS guard.handed_out (series TEXT PRIMARY KEY, upTo INTEGER NOT NULL)',
+  );
+  const record = db.prepare(
+    `INSERT INTO guard.handed_out (series, upTo) VALUES (?, ?)
+       ON CONFLICT (series) DO UPDATE SET upTo = max(upTo, excluded.upTo)`,
+  );
 
+  let restored: string | null = null;
   const moved: Record<string, number> = {};
-  const mark = (series: string, upTo: number) => {
-    const wanted = upTo + GUARD_HEADROOM;
-    if ((state.marks[series] ?? 0) >= upTo) return;
-    state.marks[series] = wanted;
-    write(file, state);
-  };
   db.transaction(() => {
-    if (restored && state.epoch === null) {
+    if (!existed && ranBefore) {
+      restored = 'the database has run before, but this data folder has no restore guard for it';
       for (const series of everySeries(db, now)) {
         const first = reserveSeriesBlock(db, series, RESTORE_MARGIN);
         moved[series] = first + RESTORE_MARGIN - 1;
       }
-    } else if (restored) {
-      for (const [series, upTo] of Object.entries(state.marks)) {
+    } else {
+      const marks = db.prepare('SELECT series, upTo FROM guard.handed_out').all() as {
+        series: string;
+        upTo: number;
+      }[];
+      for (const { series, upTo } of marks) {
         if (advanceSeriesPast(db, series, upTo)) moved[series] = upTo;
       }
+      if (Object.keys(moved).length > 0) {
+        restored = 'the database is older than numbers this server handed out (a restored backup)';
+      }
     }
-    // The marks cover what the database itself knows it handed out, with headroom, so the
-    // numbers handed out next need no write of their own.
-    const next = new Map(
-      (
-        db.prepare('SELECT series, next FROM id_series').all() as { series: string; next: number }[]
-      ).map((row) => [row.series, row.next]),
-    );
-    for (const series of everySeries(db, now)) {
-      const ahead = (next.get(series) ?? 1) - 1 + GUARD_HEADROOM;
-      state.marks[series] = Math.max(state.marks[series] ?? 0, ahead);
+    // What the database itself knows it handed out (an older server wrote no guard).
+    for (const row of db.prepare('SELECT series, next FROM id_series').all() as {
+      series: string;
+      next: number;
+    }[]) {
+      record.run(row.series, row.next - 1);
     }
   }).immediate();
-  onSeriesHandedOut(db, mark);
-  return {
-    restored,
-    moved,
-    commit(epoch: string) {
-      state.epoch = epoch;
-      write(file, state);
-    },
-  };
+  onSeriesHandedOut(db, (series, upTo) => record.run(series, upTo));
+  return { restored, moved };
 }

@@ -18,8 +18,8 @@
  * message can never make the server claim a loss. The checks run for the hello and for every
  * pull, since the HTTP fallback may pull from a restarted server without a new hello.
  *
- * At start the restore guard (db/restore-guard.ts) also tells whether the database file was
- * replaced by an older copy, and moves the id counters past everything handed out before.
+ * At start the restore guard (db/restore-guard.ts) moves the id counters past everything handed
+ * out before, which also tells whether the database file was replaced by an older copy.
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/connection';
@@ -45,9 +45,11 @@ export interface TimelineStart {
  * once at start, after migrations, before the server answers anything.
  */
 export function startTimeline(db: Db, now: Date = new Date()): TimelineStart {
-  const last = statement(db, 'SELECT epoch FROM sync_epochs ORDER BY n DESC LIMIT 1').get() as
-    { epoch: string } | undefined;
-  const guard = armRestoreGuard(db, last?.epoch ?? null, now);
+  const guard = armRestoreGuard(db, now);
+  return { epoch: beginEpoch(db, now), restored: guard.restored, moved: guard.moved };
+}
+
+function beginEpoch(db: Db, now: Date): string {
   const epoch = crypto.randomUUID();
   atomically(db, () => {
     statement(db, 'INSERT INTO sync_epochs (epoch, startedAt, headAtStart) VALUES (?, ?, ?)').run(
@@ -56,16 +58,16 @@ export function startTimeline(db: Db, now: Date = new Date()): TimelineStart {
       currentCursor(db),
     );
   });
-  // Only once the database holds the new epoch: a crash in between looks like a restore at the
-  // next start, which costs a few skipped numbers and nothing else.
-  guard.commit(epoch);
   epochs.set(db, epoch);
-  return { epoch, restored: guard.restored, moved: guard.moved };
+  return epoch;
 }
 
-/** The epoch of the run serving `db` (begun on first use where the caller never started one). */
+/**
+ * The epoch of the run serving `db`. A connection nobody started a timeline on (a test driving
+ * the session directly) begins one on first use, without the restore guard.
+ */
 export function currentEpoch(db: Db): string {
-  return epochs.get(db) ?? startTimeline(db).epoch;
+  return epochs.get(db) ?? beginEpoch(db, new Date());
 }
 
 /** What a device reports about the history it has seen. */
