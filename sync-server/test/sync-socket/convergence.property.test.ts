@@ -327,5 +327,5 @@ describe('sync convergence (property)', () => {
       ),
       { numRuns: Number(process.env.PROP_RUNS ?? 200) },
     );
-  }, 600_000);
+  }, 1_200_000);
 });
