@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from '../entities/user';
 import { MESSAGES } from '../messages';
+import { isValidPhone } from '../rules/customer-match';
 import { optionalText, requiredText } from './fields';
 
 /** POST /api/auth/login body. */
@@ -35,10 +36,15 @@ export const registerInputSchema = z.object({
     .min(1, MESSAGES.EMAIL_REQUIRED)
     .max(100, MESSAGES.EMAIL_MAX)
     .pipe(z.email(MESSAGES.EMAIL_INVALID)),
+  /** Optional; when given, a real phone number (rules/customer-match.ts). */
   phone: z
     .string()
     .trim()
     .max(20, MESSAGES.PHONE_MAX)
+    .refine(
+      (value) => value === '' || value.length > 20 || isValidPhone(value),
+      MESSAGES.PHONE_INVALID,
+    )
     .nullish()
     .transform((value) => (value ? value : null)),
   password: z
