@@ -211,6 +211,7 @@ export const MESSAGES = {
     'This tracking link is not valid. Check the link in your email, or enter your job ID and phone.',
   FEEDBACK_PROOF_REQUIRED: 'Enter the phone number you booked with',
   ADMIN_OR_PAY_LINK: 'Open the payment link from your quote email',
+  CURRENT_PASSWORD_WRONG: 'Your current password is not right',
   JSON_BODY_REQUIRED: 'Send the request body as JSON (Content-Type: application/json)',
   ORIGIN_NOT_ALLOWED: 'Requests from this site are not allowed',
   QUOTE_ITEMS_MAX: `A quote can have at most ${QUOTE_LIMITS.maxItems} items`,
@@ -228,6 +229,9 @@ export const MESSAGES = {
   /** 429 of a public form: how long to wait, and that a phone call always works. */
   publicWriteLimited: (minutes: number): string =>
     `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us directly.`,
+  /** 429 of a job id after too many wrong phones. */
+  lookupLocked: (minutes: number): string =>
+    `Too many tries for this job. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or open the tracking link in your email.`,
   /** 429 of the sign-in after repeated failures. */
   signInLocked: (minutes: number): string =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -70,3 +70,21 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** POST /api/auth/logout answer. */
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
+
+/**
+ * POST /api/auth/change-password body: the current password, and the new one under the same
+ * rules as at registration. Every session of the account ends; the caller gets a fresh one.
+ */
+export const changePasswordInputSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES.PASSWORD_REQUIRED })
+    .min(1, MESSAGES.PASSWORD_REQUIRED)
+    .max(255, MESSAGES.PASSWORD_MAX),
+  newPassword: z
+    .string({ error: MESSAGES.PASSWORD_REQUIRED })
+    .min(1, MESSAGES.PASSWORD_REQUIRED)
+    .min(8, MESSAGES.PASSWORD_MIN)
+    .max(255, MESSAGES.PASSWORD_MAX),
+});
+/** Change-password body. */
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
