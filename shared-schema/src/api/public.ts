@@ -8,7 +8,7 @@ import { contactSubmissionSchema } from '../entities/contact-submission';
 import { feedbackSchema } from '../entities/feedback';
 import { jobSchema } from '../entities/job';
 import { MESSAGES } from '../messages';
-import { isValidPhone } from '../rules/customer-match';
+import { isBookingIdLookup, isJobIdLookup, isValidPhone } from '../rules/customer-match';
 import { addCalendarDays, isCalendarDate, todayInPerth } from '../rules/dates';
 import { TRACKING_TOKEN_PATTERN } from '../rules/tracking';
 import { optionalText, phoneField, requiredText } from './fields';
@@ -191,6 +191,17 @@ export const portalSearchSchema = z.object({
 });
 /** Portal search values. */
 export type PortalSearch = z.infer<typeof portalSearchSchema>;
+
+/**
+ * The portal's search form: like {@link portalSearchSchema}, and a job id or booking reference
+ * asks for the phone digits before anything is sent.
+ */
+export const portalSearchFormSchema = portalSearchSchema.superRefine((values, ctx) => {
+  const id = isJobIdLookup(values.query) || isBookingIdLookup(values.query);
+  if (id && !values.phone) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.PHONE_PROOF_REQUIRED });
+  }
+});
 
 /**
  * A pending booking as its customer sees it: the reference, service, status, preferred date and
