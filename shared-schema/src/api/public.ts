@@ -130,6 +130,12 @@ export const phoneProofSchema = z
   .max(20, MESSAGES.PHONE_PROOF_INVALID)
   .refine((value) => /^\d{4}$/.test(value) || isValidPhone(value), MESSAGES.PHONE_PROOF_INVALID);
 
+/** An optional proof where a blank field (or `?phone=`) means none was given. */
+const optionalPhoneProof = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  phoneProofSchema.optional(),
+);
+
 /** A tracking token as a request carries it. */
 export const trackingTokenInputSchema = z.string().trim().regex(TRACKING_TOKEN_PATTERN);
 
@@ -187,7 +193,7 @@ export const createFeedbackResponseSchema = z.object({
  */
 export const portalSearchSchema = z.object({
   query: requiredText(MESSAGES.PORTAL_SEARCH_EMPTY, 100),
-  phone: phoneProofSchema.optional(),
+  phone: optionalPhoneProof,
 });
 /** Portal search values. */
 export type PortalSearch = z.infer<typeof portalSearchSchema>;
@@ -244,7 +250,7 @@ export const trackParamsSchema = z.object({ token: trackingTokenInputSchema });
  */
 export const customerLookupSchema = z.object({
   lookup: requiredText(MESSAGES.DASHBOARD_LOOKUP_REQUIRED, 50),
-  phone: phoneProofSchema.optional(),
+  phone: optionalPhoneProof,
 });
 /** Dashboard lookup values. */
 export type CustomerLookup = z.infer<typeof customerLookupSchema>;

@@ -162,9 +162,9 @@ describe('GET /api/jobs/customer/:lookup', () => {
   it('returns the jobs of a job id only with the phone digits, every phone masked', async () => {
     const { app, jo1, jo2 } = await seeded();
     expect((await app.inject({ url: `/api/jobs/customer/${jo1.id}` })).statusCode).toBe(400);
-    expect(
-      (await app.inject({ url: `/api/jobs/customer/${jo1.id}?phone=0000` })).statusCode,
-    ).toBe(404);
+    expect((await app.inject({ url: `/api/jobs/customer/${jo1.id}?phone=0000` })).statusCode).toBe(
+      404,
+    );
     const response = await app.inject({ url: `/api/jobs/customer/${jo1.id}?phone=5678` });
     expect(response.statusCode).toBe(200);
     const { jobs } = response.json();

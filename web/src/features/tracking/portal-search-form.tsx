@@ -1,5 +1,5 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -24,8 +24,12 @@ export const PortalSearchForm = forwardRef<
   PortalSearchFormHandle,
   { onSearch: (values: PortalSearch) => void; busy: boolean }
 >(function PortalSearchForm({ onSearch, busy }, ref) {
-  const form = useForm<PortalSearch>({
-    resolver: zodResolver(portalSearchFormSchema),
+  const form = useForm<{ query: string; phone?: string }, unknown, PortalSearch>({
+    resolver: zodResolver(portalSearchFormSchema) as Resolver<
+      { query: string; phone?: string },
+      unknown,
+      PortalSearch
+    >,
     defaultValues: { query: '', phone: '' },
   });
   const input = useRef<HTMLInputElement | null>(null);
@@ -48,7 +52,9 @@ export const PortalSearchForm = forwardRef<
 
   return (
     <form
-      onSubmit={form.handleSubmit((values) => onSearch(values))}
+      onSubmit={form.handleSubmit((values) =>
+        onSearch(asksPhone ? values : { query: values.query }),
+      )}
       noValidate
       role="search"
       aria-label="Track your job"
