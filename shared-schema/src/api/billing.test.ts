@@ -87,3 +87,29 @@ describe('billing bodies', () => {
     );
   });
 });
+
+describe('the payment and credit note dialogs', () => {
+  it('read a dollar amount up to what is owed, in cents', async () => {
+    const { paymentFormSchema, creditNoteFormSchema } = await import('./billing');
+    const form = paymentFormSchema(70000);
+    expect(form.parse({ method: 'cash', amount: '$700', reference: '', paidAt: '' })).toEqual({
+      method: 'cash',
+      amount: 70000,
+      reference: null,
+      paidAt: null,
+    });
+    const issues = (amount: string) =>
+      form.safeParse({ method: 'cash', amount }).error?.issues.map((issue) => issue.message);
+    expect(issues('700.01')).toEqual(['The amount is more than the balance due ($700.00)']);
+    expect(issues('0')).toEqual([MESSAGES.PAYMENT_AMOUNT_MIN]);
+    expect(issues('abc')).toEqual([MESSAGES.PAYMENT_AMOUNT_MIN]);
+    expect(
+      creditNoteFormSchema(11000)
+        .safeParse({ amount: '120', reason: ' ' })
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual([
+      'A credit note cannot be more than the uncredited $110.00 of the invoice',
+      MESSAGES.CREDIT_REASON_REQUIRED,
+    ]);
+  });
+});

@@ -18,6 +18,7 @@ import { invoiceSchema } from '../entities/invoice';
 import { paymentSchema } from '../entities/payment';
 import { MESSAGES } from '../messages';
 import { perthDaysBetween } from '../rules/dates';
+import { dollarsToCents, formatCents } from '../rules/money';
 import { optionalDate, optionalText } from './fields';
 
 /** A buyer's ABN as typed: 11 digits, spaces allowed; '' and missing become null. */
@@ -117,3 +118,37 @@ export const invoiceDetailResponseSchema = z.object({
 });
 /** Route params of a credit note. */
 export const creditNoteIdParamsSchema = z.object({ id: creditNoteIdSchema });
+
+/** A dollar amount as typed ('400', '$1,100.50') that must be above $0.00 and at most `max` cents. */
+function dollarsUpTo(max: number, tooLarge: string) {
+  return z
+    .string({ error: MESSAGES.PAYMENT_AMOUNT_MIN })
+    .refine((value) => dollarsToCents(value) > 0, MESSAGES.PAYMENT_AMOUNT_MIN)
+    .refine((value) => !(dollarsToCents(value) > max), tooLarge)
+    .transform((value) => dollarsToCents(value));
+}
+
+/**
+ * The payment dialog's form for an invoice with `balanceDueCents` owed: the amount in dollars as
+ * typed (output in cents), the method, an optional reference and the date the money arrived.
+ */
+export function paymentFormSchema(balanceDueCents: number) {
+  return z.object({
+    method: z.enum(RECORDABLE_PAYMENT_METHODS, { error: MESSAGES.PAYMENT_METHOD_INVALID }),
+    amount: dollarsUpTo(balanceDueCents, MESSAGES.paymentTooLarge(formatCents(balanceDueCents))),
+    reference: optionalText(100),
+    paidAt: optionalDate(),
+  });
+}
+/** What the payment dialog holds. */
+export type PaymentFormInput = z.input<ReturnType<typeof paymentFormSchema>>;
+
+/** The credit note dialog's form for an invoice with `creditableCents` not yet credited. */
+export function creditNoteFormSchema(creditableCents: number) {
+  return z.object({
+    amount: dollarsUpTo(creditableCents, MESSAGES.creditTooLarge(formatCents(creditableCents))),
+    reason: issueCreditNoteInputSchema.shape.reason,
+  });
+}
+/** What the credit note dialog holds. */
+export type CreditNoteFormInput = z.input<ReturnType<typeof creditNoteFormSchema>>;

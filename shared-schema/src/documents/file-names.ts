@@ -15,7 +15,7 @@ export function creditNotePdfFilename(creditNoteId: string): string {
   return `Credit-note-${creditNoteId}.pdf`;
 }
 
-/** 'books-2026-11-01-to-2026-11-30.csv': the books export of a date range. */
-export function booksCsvFilename(from: string, to: string): string {
-  return `books-${from}-to-${to}.csv`;
+/** 'sales-2026-11-01-to-2026-11-30.csv': a books export of a date range. */
+export function booksCsvFilename(kind: 'sales' | 'payments', from: string, to: string): string {
+  return `${kind}-${from}-to-${to}.csv`;
 }

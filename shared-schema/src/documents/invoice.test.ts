@@ -53,6 +53,7 @@ describe('raiseInvoice', () => {
     expect(
       jobIdOfQuote({ notes: 'Automatic quote for completed job JOB-2026-12 at Dampier' }),
     ).toBe('JOB-2026-12');
+    expect(jobIdOfQuote({ notes: 'Customer asked about JOB-2026-42' })).toBeNull();
     expect(jobIdOfQuote({ notes: null })).toBeNull();
   });
 });

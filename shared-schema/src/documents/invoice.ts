@@ -21,7 +21,8 @@ import { formatCents } from '../rules/money';
 import { gstOfInclusive } from './gst';
 import { routeMultiplier } from './pricing-lines';
 
-const AUTO_QUOTE_JOB = /\b(JOB-\d{4}-\d+)\b/;
+/** How the automatic quote's notes name its job (see `autoQuoteForCompletedJob`). */
+const AUTO_QUOTE_JOB = /completed job (JOB-\d{4}-\d+)\b/;
 
 /** The job a quote was made for, when its notes name one (the automatic quote of a completed job does). */
 export function jobIdOfQuote(quote: Pick<Quote, 'notes'>): string | null {

@@ -10,6 +10,7 @@ import type { BusinessProfile } from '../api/business-profile';
 import { DATE_FORMATS } from '../constants/dates';
 import { BUYER_IDENTITY_THRESHOLD_CENTS, DOCUMENT_TEXT } from '../constants/documents';
 import { SERIES_PREFIXES } from '../constants/ids';
+import { QUOTE_TERMS } from '../constants/quotes';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
@@ -43,6 +44,9 @@ export interface PaymentLine {
   cents: number;
 }
 
+/** The terms a tax invoice repeats from the quote: when payment is due and how it can be made. */
+export const INVOICE_TERMS: readonly string[] = [QUOTE_TERMS[1], QUOTE_TERMS[3]];
+
 /** Everything a tax invoice prints, in print order. */
 export interface TaxInvoiceDocument {
   title: string;
@@ -57,7 +61,7 @@ export interface TaxInvoiceDocument {
   /** Every item line is taxable; the table marks each with this. */
   taxableMark: string;
   taxableStatement: string;
-  /** Subtotal, location multiplier, discount. */
+  /** Subtotal, then the location multiplier and the discount when they changed the price. */
   adjustments: AmountLine[];
   total: AmountLine;
   /** The GST included in the total, shown as its own line. */
@@ -76,6 +80,7 @@ export interface TaxInvoiceDocument {
   creditNotes: string[];
   /** Where the customer pays online, while a balance is due and a link exists. */
   payUrl: string | null;
+  terms: readonly string[];
   fileName: string;
 }
 
@@ -129,13 +134,16 @@ export function taxInvoiceDocument(
     sections: itemSections(invoice.lineItems),
     taxableMark: DOCUMENT_TEXT.TAXABLE_MARK,
     taxableStatement: DOCUMENT_TEXT.TAXABLE_STATEMENT,
+    // A multiplier or discount that changed nothing is left off the invoice.
     adjustments: [
       amountLine(DOCUMENT_TEXT.SUBTOTAL, invoice.itemsSubtotal),
-      multiplierLine(invoice.itemsSubtotal, invoice.amount + invoice.discountAmount, {
-        basisPoints: invoice.multiplierBasisPoints,
-        location: invoice.multiplierLocation,
-      }),
-      discountLine(invoice.discountPercent, invoice.discountAmount),
+      ...[
+        multiplierLine(invoice.itemsSubtotal, invoice.amount + invoice.discountAmount, {
+          basisPoints: invoice.multiplierBasisPoints,
+          location: invoice.multiplierLocation,
+        }),
+        discountLine(invoice.discountPercent, invoice.discountAmount),
+      ].filter((line) => line.cents !== 0),
     ],
     total: amountLine(DOCUMENT_TEXT.TOTAL, invoice.amount),
     gst: amountLine(DOCUMENT_TEXT.GST_INCLUDED, invoice.gst),
@@ -159,6 +167,7 @@ export function taxInvoiceDocument(
           : null,
     creditNotes: credits.map((note) => `${note.id} ${formatCents(note.amount)}: ${note.reason}`),
     payUrl: due > 0 ? (options.payUrl ?? null) : null,
+    terms: INVOICE_TERMS,
     fileName: invoicePdfFilename(invoice.id),
   };
 }
