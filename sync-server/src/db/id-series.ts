@@ -11,7 +11,13 @@ import type { Db } from './connection';
 import { TABLES, isTableName, type TableName } from './rows';
 
 /** Text-id prefixes and the table each belongs to. */
-export const ID_PREFIXES = { JOB: 'jobs', BKG: 'bookings', Q: 'quotes', INV: 'invoices' } as const;
+export const ID_PREFIXES = {
+  JOB: 'jobs',
+  BKG: 'bookings',
+  Q: 'quotes',
+  INV: 'invoices',
+  CN: 'credit_notes',
+} as const;
 export type IdPrefix = keyof typeof ID_PREFIXES;
 
 /** Business time zone (Australia/Perth, UTC+8 all year, no daylight saving). */
@@ -35,7 +41,7 @@ function highestStored(db: Db, series: string): number {
     const row = db.prepare(`SELECT max(id) AS n FROM "${series}"`).get() as { n: number | null };
     return row.n ?? 0;
   }
-  const match = /^(JOB|BKG|Q|INV)-(\d{4})$/.exec(series);
+  const match = /^(JOB|BKG|Q|INV|CN)-(\d{4})$/.exec(series);
   if (!match) throw new Error(`Unknown id series ${series}`);
   const table = ID_PREFIXES[match[1] as IdPrefix];
   const stem = `${series}-`;

@@ -1,19 +1,24 @@
 /**
  * POST /api/payments/webhook: Stripe's events, signature-checked against the raw body.
  *
- * `payment_intent.succeeded` settles the quote named in the intent's metadata: a paid invoice
- * with the intent id and the quote's lines, and the quote accepted. Each event is applied once
- * (`stripe_events`), and each intent pays at most one invoice, so Stripe's redeliveries and a
- * second event for the same intent change nothing. A bad signature answers 400 and writes
- * nothing. Events that cannot be applied (an unknown quote) are still acknowledged, so Stripe
- * stops retrying, and logged for staff.
+ * `payment_intent.succeeded` settles the quote named in the intent's metadata through the same
+ * payment rule staff payments use: the quote is accepted with its tax invoice (or its standing
+ * invoice is used) and the card payment recorded against it. Each event is applied once
+ * (`stripe_events`), and each intent pays at most once, so Stripe's redeliveries and a second
+ * event for the same intent change nothing. A bad signature answers 400 and writes nothing.
+ * Events that cannot be applied (an unknown quote) are still acknowledged, so Stripe stops
+ * retrying, and logged for staff.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import { verifyWebhookEvent } from '../../services/payments';
+import {
+  recordStripeEvent,
+  settleCardPayment,
+  type CardSettlement,
+} from '../../db/repositories/billing';
+import { storedIntent, verifyWebhookEvent } from '../../services/payments';
 import { notifyChanges } from '../../sync/change-log';
 import { CARD_NOT_SET_UP } from './payments';
-import { settleCardPayment, type CardSettlement } from './settle';
 
 /** Stripe events are small; this leaves room without accepting anything abusive. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -50,17 +55,15 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
 
     const now = app.now();
     const handled = app.db.transaction((): Handled => {
-      const seen = app.db
-        .prepare('INSERT OR IGNORE INTO stripe_events (id, type, receivedAt) VALUES (?, ?, ?)')
-        .run(event.id, event.type, now.toISOString());
-      if (seen.changes === 0) return 'duplicate';
+      if (!recordStripeEvent(app.db, event.id, event.type, now.toISOString())) return 'duplicate';
       if (event.type !== 'payment_intent.succeeded') return 'ignored';
 
       const intent = event.data.object as Stripe.PaymentIntent;
       const paidAt = new Date(
         (event.created || Math.floor(now.getTime() / 1000)) * 1000,
       ).toISOString();
-      return settleCardPayment(app.db, intent, paidAt, now);
+      const quoteId = intent.metadata?.quoteId ?? storedIntent(app.db, intent.id)?.quoteId;
+      return settleCardPayment(app.db, intent, quoteId, paidAt, now).result;
     })();
     if (handled === 'settled') notifyChanges(app.db);
     if (handled === 'unknown_quote')

@@ -1,102 +1,38 @@
 /**
- * The quote PDF (DESIGN.md §8): one A4 document a customer can trust, built with pdf-lib.
+ * The page machinery every money document's PDF shares (pdf-lib, A4): a cursor that writes
+ * downwards and starts a new page when one is full, wrapped text, right-aligned amounts, the
+ * seller header, the item table with its repeated headings, the totals box and the footer with
+ * page numbers. What each document says comes from its shared-schema document model; this module
+ * only lays it out.
  *
- * Layout, top to bottom: business header (name, phones, email, ABN) beside 'QUOTE', the quote
- * number and its dates; the customer and the job (vehicle, service, route, distance); the items
- * grouped by category; the totals (subtotal, location multiplier, discount, final price, the GST
- * note); notes; the terms; and a footer with the pay link and page numbers. Long tables flow onto
- * further pages.
- *
- * Every amount is printed from the stored integer cents with the shared formatter; the
- * multiplier line is basePrice − itemsSubtotal, so the printed lines always add up to the
- * printed final price. The standard PDF fonts only cover Windows-1252, so text is reduced to
- * what they can draw (an arrow becomes '->', anything else unknown becomes '?').
+ * The standard PDF fonts only cover Windows-1252, so text is reduced to what they can draw (an
+ * arrow becomes '->', anything else unknown becomes '?').
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import {
-  DATE_FORMATS,
-  QUOTE_DEFAULTS,
-  QUOTE_ITEM_CATEGORIES,
-  QUOTE_TERMS,
-  formatCents,
-  formatPerth,
-  locationMultiplierBasisPoints,
-  perthDaysBetween,
-  type BusinessProfile,
-  type Quote,
-  type QuoteItemCategory,
-} from '@pilbara/shared-schema';
+import type { AmountLine, DocumentSection, SellerBlock } from '@pilbara/shared-schema';
 
 /** A4 in PDF points. */
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 50;
-const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
+export const PAGE = { width: 595.28, height: 841.89 };
+export const MARGIN = 50;
+export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const FOOTER_SPACE = 60;
 
-const COLOURS = {
+export const COLOURS = {
   text: rgb(0.13, 0.13, 0.13),
   muted: rgb(0.4, 0.4, 0.4),
   accent: rgb(0.85, 0.38, 0.05),
   rule: rgb(0.82, 0.82, 0.82),
   band: rgb(0.96, 0.95, 0.93),
   white: rgb(1, 1, 1),
+  paid: rgb(0.1, 0.55, 0.35),
 };
-
-/** Headings of the item groups, in print order. */
-export const CATEGORY_HEADINGS: Record<QuoteItemCategory, string> = {
-  service: 'Service',
-  parts: 'Parts',
-  misc: 'Miscellaneous',
-};
-
-/** The line printed under the totals. */
-export const GST_NOTE = 'Prices include GST';
-
-export interface QuotePdfOptions {
-  profile: BusinessProfile;
-  /** Absolute pay link printed in the footer, e.g. https://…/checkout?quote=Q-2026-1. */
-  payUrl?: string;
-}
-
-/** 'Quote-Q-2026-1.pdf': the file name the download and the email attachment use. */
-export function quotePdfFilename(quoteId: string): string {
-  return `Quote-${quoteId}.pdf`;
-}
-
-/** The validity term for a quote: the spec's text when it is the default 14 days. */
-export function quoteTerms(quote: Pick<Quote, 'createdAt' | 'validUntil'>): string[] {
-  const days = perthDaysBetween(quote.createdAt, quote.validUntil);
-  const terms: string[] = [...QUOTE_TERMS];
-  if (days > 0 && days !== QUOTE_DEFAULTS.validDays)
-    terms[0] = `This quote is valid for ${days} days.`;
-  return terms;
-}
-
-/** The multiplier applied to a quote (the larger of the two locations') and where it comes from. */
-export function quoteMultiplier(quote: Pick<Quote, 'fromLocation' | 'toLocation'>): {
-  basisPoints: number;
-  location: string | null;
-} {
-  const from = locationMultiplierBasisPoints(quote.fromLocation);
-  const to = locationMultiplierBasisPoints(quote.toLocation);
-  if (from >= to) return { basisPoints: from, location: from > 10000 ? quote.fromLocation : null };
-  return { basisPoints: to, location: quote.toLocation };
-}
-
-/** '1.4' from 14000 basis points, without float arithmetic. */
-function basisPointsText(basisPoints: number): string {
-  const whole = Math.floor(basisPoints / 10000);
-  const fraction = String(basisPoints % 10000)
-    .padStart(4, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
-}
 
 const REPLACEMENTS: Record<string, string> = {
   '→': '->',
   '←': '<-',
   '≥': '>=',
   '≤': '<=',
+  '–': '-',
   '\u00a0': ' ',
   '\t': ' ',
 };
@@ -128,24 +64,44 @@ interface Fonts {
   bold: PDFFont;
 }
 
-interface TextStyle {
+export interface TextStyle {
   size?: number;
   bold?: boolean;
   colour?: RGB;
 }
 
 /** A cursor that writes downwards and starts a new page when the current one is full. */
-class Writer {
+export class Writer {
   page: PDFPage;
   y: number;
   private readonly cache = new Map<string, boolean>();
+  /** Drawn again at the top of a page the item table continues on. */
+  private continuation: (() => void) | null = null;
 
-  constructor(
+  private constructor(
     readonly doc: PDFDocument,
     readonly fonts: Fonts,
   ) {
     this.page = doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - MARGIN;
+  }
+
+  /** A new A4 document with its metadata and the standard fonts embedded. */
+  static async create(meta: {
+    title: string;
+    author: string;
+    subject: string;
+  }): Promise<Writer> {
+    const doc = await PDFDocument.create();
+    doc.setTitle(meta.title);
+    doc.setAuthor(meta.author);
+    doc.setSubject(meta.subject);
+    doc.setCreator(meta.author);
+    const fonts: Fonts = {
+      regular: await doc.embedFont(StandardFonts.Helvetica),
+      bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    };
+    return new Writer(doc, fonts);
   }
 
   font(style: TextStyle): PDFFont {
@@ -168,6 +124,7 @@ class Writer {
     if (this.y - height >= MARGIN + FOOTER_SPACE) return false;
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - MARGIN;
+    this.continuation?.();
     return true;
   }
 
@@ -229,63 +186,79 @@ class Writer {
       color: colour,
     });
   }
+
+  /** Sets (or clears) what a new page starts with while a table runs on. */
+  continueWith(draw: (() => void) | null): void {
+    this.continuation = draw;
+  }
+
+  async save(): Promise<Uint8Array> {
+    return this.doc.save();
+  }
 }
 
-function drawHeader(w: Writer, quote: Quote, profile: BusinessProfile): void {
+/**
+ * The seller block on the left (name, contact lines, ABN) and the document's title, number and
+ * dates on the right; a stamp such as 'PAID' under them when given.
+ */
+export function drawHeader(
+  w: Writer,
+  seller: SellerBlock,
+  right: { title: string; number: string; lines: string[]; stamp?: string | null },
+): void {
   const top = w.y;
-  w.text(profile.tradingName, MARGIN, top - 20, { size: 18, bold: true });
-  const contact: string[] = [
-    ...profile.owners.map((owner) => `${owner.name}: ${owner.phone}`),
-    ...(profile.staffPhone ? [`Office: ${profile.staffPhone}`] : []),
-    profile.email,
-    `ABN ${profile.abn}`,
-  ];
+  w.text(seller.name, MARGIN, top - 20, { size: 18, bold: true });
   let y = top - 38;
-  for (const line of contact) {
+  for (const line of [...seller.contact, `ABN ${seller.abn}`]) {
     w.text(line, MARGIN, y, { size: 9, colour: COLOURS.muted });
     y -= 12;
   }
 
-  const right = PAGE.width - MARGIN;
-  w.textRight('QUOTE', right, top - 22, { size: 24, bold: true, colour: COLOURS.accent });
-  w.textRight(quote.id, right, top - 40, { size: 12, bold: true });
-  const issued = formatPerth(quote.createdAt, DATE_FORMATS.date);
-  const validUntil = formatPerth(quote.validUntil, DATE_FORMATS.date);
-  w.textRight(`Issue date: ${issued}`, right, top - 56, { size: 9 });
-  w.textRight(`Valid until: ${validUntil}`, right, top - 68, { size: 9 });
+  const edge = PAGE.width - MARGIN;
+  w.textRight(right.title.toUpperCase(), edge, top - 22, {
+    size: 22,
+    bold: true,
+    colour: COLOURS.accent,
+  });
+  w.textRight(right.number, edge, top - 40, { size: 12, bold: true });
+  let rightY = top - 56;
+  for (const line of right.lines) {
+    w.textRight(line, edge, rightY, { size: 9 });
+    rightY -= 12;
+  }
+  if (right.stamp) {
+    const style: TextStyle = { size: 14, bold: true, colour: COLOURS.paid };
+    const width = w.width(right.stamp, style) + 16;
+    w.page.drawRectangle({
+      x: edge - width,
+      y: rightY - 14,
+      width,
+      height: 22,
+      borderColor: COLOURS.paid,
+      borderWidth: 2,
+    });
+    w.textRight(right.stamp, edge - 8, rightY - 8, style);
+    rightY -= 28;
+  }
 
-  w.y = Math.min(y, top - 76) - 8;
+  w.y = Math.min(y, rightY) - 8;
   w.rule(w.y, COLOURS.accent, 2);
   w.y -= 18;
 }
 
-function drawParties(w: Writer, quote: Quote): void {
+/** Two columns of labelled lines under small headings (customer and job, buyer and references). */
+export function drawTwoColumns(
+  w: Writer,
+  left: { heading: string; lines: [string, TextStyle][] },
+  right: { heading: string; lines: [string, TextStyle][] },
+): void {
   const columnWidth = CONTENT_WIDTH / 2 - 10;
   const rightX = MARGIN + CONTENT_WIDTH / 2 + 10;
   const top = w.y;
-
-  w.text('QUOTE FOR', MARGIN, top - 9, { size: 8, bold: true, colour: COLOURS.muted });
-  const customer: [string, TextStyle][] = [
-    [quote.customerName, { size: 11, bold: true }],
-    [`Phone: ${quote.customerPhone}`, {}],
-  ];
-  if (quote.customerEmail) customer.push([`Email: ${quote.customerEmail}`, {}]);
-
-  w.text('JOB DETAILS', rightX, top - 9, { size: 8, bold: true, colour: COLOURS.muted });
-  const route =
-    quote.fromLocation || quote.toLocation
-      ? `${quote.fromLocation ?? 'Not set'} → ${quote.toLocation ?? 'Not set'}`
-      : 'Not set';
-  const job: [string, TextStyle][] = [
-    [`Vehicle type: ${quote.vehicleType ?? 'Not specified'}`, {}],
-    [`Service: ${quote.service ?? 'Not specified'}`, {}],
-    [`Route: ${route}`, {}],
-    [`Distance: ${quote.distance} km`, {}],
-  ];
-
-  const column = (lines: [string, TextStyle][], x: number): number => {
+  const column = (block: typeof left, x: number): number => {
+    w.text(block.heading.toUpperCase(), x, top - 9, { size: 8, bold: true, colour: COLOURS.muted });
     let y = top - 26;
-    for (const [text, style] of lines) {
+    for (const [text, style] of block.lines) {
       for (const line of w.wrap(text, columnWidth, style)) {
         w.text(line, x, y, style);
         y -= (style.size ?? 10) + 4;
@@ -293,21 +266,22 @@ function drawParties(w: Writer, quote: Quote): void {
     }
     return y;
   };
-  const leftEnd = column(customer, MARGIN);
-  const rightEnd = column(job, rightX);
+  const leftEnd = column(left, MARGIN);
+  const rightEnd = column(right, rightX);
   w.y = Math.min(leftEnd, rightEnd) - 10;
 }
 
-const COLUMNS = {
+/** Where the item table's columns end. */
+export const COLUMNS = {
   description: MARGIN + 8,
   quantityRight: MARGIN + CONTENT_WIDTH - 190,
-  unitRight: MARGIN + CONTENT_WIDTH - 95,
+  unitRight: MARGIN + CONTENT_WIDTH - 105,
+  taxRight: MARGIN + CONTENT_WIDTH - 72,
   totalRight: MARGIN + CONTENT_WIDTH - 8,
   descriptionWidth: CONTENT_WIDTH - 250,
 };
 
-function drawTableHeader(w: Writer): void {
-  w.ensure(40);
+function drawTableHeader(w: Writer, taxColumn: string | null): void {
   w.page.drawRectangle({
     x: MARGIN,
     y: w.y - 20,
@@ -320,16 +294,23 @@ function drawTableHeader(w: Writer): void {
   w.text('Description', COLUMNS.description, y, style);
   w.textRight('Qty', COLUMNS.quantityRight, y, style);
   w.textRight('Unit price', COLUMNS.unitRight, y, style);
+  if (taxColumn) w.textRight(taxColumn, COLUMNS.taxRight, y, style);
   w.textRight('Total', COLUMNS.totalRight, y, style);
   w.y -= 26;
 }
 
-function drawItems(w: Writer, quote: Quote): void {
-  drawTableHeader(w);
-  for (const category of QUOTE_ITEM_CATEGORIES) {
-    const items = quote.items.filter((item) => item.category === category);
-    if (items.length === 0) continue;
-    if (w.ensure(40)) drawTableHeader(w);
+/**
+ * The item table: a band with each section's heading, then its lines. With `taxMark`, every line
+ * carries it in a Tax column (a tax invoice shows each sale's taxable extent). A table that runs
+ * onto another page repeats its column headings there.
+ */
+export function drawItems(w: Writer, sections: DocumentSection[], taxMark: string | null): void {
+  const taxColumn = taxMark ? 'Tax' : null;
+  w.ensure(60);
+  drawTableHeader(w, taxColumn);
+  w.continueWith(() => drawTableHeader(w, taxColumn));
+  for (const section of sections) {
+    w.ensure(40);
     w.page.drawRectangle({
       x: MARGIN,
       y: w.y - 16,
@@ -337,47 +318,39 @@ function drawItems(w: Writer, quote: Quote): void {
       height: 16,
       color: COLOURS.band,
     });
-    w.text(CATEGORY_HEADINGS[category], COLUMNS.description, w.y - 12, { size: 9, bold: true });
+    w.text(section.heading, COLUMNS.description, w.y - 12, { size: 9, bold: true });
     w.y -= 20;
-    for (const item of items) {
+    for (const item of section.lines) {
       const lines = w.wrap(item.description, COLUMNS.descriptionWidth);
       const height = lines.length * 14 + 4;
-      // A continued table repeats its column headings at the top of the new page.
-      if (w.ensure(height)) drawTableHeader(w);
+      w.ensure(height);
       const first = w.y - 11;
       lines.forEach((line, index) => w.text(line, COLUMNS.description, first - index * 14));
       w.textRight(String(item.quantity), COLUMNS.quantityRight, first);
-      w.textRight(formatCents(item.unitPrice), COLUMNS.unitRight, first);
-      w.textRight(formatCents(item.total), COLUMNS.totalRight, first);
+      w.textRight(item.unitPrice, COLUMNS.unitRight, first);
+      if (taxMark) w.textRight(taxMark, COLUMNS.taxRight, first, { size: 9 });
+      w.textRight(item.total, COLUMNS.totalRight, first);
       w.y -= height;
       w.rule(w.y + 2);
     }
   }
+  w.continueWith(null);
   w.y -= 6;
 }
 
-function drawTotals(w: Writer, quote: Quote): void {
-  const labelRight = COLUMNS.unitRight;
-  const line = (label: string, amount: string, style: TextStyle = {}) => {
-    const size = style.size ?? 10;
+/** Amount lines right-aligned under the table ('Subtotal $270.00'). */
+export function drawAmountLines(w: Writer, lines: AmountLine[], style: TextStyle = {}): void {
+  const size = style.size ?? 10;
+  for (const line of lines) {
     w.ensure(size + 8);
-    w.textRight(label, labelRight, w.y - size, style);
-    w.textRight(amount, COLUMNS.totalRight, w.y - size, style);
+    w.textRight(line.label, COLUMNS.unitRight, w.y - size, style);
+    w.textRight(line.text, COLUMNS.totalRight, w.y - size, style);
     w.y -= size + 8;
-  };
+  }
+}
 
-  line('Subtotal', formatCents(quote.itemsSubtotal));
-  const multiplier = quoteMultiplier(quote);
-  const uplift = quote.basePrice - quote.itemsSubtotal;
-  const multiplierLabel = multiplier.location
-    ? `Location multiplier (${multiplier.location} ×${basisPointsText(multiplier.basisPoints)})`
-    : 'Location multiplier (×1)';
-  line(multiplierLabel, uplift === 0 ? formatCents(0) : `+${formatCents(uplift)}`);
-  line(
-    `Discount (${quote.discountPercent}%)`,
-    quote.discountAmount === 0 ? formatCents(0) : `-${formatCents(quote.discountAmount)}`,
-  );
-
+/** The total in a filled box across the right half. */
+export function drawTotalBox(w: Writer, total: AmountLine): void {
   w.ensure(40);
   w.y -= 4;
   w.page.drawRectangle({
@@ -388,14 +361,26 @@ function drawTotals(w: Writer, quote: Quote): void {
     color: COLOURS.accent,
   });
   const style: TextStyle = { size: 13, bold: true, colour: COLOURS.white };
-  w.textRight('Final price', labelRight, w.y - 18, style);
-  w.textRight(formatCents(quote.finalPrice), COLUMNS.totalRight, w.y - 18, style);
-  w.y -= 40;
-  w.textRight(GST_NOTE, COLUMNS.totalRight, w.y, { size: 9, bold: true, colour: COLOURS.muted });
-  w.y -= 20;
+  w.textRight(total.label, COLUMNS.unitRight, w.y - 18, style);
+  w.textRight(total.text, COLUMNS.totalRight, w.y - 18, style);
+  w.y -= 34;
 }
 
-function drawSection(w: Writer, heading: string): void {
+/** A right-aligned note under the totals. */
+export function drawNote(w: Writer, text: string, style: TextStyle = {}): void {
+  const size = style.size ?? 9;
+  w.ensure(size + 6);
+  w.textRight(text, COLUMNS.totalRight, w.y - size, {
+    size,
+    bold: true,
+    colour: COLOURS.muted,
+    ...style,
+  });
+  w.y -= size + 6;
+}
+
+/** A heading over a section with a rule under it. */
+export function drawSection(w: Writer, heading: string): void {
   w.ensure(40);
   w.text(heading, MARGIN, w.y - 10, { size: 10, bold: true });
   w.y -= 14;
@@ -403,27 +388,14 @@ function drawSection(w: Writer, heading: string): void {
   w.y -= 6;
 }
 
-function drawNotesAndTerms(w: Writer, quote: Quote): void {
-  if (quote.notes && quote.notes.trim()) {
-    drawSection(w, 'Notes');
-    for (const paragraph of quote.notes.split(/\r?\n/)) {
-      w.paragraph(paragraph, MARGIN, CONTENT_WIDTH, { size: 9 });
-    }
-    w.y -= 10;
-  }
-  drawSection(w, 'Terms');
-  for (const term of quoteTerms(quote)) {
-    w.paragraph(`• ${term}`, MARGIN + 4, CONTENT_WIDTH - 4, { size: 9 });
-  }
+/** Bulleted paragraphs (terms). */
+export function drawBullets(w: Writer, items: readonly string[]): void {
+  for (const item of items) w.paragraph(`• ${item}`, MARGIN + 4, CONTENT_WIDTH - 4, { size: 9 });
 }
 
-function drawFooters(
-  doc: PDFDocument,
-  fonts: Fonts,
-  profile: BusinessProfile,
-  payUrl?: string,
-): void {
-  const pages = doc.getPages();
+/** Every page's footer: a rule, `left` (a pay link or a thank-you) and 'Page n of m'. */
+export function drawFooters(w: Writer, left: string): void {
+  const pages = w.doc.getPages();
   const cache = new Map<string, boolean>();
   pages.forEach((page, index) => {
     page.drawLine({
@@ -432,42 +404,20 @@ function drawFooters(
       thickness: 0.75,
       color: COLOURS.rule,
     });
-    const left = payUrl ? `Pay online: ${payUrl}` : `Thank you for choosing ${profile.tradingName}`;
-    page.drawText(drawable(fonts.regular, cache, left), {
+    page.drawText(drawable(w.fonts.regular, cache, left), {
       x: MARGIN,
       y: MARGIN + 8,
       size: 8,
-      font: fonts.regular,
+      font: w.fonts.regular,
       color: COLOURS.muted,
     });
     const pageText = `Page ${index + 1} of ${pages.length}`;
     page.drawText(pageText, {
-      x: PAGE.width - MARGIN - fonts.regular.widthOfTextAtSize(pageText, 8),
+      x: PAGE.width - MARGIN - w.fonts.regular.widthOfTextAtSize(pageText, 8),
       y: MARGIN + 8,
       size: 8,
-      font: fonts.regular,
+      font: w.fonts.regular,
       color: COLOURS.muted,
     });
   });
-}
-
-/** Renders the quote as an A4 PDF. */
-export async function renderQuotePdf(quote: Quote, options: QuotePdfOptions): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Quote ${quote.id}`);
-  doc.setAuthor(options.profile.tradingName);
-  doc.setSubject(`Quote for ${quote.customerName}`);
-  doc.setCreator(options.profile.tradingName);
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
-  const writer = new Writer(doc, fonts);
-  drawHeader(writer, quote, options.profile);
-  drawParties(writer, quote);
-  drawItems(writer, quote);
-  drawTotals(writer, quote);
-  drawNotesAndTerms(writer, quote);
-  drawFooters(doc, fonts, options.profile, options.payUrl);
-  return doc.save();
 }
