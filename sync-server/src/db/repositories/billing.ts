@@ -156,7 +156,11 @@ function invoiceForCardPayment(db: Db, quote: Quote, now: Date): Invoice {
   if (raised.ok) return (raised.result as { invoice: Invoice }).invoice;
   // A rejected or expired quote cannot be invoiced by staff; paid money still is.
   const invoice = raiseInvoice(current, { id: mintTextId(db, 'INV', now), now: nowIso });
-  writeChanges(db, [{ entity: 'invoices', op: 'put', id: invoice.id, row: invoice as Row }], nowIso);
+  writeChanges(
+    db,
+    [{ entity: 'invoices', op: 'put', id: invoice.id, row: invoice as Row }],
+    nowIso,
+  );
   return invoice;
 }
 

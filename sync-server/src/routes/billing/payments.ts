@@ -26,11 +26,7 @@ import {
 import { cardPaymentsEnabled } from '../../config';
 import { getRow } from '../../db/rows';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
-import {
-  liveInvoiceOfQuote,
-  quoteIsPaid,
-  settleCardPayment,
-} from '../../db/repositories/billing';
+import { liveInvoiceOfQuote, quoteIsPaid, settleCardPayment } from '../../db/repositories/billing';
 import { conflict, badRequest } from '../../plugins/errors';
 import { parse } from '../../plugins/validation';
 import {
@@ -129,8 +125,10 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       const standing = liveInvoiceOfQuote(app.db, quote.id);
       const invoiceId = standing?.id ?? input.invoiceId ?? mintTextId(app.db, 'INV', app.now());
       const steps: NamedMutation[] = [];
-      if (quote.status === 'sent') steps.push({ name: 'quote.accept', args: { id: quote.id, invoiceId } });
-      else if (!standing) steps.push({ name: 'invoice.raise', args: { id: invoiceId, quoteId: quote.id } });
+      if (quote.status === 'sent')
+        steps.push({ name: 'quote.accept', args: { id: quote.id, invoiceId } });
+      else if (!standing)
+        steps.push({ name: 'invoice.raise', args: { id: invoiceId, quoteId: quote.id } });
       steps.push({
         name: 'invoice.recordPayment',
         args: {

@@ -97,7 +97,11 @@ export function quoteEmail(quote: Quote, profile: BusinessProfile, payUrl: strin
 export function invoiceEmail(
   invoice: Invoice,
   profile: BusinessProfile,
-  options: { payments: readonly Payment[]; creditNotes: readonly CreditNote[]; payUrl: string | null },
+  options: {
+    payments: readonly Payment[];
+    creditNotes: readonly CreditNote[];
+    payUrl: string | null;
+  },
 ): DocumentEmail {
   const doc = taxInvoiceDocument(invoice, profile, options);
   const owed = doc.balanceDueCents > 0;

@@ -80,7 +80,9 @@ export async function renderInvoicePdf(
     drawSection(w, DOCUMENT_TEXT.PAYMENTS);
     for (const payment of doc.payments) {
       w.ensure(16);
-      const described = [payment.date, payment.method, payment.reference].filter(Boolean).join(' · ');
+      const described = [payment.date, payment.method, payment.reference]
+        .filter(Boolean)
+        .join(' · ');
       w.text(described, MARGIN + 4, w.y - 10, { size: 9 });
       w.textRight(payment.amount, COLUMNS.totalRight, w.y - 10, { size: 9 });
       w.y -= 16;

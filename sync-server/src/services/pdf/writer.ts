@@ -87,11 +87,7 @@ export class Writer {
   }
 
   /** A new A4 document with its metadata and the standard fonts embedded. */
-  static async create(meta: {
-    title: string;
-    author: string;
-    subject: string;
-  }): Promise<Writer> {
+  static async create(meta: { title: string; author: string; subject: string }): Promise<Writer> {
     const doc = await PDFDocument.create();
     doc.setTitle(meta.title);
     doc.setAuthor(meta.author);

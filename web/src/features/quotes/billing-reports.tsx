@@ -5,6 +5,7 @@
  * sales and payments CSVs for Xero or MYOB.
  */
 import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
 import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';

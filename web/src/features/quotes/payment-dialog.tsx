@@ -4,6 +4,7 @@
  * with no signal and is recorded once when the device syncs. The form is the shared payment form
  * schema: an amount above $0.00 and at most what is owed.
  */
+import '@mantine/dates/styles.css';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
