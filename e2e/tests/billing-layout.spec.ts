@@ -11,7 +11,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, test } from '../fixtures/server';
 import { AdminPanel, loginThroughUi } from '../page-models/admin';
 import { BillingPage } from '../page-models/billing';
-import { createJob, loginAsAdmin, uniqueCustomer, updateJob } from '../page-models/test-data';
+import { completeJob, createJob, loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -88,12 +88,7 @@ for (const viewport of [
       service: '4x4 Recovery',
       location: 'Millstream track',
     });
-    for (const [status, progress] of [
-      ['En Route', 25],
-      ['In Progress', 50],
-      ['Completed', 100],
-    ] as const)
-      await updateJob(request, job.id, { status, progress });
+    await completeJob(request, job.id);
 
     await loginThroughUi(page, ADMIN);
     const admin = new AdminPanel(page);

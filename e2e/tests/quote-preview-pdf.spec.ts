@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import { pdfText } from '../page-models/pdf-text';
 import { QuotesManagerPage } from '../page-models/quotes';
-import { createJob, loginAsAdmin, uniqueCustomer, updateJob } from '../page-models/test-data';
+import { completeJob, createJob, loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
 
 interface Printed {
   terms: string[];
@@ -71,12 +71,7 @@ test('the quote preview and the quote PDF print the same terms, headings and tot
     service: 'Roadside Assistance',
     location: 'Dampier',
   });
-  for (const [status, progress] of [
-    ['En Route', 25],
-    ['In Progress', 50],
-    ['Completed', 100],
-  ] as const)
-    await updateJob(request, job.id, { status, progress });
+  await completeJob(request, job.id);
   // A 14-day quote with every category, a location multiplier and a discount.
   const fourteen = uniqueCustomer('Fourteen');
   const created = await request.post('/api/quotes', {

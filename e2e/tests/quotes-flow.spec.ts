@@ -13,11 +13,11 @@ import { expect, startServer, test } from '../fixtures/server';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
 import {
+  completeJob,
   createJob,
   loginAsAdmin,
   queryRows,
   uniqueCustomer,
-  updateJob,
 } from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 30_000;
@@ -264,9 +264,7 @@ test.describe('quotes manager', () => {
       service: 'Vehicle Repairs',
       location: 'Dampier',
     });
-    await updateJob(request, job.id, { status: 'En Route', progress: 25 });
-    await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
-    await updateJob(request, job.id, { status: 'Completed', progress: 100 });
+    await completeJob(request, job.id);
 
     const quotes = new QuotesManagerPage(page);
     await quotes.login();

@@ -15,6 +15,7 @@ import {
   gstSummary,
   paymentsCsvRows,
   salesCsvRows,
+  type BooksRangeQuery,
 } from '@pilbara/shared-schema';
 import { booksRows } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
@@ -30,32 +31,35 @@ function csv(columns: readonly string[], rows: readonly Record<string, string>[]
   });
 }
 
-export const booksRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/books/sales.csv', { onRequest: requireAdmin }, async (request, reply) => {
-    const range = parse(booksRangeQuerySchema, request.query);
-    const { invoices, creditNotes } = booksRows(app.db, range);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header(
-        'Content-Disposition',
-        `attachment; filename="${booksCsvFilename('sales', range.from, range.to)}"`,
-      )
-      .header('Cache-Control', 'no-store')
-      .send(csv(SALES_CSV_COLUMNS, salesCsvRows(invoices, creditNotes, range)));
-  });
+/** The two exports: which columns, and which rows of the range. */
+const EXPORTS = {
+  sales: {
+    columns: SALES_CSV_COLUMNS,
+    rows: (books: ReturnType<typeof booksRows>, range: BooksRangeQuery) =>
+      salesCsvRows(books.invoices, books.creditNotes, range),
+  },
+  payments: {
+    columns: PAYMENTS_CSV_COLUMNS,
+    rows: (books: ReturnType<typeof booksRows>, range: BooksRangeQuery) =>
+      paymentsCsvRows(books.payments, books.invoices, range),
+  },
+} as const;
 
-  app.get('/books/payments.csv', { onRequest: requireAdmin }, async (request, reply) => {
-    const range = parse(booksRangeQuerySchema, request.query);
-    const { invoices, payments } = booksRows(app.db, range);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header(
-        'Content-Disposition',
-        `attachment; filename="${booksCsvFilename('payments', range.from, range.to)}"`,
-      )
-      .header('Cache-Control', 'no-store')
-      .send(csv(PAYMENTS_CSV_COLUMNS, paymentsCsvRows(payments, invoices, range)));
-  });
+export const booksRoutes: FastifyPluginAsync = async (app) => {
+  for (const kind of ['sales', 'payments'] as const) {
+    app.get(`/books/${kind}.csv`, { onRequest: requireAdmin }, async (request, reply) => {
+      const range = parse(booksRangeQuerySchema, request.query);
+      const { columns, rows } = EXPORTS[kind];
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${booksCsvFilename(kind, range.from, range.to)}"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(csv(columns, rows(booksRows(app.db, range), range)));
+    });
+  }
 
   app.get('/books/gst-summary', { onRequest: requireAdmin }, async (request) => {
     const range = parse(booksRangeQuerySchema, request.query);

@@ -31,6 +31,20 @@ import {
   type TextStyle,
 } from './writer';
 
+/** The Bill To lines: the buyer's name, then their ABN, phone and email when known. */
+function buyerLines(buyer: {
+  name: string;
+  abn: string | null;
+  phone?: string | null;
+  email: string | null;
+}): [string, TextStyle][] {
+  const lines: [string, TextStyle][] = [[buyer.name, { size: 11, bold: true }]];
+  if (buyer.abn) lines.push([`ABN ${buyer.abn}`, {}]);
+  if (buyer.phone) lines.push([`Phone: ${buyer.phone}`, {}]);
+  if (buyer.email) lines.push([`Email: ${buyer.email}`, {}]);
+  return lines;
+}
+
 export interface InvoicePdfOptions {
   profile: BusinessProfile;
   payments?: readonly Payment[];
@@ -56,13 +70,9 @@ export async function renderInvoicePdf(
     lines: [`Issue date: ${doc.issueDate}`, ...(doc.dueDate ? [`Due date: ${doc.dueDate}`] : [])],
     stamp: doc.stamp,
   });
-  const buyer: [string, TextStyle][] = [[doc.buyer.name, { size: 11, bold: true }]];
-  if (doc.buyer.abn) buyer.push([`ABN ${doc.buyer.abn}`, {}]);
-  if (doc.buyer.phone) buyer.push([`Phone: ${doc.buyer.phone}`, {}]);
-  if (doc.buyer.email) buyer.push([`Email: ${doc.buyer.email}`, {}]);
   drawTwoColumns(
     w,
-    { heading: DOCUMENT_TEXT.BILL_TO, lines: buyer },
+    { heading: DOCUMENT_TEXT.BILL_TO, lines: buyerLines(doc.buyer) },
     {
       heading: 'Reference',
       lines: doc.references.map((row) => [`${row.label}: ${row.value}`, {}]),
@@ -129,12 +139,9 @@ export async function renderCreditNotePdf(
     number: doc.number,
     lines: [doc.subtitle, `Issue date: ${doc.issueDate}`],
   });
-  const buyer: [string, TextStyle][] = [[doc.buyer.name, { size: 11, bold: true }]];
-  if (doc.buyer.abn) buyer.push([`ABN ${doc.buyer.abn}`, {}]);
-  if (doc.buyer.email) buyer.push([`Email: ${doc.buyer.email}`, {}]);
   drawTwoColumns(
     w,
-    { heading: DOCUMENT_TEXT.BILL_TO, lines: buyer },
+    { heading: DOCUMENT_TEXT.BILL_TO, lines: buyerLines(doc.buyer) },
     { heading: 'Corrects', lines: [[doc.corrects, {}]] },
   );
   drawSection(w, 'Reason');

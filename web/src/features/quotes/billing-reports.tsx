@@ -10,11 +10,9 @@ import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconDownload } from '@tabler/icons-react';
 import {
   MESSAGES,
-  TOAST_DURATIONS,
   booksCsvFilename,
   booksRangeQuerySchema,
   formatCents,
@@ -27,6 +25,7 @@ import {
   type DateRange,
 } from '@pilbara/shared-schema';
 import { OfflineError, browserOffline, fetchBooksCsv, reasonOf, saveBlob } from './quotes-api';
+import { toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
 import { useBillingRows, type BillingRows } from './use-billing';
 
@@ -152,12 +151,7 @@ function Books({ rows }: { rows: BillingRows }) {
   const download = async (kind: 'sales' | 'payments') => {
     if (!checked.success) return;
     if (browserOffline()) {
-      notifications.show({
-        title: QUOTES_TEXT.NEEDS_CONNECTION_TITLE,
-        message: QUOTES_TEXT.booksNeedConnection,
-        color: 'yellow',
-        autoClose: TOAST_DURATIONS.default,
-      });
+      toast('info', QUOTES_TEXT.NEEDS_CONNECTION_TITLE, QUOTES_TEXT.booksNeedConnection);
       return;
     }
     setBusy(kind);
@@ -167,13 +161,11 @@ function Books({ rows }: { rows: BillingRows }) {
         booksCsvFilename(kind, checked.data.from, checked.data.to),
       );
     } catch (error) {
-      notifications.show({
-        title: MESSAGES.BOOKS_EXPORT_FAILED,
-        message:
-          error instanceof OfflineError ? QUOTES_TEXT.booksNeedConnection : (reasonOf(error) ?? ''),
-        color: 'red',
-        autoClose: TOAST_DURATIONS.default,
-      });
+      toast(
+        'error',
+        MESSAGES.BOOKS_EXPORT_FAILED,
+        error instanceof OfflineError ? QUOTES_TEXT.booksNeedConnection : reasonOf(error),
+      );
     } finally {
       setBusy(null);
     }

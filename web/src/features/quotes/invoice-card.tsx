@@ -3,7 +3,7 @@
  * balance due, and what staff can do with it (record a payment, view, PDF, email, credit note).
  */
 import type { ReactNode } from 'react';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCash, IconDownload, IconEye, IconMail, IconReceiptRefund } from '@tabler/icons-react';
 import {
   DATE_FORMATS,
@@ -14,6 +14,7 @@ import {
   invoiceState,
   type Invoice,
 } from '@pilbara/shared-schema';
+import { CardAction } from './feedback';
 import { INVOICE_STATE_COLORS } from './invoice-display';
 
 /** What an invoice card's buttons ask for. */
@@ -31,17 +32,15 @@ export function InvoiceCard({ invoice, unsynced, busy, onAction }: InvoiceCardPr
   const state = invoiceState(invoice);
   const due = balanceDue(invoice);
   const button = (action: InvoiceCardAction, label: string, icon: ReactNode, color?: string) => (
-    <Button
-      size="sm"
-      variant={action === 'pay' ? 'filled' : 'light'}
+    <CardAction
+      action={action}
+      busy={busy}
+      label={label}
+      icon={icon}
       color={color}
-      leftSection={icon}
-      loading={busy === action}
-      disabled={busy !== null && busy !== action}
+      variant={action === 'pay' ? 'filled' : 'light'}
       onClick={() => onAction(action, invoice)}
-    >
-      {label}
-    </Button>
+    />
   );
   return (
     <Card

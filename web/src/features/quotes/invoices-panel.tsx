@@ -17,12 +17,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileInvoice } from '@tabler/icons-react';
 import {
   BUYER_IDENTITY_THRESHOLD_CENTS,
   MESSAGES,
-  TOAST_DURATIONS,
   balanceDue,
   buyerAbnInput,
   formatCents,
@@ -47,6 +45,7 @@ import {
   saveBlob,
   sendInvoiceEmail,
 } from './quotes-api';
+import { toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
 import {
   useBillingRows,
@@ -57,15 +56,6 @@ import {
 import { useQuotes } from './use-quotes';
 
 const PAGE = 20;
-
-function toast(kind: 'success' | 'error' | 'info', title: string, message?: string) {
-  notifications.show({
-    title,
-    message: message ?? '',
-    color: kind === 'success' ? 'green' : kind === 'error' ? 'red' : 'yellow',
-    autoClose: TOAST_DURATIONS.default,
-  });
-}
 
 export function InvoicesPanel() {
   const billing = useBillingRows();

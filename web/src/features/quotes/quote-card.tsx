@@ -4,7 +4,7 @@
  * quote-flow rule allows for its status.
  */
 import type { ReactNode } from 'react';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconCash,
   IconCheck,
@@ -28,6 +28,7 @@ import {
   type Quote,
 } from '@pilbara/shared-schema';
 import { STATUS_COLORS, routeText, statusLabel, validityText } from './quote-display';
+import { CardAction } from './feedback';
 import { INVOICE_STATE_COLORS } from './invoice-display';
 
 /** What a card's buttons ask the manager to do. */
@@ -67,19 +68,17 @@ export function QuoteCard({ quote, now, unsynced, invoice, busy, onAction }: Quo
     action: QuoteCardAction,
     label: string,
     icon: ReactNode,
-    props: { color?: string; variant?: string } = {},
+    props: { color?: string; variant?: 'light' | 'filled' | 'subtle' } = {},
   ) => (
-    <Button
-      size="sm"
-      variant={props.variant ?? 'light'}
+    <CardAction
+      action={action}
+      busy={busy}
+      label={label}
+      icon={icon}
       color={props.color}
-      leftSection={icon}
-      loading={busy === action}
-      disabled={busy !== null && busy !== action}
+      variant={props.variant}
       onClick={() => onAction(action, quote)}
-    >
-      {label}
-    </Button>
+    />
   );
 
   return (

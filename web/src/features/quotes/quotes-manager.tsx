@@ -9,11 +9,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import {
   MESSAGES,
-  TOAST_DURATIONS,
   quotePdfFilename,
   type Invoice,
   type Quote,
@@ -38,20 +36,12 @@ import {
   saveBlob,
   sendQuoteEmail,
 } from './quotes-api';
+import { toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
 import { invoicesByQuote, useBillingRows } from './use-billing';
 import { usePendingQuoteIds, useQuotes } from './use-quotes';
 
 type Editor = { mode: 'new'; key: number } | { mode: 'edit'; key: number; quote: Quote };
-
-function toast(kind: 'success' | 'error' | 'info', title: string, message?: string) {
-  notifications.show({
-    title,
-    message: message ?? '',
-    color: kind === 'success' ? 'green' : kind === 'error' ? 'red' : 'yellow',
-    autoClose: TOAST_DURATIONS.default,
-  });
-}
 
 function offlineToast(message: string) {
   toast('info', QUOTES_TEXT.NEEDS_CONNECTION_TITLE, message);
