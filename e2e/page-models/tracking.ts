@@ -18,8 +18,24 @@ export class PortalPage {
     return this.page.getByRole('search', { name: 'Track your job' }).getByLabel('Job ID or Name');
   }
 
-  async search(text: string): Promise<void> {
+  /** The phone-digits field a job ID asks for. */
+  get digitsBox(): Locator {
+    return this.page
+      .getByRole('search', { name: 'Track your job' })
+      .getByLabel('Last 4 digits of your phone');
+  }
+
+  /** Opens a tracking link (`/customer-portal?token=…`). */
+  async openLink(path: string): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Track Your Job' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
+  }
+
+  async search(text: string, digits?: string): Promise<void> {
     await this.searchBox.fill(text);
+    if (digits !== undefined) await this.digitsBox.fill(digits);
     await this.page.getByRole('button', { name: 'Track Job' }).click();
   }
 
@@ -39,8 +55,10 @@ export class DashboardPage {
     return this.page.getByLabel('Phone number or Job ID');
   }
 
-  async accessWith(lookup: string): Promise<void> {
+  async accessWith(lookup: string, digits?: string): Promise<void> {
     await this.lookupBox.fill(lookup);
+    if (digits !== undefined)
+      await this.page.getByLabel('Last 4 digits of your phone').fill(digits);
     await this.lookupBox.press('Enter');
   }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BOOKS_EXPORT } from '../constants/books';
+import { RECORD_LIMITS } from '../constants/limits';
 import { RECORDABLE_PAYMENT_METHODS } from '../constants/statuses';
 import {
   creditNoteIdSchema,
@@ -53,7 +54,8 @@ export type RaiseInvoiceInput = z.input<typeof raiseInvoiceInputSchema>;
 export const paymentAmountInput = z
   .number({ error: MESSAGES.PAYMENT_AMOUNT_MIN })
   .int(MESSAGES.PAYMENT_AMOUNT_MIN)
-  .min(1, MESSAGES.PAYMENT_AMOUNT_MIN);
+  .min(1, MESSAGES.PAYMENT_AMOUNT_MIN)
+  .max(RECORD_LIMITS.maxPaymentCents, MESSAGES.PAYMENT_MAX);
 
 /**
  * `invoice.recordPayment`: a cash, card-on-site or bank-transfer payment staff took. Nothing in

@@ -10,3 +10,4 @@ export * from './quotes';
 export * from './services';
 export * from './statuses';
 export * from './timing';
+export * from './limits';

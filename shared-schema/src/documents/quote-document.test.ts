@@ -20,6 +20,7 @@ describe('quoteDocument', () => {
         progress: 100,
         assignedTo: null,
         notes: null,
+        trackingToken: null,
         createdAt: ISSUED,
         updatedAt: ISSUED,
       },

@@ -24,6 +24,7 @@ const booking: Booking = bookingFromInput(
     vehicleDetails: 'Toyota Hilux 2019',
   }),
   'BKG-2026-3',
+  'booking-token-0123456789abcdef',
   now,
 );
 
@@ -32,6 +33,7 @@ describe('bookingFromInput', () => {
     expect(booking.status).toBe('pending');
     expect(booking.id).toBe('BKG-2026-3');
     expect(booking.createdAt).toBe(now);
+    expect(booking.trackingToken).toBe('booking-token-0123456789abcdef');
   });
 });
 
@@ -50,6 +52,8 @@ describe('bookingToJob', () => {
       progress: 0,
       assignedTo: null,
       estimatedArrival: 'Nov 23, 2026 09:30 AM',
+      // The tracking link sent at booking time keeps working for the job.
+      trackingToken: 'booking-token-0123456789abcdef',
     });
     expect(job.notes).toBe(
       'Bogged Hilux in the creek bed.\nVehicle: Toyota Hilux 2019\nFrom booking BKG-2026-3',

@@ -1,5 +1,5 @@
 /**
- * Migration 0005 on a database that already has business: an invoice paid the old way (one row
+ * Migration 0006 on a database that already has business: an invoice paid the old way (one row
  * in invoice_payments) becomes an invoice with its printed totals, GST and paid amount, and a
  * payment row; devices are sent the new shapes through the change log.
  */
@@ -12,12 +12,12 @@ import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate';
 import { findRows } from '../../src/db/rows';
 import { onTestEnd, tempDir } from '../helper';
 
-describe('migration 0005_tax_invoices', () => {
+describe('migration 0006_tax_invoices', () => {
   it('turns an invoice paid the old way into an invoice with a payment, and logs both', () => {
     const dir = tempDir();
     const before = path.join(dir, 'migrations');
     fs.mkdirSync(before);
-    for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((name) => name < '0005'))
+    for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((name) => name < '0006'))
       fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
     const db = openDatabase(path.join(dir, 'old.sqlite'));
     onTestEnd(() => db.close());
@@ -41,7 +41,7 @@ describe('migration 0005_tax_invoices', () => {
        VALUES ('INV-2026-1', 'card', NULL, NULL, ?)`,
     ).run(at);
 
-    expect(migrate(db)).toEqual(['0005_tax_invoices']);
+    expect(migrate(db)).toEqual(['0006_tax_invoices']);
 
     const [invoice] = findRows(db, 'invoices');
     expect(invoiceSchema.parse(invoice)).toMatchObject({

@@ -10,20 +10,21 @@ import { usePageTitle } from '../lib/use-page-title';
  * quote now (it checks with the provider itself, exactly once alongside the webhook), so staff
  * see it accepted even when the webhook is late. Failure is harmless: the webhook still settles.
  */
-function useSettlePayment(quoteId: string | null): void {
+function useSettlePayment(quoteId: string | null, token: string | null): void {
   useEffect(() => {
     if (!quoteId) return;
     apiRequest(`/api/quotes/${encodeURIComponent(quoteId)}/confirm-payment`, {
       method: 'POST',
+      body: token ? { token } : {},
     }).catch(() => undefined);
-  }, [quoteId]);
+  }, [quoteId, token]);
 }
 
 export function CheckoutSuccessPage() {
   usePageTitle('Payment Successful');
   const [params] = useSearchParams();
   const quoteId = params.get('quote_id');
-  useSettlePayment(quoteId);
+  useSettlePayment(quoteId, params.get('token'));
   return (
     <Container size={560} py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Card withBorder radius="md" padding="xl">

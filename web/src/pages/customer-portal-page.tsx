@@ -13,10 +13,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSearchOff } from '@tabler/icons-react';
-import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
+import { MESSAGES, TOAST_DURATIONS, type PortalSearch } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
-import { useJobSearch } from '../features/tracking/use-job-search';
+import { tokenOf, useJobSearch, type TrackQuery } from '../features/tracking/use-job-search';
 import { JobDetails } from '../features/tracking/job-details';
+import { BookingDetails } from '../features/tracking/booking-details';
 import {
   PortalSearchForm,
   type PortalSearchFormHandle,
@@ -28,10 +29,13 @@ export function CustomerPortalPage() {
   const { state, search, reset } = useJobSearch();
   const formRef = useRef<PortalSearchFormHandle>(null);
 
-  const runSearch = async (query: string) => {
-    setParams({ search: query }, { replace: true });
-    const result = await search(query);
-    if (result.status === 'not-found') {
+  const runSearch = async (ask: TrackQuery) => {
+    const result = await search(ask);
+    if (result.status === 'found') {
+      // The address bar keeps the token, so a reload (or a bookmark) opens the job again.
+      const token = tokenOf(result.found);
+      if (token) setParams({ token }, { replace: true });
+    } else if (result.status === 'not-found') {
       notifications.show({
         title: MESSAGES.JOB_NOT_FOUND_TITLE,
         message: MESSAGES.JOB_NOT_FOUND_DESCRIPTION,
@@ -48,16 +52,24 @@ export function CustomerPortalPage() {
     }
   };
 
-  // Opening /customer-portal?search=JOB-… (the dashboard's Track Live) runs that search once.
-  const initialQuery = useRef(params.get('search')?.trim() ?? '');
+  // A tracking link (/customer-portal?token=…) opens its job at once. The spec's ?search=JOB-…
+  // fills in the job ID and asks for the phone digits before anything is shown.
+  const initial = useRef({
+    token: params.get('token')?.trim() ?? '',
+    search: params.get('search')?.trim() ?? '',
+  });
   useEffect(() => {
-    const query = initialQuery.current;
-    if (!query) return;
-    formRef.current?.setQuery(query);
-    void runSearch(query);
+    const { token, search: query } = initial.current;
+    if (token) void runSearch({ token });
+    else if (query) formRef.current?.setQuery(query);
     // Runs once on open; later searches come from the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  const searchForm = (values: PortalSearch) =>
+    void runSearch(
+      values.phone ? { query: values.query, phone: values.phone } : { query: values.query },
+    );
 
   const tryAnother = () => {
     reset();
@@ -72,17 +84,13 @@ export function CustomerPortalPage() {
         <Stack gap={4}>
           <Title order={1}>Track Your Job</Title>
           <Text c="dimmed">
-            Enter your job ID or the name you booked under to see where your driver is and what
-            happens next.
+            Open the tracking link from your email, or enter your job ID and the last 4 digits of
+            your phone to see where your driver is and what happens next.
           </Text>
         </Stack>
 
         <Card withBorder radius="md" padding="lg">
-          <PortalSearchForm
-            ref={formRef}
-            onSearch={(query) => void runSearch(query)}
-            busy={state.status === 'loading'}
-          />
+          <PortalSearchForm ref={formRef} onSearch={searchForm} busy={state.status === 'loading'} />
         </Card>
 
         {state.status === 'loading' ? (
@@ -91,7 +99,12 @@ export function CustomerPortalPage() {
           </Center>
         ) : null}
 
-        {state.status === 'found' ? <JobDetails job={state.job} /> : null}
+        {state.status === 'found' && 'job' in state.found ? (
+          <JobDetails job={state.found.job} />
+        ) : null}
+        {state.status === 'found' && 'booking' in state.found ? (
+          <BookingDetails booking={state.found.booking} />
+        ) : null}
 
         {state.status === 'not-found' ? (
           <Card withBorder radius="md" padding="xl" data-testid="job-not-found">
@@ -103,8 +116,9 @@ export function CustomerPortalPage() {
                 {MESSAGES.JOB_NOT_FOUND_PAGE}
               </Title>
               <Text c="dimmed" maw={440}>
-                We couldn&apos;t find a job for &ldquo;{state.query}&rdquo;. Check the job ID in
-                your text message or email, or try the name you booked under.
+                We couldn&apos;t find a job for &ldquo;{state.query || 'this link'}&rdquo;. Check
+                the job ID in your text message or email, and the last 4 digits of the phone you
+                booked with.
               </Text>
               <Button onClick={tryAnother} mih={44}>
                 Try Another Search

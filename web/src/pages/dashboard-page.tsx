@@ -10,7 +10,11 @@ import { DashboardView } from '../features/tracking/dashboard-view';
 export function DashboardPage() {
   usePageTitle('My Dashboard');
   const { info, save, clear } = useCustomerInfo();
-  const { jobs, loading } = useCustomerJobs(info ? (info.lookup ?? info.phone) : null);
+  const { jobs, loading } = useCustomerJobs(
+    info ? (info.lookup ?? info.phone) : null,
+    undefined,
+    info?.proof,
+  );
   const { state, lookUp } = useDashboardLookup(save);
 
   return (
@@ -31,7 +35,7 @@ export function DashboardPage() {
               your jobs and service history. No login needed.
             </Text>
             <CustomerLookupForm
-              onLookup={(lookup) => void lookUp(lookup)}
+              onLookup={(lookup, proof) => void lookUp(lookup, proof)}
               busy={state.status === 'busy'}
             />
             {state.status === 'none' ? (

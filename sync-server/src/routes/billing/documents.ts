@@ -31,6 +31,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { renderCreditNotePdf, renderInvoicePdf, renderQuotePdf } from '../../services/pdf';
 import { applyServerMutation } from '../../sync/apply-mutation';
 import { notifyChanges } from '../../sync/change-log';
+import { payLinkToken } from '../../db/repositories/pay-links';
 import { creditNoteIdFromParams, invoiceIdFromParams, quoteFromParams } from './common';
 import { invoiceEmail, quoteEmail, quotePayUrl, type DocumentEmail } from './quote-email';
 
@@ -103,7 +104,11 @@ function invoiceFromParams(app: FastifyInstance, params: unknown) {
 /** Where the customer pays an invoice online: its quote's checkout, while money is owed. */
 function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
   return invoice.quoteId && balanceDue(invoice) > 0
-    ? quotePayUrl(app.config.publicUrl, invoice.quoteId)
+    ? quotePayUrl(
+        app.config.publicUrl,
+        invoice.quoteId,
+        payLinkToken(app.db, invoice.quoteId, app.now()),
+      )
     : null;
 }
 
@@ -112,7 +117,11 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
     const quote = quoteFromParams(app, request.params);
     const pdf = await renderQuotePdf(quote, {
       profile: app.profile,
-      payUrl: quotePayUrl(app.config.publicUrl, quote.id),
+      payUrl: quotePayUrl(
+        app.config.publicUrl,
+        quote.id,
+        payLinkToken(app.db, quote.id, app.now()),
+      ),
     });
     return sendPdf(reply, pdf, quotePdfFilename(quote.id));
   });
@@ -125,7 +134,11 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
     if (!quote.customerEmail)
       throw badRequest(NO_CUSTOMER_EMAIL, { customerEmail: NO_CUSTOMER_EMAIL });
 
-    const payUrl = quotePayUrl(app.config.publicUrl, quote.id);
+    const payUrl = quotePayUrl(
+      app.config.publicUrl,
+      quote.id,
+      payLinkToken(app.db, quote.id, app.now()),
+    );
     const delivered = await mailDocument(
       app,
       request,

@@ -3,6 +3,7 @@
  * link while money is owed, and the PDF attached. Customer text is escaped.
  */
 import {
+  checkoutPath,
   quoteDocument,
   taxInvoiceDocument,
   type BusinessProfile,
@@ -13,9 +14,9 @@ import {
 } from '@pilbara/shared-schema';
 import { escapeHtml } from '../../services/html';
 
-/** `${PUBLIC_URL}/checkout?quote={id}`: where the customer pays the quote by card. */
-export function quotePayUrl(publicUrl: string, quoteId: string): string {
-  return `${publicUrl}/checkout?quote=${encodeURIComponent(quoteId)}`;
+/** `${PUBLIC_URL}/checkout?quote={id}&token={token}`: where the customer pays the quote by card. */
+export function quotePayUrl(publicUrl: string, quoteId: string, token: string): string {
+  return `${publicUrl}${checkoutPath(quoteId, token)}`;
 }
 
 export function quoteEmailSubject(quote: Pick<Quote, 'id'>, profile: BusinessProfile): string {

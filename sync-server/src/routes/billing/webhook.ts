@@ -5,9 +5,10 @@
  * payment rule staff payments use: the quote is accepted with its tax invoice (or its standing
  * invoice is used) and the card payment recorded against it. Each event is applied once
  * (`stripe_events`), and each intent pays at most once, so Stripe's redeliveries and a second
- * event for the same intent change nothing. A bad signature answers 400 and writes nothing.
- * Events that cannot be applied (an unknown quote) are still acknowledged, so Stripe stops
- * retrying, and logged for staff.
+ * event for the same intent change nothing. A bad signature answers 400 and writes nothing. A
+ * payment that does not pay its quote — an intent this server did not create for it, another
+ * currency, less than the amount due — settles nothing: it is recorded and flagged for staff
+ * (repositories/billing.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
@@ -16,7 +17,7 @@ import {
   settleCardPayment,
   type CardSettlement,
 } from '../../db/repositories/billing';
-import { storedIntent, verifyWebhookEvent } from '../../services/payments';
+import { verifyWebhookEvent } from '../../services/payments';
 import { notifyChanges } from '../../sync/change-log';
 import { CARD_NOT_SET_UP } from './payments';
 
@@ -62,12 +63,11 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       const paidAt = new Date(
         (event.created || Math.floor(now.getTime() / 1000)) * 1000,
       ).toISOString();
-      const quoteId = intent.metadata?.quoteId ?? storedIntent(app.db, intent.id)?.quoteId;
-      return settleCardPayment(app.db, intent, quoteId, paidAt, now).result;
+      return settleCardPayment(app.db, intent, paidAt, now, 'webhook').result;
     })();
-    if (handled === 'settled') notifyChanges(app.db);
-    if (handled === 'unknown_quote')
-      request.log.error({ eventId: event.id }, 'card payment for an unknown quote');
+    if (handled === 'settled' || handled === 'flagged') notifyChanges(app.db);
+    if (handled === 'flagged')
+      request.log.error({ eventId: event.id }, 'card payment flagged for staff, not settled');
     return { received: true, result: handled };
   });
 };

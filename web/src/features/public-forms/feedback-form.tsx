@@ -80,16 +80,18 @@ function ScoreField({
 export function FeedbackForm({
   jobs,
   initialJobId = '',
+  proof,
 }: {
   jobs: ReviewableJob[];
   initialJobId?: string;
+  /** What proves the jobs are the reviewer's (DESIGN §11): their phone, or a tracking token. */
+  proof: { phone?: string; token?: string };
 }) {
-  const { form, onSubmit, sending } = usePublicForm(
-    'feedback',
-    feedbackInputSchema,
-    emptyFeedback,
-    emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
-  );
+  const empty = () => ({ ...emptyFeedback(), ...proof });
+  const { form, onSubmit, sending } = usePublicForm('feedback', feedbackInputSchema, empty, {
+    ...emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
+    ...proof,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Leave Feedback">

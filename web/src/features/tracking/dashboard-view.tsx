@@ -41,6 +41,7 @@ import {
   DATE_FORMATS,
   formatPerth,
   historyJobsOf,
+  trackingPath,
   type Job,
 } from '@pilbara/shared-schema';
 import type { CustomerInfo } from './customer-info';
@@ -157,7 +158,8 @@ function ActiveJobCard({ job }: { job: Job }) {
         <Group gap="xs" wrap="wrap">
           <Button
             component={Link}
-            to={`/customer-portal?search=${encodeURIComponent(job.id)}`}
+            // The tracking link carries the job's token (DESIGN §11), never the id alone.
+            to={job.trackingToken ? trackingPath(job.trackingToken) : '/customer-portal'}
             leftSection={<IconTruck size={18} />}
             mih={44}
           >

@@ -1,34 +1,60 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { portalSearchSchema, type PortalSearch } from '@pilbara/shared-schema';
+import {
+  isBookingIdLookup,
+  isJobIdLookup,
+  portalSearchFormSchema,
+  type PortalSearch,
+} from '@pilbara/shared-schema';
 
 export interface PortalSearchFormHandle {
   focus(): void;
   setQuery(query: string): void;
 }
 
-/** Job ID or name search of the customer portal; an empty query shows 'Enter Job ID or Name'. */
+/**
+ * Job ID search of the customer portal; an empty query shows 'Enter Job ID or Name'. A job ID (or
+ * booking reference) asks for the last four digits of the phone it was booked with, and nothing
+ * is sent until they are given (DESIGN §11: an id alone shows nothing).
+ */
 export const PortalSearchForm = forwardRef<
   PortalSearchFormHandle,
-  { onSearch: (query: string) => void; busy: boolean }
+  { onSearch: (values: PortalSearch) => void; busy: boolean }
 >(function PortalSearchForm({ onSearch, busy }, ref) {
-  const form = useForm<PortalSearch>({
-    resolver: zodResolver(portalSearchSchema),
-    defaultValues: { query: '' },
+  const form = useForm<{ query: string; phone?: string }, unknown, PortalSearch>({
+    resolver: zodResolver(portalSearchFormSchema) as Resolver<
+      { query: string; phone?: string },
+      unknown,
+      PortalSearch
+    >,
+    defaultValues: { query: '', phone: '' },
   });
   const input = useRef<HTMLInputElement | null>(null);
+  const phoneInput = useRef<HTMLInputElement | null>(null);
   const { ref: registerRef, ...field } = form.register('query');
+  const { ref: registerPhoneRef, ...phoneField } = form.register('phone', {
+    setValueAs: (value: string) => (value.trim() === '' ? undefined : value.trim()),
+  });
   useImperativeHandle(ref, () => ({
     focus: () => input.current?.focus(),
-    setQuery: (query) => form.setValue('query', query),
+    setQuery: (query) => {
+      form.setValue('query', query);
+      if (isJobIdLookup(query) || isBookingIdLookup(query)) {
+        window.setTimeout(() => phoneInput.current?.focus(), 0);
+      }
+    },
   }));
+  const query = form.watch('query') ?? '';
+  const asksPhone = isJobIdLookup(query) || isBookingIdLookup(query);
 
   return (
     <form
-      onSubmit={form.handleSubmit((values) => onSearch(values.query))}
+      onSubmit={form.handleSubmit((values) =>
+        onSearch(asksPhone ? values : { query: values.query }),
+      )}
       noValidate
       role="search"
       aria-label="Track your job"
@@ -36,7 +62,7 @@ export const PortalSearchForm = forwardRef<
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label="Job ID or Name"
-          placeholder="e.g. JOB-2026-123 or Jane Citizen"
+          placeholder="e.g. JOB-2026-123"
           size="md"
           style={{ flex: '1 1 240px' }}
           {...field}
@@ -46,6 +72,22 @@ export const PortalSearchForm = forwardRef<
           }}
           error={form.formState.errors.query?.message}
         />
+        {asksPhone ? (
+          <TextInput
+            label="Last 4 digits of your phone"
+            placeholder="e.g. 5678"
+            size="md"
+            inputMode="numeric"
+            autoComplete="off"
+            style={{ flex: '1 1 160px' }}
+            {...phoneField}
+            ref={(element) => {
+              registerPhoneRef(element);
+              phoneInput.current = element;
+            }}
+            error={form.formState.errors.phone?.message}
+          />
+        ) : null}
         <Button
           type="submit"
           size="md"

@@ -14,10 +14,10 @@ export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
   const [state, setState] = useState<LookupState>({ status: 'idle' });
 
   const lookUp = useCallback(
-    async (lookup: string) => {
+    async (lookup: string, proof?: string) => {
       setState({ status: 'busy' });
       try {
-        const jobs = await fetchCustomerJobs(lookup);
+        const jobs = await fetchCustomerJobs(lookup, proof);
         const newest = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
         if (!newest) {
           setState({ status: 'none', lookup });
@@ -30,6 +30,7 @@ export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
           // The server masks emails in public answers (DESIGN §7); the masked one is still a useful hint.
           email: jobs.find((job) => job.email)?.email ?? '',
           lookup: isJobIdLookup(lookup) ? lookup.toUpperCase() : lookup,
+          ...(proof ? { proof } : {}),
         });
       } catch (error) {
         // Spec §8: a failed dashboard lookup is only logged; the user sees nothing.
