@@ -2,12 +2,13 @@
  * `buildApp(config)`: the whole server as a Fastify instance, used by `main.ts`, by tests
  * through `app.inject`, and on a real port alike (fastify/demo's shape).
  *
- * Order: database (migrated) and services → external plugins (helmet, rate limit, cookies) →
- * app plugins (auth) → routes by area (health, config, auth, public, billing, staff, sync) →
- * static PWA hosting with the SPA fallback.
+ * Order: database (migrated) and services → external plugins (helmet, compression, rate limit,
+ * cookies) → app plugins (auth) → routes by area (health, config, auth, public, billing, staff,
+ * sync) → static PWA hosting (pre-rendered pages, the shell for staff screens, 404 page).
  */
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { BusinessProfile } from '@pilbara/shared-schema';
@@ -195,6 +196,10 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     hsts: https ? undefined : false,
   });
+  // API answers are compressed on the fly (brotli or gzip, as the caller accepts, with Vary);
+  // the PWA's files are compressed once at build time and sent as they are (plugins/static.ts),
+  // which this leaves alone because they already carry a Content-Encoding.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { secret: resolveSessionSecret(config) });
 

@@ -1,15 +1,25 @@
 /**
- * Serves the built PWA from WEB_DIST on the same port as the API (DESIGN §6).
+ * Serves the built PWA from WEB_DIST on the same port as the API (DESIGN §6, §11).
+ *
+ * Pages: the build pre-renders every public route to HTML and lists them in prerendered.json
+ * (web/scripts/prerender.mjs). Each listed path answers its page; the staff screens (/admin…)
+ * answer the shell, which the app draws in the browser; any other page path answers 404 with the
+ * pre-rendered 404 page. A path with a trailing slash is redirected to the path without it.
+ *
+ * Compression: the build stores a brotli and a gzip copy beside every text file, and
+ * @fastify/static sends the one the browser accepts (`preCompressed`, with `Vary:
+ * Accept-Encoding`), so no request spends CPU compressing a file. API answers are compressed on
+ * the fly by @fastify/compress (registered in app.ts).
  *
  * Cache policy: Vite's content-hashed files (everything under assets/, and workbox-<hash>.js)
- * are immutable for a year; everything else — index.html, the service worker, the manifest,
- * icons — is `no-cache`, so browsers revalidate and a deploy is picked up at once. Unknown GET
- * paths without a file extension fall back to index.html (client-side routes such as
- * /customer-portal); unknown /api paths answer 404 JSON.
+ * are immutable for a year; everything else — pages, the service worker, the manifest, icons —
+ * is `no-cache`, so browsers revalidate and a deploy is picked up at once. Unknown /api paths
+ * answer 404 JSON.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { globalPlugin } from './global-plugin';
 
@@ -19,32 +29,66 @@ export const NO_CACHE = 'no-cache';
 /** Workbox's runtime, which vite-plugin-pwa names by content hash outside assets/. */
 const WORKBOX_RUNTIME = /^workbox-[0-9a-f]{8}\.js$/;
 
+/** The build's list of pages (web/scripts/prerender.mjs writes it). */
+export interface PageTable {
+  /** Path → file of a pre-rendered public page. */
+  pages: Record<string, string>;
+  notFound: string;
+  shell: string;
+  /** Paths (a trailing '*' matches below) the app draws in the browser from the shell. */
+  clientRoutes: string[];
+}
+
+export const PAGE_TABLE_FILE = 'prerendered.json';
+
 /** Cache-Control for a file inside WEB_DIST, by its path relative to the root. */
 export function cacheControlFor(relativePath: string): string {
   const normalised = relativePath.split(path.sep).join('/');
   const name = path.posix.basename(normalised);
-  if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) return NO_CACHE;
+  if (name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest')) return NO_CACHE;
   // Only Vite's output folder is content-hashed; public/ files (icons, gallery) keep their names
   // across builds, so they must revalidate.
   if (normalised.startsWith('assets/') || WORKBOX_RUNTIME.test(name)) return IMMUTABLE;
   return NO_CACHE;
 }
 
+function readPageTable(root: string): PageTable | null {
+  try {
+    const table = JSON.parse(
+      fs.readFileSync(path.join(root, PAGE_TABLE_FILE), 'utf8'),
+    ) as PageTable;
+    const files = [...Object.values(table.pages), table.notFound, table.shell];
+    return files.every((file) => fs.existsSync(path.join(root, file))) ? table : null;
+  } catch {
+    return null;
+  }
+}
+
 export const staticPlugin = globalPlugin(async (app) => {
   const root = app.config.webDist;
-  const built = fs.existsSync(path.join(root, 'index.html'));
+  const table = readPageTable(root);
 
-  if (built) {
+  const sendPage = (reply: FastifyReply, file: string) =>
+    reply.header('Cache-Control', NO_CACHE).sendFile(file);
+
+  if (table) {
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      index: ['index.html'],
+      index: false,
+      preCompressed: true,
       // Cache-Control is set per file below; @fastify/static's default would override it.
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
       },
     });
+    for (const [route, file] of Object.entries(table.pages)) {
+      app.get(route, (_request, reply) => sendPage(reply, file));
+    }
+    for (const route of table.clientRoutes) {
+      app.get(route, (_request, reply) => sendPage(reply, table.shell));
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -55,12 +99,19 @@ export const staticPlugin = globalPlugin(async (app) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') && !path.posix.extname(pathname);
     if (!isPageRequest) return reply.code(404).type('text/plain').send('Not found');
-    if (!built) {
+    if (!table) {
       return reply
         .code(503)
         .type('text/plain')
-        .send(`The web app is not built (no index.html in ${root}). Run the start command.`);
+        .send(
+          `The web app is not built (no ${PAGE_TABLE_FILE} in ${root}). Run the start command.`,
+        );
     }
-    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+    const withoutSlash = pathname.replace(/\/+$/, '');
+    if (withoutSlash !== pathname && withoutSlash in table.pages) {
+      const query = request.url.slice(pathname.length);
+      return reply.redirect(withoutSlash + query, 308);
+    }
+    return sendPage(reply.code(404), table.notFound);
   });
 });

@@ -1,8 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { ClientOnly } from './client-only';
 import { EmergencyCallButton } from './emergency-call-button';
 import { InstallCard } from './install-card';
+import { ScrollRestoration } from './scroll-restoration';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { UpdatePrompt } from './update-prompt';
@@ -30,9 +32,11 @@ export function Layout() {
       </main>
       <SiteFooter />
       <EmergencyCallButton />
-      <InstallCard />
-      <UpdatePrompt />
-      <ScrollRestoration />
+      <ClientOnly>
+        <InstallCard />
+        <UpdatePrompt />
+        <ScrollRestoration />
+      </ClientOnly>
     </>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The route table of spec/public-and-customer.md §2. Public pages are lazy so that each page
  * ships only its own code; staff screens live in their own chunks that public pages never load.
+ * PUBLIC_ROUTES lists the paths the build pre-renders to HTML (scripts/prerender.mjs); every other
+ * path the server knows is a staff screen drawn in the browser.
  */
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -59,6 +61,31 @@ const NeedsAttentionList = lazy(() =>
 const NotFoundPage = lazy(() =>
   import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
+
+/** Pre-rendered paths and the heading each page's first HTML carries (tested in e2e). */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/services',
+  '/gallery',
+  '/about',
+  '/contact',
+  '/service-areas',
+  '/pricing',
+  '/customer-portal',
+  '/booking',
+  '/book-service',
+  '/service-history',
+  '/feedback',
+  '/dashboard',
+  '/auth',
+  '/login',
+  '/register',
+  '/checkout',
+  '/checkout/success',
+] as const;
+
+/** Paths drawn only in the browser (the staff screens); the server answers them with the shell. */
+export const CLIENT_ONLY_ROUTES = ['/admin', '/admin/*'] as const;
 
 export const routes: RouteObject[] = [
   {

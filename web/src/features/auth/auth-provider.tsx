@@ -17,6 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
 import { apiRequest, HttpError, serverMessage } from '../../lib/http';
+import { useBrowserState } from '../../lib/hydration';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { AUTH_TOASTS, AUTH_TEXT } from './auth-text';
 
@@ -79,8 +80,10 @@ export function displayName(user: Pick<AuthUser, 'firstName' | 'username'>): str
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<AuthUser | null>(() =>
-    readStored(STORAGE_KEYS.authUser, parseAuthUser),
+  // Pre-rendered pages are drawn signed out; the stored user shows once the page is hydrated.
+  const [user, setUser] = useBrowserState<AuthUser | null>(
+    () => readStored(STORAGE_KEYS.authUser, parseAuthUser),
+    null,
   );
   const [loading, setLoading] = useState(false);
   const timers = useRef<number[]>([]);
@@ -88,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOutLocally = useCallback(() => {
     removeStored(STORAGE_KEYS.authUser);
     setUser(null);
-  }, []);
+  }, [setUser]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -98,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A stored user whose session the server no longer knows (expired, logged out elsewhere) is
   // signed out; when the server cannot be reached the stored user stays, so offline starts work.
   useEffect(() => {
-    if (!user) return;
+    if (!readStored(STORAGE_KEYS.authUser, parseAuthUser)) return;
     let cancelled = false;
     apiRequest<{ user?: unknown } | undefined>('/api/auth/me')
       .then((answer) => {
@@ -155,7 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setLoading(false);
       }
     },
-    [later],
+    [later, setUser],
   );
 
   const register = useCallback(
