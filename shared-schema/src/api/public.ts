@@ -9,6 +9,7 @@ import { feedbackSchema } from '../entities/feedback';
 import { jobSchema } from '../entities/job';
 import { MESSAGES } from '../messages';
 import { todayInPerth } from '../rules/dates';
+import { EMERGENCY_TIME } from '../constants/services';
 import { optionalText, requiredText } from './fields';
 
 /** A phone number of at least 10 characters (spec public §5). */
@@ -47,33 +48,68 @@ export const contactResponseSchema = z.object({
  * a server that accepts bookings queued offline overnight can choose their own clock.
  */
 export function makeBookingInputSchema(today: () => string = todayInPerth) {
-  return z.object({
-    /** Id minted offline by the device; the server mints one when absent. */
-    id: bookingIdSchema.optional(),
-    customerName: z.string({ error: MESSAGES.NAME_MIN }).trim().min(2, MESSAGES.NAME_MIN).max(100),
-    phone: phoneInput,
-    email: emailInput,
-    service: requiredText(MESSAGES.SERVICE_SELECT, 100),
-    location: z
-      .string({ error: MESSAGES.LOCATION_DETAILED })
-      .trim()
-      .min(5, MESSAGES.LOCATION_DETAILED)
-      .max(255),
-    preferredDate: z
-      .string({ error: MESSAGES.PREFERRED_DATE_REQUIRED })
-      .trim()
-      .min(1, MESSAGES.PREFERRED_DATE_REQUIRED)
-      .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.PREFERRED_DATE_REQUIRED)
-      .refine((value) => value >= today(), MESSAGES.PREFERRED_DATE_PAST),
-    preferredTime: requiredText(MESSAGES.PREFERRED_TIME_REQUIRED, 20),
-    urgency: z.enum(URGENCY_LEVELS, { error: MESSAGES.URGENCY_INVALID }),
-    description: z
-      .string({ error: MESSAGES.DESCRIPTION_DETAILS })
-      .trim()
-      .min(10, MESSAGES.DESCRIPTION_DETAILS)
-      .max(5000),
-    vehicleDetails: optionalText(500),
-  });
+  return z
+    .object({
+      /** Id minted offline by the device; the server mints one when absent. */
+      id: bookingIdSchema.optional(),
+      customerName: z
+        .string({ error: MESSAGES.NAME_MIN })
+        .trim()
+        .min(2, MESSAGES.NAME_MIN)
+        .max(100),
+      phone: phoneInput,
+      email: emailInput,
+      service: requiredText(MESSAGES.SERVICE_SELECT, 100),
+      location: z
+        .string({ error: MESSAGES.LOCATION_DETAILED })
+        .trim()
+        .min(5, MESSAGES.LOCATION_DETAILED)
+        .max(255),
+      // Required unless the booking is an emergency (checked below): someone stranded at 2 am
+      // needs a truck now, not a slot tomorrow. An emergency left without them means "now".
+      preferredDate: z
+        .string({ error: MESSAGES.PREFERRED_DATE_REQUIRED })
+        .trim()
+        .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), {
+          message: MESSAGES.PREFERRED_DATE_REQUIRED,
+          abort: true,
+        })
+        .refine((value) => value === '' || value >= today(), MESSAGES.PREFERRED_DATE_PAST),
+      preferredTime: z.string({ error: MESSAGES.PREFERRED_TIME_REQUIRED }).trim().max(20),
+      urgency: z.enum(URGENCY_LEVELS, { error: MESSAGES.URGENCY_INVALID }),
+      description: z
+        .string({ error: MESSAGES.DESCRIPTION_DETAILS })
+        .trim()
+        .min(10, MESSAGES.DESCRIPTION_DETAILS)
+        .max(5000),
+      vehicleDetails: optionalText(500),
+    })
+    .superRefine((booking, ctx) => {
+      if (booking.urgency === 'emergency') return;
+      if (!booking.preferredDate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['preferredDate'],
+          message: MESSAGES.PREFERRED_DATE_REQUIRED,
+        });
+      }
+      if (!booking.preferredTime) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['preferredTime'],
+          message: MESSAGES.PREFERRED_TIME_REQUIRED,
+        });
+      }
+    })
+    .transform((booking) =>
+      booking.urgency === 'emergency'
+        ? {
+            ...booking,
+            preferredDate: booking.preferredDate || today(),
+            preferredTime: booking.preferredTime || EMERGENCY_TIME,
+          }
+        : booking,
+    );
 }
 
 /**

@@ -7,28 +7,35 @@
  * and the data router's code would add about 17 KB (brotli) to every first load.
  */
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useNotifications } from '@mantine/notifications';
 import { useRoutes } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/auth-provider';
+// Sends contact messages, bookings and feedback saved offline, whichever page is open; it loads
+// Dexie only while something may be waiting, so public pages keep it out of their first load.
+import { PublicOutboxRunner } from '../features/public-forms/outbox-status';
 import { ClientOnly } from './client-only';
 import { ProfileProvider, type SiteConfig } from './profile-provider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast viewport is fetched right after the first render instead of with it: no toast can
-// be needed before the page is drawn, and toasts raised meanwhile wait in the store and show
-// once it mounts.
+// The toast viewport (with @mantine/notifications' code) is fetched when the first toast is
+// raised: most visits never need it, and a toast raised meanwhile waits in the store and shows
+// once the viewport mounts.
 const ToastViewport = lazy(() =>
   import('./toast-viewport').then((m) => ({ default: m.ToastViewport })),
 );
 
-// Sends contact messages, bookings and feedback saved offline, whichever page is open. Loaded
-// after the first render so Dexie stays out of the public pages' first load.
-const PublicOutboxRunner = lazy(() =>
-  import('../features/public-forms/public-outbox-runner').then((m) => ({
-    default: m.PublicOutboxRunner,
-  })),
-);
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastViewport />
+    </Suspense>
+  ) : null;
+}
 
 export function AppRoutes() {
   return useRoutes(routes);
@@ -43,10 +50,8 @@ export function App({ children, config }: { children: ReactNode; config?: SiteCo
       cssVariablesResolver={cssVariablesResolver}
     >
       <ClientOnly>
-        <Suspense fallback={null}>
-          <ToastViewport />
-          <PublicOutboxRunner />
-        </Suspense>
+        <ToastsWhenNeeded />
+        <PublicOutboxRunner />
       </ClientOnly>
       <ProfileProvider prerendered={config}>
         <AuthProvider>{children}</AuthProvider>

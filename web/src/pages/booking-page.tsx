@@ -1,12 +1,17 @@
 import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
+import { useOnline } from '../lib/use-online';
 import { useOperators } from '../app/profile-provider';
 import { BookingForm, type BookingVariant } from '../features/public-forms/booking-form';
 
 export function BookingPage({ variant }: { variant: BookingVariant }) {
   usePageTitle('Book a Service');
-  const { main } = useOperators();
+  // The "straight into dispatch" promise only holds online; offline the site-wide banner says
+  // what happens instead.
+  const online = useOnline();
+  const { main, second } = useOperators();
+  const hotlines = [main, ...(second ? [second] : [])].map(({ name, phone }) => ({ name, phone }));
   return (
     <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
@@ -17,9 +22,9 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
             minutes.
           </Text>
         </Stack>
-        {variant === 'integrated' ? (
+        {variant === 'integrated' && online ? (
           <Alert
-            color="blue"
+            color="ochre"
             variant="light"
             icon={<IconPlugConnected />}
             title="Direct admin integration"
@@ -29,7 +34,7 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
           </Alert>
         ) : null}
         <Card withBorder radius="md" padding="lg">
-          <BookingForm variant={variant} hotline={main.phone} />
+          <BookingForm variant={variant} hotlines={hotlines} />
         </Card>
       </Stack>
     </Container>

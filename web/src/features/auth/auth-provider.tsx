@@ -19,7 +19,10 @@ import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
 import { apiRequest, HttpError, serverMessage } from '../../lib/http';
 import { useBrowserState } from '../../lib/hydration';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { AUTH_TOASTS, AUTH_TEXT } from './auth-text';
+import { USE_AUTH_OUTSIDE_PROVIDER } from '@pilbara/shared-schema';
+
+/** The toasts' wording, loaded when a toast is due (it carries the messages catalogue). */
+const authText = () => import('./auth-text');
 
 /** The fields the UI reads from a user (spec §3); anything else the server sends is kept. */
 export interface AuthUser {
@@ -124,6 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (values: LoginValues): Promise<AuthUser> => {
       setLoading(true);
+      const { AUTH_TEXT, AUTH_TOASTS } = await authText();
       try {
         const user = userFromAnswer(await apiRequest<unknown>('/api/auth/login', { body: values }));
         writeStored(STORAGE_KEYS.authUser, user);
@@ -164,6 +168,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     async (values: RegisterValues): Promise<AuthUser> => {
       setLoading(true);
+      const { AUTH_TEXT, AUTH_TOASTS } = await authText();
       try {
         // Registration creates the account but no session (the server signs in only on login),
         // so the user is not stored here: the page moves to the login tab with the username filled.
@@ -201,6 +206,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async (): Promise<void> => {
+    const { AUTH_TEXT, AUTH_TOASTS } = await authText();
     try {
       await apiRequest<unknown>('/api/auth/logout', { method: 'POST' });
     } catch {
@@ -225,6 +231,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 /** The sign-in state; throws the spec §8 message when used outside {@link AuthProvider}. */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  if (!value) throw new Error(AUTH_TEXT.outsideProvider);
+  if (!value) throw new Error(USE_AUTH_OUTSIDE_PROVIDER);
   return value;
 }

@@ -1,19 +1,16 @@
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { Button, Group, Input, Radio, Rating, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import {
-  feedbackInputSchema,
-  RECOMMEND_OPTIONS,
-  type FeedbackData,
-  type FeedbackInput,
-} from '@pilbara/shared-schema';
+import { RECOMMEND_OPTIONS, type FeedbackData, type FeedbackInput } from '@pilbara/shared-schema';
 import { registerField, SelectField } from '../../components/form-fields';
-import { OutboxPendingNotice } from './outbox-pending-notice';
+import { OutboxPendingNotice } from './outbox-status';
 import { usePublicForm } from './use-public-form';
 
 export interface ReviewableJob {
   id: string;
   label: string;
 }
+
+const loadResolver = () => import('./form-resolvers').then((m) => m.feedbackResolver());
 
 const RECOMMEND_LABELS: Record<(typeof RECOMMEND_OPTIONS)[number], string> = {
   yes: 'Yes',
@@ -40,12 +37,10 @@ function ScoreField({
   control,
   name,
   label,
-  size = 'md',
 }: {
   control: Control<FeedbackInput, unknown, FeedbackData>;
   name: FieldPath<FeedbackInput>;
   label: string;
-  size?: 'md' | 'lg';
 }) {
   const id = `feedback-${name}`;
   return (
@@ -64,7 +59,8 @@ function ScoreField({
             role="radiogroup"
             aria-label={label}
             name={name}
-            size={size}
+            // Each star is a 44 px tap target.
+            size={44}
             value={typeof field.value === 'number' ? field.value : 0}
             onChange={field.onChange}
             getSymbolLabel={(index) => `${label}: ${index} out of 5`}
@@ -86,7 +82,7 @@ export function FeedbackForm({
 }) {
   const { form, onSubmit, sending } = usePublicForm(
     'feedback',
-    feedbackInputSchema,
+    loadResolver,
     emptyFeedback,
     emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
   );
@@ -104,7 +100,7 @@ export function FeedbackForm({
           data={jobs.map((job) => ({ value: job.id, label: job.label }))}
           allowDeselect={false}
         />
-        <ScoreField control={form.control} name="rating" label="Overall Rating" size="lg" />
+        <ScoreField control={form.control} name="rating" label="Overall Rating" />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <ScoreField control={form.control} name="serviceQuality" label="Service Quality" />
           <ScoreField control={form.control} name="responseTime" label="Response Time" />

@@ -1,7 +1,8 @@
 import { Alert } from '@mantine/core';
 import type { PublicFormKind } from '../../db/schema';
 import { OUTBOX_SAVED_OFFLINE } from '../../sync/public-outbox';
-import { PUBLIC_FORM_TEXTS, usePendingCount } from './use-public-submit';
+import { usePendingCount } from './outbox-runtime';
+import { PUBLIC_FORM_TEXTS } from './public-form-texts';
 
 /** A lasting notice (toasts fade) that submissions are waiting on this device to be sent. */
 export function OutboxPendingNotice({ kind }: { kind: PublicFormKind }) {

@@ -28,10 +28,13 @@ export function useCustomerInfo() {
       ),
     null,
   );
-  const save = useCallback((next: CustomerInfo) => {
-    writeStored(STORAGE_KEYS.customerInfo, next);
-    setInfo(next);
-  }, [setInfo]);
+  const save = useCallback(
+    (next: CustomerInfo) => {
+      writeStored(STORAGE_KEYS.customerInfo, next);
+      setInfo(next);
+    },
+    [setInfo],
+  );
   const clear = useCallback(() => {
     removeStored(STORAGE_KEYS.customerInfo);
     setInfo(null);
