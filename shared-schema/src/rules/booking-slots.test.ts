@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_SLOTS } from '../constants/services';
-import { isPastSlot, openTimeSlots, slotMinutes } from './booking-slots';
+import { isPastSlot, openTimeSlots, perthClockOf, slotMinutes } from './booking-slots';
 
 // 10:10 in Perth (UTC+8) on 24 November 2026.
 const NOW = new Date('2026-11-24T02:10:00Z');
@@ -29,5 +29,14 @@ describe('booking time slots', () => {
 
   it('has nothing left after the last slot of the day', () => {
     expect(openTimeSlots('2026-11-24', new Date('2026-11-24T09:45:00Z'))).toEqual([]);
+  });
+});
+
+describe('the Perth clock', () => {
+  it('reads date and minutes in Perth whatever the host zone', () => {
+    expect(perthClockOf(new Date('2026-11-24T16:30:00Z'))).toEqual({
+      date: '2026-11-25',
+      minutes: 30,
+    });
   });
 });

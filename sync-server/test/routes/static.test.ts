@@ -53,6 +53,18 @@ describe('static hosting of the PWA', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('keeps document-only security headers off scripts and images, not off pages', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
+    const script = await app.inject({ url: '/assets/index-B2x9kQ7a.js' });
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    for (const url of ['/', '/booking', '/sw.js', '/nowhere']) {
+      const response = await app.inject({ url });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+  });
+
   it('serves pages, the service worker and the manifest with no-cache', async () => {
     const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
     for (const url of ['/', '/booking', '/sw.js', '/manifest.webmanifest', '/icon-192.png']) {

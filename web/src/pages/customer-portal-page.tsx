@@ -5,6 +5,7 @@ import {
   Card,
   Center,
   Container,
+  Group,
   Loader,
   Stack,
   Text,
@@ -12,25 +13,53 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearchOff } from '@tabler/icons-react';
+import { IconPhoneCall, IconSearchOff, IconWifiOff } from '@tabler/icons-react';
 import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
-import { useJobSearch } from '../features/tracking/use-job-search';
+import { telHref } from '../lib/format';
+import { useSavedBookings } from '../lib/use-saved-bookings';
+import { useOperators } from '../app/profile-provider';
+import { isRecordId, useTracking, type TrackTarget } from '../features/tracking/use-tracking';
 import { JobDetails } from '../features/tracking/job-details';
+import { BookingDetails } from '../features/tracking/booking-details';
+import { DeviceBookings } from '../features/tracking/device-bookings';
 import {
+  PhoneProofForm,
   PortalSearchForm,
   type PortalSearchFormHandle,
 } from '../features/tracking/portal-search-form';
 
+export const PORTAL_OFFLINE_TEXT =
+  "You're offline, so we can't look up your job right now. It will work again as soon as you have signal – or call us, a call often gets through where data does not.";
+
+function CallButtons() {
+  const { main, second } = useOperators();
+  return (
+    <Group gap="xs" justify="center">
+      {[main, ...(second ? [second] : [])].map((owner) => (
+        <Button
+          key={owner.phone}
+          component="a"
+          href={telHref(owner.phone)}
+          mih={48}
+          leftSection={<IconPhoneCall size={18} aria-hidden />}
+        >
+          {owner.name}: {owner.phone}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 export function CustomerPortalPage() {
   usePageTitle('Track Your Job');
   const [params, setParams] = useSearchParams();
-  const { state, search, reset } = useJobSearch();
+  const { state, run, askPhone, reset } = useTracking();
   const formRef = useRef<PortalSearchFormHandle>(null);
+  const deviceBookings = useSavedBookings();
 
-  const runSearch = async (query: string) => {
-    setParams({ search: query }, { replace: true });
-    const result = await search(query);
+  const runTarget = async (target: TrackTarget) => {
+    const result = await run(target);
     if (result.status === 'not-found') {
       notifications.show({
         title: MESSAGES.JOB_NOT_FOUND_TITLE,
@@ -48,13 +77,25 @@ export function CustomerPortalPage() {
     }
   };
 
-  // Opening /customer-portal?search=JOB-… (the dashboard's Track Live) runs that search once.
-  const initialQuery = useRef(params.get('search')?.trim() ?? '');
+  const search = (query: string) => {
+    setParams({ search: query }, { replace: true });
+    if (isRecordId(query)) askPhone(query);
+    else void runTarget({ kind: 'id', id: query, phone: '' });
+  };
+
+  // A tracking link (?token=…) opens its job at once; ?search=JOB-… (the dashboard's Track Live)
+  // fills the search and asks for the phone digits.
+  const initial = useRef({
+    token: params.get('token')?.trim() ?? '',
+    search: params.get('search')?.trim() ?? '',
+  });
   useEffect(() => {
-    const query = initialQuery.current;
-    if (!query) return;
-    formRef.current?.setQuery(query);
-    void runSearch(query);
+    const { token, search: query } = initial.current;
+    if (token) void runTarget({ kind: 'token', token });
+    else if (query) {
+      formRef.current?.setQuery(query);
+      search(query);
+    }
     // Runs once on open; later searches come from the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -66,23 +107,32 @@ export function CustomerPortalPage() {
     window.setTimeout(() => formRef.current?.focus(), 0);
   };
 
+  const target = 'target' in state ? state.target : null;
+  const failedQuery =
+    target?.kind === 'id' ? target.id : target?.kind === 'token' ? 'this tracking link' : '';
+
   return (
     <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Track Your Job</Title>
           <Text c="dimmed">
-            Enter your job ID or the name you booked under to see where your driver is and what
-            happens next.
+            Open the tracking link from your confirmation, or enter your job ID or booking number to
+            see where your driver is and what happens next.
           </Text>
         </Stack>
 
         <Card withBorder radius="md" padding="lg">
-          <PortalSearchForm
-            ref={formRef}
-            onSearch={(query) => void runSearch(query)}
-            busy={state.status === 'loading'}
-          />
+          <Stack gap="md">
+            <PortalSearchForm ref={formRef} onSearch={search} busy={state.status === 'loading'} />
+            {state.status === 'needs-phone' ? (
+              <PhoneProofForm
+                id={state.id}
+                busy={false}
+                onSubmit={(digits) => void runTarget({ kind: 'id', id: state.id, phone: digits })}
+              />
+            ) : null}
+          </Stack>
         </Card>
 
         {state.status === 'loading' ? (
@@ -91,7 +141,12 @@ export function CustomerPortalPage() {
           </Center>
         ) : null}
 
-        {state.status === 'found' ? <JobDetails job={state.job} /> : null}
+        {state.status === 'found' && 'job' in state.found ? (
+          <JobDetails job={state.found.job} />
+        ) : null}
+        {state.status === 'found' && 'booking' in state.found ? (
+          <BookingDetails booking={state.found.booking} />
+        ) : null}
 
         {state.status === 'not-found' ? (
           <Card withBorder radius="md" padding="xl" data-testid="job-not-found">
@@ -103,8 +158,8 @@ export function CustomerPortalPage() {
                 {MESSAGES.JOB_NOT_FOUND_PAGE}
               </Title>
               <Text c="dimmed" maw={440}>
-                We couldn&apos;t find a job for &ldquo;{state.query}&rdquo;. Check the job ID in
-                your text message or email, or try the name you booked under.
+                We couldn&apos;t find a job for {failedQuery}. Check the number in your text message
+                or email, and the last 4 digits of the phone you booked with.
               </Text>
               <Button onClick={tryAnother} mih={44}>
                 Try Another Search
@@ -113,11 +168,30 @@ export function CustomerPortalPage() {
           </Card>
         ) : null}
 
-        {state.status === 'error' ? (
-          <Text c="red" role="alert">
-            {MESSAGES.SEARCH_FAILED_DESCRIPTION}
-          </Text>
+        {state.status === 'offline' ? (
+          <Card withBorder radius="md" padding="lg" data-testid="portal-offline">
+            <Stack align="center" gap="sm" ta="center">
+              <ThemeIcon size={48} radius="xl" variant="light" color="ochre" aria-hidden>
+                <IconWifiOff size={26} />
+              </ThemeIcon>
+              <Text role="status" maw={480}>
+                {PORTAL_OFFLINE_TEXT}
+              </Text>
+              <CallButtons />
+            </Stack>
+          </Card>
         ) : null}
+
+        {state.status === 'error' ? (
+          <Stack gap="sm">
+            <Text c="red.8" role="alert">
+              {MESSAGES.SEARCH_FAILED_DESCRIPTION}
+            </Text>
+            <CallButtons />
+          </Stack>
+        ) : null}
+
+        <DeviceBookings bookings={deviceBookings} />
       </Stack>
     </Container>
   );

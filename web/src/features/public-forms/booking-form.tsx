@@ -19,7 +19,8 @@ import {
   type BookingInput,
   type Urgency,
 } from '@pilbara/shared-schema';
-import { registerField, SelectField } from '../../components/form-fields';
+import { LazySelectField as SelectField } from '../../components/lazy-select-field';
+import { registerField } from '../../components/register-field';
 import { forgetBooking, saveBooking } from '../../lib/my-bookings';
 import { telHref } from '../../lib/format';
 import { BookingConfirmation } from './booking-confirmation';
@@ -59,7 +60,8 @@ function emptyBooking(): BookingFormValues {
 export function EmergencyCallPanel({ phones }: { phones: { name: string; phone: string }[] }) {
   return (
     <Alert
-      color="red"
+      color="ochre"
+      variant="outline"
       title="Emergency? Call our hotline now"
       icon={<IconPhoneCall />}
       role="alert"
@@ -76,7 +78,6 @@ export function EmergencyCallPanel({ phones }: { phones: { name: string; phone: 
             key={line.phone}
             component="a"
             href={telHref(line.phone)}
-            color="red"
             mih={48}
             leftSection={<IconPhoneCall size={18} />}
           >
@@ -92,16 +93,19 @@ export function EmergencyCallPanel({ phones }: { phones: { name: string; phone: 
 export function BookingForm({
   variant,
   hotlines,
+  initial = {},
 }: {
   variant: BookingVariant;
   hotlines: { name: string; phone: string }[];
+  /** Values to start from, such as the service of "Book Similar Service" or a map area. */
+  initial?: Partial<Pick<BookingFormValues, 'service' | 'location'>>;
 }) {
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const { form, onSubmit, sending } = usePublicForm<BookingFormValues, BookingData>(
     'booking',
     loadResolver,
     emptyBooking,
-    undefined,
+    { ...emptyBooking(), ...initial },
     {
       toast: false,
       // An emergency sent without a date or time travels without them, so the server fills in

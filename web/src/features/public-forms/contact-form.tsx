@@ -1,6 +1,7 @@
 import { Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
 import { CONTACT_SERVICE_OPTIONS, type ContactInput } from '@pilbara/shared-schema';
-import { registerField, SelectField } from '../../components/form-fields';
+import { LazySelectField as SelectField } from '../../components/lazy-select-field';
+import { registerField } from '../../components/register-field';
 import { OutboxPendingNotice } from './outbox-status';
 import { usePublicForm } from './use-public-form';
 

@@ -1,7 +1,8 @@
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { Button, Group, Input, Radio, Rating, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { RECOMMEND_OPTIONS, type FeedbackData, type FeedbackInput } from '@pilbara/shared-schema';
-import { registerField, SelectField } from '../../components/form-fields';
+import { LazySelectField as SelectField } from '../../components/lazy-select-field';
+import { registerField } from '../../components/register-field';
 import { OutboxPendingNotice } from './outbox-status';
 import { usePublicForm } from './use-public-form';
 

@@ -1,54 +1,75 @@
 /**
- * The booking's date picker (@mantine/dates, with its stylesheet). Days before today (Perth) are
- * disabled and drawn as such; on a phone the calendar opens as a centred dialog that fits a
- * 390 px screen instead of a popover running off its edge.
+ * The booking's Preferred Date. The page first draws a field that looks exactly like the date
+ * picker's closed input; the picker itself (@mantine/dates, dayjs, its dialog and stylesheet,
+ * about 23 KB brotli) loads when the customer first opens it, and opens at once. Most of the
+ * booking page's first load is then what every visitor needs.
  */
-import '@mantine/dates/styles.css';
-import { DatePickerInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useState, type Ref } from 'react';
+import { Input, InputBase } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { todayInPerth } from '@pilbara/shared-schema';
-import type { Ref } from 'react';
+import type { DateFieldProps } from './date-picker-field';
 
-export function PreferredDateInput({
+const DatePickerField = lazy(() =>
+  import('./date-picker-field').then((m) => ({ default: m.DatePickerField })),
+);
+
+function shownDate(value: string): string {
+  if (!value) return '';
+  const date = new Date(`${value}T00:00:00`);
+  return date.toLocaleDateString('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+}
+
+function DateFacade({
   value,
-  onChange,
-  onBlur,
-  inputRef,
   name,
   error,
   required,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  inputRef: Ref<HTMLButtonElement>;
-  name: string;
-  error: string | undefined;
-  required: boolean;
-}) {
-  const phone = useMediaQuery('(max-width: 36em)');
+  onOpen,
+  inputRef,
+}: DateFieldProps & { onOpen: () => void; inputRef?: Ref<HTMLButtonElement> | undefined }) {
   return (
-    <DatePickerInput
+    <InputBase
+      ref={inputRef}
+      component="button"
+      type="button"
+      pointer
       label="Preferred Date"
-      placeholder={required ? 'Pick a date' : 'Today, as soon as possible'}
       description={required ? undefined : 'Optional for an emergency'}
       withAsterisk={required}
-      clearable={!required}
       leftSection={<IconCalendar size={18} aria-hidden />}
-      minDate={todayInPerth()}
-      valueFormat="ddd D MMM YYYY"
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
-      onBlur={onBlur}
-      ref={inputRef}
-      name={name}
       error={error}
-      firstDayOfWeek={1}
-      dropdownType={phone ? 'modal' : 'popover'}
-      modalProps={{ centered: true, size: 'auto', title: 'Preferred date' }}
-      popoverProps={{ position: 'bottom-start', shadow: 'md' }}
-      ariaLabels={{ nextMonth: 'Next month', previousMonth: 'Previous month' }}
-    />
+      name={name}
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      // The picker's code starts loading as soon as a finger or pointer is on the way.
+      onPointerDown={() => void import('./date-picker-field')}
+    >
+      {value ? (
+        shownDate(value)
+      ) : (
+        <Input.Placeholder>
+          {required ? 'Pick a date' : 'Today, as soon as possible'}
+        </Input.Placeholder>
+      )}
+    </InputBase>
+  );
+}
+
+export function PreferredDateInput({
+  inputRef,
+  ...props
+}: DateFieldProps & { inputRef?: Ref<HTMLButtonElement> }) {
+  const [open, setOpen] = useState(false);
+  const facade = <DateFacade {...props} inputRef={inputRef} onOpen={() => setOpen(true)} />;
+  if (!open) return facade;
+  return (
+    <Suspense fallback={facade}>
+      <DatePickerField {...props} openOnMount />
+    </Suspense>
   );
 }

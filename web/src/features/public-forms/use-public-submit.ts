@@ -12,6 +12,11 @@ import { PUBLIC_FORM_TEXTS, SAVED_OFFLINE_TITLE } from './public-form-texts';
 
 export { PUBLIC_FORM_TEXTS, SAVED_OFFLINE_TITLE };
 
+export const FEEDBACK_ALREADY_GIVEN = {
+  title: 'Feedback already received',
+  message: 'We already have your feedback for this job – thank you for taking the time.',
+};
+
 export function loadOutbox() {
   return import('../../sync/public-outbox');
 }
@@ -94,6 +99,16 @@ export function usePublicSubmit(kind: PublicFormKind) {
             }
             return { done: true, fieldErrors: {}, outcome, outboxId };
           case 'rejected':
+            // Feedback for a job already reviewed is not a failure to retry: say what happened.
+            if (kind === 'feedback' && outcome.error.status === 409) {
+              notifications.show({
+                title: FEEDBACK_ALREADY_GIVEN.title,
+                message: FEEDBACK_ALREADY_GIVEN.message,
+                color: 'ochre',
+                autoClose: TOAST_DURATIONS.default,
+              });
+              return { done: true, fieldErrors: {}, outcome, outboxId };
+            }
             showFailure(kind, outcome.error);
             return { done: false, fieldErrors: rejectedFields(outcome.error), outcome, outboxId };
           case 'failed':

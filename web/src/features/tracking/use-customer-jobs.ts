@@ -1,20 +1,35 @@
 /**
- * The dashboard's jobs (DESIGN §7): GET /api/jobs/customer/{phone or job ID} answers only that
- * customer's jobs, with other contact details masked. Polled every 5 s (spec §9). A failed call
- * is only logged (spec §8 "Dashboard job lookup fails"); the last jobs stay on screen.
+ * The dashboard's records (DESIGN §7, §11): GET /api/jobs/customer/{phone or job ID} answers only
+ * that customer's jobs and their bookings still waiting for approval (`{jobs, bookings}`), with
+ * other contact details masked. Polled every 5 s (spec §9). A failed call is only logged (spec §8
+ * "Dashboard job lookup fails"); the last records stay on screen.
  */
 import { useEffect, useState } from 'react';
-import { POLLING_INTERVALS, type Job } from '@pilbara/shared-schema';
+import { POLLING_INTERVALS, type Booking, type Job } from '@pilbara/shared-schema';
 import { apiRequest, HttpError } from '../../lib/http';
 
-export async function fetchCustomerJobs(lookup: string): Promise<Job[]> {
+export interface CustomerRecords {
+  jobs: Job[];
+  bookings: Booking[];
+  /** Whether the answer listed pending bookings at all. */
+  bookingsListed: boolean;
+}
+
+export async function fetchCustomerRecords(lookup: string): Promise<CustomerRecords> {
   try {
-    const answer = await apiRequest<{ jobs?: Job[] }>(
-      `/api/jobs/customer/${encodeURIComponent(lookup)}`,
+    const phone =
+      /\d/.test(lookup) && !/^JOB-/i.test(lookup) ? `?phone=${encodeURIComponent(lookup)}` : '';
+    const answer = await apiRequest<{ jobs?: Job[]; bookings?: Booking[] }>(
+      `/api/jobs/customer/${encodeURIComponent(lookup)}${phone}`,
     );
-    return answer?.jobs ?? [];
+    return {
+      jobs: answer?.jobs ?? [],
+      bookings: (answer?.bookings ?? []).filter((b) => b.status === 'pending'),
+      bookingsListed: Array.isArray(answer?.bookings),
+    };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return [];
+    if (error instanceof HttpError && error.status === 404)
+      return { jobs: [], bookings: [], bookingsListed: false };
     throw error;
   }
 }
@@ -23,21 +38,25 @@ export function useCustomerJobs(
   lookup: string | null,
   pollMs: number = POLLING_INTERVALS.dashboardJobs,
 ) {
-  const [jobs, setJobs] = useState<Job[]>([]);
+  const [records, setRecords] = useState<CustomerRecords>({
+    jobs: [],
+    bookings: [],
+    bookingsListed: false,
+  });
   const [loading, setLoading] = useState(lookup !== null);
 
   useEffect(() => {
     if (!lookup) {
-      setJobs([]);
+      setRecords({ jobs: [], bookings: [], bookingsListed: false });
       setLoading(false);
       return;
     }
     let stopped = false;
     setLoading(true);
     const load = () =>
-      fetchCustomerJobs(lookup)
+      fetchCustomerRecords(lookup)
         .then((next) => {
-          if (!stopped) setJobs(next);
+          if (!stopped) setRecords(next);
         })
         .catch((error: unknown) => {
           console.error('Dashboard job lookup failed', error);
@@ -53,5 +72,5 @@ export function useCustomerJobs(
     };
   }, [lookup, pollMs]);
 
-  return { jobs, loading };
+  return { ...records, loading };
 }
