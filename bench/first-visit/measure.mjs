@@ -100,7 +100,17 @@ async function measureBytes(browser, url) {
   const responses = [];
   page.on('requestfinished', (request) => responses.push(request));
   await page.goto(url, { waitUntil: 'networkidle' });
-  const totals = { html: 0, js: 0, css: 0, font: 0, image: 0, other: 0, requests: 0 };
+  const totals = {
+    html: 0,
+    js: 0,
+    css: 0,
+    font: 0,
+    image: 0,
+    other: 0,
+    requests: 0,
+    jsBody: 0,
+    jsRequests: 0,
+  };
   let htmlEncoding = '';
   for (const request of responses) {
     const sizes = await request.sizes();
@@ -109,21 +119,27 @@ async function measureBytes(browser, url) {
     const wire = sizes.responseBodySize + sizes.responseHeadersSize;
     totals[kind] += wire;
     totals.requests += 1;
+    if (kind === 'js') {
+      totals.jsBody += sizes.responseBodySize;
+      totals.jsRequests += 1;
+    }
     if (kind === 'html' && !htmlEncoding)
       htmlEncoding = (await response?.headerValue('content-encoding')) ?? 'identity';
   }
+  totals.jsWire = totals.js;
   totals.total = totals.html + totals.js + totals.css + totals.font + totals.image + totals.other;
   totals.htmlEncoding = htmlEncoding;
   await context.close();
   return totals;
 }
 
-export async function measureServer(baseURL, { routes, runs }) {
+export async function measureServer(baseURL, { routes, runs, bytes: withBytes = true }) {
   const lighthouse = {};
   for (const route of routes) {
     lighthouse[route] = [];
     for (let i = 0; i < runs; i++) lighthouse[route].push(await runLighthouse(baseURL + route));
   }
+  if (!withBytes) return { lighthouse, bytes: {} };
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -39,6 +39,10 @@ export function prerenderPlugin(): Plugin {
             emptyOutDir: true,
             manifest: false,
             copyPublicDir: false,
+            rolldownOptions: {
+              preserveEntrySignatures: 'exports-only',
+              output: { codeSplitting: true },
+            },
           },
         });
         // @ts-expect-error -- a plain ES module without type declarations

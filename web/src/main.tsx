@@ -13,6 +13,7 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { App, AppRoutes } from './app/app';
 import { readEmbeddedConfig } from './app/embedded-config';
+import { preloadPage } from './app/routes';
 
 // Pre-rendered pages inline the CSS their HTML uses and load the full stylesheets as
 // media="print" so they never delay the first paint; they apply from here on.
@@ -34,9 +35,15 @@ const app = (
 );
 
 if (root.hasChildNodes() && !window.location.search) {
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  // The page's module is preloaded by the HTML (modulepreload); waiting for it here lets the
+  // whole page hydrate in one pass (see app/lazy-page.tsx).
+  void preloadPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(root, app);
+      }),
+    );
 } else {
   createRoot(root).render(app);
 }

@@ -119,7 +119,10 @@ export function ProfileProvider({
         const parsed = parseSiteConfig(answer);
         if (!parsed) return;
         writeCached(parsed);
-        setConfig(parsed);
+        // The same profile the page already shows is not an update (no re-render of the page).
+        setConfig((current) =>
+          JSON.stringify(current) === JSON.stringify(parsed) ? current : parsed,
+        );
       })
       .catch(() => {
         // Offline or server error: keep the cached or default profile.
