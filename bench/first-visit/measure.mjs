@@ -28,7 +28,24 @@ const LIGHTHOUSE_CLI = join(
 const requireFromTest = createRequire(requireFromE2e.resolve('@playwright/test'));
 const { chromium } = createRequire(requireFromTest.resolve('playwright'))('playwright-core');
 
-function runLighthouse(url) {
+/**
+ * One Lighthouse run; a run Lighthouse itself gives up on (NO_NAVSTART and the like, which a
+ * loaded machine provokes now and then) is tried again, up to three times.
+ */
+async function runLighthouse(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(
+        `lighthouse ${url} attempt ${attempt} failed, retrying: ${error.message.slice(0, 200)}`,
+      );
+    }
+  }
+}
+
+function runLighthouseOnce(url) {
   const dir = mkdtempSync(join(tmpdir(), 'pilbara-lh-'));
   const out = join(dir, 'report.json');
   return new Promise((resolvePromise, reject) => {

@@ -28,6 +28,10 @@ test.describe('customer portal', () => {
     const portal = new PortalPage(page);
     await portal.open();
     await portal.search(job.id);
+    // A typed job id shows nothing until the phone's last 4 digits are given.
+    await expect(page.getByTestId('phone-proof')).toBeVisible();
+    await expect(portal.details).toHaveCount(0);
+    await portal.proveWith(who.phone);
     await expect(portal.details).toBeVisible();
     await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
     await expect(portal.details.getByText('En Route', { exact: true })).toBeVisible();
@@ -61,7 +65,7 @@ test.describe('customer portal', () => {
     await portal.search(who.name.toUpperCase());
     await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
 
-    await portal.open(job.id);
+    await portal.open(job.id, who.phone);
     await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
     await expect(portal.searchBox).toHaveValue(job.id);
   });
@@ -74,7 +78,7 @@ test.describe('customer portal', () => {
     await page.getByRole('button', { name: 'Track Job' }).click();
     await expect(page.getByText(MESSAGES.PORTAL_SEARCH_EMPTY, { exact: true })).toBeVisible();
 
-    await portal.search('JOB-1999-424242');
+    await portal.search('JOB-1999-424242', '0400 000 424');
     await expect(page.getByText(MESSAGES.JOB_NOT_FOUND_TITLE, { exact: true })).toBeVisible();
     await expect(page.getByText(MESSAGES.JOB_NOT_FOUND_DESCRIPTION)).toBeVisible();
     await expect(page.getByRole('heading', { name: MESSAGES.JOB_NOT_FOUND_PAGE })).toBeVisible();
@@ -99,7 +103,7 @@ test.describe('customer portal', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
     const portal = new PortalPage(page);
-    await portal.open(job.id);
+    await portal.open(job.id, who.phone);
     await page.getByRole('button', { name: 'Copy job ID' }).click();
     await expect(page.getByText(`Job ID ${job.id} copied to clipboard`)).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(job.id);
@@ -119,9 +123,29 @@ test.describe('customer portal', () => {
     );
     const portal = new PortalPage(page);
     await portal.open();
-    await portal.search('JOB-2026-5');
+    await portal.search('JOB-2026-5', '0400 000 005');
     await expect(page.getByText(MESSAGES.SEARCH_FAILED_TITLE, { exact: true })).toBeVisible();
     await expect(page.getByText(MESSAGES.SEARCH_FAILED_DESCRIPTION).first()).toBeVisible();
+  });
+
+  test('a search with no connection says so and offers the call buttons', async ({
+    page,
+    context,
+  }) => {
+    const portal = new PortalPage(page);
+    await portal.open();
+    await context.setOffline(true);
+    await portal.search('JOB-2026-5', '0400 000 005');
+    const offline = page.getByTestId('portal-offline');
+    await expect(offline).toContainText("You're offline, so we can't look up your job right now");
+    await expect(offline.getByRole('link', { name: /0400 000 001/ })).toHaveAttribute(
+      'href',
+      'tel:0400000001',
+    );
+    await expect(offline.getByRole('link', { name: /0400 000 002/ })).toBeVisible();
+    await expect(page.getByText(MESSAGES.SEARCH_FAILED_TITLE, { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await context.setOffline(false);
   });
 });
 

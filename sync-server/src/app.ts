@@ -21,7 +21,7 @@ import { deleteOldIdempotencyKeys } from './db/repositories/idempotency';
 import { ensureAdmin, resolveSessionSecret, type AdminLogin } from './bootstrap';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { staticPlugin } from './plugins/static';
+import { resolveSitePages, staticPlugin } from './plugins/static';
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
@@ -211,7 +211,7 @@ export async function buildApp(
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(syncRoutes);
 
-  await app.register(staticPlugin);
+  await app.register(staticPlugin, { pages: await resolveSitePages(app) });
 
   if (opts.notifier) startNotifier(app);
   if (opts.logCompaction) startLogCompaction(app);

@@ -8,9 +8,8 @@
  *    every text file beside it (name.br, name.gz), which the server sends as they are
  *    (@fastify/static's preCompressed) instead of compressing on every request.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 export const SSR_OUT_DIR = 'dist-ssr';
@@ -68,20 +67,6 @@ function* textFiles(dir: string): Generator<string> {
   }
 }
 
-/** Writes name.br and name.gz beside `file` where they are smaller than the file. */
-export function precompressFile(file: string): void {
-  const data = readFileSync(file);
-  const br = brotliCompressSync(data, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    },
-  });
-  const gz = gzipSync(data, { level: 9 });
-  if (br.length < data.length) writeFileSync(`${file}.br`, br);
-  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
-}
-
 export function precompressPlugin(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -93,8 +78,12 @@ export function precompressPlugin(): Plugin {
     closeBundle: {
       sequential: true,
       order: 'post',
-      handler() {
+      async handler() {
         if (config.build.ssr) return;
+        // @ts-expect-error -- a plain ES module without type declarations
+        const { precompressFile } = (await import('../scripts/prerender.mjs')) as {
+          precompressFile: (file: string) => void;
+        };
         let count = 0;
         for (const file of textFiles(resolve(config.root, config.build.outDir))) {
           precompressFile(file);

@@ -15,8 +15,9 @@
  * site config so the server can render the same pages with a deployment's business profile.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
 
 /** The page module each route shows (keys of Vite's build manifest). */
@@ -47,6 +48,30 @@ const NOT_FOUND_PATH = '/__not-found__';
 export const SHELL_FILE = 'shell.html';
 export const NOT_FOUND_FILE = '404.html';
 export const PAGES_FILE = 'prerendered.json';
+
+/**
+ * The part of the site config that shows in the pages: the business profile without the fields
+ * only scripts read (its public URL and card key). The server compares it with the pages' to
+ * decide whether a deployment's profile needs its own render (sync-server/src/plugins/static.ts).
+ */
+export function shownProfile(config) {
+  const { publicUrl: _url, stripePublishableKey: _key, ...shown } = config.profile;
+  return shown;
+}
+
+/** Writes name.br and name.gz beside `file` where they are smaller than the file. */
+export function precompressFile(file) {
+  const data = readFileSync(file);
+  const br = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+  const gz = gzipSync(data, { level: 9 });
+  if (br.length < data.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+}
 
 /** dist-relative file of a route's HTML: '/' → index.html, '/checkout/success' → checkout/success.html. */
 export function pageFile(route) {
@@ -128,7 +153,7 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
       .replace('</head>', `${preloads.join('')}${styles.join('')}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${html}</div>${configScript}${noscript(siteConfig)}`,
+        `${noscript(siteConfig)}<div id="root">${html}</div>${configScript}`,
       );
     if (html) {
       page = await beasties.process(page);
@@ -163,10 +188,30 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
         notFound: NOT_FOUND_FILE,
         shell: SHELL_FILE,
         clientRoutes: [...ssr.CLIENT_ONLY_ROUTES],
+        profile: shownProfile(siteConfig),
       },
       null,
       2,
     ),
   );
   return pages;
+}
+
+/**
+ * Command line, used by the server when a deployment's business profile differs from the one the
+ * build rendered with: renders the pages with it into --out and compresses them.
+ *   node web/scripts/prerender.mjs --dist web/dist --ssr web/dist-ssr --out DIR --config JSON
+ */
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (name) => process.argv[process.argv.indexOf(`--${name}`) + 1];
+  const outDir = resolve(arg('out'));
+  const pages = await prerenderSite({
+    dist: resolve(arg('dist')),
+    ssrDir: resolve(arg('ssr')),
+    outDir,
+    config: JSON.parse(arg('config')),
+  });
+  const files = [...new Set([...Object.values(pages), NOT_FOUND_FILE, SHELL_FILE])];
+  for (const file of files) precompressFile(join(outDir, file));
+  console.log(`pre-rendered ${files.length} pages into ${outDir}`);
 }

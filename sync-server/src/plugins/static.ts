@@ -16,11 +16,14 @@
  * is `no-cache`, so browsers revalidate and a deploy is picked up at once. Unknown /api paths
  * answer 404 JSON.
  */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
+import { cardPaymentsEnabled } from '../config';
 import { globalPlugin } from './global-plugin';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,6 +40,8 @@ export interface PageTable {
   shell: string;
   /** Paths (a trailing '*' matches below) the app draws in the browser from the shell. */
   clientRoutes: string[];
+  /** The business profile the pages show (without its public URL and card key). */
+  profile?: Record<string, unknown>;
 }
 
 export const PAGE_TABLE_FILE = 'prerendered.json';
@@ -85,12 +90,88 @@ function readPageTable(root: string): PageTable | null {
   }
 }
 
-export const staticPlugin = globalPlugin(async (app) => {
+/** JSON with sorted keys, so two profiles compare by content. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a.localeCompare(b),
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Where the pages come from. The build renders them with the built-in profile; a deployment that
+ * configures its own names and phone numbers gets the pages rendered again with them, once, at
+ * start (web/scripts/prerender.mjs, the build's own renderer, in a child process), kept in
+ * DATA_DIR/pages/<hash> and reused while neither the build nor the profile changes. So the first
+ * HTML always carries the real numbers, which matter most when no JavaScript has run yet.
+ */
+export async function pagesRoot(
+  app: FastifyInstance,
+  root: string,
+  table: PageTable,
+): Promise<string> {
+  const { publicUrl: _url, stripePublishableKey: _key, ...shown } = app.profile;
+  if (!table.profile || canonical(table.profile) === canonical(shown)) return root;
+  const webDir = path.dirname(root);
+  const script = path.join(webDir, 'scripts', 'prerender.mjs');
+  const ssrDir = path.join(webDir, 'dist-ssr');
+  if (!fs.existsSync(script) || !fs.existsSync(path.join(ssrDir, 'prerender.js'))) {
+    app.log.warn(
+      'pages show the built-in profile: the page renderer is not built next to WEB_DIST',
+    );
+    return root;
+  }
+  const build = fs.readFileSync(path.join(root, table.shell));
+  const key = crypto.createHash('sha256').update(build).update(canonical(shown)).digest('hex');
+  const out = path.join(app.config.dataDir, 'pages', key.slice(0, 16));
+  if (fs.existsSync(path.join(out, PAGE_TABLE_FILE))) return out;
+  const scratch = `${out}.tmp-${process.pid}`;
+  fs.rmSync(scratch, { recursive: true, force: true });
+  const siteConfig = JSON.stringify({
+    profile: app.profile,
+    cardPaymentsEnabled: cardPaymentsEnabled(app.config),
+  });
+  const args = [script, '--dist', root, '--ssr', ssrDir, '--out', scratch, '--config', siteConfig];
+  const ok = await new Promise<boolean>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: webDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) app.log.error({ output }, 'rendering the pages with the profile failed');
+      resolve(code === 0);
+    });
+  });
+  if (!ok) return root;
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.renameSync(scratch, out);
+  app.log.info({ dir: out }, 'pages rendered with the configured business profile');
+  return out;
+}
+
+/**
+ * Where the pages are served from (see pagesRoot). Called by buildApp before the static plugin
+ * is registered: rendering can take longer than Fastify allows a plugin to start.
+ */
+export async function resolveSitePages(app: FastifyInstance): Promise<string> {
   const root = app.config.webDist;
   const table = readPageTable(root);
+  return table ? pagesRoot(app, root, table) : root;
+}
+
+export const staticPlugin = globalPlugin<{ pages: string }>(async (app, options) => {
+  const root = app.config.webDist;
+  const table = readPageTable(root);
+  const pages = options.pages;
 
   const sendPage = (reply: FastifyReply, file: string) =>
-    reply.header('Cache-Control', NO_CACHE).sendFile(file);
+    reply.header('Cache-Control', NO_CACHE).sendFile(file, pages);
 
   if (table) {
     await app.register(fastifyStatic, {
@@ -110,6 +191,12 @@ export const staticPlugin = globalPlugin(async (app) => {
     for (const [route, file] of Object.entries(table.pages)) {
       app.get(route, (_request, reply) => sendPage(reply, file));
     }
+    // The service worker precaches the pages by file name (/booking.html); those come from the
+    // same place, so an installed app shows the configured profile too.
+    for (const file of new Set([...Object.values(table.pages), table.notFound, table.shell])) {
+      if (file !== 'index.html') app.get(`/${file}`, (_request, reply) => sendPage(reply, file));
+    }
+    app.get('/index.html', (_request, reply) => sendPage(reply, 'index.html'));
     for (const route of table.clientRoutes) {
       app.get(route, (_request, reply) => sendPage(reply, table.shell));
     }

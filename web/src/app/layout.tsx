@@ -31,6 +31,9 @@ export function Layout() {
         Skip to content
       </a>
       <SiteHeader />
+      {/* Fixed at the bottom corner, but early in the document: it is in the first bytes of
+          every page, and the second stop for a keyboard, right after the header. */}
+      <EmergencyCallButton />
       <ClientOnly>
         <OfflineBanner />
       </ClientOnly>
@@ -40,7 +43,6 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <EmergencyCallButton />
       <ClientOnly>
         <Suspense fallback={null}>
           <InstallCard />

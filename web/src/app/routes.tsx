@@ -14,16 +14,26 @@ const ServicesPage = lazyPage(() => import('../pages/services-page').then((m) =>
 const GalleryPage = lazyPage(() => import('../pages/gallery-page').then((m) => m.GalleryPage));
 const AboutPage = lazyPage(() => import('../pages/about-page').then((m) => m.AboutPage));
 const ContactPage = lazyPage(() => import('../pages/contact-page').then((m) => m.ContactPage));
-const ServiceAreasPage = lazyPage(() => import('../pages/service-areas-page').then((m) => m.ServiceAreasPage));
+const ServiceAreasPage = lazyPage(() =>
+  import('../pages/service-areas-page').then((m) => m.ServiceAreasPage),
+);
 const PricingPage = lazyPage(() => import('../pages/pricing-page').then((m) => m.PricingPage));
-const CustomerPortalPage = lazyPage(() => import('../pages/customer-portal-page').then((m) => m.CustomerPortalPage));
+const CustomerPortalPage = lazyPage(() =>
+  import('../pages/customer-portal-page').then((m) => m.CustomerPortalPage),
+);
 const BookingPage = lazyPage(() => import('../pages/booking-page').then((m) => m.BookingPage));
-const ServiceHistoryPage = lazyPage(() => import('../pages/service-history-page').then((m) => m.ServiceHistoryPage));
+const ServiceHistoryPage = lazyPage(() =>
+  import('../pages/service-history-page').then((m) => m.ServiceHistoryPage),
+);
 const FeedbackPage = lazyPage(() => import('../pages/feedback-page').then((m) => m.FeedbackPage));
-const DashboardPage = lazyPage(() => import('../pages/dashboard-page').then((m) => m.DashboardPage));
+const DashboardPage = lazyPage(() =>
+  import('../pages/dashboard-page').then((m) => m.DashboardPage),
+);
 const AuthPage = lazyPage(() => import('../pages/auth-page').then((m) => m.AuthPage));
 const CheckoutPage = lazyPage(() => import('../pages/checkout-page').then((m) => m.CheckoutPage));
-const CheckoutSuccessPage = lazyPage(() => import('../pages/checkout-success-page').then((m) => m.CheckoutSuccessPage));
+const CheckoutSuccessPage = lazyPage(() =>
+  import('../pages/checkout-success-page').then((m) => m.CheckoutSuccessPage),
+);
 const AdminRoute = lazy(() => import('./require-admin').then((m) => ({ default: m.AdminRoute })));
 const RequireAdmin = lazy(() =>
   import('./require-admin').then((m) => ({ default: m.RequireAdmin })),

@@ -15,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPhoneCall, IconSearchOff, IconWifiOff } from '@tabler/icons-react';
 import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
+import { STORAGE_KEYS } from '../lib/storage';
 import { usePageTitle } from '../lib/use-page-title';
 import { telHref } from '../lib/format';
 import { useSavedBookings } from '../lib/use-saved-bookings';
@@ -28,6 +29,22 @@ import {
   PortalSearchForm,
   type PortalSearchFormHandle,
 } from '../features/tracking/portal-search-form';
+
+/**
+ * The phone saved by the dashboard on this device (spec 'customerInfo'), which proves a job id the
+ * dashboard's Track Live opens: the customer typed it there already.
+ */
+function savedCustomerPhone(): string {
+  try {
+    const saved: unknown = JSON.parse(
+      window.localStorage.getItem(STORAGE_KEYS.customerInfo) ?? 'null',
+    );
+    const phone = (saved as { phone?: unknown } | null)?.phone;
+    return typeof phone === 'string' ? phone : '';
+  } catch {
+    return '';
+  }
+}
 
 export const PORTAL_OFFLINE_TEXT =
   "You're offline, so we can't look up your job right now. It will work again as soon as you have signal – or call us, a call often gets through where data does not.";
@@ -91,8 +108,12 @@ export function CustomerPortalPage() {
   });
   useEffect(() => {
     const { token, search: query } = initial.current;
+    const phone = savedCustomerPhone();
     if (token) void runTarget({ kind: 'token', token });
-    else if (query) {
+    else if (query && isRecordId(query) && phone) {
+      formRef.current?.setQuery(query);
+      void runTarget({ kind: 'id', id: query, phone });
+    } else if (query) {
       formRef.current?.setQuery(query);
       search(query);
     }

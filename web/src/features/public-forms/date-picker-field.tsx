@@ -1,12 +1,12 @@
 /**
  * The booking's date picker (@mantine/dates, with its stylesheet). Days before today (Perth) are
- * disabled and drawn as such; on a phone the calendar opens as a centred dialog that fits a
- * 390 px screen instead of a popover running off its edge. Loaded on first use by
+ * disabled and drawn as such. The calendar opens as a centred dialog on every screen: it fits a
+ * 390 px phone, and on a wide screen a popover next to a field low on the page would open upwards
+ * under the sticky header. Loaded on first use by
  * preferred-date-input.tsx, which opens it (`openOnMount`).
  */
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { todayInPerth } from '@pilbara/shared-schema';
 import { useEffect, useRef } from 'react';
@@ -29,9 +29,6 @@ export function DatePickerField({
   required,
   openOnMount,
 }: DateFieldProps & { openOnMount: boolean }) {
-  const phone = useMediaQuery('(max-width: 36em)', window.matchMedia('(max-width: 36em)').matches, {
-    getInitialValueInEffect: false,
-  });
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!openOnMount) return;
@@ -55,9 +52,8 @@ export function DatePickerField({
       name={name}
       error={error}
       firstDayOfWeek={1}
-      dropdownType={phone ? 'modal' : 'popover'}
+      dropdownType="modal"
       modalProps={{ centered: true, size: 'auto', title: 'Preferred date' }}
-      popoverProps={{ position: 'bottom-start', shadow: 'md' }}
       ariaLabels={{ nextMonth: 'Next month', previousMonth: 'Previous month' }}
     />
   );
