@@ -57,7 +57,17 @@ export function LazySelectField<T extends FieldValues, D = T>(props: SelectField
           onFocus={() => setActive((now) => (now === 'closed' ? 'focus' : now))}
         >
           {field.value ? (
-            labelOf(data as readonly Option[] | undefined, field.value as string)
+            // One line, cut with an ellipsis, as the real select's input shows it.
+            <span
+              style={{
+                display: 'block',
+                overflow: 'hidden',
+                whiteSpace: 'nowrap',
+                textOverflow: 'ellipsis',
+              }}
+            >
+              {labelOf(data as readonly Option[] | undefined, field.value as string)}
+            </span>
           ) : (
             <Input.Placeholder>{placeholder}</Input.Placeholder>
           )}

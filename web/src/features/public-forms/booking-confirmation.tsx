@@ -23,6 +23,7 @@ export const CONFIRMATION_TEXTS = {
     "There's no signal right now. Your booking is safe on this phone and is sent by itself the moment you're back online – you don't need to submit it again.",
   track: 'Track this booking',
   trackLater: 'Once it is sent, you can follow it from My Dashboard with your phone number.',
+  trackDashboard: 'Follow it on My Dashboard with the phone number you booked with:',
   another: 'Book another service',
 };
 
@@ -121,7 +122,7 @@ export function BookingConfirmation({
         </Button>
       ) : (
         <Text size="sm">
-          {CONFIRMATION_TEXTS.trackLater}{' '}
+          {sent ? CONFIRMATION_TEXTS.trackDashboard : CONFIRMATION_TEXTS.trackLater}{' '}
           <Anchor component={Link} to="/dashboard">
             My Dashboard
           </Anchor>

@@ -53,8 +53,7 @@ export function LocationButton({ onLocation }: { onLocation: (text: string) => v
   return (
     <div>
       <Button
-        variant="light"
-        color="ironstone.9"
+        variant="outline"
         mih={44}
         leftSection={<IconCurrentLocation size={18} aria-hidden />}
         onClick={locate}
