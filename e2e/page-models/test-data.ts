@@ -49,6 +49,8 @@ export interface NewJob {
 
 export interface CreatedJob {
   id: string;
+  /** The customer's tracking token (their link is /customer-portal?token=…). */
+  trackingToken: string;
 }
 
 /** Signs the request context in as the fixture's admin (the session cookie stays in it). */
@@ -61,10 +63,10 @@ export async function loginAsAdmin(request: APIRequestContext): Promise<void> {
 export async function createJob(request: APIRequestContext, job: NewJob): Promise<CreatedJob> {
   const res = await request.post('/api/jobs', { data: job });
   if (!res.ok()) throw new Error(`POST /api/jobs failed: ${res.status()} ${await res.text()}`);
-  const body = (await res.json()) as { job?: { id: string }; id?: string };
-  const id = body.job?.id ?? body.id;
+  const body = (await res.json()) as { job?: { id: string; trackingToken: string } };
+  const id = body.job?.id;
   if (!id) throw new Error(`POST /api/jobs answered without an id: ${JSON.stringify(body)}`);
-  return { id };
+  return { id, trackingToken: body.job?.trackingToken ?? '' };
 }
 
 /** Moves a job on through the staff API (PATCH /api/jobs/:id with status and progress). */
@@ -76,4 +78,9 @@ export async function updateJob(
   const res = await request.patch(`/api/jobs/${encodeURIComponent(id)}`, { data: change });
   if (!res.ok())
     throw new Error(`PATCH /api/jobs/${id} failed: ${res.status()} ${await res.text()}`);
+}
+
+/** The last four digits of a phone number: what the portal asks for with a job ID. */
+export function lastFour(phone: string): string {
+  return phone.replace(/\D/g, '').slice(-4);
 }

@@ -5,34 +5,38 @@ import { PAGE_LOAD_TIMEOUT } from './public-forms';
 export class PortalPage {
   constructor(readonly page: Page) {}
 
-  /** Opens the portal, with ?search= when given; `phone` answers the phone-digits question. */
-  async open(search?: string, phone?: string): Promise<void> {
+  async open(search?: string): Promise<void> {
     await this.page.goto(
       search ? `/customer-portal?search=${encodeURIComponent(search)}` : '/customer-portal',
     );
     await expect(this.page.getByRole('heading', { level: 1, name: 'Track Your Job' })).toBeVisible({
       timeout: PAGE_LOAD_TIMEOUT,
     });
-    if (search && phone) await this.proveWith(phone);
   }
 
   get searchBox(): Locator {
+    return this.page.getByRole('search', { name: 'Track your job' }).getByLabel('Job ID or Name');
+  }
+
+  /** The phone-digits field a job ID asks for. */
+  get digitsBox(): Locator {
     return this.page
       .getByRole('search', { name: 'Track your job' })
-      .getByLabel('Job ID or booking number');
+      .getByLabel('Last 4 digits of your phone');
   }
 
-  /** Searches; a job id or booking number is then proved with `phone`'s last 4 digits. */
-  async search(text: string, phone?: string): Promise<void> {
+  /** Opens a tracking link (`/customer-portal?token=…`). */
+  async openLink(path: string): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Track Your Job' })).toBeVisible({
+      timeout: PAGE_LOAD_TIMEOUT,
+    });
+  }
+
+  async search(text: string, digits?: string): Promise<void> {
     await this.searchBox.fill(text);
+    if (digits !== undefined) await this.digitsBox.fill(digits);
     await this.page.getByRole('button', { name: 'Track Job' }).click();
-    if (phone) await this.proveWith(phone);
-  }
-
-  async proveWith(phone: string): Promise<void> {
-    const proof = this.page.getByTestId('phone-proof');
-    await proof.getByLabel(/Last 4 digits/).fill(phone.replace(/\D/g, '').slice(-4));
-    await proof.getByRole('button', { name: 'Show my job' }).click();
   }
 
   get details(): Locator {
@@ -51,8 +55,10 @@ export class DashboardPage {
     return this.page.getByLabel('Phone number or Job ID');
   }
 
-  async accessWith(lookup: string): Promise<void> {
+  async accessWith(lookup: string, digits?: string): Promise<void> {
     await this.lookupBox.fill(lookup);
+    if (digits !== undefined)
+      await this.page.getByLabel('Last 4 digits of your phone').fill(digits);
     await this.lookupBox.press('Enter');
   }
 

@@ -51,14 +51,18 @@ test('a tracked job at each stage, and Job Not Found', async ({ page, request })
   ] as const;
   for (const stage of stages) {
     if (stage) await updateJob(request, job.id, stage);
-    await portal.open(job.id);
+    await portal.openLink(`/customer-portal?token=${job.trackingToken}`);
     await expect(
       portal.details.getByText(stage?.status ?? 'Assigned', { exact: true }),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   }
 
-  await portal.search('JOB-1999-424242');
+  // A job ID asks for the phone digits (checked for accessibility too), then a miss shows Job Not Found.
+  await portal.open(job.id);
+  await expect(portal.digitsBox).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await portal.search('JOB-1999-424242', '4242');
   await expect(page.getByRole('heading', { name: 'Job Not Found' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

@@ -65,6 +65,12 @@ test('books offline, sees the reference, finds it pending, then tracks the appro
   );
   expect(row?.status).toBe('pending');
   await expect(confirmation.getByTestId('booking-reference')).toHaveText(row!.id);
+  // Its tracking link carries the token the server gave it; it opens the pending booking.
+  const trackingLink = confirmation.getByTestId('tracking-link');
+  await expect(trackingLink).toHaveAttribute('href', /^\/customer-portal\?token=[\w-]{22,}$/);
+  await trackingLink.click();
+  await expect(page.getByTestId('booking-details')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+  await expect(page.getByTestId('booking-details')).toContainText(row!.id);
 
   // The dashboard, opened with the phone they booked with, shows the booking pending.
   const dashboard = new DashboardPage(page);
@@ -88,7 +94,7 @@ test('books offline, sees the reference, finds it pending, then tracks the appro
   const card = page.getByTestId('active-job').filter({ hasText: job.id });
   await expect(card).toBeVisible({ timeout: 15_000 });
 
-  // The portal tracks it: Track Live opens the job (the dashboard's phone proves it).
+  // The portal tracks it: Track Live opens the job by its tracking token.
   await card.getByRole('link', { name: 'Track Live' }).click();
   const portal = new PortalPage(page);
   await expect(portal.details.getByTestId('job-id')).toHaveText(job.id, {
@@ -96,12 +102,12 @@ test('books offline, sees the reference, finds it pending, then tracks the appro
   });
   await expect(portal.details.getByText('Winch Recovery')).toBeVisible();
 
-  // And from another phone, the job id alone shows nothing until the phone digits match.
-  await page.evaluate(() => localStorage.removeItem('customerInfo'));
+  // The job id typed by hand shows nothing until the phone digits match.
   await portal.open();
-  await portal.search(job.id);
-  await expect(page.getByTestId('phone-proof')).toBeVisible();
+  await portal.search(job.id, '0000');
+  await expect(page.getByTestId('job-not-found')).toBeVisible();
   await expect(portal.details).toHaveCount(0);
-  await portal.proveWith(who.phone);
+  await page.getByRole('button', { name: 'Try Another Search' }).click();
+  await portal.search(job.id, who.phone.slice(-4));
   await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
 });

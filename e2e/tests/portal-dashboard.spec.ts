@@ -1,12 +1,18 @@
 /**
  * Job tracking and the no-login dashboard, against jobs that staff created through the admin
- * API: portal search by job ID and by name, the not-found page, and the dashboard by phone and by
- * job ID with its tabs and sign-out.
+ * API: portal search by job ID with the phone's last digits (a name finds nothing), the tracking
+ * link, the not-found page, and the dashboard by phone and by job ID with its tabs and sign-out.
  */
 import { MESSAGES } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
 import { DashboardPage, PortalPage } from '../page-models/tracking';
-import { createJob, loginAsAdmin, uniqueCustomer, updateJob } from '../page-models/test-data';
+import {
+  createJob,
+  lastFour,
+  loginAsAdmin,
+  uniqueCustomer,
+  updateJob,
+} from '../page-models/test-data';
 
 test.describe('customer portal', () => {
   test('finds a job by its ID, shows status, driver, arrival and timeline, and follows changes', async ({
@@ -27,11 +33,7 @@ test.describe('customer portal', () => {
 
     const portal = new PortalPage(page);
     await portal.open();
-    await portal.search(job.id);
-    // A typed job id shows nothing until the phone's last 4 digits are given.
-    await expect(page.getByTestId('phone-proof')).toBeVisible();
-    await expect(portal.details).toHaveCount(0);
-    await portal.proveWith(who.phone);
+    await portal.search(job.id, lastFour(who.phone));
     await expect(portal.details).toBeVisible();
     await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
     await expect(portal.details.getByText('En Route', { exact: true })).toBeVisible();
@@ -40,7 +42,8 @@ test.describe('customer portal', () => {
     await expect(portal.details.getByText('30-45 minutes')).toBeVisible();
     await expect(portal.details.getByText('Driver en route')).toBeVisible();
     await expect(portal.details.getByText('Driver arrived on site')).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`search=${job.id}`));
+    // The address bar keeps the tracking token, never the id alone.
+    await expect(page).toHaveURL(new RegExp(`token=${job.trackingToken}`));
 
     // Staff move the job on; the open portal shows it within a poll (5 s).
     await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
@@ -50,7 +53,10 @@ test.describe('customer portal', () => {
     await expect(portal.details.getByText('Driver arrived on site')).toBeVisible();
   });
 
-  test('finds a job by the customer name, and opens with ?search=', async ({ page, request }) => {
+  test('finds nothing by a name, and ?search= asks for the phone digits first', async ({
+    page,
+    request,
+  }) => {
     const who = uniqueCustomer('Named');
     await loginAsAdmin(request);
     const job = await createJob(request, {
@@ -63,11 +69,18 @@ test.describe('customer portal', () => {
     const portal = new PortalPage(page);
     await portal.open();
     await portal.search(who.name.toUpperCase());
-    await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+    await expect(page.getByRole('heading', { name: MESSAGES.JOB_NOT_FOUND_PAGE })).toBeVisible();
+    await expect(portal.details).toHaveCount(0);
 
-    await portal.open(job.id, who.phone);
-    await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+    await portal.open(job.id);
     await expect(portal.searchBox).toHaveValue(job.id);
+    await expect(portal.digitsBox).toBeVisible();
+    await expect(portal.details).toHaveCount(0);
+    await page.getByRole('button', { name: 'Track Job' }).click();
+    await expect(page.getByText(MESSAGES.PHONE_PROOF_REQUIRED)).toBeVisible();
+    await portal.digitsBox.fill(lastFour(who.phone));
+    await page.getByRole('button', { name: 'Track Job' }).click();
+    await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
   });
 
   test('an empty search asks for a job ID or name; an unknown one shows Job Not Found', async ({
@@ -78,7 +91,7 @@ test.describe('customer portal', () => {
     await page.getByRole('button', { name: 'Track Job' }).click();
     await expect(page.getByText(MESSAGES.PORTAL_SEARCH_EMPTY, { exact: true })).toBeVisible();
 
-    await portal.search('JOB-1999-424242', '0400 000 424');
+    await portal.search('JOB-1999-424242', '4242');
     await expect(page.getByText(MESSAGES.JOB_NOT_FOUND_TITLE, { exact: true })).toBeVisible();
     await expect(page.getByText(MESSAGES.JOB_NOT_FOUND_DESCRIPTION)).toBeVisible();
     await expect(page.getByRole('heading', { name: MESSAGES.JOB_NOT_FOUND_PAGE })).toBeVisible();
@@ -103,7 +116,7 @@ test.describe('customer portal', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
     const portal = new PortalPage(page);
-    await portal.open(job.id, who.phone);
+    await portal.openLink(`/customer-portal?token=${job.trackingToken}`);
     await page.getByRole('button', { name: 'Copy job ID' }).click();
     await expect(page.getByText(`Job ID ${job.id} copied to clipboard`)).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(job.id);
@@ -123,29 +136,9 @@ test.describe('customer portal', () => {
     );
     const portal = new PortalPage(page);
     await portal.open();
-    await portal.search('JOB-2026-5', '0400 000 005');
+    await portal.search('JOB-2026-5', '1234');
     await expect(page.getByText(MESSAGES.SEARCH_FAILED_TITLE, { exact: true })).toBeVisible();
     await expect(page.getByText(MESSAGES.SEARCH_FAILED_DESCRIPTION).first()).toBeVisible();
-  });
-
-  test('a search with no connection says so and offers the call buttons', async ({
-    page,
-    context,
-  }) => {
-    const portal = new PortalPage(page);
-    await portal.open();
-    await context.setOffline(true);
-    await portal.search('JOB-2026-5', '0400 000 005');
-    const offline = page.getByTestId('portal-offline');
-    await expect(offline).toContainText("You're offline, so we can't look up your job right now");
-    await expect(offline.getByRole('link', { name: /0400 000 001/ })).toHaveAttribute(
-      'href',
-      'tel:0400000001',
-    );
-    await expect(offline.getByRole('link', { name: /0400 000 002/ })).toBeVisible();
-    await expect(page.getByText(MESSAGES.SEARCH_FAILED_TITLE, { exact: true })).toHaveCount(0);
-    await expect(page.getByTestId('offline-banner')).toBeVisible();
-    await context.setOffline(false);
   });
 });
 
@@ -210,7 +203,7 @@ test.describe('customer dashboard', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
     await page.getByTestId('active-job').getByRole('link', { name: 'Track Live' }).click();
-    await expect(page).toHaveURL(new RegExp(`/customer-portal\\?search=${active.id}`));
+    await expect(page).toHaveURL(new RegExp(`/customer-portal\\?token=${active.trackingToken}`));
     await expect(page.getByTestId('job-id')).toHaveText(active.id);
 
     await dashboard.open();
@@ -236,7 +229,7 @@ test.describe('customer dashboard', () => {
 
     const dashboard = new DashboardPage(page);
     await dashboard.open();
-    await dashboard.accessWith(job.id);
+    await dashboard.accessWith(job.id, lastFour(who.phone));
     await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
     await expect(page.getByText('None', { exact: true })).toBeVisible();
     await expect(page.getByText('New', { exact: true })).toBeVisible();
@@ -245,5 +238,27 @@ test.describe('customer dashboard', () => {
     await expect(page.getByRole('heading', { name: 'No Service History' })).toBeVisible();
     await dashboard.tab('Profile').click();
     await expect(page.getByText('New Member')).toBeVisible();
+  });
+});
+
+test.describe('customer portal with no connection', () => {
+  test('a search with no connection says so and offers the call buttons', async ({
+    page,
+    context,
+  }) => {
+    const portal = new PortalPage(page);
+    await portal.open();
+    await context.setOffline(true);
+    await portal.search('JOB-2026-5', '0005');
+    const offline = page.getByTestId('portal-offline');
+    await expect(offline).toContainText("You're offline, so we can't look up your job right now");
+    await expect(offline.getByRole('link', { name: /0400 000 001/ })).toHaveAttribute(
+      'href',
+      'tel:0400000001',
+    );
+    await expect(offline.getByRole('link', { name: /0400 000 002/ })).toBeVisible();
+    await expect(page.getByText(MESSAGES.SEARCH_FAILED_TITLE, { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await context.setOffline(false);
   });
 });

@@ -20,6 +20,7 @@ import {
   selectField,
 } from '../page-models/public-forms';
 import { uniqueCustomer } from '../page-models/test-data';
+import { PortalPage } from '../page-models/tracking';
 
 /** 10:00 in Perth on Tuesday 24 November 2026. */
 const FROZEN_NOW = new Date('2026-11-24T02:00:00.000Z');
@@ -250,10 +251,7 @@ test.describe('visual states', () => {
       await settle(page, width);
       await context.setOffline(true);
       await expect(page.getByTestId('offline-banner')).toBeVisible();
-      await page.getByLabel('Job ID or booking number').fill('JOB-2026-12');
-      await page.getByRole('button', { name: 'Track Job' }).click();
-      await page.getByLabel(/Last 4 digits/).fill('1234');
-      await page.getByRole('button', { name: 'Show my job' }).click();
+      await new PortalPage(page).search('JOB-2026-12', '1234');
       await expect(page.getByTestId('portal-offline')).toBeVisible();
       await shot(page, `portal-offline-${width}`);
       await context.setOffline(false);

@@ -58,10 +58,11 @@ const validFeedback = {
   value: 4,
   comments: 'Quick and friendly service.',
   recommend: 'yes',
+  phone: '0400 123 456',
 };
 const validJob = {
   customerName: 'Jo',
-  phone: '0400',
+  phone: '0400 123 456',
   service: '4x4 Recovery',
   location: 'Karratha',
 };
@@ -587,5 +588,72 @@ describe('spec §8 texts', () => {
 
   it('has no two keys with the same text', () => {
     expect(new Set(allMessageTexts).size).toBe(allMessageTexts.length);
+  });
+});
+
+describe('limits of issue 14', () => {
+  it('a booking date must be a real date within a year', () => {
+    expect(
+      messagesAt(bookingSchema, { ...validBooking, preferredDate: '2027-02-30' }, 'preferredDate'),
+    ).toEqual([MESSAGES.PREFERRED_DATE_REQUIRED]);
+    expect(
+      messagesAt(bookingSchema, { ...validBooking, preferredDate: '2027-11-23' }, 'preferredDate'),
+    ).toEqual([MESSAGES.PREFERRED_DATE_TOO_FAR]);
+    expect(bookingSchema.safeParse({ ...validBooking, preferredDate: '2027-11-22' }).success).toBe(
+      true,
+    );
+  });
+
+  it('phones must be real numbers, with the spec message', () => {
+    for (const phone of ['2026-11-23 12:00', '🚗🚗🚗🚗🚗🚗🚗🚗🚗🚗', '0400 123 4567 8']) {
+      expect(messagesAt(contactInputSchema, { ...validContact, phone }, 'phone')).toEqual([
+        MESSAGES.PHONE_INVALID,
+      ]);
+    }
+    expect(
+      messagesAt(createJobInputSchema, { ...validJob, phone: 'not a phone' }, 'phone'),
+    ).toEqual([MESSAGES.PHONE_INVALID]);
+  });
+
+  it('feedback needs the tracking token or the phone', () => {
+    const { phone: _phone, ...withoutProof } = validFeedback;
+    expect(messagesAt(feedbackInputSchema, withoutProof, 'phone')).toEqual([
+      MESSAGES.FEEDBACK_PROOF_REQUIRED,
+    ]);
+    expect(feedbackInputSchema.safeParse({ ...withoutProof, phone: '3456' }).success).toBe(true);
+    expect(
+      feedbackInputSchema.safeParse({ ...withoutProof, token: 'abcdefghijklmnopqrstuv' }).success,
+    ).toBe(true);
+  });
+
+  it('quotes are capped in lines, quantity, price, total and distance', () => {
+    const item = { description: 'Tow', quantity: 1, unitPrice: 100 };
+    expect(
+      messagesAt(quoteInputSchema, { ...validQuote, items: Array(201).fill(item) }, 'items'),
+    ).toEqual([MESSAGES.QUOTE_ITEMS_MAX]);
+    expect(
+      messagesAt(
+        quoteInputSchema,
+        { ...validQuote, items: [{ ...item, quantity: 1001 }] },
+        'items.0.quantity',
+      ),
+    ).toEqual([MESSAGES.QUANTITY_MAX]);
+    expect(
+      messagesAt(
+        quoteInputSchema,
+        { ...validQuote, items: [{ ...item, unitPrice: 100_000_001 }] },
+        'items.0.unitPrice',
+      ),
+    ).toEqual([MESSAGES.UNIT_PRICE_MAX]);
+    expect(
+      messagesAt(
+        quoteInputSchema,
+        { ...validQuote, items: Array(11).fill({ ...item, quantity: 1000, unitPrice: 100_000 }) },
+        'items',
+      ),
+    ).toEqual([MESSAGES.QUOTE_TOTAL_MAX]);
+    expect(messagesAt(quoteInputSchema, { ...validQuote, distance: 1e308 }, 'distance')).toEqual([
+      MESSAGES.DISTANCE_MAX,
+    ]);
   });
 });

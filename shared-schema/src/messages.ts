@@ -7,6 +7,9 @@
  * without wording, server errors) are this product's own and are marked as such. Plain strings use
  * UPPER_SNAKE keys; messages with a value in them are camelCase functions.
  */
+import { QUOTE_LIMITS, RECORD_LIMITS } from './constants/limits';
+import { groupThousands } from './rules/format';
+
 /** Spec §8: the auth helper used outside its provider (its own constant: the app shell uses it). */
 export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';
 
@@ -203,6 +206,39 @@ export const MESSAGES = {
   QUOTE_NOT_PAYABLE: 'Only sent or accepted quotes can be paid',
   RATE_LIMITED: 'Too many attempts. Please try again later.',
   INTERNAL_ERROR: 'Something went wrong. Please try again.',
+
+  // Issue 14: tracking by token and phone, limits on every write (own wording).
+  PREFERRED_DATE_TOO_FAR: 'Please choose a date within the next year',
+  PHONE_PROOF_REQUIRED: 'Enter the last 4 digits of the phone number you booked with',
+  PHONE_PROOF_INVALID: 'Enter the last 4 digits, or the whole phone number',
+  TRACKING_LINK_NOT_FOUND:
+    'This tracking link is not valid. Check the link in your email, or enter your job ID and phone.',
+  FEEDBACK_PROOF_REQUIRED: 'Enter the phone number you booked with',
+  ADMIN_OR_PAY_LINK: 'Open the payment link from your quote email',
+  CURRENT_PASSWORD_WRONG: 'Your current password is not right',
+  JSON_BODY_REQUIRED: 'Send the request body as JSON (Content-Type: application/json)',
+  ORIGIN_NOT_ALLOWED: 'Requests from this site are not allowed',
+  QUOTE_ITEMS_MAX: `A quote can have at most ${QUOTE_LIMITS.maxItems} items`,
+  QUANTITY_MAX: `Quantity must be at most ${groupThousands(QUOTE_LIMITS.maxQuantity)}`,
+  UNIT_PRICE_MAX: `Unit price must be at most $${groupThousands(QUOTE_LIMITS.maxUnitPriceCents / 100)}`,
+  QUOTE_TOTAL_MAX: `A quote's items may total at most $${groupThousands(QUOTE_LIMITS.maxSubtotalCents / 100)}`,
+  DISTANCE_MAX: `Distance must be at most ${groupThousands(QUOTE_LIMITS.maxDistanceKm)} km`,
+  MONEY_MAX: `Amounts must be at most $${groupThousands(RECORD_LIMITS.maxMoneyCents / 100)}`,
+  PAYMENT_MAX: `A payment must be at most $${groupThousands(RECORD_LIMITS.maxPaymentCents / 100)}`,
+  LITERS_MAX: `Litres must be at most ${groupThousands(RECORD_LIMITS.maxFuelMillilitres / 1000)}`,
+  KILOMETERS_MAX: `Kilometres must be at most ${groupThousands(RECORD_LIMITS.maxKilometres)}`,
+  SERVICE_INTERVAL_MAX: `Service interval must be at most ${groupThousands(RECORD_LIMITS.maxServiceIntervalKm)} km`,
+  KILOGRAMS_MAX: `Weights must be at most ${groupThousands(RECORD_LIMITS.maxKilograms)} kg`,
+
+  /** 429 of a public form: how long to wait, and that a phone call always works. */
+  publicWriteLimited: (minutes: number): string =>
+    `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us directly.`,
+  /** 429 of a job id after too many wrong phones. */
+  lookupLocked: (minutes: number): string =>
+    `Too many tries for this job. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or open the tracking link in your email.`,
+  /** 429 of the sign-in after repeated failures. */
+  signInLocked: (minutes: number): string =>
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
   /** 'Failed to create quote: {reason}', reason defaulting to 'Unknown error'. */
   quoteCreateFailed: (reason?: string): string =>

@@ -7,11 +7,16 @@
  * sync) → static PWA hosting (pre-rendered pages, the shell for staff screens, 404 page).
  */
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { BusinessProfile } from '@pilbara/shared-schema';
+import { MESSAGES, type BusinessProfile } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled, type Config } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { migrate } from './db/migrate';
@@ -20,7 +25,10 @@ import { deleteExpiredSessions } from './db/repositories/users';
 import { deleteOldIdempotencyKeys } from './db/repositories/idempotency';
 import { ensureAdmin, resolveSessionSecret, type AdminLogin } from './bootstrap';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { HttpError, registerErrorHandling } from './plugins/errors';
+import { registerRequestRules } from './plugins/request-rules';
+import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
+import { SCRYPT_COST, type ScryptCost } from './services/passwords';
 import { resolveSitePages, staticPlugin } from './plugins/static';
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
@@ -45,24 +53,51 @@ declare module 'fastify' {
     now: () => Date;
     /** Rate limits per route group, as configured for this instance. */
     limits: RateLimits;
+    /** Failure guards: sign-in per account and per address, phone digits per job id. */
+    guards: Guards;
+    /** The hourly budget of emails the public forms may cause, shared by everyone. */
+    emailBudget: SharedBudget;
+    /** scrypt cost of new password hashes (older hashes are upgraded at the next sign-in). */
+    passwordCost: ScryptCost;
   }
 }
 
 export interface RateLimit {
   max: number;
   timeWindow: number;
+  /** What a request over the limit is answered (default: 'Too many attempts…'). */
+  errorResponseBuilder?: (request: FastifyRequest, context: { ttl: number }) => HttpError;
 }
 
 export interface RateLimits {
   login: RateLimit;
   register: RateLimit;
   lookup: RateLimit;
+  /** Contact, booking and feedback: per address, per hour (PUBLIC_WRITES_PER_HOUR). */
+  publicWrite: RateLimit;
+}
+
+export interface Guards {
+  /** Failed sign-ins of one account. */
+  loginAccount: FailureGuard;
+  /** Failed sign-ins from one address. */
+  loginAddress: FailureGuard;
+  /** Wrong phone digits tried against one job id or booking reference. */
+  phoneProof: FailureGuard;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Sign-in lockout: 5 failures of an account in 15 minutes lock it for 15 minutes. */
+export const LOGIN_ACCOUNT_GUARD = { failures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+/** 20 failures from one address in 15 minutes lock that address's sign-ins for 15 minutes. */
+export const LOGIN_ADDRESS_GUARD = { failures: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+/** 10 wrong phones for one job id in an hour lock lookups of that id for an hour. */
+export const PHONE_PROOF_GUARD = { failures: 10, windowSeconds: 60 * 60, lockSeconds: 60 * 60 };
 
 /** Generous enough for the spec's 5 s polling, tight enough to stop guessing. */
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+export const DEFAULT_RATE_LIMITS: Omit<RateLimits, 'publicWrite'> = {
   login: { max: 30, timeWindow: MINUTE },
   register: { max: 20, timeWindow: MINUTE },
   // The dashboard, the portal and the live-status widget each poll every 5 s, maybe in several tabs.
@@ -77,6 +112,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   now?: () => Date;
   rateLimits?: Partial<RateLimits>;
+  /** scrypt cost of new hashes; default SCRYPT_COST (tests may pass a cheaper one for speed). */
+  passwordCost?: ScryptCost;
   /** Seed demo data into an empty database; default config.demoData. */
   demoData?: boolean;
   /**
@@ -139,7 +176,16 @@ export async function buildApp(
         ? given
         : crypto.randomBytes(6).toString('base64url');
     },
-    trustProxy: false,
+    // Behind a reverse proxy the client's address is in X-Forwarded-For (TRUST_PROXY=true);
+    // the per-address limits count by it.
+    trustProxy: config.trustProxy,
+    // A URL the router cannot decode ('/api/jobs/customer/%') gets the API's error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      const message = 'The address of this request is not valid';
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .send({ error: message, fields: { url: message } });
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
@@ -161,11 +207,33 @@ export async function buildApp(
   app.decorate('mailer', mailer);
   app.decorate('profile', profile);
   app.decorate('now', now);
-  app.decorate('limits', { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits });
+  app.decorate('limits', {
+    ...DEFAULT_RATE_LIMITS,
+    publicWrite: {
+      max: config.publicWritesPerHour,
+      timeWindow: HOUR,
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+        new HttpError(429, MESSAGES.publicWriteLimited(minutesOf(context.ttl))),
+    },
+    ...opts.rateLimits,
+  });
+  app.decorate('guards', {
+    loginAccount: new FailureGuard(LOGIN_ACCOUNT_GUARD),
+    loginAddress: new FailureGuard(LOGIN_ADDRESS_GUARD),
+    phoneProof: new FailureGuard(PHONE_PROOF_GUARD),
+  });
+  app.decorate('emailBudget', new SharedBudget(config.publicEmailsPerHour, HOUR / 1000));
+  app.decorate('passwordCost', opts.passwordCost ?? SCRYPT_COST);
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());
-  const generatedAdmin = await ensureAdmin(db, config, now());
+  let generatedAdmin: AdminLogin | null;
+  try {
+    generatedAdmin = await ensureAdmin(db, config, now(), opts.passwordCost ?? SCRYPT_COST);
+  } catch (error) {
+    if (ownsDb) db.close();
+    throw error;
+  }
   if (opts.demoData ?? config.demoData) {
     const drivers = profile.owners.map((owner) => owner.name);
     seedDemoData(db, now(), { drivers: [drivers[0] ?? 'Driver 1', drivers[1] ?? 'Driver 2'] });
@@ -201,6 +269,7 @@ export async function buildApp(
   // which this leaves alone because they already carry a Content-Encoding.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
+  registerRequestRules(app);
   await app.register(authPlugin, { secret: resolveSessionSecret(config) });
 
   await app.register(healthRoutes, { prefix: '/api' });

@@ -7,13 +7,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { ConfigError } from './config';
 import {
   countAdmins,
   createUser,
   findUserByUsername,
-  setUserPassword,
+  updateUserAccount,
 } from './db/repositories/users';
-import { generatePassword, hashPassword, verifyPassword } from './services/passwords';
+import {
+  SCRYPT_COST,
+  generatePassword,
+  hashPassword,
+  verifyPassword,
+  type ScryptCost,
+} from './services/passwords';
 
 /**
  * SESSION_SECRET when configured; otherwise a secret generated once and kept in
@@ -42,36 +49,57 @@ export interface AdminLogin {
 /**
  * Makes sure an admin can log in. With ADMIN_PASSWORD configured, the ADMIN_USERNAME account is
  * created or brought in line with it (configuration is the truth, which doubles as a password
- * reset). Without it, and with no admin at all, an admin with a generated password is created
- * and that login is returned so `main` can print it once; later starts return null.
+ * reset: the account's old sessions end with the old password). Without it, and with no admin at
+ * all, an admin with a generated password is created and that login is returned so `main` can
+ * print it once; later starts return null.
+ *
+ * Configuration never promotes an existing customer: when ADMIN_USERNAME names a customer's
+ * account (anyone may register 'Owner'), the server refuses to start and says why, rather than
+ * handing that customer — and their open sessions — the admin role.
  */
-export async function ensureAdmin(db: Db, config: Config, now: Date): Promise<AdminLogin | null> {
+export async function ensureAdmin(
+  db: Db,
+  config: Config,
+  now: Date,
+  cost: ScryptCost = SCRYPT_COST,
+): Promise<AdminLogin | null> {
   const existing = findUserByUsername(db, config.adminUsername);
+  if (existing && existing.role !== 'admin') {
+    throw new ConfigError(
+      `ADMIN_USERNAME "${config.adminUsername}" is the username of an existing ${existing.role} ` +
+        `account (id ${existing.id}), and configuration never promotes an account. Choose ` +
+        'another ADMIN_USERNAME, or unset it to use "admin".',
+    );
+  }
   if (config.adminPassword) {
     if (!existing) {
       createUser(
         db,
         {
           username: config.adminUsername,
-          passwordHash: await hashPassword(config.adminPassword),
+          passwordHash: await hashPassword(config.adminPassword, cost),
           role: 'admin',
           firstName: 'Admin',
         },
         now,
       );
     } else if (
-      existing.role !== 'admin' ||
       !existing.isActive ||
       !(await verifyPassword(config.adminPassword, existing.password))
     ) {
-      setUserPassword(db, existing.id, await hashPassword(config.adminPassword), 'admin', now);
+      updateUserAccount(
+        db,
+        existing.id,
+        { passwordHash: await hashPassword(config.adminPassword, cost), isActive: true },
+        now,
+      );
     }
     return null;
   }
   if (countAdmins(db) > 0) return null;
   const password = generatePassword();
-  const passwordHash = await hashPassword(password);
-  if (existing) setUserPassword(db, existing.id, passwordHash, 'admin', now);
+  const passwordHash = await hashPassword(password, cost);
+  if (existing) updateUserAccount(db, existing.id, { passwordHash, isActive: true }, now);
   else {
     createUser(
       db,

@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import { PUBLIC_LIMITS } from '@pilbara/shared-schema';
 
 /** The repository root, resolved from this file's location (sync-server/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,6 +61,17 @@ export const configSchema = z
     OWNER2_NAME: optionalText,
     OWNER2_PHONE: optionalText,
     LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
+    PUBLIC_WRITES_PER_HOUR: optionalText
+      .transform((value) =>
+        value === undefined ? PUBLIC_LIMITS.writesPerHourPerAddress : Number(value),
+      )
+      .pipe(z.number().int().min(1).max(100_000)),
+    PUBLIC_EMAILS_PER_HOUR: optionalText
+      .transform((value) =>
+        value === undefined ? PUBLIC_LIMITS.publicEmailsPerHour : Number(value),
+      )
+      .pipe(z.number().int().min(1).max(100_000)),
+    TRUST_PROXY: booleanFlag(false),
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
@@ -97,6 +109,12 @@ export const configSchema = z
         owner2Phone: env.OWNER2_PHONE,
       },
       logLevel: env.LOG_LEVEL,
+      /** Contact, booking and feedback submissions per hour from one network address. */
+      publicWritesPerHour: env.PUBLIC_WRITES_PER_HOUR,
+      /** Emails the public forms may cause per hour, from everyone together. */
+      publicEmailsPerHour: env.PUBLIC_EMAILS_PER_HOUR,
+      /** Read the client address from X-Forwarded-For (only behind a reverse proxy). */
+      trustProxy: env.TRUST_PROXY,
     };
   });
 

@@ -1,5 +1,5 @@
 /** Rows for route tests, written straight through the row codec (the staff API is not needed). */
-import type { Job, JobStatus } from '@pilbara/shared-schema';
+import { addCalendarDays, todayInPerth, type Job, type JobStatus } from '@pilbara/shared-schema';
 import { putRow } from '../src/db/rows';
 import type { TestApp } from './helper';
 
@@ -20,6 +20,7 @@ export function insertJob(app: TestApp, fields: Partial<Job> & { status?: JobSta
     progress: 0,
     assignedTo: 'Sam Taylor',
     notes: 'staff only note',
+    trackingToken: `tok-${String(counter).padStart(4, '0')}-${'x'.repeat(16)}`,
     createdAt: stamp,
     updatedAt: stamp,
     ...fields,
@@ -47,7 +48,7 @@ export function bookingBody(overrides: Record<string, unknown> = {}) {
     email: 'chris@example.com',
     service: 'Jump Start Service',
     location: 'Pegs Creek, Karratha',
-    preferredDate: '2099-01-15',
+    preferredDate: addCalendarDays(todayInPerth(), 7),
     preferredTime: '09:00 AM',
     urgency: 'scheduled',
     description: 'Battery flat in the driveway, needs a jump start.',
@@ -65,6 +66,7 @@ export function feedbackBody(jobId: string, overrides: Record<string, unknown> =
     value: 4,
     comments: 'Quick and friendly, thank you!',
     recommend: 'yes',
+    phone: '0412 345 678',
     ...overrides,
   };
 }

@@ -14,6 +14,13 @@ export type TestApp = FastifyInstance & AppExtras;
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-password-1' };
 
+/**
+ * scrypt cost of the apps tests build: the old N=2^14, so hundreds of sign-ins stay fast. The
+ * production cost (N=2^17) and the upgrade from this one are tested in passwords.test.ts and the
+ * hardening test, which build their apps with the default.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 14, r: 8, p: 1 };
+
 const cleanups: (() => unknown)[] = [];
 
 afterEach(async () => {
@@ -53,7 +60,11 @@ export interface BuildTestAppOptions extends BuildAppOptions {
 /** Builds the app on a temp SQLite file; it is closed after the test. */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const { env, config, ...appOptions } = options;
-  const app = await buildApp(config ?? testConfig(env), { logger: false, ...appOptions });
+  const app = await buildApp(config ?? testConfig(env), {
+    logger: false,
+    passwordCost: TEST_PASSWORD_COST,
+    ...appOptions,
+  });
   onTestEnd(() => app.close());
   await app.ready();
   return app;

@@ -10,7 +10,7 @@ describe('createJobInputSchema', () => {
   it('turns empty optional fields into null', () => {
     const parsed = createJobInputSchema.parse({
       customerName: ' Jo ',
-      phone: '0400',
+      phone: '0400 123 456',
       service: 'Towing',
       location: 'Karratha',
       email: '',
@@ -26,13 +26,23 @@ describe('createJobInputSchema', () => {
   });
 
   it('accepts an id minted offline and rejects a malformed one', () => {
-    const base = { customerName: 'Jo', phone: '0400', service: 'Towing', location: 'Karratha' };
+    const base = {
+      customerName: 'Jo',
+      phone: '0400 123 456',
+      service: 'Towing',
+      location: 'Karratha',
+    };
     expect(createJobInputSchema.parse({ ...base, id: 'JOB-2026-51' }).id).toBe('JOB-2026-51');
     expect(createJobInputSchema.safeParse({ ...base, id: 'Q-2026-51' }).success).toBe(false);
   });
 
   it('opens a job as Assigned, Emergency or Scheduled only', () => {
-    const base = { customerName: 'Jo', phone: '0400', service: 'Towing', location: 'Karratha' };
+    const base = {
+      customerName: 'Jo',
+      phone: '0400 123 456',
+      service: 'Towing',
+      location: 'Karratha',
+    };
     expect(createJobInputSchema.safeParse({ ...base, status: 'Emergency' }).success).toBe(true);
     expect(
       createJobInputSchema.safeParse({ ...base, status: 'Completed' }).error?.issues[0]?.message,
@@ -59,7 +69,7 @@ describe('updateJobInputSchema', () => {
 describe('quoteInputSchema', () => {
   const body = {
     customerName: 'Jo',
-    customerPhone: '0400',
+    customerPhone: '0400 123 456',
     items: [{ description: 'Winch Recovery', quantity: 2, unitPrice: 8000 }],
   };
 

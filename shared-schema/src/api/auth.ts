@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from '../entities/user';
 import { MESSAGES } from '../messages';
+import { isValidPhone } from '../rules/customer-match';
 import { optionalText, requiredText } from './fields';
 
 /** POST /api/auth/login body. */
@@ -35,10 +36,15 @@ export const registerInputSchema = z.object({
     .min(1, MESSAGES.EMAIL_REQUIRED)
     .max(100, MESSAGES.EMAIL_MAX)
     .pipe(z.email(MESSAGES.EMAIL_INVALID)),
+  /** Optional; when given, a real phone number (rules/customer-match.ts). */
   phone: z
     .string()
     .trim()
     .max(20, MESSAGES.PHONE_MAX)
+    .refine(
+      (value) => value === '' || value.length > 20 || isValidPhone(value),
+      MESSAGES.PHONE_INVALID,
+    )
     .nullish()
     .transform((value) => (value ? value : null)),
   password: z
@@ -64,3 +70,21 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** POST /api/auth/logout answer. */
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
+
+/**
+ * POST /api/auth/change-password body: the current password, and the new one under the same
+ * rules as at registration. Every session of the account ends; the caller gets a fresh one.
+ */
+export const changePasswordInputSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES.PASSWORD_REQUIRED })
+    .min(1, MESSAGES.PASSWORD_REQUIRED)
+    .max(255, MESSAGES.PASSWORD_MAX),
+  newPassword: z
+    .string({ error: MESSAGES.PASSWORD_REQUIRED })
+    .min(1, MESSAGES.PASSWORD_REQUIRED)
+    .min(8, MESSAGES.PASSWORD_MIN)
+    .max(255, MESSAGES.PASSWORD_MAX),
+});
+/** Change-password body. */
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;

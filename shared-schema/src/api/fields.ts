@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { isValidPhone } from '../rules/customer-match';
 
 /** A required text field whose every failure shows `message`. */
 export function requiredText(message: string, max = 255) {
@@ -64,3 +65,34 @@ export const vehicleIdInput = z
 
 /** Optional id an offline device minted for the new row (the server mints one when absent). */
 export const optionalIntId = z.number().int().positive().optional();
+
+/**
+ * A required phone number of the accepted pattern (rules/customer-match.ts): at least 10
+ * characters and a real Australian or international number, else 'Please enter a valid phone
+ * number'; missing or blank shows `requiredMessage`.
+ */
+export function phoneField(requiredMessage: string = MESSAGES.PHONE_INVALID) {
+  return (
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .min(10, MESSAGES.PHONE_INVALID)
+      .max(20, MESSAGES.PHONE_MAX)
+      // Length problems already have their own message; the pattern speaks for the rest.
+      .refine(
+        (value) => value.length < 10 || value.length > 20 || isValidPhone(value),
+        MESSAGES.PHONE_INVALID,
+      )
+  );
+}
+
+/** Integer cents from 0 up to `max`, failing with `message` below and `maxMessage` above. */
+export function boundedCents(message: string, max: number, maxMessage: string) {
+  return centsInput(message).max(max, maxMessage);
+}
+
+/** A whole number from `min` up to `max`, failing with `message` below and `maxMessage` above. */
+export function boundedInt(min: number, message: string, max: number, maxMessage: string) {
+  return z.number({ error: message }).int(message).min(min, message).max(max, maxMessage);
+}

@@ -1,6 +1,7 @@
 /** Fleet bodies: vehicles, service, fuel and mileage records, expenses. Money in cents, fuel in thousandths. */
 import { z } from 'zod';
 import { VEHICLE_DEFAULTS } from '../constants/fleet';
+import { RECORD_LIMITS } from '../constants/limits';
 import { FUEL_TYPES } from '../constants/services';
 import { FILL_TYPES, VEHICLE_STATUSES } from '../constants/statuses';
 import { jobIdSchema } from '../entities/common';
@@ -13,7 +14,8 @@ import { MESSAGES } from '../messages';
 import { dollarsToCents } from '../rules/money';
 import { litresToThousandths } from '../rules/volume';
 import {
-  centsInput,
+  boundedCents,
+  boundedInt,
   optionalDate,
   optionalIntId,
   optionalText,
@@ -29,6 +31,35 @@ import {
 export const vehicleStatusInputSchema = z.enum(VEHICLE_STATUSES, {
   error: MESSAGES.VEHICLE_STATUS_INVALID,
 });
+
+/** Money in cents, 0 up to $1,000,000. */
+function money(message: string) {
+  return boundedCents(message, RECORD_LIMITS.maxMoneyCents, MESSAGES.MONEY_MAX);
+}
+
+/** Dollars as a form field holds them (text or number): 0 up to $1,000,000. */
+function dollarsInput(message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .refine((value) => dollarsToCents(value) >= 0, message)
+    .refine((value) => dollarsToCents(value) <= RECORD_LIMITS.maxMoneyCents, MESSAGES.MONEY_MAX);
+}
+
+/** A whole number of kilometres, 0 up to 10,000,000. */
+const kilometres = boundedInt(
+  0,
+  MESSAGES.KILOMETERS_MIN,
+  RECORD_LIMITS.maxKilometres,
+  MESSAGES.KILOMETERS_MAX,
+);
+
+/** A whole number of kilograms (towing capacity, GVM), 0 up to 1,000,000. */
+const kilograms = boundedInt(
+  0,
+  MESSAGES.KILOGRAMS_MAX,
+  RECORD_LIMITS.maxKilograms,
+  MESSAGES.KILOGRAMS_MAX,
+);
 
 const vehicleFields = {
   name: requiredText(MESSAGES.VEHICLE_NAME_REQUIRED, 100),
@@ -47,11 +78,13 @@ const vehicleFields = {
     .number({ error: MESSAGES.MILEAGE_MIN })
     .int(MESSAGES.MILEAGE_MIN)
     .min(0, MESSAGES.MILEAGE_MIN)
+    .max(RECORD_LIMITS.maxKilometres, MESSAGES.KILOMETERS_MAX)
     .default(VEHICLE_DEFAULTS.mileage),
   serviceInterval: z
     .number({ error: MESSAGES.SERVICE_INTERVAL_MIN })
     .int(MESSAGES.SERVICE_INTERVAL_MIN)
     .min(1, MESSAGES.SERVICE_INTERVAL_MIN)
+    .max(RECORD_LIMITS.maxServiceIntervalKm, MESSAGES.SERVICE_INTERVAL_MAX)
     .default(VEHICLE_DEFAULTS.serviceInterval),
   nextService: optionalDate(),
   lastServiceDate: optionalDate(),
@@ -62,8 +95,8 @@ const vehicleFields = {
   driveType: optionalText(20),
   modifications: z.array(z.string().max(100)).default([]),
   specialFeatures: z.array(z.string().max(100)).default([]),
-  towingCapacity: z.number().int().nonnegative().nullish(),
-  gvm: z.number().int().nonnegative().nullish(),
+  towingCapacity: kilograms.nullish(),
+  gvm: kilograms.nullish(),
   description: optionalText(2000),
   insuranceExpiry: optionalDate(),
   registrationExpiry: optionalDate(),
@@ -95,11 +128,13 @@ export const vehicleUpdateInputSchema = z.object({
     .number({ error: MESSAGES.MILEAGE_MIN })
     .int(MESSAGES.MILEAGE_MIN)
     .min(0, MESSAGES.MILEAGE_MIN)
+    .max(RECORD_LIMITS.maxKilometres, MESSAGES.KILOMETERS_MAX)
     .optional(),
   serviceInterval: z
     .number({ error: MESSAGES.SERVICE_INTERVAL_MIN })
     .int(MESSAGES.SERVICE_INTERVAL_MIN)
     .min(1, MESSAGES.SERVICE_INTERVAL_MIN)
+    .max(RECORD_LIMITS.maxServiceIntervalKm, MESSAGES.SERVICE_INTERVAL_MAX)
     .optional(),
   nextService: vehicleFields.nextService.optional(),
   lastServiceDate: vehicleFields.lastServiceDate.optional(),
@@ -132,14 +167,15 @@ export const serviceRecordInputSchema = z.object({
   mileageAtService: z
     .number({ error: MESSAGES.MILEAGE_MIN })
     .int(MESSAGES.MILEAGE_MIN)
-    .min(0, MESSAGES.MILEAGE_MIN),
-  totalCost: centsInput(MESSAGES.COST_MIN),
+    .min(0, MESSAGES.MILEAGE_MIN)
+    .max(RECORD_LIMITS.maxKilometres, MESSAGES.KILOMETERS_MAX),
+  totalCost: money(MESSAGES.COST_MIN),
   servicedBy: requiredText(MESSAGES.SERVICED_BY_REQUIRED, 100),
   invoiceNumber: optionalText(50),
   invoiceDate: requiredDate(MESSAGES.INVOICE_DATE_REQUIRED),
   notes: optionalText(2000),
-  laborCost: centsInput(MESSAGES.COST_MIN).optional(),
-  partsCost: centsInput(MESSAGES.COST_MIN).optional(),
+  laborCost: money(MESSAGES.COST_MIN).optional(),
+  partsCost: money(MESSAGES.COST_MIN).optional(),
   partsReplaced: optionalText(2000),
   workPerformed: optionalText(2000),
   nextServiceDue: optionalDate(),
@@ -155,9 +191,7 @@ export type ServiceRecordData = z.output<typeof serviceRecordInputSchema>;
 export const serviceRecordFormSchema = serviceRecordInputSchema
   .omit({ totalCost: true, laborCost: true, partsCost: true, id: true })
   .extend({
-    totalCost: z
-      .union([z.string(), z.number()], { error: MESSAGES.COST_MIN })
-      .refine((value) => dollarsToCents(value) >= 0, MESSAGES.COST_MIN),
+    totalCost: dollarsInput(MESSAGES.COST_MIN),
   });
 
 /** POST /api/fuel-records body. `liters` in thousandths, money in cents. */
@@ -172,13 +206,11 @@ export const fuelRecordInputSchema = z.object({
   liters: z
     .number({ error: MESSAGES.LITERS_MIN })
     .int(MESSAGES.LITERS_MIN)
-    .min(100, MESSAGES.LITERS_MIN),
-  pricePerLiter: centsInput(MESSAGES.COST_MIN),
-  totalCost: centsInput(MESSAGES.COST_MIN),
-  odometerReading: z
-    .number({ error: MESSAGES.KILOMETERS_MIN })
-    .int(MESSAGES.KILOMETERS_MIN)
-    .min(0, MESSAGES.KILOMETERS_MIN),
+    .min(100, MESSAGES.LITERS_MIN)
+    .max(RECORD_LIMITS.maxFuelMillilitres, MESSAGES.LITERS_MAX),
+  pricePerLiter: money(MESSAGES.COST_MIN),
+  totalCost: money(MESSAGES.COST_MIN),
+  odometerReading: kilometres,
   fillType: z.enum(FILL_TYPES).default('Full'),
   driver: optionalText(100),
   receipt: optionalText(500),
@@ -197,14 +229,13 @@ export const fuelRecordFormSchema = z.object({
   vehicleId: vehicleIdInput,
   liters: z
     .union([z.string(), z.number()], { error: MESSAGES.LITERS_MIN })
-    .refine((value) => litresToThousandths(value) >= 100, MESSAGES.LITERS_MIN),
-  cost: z
-    .union([z.string(), z.number()], { error: MESSAGES.COST_MIN })
-    .refine((value) => dollarsToCents(value) >= 0, MESSAGES.COST_MIN),
-  kilometers: z
-    .number({ error: MESSAGES.KILOMETERS_MIN })
-    .int(MESSAGES.KILOMETERS_MIN)
-    .min(0, MESSAGES.KILOMETERS_MIN),
+    .refine((value) => litresToThousandths(value) >= 100, MESSAGES.LITERS_MIN)
+    .refine(
+      (value) => litresToThousandths(value) <= RECORD_LIMITS.maxFuelMillilitres,
+      MESSAGES.LITERS_MAX,
+    ),
+  cost: dollarsInput(MESSAGES.COST_MIN),
+  kilometers: kilometres,
   fuelType: requiredText(MESSAGES.FUEL_TYPE_REQUIRED, 20),
   location: requiredText(MESSAGES.LOCATION_REQUIRED, 255),
   fillType: z.enum(FILL_TYPES).default('Full'),
@@ -217,14 +248,8 @@ export const mileageRecordInputSchema = z
     id: optionalIntId,
     vehicleId: vehicleIdInput,
     dateTime: z.iso.datetime({ offset: true }).optional(),
-    startOdometer: z
-      .number({ error: MESSAGES.KILOMETERS_MIN })
-      .int(MESSAGES.KILOMETERS_MIN)
-      .min(0, MESSAGES.KILOMETERS_MIN),
-    endOdometer: z
-      .number({ error: MESSAGES.KILOMETERS_MIN })
-      .int(MESSAGES.KILOMETERS_MIN)
-      .min(0, MESSAGES.KILOMETERS_MIN),
+    startOdometer: kilometres,
+    endOdometer: kilometres,
     purpose: optionalText(200),
     jobId: jobIdSchema.nullish(),
     startLocation: optionalText(255),
@@ -245,7 +270,7 @@ export const fleetExpenseInputSchema = z.object({
   vehicleId: vehicleIdInput,
   expenseType: requiredText(MESSAGES.EXPENSE_TYPE_REQUIRED, 100),
   description: optionalText(2000),
-  amount: centsInput(MESSAGES.AMOUNT_MIN),
+  amount: money(MESSAGES.AMOUNT_MIN),
   vendor: optionalText(100),
   invoiceNumber: optionalText(50),
   expenseDate: requiredDate(MESSAGES.DATE_REQUIRED),

@@ -6,7 +6,7 @@ import { jobIdSchema } from '../entities/common';
 import { emailRecordSchema } from '../entities/email-record';
 import { jobSchema } from '../entities/job';
 import { MESSAGES } from '../messages';
-import { optionalEmail, optionalText, requiredText } from './fields';
+import { optionalEmail, optionalText, phoneField, requiredText } from './fields';
 
 /** A job status value in a request, failing with a readable message. */
 export const jobStatusInputSchema = z.enum(JOB_STATUSES, { error: MESSAGES.JOB_STATUS_INVALID });
@@ -16,7 +16,7 @@ export const createJobInputSchema = z.object({
   /** Id minted offline by the device; the server mints one when absent. */
   id: jobIdSchema.optional(),
   customerName: requiredText(MESSAGES.CUSTOMER_NAME_REQUIRED, 100),
-  phone: requiredText(MESSAGES.PHONE_REQUIRED, 20),
+  phone: phoneField(MESSAGES.PHONE_REQUIRED),
   email: optionalEmail(),
   service: requiredText(MESSAGES.SERVICE_REQUIRED, 100),
   location: requiredText(MESSAGES.LOCATION_REQUIRED, 255),

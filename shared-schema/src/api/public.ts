@@ -2,22 +2,23 @@
 import { z } from 'zod';
 import { businessProfileSchema } from './business-profile';
 import { RECOMMEND_OPTIONS, URGENCY_LEVELS } from '../constants/statuses';
+import { BOOKING_MAX_DAYS_AHEAD } from '../constants/limits';
 import { bookingSchema } from '../entities/booking';
-import { bookingIdSchema } from '../entities/common';
 import { contactSubmissionSchema } from '../entities/contact-submission';
 import { feedbackSchema } from '../entities/feedback';
 import { jobSchema } from '../entities/job';
 import { MESSAGES } from '../messages';
-import { todayInPerth } from '../rules/dates';
+import { isBookingIdLookup, isJobIdLookup, isValidPhone } from '../rules/customer-match';
+import { addCalendarDays, isCalendarDate, todayInPerth } from '../rules/dates';
+import { TRACKING_TOKEN_PATTERN } from '../rules/tracking';
+import { optionalText, phoneField, requiredText } from './fields';
 import { EMERGENCY_TIME } from '../constants/services';
-import { optionalText, requiredText } from './fields';
 
-/** A phone number of at least 10 characters (spec public §5). */
-const phoneInput = z
-  .string({ error: MESSAGES.PHONE_INVALID })
-  .trim()
-  .min(10, MESSAGES.PHONE_INVALID)
-  .max(20, MESSAGES.PHONE_MAX);
+/**
+ * A phone number of at least 10 characters (spec public §5) that is a real Australian or
+ * international number (rules/customer-match.ts), else 'Please enter a valid phone number'.
+ */
+const phoneInput = phoneField();
 /** A required, valid email. */
 const emailInput = z
   .string({ error: MESSAGES.EMAIL_INVALID })
@@ -46,12 +47,13 @@ export const contactResponseSchema = z.object({
 /**
  * Builds the booking schema with the given source of "today" (a Perth `YYYY-MM-DD`), so tests and
  * a server that accepts bookings queued offline overnight can choose their own clock.
+ *
+ * There is no `id`: a guest never chooses a record id (DESIGN §11). The server mints the booking
+ * id and its tracking token, and drops any id a request carries.
  */
 export function makeBookingInputSchema(today: () => string = todayInPerth) {
   return z
     .object({
-      /** Id minted offline by the device; the server mints one when absent. */
-      id: bookingIdSchema.optional(),
       customerName: z
         .string({ error: MESSAGES.NAME_MIN })
         .trim()
@@ -65,16 +67,17 @@ export function makeBookingInputSchema(today: () => string = todayInPerth) {
         .trim()
         .min(5, MESSAGES.LOCATION_DETAILED)
         .max(255),
-      // Required unless the booking is an emergency (checked below): someone stranded at 2 am
-      // needs a truck now, not a slot tomorrow. An emergency left without them means "now".
+      // A real calendar date from today (Perth) up to a year ahead, required unless the booking
+      // is an emergency (checked below): someone stranded at 2 am needs a truck now, not a slot
+      // tomorrow. An emergency left without a date or time means "now".
       preferredDate: z
         .string({ error: MESSAGES.PREFERRED_DATE_REQUIRED })
         .trim()
-        .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), {
-          message: MESSAGES.PREFERRED_DATE_REQUIRED,
-          abort: true,
-        })
-        .refine((value) => value === '' || value >= today(), MESSAGES.PREFERRED_DATE_PAST),
+        .superRefine((value, ctx) => {
+          if (value === '') return;
+          const message = preferredDateProblem(value, today());
+          if (message) ctx.addIssue({ code: 'custom', message });
+        }),
       preferredTime: z.string({ error: MESSAGES.PREFERRED_TIME_REQUIRED }).trim().max(20),
       urgency: z.enum(URGENCY_LEVELS, { error: MESSAGES.URGENCY_INVALID }),
       description: z
@@ -113,6 +116,18 @@ export function makeBookingInputSchema(today: () => string = todayInPerth) {
 }
 
 /**
+ * Why a preferred date is refused, or undefined when it is fine: missing or not a real calendar
+ * date ('Please select a preferred date'), before `today`, or more than a year after it.
+ */
+export function preferredDateProblem(value: string, today: string): string | undefined {
+  if (!isCalendarDate(value)) return MESSAGES.PREFERRED_DATE_REQUIRED;
+  if (value < today) return MESSAGES.PREFERRED_DATE_PAST;
+  if (value > addCalendarDays(today, BOOKING_MAX_DAYS_AHEAD))
+    return MESSAGES.PREFERRED_DATE_TOO_FAR;
+  return undefined;
+}
+
+/**
  * POST /api/bookings body (both booking form variants). `preferredDate` is `YYYY-MM-DD` and may not
  * be before today in Perth, read from the clock each time it validates.
  */
@@ -122,9 +137,14 @@ export type BookingInput = z.input<typeof bookingInputSchema>;
 /** Booking values after validation. */
 export type BookingData = z.output<typeof bookingInputSchema>;
 
-/** POST /api/bookings answer. */
+/**
+ * POST /api/bookings answer: the server-minted booking `id` and `trackingToken` (the customer's
+ * tracking link is `${PUBLIC_URL}/customer-portal?token=<trackingToken>`), and the stored booking.
+ */
 export const createBookingResponseSchema = z.object({
   success: z.literal(true),
+  id: z.string(),
+  trackingToken: z.string().regex(TRACKING_TOKEN_PATTERN),
   booking: bookingSchema,
 });
 
@@ -134,8 +154,28 @@ const subScore = z
   .min(1, MESSAGES.RATING_RANGE)
   .max(5, MESSAGES.RATING_RANGE);
 
-/** POST /api/feedback body. A rating of 0 (nothing chosen yet) shows 'Please provide a rating'. */
-export const feedbackInputSchema = z.object({
+/**
+ * What a customer proves a job is theirs with (DESIGN §11): the job's tracking token, or its
+ * phone — the whole number, or its last four digits (rules/customer-match.ts).
+ */
+export const phoneProofSchema = z
+  .string({ error: MESSAGES.PHONE_PROOF_REQUIRED })
+  .trim()
+  .min(1, MESSAGES.PHONE_PROOF_REQUIRED)
+  .max(20, MESSAGES.PHONE_PROOF_INVALID)
+  .refine((value) => /^\d{4}$/.test(value) || isValidPhone(value), MESSAGES.PHONE_PROOF_INVALID);
+
+/** An optional proof where a blank field (or `?phone=`) means none was given. */
+const optionalPhoneProof = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  phoneProofSchema.optional(),
+);
+
+/** A tracking token as a request carries it. */
+export const trackingTokenInputSchema = z.string().trim().regex(TRACKING_TOKEN_PATTERN);
+
+/** The feedback form's fields, as the customer fills them in. */
+export const feedbackFormSchema = z.object({
   jobId: requiredText(MESSAGES.FEEDBACK_JOB_REQUIRED, 50),
   rating: z
     .number({ error: MESSAGES.RATING_REQUIRED })
@@ -155,6 +195,23 @@ export const feedbackInputSchema = z.object({
   improvements: optionalText(5000),
 });
 /** Feedback form values as entered. */
+export type FeedbackFormInput = z.input<typeof feedbackFormSchema>;
+
+/**
+ * POST /api/feedback body: the form, and the job's tracking `token` or the customer's `phone`
+ * (whole, or its last four digits). Without either the answer is 400 naming `phone`, so nobody
+ * who only knows a job id can use up that job's one review.
+ */
+export const feedbackInputSchema = feedbackFormSchema
+  .extend({
+    token: trackingTokenInputSchema.optional(),
+    phone: phoneProofSchema.optional(),
+  })
+  .refine((body) => body.token !== undefined || body.phone !== undefined, {
+    error: MESSAGES.FEEDBACK_PROOF_REQUIRED,
+    path: ['phone'],
+  });
+/** Feedback body as sent. */
 export type FeedbackInput = z.input<typeof feedbackInputSchema>;
 /** Feedback values after validation. */
 export type FeedbackData = z.output<typeof feedbackInputSchema>;
@@ -165,25 +222,82 @@ export const createFeedbackResponseSchema = z.object({
   feedback: feedbackSchema,
 });
 
-/** Portal search (GET /api/jobs/search?query=…): a job id, a name or a phone. */
+/**
+ * Portal search (GET /api/jobs/search?query=…&phone=…): a job id (or a booking reference) and
+ * the phone digits that prove it is the caller's. A name alone finds nothing (DESIGN §11).
+ */
 export const portalSearchSchema = z.object({
   query: requiredText(MESSAGES.PORTAL_SEARCH_EMPTY, 100),
+  phone: optionalPhoneProof,
 });
 /** Portal search values. */
 export type PortalSearch = z.infer<typeof portalSearchSchema>;
 
-/** GET /api/jobs/search answer: one job with contact details masked. */
-export const jobSearchResponseSchema = z.object({ job: jobSchema });
+/**
+ * The portal's search form: like {@link portalSearchSchema}, and a job id or booking reference
+ * asks for the phone digits before anything is sent.
+ */
+export const portalSearchFormSchema = portalSearchSchema.superRefine((values, ctx) => {
+  const id = isJobIdLookup(values.query) || isBookingIdLookup(values.query);
+  if (id && !values.phone) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.PHONE_PROOF_REQUIRED });
+  }
+});
 
-/** Dashboard lookup: a phone number or a job id (GET /api/jobs/customer/:lookup). */
+/**
+ * A pending booking as its customer sees it: the reference, service, status, preferred date and
+ * time and location, with contact details masked; never the description staff read.
+ */
+export const publicBookingSchema = bookingSchema.pick({
+  id: true,
+  customerName: true,
+  phone: true,
+  email: true,
+  service: true,
+  location: true,
+  preferredDate: true,
+  preferredTime: true,
+  urgency: true,
+  status: true,
+  trackingToken: true,
+  createdAt: true,
+});
+/** A booking in a public answer. */
+export type PublicBooking = z.infer<typeof publicBookingSchema>;
+
+/** GET /api/jobs/search answer: one job (or pending booking) with contact details masked. */
+export const jobSearchResponseSchema = z.union([
+  z.object({ job: jobSchema }),
+  z.object({ booking: publicBookingSchema }),
+]);
+
+/** GET /api/track/:token answer: the job, or the booking while it waits for approval. */
+export const trackResponseSchema = jobSearchResponseSchema;
+/** Tracking answer. */
+export type TrackResponse = z.infer<typeof trackResponseSchema>;
+
+/** GET /api/track/:token params: a malformed token is answered like an unknown one (404). */
+export const trackParamsSchema = z.object({ token: trackingTokenInputSchema });
+
+/**
+ * Dashboard lookup (GET /api/jobs/customer/:lookup?phone=…): a phone number, or a job id with
+ * the phone digits that prove it (`phone`).
+ */
 export const customerLookupSchema = z.object({
   lookup: requiredText(MESSAGES.DASHBOARD_LOOKUP_REQUIRED, 50),
+  phone: optionalPhoneProof,
 });
 /** Dashboard lookup values. */
 export type CustomerLookup = z.infer<typeof customerLookupSchema>;
 
-/** GET /api/jobs/customer/:lookup answer: only the matching customer's jobs, contact details masked. */
-export const customerJobsResponseSchema = z.object({ jobs: z.array(jobSchema) });
+/**
+ * GET /api/jobs/customer/:lookup answer: only the matching customer's jobs and their bookings
+ * still waiting for approval, contact details masked.
+ */
+export const customerJobsResponseSchema = z.object({
+  jobs: z.array(jobSchema),
+  bookings: z.array(publicBookingSchema),
+});
 
 /** GET /api/config answer: the active business profile and whether card payment is set up. */
 export const configResponseSchema = z.object({

@@ -1,5 +1,6 @@
 /** Quote and payment bodies (quotes manager, checkout). */
 import { z } from 'zod';
+import { QUOTE_LIMITS, RECORD_LIMITS } from '../constants/limits';
 import { QUOTE_DEFAULTS } from '../constants/quotes';
 import {
   QUOTE_ITEM_CATEGORIES,
@@ -11,7 +12,14 @@ import { invoiceSchema } from '../entities/invoice';
 import { quoteSchema } from '../entities/quote';
 import { MESSAGES } from '../messages';
 import { dollarsToCents } from '../rules/money';
-import { optionalDate, optionalEmail, optionalText } from './fields';
+import { optionalDate, optionalEmail, optionalText, phoneField } from './fields';
+
+/** A line's quantity: a whole number from 1 to 1,000. */
+const quantityInput = z
+  .number({ error: MESSAGES.QUANTITY_MIN })
+  .int(MESSAGES.QUANTITY_MIN)
+  .min(1, MESSAGES.QUANTITY_MIN)
+  .max(QUOTE_LIMITS.maxQuantity, MESSAGES.QUANTITY_MAX);
 
 /**
  * One quote line as a client sends it: no `total`, which the server computes. A custom line
@@ -24,15 +32,14 @@ export const quoteItemInputSchema = z.object({
     .trim()
     .min(1, MESSAGES.QUOTE_ITEM_DETAILS)
     .max(200),
-  quantity: z
-    .number({ error: MESSAGES.QUANTITY_MIN })
-    .int(MESSAGES.QUANTITY_MIN)
-    .min(1, MESSAGES.QUANTITY_MIN),
-  /** Unit price in cents, above 0. */
+  /** 1 to 1,000. */
+  quantity: quantityInput,
+  /** Unit price in cents, above 0 and at most $1,000,000. */
   unitPrice: z
     .number({ error: MESSAGES.QUOTE_ITEM_DETAILS })
     .int(MESSAGES.QUOTE_ITEM_DETAILS)
-    .min(1, MESSAGES.QUOTE_ITEM_DETAILS),
+    .min(1, MESSAGES.QUOTE_ITEM_DETAILS)
+    .max(QUOTE_LIMITS.maxUnitPriceCents, MESSAGES.UNIT_PRICE_MAX),
   category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
 });
 /** A quote line as sent. */
@@ -50,11 +57,12 @@ export const customQuoteItemFormSchema = z.object({
     .max(200),
   unitPrice: z
     .union([z.string(), z.number()], { error: MESSAGES.QUOTE_ITEM_DETAILS })
-    .refine((value) => dollarsToCents(value) > 0, MESSAGES.QUOTE_ITEM_DETAILS),
-  quantity: z
-    .number({ error: MESSAGES.QUANTITY_MIN })
-    .int(MESSAGES.QUANTITY_MIN)
-    .min(1, MESSAGES.QUANTITY_MIN),
+    .refine((value) => dollarsToCents(value) > 0, MESSAGES.QUOTE_ITEM_DETAILS)
+    .refine(
+      (value) => dollarsToCents(value) <= QUOTE_LIMITS.maxUnitPriceCents,
+      MESSAGES.UNIT_PRICE_MAX,
+    ),
+  quantity: quantityInput,
   category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
 });
 
@@ -71,18 +79,18 @@ export const quoteInputSchema = z.object({
     .trim()
     .min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED)
     .max(100),
-  customerPhone: z
-    .string({ error: MESSAGES.QUOTE_CUSTOMER_REQUIRED })
-    .trim()
-    .min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED)
-    .max(20),
+  customerPhone: phoneField(MESSAGES.QUOTE_CUSTOMER_REQUIRED),
   customerEmail: optionalEmail(),
   vehicleType: optionalText(100),
   service: optionalText(100),
   fromLocation: optionalText(100),
   toLocation: optionalText(100),
-  /** Km, decimals allowed. */
-  distance: z.number({ error: MESSAGES.DISTANCE_MIN }).min(0, MESSAGES.DISTANCE_MIN).default(0),
+  /** Km, decimals allowed, at most 5,000. */
+  distance: z
+    .number({ error: MESSAGES.DISTANCE_MIN })
+    .min(0, MESSAGES.DISTANCE_MIN)
+    .max(QUOTE_LIMITS.maxDistanceKm, MESSAGES.DISTANCE_MAX)
+    .default(0),
   notes: optionalText(5000),
   /** Whole percent 0-100 (the form offers 0-50). */
   discountPercent: z
@@ -97,9 +105,17 @@ export const quoteInputSchema = z.object({
     .min(1, MESSAGES.VALID_DAYS_MIN)
     .max(365)
     .default(QUOTE_DEFAULTS.validDays),
+  /** 1 to 200 lines, whose total is at most $10,000,000. */
   items: z
     .array(quoteItemInputSchema, { error: MESSAGES.QUOTE_ITEMS_REQUIRED })
-    .min(1, MESSAGES.QUOTE_ITEMS_REQUIRED),
+    .min(1, MESSAGES.QUOTE_ITEMS_REQUIRED)
+    .max(QUOTE_LIMITS.maxItems, MESSAGES.QUOTE_ITEMS_MAX)
+    .refine(
+      (items) =>
+        items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0) <=
+        QUOTE_LIMITS.maxSubtotalCents,
+      MESSAGES.QUOTE_TOTAL_MAX,
+    ),
 });
 /** Quote body as sent. */
 export type QuoteInput = z.input<typeof quoteInputSchema>;
@@ -137,6 +153,7 @@ export const recordPaymentInputSchema = z.object({
     .number({ error: MESSAGES.AMOUNT_MIN })
     .int(MESSAGES.AMOUNT_MIN)
     .min(0, MESSAGES.AMOUNT_MIN)
+    .max(RECORD_LIMITS.maxPaymentCents, MESSAGES.PAYMENT_MAX)
     .optional(),
   reference: optionalText(100),
   paidAt: optionalDate(),

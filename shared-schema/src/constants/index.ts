@@ -8,3 +8,4 @@ export * from './quotes';
 export * from './services';
 export * from './statuses';
 export * from './timing';
+export * from './limits';

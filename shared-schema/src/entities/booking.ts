@@ -24,6 +24,11 @@ export const bookingSchema = z.object({
   vehicleDetails: z.string().nullable(),
   /** Default 'pending'. */
   status: bookingStatusSchema,
+  /**
+   * The customer's tracking token (rules/tracking.ts). The server sets one on every row it
+   * stores; null only in a device's copy of a row synced before tokens existed.
+   */
+  trackingToken: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

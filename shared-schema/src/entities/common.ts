@@ -17,9 +17,15 @@ export const centsSchema = z.number().int().nonnegative();
 /** Fuel volume in integer thousandths of a litre (millilitres). */
 export const milliLitresSchema = z.number().int().nonnegative();
 
-/** Regular expression of one id series: prefix, four-digit year, number. */
+/**
+ * Largest number of a text id series: nine digits. Ids the server mints or leases never come
+ * near it, and a number of more digits would lose precision in JavaScript.
+ */
+export const MAX_SERIES_NUMBER = 999_999_999;
+
+/** Regular expression of one id series: prefix, four-digit year, a number of 1 to 9 digits. */
 export function seriesIdPattern(series: SeriesName): RegExp {
-  return new RegExp(`^${SERIES_PREFIXES[series]}-\\d{4}-\\d+$`);
+  return new RegExp(`^${SERIES_PREFIXES[series]}-\\d{4}-[1-9]\\d{0,8}$`);
 }
 
 /** Job id such as `JOB-2026-123`. */

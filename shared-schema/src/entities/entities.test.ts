@@ -27,6 +27,7 @@ describe('jobs', () => {
     progress: 0,
     assignedTo: null,
     notes: null,
+    trackingToken: 'abcdefghijklmnopqrstuv',
     createdAt: ts,
     updatedAt: ts,
   };

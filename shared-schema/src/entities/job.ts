@@ -21,6 +21,11 @@ export const jobSchema = z.object({
   progress: z.number().int().min(0).max(100),
   assignedTo: z.string().nullable(),
   notes: z.string().nullable(),
+  /**
+   * The customer's tracking token (rules/tracking.ts). The server sets one on every row it
+   * stores; null only in a device's copy of a row synced before tokens existed.
+   */
+  trackingToken: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

@@ -26,6 +26,7 @@ const booking: Booking = bookingFromInput(
     vehicleDetails: 'Toyota Hilux 2019',
   }),
   'BKG-2026-3',
+  'booking-token-0123456789abcdef',
   now,
 );
 
@@ -34,6 +35,7 @@ describe('bookingFromInput', () => {
     expect(booking.status).toBe('pending');
     expect(booking.id).toBe('BKG-2026-3');
     expect(booking.createdAt).toBe(now);
+    expect(booking.trackingToken).toBe('booking-token-0123456789abcdef');
   });
 });
 
@@ -52,6 +54,8 @@ describe('bookingToJob', () => {
       progress: 0,
       assignedTo: null,
       estimatedArrival: 'Nov 23, 2026 09:30 AM',
+      // The tracking link sent at booking time keeps working for the job.
+      trackingToken: 'booking-token-0123456789abcdef',
     });
     expect(job.notes).toBe(
       'Bogged Hilux in the creek bed.\nVehicle: Toyota Hilux 2019\nFrom booking BKG-2026-3',
@@ -133,7 +137,9 @@ describe('emergency bookings', () => {
     const data = schema.parse({ ...base, urgency: 'emergency' });
     expect(data.preferredDate).toBe('2026-11-21');
     expect(data.preferredTime).toBe(EMERGENCY_TIME);
-    expect(bookingFromInput(data, 'BKG-2026-4', now).preferredTime).toBe(EMERGENCY_TIME);
+    expect(
+      bookingFromInput(data, 'BKG-2026-4', 'token-of-twenty-two-chars', now).preferredTime,
+    ).toBe(EMERGENCY_TIME);
   });
 
   it('keep a date and time the customer did choose', () => {

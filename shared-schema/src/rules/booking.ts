@@ -13,10 +13,16 @@ import type { Job } from '../entities/job';
 import type { BookingData } from '../api/public';
 import dayjs from 'dayjs';
 
-/** The stored booking for a validated form submission: status pending. */
-export function bookingFromInput(data: BookingData, id: string, now: string): Booking {
+/** The stored booking for a validated form submission: status pending, with its tracking token. */
+export function bookingFromInput(
+  data: BookingData,
+  id: string,
+  trackingToken: string,
+  now: string,
+): Booking {
   return {
     id,
+    trackingToken,
     customerName: data.customerName,
     phone: data.phone,
     email: data.email,
@@ -75,6 +81,8 @@ export function bookingToJob(booking: Booking, jobId: string, now: string): Job 
     progress: 0,
     assignedTo: null,
     notes,
+    // The link the customer got at booking time keeps working once the booking is a job.
+    trackingToken: booking.trackingToken ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,96 +1,102 @@
 import { describe, expect, it } from 'vitest';
 import {
-  findJobForPortal,
-  jobBelongsToCustomer,
-  jobsForCustomer,
-  lookupCustomerJobs,
+  isBookingIdLookup,
+  isJobIdLookup,
+  isValidPhone,
+  lastPhoneDigits,
+  phoneKey,
+  phoneProofMatches,
+  samePhone,
 } from './customer-match';
 
-const jobs = [
-  {
-    id: 'JOB-2026-1',
-    customerName: 'Jo Bloggs',
-    phone: '0400 123 456',
-    email: 'jo@example.com',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  },
-  {
-    id: 'JOB-2026-2',
-    customerName: 'JO BLOGGS',
-    phone: '0499 999 999',
-    email: null,
-    createdAt: '2026-11-02T00:00:00.000Z',
-  },
-  {
-    id: 'JOB-2026-3',
-    customerName: 'Someone Else',
-    phone: '0400123456',
-    email: null,
-    createdAt: '2026-11-03T00:00:00.000Z',
-  },
-  {
-    id: 'JOB-2026-4',
-    customerName: 'Pat Smith',
-    phone: '0411 000 000',
-    email: 'pat@example.com',
-    createdAt: '2026-11-04T00:00:00.000Z',
-  },
-];
-
-describe('jobBelongsToCustomer', () => {
-  it('matches on equal phone', () => {
-    expect(jobBelongsToCustomer(jobs[2]!, { name: 'Jo Bloggs', phone: '0400 123 456' })).toBe(true);
+describe('isValidPhone', () => {
+  it.each([
+    '0412 345 678',
+    '0412345678',
+    '(08) 9185 1234',
+    '08 9185-1234',
+    '02.9876.5432',
+    '1300 123 456',
+    '1800 123 456',
+    '+61 412 345 678',
+    '+61 8 9185 1234',
+    '+64 21 123 4567',
+    '+1 212 555 0100',
+    '+44 20 7946 0958',
+  ])('accepts %s', (phone) => {
+    expect(isValidPhone(phone)).toBe(true);
   });
 
-  it('matches on name ignoring case', () => {
-    expect(jobBelongsToCustomer(jobs[1]!, { name: 'jo bloggs', phone: '0000' })).toBe(true);
-  });
-
-  it('does not match on empty values or different people', () => {
-    expect(jobBelongsToCustomer(jobs[3]!, { name: 'Jo Bloggs', phone: '0400 123 456' })).toBe(
-      false,
-    );
-    expect(jobBelongsToCustomer({ customerName: '', phone: '' }, { name: '', phone: '' })).toBe(
-      false,
-    );
-  });
-
-  it('lists the customer jobs newest first', () => {
-    expect(
-      jobsForCustomer(jobs, { name: 'Jo Bloggs', phone: '0400 123 456' }).map((job) => job.id),
-    ).toEqual(['JOB-2026-3', 'JOB-2026-2', 'JOB-2026-1']);
+  it.each([
+    '',
+    '2026-11-23',
+    '0412 345 67',
+    '0412 345 6789',
+    '0512 345 678',
+    '0012 345 678',
+    '+61 512 345 678',
+    '+61 0412 345 678',
+    '+0 123 4567 890',
+    '+1 23',
+    '+1234567890123456',
+    '0412🚗345678',
+    'call 0412345678',
+    '0412345678 ext 2',
+    '04-12-34-56-78x',
+    'aaaaaaaaaaaa',
+  ])('refuses %j', (phone) => {
+    expect(isValidPhone(phone)).toBe(false);
   });
 });
 
-describe('lookupCustomerJobs', () => {
-  it('finds a customer by job id, ignoring case', () => {
-    const result = lookupCustomerJobs(jobs, 'job-2026-4');
-    expect(result.customer).toEqual({
-      name: 'Pat Smith',
-      phone: '0411 000 000',
-      email: 'pat@example.com',
-    });
-    expect(result.jobs.map((job) => job.id)).toEqual(['JOB-2026-4']);
+describe('phoneKey and samePhone', () => {
+  it('reads +61 and 0 as the same Australian number, spaces or not', () => {
+    expect(phoneKey('+61 412 345 678')).toBe('0412345678');
+    expect(phoneKey('0412 345 678')).toBe('0412345678');
+    expect(phoneKey('61412345678')).toBe('0412345678');
+    expect(samePhone('+61 412 345 678', '0412345678')).toBe(true);
+    expect(samePhone('(08) 9185 1234', '+61 8 9185 1234')).toBe(true);
   });
 
-  it('finds a customer by phone', () => {
-    const result = lookupCustomerJobs(jobs, '0499999999');
-    expect(result.customer?.name).toBe('JO BLOGGS');
-    expect(result.jobs.map((job) => job.id)).toEqual(['JOB-2026-2', 'JOB-2026-1']);
+  it('keeps other countries apart from Australian numbers with the same digits', () => {
+    expect(phoneKey('+64 21 123 4567')).toBe('+64211234567');
+    expect(samePhone('+64 21 123 4567', '64211234567')).toBe(false);
   });
 
-  it('finds nothing for an unknown lookup', () => {
-    expect(lookupCustomerJobs(jobs, '0400 000 000')).toEqual({ customer: null, jobs: [] });
-    expect(lookupCustomerJobs(jobs, 'JOB-2026-99')).toEqual({ customer: null, jobs: [] });
+  it('never matches empty numbers', () => {
+    expect(samePhone('', '')).toBe(false);
+    expect(samePhone('n/a', 'none')).toBe(false);
   });
 });
 
-describe('findJobForPortal', () => {
-  it('finds by id, then name, then phone', () => {
-    expect(findJobForPortal(jobs, 'JOB-2026-3')?.id).toBe('JOB-2026-3');
-    expect(findJobForPortal(jobs, 'jo bloggs')?.id).toBe('JOB-2026-2');
-    expect(findJobForPortal(jobs, '0411000000')?.id).toBe('JOB-2026-4');
-    expect(findJobForPortal(jobs, 'nobody')).toBeUndefined();
-    expect(findJobForPortal(jobs, '  ')).toBeUndefined();
+describe('phoneProofMatches', () => {
+  it('accepts the last four digits, and only exactly four', () => {
+    expect(lastPhoneDigits('0412 345 678')).toBe('5678');
+    expect(phoneProofMatches('0412 345 678', '5678')).toBe(true);
+    expect(phoneProofMatches('0412 345 678', ' 5678 ')).toBe(true);
+    expect(phoneProofMatches('0412 345 678', '1234')).toBe(false);
+    expect(phoneProofMatches('0412 345 678', '678')).toBe(false);
+    expect(phoneProofMatches('0412 345 678', '45678')).toBe(false);
+    expect(phoneProofMatches('0412 345 678', '56a78')).toBe(false);
+  });
+
+  it('accepts the whole number written any accepted way', () => {
+    expect(phoneProofMatches('0412 345 678', '+61412345678')).toBe(true);
+    expect(phoneProofMatches('0412 345 678', '0412 345 679')).toBe(false);
+  });
+
+  it('proves nothing for a number on file without digits', () => {
+    expect(phoneProofMatches('unknown', '')).toBe(false);
+    expect(phoneProofMatches('12', '0012')).toBe(false);
+  });
+});
+
+describe('lookup kinds', () => {
+  it('tells job ids and booking references from phone numbers', () => {
+    expect(isJobIdLookup('job-2026-12')).toBe(true);
+    expect(isJobIdLookup('JOB-2026-99999999999999999999')).toBe(false);
+    expect(isJobIdLookup('0412345678')).toBe(false);
+    expect(isBookingIdLookup('BKG-2026-3')).toBe(true);
+    expect(isBookingIdLookup('JOB-2026-3')).toBe(false);
   });
 });

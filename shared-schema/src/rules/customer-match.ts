@@ -1,90 +1,85 @@
 /**
- * Which jobs belong to a customer (spec public §5): the phone is equal or the customer name is
- * equal ignoring case. Phones compare by their digits, so '0400 123 456' equals '0400123456';
- * names compare trimmed. Used by the server for the public dashboard and portal lookups.
+ * Who a customer is, for the public side (DESIGN §7 and §11): a customer is known by their phone
+ * number, never by their name — two customers may share a name, and a name is easy to guess.
+ *
+ * Phone numbers (the pattern the forms accept, also in the README):
+ * - Australian, national form: ten digits starting 02, 03, 04, 07 or 08 (landlines and mobiles),
+ *   or a 1300 / 1800 number;
+ * - Australian, international form: +61 then the nine digits without the leading 0
+ *   (`+61 412 345 678`);
+ * - any other country: `+`, the country code and the number, 8 to 15 digits in all (E.164).
+ * Spaces, hyphens, dots and brackets may separate the digits; nothing else is allowed.
+ *
+ * Two numbers are the same customer when their {@link phoneKey}s are equal, so `0412 345 678`,
+ * `0412345678` and `+61 412 345 678` are one customer.
  */
-import type { Job } from '../entities/job';
-import { isSeriesId } from './ids';
+import { SERIES_PREFIXES } from '../constants/ids';
 
-/** Who a customer is, as the dashboard knows them. */
-export interface CustomerIdentity {
-  name: string;
-  phone: string;
+const SEPARATORS = /[\s().-]/g;
+const AU_NATIONAL = /^(?:0[23478]\d{8}|1[38]00\d{6})$/;
+const AU_INTERNATIONAL = /^\+61[23478]\d{8}$/;
+const INTERNATIONAL = /^\+[1-9]\d{7,14}$/;
+
+/** The number with separators removed: `'0412 345-678'` → `'0412345678'`, `'+61 4…'` → `'+614…'`. */
+function compact(phone: string): string {
+  return phone.trim().replace(SEPARATORS, '');
 }
 
-function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
+/** Whether the text is a phone number of the accepted pattern (see the module comment). */
+export function isValidPhone(phone: string): boolean {
+  const text = compact(phone);
+  if (AU_NATIONAL.test(text) || AU_INTERNATIONAL.test(text)) return true;
+  // +61 numbers must be Australian numbers; other country codes follow E.164.
+  return INTERNATIONAL.test(text) && !text.startsWith('+61');
 }
 
-/** Whether two phone numbers are the same number (same digits, and not empty). */
+/**
+ * The comparable form of a phone number: Australian numbers in national form (`0412345678`,
+ * whether written `+61 412 345 678` or `0412 345 678`), others as `+` and digits; '' when the
+ * text holds no digits. Numbers of the old free-text records compare by their digits.
+ */
+export function phoneKey(phone: string): string {
+  const text = compact(phone);
+  const digits = text.replace(/\D/g, '');
+  if (digits === '') return '';
+  if (/^\+?61[23478]\d{8}$/.test(text)) return `0${digits.slice(2)}`;
+  if (text.startsWith('+')) return `+${digits}`;
+  return digits;
+}
+
+/** Whether two phone numbers are the same number (equal keys, and not empty). */
 export function samePhone(a: string, b: string): boolean {
-  const digits = phoneDigits(a);
-  return digits !== '' && digits === phoneDigits(b);
+  const key = phoneKey(a);
+  return key !== '' && key === phoneKey(b);
 }
 
-/** Whether two names are equal ignoring case and surrounding spaces (and not empty). */
-export function sameName(a: string, b: string): boolean {
-  const name = a.trim().toLowerCase();
-  return name !== '' && name === b.trim().toLowerCase();
-}
+/** Digits a customer may type to prove a job is theirs: the last four of its phone. */
+export const PHONE_PROOF_DIGITS = 4;
 
-/** Whether a job belongs to the customer: phone equal, or name equal ignoring case. */
-export function jobBelongsToCustomer(
-  job: Pick<Job, 'customerName' | 'phone'>,
-  customer: CustomerIdentity,
-): boolean {
-  return samePhone(job.phone, customer.phone) || sameName(job.customerName, customer.name);
-}
-
-/** The customer's jobs, newest first. */
-export function jobsForCustomer<T extends Pick<Job, 'customerName' | 'phone' | 'createdAt'>>(
-  jobs: readonly T[],
-  customer: CustomerIdentity,
-): T[] {
-  return jobs
-    .filter((job) => jobBelongsToCustomer(job, customer))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
-/** Result of a dashboard lookup. */
-export interface CustomerLookupResult<T> {
-  customer: (CustomerIdentity & { email: string }) | null;
-  jobs: T[];
+/** The last four digits of a phone number ('' when it has fewer). */
+export function lastPhoneDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length >= PHONE_PROOF_DIGITS ? digits.slice(-PHONE_PROOF_DIGITS) : '';
 }
 
 /**
- * Dashboard lookup by a phone number or a job id. A job id finds its job and then every job of
- * that customer; a phone finds the jobs with that phone and the customer of the newest. No match
- * gives no customer and no jobs.
+ * Whether `given` proves the customer knows the phone on file: either the whole number (any
+ * accepted way of writing it) or exactly its last four digits.
  */
-export function lookupCustomerJobs<
-  T extends Pick<Job, 'id' | 'customerName' | 'phone' | 'email' | 'createdAt'>,
->(jobs: readonly T[], lookup: string): CustomerLookupResult<T> {
-  const text = lookup.trim();
-  const anchor = isSeriesId(text.toUpperCase(), 'job')
-    ? jobs.find((job) => job.id.toUpperCase() === text.toUpperCase())
-    : [...jobs]
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        .find((job) => samePhone(job.phone, text));
-  if (!anchor) return { customer: null, jobs: [] };
-  const customer = { name: anchor.customerName, phone: anchor.phone, email: anchor.email ?? '' };
-  return { customer, jobs: jobsForCustomer(jobs, customer) };
+export function phoneProofMatches(stored: string, given: string): boolean {
+  const digits = given.replace(/\D/g, '');
+  if (digits.length === PHONE_PROOF_DIGITS && given.replace(SEPARATORS, '').length === 4) {
+    return lastPhoneDigits(stored) === digits;
+  }
+  return samePhone(stored, given);
 }
 
-/**
- * Portal search: an exact job id (ignoring case), else the newest job whose customer name equals
- * the text ignoring case, else the newest job with that phone. Undefined when nothing matches.
- */
-export function findJobForPortal<
-  T extends Pick<Job, 'id' | 'customerName' | 'phone' | 'createdAt'>,
->(jobs: readonly T[], query: string): T | undefined {
-  const text = query.trim();
-  if (text === '') return undefined;
-  const byId = jobs.find((job) => job.id.toUpperCase() === text.toUpperCase());
-  if (byId) return byId;
-  const newest = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return (
-    newest.find((job) => sameName(job.customerName, text)) ??
-    newest.find((job) => samePhone(job.phone, text))
-  );
+/** True when the text is a job id (`JOB-2026-123`, any case) rather than a phone number. */
+export function isJobIdLookup(text: string): boolean {
+  return new RegExp(`^${SERIES_PREFIXES.job}-\\d{4}-\\d{1,9}$`, 'i').test(text.trim());
+}
+
+/** True when the text is a booking reference (`BKG-2026-12`, any case). */
+export function isBookingIdLookup(text: string): boolean {
+  return new RegExp(`^${SERIES_PREFIXES.booking}-\\d{4}-\\d{1,9}$`, 'i').test(text.trim());
 }

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DATE_FORMATS } from '../constants/dates';
-import { addDaysIso, formatPerth, perthDate, perthDaysBetween, todayInPerth } from './dates';
+import {
+  addCalendarDays,
+  addDaysIso,
+  formatPerth,
+  isCalendarDate,
+  perthDate,
+  perthDaysBetween,
+  todayInPerth,
+} from './dates';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -36,5 +44,40 @@ describe('Perth dates', () => {
 
   it('adds whole days to an instant', () => {
     expect(addDaysIso('2026-11-21T03:00:00.000Z', 14)).toBe('2026-12-05T03:00:00.000Z');
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('accepts real dates, 29 February in leap years only', () => {
+    expect(isCalendarDate('2026-12-31')).toBe(true);
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2000-02-29')).toBe(true);
+  });
+
+  it('refuses impossible and malformed dates', () => {
+    for (const text of [
+      '2026-12-99',
+      '2027-02-30',
+      '2027-02-29',
+      '1900-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '9999-99-99',
+      '0000-01-01',
+      '2026-1-01',
+      '2026-01-01T00:00:00Z',
+      '',
+    ]) {
+      expect(isCalendarDate(text), text).toBe(false);
+    }
+  });
+});
+
+describe('addCalendarDays', () => {
+  it('adds days across months and leap years', () => {
+    expect(addCalendarDays('2026-11-24', 365)).toBe('2027-11-24');
+    expect(addCalendarDays('2027-03-01', 365)).toBe('2028-02-29');
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });

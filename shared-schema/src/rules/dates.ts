@@ -42,3 +42,23 @@ export function perthDaysBetween(fromIso: string, toIso: string): number {
   const to = dayjs.utc(perthDate(toIso));
   return to.diff(from, 'day');
 }
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether the text is a real calendar date `YYYY-MM-DD` (1-12 months, the month's own number of
+ * days, 29 February only in leap years): '2027-02-30' and '2026-13-01' are not.
+ */
+export function isCalendarDate(text: string): boolean {
+  const match = CALENDAR_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (UTC, so no zone shifts it).
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The calendar date `days` days after `date` (`YYYY-MM-DD` in, `YYYY-MM-DD` out). */
+export function addCalendarDays(date: string, days: number): string {
+  return dayjs.utc(date).add(days, 'day').format(DATE_FORMATS.isoDate);
+}

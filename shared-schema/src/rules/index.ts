@@ -16,3 +16,4 @@ export * from './pricing';
 export * from './quote-flow';
 export * from './timeline';
 export * from './volume';
+export * from './tracking';

@@ -23,6 +23,7 @@ const job: Job = {
   progress: 50,
   assignedTo: 'Sam',
   notes: null,
+  trackingToken: 'job-token-0123456789abcdef',
   createdAt: '2026-11-20T01:00:00.000Z',
   updatedAt: '2026-11-20T02:00:00.000Z',
 };

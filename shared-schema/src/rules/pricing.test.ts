@@ -5,6 +5,7 @@ import {
   locationMultiplierBasisPoints,
   priceQuote,
 } from './pricing';
+import { QUOTE_LIMITS } from '../constants/limits';
 
 const issueItems = [
   { unitPrice: 18000, quantity: 1 },
@@ -100,6 +101,18 @@ describe('priceQuote', () => {
     expect(
       priceQuote([{ unitPrice: 123456, quantity: 7 }], 'Dampier', null, 0).basePriceCents,
     ).toBe(1037030);
+  });
+});
+
+describe('the largest quote the limits allow', () => {
+  it('prices in safe integers, to the cent', () => {
+    // Subtotal at its cap ($10,000,000) through the dearest location with no discount.
+    const items = Array.from({ length: 10 }, () => ({ unitPrice: 100_000_000, quantity: 1 }));
+    const price = priceQuote(items, 'Marble Bar', 'Karratha', 0);
+    expect(price.itemsSubtotalCents).toBe(QUOTE_LIMITS.maxSubtotalCents);
+    expect(price.finalPriceCents).toBe(1_600_000_000);
+    expect(Number.isSafeInteger(price.itemsSubtotalCents * price.multiplierBasisPoints)).toBe(true);
+    expect(priceQuote(items, 'Marble Bar', null, 37).finalPriceCents).toBe(1_008_000_000);
   });
 });
 

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { phoneKey } from '@pilbara/shared-schema';
 
 export type Db = Database.Database;
 
@@ -21,6 +22,11 @@ export function openDatabase(file: string): Db {
   // digits('0400 000 001') = '0400000001': phone lookups compare numbers, not their spacing.
   db.function('digits', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.replace(/\D/g, '') : null,
+  );
+  // phone_key('+61 412 345 678') = '0412345678': customers are matched by their number however
+  // it was written (shared-schema rules/customer-match.ts).
+  db.function('phone_key', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? phoneKey(value) : null,
   );
   return db;
 }

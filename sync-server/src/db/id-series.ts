@@ -6,9 +6,28 @@
  * The server mints single ids from a series, and hands devices whole blocks (leases) so they can
  * create final ids offline. A series that does not exist yet starts after the highest id already
  * stored, so rows that arrived with their own ids are never collided with.
+ *
+ * Every number is bounded (issue 14): a series counts from 1 to MAX_SERIES_NUMBER (nine digits),
+ * a stored id it cannot continue from (more digits, not a number) is ignored instead of
+ * poisoning the counter, a text series names a plausible year, and minting gives up with an
+ * error after a bounded number of tries instead of looping.
  */
+import { MAX_SERIES_NUMBER } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import { TABLES, isTableName, type TableName } from './rows';
+
+export { MAX_SERIES_NUMBER };
+
+/** Years a text series may name: generous on both sides of any clock this server will see. */
+export const SERIES_YEARS = { min: 2000, max: 2999 } as const;
+
+/** Thrown when a series cannot hand out another number (exhausted, or an invalid name). */
+export class IdSeriesError extends Error {
+  override name = 'IdSeriesError';
+}
+
+/** Tries of {@link mintTextId} and {@link mintIntegerId} before they give up. */
+const MINT_ATTEMPTS = 3;
 
 /** Text-id prefixes and the table each belongs to. */
 export const ID_PREFIXES = { JOB: 'jobs', BKG: 'bookings', Q: 'quotes', INV: 'invoices' } as const;
@@ -27,24 +46,53 @@ export function seriesName(prefix: IdPrefix, year: number): string {
   return `${prefix}-${year}`;
 }
 
+/**
+ * The highest number of the series already stored, counting only ids the series can continue
+ * from: integer ids from 1 to MAX_SERIES_NUMBER, and text ids whose number is 1 to 9 digits. A
+ * row planted with `BKG-2027-99999999999999999999` (or id 1e15) is left alone, not continued.
+ */
 function highestStored(db: Db, series: string): number {
   if (isTableName(series)) {
     if (TABLES[series as TableName].idType !== 'integer') {
       throw new Error(`Table ${series} has text ids; use its prefix series (e.g. JOB-2026)`);
     }
-    const row = db.prepare(`SELECT max(id) AS n FROM "${series}"`).get() as { n: number | null };
+    const row = db
+      .prepare(`SELECT max(id) AS n FROM "${series}" WHERE id BETWEEN 1 AND ?`)
+      .get(MAX_SERIES_NUMBER) as { n: number | null };
     return row.n ?? 0;
   }
   const match = /^(JOB|BKG|Q|INV)-(\d{4})$/.exec(series);
   if (!match) throw new Error(`Unknown id series ${series}`);
+  const year = Number(match[2]);
+  if (year < SERIES_YEARS.min || year > SERIES_YEARS.max) {
+    throw new IdSeriesError(`Id series ${series} names an implausible year`);
+  }
   const table = ID_PREFIXES[match[1] as IdPrefix];
   const stem = `${series}-`;
   const row = db
     .prepare(
-      `SELECT max(CAST(substr(id, ?) AS INTEGER)) AS n FROM "${table}" WHERE substr(id, 1, ?) = ?`,
+      `SELECT max(CAST(substr(id, ?) AS INTEGER)) AS n FROM "${table}"
+        WHERE substr(id, 1, ?) = ? AND length(id) BETWEEN ? AND ?
+          AND substr(id, ?) NOT GLOB '*[^0-9]*'`,
     )
-    .get(stem.length + 1, stem.length, stem) as { n: number | null };
+    .get(stem.length + 1, stem.length, stem, stem.length + 1, stem.length + 9, stem.length + 1) as {
+    n: number | null;
+  };
   return row.n ?? 0;
+}
+
+/**
+ * The series' stored counter, or undefined when the series is new. A counter that can no longer
+ * count (past MAX_SERIES_NUMBER, not an integer) is refused loudly, never continued.
+ */
+function storedNext(db: Db, series: string): number | undefined {
+  const row = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
+    { next: number } | undefined;
+  if (!row) return undefined;
+  if (!Number.isSafeInteger(row.next) || row.next < 1 || row.next > MAX_SERIES_NUMBER + 1) {
+    throw new IdSeriesError(`Id series ${series} holds a counter it cannot continue from`);
+  }
+  return row.next;
 }
 
 /**
@@ -54,9 +102,10 @@ function highestStored(db: Db, series: string): number {
 export function reserveSeriesBlock(db: Db, series: string, size: number): number {
   if (!Number.isInteger(size) || size < 1) throw new Error(`Block size must be >= 1, got ${size}`);
   return db.transaction(() => {
-    const current = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
-      { next: number } | undefined;
-    const first = current?.next ?? highestStored(db, series) + 1;
+    const first = storedNext(db, series) ?? highestStored(db, series) + 1;
+    if (first + size - 1 > MAX_SERIES_NUMBER) {
+      throw new IdSeriesError(`Id series ${series} has no ${size} numbers left`);
+    }
     db.prepare(
       'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
     ).run(series, first + size);
@@ -71,9 +120,9 @@ export function reserveSeriesBlock(db: Db, series: string, size: number): number
  */
 export function advanceSeriesPast(db: Db, series: string, end: number): boolean {
   return db.transaction(() => {
-    const current = db.prepare('SELECT next FROM id_series WHERE series = ?').get(series) as
-      { next: number } | undefined;
-    const next = current?.next ?? highestStored(db, series) + 1;
+    // A number past the bound is not one any lease handed out: nothing to move past.
+    if (!Number.isSafeInteger(end) || end > MAX_SERIES_NUMBER) return false;
+    const next = storedNext(db, series) ?? highestStored(db, series) + 1;
     if (next > end) return false;
     db.prepare(
       'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
@@ -93,24 +142,37 @@ export function formatSeriesId(prefix: IdPrefix, year: number, n: number): strin
 }
 
 /**
+ * The next free number of a series: the counter's number, unless a row already has it (a device
+ * used it outside its lease, or the counter lagged behind a restore); then the counter jumps
+ * past every stored number once and tries again. Gives up with an error after a few tries, so a
+ * database in a state nobody expected fails one request instead of hanging the server.
+ */
+function mintNumber(db: Db, series: string, taken: (n: number) => boolean): number {
+  return db.transaction(() => {
+    for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
+      const n = nextSeriesNumber(db, series);
+      if (!taken(n)) return n;
+      advanceSeriesPast(db, series, highestStored(db, series));
+    }
+    throw new IdSeriesError(`Id series ${series} found no free number`);
+  })();
+}
+
+/**
  * Mints a fresh text id for a table ('JOB-2026-124'), skipping any number a device already used
  * outside its lease.
  */
 export function mintTextId(db: Db, prefix: IdPrefix, now: Date = new Date()): string {
   const year = businessYear(now);
-  const table = ID_PREFIXES[prefix];
-  const exists = db.prepare(`SELECT 1 FROM "${table}" WHERE id = ?`);
-  for (;;) {
-    const id = formatSeriesId(prefix, year, nextSeriesNumber(db, seriesName(prefix, year)));
-    if (!exists.get(id)) return id;
-  }
+  const exists = db.prepare(`SELECT 1 FROM "${ID_PREFIXES[prefix]}" WHERE id = ?`);
+  const n = mintNumber(db, seriesName(prefix, year), (candidate) =>
+    Boolean(exists.get(formatSeriesId(prefix, year, candidate))),
+  );
+  return formatSeriesId(prefix, year, n);
 }
 
 /** Mints a fresh integer id for an integer-id table. */
 export function mintIntegerId(db: Db, table: TableName): number {
   const exists = db.prepare(`SELECT 1 FROM "${table}" WHERE id = ?`);
-  for (;;) {
-    const id = nextSeriesNumber(db, table);
-    if (!exists.get(id)) return id;
-  }
+  return mintNumber(db, table, (candidate) => Boolean(exists.get(candidate)));
 }

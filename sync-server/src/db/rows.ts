@@ -11,6 +11,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
+import { withTrackingToken } from './tracking-tokens';
 
 export interface TableMeta {
   /** 'text' for JOB-2026-1 style ids, 'integer' for the rest. */
@@ -281,8 +282,10 @@ export function countRows(db: Db, table: TableName, where: Record<string, unknow
  * DELETE + INSERT, so rows that refer to this one are untouched. Keys that are not columns of
  * the table are ignored (entities may carry derived fields). Returns the stored row.
  */
-export function putRow<T = Row>(db: Db, table: TableName, row: Row): T {
-  if (row.id === undefined || row.id === null) throw new Error(`putRow(${table}) needs an id`);
+export function putRow<T = Row>(db: Db, table: TableName, given: Row): T {
+  if (given.id === undefined || given.id === null) throw new Error(`putRow(${table}) needs an id`);
+  // Every stored job and booking has a tracking token (tracking-tokens.ts).
+  const row = withTrackingToken(db, table, given);
   const cache = tableCache(db, table);
   // One pass over the columns: this runs for every row a mutation writes.
   const present: ColumnInfo[] = [];

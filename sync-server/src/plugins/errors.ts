@@ -91,7 +91,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: MESSAGES.INTERNAL_ERROR });
     }
-    if (httpError.statusCode === 429) {
+    // Our own 429s say what to do (wait how long, call us); the rate limiter's generic one
+    // becomes the product's wording.
+    if (httpError.statusCode === 429 && !(error instanceof HttpError)) {
       return reply.code(429).send({ error: MESSAGES.RATE_LIMITED });
     }
     const body: { error: string; fields?: Record<string, string> } = { error: httpError.message };

@@ -14,6 +14,7 @@ const job: Job = {
   progress: 0,
   assignedTo: null,
   notes: 'gate code 1234',
+  trackingToken: 'abcdefghijklmnopqrstuv',
   createdAt: '2026-11-21T00:00:00.000Z',
   updatedAt: '2026-11-21T00:00:00.000Z',
 };

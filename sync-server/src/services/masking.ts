@@ -1,24 +1,22 @@
 /**
  * Masks contact details in public answers (DESIGN.md §7): a phone keeps its last three digits
  * (`•••• ••• 123`), an email its first letter and domain (`j•••@example.com`). A public lookup
- * shows a phone in full only when it is the very number the caller typed.
+ * shows a phone in full only when it is the very number the caller typed; staff notes and a
+ * booking's description never leave the server in a public answer.
  */
-import type { Job } from '@pilbara/shared-schema';
+import {
+  maskEmail,
+  maskPhone,
+  samePhone,
+  type Booking,
+  type Job,
+  type PublicBooking,
+} from '@pilbara/shared-schema';
 
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `•••• ••• ${digits.slice(-3)}`;
-}
+export { maskEmail, maskPhone };
 
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email[0]}•••${email.slice(at)}`;
-}
-
-/** Digits only, so '0400 000 001' and '0400-000-001' are the same number. */
-export function normalisePhone(phone: string): string {
-  return phone.replace(/\D/g, '');
+function shownPhone(phone: string, knownPhone: string | undefined): string {
+  return knownPhone !== undefined && samePhone(knownPhone, phone) ? phone : maskPhone(phone);
 }
 
 /**
@@ -26,14 +24,28 @@ export function normalisePhone(phone: string): string {
  * `knownPhone` (the number the caller searched with). Free-text notes are staff-only.
  */
 export function maskJob(job: Job, knownPhone?: string): Job {
-  const phoneKnown =
-    knownPhone !== undefined &&
-    normalisePhone(knownPhone).length > 0 &&
-    normalisePhone(knownPhone) === normalisePhone(job.phone);
   return {
     ...job,
-    phone: phoneKnown ? job.phone : maskPhone(job.phone),
+    phone: shownPhone(job.phone, knownPhone),
     email: job.email ? maskEmail(job.email) : null,
     notes: null,
+  };
+}
+
+/** A pending booking as its customer may see it (shared-schema `publicBookingSchema`). */
+export function maskBooking(booking: Booking, knownPhone?: string): PublicBooking {
+  return {
+    id: booking.id,
+    customerName: booking.customerName,
+    phone: shownPhone(booking.phone, knownPhone),
+    email: booking.email ? maskEmail(booking.email) : booking.email,
+    service: booking.service,
+    location: booking.location,
+    preferredDate: booking.preferredDate,
+    preferredTime: booking.preferredTime,
+    urgency: booking.urgency,
+    status: booking.status,
+    trackingToken: booking.trackingToken,
+    createdAt: booking.createdAt,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Customer job-update emails (issue 6 item 6): when a job goes En Route and when it is
- * Completed, the customer gets an email with the job id and a tracking link, if an email is on
+ * Customer job-update emails (issue 6 item 6): when a booking is approved (issue 14), when a job
+ * goes En Route and when it is Completed, the customer gets an email with the job id and a tracking link, if an email is on
  * file and their notification preferences allow it (`emailEnabled && jobUpdates`; no
  * preferences row means allowed).
  *
@@ -20,6 +20,7 @@
  * after; a row left `pending` by a crash mid-send is sent on the next start.
  */
 import type { FastifyInstance } from 'fastify';
+import { trackingUrl } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
 import { onChanges } from '../sync/change-log';
@@ -32,7 +33,13 @@ export const JOB_EVENTS = {
   Completed: 'job_completed',
 } as const;
 
-export type JobEvent = (typeof JOB_EVENTS)[keyof typeof JOB_EVENTS];
+/**
+ * A booking approved: a new job carrying the booking's tracking token (booking.approve hands it
+ * on), so the customer learns their job id, with the same tracking link (issue 14).
+ */
+export const BOOKING_APPROVED = 'booking_approved';
+
+export type JobEvent = (typeof JOB_EVENTS)[keyof typeof JOB_EVENTS] | typeof BOOKING_APPROVED;
 
 /** The log reader's name in `log_cursors`. */
 export const NOTIFIER_CURSOR = 'notifier';
@@ -62,6 +69,7 @@ export interface Notifier {
 interface JobData {
   id?: unknown;
   status?: unknown;
+  trackingToken?: unknown;
   email?: unknown;
   customerName?: unknown;
   service?: unknown;
@@ -76,30 +84,48 @@ interface PendingRow {
   event: JobEvent;
 }
 
-/** The tracking link of a job. */
-export function trackingLink(publicUrl: string, jobId: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/customer-portal?search=${encodeURIComponent(jobId)}`;
+/**
+ * The tracking link of a job: `${PUBLIC_URL}/customer-portal?token=…` (the job's tracking token;
+ * a job id alone opens nothing without the phone). A job without a token (none are stored so,
+ * but a row may be read before its migration) links to the portal's search.
+ */
+export function trackingLink(
+  publicUrl: string,
+  job: { id: string; trackingToken?: string | null },
+): string {
+  if (job.trackingToken) return trackingUrl(publicUrl, job.trackingToken);
+  return `${publicUrl.replace(/\/+$/, '')}/customer-portal?search=${encodeURIComponent(job.id)}`;
 }
 
 /** The email of one event: subject, plain text and HTML. */
 export function jobEventEmail(
   event: JobEvent,
-  job: { id: string; customerName: string | null; service: string | null },
+  job: {
+    id: string;
+    customerName: string | null;
+    service: string | null;
+    trackingToken?: string | null;
+  },
   publicUrl: string,
 ): { subject: string; text: string; html: string } {
-  const link = trackingLink(publicUrl, job.id);
+  const link = trackingLink(publicUrl, job);
   const greeting = job.customerName ? `Hi ${job.customerName},` : 'Hello,';
   const service = job.service ? ` (${job.service})` : '';
   const [subject, news] =
-    event === 'job_en_route'
+    event === BOOKING_APPROVED
       ? [
-          `Job ${job.id}: your driver is on the way`,
-          `Your driver is on the way for job ${job.id}${service}.`,
+          `Booking confirmed: job ${job.id}`,
+          `Your booking${service} is confirmed as job ${job.id}. Keep this link to follow it.`,
         ]
-      : [
-          `Job ${job.id}: completed`,
-          `Job ${job.id}${service} is complete. Thank you for choosing us.`,
-        ];
+      : event === 'job_en_route'
+        ? [
+            `Job ${job.id}: your driver is on the way`,
+            `Your driver is on the way for job ${job.id}${service}.`,
+          ]
+        : [
+            `Job ${job.id}: completed`,
+            `Job ${job.id}${service} is complete. Thank you for choosing us.`,
+          ];
   const text = `${greeting}\n\n${news}\n\nTrack your job: ${link}\n`;
   const html =
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(news)}</p>` +
@@ -168,24 +194,34 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
     const known = db.prepare(
       "SELECT 1 FROM notifications WHERE jobId = ? AND type = 'email' AND event = ?",
     );
+    const approvedBooking = db.prepare(
+      "SELECT 1 FROM bookings WHERE trackingToken = ? AND status = 'approved'",
+    );
     for (const change of page) {
       if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
       const job = JSON.parse(change.data) as JobData;
       const status = text(job.status);
-      const event =
+      const jobId = text(job.id) ?? String(change.rowId);
+      const before = previous.get(change.rowId, change.seq) as { data: string | null } | undefined;
+      const token = text(job.trackingToken);
+      let event: JobEvent | null =
         status !== null && Object.hasOwn(JOB_EVENTS, status)
           ? JOB_EVENTS[status as keyof typeof JOB_EVENTS]
           : null;
-      const jobId = text(job.id) ?? String(change.rowId);
+      if (!before && token !== null && approvedBooking.get(token)) event = BOOKING_APPROVED;
       if (!event) continue;
-      const before = previous.get(change.rowId, change.seq) as { data: string | null } | undefined;
       const beforeStatus = before?.data ? text((JSON.parse(before.data) as JobData).status) : null;
-      if (beforeStatus === status) continue;
+      if (event !== BOOKING_APPROVED && beforeStatus === status) continue;
       const email = text(job.email);
       if (!email || !wantsJobUpdateEmails(db, email)) continue;
       const mail = jobEventEmail(
         event,
-        { id: jobId, customerName: text(job.customerName), service: text(job.service) },
+        {
+          id: jobId,
+          customerName: text(job.customerName),
+          service: text(job.service),
+          trackingToken: token,
+        },
         deps.publicUrl,
       );
       // Checked first so a repeat sighting does not use up an id; the index is the real guard.
@@ -222,9 +258,15 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
     .all() as PendingRow[];
   for (const row of pending) {
     const job = db
-      .prepare('SELECT id, customerName, service FROM jobs WHERE id = ?')
+      .prepare('SELECT id, customerName, service, trackingToken FROM jobs WHERE id = ?')
       .get(row.jobId) as
-      { id: string; customerName: string | null; service: string | null } | undefined;
+      | {
+          id: string;
+          customerName: string | null;
+          service: string | null;
+          trackingToken: string | null;
+        }
+      | undefined;
     const html = jobEventEmail(
       row.event,
       job ?? { id: row.jobId, customerName: null, service: null },

@@ -1,21 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import {
+  SCRYPT_COST,
+  generatePassword,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from './passwords';
+
+const CHEAP = { N: 2 ** 14, r: 8, p: 1 };
 
 describe('passwords', () => {
-  it('verifies the right password and rejects a wrong one', async () => {
+  it('hashes at OWASP scrypt cost N=2^17, r=8, p=1 and verifies only the right password', async () => {
+    expect(SCRYPT_COST).toEqual({ N: 131072, r: 8, p: 1 });
     const hash = await hashPassword('correct horse battery');
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(hash).not.toContain('correct horse');
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
+    expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('still verifies a hash made at the old cost, and says it needs upgrading', async () => {
+    const old = await hashPassword('correct horse battery', CHEAP);
+    expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', old)).toBe(true);
+    expect(needsRehash(old)).toBe(true);
   });
 
   it('salts every hash', async () => {
-    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+    expect(await hashPassword('same', CHEAP)).not.toBe(await hashPassword('same', CHEAP));
   });
 
-  it('rejects stored values it does not understand', async () => {
+  it('rejects stored values it does not understand, or whose cost it would never write', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
+    const hash = await hashPassword('x', CHEAP);
+    expect(await verifyPassword('x', hash.replace('$16384$', '$1073741824$'))).toBe(false);
+    expect(await verifyPassword('x', hash.replace('$16384$', '$16385$'))).toBe(false);
   });
 
   it('generates long random passwords', () => {

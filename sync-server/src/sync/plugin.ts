@@ -7,7 +7,10 @@
  *   the same exchange over plain HTTP for when a socket cannot be held open.
  *
  * All of it is admin-only: the check runs on request, so a guest's upgrade is refused with 401
- * and a customer's with 403 before any socket exists.
+ * and a customer's with 403 before any socket exists. The upgrade also checks `Origin`: a
+ * browser page of another site (which would carry the admin's cookie) is refused with 403.
+ * A socket closes as soon as the session that opened it ends — logout, a password or role
+ * change, deactivation — instead of receiving pokes until it next speaks.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
@@ -15,7 +18,14 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { HttpError } from '../plugins/errors';
 import { SESSION_COOKIE, requireAdmin } from '../plugins/auth';
-import { sessionRoleCheck } from '../db/repositories/users';
+import {
+  onSessionsEnded,
+  sessionIdOf,
+  sessionRoleCheck,
+  type EndedSessions,
+} from '../db/repositories/users';
+import { MESSAGES } from '@pilbara/shared-schema';
+import { statement } from './statements';
 import { parse } from '../plugins/validation';
 import { backfillChangeLog, currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
@@ -63,14 +73,40 @@ function parseJson(text: string): unknown {
  * message. The cookie is the opening request's and never changes, so it is unsigned and hashed
  * once here; each check is one prepared query.
  */
-function adminCheck(request: FastifyRequest): () => boolean {
+function sessionToken(request: FastifyRequest): string | null {
   const raw = request.cookies[SESSION_COOKIE];
   const unsigned = raw ? request.unsignCookie(raw) : undefined;
-  const token = unsigned?.valid ? unsigned.value : null;
+  return unsigned?.valid && unsigned.value ? unsigned.value : null;
+}
+
+function adminCheck(request: FastifyRequest): () => boolean {
+  const token = sessionToken(request);
   if (!token) return () => false;
   const role = sessionRoleCheck(request.server.db, token);
   return () => role(request.server.now()) === 'admin';
 }
+
+/**
+ * Whether a socket upgrade comes from this site: the `Origin` a browser sends must be the
+ * origin of PUBLIC_URL (or the address the request came to, for a LAN or test setup on another
+ * port). A client that sends no Origin is not a browser page, so it carries no borrowed cookie.
+ */
+export function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  const allowed = new Set([new URL(publicUrl).origin]);
+  const host = request.headers.host;
+  if (host) allowed.add(`${request.protocol}://${host}`);
+  return allowed.has(origin);
+}
+
+/** The session ended message a closing socket gets. */
+const SESSION_ENDED: ServerMessage = {
+  type: 'error',
+  code: 'session_ended',
+  message: 'Please log in to continue',
+  retryable: false,
+};
 
 /** Sends a single answer over HTTP, turning a protocol error into its status code. */
 function single(messages: ServerMessage[]): ServerMessage {
@@ -91,8 +127,18 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     return single(handleClientMessage(context(app, request), { type: 'push', ...body }));
   });
 
+  // A GET changes nothing: a device the server has not met yet opens its session with a hello
+  // (POST), which records it; a pull for an unknown device is refused.
   app.get('/api/sync/pull', async (request) => {
     const query = parse(pullQuerySchema, request.query);
+    const known = statement(app.db, 'SELECT 1 FROM sync_clients WHERE clientId = ?').get(
+      query.clientId,
+    );
+    if (!known) {
+      throw new HttpError(409, 'Unknown device: open the session with POST /api/sync/hello', {
+        clientId: 'Unknown device',
+      });
+    }
     return single(handleClientMessage(context(app, request), { type: 'pull', ...query }));
   });
 
@@ -119,37 +165,55 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     backfillChangeLog(app.db, app.now().toISOString());
   });
 
-  const sockets = new Set<WebSocket>();
+  /** Open sockets, each with the session that opened it. */
+  const sockets = new Map<WebSocket, { userId: number; sessionId: string | null }>();
+  const stopEnding = onSessionsEnded(app.db, (ended: EndedSessions) => {
+    for (const [socket, owner] of sockets) {
+      const gone =
+        'userId' in ended ? owner.userId === ended.userId : owner.sessionId === ended.sessionId;
+      if (!gone) continue;
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(SESSION_ENDED));
+      socket.close(4401, 'Session ended');
+      sockets.delete(socket);
+    }
+  });
   const stopListening = onChanges(app.db, () => {
     // One poke for every socket: serialised and encoded once, sent as the same text frame to
     // each, with nothing read or awaited per socket.
     const poke = Buffer.from(
       JSON.stringify({ type: 'poke', cursor: currentCursor(app.db) } satisfies ServerMessage),
     );
-    for (const socket of sockets) {
+    for (const socket of sockets.keys()) {
       if (socket.readyState === socket.OPEN) socket.send(poke, { binary: false });
     }
   });
   app.addHook('onClose', async () => {
     stopListening();
-    for (const socket of sockets) socket.close(1001, 'Server shutting down');
+    stopEnding();
+    for (const socket of sockets.keys()) socket.close(1001, 'Server shutting down');
   });
 
-  app.get('/api/sync/ws', { websocket: true }, (socket, request) => {
+  const checkOrigin = async (request: FastifyRequest) => {
+    if (!originAllowed(request, app.config.publicUrl)) {
+      throw new HttpError(403, MESSAGES.ORIGIN_NOT_ALLOWED, {
+        origin: MESSAGES.ORIGIN_NOT_ALLOWED,
+      });
+    }
+  };
+
+  app.get('/api/sync/ws', { websocket: true, preValidation: checkOrigin }, (socket, request) => {
     const ctx = context(app, request);
     const stillAdmin = adminCheck(request);
-    sockets.add(socket);
+    const token = sessionToken(request);
+    sockets.set(socket, {
+      userId: ctx.userId,
+      sessionId: token ? sessionIdOf(token) : null,
+    });
     socket.on('close', () => sockets.delete(socket));
     socket.on('message', (data) => {
       // A socket outlives the request that opened it: a logout or a demotion ends it here.
       if (!stillAdmin()) {
-        const ended: ServerMessage = {
-          type: 'error',
-          code: 'session_ended',
-          message: 'Please log in to continue',
-          retryable: false,
-        };
-        socket.send(JSON.stringify(ended));
+        socket.send(JSON.stringify(SESSION_ENDED));
         socket.close(4401, 'Session ended');
         return;
       }

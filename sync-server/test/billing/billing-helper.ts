@@ -2,6 +2,7 @@
  * Test setup for the billing routes: the app (app.ts registers billingRoutes under /api), quotes
  * created through the staff mutation path, and PDF text extraction with pdfjs.
  */
+import { payLinkToken } from '../../src/db/repositories/pay-links';
 import type { Quote } from '@pilbara/shared-schema';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { mintTextId } from '../../src/db/id-series';
@@ -104,4 +105,13 @@ export function changesFor(
   return app.db
     .prepare('SELECT op, data FROM changes WHERE entity = ? AND rowId = ? ORDER BY seq')
     .all(entity, rowId) as { op: string; data: string | null }[];
+}
+
+/** The URL of a public payment call as the quote's pay link makes it (with its token). */
+export function payCall(
+  app: TestApp,
+  quoteId: string,
+  action: 'create-payment-intent' | 'confirm-payment',
+): string {
+  return `/api/quotes/${quoteId}/${action}?token=${payLinkToken(app.db, quoteId, new Date())}`;
 }

@@ -10,6 +10,7 @@ import {
   buildBillingApp,
   changesFor,
   createQuote,
+  payCall,
   stripeEnv,
 } from './billing-helper';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from './fake-stripe';
@@ -23,7 +24,7 @@ async function setup(): Promise<{ app: TestApp; fake: FakeStripe }> {
 }
 
 function createIntent(app: TestApp, quoteId: string) {
-  return app.inject({ method: 'POST', url: `/api/quotes/${quoteId}/create-payment-intent` });
+  return app.inject({ method: 'POST', url: payCall(app, quoteId, 'create-payment-intent') });
 }
 
 function succeededEvent(intent: FakeIntent, eventId = 'evt_paid_1') {
@@ -282,15 +283,18 @@ describe('POST /api/payments/webhook', () => {
     ).toEqual([['paid', 34020]]);
   });
 
-  it('acknowledges a payment for an unknown quote without writing anything but the event', async () => {
+  it('acknowledges a payment naming another quote, flags it for staff and marks nothing paid', async () => {
     const { app, fake } = await setup();
     const quote = createQuote(app, {}, 'sent');
     await createIntent(app, quote.id);
     const intent = { ...(fake.created()[0] as FakeIntent), metadata: { quoteId: 'Q-2026-404' } };
     const response = await postWebhook(app, succeededEvent(intent));
     expect(response.statusCode).toBe(200);
-    expect(response.json().result).toBe('unknown_quote');
+    expect(response.json().result).toBe('flagged');
     expect(findRows(app.db, 'invoices')).toHaveLength(0);
+    expect(app.db.prepare('SELECT reason FROM payment_reviews').all()).toEqual([
+      { reason: 'quote_mismatch' },
+    ]);
   });
 
   it('acknowledges other event types without writing an invoice', async () => {
@@ -326,7 +330,7 @@ describe('POST /api/quotes/:id/confirm-payment', () => {
     const { app, fake } = await setup();
     const quote = createQuote(app, {}, 'sent');
     const confirm = () =>
-      app.inject({ method: 'POST', url: `/api/quotes/${quote.id}/confirm-payment` });
+      app.inject({ method: 'POST', url: payCall(app, quote.id, 'confirm-payment') });
 
     expect((await confirm()).json()).toEqual({ paid: false, quoteStatus: 'sent' });
     await createIntent(app, quote.id);
@@ -351,7 +355,7 @@ describe('POST /api/quotes/:id/confirm-payment', () => {
   it('answers 404 for an unknown quote and 502 when the provider cannot be asked', async () => {
     const { app, fake } = await setup();
     expect(
-      (await app.inject({ method: 'POST', url: '/api/quotes/Q-2026-404/confirm-payment' }))
+      (await app.inject({ method: 'POST', url: payCall(app, 'Q-2026-404', 'confirm-payment') }))
         .statusCode,
     ).toBe(404);
     const quote = createQuote(app, {}, 'sent');
@@ -359,7 +363,7 @@ describe('POST /api/quotes/:id/confirm-payment', () => {
     fake.failNext();
     const failed = await app.inject({
       method: 'POST',
-      url: `/api/quotes/${quote.id}/confirm-payment`,
+      url: payCall(app, quote.id, 'confirm-payment'),
     });
     expect(failed.statusCode).toBe(502);
     expect(findRows(app.db, 'invoices')).toHaveLength(0);

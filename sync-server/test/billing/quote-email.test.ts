@@ -1,3 +1,4 @@
+import { storedPayLinkToken } from '../../src/db/repositories/pay-links';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -36,9 +37,12 @@ describe('POST /api/quotes/:id/send-email', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('jordan@example.com');
     expect(mail?.subject).toBe(`Your quote ${quote.id} from ${app.profile.tradingName}`);
-    const payLink = `${PUBLIC_URL}/checkout?quote=${quote.id}`;
+    // The pay link carries the quote's own token; the public payment calls need it.
+    const token = storedPayLinkToken(app.db, quote.id);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const payLink = `${PUBLIC_URL}/checkout?quote=${quote.id}&token=${token}`;
     expect(mail?.text).toContain(payLink);
-    expect(mail?.html).toContain(`href="${payLink}"`);
+    expect(mail?.html).toContain(`href="${payLink.replace('&', '&amp;')}"`);
     expect(mail?.text).toContain('Total (GST included): $340.20');
 
     expect(mail?.attachments).toHaveLength(1);

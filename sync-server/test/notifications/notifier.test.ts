@@ -130,7 +130,7 @@ describe('job update emails', () => {
     const mail = smtp.messages[0]!;
     expect(mail.to).toMatchObject({ text: 'jo.smith@example.com' });
     expect(mail.subject).toContain(jobId);
-    const link = `${PUBLIC_URL}/customer-portal?search=${jobId}`;
+    const link = `${PUBLIC_URL}/customer-portal?token=${tokenOf(app, jobId)}`;
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
     expect(notificationsOf(app, jobId)).toEqual([
@@ -170,7 +170,7 @@ describe('job update emails', () => {
     const third = await appWith(config);
     await settle(third.notifier);
     expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]?.text).toContain(`/customer-portal?search=${jobId}`);
+    expect(smtp.messages[0]?.text).toContain(`/customer-portal?token=${tokenOf(third.app, jobId)}`);
     expect(notificationsOf(third.app, jobId).map((row) => row.status)).toEqual(['sent']);
   });
 
@@ -191,7 +191,9 @@ describe('job update emails', () => {
       `Job ${jobId}: your driver is on the way`,
       `Job ${jobId}: completed`,
     ]);
-    expect(smtp.messages[1]?.text).toContain(`${PUBLIC_URL}/customer-portal?search=${jobId}`);
+    expect(smtp.messages[1]?.text).toContain(
+      `${PUBLIC_URL}/customer-portal?token=${tokenOf(app, jobId)}`,
+    );
     expect(notificationsOf(app, jobId).map((row) => [row.event, row.status])).toEqual([
       ['job_en_route', 'sent'],
       ['job_completed', 'sent'],
@@ -298,10 +300,18 @@ describe('job update emails', () => {
     });
 
     const [mail] = await smtp.waitFor(1);
-    expect(mail?.text).toContain(`${PUBLIC_URL}/customer-portal?search=${jobId}`);
+    expect(mail?.text).toContain(`${PUBLIC_URL}/customer-portal?token=${tokenOf(app, jobId)}`);
     await expect.poll(() => notificationsOf(app, jobId).map((row) => row.status)).toEqual(['sent']);
     // Closing stops the notifier first (preClose), so no run touches the closed database.
     await app.close();
     expect(app.db.open).toBe(false);
   });
 });
+
+/** The tracking token the server stored for a job (its emails link with it, never the id). */
+function tokenOf(app: TestApp, jobId: string): string {
+  const row = app.db.prepare('SELECT trackingToken FROM jobs WHERE id = ?').get(jobId) as
+    { trackingToken: string } | undefined;
+  if (!row) throw new Error(`No job ${jobId}`);
+  return row.trackingToken;
+}

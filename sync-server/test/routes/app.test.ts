@@ -9,12 +9,14 @@ describe('buildApp', () => {
     const plain = await buildTestApp();
     expect(plain.db.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({ n: 0 });
     const demo = await buildTestApp({ demoData: true });
-    const search = await demo.inject({ url: '/api/jobs/search?query=megan%20clarke' });
+    // A name finds nothing (issue 14); the customer's phone does.
+    expect((await demo.inject({ url: '/api/jobs/search?query=megan%20clarke' })).statusCode).toBe(
+      404,
+    );
+    const search = await demo.inject({ url: '/api/jobs/customer/0412%20345%20601' });
     expect(search.statusCode).toBe(200);
-    expect(search.json().job).toMatchObject({
-      customerName: 'Megan Clarke',
-      phone: '•••• ••• 601',
-    });
+    expect(search.json().jobs[0]).toMatchObject({ customerName: 'Megan Clarke' });
+    expect(search.json().jobs[0].trackingToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it('answers a thrown fault with a plain 500 and no details', async () => {

@@ -33,15 +33,23 @@ describe('POST /api/bookings', () => {
     expect(second.json().booking.id).toBe('BKG-2026-2');
   });
 
-  it('keeps the id a device minted offline, and refuses it twice', async () => {
+  it('mints the id and tracking token itself, ignoring any id the guest sends', async () => {
     const app = await buildTestApp({ now });
     const payload = bookingBody({ id: 'BKG-2026-501', vehicleDetails: 'Hilux' });
     const response = await app.inject({ method: 'POST', url: '/api/bookings', payload });
     expect(response.statusCode).toBe(201);
-    expect(response.json().booking).toMatchObject({ id: 'BKG-2026-501', vehicleDetails: 'Hilux' });
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, id: 'BKG-2026-1' });
+    expect(body.trackingToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(body.booking).toMatchObject({
+      id: 'BKG-2026-1',
+      vehicleDetails: 'Hilux',
+      trackingToken: body.trackingToken,
+    });
     const again = await app.inject({ method: 'POST', url: '/api/bookings', payload });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('A booking with this id already exists');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe('BKG-2026-2');
+    expect(again.json().trackingToken).not.toBe(body.trackingToken);
   });
 
   it('ignores a status the caller tries to set', async () => {
@@ -81,7 +89,10 @@ describe('POST /api/bookings', () => {
     [{ preferredTime: '' }, 'preferredTime', MESSAGES.PREFERRED_TIME_REQUIRED],
     [{ urgency: 'whenever' }, 'urgency', MESSAGES.URGENCY_INVALID],
     [{ description: 'short' }, 'description', MESSAGES.DESCRIPTION_DETAILS],
-    [{ id: 'JOB-2026-1' }, 'id', undefined],
+    [{ phone: '2026-11-21 10:00' }, 'phone', MESSAGES.PHONE_INVALID],
+    [{ preferredDate: '2027-02-30' }, 'preferredDate', MESSAGES.PREFERRED_DATE_REQUIRED],
+    [{ preferredDate: '2026-11-22T00:00:00Z' }, 'preferredDate', MESSAGES.PREFERRED_DATE_REQUIRED],
+    [{ preferredDate: '2027-11-22' }, 'preferredDate', MESSAGES.PREFERRED_DATE_TOO_FAR],
   ])('rejects %j with the %s message and writes nothing', async (override, field, message) => {
     const app = await buildTestApp({ now });
     const before = snapshotDatabase(app);

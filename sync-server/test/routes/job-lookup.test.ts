@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, jobSchema } from '@pilbara/shared-schema';
+import { MESSAGES, jobSchema, publicBookingSchema } from '@pilbara/shared-schema';
 import { buildTestApp } from '../helper';
-import { insertJob } from '../fixtures';
+import { bookingBody, insertJob } from '../fixtures';
 
 async function seeded() {
   const app = await buildTestApp();
@@ -13,7 +13,7 @@ async function seeded() {
   });
   const jo2 = insertJob(app, {
     customerName: 'jo smith',
-    phone: '0412 345 678',
+    phone: '+61 412 345 678',
     email: 'jo@example.com',
     status: 'Completed',
     progress: 100,
@@ -35,10 +35,53 @@ async function seeded() {
   return { app, jo1, jo2, other, namesake };
 }
 
-describe('GET /api/jobs/search', () => {
-  it('finds a job by its exact id with contact details masked and no staff notes', async () => {
+describe('GET /api/track/:token', () => {
+  it('answers the job of a tracking token, masked', async () => {
     const { app, other } = await seeded();
-    const response = await app.inject({ url: `/api/jobs/search?query=${other.id}` });
+    const response = await app.inject({ url: `/api/track/${other.trackingToken}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { job } = response.json();
+    expect(jobSchema.parse(job)).toBeTruthy();
+    expect(job).toMatchObject({ id: other.id, phone: '•••• ••• 777', notes: null });
+  });
+
+  it('answers a pending booking by the token its 201 carried, and its job once approved', async () => {
+    const app = await buildTestApp();
+    const created = (
+      await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody() })
+    ).json();
+    const pending = await app.inject({ url: `/api/track/${created.trackingToken}` });
+    expect(pending.statusCode).toBe(200);
+    const { booking } = pending.json();
+    expect(publicBookingSchema.parse(booking)).toBeTruthy();
+    expect(booking).toMatchObject({
+      id: created.id,
+      status: 'pending',
+      service: 'Jump Start Service',
+      phone: '•••• ••• 701',
+      email: 'c•••@example.com',
+    });
+    expect(booking).not.toHaveProperty('description');
+  });
+
+  it('answers 404 with {error, fields} for an unknown or malformed token', async () => {
+    const { app } = await seeded();
+    for (const token of ['A'.repeat(22), 'JOB-2026-1', 'x', '%00']) {
+      const response = await app.inject({ url: `/api/track/${token}` });
+      expect(response.statusCode, token).toBe(404);
+      expect(response.json()).toEqual({
+        error: MESSAGES.TRACKING_LINK_NOT_FOUND,
+        fields: { token: MESSAGES.TRACKING_LINK_NOT_FOUND },
+      });
+    }
+  });
+});
+
+describe('GET /api/jobs/search', () => {
+  it('finds a job by id and the last four digits of its phone, masked, no staff notes', async () => {
+    const { app, other } = await seeded();
+    const response = await app.inject({ url: `/api/jobs/search?query=${other.id}&phone=8777` });
     expect(response.statusCode).toBe(200);
     const { job } = response.json();
     expect(jobSchema.parse(job)).toBeTruthy();
@@ -48,118 +91,92 @@ describe('GET /api/jobs/search', () => {
       phone: '•••• ••• 777',
       email: 'k•••@example.com',
       notes: null,
+      trackingToken: other.trackingToken,
     });
+    const full = await app.inject({
+      url: `/api/jobs/search?query=${other.id.toLowerCase()}&phone=${encodeURIComponent('+61499888777')}`,
+    });
+    expect(full.json().job.id).toBe(other.id);
   });
 
-  it('finds the newest job of a name, ignoring case', async () => {
-    const { app, jo2 } = await seeded();
-    const response = await app.inject({ url: '/api/jobs/search?query=JO%20SMITH' });
-    expect(response.json().job.id).toBe(jo2.id);
-    expect(response.json().job.phone).toBe('•••• ••• 678');
-  });
-
-  it('finds a job by phone and shows that phone, since the caller typed it', async () => {
+  it('asks for the phone when a job id comes alone', async () => {
     const { app, other } = await seeded();
-    const response = await app.inject({ url: '/api/jobs/search?query=0499888777' });
-    expect(response.json().job).toMatchObject({
-      id: other.id,
-      phone: '0499 888 777',
-      email: 'k•••@example.com',
-    });
+    const response = await app.inject({ url: `/api/jobs/search?query=${other.id}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ phone: MESSAGES.PHONE_PROOF_REQUIRED });
   });
 
-  it('answers 404 No Job Found when nothing matches', async () => {
-    const { app } = await seeded();
-    for (const query of ['JOB-2026-1', 'Nobody', 'Jo', '0400000000']) {
-      const response = await app.inject({
-        url: `/api/jobs/search?query=${encodeURIComponent(query)}`,
-      });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: MESSAGES.JOB_NOT_FOUND_TITLE });
-    }
+  it('answers a wrong phone exactly like an unknown id', async () => {
+    const { app, other } = await seeded();
+    const wrong = await app.inject({ url: `/api/jobs/search?query=${other.id}&phone=1234` });
+    const unknown = await app.inject({ url: '/api/jobs/search?query=JOB-2026-4242&phone=1234' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error).toBe(MESSAGES.JOB_NOT_FOUND_TITLE);
   });
 
-  it('asks for a query when it is empty', async () => {
+  it('finds nothing by a name', async () => {
     const { app } = await seeded();
-    for (const url of [
-      '/api/jobs/search',
-      '/api/jobs/search?query=',
-      '/api/jobs/search?query=%20',
-    ]) {
-      const response = await app.inject({ url });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: MESSAGES.PORTAL_SEARCH_EMPTY,
-        fields: { query: MESSAGES.PORTAL_SEARCH_EMPTY },
-      });
-    }
+    const response = await app.inject({ url: '/api/jobs/search?query=jo%20SMITH' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('validates the query', async () => {
+    const { app } = await seeded();
+    const response = await app.inject({ url: '/api/jobs/search?query=%20' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.query).toBe(MESSAGES.PORTAL_SEARCH_EMPTY);
+    const badPhone = await app.inject({ url: '/api/jobs/search?query=JOB-2026-1&phone=12' });
+    expect(badPhone.json().fields.phone).toBe(MESSAGES.PHONE_PROOF_INVALID);
   });
 });
 
 describe('GET /api/jobs/customer/:lookup', () => {
-  it('returns only the customer’s jobs, newest first, by phone', async () => {
-    const { app, jo1, jo2, namesake } = await seeded();
-    const response = await app.inject({ url: '/api/jobs/customer/0412%20345%20678' });
-    expect(response.statusCode).toBe(200);
-    const { jobs } = response.json() as { jobs: { id: string; phone: string; email: string }[] };
-    // Same phone, or same name ignoring case (spec §5): the namesake is included, masked.
-    expect(jobs.map((j) => j.id)).toEqual([jo2.id, jo1.id, namesake.id]);
-    expect(jobs.find((j) => j.id === jo1.id)?.phone).toBe('0412 345 678');
-    expect(jobs.find((j) => j.id === namesake.id)).toMatchObject({
-      phone: '•••• ••• 222',
-      email: 'o•••@example.com',
+  it("returns the customer's jobs by phone however written, never the namesake's", async () => {
+    const { app, jo1, jo2 } = await seeded();
+    const response = await app.inject({
+      url: `/api/jobs/customer/${encodeURIComponent('+61 412 345 678')}`,
     });
+    expect(response.statusCode).toBe(200);
+    const { jobs, bookings } = response.json();
+    expect(jobs.map((job: { id: string }) => job.id)).toEqual([jo2.id, jo1.id]);
+    expect(bookings).toEqual([]);
+    for (const job of jobs) expect(job.notes).toBeNull();
   });
 
-  it('returns the customer’s jobs by job id, every phone masked', async () => {
-    const { app, jo1, jo2, other } = await seeded();
-    const response = await app.inject({ url: `/api/jobs/customer/${jo1.id}` });
-    const { jobs } = response.json() as { jobs: { id: string; phone: string }[] };
-    expect(jobs.map((j) => j.id)).toContain(jo2.id);
-    expect(jobs.map((j) => j.id)).not.toContain(other.id);
-    expect(jobs.every((j) => j.phone.startsWith('••••'))).toBe(true);
+  it('lists the pending bookings of that phone too', async () => {
+    const app = await buildTestApp();
+    const created = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        payload: bookingBody({ phone: '0412 345 678' }),
+      })
+    ).json();
+    const response = await app.inject({ url: '/api/jobs/customer/0412345678' });
+    expect(response.json().bookings).toEqual([
+      expect.objectContaining({ id: created.id, status: 'pending', phone: '0412 345 678' }),
+    ]);
   });
 
-  it('never returns another customer’s unmasked phone or email', async () => {
-    const { app, other, jo1, namesake } = await seeded();
-    const lookups = ['0412345678', jo1.id, '0455 111 222', namesake.id, other.id, '0499888777'];
-    for (const lookup of lookups) {
-      const response = await app.inject({
-        url: `/api/jobs/customer/${encodeURIComponent(lookup)}`,
-      });
-      const body = response.body;
-      for (const email of ['jo@example.com', 'kim@example.com', 'other.jo@example.com'])
-        expect(body).not.toContain(email);
-      const digits = lookup.replace(/\D/g, '');
-      for (const phone of ['0412 345 678', '0499 888 777', '0455 111 222']) {
-        if (phone.replace(/\D/g, '') !== digits) expect(body).not.toContain(phone);
-      }
-    }
+  it('returns the jobs of a job id only with the phone digits, every phone masked', async () => {
+    const { app, jo1, jo2 } = await seeded();
+    expect((await app.inject({ url: `/api/jobs/customer/${jo1.id}` })).statusCode).toBe(400);
+    expect((await app.inject({ url: `/api/jobs/customer/${jo1.id}?phone=0000` })).statusCode).toBe(
+      404,
+    );
+    const response = await app.inject({ url: `/api/jobs/customer/${jo1.id}?phone=5678` });
+    expect(response.statusCode).toBe(200);
+    const { jobs } = response.json();
+    expect(jobs.map((job: { id: string }) => job.id)).toEqual([jo2.id, jo1.id]);
+    for (const job of jobs) expect(job.phone).toBe('•••• ••• 678');
   });
 
-  it('answers an empty list for an unknown phone or id', async () => {
+  it('answers empty lists for an unknown phone or a name', async () => {
     const { app } = await seeded();
-    for (const lookup of ['0400000000', 'JOB-2026-1', 'abc']) {
+    for (const lookup of ['0400000000', 'Jo%20Smith']) {
       const response = await app.inject({ url: `/api/jobs/customer/${lookup}` });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ jobs: [] });
+      expect(response.json()).toEqual({ jobs: [], bookings: [] });
     }
-  });
-
-  it('asks for a lookup when it is blank', async () => {
-    const { app } = await seeded();
-    const response = await app.inject({ url: '/api/jobs/customer/%20' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().fields.lookup).toBe(MESSAGES.DASHBOARD_LOOKUP_REQUIRED);
-  });
-
-  it('rate-limits the lookups per address', async () => {
-    const app = await buildTestApp({ rateLimits: { lookup: { max: 2, timeWindow: 60_000 } } });
-    const codes: number[] = [];
-    for (let i = 0; i < 3; i += 1)
-      codes.push((await app.inject({ url: '/api/jobs/customer/0400000000' })).statusCode);
-    expect(codes).toEqual([200, 200, 429]);
-    const search = await app.inject({ url: '/api/jobs/search?query=x' });
-    expect([404, 429]).toContain(search.statusCode);
   });
 });

@@ -81,6 +81,19 @@ const WRITE_CALLS: WriteCall[] = [
   { method: 'PUT', url: () => '/api/notification-preferences', body: VALID_BODIES.preference },
   {
     method: 'POST',
+    url: (id = 'Q-2026-1') => `/api/quotes/${id}/record-payment`,
+    idKind: 'text',
+    body: { method: 'cash', amount: 25000, reference: 'Till 2' },
+  },
+  {
+    method: 'POST',
+    url: (id = 'Q-2026-1') => `/api/quotes/${id}/send-email`,
+    idKind: 'text',
+    body: {},
+    bodyOptional: true,
+  },
+  {
+    method: 'POST',
     url: () => '/api/sync/push',
     body: {
       clientId: 'device-x',
@@ -242,7 +255,16 @@ function malformedRequests(call: WriteCall): Malformed[] {
       requests.push(json(`${key} of the wrong type`, { ...body, [key]: wrongType(value) }));
       if (typeof value === 'string')
         requests.push(json(`${key} too long`, { ...body, [key]: HUGE }));
-      if (typeof value === 'number') requests.push(json(`${key} negative`, { ...body, [key]: -1 }));
+      if (typeof value === 'number') {
+        requests.push(json(`${key} negative`, { ...body, [key]: -1 }));
+        // Issue 14: no figure may be astronomically large.
+        requests.push(json(`${key} 2^53-1`, { ...body, [key]: Number.MAX_SAFE_INTEGER }));
+        requests.push(json(`${key} 1e308`, { ...body, [key]: 1e308 }));
+      }
+      if (/phone/i.test(key) && typeof value === 'string') {
+        for (const phone of ['2026-11-21 10:00', '🚗🚗🚗🚗🚗🚗🚗🚗🚗🚗', '0400-000-000-000'])
+          requests.push(json(`${key} not a phone: ${phone}`, { ...body, [key]: phone }));
+      }
       if (MONEY_FIELDS.has(key))
         requests.push(json(`${key} fractional cents`, { ...body, [key]: 10.5 }));
     }
@@ -263,6 +285,51 @@ function malformedRequests(call: WriteCall): Malformed[] {
           ...body,
           items: [{ quantity: 1, unitPrice: 500, category: 'service' }],
         }),
+        // Issue 14's quote limits: 200 lines, 1,000 each, $1,000,000 a unit, $10,000,000 in all.
+        json('201 items', {
+          ...body,
+          items: Array.from({ length: 201 }, () => ({
+            description: 'Tow',
+            quantity: 1,
+            unitPrice: 500,
+          })),
+        }),
+        json('80,000 items', {
+          ...body,
+          items: Array.from({ length: 80_000 }, () => ({
+            description: 'T',
+            quantity: 1,
+            unitPrice: 1,
+          })),
+        }),
+        json('quantity 1,001', {
+          ...body,
+          items: [{ description: 'Tow', quantity: 1001, unitPrice: 500 }],
+        }),
+        json('unit price above $1,000,000', {
+          ...body,
+          items: [{ description: 'Tow', quantity: 1, unitPrice: 100_000_001 }],
+        }),
+        json('quantity and price 2^53-1', {
+          ...body,
+          items: [
+            {
+              description: 'Tow',
+              quantity: Number.MAX_SAFE_INTEGER,
+              unitPrice: Number.MAX_SAFE_INTEGER,
+            },
+          ],
+        }),
+        json('total above $10,000,000', {
+          ...body,
+          items: Array.from({ length: 11 }, () => ({
+            description: 'Tow',
+            quantity: 1000,
+            unitPrice: 100_000,
+          })),
+        }),
+        json('distance 1e308 km', { ...body, distance: 1e308 }),
+        json('distance 5,001 km', { ...body, distance: 5001 }),
       );
     }
     if ('mutations' in body) {

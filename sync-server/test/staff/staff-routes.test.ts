@@ -162,7 +162,7 @@ describe('staff bookings API', () => {
 
     const search = await app.inject({
       method: 'GET',
-      url: `/api/jobs/search?query=${jobId}`,
+      url: `/api/jobs/search?query=${jobId}&phone=${encodeURIComponent('0498765432')}`,
       headers: { cookie },
     });
     expect(search.statusCode).toBe(200);

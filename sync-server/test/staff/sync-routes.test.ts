@@ -18,6 +18,9 @@ async function staffApp(): Promise<{ app: TestApp; cookie: string }> {
   return { app, cookie: await login(app) };
 }
 
+/** A device's first contact (a GET pull never registers a device). */
+const HELLO = { protocolVersion: 1, schemaVersion: 1, cursor: 0, ackedSeq: 0 };
+
 describe('HTTP sync fallback', () => {
   it('pushes mutations exactly once, stores rejections, and pulls the changes with the results', async () => {
     const { app, cookie } = await staffApp();
@@ -162,9 +165,10 @@ describe('HTTP sync fallback', () => {
     const { app, cookie } = await staffApp();
     const cursor = (
       await app.inject({
-        method: 'GET',
-        url: '/api/sync/pull?clientId=tablet-3&cursor=0',
+        method: 'POST',
+        url: '/api/sync/hello',
         headers: { cookie },
+        payload: { ...HELLO, clientId: 'tablet-3' },
       })
     ).json().cursor;
     await app.inject({
@@ -189,9 +193,10 @@ describe('HTTP sync fallback', () => {
   it('refuses a client id that another admin already uses', async () => {
     const { app, cookie } = await staffApp();
     await app.inject({
-      method: 'GET',
-      url: '/api/sync/pull?clientId=shared&cursor=0',
+      method: 'POST',
+      url: '/api/sync/hello',
       headers: { cookie },
+      payload: { ...HELLO, clientId: 'shared' },
     });
     app.db.prepare("UPDATE sync_clients SET userId = userId + 100 WHERE clientId = 'shared'").run();
     const stolen = await app.inject({
@@ -330,9 +335,10 @@ describe('rows written outside the change log', () => {
     const { app, cookie } = await staffApp();
     const start = (
       await app.inject({
-        method: 'GET',
-        url: '/api/sync/pull?clientId=t&cursor=0',
+        method: 'POST',
+        url: '/api/sync/hello',
         headers: { cookie },
+        payload: { ...HELLO, clientId: 't' },
       })
     ).json();
     const posted = await app.inject({

@@ -26,7 +26,8 @@ export function CheckoutPage() {
   usePageTitle('Complete Payment');
   const [params] = useSearchParams();
   const quoteId = params.get('quote')?.trim() || null;
-  const { state, elementReady, processing, pay, mountPoint } = useCardPayment(quoteId);
+  const token = params.get('token')?.trim() || null;
+  const { state, elementReady, processing, pay, mountPoint } = useCardPayment(quoteId, token);
 
   useEffect(() => {
     if (state.status === 'invalid-link')

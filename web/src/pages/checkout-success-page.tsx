@@ -34,7 +34,8 @@ function useSettlePayment(quoteId: string | null, token: string | null): Outcome
     let live = true;
     apiRequest<{ paid?: boolean }>(`/api/quotes/${encodeURIComponent(quoteId)}/confirm-payment`, {
       method: 'POST',
-      ...(token ? { body: { token } } : {}),
+      // The pay link's token proves the quote (DESIGN §11); a JSON body is always sent.
+      body: token ? { token } : {},
     }).then(
       (answer) => live && setOutcome(answer?.paid ? 'paid' : 'pending'),
       (error: unknown) =>

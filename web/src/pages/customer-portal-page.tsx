@@ -14,41 +14,25 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhoneCall, IconSearchOff, IconWifiOff } from '@tabler/icons-react';
-import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
-import { STORAGE_KEYS } from '../lib/storage';
+import { MESSAGES, TOAST_DURATIONS, type PortalSearch } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { telHref } from '../lib/format';
+import { isNetworkError } from '../lib/http';
 import { useSavedBookings } from '../lib/use-saved-bookings';
 import { useOperators } from '../app/profile-provider';
-import { isRecordId, useTracking, type TrackTarget } from '../features/tracking/use-tracking';
+import { DeviceBookings } from '../features/tracking/device-bookings';
+import { tokenOf, useJobSearch, type TrackQuery } from '../features/tracking/use-job-search';
 import { JobDetails } from '../features/tracking/job-details';
 import { BookingDetails } from '../features/tracking/booking-details';
-import { DeviceBookings } from '../features/tracking/device-bookings';
 import {
-  PhoneProofForm,
   PortalSearchForm,
   type PortalSearchFormHandle,
 } from '../features/tracking/portal-search-form';
 
-/**
- * The phone saved by the dashboard on this device (spec 'customerInfo'), which proves a job id the
- * dashboard's Track Live opens: the customer typed it there already.
- */
-function savedCustomerPhone(): string {
-  try {
-    const saved: unknown = JSON.parse(
-      window.localStorage.getItem(STORAGE_KEYS.customerInfo) ?? 'null',
-    );
-    const phone = (saved as { phone?: unknown } | null)?.phone;
-    return typeof phone === 'string' ? phone : '';
-  } catch {
-    return '';
-  }
-}
-
 export const PORTAL_OFFLINE_TEXT =
   "You're offline, so we can't look up your job right now. It will work again as soon as you have signal – or call us, a call often gets through where data does not.";
 
+/** Both operators' call buttons: offered wherever the portal cannot help right now. */
 function CallButtons() {
   const { main, second } = useOperators();
   return (
@@ -68,23 +52,32 @@ function CallButtons() {
   );
 }
 
+/** A search that failed for want of a connection, not because the server refused it. */
+function isOffline(error: unknown): boolean {
+  return isNetworkError(error) || (typeof navigator !== 'undefined' && !navigator.onLine);
+}
+
 export function CustomerPortalPage() {
   usePageTitle('Track Your Job');
   const [params, setParams] = useSearchParams();
-  const { state, run, askPhone, reset } = useTracking();
+  const { state, search, reset } = useJobSearch();
   const formRef = useRef<PortalSearchFormHandle>(null);
   const deviceBookings = useSavedBookings();
 
-  const runTarget = async (target: TrackTarget) => {
-    const result = await run(target);
-    if (result.status === 'not-found') {
+  const runSearch = async (ask: TrackQuery) => {
+    const result = await search(ask);
+    if (result.status === 'found') {
+      // The address bar keeps the token, so a reload (or a bookmark) opens the job again.
+      const token = tokenOf(result.found);
+      if (token) setParams({ token }, { replace: true });
+    } else if (result.status === 'not-found') {
       notifications.show({
         title: MESSAGES.JOB_NOT_FOUND_TITLE,
         message: MESSAGES.JOB_NOT_FOUND_DESCRIPTION,
         color: 'red',
         autoClose: TOAST_DURATIONS.default,
       });
-    } else if (result.status === 'error') {
+    } else if (result.status === 'error' && !isOffline(result.error)) {
       notifications.show({
         title: MESSAGES.SEARCH_FAILED_TITLE,
         message: MESSAGES.SEARCH_FAILED_DESCRIPTION,
@@ -94,32 +87,24 @@ export function CustomerPortalPage() {
     }
   };
 
-  const search = (query: string) => {
-    setParams({ search: query }, { replace: true });
-    if (isRecordId(query)) askPhone(query);
-    else void runTarget({ kind: 'id', id: query, phone: '' });
-  };
-
-  // A tracking link (?token=…) opens its job at once; ?search=JOB-… (the dashboard's Track Live)
-  // fills the search and asks for the phone digits.
+  // A tracking link (/customer-portal?token=…) opens its job at once. The spec's ?search=JOB-…
+  // fills in the job ID and asks for the phone digits before anything is shown.
   const initial = useRef({
     token: params.get('token')?.trim() ?? '',
     search: params.get('search')?.trim() ?? '',
   });
   useEffect(() => {
     const { token, search: query } = initial.current;
-    const phone = savedCustomerPhone();
-    if (token) void runTarget({ kind: 'token', token });
-    else if (query && isRecordId(query) && phone) {
-      formRef.current?.setQuery(query);
-      void runTarget({ kind: 'id', id: query, phone });
-    } else if (query) {
-      formRef.current?.setQuery(query);
-      search(query);
-    }
+    if (token) void runSearch({ token });
+    else if (query) formRef.current?.setQuery(query);
     // Runs once on open; later searches come from the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  const searchForm = (values: PortalSearch) =>
+    void runSearch(
+      values.phone ? { query: values.query, phone: values.phone } : { query: values.query },
+    );
 
   const tryAnother = () => {
     reset();
@@ -128,32 +113,19 @@ export function CustomerPortalPage() {
     window.setTimeout(() => formRef.current?.focus(), 0);
   };
 
-  const target = 'target' in state ? state.target : null;
-  const failedQuery =
-    target?.kind === 'id' ? target.id : target?.kind === 'token' ? 'this tracking link' : '';
-
   return (
     <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Track Your Job</Title>
           <Text c="dimmed">
-            Open the tracking link from your confirmation, or enter your job ID or booking number to
-            see where your driver is and what happens next.
+            Open the tracking link from your email, or enter your job ID and the last 4 digits of
+            your phone to see where your driver is and what happens next.
           </Text>
         </Stack>
 
         <Card withBorder radius="md" padding="lg">
-          <Stack gap="md">
-            <PortalSearchForm ref={formRef} onSearch={search} busy={state.status === 'loading'} />
-            {state.status === 'needs-phone' ? (
-              <PhoneProofForm
-                id={state.id}
-                busy={false}
-                onSubmit={(digits) => void runTarget({ kind: 'id', id: state.id, phone: digits })}
-              />
-            ) : null}
-          </Stack>
+          <PortalSearchForm ref={formRef} onSearch={searchForm} busy={state.status === 'loading'} />
         </Card>
 
         {state.status === 'loading' ? (
@@ -179,8 +151,9 @@ export function CustomerPortalPage() {
                 {MESSAGES.JOB_NOT_FOUND_PAGE}
               </Title>
               <Text c="dimmed" maw={440}>
-                We couldn&apos;t find a job for {failedQuery}. Check the number in your text message
-                or email, and the last 4 digits of the phone you booked with.
+                We couldn&apos;t find a job for &ldquo;{state.query || 'this link'}&rdquo;. Check
+                the job ID in your text message or email, and the last 4 digits of the phone you
+                booked with.
               </Text>
               <Button onClick={tryAnother} mih={44}>
                 Try Another Search
@@ -189,7 +162,7 @@ export function CustomerPortalPage() {
           </Card>
         ) : null}
 
-        {state.status === 'offline' ? (
+        {state.status === 'error' && isOffline(state.error) ? (
           <Card withBorder radius="md" padding="lg" data-testid="portal-offline">
             <Stack align="center" gap="sm" ta="center">
               <ThemeIcon size={48} radius="xl" variant="light" color="ochre" aria-hidden>
@@ -203,7 +176,7 @@ export function CustomerPortalPage() {
           </Card>
         ) : null}
 
-        {state.status === 'error' ? (
+        {state.status === 'error' && !isOffline(state.error) ? (
           <Stack gap="sm">
             <Text c="red.8" role="alert">
               {MESSAGES.SEARCH_FAILED_DESCRIPTION}

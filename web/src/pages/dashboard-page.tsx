@@ -13,6 +13,8 @@ export function DashboardPage() {
   const { info, save, clear } = useCustomerInfo();
   const { jobs, bookings, bookingsListed, loading } = useCustomerJobs(
     info ? (info.lookup ?? info.phone) : null,
+    undefined,
+    info?.proof,
   );
   const deviceBookings = useSavedBookings();
   const { state, lookUp } = useDashboardLookup(save);
@@ -43,7 +45,7 @@ export function DashboardPage() {
               your jobs and service history. No login needed.
             </Text>
             <CustomerLookupForm
-              onLookup={(lookup) => void lookUp(lookup)}
+              onLookup={(lookup, proof) => void lookUp(lookup, proof)}
               busy={state.status === 'busy'}
             />
             {state.status === 'none' ? (

@@ -12,7 +12,7 @@ import { IconMessageStar } from '@tabler/icons-react';
 import { DATE_FORMATS, formatPerth } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { FeedbackForm } from '../features/public-forms/feedback-form';
-import { useCustomerInfo } from '../features/tracking/customer-info';
+import { isJobIdLookup, useCustomerInfo } from '../features/tracking/customer-info';
 import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
 import { CustomerLookupForm } from '../features/tracking/customer-lookup-form';
 
@@ -23,10 +23,16 @@ export function FeedbackPage() {
   const [params] = useSearchParams();
   const preselected = params.get('job') ?? '';
   const { info } = useCustomerInfo();
-  const [lookup, setLookup] = useState<string | null>(
-    preselected || info?.lookup || info?.phone || null,
-  );
-  const { jobs, loading } = useCustomerJobs(lookup, FEEDBACK_REFRESH_MS);
+  // What finds the reviewer's jobs, and what proves them (DESIGN §11): the phone saved on the
+  // dashboard, or a job ID with the phone's last digits typed here.
+  const [asked, setAsked] = useState<{ lookup: string; proof?: string } | null>(() => {
+    if (info)
+      return { lookup: info.lookup ?? info.phone, ...(info.proof ? { proof: info.proof } : {}) };
+    return null;
+  });
+  const lookup = asked?.lookup ?? null;
+  const { jobs, loading } = useCustomerJobs(lookup, FEEDBACK_REFRESH_MS, asked?.proof);
+  const proof = asked?.proof ?? (lookup && !isJobIdLookup(lookup) ? lookup : undefined);
   const completed = jobs
     .filter((job) => job.status === 'Completed')
     .map((job) => ({
@@ -65,7 +71,12 @@ export function FeedbackPage() {
               </Text>
             </Stack>
             <Stack mt="lg">
-              <CustomerLookupForm onLookup={setLookup} buttonLabel="Find My Services" />
+              <CustomerLookupForm
+                onLookup={(next, digits) =>
+                  setAsked({ lookup: next, ...(digits ? { proof: digits } : {}) })
+                }
+                buttonLabel="Find My Services"
+              />
             </Stack>
           </Card>
         ) : (
@@ -74,6 +85,7 @@ export function FeedbackPage() {
               key={completed.map((job) => job.id).join()}
               jobs={completed}
               initialJobId={preselected}
+              proof={proof ? { phone: proof } : {}}
             />
           </Card>
         )}

@@ -7,7 +7,7 @@
  * stores it exactly once however many attempts (or tabs) deliver it. A row is deleted only after
  * a 2xx, or after a 4xx that says the data itself is wrong (then the caller shows why).
  */
-import { apiRequest, HttpError, isNetworkError } from '../lib/http';
+import { apiRequest, HttpError, isNetworkError, serverMessage } from '../lib/http';
 import { getDatabase, type PilbaraDatabase } from '../db/database';
 import { PUBLIC_FORM_ENDPOINTS, type PublicFormKind, type PublicOutboxItem } from '../db/schema';
 import { setOutboxHint } from './public-outbox-hint';
@@ -16,6 +16,8 @@ import { markBookingSent } from '../lib/my-bookings';
 /** What the user is told when a submission is kept for later. */
 export const OUTBOX_SAVED_OFFLINE =
   "Saved on this device – we'll send it as soon as you're back online.";
+export const OUTBOX_SAVED_RATE_LIMITED =
+  "It's saved on this device and will be sent automatically when the wait is over.";
 export const OUTBOX_SAVED_SERVER_BUSY =
   "Saved on this device – our server couldn't take it just now, so we'll keep trying automatically.";
 
@@ -93,9 +95,17 @@ async function attempt(
       attempts: item.attempts + 1,
       lastError: error instanceof Error ? error.message : String(error),
     });
-    return offline
-      ? { status: 'queued', reason: 'offline', message: OUTBOX_SAVED_OFFLINE }
-      : { status: 'queued', reason: 'server', message: OUTBOX_SAVED_SERVER_BUSY };
+    if (offline) return { status: 'queued', reason: 'offline', message: OUTBOX_SAVED_OFFLINE };
+    // Over the per-address budget (issue 14): the server's 429 says how long to wait; the row
+    // stays and goes by itself once the hour has passed.
+    if (error instanceof HttpError && error.status === 429) {
+      return {
+        status: 'queued',
+        reason: 'server',
+        message: `${serverMessage(error) ?? 'Too many submissions.'} ${OUTBOX_SAVED_RATE_LIMITED}`,
+      };
+    }
+    return { status: 'queued', reason: 'server', message: OUTBOX_SAVED_SERVER_BUSY };
   } finally {
     inFlight.delete(item.id);
   }

@@ -21,6 +21,13 @@ describe('booking.approve', () => {
     expect(result.result).toMatchObject({ job: { id: 'JOB-2026-40' } });
   });
 
+  it("gives the job the booking's tracking token, so the link sent at booking keeps working", () => {
+    const result = ok(tables({ bookings: [aBooking()] }), 'booking.approve', args);
+    expect(row(result.tables, 'jobs', 'JOB-2026-40')).toMatchObject({
+      trackingToken: aBooking().trackingToken,
+    });
+  });
+
   it('opens an emergency booking as an Emergency job', () => {
     const result = ok(
       tables({ bookings: [aBooking({ urgency: 'emergency' })] }),

@@ -8,7 +8,7 @@ export function textIdSchema(prefix: string) {
   return z
     .string()
     .max(40)
-    .regex(new RegExp(`^${prefix}-\\d{4}-\\d+$`), {
+    .regex(new RegExp(`^${prefix}-\\d{4}-[1-9]\\d{0,8}$`), {
       error: `Expected an id like ${prefix}-2026-123`,
     });
 }

@@ -47,6 +47,30 @@ describe('job.create', () => {
       rejected(tables({ jobs: [aJob({ id: 'JOB-2026-7' })] }), 'job.create', createArgs).code,
     ).toBe('conflict');
   });
+
+  it('keeps the tracking token the device minted, and checks its form only', () => {
+    const token = 'Zk3u_0-PqR7sT9vWxY1zAb';
+    const result = ok(tables({}), 'job.create', { ...createArgs, trackingToken: token });
+    expect(row(result.tables, 'jobs', 'JOB-2026-7')).toMatchObject({ trackingToken: token });
+    expect(rejected(tables({}), 'job.create', { ...createArgs, trackingToken: 'short' }).code).toBe(
+      'invalid_args',
+    );
+    expect(
+      rejected(tables({}), 'job.create', { ...createArgs, trackingToken: `${token}/+=` }).code,
+    ).toBe('invalid_args');
+  });
+
+  it('accepts arguments queued before tokens existed (the server adds one when storing)', () => {
+    const result = ok(tables({}), 'job.create', createArgs);
+    expect(row(result.tables, 'jobs', 'JOB-2026-7')).toMatchObject({ trackingToken: null });
+  });
+
+  it('refuses a job id of more than nine digits', () => {
+    expect(
+      rejected(tables({}), 'job.create', { ...createArgs, id: 'JOB-2026-99999999999999999999' })
+        .code,
+    ).toBe('invalid_args');
+  });
 });
 
 describe('job.update', () => {

@@ -9,6 +9,7 @@ import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
 import type { Row } from '../mutator';
 import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
+import { TRACKING_TOKEN_PATTERN } from '../../rules/tracking';
 import {
   JOB_ACTION_TARGETS,
   autoQuoteForCompletedJob,
@@ -39,17 +40,32 @@ function readJob(args: { id: string }) {
   return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
 }
 
-/** `job.create`: a new job from the admin create-job form. */
+/**
+ * `job.create`: a new job from the admin create-job form. The device mints the job's tracking
+ * token with the job id (rules/tracking.ts), so a job created offline is trackable from the
+ * start; staff are trusted, so the server only checks the token's form. Arguments queued by an
+ * app from before tokens have none: the server gives such a job a token as it stores it.
+ */
 export const jobCreate = defineMutator({
   name: 'job.create',
-  argsSchema: createJobInputSchema.extend({ id: jobIdSchema, updateId: leasedIdSchema }),
+  argsSchema: createJobInputSchema.extend({
+    id: jobIdSchema,
+    updateId: leasedIdSchema,
+    trackingToken: z
+      .string()
+      .regex(TRACKING_TOKEN_PATTERN, {
+        error: 'Expected a tracking token of 22-64 base64url characters',
+      })
+      .optional(),
+  }),
   reads: (args) => readJob(args),
   apply(ctx, args) {
     if (readOne<Job>(ctx, JOB_KEY))
       return reject('conflict', `Job ${args.id} already exists`, 'id');
-    const { updateId, ...fields } = args;
+    const { updateId, trackingToken, ...fields } = args;
     const job: Job = {
       ...fields,
+      trackingToken: trackingToken ?? null,
       status: fields.status ?? DEFAULT_JOB_STATUS,
       progress: 0,
       createdAt: ctx.now,

@@ -1,6 +1,7 @@
 /**
  * What the public side writes and reads: contact submissions with their email record,
- * bookings, feedback, and the job lookups of the portal and the dashboard.
+ * bookings, feedback, and the lookups of the portal and the dashboard (by tracking token, by
+ * id with phone digits, by phone).
  */
 import type {
   Booking,
@@ -14,9 +15,11 @@ import type {
   Job,
 } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
+import { bookingFromInput, phoneKey } from '@pilbara/shared-schema';
 import { getRow, putRow } from '../rows';
 import { mintIntegerId, mintTextId } from '../id-series';
 import { writeChanges } from '../../sync/change-log';
+import { mintToken } from '../../services/tokens';
 
 /**
  * Bookings, contact emails and feedback are synced to staff devices, so they are written with
@@ -65,22 +68,18 @@ export function getBooking(db: Db, id: string): Booking | undefined {
   return getRow<Booking>(db, 'bookings', id);
 }
 
-/** A new pending booking; the id is the device's when it minted one offline, else the server's. */
+/**
+ * A new pending booking. The server mints its id and its tracking token: a guest never chooses a
+ * record id (DESIGN §11), so whatever id a request carried was dropped by the schema.
+ */
 export function insertBooking(db: Db, input: BookingData, now: Date): Booking {
-  const stamp = now.toISOString();
-  const { id, ...fields } = input;
-  return putLogged<Booking>(
-    db,
-    'bookings',
-    {
-      ...fields,
-      id: id ?? mintTextId(db, 'BKG', now),
-      status: 'pending',
-      createdAt: stamp,
-      updatedAt: stamp,
-    } as Booking,
-    now,
+  const booking = bookingFromInput(
+    input,
+    mintTextId(db, 'BKG', now),
+    mintToken(),
+    now.toISOString(),
   );
+  return putLogged<Booking>(db, 'bookings', booking, now);
 }
 
 export function getJob(db: Db, id: string): Job | undefined {
@@ -109,40 +108,44 @@ function jobsWhere(db: Db, where: string, params: unknown[]): Job[] {
   return ids.map(({ id }) => getJob(db, id) as Job);
 }
 
-/**
- * Portal search: the job with exactly this id, else the newest job whose customer name equals
- * the text ignoring case, else the newest job with this phone number.
- */
-export function searchJob(db: Db, query: string): Job | undefined {
-  const text = query.trim();
-  const byId = db.prepare('SELECT id FROM jobs WHERE id = ? COLLATE NOCASE').get(text) as
-    { id: string } | undefined;
-  if (byId) return getJob(db, byId.id);
-  const byName = jobsWhere(db, 'customerName = ? COLLATE NOCASE', [text])[0];
-  if (byName) return byName;
-  const digits = text.replace(/\D/g, '');
-  // Enough digits to be a phone number, so '12' never matches a stray number.
-  if (digits.length < 6) return undefined;
-  return jobsWhere(db, 'digits(phone) = ?', [digits])[0];
+function bookingsWhere(db: Db, where: string, params: unknown[]): Booking[] {
+  const ids = db
+    .prepare(`SELECT id FROM bookings WHERE ${where} ORDER BY createdAt DESC, id DESC`)
+    .all(...params) as { id: string }[];
+  return ids.map(({ id }) => getBooking(db, id) as Booking);
+}
+
+/** The job with this id, ignoring case ('job-2026-5' finds JOB-2026-5). */
+export function findJobById(db: Db, id: string): Job | undefined {
+  return jobsWhere(db, 'id = ? COLLATE NOCASE', [id.trim()])[0];
+}
+
+/** The booking with this reference, ignoring case. */
+export function findBookingById(db: Db, id: string): Booking | undefined {
+  return bookingsWhere(db, 'id = ? COLLATE NOCASE', [id.trim()])[0];
+}
+
+/** The job a tracking token belongs to. */
+export function findJobByToken(db: Db, token: string): Job | undefined {
+  return jobsWhere(db, 'trackingToken = ?', [token])[0];
+}
+
+/** The booking a tracking token belongs to, while it still waits for approval. */
+export function findPendingBookingByToken(db: Db, token: string): Booking | undefined {
+  return bookingsWhere(db, "trackingToken = ? AND status = 'pending'", [token])[0];
 }
 
 /**
- * Dashboard lookup by phone number or job id: the customer's jobs, where a job belongs to the
- * customer when its phone equals the customer's or its name does ignoring case (spec §5).
+ * A customer's jobs by their phone number, newest first: equal numbers however written ('+61'
+ * or '0', spaces), never by name (DESIGN §11: two customers may share a name).
  */
-export function customerJobs(db: Db, lookup: string): Job[] {
-  const text = lookup.trim();
-  const byId = db.prepare('SELECT id FROM jobs WHERE id = ? COLLATE NOCASE').get(text) as
-    { id: string } | undefined;
-  let anchor: Job | undefined = byId ? getJob(db, byId.id) : undefined;
-  if (!anchor) {
-    const digits = text.replace(/\D/g, '');
-    if (digits.length < 6) return [];
-    anchor = jobsWhere(db, 'digits(phone) = ?', [digits])[0];
-  }
-  if (!anchor) return [];
-  return jobsWhere(db, 'digits(phone) = ? OR customerName = ? COLLATE NOCASE', [
-    anchor.phone.replace(/\D/g, ''),
-    anchor.customerName,
-  ]);
+export function jobsForPhone(db: Db, phone: string): Job[] {
+  const key = phoneKey(phone);
+  return key === '' ? [] : jobsWhere(db, 'phone_key(phone) = ?', [key]);
+}
+
+/** A customer's bookings that still wait for approval, by phone, newest first. */
+export function pendingBookingsForPhone(db: Db, phone: string): Booking[] {
+  const key = phoneKey(phone);
+  return key === '' ? [] : bookingsWhere(db, "status = 'pending' AND phone_key(phone) = ?", [key]);
 }

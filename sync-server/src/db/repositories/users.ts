@@ -77,13 +77,38 @@ export function createUser(db: Db, user: NewUser, now: Date): UserRow {
   });
 }
 
-export function setUserPassword(db: Db, id: number, passwordHash: string, role: string, now: Date) {
-  return updateRow<UserRow>(db, 'users', id, {
-    password: passwordHash,
-    role,
-    isActive: true,
-    updatedAt: now.toISOString(),
-  });
+/**
+ * Changes what a user is allowed to be: password, role, active flag. Whenever one of them
+ * actually changes, every session of the user ends and their sync sockets are closed
+ * ({@link onSessionsEnded}), so an old cookie never outlives the account it was issued for.
+ */
+export function updateUserAccount(
+  db: Db,
+  id: number,
+  change: { passwordHash?: string; role?: string; isActive?: boolean },
+  now: Date,
+): UserRow | undefined {
+  const before = getUser(db, id);
+  if (!before) return undefined;
+  const patch: Partial<UserRow> = { updatedAt: now.toISOString() };
+  if (change.passwordHash !== undefined) patch.password = change.passwordHash;
+  if (change.role !== undefined) patch.role = change.role;
+  if (change.isActive !== undefined) patch.isActive = change.isActive;
+  const updated = updateRow<UserRow>(db, 'users', id, patch);
+  const changed =
+    (change.passwordHash !== undefined && change.passwordHash !== before.password) ||
+    (change.role !== undefined && change.role !== before.role) ||
+    (change.isActive !== undefined && change.isActive !== before.isActive);
+  if (changed) deleteUserSessions(db, id);
+  return updated;
+}
+
+/**
+ * Replaces a password hash with a stronger one of the same password (a sign-in upgrading an old
+ * hash). The password itself did not change, so sessions stay.
+ */
+export function upgradePasswordHash(db: Db, id: number, passwordHash: string): void {
+  db.prepare('UPDATE users SET password = ? WHERE id = ?').run(passwordHash, id);
 }
 
 /** Sessions live 30 days; the cookie carries a random token, the table only its SHA-256. */
@@ -149,8 +174,45 @@ export function sessionRoleCheck(db: Db, token: string): (now: Date) => string |
   };
 }
 
+/** Which sessions ended: one by its id (the token's hash), or all of a user's. */
+export type EndedSessions = { sessionId: string } | { userId: number };
+
+const endedListeners = new WeakMap<Db, Set<(ended: EndedSessions) => void>>();
+
+/**
+ * Calls `listener` whenever sessions end (logout, an account change); the sync endpoint closes
+ * the sockets those sessions opened. Returns the unsubscribe function.
+ */
+export function onSessionsEnded(db: Db, listener: (ended: EndedSessions) => void): () => void {
+  let set = endedListeners.get(db);
+  if (!set) {
+    set = new Set();
+    endedListeners.set(db, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+function sessionsEnded(db: Db, ended: EndedSessions): void {
+  for (const listener of endedListeners.get(db) ?? []) listener(ended);
+}
+
+/** The id a session is stored under: the SHA-256 of its token. */
+export function sessionIdOf(token: string): string {
+  return tokenHash(token);
+}
+
 export function deleteSession(db: Db, token: string): void {
-  db.prepare('DELETE FROM sessions WHERE id = ?').run(tokenHash(token));
+  const sessionId = tokenHash(token);
+  db.prepare('DELETE FROM sessions WHERE id = ?').run(sessionId);
+  sessionsEnded(db, { sessionId });
+}
+
+/** Ends every session of a user (and closes their sockets). */
+export function deleteUserSessions(db: Db, userId: number): number {
+  const { changes } = db.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
+  sessionsEnded(db, { userId });
+  return changes;
 }
 
 export function deleteExpiredSessions(db: Db, now: Date): number {

@@ -1,18 +1,35 @@
 /**
- * Accounts: register (always a customer), login, logout (ends the session server-side) and me.
- * Responses carry `{user}` without the password hash.
+ * Accounts: register (always a customer), login, logout (ends the session server-side and closes
+ * its sync socket), change password (ends every session of the account, then starts a fresh one
+ * for the caller) and me. Responses carry `{user}` without the password hash.
+ *
+ * Sign-in lockout (issue 14): five wrong passwords for one account within 15 minutes lock that
+ * account's sign-in for 15 minutes, and twenty from one address lock that address, both answered
+ * 429 with how long to wait — on top of the per-address request rate limit. A correct sign-in
+ * clears the account's count. A hash made at an older scrypt cost is replaced at the sign-in
+ * that proves the password.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { MESSAGES, loginInputSchema, registerInputSchema } from '@pilbara/shared-schema';
+import {
+  MESSAGES,
+  changePasswordInputSchema,
+  loginInputSchema,
+  registerInputSchema,
+} from '@pilbara/shared-schema';
 import { parse } from '../../plugins/validation';
 import { HttpError, conflict } from '../../plugins/errors';
 import {
   createUser,
   findUserByEmail,
   findUserByUsername,
+  getUser,
   toPublicUser,
+  updateUserAccount,
+  upgradePasswordHash,
 } from '../../db/repositories/users';
-import { hashPassword, verifyPassword } from '../../services/passwords';
+import { requireUser } from '../../plugins/auth';
+import { minutesOf } from '../../services/guards';
+import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords';
 
 /** Verifying against a real hash when the user is unknown keeps timing from telling who exists. */
 let dummyHash: Promise<string> | undefined;
@@ -26,7 +43,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (findUserByEmail(app.db, input.email)) {
       throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
     }
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, app.passwordCost);
     // Checked again after the await: another registration may have taken the name meanwhile.
     if (findUserByUsername(app.db, input.username)) {
       throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
@@ -52,11 +69,25 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/login', { config: { rateLimit: app.limits.login } }, async (request, reply) => {
     const input = parse(loginInputSchema, request.body);
+    const accountKey = input.username.trim().toLowerCase();
+    const { loginAccount, loginAddress } = app.guards;
+    const locked = Math.max(
+      await loginAccount.lockedFor(accountKey),
+      await loginAddress.lockedFor(request.ip),
+    );
+    if (locked > 0) throw new HttpError(429, MESSAGES.signInLocked(minutesOf(locked)));
+
     const user = findUserByUsername(app.db, input.username);
-    dummyHash ??= hashPassword('not-a-real-password');
+    dummyHash ??= hashPassword('not-a-real-password', app.passwordCost);
     const valid = await verifyPassword(input.password, user?.password ?? (await dummyHash));
     if (!user || !valid || !user.isActive) {
+      await loginAccount.fail(accountKey);
+      await loginAddress.fail(request.ip);
       throw new HttpError(401, MESSAGES.INVALID_CREDENTIALS);
+    }
+    await loginAccount.clear(accountKey);
+    if (needsRehash(user.password, app.passwordCost)) {
+      upgradePasswordHash(app.db, user.id, await hashPassword(input.password, app.passwordCost));
     }
     reply.startSession(user.id);
     return { user: toPublicUser(user) };
@@ -66,6 +97,25 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     reply.endSession();
     return { success: true };
   });
+
+  app.post(
+    '/change-password',
+    { onRequest: requireUser, config: { rateLimit: app.limits.login } },
+    async (request, reply) => {
+      const input = parse(changePasswordInputSchema, request.body);
+      const user = request.user ? getUser(app.db, request.user.id) : undefined;
+      if (!user || !(await verifyPassword(input.currentPassword, user.password))) {
+        throw new HttpError(400, MESSAGES.CURRENT_PASSWORD_WRONG, {
+          currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG,
+        });
+      }
+      const passwordHash = await hashPassword(input.newPassword, app.passwordCost);
+      // Every session of the account ends (other devices, a stolen cookie); this one starts anew.
+      updateUserAccount(app.db, user.id, { passwordHash }, app.now());
+      reply.startSession(user.id);
+      return { success: true };
+    },
+  );
 
   app.get('/me', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

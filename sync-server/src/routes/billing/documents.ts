@@ -23,6 +23,7 @@ import { notifyChanges, writeChanges } from '../../sync/change-log';
 import type { Row } from '../../sync/shared';
 import { quoteFromParams } from './common';
 import { quoteEmail, quotePayUrl } from './quote-email';
+import { payLinkToken } from '../../db/repositories/pay-links';
 
 /** Message when a quote has no address to send to. */
 export const NO_CUSTOMER_EMAIL =
@@ -36,7 +37,11 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
     const quote = quoteFromParams(app, request.params);
     const pdf = await renderQuotePdf(quote, {
       profile: app.profile,
-      payUrl: quotePayUrl(app.config.publicUrl, quote.id),
+      payUrl: quotePayUrl(
+        app.config.publicUrl,
+        quote.id,
+        payLinkToken(app.db, quote.id, app.now()),
+      ),
     });
     return reply
       .header('Content-Type', 'application/pdf')
@@ -53,7 +58,11 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
     if (!quote.customerEmail)
       throw badRequest(NO_CUSTOMER_EMAIL, { customerEmail: NO_CUSTOMER_EMAIL });
 
-    const payUrl = quotePayUrl(app.config.publicUrl, quote.id);
+    const payUrl = quotePayUrl(
+      app.config.publicUrl,
+      quote.id,
+      payLinkToken(app.db, quote.id, app.now()),
+    );
     const pdf = await renderQuotePdf(quote, { profile: app.profile, payUrl });
     const message = quoteEmail(quote, app.profile, payUrl);
     const to = quote.customerEmail;

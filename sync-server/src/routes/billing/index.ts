@@ -9,7 +9,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createStripeClient } from '../../services/payments';
-import { acceptEmptyJson } from './common';
 import { quoteDocumentRoutes } from './documents';
 import { invoiceDetailRoutes } from './invoices';
 import { paymentRoutes } from './payments';
@@ -17,12 +16,10 @@ import { webhookRoutes } from './webhook';
 
 export const billingRoutes: FastifyPluginAsync = async (app) => {
   const stripe = createStripeClient(app.config);
-  // The webhook's raw-body parser lives in its own context; the rest accept empty JSON bodies.
+  // The webhook's raw-body parser lives in its own context; empty JSON bodies of the no-body
+  // POSTs are accepted app-wide (plugins/request-rules.ts).
   await app.register(webhookRoutes);
-  await app.register(async (scope) => {
-    acceptEmptyJson(scope);
-    await scope.register(quoteDocumentRoutes);
-    await scope.register(paymentRoutes, { stripe });
-    await scope.register(invoiceDetailRoutes);
-  });
+  await app.register(quoteDocumentRoutes);
+  await app.register(paymentRoutes, { stripe });
+  await app.register(invoiceDetailRoutes);
 };

@@ -7,10 +7,14 @@
  *   intent and settles it when it succeeded, so the checkout's success page does not depend on
  *   the webhook arriving first (or at all, on a server Stripe cannot reach). Nothing the browser
  *   says is trusted: only the provider's answer, fetched with the secret key, settles anything.
+ * Both public calls need the quote's pay-link token (`?token=` or `{token}` in the body, as the
+ * checkout sends it), or a signed-in admin (the quotes manager's Pay Now); without it they answer
+ * 404 exactly as for a quote that does not exist, so nobody learns a quote's status or amount by
+ * counting quote ids.
  * - POST /api/quotes/:id/record-payment (admins): a cash, card-on-site or bank-transfer payment
  *   taken outside the checkout; answers the accepted quote and its paid invoice.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import {
   MESSAGES,
@@ -20,7 +24,9 @@ import {
 } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled } from '../../config';
 import { requireAdmin } from '../../plugins/auth';
-import { HttpError, badRequest, conflict } from '../../plugins/errors';
+import { HttpError, badRequest, conflict, notFound } from '../../plugins/errors';
+import { storedPayLinkToken } from '../../db/repositories/pay-links';
+import { sameToken } from '../../services/tokens';
 import { parse } from '../../plugins/validation';
 import {
   MIN_CARD_AMOUNT_CENTS,
@@ -43,17 +49,36 @@ export interface PaymentRoutesOptions {
   stripe: Stripe | null;
 }
 
+/** The pay-link token a request carries, in its query or its JSON body. */
+function givenPayToken(request: FastifyRequest): string | undefined {
+  const fromQuery = (request.query as { token?: unknown } | undefined)?.token;
+  const fromBody = (request.body as { token?: unknown } | undefined)?.token;
+  const token = typeof fromBody === 'string' ? fromBody : fromQuery;
+  return typeof token === 'string' && token.length <= 64 ? token : undefined;
+}
+
 export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, options) => {
   const { stripe } = options;
+
+  /** The quote, when the caller holds its pay link (or is an admin); else 404. */
+  function payableQuote(request: FastifyRequest): Quote {
+    const quote = quoteFromParams(app, request.params);
+    if (request.user?.role === 'admin') return quote;
+    const token = givenPayToken(request);
+    if (!token || !sameToken(token, storedPayLinkToken(app.db, quote.id))) {
+      throw notFound(MESSAGES.QUOTE_NOT_FOUND);
+    }
+    return quote;
+  }
 
   app.post(
     '/quotes/:id/create-payment-intent',
     { config: { rateLimit: app.limits.lookup } },
     async (request, reply) => {
+      const quote = payableQuote(request);
       if (!stripe || !cardPaymentsEnabled(app.config)) {
         return reply.code(503).send({ error: CARD_NOT_SET_UP });
       }
-      const quote = quoteFromParams(app, request.params);
       if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
       if (paidInvoices(app.db, quote.id).length > 0) throw conflict(QUOTE_ALREADY_PAID);
       if (quote.finalPrice < MIN_CARD_AMOUNT_CENTS) {
@@ -76,7 +101,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
     '/quotes/:id/confirm-payment',
     { config: { rateLimit: app.limits.lookup } },
     async (request, reply) => {
-      const quote = quoteFromParams(app, request.params);
+      const quote = payableQuote(request);
       const answer = (paid: boolean) => ({
         paid,
         quoteStatus: getRow<Quote>(app.db, 'quotes', quote.id)?.status ?? quote.status,
@@ -94,9 +119,13 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       if (intent.status !== 'succeeded') return answer(false);
       const now = app.now();
       const settled = app.db.transaction(() =>
-        settleCardPayment(app.db, intent, now.toISOString(), now),
+        settleCardPayment(app.db, intent, now.toISOString(), now, 'confirm'),
       )();
-      if (settled === 'settled') notifyChanges(app.db);
+      if (settled !== 'already_invoiced') notifyChanges(app.db);
+      if (settled === 'flagged') {
+        request.log.error({ intentId: intent.id, quoteId: quote.id }, 'card payment flagged');
+        return answer(false);
+      }
       return answer(true);
     },
   );

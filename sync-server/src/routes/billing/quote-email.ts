@@ -4,6 +4,7 @@
  */
 import {
   DATE_FORMATS,
+  checkoutPath,
   formatCents,
   formatPerth,
   type BusinessProfile,
@@ -11,9 +12,9 @@ import {
 } from '@pilbara/shared-schema';
 import { escapeHtml } from '../../services/html';
 
-/** `${PUBLIC_URL}/checkout?quote={id}`: where the customer pays the quote by card. */
-export function quotePayUrl(publicUrl: string, quoteId: string): string {
-  return `${publicUrl}/checkout?quote=${encodeURIComponent(quoteId)}`;
+/** `${PUBLIC_URL}/checkout?quote={id}&token={token}`: where the customer pays the quote by card. */
+export function quotePayUrl(publicUrl: string, quoteId: string, token: string): string {
+  return `${publicUrl}${checkoutPath(quoteId, token)}`;
 }
 
 export function quoteEmailSubject(quote: Pick<Quote, 'id'>, profile: BusinessProfile): string {

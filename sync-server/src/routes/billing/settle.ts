@@ -7,12 +7,13 @@
  * their next pull. A card payment is settled once per PaymentIntent (a unique index on
  * `stripePaymentIntentId`); a staff-recorded payment is refused when the quote is already paid.
  */
-import type { Invoice, Quote, QuoteItem } from '@pilbara/shared-schema';
-import { statusAfterPayment } from '@pilbara/shared-schema';
+import type { EmailRecord, Invoice, Quote, QuoteItem } from '@pilbara/shared-schema';
+import { formatCents, statusAfterPayment } from '@pilbara/shared-schema';
 import type { Db } from '../../db/connection';
 import { findRows, getRow } from '../../db/rows';
-import { storedIntent } from '../../services/payments';
-import { mintTextId } from '../../db/id-series';
+import { PAYMENT_CURRENCY, storedIntent } from '../../services/payments';
+import { escapeHtml } from '../../services/html';
+import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { applyServerMutation } from '../../sync/apply-mutation';
 import { writeChanges } from '../../sync/change-log';
 import type { Row } from '../../sync/shared';
@@ -139,34 +140,139 @@ export function invoicePayment(
 }
 
 /** What happened to a succeeded card payment. */
-export type CardSettlement = 'settled' | 'already_invoiced' | 'unknown_quote';
+export type CardSettlement = 'settled' | 'already_invoiced' | 'flagged';
 
 /** The parts of a Stripe PaymentIntent settling needs. */
 export interface SucceededIntent {
   id: string;
   amount: number;
   amount_received?: number | null;
+  currency?: string | null;
   metadata?: Record<string, string> | null;
+}
+
+/** Why a card payment is not settled but put before staff. */
+export type PaymentReviewReason =
+  'unknown_intent' | 'quote_mismatch' | 'unknown_quote' | 'wrong_currency' | 'amount_short';
+
+/** The verdict on a succeeded card payment. */
+export type CardPaymentVerdict =
+  | { ok: true; quote: Quote; amount: number }
+  | { ok: false; reason: PaymentReviewReason; quoteId: string | null; amount: number };
+
+const REVIEW_TEXT: Record<PaymentReviewReason, string> = {
+  unknown_intent: 'the server did not create this payment',
+  quote_mismatch: 'the payment names another quote than the one it was created for',
+  unknown_quote: 'the quote it was created for no longer exists',
+  wrong_currency: 'it was not paid in Australian dollars',
+  amount_short: 'it is less than the amount due',
+};
+
+/**
+ * Whether a PaymentIntent the provider reports as succeeded pays its quote: it must be an intent
+ * this server created (table `payment_intents`) for that very quote, in AUD, for at least the
+ * quote's amount due (its final price now). Anything else settles nothing; the caller records it
+ * for staff. The one place this rule lives: the webhook and the checkout's confirm call both ask it.
+ */
+export function judgeCardPayment(db: Db, intent: SucceededIntent): CardPaymentVerdict {
+  const received =
+    typeof intent.amount_received === 'number' ? intent.amount_received : intent.amount;
+  const stored = storedIntent(db, intent.id);
+  const claimed = intent.metadata?.quoteId ?? null;
+  if (!stored) return { ok: false, reason: 'unknown_intent', quoteId: claimed, amount: received };
+  if (claimed !== null && claimed !== stored.quoteId) {
+    return { ok: false, reason: 'quote_mismatch', quoteId: stored.quoteId, amount: received };
+  }
+  const quote = getRow<Quote>(db, 'quotes', stored.quoteId);
+  if (!quote)
+    return { ok: false, reason: 'unknown_quote', quoteId: stored.quoteId, amount: received };
+  const currency = (intent.currency ?? '').toLowerCase();
+  if (currency !== PAYMENT_CURRENCY || stored.currency.toLowerCase() !== PAYMENT_CURRENCY) {
+    return { ok: false, reason: 'wrong_currency', quoteId: quote.id, amount: received };
+  }
+  if (!Number.isSafeInteger(received) || received < quote.finalPrice) {
+    return { ok: false, reason: 'amount_short', quoteId: quote.id, amount: received };
+  }
+  return { ok: true, quote, amount: received };
+}
+
+/**
+ * Records a card payment that was not settled, once per intent and reason: a `payment_reviews`
+ * row, and a Pending message in the admin panel's Contact Messages (staff devices sync it) so
+ * someone looks at it. Must run inside the caller's transaction.
+ */
+function flagForStaff(
+  db: Db,
+  intent: SucceededIntent,
+  verdict: Extract<CardPaymentVerdict, { ok: false }>,
+  source: 'webhook' | 'confirm',
+  now: Date,
+): void {
+  const nowIso = now.toISOString();
+  const inserted = db
+    .prepare(
+      `INSERT OR IGNORE INTO payment_reviews (intentId, quoteId, amount, currency, reason, source, createdAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      intent.id,
+      verdict.quoteId,
+      verdict.amount,
+      intent.currency ?? null,
+      verdict.reason,
+      source,
+      nowIso,
+    );
+  if (inserted.changes === 0) return;
+  const quote = verdict.quoteId ? getRow<Quote>(db, 'quotes', verdict.quoteId) : undefined;
+  const message =
+    `Card payment ${intent.id} (${formatCents(verdict.amount)} ${(intent.currency ?? '?').toUpperCase()}) ` +
+    `for quote ${verdict.quoteId ?? 'unknown'} was NOT marked paid: ${REVIEW_TEXT[verdict.reason]}. ` +
+    'Check it with the card provider before doing anything with the quote.';
+  const email: EmailRecord = {
+    id: mintIntegerId(db, 'emails'),
+    to: 'staff',
+    subject: `URGENT: card payment needs checking (${intent.id})`,
+    htmlContent: `<p>${escapeHtml(message)}</p>`,
+    customerInfo: {
+      name: quote?.customerName ?? 'Card payment',
+      phone: quote?.customerPhone ?? '',
+      email: quote?.customerEmail ?? '',
+      service: 'Card payment review',
+      message,
+    },
+    timestamp: nowIso,
+    sent: false,
+  };
+  writeChanges(
+    db,
+    [{ entity: 'emails', op: 'put', id: email.id, row: email as unknown as Row }],
+    nowIso,
+  );
 }
 
 /**
  * Settles a PaymentIntent the provider reported as succeeded (by a webhook, or by the server
- * asking the provider): at most one invoice per intent, whichever path gets there first. Must run
- * inside the caller's transaction.
+ * asking the provider): at most one invoice per intent, whichever path gets there first, and
+ * only when {@link judgeCardPayment} says it pays its quote; otherwise it is flagged for staff
+ * and nothing is marked paid. Must run inside the caller's transaction.
  */
 export function settleCardPayment(
   db: Db,
   intent: SucceededIntent,
   paidAt: string,
   now: Date,
+  source: 'webhook' | 'confirm' = 'webhook',
 ): CardSettlement {
   if (invoiceForIntent(db, intent.id)) return 'already_invoiced';
-  const quoteId = intent.metadata?.quoteId ?? storedIntent(db, intent.id)?.quoteId;
-  const quote = quoteId ? getRow<Quote>(db, 'quotes', quoteId) : undefined;
-  if (!quote) return 'unknown_quote';
+  const verdict = judgeCardPayment(db, intent);
+  if (!verdict.ok) {
+    flagForStaff(db, intent, verdict, source, now);
+    return 'flagged';
+  }
   settlePayment(db, {
-    quote,
-    amount: intent.amount_received || intent.amount,
+    quote: verdict.quote,
+    amount: verdict.amount,
     method: 'card',
     stripePaymentIntentId: intent.id,
     paidAt,

@@ -5,8 +5,9 @@
  * with the intent id and the quote's lines, and the quote accepted. Each event is applied once
  * (`stripe_events`), and each intent pays at most one invoice, so Stripe's redeliveries and a
  * second event for the same intent change nothing. A bad signature answers 400 and writes
- * nothing. Events that cannot be applied (an unknown quote) are still acknowledged, so Stripe
- * stops retrying, and logged for staff.
+ * nothing. A payment that does not pay its quote — an intent this server did not create for it,
+ * another currency, less than the amount due — settles nothing: it is recorded and flagged for
+ * staff (settle.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
@@ -62,9 +63,9 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       ).toISOString();
       return settleCardPayment(app.db, intent, paidAt, now);
     })();
-    if (handled === 'settled') notifyChanges(app.db);
-    if (handled === 'unknown_quote')
-      request.log.error({ eventId: event.id }, 'card payment for an unknown quote');
+    if (handled === 'settled' || handled === 'flagged') notifyChanges(app.db);
+    if (handled === 'flagged')
+      request.log.error({ eventId: event.id }, 'card payment flagged for staff, not settled');
     return { received: true, result: handled };
   });
 };

@@ -2,6 +2,8 @@
  * POST /api/contact: stores the submission and its `emails` record, then mails it to the
  * business address. The record starts Pending and becomes Sent only when delivery succeeds;
  * a failed delivery still answers success, since the message is safe in the admin panel.
+ * Each address may send PUBLIC_WRITES_PER_HOUR messages an hour, and all of them together cause
+ * at most PUBLIC_EMAILS_PER_HOUR emails (past that a message is stored and shown, not mailed).
  * URGENT rule: a message whose service needed is 'Emergency Towing' (URGENT_CONTACT_SERVICE)
  * is urgent; its subject starts with 'URGENT:' and the admin list shows the URGENT badge.
  */
@@ -47,52 +49,62 @@ export function contactEmail(input: ContactInput, tradingName: string) {
 }
 
 export const contactRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/contact', async (request, reply) => {
-    const route = 'POST /api/contact';
-    const replay = replayIfSeen(app, request, route);
-    if (replay) return reply.code(replay.status).send(replay.body);
+  app.post(
+    '/contact',
+    { config: { rateLimit: app.limits.publicWrite } },
+    async (request, reply) => {
+      const route = 'POST /api/contact';
+      const replay = replayIfSeen(app, request, route);
+      if (replay) return reply.code(replay.status).send(replay.body);
 
-    const input = parse(contactInputSchema, request.body);
-    const message = contactEmail(input, app.profile.tradingName);
-    const to = app.profile.email;
-    let emailId: number | undefined;
-    const result = writeOnce(app, request, route, () => {
-      const now = app.now();
-      const submission = insertContactSubmission(app.db, input, now);
-      const email = insertEmailRecord(
-        app.db,
-        {
+      const input = parse(contactInputSchema, request.body);
+      const message = contactEmail(input, app.profile.tradingName);
+      const to = app.profile.email;
+      let emailId: number | undefined;
+      const result = writeOnce(app, request, route, () => {
+        const now = app.now();
+        const submission = insertContactSubmission(app.db, input, now);
+        const email = insertEmailRecord(
+          app.db,
+          {
+            to,
+            subject: message.subject,
+            htmlContent: message.html,
+            customerInfo: {
+              name: `${input.firstName} ${input.lastName}`,
+              phone: input.phone,
+              email: input.email,
+              service: input.serviceNeeded,
+              message: input.message,
+            },
+          },
+          now,
+        );
+        emailId = email.id;
+        return { status: 201, body: { success: true, submission } };
+      });
+      if (!result.replayed) notifyChanges(app.db);
+
+      // The public forms share one email budget an hour (issue 14): past it the message stays in
+      // the admin panel as Pending, so nothing is lost, and the owners' inbox is not flooded.
+      if (!result.replayed && emailId !== undefined && !(await app.emailBudget.take())) {
+        request.log.warn({ emailId }, 'public email budget used up; contact email held as Pending');
+        emailId = undefined;
+      }
+      if (!result.replayed && emailId !== undefined) {
+        const delivery = await app.mailer.send({
           to,
           subject: message.subject,
-          htmlContent: message.html,
-          customerInfo: {
-            name: `${input.firstName} ${input.lastName}`,
-            phone: input.phone,
-            email: input.email,
-            service: input.serviceNeeded,
-            message: input.message,
-          },
-        },
-        now,
-      );
-      emailId = email.id;
-      return { status: 201, body: { success: true, submission } };
-    });
-    if (!result.replayed) notifyChanges(app.db);
-
-    if (!result.replayed && emailId !== undefined) {
-      const delivery = await app.mailer.send({
-        to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        replyTo: input.email,
-      });
-      if (delivery.ok) {
-        markEmailSent(app.db, emailId, app.now());
-        notifyChanges(app.db);
-      } else request.log.warn({ error: delivery.error, emailId }, 'contact email not delivered');
-    }
-    return reply.code(result.status).send(result.body);
-  });
+          html: message.html,
+          text: message.text,
+          replyTo: input.email,
+        });
+        if (delivery.ok) {
+          markEmailSent(app.db, emailId, app.now());
+          notifyChanges(app.db);
+        } else request.log.warn({ error: delivery.error, emailId }, 'contact email not delivered');
+      }
+      return reply.code(result.status).send(result.body);
+    },
+  );
 };

@@ -1,36 +1,52 @@
-/** POST /api/feedback: a review of a completed job, one per job. */
+/**
+ * POST /api/feedback: a review of a completed job, one per job. The reviewer proves the job is
+ * theirs with its tracking token or its phone (the whole number or its last four digits), so
+ * nobody who only knows a job id can use up that job's one review. A wrong proof is answered
+ * exactly like an unknown job.
+ */
 import type { FastifyPluginAsync } from 'fastify';
-import { MESSAGES, feedbackInputSchema } from '@pilbara/shared-schema';
+import { MESSAGES, feedbackInputSchema, phoneProofMatches } from '@pilbara/shared-schema';
 import { notifyChanges } from '../../sync/change-log';
 import { parse } from '../../plugins/validation';
 import { badRequest, conflict } from '../../plugins/errors';
 import { replayIfSeen, writeOnce } from '../../plugins/idempotency';
 import { findFeedbackForJob, getJob, insertFeedback } from '../../db/repositories/public-records';
+import { sameToken } from '../../services/tokens';
 
 export const FEEDBACK_JOB_NOT_COMPLETED = 'Feedback can only be left for a completed job';
 export const FEEDBACK_ALREADY_GIVEN = 'Feedback has already been submitted for this job';
 
 export const feedbackRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/feedback', async (request, reply) => {
-    const route = 'POST /api/feedback';
-    const replay = replayIfSeen(app, request, route);
-    if (replay) return reply.code(replay.status).send(replay.body);
+  app.post(
+    '/feedback',
+    { config: { rateLimit: app.limits.publicWrite } },
+    async (request, reply) => {
+      const route = 'POST /api/feedback';
+      const replay = replayIfSeen(app, request, route);
+      if (replay) return reply.code(replay.status).send(replay.body);
 
-    const input = parse(feedbackInputSchema, request.body);
-    const result = writeOnce(app, request, route, () => {
-      const job = getJob(app.db, input.jobId);
-      if (!job) throw badRequest(MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
-      if (job.status !== 'Completed') {
-        throw badRequest(FEEDBACK_JOB_NOT_COMPLETED, { jobId: FEEDBACK_JOB_NOT_COMPLETED });
-      }
-      if (findFeedbackForJob(app.db, job.id)) {
-        throw conflict(FEEDBACK_ALREADY_GIVEN, { jobId: FEEDBACK_ALREADY_GIVEN });
-      }
-      const feedback = insertFeedback(app.db, { ...input, jobId: job.id }, app.now());
-      return { status: 201, body: { success: true, feedback } };
-    });
-    // Staff devices are poked so the new row shows in the admin panel within a second.
-    if (!result.replayed) notifyChanges(app.db);
-    return reply.code(result.status).send(result.body);
-  });
+      const { token, phone, ...input } = parse(feedbackInputSchema, request.body);
+      const result = writeOnce(app, request, route, () => {
+        const job = getJob(app.db, input.jobId);
+        const proved =
+          job !== undefined &&
+          ((token !== undefined && sameToken(token, job.trackingToken)) ||
+            (phone !== undefined && phoneProofMatches(job.phone, phone)));
+        if (!job || !proved) {
+          throw badRequest(MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
+        }
+        if (job.status !== 'Completed') {
+          throw badRequest(FEEDBACK_JOB_NOT_COMPLETED, { jobId: FEEDBACK_JOB_NOT_COMPLETED });
+        }
+        if (findFeedbackForJob(app.db, job.id)) {
+          throw conflict(FEEDBACK_ALREADY_GIVEN, { jobId: FEEDBACK_ALREADY_GIVEN });
+        }
+        const feedback = insertFeedback(app.db, { ...input, jobId: job.id }, app.now());
+        return { status: 201, body: { success: true, feedback } };
+      });
+      // Staff devices are poked so the new row shows in the admin panel within a second.
+      if (!result.replayed) notifyChanges(app.db);
+      return reply.code(result.status).send(result.body);
+    },
+  );
 };

@@ -3,6 +3,7 @@
  * Status changes go through the same named mutators as the admin panel's buttons; completing a job
  * also writes its automatic draft quote in the same transaction.
  */
+import { mintToken } from '../../services/tokens';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   MESSAGES,
@@ -38,6 +39,8 @@ export const jobRoutes: FastifyPluginAsync = async (app) => {
         ...input,
         id: input.id ?? mintTextId(app.db, 'JOB', app.now()),
         updateId: mintIntegerId(app.db, 'job_updates'),
+        // A job made through REST gets its customer's tracking token from the server.
+        trackingToken: mintToken(),
       },
     }));
     return reply.code(201).send({ job });

@@ -3,6 +3,7 @@
  * the sync client (local apply + outbox in one transaction) and shows the spec §8 toast. They
  * work with no connection; the outbox delivers them when it returns.
  */
+import { mintTrackingToken } from '../../lib/tracking-token';
 import { notifications } from '@mantine/notifications';
 import {
   DRIVER_UNASSIGNED,
@@ -59,7 +60,9 @@ export async function createJob(values: CreateJobData): Promise<string | null> {
     id = String(await mintId('JOB'));
     const updateId = await mintId('job_updates');
     const assignedTo = values.assignedTo === DRIVER_UNASSIGNED ? undefined : values.assignedTo;
-    return mutate('job.create', { ...values, assignedTo, id, updateId });
+    // The customer's tracking token travels with the job from this device (DESIGN §11).
+    const trackingToken = mintTrackingToken();
+    return mutate('job.create', { ...values, assignedTo, id, updateId, trackingToken });
   });
   if (!result?.ok) return null;
   success(MESSAGES.JOB_CREATED_TITLE, ADMIN_TOASTS.jobCreated(id));

@@ -18,6 +18,7 @@ function job(status: string): Job {
     progress: 0,
     assignedTo: null,
     notes: null,
+    trackingToken: null,
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
   };

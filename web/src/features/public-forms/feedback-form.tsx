@@ -77,16 +77,18 @@ function ScoreField({
 export function FeedbackForm({
   jobs,
   initialJobId = '',
+  proof,
 }: {
   jobs: ReviewableJob[];
   initialJobId?: string;
+  /** What proves the jobs are the reviewer's (DESIGN §11): their phone, or a tracking token. */
+  proof: { phone?: string; token?: string };
 }) {
-  const { form, onSubmit, sending } = usePublicForm(
-    'feedback',
-    loadResolver,
-    emptyFeedback,
-    emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
-  );
+  const empty = () => ({ ...emptyFeedback(), ...proof });
+  const { form, onSubmit, sending } = usePublicForm('feedback', loadResolver, empty, {
+    ...emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
+    ...proof,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Leave Feedback">

@@ -1,8 +1,11 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { Booking } from '@pilbara/shared-schema';
+import type { PublicBooking } from '@pilbara/shared-schema';
 
-/** A booking still waiting for staff approval, as the portal shows it. */
-export function BookingDetails({ booking }: { booking: Booking }) {
+/**
+ * A booking still waiting for staff, as its tracking link shows it: the reference, service,
+ * preferred date and time and location. Once approved the same link shows the job.
+ */
+export function BookingDetails({ booking }: { booking: PublicBooking }) {
   return (
     <Card withBorder radius="md" padding="lg" aria-live="polite" data-testid="booking-details">
       <Stack gap="sm">
@@ -15,16 +18,17 @@ export function BookingDetails({ booking }: { booking: Booking }) {
               {booking.id}
             </Text>
           </Stack>
-          <Badge size="lg" color="ironstone.9" variant="filled">
+          <Badge size="lg" variant="outline">
             Pending
           </Badge>
         </Group>
         <Text>
-          We have your booking and will call you to confirm it, usually within 30 minutes. Once
-          confirmed it becomes a job here, with your driver and arrival time.
+          Preferred: {booking.preferredDate} {booking.preferredTime}
         </Text>
-        <Text size="sm" c="dimmed">
-          Preferred: {booking.preferredDate} {booking.preferredTime} · {booking.location}
+        <Text>Location: {booking.location}</Text>
+        <Text c="dimmed">
+          We have your booking and will confirm it shortly. This page shows your job as soon as it
+          is approved.
         </Text>
       </Stack>
     </Card>

@@ -14,6 +14,8 @@ export const customerInfoSchema = z.object({
   phone: z.string(),
   email: z.string().default(''),
   lookup: z.string().min(1).optional(),
+  /** The phone digits that proved a job-ID lookup (DESIGN §11); sent again with each poll. */
+  proof: z.string().min(1).optional(),
 });
 
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;
@@ -42,7 +44,4 @@ export function useCustomerInfo() {
   return { info, save, clear };
 }
 
-/** True when the text looks like a job id (JOB-2026-123) rather than a phone number. */
-export function isJobIdLookup(text: string): boolean {
-  return /^JOB-\d{4}-\d+$/i.test(text.trim());
-}
+export { isJobIdLookup } from '@pilbara/shared-schema';

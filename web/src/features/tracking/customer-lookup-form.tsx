@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { MESSAGES, isBookingIdLookup, isJobIdLookup } from '@pilbara/shared-schema';
 
 /**
  * Phone-or-job-ID input used by the dashboard (and the feedback page). Enter submits; an empty
- * input does nothing (spec §5 "Dashboard lookup: does nothing if the input is empty").
+ * input does nothing (spec §5 "Dashboard lookup: does nothing if the input is empty"). A job ID
+ * asks for the last four digits of the phone it was booked with (DESIGN §11).
  */
 export function CustomerLookupForm({
   onLookup,
@@ -12,16 +14,29 @@ export function CustomerLookupForm({
   buttonLabel = 'Access Dashboard',
   label = 'Phone number or Job ID',
 }: {
-  onLookup: (lookup: string) => void;
+  onLookup: (lookup: string, proof?: string) => void;
   busy?: boolean;
   buttonLabel?: string;
   label?: string;
 }) {
   const [value, setValue] = useState('');
+  const [digits, setDigits] = useState('');
+  const [digitsError, setDigitsError] = useState<string | null>(null);
+  const asksDigits = isJobIdLookup(value) || isBookingIdLookup(value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const lookup = value.trim();
-    if (lookup) onLookup(lookup);
+    if (!lookup) return;
+    if (!asksDigits) {
+      onLookup(lookup);
+      return;
+    }
+    if (!/^\d{4}$/.test(digits.trim())) {
+      setDigitsError(MESSAGES.PHONE_PROOF_REQUIRED);
+      return;
+    }
+    setDigitsError(null);
+    onLookup(lookup, digits.trim());
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -35,6 +50,19 @@ export function CustomerLookupForm({
           size="md"
           autoComplete="tel"
         />
+        {asksDigits ? (
+          <TextInput
+            label="Last 4 digits of your phone"
+            placeholder="e.g. 5678"
+            value={digits}
+            onChange={(event) => setDigits(event.currentTarget.value)}
+            error={digitsError}
+            inputMode="numeric"
+            autoComplete="off"
+            style={{ flex: '1 1 140px' }}
+            size="md"
+          />
+        ) : null}
         <Button
           type="submit"
           size="md"

@@ -47,6 +47,7 @@ import {
   DATE_FORMATS,
   formatPerth,
   historyJobsOf,
+  trackingPath,
   type Booking,
   type Job,
 } from '@pilbara/shared-schema';
@@ -182,7 +183,8 @@ function ActiveJobCard({ job }: { job: Job }) {
         <Group gap="xs" wrap="wrap">
           <Button
             component={Link}
-            to={`/customer-portal?search=${encodeURIComponent(job.id)}`}
+            // The tracking link carries the job's token (DESIGN §11), never the id alone.
+            to={job.trackingToken ? trackingPath(job.trackingToken) : '/customer-portal'}
             leftSection={<IconTruck size={18} />}
             mih={44}
           >

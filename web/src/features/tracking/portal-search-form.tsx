@@ -1,8 +1,14 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { MESSAGES } from '@pilbara/shared-schema';
+import {
+  isBookingIdLookup,
+  isJobIdLookup,
+  portalSearchFormSchema,
+  type PortalSearch,
+} from '@pilbara/shared-schema';
 
 export interface PortalSearchFormHandle {
   focus(): void;
@@ -10,35 +16,54 @@ export interface PortalSearchFormHandle {
 }
 
 /**
- * The portal's search: a job ID or booking reference (spec: 'Job ID or Name'; a name alone finds
- * nothing since DESIGN §11, so the label asks for the id). An empty query shows 'Enter Job ID or
- * Name'. Checked without zod, which the portal's first load does without.
+ * Job ID search of the customer portal; an empty query shows 'Enter Job ID or Name'. A job ID (or
+ * booking reference) asks for the last four digits of the phone it was booked with, and nothing
+ * is sent until they are given (DESIGN §11: an id alone shows nothing).
  */
 export const PortalSearchForm = forwardRef<
   PortalSearchFormHandle,
-  { onSearch: (query: string) => void; busy: boolean }
+  { onSearch: (values: PortalSearch) => void; busy: boolean }
 >(function PortalSearchForm({ onSearch, busy }, ref) {
-  const form = useForm<{ query: string }>({ defaultValues: { query: '' } });
+  const form = useForm<{ query: string; phone?: string }, unknown, PortalSearch>({
+    resolver: zodResolver(portalSearchFormSchema) as Resolver<
+      { query: string; phone?: string },
+      unknown,
+      PortalSearch
+    >,
+    defaultValues: { query: '', phone: '' },
+  });
   const input = useRef<HTMLInputElement | null>(null);
-  const { ref: registerRef, ...field } = form.register('query', {
-    validate: (value) => value.trim().length > 0 || MESSAGES.PORTAL_SEARCH_EMPTY,
+  const phoneInput = useRef<HTMLInputElement | null>(null);
+  const { ref: registerRef, ...field } = form.register('query');
+  const { ref: registerPhoneRef, ...phoneField } = form.register('phone', {
+    setValueAs: (value: string) => (value.trim() === '' ? undefined : value.trim()),
   });
   useImperativeHandle(ref, () => ({
     focus: () => input.current?.focus(),
-    setQuery: (query) => form.setValue('query', query),
+    setQuery: (query) => {
+      form.setValue('query', query);
+      if (isJobIdLookup(query) || isBookingIdLookup(query)) {
+        window.setTimeout(() => phoneInput.current?.focus(), 0);
+      }
+    },
   }));
+  const query = form.watch('query') ?? '';
+  const asksPhone = isJobIdLookup(query) || isBookingIdLookup(query);
 
   return (
     <form
-      onSubmit={form.handleSubmit((values) => onSearch(values.query.trim()))}
+      onSubmit={form.handleSubmit((values) =>
+        onSearch(asksPhone ? values : { query: values.query }),
+      )}
       noValidate
       role="search"
       aria-label="Track your job"
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
-          label="Job ID or booking number"
+          label="Job ID or Name"
           placeholder="e.g. JOB-2026-123"
+          size="md"
           style={{ flex: '1 1 240px' }}
           {...field}
           ref={(element) => {
@@ -47,11 +72,27 @@ export const PortalSearchForm = forwardRef<
           }}
           error={form.formState.errors.query?.message}
         />
+        {asksPhone ? (
+          <TextInput
+            label="Last 4 digits of your phone"
+            placeholder="e.g. 5678"
+            size="md"
+            inputMode="numeric"
+            autoComplete="off"
+            style={{ flex: '1 1 160px' }}
+            {...phoneField}
+            ref={(element) => {
+              registerPhoneRef(element);
+              phoneInput.current = element;
+            }}
+            error={form.formState.errors.phone?.message}
+          />
+        ) : null}
         <Button
           type="submit"
           size="md"
           mt={{ base: 0, xs: 27 }}
-          mih={44}
+          mih={42}
           loading={busy}
           leftSection={<IconSearch size={18} />}
         >
@@ -61,44 +102,3 @@ export const PortalSearchForm = forwardRef<
     </form>
   );
 });
-
-/** The phone proof asked after a typed id: the last 4 digits of the phone booked with. */
-export function PhoneProofForm({
-  id,
-  onSubmit,
-  busy,
-}: {
-  id: string;
-  onSubmit: (digits: string) => void;
-  busy: boolean;
-}) {
-  const form = useForm<{ digits: string }>({ defaultValues: { digits: '' } });
-  return (
-    <form
-      onSubmit={form.handleSubmit((values) => onSubmit(values.digits.trim()))}
-      noValidate
-      aria-label="Confirm your phone number"
-      data-testid="phone-proof"
-    >
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label={`Last 4 digits of the phone you booked ${id.toUpperCase()} with`}
-          description="So only you can see your job."
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          autoFocus
-          style={{ flex: '1 1 240px' }}
-          {...form.register('digits', {
-            validate: (value) =>
-              /^\d{4}$/.test(value.trim()) || 'Enter the last 4 digits of your phone number',
-          })}
-          error={form.formState.errors.digits?.message}
-        />
-        <Button type="submit" size="md" mt={{ base: 0, xs: 50 }} mih={44} loading={busy}>
-          Show my job
-        </Button>
-      </Group>
-    </form>
-  );
-}

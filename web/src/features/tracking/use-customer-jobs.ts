@@ -1,8 +1,9 @@
 /**
- * The dashboard's records (DESIGN §7, §11): GET /api/jobs/customer/{phone or job ID} answers only
- * that customer's jobs and their bookings still waiting for approval (`{jobs, bookings}`), with
- * other contact details masked. Polled every 5 s (spec §9). A failed call is only logged (spec §8
- * "Dashboard job lookup fails"); the last records stay on screen.
+ * The dashboard's records (DESIGN §7, §11): GET /api/jobs/customer/{phone or job ID}?phone={digits}
+ * answers only that customer's jobs and their bookings still waiting for approval (`{jobs,
+ * bookings}`), with other contact details masked; a job ID needs the phone digits that prove it.
+ * Polled every 5 s (spec §9). A failed call is only logged (spec §8 "Dashboard job lookup
+ * fails"); the last records stay on screen.
  */
 import { useEffect, useState } from 'react';
 import { POLLING_INTERVALS, type Booking, type Job } from '@pilbara/shared-schema';
@@ -15,12 +16,16 @@ export interface CustomerRecords {
   bookingsListed: boolean;
 }
 
-export async function fetchCustomerRecords(lookup: string): Promise<CustomerRecords> {
+const NONE: CustomerRecords = { jobs: [], bookings: [], bookingsListed: false };
+
+export async function fetchCustomerRecords(
+  lookup: string,
+  proof?: string,
+): Promise<CustomerRecords> {
   try {
-    const phone =
-      /\d/.test(lookup) && !/^JOB-/i.test(lookup) ? `?phone=${encodeURIComponent(lookup)}` : '';
+    const query = proof ? `?phone=${encodeURIComponent(proof)}` : '';
     const answer = await apiRequest<{ jobs?: Job[]; bookings?: Booking[] }>(
-      `/api/jobs/customer/${encodeURIComponent(lookup)}${phone}`,
+      `/api/jobs/customer/${encodeURIComponent(lookup)}${query}`,
     );
     return {
       jobs: answer?.jobs ?? [],
@@ -28,33 +33,34 @@ export async function fetchCustomerRecords(lookup: string): Promise<CustomerReco
       bookingsListed: Array.isArray(answer?.bookings),
     };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404)
-      return { jobs: [], bookings: [], bookingsListed: false };
+    if (error instanceof HttpError && error.status === 404) return NONE;
     throw error;
   }
+}
+
+/** The jobs alone (the feedback page's list). */
+export async function fetchCustomerJobs(lookup: string, proof?: string): Promise<Job[]> {
+  return (await fetchCustomerRecords(lookup, proof)).jobs;
 }
 
 export function useCustomerJobs(
   lookup: string | null,
   pollMs: number = POLLING_INTERVALS.dashboardJobs,
+  proof?: string,
 ) {
-  const [records, setRecords] = useState<CustomerRecords>({
-    jobs: [],
-    bookings: [],
-    bookingsListed: false,
-  });
+  const [records, setRecords] = useState<CustomerRecords>(NONE);
   const [loading, setLoading] = useState(lookup !== null);
 
   useEffect(() => {
     if (!lookup) {
-      setRecords({ jobs: [], bookings: [], bookingsListed: false });
+      setRecords(NONE);
       setLoading(false);
       return;
     }
     let stopped = false;
     setLoading(true);
     const load = () =>
-      fetchCustomerRecords(lookup)
+      fetchCustomerRecords(lookup, proof)
         .then((next) => {
           if (!stopped) setRecords(next);
         })
@@ -70,7 +76,7 @@ export function useCustomerJobs(
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [lookup, pollMs]);
+  }, [lookup, pollMs, proof]);
 
   return { ...records, loading };
 }

@@ -1,35 +1,31 @@
 import { useCallback, useState } from 'react';
-import { isJobIdLookup, type CustomerInfo } from './customer-info';
 import { readSavedBookings, samePhone } from '../../lib/my-bookings';
-import { fetchCustomerRecords } from './use-customer-jobs';
+import { isJobIdLookup, type CustomerInfo } from './customer-info';
+import { fetchCustomerRecords, type CustomerRecords } from './use-customer-jobs';
 
 export type LookupState =
   { status: 'idle' } | { status: 'busy' } | { status: 'none'; lookup: string };
 
 /**
- * The dashboard's "Access Dashboard": looks the customer up by phone or job ID and, when jobs or
- * pending bookings are found (at the server, or made on this phone), returns the customer info
- * to save. The name comes from the newest record; the phone is what the customer typed, since
- * the server masks the stored one (DESIGN §7).
+ * The dashboard's "Access Dashboard": looks the customer up by phone or job ID (proved by the
+ * phone digits) and, when jobs or pending bookings are found (at the server, or made on this
+ * phone), returns the customer info to save. The name comes from the newest record; the phone is
+ * what the customer typed, since the server masks the stored one (DESIGN §7).
  */
 export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
   const [state, setState] = useState<LookupState>({ status: 'idle' });
 
   const lookUp = useCallback(
-    async (lookup: string) => {
+    async (lookup: string, proof?: string) => {
       setState({ status: 'busy' });
       try {
         const idLookup = isJobIdLookup(lookup);
         const device = idLookup
           ? []
           : readSavedBookings().filter((b) => samePhone(b.phone, lookup));
-        let records: Awaited<ReturnType<typeof fetchCustomerRecords>> = {
-          jobs: [],
-          bookings: [],
-          bookingsListed: false,
-        };
+        let records: CustomerRecords = { jobs: [], bookings: [], bookingsListed: false };
         try {
-          records = await fetchCustomerRecords(lookup);
+          records = await fetchCustomerRecords(lookup, proof);
         } catch (error) {
           // Offline or server trouble: bookings made on this phone still open the dashboard.
           if (device.length === 0) throw error;
@@ -48,6 +44,7 @@ export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
           // The server masks emails in public answers (DESIGN §7); the masked one is still a useful hint.
           email: jobs.find((job) => job.email)?.email ?? '',
           lookup: idLookup ? lookup.toUpperCase() : lookup,
+          ...(proof ? { proof } : {}),
         });
       } catch (error) {
         // Spec §8: a failed dashboard lookup is only logged; the user sees nothing.

@@ -26,6 +26,7 @@ export type PayResult =
 /** Steps 1–3; exported for tests and kept free of React. */
 export async function preparePayment(
   quoteId: string,
+  token: string | null = null,
 ): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' }>> {
   let key: string;
   try {
@@ -39,9 +40,8 @@ export async function preparePayment(
   try {
     const answer = await apiRequest<{ clientSecret?: string }>(
       `/api/quotes/${encodeURIComponent(quoteId)}/create-payment-intent`,
-      {
-        method: 'POST',
-      },
+      // The pay link's token (DESIGN §11); staff opening Pay Now are signed in instead.
+      { method: 'POST', body: token ? { token } : {} },
     );
     if (!answer?.clientSecret) return { status: 'setup-failed' };
     // loadStripe rejects within milliseconds when the provider's script cannot load (offline).
@@ -53,7 +53,7 @@ export async function preparePayment(
   }
 }
 
-export function useCardPayment(quoteId: string | null) {
+export function useCardPayment(quoteId: string | null, token: string | null = null) {
   const [state, setState] = useState<PaymentSetupState>(
     quoteId ? { status: 'loading' } : { status: 'invalid-link' },
   );
@@ -69,13 +69,13 @@ export function useCardPayment(quoteId: string | null) {
     }
     let live = true;
     setState({ status: 'loading' });
-    void preparePayment(quoteId).then((next) => {
+    void preparePayment(quoteId, token).then((next) => {
       if (live) setState(next);
     });
     return () => {
       live = false;
     };
-  }, [quoteId]);
+  }, [quoteId, token]);
 
   const stripe = state.status === 'ready-to-mount' ? state.stripe : null;
   const clientSecret = state.status === 'ready-to-mount' ? state.clientSecret : null;
@@ -101,7 +101,7 @@ export function useCardPayment(quoteId: string | null) {
       const { error } = await stripe.confirmPayment({
         elements: elements.current,
         confirmParams: {
-          return_url: `${window.location.origin}/checkout/success?quote_id=${encodeURIComponent(quoteId)}`,
+          return_url: `${window.location.origin}/checkout/success?quote_id=${encodeURIComponent(quoteId)}${token ? `&token=${encodeURIComponent(token)}` : ''}`,
         },
       });
       // confirmPayment only returns when it did not redirect, i.e. the provider refused.
@@ -111,7 +111,7 @@ export function useCardPayment(quoteId: string | null) {
     } finally {
       setProcessing(false);
     }
-  }, [stripe, quoteId]);
+  }, [stripe, quoteId, token]);
 
   return { state, elementReady, processing, pay, mountPoint };
 }

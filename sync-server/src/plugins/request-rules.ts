@@ -1,0 +1,57 @@
+/**
+ * Rules every API request meets before a route sees it (issue 14):
+ *
+ * - A state-changing call (POST, PUT, PATCH, DELETE under /api) that carries a body carries JSON
+ *   (`Content-Type: application/json`); the calls that take no body (approve, send-email,
+ *   create-payment-intent …) may send none, or an empty JSON one. Anything else — a form post,
+ *   `text/plain`, a body without a type — is answered 415 and changes nothing; no HTML form can
+ *   send JSON, so a cross-site form cannot drive the API with a visitor's cookie. The card
+ *   provider's webhook is the one exception: it posts its own bytes, checked by signature.
+ *   The check runs after the route's sign-in check, so a guest still learns only 401/403.
+ * - Plain text is not parsed at all, and an empty JSON body is read as "no body".
+ */
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@pilbara/shared-schema';
+import { HttpError } from './errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Calls whose body is not ours to choose. */
+const RAW_BODY_PATHS = new Set(['/api/payments/webhook']);
+
+function isJson(contentType: string | undefined): boolean {
+  return /^application\/json\s*(;|$)/i.test(contentType ?? '');
+}
+
+export function registerRequestRules(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
+
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, (error, value) => {
+      if (error) done(new HttpError(400, 'The request body is not valid JSON'), undefined);
+      else done(null, value);
+    });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const pathname = request.url.split('?')[0] ?? '';
+    if (!pathname.startsWith('/api/') || RAW_BODY_PATHS.has(pathname)) return;
+    const contentType = request.headers['content-type'];
+    if (isJson(contentType)) return;
+    const hasBody =
+      contentType !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0 ||
+      request.headers['transfer-encoding'] !== undefined;
+    if (!hasBody) return;
+    throw new HttpError(415, MESSAGES.JSON_BODY_REQUIRED, {
+      'content-type': MESSAGES.JSON_BODY_REQUIRED,
+    });
+  });
+}
