@@ -6,7 +6,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../fixtures/server';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from './public-forms';
 
-export type CatalogueTab = 'Service' | 'Parts' | 'Misc';
+import type { CATEGORY_LABELS } from '@pilbara/shared-schema';
+
+/** A quick-add tab: the shared category headings. */
+export type CatalogueTab = (typeof CATEGORY_LABELS)[keyof typeof CATEGORY_LABELS];
 
 export class QuotesManagerPage {
   constructor(readonly page: Page) {}
@@ -88,7 +91,7 @@ export class QuotesManagerPage {
     await expect(this.form).toBeVisible();
   }
 
-  /** Presses a quick-add catalogue button, such as ('Service', 'Emergency Towing'). */
+  /** Presses a quick-add catalogue button, such as ('Services', 'Emergency Towing'). */
   async quickAdd(tab: CatalogueTab, description: string): Promise<void> {
     await this.form.getByRole('tab', { name: tab }).click();
     await this.form.getByRole('button', { name: new RegExp(`^Add ${description} \\$`) }).click();

@@ -4,6 +4,7 @@
  */
 import type { Mutator } from '../mutator';
 import { bookingApprove } from './booking';
+import { creditNoteIssue, invoiceRaise, invoiceRecordPayment, quoteAccept } from './invoice';
 import {
   jobComplete,
   jobCreate,
@@ -26,6 +27,7 @@ import {
 } from './vehicle';
 
 export * from './booking';
+export * from './invoice';
 export * from './job';
 export * from './notification-preferences';
 export * from './quote';
@@ -47,6 +49,10 @@ const ALL = [
   quoteSetStatus,
   quoteDuplicate,
   quoteDelete,
+  quoteAccept,
+  invoiceRaise,
+  invoiceRecordPayment,
+  creditNoteIssue,
   vehicleAdd,
   vehicleUpdate,
   vehicleUpdateModifications,
