@@ -34,6 +34,7 @@ import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
 import { startLogCompaction } from './sync/retention';
+import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { authRoutes } from './routes/auth/index';
@@ -237,6 +238,16 @@ export async function buildApp(
   if (opts.demoData ?? config.demoData) {
     const drivers = profile.owners.map((owner) => owner.name);
     seedDemoData(db, now(), { drivers: [drivers[0] ?? 'Driver 1', drivers[1] ?? 'Driver 2'] });
+  }
+  // Before anything is answered: a database restored from an older backup moves its id counters
+  // past everything handed out before, and this run's epoch lets devices that saw lost history
+  // be told to resync (sync/timeline.ts).
+  const timeline = startTimeline(db, now());
+  if (timeline.restored) {
+    app.log.warn(
+      { reason: timeline.restored, movedPast: timeline.moved },
+      'the database was restored from an older backup: id counters moved past every number handed out, devices that saw lost changes will resync',
+    );
   }
 
   app.addHook('onClose', async () => {

@@ -64,20 +64,22 @@ export function writeOnce(
   write: () => WriteResult,
 ): IdempotentResult {
   const key = idempotencyKey(request);
-  return app.db.transaction(() => {
-    // Checked again inside the transaction: a concurrent twin may have finished meanwhile.
-    const seen = replayIfSeen(app, request, route);
-    if (seen) return seen;
-    const result = write();
-    if (key) {
-      storeIdempotentResponse(
-        app.db,
-        key,
-        route,
-        { ...result, requestHash: requestHash(request.body) },
-        app.now(),
-      );
-    }
-    return { ...result, replayed: false };
-  })();
+  return app.db
+    .transaction(() => {
+      // Checked again inside the transaction: a concurrent twin may have finished meanwhile.
+      const seen = replayIfSeen(app, request, route);
+      if (seen) return seen;
+      const result = write();
+      if (key) {
+        storeIdempotentResponse(
+          app.db,
+          key,
+          route,
+          { ...result, requestHash: requestHash(request.body) },
+          app.now(),
+        );
+      }
+      return { ...result, replayed: false };
+    })
+    .immediate();
 }

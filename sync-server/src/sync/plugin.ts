@@ -44,6 +44,7 @@ const pullQuerySchema = z.object({
   clientId: z.string().min(1).max(100),
   cursor: z.coerce.number().int().min(0),
   ackedSeq: z.coerce.number().int().min(0).default(0),
+  epoch: z.string().min(1).max(100).optional(),
 });
 
 /** The HTTP bodies: the socket messages without their `type`, built once (not per request). */
@@ -56,7 +57,12 @@ function context(
   request: FastifyRequest,
 ): SessionContext {
   if (!request.user) throw new HttpError(401, 'Please log in to continue');
-  return { db: app.db, userId: request.user.id, now: app.now };
+  return {
+    db: app.db,
+    userId: request.user.id,
+    now: app.now,
+    warn: (details, message) => request.log.warn(details, message),
+  };
 }
 
 /** The JSON value of a socket message, or undefined when it is not JSON (then rejected as bad). */
@@ -108,12 +114,25 @@ const SESSION_ENDED: ServerMessage = {
   retryable: false,
 };
 
-/** Sends a single answer over HTTP, turning a protocol error into its status code. */
+/** A protocol error the device must act on, sent over HTTP as the message itself. */
+class ProtocolRefusal extends Error {
+  constructor(readonly answer: ServerMessage) {
+    super('refused');
+  }
+}
+
+/**
+ * Sends a single answer over HTTP, turning a protocol error into its status code. A refused
+ * mutation (`seq_mismatch`) is a 409 whose body is the protocol message, so the device learns
+ * why, as it would over the socket.
+ */
 function single(messages: ServerMessage[]): ServerMessage {
   const [message] = messages;
   if (!message) throw new Error('The sync session answered nothing');
-  if (message.type === 'error')
+  if (message.type === 'error') {
+    if (message.code === 'seq_mismatch') throw new ProtocolRefusal(message);
     throw new HttpError(message.code === 'client_not_yours' ? 403 : 400, message.message);
+  }
   return message;
 }
 
@@ -122,9 +141,14 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireAdmin);
 
   // A push body may be long (a full outbox batch), far above the default API body limit.
-  app.post('/api/sync/push', { bodyLimit: MAX_SOCKET_MESSAGE }, async (request) => {
+  app.post('/api/sync/push', { bodyLimit: MAX_SOCKET_MESSAGE }, async (request, reply) => {
     const body = parse(pushBodySchema, request.body);
-    return single(handleClientMessage(context(app, request), { type: 'push', ...body }));
+    try {
+      return single(handleClientMessage(context(app, request), { type: 'push', ...body }));
+    } catch (error) {
+      if (error instanceof ProtocolRefusal) return reply.code(409).send(error.answer);
+      throw error;
+    }
   });
 
   // A GET changes nothing: a device the server has not met yet opens its session with a hello

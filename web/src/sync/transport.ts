@@ -138,6 +138,7 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
           cursor: String(message.cursor),
           ackedSeq: String(message.ackedSeq),
         });
+        if (message.epoch) query.set('epoch', message.epoch);
         path = `/api/sync/pull?${query.toString()}`;
         init = { credentials: 'include' };
       } else if (message.type === 'push') {
@@ -164,6 +165,14 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
           retryable: false,
         });
         finish('not signed in');
+        return;
+      }
+      if (response.status === 409) {
+        // A refusal the device must act on (a seq used for another mutation): the body is the
+        // protocol's error message, delivered as over the socket; the engine closes.
+        const refusal = parseServerMessage(await response.json().catch(() => null));
+        if (refusal?.type === 'error') handlers.onMessage(refusal);
+        else finish(`${response.status}: ${response.statusText}`);
         return;
       }
       if (!response.ok) {

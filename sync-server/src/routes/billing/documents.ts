@@ -62,18 +62,20 @@ async function mailDocument(
   mail: { to: string; message: DocumentEmail; pdf: Uint8Array; filename: string },
   customerInfo: EmailCustomerInfo,
 ): Promise<boolean> {
-  const record = app.db.transaction(() =>
-    insertEmailRecord(
-      app.db,
-      {
-        to: mail.to,
-        subject: mail.message.subject,
-        htmlContent: mail.message.html,
-        customerInfo,
-      },
-      app.now(),
-    ),
-  )();
+  const record = app.db
+    .transaction(() =>
+      insertEmailRecord(
+        app.db,
+        {
+          to: mail.to,
+          subject: mail.message.subject,
+          htmlContent: mail.message.html,
+          customerInfo,
+        },
+        app.now(),
+      ),
+    )
+    .immediate();
   notifyChanges(app.db);
   const delivery = await app.mailer.send({
     to: mail.to,
@@ -89,7 +91,7 @@ async function mailDocument(
     request.log.warn({ error: delivery.error, emailId: record.id }, 'document email not delivered');
     return false;
   }
-  app.db.transaction(() => markEmailSent(app.db, record.id, app.now()))();
+  app.db.transaction(() => markEmailSent(app.db, record.id, app.now())).immediate();
   notifyChanges(app.db);
   return true;
 }
@@ -158,26 +160,28 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
     );
     if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
 
-    const updated = app.db.transaction((): Quote => {
-      const current = getRow<Quote>(app.db, 'quotes', quote.id);
-      if (!current || current.status !== 'draft') return current ?? quote;
-      const outcome = applyServerMutation(
-        app.db,
-        'quote.setStatus',
-        { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
-        request.user?.id ?? 'staff',
-        app.now().toISOString(),
-      );
-      if (!outcome.ok) {
-        // The email went out; a refused status change (a concurrent edit) must not hide that.
-        request.log.warn(
-          { quoteId: quote.id, rejection: outcome.message },
-          'quote emailed but not marked sent',
+    const updated = app.db
+      .transaction((): Quote => {
+        const current = getRow<Quote>(app.db, 'quotes', quote.id);
+        if (!current || current.status !== 'draft') return current ?? quote;
+        const outcome = applyServerMutation(
+          app.db,
+          'quote.setStatus',
+          { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
+          request.user?.id ?? 'staff',
+          app.now().toISOString(),
         );
-        return current;
-      }
-      return (outcome.result as { quote: Quote }).quote;
-    })();
+        if (!outcome.ok) {
+          // The email went out; a refused status change (a concurrent edit) must not hide that.
+          request.log.warn(
+            { quoteId: quote.id, rejection: outcome.message },
+            'quote emailed but not marked sent',
+          );
+          return current;
+        }
+        return (outcome.result as { quote: Quote }).quote;
+      })
+      .immediate();
     notifyChanges(app.db);
     return { quote: updated };
   });

@@ -133,9 +133,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       }
       if (intent.status !== 'succeeded') return answer(false);
       const now = app.now();
-      const settled = app.db.transaction(() =>
-        settleCardPayment(app.db, intent, now.toISOString(), now, 'confirm'),
-      )();
+      const settled = app.db
+        .transaction(() => settleCardPayment(app.db, intent, now.toISOString(), now, 'confirm'))
+        .immediate();
       if (settled.result !== 'already_recorded') notifyChanges(app.db);
       if (settled.result === 'flagged') {
         request.log.error({ intentId: intent.id, quoteId: quote.id }, 'card payment flagged');

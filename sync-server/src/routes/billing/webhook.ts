@@ -55,16 +55,18 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     }
 
     const now = app.now();
-    const handled = app.db.transaction((): Handled => {
-      if (!recordStripeEvent(app.db, event.id, event.type, now.toISOString())) return 'duplicate';
-      if (event.type !== 'payment_intent.succeeded') return 'ignored';
+    const handled = app.db
+      .transaction((): Handled => {
+        if (!recordStripeEvent(app.db, event.id, event.type, now.toISOString())) return 'duplicate';
+        if (event.type !== 'payment_intent.succeeded') return 'ignored';
 
-      const intent = event.data.object as Stripe.PaymentIntent;
-      const paidAt = new Date(
-        (event.created || Math.floor(now.getTime() / 1000)) * 1000,
-      ).toISOString();
-      return settleCardPayment(app.db, intent, paidAt, now, 'webhook').result;
-    })();
+        const intent = event.data.object as Stripe.PaymentIntent;
+        const paidAt = new Date(
+          (event.created || Math.floor(now.getTime() / 1000)) * 1000,
+        ).toISOString();
+        return settleCardPayment(app.db, intent, paidAt, now, 'webhook').result;
+      })
+      .immediate();
     if (handled === 'settled' || handled === 'flagged') notifyChanges(app.db);
     if (handled === 'flagged')
       request.log.error({ eventId: event.id }, 'card payment flagged for staff, not settled');
