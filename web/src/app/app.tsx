@@ -5,8 +5,8 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AuthProvider } from '../features/auth/auth-provider';
-import { ProfileProvider } from './profile-provider';
+import { AuthProvider } from '../components/auth-provider';
+import { ProfileProvider } from '../components/profile-provider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 

@@ -1,6 +1,6 @@
 import { IconPhoneCall } from '@tabler/icons-react';
 import { telHref } from '../lib/format';
-import { useOperators } from './profile-provider';
+import { useOperators } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 /** The floating emergency call button of every page: a 64 px tel: link to the main operator. */

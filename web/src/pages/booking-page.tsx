@@ -1,7 +1,7 @@
 import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
-import { useOperators } from '../app/profile-provider';
+import { useOperators } from '../components/profile-provider';
 import { BookingForm, type BookingVariant } from '../features/public-forms/booking-form';
 
 export function BookingPage({ variant }: { variant: BookingVariant }) {

@@ -18,8 +18,8 @@ import {
   IconTruck,
 } from '@tabler/icons-react';
 import { adminDashboardStats, driverOptions, type Job } from '@pilbara/shared-schema';
-import { useProfile } from '../../app/profile-provider';
-import { useAuth } from '../auth/auth-provider';
+import { useProfile } from '../../components/profile-provider';
+import { useAuth } from '../../components/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
 import { startSync, stopSync } from '../../sync';
 import { ADMIN_TEXT } from './admin-text';

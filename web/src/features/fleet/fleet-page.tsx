@@ -20,8 +20,8 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useProfile } from '../../app/profile-provider';
-import { displayName, useAuth } from '../auth/auth-provider';
+import { useProfile } from '../../components/profile-provider';
+import { displayName, useAuth } from '../../components/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
 import { startSync, stopSync, useSyncStatus } from '../../sync';
 import type { Vehicle } from '@pilbara/shared-schema';

@@ -14,7 +14,7 @@ import {
   locationMultiplierBasisPoints,
   type Quote,
 } from '@pilbara/shared-schema';
-import { useProfile } from '../../app/profile-provider';
+import { useProfile } from '../../components/profile-provider';
 import { STATUS_COLORS, routeText, statusLabel } from './quote-display';
 
 const CATEGORY_TITLES = { service: 'Services', parts: 'Parts', misc: 'Other charges' } as const;

@@ -16,8 +16,8 @@ import {
 } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
-import { apiRequest, HttpError, serverMessage } from '../../lib/http';
-import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { apiRequest, HttpError, serverMessage } from '../lib/http';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { AUTH_TOASTS, AUTH_TEXT } from './auth-text';
 
 /** The fields the UI reads from a user (spec §3); anything else the server sends is kept. */
