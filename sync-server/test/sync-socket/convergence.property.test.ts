@@ -19,7 +19,7 @@ import { SyncEngine } from '../../../web/src/sync/engine';
 import { mutateLocal } from '../../../web/src/sync/local-store';
 import { wantedSeries } from '../../../web/src/sync/leases';
 import type { Connector } from '../../../web/src/sync/transport';
-import { SYNCED_TABLES, type ServerMessage } from '../../../web/src/sync/shared';
+import { SYNCED_TABLES, type ServerMessage } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';

@@ -31,7 +31,7 @@ import {
   type Row,
   type RowId,
   type SyncedTable,
-} from './shared';
+} from '@pilbara/shared-schema';
 
 /** Meta keys of the sync bookkeeping. */
 export const META = {

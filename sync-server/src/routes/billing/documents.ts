@@ -20,7 +20,7 @@ import { badRequest, conflict } from '../../plugins/errors';
 import { quotePdfFilename, renderQuotePdf } from '../../services/pdf';
 import { applyServerMutation } from '../../sync/apply-mutation';
 import { notifyChanges, writeChanges } from '../../sync/change-log';
-import type { Row } from '../../sync/shared';
+import type { Row } from '@pilbara/shared-schema';
 import { quoteFromParams } from './common';
 import { quoteEmail, quotePayUrl } from './quote-email';
 import { payLinkToken } from '../../db/repositories/pay-links';

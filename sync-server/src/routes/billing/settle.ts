@@ -16,7 +16,7 @@ import { escapeHtml } from '../../services/html';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { applyServerMutation } from '../../sync/apply-mutation';
 import { writeChanges } from '../../sync/change-log';
-import type { Row } from '../../sync/shared';
+import type { Row } from '@pilbara/shared-schema';
 
 /** How an invoice was paid. */
 export type SettledMethod = 'card' | 'cash' | 'card-on-site' | 'bank-transfer';
