@@ -30,3 +30,8 @@ export function openDatabase(file: string): Db {
   );
   return db;
 }
+
+/** Whether the database answers a query (the health check). */
+export function databaseAnswers(db: Db): boolean {
+  return db.prepare('SELECT 1 AS ok').get() !== undefined;
+}
