@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { globalPlugin } from './global-plugin';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -30,37 +30,40 @@ export function cacheControlFor(relativePath: string): string {
   return NO_CACHE;
 }
 
-export const staticPlugin = globalPlugin(async (app) => {
-  const root = app.config.webDist;
-  const built = fs.existsSync(path.join(root, 'index.html'));
+export const staticPlugin = fp(
+  async (app) => {
+    const root = app.config.webDist;
+    const built = fs.existsSync(path.join(root, 'index.html'));
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: true,
-      index: ['index.html'],
-      // Cache-Control is set per file below; @fastify/static's default would override it.
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
-      },
+    if (built) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: ['index.html'],
+        // Cache-Control is set per file below; @fastify/static's default would override it.
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return reply.code(404).send({ error: MESSAGES.NOT_FOUND });
+      }
+      const isPageRequest =
+        (request.method === 'GET' || request.method === 'HEAD') && !path.posix.extname(pathname);
+      if (!isPageRequest) return reply.code(404).type('text/plain').send('Not found');
+      if (!built) {
+        return reply
+          .code(503)
+          .type('text/plain')
+          .send(`The web app is not built (no index.html in ${root}). Run the start command.`);
+      }
+      return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
     });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.code(404).send({ error: MESSAGES.NOT_FOUND });
-    }
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.posix.extname(pathname);
-    if (!isPageRequest) return reply.code(404).type('text/plain').send('Not found');
-    if (!built) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send(`The web app is not built (no index.html in ${root}). Run the start command.`);
-    }
-    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
-  });
-});
+  },
+  { name: 'static' },
+);
