@@ -87,22 +87,22 @@ export interface MutationSuccess {
 /** The outcome of {@link Mutator.apply}. */
 export type MutationOutcome = MutationSuccess | MutationRejection;
 
-/** A named, pure, server-authoritative write. */
-export interface Mutator<A = unknown> {
-  name: string;
-  argsSchema: z.ZodType<A>;
-  reads(args: A): ReadSpec[];
-  apply(ctx: MutationContext, args: A): MutationOutcome;
-}
-
-/** Declares a mutator with its argument type inferred from its schema. */
-export function defineMutator<S extends z.ZodType>(mutator: {
-  name: string;
+/**
+ * A named, pure, server-authoritative write. `S` is its argument schema: callers send
+ * `z.input<S>` (what `mutate(name, args)` is typed with), `reads` and `apply` get `z.output<S>`.
+ */
+export interface Mutator<S extends z.ZodType = z.ZodType, N extends string = string> {
+  name: N;
   argsSchema: S;
   reads(args: z.output<S>): ReadSpec[];
   apply(ctx: MutationContext, args: z.output<S>): MutationOutcome;
-}): Mutator<z.output<S>> {
-  return mutator as Mutator<z.output<S>>;
+}
+
+/** Declares a mutator, keeping its literal name and argument schema in its type. */
+export function defineMutator<const N extends string, S extends z.ZodType>(
+  mutator: Mutator<S, N>,
+): Mutator<S, N> {
+  return mutator;
 }
 
 /** A rejection outcome. */
