@@ -15,7 +15,14 @@ import { findRows, getRow } from '../db/rows';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { getMutator } from '@pilbara/shared-schema';
-import type { MutationResult, RejectionCode, Row, RowChange, RowId } from '@pilbara/shared-schema';
+import type {
+  MutationResult,
+  NamedMutation,
+  RejectionCode,
+  Row,
+  RowChange,
+  RowId,
+} from '@pilbara/shared-schema';
 import { atomically, statement } from './statements';
 
 /** A mutation that was refused for good, with what the caller shows. */
@@ -181,12 +188,6 @@ class RollBack extends Error {
   constructor(readonly rejection: Rejection) {
     super(rejection.message);
   }
-}
-
-/** A mutation by name with its arguments. */
-export interface NamedMutation {
-  name: string;
-  args: unknown;
 }
 
 /**
