@@ -5,7 +5,7 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AuthProvider } from '../components/auth-provider';
+import { AuthProvider, useAuth } from '../components/auth-provider';
 import { ProfileProvider } from '../components/profile-provider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
@@ -25,6 +25,20 @@ const PublicOutboxRunner = lazy(() =>
   })),
 );
 
+// The staff sync engine, for a signed-in admin only: its chunk (Dexie, the engine) never loads
+// for a guest, and it keeps running across every page the admin opens.
+const StaffSync = lazy(() => import('./staff-sync').then((m) => ({ default: m.StaffSync })));
+
+function StaffSyncWhileSignedIn() {
+  const { isAdmin } = useAuth();
+  if (!isAdmin) return null;
+  return (
+    <Suspense fallback={null}>
+      <StaffSync />
+    </Suspense>
+  );
+}
+
 const router = createBrowserRouter(routes);
 
 export function App() {
@@ -40,6 +54,7 @@ export function App() {
       </Suspense>
       <ProfileProvider>
         <AuthProvider>
+          <StaffSyncWhileSignedIn />
           <RouterProvider router={router} />
         </AuthProvider>
       </ProfileProvider>

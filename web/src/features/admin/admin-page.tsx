@@ -1,13 +1,14 @@
 /**
  * The staff admin panel (spec staff §2, issue 6): five summary tiles, the live-status widget and
  * four tabs (Pending Bookings first). Everything reads Dexie and writes named mutations through
- * the sync client, so the panel works in the truck cab with no signal; the sync engine runs while
- * the panel is open and stops when it closes or the admin signs out.
+ * the sync client, so the panel works in the truck cab with no signal; the app shell runs the
+ * sync engine for a signed-in admin (app/staff-sync.tsx), so this screen only reads and writes.
  *
- * Features never import each other: the app layer hands in the quotes manager (`quotesTab`), the
- * live-status widget (`liveStatus`) and the sync status chip and needs-attention list.
+ * Features never import each other (lint enforces it): the app layer hands in the quotes manager
+ * (`quotesTab`), the live-status widget (`liveStatus`) and the sync status chip and
+ * needs-attention list.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
@@ -19,9 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { adminDashboardStats, driverOptions, type Job } from '@pilbara/shared-schema';
 import { useProfile } from '../../components/profile-provider';
-import { useAuth } from '../../components/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
-import { startSync, stopSync } from '../../sync';
 import { ADMIN_TEXT } from './admin-text';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
@@ -45,21 +44,8 @@ export interface AdminPageProps {
 
 type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages';
 
-/** Runs the sync engine while a signed-in admin has the panel open. */
-function useStaffSync(isAdmin: boolean): void {
-  useEffect(() => {
-    if (!isAdmin) return;
-    startSync({ baseUrl: window.location.origin });
-    return () => {
-      void stopSync();
-    };
-  }, [isAdmin]);
-}
-
 export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: AdminPageProps) {
   usePageTitle(ADMIN_TEXT.title);
-  const { isAdmin } = useAuth();
-  useStaffSync(isAdmin);
   const profile = useProfile();
   const drivers = useMemo(() => driverOptions(profile), [profile]);
   const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
