@@ -182,11 +182,6 @@ export async function stopSync(): Promise<void> {
   await engine?.stop();
 }
 
-/** The engine of this tab when it is the leader (tests and diagnostics). */
-export function currentEngine(): SyncEngine | null {
-  return running?.engine ?? null;
-}
-
 /** Sends a rejected mutation again (after staff fixed what it refers to) and clears the issue. */
 export async function retryIssue(issueId: string): Promise<MutateResult> {
   const result = await retryIssueIn(getSyncDatabase(), issueId);

@@ -1,10 +1,10 @@
 /**
  * React hooks for screens: the sync status every tab shows (read from Dexie, so a follower tab
- * sees what the leader does) and the write function.
+ * sees what the leader does).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StoredStatus, SyncState } from './engine';
-import { getSyncDatabase, mutate } from './client';
+import { getSyncDatabase } from './client';
 import { META } from './local-store';
 
 export interface SyncStatus {
@@ -57,9 +57,4 @@ export function useSyncStatus(): SyncStatus {
       };
     }, []) ?? INITIAL
   );
-}
-
-/** `mutate` for components (stable identity). */
-export function useMutate(): typeof mutate {
-  return mutate;
 }

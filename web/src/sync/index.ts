@@ -17,11 +17,10 @@ export {
   discardIssue,
   startSync,
   stopSync,
-  currentEngine,
   getSyncDatabase,
   type StartSyncOptions,
 } from './client';
-export { useSyncStatus, useMutate, type SyncStatus } from './hooks';
+export { useSyncStatus, type SyncStatus } from './hooks';
 export type { MutateResult } from './local-store';
 export { NoIdsLeftError, type MintSeries } from './leases';
 export type { SyncState } from './engine';

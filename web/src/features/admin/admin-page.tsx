@@ -26,7 +26,6 @@ import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
 import { SummaryTiles } from './summary-tiles';
-import { SyncChip } from './sync-chip';
 import { useAvailableDrivers } from './use-available-drivers';
 import { useBookings, useEmails, useJobs, usePendingKeys } from './use-admin-data';
 import classes from './admin.module.css';
@@ -36,7 +35,7 @@ export interface AdminPageProps {
   quotesTab?: ReactNode;
   /** Renders the live-status widget from the panel's jobs and driver count. */
   liveStatus?: (props: { jobs: readonly Job[]; availableDrivers: number }) => ReactNode;
-  /** The sync status chip (shown beside the title; a minimal built-in one when absent). */
+  /** The sync status chip, shown beside the title. */
   syncStatus?: ReactNode;
   /** The list of changes the server refused, for staff to retry or discard. */
   syncIssues?: ReactNode;
@@ -71,7 +70,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
             >
               Fleet
             </Button>
-            {syncStatus ?? <SyncChip />}
+            {syncStatus}
           </Group>
         </Group>
         {syncIssues}
