@@ -35,6 +35,16 @@ export type RowId = string | number;
 /** A whole stored row in its wire shape (the entity schema's fields, money in cents). */
 export type Row = { id: RowId } & Record<string, unknown>;
 
+/**
+ * The key of one row: `entity:id` with the id JSON-encoded, so integer and text ids stay apart
+ * (`vehicles:5`, `jobs:"JOB-2026-1"`). The device's outbox records the rows each mutation read
+ * and wrote by it (screens ask it which rows are pending), and the server keys its per-batch row
+ * cache with it.
+ */
+export function rowKey(entity: SyncedTable, id: RowId): string {
+  return `${entity}:${JSON.stringify(id)}`;
+}
+
 /** Scalar values a {@link ReadSpec} `where` may compare against. */
 export type WhereValue = string | number | boolean | null;
 

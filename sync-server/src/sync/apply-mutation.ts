@@ -14,14 +14,13 @@ import type { Db } from '../db/connection';
 import { findRows, getRow } from '../db/rows';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { getMutator } from '@pilbara/shared-schema';
+import { getMutator, rowKey } from '@pilbara/shared-schema';
 import type {
   MutationResult,
   NamedMutation,
   RejectionCode,
   Row,
   RowChange,
-  RowId,
 } from '@pilbara/shared-schema';
 import { atomically, statement } from './statements';
 
@@ -105,8 +104,6 @@ function rejectionFromError(error: unknown): Rejection | undefined {
  * so one decoded row can serve several mutations.
  */
 type RowCache = Map<string, Row | null>;
-
-const rowKey = (entity: string, id: RowId) => `${entity}\u0000${String(id)}`;
 
 /**
  * Runs one named mutator against the database and writes its changes. Must be called inside a

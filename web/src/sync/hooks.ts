@@ -1,6 +1,6 @@
 /**
- * React hooks for screens: the sync status every tab shows (read from Dexie, so a follower tab
- * sees what the leader does).
+ * React hooks for screens: the sync status every tab shows and the rows still waiting for the
+ * server, both read from Dexie, so a follower tab sees what the leader does.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StoredStatus, SyncState } from './engine';
@@ -19,6 +19,8 @@ export interface SyncStatus {
   /** Shown with `update-required` and `signed-out`. */
   message: string | null;
 }
+
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 const INITIAL: SyncStatus = {
   state: 'idle',
@@ -56,5 +58,19 @@ export function useSyncStatus(): SyncStatus {
         message: stored?.message ?? null,
       };
     }, []) ?? INITIAL
+  );
+}
+
+/**
+ * Keys (`rowKey(entity, id)` from shared-schema) of the rows this device changed and the server
+ * has not confirmed yet, for the "pending" badges.
+ */
+export function usePendingKeys(): ReadonlySet<string> {
+  return (
+    useLiveQuery(async () => {
+      const keys = new Set<string>();
+      await getSyncDatabase().outbox.each((item) => item.writes.forEach((key) => keys.add(key)));
+      return keys;
+    }, []) ?? NO_KEYS
   );
 }

@@ -20,7 +20,7 @@ export {
   getSyncDatabase,
   type StartSyncOptions,
 } from './client';
-export { useSyncStatus, type SyncStatus } from './hooks';
+export { usePendingKeys, useSyncStatus, type SyncStatus } from './hooks';
 export type { MutateResult } from './local-store';
 export { NoIdsLeftError, type MintSeries } from './leases';
 export type { SyncState } from './engine';

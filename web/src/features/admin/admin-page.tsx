@@ -27,7 +27,8 @@ import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
 import { SummaryTiles } from './summary-tiles';
 import { useAvailableDrivers } from './use-available-drivers';
-import { useBookings, useEmails, useJobs, usePendingKeys } from './use-admin-data';
+import { usePendingKeys } from '../../sync';
+import { useBookings, useEmails, useJobs } from './use-admin-data';
 import classes from './admin.module.css';
 
 export interface AdminPageProps {

@@ -23,7 +23,7 @@ import { Link } from 'react-router-dom';
 import { useProfile } from '../../components/profile-provider';
 import { displayName, useAuth } from '../../components/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSyncStatus } from '../../sync';
+import { usePendingKeys, useSyncStatus } from '../../sync';
 import type { Vehicle } from '@pilbara/shared-schema';
 import { removeVehicle } from './fleet-actions';
 import { FleetCharts } from './fleet-charts';
@@ -31,7 +31,7 @@ import { vehicleLabel } from './fleet-figures';
 import { COST_PERIODS, FLEET_TEXT } from './fleet-text';
 import { ListDialog } from './list-dialog';
 import { ExpenseDialog, FuelDialog, MileageDialog, ServiceDialog } from './record-dialogs';
-import { useFleetData, usePendingKeys } from './use-fleet-data';
+import { useFleetData } from './use-fleet-data';
 import { VehicleCard, type VehicleAction } from './vehicle-card';
 import { VehicleDialog } from './vehicle-dialog';
 
