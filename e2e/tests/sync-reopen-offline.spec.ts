@@ -3,8 +3,8 @@
  * Route, is closed and reopened offline (both changes still there and pending), goes online, and a
  * second admin's browser shows both changes; the chip goes from "2 pending" to synced.
  */
-import { ADMIN, expect, test } from '../fixtures/server';
-import { AdminPanel, loginThroughUi } from '../page-models/admin';
+import { expect, test } from '../fixtures/server';
+import { AdminPanel, openAdminPanel } from '../page-models/admin';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
@@ -22,16 +22,10 @@ test('offline approvals survive closing and reopening the app offline, then reac
     (typeof contexts)[0],
   ];
   try {
-    const firstPage = await adminContext.newPage();
-    await loginThroughUi(firstPage, ADMIN);
-    const admin = new AdminPanel(firstPage);
-    await admin.open();
+    const admin = await openAdminPanel(adminContext);
+    const firstPage = admin.page;
     await waitForOfflineReady(firstPage);
-
-    const secondPage = await secondContext.newPage();
-    await loginThroughUi(secondPage, ADMIN);
-    const second = new AdminPanel(secondPage);
-    await second.open();
+    const second = await openAdminPanel(secondContext);
 
     const who = await bookRecovery(await publicContext.newPage(), 'Reopen');
     const card = admin.bookingCard(who.name);
