@@ -7,7 +7,10 @@ import { ADMIN } from '../fixtures/server';
 import { loginThroughUi } from './admin';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from './public-forms';
 
-export type CatalogueTab = 'Service' | 'Parts' | 'Misc';
+import type { CATEGORY_LABELS } from '@pilbara/shared-schema';
+
+/** A quick-add tab: the shared category headings. */
+export type CatalogueTab = (typeof CATEGORY_LABELS)[keyof typeof CATEGORY_LABELS];
 
 export class QuotesManagerPage {
   constructor(readonly page: Page) {}
@@ -82,7 +85,7 @@ export class QuotesManagerPage {
     await expect(this.form).toBeVisible();
   }
 
-  /** Presses a quick-add catalogue button, such as ('Service', 'Emergency Towing'). */
+  /** Presses a quick-add catalogue button, such as ('Services', 'Emergency Towing'). */
   async quickAdd(tab: CatalogueTab, description: string): Promise<void> {
     await this.form.getByRole('tab', { name: tab }).click();
     await this.form.getByRole('button', { name: new RegExp(`^Add ${description} \\$`) }).click();

@@ -13,11 +13,11 @@ import { expect, startServer, test } from '../fixtures/server';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
 import {
+  completeJob,
   createJob,
   loginAsAdmin,
   queryRows,
   uniqueCustomer,
-  updateJob,
 } from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 30_000;
@@ -138,7 +138,7 @@ test.describe('quotes manager', () => {
     await quotes.newQuote();
     await expect(quotes.form.getByText(MESSAGES.QUOTE_ITEMS_REQUIRED)).toBeVisible();
     await expect(quotes.form.getByRole('button', { name: 'Save Quote' })).toBeDisabled();
-    await quotes.quickAdd('Service', 'Emergency Towing');
+    await quotes.quickAdd('Services', 'Emergency Towing');
     await quotes.quickAdd('Parts', 'Tow Strap Heavy Duty');
     await quotes.quickAdd('Parts', 'Tow Strap Heavy Duty');
     await expect(quotes.form.getByText(MESSAGES.QUOTE_CUSTOMER_REQUIRED)).toBeVisible();
@@ -209,12 +209,15 @@ test.describe('quotes manager', () => {
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
     await expect(dialog.getByText('Card payment is not set up')).toBeVisible();
     await dialog.getByText('Bank transfer').click();
-    await dialog.getByRole('button', { name: 'Record $340.20' }).click();
+    await expect(dialog.getByLabel('Amount')).toHaveValue('340.20');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(quotes.toast('Payment recorded')).toBeVisible();
     await expect(card.getByTestId('quote-status')).toHaveText('Accepted', {
       timeout: SYNC_TIMEOUT,
     });
-    await expect(card.getByText('Paid', { exact: true })).toBeVisible({ timeout: SYNC_TIMEOUT });
+    await expect(card.getByTestId('quote-invoice-state')).toHaveText('Paid', {
+      timeout: SYNC_TIMEOUT,
+    });
     await expect(card.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
     expect(
       queryRows<{ status: string; amount: number }>(
@@ -261,9 +264,7 @@ test.describe('quotes manager', () => {
       service: 'Vehicle Repairs',
       location: 'Dampier',
     });
-    await updateJob(request, job.id, { status: 'En Route', progress: 25 });
-    await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
-    await updateJob(request, job.id, { status: 'Completed', progress: 100 });
+    await completeJob(request, job.id);
 
     const quotes = new QuotesManagerPage(page);
     await quotes.login();
@@ -306,8 +307,8 @@ test.describe('quotes manager', () => {
       await quotes.waitForQuoteIds();
 
       await quotes.newQuote();
-      await quotes.quickAdd('Service', 'Heavy Vehicle Recovery');
-      await quotes.quickAdd('Misc', 'Call-out Fee');
+      await quotes.quickAdd('Services', 'Heavy Vehicle Recovery');
+      await quotes.quickAdd('Other charges', 'Call-out Fee');
       await quotes.fillCustomer(customer);
       await expect(quotes.finalPrice).toHaveText('$425.00');
       await quotes.save();

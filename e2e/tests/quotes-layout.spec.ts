@@ -25,7 +25,7 @@ for (const viewport of [
 
     // One saved quote for the list.
     await quotes.newQuote();
-    await quotes.quickAdd('Service', '4x4 Recovery');
+    await quotes.quickAdd('Services', '4x4 Recovery');
     await quotes.fillCustomer(customer);
     await quotes.save();
     await expect(quotes.toast(MESSAGES.QUOTE_CREATED)).toBeVisible();
@@ -34,9 +34,9 @@ for (const viewport of [
 
     // And one open in the form.
     await quotes.newQuote();
-    await quotes.quickAdd('Service', 'Long Distance Towing');
+    await quotes.quickAdd('Services', 'Long Distance Towing');
     await quotes.quickAdd('Parts', 'Recovery Board Set');
-    await quotes.quickAdd('Misc', 'Mileage Charge per km');
+    await quotes.quickAdd('Other charges', 'Mileage Charge per km');
     await quotes.fillCustomer({
       name: 'Jordan Whitfield-Nakamura',
       phone: '0499 111 222',

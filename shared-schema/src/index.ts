@@ -4,6 +4,7 @@
  */
 export * from './api';
 export * from './constants';
+export * from './documents';
 export * from './entities';
 export * from './messages';
 export * from './rules';

@@ -200,8 +200,39 @@ export const MESSAGES = {
   QUOTE_NOT_EDITABLE: 'Only draft quotes can be edited',
   QUOTE_TRANSITION_NOT_ALLOWED: 'That status change is not allowed for this quote',
   QUOTE_NOT_PAYABLE: 'Only sent or accepted quotes can be paid',
+
+  // Tax invoices, payments, credit notes and the books (issue 18; own wording).
+  DISCOUNT_FIELD_RANGE: 'Discount must be between 0 and 50%',
+  NOTHING_TO_INVOICE: 'This quote has nothing to invoice: its total is $0.00',
+  QUOTE_NOT_INVOICEABLE: 'Rejected or expired quotes cannot be invoiced',
+  ALREADY_INVOICED: 'This quote already has an invoice',
+  JOB_NOT_COMPLETED: 'Only a completed job can be invoiced',
+  INVOICE_ALREADY_PAID: 'This invoice is already paid',
+  INVOICE_FULLY_CREDITED: 'This invoice has been credited in full',
+  PAYMENT_EXISTS: 'This payment has already been recorded',
+  CREDIT_NOTE_EXISTS: 'This credit note already exists',
+  PAYMENT_AMOUNT_MIN: 'Enter an amount above $0.00',
+  CREDIT_REASON_REQUIRED: 'Please give the reason for the credit',
+  DATE_RANGE_ORDER: 'The start date must not be after the end date',
+  DATE_RANGE_TOO_LONG: 'Choose a range of at most 400 days',
+  PAYMENT_RECORDED_TITLE: 'Payment recorded',
+  INVOICE_RAISED_TITLE: 'Invoice raised',
+  CREDIT_NOTE_ISSUED_TITLE: 'Credit note issued',
+  INVOICE_EMAILED: 'Invoice emailed successfully!',
+  INVOICE_EMAIL_FAILED: 'Failed to send invoice email',
+  INVOICE_PDF_DOWNLOADED: 'Invoice PDF downloaded successfully',
+  BOOKS_EXPORT_FAILED: 'Failed to download the books export',
   RATE_LIMITED: 'Too many attempts. Please try again later.',
   INTERNAL_ERROR: 'Something went wrong. Please try again.',
+
+  /** 'A credit note cannot be more than the uncredited $X of the invoice'. */
+  creditTooLarge: (left: string): string =>
+    `A credit note cannot be more than the uncredited ${left} of the invoice`,
+  /** 'The amount is more than the balance due ($X)'. */
+  paymentTooLarge: (due: string): string => `The amount is more than the balance due (${due})`,
+  /** The flag on a card payment above what was owed. */
+  overpaid: (by: string): string => `Paid ${by} more than was owed: refund or credit it`,
+  NOT_OWED_FLAG: 'Paid on an invoice with nothing owed: refund or credit it',
 
   // Issue 14: tracking by token and phone, limits on every write (own wording).
   PREFERRED_DATE_TOO_FAR: 'Please choose a date within the next year',

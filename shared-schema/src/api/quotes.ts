@@ -66,14 +66,28 @@ export const customQuoteItemFormSchema = z.object({
   category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
 });
 
-/**
- * POST /api/quotes and PUT /api/quotes/{id} body. Totals are NOT part of it: any
- * itemsSubtotal, basePrice, discountAmount, finalPrice, validUntil or status a client sends is
- * stripped, and the server computes them with the pricing rule. The quote is saved as draft.
- */
-export const quoteInputSchema = z.object({
-  /** Id minted offline by the device; the server mints one when absent. */
-  id: quoteIdSchema.optional(),
+/** A whole-percent discount from 0 to `max`, every failure showing `message`. */
+function discountPercentInput(max: number, message: string) {
+  return z.number({ error: message }).int(message).min(0, message).max(max, message);
+}
+
+/** Distance in km, decimals allowed, at most 5,000. */
+const distanceInput = z
+  .number({ error: MESSAGES.DISTANCE_MIN })
+  .min(0, MESSAGES.DISTANCE_MIN)
+  .max(QUOTE_LIMITS.maxDistanceKm, MESSAGES.DISTANCE_MAX)
+  .default(0);
+
+/** Days a quote stays valid, default 14. */
+const validDaysInput = z
+  .number({ error: MESSAGES.VALID_DAYS_MIN })
+  .int(MESSAGES.VALID_DAYS_MIN)
+  .min(1, MESSAGES.VALID_DAYS_MIN)
+  .max(365, MESSAGES.VALID_DAYS_MIN)
+  .default(QUOTE_DEFAULTS.validDays);
+
+/** The fields a quote is made of, shared by the API body and the quote form. */
+const quoteFields = {
   customerName: z
     .string({ error: MESSAGES.QUOTE_CUSTOMER_REQUIRED })
     .trim()
@@ -85,26 +99,7 @@ export const quoteInputSchema = z.object({
   service: optionalText(100),
   fromLocation: optionalText(100),
   toLocation: optionalText(100),
-  /** Km, decimals allowed, at most 5,000. */
-  distance: z
-    .number({ error: MESSAGES.DISTANCE_MIN })
-    .min(0, MESSAGES.DISTANCE_MIN)
-    .max(QUOTE_LIMITS.maxDistanceKm, MESSAGES.DISTANCE_MAX)
-    .default(0),
   notes: optionalText(5000),
-  /** Whole percent 0-100 (the form offers 0-50). */
-  discountPercent: z
-    .number({ error: MESSAGES.DISCOUNT_RANGE })
-    .int(MESSAGES.DISCOUNT_RANGE)
-    .min(0, MESSAGES.DISCOUNT_RANGE)
-    .max(QUOTE_DEFAULTS.discountMax, MESSAGES.DISCOUNT_RANGE)
-    .default(0),
-  validDays: z
-    .number({ error: MESSAGES.VALID_DAYS_MIN })
-    .int(MESSAGES.VALID_DAYS_MIN)
-    .min(1, MESSAGES.VALID_DAYS_MIN)
-    .max(365)
-    .default(QUOTE_DEFAULTS.validDays),
   /** 1 to 200 lines, whose total is at most $10,000,000. */
   items: z
     .array(quoteItemInputSchema, { error: MESSAGES.QUOTE_ITEMS_REQUIRED })
@@ -116,11 +111,49 @@ export const quoteInputSchema = z.object({
         QUOTE_LIMITS.maxSubtotalCents,
       MESSAGES.QUOTE_TOTAL_MAX,
     ),
+};
+
+/**
+ * POST /api/quotes and PUT /api/quotes/{id} body. Totals are NOT part of it: any
+ * itemsSubtotal, basePrice, discountAmount, finalPrice, validUntil or status a client sends is
+ * stripped, and the server computes them with the pricing rule. The quote is saved as draft.
+ */
+export const quoteInputSchema = z.object({
+  /** Id minted offline by the device; the server mints one when absent. */
+  id: quoteIdSchema.optional(),
+  ...quoteFields,
+  distance: distanceInput,
+  /** Whole percent 0-100 (the form offers 0-50). */
+  discountPercent: discountPercentInput(
+    QUOTE_DEFAULTS.discountMax,
+    MESSAGES.DISCOUNT_RANGE,
+  ).default(0),
+  validDays: validDaysInput,
 });
 /** Quote body as sent. */
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 /** Quote body after validation. */
 export type QuoteData = z.output<typeof quoteInputSchema>;
+
+/** An empty number input ('') is no value: the field's default applies. */
+const emptyNumber = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * The New/Edit Quote form's schema: the API body's fields and messages, reading the form as it
+ * holds them (empty text is '', an empty number input is ''), with the form's narrower discount
+ * range (0-50). Its output is the API body without the id, ready for `quote.save`.
+ */
+export const quoteFormSchema = z.object({
+  ...quoteFields,
+  distance: z.preprocess(emptyNumber, distanceInput),
+  discountPercent: z.preprocess(
+    emptyNumber,
+    discountPercentInput(QUOTE_DEFAULTS.discountFieldMax, MESSAGES.DISCOUNT_FIELD_RANGE).default(0),
+  ),
+  validDays: z.preprocess(emptyNumber, validDaysInput),
+});
+/** What the quote form holds. */
+export type QuoteFormInput = z.input<typeof quoteFormSchema>;
 
 /** PATCH /api/quotes/{id} body. Whether the change is allowed is the quote-flow rule's decision. */
 export const quoteStatusInputSchema = z.object({

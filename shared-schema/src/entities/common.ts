@@ -36,3 +36,5 @@ export const bookingIdSchema = z.string().regex(seriesIdPattern('booking'));
 export const quoteIdSchema = z.string().regex(seriesIdPattern('quote'));
 /** Invoice id such as `INV-2026-123`. */
 export const invoiceIdSchema = z.string().regex(seriesIdPattern('invoice'));
+/** Credit note id such as `CN-2026-123`. */
+export const creditNoteIdSchema = z.string().regex(seriesIdPattern('creditNote'));

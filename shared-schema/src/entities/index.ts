@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { bookingSchema } from './booking';
 import { contactSubmissionSchema } from './contact-submission';
+import { creditNoteSchema } from './credit-note';
 import { emailRecordSchema } from './email-record';
 import { feedbackSchema } from './feedback';
 import { fleetExpenseSchema } from './fleet-expense';
@@ -12,6 +13,7 @@ import { jobUpdateSchema } from './job-update';
 import { mileageRecordSchema } from './mileage-record';
 import { notificationSchema } from './notification';
 import { notificationPreferenceSchema } from './notification-preference';
+import { paymentSchema } from './payment';
 import { quoteSchema } from './quote';
 import { serviceRecordSchema } from './service-record';
 import { userSchema } from './user';
@@ -20,6 +22,7 @@ import { vehicleSchema } from './vehicle';
 export * from './booking';
 export * from './common';
 export * from './contact-submission';
+export * from './credit-note';
 export * from './email-record';
 export * from './feedback';
 export * from './fleet-expense';
@@ -30,6 +33,7 @@ export * from './job-update';
 export * from './mileage-record';
 export * from './notification';
 export * from './notification-preference';
+export * from './payment';
 export * from './quote';
 export * from './service-record';
 export * from './user';
@@ -53,6 +57,8 @@ export const ENTITY_NAMES = [
   'notifications',
   'notification_preferences',
   'invoices',
+  'payments',
+  'credit_notes',
 ] as const;
 /** A table name. */
 export type EntityName = (typeof ENTITY_NAMES)[number];
@@ -75,6 +81,8 @@ export const entitySchemas = {
   notifications: notificationSchema,
   notification_preferences: notificationPreferenceSchema,
   invoices: invoiceSchema,
+  payments: paymentSchema,
+  credit_notes: creditNoteSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 
 /** Row type of a table. */

@@ -1,4 +1,4 @@
-/** The human-readable id series: `JOB-2026-123`, `BKG-2026-123`, `Q-2026-123`, `INV-2026-123`. */
+/** The human-readable id series: `JOB-2026-123`, `BKG-…`, `Q-…`, `INV-…`, `CN-2026-123`. */
 import { SERIES_PREFIXES, type SeriesName, type SeriesPrefix } from '../constants/ids';
 
 /** The parts of a series id. */
@@ -13,7 +13,7 @@ export function formatSeriesId(prefix: SeriesPrefix, year: number, number: numbe
   return `${prefix}-${year}-${number}`;
 }
 
-/** Parses a series id, or returns null when the text is not one of the four series. */
+/** Parses a series id, or returns null when the text is not one of the id series. */
 export function parseSeriesId(id: string): SeriesId | null {
   const match = /^([A-Z]+)-(\d{4})-(\d+)$/.exec(id.trim());
   if (!match) return null;

@@ -24,6 +24,8 @@ export const SYNCED_TABLES = [
   'invoices',
   'notification_preferences',
   'feedback',
+  'payments',
+  'credit_notes',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

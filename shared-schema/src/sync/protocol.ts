@@ -28,16 +28,17 @@ export const INTEGER_ID_SERIES = [
   'fuel_records',
   'mileage_records',
   'fleet_expenses',
+  'payments',
 ] as const;
 
 /**
  * An id series a device can lease numbers from (DESIGN.md §4): an integer-id table name, or a
- * text-id prefix and business year (`JOB-2026`, `BKG-2026`, `Q-2026`, `INV-2026`) whose numbers
+ * text-id prefix and business year (`JOB-2026`, `BKG-2026`, `Q-2026`, `INV-2026`, `CN-2026`) whose numbers
  * make ids like `JOB-2026-123`.
  */
 export const idSeriesSchema = z.union([
   z.enum(INTEGER_ID_SERIES),
-  z.string().regex(/^(JOB|BKG|Q|INV)-\d{4}$/, { error: 'Unknown id series' }),
+  z.string().regex(/^(JOB|BKG|Q|INV|CN)-\d{4}$/, { error: 'Unknown id series' }),
 ]);
 
 /** A name accepted by {@link idSeriesSchema}. */

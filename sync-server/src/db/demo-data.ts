@@ -1,19 +1,31 @@
 /**
  * Demo data for the start command's embedded default: two trucks with service and fuel
- * history, jobs in every status, pending bookings, contact messages and quotes in every status.
- * Loaded only into an empty database (no jobs, bookings, quotes or vehicles yet), never by tests
- * unless a test asks. Ids come from the id series, so devices' leases start after them.
+ * history, jobs in every status, pending bookings, contact messages, quotes in every status, and
+ * five months of tax invoices (paid, part paid, unpaid, one corrected by a credit note) so the
+ * billing reports have something to show. Loaded only into an empty database (no jobs, bookings,
+ * quotes or vehicles yet), never by tests unless a test asks. Ids come from the id series, so
+ * devices' leases start after them. Every price, invoice, payment and credit comes from the
+ * shared rules (buildQuote, raiseInvoice, applyPayment, issueCreditNote), in integer cents.
  */
 import {
   DEFAULT_BUSINESS_PROFILE,
-  LOCATION_MULTIPLIERS,
   URGENT_CONTACT_SERVICE,
+  applyPayment,
+  autoQuoteForCompletedJob,
+  buildQuote,
+  divideRoundHalfUp,
+  issueCreditNote,
+  raiseInvoice,
+  type Invoice,
+  type Job,
   type JobStatus,
-  type QuoteItem,
+  type Payment,
+  type QuoteData,
   type QuoteStatus,
+  type RecordInvoicePaymentInput,
 } from '@pilbara/shared-schema';
 import type { Db } from './connection';
-import { countRows, putRow } from './rows';
+import { countRows, getRow, putRow } from './rows';
 import { mintIntegerId, mintTextId } from './id-series';
 
 const HOUR = 60 * 60 * 1000;
@@ -47,23 +59,117 @@ const HISTORY: Record<JobStatus, JobStatus[]> = {
   Scheduled: ['Scheduled'],
 };
 
-function quoteTotals(items: QuoteItem[], from: string, to: string, discountPercent: number) {
-  const itemsSubtotal = items.reduce((sum, item) => sum + item.total, 0);
-  const multiplier = Math.max(LOCATION_MULTIPLIERS[from] ?? 1, LOCATION_MULTIPLIERS[to] ?? 1);
-  const basePrice = Math.round(itemsSubtotal * multiplier);
-  const discountAmount = Math.round((basePrice * discountPercent) / 100);
-  return { itemsSubtotal, basePrice, discountAmount, finalPrice: basePrice - discountAmount };
-}
+type DemoItem = QuoteData['items'][number];
 
 function item(
-  id: string,
   description: string,
-  category: QuoteItem['category'],
+  category: 'service' | 'parts' | 'misc',
   unitPrice: number,
   quantity = 1,
-): QuoteItem {
-  return { id, description, category, unitPrice, quantity, total: unitPrice * quantity };
+): DemoItem {
+  return { description, category, unitPrice, quantity };
 }
+
+/** A past sale: its quote, when it was invoiced, and how it was paid or corrected. */
+interface PastSale {
+  name: string;
+  service: string;
+  from: string | null;
+  to: string | null;
+  discount: number;
+  items: DemoItem[];
+  daysAgo: number;
+  payments: {
+    share: 'all' | 'half';
+    daysLater: number;
+    method: RecordInvoicePaymentInput['method'];
+  }[];
+  credit?: { amount: number; reason: string; daysLater: number };
+}
+
+const PAST_SALES: PastSale[] = [
+  {
+    name: 'Rio Haulage Pty Ltd',
+    service: 'Heavy Vehicle Recovery',
+    from: 'Karratha',
+    to: 'Tom Price',
+    discount: 0,
+    items: [
+      item('Heavy Vehicle Recovery', 'service', 35000),
+      item('Winch Recovery', 'service', 8000),
+    ],
+    daysAgo: 140,
+    payments: [{ share: 'all', daysLater: 6, method: 'bank-transfer' }],
+  },
+  {
+    name: 'Kylie Dunn',
+    service: 'Emergency Towing',
+    from: 'Karratha',
+    to: 'Roebourne',
+    discount: 0,
+    items: [item('Emergency Towing', 'service', 18000), item('Call-out Fee', 'misc', 7500)],
+    daysAgo: 118,
+    payments: [],
+  },
+  {
+    name: 'Westside Earthmoving',
+    service: '4x4 Recovery',
+    from: 'Newman',
+    to: 'Newman',
+    discount: 5,
+    items: [item('4x4 Recovery', 'service', 22000), item('Recovery Board Set', 'parts', 12000)],
+    daysAgo: 96,
+    payments: [{ share: 'all', daysLater: 0, method: 'card-on-site' }],
+  },
+  {
+    name: 'Marcus Lee',
+    service: 'Vehicle Repairs',
+    from: null,
+    to: null,
+    discount: 0,
+    items: [item('Vehicle Repairs', 'service', 9500, 2), item('Oil Change', 'parts', 8500)],
+    daysAgo: 70,
+    payments: [{ share: 'all', daysLater: 1, method: 'cash' }],
+    credit: { amount: 4400, reason: 'Second hour of labour not needed', daysLater: 3 },
+  },
+  {
+    name: 'Pilbara Mine Services',
+    service: 'Heavy Vehicle Recovery',
+    from: 'Karratha',
+    to: 'Marble Bar',
+    discount: 10,
+    items: [
+      item('Heavy Vehicle Recovery', 'service', 35000),
+      item('Waiting Time per hour', 'misc', 9500, 3),
+      item('Site Access Fee', 'misc', 3500),
+    ],
+    daysAgo: 45,
+    payments: [{ share: 'half', daysLater: 10, method: 'bank-transfer' }],
+  },
+  {
+    name: 'Sophie Grant',
+    service: 'Roadside Assistance',
+    from: 'Dampier',
+    to: 'Dampier',
+    discount: 0,
+    items: [item('Roadside Assistance', 'service', 12000), item('Jumper Cables', 'parts', 3500)],
+    daysAgo: 20,
+    payments: [{ share: 'all', daysLater: 0, method: 'card-on-site' }],
+  },
+  {
+    name: 'Hamersley Contracting',
+    service: 'Long Distance Towing',
+    from: 'Karratha',
+    to: 'Port Hedland',
+    discount: 0,
+    items: [
+      item('Long Distance Towing', 'service', 15000),
+      item('Mileage Charge per km', 'misc', 450, 200),
+    ],
+    daysAgo: 8,
+    payments: [],
+  },
+];
 
 export interface DemoOptions {
   /** The two drivers (the co-owners) jobs are assigned to; default the placeholder profile's. */
@@ -192,8 +298,9 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
           fuelType: 'Diesel',
           liters: index === 0 ? liters : Math.round(liters / 2),
           pricePerLiter,
-          totalCost: Math.round(
-            ((index === 0 ? liters : Math.round(liters / 2)) * pricePerLiter) / 1000,
+          totalCost: divideRoundHalfUp(
+            (index === 0 ? liters : Math.round(liters / 2)) * pricePerLiter,
+            1000,
           ),
           odometerReading: trucks[index]!.mileage - daysAgo * 60,
           fillType: 'Full',
@@ -449,7 +556,14 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       });
     });
 
-    // Quotes in every status.
+    // Quotes in every status; the draft is the automatic quote of the completed job.
+    const completedJob = getRow<Job>(db, 'jobs', jobIds[3] as string) as Job;
+    const autoQuote = autoQuoteForCompletedJob(
+      completedJob,
+      completedJob.updatedAt,
+      mintTextId(db, 'Q', now),
+    );
+    putRow(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' });
     const quotes: {
       status: QuoteStatus;
       name: string;
@@ -458,20 +572,9 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       to: string;
       distance: number;
       discount: number;
-      items: QuoteItem[];
+      items: DemoItem[];
       days: number;
     }[] = [
-      {
-        status: 'draft',
-        name: 'Jack Wilson',
-        service: '4x4 Recovery',
-        from: 'Karratha',
-        to: 'Karratha',
-        distance: 0,
-        discount: 0,
-        items: [item('i1', 'Job completion', 'service', 20000)],
-        days: 1,
-      },
       {
         status: 'sent',
         name: 'Mining Co. Site Services',
@@ -481,8 +584,8 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         distance: 330,
         discount: 10,
         items: [
-          item('i1', 'Emergency Towing', 'service', 18000),
-          item('i2', 'Tow Strap Heavy Duty', 'parts', 4500, 2),
+          item('Emergency Towing', 'service', 18000),
+          item('Tow Strap Heavy Duty', 'parts', 4500, 2),
         ],
         days: 2,
       },
@@ -495,8 +598,8 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         distance: 240,
         discount: 5,
         items: [
-          item('i1', 'Long Distance Towing', 'service', 15000),
-          item('i2', 'Mileage Charge per km', 'misc', 450, 240),
+          item('Long Distance Towing', 'service', 15000),
+          item('Mileage Charge per km', 'misc', 450, 240),
         ],
         days: 5,
       },
@@ -508,10 +611,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         to: 'Wickham',
         distance: 0,
         discount: 0,
-        items: [
-          item('i1', 'Vehicle Repairs', 'service', 9500),
-          item('i2', 'Oil Change', 'parts', 8500),
-        ],
+        items: [item('Vehicle Repairs', 'service', 9500), item('Oil Change', 'parts', 8500)],
         days: 9,
       },
       {
@@ -522,35 +622,114 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         to: 'Dampier',
         distance: 0,
         discount: 0,
-        items: [
-          item('i1', 'Roadside Assistance', 'service', 12000),
-          item('i2', 'Call-out Fee', 'misc', 7500),
-        ],
+        items: [item('Roadside Assistance', 'service', 12000), item('Call-out Fee', 'misc', 7500)],
         days: 30,
       },
     ];
     quotes.forEach((quote, n) => {
       const createdAt = at(-quote.days * DAY);
-      putRow(db, 'quotes', {
-        id: mintTextId(db, 'Q', now),
-        customerName: quote.name,
-        customerPhone: `0445 678 90${n}`,
-        customerEmail: `quotes${n}@example.com`,
-        vehicleType: n === 1 ? 'Mining haul support vehicle' : 'Ute',
-        service: quote.service,
-        fromLocation: quote.from,
-        toLocation: quote.to,
-        distance: quote.distance,
-        items: quote.items,
-        ...quoteTotals(quote.items, quote.from, quote.to, quote.discount),
-        discountPercent: quote.discount,
-        notes: null,
-        validUntil: at((14 - quote.days) * DAY),
-        status: quote.status,
-        createdAt,
-        updatedAt: createdAt,
-      });
+      const stored = buildQuote(
+        {
+          customerName: quote.name,
+          customerPhone: `0445 678 90${n}`,
+          customerEmail: `quotes${n}@example.com`,
+          vehicleType: n === 0 ? 'Mining haul support vehicle' : 'Ute',
+          service: quote.service,
+          fromLocation: quote.from,
+          toLocation: quote.to,
+          distance: quote.distance,
+          notes: null,
+          discountPercent: quote.discount,
+          validDays: 14,
+          items: quote.items,
+        },
+        { id: mintTextId(db, 'Q', now), now: createdAt },
+      );
+      putRow(db, 'quotes', { ...stored, status: quote.status });
+      // Beth accepted a day later (her invoice raised with it) and paid by transfer.
+      if (quote.status === 'accepted')
+        sell(stored.id, -(quote.days - 1) * DAY, [
+          { share: 'all', daysLater: 2, method: 'bank-transfer' },
+        ]);
     });
+
+    // Five months of earlier work, invoiced on acceptance and paid (or not) since.
+    for (const sale of PAST_SALES) {
+      const createdAt = at(-sale.daysAgo * DAY);
+      const quote = buildQuote(
+        {
+          customerName: sale.name,
+          customerPhone: '0455 100 200',
+          customerEmail: `${sale.name.split(' ')[0]!.toLowerCase()}@example.com`,
+          vehicleType: null,
+          service: sale.service,
+          fromLocation: sale.from,
+          toLocation: sale.to,
+          distance: 0,
+          notes: null,
+          discountPercent: sale.discount,
+          validDays: 14,
+          items: sale.items,
+        },
+        { id: mintTextId(db, 'Q', now), now: createdAt },
+      );
+      putRow(db, 'quotes', { ...quote, status: 'accepted' });
+      sell(quote.id, -sale.daysAgo * DAY, sale.payments, sale.credit);
+    }
+
+    /** Raises a quote's invoice at `offsetMs` from now, then applies its payments and credit. */
+    function sell(
+      quoteId: string,
+      offsetMs: number,
+      payments: PastSale['payments'],
+      credit?: PastSale['credit'],
+    ): void {
+      const quote = getRow<Parameters<typeof raiseInvoice>[0]>(db, 'quotes', quoteId)!;
+      let invoice: Invoice = raiseInvoice(quote, {
+        id: mintTextId(db, 'INV', now),
+        now: at(offsetMs),
+      });
+      putRow(db, 'invoices', invoice);
+      const paid: Payment[] = [];
+      for (const payment of payments) {
+        const when = at(offsetMs + payment.daysLater * DAY);
+        const amount =
+          payment.share === 'all'
+            ? invoice.amount - invoice.amountPaid
+            : Math.floor(invoice.amount / 2);
+        const outcome = applyPayment(
+          invoice,
+          paid,
+          {
+            id: mintIntegerId(db, 'payments'),
+            invoiceId: invoice.id,
+            amount,
+            method: payment.method,
+            reference: payment.method === 'bank-transfer' ? `EFT ${invoice.id}` : null,
+            paidAt: when,
+            stripePaymentIntentId: null,
+            recordedBy: null,
+            createdAt: when,
+          },
+          when,
+        );
+        if (!outcome.ok) throw new Error(outcome.message);
+        invoice = outcome.invoice;
+        paid.push(putRow<Payment>(db, 'payments', outcome.payment));
+      }
+      if (credit) {
+        const when = at(offsetMs + credit.daysLater * DAY);
+        const outcome = issueCreditNote(
+          invoice,
+          { id: mintTextId(db, 'CN', now), amount: credit.amount, reason: credit.reason },
+          when,
+        );
+        if (!outcome.ok) throw new Error(outcome.message);
+        invoice = outcome.invoice;
+        putRow(db, 'credit_notes', outcome.creditNote);
+      }
+      putRow(db, 'invoices', invoice);
+    }
 
     // The completed job has been rated.
     putRow(db, 'feedback', {

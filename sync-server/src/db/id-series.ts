@@ -30,7 +30,13 @@ export class IdSeriesError extends Error {
 const MINT_ATTEMPTS = 3;
 
 /** Text-id prefixes and the table each belongs to. */
-export const ID_PREFIXES = { JOB: 'jobs', BKG: 'bookings', Q: 'quotes', INV: 'invoices' } as const;
+export const ID_PREFIXES = {
+  JOB: 'jobs',
+  BKG: 'bookings',
+  Q: 'quotes',
+  INV: 'invoices',
+  CN: 'credit_notes',
+} as const;
 export type IdPrefix = keyof typeof ID_PREFIXES;
 
 /** Business time zone (Australia/Perth, UTC+8 all year, no daylight saving). */
@@ -61,7 +67,7 @@ function highestStored(db: Db, series: string): number {
       .get(MAX_SERIES_NUMBER) as { n: number | null };
     return row.n ?? 0;
   }
-  const match = /^(JOB|BKG|Q|INV)-(\d{4})$/.exec(series);
+  const match = /^(JOB|BKG|Q|INV|CN)-(\d{4})$/.exec(series);
   if (!match) throw new Error(`Unknown id series ${series}`);
   const year = Number(match[2]);
   if (year < SERIES_YEARS.min || year > SERIES_YEARS.max) {

@@ -50,6 +50,8 @@ export const TABLES = {
     booleans: ['smsEnabled', 'emailEnabled', 'jobUpdates', 'marketingEmails'],
   },
   invoices: { idType: 'text', json: ['lineItems'], booleans: [], idPrefix: 'INV' },
+  payments: { idType: 'integer', json: [], booleans: [] },
+  credit_notes: { idType: 'text', json: [], booleans: [], idPrefix: 'CN' },
 } as const satisfies Record<string, TableMeta>;
 
 export type TableName = keyof typeof TABLES;

@@ -3,7 +3,7 @@
  * created through the staff mutation path, and PDF text extraction with pdfjs.
  */
 import { payLinkToken } from '../../src/db/repositories/pay-links';
-import type { Quote } from '@pilbara/shared-schema';
+import type { Invoice, Quote } from '@pilbara/shared-schema';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { mintTextId } from '../../src/db/id-series';
 import { applyServerMutation } from '../../src/sync/apply-mutation';
@@ -114,4 +114,44 @@ export function payCall(
   action: 'create-payment-intent' | 'confirm-payment',
 ): string {
   return `/api/quotes/${quoteId}/${action}?token=${payLinkToken(app.db, quoteId, new Date())}`;
+}
+
+/** The ATO's own published ABN, which passes the ABN check (a tax invoice needs a valid one). */
+export const VALID_ABN = '51 824 753 556';
+
+/** The $1,100.00 job: heavy vehicle recovery $950 and a winch recovery $150, for a mine contractor. */
+export const THOUSAND_HUNDRED_QUOTE = {
+  customerName: 'Pilbara Iron Services',
+  customerPhone: '08 9100 0000',
+  customerEmail: 'accounts@pilbara-iron.example',
+  vehicleType: 'CAT 777 haul truck',
+  service: 'Heavy Vehicle Recovery',
+  fromLocation: null,
+  toLocation: null,
+  distance: 0,
+  notes: null,
+  discountPercent: 0,
+  validDays: 14,
+  items: [
+    { description: 'Heavy Vehicle Recovery', quantity: 1, unitPrice: 95000, category: 'service' },
+    { description: 'Winch Recovery', quantity: 1, unitPrice: 15000, category: 'service' },
+  ],
+} as const;
+
+/** Applies a staff mutation that must succeed and returns its result. */
+export function staffMutation<T>(app: TestApp, name: string, args: unknown): T {
+  const outcome = applyServerMutation(app.db, name, args, 1, app.now().toISOString());
+  if (!outcome.ok) throw new Error(`${name} rejected: ${outcome.message}`);
+  return outcome.result as T;
+}
+
+/** A sent quote accepted by its customer, and the tax invoice raised with the acceptance. */
+export function acceptedInvoice(
+  app: TestApp,
+  overrides: Partial<Record<keyof typeof SAMPLE_QUOTE, unknown>> = {},
+): Invoice {
+  const quote = createQuote(app, overrides, 'sent');
+  const invoiceId = mintTextId(app.db, 'INV', app.now());
+  return staffMutation<{ invoice: Invoice }>(app, 'quote.accept', { id: quote.id, invoiceId })
+    .invoice;
 }

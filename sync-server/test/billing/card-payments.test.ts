@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import type { Invoice, Quote } from '@pilbara/shared-schema';
+import type { Invoice, Payment, Quote } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../src/db/rows';
 import { applyServerMutation } from '../../src/sync/apply-mutation';
 import { paymentIdempotencyKey, stripeConnection } from '../../src/services/payments';
@@ -183,7 +183,7 @@ describe('POST /api/payments/webhook', () => {
     expect(stored?.status).toBe('accepted');
     const invoices = findRows<Invoice>(app.db, 'invoices');
     expect(invoices).toEqual([
-      {
+      expect.objectContaining({
         id: 'INV-2026-1',
         jobId: null,
         quoteId: quote.id,
@@ -191,23 +191,35 @@ describe('POST /api/payments/webhook', () => {
         customerEmail: 'jordan@example.com',
         customerPhone: '0411 222 333',
         amount: 34020,
+        gst: 3093,
+        amountPaid: 34020,
         status: 'paid',
-        stripePaymentIntentId: intent.id,
-        stripePaymentLink: null,
         lineItems: quote.items,
-        dueDate: null,
+        dueDate: '2026-11-20',
         paidAt: '2026-11-20T03:00:00.000Z',
         createdAt: NOW.toISOString(),
-      },
+      }),
     ]);
-    // Both writes are in the change log, so staff devices pull them.
+    // The card payment went through the shared payment rule: one payment row naming its intent.
+    expect(findRows<Payment>(app.db, 'payments')).toEqual([
+      expect.objectContaining({
+        invoiceId: 'INV-2026-1',
+        amount: 34020,
+        method: 'card',
+        stripePaymentIntentId: intent.id,
+        paidAt: '2026-11-20T03:00:00.000Z',
+        recordedBy: null,
+        flag: null,
+      }),
+    ]);
+    // Every write is in the change log, so staff devices pull them.
     expect(JSON.parse(changesFor(app, 'quotes', quote.id).at(-1)?.data ?? '{}')).toMatchObject({
       status: 'accepted',
     });
-    expect(changesFor(app, 'invoices', 'INV-2026-1')).toHaveLength(1);
-    expect(app.db.prepare('SELECT method FROM invoice_payments').all()).toEqual([
-      { method: 'card' },
-    ]);
+    expect(
+      JSON.parse(changesFor(app, 'invoices', 'INV-2026-1').at(-1)?.data ?? '{}'),
+    ).toMatchObject({ status: 'paid' });
+    expect(changesFor(app, 'payments', 1)).toHaveLength(1);
 
     // Paid: the checkout link no longer creates intents.
     const again = await createIntent(app, quote.id);
@@ -230,8 +242,9 @@ describe('POST /api/payments/webhook', () => {
 
     const sameIntent = await postWebhook(app, succeededEvent(intent, 'evt_paid_2'));
     expect(sameIntent.statusCode).toBe(200);
-    expect(sameIntent.json().result).toBe('already_invoiced');
+    expect(sameIntent.json().result).toBe('already_recorded');
     expect(findRows(app.db, 'invoices')).toHaveLength(1);
+    expect(findRows(app.db, 'payments')).toHaveLength(1);
     expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('accepted');
   });
 
@@ -343,11 +356,11 @@ describe('POST /api/quotes/:id/confirm-payment', () => {
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toEqual({ paid: true, quoteStatus: 'accepted' });
     expect(
-      findRows<Invoice>(app.db, 'invoices').map((invoice) => invoice.stripePaymentIntentId),
+      findRows<Payment>(app.db, 'payments').map((payment) => payment.stripePaymentIntentId),
     ).toEqual([intent.id]);
 
     const late = await postWebhook(app, succeededEvent(intent));
-    expect(late.json().result).toBe('already_invoiced');
+    expect(late.json().result).toBe('already_recorded');
     expect((await confirm()).json()).toEqual({ paid: true, quoteStatus: 'accepted' });
     expect(findRows(app.db, 'invoices')).toHaveLength(1);
   });

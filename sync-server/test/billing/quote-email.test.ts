@@ -43,7 +43,9 @@ describe('POST /api/quotes/:id/send-email', () => {
     const payLink = `${PUBLIC_URL}/checkout?quote=${quote.id}&token=${token}`;
     expect(mail?.text).toContain(payLink);
     expect(mail?.html).toContain(`href="${payLink.replace('&', '&amp;')}"`);
-    expect(mail?.text).toContain('Total (GST included): $340.20');
+    // The totals are worded as on the quote document: the final price and the GST it includes.
+    expect(mail?.text).toContain('Final price: $340.20');
+    expect(mail?.text).toContain('GST included: $30.93');
 
     expect(mail?.attachments).toHaveLength(1);
     const attachment = mail?.attachments[0];

@@ -51,8 +51,8 @@ describe('GET /api/quotes/:id/pdf', () => {
     expect(text).toContain('Route: Karratha -> Tom Price');
     expect(text).toContain('Distance: 340 km');
 
-    // Items by category with quantity, unit price and total.
-    expect(text).toMatch(/Service Emergency Towing 1 \$180\.00 \$180\.00/);
+    // Items by category (the shared headings) with quantity, unit price and total.
+    expect(text).toMatch(/Services Emergency Towing 1 \$180\.00 \$180\.00/);
     expect(text).toMatch(/Parts Tow Strap Heavy Duty 2 \$45\.00 \$90\.00/);
 
     // Totals: 27000 × 1.4 = 37800, 10 % = 3780, final 34020 cents.
@@ -60,8 +60,7 @@ describe('GET /api/quotes/:id/pdf', () => {
     expect(text).toMatch(/Subtotal \$270\.00/);
     expect(text).toMatch(/Location multiplier \(Tom Price ×1\.4\) \+\$108\.00/);
     expect(text).toMatch(/Discount \(10%\) -\$37\.80/);
-    expect(text).toMatch(/Final price \$340\.20/);
-    expect(text).toContain('Prices include GST');
+    expect(text).toMatch(/Final price \$340\.20 GST included \$30\.93 Prices include GST/);
 
     expect(text).toContain('Bogged on the access road past the mine gate.');
     for (const term of QUOTE_TERMS) expect(text).toContain(term);
@@ -93,7 +92,7 @@ describe('GET /api/quotes/:id/pdf', () => {
     for (const page of continued) expect(page).toMatch(/^Description Qty Unit price Total /);
     expect(text).toContain('Location multiplier (×1) $0.00');
     expect(text).toContain('Discount (0%) $0.00');
-    expect(text).toContain(`Final price ${formatCents(quote.finalPrice)} Prices include GST`);
+    expect(text).toContain(`Final price ${formatCents(quote.finalPrice)} GST included`);
     expect(pages.at(-1)).toContain(QUOTE_TERMS.at(-1));
   });
 

@@ -33,14 +33,20 @@ describe('POST /api/quotes/:id/record-payment', () => {
       quoteId: quote.id,
       jobId: null,
       amount: 34020,
+      amountPaid: 34020,
+      gst: 3093,
       status: 'paid',
-      stripePaymentIntentId: null,
       lineItems: quote.items,
       paidAt: NOW.toISOString(),
       customerName: 'Jordan Reid',
     });
     expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('accepted');
-    expect(changesFor(app, 'invoices', 'INV-2026-1')).toHaveLength(1);
+    // Accepting raised the invoice; the payment settled it: both reach devices through the log.
+    expect(
+      changesFor(app, 'invoices', 'INV-2026-1').map(
+        (change) => JSON.parse(change.data ?? '{}').status,
+      ),
+    ).toEqual(['pending', 'paid']);
 
     const detail = await app.inject({
       method: 'GET',
@@ -50,7 +56,10 @@ describe('POST /api/quotes/:id/record-payment', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toEqual({
       invoice: body.invoice,
-      payment: { method: 'cash', reference: 'Receipt 42' },
+      payments: [
+        expect.objectContaining({ method: 'cash', reference: 'Receipt 42', amount: 34020 }),
+      ],
+      creditNotes: [],
     });
 
     // A second payment for the same quote is refused and writes nothing.
@@ -72,12 +81,27 @@ describe('POST /api/quotes/:id/record-payment', () => {
       invoiceId: 'INV-2026-77',
     });
     expect(response.statusCode).toBe(201);
+    // A part payment: the invoice is for the quote's price and $40.20 is still owed.
     expect(response.json().invoice).toMatchObject({
       id: 'INV-2026-77',
-      amount: 30000,
-      paidAt: '2026-11-19T00:00:00.000Z',
+      amount: 34020,
+      amountPaid: 30000,
+      status: 'pending',
+      paidAt: null,
     });
     expect(response.json().quote.status).toBe('accepted');
+    expect(findRows(app.db, 'payments')).toEqual([
+      expect.objectContaining({ amount: 30000, paidAt: '2026-11-19T00:00:00.000Z' }),
+    ]);
+
+    // The rest, by default the balance due, settles it.
+    const rest = await record(app, quote.id, cookie, { method: 'cash' });
+    expect(rest.statusCode).toBe(201);
+    expect(rest.json().invoice).toMatchObject({
+      id: 'INV-2026-77',
+      amountPaid: 34020,
+      status: 'paid',
+    });
   });
 
   it('links the invoice to the job of an automatic quote', async () => {

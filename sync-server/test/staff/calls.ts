@@ -36,6 +36,9 @@ export const STAFF_CALLS: readonly StaffCall[] = [
   { method: 'POST', url: '/api/fleet-expenses', payload: VALID_BODIES.fleetExpense },
   { method: 'DELETE', url: '/api/vehicles/1' },
   { method: 'GET', url: '/api/invoices' },
+  { method: 'GET', url: '/api/books/sales.csv?from=2026-11-01&to=2026-11-30' },
+  { method: 'GET', url: '/api/books/payments.csv?from=2026-11-01&to=2026-11-30' },
+  { method: 'GET', url: '/api/books/gst-summary?from=2026-11-01&to=2026-11-30' },
   { method: 'GET', url: '/api/notification-preferences?email=sam@example.com' },
   { method: 'PUT', url: '/api/notification-preferences', payload: VALID_BODIES.preference },
   {

@@ -1,7 +1,7 @@
 /**
  * Staff-only routes (DESIGN §7): guests and customers opening /admin go to /auth. The server
  * refuses every staff call from them anyway (403); this keeps them off a screen they cannot use.
- * `AdminRoute` composes the admin panel with the quotes manager and the live-status widget,
+ * `AdminRoute` composes the admin panel with the Quotes & Billing tab and the live-status widget,
  * all lazily, so none of the staff code reaches the public pages.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -10,8 +10,8 @@ import { Center, Loader } from '@mantine/core';
 import { useAuth } from '../components/auth-provider';
 
 const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
-const QuotesManager = lazy(() =>
-  import('../features/quotes').then((m) => ({ default: m.QuotesManager })),
+const BillingTab = lazy(() =>
+  import('../features/quotes').then((m) => ({ default: m.BillingTab })),
 );
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
@@ -48,7 +48,7 @@ export function AdminRoute() {
         <AdminPage
           quotesTab={
             <Suspense fallback={<Loading />}>
-              <QuotesManager />
+              <BillingTab />
             </Suspense>
           }
           syncStatus={

@@ -31,6 +31,8 @@ export class PilbaraDatabase extends Dexie {
   invoices!: Table<SyncedRow, RowId>;
   notification_preferences!: Table<SyncedRow, RowId>;
   feedback!: Table<SyncedRow, RowId>;
+  payments!: Table<SyncedRow, RowId>;
+  credit_notes!: Table<SyncedRow, RowId>;
   outbox!: Table<OutboxItem, number>;
   syncIssues!: Table<SyncIssue, string>;
   meta!: Table<MetaRow, string>;

@@ -52,6 +52,8 @@ export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   invoices: 'id',
   notification_preferences: 'id',
   feedback: 'id',
+  payments: 'id, invoiceId',
+  credit_notes: 'id, invoiceId',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -146,6 +148,17 @@ export const DB_VERSIONS: ReadonlyArray<{
         .modify((item: OutboxItem) => {
           item.keys = [...new Set([...(item.reads ?? []), ...(item.writes ?? [])])];
         });
+    },
+  },
+  {
+    // Tax invoices (issue 18): payments and credit notes are synced tables, kept like the others
+    // as the visible rows and the server's confirmed rows.
+    version: 4,
+    stores: {
+      payments: SYNCED_TABLE_STORES.payments,
+      credit_notes: SYNCED_TABLE_STORES.credit_notes,
+      [confirmedTableName('payments')]: 'id',
+      [confirmedTableName('credit_notes')]: 'id',
     },
   },
 ];

@@ -21,7 +21,7 @@ export type Leases = Partial<Record<string, LeaseBlock[]>>;
 export const LEASE_LOW_WATER = 20;
 
 /** Text-id prefixes; `mintId('JOB')` means this year's `JOB-<year>` series. */
-export const TEXT_ID_PREFIXES = ['JOB', 'BKG', 'Q', 'INV'] as const;
+export const TEXT_ID_PREFIXES = ['JOB', 'BKG', 'Q', 'INV', 'CN'] as const;
 export type TextIdPrefix = (typeof TEXT_ID_PREFIXES)[number];
 
 /** What `mintId` accepts: an integer-id table, a text prefix, or a full series like `JOB-2026`. */

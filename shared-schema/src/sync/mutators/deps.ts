@@ -4,6 +4,9 @@
  * `../../rules`; the mutators only decide which rows they touch.
  */
 export type { Booking } from '../../entities/booking';
+export type { CreditNote } from '../../entities/credit-note';
+export type { Invoice } from '../../entities/invoice';
+export type { Payment } from '../../entities/payment';
 export type { FleetExpense } from '../../entities/fleet-expense';
 export type { FuelRecord } from '../../entities/fuel-record';
 export type { Job } from '../../entities/job';
@@ -14,6 +17,20 @@ export type { Vehicle } from '../../entities/vehicle';
 export { createJobInputSchema, jobStatusInputSchema } from '../../api/jobs';
 export { quoteInputSchema, quoteStatusInputSchema } from '../../api/quotes';
 export { notificationPreferenceInputSchema } from '../../api/notifications';
+export {
+  acceptQuoteInputSchema,
+  issueCreditNoteInputSchema,
+  raiseInvoiceInputSchema,
+  recordInvoicePaymentInputSchema,
+} from '../../api/billing';
+export {
+  applyPayment,
+  canInvoiceQuote,
+  issueCreditNote,
+  jobIdOfQuote,
+  liveInvoices,
+  raiseInvoice,
+} from '../../documents/invoice';
 export {
   fleetExpenseInputSchema,
   fuelRecordInputSchema,

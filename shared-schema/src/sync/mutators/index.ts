@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
 import { bookingApprove } from './booking';
+import { creditNoteIssue, invoiceRaise, invoiceRecordPayment, quoteAccept } from './invoice';
 import {
   jobComplete,
   jobCreate,
@@ -27,6 +28,7 @@ import {
 } from './vehicle';
 
 export * from './booking';
+export * from './invoice';
 export * from './job';
 export * from './notification-preferences';
 export * from './quote';
@@ -48,6 +50,10 @@ const ALL = [
   quoteSetStatus,
   quoteDuplicate,
   quoteDelete,
+  quoteAccept,
+  invoiceRaise,
+  invoiceRecordPayment,
+  creditNoteIssue,
   vehicleAdd,
   vehicleUpdate,
   vehicleUpdateModifications,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
+  creditNoteIdParamsSchema,
   invoiceIdParamsSchema,
   quoteIdParamsSchema,
   type Quote,
@@ -21,5 +22,12 @@ export function quoteFromParams(app: FastifyInstance, params: unknown): Quote {
 export function invoiceIdFromParams(params: unknown): string {
   const parsed = invoiceIdParamsSchema.safeParse(params);
   if (!parsed.success) throw notFound(MESSAGES.INVOICE_NOT_FOUND);
+  return parsed.data.id;
+}
+
+/** The credit note id of `:id`, or a 404 for one that cannot exist. */
+export function creditNoteIdFromParams(params: unknown): string {
+  const parsed = creditNoteIdParamsSchema.safeParse(params);
+  if (!parsed.success) throw notFound('Credit note not found');
   return parsed.data.id;
 }

@@ -1,36 +1,116 @@
 /**
- * GET /api/quotes/:id/pdf and POST /api/quotes/:id/send-email (admins only).
+ * The money documents as files and emails (admins only):
  *
- * Sending writes a Pending `emails` row first, then mails the quote with its PDF and pay link;
- * only when the mailer reports success does the row become Sent and a draft become sent (through
- * `quote.setStatus`, so devices sync the change). A failed send answers 502 'Email sending
- * failed' and leaves the quote as it was.
+ * - GET /api/quotes/:id/pdf, POST /api/quotes/:id/send-email
+ * - GET /api/invoices/:id/pdf, POST /api/invoices/:id/send-email
+ * - GET /api/credit-notes/:id/pdf
+ *
+ * Sending writes a Pending `emails` row first, then mails the document with its PDF; only when
+ * the mailer reports success does the row become Sent (and a draft quote become sent, through
+ * `quote.setStatus`, so devices sync the change). A failed send answers 502 and changes nothing
+ * else. A tax invoice is mailed with the pay link while money is owed, and as Paid once settled.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MESSAGES,
   QUOTE_STATUS_AFTER_EMAIL,
-  type EmailRecord,
+  balanceDue,
+  creditNotePdfFilename,
+  invoicePdfFilename,
+  quotePdfFilename,
+  type CreditNote,
+  type EmailCustomerInfo,
+  type Invoice,
   type Quote,
 } from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
-import { mintIntegerId } from '../../db/id-series';
+import { insertEmailRecord, markEmailSent } from '../../db/repositories/public-records';
+import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
-import { badRequest, conflict } from '../../plugins/errors';
-import { quotePdfFilename, renderQuotePdf } from '../../services/pdf';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { renderCreditNotePdf, renderInvoicePdf, renderQuotePdf } from '../../services/pdf';
 import { applyServerMutation } from '../../sync/apply-mutation';
-import { notifyChanges, writeChanges } from '../../sync/change-log';
-import type { Row } from '@pilbara/shared-schema';
-import { quoteFromParams } from './common';
-import { quoteEmail, quotePayUrl } from './quote-email';
+import { notifyChanges } from '../../sync/change-log';
 import { payLinkToken } from '../../db/repositories/pay-links';
+import { creditNoteIdFromParams, invoiceIdFromParams, quoteFromParams } from './common';
+import { invoiceEmail, quoteEmail, quotePayUrl, type DocumentEmail } from './quote-email';
 
 /** Message when a quote has no address to send to. */
 export const NO_CUSTOMER_EMAIL =
   'This quote has no customer email address. Add one to the quote before emailing it.';
+/** Message when an invoice has no address to send to. */
+export const NO_INVOICE_EMAIL = 'This invoice has no customer email address.';
 
 /** Statuses whose quote may be emailed: a draft, or a sent quote sent again. */
 const EMAILABLE = new Set<Quote['status']>(['draft', 'sent']);
+
+function sendPdf(reply: FastifyReply, pdf: Uint8Array, filename: string) {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('Cache-Control', 'no-store')
+    .send(Buffer.from(pdf));
+}
+
+/**
+ * Records the email as Pending, sends it with the PDF attached, and marks it Sent when the mailer
+ * succeeded. Returns whether it was delivered.
+ */
+async function mailDocument(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  mail: { to: string; message: DocumentEmail; pdf: Uint8Array; filename: string },
+  customerInfo: EmailCustomerInfo,
+): Promise<boolean> {
+  const record = app.db.transaction(() =>
+    insertEmailRecord(
+      app.db,
+      {
+        to: mail.to,
+        subject: mail.message.subject,
+        htmlContent: mail.message.html,
+        customerInfo,
+      },
+      app.now(),
+    ),
+  )();
+  notifyChanges(app.db);
+  const delivery = await app.mailer.send({
+    to: mail.to,
+    subject: mail.message.subject,
+    html: mail.message.html,
+    text: mail.message.text,
+    replyTo: app.profile.email,
+    attachments: [
+      { filename: mail.filename, content: Buffer.from(mail.pdf), contentType: 'application/pdf' },
+    ],
+  });
+  if (!delivery.ok) {
+    request.log.warn({ error: delivery.error, emailId: record.id }, 'document email not delivered');
+    return false;
+  }
+  app.db.transaction(() => markEmailSent(app.db, record.id, app.now()))();
+  notifyChanges(app.db);
+  return true;
+}
+
+/** The invoice named by `:id` with its payments and credit notes, or a 404. */
+function invoiceFromParams(app: FastifyInstance, params: unknown) {
+  const found = invoiceWithSettlement(app.db, invoiceIdFromParams(params));
+  if (!found) throw notFound(MESSAGES.INVOICE_NOT_FOUND);
+  return found;
+}
+
+/** Where the customer pays an invoice online: its quote's checkout, while money is owed. */
+function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
+  return invoice.quoteId && balanceDue(invoice) > 0
+    ? quotePayUrl(
+        app.config.publicUrl,
+        invoice.quoteId,
+        payLinkToken(app.db, invoice.quoteId, app.now()),
+      )
+    : null;
+}
 
 export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
   app.get('/quotes/:id/pdf', { onRequest: requireAdmin }, async (request, reply) => {
@@ -43,11 +123,7 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
         payLinkToken(app.db, quote.id, app.now()),
       ),
     });
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${quotePdfFilename(quote.id)}"`)
-      .header('Cache-Control', 'no-store')
-      .send(Buffer.from(pdf));
+    return sendPdf(reply, pdf, quotePdfFilename(quote.id));
   });
 
   app.post('/quotes/:id/send-email', { onRequest: requireAdmin }, async (request, reply) => {
@@ -63,80 +139,34 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
       quote.id,
       payLinkToken(app.db, quote.id, app.now()),
     );
-    const pdf = await renderQuotePdf(quote, { profile: app.profile, payUrl });
-    const message = quoteEmail(quote, app.profile, payUrl);
-    const to = quote.customerEmail;
-
-    const record = app.db.transaction((): EmailRecord => {
-      const row: EmailRecord = {
-        id: mintIntegerId(app.db, 'emails'),
-        to,
-        subject: message.subject,
-        htmlContent: message.html,
-        customerInfo: {
-          name: quote.customerName,
-          phone: quote.customerPhone,
-          email: to,
-          service: quote.service ?? '',
-          message: `Quote ${quote.id} emailed with its PDF and pay link`,
-        },
-        timestamp: app.now().toISOString(),
-        sent: false,
-      };
-      writeChanges(
-        app.db,
-        [{ entity: 'emails', op: 'put', id: row.id, row: row as unknown as Row }],
-        row.timestamp,
-      );
-      return row;
-    })();
-    notifyChanges(app.db);
-
-    const delivery = await app.mailer.send({
-      to,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      replyTo: app.profile.email,
-      attachments: [
-        {
-          filename: quotePdfFilename(quote.id),
-          content: Buffer.from(pdf),
-          contentType: 'application/pdf',
-        },
-      ],
-    });
-    if (!delivery.ok) {
-      request.log.warn(
-        { error: delivery.error, quoteId: quote.id, emailId: record.id },
-        'quote email not delivered',
-      );
-      return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
-    }
+    const delivered = await mailDocument(
+      app,
+      request,
+      {
+        to: quote.customerEmail,
+        message: quoteEmail(quote, app.profile, payUrl),
+        pdf: await renderQuotePdf(quote, { profile: app.profile, payUrl }),
+        filename: quotePdfFilename(quote.id),
+      },
+      {
+        name: quote.customerName,
+        phone: quote.customerPhone,
+        email: quote.customerEmail,
+        service: quote.service ?? '',
+        message: `Quote ${quote.id} emailed with its PDF and pay link`,
+      },
+    );
+    if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
 
     const updated = app.db.transaction((): Quote => {
-      const nowIso = app.now().toISOString();
-      writeChanges(
-        app.db,
-        [
-          {
-            entity: 'emails',
-            op: 'put',
-            id: record.id,
-            row: { ...record, sent: true } as unknown as Row,
-          },
-        ],
-        nowIso,
-      );
       const current = getRow<Quote>(app.db, 'quotes', quote.id);
       if (!current || current.status !== 'draft') return current ?? quote;
-      const userId = request.user?.id ?? 'staff';
       const outcome = applyServerMutation(
         app.db,
         'quote.setStatus',
         { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
-        userId,
-        nowIso,
+        request.user?.id ?? 'staff',
+        app.now().toISOString(),
       );
       if (!outcome.ok) {
         // The email went out; a refused status change (a concurrent edit) must not hide that.
@@ -150,5 +180,52 @@ export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
     })();
     notifyChanges(app.db);
     return { quote: updated };
+  });
+
+  app.get('/invoices/:id/pdf', { onRequest: requireAdmin }, async (request, reply) => {
+    const { invoice, payments, creditNotes } = invoiceFromParams(app, request.params);
+    const pdf = await renderInvoicePdf(invoice, {
+      profile: app.profile,
+      payments,
+      creditNotes,
+      payUrl: invoicePayUrl(app, invoice),
+    });
+    return sendPdf(reply, pdf, invoicePdfFilename(invoice.id));
+  });
+
+  app.post('/invoices/:id/send-email', { onRequest: requireAdmin }, async (request, reply) => {
+    const { invoice, payments, creditNotes } = invoiceFromParams(app, request.params);
+    if (!invoice.customerEmail)
+      throw badRequest(NO_INVOICE_EMAIL, { customerEmail: NO_INVOICE_EMAIL });
+    const payUrl = invoicePayUrl(app, invoice);
+    const options = { profile: app.profile, payments, creditNotes, payUrl };
+    const delivered = await mailDocument(
+      app,
+      request,
+      {
+        to: invoice.customerEmail,
+        message: invoiceEmail(invoice, app.profile, options),
+        pdf: await renderInvoicePdf(invoice, options),
+        filename: invoicePdfFilename(invoice.id),
+      },
+      {
+        name: invoice.customerName,
+        phone: invoice.customerPhone ?? '',
+        email: invoice.customerEmail,
+        service: invoice.service ?? '',
+        message: `Tax invoice ${invoice.id} emailed (${invoice.status})`,
+      },
+    );
+    if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
+    return { invoice, sent: true };
+  });
+
+  app.get('/credit-notes/:id/pdf', { onRequest: requireAdmin }, async (request, reply) => {
+    const id = creditNoteIdFromParams(request.params);
+    const note = getRow<CreditNote>(app.db, 'credit_notes', id);
+    const invoice = note ? getRow<Invoice>(app.db, 'invoices', note.invoiceId) : undefined;
+    if (!note || !invoice) throw notFound('Credit note not found');
+    const pdf = await renderCreditNotePdf(note, invoice, app.profile);
+    return sendPdf(reply, pdf, creditNotePdfFilename(note.id));
   });
 };

@@ -1,14 +1,16 @@
 /**
- * Quotes billing (issue 7): the quote PDF and email, card payment with its webhook, payments
- * staff record by hand, and invoice detail. Register under /api:
+ * Quotes billing (issues 7 and 18): the quote, tax invoice and credit note PDFs and emails, card
+ * payment with its webhook, payments staff record by hand, invoice detail, and the books export.
+ * Register under /api:
  *
  *   await app.register(billingRoutes, { prefix: '/api' });
  *
- * Each route guards itself: the PDF, email, record-payment and invoice calls need an admin;
+ * Each route guards itself: the PDFs, emails, record-payment, invoice and books calls need an admin;
  * create-payment-intent and the webhook are public (the customer and Stripe call them).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createStripeClient } from '../../services/payments';
+import { booksRoutes } from './books';
 import { quoteDocumentRoutes } from './documents';
 import { invoiceDetailRoutes } from './invoices';
 import { paymentRoutes } from './payments';
@@ -22,4 +24,5 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(quoteDocumentRoutes);
   await app.register(paymentRoutes, { stripe });
   await app.register(invoiceDetailRoutes);
+  await app.register(booksRoutes);
 };

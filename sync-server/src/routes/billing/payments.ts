@@ -2,7 +2,8 @@
  * Paying a quote.
  *
  * - POST /api/quotes/:id/create-payment-intent (public: the customer pays from the emailed
- *   link): the client secret of the quote's PaymentIntent, for sent or accepted quotes only.
+ *   link): the client secret of a PaymentIntent for what is owed (the quote's price, or the
+ *   balance of its invoice after part payments), for sent or accepted quotes only.
  * - POST /api/quotes/:id/confirm-payment (public): asks the provider about the quote's latest
  *   intent and settles it when it succeeded, so the checkout's success page does not depend on
  *   the webhook arriving first (or at all, on a server Stripe cannot reach). Nothing the browser
@@ -12,20 +13,27 @@
  * 404 exactly as for a quote that does not exist, so nobody learns a quote's status or amount by
  * counting quote ids.
  * - POST /api/quotes/:id/record-payment (admins): a cash, card-on-site or bank-transfer payment
- *   taken outside the checkout; answers the accepted quote and its paid invoice.
+ *   taken outside the checkout, in full by default: the quote is accepted with its tax invoice
+ *   (or its standing invoice is used) and the payment recorded by `invoice.recordPayment`, as
+ *   one unit through the staff write path. Answers the quote and its invoice.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import {
   MESSAGES,
+  balanceDue,
   canPayQuote,
   recordPaymentInputSchema,
+  type Invoice,
   type Quote,
 } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled } from '../../config';
-import { requireAdmin } from '../../plugins/auth';
-import { HttpError, badRequest, conflict, notFound } from '../../plugins/errors';
+import { getRow } from '../../db/rows';
+import { mintIntegerId, mintTextId } from '../../db/id-series';
+import { liveInvoiceOfQuote, quoteIsPaid, settleCardPayment } from '../../db/repositories/billing';
 import { storedPayLinkToken } from '../../db/repositories/pay-links';
+import { requireAdmin } from '../../plugins/auth';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { sameToken } from '../../services/tokens';
 import { parse } from '../../plugins/validation';
 import {
@@ -35,9 +43,9 @@ import {
   quoteClientSecret,
 } from '../../services/payments';
 import { notifyChanges } from '../../sync/change-log';
+import type { NamedMutation } from '@pilbara/shared-schema';
+import { mutate } from '../staff/mutate';
 import { quoteFromParams } from './common';
-import { getRow } from '../../db/rows';
-import { SettleError, paidInvoices, settleCardPayment, settlePayment } from './settle';
 
 /** Answer when no card keys are configured. */
 export const CARD_NOT_SET_UP = 'Card payment is not set up';
@@ -80,12 +88,19 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
         return reply.code(503).send({ error: CARD_NOT_SET_UP });
       }
       if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
-      if (paidInvoices(app.db, quote.id).length > 0) throw conflict(QUOTE_ALREADY_PAID);
-      if (quote.finalPrice < MIN_CARD_AMOUNT_CENTS) {
+      if (quoteIsPaid(app.db, quote.id)) throw conflict(QUOTE_ALREADY_PAID);
+      const invoice = liveInvoiceOfQuote(app.db, quote.id);
+      const owed = invoice ? balanceDue(invoice) : quote.finalPrice;
+      if (owed < MIN_CARD_AMOUNT_CENTS) {
         throw badRequest('This quote is below the smallest amount that can be paid by card');
       }
       try {
-        const { clientSecret } = await quoteClientSecret(app.db, stripe, quote, app.now());
+        const { clientSecret } = await quoteClientSecret(
+          app.db,
+          stripe,
+          { id: quote.id, finalPrice: owed },
+          app.now(),
+        );
         return { clientSecret };
       } catch (error) {
         if (error instanceof PaymentIntentError && error.reason === 'already_paid') {
@@ -106,7 +121,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
         paid,
         quoteStatus: getRow<Quote>(app.db, 'quotes', quote.id)?.status ?? quote.status,
       });
-      if (paidInvoices(app.db, quote.id).length > 0) return answer(true);
+      if (quoteIsPaid(app.db, quote.id)) return answer(true);
       const stored = latestIntentForQuote(app.db, quote.id);
       if (!stripe || !stored) return answer(false);
       let intent: Stripe.PaymentIntent;
@@ -121,12 +136,12 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       const settled = app.db.transaction(() =>
         settleCardPayment(app.db, intent, now.toISOString(), now, 'confirm'),
       )();
-      if (settled !== 'already_invoiced') notifyChanges(app.db);
-      if (settled === 'flagged') {
+      if (settled.result !== 'already_recorded') notifyChanges(app.db);
+      if (settled.result === 'flagged') {
         request.log.error({ intentId: intent.id, quoteId: quote.id }, 'card payment flagged');
         return answer(false);
       }
-      return answer(true);
+      return answer(quoteIsPaid(app.db, quote.id));
     },
   );
 
@@ -134,28 +149,31 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
     const quote = quoteFromParams(app, request.params);
     const input = parse(recordPaymentInputSchema, request.body);
     if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
-    const actor = request.user?.id ?? 'staff';
-    let settled;
-    try {
-      settled = app.db.transaction(() => {
-        if (paidInvoices(app.db, quote.id).length > 0)
-          throw new SettleError(409, QUOTE_ALREADY_PAID);
-        return settlePayment(app.db, {
-          quote,
-          amount: input.amount ?? quote.finalPrice,
+    if (quoteIsPaid(app.db, quote.id)) throw conflict(QUOTE_ALREADY_PAID);
+    const result = mutate<{ invoice: Invoice }>(app, request, () => {
+      const standing = liveInvoiceOfQuote(app.db, quote.id);
+      const invoiceId = standing?.id ?? input.invoiceId ?? mintTextId(app.db, 'INV', app.now());
+      const steps: NamedMutation[] = [];
+      if (quote.status === 'sent')
+        steps.push({ name: 'quote.accept', args: { id: quote.id, invoiceId } });
+      else if (!standing)
+        steps.push({ name: 'invoice.raise', args: { id: invoiceId, quoteId: quote.id } });
+      steps.push({
+        name: 'invoice.recordPayment',
+        args: {
+          invoiceId,
+          paymentId: mintIntegerId(app.db, 'payments'),
           method: input.method,
-          reference: input.reference ?? null,
-          paidAt: input.paidAt ? new Date(input.paidAt).toISOString() : null,
-          ...(input.invoiceId ? { invoiceId: input.invoiceId } : {}),
-          actor,
-          now: app.now(),
-        });
-      })();
-    } catch (error) {
-      if (error instanceof SettleError) throw new HttpError(error.statusCode, error.message);
-      throw error;
-    }
-    notifyChanges(app.db);
-    return reply.code(201).send({ quote: settled.quote, invoice: settled.invoice });
+          amount: input.amount ?? (standing ? balanceDue(standing) : quote.finalPrice),
+          reference: input.reference,
+          paidAt: input.paidAt,
+        },
+      });
+      return steps;
+    });
+    return reply.code(201).send({
+      quote: getRow<Quote>(app.db, 'quotes', quote.id) ?? quote,
+      invoice: result.invoice,
+    });
   });
 };

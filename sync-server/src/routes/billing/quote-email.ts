@@ -1,13 +1,15 @@
 /**
- * The quote email: a short summary, the pay link and the PDF attached. Customer text is escaped;
- * amounts come from the stored cents.
+ * The quote and tax invoice emails: a short summary from the shared document model, the pay
+ * link while money is owed, and the PDF attached. Customer text is escaped.
  */
 import {
-  DATE_FORMATS,
   checkoutPath,
-  formatCents,
-  formatPerth,
+  quoteDocument,
+  taxInvoiceDocument,
   type BusinessProfile,
+  type CreditNote,
+  type Invoice,
+  type Payment,
   type Quote,
 } from '@pilbara/shared-schema';
 import { escapeHtml } from '../../services/html';
@@ -21,48 +23,109 @@ export function quoteEmailSubject(quote: Pick<Quote, 'id'>, profile: BusinessPro
   return `Your quote ${quote.id} from ${profile.tradingName}`;
 }
 
-export interface QuoteEmail {
+export interface DocumentEmail {
   subject: string;
   html: string;
   text: string;
 }
 
-/** Subject, HTML and plain-text bodies of the quote email. */
-export function quoteEmail(quote: Quote, profile: BusinessProfile, payUrl: string): QuoteEmail {
-  const rows: [string, string][] = [
-    ['Quote number', quote.id],
-    ['Service', quote.service ?? 'Not specified'],
-    ...(quote.fromLocation || quote.toLocation
-      ? ([
-          [
-            'Route',
-            `${quote.fromLocation ?? 'Not set'} to ${quote.toLocation ?? 'Not set'} (${quote.distance} km)`,
-          ],
-        ] as [string, string][])
-      : []),
-    ['Total (GST included)', formatCents(quote.finalPrice)],
-    ['Valid until', formatPerth(quote.validUntil, DATE_FORMATS.date)],
-  ];
+/** The parts every document email shares: greeting, a table of rows, a link, the sign-off. */
+function documentEmail(
+  subject: string,
+  profile: BusinessProfile,
+  parts: {
+    customerName: string;
+    intro: string;
+    rows: [string, string][];
+    link?: { url: string; label: string } | null;
+    closing: string;
+  },
+): DocumentEmail {
   const phones = profile.owners.map((owner) => `${owner.name} ${owner.phone}`).join(' or ');
-  const firstName = quote.customerName.trim().split(/\s+/)[0] ?? quote.customerName;
+  const firstName = parts.customerName.trim().split(/\s+/)[0] ?? parts.customerName;
+  const { link } = parts;
   const html =
     `<p>Hi ${escapeHtml(firstName)},</p>` +
-    `<p>Thank you for contacting ${escapeHtml(profile.tradingName)}. Your quote is attached as a PDF.</p>` +
-    `<table cellpadding="4">${rows
+    `<p>${escapeHtml(parts.intro)}</p>` +
+    `<table cellpadding="4">${parts.rows
       .map(
-        ([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+        ([label, value]) =>
+          `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
       )
       .join('')}</table>` +
-    `<p><a href="${escapeHtml(payUrl)}" style="display:inline-block;padding:10px 18px;background:#d9610d;color:#ffffff;text-decoration:none;border-radius:4px">Pay this quote online</a></p>` +
-    `<p>Or open this link: <a href="${escapeHtml(payUrl)}">${escapeHtml(payUrl)}</a></p>` +
-    `<p>We also accept cash, card on site and bank transfer. Questions? Call ${escapeHtml(phones)} or reply to this email.</p>` +
+    (link
+      ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#d9610d;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>` +
+        `<p>Or open this link: <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>`
+      : '') +
+    `<p>${escapeHtml(parts.closing)} Questions? Call ${escapeHtml(phones)} or reply to this email.</p>` +
     `<p>${escapeHtml(profile.tradingName)}<br>ABN ${escapeHtml(profile.abn)}</p>`;
   const text =
-    `Hi ${firstName},\n\n` +
-    `Thank you for contacting ${profile.tradingName}. Your quote is attached as a PDF.\n\n` +
-    rows.map(([label, value]) => `${label}: ${value}`).join('\n') +
-    `\n\nPay this quote online: ${payUrl}\n\n` +
-    `We also accept cash, card on site and bank transfer. Questions? Call ${phones} or reply to this email.\n\n` +
+    `Hi ${firstName},\n\n${parts.intro}\n\n` +
+    parts.rows.map(([label, value]) => `${label}: ${value}`).join('\n') +
+    (link ? `\n\n${link.label}: ${link.url}` : '') +
+    `\n\n${parts.closing} Questions? Call ${phones} or reply to this email.\n\n` +
     `${profile.tradingName}\nABN ${profile.abn}\n`;
-  return { subject: quoteEmailSubject(quote, profile), html, text };
+  return { subject, html, text };
+}
+
+/** Subject, HTML and plain-text bodies of the quote email. */
+export function quoteEmail(quote: Quote, profile: BusinessProfile, payUrl: string): DocumentEmail {
+  const doc = quoteDocument(quote, profile);
+  const route = doc.job.find((row) => row.label === 'Route')?.value;
+  const rows: [string, string][] = [
+    ['Quote number', doc.number],
+    ['Service', quote.service ?? 'Not specified'],
+    ...(quote.fromLocation || quote.toLocation
+      ? ([['Route', `${route} (${quote.distance} km)`]] as [string, string][])
+      : []),
+    [doc.total.label, doc.total.text],
+    [doc.gst.label, doc.gst.text],
+    ['Valid until', doc.validUntil],
+  ];
+  return documentEmail(quoteEmailSubject(quote, profile), profile, {
+    customerName: quote.customerName,
+    intro: `Thank you for contacting ${profile.tradingName}. Your quote is attached as a PDF.`,
+    rows,
+    link: { url: payUrl, label: 'Pay this quote online' },
+    closing: 'We also accept cash, card on site and bank transfer.',
+  });
+}
+
+/**
+ * The tax invoice email: while money is owed, the balance and the pay link; once settled, that
+ * it is paid (the attached PDF carries the PAID stamp).
+ */
+export function invoiceEmail(
+  invoice: Invoice,
+  profile: BusinessProfile,
+  options: {
+    payments: readonly Payment[];
+    creditNotes: readonly CreditNote[];
+    payUrl: string | null;
+  },
+): DocumentEmail {
+  const doc = taxInvoiceDocument(invoice, profile, options);
+  const owed = doc.balanceDueCents > 0;
+  const rows: [string, string][] = [
+    ['Tax invoice', doc.number],
+    ['Issue date', doc.issueDate],
+    [doc.total.label, doc.total.text],
+    [doc.gst.label, doc.gst.text],
+    ...doc.settlement.map((line): [string, string] => [line.label, line.text]),
+    ['Status', doc.stateLabel],
+  ];
+  const subject = owed
+    ? `Tax invoice ${doc.number} from ${profile.tradingName}`
+    : `Paid: tax invoice ${doc.number} from ${profile.tradingName}`;
+  return documentEmail(subject, profile, {
+    customerName: invoice.customerName,
+    intro: owed
+      ? `Your tax invoice from ${profile.tradingName} is attached as a PDF. ${doc.settlement.at(-1)?.label ?? 'Balance due'}: ${doc.settlement.at(-1)?.text ?? ''}.`
+      : `Thank you: tax invoice ${doc.number} is paid. Your copy marked PAID is attached as a PDF.`,
+    rows,
+    link: owed && doc.payUrl ? { url: doc.payUrl, label: 'Pay this invoice online' } : null,
+    closing: owed
+      ? 'We also accept cash, card on site and bank transfer.'
+      : 'Nothing more is owed on this invoice.',
+  });
 }

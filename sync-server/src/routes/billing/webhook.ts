@@ -1,20 +1,25 @@
 /**
  * POST /api/payments/webhook: Stripe's events, signature-checked against the raw body.
  *
- * `payment_intent.succeeded` settles the quote named in the intent's metadata: a paid invoice
- * with the intent id and the quote's lines, and the quote accepted. Each event is applied once
- * (`stripe_events`), and each intent pays at most one invoice, so Stripe's redeliveries and a
- * second event for the same intent change nothing. A bad signature answers 400 and writes
- * nothing. A payment that does not pay its quote — an intent this server did not create for it,
- * another currency, less than the amount due — settles nothing: it is recorded and flagged for
- * staff (settle.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
+ * `payment_intent.succeeded` settles the quote named in the intent's metadata through the same
+ * payment rule staff payments use: the quote is accepted with its tax invoice (or its standing
+ * invoice is used) and the card payment recorded against it. Each event is applied once
+ * (`stripe_events`), and each intent pays at most once, so Stripe's redeliveries and a second
+ * event for the same intent change nothing. A bad signature answers 400 and writes nothing. A
+ * payment that does not pay its quote — an intent this server did not create for it, another
+ * currency, less than the amount due — settles nothing: it is recorded and flagged for staff
+ * (repositories/billing.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
+import {
+  recordStripeEvent,
+  settleCardPayment,
+  type CardSettlement,
+} from '../../db/repositories/billing';
 import { verifyWebhookEvent } from '../../services/payments';
 import { notifyChanges } from '../../sync/change-log';
 import { CARD_NOT_SET_UP } from './payments';
-import { settleCardPayment, type CardSettlement } from './settle';
 
 /** Stripe events are small; this leaves room without accepting anything abusive. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -51,17 +56,14 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
 
     const now = app.now();
     const handled = app.db.transaction((): Handled => {
-      const seen = app.db
-        .prepare('INSERT OR IGNORE INTO stripe_events (id, type, receivedAt) VALUES (?, ?, ?)')
-        .run(event.id, event.type, now.toISOString());
-      if (seen.changes === 0) return 'duplicate';
+      if (!recordStripeEvent(app.db, event.id, event.type, now.toISOString())) return 'duplicate';
       if (event.type !== 'payment_intent.succeeded') return 'ignored';
 
       const intent = event.data.object as Stripe.PaymentIntent;
       const paidAt = new Date(
         (event.created || Math.floor(now.getTime() / 1000)) * 1000,
       ).toISOString();
-      return settleCardPayment(app.db, intent, paidAt, now);
+      return settleCardPayment(app.db, intent, paidAt, now, 'webhook').result;
     })();
     if (handled === 'settled' || handled === 'flagged') notifyChanges(app.db);
     if (handled === 'flagged')

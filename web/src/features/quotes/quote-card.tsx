@@ -4,7 +4,7 @@
  * quote-flow rule allows for its status.
  */
 import type { ReactNode } from 'react';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconCash,
   IconCheck,
@@ -17,8 +17,19 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { allowedQuoteActions, formatCents, type Invoice, type Quote } from '@pilbara/shared-schema';
-import { STATUS_COLORS, linkedJobId, routeText, statusLabel, validityText } from './quote-display';
+import {
+  INVOICE_STATE_LABELS,
+  allowedQuoteActions,
+  balanceDue,
+  formatCents,
+  invoiceState,
+  jobIdOfQuote,
+  type Invoice,
+  type Quote,
+} from '@pilbara/shared-schema';
+import { STATUS_COLORS, routeText, statusLabel, validityText } from './quote-display';
+import { CardAction } from './feedback';
+import { INVOICE_STATE_COLORS } from './invoice-display';
 
 /** What a card's buttons ask the manager to do. */
 export type QuoteCardAction =
@@ -38,36 +49,36 @@ export interface QuoteCardProps {
   now: string;
   /** Written on this device and not yet confirmed by the server. */
   unsynced: boolean;
-  paidInvoice: Invoice | undefined;
+  /** The quote's standing tax invoice, once raised. */
+  invoice: Invoice | undefined;
   /** The action running for this quote, if any (its button shows a spinner). */
   busy: QuoteCardAction | null;
   onAction: (action: QuoteCardAction, quote: Quote) => void;
 }
 
-export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }: QuoteCardProps) {
+export function QuoteCard({ quote, now, unsynced, invoice, busy, onAction }: QuoteCardProps) {
   const allowed = new Set(allowedQuoteActions(quote.status));
   const validity = validityText(quote, now);
   const route = routeText(quote);
-  const jobId = linkedJobId(quote);
-  const payable = allowed.has('payNow') && !paidInvoice;
+  const jobId = jobIdOfQuote(quote);
+  const state = invoice ? invoiceState(invoice) : null;
+  const payable = allowed.has('payNow') && (!invoice || balanceDue(invoice) > 0);
 
   const button = (
     action: QuoteCardAction,
     label: string,
     icon: ReactNode,
-    props: { color?: string; variant?: string } = {},
+    props: { color?: string; variant?: 'light' | 'filled' | 'subtle' } = {},
   ) => (
-    <Button
-      size="sm"
-      variant={props.variant ?? 'light'}
+    <CardAction
+      action={action}
+      busy={busy}
+      label={label}
+      icon={icon}
       color={props.color}
-      leftSection={icon}
-      loading={busy === action}
-      disabled={busy !== null && busy !== action}
+      variant={props.variant}
       onClick={() => onAction(action, quote)}
-    >
-      {label}
-    </Button>
+    />
   );
 
   return (
@@ -94,9 +105,13 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
               >
                 {statusLabel(quote.status)}
               </Badge>
-              {paidInvoice ? (
-                <Badge color="teal" variant="light">
-                  Paid
+              {state ? (
+                <Badge
+                  color={INVOICE_STATE_COLORS[state]}
+                  variant="light"
+                  data-testid="quote-invoice-state"
+                >
+                  {INVOICE_STATE_LABELS[state]}
                 </Badge>
               ) : null}
               {unsynced ? (
@@ -155,9 +170,11 @@ export function QuoteCard({ quote, now, unsynced, paidInvoice, busy, onAction }:
               {quote.notes}
             </Text>
           ) : null}
-          {paidInvoice ? (
-            <Text size="sm" c="teal">
-              Paid {formatCents(paidInvoice.amount)} · invoice {paidInvoice.id}
+          {invoice ? (
+            <Text size="sm" c={state === 'paid' ? 'teal' : undefined}>
+              Tax invoice {invoice.id} · paid {formatCents(invoice.amountPaid)} of{' '}
+              {formatCents(invoice.amount)}
+              {balanceDue(invoice) > 0 ? ` · ${formatCents(balanceDue(invoice))} due` : ''}
             </Text>
           ) : null}
         </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkedJobId, routeText, statusLabel, validityText } from './quote-display';
+import { routeText, statusLabel, validityText } from './quote-display';
 
 describe('quote display', () => {
   it('labels statuses', () => {
@@ -16,14 +16,6 @@ describe('quote display', () => {
     });
     expect(validityText({ validUntil: '2026-11-21T12:00:00.000Z' }, now).label).toBe('1 day left');
     expect(validityText({ validUntil: '2026-11-20T00:00:00.000Z' }, now).label).toBe('Expired');
-  });
-
-  it('finds the job an automatic quote came from', () => {
-    expect(linkedJobId({ notes: 'Automatic quote for completed job JOB-2026-42 at Dampier' })).toBe(
-      'JOB-2026-42',
-    );
-    expect(linkedJobId({ notes: 'Customer asked about JOB-2026-42' })).toBeNull();
-    expect(linkedJobId({ notes: null })).toBeNull();
   });
 
   it('writes the route and distance', () => {

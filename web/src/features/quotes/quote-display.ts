@@ -34,13 +34,6 @@ export function validityText(
   return { date, daysLeft, label };
 }
 
-const AUTO_QUOTE_JOB = /completed job ((?:JOB)-\d{4}-\d+)/;
-
-/** The job an automatic quote was made for (its notes name it), or null. */
-export function linkedJobId(quote: Pick<Quote, 'notes'>): string | null {
-  return quote.notes ? (AUTO_QUOTE_JOB.exec(quote.notes)?.[1] ?? null) : null;
-}
-
 /** 'Karratha → Tom Price · 310 km', or null when no route or distance is set. */
 export function routeText(
   quote: Pick<Quote, 'fromLocation' | 'toLocation' | 'distance'>,

@@ -3,17 +3,16 @@
  * Prices in the form are already cents (catalogue entries and custom items are converted with
  * `dollarsToCents` when added), so the live totals use exactly the pricing rule the server runs.
  */
-import { z } from 'zod';
 import {
   MESSAGES,
   QUOTE_DEFAULTS,
-  QUOTE_ITEM_CATEGORIES,
   customQuoteItemFormSchema,
   dollarsToCents,
   priceQuote,
+  quoteFormSchema,
   type CatalogueItem,
   type Quote,
-  type QuoteInput,
+  type QuoteData,
   type QuoteItemCategory,
   type QuotePrice,
 } from '@pilbara/shared-schema';
@@ -185,68 +184,13 @@ export function saveBlocker(
   return null;
 }
 
-/** Form-level checks run by react-hook-form on submit (the server's schema checks the rest). */
-export const quoteFormSchema = z.object({
-  customerName: z.string().trim().min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED),
-  customerPhone: z.string().trim().min(1, MESSAGES.QUOTE_CUSTOMER_REQUIRED),
-  customerEmail: z.union([z.literal(''), z.email(MESSAGES.EMAIL_INVALID)]),
-  vehicleType: z.string(),
-  service: z.string(),
-  fromLocation: z.string(),
-  toLocation: z.string(),
-  distance: z.union([z.literal(''), z.number().min(0, 'Distance cannot be negative')]),
-  discountPercent: z.union([
-    z.literal(''),
-    z
-      .number()
-      .min(0, 'Discount must be 0 to 50')
-      .max(QUOTE_DEFAULTS.discountFieldMax, 'Discount must be 0 to 50'),
-  ]),
-  validDays: z.union([
-    z.literal(''),
-    z.number().int('Whole days only').min(1, 'At least 1 day').max(365, 'At most 365 days'),
-  ]),
-  notes: z.string(),
-  items: z
-    .array(
-      z.object({
-        description: z.string().min(1),
-        quantity: z
-          .number()
-          .int('Quantity must be at least 1')
-          .min(1, 'Quantity must be at least 1'),
-        unitPrice: z.number().int().min(1),
-        category: z.enum(QUOTE_ITEM_CATEGORIES),
-      }),
-    )
-    .min(1, MESSAGES.QUOTE_ITEMS_REQUIRED),
-});
+/**
+ * The form's schema is the shared one (shared-schema `quoteFormSchema`): the API body's fields
+ * and MESSAGES, reading '' as empty, with the form's 0-50 discount range.
+ */
+export { quoteFormSchema };
 
-function textOrNull(value: string): string | null {
-  const trimmed = value.trim();
-  return trimmed ? trimmed : null;
-}
-
-/** The `quote.save` arguments for `id` (prices in cents; the mutator computes the totals). */
-export function toSaveArgs(values: QuoteFormValues, id: string): QuoteInput & { id: string } {
-  return {
-    id,
-    customerName: values.customerName.trim(),
-    customerPhone: values.customerPhone.trim(),
-    customerEmail: textOrNull(values.customerEmail),
-    vehicleType: textOrNull(values.vehicleType),
-    service: textOrNull(values.service),
-    fromLocation: textOrNull(values.fromLocation),
-    toLocation: textOrNull(values.toLocation),
-    distance: Math.max(0, numberOrZero(values.distance)),
-    notes: textOrNull(values.notes),
-    discountPercent: Math.min(QUOTE_DEFAULTS.discountMax, discountOf(values.discountPercent)),
-    validDays: values.validDays === '' ? QUOTE_DEFAULTS.validDays : Math.trunc(values.validDays),
-    items: values.items.map((item) => ({
-      description: item.description,
-      quantity: Math.max(1, Math.trunc(numberOrZero(item.quantity))),
-      unitPrice: item.unitPrice,
-      category: item.category,
-    })),
-  };
+/** The `quote.save` arguments for `id`: the form read by the shared form schema (prices in cents; the mutator computes the totals). */
+export function toSaveArgs(values: QuoteFormValues, id: string): QuoteData & { id: string } {
+  return { ...quoteFormSchema.parse(values), id };
 }

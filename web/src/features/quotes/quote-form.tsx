@@ -38,14 +38,22 @@ import {
 } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import {
-  LOCATION_MULTIPLIERS,
+  CATEGORY_LABELS,
+  DOCUMENT_TEXT,
   QUICK_ADD_CATALOGUE,
   QUOTE_DEFAULTS,
   QUOTE_ITEM_CATEGORIES,
   QUOTE_LOCATIONS,
   SERVICE_RATES,
   VEHICLE_TYPES,
+  amountLine,
+  basisPointsText,
+  discountLine,
   formatCents,
+  gstOfInclusive,
+  locationMultiplierBasisPoints,
+  multiplierLine,
+  routeMultiplier,
   type QuoteItemCategory,
 } from '@pilbara/shared-schema';
 import { registerField, SelectField } from '../../components/form-fields';
@@ -61,15 +69,9 @@ import {
   type QuoteFormValues,
 } from './quote-form-model';
 
-const CATEGORY_LABELS: Record<QuoteItemCategory, string> = {
-  service: 'Service',
-  parts: 'Parts',
-  misc: 'Misc',
-};
-
 const LOCATION_OPTIONS = QUOTE_LOCATIONS.map((name) => ({
   value: name,
-  label: `${name} (×${LOCATION_MULTIPLIERS[name] ?? 1})`,
+  label: `${name} (×${basisPointsText(locationMultiplierBasisPoints(name))})`,
 }));
 const SERVICE_OPTIONS = Object.keys(SERVICE_RATES);
 const CATEGORY_OPTIONS = QUOTE_ITEM_CATEGORIES.map((value) => ({
@@ -145,6 +147,17 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
     ],
   });
   const totals = formTotals({ items, fromLocation, toLocation, discountPercent });
+  // The same lines the preview and the PDF print, from the same shared rules.
+  const adjustments = [
+    amountLine(DOCUMENT_TEXT.SUBTOTAL, totals.itemsSubtotalCents),
+    multiplierLine(
+      totals.itemsSubtotalCents,
+      totals.basePriceCents,
+      routeMultiplier({ fromLocation: fromLocation || null, toLocation: toLocation || null }),
+    ),
+    discountLine(discountOf(discountPercent), totals.discountAmountCents),
+  ];
+  const gst = amountLine(DOCUMENT_TEXT.GST_INCLUDED, gstOfInclusive(totals.finalPriceCents));
   const blocker = saveBlocker({ items, customerName, customerPhone });
 
   const addCustom = () => {
@@ -465,32 +478,19 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
             role="group"
           >
             <Stack gap={6}>
-              <TotalRow label="Items subtotal" value={formatCents(totals.itemsSubtotalCents)} />
-              <TotalRow
-                label={`Location multiplier ×${totals.multiplier}`}
-                value={
-                  totals.basePriceCents === totals.itemsSubtotalCents
-                    ? '—'
-                    : `+${formatCents(totals.basePriceCents - totals.itemsSubtotalCents)}`
-                }
-              />
-              <TotalRow
-                label={`Discount (${discountOf(discountPercent)}%)`}
-                value={
-                  totals.discountAmountCents > 0
-                    ? `-${formatCents(totals.discountAmountCents)}`
-                    : '—'
-                }
-              />
+              {adjustments.map((line) => (
+                <TotalRow key={line.label} label={line.label} value={line.text} />
+              ))}
               <Divider />
               <Group justify="space-between">
-                <Text fw={700}>Final price</Text>
+                <Text fw={700}>{DOCUMENT_TEXT.FINAL_PRICE}</Text>
                 <Text fw={800} size="xl" data-testid="quote-final-price">
                   {formatCents(totals.finalPriceCents)}
                 </Text>
               </Group>
+              <TotalRow label={gst.label} value={gst.text} />
               <Text size="xs" c="dimmed">
-                Prices include GST.
+                {DOCUMENT_TEXT.QUOTE_GST_NOTE}
               </Text>
             </Stack>
           </Paper>

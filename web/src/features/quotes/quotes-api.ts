@@ -1,16 +1,10 @@
 /**
- * The quotes manager's calls that only the server can do (DESIGN §8): emailing a quote, its PDF,
- * card-payment configuration and staff-recorded payments. Everything else goes through sync
- * mutations and works offline; these say plainly that they need a connection instead of failing
- * with a browser error.
+ * The Quotes & Billing calls that only the server can do (DESIGN §8): emailing a quote or a tax
+ * invoice, their PDFs, the books export and card-payment configuration. Everything else goes
+ * through sync mutations and works offline; these say plainly that they need a connection
+ * instead of failing with a browser error.
  */
-import {
-  configResponseSchema,
-  quoteResponseSchema,
-  recordPaymentResponseSchema,
-  type Quote,
-  type RecordPaymentInput,
-} from '@pilbara/shared-schema';
+import { configResponseSchema, quoteResponseSchema, type Quote } from '@pilbara/shared-schema';
 import { HttpError, apiRequest, isNetworkError, serverMessage } from '../../lib/http';
 
 /** Thrown instead of a browser network error, so the screen can say a connection is needed. */
@@ -47,17 +41,45 @@ export async function sendQuoteEmail(id: string): Promise<Quote> {
   );
 }
 
-/** GET pdf as a blob. */
-export async function fetchQuotePdf(id: string): Promise<Blob> {
+/** A file the server makes (a PDF, a CSV), as a blob. */
+async function fetchFile(path: string, accept: string): Promise<Blob> {
   return online(async () => {
-    const response = await fetch(quotePath(id, 'pdf'), {
-      credentials: 'include',
-      headers: { Accept: 'application/pdf' },
-    });
+    const response = await fetch(path, { credentials: 'include', headers: { Accept: accept } });
     if (!response.ok)
       throw new HttpError(response.status, response.statusText, await response.text());
     return response.blob();
   });
+}
+
+/** GET pdf as a blob. */
+export async function fetchQuotePdf(id: string): Promise<Blob> {
+  return fetchFile(quotePath(id, 'pdf'), 'application/pdf');
+}
+
+/** The tax invoice PDF as a blob. */
+export async function fetchInvoicePdf(id: string): Promise<Blob> {
+  return fetchFile(`/api/invoices/${encodeURIComponent(id)}/pdf`, 'application/pdf');
+}
+
+/** The credit note PDF as a blob. */
+export async function fetchCreditNotePdf(id: string): Promise<Blob> {
+  return fetchFile(`/api/credit-notes/${encodeURIComponent(id)}/pdf`, 'application/pdf');
+}
+
+/** A books export (sales or payments) of a Perth date range, as a CSV blob. */
+export async function fetchBooksCsv(
+  kind: 'sales' | 'payments',
+  range: { from: string; to: string },
+): Promise<Blob> {
+  const query = new URLSearchParams(range).toString();
+  return fetchFile(`/api/books/${kind}.csv?${query}`, 'text/csv');
+}
+
+/** POST send-email of a tax invoice: with the pay link while money is owed, as Paid once settled. */
+export async function sendInvoiceEmail(id: string): Promise<void> {
+  await online(() =>
+    apiRequest<unknown>(`/api/invoices/${encodeURIComponent(id)}/send-email`, { method: 'POST' }),
+  );
 }
 
 /** Saves a blob under `filename` through a temporary link. */
@@ -74,25 +96,11 @@ export function saveBlob(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The PDF file name the spec asks for. */
-export function quotePdfName(id: string): string {
-  return `Quote-${id}.pdf`;
-}
-
 /** Whether this deployment has card keys (GET /api/config). */
 export async function fetchCardPaymentsEnabled(): Promise<boolean> {
   return online(
     async () =>
       configResponseSchema.parse(await apiRequest<unknown>('/api/config')).cardPaymentsEnabled,
-  );
-}
-
-/** POST record-payment: a cash, card-on-site or bank-transfer payment; the quote becomes accepted. */
-export async function recordQuotePayment(id: string, input: RecordPaymentInput) {
-  return online(async () =>
-    recordPaymentResponseSchema.parse(
-      await apiRequest<unknown>(quotePath(id, 'record-payment'), { method: 'POST', body: input }),
-    ),
   );
 }
 

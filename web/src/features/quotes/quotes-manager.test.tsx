@@ -77,8 +77,18 @@ function setOnline(value: boolean) {
 }
 
 beforeEach(async () => {
-  await Promise.all([db.quotes.clear(), db.outbox.clear(), db.invoices.clear(), db.meta.clear()]);
-  await setMeta(db, META.leases, { [`Q-${YEAR}`]: [{ start: 1, end: 50, next: 1 }] });
+  await Promise.all([
+    db.quotes.clear(),
+    db.outbox.clear(),
+    db.invoices.clear(),
+    db.payments.clear(),
+    db.meta.clear(),
+  ]);
+  await setMeta(db, META.leases, {
+    [`Q-${YEAR}`]: [{ start: 1, end: 50, next: 1 }],
+    [`INV-${YEAR}`]: [{ start: 1, end: 50, next: 1 }],
+    payments: [{ start: 101, end: 150, next: 101 }],
+  });
   setOnline(true);
 });
 
@@ -187,19 +197,24 @@ describe('QuotesManager', () => {
     expect(screen.getByRole('group', { name: 'Total Value' }).textContent).toContain('$601');
   });
 
-  it('accepts a sent quote through a mutation and says so', async () => {
+  it('accepts a sent quote through a mutation that raises its tax invoice, and says so', async () => {
     await db.quotes.put(stored({ id: `Q-${YEAR}-2`, status: 'sent' }));
     renderManager();
     fireEvent.click(within(await card(`Q-${YEAR}-2`)).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Quote accepted')).toBeTruthy();
+    expect(await screen.findByText(QUOTES_TEXT.invoiceRaised(`INV-${YEAR}-1`))).toBeTruthy();
     await waitFor(async () =>
       expect(within(await card(`Q-${YEAR}-2`)).getByTestId('quote-status').textContent).toContain(
         'Accepted',
       ),
     );
+    expect(
+      within(await card(`Q-${YEAR}-2`)).getByTestId('quote-invoice-state').textContent,
+    ).toContain('Unpaid');
     expect(await db.outbox.toArray()).toMatchObject([
-      { name: 'quote.setStatus', args: { status: 'accepted' } },
+      { name: 'quote.accept', args: { id: `Q-${YEAR}-2`, invoiceId: `INV-${YEAR}-1` } },
     ]);
+    expect(await db.invoices.get(`INV-${YEAR}-1`)).toMatchObject({ amount: 25200, gst: 2291 });
   });
 
   it('says emailing needs a connection when offline, without calling the server', async () => {
@@ -241,26 +256,10 @@ describe('QuotesManager', () => {
     );
   });
 
-  it('offers to record a payment when card payment is not set up', async () => {
+  it('offers to record a payment when card payment is not set up, on this device', async () => {
     const quote = stored({ id: `Q-${YEAR}-2`, status: 'sent' });
     await db.quotes.put(quote);
     const open = vi.spyOn(window, 'open');
-    const invoice = {
-      id: `INV-${YEAR}-1`,
-      jobId: null,
-      quoteId: quote.id,
-      customerName: quote.customerName,
-      customerEmail: quote.customerEmail,
-      customerPhone: quote.customerPhone,
-      amount: quote.finalPrice,
-      status: 'paid',
-      stripePaymentIntentId: null,
-      stripePaymentLink: null,
-      lineItems: quote.items,
-      dueDate: null,
-      paidAt: quote.createdAt,
-      createdAt: quote.createdAt,
-    };
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValueOnce(
@@ -268,23 +267,51 @@ describe('QuotesManager', () => {
           JSON.stringify({ profile: DEFAULT_BUSINESS_PROFILE, cardPaymentsEnabled: false }),
           { status: 200 },
         ),
-      )
-      .mockResolvedValueOnce(
-        new Response(JSON.stringify({ quote: { ...quote, status: 'accepted' }, invoice }), {
-          status: 200,
-        }),
       );
     renderManager();
     fireEvent.click(within(await card(quote.id)).getByRole('button', { name: 'Pay Now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     expect(within(dialog).getByText(QUOTES_TEXT.CARD_NOT_SET_UP_TITLE)).toBeTruthy();
+    expect((within(dialog).getByLabelText(/Amount/) as HTMLInputElement).value).toBe('252.00');
     fireEvent.click(within(dialog).getByText('Bank transfer'));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Record $252.00' }));
-    expect(await screen.findByText(QUOTES_TEXT.paymentRecorded(quote.id, invoice.id))).toBeTruthy();
-    const [url, init] = fetchSpy.mock.calls[1] ?? [];
-    expect(url).toBe(`/api/quotes/${quote.id}/record-payment`);
-    expect(JSON.parse(String(init?.body))).toMatchObject({ method: 'bank-transfer' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(
+      await screen.findByText(QUOTES_TEXT.paymentRecorded(quote.id, `INV-${YEAR}-1`)),
+    ).toBeTruthy();
+    // Accepting raised the invoice, and the payment settled it: two mutations, no server call.
+    expect(await db.outbox.toArray()).toMatchObject([
+      { name: 'quote.accept', args: { id: quote.id, invoiceId: `INV-${YEAR}-1` } },
+      {
+        name: 'invoice.recordPayment',
+        args: {
+          invoiceId: `INV-${YEAR}-1`,
+          paymentId: 101,
+          method: 'bank-transfer',
+          amount: 25200,
+        },
+      },
+    ]);
+    await waitFor(async () =>
+      expect(within(await card(quote.id)).getByTestId('quote-invoice-state').textContent).toContain(
+        'Paid',
+      ),
+    );
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('refuses a payment above what is owed with the shared message', async () => {
+    const quote = stored({ id: `Q-${YEAR}-2`, status: 'accepted' });
+    await db.quotes.put(quote);
+    renderManager();
+    fireEvent.click(within(await card(quote.id)).getByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '300' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(
+      await within(dialog).findByText('The amount is more than the balance due ($252.00)'),
+    ).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('opens the checkout in a 600 by 600 window when card payment is set up', async () => {
@@ -339,7 +366,8 @@ describe('QuotesManager', () => {
     const owner = DEFAULT_BUSINESS_PROFILE.owners[0]!;
     expect(within(header).getByText(`${owner.name}: ${owner.phone}`)).toBeTruthy();
     expect(within(preview).getByText('Services')).toBeTruthy();
-    expect(within(preview).getByText('Location multiplier ×1.4')).toBeTruthy();
+    expect(within(preview).getByText('Location multiplier (Tom Price ×1.4)')).toBeTruthy();
+    expect(within(preview).getByText('+$72.00')).toBeTruthy();
     expect(within(preview).getByText('-$25.20')).toBeTruthy();
     expect(within(preview).getByText('$226.80')).toBeTruthy();
     expect(within(preview).getByText('Prices include GST')).toBeTruthy();

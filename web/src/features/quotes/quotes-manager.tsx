@@ -9,48 +9,39 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import {
   MESSAGES,
-  TOAST_DURATIONS,
+  quotePdfFilename,
+  type Invoice,
   type Quote,
   type QuoteStatus,
-  type RecordPaymentInput,
 } from '@pilbara/shared-schema';
 import { mintId, mutate } from '../../sync';
+import { acceptQuote, amountOwed, payQuote, type PaymentDetails } from './billing-actions';
+import { PaymentDialog } from './payment-dialog';
 import { PricingStructure } from './pricing-structure';
 import { QuoteCard, type QuoteCardAction } from './quote-card';
 import { QuoteForm } from './quote-form';
 import { emptyQuoteForm, quoteToForm, toSaveArgs, type QuoteFormValues } from './quote-form-model';
 import { QuotePreview } from './quote-preview';
 import { QuoteTiles } from './quote-tiles';
-import { RecordPaymentDialog } from './record-payment-dialog';
 import {
   OfflineError,
   browserOffline,
   fetchCardPaymentsEnabled,
   fetchQuotePdf,
   openCheckoutWindow,
-  quotePdfName,
   reasonOf,
-  recordQuotePayment,
   saveBlob,
   sendQuoteEmail,
 } from './quotes-api';
+import { toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
-import { usePaidInvoicesByQuote, usePendingQuoteIds, useQuotes } from './use-quotes';
+import { invoicesByQuote, useBillingRows } from './use-billing';
+import { usePendingQuoteIds, useQuotes } from './use-quotes';
 
 type Editor = { mode: 'new'; key: number } | { mode: 'edit'; key: number; quote: Quote };
-
-function toast(kind: 'success' | 'error' | 'info', title: string, message?: string) {
-  notifications.show({
-    title,
-    message: message ?? '',
-    color: kind === 'success' ? 'green' : kind === 'error' ? 'red' : 'yellow',
-    autoClose: TOAST_DURATIONS.default,
-  });
-}
 
 function offlineToast(message: string) {
   toast('info', QUOTES_TEXT.NEEDS_CONNECTION_TITLE, message);
@@ -73,12 +64,17 @@ function useNow(): string {
 export function QuotesManager() {
   const quotes = useQuotes();
   const unsynced = usePendingQuoteIds();
-  const paid = usePaidInvoicesByQuote();
+  const billing = useBillingRows();
+  const standing = invoicesByQuote(billing?.invoices ?? []);
   const now = useNow();
   const [editor, setEditor] = useState<Editor | null>(null);
   const [preview, setPreview] = useState<Quote | null>(null);
   const [deleting, setDeleting] = useState<Quote | null>(null);
-  const [recording, setRecording] = useState<{ quote: Quote; cardNotSetUp: boolean } | null>(null);
+  const [recording, setRecording] = useState<{
+    quote: Quote;
+    invoice: Invoice | undefined;
+    cardNotSetUp: boolean;
+  } | null>(null);
   const [busy, setBusy] = useState<{ id: string; action: QuoteCardAction } | null>(null);
 
   const openNew = () => setEditor({ mode: 'new', key: Date.now() });
@@ -122,6 +118,26 @@ export function QuotesManager() {
     else toast('error', MESSAGES.QUOTE_UPDATE_FAILED, result.message);
   };
 
+  /** Accepting a quote raises its tax invoice in the same step. */
+  const accept = async (quote: Quote) => {
+    try {
+      const outcome = await acceptQuote(quote);
+      if (outcome.ok)
+        toast(
+          'success',
+          MESSAGES.quoteStatusChanged('accepted'),
+          QUOTES_TEXT.invoiceRaised(outcome.invoiceId),
+        );
+      else toast('error', MESSAGES.QUOTE_UPDATE_FAILED, outcome.message);
+    } catch (error) {
+      toast(
+        'error',
+        MESSAGES.QUOTE_UPDATE_FAILED,
+        error instanceof Error ? error.message : undefined,
+      );
+    }
+  };
+
   const email = async (quote: Quote) => {
     if (browserOffline()) return offlineToast(QUOTES_TEXT.emailNeedsConnection);
     if (unsynced.has(quote.id))
@@ -142,7 +158,7 @@ export function QuotesManager() {
     if (unsynced.has(quote.id))
       return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
     try {
-      saveBlob(await fetchQuotePdf(quote.id), quotePdfName(quote.id));
+      saveBlob(await fetchQuotePdf(quote.id), quotePdfFilename(quote.id));
       toast('success', MESSAGES.QUOTE_PDF_DOWNLOADED);
     } catch (error) {
       if (error instanceof OfflineError) return offlineToast(QUOTES_TEXT.pdfNeedsConnection);
@@ -166,34 +182,36 @@ export function QuotesManager() {
       );
     }
     if (!cardsEnabled) {
-      setRecording({ quote, cardNotSetUp: true });
+      setRecording({ quote, invoice: standing.get(quote.id), cardNotSetUp: true });
       return;
     }
     if (openCheckoutWindow(quote.id)) toast('success', MESSAGES.PAYMENT_WINDOW_OPENED);
     else toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, QUOTES_TEXT.POPUP_BLOCKED);
   };
 
-  const recordPayment = async (quote: Quote, input: RecordPaymentInput): Promise<boolean> => {
-    if (browserOffline()) {
-      offlineToast(QUOTES_TEXT.paymentNeedsConnection);
-      return false;
-    }
+  /** Cash, card on site or a transfer for a quote: its invoice is raised if need be. Offline too. */
+  const recordPayment = async (details: PaymentDetails): Promise<boolean> => {
+    if (!recording) return false;
     try {
-      const answer = await recordQuotePayment(quote.id, input);
+      const outcome = await payQuote(recording.quote, recording.invoice, details);
+      if (!outcome.ok) {
+        toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, outcome.message);
+        return false;
+      }
       toast(
         'success',
-        QUOTES_TEXT.PAYMENT_RECORDED,
-        QUOTES_TEXT.paymentRecorded(quote.id, answer.invoice.id),
+        MESSAGES.PAYMENT_RECORDED_TITLE,
+        browserOffline()
+          ? QUOTES_TEXT.savedOffline
+          : QUOTES_TEXT.paymentRecorded(recording.quote.id, outcome.invoiceId),
       );
       return true;
     } catch (error) {
-      if (error instanceof OfflineError) offlineToast(QUOTES_TEXT.paymentNeedsConnection);
-      else
-        toast(
-          'error',
-          MESSAGES.QUOTE_PAYMENT_FAILED_TITLE,
-          reasonOf(error) ?? MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION,
-        );
+      toast(
+        'error',
+        MESSAGES.QUOTE_PAYMENT_FAILED_TITLE,
+        error instanceof Error ? error.message : MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION,
+      );
       return false;
     }
   };
@@ -246,13 +264,13 @@ export function QuotesManager() {
         setDeleting(quote);
         return;
       case 'recordPayment':
-        setRecording({ quote, cardNotSetUp: false });
+        setRecording({ quote, invoice: standing.get(quote.id), cardNotSetUp: false });
         return;
       case 'email':
         void run(action, quote, () => email(quote));
         return;
       case 'accept':
-        void run(action, quote, () => setStatus(quote, 'accepted'));
+        void run(action, quote, () => accept(quote));
         return;
       case 'reject':
         void run(action, quote, () => setStatus(quote, 'rejected'));
@@ -309,7 +327,7 @@ export function QuotesManager() {
                   quote={quote}
                   now={now}
                   unsynced={unsynced.has(quote.id)}
-                  paidInvoice={paid.get(quote.id)}
+                  invoice={standing.get(quote.id)}
                   busy={busy?.id === quote.id ? busy.action : null}
                   onAction={onAction}
                 />
@@ -323,8 +341,18 @@ export function QuotesManager() {
       </Grid>
 
       <QuotePreview quote={preview} onClose={() => setPreview(null)} />
-      <RecordPaymentDialog
-        quote={recording?.quote ?? null}
+      <PaymentDialog
+        target={
+          recording
+            ? {
+                key: recording.quote.id,
+                title: recording.invoice
+                  ? `Invoice ${recording.invoice.id} for ${recording.quote.customerName}`
+                  : `Quote ${recording.quote.id} for ${recording.quote.customerName}`,
+                owedCents: amountOwed(recording.quote, recording.invoice),
+              }
+            : null
+        }
         cardNotSetUp={recording?.cardNotSetUp ?? false}
         onClose={() => setRecording(null)}
         onSubmit={recordPayment}

@@ -16,8 +16,19 @@ export const QUOTES_TEXT = {
     'This quote has no customer email address. Edit the draft and add one before emailing it.',
   POPUP_BLOCKED:
     'The browser blocked the payment window. Allow pop-ups for this site and try again.',
-  PAYMENT_RECORDED: 'Payment recorded',
-  paymentRecorded: (id: string, invoiceId: string) => `Quote ${id} is paid (invoice ${invoiceId}).`,
+  paymentRecorded: (id: string, invoiceId: string) =>
+    `Recorded against invoice ${invoiceId} for quote ${id}.`,
+  invoiceRaised: (invoiceId: string) => `Tax invoice ${invoiceId} raised.`,
+  invoicePaymentRecorded: (invoiceId: string) => `Recorded against invoice ${invoiceId}.`,
+  creditIssued: (amount: string, invoiceId: string) =>
+    `A credit of ${amount} against invoice ${invoiceId}.`,
+  invoiceNeedsConnection:
+    'The invoice PDF and email are made by the server, so they need a connection. Try again when you are back online.',
+  booksNeedConnection:
+    'The books export is made by the server, so it needs a connection. The GST summary above works offline.',
+  NO_INVOICES: 'No tax invoices yet. Accepting a quote or completing a job raises one.',
+  buyerNamed: (name: string) =>
+    `$1,000 or more: the tax invoice names the buyer (${name}); add their ABN if they gave one.`,
   QUOTE_DUPLICATED: 'Quote duplicated',
   quoteDuplicated: (id: string) => `New draft ${id}`,
   savedOffline: 'Saved on this device; it will sync when the connection returns.',

@@ -1,0 +1,156 @@
+/**
+ * Bodies of the billing calls and mutators (issue 18): raising a tax invoice, recording a payment,
+ * issuing a credit note, and the date range of the books export.
+ */
+import { z } from 'zod';
+import { BOOKS_EXPORT } from '../constants/books';
+import { RECORD_LIMITS } from '../constants/limits';
+import { RECORDABLE_PAYMENT_METHODS } from '../constants/statuses';
+import {
+  creditNoteIdSchema,
+  intIdSchema,
+  invoiceIdSchema,
+  isoDateSchema,
+  jobIdSchema,
+  quoteIdSchema,
+} from '../entities/common';
+import { creditNoteSchema } from '../entities/credit-note';
+import { invoiceSchema } from '../entities/invoice';
+import { paymentSchema } from '../entities/payment';
+import { MESSAGES } from '../messages';
+import { perthDaysBetween } from '../rules/dates';
+import { dollarsToCents, formatCents } from '../rules/money';
+import { optionalDate, optionalText } from './fields';
+
+/** A buyer's ABN as typed: 11 digits, spaces allowed; '' and missing become null. */
+export const buyerAbnInput = z
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^(\d\s*){11}$/, 'An ABN has 11 digits'),
+  ])
+  .nullish()
+  .transform((value) =>
+    value
+      ? value.replace(/\s/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4')
+      : null,
+  );
+
+/** `invoice.raise`: a tax invoice for a quote (the automatic quote of a completed job, or any other). */
+export const raiseInvoiceInputSchema = z.object({
+  /** The new invoice's id, minted from the device's lease. */
+  id: invoiceIdSchema,
+  quoteId: quoteIdSchema,
+  /** The completed job it bills, when it bills one. */
+  jobId: jobIdSchema.nullish().transform((value) => value ?? null),
+  buyerAbn: buyerAbnInput,
+});
+/** Raise invoice body as sent. */
+export type RaiseInvoiceInput = z.input<typeof raiseInvoiceInputSchema>;
+
+/** A payment amount in cents, above 0. */
+export const paymentAmountInput = z
+  .number({ error: MESSAGES.PAYMENT_AMOUNT_MIN })
+  .int(MESSAGES.PAYMENT_AMOUNT_MIN)
+  .min(1, MESSAGES.PAYMENT_AMOUNT_MIN)
+  .max(RECORD_LIMITS.maxPaymentCents, MESSAGES.PAYMENT_MAX);
+
+/**
+ * `invoice.recordPayment`: a cash, card-on-site or bank-transfer payment staff took. Nothing in
+ * it is admin-only (it names the invoice and the money), so a driver can record the payment for
+ * the job they did once drivers sync their jobs' invoices.
+ */
+export const recordInvoicePaymentInputSchema = z.object({
+  invoiceId: invoiceIdSchema,
+  /** The payment row's id, from the device's `payments` lease. */
+  paymentId: intIdSchema,
+  method: z.enum(RECORDABLE_PAYMENT_METHODS, { error: MESSAGES.PAYMENT_METHOD_INVALID }),
+  amount: paymentAmountInput,
+  reference: optionalText(100),
+  /** When the money arrived (date or timestamp); default the time of recording. */
+  paidAt: optionalDate(),
+});
+/** Record invoice payment body as sent. */
+export type RecordInvoicePaymentInput = z.input<typeof recordInvoicePaymentInputSchema>;
+
+/** `creditNote.issue`: a credit note against an issued invoice. */
+export const issueCreditNoteInputSchema = z.object({
+  id: creditNoteIdSchema,
+  invoiceId: invoiceIdSchema,
+  amount: paymentAmountInput,
+  reason: z
+    .string({ error: MESSAGES.CREDIT_REASON_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.CREDIT_REASON_REQUIRED)
+    .max(500),
+});
+/** Issue credit note body as sent. */
+export type IssueCreditNoteInput = z.input<typeof issueCreditNoteInputSchema>;
+
+/** `quote.accept`: the customer accepted a sent quote; its tax invoice is raised with it. */
+export const acceptQuoteInputSchema = z.object({
+  id: quoteIdSchema,
+  /** The invoice raised on acceptance, minted from the device's lease. */
+  invoiceId: invoiceIdSchema,
+});
+
+/** The date range of the books export and GST summary: Perth dates, `from` ≤ `to`, at most 400 days. */
+export const booksRangeQuerySchema = z
+  .object({
+    from: isoDateSchema.meta({ description: 'First Perth date, YYYY-MM-DD' }),
+    to: isoDateSchema.meta({ description: 'Last Perth date, YYYY-MM-DD' }),
+  })
+  .superRefine((range, ctx) => {
+    const days = perthDaysBetween(range.from, range.to);
+    if (days < 0)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: MESSAGES.DATE_RANGE_ORDER });
+    else if (days > BOOKS_EXPORT.maxRangeDays)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: MESSAGES.DATE_RANGE_TOO_LONG });
+  });
+/** A books range. */
+export type BooksRangeQuery = z.infer<typeof booksRangeQuerySchema>;
+
+/** GET /api/invoices/{id} answer: the invoice with its payments and credit notes. */
+export const invoiceDetailResponseSchema = z.object({
+  invoice: invoiceSchema,
+  payments: z.array(paymentSchema),
+  creditNotes: z.array(creditNoteSchema),
+});
+/** Route params of a credit note. */
+export const creditNoteIdParamsSchema = z.object({ id: creditNoteIdSchema });
+
+/** A dollar amount as typed ('400', '$1,100.50') that must be above $0.00 and at most `max` cents. */
+function dollarsUpTo(max: number, tooLarge: string) {
+  return z
+    .string({ error: MESSAGES.PAYMENT_AMOUNT_MIN })
+    .refine((value) => dollarsToCents(value) > 0, MESSAGES.PAYMENT_AMOUNT_MIN)
+    .refine((value) => !(dollarsToCents(value) > max), tooLarge)
+    .transform((value) => dollarsToCents(value));
+}
+
+/**
+ * The payment dialog's form for an invoice with `balanceDueCents` owed: the amount in dollars as
+ * typed (output in cents), the method, an optional reference and the date the money arrived.
+ */
+export function paymentFormSchema(balanceDueCents: number) {
+  return z.object({
+    method: z.enum(RECORDABLE_PAYMENT_METHODS, { error: MESSAGES.PAYMENT_METHOD_INVALID }),
+    amount: dollarsUpTo(balanceDueCents, MESSAGES.paymentTooLarge(formatCents(balanceDueCents))),
+    reference: optionalText(100),
+    paidAt: optionalDate(),
+  });
+}
+/** What the payment dialog holds. */
+export type PaymentFormInput = z.input<ReturnType<typeof paymentFormSchema>>;
+
+/** The credit note dialog's form for an invoice with `creditableCents` not yet credited. */
+export function creditNoteFormSchema(creditableCents: number) {
+  return z.object({
+    amount: dollarsUpTo(creditableCents, MESSAGES.creditTooLarge(formatCents(creditableCents))),
+    reason: issueCreditNoteInputSchema.shape.reason,
+  });
+}
+/** What the credit note dialog holds. */
+export type CreditNoteFormInput = z.input<ReturnType<typeof creditNoteFormSchema>>;

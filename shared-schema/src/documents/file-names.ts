@@ -1,0 +1,21 @@
+/** The file names money documents are saved and attached under. */
+
+/** 'Quote-Q-2026-1.pdf' (spec staff §7: the PDF is saved as Quote-{id}.pdf). */
+export function quotePdfFilename(quoteId: string): string {
+  return `Quote-${quoteId}.pdf`;
+}
+
+/** 'Tax-invoice-INV-2026-1.pdf'. */
+export function invoicePdfFilename(invoiceId: string): string {
+  return `Tax-invoice-${invoiceId}.pdf`;
+}
+
+/** 'Credit-note-CN-2026-1.pdf'. */
+export function creditNotePdfFilename(creditNoteId: string): string {
+  return `Credit-note-${creditNoteId}.pdf`;
+}
+
+/** 'sales-2026-11-01-to-2026-11-30.csv': a books export of a date range. */
+export function booksCsvFilename(kind: 'sales' | 'payments', from: string, to: string): string {
+  return `${kind}-${from}-to-${to}.csv`;
+}

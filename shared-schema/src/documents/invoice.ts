@@ -1,0 +1,232 @@
+/**
+ * Tax invoices as business rules: raising one from a quote, what is still owed on it, and the
+ * two things that move its settlement after it is issued — a payment and a credit note. The
+ * printed part of an invoice (lines, multiplier, discount, total, GST) is fixed when it is
+ * raised; nothing here ever changes it.
+ *
+ * One payment rule serves every path money arrives by: the `invoice.recordPayment` mutator (cash,
+ * card on site, bank transfer, recorded by staff, offline or not) and the card provider's
+ * webhook on the server. Staff cannot record more than is owed; money the card provider reports
+ * is recorded whatever it is, and flagged when it is more than was owed, because it has arrived.
+ */
+import { PAYMENT_METHOD_LABELS } from '../constants/documents';
+import { MESSAGES } from '../messages';
+import type { InvoiceStatus, PaymentMethod } from '../constants/statuses';
+import type { CreditNote } from '../entities/credit-note';
+import type { Invoice } from '../entities/invoice';
+import type { Payment } from '../entities/payment';
+import type { Quote } from '../entities/quote';
+import { perthDate } from '../rules/dates';
+import { formatCents } from '../rules/money';
+import { gstOfInclusive } from './gst';
+import { routeMultiplier } from './pricing-lines';
+
+/** How the automatic quote's notes name its job (see `autoQuoteForCompletedJob`). */
+const AUTO_QUOTE_JOB = /completed job (JOB-\d{4}-\d+)\b/;
+
+/** The job a quote was made for, when its notes name one (the automatic quote of a completed job does). */
+export function jobIdOfQuote(quote: Pick<Quote, 'notes'>): string | null {
+  return quote.notes ? (AUTO_QUOTE_JOB.exec(quote.notes)?.[1] ?? null) : null;
+}
+
+/** Whether a quote in this status may be invoiced (not one the customer turned down, or stale). */
+export function canInvoiceQuote(status: Quote['status']): boolean {
+  return status !== 'rejected' && status !== 'expired';
+}
+
+/** The invoices of a quote still standing (not credited in full), oldest first. */
+export function liveInvoices(invoices: readonly Invoice[]): Invoice[] {
+  return invoices
+    .filter((invoice) => invoice.status !== 'cancelled')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * A pending tax invoice for a quote: its lines, subtotal, multiplier, discount and total as the
+ * quote priced them, and the GST (one-eleventh of the total, rounded once). Due on issue, as the
+ * quote terms say payment is due on completion.
+ */
+export function raiseInvoice(
+  quote: Quote,
+  options: { id: string; now: string; jobId?: string | null; buyerAbn?: string | null },
+): Invoice {
+  const multiplier = routeMultiplier(quote);
+  return {
+    id: options.id,
+    jobId: options.jobId ?? jobIdOfQuote(quote),
+    quoteId: quote.id,
+    customerName: quote.customerName,
+    customerEmail: quote.customerEmail,
+    customerPhone: quote.customerPhone,
+    amount: quote.finalPrice,
+    status: 'pending',
+    stripePaymentIntentId: null,
+    stripePaymentLink: null,
+    lineItems: quote.items.map((item) => ({ ...item })),
+    dueDate: perthDate(options.now),
+    paidAt: null,
+    createdAt: options.now,
+    service: quote.service,
+    buyerAbn: options.buyerAbn ?? null,
+    itemsSubtotal: quote.itemsSubtotal,
+    multiplierBasisPoints: multiplier.basisPoints,
+    multiplierLocation: multiplier.location,
+    discountPercent: quote.discountPercent,
+    discountAmount: quote.discountAmount,
+    gst: gstOfInclusive(quote.finalPrice),
+    amountPaid: 0,
+    amountCredited: 0,
+    updatedAt: options.now,
+  };
+}
+
+/** What is still owed on an invoice: total − credited − paid (negative when overpaid). */
+export function balanceDue(
+  invoice: Pick<Invoice, 'amount' | 'amountPaid' | 'amountCredited'>,
+): number {
+  return invoice.amount - invoice.amountCredited - invoice.amountPaid;
+}
+
+/** The stored status that paid and credited amounts give an invoice. */
+export function settledStatus(
+  invoice: Pick<Invoice, 'amount' | 'amountPaid' | 'amountCredited'>,
+): InvoiceStatus {
+  if (balanceDue(invoice) > 0) return 'pending';
+  return invoice.amountPaid > 0 ? 'paid' : 'cancelled';
+}
+
+/** How an invoice stands, as screens and documents say it. */
+export type InvoiceState = 'unpaid' | 'part-paid' | 'paid' | 'credited';
+
+/** Labels of {@link InvoiceState}. */
+export const INVOICE_STATE_LABELS: Readonly<Record<InvoiceState, string>> = {
+  unpaid: 'Unpaid',
+  'part-paid': 'Part paid',
+  paid: 'Paid',
+  credited: 'Credited',
+};
+
+/** Unpaid, part paid, paid, or credited (credit notes cover it and nothing was paid). */
+export function invoiceState(
+  invoice: Pick<Invoice, 'amount' | 'amountPaid' | 'amountCredited'>,
+): InvoiceState {
+  const status = settledStatus(invoice);
+  if (status === 'paid') return 'paid';
+  if (status === 'cancelled') return 'credited';
+  return invoice.amountPaid > 0 ? 'part-paid' : 'unpaid';
+}
+
+/** A payment to apply: the row as it will be stored. */
+export type PaymentInput = Omit<Payment, 'flag'>;
+
+/** A refused payment or credit: why, and the argument it is about. */
+export interface SettlementRefusal {
+  ok: false;
+  code: 'invalid_state' | 'conflict' | 'invalid_args';
+  message: string;
+  field: string;
+}
+
+/**
+ * The shared payment rule. Applies `payment` to `invoice`, given the payments it already has,
+ * and returns the stored payment and the invoice's new settlement — or why staff may not record
+ * it: nothing is owed, the invoice was credited in full, or the amount is more than the balance
+ * due. With `acceptWhatArrived` (money the card provider reports) it is recorded anyway and
+ * flagged when it is more than was owed. The paid total is recounted from the payments, so two
+ * devices recording payments offline each count the other's once both have synced.
+ */
+export function applyPayment(
+  invoice: Invoice,
+  existing: readonly Payment[],
+  payment: PaymentInput,
+  now: string,
+  options: { acceptWhatArrived?: boolean } = {},
+): { ok: true; invoice: Invoice; payment: Payment } | SettlementRefusal {
+  if (existing.some((row) => row.id === payment.id))
+    return { ok: false, code: 'conflict', message: MESSAGES.PAYMENT_EXISTS, field: 'paymentId' };
+  const paidBefore = existing
+    .filter((row) => row.invoiceId === invoice.id)
+    .reduce((sum, row) => sum + row.amount, 0);
+  const owed = balanceDue({ ...invoice, amountPaid: paidBefore });
+  let flag: string | null = null;
+  if (!options.acceptWhatArrived) {
+    if (owed <= 0) {
+      const message =
+        invoice.amountCredited >= invoice.amount && paidBefore === 0
+          ? MESSAGES.INVOICE_FULLY_CREDITED
+          : MESSAGES.INVOICE_ALREADY_PAID;
+      return { ok: false, code: 'invalid_state', message, field: 'invoiceId' };
+    }
+    if (payment.amount > owed)
+      return {
+        ok: false,
+        code: 'invalid_state',
+        message: MESSAGES.paymentTooLarge(formatCents(owed)),
+        field: 'amount',
+      };
+  } else if (owed <= 0) {
+    flag = MESSAGES.NOT_OWED_FLAG;
+  } else if (payment.amount > owed) {
+    flag = MESSAGES.overpaid(formatCents(payment.amount - owed));
+  }
+  const amountPaid = paidBefore + payment.amount;
+  const status = settledStatus({ ...invoice, amountPaid });
+  return {
+    ok: true,
+    payment: { ...payment, flag },
+    invoice: {
+      ...invoice,
+      amountPaid,
+      status,
+      paidAt: status === 'paid' ? (invoice.paidAt ?? payment.paidAt) : null,
+      updatedAt: now,
+    },
+  };
+}
+
+/**
+ * A credit note against an issued invoice, for at most what is not yet credited; the GST it
+ * takes back is one-eleventh of its amount, rounded once. The invoice itself is not edited: only
+ * its credited total and status move.
+ */
+export function issueCreditNote(
+  invoice: Invoice,
+  credit: { id: string; amount: number; reason: string },
+  now: string,
+): { ok: true; invoice: Invoice; creditNote: CreditNote } | SettlementRefusal {
+  const left = invoice.amount - invoice.amountCredited;
+  if (credit.amount > left)
+    return {
+      ok: false,
+      code: 'invalid_state',
+      message: MESSAGES.creditTooLarge(formatCents(left)),
+      field: 'amount',
+    };
+  const amountCredited = invoice.amountCredited + credit.amount;
+  const status = settledStatus({ ...invoice, amountCredited });
+  return {
+    ok: true,
+    creditNote: {
+      id: credit.id,
+      invoiceId: invoice.id,
+      customerName: invoice.customerName,
+      customerEmail: invoice.customerEmail,
+      amount: credit.amount,
+      gst: gstOfInclusive(credit.amount),
+      reason: credit.reason,
+      createdAt: now,
+    },
+    invoice: {
+      ...invoice,
+      amountCredited,
+      status,
+      paidAt: status === 'paid' ? invoice.paidAt : null,
+      updatedAt: now,
+    },
+  };
+}
+
+/** 'Cash', 'Card on site'… */
+export function paymentMethodLabel(method: PaymentMethod): string {
+  return PAYMENT_METHOD_LABELS[method];
+}

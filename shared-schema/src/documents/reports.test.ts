@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { applyPayment, issueCreditNote, raiseInvoice } from './invoice';
+import { monthlyRevenue, revenueByService, unpaidByAge } from './reports';
+import { aPayment, pricedQuote, thousandHundredQuote } from './test-fixtures';
+
+const NOW = '2026-11-25T03:00:00.000Z';
+
+function invoiceAt(id: string, at: string, service: string | null, unitPrice = 11000) {
+  const quote = {
+    ...pricedQuote([{ description: 'Job', quantity: 1, unitPrice, category: 'service' }]),
+    service,
+  };
+  return raiseInvoice(quote, { id, now: at });
+}
+
+describe('monthlyRevenue', () => {
+  it('gives each of the last months what was invoiced (less credits) and what was received', () => {
+    const october = invoiceAt('INV-2026-1', '2026-10-10T03:00:00.000Z', 'Emergency Towing');
+    const paid = applyPayment(
+      october,
+      [],
+      aPayment({ invoiceId: october.id, amount: 11000, paidAt: '2026-11-02T03:00:00.000Z' }),
+      NOW,
+    );
+    if (!paid.ok) throw new Error(paid.message);
+    const november = invoiceAt('INV-2026-2', '2026-11-03T03:00:00.000Z', '4x4 Recovery', 22000);
+    const credit = issueCreditNote(november, { id: 'CN-2026-1', amount: 2000, reason: 'x' }, NOW);
+    if (!credit.ok) throw new Error(credit.message);
+    const rows = monthlyRevenue(
+      [paid.invoice, credit.invoice],
+      [credit.creditNote],
+      [paid.payment],
+      NOW,
+      3,
+    );
+    expect(rows).toEqual([
+      { month: '2026-09', label: 'Sep 26', invoicedCents: 0, receivedCents: 0 },
+      { month: '2026-10', label: 'Oct 26', invoicedCents: 11000, receivedCents: 0 },
+      { month: '2026-11', label: 'Nov 26', invoicedCents: 20000, receivedCents: 11000 },
+    ]);
+  });
+});
+
+describe('unpaidByAge', () => {
+  it('groups what is still owed by days since issue', () => {
+    const fresh = invoiceAt('INV-2026-1', '2026-11-20T03:00:00.000Z', null);
+    const old = invoiceAt('INV-2026-2', '2026-09-20T03:00:00.000Z', null, 50000);
+    const ancient = invoiceAt('INV-2026-3', '2026-06-01T03:00:00.000Z', null);
+    const partly = {
+      ...invoiceAt('INV-2026-4', '2026-10-20T03:00:00.000Z', null),
+      amountPaid: 1000,
+    };
+    const settled = {
+      ...invoiceAt('INV-2026-5', '2026-06-01T03:00:00.000Z', null),
+      amountPaid: 11000,
+    };
+    expect(unpaidByAge([fresh, old, ancient, partly, settled], NOW)).toEqual([
+      { label: '0–30 days', count: 1, owedCents: 11000 },
+      { label: '31–60 days', count: 1, owedCents: 10000 },
+      { label: '61–90 days', count: 1, owedCents: 50000 },
+      { label: 'Over 90 days', count: 1, owedCents: 11000 },
+    ]);
+  });
+});
+
+describe('revenueByService', () => {
+  it('adds up revenue less credits per service, largest first', () => {
+    const towing = invoiceAt('INV-2026-1', NOW, 'Emergency Towing');
+    const recovery = raiseInvoice(thousandHundredQuote(), { id: 'INV-2026-2', now: NOW });
+    const other = invoiceAt('INV-2026-3', NOW, null);
+    const credited = { ...invoiceAt('INV-2026-4', NOW, 'Emergency Towing'), amountCredited: 11000 };
+    expect(revenueByService([towing, recovery, other, credited])).toEqual([
+      { service: 'Heavy Vehicle Recovery', revenueCents: 110000, invoiceCount: 1 },
+      { service: 'Emergency Towing', revenueCents: 11000, invoiceCount: 1 },
+      { service: 'Other', revenueCents: 11000, invoiceCount: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * The tax invoice as a document, and the checks that it is one. An Australian tax invoice from a
+ * GST-registered seller must show: that it is a tax invoice; the seller's identity and ABN; the
+ * date of issue; each item's description, quantity and price; the GST (shown, or the statement
+ * that the total includes it when GST is exactly one-eleventh); the extent to which each sale is
+ * taxable; an invoice number; and for $1,000 or more, the buyer's identity or ABN. The invoice
+ * PDF, the invoice preview and the invoice email are all built from {@link taxInvoiceDocument}.
+ */
+import type { BusinessProfile } from '../api/business-profile';
+import { DATE_FORMATS } from '../constants/dates';
+import { BUYER_IDENTITY_THRESHOLD_CENTS, DOCUMENT_TEXT } from '../constants/documents';
+import { SERIES_PREFIXES } from '../constants/ids';
+import { QUOTE_TERMS } from '../constants/quotes';
+import type { CreditNote } from '../entities/credit-note';
+import type { Invoice } from '../entities/invoice';
+import type { Payment } from '../entities/payment';
+import { formatPerth } from '../rules/dates';
+import { formatCents } from '../rules/money';
+import { invoicePdfFilename } from './file-names';
+import { gstOfInclusive } from './gst';
+import {
+  INVOICE_STATE_LABELS,
+  balanceDue,
+  invoiceState,
+  paymentMethodLabel,
+  type InvoiceState,
+} from './invoice';
+import {
+  amountLine,
+  discountLine,
+  itemSections,
+  multiplierLine,
+  type AmountLine,
+  type DocumentSection,
+} from './pricing-lines';
+import { sellerBlock, type LabelledValue, type SellerBlock } from './quote-document';
+
+/** One payment as the invoice lists it. */
+export interface PaymentLine {
+  date: string;
+  method: string;
+  reference: string | null;
+  amount: string;
+  cents: number;
+}
+
+/** The terms a tax invoice repeats from the quote: when payment is due and how it can be made. */
+export const INVOICE_TERMS: readonly string[] = [QUOTE_TERMS[1], QUOTE_TERMS[3]];
+
+/** Everything a tax invoice prints, in print order. */
+export interface TaxInvoiceDocument {
+  title: string;
+  number: string;
+  issueDate: string;
+  dueDate: string | null;
+  seller: SellerBlock;
+  buyer: { name: string; abn: string | null; phone: string | null; email: string | null };
+  /** Quote, job and service the invoice is for. */
+  references: LabelledValue[];
+  sections: DocumentSection[];
+  /** Every item line is taxable; the table marks each with this. */
+  taxableMark: string;
+  taxableStatement: string;
+  /** Subtotal, then the location multiplier and the discount when they changed the price. */
+  adjustments: AmountLine[];
+  total: AmountLine;
+  /** The GST included in the total, shown as its own line. */
+  gst: AmountLine;
+  /** 'Total price includes GST' (GST here is always exactly one-eleventh of the total). */
+  gstStatement: string;
+  payments: PaymentLine[];
+  /** Paid, credited and balance due, when anything was paid or credited; else just the balance. */
+  settlement: AmountLine[];
+  balanceDueCents: number;
+  state: InvoiceState;
+  stateLabel: string;
+  /** 'PAID' or 'CREDITED' across a settled invoice, else null. */
+  stamp: string | null;
+  /** The credit notes issued against it ('CN-2026-1 $110.00: reason'). */
+  creditNotes: string[];
+  /** Where the customer pays online, while a balance is due and a link exists. */
+  payUrl: string | null;
+  terms: readonly string[];
+  fileName: string;
+}
+
+/** Builds the tax invoice document of a stored invoice with its payments and credit notes. */
+export function taxInvoiceDocument(
+  invoice: Invoice,
+  profile: BusinessProfile,
+  options: {
+    payments?: readonly Payment[];
+    creditNotes?: readonly CreditNote[];
+    payUrl?: string | null;
+  } = {},
+): TaxInvoiceDocument {
+  const payments = [...(options.payments ?? [])]
+    .filter((payment) => payment.invoiceId === invoice.id)
+    .sort((a, b) => a.paidAt.localeCompare(b.paidAt) || a.id - b.id);
+  const credits = (options.creditNotes ?? []).filter((note) => note.invoiceId === invoice.id);
+  const due = balanceDue(invoice);
+  const state = invoiceState(invoice);
+  const settlement: AmountLine[] = [];
+  if (invoice.amountPaid > 0)
+    settlement.push({
+      label: DOCUMENT_TEXT.AMOUNT_PAID,
+      cents: -invoice.amountPaid,
+      text: `-${formatCents(invoice.amountPaid)}`,
+    });
+  if (invoice.amountCredited > 0)
+    settlement.push({
+      label: DOCUMENT_TEXT.AMOUNT_CREDITED,
+      cents: -invoice.amountCredited,
+      text: `-${formatCents(invoice.amountCredited)}`,
+    });
+  settlement.push(amountLine(DOCUMENT_TEXT.BALANCE_DUE, due));
+  const references: LabelledValue[] = [];
+  if (invoice.quoteId) references.push({ label: 'Quote', value: invoice.quoteId });
+  if (invoice.jobId) references.push({ label: 'Job', value: invoice.jobId });
+  if (invoice.service) references.push({ label: 'Service', value: invoice.service });
+  return {
+    title: DOCUMENT_TEXT.TAX_INVOICE_TITLE,
+    number: invoice.id,
+    issueDate: formatPerth(invoice.createdAt, DATE_FORMATS.date),
+    dueDate: invoice.dueDate ? formatPerth(invoice.dueDate, DATE_FORMATS.date) : null,
+    seller: sellerBlock(profile),
+    buyer: {
+      name: invoice.customerName,
+      abn: invoice.buyerAbn,
+      phone: invoice.customerPhone,
+      email: invoice.customerEmail,
+    },
+    references,
+    sections: itemSections(invoice.lineItems),
+    taxableMark: DOCUMENT_TEXT.TAXABLE_MARK,
+    taxableStatement: DOCUMENT_TEXT.TAXABLE_STATEMENT,
+    // A multiplier or discount that changed nothing is left off the invoice.
+    adjustments: [
+      amountLine(DOCUMENT_TEXT.SUBTOTAL, invoice.itemsSubtotal),
+      ...[
+        multiplierLine(invoice.itemsSubtotal, invoice.amount + invoice.discountAmount, {
+          basisPoints: invoice.multiplierBasisPoints,
+          location: invoice.multiplierLocation,
+        }),
+        discountLine(invoice.discountPercent, invoice.discountAmount),
+      ].filter((line) => line.cents !== 0),
+    ],
+    total: amountLine(DOCUMENT_TEXT.TOTAL, invoice.amount),
+    gst: amountLine(DOCUMENT_TEXT.GST_INCLUDED, invoice.gst),
+    gstStatement: DOCUMENT_TEXT.GST_INCLUDED_STATEMENT,
+    payments: payments.map((payment) => ({
+      date: formatPerth(payment.paidAt, DATE_FORMATS.date),
+      method: paymentMethodLabel(payment.method),
+      reference: payment.reference,
+      amount: formatCents(payment.amount),
+      cents: payment.amount,
+    })),
+    settlement,
+    balanceDueCents: due,
+    state,
+    stateLabel: INVOICE_STATE_LABELS[state],
+    stamp:
+      state === 'paid'
+        ? DOCUMENT_TEXT.PAID_STAMP
+        : state === 'credited'
+          ? DOCUMENT_TEXT.CREDITED_STAMP
+          : null,
+    creditNotes: credits.map((note) => `${note.id} ${formatCents(note.amount)}: ${note.reason}`),
+    payUrl: due > 0 ? (options.payUrl ?? null) : null,
+    terms: INVOICE_TERMS,
+    fileName: invoicePdfFilename(invoice.id),
+  };
+}
+
+/** The points of an Australian tax invoice, each checked by {@link taxInvoiceProblems}. */
+export const TAX_INVOICE_RULES = {
+  title: 'It says it is a tax invoice',
+  seller: "It shows the seller's name and a valid ABN",
+  issueDate: 'It shows the date of issue',
+  lines: 'It describes each item with its quantity and price',
+  gst: 'It shows the GST, one-eleventh of the total rounded once, or says the total includes GST',
+  taxable: 'It shows the extent to which each sale is taxable',
+  number: 'It has an invoice number',
+  buyer: "At $1,000 or more it names the buyer or shows the buyer's ABN",
+} as const;
+
+/** A point of {@link TAX_INVOICE_RULES}. */
+export type TaxInvoiceRule = keyof typeof TAX_INVOICE_RULES;
+
+const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19] as const;
+
+/**
+ * Whether `abn` is a valid Australian Business Number: 11 digits (spaces allowed) passing the
+ * ABR's check — take 1 from the first digit, weight the digits, and the sum divides by 89.
+ */
+export function isValidAbn(abn: string | null | undefined): boolean {
+  const text = (abn ?? '').replace(/\s/g, '');
+  if (!/^\d{11}$/.test(text)) return false;
+  const digits = [...text].map(Number);
+  digits[0] = (digits[0] ?? 0) - 1;
+  const sum = digits.reduce((total, digit, index) => total + digit * (ABN_WEIGHTS[index] ?? 0), 0);
+  return sum % 89 === 0;
+}
+
+const INVOICE_NUMBER = new RegExp(`^${SERIES_PREFIXES.invoice}-\\d{4}-\\d+$`);
+
+/** The points a tax invoice document fails; an empty list means it meets every one. */
+export function taxInvoiceProblems(doc: TaxInvoiceDocument): TaxInvoiceRule[] {
+  const problems: TaxInvoiceRule[] = [];
+  if (doc.title !== DOCUMENT_TEXT.TAX_INVOICE_TITLE) problems.push('title');
+  if (!doc.seller.name.trim() || !isValidAbn(doc.seller.abn)) problems.push('seller');
+  if (!doc.issueDate.trim()) problems.push('issueDate');
+  const lines = doc.sections.flatMap((section) => section.lines);
+  if (
+    lines.length === 0 ||
+    lines.some(
+      (line) =>
+        !line.description.trim() ||
+        line.quantity < 1 ||
+        line.totalCents !== line.unitPriceCents * line.quantity,
+    )
+  )
+    problems.push('lines');
+  const gstRight = doc.gst.cents === gstOfInclusive(doc.total.cents);
+  if (!gstRight || !(doc.gst.label.trim() || doc.gstStatement.trim())) problems.push('gst');
+  if (!doc.taxableMark.trim() || !doc.taxableStatement.trim()) problems.push('taxable');
+  if (!INVOICE_NUMBER.test(doc.number)) problems.push('number');
+  if (
+    doc.total.cents >= BUYER_IDENTITY_THRESHOLD_CENTS &&
+    !doc.buyer.name.trim() &&
+    !isValidAbn(doc.buyer.abn)
+  )
+    problems.push('buyer');
+  return problems;
+}

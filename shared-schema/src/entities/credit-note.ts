@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { centsSchema, creditNoteIdSchema, invoiceIdSchema, isoDateTimeSchema } from './common';
+
+/**
+ * Table `credit_notes`: a correction of an issued tax invoice (an adjustment note), which is
+ * never edited itself. `amount` is the GST-inclusive credit in cents and `gst` its one-eleventh,
+ * rounded once for the note.
+ */
+export const creditNoteSchema = z.object({
+  id: creditNoteIdSchema,
+  invoiceId: invoiceIdSchema,
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  /** Cents, above 0. */
+  amount: z.number().int().positive(),
+  gst: centsSchema,
+  reason: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+/** A stored credit note. */
+export type CreditNote = z.infer<typeof creditNoteSchema>;

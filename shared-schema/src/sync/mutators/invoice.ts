@@ -1,0 +1,196 @@
+/**
+ * Billing mutators: raising a tax invoice (on acceptance of a quote, or by hand for a completed
+ * job), recording a payment, and correcting an invoice with a credit note. Each one decides with
+ * the shared rules of `documents/invoice.ts`; none edits what an issued invoice prints.
+ *
+ * Exactly once: the sync engine applies a device's mutation once; on top of that every row these
+ * write has an id the device minted (INV-…, CN-…, a leased payment id), so a mutation that
+ * somehow arrived twice finds its own row and is refused instead of paying twice.
+ */
+import type { z } from 'zod';
+import { MESSAGES } from '../../messages';
+import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
+import type { Row } from '../mutator';
+import {
+  acceptQuoteInputSchema,
+  applyPayment,
+  canChangeQuoteStatus,
+  canInvoiceQuote,
+  issueCreditNote,
+  issueCreditNoteInputSchema,
+  jobIdOfQuote,
+  liveInvoices,
+  raiseInvoice,
+  raiseInvoiceInputSchema,
+  recordInvoicePaymentInputSchema,
+  type CreditNote,
+  type Invoice,
+  type Job,
+  type Payment,
+  type Quote,
+} from './deps';
+
+const QUOTE = 'quote';
+const INVOICE = 'invoice';
+const QUOTE_INVOICES = 'quoteInvoices';
+
+/** The reads every invoice-raising mutator needs: the quote, its invoices, and the new id. */
+function raiseReads(quoteId: string, invoiceId: string) {
+  return [
+    { key: QUOTE, entity: 'quotes' as const, id: quoteId },
+    { key: INVOICE, entity: 'invoices' as const, id: invoiceId },
+    { key: QUOTE_INVOICES, entity: 'invoices' as const, where: { quoteId } },
+  ];
+}
+
+/**
+ * Why a quote cannot be invoiced now, or null: it must exist, not be rejected or expired, have
+ * something to bill, and have no invoice still standing (a fully credited one may be re-raised).
+ */
+function refuseRaise(quote: Quote | undefined, existing: Invoice[], newId: Invoice | undefined) {
+  if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'quoteId');
+  if (newId) return reject('conflict', `Invoice ${newId.id} already exists`, 'id');
+  if (!canInvoiceQuote(quote.status))
+    return reject('invalid_state', MESSAGES.QUOTE_NOT_INVOICEABLE, 'quoteId');
+  if (quote.finalPrice <= 0) return reject('invalid_state', MESSAGES.NOTHING_TO_INVOICE, 'quoteId');
+  if (liveInvoices(existing).length > 0)
+    return reject('conflict', MESSAGES.ALREADY_INVOICED, 'quoteId');
+  return null;
+}
+
+/**
+ * `quote.accept`: the customer accepts a sent quote, and its tax invoice is raised in the same
+ * step, so an accepted quote always has its invoice.
+ */
+export const quoteAccept = defineMutator({
+  name: 'quote.accept',
+  argsSchema: acceptQuoteInputSchema,
+  reads: (args) => raiseReads(args.id, args.invoiceId),
+  apply(ctx, args) {
+    const quote = readOne<Quote>(ctx, QUOTE);
+    if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
+    if (!canChangeQuoteStatus(quote.status, 'accepted'))
+      return reject('invalid_state', MESSAGES.QUOTE_TRANSITION_NOT_ALLOWED, 'status');
+    const accepted: Quote = { ...quote, status: 'accepted', updatedAt: ctx.now };
+    const existing = readMany<Invoice>(ctx, QUOTE_INVOICES);
+    const refused = refuseRaise(accepted, existing, readOne<Invoice>(ctx, INVOICE));
+    // A quote invoiced before it was accepted (by hand, for its job) keeps that invoice.
+    if (refused && !(refused.code === 'conflict' && refused.field === 'quoteId')) return refused;
+    const invoice = refused
+      ? undefined
+      : raiseInvoice(accepted, { id: args.invoiceId, now: ctx.now });
+    return succeed(
+      [put('quotes', accepted as Row), ...(invoice ? [put('invoices', invoice as Row)] : [])],
+      { quote: accepted, invoice: invoice ?? liveInvoices(existing)[0] ?? null },
+    );
+  },
+});
+
+/**
+ * `invoice.raise`: a tax invoice raised by hand from a quote — for a completed job, its automatic
+ * quote (or whatever quote staff made for it). Given a job, the job must be completed.
+ */
+export const invoiceRaise = defineMutator({
+  name: 'invoice.raise',
+  argsSchema: raiseInvoiceInputSchema,
+  reads: (args) => [
+    ...raiseReads(args.quoteId, args.id),
+    ...(args.jobId ? [{ key: 'job', entity: 'jobs' as const, id: args.jobId }] : []),
+  ],
+  apply(ctx, args) {
+    const quote = readOne<Quote>(ctx, QUOTE);
+    const refused = refuseRaise(
+      quote,
+      readMany<Invoice>(ctx, QUOTE_INVOICES),
+      readOne<Invoice>(ctx, INVOICE),
+    );
+    if (refused) return refused;
+    let jobId = args.jobId;
+    if (jobId) {
+      const job = readOne<Job>(ctx, 'job');
+      if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'jobId');
+      if (job.status !== 'Completed')
+        return reject('invalid_state', MESSAGES.JOB_NOT_COMPLETED, 'jobId');
+    } else {
+      jobId = jobIdOfQuote(quote as Quote);
+    }
+    const invoice = raiseInvoice(quote as Quote, {
+      id: args.id,
+      now: ctx.now,
+      jobId,
+      buyerAbn: args.buyerAbn,
+    });
+    return succeed([put('invoices', invoice as Row)], { invoice });
+  },
+});
+
+/**
+ * `invoice.recordPayment`: cash, card on site or a bank transfer against an invoice, up to the
+ * balance due; the invoice becomes paid when payments cover it. The same payment rule settles
+ * card payments on the server.
+ */
+export const invoiceRecordPayment = defineMutator({
+  name: 'invoice.recordPayment',
+  argsSchema: recordInvoicePaymentInputSchema,
+  reads: (args) => [
+    { key: INVOICE, entity: 'invoices' as const, id: args.invoiceId },
+    { key: 'payments', entity: 'payments' as const, where: { invoiceId: args.invoiceId } },
+    { key: 'payment', entity: 'payments' as const, id: args.paymentId },
+  ],
+  apply(ctx, args) {
+    const invoice = readOne<Invoice>(ctx, INVOICE);
+    if (!invoice) return reject('not_found', MESSAGES.INVOICE_NOT_FOUND, 'invoiceId');
+    if (readOne<Payment>(ctx, 'payment'))
+      return reject('conflict', MESSAGES.PAYMENT_EXISTS, 'paymentId');
+    const outcome = applyPayment(
+      invoice,
+      readMany<Payment>(ctx, 'payments'),
+      {
+        id: args.paymentId,
+        invoiceId: invoice.id,
+        amount: args.amount,
+        method: args.method,
+        reference: args.reference,
+        paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : ctx.now,
+        stripePaymentIntentId: null,
+        recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
+        createdAt: ctx.now,
+      },
+      ctx.now,
+    );
+    if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
+    return succeed(
+      [put('payments', outcome.payment as Row), put('invoices', outcome.invoice as Row)],
+      { invoice: outcome.invoice, payment: outcome.payment },
+    );
+  },
+});
+
+/** `creditNote.issue`: corrects an issued invoice by a credit note, never by editing it. */
+export const creditNoteIssue = defineMutator({
+  name: 'creditNote.issue',
+  argsSchema: issueCreditNoteInputSchema,
+  reads: (args) => [
+    { key: INVOICE, entity: 'invoices' as const, id: args.invoiceId },
+    { key: 'note', entity: 'credit_notes' as const, id: args.id },
+  ],
+  apply(ctx, args) {
+    const invoice = readOne<Invoice>(ctx, INVOICE);
+    if (!invoice) return reject('not_found', MESSAGES.INVOICE_NOT_FOUND, 'invoiceId');
+    if (readOne<CreditNote>(ctx, 'note'))
+      return reject('conflict', MESSAGES.CREDIT_NOTE_EXISTS, 'id');
+    const outcome = issueCreditNote(
+      invoice,
+      { id: args.id, amount: args.amount, reason: args.reason },
+      ctx.now,
+    );
+    if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
+    return succeed(
+      [put('credit_notes', outcome.creditNote as Row), put('invoices', outcome.invoice as Row)],
+      { invoice: outcome.invoice, creditNote: outcome.creditNote },
+    );
+  },
+});
+
+/** Arguments of `invoice.recordPayment` (also what the payment dialog builds). */
+export type RecordInvoicePaymentArgs = z.input<typeof recordInvoicePaymentInputSchema>;

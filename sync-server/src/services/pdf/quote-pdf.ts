@@ -1,0 +1,81 @@
+/**
+ * The quote PDF (DESIGN.md §8), laid out from the shared quote document: business header beside
+ * 'QUOTE', number and dates; customer and job; items by category; subtotal, location multiplier,
+ * discount, final price and the GST it includes; notes; the terms for its validity; the pay link
+ * in the footer.
+ */
+import {
+  DOCUMENT_TEXT,
+  quoteDocument,
+  type BusinessProfile,
+  type Quote,
+} from '@pilbara/shared-schema';
+import {
+  Writer,
+  drawAmountLines,
+  drawBullets,
+  drawFooters,
+  drawHeader,
+  drawItems,
+  drawNote,
+  drawSection,
+  drawTotalBox,
+  drawTwoColumns,
+  MARGIN,
+  CONTENT_WIDTH,
+} from './writer';
+
+export interface QuotePdfOptions {
+  profile: BusinessProfile;
+  /** Absolute pay link printed in the footer, e.g. https://…/checkout?quote=Q-2026-1. */
+  payUrl?: string;
+}
+
+/** Renders the quote as an A4 PDF. */
+export async function renderQuotePdf(quote: Quote, options: QuotePdfOptions): Promise<Uint8Array> {
+  const doc = quoteDocument(quote, options.profile);
+  const w = await Writer.create({
+    title: `${doc.title} ${doc.number}`,
+    author: doc.seller.name,
+    subject: `${doc.title} for ${doc.customer.name}`,
+  });
+  drawHeader(w, doc.seller, {
+    title: doc.title,
+    number: doc.number,
+    lines: [`Issue date: ${doc.issueDate}`, `Valid until: ${doc.validUntil}`],
+  });
+  drawTwoColumns(
+    w,
+    {
+      heading: DOCUMENT_TEXT.QUOTE_FOR,
+      lines: [
+        [doc.customer.name, { size: 11, bold: true }],
+        [`Phone: ${doc.customer.phone}`, {}],
+        ...(doc.customer.email ? [[`Email: ${doc.customer.email}`, {}] as [string, object]] : []),
+      ],
+    },
+    {
+      heading: DOCUMENT_TEXT.JOB_DETAILS,
+      lines: doc.job.map((row) => [`${row.label}: ${row.value}`, {}]),
+    },
+  );
+  drawItems(w, doc.sections, null);
+  drawAmountLines(w, doc.adjustments);
+  drawTotalBox(w, doc.total);
+  drawNote(w, `${doc.gst.label} ${doc.gst.text}`, { bold: false });
+  drawNote(w, doc.gstNote);
+  w.y -= 10;
+  if (doc.notes) {
+    drawSection(w, DOCUMENT_TEXT.NOTES);
+    for (const paragraph of doc.notes.split(/\r?\n/))
+      w.paragraph(paragraph, MARGIN, CONTENT_WIDTH, { size: 9 });
+    w.y -= 10;
+  }
+  drawSection(w, DOCUMENT_TEXT.TERMS);
+  drawBullets(w, doc.terms);
+  drawFooters(
+    w,
+    options.payUrl ? `Pay online: ${options.payUrl}` : `Thank you for choosing ${doc.seller.name}`,
+  );
+  return w.save();
+}

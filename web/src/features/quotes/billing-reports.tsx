@@ -1,0 +1,267 @@
+/**
+ * Reports & books of the Quotes & Billing tab: monthly revenue, unpaid invoices by age and
+ * revenue by service as charts (@mantine/charts), and the books of a date range — the GST summary
+ * for the BAS, worked out on this device from the same rule the server exports with, and the
+ * sales and payments CSVs for Xero or MYOB.
+ */
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import { useState, type ReactNode } from 'react';
+import { BarChart } from '@mantine/charts';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconDownload } from '@tabler/icons-react';
+import {
+  MESSAGES,
+  booksCsvFilename,
+  booksRangeQuerySchema,
+  formatCents,
+  formatCentsWhole,
+  gstSummary,
+  monthlyRevenue,
+  revenueByService,
+  todayInPerth,
+  unpaidByAge,
+  type DateRange,
+} from '@pilbara/shared-schema';
+import { OfflineError, browserOffline, fetchBooksCsv, reasonOf, saveBlob } from './quotes-api';
+import { toast } from './feedback';
+import { QUOTES_TEXT } from './quotes-text';
+import { useBillingRows, type BillingRows } from './use-billing';
+
+/** Chart values are cents; axes and tooltips show dollars. */
+const dollars = (cents: number) => formatCentsWhole(cents);
+
+function ChartCard({
+  testId,
+  title,
+  empty,
+  children,
+}: {
+  testId: string;
+  title: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={testId}>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {empty ? (
+          <Text size="sm" c="dimmed">
+            {QUOTES_TEXT.NO_INVOICES}
+          </Text>
+        ) : (
+          children
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The first and last Perth date of the month `today` is in. */
+function thisMonth(today: string): DateRange {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const prefix = today.slice(0, 7);
+  return { from: `${prefix}-01`, to: `${prefix}-${String(last).padStart(2, '0')}` };
+}
+
+export function BillingReports() {
+  const rows = useBillingRows();
+  if (!rows) return null;
+  return (
+    <Stack gap="lg" data-testid="billing-reports">
+      <Charts rows={rows} now={new Date().toISOString()} />
+      <Books rows={rows} />
+    </Stack>
+  );
+}
+
+function Charts({ rows, now }: { rows: BillingRows; now: string }) {
+  const monthly = monthlyRevenue(rows.invoices, rows.creditNotes, rows.payments, now, 6);
+  const ages = unpaidByAge(rows.invoices, now);
+  const services = revenueByService(rows.invoices).slice(0, 6);
+  const none = rows.invoices.length === 0;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <ChartCard testId="monthly-revenue-chart" title="Monthly revenue" empty={none}>
+        <BarChart
+          h={240}
+          data={monthly.map((month) => ({
+            label: month.label,
+            Invoiced: month.invoicedCents,
+            Received: month.receivedCents,
+          }))}
+          dataKey="label"
+          series={[
+            { name: 'Invoiced', color: 'orange.6' },
+            { name: 'Received', color: 'teal.6' },
+          ]}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          valueFormatter={dollars}
+          yAxisProps={{ width: 64 }}
+        />
+      </ChartCard>
+      <ChartCard testId="unpaid-age-chart" title="Unpaid invoices by age" empty={none}>
+        <BarChart
+          h={240}
+          data={ages.map((bucket) => ({
+            label: bucket.label,
+            Owed: bucket.owedCents,
+            count: bucket.count,
+          }))}
+          dataKey="label"
+          series={[{ name: 'Owed', color: 'red.6' }]}
+          valueFormatter={dollars}
+          yAxisProps={{ width: 64 }}
+        />
+        <Text size="xs" c="dimmed">
+          {ages.map((bucket) => `${bucket.label}: ${bucket.count}`).join(' · ')}
+        </Text>
+      </ChartCard>
+      <ChartCard testId="service-revenue-chart" title="Revenue by service" empty={none}>
+        <BarChart
+          h={Math.max(160, services.length * 44)}
+          data={services.map((row) => ({ service: row.service, Revenue: row.revenueCents }))}
+          dataKey="service"
+          orientation="vertical"
+          series={[{ name: 'Revenue', color: 'blue.6' }]}
+          valueFormatter={dollars}
+          yAxisProps={{ width: 140 }}
+        />
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
+
+function Books({ rows }: { rows: BillingRows }) {
+  const [range, setRange] = useState<DateRange>(() => thisMonth(todayInPerth()));
+  const [busy, setBusy] = useState<'sales' | 'payments' | null>(null);
+  const checked = booksRangeQuerySchema.safeParse(range);
+  const issue = checked.success ? undefined : checked.error.issues[0];
+  const errorFor = (field: 'from' | 'to') => (issue?.path[0] === field ? issue.message : undefined);
+  const summary = checked.success
+    ? gstSummary(rows.invoices, rows.creditNotes, rows.payments, checked.data)
+    : null;
+
+  const download = async (kind: 'sales' | 'payments') => {
+    if (!checked.success) return;
+    if (browserOffline()) {
+      toast('info', QUOTES_TEXT.NEEDS_CONNECTION_TITLE, QUOTES_TEXT.booksNeedConnection);
+      return;
+    }
+    setBusy(kind);
+    try {
+      saveBlob(
+        await fetchBooksCsv(kind, checked.data),
+        booksCsvFilename(kind, checked.data.from, checked.data.to),
+      );
+    } catch (error) {
+      toast(
+        'error',
+        MESSAGES.BOOKS_EXPORT_FAILED,
+        error instanceof OfflineError ? QUOTES_TEXT.booksNeedConnection : reasonOf(error),
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const row = (label: string, value: string, testId?: string) => (
+    <Table.Tr>
+      <Table.Td>{label}</Table.Td>
+      <Table.Td ta="right" fw={600} data-testid={testId}>
+        {value}
+      </Table.Td>
+    </Table.Tr>
+  );
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="books-title">
+      <Stack gap="sm">
+        <Title order={3} size="h5" id="books-title">
+          Books and GST
+        </Title>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <DatePickerInput
+            label="From"
+            leftSection={<IconCalendar size={18} />}
+            valueFormat="D MMM YYYY"
+            value={range.from}
+            onChange={(value) => setRange({ ...range, from: value ?? '' })}
+            firstDayOfWeek={1}
+            w={170}
+            error={errorFor('from')}
+          />
+          <DatePickerInput
+            label="To"
+            leftSection={<IconCalendar size={18} />}
+            valueFormat="D MMM YYYY"
+            value={range.to}
+            onChange={(value) => setRange({ ...range, to: value ?? '' })}
+            firstDayOfWeek={1}
+            w={170}
+            error={errorFor('to')}
+          />
+        </Group>
+        {summary ? (
+          <Table withRowBorders={false} verticalSpacing={4} data-testid="gst-summary">
+            <Table.Tbody>
+              {row(
+                `Tax invoices issued (${summary.invoiceCount})`,
+                formatCents(summary.invoicedCents),
+              )}
+              {row(
+                `Credit notes issued (${summary.creditNoteCount})`,
+                summary.creditedCents > 0
+                  ? `-${formatCents(summary.creditedCents)}`
+                  : formatCents(0),
+              )}
+              {row(
+                'G1 Total sales (GST inclusive)',
+                formatCents(summary.totalSalesCents),
+                'gst-g1',
+              )}
+              {row('1A GST on sales', formatCents(summary.gstOnSalesCents), 'gst-1a')}
+              {row(
+                `Payments received (${summary.paymentCount})`,
+                formatCents(summary.receivedCents),
+              )}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Alert color="red" variant="light" p="xs">
+            {issue?.message}
+          </Alert>
+        )}
+        <Text size="xs" c="dimmed">
+          Accruals basis: sales are the tax invoices issued in the range less its credit notes. The
+          CSVs import into Xero (Sales › Import) and MYOB with amounts tax inclusive.
+        </Text>
+        <Group gap="sm">
+          <Button
+            leftSection={<IconDownload size={16} />}
+            disabled={!summary}
+            loading={busy === 'sales'}
+            onClick={() => void download('sales')}
+          >
+            Sales CSV
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            disabled={!summary}
+            loading={busy === 'payments'}
+            onClick={() => void download('payments')}
+          >
+            Payments CSV
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * Record payment: staff note cash, card on site or a bank transfer against an invoice (or a
+ * quote, whose invoice is raised with it), in full or in part. It is a sync mutation, so it works
+ * with no signal and is recorded once when the device syncs. The form is the shared payment form
+ * schema: an amount above $0.00 and at most what is owed.
+ */
+import '@mantine/dates/styles.css';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import {
+  PAYMENT_METHOD_LABELS,
+  RECORDABLE_PAYMENT_METHODS,
+  csvAmount,
+  formatCents,
+  paymentFormSchema,
+  todayInPerth,
+  type PaymentFormInput,
+} from '@pilbara/shared-schema';
+import { registerField } from '../../components/form-fields';
+import type { PaymentDetails } from './billing-actions';
+import { QUOTES_TEXT } from './quotes-text';
+
+const METHODS = RECORDABLE_PAYMENT_METHODS.map((value) => ({
+  value,
+  label: PAYMENT_METHOD_LABELS[value],
+}));
+
+/** What is being paid: a line naming it and what is owed on it. */
+export interface PaymentTarget {
+  key: string;
+  /** 'Invoice INV-2026-4 for Dana Reid'. */
+  title: string;
+  owedCents: number;
+}
+
+export interface PaymentDialogProps {
+  target: PaymentTarget | null;
+  /** True when opened from Pay Now on a deployment without card keys. */
+  cardNotSetUp?: boolean;
+  onClose: () => void;
+  /** Saves; resolves true when the payment was recorded on this device. */
+  onSubmit: (details: PaymentDetails) => Promise<boolean>;
+}
+
+export function PaymentDialog({
+  target,
+  cardNotSetUp = false,
+  onClose,
+  onSubmit,
+}: PaymentDialogProps) {
+  return (
+    <Modal opened={target !== null} onClose={onClose} title="Record payment">
+      {target ? (
+        <PaymentForm
+          key={target.key}
+          target={target}
+          cardNotSetUp={cardNotSetUp}
+          onClose={onClose}
+          onSubmit={onSubmit}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+type PaymentFormOutput = ReturnType<ReturnType<typeof paymentFormSchema>['parse']>;
+
+function PaymentForm({
+  target,
+  cardNotSetUp,
+  onClose,
+  onSubmit,
+}: Omit<PaymentDialogProps, 'target'> & { target: PaymentTarget }) {
+  const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
+    defaultValues: {
+      method: 'cash',
+      amount: csvAmount(target.owedCents),
+      reference: '',
+      paidAt: todayInPerth(),
+    },
+    resolver: zodResolver(paymentFormSchema(target.owedCents)) as Resolver<
+      PaymentFormInput,
+      unknown,
+      PaymentFormOutput
+    >,
+    mode: 'onTouched',
+  });
+  const { control, handleSubmit, formState } = form;
+
+  const submit = handleSubmit(async (values) => {
+    // Money taken today is stamped with the time it is recorded, not midnight.
+    const paidAt = values.paidAt === todayInPerth() ? null : values.paidAt;
+    if (await onSubmit({ ...values, paidAt })) onClose();
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Record payment">
+      <Stack gap="md">
+        {cardNotSetUp ? (
+          <Alert color="yellow" title={QUOTES_TEXT.CARD_NOT_SET_UP_TITLE}>
+            Record a payment taken another way instead.
+          </Alert>
+        ) : null}
+        <Text size="sm">
+          {target.title}: <b>{formatCents(target.owedCents)}</b> owed
+        </Text>
+        <Controller
+          control={control}
+          name="method"
+          render={({ field }) => (
+            <SegmentedControl
+              fullWidth
+              data={METHODS}
+              value={field.value}
+              onChange={field.onChange}
+              aria-label="Payment method"
+            />
+          )}
+        />
+        <TextInput
+          label="Amount"
+          leftSection="$"
+          inputMode="decimal"
+          withAsterisk
+          {...registerField(form, 'amount')}
+        />
+        <TextInput
+          label="Reference (optional)"
+          placeholder="Receipt or transfer reference"
+          maxLength={100}
+          {...registerField(form, 'reference')}
+        />
+        <Controller
+          control={control}
+          name="paidAt"
+          render={({ field, fieldState }) => (
+            <DatePickerInput
+              label="Date received"
+              leftSection={<IconCalendar size={18} />}
+              maxDate={todayInPerth()}
+              valueFormat="ddd D MMM YYYY"
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              name={field.name}
+              error={fieldState.error?.message}
+              firstDayOfWeek={1}
+              popoverProps={{ withinPortal: true }}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" color="teal" loading={formState.isSubmitting}>
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
