@@ -20,6 +20,16 @@ export const successResponseSchema = z.object({
 /** Success response body. */
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
+/** A PDF file answer (the body is the file, `Content-Type: application/pdf`). */
+export const pdfFileSchema = z
+  .any()
+  .meta({ type: 'string', format: 'binary', description: 'The PDF file' });
+
+/** A CSV file answer (UTF-8 with a byte-order mark, `Content-Type: text/csv`). */
+export const csvFileSchema = z
+  .any()
+  .meta({ type: 'string', description: 'The CSV file, with a header row' });
+
 /** GET /api/health answer: the process is up and the database answers. */
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
