@@ -176,9 +176,6 @@ export default tseslint.config(
   },
   {
     files: ['sync-server/src/routes/**/*.ts'],
-    // Issue 18 moves the billing routes' SQL into repositories and the apply path; until it
-    // lands on main, billing/ is the one folder the SQL rule does not cover yet.
-    ignores: ['sync-server/src/routes/billing/**'],
     rules: {
       'no-restricted-imports': restrictedImports(NOT_WEB, {
         group: ['better-sqlite3'],
