@@ -110,6 +110,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/data/**',
       'web/dev-dist/**',
       'e2e/test-results/**',

@@ -2,9 +2,10 @@
  * `buildApp(config)`: the whole server as a Fastify instance, used by `main.ts`, by tests
  * through `app.inject`, and on a real port alike (fastify/demo's shape).
  *
- * Order: database (migrated) and services → external plugins (helmet, rate limit, cookies) →
- * app plugins (auth, the API description) → routes by area (health, config, auth, public,
- * billing, staff, sync) → static PWA hosting with the SPA fallback.
+ * Order: database (migrated) and services → external plugins (helmet, compression, rate limit,
+ * cookies) → app plugins (auth, the API description) → routes by area (health, config, auth,
+ * public, billing, staff, sync) → static PWA hosting (pre-rendered pages, the shell for staff
+ * screens, 404 page).
  *
  * Routes declare their zod schemas in their options (plugins/route-schemas.ts): validation,
  * handler types and the OpenAPI document at /api/docs all come from that one declaration.
@@ -16,6 +17,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES, type BusinessProfile } from '@pilbara/shared-schema';
@@ -32,7 +34,7 @@ import { registerRequestRules } from './plugins/request-rules';
 import { registerIdempotency } from './plugins/idempotency';
 import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
 import { SCRYPT_COST, type ScryptCost } from './services/passwords';
-import { staticPlugin } from './plugins/static';
+import { resolveSitePages, staticPlugin } from './plugins/static';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { responseSerializer, validatorCompiler, type ResponseCheck } from './plugins/route-schemas';
 import packageJson from '../package.json' with { type: 'json' };
@@ -278,6 +280,10 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     hsts: https ? undefined : false,
   });
+  // API answers are compressed on the fly (brotli or gzip, as the caller accepts, with Vary);
+  // the PWA's files are compressed once at build time and sent as they are (plugins/static.ts),
+  // which this leaves alone because they already carry a Content-Encoding.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
   registerRequestRules(app);
   registerIdempotency(app);
@@ -292,7 +298,7 @@ export async function buildApp(
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(syncRoutes);
 
-  await app.register(staticPlugin);
+  await app.register(staticPlugin, { pages: await resolveSitePages(app) });
 
   if (opts.notifier) startNotifier(app);
   if (opts.logCompaction) startLogCompaction(app);

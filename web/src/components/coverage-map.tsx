@@ -221,7 +221,12 @@ export function CoverageMap() {
                     <b>Pricing:</b> {areaPricing(area)}
                   </Text>
                 </Group>
-                <Button component={Link} to="/booking" size="md" mt="sm">
+                <Button
+                  component={Link}
+                  to={`/booking?location=${encodeURIComponent(area.name)}`}
+                  size="md"
+                  mt="sm"
+                >
                   Book Service for {area.name}
                 </Button>
                 <Button variant="subtle" onClick={() => setSelected(null)}>
