@@ -6,6 +6,7 @@
  */
 import { expect, test } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
+import { openDevices } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
 
@@ -23,12 +24,8 @@ test('approve and mark En Route offline, then every device and the customer catc
   server,
 }) => {
   test.setTimeout(240_000);
-  const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
-  const [adminContext, secondContext, publicContext] = contexts as [
-    (typeof contexts)[0],
-    (typeof contexts)[0],
-    (typeof contexts)[0],
-  ];
+  const devices = await openDevices(browser, baseURL, ['admin', 'second', 'visitor']);
+  const { admin: adminContext, second: secondContext, visitor: publicContext } = devices.contexts;
   try {
     const admin = await openAdminPanel(adminContext);
     const adminPage = admin.page;
@@ -97,6 +94,6 @@ test('approve and mark En Route offline, then every device and the customer catc
     await publicPage.waitForTimeout(3_000);
     expect(enRouteMails()).toHaveLength(1);
   } finally {
-    await Promise.all(contexts.map((context) => context.close()));
+    await devices.closeAll();
   }
 });

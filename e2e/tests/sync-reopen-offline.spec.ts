@@ -5,7 +5,7 @@
  */
 import { expect, test } from '../fixtures/server';
 import { AdminPanel, openAdminPanel } from '../page-models/admin';
-import { waitForOfflineReady } from '../page-models/app-shell';
+import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
 
@@ -15,12 +15,8 @@ test('offline approvals survive closing and reopening the app offline, then reac
   server,
 }) => {
   test.setTimeout(240_000);
-  const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
-  const [adminContext, secondContext, publicContext] = contexts as [
-    (typeof contexts)[0],
-    (typeof contexts)[0],
-    (typeof contexts)[0],
-  ];
+  const devices = await openDevices(browser, baseURL, ['admin', 'second', 'visitor']);
+  const { admin: adminContext, second: secondContext, visitor: publicContext } = devices.contexts;
   try {
     const admin = await openAdminPanel(adminContext);
     const firstPage = admin.page;
@@ -72,6 +68,6 @@ test('offline approvals survive closing and reopening the app offline, then reac
     await second.tab('Pending Bookings');
     await expect(second.bookingCard(who.name)).toHaveCount(0);
   } finally {
-    await Promise.all(contexts.map((context) => context.close()));
+    await devices.closeAll();
   }
 });
