@@ -3,8 +3,12 @@
  * through `app.inject`, and on a real port alike (fastify/demo's shape).
  *
  * Order: database (migrated) and services → external plugins (helmet, compression, rate limit,
- * cookies) → app plugins (auth) → routes by area (health, config, auth, public, billing, staff,
- * sync) → static PWA hosting (pre-rendered pages, the shell for staff screens, 404 page).
+ * cookies) → app plugins (auth, the API description) → routes by area (health, config, auth,
+ * public, billing, staff, sync) → static PWA hosting (pre-rendered pages, the shell for staff
+ * screens, 404 page).
+ *
+ * Routes declare their zod schemas in their options (plugins/route-schemas.ts): validation,
+ * handler types and the OpenAPI document at /api/docs all come from that one declaration.
  */
 import crypto from 'node:crypto';
 import Fastify, {
@@ -27,9 +31,13 @@ import { ensureAdmin, resolveSessionSecret, type AdminLogin } from './bootstrap'
 import { authPlugin } from './plugins/auth';
 import { HttpError, registerErrorHandling } from './plugins/errors';
 import { registerRequestRules } from './plugins/request-rules';
+import { registerIdempotency } from './plugins/idempotency';
 import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
 import { SCRYPT_COST, type ScryptCost } from './services/passwords';
 import { resolveSitePages, staticPlugin } from './plugins/static';
+import { apiDocsPlugin } from './plugins/api-docs';
+import { responseSerializer, validatorCompiler, type ResponseCheck } from './plugins/route-schemas';
+import packageJson from '../package.json' with { type: 'json' };
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
@@ -124,6 +132,12 @@ export interface BuildAppOptions {
   notifier?: boolean;
   /** Compact the change log at start and every six hours (sync/retention.ts); `main` does. */
   logCompaction?: boolean;
+  /**
+   * A response that does not match its route's declared schema: 'throw' (the default, so every
+   * test catches a description drifting from the code) or 'log' (`main`: the user still gets
+   * the answer, the log says what drifted).
+   */
+  responseCheck?: ResponseCheck;
 }
 
 export interface AppExtras {
@@ -190,6 +204,8 @@ export async function buildApp(
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializer(opts.responseCheck ?? 'throw', app.log));
 
   const ownsDb = !opts.db;
   const db = opts.db ?? openDatabase(config.databaseFile);
@@ -281,7 +297,9 @@ export async function buildApp(
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
   registerRequestRules(app);
+  registerIdempotency(app);
   await app.register(authPlugin, { secret: resolveSessionSecret(config) });
+  await app.register(apiDocsPlugin, { version: packageJson.version });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });

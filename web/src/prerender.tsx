@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App, AppRoutes } from './app/app';
-import { DEFAULT_CONFIG, type SiteConfig } from './app/profile-provider';
+import { DEFAULT_CONFIG, type SiteConfig } from './components/profile-provider';
 import { embeddedConfigScript } from './app/embedded-config';
 import { TitleCollectorContext, type TitleCollector } from './lib/use-page-title';
 

@@ -231,22 +231,6 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   errorMessageSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
-
-/** Every message of the protocol, either direction. */
-export const syncMessageSchema = z.discriminatedUnion('type', [
-  helloMessageSchema,
-  pushMessageSchema,
-  pullMessageSchema,
-  leaseRequestMessageSchema,
-  changesMessageSchema,
-  resultsMessageSchema,
-  pokeMessageSchema,
-  leaseGrantMessageSchema,
-  updateRequiredMessageSchema,
-  errorMessageSchema,
-]);
-export type SyncMessage = z.infer<typeof syncMessageSchema>;
-
 export type HelloMessage = z.infer<typeof helloMessageSchema>;
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PullMessage = z.infer<typeof pullMessageSchema>;

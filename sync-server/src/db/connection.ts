@@ -40,3 +40,14 @@ export function openDatabase(file: string): Db {
 export function databaseAnswers(db: Db): boolean {
   return db.prepare('SELECT 1 AS ok').get() !== undefined;
 }
+
+/**
+ * Runs `fn` as one write transaction (a savepoint inside an open one): all of its writes or
+ * none. Routes call it for a unit of work that spans several repository or apply-path calls, so
+ * they never touch the driver themselves. It takes the write lock up front (`BEGIN IMMEDIATE`):
+ * a transaction that reads first and upgrades later would fail at once, whatever the busy
+ * timeout, while another connection writes.
+ */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}

@@ -21,10 +21,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled } from '../config';
-import { globalPlugin } from './global-plugin';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -165,64 +165,67 @@ export async function resolveSitePages(app: FastifyInstance): Promise<string> {
   return table ? pagesRoot(app, root, table) : root;
 }
 
-export const staticPlugin = globalPlugin<{ pages: string }>(async (app, options) => {
-  const root = app.config.webDist;
-  const table = readPageTable(root);
-  const pages = options.pages;
+export const staticPlugin = fp<{ pages: string }>(
+  async (app, options) => {
+    const root = app.config.webDist;
+    const table = readPageTable(root);
+    const pages = options.pages;
 
-  const sendPage = (reply: FastifyReply, file: string) =>
-    reply.header('Cache-Control', NO_CACHE).sendFile(file, pages);
+    const sendPage = (reply: FastifyReply, file: string) =>
+      reply.header('Cache-Control', NO_CACHE).sendFile(file, pages);
 
-  if (table) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: true,
-      index: false,
-      preCompressed: true,
-      // Cache-Control is set per file below; @fastify/static's default would override it.
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
-        if (!isDocumentLike(path.basename(filePath))) {
-          for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
-        }
-      },
+    if (table) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: false,
+        preCompressed: true,
+        // Cache-Control is set per file below; @fastify/static's default would override it.
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
+          if (!isDocumentLike(path.basename(filePath))) {
+            for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+          }
+        },
+      });
+      for (const [route, file] of Object.entries(table.pages)) {
+        app.get(route, (_request, reply) => sendPage(reply, file));
+      }
+      // The service worker precaches the pages by file name (/booking.html); those come from the
+      // same place, so an installed app shows the configured profile too.
+      for (const file of new Set([...Object.values(table.pages), table.notFound, table.shell])) {
+        if (file !== 'index.html') app.get(`/${file}`, (_request, reply) => sendPage(reply, file));
+      }
+      app.get('/index.html', (_request, reply) => sendPage(reply, 'index.html'));
+      for (const route of table.clientRoutes) {
+        app.get(route, (_request, reply) => sendPage(reply, table.shell));
+      }
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return reply.code(404).send({ error: MESSAGES.NOT_FOUND });
+      }
+      const isPageRequest =
+        (request.method === 'GET' || request.method === 'HEAD') && !path.posix.extname(pathname);
+      if (!isPageRequest) return reply.code(404).type('text/plain').send('Not found');
+      if (!table) {
+        return reply
+          .code(503)
+          .type('text/plain')
+          .send(
+            `The web app is not built (no ${PAGE_TABLE_FILE} in ${root}). Run the start command.`,
+          );
+      }
+      const withoutSlash = pathname.replace(/\/+$/, '');
+      if (withoutSlash !== pathname && withoutSlash in table.pages) {
+        const query = request.url.slice(pathname.length);
+        return reply.redirect(withoutSlash + query, 308);
+      }
+      return sendPage(reply.code(404), table.notFound);
     });
-    for (const [route, file] of Object.entries(table.pages)) {
-      app.get(route, (_request, reply) => sendPage(reply, file));
-    }
-    // The service worker precaches the pages by file name (/booking.html); those come from the
-    // same place, so an installed app shows the configured profile too.
-    for (const file of new Set([...Object.values(table.pages), table.notFound, table.shell])) {
-      if (file !== 'index.html') app.get(`/${file}`, (_request, reply) => sendPage(reply, file));
-    }
-    app.get('/index.html', (_request, reply) => sendPage(reply, 'index.html'));
-    for (const route of table.clientRoutes) {
-      app.get(route, (_request, reply) => sendPage(reply, table.shell));
-    }
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.code(404).send({ error: MESSAGES.NOT_FOUND });
-    }
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.posix.extname(pathname);
-    if (!isPageRequest) return reply.code(404).type('text/plain').send('Not found');
-    if (!table) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send(
-          `The web app is not built (no ${PAGE_TABLE_FILE} in ${root}). Run the start command.`,
-        );
-    }
-    const withoutSlash = pathname.replace(/\/+$/, '');
-    if (withoutSlash !== pathname && withoutSlash in table.pages) {
-      const query = request.url.slice(pathname.length);
-      return reply.redirect(withoutSlash + query, 308);
-    }
-    return sendPage(reply.code(404), table.notFound);
-  });
-});
+  },
+  { name: 'static' },
+);

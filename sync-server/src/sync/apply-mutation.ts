@@ -21,8 +21,14 @@ import type { Db } from '../db/connection';
 import { findRows, getRow } from '../db/rows';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { getMutator } from '@pilbara/shared-schema';
-import type { MutationResult, RejectionCode, Row, RowChange, RowId } from '@pilbara/shared-schema';
+import { getMutator, rowKey } from '@pilbara/shared-schema';
+import type {
+  MutationResult,
+  NamedMutation,
+  RejectionCode,
+  Row,
+  RowChange,
+} from '@pilbara/shared-schema';
 import { atomically, statement } from './statements';
 
 /** A mutation that was refused for good, with what the caller shows. */
@@ -128,8 +134,6 @@ function rejectionFromError(error: unknown): Rejection | undefined {
  */
 type RowCache = Map<string, Row | null>;
 
-const rowKey = (entity: string, id: RowId) => `${entity}\u0000${String(id)}`;
-
 /**
  * Runs one named mutator against the database and writes its changes. Must be called inside a
  * transaction; a rejection writes nothing.
@@ -210,12 +214,6 @@ class RollBack extends Error {
   constructor(readonly rejection: Rejection) {
     super(rejection.message);
   }
-}
-
-/** A mutation by name with its arguments. */
-export interface NamedMutation {
-  name: string;
-  args: unknown;
 }
 
 /**

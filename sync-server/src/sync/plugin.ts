@@ -27,6 +27,7 @@ import {
 import { MESSAGES } from '@pilbara/shared-schema';
 import { statement } from './statements';
 import { parse } from '../plugins/validation';
+import { areaDefaults } from '../plugins/route-schemas';
 import { backfillChangeLog, currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
 import {
@@ -139,6 +140,7 @@ function single(messages: ServerMessage[]): ServerMessage {
 export const syncRoutes: FastifyPluginAsync = async (app) => {
   await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE } });
   app.addHook('onRequest', requireAdmin);
+  app.addHook('onRoute', areaDefaults({ tag: 'sync', admin: true }));
 
   // A push body may be long (a full outbox batch), far above the default API body limit.
   app.post('/api/sync/push', { bodyLimit: MAX_SOCKET_MESSAGE }, async (request, reply) => {
@@ -225,49 +227,61 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  app.get('/api/sync/ws', { websocket: true, preValidation: checkOrigin }, (socket, request) => {
-    const ctx = context(app, request);
-    const stillAdmin = adminCheck(request);
-    const token = sessionToken(request);
-    sockets.set(socket, {
-      userId: ctx.userId,
-      sessionId: token ? sessionIdOf(token) : null,
-    });
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('message', (data) => {
-      // A socket outlives the request that opened it: a logout or a demotion ends it here.
-      if (!stillAdmin()) {
-        socket.send(JSON.stringify(SESSION_ENDED));
-        socket.close(4401, 'Session ended');
-        return;
-      }
-      let answers: ServerMessage[];
-      try {
-        const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
-        answers = parsed.success
-          ? handleClientMessage(ctx, parsed.data)
-          : [
-              {
-                type: 'error',
-                code: 'bad_message',
-                message: parsed.error.issues[0]?.message ?? 'Invalid message',
-                retryable: false,
-              },
-            ];
-      } catch (error) {
-        request.log.error({ err: error }, 'sync message failed');
-        answers = [
-          {
-            type: 'error',
-            code: 'server_error',
-            message: 'The server could not handle that message; try again.',
-            retryable: true,
-          },
-        ];
-      }
-      for (const answer of answers) socket.send(JSON.stringify(answer));
-    });
-  });
+  const socketSchema = {
+    summary: 'The sync WebSocket: hello, push, pull and lease-request messages',
+    description:
+      'Upgrade to a WebSocket. Each text frame is one message of the sync protocol ' +
+      '(shared-schema `protocol.ts`): the device sends hello, push, pull and lease-request; ' +
+      'the server answers and pokes every open socket after a commit. The upgrade needs an ' +
+      'admin session and an Origin of this site.',
+  };
+  app.get(
+    '/api/sync/ws',
+    { websocket: true, schema: socketSchema, preValidation: checkOrigin },
+    (socket, request) => {
+      const ctx = context(app, request);
+      const stillAdmin = adminCheck(request);
+      const token = sessionToken(request);
+      sockets.set(socket, {
+        userId: ctx.userId,
+        sessionId: token ? sessionIdOf(token) : null,
+      });
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('message', (data) => {
+        // A socket outlives the request that opened it: a logout or a demotion ends it here.
+        if (!stillAdmin()) {
+          socket.send(JSON.stringify(SESSION_ENDED));
+          socket.close(4401, 'Session ended');
+          return;
+        }
+        let answers: ServerMessage[];
+        try {
+          const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
+          answers = parsed.success
+            ? handleClientMessage(ctx, parsed.data)
+            : [
+                {
+                  type: 'error',
+                  code: 'bad_message',
+                  message: parsed.error.issues[0]?.message ?? 'Invalid message',
+                  retryable: false,
+                },
+              ];
+        } catch (error) {
+          request.log.error({ err: error }, 'sync message failed');
+          answers = [
+            {
+              type: 'error',
+              code: 'server_error',
+              message: 'The server could not handle that message; try again.',
+              retryable: true,
+            },
+          ];
+        }
+        for (const answer of answers) socket.send(JSON.stringify(answer));
+      });
+    },
+  );
 };
 
 export default syncRoutes;

@@ -30,7 +30,7 @@ import { PilbaraDatabase } from '../../../web/src/db/database';
 import { SyncEngine } from '../../../web/src/sync/engine';
 import { mutateLocal } from '../../../web/src/sync/local-store';
 import { mintIdFrom, wantedSeries, type Leases } from '../../../web/src/sync/leases';
-import { SYNCED_TABLES } from '../../../web/src/sync/shared';
+import { SYNCED_TABLES } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import { openDatabase } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';

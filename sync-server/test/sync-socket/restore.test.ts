@@ -18,7 +18,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
 import { heldLeases, lowSeries, mintIdFrom } from '../../../web/src/sync/leases';
-import { SYNCED_TABLES, type HeldLease } from '../../../web/src/sync/shared';
+import { SYNCED_TABLES, type HeldLease } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import type { Config } from '../../src/config';
 import { pullChanges } from '../../src/sync/change-log';

@@ -15,7 +15,7 @@
  */
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
 import type { Connector } from '../../../web/src/sync/transport';
-import type { ServerMessage } from '../../../web/src/sync/shared';
+import type { ServerMessage } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import { clientMessageSchema } from '@pilbara/shared-schema';
 import { openDatabase, type Db } from '../../src/db/connection';

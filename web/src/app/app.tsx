@@ -10,12 +10,12 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { useRoutes } from 'react-router-dom';
-import { AuthProvider } from '../features/auth/auth-provider';
+import { AuthProvider, useAuth } from '../components/auth-provider';
 // Sends contact messages, bookings and feedback saved offline, whichever page is open; it loads
 // Dexie only while something may be waiting, so public pages keep it out of their first load.
 import { PublicOutboxRunner } from '../features/public-forms/outbox-status';
 import { ClientOnly } from './client-only';
-import { ProfileProvider, type SiteConfig } from './profile-provider';
+import { ProfileProvider, type SiteConfig } from '../components/profile-provider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -37,6 +37,20 @@ function ToastsWhenNeeded() {
   ) : null;
 }
 
+// The staff sync engine, for a signed-in admin only: its chunk (Dexie, the engine) never loads
+// for a guest, and it keeps running across every page the admin opens.
+const StaffSync = lazy(() => import('./staff-sync').then((m) => ({ default: m.StaffSync })));
+
+function StaffSyncWhileSignedIn() {
+  const { isAdmin } = useAuth();
+  if (!isAdmin) return null;
+  return (
+    <Suspense fallback={null}>
+      <StaffSync />
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
   return useRoutes(routes);
 }
@@ -54,7 +68,10 @@ export function App({ children, config }: { children: ReactNode; config?: SiteCo
         <PublicOutboxRunner />
       </ClientOnly>
       <ProfileProvider prerendered={config}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <StaffSyncWhileSignedIn />
+          {children}
+        </AuthProvider>
       </ProfileProvider>
     </MantineProvider>
   );

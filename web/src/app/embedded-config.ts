@@ -3,7 +3,7 @@
  * the page as `<script type="application/json" id="site-config">`, so hydration starts from the
  * same profile the HTML shows. The server writes it; JSON in a script of that type never runs.
  */
-import { parseSiteConfig, type SiteConfig } from './profile-provider';
+import { parseSiteConfig, type SiteConfig } from '../components/profile-provider';
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 

@@ -1,7 +1,7 @@
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useEditingField } from '../lib/floating';
 import { telHref } from '../lib/format';
-import { useOperators } from './profile-provider';
+import { useOperators } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 /**

@@ -7,7 +7,7 @@ import { Button, Container, Group, Text } from '@mantine/core';
 import { IconPhoneCall, IconWifiOff } from '@tabler/icons-react';
 import { telHref } from '../lib/format';
 import { useOnline } from '../lib/use-online';
-import { useProfile } from './profile-provider';
+import { useProfile } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 export const OFFLINE_TEXTS = {

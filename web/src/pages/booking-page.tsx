@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { BOOKING_SERVICES } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { useOnline } from '../lib/use-online';
-import { useOperators } from '../app/profile-provider';
+import { useOperators } from '../components/profile-provider';
 import { BookingForm, type BookingVariant } from '../features/public-forms/booking-form';
 
 export function BookingPage({ variant }: { variant: BookingVariant }) {

@@ -24,7 +24,7 @@ import { BUSINESS_HOURS, CONTACT_COVERAGE_ZONES, COVERAGE_STATS } from '@pilbara
 import { usePageTitle } from '../lib/use-page-title';
 import { ContactForm } from '../features/public-forms/contact-form';
 import { telHref } from '../lib/format';
-import { useProfile } from '../app/profile-provider';
+import { useProfile } from '../components/profile-provider';
 import { PageHero } from '../components/page-hero';
 
 function InfoCard({

@@ -19,7 +19,7 @@ import { usePageTitle } from '../lib/use-page-title';
 import { telHref } from '../lib/format';
 import { isNetworkError } from '../lib/http';
 import { useSavedBookings } from '../lib/use-saved-bookings';
-import { useOperators } from '../app/profile-provider';
+import { useOperators } from '../components/profile-provider';
 import { DeviceBookings } from '../features/tracking/device-bookings';
 import { tokenOf, useJobSearch, type TrackQuery } from '../features/tracking/use-job-search';
 import { JobDetails } from '../features/tracking/job-details';

@@ -33,9 +33,8 @@ import {
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { DATE_FORMATS } from '@pilbara/shared-schema';
+import { DATE_FORMATS, formatPrice } from '@pilbara/shared-schema';
 import { PageHero } from '../components/page-hero';
-import { formatDollars } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 
 export interface HistoryEntry {
@@ -197,7 +196,7 @@ export function ServiceHistoryPage() {
             </Paper>
             <Paper withBorder radius="md" p="md" ta="center">
               <Text fz={28} fw={800} c="ochre.8" data-testid="total-spent">
-                {formatDollars(totals.spentCents)}
+                {formatPrice(totals.spentCents)}
               </Text>
               <Text size="sm" c="dimmed">
                 Total spent (sample)
@@ -253,7 +252,7 @@ export function ServiceHistoryPage() {
                       <Text size="sm">{entry.location}</Text>
                     </Group>
                     <Text size="sm" fw={700}>
-                      {formatDollars(entry.costCents)}
+                      {formatPrice(entry.costCents)}
                     </Text>
                     {entry.rating !== null && (
                       <Group gap={2} role="img" aria-label={`Rated ${entry.rating} out of 5`}>

@@ -40,7 +40,7 @@ import {
   type ClientMessage,
   type ResultsMessage,
   type ServerMessage,
-} from './shared';
+} from '@pilbara/shared-schema';
 import type { Connector, SyncConnection } from './transport';
 
 /** What the status chip shows. */

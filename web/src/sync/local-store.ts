@@ -25,13 +25,14 @@ import { confirmedTableName } from '../db/schema';
 import {
   SYNCED_TABLES,
   getMutator,
+  rowKey,
   type ChangesMessage,
   type MutationOutcome,
   type ReadSpec,
   type Row,
   type RowId,
   type SyncedTable,
-} from './shared';
+} from '@pilbara/shared-schema';
 
 /** Meta keys of the sync bookkeeping. */
 export const META = {
@@ -50,11 +51,6 @@ export const META = {
 export type MutateResult =
   | { ok: true; result: unknown; seq: number; mutationId: string }
   | { ok: false; code: string; message: string; field?: string };
-
-/** `entity:id` with the id JSON-encoded, so integer and text ids survive the round trip. */
-export function rowKey(entity: SyncedTable, id: RowId): string {
-  return `${entity}:${JSON.stringify(id)}`;
-}
 
 /** The key meaning "some rows of `entity` chosen by field values" (a `where` read). */
 export function wildcardKey(entity: SyncedTable): string {

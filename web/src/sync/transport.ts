@@ -5,7 +5,11 @@
  * be held open. Both deliver the server's protocol messages to the same handlers, so the engine
  * has one code path.
  */
-import { serverMessageSchema, type ClientMessage, type ServerMessage } from './shared';
+import {
+  serverMessageSchema,
+  type ClientMessage,
+  type ServerMessage,
+} from '@pilbara/shared-schema';
 
 export interface ConnectionHandlers {
   onOpen(): void;

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
 import { registerField } from '../../components/register-field';
-import { useAuth } from './auth-provider';
+import { useAuth } from '../../components/auth-provider';
 
 const EMPTY: RegisterInput = {
   firstName: '',

@@ -51,7 +51,7 @@ import {
   type Booking,
   type Job,
 } from '@pilbara/shared-schema';
-import { useOperators, useProfile } from '../../app/profile-provider';
+import { useOperators, useProfile } from '../../components/profile-provider';
 import { telHref } from '../../lib/format';
 import { samePhone, type SavedBooking } from '../../lib/my-bookings';
 import { BookingDetails } from './booking-details';

@@ -16,9 +16,9 @@ import {
 } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
-import { apiRequest, HttpError, serverMessage } from '../../lib/http';
-import { useBrowserState } from '../../lib/hydration';
-import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { apiRequest, HttpError, serverMessage } from '../lib/http';
+import { useBrowserState } from '../lib/hydration';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { USE_AUTH_OUTSIDE_PROVIDER } from '@pilbara/shared-schema';
 
 /** The toasts' wording, loaded when a toast is due (it carries the messages catalogue). */
