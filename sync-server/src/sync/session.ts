@@ -6,7 +6,7 @@
 import type { Db } from '../db/connection';
 import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
 import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
-import { backfillChangeLogIfWritten, notifyChanges, pullChanges } from './change-log';
+import { notifyChanges, pullChanges } from './change-log';
 import { grantLease, honourHeldLeases } from './leases';
 import { atomically } from './statements';
 import { pruneMutationResults } from './retention';
@@ -57,9 +57,7 @@ export function changesPage(
         epoch,
       };
     }
-    // A safety net for rows another area inserted without logging them (see change-log.ts);
-    // skipped when nothing was written since it last found the log complete.
-    backfillChangeLogIfWritten(ctx.db, now);
+    // The log alone answers: every write to a synced table logged itself (change-log.ts).
     const page = pullChanges(ctx.db, device.cursor, limit);
     const settled = settledThrough(ctx.db, clientId, page.cursor, ackedSeq);
     // The device has taken in its verdicts up to ackedSeq, and the server settled that far (the
