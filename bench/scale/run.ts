@@ -25,7 +25,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type WsSocket from 'ws';
-import { PROTOCOL_VERSION, type ServerMessage } from '@pilbara/shared-schema';
+import { PROTOCOL_VERSION, type ServerMessage } from '../../shared-schema/src/index';
 import { DECADE, seedDecade } from './seed';
 
 const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
@@ -66,9 +66,11 @@ class Prober {
   private samples: { sent: number; latency: number; status: number }[] = [];
   private child: ChildProcess;
   constructor(url: string) {
-    this.child = spawn(process.execPath, [path.join(HERE, 'probe.mjs'), url, '20'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    this.child = track(
+      spawn(process.execPath, [path.join(HERE, 'probe.mjs'), url, '20'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
     let rest = '';
     this.child.stdout?.on('data', (chunk: Buffer) => {
       rest += chunk.toString();
@@ -344,7 +346,7 @@ async function fanOut(
           seq,
           mutationId: crypto.randomUUID(),
           name: 'job.reassign',
-          args: { id: 'JOB-BENCH-1', updateId: nextUpdateId, assignedTo: `Driver ${seq % 2}` },
+          args: { id: 'JOB-2026-900001', updateId: nextUpdateId, assignedTo: `Driver ${seq % 2}` },
           createdAt: NOW,
         },
       ],
@@ -434,7 +436,7 @@ async function prepareWriterJob(server: Server): Promise<void> {
           mutationId: crypto.randomUUID(),
           name: 'job.create',
           args: {
-            id: 'JOB-BENCH-1',
+            id: 'JOB-2026-900001',
             updateId: 4_999_999,
             customerName: 'Bench Customer',
             phone: '0412345678',
@@ -569,6 +571,16 @@ function table(fresh: Figures, seeded: Figures): string {
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pilbara-scale-'));
+// A failed run must not leave a server or a prober behind.
+const children = new Set<ChildProcess>();
+const track = <T extends ChildProcess>(child: T): T => {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+};
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
 try {
   const fresh = await measure('fresh', path.join(work, 'fresh'));
   const seededDir = path.join(work, 'seeded');
