@@ -156,16 +156,20 @@ function execute(
   return { ok: true, result: outcome.result ?? null, changes: outcome.changes, cursor };
 }
 
-/** Runs `execute` in a savepoint, turning constraint failures into rejections. */
+/**
+ * Runs `execute` in its own savepoint, turning constraint failures into rejections: a failure
+ * undoes this mutation's half-done writes only.
+ */
 function executeAtomically(
   db: Db,
   name: string,
   args: unknown,
   userId: number | string,
   now: string,
+  cache?: RowCache,
 ): ExecuteOutcome {
   try {
-    return atomically(db, () => execute(db, name, args, userId, now));
+    return atomically(db, () => execute(db, name, args, userId, now, cache));
   } catch (error) {
     const rejection = rejectionFromError(error);
     if (rejection) return rejection;
@@ -418,17 +422,14 @@ class DeviceBatch {
     if (mutation.seq > this.lastSeq + 1) return { status: 'gap', lastSeq: this.lastSeq };
     const known = this.known(mutation.mutationId);
     if (known) return this.adopt(mutation, known);
-    let outcome: ExecuteOutcome;
-    try {
-      // The mutation's own savepoint: a constraint failure undoes its half-done writes only.
-      outcome = atomically(this.db, () =>
-        execute(this.db, mutation.name, mutation.args, this.userId, this.now, this.rows),
-      );
-    } catch (error) {
-      const rejection = rejectionFromError(error);
-      if (!rejection) throw error;
-      outcome = rejection;
-    }
+    const outcome = executeAtomically(
+      this.db,
+      mutation.name,
+      mutation.args,
+      this.userId,
+      this.now,
+      this.rows,
+    );
     let result: MutationResult;
     let stored: string | null;
     if (outcome.ok) {
