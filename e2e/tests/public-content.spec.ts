@@ -75,7 +75,15 @@ const CONTENT_ROUTES = [
     path: '/service-history',
     title: 'Service History',
     h1: 'Service History',
-    texts: ['Total services', 'Average rating', 'Download Invoice', 'Book Similar Service'],
+    // The sample list says it is a sample (issue 15): no visitor takes it for their own history.
+    texts: [
+      'Sample history',
+      'Total services (sample)',
+      'Total spent (sample)',
+      'Average rating',
+      'Download Invoice',
+      'Book Similar Service',
+    ],
   },
 ] as const;
 
@@ -248,7 +256,11 @@ test('the coverage map selects one area at a time and links to booking', async (
   await expect(details).toContainText('Response time: 25-35 min');
   await expect(details).toContainText('Pricing: Standard rates, no surcharge');
   await page.getByRole('link', { name: 'Book Service for Wickham' }).click();
-  await expect(page).toHaveURL(/\/booking$/);
+  // The booking opens with the chosen area already filled in as the location.
+  await expect(page).toHaveURL(/\/booking\?location=Wickham$/);
+  await expect(
+    page.getByRole('form', { name: 'Book a Service' }).getByLabel('Location'),
+  ).toHaveValue('Wickham');
 });
 
 test('the header shows Login to guests, and the welcome line, Admin tag, Admin Panel and Logout to an admin', async ({
