@@ -17,6 +17,7 @@ import {
 } from '../page-models/public-forms';
 import {
   createJob,
+  lastFour,
   loginAsAdmin,
   queryRows,
   uniqueCustomer,
@@ -255,7 +256,11 @@ test.describe('feedback form', () => {
     await updateJob(request, job.id, { status: 'Completed', progress: 100 });
 
     await page.goto('/feedback');
+    // A job ID alone proves nothing (issue 14): the page asks for the phone's last digits first.
     await page.getByLabel('Phone number or Job ID').fill(job.id);
+    await page.getByRole('button', { name: 'Find My Services' }).click();
+    await expect(page.getByText(MESSAGES.PHONE_PROOF_REQUIRED)).toBeVisible();
+    await page.getByLabel('Last 4 digits of your phone').fill(lastFour(who.phone));
     await page.getByRole('button', { name: 'Find My Services' }).click();
 
     const feedback = new FeedbackPage(page);
