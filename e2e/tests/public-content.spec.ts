@@ -205,6 +205,29 @@ test.describe('gallery', () => {
       await expect(loaded).toBeVisible();
       await expect(page.getByText('Image unavailable')).toHaveCount(1);
     });
+
+    test('a part whose code cannot load (no signal yet) leaves the page working', async ({
+      page,
+    }) => {
+      // The extras load after the page; signal lost before then must not blank the page.
+      await page.route(/\/assets\/(install-card|update-prompt)-[\w-]+\.js$/, (route) =>
+        route.abort('internetdisconnected'),
+      );
+      await page.goto('/customer-portal');
+      await expect(page.getByRole('heading', { level: 1, name: 'Track Your Job' })).toBeVisible();
+      await page
+        .getByRole('search', { name: 'Track your job' })
+        .getByLabel('Job ID or Name')
+        .fill('JOB-2026-5');
+      await expect(
+        page
+          .getByRole('search', { name: 'Track your job' })
+          .getByLabel('Last 4 digits of your phone'),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('banner').getByRole('link', { name: /^Call .* on / }),
+      ).toBeVisible();
+    });
   });
 });
 
