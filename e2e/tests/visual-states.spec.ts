@@ -78,6 +78,8 @@ test.describe('visual states', () => {
   test('every select open: booking service, urgency and time; contact service', async ({
     page,
   }) => {
+    // Eight page loads and eight screenshots: past 60 s with every core busy.
+    test.slow();
     const booking = new BookingPage(page);
     await fixDate(page);
     const contact = new ContactPage(page);
