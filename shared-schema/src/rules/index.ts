@@ -15,3 +15,4 @@ export * from './quote-flow';
 export * from './timeline';
 export * from './volume';
 export * from './tracking';
+export * from './field-record';

@@ -4,6 +4,7 @@
  */
 import type { Mutator } from '../mutator';
 import { bookingApprove } from './booking';
+import { photoAdd, signatureAdd } from './field-record';
 import { creditNoteIssue, invoiceRaise, invoiceRecordPayment, quoteAccept } from './invoice';
 import {
   jobComplete,
@@ -27,6 +28,7 @@ import {
 } from './vehicle';
 
 export * from './booking';
+export * from './field-record';
 export * from './invoice';
 export * from './job';
 export * from './notification-preferences';
@@ -63,6 +65,8 @@ const ALL = [
   mileageAdd,
   expenseAdd,
   notificationPreferencesSave,
+  photoAdd,
+  signatureAdd,
 ] as const;
 
 /** Every mutator by name. */
