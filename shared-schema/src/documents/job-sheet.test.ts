@@ -96,4 +96,25 @@ describe('jobSheetDocument', () => {
     expect(doc.signatures[1]?.signed?.position).toBe('No position (location not allowed)');
     expect(doc.fileName).toBe('Job-sheet-JOB-2026-1.pdf');
   });
+
+  it('gives the customer their pickup and drop-off photos only, and no position', () => {
+    const customerCopy = jobSheetDocument({
+      audience: 'customer',
+      job: aJob(),
+      updates: [],
+      photos: [
+        photo('p1', 'pickup', '2026-11-21T06:05:00.000Z', 'a'.repeat(64)),
+        photo('p3', 'damage', '2026-11-21T06:07:00.000Z', 'd'.repeat(64)),
+      ],
+      signatures: [signature],
+      storedHashes: new Set(['a'.repeat(64)]),
+      profile: DEFAULT_BUSINESS_PROFILE,
+    });
+    expect(customerCopy.photoGroups.map((group) => group.label)).toEqual(['Pickup']);
+    expect(customerCopy.photoGroups[0]?.photos[0]?.position).toBeNull();
+    expect(customerCopy.signatures[1]?.signed).toMatchObject({
+      signerName: 'Dana Reid',
+      position: null,
+    });
+  });
 });

@@ -12,10 +12,15 @@ import {
   type SignatureDocument,
 } from '../constants/field-record';
 import type { BusinessProfile } from '../api/business-profile';
-import type { JobPhoto, JobSignature } from '../entities/field-record';
+import type { JobPhoto, JobSignature, PositionFields } from '../entities/field-record';
 import type { Job } from '../entities/job';
 import type { JobUpdate } from '../entities/job-update';
-import { formatPosition, formatStampTime, groupByStage } from '../rules/field-record';
+import {
+  formatPosition,
+  formatStampTime,
+  groupByStage,
+  isCustomerVisibleStage,
+} from '../rules/field-record';
 import { jobSheetPdfFilename } from './file-names';
 import { sellerBlock, type LabelledValue, type SellerBlock } from './quote-document';
 
@@ -27,8 +32,8 @@ export interface SheetPhoto {
   caption: string;
   /** `21/11/2026 14:05`. */
   time: string;
-  /** Coordinates and accuracy, or the honest reason there is none. */
-  position: string;
+  /** Coordinates and accuracy, or the honest reason there is none; null on a customer's copy. */
+  position: string | null;
   /** False while the photo is still on the phone that took it. */
   stored: boolean;
 }
@@ -44,7 +49,7 @@ export interface SheetSignature {
     contentHash: string;
     signerName: string;
     time: string;
-    position: string;
+    position: string | null;
     stored: boolean;
   } | null;
 }
@@ -81,8 +86,13 @@ export const JOB_SHEET_TEXT = {
 /**
  * The job sheet of `job`. `storedHashes` are the file hashes the server holds: a photo whose
  * file has not arrived is listed with its stamp and marked as still uploading.
+ *
+ * The customer's copy (attached to the completion email) shows what DESIGN §11 lets a customer
+ * see: the pickup and drop-off photos only, and no GPS position in any stamp; staff's copy shows
+ * every photo and every position.
  */
 export function jobSheetDocument(input: {
+  audience?: 'staff' | 'customer';
   job: Job;
   updates: readonly JobUpdate[];
   photos: readonly JobPhoto[];
@@ -91,7 +101,12 @@ export function jobSheetDocument(input: {
   profile: BusinessProfile;
 }): JobSheetDocument {
   const { job, storedHashes } = input;
-  const photoGroups = groupByStage(input.photos).map((group) => ({
+  const forCustomer = input.audience === 'customer';
+  const photos = forCustomer
+    ? input.photos.filter((photo) => isCustomerVisibleStage(photo.stage))
+    : input.photos;
+  const position = (where: PositionFields) => (forCustomer ? null : formatPosition(where));
+  const photoGroups = groupByStage(photos).map((group) => ({
     stage: group.stage,
     label: group.label,
     photos: group.photos.map((photo, index): SheetPhoto => ({
@@ -99,7 +114,7 @@ export function jobSheetDocument(input: {
       contentHash: photo.contentHash,
       caption: `${PHOTO_STAGE_LABELS[photo.stage]} ${index + 1} of ${group.photos.length}`,
       time: formatStampTime(photo.takenAt),
-      position: formatPosition(photo),
+      position: position(photo),
       stored: storedHashes.has(photo.contentHash),
     })),
   }));
@@ -116,7 +131,7 @@ export function jobSheetDocument(input: {
             contentHash: signature.contentHash,
             signerName: signature.signerName,
             time: formatStampTime(signature.signedAt),
-            position: formatPosition(signature),
+            position: position(signature),
             stored: storedHashes.has(signature.contentHash),
           }
         : null,

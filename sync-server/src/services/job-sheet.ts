@@ -1,6 +1,7 @@
 /**
- * Builds a job's sheet PDF from what the server holds (issue 19): used by
- * GET /api/jobs/:id/sheet.pdf and by the completion email, which carries it.
+ * Builds a job's sheet PDF from what the server holds (issue 19): staff's copy for
+ * GET /api/jobs/:id/sheet.pdf, the customer's copy (pickup and drop-off photos, no positions)
+ * for the completion email.
  */
 import fsp from 'node:fs/promises';
 import { formatStampTime, jobSheetDocument, type BusinessProfile } from '@pilbara/shared-schema';
@@ -28,12 +29,14 @@ export interface JobSheetDeps {
 export async function buildJobSheet(
   deps: JobSheetDeps,
   jobId: string,
+  audience: 'staff' | 'customer' = 'staff',
 ): Promise<{ pdf: Uint8Array; fileName: string; photosStillUploading: number } | undefined> {
   const job = findJob(deps.db, jobId);
   if (!job) return undefined;
   const photos = photosOfJob(deps.db, jobId);
   const signatures = signaturesOfJob(deps.db, jobId);
   const doc = jobSheetDocument({
+    audience,
     job,
     updates: updatesOfJob(deps.db, jobId),
     photos,

@@ -12,6 +12,7 @@ import * as tus from 'tus-js-client';
 import { applyServerMutation } from '../../src/sync/apply-mutation';
 import { putRow } from '../../src/db/rows';
 import { backfillChangeLog } from '../../src/sync/change-log';
+import { recordStoredFile } from '../../src/db/repositories/field-record';
 import { onTestEnd, type TestApp } from '../helper';
 
 export const T0 = '2026-11-21T01:00:00.000Z';
@@ -323,4 +324,17 @@ export async function startProxy(target: string, cutAfter?: number) {
       }),
   );
   return { url: `http://127.0.0.1:${port}`, state };
+}
+
+/** Puts bytes on the server as a finished upload would (the upload itself is tested apart). */
+export async function storeBytes(
+  app: TestApp,
+  bytes: Buffer,
+  mimeType: 'image/jpeg' | 'image/png' = 'image/jpeg',
+): Promise<void> {
+  const temporary = path.join(app.fieldFiles.uploads, crypto.randomUUID());
+  fs.writeFileSync(temporary, bytes);
+  const stored = await app.fieldFiles.store(temporary, { hash: sha256(bytes), mimeType }, T0);
+  fs.rmSync(temporary);
+  recordStoredFile(app.db, stored, T0);
 }

@@ -96,3 +96,13 @@ export function recordStoredFile(db: Db, file: StoredFile, now: string): boolean
     return true;
   });
 }
+
+/** How many of a job's photos and signatures have files the server does not hold yet. */
+export function unstoredFilesOfJob(db: Db, jobId: string): number {
+  const hashes = [
+    ...photosOfJob(db, jobId).map((photo) => photo.contentHash),
+    ...signaturesOfJob(db, jobId).map((signature) => signature.contentHash),
+  ];
+  const held = storedHashes(db, hashes);
+  return hashes.filter((hash) => !held.has(hash)).length;
+}

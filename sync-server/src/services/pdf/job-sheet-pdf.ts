@@ -75,7 +75,7 @@ async function drawPhotoCell(
   y -= 12;
   w.text(photo.time, x, y, { size: 8.5 });
   y -= 11;
-  for (const line of w.wrap(photo.position, PHOTO_WIDTH, { size: 8.5 }).slice(0, 2)) {
+  for (const line of w.wrap(photo.position ?? '', PHOTO_WIDTH, { size: 8.5 }).slice(0, 2)) {
     w.text(line, x, y, { size: 8.5, colour: COLOURS.muted });
     y -= 11;
   }
@@ -116,6 +116,8 @@ export async function renderJobSheetPdf(
   }
   w.y -= 8;
 
+  // A heading never ends a page: it keeps at least the first row of what it heads.
+  w.ensure(doc.photoGroups.length > 0 ? PHOTO_MAX_HEIGHT + CAPTION_HEIGHT + 70 : 60);
   drawSection(w, JOB_SHEET_TEXT.photos);
   if (doc.photoGroups.length === 0) {
     w.paragraph(JOB_SHEET_TEXT.noPhotos, MARGIN, CONTENT_WIDTH, { size: 9, colour: COLOURS.muted });
@@ -169,6 +171,7 @@ export async function renderJobSheetPdf(
   }
   w.y -= 8;
 
+  w.ensure(190);
   drawSection(w, JOB_SHEET_TEXT.signatures);
   for (const signature of doc.signatures) {
     w.ensure(150);
@@ -210,7 +213,7 @@ export async function renderJobSheetPdf(
       });
       w.text(signature.signed.time, right, boxTop - 30, { size: 9 });
       for (const [index, line] of w
-        .wrap(signature.signed.position, CONTENT_WIDTH - boxWidth - 16, { size: 9 })
+        .wrap(signature.signed.position ?? '', CONTENT_WIDTH - boxWidth - 16, { size: 9 })
         .entries()) {
         w.text(line, right, boxTop - 44 - index * 12, { size: 9, colour: COLOURS.muted });
       }
