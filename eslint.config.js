@@ -1,15 +1,116 @@
-// Lint for the whole workspace. Boundaries from STYLE.md are enforced with import restrictions:
-// shared-schema stays pure, and web and sync-server never import each other.
+// Lint for the whole workspace, with the boundaries of STYLE.md enforced as import rules
+// (bulletproof-react's way: `import-x/no-restricted-paths` zones on resolved file paths, so a
+// relative path, a dynamic import() and an `export … from` are all caught):
+//
+// - shared-schema stays pure; web and sync-server never import each other.
+// - Nobody reaches into shared-schema past its public index (`@pilbara/shared-schema`).
+// - web: app → pages → features → components / lib / db / sync, never the other way, and no
+//   feature imports another feature (what two features share lives in components/ or lib/).
+// - sync-server: routes never touch the database driver or write SQL (they call repositories in
+//   db/ or the apply path), and the apply path (sync/) never imports a route.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The feature folders of the web app, each its own zone. */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const web = (folder) => `./web/src/${folder}`;
+const WEB_SHARED = ['components', 'lib', 'db', 'sync'].map(web);
+
+const boundaryZones = [
+  {
+    // Source and tests. The web build's own config (vite.config.ts) runs in Node before any
+    // bundling, and Node cannot load the package's TypeScript entry, so it reads the constant it
+    // needs from its source file; that is the one documented exception.
+    target: ['./web/src', './sync-server', './e2e', './bench'],
+    from: './shared-schema/src',
+    except: ['./index.ts'],
+    message: 'Import shared-schema through its public index: @pilbara/shared-schema.',
+  },
+  {
+    target: [web('pages'), web('features'), ...WEB_SHARED],
+    from: web('app'),
+    // The test renderer wraps components in the app's theme; only tests use it.
+    except: ['./test-providers.tsx'],
+    message:
+      'Only the app layer imports app/: pass what a screen needs in, or move it to components/.',
+  },
+  {
+    target: [web('features'), ...WEB_SHARED],
+    from: web('pages'),
+    message: 'Pages are composed by the app layer; nothing below imports them.',
+  },
+  {
+    target: WEB_SHARED,
+    from: web('features'),
+    message: 'components/, lib/, db/ and sync/ are shared by features and never import one.',
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    target: web(`features/${feature}`),
+    from: web('features'),
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.',
+  })),
+  {
+    target: './sync-server/src/sync',
+    from: './sync-server/src/routes',
+    message: 'The apply path never imports a route: routes call it, not the other way.',
+  },
+  {
+    target: './sync-server/src/routes',
+    from: './sync-server/src/sync/statements.ts',
+    message: 'Routes never touch the database driver: call a repository in db/ or the apply path.',
+  },
+];
+
+const SQL_KEYWORDS = 'SELECT|INSERT|UPDATE|DELETE|REPLACE|CREATE|ALTER|DROP|PRAGMA|BEGIN|WITH';
+const NO_SQL_MESSAGE =
+  'Routes never write SQL: put the statement in a repository (db/) or go through the apply path.';
+
+/** The import restrictions every file of an area shares, plus `extra` patterns. */
+function restrictedImports(...extra) {
+  return [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['@pilbara/shared-schema/*'],
+          message: 'Import shared-schema through its public index: @pilbara/shared-schema.',
+        },
+        ...extra,
+      ],
+    },
+  ];
+}
+
+const NOT_WEB = {
+  group: ['**/web/**', '@pilbara/web'],
+  message: 'The server never imports the web app.',
+};
+const NOT_SERVER = {
+  group: ['**/sync-server/**', '@pilbara/sync-server'],
+  message: 'The web app never imports the server.',
+};
 
 export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/data/**',
       'web/dev-dist/**',
       'e2e/test-results/**',
@@ -27,6 +128,26 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            `${ROOT}web/tsconfig.json`,
+            `${ROOT}sync-server/tsconfig.json`,
+            `${ROOT}shared-schema/tsconfig.json`,
+            `${ROOT}e2e/tsconfig.json`,
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones }],
     },
   },
   {
@@ -52,16 +173,34 @@ export default tseslint.config(
   },
   {
     files: ['sync-server/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictedImports(NOT_WEB) },
+  },
+  {
+    files: ['sync-server/src/routes/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': restrictedImports(NOT_WEB, {
+        group: ['better-sqlite3'],
+        message: 'Routes never touch the database driver: call a repository in db/.',
+      }),
+      'no-restricted-syntax': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/web/**', '@pilbara/web'],
-              message: 'The server never imports the web app.',
-            },
-          ],
+          selector: `Literal[value=/^\\s*(${SQL_KEYWORDS})\\b/]`,
+          message: NO_SQL_MESSAGE,
+        },
+        {
+          selector: `TemplateElement[value.raw=/^\\s*(${SQL_KEYWORDS})\\b/]`,
+          message: NO_SQL_MESSAGE,
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(prepare|exec|transaction|pragma)$/][callee.object.name="db"]',
+          message: NO_SQL_MESSAGE,
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(prepare|exec|transaction|pragma)$/][callee.object.property.name="db"]',
+          message: NO_SQL_MESSAGE,
         },
       ],
     },
@@ -73,17 +212,11 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sync-server/**', '@pilbara/sync-server'],
-              message: 'The web app never imports the server.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(NOT_SERVER),
     },
+  },
+  {
+    files: ['e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictedImports() },
   },
 );

@@ -24,6 +24,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   outputDir: './test-results',
+  // Baselines of the visual-states screenshots, committed beside the tests.
+  snapshotPathTemplate: '{testDir}/../visual/{arg}{ext}',
   use: {
     browserName: 'chromium',
     headless: true,

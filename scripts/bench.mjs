@@ -1,5 +1,6 @@
 // `npm run bench`: the benchmarks, which report numbers (they are not tests). Figures go to
-// bench/RESULTS.md (bundle sizes) and bench/sync/RESULTS.md (sync throughput and latency).
+// bench/RESULTS.md (first visit: Lighthouse and bytes; bundle sizes) and bench/sync/RESULTS.md
+// (sync throughput and latency).
 import { join } from 'node:path';
 import { ROOT, ensureChromium, installWorkspace, pnpm, run } from './lib.mjs';
 
@@ -12,7 +13,9 @@ run(
     allowFail: true,
   },
 );
+// The first visit: Lighthouse and bytes sent, this build against the baseline commit's.
+ensureChromium();
+run(process.execPath, [join(ROOT, 'bench', 'first-visit', 'run.mjs')]);
 pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/sync/run.ts']);
 // The page apply in a real browser: the web app's Dexie code in the system Chromium.
-ensureChromium();
 run(process.execPath, [join(ROOT, 'bench', 'sync', 'dexie-chromium.mjs')]);

@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // PROP_SEED / PROP_PATH replay a failed property run.
+    setupFiles: ['test/property-replay.ts'],
   },
 });

@@ -2,7 +2,7 @@
  * The page both page-apply benchmarks apply (fake-indexeddb in run.ts, Chromium in
  * dexie-chromium/entry.ts): `size` freshly assigned jobs, one change each.
  */
-import type { ChangeEntry } from '../../web/src/sync/shared';
+import type { ChangeEntry } from '@pilbara/shared-schema';
 
 const NOW = '2026-11-21T00:00:00.000Z';
 

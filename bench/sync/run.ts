@@ -30,7 +30,7 @@ import {
   type Connector,
   type WebSocketLike,
 } from '../../web/src/sync/transport';
-import { MAX_PUSH_BATCH, type ChangeEntry, type ServerMessage } from '../../web/src/sync/shared';
+import { MAX_PUSH_BATCH, type ChangeEntry, type ServerMessage } from '@pilbara/shared-schema';
 import { buildApp } from '../../sync-server/src/app';
 import { loadConfig } from '../../sync-server/src/config';
 import { openDatabase } from '../../sync-server/src/db/connection';

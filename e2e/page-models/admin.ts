@@ -1,17 +1,29 @@
 /** Page model of the staff admin panel (/admin) and the sign-in it needs. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { ADMIN } from '../fixtures/server';
+import { AuthPage } from './public-forms';
 
-/** Signs in through the Login form, the way a person does (the UI keeps the user for later pages). */
+/**
+ * Signs in through the Login form of /auth, the way a person does (the UI keeps the user for
+ * later pages), and waits for the home page a sign-in lands on. The one UI sign-in of the suite.
+ */
 export async function loginThroughUi(
   page: Page,
   credentials: { username: string; password: string },
 ): Promise<void> {
-  await page.goto('/auth');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Username').fill(credentials.username);
-  await form.getByRole('textbox', { name: 'Password' }).fill(credentials.password);
-  await form.getByRole('button', { name: 'Login' }).click();
+  const auth = new AuthPage(page);
+  await auth.open('/auth');
+  await auth.login(credentials.username, credentials.password);
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A new tab of `context` signed in as the fixture's admin, with the panel open and online. */
+export async function openAdminPanel(context: BrowserContext): Promise<AdminPanel> {
+  const page = await context.newPage();
+  await loginThroughUi(page, ADMIN);
+  const panel = new AdminPanel(page);
+  await panel.open();
+  return panel;
 }
 
 export type AdminTab =

@@ -5,13 +5,31 @@ import { uniqueCustomer } from './test-data';
 /** A first visit loads the page's lazy chunk; on a busy CI machine that can take a while. */
 export const PAGE_LOAD_TIMEOUT = 30_000;
 
+/**
+ * The field of a select by its label: on the public forms, until first used, a look-alike button
+ * that loads and opens the real Mantine Select (web/src/components/lazy-select-field.tsx).
+ */
+export function selectField(scope: Page | Locator, label: string | RegExp): Locator {
+  return scope
+    .getByRole('combobox', { name: label })
+    .or(scope.getByRole('button', { name: label }))
+    .first();
+}
+
 /** Picks an option of a Mantine Select by its label. */
 export async function chooseOption(
   page: Page,
   label: string | RegExp,
   option: string | RegExp,
 ): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
+  const field = selectField(page, label);
+  // The look-alike opens the real select itself; the real one opens on click.
+  const listbox = page.getByRole('listbox');
+  await field.click();
+  if (!(await listbox.isVisible())) {
+    await expect(page.getByRole('combobox', { name: label })).toBeVisible();
+    if (!(await listbox.isVisible())) await page.getByRole('combobox', { name: label }).click();
+  }
   await page
     .getByRole(
       'option',
@@ -20,15 +38,38 @@ export async function chooseOption(
     .click();
 }
 
-/** Today's day of month in Perth (the tests run with timezoneId Australia/Perth). */
-function perthToday(): { iso: string; day: number } {
-  const iso = new Intl.DateTimeFormat('en-CA', {
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The calendar's name of a YYYY-MM-DD day button: '15 December 2026'. */
+export function dayLabel(iso: string): string {
+  return `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+}
+
+/** The 15th of next month in Perth: a date every time slot is open on, whenever the test runs. */
+function nextMonthFifteenth(): string {
+  const today = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Australia/Perth',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   }).format(new Date());
-  return { iso, day: Number(iso.slice(8, 10)) };
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  return `${next.year}-${String(next.month).padStart(2, '0')}-15`;
 }
 
 export class ContactPage {
@@ -91,18 +132,21 @@ export class BookingPage {
     return this.page.getByRole('form', { name: 'Book a Service' });
   }
 
-  /** Picks today's date in the date picker (the earliest day it allows). */
-  async pickToday(): Promise<string> {
-    const { iso, day } = perthToday();
+  /** Opens the date picker (its code loads on first use; it opens by itself). */
+  async openDatePicker(): Promise<Locator> {
     await this.form.getByRole('button', { name: 'Preferred Date' }).click();
-    const dayButton = this.page
-      .locator(
-        '.mantine-DatePickerInput-dropdown button[data-day], .mantine-Popover-dropdown table button',
-      )
-      .filter({ hasText: new RegExp(`^${day}$`) })
-      .and(this.page.locator(':not([data-outside])'))
-      .first();
-    await dayButton.click();
+    const calendar = this.page.getByRole('dialog', { name: 'Preferred date' });
+    await expect(calendar.getByRole('button', { name: 'Next month' })).toBeVisible();
+    return calendar;
+  }
+
+  /** Picks the 15th of next month (every slot is open on it); answers it as YYYY-MM-DD. */
+  async pickDate(): Promise<string> {
+    const iso = nextMonthFifteenth();
+    const calendar = await this.openDatePicker();
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    await calendar.getByRole('button', { name: dayLabel(iso), exact: true }).click();
+    await expect(calendar).toBeHidden();
     return iso;
   }
 
@@ -112,7 +156,7 @@ export class BookingPage {
     await this.form.getByLabel('Email Address').fill(values.email);
     await chooseOption(this.page, 'Service Required', values.service);
     await this.form.getByLabel('Location').fill(values.location);
-    const date = await this.pickToday();
+    const date = await this.pickDate();
     await chooseOption(this.page, 'Preferred Time', values.time);
     if (values.vehicle)
       await this.form.getByLabel('Vehicle Details (optional)').fill(values.vehicle);

@@ -4,6 +4,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../fixtures/server';
+import { loginThroughUi } from './admin';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from './public-forms';
 
 import type { CATEGORY_LABELS } from '@pilbara/shared-schema';
@@ -14,16 +15,9 @@ export type CatalogueTab = (typeof CATEGORY_LABELS)[keyof typeof CATEGORY_LABELS
 export class QuotesManagerPage {
   constructor(readonly page: Page) {}
 
-  /** Signs in through the /auth page's login form, as staff do. */
+  /** Signs in as the fixture's admin through the /auth page's login form, as staff do. */
   async login(): Promise<void> {
-    await this.page.goto('/auth');
-    const form = this.page.getByRole('form', { name: 'Login' });
-    await expect(form).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
-    await form.getByLabel('Username').fill(ADMIN.username);
-    await form.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-    await form.getByRole('button', { name: 'Login' }).click();
-    // A successful login goes to the home page.
-    await expect(this.page).toHaveURL(/\/$/, { timeout: PAGE_LOAD_TIMEOUT });
+    await loginThroughUi(this.page, ADMIN);
   }
 
   /** Opens /admin and its Quotes & Billing tab. */

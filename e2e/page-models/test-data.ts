@@ -53,10 +53,20 @@ export interface CreatedJob {
   trackingToken: string;
 }
 
-/** Signs the request context in as the fixture's admin (the session cookie stays in it). */
-export async function loginAsAdmin(request: APIRequestContext): Promise<void> {
+/** The signed-in user as the login answer gives it. */
+export interface SignedInUser {
+  username: string;
+  firstName?: string | null;
+}
+
+/**
+ * Signs the request context in as the fixture's admin through the API (the session cookie stays
+ * in it); answers the user. The suite's one API sign-in.
+ */
+export async function loginAsAdmin(request: APIRequestContext): Promise<SignedInUser> {
   const res = await request.post('/api/auth/login', { data: ADMIN });
   if (!res.ok()) throw new Error(`admin login failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { user: SignedInUser }).user;
 }
 
 /** Creates a job through the staff API (POST /api/jobs), as dispatch does for a phoned-in job. */

@@ -2,10 +2,11 @@
  * Issue 6 "Done when": the admin panel works offline and converges. A booking made on the public
  * site reaches Pending Bookings; with the admin's browser offline, approving it and marking the
  * job En Route show at once; back online, a second admin browser sees En Route within a second,
- * the customer portal shows it on its next poll, and the customer's En Route email arrives once.
+ * and the customer's En Route email arrives once, its tracking link showing the job En Route.
  */
-import { ADMIN, expect, test } from '../fixtures/server';
-import { AdminPanel, loginThroughUi } from '../page-models/admin';
+import { expect, test } from '../fixtures/server';
+import { openAdminPanel } from '../page-models/admin';
+import { openDevices } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
 
@@ -23,22 +24,12 @@ test('approve and mark En Route offline, then every device and the customer catc
   server,
 }) => {
   test.setTimeout(240_000);
-  const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
-  const [adminContext, secondContext, publicContext] = contexts as [
-    (typeof contexts)[0],
-    (typeof contexts)[0],
-    (typeof contexts)[0],
-  ];
+  const devices = await openDevices(browser, baseURL, ['admin', 'second', 'visitor']);
+  const { admin: adminContext, second: secondContext, visitor: publicContext } = devices.contexts;
   try {
-    const adminPage = await adminContext.newPage();
-    await loginThroughUi(adminPage, ADMIN);
-    const admin = new AdminPanel(adminPage);
-    await admin.open();
-
-    const secondPage = await secondContext.newPage();
-    await loginThroughUi(secondPage, ADMIN);
-    const second = new AdminPanel(secondPage);
-    await second.open();
+    const admin = await openAdminPanel(adminContext);
+    const adminPage = admin.page;
+    const second = await openAdminPanel(secondContext);
 
     // A customer books on the public site; it reaches the admin's Pending Bookings live.
     const publicPage = await publicContext.newPage();
@@ -83,21 +74,26 @@ test('approve and mark En Route offline, then every device and the customer catc
       timeout: 1_000,
     });
 
-    // The customer's portal shows it on its next poll.
-    await publicPage.goto(`/customer-portal?search=${jobId}`);
-    await expect(publicPage.getByText(jobId!).first()).toBeVisible({ timeout: 10_000 });
-    await expect(publicPage.getByText('En Route').first()).toBeVisible({ timeout: 10_000 });
-
-    // The En Route email with the tracking link reaches the customer, once.
-    const link = `/customer-portal?search=${jobId}`;
+    // The En Route email reaches the customer, once, with the job's tracking link (issue 14:
+    // a link carries the job's token; a job id alone opens nothing without the phone).
     const enRouteMails = () =>
       mailbox.messages.filter(
-        (mail) => mail.to.includes(who.email) && decodeQuotedPrintable(mail.raw).includes(link),
+        (mail) =>
+          mail.to.includes(who.email) &&
+          decodeQuotedPrintable(mail.raw).includes(`Your driver is on the way for job ${jobId}`),
       );
     await expect.poll(() => enRouteMails().length, { timeout: 15_000 }).toBe(1);
+    const [enRoute] = enRouteMails();
+    const link = /\/customer-portal\?token=[\w-]+/.exec(decodeQuotedPrintable(enRoute?.raw ?? ''));
+    expect(link, 'the En Route email carries the tracking link').not.toBeNull();
+
+    // The customer opens it: the portal shows the job En Route.
+    await publicPage.goto(link?.[0] ?? '/customer-portal');
+    await expect(publicPage.getByText(jobId!).first()).toBeVisible({ timeout: 10_000 });
+    await expect(publicPage.getByText('En Route').first()).toBeVisible({ timeout: 10_000 });
     await publicPage.waitForTimeout(3_000);
     expect(enRouteMails()).toHaveLength(1);
   } finally {
-    await Promise.all(contexts.map((context) => context.close()));
+    await devices.closeAll();
   }
 });

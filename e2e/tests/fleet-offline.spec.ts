@@ -6,6 +6,7 @@
  */
 import { ADMIN, expect, test } from '../fixtures/server';
 import { loginThroughUi } from '../page-models/admin';
+import { openDevices } from '../page-models/app-shell';
 import { FleetScreen } from '../page-models/fleet';
 import { queryRows } from '../page-models/test-data';
 
@@ -22,10 +23,8 @@ test('fuel and service logged offline reach the server once and a second device'
   server,
 }) => {
   test.setTimeout(240_000);
-  const [driverContext, secondContext] = await Promise.all([
-    browser.newContext({ baseURL }),
-    browser.newContext({ baseURL }),
-  ]);
+  const devices = await openDevices(browser, baseURL, ['driver', 'second']);
+  const { driver: driverContext, second: secondContext } = devices.contexts;
   try {
     const page = await driverContext.newPage();
     await loginThroughUi(page, ADMIN);
@@ -186,6 +185,6 @@ test('fuel and service logged offline reach the server once and a second device'
     expect(queryRows(server.dbFile, 'SELECT id FROM vehicles WHERE id = ?', vehicleId)).toEqual([]);
     await expect(second.card(registration)).toHaveCount(0, { timeout: 15_000 });
   } finally {
-    await Promise.all([driverContext.close(), secondContext.close()]);
+    await devices.closeAll();
   }
 });

@@ -3,9 +3,9 @@
  * job's tax invoice; the app is closed and reopened offline (the payment is still there, pending);
  * signal returns; a second admin sees the invoice Paid; the server holds the payment exactly once.
  */
-import { ADMIN, expect, test } from '../fixtures/server';
-import { AdminPanel, loginThroughUi } from '../page-models/admin';
-import { waitForOfflineReady } from '../page-models/app-shell';
+import { expect, test } from '../fixtures/server';
+import { AdminPanel, openAdminPanel } from '../page-models/admin';
+import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
 import {
   completeJob,
@@ -36,13 +36,11 @@ test("a cash payment recorded offline on a completed job's invoice reaches a sec
   });
   await completeJob(request, job.id);
 
-  const contexts = await Promise.all([1, 2].map(() => browser.newContext({ baseURL })));
-  const [driverContext, officeContext] = contexts as [(typeof contexts)[0], (typeof contexts)[0]];
+  const devices = await openDevices(browser, baseURL, ['driver', 'office']);
+  const { driver: driverContext, office: officeContext } = devices.contexts;
   try {
-    const driverPage = await driverContext.newPage();
-    await loginThroughUi(driverPage, ADMIN);
-    const driver = new AdminPanel(driverPage);
-    await driver.open();
+    const driver = await openAdminPanel(driverContext);
+    const driverPage = driver.page;
     await waitForOfflineReady(driverPage);
     const driverBilling = new BillingPage(driverPage);
     await driver.tab('Quotes & Billing');
@@ -54,10 +52,8 @@ test("a cash payment recorded offline on a completed job's invoice reaches a sec
     await expect(invoice.getByTestId('invoice-settlement')).toContainText('$200.00 due');
 
     // The office sees the unpaid invoice too.
-    const officePage = await officeContext.newPage();
-    await loginThroughUi(officePage, ADMIN);
-    const office = new AdminPanel(officePage);
-    await office.open();
+    const office = await openAdminPanel(officeContext);
+    const officePage = office.page;
     await office.tab('Quotes & Billing');
     const officeBilling = new BillingPage(officePage);
     await officeBilling.view('Invoices');
@@ -121,6 +117,6 @@ test("a cash payment recorded offline on a completed job's invoice reaches a sec
       queryRows(server.dbFile, 'SELECT status, amountPaid FROM invoices WHERE id = ?', invoiceId),
     ).toEqual([{ status: 'paid', amountPaid: 20000 }]);
   } finally {
-    await Promise.all(contexts.map((context) => context.close()));
+    await devices.closeAll();
   }
 });

@@ -240,3 +240,25 @@ test.describe('customer dashboard', () => {
     await expect(page.getByText('New Member')).toBeVisible();
   });
 });
+
+test.describe('customer portal with no connection', () => {
+  test('a search with no connection says so and offers the call buttons', async ({
+    page,
+    context,
+  }) => {
+    const portal = new PortalPage(page);
+    await portal.open();
+    await context.setOffline(true);
+    await portal.search('JOB-2026-5', '0005');
+    const offline = page.getByTestId('portal-offline');
+    await expect(offline).toContainText("You're offline, so we can't look up your job right now");
+    await expect(offline.getByRole('link', { name: /0400 000 001/ })).toHaveAttribute(
+      'href',
+      'tel:0400000001',
+    );
+    await expect(offline.getByRole('link', { name: /0400 000 002/ })).toBeVisible();
+    await expect(page.getByText(MESSAGES.SEARCH_FAILED_TITLE, { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await context.setOffline(false);
+  });
+});

@@ -7,7 +7,8 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_BUSINESS_PROFILE, PRODUCT_NAME } from '@pilbara/shared-schema';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
-import { ADMIN, expect, test } from '../fixtures/server';
+import { expect, test } from '../fixtures/server';
+import { loginAsAdmin } from '../page-models/test-data';
 
 const CONTENT_ROUTES = [
   {
@@ -264,11 +265,7 @@ test('the header shows Login to guests, and the welcome line, Admin tag, Admin P
 
   // Sign in through the API (the login form has its own journeys), then reload: the app
   // restores the stored user and the server session cookie confirms it.
-  const answer = await page.request.post('/api/auth/login', { data: ADMIN });
-  expect(answer.ok()).toBe(true);
-  const { user } = (await answer.json()) as {
-    user: { firstName?: string | null; username: string };
-  };
+  const user = await loginAsAdmin(page.request);
   await page.evaluate((stored) => localStorage.setItem('auth_user', JSON.stringify(stored)), user);
   await page.reload();
   const welcome = header.getByTestId('welcome-line');

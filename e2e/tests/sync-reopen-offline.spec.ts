@@ -3,9 +3,9 @@
  * Route, is closed and reopened offline (both changes still there and pending), goes online, and a
  * second admin's browser shows both changes; the chip goes from "2 pending" to synced.
  */
-import { ADMIN, expect, test } from '../fixtures/server';
-import { AdminPanel, loginThroughUi } from '../page-models/admin';
-import { waitForOfflineReady } from '../page-models/app-shell';
+import { expect, test } from '../fixtures/server';
+import { AdminPanel, openAdminPanel } from '../page-models/admin';
+import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
 
@@ -15,23 +15,13 @@ test('offline approvals survive closing and reopening the app offline, then reac
   server,
 }) => {
   test.setTimeout(240_000);
-  const contexts = await Promise.all([1, 2, 3].map(() => browser.newContext({ baseURL })));
-  const [adminContext, secondContext, publicContext] = contexts as [
-    (typeof contexts)[0],
-    (typeof contexts)[0],
-    (typeof contexts)[0],
-  ];
+  const devices = await openDevices(browser, baseURL, ['admin', 'second', 'visitor']);
+  const { admin: adminContext, second: secondContext, visitor: publicContext } = devices.contexts;
   try {
-    const firstPage = await adminContext.newPage();
-    await loginThroughUi(firstPage, ADMIN);
-    const admin = new AdminPanel(firstPage);
-    await admin.open();
+    const admin = await openAdminPanel(adminContext);
+    const firstPage = admin.page;
     await waitForOfflineReady(firstPage);
-
-    const secondPage = await secondContext.newPage();
-    await loginThroughUi(secondPage, ADMIN);
-    const second = new AdminPanel(secondPage);
-    await second.open();
+    const second = await openAdminPanel(secondContext);
 
     const who = await bookRecovery(await publicContext.newPage(), 'Reopen');
     const card = admin.bookingCard(who.name);
@@ -78,6 +68,6 @@ test('offline approvals survive closing and reopening the app offline, then reac
     await second.tab('Pending Bookings');
     await expect(second.bookingCard(who.name)).toHaveCount(0);
   } finally {
-    await Promise.all(contexts.map((context) => context.close()));
+    await devices.closeAll();
   }
 });

@@ -10,6 +10,9 @@
 import { QUOTE_LIMITS, RECORD_LIMITS } from './constants/limits';
 import { groupThousands } from './rules/format';
 
+/** Spec §8: the auth helper used outside its provider (its own constant: the app shell uses it). */
+export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';
+
 export const MESSAGES = {
   // Validation, spec public §5 (contact, booking, feedback, portal).
   PHONE_INVALID: 'Please enter a valid phone number',
@@ -31,6 +34,7 @@ export const MESSAGES = {
   LAST_NAME_REQUIRED: 'Last name is required',
   MESSAGE_REQUIRED: 'Message is required',
   PREFERRED_DATE_PAST: 'Preferred date cannot be in the past',
+  PREFERRED_TIME_PAST: 'That time has already passed today: please pick a later one',
   URGENCY_INVALID: 'Please select an urgency',
   RECOMMEND_REQUIRED: 'Please tell us whether you would recommend us',
   DASHBOARD_LOOKUP_REQUIRED: 'Enter a phone number or job ID',
@@ -124,7 +128,7 @@ export const MESSAGES = {
   PAYMENT_ERROR_TITLE: 'Payment Error',
   PAYMENT_ERROR_DESCRIPTION: 'An unexpected error occurred. Please try again.',
   IMAGE_UNAVAILABLE: 'Image unavailable',
-  USE_AUTH_OUTSIDE_PROVIDER: 'useAuth must be used within an AuthProvider',
+  USE_AUTH_OUTSIDE_PROVIDER,
   /** DESIGN §8: checkout without configured card keys (own wording). */
   CARD_PAYMENTS_NOT_SET_UP:
     'Card payment is not set up. Please contact us to pay by cash, card on site or bank transfer.',

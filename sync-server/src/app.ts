@@ -2,9 +2,13 @@
  * `buildApp(config)`: the whole server as a Fastify instance, used by `main.ts`, by tests
  * through `app.inject`, and on a real port alike (fastify/demo's shape).
  *
- * Order: database (migrated) and services → external plugins (helmet, rate limit, cookies) →
- * app plugins (auth) → routes by area (health, config, auth, public, billing, staff, sync) →
- * static PWA hosting with the SPA fallback.
+ * Order: database (migrated) and services → external plugins (helmet, compression, rate limit,
+ * cookies) → app plugins (auth, the API description) → routes by area (health, config, auth,
+ * public, billing, staff, sync) → static PWA hosting (pre-rendered pages, the shell for staff
+ * screens, 404 page).
+ *
+ * Routes declare their zod schemas in their options (plugins/route-schemas.ts): validation,
+ * handler types and the OpenAPI document at /api/docs all come from that one declaration.
  */
 import crypto from 'node:crypto';
 import Fastify, {
@@ -13,6 +17,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES, type BusinessProfile } from '@pilbara/shared-schema';
@@ -26,13 +31,18 @@ import { ensureAdmin, resolveSessionSecret, type AdminLogin } from './bootstrap'
 import { authPlugin } from './plugins/auth';
 import { HttpError, registerErrorHandling } from './plugins/errors';
 import { registerRequestRules } from './plugins/request-rules';
+import { registerIdempotency } from './plugins/idempotency';
 import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
 import { SCRYPT_COST, type ScryptCost } from './services/passwords';
-import { staticPlugin } from './plugins/static';
+import { resolveSitePages, staticPlugin } from './plugins/static';
+import { apiDocsPlugin } from './plugins/api-docs';
+import { responseSerializer, validatorCompiler, type ResponseCheck } from './plugins/route-schemas';
+import packageJson from '../package.json' with { type: 'json' };
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
 import { startLogCompaction } from './sync/retention';
+import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { authRoutes } from './routes/auth/index';
@@ -126,6 +136,12 @@ export interface BuildAppOptions {
   notifier?: boolean;
   /** Compact the change log at start and every six hours (sync/retention.ts); `main` does. */
   logCompaction?: boolean;
+  /**
+   * A response that does not match its route's declared schema: 'throw' (the default, so every
+   * test catches a description drifting from the code) or 'log' (`main`: the user still gets
+   * the answer, the log says what drifted).
+   */
+  responseCheck?: ResponseCheck;
 }
 
 export interface AppExtras {
@@ -192,6 +208,8 @@ export async function buildApp(
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializer(opts.responseCheck ?? 'throw', app.log));
 
   const ownsDb = !opts.db;
   const db = opts.db ?? openDatabase(config.databaseFile);
@@ -242,6 +260,16 @@ export async function buildApp(
     const drivers = profile.owners.map((owner) => owner.name);
     seedDemoData(db, now(), { drivers: [drivers[0] ?? 'Driver 1', drivers[1] ?? 'Driver 2'] });
   }
+  // Before anything is answered: a database restored from an older backup moves its id counters
+  // past everything handed out before, and this run's epoch lets devices that saw lost history
+  // be told to resync (sync/timeline.ts).
+  const timeline = startTimeline(db, now());
+  if (timeline.restored) {
+    app.log.warn(
+      { reason: timeline.restored, movedPast: timeline.moved },
+      'the database was restored from an older backup: id counters moved past every number handed out, devices that saw lost changes will resync',
+    );
+  }
 
   app.addHook('onClose', async () => {
     mailer.close();
@@ -268,9 +296,15 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     hsts: https ? undefined : false,
   });
+  // API answers are compressed on the fly (brotli or gzip, as the caller accepts, with Vary);
+  // the PWA's files are compressed once at build time and sent as they are (plugins/static.ts),
+  // which this leaves alone because they already carry a Content-Encoding.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
   registerRequestRules(app);
+  registerIdempotency(app);
   await app.register(authPlugin, { secret: resolveSessionSecret(config) });
+  await app.register(apiDocsPlugin, { version: packageJson.version });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
@@ -281,7 +315,7 @@ export async function buildApp(
   await app.register(fieldRecordRoutes);
   await app.register(syncRoutes);
 
-  await app.register(staticPlugin);
+  await app.register(staticPlugin, { pages: await resolveSitePages(app) });
 
   if (opts.notifier) startNotifier(app);
   if (opts.logCompaction) startLogCompaction(app);

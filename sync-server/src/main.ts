@@ -8,7 +8,11 @@ import { loadConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const app = await buildApp(config, { notifier: true, logCompaction: true });
+  const app = await buildApp(config, {
+    notifier: true,
+    logCompaction: true,
+    responseCheck: 'log',
+  });
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();

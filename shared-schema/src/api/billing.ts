@@ -14,9 +14,11 @@ import {
   jobIdSchema,
   quoteIdSchema,
 } from '../entities/common';
+import { gstSummarySchema } from '../documents/books';
 import { creditNoteSchema } from '../entities/credit-note';
 import { invoiceSchema } from '../entities/invoice';
 import { paymentSchema } from '../entities/payment';
+import { quoteStatusSchema } from '../entities/quote';
 import { MESSAGES } from '../messages';
 import { perthDaysBetween } from '../rules/dates';
 import { dollarsToCents, formatCents } from '../rules/money';
@@ -120,6 +122,34 @@ export const invoiceDetailResponseSchema = z.object({
 });
 /** Route params of a credit note. */
 export const creditNoteIdParamsSchema = z.object({ id: creditNoteIdSchema });
+
+/** POST /api/invoices/{id}/send-email answer: the invoice as it was mailed. */
+export const invoiceEmailResponseSchema = z.object({
+  invoice: invoiceSchema,
+  sent: z.literal(true),
+});
+
+/** GET /api/books/gst-summary answer. */
+export const gstSummaryResponseSchema = z.object({ summary: gstSummarySchema });
+
+/**
+ * The pay link's token, which the public pay calls take in the query (`?token=`) or the JSON
+ * body (`{token}`, as the checkout sends it). A missing or wrong token is answered 404, as for a
+ * quote that does not exist.
+ */
+export const payLinkTokenSchema = z.object({ token: z.string().optional() });
+
+/** POST /api/quotes/{id}/confirm-payment answer: whether the quote is paid, and its status. */
+export const confirmPaymentResponseSchema = z.object({
+  paid: z.boolean(),
+  quoteStatus: quoteStatusSchema,
+});
+
+/** POST /api/payments/webhook answer: the event was received, and what it did. */
+export const webhookResponseSchema = z.object({
+  received: z.literal(true),
+  result: z.enum(['settled', 'already_recorded', 'flagged', 'duplicate', 'ignored']),
+});
 
 /** A dollar amount as typed ('400', '$1,100.50') that must be above $0.00 and at most `max` cents. */
 function dollarsUpTo(max: number, tooLarge: string) {

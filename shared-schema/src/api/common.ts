@@ -20,6 +20,16 @@ export const successResponseSchema = z.object({
 /** Success response body. */
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
+/** A PDF file answer (the body is the file, `Content-Type: application/pdf`). */
+export const pdfFileSchema = z
+  .any()
+  .meta({ type: 'string', format: 'binary', description: 'The PDF file' });
+
+/** A CSV file answer (UTF-8 with a byte-order mark, `Content-Type: text/csv`). */
+export const csvFileSchema = z
+  .any()
+  .meta({ type: 'string', description: 'The CSV file, with a header row' });
+
 /** GET /api/health answer: the process is up and the database answers. */
 export const healthResponseSchema = z.object({
   status: z.literal('ok'),
@@ -38,16 +48,17 @@ export const quoteIdParamsSchema = z.object({ id: quoteIdSchema });
 export const invoiceIdParamsSchema = z.object({ id: invoiceIdSchema });
 
 /**
- * Turns zod issues into the `fields` map of {@link apiErrorSchema}: first message per dotted
- * path; issues without a path go under '' .
+ * Turns zod issues into the `fields` map of {@link apiErrorSchema}: the first message per field,
+ * keyed by its dotted path (`items.0.description`); an issue about the whole value goes under
+ * `_`. The one way bad input is reported, by the API and by the mutators alike.
  */
 export function issuesToFields(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
 ): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in fields)) fields[key] = issue.message;
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    fields[key] ??= issue.message;
   }
   return fields;
 }

@@ -282,6 +282,18 @@ export const fleetExpenseInputSchema = z.object({
 /** Fleet expense body as sent. */
 export type FleetExpenseInput = z.input<typeof fleetExpenseInputSchema>;
 
+/** PUT /api/vehicles/{id} body: absent keys keep their stored value (no defaults are applied). */
+export const vehiclePatchInputSchema = vehicleUpdateInputSchema.partial();
+
+/** The `?vehicleId=` filter of the fleet record lists (absent: every vehicle's records). */
+export const vehicleFilterQuerySchema = z.object({
+  vehicleId: z.coerce
+    .number({ error: MESSAGES.VEHICLE_REQUIRED })
+    .int(MESSAGES.VEHICLE_REQUIRED)
+    .positive(MESSAGES.VEHICLE_REQUIRED)
+    .optional(),
+});
+
 /** GET /api/vehicles answer. */
 export const vehiclesResponseSchema = z.object({ vehicles: z.array(vehicleSchema) });
 /** Answer of POST and PUT /api/vehicles. */

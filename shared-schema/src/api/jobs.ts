@@ -5,6 +5,7 @@ import { bookingSchema } from '../entities/booking';
 import { jobIdSchema } from '../entities/common';
 import { emailRecordSchema } from '../entities/email-record';
 import { jobSchema } from '../entities/job';
+import { jobUpdateSchema } from '../entities/job-update';
 import { MESSAGES } from '../messages';
 import { optionalEmail, optionalText, phoneField, requiredText } from './fields';
 
@@ -65,6 +66,9 @@ export type JobsResponse = z.infer<typeof jobsResponseSchema>;
 export const jobResponseSchema = z.object({ job: jobSchema });
 /** A single-job response. */
 export type JobResponse = z.infer<typeof jobResponseSchema>;
+
+/** GET /api/jobs/{id}/updates answer: the job's history, oldest first. */
+export const jobUpdatesResponseSchema = z.object({ updates: z.array(jobUpdateSchema) });
 
 /** GET /api/bookings answer. */
 export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });

@@ -12,6 +12,7 @@ import { isBookingIdLookup, isJobIdLookup, isValidPhone } from '../rules/custome
 import { addCalendarDays, isCalendarDate, todayInPerth } from '../rules/dates';
 import { TRACKING_TOKEN_PATTERN } from '../rules/tracking';
 import { optionalText, phoneField, requiredText } from './fields';
+import { EMERGENCY_TIME } from '../constants/services';
 
 /**
  * A phone number of at least 10 characters (spec public §5) that is a real Australian or
@@ -51,33 +52,67 @@ export const contactResponseSchema = z.object({
  * id and its tracking token, and drops any id a request carries.
  */
 export function makeBookingInputSchema(today: () => string = todayInPerth) {
-  return z.object({
-    customerName: z.string({ error: MESSAGES.NAME_MIN }).trim().min(2, MESSAGES.NAME_MIN).max(100),
-    phone: phoneInput,
-    email: emailInput,
-    service: requiredText(MESSAGES.SERVICE_SELECT, 100),
-    location: z
-      .string({ error: MESSAGES.LOCATION_DETAILED })
-      .trim()
-      .min(5, MESSAGES.LOCATION_DETAILED)
-      .max(255),
-    /** A real calendar date from today (Perth) up to a year ahead. */
-    preferredDate: z
-      .string({ error: MESSAGES.PREFERRED_DATE_REQUIRED })
-      .trim()
-      .superRefine((value, ctx) => {
-        const message = preferredDateProblem(value, today());
-        if (message) ctx.addIssue({ code: 'custom', message });
-      }),
-    preferredTime: requiredText(MESSAGES.PREFERRED_TIME_REQUIRED, 20),
-    urgency: z.enum(URGENCY_LEVELS, { error: MESSAGES.URGENCY_INVALID }),
-    description: z
-      .string({ error: MESSAGES.DESCRIPTION_DETAILS })
-      .trim()
-      .min(10, MESSAGES.DESCRIPTION_DETAILS)
-      .max(5000),
-    vehicleDetails: optionalText(500),
-  });
+  return z
+    .object({
+      customerName: z
+        .string({ error: MESSAGES.NAME_MIN })
+        .trim()
+        .min(2, MESSAGES.NAME_MIN)
+        .max(100),
+      phone: phoneInput,
+      email: emailInput,
+      service: requiredText(MESSAGES.SERVICE_SELECT, 100),
+      location: z
+        .string({ error: MESSAGES.LOCATION_DETAILED })
+        .trim()
+        .min(5, MESSAGES.LOCATION_DETAILED)
+        .max(255),
+      // A real calendar date from today (Perth) up to a year ahead, required unless the booking
+      // is an emergency (checked below): someone stranded at 2 am needs a truck now, not a slot
+      // tomorrow. An emergency left without a date or time means "now".
+      preferredDate: z
+        .string({ error: MESSAGES.PREFERRED_DATE_REQUIRED })
+        .trim()
+        .superRefine((value, ctx) => {
+          if (value === '') return;
+          const message = preferredDateProblem(value, today());
+          if (message) ctx.addIssue({ code: 'custom', message });
+        }),
+      preferredTime: z.string({ error: MESSAGES.PREFERRED_TIME_REQUIRED }).trim().max(20),
+      urgency: z.enum(URGENCY_LEVELS, { error: MESSAGES.URGENCY_INVALID }),
+      description: z
+        .string({ error: MESSAGES.DESCRIPTION_DETAILS })
+        .trim()
+        .min(10, MESSAGES.DESCRIPTION_DETAILS)
+        .max(5000),
+      vehicleDetails: optionalText(500),
+    })
+    .superRefine((booking, ctx) => {
+      if (booking.urgency === 'emergency') return;
+      if (!booking.preferredDate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['preferredDate'],
+          message: MESSAGES.PREFERRED_DATE_REQUIRED,
+        });
+      }
+      if (!booking.preferredTime) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['preferredTime'],
+          message: MESSAGES.PREFERRED_TIME_REQUIRED,
+        });
+      }
+    })
+    .transform((booking) =>
+      booking.urgency === 'emergency'
+        ? {
+            ...booking,
+            preferredDate: booking.preferredDate || today(),
+            preferredTime: booking.preferredTime || EMERGENCY_TIME,
+          }
+        : booking,
+    );
 }
 
 /**

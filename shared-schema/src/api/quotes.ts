@@ -162,6 +162,9 @@ export const quoteStatusInputSchema = z.object({
 /** Quote status body. */
 export type QuoteStatusInput = z.infer<typeof quoteStatusInputSchema>;
 
+/** POST /api/quotes/{id}/duplicate body: the new quote's id when a device minted one offline. */
+export const duplicateQuoteInputSchema = z.object({ id: quoteIdSchema.optional() });
+
 /** GET /api/quotes answer. */
 export const quotesResponseSchema = z.object({ quotes: z.array(quoteSchema) });
 /** Quotes list response. */

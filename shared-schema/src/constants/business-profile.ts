@@ -23,14 +23,14 @@ export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
       role: '4x4 & Heavy Vehicle Recovery Specialist',
       phone: '0400 000 001',
       blurb:
-        'Placeholder co-owner. Certified for mining-site recovery work and at home on the red dirt, from bogged utes to rolled heavy vehicles.',
+        'Certified for mining-site recovery work and at home on the red dirt, from bogged utes to rolled heavy vehicles.',
     },
     {
       name: 'Alex Morgan',
       role: 'Mobile Mechanic',
       phone: '0400 000 002',
       blurb:
-        'Placeholder co-owner. A mechanic with 7 years of experience who can often fix your vehicle on the spot and get you back on the road.',
+        'A mechanic with 7 years of experience who can often fix your vehicle on the spot and get you back on the road.',
     },
   ],
   staffPhone: '0400 000 003',

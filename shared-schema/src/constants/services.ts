@@ -82,6 +82,9 @@ function buildTimeSlots(): string[] {
 /** Booking time slots, every 30 minutes from '08:00 AM' to '05:30 PM' (20 slots). */
 export const TIME_SLOTS: readonly string[] = buildTimeSlots();
 
+/** The preferred time stored for an emergency booking sent without one: come now. */
+export const EMERGENCY_TIME = 'As soon as possible';
+
 /** Driver option meaning both co-owners go. */
 export const DRIVER_BOTH = 'Both';
 /** Driver option meaning nobody is assigned yet. */

@@ -30,6 +30,7 @@
  *   Description → Description → Memo · Reference (the invoice number) → Reference → Invoice # ·
  *   PaymentMethod → — → Payment Method.
  */
+import { z } from 'zod';
 import { BOOKS_EXPORT } from '../constants/books';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
@@ -257,24 +258,26 @@ export function paymentsCsvRows(
  * The GST summary of a range for the BAS, on the accruals (invoice) basis: sales are the tax
  * invoices issued in the range less the credit notes issued in it (BAS label G1, GST inclusive),
  * and GST on sales is their GST less the credit notes' (label 1A). Payments received in the
- * range are shown beside them for a cash-basis check.
+ * range are shown beside them for a cash-basis check. Amounts in cents.
  */
-export interface GstSummary {
-  from: string;
-  to: string;
-  invoiceCount: number;
-  invoicedCents: number;
-  invoicedGstCents: number;
-  creditNoteCount: number;
-  creditedCents: number;
-  creditedGstCents: number;
+export const gstSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  invoiceCount: z.number().int(),
+  invoicedCents: z.number().int(),
+  invoicedGstCents: z.number().int(),
+  creditNoteCount: z.number().int(),
+  creditedCents: z.number().int(),
+  creditedGstCents: z.number().int(),
   /** G1: total sales, GST inclusive. */
-  totalSalesCents: number;
+  totalSalesCents: z.number().int(),
   /** 1A: GST on sales. */
-  gstOnSalesCents: number;
-  paymentCount: number;
-  receivedCents: number;
-}
+  gstOnSalesCents: z.number().int(),
+  paymentCount: z.number().int(),
+  receivedCents: z.number().int(),
+});
+/** The GST summary of a range. */
+export type GstSummary = z.infer<typeof gstSummarySchema>;
 
 /** Computes the GST summary of a range. */
 export function gstSummary(

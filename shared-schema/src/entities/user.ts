@@ -6,8 +6,9 @@ export const userSchema = z.object({
   id: intIdSchema,
   username: z.string().min(1).max(50),
   password: z.string().max(255),
-  email: z.string().max(100),
-  firstName: z.string(),
+  /** Null for an account made by configuration (the first admin) without an address. */
+  email: z.string().max(100).nullable(),
+  firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   phone: z.string().max(20).nullable(),
   /** 'admin' is special; anything else is an ordinary customer. Default 'customer'. */

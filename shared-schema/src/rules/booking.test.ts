@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeBookingInputSchema } from '../api/public';
+import { EMERGENCY_TIME } from '../constants/services';
+import { MESSAGES } from '../messages';
 import type { Booking } from '../entities/booking';
 import { jobSchema } from '../entities/job';
 import {
@@ -115,5 +117,59 @@ describe('sortBookingsByUrgency', () => {
     ] as const;
     expect(sortBookingsByUrgency(list).map((item) => item.id)).toEqual(['d', 'c', 'e', 'b', 'a']);
     expect(list[0].id).toBe('a');
+  });
+});
+
+describe('emergency bookings', () => {
+  const schema = makeBookingInputSchema(() => '2026-11-21');
+  const base = {
+    customerName: 'Jo Bloggs',
+    phone: '0400 123 456',
+    email: 'jo@example.com',
+    service: 'Emergency Towing',
+    location: 'North West Coastal Hwy, km 1540',
+    preferredDate: '',
+    preferredTime: '',
+    description: 'Rolled the trailer, blocking a lane.',
+  };
+
+  it('need no date or time: they mean now', () => {
+    const data = schema.parse({ ...base, urgency: 'emergency' });
+    expect(data.preferredDate).toBe('2026-11-21');
+    expect(data.preferredTime).toBe(EMERGENCY_TIME);
+    expect(
+      bookingFromInput(data, 'BKG-2026-4', 'token-of-twenty-two-chars', now).preferredTime,
+    ).toBe(EMERGENCY_TIME);
+  });
+
+  it('keep a date and time the customer did choose', () => {
+    const data = schema.parse({
+      ...base,
+      urgency: 'emergency',
+      preferredDate: '2026-11-22',
+      preferredTime: '08:00 AM',
+    });
+    expect([data.preferredDate, data.preferredTime]).toEqual(['2026-11-22', '08:00 AM']);
+  });
+
+  it('while other urgencies still require both, with the spec messages', () => {
+    for (const urgency of ['scheduled', 'same-day']) {
+      const result = schema.safeParse({ ...base, urgency });
+      expect(result.success).toBe(false);
+      const messages = Object.fromEntries(
+        (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+      );
+      expect(messages).toEqual({
+        preferredDate: MESSAGES.PREFERRED_DATE_REQUIRED,
+        preferredTime: MESSAGES.PREFERRED_TIME_REQUIRED,
+      });
+    }
+  });
+
+  it('still refuse a past or malformed date', () => {
+    const past = schema.safeParse({ ...base, urgency: 'emergency', preferredDate: '2026-11-20' });
+    expect(past.error?.issues[0]?.message).toBe(MESSAGES.PREFERRED_DATE_PAST);
+    const bad = schema.safeParse({ ...base, urgency: 'emergency', preferredDate: 'tomorrow' });
+    expect(bad.error?.issues[0]?.message).toBe(MESSAGES.PREFERRED_DATE_REQUIRED);
   });
 });

@@ -1,5 +1,6 @@
 export * from './badges';
 export * from './booking';
+export * from './booking-slots';
 export * from './customer-match';
 export * from './dashboard';
 export * from './dates';
@@ -10,6 +11,7 @@ export * from './job-flow';
 export * from './live-status';
 export * from './masking';
 export * from './money';
+export * from './nearest-town';
 export * from './pricing';
 export * from './quote-flow';
 export * from './timeline';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatCents, formatCentsWhole } from './money';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatCents,
+  formatCentsWhole,
+  formatPrice,
+} from './money';
 
 describe('dollarsToCents', () => {
   it('converts without float error', () => {
@@ -45,6 +51,14 @@ describe('formatCents', () => {
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(-500)).toBe('-$5.00');
     expect(formatCents(123456789)).toBe('$1,234,567.89');
+  });
+
+  it('drops the cents of whole amounts for the public prices, and keeps two digits otherwise', () => {
+    expect(formatPrice(12000)).toBe('$120');
+    expect(formatPrice(350)).toBe('$3.50');
+    expect(formatPrice(5)).toBe('$0.05');
+    expect(formatPrice(123456789)).toBe('$1,234,567.89');
+    expect(formatPrice(-7500)).toBe('-$75');
   });
 
   it('rounds to whole dollars for the Total Value tile', () => {

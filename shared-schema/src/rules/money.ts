@@ -51,6 +51,15 @@ export function formatCents(cents: number): string {
   return `${sign}$${groupThousands(dollars)}.${rest}`;
 }
 
+/**
+ * Formats a price as the public pages show it: whole amounts without cents ('$120'), others with
+ * two decimals ('$3.50'), as {@link formatCents} writes them.
+ */
+export function formatPrice(cents: number): string {
+  const text = formatCents(cents);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
 /** Formats cents rounded to whole dollars, '$1,235' (the quotes manager's Total Value tile). */
 export function formatCentsWhole(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -5,11 +5,18 @@ const times = { createdAt: '2026-11-21T01:00:00.000Z', updatedAt: '2026-11-21T03
 
 describe('customerTimeline', () => {
   it('shows only the created entry before the driver leaves', () => {
-    for (const status of ['Assigned', 'Scheduled', 'Emergency', 'Cancelled']) {
+    for (const status of ['Assigned', 'Scheduled', 'Emergency']) {
       expect(
         customerTimeline({ status: status as 'Assigned', ...times }).map((entry) => entry.key),
       ).toEqual(['created']);
     }
+  });
+
+  it('says a cancelled job was cancelled, never that a driver was assigned', () => {
+    expect(customerTimeline({ status: 'Cancelled', ...times })).toEqual([
+      { key: 'created', message: 'Job created', at: times.createdAt },
+      { key: 'cancelled', message: 'Job cancelled', at: times.updatedAt },
+    ]);
   });
 
   it('adds Driver en route 15 minutes after creation once En Route', () => {

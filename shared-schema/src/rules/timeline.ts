@@ -2,13 +2,14 @@
  * The customer portal's live-updates timeline (spec public §4), derived from the job's status and
  * times alone: a created entry always; 'Driver en route' 15 minutes after creation once En Route or
  * later; 'Driver arrived on site' 30 minutes after creation once In Progress or later; 'Service
- * completed successfully' at the update time when Completed. A cancelled job shows only creation.
+ * completed successfully' at the update time when Completed. A cancelled job says it was
+ * created and then cancelled (never "driver assigned": nobody may be coming).
  */
 import type { Job } from '../entities/job';
 
 /** One timeline entry. */
 export interface TimelineEntry {
-  key: 'created' | 'en-route' | 'arrived' | 'completed';
+  key: 'created' | 'en-route' | 'arrived' | 'completed' | 'cancelled';
   message: string;
   /** ISO instant shown beside the entry. */
   at: string;
@@ -28,6 +29,12 @@ function minutesAfter(iso: string, minutes: number): string {
 export function customerTimeline(
   job: Pick<Job, 'status' | 'createdAt' | 'updatedAt'>,
 ): TimelineEntry[] {
+  if (job.status === 'Cancelled') {
+    return [
+      { key: 'created', message: 'Job created', at: job.createdAt },
+      { key: 'cancelled', message: 'Job cancelled', at: job.updatedAt },
+    ];
+  }
   const stage = STAGE[job.status] ?? 0;
   const entries: TimelineEntry[] = [
     { key: 'created', message: 'Job created and driver assigned', at: job.createdAt },

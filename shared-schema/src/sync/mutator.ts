@@ -40,6 +40,16 @@ export type RowId = string | number;
 /** A whole stored row in its wire shape (the entity schema's fields, money in cents). */
 export type Row = { id: RowId } & Record<string, unknown>;
 
+/**
+ * The key of one row: `entity:id` with the id JSON-encoded, so integer and text ids stay apart
+ * (`vehicles:5`, `jobs:"JOB-2026-1"`). The device's outbox records the rows each mutation read
+ * and wrote by it (screens ask it which rows are pending), and the server keys its per-batch row
+ * cache with it.
+ */
+export function rowKey(entity: SyncedTable, id: RowId): string {
+  return `${entity}:${JSON.stringify(id)}`;
+}
+
 /** Scalar values a {@link ReadSpec} `where` may compare against. */
 export type WhereValue = string | number | boolean | null;
 
@@ -92,22 +102,22 @@ export interface MutationSuccess {
 /** The outcome of {@link Mutator.apply}. */
 export type MutationOutcome = MutationSuccess | MutationRejection;
 
-/** A named, pure, server-authoritative write. */
-export interface Mutator<A = unknown> {
-  name: string;
-  argsSchema: z.ZodType<A>;
-  reads(args: A): ReadSpec[];
-  apply(ctx: MutationContext, args: A): MutationOutcome;
-}
-
-/** Declares a mutator with its argument type inferred from its schema. */
-export function defineMutator<S extends z.ZodType>(mutator: {
-  name: string;
+/**
+ * A named, pure, server-authoritative write. `S` is its argument schema: callers send
+ * `z.input<S>` (what `mutate(name, args)` is typed with), `reads` and `apply` get `z.output<S>`.
+ */
+export interface Mutator<S extends z.ZodType = z.ZodType, N extends string = string> {
+  name: N;
   argsSchema: S;
   reads(args: z.output<S>): ReadSpec[];
   apply(ctx: MutationContext, args: z.output<S>): MutationOutcome;
-}): Mutator<z.output<S>> {
-  return mutator as Mutator<z.output<S>>;
+}
+
+/** Declares a mutator, keeping its literal name and argument schema in its type. */
+export function defineMutator<const N extends string, S extends z.ZodType>(
+  mutator: Mutator<S, N>,
+): Mutator<S, N> {
+  return mutator;
 }
 
 /** A rejection outcome. */

@@ -8,8 +8,11 @@
 import { z } from 'zod';
 import { SYNCED_TABLES } from './mutator';
 
-/** The protocol version this build speaks. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * The protocol version this build speaks. 2 added the server epoch to pages, hellos and pulls,
+ * and the `seq_mismatch` error; a version-1 client is still served (it ignores the epoch).
+ */
+export const PROTOCOL_VERSION = 2;
 
 /** The oldest client protocol the server still serves. */
 export const MIN_CLIENT_PROTOCOL_VERSION = 1;
@@ -46,6 +49,11 @@ export type IdSeries = z.infer<typeof idSeriesSchema>;
 
 const rowIdSchema = z.union([z.string(), z.number().int()]);
 const cursorSchema = z.number().int().min(0);
+/**
+ * The server run (epoch) that sent the page a device's cursor came from. With the cursor it lets
+ * the server tell whether it lost history the device saw (restored from an older backup).
+ */
+const epochSchema = z.string().min(1).max(100).nullable().optional();
 
 /** One queued mutation as a client sends it. */
 export const pushedMutationSchema = z.object({
@@ -102,6 +110,7 @@ export const helloMessageSchema = z.object({
   cursor: cursorSchema,
   /** The highest of its own seqs whose result the client has already taken in. */
   ackedSeq: z.number().int().min(0),
+  epoch: epochSchema,
   /**
    * The id blocks the device holds. A server restored from an older backup has forgotten them;
    * it moves its counters past them so no number is handed out twice (DESIGN.md §4).
@@ -122,6 +131,7 @@ export const pullMessageSchema = z.object({
   clientId: z.string().min(1).max(100),
   cursor: cursorSchema,
   ackedSeq: z.number().int().min(0),
+  epoch: epochSchema,
 });
 
 /** Client → server: asks for a block of numbers from an id series. */
@@ -134,8 +144,10 @@ export const leaseRequestMessageSchema = z.object({
 
 /**
  * Server → client: a page of changes after the client's cursor, with the results of the
- * client's mutations. `reset` means the server's log is behind the client's cursor (restored from
- * a backup): the client must drop its synced rows and resync from cursor 0.
+ * client's mutations. `reset` means the server has proof it lost history this device saw
+ * (restored from an older backup): the page is empty, and the client takes a new client id,
+ * keeping every pending mutation with its mutationId, and resyncs from cursor 0. It is the only
+ * reason a client resets.
  */
 export const changesMessageSchema = z.object({
   type: z.literal('changes'),
@@ -143,6 +155,8 @@ export const changesMessageSchema = z.object({
   cursor: cursorSchema,
   hasMore: z.boolean(),
   reset: z.boolean(),
+  /** The server run that sent this page; the client stores it with the cursor. */
+  epoch: z.string().min(1).max(100).optional(),
   /**
    * The highest seq of this client settled (applied or rejected) whose effects are all in the
    * changes up to `cursor`: the client may drop outbox rows up to here when it applies the page.
@@ -185,7 +199,11 @@ export const updateRequiredMessageSchema = z.object({
   message: z.string(),
 });
 
-/** Server → client: something went wrong with the last message. */
+/**
+ * Server → client: something went wrong with the last message. `seq_mismatch` answers a push
+ * holding a mutation under a seq this client id already used for another one: nothing of it was
+ * acknowledged, and the client takes a new client id (as for `reset`) and sends it again.
+ */
 export const errorMessageSchema = z.object({
   type: z.literal('error'),
   code: z.string(),
@@ -213,22 +231,6 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   errorMessageSchema,
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
-
-/** Every message of the protocol, either direction. */
-export const syncMessageSchema = z.discriminatedUnion('type', [
-  helloMessageSchema,
-  pushMessageSchema,
-  pullMessageSchema,
-  leaseRequestMessageSchema,
-  changesMessageSchema,
-  resultsMessageSchema,
-  pokeMessageSchema,
-  leaseGrantMessageSchema,
-  updateRequiredMessageSchema,
-  errorMessageSchema,
-]);
-export type SyncMessage = z.infer<typeof syncMessageSchema>;
-
 export type HelloMessage = z.infer<typeof helloMessageSchema>;
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PullMessage = z.infer<typeof pullMessageSchema>;

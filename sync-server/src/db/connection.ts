@@ -1,7 +1,9 @@
 /**
  * Opens the SQLite database the way every part of the server expects it: WAL journal (readers
- * never block the writer), foreign keys enforced, and a busy timeout so a second process (a
- * backup, a CLI) makes us wait instead of failing.
+ * never block the writer), foreign keys enforced, every commit durable before it is answered,
+ * and a busy timeout so a second process (a backup, a CLI) makes us wait instead of failing.
+ * The wait only works for transactions that take the write lock up front (`BEGIN IMMEDIATE`,
+ * see `atomically` in sync/statements.ts); every write transaction in the server does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,9 +18,12 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
-  // last transactions, which is the usual trade for a single-box server.
-  db.pragma('synchronous = NORMAL');
+  // FULL: every commit is on disk before the call returns, so before any answer goes out. A
+  // device deletes a mutation from its outbox once the server acknowledges it; under NORMAL a
+  // power cut or OS crash can drop the last commits of the WAL, and an acknowledged mutation lost
+  // that way would be lost for good (the device no longer has it). The price is one fsync per
+  // transaction, and a push batch of up to 500 mutations is one transaction.
+  db.pragma('synchronous = FULL');
   // digits('0400 000 001') = '0400000001': phone lookups compare numbers, not their spacing.
   db.function('digits', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.replace(/\D/g, '') : null,
@@ -34,4 +39,15 @@ export function openDatabase(file: string): Db {
 /** Whether the database answers a query (the health check). */
 export function databaseAnswers(db: Db): boolean {
   return db.prepare('SELECT 1 AS ok').get() !== undefined;
+}
+
+/**
+ * Runs `fn` as one write transaction (a savepoint inside an open one): all of its writes or
+ * none. Routes call it for a unit of work that spans several repository or apply-path calls, so
+ * they never touch the driver themselves. It takes the write lock up front (`BEGIN IMMEDIATE`):
+ * a transaction that reads first and upgrades later would fail at once, whatever the busy
+ * timeout, while another connection writes.
+ */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).immediate();
 }

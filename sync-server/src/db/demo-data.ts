@@ -745,6 +745,6 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       improvements: null,
       createdAt: at(-24 * HOUR),
     });
-  })();
+  }).immediate();
   return true;
 }

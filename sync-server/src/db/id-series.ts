@@ -87,6 +87,18 @@ function highestStored(db: Db, series: string): number {
   return row.n ?? 0;
 }
 
+type HandedOutListener = (series: string, upTo: number) => void;
+const handedOutListeners = new WeakMap<Db, HandedOutListener>();
+
+/**
+ * Calls `listener` inside the transaction whenever a number up to `upTo` of `series` is handed
+ * out or known to be held (the restore guard records it beside the database, in the same
+ * transaction; a throw rolls the reservation back, so nothing unrecorded is ever handed out).
+ */
+export function onSeriesHandedOut(db: Db, listener: HandedOutListener): void {
+  handedOutListeners.set(db, listener);
+}
+
 /**
  * The series' stored counter, or undefined when the series is new. A counter that can no longer
  * count (past MAX_SERIES_NUMBER, not an integer) is refused loudly, never continued.
@@ -107,16 +119,19 @@ function storedNext(db: Db, series: string): number | undefined {
  */
 export function reserveSeriesBlock(db: Db, series: string, size: number): number {
   if (!Number.isInteger(size) || size < 1) throw new Error(`Block size must be >= 1, got ${size}`);
-  return db.transaction(() => {
-    const first = storedNext(db, series) ?? highestStored(db, series) + 1;
-    if (first + size - 1 > MAX_SERIES_NUMBER) {
-      throw new IdSeriesError(`Id series ${series} has no ${size} numbers left`);
-    }
-    db.prepare(
-      'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
-    ).run(series, first + size);
-    return first;
-  })();
+  return db
+    .transaction(() => {
+      const first = storedNext(db, series) ?? highestStored(db, series) + 1;
+      if (first + size - 1 > MAX_SERIES_NUMBER) {
+        throw new IdSeriesError(`Id series ${series} has no ${size} numbers left`);
+      }
+      db.prepare(
+        'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
+      ).run(series, first + size);
+      handedOutListeners.get(db)?.(series, first + size - 1);
+      return first;
+    })
+    .immediate();
 }
 
 /**
@@ -125,16 +140,19 @@ export function reserveSeriesBlock(db: Db, series: string, size: number): number
  * restored from an older backup.
  */
 export function advanceSeriesPast(db: Db, series: string, end: number): boolean {
-  return db.transaction(() => {
-    // A number past the bound is not one any lease handed out: nothing to move past.
-    if (!Number.isSafeInteger(end) || end > MAX_SERIES_NUMBER) return false;
-    const next = storedNext(db, series) ?? highestStored(db, series) + 1;
-    if (next > end) return false;
-    db.prepare(
-      'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
-    ).run(series, end + 1);
-    return true;
-  })();
+  return db
+    .transaction(() => {
+      // A number past the bound is not one any lease handed out: nothing to move past.
+      if (!Number.isSafeInteger(end) || end > MAX_SERIES_NUMBER) return false;
+      const next = storedNext(db, series) ?? highestStored(db, series) + 1;
+      if (next > end) return false;
+      db.prepare(
+        'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
+      ).run(series, end + 1);
+      handedOutListeners.get(db)?.(series, end);
+      return true;
+    })
+    .immediate();
 }
 
 /** The next number of a series, consumed. */
@@ -154,14 +172,16 @@ export function formatSeriesId(prefix: IdPrefix, year: number, n: number): strin
  * database in a state nobody expected fails one request instead of hanging the server.
  */
 function mintNumber(db: Db, series: string, taken: (n: number) => boolean): number {
-  return db.transaction(() => {
-    for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
-      const n = nextSeriesNumber(db, series);
-      if (!taken(n)) return n;
-      advanceSeriesPast(db, series, highestStored(db, series));
-    }
-    throw new IdSeriesError(`Id series ${series} found no free number`);
-  })();
+  return db
+    .transaction(() => {
+      for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
+        const n = nextSeriesNumber(db, series);
+        if (!taken(n)) return n;
+        advanceSeriesPast(db, series, highestStored(db, series));
+      }
+      throw new IdSeriesError(`Id series ${series} found no free number`);
+    })
+    .immediate();
 }
 
 /**

@@ -84,7 +84,7 @@ export function migrate(
     db.transaction(() => {
       db.exec(migration.sql);
       record.run(migration.id, migration.checksum, now().toISOString());
-    })();
+    }).immediate();
   }
   return pending.map((migration) => migration.id);
 }

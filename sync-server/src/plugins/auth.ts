@@ -8,6 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
+import fp from 'fastify-plugin';
 import { MESSAGES } from '@pilbara/shared-schema';
 import {
   createSession,
@@ -18,7 +19,6 @@ import {
   type PublicUser,
 } from '../db/repositories/users';
 import { HttpError } from './errors';
-import { globalPlugin } from './global-plugin';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -40,48 +40,51 @@ export interface AuthOptions {
   secret: string;
 }
 
-export const authPlugin = globalPlugin<AuthOptions>(async (app, options) => {
-  await app.register(cookie, { secret: options.secret, hook: 'onRequest' });
-  const secure = app.config.publicUrl.startsWith('https:');
+export const authPlugin = fp<AuthOptions>(
+  async (app, options) => {
+    await app.register(cookie, { secret: options.secret, hook: 'onRequest' });
+    const secure = app.config.publicUrl.startsWith('https:');
 
-  app.decorateRequest('user', null);
+    app.decorateRequest('user', null);
 
-  const sessionToken = (request: FastifyRequest): string | undefined => {
-    const raw = request.cookies[SESSION_COOKIE];
-    if (!raw) return undefined;
-    const unsigned = request.unsignCookie(raw);
-    return unsigned.valid && unsigned.value ? unsigned.value : undefined;
-  };
+    const sessionToken = (request: FastifyRequest): string | undefined => {
+      const raw = request.cookies[SESSION_COOKIE];
+      if (!raw) return undefined;
+      const unsigned = request.unsignCookie(raw);
+      return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+    };
 
-  app.addHook('onRequest', async (request) => {
-    // Only the API needs to know who is calling; static files skip the lookup.
-    if (!request.url.startsWith('/api/')) return;
-    const token = sessionToken(request);
-    if (!token) return;
-    const row = userForSession(app.db, token, app.now());
-    request.user = row ? toPublicUser(row) : null;
-  });
-
-  app.decorateReply('startSession', function (this: FastifyReply, userId: number) {
-    const now = app.now();
-    deleteExpiredSessions(app.db, now);
-    const { token, expiresAt } = createSession(app.db, userId, now);
-    this.setCookie(SESSION_COOKIE, token, {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      path: '/',
-      expires: expiresAt,
+    app.addHook('onRequest', async (request) => {
+      // Only the API needs to know who is calling; static files skip the lookup.
+      if (!request.url.startsWith('/api/')) return;
+      const token = sessionToken(request);
+      if (!token) return;
+      const row = userForSession(app.db, token, app.now());
+      request.user = row ? toPublicUser(row) : null;
     });
-  });
 
-  app.decorateReply('endSession', function (this: FastifyReply) {
-    const token = sessionToken(this.request);
-    if (token) deleteSession(app.db, token);
-    this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  });
-});
+    app.decorateReply('startSession', function (this: FastifyReply, userId: number) {
+      const now = app.now();
+      deleteExpiredSessions(app.db, now);
+      const { token, expiresAt } = createSession(app.db, userId, now);
+      this.setCookie(SESSION_COOKIE, token, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        expires: expiresAt,
+      });
+    });
+
+    app.decorateReply('endSession', function (this: FastifyReply) {
+      const token = sessionToken(this.request);
+      if (token) deleteSession(app.db, token);
+      this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    });
+  },
+  { name: 'auth' },
+);
 
 /** preHandler: 401 unless someone is signed in. */
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
+import { paramsNotFound } from './route-schemas';
 
 /** An error with the HTTP status and body the client should get. */
 export class HttpError extends Error {
@@ -86,7 +87,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const httpError = toHttpError(error);
+    const httpError = paramsNotFound(error, request) ?? toHttpError(error);
     if (!httpError) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: MESSAGES.INTERNAL_ERROR });

@@ -2,6 +2,11 @@
  * `Idempotency-Key` for the public forms (DESIGN.md §5): the browser's outbox may send the same
  * submission more than once; the first answer is stored in the same transaction as the rows it
  * created, and any later request with that key gets the stored answer and writes nothing.
+ *
+ * A route takes part with `config: { idempotent: true }`. The stored answer is looked up before
+ * the body is validated: a retry whose body has gone stale since (a booking for what was today
+ * yesterday) still gets the answer the first request got. The body is hashed as it arrived, so
+ * a retry matches whatever validation makes of it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -9,16 +14,31 @@ import {
   requestHash,
   storeIdempotentResponse,
 } from '../db/repositories/idempotency';
+import { inTransaction } from '../db/connection';
 import { HttpError } from './errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export interface WriteResult {
-  status: number;
-  body: unknown;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route honours `Idempotency-Key` (its handler writes through {@link writeOnce}). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** The hash of the body as it arrived, taken before validation when a key was sent. */
+    idempotencyHash?: string;
+  }
 }
 
-export interface IdempotentResult extends WriteResult {
+export interface WriteResult<S extends number = number, B = unknown> {
+  status: S;
+  body: B;
+}
+
+export interface IdempotentResult<S extends number = number, B = unknown> extends WriteResult<
+  S,
+  B
+> {
   /** True when this is a stored answer to an earlier request with the same key. */
   replayed: boolean;
 }
@@ -34,6 +54,29 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** The hash of the body as it arrived (taken by the preValidation hook below). */
+function bodyHash(request: FastifyRequest): string {
+  if (request.idempotencyHash === undefined) {
+    throw new Error(`${request.method} ${request.url} is not marked idempotent in its config`);
+  }
+  return request.idempotencyHash;
+}
+
+/**
+ * Answers a request whose key was seen before with the stored answer, before validation; takes
+ * the hash of the body as it arrived for {@link writeOnce}.
+ */
+export function registerIdempotency(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.routeOptions.config.idempotent) return;
+    const key = idempotencyKey(request);
+    if (!key) return;
+    request.idempotencyHash = requestHash(request.body);
+    const replay = replayIfSeen(app, request, `${request.method} ${request.routeOptions.url}`);
+    if (replay) return reply.code(replay.status).send(replay.body);
+  });
+}
+
 /**
  * The stored answer for this request's key, if there is one. A key reused with a different body
  * is a client bug and gets a 422 rather than someone else's answer.
@@ -47,7 +90,7 @@ export function replayIfSeen(
   if (!key) return undefined;
   const stored = findIdempotentResponse(app.db, key, route);
   if (!stored) return undefined;
-  if (stored.requestHash !== requestHash(request.body)) {
+  if (stored.requestHash !== bodyHash(request)) {
     throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
   }
   return { status: stored.status, body: stored.body, replayed: true };
@@ -55,29 +98,30 @@ export function replayIfSeen(
 
 /**
  * Runs `write` in one transaction and, when the request carries a key, stores its answer in the
- * same transaction, so "rows written" and "answer remembered" can never disagree.
+ * same transaction, so "rows written" and "answer remembered" can never disagree. Only a write
+ * that succeeded is stored, so a replay has the same status and body type as `write`'s answer.
  */
-export function writeOnce(
+export function writeOnce<S extends number, B>(
   app: FastifyInstance,
   request: FastifyRequest,
   route: string,
-  write: () => WriteResult,
-): IdempotentResult {
+  write: () => WriteResult<S, B>,
+): IdempotentResult<S, B> {
   const key = idempotencyKey(request);
-  return app.db.transaction(() => {
+  return inTransaction(app.db, () => {
     // Checked again inside the transaction: a concurrent twin may have finished meanwhile.
     const seen = replayIfSeen(app, request, route);
-    if (seen) return seen;
+    if (seen) return seen as IdempotentResult<S, B>;
     const result = write();
     if (key) {
       storeIdempotentResponse(
         app.db,
         key,
         route,
-        { ...result, requestHash: requestHash(request.body) },
+        { ...result, requestHash: bodyHash(request) },
         app.now(),
       );
     }
     return { ...result, replayed: false };
-  })();
+  });
 }

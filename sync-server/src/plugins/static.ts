@@ -1,17 +1,30 @@
 /**
- * Serves the built PWA from WEB_DIST on the same port as the API (DESIGN §6).
+ * Serves the built PWA from WEB_DIST on the same port as the API (DESIGN §6, §11).
+ *
+ * Pages: the build pre-renders every public route to HTML and lists them in prerendered.json
+ * (web/scripts/prerender.mjs). Each listed path answers its page; the staff screens (/admin…)
+ * answer the shell, which the app draws in the browser; any other page path answers 404 with the
+ * pre-rendered 404 page. A path with a trailing slash is redirected to the path without it.
+ *
+ * Compression: the build stores a brotli and a gzip copy beside every text file, and
+ * @fastify/static sends the one the browser accepts (`preCompressed`, with `Vary:
+ * Accept-Encoding`), so no request spends CPU compressing a file. API answers are compressed on
+ * the fly by @fastify/compress (registered in app.ts).
  *
  * Cache policy: Vite's content-hashed files (everything under assets/, and workbox-<hash>.js)
- * are immutable for a year; everything else — index.html, the service worker, the manifest,
- * icons — is `no-cache`, so browsers revalidate and a deploy is picked up at once. Unknown GET
- * paths without a file extension fall back to index.html (client-side routes such as
- * /customer-portal); unknown /api paths answer 404 JSON.
+ * are immutable for a year; everything else — pages, the service worker, the manifest, icons —
+ * is `no-cache`, so browsers revalidate and a deploy is picked up at once. Unknown /api paths
+ * answer 404 JSON.
  */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { globalPlugin } from './global-plugin';
+import { cardPaymentsEnabled } from '../config';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -19,48 +32,200 @@ export const NO_CACHE = 'no-cache';
 /** Workbox's runtime, which vite-plugin-pwa names by content hash outside assets/. */
 const WORKBOX_RUNTIME = /^workbox-[0-9a-f]{8}\.js$/;
 
+/** The build's list of pages (web/scripts/prerender.mjs writes it). */
+export interface PageTable {
+  /** Path → file of a pre-rendered public page. */
+  pages: Record<string, string>;
+  notFound: string;
+  shell: string;
+  /** Paths (a trailing '*' matches below) the app draws in the browser from the shell. */
+  clientRoutes: string[];
+  /** The business profile the pages show (without its public URL and card key). */
+  profile?: Record<string, unknown>;
+}
+
+export const PAGE_TABLE_FILE = 'prerendered.json';
+
 /** Cache-Control for a file inside WEB_DIST, by its path relative to the root. */
 export function cacheControlFor(relativePath: string): string {
   const normalised = relativePath.split(path.sep).join('/');
   const name = path.posix.basename(normalised);
-  if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) return NO_CACHE;
+  if (name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest')) return NO_CACHE;
   // Only Vite's output folder is content-hashed; public/ files (icons, gallery) keep their names
   // across builds, so they must revalidate.
   if (normalised.startsWith('assets/') || WORKBOX_RUNTIME.test(name)) return IMMUTABLE;
   return NO_CACHE;
 }
 
-export const staticPlugin = globalPlugin(async (app) => {
-  const root = app.config.webDist;
-  const built = fs.existsSync(path.join(root, 'index.html'));
+/**
+ * Security headers that only mean something on a document (or the service worker, whose CSP
+ * governs what it may fetch). On the other files — scripts, styles, images, fetched by the page —
+ * they are about 900 bytes a response, 30 KB or more of a first visit on a slow link.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: true,
-      index: ['index.html'],
-      // Cache-Control is set per file below; @fastify/static's default would override it.
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
-      },
-    });
+function isDocumentLike(name: string): boolean {
+  return name.endsWith('.html') || name === 'sw.js';
+}
+
+function readPageTable(root: string): PageTable | null {
+  try {
+    const table = JSON.parse(
+      fs.readFileSync(path.join(root, PAGE_TABLE_FILE), 'utf8'),
+    ) as PageTable;
+    const files = [...Object.values(table.pages), table.notFound, table.shell];
+    return files.every((file) => fs.existsSync(path.join(root, file))) ? table : null;
+  } catch {
+    return null;
   }
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.code(404).send({ error: MESSAGES.NOT_FOUND });
-    }
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.posix.extname(pathname);
-    if (!isPageRequest) return reply.code(404).type('text/plain').send('Not found');
-    if (!built) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send(`The web app is not built (no index.html in ${root}). Run the start command.`);
-    }
-    return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+/** JSON with sorted keys, so two profiles compare by content. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a.localeCompare(b),
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Where the pages come from. The build renders them with the built-in profile; a deployment that
+ * configures its own names and phone numbers gets the pages rendered again with them, once, at
+ * start (web/scripts/prerender.mjs, the build's own renderer, in a child process), kept in
+ * DATA_DIR/pages/<hash> and reused while neither the build nor the profile changes. So the first
+ * HTML always carries the real numbers, which matter most when no JavaScript has run yet.
+ */
+export async function pagesRoot(
+  app: FastifyInstance,
+  root: string,
+  table: PageTable,
+): Promise<string> {
+  const { publicUrl: _url, stripePublishableKey: _key, ...shown } = app.profile;
+  if (!table.profile || canonical(table.profile) === canonical(shown)) return root;
+  const webDir = path.dirname(root);
+  const script = path.join(webDir, 'scripts', 'prerender.mjs');
+  const ssrDir = path.join(webDir, 'dist-ssr');
+  if (!fs.existsSync(script) || !fs.existsSync(path.join(ssrDir, 'prerender.js'))) {
+    app.log.warn(
+      'pages show the built-in profile: the page renderer is not built next to WEB_DIST',
+    );
+    return root;
+  }
+  const build = fs.readFileSync(path.join(root, table.shell));
+  const key = crypto.createHash('sha256').update(build).update(canonical(shown)).digest('hex');
+  const out = path.join(app.config.dataDir, 'pages', key.slice(0, 16));
+  if (fs.existsSync(path.join(out, PAGE_TABLE_FILE))) return out;
+  const scratch = `${out}.tmp-${process.pid}`;
+  fs.rmSync(scratch, { recursive: true, force: true });
+  const siteConfig = JSON.stringify({
+    profile: app.profile,
+    cardPaymentsEnabled: cardPaymentsEnabled(app.config),
   });
-});
+  const args = [script, '--dist', root, '--ssr', ssrDir, '--out', scratch, '--config', siteConfig];
+  const ok = await new Promise<boolean>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: webDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) app.log.error({ output }, 'rendering the pages with the profile failed');
+      resolve(code === 0);
+    });
+  });
+  if (!ok) return root;
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.renameSync(scratch, out);
+  app.log.info({ dir: out }, 'pages rendered with the configured business profile');
+  return out;
+}
+
+/**
+ * Where the pages are served from (see pagesRoot). Called by buildApp before the static plugin
+ * is registered: rendering can take longer than Fastify allows a plugin to start.
+ */
+export async function resolveSitePages(app: FastifyInstance): Promise<string> {
+  const root = app.config.webDist;
+  const table = readPageTable(root);
+  return table ? pagesRoot(app, root, table) : root;
+}
+
+export const staticPlugin = fp<{ pages: string }>(
+  async (app, options) => {
+    const root = app.config.webDist;
+    const table = readPageTable(root);
+    const pages = options.pages;
+
+    const sendPage = (reply: FastifyReply, file: string) =>
+      reply.header('Cache-Control', NO_CACHE).sendFile(file, pages);
+
+    if (table) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: false,
+        preCompressed: true,
+        // Cache-Control is set per file below; @fastify/static's default would override it.
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
+          if (!isDocumentLike(path.basename(filePath))) {
+            for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+          }
+        },
+      });
+      for (const [route, file] of Object.entries(table.pages)) {
+        app.get(route, (_request, reply) => sendPage(reply, file));
+      }
+      // The service worker precaches the pages by file name (/booking.html); those come from the
+      // same place, so an installed app shows the configured profile too.
+      for (const file of new Set([...Object.values(table.pages), table.notFound, table.shell])) {
+        if (file !== 'index.html') app.get(`/${file}`, (_request, reply) => sendPage(reply, file));
+      }
+      app.get('/index.html', (_request, reply) => sendPage(reply, 'index.html'));
+      for (const route of table.clientRoutes) {
+        app.get(route, (_request, reply) => sendPage(reply, table.shell));
+      }
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return reply.code(404).send({ error: MESSAGES.NOT_FOUND });
+      }
+      const isPageRequest =
+        (request.method === 'GET' || request.method === 'HEAD') && !path.posix.extname(pathname);
+      if (!isPageRequest) return reply.code(404).type('text/plain').send('Not found');
+      if (!table) {
+        return reply
+          .code(503)
+          .type('text/plain')
+          .send(
+            `The web app is not built (no ${PAGE_TABLE_FILE} in ${root}). Run the start command.`,
+          );
+      }
+      const withoutSlash = pathname.replace(/\/+$/, '');
+      if (withoutSlash !== pathname && withoutSlash in table.pages) {
+        const query = request.url.slice(pathname.length);
+        return reply.redirect(withoutSlash + query, 308);
+      }
+      return sendPage(reply.code(404), table.notFound);
+    });
+  },
+  { name: 'static' },
+);

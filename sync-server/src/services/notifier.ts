@@ -190,82 +190,87 @@ function readCursor(db: Db, now: string): number {
 export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now'>): boolean {
   const { db } = deps;
   const now = deps.now().toISOString();
-  return db.transaction(() => {
-    const cursor = readCursor(db, now);
-    const page = db
-      .prepare(
-        'SELECT seq, entity, rowId, op, data FROM changes WHERE seq > ? ORDER BY seq LIMIT ?',
-      )
-      .all(cursor, PAGE_SIZE) as {
-      seq: number;
-      entity: string;
-      rowId: unknown;
-      op: string;
-      data: string | null;
-    }[];
-    const previous = db.prepare(
-      "SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
-    );
-    const insert = db.prepare(
-      `INSERT OR IGNORE INTO notifications
+  return db
+    .transaction(() => {
+      const cursor = readCursor(db, now);
+      const page = db
+        .prepare(
+          'SELECT seq, entity, rowId, op, data FROM changes WHERE seq > ? ORDER BY seq LIMIT ?',
+        )
+        .all(cursor, PAGE_SIZE) as {
+        seq: number;
+        entity: string;
+        rowId: unknown;
+        op: string;
+        data: string | null;
+      }[];
+      const previous = db.prepare(
+        "SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
+      );
+      const insert = db.prepare(
+        `INSERT OR IGNORE INTO notifications
          (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event)
        VALUES (?, ?, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?)`,
-    );
-    const known = db.prepare(
-      "SELECT 1 FROM notifications WHERE jobId = ? AND type = 'email' AND event = ?",
-    );
-    const approvedBooking = db.prepare(
-      "SELECT 1 FROM bookings WHERE trackingToken = ? AND status = 'approved'",
-    );
-    for (const change of page) {
-      if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
-      const job = JSON.parse(change.data) as JobData;
-      const status = text(job.status);
-      const jobId = text(job.id) ?? String(change.rowId);
-      const before = previous.get(change.rowId, change.seq) as { data: string | null } | undefined;
-      const token = text(job.trackingToken);
-      let event: JobEvent | null =
-        status !== null && Object.hasOwn(JOB_EVENTS, status)
-          ? JOB_EVENTS[status as keyof typeof JOB_EVENTS]
+      );
+      const known = db.prepare(
+        "SELECT 1 FROM notifications WHERE jobId = ? AND type = 'email' AND event = ?",
+      );
+      const approvedBooking = db.prepare(
+        "SELECT 1 FROM bookings WHERE trackingToken = ? AND status = 'approved'",
+      );
+      for (const change of page) {
+        if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
+        const job = JSON.parse(change.data) as JobData;
+        const status = text(job.status);
+        const jobId = text(job.id) ?? String(change.rowId);
+        const before = previous.get(change.rowId, change.seq) as
+          { data: string | null } | undefined;
+        const token = text(job.trackingToken);
+        let event: JobEvent | null =
+          status !== null && Object.hasOwn(JOB_EVENTS, status)
+            ? JOB_EVENTS[status as keyof typeof JOB_EVENTS]
+            : null;
+        if (!before && token !== null && approvedBooking.get(token)) event = BOOKING_APPROVED;
+        if (!event) continue;
+        const beforeStatus = before?.data
+          ? text((JSON.parse(before.data) as JobData).status)
           : null;
-      if (!before && token !== null && approvedBooking.get(token)) event = BOOKING_APPROVED;
-      if (!event) continue;
-      const beforeStatus = before?.data ? text((JSON.parse(before.data) as JobData).status) : null;
-      if (event !== BOOKING_APPROVED && beforeStatus === status) continue;
-      const email = text(job.email);
-      if (!email || !wantsJobUpdateEmails(db, email)) continue;
-      const mail = jobEventEmail(
-        event,
-        {
-          id: jobId,
-          customerName: text(job.customerName),
-          service: text(job.service),
-          trackingToken: token,
-        },
-        deps.publicUrl,
-      );
-      // Checked first so a repeat sighting does not use up an id; the index is the real guard.
-      if (known.get(jobId, event)) continue;
-      insert.run(
-        mintIntegerId(db, 'notifications'),
-        jobId,
-        email,
-        mail.text,
-        mail.subject,
-        now,
-        event,
-      );
-    }
-    const last = page[page.length - 1];
-    if (last) {
-      db.prepare('UPDATE log_cursors SET cursor = ?, updatedAt = ? WHERE name = ?').run(
-        last.seq,
-        now,
-        NOTIFIER_CURSOR,
-      );
-    }
-    return page.length === PAGE_SIZE;
-  })();
+        if (event !== BOOKING_APPROVED && beforeStatus === status) continue;
+        const email = text(job.email);
+        if (!email || !wantsJobUpdateEmails(db, email)) continue;
+        const mail = jobEventEmail(
+          event,
+          {
+            id: jobId,
+            customerName: text(job.customerName),
+            service: text(job.service),
+            trackingToken: token,
+          },
+          deps.publicUrl,
+        );
+        // Checked first so a repeat sighting does not use up an id; the index is the real guard.
+        if (known.get(jobId, event)) continue;
+        insert.run(
+          mintIntegerId(db, 'notifications'),
+          jobId,
+          email,
+          mail.text,
+          mail.subject,
+          now,
+          event,
+        );
+      }
+      const last = page[page.length - 1];
+      if (last) {
+        db.prepare('UPDATE log_cursors SET cursor = ?, updatedAt = ? WHERE name = ?').run(
+          last.seq,
+          now,
+          NOTIFIER_CURSOR,
+        );
+      }
+      return page.length === PAGE_SIZE;
+    })
+    .immediate();
 }
 
 /** Sends every pending job-event email, recording sent or failed with the error. */

@@ -4,18 +4,31 @@
  * one SQLite transaction.
  *
  * For a device (`applyMutation`) the transaction also keeps the device's exactly-once
- * bookkeeping: a seq at or below `lastSeq` answers the stored result without running anything,
- * a seq past `lastSeq + 1` is a gap and stops, and a rejection (a business rule) is stored and
- * still advances `lastSeq`, so one bad mutation never wedges the queue. A thrown error that is
- * not the mutation's fault (disk, busy database, a bug) rolls everything back and is rethrown:
- * `lastSeq` stays, and the device sends the mutation again later.
+ * bookkeeping, keyed two ways (DESIGN.md §11):
+ * - by (clientId, seq): a seq at or below `lastSeq` answers the stored result without running
+ *   anything, a seq past `lastSeq + 1` is a gap and stops, and a rejection (a business rule) is
+ *   stored and still advances `lastSeq`, so one bad mutation never wedges the queue;
+ * - by mutationId: a mutation settled before, under any client id or seq (a device that reset its
+ *   identity, two identities of one outbox), is answered with its stored verdict and never run
+ *   again; `mutation_results.mutationId` is unique, and `settled_mutations` keeps the id once
+ *   retention drops the verdict row.
+ * A stored verdict is only ever returned for the mutation it belongs to: a different mutationId
+ * under a settled seq is refused with {@link SeqMismatchError}, never acknowledged.
+ * A thrown error that is not the mutation's fault (disk, busy database, a bug) rolls everything
+ * back and is rethrown: `lastSeq` stays, and the device sends the mutation again later.
  */
 import type { Db } from '../db/connection';
 import { findRows, getRow } from '../db/rows';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { getMutator } from '@pilbara/shared-schema';
-import type { MutationResult, RejectionCode, Row, RowChange, RowId } from '@pilbara/shared-schema';
+import { getMutator, rowKey } from '@pilbara/shared-schema';
+import type {
+  MutationResult,
+  NamedMutation,
+  RejectionCode,
+  Row,
+  RowChange,
+} from '@pilbara/shared-schema';
 import { atomically, statement } from './statements';
 
 /** A mutation that was refused for good, with what the caller shows. */
@@ -42,6 +55,28 @@ export type ExecuteOutcome = Applied | Rejection;
 /** Thrown when a client id is already bound to another user. */
 export class ClientOwnershipError extends Error {
   override name = 'ClientOwnershipError';
+}
+
+/**
+ * Thrown when a device sends a mutation under a seq it already used for a different one (two
+ * browsers sharing one client id, say). Answering the seq's stored verdict would acknowledge a
+ * mutation that was never applied, so the batch stops there and the device is told.
+ */
+export class SeqMismatchError extends Error {
+  override name = 'SeqMismatchError';
+  constructor(
+    readonly clientId: string,
+    readonly seq: number,
+    readonly mutationId: string,
+    /** The mutation settled under that seq; null when only its seq is still known. */
+    readonly settledMutationId: string | null,
+  ) {
+    super(
+      settledMutationId === null
+        ? `Seq ${seq} of this device was settled for another mutation, not ${mutationId}`
+        : `Seq ${seq} of this device was settled for mutation ${settledMutationId}, not ${mutationId}`,
+    );
+  }
 }
 
 function invalidArgs(issues: readonly { path: PropertyKey[]; message: string }[]): Rejection {
@@ -98,8 +133,6 @@ function rejectionFromError(error: unknown): Rejection | undefined {
  * so one decoded row can serve several mutations.
  */
 type RowCache = Map<string, Row | null>;
-
-const rowKey = (entity: string, id: RowId) => `${entity}\u0000${String(id)}`;
 
 /**
  * Runs one named mutator against the database and writes its changes. Must be called inside a
@@ -183,12 +216,6 @@ class RollBack extends Error {
   }
 }
 
-/** A mutation by name with its arguments. */
-export interface NamedMutation {
-  name: string;
-  args: unknown;
-}
-
 /**
  * Applies several mutations for a REST caller as one unit: all of them, or — at the first
  * rejection — none. `build` runs inside the transaction, so ids it mints for the mutations are
@@ -201,14 +228,16 @@ export function applyServerMutations(
   now: string,
 ): ExecuteOutcome {
   try {
-    return db.transaction((): ExecuteOutcome => {
-      let last: ExecuteOutcome = { ok: false, code: 'invalid_args', message: 'Nothing to apply' };
-      for (const mutation of build()) {
-        last = executeAtomically(db, mutation.name, mutation.args, userId, now);
-        if (!last.ok) throw new RollBack(last);
-      }
-      return last;
-    })();
+    return db
+      .transaction((): ExecuteOutcome => {
+        let last: ExecuteOutcome = { ok: false, code: 'invalid_args', message: 'Nothing to apply' };
+        for (const mutation of build()) {
+          last = executeAtomically(db, mutation.name, mutation.args, userId, now);
+          if (!last.ok) throw new RollBack(last);
+        }
+        return last;
+      })
+      .immediate();
   } catch (error) {
     if (error instanceof RollBack) return error.rejection;
     throw error;
@@ -225,7 +254,7 @@ export interface ClientMutation {
   userId: number;
 }
 
-/** What happened to a pushed mutation. */
+/** What happened to a pushed mutation; `replayed` means nothing was run or written for it now. */
 export type ApplyResult =
   | { status: 'settled'; result: MutationResult; replayed: boolean }
   | { status: 'gap'; lastSeq: number };
@@ -285,15 +314,45 @@ export function storedResult(db: Db, clientId: string, seq: number): MutationRes
   return row ? toMutationResult(row) : undefined;
 }
 
-/** The fallback answer for a settled seq whose stored result was pruned by an operator. */
-function prunedResult(mutation: { seq: number; mutationId: string }): MutationResult {
-  return {
-    seq: mutation.seq,
-    mutationId: mutation.mutationId,
-    status: 'applied',
-    code: null,
-    message: null,
-  };
+/** A verdict found by its mutationId: a verdict row, or the compact record retention keeps. */
+interface KnownVerdict {
+  /** Set when a `mutation_results` row holds it (null: only `settled_mutations` does). */
+  at: { clientId: string; seq: number } | null;
+  name: string | null;
+  status: 'applied' | 'rejected';
+  code: string | null;
+  message: string | null;
+  /** The result as stored (JSON text). */
+  result: string | null;
+  changeSeq: number;
+}
+
+/** The verdict on `mutationId`, wherever and under whichever client id and seq it was settled. */
+function knownVerdict(db: Db, mutationId: string): KnownVerdict | undefined {
+  const row = statement(
+    db,
+    `SELECT clientId, seq, name, status, code, message, result, changeSeq FROM mutation_results
+       WHERE mutationId = ?`,
+  ).get(mutationId) as
+    (ResultRow & { clientId: string; name: string; changeSeq: number }) | undefined;
+  if (row) {
+    const { clientId, seq, ...verdict } = row;
+    return { ...verdict, at: { clientId, seq } };
+  }
+  const compact = statement(
+    db,
+    'SELECT status, code FROM settled_mutations WHERE mutationId = ?',
+  ).get(mutationId) as { status: 'applied' | 'rejected'; code: string | null } | undefined;
+  if (!compact) return undefined;
+  return { ...compact, at: null, name: null, message: null, result: null, changeSeq: 0 };
+}
+
+/** `verdict` as the answer to `mutation` (its seq). */
+function answerWith(
+  verdict: Pick<KnownVerdict, 'status' | 'code' | 'message' | 'result'>,
+  mutation: { seq: number; mutationId: string },
+): MutationResult {
+  return toMutationResult({ ...verdict, seq: mutation.seq, mutationId: mutation.mutationId });
 }
 
 /** A settled mutation's `mutation_results` row, written when its batch finishes. */
@@ -344,19 +403,44 @@ class DeviceBatch {
     this.lastSeq = ensureClient(db, clientId, userId, now).lastSeq;
   }
 
+  /** A verdict settled in this batch (not yet written) or stored, by mutationId. */
+  private known(mutationId: string): KnownVerdict | undefined {
+    const here = this.pending.find((row) => row.mutationId === mutationId);
+    if (here) return { ...here, at: { clientId: this.clientId, seq: here.seq } };
+    return knownVerdict(this.db, mutationId);
+  }
+
   /**
    * Settles the next seq, answers a settled one, or reports a gap. Throws on a transient failure,
-   * with the mutation's savepoint rolled back and nothing of it recorded here.
+   * with the mutation's savepoint rolled back and nothing of it recorded here, and
+   * {@link SeqMismatchError} for a different mutation under a settled seq.
    */
   apply(mutation: Omit<ClientMutation, 'clientId' | 'userId'>): ApplyResult {
     if (mutation.seq <= this.lastSeq) {
-      const result =
-        this.settled.get(mutation.seq) ??
-        storedResult(this.db, this.clientId, mutation.seq) ??
-        prunedResult(mutation);
-      return { status: 'settled', result, replayed: true };
+      const stored =
+        this.settled.get(mutation.seq) ?? storedResult(this.db, this.clientId, mutation.seq);
+      if (stored) {
+        if (stored.mutationId !== mutation.mutationId) {
+          throw new SeqMismatchError(
+            this.clientId,
+            mutation.seq,
+            mutation.mutationId,
+            stored.mutationId,
+          );
+        }
+        return { status: 'settled', result: stored, replayed: true };
+      }
+      // The seq's row is gone (retention dropped it once the device took the verdict in, or the
+      // verdict moved to a later seq): only the mutationId can say this is the settled mutation.
+      const known = this.known(mutation.mutationId);
+      if (!known) {
+        throw new SeqMismatchError(this.clientId, mutation.seq, mutation.mutationId, null);
+      }
+      return { status: 'settled', result: answerWith(known, mutation), replayed: true };
     }
     if (mutation.seq > this.lastSeq + 1) return { status: 'gap', lastSeq: this.lastSeq };
+    const known = this.known(mutation.mutationId);
+    if (known) return this.adopt(mutation, known);
     let outcome: ExecuteOutcome;
     try {
       // The mutation's own savepoint: a constraint failure undoes its half-done writes only.
@@ -409,6 +493,41 @@ class DeviceBatch {
     return { status: 'settled', result, replayed: false };
   }
 
+  /**
+   * Settles the next seq with the verdict `known` of the same mutation settled before under
+   * another client id or seq, running nothing. The verdict row moves to this (clientId, seq), so
+   * this device's pages report it and a resend of this seq finds it; its change position becomes
+   * at least the log head, so a page never reports it settled ahead of this device's earlier
+   * seqs.
+   */
+  private adopt(
+    mutation: Omit<ClientMutation, 'clientId' | 'userId'>,
+    known: KnownVerdict,
+  ): ApplyResult {
+    const inBatch = this.pending.findIndex((row) => row.mutationId === mutation.mutationId);
+    if (inBatch >= 0) this.pending.splice(inBatch, 1);
+    else if (known.at) {
+      statement(this.db, 'DELETE FROM mutation_results WHERE mutationId = ?').run(
+        mutation.mutationId,
+      );
+    }
+    this.cursor ??= currentCursor(this.db);
+    this.pending.push({
+      seq: mutation.seq,
+      mutationId: mutation.mutationId,
+      name: known.name ?? mutation.name,
+      status: known.status,
+      code: known.code,
+      message: known.message,
+      result: known.result,
+      changeSeq: Math.max(known.changeSeq, this.cursor),
+    });
+    const result = answerWith(known, mutation);
+    this.settled.set(mutation.seq, result);
+    this.lastSeq = mutation.seq;
+    return { status: 'settled', result, replayed: true };
+  }
+
   /** Writes the batch's verdicts and the device's new lastSeq; returns that lastSeq. */
   finish(): number {
     if (this.pending.length === 0) return this.lastSeq;
@@ -445,7 +564,8 @@ class DeviceBatch {
 
 /**
  * Applies one pushed mutation exactly once, in one transaction (a savepoint when the caller
- * already holds one). Throws on a transient failure, with nothing written.
+ * already holds one). Throws on a transient failure, with nothing written, and
+ * {@link SeqMismatchError} for a different mutation under a settled seq.
  */
 export function applyMutation(db: Db, mutation: ClientMutation, now: string): ApplyResult {
   return atomically(db, (): ApplyResult => {
@@ -461,6 +581,8 @@ export interface BatchResult {
   results: MutationResult[];
   lastSeq: number;
   stopped?: 'gap' | 'transient';
+  /** Set when the batch stopped at a different mutation under a settled seq. */
+  mismatch?: SeqMismatchError;
   /** Whether anything new was written (so connected devices should be poked). */
   changed: boolean;
 }
@@ -468,8 +590,8 @@ export interface BatchResult {
 /**
  * Applies a batch in seq order inside ONE transaction with a savepoint per mutation (the fast
  * path for a long outbox): the device's row is read once, and the verdicts and lastSeq are
- * written once at the end. Stops at a gap or at the first transient failure; what was settled
- * before it is committed.
+ * written once at the end. Stops at a gap, at the first transient failure, or at a different
+ * mutation under a settled seq; what was settled before it is committed.
  */
 export function applyBatch(
   db: Db,
@@ -483,12 +605,17 @@ export function applyBatch(
     const results: MutationResult[] = [];
     let changed = false;
     let stopped: BatchResult['stopped'];
+    let mismatch: SeqMismatchError | undefined;
     const sorted = [...mutations].sort((a, b) => a.seq - b.seq);
     for (const mutation of sorted) {
       let applied: ApplyResult;
       try {
         applied = device.apply(mutation);
       } catch (error) {
+        if (error instanceof SeqMismatchError) {
+          mismatch = error;
+          break;
+        }
         // SQLite may have rolled the whole transaction back (a full disk, say): then nothing
         // of the batch is left to commit, and the verdicts must not be written on their own.
         if (!db.inTransaction) throw error;
@@ -503,7 +630,10 @@ export function applyBatch(
       if (!applied.replayed) changed = true;
     }
     const lastSeq = device.finish();
-    return stopped ? { results, lastSeq, stopped, changed } : { results, lastSeq, changed };
+    const batch: BatchResult = { results, lastSeq, changed };
+    if (stopped) batch.stopped = stopped;
+    if (mismatch) batch.mismatch = mismatch;
+    return batch;
   });
 }
 

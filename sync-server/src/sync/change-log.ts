@@ -139,7 +139,7 @@ export function backfillChangeLog(db: Db, now: string): number {
         logged += 1;
       }
     }
-  })();
+  }).immediate();
   return logged;
 }
 

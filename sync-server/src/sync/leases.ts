@@ -27,15 +27,17 @@ export function grantLease(
   size = DEFAULT_LEASE_SIZE,
   now = new Date().toISOString(),
 ): Lease {
-  return db.transaction((): Lease => {
-    const start = reserveSeriesBlock(db, series, size);
-    const end = start + size - 1;
-    statement(
-      db,
-      'INSERT INTO id_leases (clientId, series, start, "end", createdAt) VALUES (?, ?, ?, ?, ?)',
-    ).run(clientId, series, start, end, now);
-    return { series, start, end };
-  })();
+  return db
+    .transaction((): Lease => {
+      const start = reserveSeriesBlock(db, series, size);
+      const end = start + size - 1;
+      statement(
+        db,
+        'INSERT INTO id_leases (clientId, series, start, "end", createdAt) VALUES (?, ?, ?, ?, ?)',
+      ).run(clientId, series, start, end, now);
+      return { series, start, end };
+    })
+    .immediate();
 }
 
 /**
@@ -51,16 +53,18 @@ export function honourHeldLeases(
   now = new Date().toISOString(),
 ): number {
   if (leases.length === 0) return 0;
-  return db.transaction((): number => {
-    let forgotten = 0;
-    for (const lease of leases) {
-      if (!advanceSeriesPast(db, lease.series, lease.end)) continue;
-      forgotten += 1;
-      statement(
-        db,
-        'INSERT OR IGNORE INTO id_leases (clientId, series, start, "end", createdAt) VALUES (?, ?, ?, ?, ?)',
-      ).run(clientId, lease.series, lease.start, lease.end, now);
-    }
-    return forgotten;
-  })();
+  return db
+    .transaction((): number => {
+      let forgotten = 0;
+      for (const lease of leases) {
+        if (!advanceSeriesPast(db, lease.series, lease.end)) continue;
+        forgotten += 1;
+        statement(
+          db,
+          'INSERT OR IGNORE INTO id_leases (clientId, series, start, "end", createdAt) VALUES (?, ?, ?, ?, ?)',
+        ).run(clientId, lease.series, lease.start, lease.end, now);
+      }
+      return forgotten;
+    })
+    .immediate();
 }

@@ -27,6 +27,7 @@ import {
 import { MESSAGES } from '@pilbara/shared-schema';
 import { statement } from './statements';
 import { parse } from '../plugins/validation';
+import { areaDefaults } from '../plugins/route-schemas';
 import { backfillChangeLog, currentCursor, onChanges } from './change-log';
 import { handleClientMessage, type SessionContext } from './session';
 import {
@@ -44,6 +45,7 @@ const pullQuerySchema = z.object({
   clientId: z.string().min(1).max(100),
   cursor: z.coerce.number().int().min(0),
   ackedSeq: z.coerce.number().int().min(0).default(0),
+  epoch: z.string().min(1).max(100).optional(),
 });
 
 /** The HTTP bodies: the socket messages without their `type`, built once (not per request). */
@@ -56,7 +58,12 @@ function context(
   request: FastifyRequest,
 ): SessionContext {
   if (!request.user) throw new HttpError(401, 'Please log in to continue');
-  return { db: app.db, userId: request.user.id, now: app.now };
+  return {
+    db: app.db,
+    userId: request.user.id,
+    now: app.now,
+    warn: (details, message) => request.log.warn(details, message),
+  };
 }
 
 /** The JSON value of a socket message, or undefined when it is not JSON (then rejected as bad). */
@@ -108,23 +115,42 @@ const SESSION_ENDED: ServerMessage = {
   retryable: false,
 };
 
-/** Sends a single answer over HTTP, turning a protocol error into its status code. */
+/** A protocol error the device must act on, sent over HTTP as the message itself. */
+class ProtocolRefusal extends Error {
+  constructor(readonly answer: ServerMessage) {
+    super('refused');
+  }
+}
+
+/**
+ * Sends a single answer over HTTP, turning a protocol error into its status code. A refused
+ * mutation (`seq_mismatch`) is a 409 whose body is the protocol message, so the device learns
+ * why, as it would over the socket.
+ */
 function single(messages: ServerMessage[]): ServerMessage {
   const [message] = messages;
   if (!message) throw new Error('The sync session answered nothing');
-  if (message.type === 'error')
+  if (message.type === 'error') {
+    if (message.code === 'seq_mismatch') throw new ProtocolRefusal(message);
     throw new HttpError(message.code === 'client_not_yours' ? 403 : 400, message.message);
+  }
   return message;
 }
 
 export const syncRoutes: FastifyPluginAsync = async (app) => {
   await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE } });
   app.addHook('onRequest', requireAdmin);
+  app.addHook('onRoute', areaDefaults({ tag: 'sync', admin: true }));
 
   // A push body may be long (a full outbox batch), far above the default API body limit.
-  app.post('/api/sync/push', { bodyLimit: MAX_SOCKET_MESSAGE }, async (request) => {
+  app.post('/api/sync/push', { bodyLimit: MAX_SOCKET_MESSAGE }, async (request, reply) => {
     const body = parse(pushBodySchema, request.body);
-    return single(handleClientMessage(context(app, request), { type: 'push', ...body }));
+    try {
+      return single(handleClientMessage(context(app, request), { type: 'push', ...body }));
+    } catch (error) {
+      if (error instanceof ProtocolRefusal) return reply.code(409).send(error.answer);
+      throw error;
+    }
   });
 
   // A GET changes nothing: a device the server has not met yet opens its session with a hello
@@ -201,49 +227,61 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  app.get('/api/sync/ws', { websocket: true, preValidation: checkOrigin }, (socket, request) => {
-    const ctx = context(app, request);
-    const stillAdmin = adminCheck(request);
-    const token = sessionToken(request);
-    sockets.set(socket, {
-      userId: ctx.userId,
-      sessionId: token ? sessionIdOf(token) : null,
-    });
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('message', (data) => {
-      // A socket outlives the request that opened it: a logout or a demotion ends it here.
-      if (!stillAdmin()) {
-        socket.send(JSON.stringify(SESSION_ENDED));
-        socket.close(4401, 'Session ended');
-        return;
-      }
-      let answers: ServerMessage[];
-      try {
-        const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
-        answers = parsed.success
-          ? handleClientMessage(ctx, parsed.data)
-          : [
-              {
-                type: 'error',
-                code: 'bad_message',
-                message: parsed.error.issues[0]?.message ?? 'Invalid message',
-                retryable: false,
-              },
-            ];
-      } catch (error) {
-        request.log.error({ err: error }, 'sync message failed');
-        answers = [
-          {
-            type: 'error',
-            code: 'server_error',
-            message: 'The server could not handle that message; try again.',
-            retryable: true,
-          },
-        ];
-      }
-      for (const answer of answers) socket.send(JSON.stringify(answer));
-    });
-  });
+  const socketSchema = {
+    summary: 'The sync WebSocket: hello, push, pull and lease-request messages',
+    description:
+      'Upgrade to a WebSocket. Each text frame is one message of the sync protocol ' +
+      '(shared-schema `protocol.ts`): the device sends hello, push, pull and lease-request; ' +
+      'the server answers and pokes every open socket after a commit. The upgrade needs an ' +
+      'admin session and an Origin of this site.',
+  };
+  app.get(
+    '/api/sync/ws',
+    { websocket: true, schema: socketSchema, preValidation: checkOrigin },
+    (socket, request) => {
+      const ctx = context(app, request);
+      const stillAdmin = adminCheck(request);
+      const token = sessionToken(request);
+      sockets.set(socket, {
+        userId: ctx.userId,
+        sessionId: token ? sessionIdOf(token) : null,
+      });
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('message', (data) => {
+        // A socket outlives the request that opened it: a logout or a demotion ends it here.
+        if (!stillAdmin()) {
+          socket.send(JSON.stringify(SESSION_ENDED));
+          socket.close(4401, 'Session ended');
+          return;
+        }
+        let answers: ServerMessage[];
+        try {
+          const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
+          answers = parsed.success
+            ? handleClientMessage(ctx, parsed.data)
+            : [
+                {
+                  type: 'error',
+                  code: 'bad_message',
+                  message: parsed.error.issues[0]?.message ?? 'Invalid message',
+                  retryable: false,
+                },
+              ];
+        } catch (error) {
+          request.log.error({ err: error }, 'sync message failed');
+          answers = [
+            {
+              type: 'error',
+              code: 'server_error',
+              message: 'The server could not handle that message; try again.',
+              retryable: true,
+            },
+          ];
+        }
+        for (const answer of answers) socket.send(JSON.stringify(answer));
+      });
+    },
+  );
 };
 
 export default syncRoutes;

@@ -6,16 +6,21 @@
  *   has been read by every log reader (`log_cursors`, the notifier): the notifier compares a
  *   job's change with the one before it, so the version just before anything unread stays.
  *   Deleting never changes a seq, the head of the log, or what any pull answers.
- * - A device's stored mutation verdicts exist to answer a resend. Once a device says it has
- *   taken in the verdicts up to `ackedSeq`, it never sends those seqs again, so the verdicts
- *   below `ackedSeq` can go. They are kept for {@link VERDICT_RETENTION_DAYS} days all the same,
- *   as a record of which device sent what when staff ask "who changed this job?". The verdict
- *   at `ackedSeq` itself always stays: a pull page reports the highest settled seq at or below
- *   its cursor from it.
+ * - A device's stored mutation verdicts exist to answer a resend. A device resends a mutation
+ *   only while it is in its outbox, and it deletes the outbox row in the same transaction that
+ *   takes the verdict in; once it says it has taken in the verdicts up to `ackedSeq` (a pull),
+ *   it can never send those mutations again, under this client id or any later one. The full
+ *   verdict rows below `ackedSeq` are kept {@link VERDICT_RETENTION_DAYS} days all the same, as a
+ *   record of which device sent what, then go; the verdict at `ackedSeq` itself always stays (a
+ *   pull page reports the highest settled seq at or below its cursor from it). Verdicts a device
+ *   has not taken in are never dropped, however long it stays away.
+ * - What a dropped verdict leaves behind is its mutationId and outcome (`settled_mutations`,
+ *   about 60 bytes each), kept for good: a mutation is applied at most once by its mutationId
+ *   even if something (a device restored from its own backup, a bug) ever sent it again.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connection';
-import { statement } from './statements';
+import { atomically, statement } from './statements';
 
 /** How many superseded log entries one compaction step deletes (keeps each write lock short). */
 export const COMPACTION_BATCH = 5000;
@@ -63,9 +68,9 @@ export function compactChangeLog(db: Db, batch = COMPACTION_BATCH): number {
 export const VERDICT_RETENTION_DAYS = 30;
 
 /**
- * Forgets the verdicts of `clientId`'s mutations below `ackedSeq` (the device has taken them in
- * and will not resend them) that are older than {@link VERDICT_RETENTION_DAYS} days at `now`.
- * Returns how many went.
+ * Drops the verdict rows of `clientId`'s mutations below `ackedSeq` (the device has taken them
+ * in and will not resend them) that are older than {@link VERDICT_RETENTION_DAYS} days at `now`,
+ * keeping each one's mutationId and outcome in `settled_mutations`. Returns how many went.
  */
 export function pruneMutationResults(
   db: Db,
@@ -75,10 +80,18 @@ export function pruneMutationResults(
 ): number {
   if (ackedSeq <= 1) return 0;
   const before = new Date(now.getTime() - VERDICT_RETENTION_DAYS * 86_400_000).toISOString();
-  return statement(
-    db,
-    'DELETE FROM mutation_results WHERE clientId = ? AND seq < ? AND createdAt < ?',
-  ).run(clientId, ackedSeq, before).changes;
+  return atomically(db, () => {
+    statement(
+      db,
+      `INSERT OR IGNORE INTO settled_mutations (mutationId, status, code, settledAt)
+         SELECT mutationId, status, code, createdAt FROM mutation_results
+         WHERE clientId = ? AND seq < ? AND createdAt < ?`,
+    ).run(clientId, ackedSeq, before);
+    return statement(
+      db,
+      'DELETE FROM mutation_results WHERE clientId = ? AND seq < ? AND createdAt < ?',
+    ).run(clientId, ackedSeq, before).changes;
+  });
 }
 
 /** Compacts the log now and every {@link COMPACTION_INTERVAL_MS} until the app closes. */

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/connection';
 import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
+import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
 import { backfillChangeLogIfWritten, notifyChanges, pullChanges } from './change-log';
 import { grantLease, honourHeldLeases } from './leases';
 import { atomically } from './statements';
@@ -23,29 +24,55 @@ export interface SessionContext {
   db: Db;
   userId: number;
   now: () => Date;
+  /** Where the session reports what an operator should know (a restore, a refused mutation). */
+  warn?: (details: Record<string, unknown>, message: string) => void;
 }
 
-/** A changes page for a client, with its settled seq and results as far as the page reaches. */
+/**
+ * A changes page for a client, with its settled seq and results as far as the page reaches; or,
+ * when the server has lost history the device saw (sync/timeline.ts), an empty page with `reset`
+ * that makes the device resync from scratch.
+ */
 export function changesPage(
   ctx: SessionContext,
-  clientId: string,
-  cursor: number,
-  ackedSeq: number,
-  limit = MAX_CHANGES_PAGE,
+  device: DeviceHistory,
+  { limit = MAX_CHANGES_PAGE, continued = false }: { limit?: number; continued?: boolean } = {},
 ): ChangesMessage {
   const now = ctx.now().toISOString();
+  const { clientId, ackedSeq } = device;
   return atomically(ctx.db, (): ChangesMessage => {
     ensureClient(ctx.db, clientId, ctx.userId, now);
+    const epoch = currentEpoch(ctx.db);
+    const lost = lostHistory(ctx.db, device);
+    if (lost) {
+      ctx.warn?.({ clientId, reason: lost }, 'device saw history this database lost; it resyncs');
+      return {
+        type: 'changes',
+        changes: [],
+        cursor: 0,
+        hasMore: false,
+        reset: true,
+        lastSeq: 0,
+        results: [],
+        epoch,
+      };
+    }
     // A safety net for rows another area inserted without logging them (see change-log.ts);
     // skipped when nothing was written since it last found the log complete.
     backfillChangeLogIfWritten(ctx.db, now);
-    const page = pullChanges(ctx.db, cursor, limit);
-    const settled = settledThrough(ctx.db, clientId, page.cursor, page.reset ? 0 : ackedSeq);
-    // The device has taken in its verdicts up to ackedSeq; when the server agrees it settled
-    // that far (not a restored backup that forgot some), old verdicts below it can go.
-    if (!page.reset && settled.lastSeq >= ackedSeq)
-      pruneMutationResults(ctx.db, clientId, ackedSeq, ctx.now());
-    return { type: 'changes', ...page, lastSeq: settled.lastSeq, results: settled.results };
+    const page = pullChanges(ctx.db, device.cursor, limit);
+    const settled = settledThrough(ctx.db, clientId, page.cursor, ackedSeq);
+    // The device has taken in its verdicts up to ackedSeq, and the server settled that far (the
+    // check above): old verdict rows below it can go. Not on a later page of one answer, whose
+    // ackedSeq is only what the earlier pages will give the device.
+    if (!continued) pruneMutationResults(ctx.db, clientId, ackedSeq, ctx.now());
+    return {
+      type: 'changes',
+      ...page,
+      lastSeq: settled.lastSeq,
+      results: settled.results,
+      epoch,
+    };
   });
 }
 
@@ -75,16 +102,21 @@ export function handleClientMessage(
           honourHeldLeases(ctx.db, message.clientId, message.leases, ctx.now().toISOString());
         }
         const pages: ChangesMessage[] = [];
-        let page = changesPage(ctx, message.clientId, message.cursor, message.ackedSeq);
+        let page = changesPage(ctx, message);
         pages.push(page);
         while (page.hasMore && helloPages === 'all') {
-          page = changesPage(ctx, message.clientId, page.cursor, page.lastSeq);
+          // Later pages continue this answer: the device has not taken the first one in yet.
+          page = changesPage(
+            ctx,
+            { clientId: message.clientId, cursor: page.cursor, ackedSeq: page.lastSeq },
+            { continued: true },
+          );
           pages.push(page);
         }
         return pages;
       }
       case 'pull':
-        return [changesPage(ctx, message.clientId, message.cursor, message.ackedSeq)];
+        return [changesPage(ctx, message)];
       case 'push': {
         const batch = applyBatch(
           ctx.db,
@@ -94,6 +126,23 @@ export function handleClientMessage(
           ctx.now().toISOString(),
         );
         if (batch.changed) notifyChanges(ctx.db);
+        if (batch.mismatch) {
+          const { seq, mutationId, settledMutationId } = batch.mismatch;
+          ctx.warn?.(
+            { clientId: message.clientId, seq, mutationId, settledMutationId },
+            'refused a mutation under a seq settled for another one',
+          );
+          // The mutations before it are settled and come with the next page; this one is not,
+          // and the device must not take a verdict for it: it takes a new client id instead.
+          return [
+            {
+              type: 'error',
+              code: 'seq_mismatch',
+              message: `${batch.mismatch.message}. This device shares its sync identity with another one; it takes a new one and sends its changes again.`,
+              retryable: false,
+            },
+          ];
+        }
         const results: ServerMessage = {
           type: 'results',
           results: batch.results,
@@ -104,10 +153,12 @@ export function handleClientMessage(
       }
       case 'lease-request': {
         const now = ctx.now().toISOString();
-        const lease = ctx.db.transaction(() => {
-          ensureClient(ctx.db, message.clientId, ctx.userId, now);
-          return grantLease(ctx.db, message.clientId, message.series, message.size, now);
-        })();
+        const lease = ctx.db
+          .transaction(() => {
+            ensureClient(ctx.db, message.clientId, ctx.userId, now);
+            return grantLease(ctx.db, message.clientId, message.series, message.size, now);
+          })
+          .immediate();
         return [{ type: 'lease-grant', ...lease }];
       }
     }

@@ -28,16 +28,21 @@ type Atomic = <T>(fn: () => T) => T;
 const atomics = new WeakMap<Db, Atomic>();
 
 /**
- * Runs `fn` in a transaction, or in a savepoint when one is already open; everything it wrote is
- * undone if it throws. The same as `db.transaction(fn)()`, but the wrapper is made once per
- * database: better-sqlite3 builds four wrapped functions on every `db.transaction` call, which
- * costs more than a small mutation's savepoint.
+ * Runs `fn` in a write transaction (`BEGIN IMMEDIATE`), or in a savepoint when one is already
+ * open; everything it wrote is undone if it throws. The same as `db.transaction(fn).immediate()`,
+ * but the wrapper is made once per database: better-sqlite3 builds four wrapped functions on
+ * every `db.transaction` call, which costs more than a small mutation's savepoint.
+ *
+ * Immediate, because every caller may write after reading: a deferred transaction that reads
+ * first and then needs the write lock while another connection holds it fails at once with
+ * SQLITE_BUSY (waiting could deadlock), whatever `busy_timeout` says. Taking the lock up front
+ * makes it wait its turn instead.
  */
 export function atomically<T>(db: Db, fn: () => T): T {
   let run = atomics.get(db);
   if (!run) {
     const wrapped = db.transaction((body: () => unknown) => body());
-    run = <R>(body: () => R) => wrapped(body) as R;
+    run = <R>(body: () => R) => wrapped.immediate(body) as R;
     atomics.set(db, run);
   }
   return run(fn);

@@ -59,7 +59,7 @@ describe('0001_init schema against shared-schema entities', () => {
   const TABLES_AFTER_INIT = new Set([
     'payments',
     'credit_notes',
-    // 0007: the field record (issue 19).
+    // 0009: the field record (issue 19).
     'job_photos',
     'job_signatures',
     'stored_files',

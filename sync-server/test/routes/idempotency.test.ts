@@ -136,4 +136,21 @@ describe('Idempotency-Key on public writes', () => {
     expect(response.statusCode).toBe(400);
     expect(app.db.prepare('SELECT count(*) AS n FROM bookings').get()).toEqual({ n: 0 });
   });
+
+  it('replays a booking sent again the next day, when its date is no longer valid', async () => {
+    let now = new Date('2026-11-21T02:00:00Z');
+    const app = await buildTestApp({ now: () => now });
+    const headers = { 'idempotency-key': 'outbox-stale' };
+    const payload = bookingBody({ preferredDate: '2026-11-21' });
+    const first = await app.inject({ method: 'POST', url: '/api/bookings', headers, payload });
+    expect(first.statusCode).toBe(201);
+    // The answer was lost; the outbox retries the next day, when 21 Nov is in the past.
+    now = new Date('2026-11-22T02:00:00Z');
+    const fresh = await app.inject({ method: 'POST', url: '/api/bookings', payload });
+    expect(fresh.statusCode).toBe(400);
+    const retry = await app.inject({ method: 'POST', url: '/api/bookings', headers, payload });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(app.db.prepare('SELECT count(*) AS n FROM bookings').get()).toEqual({ n: 1 });
+  });
 });

@@ -1,20 +1,46 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMMUTABLE, NO_CACHE, cacheControlFor } from '../../src/plugins/static';
-import { buildTestApp, tempDir } from '../helper';
+import { buildTestApp, login, tempDir } from '../helper';
 
+/** A built PWA as web's build lays it out: pre-rendered pages, their .br/.gz copies, the shell. */
 function fakeDist(): string {
   const dir = tempDir('pilbara-dist-');
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><title>Pilbara</title><div id="root"></div>',
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  const page = (heading: string) =>
+    `<!doctype html><title>${heading}</title><div id="root"><h1>${heading}</h1>${'<p>Call us on 0400 000 001 or 0400 000 002.</p>'.repeat(40)}</div>`;
+  write('index.html', page('Professional Towing'));
+  write('booking.html', page('Book a Service'));
+  write('checkout/success.html', page('Payment'));
+  write('404.html', page('404 Page Not Found'));
+  write('shell.html', '<!doctype html><title>Pilbara</title><div id="root"></div>');
+  write(
+    'prerendered.json',
+    JSON.stringify({
+      pages: {
+        '/': 'index.html',
+        '/booking': 'booking.html',
+        '/checkout/success': 'checkout/success.html',
+      },
+      notFound: '404.html',
+      shell: 'shell.html',
+      clientRoutes: ['/admin', '/admin/*'],
+    }),
   );
-  fs.writeFileSync(path.join(dir, 'assets', 'index-B2x9kQ7a.js'), 'console.log("app")');
-  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Pilbara"}');
-  fs.writeFileSync(path.join(dir, 'icon-192.png'), 'png');
+  for (const file of ['index.html', 'booking.html', '404.html']) {
+    const data = fs.readFileSync(path.join(dir, file));
+    fs.writeFileSync(path.join(dir, `${file}.br`), zlib.brotliCompressSync(data));
+    fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(data));
+  }
+  write('assets/index-B2x9kQ7a.js', 'console.log("app")');
+  write('sw.js', 'self.addEventListener("fetch", () => {})');
+  write('manifest.webmanifest', '{"name":"Pilbara"}');
+  write('icon-192.png', 'png');
   return dir;
 }
 
@@ -27,9 +53,21 @@ describe('static hosting of the PWA', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves index.html, the service worker and the manifest with no-cache', async () => {
+  it('keeps document-only security headers off scripts and images, not off pages', async () => {
     const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
-    for (const url of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/icon-192.png']) {
+    const script = await app.inject({ url: '/assets/index-B2x9kQ7a.js' });
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    for (const url of ['/', '/booking', '/sw.js', '/nowhere']) {
+      const response = await app.inject({ url });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+  });
+
+  it('serves pages, the service worker and the manifest with no-cache', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
+    for (const url of ['/', '/booking', '/sw.js', '/manifest.webmanifest', '/icon-192.png']) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
@@ -37,14 +75,66 @@ describe('static hosting of the PWA', () => {
     expect((await app.inject({ url: '/' })).headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('falls back to index.html for client-side routes', async () => {
+  it('answers each public path with its own pre-rendered page, whatever the query', async () => {
     const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
-    for (const url of ['/customer-portal?search=JOB-2026-1', '/admin', '/checkout/success']) {
+    const home = await app.inject({ url: '/' });
+    expect(home.body).toContain('<h1>Professional Towing</h1>');
+    const booking = await app.inject({ url: '/booking?service=winch' });
+    expect(booking.statusCode).toBe(200);
+    expect(booking.body).toContain('<h1>Book a Service</h1>');
+    const success = await app.inject({ url: '/checkout/success?quote_id=Q-2026-1' });
+    expect(success.body).toContain('<h1>Payment</h1>');
+  });
+
+  it('sends the brotli or gzip copy the browser accepts, varying on Accept-Encoding', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
+    const plain = await app.inject({ url: '/booking' });
+    const br = await app.inject({ url: '/booking', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/text\/html/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const gz = await app.inject({ url: '/booking', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('compresses API answers on the fly', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: fakeDist() }, demoData: true });
+    const cookie = await login(app);
+    const plain = await app.inject({ url: '/api/jobs', headers: { cookie } });
+    const response = await app.inject({
+      url: '/api/jobs',
+      headers: { cookie, 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(plain.body);
+    expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('answers the staff screens with the shell and unknown paths with 404 and the 404 page', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
+    for (const url of ['/admin', '/admin/fleet']) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain('<div id="root">');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root"></div>');
     }
+    for (const url of ['/nowhere', '/booking/extra', '/customer-portal']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain(
+        '404 Page Not Found',
+      );
+    }
+    const slash = await app.inject({ url: '/booking/?service=winch' });
+    expect(slash.statusCode).toBe(308);
+    expect(slash.headers.location).toBe('/booking?service=winch');
   });
 
   it('answers 404 for a missing file and JSON 404 for an unknown API path', async () => {
@@ -55,7 +145,7 @@ describe('static hosting of the PWA', () => {
     expect(api.json()).toEqual({ error: 'Not found' });
   });
 
-  it('says the web app is not built when WEB_DIST has no index.html', async () => {
+  it('says the web app is not built when WEB_DIST has no page list', async () => {
     const app = await buildTestApp({ env: { WEB_DIST: tempDir() } });
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(503);
@@ -93,5 +183,6 @@ describe('static hosting of the PWA', () => {
     expect(cacheControlFor('gallery/heavy-recovery-truck.webp')).toBe(NO_CACHE);
     expect(cacheControlFor('sw.js')).toBe(NO_CACHE);
     expect(cacheControlFor('index.html')).toBe(NO_CACHE);
+    expect(cacheControlFor('checkout/success.html')).toBe(NO_CACHE);
   });
 });

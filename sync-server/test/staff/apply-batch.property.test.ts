@@ -1,8 +1,12 @@
 /**
  * Exactly-once under a hostile network, at the apply path: three devices push their outboxes in
  * random batches that the network duplicates, reorders, truncates and fails transiently, and
- * each device keeps resending whatever the server has not settled. In the end every mutation is
- * applied exactly once, in seq order per device, and every device's lastSeq is its last seq.
+ * each device keeps resending whatever the server has not settled. Now and then a device resets
+ * its identity as if on false evidence: it takes a new client id and sends what it believes
+ * unsettled (often including mutations the server did settle, whose answers it lost) renumbered
+ * from 1, with their mutationIds. In the end every mutation is applied exactly once and has
+ * exactly one verdict, whatever identities it travelled under, and every device's current
+ * identity has a verdict for each of its seqs.
  */
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -58,6 +62,8 @@ const step = fc.record({
   replayFrom: fc.integer({ min: 0, max: 6 }),
   /** The server fails on this many mutations into the batch (a transient fault), if set. */
   failAt: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
+  /** 0: before this step the device resets its identity. */
+  reset: fc.integer({ min: 0, max: 9 }),
 });
 
 let templateImage: Buffer | undefined;
@@ -107,8 +113,11 @@ describe('applyBatch under duplicates, reordering, drops and transient faults', 
           const db = new Database(template());
           db.pragma('foreign_keys = ON');
           try {
-            const outboxes = DEVICES.map((_, device) => outbox(device + 1, lengths[device] ?? 3));
+            const original = DEVICES.map((_, device) => outbox(device + 1, lengths[device] ?? 3));
+            const outboxes = original.map((box) => [...box]);
+            const identities: string[] = [...DEVICES];
             const settled = [0, 0, 0];
+            let resets = 0;
 
             const push = (device: number, batch: Outbox, failAt?: number) => {
               let trigger = false;
@@ -121,7 +130,8 @@ describe('applyBatch under duplicates, reordering, drops and transient faults', 
                 trigger = true;
               }
               try {
-                const result = applyBatch(db, DEVICES[device] ?? 'a', 1, batch, NOW);
+                const result = applyBatch(db, identities[device] ?? 'a', 1, batch, NOW);
+                expect(result.mismatch).toBeUndefined();
                 settled[device] = result.lastSeq;
                 // Results come back for a prefix of the sorted batch, each for the seq asked.
                 for (const r of result.results)
@@ -132,6 +142,16 @@ describe('applyBatch under duplicates, reordering, drops and transient faults', 
             };
 
             for (const s of steps) {
+              if (s.reset === 0) {
+                // What the device still holds: everything past what it took in, which may be
+                // behind what the server settled (lost answers).
+                const kept = (outboxes[s.device] ?? []).slice(
+                  Math.max(0, (settled[s.device] ?? 0) - s.replayFrom),
+                );
+                outboxes[s.device] = kept.map((m, index) => ({ ...m, seq: index + 1 }));
+                identities[s.device] = `${DEVICES[s.device] ?? 'a'}-reset-${++resets}`;
+                settled[s.device] = 0;
+              }
               const box = outboxes[s.device] ?? [];
               const from = Math.max(0, (settled[s.device] ?? 0) - s.replayFrom);
               let batch = box.slice(from + s.skip, from + s.skip + s.take);
@@ -146,18 +166,32 @@ describe('applyBatch under duplicates, reordering, drops and transient faults', 
             }
 
             for (let device = 0; device < 3; device += 1) {
-              const box = outboxes[device] ?? [];
-              const fuel = box.filter((m) => m.name === 'fuel.add').length;
+              const all = original[device] ?? [];
+              const fuel = all.filter((m) => m.name === 'fuel.add').length;
               const rows = db
                 .prepare('SELECT count(*) AS n FROM fuel_records WHERE id BETWEEN ? AND ?')
                 .get((device + 1) * 1000, (device + 1) * 1000 + 999) as { n: number };
               expect(rows.n).toBe(fuel);
-              const results = db
-                .prepare('SELECT seq, status FROM mutation_results WHERE clientId = ? ORDER BY seq')
-                .all(DEVICES[device]) as { seq: number; status: string }[];
-              expect(results.map((r) => r.seq)).toEqual(box.map((m) => m.seq));
-              expect(results.filter((r) => r.status === 'rejected')).toHaveLength(
-                box.length - fuel,
+              // One verdict per mutation the device ever made, under whichever identity.
+              const verdicts = db
+                .prepare(
+                  "SELECT mutationId, status FROM mutation_results WHERE mutationId LIKE ? || '-%' ORDER BY mutationId",
+                )
+                .all(String(device + 1)) as { mutationId: string; status: string }[];
+              expect(verdicts.map((r) => r.mutationId)).toEqual(
+                all.map((m) => m.mutationId).sort(),
+              );
+              expect(verdicts.filter((r) => r.status === 'rejected')).toHaveLength(
+                all.length - fuel,
+              );
+              // The current identity has a verdict for each of its seqs.
+              const current = db
+                .prepare(
+                  'SELECT seq, mutationId FROM mutation_results WHERE clientId = ? ORDER BY seq',
+                )
+                .all(identities[device]) as { seq: number; mutationId: string }[];
+              expect(current).toEqual(
+                (outboxes[device] ?? []).map((m) => ({ seq: m.seq, mutationId: m.mutationId })),
               );
             }
             const logged = db

@@ -131,6 +131,7 @@ export function seedStaffData(app: TestApp): void {
     amount: 7500,
     lineItems: [],
     createdAt: T0,
+    updatedAt: T0,
   });
   backfillChangeLog(db, T0);
 }

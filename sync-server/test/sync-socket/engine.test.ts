@@ -9,7 +9,7 @@ import { heldLeases, lowSeries } from '../../../web/src/sync/leases';
 import { mutateLocal } from '../../../web/src/sync/local-store';
 import { runAsLeader } from '../../../web/src/sync/leader';
 import type { Connector } from '../../../web/src/sync/transport';
-import type { ServerMessage } from '../../../web/src/sync/shared';
+import type { ServerMessage } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import { onTestEnd, testConfig } from '../helper';
 import {

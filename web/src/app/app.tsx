@@ -1,46 +1,76 @@
 /**
- * The app's providers and router. The router is created once for the page; tests build their
- * own memory router around single components instead of rendering this.
+ * The app's providers and routes. The browser wraps them in a BrowserRouter (main.tsx); the
+ * build's pre-renderer wraps them in a StaticRouter (prerender.tsx). Tests build their own memory
+ * router around single components instead of rendering this.
+ *
+ * Declarative routing (useRoutes) rather than a data router: no page uses loaders or actions,
+ * and the data router's code would add about 17 KB (brotli) to every first load.
  */
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AuthProvider } from '../features/auth/auth-provider';
-import { ProfileProvider } from './profile-provider';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { useRoutes } from 'react-router-dom';
+import { AuthProvider, useAuth } from '../components/auth-provider';
+// Sends contact messages, bookings and feedback saved offline, whichever page is open; it loads
+// Dexie only while something may be waiting, so public pages keep it out of their first load.
+import { PublicOutboxRunner } from '../features/public-forms/outbox-status';
+import { ClientOnly } from './client-only';
+import { ProfileProvider, type SiteConfig } from '../components/profile-provider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast viewport is fetched right after the first render instead of with it: no toast can
-// be needed before the page is drawn, and toasts raised meanwhile wait in the store and show
-// once it mounts.
+// The toast viewport (with @mantine/notifications' code) is fetched when the first toast is
+// raised: most visits never need it, and a toast raised meanwhile waits in the store and shows
+// once the viewport mounts.
 const ToastViewport = lazy(() =>
   import('./toast-viewport').then((m) => ({ default: m.ToastViewport })),
 );
 
-// Sends contact messages, bookings and feedback saved offline, whichever page is open. Loaded
-// after the first render so Dexie stays out of the public pages' first load.
-const PublicOutboxRunner = lazy(() =>
-  import('../features/public-forms/public-outbox-runner').then((m) => ({
-    default: m.PublicOutboxRunner,
-  })),
-);
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastViewport />
+    </Suspense>
+  ) : null;
+}
 
-const router = createBrowserRouter(routes);
+// The staff sync engine, for a signed-in admin only: its chunk (Dexie, the engine) never loads
+// for a guest, and it keeps running across every page the admin opens.
+const StaffSync = lazy(() => import('./staff-sync').then((m) => ({ default: m.StaffSync })));
 
-export function App() {
+function StaffSyncWhileSignedIn() {
+  const { isAdmin } = useAuth();
+  if (!isAdmin) return null;
+  return (
+    <Suspense fallback={null}>
+      <StaffSync />
+    </Suspense>
+  );
+}
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function App({ children, config }: { children: ReactNode; config?: SiteConfig }) {
   return (
     <MantineProvider
       theme={theme}
       defaultColorScheme="light"
+      forceColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Suspense fallback={null}>
-        <ToastViewport />
+      <ClientOnly>
+        <ToastsWhenNeeded />
         <PublicOutboxRunner />
-      </Suspense>
-      <ProfileProvider>
+      </ClientOnly>
+      <ProfileProvider prerendered={config}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <StaffSyncWhileSignedIn />
+          {children}
         </AuthProvider>
       </ProfileProvider>
     </MantineProvider>

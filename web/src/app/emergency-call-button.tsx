@@ -1,14 +1,21 @@
 import { IconPhoneCall } from '@tabler/icons-react';
+import { useEditingField } from '../lib/floating';
 import { telHref } from '../lib/format';
-import { useOperators } from './profile-provider';
+import { useOperators } from '../components/profile-provider';
 import classes from './layout.module.css';
 
-/** The floating emergency call button of every page: a 64 px tel: link to the main operator. */
+/**
+ * The floating emergency call button of every page: a 64 px tel: link to the main operator. It
+ * steps aside while a field is being edited (on a phone it would sit on the input being typed
+ * in, above the keyboard); the header's call button is still there.
+ */
 export function EmergencyCallButton() {
   const { main } = useOperators();
+  const editing = useEditingField();
   return (
     <a
       href={telHref(main.phone)}
+      data-hidden={editing || undefined}
       className={`${classes.emergencyButton} emergency-pulse`}
       aria-label={`Emergency call ${main.phone}`}
       title={`Emergency call ${main.phone}`}

@@ -2,11 +2,14 @@
  * The install-app card (spec §2 Install prompt). iPhones get the Share → 'Add to Home Screen'
  * steps; other browsers get their own install prompt once it fires (beforeinstallprompt), or a
  * pointer to the browser menu. Hidden when running standalone, after an accepted install, and
- * for the rest of the visit once dismissed.
+ * from then on once dismissed (remembered on the device). It never covers a field being edited
+ * (it steps aside while one has the focus), sits below menus and dialogs, and appears only once
+ * the page's full stylesheets have loaded, so it never shifts the page.
  */
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown, IconShare2 } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useEditingField, whenStylesReady } from '../lib/floating';
 import classes from './layout.module.css';
 
 interface BeforeInstallPromptEvent extends Event {
@@ -30,17 +33,17 @@ function isIos(): boolean {
   return /iPhone|iPad|iPod/i.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
 }
 
-function flag(storage: 'local' | 'session', key: string): boolean {
+function flag(key: string): boolean {
   try {
-    return (storage === 'local' ? window.localStorage : window.sessionStorage).getItem(key) === '1';
+    return window.localStorage.getItem(key) === '1';
   } catch {
     return false;
   }
 }
 
-function setFlag(storage: 'local' | 'session', key: string): void {
+function setFlag(key: string): void {
   try {
-    (storage === 'local' ? window.localStorage : window.sessionStorage).setItem(key, '1');
+    window.localStorage.setItem(key, '1');
   } catch {
     // Storage blocked: the card stays hidden for this page view only.
   }
@@ -48,8 +51,17 @@ function setFlag(storage: 'local' | 'session', key: string): void {
 
 export function InstallCard() {
   const [hidden, setHidden] = useState(
-    () => isStandalone() || flag('local', INSTALLED_KEY) || flag('session', DISMISSED_KEY),
+    () => isStandalone() || flag(INSTALLED_KEY) || flag(DISMISSED_KEY),
   );
+  const [stylesReady, setStylesReady] = useState(false);
+  const editing = useEditingField();
+  useEffect(() => {
+    let live = true;
+    void whenStylesReady().then(() => live && setStylesReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   const [promptEvent, setPromptEvent] = useState<BeforeInstallPromptEvent | null>(null);
   const ios = isIos();
 
@@ -59,7 +71,7 @@ export function InstallCard() {
       setPromptEvent(event as BeforeInstallPromptEvent);
     };
     const onInstalled = () => {
-      setFlag('local', INSTALLED_KEY);
+      setFlag(INSTALLED_KEY);
       setHidden(true);
     };
     window.addEventListener('beforeinstallprompt', onPrompt);
@@ -71,7 +83,7 @@ export function InstallCard() {
   }, []);
 
   const dismiss = useCallback(() => {
-    setFlag('session', DISMISSED_KEY);
+    setFlag(DISMISSED_KEY);
     setHidden(true);
   }, []);
 
@@ -81,12 +93,12 @@ export function InstallCard() {
     const { outcome } = await promptEvent.userChoice;
     setPromptEvent(null);
     if (outcome === 'accepted') {
-      setFlag('local', INSTALLED_KEY);
+      setFlag(INSTALLED_KEY);
       setHidden(true);
     }
   }, [promptEvent]);
 
-  if (hidden) return null;
+  if (hidden || !stylesReady || editing) return null;
 
   return (
     <Paper

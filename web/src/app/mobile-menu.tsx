@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { telHref } from '../lib/format';
 import type { NavItem } from './nav-links';
-import { useOperators, useProfile } from './profile-provider';
+import { useOperators, useProfile } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 export function MobileMenu({

@@ -7,7 +7,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
-import { useAuth } from '../features/auth/auth-provider';
+import { useAuth } from '../components/auth-provider';
 
 const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
 const BillingTab = lazy(() =>

@@ -1,49 +1,38 @@
 /**
  * The route table of spec/public-and-customer.md §2. Public pages are lazy so that each page
  * ships only its own code; staff screens live in their own chunks that public pages never load.
+ * PUBLIC_ROUTES lists the paths the build pre-renders to HTML (scripts/prerender.mjs); every other
+ * path the server knows is a staff screen drawn in the browser.
  */
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
+import { lazyPage } from './lazy-page';
 
-const HomePage = lazy(() => import('../pages/home-page').then((m) => ({ default: m.HomePage })));
-const ServicesPage = lazy(() =>
-  import('../pages/services-page').then((m) => ({ default: m.ServicesPage })),
+const HomePage = lazyPage(() => import('../pages/home-page').then((m) => m.HomePage));
+const ServicesPage = lazyPage(() => import('../pages/services-page').then((m) => m.ServicesPage));
+const GalleryPage = lazyPage(() => import('../pages/gallery-page').then((m) => m.GalleryPage));
+const AboutPage = lazyPage(() => import('../pages/about-page').then((m) => m.AboutPage));
+const ContactPage = lazyPage(() => import('../pages/contact-page').then((m) => m.ContactPage));
+const ServiceAreasPage = lazyPage(() =>
+  import('../pages/service-areas-page').then((m) => m.ServiceAreasPage),
 );
-const GalleryPage = lazy(() =>
-  import('../pages/gallery-page').then((m) => ({ default: m.GalleryPage })),
+const PricingPage = lazyPage(() => import('../pages/pricing-page').then((m) => m.PricingPage));
+const CustomerPortalPage = lazyPage(() =>
+  import('../pages/customer-portal-page').then((m) => m.CustomerPortalPage),
 );
-const AboutPage = lazy(() => import('../pages/about-page').then((m) => ({ default: m.AboutPage })));
-const ContactPage = lazy(() =>
-  import('../pages/contact-page').then((m) => ({ default: m.ContactPage })),
+const BookingPage = lazyPage(() => import('../pages/booking-page').then((m) => m.BookingPage));
+const ServiceHistoryPage = lazyPage(() =>
+  import('../pages/service-history-page').then((m) => m.ServiceHistoryPage),
 );
-const ServiceAreasPage = lazy(() =>
-  import('../pages/service-areas-page').then((m) => ({ default: m.ServiceAreasPage })),
+const FeedbackPage = lazyPage(() => import('../pages/feedback-page').then((m) => m.FeedbackPage));
+const DashboardPage = lazyPage(() =>
+  import('../pages/dashboard-page').then((m) => m.DashboardPage),
 );
-const PricingPage = lazy(() =>
-  import('../pages/pricing-page').then((m) => ({ default: m.PricingPage })),
-);
-const CustomerPortalPage = lazy(() =>
-  import('../pages/customer-portal-page').then((m) => ({ default: m.CustomerPortalPage })),
-);
-const BookingPage = lazy(() =>
-  import('../pages/booking-page').then((m) => ({ default: m.BookingPage })),
-);
-const ServiceHistoryPage = lazy(() =>
-  import('../pages/service-history-page').then((m) => ({ default: m.ServiceHistoryPage })),
-);
-const FeedbackPage = lazy(() =>
-  import('../pages/feedback-page').then((m) => ({ default: m.FeedbackPage })),
-);
-const DashboardPage = lazy(() =>
-  import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-const AuthPage = lazy(() => import('../pages/auth-page').then((m) => ({ default: m.AuthPage })));
-const CheckoutPage = lazy(() =>
-  import('../pages/checkout-page').then((m) => ({ default: m.CheckoutPage })),
-);
-const CheckoutSuccessPage = lazy(() =>
-  import('../pages/checkout-success-page').then((m) => ({ default: m.CheckoutSuccessPage })),
+const AuthPage = lazyPage(() => import('../pages/auth-page').then((m) => m.AuthPage));
+const CheckoutPage = lazyPage(() => import('../pages/checkout-page').then((m) => m.CheckoutPage));
+const CheckoutSuccessPage = lazyPage(() =>
+  import('../pages/checkout-success-page').then((m) => m.CheckoutSuccessPage),
 );
 const AdminRoute = lazy(() => import('./require-admin').then((m) => ({ default: m.AdminRoute })));
 const RequireAdmin = lazy(() =>
@@ -56,9 +45,32 @@ const SyncStatusChip = lazy(() =>
 const NeedsAttentionList = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.NeedsAttentionList })),
 );
-const NotFoundPage = lazy(() =>
-  import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
-);
+const NotFoundPage = lazyPage(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
+
+/** Pre-rendered paths and the heading each page's first HTML carries (tested in e2e). */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/services',
+  '/gallery',
+  '/about',
+  '/contact',
+  '/service-areas',
+  '/pricing',
+  '/customer-portal',
+  '/booking',
+  '/book-service',
+  '/service-history',
+  '/feedback',
+  '/dashboard',
+  '/auth',
+  '/login',
+  '/register',
+  '/checkout',
+  '/checkout/success',
+] as const;
+
+/** Paths drawn only in the browser (the staff screens); the server answers them with the shell. */
+export const CLIENT_ONLY_ROUTES = ['/admin', '/admin/*'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -106,3 +118,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the page module of `pathname` (the browser entry does, before hydrating it). */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((match) => {
+      const type = (match.route.element as { type?: { preload?: () => Promise<void> } } | null)
+        ?.type;
+      return type?.preload?.();
+    }),
+  );
+}

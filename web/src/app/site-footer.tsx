@@ -2,7 +2,7 @@ import { Anchor, Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { BUSINESS_HOURS, PRODUCT_NAME } from '@pilbara/shared-schema';
 import { telHref } from '../lib/format';
-import { useProfile } from './profile-provider';
+import { useProfile } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 const SERVICE_LINKS = [

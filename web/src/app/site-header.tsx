@@ -9,10 +9,10 @@ import { IconLogin, IconLogout, IconPhoneCall } from '@tabler/icons-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '@pilbara/shared-schema';
-import { displayName, useAuth } from '../features/auth/auth-provider';
+import { displayName, useAuth } from '../components/auth-provider';
 import { telHref } from '../lib/format';
 import { ADMIN_LINK, NAV_LINKS } from './nav-links';
-import { useOperators } from './profile-provider';
+import { useOperators } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));

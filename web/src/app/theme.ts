@@ -2,12 +2,7 @@
  * The look of a rugged local business: Pilbara red-ochre for actions, a warm spinifex-gold
  * accent, dark ironstone text on off-white. Primary shade 8 keeps white button text above 4.5:1.
  */
-import {
-  createTheme,
-  Notification,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const ochre: MantineColorsTuple = [
   '#fdf1ed',
@@ -63,12 +58,21 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { fw: 700 } },
+    // The show/hide toggle is a 44 px tap target, as tall as the field itself.
+    PasswordInput: {
+      defaultProps: {
+        rightSectionWidth: 44,
+        visibilityToggleButtonProps: { style: { width: 42, height: 42, minWidth: 42 } },
+      },
+    },
     // Toasts are read in the cab in sunlight: full-strength description text, and a named
     // close button for screen readers.
-    Notification: Notification.extend({
+    // A plain override rather than Notification.extend, which would pull the Notification
+    // component into every page's first load.
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-text)' } },
-    }),
+    },
   },
 });
 

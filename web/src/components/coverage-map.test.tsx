@@ -27,7 +27,8 @@ describe('CoverageMap', () => {
     expect(screen.getByText('45-60 min')).toBeTruthy();
     expect(screen.getByText('Standard rates + $50 surcharge')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Book Service for Roebourne' });
-    expect(link.getAttribute('href')).toBe('/booking');
+    // The booking opens with the area as its location.
+    expect(link.getAttribute('href')).toBe('/booking?location=Roebourne');
   });
 
   it('keeps at most one area selected and deselects on a second press', () => {

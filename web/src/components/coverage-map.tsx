@@ -19,8 +19,12 @@ import {
 import { IconClock, IconMapPin, IconRoute, IconCurrencyDollar } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { COVERAGE_AREAS, COVERAGE_STATS, type CoverageArea } from '@pilbara/shared-schema';
-import { formatDollars } from '../lib/format';
+import {
+  COVERAGE_AREAS,
+  COVERAGE_STATS,
+  formatPrice,
+  type CoverageArea,
+} from '@pilbara/shared-schema';
 import classes from './coverage-map.module.css';
 
 const MAP_W = 1000;
@@ -30,7 +34,7 @@ const MAP_H = 700;
 export function areaPricing(area: CoverageArea): string {
   if (area.surchargeCents === null) return 'Quote required';
   if (area.surchargeCents === 0) return 'Standard rates, no surcharge';
-  return `Standard rates + ${formatDollars(area.surchargeCents)} surcharge`;
+  return `Standard rates + ${formatPrice(area.surchargeCents)} surcharge`;
 }
 
 function Coast() {
@@ -217,7 +221,12 @@ export function CoverageMap() {
                     <b>Pricing:</b> {areaPricing(area)}
                   </Text>
                 </Group>
-                <Button component={Link} to="/booking" size="md" mt="sm">
+                <Button
+                  component={Link}
+                  to={`/booking?location=${encodeURIComponent(area.name)}`}
+                  size="md"
+                  mt="sm"
+                >
                   Book Service for {area.name}
                 </Button>
                 <Button variant="subtle" onClick={() => setSelected(null)}>

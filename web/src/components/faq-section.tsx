@@ -3,8 +3,12 @@
  * The spec gives the topics only; the answers are written from its facts.
  */
 import { Accordion } from '@mantine/core';
-import { ADVERTISED_PRICES, COVERAGE_STATS, PRICING_TERMS } from '@pilbara/shared-schema';
-import { formatDollars } from '../lib/format';
+import {
+  ADVERTISED_PRICES,
+  COVERAGE_STATS,
+  PRICING_TERMS,
+  formatPrice,
+} from '@pilbara/shared-schema';
 
 export interface FaqEntry {
   question: string;
@@ -28,7 +32,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   },
   {
     question: 'How much does a tow cost?',
-    answer: `Local towing starts at ${formatDollars(ADVERTISED_PRICES.localTowing.priceCents)} with the first ${ADVERTISED_PRICES.localTowing.includedKm} km included, then ${formatDollars(ADVERTISED_PRICES.localTowing.perKmCents)} per km. Recoveries start at ${formatDollars(ADVERTISED_PRICES.basicRecovery.priceCents)}. Call-outs between ${PRICING_TERMS.afterHoursWindow} carry a ${PRICING_TERMS.afterHoursSurchargePercent}% after-hours surcharge. All prices include GST, there are no city markups, and we tell you the price before we start. See the Pricing page for the full list.`,
+    answer: `Local towing starts at ${formatPrice(ADVERTISED_PRICES.localTowing.priceCents)} with the first ${ADVERTISED_PRICES.localTowing.includedKm} km included, then ${formatPrice(ADVERTISED_PRICES.localTowing.perKmCents)} per km. Recoveries start at ${formatPrice(ADVERTISED_PRICES.basicRecovery.priceCents)}. Call-outs between ${PRICING_TERMS.afterHoursWindow} carry a ${PRICING_TERMS.afterHoursSurchargePercent}% after-hours surcharge. All prices include GST, there are no city markups, and we tell you the price before we start. See the Pricing page for the full list.`,
   },
   {
     question: 'Do you offer roadside assistance?',

@@ -3,32 +3,10 @@
  * input (Mantine's `error` prop). Public forms use these too, so this module imports nothing but
  * react-hook-form and Mantine: no zod, no schemas, no staff code.
  */
-import {
-  Controller,
-  get,
-  type Control,
-  type FieldError,
-  type FieldPathByValue,
-  type FieldValues,
-  type Path,
-  type RegisterOptions,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { Select, type SelectProps } from '@mantine/core';
 
-/**
- * `form.register(name, options)` plus the field's message as `error`, for spreading onto a
- * Mantine TextInput, Textarea or PasswordInput: `<TextInput label="Email" {...registerField(form,
- * 'email')} />`. Reads `formState.errors` only, so the form re-renders as often as before.
- */
-export function registerField<T extends FieldValues, C, D>(
-  form: Pick<UseFormReturn<T, C, D>, 'register' | 'formState'>,
-  name: Path<T>,
-  options?: RegisterOptions<T, Path<T>>,
-) {
-  const error = get(form.formState.errors, name) as FieldError | undefined;
-  return { ...form.register(name, options), error: error?.message };
-}
+export { registerField } from './register-field';
 
 export type SelectFieldProps<T extends FieldValues, D> = Omit<
   SelectProps,

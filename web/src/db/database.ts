@@ -2,7 +2,7 @@
  * The Dexie database of the web app. Only db/, sync/ and feature data hooks touch it (STYLE.md).
  */
 import Dexie, { type Table } from 'dexie';
-import type { RowId, SyncedTable } from '../sync/shared';
+import type { RowId, SyncedTable } from '@pilbara/shared-schema';
 import {
   DB_NAME,
   DB_VERSIONS,

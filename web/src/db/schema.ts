@@ -8,7 +8,7 @@
  */
 
 import type { Transaction } from 'dexie';
-import type { Row, SyncedTable } from '../sync/shared';
+import type { Row, SyncedTable } from '@pilbara/shared-schema';
 
 /** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
 export const PUBLIC_FORM_ENDPOINTS = {

@@ -1,9 +1,22 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { PRODUCT_NAME } from '@pilbara/shared-schema';
+
+/** Collects the page title while pre-rendering, where effects never run. */
+export interface TitleCollector {
+  title: string;
+}
+
+export const TitleCollectorContext = createContext<TitleCollector | null>(null);
+
+export function pageTitle(page: string): string {
+  return `${page} | ${PRODUCT_NAME}`;
+}
 
 /** Sets the document title as '{page} | {product name}' (spec: 'About Us | {product name}'). */
 export function usePageTitle(page: string): void {
+  const collector = useContext(TitleCollectorContext);
+  if (collector) collector.title = pageTitle(page);
   useEffect(() => {
-    document.title = `${page} | ${PRODUCT_NAME}`;
+    document.title = pageTitle(page);
   }, [page]);
 }

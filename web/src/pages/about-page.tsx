@@ -32,7 +32,7 @@ import {
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
-import { useProfile } from '../app/profile-provider';
+import { useProfile } from '../components/profile-provider';
 import { PageHero, SectionHeading } from '../components/page-hero';
 import { telHref } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';

@@ -43,7 +43,7 @@ export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
           <Paper radius="md" p="xl" h="100%" bg="var(--mantine-color-dark-7)" c="white">
             <Stack gap="md">
-              <ThemeIcon size={48} radius="md" color="red" aria-hidden>
+              <ThemeIcon size={48} radius="md" color="ochre" aria-hidden>
                 <IconTruck size={28} />
               </ThemeIcon>
               <Title order={2}>Your towing and repairs, in one place</Title>

@@ -1,12 +1,26 @@
 import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
+import { BOOKING_SERVICES } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
-import { useOperators } from '../app/profile-provider';
+import { useOnline } from '../lib/use-online';
+import { useOperators } from '../components/profile-provider';
 import { BookingForm, type BookingVariant } from '../features/public-forms/booking-form';
 
 export function BookingPage({ variant }: { variant: BookingVariant }) {
   usePageTitle('Book a Service');
-  const { main } = useOperators();
+  // The "straight into dispatch" promise only holds online; offline the site-wide banner says
+  // what happens instead.
+  const online = useOnline();
+  const { main, second } = useOperators();
+  // "Book Similar Service" and the coverage map's "Book Service for {area}" pass what they know.
+  const [params] = useSearchParams();
+  const service = params.get('service') ?? '';
+  const initial = {
+    ...((BOOKING_SERVICES as readonly string[]).includes(service) ? { service } : {}),
+    ...(params.get('location') ? { location: params.get('location') ?? '' } : {}),
+  };
+  const hotlines = [main, ...(second ? [second] : [])].map(({ name, phone }) => ({ name, phone }));
   return (
     <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
@@ -17,9 +31,9 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
             minutes.
           </Text>
         </Stack>
-        {variant === 'integrated' ? (
+        {variant === 'integrated' && online ? (
           <Alert
-            color="blue"
+            color="ochre"
             variant="light"
             icon={<IconPlugConnected />}
             title="Direct admin integration"
@@ -29,7 +43,7 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
           </Alert>
         ) : null}
         <Card withBorder radius="md" padding="lg">
-          <BookingForm variant={variant} hotline={main.phone} />
+          <BookingForm variant={variant} hotlines={hotlines} initial={initial} />
         </Card>
       </Stack>
     </Container>

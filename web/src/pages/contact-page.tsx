@@ -24,7 +24,7 @@ import { BUSINESS_HOURS, CONTACT_COVERAGE_ZONES, COVERAGE_STATS } from '@pilbara
 import { usePageTitle } from '../lib/use-page-title';
 import { ContactForm } from '../features/public-forms/contact-form';
 import { telHref } from '../lib/format';
-import { useProfile } from '../app/profile-provider';
+import { useProfile } from '../components/profile-provider';
 import { PageHero } from '../components/page-hero';
 
 function InfoCard({
@@ -88,7 +88,9 @@ export function ContactPage() {
                 <Title order={2} size="h4">
                   Emergency Services
                 </Title>
-                <Badge color="red">24/7</Badge>
+                <Badge color="spinifex" c="ironstone.9">
+                  24/7
+                </Badge>
               </Group>
               <Text size="sm" mb="sm">
                 Stuck on the road? Ring either of us directly, any hour.
@@ -102,7 +104,7 @@ export function ContactPage() {
                       component="a"
                       href={telHref(owner.phone)}
                       variant="white"
-                      color="red"
+                      color="ochre"
                       justify="space-between"
                       mih={48}
                       leftSection={<IconPhone size={18} />}

@@ -5,6 +5,7 @@ import {
   Card,
   Center,
   Container,
+  Group,
   Loader,
   Stack,
   Text,
@@ -12,9 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearchOff } from '@tabler/icons-react';
+import { IconPhoneCall, IconSearchOff, IconWifiOff } from '@tabler/icons-react';
 import { MESSAGES, TOAST_DURATIONS, type PortalSearch } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
+import { telHref } from '../lib/format';
+import { isNetworkError } from '../lib/http';
+import { useSavedBookings } from '../lib/use-saved-bookings';
+import { useOperators } from '../components/profile-provider';
+import { DeviceBookings } from '../features/tracking/device-bookings';
 import { tokenOf, useJobSearch, type TrackQuery } from '../features/tracking/use-job-search';
 import { JobDetails } from '../features/tracking/job-details';
 import { BookingDetails } from '../features/tracking/booking-details';
@@ -23,11 +29,40 @@ import {
   type PortalSearchFormHandle,
 } from '../features/tracking/portal-search-form';
 
+export const PORTAL_OFFLINE_TEXT =
+  "You're offline, so we can't look up your job right now. It will work again as soon as you have signal – or call us, a call often gets through where data does not.";
+
+/** Both operators' call buttons: offered wherever the portal cannot help right now. */
+function CallButtons() {
+  const { main, second } = useOperators();
+  return (
+    <Group gap="xs" justify="center">
+      {[main, ...(second ? [second] : [])].map((owner) => (
+        <Button
+          key={owner.phone}
+          component="a"
+          href={telHref(owner.phone)}
+          mih={48}
+          leftSection={<IconPhoneCall size={18} aria-hidden />}
+        >
+          {owner.name}: {owner.phone}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** A search that failed for want of a connection, not because the server refused it. */
+function isOffline(error: unknown): boolean {
+  return isNetworkError(error) || (typeof navigator !== 'undefined' && !navigator.onLine);
+}
+
 export function CustomerPortalPage() {
   usePageTitle('Track Your Job');
   const [params, setParams] = useSearchParams();
   const { state, search, reset } = useJobSearch();
   const formRef = useRef<PortalSearchFormHandle>(null);
+  const deviceBookings = useSavedBookings();
 
   const runSearch = async (ask: TrackQuery) => {
     const result = await search(ask);
@@ -42,7 +77,7 @@ export function CustomerPortalPage() {
         color: 'red',
         autoClose: TOAST_DURATIONS.default,
       });
-    } else if (result.status === 'error') {
+    } else if (result.status === 'error' && !isOffline(result.error)) {
       notifications.show({
         title: MESSAGES.SEARCH_FAILED_TITLE,
         message: MESSAGES.SEARCH_FAILED_DESCRIPTION,
@@ -127,11 +162,30 @@ export function CustomerPortalPage() {
           </Card>
         ) : null}
 
-        {state.status === 'error' ? (
-          <Text c="red" role="alert">
-            {MESSAGES.SEARCH_FAILED_DESCRIPTION}
-          </Text>
+        {state.status === 'error' && isOffline(state.error) ? (
+          <Card withBorder radius="md" padding="lg" data-testid="portal-offline">
+            <Stack align="center" gap="sm" ta="center">
+              <ThemeIcon size={48} radius="xl" variant="light" color="ochre" aria-hidden>
+                <IconWifiOff size={26} />
+              </ThemeIcon>
+              <Text role="status" maw={480}>
+                {PORTAL_OFFLINE_TEXT}
+              </Text>
+              <CallButtons />
+            </Stack>
+          </Card>
         ) : null}
+
+        {state.status === 'error' && !isOffline(state.error) ? (
+          <Stack gap="sm">
+            <Text c="red.8" role="alert">
+              {MESSAGES.SEARCH_FAILED_DESCRIPTION}
+            </Text>
+            <CallButtons />
+          </Stack>
+        ) : null}
+
+        <DeviceBookings bookings={deviceBookings} />
       </Stack>
     </Container>
   );

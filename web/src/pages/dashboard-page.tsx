@@ -1,6 +1,7 @@
 import { Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
+import { useSavedBookings } from '../lib/use-saved-bookings';
 import { useCustomerInfo } from '../features/tracking/customer-info';
 import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
 import { useDashboardLookup } from '../features/tracking/use-dashboard-lookup';
@@ -10,17 +11,26 @@ import { DashboardView } from '../features/tracking/dashboard-view';
 export function DashboardPage() {
   usePageTitle('My Dashboard');
   const { info, save, clear } = useCustomerInfo();
-  const { jobs, loading } = useCustomerJobs(
+  const { jobs, bookings, bookingsListed, loading } = useCustomerJobs(
     info ? (info.lookup ?? info.phone) : null,
     undefined,
     info?.proof,
   );
+  const deviceBookings = useSavedBookings();
   const { state, lookUp } = useDashboardLookup(save);
 
   return (
     <Container size="lg" py="xl" px={{ base: 'sm', sm: 'md' }}>
       {info ? (
-        <DashboardView info={info} jobs={jobs} loading={loading} onSignOut={clear} />
+        <DashboardView
+          info={info}
+          jobs={jobs}
+          bookings={bookings}
+          deviceBookings={deviceBookings}
+          bookingsListed={bookingsListed}
+          loading={loading}
+          onSignOut={clear}
+        />
       ) : (
         <Card withBorder radius="md" padding="xl" maw={560} mx="auto" mt={{ base: 0, sm: 'xl' }}>
           <Stack gap="md">

@@ -28,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useOperators } from '../app/profile-provider';
+import { useOperators } from '../components/profile-provider';
 import { CoverageMap } from '../components/coverage-map';
 import { FaqSection } from '../components/faq-section';
 import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';

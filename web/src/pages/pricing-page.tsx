@@ -4,9 +4,13 @@
  */
 import { Alert, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMoon } from '@tabler/icons-react';
-import { ADVERTISED_PRICES, PRICING_TERMS, type AdvertisedPrice } from '@pilbara/shared-schema';
+import {
+  ADVERTISED_PRICES,
+  PRICING_TERMS,
+  formatPrice,
+  type AdvertisedPrice,
+} from '@pilbara/shared-schema';
 import { PageHero, SectionHeading } from '../components/page-hero';
-import { formatDollars } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 
 const GROUPS: { title: string; lead: string; prices: AdvertisedPrice[] }[] = [
@@ -44,7 +48,7 @@ function priceDetails(price: AdvertisedPrice): string[] {
   const details: string[] = [];
   if (price.includedKm) details.push(`${price.includedKm} km included`);
   if (price.perKmCents)
-    details.push(`${price.includedKm ? 'Then ' : ''}${formatDollars(price.perKmCents)} per km`);
+    details.push(`${price.includedKm ? 'Then ' : ''}${formatPrice(price.perKmCents)} per km`);
   if (price.note && !price.note.includes('km included'))
     details.push(price.note.charAt(0).toUpperCase() + price.note.slice(1));
   return details;
@@ -78,7 +82,7 @@ export function PricingPage() {
                         {price.label}
                       </Title>
                       <Text fz={40} fw={800} c="ochre.8" lh={1.1}>
-                        {formatDollars(price.priceCents)}
+                        {formatPrice(price.priceCents)}
                         {price.unit === 'hour' && (
                           <Text span fz="md" fw={600} c="dimmed">
                             {' '}

@@ -1,9 +1,15 @@
 /**
  * Service history (spec §2 Service history): a hard-coded sample of four past services with a
- * search box, a service filter and a status filter, totals and the average rating. The invoice
- * and book-similar buttons have no action, as the spec says.
+ * search box, a service filter and a status filter, totals and the average rating. It is labelled
+ * as a sample wherever it shows figures, so no visitor takes them for their own. Book Similar
+ * Service opens the booking form with that service chosen (DESIGN §11: a button a customer
+ * expects to work, works); the sample has no invoices to download, so that button says so and is
+ * disabled. A customer's real jobs and invoices are on My Dashboard.
  */
+import { Link } from 'react-router-dom';
 import {
+  Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -27,9 +33,8 @@ import {
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { DATE_FORMATS } from '@pilbara/shared-schema';
+import { DATE_FORMATS, formatPrice } from '@pilbara/shared-schema';
 import { PageHero } from '../components/page-hero';
-import { formatDollars } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 
 export interface HistoryEntry {
@@ -150,6 +155,14 @@ export function ServiceHistoryPage() {
       />
       <Container size="lg" py={40}>
         <Stack gap="lg">
+          <Alert color="ochre" variant="light" title="Sample history" data-testid="sample-notice">
+            These four services are an example of how your history looks. Your own jobs, their
+            status and invoices are on{' '}
+            <Anchor component={Link} to="/dashboard" fw={700}>
+              My Dashboard
+            </Anchor>
+            .
+          </Alert>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput
               label="Search"
@@ -178,15 +191,15 @@ export function ServiceHistoryPage() {
                 {totals.count}
               </Text>
               <Text size="sm" c="dimmed">
-                Total services
+                Total services (sample)
               </Text>
             </Paper>
             <Paper withBorder radius="md" p="md" ta="center">
               <Text fz={28} fw={800} c="ochre.8" data-testid="total-spent">
-                {formatDollars(totals.spentCents)}
+                {formatPrice(totals.spentCents)}
               </Text>
               <Text size="sm" c="dimmed">
-                Total spent
+                Total spent (sample)
               </Text>
             </Paper>
             <Paper withBorder radius="md" p="md" ta="center">
@@ -239,7 +252,7 @@ export function ServiceHistoryPage() {
                       <Text size="sm">{entry.location}</Text>
                     </Group>
                     <Text size="sm" fw={700}>
-                      {formatDollars(entry.costCents)}
+                      {formatPrice(entry.costCents)}
                     </Text>
                     {entry.rating !== null && (
                       <Group gap={2} role="img" aria-label={`Rated ${entry.rating} out of 5`}>
@@ -259,13 +272,19 @@ export function ServiceHistoryPage() {
                     <Button
                       variant="outline"
                       size="sm"
+                      mih={44}
+                      disabled
+                      title="Sample service: there is no invoice to download"
                       leftSection={<IconDownload size={16} aria-hidden />}
                     >
                       Download Invoice
                     </Button>
                     <Button
+                      component={Link}
+                      to={`/booking?service=${encodeURIComponent(entry.service)}`}
                       variant="light"
                       size="sm"
+                      mih={44}
                       leftSection={<IconRepeat size={16} aria-hidden />}
                     >
                       Book Similar Service

@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useOperators } from '../app/profile-provider';
+import { useOperators } from '../components/profile-provider';
 import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';
 import { telHref } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';

@@ -4,6 +4,7 @@
  * outbox rows and low leases over a BroadcastChannel, so the leader pushes a write made in any
  * tab at once.
  */
+import type { INTEGER_ID_SERIES, MutatorArgs, MutatorName } from '@pilbara/shared-schema';
 import { getDatabase, type PilbaraDatabase } from '../db/database';
 import { SyncEngine, type EngineOptions, type StoredStatus } from './engine';
 import { leaderLockName, runAsLeader } from './leader';
@@ -52,21 +53,30 @@ function announce(kind: 'outbox' | 'lease-low'): void {
  * A staff write: validates `args` with the mutator's schema, applies it to the local tables for
  * the instant UI and appends it to the outbox in one transaction. Resolves after the commit with
  * `{ok: true, result}`, or `{ok: false, code, message}` when the mutator refuses (nothing is
- * written then).
+ * written then). Typed from the mutator registry: an unknown name or a wrong argument is a
+ * compile error in the screen that makes the call.
  */
-export async function mutate(name: string, args: unknown): Promise<MutateResult> {
+export async function mutate<N extends MutatorName>(
+  name: N,
+  args: MutatorArgs<N>,
+): Promise<MutateResult> {
   const result = await mutateLocal(getSyncDatabase(), name, args);
   if (result.ok) announce('outbox');
   return result;
 }
+
+/** The id a series mints: a number for the integer-id tables, text (`JOB-2026-57`) otherwise. */
+export type MintedId<S extends MintSeries> = S extends (typeof INTEGER_ID_SERIES)[number]
+  ? number
+  : string;
 
 /**
  * A final id minted on this device from its leases: `mintId('JOB')` → `'JOB-2026-57'`,
  * `mintId('fuel_records')` → `1043`. Throws `NoIdsLeftError` when the device has none left
  * (it has never synced).
  */
-export async function mintId(series: MintSeries): Promise<string | number> {
-  return mintIdFrom(getSyncDatabase(), series);
+export async function mintId<S extends MintSeries>(series: S): Promise<MintedId<S>> {
+  return (await mintIdFrom(getSyncDatabase(), series)) as MintedId<S>;
 }
 
 export interface StartSyncOptions {
@@ -180,11 +190,6 @@ export async function stopSync(): Promise<void> {
   const engine = state.engine;
   state.abort.abort();
   await engine?.stop();
-}
-
-/** The engine of this tab when it is the leader (tests and diagnostics). */
-export function currentEngine(): SyncEngine | null {
-  return running?.engine ?? null;
 }
 
 /** Sends a rejected mutation again (after staff fixed what it refers to) and clears the issue. */

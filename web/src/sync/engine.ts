@@ -2,22 +2,29 @@
  * The sync engine of one browser (run by the leader tab only): connect, hello, apply pages,
  * push the outbox in batches, take leases, and reconnect with capped exponential backoff.
  *
- * Exactly-once rests on the server's seq bookkeeping (DESIGN §5): the engine may send a mutation
- * any number of times (after a lost answer, a reconnect, a second attempt over HTTP) and the
- * server applies it once. The engine's own rules are about never losing or skipping:
- * - an outbox row is deleted only in the transaction that applies the page carrying its effects;
+ * Exactly-once rests on the server's bookkeeping (DESIGN §5, §11): the engine may send a mutation
+ * any number of times (after a lost answer, a reconnect, a second attempt over HTTP, under a new
+ * client id after a reset) and the server applies it once, by (clientId, seq) and by mutationId.
+ * The engine's own rules are about never losing or skipping:
+ * - nothing is sent on a connection before its hello, which loads the device's client id;
+ * - an outbox row is deleted only in the transaction that applies the page carrying its effects,
+ *   and only when the verdict the page lists for its seq is for its own mutationId;
  * - after each push answer the next batch starts after the server's settled seq, so a gap or a
  *   transient failure resends exactly what was not applied, and a transient failure is retried by
  *   a timer (not only at the next local write);
  * - a write made while a push is in flight is picked up when that push's answer arrives;
- * - a server that forgot this device (restored from an older backup) is detected by its cursor
- *   or settled seq going backwards; the device then resyncs from 0 under a new client id, keeping
- *   its outbox.
+ * - the device takes a new client id and resyncs from 0, keeping its outbox and every
+ *   mutationId, only on proof: a page with `reset` (the server compared what the hello or pull
+ *   reported with its own history and found it lost what this device saw), a `seq_mismatch`
+ *   refusal, a listed verdict for another mutation, or a client id owned by another user. A late,
+ *   duplicated or reordered message never causes it: a page behind the stored cursor only gives
+ *   its verdicts, and a push answer behind what was taken in changes nothing.
  * Server messages are handled one at a time, in order, on a promise queue.
  */
 import type { PilbaraDatabase } from '../db/database';
 import { addLease, heldLeases, lowSeries } from './leases';
 import {
+  IdentityClashError,
   META,
   applyChangesPage,
   ensureClientId,
@@ -33,7 +40,7 @@ import {
   type ClientMessage,
   type ResultsMessage,
   type ServerMessage,
-} from './shared';
+} from '@pilbara/shared-schema';
 import type { Connector, SyncConnection } from './transport';
 
 /** What the status chip shows. */
@@ -97,6 +104,12 @@ export class SyncEngine {
   private clientId = '';
   /** Highest seq the server has settled as far as this session knows (pushes resume after it). */
   private pushedThrough = 0;
+  /**
+   * Whether this connection's hello has gone out. Nothing else is sent before it: the hello is
+   * where the device's client id is loaded and the session opens, and a push sent ahead of it
+   * carried whatever id the engine held (none at all on a first start).
+   */
+  private helloSent = false;
   private inflight: number | null = null;
   private pokedDuringPush = false;
   private networkDown = false;
@@ -170,6 +183,7 @@ export class SyncEngine {
     const conn = this.conn;
     this.conn = null;
     conn?.close();
+    this.helloSent = false;
     this.inflight = null;
     this.pulling = false;
     if (
@@ -231,6 +245,7 @@ export class SyncEngine {
     if (!connector) return;
     this.setStatus({ state: this.status.state === 'offline' ? 'offline' : 'connecting' });
     let connection: SyncConnection | null = null;
+    this.helloSent = false;
     connection = connector({
       onOpen: () => {
         if (this.conn !== connection) return;
@@ -238,7 +253,9 @@ export class SyncEngine {
       },
       onMessage: (message) => {
         if (this.conn !== connection) return;
-        this.enqueue(() => this.handle(message));
+        // A message of a connection that closed while it waited in the queue is dropped: what it
+        // said is asked again on the next connection.
+        this.enqueue(() => (this.conn === connection ? this.handle(message) : Promise.resolve()));
       },
       onClose: ({ opened }) => {
         if (this.conn !== connection) return;
@@ -252,6 +269,7 @@ export class SyncEngine {
   private onDisconnected(opened: boolean): void {
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = null;
+    this.helloSent = false;
     this.inflight = null;
     this.pokedDuringPush = false;
     this.pulling = false;
@@ -292,7 +310,13 @@ export class SyncEngine {
   }
 
   private send(message: ClientMessage): void {
+    if (message.type !== 'hello' && !this.helloSent) return;
     this.conn?.send(message);
+  }
+
+  /** Whether a session is open: connected, and this connection's hello sent. */
+  private get inSession(): boolean {
+    return this.conn !== null && this.helloSent;
   }
 
   private async onOpen(): Promise<void> {
@@ -300,8 +324,11 @@ export class SyncEngine {
     if (!conn) return;
     this.clientId = await ensureClientId(this.db);
     const cursor = await getMeta<number>(this.db, META.cursor, 0);
+    const epoch = await getMeta<string | null>(this.db, META.epoch, null);
     const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
     const leases = await heldLeases(this.db);
+    // The connection may have dropped (and another opened) while the state was read.
+    if (this.conn !== conn) return;
     // What the server settled is unknown until it answers; resending settled seqs is harmless.
     this.pushedThrough = ackedSeq;
     this.inflight = null;
@@ -311,12 +338,14 @@ export class SyncEngine {
     this.allPagesComing = conn.kind === 'socket';
     this.leasesAsked.clear();
     this.setStatus({ state: 'syncing', transport: conn.kind });
+    this.helloSent = true;
     this.send({
       type: 'hello',
       protocolVersion: PROTOCOL_VERSION,
       schemaVersion: this.options.schemaVersion ?? 1,
       clientId: this.clientId,
       cursor,
+      epoch,
       ackedSeq,
       leases,
     });
@@ -358,13 +387,13 @@ export class SyncEngine {
         this.conn = null;
         return;
       case 'error':
-        if (message.code === 'forbidden' || message.code === 'client_not_yours') {
-          if (message.code === 'client_not_yours') {
-            // Another staff member signed in on this browser: this device needs its own identity.
-            await resetForResync(this.db);
-            this.conn?.close();
-            return;
-          }
+        if (message.code === 'client_not_yours' || message.code === 'seq_mismatch') {
+          // Another staff member signed in on this browser, or another device uses this client
+          // id: this device needs its own identity. Nothing was acknowledged.
+          await this.resync();
+          return;
+        }
+        if (message.code === 'forbidden') {
           this.setStatus({ state: 'signed-out', message: message.message });
           this.running = false;
           this.clearTimers();
@@ -379,30 +408,40 @@ export class SyncEngine {
   }
 
   private async pull(): Promise<void> {
-    if (!this.conn) return;
+    if (!this.inSession) return;
     if (this.pulling) {
       this.pullAgain = true;
       return;
     }
     this.pulling = true;
     const cursor = await getMeta<number>(this.db, META.cursor, 0);
+    const epoch = await getMeta<string | null>(this.db, META.epoch, null);
     const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
-    this.send({ type: 'pull', clientId: this.clientId, cursor, ackedSeq });
+    this.send({ type: 'pull', clientId: this.clientId, cursor, epoch, ackedSeq });
   }
 
-  /** The server forgot this device: start over from cursor 0 under a new id, keeping the outbox. */
+  /**
+   * Start over from cursor 0 under a new client id, keeping the outbox and every mutationId, and
+   * reconnect. Only ever on proof (see the module comment).
+   */
   private async resync(): Promise<void> {
     this.clientId = await resetForResync(this.db);
     this.conn?.close();
   }
 
   private async onChanges(page: ChangesMessage): Promise<void> {
-    const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
-    if (page.reset || page.lastSeq < ackedSeq) {
+    if (page.reset) {
       await this.resync();
       return;
     }
-    const outcome = await applyChangesPage(this.db, page, this.options.now);
+    let outcome;
+    try {
+      outcome = await applyChangesPage(this.db, page, this.options.now);
+    } catch (error) {
+      if (!(error instanceof IdentityClashError)) throw error;
+      await this.resync();
+      return;
+    }
     this.pushedThrough = Math.max(this.pushedThrough, outcome.ackedSeq);
     this.attempt = 0;
     if (page.hasMore) {
@@ -439,11 +478,8 @@ export class SyncEngine {
 
   private async onResults(message: ResultsMessage): Promise<void> {
     this.inflight = null;
-    const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
-    if (message.lastSeq < ackedSeq) {
-      await this.resync();
-      return;
-    }
+    // A lastSeq behind what this session knows is a late or repeated answer: it moves nothing
+    // back. (A server that really forgot this device says so in its next page.)
     const progressed = message.lastSeq > this.pushedThrough;
     this.pushedThrough = Math.max(this.pushedThrough, message.lastSeq);
     if (message.stopped === 'transient' || (message.stopped === 'gap' && !progressed)) {
@@ -467,7 +503,7 @@ export class SyncEngine {
   }
 
   private async maybePush(): Promise<void> {
-    if (!this.conn || this.inflight !== null || this.pushTimer) return;
+    if (!this.inSession || this.inflight !== null || this.pushTimer) return;
     const size = Math.min(this.options.batchSize ?? MAX_PUSH_BATCH, MAX_PUSH_BATCH);
     const batch = await this.db.outbox.where('seq').above(this.pushedThrough).limit(size).toArray();
     const last = batch[batch.length - 1];
@@ -488,7 +524,7 @@ export class SyncEngine {
   }
 
   private async maybeAskLeases(): Promise<void> {
-    if (!this.conn || !this.caughtUp) return;
+    if (!this.inSession || !this.caughtUp) return;
     for (const series of await lowSeries(this.db, this.options.now?.())) {
       if (this.leasesAsked.has(series)) continue;
       this.leasesAsked.add(series);

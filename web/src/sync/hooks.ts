@@ -1,10 +1,10 @@
 /**
- * React hooks for screens: the sync status every tab shows (read from Dexie, so a follower tab
- * sees what the leader does) and the write function.
+ * React hooks for screens: the sync status every tab shows and the rows still waiting for the
+ * server, both read from Dexie, so a follower tab sees what the leader does.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StoredStatus, SyncState } from './engine';
-import { getSyncDatabase, mutate } from './client';
+import { getSyncDatabase } from './client';
 import { META } from './local-store';
 
 export interface SyncStatus {
@@ -19,6 +19,8 @@ export interface SyncStatus {
   /** Shown with `update-required` and `signed-out`. */
   message: string | null;
 }
+
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 const INITIAL: SyncStatus = {
   state: 'idle',
@@ -59,7 +61,16 @@ export function useSyncStatus(): SyncStatus {
   );
 }
 
-/** `mutate` for components (stable identity). */
-export function useMutate(): typeof mutate {
-  return mutate;
+/**
+ * Keys (`rowKey(entity, id)` from shared-schema) of the rows this device changed and the server
+ * has not confirmed yet, for the "pending" badges.
+ */
+export function usePendingKeys(): ReadonlySet<string> {
+  return (
+    useLiveQuery(async () => {
+      const keys = new Set<string>();
+      await getSyncDatabase().outbox.each((item) => item.writes.forEach((key) => keys.add(key)));
+      return keys;
+    }, []) ?? NO_KEYS
+  );
 }

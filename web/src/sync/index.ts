@@ -2,8 +2,8 @@
  * The staff sync client's public API (DESIGN §5). Screens read with
  * `useLiveQuery(() => db.jobs.orderBy('updatedAt').reverse().toArray())`, write with
  * `mutate(name, args)`, create rows offline with ids from `mintId(series)`, and show
- * `useSyncStatus()`. The admin shell calls `startSync({ baseUrl })` after sign-in and
- * `stopSync()` on sign-out.
+ * `useSyncStatus()`. The app shell (app/staff-sync.tsx) calls `startSync({ baseUrl })` once a
+ * staff member signs in and `stopSync()` when they sign out; screens never start or stop it.
  */
 import { getSyncDatabase } from './client';
 
@@ -17,11 +17,10 @@ export {
   discardIssue,
   startSync,
   stopSync,
-  currentEngine,
   getSyncDatabase,
   type StartSyncOptions,
 } from './client';
-export { useSyncStatus, useMutate, type SyncStatus } from './hooks';
+export { usePendingKeys, useSyncStatus, type SyncStatus } from './hooks';
 export type { MutateResult } from './local-store';
 export { NoIdsLeftError, type MintSeries } from './leases';
 export type { SyncState } from './engine';

@@ -6,7 +6,7 @@
  */
 import type { PilbaraDatabase } from '../db/database';
 import { META, getMeta, setMeta } from './local-store';
-import { INTEGER_ID_SERIES, type HeldLease, type IdSeries } from './shared';
+import { INTEGER_ID_SERIES, type HeldLease, type IdSeries } from '@pilbara/shared-schema';
 
 /** One leased block; `next` is the next unused number. */
 export interface LeaseBlock {

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PilbaraDatabase } from '../db/database';
-import { applyChangesPage, mutateLocal } from './local-store';
+import { IdentityClashError, applyChangesPage, mutateLocal, resetForResync } from './local-store';
 
 const open: PilbaraDatabase[] = [];
 let counter = 0;
@@ -90,7 +90,8 @@ describe('applyChangesPage', () => {
       lastSeq: 0,
       results: [],
     });
-    await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
+    const enRoute = await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
+    if (!enRoute.ok) throw new Error(enRoute.message);
     // Someone else reassigned the job on the server meanwhile.
     await applyChangesPage(db, {
       changes: [
@@ -134,7 +135,9 @@ describe('applyChangesPage', () => {
       hasMore: false,
       reset: false,
       lastSeq: 1,
-      results: [{ seq: 1, mutationId: 'm', status: 'applied', code: null, message: null }],
+      results: [
+        { seq: 1, mutationId: enRoute.mutationId, status: 'applied', code: null, message: null },
+      ],
     });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route', updatedAt: 'z' });
@@ -166,7 +169,8 @@ describe('applyChangesPage', () => {
       data: serverJob(id),
     });
     // A job created offline (a job row and its first update), still pending.
-    await mutateLocal(db, 'job.create', job('JOB-2026-1'));
+    const created = await mutateLocal(db, 'job.create', job('JOB-2026-1'));
+    if (!created.ok) throw new Error(created.message);
     expect(await db.job_updates.count()).toBe(1);
     // A catch-up in two pages: the rebase waits for the last one.
     await applyChangesPage(db, {
@@ -188,7 +192,13 @@ describe('applyChangesPage', () => {
       reset: false,
       lastSeq: 1,
       results: [
-        { seq: 1, mutationId: 'm', status: 'rejected', code: 'conflict', message: 'Taken' },
+        {
+          seq: 1,
+          mutationId: created.mutationId,
+          status: 'rejected',
+          code: 'conflict',
+          message: 'Taken',
+        },
       ],
     });
     // Rows of the first page come from the confirmed table, those of the last from the page.
@@ -201,5 +211,84 @@ describe('applyChangesPage', () => {
     expect(await db.job_updates.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.syncIssues.toArray()).toMatchObject([{ seq: 1, code: 'conflict' }]);
+  });
+});
+
+describe('pages that prove nothing', () => {
+  const serverJob = (updatedAt: string) => ({
+    id: 'JOB-2026-1',
+    customerName: 'Dana Reid',
+    phone: '0412345678',
+    service: 'Emergency Towing',
+    location: 'Karratha',
+    status: 'Assigned',
+    progress: 0,
+    email: null,
+    estimatedArrival: null,
+    assignedTo: null,
+    notes: null,
+    createdAt: 'x',
+    updatedAt,
+  });
+  const page = (cursor: number, updatedAt: string, lastSeq = 0, results: never[] = []) => ({
+    changes: [
+      {
+        seq: cursor,
+        entity: 'jobs' as const,
+        rowId: 'JOB-2026-1',
+        op: 'put' as const,
+        data: serverJob(updatedAt),
+      },
+    ],
+    cursor,
+    hasMore: false,
+    reset: false,
+    lastSeq,
+    results,
+    epoch: 'e1',
+  });
+
+  it('takes only the verdicts of a late page behind its cursor, never its older rows', async () => {
+    const db = freshDb();
+    await applyChangesPage(db, page(5, 'new'));
+    const saved = await mutateLocal(db, 'job.update', { id: 'JOB-2026-1', patch: { notes: 'n' } });
+    if (!saved.ok) throw new Error(saved.message);
+    // An answer overtaken by a newer one arrives late: cursor 3, an older version of the row,
+    // and the verdict on the device's mutation.
+    await applyChangesPage(db, {
+      ...page(3, 'old', 1),
+      results: [
+        { seq: 1, mutationId: saved.mutationId, status: 'applied', code: null, message: null },
+      ],
+    });
+    expect(await db.confirmed('jobs').get('JOB-2026-1')).toMatchObject({ updatedAt: 'new' });
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ updatedAt: 'new' });
+    expect(await db.meta.get('cursor')).toMatchObject({ value: 5 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('refuses a page listing another mutation for a pending seq, and keeps the outbox', async () => {
+    const db = freshDb();
+    await applyChangesPage(db, page(1, 'x'));
+    const mine = await mutateLocal(db, 'job.update', { id: 'JOB-2026-1', patch: { notes: 'n' } });
+    if (!mine.ok) throw new Error(mine.message);
+    // Another browser with the same client id had its own seq 1 settled.
+    const theirs = { seq: 1, mutationId: 'theirs', status: 'applied', code: null, message: null };
+    await expect(
+      applyChangesPage(db, { ...page(2, 'y', 1), results: [theirs as never] }),
+    ).rejects.toBeInstanceOf(IdentityClashError);
+    expect(await db.outbox.toArray()).toMatchObject([{ seq: 1, mutationId: mine.mutationId }]);
+    expect(await db.meta.get('cursor')).toMatchObject({ value: 1 });
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ notes: 'n' });
+
+    // Taking a new identity keeps the mutation and its mutationId, renumbered from 1.
+    const before = (await db.meta.get('clientId'))?.value;
+    const clientId = await resetForResync(db);
+    expect(clientId).not.toBe(before);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { seq: 1, mutationId: mine.mutationId, clientId },
+    ]);
+    expect(await db.meta.get('epoch')).toMatchObject({ value: null });
+    expect(await db.meta.get('cursor')).toMatchObject({ value: 0 });
   });
 });

@@ -25,18 +25,21 @@ import { confirmedTableName } from '../db/schema';
 import {
   SYNCED_TABLES,
   getMutator,
+  rowKey,
   type ChangesMessage,
   type MutationOutcome,
   type ReadSpec,
   type Row,
   type RowId,
   type SyncedTable,
-} from './shared';
+} from '@pilbara/shared-schema';
 
 /** Meta keys of the sync bookkeeping. */
 export const META = {
   clientId: 'clientId',
   cursor: 'cursor',
+  /** The server run (epoch) that sent the page the cursor came from (sync/timeline.ts). */
+  epoch: 'epoch',
   ackedSeq: 'ackedSeq',
   lastIssuedSeq: 'lastIssuedSeq',
   leases: 'leases',
@@ -48,11 +51,6 @@ export const META = {
 export type MutateResult =
   | { ok: true; result: unknown; seq: number; mutationId: string }
   | { ok: false; code: string; message: string; field?: string };
-
-/** `entity:id` with the id JSON-encoded, so integer and text ids survive the round trip. */
-export function rowKey(entity: SyncedTable, id: RowId): string {
-  return `${entity}:${JSON.stringify(id)}`;
-}
 
 /** The key meaning "some rows of `entity` chosen by field values" (a `where` read). */
 export function wildcardKey(entity: SyncedTable): string {
@@ -247,6 +245,22 @@ interface DirtyState {
   keys: string[];
 }
 
+/**
+ * The server listed, for a seq this device is about to drop from its outbox, the verdict on a
+ * different mutation: another device uses the same client id. Nothing of the page is applied;
+ * the engine takes a new identity, keeping every pending mutation.
+ */
+export class IdentityClashError extends Error {
+  override name = 'IdentityClashError';
+  constructor(
+    readonly seq: number,
+    readonly mutationId: string,
+    readonly settledMutationId: string,
+  ) {
+    super(`Seq ${seq} is ${mutationId} here but the server settled ${settledMutationId} under it`);
+  }
+}
+
 /** What applying a page did, for the engine's status and follow-up pulls. */
 export interface PageOutcome {
   cursor: number;
@@ -258,16 +272,31 @@ export interface PageOutcome {
 
 /**
  * Applies one changes page: confirmed rows, rejected results into `syncIssues`, acked outbox rows
- * deleted, cursor and ackedSeq stored, and (at the last page) the rebase — one transaction.
+ * deleted, cursor, epoch and ackedSeq stored, and (at the last page) the rebase — one
+ * transaction.
+ *
+ * A page whose cursor is behind the stored one (a late answer overtaken by a newer one, as
+ * concurrent HTTP requests can be) is stale: its rows are older than what the device has, so only
+ * its verdicts are taken in — their effects are in the rows already applied. An outbox row is
+ * dropped only when the verdict listed for its seq is for its own mutationId.
  */
 export async function applyChangesPage(
   db: PilbaraDatabase,
-  page: Pick<ChangesMessage, 'changes' | 'cursor' | 'hasMore' | 'reset' | 'lastSeq' | 'results'>,
+  page: Pick<
+    ChangesMessage,
+    'changes' | 'cursor' | 'hasMore' | 'reset' | 'lastSeq' | 'results' | 'epoch'
+  >,
   now: () => Date = () => new Date(),
 ): Promise<PageOutcome> {
   return db.transaction('rw', syncTables(db), async () => {
     // Bookkeeping in one read and one write: IndexedDB round trips dominate small pages.
-    const [dirtyRow, ackedRow] = await db.meta.bulkGet([META.dirty, META.ackedSeq]);
+    const [dirtyRow, ackedRow, cursorRow] = await db.meta.bulkGet([
+      META.dirty,
+      META.ackedSeq,
+      META.cursor,
+    ]);
+    const storedCursor = (cursorRow?.value as number | undefined) ?? 0;
+    const stale = !page.reset && page.cursor < storedCursor;
     const dirty = (dirtyRow?.value as DirtyState | undefined) ?? { all: false, keys: [] };
     const keys = new Set(dirty.keys);
     let all = dirty.all;
@@ -275,9 +304,9 @@ export async function applyChangesPage(
       for (const table of SYNCED_TABLES) await db.confirmed(table).clear();
       all = true;
     }
-    const pageRows = collect(page.changes);
+    const pageRows = collect(stale ? [] : page.changes);
     await writeRows(db, 'confirmed', pageRows);
-    for (const change of page.changes) keys.add(rowKey(change.entity, change.rowId));
+    if (!stale) for (const change of page.changes) keys.add(rowKey(change.entity, change.rowId));
 
     // The results list is capped; only what it lists (in seq order) is taken in now.
     const previousAcked = (ackedRow?.value as number | undefined) ?? 0;
@@ -295,9 +324,12 @@ export async function applyChangesPage(
     const rejectedAt = now().toISOString();
     const bySeq = new Map(acked.map((item) => [item.seq, item]));
     for (const result of listed) {
-      if (result.seq > ackedSeq || result.status !== 'rejected') continue;
       const item = bySeq.get(result.seq);
-      if (!item) continue;
+      if (result.seq > ackedSeq || !item) continue;
+      // Throwing aborts the transaction: nothing of this page is applied, nothing dropped.
+      if (item.mutationId !== result.mutationId)
+        throw new IdentityClashError(item.seq, item.mutationId, result.mutationId);
+      if (result.status !== 'rejected') continue;
       rejected.push({
         id: item.mutationId,
         seq: item.seq,
@@ -314,10 +346,13 @@ export async function applyChangesPage(
     for (const item of acked) for (const key of item.writes) keys.add(key);
     if (acked.length > 0) await db.outbox.bulkDelete(acked.map((item) => item.seq));
 
-    const metaRows: MetaRow[] = [
-      { key: META.cursor, value: page.cursor },
-      { key: META.ackedSeq, value: ackedSeq },
-    ];
+    const metaRows: MetaRow[] = [{ key: META.ackedSeq, value: ackedSeq }];
+    if (!stale) {
+      metaRows.push(
+        { key: META.cursor, value: page.cursor },
+        { key: META.epoch, value: page.epoch ?? null },
+      );
+    }
     if (page.hasMore) {
       metaRows.push({ key: META.dirty, value: { all, keys: [...keys] } satisfies DirtyState });
       await db.meta.bulkPut(metaRows);
@@ -326,7 +361,7 @@ export async function applyChangesPage(
       if (dirtyRow) await db.meta.delete(META.dirty);
       if (keys.size > 0 || all) await rebase(db, all, keys, now().toISOString(), pageRows);
     }
-    return { cursor: page.cursor, ackedSeq, moreResults, rejected };
+    return { cursor: stale ? storedCursor : page.cursor, ackedSeq, moreResults, rejected };
   });
 }
 
@@ -476,9 +511,11 @@ async function rebase(
 }
 
 /**
- * A server restored from an older backup forgot some of this device's mutations and numbering:
- * the device takes a new client id, renumbers its pending outbox from 1 and resyncs from cursor
- * 0, keeping every pending mutation.
+ * A server restored from an older backup forgot some of this device's mutations and numbering
+ * (or another device uses the same client id): the device takes a new client id, renumbers its
+ * pending outbox from 1 and resyncs from cursor 0, keeping every pending mutation with its
+ * mutationId. The server settles a mutationId at most once, so a mutation it had already
+ * applied under the old identity is answered with that verdict, not applied again.
  */
 export async function resetForResync(db: PilbaraDatabase): Promise<string> {
   return db.transaction('rw', syncTables(db), async () => {
@@ -495,6 +532,7 @@ export async function resetForResync(db: PilbaraDatabase): Promise<string> {
     for (const table of SYNCED_TABLES) await db.confirmed(table).clear();
     await setMeta(db, META.clientId, clientId);
     await setMeta(db, META.cursor, 0);
+    await setMeta(db, META.epoch, null);
     await setMeta(db, META.ackedSeq, 0);
     await setMeta(db, META.lastIssuedSeq, seq);
     await setMeta(db, META.dirty, { all: true, keys: [] } satisfies DirtyState);
@@ -510,6 +548,7 @@ export async function clearSyncedRows(db: PilbaraDatabase): Promise<void> {
       await db.confirmed(table).clear();
     }
     await setMeta(db, META.cursor, 0);
+    await setMeta(db, META.epoch, null);
   });
 }
 

@@ -10,6 +10,8 @@
 import { apiRequest, HttpError, isNetworkError, serverMessage } from '../lib/http';
 import { getDatabase, type PilbaraDatabase } from '../db/database';
 import { PUBLIC_FORM_ENDPOINTS, type PublicFormKind, type PublicOutboxItem } from '../db/schema';
+import { setOutboxHint } from './public-outbox-hint';
+import { markBookingSent } from '../lib/my-bookings';
 
 /** What the user is told when a submission is kept for later. */
 export const OUTBOX_SAVED_OFFLINE =
@@ -55,7 +57,8 @@ function isPermanentRejection(error: unknown): error is HttpError {
   );
 }
 
-function newId(): string {
+/** A new outbox id: the submission's Idempotency-Key. */
+export function newOutboxId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID exists only in secure contexts; a site opened over plain http on a LAN still works.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -78,6 +81,8 @@ async function attempt(
       headers: { 'Idempotency-Key': item.id },
     });
     if (stored) await db.publicOutbox.delete(item.id);
+    // The customer's own copy learns its booking number and tracking token, whichever page sent it.
+    if (item.kind === 'booking') markBookingSent(item.id, response);
     return { status: 'sent', response };
   } catch (error) {
     if (isPermanentRejection(error)) {
@@ -114,9 +119,10 @@ export async function submitPublicForm(
   kind: PublicFormKind,
   body: Record<string, unknown>,
   db: PilbaraDatabase = getDatabase(),
+  id: string = newOutboxId(),
 ): Promise<DeliveryOutcome> {
   const item: PublicOutboxItem = {
-    id: newId(),
+    id,
     kind,
     body,
     createdAt: new Date().toISOString(),
@@ -126,11 +132,17 @@ export async function submitPublicForm(
   let stored = true;
   try {
     await db.publicOutbox.add(item);
+    setOutboxHint(true);
   } catch {
     // IndexedDB unavailable (some private modes): still send it, just without the safety net.
     stored = false;
   }
-  return attempt(db, item, stored);
+  const outcome = await attempt(db, item, stored);
+  if (stored && outcome.status !== 'queued') {
+    const remaining = await db.publicOutbox.count().catch(() => 1);
+    if (remaining === 0) setOutboxHint(false);
+  }
+  return outcome;
 }
 
 async function withCrossTabLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -155,6 +167,7 @@ export function flushPublicOutbox(db: PilbaraDatabase = getDatabase()): Promise<
       else if (outcome.reason === 'offline') break;
     }
     result.remaining = await db.publicOutbox.count();
+    if (result.remaining === 0) setOutboxHint(false);
     return result;
   }).finally(() => {
     flushing = null;

@@ -5,7 +5,11 @@
  * be held open. Both deliver the server's protocol messages to the same handlers, so the engine
  * has one code path.
  */
-import { serverMessageSchema, type ClientMessage, type ServerMessage } from './shared';
+import {
+  serverMessageSchema,
+  type ClientMessage,
+  type ServerMessage,
+} from '@pilbara/shared-schema';
 
 export interface ConnectionHandlers {
   onOpen(): void;
@@ -138,6 +142,7 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
           cursor: String(message.cursor),
           ackedSeq: String(message.ackedSeq),
         });
+        if (message.epoch) query.set('epoch', message.epoch);
         path = `/api/sync/pull?${query.toString()}`;
         init = { credentials: 'include' };
       } else if (message.type === 'push') {
@@ -164,6 +169,14 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
           retryable: false,
         });
         finish('not signed in');
+        return;
+      }
+      if (response.status === 409) {
+        // A refusal the device must act on (a seq used for another mutation): the body is the
+        // protocol's error message, delivered as over the socket; the engine closes.
+        const refusal = parseServerMessage(await response.json().catch(() => null));
+        if (refusal?.type === 'error') handlers.onMessage(refusal);
+        else finish(`${response.status}: ${response.statusText}`);
         return;
       }
       if (!response.ok) {

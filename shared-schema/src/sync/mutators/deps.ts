@@ -47,6 +47,7 @@ export {
   canDeleteJob,
   isFinishedStatus,
   isJobActionAllowed,
+  type JobAction,
 } from '../../rules/job-flow';
 export {
   buildQuote,

@@ -2,6 +2,7 @@
  * The registry of named mutators. A mutator whose arguments change gets a new name and the old
  * one stays here, so a device with an old outbox is still served (DESIGN.md §5).
  */
+import type { z } from 'zod';
 import type { Mutator } from '../mutator';
 import { bookingApprove } from './booking';
 import { photoAdd, signatureAdd } from './field-record';
@@ -69,12 +70,35 @@ const ALL = [
   signatureAdd,
 ] as const;
 
+type RegisteredMutator = (typeof ALL)[number];
+
+/** The name of a mutator this build knows: `'job.create'`, `'fuel.add'`, … */
+export type MutatorName = RegisteredMutator['name'];
+
+/** The mutator registered under `N`. */
+export type MutatorOf<N extends MutatorName> = Extract<RegisteredMutator, { name: N }>;
+
+/**
+ * The arguments a caller sends to the mutator `N` (its schema's input: before defaults and
+ * coercion). `mutate(name, args)` on the device and the server's REST routes are typed with it,
+ * so a wrong argument is a compile error where the mutation is made.
+ */
+export type MutatorArgs<N extends MutatorName> = z.input<MutatorOf<N>['argsSchema']>;
+
+/** A mutation by name with its arguments, typed against the registry. */
+export type NamedMutation = { [N in MutatorName]: { name: N; args: MutatorArgs<N> } }[MutatorName];
+
 /** Every mutator by name. */
-export const MUTATORS: Readonly<Record<string, Mutator>> = Object.freeze(
-  Object.fromEntries(ALL.map((mutator) => [mutator.name, mutator as Mutator])),
-);
+export const MUTATORS: { readonly [N in MutatorName]: MutatorOf<N> } = Object.freeze(
+  Object.fromEntries(ALL.map((mutator) => [mutator.name, mutator])),
+) as { readonly [N in MutatorName]: MutatorOf<N> };
+
+/** Whether `name` is a mutator this build knows (a queued mutation may name an old one). */
+export function isMutatorName(name: string): name is MutatorName {
+  return Object.hasOwn(MUTATORS, name);
+}
 
 /** The mutator with this name, or undefined for a name this build does not know. */
 export function getMutator(name: string): Mutator | undefined {
-  return Object.hasOwn(MUTATORS, name) ? MUTATORS[name] : undefined;
+  return isMutatorName(name) ? (MUTATORS[name] as Mutator) : undefined;
 }

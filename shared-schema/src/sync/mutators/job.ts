@@ -20,6 +20,7 @@ import {
   isJobActionAllowed,
   jobStatusInputSchema,
   type Job,
+  type JobAction,
 } from './deps';
 
 type StatusAction = keyof typeof JOB_ACTION_TARGETS;
@@ -96,7 +97,11 @@ export const jobUpdateFields = defineMutator({
   },
 });
 
-function statusStep(name: string, action: Exclude<StatusAction, 'complete'>, message: string) {
+function statusStep<const N extends string>(
+  name: N,
+  action: Exclude<StatusAction, 'complete'>,
+  message: string,
+) {
   return defineMutator({
     name,
     argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema }),
@@ -247,3 +252,14 @@ export function stripUndefined<T extends Record<string, unknown>>(patch: T): Par
     Object.entries(patch).filter(([, value]) => value !== undefined),
   ) as Partial<T>;
 }
+
+/**
+ * The mutator of each job action (rules/job-flow.ts): the admin panel's buttons and
+ * `PATCH /api/jobs/{id}` turn an action into its mutation through this one table.
+ */
+export const JOB_ACTION_MUTATORS = {
+  markEnRoute: jobMarkEnRoute.name,
+  startService: jobStartService.name,
+  complete: jobComplete.name,
+  reassign: jobReassign.name,
+} as const satisfies Record<JobAction, string>;

@@ -28,7 +28,7 @@ import { writeChanges } from '../../sync/change-log';
 import { statement } from '../../sync/statements';
 import { escapeHtml } from '../../services/html';
 import { PAYMENT_CURRENCY, storedIntent } from '../../services/payments';
-import type { Row } from '../../sync/shared';
+import type { Row } from '@pilbara/shared-schema';
 
 /** The invoices of a quote, oldest first. */
 export function invoicesOfQuote(db: Db, quoteId: string): Invoice[] {

@@ -9,18 +9,20 @@ import { mintToken } from '../../services/tokens';
 
 /** The quote's pay-link token, minted on first use. */
 export function payLinkToken(db: Db, quoteId: string, now: Date): string {
-  return db.transaction(() => {
-    const row = db.prepare('SELECT token FROM quote_pay_links WHERE quoteId = ?').get(quoteId) as
-      { token: string } | undefined;
-    if (row) return row.token;
-    const token = mintToken();
-    db.prepare('INSERT INTO quote_pay_links (quoteId, token, createdAt) VALUES (?, ?, ?)').run(
-      quoteId,
-      token,
-      now.toISOString(),
-    );
-    return token;
-  })();
+  return db
+    .transaction(() => {
+      const row = db.prepare('SELECT token FROM quote_pay_links WHERE quoteId = ?').get(quoteId) as
+        { token: string } | undefined;
+      if (row) return row.token;
+      const token = mintToken();
+      db.prepare('INSERT INTO quote_pay_links (quoteId, token, createdAt) VALUES (?, ?, ?)').run(
+        quoteId,
+        token,
+        now.toISOString(),
+      );
+      return token;
+    })
+    .immediate();
 }
 
 /** The quote's pay-link token if one was minted. */

@@ -72,14 +72,20 @@ export function getBooking(db: Db, id: string): Booking | undefined {
  * A new pending booking. The server mints its id and its tracking token: a guest never chooses a
  * record id (DESIGN §11), so whatever id a request carried was dropped by the schema.
  */
-export function insertBooking(db: Db, input: BookingData, now: Date): Booking {
+/** Stores a guest's booking with a server-minted id and tracking token. */
+export function insertBooking(
+  db: Db,
+  input: BookingData,
+  now: Date,
+): Booking & { trackingToken: string } {
+  const trackingToken = mintToken();
   const booking = bookingFromInput(
     input,
     mintTextId(db, 'BKG', now),
-    mintToken(),
+    trackingToken,
     now.toISOString(),
   );
-  return putLogged<Booking>(db, 'bookings', booking, now);
+  return { ...putLogged<Booking>(db, 'bookings', booking, now), trackingToken };
 }
 
 export function getJob(db: Db, id: string): Job | undefined {

@@ -1,26 +1,16 @@
 /** Users and sessions: the account tables the auth plugin and routes read and write. */
 import crypto from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
+import type { PublicUser, User } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 import { findRows, getRow, putRow, updateRow } from '../rows';
 import { mintIntegerId } from '../id-series';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  password: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  role: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A stored user, password hash included (the entity of shared-schema). */
+export type UserRow = User;
 
 /** A user as the API returns it: never the password hash. */
-export type PublicUser = Omit<UserRow, 'password'>;
+export type { PublicUser };
 
 export function toPublicUser(row: UserRow): PublicUser {
   const { password: _password, ...rest } = row;

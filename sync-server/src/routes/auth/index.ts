@@ -9,15 +9,18 @@
  * clears the account's count. A hash made at an older scrypt cost is replaced at the sign-in
  * that proves the password.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
+  authUserResponseSchema,
   changePasswordInputSchema,
   loginInputSchema,
+  logoutResponseSchema,
+  meResponseSchema,
   registerInputSchema,
 } from '@pilbara/shared-schema';
-import { parse } from '../../plugins/validation';
 import { HttpError, conflict } from '../../plugins/errors';
+import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
 import {
   createUser,
   findUserByEmail,
@@ -34,75 +37,114 @@ import { hashPassword, needsRehash, verifyPassword } from '../../services/passwo
 /** Verifying against a real hash when the user is unknown keeps timing from telling who exists. */
 let dummyHash: Promise<string> | undefined;
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/register', { config: { rateLimit: app.limits.register } }, async (request, reply) => {
-    const input = parse(registerInputSchema, request.body);
-    if (findUserByUsername(app.db, input.username)) {
-      throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-    }
-    if (findUserByEmail(app.db, input.email)) {
-      throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-    }
-    const passwordHash = await hashPassword(input.password, app.passwordCost);
-    // Checked again after the await: another registration may have taken the name meanwhile.
-    if (findUserByUsername(app.db, input.username)) {
-      throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-    }
-    if (findUserByEmail(app.db, input.email)) {
-      throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-    }
-    const user = createUser(
-      app.db,
-      {
-        username: input.username,
-        passwordHash,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        role: 'customer',
-      },
-      app.now(),
-    );
-    return reply.code(201).send({ user: toPublicUser(user) });
-  });
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', areaDefaults({ tag: 'auth' }));
 
-  app.post('/login', { config: { rateLimit: app.limits.login } }, async (request, reply) => {
-    const input = parse(loginInputSchema, request.body);
-    const accountKey = input.username.trim().toLowerCase();
-    const { loginAccount, loginAddress } = app.guards;
-    const locked = Math.max(
-      await loginAccount.lockedFor(accountKey),
-      await loginAddress.lockedFor(request.ip),
-    );
-    if (locked > 0) throw new HttpError(429, MESSAGES.signInLocked(minutesOf(locked)));
+  const registerSchema = {
+    summary: 'Create a customer account (never an admin)',
+    body: registerInputSchema,
+    response: { 201: authUserResponseSchema, ...errorAnswers(400, 409, 429) },
+  };
+  app.post(
+    '/register',
+    { schema: registerSchema, config: { rateLimit: app.limits.register } },
+    async (request, reply) => {
+      const input = request.body;
+      if (findUserByUsername(app.db, input.username)) {
+        throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
+      }
+      if (findUserByEmail(app.db, input.email)) {
+        throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
+      }
+      const passwordHash = await hashPassword(input.password, app.passwordCost);
+      // Checked again after the await: another registration may have taken the name meanwhile.
+      if (findUserByUsername(app.db, input.username)) {
+        throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
+      }
+      if (findUserByEmail(app.db, input.email)) {
+        throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
+      }
+      const user = createUser(
+        app.db,
+        {
+          username: input.username,
+          passwordHash,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          role: 'customer',
+        },
+        app.now(),
+      );
+      return reply.code(201).send({ user: toPublicUser(user) });
+    },
+  );
 
-    const user = findUserByUsername(app.db, input.username);
-    dummyHash ??= hashPassword('not-a-real-password', app.passwordCost);
-    const valid = await verifyPassword(input.password, user?.password ?? (await dummyHash));
-    if (!user || !valid || !user.isActive) {
-      await loginAccount.fail(accountKey);
-      await loginAddress.fail(request.ip);
-      throw new HttpError(401, MESSAGES.INVALID_CREDENTIALS);
-    }
-    await loginAccount.clear(accountKey);
-    if (needsRehash(user.password, app.passwordCost)) {
-      upgradePasswordHash(app.db, user.id, await hashPassword(input.password, app.passwordCost));
-    }
-    reply.startSession(user.id);
-    return { user: toPublicUser(user) };
-  });
+  const loginSchema = {
+    summary: 'Sign in; sets the session cookie',
+    body: loginInputSchema,
+    response: { 200: authUserResponseSchema, ...errorAnswers(400, 401, 429) },
+  };
+  app.post(
+    '/login',
+    { schema: loginSchema, config: { rateLimit: app.limits.login } },
+    async (request, reply) => {
+      const input = request.body;
+      const accountKey = input.username.trim().toLowerCase();
+      const { loginAccount, loginAddress } = app.guards;
+      const locked = Math.max(
+        await loginAccount.lockedFor(accountKey),
+        await loginAddress.lockedFor(request.ip),
+      );
+      if (locked > 0) throw new HttpError(429, MESSAGES.signInLocked(minutesOf(locked)));
 
-  app.post('/logout', async (_request, reply) => {
-    reply.endSession();
-    return { success: true };
-  });
+      const user = findUserByUsername(app.db, input.username);
+      dummyHash ??= hashPassword('not-a-real-password', app.passwordCost);
+      const valid = await verifyPassword(input.password, user?.password ?? (await dummyHash));
+      if (!user || !valid || !user.isActive) {
+        await loginAccount.fail(accountKey);
+        await loginAddress.fail(request.ip);
+        throw new HttpError(401, MESSAGES.INVALID_CREDENTIALS);
+      }
+      await loginAccount.clear(accountKey);
+      if (needsRehash(user.password, app.passwordCost)) {
+        upgradePasswordHash(app.db, user.id, await hashPassword(input.password, app.passwordCost));
+      }
+      reply.startSession(user.id);
+      return { user: toPublicUser(user) };
+    },
+  );
 
   app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'End this session (and close its sync socket)',
+        response: { 200: logoutResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.endSession();
+      return { success: true as const };
+    },
+  );
+
+  const changePasswordSchema = {
+    summary: 'Change the password; ends every session of the account but this one',
+    security: [{ session: [] }],
+    body: changePasswordInputSchema,
+    response: { 200: logoutResponseSchema, ...errorAnswers(400, 401, 429) },
+  };
+  app.post(
     '/change-password',
-    { onRequest: requireUser, config: { rateLimit: app.limits.login } },
+    {
+      onRequest: requireUser,
+      schema: changePasswordSchema,
+      config: { rateLimit: app.limits.login },
+    },
     async (request, reply) => {
-      const input = parse(changePasswordInputSchema, request.body);
+      const input = request.body;
       const user = request.user ? getUser(app.db, request.user.id) : undefined;
       if (!user || !(await verifyPassword(input.currentPassword, user.password))) {
         throw new HttpError(400, MESSAGES.CURRENT_PASSWORD_WRONG, {
@@ -113,12 +155,21 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       // Every session of the account ends (other devices, a stolen cookie); this one starts anew.
       updateUserAccount(app.db, user.id, { passwordHash }, app.now());
       reply.startSession(user.id);
-      return { success: true };
+      return { success: true as const };
     },
   );
 
-  app.get('/me', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { user: request.user };
-  });
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: 'The signed-in user, or null',
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { user: request.user };
+    },
+  );
 };

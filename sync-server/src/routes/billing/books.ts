@@ -5,21 +5,23 @@
  * for the BAS. The CSV is written by csv-stringify; the rows and the summary come from the same
  * shared rules, so the export always adds up to the summary.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
 import {
   PAYMENTS_CSV_COLUMNS,
   SALES_CSV_COLUMNS,
   booksCsvFilename,
   booksRangeQuerySchema,
+  csvFileSchema,
   gstSummary,
+  gstSummaryResponseSchema,
   paymentsCsvRows,
   salesCsvRows,
   type BooksRangeQuery,
 } from '@pilbara/shared-schema';
 import { booksRows } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
-import { parse } from '../../plugins/validation';
+import { errorAnswers } from '../../plugins/route-schemas';
 
 function csv(columns: readonly string[], rows: readonly Record<string, string>[]): string {
   // Excel opens a UTF-8 file correctly only with a byte-order mark; the importers accept it too.
@@ -45,10 +47,18 @@ const EXPORTS = {
   },
 } as const;
 
-export const booksRoutes: FastifyPluginAsync = async (app) => {
+export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['sales', 'payments'] as const) {
-    app.get(`/books/${kind}.csv`, { onRequest: requireAdmin }, async (request, reply) => {
-      const range = parse(booksRangeQuerySchema, request.query);
+    const schema = {
+      summary: `The ${kind} of a date range as CSV, for Xero or MYOB`,
+      querystring: booksRangeQuerySchema,
+      response: {
+        200: { content: { 'text/csv': { schema: csvFileSchema } } },
+        ...errorAnswers(400),
+      },
+    };
+    app.get(`/books/${kind}.csv`, { onRequest: requireAdmin, schema }, async (request, reply) => {
+      const range = request.query;
       const { columns, rows } = EXPORTS[kind];
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -61,9 +71,18 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.get('/books/gst-summary', { onRequest: requireAdmin }, async (request) => {
-    const range = parse(booksRangeQuerySchema, request.query);
-    const { invoices, creditNotes, payments } = booksRows(app.db, range);
-    return { summary: gstSummary(invoices, creditNotes, payments, range) };
-  });
+  const summarySchema = {
+    summary: 'The GST summary of a date range, for the BAS',
+    querystring: booksRangeQuerySchema,
+    response: { 200: gstSummaryResponseSchema, ...errorAnswers(400) },
+  };
+  app.get(
+    '/books/gst-summary',
+    { onRequest: requireAdmin, schema: summarySchema },
+    async (request) => {
+      const range = request.query;
+      const { invoices, creditNotes, payments } = booksRows(app.db, range);
+      return { summary: gstSummary(invoices, creditNotes, payments, range) };
+    },
+  );
 };

@@ -10,29 +10,44 @@
  * `quote.setStatus`, so devices sync the change). A failed send answers 502 and changes nothing
  * else. A tax invoice is mailed with the pay link while money is owed, and as Paid once settled.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
   QUOTE_STATUS_AFTER_EMAIL,
   balanceDue,
+  creditNoteIdParamsSchema,
   creditNotePdfFilename,
+  invoiceEmailResponseSchema,
+  invoiceIdParamsSchema,
   invoicePdfFilename,
+  pdfFileSchema,
+  quoteIdParamsSchema,
   quotePdfFilename,
+  quoteResponseSchema,
   type CreditNote,
   type EmailCustomerInfo,
   type Invoice,
   type Quote,
 } from '@pilbara/shared-schema';
+import { inTransaction } from '../../db/connection';
 import { getRow } from '../../db/rows';
 import { insertEmailRecord, markEmailSent } from '../../db/repositories/public-records';
 import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { errorAnswers } from '../../plugins/route-schemas';
 import { renderCreditNotePdf, renderInvoicePdf, renderQuotePdf } from '../../services/pdf';
 import { applyServerMutation } from '../../sync/apply-mutation';
 import { notifyChanges } from '../../sync/change-log';
 import { payLinkToken } from '../../db/repositories/pay-links';
-import { creditNoteIdFromParams, invoiceIdFromParams, quoteFromParams } from './common';
+import {
+  CREDIT_NOTE_ID_NOT_FOUND,
+  CREDIT_NOTE_NOT_FOUND,
+  INVOICE_NOT_FOUND,
+  QUOTE_NOT_FOUND,
+  quoteById,
+} from './common';
 import { invoiceEmail, quoteEmail, quotePayUrl, type DocumentEmail } from './quote-email';
 
 /** Message when a quote has no address to send to. */
@@ -62,7 +77,7 @@ async function mailDocument(
   mail: { to: string; message: DocumentEmail; pdf: Uint8Array; filename: string },
   customerInfo: EmailCustomerInfo,
 ): Promise<boolean> {
-  const record = app.db.transaction(() =>
+  const record = inTransaction(app.db, () =>
     insertEmailRecord(
       app.db,
       {
@@ -73,7 +88,7 @@ async function mailDocument(
       },
       app.now(),
     ),
-  )();
+  );
   notifyChanges(app.db);
   const delivery = await app.mailer.send({
     to: mail.to,
@@ -89,14 +104,14 @@ async function mailDocument(
     request.log.warn({ error: delivery.error, emailId: record.id }, 'document email not delivered');
     return false;
   }
-  app.db.transaction(() => markEmailSent(app.db, record.id, app.now()))();
+  inTransaction(app.db, () => markEmailSent(app.db, record.id, app.now()));
   notifyChanges(app.db);
   return true;
 }
 
-/** The invoice named by `:id` with its payments and credit notes, or a 404. */
-function invoiceFromParams(app: FastifyInstance, params: unknown) {
-  const found = invoiceWithSettlement(app.db, invoiceIdFromParams(params));
+/** The invoice with its payments and credit notes, or a 404. */
+function invoiceById(app: FastifyInstance, id: string) {
+  const found = invoiceWithSettlement(app.db, id);
   if (!found) throw notFound(MESSAGES.INVOICE_NOT_FOUND);
   return found;
 }
@@ -112,120 +127,169 @@ function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
     : null;
 }
 
-export const quoteDocumentRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/quotes/:id/pdf', { onRequest: requireAdmin }, async (request, reply) => {
-    const quote = quoteFromParams(app, request.params);
-    const pdf = await renderQuotePdf(quote, {
-      profile: app.profile,
-      payUrl: quotePayUrl(
+/** A PDF answer, for the description. */
+const PDF_ANSWER = { content: { 'application/pdf': { schema: pdfFileSchema } } };
+
+export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = { onRequest: requireAdmin };
+
+  const quotePdfSchema = {
+    summary: 'The quote as a PDF, with its pay link',
+    params: quoteIdParamsSchema,
+    response: { 200: PDF_ANSWER, ...errorAnswers(404) },
+  };
+  app.get(
+    '/quotes/:id/pdf',
+    { ...admin, schema: quotePdfSchema, config: QUOTE_NOT_FOUND },
+    async (request, reply) => {
+      const quote = quoteById(app, request.params.id);
+      const pdf = await renderQuotePdf(quote, {
+        profile: app.profile,
+        payUrl: quotePayUrl(
+          app.config.publicUrl,
+          quote.id,
+          payLinkToken(app.db, quote.id, app.now()),
+        ),
+      });
+      return sendPdf(reply, pdf, quotePdfFilename(quote.id));
+    },
+  );
+
+  const quoteEmailSchema = {
+    summary: 'Email the quote with its PDF and pay link; a draft becomes sent',
+    params: quoteIdParamsSchema,
+    response: { 200: quoteResponseSchema, ...errorAnswers(400, 404, 409, 502) },
+  };
+  app.post(
+    '/quotes/:id/send-email',
+    { ...admin, schema: quoteEmailSchema, config: QUOTE_NOT_FOUND },
+    async (request, reply) => {
+      const quote = quoteById(app, request.params.id);
+      if (!EMAILABLE.has(quote.status)) {
+        throw conflict('Only draft or sent quotes can be emailed');
+      }
+      if (!quote.customerEmail)
+        throw badRequest(NO_CUSTOMER_EMAIL, { customerEmail: NO_CUSTOMER_EMAIL });
+
+      const payUrl = quotePayUrl(
         app.config.publicUrl,
         quote.id,
         payLinkToken(app.db, quote.id, app.now()),
-      ),
-    });
-    return sendPdf(reply, pdf, quotePdfFilename(quote.id));
-  });
-
-  app.post('/quotes/:id/send-email', { onRequest: requireAdmin }, async (request, reply) => {
-    const quote = quoteFromParams(app, request.params);
-    if (!EMAILABLE.has(quote.status)) {
-      throw conflict('Only draft or sent quotes can be emailed');
-    }
-    if (!quote.customerEmail)
-      throw badRequest(NO_CUSTOMER_EMAIL, { customerEmail: NO_CUSTOMER_EMAIL });
-
-    const payUrl = quotePayUrl(
-      app.config.publicUrl,
-      quote.id,
-      payLinkToken(app.db, quote.id, app.now()),
-    );
-    const delivered = await mailDocument(
-      app,
-      request,
-      {
-        to: quote.customerEmail,
-        message: quoteEmail(quote, app.profile, payUrl),
-        pdf: await renderQuotePdf(quote, { profile: app.profile, payUrl }),
-        filename: quotePdfFilename(quote.id),
-      },
-      {
-        name: quote.customerName,
-        phone: quote.customerPhone,
-        email: quote.customerEmail,
-        service: quote.service ?? '',
-        message: `Quote ${quote.id} emailed with its PDF and pay link`,
-      },
-    );
-    if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
-
-    const updated = app.db.transaction((): Quote => {
-      const current = getRow<Quote>(app.db, 'quotes', quote.id);
-      if (!current || current.status !== 'draft') return current ?? quote;
-      const outcome = applyServerMutation(
-        app.db,
-        'quote.setStatus',
-        { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
-        request.user?.id ?? 'staff',
-        app.now().toISOString(),
       );
-      if (!outcome.ok) {
-        // The email went out; a refused status change (a concurrent edit) must not hide that.
-        request.log.warn(
-          { quoteId: quote.id, rejection: outcome.message },
-          'quote emailed but not marked sent',
+      const delivered = await mailDocument(
+        app,
+        request,
+        {
+          to: quote.customerEmail,
+          message: quoteEmail(quote, app.profile, payUrl),
+          pdf: await renderQuotePdf(quote, { profile: app.profile, payUrl }),
+          filename: quotePdfFilename(quote.id),
+        },
+        {
+          name: quote.customerName,
+          phone: quote.customerPhone,
+          email: quote.customerEmail,
+          service: quote.service ?? '',
+          message: `Quote ${quote.id} emailed with its PDF and pay link`,
+        },
+      );
+      if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
+
+      const updated = inTransaction(app.db, (): Quote => {
+        const current = getRow<Quote>(app.db, 'quotes', quote.id);
+        if (!current || current.status !== 'draft') return current ?? quote;
+        const outcome = applyServerMutation(
+          app.db,
+          'quote.setStatus',
+          { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
+          request.user?.id ?? 'staff',
+          app.now().toISOString(),
         );
-        return current;
-      }
-      return (outcome.result as { quote: Quote }).quote;
-    })();
-    notifyChanges(app.db);
-    return { quote: updated };
-  });
+        if (!outcome.ok) {
+          // The email went out; a refused status change (a concurrent edit) must not hide that.
+          request.log.warn(
+            { quoteId: quote.id, rejection: outcome.message },
+            'quote emailed but not marked sent',
+          );
+          return current;
+        }
+        return (outcome.result as { quote: Quote }).quote;
+      });
+      notifyChanges(app.db);
+      return { quote: updated };
+    },
+  );
 
-  app.get('/invoices/:id/pdf', { onRequest: requireAdmin }, async (request, reply) => {
-    const { invoice, payments, creditNotes } = invoiceFromParams(app, request.params);
-    const pdf = await renderInvoicePdf(invoice, {
-      profile: app.profile,
-      payments,
-      creditNotes,
-      payUrl: invoicePayUrl(app, invoice),
-    });
-    return sendPdf(reply, pdf, invoicePdfFilename(invoice.id));
-  });
+  const invoicePdfSchema = {
+    summary: 'The tax invoice as a PDF (with the pay link while money is owed)',
+    params: invoiceIdParamsSchema,
+    response: { 200: PDF_ANSWER, ...errorAnswers(404) },
+  };
+  app.get(
+    '/invoices/:id/pdf',
+    { ...admin, schema: invoicePdfSchema, config: INVOICE_NOT_FOUND },
+    async (request, reply) => {
+      const { invoice, payments, creditNotes } = invoiceById(app, request.params.id);
+      const pdf = await renderInvoicePdf(invoice, {
+        profile: app.profile,
+        payments,
+        creditNotes,
+        payUrl: invoicePayUrl(app, invoice),
+      });
+      return sendPdf(reply, pdf, invoicePdfFilename(invoice.id));
+    },
+  );
 
-  app.post('/invoices/:id/send-email', { onRequest: requireAdmin }, async (request, reply) => {
-    const { invoice, payments, creditNotes } = invoiceFromParams(app, request.params);
-    if (!invoice.customerEmail)
-      throw badRequest(NO_INVOICE_EMAIL, { customerEmail: NO_INVOICE_EMAIL });
-    const payUrl = invoicePayUrl(app, invoice);
-    const options = { profile: app.profile, payments, creditNotes, payUrl };
-    const delivered = await mailDocument(
-      app,
-      request,
-      {
-        to: invoice.customerEmail,
-        message: invoiceEmail(invoice, app.profile, options),
-        pdf: await renderInvoicePdf(invoice, options),
-        filename: invoicePdfFilename(invoice.id),
-      },
-      {
-        name: invoice.customerName,
-        phone: invoice.customerPhone ?? '',
-        email: invoice.customerEmail,
-        service: invoice.service ?? '',
-        message: `Tax invoice ${invoice.id} emailed (${invoice.status})`,
-      },
-    );
-    if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
-    return { invoice, sent: true };
-  });
+  const invoiceEmailSchema = {
+    summary: 'Email the tax invoice with its PDF',
+    params: invoiceIdParamsSchema,
+    response: { 200: invoiceEmailResponseSchema, ...errorAnswers(400, 404, 502) },
+  };
+  app.post(
+    '/invoices/:id/send-email',
+    { ...admin, schema: invoiceEmailSchema, config: INVOICE_NOT_FOUND },
+    async (request, reply) => {
+      const { invoice, payments, creditNotes } = invoiceById(app, request.params.id);
+      if (!invoice.customerEmail)
+        throw badRequest(NO_INVOICE_EMAIL, { customerEmail: NO_INVOICE_EMAIL });
+      const payUrl = invoicePayUrl(app, invoice);
+      const options = { profile: app.profile, payments, creditNotes, payUrl };
+      const delivered = await mailDocument(
+        app,
+        request,
+        {
+          to: invoice.customerEmail,
+          message: invoiceEmail(invoice, app.profile, options),
+          pdf: await renderInvoicePdf(invoice, options),
+          filename: invoicePdfFilename(invoice.id),
+        },
+        {
+          name: invoice.customerName,
+          phone: invoice.customerPhone ?? '',
+          email: invoice.customerEmail,
+          service: invoice.service ?? '',
+          message: `Tax invoice ${invoice.id} emailed (${invoice.status})`,
+        },
+      );
+      if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
+      return { invoice, sent: true as const };
+    },
+  );
 
-  app.get('/credit-notes/:id/pdf', { onRequest: requireAdmin }, async (request, reply) => {
-    const id = creditNoteIdFromParams(request.params);
-    const note = getRow<CreditNote>(app.db, 'credit_notes', id);
-    const invoice = note ? getRow<Invoice>(app.db, 'invoices', note.invoiceId) : undefined;
-    if (!note || !invoice) throw notFound('Credit note not found');
-    const pdf = await renderCreditNotePdf(note, invoice, app.profile);
-    return sendPdf(reply, pdf, creditNotePdfFilename(note.id));
-  });
+  const creditNotePdfSchema = {
+    summary: 'A credit note as a PDF',
+    params: creditNoteIdParamsSchema,
+    response: { 200: PDF_ANSWER, ...errorAnswers(404) },
+  };
+  app.get(
+    '/credit-notes/:id/pdf',
+    { ...admin, schema: creditNotePdfSchema, config: CREDIT_NOTE_ID_NOT_FOUND },
+    async (request, reply) => {
+      const note = getRow<CreditNote>(app.db, 'credit_notes', request.params.id);
+      const invoice = note ? getRow<Invoice>(app.db, 'invoices', note.invoiceId) : undefined;
+      if (!note || !invoice) throw notFound(CREDIT_NOTE_NOT_FOUND);
+      const pdf = await renderCreditNotePdf(note, invoice, app.profile);
+      return sendPdf(reply, pdf, creditNotePdfFilename(note.id));
+    },
+  );
 };

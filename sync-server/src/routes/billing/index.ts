@@ -9,6 +9,7 @@
  * create-payment-intent and the webhook are public (the customer and Stripe call them).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { areaDefaults } from '../../plugins/route-schemas';
 import { createStripeClient } from '../../services/payments';
 import { booksRoutes } from './books';
 import { quoteDocumentRoutes } from './documents';
@@ -20,9 +21,15 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   const stripe = createStripeClient(app.config);
   // The webhook's raw-body parser lives in its own context; empty JSON bodies of the no-body
   // POSTs are accepted app-wide (plugins/request-rules.ts).
-  await app.register(webhookRoutes);
-  await app.register(quoteDocumentRoutes);
-  await app.register(paymentRoutes, { stripe });
-  await app.register(invoiceDetailRoutes);
-  await app.register(booksRoutes);
+  await app.register(async (publicArea) => {
+    publicArea.addHook('onRoute', areaDefaults({ tag: 'payments' }));
+    await publicArea.register(webhookRoutes);
+    await publicArea.register(paymentRoutes, { stripe });
+  });
+  await app.register(async (staffArea) => {
+    staffArea.addHook('onRoute', areaDefaults({ tag: 'staff', admin: true }));
+    await staffArea.register(quoteDocumentRoutes);
+    await staffArea.register(invoiceDetailRoutes);
+    await staffArea.register(booksRoutes);
+  });
 };

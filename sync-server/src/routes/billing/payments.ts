@@ -17,25 +17,32 @@
  *   (or its standing invoice is used) and the payment recorded by `invoice.recordPayment`, as
  *   one unit through the staff write path. Answers the quote and its invoice.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import {
   MESSAGES,
   balanceDue,
   canPayQuote,
+  confirmPaymentResponseSchema,
+  createPaymentIntentResponseSchema,
+  payLinkTokenSchema,
+  quoteIdParamsSchema,
   recordPaymentInputSchema,
+  recordPaymentResponseSchema,
   type Invoice,
+  type NamedMutation,
   type Quote,
 } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled } from '../../config';
+import { inTransaction } from '../../db/connection';
 import { getRow } from '../../db/rows';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { liveInvoiceOfQuote, quoteIsPaid, settleCardPayment } from '../../db/repositories/billing';
 import { storedPayLinkToken } from '../../db/repositories/pay-links';
 import { requireAdmin } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { errorAnswers } from '../../plugins/route-schemas';
 import { sameToken } from '../../services/tokens';
-import { parse } from '../../plugins/validation';
 import {
   MIN_CARD_AMOUNT_CENTS,
   PaymentIntentError,
@@ -43,9 +50,8 @@ import {
   quoteClientSecret,
 } from '../../services/payments';
 import { notifyChanges } from '../../sync/change-log';
-import type { NamedMutation } from '../../sync/apply-mutation';
 import { mutate } from '../staff/mutate';
-import { quoteFromParams } from './common';
+import { QUOTE_NOT_FOUND, quoteById } from './common';
 
 /** Answer when no card keys are configured. */
 export const CARD_NOT_SET_UP = 'Card payment is not set up';
@@ -57,20 +63,33 @@ export interface PaymentRoutesOptions {
   stripe: Stripe | null;
 }
 
-/** The pay-link token a request carries, in its query or its JSON body. */
-function givenPayToken(request: FastifyRequest): string | undefined {
-  const fromQuery = (request.query as { token?: unknown } | undefined)?.token;
-  const fromBody = (request.body as { token?: unknown } | undefined)?.token;
-  const token = typeof fromBody === 'string' ? fromBody : fromQuery;
-  return typeof token === 'string' && token.length <= 64 ? token : undefined;
+/** What a pay call is given: the quote id, and the pay-link token in the query or the body. */
+interface PayRequest {
+  params: { id: string };
+  query: { token?: string | undefined };
+  body: { token?: string | undefined };
+  user: { role: string } | null;
 }
 
-export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, options) => {
+/** The pay-link token a request carries (the body's first), if it has the form of one. */
+function givenPayToken(request: PayRequest): string | undefined {
+  const token = request.body.token ?? request.query.token;
+  return token !== undefined && token.length <= 64 ? token : undefined;
+}
+
+/** The public pay calls' parts: the quote id, and the pay link's token in the query or the body. */
+const PAY_CALL = {
+  params: quoteIdParamsSchema,
+  querystring: payLinkTokenSchema,
+  body: payLinkTokenSchema,
+};
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { stripe } = options;
 
   /** The quote, when the caller holds its pay link (or is an admin); else 404. */
-  function payableQuote(request: FastifyRequest): Quote {
-    const quote = quoteFromParams(app, request.params);
+  function payableQuote(request: PayRequest): Quote {
+    const quote = quoteById(app, request.params.id);
     if (request.user?.role === 'admin') return quote;
     const token = givenPayToken(request);
     if (!token || !sameToken(token, storedPayLinkToken(app.db, quote.id))) {
@@ -79,9 +98,20 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
     return quote;
   }
 
+  const intentSchema = {
+    summary: 'Start a card payment of what the quote owes (pay-link holders and admins)',
+    ...PAY_CALL,
+    response: {
+      200: createPaymentIntentResponseSchema,
+      ...errorAnswers(400, 404, 409, 429, 502, 503),
+    },
+  };
   app.post(
     '/quotes/:id/create-payment-intent',
-    { config: { rateLimit: app.limits.lookup } },
+    {
+      schema: intentSchema,
+      config: { rateLimit: app.limits.lookup, ...QUOTE_NOT_FOUND },
+    },
     async (request, reply) => {
       const quote = payableQuote(request);
       if (!stripe || !cardPaymentsEnabled(app.config)) {
@@ -112,9 +142,17 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
     },
   );
 
+  const confirmSchema = {
+    summary: 'Ask the card provider whether the payment went through, and settle it',
+    ...PAY_CALL,
+    response: { 200: confirmPaymentResponseSchema, ...errorAnswers(400, 404, 429, 502) },
+  };
   app.post(
     '/quotes/:id/confirm-payment',
-    { config: { rateLimit: app.limits.lookup } },
+    {
+      schema: confirmSchema,
+      config: { rateLimit: app.limits.lookup, ...QUOTE_NOT_FOUND },
+    },
     async (request, reply) => {
       const quote = payableQuote(request);
       const answer = (paid: boolean) => ({
@@ -133,9 +171,9 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       }
       if (intent.status !== 'succeeded') return answer(false);
       const now = app.now();
-      const settled = app.db.transaction(() =>
+      const settled = inTransaction(app.db, () =>
         settleCardPayment(app.db, intent, now.toISOString(), now, 'confirm'),
-      )();
+      );
       if (settled.result !== 'already_recorded') notifyChanges(app.db);
       if (settled.result === 'flagged') {
         request.log.error({ intentId: intent.id, quoteId: quote.id }, 'card payment flagged');
@@ -145,35 +183,50 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
     },
   );
 
-  app.post('/quotes/:id/record-payment', { onRequest: requireAdmin }, async (request, reply) => {
-    const quote = quoteFromParams(app, request.params);
-    const input = parse(recordPaymentInputSchema, request.body);
-    if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
-    if (quoteIsPaid(app.db, quote.id)) throw conflict(QUOTE_ALREADY_PAID);
-    const result = mutate<{ invoice: Invoice }>(app, request, () => {
-      const standing = liveInvoiceOfQuote(app.db, quote.id);
-      const invoiceId = standing?.id ?? input.invoiceId ?? mintTextId(app.db, 'INV', app.now());
-      const steps: NamedMutation[] = [];
-      if (quote.status === 'sent')
-        steps.push({ name: 'quote.accept', args: { id: quote.id, invoiceId } });
-      else if (!standing)
-        steps.push({ name: 'invoice.raise', args: { id: invoiceId, quoteId: quote.id } });
-      steps.push({
-        name: 'invoice.recordPayment',
-        args: {
-          invoiceId,
-          paymentId: mintIntegerId(app.db, 'payments'),
-          method: input.method,
-          amount: input.amount ?? (standing ? balanceDue(standing) : quote.finalPrice),
-          reference: input.reference,
-          paidAt: input.paidAt,
-        },
+  const recordSchema = {
+    summary: 'Record a cash, card-on-site or bank payment of a quote (admins)',
+    tags: ['staff'],
+    security: [{ session: [] }],
+    params: quoteIdParamsSchema,
+    body: recordPaymentInputSchema,
+    response: {
+      201: recordPaymentResponseSchema,
+      ...errorAnswers(400, 401, 403, 404, 409),
+    },
+  };
+  app.post(
+    '/quotes/:id/record-payment',
+    { onRequest: requireAdmin, schema: recordSchema, config: QUOTE_NOT_FOUND },
+    async (request, reply) => {
+      const quote = quoteById(app, request.params.id);
+      const input = request.body;
+      if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
+      if (quoteIsPaid(app.db, quote.id)) throw conflict(QUOTE_ALREADY_PAID);
+      const result = mutate<{ invoice: Invoice }>(app, request, () => {
+        const standing = liveInvoiceOfQuote(app.db, quote.id);
+        const invoiceId = standing?.id ?? input.invoiceId ?? mintTextId(app.db, 'INV', app.now());
+        const steps: NamedMutation[] = [];
+        if (quote.status === 'sent')
+          steps.push({ name: 'quote.accept', args: { id: quote.id, invoiceId } });
+        else if (!standing)
+          steps.push({ name: 'invoice.raise', args: { id: invoiceId, quoteId: quote.id } });
+        steps.push({
+          name: 'invoice.recordPayment',
+          args: {
+            invoiceId,
+            paymentId: mintIntegerId(app.db, 'payments'),
+            method: input.method,
+            amount: input.amount ?? (standing ? balanceDue(standing) : quote.finalPrice),
+            reference: input.reference,
+            paidAt: input.paidAt,
+          },
+        });
+        return steps;
       });
-      return steps;
-    });
-    return reply.code(201).send({
-      quote: getRow<Quote>(app.db, 'quotes', quote.id) ?? quote,
-      invoice: result.invoice,
-    });
-  });
+      return reply.code(201).send({
+        quote: getRow<Quote>(app.db, 'quotes', quote.id) ?? quote,
+        invoice: result.invoice,
+      });
+    },
+  );
 };

@@ -10,14 +10,17 @@
  * currency, less than the amount due — settles nothing: it is recorded and flagged for staff
  * (repositories/billing.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
+import { webhookResponseSchema } from '@pilbara/shared-schema';
+import { inTransaction } from '../../db/connection';
 import {
   recordStripeEvent,
   settleCardPayment,
   type CardSettlement,
 } from '../../db/repositories/billing';
 import { verifyWebhookEvent } from '../../services/payments';
+import { errorAnswers } from '../../plugins/route-schemas';
 import { notifyChanges } from '../../sync/change-log';
 import { CARD_NOT_SET_UP } from './payments';
 
@@ -26,7 +29,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 type Handled = CardSettlement | 'duplicate' | 'ignored';
 
-export const webhookRoutes: FastifyPluginAsync = async (app) => {
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -37,37 +40,48 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/payments/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-    const secret = app.config.stripe.webhookSecret;
-    if (!secret) return reply.code(503).send({ error: CARD_NOT_SET_UP });
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const signature = request.headers['stripe-signature'];
-    let event: Stripe.Event;
-    try {
-      event = verifyWebhookEvent(
-        raw,
-        typeof signature === 'string' ? signature : undefined,
-        secret,
-      );
-    } catch (error) {
-      request.log.warn({ err: error }, 'webhook signature rejected');
-      return reply.code(400).send({ error: 'Invalid webhook signature' });
-    }
+  const schema = {
+    summary: 'The card provider’s events (Stripe-Signature checked against the raw body)',
+    description:
+      'The body is the provider’s event exactly as sent, in any content type; it is not ' +
+      'parsed before its signature is checked.',
+    response: { 200: webhookResponseSchema, ...errorAnswers(400, 503) },
+  };
+  app.post(
+    '/payments/webhook',
+    { bodyLimit: WEBHOOK_BODY_LIMIT, schema },
+    async (request, reply) => {
+      const secret = app.config.stripe.webhookSecret;
+      if (!secret) return reply.code(503).send({ error: CARD_NOT_SET_UP });
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        event = verifyWebhookEvent(
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+          secret,
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'webhook signature rejected');
+        return reply.code(400).send({ error: 'Invalid webhook signature' });
+      }
 
-    const now = app.now();
-    const handled = app.db.transaction((): Handled => {
-      if (!recordStripeEvent(app.db, event.id, event.type, now.toISOString())) return 'duplicate';
-      if (event.type !== 'payment_intent.succeeded') return 'ignored';
+      const now = app.now();
+      const handled = inTransaction(app.db, (): Handled => {
+        if (!recordStripeEvent(app.db, event.id, event.type, now.toISOString())) return 'duplicate';
+        if (event.type !== 'payment_intent.succeeded') return 'ignored';
 
-      const intent = event.data.object as Stripe.PaymentIntent;
-      const paidAt = new Date(
-        (event.created || Math.floor(now.getTime() / 1000)) * 1000,
-      ).toISOString();
-      return settleCardPayment(app.db, intent, paidAt, now, 'webhook').result;
-    })();
-    if (handled === 'settled' || handled === 'flagged') notifyChanges(app.db);
-    if (handled === 'flagged')
-      request.log.error({ eventId: event.id }, 'card payment flagged for staff, not settled');
-    return { received: true, result: handled };
-  });
+        const intent = event.data.object as Stripe.PaymentIntent;
+        const paidAt = new Date(
+          (event.created || Math.floor(now.getTime() / 1000)) * 1000,
+        ).toISOString();
+        return settleCardPayment(app.db, intent, paidAt, now, 'webhook').result;
+      });
+      if (handled === 'settled' || handled === 'flagged') notifyChanges(app.db);
+      if (handled === 'flagged')
+        request.log.error({ eventId: event.id }, 'card payment flagged for staff, not settled');
+      return { received: true as const, result: handled };
+    },
+  );
 };

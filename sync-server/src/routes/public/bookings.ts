@@ -7,31 +7,42 @@
  * `${PUBLIC_URL}/customer-portal?token=<trackingToken>` and keeps working once the booking is
  * approved, because the job takes the booking's token.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { makeBookingInputSchema, perthDate } from '@pilbara/shared-schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createBookingResponseSchema,
+  makeBookingInputSchema,
+  perthDate,
+} from '@pilbara/shared-schema';
 import { notifyChanges } from '../../sync/change-log';
-import { parse } from '../../plugins/validation';
-import { replayIfSeen, writeOnce } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
+import { errorAnswers } from '../../plugins/route-schemas';
 import { insertBooking } from '../../db/repositories/public-records';
 
-export const bookingRoutes: FastifyPluginAsync = async (app) => {
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   // "Not before today" is judged by the server's clock in Perth.
   const bookingInputSchema = makeBookingInputSchema(() => perthDate(app.now()));
 
+  const schema = {
+    summary: 'Request a booking; answers its reference and tracking token',
+    body: bookingInputSchema,
+    response: { 201: createBookingResponseSchema, ...errorAnswers(400, 422, 429) },
+  };
   app.post(
     '/bookings',
-    { config: { rateLimit: app.limits.publicWrite } },
+    { schema, config: { rateLimit: app.limits.publicWrite, idempotent: true } },
     async (request, reply) => {
       const route = 'POST /api/bookings';
-      const replay = replayIfSeen(app, request, route);
-      if (replay) return reply.code(replay.status).send(replay.body);
-
-      const input = parse(bookingInputSchema, request.body);
+      const input = request.body;
       const result = writeOnce(app, request, route, () => {
         const booking = insertBooking(app.db, input, app.now());
         return {
-          status: 201,
-          body: { success: true, id: booking.id, trackingToken: booking.trackingToken, booking },
+          status: 201 as const,
+          body: {
+            success: true as const,
+            id: booking.id,
+            trackingToken: booking.trackingToken,
+            booking,
+          },
         };
       });
       // Staff devices are poked so the new row shows in the admin panel within a second.

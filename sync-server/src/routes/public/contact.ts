@@ -7,15 +7,16 @@
  * URGENT rule: a message whose service needed is 'Emergency Towing' (URGENT_CONTACT_SERVICE)
  * is urgent; its subject starts with 'URGENT:' and the admin list shows the URGENT badge.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   URGENT_CONTACT_SERVICE,
   contactInputSchema,
+  contactResponseSchema,
   type ContactInput,
 } from '@pilbara/shared-schema';
 import { notifyChanges } from '../../sync/change-log';
-import { parse } from '../../plugins/validation';
-import { replayIfSeen, writeOnce } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
+import { errorAnswers } from '../../plugins/route-schemas';
 import {
   insertContactSubmission,
   insertEmailRecord,
@@ -48,16 +49,18 @@ export function contactEmail(input: ContactInput, tradingName: string) {
   return { subject, html, text };
 }
 
-export const contactRoutes: FastifyPluginAsync = async (app) => {
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = {
+    summary: 'Send a message to the business (mailed, and listed for staff)',
+    body: contactInputSchema,
+    response: { 201: contactResponseSchema, ...errorAnswers(400, 422, 429) },
+  };
   app.post(
     '/contact',
-    { config: { rateLimit: app.limits.publicWrite } },
+    { schema, config: { rateLimit: app.limits.publicWrite, idempotent: true } },
     async (request, reply) => {
       const route = 'POST /api/contact';
-      const replay = replayIfSeen(app, request, route);
-      if (replay) return reply.code(replay.status).send(replay.body);
-
-      const input = parse(contactInputSchema, request.body);
+      const input = request.body;
       const message = contactEmail(input, app.profile.tradingName);
       const to = app.profile.email;
       let emailId: number | undefined;
@@ -81,7 +84,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
           now,
         );
         emailId = email.id;
-        return { status: 201, body: { success: true, submission } };
+        return { status: 201 as const, body: { success: true as const, submission } };
       });
       if (!result.replayed) notifyChanges(app.db);
 

@@ -4,28 +4,35 @@
  * nobody who only knows a job id can use up that job's one review. A wrong proof is answered
  * exactly like an unknown job.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { MESSAGES, feedbackInputSchema, phoneProofMatches } from '@pilbara/shared-schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  createFeedbackResponseSchema,
+  feedbackInputSchema,
+  phoneProofMatches,
+} from '@pilbara/shared-schema';
 import { notifyChanges } from '../../sync/change-log';
-import { parse } from '../../plugins/validation';
 import { badRequest, conflict } from '../../plugins/errors';
-import { replayIfSeen, writeOnce } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
+import { errorAnswers } from '../../plugins/route-schemas';
 import { findFeedbackForJob, getJob, insertFeedback } from '../../db/repositories/public-records';
 import { sameToken } from '../../services/tokens';
 
 export const FEEDBACK_JOB_NOT_COMPLETED = 'Feedback can only be left for a completed job';
 export const FEEDBACK_ALREADY_GIVEN = 'Feedback has already been submitted for this job';
 
-export const feedbackRoutes: FastifyPluginAsync = async (app) => {
+export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = {
+    summary: 'Review a completed job, proved by its tracking token or phone',
+    body: feedbackInputSchema,
+    response: { 201: createFeedbackResponseSchema, ...errorAnswers(400, 409, 422, 429) },
+  };
   app.post(
     '/feedback',
-    { config: { rateLimit: app.limits.publicWrite } },
+    { schema, config: { rateLimit: app.limits.publicWrite, idempotent: true } },
     async (request, reply) => {
       const route = 'POST /api/feedback';
-      const replay = replayIfSeen(app, request, route);
-      if (replay) return reply.code(replay.status).send(replay.body);
-
-      const { token, phone, ...input } = parse(feedbackInputSchema, request.body);
+      const { token, phone, ...input } = request.body;
       const result = writeOnce(app, request, route, () => {
         const job = getJob(app.db, input.jobId);
         const proved =
@@ -42,7 +49,7 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
           throw conflict(FEEDBACK_ALREADY_GIVEN, { jobId: FEEDBACK_ALREADY_GIVEN });
         }
         const feedback = insertFeedback(app.db, { ...input, jobId: job.id }, app.now());
-        return { status: 201, body: { success: true, feedback } };
+        return { status: 201 as const, body: { success: true as const, feedback } };
       });
       // Staff devices are poked so the new row shows in the admin panel within a second.
       if (!result.replayed) notifyChanges(app.db);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { areaDefaults } from '../../plugins/route-schemas';
 import { bookingRoutes } from './bookings';
 import { contactRoutes } from './contact';
 import { feedbackRoutes } from './feedback';
@@ -7,6 +8,7 @@ import { trackPhotoRoutes } from './track-photos';
 
 /** The calls anyone may make: contact, bookings, feedback and the job lookups. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRoute', areaDefaults({ tag: 'public' }));
   await app.register(contactRoutes);
   await app.register(bookingRoutes);
   await app.register(feedbackRoutes);

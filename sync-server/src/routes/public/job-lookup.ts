@@ -13,22 +13,26 @@
  *
  * Answers mask contact details the caller did not type and leave staff notes out.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
+  customerJobsResponseSchema,
   customerLookupSchema,
   isBookingIdLookup,
   isJobIdLookup,
   isTrackingToken,
   isValidPhone,
+  jobSearchResponseSchema,
   phoneProofMatches,
   portalSearchSchema,
   trackParamsSchema,
+  trackResponseSchema,
   type Booking,
   type Job,
 } from '@pilbara/shared-schema';
-import { parse } from '../../plugins/validation';
 import { HttpError, badRequest } from '../../plugins/errors';
+import { errorAnswers } from '../../plugins/route-schemas';
 import {
   findBookingById,
   findJobById,
@@ -84,7 +88,11 @@ function phoneOf(found: Found): string {
   return 'job' in found ? found.job.phone : found.booking.phone;
 }
 
-export const jobLookupRoutes: FastifyPluginAsync = async (app) => {
+/** The dashboard's lookup travels in the path, its phone proof in the query. */
+const customerLookupParamsSchema = customerLookupSchema.pick({ lookup: true });
+const customerLookupQuerySchema = customerLookupSchema.pick({ phone: true });
+
+export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = app.limits.lookup;
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
@@ -106,62 +114,88 @@ export const jobLookupRoutes: FastifyPluginAsync = async (app) => {
     return found;
   }
 
-  app.get('/track/:token', { config: { rateLimit } }, async (request, reply) => {
-    const params = trackParamsSchema.safeParse(request.params);
-    const found = params.success ? byToken(app, params.data.token) : undefined;
-    if (!found) {
-      throw new HttpError(404, MESSAGES.TRACKING_LINK_NOT_FOUND, {
-        token: MESSAGES.TRACKING_LINK_NOT_FOUND,
-      });
-    }
-    noStore(reply);
-    return masked(found);
-  });
-
-  app.get('/jobs/search', { config: { rateLimit } }, async (request, reply) => {
-    const { query, phone } = parse(portalSearchSchema, request.query);
-    const text = query.trim();
-    noStore(reply);
-    if (isJobIdLookup(text) || isBookingIdLookup(text)) {
-      return masked(await provedById(text, phone), phone);
-    }
-    if (isTrackingToken(text)) {
-      const found = byToken(app, text);
-      if (!found) throw noJobFound();
+  const trackSchema = {
+    summary: 'What a tracking link shows: the job, or the booking while it waits',
+    params: trackParamsSchema,
+    response: { 200: trackResponseSchema, ...errorAnswers(404, 429) },
+  };
+  const trackNotFound = { message: MESSAGES.TRACKING_LINK_NOT_FOUND, field: 'token' };
+  app.get(
+    '/track/:token',
+    { schema: trackSchema, config: { rateLimit, paramsNotFound: trackNotFound } },
+    async (request, reply) => {
+      const found = byToken(app, request.params.token);
+      if (!found) {
+        throw new HttpError(404, MESSAGES.TRACKING_LINK_NOT_FOUND, {
+          token: MESSAGES.TRACKING_LINK_NOT_FOUND,
+        });
+      }
+      noStore(reply);
       return masked(found);
-    }
-    // A whole phone number is what the dashboard takes too: the customer's newest job.
-    if (isValidPhone(text)) {
-      const job = jobsForPhone(app.db, text)[0];
-      if (job) return { job: maskJob(job, text) };
-      const booking = pendingBookingsForPhone(app.db, text)[0];
-      if (booking) return { booking: maskBooking(booking, text) };
-    }
-    // A name finds nothing: names are shared and guessable.
-    throw noJobFound();
-  });
+    },
+  );
 
-  app.get('/jobs/customer/:lookup', { config: { rateLimit } }, async (request, reply) => {
-    const { lookup, phone } = parse(customerLookupSchema, {
-      ...(request.params as object),
-      ...(request.query as object),
-    });
-    noStore(reply);
-    const text = lookup.trim();
-    let customerPhone: string;
-    if (isJobIdLookup(text) || isBookingIdLookup(text)) {
-      customerPhone = phoneOf(await provedById(text, phone));
-    } else if (isValidPhone(text)) {
-      customerPhone = text;
-    } else {
-      return { jobs: [], bookings: [] };
-    }
-    const known = isValidPhone(text) ? text : phone;
-    return {
-      jobs: jobsForPhone(app.db, customerPhone).map((job) => maskJob(job, known)),
-      bookings: pendingBookingsForPhone(app.db, customerPhone).map((booking) =>
-        maskBooking(booking, known),
-      ),
-    };
-  });
+  const searchSchema = {
+    summary: 'The portal: a job id or booking reference, proved by the phone',
+    querystring: portalSearchSchema,
+    response: { 200: jobSearchResponseSchema, ...errorAnswers(400, 404, 429) },
+  };
+  app.get(
+    '/jobs/search',
+    { schema: searchSchema, config: { rateLimit } },
+    async (request, reply) => {
+      const { query, phone } = request.query;
+      const text = query.trim();
+      noStore(reply);
+      if (isJobIdLookup(text) || isBookingIdLookup(text)) {
+        return masked(await provedById(text, phone), phone);
+      }
+      if (isTrackingToken(text)) {
+        const found = byToken(app, text);
+        if (!found) throw noJobFound();
+        return masked(found);
+      }
+      // A whole phone number is what the dashboard takes too: the customer's newest job.
+      if (isValidPhone(text)) {
+        const job = jobsForPhone(app.db, text)[0];
+        if (job) return { job: maskJob(job, text) };
+        const booking = pendingBookingsForPhone(app.db, text)[0];
+        if (booking) return { booking: maskBooking(booking, text) };
+      }
+      // A name finds nothing: names are shared and guessable.
+      throw noJobFound();
+    },
+  );
+
+  const customerSchema = {
+    summary: "The dashboard: a customer's jobs and pending bookings by phone",
+    params: customerLookupParamsSchema,
+    querystring: customerLookupQuerySchema,
+    response: { 200: customerJobsResponseSchema, ...errorAnswers(400, 404, 429) },
+  };
+  app.get(
+    '/jobs/customer/:lookup',
+    { schema: customerSchema, config: { rateLimit } },
+    async (request, reply) => {
+      const { lookup } = request.params;
+      const { phone } = request.query;
+      noStore(reply);
+      const text = lookup.trim();
+      let customerPhone: string;
+      if (isJobIdLookup(text) || isBookingIdLookup(text)) {
+        customerPhone = phoneOf(await provedById(text, phone));
+      } else if (isValidPhone(text)) {
+        customerPhone = text;
+      } else {
+        return { jobs: [], bookings: [] };
+      }
+      const known = isValidPhone(text) ? text : phone;
+      return {
+        jobs: jobsForPhone(app.db, customerPhone).map((job) => maskJob(job, known)),
+        bookings: pendingBookingsForPhone(app.db, customerPhone).map((booking) =>
+          maskBooking(booking, known),
+        ),
+      };
+    },
+  );
 };

@@ -2,39 +2,44 @@
  * Staff fleet calls: vehicles and their service, fuel and mileage records and expenses. Lists
  * may be narrowed to one vehicle with `?vehicleId=`.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   MESSAGES,
   fleetExpenseInputSchema,
+  fleetExpenseResponseSchema,
+  fleetExpensesResponseSchema,
   fuelRecordInputSchema,
+  fuelRecordResponseSchema,
+  fuelRecordsResponseSchema,
   intIdParamsSchema,
   mileageRecordInputSchema,
+  mileageRecordResponseSchema,
+  mileageRecordsResponseSchema,
   serviceRecordInputSchema,
+  serviceRecordResponseSchema,
+  serviceRecordsResponseSchema,
+  successResponseSchema,
+  vehicleFilterQuerySchema,
   vehicleInputSchema,
-  vehicleUpdateInputSchema,
+  vehiclePatchInputSchema,
+  vehicleResponseSchema,
+  vehiclesResponseSchema,
+  type NamedMutation,
   type Vehicle,
 } from '@pilbara/shared-schema';
-import { z } from 'zod';
 import { findRows, type TableName } from '../../db/rows';
 import { mintIntegerId } from '../../db/id-series';
 import { badRequest } from '../../plugins/errors';
-import { parse } from '../../plugins/validation';
-import { idParam, mutate } from './mutate';
-
-const vehicleFilterSchema = z.object({
-  vehicleId: z.coerce
-    .number({ error: MESSAGES.VEHICLE_REQUIRED })
-    .int(MESSAGES.VEHICLE_REQUIRED)
-    .positive(MESSAGES.VEHICLE_REQUIRED)
-    .optional(),
-});
+import { errorAnswers } from '../../plugins/route-schemas';
+import { mutate } from './mutate';
 
 const NOTHING_TO_UPDATE = 'Send at least one vehicle field to change';
 
-/** A PUT body: absent keys keep their stored value (no defaults are applied). */
-const vehiclePatchSchema = vehicleUpdateInputSchema.partial();
+/** A vehicle id that cannot exist is answered like an unknown one. */
+const vehicleNotFound = { paramsNotFound: { message: MESSAGES.VEHICLE_NOT_FOUND } };
 
-/** One record kind: its table, list key, single key, create mutator and input schema. */
+/** One record kind: its path, table, list and single keys, create mutator and schemas. */
 const RECORD_KINDS = [
   {
     path: '/service-records',
@@ -42,7 +47,9 @@ const RECORD_KINDS = [
     list: 'serviceRecords',
     one: 'serviceRecord',
     mutator: 'service.add',
-    schema: serviceRecordInputSchema,
+    body: serviceRecordInputSchema,
+    listResponse: serviceRecordsResponseSchema,
+    oneResponse: serviceRecordResponseSchema,
   },
   {
     path: '/fuel-records',
@@ -50,7 +57,9 @@ const RECORD_KINDS = [
     list: 'fuelRecords',
     one: 'fuelRecord',
     mutator: 'fuel.add',
-    schema: fuelRecordInputSchema,
+    body: fuelRecordInputSchema,
+    listResponse: fuelRecordsResponseSchema,
+    oneResponse: fuelRecordResponseSchema,
   },
   {
     path: '/mileage-records',
@@ -58,7 +67,9 @@ const RECORD_KINDS = [
     list: 'mileageRecords',
     one: 'mileageRecord',
     mutator: 'mileage.add',
-    schema: mileageRecordInputSchema,
+    body: mileageRecordInputSchema,
+    listResponse: mileageRecordsResponseSchema,
+    oneResponse: mileageRecordResponseSchema,
   },
   {
     path: '/fleet-expenses',
@@ -66,22 +77,55 @@ const RECORD_KINDS = [
     list: 'fleetExpenses',
     one: 'fleetExpense',
     mutator: 'expense.add',
-    schema: fleetExpenseInputSchema,
+    body: fleetExpenseInputSchema,
+    listResponse: fleetExpensesResponseSchema,
+    oneResponse: fleetExpenseResponseSchema,
   },
 ] as const satisfies readonly {
   path: string;
   table: TableName;
   list: string;
   one: string;
-  mutator: string;
-  schema: z.ZodType;
+  mutator: NamedMutation['name'];
+  body: z.ZodType<{ id?: number | undefined }>;
+  listResponse: z.ZodType;
+  oneResponse: z.ZodType;
 }[];
 
-export const fleetRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/vehicles', async () => ({ vehicles: findRows<Vehicle>(app.db, 'vehicles') }));
+/** The vehicle mutation a PUT body makes: the two tick-box lists have their own mutators. */
+function vehiclePatchMutation(
+  id: number,
+  patch: z.output<typeof vehiclePatchInputSchema>,
+): NamedMutation {
+  const only = Object.keys(patch).length === 1;
+  if (only && patch.modifications !== undefined) {
+    return {
+      name: 'vehicle.updateModifications',
+      args: { id, modifications: patch.modifications },
+    };
+  }
+  if (only && patch.specialFeatures !== undefined) {
+    return {
+      name: 'vehicle.updateSpecialFeatures',
+      args: { id, specialFeatures: patch.specialFeatures },
+    };
+  }
+  return { name: 'vehicle.update', args: { id, patch } };
+}
 
-  app.post('/vehicles', async (request, reply) => {
-    const input = parse(vehicleInputSchema, request.body);
+export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listSchema = { summary: 'Every vehicle', response: { 200: vehiclesResponseSchema } };
+  app.get('/vehicles', { schema: listSchema }, async () => ({
+    vehicles: findRows<Vehicle>(app.db, 'vehicles'),
+  }));
+
+  const addSchema = {
+    summary: 'Add a vehicle',
+    body: vehicleInputSchema,
+    response: { 201: vehicleResponseSchema, ...errorAnswers(400, 409) },
+  };
+  app.post('/vehicles', { schema: addSchema }, async (request, reply) => {
+    const input = request.body;
     const { vehicle } = mutate<{ vehicle: Vehicle }>(app, request, () => ({
       name: 'vehicle.add',
       args: { ...input, id: input.id ?? mintIntegerId(app.db, 'vehicles') },
@@ -89,47 +133,66 @@ export const fleetRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send({ vehicle });
   });
 
-  app.put('/vehicles/:id', async (request) => {
-    const id = idParam(intIdParamsSchema, request.params, MESSAGES.VEHICLE_NOT_FOUND);
-    const patch = parse(vehiclePatchSchema, request.body);
+  const updateSchema = {
+    summary: 'Change a vehicle’s fields; absent fields keep their value',
+    params: intIdParamsSchema,
+    body: vehiclePatchInputSchema,
+    response: { 200: vehicleResponseSchema, ...errorAnswers(400, 404, 409) },
+  };
+  app.put('/vehicles/:id', { schema: updateSchema, config: vehicleNotFound }, async (request) => {
+    const patch = request.body;
     if (Object.keys(patch).length === 0) throw badRequest(NOTHING_TO_UPDATE);
-    // The fleet screen's two tick-box lists have their own named mutators.
-    const keys = Object.keys(patch);
-    const only = keys.length === 1 ? keys[0] : undefined;
-    const mutation =
-      only === 'modifications'
-        ? { name: 'vehicle.updateModifications', args: { id, modifications: patch.modifications } }
-        : only === 'specialFeatures'
-          ? {
-              name: 'vehicle.updateSpecialFeatures',
-              args: { id, specialFeatures: patch.specialFeatures },
-            }
-          : { name: 'vehicle.update', args: { id, patch } };
+    const mutation = vehiclePatchMutation(request.params.id, patch);
     const { vehicle } = mutate<{ vehicle: Vehicle }>(app, request, () => mutation);
     return { vehicle };
   });
 
-  app.delete('/vehicles/:id', async (request) => {
-    const id = idParam(intIdParamsSchema, request.params, MESSAGES.VEHICLE_NOT_FOUND);
-    mutate(app, request, () => ({ name: 'vehicle.remove', args: { id } }));
-    return { success: true };
-  });
+  const removeSchema = {
+    summary: 'Remove a vehicle with its records',
+    params: intIdParamsSchema,
+    response: { 200: successResponseSchema, ...errorAnswers(404, 409) },
+  };
+  app.delete(
+    '/vehicles/:id',
+    { schema: removeSchema, config: vehicleNotFound },
+    async (request) => {
+      mutate(app, request, () => ({ name: 'vehicle.remove', args: { id: request.params.id } }));
+      return { success: true as const };
+    },
+  );
 
   for (const kind of RECORD_KINDS) {
-    app.get(kind.path, async (request) => {
-      const { vehicleId } = parse(vehicleFilterSchema, request.query);
+    const kindListSchema = {
+      summary: `The ${kind.list} (of one vehicle with ?vehicleId=), newest first`,
+      querystring: vehicleFilterQuerySchema,
+      response: { 200: kind.listResponse, ...errorAnswers(400) },
+    };
+    app.get(kind.path, { schema: kindListSchema }, async (request) => {
+      const { vehicleId } = request.query;
       return {
         [kind.list]: findRows(app.db, kind.table, { vehicleId }, { orderBy: '-createdAt' }),
-      };
+      } as z.output<typeof kind.listResponse>;
     });
 
-    app.post(kind.path, async (request, reply) => {
-      const input = parse(kind.schema, request.body);
-      const { record } = mutate<{ record: unknown }>(app, request, () => ({
-        name: kind.mutator,
-        args: { ...input, id: input.id ?? mintIntegerId(app.db, kind.table) },
-      }));
-      return reply.code(201).send({ [kind.one]: record });
+    const kindAddSchema = {
+      summary: `Add a ${kind.one}`,
+      body: kind.body,
+      response: { 201: kind.oneResponse, ...errorAnswers(400, 404, 409) },
+    };
+    app.post(kind.path, { schema: kindAddSchema }, async (request, reply) => {
+      const input = request.body;
+      const { record } = mutate<{ record: unknown }>(
+        app,
+        request,
+        // Each kind's body schema is its mutator's arguments without the id; TypeScript cannot
+        // follow that pairing through the loop, the mutator's schema checks it again.
+        () =>
+          ({
+            name: kind.mutator,
+            args: { ...input, id: input.id ?? mintIntegerId(app.db, kind.table) },
+          }) as NamedMutation,
+      );
+      return reply.code(201).send({ [kind.one]: record } as z.output<typeof kind.oneResponse>);
     });
   }
 };

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../plugins/auth';
+import { areaDefaults } from '../../plugins/route-schemas';
 import { bookingRoutes } from './bookings';
 import { emailRoutes } from './emails';
 import { fleetRoutes } from './fleet';
@@ -15,6 +16,7 @@ import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireAdmin);
+  app.addHook('onRoute', areaDefaults({ tag: 'staff', admin: true }));
   await app.register(jobRoutes);
   await app.register(bookingRoutes);
   await app.register(emailRoutes);

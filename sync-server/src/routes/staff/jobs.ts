@@ -1,38 +1,49 @@
 /**
  * Staff job calls: list, create, update (a status step or a driver), delete, and a job's history.
- * Status changes go through the same named mutators as the admin panel's buttons; completing a job
- * also writes its automatic draft quote in the same transaction.
+ * Status changes go through the same named mutators as the admin panel's buttons, chosen from
+ * the same table (`JOB_ACTION_MUTATORS`); completing a job also writes its automatic draft quote
+ * in the same transaction.
  */
-import { mintToken } from '../../services/tokens';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  JOB_ACTION_MUTATORS,
   MESSAGES,
   createJobInputSchema,
   jobActionForStatus,
   jobIdParamsSchema,
+  jobResponseSchema,
+  jobUpdatesResponseSchema,
+  jobsResponseSchema,
+  successResponseSchema,
   updateJobInputSchema,
   type Job,
+  type JobUpdate,
+  type NamedMutation,
 } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../db/rows';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { notFound } from '../../plugins/errors';
-import { parse } from '../../plugins/validation';
-import type { NamedMutation } from '../../sync/apply-mutation';
-import { idParam, mutate } from './mutate';
+import { errorAnswers } from '../../plugins/route-schemas';
+import { mintToken } from '../../services/tokens';
+import { mutate } from './mutate';
 
-const STEP_MUTATORS = {
-  markEnRoute: 'job.markEnRoute',
-  startService: 'job.startService',
-  complete: 'job.complete',
-} as const;
+/** A job id that cannot exist is answered like an unknown one. */
+const jobNotFound = { paramsNotFound: { message: MESSAGES.JOB_NOT_FOUND } };
 
-export const jobRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/jobs', async () => ({
-    jobs: findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' }),
-  }));
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/jobs',
+    { schema: { summary: 'Every job, newest first', response: { 200: jobsResponseSchema } } },
+    async () => ({ jobs: findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' }) }),
+  );
 
-  app.post('/jobs', async (request, reply) => {
-    const input = parse(createJobInputSchema, request.body);
+  const createSchema = {
+    summary: 'Create a job (a phoned-in call-out)',
+    body: createJobInputSchema,
+    response: { 201: jobResponseSchema, ...errorAnswers(400, 409) },
+  };
+  app.post('/jobs', { schema: createSchema }, async (request, reply) => {
+    const input = request.body;
     const { job } = mutate<{ job: Job }>(app, request, () => ({
       name: 'job.create',
       args: {
@@ -46,9 +57,15 @@ export const jobRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send({ job });
   });
 
-  app.patch('/jobs/:id', async (request) => {
-    const id = idParam(jobIdParamsSchema, request.params, MESSAGES.JOB_NOT_FOUND);
-    const input = parse(updateJobInputSchema, request.body);
+  const updateSchema = {
+    summary: 'Change a job’s status (a job-flow step) or its driver',
+    params: jobIdParamsSchema,
+    body: updateJobInputSchema,
+    response: { 200: jobResponseSchema, ...errorAnswers(400, 404, 409) },
+  };
+  app.patch('/jobs/:id', { schema: updateSchema, config: jobNotFound }, async (request) => {
+    const { id } = request.params;
+    const input = request.body;
     mutate(app, request, () => {
       const mutations: NamedMutation[] = [];
       if (input.status !== undefined) {
@@ -56,11 +73,11 @@ export const jobRoutes: FastifyPluginAsync = async (app) => {
         const updateId = mintIntegerId(app.db, 'job_updates');
         if (action === 'complete') {
           mutations.push({
-            name: 'job.complete',
+            name: JOB_ACTION_MUTATORS.complete,
             args: { id, updateId, quoteId: mintTextId(app.db, 'Q', app.now()) },
           });
         } else if (action) {
-          mutations.push({ name: STEP_MUTATORS[action], args: { id, updateId } });
+          mutations.push({ name: JOB_ACTION_MUTATORS[action], args: { id, updateId } });
         } else {
           mutations.push({
             name: 'job.setStatus',
@@ -71,24 +88,38 @@ export const jobRoutes: FastifyPluginAsync = async (app) => {
       if (input.assignedTo !== undefined) {
         const assignedTo = input.assignedTo === 'Unassigned' ? null : input.assignedTo;
         mutations.push({
-          name: 'job.reassign',
+          name: JOB_ACTION_MUTATORS.reassign,
           args: { id, updateId: mintIntegerId(app.db, 'job_updates'), assignedTo },
         });
       }
       return mutations;
     });
-    return { job: getRow<Job>(app.db, 'jobs', id) };
+    const job = getRow<Job>(app.db, 'jobs', id);
+    if (!job) throw notFound(MESSAGES.JOB_NOT_FOUND);
+    return { job };
   });
 
-  app.delete('/jobs/:id', async (request) => {
-    const id = idParam(jobIdParamsSchema, request.params, MESSAGES.JOB_NOT_FOUND);
+  const deleteSchema = {
+    summary: 'Delete a Completed or Cancelled job with its history',
+    params: jobIdParamsSchema,
+    response: { 200: successResponseSchema, ...errorAnswers(404, 409) },
+  };
+  app.delete('/jobs/:id', { schema: deleteSchema, config: jobNotFound }, async (request) => {
+    const { id } = request.params;
     mutate(app, request, () => ({ name: 'job.delete', args: { id } }));
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.get('/jobs/:id/updates', async (request) => {
-    const id = idParam(jobIdParamsSchema, request.params, MESSAGES.JOB_NOT_FOUND);
+  const historySchema = {
+    summary: 'A job’s history (its status changes), oldest first',
+    params: jobIdParamsSchema,
+    response: { 200: jobUpdatesResponseSchema, ...errorAnswers(404) },
+  };
+  app.get('/jobs/:id/updates', { schema: historySchema, config: jobNotFound }, async (request) => {
+    const { id } = request.params;
     if (!getRow(app.db, 'jobs', id)) throw notFound(MESSAGES.JOB_NOT_FOUND);
-    return { updates: findRows(app.db, 'job_updates', { jobId: id }, { orderBy: 'createdAt' }) };
+    return {
+      updates: findRows<JobUpdate>(app.db, 'job_updates', { jobId: id }, { orderBy: 'createdAt' }),
+    };
   });
 };

@@ -4,13 +4,9 @@
  * turns a mutator's rejection into the HTTP answer and pokes connected devices after a commit.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { NamedMutation } from '@pilbara/shared-schema';
 import { HttpError } from '../../plugins/errors';
-import {
-  applyServerMutations,
-  type NamedMutation,
-  type Rejection,
-} from '../../sync/apply-mutation';
+import { applyServerMutations, type Rejection } from '../../sync/apply-mutation';
 import { notifyChanges } from '../../sync/change-log';
 
 /** The HTTP error for a rejected mutation: 404 unknown id, 400 bad input, 409 a business rule. */
@@ -24,6 +20,12 @@ export function rejectionToHttp(rejection: Rejection): HttpError {
 function userId(request: FastifyRequest): number {
   if (!request.user) throw new HttpError(401, 'Please log in to continue');
   return request.user.id;
+}
+
+function isList(
+  built: NamedMutation | readonly NamedMutation[],
+): built is readonly NamedMutation[] {
+  return Array.isArray(built);
 }
 
 /**
@@ -40,7 +42,7 @@ export function mutate<T = Record<string, unknown>>(
     app.db,
     () => {
       const built = build();
-      return Array.isArray(built) ? built : [built as NamedMutation];
+      return isList(built) ? built : [built];
     },
     userId(request),
     app.now().toISOString(),
@@ -48,15 +50,4 @@ export function mutate<T = Record<string, unknown>>(
   if (!outcome.ok) throw rejectionToHttp(outcome);
   notifyChanges(app.db);
   return outcome.result as T;
-}
-
-/** Route params parsed with `schema`; an id that cannot exist is answered like an unknown one (404). */
-export function idParam<S extends z.ZodType<{ id: string | number }>>(
-  schema: S,
-  params: unknown,
-  notFoundMessage: string,
-): z.output<S>['id'] {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw new HttpError(404, notFoundMessage);
-  return parsed.data.id;
 }

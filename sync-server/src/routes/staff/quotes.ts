@@ -2,30 +2,43 @@
  * Staff quote calls. Totals are never taken from the body: the quote input schema drops them and
  * the `quote.save` mutator computes them from the items with the shared pricing rule.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
+  duplicateQuoteInputSchema,
   quoteIdParamsSchema,
   quoteInputSchema,
+  quoteResponseSchema,
   quoteStatusInputSchema,
+  quotesResponseSchema,
+  successResponseSchema,
   type Quote,
 } from '@pilbara/shared-schema';
-import { z } from 'zod';
 import { findRows, getRow } from '../../db/rows';
 import { mintTextId } from '../../db/id-series';
 import { conflict, notFound } from '../../plugins/errors';
-import { parse } from '../../plugins/validation';
-import { idParam, mutate } from './mutate';
+import { errorAnswers } from '../../plugins/route-schemas';
+import { mutate } from './mutate';
 
-const duplicateInputSchema = z.object({ id: quoteIdParamsSchema.shape.id.optional() });
+/** A quote id that cannot exist is answered like an unknown one. */
+const quoteNotFound = { paramsNotFound: { message: MESSAGES.QUOTE_NOT_FOUND } };
 
-export const quoteRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/quotes', async () => ({
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listSchema = {
+    summary: 'Every quote, newest first',
+    response: { 200: quotesResponseSchema },
+  };
+  app.get('/quotes', { schema: listSchema }, async () => ({
     quotes: findRows<Quote>(app.db, 'quotes', {}, { orderBy: '-createdAt' }),
   }));
 
-  app.post('/quotes', async (request, reply) => {
-    const input = parse(quoteInputSchema, request.body);
+  const createSchema = {
+    summary: 'Create a quote; the server prices it',
+    body: quoteInputSchema,
+    response: { 201: quoteResponseSchema, ...errorAnswers(400, 409) },
+  };
+  app.post('/quotes', { schema: createSchema }, async (request, reply) => {
+    const input = request.body;
     if (input.id && getRow(app.db, 'quotes', input.id))
       throw conflict(`Quote ${input.id} already exists`, { id: 'Quote already exists' });
     const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
@@ -35,40 +48,64 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send({ quote });
   });
 
-  app.put('/quotes/:id', async (request) => {
-    const id = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
-    const input = parse(quoteInputSchema, request.body);
+  const saveSchema = {
+    summary: 'Replace a quote’s details; the server prices it',
+    params: quoteIdParamsSchema,
+    body: quoteInputSchema,
+    response: { 200: quoteResponseSchema, ...errorAnswers(400, 404, 409) },
+  };
+  app.put('/quotes/:id', { schema: saveSchema, config: quoteNotFound }, async (request) => {
+    const { id } = request.params;
     if (!getRow(app.db, 'quotes', id)) throw notFound(MESSAGES.QUOTE_NOT_FOUND);
     const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
       name: 'quote.save',
-      args: { ...input, id },
+      args: { ...request.body, id },
     }));
     return { quote };
   });
 
-  app.patch('/quotes/:id', async (request) => {
-    const id = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
-    const input = parse(quoteStatusInputSchema, request.body);
+  const statusSchema = {
+    summary: 'Change a quote’s status (the quote-flow rule decides)',
+    params: quoteIdParamsSchema,
+    body: quoteStatusInputSchema,
+    response: { 200: quoteResponseSchema, ...errorAnswers(400, 404, 409) },
+  };
+  app.patch('/quotes/:id', { schema: statusSchema, config: quoteNotFound }, async (request) => {
     const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
       name: 'quote.setStatus',
-      args: { id, status: input.status },
+      args: { id: request.params.id, status: request.body.status },
     }));
     return { quote };
   });
 
-  app.post('/quotes/:id/duplicate', async (request, reply) => {
-    const sourceId = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
-    const input = parse(duplicateInputSchema, request.body);
-    const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
-      name: 'quote.duplicate',
-      args: { sourceId, id: input.id ?? mintTextId(app.db, 'Q', app.now()) },
-    }));
-    return reply.code(201).send({ quote });
-  });
+  const duplicateSchema = {
+    summary: 'Copy a quote as a new draft',
+    params: quoteIdParamsSchema,
+    body: duplicateQuoteInputSchema,
+    response: { 201: quoteResponseSchema, ...errorAnswers(400, 404, 409) },
+  };
+  app.post(
+    '/quotes/:id/duplicate',
+    { schema: duplicateSchema, config: quoteNotFound },
+    async (request, reply) => {
+      const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
+        name: 'quote.duplicate',
+        args: {
+          sourceId: request.params.id,
+          id: request.body.id ?? mintTextId(app.db, 'Q', app.now()),
+        },
+      }));
+      return reply.code(201).send({ quote });
+    },
+  );
 
-  app.delete('/quotes/:id', async (request) => {
-    const id = idParam(quoteIdParamsSchema, request.params, MESSAGES.QUOTE_NOT_FOUND);
-    mutate(app, request, () => ({ name: 'quote.delete', args: { id } }));
-    return { success: true };
+  const deleteSchema = {
+    summary: 'Delete a quote',
+    params: quoteIdParamsSchema,
+    response: { 200: successResponseSchema, ...errorAnswers(404, 409) },
+  };
+  app.delete('/quotes/:id', { schema: deleteSchema, config: quoteNotFound }, async (request) => {
+    mutate(app, request, () => ({ name: 'quote.delete', args: { id: request.params.id } }));
+    return { success: true as const };
   });
 };

@@ -7,6 +7,8 @@ import { mintTrackingToken } from '../../lib/tracking-token';
 import { notifications } from '@mantine/notifications';
 import {
   DRIVER_UNASSIGNED,
+  JOB_ACTION_MUTATORS,
+  JOB_ACTION_TARGETS,
   MESSAGES,
   TOAST_DURATIONS,
   type CreateJobData,
@@ -44,7 +46,7 @@ async function run(what: string, write: () => Promise<MutateResult>): Promise<Mu
 export async function approveBooking(bookingId: string): Promise<string | null> {
   let jobId = '';
   const result = await run(MESSAGES.BOOKING_APPROVE_FAILED, async () => {
-    jobId = String(await mintId('JOB'));
+    jobId = await mintId('JOB');
     const updateId = await mintId('job_updates');
     return mutate('booking.approve', { bookingId, jobId, updateId });
   });
@@ -57,7 +59,7 @@ export async function approveBooking(bookingId: string): Promise<string | null> 
 export async function createJob(values: CreateJobData): Promise<string | null> {
   let id = '';
   const result = await run(MESSAGES.JOB_CREATE_FAILED, async () => {
-    id = String(await mintId('JOB'));
+    id = await mintId('JOB');
     const updateId = await mintId('job_updates');
     const assignedTo = values.assignedTo === DRIVER_UNASSIGNED ? undefined : values.assignedTo;
     // The customer's tracking token travels with the job from this device (DESIGN §11).
@@ -69,35 +71,27 @@ export async function createJob(values: CreateJobData): Promise<string | null> {
   return id;
 }
 
-/** The status steps of the job card. */
-export type StatusStep = 'markEnRoute' | 'startService' | 'complete';
-
-const STEP_STATUS: Record<StatusStep, string> = {
-  markEnRoute: 'En Route',
-  startService: 'In Progress',
-  complete: 'Completed',
-};
+/** The status steps of the job card (rules/job-flow.ts). */
+export type StatusStep = keyof typeof JOB_ACTION_TARGETS;
 
 /** Mark En Route (25), Start Service (50) or Complete Job (100, with the automatic quote). */
 export async function changeJobStatus(jobId: string, step: StatusStep): Promise<boolean> {
   let quoteId = '';
   const result = await run(MESSAGES.JOB_UPDATE_FAILED, async () => {
     const updateId = await mintId('job_updates');
+    // The same action → mutator table as PATCH /api/jobs/:id on the server.
     if (step === 'complete') {
-      quoteId = String(await mintId('Q'));
-      return mutate('job.complete', { id: jobId, updateId, quoteId });
+      quoteId = await mintId('Q');
+      return mutate(JOB_ACTION_MUTATORS.complete, { id: jobId, updateId, quoteId });
     }
-    return mutate(step === 'markEnRoute' ? 'job.markEnRoute' : 'job.startService', {
-      id: jobId,
-      updateId,
-    });
+    return mutate(JOB_ACTION_MUTATORS[step], { id: jobId, updateId });
   });
   if (!result?.ok) return false;
   success(
     MESSAGES.JOB_UPDATED_TITLE,
     step === 'complete'
       ? ADMIN_TOASTS.jobCompleted(jobId, quoteId)
-      : ADMIN_TOASTS.jobUpdated(jobId, STEP_STATUS[step]),
+      : ADMIN_TOASTS.jobUpdated(jobId, JOB_ACTION_TARGETS[step].status),
   );
   return true;
 }
@@ -106,7 +100,7 @@ export async function changeJobStatus(jobId: string, step: StatusStep): Promise<
 export async function reassignJob(jobId: string, driver: string): Promise<boolean> {
   const result = await run(MESSAGES.JOB_UPDATE_FAILED, async () => {
     const updateId = await mintId('job_updates');
-    return mutate('job.reassign', {
+    return mutate(JOB_ACTION_MUTATORS.reassign, {
       id: jobId,
       updateId,
       assignedTo: driver === DRIVER_UNASSIGNED ? null : driver,

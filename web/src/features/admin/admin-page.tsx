@@ -1,13 +1,14 @@
 /**
  * The staff admin panel (spec staff §2, issue 6): five summary tiles, the live-status widget and
  * four tabs (Pending Bookings first). Everything reads Dexie and writes named mutations through
- * the sync client, so the panel works in the truck cab with no signal; the sync engine runs while
- * the panel is open and stops when it closes or the admin signs out.
+ * the sync client, so the panel works in the truck cab with no signal; the app shell runs the
+ * sync engine for a signed-in admin (app/staff-sync.tsx), so this screen only reads and writes.
  *
- * Features never import each other: the app layer hands in the quotes manager (`quotesTab`), the
- * live-status widget (`liveStatus`) and the sync status chip and needs-attention list.
+ * Features never import each other (lint enforces it): the app layer hands in the quotes manager
+ * (`quotesTab`), the live-status widget (`liveStatus`) and the sync status chip and
+ * needs-attention list.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
@@ -18,18 +19,16 @@ import {
   IconTruck,
 } from '@tabler/icons-react';
 import { adminDashboardStats, driverOptions, type Job } from '@pilbara/shared-schema';
-import { useProfile } from '../../app/profile-provider';
-import { useAuth } from '../auth/auth-provider';
+import { useProfile } from '../../components/profile-provider';
 import { usePageTitle } from '../../lib/use-page-title';
-import { startSync, stopSync } from '../../sync';
 import { ADMIN_TEXT } from './admin-text';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
 import { SummaryTiles } from './summary-tiles';
-import { SyncChip } from './sync-chip';
 import { useAvailableDrivers } from './use-available-drivers';
-import { useBookings, useEmails, useJobs, usePendingKeys } from './use-admin-data';
+import { usePendingKeys } from '../../sync';
+import { useBookings, useEmails, useJobs } from './use-admin-data';
 import classes from './admin.module.css';
 
 export interface AdminPageProps {
@@ -37,7 +36,7 @@ export interface AdminPageProps {
   quotesTab?: ReactNode;
   /** Renders the live-status widget from the panel's jobs and driver count. */
   liveStatus?: (props: { jobs: readonly Job[]; availableDrivers: number }) => ReactNode;
-  /** The sync status chip (shown beside the title; a minimal built-in one when absent). */
+  /** The sync status chip, shown beside the title. */
   syncStatus?: ReactNode;
   /** The list of changes the server refused, for staff to retry or discard. */
   syncIssues?: ReactNode;
@@ -45,21 +44,8 @@ export interface AdminPageProps {
 
 type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages';
 
-/** Runs the sync engine while a signed-in admin has the panel open. */
-function useStaffSync(isAdmin: boolean): void {
-  useEffect(() => {
-    if (!isAdmin) return;
-    startSync({ baseUrl: window.location.origin });
-    return () => {
-      void stopSync();
-    };
-  }, [isAdmin]);
-}
-
 export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: AdminPageProps) {
   usePageTitle(ADMIN_TEXT.title);
-  const { isAdmin } = useAuth();
-  useStaffSync(isAdmin);
   const profile = useProfile();
   const drivers = useMemo(() => driverOptions(profile), [profile]);
   const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
@@ -85,7 +71,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
             >
               Fleet
             </Button>
-            {syncStatus ?? <SyncChip />}
+            {syncStatus}
           </Group>
         </Group>
         {syncIssues}

@@ -1,10 +1,9 @@
 /** Job Management (spec staff §2): the create-job form and the job list. */
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { Job } from '@pilbara/shared-schema';
+import { rowKey, type Job } from '@pilbara/shared-schema';
 import { ADMIN_TEXT } from './admin-text';
 import { CreateJobForm } from './create-job-form';
 import { JobCard } from './job-card';
-import { pendingKey } from './use-admin-data';
 
 export function JobManagement({
   jobs,
@@ -31,7 +30,7 @@ export function JobManagement({
             <JobCard
               key={job.id}
               job={job}
-              pending={pendingKeys.has(pendingKey('jobs', job.id))}
+              pending={pendingKeys.has(rowKey('jobs', job.id))}
               drivers={drivers}
             />
           ))}

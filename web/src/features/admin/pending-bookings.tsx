@@ -2,11 +2,10 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { sortBookingsByUrgency, type Booking } from '@pilbara/shared-schema';
+import { rowKey, sortBookingsByUrgency, type Booking } from '@pilbara/shared-schema';
 import { approveBooking } from './admin-actions';
 import { PendingBadge, UrgencyBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
-import { pendingKey } from './use-admin-data';
 import classes from './admin.module.css';
 
 const URGENCY_CLASS = {
@@ -110,7 +109,7 @@ export function PendingBookings({
         <BookingCard
           key={booking.id}
           booking={booking}
-          pending={pendingKeys.has(pendingKey('bookings', booking.id))}
+          pending={pendingKeys.has(rowKey('bookings', booking.id))}
         />
       ))}
     </Stack>

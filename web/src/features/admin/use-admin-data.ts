@@ -3,7 +3,7 @@
  * panel works offline and follows every change the sync engine writes.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Booking, EmailRecord, Job, JobUpdate, SyncedTable } from '@pilbara/shared-schema';
+import type { Booking, EmailRecord, Job, JobUpdate } from '@pilbara/shared-schema';
 import { db } from '../../sync';
 
 const EMPTY: never[] = [];
@@ -39,20 +39,4 @@ export function useJobHistory(jobId: string): JobUpdate[] | undefined {
     const rows = (await db.job_updates.where('jobId').equals(jobId).toArray()) as JobUpdate[];
     return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
   }, [jobId]);
-}
-
-/** The key the outbox records for a row it writes (`entity:id`, id JSON-encoded). */
-export function pendingKey(entity: SyncedTable, id: string | number): string {
-  return `${entity}:${JSON.stringify(id)}`;
-}
-
-/** Keys of the rows this device changed and the server has not confirmed yet. */
-export function usePendingKeys(): ReadonlySet<string> {
-  return (
-    useLiveQuery(async () => {
-      const keys = new Set<string>();
-      await db.outbox.each((item) => item.writes.forEach((key) => keys.add(key)));
-      return keys;
-    }, []) ?? new Set<string>()
-  );
 }

@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginInputSchema, type LoginInput } from '@pilbara/shared-schema';
-import { registerField } from '../../components/form-fields';
-import { useAuth, type AuthUser } from './auth-provider';
+import { registerField } from '../../components/register-field';
+import { useAuth, type AuthUser } from '../../components/auth-provider';
 
 /** Login tab. `username` prefills the field after a registration (remount with a new key). */
 export function LoginForm({

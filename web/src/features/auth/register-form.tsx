@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
-import { registerField } from '../../components/form-fields';
-import { useAuth } from './auth-provider';
+import { registerField } from '../../components/register-field';
+import { useAuth } from '../../components/auth-provider';
 
 const EMPTY: RegisterInput = {
   firstName: '',

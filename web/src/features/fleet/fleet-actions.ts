@@ -133,10 +133,11 @@ export async function updateVehicleList(
   field: 'modifications' | 'specialFeatures',
   values: string[],
 ): Promise<boolean> {
-  const name =
-    field === 'modifications' ? 'vehicle.updateModifications' : 'vehicle.updateSpecialFeatures';
   try {
-    const result = await mutate(name, { id, [field]: values });
+    const result =
+      field === 'modifications'
+        ? await mutate('vehicle.updateModifications', { id, modifications: values })
+        : await mutate('vehicle.updateSpecialFeatures', { id, specialFeatures: values });
     if (!result.ok) {
       failure(FLEET_TEXT.updateFailed, result.message);
       return false;

@@ -2,8 +2,8 @@
  * The fleet management screen (spec staff §2 "Fleet management", issue 8): vehicle cards with the
  * service-progress rules, the Add Vehicle dialog, record dialogs, tick-box editors, removal after
  * a confirmation, cost per km over a chosen period and the fleet charts. It reads Dexie and
- * writes named mutations, so drivers log fuel and services with no signal; the sync engine runs
- * while the screen is open for a signed-in admin.
+ * writes named mutations, so drivers log fuel and services with no signal; the app shell runs the
+ * sync engine for a signed-in admin (app/staff-sync.tsx), so this screen only reads and writes.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
@@ -20,10 +20,10 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useProfile } from '../../app/profile-provider';
-import { displayName, useAuth } from '../auth/auth-provider';
+import { useProfile } from '../../components/profile-provider';
+import { displayName, useAuth } from '../../components/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
-import { startSync, stopSync, useSyncStatus } from '../../sync';
+import { usePendingKeys, useSyncStatus } from '../../sync';
 import type { Vehicle } from '@pilbara/shared-schema';
 import { removeVehicle } from './fleet-actions';
 import { FleetCharts } from './fleet-charts';
@@ -31,7 +31,7 @@ import { vehicleLabel } from './fleet-figures';
 import { COST_PERIODS, FLEET_TEXT } from './fleet-text';
 import { ListDialog } from './list-dialog';
 import { ExpenseDialog, FuelDialog, MileageDialog, ServiceDialog } from './record-dialogs';
-import { useFleetData, usePendingKeys } from './use-fleet-data';
+import { useFleetData } from './use-fleet-data';
 import { VehicleCard, type VehicleAction } from './vehicle-card';
 import { VehicleDialog } from './vehicle-dialog';
 
@@ -40,17 +40,6 @@ export interface FleetPageProps {
   syncStatus?: ReactNode;
   /** The list of changes the server refused (a registration another device took first, …). */
   syncIssues?: ReactNode;
-}
-
-/** Runs the sync engine while a signed-in admin has the screen open (as the admin panel does). */
-function useStaffSync(isAdmin: boolean): void {
-  useEffect(() => {
-    if (!isAdmin) return;
-    startSync({ baseUrl: window.location.origin });
-    return () => {
-      void stopSync();
-    };
-  }, [isAdmin]);
 }
 
 function PendingCount() {
@@ -77,8 +66,7 @@ type Open = { action: Exclude<VehicleAction, 'remove'>; vehicleId: number } | nu
 
 export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
   usePageTitle(FLEET_TEXT.title);
-  const { user, isAdmin } = useAuth();
-  useStaffSync(isAdmin);
+  const { user } = useAuth();
   const profile = useProfile();
   const drivers = useMemo(() => {
     const names = profile.owners.map((owner) => owner.name.split(' ')[0] ?? owner.name);

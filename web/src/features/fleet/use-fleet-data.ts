@@ -8,7 +8,6 @@ import type {
   FuelRecord,
   MileageRecord,
   ServiceRecord,
-  SyncedTable,
   Vehicle,
 } from '@pilbara/shared-schema';
 import { db } from '../../sync';
@@ -53,20 +52,4 @@ export function useFleetData(): FleetData {
     mileage: mileage ?? EMPTY,
     expenses: expenses ?? EMPTY,
   };
-}
-
-/** The key the outbox records for a row it writes (`entity:id`, id JSON-encoded). */
-export function pendingKey(entity: SyncedTable, id: string | number): string {
-  return `${entity}:${JSON.stringify(id)}`;
-}
-
-/** Keys of the rows this device changed and the server has not confirmed yet. */
-export function usePendingKeys(): ReadonlySet<string> {
-  return (
-    useLiveQuery(async () => {
-      const keys = new Set<string>();
-      await db.outbox.each((item) => item.writes.forEach((key) => keys.add(key)));
-      return keys;
-    }, []) ?? new Set<string>()
-  );
 }

@@ -37,6 +37,7 @@ import {
   formatPerth,
   groupThousands,
   latestRecords,
+  rowKey,
   serviceProgress,
   serviceReminder,
   vehicleDisplayStatus,
@@ -48,7 +49,6 @@ import {
 } from '@pilbara/shared-schema';
 import { vehicleCostPerKm, vehicleLabel } from './fleet-figures';
 import { FLEET_TEXT } from './fleet-text';
-import { pendingKey } from './use-fleet-data';
 import classes from './fleet.module.css';
 
 export type VehicleAction =
@@ -226,7 +226,7 @@ export function VehicleCard({
             </Text>
           </Stack>
           <Group gap={6} wrap="nowrap">
-            <PendingBadge show={pendingKeys.has(pendingKey('vehicles', vehicle.id))} />
+            <PendingBadge show={pendingKeys.has(rowKey('vehicles', vehicle.id))} />
             <Badge color={status.color} variant="filled" autoContrast data-testid="vehicle-status">
               {status.label}
             </Badge>
@@ -391,7 +391,7 @@ export function VehicleCard({
                       {record.servicedBy}
                     </>
                   }
-                  pending={pendingKeys.has(pendingKey('service_records', record.id))}
+                  pending={pendingKeys.has(rowKey('service_records', record.id))}
                 >
                   <Text size="xs">{record.description}</Text>
                 </RecordRow>
@@ -420,7 +420,7 @@ export function VehicleCard({
                       {record.driver ? ` · ${record.driver}` : ''}
                     </>
                   }
-                  pending={pendingKeys.has(pendingKey('fuel_records', record.id))}
+                  pending={pendingKeys.has(rowKey('fuel_records', record.id))}
                 />
               ))}
             </RecordList>
@@ -453,7 +453,7 @@ export function VehicleCard({
                         : ''}
                     </>
                   }
-                  pending={pendingKeys.has(pendingKey('mileage_records', record.id))}
+                  pending={pendingKeys.has(rowKey('mileage_records', record.id))}
                 />
               ))}
             </RecordList>
@@ -475,7 +475,7 @@ export function VehicleCard({
                       {record.isPaid ? ' · paid' : ''}
                     </>
                   }
-                  pending={pendingKeys.has(pendingKey('fleet_expenses', record.id))}
+                  pending={pendingKeys.has(rowKey('fleet_expenses', record.id))}
                 />
               ))}
             </RecordList>

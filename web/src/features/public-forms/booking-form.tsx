@@ -1,29 +1,34 @@
 /**
  * The booking form in both variants of spec §2 Booking: 'standard' (/booking) with a plain
- * dropdown, 'integrated' (/book-service) with urgency cards and the emergency hotline notice.
- * The fields, rules and messages are the same; only the controls differ.
+ * dropdown, 'integrated' (/book-service) with urgency cards. The fields, rules and messages are
+ * the same; only the controls differ. An emergency needs no date or time (it means now) and shows
+ * the call-us panel in both variants. Once the booking is safe — at the server, or saved on this
+ * phone until there is signal — the form gives way to the confirmation screen.
  */
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Alert, Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconPhoneCall } from '@tabler/icons-react';
+import { IconPhoneCall } from '@tabler/icons-react';
 import {
   BOOKING_SERVICES,
   DEFAULT_URGENCY,
-  TIME_SLOTS,
   URGENCY_LABELS,
   URGENCY_LEVELS,
-  makeBookingInputSchema,
-  todayInPerth,
+  openTimeSlots,
+  type BookingData,
   type BookingInput,
   type Urgency,
 } from '@pilbara/shared-schema';
-import { registerField, SelectField } from '../../components/form-fields';
-import { OutboxPendingNotice } from './outbox-pending-notice';
+import { LazySelectField as SelectField } from '../../components/lazy-select-field';
+import { registerField } from '../../components/register-field';
+import { forgetBooking, saveBooking } from '../../lib/my-bookings';
+import { telHref } from '../../lib/format';
+import { BookingConfirmation } from './booking-confirmation';
+import { LocationButton } from './location-button';
+import { OutboxPendingNotice } from './outbox-status';
+import { PreferredDateInput } from './preferred-date-input';
 import { usePublicForm } from './use-public-form';
 import { UrgencyCards } from './urgency-cards';
-import { telHref } from '../../lib/format';
 
 export type BookingVariant = 'standard' | 'integrated';
 
@@ -33,6 +38,8 @@ const URGENCY_OPTIONS = URGENCY_LEVELS.map((level) => ({
   value: level,
   label: `${URGENCY_LABELS[level].label} – ${URGENCY_LABELS[level].description}`,
 }));
+
+const loadResolver = () => import('./form-resolvers').then((m) => m.bookingResolver());
 
 function emptyBooking(): BookingFormValues {
   return {
@@ -49,13 +56,99 @@ function emptyBooking(): BookingFormValues {
   };
 }
 
-/** `hotline` is the number the emergency notice of variant B tells the customer to call. */
-export function BookingForm({ variant, hotline }: { variant: BookingVariant; hotline: string }) {
-  const today = todayInPerth();
-  // The rule reads the Perth clock at each validation, so a page left open past midnight stays right.
-  const schema = useMemo(() => makeBookingInputSchema(), []);
-  const { form, onSubmit, sending } = usePublicForm('booking', schema, emptyBooking);
+/** The emergency call-us panel (both variants): calling is the fastest way to get a truck. */
+export function EmergencyCallPanel({ phones }: { phones: { name: string; phone: string }[] }) {
+  return (
+    <Alert
+      color="ochre"
+      variant="outline"
+      title="Emergency? Call our hotline now"
+      icon={<IconPhoneCall />}
+      role="alert"
+      data-testid="emergency-hotline"
+    >
+      <Stack gap="sm" align="stretch">
+        <span>
+          For an emergency, calling is the fastest way to get a truck moving – we answer 24/7, and a
+          call often gets through where data does not. You can still send this booking so we have
+          your details; leave the date and time empty and we come now.
+        </span>
+        {phones.map((line) => (
+          <Button
+            key={line.phone}
+            component="a"
+            href={telHref(line.phone)}
+            mih={48}
+            leftSection={<IconPhoneCall size={18} />}
+          >
+            Call {line.name}: {line.phone}
+          </Button>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** `hotlines` are the numbers the emergency panel offers (both operators). */
+export function BookingForm({
+  variant,
+  hotlines,
+  initial = {},
+}: {
+  variant: BookingVariant;
+  hotlines: { name: string; phone: string }[];
+  /** Values to start from, such as the service of "Book Similar Service" or a map area. */
+  initial?: Partial<Pick<BookingFormValues, 'service' | 'location'>>;
+}) {
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const { form, onSubmit, sending } = usePublicForm<BookingFormValues, BookingData>(
+    'booking',
+    loadResolver,
+    emptyBooking,
+    { ...emptyBooking(), ...initial },
+    {
+      toast: false,
+      // An emergency sent without a date or time travels without them, so the server fills in
+      // "now" by its own clock even if the booking waits hours for signal.
+      body: (data, input) =>
+        data.urgency === 'emergency'
+          ? { ...data, preferredDate: input.preferredDate, preferredTime: input.preferredTime }
+          : { ...data },
+      beforeSend: (outboxId) => {
+        const values = form.getValues();
+        saveBooking({
+          outboxId,
+          status: 'waiting',
+          reference: null,
+          trackingToken: null,
+          customerName: values.customerName.trim(),
+          phone: values.phone.trim(),
+          service: values.service,
+          urgency: values.urgency,
+          location: values.location.trim(),
+          preferredDate: values.preferredDate,
+          preferredTime: values.preferredTime,
+          savedAt: new Date().toISOString(),
+        });
+      },
+      onDone: (result) => setConfirmed(result.outboxId),
+      onRejected: (outboxId) => forgetBooking(outboxId),
+    },
+  );
   const urgency = form.watch('urgency') as Urgency;
+  const date = form.watch('preferredDate');
+  const emergency = urgency === 'emergency';
+  const slots = openTimeSlots(date, new Date());
+
+  if (confirmed) {
+    return (
+      <BookingConfirmation
+        outboxId={confirmed}
+        phones={hotlines}
+        onAnother={() => setConfirmed(null)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Book a Service">
@@ -100,7 +193,6 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
           data={[...BOOKING_SERVICES]}
           allowDeselect={false}
           searchable={variant === 'integrated'}
-          comboboxProps={{ withinPortal: true }}
         />
 
         {variant === 'integrated' ? (
@@ -126,39 +218,22 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
           />
         )}
 
-        {variant === 'integrated' && urgency === 'emergency' ? (
-          <Alert
-            color="red"
-            title="Emergency? Call our hotline now"
-            icon={<IconPhoneCall />}
-            role="alert"
-            data-testid="emergency-hotline"
-          >
-            <Stack gap="sm" align="flex-start">
-              <span>
-                For an emergency, calling is the fastest way to get a truck moving – we answer 24/7.
-                You can still send this booking so we have your details.
-              </span>
-              <Button
-                component="a"
-                href={telHref(hotline)}
-                color="red"
-                mih={48}
-                leftSection={<IconPhoneCall size={18} />}
-              >
-                Call {hotline}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : null}
+        {emergency ? <EmergencyCallPanel phones={hotlines} /> : null}
 
-        <TextInput
-          label="Location"
-          placeholder="Street address, highway and nearest kilometre marker, or mine site"
-          withAsterisk
-          autoComplete="street-address"
-          {...registerField(form, 'location')}
-        />
+        <Stack gap={6}>
+          <TextInput
+            label="Location"
+            placeholder="Address, highway and km marker, or mine site"
+            withAsterisk
+            autoComplete="street-address"
+            {...registerField(form, 'location')}
+          />
+          <LocationButton
+            onLocation={(text) =>
+              form.setValue('location', text, { shouldDirty: true, shouldValidate: true })
+            }
+          />
+        </Stack>
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -166,20 +241,21 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
               control={form.control}
               name="preferredDate"
               render={({ field, fieldState }) => (
-                <DatePickerInput
-                  label="Preferred Date"
-                  placeholder="Pick a date"
-                  withAsterisk
-                  leftSection={<IconCalendar size={18} />}
-                  minDate={today}
-                  valueFormat="ddd D MMM YYYY"
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
+                <PreferredDateInput
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    // A slot already past on the newly chosen day is cleared, not kept.
+                    const time = form.getValues('preferredTime');
+                    if (time && !openTimeSlots(value, new Date()).includes(time)) {
+                      form.setValue('preferredTime', '');
+                    }
+                  }}
                   onBlur={field.onBlur}
-                  ref={field.ref}
+                  inputRef={field.ref}
                   name={field.name}
                   error={fieldState.error?.message}
-                  firstDayOfWeek={1}
+                  required={!emergency}
                 />
               )}
             />
@@ -189,22 +265,25 @@ export function BookingForm({ variant, hotline }: { variant: BookingVariant; hot
               control={form.control}
               name="preferredTime"
               label="Preferred Time"
-              placeholder="Select a time"
-              withAsterisk
-              data={[...TIME_SLOTS]}
-              allowDeselect={false}
+              placeholder={emergency ? 'As soon as possible' : 'Select a time'}
+              description={emergency ? 'Optional for an emergency' : undefined}
+              withAsterisk={!emergency}
+              data={slots}
+              nothingFoundMessage="No times left today: pick another day"
+              allowDeselect={emergency}
+              clearable={emergency}
             />
           </Grid.Col>
         </Grid>
 
         <TextInput
           label="Vehicle Details (optional)"
-          placeholder="Make, model, year, colour, registration"
+          placeholder="Make, model, year, colour, rego"
           {...registerField(form, 'vehicleDetails')}
         />
         <Textarea
           label="Describe what you need"
-          placeholder="What happened, where the vehicle is, anything we should bring"
+          placeholder="What happened, and anything we should bring"
           withAsterisk
           autosize
           minRows={4}

@@ -1,11 +1,13 @@
 import { Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
-import { CONTACT_SERVICE_OPTIONS, contactInputSchema } from '@pilbara/shared-schema';
-import type { z } from 'zod';
-import { registerField, SelectField } from '../../components/form-fields';
-import { OutboxPendingNotice } from './outbox-pending-notice';
+import { CONTACT_SERVICE_OPTIONS, type ContactInput } from '@pilbara/shared-schema';
+import { LazySelectField as SelectField } from '../../components/lazy-select-field';
+import { registerField } from '../../components/register-field';
+import { OutboxPendingNotice } from './outbox-status';
 import { usePublicForm } from './use-public-form';
 
-type ContactFormValues = z.input<typeof contactInputSchema>;
+type ContactFormValues = ContactInput;
+
+const loadResolver = () => import('./form-resolvers').then((m) => m.contactResolver());
 
 const EMPTY: ContactFormValues = {
   firstName: '',
@@ -18,7 +20,7 @@ const EMPTY: ContactFormValues = {
 
 /** The Contact page's 'Send us a Message' form (spec §2 Contact, §5, §8). */
 export function ContactForm() {
-  const { form, onSubmit, sending } = usePublicForm('contact', contactInputSchema, () => EMPTY);
+  const { form, onSubmit, sending } = usePublicForm('contact', loadResolver, () => EMPTY);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Send us a Message">

@@ -1,19 +1,17 @@
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { Button, Group, Input, Radio, Rating, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import {
-  feedbackInputSchema,
-  RECOMMEND_OPTIONS,
-  type FeedbackData,
-  type FeedbackInput,
-} from '@pilbara/shared-schema';
-import { registerField, SelectField } from '../../components/form-fields';
-import { OutboxPendingNotice } from './outbox-pending-notice';
+import { RECOMMEND_OPTIONS, type FeedbackData, type FeedbackInput } from '@pilbara/shared-schema';
+import { LazySelectField as SelectField } from '../../components/lazy-select-field';
+import { registerField } from '../../components/register-field';
+import { OutboxPendingNotice } from './outbox-status';
 import { usePublicForm } from './use-public-form';
 
 export interface ReviewableJob {
   id: string;
   label: string;
 }
+
+const loadResolver = () => import('./form-resolvers').then((m) => m.feedbackResolver());
 
 const RECOMMEND_LABELS: Record<(typeof RECOMMEND_OPTIONS)[number], string> = {
   yes: 'Yes',
@@ -40,12 +38,10 @@ function ScoreField({
   control,
   name,
   label,
-  size = 'md',
 }: {
   control: Control<FeedbackInput, unknown, FeedbackData>;
   name: FieldPath<FeedbackInput>;
   label: string;
-  size?: 'md' | 'lg';
 }) {
   const id = `feedback-${name}`;
   return (
@@ -64,7 +60,8 @@ function ScoreField({
             role="radiogroup"
             aria-label={label}
             name={name}
-            size={size}
+            // Each star is a 44 px tap target.
+            size={44}
             value={typeof field.value === 'number' ? field.value : 0}
             onChange={field.onChange}
             getSymbolLabel={(index) => `${label}: ${index} out of 5`}
@@ -88,7 +85,7 @@ export function FeedbackForm({
   proof: { phone?: string; token?: string };
 }) {
   const empty = () => ({ ...emptyFeedback(), ...proof });
-  const { form, onSubmit, sending } = usePublicForm('feedback', feedbackInputSchema, empty, {
+  const { form, onSubmit, sending } = usePublicForm('feedback', loadResolver, empty, {
     ...emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
     ...proof,
   });
@@ -106,7 +103,7 @@ export function FeedbackForm({
           data={jobs.map((job) => ({ value: job.id, label: job.label }))}
           allowDeselect={false}
         />
-        <ScoreField control={form.control} name="rating" label="Overall Rating" size="lg" />
+        <ScoreField control={form.control} name="rating" label="Overall Rating" />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <ScoreField control={form.control} name="serviceQuality" label="Service Quality" />
           <ScoreField control={form.control} name="responseTime" label="Response Time" />

@@ -1,4 +1,4 @@
-import { usePublicOutboxRunner } from './use-public-submit';
+import { usePublicOutboxRunner } from './outbox-runtime';
 
 /**
  * Mount once near the app root so saved contact messages, bookings and feedback are retried on

@@ -8,10 +8,11 @@ const ICONS: Record<Urgency, typeof IconAlertTriangle> = {
   scheduled: IconCalendar,
 };
 
+// The brand's own colours (ochre, spinifex gold, ironstone), not Mantine's bright red and blue.
 const COLOURS: Record<Urgency, string> = {
-  emergency: 'red',
-  'same-day': 'orange',
-  scheduled: 'blue',
+  emergency: 'ochre',
+  'same-day': 'spinifex',
+  scheduled: 'ironstone',
 };
 
 /**

@@ -1,27 +1,57 @@
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useMemo } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type { PublicFormKind } from '../../db/schema';
 import { applyFieldErrors } from './apply-field-errors';
-import { usePublicSubmit } from './use-public-submit';
+import { usePublicSubmit, type SubmitOptions, type SubmitResult } from './use-public-submit';
+
+/** A resolver loaded on first use; forms validate on submit, so the first load stays small. */
+function lazyResolver<TInput extends FieldValues, TData>(
+  load: () => Promise<Resolver<TInput, unknown, TData>>,
+): Resolver<TInput, unknown, TData> {
+  let loaded: Promise<Resolver<TInput, unknown, TData>> | null = null;
+  return async (values, context, options) => {
+    loaded ??= load();
+    return (await loaded)(values, context, options);
+  };
+}
+
+export interface PublicFormOptions<TInput, TData> extends SubmitOptions {
+  /** The body to send; default the validated values. */
+  body?: (data: TData, input: TInput) => Record<string, unknown>;
+  /** Runs once the submission is safe (sent or saved on the device). */
+  onDone?: (result: SubmitResult, data: TData, input: TInput) => void;
+  /** Runs when the submission was not kept (refused by the server, or could not be stored). */
+  onRejected?: (outboxId: string) => void;
+}
 
 /**
- * A public form checked by `schema` and sent through the outbox. Once the submission is safe
- * (sent, or saved on the device) the form resets to `empty()`; when the server refuses it, the
- * server's messages show under the fields they name.
+ * A public form checked by the resolver `loadResolver` gives and sent through the outbox. Once
+ * the submission is safe (sent, or saved on the device) the form resets to `empty()`; when the
+ * server refuses it, the server's messages show under the fields they name.
  */
 export function usePublicForm<TInput extends FieldValues, TData extends Record<string, unknown>>(
   kind: PublicFormKind,
-  schema: z.ZodType<TData, TInput>,
+  loadResolver: () => Promise<Resolver<TInput, unknown, TData>>,
   empty: () => TInput,
   defaultValues: DefaultValues<TInput> = empty() as DefaultValues<TInput>,
+  options: PublicFormOptions<TInput, TData> = {},
 ) {
   const { submit, sending } = usePublicSubmit(kind);
-  const form = useForm<TInput, unknown, TData>({ resolver: zodResolver(schema), defaultValues });
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await submit({ ...values });
-    if (result.done) form.reset(empty());
-    else applyFieldErrors(form.setError, result.fieldErrors);
+  // The resolver is built once per form; `loadResolver` is a module-level loader.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const resolver = useMemo(() => lazyResolver(loadResolver), []);
+  const form = useForm<TInput, unknown, TData>({ resolver, defaultValues });
+  const onSubmit = form.handleSubmit(async (data) => {
+    const input = form.getValues();
+    const body = options.body ? options.body(data, input) : { ...data };
+    const result = await submit(body, options);
+    if (result.done) {
+      options.onDone?.(result, data, input);
+      form.reset(empty());
+    } else {
+      if (result.outboxId) options.onRejected?.(result.outboxId);
+      applyFieldErrors(form.setError, result.fieldErrors);
+    }
   });
   return { form, onSubmit, sending };
 }

@@ -1,54 +1,27 @@
 /**
- * Submitting a public form through the local outbox, with the spec §8 toasts. The form resets
- * when the submission is safe: delivered, or saved on the device for later delivery.
+ * Submitting a public form through the local outbox, with the spec §8 toasts. The outbox code
+ * and Dexie are loaded on the first submission, not with the page: most visitors never submit.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { TOAST_DURATIONS } from '@pilbara/shared-schema';
 import { serverMessage, type HttpError } from '../../lib/http';
-import { getDatabase } from '../../db/database';
 import type { PublicFormKind } from '../../db/schema';
-import { onOutboxDelivery, startPublicOutbox, submitPublicForm } from '../../sync/public-outbox';
+import type { DeliveryOutcome } from '../../sync/public-outbox';
+import { PUBLIC_FORM_TEXTS, SAVED_OFFLINE_TITLE } from './public-form-texts';
 
-interface KindTexts {
-  successTitle: string;
-  successMessage: string;
-  failureTitle: string;
-  /** The failure message; `detail` is the server's own message when there is one. */
-  failureMessage: (detail: string | undefined) => string;
-  /** Noun for the "saved earlier has now been sent" notice. */
-  noun: string;
-}
+export { PUBLIC_FORM_TEXTS, SAVED_OFFLINE_TITLE };
 
-/** Spec §8 texts per form. */
-export const PUBLIC_FORM_TEXTS: Record<PublicFormKind, KindTexts> = {
-  contact: {
-    successTitle: MESSAGES.CONTACT_SENT_TITLE,
-    successMessage: MESSAGES.CONTACT_SENT_DESCRIPTION,
-    failureTitle: MESSAGES.CONTACT_FAILED_TITLE,
-    failureMessage: (detail) => detail ?? MESSAGES.CONTACT_FAILED_DESCRIPTION,
-    noun: 'message',
-  },
-  booking: {
-    successTitle: MESSAGES.BOOKING_SUBMITTED_TITLE,
-    successMessage: MESSAGES.BOOKING_SUBMITTED_DESCRIPTION,
-    failureTitle: MESSAGES.BOOKING_FAILED_TITLE,
-    failureMessage: () => MESSAGES.BOOKING_FAILED_DESCRIPTION,
-    noun: 'booking',
-  },
-  feedback: {
-    successTitle: MESSAGES.FEEDBACK_SUBMITTED_TITLE,
-    successMessage: MESSAGES.FEEDBACK_SUBMITTED_DESCRIPTION,
-    failureTitle: MESSAGES.FEEDBACK_FAILED_TITLE,
-    failureMessage: () => MESSAGES.FEEDBACK_FAILED_DESCRIPTION,
-    noun: 'feedback',
-  },
+export const FEEDBACK_ALREADY_GIVEN = {
+  title: 'Feedback already received',
+  message: 'We already have your feedback for this job – thank you for taking the time.',
 };
 
-export const SAVED_OFFLINE_TITLE = 'Saved on this device';
+export function loadOutbox() {
+  return import('../../sync/public-outbox');
+}
 
-function showFailure(kind: PublicFormKind, error: unknown): void {
+export function showFailure(kind: PublicFormKind, error: unknown): void {
   const texts = PUBLIC_FORM_TEXTS[kind];
   notifications.show({
     title: texts.failureTitle,
@@ -74,82 +47,83 @@ export function rejectedFields(error: HttpError): Record<string, string> {
   return out;
 }
 
-/**
- * Keeps the outbox running while a public page is open and tells the user when something saved
- * earlier has gone through (or was refused). Mount once per page; safe to mount more than once.
- */
-export function usePublicOutboxRunner(): void {
-  useEffect(() => {
-    startPublicOutbox();
-    return onOutboxDelivery((item, outcome) => {
-      if (outcome.status === 'sent') {
-        notifications.show({
-          title: PUBLIC_FORM_TEXTS[item.kind].successTitle,
-          message: `Your ${PUBLIC_FORM_TEXTS[item.kind].noun} saved on this device has now been sent.`,
-          color: 'green',
-          autoClose: TOAST_DURATIONS.default,
-        });
-      } else if (outcome.status === 'rejected') {
-        showFailure(item.kind, outcome.error);
-      }
-    });
-  }, []);
-}
-
-/** How many submissions of a kind are still waiting on this device. */
-export function usePendingCount(kind: PublicFormKind): number {
-  return useLiveQuery(
-    () =>
-      getDatabase()
-        .publicOutbox.filter((item) => item.kind === kind)
-        .count()
-        .catch(() => 0),
-    [kind],
-    0,
-  );
-}
-
 export interface SubmitResult {
   /** True when the form should reset (delivered or safely saved). */
   done: boolean;
   /** Field messages the server sent back with a rejection. */
   fieldErrors: Record<string, string>;
+  /** What happened to the submission, with the outbox id it travels under. */
+  outcome: DeliveryOutcome;
+  outboxId: string;
+}
+
+export interface SubmitOptions {
+  /** Tell the user with a toast (default); a page that shows its own confirmation says no. */
+  toast?: boolean;
+  /** Runs once the outbox id is known and before anything is sent (to keep a local record). */
+  beforeSend?: (outboxId: string) => void;
 }
 
 export function usePublicSubmit(kind: PublicFormKind) {
   const [sending, setSending] = useState(false);
-  usePublicOutboxRunner();
 
   const submit = useCallback(
-    async (body: Record<string, unknown>): Promise<SubmitResult> => {
+    async (body: Record<string, unknown>, options: SubmitOptions = {}): Promise<SubmitResult> => {
+      const toast = options.toast ?? true;
       setSending(true);
       try {
-        const outcome = await submitPublicForm(kind, body);
+        const outbox = await loadOutbox();
+        const outboxId = outbox.newOutboxId();
+        options.beforeSend?.(outboxId);
+        const outcome = await outbox.submitPublicForm(kind, body, undefined, outboxId);
         const texts = PUBLIC_FORM_TEXTS[kind];
         switch (outcome.status) {
           case 'sent':
-            notifications.show({
-              title: texts.successTitle,
-              message: texts.successMessage,
-              color: 'green',
-              autoClose: TOAST_DURATIONS.default,
-            });
-            return { done: true, fieldErrors: {} };
+            if (toast) {
+              notifications.show({
+                title: texts.successTitle,
+                message: texts.successMessage,
+                color: 'green',
+                autoClose: TOAST_DURATIONS.default,
+              });
+            }
+            return { done: true, fieldErrors: {}, outcome, outboxId };
           case 'queued':
-            notifications.show({
-              title: SAVED_OFFLINE_TITLE,
-              message: outcome.message,
-              color: 'yellow',
-              autoClose: TOAST_DURATIONS.default,
-            });
-            return { done: true, fieldErrors: {} };
+            if (toast) {
+              notifications.show({
+                title: SAVED_OFFLINE_TITLE,
+                message: outcome.message,
+                color: 'yellow',
+                autoClose: TOAST_DURATIONS.default,
+              });
+            }
+            return { done: true, fieldErrors: {}, outcome, outboxId };
           case 'rejected':
+            // Feedback for a job already reviewed is not a failure to retry: say what happened.
+            if (kind === 'feedback' && outcome.error.status === 409) {
+              notifications.show({
+                title: FEEDBACK_ALREADY_GIVEN.title,
+                message: FEEDBACK_ALREADY_GIVEN.message,
+                color: 'ochre',
+                autoClose: TOAST_DURATIONS.default,
+              });
+              return { done: true, fieldErrors: {}, outcome, outboxId };
+            }
             showFailure(kind, outcome.error);
-            return { done: false, fieldErrors: rejectedFields(outcome.error) };
+            return { done: false, fieldErrors: rejectedFields(outcome.error), outcome, outboxId };
           case 'failed':
             showFailure(kind, outcome.error);
-            return { done: false, fieldErrors: {} };
+            return { done: false, fieldErrors: {}, outcome, outboxId };
         }
+      } catch (error) {
+        // The outbox code itself could not load (offline before it was ever cached).
+        showFailure(kind, error);
+        return {
+          done: false,
+          fieldErrors: {},
+          outcome: { status: 'failed', error },
+          outboxId: '',
+        };
       } finally {
         setSending(false);
       }

@@ -13,7 +13,7 @@ import {
   type Invoice,
   type Payment,
 } from '@pilbara/shared-schema';
-import { useProfile } from '../../app/profile-provider';
+import { useProfile } from '../../components/profile-provider';
 import { AmountRow, DocumentSections, SellerHeader } from './document-parts';
 import { INVOICE_STATE_COLORS } from './invoice-display';
 

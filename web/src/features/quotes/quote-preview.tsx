@@ -7,7 +7,7 @@
 import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DOCUMENT_TEXT, quoteDocument, type Quote } from '@pilbara/shared-schema';
-import { useProfile } from '../../app/profile-provider';
+import { useProfile } from '../../components/profile-provider';
 import { DocumentSections, SellerHeader, AmountRow } from './document-parts';
 import { STATUS_COLORS, statusLabel } from './quote-display';
 

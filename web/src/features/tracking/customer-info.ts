@@ -3,9 +3,10 @@
  * the customer typed (phone or job ID) and is what the dashboard polls with, because the phone
  * the server returns is masked (DESIGN §7) and cannot be looked up again.
  */
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@pilbara/shared-schema';
+import { useBrowserState } from '../../lib/hydration';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
 export const customerInfoSchema = z.object({
@@ -20,20 +21,26 @@ export const customerInfoSchema = z.object({
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;
 
 export function useCustomerInfo() {
-  const [info, setInfo] = useState<CustomerInfo | null>(() =>
-    readStored(
-      STORAGE_KEYS.customerInfo,
-      (value) => customerInfoSchema.safeParse(value).data ?? null,
-    ),
+  // Pre-rendered as signed out; the saved customer shows once the page is hydrated.
+  const [info, setInfo] = useBrowserState<CustomerInfo | null>(
+    () =>
+      readStored(
+        STORAGE_KEYS.customerInfo,
+        (value) => customerInfoSchema.safeParse(value).data ?? null,
+      ),
+    null,
   );
-  const save = useCallback((next: CustomerInfo) => {
-    writeStored(STORAGE_KEYS.customerInfo, next);
-    setInfo(next);
-  }, []);
+  const save = useCallback(
+    (next: CustomerInfo) => {
+      writeStored(STORAGE_KEYS.customerInfo, next);
+      setInfo(next);
+    },
+    [setInfo],
+  );
   const clear = useCallback(() => {
     removeStored(STORAGE_KEYS.customerInfo);
     setInfo(null);
-  }, []);
+  }, [setInfo]);
   return { info, save, clear };
 }
 

@@ -1,8 +1,14 @@
 /**
  * The customer dashboard once a customer is known (spec §2 "Customer dashboard"): welcome
- * banner, four tiles, and the Active Jobs / History / Profile tabs.
+ * banner, four tiles, and the Active Jobs / History / Profile tabs. Bookings waiting for approval
+ * (at the server, or still on this phone waiting for signal) show above the active jobs.
+ *
+ * Where the spec leaves a button dead and a customer would expect it to work (DESIGN §11), it
+ * works, keeping the spec's text: Call Driver dials the assigned driver (a co-owner, whose number
+ * is public) or the main line; Message opens a text to the same number quoting the job; Invoice
+ * asks for the job's tax invoice by email; Settings opens the Profile tab.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Anchor,
@@ -42,8 +48,14 @@ import {
   formatPerth,
   historyJobsOf,
   trackingPath,
+  type Booking,
   type Job,
 } from '@pilbara/shared-schema';
+import { useOperators, useProfile } from '../../components/profile-provider';
+import { telHref } from '../../lib/format';
+import { samePhone, type SavedBooking } from '../../lib/my-bookings';
+import { BookingDetails } from './booking-details';
+import { DeviceBookings } from './device-bookings';
 import type { CustomerInfo } from './customer-info';
 import { JobStatusBadge } from './job-status-badge';
 
@@ -104,7 +116,20 @@ function EmptyState({
   );
 }
 
+/** The number a customer reaches their driver on: the assigned co-owner's, else the main line. */
+function useDriverPhone(assignedTo: string | null | undefined): string {
+  const { owners } = useProfile();
+  const { main } = useOperators();
+  const driver = owners.find((owner) => assignedTo && owner.name === assignedTo);
+  return (driver ?? main).phone;
+}
+
+function smsHref(phone: string, body: string): string {
+  return `sms:${telHref(phone).slice('tel:'.length)}?body=${encodeURIComponent(body)}`;
+}
+
 function ActiveJobCard({ job }: { job: Job }) {
+  const phone = useDriverPhone(job.assignedTo);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="active-job">
       <Stack gap="sm">
@@ -165,11 +190,22 @@ function ActiveJobCard({ job }: { job: Job }) {
           >
             Track Live
           </Button>
-          {/* Call Driver and Message do nothing (spec §2); the driver's number is not public. */}
-          <Button variant="default" leftSection={<IconPhone size={18} />} mih={44}>
+          <Button
+            component="a"
+            href={telHref(phone)}
+            variant="default"
+            leftSection={<IconPhone size={18} />}
+            mih={44}
+          >
             Call Driver
           </Button>
-          <Button variant="default" leftSection={<IconMessage size={18} />} mih={44}>
+          <Button
+            component="a"
+            href={smsHref(phone, `Hi, about my job ${job.id}: `)}
+            variant="default"
+            leftSection={<IconMessage size={18} />}
+            mih={44}
+          >
             Message
           </Button>
         </Group>
@@ -179,6 +215,8 @@ function ActiveJobCard({ job }: { job: Job }) {
 }
 
 function HistoryJobCard({ job }: { job: Job }) {
+  const { email } = useProfile();
+  const invoiceHref = `mailto:${email}?subject=${encodeURIComponent(`Tax invoice for job ${job.id}`)}&body=${encodeURIComponent(`Please send me the tax invoice for job ${job.id} (${job.service}).`)}`;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="history-job">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -204,8 +242,14 @@ function HistoryJobCard({ job }: { job: Job }) {
           </Text>
         </Stack>
         <Group gap="xs">
-          {/* Invoice has no action (spec §2). */}
-          <Button variant="default" size="sm" leftSection={<IconFileInvoice size={16} />} mih={40}>
+          <Button
+            component="a"
+            href={invoiceHref}
+            variant="default"
+            size="sm"
+            leftSection={<IconFileInvoice size={16} />}
+            mih={44}
+          >
             Invoice
           </Button>
           <Button
@@ -214,7 +258,7 @@ function HistoryJobCard({ job }: { job: Job }) {
             variant="light"
             size="sm"
             leftSection={<IconStar size={16} />}
-            mih={40}
+            mih={44}
           >
             Rate
           </Button>
@@ -227,14 +271,32 @@ function HistoryJobCard({ job }: { job: Job }) {
 export function DashboardView({
   info,
   jobs,
+  bookings,
+  deviceBookings,
+  bookingsListed,
   loading,
   onSignOut,
 }: {
   info: CustomerInfo;
   jobs: Job[];
+  /** The customer's bookings waiting for approval, as the server has them. */
+  bookings: Booking[];
+  /** Bookings made on this phone (saved copies, some maybe not yet sent). */
+  deviceBookings: SavedBooking[];
+  /** Whether the server's answer lists pending bookings (the hardened lookup does). */
+  bookingsListed: boolean;
   loading: boolean;
   onSignOut: () => void;
 }) {
+  const [tab, setTab] = useState<string | null>('active');
+  // This phone's own bookings the server does not list: those still waiting for signal. (A
+  // server that does not list pending bookings at all leaves the sent ones to this phone's copy.)
+  const listed = new Set(bookings.map((b) => b.id));
+  const localOnly = deviceBookings.filter(
+    (b) =>
+      samePhone(b.phone, info.phone) &&
+      (b.status === 'waiting' || (!bookingsListed && !(b.reference && listed.has(b.reference)))),
+  );
   const stats = customerDashboardStats(jobs, new Date().toISOString());
   const active = activeJobsOf(jobs);
   const completed = historyJobsOf(jobs);
@@ -254,14 +316,18 @@ export function DashboardView({
             <Button
               component={Link}
               to="/booking"
-              color="red"
               leftSection={<IconCalendarPlus size={18} />}
               mih={44}
             >
               Book Service
             </Button>
-            {/* Settings has no action (spec §2). */}
-            <Button variant="white" color="dark" leftSection={<IconSettings size={18} />} mih={44}>
+            <Button
+              variant="white"
+              color="dark"
+              leftSection={<IconSettings size={18} />}
+              mih={44}
+              onClick={() => setTab('profile')}
+            >
               Settings
             </Button>
           </Group>
@@ -269,7 +335,7 @@ export function DashboardView({
       </Paper>
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-        <Tile icon={<IconTruck size={22} />} label="Active Jobs" colour="blue">
+        <Tile icon={<IconTruck size={22} />} label="Active Jobs" colour="ochre">
           <Group gap="xs">
             <Text fz={28} fw={700} lh={1}>
               {stats.activeJobs}
@@ -283,24 +349,24 @@ export function DashboardView({
             </Badge>
           </Group>
         </Tile>
-        <Tile icon={<IconCheck size={22} />} label="Completed Services" colour="green">
+        <Tile icon={<IconCheck size={22} />} label="Completed Services" colour="ironstone">
           <Text fz={28} fw={700} lh={1}>
             {stats.completedJobs}
           </Text>
         </Tile>
-        <Tile icon={<IconUserCircle size={22} />} label="Member Since" colour="grape">
+        <Tile icon={<IconUserCircle size={22} />} label="Member Since" colour="spinifex">
           <Text fz="xl" fw={700} lh={1.2}>
             {hasHistory ? formatPerth(stats.memberSince, DATE_FORMATS.monthYear) : 'New'}
           </Text>
         </Tile>
-        <Tile icon={<IconStar size={22} />} label="Share Feedback" colour="yellow">
+        <Tile icon={<IconStar size={22} />} label="Share Feedback" colour="spinifex">
           <Anchor component={Link} to="/feedback" fw={600}>
             Leave Review
           </Anchor>
         </Tile>
       </SimpleGrid>
 
-      <Tabs defaultValue="active" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="active" leftSection={<IconClipboardList size={16} />}>
             Active Jobs
@@ -321,7 +387,7 @@ export function DashboardView({
                 <Text c="dimmed">Loading your active jobs...</Text>
               </Stack>
             </Center>
-          ) : active.length === 0 ? (
+          ) : active.length === 0 && bookings.length === 0 && localOnly.length === 0 ? (
             <EmptyState
               icon={<IconTruck size={30} />}
               title="No Active Jobs"
@@ -334,6 +400,10 @@ export function DashboardView({
             />
           ) : (
             <Stack gap="md">
+              {bookings.map((booking) => (
+                <BookingDetails key={booking.id} booking={booking} />
+              ))}
+              <DeviceBookings bookings={localOnly} title="Booked on this phone" />
               {active.map((job) => (
                 <ActiveJobCard key={job.id} job={job} />
               ))}

@@ -1,6 +1,7 @@
 import { Text, Timeline } from '@mantine/core';
 import {
   IconCircleCheck,
+  IconCircleX,
   IconClipboardList,
   IconMapPin,
   IconTruckDelivery,
@@ -12,6 +13,7 @@ const ICONS = {
   'en-route': IconTruckDelivery,
   arrived: IconMapPin,
   completed: IconCircleCheck,
+  cancelled: IconCircleX,
 } as const;
 
 /** The live-updates timeline of the portal, derived from the job's status (spec §4). */

@@ -1,24 +1,46 @@
 /**
- * The dashboard's jobs (DESIGN §7, §11): GET /api/jobs/customer/{phone or job ID}?phone={digits}
- * answers only that customer's jobs (and pending bookings), with other contact details masked; a
- * job ID needs the phone digits that prove it. Polled every 5 s (spec §9). A failed call is only
- * logged (spec §8 "Dashboard job lookup fails"); the last jobs stay on screen.
+ * The dashboard's records (DESIGN §7, §11): GET /api/jobs/customer/{phone or job ID}?phone={digits}
+ * answers only that customer's jobs and their bookings still waiting for approval (`{jobs,
+ * bookings}`), with other contact details masked; a job ID needs the phone digits that prove it.
+ * Polled every 5 s (spec §9). A failed call is only logged (spec §8 "Dashboard job lookup
+ * fails"); the last records stay on screen.
  */
 import { useEffect, useState } from 'react';
-import { POLLING_INTERVALS, type Job } from '@pilbara/shared-schema';
+import { POLLING_INTERVALS, type Booking, type Job } from '@pilbara/shared-schema';
 import { apiRequest, HttpError } from '../../lib/http';
 
-export async function fetchCustomerJobs(lookup: string, proof?: string): Promise<Job[]> {
+export interface CustomerRecords {
+  jobs: Job[];
+  bookings: Booking[];
+  /** Whether the answer listed pending bookings at all. */
+  bookingsListed: boolean;
+}
+
+const NONE: CustomerRecords = { jobs: [], bookings: [], bookingsListed: false };
+
+export async function fetchCustomerRecords(
+  lookup: string,
+  proof?: string,
+): Promise<CustomerRecords> {
   try {
     const query = proof ? `?phone=${encodeURIComponent(proof)}` : '';
-    const answer = await apiRequest<{ jobs?: Job[] }>(
+    const answer = await apiRequest<{ jobs?: Job[]; bookings?: Booking[] }>(
       `/api/jobs/customer/${encodeURIComponent(lookup)}${query}`,
     );
-    return answer?.jobs ?? [];
+    return {
+      jobs: answer?.jobs ?? [],
+      bookings: (answer?.bookings ?? []).filter((b) => b.status === 'pending'),
+      bookingsListed: Array.isArray(answer?.bookings),
+    };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return [];
+    if (error instanceof HttpError && error.status === 404) return NONE;
     throw error;
   }
+}
+
+/** The jobs alone (the feedback page's list). */
+export async function fetchCustomerJobs(lookup: string, proof?: string): Promise<Job[]> {
+  return (await fetchCustomerRecords(lookup, proof)).jobs;
 }
 
 export function useCustomerJobs(
@@ -26,21 +48,21 @@ export function useCustomerJobs(
   pollMs: number = POLLING_INTERVALS.dashboardJobs,
   proof?: string,
 ) {
-  const [jobs, setJobs] = useState<Job[]>([]);
+  const [records, setRecords] = useState<CustomerRecords>(NONE);
   const [loading, setLoading] = useState(lookup !== null);
 
   useEffect(() => {
     if (!lookup) {
-      setJobs([]);
+      setRecords(NONE);
       setLoading(false);
       return;
     }
     let stopped = false;
     setLoading(true);
     const load = () =>
-      fetchCustomerJobs(lookup, proof)
+      fetchCustomerRecords(lookup, proof)
         .then((next) => {
-          if (!stopped) setJobs(next);
+          if (!stopped) setRecords(next);
         })
         .catch((error: unknown) => {
           console.error('Dashboard job lookup failed', error);
@@ -56,5 +78,5 @@ export function useCustomerJobs(
     };
   }, [lookup, pollMs, proof]);
 
-  return { jobs, loading };
+  return { ...records, loading };
 }

@@ -1,14 +1,16 @@
 import { useCallback, useState } from 'react';
+import { readSavedBookings, samePhone } from '../../lib/my-bookings';
 import { isJobIdLookup, type CustomerInfo } from './customer-info';
-import { fetchCustomerJobs } from './use-customer-jobs';
+import { fetchCustomerRecords, type CustomerRecords } from './use-customer-jobs';
 
 export type LookupState =
   { status: 'idle' } | { status: 'busy' } | { status: 'none'; lookup: string };
 
 /**
- * The dashboard's "Access Dashboard": looks the customer up by phone or job ID and, when jobs are
- * found, returns the customer info to save. The name comes from the newest job; the
- * phone is what the customer typed, since the server masks the stored one (DESIGN §7).
+ * The dashboard's "Access Dashboard": looks the customer up by phone or job ID (proved by the
+ * phone digits) and, when jobs or pending bookings are found (at the server, or made on this
+ * phone), returns the customer info to save. The name comes from the newest record; the phone is
+ * what the customer typed, since the server masks the stored one (DESIGN §7).
  */
 export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
   const [state, setState] = useState<LookupState>({ status: 'idle' });
@@ -17,19 +19,31 @@ export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
     async (lookup: string, proof?: string) => {
       setState({ status: 'busy' });
       try {
-        const jobs = await fetchCustomerJobs(lookup, proof);
+        const idLookup = isJobIdLookup(lookup);
+        const device = idLookup
+          ? []
+          : readSavedBookings().filter((b) => samePhone(b.phone, lookup));
+        let records: CustomerRecords = { jobs: [], bookings: [], bookingsListed: false };
+        try {
+          records = await fetchCustomerRecords(lookup, proof);
+        } catch (error) {
+          // Offline or server trouble: bookings made on this phone still open the dashboard.
+          if (device.length === 0) throw error;
+        }
+        const { jobs, bookings } = records;
         const newest = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-        if (!newest) {
+        const name = newest?.customerName ?? bookings[0]?.customerName ?? device[0]?.customerName;
+        if (!name) {
           setState({ status: 'none', lookup });
           return;
         }
         setState({ status: 'idle' });
         onFound({
-          name: newest.customerName,
-          phone: isJobIdLookup(lookup) ? newest.phone : lookup,
+          name,
+          phone: idLookup ? (newest?.phone ?? lookup) : lookup,
           // The server masks emails in public answers (DESIGN §7); the masked one is still a useful hint.
           email: jobs.find((job) => job.email)?.email ?? '',
-          lookup: isJobIdLookup(lookup) ? lookup.toUpperCase() : lookup,
+          lookup: idLookup ? lookup.toUpperCase() : lookup,
           ...(proof ? { proof } : {}),
         });
       } catch (error) {

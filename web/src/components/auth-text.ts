@@ -32,5 +32,4 @@ export const AUTH_TEXT = {
   accountReadyMessage: MESSAGES.ACCOUNT_READY_DESCRIPTION,
   logoutTitle: MESSAGES.LOGOUT_TITLE,
   logoutMessage: MESSAGES.LOGOUT_DESCRIPTION,
-  outsideProvider: MESSAGES.USE_AUTH_OUTSIDE_PROVIDER,
 } as const;

@@ -16,9 +16,13 @@ import {
 } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
-import { apiRequest, HttpError, serverMessage } from '../../lib/http';
-import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { AUTH_TOASTS, AUTH_TEXT } from './auth-text';
+import { apiRequest, HttpError, serverMessage } from '../lib/http';
+import { useBrowserState } from '../lib/hydration';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage';
+import { USE_AUTH_OUTSIDE_PROVIDER } from '@pilbara/shared-schema';
+
+/** The toasts' wording, loaded when a toast is due (it carries the messages catalogue). */
+const authText = () => import('./auth-text');
 
 /** The fields the UI reads from a user (spec §3); anything else the server sends is kept. */
 export interface AuthUser {
@@ -79,8 +83,10 @@ export function displayName(user: Pick<AuthUser, 'firstName' | 'username'>): str
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<AuthUser | null>(() =>
-    readStored(STORAGE_KEYS.authUser, parseAuthUser),
+  // Pre-rendered pages are drawn signed out; the stored user shows once the page is hydrated.
+  const [user, setUser] = useBrowserState<AuthUser | null>(
+    () => readStored(STORAGE_KEYS.authUser, parseAuthUser),
+    null,
   );
   const [loading, setLoading] = useState(false);
   const timers = useRef<number[]>([]);
@@ -88,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOutLocally = useCallback(() => {
     removeStored(STORAGE_KEYS.authUser);
     setUser(null);
-  }, []);
+  }, [setUser]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -98,7 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A stored user whose session the server no longer knows (expired, logged out elsewhere) is
   // signed out; when the server cannot be reached the stored user stays, so offline starts work.
   useEffect(() => {
-    if (!user) return;
+    if (!readStored(STORAGE_KEYS.authUser, parseAuthUser)) return;
     let cancelled = false;
     apiRequest<{ user?: unknown } | undefined>('/api/auth/me')
       .then((answer) => {
@@ -121,6 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (values: LoginValues): Promise<AuthUser> => {
       setLoading(true);
+      const { AUTH_TEXT, AUTH_TOASTS } = await authText();
       try {
         const user = userFromAnswer(await apiRequest<unknown>('/api/auth/login', { body: values }));
         writeStored(STORAGE_KEYS.authUser, user);
@@ -155,12 +162,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setLoading(false);
       }
     },
-    [later],
+    [later, setUser],
   );
 
   const register = useCallback(
     async (values: RegisterValues): Promise<AuthUser> => {
       setLoading(true);
+      const { AUTH_TEXT, AUTH_TOASTS } = await authText();
       try {
         // Registration creates the account but no session (the server signs in only on login),
         // so the user is not stored here: the page moves to the login tab with the username filled.
@@ -198,6 +206,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async (): Promise<void> => {
+    const { AUTH_TEXT, AUTH_TOASTS } = await authText();
     try {
       await apiRequest<unknown>('/api/auth/logout', { method: 'POST' });
     } catch {
@@ -222,6 +231,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 /** The sign-in state; throws the spec §8 message when used outside {@link AuthProvider}. */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  if (!value) throw new Error(AUTH_TEXT.outsideProvider);
+  if (!value) throw new Error(USE_AUTH_OUTSIDE_PROVIDER);
   return value;
 }

@@ -64,7 +64,7 @@ export function parseSiteConfig(value: unknown): SiteConfig | null {
   return { profile: result, cardPaymentsEnabled };
 }
 
-const DEFAULT_CONFIG: SiteConfig = {
+export const DEFAULT_CONFIG: SiteConfig = {
   profile: DEFAULT_BUSINESS_PROFILE,
   cardPaymentsEnabled: false,
 };
@@ -72,6 +72,7 @@ const DEFAULT_CONFIG: SiteConfig = {
 const ProfileContext = createContext<SiteConfig>(DEFAULT_CONFIG);
 
 function readCached(): SiteConfig | null {
+  if (typeof window === 'undefined') return null;
   try {
     const raw = window.localStorage.getItem(PROFILE_STORAGE_KEY);
     if (!raw) return null;
@@ -92,14 +93,23 @@ function writeCached(config: SiteConfig): void {
   }
 }
 
+/**
+ * `initial` fixes the config (tests; nothing is fetched). `prerendered` is the config the page's
+ * HTML was rendered with (embedded in the page by the build or the server): the browser starts
+ * from it so hydration matches, then asks the server for the current one.
+ */
 export function ProfileProvider({
   children,
   initial,
+  prerendered,
 }: {
   children: ReactNode;
-  initial?: SiteConfig;
+  initial?: SiteConfig | undefined;
+  prerendered?: SiteConfig | undefined;
 }) {
-  const [config, setConfig] = useState<SiteConfig>(() => initial ?? readCached() ?? DEFAULT_CONFIG);
+  const [config, setConfig] = useState<SiteConfig>(
+    () => initial ?? prerendered ?? readCached() ?? DEFAULT_CONFIG,
+  );
 
   useEffect(() => {
     if (initial) return;
@@ -109,7 +119,10 @@ export function ProfileProvider({
         const parsed = parseSiteConfig(answer);
         if (!parsed) return;
         writeCached(parsed);
-        setConfig(parsed);
+        // The same profile the page already shows is not an update (no re-render of the page).
+        setConfig((current) =>
+          JSON.stringify(current) === JSON.stringify(parsed) ? current : parsed,
+        );
       })
       .catch(() => {
         // Offline or server error: keep the cached or default profile.

@@ -1,0 +1,202 @@
+/**
+ * Restoring the server from an older backup, in every order devices and callers come back
+ * (issue 12): the real web engine on fake-indexeddb against the real server over its socket.
+ *
+ * Before the restore, after the backup was taken: a holder device leases id blocks, syncs jobs
+ * minted from them, and then goes offline with more of them unsent; a reader device pulls
+ * everything; a REST caller creates a job for a first customer. The restored database knows
+ * none of that. Whichever comes first after the restore — the holder, a newcomer device that
+ * leases and writes, or a REST caller creating a job for a second customer — in the end:
+ * - no divergence: every device shows exactly the server's rows (the reader too, though it made
+ *   no mutation and its cursor may be below the head when it comes back);
+ * - no id twice: no lease block granted to two devices, no id minted twice, and the second
+ *   customer's job never gets the first one's number;
+ * - no unsent mutation rejected: the holder's offline jobs are all on the server, nothing in
+ *   its needs-attention list.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+/* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
+import { heldLeases, lowSeries, mintIdFrom } from '../../../web/src/sync/leases';
+import { SYNCED_TABLES, type HeldLease } from '@pilbara/shared-schema';
+/* eslint-enable no-restricted-imports */
+import type { Config } from '../../src/config';
+import { pullChanges } from '../../src/sync/change-log';
+import { testConfig } from '../helper';
+import {
+  makeClient,
+  restoreFromBackup,
+  startServer,
+  waitFor,
+  waitSynced,
+  write,
+  type RunningServer,
+  type TestClient,
+} from './harness';
+
+type Order = 'holder first' | 'newcomer first' | 'REST first';
+
+async function restJob(server: RunningServer, customerName: string): Promise<string> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/jobs',
+    headers: { cookie: server.cookie },
+    payload: {
+      customerName,
+      phone: '0412 345 678',
+      service: '4x4 Recovery',
+      location: 'Pannawonica',
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { job: { id: string } }).job.id;
+}
+
+/** A job staff create on a device, its ids minted from the device's leases. */
+async function deviceJob(client: TestClient, customerName: string): Promise<string> {
+  const id = String(await mintIdFrom(client.db, 'JOB'));
+  const result = await write(client, 'job.create', {
+    id,
+    updateId: await mintIdFrom(client.db, 'job_updates'),
+    customerName,
+    phone: '0499 999 999',
+    service: 'Emergency Towing',
+    location: 'Karratha',
+  });
+  if (!result.ok) throw new Error(result.message);
+  return id;
+}
+
+async function holdsLeases(client: TestClient): Promise<HeldLease[]> {
+  await waitFor(async () => (await lowSeries(client.db)).length === 0, 10_000, 'leases');
+  return heldLeases(client.db);
+}
+
+/** Every device shows exactly the server's rows, confirmed and on screen. */
+async function expectConverged(server: RunningServer, clients: TestClient[]): Promise<void> {
+  const snapshot = pullChanges(server.app.db, 0, 1_000_000).changes.filter((c) => c.op === 'put');
+  const byId = (a: { id?: unknown } | null, b: { id?: unknown } | null) =>
+    String(a?.id).localeCompare(String(b?.id));
+  for (const table of SYNCED_TABLES) {
+    const expected = snapshot
+      .filter((change) => change.entity === table)
+      .map((change) => change.data)
+      .sort(byId);
+    const stored = server.app.db.prepare(`SELECT id FROM "${table}"`).all() as { id: unknown }[];
+    expect(expected.map((row) => row?.id).sort()).toEqual(stored.map((row) => row.id).sort());
+    for (const client of clients) {
+      const label = `${client.db.name} ${table}`;
+      expect((await client.db.visible(table).toArray()).sort(byId), label).toEqual(expected);
+      expect((await client.db.confirmed(table).toArray()).sort(byId), label).toEqual(expected);
+    }
+  }
+}
+
+function overlapping(a: HeldLease[], b: HeldLease[]): string[] {
+  return a.flatMap((mine) =>
+    b
+      .filter((other) => other.series === mine.series)
+      .filter((other) => !(other.end < mine.start || other.start > mine.end))
+      .map((other) => `${mine.series} ${mine.start}-${mine.end} / ${other.start}-${other.end}`),
+  );
+}
+
+async function restoreScenario(order: Order): Promise<void> {
+  const config: Config = testConfig();
+  const server = await startServer({ config });
+  const before = await restJob(server, 'Early Customer');
+  const backup = path.join(path.dirname(config.databaseFile), 'backup.sqlite');
+  await server.app.db.backup(backup);
+
+  // After the backup: the holder leases and syncs jobs; the reader pulls everything; a REST
+  // caller creates a job for a first customer.
+  const holder = makeClient(server);
+  await holder.engine.start();
+  const holderLeases = await holdsLeases(holder);
+  const synced = [await deviceJob(holder, 'Synced One'), await deviceJob(holder, 'Synced Two')];
+  await waitSynced(holder, server);
+  const firstCustomerJob = await restJob(server, 'First Customer');
+  const reader = makeClient(server);
+  await reader.engine.start();
+  await waitSynced(reader, server);
+  await waitSynced(holder, server);
+  expect((await reader.db.jobs.toArray()).map((job) => job.id)).toEqual(
+    expect.arrayContaining([before, firstCustomerJob, ...synced]),
+  );
+  // The holder loses signal and keeps working.
+  await holder.engine.stop();
+  await reader.engine.stop();
+  const unsent = [await deviceJob(holder, 'Offline One'), await deviceJob(holder, 'Offline Two')];
+  await server.app.close();
+
+  // Last night's backup is restored.
+  const restored = await restoreFromBackup(config, backup, server.cookie);
+  const holderBack = makeClient(restored, { dbName: holder.db.name });
+  const newcomer = makeClient(restored);
+  const readerBack = makeClient(restored, { dbName: reader.db.name });
+  let newcomerLeases: HeldLease[] = [];
+  let newcomerJob = '';
+  let secondCustomerJob = '';
+  const holderComesBack = async () => {
+    await holderBack.engine.start();
+    await waitSynced(holderBack, restored);
+  };
+  const newcomerJoins = async () => {
+    await newcomer.engine.start();
+    newcomerLeases = await holdsLeases(newcomer);
+    newcomerJob = await deviceJob(newcomer, 'Newcomer Job');
+    await waitSynced(newcomer, restored);
+  };
+  const restCaller = async () => {
+    secondCustomerJob = await restJob(restored, 'Second Customer');
+  };
+  const steps = {
+    'holder first': [holderComesBack, newcomerJoins, restCaller],
+    'newcomer first': [newcomerJoins, holderComesBack, restCaller],
+    'REST first': [restCaller, newcomerJoins, holderComesBack],
+  }[order];
+  for (const step of steps) await step();
+  // Writes made after the others came back reach everyone, the reader last of all.
+  await deviceJob(newcomer, 'After Everyone');
+  await waitSynced(newcomer, restored);
+  await readerBack.engine.start();
+  for (const client of [holderBack, newcomer, readerBack]) await waitSynced(client, restored);
+  await waitFor(
+    () => [holderBack, newcomer, readerBack].every((c) => c.engine.state === 'online'),
+    10_000,
+    'every device online',
+  );
+
+  // No unsent mutation rejected.
+  const onServer = (restored.app.db.prepare('SELECT id FROM jobs').all() as { id: string }[]).map(
+    (row) => row.id,
+  );
+  expect(onServer).toEqual(expect.arrayContaining([...unsent, newcomerJob, secondCustomerJob]));
+  expect(await holderBack.db.syncIssues.toArray()).toEqual([]);
+  expect(await newcomer.db.syncIssues.toArray()).toEqual([]);
+
+  // No id twice: blocks, minted ids, and the second customer's job number.
+  expect(overlapping(holderLeases, newcomerLeases)).toEqual([]);
+  expect(overlapping(await heldLeases(holderBack.db), newcomerLeases)).toEqual([]);
+  expect(secondCustomerJob).not.toBe(firstCustomerJob);
+  const everIssued = [before, firstCustomerJob, ...synced, ...unsent];
+  expect(everIssued).not.toContain(secondCustomerJob);
+  expect(everIssued).not.toContain(newcomerJob);
+  expect(
+    restored.app.db
+      .prepare('SELECT mutationId FROM mutation_results GROUP BY mutationId HAVING count(*) > 1')
+      .all(),
+  ).toEqual([]);
+
+  // No divergence: the jobs synced after the backup are gone everywhere, with the server.
+  await expectConverged(restored, [holderBack, newcomer, readerBack]);
+  expect(await readerBack.db.jobs.get(synced[0] ?? '')).toBeUndefined();
+}
+
+describe('restore from an older backup', () => {
+  for (const order of ['holder first', 'newcomer first', 'REST first'] as const) {
+    it(`${order}: no device diverges, no id is issued twice, no unsent change is rejected`, async () => {
+      await restoreScenario(order);
+    }, 60_000);
+  }
+});

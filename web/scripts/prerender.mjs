@@ -1,0 +1,217 @@
+/**
+ * Pre-renders the public pages to HTML (DESIGN §11 "First visit"), run by the build (vite.config.ts)
+ * once Vite has written the client bundle to dist/ and the Node bundle of src/prerender.tsx to
+ * dist-ssr/. For every public route it writes dist/<route>.html (the home page is index.html):
+ *
+ * - the page's HTML inside #root, which the browser hydrates;
+ * - its title, the site config it was rendered with (for hydration), and a <noscript> with both
+ *   phone numbers;
+ * - <link rel="modulepreload"> for the route's page chunk, so it loads beside the entry;
+ * - the CSS the page's HTML uses inlined in <head> (beasties), the full stylesheets loaded
+ *   without blocking the first paint (media="print" until main.tsx switches them on).
+ *
+ * It also writes shell.html (no page content: the staff screens and the offline fallback),
+ * 404.html, and prerendered.json listing all of them for the server. `prerenderSite` takes the
+ * site config so the server can render the same pages with a deployment's business profile.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Beasties from 'beasties';
+
+/** The page module each route shows (keys of Vite's build manifest). */
+const PAGE_MODULES = {
+  '/': 'src/pages/home-page.tsx',
+  '/services': 'src/pages/services-page.tsx',
+  '/gallery': 'src/pages/gallery-page.tsx',
+  '/about': 'src/pages/about-page.tsx',
+  '/contact': 'src/pages/contact-page.tsx',
+  '/service-areas': 'src/pages/service-areas-page.tsx',
+  '/pricing': 'src/pages/pricing-page.tsx',
+  '/customer-portal': 'src/pages/customer-portal-page.tsx',
+  '/booking': 'src/pages/booking-page.tsx',
+  '/book-service': 'src/pages/booking-page.tsx',
+  '/service-history': 'src/pages/service-history-page.tsx',
+  '/feedback': 'src/pages/feedback-page.tsx',
+  '/dashboard': 'src/pages/dashboard-page.tsx',
+  '/auth': 'src/pages/auth-page.tsx',
+  '/login': 'src/pages/auth-page.tsx',
+  '/register': 'src/pages/auth-page.tsx',
+  '/checkout': 'src/pages/checkout-page.tsx',
+  '/checkout/success': 'src/pages/checkout-success-page.tsx',
+};
+const NOT_FOUND_MODULE = 'src/pages/not-found-page.tsx';
+/** A path no route matches, rendered as the 404 page. */
+const NOT_FOUND_PATH = '/__not-found__';
+
+export const SHELL_FILE = 'shell.html';
+export const NOT_FOUND_FILE = '404.html';
+export const PAGES_FILE = 'prerendered.json';
+
+/**
+ * The part of the site config that shows in the pages: the business profile without the fields
+ * only scripts read (its public URL and card key). The server compares it with the pages' to
+ * decide whether a deployment's profile needs its own render (sync-server/src/plugins/static.ts).
+ */
+export function shownProfile(config) {
+  const { publicUrl: _url, stripePublishableKey: _key, ...shown } = config.profile;
+  return shown;
+}
+
+/** Writes name.br and name.gz beside `file` where they are smaller than the file. */
+export function precompressFile(file) {
+  const data = readFileSync(file);
+  const br = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+  const gz = gzipSync(data, { level: 9 });
+  if (br.length < data.length) writeFileSync(`${file}.br`, br);
+  if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+}
+
+/** dist-relative file of a route's HTML: '/' → index.html, '/checkout/success' → checkout/success.html. */
+export function pageFile(route) {
+  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+}
+
+function escapeHtml(text) {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+function telHref(phone) {
+  const trimmed = phone.trim();
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/[^\d]/g, '')}`;
+}
+
+/** The no-JavaScript message: both operators' numbers, tappable. */
+function noscript(config) {
+  const lines = config.profile.owners
+    .map((o) => `<a href="${telHref(o.phone)}">${escapeHtml(o.name)}: ${escapeHtml(o.phone)}</a>`)
+    .join(' · ');
+  return (
+    `<noscript><p class="noscript-call">Call us any time, 24/7: ${lines}. ` +
+    `Booking and job tracking need JavaScript; calling works without it.</p></noscript>`
+  );
+}
+
+function chunkClosure(manifest, key, seen = new Set()) {
+  if (!manifest[key] || seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) chunkClosure(manifest, dep, seen);
+  return seen;
+}
+
+/**
+ * Renders every public page into `outDir` (default: `dist` itself) with `config` (default: the
+ * built-in profile). `dist` holds the client build; `ssrDir` the Node bundle of src/prerender.tsx,
+ * where the first run also keeps Vite's untouched index.html as the template of later runs.
+ */
+export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
+  const ssr = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+  const siteConfig = config ?? ssr.DEFAULT_CONFIG;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entryChunks = chunkClosure(manifest, entryKey);
+
+  const templateFile = join(ssrDir, 'template.html');
+  if (!existsSync(templateFile)) copyFileSync(join(dist, 'index.html'), templateFile);
+  const template = readFileSync(templateFile, 'utf8').replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  const configScript = ssr.embeddedConfigScript(siteConfig);
+
+  const beasties = new Beasties({
+    path: dist,
+    publicPath: '/',
+    preload: 'media',
+    noscriptFallback: true,
+    inlineFonts: false,
+    pruneSource: false,
+    reduceInlineStyles: false,
+    compress: true,
+    logLevel: 'warn',
+  });
+
+  async function writePage(file, { html, title }, pageModule) {
+    const pageChunks = pageModule ? chunkClosure(manifest, pageModule) : new Set();
+    const preloads = [];
+    const styles = [];
+    for (const key of pageChunks) {
+      if (entryChunks.has(key)) continue;
+      preloads.push(`<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+      for (const css of manifest[key].css ?? [])
+        styles.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    }
+    let page = template
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${preloads.join('')}${styles.join('')}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `${noscript(siteConfig)}<div id="root">${html}</div>${configScript}`,
+      );
+    if (html) {
+      page = await beasties.process(page);
+      // beasties switches deferred sheets on with an inline onload handler, which the site's
+      // Content-Security-Policy forbids; main.tsx switches them on instead.
+      page = page.replace(/ onload="this\.media='all'"/g, ' data-deferred-css');
+    }
+    mkdirSync(dirname(join(outDir, file)), { recursive: true });
+    writeFileSync(join(outDir, file), page);
+  }
+
+  mkdirSync(outDir, { recursive: true });
+  await writePage(SHELL_FILE, { html: '', title: ssr.PRODUCT_NAME }, null);
+
+  const pages = {};
+  for (const route of ssr.PUBLIC_ROUTES) {
+    const file = pageFile(route);
+    await writePage(file, await ssr.renderPage(route, siteConfig), PAGE_MODULES[route]);
+    pages[route] = file;
+  }
+  await writePage(
+    NOT_FOUND_FILE,
+    await ssr.renderPage(NOT_FOUND_PATH, siteConfig),
+    NOT_FOUND_MODULE,
+  );
+
+  writeFileSync(
+    join(outDir, PAGES_FILE),
+    JSON.stringify(
+      {
+        pages,
+        notFound: NOT_FOUND_FILE,
+        shell: SHELL_FILE,
+        clientRoutes: [...ssr.CLIENT_ONLY_ROUTES],
+        profile: shownProfile(siteConfig),
+      },
+      null,
+      2,
+    ),
+  );
+  return pages;
+}
+
+/**
+ * Command line, used by the server when a deployment's business profile differs from the one the
+ * build rendered with: renders the pages with it into --out and compresses them.
+ *   node web/scripts/prerender.mjs --dist web/dist --ssr web/dist-ssr --out DIR --config JSON
+ */
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (name) => process.argv[process.argv.indexOf(`--${name}`) + 1];
+  const outDir = resolve(arg('out'));
+  const pages = await prerenderSite({
+    dist: resolve(arg('dist')),
+    ssrDir: resolve(arg('ssr')),
+    outDir,
+    config: JSON.parse(arg('config')),
+  });
+  const files = [...new Set([...Object.values(pages), NOT_FOUND_FILE, SHELL_FILE])];
+  for (const file of files) precompressFile(join(outDir, file));
+  console.log(`pre-rendered ${files.length} pages into ${outDir}`);
+}
