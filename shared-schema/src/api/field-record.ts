@@ -10,6 +10,9 @@ import { trackParamsSchema } from './public';
 /** Where a phone sends a file's bytes (the tus protocol's creation endpoint). */
 export const UPLOAD_ENDPOINT = '/api/uploads';
 
+/** The HTTP methods of the tus protocol (create, ask the offset, send bytes, cancel, preflight). */
+export const UPLOAD_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
 /**
  * The `Upload-Metadata` of a resumable upload: which record the file belongs to and the hash its
  * bytes must have. The record is synced first, so the server knows the job and the size to

@@ -28,6 +28,7 @@ import {
   FIELD_FILE_LIMITS,
   MESSAGES,
   UPLOAD_ENDPOINT,
+  UPLOAD_METHODS,
   isFieldFileType,
   maxFileBytes,
   mayHandleJobFiles,
@@ -77,102 +78,117 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     return raw ? callers.get(raw as IncomingMessage) : undefined;
   };
 
-  const datastore = new FileStore({
-    directory: app.fieldFiles.uploads,
-    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
-  });
+  // Made on the first upload request, not at start: FileStore's constructor starts an unawaited
+  // mkdir of its directory (FieldFiles has already made it), and a server that starts and stops
+  // at once (a test) would see that callback fire after its data folder is gone.
+  let made: { tus: Server; datastore: FileStore } | null = null;
+  const tusServer = () => {
+    made ??= makeTus();
+    return made;
+  };
 
-  const tus = new Server({
-    path: UPLOAD_ENDPOINT,
-    datastore,
-    relativeLocation: true,
-    respectForwardedHeaders: false,
-    maxSize: FIELD_FILE_LIMITS.maxPhotoBytes,
-    disableTerminationForFinishedUploads: true,
+  const makeTus = () => {
+    const datastore = new FileStore({
+      directory: app.fieldFiles.uploads,
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+    });
 
-    async onUploadCreate(req, upload) {
-      const user = callerOf(req);
-      const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {});
-      if (!parsed.success) {
-        throw refusal(400, UPLOAD_MESSAGES.badMetadata, fieldErrors(parsed.error));
-      }
-      const meta = parsed.data;
-      if (!isFieldFileType(meta.filetype)) {
-        throw refusal(415, UPLOAD_MESSAGES.notImageType, {
-          filetype: UPLOAD_MESSAGES.notImageType,
-        });
-      }
-      const limit = maxFileBytes(meta.kind);
-      if (upload.size === undefined || upload.size > limit) {
-        const message = UPLOAD_MESSAGES.tooBig(meta.kind, limit);
-        throw refusal(413, message, { 'upload-length': message });
-      }
-      const job = findJob(app.db, meta.jobId);
-      if (!job) throw refusal(404, MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
-      if (!mayHandleJobFiles(user, job)) throw refusal(403, MESSAGES.FORBIDDEN);
-      const found = findFieldRecord(app.db, meta.kind, meta.recordId);
-      if (!found || found.record.jobId !== job.id) {
-        throw refusal(404, UPLOAD_MESSAGES.noRecord, { recordId: UPLOAD_MESSAGES.noRecord });
-      }
-      if (found.record.contentHash !== meta.sha256) {
-        throw refusal(400, UPLOAD_MESSAGES.hashMismatch, { sha256: UPLOAD_MESSAGES.hashMismatch });
-      }
-      if (found.record.mimeType !== meta.filetype) {
-        throw refusal(415, UPLOAD_MESSAGES.notImageType, {
-          filetype: UPLOAD_MESSAGES.notImageType,
-        });
-      }
-      if (found.record.size !== upload.size) {
-        throw refusal(400, UPLOAD_MESSAGES.sizeMismatch, {
-          'upload-length': UPLOAD_MESSAGES.sizeMismatch,
-        });
-      }
-      return { metadata: { ...upload.metadata, uploaderId: String(user?.id ?? '') } };
-    },
+    const tus = new Server({
+      path: UPLOAD_ENDPOINT,
+      datastore,
+      relativeLocation: true,
+      respectForwardedHeaders: false,
+      maxSize: FIELD_FILE_LIMITS.maxPhotoBytes,
+      disableTerminationForFinishedUploads: true,
 
-    async onIncomingRequest(req, uploadId) {
-      // Continuing, asking about or cancelling an upload: only its creator may.
-      const user = callerOf(req);
-      let uploaderId: string | null | undefined;
-      try {
-        uploaderId = (await datastore.getUpload(uploadId)).metadata?.uploaderId;
-      } catch {
-        return; // tus answers 404/410 for an upload that is not there
-      }
-      if (!user || uploaderId !== String(user.id)) {
-        throw refusal(403, UPLOAD_MESSAGES.notYours);
-      }
-    },
-
-    async onUploadFinish(_req, upload) {
-      const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
-      const source = upload.storage?.path ?? path.join(app.fieldFiles.uploads, upload.id);
-      const now = app.now().toISOString();
-      try {
-        const stored = await app.fieldFiles.store(
-          source,
-          { hash: meta.sha256, mimeType: meta.filetype as FieldFileType },
-          now,
-        );
-        if (recordStoredFile(app.db, stored, now)) notifyChanges(app.db);
-        return {};
-      } catch (error) {
-        if (error instanceof FileRejected) {
-          throw refusal(error.statusCode, error.message, { [error.field]: error.message });
+      async onUploadCreate(req, upload) {
+        const user = callerOf(req);
+        const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {});
+        if (!parsed.success) {
+          throw refusal(400, UPLOAD_MESSAGES.badMetadata, fieldErrors(parsed.error));
         }
-        throw error;
-      } finally {
-        // Stored under its hash, or refused: either way the partial upload is done with.
-        await datastore.remove(upload.id).catch(() => undefined);
-      }
-    },
-  });
+        const meta = parsed.data;
+        if (!isFieldFileType(meta.filetype)) {
+          throw refusal(415, UPLOAD_MESSAGES.notImageType, {
+            filetype: UPLOAD_MESSAGES.notImageType,
+          });
+        }
+        const limit = maxFileBytes(meta.kind);
+        if (upload.size === undefined || upload.size > limit) {
+          const message = UPLOAD_MESSAGES.tooBig(meta.kind, limit);
+          throw refusal(413, message, { 'upload-length': message });
+        }
+        const job = findJob(app.db, meta.jobId);
+        if (!job) throw refusal(404, MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
+        if (!mayHandleJobFiles(user, job)) throw refusal(403, MESSAGES.FORBIDDEN);
+        const found = findFieldRecord(app.db, meta.kind, meta.recordId);
+        if (!found || found.record.jobId !== job.id) {
+          throw refusal(404, UPLOAD_MESSAGES.noRecord, { recordId: UPLOAD_MESSAGES.noRecord });
+        }
+        if (found.record.contentHash !== meta.sha256) {
+          throw refusal(400, UPLOAD_MESSAGES.hashMismatch, {
+            sha256: UPLOAD_MESSAGES.hashMismatch,
+          });
+        }
+        if (found.record.mimeType !== meta.filetype) {
+          throw refusal(415, UPLOAD_MESSAGES.notImageType, {
+            filetype: UPLOAD_MESSAGES.notImageType,
+          });
+        }
+        if (found.record.size !== upload.size) {
+          throw refusal(400, UPLOAD_MESSAGES.sizeMismatch, {
+            'upload-length': UPLOAD_MESSAGES.sizeMismatch,
+          });
+        }
+        return { metadata: { ...upload.metadata, uploaderId: String(user?.id ?? '') } };
+      },
+
+      async onIncomingRequest(req, uploadId) {
+        // Continuing, asking about or cancelling an upload: only its creator may.
+        const user = callerOf(req);
+        let uploaderId: string | null | undefined;
+        try {
+          uploaderId = (await datastore.getUpload(uploadId)).metadata?.uploaderId;
+        } catch {
+          return; // tus answers 404/410 for an upload that is not there
+        }
+        if (!user || uploaderId !== String(user.id)) {
+          throw refusal(403, UPLOAD_MESSAGES.notYours);
+        }
+      },
+
+      async onUploadFinish(_req, upload) {
+        const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
+        const source = upload.storage?.path ?? path.join(app.fieldFiles.uploads, upload.id);
+        const now = app.now().toISOString();
+        try {
+          const stored = await app.fieldFiles.store(
+            source,
+            { hash: meta.sha256, mimeType: meta.filetype as FieldFileType },
+            now,
+          );
+          if (recordStoredFile(app.db, stored, now)) notifyChanges(app.db);
+          return {};
+        } catch (error) {
+          if (error instanceof FileRejected) {
+            throw refusal(error.statusCode, error.message, { [error.field]: error.message });
+          }
+          throw error;
+        } finally {
+          // Stored under its hash, or refused: either way the partial upload is done with.
+          await datastore.remove(upload.id).catch(() => undefined);
+        }
+      },
+    });
+
+    return { tus, datastore };
+  };
 
   // Hourly, partial uploads abandoned for longer than the expiry are deleted.
   const sweep = setInterval(
     () => {
-      tus
-        .cleanUpExpiredUploads()
+      tusServer()
+        .tus.cleanUpExpiredUploads()
         .catch((error: unknown) => app.log.warn({ err: error }, 'expired upload clean-up failed'));
     },
     60 * 60 * 1000,
@@ -185,17 +201,16 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.user) callers.set(request.raw, request.user);
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    await tusServer().tus.handle(request.raw, reply.raw);
   };
-  const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   app.route({
-    method: [...methods],
+    method: [...UPLOAD_METHODS],
     url: UPLOAD_ENDPOINT,
     onRequest: requireUser,
     handler: handle,
   });
   app.route({
-    method: [...methods],
+    method: [...UPLOAD_METHODS],
     url: `${UPLOAD_ENDPOINT}/:id`,
     onRequest: requireUser,
     handler: handle,
