@@ -103,4 +103,18 @@ export const FIELD_RECORD_TEXT = {
     `Not enough space on this device to keep this photo (${freeMb} MB free). Let the photos already taken upload, or free some space, then try again.`,
   compressFailed: 'This file could not be read as a photo. Choose a JPEG, PNG or HEIC image.',
   customerPhotos: 'Photos of your vehicle',
+  takenOffline: 'Taken on this phone',
+  spaceUsed: (usedMb: string, freeMb: string) =>
+    `This device holds ${usedMb} MB of offline data; ${freeMb} MB free`,
+  stage: 'Stage',
+  sheetSaved: 'Saved on this phone; it uploads when there is signal',
 } as const;
+
+/** `3 photos uploading`, `1 photo and 1 signature uploading`: what the sync chip adds. */
+export function uploadingText(photos: number, signatures: number): string | null {
+  const parts = [
+    photos > 0 ? `${photos} ${photos === 1 ? 'photo' : 'photos'}` : null,
+    signatures > 0 ? `${signatures} ${signatures === 1 ? 'signature' : 'signatures'}` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? `${parts.join(' and ')} uploading` : null;
+}

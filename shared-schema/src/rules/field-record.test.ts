@@ -8,6 +8,7 @@ import {
   mayDropLocalCopy,
   mayHandleJobFiles,
 } from './field-record';
+import { uploadingText } from '../constants/field-record';
 
 const nowhere = { latitude: null, longitude: null, accuracy: null };
 
@@ -88,5 +89,14 @@ describe('fitWithin', () => {
     expect(fitWithin(4000, 3000, 1600)).toEqual({ width: 1600, height: 1200 });
     expect(fitWithin(3000, 4000, 1600)).toEqual({ width: 1200, height: 1600 });
     expect(fitWithin(800, 600, 1600)).toEqual({ width: 800, height: 600 });
+  });
+});
+
+describe('uploadingText', () => {
+  it('counts photos and signatures still uploading, and says nothing when none are', () => {
+    expect(uploadingText(0, 0)).toBeNull();
+    expect(uploadingText(1, 0)).toBe('1 photo uploading');
+    expect(uploadingText(4, 1)).toBe('4 photos and 1 signature uploading');
+    expect(uploadingText(0, 2)).toBe('2 signatures uploading');
   });
 });

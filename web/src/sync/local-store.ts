@@ -20,7 +20,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { PilbaraDatabase } from '../db/database';
-import type { MetaRow, OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
+import type { LocalFieldFile, MetaRow, OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
 import { confirmedTableName } from '../db/schema';
 import {
   SYNCED_TABLES,
@@ -195,12 +195,16 @@ export async function mutateLocal(
   name: string,
   args: unknown,
   now: () => Date = () => new Date(),
+  file?: LocalFieldFile,
 ): Promise<MutateResult> {
   const valid = validateArgs(name, args);
   if (!valid.ok) return valid;
   const clientId = await ensureClientId(db);
+  // A photo's or signature's bytes are kept in the same transaction as the mutation that records
+  // them: both are on the device, or neither.
+  const tables = file ? [...syncTables(db), db.fieldFiles] : syncTables(db);
   return db
-    .transaction('rw', syncTables(db), async (): Promise<MutateResult> => {
+    .transaction('rw', tables, async (): Promise<MutateResult> => {
       const createdAt = now().toISOString();
       const run = await runLocally(db, name, args, createdAt);
       if (!run.outcome.ok) {
@@ -226,6 +230,7 @@ export async function mutateLocal(
         keys: touchedKeys(run),
       });
       await setMeta(db, META.lastIssuedSeq, seq);
+      if (file) await db.fieldFiles.add(file);
       return { ok: true, result: run.outcome.result, seq, mutationId };
     })
     .catch((error: unknown) => {
