@@ -291,6 +291,10 @@ test('photos and a signature taken offline on a phone survive a reopen and reach
     await expectImagesLoaded(signed, 1);
     await expect(seen.getByTestId('only-on-phone')).toHaveCount(0);
     await screenshot(second.page, 'field-record-desk-1280', testInfo);
+    // The job sheet downloads from the card.
+    const download = second.page.waitForEvent('download');
+    await seen.getByRole('link', { name: 'Job sheet (PDF)' }).click();
+    expect((await download).suggestedFilename()).toBe(`Job-sheet-${job.id}.pdf`);
     // Full size on tap.
     await seen.getByRole('button', { name: 'Damage 1 of 1' }).click();
     const viewer = second.page.getByRole('dialog');

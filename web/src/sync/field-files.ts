@@ -12,7 +12,7 @@
  *   the uploader waits for the record to arrive in the confirmed tables.
  */
 import * as tus from 'tus-js-client';
-import { UPLOAD_ENDPOINT, type UploadMetadata } from '@pilbara/shared-schema';
+import { UPLOAD_ENDPOINT, mayDropLocalCopy, type UploadMetadata } from '@pilbara/shared-schema';
 import type { PilbaraDatabase } from '../db/database';
 import type { LocalFieldFile } from '../db/schema';
 
@@ -30,8 +30,10 @@ export async function dropConfirmedCopies(
   return db.transaction('rw', db.fieldFiles, db.stored_files, async () => {
     let dropped = 0;
     const waiting = await db.fieldFiles.filter((file) => file.full !== null).toArray();
+    const held = await db.stored_files.bulkGet(waiting.map((file) => file.contentHash));
+    const stored = new Set(held.flatMap((row) => (row ? [String(row.id)] : [])));
     for (const file of waiting) {
-      if (!(await db.stored_files.get(file.contentHash))) continue;
+      if (!mayDropLocalCopy(file.contentHash, stored)) continue;
       await db.fieldFiles.update(file.id, {
         full: null,
         uploadedAt: now().toISOString(),

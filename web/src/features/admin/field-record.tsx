@@ -279,7 +279,7 @@ export function FieldRecordPanel({ jobId }: { jobId: string }) {
             <Text size="sm" fw={600}>
               {group.label} ({group.photos.length})
             </Text>
-            <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
+            <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="xs">
               {group.photos.map((photo, index) => (
                 <PhotoThumb
                   key={photo.id}
