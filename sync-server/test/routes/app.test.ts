@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { buildApp } from '../../src/app';
 import { requireAdmin, requireUser } from '../../src/plugins/auth';
-import { buildTestApp, login, onTestEnd, registerCustomer, testConfig } from '../helper';
+import {
+  buildTestApp,
+  login,
+  onTestEnd,
+  registerCustomer,
+  TEST_PASSWORD_COST,
+  testConfig,
+} from '../helper';
 
 describe('buildApp', () => {
   it('loads demo data only when asked, and the lookups find it', async () => {
@@ -20,7 +27,7 @@ describe('buildApp', () => {
   });
 
   it('answers a thrown fault with a plain 500 and no details', async () => {
-    const app = await buildApp(testConfig(), { logger: false });
+    const app = await buildApp(testConfig(), { logger: false, passwordCost: TEST_PASSWORD_COST });
     onTestEnd(() => app.close());
     app.get('/api/test-fault', async () => {
       throw new Error('secret internal detail');
@@ -42,14 +49,16 @@ describe('buildApp', () => {
 
   it('refuses to start on a database whose migrations diverge', async () => {
     const config = testConfig();
-    const first = await buildApp(config, { logger: false });
+    const first = await buildApp(config, { logger: false, passwordCost: TEST_PASSWORD_COST });
     first.db
       .prepare(
         "INSERT INTO schema_migrations (id, checksum, appliedAt) VALUES ('9999_gone', 'x', 'now')",
       )
       .run();
     await first.close();
-    await expect(buildApp(config, { logger: false })).rejects.toThrow(/diverge/);
+    await expect(
+      buildApp(config, { logger: false, passwordCost: TEST_PASSWORD_COST }),
+    ).rejects.toThrow(/diverge/);
   });
 
   it('answers rate-limited calls with the shared message', async () => {
@@ -62,7 +71,7 @@ describe('buildApp', () => {
   });
 
   it('guards routes: requireUser lets any signed-in user in, requireAdmin only admins', async () => {
-    const app = await buildApp(testConfig(), { logger: false });
+    const app = await buildApp(testConfig(), { logger: false, passwordCost: TEST_PASSWORD_COST });
     onTestEnd(() => app.close());
     app.get('/api/test-user', { preHandler: requireUser }, async (request) => ({
       who: request.user?.username,

@@ -342,7 +342,9 @@ describe('finding 7: sessions survive account changes made through configuration
     };
     expect(stored.password).toMatch(/^scrypt\$131072\$8\$1\$/);
     await login(app);
-  });
+    // Three hashes at the production cost (128 MiB each): well under a second each on a quiet
+    // machine, many seconds when every core is busy.
+  }, 120_000);
 });
 
 describe('finding 8: no size limits on staff money data', () => {
