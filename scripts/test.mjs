@@ -18,6 +18,19 @@ pnpm(['run', 'lint']);
 pnpm(['run', 'typecheck']);
 
 const failures = [];
+// The root's own tests (scripts/*.test.mjs: each lint boundary fails on a deliberate violation).
+const rootStatus = pnpm(
+  [
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(REPORTS, 'vitest-root.json')}`,
+  ],
+  { allowFail: true },
+);
+if (rootStatus !== 0) failures.push('vitest root');
 const vitestPackages = ['shared-schema', 'sync-server', 'web'];
 for (const pkg of vitestPackages) {
   const status = pnpm(
@@ -45,7 +58,7 @@ if (e2eStatus !== 0) failures.push('playwright e2e');
 
 let passed = 0;
 let failed = 0;
-for (const pkg of vitestPackages) {
+for (const pkg of ['root', ...vitestPackages]) {
   const file = join(REPORTS, `vitest-${pkg}.json`);
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));

@@ -41,7 +41,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
-import { startLogCompaction } from './sync/retention';
+import { startLogCompaction, type CompactionPacing } from './sync/retention';
 import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
@@ -134,8 +134,11 @@ export interface BuildAppOptions {
    * leave it off unless they exercise it, so no test gets mail it did not ask for.
    */
   notifier?: boolean;
-  /** Compact the change log at start and every six hours (sync/retention.ts); `main` does. */
-  logCompaction?: boolean;
+  /**
+   * Compact the change log while the server runs, in bounded steps (sync/retention.ts); `main`
+   * does. An object sets the pacing (tests shorten it).
+   */
+  logCompaction?: boolean | CompactionPacing;
   /**
    * A response that does not match its route's declared schema: 'throw' (the default, so every
    * test catches a description drifting from the code) or 'log' (`main`: the user still gets
@@ -318,7 +321,9 @@ export async function buildApp(
   await app.register(staticPlugin, { pages: await resolveSitePages(app) });
 
   if (opts.notifier) startNotifier(app);
-  if (opts.logCompaction) startLogCompaction(app);
+  if (opts.logCompaction) {
+    startLogCompaction(app, opts.logCompaction === true ? {} : opts.logCompaction);
+  }
 
   return Object.assign(app, { generatedAdmin }) as FastifyInstance & AppExtras;
 }

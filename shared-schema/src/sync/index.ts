@@ -3,3 +3,4 @@ export * from './memory-store';
 export * from './mutator';
 export * from './mutators';
 export * from './protocol';
+export * from './runner';

@@ -1,10 +1,11 @@
 /**
- * Runs a named mutator against plain in-memory tables: the reads resolved by id or equality, the
- * args validated, the changes applied to a copy. Unit tests and simulations use it to exercise
- * mutators exactly as the server and the client do, without a database.
+ * Runs a named mutator against plain in-memory tables through the shared runner core
+ * (./runner.ts): the reads resolved by id or equality, the changes applied to a copy. Unit tests
+ * and simulations use it to exercise mutators exactly as the server and the client do, without
+ * a database.
  */
 import type { MutationOutcome, ReadSpec, Row, SyncedTable } from './mutator';
-import { getMutator } from './mutators';
+import { runMutation, type RunContext } from './runner';
 
 /** Tables of rows, by table name. */
 export type MemoryTables = Partial<Record<SyncedTable, Row[]>>;
@@ -31,28 +32,9 @@ export function applyInMemory(
   tables: MemoryTables,
   name: string,
   args: unknown,
-  ctx: { now: string; userId: number | string },
+  ctx: RunContext,
 ): MemoryApplyResult {
-  const mutator = getMutator(name);
-  if (!mutator)
-    return {
-      outcome: { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` },
-      tables,
-    };
-  const parsed = mutator.argsSchema.safeParse(args);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const outcome: MutationOutcome = {
-      ok: false,
-      code: 'invalid_args',
-      message: issue?.message ?? 'Invalid arguments',
-    };
-    if (issue && issue.path.length > 0) outcome.field = issue.path.map(String).join('.');
-    return { outcome, tables };
-  }
-  const rows: Record<string, Row[]> = {};
-  for (const read of mutator.reads(parsed.data)) rows[read.key] = resolve(tables, read);
-  const outcome = mutator.apply({ ...ctx, rows }, parsed.data);
+  const outcome = runMutation(name, args, ctx, (read) => resolve(tables, read));
   if (!outcome.ok) return { outcome, tables };
   const next: MemoryTables = { ...tables };
   for (const change of outcome.changes) {

@@ -90,6 +90,11 @@ export interface MutationRejection {
   message: string;
   /** The argument field the message is about, when there is one. */
   field?: string;
+  /**
+   * Every bad argument with its message, by dotted path (`items.0.quantity`): all of them for
+   * `invalid_args`, the one of `field` otherwise (added by the runner, sync/runner.ts).
+   */
+  fields?: Record<string, string>;
 }
 
 /** A mutation that succeeded, with its row changes and an optional result for the caller. */

@@ -23,9 +23,11 @@ import {
   type QuoteData,
   type QuoteStatus,
   type RecordInvoicePaymentInput,
+  type SyncedTable,
 } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import { countRows, getRow, putRow } from './rows';
+import { putLogged } from '../sync/change-log';
 import { mintIntegerId, mintTextId } from './id-series';
 
 const HOUR = 60 * 60 * 1000;
@@ -187,6 +189,14 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
   const dateOnly = (offsetMs: number) => at(offsetMs).slice(0, 10);
 
+  // Synced rows are written with their change-log entries, as every write is (change-log.ts).
+  const nowIso = now.toISOString();
+  const put = <T = Record<string, unknown>>(
+    database: Db,
+    table: SyncedTable,
+    row: Record<string, unknown> & { id: string | number },
+  ): T => putLogged<T>(database, table, row, nowIso);
+
   db.transaction(() => {
     // Fleet: two trucks with service and fuel history.
     const trucks = [
@@ -225,7 +235,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     ];
     const vehicleIds = trucks.map((truck, index) => {
       const id = mintIntegerId(db, 'vehicles');
-      putRow(db, 'vehicles', {
+      put(db, 'vehicles', {
         id,
         ...truck,
         status: 'active',
@@ -265,7 +275,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
       ];
       services.forEach((service, n) => {
-        putRow(db, 'service_records', {
+        put(db, 'service_records', {
           id: mintIntegerId(db, 'service_records'),
           vehicleId,
           invoiceNumber: `WS-${2400 + index * 10 + n}`,
@@ -290,7 +300,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       [3, 10, 17].forEach((daysAgo, n) => {
         const liters = [182500, 164250, 175000][n] ?? 150000;
         const pricePerLiter = 229;
-        putRow(db, 'fuel_records', {
+        put(db, 'fuel_records', {
           id: mintIntegerId(db, 'fuel_records'),
           vehicleId,
           dateTime: at(-daysAgo * DAY),
@@ -312,7 +322,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         });
       });
     });
-    putRow(db, 'mileage_records', {
+    put(db, 'mileage_records', {
       id: mintIntegerId(db, 'mileage_records'),
       vehicleId: vehicleIds[0],
       dateTime: at(-2 * DAY),
@@ -327,7 +337,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       notes: null,
       createdAt: at(-2 * DAY),
     });
-    putRow(db, 'fleet_expenses', {
+    put(db, 'fleet_expenses', {
       id: mintIntegerId(db, 'fleet_expenses'),
       vehicleId: vehicleIds[1],
       expenseType: 'Tyres',
@@ -424,7 +434,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       jobIds.push(id);
       const history = HISTORY[job.status];
       const updatedAt = at(-job.hoursAgo * HOUR + (history.length - 1) * 15 * 60 * 1000);
-      putRow(db, 'jobs', {
+      put(db, 'jobs', {
         id,
         customerName: job.name,
         phone: job.phone,
@@ -441,7 +451,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         updatedAt,
       });
       history.forEach((status, step) => {
-        putRow(db, 'job_updates', {
+        put(db, 'job_updates', {
           id: mintIntegerId(db, 'job_updates'),
           jobId: id,
           message: step === 0 ? `Job created: ${job.service}` : `Status changed to ${status}`,
@@ -483,7 +493,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     ] as const;
     for (const booking of bookings) {
       const stamp = at(-2 * HOUR);
-      putRow(db, 'bookings', {
+      put(db, 'bookings', {
         id: mintTextId(db, 'BKG', now),
         customerName: booking.name,
         phone: booking.phone,
@@ -539,7 +549,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         createdAt: stamp,
       });
       const urgent = contact.service === URGENT_CONTACT_SERVICE;
-      putRow(db, 'emails', {
+      put(db, 'emails', {
         id: mintIntegerId(db, 'emails'),
         to: 'jobs@example.com',
         subject: `${urgent ? 'URGENT: ' : ''}New contact message from ${contact.first} ${contact.last} (${contact.service})`,
@@ -563,7 +573,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       completedJob.updatedAt,
       mintTextId(db, 'Q', now),
     );
-    putRow(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' });
+    put(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' });
     const quotes: {
       status: QuoteStatus;
       name: string;
@@ -645,7 +655,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
         { id: mintTextId(db, 'Q', now), now: createdAt },
       );
-      putRow(db, 'quotes', { ...stored, status: quote.status });
+      put(db, 'quotes', { ...stored, status: quote.status });
       // Beth accepted a day later (her invoice raised with it) and paid by transfer.
       if (quote.status === 'accepted')
         sell(stored.id, -(quote.days - 1) * DAY, [
@@ -673,7 +683,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
         { id: mintTextId(db, 'Q', now), now: createdAt },
       );
-      putRow(db, 'quotes', { ...quote, status: 'accepted' });
+      put(db, 'quotes', { ...quote, status: 'accepted' });
       sell(quote.id, -sale.daysAgo * DAY, sale.payments, sale.credit);
     }
 
@@ -689,7 +699,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         id: mintTextId(db, 'INV', now),
         now: at(offsetMs),
       });
-      putRow(db, 'invoices', invoice);
+      put(db, 'invoices', invoice);
       const paid: Payment[] = [];
       for (const payment of payments) {
         const when = at(offsetMs + payment.daysLater * DAY);
@@ -715,7 +725,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         );
         if (!outcome.ok) throw new Error(outcome.message);
         invoice = outcome.invoice;
-        paid.push(putRow<Payment>(db, 'payments', outcome.payment));
+        paid.push(put<Payment>(db, 'payments', outcome.payment));
       }
       if (credit) {
         const when = at(offsetMs + credit.daysLater * DAY);
@@ -726,13 +736,13 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         );
         if (!outcome.ok) throw new Error(outcome.message);
         invoice = outcome.invoice;
-        putRow(db, 'credit_notes', outcome.creditNote);
+        put(db, 'credit_notes', outcome.creditNote);
       }
-      putRow(db, 'invoices', invoice);
+      put(db, 'invoices', invoice);
     }
 
     // The completed job has been rated.
-    putRow(db, 'feedback', {
+    put(db, 'feedback', {
       id: mintIntegerId(db, 'feedback'),
       jobId: jobIds[3],
       rating: 5,

@@ -183,6 +183,10 @@ function readCursor(db: Db, now: string): number {
   return head;
 }
 
+/** The version of a job logged before a given entry (by the (entity, rowId, seq) index). */
+export const PREVIOUS_JOB_VERSION_SQL =
+  "SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1";
+
 /**
  * Reads one page of the log after the cursor and records a pending notification for each new
  * job event, moving the cursor in the same transaction. Returns whether more pages remain.
@@ -204,9 +208,7 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
         op: string;
         data: string | null;
       }[];
-      const previous = db.prepare(
-        "SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
-      );
+      const previous = db.prepare(PREVIOUS_JOB_VERSION_SQL);
       const insert = db.prepare(
         `INSERT OR IGNORE INTO notifications
          (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event)

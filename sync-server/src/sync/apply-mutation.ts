@@ -21,25 +21,21 @@ import type { Db } from '../db/connection';
 import { findRows, getRow } from '../db/rows';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { getMutator, rowKey } from '@pilbara/shared-schema';
+import { applyPrepared, prepareMutation, rowKey } from '@pilbara/shared-schema';
 import type {
+  MutationRejection,
   MutationResult,
   NamedMutation,
-  RejectionCode,
   Row,
   RowChange,
 } from '@pilbara/shared-schema';
 import { atomically, statement } from './statements';
 
-/** A mutation that was refused for good, with what the caller shows. */
-export interface Rejection {
-  ok: false;
-  code: RejectionCode;
-  message: string;
-  field?: string;
-  /** Every bad argument with its message, for `invalid_args`. */
-  fields?: Record<string, string>;
-}
+/**
+ * A mutation that was refused for good, with what the caller shows: the runner core's rejection
+ * (shared-schema sync/runner.ts), `fields` naming every bad argument.
+ */
+export type Rejection = MutationRejection;
 
 /** A mutation that was applied. */
 export interface Applied {
@@ -77,16 +73,6 @@ export class SeqMismatchError extends Error {
         : `Seq ${seq} of this device was settled for mutation ${settledMutationId}, not ${mutationId}`,
     );
   }
-}
-
-function invalidArgs(issues: readonly { path: PropertyKey[]; message: string }[]): Rejection {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  const [field, message] = Object.entries(fields)[0] ?? ['_', 'Invalid arguments'];
-  return { ok: false, code: 'invalid_args', message, field, fields };
 }
 
 /**
@@ -135,8 +121,8 @@ function rejectionFromError(error: unknown): Rejection | undefined {
 type RowCache = Map<string, Row | null>;
 
 /**
- * Runs one named mutator against the database and writes its changes. Must be called inside a
- * transaction; a rejection writes nothing.
+ * Runs one named mutator against the database through the shared runner core and writes its
+ * changes. Must be called inside a transaction; a rejection writes nothing.
  */
 function execute(
   db: Db,
@@ -146,12 +132,10 @@ function execute(
   now: string,
   cache?: RowCache,
 ): ExecuteOutcome {
-  const mutator = getMutator(name);
-  if (!mutator) return { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` };
-  const parsed = mutator.argsSchema.safeParse(rawArgs);
-  if (!parsed.success) return invalidArgs(parsed.error.issues);
+  const start = prepareMutation(name, rawArgs);
+  if (!start.ok) return start;
   const rows: Record<string, Row[]> = {};
-  for (const read of mutator.reads(parsed.data)) {
+  for (const read of start.prepared.reads) {
     if ('id' in read) {
       const key = rowKey(read.entity, read.id);
       let row = cache?.get(key);
@@ -164,31 +148,28 @@ function execute(
       rows[read.key] = findRows(db, read.entity, read.where) as Row[];
     }
   }
-  const outcome = mutator.apply({ now, userId, rows }, parsed.data);
-  if (!outcome.ok) {
-    const rejection: Rejection = { ok: false, code: outcome.code, message: outcome.message };
-    if (outcome.field !== undefined) {
-      rejection.field = outcome.field;
-      rejection.fields = { [outcome.field]: outcome.message };
-    }
-    return rejection;
-  }
+  const outcome = applyPrepared(start.prepared, { now, userId }, rows);
+  if (!outcome.ok) return outcome;
   // Dropped before writing: a write that fails half-way leaves nothing stale behind either.
   if (cache) for (const change of outcome.changes) cache.delete(rowKey(change.entity, change.id));
   const cursor = writeChanges(db, outcome.changes, now);
   return { ok: true, result: outcome.result ?? null, changes: outcome.changes, cursor };
 }
 
-/** Runs `execute` in a savepoint, turning constraint failures into rejections. */
+/**
+ * Runs `execute` in its own savepoint, turning constraint failures into rejections: a failure
+ * undoes this mutation's half-done writes only.
+ */
 function executeAtomically(
   db: Db,
   name: string,
   args: unknown,
   userId: number | string,
   now: string,
+  cache?: RowCache,
 ): ExecuteOutcome {
   try {
-    return atomically(db, () => execute(db, name, args, userId, now));
+    return atomically(db, () => execute(db, name, args, userId, now, cache));
   } catch (error) {
     const rejection = rejectionFromError(error);
     if (rejection) return rejection;
@@ -441,17 +422,14 @@ class DeviceBatch {
     if (mutation.seq > this.lastSeq + 1) return { status: 'gap', lastSeq: this.lastSeq };
     const known = this.known(mutation.mutationId);
     if (known) return this.adopt(mutation, known);
-    let outcome: ExecuteOutcome;
-    try {
-      // The mutation's own savepoint: a constraint failure undoes its half-done writes only.
-      outcome = atomically(this.db, () =>
-        execute(this.db, mutation.name, mutation.args, this.userId, this.now, this.rows),
-      );
-    } catch (error) {
-      const rejection = rejectionFromError(error);
-      if (!rejection) throw error;
-      outcome = rejection;
-    }
+    const outcome = executeAtomically(
+      this.db,
+      mutation.name,
+      mutation.args,
+      this.userId,
+      this.now,
+      this.rows,
+    );
     let result: MutationResult;
     let stored: string | null;
     if (outcome.ok) {

@@ -10,8 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import { applyServerMutation } from '../../src/sync/apply-mutation';
-import { putRow } from '../../src/db/rows';
-import { backfillChangeLog } from '../../src/sync/change-log';
+import { putLogged } from '../../src/sync/change-log';
 import { recordStoredFile } from '../../src/db/repositories/field-record';
 import { onTestEnd, type TestApp } from '../helper';
 
@@ -98,15 +97,19 @@ export function seedJobs(app: TestApp): { token: string; otherToken: string } {
   };
   const token = 'tok-field-record-aaaaaaaaaaaa';
   const otherToken = 'tok-other-job-bbbbbbbbbbbbbbb';
-  putRow(app.db, 'jobs', { ...base, id: JOB_ID, trackingToken: token });
-  putRow(app.db, 'jobs', {
-    ...base,
-    id: OTHER_JOB_ID,
-    customerName: 'Kim Ng',
-    phone: '0400111222',
-    trackingToken: otherToken,
-  });
-  backfillChangeLog(app.db, T0);
+  putLogged(app.db, 'jobs', { ...base, id: JOB_ID, trackingToken: token }, T0);
+  putLogged(
+    app.db,
+    'jobs',
+    {
+      ...base,
+      id: OTHER_JOB_ID,
+      customerName: 'Kim Ng',
+      phone: '0400111222',
+      trackingToken: otherToken,
+    },
+    T0,
+  );
   return { token, otherToken };
 }
 

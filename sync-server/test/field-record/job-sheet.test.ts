@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { putRow } from '../../src/db/rows';
+import { putLogged } from '../../src/sync/change-log';
 import { createNotifier } from '../../src/services/notifier';
 import { pdfPages } from '../billing/billing-helper';
 import { buildTestApp, login, onTestEnd, type TestApp } from '../helper';
@@ -24,20 +24,30 @@ import {
 /** A job with four photos (one still on the phone), both signatures and its history. */
 async function recordedJob(app: TestApp): Promise<void> {
   seedJobs(app);
-  putRow(app.db, 'job_updates', {
-    id: 1,
-    jobId: JOB_ID,
-    status: 'Assigned',
-    message: 'Job created',
-    createdAt: '2026-11-21T01:00:00.000Z',
-  });
-  putRow(app.db, 'job_updates', {
-    id: 2,
-    jobId: JOB_ID,
-    status: 'In Progress',
-    message: 'Service started on site',
-    createdAt: '2026-11-21T02:00:00.000Z',
-  });
+  putLogged(
+    app.db,
+    'job_updates',
+    {
+      id: 1,
+      jobId: JOB_ID,
+      status: 'Assigned',
+      message: 'Job created',
+      createdAt: '2026-11-21T01:00:00.000Z',
+    },
+    '2026-11-21T01:00:00.000Z',
+  );
+  putLogged(
+    app.db,
+    'job_updates',
+    {
+      id: 2,
+      jobId: JOB_ID,
+      status: 'In Progress',
+      message: 'Service started on site',
+      createdAt: '2026-11-21T02:00:00.000Z',
+    },
+    '2026-11-21T01:00:00.000Z',
+  );
   const stamps = [
     ['pickup', '2026-11-21T02:05:00.000Z', '#aa3300'],
     ['pickup', '2026-11-21T02:06:00.000Z', '#bb4411'],

@@ -2,9 +2,7 @@
  * Seed rows for the staff API tests, written straight into the database the way the public
  * routes and demo data would leave them (then logged, as every synced row must be).
  */
-import type { TestApp } from '../helper';
-import { backfillChangeLog } from '../../src/sync/change-log';
-import { putRow } from '../../src/db/rows';
+import { seedRow, type TestApp } from '../helper';
 
 export const T0 = '2026-11-20T08:00:00.000Z';
 
@@ -33,7 +31,7 @@ export const BIG_RED = {
 /** A pending booking, a job in each useful status, a contact message, a vehicle and a quote. */
 export function seedStaffData(app: TestApp): void {
   const db = app.db;
-  putRow(db, 'bookings', {
+  seedRow(db, 'bookings', {
     id: 'BKG-2026-1',
     customerName: 'Sam Lee',
     phone: '0498765432',
@@ -49,7 +47,7 @@ export function seedStaffData(app: TestApp): void {
     createdAt: T0,
     updatedAt: T0,
   });
-  putRow(db, 'bookings', {
+  seedRow(db, 'bookings', {
     id: 'BKG-2026-2',
     customerName: 'Kim Ng',
     phone: '0400111222',
@@ -70,7 +68,7 @@ export function seedStaffData(app: TestApp): void {
     ['JOB-2026-2', 'In Progress', 50],
     ['JOB-2026-3', 'Completed', 100],
   ] as const) {
-    putRow(db, 'jobs', {
+    seedRow(db, 'jobs', {
       id,
       customerName: 'Dana Reid',
       phone: '0412345678',
@@ -86,7 +84,7 @@ export function seedStaffData(app: TestApp): void {
       updatedAt: T0,
     });
   }
-  putRow(db, 'emails', {
+  seedRow(db, 'emails', {
     id: 1,
     to: 'office@example.com',
     subject: 'URGENT: Emergency Towing',
@@ -101,8 +99,8 @@ export function seedStaffData(app: TestApp): void {
     timestamp: T0,
     sent: true,
   });
-  putRow(db, 'vehicles', BIG_RED);
-  putRow(db, 'quotes', {
+  seedRow(db, 'vehicles', BIG_RED);
+  seedRow(db, 'quotes', {
     id: 'Q-2026-1',
     customerName: 'Dana Reid',
     customerPhone: '0412345678',
@@ -124,7 +122,7 @@ export function seedStaffData(app: TestApp): void {
     createdAt: T0,
     updatedAt: T0,
   });
-  putRow(db, 'invoices', {
+  seedRow(db, 'invoices', {
     id: 'INV-2026-1',
     quoteId: 'Q-2026-1',
     customerName: 'Dana Reid',
@@ -133,7 +131,6 @@ export function seedStaffData(app: TestApp): void {
     createdAt: T0,
     updatedAt: T0,
   });
-  backfillChangeLog(db, T0);
 }
 
 /** A valid body for each staff write, to vary in the bad-input and authorization tests. */

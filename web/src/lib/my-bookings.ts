@@ -9,6 +9,8 @@
  * synchronously by light public pages that keep Dexie out of their first load, and the list is
  * short (the last MAX_SAVED bookings).
  */
+import { onStoredChange } from './storage';
+
 const KEY = 'myBookings';
 const EVENT = 'pilbara:my-bookings';
 const MAX_SAVED = 20;
@@ -112,15 +114,7 @@ export function markBookingSent(outboxId: string, answer: unknown): void {
 
 /** Calls `listener` when the saved bookings change, in this tab or another. */
 export function onSavedBookingsChange(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY || event.key === null) listener();
-  };
-  window.addEventListener(EVENT, listener);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(EVENT, listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return onStoredChange(KEY, EVENT, listener);
 }
 
 /** A short device reference for a booking still waiting: the start of its outbox id. */

@@ -47,3 +47,20 @@ export function writeStored(key: string, value: unknown): void {
 export function removeStored(key: string): void {
   storage()?.removeItem(key);
 }
+
+/**
+ * Calls `listener` when the localStorage value under `key` changes: in this tab when the writer
+ * dispatches `event` on window, in another tab through the browser's `storage` event (a `null`
+ * key there means the storage was cleared). Returns the unsubscribe function.
+ */
+export function onStoredChange(key: string, event: string, listener: () => void): () => void {
+  const onStorage = (change: StorageEvent) => {
+    if (change.key === key || change.key === null) listener();
+  };
+  window.addEventListener(event, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(event, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runMutation } from '@pilbara/shared-schema';
 import { PilbaraDatabase } from '../db/database';
 import { IdentityClashError, applyChangesPage, mutateLocal, resetForResync } from './local-store';
 
@@ -50,6 +51,21 @@ describe('mutate', () => {
     const db = freshDb();
     const result = await mutateLocal(db, 'job.create', { ...job('JOB-2026-1'), customerName: '' });
     expect(result).toMatchObject({ ok: false, code: 'invalid_args', field: 'customerName' });
+  });
+
+  it('answers bad arguments exactly as the server and the in-memory store do (one runner core)', async () => {
+    const db = freshDb();
+    const args = { ...job('JOB-2026-1'), customerName: '', phone: '12' };
+    const local = await mutateLocal(db, 'job.create', args);
+    const core = runMutation(
+      'job.create',
+      args,
+      { now: new Date().toISOString(), userId: 0 },
+      () => [],
+    );
+    expect(local).toEqual(core);
+    expect(Object.keys(local.ok ? {} : (local.fields ?? {}))).toEqual(['customerName', 'phone']);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('offline mutations survive closing the tab: a new connection sees the outbox and rows', async () => {

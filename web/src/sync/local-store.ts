@@ -24,11 +24,13 @@ import type { LocalFieldFile, MetaRow, OutboxItem, SyncIssue, SyncedRow } from '
 import { confirmedTableName } from '../db/schema';
 import {
   SYNCED_TABLES,
-  getMutator,
+  applyPrepared,
+  prepareMutation,
   rowKey,
   type ChangesMessage,
   type MutationOutcome,
-  type ReadSpec,
+  type MutationRejection,
+  type PreparedMutation,
   type Row,
   type RowId,
   type SyncedTable,
@@ -47,10 +49,12 @@ export const META = {
   status: 'status',
 } as const;
 
-/** The outcome of a local write. */
+/**
+ * The outcome of a local write; a refusal is the runner core's (shared-schema sync/runner.ts),
+ * the same the server gives: `field` the first bad argument, `fields` every one.
+ */
 export type MutateResult =
-  | { ok: true; result: unknown; seq: number; mutationId: string }
-  | { ok: false; code: string; message: string; field?: string };
+  { ok: true; result: unknown; seq: number; mutationId: string } | MutationRejection;
 
 /** The key meaning "some rows of `entity` chosen by field values" (a `where` read). */
 export function wildcardKey(entity: SyncedTable): string {
@@ -111,8 +115,8 @@ interface LocalRun {
 }
 
 /**
- * Runs a mutator against the visible tables inside the caller's transaction and writes its
- * changes there. Arguments must already be valid for the mutator.
+ * Runs a mutator through the shared runner core against the visible tables inside the caller's
+ * transaction and writes its changes there, noting the keys it read and wrote.
  */
 async function runLocally(
   db: PilbaraDatabase,
@@ -120,28 +124,19 @@ async function runLocally(
   args: unknown,
   now: string,
 ): Promise<LocalRun> {
-  const mutator = getMutator(name);
-  if (!mutator)
-    return {
-      outcome: { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` },
-      reads: [],
-      writes: [],
-    };
-  const parsed = mutator.argsSchema.safeParse(args);
-  if (!parsed.success) {
-    return {
-      outcome: {
-        ok: false,
-        code: 'invalid_args',
-        message: parsed.error.issues[0]?.message ?? 'Invalid arguments',
-      },
-      reads: [],
-      writes: [],
-    };
-  }
+  const start = prepareMutation(name, args);
+  if (!start.ok) return { outcome: start, reads: [], writes: [] };
+  return runPrepared(db, start.prepared, now);
+}
+
+async function runPrepared(
+  db: PilbaraDatabase,
+  prepared: PreparedMutation,
+  now: string,
+): Promise<LocalRun> {
   const rows: Record<string, Row[]> = {};
   const reads: string[] = [];
-  for (const read of mutator.reads(parsed.data) as ReadSpec[]) {
+  for (const read of prepared.reads) {
     const table = db.visible(read.entity);
     if ('id' in read) {
       const row = await table.get(read.id);
@@ -154,7 +149,7 @@ async function runLocally(
     }
   }
   // The device clock only stamps the optimistic rows; the server sets the real times.
-  const outcome = mutator.apply({ now, userId: 0, rows }, parsed.data);
+  const outcome = applyPrepared(prepared, { now, userId: 0 }, rows);
   const writes: string[] = [];
   if (outcome.ok) {
     for (const change of outcome.changes) {
@@ -165,25 +160,6 @@ async function runLocally(
     }
   }
   return { outcome, reads, writes };
-}
-
-/** Validates `args` for the named mutator, the way the server will. */
-export function validateArgs(
-  name: string,
-  args: unknown,
-): { ok: true; args: unknown } | { ok: false; code: string; message: string; field?: string } {
-  const mutator = getMutator(name);
-  if (!mutator) return { ok: false, code: 'unknown_mutator', message: `Unknown mutation ${name}` };
-  const parsed = mutator.argsSchema.safeParse(args);
-  if (parsed.success) return { ok: true, args: parsed.data };
-  const issue = parsed.error.issues[0];
-  const rejection: { ok: false; code: string; message: string; field?: string } = {
-    ok: false,
-    code: 'invalid_args',
-    message: issue?.message ?? 'Invalid arguments',
-  };
-  if (issue && issue.path.length > 0) rejection.field = issue.path.map(String).join('.');
-  return rejection;
 }
 
 /**
@@ -197,8 +173,9 @@ export async function mutateLocal(
   now: () => Date = () => new Date(),
   file?: LocalFieldFile,
 ): Promise<MutateResult> {
-  const valid = validateArgs(name, args);
-  if (!valid.ok) return valid;
+  // Checked before any transaction, the way the server will check them.
+  const start = prepareMutation(name, args);
+  if (!start.ok) return start;
   const clientId = await ensureClientId(db);
   // A photo's or signature's bytes are kept in the same transaction as the mutation that records
   // them: both are on the device, or neither.
@@ -206,14 +183,9 @@ export async function mutateLocal(
   return db
     .transaction('rw', tables, async (): Promise<MutateResult> => {
       const createdAt = now().toISOString();
-      const run = await runLocally(db, name, args, createdAt);
-      if (!run.outcome.ok) {
-        const { code, message, field } = run.outcome;
-        // Throwing aborts the transaction, so nothing the mutator may have half-written stays.
-        throw new LocalRejection(
-          field === undefined ? { ok: false, code, message } : { ok: false, code, message, field },
-        );
-      }
+      const run = await runPrepared(db, start.prepared, createdAt);
+      // Throwing aborts the transaction, so nothing the mutator may have half-written stays.
+      if (!run.outcome.ok) throw new LocalRejection(run.outcome);
       // Every seq ever issued on this device is at or below lastIssuedSeq (a resync renumbers it).
       const seq = (await getMeta<number>(db, META.lastIssuedSeq, 0)) + 1;
       const mutationId = crypto.randomUUID();

@@ -4,6 +4,8 @@
  * lets a page decide without it whether to load the outbox runner at all. It may be stale (set
  * while the outbox is already empty): then the runner loads, finds nothing and clears it.
  */
+import { onStoredChange } from '../lib/storage';
+
 const KEY = 'publicOutboxPending';
 const EVENT = 'pilbara:outbox-hint';
 
@@ -27,13 +29,5 @@ export function setOutboxHint(pending: boolean): void {
 
 /** Calls `listener` when the hint changes, in this tab or another. */
 export function onOutboxHint(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY || event.key === null) listener();
-  };
-  window.addEventListener(EVENT, listener);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(EVENT, listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return onStoredChange(KEY, EVENT, listener);
 }

@@ -1,0 +1,149 @@
+// The layer boundaries of eslint.config.js are real: each deliberate violation below, linted
+// with the workspace's own config through ESLint's Node API as if it were a file at that path,
+// fails with the rule and the message a developer would see; the same imports in the direction
+// the layers allow pass. Nothing is written to disk, so `pnpm lint` of the tree stays clean.
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The rule and message of every error ESLint reports for `code` placed at `file`. */
+async function errorsOf(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${file}` });
+  return (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+const FEATURE_TO_FEATURE =
+  'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.';
+const SHARED_INDEX = 'Import shared-schema through its public index: @pilbara/shared-schema.';
+const NO_DRIVER =
+  'Routes never touch the database driver: call a repository in db/ or the apply path.';
+const NO_SQL =
+  'Routes never write SQL: put the statement in a repository (db/) or go through the apply path.';
+
+/** [what, file it is in, code, the rule, the message it must give (import-x prefixes the path)]. */
+const VIOLATIONS = [
+  [
+    'a feature imports another feature',
+    'web/src/features/admin/violation.ts',
+    "import { QuotesManager } from '../quotes';\nexport const page = QuotesManager;\n",
+    'import-x/no-restricted-paths',
+    FEATURE_TO_FEATURE,
+  ],
+  [
+    'a feature imports the app layer',
+    'web/src/features/fleet/violation.ts',
+    "import { StaffSync } from '../../app/staff-sync';\nexport const sync = StaffSync;\n",
+    'import-x/no-restricted-paths',
+    'Only the app layer imports app/: pass what a screen needs in, or move it to components/.',
+  ],
+  [
+    'a shared component imports a feature',
+    'web/src/components/violation.ts',
+    "import { FleetPage } from '../features/fleet';\nexport const page = FleetPage;\n",
+    'import-x/no-restricted-paths',
+    'components/, lib/, db/ and sync/ are shared by features and never import one.',
+  ],
+  [
+    'a feature imports a page',
+    'web/src/features/quotes/violation.ts',
+    "import * as about from '../../pages/about-page';\nexport const page = about;\n",
+    'import-x/no-restricted-paths',
+    'Pages are composed by the app layer; nothing below imports them.',
+  ],
+  [
+    'the web app deep-imports shared-schema by package path',
+    'web/src/sync/violation.ts',
+    "import { runMutation } from '@pilbara/shared-schema/src/sync/runner';\nexport const run = runMutation;\n",
+    'no-restricted-imports',
+    SHARED_INDEX,
+  ],
+  [
+    'the web app deep-imports shared-schema by relative path',
+    'web/src/sync/violation.ts',
+    "import { runMutation } from '../../../shared-schema/src/sync/runner';\nexport const run = runMutation;\n",
+    'import-x/no-restricted-paths',
+    SHARED_INDEX,
+  ],
+  [
+    'the server deep-imports shared-schema',
+    'sync-server/src/sync/violation.ts',
+    "import { MESSAGES } from '../../../shared-schema/src/messages';\nexport const m = MESSAGES;\n",
+    'import-x/no-restricted-paths',
+    SHARED_INDEX,
+  ],
+  [
+    'a route imports the database driver',
+    'sync-server/src/routes/staff/violation.ts',
+    "import Database from 'better-sqlite3';\nexport const open = () => new Database(':memory:');\n",
+    'no-restricted-imports',
+    'Routes never touch the database driver: call a repository in db/.',
+  ],
+  [
+    "a route imports the apply path's statements",
+    'sync-server/src/routes/staff/violation.ts',
+    "import { statement } from '../../sync/statements';\nexport const s = statement;\n",
+    'import-x/no-restricted-paths',
+    NO_DRIVER,
+  ],
+  [
+    'a route writes SQL in a string',
+    'sync-server/src/routes/staff/violation.ts',
+    "export const sql = 'SELECT * FROM jobs';\n",
+    'no-restricted-syntax',
+    NO_SQL,
+  ],
+  [
+    'a route writes SQL in a template',
+    'sync-server/src/routes/staff/violation.ts',
+    'export const sql = (id: string) => `DELETE FROM jobs WHERE id = ${id}`;\n',
+    'no-restricted-syntax',
+    NO_SQL,
+  ],
+  [
+    'a route runs a statement on the database handle',
+    'sync-server/src/routes/staff/violation.ts',
+    'export const wipe = (db: { exec(sql: string): void }, sql: string) => db.exec(sql);\n',
+    'no-restricted-syntax',
+    NO_SQL,
+  ],
+  [
+    'the apply path imports a route',
+    'sync-server/src/sync/violation.ts',
+    "import { rejectionToHttp } from '../routes/staff/mutate';\nexport const r = rejectionToHttp;\n",
+    'import-x/no-restricted-paths',
+    'The apply path never imports a route: routes call it, not the other way.',
+  ],
+];
+
+/** The same kinds of import in the direction the layers allow. */
+const ALLOWED = [
+  [
+    'the app layer composes features',
+    'web/src/app/allowed.ts',
+    "import { QuotesManager } from '../features/quotes';\nexport const page = QuotesManager;\n",
+  ],
+  [
+    'a feature imports shared pieces and shared-schema by its index',
+    'web/src/features/admin/allowed.ts',
+    "import { runMutation } from '@pilbara/shared-schema';\nimport { telHref } from '../../lib/format';\nexport const x = [runMutation, telHref];\n",
+  ],
+  [
+    'a route calls the apply path',
+    'sync-server/src/routes/staff/allowed.ts',
+    "import { applyServerMutation } from '../../sync/apply-mutation';\nexport const apply = applyServerMutation;\n",
+  ],
+];
+
+describe('lint enforces the layer boundaries', () => {
+  it.each(VIOLATIONS)('fails when %s', async (_what, file, code, rule, message) => {
+    const errors = await errorsOf(file, code);
+    expect(errors).toContainEqual({ rule, message: expect.stringContaining(message) });
+  });
+
+  it.each(ALLOWED)('passes when %s', async (_what, file, code) => {
+    expect(await errorsOf(file, code)).toEqual([]);
+  });
+});
