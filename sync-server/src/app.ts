@@ -50,6 +50,8 @@ import { publicRoutes } from './routes/public/index';
 import { staffRoutes } from './routes/staff/index';
 import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
+import { fieldRecordRoutes } from './routes/field-record/index';
+import { FieldFiles } from './services/field-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +70,8 @@ declare module 'fastify' {
     emailBudget: SharedBudget;
     /** scrypt cost of new password hashes (older hashes are upgraded at the next sign-in). */
     passwordCost: ScryptCost;
+    /** The field record's files under DATA_DIR (issue 19). */
+    fieldFiles: FieldFiles;
   }
 }
 
@@ -244,6 +248,7 @@ export async function buildApp(
   });
   app.decorate('emailBudget', new SharedBudget(config.publicEmailsPerHour, HOUR / 1000));
   app.decorate('passwordCost', opts.passwordCost ?? SCRYPT_COST);
+  app.decorate('fieldFiles', new FieldFiles(config.dataDir));
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());
@@ -310,6 +315,7 @@ export async function buildApp(
   await app.register(publicRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(fieldRecordRoutes);
   await app.register(syncRoutes);
 
   await app.register(staticPlugin, { pages: await resolveSitePages(app) });

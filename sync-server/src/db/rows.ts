@@ -53,6 +53,9 @@ export const TABLES = {
   invoices: { idType: 'text', json: ['lineItems'], booleans: [], idPrefix: 'INV' },
   payments: { idType: 'integer', json: [], booleans: [] },
   credit_notes: { idType: 'text', json: [], booleans: [], idPrefix: 'CN' },
+  job_photos: { idType: 'text', json: [], booleans: [] },
+  job_signatures: { idType: 'text', json: [], booleans: [] },
+  stored_files: { idType: 'text', json: [], booleans: [] },
 } as const satisfies Record<string, TableMeta>;
 
 export type TableName = keyof typeof TABLES;
