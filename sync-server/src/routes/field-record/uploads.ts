@@ -42,6 +42,13 @@ import { fieldErrors } from '../../plugins/validation';
 import { notifyChanges } from '../../sync/change-log';
 import { FileRejected } from '../../services/field-files';
 
+/** A FileStore for a directory that already exists: its constructor's own mkdir is skipped. */
+class PreparedDirFileStore extends FileStore {}
+// checkOrCreateDirectory is private in the typings; the constructor calls it through `this`.
+(
+  PreparedDirFileStore.prototype as unknown as { checkOrCreateDirectory: () => void }
+).checkOrCreateDirectory = () => {};
+
 /** How long a partial upload is kept for its phone to come back (two weeks out of coverage). */
 export const UPLOAD_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -78,9 +85,10 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     return raw ? callers.get(raw as IncomingMessage) : undefined;
   };
 
-  // Made on the first upload request, not at start: FileStore's constructor starts an unawaited
-  // mkdir of its directory (FieldFiles has already made it), and a server that starts and stops
-  // at once (a test) would see that callback fire after its data folder is gone.
+  // Made on the first upload request, not at start. FileStore's constructor also starts an
+  // unawaited mkdir of its directory whose callback throws on failure; FieldFiles has already made
+  // the directory, so PreparedDirFileStore skips it (a server closed right after its first upload,
+  // its data folder deleted, would otherwise crash the process from that callback).
   let made: { tus: Server; datastore: FileStore } | null = null;
   const tusServer = () => {
     made ??= makeTus();
@@ -88,7 +96,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const makeTus = () => {
-    const datastore = new FileStore({
+    const datastore = new PreparedDirFileStore({
       directory: app.fieldFiles.uploads,
       expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
     });
