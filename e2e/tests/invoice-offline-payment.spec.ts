@@ -66,7 +66,9 @@ test("a cash payment recorded offline on a completed job's invoice reaches a sec
     // No signal at the roadside: the customer pays cash.
     await driverContext.setOffline(true);
     await driverBilling.recordPayment(invoiceId, 'Cash', 'Receipt 204');
-    await expect(driverBilling.toast('Payment recorded')).toBeVisible();
+    // Toasts show one at a time (TOAST_DURATIONS.maxVisible), so on a busy machine this one can
+    // wait behind an earlier toast's five seconds before it shows: allow for the queue.
+    await expect(driverBilling.toast('Payment recorded')).toBeVisible({ timeout: 30_000 });
     await expect(invoice).toHaveAttribute('data-state', 'paid');
     await expect(invoice.getByTestId('invoice-state')).toHaveText('Paid');
     await expect(invoice.getByTestId('invoice-unsynced')).toBeVisible();
