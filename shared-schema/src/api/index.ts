@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './notifications';
 export * from './public';
 export * from './quotes';
+export * from './staff';

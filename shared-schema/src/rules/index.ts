@@ -17,3 +17,4 @@ export * from './quote-flow';
 export * from './timeline';
 export * from './volume';
 export * from './tracking';
+export * from './roles';
