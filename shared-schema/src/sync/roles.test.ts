@@ -147,3 +147,34 @@ describe('the sync scope of a role', () => {
     expect(scopeChanges(CUSTOMER, page, jobOf, { fromStart: false })).toEqual([]);
   });
 });
+
+describe('a job leaving a driver’s sight', () => {
+  it('takes its earlier history rows with it as deletes', () => {
+    const handedOn = {
+      seq: 7,
+      entity: 'jobs',
+      rowId: 'JOB-2026-1',
+      op: 'put',
+      data: { assignedTo: 'Alex Morgan' },
+    } as ChangeEntry;
+    const newHistory = {
+      seq: 8,
+      entity: 'job_updates',
+      rowId: 12,
+      op: 'put',
+      data: { jobId: 'JOB-2026-1' },
+    } as ChangeEntry;
+    const scoped = scopeChanges(
+      SAM,
+      [handedOn, newHistory],
+      () => ({ assignedTo: 'Alex Morgan' }),
+      { fromStart: false, historyOf: () => [10, 11, 12] },
+    );
+    expect(scoped.map((entry) => [entry.entity, entry.rowId, entry.op, entry.data])).toEqual([
+      ['jobs', 'JOB-2026-1', 'delete', null],
+      ['job_updates', 10, 'delete', null],
+      ['job_updates', 11, 'delete', null],
+      ['job_updates', 12, 'delete', null],
+    ]);
+  });
+});

@@ -9,6 +9,7 @@
  * no such deletes either: it never learns the ids of jobs it cannot see.
  */
 import { canSeeJob, canSyncTable, type Actor } from '../rules/roles';
+import type { RowId } from './mutator';
 import type { ChangeEntry } from './protocol';
 
 /** What the scope needs to know about a job a history row refers to (its current assignee). */
@@ -39,17 +40,31 @@ export function scopeChange(
   return fromStart ? undefined : { ...entry, op: 'delete', data: null };
 }
 
-/** {@link scopeChange} over a page of entries, in order. */
+/**
+ * {@link scopeChange} over a page of entries, in order. A job that left the actor's sight takes
+ * its whole history with it: `historyOf` names the history rows of a job (written before this
+ * page too), and each one not already in the page follows the job's delete as a delete.
+ */
 export function scopeChanges(
   actor: Actor,
   entries: readonly ChangeEntry[],
   jobOf: JobAssigneeLookup,
-  options: { fromStart: boolean },
+  options: { fromStart: boolean; historyOf?: (jobId: string) => readonly RowId[] },
 ): ChangeEntry[] {
   const scoped: ChangeEntry[] = [];
+  const inPage = new Set(
+    entries.filter((entry) => entry.entity === 'job_updates').map((entry) => entry.rowId),
+  );
   for (const entry of entries) {
     const kept = scopeChange(actor, entry, jobOf, options);
-    if (kept) scoped.push(kept);
+    if (!kept) continue;
+    scoped.push(kept);
+    if (kept.entity !== 'jobs' || kept.op !== 'delete' || entry.op !== 'put') continue;
+    for (const rowId of options.historyOf?.(String(entry.rowId)) ?? []) {
+      if (inPage.has(rowId)) continue;
+      inPage.add(rowId);
+      scoped.push({ seq: entry.seq, entity: 'job_updates', rowId, op: 'delete', data: null });
+    }
   }
   return scoped;
 }

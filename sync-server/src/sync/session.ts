@@ -31,6 +31,15 @@ function jobAssignee(db: Db, id: string): { assignedTo: string | null } | undefi
     { assignedTo: string | null } | undefined;
 }
 
+/** The history rows of a job, for the deletes of a job that left a driver's sight. */
+function jobHistoryIds(db: Db, jobId: string): number[] {
+  return (
+    statement(db, 'SELECT id FROM job_updates WHERE jobId = ? ORDER BY id').all(jobId) as {
+      id: number;
+    }[]
+  ).map((row) => row.id);
+}
+
 /** Who is talking, and the server's clock. */
 export interface SessionContext {
   db: Db;
@@ -88,6 +97,7 @@ export function changesPage(
     if (actor.role !== 'admin') {
       page.changes = scopeChanges(actor, page.changes, (id) => jobAssignee(ctx.db, id), {
         fromStart: fromStart || device.cursor === 0,
+        historyOf: (id) => jobHistoryIds(ctx.db, id),
       });
     }
     const settled = settledThrough(ctx.db, clientId, page.cursor, ackedSeq);
