@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** Separate devices of one journey (each a browser context of its own), closed together. */
 export interface Devices<K extends string> {
@@ -20,18 +20,39 @@ export async function openDevices<const K extends string>(
   return { contexts, closeAll: async () => void (await Promise.all(opened.map((c) => c.close()))) };
 }
 
-/** Waits until the service worker controls the page and has finished precaching the app. */
+/**
+ * Waits until the service worker has precached the app and controls the page, so that the page
+ * and its lazily loaded code keep working with no signal.
+ *
+ * `ready` resolves once a worker is active, which is after its install step (precaching). The
+ * worker then claims the open pages (clientsClaim), but Chromium's `clients.claim()` skips a page
+ * that is still loading: a page whose navigation began while the worker was installing (slow
+ * precaching on a busy machine) stays uncontrolled for good, and a wait for `controllerchange`
+ * never ends. Such a page is reloaded, as a visitor's next visit would be: the activated worker
+ * controls every navigation after it. Callers use it right after opening a page.
+ */
 export async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+  const controlled = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
-          once: true,
-        }),
-      );
+    const worker = registration.active;
+    if (worker && worker.state !== 'activated') {
+      await new Promise<void>((resolve) => {
+        const onChange = () => {
+          if (worker.state !== 'activated') return;
+          worker.removeEventListener('statechange', onChange);
+          resolve();
+        };
+        worker.addEventListener('statechange', onChange);
+        onChange();
+      });
     }
-    // `ready` resolves once the worker is active, which is after its install step (precaching).
-    return registration.active?.state;
+    return navigator.serviceWorker.controller !== null;
   });
+  if (!controlled) await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      message: 'the service worker controls the page',
+      timeout: 30_000,
+    })
+    .toBe(true);
 }

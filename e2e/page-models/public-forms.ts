@@ -58,14 +58,17 @@ export function dayLabel(iso: string): string {
   return `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 }
 
-/** The 15th of next month in Perth: a date every time slot is open on, whenever the test runs. */
-function nextMonthFifteenth(): string {
+/**
+ * The 15th of the month after `now` in Perth: a date every time slot is open on. `now` is the
+ * page's clock, which the calendar shows (a test may fix it), not the test runner's.
+ */
+function nextMonthFifteenth(now: number): string {
   const today = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Australia/Perth',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(new Date());
+  }).format(new Date(now));
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
@@ -142,7 +145,7 @@ export class BookingPage {
 
   /** Picks the 15th of next month (every slot is open on it); answers it as YYYY-MM-DD. */
   async pickDate(): Promise<string> {
-    const iso = nextMonthFifteenth();
+    const iso = nextMonthFifteenth(await this.page.evaluate(() => Date.now()));
     const calendar = await this.openDatePicker();
     await calendar.getByRole('button', { name: 'Next month' }).click();
     await calendar.getByRole('button', { name: dayLabel(iso), exact: true }).click();

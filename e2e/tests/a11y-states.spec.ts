@@ -34,6 +34,9 @@ test('the register form showing its validation messages', async ({ page }) => {
 });
 
 test('a tracked job at each stage, and Job Not Found', async ({ page, request }) => {
+  // Six page loads and six axe runs: at load 25 the sign-in alone (scrypt) took 13 s and the
+  // whole test passed 60 s.
+  test.slow();
   const who = uniqueCustomer('Axe');
   await loginAsAdmin(request);
   const job = await createJob(request, {

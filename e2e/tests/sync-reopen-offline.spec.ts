@@ -21,6 +21,8 @@ test('offline approvals survive closing and reopening the app offline, then reac
     const admin = await openAdminPanel(adminContext);
     const firstPage = admin.page;
     await waitForOfflineReady(firstPage);
+    // A page the worker could not claim was reloaded: the panel is back online before work starts.
+    await admin.waitOnline();
     const second = await openAdminPanel(secondContext);
 
     const who = await bookRecovery(await publicContext.newPage(), 'Reopen');

@@ -5,7 +5,8 @@
  * confirmation, the offline banners. A changed picture fails until the baseline is updated on
  * purpose (`npx playwright test tests/visual-states.spec.ts --update-snapshots`) and looked at.
  *
- * Deterministic by construction: the date is fixed (calendars, footer year, open time slots),
+ * Deterministic by construction: the date is fixed (calendars, footer year, open time slots)
+ * except on the booking confirmation, which the server must accept (its date is masked),
  * animations and the caret are off, the install card is dismissed except where it is the subject,
  * values that differ per run (booking numbers, device references) are masked, and only the
  * system fonts of this machine are used (the site loads no web font).
@@ -77,6 +78,8 @@ test.describe('visual states', () => {
   test('every select open: booking service, urgency and time; contact service', async ({
     page,
   }) => {
+    // Eight page loads and eight screenshots: past 60 s with every core busy.
+    test.slow();
     const booking = new BookingPage(page);
     await fixDate(page);
     const contact = new ContactPage(page);
@@ -191,7 +194,9 @@ test.describe('visual states', () => {
   });
 
   test('the booking confirmation, sent and waiting for signal', async ({ page, context }) => {
-    await fixDate(page);
+    // No fixed date here: the server checks the booking's date against its own clock (today up
+    // to a year ahead), so a page frozen in the past would send a date the server refuses. The
+    // one date on this screen is masked, so the picture does not depend on the clock.
     const booking = new BookingPage(page);
     await booking.open('/booking');
     await waitForOfflineReady(page);
@@ -211,6 +216,8 @@ test.describe('visual states', () => {
       await booking.submit();
       const confirmation = page.getByTestId('booking-confirmation');
       await expect(confirmation.getByTestId('booking-reference')).toBeVisible();
+      // The server's answer carries the booking's tracking token (issue 14): the link shows.
+      await expect(confirmation.getByRole('link', { name: 'Track this booking' })).toBeVisible();
       await shot(page, `booking-confirmation-sent-${width}`, [
         confirmation.getByTestId('booking-reference'),
         confirmation.getByText(/· 20\d\d-\d\d-15 /),

@@ -41,7 +41,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
-import { startLogCompaction } from './sync/retention';
+import { startLogCompaction, type CompactionPacing } from './sync/retention';
 import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
@@ -50,6 +50,8 @@ import { publicRoutes } from './routes/public/index';
 import { staffRoutes } from './routes/staff/index';
 import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
+import { fieldRecordRoutes } from './routes/field-record/index';
+import { FieldFiles } from './services/field-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +70,8 @@ declare module 'fastify' {
     emailBudget: SharedBudget;
     /** scrypt cost of new password hashes (older hashes are upgraded at the next sign-in). */
     passwordCost: ScryptCost;
+    /** The field record's files under DATA_DIR (issue 19). */
+    fieldFiles: FieldFiles;
   }
 }
 
@@ -130,8 +134,11 @@ export interface BuildAppOptions {
    * leave it off unless they exercise it, so no test gets mail it did not ask for.
    */
   notifier?: boolean;
-  /** Compact the change log at start and every six hours (sync/retention.ts); `main` does. */
-  logCompaction?: boolean;
+  /**
+   * Compact the change log while the server runs, in bounded steps (sync/retention.ts); `main`
+   * does. An object sets the pacing (tests shorten it).
+   */
+  logCompaction?: boolean | CompactionPacing;
   /**
    * A response that does not match its route's declared schema: 'throw' (the default, so every
    * test catches a description drifting from the code) or 'log' (`main`: the user still gets
@@ -241,6 +248,7 @@ export async function buildApp(
   });
   app.decorate('emailBudget', new SharedBudget(config.publicEmailsPerHour, HOUR / 1000));
   app.decorate('passwordCost', opts.passwordCost ?? SCRYPT_COST);
+  app.decorate('fieldFiles', new FieldFiles(config.dataDir));
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());
@@ -307,12 +315,15 @@ export async function buildApp(
   await app.register(publicRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(fieldRecordRoutes);
   await app.register(syncRoutes);
 
   await app.register(staticPlugin, { pages: await resolveSitePages(app) });
 
   if (opts.notifier) startNotifier(app);
-  if (opts.logCompaction) startLogCompaction(app);
+  if (opts.logCompaction) {
+    startLogCompaction(app, opts.logCompaction === true ? {} : opts.logCompaction);
+  }
 
   return Object.assign(app, { generatedAdmin }) as FastifyInstance & AppExtras;
 }

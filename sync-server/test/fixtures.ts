@@ -1,14 +1,13 @@
-/** Rows for route tests, written straight through the row codec (the staff API is not needed). */
+/** Rows for route tests, written with their log entries (the staff API is not needed). */
 import { addCalendarDays, todayInPerth, type Job, type JobStatus } from '@pilbara/shared-schema';
-import { putRow } from '../src/db/rows';
-import type { TestApp } from './helper';
+import { seedRow, type TestApp } from './helper';
 
 let counter = 0;
 
 export function insertJob(app: TestApp, fields: Partial<Job> & { status?: JobStatus } = {}): Job {
   counter += 1;
   const stamp = new Date(Date.UTC(2026, 10, 1, 0, counter)).toISOString();
-  return putRow<Job>(app.db, 'jobs', {
+  return seedRow<Job>(app.db, 'jobs', {
     id: `JOB-2026-${900 + counter}`,
     customerName: 'Jo Smith',
     phone: '0412 345 678',

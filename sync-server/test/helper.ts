@@ -9,6 +9,9 @@ import { afterEach } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppExtras, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import type { Db } from '../src/db/connection';
+import { putLogged } from '../src/sync/change-log';
+import type { SyncedTable } from '@pilbara/shared-schema';
 
 export type TestApp = FastifyInstance & AppExtras;
 
@@ -127,4 +130,17 @@ export function snapshotDatabase(app: TestApp): Record<string, unknown[]> {
     snapshot[name] = app.db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all();
   }
   return snapshot;
+}
+
+/**
+ * Writes a row of a synced table the way the server does, with its change-log entry (the plain
+ * `putRow` refuses synced tables): for tests that set up data before the scenario they check.
+ */
+export function seedRow<T = Record<string, unknown>>(
+  db: Db,
+  table: SyncedTable,
+  row: Record<string, unknown> & { id: string | number },
+  now = new Date().toISOString(),
+): T {
+  return putLogged<T>(db, table, row, now);
 }

@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './public';
 export * from './quotes';
 export * from './staff';
+export * from './field-record';

@@ -11,3 +11,4 @@ export * from './services';
 export * from './statuses';
 export * from './timing';
 export * from './limits';
+export * from './field-record';

@@ -19,3 +19,8 @@ export function creditNotePdfFilename(creditNoteId: string): string {
 export function booksCsvFilename(kind: 'sales' | 'payments', from: string, to: string): string {
   return `${kind}-${from}-to-${to}.csv`;
 }
+
+/** 'Job-sheet-JOB-2026-1.pdf': a job's field record with its photos and signatures. */
+export function jobSheetPdfFilename(jobId: string): string {
+  return `Job-sheet-${jobId}.pdf`;
+}

@@ -13,3 +13,4 @@ export * from './pricing-lines';
 export * from './quote-document';
 export * from './reports';
 export * from './tax-invoice';
+export * from './job-sheet';

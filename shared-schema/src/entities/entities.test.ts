@@ -10,8 +10,9 @@ const ts = '2026-11-21T03:00:00.000Z';
 describe('entity registry', () => {
   it('has one schema per table, and nothing more', () => {
     expect(Object.keys(entitySchemas).sort()).toEqual([...ENTITY_NAMES].sort());
-    // The sixteen tables of the data definitions, and payments and credit notes (issue 18).
-    expect(ENTITY_NAMES).toHaveLength(18);
+    // The sixteen tables of the data definitions, payments and credit notes (issue 18), and the
+    // field record's photos, signatures and stored files (issue 19).
+    expect(ENTITY_NAMES).toHaveLength(21);
   });
 });
 

@@ -5,6 +5,7 @@ import { contactSubmissionSchema } from './contact-submission';
 import { creditNoteSchema } from './credit-note';
 import { emailRecordSchema } from './email-record';
 import { feedbackSchema } from './feedback';
+import { jobPhotoSchema, jobSignatureSchema, storedFileSchema } from './field-record';
 import { fleetExpenseSchema } from './fleet-expense';
 import { fuelRecordSchema } from './fuel-record';
 import { invoiceSchema } from './invoice';
@@ -25,6 +26,7 @@ export * from './contact-submission';
 export * from './credit-note';
 export * from './email-record';
 export * from './feedback';
+export * from './field-record';
 export * from './fleet-expense';
 export * from './fuel-record';
 export * from './invoice';
@@ -59,6 +61,9 @@ export const ENTITY_NAMES = [
   'invoices',
   'payments',
   'credit_notes',
+  'job_photos',
+  'job_signatures',
+  'stored_files',
 ] as const;
 /** A table name. */
 export type EntityName = (typeof ENTITY_NAMES)[number];
@@ -83,6 +88,9 @@ export const entitySchemas = {
   invoices: invoiceSchema,
   payments: paymentSchema,
   credit_notes: creditNoteSchema,
+  job_photos: jobPhotoSchema,
+  job_signatures: jobSignatureSchema,
+  stored_files: storedFileSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 
 /** Row type of a table. */

@@ -18,3 +18,4 @@ export * from './timeline';
 export * from './volume';
 export * from './tracking';
 export * from './roles';
+export * from './field-record';

@@ -27,6 +27,9 @@ export const SYNCED_TABLES = [
   'feedback',
   'payments',
   'credit_notes',
+  'job_photos',
+  'job_signatures',
+  'stored_files',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

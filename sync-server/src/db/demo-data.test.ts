@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { seedRow } from '../../test/helper';
 import {
   ENTITY_NAMES,
   JOB_STATUSES,
@@ -8,7 +9,7 @@ import {
 } from '@pilbara/shared-schema';
 import { openDatabase, type Db } from './connection';
 import { migrate } from './migrate';
-import { countRows, findRows, putRow } from './rows';
+import { countRows, findRows } from './rows';
 import { seedDemoData } from './demo-data';
 import { mintTextId } from './id-series';
 import { activeDrivers, findUserByUsername } from './repositories/users';
@@ -98,7 +99,7 @@ describe('seedDemoData', () => {
     expect(countRows(database, 'jobs')).toBe(jobs);
 
     const other = db();
-    putRow(other, 'bookings', {
+    seedRow(other, 'bookings', {
       id: 'BKG-2026-1',
       customerName: 'A B',
       phone: '0400000000',

@@ -23,11 +23,13 @@ import {
   type QuoteData,
   type QuoteStatus,
   type RecordInvoicePaymentInput,
+  type SyncedTable,
 } from '@pilbara/shared-schema';
 import crypto from 'node:crypto';
 import type { Db } from './connection';
 import { createUser, findUserByUsername } from './repositories/users';
 import { countRows, getRow, putRow } from './rows';
+import { putLogged } from '../sync/change-log';
 import { mintIntegerId, mintTextId } from './id-series';
 
 const HOUR = 60 * 60 * 1000;
@@ -189,6 +191,14 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
   const dateOnly = (offsetMs: number) => at(offsetMs).slice(0, 10);
 
+  // Synced rows are written with their change-log entries, as every write is (change-log.ts).
+  const nowIso = now.toISOString();
+  const put = <T = Record<string, unknown>>(
+    database: Db,
+    table: SyncedTable,
+    row: Record<string, unknown> & { id: string | number },
+  ): T => putLogged<T>(database, table, row, nowIso);
+
   db.transaction(() => {
     // The two drivers as driver accounts (issue 20): the names jobs are assigned to come from
     // the active drivers. They cannot sign in until an admin sets their password (Staff), so a
@@ -247,7 +257,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     ];
     const vehicleIds = trucks.map((truck, index) => {
       const id = mintIntegerId(db, 'vehicles');
-      putRow(db, 'vehicles', {
+      put(db, 'vehicles', {
         id,
         ...truck,
         status: 'active',
@@ -287,7 +297,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
       ];
       services.forEach((service, n) => {
-        putRow(db, 'service_records', {
+        put(db, 'service_records', {
           id: mintIntegerId(db, 'service_records'),
           vehicleId,
           invoiceNumber: `WS-${2400 + index * 10 + n}`,
@@ -312,7 +322,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       [3, 10, 17].forEach((daysAgo, n) => {
         const liters = [182500, 164250, 175000][n] ?? 150000;
         const pricePerLiter = 229;
-        putRow(db, 'fuel_records', {
+        put(db, 'fuel_records', {
           id: mintIntegerId(db, 'fuel_records'),
           vehicleId,
           dateTime: at(-daysAgo * DAY),
@@ -334,7 +344,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         });
       });
     });
-    putRow(db, 'mileage_records', {
+    put(db, 'mileage_records', {
       id: mintIntegerId(db, 'mileage_records'),
       vehicleId: vehicleIds[0],
       dateTime: at(-2 * DAY),
@@ -349,7 +359,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       notes: null,
       createdAt: at(-2 * DAY),
     });
-    putRow(db, 'fleet_expenses', {
+    put(db, 'fleet_expenses', {
       id: mintIntegerId(db, 'fleet_expenses'),
       vehicleId: vehicleIds[1],
       expenseType: 'Tyres',
@@ -446,7 +456,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       jobIds.push(id);
       const history = HISTORY[job.status];
       const updatedAt = at(-job.hoursAgo * HOUR + (history.length - 1) * 15 * 60 * 1000);
-      putRow(db, 'jobs', {
+      put(db, 'jobs', {
         id,
         customerName: job.name,
         phone: job.phone,
@@ -463,7 +473,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         updatedAt,
       });
       history.forEach((status, step) => {
-        putRow(db, 'job_updates', {
+        put(db, 'job_updates', {
           id: mintIntegerId(db, 'job_updates'),
           jobId: id,
           message: step === 0 ? `Job created: ${job.service}` : `Status changed to ${status}`,
@@ -505,7 +515,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     ] as const;
     for (const booking of bookings) {
       const stamp = at(-2 * HOUR);
-      putRow(db, 'bookings', {
+      put(db, 'bookings', {
         id: mintTextId(db, 'BKG', now),
         customerName: booking.name,
         phone: booking.phone,
@@ -561,7 +571,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         createdAt: stamp,
       });
       const urgent = contact.service === URGENT_CONTACT_SERVICE;
-      putRow(db, 'emails', {
+      put(db, 'emails', {
         id: mintIntegerId(db, 'emails'),
         to: 'jobs@example.com',
         subject: `${urgent ? 'URGENT: ' : ''}New contact message from ${contact.first} ${contact.last} (${contact.service})`,
@@ -585,7 +595,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       completedJob.updatedAt,
       mintTextId(db, 'Q', now),
     );
-    putRow(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' });
+    put(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' });
     const quotes: {
       status: QuoteStatus;
       name: string;
@@ -667,7 +677,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
         { id: mintTextId(db, 'Q', now), now: createdAt },
       );
-      putRow(db, 'quotes', { ...stored, status: quote.status });
+      put(db, 'quotes', { ...stored, status: quote.status });
       // Beth accepted a day later (her invoice raised with it) and paid by transfer.
       if (quote.status === 'accepted')
         sell(stored.id, -(quote.days - 1) * DAY, [
@@ -695,7 +705,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
         { id: mintTextId(db, 'Q', now), now: createdAt },
       );
-      putRow(db, 'quotes', { ...quote, status: 'accepted' });
+      put(db, 'quotes', { ...quote, status: 'accepted' });
       sell(quote.id, -sale.daysAgo * DAY, sale.payments, sale.credit);
     }
 
@@ -711,7 +721,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         id: mintTextId(db, 'INV', now),
         now: at(offsetMs),
       });
-      putRow(db, 'invoices', invoice);
+      put(db, 'invoices', invoice);
       const paid: Payment[] = [];
       for (const payment of payments) {
         const when = at(offsetMs + payment.daysLater * DAY);
@@ -737,7 +747,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         );
         if (!outcome.ok) throw new Error(outcome.message);
         invoice = outcome.invoice;
-        paid.push(putRow<Payment>(db, 'payments', outcome.payment));
+        paid.push(put<Payment>(db, 'payments', outcome.payment));
       }
       if (credit) {
         const when = at(offsetMs + credit.daysLater * DAY);
@@ -748,13 +758,13 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         );
         if (!outcome.ok) throw new Error(outcome.message);
         invoice = outcome.invoice;
-        putRow(db, 'credit_notes', outcome.creditNote);
+        put(db, 'credit_notes', outcome.creditNote);
       }
-      putRow(db, 'invoices', invoice);
+      put(db, 'invoices', invoice);
     }
 
     // The completed job has been rated.
-    putRow(db, 'feedback', {
+    put(db, 'feedback', {
       id: mintIntegerId(db, 'feedback'),
       jobId: jobIds[3],
       rating: 5,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { seedRow } from '../../test/helper';
 import { openDatabase, type Db } from './connection';
 import { migrate } from './migrate';
-import { putRow } from './rows';
+
 import {
   advanceSeriesPast,
   businessYear,
@@ -58,15 +59,15 @@ describe('id series', () => {
     expect(advanceSeriesPast(database, 'JOB-2026', 120)).toBe(true);
     expect(nextSeriesNumber(database, 'JOB-2026')).toBe(121);
     // A series never used starts past both the stored rows and the held number.
-    putRow(database, 'jobs', job('JOB-2027-9'));
+    seedRow(database, 'jobs', job('JOB-2027-9'));
     expect(advanceSeriesPast(database, 'JOB-2027', 5)).toBe(false);
     expect(nextSeriesNumber(database, 'JOB-2027')).toBe(10);
   });
 
   it('starts a new series after ids already stored', () => {
     const database = db();
-    putRow(database, 'jobs', job('JOB-2026-41'));
-    putRow(database, 'jobs', job('JOB-2025-900'));
+    seedRow(database, 'jobs', job('JOB-2026-41'));
+    seedRow(database, 'jobs', job('JOB-2025-900'));
     expect(nextSeriesNumber(database, 'JOB-2026')).toBe(42);
   });
 
@@ -75,7 +76,7 @@ describe('id series', () => {
     // 2026-12-31 20:00 UTC is already 2027 in Perth.
     expect(businessYear(new Date('2026-12-31T20:00:00Z'))).toBe(2027);
     expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-1');
-    putRow(database, 'jobs', job('JOB-2026-2'));
+    seedRow(database, 'jobs', job('JOB-2026-2'));
     expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-3');
     expect(mintTextId(database, 'BKG', new Date('2026-06-01T00:00:00Z'))).toBe('BKG-2026-1');
   });

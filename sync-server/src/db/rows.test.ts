@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './connection';
 import { migrate } from './migrate';
-import { countRows, deleteRow, findRows, getRow, putRow, tableColumns, updateRow } from './rows';
+// The codec itself: `storeRow` and `removeRow` are what the change log writes synced rows with
+// (the plain `putRow`, `updateRow` and `deleteRow` refuse synced tables; users are not synced).
+import { countRows, findRows, getRow, removeRow, storeRow, tableColumns, updateRow } from './rows';
 
 const dbs: Db[] = [];
 afterEach(() => {
@@ -39,7 +41,7 @@ function vehicle(id: number, registration: string) {
 describe('row codec', () => {
   it('round-trips JSON and boolean columns and fills SQL defaults', () => {
     const database = db();
-    const stored = putRow(database, 'vehicles', vehicle(7, 'ABC-123'));
+    const stored = storeRow(database, 'vehicles', vehicle(7, 'ABC-123'));
     expect(stored).toMatchObject({
       id: 7,
       modifications: ['Winch'],
@@ -57,16 +59,16 @@ describe('row codec', () => {
 
   it('replaces the whole row on put, returning unmentioned columns to their defaults', () => {
     const database = db();
-    putRow(database, 'vehicles', { ...vehicle(1, 'A-1'), mileage: 500, status: 'active' });
-    const replaced = putRow(database, 'vehicles', vehicle(1, 'A-2'));
+    storeRow(database, 'vehicles', { ...vehicle(1, 'A-1'), mileage: 500, status: 'active' });
+    const replaced = storeRow(database, 'vehicles', vehicle(1, 'A-2'));
     expect(replaced).toMatchObject({ registration: 'A-2', mileage: 0, status: 'Excellent' });
     expect(countRows(database, 'vehicles')).toBe(1);
   });
 
   it('does not delete child rows when a parent is replaced', () => {
     const database = db();
-    putRow(database, 'vehicles', vehicle(1, 'A-1'));
-    putRow(database, 'fuel_records', {
+    storeRow(database, 'vehicles', vehicle(1, 'A-1'));
+    storeRow(database, 'fuel_records', {
       id: 1,
       vehicleId: 1,
       dateTime: stamp,
@@ -76,15 +78,15 @@ describe('row codec', () => {
       totalCost: 11450,
       createdAt: stamp,
     });
-    putRow(database, 'vehicles', { ...vehicle(1, 'A-1'), mileage: 10 });
+    storeRow(database, 'vehicles', { ...vehicle(1, 'A-1'), mileage: 10 });
     expect(countRows(database, 'fuel_records', { vehicleId: 1 })).toBe(1);
   });
 
   it('finds rows by equality, null and booleans, in a stable order', () => {
     const database = db();
-    putRow(database, 'vehicles', vehicle(2, 'B'));
-    putRow(database, 'vehicles', { ...vehicle(1, 'A'), isActive: false });
-    putRow(database, 'vehicles', { ...vehicle(3, 'C'), vin: 'VIN3' });
+    storeRow(database, 'vehicles', vehicle(2, 'B'));
+    storeRow(database, 'vehicles', { ...vehicle(1, 'A'), isActive: false });
+    storeRow(database, 'vehicles', { ...vehicle(3, 'C'), vin: 'VIN3' });
     expect(findRows(database, 'vehicles').map((v) => v.id)).toEqual([1, 2, 3]);
     expect(findRows(database, 'vehicles', { isActive: true }).map((v) => v.id)).toEqual([2, 3]);
     expect(findRows(database, 'vehicles', { vin: null }).map((v) => v.id)).toEqual([1, 2]);
@@ -98,31 +100,39 @@ describe('row codec', () => {
 
   it('updates only the given columns', () => {
     const database = db();
-    putRow(database, 'vehicles', vehicle(1, 'A'));
-    const updated = updateRow(database, 'vehicles', 1, { mileage: 99, specialFeatures: ['GPS'] });
-    expect(updated).toMatchObject({ mileage: 99, specialFeatures: ['GPS'], registration: 'A' });
-    expect(updateRow(database, 'vehicles', 404, { mileage: 1 })).toBeUndefined();
+    storeRow(database, 'users', {
+      id: 1,
+      username: 'kim',
+      password: 'x',
+      role: 'admin',
+      isActive: true,
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+    const updated = updateRow(database, 'users', 1, { role: 'driver', isActive: false });
+    expect(updated).toMatchObject({ role: 'driver', isActive: false, username: 'kim' });
+    expect(updateRow(database, 'users', 404, { role: 'admin' })).toBeUndefined();
   });
 
   it('deletes by id and reports whether a row went', () => {
     const database = db();
-    putRow(database, 'vehicles', vehicle(1, 'A'));
-    expect(deleteRow(database, 'vehicles', 1)).toBe(true);
-    expect(deleteRow(database, 'vehicles', 1)).toBe(false);
+    storeRow(database, 'vehicles', vehicle(1, 'A'));
+    expect(removeRow(database, 'vehicles', 1)).toBe(true);
+    expect(removeRow(database, 'vehicles', 1)).toBe(false);
     expect(getRow(database, 'vehicles', 1)).toBeUndefined();
   });
 
   it('ignores keys that are not columns on put but refuses them in queries', () => {
     const database = db();
-    const stored = putRow(database, 'vehicles', { ...vehicle(1, 'A'), derived: 'x' });
+    const stored = storeRow(database, 'vehicles', { ...vehicle(1, 'A'), derived: 'x' });
     expect(stored).not.toHaveProperty('derived');
     expect(() => findRows(database, 'vehicles', { 'id = 1 OR 1': 1 })).toThrow(/no column/);
-    expect(() => updateRow(database, 'vehicles', 1, { nope: 1 })).toThrow(/no column/);
+    expect(() => updateRow(database, 'users', 1, { nope: 1 })).toThrow(/no column/);
   });
 
   it('keeps text ids and the quoted "to" column', () => {
     const database = db();
-    putRow(database, 'emails', {
+    storeRow(database, 'emails', {
       id: 1,
       to: 'jobs@example.com',
       subject: 'Hi',
@@ -142,7 +152,7 @@ describe('row codec', () => {
 
   it('enforces the unique columns', () => {
     const database = db();
-    putRow(database, 'vehicles', vehicle(1, 'SAME'));
-    expect(() => putRow(database, 'vehicles', vehicle(2, 'SAME'))).toThrow(/UNIQUE/);
+    storeRow(database, 'vehicles', vehicle(1, 'SAME'));
+    expect(() => storeRow(database, 'vehicles', vehicle(2, 'SAME'))).toThrow(/UNIQUE/);
   });
 });

@@ -11,6 +11,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
+import { SYNCED_TABLES } from '@pilbara/shared-schema';
 import { withTrackingToken } from './tracking-tokens';
 
 export interface TableMeta {
@@ -52,6 +53,9 @@ export const TABLES = {
   invoices: { idType: 'text', json: ['lineItems'], booleans: [], idPrefix: 'INV' },
   payments: { idType: 'integer', json: [], booleans: [] },
   credit_notes: { idType: 'text', json: [], booleans: [], idPrefix: 'CN' },
+  job_photos: { idType: 'text', json: [], booleans: [] },
+  job_signatures: { idType: 'text', json: [], booleans: [] },
+  stored_files: { idType: 'text', json: [], booleans: [] },
 } as const satisfies Record<string, TableMeta>;
 
 export type TableName = keyof typeof TABLES;
@@ -285,6 +289,30 @@ export function countRows(db: Db, table: TableName, where: Record<string, unknow
  * the table are ignored (entities may carry derived fields). Returns the stored row.
  */
 export function putRow<T = Row>(db: Db, table: TableName, given: Row): T {
+  refuseSynced(table, 'putRow');
+  return storeRow<T>(db, table, given);
+}
+
+const SYNCED = new Set<string>(SYNCED_TABLES);
+
+/**
+ * A synced table is written only with its change-log entry in the same transaction
+ * (sync/change-log.ts: `writeChanges`, `putLogged`), so no pull ever has to look for rows the
+ * log does not know: the plain writers refuse them.
+ */
+function refuseSynced(table: TableName, writer: string): void {
+  if (SYNCED.has(table)) {
+    throw new Error(
+      `${writer}(${table}): ${table} is synced; write it through the change log (writeChanges)`,
+    );
+  }
+}
+
+/**
+ * {@link putRow} for any table, synced ones included. Only the change log calls it (it appends
+ * the log entry in the same transaction); a test checks no other module does.
+ */
+export function storeRow<T = Row>(db: Db, table: TableName, given: Row): T {
   if (given.id === undefined || given.id === null) throw new Error(`putRow(${table}) needs an id`);
   // Every stored job and booking has a tracking token (tracking-tokens.ts).
   const row = withTrackingToken(db, table, given);
@@ -337,6 +365,7 @@ export function updateRow<T = Row>(
   id: RowId,
   changes: Row,
 ): T | undefined {
+  refuseSynced(table, 'updateRow');
   const names = Object.keys(changes).filter((name) => name !== 'id' && changes[name] !== undefined);
   checkColumns(db, table, names);
   if (names.length > 0) {
@@ -351,6 +380,12 @@ export function updateRow<T = Row>(
 
 /** Deletes the row with this id; returns whether a row was deleted. */
 export function deleteRow(db: Db, table: TableName, id: RowId): boolean {
+  refuseSynced(table, 'deleteRow');
+  return removeRow(db, table, id);
+}
+
+/** {@link deleteRow} for any table; only the change log calls it (see {@link storeRow}). */
+export function removeRow(db: Db, table: TableName, id: RowId): boolean {
   const prepared = statement(db, table, 'delete', () => `DELETE FROM ${quote(table)} WHERE id = ?`);
   return prepared.run(id).changes > 0;
 }

@@ -17,6 +17,12 @@ import { HttpError } from './errors';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose body is not ours to choose. */
 const RAW_BODY_PATHS = new Set(['/api/payments/webhook']);
+/**
+ * The field record's resumable uploads (issue 19) send bytes as tus prescribes
+ * (`application/offset+octet-stream`); every such request must carry a `Tus-Resumable` header,
+ * which no cross-site form can send, and tus refuses one without it (412).
+ */
+const RAW_BODY_PREFIX = '/api/uploads';
 
 function isJson(contentType: string | undefined): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType ?? '');
@@ -43,6 +49,7 @@ export function registerRequestRules(app: FastifyInstance): void {
     if (!STATE_CHANGING.has(request.method)) return;
     const pathname = request.url.split('?')[0] ?? '';
     if (!pathname.startsWith('/api/') || RAW_BODY_PATHS.has(pathname)) return;
+    if (pathname === RAW_BODY_PREFIX || pathname.startsWith(`${RAW_BODY_PREFIX}/`)) return;
     const contentType = request.headers['content-type'];
     if (isJson(contentType)) return;
     const hasBody =

@@ -18,14 +18,21 @@
  *   nothing, so a re-synced mutation or a replayed log never mails twice.
  * Rows are written `pending` before sending and become `sent` or `failed` (with the error)
  * after; a row left `pending` by a crash mid-send is sent on the next start.
+ *
+ * The completion email carries the customer's copy of the job sheet (issue 19). Photos reach
+ * the server after the mutations that record them, so it waits up to {@link SHEET_WAIT_MS} for
+ * files still uploading (staying `pending` meanwhile), then goes with what the server holds.
  */
 import type { FastifyInstance } from 'fastify';
-import { trackingUrl } from '@pilbara/shared-schema';
+import { trackingUrl, type BusinessProfile } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
 import { onChanges } from '../sync/change-log';
 import { escapeHtml } from './html';
-import type { Mailer } from './mailer';
+import type { MailAttachment, Mailer } from './mailer';
+import type { FieldFiles } from './field-files';
+import { buildJobSheet } from './job-sheet';
+import { unstoredFilesOfJob } from '../db/repositories/field-record';
 
 /** The job events customers hear about, by the status that starts them. */
 export const JOB_EVENTS = {
@@ -57,7 +64,19 @@ export interface NotifierDeps {
   publicUrl: string;
   now: () => Date;
   log?: { error: (obj: object, msg: string) => void };
+  /**
+   * The field record's files and the business profile: with them, the completion email carries
+   * the job sheet PDF (issue 19). The app always passes them.
+   */
+  jobSheet?: { files: FieldFiles; profile: BusinessProfile };
 }
+
+/**
+ * How long the completion email waits for the job's photos and signatures still uploading from
+ * a phone, so its job sheet shows them; after this it goes with what the server holds, and the
+ * sheet says how many are still to come.
+ */
+export const SHEET_WAIT_MS = 30 * 60 * 1000;
 
 export interface Notifier {
   /** Reads the log and sends what is due; resolves when this run (and any it queued) is done. */
@@ -82,6 +101,7 @@ interface PendingRow {
   subject: string;
   message: string;
   event: JobEvent;
+  createdAt: string;
 }
 
 /**
@@ -163,6 +183,10 @@ function readCursor(db: Db, now: string): number {
   return head;
 }
 
+/** The version of a job logged before a given entry (by the (entity, rowId, seq) index). */
+export const PREVIOUS_JOB_VERSION_SQL =
+  "SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1";
+
 /**
  * Reads one page of the log after the cursor and records a pending notification for each new
  * job event, moving the cursor in the same transaction. Returns whether more pages remain.
@@ -184,9 +208,7 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
         op: string;
         data: string | null;
       }[];
-      const previous = db.prepare(
-        "SELECT data FROM changes WHERE entity = 'jobs' AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1",
-      );
+      const previous = db.prepare(PREVIOUS_JOB_VERSION_SQL);
       const insert = db.prepare(
         `INSERT OR IGNORE INTO notifications
          (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event)
@@ -258,7 +280,7 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
   const { db } = deps;
   const pending = db
     .prepare(
-      "SELECT id, jobId, recipientEmail, subject, message, event FROM notifications WHERE status = 'pending' AND event IS NOT NULL ORDER BY id",
+      "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE status = 'pending' AND event IS NOT NULL ORDER BY id",
     )
     .all() as PendingRow[];
   for (const row of pending) {
@@ -277,11 +299,30 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
       job ?? { id: row.jobId, customerName: null, service: null },
       deps.publicUrl,
     ).html;
+    const attachments: MailAttachment[] = [];
+    if (row.event === JOB_EVENTS.Completed && deps.jobSheet && job) {
+      // Photos still on their way from a phone: wait (bounded) so the sheet can show them.
+      const waited = deps.now().getTime() - Date.parse(row.createdAt);
+      if (unstoredFilesOfJob(db, job.id) > 0 && waited < SHEET_WAIT_MS) continue;
+      const sheet = await buildJobSheet(
+        { db, files: deps.jobSheet.files, profile: deps.jobSheet.profile, now: deps.now },
+        job.id,
+        'customer',
+      );
+      if (sheet) {
+        attachments.push({
+          filename: sheet.fileName,
+          content: Buffer.from(sheet.pdf),
+          contentType: 'application/pdf',
+        });
+      }
+    }
     const result = await deps.mailer.send({
       to: row.recipientEmail,
       subject: row.subject,
       text: row.message,
       html,
+      ...(attachments.length > 0 ? { attachments } : {}),
     });
     if (result.ok) {
       db.prepare(
@@ -363,7 +404,14 @@ export function createNotifier(deps: NotifierDeps, options: { pollMs?: number } 
  */
 export function startNotifier(app: FastifyInstance, options: { pollMs?: number } = {}): Notifier {
   const notifier = createNotifier(
-    { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.now, log: app.log },
+    {
+      db: app.db,
+      mailer: app.mailer,
+      publicUrl: app.config.publicUrl,
+      now: app.now,
+      log: app.log,
+      jobSheet: { files: app.fieldFiles, profile: app.profile },
+    },
     options,
   );
   try {

@@ -2,15 +2,15 @@
  * The change log (DESIGN.md §5): every write to a synced table is applied through here, so the
  * row and its log entry are written together, and devices pull the log in pages after a cursor.
  *
- * Routes outside the staff write path that create synced rows (public bookings, contact
- * messages, feedback, payment webhooks) must also write with `writeChanges` so staff devices
- * see those rows.
+ * Every write to a synced table goes through `writeChanges` / `putLogged` / `deleteLogged`
+ * (the plain row writers of db/rows.ts refuse synced tables), so a pull never has to search the
+ * tables for rows the log does not know: it reads the log alone, by index.
  */
 import type { Db } from '../db/connection';
-import { deleteRow, getRow, putRow } from '../db/rows';
-import type { ChangeEntry, RowChange, RowId, SyncedTable } from '@pilbara/shared-schema';
+import { getRow, removeRow, storeRow } from '../db/rows';
+import type { ChangeEntry, Row, RowChange, RowId, SyncedTable } from '@pilbara/shared-schema';
 import { SYNCED_TABLES } from '@pilbara/shared-schema';
-import { statement } from './statements';
+import { atomically, statement } from './statements';
 
 /** Listeners told after changes were committed, per database (the WebSocket room pokes). */
 const listeners = new WeakMap<Db, Set<() => void>>();
@@ -38,24 +38,55 @@ export function currentCursor(db: Db): number {
 }
 
 /**
+ * The log's form of a row id: integer ids are bound as SQLite integers. better-sqlite3 binds every
+ * JS number as a REAL, and `changes.rowId` has no declared type (it holds text ids too), so 5
+ * would be stored as 5.0, and a lookup comparing it with an INTEGER column could not use the
+ * (entity, rowId) index (issue 13).
+ */
+export function logRowId(id: RowId): string | bigint {
+  return typeof id === 'number' ? BigInt(id) : id;
+}
+
+const APPEND_SQL =
+  "INSERT INTO changes (entity, rowId, op, data, scope, createdAt) VALUES (?, ?, ?, ?, 'staff', ?)";
+
+/**
+ * Writes a row of a synced table and appends it to the log, in the caller's transaction; returns
+ * the row as stored. The logged data is the stored row (defaults filled), so every device gets
+ * exactly the server's row. This (and {@link deleteLogged}, {@link writeChanges}) is the only way
+ * to write a synced table: `putRow` refuses them, so the log always knows every row.
+ */
+export function putLogged<T = Row>(db: Db, entity: SyncedTable, row: Row, now: string): T {
+  const stored = storeRow<T>(db, entity, row);
+  statement(db, APPEND_SQL).run(entity, logRowId(row.id), 'put', JSON.stringify(stored), now);
+  return stored;
+}
+
+/** Deletes a row of a synced table and logs the tombstone; returns whether a row went. */
+export function deleteLogged(db: Db, entity: SyncedTable, id: RowId, now: string): boolean {
+  if (!removeRow(db, entity, id)) return false;
+  statement(db, APPEND_SQL).run(entity, logRowId(id), 'delete', null, now);
+  return true;
+}
+
+/**
  * Writes each row change to its table and appends it to the log, in the caller's transaction.
- * The logged data is the row as stored (defaults filled), so every device gets exactly the
- * server's row. Returns the log position after the last change.
+ * Returns the log position after the last change.
  */
 export function writeChanges(db: Db, changes: readonly RowChange[], now: string): number {
-  const append = statement(
-    db,
-    "INSERT INTO changes (entity, rowId, op, data, scope, createdAt) VALUES (?, ?, ?, ?, 'staff', ?)",
-  );
+  const append = statement(db, APPEND_SQL);
   let cursor = 0;
   for (const change of changes) {
     if (change.op === 'put') {
-      const stored = putRow(db, change.entity, change.row);
+      const stored = storeRow(db, change.entity, change.row);
       cursor = Number(
-        append.run(change.entity, change.id, 'put', JSON.stringify(stored), now).lastInsertRowid,
+        append.run(change.entity, logRowId(change.id), 'put', JSON.stringify(stored), now)
+          .lastInsertRowid,
       );
-    } else if (deleteRow(db, change.entity, change.id)) {
-      cursor = Number(append.run(change.entity, change.id, 'delete', null, now).lastInsertRowid);
+    } else if (removeRow(db, change.entity, change.id)) {
+      cursor = Number(
+        append.run(change.entity, logRowId(change.id), 'delete', null, now).lastInsertRowid,
+      );
     }
   }
   return cursor || currentCursor(db);
@@ -79,6 +110,14 @@ interface ChangeRow {
   data: string | null;
 }
 
+/** A page of the log: the newest entry of each row after a seq (the later one by index). */
+export const PULL_SQL = `SELECT seq, entity, rowId, op, data FROM changes AS c
+   WHERE seq > ? AND NOT EXISTS (
+     SELECT 1 FROM changes AS later
+     WHERE later.entity = c.entity AND later.rowId = c.rowId AND later.seq > c.seq
+   )
+   ORDER BY seq LIMIT ?`;
+
 /**
  * The changes after `cursor`, oldest first, at most `limit` of them. Only the latest change of
  * each row is sent: an earlier version would be overwritten by the later one anyway, so a device
@@ -88,15 +127,7 @@ export function pullChanges(db: Db, cursor: number, limit: number): ChangesPage 
   const head = currentCursor(db);
   const reset = cursor > head;
   const from = reset ? 0 : cursor;
-  const rows = statement(
-    db,
-    `SELECT seq, entity, rowId, op, data FROM changes AS c
-       WHERE seq > ? AND NOT EXISTS (
-         SELECT 1 FROM changes AS later
-         WHERE later.entity = c.entity AND later.rowId = c.rowId AND later.seq > c.seq
-       )
-       ORDER BY seq LIMIT ?`,
-  ).all(from, limit + 1) as ChangeRow[];
+  const rows = statement(db, PULL_SQL).all(from, limit + 1) as ChangeRow[];
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
   const synced = new Set<string>(SYNCED_TABLES);
@@ -115,60 +146,57 @@ export function pullChanges(db: Db, cursor: number, limit: number): ChangesPage 
 }
 
 /**
- * Logs a put for every row of the synced tables that the log does not know yet (rows inserted
- * by migrations, demo data or older code), so a device pulling from 0 gets the whole table.
- * Run at start after migrations and seeding; a second run logs nothing.
+ * The safety net for rows that reached a synced table without a log entry (a migration's
+ * INSERT, a database from before the log existed): an incremental check, run at start. For each
+ * synced table it looks only at rows past the highest SQLite rowid it checked last time
+ * (`change_log_marks`), each by one probe of the (entity, rowId) index, logs a put for those the
+ * log does not know, and moves the mark. Rows written since the last start are the only ones it
+ * reads; the first start after the upgrade reads each table once. Every code path writes synced
+ * tables through {@link putLogged} / {@link writeChanges}, so in practice it finds nothing.
+ * Returns how many rows it logged.
  */
-export function backfillChangeLog(db: Db, now: string): number {
+export function logUnloggedRows(db: Db, now: string): number {
   let logged = 0;
-  const append = statement(
-    db,
-    "INSERT INTO changes (entity, rowId, op, data, scope, createdAt) VALUES (?, ?, ?, ?, 'staff', ?)",
-  );
-  db.transaction(() => {
+  const append = statement(db, APPEND_SQL);
+  atomically(db, () => {
     for (const entity of SYNCED_TABLES) {
-      const ids = statement(
-        db,
-        `SELECT id FROM "${entity}" AS t WHERE NOT EXISTS (
-             SELECT 1 FROM changes AS c WHERE c.entity = ? AND c.rowId = t.id)`,
-      ).all(entity) as { id: RowId }[];
-      for (const { id } of ids) {
+      const mark = statement(db, 'SELECT checkedRowid FROM change_log_marks WHERE entity = ?').get(
+        entity,
+      ) as { checkedRowid: number } | undefined;
+      const from = mark?.checkedRowid ?? 0;
+      const rows = statement(db, unloggedRowsSql(entity)).all(from, entity) as {
+        r: number;
+        id: RowId;
+      }[];
+      for (const { id } of rows) {
         const stored = getRow(db, entity, id);
         if (!stored) continue;
-        append.run(entity, id, 'put', JSON.stringify(stored), now);
+        append.run(entity, logRowId(id), 'put', JSON.stringify(stored), now);
         logged += 1;
       }
+      const top = statement(db, `SELECT coalesce(max(rowid), 0) AS r FROM "${entity}"`).get() as {
+        r: number;
+      };
+      if (top.r !== from) {
+        statement(
+          db,
+          `INSERT INTO change_log_marks (entity, checkedRowid) VALUES (?, ?)
+             ON CONFLICT (entity) DO UPDATE SET checkedRowid = excluded.checkedRowid`,
+        ).run(entity, top.r);
+      }
     }
-  }).immediate();
+  });
   return logged;
 }
 
-/** Per database: the write mark at which the last backfill found every synced row logged. */
-const completeAt = new WeakMap<Db, string>();
-
 /**
- * How much this connection has written (`total_changes()`, triggers included) and whether
- * another connection has committed since (`data_version`). Two equal marks mean no row was
- * inserted anywhere in between.
+ * The safety net's query for one table: its rows past a rowid with no log entry. `+t.id` strips
+ * the column's INTEGER affinity, so the comparison with `changes.rowId` (no affinity) converts
+ * nothing and the index on (entity, rowId) answers it.
  */
-function writeMark(db: Db): string {
-  const row = statement(
-    db,
-    'SELECT total_changes() AS own, data_version AS others FROM pragma_data_version()',
-  ).get() as { own: number; others: number };
-  return `${row.own}:${row.others}`;
-}
-
-/**
- * {@link backfillChangeLog} for the pull path, where it runs before every page: skipped when
- * nothing was written to the database since a backfill last found nothing to log, since without
- * a write no unlogged row can have appeared. A backfill that logged rows leaves no mark (its
- * writes could still be rolled back with the caller's transaction); the next one checks again.
- */
-export function backfillChangeLogIfWritten(db: Db, now: string): number {
-  if (completeAt.get(db) === writeMark(db)) return 0;
-  const logged = backfillChangeLog(db, now);
-  if (logged === 0) completeAt.set(db, writeMark(db));
-  else completeAt.delete(db);
-  return logged;
+export function unloggedRowsSql(entity: SyncedTable): string {
+  return `SELECT t.rowid AS r, t.id AS id FROM "${entity}" AS t
+            WHERE t.rowid > ? AND NOT EXISTS (
+              SELECT 1 FROM changes AS c WHERE c.entity = ? AND c.rowId = +t.id)
+            ORDER BY t.rowid`;
 }

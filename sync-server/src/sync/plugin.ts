@@ -29,8 +29,8 @@ import { MESSAGES } from '@pilbara/shared-schema';
 import { statement } from './statements';
 import { parse } from '../plugins/validation';
 import { areaDefaults } from '../plugins/route-schemas';
-import { backfillChangeLog, currentCursor, onChanges } from './change-log';
-import { handleClientMessage, type SessionContext } from './session';
+import { currentCursor, logUnloggedRows, onChanges } from './change-log';
+import { answerClientMessage, handleClientMessage, type SessionContext } from './session';
 import {
   clientMessageSchema,
   helloMessageSchema,
@@ -41,6 +41,9 @@ import {
 
 /** Largest WebSocket message accepted: a full push batch with room to spare. */
 const MAX_SOCKET_MESSAGE = 4 * 1024 * 1024;
+
+/** A hello's next page waits while the socket holds more than this unsent (a slow device). */
+const SEND_BUFFER_HIGH = 2 * 1024 * 1024;
 
 const pullQuerySchema = z.object({
   clientId: z.string().min(1).max(100),
@@ -188,9 +191,11 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
   });
 
-  // Rows seeded before the log existed (demo data, older databases) become pullable at start.
+  // The safety net for rows a migration or an older server wrote without a log entry: it reads
+  // only the rows added since its last check (change-log.ts), so start-up stays short.
   app.addHook('onReady', async () => {
-    backfillChangeLog(app.db, app.now().toISOString());
+    const logged = logUnloggedRows(app.db, app.now().toISOString());
+    if (logged > 0) app.log.warn({ logged }, 'logged rows that were written without the log');
   });
 
   /** Open sockets, each with the session that opened it. */
@@ -250,38 +255,51 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
         sessionId: token ? sessionIdOf(token) : null,
       });
       socket.on('close', () => sockets.delete(socket));
-      socket.on('message', (data) => {
+      /** Waits until the socket has sent most of what it holds, with the event loop free. */
+      const drained = async () => {
+        do await new Promise((resolve) => setImmediate(resolve));
+        while (socket.readyState === socket.OPEN && socket.bufferedAmount > SEND_BUFFER_HIGH);
+      };
+      const send = (answer: ServerMessage) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
+      };
+      const answer = async (data: unknown) => {
         // A socket outlives the request that opened it: a logout or a demotion ends it here.
         if (!stillAllowed()) {
           socket.send(JSON.stringify(SESSION_ENDED));
           socket.close(4401, 'Session ended');
           return;
         }
-        let answers: ServerMessage[];
         try {
           const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
-          answers = parsed.success
-            ? handleClientMessage(ctx, parsed.data)
-            : [
-                {
-                  type: 'error',
-                  code: 'bad_message',
-                  message: parsed.error.issues[0]?.message ?? 'Invalid message',
-                  retryable: false,
-                },
-              ];
+          if (!parsed.success) {
+            send({
+              type: 'error',
+              code: 'bad_message',
+              message: parsed.error.issues[0]?.message ?? 'Invalid message',
+              retryable: false,
+            });
+            return;
+          }
+          for await (const reply of answerClientMessage(ctx, parsed.data, drained)) {
+            if (socket.readyState !== socket.OPEN) return;
+            send(reply);
+          }
         } catch (error) {
           request.log.error({ err: error }, 'sync message failed');
-          answers = [
-            {
-              type: 'error',
-              code: 'server_error',
-              message: 'The server could not handle that message; try again.',
-              retryable: true,
-            },
-          ];
+          send({
+            type: 'error',
+            code: 'server_error',
+            message: 'The server could not handle that message; try again.',
+            retryable: true,
+          });
         }
-        for (const answer of answers) socket.send(JSON.stringify(answer));
+      };
+      // One message at a time per socket, in the order they came: a hello's later pages are
+      // sent before the answer to anything the device sent after it.
+      let queue: Promise<void> = Promise.resolve();
+      socket.on('message', (data) => {
+        queue = queue.then(() => answer(data));
       });
     },
   );

@@ -22,11 +22,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connection';
 import { atomically, statement } from './statements';
 
-/** How many superseded log entries one compaction step deletes (keeps each write lock short). */
-export const COMPACTION_BATCH = 5000;
+/** How many log entries one compaction step examines (keeps each write lock a few ms long). */
+export const COMPACTION_WINDOW = 2000;
 
-/** How often a running server compacts the log: four times a day. */
-export const COMPACTION_INTERVAL_MS = 6 * 3600_000;
+/** The pause between the steps of one compaction pass over the log. */
+export const COMPACTION_STEP_MS = 250;
+
+/** The pause between two passes: a pass starts every ten minutes once the last one finished. */
+export const COMPACTION_INTERVAL_MS = 10 * 60_000;
 
 /** The log position every log reader has reached; the head when there is no reader. */
 function readersDoneThrough(db: Db): number {
@@ -39,29 +42,61 @@ function readersDoneThrough(db: Db): number {
 }
 
 /**
- * Deletes log entries that a newer entry of the same row, already read by every log reader,
- * supersedes. Runs in steps of {@link COMPACTION_BATCH}; returns how many entries went.
+ * The compaction step's delete: the entries in a seq range that a newer entry of the same row,
+ * already read by every log reader, supersedes. A range of the primary key, each entry one probe
+ * of the (entity, rowId, seq) index.
  */
-export function compactChangeLog(db: Db, batch = COMPACTION_BATCH): number {
-  const step = statement(
-    db,
-    `DELETE FROM changes WHERE seq IN (
-       SELECT c.seq FROM changes AS c
-       WHERE EXISTS (
-         SELECT 1 FROM changes AS newer
-         WHERE newer.entity = c.entity AND newer.rowId = c.rowId
-           AND newer.seq > c.seq AND newer.seq <= ?
-       )
-       LIMIT ?
-     )`,
-  );
-  let deleted = 0;
-  for (;;) {
+export const COMPACTION_SQL = `DELETE FROM changes WHERE seq IN (
+   SELECT c.seq FROM changes AS c
+   WHERE c.seq > ? AND c.seq <= ? AND EXISTS (
+     SELECT 1 FROM changes AS newer
+     WHERE newer.entity = c.entity AND newer.rowId = c.rowId
+       AND newer.seq > c.seq AND newer.seq <= ?
+   )
+ )`;
+
+/** What one bounded compaction step did, and where the next one starts (null: pass done). */
+export interface CompactionStep {
+  deleted: number;
+  next: number | null;
+}
+
+/**
+ * One bounded step of a compaction pass: examines at most `window` log entries after `from`
+ * and deletes those superseded (see {@link COMPACTION_SQL}), in one short write transaction.
+ * Deleting never changes a seq, the head of the log, or what any pull answers.
+ */
+export function compactChangeLogStep(
+  db: Db,
+  from: number,
+  window = COMPACTION_WINDOW,
+): CompactionStep {
+  return atomically(db, () => {
     const upTo = readersDoneThrough(db);
-    const { changes } = step.run(upTo, batch);
-    deleted += changes;
-    if (changes < batch) return deleted;
+    const edge = statement(
+      db,
+      'SELECT seq FROM changes WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?',
+    ).get(from, window - 1) as { seq: number } | undefined;
+    const to = Math.min(edge?.seq ?? upTo, upTo);
+    if (to <= from) return { deleted: 0, next: null };
+    const { changes } = statement(db, COMPACTION_SQL).run(from, to, upTo);
+    return { deleted: changes, next: to >= upTo ? null : to };
+  });
+}
+
+/**
+ * A whole compaction pass at once, in steps of `window`; returns how many entries went. For
+ * tests and tools: the running server spreads its passes over time ({@link startLogCompaction}).
+ */
+export function compactChangeLog(db: Db, window = COMPACTION_WINDOW): number {
+  let deleted = 0;
+  let from: number | null = 0;
+  while (from !== null) {
+    const step = compactChangeLogStep(db, from, window);
+    deleted += step.deleted;
+    from = step.next;
   }
+  return deleted;
 }
 
 /** How long a verdict the device has taken in is kept as a record. */
@@ -94,22 +129,53 @@ export function pruneMutationResults(
   });
 }
 
-/** Compacts the log now and every {@link COMPACTION_INTERVAL_MS} until the app closes. */
-export function startLogCompaction(
-  app: FastifyInstance,
-  intervalMs = COMPACTION_INTERVAL_MS,
-): void {
+/** How a running server paces its compaction (defaults above; tests shorten them). */
+export interface CompactionPacing {
+  intervalMs?: number;
+  stepMs?: number;
+  window?: number;
+}
+
+/**
+ * Compacts the log while the server runs: a pass walks the log in bounded steps
+ * ({@link compactChangeLogStep}), one every `stepMs`, so no step holds the event loop or the
+ * write lock for more than a few milliseconds; the next pass starts `intervalMs` after one ends.
+ * Nothing runs at start: the first step comes `stepMs` after the server is ready.
+ */
+export function startLogCompaction(app: FastifyInstance, pacing: CompactionPacing = {}): void {
+  const intervalMs = pacing.intervalMs ?? COMPACTION_INTERVAL_MS;
+  const stepMs = pacing.stepMs ?? COMPACTION_STEP_MS;
+  const window = pacing.window ?? COMPACTION_WINDOW;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let from = 0;
+  let passDeleted = 0;
+  const schedule = (ms: number) => {
+    if (closed) return;
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
   const run = () => {
     try {
-      const deleted = compactChangeLog(app.db);
-      if (deleted > 0) app.log.info({ deleted }, 'change log compacted');
+      const step = compactChangeLogStep(app.db, from, window);
+      passDeleted += step.deleted;
+      if (step.next !== null) {
+        from = step.next;
+        schedule(stepMs);
+        return;
+      }
+      if (passDeleted > 0) app.log.info({ deleted: passDeleted }, 'change log compacted');
     } catch (error) {
-      // A busy database or a full disk: the log just stays longer; the next run tries again.
+      // A busy database or a full disk: the log just stays longer; the next pass tries again.
       app.log.warn({ err: error }, 'change log compaction failed');
     }
+    from = 0;
+    passDeleted = 0;
+    schedule(intervalMs);
   };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  app.addHook('onReady', run);
-  app.addHook('preClose', () => clearInterval(timer));
+  app.addHook('onReady', async () => schedule(stepMs));
+  app.addHook('preClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+  });
 }

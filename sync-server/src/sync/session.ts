@@ -6,7 +6,7 @@
 import type { Db } from '../db/connection';
 import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
 import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
-import { backfillChangeLogIfWritten, notifyChanges, pullChanges } from './change-log';
+import { notifyChanges, pullChanges } from './change-log';
 import { grantLease, honourHeldLeases } from './leases';
 import { atomically, statement } from './statements';
 import { actorForUser } from '../db/repositories/users';
@@ -87,9 +87,7 @@ export function changesPage(
         epoch,
       };
     }
-    // A safety net for rows another area inserted without logging them (see change-log.ts);
-    // skipped when nothing was written since it last found the log complete.
-    backfillChangeLogIfWritten(ctx.db, now);
+    // The log alone answers: every write to a synced table logged itself (change-log.ts).
     const page = pullChanges(ctx.db, device.cursor, limit);
     // The sync scope of the user's role (sync/scope.ts in shared-schema), read now: a driver's
     // page carries their jobs and the fleet, and a deactivated account's carries nothing.
@@ -208,5 +206,37 @@ export function handleClientMessage(
       ];
     }
     throw error;
+  }
+}
+
+/** Lets the event loop run other work (a health check, another device's push) in between. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * {@link handleClientMessage} for a socket, one answer at a time: a hello's pages are computed
+ * one by one with the event loop free in between, so a new device's first snapshot of a large
+ * database (hundreds of pages) never holds up anything else for longer than one page. `ready`
+ * is awaited before each later page (the socket's send buffer draining).
+ */
+export async function* answerClientMessage(
+  ctx: SessionContext,
+  message: ClientMessage,
+  ready: () => Promise<void> = yieldToEventLoop,
+): AsyncGenerator<ServerMessage> {
+  const answers = handleClientMessage(ctx, message, { helloPages: 'first' });
+  yield* answers;
+  if (message.type !== 'hello') return;
+  let last = answers[answers.length - 1];
+  while (last?.type === 'changes' && last.hasMore) {
+    await ready();
+    // Later pages continue this answer: the device has not taken the first one in yet.
+    last = changesPage(
+      ctx,
+      { clientId: message.clientId, cursor: last.cursor, ackedSeq: last.lastSeq },
+      { continued: true },
+    );
+    yield last;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice, Quote } from '@pilbara/shared-schema';
-import { findRows, getRow, putRow } from '../../src/db/rows';
-import { login, registerCustomer, snapshotDatabase, type TestApp } from '../helper';
+import { findRows, getRow } from '../../src/db/rows';
+import { login, registerCustomer, snapshotDatabase, type TestApp, seedRow } from '../helper';
 import { buildBillingApp, changesFor, createQuote } from './billing-helper';
 
 const NOW = new Date('2026-11-20T02:00:00.000Z');
@@ -107,7 +107,7 @@ describe('POST /api/quotes/:id/record-payment', () => {
   it('links the invoice to the job of an automatic quote', async () => {
     const app = await buildBillingApp({ now: () => NOW });
     const cookie = await login(app);
-    putRow(app.db, 'jobs', {
+    seedRow(app.db, 'jobs', {
       id: 'JOB-2026-7',
       customerName: 'Jordan Reid',
       phone: '0411 222 333',

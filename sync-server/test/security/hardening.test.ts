@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 import { MESSAGES, QUOTE_LIMITS, type Invoice, type Quote } from '@pilbara/shared-schema';
 import { buildApp } from '../../src/app';
 import { ConfigError } from '../../src/config';
-import { putRow, findRows, getRow } from '../../src/db/rows';
+import { findRows, getRow } from '../../src/db/rows';
 import { IdSeriesError, mintTextId } from '../../src/db/id-series';
 import { hashPassword } from '../../src/services/passwords';
 import {
@@ -23,6 +23,7 @@ import {
   sessionCookie,
   snapshotDatabase,
   testConfig,
+  seedRow,
   type TestApp,
 } from '../helper';
 import { bookingBody, contactBody, feedbackBody, insertJob } from '../fixtures';
@@ -58,7 +59,7 @@ describe('finding 1: a guest chooses record ids', () => {
   it('keeps minting past a planted number it cannot continue from, and ends', async () => {
     const app = await buildTestApp({ now: () => new Date('2027-01-02T02:00:00Z') });
     // A row that got in before this fix (or through a restored file).
-    putRow(app.db, 'bookings', {
+    seedRow(app.db, 'bookings', {
       ...bookingBody({ preferredDate: '2027-01-05' }),
       id: 'BKG-2027-99999999999999999999',
       vehicleDetails: null,

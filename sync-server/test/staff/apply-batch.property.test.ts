@@ -8,12 +8,13 @@
  * exactly one verdict, whatever identities it travelled under, and every device's current
  * identity has a verdict for each of its seqs.
  */
+import { seedRow } from '../helper';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
-import { putRow } from '../../src/db/rows';
+
 import { applyBatch, type ClientMutation } from '../../src/sync/apply-mutation';
 
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -76,7 +77,7 @@ function template(): Buffer {
     db.prepare(
       "INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', ?, ?)",
     ).run(NOW, NOW);
-    putRow(db, 'vehicles', {
+    seedRow(db, 'vehicles', {
       id: 1,
       name: 'Big Red',
       make: 'Isuzu',
@@ -86,7 +87,7 @@ function template(): Buffer {
       createdAt: NOW,
       updatedAt: NOW,
     });
-    putRow(db, 'jobs', {
+    seedRow(db, 'jobs', {
       id: 'JOB-2026-1',
       customerName: 'X',
       phone: '1',

@@ -2,21 +2,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
-import { getRow, putRow } from '../../src/db/rows';
+import { deleteRow, getRow, putRow, updateRow } from '../../src/db/rows';
 import {
   applyBatch,
   applyMutation,
   applyServerMutation,
   settledThrough,
 } from '../../src/sync/apply-mutation';
-import {
-  backfillChangeLog,
-  backfillChangeLogIfWritten,
-  currentCursor,
-  pullChanges,
-} from '../../src/sync/change-log';
+import { currentCursor, logUnloggedRows, pullChanges } from '../../src/sync/change-log';
 import { grantLease } from '../../src/sync/leases';
-import { onTestEnd, tempDir } from '../helper';
+import { onTestEnd, tempDir, seedRow } from '../helper';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 
@@ -31,7 +26,7 @@ function freshDb(): Db {
 }
 
 function seedJob(db: Db, id = 'JOB-2026-1', status = 'Assigned') {
-  putRow(db, 'jobs', {
+  seedRow(db, 'jobs', {
     id,
     customerName: 'Dana Reid',
     phone: '0412345678',
@@ -110,7 +105,7 @@ describe('applyMutation', () => {
       }
     ).lastSeq;
     expect(lastSeq).toBe(1);
-    expect(count(db, 'changes')).toBe(0);
+    expect(count(db, 'changes')).toBe(1); // the seeded job's own entry
     // The mutation behind it is not blocked.
     seedJob(db, 'JOB-2026-2');
     expect(applyMutation(db, enRoute(2, 'JOB-2026-2'), NOW)).toMatchObject({
@@ -139,7 +134,7 @@ describe('applyMutation', () => {
     expect(() => applyMutation(db, enRoute(1), NOW)).toThrow(/disk I\/O error/);
     expect(getRow(db, 'jobs', 'JOB-2026-1')).toMatchObject({ status: 'Assigned' });
     expect(count(db, 'mutation_results')).toBe(0);
-    expect(count(db, 'changes')).toBe(0);
+    expect(count(db, 'changes')).toBe(1); // the seeded job's own entry
     const client = db
       .prepare("SELECT lastSeq FROM sync_clients WHERE clientId = 'device-a'")
       .get() as { lastSeq: number } | undefined;
@@ -362,7 +357,7 @@ describe('applyServerMutation', () => {
     expect(outcome.ok).toBe(true);
     expect(getRow(db, 'quotes', 'Q-2026-1')).toMatchObject({ status: 'draft', finalPrice: 20000 });
     expect(count(db, 'sync_clients')).toBe(0);
-    expect(count(db, 'changes')).toBe(3);
+    expect(count(db, 'changes')).toBe(1 + 3); // the seeded job's entry, then the mutation's three
   });
 
   it('turns a unique-constraint failure into a rejection with the spec message', () => {
@@ -398,7 +393,6 @@ describe('pullChanges', () => {
   it('pages the log, sends one entry per row, and detects a log behind the cursor', () => {
     const db = freshDb();
     seedJob(db);
-    backfillChangeLog(db, NOW);
     applyMutation(db, enRoute(1), NOW);
     applyMutation(db, { ...enRoute(2), name: 'job.startService' }, NOW);
 
@@ -432,43 +426,64 @@ describe('pullChanges', () => {
   });
 });
 
-describe('backfillChangeLogIfWritten', () => {
-  it('logs rows inserted behind the log, by this connection or another one, and only then', () => {
-    const file = path.join(tempDir(), 'gate.sqlite');
+describe('logUnloggedRows (the start-up safety net)', () => {
+  it('logs rows written behind the log once, and then only rows added since', () => {
+    const file = path.join(tempDir(), 'net.sqlite');
     const db = openDatabase(file);
     onTestEnd(() => db.close());
     migrate(db);
     seedJob(db);
-    expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
-    expect(backfillChangeLogIfWritten(db, NOW)).toBe(0);
-    expect(backfillChangeLogIfWritten(db, NOW)).toBe(0);
-
-    seedJob(db, 'JOB-2026-2');
-    expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
+    // A migration (or an older server) inserting rows with plain SQL, with no log entry.
+    const insert = db.prepare(
+      "INSERT INTO vehicles (id, name, make, model, registration, type, createdAt, updatedAt) VALUES (?, 'Old', 'Isuzu', 'NPR', ?, 'Tow Truck', ?, ?)",
+    );
+    insert.run(7, 'OLD7', NOW, NOW);
+    expect(logUnloggedRows(db, NOW)).toBe(1);
+    expect(logUnloggedRows(db, NOW)).toBe(0);
 
     const other = openDatabase(file);
-    seedJob(other, 'JOB-2026-3');
+    other
+      .prepare(
+        "INSERT INTO vehicles (id, name, make, model, registration, type, createdAt, updatedAt) VALUES (8, 'Older', 'Isuzu', 'NPR', 'OLD8', 'Tow Truck', ?, ?)",
+      )
+      .run(NOW, NOW);
     other.close();
-    expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
-    expect(backfillChangeLogIfWritten(db, NOW)).toBe(0);
-    expect(pullChanges(db, 0, 100).changes.map((c) => c.rowId)).toEqual([
-      'JOB-2026-1',
-      'JOB-2026-2',
-      'JOB-2026-3',
+    expect(logUnloggedRows(db, NOW)).toBe(1);
+    const logged = pullChanges(db, 0, 100).changes.map((c) => [c.entity, c.rowId]);
+    expect(logged).toEqual([
+      ['jobs', 'JOB-2026-1'],
+      ['vehicles', 7],
+      ['vehicles', 8],
     ]);
+    // Integer ids are logged as SQLite integers, not reals.
+    const types = db
+      .prepare("SELECT DISTINCT typeof(rowId) AS t FROM changes WHERE entity = 'vehicles'")
+      .all();
+    expect(types).toEqual([{ t: 'integer' }]);
   });
 
-  it('checks again after a backfill whose transaction was rolled back', () => {
+  it('reads only the rows after its mark', () => {
     const db = freshDb();
     seedJob(db);
-    expect(() =>
-      db.transaction(() => {
-        expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
-        throw new Error('the pull failed');
-      })(),
-    ).toThrow('the pull failed');
+    logUnloggedRows(db, NOW);
+    const mark = db
+      .prepare("SELECT checkedRowid FROM change_log_marks WHERE entity = 'jobs'")
+      .get() as { checkedRowid: number };
+    expect(mark.checkedRowid).toBe(1);
+    // A row below the mark that lost its entry is not looked at again: the check is incremental.
+    db.prepare("DELETE FROM changes WHERE entity = 'jobs'").run();
+    expect(logUnloggedRows(db, NOW)).toBe(0);
+  });
+});
+
+describe('the plain row writers', () => {
+  it('refuse synced tables, which are written only with their log entry', () => {
+    const db = freshDb();
+    const job = { id: 'JOB-2026-9', customerName: 'X' };
+    expect(() => putRow(db, 'jobs', job)).toThrow(/write it through the change log/);
+    expect(() => updateRow(db, 'vehicles', 1, { mileage: 2 })).toThrow(/change log/);
+    expect(() => deleteRow(db, 'fuel_records', 1)).toThrow(/change log/);
     expect(currentCursor(db)).toBe(0);
-    expect(backfillChangeLogIfWritten(db, NOW)).toBe(1);
   });
 });
 

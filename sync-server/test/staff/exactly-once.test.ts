@@ -7,12 +7,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
-import { putRow } from '../../src/db/rows';
+
 import { createNotifier } from '../../src/services/notifier';
 import { SeqMismatchError, applyBatch, applyMutation } from '../../src/sync/apply-mutation';
 import { currentCursor } from '../../src/sync/change-log';
 import { pruneMutationResults } from '../../src/sync/retention';
-import { buildTestApp, login, onTestEnd, tempDir, testConfig } from '../helper';
+import { buildTestApp, login, onTestEnd, tempDir, testConfig, seedRow } from '../helper';
 import { startSmtp } from '../smtp';
 
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -24,7 +24,7 @@ function freshDb(): Db {
   db.prepare(
     "INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', ?, ?)",
   ).run(NOW, NOW);
-  putRow(db, 'jobs', {
+  seedRow(db, 'jobs', {
     id: 'JOB-2026-1',
     customerName: 'Dana Reid',
     phone: '0412345678',

@@ -3,10 +3,7 @@
  * routes and demo data would leave them (then logged, as every synced row must be).
  */
 import crypto from 'node:crypto';
-import type { TestApp } from '../helper';
-import { TEST_PASSWORD_COST } from '../helper';
-import { backfillChangeLog } from '../../src/sync/change-log';
-import { putRow } from '../../src/db/rows';
+import { TEST_PASSWORD_COST, seedRow, type TestApp } from '../helper';
 import { createUser } from '../../src/db/repositories/users';
 
 export const T0 = '2026-11-20T08:00:00.000Z';
@@ -36,7 +33,7 @@ export const BIG_RED = {
 /** A pending booking, a job in each useful status, a contact message, a vehicle and a quote. */
 export function seedStaffData(app: TestApp): void {
   const db = app.db;
-  putRow(db, 'bookings', {
+  seedRow(db, 'bookings', {
     id: 'BKG-2026-1',
     customerName: 'Sam Lee',
     phone: '0498765432',
@@ -52,7 +49,7 @@ export function seedStaffData(app: TestApp): void {
     createdAt: T0,
     updatedAt: T0,
   });
-  putRow(db, 'bookings', {
+  seedRow(db, 'bookings', {
     id: 'BKG-2026-2',
     customerName: 'Kim Ng',
     phone: '0400111222',
@@ -73,7 +70,7 @@ export function seedStaffData(app: TestApp): void {
     ['JOB-2026-2', 'In Progress', 50],
     ['JOB-2026-3', 'Completed', 100],
   ] as const) {
-    putRow(db, 'jobs', {
+    seedRow(db, 'jobs', {
       id,
       customerName: 'Dana Reid',
       phone: '0412345678',
@@ -89,7 +86,7 @@ export function seedStaffData(app: TestApp): void {
       updatedAt: T0,
     });
   }
-  putRow(db, 'emails', {
+  seedRow(db, 'emails', {
     id: 1,
     to: 'office@example.com',
     subject: 'URGENT: Emergency Towing',
@@ -104,8 +101,8 @@ export function seedStaffData(app: TestApp): void {
     timestamp: T0,
     sent: true,
   });
-  putRow(db, 'vehicles', BIG_RED);
-  putRow(db, 'quotes', {
+  seedRow(db, 'vehicles', BIG_RED);
+  seedRow(db, 'quotes', {
     id: 'Q-2026-1',
     customerName: 'Dana Reid',
     customerPhone: '0412345678',
@@ -127,7 +124,7 @@ export function seedStaffData(app: TestApp): void {
     createdAt: T0,
     updatedAt: T0,
   });
-  putRow(db, 'invoices', {
+  seedRow(db, 'invoices', {
     id: 'INV-2026-1',
     quoteId: 'Q-2026-1',
     customerName: 'Dana Reid',
@@ -148,7 +145,6 @@ export function seedStaffData(app: TestApp): void {
     },
     new Date(T0),
   );
-  backfillChangeLog(db, T0);
 }
 
 /** The driver seedStaffData adds, and the name their jobs are assigned under. */
@@ -174,30 +170,39 @@ export function seedDriverJobs(app: TestApp): void {
     ['JOB-2026-4', DRIVER.name, 401],
     ['JOB-2026-5', OTHER_DRIVER, 501],
   ] as const) {
-    putRow(db, 'jobs', {
-      id,
-      customerName: 'Robin Hale',
-      phone: '0411222333',
-      email: null,
-      status: 'Assigned',
-      service: 'Emergency Towing',
-      location: 'Roebourne',
-      estimatedArrival: null,
-      progress: 0,
-      assignedTo,
-      notes: null,
-      createdAt: T0,
-      updatedAt: T0,
-    });
-    putRow(db, 'job_updates', {
-      id: updateId,
-      jobId: id,
-      message: `Assigned to ${assignedTo}`,
-      status: 'Assigned',
-      createdAt: T0,
-    });
+    seedRow(
+      db,
+      'jobs',
+      {
+        id,
+        customerName: 'Robin Hale',
+        phone: '0411222333',
+        email: null,
+        status: 'Assigned',
+        service: 'Emergency Towing',
+        location: 'Roebourne',
+        estimatedArrival: null,
+        progress: 0,
+        assignedTo,
+        notes: null,
+        createdAt: T0,
+        updatedAt: T0,
+      },
+      T0,
+    );
+    seedRow(
+      db,
+      'job_updates',
+      {
+        id: updateId,
+        jobId: id,
+        message: `Assigned to ${assignedTo}`,
+        status: 'Assigned',
+        createdAt: T0,
+      },
+      T0,
+    );
   }
-  backfillChangeLog(db, T0);
 }
 
 /** A valid body for each staff write, to vary in the bad-input and authorization tests. */

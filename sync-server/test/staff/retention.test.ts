@@ -8,7 +8,12 @@ import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 import { applyBatch } from '../../src/sync/apply-mutation';
 import { currentCursor, pullChanges, writeChanges } from '../../src/sync/change-log';
-import { compactChangeLog, pruneMutationResults } from '../../src/sync/retention';
+import {
+  compactChangeLog,
+  compactChangeLogStep,
+  pruneMutationResults,
+} from '../../src/sync/retention';
+import { waitFor } from '../sync-socket/harness';
 import { buildTestApp, onTestEnd, tempDir, testConfig } from '../helper';
 import { BIG_RED } from './fixtures';
 
@@ -95,7 +100,7 @@ describe('change log compaction', () => {
     expect(compactChangeLog(db)).toBe(0);
   });
 
-  it('runs when a server configured for it starts', async () => {
+  it('runs in bounded steps while a server configured for it runs, not at its start', async () => {
     const config = testConfig();
     const first = await buildTestApp({ config });
     writeJobHistory(first.db, 'JOB-2026-7', [
@@ -104,8 +109,39 @@ describe('change log compaction', () => {
     ]);
     await first.close();
 
-    const second = await buildTestApp({ config, logCompaction: true });
+    const second = await buildTestApp({
+      config,
+      logCompaction: { window: 1, stepMs: 5, intervalMs: 20 },
+    });
+    // Ready, and nothing compacted yet: start-up does no pass over the log.
+    expect(logOf(second.db, 'JOB-2026-7')).toEqual(['Assigned', 'En Route']);
+    await waitFor(() => logOf(second.db, 'JOB-2026-7').length === 1, 5000, 'a compaction step');
     expect(logOf(second.db, 'JOB-2026-7')).toEqual(['En Route']);
+
+    // Later writes are compacted by later passes of the same running server.
+    writeJobHistory(second.db, 'JOB-2026-7', [
+      ['In Progress', 50],
+      ['Completed', 100],
+    ]);
+    await waitFor(() => logOf(second.db, 'JOB-2026-7').length === 1, 5000, 'a later pass');
+    expect(logOf(second.db, 'JOB-2026-7')).toEqual(['Completed']);
+  });
+
+  it('examines at most its window per step', () => {
+    const db = freshDb();
+    for (const n of [1, 2, 3, 4]) {
+      writeJobHistory(db, `JOB-2026-${n}`, [
+        ['Assigned', 0],
+        ['En Route', 25],
+      ]);
+    }
+    // Entries 1..8: each job's first version (odd seqs) is superseded.
+    const first = compactChangeLogStep(db, 0, 3);
+    expect(first).toEqual({ deleted: 2, next: 3 });
+    const second = compactChangeLogStep(db, 3, 3);
+    expect(second).toEqual({ deleted: 1, next: 6 });
+    const third = compactChangeLogStep(db, 6, 3);
+    expect(third).toEqual({ deleted: 1, next: null });
   });
 
   it('keeps what the notifier has not read, and the version it compares the first one with', () => {

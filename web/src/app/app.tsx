@@ -15,6 +15,7 @@ import { AuthProvider, useAuth } from '../components/auth-provider';
 // Dexie only while something may be waiting, so public pages keep it out of their first load.
 import { PublicOutboxRunner } from '../features/public-forms/outbox-status';
 import { ClientOnly } from './client-only';
+import { LoadBoundary } from './load-boundary';
 import { ProfileProvider, type SiteConfig } from '../components/profile-provider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
@@ -31,9 +32,11 @@ function ToastsWhenNeeded() {
   const [needed, setNeeded] = useState(false);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   return needed ? (
-    <Suspense fallback={null}>
-      <ToastViewport />
-    </Suspense>
+    <LoadBoundary>
+      <Suspense fallback={null}>
+        <ToastViewport />
+      </Suspense>
+    </LoadBoundary>
   ) : null;
 }
 
@@ -45,9 +48,11 @@ function StaffSyncWhileSignedIn() {
   const { isAdmin } = useAuth();
   if (!isAdmin) return null;
   return (
-    <Suspense fallback={null}>
-      <StaffSync />
-    </Suspense>
+    <LoadBoundary>
+      <Suspense fallback={null}>
+        <StaffSync />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 
@@ -65,7 +70,9 @@ export function App({ children, config }: { children: ReactNode; config?: SiteCo
     >
       <ClientOnly>
         <ToastsWhenNeeded />
-        <PublicOutboxRunner />
+        <LoadBoundary>
+          <PublicOutboxRunner />
+        </LoadBoundary>
       </ClientOnly>
       <ProfileProvider prerendered={config}>
         <AuthProvider>

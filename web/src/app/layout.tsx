@@ -1,8 +1,11 @@
-import { Center, Loader } from '@mantine/core';
+import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useOperators } from '../components/profile-provider';
+import { telHref } from '../lib/format';
 import { ClientOnly } from './client-only';
 import { EmergencyCallButton } from './emergency-call-button';
+import { LoadBoundary } from './load-boundary';
 import { OfflineBanner } from './offline-banner';
 import { ScrollRestoration } from './scroll-restoration';
 import { SiteFooter } from './site-footer';
@@ -23,8 +26,30 @@ export function PageLoader() {
   );
 }
 
+/** Stands in for a page whose code could not load with no signal; it retries once online. */
+function PageLoadFailed() {
+  const { main, second } = useOperators();
+  return (
+    <Center mih="50vh" px="md">
+      <Stack gap="xs" maw={480} ta="center" role="alert">
+        <Title order={2}>This page needs signal to open</Title>
+        <Text>
+          It opens by itself as soon as you are back online. You can still call us – voice calls
+          often work when data does not.
+        </Text>
+        {[main, ...(second ? [second] : [])].map((line) => (
+          <Anchor key={line.phone} href={telHref(line.phone)} fw={700}>
+            {line.name}: {line.phone}
+          </Anchor>
+        ))}
+      </Stack>
+    </Center>
+  );
+}
+
 /** The frame of every page: header, the page, footer, emergency call button, install card. */
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -38,16 +63,22 @@ export function Layout() {
         <OfflineBanner />
       </ClientOnly>
       <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        {/* A new address tries again: the boundary is per page. */}
+        <LoadBoundary key={pathname} fallback={<PageLoadFailed />}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </LoadBoundary>
       </main>
       <SiteFooter />
       <ClientOnly>
-        <Suspense fallback={null}>
-          <InstallCard />
-          <UpdatePrompt />
-        </Suspense>
+        {/* Extras: with no signal and no service worker yet, they are simply left out. */}
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <InstallCard />
+            <UpdatePrompt />
+          </Suspense>
+        </LoadBoundary>
         <ScrollRestoration />
       </ClientOnly>
     </>

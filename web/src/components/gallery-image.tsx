@@ -1,6 +1,6 @@
 import { AspectRatio, Center, Stack, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A picture that shows the spec's 'Image unavailable' placeholder when it fails to load. */
 export function GalleryImage({
@@ -15,6 +15,13 @@ export function GalleryImage({
   eager?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
+  const picture = useRef<HTMLImageElement>(null);
+  // The pre-rendered HTML starts loading the picture before React hydrates it, so its error
+  // event may have fired before onError was attached: a finished image with no pixels failed.
+  useEffect(() => {
+    const img = picture.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
   return (
     <AspectRatio ratio={ratio}>
       {failed ? (
@@ -28,6 +35,7 @@ export function GalleryImage({
         </Center>
       ) : (
         <img
+          ref={picture}
           src={src}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}

@@ -9,6 +9,7 @@ import {
   confirmedTableName,
   type MetaRow,
   type OutboxItem,
+  type LocalFieldFile,
   type PublicOutboxItem,
   type SyncIssue,
   type SyncedRow,
@@ -33,6 +34,11 @@ export class PilbaraDatabase extends Dexie {
   feedback!: Table<SyncedRow, RowId>;
   payments!: Table<SyncedRow, RowId>;
   credit_notes!: Table<SyncedRow, RowId>;
+  job_photos!: Table<SyncedRow, RowId>;
+  job_signatures!: Table<SyncedRow, RowId>;
+  stored_files!: Table<SyncedRow, RowId>;
+  /** Photo and signature bytes taken on this device (version 6). */
+  fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;
   syncIssues!: Table<SyncIssue, string>;
   meta!: Table<MetaRow, string>;

@@ -54,6 +54,9 @@ export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   feedback: 'id',
   payments: 'id, invoiceId',
   credit_notes: 'id, invoiceId',
+  job_photos: 'id, jobId',
+  job_signatures: 'id, jobId',
+  stored_files: 'id',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -96,6 +99,31 @@ export interface SyncIssue {
   createdAt: string;
   /** When the server's verdict arrived (device clock). */
   rejectedAt: string;
+}
+
+/**
+ * The bytes of a photo or signature taken on this device (issue 19), kept beside the outbox and
+ * written in the same transaction as the `photo.add` / `signature.add` that records it. `full`
+ * is dropped once the server's `stored_files` holds the same hash; `thumb` stays for the gallery.
+ */
+export interface LocalFieldFile {
+  /** The record's id (the photo's or signature's UUID). */
+  id: string;
+  kind: 'photo' | 'signature';
+  jobId: string;
+  contentHash: string;
+  mimeType: 'image/jpeg' | 'image/png';
+  /** Bytes of the full-size file, until the server confirmed it holds them. */
+  full: ArrayBuffer | null;
+  /** A small JPEG (photos) or the PNG itself (signatures, a few KB) for the gallery. */
+  thumb: ArrayBuffer;
+  size: number;
+  /** ISO time this device made it. */
+  createdAt: string;
+  /** ISO time the server confirmed it holds the bytes (the full copy was dropped then). */
+  uploadedAt: string | null;
+  /** `uploading` while bytes are being sent; the last error seen, for the job card. */
+  lastError: string | null;
 }
 
 /** A key/value row of sync bookkeeping (cursor, clientId, leases, ackedSeq, status). */
@@ -159,6 +187,21 @@ export const DB_VERSIONS: ReadonlyArray<{
       credit_notes: SYNCED_TABLE_STORES.credit_notes,
       [confirmedTableName('payments')]: 'id',
       [confirmedTableName('credit_notes')]: 'id',
+    },
+  },
+  {
+    // The field record (issue 19): photo and signature records are synced tables, with the
+    // server's stored_files; the bytes taken on this device wait in fieldFiles until uploaded.
+    // (Version 5 is left to issue 13, which may land first; Dexie allows the gap.)
+    version: 6,
+    stores: {
+      job_photos: SYNCED_TABLE_STORES.job_photos,
+      job_signatures: SYNCED_TABLE_STORES.job_signatures,
+      stored_files: SYNCED_TABLE_STORES.stored_files,
+      [confirmedTableName('job_photos')]: 'id',
+      [confirmedTableName('job_signatures')]: 'id',
+      [confirmedTableName('stored_files')]: 'id',
+      fieldFiles: 'id, jobId, contentHash',
     },
   },
 ];

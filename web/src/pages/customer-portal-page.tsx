@@ -135,7 +135,7 @@ export function CustomerPortalPage() {
         ) : null}
 
         {state.status === 'found' && 'job' in state.found ? (
-          <JobDetails job={state.found.job} />
+          <JobDetails job={state.found.job} token={tokenOf(state.found)} />
         ) : null}
         {state.status === 'found' && 'booking' in state.found ? (
           <BookingDetails booking={state.found.booking} />

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GALLERY_PHOTOS, type GalleryPhoto } from '../components/gallery-photos';
 import { renderWithProviders } from '../app/test-providers';
 import { GalleryPage } from './gallery-page';
@@ -49,6 +49,19 @@ describe('GalleryPage', () => {
     renderWithProviders(<GalleryPage photos={[broken]} />);
     fireEvent.error(screen.getByAltText('A missing picture'));
     expect(screen.getByText('Image unavailable')).toBeTruthy();
+  });
+
+  it("shows 'Image unavailable' when the picture failed before the page hydrated", () => {
+    // The pre-rendered <img> can fail before React attaches onError: finished, with no pixels.
+    const complete = vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    const width = vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
+    try {
+      renderWithProviders(<GalleryPage photos={[GALLERY_PHOTOS[0]!]} />);
+      expect(screen.getByText('Image unavailable')).toBeTruthy();
+    } finally {
+      complete.mockRestore();
+      width.mockRestore();
+    }
   });
 
   it('opens the clicked photo enlarged in a dialog', async () => {

@@ -5,7 +5,10 @@
  * tab at once.
  */
 import type { INTEGER_ID_SERIES, MutatorArgs, MutatorName } from '@pilbara/shared-schema';
+import { liveQuery } from 'dexie';
 import { getDatabase, type PilbaraDatabase } from '../db/database';
+import type { LocalFieldFile } from '../db/schema';
+import { FileUploader } from './field-files';
 import { SyncEngine, type EngineOptions, type StoredStatus } from './engine';
 import { leaderLockName, runAsLeader } from './leader';
 import { mintIdFrom, onLeaseLow, type MintSeries } from './leases';
@@ -23,8 +26,14 @@ const CHANNEL = 'pilbara-sync';
 
 let database: PilbaraDatabase | undefined;
 let channel: BroadcastChannel | null | undefined;
-let running: { abort: AbortController; engine: SyncEngine | null; cleanup: () => void } | null =
-  null;
+interface Running {
+  abort: AbortController;
+  engine: SyncEngine | null;
+  uploader: FileUploader | null;
+  cleanup: () => void;
+}
+
+let running: Running | null = null;
 
 /** The database screens read (with `useLiveQuery`) and the engine syncs. */
 export function getSyncDatabase(): PilbaraDatabase {
@@ -46,6 +55,7 @@ function getChannel(): BroadcastChannel | null {
 
 function announce(kind: 'outbox' | 'lease-low'): void {
   running?.engine?.kick();
+  running?.uploader?.kick();
   getChannel()?.postMessage({ kind });
 }
 
@@ -61,6 +71,20 @@ export async function mutate<N extends MutatorName>(
   args: MutatorArgs<N>,
 ): Promise<MutateResult> {
   const result = await mutateLocal(getSyncDatabase(), name, args);
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/**
+ * Records a photo or signature (`photo.add` / `signature.add`) and keeps its bytes on this device
+ * in the same transaction; the leader tab's uploader sends them when the server holds the record.
+ */
+export async function mutateWithFile<N extends 'photo.add' | 'signature.add'>(
+  name: N,
+  args: MutatorArgs<N>,
+  file: LocalFieldFile,
+): Promise<MutateResult> {
+  const result = await mutateLocal(getSyncDatabase(), name, args, undefined, file);
   if (result.ok) announce('outbox');
   return result;
 }
@@ -119,17 +143,22 @@ export function startSync(options: StartSyncOptions): void {
   if (running) return;
   const db = getSyncDatabase();
   const abort = new AbortController();
-  const state: { abort: AbortController; engine: SyncEngine | null; cleanup: () => void } = {
+  const state: Running = {
     abort,
     engine: null,
+    uploader: null,
     cleanup: () => undefined,
   };
   running = state;
 
   const onMessage = (event: MessageEvent<{ kind?: string }>) => {
     if (event.data?.kind === 'outbox' || event.data?.kind === 'lease-low') state.engine?.kick();
+    if (event.data?.kind === 'outbox') state.uploader?.kick();
   };
-  const onOnline = () => state.engine?.setNetworkAvailable(true);
+  const onOnline = () => {
+    state.engine?.setNetworkAvailable(true);
+    state.uploader?.kick();
+  };
   const onOffline = () => state.engine?.setNetworkAvailable(false);
   const onVisible = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'visible')
@@ -172,7 +201,22 @@ export function startSync(options: StartSyncOptions): void {
       if (typeof navigator !== 'undefined' && navigator.onLine === false)
         engine.setNetworkAvailable(false);
       await engine.start();
+      // The field record's bytes: sent when the server confirms a record, dropped when it
+      // confirms holding them (both arrive as synced rows).
+      const uploader = new FileUploader(db, options.baseUrl);
+      state.uploader = uploader;
+      uploader.start();
+      const watch = liveQuery(() =>
+        Promise.all([
+          db.confirmed('job_photos').count(),
+          db.confirmed('job_signatures').count(),
+          db.stored_files.count(),
+        ]),
+      ).subscribe({ next: () => uploader.kick() });
       return async () => {
+        watch.unsubscribe();
+        uploader.stop();
+        state.uploader = null;
         state.engine = null;
         await engine.stop();
       };

@@ -11,6 +11,8 @@ export interface SyncStatus {
   state: SyncState;
   /** Mutations made on this device and not yet confirmed by the server. */
   pending: number;
+  /** Photos and signatures taken on this device whose bytes the server does not hold yet. */
+  uploading: { photos: number; signatures: number };
   /** Mutations the server refused, waiting for staff to retry or discard. */
   needsAttention: number;
   lastSyncedAt: string | null;
@@ -25,6 +27,7 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 const INITIAL: SyncStatus = {
   state: 'idle',
   pending: 0,
+  uploading: { photos: 0, signatures: 0 },
   needsAttention: 0,
   lastSyncedAt: null,
   persisted: null,
@@ -36,8 +39,9 @@ export function useSyncStatus(): SyncStatus {
   return (
     useLiveQuery(async (): Promise<SyncStatus> => {
       const db = getSyncDatabase();
-      const [pending, needsAttention, row] = await Promise.all([
+      const [pending, uploading, needsAttention, row] = await Promise.all([
         db.outbox.count(),
+        db.fieldFiles.filter((file) => file.full !== null).toArray(),
         db.syncIssues.count(),
         db.meta.get(META.status),
       ]);
@@ -52,6 +56,10 @@ export function useSyncStatus(): SyncStatus {
       return {
         state,
         pending,
+        uploading: {
+          photos: uploading.filter((file) => file.kind === 'photo').length,
+          signatures: uploading.filter((file) => file.kind === 'signature').length,
+        },
         needsAttention,
         lastSyncedAt: stored?.lastSyncedAt ?? null,
         persisted: stored?.persisted ?? null,

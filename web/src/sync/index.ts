@@ -12,6 +12,7 @@ export const db = getSyncDatabase();
 
 export {
   mutate,
+  mutateWithFile,
   mintId,
   retryIssue,
   discardIssue,
@@ -21,6 +22,7 @@ export {
   type StartSyncOptions,
 } from './client';
 export { usePendingKeys, useSyncStatus, type SyncStatus } from './hooks';
+export type { LocalFieldFile } from '../db/schema';
 export type { MutateResult } from './local-store';
 export { NoIdsLeftError, type MintSeries } from './leases';
 export type { SyncState } from './engine';

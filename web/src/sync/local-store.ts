@@ -20,7 +20,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { PilbaraDatabase } from '../db/database';
-import type { MetaRow, OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
+import type { LocalFieldFile, MetaRow, OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
 import { confirmedTableName } from '../db/schema';
 import {
   SYNCED_TABLES,
@@ -171,13 +171,17 @@ export async function mutateLocal(
   name: string,
   args: unknown,
   now: () => Date = () => new Date(),
+  file?: LocalFieldFile,
 ): Promise<MutateResult> {
   // Checked before any transaction, the way the server will check them.
   const start = prepareMutation(name, args);
   if (!start.ok) return start;
   const clientId = await ensureClientId(db);
+  // A photo's or signature's bytes are kept in the same transaction as the mutation that records
+  // them: both are on the device, or neither.
+  const tables = file ? [...syncTables(db), db.fieldFiles] : syncTables(db);
   return db
-    .transaction('rw', syncTables(db), async (): Promise<MutateResult> => {
+    .transaction('rw', tables, async (): Promise<MutateResult> => {
       const createdAt = now().toISOString();
       const run = await runPrepared(db, start.prepared, createdAt);
       // Throwing aborts the transaction, so nothing the mutator may have half-written stays.
@@ -198,6 +202,7 @@ export async function mutateLocal(
         keys: touchedKeys(run),
       });
       await setMeta(db, META.lastIssuedSeq, seq);
+      if (file) await db.fieldFiles.add(file);
       return { ok: true, result: run.outcome.result, seq, mutationId };
     })
     .catch((error: unknown) => {

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
 import { bookingApprove } from './booking';
+import { photoAdd, signatureAdd } from './field-record';
 import { creditNoteIssue, invoiceRaise, invoiceRecordPayment, quoteAccept } from './invoice';
 import {
   jobComplete,
@@ -28,6 +29,7 @@ import {
 } from './vehicle';
 
 export * from './booking';
+export * from './field-record';
 export * from './invoice';
 export * from './job';
 export * from './notification-preferences';
@@ -64,6 +66,8 @@ const ALL = [
   mileageAdd,
   expenseAdd,
   notificationPreferencesSave,
+  photoAdd,
+  signatureAdd,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

@@ -226,6 +226,8 @@ export const jobDelete = defineMutator({
   reads: (args) => [
     ...readJob(args),
     { key: 'updates', entity: 'job_updates' as const, where: { jobId: args.id } },
+    { key: 'photos', entity: 'job_photos' as const, where: { jobId: args.id } },
+    { key: 'signatures', entity: 'job_signatures' as const, where: { jobId: args.id } },
   ],
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
@@ -233,9 +235,12 @@ export const jobDelete = defineMutator({
     if (!canDeleteJob(job.status))
       return reject('invalid_state', MESSAGES.JOB_DELETE_NOT_ALLOWED, 'status');
     // History rows refer to the job, so they go first (no cascades behind the change log).
+    // So do its photo and signature records; their files stay stored under their hashes.
     const updates = readMany<{ id: number }>(ctx, 'updates');
     return succeed([
       ...updates.map((update) => remove('job_updates', update.id)),
+      ...readMany<{ id: string }>(ctx, 'photos').map((photo) => remove('job_photos', photo.id)),
+      ...readMany<{ id: string }>(ctx, 'signatures').map((sig) => remove('job_signatures', sig.id)),
       remove('jobs', args.id),
     ]);
   },

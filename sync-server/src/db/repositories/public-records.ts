@@ -18,21 +18,20 @@ import type { Db } from '../connection';
 import { bookingFromInput, phoneKey } from '@pilbara/shared-schema';
 import { getRow, putRow } from '../rows';
 import { mintIntegerId, mintTextId } from '../id-series';
-import { writeChanges } from '../../sync/change-log';
+import { putLogged } from '../../sync/change-log';
 import { mintToken } from '../../services/tokens';
 
 /**
  * Bookings, contact emails and feedback are synced to staff devices, so they are written with
  * their change-log entry (the caller pokes devices with `notifyChanges` after the commit).
  */
-function putLogged<T extends { id: string | number }>(
+function putSynced<T extends { id: string | number }>(
   db: Db,
   entity: 'bookings' | 'emails' | 'feedback',
   row: T,
   now: Date,
 ): T {
-  writeChanges(db, [{ entity, op: 'put', id: row.id, row }], now.toISOString());
-  return getRow<T>(db, entity, row.id) as T;
+  return putLogged<T>(db, entity, row, now.toISOString());
 }
 
 export function insertContactSubmission(db: Db, input: ContactInput, now: Date): ContactSubmission {
@@ -51,7 +50,7 @@ export interface NewEmailRecord {
 }
 
 export function insertEmailRecord(db: Db, email: NewEmailRecord, now: Date): EmailRecord {
-  return putLogged<EmailRecord>(
+  return putSynced<EmailRecord>(
     db,
     'emails',
     { id: mintIntegerId(db, 'emails'), ...email, timestamp: now.toISOString(), sent: false },
@@ -61,7 +60,7 @@ export function insertEmailRecord(db: Db, email: NewEmailRecord, now: Date): Ema
 
 export function markEmailSent(db: Db, id: number, now: Date): EmailRecord | undefined {
   const email = getRow<EmailRecord>(db, 'emails', id);
-  return email ? putLogged(db, 'emails', { ...email, sent: true }, now) : undefined;
+  return email ? putSynced(db, 'emails', { ...email, sent: true }, now) : undefined;
 }
 
 export function getBooking(db: Db, id: string): Booking | undefined {
@@ -85,7 +84,7 @@ export function insertBooking(
     trackingToken,
     now.toISOString(),
   );
-  return { ...putLogged<Booking>(db, 'bookings', booking, now), trackingToken };
+  return { ...putSynced<Booking>(db, 'bookings', booking, now), trackingToken };
 }
 
 export function getJob(db: Db, id: string): Job | undefined {
@@ -99,7 +98,7 @@ export function findFeedbackForJob(db: Db, jobId: string): Feedback | undefined 
 }
 
 export function insertFeedback(db: Db, input: FeedbackData, now: Date): Feedback {
-  return putLogged<Feedback>(
+  return putSynced<Feedback>(
     db,
     'feedback',
     { id: mintIntegerId(db, 'feedback'), ...input, createdAt: now.toISOString() } as Feedback,

@@ -4,6 +4,7 @@ import { bookingRoutes } from './bookings';
 import { contactRoutes } from './contact';
 import { feedbackRoutes } from './feedback';
 import { jobLookupRoutes } from './job-lookup';
+import { trackPhotoRoutes } from './track-photos';
 
 /** The calls anyone may make: contact, bookings, feedback and the job lookups. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -12,4 +13,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(bookingRoutes);
   await app.register(feedbackRoutes);
   await app.register(jobLookupRoutes);
+  await app.register(trackPhotoRoutes);
 };

@@ -28,6 +28,8 @@ export const ADMIN_TEXT = {
   deleteJob: 'Delete',
   reassign: 'Driver',
   history: 'History',
+  fieldRecord: 'Photos & signatures',
+  filesOnPhone: (count: number) => `${count} ${count === 1 ? 'file' : 'files'} only on this phone`,
   pending: 'Not synced yet',
   pendingHint: 'Saved on this device; it reaches the server when the connection returns.',
   deleteHint: 'Only completed or cancelled jobs can be deleted',

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import {
+  Badge,
   Button,
   Card,
   Collapse,
@@ -16,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconCamera,
   IconHistory,
   IconPlayerPlay,
   IconCircleCheck,
@@ -31,8 +33,10 @@ import {
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
+import { FieldRecordPanel } from './field-record';
 import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
+import { useOnlyOnPhone } from './use-field-record';
 import classes from './admin.module.css';
 
 function JobHistory({ jobId }: { jobId: string }) {
@@ -74,6 +78,8 @@ export function JobCard({
   drivers: readonly string[];
 }) {
   const [open, setOpen] = useState(false);
+  const [fieldOpen, setFieldOpen] = useState(false);
+  const onlyOnPhone = useOnlyOnPhone(job.id);
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (key: string, action: () => Promise<unknown>) => {
     setBusy(key);
@@ -106,6 +112,11 @@ export function JobCard({
             </Title>
             <StatusBadge status={job.status} />
             {pending && <PendingBadge />}
+            {onlyOnPhone > 0 && (
+              <Badge color="yellow" variant="light" data-testid="job-files-on-phone">
+                {ADMIN_TEXT.filesOnPhone(onlyOnPhone)}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {formatDateTime(job.updatedAt)}
@@ -177,8 +188,18 @@ export function JobCard({
           >
             {ADMIN_TEXT.history}
           </Button>
+          <Button
+            size="sm"
+            variant="default"
+            leftSection={<IconCamera size={16} aria-hidden />}
+            aria-expanded={fieldOpen}
+            onClick={() => setFieldOpen((value) => !value)}
+          >
+            {ADMIN_TEXT.fieldRecord}
+          </Button>
         </Group>
         <Collapse expanded={open}>{open && <JobHistory jobId={job.id} />}</Collapse>
+        <Collapse expanded={fieldOpen}>{fieldOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
       </Stack>
     </Card>
   );

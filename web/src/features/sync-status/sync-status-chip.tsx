@@ -4,6 +4,7 @@
  * the leader tab's engine is doing.
  */
 import { Badge, Group, Tooltip } from '@mantine/core';
+import { uploadingText } from '@pilbara/shared-schema';
 import { useSyncStatus, type SyncStatus } from '../../sync';
 
 /** The chip's main text and colour for a status. */
@@ -33,6 +34,7 @@ function persistenceText(persisted: boolean | null): string {
 export function SyncStatusChip() {
   const status = useSyncStatus();
   const { label, color } = describeSyncStatus(status);
+  const uploading = uploadingText(status.uploading.photos, status.uploading.signatures);
   const lastSynced = status.lastSyncedAt
     ? `Last synced ${new Date(status.lastSyncedAt).toLocaleString('en-AU', { timeZone: 'Australia/Perth' })}. `
     : '';
@@ -47,6 +49,11 @@ export function SyncStatusChip() {
           {label}
         </Badge>
       </Tooltip>
+      {uploading && (
+        <Badge size="lg" variant="light" color="yellow" data-testid="sync-uploading">
+          {uploading}
+        </Badge>
+      )}
       {status.needsAttention > 0 && (
         <Badge size="lg" variant="filled" color="red" data-testid="sync-needs-attention">
           {status.needsAttention} need attention

@@ -10,7 +10,14 @@ afterEach(async () => {
   await db.syncIssues.clear();
 });
 
-const base = { pending: 0, needsAttention: 0, lastSyncedAt: null, persisted: true, message: null };
+const base = {
+  pending: 0,
+  uploading: { photos: 0, signatures: 0 },
+  needsAttention: 0,
+  lastSyncedAt: null,
+  persisted: true,
+  message: null,
+};
 
 describe('describeSyncStatus', () => {
   it('shows pending writes while offline and while syncing', () => {

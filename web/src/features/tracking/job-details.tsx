@@ -15,6 +15,7 @@ import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/ic
 import { MESSAGES, TOAST_DURATIONS, type Job } from '@pilbara/shared-schema';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
+import { VehiclePhotos } from './vehicle-photos';
 
 /** Copies text, raising when the browser refuses (no permission, insecure page, old browser). */
 async function copyText(text: string): Promise<void> {
@@ -62,7 +63,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
 }
 
 /** A found job on the portal: status, progress, driver, arrival and the live timeline. */
-export function JobDetails({ job }: { job: Job }) {
+export function JobDetails({ job, token = null }: { job: Job; token?: string | null }) {
   const [copied, setCopied] = useState(false);
   return (
     <Card withBorder radius="md" padding="lg" aria-live="polite" data-testid="job-details">
@@ -132,6 +133,8 @@ export function JobDetails({ job }: { job: Job }) {
           </Title>
           <JobTimeline job={job} />
         </Stack>
+
+        {token && <VehiclePhotos token={token} version={`${job.status}:${job.updatedAt}`} />}
       </Stack>
     </Card>
   );

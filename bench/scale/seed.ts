@@ -1,0 +1,185 @@
+/**
+ * Builds the database of a decade of a busy depot (issue 13), in seconds: by default 100,000
+ * jobs, 300,000 job updates, 50,000 fuel records and 20,000 quotes over ten years, with 12 trucks.
+ *
+ * Every row is written the way the server writes it, through the change log (`putLogged`: the
+ * row codec and its log entry), so the file is what a server that ran for ten years leaves
+ * behind with its log compacted (one entry per row; superseded versions gone). The start-up
+ * safety net's marks are moved to the top, as the first start after the upgrade leaves them
+ * (`logUnloggedRows`, which finds nothing here). Durability is off while seeding only.
+ *
+ * `pnpm --dir sync-server exec tsx ../bench/scale/seed.ts <file>` builds one on its own.
+ */
+import { openDatabase } from '../../sync-server/src/db/connection';
+import { migrate } from '../../sync-server/src/db/migrate';
+import { logUnloggedRows, putLogged } from '../../sync-server/src/sync/change-log';
+
+export interface DepotSizes {
+  jobs: number;
+  jobUpdates: number;
+  fuelRecords: number;
+  quotes: number;
+  vehicles: number;
+}
+
+export const DECADE: DepotSizes = {
+  jobs: 100_000,
+  jobUpdates: 300_000,
+  fuelRecords: 50_000,
+  quotes: 20_000,
+  vehicles: 12,
+};
+
+const SERVICES = [
+  'Emergency Towing',
+  '4x4 Recovery',
+  'Mobile Mechanic',
+  'Tyre Change',
+  'Jump Start',
+];
+const PLACES = ['Karratha', 'Dampier', 'Roebourne', 'Wickham', 'Port Hedland', 'Tom Price'];
+const STATUSES = ['Completed', 'Completed', 'Completed', 'Cancelled', 'Assigned', 'In Progress'];
+const DRIVERS = ['Sam Taylor', 'Alex Morgan', 'Kim Ng'];
+const START = Date.UTC(2016, 0, 1);
+const SPAN = Date.UTC(2026, 0, 1) - START;
+
+/** Seeds `file` (a fresh path) and returns the seconds it took and the rows per table. */
+export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
+  const started = performance.now();
+  const db = openDatabase(file);
+  migrate(db);
+  db.pragma('synchronous = OFF');
+  const at = (i: number, of: number) => new Date(START + Math.floor((SPAN * i) / of)).toISOString();
+  db.transaction(() => {
+    for (let v = 1; v <= sizes.vehicles; v++) {
+      putLogged(
+        db,
+        'vehicles',
+        {
+          id: v,
+          name: `Truck ${v}`,
+          make: 'Isuzu',
+          model: 'FVZ',
+          year: 2014 + (v % 10),
+          registration: `1PIL-${String(v).padStart(3, '0')}`,
+          type: v % 3 === 0 ? '4x4 Recovery' : 'Heavy Recovery',
+          status: 'active',
+          mileage: 100_000 + v * 1000,
+          serviceInterval: 10_000,
+          createdAt: at(0, 1),
+          updatedAt: at(0, 1),
+        },
+        at(0, 1),
+      );
+    }
+    const perYear = Math.ceil(sizes.jobs / 10);
+    const jobIds: string[] = [];
+    for (let i = 0; i < sizes.jobs; i++) {
+      const when = at(i, sizes.jobs);
+      const id = `JOB-${2016 + Math.floor(i / perYear)}-${(i % perYear) + 1}`;
+      jobIds.push(id);
+      const status = STATUSES[i % STATUSES.length] ?? 'Completed';
+      putLogged(
+        db,
+        'jobs',
+        {
+          id,
+          customerName: `Customer ${i}`,
+          phone: `04${String(10_000_000 + (i % 89_999_999)).padStart(8, '0')}`,
+          email: i % 4 === 0 ? `customer${i}@example.com` : null,
+          status,
+          service: SERVICES[i % SERVICES.length],
+          location: PLACES[i % PLACES.length],
+          estimatedArrival: '45 minutes',
+          progress: status === 'Completed' ? 100 : status === 'In Progress' ? 50 : 0,
+          assignedTo: DRIVERS[i % DRIVERS.length],
+          notes: i % 7 === 0 ? 'Gate code 4471; ring the site office first.' : null,
+          trackingToken: `seed-${i.toString(36).padStart(8, '0')}-${'t'.repeat(16)}`,
+          createdAt: when,
+          updatedAt: when,
+        },
+        when,
+      );
+    }
+    for (let i = 0; i < sizes.jobUpdates; i++) {
+      const when = at(i, sizes.jobUpdates);
+      putLogged(
+        db,
+        'job_updates',
+        {
+          id: i + 1,
+          jobId: jobIds[Math.floor((i * jobIds.length) / sizes.jobUpdates)],
+          message: i % 3 === 0 ? 'Driver on the way' : i % 3 === 1 ? 'On site' : 'Job completed',
+          status: i % 3 === 0 ? 'En Route' : i % 3 === 1 ? 'In Progress' : 'Completed',
+          createdAt: when,
+        },
+        when,
+      );
+    }
+    for (let i = 0; i < sizes.fuelRecords; i++) {
+      const when = at(i, sizes.fuelRecords);
+      putLogged(
+        db,
+        'fuel_records',
+        {
+          id: i + 1,
+          vehicleId: (i % sizes.vehicles) + 1,
+          dateTime: when,
+          location: PLACES[i % PLACES.length],
+          fuelType: 'Diesel',
+          liters: 60_000 + (i % 40) * 1000,
+          pricePerLiter: 190 + (i % 40),
+          totalCost: 12_000 + (i % 400) * 10,
+          odometerReading: 100_000 + i * 50,
+          fillType: 'Full',
+          createdAt: when,
+        },
+        when,
+      );
+    }
+    const quotesPerYear = Math.ceil(sizes.quotes / 10);
+    for (let i = 0; i < sizes.quotes; i++) {
+      const when = at(i, sizes.quotes);
+      putLogged(
+        db,
+        'quotes',
+        {
+          id: `Q-${2016 + Math.floor(i / quotesPerYear)}-${(i % quotesPerYear) + 1}`,
+          customerName: `Quote customer ${i}`,
+          customerPhone: '0412345678',
+          service: SERVICES[i % SERVICES.length],
+          fromLocation: 'Karratha',
+          toLocation: PLACES[i % PLACES.length],
+          distance: 40 + (i % 300),
+          items: [{ name: 'Tow truck callout', category: 'Towing', price: 25_000, quantity: 1 }],
+          itemsSubtotal: 25_000,
+          basePrice: 25_000,
+          finalPrice: 25_000,
+          validUntil: when.slice(0, 10),
+          status: i % 2 ? 'accepted' : 'sent',
+          createdAt: when,
+          updatedAt: when,
+        },
+        when,
+      );
+    }
+  })();
+  // What the first start after the upgrade does once; it finds every row logged.
+  const unlogged = logUnloggedRows(db, new Date().toISOString());
+  if (unlogged !== 0) throw new Error(`seeding left ${unlogged} rows out of the log`);
+  db.pragma('synchronous = FULL');
+  const counts = Object.fromEntries(
+    ['jobs', 'job_updates', 'fuel_records', 'quotes', 'changes'].map((table) => [
+      table,
+      (db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n,
+    ]),
+  );
+  db.close();
+  return { seconds: (performance.now() - started) / 1000, counts };
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: seed.ts <database file>');
+  console.log(seedDecade(file));
+}

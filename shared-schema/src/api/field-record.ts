@@ -1,0 +1,84 @@
+/**
+ * Calls of the job's field record (issue 19): the resumable upload's metadata, the addresses of
+ * stored photos and signatures, and what a customer's tracking link lists.
+ */
+import { z } from 'zod';
+import { FIELD_FILE_TYPES, PHOTO_STAGES } from '../constants/field-record';
+import { contentHashSchema, fieldRecordIdSchema } from '../entities/field-record';
+import { trackParamsSchema } from './public';
+
+/** Where a phone sends a file's bytes (the tus protocol's creation endpoint). */
+export const UPLOAD_ENDPOINT = '/api/uploads';
+
+/** The HTTP methods of the tus protocol (create, ask the offset, send bytes, cancel, preflight). */
+export const UPLOAD_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The `Upload-Metadata` of a resumable upload: which record the file belongs to and the hash its
+ * bytes must have. The record is synced first, so the server knows the job and the size to
+ * expect before a byte arrives.
+ */
+export const uploadMetadataSchema = z.object({
+  kind: z.enum(['photo', 'signature'], { error: 'kind must be photo or signature' }),
+  recordId: fieldRecordIdSchema,
+  jobId: z.string().min(1).max(40),
+  sha256: contentHashSchema,
+  filetype: z.string().max(100),
+});
+export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
+
+/** Whether a declared type is one the field record stores. */
+export function isFieldFileType(type: string): type is (typeof FIELD_FILE_TYPES)[number] {
+  return (FIELD_FILE_TYPES as readonly string[]).includes(type);
+}
+
+/** GET /api/photos/:id/:variant — a staff member's view of a photo (`thumb` or `full`). */
+export const photoFileParamsSchema = z.object({
+  id: fieldRecordIdSchema,
+  variant: z.enum(['thumb', 'medium', 'full']),
+});
+
+/** GET /api/signatures/:id — a signature's image. */
+export const signatureFileParamsSchema = z.object({ id: fieldRecordIdSchema });
+
+/** GET /api/track/:token/photos/:id/:variant — a customer's copy (no GPS metadata). */
+export const trackPhotoParamsSchema = trackParamsSchema.extend({
+  id: fieldRecordIdSchema,
+  variant: z.enum(['thumb', 'full']),
+});
+
+/** One photo as a customer's tracking page lists it: no position, no staff details. */
+export const publicJobPhotoSchema = z.object({
+  id: fieldRecordIdSchema,
+  stage: z.enum(PHOTO_STAGES),
+  takenAt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type PublicJobPhoto = z.infer<typeof publicJobPhotoSchema>;
+
+/** GET /api/track/:token/photos answer. */
+export const trackPhotosResponseSchema = z.object({ photos: z.array(publicJobPhotoSchema) });
+
+/** The stored file a hash names (for a device asking whether to send it). */
+export const storedFileParamsSchema = z.object({ hash: contentHashSchema });
+
+/** The address of a customer's copy of a photo. */
+export function trackPhotoUrl(token: string, photoId: string, variant: 'thumb' | 'full'): string {
+  return `/api/track/${encodeURIComponent(token)}/photos/${photoId}/${variant}`;
+}
+
+/** The address of a staff member's view of a photo. */
+export function staffPhotoUrl(photoId: string, variant: 'thumb' | 'medium' | 'full'): string {
+  return `/api/photos/${photoId}/${variant}`;
+}
+
+/** The address of a signature's image. */
+export function signatureUrl(signatureId: string): string {
+  return `/api/signatures/${signatureId}`;
+}
+
+/** The address of a job's sheet. */
+export function jobSheetUrl(jobId: string): string {
+  return `/api/jobs/${encodeURIComponent(jobId)}/sheet.pdf`;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fitWithin,
+  formatPosition,
+  formatStamp,
+  groupByStage,
+  isCustomerVisibleStage,
+  mayDropLocalCopy,
+  mayHandleJobFiles,
+} from './field-record';
+import { uploadingText } from '../constants/field-record';
+
+const nowhere = { latitude: null, longitude: null, accuracy: null };
+
+describe('mayHandleJobFiles', () => {
+  it('lets staff handle every job and nobody else any', () => {
+    expect(mayHandleJobFiles({ role: 'admin' }, { assignedTo: null })).toBe(true);
+    expect(mayHandleJobFiles({ role: 'customer' }, { assignedTo: null })).toBe(false);
+    expect(mayHandleJobFiles(null, { assignedTo: null })).toBe(false);
+    expect(mayHandleJobFiles(undefined, { assignedTo: 'Mick' })).toBe(false);
+  });
+});
+
+describe('isCustomerVisibleStage', () => {
+  it('shows customers their pickup and drop-off photos only', () => {
+    expect(['pickup', 'dropoff', 'damage', 'other'].filter(isCustomerVisibleStage)).toEqual([
+      'pickup',
+      'dropoff',
+    ]);
+  });
+});
+
+describe('formatPosition and formatStamp', () => {
+  it('reads coordinates with the accuracy rounded to a metre', () => {
+    expect(
+      formatPosition({
+        latitude: -20.7361,
+        longitude: 116.8463,
+        accuracy: 12.4,
+        positionNote: null,
+      }),
+    ).toBe('-20.73610, 116.84630 (±12 m)');
+  });
+
+  it('says honestly why there is no position', () => {
+    expect(formatPosition({ ...nowhere, positionNote: 'denied' })).toBe(
+      'No position (location not allowed)',
+    );
+    expect(formatPosition({ ...nowhere, positionNote: 'unavailable' })).toBe(
+      'No position (no GPS fix)',
+    );
+    expect(formatPosition({ ...nowhere, positionNote: 'timeout' })).toBe(
+      'No position (GPS too slow)',
+    );
+    expect(formatPosition({ ...nowhere, positionNote: null })).toBe('No position');
+  });
+
+  it('stamps the time in Perth', () => {
+    expect(formatStamp('2026-11-21T06:05:00.000Z', { ...nowhere, positionNote: 'denied' })).toBe(
+      '21/11/2026 14:05 · No position (location not allowed)',
+    );
+  });
+});
+
+describe('groupByStage', () => {
+  it('orders stages as the job sheet does and each stage oldest first', () => {
+    const groups = groupByStage([
+      { id: 1, stage: 'damage' as const, takenAt: '2026-11-21T02:00:00Z' },
+      { id: 2, stage: 'pickup' as const, takenAt: '2026-11-21T01:05:00Z' },
+      { id: 3, stage: 'pickup' as const, takenAt: '2026-11-21T01:00:00Z' },
+    ]);
+    expect(groups.map((g) => [g.label, g.photos.map((p) => p.id)])).toEqual([
+      ['Pickup', [3, 2]],
+      ['Damage', [1]],
+    ]);
+  });
+});
+
+describe('mayDropLocalCopy', () => {
+  it('lets a device drop its copy only when the server holds that hash', () => {
+    const stored = new Set(['a'.repeat(64)]);
+    expect(mayDropLocalCopy('a'.repeat(64), stored)).toBe(true);
+    expect(mayDropLocalCopy('b'.repeat(64), stored)).toBe(false);
+  });
+});
+
+describe('fitWithin', () => {
+  it('scales a 12-megapixel photo to 1600 px on the long side and leaves small ones', () => {
+    expect(fitWithin(4000, 3000, 1600)).toEqual({ width: 1600, height: 1200 });
+    expect(fitWithin(3000, 4000, 1600)).toEqual({ width: 1200, height: 1600 });
+    expect(fitWithin(800, 600, 1600)).toEqual({ width: 800, height: 600 });
+  });
+});
+
+describe('uploadingText', () => {
+  it('counts photos and signatures still uploading, and says nothing when none are', () => {
+    expect(uploadingText(0, 0)).toBeNull();
+    expect(uploadingText(1, 0)).toBe('1 photo uploading');
+    expect(uploadingText(4, 1)).toBe('4 photos and 1 signature uploading');
+    expect(uploadingText(0, 2)).toBe('2 signatures uploading');
+  });
+});

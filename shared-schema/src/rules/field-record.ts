@@ -1,0 +1,127 @@
+/**
+ * Pure rules of the job's field record (issue 19): who may read and add a job's photos and
+ * signatures, what a customer sees, how a capture's stamp reads, and which files a device may
+ * let go of. The screens, the server's routes, the job sheet and the tests all call these.
+ */
+import {
+  CUSTOMER_PHOTO_STAGES,
+  FIELD_FILE_LIMITS,
+  FIELD_RECORD_TEXT,
+  PHOTO_STAGES,
+  PHOTO_STAGE_LABELS,
+  type FieldFileType,
+  type PhotoStage,
+} from '../constants/field-record';
+import type { PositionFields } from '../entities/field-record';
+import { formatPerth } from './dates';
+
+/** The caller as far as the field record cares: a signed-in user's role and names. */
+export interface FieldRecordActor {
+  role: string;
+  username?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/**
+ * Whether `actor` may see and add the photos and signatures of `job`. Staff (admins) may, for
+ * every job. This is the one place the decision is made: when drivers arrive (issue 20) a driver
+ * may too, for the jobs assigned to them; customers and guests never may (a customer sees their
+ * own pickup and drop-off photos through their tracking link instead, {@link isCustomerVisibleStage}).
+ */
+export function mayHandleJobFiles(
+  actor: FieldRecordActor | null | undefined,
+  job: { assignedTo?: string | null },
+): boolean {
+  if (!actor) return false;
+  if (actor.role === 'admin') return true;
+  void job;
+  return false;
+}
+
+/** Whether a customer tracking their own job sees photos of this stage. */
+export function isCustomerVisibleStage(stage: string): stage is PhotoStage {
+  return (CUSTOMER_PHOTO_STAGES as readonly string[]).includes(stage);
+}
+
+/** The largest file allowed for a record of this kind, in bytes. */
+export function maxFileBytes(kind: 'photo' | 'signature'): number {
+  return kind === 'photo' ? FIELD_FILE_LIMITS.maxPhotoBytes : FIELD_FILE_LIMITS.maxSignatureBytes;
+}
+
+/** The file name extension of a stored type. */
+export function fileExtension(mimeType: FieldFileType): 'jpg' | 'png' {
+  return mimeType === 'image/png' ? 'png' : 'jpg';
+}
+
+/** `-20.7361, 116.8463` with five decimals (about a metre). */
+function coordinates(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+}
+
+/**
+ * The position part of a stamp: `-20.73610, 116.84630 (±12 m)`, or an honest "No position"
+ * saying why when the phone gave none.
+ */
+export function formatPosition(position: PositionFields): string {
+  if (position.latitude !== null && position.longitude !== null) {
+    const accuracy =
+      position.accuracy === null ? '' : ` (±${Math.max(1, Math.round(position.accuracy))} m)`;
+    return `${coordinates(position.latitude, position.longitude)}${accuracy}`;
+  }
+  switch (position.positionNote) {
+    case 'denied':
+      return FIELD_RECORD_TEXT.positionDenied;
+    case 'unavailable':
+      return FIELD_RECORD_TEXT.positionUnavailable;
+    case 'timeout':
+      return FIELD_RECORD_TEXT.positionTimeout;
+    default:
+      return FIELD_RECORD_TEXT.noPosition;
+  }
+}
+
+/** The time part of a stamp, in Perth: `21/11/2026 14:05`. */
+export function formatStampTime(iso: string): string {
+  return formatPerth(iso, 'DD/MM/YYYY HH:mm');
+}
+
+/** A whole stamp: `21/11/2026 14:05 · -20.73610, 116.84630 (±12 m)`. */
+export function formatStamp(at: string, position: PositionFields): string {
+  return `${formatStampTime(at)} · ${formatPosition(position)}`;
+}
+
+/** Items grouped by stage in the job sheet's order, each group oldest first; empty stages left out. */
+export function groupByStage<T extends { stage: PhotoStage; takenAt: string }>(
+  photos: readonly T[],
+): { stage: PhotoStage; label: string; photos: T[] }[] {
+  return PHOTO_STAGES.map((stage) => ({
+    stage,
+    label: PHOTO_STAGE_LABELS[stage],
+    photos: photos
+      .filter((photo) => photo.stage === stage)
+      .sort((a, b) => a.takenAt.localeCompare(b.takenAt)),
+  })).filter((group) => group.photos.length > 0);
+}
+
+/**
+ * Whether a device may drop its full-size copy of a file: only once the server has confirmed it
+ * holds the very same bytes (a `stored_files` row for the hash, which the server writes only
+ * after checking the bytes against the hash).
+ */
+export function mayDropLocalCopy(hash: string, storedHashes: ReadonlySet<string>): boolean {
+  return storedHashes.has(hash);
+}
+
+/** The size to scale `width` × `height` to so its longest side is at most `longSide`. */
+export function fitWithin(
+  width: number,
+  height: number,
+  longSide: number,
+): { width: number; height: number } {
+  const scale = Math.min(1, longSide / Math.max(width, height));
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}

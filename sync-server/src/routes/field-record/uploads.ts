@@ -1,0 +1,218 @@
+/**
+ * Resumable uploads of the field record's files (issue 19), by the tus protocol: `@tus/server`
+ * with `@tus/file-store` mounted on Fastify at /api/uploads. A phone creates an upload for one
+ * photo or signature (POST, with the record's id, job, kind, type and content hash as
+ * Upload-Metadata), then sends the bytes in PATCHes; after a dropped connection it asks how far
+ * the server got (HEAD) and sends only the rest. Partial bytes wait in DATA_DIR/uploads.
+ *
+ * Checks, each a clear 4xx that stores nothing:
+ * - a guest is refused before tus sees the request (401); the upload's job must exist (404), the
+ *   caller must be allowed to handle its files (`mayHandleJobFiles`, 403), and the record must
+ *   already be synced with the same hash and size (404/400), so the server knows what to expect;
+ * - the type must be a JPEG photo or PNG signature (415) and the length within the documented
+ *   limit for the kind (413) — declared up front, so nothing oversize is ever received;
+ * - when the last byte arrives the bytes must hash to the record's hash (400) and decode as an
+ *   image of that type (415); only then is the file stored under its hash and recorded in
+ *   `stored_files`, and the partial upload removed. Only the user who created an upload may
+ *   continue it.
+ *
+ * Fastify does not read these bodies: a pass-through parser for tus's content type leaves the
+ * raw request stream to tus, and the route hijacks the reply.
+ */
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Server, type ServerOptions } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import {
+  FIELD_FILE_LIMITS,
+  MESSAGES,
+  UPLOAD_ENDPOINT,
+  UPLOAD_METHODS,
+  isFieldFileType,
+  maxFileBytes,
+  mayHandleJobFiles,
+  uploadMetadataSchema,
+  type FieldFileType,
+} from '@pilbara/shared-schema';
+import { findFieldRecord, findJob, recordStoredFile } from '../../db/repositories/field-record';
+import type { PublicUser } from '../../db/repositories/users';
+import { requireUser } from '../../plugins/auth';
+import { fieldErrors } from '../../plugins/validation';
+import { notifyChanges } from '../../sync/change-log';
+import { FileRejected } from '../../services/field-files';
+
+/** How long a partial upload is kept for its phone to come back (two weeks out of coverage). */
+export const UPLOAD_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The tus content type of PATCH bodies. */
+const TUS_BODY = 'application/offset+octet-stream';
+
+/** Messages of refused uploads. */
+export const UPLOAD_MESSAGES = {
+  badMetadata: 'The upload does not say which photo or signature it is for',
+  notImageType: 'Only JPEG photos and PNG signatures can be uploaded',
+  noRecord: 'This job has no photo or signature with that id yet: sync the record first',
+  sizeMismatch: 'The upload is not the size recorded for this file',
+  hashMismatch: 'The upload is not the file recorded (its hash differs)',
+  tooBig: (kind: string, limit: number) =>
+    `A ${kind} may be at most ${Math.round(limit / (1024 * 1024))} MB`,
+  notYours: 'This upload was started by someone else',
+} as const;
+
+/** A refusal as tus sends it: the status and the API's `{error, fields}` body. */
+function refusal(status: number, message: string, fields?: Record<string, string>) {
+  return {
+    status_code: status,
+    body: JSON.stringify(fields ? { error: message, fields } : { error: message }),
+  };
+}
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
+
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  /** Who sent each request tus is handling (set by the route before it hands the request over). */
+  const callers = new WeakMap<IncomingMessage, PublicUser>();
+  const callerOf = (req: TusRequest): PublicUser | undefined => {
+    const raw = req.runtime?.node?.req;
+    return raw ? callers.get(raw as IncomingMessage) : undefined;
+  };
+
+  // Made on the first upload request, not at start: FileStore's constructor starts an unawaited
+  // mkdir of its directory (FieldFiles has already made it), and a server that starts and stops
+  // at once (a test) would see that callback fire after its data folder is gone.
+  let made: { tus: Server; datastore: FileStore } | null = null;
+  const tusServer = () => {
+    made ??= makeTus();
+    return made;
+  };
+
+  const makeTus = () => {
+    const datastore = new FileStore({
+      directory: app.fieldFiles.uploads,
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+    });
+
+    const tus = new Server({
+      path: UPLOAD_ENDPOINT,
+      datastore,
+      relativeLocation: true,
+      respectForwardedHeaders: false,
+      maxSize: FIELD_FILE_LIMITS.maxPhotoBytes,
+      disableTerminationForFinishedUploads: true,
+
+      async onUploadCreate(req, upload) {
+        const user = callerOf(req);
+        const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {});
+        if (!parsed.success) {
+          throw refusal(400, UPLOAD_MESSAGES.badMetadata, fieldErrors(parsed.error));
+        }
+        const meta = parsed.data;
+        if (!isFieldFileType(meta.filetype)) {
+          throw refusal(415, UPLOAD_MESSAGES.notImageType, {
+            filetype: UPLOAD_MESSAGES.notImageType,
+          });
+        }
+        const limit = maxFileBytes(meta.kind);
+        if (upload.size === undefined || upload.size > limit) {
+          const message = UPLOAD_MESSAGES.tooBig(meta.kind, limit);
+          throw refusal(413, message, { 'upload-length': message });
+        }
+        const job = findJob(app.db, meta.jobId);
+        if (!job) throw refusal(404, MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
+        if (!mayHandleJobFiles(user, job)) throw refusal(403, MESSAGES.FORBIDDEN);
+        const found = findFieldRecord(app.db, meta.kind, meta.recordId);
+        if (!found || found.record.jobId !== job.id) {
+          throw refusal(404, UPLOAD_MESSAGES.noRecord, { recordId: UPLOAD_MESSAGES.noRecord });
+        }
+        if (found.record.contentHash !== meta.sha256) {
+          throw refusal(400, UPLOAD_MESSAGES.hashMismatch, {
+            sha256: UPLOAD_MESSAGES.hashMismatch,
+          });
+        }
+        if (found.record.mimeType !== meta.filetype) {
+          throw refusal(415, UPLOAD_MESSAGES.notImageType, {
+            filetype: UPLOAD_MESSAGES.notImageType,
+          });
+        }
+        if (found.record.size !== upload.size) {
+          throw refusal(400, UPLOAD_MESSAGES.sizeMismatch, {
+            'upload-length': UPLOAD_MESSAGES.sizeMismatch,
+          });
+        }
+        return { metadata: { ...upload.metadata, uploaderId: String(user?.id ?? '') } };
+      },
+
+      async onIncomingRequest(req, uploadId) {
+        // Continuing, asking about or cancelling an upload: only its creator may.
+        const user = callerOf(req);
+        let uploaderId: string | null | undefined;
+        try {
+          uploaderId = (await datastore.getUpload(uploadId)).metadata?.uploaderId;
+        } catch {
+          return; // tus answers 404/410 for an upload that is not there
+        }
+        if (!user || uploaderId !== String(user.id)) {
+          throw refusal(403, UPLOAD_MESSAGES.notYours);
+        }
+      },
+
+      async onUploadFinish(_req, upload) {
+        const meta = uploadMetadataSchema.parse(upload.metadata ?? {});
+        const source = upload.storage?.path ?? path.join(app.fieldFiles.uploads, upload.id);
+        const now = app.now().toISOString();
+        try {
+          const stored = await app.fieldFiles.store(
+            source,
+            { hash: meta.sha256, mimeType: meta.filetype as FieldFileType },
+            now,
+          );
+          if (recordStoredFile(app.db, stored, now)) notifyChanges(app.db);
+          return {};
+        } catch (error) {
+          if (error instanceof FileRejected) {
+            throw refusal(error.statusCode, error.message, { [error.field]: error.message });
+          }
+          throw error;
+        } finally {
+          // Stored under its hash, or refused: either way the partial upload is done with.
+          await datastore.remove(upload.id).catch(() => undefined);
+        }
+      },
+    });
+
+    return { tus, datastore };
+  };
+
+  // Hourly, partial uploads abandoned for longer than the expiry are deleted.
+  const sweep = setInterval(
+    () => {
+      tusServer()
+        .tus.cleanUpExpiredUploads()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'expired upload clean-up failed'));
+    },
+    60 * 60 * 1000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  app.addContentTypeParser(TUS_BODY, (_request, _payload, done) => done(null, undefined));
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.user) callers.set(request.raw, request.user);
+    reply.hijack();
+    await tusServer().tus.handle(request.raw, reply.raw);
+  };
+  app.route({
+    method: [...UPLOAD_METHODS],
+    url: UPLOAD_ENDPOINT,
+    onRequest: requireUser,
+    handler: handle,
+  });
+  app.route({
+    method: [...UPLOAD_METHODS],
+    url: `${UPLOAD_ENDPOINT}/:id`,
+    onRequest: requireUser,
+    handler: handle,
+  });
+};

@@ -1,0 +1,128 @@
+// @vitest-environment node
+/**
+ * The field record's bytes on the device (issue 19): kept in the same transaction as the
+ * mutation that records them, and the full-size copy dropped only once the server's
+ * stored_files lists the same hash (the thumbnail stays).
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PilbaraDatabase } from '../db/database';
+import type { LocalFieldFile } from '../db/schema';
+import { dropConfirmedCopies } from './field-files';
+import { mutateLocal } from './local-store';
+
+const open: PilbaraDatabase[] = [];
+let counter = 0;
+
+function freshDb(): PilbaraDatabase {
+  const db = new PilbaraDatabase(`field-files-${++counter}-${Date.now()}`);
+  open.push(db);
+  return db;
+}
+
+afterEach(async () => {
+  for (const db of open.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+const HASH = 'a'.repeat(64);
+const PHOTO_ID = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
+
+function photoArgs(jobId: string) {
+  return {
+    id: PHOTO_ID,
+    jobId,
+    stage: 'pickup',
+    takenAt: '2026-11-21T02:05:00.000Z',
+    latitude: null,
+    longitude: null,
+    accuracy: null,
+    positionNote: 'denied',
+    contentHash: HASH,
+    size: 4,
+    width: 1600,
+    height: 1200,
+    mimeType: 'image/jpeg',
+  };
+}
+
+function localFile(jobId: string): LocalFieldFile {
+  return {
+    id: PHOTO_ID,
+    kind: 'photo',
+    jobId,
+    contentHash: HASH,
+    mimeType: 'image/jpeg',
+    full: new Uint8Array([1, 2, 3, 4]).buffer,
+    thumb: new Uint8Array([9]).buffer,
+    size: 4,
+    createdAt: '2026-11-21T02:05:00.000Z',
+    uploadedAt: null,
+    lastError: null,
+  };
+}
+
+async function withJob(db: PilbaraDatabase, id = 'JOB-2026-1'): Promise<string> {
+  const created = await mutateLocal(db, 'job.create', {
+    id,
+    updateId: 10,
+    customerName: 'Dana Reid',
+    phone: '0412345678',
+    service: 'Emergency Towing',
+    location: 'Karratha',
+  });
+  expect(created.ok).toBe(true);
+  return id;
+}
+
+describe('a photo taken on the device', () => {
+  it('is recorded and its bytes kept in one commit', async () => {
+    const db = freshDb();
+    const jobId = await withJob(db);
+    const result = await mutateLocal(
+      db,
+      'photo.add',
+      photoArgs(jobId),
+      undefined,
+      localFile(jobId),
+    );
+    expect(result.ok).toBe(true);
+    expect(await db.job_photos.get(PHOTO_ID)).toMatchObject({ jobId, contentHash: HASH });
+    expect(await db.outbox.where('seq').equals(2).first()).toMatchObject({ name: 'photo.add' });
+    expect((await db.fieldFiles.get(PHOTO_ID))?.full?.byteLength).toBe(4);
+  });
+
+  it('keeps no bytes when the mutation is refused', async () => {
+    const db = freshDb();
+    const result = await mutateLocal(
+      db,
+      'photo.add',
+      photoArgs('JOB-2026-404'),
+      undefined,
+      localFile('JOB-2026-404'),
+    );
+    expect(result).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await db.fieldFiles.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps its full copy until stored_files lists its hash, then only the thumbnail', async () => {
+    const db = freshDb();
+    const jobId = await withJob(db);
+    await mutateLocal(db, 'photo.add', photoArgs(jobId), undefined, localFile(jobId));
+    // Another file's confirmation does not count.
+    await db.stored_files.put({ id: 'b'.repeat(64), size: 4, mimeType: 'image/jpeg' });
+    expect(await dropConfirmedCopies(db)).toBe(0);
+    expect((await db.fieldFiles.get(PHOTO_ID))?.full).not.toBeNull();
+
+    await db.stored_files.put({ id: HASH, size: 4, mimeType: 'image/jpeg' });
+    const now = () => new Date('2026-11-21T03:00:00.000Z');
+    expect(await dropConfirmedCopies(db, now)).toBe(1);
+    const kept = await db.fieldFiles.get(PHOTO_ID);
+    expect(kept?.full).toBeNull();
+    expect(kept?.thumb.byteLength).toBe(1);
+    expect(kept?.uploadedAt).toBe('2026-11-21T03:00:00.000Z');
+  });
+});
