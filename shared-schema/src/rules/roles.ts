@@ -67,15 +67,26 @@ export function canSeeJob(actor: Actor, job: { assignedTo?: string | null }): bo
   return assignee === null || assignee === '' || assignee === actor.name;
 }
 
-/** The synced tables a driver's device receives (jobs and their history filtered per job). */
+/**
+ * The synced tables a driver's device receives; the rows that belong to a job (its history,
+ * photos and signatures: {@link JOB_CHILD_TABLES}) only for a job the driver can see.
+ */
 export const DRIVER_TABLES = [
   'jobs',
   'job_updates',
+  'job_photos',
+  'job_signatures',
+  // Which uploaded files the server holds (hash, size, type): how a device knows it may drop
+  // its local copy of a photo it took.
+  'stored_files',
   'vehicles',
   'service_records',
   'fuel_records',
   'mileage_records',
 ] as const;
+
+/** Tables whose rows belong to one job through their `jobId`. */
+export const JOB_CHILD_TABLES = ['job_updates', 'job_photos', 'job_signatures'] as const;
 
 /** Whether the actor's device receives rows of this table at all. */
 export function canSyncTable(actor: Actor, table: string): boolean {
@@ -93,6 +104,8 @@ export const DRIVER_MUTATORS = [
   'job.startService',
   'job.complete',
   'job.reassign',
+  'photo.add',
+  'signature.add',
   'service.add',
   'fuel.add',
   'mileage.add',

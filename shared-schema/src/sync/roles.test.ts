@@ -125,31 +125,42 @@ describe('the sync scope of a role', () => {
     const mine = entry('jobs', 'JOB-2026-1', { assignedTo: 'Sam Taylor' });
     const theirs = entry('jobs', 'JOB-2026-2', { assignedTo: 'Alex Morgan' });
     const theirHistory = entry('job_updates', 9, { jobId: 'JOB-2026-2' });
+    const theirPhoto = entry('job_photos', 4, { jobId: 'JOB-2026-2' });
+    const myPhoto = entry('job_photos', 5, { jobId: 'JOB-2026-1' });
     const myHistory = entry('job_updates', 8, { jobId: 'JOB-2026-1' });
     const page = [
       mine,
       theirs,
       myHistory,
       theirHistory,
+      theirPhoto,
+      myPhoto,
       entry('quotes', 'Q-2026-1', {}),
       entry('invoices', 'INV-2026-1', {}),
       entry('fuel_records', 3, { vehicleId: 1 }),
     ];
-    expect(scopeChanges(SAM, page, jobOf, { fromStart: true })).toEqual([mine, myHistory, page[6]]);
+    expect(scopeChanges(SAM, page, jobOf, { fromStart: true })).toEqual([
+      mine,
+      myHistory,
+      myPhoto,
+      page[8],
+    ]);
     // A device that may hold the job from before gets it taken away, with no data.
     expect(scopeChanges(SAM, page, jobOf, { fromStart: false })).toEqual([
       mine,
       { ...theirs, op: 'delete', data: null },
       myHistory,
       { ...theirHistory, op: 'delete', data: null },
-      page[6],
+      { ...theirPhoto, op: 'delete', data: null },
+      myPhoto,
+      page[8],
     ]);
     expect(scopeChanges(CUSTOMER, page, jobOf, { fromStart: false })).toEqual([]);
   });
 });
 
 describe('a job leaving a driver’s sight', () => {
-  it('takes its earlier history rows with it as deletes', () => {
+  it('takes its earlier history, photos and signatures with it as deletes', () => {
     const handedOn = {
       seq: 7,
       entity: 'jobs',
@@ -168,12 +179,21 @@ describe('a job leaving a driver’s sight', () => {
       SAM,
       [handedOn, newHistory],
       () => ({ assignedTo: 'Alex Morgan' }),
-      { fromStart: false, historyOf: () => [10, 11, 12] },
+      {
+        fromStart: false,
+        childrenOf: () => [
+          { entity: 'job_updates', rowId: 10 },
+          { entity: 'job_updates', rowId: 11 },
+          { entity: 'job_updates', rowId: 12 },
+          { entity: 'job_photos', rowId: 10 },
+        ],
+      },
     );
     expect(scoped.map((entry) => [entry.entity, entry.rowId, entry.op, entry.data])).toEqual([
       ['jobs', 'JOB-2026-1', 'delete', null],
       ['job_updates', 10, 'delete', null],
       ['job_updates', 11, 'delete', null],
+      ['job_photos', 10, 'delete', null],
       ['job_updates', 12, 'delete', null],
     ]);
   });

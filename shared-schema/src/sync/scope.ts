@@ -8,8 +8,8 @@
  * driver's job is sent. A device pulling from the start (cursor 0) holds nothing yet, so it gets
  * no such deletes either: it never learns the ids of jobs it cannot see.
  */
-import { canSeeJob, canSyncTable, type Actor } from '../rules/roles';
-import type { RowId } from './mutator';
+import { JOB_CHILD_TABLES, canSeeJob, canSyncTable, type Actor } from '../rules/roles';
+import type { RowId, SyncedTable } from './mutator';
 import type { ChangeEntry } from './protocol';
 
 /** What the scope needs to know about a job a history row refers to (its current assignee). */
@@ -31,7 +31,7 @@ export function scopeChange(
   let visible = true;
   if (entry.entity === 'jobs') {
     visible = canSeeJob(actor, entry.data as { assignedTo?: string | null });
-  } else if (entry.entity === 'job_updates') {
+  } else if ((JOB_CHILD_TABLES as readonly string[]).includes(entry.entity)) {
     const jobId = (entry.data as { jobId?: unknown } | null)?.jobId;
     const job = typeof jobId === 'string' ? jobOf(jobId) : undefined;
     visible = job !== undefined && canSeeJob(actor, job);
@@ -42,28 +42,31 @@ export function scopeChange(
 
 /**
  * {@link scopeChange} over a page of entries, in order. A job that left the actor's sight takes
- * its whole history with it: `historyOf` names the history rows of a job (written before this
- * page too), and each one not already in the page follows the job's delete as a delete.
+ * its history, photos and signatures with it: `childrenOf` names a job's rows (written before
+ * this page too), and each one not already in the page follows the job's delete as a delete.
  */
 export function scopeChanges(
   actor: Actor,
   entries: readonly ChangeEntry[],
   jobOf: JobAssigneeLookup,
-  options: { fromStart: boolean; historyOf?: (jobId: string) => readonly RowId[] },
+  options: {
+    fromStart: boolean;
+    /** The rows that belong to a job (history, photos, signatures). */
+    childrenOf?: (jobId: string) => readonly { entity: SyncedTable; rowId: RowId }[];
+  },
 ): ChangeEntry[] {
   const scoped: ChangeEntry[] = [];
-  const inPage = new Set(
-    entries.filter((entry) => entry.entity === 'job_updates').map((entry) => entry.rowId),
-  );
+  const key = (entity: string, rowId: RowId) => `${entity}:${JSON.stringify(rowId)}`;
+  const inPage = new Set(entries.map((entry) => key(entry.entity, entry.rowId)));
   for (const entry of entries) {
     const kept = scopeChange(actor, entry, jobOf, options);
     if (!kept) continue;
     scoped.push(kept);
     if (kept.entity !== 'jobs' || kept.op !== 'delete' || entry.op !== 'put') continue;
-    for (const rowId of options.historyOf?.(String(entry.rowId)) ?? []) {
-      if (inPage.has(rowId)) continue;
-      inPage.add(rowId);
-      scoped.push({ seq: entry.seq, entity: 'job_updates', rowId, op: 'delete', data: null });
+    for (const child of options.childrenOf?.(String(entry.rowId)) ?? []) {
+      if (inPage.has(key(child.entity, child.rowId))) continue;
+      inPage.add(key(child.entity, child.rowId));
+      scoped.push({ seq: entry.seq, ...child, op: 'delete', data: null });
     }
   }
   return scoped;

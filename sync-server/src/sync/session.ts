@@ -15,8 +15,10 @@ import {
   MAX_CHANGES_PAGE,
   MIN_CLIENT_PROTOCOL_VERSION,
   isClientSupported,
+  JOB_CHILD_TABLES,
   scopeChanges,
   type Actor,
+  type SyncedTable,
   type ChangesMessage,
   type ClientMessage,
   type ServerMessage,
@@ -31,13 +33,15 @@ function jobAssignee(db: Db, id: string): { assignedTo: string | null } | undefi
     { assignedTo: string | null } | undefined;
 }
 
-/** The history rows of a job, for the deletes of a job that left a driver's sight. */
-function jobHistoryIds(db: Db, jobId: string): number[] {
-  return (
-    statement(db, 'SELECT id FROM job_updates WHERE jobId = ? ORDER BY id').all(jobId) as {
-      id: number;
-    }[]
-  ).map((row) => row.id);
+/** The rows that belong to a job, for the deletes of a job that left a driver's sight. */
+function jobChildren(db: Db, jobId: string): { entity: SyncedTable; rowId: number | string }[] {
+  return JOB_CHILD_TABLES.flatMap((entity) =>
+    (
+      statement(db, `SELECT id FROM "${entity}" WHERE jobId = ? ORDER BY id`).all(jobId) as {
+        id: number | string;
+      }[]
+    ).map((row) => ({ entity, rowId: row.id })),
+  );
 }
 
 /** Who is talking, and the server's clock. */
@@ -95,7 +99,7 @@ export function changesPage(
     if (actor.role !== 'admin') {
       page.changes = scopeChanges(actor, page.changes, (id) => jobAssignee(ctx.db, id), {
         fromStart: fromStart || device.cursor === 0,
-        historyOf: (id) => jobHistoryIds(ctx.db, id),
+        childrenOf: (id) => jobChildren(ctx.db, id),
       });
     }
     const settled = settledThrough(ctx.db, clientId, page.cursor, ackedSeq);
