@@ -8,4 +8,5 @@ export * from './jobs';
 export * from './notifications';
 export * from './public';
 export * from './quotes';
+export * from './staff';
 export * from './field-record';

@@ -11,7 +11,7 @@ export const userSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   phone: z.string().max(20).nullable(),
-  /** 'admin' is special; anything else is an ordinary customer. Default 'customer'. */
+  /** 'customer' (default), 'driver' or 'admin' (rules/roles.ts); other text reads as customer. */
   role: z.string().max(20),
   isActive: z.boolean(),
   createdAt: isoDateTimeSchema,

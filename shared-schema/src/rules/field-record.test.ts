@@ -19,6 +19,13 @@ describe('mayHandleJobFiles', () => {
     expect(mayHandleJobFiles(null, { assignedTo: null })).toBe(false);
     expect(mayHandleJobFiles(undefined, { assignedTo: 'Mick' })).toBe(false);
   });
+
+  it('lets a driver handle their own and unassigned jobs, not another driver’s', () => {
+    const sam = { role: 'driver', username: 'sam', firstName: 'Sam', lastName: 'Taylor' };
+    expect(mayHandleJobFiles(sam, { assignedTo: 'Sam Taylor' })).toBe(true);
+    expect(mayHandleJobFiles(sam, { assignedTo: null })).toBe(true);
+    expect(mayHandleJobFiles(sam, { assignedTo: 'Mick' })).toBe(false);
+  });
 });
 
 describe('isCustomerVisibleStage', () => {

@@ -14,6 +14,7 @@ import {
 } from '../constants/field-record';
 import type { PositionFields } from '../entities/field-record';
 import { formatPerth } from './dates';
+import { assignmentName, canSeeJob } from './roles';
 
 /** The caller as far as the field record cares: a signed-in user's role and names. */
 export interface FieldRecordActor {
@@ -24,9 +25,8 @@ export interface FieldRecordActor {
 }
 
 /**
- * Whether `actor` may see and add the photos and signatures of `job`. Staff (admins) may, for
- * every job. This is the one place the decision is made: when drivers arrive (issue 20) a driver
- * may too, for the jobs assigned to them; customers and guests never may (a customer sees their
+ * Whether `actor` may see and add the photos and signatures of `job`. Admins may, for every
+ * job, and a driver for the jobs they can see (rules/roles.ts: theirs and unassigned ones); customers and guests never may (a customer sees their
  * own pickup and drop-off photos through their tracking link instead, {@link isCustomerVisibleStage}).
  */
 export function mayHandleJobFiles(
@@ -35,8 +35,13 @@ export function mayHandleJobFiles(
 ): boolean {
   if (!actor) return false;
   if (actor.role === 'admin') return true;
-  void job;
-  return false;
+  if (actor.role !== 'driver') return false;
+  const name = assignmentName({
+    username: actor.username ?? '',
+    firstName: actor.firstName ?? null,
+    lastName: actor.lastName ?? null,
+  });
+  return canSeeJob({ role: 'driver', name }, job);
 }
 
 /** Whether a customer tracking their own job sees photos of this stage. */

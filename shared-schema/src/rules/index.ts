@@ -17,4 +17,5 @@ export * from './quote-flow';
 export * from './timeline';
 export * from './volume';
 export * from './tracking';
+export * from './roles';
 export * from './field-record';

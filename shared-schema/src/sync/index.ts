@@ -4,3 +4,4 @@ export * from './mutator';
 export * from './mutators';
 export * from './protocol';
 export * from './runner';
+export * from './scope';

@@ -8,6 +8,7 @@
  * comes in the arguments (minted from an id lease by a device, or by the server for REST callers).
  */
 import type { z } from 'zod';
+import type { Actor } from '../rules/roles';
 
 /** Tables that staff devices sync and that mutators may read or write. */
 export const SYNCED_TABLES = [
@@ -67,6 +68,12 @@ export interface MutationContext {
   now: string;
   /** The signed-in staff member applying the mutation. */
   userId: number | string;
+  /**
+   * Who that is, when the caller knows (the server always does): the runner refuses what the
+   * role may not do (rules/roles.ts) before the mutator runs, and a write that would hand a
+   * driver's job to someone else after. Mutators themselves never look at it.
+   */
+  actor?: Actor;
   /** Rows loaded for each read, by the read's key (a read by id yields at most one row). */
   rows: Record<string, Row[]>;
 }
@@ -81,7 +88,13 @@ export type RowChange =
  * state gives the same answer, so the sync queue records them and moves on.
  */
 export type RejectionCode =
-  'invalid_args' | 'not_found' | 'invalid_state' | 'conflict' | 'unknown_mutator';
+  | 'invalid_args'
+  | 'not_found'
+  | 'invalid_state'
+  | 'conflict'
+  | 'unknown_mutator'
+  /** The actor's role may not run this mutator (rules/roles.ts). */
+  | 'forbidden';
 
 /** A mutation that was refused, with the message staff see. */
 export interface MutationRejection {

@@ -25,6 +25,8 @@ import type {
   Row,
 } from './mutator';
 import { getMutator, type MutatorName } from './mutators';
+import { MESSAGES } from '../messages';
+import { canRunMutator, canSeeJob, ROLE_REFUSAL, type Actor } from '../rules/roles';
 
 /** A mutation whose name and arguments were accepted, ready for its rows. */
 export interface PreparedMutation {
@@ -68,13 +70,67 @@ export function prepareMutation(
   };
 }
 
+const JOB_NOT_VISIBLE: MutationRejection = {
+  ok: false,
+  code: 'not_found',
+  message: MESSAGES.JOB_NOT_FOUND,
+  field: 'id',
+  fields: { id: MESSAGES.JOB_NOT_FOUND },
+};
+
+/**
+ * What the actor's role refuses before the mutator runs: a mutator the role may not run
+ * (`forbidden`), or a job it reads that the actor cannot see — answered like an unknown job, so
+ * a driver learns nothing about another driver's work.
+ */
+export function refusalByRole(
+  actor: Actor,
+  prepared: PreparedMutation,
+  rows: Record<string, Row[]>,
+): MutationRejection | undefined {
+  if (!canRunMutator(actor, prepared.name)) {
+    return { ok: false, code: 'forbidden', message: ROLE_REFUSAL };
+  }
+  for (const read of prepared.reads) {
+    if (read.entity !== 'jobs') continue;
+    for (const row of rows[read.key] ?? []) {
+      if (!canSeeJob(actor, row as { assignedTo?: string | null })) return JOB_NOT_VISIBLE;
+    }
+  }
+  return undefined;
+}
+
 /** Step 3: runs the prepared mutator on the rows loaded for its reads (by each read's `key`). */
 export function applyPrepared(
   prepared: PreparedMutation,
   ctx: RunContext,
   rows: Record<string, Row[]>,
 ): MutationOutcome {
+  if (ctx.actor) {
+    const refused = refusalByRole(ctx.actor, prepared, rows);
+    if (refused) return refused;
+  }
   const outcome = prepared.mutator.apply({ ...ctx, rows }, prepared.args);
+  // A driver may take an unassigned job or give theirs back, never hand one to someone else.
+  const actor = ctx.actor;
+  if (
+    outcome.ok &&
+    actor &&
+    outcome.changes.some(
+      (change) =>
+        change.entity === 'jobs' &&
+        change.op === 'put' &&
+        !canSeeJob(actor, change.row as { assignedTo?: string | null }),
+    )
+  ) {
+    return {
+      ok: false,
+      code: 'forbidden',
+      message: ROLE_REFUSAL,
+      field: 'assignedTo',
+      fields: { assignedTo: ROLE_REFUSAL },
+    };
+  }
   if (outcome.ok || outcome.field === undefined || outcome.fields !== undefined) return outcome;
   return { ...outcome, fields: { [outcome.field]: outcome.message } };
 }

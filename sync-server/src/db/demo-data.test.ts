@@ -12,6 +12,7 @@ import { migrate } from './migrate';
 import { countRows, findRows } from './rows';
 import { seedDemoData } from './demo-data';
 import { mintTextId } from './id-series';
+import { activeDrivers, findUserByUsername } from './repositories/users';
 
 const dbs: Db[] = [];
 afterEach(() => {
@@ -126,5 +127,31 @@ describe('seedDemoData drivers', () => {
       findRows<{ driver: string | null }>(database, 'fuel_records').map((record) => record.driver),
     );
     expect([...drivers].sort()).toEqual(['Jo', 'Kim']);
+  });
+
+  it('makes the two drivers accounts whose names are the ones the jobs are assigned to', () => {
+    const database = db();
+    seedDemoData(database, now, { drivers: ['Sam Taylor', 'Alex Morgan'] });
+    const drivers = activeDrivers(database).map((driver) => driver.name);
+    expect(drivers).toEqual(['Alex Morgan', 'Sam Taylor']);
+    const assigned = new Set(findRows(database, 'jobs').map((job) => job.assignedTo));
+    for (const name of drivers) expect(assigned.has(name), name).toBe(true);
+    // No known password ships with the demo: an admin sets one before a driver can sign in.
+    expect(findUserByUsername(database, 'sam')?.password).toMatch(/^unset\$/);
+  });
+
+  it('refuses a role outside customer, driver and admin (migration 0010)', () => {
+    const database = db();
+    const insert = (role: string) =>
+      database
+        .prepare(
+          "INSERT INTO users (username, password, role, createdAt, updatedAt) VALUES (?, 'x', ?, '2026-01-01', '2026-01-01')",
+        )
+        .run(`u-${role}`, role);
+    for (const role of ['customer', 'driver', 'admin']) insert(role);
+    expect(() => insert('superuser')).toThrow(/unknown role/);
+    expect(() =>
+      database.prepare("UPDATE users SET role = 'owner' WHERE username = 'u-driver'").run(),
+    ).toThrow(/unknown role/);
   });
 });

@@ -25,7 +25,9 @@ import {
   type RecordInvoicePaymentInput,
   type SyncedTable,
 } from '@pilbara/shared-schema';
+import crypto from 'node:crypto';
 import type { Db } from './connection';
+import { createUser, findUserByUsername } from './repositories/users';
 import { countRows, getRow, putRow } from './rows';
 import { putLogged } from '../sync/change-log';
 import { mintIntegerId, mintTextId } from './id-series';
@@ -198,6 +200,26 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
   ): T => putLogged<T>(database, table, row, nowIso);
 
   db.transaction(() => {
+    // The two drivers as driver accounts (issue 20): the names jobs are assigned to come from
+    // the active drivers. They cannot sign in until an admin sets their password (Staff), so a
+    // demo never ships a known password.
+    for (const name of [sam, alex]) {
+      const [first = name, ...rest] = name.split(' ');
+      const username = first.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'driver';
+      if (findUserByUsername(db, username)) continue;
+      createUser(
+        db,
+        {
+          username,
+          passwordHash: `unset$${crypto.randomBytes(16).toString('base64url')}`,
+          firstName: first,
+          lastName: rest.join(' ') || null,
+          role: 'driver',
+        },
+        now,
+      );
+    }
+
     // Fleet: two trucks with service and fuel history.
     const trucks = [
       {

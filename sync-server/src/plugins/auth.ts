@@ -3,13 +3,15 @@
  *
  * A signed, httpOnly, SameSite=Lax cookie (`sid`, Secure when PUBLIC_URL is https) carries a
  * random session token; `request.user` is the signed-in user or null. Routes guard themselves
- * with the exported preHandlers: `requireUser` (401 for a guest) and `requireAdmin` (401 for a
- * guest, 403 for anyone but an admin). The server, not the client, enforces roles (DESIGN §7).
+ * with the exported preHandlers: `requireUser` (401 for a guest), `requireStaff` (401 for a
+ * guest, 403 for a customer: the staff area, where a driver's role is enforced call by call and
+ * by the mutators' role rules) and `requireAdmin` (401 for a guest, 403 for anyone but an
+ * admin). The server, not the client, enforces roles (DESIGN §7).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '@pilbara/shared-schema';
+import { MESSAGES, assignmentName, isStaffRole, roleOf, type Actor } from '@pilbara/shared-schema';
 import {
   createSession,
   deleteExpiredSessions,
@@ -95,4 +97,16 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError(401, MESSAGES.UNAUTHORIZED);
   if (request.user.role !== 'admin') throw new HttpError(403, MESSAGES.FORBIDDEN);
+}
+
+/** preHandler: 401 for a guest, 403 for anyone but staff (an admin or a driver). */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, MESSAGES.UNAUTHORIZED);
+  if (!isStaffRole(request.user.role)) throw new HttpError(403, MESSAGES.FORBIDDEN);
+}
+
+/** The signed-in user as the role rules see them (shared-schema rules/roles.ts). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.user) throw new HttpError(401, MESSAGES.UNAUTHORIZED);
+  return { role: roleOf(request.user.role), name: assignmentName(request.user) };
 }

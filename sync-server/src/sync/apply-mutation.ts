@@ -19,10 +19,12 @@
  */
 import type { Db } from '../db/connection';
 import { findRows, getRow } from '../db/rows';
+import { actorForUser } from '../db/repositories/users';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { applyPrepared, prepareMutation, rowKey } from '@pilbara/shared-schema';
 import type {
+  Actor,
   MutationRejection,
   MutationResult,
   NamedMutation,
@@ -120,6 +122,21 @@ function rejectionFromError(error: unknown): Rejection | undefined {
  */
 type RowCache = Map<string, Row | null>;
 
+/** The server acting for itself (a card payment's webhook): every mutator is its to run. */
+const SERVER_ACTOR: Actor = { role: 'admin', name: 'server' };
+/** An account that is gone or deactivated: it may run nothing. */
+const NOBODY: Actor = { role: 'customer', name: '' };
+
+/**
+ * Who runs a mutation, for the role rules the runner enforces (rules/roles.ts): a user id is
+ * that account's role, read at the moment of the apply (so a role change or a deactivation
+ * takes effect on the next mutation, even inside a batch); a name is the server itself.
+ */
+function actorOf(db: Db, userId: number | string): Actor {
+  if (typeof userId === 'string') return SERVER_ACTOR;
+  return actorForUser(db, userId) ?? NOBODY;
+}
+
 /**
  * Runs one named mutator against the database through the shared runner core and writes its
  * changes. Must be called inside a transaction; a rejection writes nothing.
@@ -148,7 +165,7 @@ function execute(
       rows[read.key] = findRows(db, read.entity, read.where) as Row[];
     }
   }
-  const outcome = applyPrepared(start.prepared, { now, userId }, rows);
+  const outcome = applyPrepared(start.prepared, { now, userId, actor: actorOf(db, userId) }, rows);
   if (!outcome.ok) return outcome;
   // Dropped before writing: a write that fails half-way leaves nothing stale behind either.
   if (cache) for (const change of outcome.changes) cache.delete(rowKey(change.entity, change.id));

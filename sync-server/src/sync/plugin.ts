@@ -6,8 +6,9 @@
  * - `POST /api/sync/hello`, `POST /api/sync/push`, `GET /api/sync/pull`, `POST /api/sync/lease`:
  *   the same exchange over plain HTTP for when a socket cannot be held open.
  *
- * All of it is admin-only: the check runs on request, so a guest's upgrade is refused with 401
- * and a customer's with 403 before any socket exists. The upgrade also checks `Origin`: a
+ * All of it is for staff (admins and drivers): the check runs on request, so a guest's upgrade is
+ * refused with 401 and a customer's with 403 before any socket exists. What a device receives
+ * and may change follows its user's role (session.ts and the runner's role rules). The upgrade also checks `Origin`: a
  * browser page of another site (which would carry the admin's cookie) is refused with 403.
  * A socket closes as soon as the session that opened it ends — logout, a password or role
  * change, deactivation — instead of receiving pokes until it next speaks.
@@ -17,7 +18,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { HttpError } from '../plugins/errors';
-import { SESSION_COOKIE, requireAdmin } from '../plugins/auth';
+import { SESSION_COOKIE, requireStaff } from '../plugins/auth';
 import {
   onSessionsEnded,
   sessionIdOf,
@@ -79,8 +80,8 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Whether the session that opened a socket still belongs to an active admin, asked before every
- * message. The cookie is the opening request's and never changes, so it is unsigned and hashed
+ * Whether the session that opened a socket still belongs to an active account of the role it
+ * was opened with, asked before every message. The cookie is the opening request's and never changes, so it is unsigned and hashed
  * once here; each check is one prepared query.
  */
 function sessionToken(request: FastifyRequest): string | null {
@@ -89,11 +90,12 @@ function sessionToken(request: FastifyRequest): string | null {
   return unsigned?.valid && unsigned.value ? unsigned.value : null;
 }
 
-function adminCheck(request: FastifyRequest): () => boolean {
+function roleCheck(request: FastifyRequest): () => boolean {
   const token = sessionToken(request);
-  if (!token) return () => false;
+  const opened = request.user?.role;
+  if (!token || !opened) return () => false;
   const role = sessionRoleCheck(request.server.db, token);
-  return () => role(request.server.now()) === 'admin';
+  return () => role(request.server.now()) === opened;
 }
 
 /**
@@ -142,7 +144,7 @@ function single(messages: ServerMessage[]): ServerMessage {
 
 export const syncRoutes: FastifyPluginAsync = async (app) => {
   await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE } });
-  app.addHook('onRequest', requireAdmin);
+  app.addHook('onRequest', requireStaff);
   app.addHook('onRoute', areaDefaults({ tag: 'sync', admin: true }));
 
   // A push body may be long (a full outbox batch), far above the default API body limit.
@@ -237,15 +239,16 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     description:
       'Upgrade to a WebSocket. Each text frame is one message of the sync protocol ' +
       '(shared-schema `protocol.ts`): the device sends hello, push, pull and lease-request; ' +
-      'the server answers and pokes every open socket after a commit. The upgrade needs an ' +
-      'admin session and an Origin of this site.',
+      'the server answers and pokes every open socket after a commit. The upgrade needs a ' +
+      'staff session (admin or driver) and an Origin of this site; a driver receives only ' +
+      'their jobs and the fleet records.',
   };
   app.get(
     '/api/sync/ws',
     { websocket: true, schema: socketSchema, preValidation: checkOrigin },
     (socket, request) => {
       const ctx = context(app, request);
-      const stillAdmin = adminCheck(request);
+      const stillAllowed = roleCheck(request);
       const token = sessionToken(request);
       sockets.set(socket, {
         userId: ctx.userId,
@@ -262,7 +265,7 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
       };
       const answer = async (data: unknown) => {
         // A socket outlives the request that opened it: a logout or a demotion ends it here.
-        if (!stillAdmin()) {
+        if (!stillAllowed()) {
           socket.send(JSON.stringify(SESSION_ENDED));
           socket.close(4401, 'Session ended');
           return;

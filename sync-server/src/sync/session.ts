@@ -8,16 +8,41 @@ import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from '
 import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
 import { notifyChanges, pullChanges } from './change-log';
 import { grantLease, honourHeldLeases } from './leases';
-import { atomically } from './statements';
+import { atomically, statement } from './statements';
+import { actorForUser } from '../db/repositories/users';
 import { pruneMutationResults } from './retention';
 import {
   MAX_CHANGES_PAGE,
   MIN_CLIENT_PROTOCOL_VERSION,
   isClientSupported,
+  JOB_CHILD_TABLES,
+  scopeChanges,
+  type Actor,
+  type SyncedTable,
   type ChangesMessage,
   type ClientMessage,
   type ServerMessage,
 } from '@pilbara/shared-schema';
+
+/** What a page is filtered with for an account that is gone or deactivated: nothing passes. */
+const NOBODY: Actor = { role: 'customer', name: '' };
+
+/** The current assignee of a job, for the scope of its history rows. */
+function jobAssignee(db: Db, id: string): { assignedTo: string | null } | undefined {
+  return statement(db, 'SELECT assignedTo FROM jobs WHERE id = ?').get(id) as
+    { assignedTo: string | null } | undefined;
+}
+
+/** The rows that belong to a job, for the deletes of a job that left a driver's sight. */
+function jobChildren(db: Db, jobId: string): { entity: SyncedTable; rowId: number | string }[] {
+  return JOB_CHILD_TABLES.flatMap((entity) =>
+    (
+      statement(db, `SELECT id FROM "${entity}" WHERE jobId = ? ORDER BY id`).all(jobId) as {
+        id: number | string;
+      }[]
+    ).map((row) => ({ entity, rowId: row.id })),
+  );
+}
 
 /** Who is talking, and the server's clock. */
 export interface SessionContext {
@@ -36,7 +61,16 @@ export interface SessionContext {
 export function changesPage(
   ctx: SessionContext,
   device: DeviceHistory,
-  { limit = MAX_CHANGES_PAGE, continued = false }: { limit?: number; continued?: boolean } = {},
+  {
+    limit = MAX_CHANGES_PAGE,
+    continued = false,
+    fromStart = false,
+  }: {
+    limit?: number;
+    continued?: boolean;
+    /** The device holds nothing yet (a hello from 0 answered in several pages). */
+    fromStart?: boolean;
+  } = {},
 ): ChangesMessage {
   const now = ctx.now().toISOString();
   const { clientId, ackedSeq } = device;
@@ -59,6 +93,15 @@ export function changesPage(
     }
     // The log alone answers: every write to a synced table logged itself (change-log.ts).
     const page = pullChanges(ctx.db, device.cursor, limit);
+    // The sync scope of the user's role (sync/scope.ts in shared-schema), read now: a driver's
+    // page carries their jobs and the fleet, and a deactivated account's carries nothing.
+    const actor = actorForUser(ctx.db, ctx.userId) ?? NOBODY;
+    if (actor.role !== 'admin') {
+      page.changes = scopeChanges(actor, page.changes, (id) => jobAssignee(ctx.db, id), {
+        fromStart: fromStart || device.cursor === 0,
+        childrenOf: (id) => jobChildren(ctx.db, id),
+      });
+    }
     const settled = settledThrough(ctx.db, clientId, page.cursor, ackedSeq);
     // The device has taken in its verdicts up to ackedSeq, and the server settled that far (the
     // check above): old verdict rows below it can go. Not on a later page of one answer, whose
@@ -107,7 +150,7 @@ export function handleClientMessage(
           page = changesPage(
             ctx,
             { clientId: message.clientId, cursor: page.cursor, ackedSeq: page.lastSeq },
-            { continued: true },
+            { continued: true, fromStart: message.cursor === 0 },
           );
           pages.push(page);
         }

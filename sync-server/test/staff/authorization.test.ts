@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, login, registerCustomer, snapshotDatabase } from '../helper';
 import { STAFF_CALLS } from './calls';
-import { seedStaffData } from './fixtures';
+import { DRIVER, seedDriverJobs, seedStaffData } from './fixtures';
 
 describe('authorization matrix', () => {
   it('answers every staff call 401 to a guest and 403 to a customer, and changes nothing', async () => {
@@ -54,6 +54,32 @@ describe('authorization matrix', () => {
         headers: { cookie },
       });
       expect(response.statusCode, `${call.method} ${call.url}: ${response.body}`).toBeLessThan(400);
+    }
+  });
+
+  it('lets a driver make the calls of their role and refuses the rest, changing nothing', async () => {
+    const app = await buildTestApp();
+    seedStaffData(app);
+    seedDriverJobs(app);
+    const cookie = await login(app, DRIVER);
+    for (const call of STAFF_CALLS) {
+      const name = `driver ${call.method} ${call.url} ${JSON.stringify(call.payload ?? '')}`;
+      const before = snapshotDatabase(app);
+      const response = await app.inject({
+        method: call.method,
+        url: call.url,
+        payload: call.payload as object | undefined,
+        headers: { cookie },
+      });
+      if (call.driver === 'ok') {
+        expect(response.statusCode, `${name}: ${response.body}`).toBeLessThan(400);
+        continue;
+      }
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(call.driver);
+      expect(response.json().error, name).toMatch(
+        /^(Admin access required|Your account cannot do that|Job not found)$/,
+      );
+      expect(snapshotDatabase(app), name).toEqual(before);
     }
   });
 

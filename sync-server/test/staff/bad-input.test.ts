@@ -20,6 +20,8 @@ interface WriteCall {
   bodyOptional?: boolean;
   /** Null is a meaningful value of every field (`{assignedTo: null}` unassigns). */
   nullAllowed?: boolean;
+  /** `role` is one of the call's fields (staff accounts), so it is no unknown field here. */
+  roleField?: boolean;
 }
 
 const WRITE_CALLS: WriteCall[] = [
@@ -112,6 +114,20 @@ const WRITE_CALLS: WriteCall[] = [
     method: 'POST',
     url: () => '/api/sync/lease',
     body: { clientId: 'device-x', series: 'JOB-2026', size: 50 },
+  },
+  { method: 'POST', url: () => '/api/staff', body: VALID_BODIES.staff, roleField: true },
+  {
+    method: 'POST',
+    url: (id = '2') => `/api/staff/${id}/password`,
+    idKind: 'int',
+    body: { password: 'a-new-password-7' },
+  },
+  {
+    method: 'PATCH',
+    url: (id = '2') => `/api/staff/${id}`,
+    idKind: 'int',
+    body: { role: 'admin', isActive: false },
+    roleField: true,
   },
 ];
 
@@ -229,7 +245,8 @@ function malformedRequests(call: WriteCall): Malformed[] {
     requests.push(
       json('null body', null),
       json('empty object', {}),
-      json('only unknown fields', { hello: 'world', role: 'admin' }),
+      // `role` is an unknown field everywhere but the staff account calls, where it is real.
+      json('only unknown fields', { hello: 'world', ...(call.roleField ? {} : { role: 'admin' }) }),
       json(
         'prototype pollution',
         JSON.parse('{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"x": 1}}}'),

@@ -1,46 +1,80 @@
-/** Every staff call with a valid body, for the authorization matrix and the bad-input tests. */
+/**
+ * Every staff call with a valid body, for the authorization matrix (every role) and the
+ * bad-input tests. The driver sees JOB-2026-1 (unassigned); everything billing, bookings,
+ * emails, expenses and staff is refused.
+ */
 import { VALID_BODIES } from './fixtures';
 
 export interface StaffCall {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: unknown;
+  /**
+   * What the seeded driver (fixtures DRIVER) gets, the calls made in this order: 'ok' (below
+   * 400) for what a driver may do, else the refusal's status, with nothing changed.
+   */
+  driver: 'ok' | 403 | 404;
 }
 
 export const STAFF_CALLS: readonly StaffCall[] = [
-  { method: 'GET', url: '/api/jobs' },
-  { method: 'POST', url: '/api/jobs', payload: VALID_BODIES.job },
-  { method: 'PATCH', url: '/api/jobs/JOB-2026-1', payload: { status: 'En Route', progress: 25 } },
-  { method: 'PATCH', url: '/api/jobs/JOB-2026-1', payload: { assignedTo: 'Both' } },
-  { method: 'DELETE', url: '/api/jobs/JOB-2026-3' },
-  { method: 'GET', url: '/api/jobs/JOB-2026-1/updates' },
-  { method: 'GET', url: '/api/bookings' },
-  { method: 'POST', url: '/api/bookings/BKG-2026-1/approve' },
-  { method: 'GET', url: '/api/emails' },
-  { method: 'GET', url: '/api/quotes' },
-  { method: 'POST', url: '/api/quotes', payload: VALID_BODIES.quote },
-  { method: 'PUT', url: '/api/quotes/Q-2026-1', payload: VALID_BODIES.quote },
-  { method: 'PATCH', url: '/api/quotes/Q-2026-1', payload: { status: 'sent' } },
-  { method: 'POST', url: '/api/quotes/Q-2026-1/duplicate' },
-  { method: 'DELETE', url: '/api/quotes/Q-2026-1' },
-  { method: 'GET', url: '/api/vehicles' },
-  { method: 'POST', url: '/api/vehicles', payload: VALID_BODIES.vehicle },
-  { method: 'PUT', url: '/api/vehicles/1', payload: { modifications: ['Snatch Block'] } },
-  { method: 'GET', url: '/api/service-records' },
-  { method: 'POST', url: '/api/service-records', payload: VALID_BODIES.serviceRecord },
-  { method: 'GET', url: '/api/fuel-records' },
-  { method: 'POST', url: '/api/fuel-records', payload: VALID_BODIES.fuelRecord },
-  { method: 'GET', url: '/api/mileage-records' },
-  { method: 'POST', url: '/api/mileage-records', payload: VALID_BODIES.mileageRecord },
-  { method: 'GET', url: '/api/fleet-expenses' },
-  { method: 'POST', url: '/api/fleet-expenses', payload: VALID_BODIES.fleetExpense },
-  { method: 'DELETE', url: '/api/vehicles/1' },
-  { method: 'GET', url: '/api/invoices' },
-  { method: 'GET', url: '/api/books/sales.csv?from=2026-11-01&to=2026-11-30' },
-  { method: 'GET', url: '/api/books/payments.csv?from=2026-11-01&to=2026-11-30' },
-  { method: 'GET', url: '/api/books/gst-summary?from=2026-11-01&to=2026-11-30' },
-  { method: 'GET', url: '/api/notification-preferences?email=sam@example.com' },
-  { method: 'PUT', url: '/api/notification-preferences', payload: VALID_BODIES.preference },
+  { method: 'GET', url: '/api/jobs', driver: 'ok' },
+  { method: 'POST', url: '/api/jobs', payload: VALID_BODIES.job, driver: 403 },
+  {
+    method: 'PATCH',
+    url: '/api/jobs/JOB-2026-1',
+    payload: { status: 'En Route', progress: 25 },
+    driver: 'ok',
+  },
+  { method: 'PATCH', url: '/api/jobs/JOB-2026-1', payload: { assignedTo: 'Both' }, driver: 403 },
+  { method: 'DELETE', url: '/api/jobs/JOB-2026-3', driver: 403 },
+  { method: 'GET', url: '/api/jobs/JOB-2026-1/updates', driver: 'ok' },
+  { method: 'GET', url: '/api/bookings', driver: 403 },
+  { method: 'POST', url: '/api/bookings/BKG-2026-1/approve', driver: 403 },
+  { method: 'GET', url: '/api/emails', driver: 403 },
+  { method: 'GET', url: '/api/quotes', driver: 403 },
+  { method: 'POST', url: '/api/quotes', payload: VALID_BODIES.quote, driver: 403 },
+  { method: 'PUT', url: '/api/quotes/Q-2026-1', payload: VALID_BODIES.quote, driver: 403 },
+  { method: 'PATCH', url: '/api/quotes/Q-2026-1', payload: { status: 'sent' }, driver: 403 },
+  { method: 'POST', url: '/api/quotes/Q-2026-1/duplicate', driver: 403 },
+  { method: 'DELETE', url: '/api/quotes/Q-2026-1', driver: 403 },
+  { method: 'GET', url: '/api/vehicles', driver: 'ok' },
+  { method: 'POST', url: '/api/vehicles', payload: VALID_BODIES.vehicle, driver: 403 },
+  {
+    method: 'PUT',
+    url: '/api/vehicles/1',
+    payload: { modifications: ['Snatch Block'] },
+    driver: 403,
+  },
+  { method: 'GET', url: '/api/service-records', driver: 'ok' },
+  {
+    method: 'POST',
+    url: '/api/service-records',
+    payload: VALID_BODIES.serviceRecord,
+    driver: 'ok',
+  },
+  { method: 'GET', url: '/api/fuel-records', driver: 'ok' },
+  { method: 'POST', url: '/api/fuel-records', payload: VALID_BODIES.fuelRecord, driver: 'ok' },
+  { method: 'GET', url: '/api/mileage-records', driver: 'ok' },
+  {
+    method: 'POST',
+    url: '/api/mileage-records',
+    payload: VALID_BODIES.mileageRecord,
+    driver: 'ok',
+  },
+  { method: 'GET', url: '/api/fleet-expenses', driver: 403 },
+  { method: 'POST', url: '/api/fleet-expenses', payload: VALID_BODIES.fleetExpense, driver: 403 },
+  { method: 'DELETE', url: '/api/vehicles/1', driver: 403 },
+  { method: 'GET', url: '/api/invoices', driver: 403 },
+  { method: 'GET', url: '/api/books/sales.csv?from=2026-11-01&to=2026-11-30', driver: 403 },
+  { method: 'GET', url: '/api/books/payments.csv?from=2026-11-01&to=2026-11-30', driver: 403 },
+  { method: 'GET', url: '/api/books/gst-summary?from=2026-11-01&to=2026-11-30', driver: 403 },
+  { method: 'GET', url: '/api/notification-preferences?email=sam@example.com', driver: 403 },
+  {
+    method: 'PUT',
+    url: '/api/notification-preferences',
+    payload: VALID_BODIES.preference,
+    driver: 403,
+  },
   {
     method: 'POST',
     url: '/api/sync/push',
@@ -56,16 +90,31 @@ export const STAFF_CALLS: readonly StaffCall[] = [
         },
       ],
     },
+    driver: 'ok',
   },
-  { method: 'GET', url: '/api/sync/pull?clientId=device-x&cursor=0' },
+  { method: 'GET', url: '/api/sync/pull?clientId=device-x&cursor=0', driver: 'ok' },
   {
     method: 'POST',
     url: '/api/sync/hello',
     payload: { protocolVersion: 1, schemaVersion: 1, clientId: 'device-x', cursor: 0, ackedSeq: 0 },
+    driver: 'ok',
   },
   {
     method: 'POST',
     url: '/api/sync/lease',
     payload: { clientId: 'device-x', series: 'JOB-2026', size: 50 },
+    driver: 'ok',
   },
+  // Staff accounts (admins only); user 2 is the seeded driver.
+  { method: 'GET', url: '/api/staff', driver: 403 },
+  { method: 'GET', url: '/api/drivers', driver: 403 },
+  { method: 'POST', url: '/api/staff', payload: VALID_BODIES.staff, driver: 403 },
+  {
+    method: 'POST',
+    url: '/api/staff/2/password',
+    payload: { password: 'a-new-password-7' },
+    driver: 403,
+  },
+  { method: 'PATCH', url: '/api/staff/2', payload: { role: 'admin' }, driver: 403 },
+  { method: 'PATCH', url: '/api/staff/2', payload: { isActive: false }, driver: 403 },
 ];

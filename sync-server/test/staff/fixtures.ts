@@ -2,7 +2,9 @@
  * Seed rows for the staff API tests, written straight into the database the way the public
  * routes and demo data would leave them (then logged, as every synced row must be).
  */
-import { seedRow, type TestApp } from '../helper';
+import crypto from 'node:crypto';
+import { TEST_PASSWORD_COST, seedRow, type TestApp } from '../helper';
+import { createUser } from '../../src/db/repositories/users';
 
 export const T0 = '2026-11-20T08:00:00.000Z';
 
@@ -131,6 +133,76 @@ export function seedStaffData(app: TestApp): void {
     createdAt: T0,
     updatedAt: T0,
   });
+  // A driver account (user 2, after the configured admin): Sam Taylor.
+  createUser(
+    db,
+    {
+      username: DRIVER.username,
+      passwordHash: DRIVER_HASH,
+      firstName: 'Sam',
+      lastName: 'Taylor',
+      role: 'driver',
+    },
+    new Date(T0),
+  );
+}
+
+/** The driver seedStaffData adds, and the name their jobs are assigned under. */
+export const DRIVER = { id: 2, username: 'sam', password: 'driver-password-1', name: 'Sam Taylor' };
+/** Another driver's name, whose jobs Sam must never see. */
+export const OTHER_DRIVER = 'Alex Morgan';
+
+/** The driver's password hash in the server's format, made once at the test cost. */
+const DRIVER_HASH = (() => {
+  const { N, r, p } = TEST_PASSWORD_COST;
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(DRIVER.password, salt, 64, { N, r, p });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+})();
+
+/**
+ * Two more jobs for the driver tests, each with a history row: JOB-2026-4 assigned to Sam (the
+ * seeded driver) and JOB-2026-5 to another driver. JOB-2026-1 stays unassigned.
+ */
+export function seedDriverJobs(app: TestApp): void {
+  const db = app.db;
+  for (const [id, assignedTo, updateId] of [
+    ['JOB-2026-4', DRIVER.name, 401],
+    ['JOB-2026-5', OTHER_DRIVER, 501],
+  ] as const) {
+    seedRow(
+      db,
+      'jobs',
+      {
+        id,
+        customerName: 'Robin Hale',
+        phone: '0411222333',
+        email: null,
+        status: 'Assigned',
+        service: 'Emergency Towing',
+        location: 'Roebourne',
+        estimatedArrival: null,
+        progress: 0,
+        assignedTo,
+        notes: null,
+        createdAt: T0,
+        updatedAt: T0,
+      },
+      T0,
+    );
+    seedRow(
+      db,
+      'job_updates',
+      {
+        id: updateId,
+        jobId: id,
+        message: `Assigned to ${assignedTo}`,
+        status: 'Assigned',
+        createdAt: T0,
+      },
+      T0,
+    );
+  }
 }
 
 /** A valid body for each staff write, to vary in the bad-input and authorization tests. */
@@ -203,4 +275,12 @@ export const VALID_BODIES = {
     expenseDate: '2026-11-01',
   },
   preference: { customerEmail: 'sam@example.com', smsEnabled: false },
+  staff: {
+    username: 'jo.driver',
+    password: 'driver-password-2',
+    firstName: 'Jo',
+    lastName: 'Kerr',
+    email: 'jo@example.com',
+    role: 'driver',
+  },
 } as const;

@@ -66,6 +66,10 @@ export class SimServer {
   private open(): Db {
     const db = openDatabase(this.file);
     migrate(db);
+    // The connections speak as user 1, an admin (the role rules read the account).
+    db.prepare(
+      "INSERT OR IGNORE INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+    ).run();
     startTimeline(db);
     return db;
   }

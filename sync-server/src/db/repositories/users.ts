@@ -1,7 +1,14 @@
 /** Users and sessions: the account tables the auth plugin and routes read and write. */
 import crypto from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import type { PublicUser, User } from '@pilbara/shared-schema';
+import {
+  STAFF_ROLES,
+  assignmentName,
+  roleOf,
+  type Actor,
+  type PublicUser,
+  type User,
+} from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 import { findRows, getRow, putRow, updateRow } from '../rows';
 import { mintIntegerId } from '../id-series';
@@ -38,6 +45,46 @@ export function findUserByEmail(db: Db, email: string): UserRow | undefined {
 
 export function countAdmins(db: Db): number {
   return findRows(db, 'users', { role: 'admin' }).length;
+}
+
+/** How many admins can still sign in. */
+export function countActiveAdmins(db: Db): number {
+  return findRows(db, 'users', { role: 'admin', isActive: true }).length;
+}
+
+/** Every staff account (admins and drivers), active or not, oldest first. */
+export function listStaff(db: Db): UserRow[] {
+  return STAFF_ROLES.flatMap((role) => findRows<UserRow>(db, 'users', { role })).sort(
+    (a, b) => a.id - b.id,
+  );
+}
+
+/** The active drivers with the name their jobs are assigned under, by name. */
+export function activeDrivers(db: Db): { id: number; name: string }[] {
+  return findRows<UserRow>(db, 'users', { role: 'driver', isActive: true })
+    .map((user) => ({ id: user.id, name: assignmentName(user) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const actorLookups = new WeakMap<Db, Statement<unknown[]>>();
+
+/**
+ * Who a user is for the role rules (rules/roles.ts): the role and the name jobs are assigned
+ * under. Undefined for an unknown or deactivated account. Asked once per applied mutation and
+ * per sync page, so it is one prepared query.
+ */
+export function actorForUser(db: Db, userId: number | string): Actor | undefined {
+  let lookup = actorLookups.get(db);
+  if (!lookup) {
+    lookup = db.prepare<unknown[]>(
+      'SELECT username, firstName, lastName, role FROM users WHERE id = ? AND isActive = 1',
+    );
+    actorLookups.set(db, lookup);
+  }
+  const row = lookup.get(userId) as
+    | { username: string; firstName: string | null; lastName: string | null; role: string }
+    | undefined;
+  return row ? { role: roleOf(row.role), name: assignmentName(row) } : undefined;
 }
 
 export interface NewUser {

@@ -1,6 +1,8 @@
 /**
  * Staff fleet calls: vehicles and their service, fuel and mileage records and expenses. Lists
- * may be narrowed to one vehicle with `?vehicleId=`.
+ * may be narrowed to one vehicle with `?vehicleId=`. A driver reads the vehicles and records and
+ * logs service, fuel and mileage; changing vehicles is refused by the mutators' role rules, and
+ * the expenses are for admins only.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -31,6 +33,7 @@ import {
 import { findRows, type TableName } from '../../db/rows';
 import { mintIntegerId } from '../../db/id-series';
 import { badRequest } from '../../plugins/errors';
+import { requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { mutate } from './mutate';
 
@@ -80,6 +83,8 @@ const RECORD_KINDS = [
     body: fleetExpenseInputSchema,
     listResponse: fleetExpensesResponseSchema,
     oneResponse: fleetExpenseResponseSchema,
+    // What the business spends is for admins; a driver logs fuel, service and mileage.
+    adminOnly: true,
   },
 ] as const satisfies readonly {
   path: string;
@@ -87,6 +92,7 @@ const RECORD_KINDS = [
   list: string;
   one: string;
   mutator: NamedMutation['name'];
+  adminOnly?: boolean;
   body: z.ZodType<{ id?: number | undefined }>;
   listResponse: z.ZodType;
   oneResponse: z.ZodType;
@@ -167,7 +173,8 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: vehicleFilterQuerySchema,
       response: { 200: kind.listResponse, ...errorAnswers(400) },
     };
-    app.get(kind.path, { schema: kindListSchema }, async (request) => {
+    const guard = 'adminOnly' in kind ? { onRequest: requireAdmin } : {};
+    app.get(kind.path, { ...guard, schema: kindListSchema }, async (request) => {
       const { vehicleId } = request.query;
       return {
         [kind.list]: findRows(app.db, kind.table, { vehicleId }, { orderBy: '-createdAt' }),
@@ -179,7 +186,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
       body: kind.body,
       response: { 201: kind.oneResponse, ...errorAnswers(400, 404, 409) },
     };
-    app.post(kind.path, { schema: kindAddSchema }, async (request, reply) => {
+    app.post(kind.path, { ...guard, schema: kindAddSchema }, async (request, reply) => {
       const input = request.body;
       const { record } = mutate<{ record: unknown }>(
         app,

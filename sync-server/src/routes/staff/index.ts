@@ -1,10 +1,14 @@
 /**
- * Every staff call, under /api. The whole area is for signed-in admins only: the check runs on
+ * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
- * send (DESIGN.md §7). Writes go through the shared mutators (see ./mutate).
+ * send (DESIGN.md §7). Bookings, emails, quotes, invoices, notification preferences and staff
+ * accounts are for admins only, checked the same way; in the jobs and fleet calls a driver sees
+ * only what their role may (DESIGN.md §11), and every write goes through the shared mutators,
+ * whose role rules refuse the rest (see ./mutate).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAdmin } from '../../plugins/auth';
+import { requireAdmin, requireStaff } from '../../plugins/auth';
+import { staffAccountRoutes } from './accounts';
 import { areaDefaults } from '../../plugins/route-schemas';
 import { bookingRoutes } from './bookings';
 import { emailRoutes } from './emails';
@@ -15,15 +19,19 @@ import { notificationPreferenceRoutes } from './notification-preferences';
 import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', requireAdmin);
+  app.addHook('onRequest', requireStaff);
   app.addHook('onRoute', areaDefaults({ tag: 'staff', admin: true }));
   await app.register(jobRoutes);
-  await app.register(bookingRoutes);
-  await app.register(emailRoutes);
-  await app.register(quoteRoutes);
   await app.register(fleetRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(notificationPreferenceRoutes);
+  await app.register(async (adminArea) => {
+    adminArea.addHook('onRequest', requireAdmin);
+    await adminArea.register(bookingRoutes);
+    await adminArea.register(emailRoutes);
+    await adminArea.register(quoteRoutes);
+    await adminArea.register(invoiceRoutes);
+    await adminArea.register(notificationPreferenceRoutes);
+    await adminArea.register(staffAccountRoutes);
+  });
 };
 
 export default staffRoutes;

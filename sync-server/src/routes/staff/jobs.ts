@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   JOB_ACTION_MUTATORS,
   MESSAGES,
+  canSeeJob,
   createJobInputSchema,
   jobActionForStatus,
   jobIdParamsSchema,
@@ -23,6 +24,7 @@ import {
 import { findRows, getRow } from '../../db/rows';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { notFound } from '../../plugins/errors';
+import { actorOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { mintToken } from '../../services/tokens';
 import { mutate } from './mutate';
@@ -33,8 +35,17 @@ const jobNotFound = { paramsNotFound: { message: MESSAGES.JOB_NOT_FOUND } };
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs',
-    { schema: { summary: 'Every job, newest first', response: { 200: jobsResponseSchema } } },
-    async () => ({ jobs: findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' }) }),
+    {
+      schema: {
+        summary: 'Every job a caller may see (a driver: theirs and unassigned), newest first',
+        response: { 200: jobsResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const jobs = findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' });
+      return { jobs: jobs.filter((job) => canSeeJob(actor, job)) };
+    },
   );
 
   const createSchema = {
@@ -117,7 +128,9 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/jobs/:id/updates', { schema: historySchema, config: jobNotFound }, async (request) => {
     const { id } = request.params;
-    if (!getRow(app.db, 'jobs', id)) throw notFound(MESSAGES.JOB_NOT_FOUND);
+    const job = getRow<Job>(app.db, 'jobs', id);
+    // Another driver's job is answered like an unknown one.
+    if (!job || !canSeeJob(actorOf(request), job)) throw notFound(MESSAGES.JOB_NOT_FOUND);
     return {
       updates: findRows<JobUpdate>(app.db, 'job_updates', { jobId: id }, { orderBy: 'createdAt' }),
     };

@@ -9,14 +9,26 @@ import { HttpError } from '../../plugins/errors';
 import { applyServerMutations, type Rejection } from '../../sync/apply-mutation';
 import { notifyChanges } from '../../sync/change-log';
 
-/** The HTTP error for a rejected mutation: 404 unknown id, 400 bad input, 409 a business rule. */
+/**
+ * The HTTP error for a rejected mutation: 404 unknown id (or a job the caller's role cannot see),
+ * 400 bad input, 403 a mutation the role may not run, 409 a business rule.
+ */
 export function rejectionToHttp(rejection: Rejection): HttpError {
   const status =
-    rejection.code === 'not_found' ? 404 : rejection.code === 'invalid_args' ? 400 : 409;
+    rejection.code === 'not_found'
+      ? 404
+      : rejection.code === 'invalid_args'
+        ? 400
+        : rejection.code === 'forbidden'
+          ? 403
+          : 409;
   return new HttpError(status, rejection.message, rejection.fields);
 }
 
-/** The signed-in staff member (the routes run behind `requireAdmin`). */
+/**
+ * The signed-in staff member (the routes run behind `requireStaff`); the apply path reads their
+ * role from the account and refuses what it may not do.
+ */
 function userId(request: FastifyRequest): number {
   if (!request.user) throw new HttpError(401, 'Please log in to continue');
   return request.user.id;

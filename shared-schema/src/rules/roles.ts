@@ -1,0 +1,122 @@
+/**
+ * Roles and what each may touch (DESIGN.md §11, issue 20): pure rules the server enforces on
+ * every call and sync page, and the device can ask to hide what its user cannot do.
+ *
+ * - `admin`: everything.
+ * - `driver`: reads the jobs assigned to them and the unassigned ones (so they can take one),
+ *   moves those through the status steps, and reads and logs the fleet's service, fuel and
+ *   mileage records. Never quotes, invoices, payments, contact messages, bookings, emails, fleet
+ *   expenses, other staff, or a job assigned to someone else.
+ * - `customer`: no staff call at all.
+ *
+ * A driver is matched to jobs by their assignment name ({@link assignmentName}), the text the
+ * admin panel stores in `jobs.assignedTo`. The value `Both` (the spec's two co-owners together)
+ * names no single driver, so such a job stays with the admins.
+ */
+import { MESSAGES } from '../messages';
+
+/** Every role an account can have; `customer` is the default of registration. */
+export const ROLES = ['customer', 'driver', 'admin'] as const;
+/** A role from {@link ROLES}. */
+export type Role = (typeof ROLES)[number];
+
+/** The roles of staff accounts, which admins create in the product. */
+export const STAFF_ROLES = ['admin', 'driver'] as const;
+/** A role from {@link STAFF_ROLES}. */
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Whether a stored role text is a staff role. */
+export function isStaffRole(role: string): role is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+/** Who is acting, as the rules need it: the role and, for a driver, the assignment name. */
+export interface Actor {
+  role: Role;
+  /** The name jobs are assigned to (see {@link assignmentName}). */
+  name: string;
+}
+
+/**
+ * The name a staff member's jobs are assigned under: first and last name, or the username when
+ * the account has no name. The demo's drivers are the spec's two co-owners under their full
+ * names, which is what the demo jobs carry.
+ */
+export function assignmentName(user: {
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+}): string {
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' ');
+  return name || user.username;
+}
+
+/** The role of an account's stored role text: anything unknown is an ordinary customer. */
+export function roleOf(stored: string): Role {
+  return (ROLES as readonly string[]).includes(stored) ? (stored as Role) : 'customer';
+}
+
+/** Whether the actor may read (and act on) a job with this assignee. */
+export function canSeeJob(actor: Actor, job: { assignedTo?: string | null }): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role !== 'driver') return false;
+  const assignee = job.assignedTo ?? null;
+  return assignee === null || assignee === '' || assignee === actor.name;
+}
+
+/**
+ * The synced tables a driver's device receives; the rows that belong to a job (its history,
+ * photos and signatures: {@link JOB_CHILD_TABLES}) only for a job the driver can see.
+ */
+export const DRIVER_TABLES = [
+  'jobs',
+  'job_updates',
+  'job_photos',
+  'job_signatures',
+  // Which uploaded files the server holds (hash, size, type): how a device knows it may drop
+  // its local copy of a photo it took.
+  'stored_files',
+  'vehicles',
+  'service_records',
+  'fuel_records',
+  'mileage_records',
+] as const;
+
+/** Tables whose rows belong to one job through their `jobId`. */
+export const JOB_CHILD_TABLES = ['job_updates', 'job_photos', 'job_signatures'] as const;
+
+/** Whether the actor's device receives rows of this table at all. */
+export function canSyncTable(actor: Actor, table: string): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role !== 'driver') return false;
+  return (DRIVER_TABLES as readonly string[]).includes(table);
+}
+
+/**
+ * The mutators a driver may run: the status steps of a job they can see, taking an unassigned
+ * job, and logging fleet records. Every other mutator is for admins.
+ */
+export const DRIVER_MUTATORS = [
+  'job.markEnRoute',
+  'job.startService',
+  'job.complete',
+  'job.reassign',
+  'photo.add',
+  'signature.add',
+  'service.add',
+  'fuel.add',
+  'mileage.add',
+] as const;
+
+/** Whether the actor may run the mutator named `name` at all (rows are checked apart). */
+export function canRunMutator(actor: Actor, name: string): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role !== 'driver') return false;
+  return (DRIVER_MUTATORS as readonly string[]).includes(name);
+}
+
+/** Why a call was refused by role: the message staff see. */
+export const ROLE_REFUSAL = MESSAGES.ROLE_FORBIDDEN;

@@ -1,0 +1,179 @@
+/**
+ * Staff accounts managed in the product (issue 20): an admin adds admins and drivers, resets a
+ * password, changes a role and deactivates; each change ends the account's sessions and closes
+ * its open sync socket at once.
+ */
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { MESSAGES } from '@pilbara/shared-schema';
+import { buildTestApp, login, snapshotDatabase, type TestApp } from '../helper';
+import { DRIVER, VALID_BODIES, seedStaffData } from './fixtures';
+
+async function staffApp(): Promise<{ app: TestApp; admin: string }> {
+  const app = await buildTestApp();
+  seedStaffData(app);
+  return { app, admin: await login(app) };
+}
+
+/** Opens a sync socket with the cookie; `closed` resolves with the close code. */
+async function openSocket(app: TestApp, cookie: string) {
+  await app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+  const { port } = app.server.address() as { port: number };
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/sync/ws`, { headers: { cookie } });
+  const received: Record<string, unknown>[] = [];
+  socket.on('message', (data) =>
+    received.push(JSON.parse(String(data)) as Record<string, unknown>),
+  );
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return { socket, closed, received };
+}
+
+describe('staff accounts', () => {
+  it('adds a driver who signs in, lists staff and offers the active drivers for assignment', async () => {
+    const { app, admin } = await staffApp();
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/staff',
+      payload: VALID_BODIES.staff,
+      headers: { cookie: admin },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const user = added.json().user as Record<string, unknown>;
+    expect(user).toMatchObject({ username: 'jo.driver', role: 'driver', isActive: true });
+    expect(user).not.toHaveProperty('password');
+
+    const jo = await login(app, { username: 'jo.driver', password: 'driver-password-2' });
+    const me = await app.inject({ url: '/api/auth/me', headers: { cookie: jo } });
+    expect(me.json().user).toMatchObject({ role: 'driver' });
+
+    const staff = await app.inject({ url: '/api/staff', headers: { cookie: admin } });
+    expect((staff.json().staff as { username: string }[]).map((s) => s.username)).toEqual([
+      'admin',
+      'sam',
+      'jo.driver',
+    ]);
+    const drivers = await app.inject({ url: '/api/drivers', headers: { cookie: admin } });
+    expect(drivers.json()).toEqual({
+      drivers: [
+        { id: user.id, name: 'Jo Kerr' },
+        { id: DRIVER.id, name: DRIVER.name },
+      ],
+    });
+
+    // A deactivated driver is no longer offered.
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/staff/${DRIVER.id}`,
+      payload: { isActive: false },
+      headers: { cookie: admin },
+    });
+    const after = await app.inject({ url: '/api/drivers', headers: { cookie: admin } });
+    expect(after.json().drivers).toEqual([{ id: user.id, name: 'Jo Kerr' }]);
+  });
+
+  it('refuses bad and duplicate accounts with the field and message, changing nothing', async () => {
+    const { app, admin } = await staffApp();
+    const before = snapshotDatabase(app);
+    const post = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/staff', payload, headers: { cookie: admin } });
+
+    const customer = await post({ ...VALID_BODIES.staff, role: 'customer' });
+    expect(customer.statusCode).toBe(400);
+    expect(customer.json().fields).toMatchObject({ role: MESSAGES.STAFF_ROLE_INVALID });
+    const short = await post({ ...VALID_BODIES.staff, password: 'short' });
+    expect(short.json().fields).toMatchObject({ password: MESSAGES.PASSWORD_MIN });
+    const taken = await post({ ...VALID_BODIES.staff, username: 'SAM' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().fields).toEqual({ username: MESSAGES.USERNAME_TAKEN });
+    const empty = await app.inject({
+      method: 'PATCH',
+      url: `/api/staff/${DRIVER.id}`,
+      payload: {},
+      headers: { cookie: admin },
+    });
+    expect(empty.statusCode).toBe(400);
+    const unknown = await app.inject({
+      method: 'PATCH',
+      url: '/api/staff/99',
+      payload: { isActive: false },
+      headers: { cookie: admin },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(MESSAGES.STAFF_NOT_FOUND);
+    // The only admin cannot be demoted or deactivated: someone must manage the staff.
+    for (const payload of [{ role: 'driver' }, { isActive: false }]) {
+      const last = await app.inject({
+        method: 'PATCH',
+        url: '/api/staff/1',
+        payload,
+        headers: { cookie: admin },
+      });
+      expect(last.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(last.json().error).toBe(MESSAGES.LAST_ADMIN);
+    }
+    expect(snapshotDatabase(app)).toEqual(before);
+  });
+
+  it('resets a password: the old one and the old sessions stop working', async () => {
+    const { app, admin } = await staffApp();
+    const old = await login(app, DRIVER);
+    const reset = await app.inject({
+      method: 'POST',
+      url: `/api/staff/${DRIVER.id}/password`,
+      payload: { password: 'fresh-password-8' },
+      headers: { cookie: admin },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/jobs', headers: { cookie: old } })).statusCode).toBe(401);
+    await expect(login(app, DRIVER)).rejects.toThrow(/401/);
+    await login(app, { username: DRIVER.username, password: 'fresh-password-8' });
+  });
+
+  it('deactivation closes the driver’s open sync socket at once and signs them out', async () => {
+    const { app, admin } = await staffApp();
+    const driver = await login(app, DRIVER);
+    const phone = await openSocket(app, driver);
+    const started = Date.now();
+    const deactivated = await app.inject({
+      method: 'PATCH',
+      url: `/api/staff/${DRIVER.id}`,
+      payload: { isActive: false },
+      headers: { cookie: admin },
+    });
+    expect(deactivated.json().user).toMatchObject({ isActive: false });
+    // Closed by the server without the device speaking first.
+    expect(await phone.closed).toBe(4401);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(phone.received).toContainEqual(expect.objectContaining({ code: 'session_ended' }));
+    expect((await app.inject({ url: '/api/jobs', headers: { cookie: driver } })).statusCode).toBe(
+      401,
+    );
+    await expect(login(app, DRIVER)).rejects.toThrow(/401/);
+  });
+
+  it('a role change closes the socket too, and the next session carries the new role', async () => {
+    const { app, admin } = await staffApp();
+    const driver = await login(app, DRIVER);
+    const phone = await openSocket(app, driver);
+    const office = await openSocket(app, admin);
+    const promoted = await app.inject({
+      method: 'PATCH',
+      url: `/api/staff/${DRIVER.id}`,
+      payload: { role: 'admin' },
+      headers: { cookie: admin },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(await phone.closed).toBe(4401);
+    // Only that account's sockets close.
+    expect(office.socket.readyState).toBe(WebSocket.OPEN);
+    const again = await login(app, DRIVER);
+    expect((await app.inject({ url: '/api/quotes', headers: { cookie: again } })).statusCode).toBe(
+      200,
+    );
+    office.socket.close();
+  });
+});
