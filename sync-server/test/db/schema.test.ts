@@ -38,7 +38,7 @@ describe('0001_init schema against shared-schema entities', () => {
   /** Entity fields later migrations added to the data definitions' tables. */
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
     // 0005: tracking tokens (issue 14).
-    jobs: ['trackingToken'],
+    jobs: ['trackingToken', 'vehicleId'],
     bookings: ['trackingToken'],
     // 0006: what a tax invoice prints and how it stands (issue 18).
     invoices: [
@@ -63,6 +63,9 @@ describe('0001_init schema against shared-schema entities', () => {
     'job_photos',
     'job_signatures',
     'stored_files',
+    // 0011: pre-start checks and defects (issue 21).
+    'prestart_checks',
+    'vehicle_defects',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

@@ -57,6 +57,8 @@ export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   job_photos: 'id, jobId',
   job_signatures: 'id, jobId',
   stored_files: 'id',
+  prestart_checks: 'id, vehicleId, perthDay',
+  vehicle_defects: 'id, vehicleId, status',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -202,6 +204,16 @@ export const DB_VERSIONS: ReadonlyArray<{
       [confirmedTableName('job_signatures')]: 'id',
       [confirmedTableName('stored_files')]: 'id',
       fieldFiles: 'id, jobId, contentHash',
+    },
+  },
+  {
+    // Pre-start checks and vehicle defects (issue 21), synced like the other fleet tables.
+    version: 7,
+    stores: {
+      prestart_checks: SYNCED_TABLE_STORES.prestart_checks,
+      vehicle_defects: SYNCED_TABLE_STORES.vehicle_defects,
+      [confirmedTableName('prestart_checks')]: 'id',
+      [confirmedTableName('vehicle_defects')]: 'id',
     },
   },
 ];

@@ -8,6 +8,7 @@ import { bookingApprove } from './booking';
 import { photoAdd, signatureAdd } from './field-record';
 import { creditNoteIssue, invoiceRaise, invoiceRecordPayment, quoteAccept } from './invoice';
 import {
+  jobAssignVehicle,
   jobComplete,
   jobCreate,
   jobDelete,
@@ -49,6 +50,7 @@ const ALL = [
   jobComplete,
   jobSetStatus,
   jobReassign,
+  jobAssignVehicle,
   jobDelete,
   quoteSave,
   quoteSetStatus,

@@ -199,3 +199,43 @@ describe('defect.resolve', () => {
     ).toBe(true);
   });
 });
+
+describe('job.assignVehicle and vehicle.remove', () => {
+  const job = {
+    id: 'JOB-2026-1',
+    customerName: 'Dana Reid',
+    phone: '0412345678',
+    email: null,
+    status: 'Assigned',
+    service: 'Emergency Towing',
+    location: 'Karratha',
+    estimatedArrival: null,
+    progress: 0,
+    assignedTo: null,
+    notes: null,
+    trackingToken: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+  };
+
+  it('a job goes out on a vehicle; removing the vehicle takes its checks and defects', () => {
+    const state = ok(
+      tables({ ...fleet, jobs: [job] }),
+      'prestart.submit',
+      submitArgs({ brakes: { note: 'Soft pedal', defectId: 71 } }),
+    ).tables;
+    const assigned = ok(state, 'job.assignVehicle', { id: 'JOB-2026-1', vehicleId: 1 }).tables;
+    expect(row(assigned, 'jobs', 'JOB-2026-1')).toMatchObject({ vehicleId: 1 });
+    expect(rejected(assigned, 'job.assignVehicle', { id: 'JOB-2026-1', vehicleId: 9 }).field).toBe(
+      'vehicleId',
+    );
+    const removed = ok(assigned, 'vehicle.remove', { id: 1 });
+    expect(removed.changes.map((change) => `${change.op} ${change.entity}`)).toEqual([
+      'put jobs',
+      'delete vehicle_defects',
+      'delete prestart_checks',
+      'delete vehicles',
+    ]);
+    expect(row(removed.tables, 'jobs', 'JOB-2026-1')).toMatchObject({ vehicleId: null });
+  });
+});

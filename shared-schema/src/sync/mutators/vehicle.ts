@@ -108,20 +108,27 @@ export const vehicleUpdateSpecialFeatures = defineMutator({
   apply: (ctx, args) => replaceList(ctx, 'specialFeatures', args.specialFeatures),
 });
 
+// Defects first: they refer to checks and service records.
 const VEHICLE_CHILDREN = [
+  'vehicle_defects',
+  'prestart_checks',
   'service_records',
   'fuel_records',
   'mileage_records',
   'fleet_expenses',
 ] as const;
 
-/** `vehicle.remove`: removes a vehicle and its service, fuel, mileage and expense records. */
+/**
+ * `vehicle.remove`: removes a vehicle with its checks, defects, service, fuel, mileage and expense
+ * records.
+ */
 export const vehicleRemove = defineMutator({
   name: 'vehicle.remove',
   argsSchema: z.object({ id: leasedIdSchema }),
   reads: (args) => [
     { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
     ...VEHICLE_CHILDREN.map((entity) => ({ key: entity, entity, where: { vehicleId: args.id } })),
+    { key: 'jobs', entity: 'jobs' as const, where: { vehicleId: args.id } },
   ],
   apply(ctx, args) {
     if (!readOne<Vehicle>(ctx, VEHICLE_KEY))
@@ -130,6 +137,10 @@ export const vehicleRemove = defineMutator({
     const children = VEHICLE_CHILDREN.flatMap((entity) =>
       readMany<{ id: number }>(ctx, entity).map((row) => remove(entity, row.id)),
     );
-    return succeed([...children, remove('vehicles', args.id)]);
+    // Jobs that were to go out on it keep their history and lose the vehicle.
+    const jobs = readMany<Row>(ctx, 'jobs').map((job) =>
+      put('jobs', { ...job, vehicleId: null, updatedAt: ctx.now }),
+    );
+    return succeed([...jobs, ...children, remove('vehicles', args.id)]);
   },
 });
