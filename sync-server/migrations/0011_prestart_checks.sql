@@ -52,3 +52,16 @@ CREATE INDEX vehicle_defects_status ON vehicle_defects (status);
 
 -- The vehicle a job goes out on (null until an admin picks one).
 ALTER TABLE jobs ADD COLUMN vehicleId INTEGER REFERENCES vehicles (id);
+
+-- The owners' daily fleet summary email (services/fleet-summary.ts): one row per Perth day,
+-- claimed before sending, so a restart, a second timer tick or a second server never sends the
+-- day's summary twice.
+CREATE TABLE fleet_summaries (
+  perthDay TEXT PRIMARY KEY,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+  recipients TEXT NOT NULL DEFAULT '[]',
+  itemCount INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  sentAt TEXT,
+  createdAt TEXT NOT NULL
+);

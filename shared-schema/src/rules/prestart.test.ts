@@ -9,6 +9,8 @@ import {
   checklistKindOf,
   defectsFromAnswers,
   fleetDueItems,
+  fleetSummaryDue,
+  fleetSummaryEmail,
   statusAfterRaising,
   statusAfterResolving,
   vehicleTimeline,
@@ -236,5 +238,33 @@ describe('vehicle timeline', () => {
     );
     expect(entries.map((entry) => entry.kind)).toEqual(['service', 'resolved', 'check', 'defect']);
     expect(entries[1]?.detail).toBe('Fixed: Bled the lines');
+  });
+});
+
+describe('daily fleet summary', () => {
+  it('is due from 05:00 Perth time and lists every due item once', () => {
+    expect(fleetSummaryDue('2026-11-23T20:59:00.000Z')).toBe(false); // 04:59 Perth
+    expect(fleetSummaryDue('2026-11-23T21:00:00.000Z')).toBe(true); // 05:00 Perth
+    const mail = fleetSummaryEmail(
+      [
+        { vehicleId: 1, vehicleName: 'A', kind: 'prestart', urgent: true, text: 'A: no pre-start' },
+        { vehicleId: 2, vehicleName: 'B', kind: 'service', urgent: false, text: 'B: service due' },
+      ],
+      '2026-11-24',
+      [{ vehicleName: 'A', severity: 'critical', title: 'Brakes' }],
+    );
+    expect(mail.subject).toBe('Fleet: what is due on 2026-11-24');
+    expect(mail.text).toBe(
+      [
+        'Fleet summary for 2026-11-24',
+        '',
+        'Due:',
+        '- [!] A: no pre-start',
+        '- B: service due',
+        '',
+        'Open defects:',
+        '- A: critical defect open: Brakes',
+      ].join('\n'),
+    );
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../constants/prestart';
 import type { DefectPhoto, PrestartCheck, VehicleDefect } from '../entities/prestart';
 import type { Vehicle } from '../entities/vehicle';
-import { perthDate } from './dates';
+import { formatPerth, perthDate } from './dates';
 import { expiryAlerts, serviceReminder } from './fleet';
 import { isFinishedStatus } from './job-flow';
 
@@ -348,4 +348,38 @@ export function vehicleTimeline(
     });
   }
   return entries.sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** The Perth hour from which the day's fleet summary is sent (before the first shift goes out). */
+export const FLEET_SUMMARY_HOUR = 5;
+
+/** Whether the day's fleet summary is due at `now`: from 05:00 Perth time. */
+export function fleetSummaryDue(now: string): boolean {
+  return Number(formatPerth(now, 'H')) >= FLEET_SUMMARY_HOUR;
+}
+
+/** The owners' daily summary email: subject and plain text, one line per due item. */
+export function fleetSummaryEmail(
+  items: readonly DueItem[],
+  perthDay: string,
+  openDefects: readonly { vehicleName: string; severity: DefectSeverity; title: string }[],
+): { subject: string; lines: string[]; text: string } {
+  const lines = items.map((item) => `${item.urgent ? '[!] ' : ''}${item.text}`);
+  const defectLines = openDefects.map(
+    (defect) => `${defect.vehicleName}: ${defect.severity} defect open: ${defect.title}`,
+  );
+  const body = [
+    `Fleet summary for ${perthDay}`,
+    '',
+    lines.length === 0 ? 'Nothing due.' : 'Due:',
+    ...lines.map((line) => `- ${line}`),
+    ...(defectLines.length > 0
+      ? ['', 'Open defects:', ...defectLines.map((line) => `- ${line}`)]
+      : []),
+  ];
+  return {
+    subject: `Fleet: what is due on ${perthDay}`,
+    lines,
+    text: body.join('\n'),
+  };
 }

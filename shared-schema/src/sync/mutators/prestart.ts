@@ -34,7 +34,8 @@ import type { MutationContext, Row, RowChange } from '../mutator';
 import { leasedIdSchema } from './common';
 import type { ServiceRecord, Vehicle } from './deps';
 
-const answerSchema = z
+/** One answered item as a caller sends it. */
+export const prestartAnswerSchema = z
   .object({
     key: z.string().min(1).max(40),
     result: z.enum(CHECK_RESULTS),
@@ -44,19 +45,18 @@ const answerSchema = z
     /** The id of the defect a failed item raises, leased like every new row's id. */
     defectId: leasedIdSchema.optional(),
   })
-  .refine((answer) => answer.result !== 'fail' || answer.defectId !== undefined, {
-    error: 'A failed item needs the id of its defect',
-    path: ['defectId'],
-  })
   .refine((answer) => answer.result !== 'fail' || Boolean(answer.note), {
     error: PRESTART_TEXT.failNoteRequired,
     path: ['note'],
   });
 
-/** The arguments of `prestart.submit`. */
-export const prestartSubmitArgsSchema = z
+/**
+ * A pre-start check as a caller sends it (the REST body): ids may be left out, the server then
+ * mints them.
+ */
+export const prestartCheckInputSchema = z
   .object({
-    id: leasedIdSchema,
+    id: leasedIdSchema.optional(),
     vehicleId: leasedIdSchema,
     /** When the driver made the check (the phone's clock). */
     checkedAt: isoDateTimeSchema,
@@ -66,7 +66,7 @@ export const prestartSubmitArgsSchema = z
       .int()
       .nonnegative()
       .max(PRESTART_LIMITS.maxOdometer),
-    items: z.array(answerSchema).min(1, { error: PRESTART_TEXT.answerEveryItem }).max(40),
+    items: z.array(prestartAnswerSchema).min(1, { error: PRESTART_TEXT.answerEveryItem }).max(40),
   })
   .extend({
     // Where the check was made, when the phone gave a position (else null, with the reason).
@@ -74,6 +74,20 @@ export const prestartSubmitArgsSchema = z
     longitude: positionFieldsSchema.shape.longitude.default(null),
     accuracy: positionFieldsSchema.shape.accuracy.default(null),
     positionNote: positionFieldsSchema.shape.positionNote.default(null),
+  });
+
+/** The arguments of `prestart.submit`: every id given, one per failed item. */
+export const prestartSubmitArgsSchema = prestartCheckInputSchema
+  .extend({ id: leasedIdSchema })
+  .superRefine((args, ctx) => {
+    args.items.forEach((answer, index) => {
+      if (answer.result === 'fail' && answer.defectId === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'A failed item needs the id of its defect',
+          path: ['items', index, 'defectId'],
+        });
+    });
   });
 
 const userIdOf = (ctx: MutationContext) => (typeof ctx.userId === 'number' ? ctx.userId : null);
@@ -173,18 +187,14 @@ export const prestartSubmit = defineMutator({
   },
 });
 
-/** The arguments of `defect.resolve`: by a service record of the same vehicle, or fixed. */
-export const defectResolveArgsSchema = z.discriminatedUnion('resolution', [
+/** How a defect is resolved (the REST body): by a service record of its vehicle, or fixed. */
+export const defectResolutionInputSchema = z.discriminatedUnion('resolution', [
   z.object({
-    id: leasedIdSchema,
-    vehicleId: leasedIdSchema,
     resolution: z.literal('service'),
     serviceRecordId: leasedIdSchema,
     note: z.string().trim().max(PRESTART_LIMITS.maxNote).nullable().optional(),
   }),
   z.object({
-    id: leasedIdSchema,
-    vehicleId: leasedIdSchema,
     resolution: z.literal('fixed'),
     note: z
       .string({ error: PRESTART_TEXT.fixedNoteRequired })
@@ -193,6 +203,12 @@ export const defectResolveArgsSchema = z.discriminatedUnion('resolution', [
       .max(PRESTART_LIMITS.maxNote),
   }),
 ]);
+
+/** The arguments of `defect.resolve`: the defect, its vehicle and the resolution. */
+export const defectResolveArgsSchema = z.intersection(
+  z.object({ id: leasedIdSchema, vehicleId: leasedIdSchema }),
+  defectResolutionInputSchema,
+);
 
 /** `defect.resolve`: closes an open defect, restoring the vehicle when it was the last critical. */
 export const defectResolve = defineMutator({
