@@ -21,6 +21,7 @@ import {
 import { adminDashboardStats, driverOptions, type Job } from '@pilbara/shared-schema';
 import { useProfile } from '../../components/profile-provider';
 import { usePageTitle } from '../../lib/use-page-title';
+import { DueList } from '../../components/fleet-due-list';
 import { ADMIN_TEXT } from './admin-text';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
@@ -76,6 +77,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
         </Group>
         {syncIssues}
         <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
+        <DueList />
         {liveStatus?.({ jobs, availableDrivers })}
         <Tabs
           value={tab}
