@@ -238,6 +238,21 @@ describe('vehicle timeline', () => {
     );
     expect(entries.map((entry) => entry.kind)).toEqual(['service', 'resolved', 'check', 'defect']);
     expect(entries[1]?.detail).toBe('Fixed: Bled the lines');
+    // A service dated the day it was recorded sits at the time it was recorded.
+    const sameDay = vehicleTimeline(
+      [],
+      [],
+      [
+        {
+          invoiceDate: '2026-11-20',
+          serviceType: 'Brake Service',
+          description: 'Pads',
+          servicedBy: 'Shop',
+          createdAt: '2026-11-20T01:00:00.000Z',
+        },
+      ],
+    );
+    expect(sameDay[0]?.at).toBe('2026-11-20T01:00:00.000Z');
   });
 });
 

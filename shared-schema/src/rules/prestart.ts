@@ -308,6 +308,7 @@ export function vehicleTimeline(
     serviceType: string;
     description: string;
     servicedBy: string;
+    createdAt?: string;
   }[],
 ): VehicleTimelineEntry[] {
   const entries: VehicleTimelineEntry[] = [];
@@ -340,8 +341,12 @@ export function vehicleTimeline(
     }
   }
   for (const service of services) {
+    // A service dated today (a date, no time) sits where it was recorded among today's checks.
+    const sameDay =
+      service.createdAt !== undefined &&
+      perthDate(service.createdAt) === service.invoiceDate.slice(0, 10);
     entries.push({
-      at: service.invoiceDate,
+      at: sameDay && service.createdAt ? service.createdAt : service.invoiceDate,
       kind: 'service',
       title: `Service: ${service.serviceType}`,
       detail: `${service.description} (${service.servicedBy})`,
