@@ -1,6 +1,7 @@
 /**
  * The owners' daily fleet summary email (issue 21): from 05:00 Perth time, once per Perth day,
- * every active admin gets what is due across the fleet (rules/prestart.ts) and the open defects.
+ * every active admin with an email address (else the business's own address) gets what is due
+ * across the fleet (rules/prestart.ts) and the open defects.
  *
  * Once means once: the day's row in `fleet_summaries` is claimed in a transaction before anything
  * is sent, so a second tick, a restart or a second server finds it taken. A failed send is kept
@@ -20,6 +21,8 @@ export interface FleetSummaryDeps {
   db: Db;
   mailer: Mailer;
   now: () => Date;
+  /** Where the summary goes when no active admin has an email: the business's own address. */
+  fallbackTo?: string;
   log?: { error(details: object, message: string): void };
 }
 
@@ -65,7 +68,8 @@ export async function sendFleetSummary(deps: FleetSummaryDeps): Promise<boolean>
   const day = perthDate(now);
   const items = dueItems(deps.db, now);
   const mail = fleetSummaryEmail(items, day, openDefectsWithVehicle(deps.db));
-  const recipients = ownerEmails(deps.db);
+  const admins = ownerEmails(deps.db);
+  const recipients = admins.length > 0 ? admins : deps.fallbackTo ? [deps.fallbackTo] : [];
   const record = deps.db.prepare(
     'UPDATE fleet_summaries SET status = ?, recipients = ?, itemCount = ?, error = ?, sentAt = ? WHERE perthDay = ?',
   );
@@ -134,6 +138,7 @@ export function startFleetSummary(app: FastifyInstance): void {
     db: app.db,
     mailer: app.mailer,
     now: app.now,
+    fallbackTo: app.profile.email,
     log: app.log,
   });
   app.addHook('preClose', () => summary.stop());

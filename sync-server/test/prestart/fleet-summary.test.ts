@@ -105,4 +105,22 @@ describe('daily fleet summary email', () => {
     await smtp.waitFor(2);
     expect(smtp.messages[1]?.subject).toBe('Fleet: what is due on 2026-11-25');
   });
+
+  it('goes to the business address when no admin has an email, and never to a driver', async () => {
+    const smtp = await startSmtp();
+    const now = new Date('2026-11-23T22:30:00.000Z'); // 06:30 Perth
+    const app = await buildTestApp({ config: testConfig({ SMTP_URL: smtp.url }), now: () => now });
+    seedStaffData(app);
+    seedDriverJobs(app);
+    app.db.prepare("UPDATE users SET email = NULL WHERE role = 'admin'").run();
+    app.db.prepare("UPDATE users SET email = 'sam@pilbara.example' WHERE role = 'driver'").run();
+    const summary = createFleetSummary(
+      { db: app.db, mailer: app.mailer, now: () => now, fallbackTo: 'jobs@pilbara.example' },
+      { pollMs: 60_000 },
+    );
+    onTestEnd(() => summary.stop());
+    expect(await summary.run()).toBe(true);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to).toMatchObject({ text: 'jobs@pilbara.example' });
+  });
 });
