@@ -14,9 +14,9 @@ import {
   type ChangesPageText,
 } from './change-log';
 import { grantLease, honourHeldLeases } from './leases';
-import { atomically, statement } from './statements';
+import { atomically, consistently, statement } from './statements';
 import { actorForUser } from '../db/repositories/users';
-import { pruneMutationResults } from './retention';
+import { hasPrunableResults, pruneMutationResults } from './retention';
 import {
   MAX_CHANGES_PAGE,
   MIN_CLIENT_PROTOCOL_VERSION,
@@ -84,7 +84,15 @@ function pageFor(
 ): PageOf<ChangeEntry[] | string> {
   const now = ctx.now().toISOString();
   const { clientId, ackedSeq } = device;
-  return atomically(ctx.db, (): PageOf<ChangeEntry[] | string> => {
+  // The device has taken in its verdicts up to ackedSeq, and the server settled that far (the
+  // check below): old verdict rows below it can go. Not on a later page of one answer, whose
+  // ackedSeq is only what the earlier pages will give the device.
+  const prune = !continued && hasPrunableResults(ctx.db, clientId, ackedSeq, ctx.now());
+  const known = statement(ctx.db, 'SELECT 1 FROM sync_clients WHERE clientId = ?').get(clientId);
+  // Most pages only read (a known device, nothing to prune): a read transaction, which costs
+  // less than taking the write lock for every one of the pulls a poke sets off.
+  const inTransaction = known && !prune ? consistently : atomically;
+  return inTransaction(ctx.db, (): PageOf<ChangeEntry[] | string> => {
     ensureClient(ctx.db, clientId, ctx.userId, now);
     const epoch = currentEpoch(ctx.db);
     const lost = lostHistory(ctx.db, device);
@@ -122,10 +130,7 @@ function pageFor(
             });
     }
     const settled = settledThrough(ctx.db, clientId, page.cursor, ackedSeq);
-    // The device has taken in its verdicts up to ackedSeq, and the server settled that far (the
-    // check above): old verdict rows below it can go. Not on a later page of one answer, whose
-    // ackedSeq is only what the earlier pages will give the device.
-    if (!continued) pruneMutationResults(ctx.db, clientId, ackedSeq, ctx.now());
+    if (prune) pruneMutationResults(ctx.db, clientId, ackedSeq, ctx.now());
     return {
       type: 'changes',
       changes,
