@@ -58,6 +58,14 @@ const PAGE_SIZE = 500;
 /** Fallback poll for changes written by code that does not call `notifyChanges`. */
 export const NOTIFIER_POLL_MS = 2_000;
 
+/**
+ * How long after a committed change the notifier runs, gathering the changes of that time into
+ * one run: each run commits its cursor (an fsync), and with devices pushing several times a
+ * second a run per change doubled the server's commits (issue 13). Half a second is nothing for
+ * an email.
+ */
+export const NOTIFIER_AFTER_CHANGE_MS = 500;
+
 export interface NotifierDeps {
   db: Db;
   mailer: Pick<Mailer, 'send'>;
@@ -346,11 +354,16 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
 }
 
 /**
- * Runs the notifier over `deps`: once now, after every committed change (`notifyChanges`), and
- * every `pollMs` as a fallback. Runs never overlap; a trigger during a run queues one more.
+ * Runs the notifier over `deps`: once now, `afterChangeMs` after committed changes
+ * (`notifyChanges`; the changes of that time share one run), and every `pollMs` as a fallback.
+ * Runs never overlap; a trigger during a run queues one more.
  */
-export function createNotifier(deps: NotifierDeps, options: { pollMs?: number } = {}): Notifier {
+export function createNotifier(
+  deps: NotifierDeps,
+  options: { pollMs?: number; afterChangeMs?: number } = {},
+): Notifier {
   let current: Promise<void> | null = null;
+  let soon: NodeJS.Timeout | undefined;
   let again = false;
   let stopped = false;
 
@@ -385,7 +398,13 @@ export function createNotifier(deps: NotifierDeps, options: { pollMs?: number } 
     return current;
   }
 
-  const unsubscribe = onChanges(deps.db, () => void run());
+  const unsubscribe = onChanges(deps.db, () => {
+    if (soon || stopped) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      void run();
+    }, options.afterChangeMs ?? NOTIFIER_AFTER_CHANGE_MS);
+  });
   const timer = setInterval(() => void run(), options.pollMs ?? NOTIFIER_POLL_MS);
   timer.unref();
   void run();
@@ -396,6 +415,7 @@ export function createNotifier(deps: NotifierDeps, options: { pollMs?: number } 
       stopped = true;
       unsubscribe();
       clearInterval(timer);
+      clearTimeout(soon);
       await current;
     },
   };
