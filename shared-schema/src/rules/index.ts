@@ -18,4 +18,5 @@ export * from './timeline';
 export * from './volume';
 export * from './tracking';
 export * from './roles';
+export * from './driver-jobs';
 export * from './field-record';
