@@ -19,4 +19,5 @@ export * from './volume';
 export * from './tracking';
 export * from './roles';
 export * from './driver-jobs';
+export * from './live-position';
 export * from './field-record';

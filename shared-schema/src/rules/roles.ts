@@ -80,6 +80,8 @@ export const DRIVER_TABLES = [
   // Which uploaded files the server holds (hash, size, type): how a device knows it may drop
   // its local copy of a photo it took.
   'stored_files',
+  // The truck's latest position on the driver's En Route job (issue 20).
+  'job_positions',
   'vehicles',
   'service_records',
   'fuel_records',
@@ -87,7 +89,12 @@ export const DRIVER_TABLES = [
 ] as const;
 
 /** Tables whose rows belong to one job through their `jobId`. */
-export const JOB_CHILD_TABLES = ['job_updates', 'job_photos', 'job_signatures'] as const;
+export const JOB_CHILD_TABLES = [
+  'job_updates',
+  'job_photos',
+  'job_signatures',
+  'job_positions',
+] as const;
 
 /** Whether the actor's device receives rows of this table at all. */
 export function canSyncTable(actor: Actor, table: string): boolean {
@@ -107,6 +114,7 @@ export const DRIVER_MUTATORS = [
   'job.reassign',
   'photo.add',
   'signature.add',
+  'position.report',
   'service.add',
   'fuel.add',
   'mileage.add',
