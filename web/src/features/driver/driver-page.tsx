@@ -6,10 +6,12 @@
  * Dexie and writes named mutations, so it works with no signal.
  */
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconCircleCheck,
   IconCloudUpload,
+  IconCurrentLocation,
+  IconCurrentLocationOff,
   IconMapPin,
   IconPhone,
   IconPlayerPlay,
@@ -31,6 +33,7 @@ import { usePendingKeys } from '../../sync';
 import { takeStep } from './driver-actions';
 import { DRIVER_TEXT } from './driver-text';
 import { useDriverJobs } from './use-driver-jobs';
+import { usePositionSharing, type SharingState } from './use-position-sharing';
 import classes from './driver.module.css';
 
 const STEP_LOOK: Record<DriverStep, { icon: typeof IconTruckDelivery; color: string }> = {
@@ -138,12 +141,37 @@ function DriverJobCard({ job, pending }: { job: Job; pending: boolean }) {
   );
 }
 
+/** Says whether the customer can see the truck (only while a job is En Route). */
+function SharingNotice({ state }: { state: SharingState }) {
+  if (state === 'idle') return null;
+  if (state === 'sharing')
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconCurrentLocation size={20} aria-hidden />}
+        data-testid="position-sharing"
+      >
+        {DRIVER_TEXT.sharing}
+      </Alert>
+    );
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconCurrentLocationOff size={20} aria-hidden />}
+      data-testid="position-sharing-off"
+    >
+      {DRIVER_TEXT.sharingOff}
+    </Alert>
+  );
+}
+
 export interface DriverPageProps {
   /** The signed-in driver's assignment name (rules/roles.ts `assignmentName`). */
   driverName: string;
   /** The sync status chip, shown beside the title. */
   syncStatus?: ReactNode;
-  /** Above the list: position sharing while a job is En Route (issue 20). */
+  /** Above the list (the app layer may add entries such as the pre-start check). */
   children?: ReactNode;
 }
 
@@ -151,6 +179,7 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
   usePageTitle(DRIVER_TEXT.title);
   const jobs = useDriverJobs(driverName);
   const pendingKeys = usePendingKeys();
+  const sharing = usePositionSharing(jobs);
   return (
     <Container size="sm" py="md" px="xs">
       <Stack gap="md">
@@ -165,6 +194,7 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
           </div>
           {syncStatus}
         </Group>
+        <SharingNotice state={sharing} />
         {children}
         {jobs === undefined ? (
           <Text c="dimmed">{DRIVER_TEXT.loading}</Text>
