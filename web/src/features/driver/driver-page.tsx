@@ -2,7 +2,8 @@
  * The driver's screen (`/driver`, issue 20): the default after a driver signs in. Today's and
  * active jobs assigned to them, each with the customer's phone as a call button, the location
  * as a maps link and one big next-step button (On my way → Arrived / Start → Complete) at the
- * bottom of the card, full width, where a thumb reaches it on a 360 px phone. Everything reads
+ * foot of the card, full width, kept in the lower part of the screen while the card is in view,
+ * where a thumb reaches it on a 360 px phone. Everything reads
  * Dexie and writes named mutations, so it works with no signal.
  */
 import { useState, type ReactNode } from 'react';
@@ -52,6 +53,7 @@ function DriverJobCard({ job, pending }: { job: Job; pending: boolean }) {
       withBorder
       radius="md"
       padding="md"
+      className={classes.card}
       data-testid="driver-job"
       data-job-id={job.id}
       data-status={job.status}

@@ -6,7 +6,7 @@
  * are shared-schema's (rules/live-position.ts).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAntennaBarsOff, IconRoute } from '@tabler/icons-react';
 import {
   TRUCK_TEXT,
@@ -61,12 +61,14 @@ export function TruckPosition({ position, location }: { position: Fix; location:
           {TRUCK_TEXT.outOfCoverageHint}
         </Alert>
       ) : (
-        <Text size="sm" data-testid="truck-estimate">
-          <IconRoute size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-          {view.distanceKm !== null && view.etaMinutes !== null
-            ? TRUCK_TEXT.estimate(view.distanceKm, view.etaMinutes)
-            : TRUCK_TEXT.noEstimate}
-        </Text>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconRoute size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+          <Text size="sm" data-testid="truck-estimate">
+            {view.distanceKm !== null && view.etaMinutes !== null
+              ? TRUCK_TEXT.estimate(view.distanceKm, view.etaMinutes)
+              : TRUCK_TEXT.noEstimate}
+          </Text>
+        </Group>
       )}
     </Stack>
   );
