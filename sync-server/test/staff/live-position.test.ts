@@ -55,8 +55,12 @@ async function push(
   return (answer.json() as { results: { status: string; code?: string }[] }).results;
 }
 
-const fix = (jobId: string, recordedAt: string, latitude = -20.7781) => [
-  'position.report' as const,
+const fix = (
+  jobId: string,
+  recordedAt: string,
+  latitude = -20.7781,
+): [string, Record<string, unknown>] => [
+  'position.report',
   { jobId, latitude, longitude: 117.1456, accuracy: 15, recordedAt },
 ];
 
