@@ -109,6 +109,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 4000 },
+          // Everything the entry imports statically (React, the router, Mantine's core, the
+          // layout) in one chunk: every page loads all of it first anyway, and as one file it
+          // costs one request's headers and compresses better than as ten.
+          groups: [{ name: 'app', tags: ['$initial'] }],
         },
       },
       treeshake: {

@@ -18,7 +18,8 @@ import { measureServer } from './measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
-const BASELINE = process.env.BENCH_BASELINE ?? '735f8fb';
+const DEFAULT_BASELINE = '735f8fb';
+const BASELINE = process.env.BENCH_BASELINE ?? DEFAULT_BASELINE;
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const ROUTES = (process.env.BENCH_ROUTES ?? '/,/booking,/customer-portal,/contact').split(',');
 const BUDGET = { '/': 120 * 1024, '/booking': 170 * 1024 };
@@ -162,13 +163,15 @@ const byteRows = ROUTES.map((route) => {
   );
 });
 
+const baselineNote =
+  BASELINE === DEFAULT_BASELINE ? '(main before this work)' : '(chosen with BENCH_BASELINE)';
 const section = `<!-- first-visit:start -->
 ## First visit: Lighthouse mobile and bytes sent (issue 15)
 
 \`npm run bench\` (\`bench/first-visit/run.mjs\`): Lighthouse 12.8.2 from npm, mobile form factor,
 its default simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU), against the built app served by
-sync-server, in \`/usr/bin/chromium\`. "Before" is the build of \`${baseline.commit}\` (main before
-this work) served by its own sync-server; both are measured interleaved in the same run, ${RUNS}
+sync-server, in \`/usr/bin/chromium\`. "Before" is the build of \`${baseline.commit}\` ${baselineNote}
+served by its own sync-server; both are measured interleaved in the same run, ${RUNS}
 runs per route each, the median run by performance score shown. Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC,
 load average (1 min) ${loadStart.toFixed(1)} at the start and ${loadEnd.toFixed(1)} at the end on this
 shared 2-core machine: Lighthouse's TBT scales the main-thread time it observes, so the

@@ -157,6 +157,19 @@ function peakRssMb(server: Server): number {
   return kb / 1024;
 }
 
+/**
+ * The CPU time the server process has used so far (user + system, all its threads), in ms:
+ * unlike wall time it hardly depends on what else the machine runs, so phases can be compared
+ * across runs on a busy machine.
+ */
+function serverCpuMs(server: Server): number {
+  const stat = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
 /** A protocol-level device on a socket: sends messages, hands every answer to `onMessage`. */
 class Device {
   readonly clientId = crypto.randomUUID();
@@ -332,6 +345,7 @@ async function fanOut(
   }
   let seq = 0;
   writer.onMessage = () => undefined;
+  const cpuFrom = serverCpuMs(server);
   const started = Date.now();
   const from = Date.now();
   while (Date.now() - started < SECONDS * 1000) {
@@ -381,6 +395,7 @@ async function fanOut(
       if (sent !== undefined) pageLatencies.push(page.at - sent);
     }
   }
+  const cpuPerWrite = (serverCpuMs(server) - cpuFrom) / seq;
   const errors = devices.reduce((sum, d) => sum + d.errors, writer.errors);
   const expectedPages = seq * count;
   for (const device of devices) device.close();
@@ -393,6 +408,7 @@ async function fanOut(
     delivered: pageLatencies.length,
     expectedPages,
     errors,
+    cpuPerWrite,
     window: [from, to] as const,
   };
 }
@@ -458,6 +474,7 @@ interface Figures {
   startupMs: number;
   spawnToListenMs: number;
   snapshotMs: number;
+  snapshotCpuMs: number;
   snapshotChanges: number;
   pushPullMs: number;
   pushPullRuns: number[];
@@ -488,8 +505,10 @@ async function measure(label: string, dataDir: string, seed?: () => number): Pro
   const newcomer = new Device();
   await newcomer.open(server);
   const t0 = performance.now();
+  const cpu0 = serverCpuMs(server);
   const snapshotChanges = await newcomer.hello();
   const snapshotMs = performance.now() - t0;
+  const snapshotCpuMs = serverCpuMs(server) - cpu0;
   health.snapshot = prober.worst(from, Date.now());
 
   from = Date.now();
@@ -526,6 +545,7 @@ async function measure(label: string, dataDir: string, seed?: () => number): Pro
     startupMs,
     spawnToListenMs,
     snapshotMs,
+    snapshotCpuMs,
     snapshotChanges,
     pushPullMs: quantile(runs, 0.5),
     pushPullRuns: runs,
@@ -549,6 +569,7 @@ function table(fresh: Figures, seeded: Figures): string {
     `| /api/health worst wait during the pushes | ≤ 100 ms | ${h(fresh, 'push')} | **${h(seeded, 'push')}** | |`,
     `| New device's full snapshot (hello from 0 to the last page) | ≤ 10 s | ${ms(fresh.snapshotMs)} (${fresh.snapshotChanges} rows) | **${ms(seeded.snapshotMs)}** (${seeded.snapshotChanges} rows) | ${ratio(seeded.snapshotMs, fresh.snapshotMs)} |`,
     `| /api/health worst wait during the snapshot | ≤ 100 ms | ${h(fresh, 'snapshot')} | **${h(seeded, 'snapshot')}** | |`,
+    `| Server CPU time for the snapshot (user + system) | — | ${ms(fresh.snapshotCpuMs)} | ${ms(seeded.snapshotCpuMs)} | |`,
     `| Start-up (buildApp on the database until listening) | ≤ 2 s | ${ms(fresh.startupMs)} | **${ms(seeded.startupMs)}** | ${ratio(seeded.startupMs, fresh.startupMs)} |`,
     `| Start-up with Node and the TypeScript loader (spawn until listening) | — | ${ms(fresh.spawnToListenMs)} | ${ms(seeded.spawnToListenMs)} | |`,
   ];
@@ -561,6 +582,7 @@ function table(fresh: Figures, seeded: Figures): string {
       `| ${f.count} devices: page p50 / p95 / p99 (push → page at the device) | p95 ≤ 250 ms | ${p(f.page)} ms | **${p(s.page)} ms** | |`,
       `| ${f.count} devices: job updates delivered / expected, errors | 0 errors | ${f.delivered} / ${f.expectedPages}, ${f.errors} errors | **${s.delivered} / ${s.expectedPages}, ${s.errors} errors** | |`,
       `| /api/health worst wait with ${f.count} devices | ≤ 100 ms | ${h(fresh, `fan${f.count}`)} | **${h(seeded, `fan${f.count}`)}** | |`,
+      `| Server CPU time per write with ${f.count} devices (the push, its pokes, ${f.count} pulls) | — | ${ms(f.cpuPerWrite)} | ${ms(s.cpuPerWrite)} | ${ratio(s.cpuPerWrite, f.cpuPerWrite)} |`,
     );
   });
   lines.push(

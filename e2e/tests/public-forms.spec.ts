@@ -307,6 +307,67 @@ test.describe('feedback form', () => {
       recommend: 'yes',
     });
   });
+
+  test('does not offer a job that already has its review', async ({ page, request }) => {
+    const who = uniqueCustomer('Reviewed');
+    await loginAsAdmin(request);
+    const jobs = [];
+    for (const service of ['Emergency Towing', 'Jump Start Service']) {
+      const job = await createJob(request, {
+        customerName: who.name,
+        phone: who.phone,
+        service,
+        location: 'Dampier Road, Karratha',
+      });
+      await updateJob(request, job.id, { status: 'Completed', progress: 100 });
+      jobs.push(job);
+    }
+    const [towed, jumped] = jobs as [(typeof jobs)[number], (typeof jobs)[number]];
+    const review = async (jobId: string) =>
+      expect(
+        (
+          await request.post('/api/feedback', {
+            data: {
+              jobId,
+              phone: lastFour(who.phone),
+              rating: 4,
+              serviceQuality: 4,
+              responseTime: 4,
+              communication: 4,
+              value: 4,
+              comments: 'Reviewed before, from another phone.',
+              recommend: 'yes',
+            },
+          })
+        ).status(),
+      ).toBe(201);
+    await review(towed.id);
+
+    const findMine = async () => {
+      await page.goto('/feedback');
+      await page.getByLabel('Phone number or Job ID').fill(who.phone);
+      await page.getByRole('button', { name: 'Find My Services' }).click();
+    };
+    await findMine();
+    const feedback = new FeedbackPage(page);
+    await expect(feedback.form).toBeVisible();
+    await chooseOption(
+      page,
+      'Which service are you reviewing?',
+      new RegExp(`^Jump Start Service – ${jumped.id} \\(`),
+    );
+    // Only the job still waiting for its review is offered.
+    await page.getByRole('combobox', { name: 'Which service are you reviewing?' }).click();
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await expect(page.getByRole('option', { name: new RegExp(towed.id) })).toHaveCount(0);
+
+    // Once every job has its review, the page says so instead of offering a form that would fail.
+    await review(jumped.id);
+    await findMine();
+    await expect(page.getByRole('heading', { name: 'No Completed Services' })).toBeVisible();
+    await expect(page.getByText(/already reviewed every completed service/)).toBeVisible();
+    await expect(feedback.form).toHaveCount(0);
+  });
 });
 
 // Registering and signing in wait on scrypt at its production cost (issue 14: 128 MiB per hash):

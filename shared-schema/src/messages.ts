@@ -9,9 +9,9 @@
  */
 import { QUOTE_LIMITS, RECORD_LIMITS } from './constants/limits';
 import { groupThousands } from './rules/format';
+import { USE_AUTH_OUTSIDE_PROVIDER } from './app-shell-messages';
 
-/** Spec §8: the auth helper used outside its provider (its own constant: the app shell uses it). */
-export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within an AuthProvider';
+export { USE_AUTH_OUTSIDE_PROVIDER };
 
 export const MESSAGES = {
   // Validation, spec public §5 (contact, booking, feedback, portal).

@@ -27,7 +27,12 @@ import { migrate } from './db/migrate';
 import { seedDemoData } from './db/demo-data';
 import { deleteExpiredSessions } from './db/repositories/users';
 import { deleteOldIdempotencyKeys } from './db/repositories/idempotency';
-import { ensureAdmin, resolveSessionSecret, type AdminLogin } from './bootstrap';
+import {
+  ensureAdmin,
+  refuseNonAdminAccount,
+  resolveSessionSecret,
+  type AdminLogin,
+} from './bootstrap';
 import { authPlugin } from './plugins/auth';
 import { HttpError, registerErrorHandling } from './plugins/errors';
 import { registerRequestRules } from './plugins/request-rules';
@@ -72,6 +77,11 @@ declare module 'fastify' {
     passwordCost: ScryptCost;
     /** The field record's files under DATA_DIR (issue 19). */
     fieldFiles: FieldFiles;
+    /**
+     * Settles once the ADMIN_PASSWORD account is in line with the configuration, which is done
+     * after listening (see buildApp); sign-ins and requests with a session wait for it.
+     */
+    accountsReady: Promise<void>;
   }
 }
 
@@ -252,13 +262,31 @@ export async function buildApp(
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());
-  let generatedAdmin: AdminLogin | null;
+  // The configured admin password is applied while the server already listens: checking it
+  // against the stored hash (or hashing it for a new account) is scrypt at full cost, half a
+  // second of a core on a quiet machine and the largest part of a start (issue 13). Until it is
+  // done, sign-ins and every request that carries a session wait for it (plugins/auth.ts), so
+  // nobody signs in with a replaced password or uses a session it ended; health, public pages
+  // and static files are answered at once. A refused ADMIN_USERNAME still stops the start.
+  let generatedAdmin: AdminLogin | null = null;
+  let accountsReady: Promise<void> = Promise.resolve();
   try {
-    generatedAdmin = await ensureAdmin(db, config, now(), opts.passwordCost ?? SCRYPT_COST);
+    refuseNonAdminAccount(db, config);
+    const cost = opts.passwordCost ?? SCRYPT_COST;
+    if (config.adminPassword) {
+      accountsReady = ensureAdmin(db, config, now(), cost).then(() => undefined);
+      accountsReady.catch((error: unknown) =>
+        app.log.error({ err: error }, 'could not apply ADMIN_PASSWORD; sign-ins fail until fixed'),
+      );
+    } else {
+      // Only the very first start hashes here (a generated password main prints once).
+      generatedAdmin = await ensureAdmin(db, config, now(), cost);
+    }
   } catch (error) {
     if (ownsDb) db.close();
     throw error;
   }
+  app.decorate('accountsReady', accountsReady);
   if (opts.demoData ?? config.demoData) {
     const drivers = profile.owners.map((owner) => owner.name);
     seedDemoData(db, now(), { drivers: [drivers[0] ?? 'Driver 1', drivers[1] ?? 'Driver 2'] });
@@ -275,6 +303,8 @@ export async function buildApp(
   }
 
   app.addHook('onClose', async () => {
+    // The admin password work writes to the database when its hash is done.
+    await accountsReady.catch(() => undefined);
     mailer.close();
     if (ownsDb) db.close();
   });

@@ -47,6 +47,23 @@ export interface AdminLogin {
 }
 
 /**
+ * The ADMIN_USERNAME account as it stands, after refusing to start when it belongs to a customer
+ * or a driver (see {@link ensureAdmin}). Synchronous and cheap, so `buildApp` runs it before
+ * listening even when the password work is done after.
+ */
+export function refuseNonAdminAccount(db: Db, config: Config) {
+  const existing = findUserByUsername(db, config.adminUsername);
+  if (existing && existing.role !== 'admin') {
+    throw new ConfigError(
+      `ADMIN_USERNAME "${config.adminUsername}" is the username of an existing ${existing.role} ` +
+        `account (id ${existing.id}), and configuration never promotes an account. Choose ` +
+        'another ADMIN_USERNAME, or unset it to use "admin".',
+    );
+  }
+  return existing;
+}
+
+/**
  * Makes sure an admin can log in. With ADMIN_PASSWORD configured, the ADMIN_USERNAME account is
  * created or brought in line with it (configuration is the truth, which doubles as a password
  * reset: the account's old sessions end with the old password). Without it, and with no admin at
@@ -63,14 +80,7 @@ export async function ensureAdmin(
   now: Date,
   cost: ScryptCost = SCRYPT_COST,
 ): Promise<AdminLogin | null> {
-  const existing = findUserByUsername(db, config.adminUsername);
-  if (existing && existing.role !== 'admin') {
-    throw new ConfigError(
-      `ADMIN_USERNAME "${config.adminUsername}" is the username of an existing ${existing.role} ` +
-        `account (id ${existing.id}), and configuration never promotes an account. Choose ` +
-        'another ADMIN_USERNAME, or unset it to use "admin".',
-    );
-  }
+  const existing = refuseNonAdminAccount(db, config);
   if (config.adminPassword) {
     if (!existing) {
       createUser(

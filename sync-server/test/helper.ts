@@ -70,6 +70,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   });
   onTestEnd(() => app.close());
   await app.ready();
+  // The configured admin account is brought in line after start (app.ts); tests that read the
+  // database directly expect it there. Tests of the wait itself build with buildApp.
+  await app.accountsReady;
   return app;
 }
 

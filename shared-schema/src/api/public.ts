@@ -310,11 +310,13 @@ export type CustomerLookup = z.infer<typeof customerLookupSchema>;
 
 /**
  * GET /api/jobs/customer/:lookup answer: only the matching customer's jobs and their bookings
- * still waiting for approval, contact details masked.
+ * still waiting for approval, contact details masked, and which of those jobs already have their
+ * one review (the feedback page offers only the others).
  */
 export const customerJobsResponseSchema = z.object({
   jobs: z.array(jobSchema),
   bookings: z.array(publicBookingSchema),
+  reviewedJobIds: z.array(z.string()),
 });
 
 /** GET /api/config answer: the active business profile and whether card payment is set up. */

@@ -36,9 +36,16 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-/** Whether the database answers a query (the health check). */
+const healthQueries = new WeakMap<Db, Database.Statement>();
+
+/** Whether the database answers a query (the health check; prepared once per database). */
 export function databaseAnswers(db: Db): boolean {
-  return db.prepare('SELECT 1 AS ok').get() !== undefined;
+  let query = healthQueries.get(db);
+  if (!query) {
+    query = db.prepare('SELECT 1 AS ok');
+    healthQueries.set(db, query);
+  }
+  return query.get() !== undefined;
 }
 
 /**

@@ -56,10 +56,24 @@ export const authPlugin = fp<AuthOptions>(
       return unsigned.valid && unsigned.value ? unsigned.value : undefined;
     };
 
+    // Until the configured admin account is in line (app.ts applies ADMIN_PASSWORD after
+    // listening), sign-ins and requests with a session wait: none may be decided on the old
+    // password or a session the new one ended.
+    let accountsPending = true;
+    void app.accountsReady.then(
+      () => {
+        accountsPending = false;
+      },
+      () => undefined,
+    );
+
     app.addHook('onRequest', async (request) => {
       // Only the API needs to know who is calling; static files skip the lookup.
       if (!request.url.startsWith('/api/')) return;
       const token = sessionToken(request);
+      if (accountsPending && (token || request.url.startsWith('/api/auth/'))) {
+        await app.accountsReady;
+      }
       if (!token) return;
       const row = userForSession(app.db, token, app.now());
       request.user = row ? toPublicUser(row) : null;

@@ -28,6 +28,7 @@ import { trackingUrl, type BusinessProfile } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
 import { onChanges } from '../sync/change-log';
+import { statement } from '../sync/statements';
 import { escapeHtml } from './html';
 import type { MailAttachment, Mailer } from './mailer';
 import type { FieldFiles } from './field-files';
@@ -56,6 +57,14 @@ const PAGE_SIZE = 500;
 
 /** Fallback poll for changes written by code that does not call `notifyChanges`. */
 export const NOTIFIER_POLL_MS = 2_000;
+
+/**
+ * How long after a committed change the notifier runs, gathering the changes of that time into
+ * one run: each run commits its cursor (an fsync), and with devices pushing several times a
+ * second a run per change doubled the server's commits (issue 13). Half a second is nothing for
+ * an email.
+ */
+export const NOTIFIER_AFTER_CHANGE_MS = 500;
 
 export interface NotifierDeps {
   db: Db;
@@ -159,23 +168,23 @@ function text(value: unknown): string | null {
 
 /** Whether the customer with this email wants job update emails (no preferences row: yes). */
 export function wantsJobUpdateEmails(db: Db, email: string): boolean {
-  const prefs = db
-    .prepare(
-      'SELECT emailEnabled, jobUpdates FROM notification_preferences WHERE customerEmail = ? COLLATE NOCASE LIMIT 1',
-    )
-    .get(email) as { emailEnabled: number; jobUpdates: number } | undefined;
+  const prefs = statement(
+    db,
+    'SELECT emailEnabled, jobUpdates FROM notification_preferences WHERE customerEmail = ? COLLATE NOCASE LIMIT 1',
+  ).get(email) as { emailEnabled: number; jobUpdates: number } | undefined;
   return !prefs || (Boolean(prefs.emailEnabled) && Boolean(prefs.jobUpdates));
 }
 
 function readCursor(db: Db, now: string): number {
-  const row = db.prepare('SELECT cursor FROM log_cursors WHERE name = ?').get(NOTIFIER_CURSOR) as
-    { cursor: number } | undefined;
+  const row = statement(db, 'SELECT cursor FROM log_cursors WHERE name = ?').get(
+    NOTIFIER_CURSOR,
+  ) as { cursor: number } | undefined;
   if (row) return row.cursor;
   // First start: jobs already En Route or Completed before the notifier existed are old news.
   const head = (
-    db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM changes').get() as { seq: number }
+    statement(db, 'SELECT coalesce(max(seq), 0) AS seq FROM changes').get() as { seq: number }
   ).seq;
-  db.prepare('INSERT INTO log_cursors (name, cursor, updatedAt) VALUES (?, ?, ?)').run(
+  statement(db, 'INSERT INTO log_cursors (name, cursor, updatedAt) VALUES (?, ?, ?)').run(
     NOTIFIER_CURSOR,
     head,
     now,
@@ -197,27 +206,29 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
   return db
     .transaction(() => {
       const cursor = readCursor(db, now);
-      const page = db
-        .prepare(
-          'SELECT seq, entity, rowId, op, data FROM changes WHERE seq > ? ORDER BY seq LIMIT ?',
-        )
-        .all(cursor, PAGE_SIZE) as {
+      const page = statement(
+        db,
+        'SELECT seq, entity, rowId, op, data FROM changes WHERE seq > ? ORDER BY seq LIMIT ?',
+      ).all(cursor, PAGE_SIZE) as {
         seq: number;
         entity: string;
         rowId: unknown;
         op: string;
         data: string | null;
       }[];
-      const previous = db.prepare(PREVIOUS_JOB_VERSION_SQL);
-      const insert = db.prepare(
+      const previous = statement(db, PREVIOUS_JOB_VERSION_SQL);
+      const insert = statement(
+        db,
         `INSERT OR IGNORE INTO notifications
          (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event)
        VALUES (?, ?, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?)`,
       );
-      const known = db.prepare(
+      const known = statement(
+        db,
         "SELECT 1 FROM notifications WHERE jobId = ? AND type = 'email' AND event = ?",
       );
-      const approvedBooking = db.prepare(
+      const approvedBooking = statement(
+        db,
         "SELECT 1 FROM bookings WHERE trackingToken = ? AND status = 'approved'",
       );
       for (const change of page) {
@@ -264,7 +275,7 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
       }
       const last = page[page.length - 1];
       if (last) {
-        db.prepare('UPDATE log_cursors SET cursor = ?, updatedAt = ? WHERE name = ?').run(
+        statement(db, 'UPDATE log_cursors SET cursor = ?, updatedAt = ? WHERE name = ?').run(
           last.seq,
           now,
           NOTIFIER_CURSOR,
@@ -278,15 +289,15 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
 /** Sends every pending job-event email, recording sent or failed with the error. */
 export async function deliverPending(deps: NotifierDeps): Promise<void> {
   const { db } = deps;
-  const pending = db
-    .prepare(
-      "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE status = 'pending' AND event IS NOT NULL ORDER BY id",
-    )
-    .all() as PendingRow[];
+  const pending = statement(
+    db,
+    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE status = 'pending' AND event IS NOT NULL ORDER BY id",
+  ).all() as PendingRow[];
   for (const row of pending) {
-    const job = db
-      .prepare('SELECT id, customerName, service, trackingToken FROM jobs WHERE id = ?')
-      .get(row.jobId) as
+    const job = statement(
+      db,
+      'SELECT id, customerName, service, trackingToken FROM jobs WHERE id = ?',
+    ).get(row.jobId) as
       | {
           id: string;
           customerName: string | null;
@@ -325,11 +336,12 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
       ...(attachments.length > 0 ? { attachments } : {}),
     });
     if (result.ok) {
-      db.prepare(
+      statement(
+        db,
         "UPDATE notifications SET status = 'sent', sentAt = ?, error = NULL WHERE id = ?",
       ).run(deps.now().toISOString(), row.id);
     } else {
-      db.prepare("UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
+      statement(db, "UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
         result.error ?? 'Email sending failed',
         row.id,
       );
@@ -342,11 +354,16 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
 }
 
 /**
- * Runs the notifier over `deps`: once now, after every committed change (`notifyChanges`), and
- * every `pollMs` as a fallback. Runs never overlap; a trigger during a run queues one more.
+ * Runs the notifier over `deps`: once now, `afterChangeMs` after committed changes
+ * (`notifyChanges`; the changes of that time share one run), and every `pollMs` as a fallback.
+ * Runs never overlap; a trigger during a run queues one more.
  */
-export function createNotifier(deps: NotifierDeps, options: { pollMs?: number } = {}): Notifier {
+export function createNotifier(
+  deps: NotifierDeps,
+  options: { pollMs?: number; afterChangeMs?: number } = {},
+): Notifier {
   let current: Promise<void> | null = null;
+  let soon: NodeJS.Timeout | undefined;
   let again = false;
   let stopped = false;
 
@@ -381,7 +398,13 @@ export function createNotifier(deps: NotifierDeps, options: { pollMs?: number } 
     return current;
   }
 
-  const unsubscribe = onChanges(deps.db, () => void run());
+  const unsubscribe = onChanges(deps.db, () => {
+    if (soon || stopped) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      void run();
+    }, options.afterChangeMs ?? NOTIFIER_AFTER_CHANGE_MS);
+  });
   const timer = setInterval(() => void run(), options.pollMs ?? NOTIFIER_POLL_MS);
   timer.unref();
   void run();
@@ -392,6 +415,7 @@ export function createNotifier(deps: NotifierDeps, options: { pollMs?: number } 
       stopped = true;
       unsubscribe();
       clearInterval(timer);
+      clearTimeout(soon);
       await current;
     },
   };

@@ -110,6 +110,9 @@ interface ChangeRow {
   data: string | null;
 }
 
+/** The synced tables' names: the only entities a page carries (plain identifiers). */
+const SYNCED = new Set<string>(SYNCED_TABLES);
+
 /** A page of the log: the newest entry of each row after a seq (the later one by index). */
 export const PULL_SQL = `SELECT seq, entity, rowId, op, data FROM changes AS c
    WHERE seq > ? AND NOT EXISTS (
@@ -130,9 +133,8 @@ export function pullChanges(db: Db, cursor: number, limit: number): ChangesPage 
   const rows = statement(db, PULL_SQL).all(from, limit + 1) as ChangeRow[];
   const hasMore = rows.length > limit;
   const page = hasMore ? rows.slice(0, limit) : rows;
-  const synced = new Set<string>(SYNCED_TABLES);
   const changes: ChangeEntry[] = page
-    .filter((row) => synced.has(row.entity))
+    .filter((row) => SYNCED.has(row.entity))
     .map((row) => ({
       seq: row.seq,
       entity: row.entity as SyncedTable,
@@ -143,6 +145,75 @@ export function pullChanges(db: Db, cursor: number, limit: number): ChangesPage 
   // A full page ends at its last entry; a final page ends at the head, past superseded entries.
   const next = hasMore ? (page[page.length - 1]?.seq ?? from) : head;
   return { changes, cursor: next, hasMore, reset };
+}
+
+/** A page of the log as the JSON text of its `changes` array, ready to go into a message. */
+export interface ChangesPageText {
+  /** `[{"seq":…,"entity":…,"rowId":…,"op":…,"data":{…}}, …]`: the same entries as {@link pullChanges}. */
+  changesJson: string;
+  count: number;
+  cursor: number;
+  hasMore: boolean;
+  reset: boolean;
+}
+
+/** Pages encoded while the log stood at one state, per database (see {@link pullChangesText}). */
+const textPages = new WeakMap<Db, { state: string; pages: Map<string, ChangesPageText> }>();
+/** Encoded pages kept per state: the head page many devices ask for, and a few before it. */
+const TEXT_PAGES_KEPT = 8;
+
+/**
+ * {@link pullChanges} as JSON text, for the socket: each entry's `data` is the log's stored JSON
+ * text placed as it is, so a page is neither parsed nor re-serialised (for a new device's
+ * snapshot of hundreds of thousands of rows that was most of the server's work, issue 13). The
+ * same page is asked for by every device a poke wakes, so pages are kept while the database
+ * stays as it was: the state is the log's head, this connection's count of changed rows (any
+ * write, compaction included) and SQLite's data_version (a write by another connection).
+ */
+export function pullChangesText(db: Db, cursor: number, limit: number): ChangesPageText {
+  const now = statement(
+    db,
+    `SELECT (SELECT max(seq) FROM changes) AS head, total_changes() AS writes,
+            (SELECT data_version FROM pragma_data_version) AS version`,
+  ).get() as { head: number | null; writes: number; version: number };
+  const head = now.head ?? 0;
+  const state = `${head}:${now.writes}:${now.version}`;
+  let cache = textPages.get(db);
+  if (!cache || cache.state !== state) {
+    cache = { state, pages: new Map() };
+    textPages.set(db, cache);
+  }
+  const key = `${cursor}:${limit}`;
+  const kept = cache.pages.get(key);
+  if (kept) return kept;
+
+  const reset = cursor > head;
+  const from = reset ? 0 : cursor;
+  const rows = statement(db, PULL_SQL).all(from, limit + 1) as ChangeRow[];
+  const hasMore = rows.length > limit;
+  const count = hasMore ? limit : rows.length;
+  const parts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const row = rows[i] as ChangeRow;
+    if (!SYNCED.has(row.entity)) continue;
+    parts.push(
+      `{"seq":${row.seq},"entity":"${row.entity}","rowId":${JSON.stringify(row.rowId)},"op":"${row.op}","data":${row.data ?? 'null'}}`,
+    );
+  }
+  const next = hasMore ? (rows[count - 1]?.seq ?? from) : head;
+  const page = {
+    changesJson: `[${parts.join(',')}]`,
+    count: parts.length,
+    cursor: next,
+    hasMore,
+    reset,
+  };
+  if (cache.pages.size >= TEXT_PAGES_KEPT) {
+    const oldest = cache.pages.keys().next().value;
+    if (oldest !== undefined) cache.pages.delete(oldest);
+  }
+  cache.pages.set(key, page);
+  return page;
 }
 
 /**

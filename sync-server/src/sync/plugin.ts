@@ -281,9 +281,9 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
             });
             return;
           }
-          for await (const reply of answerClientMessage(ctx, parsed.data, drained)) {
+          for await (const frame of answerClientMessage(ctx, parsed.data, drained)) {
             if (socket.readyState !== socket.OPEN) return;
-            send(reply);
+            socket.send(frame);
           }
         } catch (error) {
           request.log.error({ err: error }, 'sync message failed');

@@ -107,6 +107,18 @@ export const VERDICT_RETENTION_DAYS = 30;
  * in and will not resend them) that are older than {@link VERDICT_RETENTION_DAYS} days at `now`,
  * keeping each one's mutationId and outcome in `settled_mutations`. Returns how many went.
  */
+/** Whether {@link pruneMutationResults} would drop anything (a read, so a page can skip writing). */
+export function hasPrunableResults(db: Db, clientId: string, ackedSeq: number, now: Date): boolean {
+  if (ackedSeq <= 1) return false;
+  const before = new Date(now.getTime() - VERDICT_RETENTION_DAYS * 86_400_000).toISOString();
+  return (
+    statement(
+      db,
+      'SELECT 1 FROM mutation_results WHERE clientId = ? AND seq < ? AND createdAt < ? LIMIT 1',
+    ).get(clientId, ackedSeq, before) !== undefined
+  );
+}
+
 export function pruneMutationResults(
   db: Db,
   clientId: string,

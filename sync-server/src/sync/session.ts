@@ -6,11 +6,17 @@
 import type { Db } from '../db/connection';
 import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
 import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
-import { notifyChanges, pullChanges } from './change-log';
+import {
+  notifyChanges,
+  pullChanges,
+  pullChangesText,
+  type ChangesPage,
+  type ChangesPageText,
+} from './change-log';
 import { grantLease, honourHeldLeases } from './leases';
-import { atomically, statement } from './statements';
+import { atomically, consistently, statement } from './statements';
 import { actorForUser } from '../db/repositories/users';
-import { pruneMutationResults } from './retention';
+import { hasPrunableResults, pruneMutationResults } from './retention';
 import {
   MAX_CHANGES_PAGE,
   MIN_CLIENT_PROTOCOL_VERSION,
@@ -18,6 +24,7 @@ import {
   JOB_CHILD_TABLES,
   scopeChanges,
   type Actor,
+  type ChangeEntry,
   type SyncedTable,
   type ChangesMessage,
   type ClientMessage,
@@ -53,28 +60,39 @@ export interface SessionContext {
   warn?: (details: Record<string, unknown>, message: string) => void;
 }
 
+/** Options of a changes page. */
+interface PageOptions {
+  limit?: number;
+  continued?: boolean;
+  /** The device holds nothing yet (a hello from 0 answered in several pages). */
+  fromStart?: boolean;
+}
+
+/** A changes page with its `changes` either as entries or as the JSON text of the array. */
+type PageOf<C> = Omit<ChangesMessage, 'changes'> & { changes: C };
+
 /**
- * A changes page for a client, with its settled seq and results as far as the page reaches; or,
- * when the server has lost history the device saw (sync/timeline.ts), an empty page with `reset`
- * that makes the device resync from scratch.
+ * The one place a page is made, for both forms: `encode` false gives entries (HTTP, tests),
+ * true gives the log's text for the socket (change-log.ts `pullChangesText`), unless the user's
+ * role filters the page, which needs the entries.
  */
-export function changesPage(
+function pageFor(
   ctx: SessionContext,
   device: DeviceHistory,
-  {
-    limit = MAX_CHANGES_PAGE,
-    continued = false,
-    fromStart = false,
-  }: {
-    limit?: number;
-    continued?: boolean;
-    /** The device holds nothing yet (a hello from 0 answered in several pages). */
-    fromStart?: boolean;
-  } = {},
-): ChangesMessage {
+  { limit = MAX_CHANGES_PAGE, continued = false, fromStart = false }: PageOptions,
+  encode: boolean,
+): PageOf<ChangeEntry[] | string> {
   const now = ctx.now().toISOString();
   const { clientId, ackedSeq } = device;
-  return atomically(ctx.db, (): ChangesMessage => {
+  // The device has taken in its verdicts up to ackedSeq, and the server settled that far (the
+  // check below): old verdict rows below it can go. Not on a later page of one answer, whose
+  // ackedSeq is only what the earlier pages will give the device.
+  const prune = !continued && hasPrunableResults(ctx.db, clientId, ackedSeq, ctx.now());
+  const known = statement(ctx.db, 'SELECT 1 FROM sync_clients WHERE clientId = ?').get(clientId);
+  // Most pages only read (a known device, nothing to prune): a read transaction, which costs
+  // less than taking the write lock for every one of the pulls a poke sets off.
+  const inTransaction = known && !prune ? consistently : atomically;
+  return inTransaction(ctx.db, (): PageOf<ChangeEntry[] | string> => {
     ensureClient(ctx.db, clientId, ctx.userId, now);
     const epoch = currentEpoch(ctx.db);
     const lost = lostHistory(ctx.db, device);
@@ -91,30 +109,77 @@ export function changesPage(
         epoch,
       };
     }
-    // The log alone answers: every write to a synced table logged itself (change-log.ts).
-    const page = pullChanges(ctx.db, device.cursor, limit);
     // The sync scope of the user's role (sync/scope.ts in shared-schema), read now: a driver's
     // page carries their jobs and the fleet, and a deactivated account's carries nothing.
     const actor = actorForUser(ctx.db, ctx.userId) ?? NOBODY;
-    if (actor.role !== 'admin') {
-      page.changes = scopeChanges(actor, page.changes, (id) => jobAssignee(ctx.db, id), {
-        fromStart: fromStart || device.cursor === 0,
-        childrenOf: (id) => jobChildren(ctx.db, id),
-      });
+    // The log alone answers: every write to a synced table logged itself (change-log.ts).
+    let page: ChangesPage | ChangesPageText;
+    let changes: ChangeEntry[] | string;
+    if (encode && actor.role === 'admin') {
+      page = pullChangesText(ctx.db, device.cursor, limit);
+      changes = page.changesJson;
+    } else {
+      const entries = pullChanges(ctx.db, device.cursor, limit);
+      page = entries;
+      changes =
+        actor.role === 'admin'
+          ? entries.changes
+          : scopeChanges(actor, entries.changes, (id) => jobAssignee(ctx.db, id), {
+              fromStart: fromStart || device.cursor === 0,
+              childrenOf: (id) => jobChildren(ctx.db, id),
+            });
     }
     const settled = settledThrough(ctx.db, clientId, page.cursor, ackedSeq);
-    // The device has taken in its verdicts up to ackedSeq, and the server settled that far (the
-    // check above): old verdict rows below it can go. Not on a later page of one answer, whose
-    // ackedSeq is only what the earlier pages will give the device.
-    if (!continued) pruneMutationResults(ctx.db, clientId, ackedSeq, ctx.now());
+    if (prune) pruneMutationResults(ctx.db, clientId, ackedSeq, ctx.now());
     return {
       type: 'changes',
-      ...page,
+      changes,
+      cursor: page.cursor,
+      hasMore: page.hasMore,
+      reset: page.reset,
       lastSeq: settled.lastSeq,
       results: settled.results,
       epoch,
     };
   });
+}
+
+/**
+ * A changes page for a client, with its settled seq and results as far as the page reaches; or,
+ * when the server has lost history the device saw (sync/timeline.ts), an empty page with `reset`
+ * that makes the device resync from scratch.
+ */
+export function changesPage(
+  ctx: SessionContext,
+  device: DeviceHistory,
+  options: PageOptions = {},
+): ChangesMessage {
+  const page = pageFor(ctx, device, options, false);
+  return { ...page, changes: page.changes as ChangeEntry[] };
+}
+
+/** A changes page as the text of its message, the same JSON as {@link changesPage}'s. */
+export interface EncodedChangesPage {
+  text: string;
+  cursor: number;
+  hasMore: boolean;
+  lastSeq: number;
+}
+
+/**
+ * {@link changesPage} encoded for the socket: the stored row texts of the log are placed in the
+ * message as they are (no parse and re-serialise per row), in the same key order.
+ */
+export function encodedChangesPage(
+  ctx: SessionContext,
+  device: DeviceHistory,
+  options: PageOptions = {},
+): EncodedChangesPage {
+  const { changes, ...rest } = pageFor(ctx, device, options, true);
+  const changesJson = typeof changes === 'string' ? changes : JSON.stringify(changes);
+  const { type, ...tail } = rest;
+  const text = `{"type":"${type}","changes":${changesJson},${JSON.stringify(tail).slice(1)}`;
+  return { text, cursor: rest.cursor, hasMore: rest.hasMore, lastSeq: rest.lastSeq };
 }
 
 function updateRequired(): ServerMessage {
@@ -204,12 +269,7 @@ export function handleClientMessage(
       }
     }
   } catch (error) {
-    if (error instanceof ClientOwnershipError) {
-      return [
-        { type: 'error', code: 'client_not_yours', message: error.message, retryable: false },
-      ];
-    }
-    throw error;
+    return [refusal(error)];
   }
 }
 
@@ -219,28 +279,60 @@ function yieldToEventLoop(): Promise<void> {
 }
 
 /**
- * {@link handleClientMessage} for a socket, one answer at a time: a hello's pages are computed
- * one by one with the event loop free in between, so a new device's first snapshot of a large
- * database (hundreds of pages) never holds up anything else for longer than one page. `ready`
- * is awaited before each later page (the socket's send buffer draining).
+ * {@link handleClientMessage} for a socket, one answer at a time, each as the text frame to send:
+ * changes pages are encoded from the log's stored text ({@link encodedChangesPage}), and a
+ * hello's pages are computed one by one with the event loop free in between, so a new device's
+ * first snapshot of a large database (hundreds of pages) never holds up anything else for
+ * longer than one page. `ready` is awaited before each later page (the socket's send buffer
+ * draining).
  */
 export async function* answerClientMessage(
   ctx: SessionContext,
   message: ClientMessage,
   ready: () => Promise<void> = yieldToEventLoop,
-): AsyncGenerator<ServerMessage> {
-  const answers = handleClientMessage(ctx, message, { helloPages: 'first' });
-  yield* answers;
-  if (message.type !== 'hello') return;
-  let last = answers[answers.length - 1];
-  while (last?.type === 'changes' && last.hasMore) {
-    await ready();
-    // Later pages continue this answer: the device has not taken the first one in yet.
-    last = changesPage(
-      ctx,
-      { clientId: message.clientId, cursor: last.cursor, ackedSeq: last.lastSeq },
-      { continued: true },
-    );
-    yield last;
+): AsyncGenerator<string> {
+  if (message.type === 'pull') {
+    yield encodedOrRefused(() => encodedChangesPage(ctx, message));
+    return;
   }
+  if (message.type !== 'hello' || !isClientSupported(message.protocolVersion)) {
+    for (const answer of handleClientMessage(ctx, message)) yield JSON.stringify(answer);
+    return;
+  }
+  try {
+    if (message.leases) {
+      honourHeldLeases(ctx.db, message.clientId, message.leases, ctx.now().toISOString());
+    }
+    let page = encodedChangesPage(ctx, message);
+    yield page.text;
+    while (page.hasMore) {
+      await ready();
+      // Later pages continue this answer: the device has not taken the first one in yet.
+      page = encodedChangesPage(
+        ctx,
+        { clientId: message.clientId, cursor: page.cursor, ackedSeq: page.lastSeq },
+        { continued: true },
+      );
+      yield page.text;
+    }
+  } catch (error) {
+    yield JSON.stringify(refusal(error));
+  }
+}
+
+/** A page's text, or the refusal a device gets for a client id of another user. */
+function encodedOrRefused(page: () => EncodedChangesPage): string {
+  try {
+    return page().text;
+  } catch (error) {
+    return JSON.stringify(refusal(error));
+  }
+}
+
+/** The answer to a client id that belongs to another user; anything else is rethrown. */
+function refusal(error: unknown): ServerMessage {
+  if (error instanceof ClientOwnershipError) {
+    return { type: 'error', code: 'client_not_yours', message: error.message, retryable: false };
+  }
+  throw error;
 }

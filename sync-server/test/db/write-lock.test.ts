@@ -26,7 +26,12 @@ const GO = 1;
  * Another connection takes the write lock on `file` and keeps it until 300 ms after `write`
  * has started, so `write` can only succeed by waiting. Returns what `write` returned.
  */
-async function whileLocked<T>(file: string, write: () => T): Promise<T> {
+async function whileLocked<T>(
+  file: string,
+  write: () => T,
+  /** 'waits' for a write; 'reads' for a read, which WAL serves while the lock is held. */
+  expected: 'waits' | 'reads' = 'waits',
+): Promise<T> {
   const shared = new Int32Array(new SharedArrayBuffer(8));
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
@@ -60,10 +65,15 @@ async function whileLocked<T>(file: string, write: () => T): Promise<T> {
   Atomics.store(shared, GO, 1);
   Atomics.notify(shared, GO);
   const result = write();
-  // The write got through only after the other connection committed: it waited its turn.
-  expect(Atomics.load(shared, LOCK), 'it returned while the other connection held the lock').toBe(
-    2,
-  );
+  if (expected === 'waits') {
+    // The write got through only after the other connection committed: it waited its turn.
+    expect(Atomics.load(shared, LOCK), 'it returned while the other connection held the lock').toBe(
+      2,
+    );
+  } else {
+    // A read does not wait: WAL serves the last committed state while the other writes.
+    expect(Atomics.load(shared, LOCK), 'the read waited for the lock').toBe(1);
+  }
   await new Promise((resolve) => worker.once('exit', resolve));
   return result;
 }
@@ -99,10 +109,19 @@ describe('writes while another connection holds the write lock', () => {
     expect(batch).toMatchObject({ results: [{ status: 'applied' }], lastSeq: 1 });
     expect(batch.stopped).toBeUndefined();
 
-    const page = await whileLocked(file, () =>
-      changesPage(ctx, { clientId: 'cab', cursor: 0, ackedSeq: 0 }),
+    // A new device's first pull records it (a write): it waits.
+    const first = await whileLocked(file, () =>
+      changesPage(ctx, { clientId: 'new-cab', cursor: 0, ackedSeq: 0 }),
+    );
+    expect(first.changes.map((c) => c.rowId)).toContain('JOB-2026-1');
+    // A known device's pull only reads (issue 13): answered at once, from the committed state.
+    const page = await whileLocked(
+      file,
+      () => changesPage(ctx, { clientId: 'cab', cursor: 0, ackedSeq: 0 }),
+      'reads',
     );
     expect(page.lastSeq).toBe(1);
+    expect(page.changes.map((c) => c.rowId)).toContain('JOB-2026-1');
 
     expect(await whileLocked(file, () => reserveSeriesBlock(db, 'JOB-2026', 50))).toBe(2);
   });

@@ -172,11 +172,54 @@ describe('GET /api/jobs/customer/:lookup', () => {
     for (const job of jobs) expect(job.phone).toBe('•••• ••• 678');
   });
 
+  it('says which of the jobs already have their review, so the feedback page skips them', async () => {
+    const { app, jo2, other } = await seeded();
+    const jo3 = insertJob(app, {
+      customerName: 'Jo Smith',
+      phone: '0412 345 678',
+      status: 'Completed',
+      progress: 100,
+      createdAt: '2026-11-07T00:00:00.000Z',
+    });
+    const otherDone = insertJob(app, { phone: other.phone, status: 'Completed', progress: 100 });
+    const before = await app.inject({ url: '/api/jobs/customer/0412345678' });
+    expect(before.json().reviewedJobIds).toEqual([]);
+
+    for (const [jobId, phone] of [
+      [jo2.id, '5678'],
+      [otherDone.id, '8777'],
+    ] as const) {
+      const review = await app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        payload: {
+          jobId,
+          phone,
+          rating: 5,
+          serviceQuality: 5,
+          responseTime: 5,
+          communication: 5,
+          value: 5,
+          comments: 'Quick and friendly, thank you.',
+          recommend: 'yes',
+        },
+      });
+      expect(review.statusCode).toBe(201);
+    }
+
+    const after = (await app.inject({ url: '/api/jobs/customer/0412345678' })).json();
+    expect(after.jobs.map((job: { id: string }) => job.id)).toContain(jo3.id);
+    // Only this customer's reviewed job: another customer's review is not theirs to know.
+    expect(after.reviewedJobIds).toEqual([jo2.id]);
+    const byId = await app.inject({ url: `/api/jobs/customer/${jo3.id}?phone=5678` });
+    expect(byId.json().reviewedJobIds).toEqual([jo2.id]);
+  });
+
   it('answers empty lists for an unknown phone or a name', async () => {
     const { app } = await seeded();
     for (const lookup of ['0400000000', 'Jo%20Smith']) {
       const response = await app.inject({ url: `/api/jobs/customer/${lookup}` });
-      expect(response.json()).toEqual({ jobs: [], bookings: [] });
+      expect(response.json()).toEqual({ jobs: [], bookings: [], reviewedJobIds: [] });
     }
   });
 });

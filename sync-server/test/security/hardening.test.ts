@@ -275,6 +275,37 @@ describe('finding 7: sessions survive account changes made through configuration
     await login(second as TestApp, { username: TEST_ADMIN.username, password: 'a-new-password-2' });
   });
 
+  it('applies ADMIN_PASSWORD after start at full cost, and sign-ins wait for it', async () => {
+    // Production scrypt cost: the check of the configured password is the slow part of a start
+    // (issue 13), done once the server answers; no request may be decided before it is done.
+    const config = testConfig();
+    const first = await buildApp(config, { logger: false });
+    const cookie = await login(first as TestApp);
+    await first.close();
+
+    const same = await buildApp(config, { logger: false });
+    // The same password verifies against the stored hash: the session stays valid.
+    expect((await same.inject({ url: '/api/jobs', headers: { cookie } })).statusCode).toBe(200);
+    await same.close();
+
+    const changed = testConfig({ DATA_DIR: config.dataDir, ADMIN_PASSWORD: 'a-new-password-3' });
+    const second = await buildApp(changed, { logger: false });
+    onTestEnd(() => second.close());
+    const [health, old, oldLogin] = await Promise.all([
+      second.inject({ url: '/api/health' }),
+      second.inject({ url: '/api/jobs', headers: { cookie } }),
+      second.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+      }),
+    ]);
+    expect(health.statusCode).toBe(200);
+    expect(old.statusCode).toBe(401);
+    expect(oldLogin.statusCode).toBe(401);
+    await login(second as TestApp, { username: TEST_ADMIN.username, password: 'a-new-password-3' });
+  });
+
   it('closes the sync socket at logout and at a password change, without waiting for it to speak', async () => {
     const app = await buildTestApp();
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,7 +9,14 @@ import {
   applyServerMutation,
   settledThrough,
 } from '../../src/sync/apply-mutation';
-import { currentCursor, logUnloggedRows, pullChanges } from '../../src/sync/change-log';
+import {
+  currentCursor,
+  deleteLogged,
+  logUnloggedRows,
+  pullChanges,
+  pullChangesText,
+} from '../../src/sync/change-log';
+import { changesPage, encodedChangesPage } from '../../src/sync/session';
 import { grantLease } from '../../src/sync/leases';
 import { onTestEnd, tempDir, seedRow } from '../helper';
 
@@ -411,6 +418,60 @@ describe('pullChanges', () => {
     expect([...first.changes, ...rest.changes]).toEqual(all.changes);
 
     expect(pullChanges(db, currentCursor(db) + 50, 100).reset).toBe(true);
+  });
+
+  it('encodes the same pages as text, and a kept page follows every write', () => {
+    const db = freshDb();
+    seedJob(db);
+    seedJob(db, 'JOB-2026-2');
+    applyMutation(db, enRoute(1), NOW);
+    applyMutation(db, { ...enRoute(2), name: 'job.startService' }, NOW);
+    seedRow(db, 'job_updates', {
+      id: 900,
+      jobId: 'JOB-2026-1',
+      status: 'Assigned',
+      note: 'quote "marks", a \\ and ünïcode',
+      createdAt: NOW,
+    });
+    db.transaction(() => deleteLogged(db, 'jobs', 'JOB-2026-2', NOW))();
+    const asText = (cursor: number, limit: number) => {
+      const page = pullChangesText(db, cursor, limit);
+      return { ...page, changes: JSON.parse(page.changesJson) as unknown };
+    };
+    for (const [cursor, limit] of [
+      [0, 100],
+      [0, 2],
+      [2, 2],
+      [currentCursor(db) + 5, 100],
+    ] as const) {
+      const entries = pullChanges(db, cursor, limit);
+      expect(asText(cursor, limit)).toMatchObject({
+        changes: entries.changes,
+        count: entries.changes.length,
+        cursor: entries.cursor,
+        hasMore: entries.hasMore,
+        reset: entries.reset,
+      });
+    }
+    // Asked again after a write, the head page carries the write (nothing stale is kept).
+    const before = asText(0, 100);
+    seedRow(db, 'job_updates', {
+      id: 901,
+      jobId: 'JOB-2026-1',
+      status: 'In Progress',
+      note: null,
+      createdAt: NOW,
+    });
+    const after = asText(0, 100);
+    expect(after.changes).toEqual(pullChanges(db, 0, 100).changes);
+    expect(after.cursor).toBeGreaterThan(before.cursor);
+
+    // The whole message: the same JSON as the page of entries.
+    const ctx = { db, userId: 1, now: () => new Date(NOW) };
+    const device = { clientId: 'device-a', cursor: 0, ackedSeq: 0 };
+    const encoded = encodedChangesPage(ctx, device, { limit: 3 });
+    expect(JSON.parse(encoded.text)).toEqual(changesPage(ctx, device, { limit: 3 }));
+    expect(encoded.hasMore).toBe(true);
   });
 
   it('reports a mutation settled only once the page carries its changes', () => {

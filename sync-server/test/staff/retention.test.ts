@@ -14,7 +14,8 @@ import {
   pruneMutationResults,
 } from '../../src/sync/retention';
 import { waitFor } from '../sync-socket/harness';
-import { buildTestApp, onTestEnd, tempDir, testConfig } from '../helper';
+import { buildApp } from '../../src/app';
+import { TEST_PASSWORD_COST, buildTestApp, onTestEnd, tempDir, testConfig } from '../helper';
 import { BIG_RED } from './fixtures';
 
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -109,10 +110,15 @@ describe('change log compaction', () => {
     ]);
     await first.close();
 
-    const second = await buildTestApp({
-      config,
+    // buildApp, not buildTestApp: nothing is awaited after ready (the admin password's hash
+    // would give the first steps time to run before the check below).
+    const second = await buildApp(config, {
+      logger: false,
+      passwordCost: TEST_PASSWORD_COST,
       logCompaction: { window: 1, stepMs: 5, intervalMs: 20 },
     });
+    onTestEnd(() => second.close());
+    await second.ready();
     // Ready, and nothing compacted yet: start-up does no pass over the log.
     expect(logOf(second.db, 'JOB-2026-7')).toEqual(['Assigned', 'En Route']);
     await waitFor(() => logOf(second.db, 'JOB-2026-7').length === 1, 5000, 'a compaction step');

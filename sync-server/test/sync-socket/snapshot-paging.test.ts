@@ -44,6 +44,23 @@ describe('first snapshot over the socket', () => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
+    // The order the server does things in, seen from inside it: each page of the log it reads,
+    // each health check's database query (its statement is prepared once, at the first check).
+    const events: string[] = [];
+    let counting = false;
+    const db = server.app.db;
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      const prepared = prepare(sql);
+      if (sql === 'SELECT 1 AS ok') {
+        const get = prepared.get.bind(prepared);
+        prepared.get = ((...params: unknown[]) => {
+          if (counting) events.push('health');
+          return get(...params);
+        }) as typeof prepared.get;
+      }
+      return prepared;
+    }) as typeof db.prepare;
     // One connection for the health checks, opened before the snapshot starts.
     const health = async () => {
       const response = await fetch(`${server.baseUrl}/api/health`);
@@ -51,21 +68,13 @@ describe('first snapshot over the socket', () => {
       await response.arrayBuffer();
     };
     await health();
-    // The order the server does things in, seen from inside it: each page of the log it reads,
-    // each health check's database query.
-    const events: string[] = [];
-    const db = server.app.db;
+    counting = true;
     const pageQuery = statement(db, PULL_SQL);
     const readPage = pageQuery.all.bind(pageQuery);
     pageQuery.all = ((...params: unknown[]) => {
       events.push('page');
       return readPage(...params);
     }) as typeof pageQuery.all;
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => {
-      if (sql === 'SELECT 1 AS ok') events.push('health');
-      return prepare(sql);
-    }) as typeof db.prepare;
     let rows = 0;
     let finished = false;
     const done = new Promise<void>((resolve) => {

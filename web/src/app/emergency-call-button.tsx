@@ -13,14 +13,17 @@ export function EmergencyCallButton() {
   const { main } = useOperators();
   const editing = useEditingField();
   return (
-    <a
-      href={telHref(main.phone)}
-      data-hidden={editing || undefined}
-      className={`${classes.emergencyButton} emergency-pulse`}
-      aria-label={`Emergency call ${main.phone}`}
-      title={`Emergency call ${main.phone}`}
-    >
-      <IconPhoneCall size={30} aria-hidden />
-    </a>
+    <>
+      <span className={classes.emergencyPulse} data-hidden={editing || undefined} aria-hidden />
+      <a
+        href={telHref(main.phone)}
+        data-hidden={editing || undefined}
+        className={classes.emergencyButton}
+        aria-label={`Emergency call ${main.phone}`}
+        title={`Emergency call ${main.phone}`}
+      >
+        <IconPhoneCall size={30} aria-hidden />
+      </a>
+    </>
   );
 }

@@ -8,15 +8,13 @@ import { EmergencyCallButton } from './emergency-call-button';
 import { LoadBoundary } from './load-boundary';
 import { OfflineBanner } from './offline-banner';
 import { ScrollRestoration } from './scroll-restoration';
+import { ServiceWorker } from './service-worker';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-// Neither is part of the pre-rendered page: both appear (if at all) once the page is running,
-// so their code loads after hydration instead of with every first visit.
+// Not part of the pre-rendered page: it appears (if at all) once the page is running, so its
+// code loads after hydration.
 const InstallCard = lazy(() => import('./install-card').then((m) => ({ default: m.InstallCard })));
-const UpdatePrompt = lazy(() =>
-  import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })),
-);
 
 export function PageLoader() {
   return (
@@ -76,9 +74,9 @@ export function Layout() {
         <LoadBoundary>
           <Suspense fallback={null}>
             <InstallCard />
-            <UpdatePrompt />
           </Suspense>
         </LoadBoundary>
+        <ServiceWorker />
         <ScrollRestoration />
       </ClientOnly>
     </>

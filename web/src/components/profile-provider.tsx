@@ -4,7 +4,14 @@
  * profile; the last one received is kept in localStorage so an offline start shows the real
  * phone numbers rather than placeholders.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   DEFAULT_BUSINESS_PROFILE,
   type BusinessOwner,
@@ -120,8 +127,13 @@ export function ProfileProvider({
         if (!parsed) return;
         writeCached(parsed);
         // The same profile the page already shows is not an update (no re-render of the page).
-        setConfig((current) =>
-          JSON.stringify(current) === JSON.stringify(parsed) ? current : parsed,
+        // A changed one re-renders every part that shows the profile and makes React finish
+        // hydrating at the update's priority: as a transition, that work yields to the browser
+        // every few milliseconds instead of holding the main thread in one long task.
+        startTransition(() =>
+          setConfig((current) =>
+            JSON.stringify(current) === JSON.stringify(parsed) ? current : parsed,
+          ),
         );
       })
       .catch(() => {

@@ -17,6 +17,8 @@ import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
 import { CustomerLookupForm } from '../features/tracking/customer-lookup-form';
 
 const FEEDBACK_REFRESH_MS = 60_000;
+const ALL_REVIEWED =
+  'You have already reviewed every completed service we found. Thank you! A new one will show here once it is finished.';
 
 export function FeedbackPage() {
   usePageTitle('Customer Feedback');
@@ -31,10 +33,18 @@ export function FeedbackPage() {
     return null;
   });
   const lookup = asked?.lookup ?? null;
-  const { jobs, loading } = useCustomerJobs(lookup, FEEDBACK_REFRESH_MS, asked?.proof);
+  const { jobs, reviewedJobIds, loading } = useCustomerJobs(
+    lookup,
+    FEEDBACK_REFRESH_MS,
+    asked?.proof,
+  );
   const proof = asked?.proof ?? (lookup && !isJobIdLookup(lookup) ? lookup : undefined);
-  const completed = jobs
-    .filter((job) => job.status === 'Completed')
+  // A job has one review (the server answers 409 to a second): one already reviewed is not
+  // offered again.
+  const reviewed = new Set(reviewedJobIds);
+  const finished = jobs.filter((job) => job.status === 'Completed');
+  const completed = finished
+    .filter((job) => !reviewed.has(job.id))
     .map((job) => ({
       id: job.id,
       label: `${job.service} – ${job.id} (${formatPerth(job.createdAt, DATE_FORMATS.date)})`,
@@ -66,7 +76,9 @@ export function FeedbackPage() {
               </Title>
               <Text c="dimmed" maw={480}>
                 {lookup
-                  ? 'We could not find a completed service to review yet. Once your job is finished it will show here.'
+                  ? finished.length > 0
+                    ? ALL_REVIEWED
+                    : 'We could not find a completed service to review yet. Once your job is finished it will show here.'
                   : 'Enter the phone number you booked with, or your job ID, to find your completed services.'}
               </Text>
             </Stack>

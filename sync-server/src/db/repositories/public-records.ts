@@ -97,6 +97,17 @@ export function findFeedbackForJob(db: Db, jobId: string): Feedback | undefined 
   return row ? getRow<Feedback>(db, 'feedback', row.id) : undefined;
 }
 
+/** Which of `jobIds` already have their one review. */
+export function reviewedJobIds(db: Db, jobIds: readonly string[]): string[] {
+  if (jobIds.length === 0) return [];
+  // One parameter however many jobs a fleet customer has (SQLite caps bound parameters).
+  const rows = db
+    .prepare('SELECT DISTINCT jobId FROM feedback WHERE jobId IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(jobIds)) as { jobId: string }[];
+  const reviewed = new Set(rows.map((row) => row.jobId));
+  return jobIds.filter((id) => reviewed.has(id));
+}
+
 export function insertFeedback(db: Db, input: FeedbackData, now: Date): Feedback {
   return putSynced<Feedback>(
     db,

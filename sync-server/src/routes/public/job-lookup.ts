@@ -43,6 +43,7 @@ import {
   findPendingBookingByToken,
   jobsForPhone,
   pendingBookingsForPhone,
+  reviewedJobIds,
 } from '../../db/repositories/public-records';
 import { maskBooking, maskJob } from '../../services/masking';
 import { minutesOf } from '../../services/guards';
@@ -207,13 +208,18 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       } else if (isValidPhone(text)) {
         customerPhone = text;
       } else {
-        return { jobs: [], bookings: [] };
+        return { jobs: [], bookings: [], reviewedJobIds: [] };
       }
       const known = isValidPhone(text) ? text : phone;
+      const jobs = jobsForPhone(app.db, customerPhone);
       return {
-        jobs: jobsForPhone(app.db, customerPhone).map((job) => maskJob(job, known)),
+        jobs: jobs.map((job) => maskJob(job, known)),
         bookings: pendingBookingsForPhone(app.db, customerPhone).map((booking) =>
           maskBooking(booking, known),
+        ),
+        reviewedJobIds: reviewedJobIds(
+          app.db,
+          jobs.map((job) => job.id),
         ),
       };
     },

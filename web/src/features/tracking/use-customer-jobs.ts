@@ -14,9 +14,16 @@ export interface CustomerRecords {
   bookings: Booking[];
   /** Whether the answer listed pending bookings at all. */
   bookingsListed: boolean;
+  /** The jobs that already have their one review (the feedback page leaves them out). */
+  reviewedJobIds: string[];
 }
 
-const NONE: CustomerRecords = { jobs: [], bookings: [], bookingsListed: false };
+const NONE: CustomerRecords = {
+  jobs: [],
+  bookings: [],
+  bookingsListed: false,
+  reviewedJobIds: [],
+};
 
 export async function fetchCustomerRecords(
   lookup: string,
@@ -24,23 +31,21 @@ export async function fetchCustomerRecords(
 ): Promise<CustomerRecords> {
   try {
     const query = proof ? `?phone=${encodeURIComponent(proof)}` : '';
-    const answer = await apiRequest<{ jobs?: Job[]; bookings?: Booking[] }>(
-      `/api/jobs/customer/${encodeURIComponent(lookup)}${query}`,
-    );
+    const answer = await apiRequest<{
+      jobs?: Job[];
+      bookings?: Booking[];
+      reviewedJobIds?: string[];
+    }>(`/api/jobs/customer/${encodeURIComponent(lookup)}${query}`);
     return {
       jobs: answer?.jobs ?? [],
       bookings: (answer?.bookings ?? []).filter((b) => b.status === 'pending'),
       bookingsListed: Array.isArray(answer?.bookings),
+      reviewedJobIds: answer?.reviewedJobIds ?? [],
     };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return NONE;
     throw error;
   }
-}
-
-/** The jobs alone (the feedback page's list). */
-export async function fetchCustomerJobs(lookup: string, proof?: string): Promise<Job[]> {
-  return (await fetchCustomerRecords(lookup, proof)).jobs;
 }
 
 export function useCustomerJobs(

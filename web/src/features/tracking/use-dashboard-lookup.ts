@@ -23,7 +23,12 @@ export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
         const device = idLookup
           ? []
           : readSavedBookings().filter((b) => samePhone(b.phone, lookup));
-        let records: CustomerRecords = { jobs: [], bookings: [], bookingsListed: false };
+        let records: CustomerRecords = {
+          jobs: [],
+          bookings: [],
+          bookingsListed: false,
+          reviewedJobIds: [],
+        };
         try {
           records = await fetchCustomerRecords(lookup, proof);
         } catch (error) {
