@@ -195,6 +195,13 @@ export const MESSAGES = {
   STAFF_NOT_FOUND: 'Staff member not found',
   STAFF_ROLE_INVALID: 'Choose admin or driver',
   LAST_ADMIN: 'At least one active admin must remain',
+  SESSION_ENDED_TITLE: 'Signed out',
+  SESSION_ENDED_DESCRIPTION:
+    'Your session was ended: your account was changed or deactivated. Log in again to continue.',
+  STAFF_ADDED_TITLE: 'Staff account added',
+  STAFF_UPDATED_TITLE: 'Staff account updated',
+  STAFF_SAVE_FAILED: 'Failed to save the staff account',
+  STAFF_NEEDS_CONNECTION: 'Managing staff needs a connection. Try again when you are online.',
   NOT_FOUND: 'Not found',
   JOB_NOT_FOUND: 'Job not found',
   BOOKING_NOT_FOUND: 'Booking not found',

@@ -11,8 +11,9 @@ describe('entity registry', () => {
   it('has one schema per table, and nothing more', () => {
     expect(Object.keys(entitySchemas).sort()).toEqual([...ENTITY_NAMES].sort());
     // The sixteen tables of the data definitions, payments and credit notes (issue 18), and the
-    // field record's photos, signatures and stored files (issue 19).
-    expect(ENTITY_NAMES).toHaveLength(21);
+    // field record's photos, signatures and stored files (issue 19), the truck's live
+    // position (issue 20).
+    expect(ENTITY_NAMES).toHaveLength(22);
   });
 });
 

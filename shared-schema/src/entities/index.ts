@@ -6,6 +6,7 @@ import { creditNoteSchema } from './credit-note';
 import { emailRecordSchema } from './email-record';
 import { feedbackSchema } from './feedback';
 import { jobPhotoSchema, jobSignatureSchema, storedFileSchema } from './field-record';
+import { jobPositionSchema } from './job-position';
 import { fleetExpenseSchema } from './fleet-expense';
 import { fuelRecordSchema } from './fuel-record';
 import { invoiceSchema } from './invoice';
@@ -27,6 +28,7 @@ export * from './credit-note';
 export * from './email-record';
 export * from './feedback';
 export * from './field-record';
+export * from './job-position';
 export * from './fleet-expense';
 export * from './fuel-record';
 export * from './invoice';
@@ -64,6 +66,7 @@ export const ENTITY_NAMES = [
   'job_photos',
   'job_signatures',
   'stored_files',
+  'job_positions',
 ] as const;
 /** A table name. */
 export type EntityName = (typeof ENTITY_NAMES)[number];
@@ -91,6 +94,7 @@ export const entitySchemas = {
   job_photos: jobPhotoSchema,
   job_signatures: jobSignatureSchema,
   stored_files: storedFileSchema,
+  job_positions: jobPositionSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 
 /** Row type of a table. */

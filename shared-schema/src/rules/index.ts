@@ -18,4 +18,6 @@ export * from './timeline';
 export * from './volume';
 export * from './tracking';
 export * from './roles';
+export * from './driver-jobs';
+export * from './live-position';
 export * from './field-record';

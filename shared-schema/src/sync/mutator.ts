@@ -30,6 +30,7 @@ export const SYNCED_TABLES = [
   'job_photos',
   'job_signatures',
   'stored_files',
+  'job_positions',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

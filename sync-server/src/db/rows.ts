@@ -56,6 +56,7 @@ export const TABLES = {
   job_photos: { idType: 'text', json: [], booleans: [] },
   job_signatures: { idType: 'text', json: [], booleans: [] },
   stored_files: { idType: 'text', json: [], booleans: [] },
+  job_positions: { idType: 'text', json: [], booleans: [] },
 } as const satisfies Record<string, TableMeta>;
 
 export type TableName = keyof typeof TABLES;

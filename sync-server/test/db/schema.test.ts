@@ -63,6 +63,8 @@ describe('0001_init schema against shared-schema entities', () => {
     'job_photos',
     'job_signatures',
     'stored_files',
+    // 0011: the truck's live position (issue 20).
+    'job_positions',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

@@ -57,6 +57,7 @@ export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   job_photos: 'id, jobId',
   job_signatures: 'id, jobId',
   stored_files: 'id',
+  job_positions: 'id, jobId',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -202,6 +203,15 @@ export const DB_VERSIONS: ReadonlyArray<{
       [confirmedTableName('job_signatures')]: 'id',
       [confirmedTableName('stored_files')]: 'id',
       fieldFiles: 'id, jobId, contentHash',
+    },
+  },
+  {
+    // The truck's live position on an En Route job (issue 20), kept like the other synced
+    // tables: the driver's phone applies its own reports at once and the admins see them.
+    version: 7,
+    stores: {
+      job_positions: SYNCED_TABLE_STORES.job_positions,
+      [confirmedTableName('job_positions')]: 'id',
     },
   },
 ];

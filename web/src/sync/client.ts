@@ -110,6 +110,11 @@ export interface StartSyncOptions {
   webSocket?: WebSocketFactory;
   fetch?: FetchLike;
   engine?: Partial<Omit<EngineOptions, 'db' | 'connectors'>>;
+  /**
+   * The server no longer accepts this staff session (deactivated, role changed, password reset,
+   * signed out elsewhere): the app signs the user out. Called by the tab running the engine.
+   */
+  onSignedOut?: (message: string | null) => void;
 }
 
 /** Asks the browser to keep this site's data under storage pressure, and records the answer. */
@@ -191,6 +196,10 @@ export function startSync(options: StartSyncOptions): void {
     async () => {
       const engine = new SyncEngine({
         ...options.engine,
+        onStatus: (status) => {
+          options.engine?.onStatus?.(status);
+          if (status.state === 'signed-out') options.onSignedOut?.(status.message);
+        },
         db,
         connectors: [
           socketConnector(options.baseUrl, options.webSocket),

@@ -18,6 +18,7 @@ import {
   jobUpdateFields,
 } from './job';
 import { notificationPreferencesSave } from './notification-preferences';
+import { positionReport } from './position';
 import { quoteDelete, quoteDuplicate, quoteSave, quoteSetStatus } from './quote';
 import { expenseAdd, fuelAdd, mileageAdd, serviceAdd } from './records';
 import {
@@ -33,6 +34,7 @@ export * from './field-record';
 export * from './invoice';
 export * from './job';
 export * from './notification-preferences';
+export * from './position';
 export * from './quote';
 export * from './records';
 export * from './vehicle';
@@ -68,6 +70,7 @@ const ALL = [
   notificationPreferencesSave,
   photoAdd,
   signatureAdd,
+  positionReport,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

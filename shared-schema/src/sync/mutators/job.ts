@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
-import type { Row } from '../mutator';
+import type { MutationContext, Row, RowChange } from '../mutator';
 import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
 import { TRACKING_TOKEN_PATTERN } from '../../rules/tracking';
 import {
@@ -39,6 +39,22 @@ const JOB_KEY = 'job';
 
 function readJob(args: { id: string }) {
   return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
+}
+
+const POSITION_KEY = 'position';
+
+/** The job and its live position (issue 20), for the steps that leave En Route. */
+function readJobAndPosition(args: { id: string }) {
+  return [...readJob(args), { key: POSITION_KEY, entity: 'job_positions' as const, id: args.id }];
+}
+
+/**
+ * The delete of the job's live position, if it has one: the truck's position is kept only
+ * while the job is En Route, so leaving it (arrived, completed, cancelled, deleted) drops it.
+ */
+function dropPosition(ctx: MutationContext): RowChange[] {
+  const position = readOne<{ id: string }>(ctx, POSITION_KEY);
+  return position ? [remove('job_positions', position.id)] : [];
 }
 
 /**
@@ -105,7 +121,7 @@ function statusStep<const N extends string>(
   return defineMutator({
     name,
     argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema }),
-    reads: (args) => readJob(args),
+    reads: (args) => readJobAndPosition(args),
     apply(ctx, args) {
       const job = readOne<Job>(ctx, JOB_KEY);
       if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
@@ -116,6 +132,7 @@ function statusStep<const N extends string>(
         [
           put('jobs', updated as Row),
           jobUpdate(args.updateId, job.id, target.status, message, ctx.now),
+          ...(target.status === 'En Route' ? [] : dropPosition(ctx)),
         ],
         { job: updated },
       );
@@ -137,7 +154,7 @@ export const jobComplete = defineMutator({
   name: 'job.complete',
   argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema, quoteId: textIdSchema('Q') }),
   reads: (args) => [
-    ...readJob(args),
+    ...readJobAndPosition(args),
     { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
   ],
   apply(ctx, args) {
@@ -154,6 +171,7 @@ export const jobComplete = defineMutator({
         put('jobs', updated as Row),
         jobUpdate(args.updateId, job.id, target.status, 'Job completed', ctx.now),
         put('quotes', quote as Row),
+        ...dropPosition(ctx),
       ],
       { job: updated, quoteId: quote.id },
     );
@@ -173,7 +191,7 @@ export const jobSetStatus = defineMutator({
     status: jobStatusInputSchema,
     progress: z.number().int().min(0).max(100).optional(),
   }),
-  reads: (args) => readJob(args),
+  reads: (args) => readJobAndPosition(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
@@ -189,6 +207,7 @@ export const jobSetStatus = defineMutator({
       [
         put('jobs', updated as Row),
         jobUpdate(args.updateId, job.id, args.status, `Status changed to ${args.status}`, ctx.now),
+        ...(args.status === 'En Route' ? [] : dropPosition(ctx)),
       ],
       { job: updated },
     );
@@ -228,6 +247,7 @@ export const jobDelete = defineMutator({
     { key: 'updates', entity: 'job_updates' as const, where: { jobId: args.id } },
     { key: 'photos', entity: 'job_photos' as const, where: { jobId: args.id } },
     { key: 'signatures', entity: 'job_signatures' as const, where: { jobId: args.id } },
+    { key: POSITION_KEY, entity: 'job_positions' as const, id: args.id },
   ],
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
@@ -241,6 +261,7 @@ export const jobDelete = defineMutator({
       ...updates.map((update) => remove('job_updates', update.id)),
       ...readMany<{ id: string }>(ctx, 'photos').map((photo) => remove('job_photos', photo.id)),
       ...readMany<{ id: string }>(ctx, 'signatures').map((sig) => remove('job_signatures', sig.id)),
+      ...dropPosition(ctx),
       remove('jobs', args.id),
     ]);
   },

@@ -45,3 +45,29 @@ export const ADMIN_TOASTS = {
   jobReassigned: (jobId: string, driver: string) => `Job ${jobId}: driver ${driver}.`,
   jobDeleted: (jobId: string) => `Job ${jobId} deleted.`,
 } as const;
+
+/** Wording of the Staff tab (issue 20). */
+export const STAFF_TEXT = {
+  tab: 'Staff',
+  title: 'Staff accounts',
+  addTitle: 'Add staff',
+  addSubmit: 'Add account',
+  role: 'Role',
+  roles: { admin: 'Admin', driver: 'Driver' },
+  inactive: 'Deactivated',
+  resetPassword: 'Reset password',
+  passwordTitle: 'Reset password',
+  passwordSubmit: 'Set password',
+  passwordHint: (name: string) =>
+    `${name} signs in with this password from now on; their open sessions end.`,
+  deactivate: 'Deactivate',
+  reactivate: 'Reactivate',
+  deactivateTitle: 'Deactivate account',
+  deactivateHint: (name: string) =>
+    `${name} is signed out everywhere within seconds and cannot sign in until reactivated. Their jobs stay assigned.`,
+  cancel: 'Cancel',
+  added: (name: string, role: string) => `${name} can now sign in as ${role}.`,
+  passwordReset: (name: string) => `${name}'s password was changed.`,
+  deactivated: (name: string) => `${name} was deactivated and signed out.`,
+  reactivated: (name: string) => `${name} can sign in again.`,
+} as const;

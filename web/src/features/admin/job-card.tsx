@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import {
   DRIVER_UNASSIGNED,
+  assignmentChoices,
   canDeleteJob,
   isJobActionAllowed,
   type Job,
@@ -92,7 +93,10 @@ export function JobCard({
   const canReassign = isJobActionAllowed(job.status, 'reassign');
   const deletable = canDeleteJob(job.status);
   const driver = job.assignedTo ?? DRIVER_UNASSIGNED;
-  const driverOptions = drivers.includes(driver) ? [...drivers] : [...drivers, driver];
+  const driverOptions = assignmentChoices(
+    drivers.filter((name) => name !== DRIVER_UNASSIGNED),
+    driver,
+  );
 
   return (
     <Card
