@@ -19,3 +19,4 @@ export * from './volume';
 export * from './tracking';
 export * from './roles';
 export * from './field-record';
+export * from './merge';

@@ -8,7 +8,8 @@ import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
 import type { Row } from '../mutator';
-import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
+import { baseRowSchema, leasedIdSchema, jobUpdate, textIdSchema } from './common';
+import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { TRACKING_TOKEN_PATTERN } from '../../rules/tracking';
 import {
   JOB_ACTION_TARGETS,
@@ -84,16 +85,35 @@ export const jobFieldsPatchSchema = createJobInputSchema
   .omit({ id: true, status: true, assignedTo: true })
   .partial();
 
-/** `job.update`: edits the free fields of a job (not its status, progress or driver). */
+/**
+ * `job.update`: edits the free fields of a job (not its status, progress or driver). With `base`
+ * (the job as the device last saw it) the edit is merged field by field with what changed on the
+ * server since (rules/merge.ts); a field both sides changed keeps the server's value and comes
+ * back as a `conflict` in the result.
+ */
 export const jobUpdateFields = defineMutator({
   name: 'job.update',
-  argsSchema: z.object({ id: jobIdSchema, patch: jobFieldsPatchSchema }),
+  argsSchema: z.object({
+    id: jobIdSchema,
+    patch: jobFieldsPatchSchema,
+    base: baseRowSchema.optional(),
+  }),
   reads: (args) => readJob(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    const updated: Job = { ...job, ...stripUndefined(args.patch), updatedAt: ctx.now };
-    return succeed([put('jobs', updated as Row)], { job: updated });
+    let patch: Record<string, unknown> = stripUndefined(args.patch);
+    let conflict: RecordConflict | undefined;
+    if (args.base) {
+      const { merged, parts } = mergeJobEdit(args.base, patch, job);
+      patch = merged;
+      if (parts.length > 0) conflict = { entity: 'jobs', id: args.id, parts };
+    }
+    const updated: Job = { ...job, ...patch, updatedAt: ctx.now };
+    return succeed(
+      [put('jobs', updated as Row)],
+      conflict ? { job: updated, conflict } : { job: updated },
+    );
   },
 });
 
