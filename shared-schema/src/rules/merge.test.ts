@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyConflictChoices, mergeIdentified, mergeSet, type RecordConflict } from './merge';
-import { ok, aQuote, aVehicle, row, tables } from '../sync/mutators/test-fixtures';
+import {
+  applyConflictChoices,
+  conflictResolution,
+  mergeIdentified,
+  mergeSet,
+  type RecordConflict,
+} from './merge';
+import { NOW, ok, aQuote, aVehicle, row, tables } from '../sync/mutators/test-fixtures';
 
 const base = aQuote({ id: 'Q-2026-1' });
 const edit = {
@@ -116,5 +122,20 @@ describe('merge rules', () => {
         { id: 'x', n: 2 },
       ],
     });
+  });
+});
+
+describe('conflictResolution', () => {
+  it('keep mine on a quote field queues a save that wins over theirs', () => {
+    const b = ok(tables({ quotes: [base] }), 'quote.save', { ...edit, discountPercent: 10, base });
+    const a = ok(b.tables, 'quote.save', { ...edit, discountPercent: 5, base });
+    const conflict = (a.result as { conflict: RecordConflict }).conflict;
+    const current = row(a.tables, 'quotes', base.id) as Record<string, unknown>;
+    expect(conflictResolution(conflict, current, { discountPercent: 'theirs' })).toBeNull();
+    const mutation = conflictResolution(conflict, current, { discountPercent: 'mine' }, NOW);
+    expect(mutation?.name).toBe('quote.save');
+    const resolved = ok(a.tables, 'quote.save', mutation?.args);
+    expect(row(resolved.tables, 'quotes', base.id)).toMatchObject({ discountPercent: 5 });
+    expect(resolved.result).not.toHaveProperty('conflict');
   });
 });

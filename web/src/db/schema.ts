@@ -8,7 +8,7 @@
  */
 
 import type { Transaction } from 'dexie';
-import type { Row, SyncedTable } from '@pilbara/shared-schema';
+import type { RecordConflict, Row, SyncedTable } from '@pilbara/shared-schema';
 
 /** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
 export const PUBLIC_FORM_ENDPOINTS = {
@@ -99,6 +99,12 @@ export interface SyncIssue {
   createdAt: string;
   /** When the server's verdict arrived (device clock). */
   rejectedAt: string;
+  /**
+   * Set when the server applied the change but another owner had changed the same parts of the
+   * record (code `conflict`): each part kept the other side's value, shown beside this
+   * device's for the owner to choose (rules/merge.ts).
+   */
+  conflict?: RecordConflict;
 }
 
 /**
