@@ -20,3 +20,4 @@ export * from './tracking';
 export * from './roles';
 export * from './field-record';
 export * from './merge';
+export * from './occurred';

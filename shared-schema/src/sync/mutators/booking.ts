@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readOne, reject, succeed } from '../mutator';
+import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
 import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
 import { bookingToJob, type Booking, type Job } from './deps';
@@ -38,7 +38,7 @@ export const bookingApprove = defineMutator({
           job.id,
           job.status,
           `Job created from booking ${booking.id}`,
-          ctx.now,
+          occurredAt(ctx),
         ),
       ],
       { job },

@@ -6,7 +6,18 @@
 import { z } from 'zod';
 import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
+import {
+  defineMutator,
+  occurredAt,
+  put,
+  readMany,
+  readOne,
+  reject,
+  remove,
+  succeed,
+} from '../mutator';
+import type { MutationContext } from '../mutator';
+import { latestTime } from '../../rules/occurred';
 import type { Row } from '../mutator';
 import { baseRowSchema, leasedIdSchema, jobUpdate, textIdSchema } from './common';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
@@ -42,6 +53,28 @@ function readJob(args: { id: string }) {
   return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
 }
 
+const HISTORY_KEY = 'history';
+
+/** The job and its history: a status change needs the time of the job's previous event. */
+function readJobWithHistory(args: { id: string }) {
+  return [
+    ...readJob(args),
+    { key: HISTORY_KEY, entity: 'job_updates' as const, where: { jobId: args.id } },
+  ];
+}
+
+/**
+ * When a job event happened: the device's time (rules/occurred.ts), never before the job's
+ * previous event, so its history read in time order is the order the steps were applied.
+ */
+function eventTime(ctx: MutationContext): string {
+  const at = occurredAt(ctx);
+  const previous = latestTime(
+    readMany<{ createdAt: string }>(ctx, HISTORY_KEY).map((u) => u.createdAt),
+  );
+  return previous && Date.parse(previous) > Date.parse(at) ? previous : at;
+}
+
 /**
  * `job.create`: a new job from the admin create-job form. The device mints the job's tracking
  * token with the job id (rules/tracking.ts), so a job created offline is trackable from the
@@ -70,11 +103,14 @@ export const jobCreate = defineMutator({
       trackingToken: trackingToken ?? null,
       status: fields.status ?? DEFAULT_JOB_STATUS,
       progress: 0,
-      createdAt: ctx.now,
+      createdAt: occurredAt(ctx),
       updatedAt: ctx.now,
     };
     return succeed(
-      [put('jobs', job as Row), jobUpdate(updateId, job.id, job.status, 'Job created', ctx.now)],
+      [
+        put('jobs', job as Row),
+        jobUpdate(updateId, job.id, job.status, 'Job created', occurredAt(ctx)),
+      ],
       { job },
     );
   },
@@ -125,7 +161,7 @@ function statusStep<const N extends string>(
   return defineMutator({
     name,
     argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema }),
-    reads: (args) => readJob(args),
+    reads: (args) => readJobWithHistory(args),
     apply(ctx, args) {
       const job = readOne<Job>(ctx, JOB_KEY);
       if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
@@ -135,7 +171,7 @@ function statusStep<const N extends string>(
       return succeed(
         [
           put('jobs', updated as Row),
-          jobUpdate(args.updateId, job.id, target.status, message, ctx.now),
+          jobUpdate(args.updateId, job.id, target.status, message, eventTime(ctx)),
         ],
         { job: updated },
       );
@@ -157,7 +193,7 @@ export const jobComplete = defineMutator({
   name: 'job.complete',
   argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema, quoteId: textIdSchema('Q') }),
   reads: (args) => [
-    ...readJob(args),
+    ...readJobWithHistory(args),
     { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
   ],
   apply(ctx, args) {
@@ -168,11 +204,13 @@ export const jobComplete = defineMutator({
     if (readOne(ctx, 'quote'))
       return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
     const updated: Job = { ...job, ...target, updatedAt: ctx.now };
-    const quote = autoQuoteForCompletedJob(updated, ctx.now, args.quoteId);
+    const at = eventTime(ctx);
+    // The automatic quote is valid 30 days from the completion, not from the sync.
+    const quote = autoQuoteForCompletedJob(updated, at, args.quoteId);
     return succeed(
       [
         put('jobs', updated as Row),
-        jobUpdate(args.updateId, job.id, target.status, 'Job completed', ctx.now),
+        jobUpdate(args.updateId, job.id, target.status, 'Job completed', at),
         put('quotes', quote as Row),
       ],
       { job: updated, quoteId: quote.id },
@@ -193,7 +231,7 @@ export const jobSetStatus = defineMutator({
     status: jobStatusInputSchema,
     progress: z.number().int().min(0).max(100).optional(),
   }),
-  reads: (args) => readJob(args),
+  reads: (args) => readJobWithHistory(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
@@ -208,7 +246,13 @@ export const jobSetStatus = defineMutator({
     return succeed(
       [
         put('jobs', updated as Row),
-        jobUpdate(args.updateId, job.id, args.status, `Status changed to ${args.status}`, ctx.now),
+        jobUpdate(
+          args.updateId,
+          job.id,
+          args.status,
+          `Status changed to ${args.status}`,
+          eventTime(ctx),
+        ),
       ],
       { job: updated },
     );
@@ -223,7 +267,7 @@ export const jobReassign = defineMutator({
     updateId: leasedIdSchema,
     assignedTo: z.string().trim().max(100).nullable(),
   }),
-  reads: (args) => readJob(args),
+  reads: (args) => readJobWithHistory(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
@@ -233,7 +277,10 @@ export const jobReassign = defineMutator({
     const updated: Job = { ...job, assignedTo, updatedAt: ctx.now };
     const message = assignedTo ? `Assigned to ${assignedTo}` : 'Driver unassigned';
     return succeed(
-      [put('jobs', updated as Row), jobUpdate(args.updateId, job.id, job.status, message, ctx.now)],
+      [
+        put('jobs', updated as Row),
+        jobUpdate(args.updateId, job.id, job.status, message, eventTime(ctx)),
+      ],
       { job: updated },
     );
   },

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { QUOTE_STATUSES } from '../../constants';
-import { defineMutator, put, readOne, reject, remove, succeed } from '../mutator';
+import { defineMutator, occurredAt, put, readOne, reject, remove, succeed } from '../mutator';
 import type { Row } from '../mutator';
 import { baseRowSchema, textIdSchema } from './common';
 import { mergeQuoteEdit, type QuoteEdit, type RecordConflict } from '../../rules/merge';
@@ -84,7 +84,12 @@ export const quoteSave = defineMutator({
       data = { ...data, ...(merged as Partial<QuoteData>), items: merged.items } as QuoteData;
       if (parts.length > 0) conflict = { entity: 'quotes', id: args.id, parts };
     }
-    const quote = buildQuote(data, { id: args.id, now: ctx.now, createdAt: existing?.createdAt });
+    const quote = buildQuote(data, {
+      id: args.id,
+      now: occurredAt(ctx),
+      createdAt: existing?.createdAt,
+    });
+    quote.updatedAt = ctx.now;
     return succeed([put('quotes', quote as Row)], conflict ? { quote, conflict } : { quote });
   },
 });
@@ -120,7 +125,7 @@ export const quoteDuplicate = defineMutator({
     const source = readOne<Quote>(ctx, 'source');
     if (!source) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'sourceId');
     if (readOne(ctx, QUOTE_KEY)) return reject('conflict', `Quote ${args.id} already exists`, 'id');
-    const copy = duplicateQuote(source, args.id, ctx.now);
+    const copy = duplicateQuote(source, args.id, occurredAt(ctx));
     return succeed([put('quotes', copy as Row)], { quote: copy });
   },
 });
