@@ -114,6 +114,11 @@ export interface MutationRejection {
    * `invalid_args`, the one of `field` otherwise (added by the runner, sync/runner.ts).
    */
   fields?: Record<string, string>;
+  /**
+   * The record that stands where the refused one would have (issue 16): the job another owner's
+   * approval of the same booking made, shown with its link instead of the refused id.
+   */
+  related?: { entity: SyncedTable; id: RowId };
 }
 
 /** A mutation that succeeded, with its row changes and an optional result for the caller. */

@@ -471,7 +471,12 @@ class DeviceBatch {
         result: value,
       };
     } else {
-      stored = outcome.field === undefined ? null : JSON.stringify({ field: outcome.field });
+      // The field a refusal is about and the record standing in its place (a losing approval's
+      // winner) travel with the verdict, so the device can name and link it.
+      const detail: { field?: string; related?: Rejection['related'] } = {};
+      if (outcome.field !== undefined) detail.field = outcome.field;
+      if (outcome.related !== undefined) detail.related = outcome.related;
+      stored = Object.keys(detail).length === 0 ? null : JSON.stringify(detail);
       result = {
         seq: mutation.seq,
         mutationId: mutation.mutationId,
@@ -479,7 +484,7 @@ class DeviceBatch {
         code: outcome.code,
         message: outcome.message,
       };
-      if (outcome.field !== undefined) result.result = { field: outcome.field };
+      if (stored !== null) result.result = detail;
     }
     this.cursor ??= currentCursor(this.db);
     this.pending.push({

@@ -105,6 +105,11 @@ export interface SyncIssue {
    * device's for the owner to choose (rules/merge.ts).
    */
   conflict?: RecordConflict;
+  /**
+   * The record standing where the refused one would have (the job another owner's approval of
+   * the same booking made): shown with its link in place of the refused id.
+   */
+  related?: { entity: SyncedTable; id: string | number };
 }
 
 /**

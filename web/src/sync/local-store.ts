@@ -337,6 +337,7 @@ export async function applyChangesPage(
         message: result.message ?? 'The server refused this change',
         createdAt: item.createdAt,
         rejectedAt,
+        ...relatedOf(result.result),
       });
     }
     if (rejected.length > 0) await db.syncIssues.bulkPut(rejected);
@@ -556,6 +557,13 @@ export async function retryIssue(db: PilbaraDatabase, issueId: string): Promise<
   const result = await mutateLocal(db, issue.name, issue.args);
   if (result.ok) await db.syncIssues.delete(issueId);
   return result;
+}
+
+/** The record a refusal names in place of the refused one (`{ related }` of its result). */
+function relatedOf(result: unknown): Pick<SyncIssue, 'related'> {
+  if (typeof result !== 'object' || result === null || !('related' in result)) return {};
+  const related = (result as { related?: SyncIssue['related'] }).related;
+  return related && typeof related.entity === 'string' ? { related } : {};
 }
 
 /** The conflict an applied result carries (rules/merge.ts), if any. */

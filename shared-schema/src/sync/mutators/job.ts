@@ -6,16 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
-import {
-  defineMutator,
-  occurredAt,
-  put,
-  readMany,
-  readOne,
-  reject,
-  remove,
-  succeed,
-} from '../mutator';
+import { defineMutator, occurredAt, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { MutationContext } from '../mutator';
 import { latestTime } from '../../rules/occurred';
 import type { Row } from '../mutator';
@@ -286,30 +277,45 @@ export const jobReassign = defineMutator({
   },
 });
 
-/** `job.delete`: removes a Completed or Cancelled job together with its history rows. */
+/**
+ * `job.delete`: archives a Completed or Cancelled job (issue 16: history is never erased). The
+ * job leaves the active list; it keeps its history, photos and signatures for reports and
+ * disputes, and `job.restore` brings it back. With `updateId` the archiving is written to the
+ * job's history too. (The name stays: an older app's queued delete now archives.)
+ */
 export const jobDelete = defineMutator({
   name: 'job.delete',
-  argsSchema: z.object({ id: jobIdSchema }),
-  reads: (args) => [
-    ...readJob(args),
-    { key: 'updates', entity: 'job_updates' as const, where: { jobId: args.id } },
-    { key: 'photos', entity: 'job_photos' as const, where: { jobId: args.id } },
-    { key: 'signatures', entity: 'job_signatures' as const, where: { jobId: args.id } },
-  ],
+  argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema.optional() }),
+  reads: (args) => readJobWithHistory(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
     if (!canDeleteJob(job.status))
       return reject('invalid_state', MESSAGES.JOB_DELETE_NOT_ALLOWED, 'status');
-    // History rows refer to the job, so they go first (no cascades behind the change log).
-    // So do its photo and signature records; their files stay stored under their hashes.
-    const updates = readMany<{ id: number }>(ctx, 'updates');
-    return succeed([
-      ...updates.map((update) => remove('job_updates', update.id)),
-      ...readMany<{ id: string }>(ctx, 'photos').map((photo) => remove('job_photos', photo.id)),
-      ...readMany<{ id: string }>(ctx, 'signatures').map((sig) => remove('job_signatures', sig.id)),
-      remove('jobs', args.id),
-    ]);
+    if (job.archivedAt) return succeed([], { job });
+    const at = eventTime(ctx);
+    const archived: Job = { ...job, archivedAt: at, updatedAt: ctx.now };
+    const changes = [put('jobs', archived as Row)];
+    if (args.updateId !== undefined)
+      changes.push(jobUpdate(args.updateId, job.id, job.status, 'Job archived', at));
+    return succeed(changes, { job: archived });
+  },
+});
+
+/** `job.restore`: brings an archived job back to the list (the undo of `job.delete`). */
+export const jobRestore = defineMutator({
+  name: 'job.restore',
+  argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema.optional() }),
+  reads: (args) => readJobWithHistory(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (!job.archivedAt) return succeed([], { job });
+    const restored: Job = { ...job, archivedAt: null, updatedAt: ctx.now };
+    const changes = [put('jobs', restored as Row)];
+    if (args.updateId !== undefined)
+      changes.push(jobUpdate(args.updateId, job.id, job.status, 'Job restored', eventTime(ctx)));
+    return succeed(changes, { job: restored });
   },
 });
 

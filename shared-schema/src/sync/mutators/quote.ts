@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { QUOTE_STATUSES } from '../../constants';
-import { defineMutator, occurredAt, put, readOne, reject, remove, succeed } from '../mutator';
+import {
+  defineMutator,
+  occurredAt,
+  put,
+  readMany,
+  readOne,
+  reject,
+  remove,
+  succeed,
+} from '../mutator';
 import type { Row } from '../mutator';
 import { baseRowSchema, textIdSchema } from './common';
 import { mergeQuoteEdit, type QuoteEdit, type RecordConflict } from '../../rules/merge';
@@ -130,13 +139,27 @@ export const quoteDuplicate = defineMutator({
   },
 });
 
-/** `quote.delete`: removes a quote. */
+/**
+ * `quote.delete`: removes a quote that no tax invoice was raised from. A quote with an invoice
+ * (and so perhaps a payment) is money on record: it is refused in plain words, and the invoice
+ * is cancelled by a credit note instead (issue 16).
+ */
 export const quoteDelete = defineMutator({
   name: 'quote.delete',
   argsSchema: z.object({ id: quoteIdArgSchema }),
-  reads: (args) => readQuote(args.id),
+  reads: (args) => [
+    ...readQuote(args.id),
+    { key: 'invoices', entity: 'invoices' as const, where: { quoteId: args.id } },
+  ],
   apply(ctx, args) {
     if (!readOne<Quote>(ctx, QUOTE_KEY)) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
+    const invoice = readMany<{ id: string; amountPaid?: number }>(ctx, 'invoices')[0];
+    if (invoice) {
+      return {
+        ...reject('invalid_state', MESSAGES.quoteDeleteRefused(args.id, invoice.id), 'id'),
+        related: { entity: 'invoices', id: invoice.id },
+      };
+    }
     return succeed([remove('quotes', args.id)]);
   },
 });

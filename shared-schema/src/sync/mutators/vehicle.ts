@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
+import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, ReadSpec, Row } from '../mutator';
 import { baseRowSchema, leasedIdSchema } from './common';
 import { mergeVehicleEdit, type RecordConflict } from '../../rules/merge';
@@ -128,28 +128,24 @@ export const vehicleUpdateSpecialFeatures = defineMutator({
   apply: (ctx, args) => replaceList(ctx, 'specialFeatures', args.specialFeatures),
 });
 
-const VEHICLE_CHILDREN = [
-  'service_records',
-  'fuel_records',
-  'mileage_records',
-  'fleet_expenses',
-] as const;
-
-/** `vehicle.remove`: removes a vehicle and its service, fuel, mileage and expense records. */
+/**
+ * `vehicle.remove`: takes a vehicle out of the fleet (issue 16): it leaves the fleet list
+ * (`isActive` false, out of service) and keeps its service, fuel, mileage and expense records,
+ * which the reports and the books still count.
+ */
 export const vehicleRemove = defineMutator({
   name: 'vehicle.remove',
   argsSchema: z.object({ id: leasedIdSchema }),
-  reads: (args) => [
-    { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
-    ...VEHICLE_CHILDREN.map((entity) => ({ key: entity, entity, where: { vehicleId: args.id } })),
-  ],
-  apply(ctx, args) {
-    if (!readOne<Vehicle>(ctx, VEHICLE_KEY))
-      return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
-    // Records refer to the vehicle, so they go first (no cascades behind the change log).
-    const children = VEHICLE_CHILDREN.flatMap((entity) =>
-      readMany<{ id: number }>(ctx, entity).map((row) => remove(entity, row.id)),
-    );
-    return succeed([...children, remove('vehicles', args.id)]);
+  reads: (args) => [{ key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id }],
+  apply(ctx, _args) {
+    const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
+    if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
+    const retired: Vehicle = {
+      ...vehicle,
+      isActive: false,
+      status: 'out_of_service',
+      updatedAt: ctx.now,
+    };
+    return succeed([put('vehicles', retired as Row)], { vehicle: retired });
   },
 });

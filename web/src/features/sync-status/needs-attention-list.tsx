@@ -3,7 +3,8 @@
  * the original data, so staff can fix the cause and retry, or discard it. Nothing rejected is
  * ever dropped silently.
  */
-import { Alert, Button, Code, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import {
@@ -102,6 +103,29 @@ function IssueItem({ issue }: { issue: SyncIssue }) {
   return <RejectedItem issue={issue} />;
 }
 
+/**
+ * Whether sending the same change again could succeed: not for arguments the server refused,
+ * an id that is taken, a record another change already stands in for, or an unknown change.
+ */
+function canRetry(issue: SyncIssue): boolean {
+  if (issue.related) return false;
+  return !['invalid_args', 'conflict', 'unknown_mutator'].includes(issue.code);
+}
+
+/** Where a related record is seen on this device. */
+function relatedHref(related: NonNullable<SyncIssue['related']>): string {
+  if (related.entity === 'jobs') return `/admin#${String(related.id)}`;
+  if (related.entity === 'invoices') return '/admin/quotes';
+  return '/admin';
+}
+
+/** The id a refused mutation would have created, when it named one. */
+function refusedId(issue: SyncIssue): string | null {
+  const args = issue.args as Record<string, unknown> | null;
+  const value = args?.jobId ?? args?.id;
+  return typeof value === 'string' ? value : null;
+}
+
 function RejectedItem({ issue }: { issue: SyncIssue }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -112,6 +136,7 @@ function RejectedItem({ issue }: { issue: SyncIssue }) {
     setBusy(false);
     setError(result.ok ? null : result.message);
   };
+  const refused = refusedId(issue);
   return (
     <Alert
       color="red"
@@ -121,21 +146,31 @@ function RejectedItem({ issue }: { issue: SyncIssue }) {
     >
       <Stack gap={6}>
         <Text size="sm">{issue.message}</Text>
+        {issue.related && (
+          <Text size="sm" data-testid="sync-issue-replacement">
+            {refused && refused !== String(issue.related.id) ? `${refused} was not kept: ` : ''}
+            see{' '}
+            <Anchor component={Link} to={relatedHref(issue.related)} fw={600}>
+              {String(issue.related.id)}
+            </Anchor>
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           Made {new Date(issue.createdAt).toLocaleString('en-AU', { timeZone: 'Australia/Perth' })}
         </Text>
-        <Code block>{JSON.stringify(issue.args, null, 2)}</Code>
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}
           </Text>
         )}
         <Group gap="xs">
-          <Button size="xs" onClick={() => void retry()} loading={busy}>
-            Retry
-          </Button>
+          {canRetry(issue) && (
+            <Button size="xs" onClick={() => void retry()} loading={busy}>
+              Retry
+            </Button>
+          )}
           <Button size="xs" variant="default" onClick={() => void discardIssue(issue.id)}>
-            Discard
+            {canRetry(issue) ? 'Discard' : 'OK'}
           </Button>
         </Group>
       </Stack>
