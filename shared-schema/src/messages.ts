@@ -209,6 +209,12 @@ export const MESSAGES = {
   VEHICLE_NOT_FOUND: 'Vehicle not found',
   INVOICE_NOT_FOUND: 'Invoice not found',
   BOOKING_ALREADY_APPROVED: 'Booking has already been approved',
+  /** Deleting a quote a tax invoice was raised from (issue 16). */
+  quoteDeleteRefused: (quoteId: string, invoiceId: string) =>
+    `${quoteId} has tax invoice ${invoiceId}, so it is kept with its money records. To cancel it, issue a credit note for ${invoiceId}.`,
+  /** A second approval of a booking, naming who approved it first and the job it made. */
+  bookingApprovedAs: (who: string, jobId: string) =>
+    `${who} already approved this booking as ${jobId}.`,
   JOB_FINISHED: 'This job is finished and can no longer be changed',
   JOB_ACTION_NOT_ALLOWED: 'That action is not available for this job status',
   JOB_DELETE_NOT_ALLOWED: 'Only completed or cancelled jobs can be deleted',

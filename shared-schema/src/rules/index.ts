@@ -21,3 +21,5 @@ export * from './roles';
 export * from './driver-jobs';
 export * from './live-position';
 export * from './field-record';
+export * from './merge';
+export * from './occurred';

@@ -37,9 +37,9 @@ describe('0001_init schema against shared-schema entities', () => {
 
   /** Entity fields later migrations added to the data definitions' tables. */
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
-    // 0005: tracking tokens (issue 14).
-    jobs: ['trackingToken'],
-    bookings: ['trackingToken'],
+    // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16).
+    jobs: ['trackingToken', 'archivedAt'],
+    bookings: ['trackingToken', 'approvedJobId', 'approvedBy'],
     // 0006: what a tax invoice prints and how it stands (issue 18).
     invoices: [
       'service',

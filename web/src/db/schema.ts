@@ -8,7 +8,7 @@
  */
 
 import type { Transaction } from 'dexie';
-import type { Row, SyncedTable } from '@pilbara/shared-schema';
+import type { RecordConflict, Row, SyncedTable } from '@pilbara/shared-schema';
 
 /** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
 export const PUBLIC_FORM_ENDPOINTS = {
@@ -100,6 +100,17 @@ export interface SyncIssue {
   createdAt: string;
   /** When the server's verdict arrived (device clock). */
   rejectedAt: string;
+  /**
+   * Set when the server applied the change but another owner had changed the same parts of the
+   * record (code `conflict`): each part kept the other side's value, shown beside this
+   * device's for the owner to choose (rules/merge.ts).
+   */
+  conflict?: RecordConflict;
+  /**
+   * The record standing where the refused one would have (the job another owner's approval of
+   * the same booking made): shown with its link in place of the refused id.
+   */
+  related?: { entity: SyncedTable; id: string | number };
 }
 
 /**

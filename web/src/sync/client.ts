@@ -16,6 +16,7 @@ import {
   META,
   discardIssue as discardIssueIn,
   mutateLocal,
+  resolveConflict as resolveConflictIn,
   retryIssue as retryIssueIn,
   setMeta,
   type MutateResult,
@@ -248,6 +249,19 @@ export async function stopSync(): Promise<void> {
 /** Sends a rejected mutation again (after staff fixed what it refers to) and clears the issue. */
 export async function retryIssue(issueId: string): Promise<MutateResult> {
   const result = await retryIssueIn(getSyncDatabase(), issueId);
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/**
+ * Settles a conflict (keep mine / keep theirs / per part): queues the edit that puts the parts
+ * chosen as `mine` back and clears the conflict.
+ */
+export async function resolveConflict(
+  issueId: string,
+  choices: Record<string, 'mine' | 'theirs'>,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const result = await resolveConflictIn(getSyncDatabase(), issueId, choices);
   if (result.ok) announce('outbox');
   return result;
 }

@@ -33,6 +33,12 @@ export const ADMIN_TEXT = {
   pending: 'Not synced yet',
   pendingHint: 'Saved on this device; it reaches the server when the connection returns.',
   deleteHint: 'Only completed or cancelled jobs can be deleted',
+  archiveTitle: (jobId: string) => `Archive ${jobId}?`,
+  archiveBody:
+    'It leaves the job list. Its history, photos, signatures, quote and invoice are kept for reports, and you can undo this.',
+  archiveConfirm: 'Archive job',
+  cancel: 'Cancel',
+  undo: 'Undo',
 } as const;
 
 /** The toast texts of spec staff §8 with the details this product adds. */
@@ -43,7 +49,8 @@ export const ADMIN_TOASTS = {
   jobCompleted: (jobId: string, quoteId: string) =>
     `Job ${jobId} is Completed. Draft quote ${quoteId} created.`,
   jobReassigned: (jobId: string, driver: string) => `Job ${jobId}: driver ${driver}.`,
-  jobDeleted: (jobId: string) => `Job ${jobId} deleted.`,
+  jobDeleted: (jobId: string) => `Job ${jobId} archived: its history is kept.`,
+  jobRestored: (jobId: string) => `Job ${jobId} is back in the list.`,
 } as const;
 
 /** Wording of the Staff tab (issue 20). */
