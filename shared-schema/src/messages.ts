@@ -195,6 +195,13 @@ export const MESSAGES = {
   STAFF_NOT_FOUND: 'Staff member not found',
   STAFF_ROLE_INVALID: 'Choose admin or driver',
   LAST_ADMIN: 'At least one active admin must remain',
+  SESSION_ENDED_TITLE: 'Signed out',
+  SESSION_ENDED_DESCRIPTION:
+    'Your session was ended: your account was changed or deactivated. Log in again to continue.',
+  STAFF_ADDED_TITLE: 'Staff account added',
+  STAFF_UPDATED_TITLE: 'Staff account updated',
+  STAFF_SAVE_FAILED: 'Failed to save the staff account',
+  STAFF_NEEDS_CONNECTION: 'Managing staff needs a connection. Try again when you are online.',
   NOT_FOUND: 'Not found',
   JOB_NOT_FOUND: 'Job not found',
   BOOKING_NOT_FOUND: 'Booking not found',
@@ -202,6 +209,12 @@ export const MESSAGES = {
   VEHICLE_NOT_FOUND: 'Vehicle not found',
   INVOICE_NOT_FOUND: 'Invoice not found',
   BOOKING_ALREADY_APPROVED: 'Booking has already been approved',
+  /** Deleting a quote a tax invoice was raised from (issue 16). */
+  quoteDeleteRefused: (quoteId: string, invoiceId: string) =>
+    `${quoteId} has tax invoice ${invoiceId}, so it is kept with its money records. To cancel it, issue a credit note for ${invoiceId}.`,
+  /** A second approval of a booking, naming who approved it first and the job it made. */
+  bookingApprovedAs: (who: string, jobId: string) =>
+    `${who} already approved this booking as ${jobId}.`,
   JOB_FINISHED: 'This job is finished and can no longer be changed',
   JOB_ACTION_NOT_ALLOWED: 'That action is not available for this job status',
   JOB_DELETE_NOT_ALLOWED: 'Only completed or cancelled jobs can be deleted',

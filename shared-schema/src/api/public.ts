@@ -271,8 +271,26 @@ export const jobSearchResponseSchema = z.union([
   z.object({ booking: publicBookingSchema }),
 ]);
 
-/** GET /api/track/:token answer: the job, or the booking while it waits for approval. */
-export const trackResponseSchema = jobSearchResponseSchema;
+/**
+ * The truck on a tracking link (issue 20): the latest fix the driver's phone shared, only while
+ * the job is En Route, and only on the job's own tracking link.
+ */
+export const truckPositionSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  recordedAt: z.string(),
+});
+/** The truck's last fix as the tracking page gets it. */
+export type TruckPosition = z.infer<typeof truckPositionSchema>;
+
+/**
+ * GET /api/track/:token answer: the job (with the truck's `position` while it is En Route, else
+ * null), or the booking while it waits for approval.
+ */
+export const trackResponseSchema = z.union([
+  z.object({ job: jobSchema, position: truckPositionSchema.nullable() }),
+  z.object({ booking: publicBookingSchema }),
+]);
 /** Tracking answer. */
 export type TrackResponse = z.infer<typeof trackResponseSchema>;
 

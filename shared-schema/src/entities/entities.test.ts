@@ -11,9 +11,9 @@ describe('entity registry', () => {
   it('has one schema per table, and nothing more', () => {
     expect(Object.keys(entitySchemas).sort()).toEqual([...ENTITY_NAMES].sort());
     // The sixteen tables of the data definitions, payments and credit notes (issue 18), and the
-    // field record's photos, signatures and stored files (issue 19), pre-start checks and
-    // vehicle defects (issue 21).
-    expect(ENTITY_NAMES).toHaveLength(23);
+    // field record's photos, signatures and stored files (issue 19), the truck's live
+    // position (issue 20), pre-start checks and vehicle defects (issue 21).
+    expect(ENTITY_NAMES).toHaveLength(24);
   });
 });
 

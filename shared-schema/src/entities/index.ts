@@ -6,6 +6,7 @@ import { creditNoteSchema } from './credit-note';
 import { emailRecordSchema } from './email-record';
 import { feedbackSchema } from './feedback';
 import { jobPhotoSchema, jobSignatureSchema, storedFileSchema } from './field-record';
+import { jobPositionSchema } from './job-position';
 import { fleetExpenseSchema } from './fleet-expense';
 import { fuelRecordSchema } from './fuel-record';
 import { invoiceSchema } from './invoice';
@@ -28,6 +29,7 @@ export * from './credit-note';
 export * from './email-record';
 export * from './feedback';
 export * from './field-record';
+export * from './job-position';
 export * from './fleet-expense';
 export * from './fuel-record';
 export * from './invoice';
@@ -68,6 +70,7 @@ export const ENTITY_NAMES = [
   'stored_files',
   'prestart_checks',
   'vehicle_defects',
+  'job_positions',
 ] as const;
 /** A table name. */
 export type EntityName = (typeof ENTITY_NAMES)[number];
@@ -97,6 +100,7 @@ export const entitySchemas = {
   stored_files: storedFileSchema,
   prestart_checks: prestartCheckSchema,
   vehicle_defects: vehicleDefectSchema,
+  job_positions: jobPositionSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 
 /** Row type of a table. */

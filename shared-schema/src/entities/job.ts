@@ -31,6 +31,11 @@ export const jobSchema = z.object({
    * stores; null only in a device's copy of a row synced before tokens existed.
    */
   trackingToken: z.string().nullable(),
+  /**
+   * When the job was archived (issue 16): hidden from the active list, kept with its history,
+   * photos and signatures for reports. Null or absent for a job in use.
+   */
+  archivedAt: isoDateTimeSchema.nullable().optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

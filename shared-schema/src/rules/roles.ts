@@ -13,6 +13,7 @@
  * admin panel stores in `jobs.assignedTo`. The value `Both` (the spec's two co-owners together)
  * names no single driver, so such a job stays with the admins.
  */
+import { DRIVER_BOTH, DRIVER_UNASSIGNED } from '../constants/services';
 import { MESSAGES } from '../messages';
 
 /** Every role an account can have; `customer` is the default of registration. */
@@ -79,6 +80,8 @@ export const DRIVER_TABLES = [
   // Which uploaded files the server holds (hash, size, type): how a device knows it may drop
   // its local copy of a photo it took.
   'stored_files',
+  // The truck's latest position on the driver's En Route job (issue 20).
+  'job_positions',
   'vehicles',
   'service_records',
   'fuel_records',
@@ -89,7 +92,12 @@ export const DRIVER_TABLES = [
 ] as const;
 
 /** Tables whose rows belong to one job through their `jobId`. */
-export const JOB_CHILD_TABLES = ['job_updates', 'job_photos', 'job_signatures'] as const;
+export const JOB_CHILD_TABLES = [
+  'job_updates',
+  'job_photos',
+  'job_signatures',
+  'job_positions',
+] as const;
 
 /** Whether the actor's device receives rows of this table at all. */
 export function canSyncTable(actor: Actor, table: string): boolean {
@@ -109,6 +117,7 @@ export const DRIVER_MUTATORS = [
   'job.reassign',
   'photo.add',
   'signature.add',
+  'position.report',
   'service.add',
   'fuel.add',
   'mileage.add',
@@ -125,3 +134,20 @@ export function canRunMutator(actor: Actor, name: string): boolean {
 
 /** Why a call was refused by role: the message staff see. */
 export const ROLE_REFUSAL = MESSAGES.ROLE_FORBIDDEN;
+
+/**
+ * The choices of the job card's driver picker: the active drivers' assignment names (from
+ * `GET /api/drivers`), then `Both` and `Unassigned`, each once, and the job's current assignee
+ * when it is none of those (a driver since deactivated), so the picker never hides it.
+ */
+export function assignmentChoices(
+  driverNames: readonly string[],
+  current?: string | null,
+): string[] {
+  const names = [...new Set(driverNames.map((name) => name.trim()).filter((name) => name !== ''))]
+    .filter((name) => name !== DRIVER_BOTH && name !== DRIVER_UNASSIGNED)
+    .sort((a, b) => a.localeCompare(b));
+  const choices = [...names, DRIVER_BOTH, DRIVER_UNASSIGNED];
+  if (current && !choices.includes(current)) choices.push(current);
+  return choices;
+}

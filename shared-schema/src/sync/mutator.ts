@@ -32,6 +32,7 @@ export const SYNCED_TABLES = [
   'stored_files',
   'prestart_checks',
   'vehicle_defects',
+  'job_positions',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */
@@ -68,6 +69,12 @@ export type ReadSpec =
 export interface MutationContext {
   /** The authoritative time of this apply, ISO-8601 UTC (the server's clock on the server). */
   now: string;
+  /**
+   * When the mutation happened on the device (its business time), already bounded against the
+   * server's receipt by the caller (rules/occurred.ts `boundOccurredAt`); absent for a REST
+   * call, which happens when it arrives. Read it through {@link occurredAt}.
+   */
+  occurredAt?: string;
   /** The signed-in staff member applying the mutation. */
   userId: number | string;
   /**
@@ -110,6 +117,11 @@ export interface MutationRejection {
    * `invalid_args`, the one of `field` otherwise (added by the runner, sync/runner.ts).
    */
   fields?: Record<string, string>;
+  /**
+   * The record that stands where the refused one would have (issue 16): the job another owner's
+   * approval of the same booking made, shown with its link instead of the refused id.
+   */
+  related?: { entity: SyncedTable; id: RowId };
 }
 
 /** A mutation that succeeded, with its row changes and an optional result for the caller. */
@@ -168,4 +180,9 @@ export function readOne<T>(ctx: MutationContext, key: string): T | undefined {
 /** The rows loaded for a `where` read, typed as the caller's entity. */
 export function readMany<T>(ctx: MutationContext, key: string): T[] {
   return (ctx.rows[key] ?? []) as T[];
+}
+
+/** The business time of the mutation: when it happened on the device, else `now`. */
+export function occurredAt(ctx: Pick<MutationContext, 'now' | 'occurredAt'>): string {
+  return ctx.occurredAt ?? ctx.now;
 }

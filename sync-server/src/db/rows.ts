@@ -58,6 +58,7 @@ export const TABLES = {
   stored_files: { idType: 'text', json: [], booleans: [] },
   prestart_checks: { idType: 'integer', json: ['items'], booleans: [] },
   vehicle_defects: { idType: 'integer', json: ['photos'], booleans: [] },
+  job_positions: { idType: 'text', json: [], booleans: [] },
 } as const satisfies Record<string, TableMeta>;
 
 export type TableName = keyof typeof TABLES;

@@ -14,6 +14,9 @@
  *   transaction that records the notifications it found, so a restart resumes where it stopped;
  * - only a put whose status differs from the job's previous logged status counts (a driver
  *   reassignment while En Route is not news);
+ * - an En Route event is dropped when the job has already left En Route by the time the log
+ *   is read (an offline device's En Route, Start Service and Complete arrive together), so no
+ *   "on the way" follows a completed job (issue 16);
  * - a UNIQUE (jobId, type, event) index means a second sighting of the same event can insert
  *   nothing, so a re-synced mutation or a replayed log never mails twice.
  * Rows are written `pending` before sending and become `sent` or `failed` (with the error)
@@ -227,6 +230,9 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
         db,
         "SELECT 1 FROM notifications WHERE jobId = ? AND type = 'email' AND event = ?",
       );
+      // The job's status now: a device that was offline syncs its steps together, and the
+      // customer must not hear "on the way" about a job already completed by then.
+      const currentStatus = statement(db, 'SELECT status FROM jobs WHERE id = ?');
       const approvedBooking = statement(
         db,
         "SELECT 1 FROM bookings WHERE trackingToken = ? AND status = 'approved'",
@@ -249,6 +255,10 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
           ? text((JSON.parse(before.data) as JobData).status)
           : null;
         if (event !== BOOKING_APPROVED && beforeStatus === status) continue;
+        if (event === JOB_EVENTS['En Route']) {
+          const now = currentStatus.get(change.rowId) as { status: string } | undefined;
+          if (now && now.status !== status) continue;
+        }
         const email = text(job.email);
         if (!email || !wantsJobUpdateEmails(db, email)) continue;
         const mail = jobEventEmail(

@@ -22,7 +22,7 @@ import { findRows, getRow } from '../db/rows';
 import { actorForUser } from '../db/repositories/users';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { applyPrepared, prepareMutation, rowKey } from '@pilbara/shared-schema';
+import { applyPrepared, boundOccurredAt, prepareMutation, rowKey } from '@pilbara/shared-schema';
 import type {
   Actor,
   MutationRejection,
@@ -30,6 +30,7 @@ import type {
   NamedMutation,
   Row,
   RowChange,
+  RunContext,
 } from '@pilbara/shared-schema';
 import { atomically, statement } from './statements';
 
@@ -148,6 +149,7 @@ function execute(
   userId: number | string,
   now: string,
   cache?: RowCache,
+  deviceTime?: string,
 ): ExecuteOutcome {
   const start = prepareMutation(name, rawArgs);
   if (!start.ok) return start;
@@ -165,7 +167,10 @@ function execute(
       rows[read.key] = findRows(db, read.entity, read.where) as Row[];
     }
   }
-  const outcome = applyPrepared(start.prepared, { now, userId, actor: actorOf(db, userId) }, rows);
+  const ctx: RunContext = { now, userId, actor: actorOf(db, userId) };
+  // A device's mutation happened when its clock says, within bounds (rules/occurred.ts).
+  if (deviceTime !== undefined) ctx.occurredAt = boundOccurredAt(deviceTime, now);
+  const outcome = applyPrepared(start.prepared, ctx, rows);
   if (!outcome.ok) return outcome;
   // Dropped before writing: a write that fails half-way leaves nothing stale behind either.
   if (cache) for (const change of outcome.changes) cache.delete(rowKey(change.entity, change.id));
@@ -184,9 +189,10 @@ function executeAtomically(
   userId: number | string,
   now: string,
   cache?: RowCache,
+  deviceTime?: string,
 ): ExecuteOutcome {
   try {
-    return atomically(db, () => execute(db, name, args, userId, now, cache));
+    return atomically(db, () => execute(db, name, args, userId, now, cache, deviceTime));
   } catch (error) {
     const rejection = rejectionFromError(error);
     if (rejection) return rejection;
@@ -250,6 +256,8 @@ export interface ClientMutation {
   name: string;
   args: unknown;
   userId: number;
+  /** When the device made it (its clock); bounded into the mutation's business time. */
+  createdAt?: string;
 }
 
 /** What happened to a pushed mutation; `replayed` means nothing was run or written for it now. */
@@ -446,6 +454,7 @@ class DeviceBatch {
       this.userId,
       this.now,
       this.rows,
+      mutation.createdAt,
     );
     let result: MutationResult;
     let stored: string | null;
@@ -462,7 +471,12 @@ class DeviceBatch {
         result: value,
       };
     } else {
-      stored = outcome.field === undefined ? null : JSON.stringify({ field: outcome.field });
+      // The field a refusal is about and the record standing in its place (a losing approval's
+      // winner) travel with the verdict, so the device can name and link it.
+      const detail: { field?: string; related?: Rejection['related'] } = {};
+      if (outcome.field !== undefined) detail.field = outcome.field;
+      if (outcome.related !== undefined) detail.related = outcome.related;
+      stored = Object.keys(detail).length === 0 ? null : JSON.stringify(detail);
       result = {
         seq: mutation.seq,
         mutationId: mutation.mutationId,
@@ -470,7 +484,7 @@ class DeviceBatch {
         code: outcome.code,
         message: outcome.message,
       };
-      if (outcome.field !== undefined) result.result = { field: outcome.field };
+      if (stored !== null) result.result = detail;
     }
     this.cursor ??= currentCursor(this.db);
     this.pending.push({

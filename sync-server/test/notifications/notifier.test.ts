@@ -174,6 +174,52 @@ describe('job update emails', () => {
     expect(notificationsOf(third.app, jobId).map((row) => row.status)).toEqual(['sent']);
   });
 
+  it('sends no "on the way" for a job completed offline; its history keeps the device times', async () => {
+    const smtp = await startSmtp();
+    let clock = new Date('2026-11-21T10:00:00.000Z');
+    const app = await buildTestApp({
+      config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL }),
+      now: () => clock,
+    });
+    const notifier = createNotifier(
+      { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.now },
+      { pollMs: 60_000 },
+    );
+    onTestEnd(() => notifier.stop());
+    const cookie = await login(app);
+    const jobId = await createJob(app, cookie);
+    const updateId = await lease(app, cookie, 'owner-a');
+    clock = new Date('2026-11-21T10:42:02.000Z');
+    const step = (seq: number, name: string, createdAt: string, args: object = {}) => ({
+      seq,
+      mutationId: `owner-a-${seq}`,
+      name,
+      args: { id: jobId, updateId: updateId + seq, ...args },
+      createdAt,
+    });
+    // Owner A worked the job without signal; the three steps arrive together at 10:42:02.
+    await push(app, cookie, {
+      clientId: 'owner-a',
+      mutations: [
+        step(1, 'job.markEnRoute', '2026-11-21T10:20:00.000Z'),
+        step(2, 'job.startService', '2026-11-21T10:35:10.000Z'),
+        step(3, 'job.complete', '2026-11-21T10:41:38.000Z', { quoteId: 'Q-2026-901' }),
+      ],
+    } as unknown as ReturnType<typeof offlineBatch>);
+    await settle(notifier);
+
+    expect(smtp.messages.map((mail) => mail.subject)).toEqual([`Job ${jobId}: completed`]);
+    const history = app.db
+      .prepare('SELECT status, createdAt FROM job_updates WHERE jobId = ? ORDER BY createdAt, id')
+      .all(jobId);
+    expect(history).toEqual([
+      { status: 'Assigned', createdAt: NOW().toISOString() },
+      { status: 'En Route', createdAt: '2026-11-21T10:20:00.000Z' },
+      { status: 'In Progress', createdAt: '2026-11-21T10:35:10.000Z' },
+      { status: 'Completed', createdAt: '2026-11-21T10:41:38.000Z' },
+    ]);
+  });
+
   it('sends a separate Completed email, and nothing for a reassignment while En Route', async () => {
     const smtp = await startSmtp();
     const { app, notifier, cookie } = await setup(smtp);

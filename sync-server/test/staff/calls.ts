@@ -36,7 +36,7 @@ export const STAFF_CALLS: readonly StaffCall[] = [
   { method: 'PUT', url: '/api/quotes/Q-2026-1', payload: VALID_BODIES.quote, driver: 403 },
   { method: 'PATCH', url: '/api/quotes/Q-2026-1', payload: { status: 'sent' }, driver: 403 },
   { method: 'POST', url: '/api/quotes/Q-2026-1/duplicate', driver: 403 },
-  { method: 'DELETE', url: '/api/quotes/Q-2026-1', driver: 403 },
+  { method: 'DELETE', url: '/api/quotes/Q-2026-2', driver: 403 },
   { method: 'GET', url: '/api/vehicles', driver: 'ok' },
   { method: 'POST', url: '/api/vehicles', payload: VALID_BODIES.vehicle, driver: 403 },
   {

@@ -78,9 +78,13 @@ describe('staff jobs API', () => {
       headers: { cookie },
     });
     expect(deleted.statusCode).toBe(200);
+    // Archived, not erased: the job and its history stay (issue 16).
     expect(
       app.db.prepare('SELECT count(*) AS n FROM job_updates WHERE jobId = ?').get(job.id),
-    ).toEqual({ n: 0 });
+    ).toEqual({ n: 4 });
+    expect(app.db.prepare('SELECT archivedAt FROM jobs WHERE id = ?').get(job.id)).toEqual({
+      archivedAt: expect.any(String),
+    });
   });
 
   it('completing a job through the API leaves a draft quote for it', async () => {
@@ -174,7 +178,10 @@ describe('staff bookings API', () => {
       headers: { cookie },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('Booking has already been approved');
+    // In plain words, naming the job the first approval made (issue 16).
+    expect(again.json().error).toMatch(
+      new RegExp(` already approved this booking as ${jobId}\\.$`),
+    );
     const after = await app.inject({ method: 'GET', url: '/api/bookings', headers: { cookie } });
     expect(
       after.json().bookings.map((b: { id: string; status: string }) => `${b.id}:${b.status}`),
@@ -371,10 +378,11 @@ describe('staff fleet API', () => {
       (await app.inject({ method: 'GET', url: '/api/vehicles', headers: { cookie } })).json()
         .vehicles,
     ).toHaveLength(1);
+    // Its records stay for the reports (issue 16).
     expect(
       (await app.inject({ method: 'GET', url: '/api/fuel-records', headers: { cookie } })).json()
         .fuelRecords,
-    ).toHaveLength(0);
+    ).toHaveLength(1);
   });
 });
 

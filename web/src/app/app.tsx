@@ -40,17 +40,18 @@ function ToastsWhenNeeded() {
   ) : null;
 }
 
-// The staff sync engine, for a signed-in admin only: its chunk (Dexie, the engine) never loads
-// for a guest, and it keeps running across every page the admin opens.
+// The staff sync engine, for a signed-in admin or driver only: its chunk (Dexie, the engine)
+// never loads for a guest, and it keeps running across every page staff open. When the server
+// ends the session (deactivated, role changed) the engine says so and the app signs out.
 const StaffSync = lazy(() => import('./staff-sync').then((m) => ({ default: m.StaffSync })));
 
 function StaffSyncWhileSignedIn() {
-  const { isAdmin } = useAuth();
-  if (!isAdmin) return null;
+  const { isAdmin, isDriver, sessionEnded } = useAuth();
+  if (!isAdmin && !isDriver) return null;
   return (
     <LoadBoundary>
       <Suspense fallback={null}>
-        <StaffSync />
+        <StaffSync onSignedOut={sessionEnded} />
       </Suspense>
     </LoadBoundary>
   );

@@ -18,3 +18,6 @@ export const NAV_LINKS: readonly NavItem[] = [
 ];
 
 export const ADMIN_LINK: NavItem = { label: 'Admin Panel', to: '/admin' };
+
+/** The driver's own screen, in the header for drivers (issue 20). */
+export const DRIVER_LINK: NavItem = { label: 'My Jobs', to: '/driver' };

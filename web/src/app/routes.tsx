@@ -38,6 +38,7 @@ const AdminRoute = lazy(() => import('./require-admin').then((m) => ({ default: 
 const RequireAdmin = lazy(() =>
   import('./require-admin').then((m) => ({ default: m.RequireAdmin })),
 );
+const DriverRoute = lazy(() => import('./driver-route').then((m) => ({ default: m.DriverRoute })));
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
@@ -70,7 +71,7 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 /** Paths drawn only in the browser (the staff screens); the server answers them with the shell. */
-export const CLIENT_ONLY_ROUTES = ['/admin', '/admin/*'] as const;
+export const CLIENT_ONLY_ROUTES = ['/admin', '/admin/*', '/driver'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -101,6 +102,14 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/admin/*', element: <AdminRoute /> },
+      {
+        path: '/driver',
+        element: (
+          <Suspense fallback={null}>
+            <DriverRoute />
+          </Suspense>
+        ),
+      },
       { path: '/service-areas', element: <ServiceAreasPage /> },
       { path: '/pricing', element: <PricingPage /> },
       { path: '/customer-portal', element: <CustomerPortalPage /> },

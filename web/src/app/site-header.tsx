@@ -11,15 +11,16 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '@pilbara/shared-schema';
 import { displayName, useAuth } from '../components/auth-provider';
 import { telHref } from '../lib/format';
-import { ADMIN_LINK, NAV_LINKS } from './nav-links';
+import { ADMIN_LINK, DRIVER_LINK, NAV_LINKS } from './nav-links';
 import { useOperators } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 function useNavItems() {
-  const { isAdmin } = useAuth();
-  return isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
+  const { isAdmin, isDriver } = useAuth();
+  if (isAdmin) return [...NAV_LINKS, ADMIN_LINK];
+  return isDriver ? [...NAV_LINKS, DRIVER_LINK] : NAV_LINKS;
 }
 
 function AuthArea({ stacked = false }: { stacked?: boolean }) {

@@ -70,9 +70,16 @@ export interface AuthContextValue {
   /** True while a login or registration call is in flight (spec §4). */
   loading: boolean;
   isAdmin: boolean;
+  /** A driver: their own screen (/driver) and the sync of their jobs. */
+  isDriver: boolean;
   login(values: LoginValues): Promise<AuthUser>;
   register(values: RegisterValues): Promise<AuthUser>;
   logout(): Promise<void>;
+  /**
+   * The server ended this session (deactivation, role change, password reset: the sync socket
+   * closed with 4401): sign out here and say why.
+   */
+  sessionEnded(): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -94,6 +101,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOutLocally = useCallback(() => {
     removeStored(STORAGE_KEYS.authUser);
     setUser(null);
+  }, [setUser]);
+
+  // Another tab signed in or out (or the sync in another tab ended the session): follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEYS.authUser) return;
+      setUser(readStored(STORAGE_KEYS.authUser, parseAuthUser));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
   }, [setUser]);
 
   useEffect(() => {
@@ -220,9 +237,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [signOutLocally]);
 
+  const sessionEnded = useCallback(() => {
+    signOutLocally();
+    void authText().then(({ AUTH_TEXT, AUTH_TOASTS }) =>
+      notifications.show({
+        id: 'session-ended',
+        title: AUTH_TEXT.sessionEndedTitle,
+        message: AUTH_TEXT.sessionEndedMessage,
+        color: 'orange',
+        autoClose: AUTH_TOASTS.default,
+      }),
+    );
+  }, [signOutLocally]);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, isAdmin: user?.role === 'admin', login, register, logout }),
-    [user, loading, login, register, logout],
+    () => ({
+      user,
+      loading,
+      isAdmin: user?.role === 'admin',
+      isDriver: user?.role === 'driver',
+      login,
+      register,
+      logout,
+      sessionEnded,
+    }),
+    [user, loading, login, register, logout, sessionEnded],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -32,4 +32,6 @@ export const AUTH_TEXT = {
   accountReadyMessage: MESSAGES.ACCOUNT_READY_DESCRIPTION,
   logoutTitle: MESSAGES.LOGOUT_TITLE,
   logoutMessage: MESSAGES.LOGOUT_DESCRIPTION,
+  sessionEndedTitle: MESSAGES.SESSION_ENDED_TITLE,
+  sessionEndedMessage: MESSAGES.SESSION_ENDED_DESCRIPTION,
 } as const;

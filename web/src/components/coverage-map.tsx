@@ -27,8 +27,9 @@ import {
 } from '@pilbara/shared-schema';
 import classes from './coverage-map.module.css';
 
-const MAP_W = 1000;
-const MAP_H = 700;
+/** The drawn map's size (its viewBox); positions are percent of it. */
+export const MAP_W = 1000;
+export const MAP_H = 700;
 
 /** How an area's surcharge reads as pricing. */
 export function areaPricing(area: CoverageArea): string {
@@ -37,7 +38,8 @@ export function areaPricing(area: CoverageArea): string {
   return `Standard rates + ${formatPrice(area.surchargeCents)} surcharge`;
 }
 
-function Coast() {
+/** The drawn Pilbara coast, towns' roads and ranges: the map's background, reused by tracking. */
+export function Coast() {
   return (
     <>
       <defs>

@@ -8,7 +8,7 @@
  */
 
 import type { Transaction } from 'dexie';
-import type { Row, SyncedTable } from '@pilbara/shared-schema';
+import type { RecordConflict, Row, SyncedTable } from '@pilbara/shared-schema';
 
 /** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
 export const PUBLIC_FORM_ENDPOINTS = {
@@ -57,6 +57,7 @@ export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   job_photos: 'id, jobId',
   job_signatures: 'id, jobId',
   stored_files: 'id',
+  job_positions: 'id, jobId',
   prestart_checks: 'id, vehicleId, perthDay',
   vehicle_defects: 'id, vehicleId, status',
 };
@@ -101,6 +102,17 @@ export interface SyncIssue {
   createdAt: string;
   /** When the server's verdict arrived (device clock). */
   rejectedAt: string;
+  /**
+   * Set when the server applied the change but another owner had changed the same parts of the
+   * record (code `conflict`): each part kept the other side's value, shown beside this
+   * device's for the owner to choose (rules/merge.ts).
+   */
+  conflict?: RecordConflict;
+  /**
+   * The record standing where the refused one would have (the job another owner's approval of
+   * the same booking made): shown with its link in place of the refused id.
+   */
+  related?: { entity: SyncedTable; id: string | number };
 }
 
 /**
@@ -207,8 +219,17 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Pre-start checks and vehicle defects (issue 21), synced like the other fleet tables.
+    // The truck's live position on an En Route job (issue 20), kept like the other synced
+    // tables: the driver's phone applies its own reports at once and the admins see them.
     version: 7,
+    stores: {
+      job_positions: SYNCED_TABLE_STORES.job_positions,
+      [confirmedTableName('job_positions')]: 'id',
+    },
+  },
+  {
+    // Pre-start checks and vehicle defects (issue 21), synced like the other fleet tables.
+    version: 8,
     stores: {
       prestart_checks: SYNCED_TABLE_STORES.prestart_checks,
       vehicle_defects: SYNCED_TABLE_STORES.vehicle_defects,

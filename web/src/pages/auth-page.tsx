@@ -74,7 +74,12 @@ export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
                 <Tabs.Tab value="register">Register</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="login">
-                <LoginForm key={prefill} username={prefill} onSuccess={() => navigate('/')} />
+                <LoginForm
+                  key={prefill}
+                  username={prefill}
+                  // A driver starts on their own screen (issue 20); everyone else at home.
+                  onSuccess={(user) => navigate(user.role === 'driver' ? '/driver' : '/')}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="register">
                 <RegisterForm

@@ -135,7 +135,11 @@ export function CustomerPortalPage() {
         ) : null}
 
         {state.status === 'found' && 'job' in state.found ? (
-          <JobDetails job={state.found.job} token={tokenOf(state.found)} />
+          <JobDetails
+            job={state.found.job}
+            token={tokenOf(state.found)}
+            position={state.found.position ?? null}
+          />
         ) : null}
         {state.status === 'found' && 'booking' in state.found ? (
           <BookingDetails booking={state.found.booking} />

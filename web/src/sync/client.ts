@@ -16,6 +16,7 @@ import {
   META,
   discardIssue as discardIssueIn,
   mutateLocal,
+  resolveConflict as resolveConflictIn,
   retryIssue as retryIssueIn,
   setMeta,
   type MutateResult,
@@ -110,6 +111,11 @@ export interface StartSyncOptions {
   webSocket?: WebSocketFactory;
   fetch?: FetchLike;
   engine?: Partial<Omit<EngineOptions, 'db' | 'connectors'>>;
+  /**
+   * The server no longer accepts this staff session (deactivated, role changed, password reset,
+   * signed out elsewhere): the app signs the user out. Called by the tab running the engine.
+   */
+  onSignedOut?: (message: string | null) => void;
 }
 
 /** Asks the browser to keep this site's data under storage pressure, and records the answer. */
@@ -191,6 +197,10 @@ export function startSync(options: StartSyncOptions): void {
     async () => {
       const engine = new SyncEngine({
         ...options.engine,
+        onStatus: (status) => {
+          options.engine?.onStatus?.(status);
+          if (status.state === 'signed-out') options.onSignedOut?.(status.message);
+        },
         db,
         connectors: [
           socketConnector(options.baseUrl, options.webSocket),
@@ -239,6 +249,19 @@ export async function stopSync(): Promise<void> {
 /** Sends a rejected mutation again (after staff fixed what it refers to) and clears the issue. */
 export async function retryIssue(issueId: string): Promise<MutateResult> {
   const result = await retryIssueIn(getSyncDatabase(), issueId);
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/**
+ * Settles a conflict (keep mine / keep theirs / per part): queues the edit that puts the parts
+ * chosen as `mine` back and clears the conflict.
+ */
+export async function resolveConflict(
+  issueId: string,
+  choices: Record<string, 'mine' | 'theirs'>,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const result = await resolveConflictIn(getSyncDatabase(), issueId, choices);
   if (result.ok) announce('outbox');
   return result;
 }

@@ -393,7 +393,9 @@ export class SyncEngine {
           await this.resync();
           return;
         }
-        if (message.code === 'forbidden') {
+        // Refused a staff session (HTTP 401/403), or the server ended it (a deactivation,
+        // role change, password reset or logout elsewhere; the socket then closes with 4401).
+        if (message.code === 'forbidden' || message.code === 'session_ended') {
           this.setStatus({ state: 'signed-out', message: message.message });
           this.running = false;
           this.clearTimers();

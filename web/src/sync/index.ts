@@ -15,6 +15,7 @@ export {
   mutateWithFile,
   mintId,
   retryIssue,
+  resolveConflict,
   discardIssue,
   startSync,
   stopSync,

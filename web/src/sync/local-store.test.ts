@@ -3,7 +3,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMutation } from '@pilbara/shared-schema';
 import { PilbaraDatabase } from '../db/database';
-import { IdentityClashError, applyChangesPage, mutateLocal, resetForResync } from './local-store';
+import {
+  IdentityClashError,
+  applyChangesPage,
+  mutateLocal,
+  resetForResync,
+  resolveConflict,
+} from './local-store';
 
 const open: PilbaraDatabase[] = [];
 let counter = 0;
@@ -306,5 +312,76 @@ describe('pages that prove nothing', () => {
     ]);
     expect(await db.meta.get('epoch')).toMatchObject({ value: null });
     expect(await db.meta.get('cursor')).toMatchObject({ value: 0 });
+  });
+});
+
+describe('conflicts', () => {
+  it('keeps an applied edit’s conflict for the owner and settles it as chosen', async () => {
+    const db = freshDb();
+    const base = {
+      id: 'JOB-2026-1',
+      customerName: 'Dana Reid',
+      phone: '0412345678',
+      service: 'Emergency Towing',
+      location: 'Karratha',
+      status: 'Assigned',
+      progress: 0,
+      email: null,
+      estimatedArrival: null,
+      assignedTo: null,
+      notes: 'gate 1',
+      trackingToken: null,
+      createdAt: '2026-11-20T08:00:00.000Z',
+      updatedAt: '2026-11-20T08:00:00.000Z',
+    };
+    await applyChangesPage(db, {
+      changes: [{ seq: 1, entity: 'jobs', rowId: base.id, op: 'put', data: base }],
+      cursor: 1,
+      hasMore: false,
+      reset: false,
+      lastSeq: 0,
+      results: [],
+    });
+    const edit = await mutateLocal(db, 'job.update', {
+      id: base.id,
+      patch: { notes: 'gate 2' },
+      base,
+    });
+    if (!edit.ok) throw new Error(edit.message);
+    // The server kept the other owner's note and raised the collision.
+    const theirs = { ...base, notes: 'gate 3', updatedAt: '2026-11-20T09:00:00.000Z' };
+    const conflict = {
+      entity: 'jobs',
+      id: base.id,
+      parts: [{ path: 'notes', mine: 'gate 2', theirs: 'gate 3' }],
+    };
+    await applyChangesPage(db, {
+      changes: [{ seq: 2, entity: 'jobs', rowId: base.id, op: 'put', data: theirs }],
+      cursor: 2,
+      hasMore: false,
+      reset: false,
+      lastSeq: 1,
+      results: [
+        {
+          seq: 1,
+          mutationId: edit.mutationId,
+          status: 'applied',
+          code: null,
+          message: null,
+          result: { job: theirs, conflict },
+        },
+      ],
+    });
+    const [issue] = await db.syncIssues.toArray();
+    expect(issue).toMatchObject({ code: 'conflict', conflict });
+    expect(issue?.message).toMatch(/Someone else changed one part of job JOB-2026-1/);
+    expect(await db.jobs.get(base.id)).toMatchObject({ notes: 'gate 3' });
+    const settled = await resolveConflict(db, issue!.id, { notes: 'mine' });
+    expect(settled.ok).toBe(true);
+    expect(await db.syncIssues.count()).toBe(0);
+    expect(await db.jobs.get(base.id)).toMatchObject({ notes: 'gate 2' });
+    expect(await db.outbox.toArray()).toMatchObject([
+      { name: 'job.update', args: { patch: { notes: 'gate 2' }, base: { notes: 'gate 3' } } },
+    ]);
   });
 });

@@ -25,7 +25,11 @@ import { confirmedTableName } from '../db/schema';
 import {
   SYNCED_TABLES,
   applyPrepared,
+  conflictMessage,
+  conflictResolution,
   prepareMutation,
+  type ConflictChoice,
+  type RecordConflict,
   rowKey,
   type ChangesMessage,
   type MutationOutcome,
@@ -306,6 +310,22 @@ export async function applyChangesPage(
       // Throwing aborts the transaction: nothing of this page is applied, nothing dropped.
       if (item.mutationId !== result.mutationId)
         throw new IdentityClashError(item.seq, item.mutationId, result.mutationId);
+      const conflict = conflictOf(result.status === 'applied' ? result.result : undefined);
+      if (conflict) {
+        rejected.push({
+          id: item.mutationId,
+          seq: item.seq,
+          mutationId: item.mutationId,
+          name: item.name,
+          args: item.args,
+          code: 'conflict',
+          message: conflictMessage(conflict),
+          createdAt: item.createdAt,
+          rejectedAt,
+          conflict,
+        });
+        continue;
+      }
       if (result.status !== 'rejected') continue;
       rejected.push({
         id: item.mutationId,
@@ -317,6 +337,7 @@ export async function applyChangesPage(
         message: result.message ?? 'The server refused this change',
         createdAt: item.createdAt,
         rejectedAt,
+        ...relatedOf(result.result),
       });
     }
     if (rejected.length > 0) await db.syncIssues.bulkPut(rejected);
@@ -534,6 +555,54 @@ export async function retryIssue(db: PilbaraDatabase, issueId: string): Promise<
   const issue = await db.syncIssues.get(issueId);
   if (!issue) return { ok: false, code: 'not_found', message: 'This change is no longer waiting' };
   const result = await mutateLocal(db, issue.name, issue.args);
+  if (result.ok) await db.syncIssues.delete(issueId);
+  return result;
+}
+
+/** The record a refusal names in place of the refused one (`{ related }` of its result). */
+function relatedOf(result: unknown): Pick<SyncIssue, 'related'> {
+  if (typeof result !== 'object' || result === null || !('related' in result)) return {};
+  const related = (result as { related?: SyncIssue['related'] }).related;
+  return related && typeof related.entity === 'string' ? { related } : {};
+}
+
+/** The conflict an applied result carries (rules/merge.ts), if any. */
+function conflictOf(result: unknown): RecordConflict | undefined {
+  if (typeof result !== 'object' || result === null || !('conflict' in result)) return undefined;
+  const conflict = (result as { conflict?: RecordConflict }).conflict;
+  return conflict && Array.isArray(conflict.parts) && conflict.parts.length > 0
+    ? conflict
+    : undefined;
+}
+
+/**
+ * Settles a conflict as the owner chose per part (`mine` puts this device's value back over the
+ * other side's): one new edit of the record as it is now on the device, carrying it as its base,
+ * then the conflict is dropped. Choosing theirs everywhere writes nothing.
+ */
+export async function resolveConflict(
+  db: PilbaraDatabase,
+  issueId: string,
+  choices: Record<string, ConflictChoice>,
+): Promise<MutateResult | { ok: true; result: null }> {
+  const issue = await db.syncIssues.get(issueId);
+  if (!issue?.conflict)
+    return { ok: false, code: 'not_found', message: 'This change is no longer waiting' };
+  const { conflict } = issue;
+  const current = (await db.visible(conflict.entity).get(conflict.id)) as Row | undefined;
+  if (!current) {
+    return {
+      ok: false,
+      code: 'not_found',
+      message: 'This record no longer exists on the server, so there is nothing to merge into.',
+    };
+  }
+  const mutation = conflictResolution(conflict, current, choices);
+  if (!mutation) {
+    await db.syncIssues.delete(issueId);
+    return { ok: true, result: null };
+  }
+  const result = await mutateLocal(db, mutation.name, mutation.args);
   if (result.ok) await db.syncIssues.delete(issueId);
   return result;
 }

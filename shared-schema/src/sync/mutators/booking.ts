@@ -4,10 +4,24 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readOne, reject, succeed } from '../mutator';
-import type { Row } from '../mutator';
+import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
+import type { MutationRejection, Row } from '../mutator';
 import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
 import { bookingToJob, type Booking, type Job } from './deps';
+
+/**
+ * The refusal of a second approval, in plain words naming the job the first one made (and who
+ * made it, when known), with that job as the related record the device links to.
+ */
+export function alreadyApproved(booking: Booking): MutationRejection {
+  const jobId = booking.approvedJobId;
+  if (!jobId) return reject('invalid_state', MESSAGES.BOOKING_ALREADY_APPROVED, 'bookingId');
+  const who = booking.approvedBy || 'Another staff member';
+  return {
+    ...reject('invalid_state', MESSAGES.bookingApprovedAs(who, jobId), 'bookingId'),
+    related: { entity: 'jobs', id: jobId },
+  };
+}
 
 /** `booking.approve`: booking status → approved, a new job, and the job's first history row. */
 export const bookingApprove = defineMutator({
@@ -24,11 +38,16 @@ export const bookingApprove = defineMutator({
   apply(ctx, args) {
     const booking = readOne<Booking>(ctx, 'booking');
     if (!booking) return reject('not_found', MESSAGES.BOOKING_NOT_FOUND, 'bookingId');
-    if (booking.status !== 'pending')
-      return reject('invalid_state', MESSAGES.BOOKING_ALREADY_APPROVED, 'bookingId');
+    if (booking.status !== 'pending') return alreadyApproved(booking);
     if (readOne(ctx, 'job')) return reject('conflict', `Job ${args.jobId} already exists`, 'jobId');
     const job: Job = bookingToJob(booking, args.jobId, ctx.now);
-    const approved: Booking = { ...booking, status: 'approved', updatedAt: ctx.now };
+    const approved: Booking = {
+      ...booking,
+      status: 'approved',
+      approvedJobId: args.jobId,
+      approvedBy: ctx.actor?.name || null,
+      updatedAt: ctx.now,
+    };
     return succeed(
       [
         put('bookings', approved as Row),
@@ -38,7 +57,7 @@ export const bookingApprove = defineMutator({
           job.id,
           job.status,
           `Job created from booking ${booking.id}`,
-          ctx.now,
+          occurredAt(ctx),
         ),
       ],
       { job },

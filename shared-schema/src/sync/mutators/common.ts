@@ -13,6 +13,12 @@ export function textIdSchema(prefix: string) {
     });
 }
 
+/**
+ * The record as the device last saw it, sent with an edit so the server can tell what changed
+ * on either side since (rules/merge.ts). Its fields are only compared, never stored.
+ */
+export const baseRowSchema = z.record(z.string(), z.unknown());
+
 /** An integer row id drawn from an id lease. */
 export const leasedIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 

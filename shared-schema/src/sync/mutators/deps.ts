@@ -16,6 +16,7 @@ export type { ServiceRecord } from '../../entities/service-record';
 export type { Vehicle } from '../../entities/vehicle';
 export { createJobInputSchema, jobStatusInputSchema } from '../../api/jobs';
 export { quoteInputSchema, quoteStatusInputSchema } from '../../api/quotes';
+export type { QuoteData } from '../../api/quotes';
 export { notificationPreferenceInputSchema } from '../../api/notifications';
 export {
   acceptQuoteInputSchema,

@@ -118,12 +118,12 @@ describe('signature.add', () => {
 });
 
 describe('job.delete with a field record', () => {
-  it('removes the job’s photos and signatures with it', () => {
+  it('keeps the job’s photos and signatures when it is archived', () => {
     let state = tables({ jobs: [aJob({ status: 'Completed' })] });
     state = ok(state, 'photo.add', photoArgs).tables;
     state = ok(state, 'signature.add', signatureArgs).tables;
     const result = ok(state, 'job.delete', { id: 'JOB-2026-1' });
-    expect(row(result.tables, 'job_photos', PHOTO_ID)).toBeUndefined();
-    expect(row(result.tables, 'job_signatures', signatureArgs.id)).toBeUndefined();
+    expect(row(result.tables, 'job_photos', PHOTO_ID)).toBeDefined();
+    expect(row(result.tables, 'job_signatures', signatureArgs.id)).toBeDefined();
   });
 });

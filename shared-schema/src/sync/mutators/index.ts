@@ -14,12 +14,14 @@ import {
   jobDelete,
   jobMarkEnRoute,
   jobReassign,
+  jobRestore,
   jobSetStatus,
   jobStartService,
   jobUpdateFields,
 } from './job';
 import { notificationPreferencesSave } from './notification-preferences';
 import { defectResolve, prestartSubmit } from './prestart';
+import { positionReport } from './position';
 import { quoteDelete, quoteDuplicate, quoteSave, quoteSetStatus } from './quote';
 import { expenseAdd, fuelAdd, mileageAdd, serviceAdd } from './records';
 import {
@@ -36,6 +38,7 @@ export * from './invoice';
 export * from './job';
 export * from './notification-preferences';
 export * from './prestart';
+export * from './position';
 export * from './quote';
 export * from './records';
 export * from './vehicle';
@@ -52,6 +55,7 @@ const ALL = [
   jobReassign,
   jobAssignVehicle,
   jobDelete,
+  jobRestore,
   quoteSave,
   quoteSetStatus,
   quoteDuplicate,
@@ -74,6 +78,7 @@ const ALL = [
   signatureAdd,
   prestartSubmit,
   defectResolve,
+  positionReport,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod';
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
+import { defineMutator, occurredAt, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
 import {
   acceptQuoteInputSchema,
@@ -78,7 +78,7 @@ export const quoteAccept = defineMutator({
     if (refused && !(refused.code === 'conflict' && refused.field === 'quoteId')) return refused;
     const invoice = refused
       ? undefined
-      : raiseInvoice(accepted, { id: args.invoiceId, now: ctx.now });
+      : raiseInvoice(accepted, { id: args.invoiceId, now: occurredAt(ctx) });
     return succeed(
       [put('quotes', accepted as Row), ...(invoice ? [put('invoices', invoice as Row)] : [])],
       { quote: accepted, invoice: invoice ?? liveInvoices(existing)[0] ?? null },
@@ -116,7 +116,7 @@ export const invoiceRaise = defineMutator({
     }
     const invoice = raiseInvoice(quote as Quote, {
       id: args.id,
-      now: ctx.now,
+      now: occurredAt(ctx),
       jobId,
       buyerAbn: args.buyerAbn,
     });
@@ -151,7 +151,7 @@ export const invoiceRecordPayment = defineMutator({
         amount: args.amount,
         method: args.method,
         reference: args.reference,
-        paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : ctx.now,
+        paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : occurredAt(ctx),
         stripePaymentIntentId: null,
         recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
         createdAt: ctx.now,

@@ -232,7 +232,7 @@ describe('job.reassign', () => {
 });
 
 describe('job.delete', () => {
-  it('deletes a completed job and its history rows', () => {
+  it('archives a completed job, keeping its history, and job.restore undoes it', () => {
     const state = tables({
       jobs: [aJob({ status: 'Completed' }), aJob({ id: 'JOB-2026-2' })],
       job_updates: [
@@ -240,10 +240,17 @@ describe('job.delete', () => {
         { id: 2, jobId: 'JOB-2026-2', status: 'Assigned', message: 'Job created', createdAt: NOW },
       ],
     });
-    const result = ok(state, 'job.delete', { id: 'JOB-2026-1' });
-    expect(result.tables.jobs?.map((job) => job.id)).toEqual(['JOB-2026-2']);
-    expect(result.tables.job_updates?.map((update) => update.id)).toEqual([2]);
-    expect(result.changes.at(-1)).toEqual({ entity: 'jobs', op: 'delete', id: 'JOB-2026-1' });
+    const result = ok(state, 'job.delete', { id: 'JOB-2026-1', updateId: 3 });
+    expect(result.tables.jobs?.map((job) => job.id).sort()).toEqual(['JOB-2026-1', 'JOB-2026-2']);
+    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({ archivedAt: NOW });
+    expect(result.tables.job_updates?.map((update) => update.message)).toEqual([
+      'Job created',
+      'Job created',
+      'Job archived',
+    ]);
+    expect(result.changes.some((change) => change.op === 'delete')).toBe(false);
+    const restored = ok(result.tables, 'job.restore', { id: 'JOB-2026-1', updateId: 4 });
+    expect(row(restored.tables, 'jobs', 'JOB-2026-1')).toMatchObject({ archivedAt: null });
   });
 
   it.each(['Assigned', 'En Route', 'In Progress', 'Emergency', 'Scheduled'] as const)(

@@ -6,9 +6,20 @@
 import { z } from 'zod';
 import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
-import type { Row } from '../mutator';
-import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
+import {
+  defineMutator,
+  occurredAt,
+  put,
+  readMany,
+  readOne,
+  reject,
+  remove,
+  succeed,
+} from '../mutator';
+import type { MutationContext, Row, RowChange } from '../mutator';
+import { latestTime } from '../../rules/occurred';
+import { baseRowSchema, leasedIdSchema, jobUpdate, textIdSchema } from './common';
+import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { TRACKING_TOKEN_PATTERN } from '../../rules/tracking';
 import {
   JOB_ACTION_TARGETS,
@@ -41,6 +52,47 @@ function readJob(args: { id: string }) {
   return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
 }
 
+const HISTORY_KEY = 'history';
+
+/** The job and its history: a status change needs the time of the job's previous event. */
+function readJobWithHistory(args: { id: string }) {
+  return [
+    ...readJob(args),
+    { key: HISTORY_KEY, entity: 'job_updates' as const, where: { jobId: args.id } },
+  ];
+}
+
+const POSITION_KEY = 'position';
+
+/** The job, its history and its live position (issue 20), for the steps that leave En Route. */
+function readJobAndPosition(args: { id: string }) {
+  return [
+    ...readJobWithHistory(args),
+    { key: POSITION_KEY, entity: 'job_positions' as const, id: args.id },
+  ];
+}
+
+/**
+ * The delete of the job's live position, if it has one: the truck's position is kept only
+ * while the job is En Route, so leaving it (arrived, completed, cancelled, archived) drops it.
+ */
+function dropPosition(ctx: MutationContext): RowChange[] {
+  const position = readOne<{ id: string }>(ctx, POSITION_KEY);
+  return position ? [remove('job_positions', position.id)] : [];
+}
+
+/**
+ * When a job event happened: the device's time (rules/occurred.ts), never before the job's
+ * previous event, so its history read in time order is the order the steps were applied.
+ */
+function eventTime(ctx: MutationContext): string {
+  const at = occurredAt(ctx);
+  const previous = latestTime(
+    readMany<{ createdAt: string }>(ctx, HISTORY_KEY).map((u) => u.createdAt),
+  );
+  return previous && Date.parse(previous) > Date.parse(at) ? previous : at;
+}
+
 /**
  * `job.create`: a new job from the admin create-job form. The device mints the job's tracking
  * token with the job id (rules/tracking.ts), so a job created offline is trackable from the
@@ -69,11 +121,14 @@ export const jobCreate = defineMutator({
       trackingToken: trackingToken ?? null,
       status: fields.status ?? DEFAULT_JOB_STATUS,
       progress: 0,
-      createdAt: ctx.now,
+      createdAt: occurredAt(ctx),
       updatedAt: ctx.now,
     };
     return succeed(
-      [put('jobs', job as Row), jobUpdate(updateId, job.id, job.status, 'Job created', ctx.now)],
+      [
+        put('jobs', job as Row),
+        jobUpdate(updateId, job.id, job.status, 'Job created', occurredAt(ctx)),
+      ],
       { job },
     );
   },
@@ -84,16 +139,35 @@ export const jobFieldsPatchSchema = createJobInputSchema
   .omit({ id: true, status: true, assignedTo: true })
   .partial();
 
-/** `job.update`: edits the free fields of a job (not its status, progress or driver). */
+/**
+ * `job.update`: edits the free fields of a job (not its status, progress or driver). With `base`
+ * (the job as the device last saw it) the edit is merged field by field with what changed on the
+ * server since (rules/merge.ts); a field both sides changed keeps the server's value and comes
+ * back as a `conflict` in the result.
+ */
 export const jobUpdateFields = defineMutator({
   name: 'job.update',
-  argsSchema: z.object({ id: jobIdSchema, patch: jobFieldsPatchSchema }),
+  argsSchema: z.object({
+    id: jobIdSchema,
+    patch: jobFieldsPatchSchema,
+    base: baseRowSchema.optional(),
+  }),
   reads: (args) => readJob(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    const updated: Job = { ...job, ...stripUndefined(args.patch), updatedAt: ctx.now };
-    return succeed([put('jobs', updated as Row)], { job: updated });
+    let patch: Record<string, unknown> = stripUndefined(args.patch);
+    let conflict: RecordConflict | undefined;
+    if (args.base) {
+      const { merged, parts } = mergeJobEdit(args.base, patch, job);
+      patch = merged;
+      if (parts.length > 0) conflict = { entity: 'jobs', id: args.id, parts };
+    }
+    const updated: Job = { ...job, ...patch, updatedAt: ctx.now };
+    return succeed(
+      [put('jobs', updated as Row)],
+      conflict ? { job: updated, conflict } : { job: updated },
+    );
   },
 });
 
@@ -129,7 +203,7 @@ function statusStep<const N extends string>(
   return defineMutator({
     name,
     argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema }),
-    reads: (args) => readJob(args),
+    reads: (args) => readJobAndPosition(args),
     apply(ctx, args) {
       const job = readOne<Job>(ctx, JOB_KEY);
       if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
@@ -139,7 +213,8 @@ function statusStep<const N extends string>(
       return succeed(
         [
           put('jobs', updated as Row),
-          jobUpdate(args.updateId, job.id, target.status, message, ctx.now),
+          jobUpdate(args.updateId, job.id, target.status, message, eventTime(ctx)),
+          ...(target.status === 'En Route' ? [] : dropPosition(ctx)),
         ],
         { job: updated },
       );
@@ -161,7 +236,7 @@ export const jobComplete = defineMutator({
   name: 'job.complete',
   argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema, quoteId: textIdSchema('Q') }),
   reads: (args) => [
-    ...readJob(args),
+    ...readJobAndPosition(args),
     { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
   ],
   apply(ctx, args) {
@@ -172,12 +247,15 @@ export const jobComplete = defineMutator({
     if (readOne(ctx, 'quote'))
       return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
     const updated: Job = { ...job, ...target, updatedAt: ctx.now };
-    const quote = autoQuoteForCompletedJob(updated, ctx.now, args.quoteId);
+    const at = eventTime(ctx);
+    // The automatic quote is valid 30 days from the completion, not from the sync.
+    const quote = autoQuoteForCompletedJob(updated, at, args.quoteId);
     return succeed(
       [
         put('jobs', updated as Row),
-        jobUpdate(args.updateId, job.id, target.status, 'Job completed', ctx.now),
+        jobUpdate(args.updateId, job.id, target.status, 'Job completed', at),
         put('quotes', quote as Row),
+        ...dropPosition(ctx),
       ],
       { job: updated, quoteId: quote.id },
     );
@@ -197,7 +275,7 @@ export const jobSetStatus = defineMutator({
     status: jobStatusInputSchema,
     progress: z.number().int().min(0).max(100).optional(),
   }),
-  reads: (args) => readJob(args),
+  reads: (args) => readJobAndPosition(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
@@ -212,7 +290,14 @@ export const jobSetStatus = defineMutator({
     return succeed(
       [
         put('jobs', updated as Row),
-        jobUpdate(args.updateId, job.id, args.status, `Status changed to ${args.status}`, ctx.now),
+        jobUpdate(
+          args.updateId,
+          job.id,
+          args.status,
+          `Status changed to ${args.status}`,
+          eventTime(ctx),
+        ),
+        ...(args.status === 'En Route' ? [] : dropPosition(ctx)),
       ],
       { job: updated },
     );
@@ -227,7 +312,7 @@ export const jobReassign = defineMutator({
     updateId: leasedIdSchema,
     assignedTo: z.string().trim().max(100).nullable(),
   }),
-  reads: (args) => readJob(args),
+  reads: (args) => readJobWithHistory(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
@@ -237,36 +322,54 @@ export const jobReassign = defineMutator({
     const updated: Job = { ...job, assignedTo, updatedAt: ctx.now };
     const message = assignedTo ? `Assigned to ${assignedTo}` : 'Driver unassigned';
     return succeed(
-      [put('jobs', updated as Row), jobUpdate(args.updateId, job.id, job.status, message, ctx.now)],
+      [
+        put('jobs', updated as Row),
+        jobUpdate(args.updateId, job.id, job.status, message, eventTime(ctx)),
+      ],
       { job: updated },
     );
   },
 });
 
-/** `job.delete`: removes a Completed or Cancelled job together with its history rows. */
+/**
+ * `job.delete`: archives a Completed or Cancelled job (issue 16: history is never erased). The
+ * job leaves the active list; it keeps its history, photos and signatures for reports and
+ * disputes, and `job.restore` brings it back. With `updateId` the archiving is written to the
+ * job's history too. (The name stays: an older app's queued delete now archives.)
+ */
 export const jobDelete = defineMutator({
   name: 'job.delete',
-  argsSchema: z.object({ id: jobIdSchema }),
-  reads: (args) => [
-    ...readJob(args),
-    { key: 'updates', entity: 'job_updates' as const, where: { jobId: args.id } },
-    { key: 'photos', entity: 'job_photos' as const, where: { jobId: args.id } },
-    { key: 'signatures', entity: 'job_signatures' as const, where: { jobId: args.id } },
-  ],
+  argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema.optional() }),
+  reads: (args) => readJobAndPosition(args),
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
     if (!canDeleteJob(job.status))
       return reject('invalid_state', MESSAGES.JOB_DELETE_NOT_ALLOWED, 'status');
-    // History rows refer to the job, so they go first (no cascades behind the change log).
-    // So do its photo and signature records; their files stay stored under their hashes.
-    const updates = readMany<{ id: number }>(ctx, 'updates');
-    return succeed([
-      ...updates.map((update) => remove('job_updates', update.id)),
-      ...readMany<{ id: string }>(ctx, 'photos').map((photo) => remove('job_photos', photo.id)),
-      ...readMany<{ id: string }>(ctx, 'signatures').map((sig) => remove('job_signatures', sig.id)),
-      remove('jobs', args.id),
-    ]);
+    if (job.archivedAt) return succeed([], { job });
+    const at = eventTime(ctx);
+    const archived: Job = { ...job, archivedAt: at, updatedAt: ctx.now };
+    const changes = [put('jobs', archived as Row)];
+    if (args.updateId !== undefined)
+      changes.push(jobUpdate(args.updateId, job.id, job.status, 'Job archived', at));
+    return succeed(changes, { job: archived });
+  },
+});
+
+/** `job.restore`: brings an archived job back to the list (the undo of `job.delete`). */
+export const jobRestore = defineMutator({
+  name: 'job.restore',
+  argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema.optional() }),
+  reads: (args) => readJobWithHistory(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (!job.archivedAt) return succeed([], { job });
+    const restored: Job = { ...job, archivedAt: null, updatedAt: ctx.now };
+    const changes = [put('jobs', restored as Row)];
+    if (args.updateId !== undefined)
+      changes.push(jobUpdate(args.updateId, job.id, job.status, 'Job restored', eventTime(ctx)));
+    return succeed(changes, { job: restored });
   },
 });
 

@@ -218,7 +218,7 @@ describe('job.assignVehicle and vehicle.remove', () => {
     updatedAt: NOW,
   };
 
-  it('a job goes out on a vehicle; removing the vehicle takes its checks and defects', () => {
+  it('a job goes out on a vehicle; removing the vehicle keeps its checks and defects (issue 16)', () => {
     const state = ok(
       tables({ ...fleet, jobs: [job] }),
       'prestart.submit',
@@ -230,12 +230,13 @@ describe('job.assignVehicle and vehicle.remove', () => {
       'vehicleId',
     );
     const removed = ok(assigned, 'vehicle.remove', { id: 1 });
+    // Issue 16: a removed vehicle is retired, never erased: its checks and defects stay for
+    // audits, like its service and fuel records.
     expect(removed.changes.map((change) => `${change.op} ${change.entity}`)).toEqual([
-      'put jobs',
-      'delete vehicle_defects',
-      'delete prestart_checks',
-      'delete vehicles',
+      'put vehicles',
     ]);
-    expect(row(removed.tables, 'jobs', 'JOB-2026-1')).toMatchObject({ vehicleId: null });
+    expect(row(removed.tables, 'vehicles', 1)).toMatchObject({ isActive: false });
+    expect(removed.tables.vehicle_defects).toHaveLength(1);
+    expect(removed.tables.prestart_checks).toHaveLength(1);
   });
 });

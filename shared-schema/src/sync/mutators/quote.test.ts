@@ -150,6 +150,21 @@ describe('quote.delete', () => {
     expect(result.tables.quotes).toEqual([]);
   });
 
+  it('refuses to delete a quote with a tax invoice, naming the invoice (issue 16)', () => {
+    const state = tables({
+      quotes: [aQuote({ id: 'Q-2026-3', status: 'accepted' })],
+      invoices: [{ id: 'INV-2026-1401', quoteId: 'Q-2026-3' }],
+    });
+    const refusal = rejected(state, 'quote.delete', { id: 'Q-2026-3' });
+    expect(refusal).toMatchObject({
+      code: 'invalid_state',
+      related: { entity: 'invoices', id: 'INV-2026-1401' },
+    });
+    expect(refusal.message).toBe(
+      'Q-2026-3 has tax invoice INV-2026-1401, so it is kept with its money records. To cancel it, issue a credit note for INV-2026-1401.',
+    );
+  });
+
   it('rejects an unknown quote', () => {
     expect(rejected(tables({}), 'quote.delete', { id: 'Q-2026-1' }).message).toBe(
       'Quote not found',

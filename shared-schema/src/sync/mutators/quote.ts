@@ -6,9 +6,19 @@
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { QUOTE_STATUSES } from '../../constants';
-import { defineMutator, put, readOne, reject, remove, succeed } from '../mutator';
+import {
+  defineMutator,
+  occurredAt,
+  put,
+  readMany,
+  readOne,
+  reject,
+  remove,
+  succeed,
+} from '../mutator';
 import type { Row } from '../mutator';
-import { textIdSchema } from './common';
+import { baseRowSchema, textIdSchema } from './common';
+import { mergeQuoteEdit, type QuoteEdit, type RecordConflict } from '../../rules/merge';
 import {
   buildQuote,
   canChangeQuoteStatus,
@@ -16,6 +26,7 @@ import {
   duplicateQuote,
   quoteInputSchema,
   type Quote,
+  type QuoteData,
 } from './deps';
 
 /** Schema of a quote id argument. */
@@ -27,18 +38,68 @@ function readQuote(id: string) {
   return [{ key: QUOTE_KEY, entity: 'quotes' as const, id }];
 }
 
-/** `quote.save`: creates a draft quote, or replaces the fields of an existing draft. */
+/**
+ * Gives every line without an id one that no line of the stored quote or the edit's base uses
+ * (`Q-2026-3-4`, `Q-2026-3-5`, …), so a line two devices add never shares an id with another.
+ */
+function withLineIds(
+  quoteId: string,
+  items: QuoteData['items'],
+  taken: readonly { id: string }[],
+): (QuoteData['items'][number] & { id: string })[] {
+  const used = new Set([...taken.map((item) => item.id), ...items.flatMap((i) => i.id ?? [])]);
+  let next = 1;
+  return items.map((item) => {
+    if (item.id) return { ...item, id: item.id };
+    while (used.has(`${quoteId}-${next}`)) next += 1;
+    const id = `${quoteId}-${next}`;
+    used.add(id);
+    return { ...item, id };
+  });
+}
+
+function asEdit(quote: Pick<Quote, 'items'> & Record<string, unknown>): QuoteEdit {
+  return { ...quote, items: quote.items };
+}
+
+/**
+ * `quote.save`: creates a draft quote, or saves an edit of an existing draft. An edit that
+ * carries `base` (the quote as the device last saw it) is merged with what changed on the
+ * server since (rules/merge.ts): the other side's changes stay, this edit's non-colliding
+ * changes are applied, and a collision keeps the other side's value and is answered as a
+ * `conflict` in the result for the owner to resolve. Without `base` (an app from before merges)
+ * the edit replaces the draft's fields, as it always did.
+ */
 export const quoteSave = defineMutator({
   name: 'quote.save',
-  argsSchema: quoteInputSchema.extend({ id: quoteIdArgSchema }),
+  argsSchema: quoteInputSchema.extend({ id: quoteIdArgSchema, base: baseRowSchema.optional() }),
   reads: (args) => readQuote(args.id),
   apply(ctx, args) {
     const existing = readOne<Quote>(ctx, QUOTE_KEY);
     if (existing && !canEditQuote(existing.status)) {
       return reject('invalid_state', MESSAGES.QUOTE_NOT_EDITABLE, 'status');
     }
-    const quote = buildQuote(args, { id: args.id, now: ctx.now, createdAt: existing?.createdAt });
-    return succeed([put('quotes', quote as Row)], { quote });
+    const { base: rawBase, ...fields } = args;
+    const base = rawBase as (Quote & Record<string, unknown>) | undefined;
+    const items = withLineIds(args.id, fields.items, [
+      ...(existing?.items ?? []),
+      ...(Array.isArray(base?.items) ? base.items : []),
+    ]);
+    let data: QuoteData = { ...fields, items };
+    let conflict: RecordConflict | undefined;
+    if (existing && base && Array.isArray(base.items)) {
+      const mine: QuoteEdit = { ...fields, items: items.map((item) => ({ ...item })) };
+      const { merged, parts } = mergeQuoteEdit(asEdit(base), mine, asEdit(existing));
+      data = { ...data, ...(merged as Partial<QuoteData>), items: merged.items } as QuoteData;
+      if (parts.length > 0) conflict = { entity: 'quotes', id: args.id, parts };
+    }
+    const quote = buildQuote(data, {
+      id: args.id,
+      now: occurredAt(ctx),
+      createdAt: existing?.createdAt,
+    });
+    quote.updatedAt = ctx.now;
+    return succeed([put('quotes', quote as Row)], conflict ? { quote, conflict } : { quote });
   },
 });
 
@@ -73,18 +134,32 @@ export const quoteDuplicate = defineMutator({
     const source = readOne<Quote>(ctx, 'source');
     if (!source) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'sourceId');
     if (readOne(ctx, QUOTE_KEY)) return reject('conflict', `Quote ${args.id} already exists`, 'id');
-    const copy = duplicateQuote(source, args.id, ctx.now);
+    const copy = duplicateQuote(source, args.id, occurredAt(ctx));
     return succeed([put('quotes', copy as Row)], { quote: copy });
   },
 });
 
-/** `quote.delete`: removes a quote. */
+/**
+ * `quote.delete`: removes a quote that no tax invoice was raised from. A quote with an invoice
+ * (and so perhaps a payment) is money on record: it is refused in plain words, and the invoice
+ * is cancelled by a credit note instead (issue 16).
+ */
 export const quoteDelete = defineMutator({
   name: 'quote.delete',
   argsSchema: z.object({ id: quoteIdArgSchema }),
-  reads: (args) => readQuote(args.id),
+  reads: (args) => [
+    ...readQuote(args.id),
+    { key: 'invoices', entity: 'invoices' as const, where: { quoteId: args.id } },
+  ],
   apply(ctx, args) {
     if (!readOne<Quote>(ctx, QUOTE_KEY)) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
+    const invoice = readMany<{ id: string; amountPaid?: number }>(ctx, 'invoices')[0];
+    if (invoice) {
+      return {
+        ...reject('invalid_state', MESSAGES.quoteDeleteRefused(args.id, invoice.id), 'id'),
+        related: { entity: 'invoices', id: invoice.id },
+      };
+    }
     return succeed([remove('quotes', args.id)]);
   },
 });

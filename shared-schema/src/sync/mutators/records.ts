@@ -4,7 +4,7 @@
  * record moves the vehicle's last service date forward, so the service-due figures follow.
  */
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
+import { defineMutator, occurredAt, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, RowChange, Row } from '../mutator';
 import { leasedIdSchema } from './common';
 import {
@@ -99,7 +99,7 @@ export const fuelAdd = defineMutator({
     const record: FuelRecord = {
       efficiency: null,
       ...args,
-      dateTime: args.dateTime ?? ctx.now,
+      dateTime: args.dateTime ?? occurredAt(ctx),
       createdAt: ctx.now,
     };
     return succeed(
@@ -124,7 +124,7 @@ export const mileageAdd = defineMutator({
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_REQUIRED, 'vehicleId');
     const record: MileageRecord = {
       ...args,
-      dateTime: args.dateTime ?? ctx.now,
+      dateTime: args.dateTime ?? occurredAt(ctx),
       jobId: args.jobId ?? null,
       distance: args.endOdometer - args.startOdometer,
       createdAt: ctx.now,

@@ -114,7 +114,7 @@ describe('vehicle modifications and special features', () => {
 });
 
 describe('vehicle.remove', () => {
-  it('removes the vehicle and its records, records first', () => {
+  it('takes the vehicle out of the fleet and keeps its records for reports', () => {
     const state = tables({
       vehicles: [aVehicle()],
       fuel_records: [{ id: 5, vehicleId: 1 }],
@@ -124,10 +124,12 @@ describe('vehicle.remove', () => {
       ],
     });
     const result = ok(state, 'vehicle.remove', { id: 1 });
-    expect(result.tables.vehicles).toEqual([]);
-    expect(result.tables.fuel_records).toEqual([]);
-    expect(result.tables.service_records?.map((r) => r.id)).toEqual([7]);
-    expect(result.changes.at(-1)).toEqual({ entity: 'vehicles', op: 'delete', id: 1 });
+    expect(result.tables.vehicles).toEqual([
+      expect.objectContaining({ id: 1, isActive: false, status: 'out_of_service' }),
+    ]);
+    expect(result.tables.fuel_records).toHaveLength(1);
+    expect(result.tables.service_records?.map((r) => r.id)).toEqual([6, 7]);
+    expect(result.changes.every((change) => change.op === 'put')).toBe(true);
   });
 
   it('rejects an unknown vehicle', () => {

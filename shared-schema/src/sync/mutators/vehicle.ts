@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readMany, readOne, reject, remove, succeed } from '../mutator';
+import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, ReadSpec, Row } from '../mutator';
-import { leasedIdSchema } from './common';
+import { baseRowSchema, leasedIdSchema } from './common';
+import { mergeVehicleEdit, type RecordConflict } from '../../rules/merge';
 import { vehicleInputSchema, vehicleUpdateInputSchema, type Vehicle } from './deps';
 import { stripUndefined } from './job';
 
@@ -60,10 +61,19 @@ export const vehicleAdd = defineMutator({
 /** Vehicle fields `vehicle.update` may change; keys left out keep their value. */
 export const vehiclePatchSchema = vehicleUpdateInputSchema.partial();
 
-/** `vehicle.update`: changes some fields of a vehicle. */
+/**
+ * `vehicle.update`: changes some fields of a vehicle. With `base` (the vehicle as the device last
+ * saw it) the edit is merged with what changed on the server since (rules/merge.ts): plain
+ * fields three-way (a collision keeps the server's value and comes back as a `conflict`), the
+ * tick-box lists as sets.
+ */
 export const vehicleUpdate = defineMutator({
   name: 'vehicle.update',
-  argsSchema: z.object({ id: leasedIdSchema, patch: vehiclePatchSchema }),
+  argsSchema: z.object({
+    id: leasedIdSchema,
+    patch: vehiclePatchSchema,
+    base: baseRowSchema.optional(),
+  }),
   reads: (args) => [
     { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
     ...uniquenessReads(args.patch.registration, args.patch.vin),
@@ -73,8 +83,18 @@ export const vehicleUpdate = defineMutator({
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
     if (clashes(ctx, args.id))
       return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
-    const updated: Vehicle = { ...vehicle, ...stripUndefined(args.patch), updatedAt: ctx.now };
-    return succeed([put('vehicles', updated as Row)], { vehicle: updated });
+    let patch: Record<string, unknown> = stripUndefined(args.patch);
+    let conflict: RecordConflict | undefined;
+    if (args.base) {
+      const { merged, parts } = mergeVehicleEdit(args.base, patch, vehicle);
+      patch = merged;
+      if (parts.length > 0) conflict = { entity: 'vehicles', id: args.id, parts };
+    }
+    const updated: Vehicle = { ...vehicle, ...patch, updatedAt: ctx.now };
+    return succeed(
+      [put('vehicles', updated as Row)],
+      conflict ? { vehicle: updated, conflict } : { vehicle: updated },
+    );
   },
 });
 
@@ -108,39 +128,24 @@ export const vehicleUpdateSpecialFeatures = defineMutator({
   apply: (ctx, args) => replaceList(ctx, 'specialFeatures', args.specialFeatures),
 });
 
-// Defects first: they refer to checks and service records.
-const VEHICLE_CHILDREN = [
-  'vehicle_defects',
-  'prestart_checks',
-  'service_records',
-  'fuel_records',
-  'mileage_records',
-  'fleet_expenses',
-] as const;
-
 /**
- * `vehicle.remove`: removes a vehicle with its checks, defects, service, fuel, mileage and expense
- * records.
+ * `vehicle.remove`: takes a vehicle out of the fleet (issue 16): it leaves the fleet list
+ * (`isActive` false, out of service) and keeps its service, fuel, mileage and expense records,
+ * which the reports and the books still count.
  */
 export const vehicleRemove = defineMutator({
   name: 'vehicle.remove',
   argsSchema: z.object({ id: leasedIdSchema }),
-  reads: (args) => [
-    { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
-    ...VEHICLE_CHILDREN.map((entity) => ({ key: entity, entity, where: { vehicleId: args.id } })),
-    { key: 'jobs', entity: 'jobs' as const, where: { vehicleId: args.id } },
-  ],
-  apply(ctx, args) {
-    if (!readOne<Vehicle>(ctx, VEHICLE_KEY))
-      return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
-    // Records refer to the vehicle, so they go first (no cascades behind the change log).
-    const children = VEHICLE_CHILDREN.flatMap((entity) =>
-      readMany<{ id: number }>(ctx, entity).map((row) => remove(entity, row.id)),
-    );
-    // Jobs that were to go out on it keep their history and lose the vehicle.
-    const jobs = readMany<Row>(ctx, 'jobs').map((job) =>
-      put('jobs', { ...job, vehicleId: null, updatedAt: ctx.now }),
-    );
-    return succeed([...jobs, ...children, remove('vehicles', args.id)]);
+  reads: (args) => [{ key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id }],
+  apply(ctx, _args) {
+    const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
+    if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
+    const retired: Vehicle = {
+      ...vehicle,
+      isActive: false,
+      status: 'out_of_service',
+      updatedAt: ctx.now,
+    };
+    return succeed([put('vehicles', retired as Row)], { vehicle: retired });
   },
 });

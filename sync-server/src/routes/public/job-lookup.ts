@@ -30,7 +30,10 @@ import {
   trackResponseSchema,
   type Booking,
   type Job,
+  type JobPosition,
+  type TruckPosition,
 } from '@pilbara/shared-schema';
+import { getRow } from '../../db/rows';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { errorAnswers } from '../../plugins/route-schemas';
 import {
@@ -85,6 +88,22 @@ function byId(app: FastifyInstance, id: string): Found | undefined {
   return job ? { job } : undefined;
 }
 
+/**
+ * The truck on the job's tracking link: its latest shared fix while the job is En Route, else
+ * null (none is kept once the job moves on; this guards a row a late write left behind).
+ */
+function truckPosition(app: FastifyInstance, job: Job): TruckPosition | null {
+  if (job.status !== 'En Route') return null;
+  const position = getRow<JobPosition>(app.db, 'job_positions', job.id);
+  return position
+    ? {
+        latitude: position.latitude,
+        longitude: position.longitude,
+        recordedAt: position.recordedAt,
+      }
+    : null;
+}
+
 function phoneOf(found: Found): string {
   return 'job' in found ? found.job.phone : found.booking.phone;
 }
@@ -132,7 +151,8 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       noStore(reply);
-      return masked(found);
+      if (!('job' in found)) return { booking: maskBooking(found.booking) };
+      return { job: maskJob(found.job), position: truckPosition(app, found.job) };
     },
   );
 

@@ -120,9 +120,12 @@ function vehiclePatchMutation(
 }
 
 export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listSchema = { summary: 'Every vehicle', response: { 200: vehiclesResponseSchema } };
+  const listSchema = {
+    summary: 'Every vehicle in the fleet (a removed one is kept for its records, not listed)',
+    response: { 200: vehiclesResponseSchema },
+  };
   app.get('/vehicles', { schema: listSchema }, async () => ({
-    vehicles: findRows<Vehicle>(app.db, 'vehicles'),
+    vehicles: findRows<Vehicle>(app.db, 'vehicles').filter((vehicle) => vehicle.isActive),
   }));
 
   const addSchema = {

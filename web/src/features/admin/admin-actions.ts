@@ -4,6 +4,7 @@
  * work with no connection; the outbox delivers them when it returns.
  */
 import { mintTrackingToken } from '../../lib/tracking-token';
+import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
 import {
   DRIVER_UNASSIGNED,
@@ -15,6 +16,7 @@ import {
 } from '@pilbara/shared-schema';
 import { mintId, mutate, type MutateResult } from '../../sync';
 import { ADMIN_TOASTS } from './admin-text';
+import { ArchivedMessage } from './archived-toast';
 
 function success(title: string, message: string): void {
   notifications.show({ title, message, color: 'green', autoClose: TOAST_DURATIONS.default });
@@ -111,10 +113,39 @@ export async function reassignJob(jobId: string, driver: string): Promise<boolea
   return true;
 }
 
-/** Deletes a Completed or Cancelled job with its history. */
+/**
+ * Archives a Completed or Cancelled job (`job.delete`, issue 16): it leaves the list, its
+ * history stays. The toast offers Undo (`job.restore`), which works whether the archiving has
+ * synced yet or not.
+ */
 export async function deleteJob(jobId: string): Promise<boolean> {
-  const result = await run(MESSAGES.JOB_DELETE_FAILED, () => mutate('job.delete', { id: jobId }));
+  const result = await run(MESSAGES.JOB_DELETE_FAILED, async () =>
+    mutate('job.delete', { id: jobId, updateId: await mintId('job_updates') }),
+  );
   if (!result?.ok) return false;
-  success(MESSAGES.JOB_DELETED_TITLE, ADMIN_TOASTS.jobDeleted(jobId));
+  const toastId = `job-archived-${jobId}`;
+  notifications.show({
+    id: toastId,
+    title: MESSAGES.JOB_DELETED_TITLE,
+    color: 'green',
+    autoClose: TOAST_DURATIONS.default * 2,
+    message: createElement(ArchivedMessage, {
+      jobId,
+      onUndo: () => {
+        notifications.hide(toastId);
+        void restoreJob(jobId);
+      },
+    }),
+  });
+  return true;
+}
+
+/** Brings an archived job back (the archive toast's Undo). */
+export async function restoreJob(jobId: string): Promise<boolean> {
+  const result = await run(MESSAGES.JOB_UPDATE_FAILED, async () =>
+    mutate('job.restore', { id: jobId, updateId: await mintId('job_updates') }),
+  );
+  if (!result?.ok) return false;
+  success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobRestored(jobId));
   return true;
 }

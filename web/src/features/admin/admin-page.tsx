@@ -17,15 +17,17 @@ import {
   IconMail,
   IconTool,
   IconTruck,
+  IconUsers,
 } from '@tabler/icons-react';
-import { adminDashboardStats, driverOptions, type Job } from '@pilbara/shared-schema';
-import { useProfile } from '../../components/profile-provider';
+import { adminDashboardStats, assignmentChoices, type Job } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../components/fleet-due-list';
-import { ADMIN_TEXT } from './admin-text';
+import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
+import { StaffAccounts } from './staff-accounts';
+import { useAssignableDrivers } from './staff-api';
 import { SummaryTiles } from './summary-tiles';
 import { useAvailableDrivers } from './use-available-drivers';
 import { usePendingKeys } from '../../sync';
@@ -43,12 +45,13 @@ export interface AdminPageProps {
   syncIssues?: ReactNode;
 }
 
-type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages';
+type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages' | 'staff';
 
 export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: AdminPageProps) {
   usePageTitle(ADMIN_TEXT.title);
-  const profile = useProfile();
-  const drivers = useMemo(() => driverOptions(profile), [profile]);
+  // The driver picker offers the active drivers (GET /api/drivers, kept for offline use).
+  const assignable = useAssignableDrivers();
+  const drivers = useMemo(() => assignmentChoices(assignable.names ?? []), [assignable.names]);
   const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
   const [tab, setTab] = useState<TabKey>('bookings');
 
@@ -120,6 +123,13 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
             >
               {ADMIN_TEXT.tabs.messages}
             </Tabs.Tab>
+            <Tabs.Tab
+              value="staff"
+              className={classes.tab}
+              leftSection={<IconUsers size={16} aria-hidden />}
+            >
+              {STAFF_TEXT.tab}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="bookings" pt="md">
             <PendingBookings bookings={bookings} pendingKeys={pendingKeys} />
@@ -132,6 +142,9 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
           </Tabs.Panel>
           <Tabs.Panel value="messages" pt="md">
             <ContactMessages emails={emails} />
+          </Tabs.Panel>
+          <Tabs.Panel value="staff" pt="md">
+            <StaffAccounts onDriversChanged={assignable.refresh} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

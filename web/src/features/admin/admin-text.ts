@@ -33,6 +33,12 @@ export const ADMIN_TEXT = {
   pending: 'Not synced yet',
   pendingHint: 'Saved on this device; it reaches the server when the connection returns.',
   deleteHint: 'Only completed or cancelled jobs can be deleted',
+  archiveTitle: (jobId: string) => `Archive ${jobId}?`,
+  archiveBody:
+    'It leaves the job list. Its history, photos, signatures, quote and invoice are kept for reports, and you can undo this.',
+  archiveConfirm: 'Archive job',
+  cancel: 'Cancel',
+  undo: 'Undo',
 } as const;
 
 /** The toast texts of spec staff §8 with the details this product adds. */
@@ -43,5 +49,32 @@ export const ADMIN_TOASTS = {
   jobCompleted: (jobId: string, quoteId: string) =>
     `Job ${jobId} is Completed. Draft quote ${quoteId} created.`,
   jobReassigned: (jobId: string, driver: string) => `Job ${jobId}: driver ${driver}.`,
-  jobDeleted: (jobId: string) => `Job ${jobId} deleted.`,
+  jobDeleted: (jobId: string) => `Job ${jobId} archived: its history is kept.`,
+  jobRestored: (jobId: string) => `Job ${jobId} is back in the list.`,
+} as const;
+
+/** Wording of the Staff tab (issue 20). */
+export const STAFF_TEXT = {
+  tab: 'Staff',
+  title: 'Staff accounts',
+  addTitle: 'Add staff',
+  addSubmit: 'Add account',
+  role: 'Role',
+  roles: { admin: 'Admin', driver: 'Driver' },
+  inactive: 'Deactivated',
+  resetPassword: 'Reset password',
+  passwordTitle: 'Reset password',
+  passwordSubmit: 'Set password',
+  passwordHint: (name: string) =>
+    `${name} signs in with this password from now on; their open sessions end.`,
+  deactivate: 'Deactivate',
+  reactivate: 'Reactivate',
+  deactivateTitle: 'Deactivate account',
+  deactivateHint: (name: string) =>
+    `${name} is signed out everywhere within seconds and cannot sign in until reactivated. Their jobs stay assigned.`,
+  cancel: 'Cancel',
+  added: (name: string, role: string) => `${name} can now sign in as ${role}.`,
+  passwordReset: (name: string) => `${name}'s password was changed.`,
+  deactivated: (name: string) => `${name} was deactivated and signed out.`,
+  reactivated: (name: string) => `${name} can sign in again.`,
 } as const;

@@ -9,6 +9,7 @@ import {
   Card,
   Collapse,
   Group,
+  Modal,
   Progress,
   Select,
   Stack,
@@ -26,6 +27,7 @@ import {
 } from '@tabler/icons-react';
 import {
   DRIVER_UNASSIGNED,
+  assignmentChoices,
   canDeleteJob,
   isJobActionAllowed,
   type Job,
@@ -85,6 +87,7 @@ export function JobCard({
   const [fieldOpen, setFieldOpen] = useState(false);
   const onlyOnPhone = useOnlyOnPhone(job.id);
   const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const act = async (key: string, action: () => Promise<unknown>) => {
     setBusy(key);
     try {
@@ -96,7 +99,10 @@ export function JobCard({
   const canReassign = isJobActionAllowed(job.status, 'reassign');
   const deletable = canDeleteJob(job.status);
   const driver = job.assignedTo ?? DRIVER_UNASSIGNED;
-  const driverOptions = drivers.includes(driver) ? [...drivers] : [...drivers, driver];
+  const driverOptions = assignmentChoices(
+    drivers.filter((name) => name !== DRIVER_UNASSIGNED),
+    driver,
+  );
 
   return (
     <Card
@@ -104,6 +110,7 @@ export function JobCard({
       radius="md"
       padding="md"
       className={job.status === 'Emergency' ? classes.emergency : undefined}
+      id={job.id}
       data-testid="job-card"
       data-job-id={job.id}
       data-status={job.status}
@@ -180,10 +187,33 @@ export function JobCard({
             disabled={!deletable}
             title={deletable ? undefined : ADMIN_TEXT.deleteHint}
             loading={busy === 'delete'}
-            onClick={() => void act('delete', () => deleteJob(job.id))}
+            onClick={() => setConfirming(true)}
           >
             {ADMIN_TEXT.deleteJob}
           </Button>
+          <Modal
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            title={ADMIN_TEXT.archiveTitle(job.id)}
+          >
+            <Stack gap="md">
+              <Text size="sm">{ADMIN_TEXT.archiveBody}</Text>
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" onClick={() => setConfirming(false)}>
+                  {ADMIN_TEXT.cancel}
+                </Button>
+                <Button
+                  color="red"
+                  onClick={() => {
+                    setConfirming(false);
+                    void act('delete', () => deleteJob(job.id));
+                  }}
+                >
+                  {ADMIN_TEXT.archiveConfirm}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
           <Button
             size="sm"
             variant="default"

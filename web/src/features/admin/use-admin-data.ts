@@ -8,11 +8,14 @@ import { db } from '../../sync';
 
 const EMPTY: never[] = [];
 
-/** Every job, most recently changed first. */
+/** Every job in use (archived ones are kept, not listed), most recently changed first. */
 export function useJobs(): Job[] {
   return (
     useLiveQuery(
-      async () => (await db.jobs.orderBy('updatedAt').reverse().toArray()) as Job[],
+      async () =>
+        ((await db.jobs.orderBy('updatedAt').reverse().toArray()) as Job[]).filter(
+          (job) => !job.archivedAt,
+        ),
       [],
     ) ?? EMPTY
   );

@@ -177,7 +177,9 @@ describe('FleetPage', () => {
     expect(await db.vehicles.count()).toBe(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Vehicle' }));
     expect(await screen.findByText(MESSAGES.VEHICLE_REMOVED)).toBeTruthy();
-    await waitFor(async () => expect(await db.vehicles.count()).toBe(0));
+    // Out of the fleet list, but kept with its records for the reports (issue 16).
+    await waitFor(async () => expect((await db.vehicles.get(9))?.isActive).toBe(false));
+    await waitFor(() => expect(screen.queryByText('REM999')).toBeNull());
   });
 
   it('edits modifications by tick boxes and shows them in the expanded card', async () => {

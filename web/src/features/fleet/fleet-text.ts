@@ -21,7 +21,7 @@ export const FLEET_TEXT = {
   removeTitle: 'Remove vehicle?',
   removeConfirm: 'Remove Vehicle',
   removeBody: (name: string) =>
-    `${name} and all of its service, fuel, mileage and expense records will be removed from every device. This cannot be undone.`,
+    `${name} leaves the fleet list on every device. Its service, fuel, mileage and expense records are kept for the reports and the books.`,
   cancel: 'Cancel',
   save: 'Save',
   pending: 'Not synced yet',

@@ -180,8 +180,25 @@ describe('quote form model', () => {
       distance: 12.5,
       validDays: 9,
     });
+    // The line keeps its id, so an edit merges line by line with another owner's.
     expect(values.items).toEqual([
-      { description: 'Emergency Towing', quantity: 2, unitPrice: 18000, category: 'service' },
+      {
+        lineId: 'Q-2026-3-1',
+        description: 'Emergency Towing',
+        quantity: 2,
+        unitPrice: 18000,
+        category: 'service',
+      },
     ]);
+    const args = toSaveArgs(
+      {
+        ...values,
+        customerPhone: '0412345678',
+        items: [...values.items, { ...values.items[0]!, lineId: undefined }],
+      },
+      quote.id,
+      () => 'new-line',
+    );
+    expect(args.items.map((item) => item.id)).toEqual(['Q-2026-3-1', 'new-line']);
   });
 });

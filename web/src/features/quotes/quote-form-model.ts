@@ -17,8 +17,13 @@ import {
   type QuotePrice,
 } from '@pilbara/shared-schema';
 
-/** One line in the form; `unitPrice` is cents. */
+/**
+ * One line in the form; `unitPrice` is cents. `lineId` is the stored line's id (kept so an edit
+ * merges line by line with another owner's, rules/merge.ts); a new line gets one when saved.
+ * (Not `id`: the form's field array uses that name for its own keys.)
+ */
 export interface FormItem {
+  lineId?: string;
   description: string;
   quantity: number;
   unitPrice: number;
@@ -78,6 +83,7 @@ export function quoteToForm(quote: Quote, now: string): QuoteFormValues {
     validDays: Math.min(365, Math.max(1, Number.isFinite(left) ? left : QUOTE_DEFAULTS.validDays)),
     notes: quote.notes ?? '',
     items: quote.items.map((item) => ({
+      lineId: item.id,
       description: item.description,
       quantity: item.quantity,
       unitPrice: item.unitPrice,
@@ -191,6 +197,18 @@ export function saveBlocker(
 export { quoteFormSchema };
 
 /** The `quote.save` arguments for `id`: the form read by the shared form schema (prices in cents; the mutator computes the totals). */
-export function toSaveArgs(values: QuoteFormValues, id: string): QuoteData & { id: string } {
-  return { ...quoteFormSchema.parse(values), id };
+export function toSaveArgs(
+  values: QuoteFormValues,
+  id: string,
+  newLineId: () => string = () => crypto.randomUUID(),
+): QuoteData & { id: string } {
+  const parsed = quoteFormSchema.parse(values);
+  return {
+    ...parsed,
+    items: parsed.items.map((item, index) => ({
+      ...item,
+      id: values.items[index]?.lineId ?? newLineId(),
+    })),
+    id,
+  };
 }

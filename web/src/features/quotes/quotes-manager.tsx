@@ -92,7 +92,10 @@ export function QuotesManager() {
         );
         return false;
       }
-      const result = await mutate('quote.save', toSaveArgs(values, id));
+      // The quote as this screen showed it goes along, so the server merges this edit with
+      // anything another owner changed meanwhile instead of replacing it (rules/merge.ts).
+      const base = editing ? { ...editing } : undefined;
+      const result = await mutate('quote.save', { ...toSaveArgs(values, id), base });
       if (!result.ok) {
         toast(
           'error',

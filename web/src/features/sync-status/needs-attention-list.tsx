@@ -3,13 +3,130 @@
  * the original data, so staff can fix the cause and retry, or discard it. Nothing rejected is
  * ever dropped silently.
  */
-import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { db, discardIssue, retryIssue, type SyncIssue } from '../../sync';
+import {
+  conflictPartLabel,
+  conflictValueText,
+  type ConflictChoice,
+  type RecordConflict,
+} from '@pilbara/shared-schema';
+import { db, discardIssue, resolveConflict, retryIssue, type SyncIssue } from '../../sync';
 import { mutationLabel, mutationSubject } from './mutation-labels';
 
+/**
+ * A conflict: the other owner's value and this device's, side by side, per part. Keep mine puts
+ * every part of this device back, keep theirs leaves the record as it is, merge takes the
+ * choice made on each row.
+ */
+function ConflictItem({ issue, conflict }: { issue: SyncIssue; conflict: RecordConflict }) {
+  const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
+    Object.fromEntries(conflict.parts.map((part) => [part.path, 'theirs' as ConflictChoice])),
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const settle = async (chosen: Record<string, ConflictChoice>) => {
+    setBusy(true);
+    const result = await resolveConflict(issue.id, chosen);
+    setBusy(false);
+    setError(result.ok ? null : result.message);
+  };
+  const all = (side: ConflictChoice) =>
+    Object.fromEntries(conflict.parts.map((part) => [part.path, side]));
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={`${mutationLabel(issue.name)} · ${String(conflict.id)} · changed on two devices`}
+      data-testid="sync-conflict"
+    >
+      <Stack gap={6}>
+        <Text size="sm">{issue.message}</Text>
+        <Table withTableBorder layout="fixed" fz="sm" aria-label="Both versions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Yours</Table.Th>
+              <Table.Th>Theirs (saved now)</Table.Th>
+              <Table.Th>Keep</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {conflict.parts.map((part) => (
+              <Table.Tr key={part.path} data-testid="conflict-part">
+                <Table.Td>{conflictPartLabel(part)}</Table.Td>
+                <Table.Td>{conflictValueText(part.mine)}</Table.Td>
+                <Table.Td>{conflictValueText(part.theirs)}</Table.Td>
+                <Table.Td>
+                  <SegmentedControl
+                    size="xs"
+                    aria-label={`Keep for ${conflictPartLabel(part)}`}
+                    value={choices[part.path] ?? 'theirs'}
+                    onChange={(value) =>
+                      setChoices((prev) => ({ ...prev, [part.path]: value as ConflictChoice }))
+                    }
+                    data={[
+                      { value: 'mine', label: 'Mine' },
+                      { value: 'theirs', label: 'Theirs' },
+                    ]}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group gap="xs">
+          <Button size="xs" onClick={() => void settle(all('mine'))} loading={busy}>
+            Keep mine
+          </Button>
+          <Button size="xs" variant="default" onClick={() => void settle(all('theirs'))}>
+            Keep theirs
+          </Button>
+          <Button size="xs" variant="light" onClick={() => void settle(choices)} loading={busy}>
+            Merge as chosen
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 function IssueItem({ issue }: { issue: SyncIssue }) {
+  if (issue.conflict) return <ConflictItem issue={issue} conflict={issue.conflict} />;
+  return <RejectedItem issue={issue} />;
+}
+
+/**
+ * Whether sending the same change again could succeed: not for arguments the server refused,
+ * an id that is taken, a record another change already stands in for, or an unknown change.
+ */
+function canRetry(issue: SyncIssue): boolean {
+  if (issue.related) return false;
+  return !['invalid_args', 'conflict', 'unknown_mutator'].includes(issue.code);
+}
+
+/** Where a related record is seen on this device. */
+function relatedHref(related: NonNullable<SyncIssue['related']>): string {
+  if (related.entity === 'jobs') return `/admin#${String(related.id)}`;
+  if (related.entity === 'invoices') return '/admin/quotes';
+  return '/admin';
+}
+
+/** The id a refused mutation would have created, when it named one. */
+function refusedId(issue: SyncIssue): string | null {
+  const args = issue.args as Record<string, unknown> | null;
+  const value = args?.jobId ?? args?.id;
+  return typeof value === 'string' ? value : null;
+}
+
+function RejectedItem({ issue }: { issue: SyncIssue }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const subject = mutationSubject(issue.args);
@@ -19,6 +136,7 @@ function IssueItem({ issue }: { issue: SyncIssue }) {
     setBusy(false);
     setError(result.ok ? null : result.message);
   };
+  const refused = refusedId(issue);
   return (
     <Alert
       color="red"
@@ -28,21 +146,31 @@ function IssueItem({ issue }: { issue: SyncIssue }) {
     >
       <Stack gap={6}>
         <Text size="sm">{issue.message}</Text>
+        {issue.related && (
+          <Text size="sm" data-testid="sync-issue-replacement">
+            {refused && refused !== String(issue.related.id) ? `${refused} was not kept: ` : ''}
+            see{' '}
+            <Anchor component={Link} to={relatedHref(issue.related)} fw={600}>
+              {String(issue.related.id)}
+            </Anchor>
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           Made {new Date(issue.createdAt).toLocaleString('en-AU', { timeZone: 'Australia/Perth' })}
         </Text>
-        <Code block>{JSON.stringify(issue.args, null, 2)}</Code>
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}
           </Text>
         )}
         <Group gap="xs">
-          <Button size="xs" onClick={() => void retry()} loading={busy}>
-            Retry
-          </Button>
+          {canRetry(issue) && (
+            <Button size="xs" onClick={() => void retry()} loading={busy}>
+              Retry
+            </Button>
+          )}
           <Button size="xs" variant="default" onClick={() => void discardIssue(issue.id)}>
-            Discard
+            {canRetry(issue) ? 'Discard' : 'OK'}
           </Button>
         </Group>
       </Stack>

@@ -12,9 +12,10 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/icons-react';
-import { MESSAGES, TOAST_DURATIONS, type Job } from '@pilbara/shared-schema';
+import { MESSAGES, TOAST_DURATIONS, type Job, type TruckPosition } from '@pilbara/shared-schema';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
+import { TruckPosition as TruckOnMap } from './truck-position';
 import { VehiclePhotos } from './vehicle-photos';
 
 /** Copies text, raising when the browser refuses (no permission, insecure page, old browser). */
@@ -62,8 +63,19 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
   );
 }
 
-/** A found job on the portal: status, progress, driver, arrival and the live timeline. */
-export function JobDetails({ job, token = null }: { job: Job; token?: string | null }) {
+/**
+ * A found job on the portal: status, progress, driver, arrival, the truck on the map while it
+ * is En Route (issue 20) and the live timeline.
+ */
+export function JobDetails({
+  job,
+  token = null,
+  position = null,
+}: {
+  job: Job;
+  token?: string | null;
+  position?: TruckPosition | null;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <Card withBorder radius="md" padding="lg" aria-live="polite" data-testid="job-details">
@@ -126,6 +138,10 @@ export function JobDetails({ job, token = null }: { job: Job; token?: string | n
             <Fact icon={<IconMapPin size={18} />} label="Location" value={job.location} />
           </Grid.Col>
         </Grid>
+
+        {job.status === 'En Route' && position && (
+          <TruckOnMap position={position} location={job.location} />
+        )}
 
         <Stack gap="sm">
           <Title order={3} size="h4">

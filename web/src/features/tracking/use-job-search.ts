@@ -8,11 +8,19 @@
  * progress move without a reload and no digits are sent again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POLLING_INTERVALS, type Job, type PublicBooking } from '@pilbara/shared-schema';
+import {
+  POLLING_INTERVALS,
+  type Job,
+  type PublicBooking,
+  type TruckPosition,
+} from '@pilbara/shared-schema';
 import { apiRequest, HttpError } from '../../lib/http';
 
-/** What a lookup found. */
-export type Tracked = { job: Job } | { booking: PublicBooking };
+/**
+ * What a lookup found; a job's `position` is the truck's last fix, which only the tracking
+ * link's answer carries, and only while the job is En Route (issue 20).
+ */
+export type Tracked = { job: Job; position?: TruckPosition | null } | { booking: PublicBooking };
 
 /** What the customer asked with: a tracking token, or an id with phone digits. */
 export type TrackQuery = { token: string } | { query: string; phone?: string };
@@ -33,11 +41,10 @@ function urlOf(ask: TrackQuery): string {
 /** One lookup: what it found, null when nothing matches, or a thrown error. */
 export async function trackJob(ask: TrackQuery, signal?: AbortSignal): Promise<Tracked | null> {
   try {
-    const answer = await apiRequest<Partial<{ job: Job; booking: PublicBooking }>>(
-      urlOf(ask),
-      signal ? { signal } : {},
-    );
-    if (answer?.job) return { job: answer.job };
+    const answer = await apiRequest<
+      Partial<{ job: Job; position: TruckPosition | null; booking: PublicBooking }>
+    >(urlOf(ask), signal ? { signal } : {});
+    if (answer?.job) return { job: answer.job, position: answer.position ?? null };
     if (answer?.booking) return { booking: answer.booking };
     return null;
   } catch (error) {

@@ -1,0 +1,134 @@
+/**
+ * The truck's live position (issue 20), as honest as the Pilbara's signal allows. The driver's
+ * phone shares a fix while the job is En Route, at most every {@link SHARE_EVERY} unless the
+ * truck has moved far; the customer's tracking page shows where it was last seen, how long ago,
+ * and an estimate that says what it is: straight-line distance at a stated average speed. When
+ * the last fix is older than {@link STALE_AFTER_MINUTES} the truck is "out of coverage" and no
+ * arrival estimate is given at all.
+ */
+import { distanceKm, nearestTown, SERVICE_TOWNS } from './nearest-town';
+
+/** A position in decimal degrees (WGS 84). */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** A fix: where and when (ISO-8601). */
+export interface Fix extends LatLng {
+  at: string;
+}
+
+/**
+ * How often the phone shares: a fix once 30 s have passed since the last one sent, or sooner
+ * when the truck has moved 250 m from it — whichever comes first.
+ */
+export const SHARE_EVERY = { ms: 30_000, metres: 250 } as const;
+
+/** The stated average speed of the estimate: open highway and gravel, towns and roadworks. */
+export const AVERAGE_SPEED_KMH = 70;
+
+/** A last fix older than this says "out of coverage" instead of an estimate. */
+export const STALE_AFTER_MINUTES = 15;
+
+/** Whether `next` should be shared, given the last fix shared (null: none yet). */
+export function shouldShareFix(last: Fix | null, next: Fix): boolean {
+  if (!last) return true;
+  const elapsed = Date.parse(next.at) - Date.parse(last.at);
+  if (elapsed >= SHARE_EVERY.ms) return true;
+  return distanceKm(last, next) * 1000 >= SHARE_EVERY.metres;
+}
+
+/**
+ * Where the customer is, as far as the job's location text says: the coordinates of a GPS fix
+ * (the booking form's "Use my location" writes `GPS lat, lng (…)`), else the first service town
+ * named in the text, else null (no estimate can be honest then).
+ */
+export function destinationOf(location: string): (LatLng & { label: string }) | null {
+  const fix = /GPS\s+(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?)/.exec(location);
+  if (fix) {
+    const lat = Number(fix[1]);
+    const lng = Number(fix[2]);
+    if (Math.abs(lat) <= 90 && Math.abs(lng) <= 180) return { lat, lng, label: 'your location' };
+  }
+  const text = location.toLowerCase();
+  let first: { index: number; town: (typeof SERVICE_TOWNS)[number] } | null = null;
+  for (const town of SERVICE_TOWNS) {
+    const index = text.indexOf(town.name.toLowerCase());
+    if (index >= 0 && (!first || index < first.index)) first = { index, town };
+  }
+  return first ? { lat: first.town.lat, lng: first.town.lng, label: first.town.name } : null;
+}
+
+/** What the tracking page says about the truck. */
+export type TruckView =
+  | {
+      kind: 'live';
+      /** Whole minutes since the last fix (0 for under a minute). */
+      minutesAgo: number;
+      near: string;
+      /** Straight-line km to the customer, one decimal; null when the location is unknown. */
+      distanceKm: number | null;
+      /** Minutes at {@link AVERAGE_SPEED_KMH} over that distance, at least 1; null likewise. */
+      etaMinutes: number | null;
+    }
+  | { kind: 'out-of-coverage'; minutesAgo: number; near: string };
+
+/** The truck as the customer should see it at `now`, from its last fix and their location. */
+export function truckView(fix: Fix, destination: LatLng | null, now: Date): TruckView {
+  const minutesAgo = Math.max(0, Math.floor((now.getTime() - Date.parse(fix.at)) / 60_000));
+  const near = nearestTown(fix).name;
+  if (minutesAgo >= STALE_AFTER_MINUTES) return { kind: 'out-of-coverage', minutesAgo, near };
+  if (!destination) return { kind: 'live', minutesAgo, near, distanceKm: null, etaMinutes: null };
+  const km = distanceKm(fix, destination);
+  return {
+    kind: 'live',
+    minutesAgo,
+    near,
+    distanceKm: Math.round(km * 10) / 10,
+    etaMinutes: Math.max(1, Math.round((km / AVERAGE_SPEED_KMH) * 60)),
+  };
+}
+
+/** "just now", "1 min ago", "14 min ago", "2 h 5 min ago". */
+export function minutesAgoText(minutes: number): string {
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h ago` : `${hours} h ${rest} min ago`;
+}
+
+/** The tracking page's exact wording of the truck's position. */
+export const TRUCK_TEXT = {
+  heading: 'Your driver on the map',
+  lastSeen: (view: TruckView) => `Last seen ${minutesAgoText(view.minutesAgo)} near ${view.near}`,
+  outOfCoverage: 'The truck is out of coverage',
+  outOfCoverageHint:
+    'Signal is patchy out here. The position updates as soon as the driver’s phone is back in range; no arrival time is guessed meanwhile.',
+  estimate: (km: number, minutes: number) =>
+    `About ${km} km away in a straight line: roughly ${minutes} min at ${AVERAGE_SPEED_KMH} km/h average`,
+  noEstimate: 'No estimate: your location is not on the job as coordinates or a town',
+} as const;
+
+/** Karratha on the coverage map (percent of width and height) and the map's scale. */
+const MAP_ANCHOR = { lat: -20.7364, lng: 116.8463, x: 38, y: 42 };
+/** Percent of map width per degree of longitude, of height per degree of latitude (fitted to the towns). */
+const MAP_SCALE = { x: 99.3, y: -149.6 };
+
+/**
+ * Where a position sits on the app's drawn coverage map (percent of its width and height), the
+ * map being a drawing fitted to the towns rather than a survey; anything beyond its edges is
+ * drawn at the edge.
+ */
+export function mapPoint(position: LatLng): { x: number; y: number; clamped: boolean } {
+  const x = MAP_ANCHOR.x + MAP_SCALE.x * (position.lng - MAP_ANCHOR.lng);
+  const y = MAP_ANCHOR.y + MAP_SCALE.y * (position.lat - MAP_ANCHOR.lat);
+  const cx = Math.min(97, Math.max(3, x));
+  const cy = Math.min(97, Math.max(3, y));
+  return {
+    x: Math.round(cx * 10) / 10,
+    y: Math.round(cy * 10) / 10,
+    clamped: cx !== x || cy !== y,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The `/driver` route (issue 20): the driver's own screen, for a signed-in driver (or an admin
+ * who drives); anyone else is sent to /auth. Composes the screen with the sync status chip, all
+ * lazily so no staff code reaches the public pages.
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Center, Loader } from '@mantine/core';
+import { assignmentName } from '@pilbara/shared-schema';
+import { useAuth } from '../components/auth-provider';
+
+const DriverPage = lazy(() =>
+  import('../features/driver').then((m) => ({ default: m.DriverPage })),
+);
+const SyncStatusChip = lazy(() =>
+  import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
+);
+
+export function DriverRoute() {
+  const { user, isAdmin, isDriver } = useAuth();
+  const location = useLocation();
+  if (!user || (!isAdmin && !isDriver))
+    return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader />
+        </Center>
+      }
+    >
+      <DriverPage
+        driverName={assignmentName({
+          username: user.username,
+          firstName: user.firstName ?? null,
+          lastName: user.lastName ?? null,
+        })}
+        syncStatus={
+          <Suspense fallback={null}>
+            <SyncStatusChip />
+          </Suspense>
+        }
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The driver's writes: the next status step of a job, through the same named mutations as the
+ * admin panel (local apply and outbox in one transaction), so a tap with no signal is kept and
+ * delivered when the connection returns.
+ */
+import { notifications } from '@mantine/notifications';
+import {
+  DRIVER_STEP_LABELS,
+  JOB_ACTION_MUTATORS,
+  JOB_ACTION_TARGETS,
+  MESSAGES,
+  TOAST_DURATIONS,
+  type DriverStep,
+} from '@pilbara/shared-schema';
+import { mintId, mutate, type MutateResult } from '../../sync';
+
+function failure(reason?: string): void {
+  notifications.show({
+    title: MESSAGES.ERROR_TITLE,
+    message: reason ? `${MESSAGES.JOB_UPDATE_FAILED}: ${reason}` : MESSAGES.JOB_UPDATE_FAILED,
+    color: 'red',
+    autoClose: TOAST_DURATIONS.default,
+  });
+}
+
+/** Takes `step` for the job; resolves true when it was applied on this device. */
+export async function takeStep(jobId: string, step: DriverStep): Promise<boolean> {
+  let result: MutateResult;
+  try {
+    const updateId = await mintId('job_updates');
+    result =
+      step === 'complete'
+        ? await mutate(JOB_ACTION_MUTATORS.complete, {
+            id: jobId,
+            updateId,
+            quoteId: await mintId('Q'),
+          })
+        : await mutate(JOB_ACTION_MUTATORS[step], { id: jobId, updateId });
+  } catch (error) {
+    failure(error instanceof Error ? error.message : undefined);
+    return false;
+  }
+  if (!result.ok) {
+    failure(result.message);
+    return false;
+  }
+  notifications.show({
+    title: DRIVER_STEP_LABELS[step],
+    message: `Job ${jobId} is ${JOB_ACTION_TARGETS[step].status}.`,
+    color: 'green',
+    autoClose: TOAST_DURATIONS.default,
+  });
+  return true;
+}

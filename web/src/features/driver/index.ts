@@ -1,0 +1,1 @@
+export { DriverPage, type DriverPageProps } from './driver-page';

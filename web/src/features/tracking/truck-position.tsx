@@ -1,0 +1,75 @@
+/**
+ * The truck on a tracking link (issue 20): shown only while the job is En Route and the driver's
+ * phone has shared a fix. It says when the truck was last seen and near which town, and gives an
+ * honest estimate (straight-line distance at a stated average speed), or says the truck is out
+ * of coverage once the fix is 15 minutes old, with no estimate at all. The wording and the rules
+ * are shared-schema's (rules/live-position.ts).
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAntennaBarsOff, IconRoute } from '@tabler/icons-react';
+import {
+  TRUCK_TEXT,
+  destinationOf,
+  mapPoint,
+  truckView,
+  type TruckPosition as Fix,
+} from '@pilbara/shared-schema';
+import { TruckMap } from '../../components/truck-map';
+
+/** The clock, re-read every 15 s so "last seen" and staleness follow time without a fetch. */
+function useNow(everyMs = 15_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+export function TruckPosition({ position, location }: { position: Fix; location: string }) {
+  const now = useNow();
+  const destination = destinationOf(location);
+  const view = truckView(
+    { lat: position.latitude, lng: position.longitude, at: position.recordedAt },
+    destination,
+    now,
+  );
+  const lastSeen = TRUCK_TEXT.lastSeen(view);
+  const stale = view.kind === 'out-of-coverage';
+  return (
+    <Stack gap="sm" data-testid="truck-position" data-state={view.kind}>
+      <Title order={3} size="h4">
+        {TRUCK_TEXT.heading}
+      </Title>
+      <TruckMap
+        truck={mapPoint({ lat: position.latitude, lng: position.longitude })}
+        destination={destination ? mapPoint(destination) : null}
+        label={`${lastSeen}. Map of the Pilbara coast, not to scale.`}
+        stale={stale}
+      />
+      <Text fw={600} data-testid="truck-last-seen">
+        {lastSeen}
+      </Text>
+      {stale ? (
+        <Alert
+          color="yellow"
+          icon={<IconAntennaBarsOff size={20} aria-hidden />}
+          title={TRUCK_TEXT.outOfCoverage}
+          data-testid="truck-out-of-coverage"
+        >
+          {TRUCK_TEXT.outOfCoverageHint}
+        </Alert>
+      ) : (
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconRoute size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+          <Text size="sm" data-testid="truck-estimate">
+            {view.distanceKm !== null && view.etaMinutes !== null
+              ? TRUCK_TEXT.estimate(view.distanceKm, view.etaMinutes)
+              : TRUCK_TEXT.noEstimate}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}
