@@ -182,7 +182,14 @@ test('fuel and service logged offline reach the server once and a second device'
     await expect(fleet.toast('Vehicle removed successfully')).toBeVisible({ timeout: 20_000 });
     await expect(fleet.card(registration)).toHaveCount(0);
     await fleet.waitSynced();
-    expect(queryRows(server.dbFile, 'SELECT id FROM vehicles WHERE id = ?', vehicleId)).toEqual([]);
+    // Removed is retired, not erased (issue 16): the vehicle leaves the fleet and its fuel and
+    // service records stay on the server for the reports and the books.
+    expect(
+      queryRows(server.dbFile, 'SELECT isActive FROM vehicles WHERE id = ?', vehicleId),
+    ).toEqual([{ isActive: 0 }]);
+    expect(
+      queryRows(server.dbFile, 'SELECT id FROM fuel_records WHERE vehicleId = ?', vehicleId),
+    ).not.toEqual([]);
     await expect(second.card(registration)).toHaveCount(0, { timeout: 15_000 });
   } finally {
     await devices.closeAll();
