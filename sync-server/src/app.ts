@@ -46,6 +46,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
+import { startFleetSummary } from './services/fleet-summary';
 import { startLogCompaction, type CompactionPacing } from './sync/retention';
 import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
@@ -140,7 +141,8 @@ export interface BuildAppOptions {
   /** Seed demo data into an empty database; default config.demoData. */
   demoData?: boolean;
   /**
-   * Run the customer job-update notifier (services/notifier.ts). `main` turns it on; tests
+   * Run the customer job-update notifier (services/notifier.ts) and the owners' daily fleet
+   * summary (services/fleet-summary.ts). `main` turns them on; tests
    * leave it off unless they exercise it, so no test gets mail it did not ask for.
    */
   notifier?: boolean;
@@ -350,7 +352,10 @@ export async function buildApp(
 
   await app.register(staticPlugin, { pages: await resolveSitePages(app) });
 
-  if (opts.notifier) startNotifier(app);
+  if (opts.notifier) {
+    startNotifier(app);
+    startFleetSummary(app);
+  }
   if (opts.logCompaction) {
     startLogCompaction(app, opts.logCompaction === true ? {} : opts.logCompaction);
   }

@@ -10,3 +10,4 @@ export * from './public';
 export * from './quotes';
 export * from './staff';
 export * from './field-record';
+export * from './prestart';

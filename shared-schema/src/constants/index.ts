@@ -12,3 +12,4 @@ export * from './statuses';
 export * from './timing';
 export * from './limits';
 export * from './field-record';
+export * from './prestart';

@@ -14,3 +14,4 @@ export * from './quote-document';
 export * from './reports';
 export * from './tax-invoice';
 export * from './job-sheet';
+export * from './vehicle-history';

@@ -16,6 +16,7 @@ import { mileageRecordSchema } from './mileage-record';
 import { notificationSchema } from './notification';
 import { notificationPreferenceSchema } from './notification-preference';
 import { paymentSchema } from './payment';
+import { prestartCheckSchema, vehicleDefectSchema } from './prestart';
 import { quoteSchema } from './quote';
 import { serviceRecordSchema } from './service-record';
 import { userSchema } from './user';
@@ -38,6 +39,7 @@ export * from './mileage-record';
 export * from './notification';
 export * from './notification-preference';
 export * from './payment';
+export * from './prestart';
 export * from './quote';
 export * from './service-record';
 export * from './user';
@@ -66,6 +68,8 @@ export const ENTITY_NAMES = [
   'job_photos',
   'job_signatures',
   'stored_files',
+  'prestart_checks',
+  'vehicle_defects',
   'job_positions',
 ] as const;
 /** A table name. */
@@ -94,6 +98,8 @@ export const entitySchemas = {
   job_photos: jobPhotoSchema,
   job_signatures: jobSignatureSchema,
   stored_files: storedFileSchema,
+  prestart_checks: prestartCheckSchema,
+  vehicle_defects: vehicleDefectSchema,
   job_positions: jobPositionSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 

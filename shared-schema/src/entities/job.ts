@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '../constants/statuses';
-import { isoDateTimeSchema, jobIdSchema } from './common';
+import { intIdSchema, isoDateTimeSchema, jobIdSchema } from './common';
 
 /** A job status value. */
 export const jobStatusSchema = z.enum(JOB_STATUSES);
@@ -21,6 +21,11 @@ export const jobSchema = z.object({
   progress: z.number().int().min(0).max(100),
   assignedTo: z.string().nullable(),
   notes: z.string().nullable(),
+  /**
+   * The vehicle the job goes out on (issue 21), null until an admin picks one; absent in a
+   * device's copy of a row synced before the column existed.
+   */
+  vehicleId: intIdSchema.nullable().optional(),
   /**
    * The customer's tracking token (rules/tracking.ts). The server sets one on every row it
    * stores; null only in a device's copy of a row synced before tokens existed.

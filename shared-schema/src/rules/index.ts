@@ -21,5 +21,6 @@ export * from './roles';
 export * from './driver-jobs';
 export * from './live-position';
 export * from './field-record';
+export * from './prestart';
 export * from './merge';
 export * from './occurred';

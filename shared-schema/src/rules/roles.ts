@@ -5,7 +5,7 @@
  * - `admin`: everything.
  * - `driver`: reads the jobs assigned to them and the unassigned ones (so they can take one),
  *   moves those through the status steps, and reads and logs the fleet's service, fuel and
- *   mileage records. Never quotes, invoices, payments, contact messages, bookings, emails, fleet
+ *   mileage records, makes pre-start checks and resolves defects. Never quotes, invoices, payments, contact messages, bookings, emails, fleet
  *   expenses, other staff, or a job assigned to someone else.
  * - `customer`: no staff call at all.
  *
@@ -86,6 +86,9 @@ export const DRIVER_TABLES = [
   'service_records',
   'fuel_records',
   'mileage_records',
+  // Pre-start checks and defects (issue 21): drivers make the checks and see what is wrong.
+  'prestart_checks',
+  'vehicle_defects',
 ] as const;
 
 /** Tables whose rows belong to one job through their `jobId`. */
@@ -118,6 +121,8 @@ export const DRIVER_MUTATORS = [
   'service.add',
   'fuel.add',
   'mileage.add',
+  'prestart.submit',
+  'defect.resolve',
 ] as const;
 
 /** Whether the actor may run the mutator named `name` at all (rows are checked apart). */

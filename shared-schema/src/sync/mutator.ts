@@ -30,6 +30,8 @@ export const SYNCED_TABLES = [
   'job_photos',
   'job_signatures',
   'stored_files',
+  'prestart_checks',
+  'vehicle_defects',
   'job_positions',
 ] as const;
 

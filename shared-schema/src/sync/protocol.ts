@@ -32,6 +32,8 @@ export const INTEGER_ID_SERIES = [
   'mileage_records',
   'fleet_expenses',
   'payments',
+  'prestart_checks',
+  'vehicle_defects',
 ] as const;
 
 /**

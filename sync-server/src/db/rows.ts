@@ -56,6 +56,8 @@ export const TABLES = {
   job_photos: { idType: 'text', json: [], booleans: [] },
   job_signatures: { idType: 'text', json: [], booleans: [] },
   stored_files: { idType: 'text', json: [], booleans: [] },
+  prestart_checks: { idType: 'integer', json: ['items'], booleans: [] },
+  vehicle_defects: { idType: 'integer', json: ['photos'], booleans: [] },
   job_positions: { idType: 'text', json: [], booleans: [] },
 } as const satisfies Record<string, TableMeta>;
 

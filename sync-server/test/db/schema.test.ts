@@ -37,8 +37,9 @@ describe('0001_init schema against shared-schema entities', () => {
 
   /** Entity fields later migrations added to the data definitions' tables. */
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
-    // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16).
-    jobs: ['trackingToken', 'archivedAt'],
+    // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16);
+    // 0013: the vehicle a job goes out on (issue 21).
+    jobs: ['trackingToken', 'archivedAt', 'vehicleId'],
     bookings: ['trackingToken', 'approvedJobId', 'approvedBy'],
     // 0006: what a tax invoice prints and how it stands (issue 18).
     invoices: [
@@ -65,6 +66,9 @@ describe('0001_init schema against shared-schema entities', () => {
     'stored_files',
     // 0011: the truck's live position (issue 20).
     'job_positions',
+    // 0013: pre-start checks and defects (issue 21).
+    'prestart_checks',
+    'vehicle_defects',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

@@ -81,6 +81,20 @@ const WRITE_CALLS: WriteCall[] = [
   { method: 'POST', url: () => '/api/mileage-records', body: VALID_BODIES.mileageRecord },
   { method: 'POST', url: () => '/api/fleet-expenses', body: VALID_BODIES.fleetExpense },
   { method: 'PUT', url: () => '/api/notification-preferences', body: VALID_BODIES.preference },
+  { method: 'POST', url: () => '/api/prestart-checks', body: VALID_BODIES.prestartCheck },
+  {
+    method: 'POST',
+    url: (id = '1') => `/api/vehicle-defects/${id}/resolve`,
+    idKind: 'int',
+    body: VALID_BODIES.defectFixed,
+  },
+  {
+    method: 'PUT',
+    url: (id = 'JOB-2026-1') => `/api/jobs/${id}/vehicle`,
+    idKind: 'text',
+    body: VALID_BODIES.jobVehicle,
+    nullAllowed: true,
+  },
   {
     method: 'POST',
     url: (id = 'Q-2026-1') => `/api/quotes/${id}/record-payment`,
@@ -287,7 +301,30 @@ function malformedRequests(call: WriteCall): Malformed[] {
     }
     if ('vehicleId' in body)
       requests.push(json('unknown vehicle', { ...body, vehicleId: 999_999 }));
-    if ('items' in body) {
+    if ('checkedAt' in body && Array.isArray(body.items)) {
+      // A pre-start check (issue 21): every item answered once, a failure with its note.
+      const items = body.items as { key: string; result: string }[];
+      requests.push(
+        json('check with no items', { ...body, items: [] }),
+        json('check missing an item', { ...body, items: items.slice(1) }),
+        json('check with an item twice', { ...body, items: [...items, items[0]] }),
+        json('check with an unknown item', {
+          ...body,
+          items: [...items, { key: 'x', result: 'pass' }],
+        }),
+        json('failed item without a note', {
+          ...body,
+          items: items.map((item, index) => (index === 0 ? { ...item, result: 'fail' } : item)),
+        }),
+        json('item result maybe', {
+          ...body,
+          items: items.map((item, index) => (index === 0 ? { ...item, result: 'maybe' } : item)),
+        }),
+        json('negative odometer', { ...body, odometer: -1 }),
+        json('check time not a time', { ...body, checkedAt: 'yesterday' }),
+      );
+    }
+    if ('items' in body && 'customerName' in body) {
       requests.push(
         json('no items', { ...body, items: [] }),
         json('item with negative price', {

@@ -3,6 +3,7 @@
  * routes and demo data would leave them (then logged, as every synced row must be).
  */
 import crypto from 'node:crypto';
+import { checklistFor } from '@pilbara/shared-schema';
 import { TEST_PASSWORD_COST, seedRow, type TestApp } from '../helper';
 import { createUser } from '../../src/db/repositories/users';
 
@@ -102,6 +103,28 @@ export function seedStaffData(app: TestApp): void {
     sent: true,
   });
   seedRow(db, 'vehicles', BIG_RED);
+  // An open minor defect of Big Red (issue 21), for the resolve call.
+  seedRow(db, 'vehicle_defects', {
+    id: 1,
+    vehicleId: 1,
+    checkId: null,
+    itemKey: 'first_aid',
+    title: 'First-aid kit',
+    severity: 'minor',
+    note: 'Burn gel used up',
+    photos: [],
+    status: 'open',
+    raisedAt: T0,
+    raisedBy: 1,
+    raisedByName: 'Admin',
+    vehicleStatusBefore: null,
+    resolvedAt: null,
+    resolvedBy: null,
+    resolution: null,
+    serviceRecordId: null,
+    resolutionNote: null,
+    updatedAt: T0,
+  });
   seedRow(db, 'quotes', {
     id: 'Q-2026-1',
     customerName: 'Dana Reid',
@@ -230,6 +253,16 @@ export function seedDriverJobs(app: TestApp): void {
 
 /** A valid body for each staff write, to vary in the bad-input and authorization tests. */
 export const VALID_BODIES = {
+  /** A pre-start check of Big Red with every item passed (issue 21). */
+  prestartCheck: {
+    vehicleId: 1,
+    checkedAt: '2026-11-21T09:00:00.000Z',
+    checkedByName: 'Sam Taylor',
+    odometer: 50100,
+    items: checklistFor('Heavy Recovery').map((item) => ({ key: item.key, result: 'pass' })),
+  },
+  defectFixed: { resolution: 'fixed', note: 'New burn gel packed' },
+  jobVehicle: { vehicleId: 1 },
   job: {
     customerName: 'Pat Doe',
     phone: '0400999888',

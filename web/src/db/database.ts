@@ -37,6 +37,9 @@ export class PilbaraDatabase extends Dexie {
   job_photos!: Table<SyncedRow, RowId>;
   job_signatures!: Table<SyncedRow, RowId>;
   stored_files!: Table<SyncedRow, RowId>;
+  // Pre-start checks and defects (version 8).
+  prestart_checks!: Table<SyncedRow, RowId>;
+  vehicle_defects!: Table<SyncedRow, RowId>;
   job_positions!: Table<SyncedRow, RowId>;
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;

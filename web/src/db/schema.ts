@@ -58,6 +58,8 @@ export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   job_signatures: 'id, jobId',
   stored_files: 'id',
   job_positions: 'id, jobId',
+  prestart_checks: 'id, vehicleId, perthDay',
+  vehicle_defects: 'id, vehicleId, status',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -223,6 +225,16 @@ export const DB_VERSIONS: ReadonlyArray<{
     stores: {
       job_positions: SYNCED_TABLE_STORES.job_positions,
       [confirmedTableName('job_positions')]: 'id',
+    },
+  },
+  {
+    // Pre-start checks and vehicle defects (issue 21), synced like the other fleet tables.
+    version: 8,
+    stores: {
+      prestart_checks: SYNCED_TABLE_STORES.prestart_checks,
+      vehicle_defects: SYNCED_TABLE_STORES.vehicle_defects,
+      [confirmedTableName('prestart_checks')]: 'id',
+      [confirmedTableName('vehicle_defects')]: 'id',
     },
   },
 ];

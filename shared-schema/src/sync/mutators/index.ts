@@ -8,6 +8,7 @@ import { bookingApprove } from './booking';
 import { photoAdd, signatureAdd } from './field-record';
 import { creditNoteIssue, invoiceRaise, invoiceRecordPayment, quoteAccept } from './invoice';
 import {
+  jobAssignVehicle,
   jobComplete,
   jobCreate,
   jobDelete,
@@ -19,6 +20,7 @@ import {
   jobUpdateFields,
 } from './job';
 import { notificationPreferencesSave } from './notification-preferences';
+import { defectResolve, prestartSubmit } from './prestart';
 import { positionReport } from './position';
 import { quoteDelete, quoteDuplicate, quoteSave, quoteSetStatus } from './quote';
 import { expenseAdd, fuelAdd, mileageAdd, serviceAdd } from './records';
@@ -35,6 +37,7 @@ export * from './field-record';
 export * from './invoice';
 export * from './job';
 export * from './notification-preferences';
+export * from './prestart';
 export * from './position';
 export * from './quote';
 export * from './records';
@@ -50,6 +53,7 @@ const ALL = [
   jobComplete,
   jobSetStatus,
   jobReassign,
+  jobAssignVehicle,
   jobDelete,
   jobRestore,
   quoteSave,
@@ -72,6 +76,8 @@ const ALL = [
   notificationPreferencesSave,
   photoAdd,
   signatureAdd,
+  prestartSubmit,
+  defectResolve,
   positionReport,
 ] as const;
 

@@ -171,6 +171,30 @@ export const jobUpdateFields = defineMutator({
   },
 });
 
+/**
+ * `job.assignVehicle`: the vehicle a job goes out on, or none. The screen warns first about a
+ * vehicle with a critical defect or no pre-start today (rules/prestart.ts); the choice stays
+ * the admin's.
+ */
+export const jobAssignVehicle = defineMutator({
+  name: 'job.assignVehicle',
+  argsSchema: z.object({ id: jobIdSchema, vehicleId: leasedIdSchema.nullable() }),
+  reads: (args) => [
+    ...readJob(args),
+    ...(args.vehicleId === null
+      ? []
+      : [{ key: 'vehicle', entity: 'vehicles' as const, id: args.vehicleId }]),
+  ],
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (args.vehicleId !== null && !readOne(ctx, 'vehicle'))
+      return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'vehicleId');
+    const updated: Job = { ...job, vehicleId: args.vehicleId, updatedAt: ctx.now };
+    return succeed([put('jobs', updated as Row)], { job: updated });
+  },
+});
+
 function statusStep<const N extends string>(
   name: N,
   action: Exclude<StatusAction, 'complete'>,

@@ -15,6 +15,7 @@ import { emailRoutes } from './emails';
 import { fleetRoutes } from './fleet';
 import { invoiceRoutes } from './invoices';
 import { jobRoutes } from './jobs';
+import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
 import { quoteRoutes } from './quotes';
 
@@ -23,6 +24,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRoute', areaDefaults({ tag: 'staff', admin: true }));
   await app.register(jobRoutes);
   await app.register(fleetRoutes);
+  await app.register(prestartRoutes);
   await app.register(async (adminArea) => {
     adminArea.addHook('onRequest', requireAdmin);
     await adminArea.register(bookingRoutes);

@@ -21,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { adminDashboardStats, assignmentChoices, type Job } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
+import { DueList } from '../../components/fleet-due-list';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
@@ -79,6 +80,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
         </Group>
         {syncIssues}
         <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
+        <DueList />
         {liveStatus?.({ jobs, availableDrivers })}
         <Tabs
           value={tab}

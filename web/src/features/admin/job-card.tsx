@@ -36,6 +36,7 @@ import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admi
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from './field-record';
+import { JobVehicleSelect, type FleetState } from './job-vehicle';
 import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from './use-field-record';
@@ -74,10 +75,13 @@ export function JobCard({
   job,
   pending,
   drivers,
+  fleet,
 }: {
   job: Job;
   pending: boolean;
   drivers: readonly string[];
+  /** The fleet's vehicles, defects and checks, for the vehicle select and its warning. */
+  fleet?: FleetState;
 }) {
   const [open, setOpen] = useState(false);
   const [fieldOpen, setFieldOpen] = useState(false);
@@ -174,6 +178,7 @@ export function JobCard({
               if (value && value !== driver) void act('reassign', () => reassignJob(job.id, value));
             }}
           />
+          {fleet && <JobVehicleSelect job={job} fleet={fleet} />}
           <Button
             size="sm"
             color="red"

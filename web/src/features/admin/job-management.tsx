@@ -4,6 +4,7 @@ import { rowKey, type Job } from '@pilbara/shared-schema';
 import { ADMIN_TEXT } from './admin-text';
 import { CreateJobForm } from './create-job-form';
 import { JobCard } from './job-card';
+import { usePrestartData } from '../../components/use-prestart-data';
 
 export function JobManagement({
   jobs,
@@ -14,6 +15,7 @@ export function JobManagement({
   pendingKeys: ReadonlySet<string>;
   drivers: readonly string[];
 }) {
+  const fleet = usePrestartData();
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="md">
@@ -32,6 +34,7 @@ export function JobManagement({
               job={job}
               pending={pendingKeys.has(rowKey('jobs', job.id))}
               drivers={drivers}
+              fleet={fleet}
             />
           ))}
         </Stack>

@@ -23,8 +23,18 @@ import { Link } from 'react-router-dom';
 import { useProfile } from '../../components/profile-provider';
 import { displayName, useAuth } from '../../components/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
+import { DueList } from '../../components/fleet-due-list';
+import { usePrestartData } from '../../components/use-prestart-data';
 import { usePendingKeys, useSyncStatus } from '../../sync';
-import type { Vehicle } from '@pilbara/shared-schema';
+import {
+  checkedToday,
+  sortOpenDefects,
+  type Vehicle,
+  type VehicleDefect,
+} from '@pilbara/shared-schema';
+import { OpenDefectsList, ResolveDefectDialog } from './defects';
+import { PrestartDialog } from './prestart-dialog';
+import { VehicleTimelineDialog } from './vehicle-timeline';
 import { removeVehicle } from './fleet-actions';
 import { FleetCharts } from './fleet-charts';
 import { vehicleLabel } from './fleet-figures';
@@ -62,6 +72,11 @@ function useNow(): string {
   return now;
 }
 
+/** The name a check is stamped with: first and last name, or the username. */
+function fullName(user: { username: string; firstName?: string | null; lastName?: string | null }) {
+  return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ') || user.username;
+}
+
 type Open = { action: Exclude<VehicleAction, 'remove'>; vehicleId: number } | null;
 
 export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
@@ -73,6 +88,9 @@ export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
     return [...new Set([...(user ? [displayName(user)] : []), ...names])];
   }, [profile, user]);
   const { vehicles, services, fuel, mileage, expenses } = useFleetData();
+  const { checks, defects } = usePrestartData();
+  const [resolving, setResolving] = useState<VehicleDefect | null>(null);
+  const openDefects = useMemo(() => sortOpenDefects(defects), [defects]);
   const pendingKeys = usePendingKeys();
   const now = useNow();
   const [period, setPeriod] = useState<string>('90');
@@ -120,6 +138,10 @@ export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
             w={170}
           />
         </Group>
+        {vehicles.length > 0 && <DueList now={now} />}
+        {vehicles.length > 0 && (
+          <OpenDefectsList defects={defects} vehicles={vehicles} onResolve={setResolving} />
+        )}
         {vehicles.length === 0 ? (
           <Text c="dimmed" data-testid="no-vehicles">
             {FLEET_TEXT.noVehicles}
@@ -138,6 +160,9 @@ export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
                 periodDays={Number(period)}
                 now={now}
                 onAction={onAction}
+                openDefects={openDefects.filter((defect) => defect.vehicleId === vehicle.id)}
+                checkedToday={checkedToday(vehicle.id, checks, now)}
+                onResolveDefect={setResolving}
               />
             ))}
           </SimpleGrid>
@@ -148,6 +173,30 @@ export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
       </Stack>
 
       <VehicleDialog opened={adding} onClose={() => setAdding(false)} />
+      {current && open?.action === 'prestart' && (
+        <PrestartDialog
+          vehicle={current}
+          checkedByName={user ? fullName(user) : ''}
+          onClose={close}
+        />
+      )}
+      {current && open?.action === 'timeline' && (
+        <VehicleTimelineDialog
+          vehicle={current}
+          checks={checks}
+          defects={defects}
+          services={services}
+          admin={user?.role === 'admin'}
+          onClose={close}
+        />
+      )}
+      {resolving && (
+        <ResolveDefectDialog
+          defect={resolving}
+          services={services}
+          onClose={() => setResolving(null)}
+        />
+      )}
       {current && open?.action === 'fuel' && (
         <FuelDialog vehicle={current} vehicles={vehicles} drivers={drivers} onClose={close} />
       )}

@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import {
   IconChevronDown,
+  IconClipboardCheck,
   IconChevronUp,
   IconDots,
   IconGasStation,
@@ -27,6 +28,7 @@ import {
   IconReceipt,
   IconRoute,
   IconStar,
+  IconTimeline,
   IconTool,
   IconTrash,
 } from '@tabler/icons-react';
@@ -46,13 +48,24 @@ import {
   type MileageRecord,
   type ServiceRecord,
   type Vehicle,
+  type VehicleDefect,
+  PRESTART_TEXT,
 } from '@pilbara/shared-schema';
+import { DefectRow } from './defects';
 import { vehicleCostPerKm, vehicleLabel } from './fleet-figures';
 import { FLEET_TEXT } from './fleet-text';
 import classes from './fleet.module.css';
 
 export type VehicleAction =
-  'fuel' | 'service' | 'mileage' | 'expense' | 'modifications' | 'specialFeatures' | 'remove';
+  | 'prestart'
+  | 'timeline'
+  | 'fuel'
+  | 'service'
+  | 'mileage'
+  | 'expense'
+  | 'modifications'
+  | 'specialFeatures'
+  | 'remove';
 
 export interface VehicleCardProps {
   vehicle: Vehicle;
@@ -64,6 +77,11 @@ export interface VehicleCardProps {
   periodDays: number;
   now: string;
   onAction: (action: VehicleAction, vehicle: Vehicle) => void;
+  /** This vehicle's open defects (issue 21), most severe first. */
+  openDefects?: readonly VehicleDefect[];
+  /** Whether the vehicle has a pre-start check on today's Perth date. */
+  checkedToday?: boolean;
+  onResolveDefect?: (defect: VehicleDefect) => void;
 }
 
 const BAR_COLORS = { red: 'red', orange: 'orange', yellow: 'yellow', green: 'green' } as const;
@@ -190,6 +208,9 @@ export function VehicleCard({
   periodDays,
   now,
   onAction,
+  openDefects = [],
+  checkedToday = false,
+  onResolveDefect,
 }: VehicleCardProps) {
   const [open, setOpen] = useState(false);
   const label = vehicleLabel(vehicle);
@@ -232,6 +253,32 @@ export function VehicleCard({
             </Badge>
           </Group>
         </Group>
+        <Group gap="xs" wrap="wrap">
+          <Badge
+            color={checkedToday ? 'green' : 'gray'}
+            variant={checkedToday ? 'light' : 'outline'}
+            data-testid="prestart-today"
+            data-checked={checkedToday}
+          >
+            {checkedToday ? PRESTART_TEXT.checkedToday : PRESTART_TEXT.noCheckToday}
+          </Badge>
+        </Group>
+        {openDefects.length > 0 && (
+          <Stack gap={6} data-testid="vehicle-defects">
+            {openDefects.map((defect) => (
+              <DefectRow key={defect.id} defect={defect} onResolve={(d) => onResolveDefect?.(d)} />
+            ))}
+          </Stack>
+        )}
+        <Button
+          size="md"
+          color={checkedToday ? 'gray' : 'blue'}
+          variant={checkedToday ? 'light' : 'filled'}
+          leftSection={<IconClipboardCheck size={18} aria-hidden />}
+          onClick={() => onAction('prestart', vehicle)}
+        >
+          {PRESTART_TEXT.start}
+        </Button>
         <Group gap="md" wrap="wrap">
           <Text size="sm">
             <b>{groupThousands(vehicle.mileage)}</b> km
@@ -327,6 +374,12 @@ export function VehicleCard({
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconTimeline size={16} aria-hidden />}
+                onClick={() => onAction('timeline', vehicle)}
+              >
+                {PRESTART_TEXT.timeline}
+              </Menu.Item>
               <Menu.Item
                 leftSection={<IconRoute size={16} aria-hidden />}
                 onClick={() => onAction('mileage', vehicle)}

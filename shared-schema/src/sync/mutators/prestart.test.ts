@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { applyInMemory } from '../memory-store';
+import { checklistFor } from '../../rules/prestart';
+import { NOW, aVehicle, ok, rejected, row, tables } from './test-fixtures';
+
+const checklist = checklistFor('Heavy Recovery');
+const photo = {
+  contentHash: 'a'.repeat(64),
+  size: 1200,
+  width: 640,
+  height: 480,
+  mimeType: 'image/jpeg' as const,
+};
+
+function submitArgs(
+  failures: Record<string, { note: string; defectId: number; severity?: string }> = {},
+) {
+  return {
+    id: 50,
+    vehicleId: 1,
+    checkedAt: '2026-11-21T09:55:00.000Z',
+    checkedByName: 'Kim Driver',
+    odometer: 50120,
+    items: checklist.map((entry) => {
+      const failure = failures[entry.key];
+      return failure
+        ? {
+            key: entry.key,
+            result: 'fail',
+            ...failure,
+            photos: entry.key === 'brakes' ? [photo] : [],
+          }
+        : { key: entry.key, result: 'pass' };
+    }),
+  };
+}
+
+const fleet = tables({ vehicles: [aVehicle({ status: 'maintenance' })] });
+
+describe('prestart.submit', () => {
+  it('records an all-clear check, raises no defect and moves the odometer on', () => {
+    const result = ok(fleet, 'prestart.submit', submitArgs());
+    expect(row(result.tables, 'prestart_checks', 50)).toMatchObject({
+      checklist: 'heavy_recovery',
+      perthDay: '2026-11-21',
+      checkedBy: 1,
+      checkedByName: 'Kim Driver',
+      failedCount: 0,
+      latitude: null,
+      positionNote: null,
+    });
+    expect(result.tables.vehicle_defects ?? []).toEqual([]);
+    expect(row(result.tables, 'vehicles', 1)).toMatchObject({
+      status: 'maintenance',
+      mileage: 50120,
+    });
+  });
+
+  it('one defect per failed item; a critical one takes the vehicle out of service', () => {
+    const result = ok(
+      fleet,
+      'prestart.submit',
+      submitArgs({
+        brakes: { note: 'Soft pedal', defectId: 71 },
+        first_aid: { note: 'Empty', defectId: 72 },
+      }),
+    );
+    expect(result.tables.vehicle_defects).toHaveLength(2);
+    expect(row(result.tables, 'vehicle_defects', 71)).toMatchObject({
+      severity: 'critical',
+      status: 'open',
+      note: 'Soft pedal',
+      photos: [photo],
+      checkId: 50,
+      vehicleStatusBefore: 'maintenance',
+    });
+    expect(row(result.tables, 'vehicle_defects', 72)).toMatchObject({
+      severity: 'minor',
+      vehicleStatusBefore: null,
+    });
+    expect(row(result.tables, 'vehicles', 1)).toMatchObject({ status: 'out_of_service' });
+  });
+
+  it('refuses a missing answer, a failure without a note, a repeated id and a clock ahead', () => {
+    const args = submitArgs();
+    expect(
+      rejected(fleet, 'prestart.submit', { ...args, items: args.items.slice(1) }).message,
+    ).toBe('Answer every item');
+    const noNote = submitArgs({ brakes: { note: '', defectId: 71 } });
+    expect(rejected(fleet, 'prestart.submit', noNote).fields).toMatchObject({
+      'items.2.note': 'Say what is wrong',
+    });
+    const once = ok(fleet, 'prestart.submit', args).tables;
+    expect(rejected(once, 'prestart.submit', args).code).toBe('conflict');
+    const ahead = ok(fleet, 'prestart.submit', { ...args, checkedAt: '2026-11-22T09:00:00.000Z' });
+    expect(row(ahead.tables, 'prestart_checks', 50)).toMatchObject({ checkedAt: NOW });
+  });
+});
+
+describe('defect.resolve', () => {
+  const raised = ok(
+    fleet,
+    'prestart.submit',
+    submitArgs({
+      brakes: { note: 'Soft pedal', defectId: 71 },
+      tyres: { note: 'Cut', defectId: 73 },
+    }),
+  ).tables;
+
+  it('the vehicle stays out of service until the last critical defect is resolved', () => {
+    const first = ok(raised, 'defect.resolve', {
+      id: 71,
+      vehicleId: 1,
+      resolution: 'fixed',
+      note: 'Bled the brake lines',
+    }).tables;
+    expect(row(first, 'vehicle_defects', 71)).toMatchObject({
+      status: 'resolved',
+      resolution: 'fixed',
+      resolutionNote: 'Bled the brake lines',
+      resolvedAt: NOW,
+      resolvedBy: 1,
+    });
+    expect(row(first, 'vehicles', 1)).toMatchObject({ status: 'out_of_service' });
+    const withService = ok(first, 'service.add', {
+      id: 90,
+      vehicleId: 1,
+      serviceType: 'Tyre Replacement',
+      description: 'New steer tyre',
+      servicedBy: 'Karratha Tyres',
+      mileageAtService: 50130,
+      totalCost: 60000,
+      invoiceDate: '2026-11-21',
+    }).tables;
+    const second = ok(withService, 'defect.resolve', {
+      id: 73,
+      vehicleId: 1,
+      resolution: 'service',
+      serviceRecordId: 90,
+    }).tables;
+    expect(row(second, 'vehicle_defects', 73)).toMatchObject({
+      resolution: 'service',
+      serviceRecordId: 90,
+    });
+    expect(row(second, 'vehicles', 1)).toMatchObject({ status: 'maintenance' });
+  });
+
+  it('refuses a resolved defect, a fix without a note and another vehicle’s service', () => {
+    const done = ok(raised, 'defect.resolve', {
+      id: 71,
+      vehicleId: 1,
+      resolution: 'fixed',
+      note: 'ok',
+    });
+    expect(
+      rejected(done.tables, 'defect.resolve', {
+        id: 71,
+        vehicleId: 1,
+        resolution: 'fixed',
+        note: 'x',
+      }).message,
+    ).toBe('This defect is already resolved');
+    expect(
+      rejected(raised, 'defect.resolve', { id: 71, vehicleId: 1, resolution: 'fixed', note: ' ' })
+        .message,
+    ).toBe('Say what was done');
+    expect(
+      rejected(raised, 'defect.resolve', {
+        id: 71,
+        vehicleId: 1,
+        resolution: 'service',
+        serviceRecordId: 5,
+      }).field,
+    ).toBe('serviceRecordId');
+  });
+
+  it('a driver may check and resolve, a customer may not', () => {
+    const driver = { role: 'driver' as const, name: 'Kim Driver' };
+    const customer = { role: 'customer' as const, name: 'Sam' };
+    const ctx = { now: NOW, userId: 3 };
+    expect(
+      applyInMemory(fleet, 'prestart.submit', submitArgs(), { ...ctx, actor: driver }).outcome.ok,
+    ).toBe(true);
+    const refused = applyInMemory(fleet, 'prestart.submit', submitArgs(), {
+      ...ctx,
+      actor: customer,
+    });
+    expect(refused.outcome).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(
+      applyInMemory(
+        raised,
+        'defect.resolve',
+        { id: 71, vehicleId: 1, resolution: 'fixed', note: 'ok' },
+        {
+          ...ctx,
+          actor: driver,
+        },
+      ).outcome.ok,
+    ).toBe(true);
+  });
+});
+
+describe('job.assignVehicle and vehicle.remove', () => {
+  const job = {
+    id: 'JOB-2026-1',
+    customerName: 'Dana Reid',
+    phone: '0412345678',
+    email: null,
+    status: 'Assigned',
+    service: 'Emergency Towing',
+    location: 'Karratha',
+    estimatedArrival: null,
+    progress: 0,
+    assignedTo: null,
+    notes: null,
+    trackingToken: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+  };
+
+  it('a job goes out on a vehicle; removing the vehicle keeps its checks and defects (issue 16)', () => {
+    const state = ok(
+      tables({ ...fleet, jobs: [job] }),
+      'prestart.submit',
+      submitArgs({ brakes: { note: 'Soft pedal', defectId: 71 } }),
+    ).tables;
+    const assigned = ok(state, 'job.assignVehicle', { id: 'JOB-2026-1', vehicleId: 1 }).tables;
+    expect(row(assigned, 'jobs', 'JOB-2026-1')).toMatchObject({ vehicleId: 1 });
+    expect(rejected(assigned, 'job.assignVehicle', { id: 'JOB-2026-1', vehicleId: 9 }).field).toBe(
+      'vehicleId',
+    );
+    const removed = ok(assigned, 'vehicle.remove', { id: 1 });
+    // Issue 16: a removed vehicle is retired, never erased: its checks and defects stay for
+    // audits, like its service and fuel records.
+    expect(removed.changes.map((change) => `${change.op} ${change.entity}`)).toEqual([
+      'put vehicles',
+    ]);
+    expect(row(removed.tables, 'vehicles', 1)).toMatchObject({ isActive: false });
+    expect(removed.tables.vehicle_defects).toHaveLength(1);
+    expect(removed.tables.prestart_checks).toHaveLength(1);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The pre-start checks, defects and the jobs' vehicles, read from Dexie (issue 21): what the
+ * vehicle cards, the open-defects list, the due list and the timeline show, offline as online.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Job, PrestartCheck, Vehicle, VehicleDefect } from '@pilbara/shared-schema';
+import { db } from '../sync';
+
+const EMPTY: never[] = [];
+
+/**
+ * Every check and defect on this device, the vehicles, and the jobs (for "has a job today").
+ * Shared by the fleet screen and the admin panel (its due list and the assignment warning).
+ */
+export function usePrestartData(): {
+  vehicles: Vehicle[];
+  checks: PrestartCheck[];
+  defects: VehicleDefect[];
+  jobs: Pick<Job, 'vehicleId' | 'status'>[];
+} {
+  const vehicles = useLiveQuery(async () => (await db.vehicles.toArray()) as Vehicle[], []);
+  const checks = useLiveQuery(
+    async () => (await db.prestart_checks.toArray()) as PrestartCheck[],
+    [],
+  );
+  const defects = useLiveQuery(
+    async () => (await db.vehicle_defects.toArray()) as VehicleDefect[],
+    [],
+  );
+  const jobs = useLiveQuery(async () => (await db.jobs.toArray()) as Job[], []);
+  return {
+    vehicles: vehicles ?? EMPTY,
+    checks: checks ?? EMPTY,
+    defects: defects ?? EMPTY,
+    jobs: jobs ?? EMPTY,
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * Defects on the fleet screen (issue 21): the fleet-wide list of open defects, the defects of one
+ * vehicle card, and the dialog that resolves one — by a service record of the vehicle (linking
+ * them) or marked fixed with a note.
+ */
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  PRESTART_TEXT,
+  formatPerth,
+  sortOpenDefects,
+  type DefectSeverity,
+  type ServiceRecord,
+  type Vehicle,
+  type VehicleDefect,
+} from '@pilbara/shared-schema';
+import { resolveDefect } from './prestart-actions';
+
+const SEVERITY_COLOURS: Record<DefectSeverity, string> = {
+  critical: 'red',
+  major: 'orange',
+  minor: 'yellow',
+};
+
+export function SeverityBadge({ severity }: { severity: DefectSeverity }) {
+  return (
+    <Badge
+      color={SEVERITY_COLOURS[severity]}
+      variant="filled"
+      autoContrast
+      data-testid="defect-severity"
+    >
+      {severity}
+    </Badge>
+  );
+}
+
+/** One open defect: severity, what, the driver's note, when and by whom; a Resolve button. */
+export function DefectRow({
+  defect,
+  vehicleName,
+  onResolve,
+}: {
+  defect: VehicleDefect;
+  vehicleName?: string;
+  onResolve: (defect: VehicleDefect) => void;
+}) {
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="sm"
+      data-testid="defect"
+      data-defect-id={defect.id}
+      data-severity={defect.severity}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="wrap">
+            <SeverityBadge severity={defect.severity} />
+            <Text size="sm" fw={600}>
+              {vehicleName ? `${vehicleName}: ` : ''}
+              {defect.title}
+            </Text>
+          </Group>
+          <Text size="sm">{defect.note}</Text>
+          <Text size="xs" c="dimmed">
+            {formatPerth(defect.raisedAt, 'DD/MM/YYYY HH:mm')} · {defect.raisedByName}
+            {defect.photos.length > 0 ? ` · ${defect.photos.length} photo(s)` : ''}
+          </Text>
+        </Stack>
+        <Button size="sm" variant="light" onClick={() => onResolve(defect)}>
+          {PRESTART_TEXT.resolveDefect}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Every open defect of the fleet, most severe first. */
+export function OpenDefectsList({
+  defects,
+  vehicles,
+  onResolve,
+}: {
+  defects: readonly VehicleDefect[];
+  vehicles: readonly Vehicle[];
+  onResolve: (defect: VehicleDefect) => void;
+}) {
+  const open = sortOpenDefects(defects);
+  const names = new Map(
+    vehicles.map((vehicle) => [vehicle.id, vehicle.name || vehicle.registration]),
+  );
+  return (
+    <Stack gap="xs" data-testid="open-defects">
+      <Title order={2} size="h4">
+        {PRESTART_TEXT.openDefects} ({open.length})
+      </Title>
+      {open.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {PRESTART_TEXT.noOpenDefects}
+        </Text>
+      ) : (
+        open.map((defect) => (
+          <DefectRow
+            key={defect.id}
+            defect={defect}
+            vehicleName={names.get(defect.vehicleId)}
+            onResolve={onResolve}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}
+
+/** Resolves one defect: by one of the vehicle's service records, or fixed with a note. */
+export function ResolveDefectDialog({
+  defect,
+  services,
+  onClose,
+}: {
+  defect: VehicleDefect;
+  services: readonly ServiceRecord[];
+  onClose: () => void;
+}) {
+  const own = services
+    .filter((service) => service.vehicleId === defect.vehicleId)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const [how, setHow] = useState<'service' | 'fixed'>(own.length > 0 ? 'service' : 'fixed');
+  const [serviceId, setServiceId] = useState<string | null>(own[0] ? String(own[0].id) : null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    if (how === 'fixed' && !note.trim()) return setError(PRESTART_TEXT.fixedNoteRequired);
+    if (how === 'service' && !serviceId) return setError('Pick the service record');
+    setSaving(true);
+    const done = await resolveDefect(
+      defect,
+      how === 'fixed'
+        ? { resolution: 'fixed', note }
+        : { resolution: 'service', serviceRecordId: Number(serviceId) },
+    );
+    setSaving(false);
+    if (done) onClose();
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`${PRESTART_TEXT.resolveDefect}: ${defect.title}`}>
+      <Stack gap="sm">
+        <Text size="sm">{defect.note}</Text>
+        <Select
+          label="How was it resolved"
+          data={[
+            { value: 'service', label: PRESTART_TEXT.resolveByService, disabled: own.length === 0 },
+            { value: 'fixed', label: PRESTART_TEXT.markFixed },
+          ]}
+          value={how}
+          allowDeselect={false}
+          onChange={(value) => {
+            setHow(value === 'service' ? 'service' : 'fixed');
+            setError(null);
+          }}
+        />
+        {how === 'service' ? (
+          <Select
+            label="Service record"
+            data={own.map((service) => ({
+              value: String(service.id),
+              label: `${service.invoiceDate.slice(0, 10)} · ${service.serviceType} · ${service.servicedBy}`,
+            }))}
+            value={serviceId}
+            onChange={setServiceId}
+            error={error}
+          />
+        ) : (
+          <Textarea
+            label="What was done"
+            autosize
+            minRows={2}
+            value={note}
+            error={error}
+            onChange={(event) => {
+              setNote(event.currentTarget.value);
+              setError(null);
+            }}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={saving} onClick={() => void save()}>
+            {PRESTART_TEXT.resolveDefect}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
