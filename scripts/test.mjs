@@ -58,12 +58,28 @@ if (e2eStatus !== 0) failures.push('playwright e2e');
 
 let passed = 0;
 let failed = 0;
+// The names of failed tests, repeated at the very end: CI keeps only the tail of the output.
+const failedNames = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '') ?? '';
 for (const pkg of ['root', ...vitestPackages]) {
   const file = join(REPORTS, `vitest-${pkg}.json`);
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  for (const suite of report.testResults ?? []) {
+    const relative = String(suite.name ?? '').replace(`${ROOT}/`, '');
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      failedNames.push(`${relative} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') {
+      failedNames.push(`${relative}: ${firstLine(suite.message)}`);
+    }
+  }
 }
 const pw = join(REPORTS, 'playwright.json');
 if (existsSync(pw)) {
@@ -73,6 +89,7 @@ if (existsSync(pw)) {
 }
 
 console.log('');
+for (const name of failedNames) console.log(`FAILED ${name.slice(0, 400)}`);
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
 if (passed === 0) {
   console.log('No test ran: treating the run as failed.');
