@@ -1,6 +1,6 @@
 /**
  * Builds the database of a decade of a busy depot (issue 13), in seconds: by default 100,000
- * jobs, 300,000 job updates, 50,000 fuel records and 20,000 quotes over ten years, with 12 trucks.
+ * jobs, 300,000 job updates, 100,000 fuel records and 100,000 quotes over ten years, with 12 trucks.
  *
  * Every row is written the way the server writes it, through the change log (`putLogged`: the
  * row codec and its log entry), so the file is what a server that ran for ten years leaves
@@ -25,8 +25,8 @@ export interface DepotSizes {
 export const DECADE: DepotSizes = {
   jobs: 100_000,
   jobUpdates: 300_000,
-  fuelRecords: 50_000,
-  quotes: 20_000,
+  fuelRecords: 100_000,
+  quotes: 100_000,
   vehicles: 12,
 };
 
