@@ -129,6 +129,8 @@ export const PRESTART_LIMITS = {
 /** Texts of the pre-start checks and defects, used by the screens and their tests. */
 export const PRESTART_TEXT = {
   title: 'Pre-start check',
+  driverHint: 'Check the truck before you drive it: a failed item reaches the office at once.',
+  noTrucks: 'No trucks on this phone yet: they arrive with the next sync.',
   start: 'Start pre-start',
   allPass: 'All pass',
   pass: 'Pass',
@@ -151,6 +153,7 @@ export const PRESTART_TEXT = {
   defectNotFound: 'Defect not found',
   defectAlreadyResolved: 'This defect is already resolved',
   resolvesDefects: 'Resolves these defects',
+  newServiceForDefect: 'Record the service that fixed it',
   outOfServiceWarning: 'This vehicle has a critical defect open and is out of service.',
   noCheckWarning: 'This vehicle has no pre-start check today.',
   assignAnyway: 'Assign anyway',

@@ -81,13 +81,9 @@ describe('a photo taken on the device', () => {
   it('is recorded and its bytes kept in one commit', async () => {
     const db = freshDb();
     const jobId = await withJob(db);
-    const result = await mutateLocal(
-      db,
-      'photo.add',
-      photoArgs(jobId),
-      undefined,
+    const result = await mutateLocal(db, 'photo.add', photoArgs(jobId), undefined, [
       localFile(jobId),
-    );
+    ]);
     expect(result.ok).toBe(true);
     expect(await db.job_photos.get(PHOTO_ID)).toMatchObject({ jobId, contentHash: HASH });
     expect(await db.outbox.where('seq').equals(2).first()).toMatchObject({ name: 'photo.add' });
@@ -96,13 +92,9 @@ describe('a photo taken on the device', () => {
 
   it('keeps no bytes when the mutation is refused', async () => {
     const db = freshDb();
-    const result = await mutateLocal(
-      db,
-      'photo.add',
-      photoArgs('JOB-2026-404'),
-      undefined,
+    const result = await mutateLocal(db, 'photo.add', photoArgs('JOB-2026-404'), undefined, [
       localFile('JOB-2026-404'),
-    );
+    ]);
     expect(result).toMatchObject({ ok: false, code: 'not_found' });
     expect(await db.fieldFiles.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
@@ -111,7 +103,7 @@ describe('a photo taken on the device', () => {
   it('keeps its full copy until stored_files lists its hash, then only the thumbnail', async () => {
     const db = freshDb();
     const jobId = await withJob(db);
-    await mutateLocal(db, 'photo.add', photoArgs(jobId), undefined, localFile(jobId));
+    await mutateLocal(db, 'photo.add', photoArgs(jobId), undefined, [localFile(jobId)]);
     // Another file's confirmation does not count.
     await db.stored_files.put({ id: 'b'.repeat(64), size: 4, mimeType: 'image/jpeg' });
     expect(await dropConfirmedCopies(db)).toBe(0);
