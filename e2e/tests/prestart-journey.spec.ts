@@ -169,8 +169,9 @@ test('a driver’s offline pre-start with a critical failure takes the truck off
     await expect(brakes.getByTestId('defect-photo')).toHaveCount(1);
     await form.getByRole('button', { name: 'All pass' }).click();
     await expect(form.getByTestId('prestart-progress')).toHaveText('All answered · 1 failed');
-    // The shot: the top of the form with the failed item, its note, severity and photo.
-    await form.getByRole('button', { name: 'All pass' }).scrollIntoViewIfNeeded();
+    // The shot: the failed item, its note, severity and photo, with no toast over it.
+    await new FleetScreen(page).dismissToasts();
+    await brakes.evaluate((item) => item.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: shotPath('prestart-form-360.png') });
     await form.getByLabel('Odometer (km)').fill('84120');
     await form.getByRole('button', { name: 'Submit check' }).click();
@@ -184,7 +185,8 @@ test('a driver’s offline pre-start with a critical failure takes the truck off
     await expect(ownDefect).toHaveAttribute('data-severity', 'critical');
     await expect(ownDefect.getByRole('button')).toHaveCount(0);
     expect(await loadedWidth(ownDefect.getByTestId('defect-photo-thumb'))).toBeGreaterThan(0);
-    await truck.scrollIntoViewIfNeeded();
+    await new FleetScreen(page).dismissToasts();
+    await truck.evaluate((card) => card.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: shotPath('prestart-driver-360.png') });
     expect(
       queryRows(server.dbFile, 'SELECT id FROM prestart_checks WHERE vehicleId = ?', vehicleId),
@@ -233,6 +235,9 @@ test('a driver’s offline pre-start with a critical failure takes the truck off
     await expect(office.card(registration).getByTestId('vehicle-status')).toHaveText(
       'Out Of Service',
     );
+    await office.dismissToasts();
+    await listed.evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    await officePage.screenshot({ path: shotPath('prestart-office-defect-360.png') });
 
     // Assigning a job to the out-of-service truck warns first; Cancel keeps the job as it was.
     const customer = uniqueCustomer('Prestart');
@@ -287,6 +292,10 @@ test('a driver’s offline pre-start with a critical failure takes the truck off
       cost: '640.00',
       servicedBy: 'Pilbara Diesel',
     });
+    await serviceForm
+      .getByRole('checkbox', { name: /Brakes and park brake/ })
+      .evaluate((box) => box.scrollIntoView({ block: 'center' }));
+    await officePage.screenshot({ path: test.info().outputPath('prestart-service-360.png') });
     await serviceForm.getByRole('button', { name: 'Add Service' }).click();
     await expect(serviceForm).toHaveCount(0);
     await expect(office.card(registration).getByTestId('vehicle-status')).toHaveText('Active');
@@ -310,6 +319,10 @@ test('a driver’s offline pre-start with a critical failure takes the truck off
     // Back in service on the driver's phone too.
     await expect(truck.getByTestId('vehicle-status')).toHaveText('Active', { timeout: 30_000 });
     await expect(truck.getByTestId('vehicle-defects')).toHaveCount(0);
+    // The driver's screen on a desktop browser, for looking at.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await truck.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: test.info().outputPath('prestart-driver-desktop.png') });
 
     // The vehicle's timeline: the check, the defect, the service and the resolution.
     await office.dismissToasts();

@@ -131,7 +131,12 @@ export function DefectRow({
           )}
         </Stack>
         {onResolve && (
-          <Button size="sm" variant="light" onClick={() => onResolve(defect)}>
+          <Button
+            size="sm"
+            variant="light"
+            style={{ flexShrink: 0 }}
+            onClick={() => onResolve(defect)}
+          >
             {PRESTART_TEXT.resolveDefect}
           </Button>
         )}
