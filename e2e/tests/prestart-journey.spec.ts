@@ -143,6 +143,7 @@ test('a driver’s offline pre-start with a critical failure takes the truck off
     await screen.signIn(driver);
     await waitForOfflineReady(page);
     await screen.waitSynced();
+    await page.getByRole('button', { name: 'Check a truck' }).click();
     const truck = page.locator(
       `[data-testid="driver-vehicle"][data-registration="${registration}"]`,
     );

@@ -131,6 +131,8 @@ export const PRESTART_TEXT = {
   title: 'Pre-start check',
   driverHint: 'Check the truck before you drive it: a failed item reaches the office at once.',
   noTrucks: 'No trucks on this phone yet: they arrive with the next sync.',
+  chooseTruck: 'Check a truck',
+  hideTrucks: 'Hide the trucks',
   start: 'Start pre-start',
   allPass: 'All pass',
   pass: 'Pass',

@@ -24,6 +24,8 @@ import { PrestartDialog } from './prestart-dialog';
 export function DriverPrestart({ checkedByName }: { checkedByName: string }) {
   const { vehicles, checks, defects } = usePrestartData();
   const [checking, setChecking] = useState<number | null>(null);
+  // Folded until asked for, so the jobs stay at the top of the screen whatever the fleet's size.
+  const [listed, setListed] = useState(false);
   const now = useNow();
   const trucks = useMemo(
     () =>
@@ -45,72 +47,86 @@ export function DriverPrestart({ checkedByName }: { checkedByName: string }) {
             {PRESTART_TEXT.driverHint}
           </Text>
         </div>
-        {trucks.length === 0 && (
+        <Button
+          fullWidth
+          size="lg"
+          variant={listed ? 'default' : 'light'}
+          leftSection={<IconClipboardCheck size={20} aria-hidden />}
+          aria-expanded={listed}
+          aria-controls="driver-prestart-trucks"
+          onClick={() => setListed((value) => !value)}
+        >
+          {listed ? PRESTART_TEXT.hideTrucks : PRESTART_TEXT.chooseTruck}
+        </Button>
+        {listed && trucks.length === 0 && (
           <Text size="sm" c="dimmed">
             {PRESTART_TEXT.noTrucks}
           </Text>
         )}
-        {trucks.map((vehicle) => {
-          const status = vehicleDisplayStatus(vehicle, now);
-          const done = checkedToday(vehicle.id, checks, now);
-          const own = open.filter((defect) => defect.vehicleId === vehicle.id);
-          return (
-            <Paper
-              key={vehicle.id}
-              withBorder
-              radius="md"
-              p="sm"
-              data-testid="driver-vehicle"
-              data-vehicle-id={vehicle.id}
-              data-registration={vehicle.registration}
-            >
-              <Stack gap={8}>
-                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={700}>{vehicleLabel(vehicle)}</Text>
-                    <Text size="sm" c="dimmed">
-                      {vehicle.registration}
-                    </Text>
-                  </div>
-                  <Badge
-                    color={status.color}
-                    variant="filled"
-                    autoContrast
-                    data-testid="vehicle-status"
-                  >
-                    {status.label}
-                  </Badge>
-                </Group>
-                <Badge
-                  color={done ? 'green' : 'gray'}
-                  variant={done ? 'light' : 'outline'}
-                  data-testid="prestart-today"
-                  data-checked={done}
+        <Stack gap="sm" id="driver-prestart-trucks" hidden={!listed}>
+          {listed &&
+            trucks.map((vehicle) => {
+              const status = vehicleDisplayStatus(vehicle, now);
+              const done = checkedToday(vehicle.id, checks, now);
+              const own = open.filter((defect) => defect.vehicleId === vehicle.id);
+              return (
+                <Paper
+                  key={vehicle.id}
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  data-testid="driver-vehicle"
+                  data-vehicle-id={vehicle.id}
+                  data-registration={vehicle.registration}
                 >
-                  {done ? PRESTART_TEXT.checkedToday : PRESTART_TEXT.noCheckToday}
-                </Badge>
-                {own.length > 0 && (
-                  <Stack gap={6} data-testid="vehicle-defects">
-                    {own.map((defect) => (
-                      <DefectRow key={defect.id} defect={defect} />
-                    ))}
+                  <Stack gap={8}>
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                      <div style={{ minWidth: 0 }}>
+                        <Text fw={700}>{vehicleLabel(vehicle)}</Text>
+                        <Text size="sm" c="dimmed">
+                          {vehicle.registration}
+                        </Text>
+                      </div>
+                      <Badge
+                        color={status.color}
+                        variant="filled"
+                        autoContrast
+                        data-testid="vehicle-status"
+                      >
+                        {status.label}
+                      </Badge>
+                    </Group>
+                    <Badge
+                      color={done ? 'green' : 'gray'}
+                      variant={done ? 'light' : 'outline'}
+                      data-testid="prestart-today"
+                      data-checked={done}
+                    >
+                      {done ? PRESTART_TEXT.checkedToday : PRESTART_TEXT.noCheckToday}
+                    </Badge>
+                    {own.length > 0 && (
+                      <Stack gap={6} data-testid="vehicle-defects">
+                        {own.map((defect) => (
+                          <DefectRow key={defect.id} defect={defect} />
+                        ))}
+                      </Stack>
+                    )}
+                    <Button
+                      fullWidth
+                      size="lg"
+                      color={done ? 'gray' : 'blue'}
+                      variant={done ? 'light' : 'filled'}
+                      leftSection={<IconClipboardCheck size={20} aria-hidden />}
+                      aria-label={`${PRESTART_TEXT.start}: ${vehicleLabel(vehicle)}`}
+                      onClick={() => setChecking(vehicle.id)}
+                    >
+                      {PRESTART_TEXT.start}
+                    </Button>
                   </Stack>
-                )}
-                <Button
-                  fullWidth
-                  size="lg"
-                  color={done ? 'gray' : 'blue'}
-                  variant={done ? 'light' : 'filled'}
-                  leftSection={<IconClipboardCheck size={20} aria-hidden />}
-                  aria-label={`${PRESTART_TEXT.start}: ${vehicleLabel(vehicle)}`}
-                  onClick={() => setChecking(vehicle.id)}
-                >
-                  {PRESTART_TEXT.start}
-                </Button>
-              </Stack>
-            </Paper>
-          );
-        })}
+                </Paper>
+              );
+            })}
+        </Stack>
       </Stack>
       {current && (
         <PrestartDialog
