@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { AuthProvider, OFFLINE_SESSION_KEY, useAuth } from './auth-provider';
+import { AuthProvider, LOGOUT_PENDING_KEY, OFFLINE_SESSION_KEY, useAuth } from './auth-provider';
 import { rememberOfflineSignIn } from '../lib/offline-signin';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -203,6 +203,55 @@ describe('AuthProvider', () => {
       });
       await waitFor(() => expect(result.current.user).toBeNull());
       expect(localStorage.getItem(OFFLINE_SESSION_KEY)).toBeNull();
+    });
+  });
+
+  describe('sign-out without signal', () => {
+    it('is sent to the server once it answers, so the old cookie stops working', async () => {
+      localStorage.setItem('auth_user', JSON.stringify(admin));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await act(async () => {
+        await result.current.logout();
+      });
+      expect(result.current.user).toBeNull();
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBe('true');
+
+      const back = vi.fn(
+        async (_url: string, _init: RequestInit) => new Response('{}', { status: 200 }),
+      );
+      vi.stubGlobal('fetch', back);
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull());
+      expect(back.mock.calls[0]?.[0]).toBe('/api/auth/logout');
+      expect(back.mock.calls[0]?.[1].method).toBe('POST');
+    });
+
+    it('is dropped when someone signs in first (their sign-in replaces the cookie)', async () => {
+      localStorage.setItem(LOGOUT_PENDING_KEY, 'true');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      const answers = vi.fn(
+        async (_url: string, _init: RequestInit) =>
+          new Response(JSON.stringify({ user: admin }), { status: 200 }),
+      );
+      vi.stubGlobal('fetch', answers);
+      await act(async () => {
+        await result.current.login({ username: 'boss', password: 'secret-123' });
+      });
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull();
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(answers.mock.calls.map((call) => call[0])).not.toContain('/api/auth/logout');
     });
   });
 });

@@ -37,6 +37,13 @@ const offlineSignIn = () => import('../lib/offline-signin');
 /** localStorage key set while signed in offline (no server session yet): the username. */
 export const OFFLINE_SESSION_KEY = 'auth_offline';
 
+/**
+ * localStorage flag set when a sign-out could not reach the server (no signal): the session
+ * cookie is httpOnly, so only the server can end it. The sign-out is sent once there is signal,
+ * unless someone signs in first (their sign-in replaces the cookie).
+ */
+export const LOGOUT_PENDING_KEY = 'auth_logout_pending';
+
 /** How long an online sign-in may take before the device treats the server as unreachable. */
 export const LOGIN_TIMEOUT_MS = 10_000;
 
@@ -243,6 +250,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         writeStored(STORAGE_KEYS.authUser, user);
         removeStored(OFFLINE_SESSION_KEY);
+        removeStored(LOGOUT_PENDING_KEY);
         heldPassword.current = null;
         setOffline(false);
         setUser(user);
@@ -305,6 +313,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const fresh = userFromAnswer(answer);
         writeStored(STORAGE_KEYS.authUser, fresh);
         removeStored(OFFLINE_SESSION_KEY);
+        removeStored(LOGOUT_PENDING_KEY);
         heldPassword.current = null;
         setUser(fresh);
         setOffline(false);
@@ -328,6 +337,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('online', attempt);
     };
   }, [offline, user, setUser, setOffline]);
+
+  // A sign-out made without signal is finished on the server once it answers, so the device's
+  // cookie stops working there too. Only while nobody is signed in: a sign-in replaces the cookie
+  // and clears the flag.
+  useEffect(() => {
+    if (user) return;
+    let busy = false;
+    let stopped = false;
+    const attempt = async () => {
+      if (busy || stopped || !readStored(LOGOUT_PENDING_KEY, (v) => v === true)) return;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      busy = true;
+      try {
+        await apiRequest<unknown>('/api/auth/logout', {
+          method: 'POST',
+          signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
+        });
+        if (!stopped) removeStored(LOGOUT_PENDING_KEY);
+      } catch (error) {
+        if (!stopped && !couldNotCheck(error)) removeStored(LOGOUT_PENDING_KEY);
+      } finally {
+        busy = false;
+      }
+    };
+    void attempt();
+    const timer = window.setInterval(() => void attempt(), RECONNECT_EVERY_MS);
+    window.addEventListener('online', attempt);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      window.removeEventListener('online', attempt);
+    };
+  }, [user]);
 
   const register = useCallback(
     async (values: RegisterValues): Promise<AuthUser> => {
@@ -372,14 +414,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async (): Promise<void> => {
     const { AUTH_TEXT, AUTH_TOASTS } = await authText();
     try {
-      // Signed in offline there is no server session to end.
+      // Signed in offline there is no new server session to end (an older one may still be
+      // waiting for its sign-out, below).
       if (readOfflineSession() === null)
         await apiRequest<unknown>('/api/auth/logout', {
           method: 'POST',
           signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
         });
-    } catch {
-      // Offline or already expired: the local sign-out below still happens.
+    } catch (error) {
+      // Already expired: nothing to end. Unreachable: the cookie still works on the server, so
+      // the sign-out is sent when there is signal (the effect below).
+      if (couldNotCheck(error)) writeStored(LOGOUT_PENDING_KEY, true);
     }
     signOutLocally();
     notifications.show({
