@@ -146,8 +146,7 @@ export const MESSAGES = {
 
   // Offline sign-in and sign-out (issue 16, own wording).
   /** A sign-in the server could not check: never the invalid-password text. */
-  SIGNIN_NO_CONNECTION:
-    'No connection to check your password. Try again when you have signal.',
+  SIGNIN_NO_CONNECTION: 'No connection to check your password. Try again when you have signal.',
   SIGNED_IN_OFFLINE_TITLE: 'Signed in offline',
   SIGNED_IN_OFFLINE_DESCRIPTION:
     'Your work on this device is available. Changes send once there is signal.',
@@ -157,7 +156,8 @@ export const MESSAGES = {
   SIGN_OUT_WAIT: 'Wait and send first',
   SIGN_OUT_KEEP: 'Keep on this device and sign out',
   SIGN_OUT_WAITING_OFFLINE:
-    'No connection: they send as soon as there is signal, then you are signed out.',
+    'No connection: the changes send as soon as there is signal, then you are signed out.',
+  SIGN_OUT_STAY: 'Stay signed in',
   SIGN_OUT_SENDING: 'Sending… you are signed out once they are in.',
   keptForOtherUser: (name: string, count: number) =>
     `${count} ${count === 1 ? 'change' : 'changes'} by ${name} ${count === 1 ? 'is' : 'are'} kept on this device and send when ${name} signs in here. Sync is paused until then.`,

@@ -65,7 +65,7 @@ export function SignOutDialog({ onClose }: { onClose: () => void }) {
             {MESSAGES.SIGN_OUT_KEEP}
           </Button>
           <Button mih={48} variant="subtle" onClick={onClose}>
-            Stay signed in
+            {MESSAGES.SIGN_OUT_STAY}
           </Button>
         </Stack>
       </Stack>

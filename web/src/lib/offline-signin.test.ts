@@ -85,7 +85,11 @@ describe('stored verifiers', () => {
   });
 
   it('keeps no verifier for a customer, and forgets one on request', async () => {
-    await rememberOfflineSignIn({ id: 9, username: 'tom', role: 'customer' }, 'pw-123456', signedIn);
+    await rememberOfflineSignIn(
+      { id: 9, username: 'tom', role: 'customer' },
+      'pw-123456',
+      signedIn,
+    );
     expect(await signInOffline('tom', 'pw-123456', signedIn)).toBeNull();
     await rememberOfflineSignIn(owner, 'Tow-Truck-42', signedIn);
     forgetOfflineSignIn('Admin');
