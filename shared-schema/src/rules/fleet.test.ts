@@ -7,6 +7,8 @@ import {
   fuelEfficiency,
   latestRecords,
   monthlyCosts,
+  registrationKey,
+  sameRegistration,
   serviceProgress,
   serviceReminder,
   vehicleDisplayStatus,
@@ -281,5 +283,21 @@ describe('card helpers', () => {
 
   it('defaults the vehicle year to the current Perth year', () => {
     expect(defaultVehicleYear('2026-12-31T17:00:00.000Z')).toBe(2027);
+  });
+});
+
+describe('registrationKey', () => {
+  it('ignores case, spaces and hyphens', () => {
+    expect(registrationKey('1hrt-001')).toBe('1HRT001');
+    expect(registrationKey(' 1HRT 001 ')).toBe('1HRT001');
+    expect(sameRegistration('1hrt-001', '1HRT-001')).toBe(true);
+    expect(sameRegistration('1HRT-001', '1HRT-002')).toBe(false);
+  });
+
+  it('never matches an empty or missing value', () => {
+    expect(sameRegistration(null, null)).toBe(false);
+    expect(sameRegistration('', '')).toBe(false);
+    expect(sameRegistration(' - ', '-')).toBe(false);
+    expect(sameRegistration(undefined, '1ABC123')).toBe(false);
   });
 });

@@ -45,6 +45,25 @@ export function serviceProgress(
   };
 }
 
+/**
+ * The form of a registration (or VIN) that uniqueness compares (issue 16): a plate is the same
+ * plate however it was typed, so case, spaces and hyphens do not count ("1hrt-001", "1HRT 001"
+ * and "1HRT001" are one truck). What was typed is still stored and shown as typed.
+ */
+export function registrationKey(value: string): string {
+  return value.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/** Whether two registrations (or VINs) name the same vehicle, by {@link registrationKey}. */
+export function sameRegistration(
+  a: string | null | undefined,
+  b: string | null | undefined,
+): boolean {
+  if (!a || !b) return false;
+  const key = registrationKey(a);
+  return key !== '' && key === registrationKey(b);
+}
+
 /** 'out_of_service' → 'Out Of Service': underscores replaced, every word capitalised. */
 export function formatStatusLabel(status: string): string {
   return status
