@@ -119,6 +119,19 @@ test('offline sign-out keeps the waiting change; offline sign-in checks the pass
     await quotes.fillCustomer(newCustomer);
     await quotes.save();
     await expect(quotes.cardFor(newCustomer.name)).toBeVisible();
+    // Offline, the live dot is not green, and the chip's details open on a tap (a phone has no
+    // hover): when it last synced, and whether the browser may clear the data.
+    await expect(page.getByTestId('live-dot')).toHaveAttribute('data-live', 'false');
+    await expect(page.getByTestId('live-offline')).toBeVisible();
+    const chip = page.getByTestId('sync-status-label');
+    await expect(chip).toHaveText('Offline · 2 pending');
+    await chip.click();
+    const details = page.getByTestId('sync-details');
+    await expect(details).toContainText('Last synced');
+    await expect(details).toContainText(/offline data|Offline storage/);
+    await shots(page, 'sync-details-offline', testInfo);
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog', { name: MESSAGES.SIGN_OUT_PENDING_TITLE });
     await expect(dialog).toBeVisible();
