@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   feedbackUrl,
+  notificationsOffered,
   pushMessageFor,
   REVIEW_REQUEST_DELAY_MS,
   reviewRequestDueAt,
@@ -44,5 +45,17 @@ describe('review request', () => {
     expect(text.subject).toBe('How did we go with job JOB-2026-7?');
     expect(text.news).toContain('job JOB-2026-7 (4x4 Recovery)');
     expect(reviewRequestText('JOB-2026-7', null).news).not.toContain('(');
+  });
+});
+
+describe('notificationsOffered', () => {
+  it('offers notifications while the driver has yet to set off or finish', () => {
+    for (const status of ['Assigned', 'Scheduled', 'Emergency', 'En Route', 'In Progress'] as const)
+      expect(notificationsOffered(status), status).toBe(true);
+  });
+
+  it('offers nothing once the job is finished', () => {
+    expect(notificationsOffered('Completed')).toBe(false);
+    expect(notificationsOffered('Cancelled')).toBe(false);
   });
 });

@@ -4,17 +4,28 @@
  * email a few hours after completion. The server sends them (services/notifier.ts); the texts
  * live here so the tracking page, the service worker and the tests use the same words.
  */
+import { ACTIVE_JOB_STATUSES, type JobStatus } from '../constants/statuses';
 
 /** The tracking page's control that asks the browser for notifications about one job. */
 export const NOTIFY_ME_LABEL = 'Notify me about this job';
 
 /** What the tracking page says about its notifications, by state. */
 export const NOTIFY_ME_TEXT = {
+  unsupported:
+    "This browser can't show notifications. On an iPhone, add this site to your Home Screen and open your tracking link from there.",
   on: "Notifications are on: we'll tell you when your driver is on the way and when the job is done.",
   blocked:
     'Notifications are blocked for this site. Allow them in your browser settings to be told when your driver is on the way.',
   failed: 'Could not turn on notifications. Try again when you have signal.',
 } as const;
+
+/**
+ * Whether the tracking page offers notifications for a job in `status`: while there is news to
+ * come (the driver setting off, the job done), not once the job is finished.
+ */
+export function notificationsOffered(status: JobStatus): boolean {
+  return (ACTIVE_JOB_STATUSES as readonly JobStatus[]).includes(status);
+}
 
 /** The job events a push notification is sent for, by the status that starts them. */
 export const PUSH_EVENTS = {
