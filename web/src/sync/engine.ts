@@ -89,6 +89,13 @@ export interface EngineOptions {
   onStatus?: (status: StoredStatus) => void;
 }
 
+/** A refusal of the staff session: the engine stops as signed out. */
+function endsSession(message: ServerMessage): boolean {
+  return (
+    message.type === 'error' && (message.code === 'forbidden' || message.code === 'session_ended')
+  );
+}
+
 export class SyncEngine {
   private readonly db: PilbaraDatabase;
   private readonly options: EngineOptions;
@@ -254,8 +261,13 @@ export class SyncEngine {
       onMessage: (message) => {
         if (this.conn !== connection) return;
         // A message of a connection that closed while it waited in the queue is dropped: what it
-        // said is asked again on the next connection.
-        this.enqueue(() => (this.conn === connection ? this.handle(message) : Promise.resolve()));
+        // said is asked again on the next connection. Except the end of the session: the server
+        // sends it and closes the socket at once (4401), so on a busy device the close is often
+        // handled first; dropping it would retry the dead session forever instead of signing out.
+        const final = endsSession(message);
+        this.enqueue(() =>
+          this.conn === connection || final ? this.handle(message) : Promise.resolve(),
+        );
       },
       onClose: ({ opened }) => {
         if (this.conn !== connection) return;
@@ -395,7 +407,7 @@ export class SyncEngine {
         }
         // Refused a staff session (HTTP 401/403), or the server ended it (a deactivation,
         // role change, password reset or logout elsewhere; the socket then closes with 4401).
-        if (message.code === 'forbidden' || message.code === 'session_ended') {
+        if (endsSession(message)) {
           this.setStatus({ state: 'signed-out', message: message.message });
           this.running = false;
           this.clearTimers();
