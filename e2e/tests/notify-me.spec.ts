@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
 import { NOTIFY_ME_LABEL, NOTIFY_ME_TEXT, pushMessageFor } from '@pilbara/shared-schema';
+import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { PortalPage } from '../page-models/tracking';
@@ -89,12 +90,14 @@ test('the tracking page offers notifications and says when the browser cannot or
   await waitForOfflineReady(page);
   const notify = page.getByRole('button', { name: NOTIFY_ME_LABEL });
   await expect(notify).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await shoot(page, 'tracking-notify-offer', [360, 390, 1280]);
   await page.setViewportSize({ width: 390, height: 900 });
   await notify.click();
   await expect(page.getByRole('alert').filter({ hasText: NOTIFY_ME_TEXT.failed })).toBeVisible();
   // The button stays, to try again.
   await expect(notify).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
   expect(subscriptions(server.dbFile, job.trackingToken)).toEqual([]);
   await shoot(page, 'tracking-notify-failed', [360, 390, 1280]);
   await allowing.close();
@@ -110,6 +113,7 @@ test('the tracking page offers notifications and says when the browser cannot or
   await expect(new PortalPage(blocked).details).toBeVisible();
   await expect(blockedText).toBeVisible();
   await expect(blocked.getByRole('button', { name: NOTIFY_ME_LABEL })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(blocked);
   expect(subscriptions(server.dbFile, job.trackingToken)).toEqual([]);
   await shoot(blocked, 'tracking-notify-blocked', [360, 390, 1280]);
   await blocking.close();
