@@ -24,3 +24,4 @@ export * from './field-record';
 export * from './prestart';
 export * from './merge';
 export * from './occurred';
+export * from './customer-messages';
