@@ -280,6 +280,9 @@ export const MESSAGES = {
   TRACKING_LINK_NOT_FOUND:
     'This tracking link is not valid. Check the link in your email, or enter your job ID and phone.',
   FEEDBACK_PROOF_REQUIRED: 'Enter the phone number you booked with',
+  // Issue 20: Web Push subscriptions (own wording).
+  PUSH_ENDPOINT_INVALID: 'Your browser gave a notification address we cannot use',
+  PUSH_KEYS_INVALID: 'Your browser gave notification keys we cannot use',
   ADMIN_OR_PAY_LINK: 'Open the payment link from your quote email',
   CURRENT_PASSWORD_WRONG: 'Your current password is not right',
   JSON_BODY_REQUIRED: 'Send the request body as JSON (Content-Type: application/json)',

@@ -25,3 +25,4 @@ export * from './prestart';
 export * from './merge';
 export * from './occurred';
 export * from './offline-signin';
+export * from './customer-messages';
