@@ -99,6 +99,13 @@ test('a new driver takes a job offline and the customer watches the truck honest
     // The picker offers the active drivers by name, the new one included.
     await admin.page.getByRole('option', { name: driverName, exact: true }).click();
     await expect(admin.controls(job.id).driver).toHaveValue(driverName);
+    // The create-job form (behind New Job, so the jobs come first) offers the same full names
+    // the jobs carry, not first names (issue 16).
+    await admin.page.getByRole('button', { name: 'New Job', exact: true }).click();
+    const assignTo = admin.page.getByRole('combobox', { name: 'Assign To' });
+    await assignTo.click();
+    await expect(admin.page.getByRole('option', { name: driverName, exact: true })).toBeVisible();
+    await admin.page.keyboard.press('Escape');
     await admin.waitOnline();
 
     // The driver signs in on their phone and lands on their own screen with the job.
