@@ -131,6 +131,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts the service worker imports (web/public/push-sw.js) run in its global scope.
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -67,6 +67,8 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: false,
         cleanupOutdatedCaches: true,
+        // Shows the customer's job notifications (Web Push, issue 20): public/push-sw.js.
+        importScripts: ['/push-sw.js'],
         // Public pages are precached as the pre-rendered HTML (booking.html answers /booking);
         // any other navigation (staff screens) gets the shell, drawn by the app.
         navigateFallback: '/shell.html',

@@ -30,6 +30,26 @@ async function shot(page: Page, name: string, mask: Locator[]): Promise<void> {
   });
 }
 
+/**
+ * The next-step button covers none of the card's links (Call, Map): their boxes on the screen do
+ * not overlap, so each can be tapped where it is drawn.
+ */
+async function expectStepClearOfLinks(card: Locator, step: Locator): Promise<void> {
+  const button = await step.boundingBox();
+  expect(button).not.toBeNull();
+  for (const link of await card.getByRole('link').all()) {
+    const box = await link.boundingBox();
+    expect(box).not.toBeNull();
+    if (!button || !box) return;
+    const apart =
+      box.y >= button.y + button.height ||
+      button.y >= box.y + box.height ||
+      box.x >= button.x + button.width ||
+      button.x >= box.x + box.width;
+    expect(apart, `${await link.getAttribute('aria-label')} is clear of the next step`).toBe(true);
+  }
+}
+
 /** Karratha, where the truck sets out; the customer waits at Roebourne (about 31 km east). */
 const KARRATHA = { latitude: -20.7364, longitude: 116.8463 };
 
@@ -79,6 +99,13 @@ test('a new driver takes a job offline and the customer watches the truck honest
     // The picker offers the active drivers by name, the new one included.
     await admin.page.getByRole('option', { name: driverName, exact: true }).click();
     await expect(admin.controls(job.id).driver).toHaveValue(driverName);
+    // The create-job form (behind New Job, so the jobs come first) offers the same full names
+    // the jobs carry, not first names (issue 16).
+    await admin.page.getByRole('button', { name: 'New Job', exact: true }).click();
+    const assignTo = admin.page.getByRole('combobox', { name: 'Assign To' });
+    await assignTo.click();
+    await expect(admin.page.getByRole('option', { name: driverName, exact: true })).toBeVisible();
+    await admin.page.keyboard.press('Escape');
     await admin.waitOnline();
 
     // The driver signs in on their phone and lands on their own screen with the job.
@@ -98,6 +125,7 @@ test('a new driver takes a job offline and the customer watches the truck honest
     const box = await onMyWay.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(48);
     expect(box?.width ?? 0).toBeGreaterThan(300);
+    await expectStepClearOfLinks(screen.job(job.id), onMyWay);
     const varying = [
       screen.job(job.id).getByText(job.id),
       screen.job(job.id).getByText(customer.name),
@@ -115,6 +143,7 @@ test('a new driver takes a job offline and the customer watches the truck honest
     // With the offline banner taking the top of the screen, the next step stays in thumb reach.
     const next = await screen.step(job.id, 'Arrived / Start').boundingBox();
     expect((next?.y ?? 1e6) + (next?.height ?? 0)).toBeLessThanOrEqual(740);
+    await expectStepClearOfLinks(screen.job(job.id), screen.step(job.id, 'Arrived / Start'));
     await expect
       .poll(() => screen.page.evaluate(async () => (await indexedDB.databases()).length))
       .toBeGreaterThan(0);

@@ -144,6 +144,24 @@ export const MESSAGES = {
   LOGOUT_TITLE: 'Logged Out',
   LOGOUT_DESCRIPTION: 'You have been signed out.',
 
+  // Offline sign-in and sign-out (issue 16, own wording).
+  /** A sign-in the server could not check: never the invalid-password text. */
+  SIGNIN_NO_CONNECTION: 'No connection to check your password. Try again when you have signal.',
+  SIGNED_IN_OFFLINE_TITLE: 'Signed in offline',
+  SIGNED_IN_OFFLINE_DESCRIPTION:
+    'Your work on this device is available. Changes send once there is signal.',
+  SIGN_OUT_PENDING_TITLE: 'Changes still waiting',
+  signOutPending: (count: number) =>
+    `${count} ${count === 1 ? 'change has' : 'changes have'} not reached the server yet. Signing out does not delete ${count === 1 ? 'it' : 'them'}.`,
+  SIGN_OUT_WAIT: 'Wait and send first',
+  SIGN_OUT_KEEP: 'Keep on this device and sign out',
+  SIGN_OUT_WAITING_OFFLINE:
+    'No connection: the changes send as soon as there is signal, then you are signed out.',
+  SIGN_OUT_STAY: 'Stay signed in',
+  SIGN_OUT_SENDING: 'Sending… you are signed out once they are in.',
+  keptForOtherUser: (name: string, count: number) =>
+    `${count} ${count === 1 ? 'change' : 'changes'} by ${name} ${count === 1 ? 'is' : 'are'} kept on this device and send when ${name} signs in here. Sync is paused until then.`,
+
   // Toasts, spec staff §8 (admin panel).
   ERROR_TITLE: 'Error',
   JOB_CREATE_FAILED: 'Failed to create job',
@@ -262,6 +280,9 @@ export const MESSAGES = {
   TRACKING_LINK_NOT_FOUND:
     'This tracking link is not valid. Check the link in your email, or enter your job ID and phone.',
   FEEDBACK_PROOF_REQUIRED: 'Enter the phone number you booked with',
+  // Issue 20: Web Push subscriptions (own wording).
+  PUSH_ENDPOINT_INVALID: 'Your browser gave a notification address we cannot use',
+  PUSH_KEYS_INVALID: 'Your browser gave notification keys we cannot use',
   ADMIN_OR_PAY_LINK: 'Open the payment link from your quote email',
   CURRENT_PASSWORD_WRONG: 'Your current password is not right',
   JSON_BODY_REQUIRED: 'Send the request body as JSON (Content-Type: application/json)',

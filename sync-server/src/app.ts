@@ -58,6 +58,8 @@ import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
 import { FieldFiles } from './services/field-files';
+import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from './services/push';
+import type { Agent } from 'node:https';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +80,8 @@ declare module 'fastify' {
     passwordCost: ScryptCost;
     /** The field record's files under DATA_DIR (issue 19). */
     fieldFiles: FieldFiles;
+    /** Web Push to customers, signed with this data folder's VAPID keys (issue 20). */
+    push: PushSender;
     /**
      * Settles once the ADMIN_PASSWORD account is in line with the configuration, which is done
      * after listening (see buildApp); sign-ins and requests with a session wait for it.
@@ -157,6 +161,8 @@ export interface BuildAppOptions {
    * the answer, the log says what drifted).
    */
   responseCheck?: ResponseCheck;
+  /** The HTTPS agent for Web Push sends (tests: one trusting their local push service). */
+  pushAgent?: Agent;
 }
 
 export interface AppExtras {
@@ -261,6 +267,14 @@ export async function buildApp(
   app.decorate('emailBudget', new SharedBudget(config.publicEmailsPerHour, HOUR / 1000));
   app.decorate('passwordCost', opts.passwordCost ?? SCRYPT_COST);
   app.decorate('fieldFiles', new FieldFiles(config.dataDir));
+  app.decorate(
+    'push',
+    createPushSender({
+      keys: loadVapidKeys(config.dataDir),
+      subject: vapidSubject(config.publicUrl, profile.email),
+      ...(opts.pushAgent ? { agent: opts.pushAgent } : {}),
+    }),
+  );
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());

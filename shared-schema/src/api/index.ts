@@ -11,3 +11,4 @@ export * from './quotes';
 export * from './staff';
 export * from './field-record';
 export * from './prestart';
+export * from './push';

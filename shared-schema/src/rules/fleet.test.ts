@@ -5,8 +5,11 @@ import {
   expiryAlerts,
   formatStatusLabel,
   fuelEfficiency,
+  lastServiceOdometer,
   latestRecords,
   monthlyCosts,
+  registrationKey,
+  sameRegistration,
   serviceProgress,
   serviceReminder,
   vehicleDisplayStatus,
@@ -26,6 +29,7 @@ describe('serviceProgress', () => {
     expect(serviceProgress(vehicle, now)).toEqual({
       daysSinceService: 173,
       kmSinceService: 8650,
+      measured: false,
       remainingKm: 1350,
       progressPercent: 87,
     });
@@ -39,6 +43,54 @@ describe('serviceProgress', () => {
 
   it('treats a vehicle with no recorded service as just serviced', () => {
     expect(serviceProgress({ ...vehicle, lastServiceDate: null }, now).remainingKm).toBe(10000);
+  });
+
+  it('uses the odometer when it is known now and at the last service', () => {
+    // Big Red (issue 16): the estimate said 8,000 km to go; the odometer says 5,750 km driven.
+    const bigRed = {
+      ...vehicle,
+      lastServiceDate: '2026-10-12',
+      mileage: 125_750,
+      lastServiceMileage: 120_000,
+    };
+    expect(serviceProgress({ ...bigRed, mileage: null }, now).remainingKm).toBe(8000);
+    expect(serviceProgress(bigRed, now)).toMatchObject({
+      kmSinceService: 5750,
+      measured: true,
+      remainingKm: 4250,
+    });
+    expect(serviceReminder({ ...bigRed, nextService: null }, now).remainingKm).toBe(4250);
+    expect(
+      vehicleDisplayStatus({ ...bigRed, status: 'active', mileage: 129_500 }, now),
+    ).toMatchObject({ label: 'Service Due', remainingKm: 500 });
+    // An odometer lower than at the service (a typo, a replaced cluster) is not believed.
+    expect(serviceProgress({ ...bigRed, mileage: 100 }, now).measured).toBe(false);
+  });
+});
+
+describe('lastServiceOdometer', () => {
+  const record = (vehicleId: number, km: number, invoiceDate: string) => ({
+    vehicleId,
+    mileageAtService: km,
+    invoiceDate,
+    createdAt: `${invoiceDate}T01:00:00.000Z`,
+  });
+
+  it('reads the latest service of that vehicle, ignoring unread (0 km) ones', () => {
+    const services = [
+      record(1, 110_000, '2026-04-01'),
+      record(1, 120_000, '2026-10-12'),
+      record(2, 999_000, '2026-11-01'),
+      record(1, 0, '2026-11-02'),
+    ];
+    expect(lastServiceOdometer(services, { id: 1, lastServiceDate: '2026-10-12' })).toBe(120_000);
+    expect(lastServiceOdometer(services, { id: 3, lastServiceDate: null })).toBeNull();
+  });
+
+  it('is unknown when the vehicle was serviced after its latest record', () => {
+    const services = [record(1, 110_000, '2026-04-01')];
+    expect(lastServiceOdometer(services, { id: 1, lastServiceDate: '2026-04-01' })).toBe(110_000);
+    expect(lastServiceOdometer(services, { id: 1, lastServiceDate: '2026-06-01' })).toBeNull();
   });
 });
 
@@ -281,5 +333,21 @@ describe('card helpers', () => {
 
   it('defaults the vehicle year to the current Perth year', () => {
     expect(defaultVehicleYear('2026-12-31T17:00:00.000Z')).toBe(2027);
+  });
+});
+
+describe('registrationKey', () => {
+  it('ignores case, spaces and hyphens', () => {
+    expect(registrationKey('1hrt-001')).toBe('1HRT001');
+    expect(registrationKey(' 1HRT 001 ')).toBe('1HRT001');
+    expect(sameRegistration('1hrt-001', '1HRT-001')).toBe(true);
+    expect(sameRegistration('1HRT-001', '1HRT-002')).toBe(false);
+  });
+
+  it('never matches an empty or missing value', () => {
+    expect(sameRegistration(null, null)).toBe(false);
+    expect(sameRegistration('', '')).toBe(false);
+    expect(sameRegistration(' - ', '-')).toBe(false);
+    expect(sameRegistration(undefined, '1ABC123')).toBe(false);
   });
 });

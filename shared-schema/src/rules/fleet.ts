@@ -13,11 +13,22 @@ import type { Vehicle } from '../entities/vehicle';
 import { perthDate, perthDaysBetween } from './dates';
 import { divideRoundHalfUp } from './pricing';
 
+/**
+ * What the service rules read of a vehicle. `lastServiceMileage` is the odometer at its last
+ * service ({@link lastServiceOdometer}, from the service records), not a stored column.
+ */
+export type ServiceVehicle = Pick<Vehicle, 'serviceInterval' | 'lastServiceDate'> & {
+  mileage?: number | null;
+  lastServiceMileage?: number | null;
+};
+
 /** Service progress of a vehicle. */
 export interface ServiceProgress {
   daysSinceService: number;
-  /** Estimated km since the last service: 50 km per day. */
+  /** Km since the last service: measured on the odometer when known, else 50 km per day. */
   kmSinceService: number;
+  /** Whether kmSinceService is the odometer's reading (true) or the 50 km a day estimate. */
+  measured: boolean;
   /** Service interval minus the estimate; negative once overdue. */
   remainingKm: number;
   /** Share of the interval used, 0-100 (capped at the interval). */
@@ -25,24 +36,76 @@ export interface ServiceProgress {
 }
 
 /**
- * Remaining km = service interval − 50 km × days since the last service (0 days when no service is
- * recorded); the progress bar is capped at the interval.
+ * Remaining km = service interval − km since the last service. Those km are measured when the
+ * odometer is known both now (`mileage`) and at the last service (`lastServiceMileage`), and not
+ * lower now (issue 16: Big Red showed 8,000 km to service from the estimate while its odometer
+ * said 5,750 since the last one); otherwise estimated at 50 km × days since the last service (0
+ * days when no service is recorded). The progress bar is capped at the interval.
  */
-export function serviceProgress(
-  vehicle: Pick<Vehicle, 'serviceInterval' | 'lastServiceDate'>,
-  now: string,
-): ServiceProgress {
+export function serviceProgress(vehicle: ServiceVehicle, now: string): ServiceProgress {
   const daysSinceService = vehicle.lastServiceDate
     ? Math.max(0, perthDaysBetween(vehicle.lastServiceDate, now))
     : 0;
-  const kmSinceService = daysSinceService * FLEET.kmPerDay;
+  const odometer = vehicle.mileage ?? null;
+  const atService = vehicle.lastServiceMileage ?? null;
+  const measured = odometer !== null && atService !== null && odometer >= atService;
+  const kmSinceService = measured ? odometer - atService : daysSinceService * FLEET.kmPerDay;
   const interval = Math.max(1, vehicle.serviceInterval);
   return {
     daysSinceService,
     kmSinceService,
+    measured,
     remainingKm: interval - kmSinceService,
     progressPercent: Math.round((Math.min(kmSinceService, interval) / interval) * 100),
   };
+}
+
+/**
+ * The form of a registration (or VIN) that uniqueness compares (issue 16): a plate is the same
+ * plate however it was typed, so case, spaces and hyphens do not count ("1hrt-001", "1HRT 001"
+ * and "1HRT001" are one truck). What was typed is still stored and shown as typed.
+ */
+export function registrationKey(value: string): string {
+  return value.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/** Whether two registrations (or VINs) name the same vehicle, by {@link registrationKey}. */
+export function sameRegistration(
+  a: string | null | undefined,
+  b: string | null | undefined,
+): boolean {
+  if (!a || !b) return false;
+  const key = registrationKey(a);
+  return key !== '' && key === registrationKey(b);
+}
+
+/**
+ * The odometer at a vehicle's last service: the `mileageAtService` of its latest service record
+ * (by invoice date, then when recorded), or null when there is none, or when the vehicle's own
+ * last service date is later than that record (a service recorded without its odometer: the km
+ * since are not known, so they are estimated). A record with 0 km (not read) does not count.
+ */
+export function lastServiceOdometer(
+  services: readonly Pick<
+    ServiceRecord,
+    'vehicleId' | 'mileageAtService' | 'invoiceDate' | 'createdAt'
+  >[],
+  vehicle: Pick<Vehicle, 'id' | 'lastServiceDate'>,
+): number | null {
+  let latest: (typeof services)[number] | null = null;
+  for (const record of services) {
+    if (record.vehicleId !== vehicle.id || record.mileageAtService <= 0) continue;
+    const key = `${record.invoiceDate}|${record.createdAt}`;
+    const best = latest ? `${latest.invoiceDate}|${latest.createdAt}` : '';
+    if (!latest || key > best) latest = record;
+  }
+  if (!latest) return null;
+  if (
+    vehicle.lastServiceDate &&
+    latest.invoiceDate.slice(0, 10) < vehicle.lastServiceDate.slice(0, 10)
+  )
+    return null;
+  return latest.mileageAtService;
 }
 
 /** 'out_of_service' → 'Out Of Service': underscores replaced, every word capitalised. */
@@ -69,7 +132,7 @@ export type VehicleStatusColor = 'red' | 'orange' | 'yellow' | 'green';
  * Other status values are labelled with underscores replaced and words capitalised.
  */
 export function vehicleDisplayStatus(
-  vehicle: Pick<Vehicle, 'status' | 'serviceInterval' | 'lastServiceDate'>,
+  vehicle: ServiceVehicle & Pick<Vehicle, 'status'>,
   now: string,
 ): { color: VehicleStatusColor; label: string; remainingKm: number } {
   const { remainingKm } = serviceProgress(vehicle, now);
@@ -109,7 +172,7 @@ export interface ServiceReminder {
  * remaining and overdue below 0; the date side due-soon 14 days ahead and overdue once past.
  */
 export function serviceReminder(
-  vehicle: Pick<Vehicle, 'serviceInterval' | 'lastServiceDate' | 'nextService'>,
+  vehicle: ServiceVehicle & Pick<Vehicle, 'nextService'>,
   now: string,
 ): ServiceReminder {
   const { remainingKm } = serviceProgress(vehicle, now);

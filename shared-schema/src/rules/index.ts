@@ -24,3 +24,5 @@ export * from './field-record';
 export * from './prestart';
 export * from './merge';
 export * from './occurred';
+export * from './offline-signin';
+export * from './customer-messages';

@@ -213,6 +213,23 @@ describe('what is due across the fleet', () => {
       ['registration', 'Dusty (1DST-202): registration expires on 2026-12-10 (in 16 days)'],
     ]);
   });
+
+  it('reads km since the last service on the odometer when the records give it', () => {
+    // Serviced 23 days ago: the estimate says 1,150 km driven; the odometer says 9,400.
+    const driven = { ...vehicle, mileage: 129_400 };
+    const services = [
+      {
+        vehicleId: 1,
+        mileageAtService: 120_000,
+        invoiceDate: '2026-11-01',
+        createdAt: '2026-11-01T03:00:00.000Z',
+      },
+    ];
+    expect(fleetDueItems([driven], [], [], now)).toEqual([]);
+    expect(fleetDueItems([driven], [], [], now, services).map((item) => item.text)).toEqual([
+      'Big Red (1HRT-001): service due in 600 km',
+    ]);
+  });
 });
 
 describe('vehicle timeline', () => {

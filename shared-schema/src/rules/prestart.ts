@@ -15,7 +15,7 @@ import {
 import type { DefectPhoto, PrestartCheck, VehicleDefect } from '../entities/prestart';
 import type { Vehicle } from '../entities/vehicle';
 import { formatPerth, perthDate } from './dates';
-import { expiryAlerts, serviceReminder } from './fleet';
+import { expiryAlerts, lastServiceOdometer, serviceReminder } from './fleet';
 import { isFinishedStatus } from './job-flow';
 
 /** The status a vehicle with an open critical defect has (the card's red badge). */
@@ -225,26 +225,31 @@ type DueVehicle = Pick<
   | 'nextService'
   | 'registrationExpiry'
   | 'insuranceExpiry'
->;
+> & { mileage?: number | null };
 
 /**
  * What is due across the active fleet on the Perth day of `now`: a service due soon or overdue
  * (by km or by date, whichever comes first), registration and insurance expiring within 30 days
  * (or expired), and no pre-start today for a vehicle that has an unfinished job. Urgent first,
- * then by vehicle name.
+ * then by vehicle name. With the service records, a vehicle's km since its last service are read
+ * on the odometer where known (rules/fleet.ts serviceProgress), not estimated.
  */
 export function fleetDueItems(
   vehicles: readonly DueVehicle[],
   checks: readonly Pick<PrestartCheck, 'vehicleId' | 'checkedAt'>[],
   jobs: readonly VehicleJob[],
   now: string,
+  services: Parameters<typeof lastServiceOdometer>[0] = [],
 ): DueItem[] {
   const items: DueItem[] = [];
   for (const vehicle of vehicles) {
     if (!vehicle.isActive) continue;
     const base = { vehicleId: vehicle.id, vehicleName: vehicle.name };
     const label = `${vehicle.name} (${vehicle.registration})`;
-    const service = serviceReminder(vehicle, now);
+    const service = serviceReminder(
+      { ...vehicle, lastServiceMileage: lastServiceOdometer(services, vehicle) },
+      now,
+    );
     if (service.state !== 'ok') {
       const overdue = service.state === 'overdue';
       const text =

@@ -27,7 +27,14 @@
  * files still uploading (staying `pending` meanwhile), then goes with what the server holds.
  */
 import type { FastifyInstance } from 'fastify';
-import { trackingUrl, type BusinessProfile } from '@pilbara/shared-schema';
+import {
+  feedbackUrl,
+  pushMessageFor,
+  reviewRequestDueAt,
+  reviewRequestText,
+  trackingUrl,
+  type BusinessProfile,
+} from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
 import { onChanges } from '../sync/change-log';
@@ -37,6 +44,7 @@ import type { MailAttachment, Mailer } from './mailer';
 import type { FieldFiles } from './field-files';
 import { buildJobSheet } from './job-sheet';
 import { unstoredFilesOfJob } from '../db/repositories/field-record';
+import type { PushSender } from './push';
 
 /** The job events customers hear about, by the status that starts them. */
 export const JOB_EVENTS = {
@@ -50,7 +58,17 @@ export const JOB_EVENTS = {
  */
 export const BOOKING_APPROVED = 'booking_approved';
 
-export type JobEvent = (typeof JOB_EVENTS)[keyof typeof JOB_EVENTS] | typeof BOOKING_APPROVED;
+/**
+ * The review request: recorded with the completion, due {@link REVIEW_REQUEST_DELAY_MS} later
+ * (`dueAt`), not sent if the customer has reviewed the job by then.
+ */
+export const REVIEW_REQUEST = 'review_request';
+
+/** What a review request row says when the customer reviewed the job before it was due. */
+export const ALREADY_REVIEWED = 'Not sent: the customer had already reviewed this job';
+
+export type JobEvent =
+  (typeof JOB_EVENTS)[keyof typeof JOB_EVENTS] | typeof BOOKING_APPROVED | typeof REVIEW_REQUEST;
 
 /** The log reader's name in `log_cursors`. */
 export const NOTIFIER_CURSOR = 'notifier';
@@ -81,6 +99,8 @@ export interface NotifierDeps {
    * the job sheet PDF (issue 19). The app always passes them.
    */
   jobSheet?: { files: FieldFiles; profile: BusinessProfile };
+  /** Web Push to the job's subscribed browsers; without it, pushes wait `pending`. */
+  push?: PushSender;
 }
 
 /**
@@ -140,11 +160,13 @@ export function jobEventEmail(
   },
   publicUrl: string,
 ): { subject: string; text: string; html: string } {
-  const link = trackingLink(publicUrl, job);
+  const review = event === REVIEW_REQUEST;
+  const link = review ? feedbackUrl(publicUrl, job.id) : trackingLink(publicUrl, job);
   const greeting = job.customerName ? `Hi ${job.customerName},` : 'Hello,';
   const service = job.service ? ` (${job.service})` : '';
-  const [subject, news] =
-    event === BOOKING_APPROVED
+  const [subject, news] = review
+    ? ((text) => [text.subject, text.news])(reviewRequestText(job.id, job.service))
+    : event === BOOKING_APPROVED
       ? [
           `Booking confirmed: job ${job.id}`,
           `Your booking${service} is confirmed as job ${job.id}. Keep this link to follow it.`,
@@ -158,10 +180,13 @@ export function jobEventEmail(
             `Job ${job.id}: completed`,
             `Job ${job.id}${service} is complete. Thank you for choosing us.`,
           ];
-  const text = `${greeting}\n\n${news}\n\nTrack your job: ${link}\n`;
+  const [lead, label] = review
+    ? ['Leave a review', 'Leave a review']
+    : ['Track your job', `Track job ${job.id}`];
+  const text = `${greeting}\n\n${news}\n\n${lead}: ${link}\n`;
   const html =
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(news)}</p>` +
-    `<p><a href="${escapeHtml(link)}">Track job ${escapeHtml(job.id)}</a></p>`;
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(label)}</a></p>`;
   return { subject, text, html };
 }
 
@@ -223,8 +248,15 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
       const insert = statement(
         db,
         `INSERT OR IGNORE INTO notifications
-         (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event)
-       VALUES (?, ?, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?)`,
+         (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event, dueAt)
+       VALUES (?, ?, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?, ?)`,
+      );
+      // One push per subscription of the job's tracking token; the primary key makes a second
+      // sighting of the same event a no-op.
+      const claimPushes = statement(
+        db,
+        `INSERT OR IGNORE INTO push_sends (subscriptionId, event, jobId, status, payload, createdAt)
+         SELECT id, ?, ?, 'pending', ?, ? FROM push_subscriptions WHERE trackingToken = ?`,
       );
       const known = statement(
         db,
@@ -259,29 +291,35 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
           const now = currentStatus.get(change.rowId) as { status: string } | undefined;
           if (now && now.status !== status) continue;
         }
+        const facts = {
+          id: jobId,
+          customerName: text(job.customerName),
+          service: text(job.service),
+          trackingToken: token,
+        };
+        if (event !== BOOKING_APPROVED && token !== null) {
+          const message = pushMessageFor(event, jobId, trackingLink(deps.publicUrl, facts));
+          claimPushes.run(event, jobId, JSON.stringify(message), now, token);
+        }
         const email = text(job.email);
         if (!email || !wantsJobUpdateEmails(db, email)) continue;
-        const mail = jobEventEmail(
-          event,
-          {
-            id: jobId,
-            customerName: text(job.customerName),
-            service: text(job.service),
-            trackingToken: token,
-          },
-          deps.publicUrl,
-        );
-        // Checked first so a repeat sighting does not use up an id; the index is the real guard.
-        if (known.get(jobId, event)) continue;
-        insert.run(
-          mintIntegerId(db, 'notifications'),
-          jobId,
-          email,
-          mail.text,
-          mail.subject,
-          now,
-          event,
-        );
+        const emails: [JobEvent, string | null][] = [[event, null]];
+        if (event === JOB_EVENTS.Completed) emails.push([REVIEW_REQUEST, reviewRequestDueAt(now)]);
+        for (const [kind, dueAt] of emails) {
+          // Checked first so a repeat sighting does not use up an id; the index is the real guard.
+          if (known.get(jobId, kind)) continue;
+          const mail = jobEventEmail(kind, facts, deps.publicUrl);
+          insert.run(
+            mintIntegerId(db, 'notifications'),
+            jobId,
+            email,
+            mail.text,
+            mail.subject,
+            now,
+            kind,
+            dueAt,
+          );
+        }
       }
       const last = page[page.length - 1];
       if (last) {
@@ -296,14 +334,27 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
     .immediate();
 }
 
-/** Sends every pending job-event email, recording sent or failed with the error. */
+/**
+ * Sends every pending job-event email that is due, recording sent or failed with the error. A
+ * review request for a job reviewed meanwhile is not sent (recorded failed, with why).
+ */
 export async function deliverPending(deps: NotifierDeps): Promise<void> {
   const { db } = deps;
   const pending = statement(
     db,
-    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE status = 'pending' AND event IS NOT NULL ORDER BY id",
-  ).all() as PendingRow[];
+    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE status = 'pending' AND event IS NOT NULL AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id",
+  ).all(deps.now().toISOString()) as PendingRow[];
   for (const row of pending) {
+    if (
+      row.event === REVIEW_REQUEST &&
+      statement(db, 'SELECT 1 FROM feedback WHERE jobId = ?').get(row.jobId)
+    ) {
+      statement(db, "UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
+        ALREADY_REVIEWED,
+        row.id,
+      );
+      continue;
+    }
     const job = statement(
       db,
       'SELECT id, customerName, service, trackingToken FROM jobs WHERE id = ?',
@@ -364,6 +415,49 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
 }
 
 /**
+ * Sends every pending push. A subscription the push service no longer knows (404, 410: the
+ * customer unsubscribed or cleared the site's data) is deleted with its records.
+ */
+export async function deliverPushes(deps: NotifierDeps): Promise<void> {
+  const { db, push } = deps;
+  if (!push) return;
+  const pending = statement(
+    db,
+    `SELECT s.subscriptionId, s.event, s.jobId, s.payload, p.endpoint, p.p256dh, p.auth
+       FROM push_sends s JOIN push_subscriptions p ON p.id = s.subscriptionId
+      WHERE s.status = 'pending' ORDER BY s.createdAt, s.subscriptionId`,
+  ).all() as {
+    subscriptionId: number;
+    event: string;
+    jobId: string;
+    payload: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+  }[];
+  for (const row of pending) {
+    const result = await push.send(row, row.payload);
+    if (result.ok) {
+      statement(
+        db,
+        "UPDATE push_sends SET status = 'sent', sentAt = ?, error = NULL WHERE subscriptionId = ? AND event = ?",
+      ).run(deps.now().toISOString(), row.subscriptionId, row.event);
+    } else if (result.gone) {
+      statement(db, 'DELETE FROM push_subscriptions WHERE id = ?').run(row.subscriptionId);
+    } else {
+      statement(
+        db,
+        "UPDATE push_sends SET status = 'failed', error = ? WHERE subscriptionId = ? AND event = ?",
+      ).run(result.error, row.subscriptionId, row.event);
+      deps.log?.error(
+        { jobId: row.jobId, event: row.event, error: result.error },
+        'job update push failed',
+      );
+    }
+  }
+}
+
+/**
  * Runs the notifier over `deps`: once now, `afterChangeMs` after committed changes
  * (`notifyChanges`; the changes of that time share one run), and every `pollMs` as a fallback.
  * Runs never overlap; a trigger during a run queues one more.
@@ -382,6 +476,7 @@ export function createNotifier(
       // Keep reading pages until the backlog is cleared.
     }
     await deliverPending(deps);
+    await deliverPushes(deps);
   }
 
   function run(): Promise<void> {
@@ -445,6 +540,7 @@ export function startNotifier(app: FastifyInstance, options: { pollMs?: number }
       now: app.now,
       log: app.log,
       jobSheet: { files: app.fieldFiles, profile: app.profile },
+      push: app.push,
     },
     options,
   );

@@ -243,6 +243,8 @@ describe('job update emails', () => {
     expect(notificationsOf(app, jobId).map((row) => [row.event, row.status])).toEqual([
       ['job_en_route', 'sent'],
       ['job_completed', 'sent'],
+      // Due three hours after completion (once-each.test.ts sends it).
+      ['review_request', 'pending'],
     ]);
   });
 

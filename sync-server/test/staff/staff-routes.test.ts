@@ -311,6 +311,25 @@ describe('staff fleet API', () => {
     expect(dup.json().error).toBe(
       'Registration number already exists. Please use a different registration.',
     );
+    // The same plate typed another way is the same truck (issue 16): refused, nothing stored.
+    const before = (
+      await app.inject({ method: 'GET', url: '/api/vehicles', headers: { cookie } })
+    ).json().vehicles.length;
+    const sameOtherCase = await app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      headers: { cookie },
+      payload: { ...VALID_BODIES.vehicle, name: 'Other', registration: '1xyz-789' },
+    });
+    expect(sameOtherCase.statusCode).toBe(409);
+    expect(sameOtherCase.json()).toMatchObject({
+      error: 'Registration number already exists. Please use a different registration.',
+    });
+    const after = (
+      await app.inject({ method: 'GET', url: '/api/vehicles', headers: { cookie } })
+    ).json().vehicles.length;
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBe(before);
 
     const mods = await app.inject({
       method: 'PUT',

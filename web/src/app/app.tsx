@@ -45,13 +45,15 @@ function ToastsWhenNeeded() {
 // ends the session (deactivated, role changed) the engine says so and the app signs out.
 const StaffSync = lazy(() => import('./staff-sync').then((m) => ({ default: m.StaffSync })));
 
+// Signed in offline (no server session yet) the engine waits: the auth provider signs in to the
+// server first, and only then does the sync start and push.
 function StaffSyncWhileSignedIn() {
-  const { isAdmin, isDriver, sessionEnded } = useAuth();
-  if (!isAdmin && !isDriver) return null;
+  const { user, isAdmin, isDriver, offline, sessionEnded } = useAuth();
+  if (!user || (!isAdmin && !isDriver) || offline) return null;
   return (
     <LoadBoundary>
       <Suspense fallback={null}>
-        <StaffSync onSignedOut={sessionEnded} />
+        <StaffSync userId={user.id} onSignedOut={sessionEnded} />
       </Suspense>
     </LoadBoundary>
   );

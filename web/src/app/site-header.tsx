@@ -16,6 +16,10 @@ import { useOperators } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+// Staff sign-out asks first when changes still wait (issue 16); it loads on the first Logout.
+const SignOutDialog = lazy(() =>
+  import('../components/sign-out-dialog').then((m) => ({ default: m.SignOutDialog })),
+);
 
 function useNavItems() {
   const { isAdmin, isDriver } = useAuth();
@@ -24,7 +28,8 @@ function useNavItems() {
 }
 
 function AuthArea({ stacked = false }: { stacked?: boolean }) {
-  const { user, isAdmin, logout } = useAuth();
+  const { user, isAdmin, isDriver, logout } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
   if (!user) {
     return (
       <Button
@@ -52,10 +57,15 @@ function AuthArea({ stacked = false }: { stacked?: boolean }) {
         variant="subtle"
         color="ironstone.9"
         leftSection={<IconLogout size={18} aria-hidden />}
-        onClick={() => void logout()}
+        onClick={() => (isAdmin || isDriver ? setSigningOut(true) : void logout())}
       >
         Logout
       </Button>
+      {signingOut && (
+        <Suspense fallback={null}>
+          <SignOutDialog onClose={() => setSigningOut(false)} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -3,24 +3,55 @@
  * sync engine runs, whichever page is open, and it stops when they sign out. Screens only read
  * Dexie and mutate, so moving between the admin panel, quotes and fleet keeps one connection
  * and nothing waits for a reconnect. Loaded lazily: guests never fetch the sync code.
+ *
+ * Changes another staff member kept on this device when signing out (issue 16) are theirs: the
+ * engine does not start for someone else while they wait, so they are never sent under the
+ * wrong name; a notice says whose they are and that they send when that person signs in here.
  */
 import { useEffect, useRef } from 'react';
-import { startSync, stopSync } from '../sync';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@pilbara/shared-schema';
+import { keptForAnother, startSync, stopSync } from '../sync';
+
+/** Id of the notice shown while another user's kept changes pause the sync. */
+export const KEPT_NOTICE_ID = 'kept-for-another';
 
 /**
- * Runs the sync engine for as long as it is mounted (the shell mounts it for staff only).
- * `onSignedOut` runs when the server ends the session (the socket closes with 4401).
+ * Runs the sync engine for as long as it is mounted (the shell mounts it for staff with a
+ * server session only). `onSignedOut` runs when the server ends the session (socket 4401).
  */
-export function StaffSync({ onSignedOut }: { onSignedOut: () => void }): null {
+export function StaffSync({
+  userId,
+  onSignedOut,
+}: {
+  userId: number | string;
+  onSignedOut: () => void;
+}): null {
   const latest = useRef(onSignedOut);
   useEffect(() => {
     latest.current = onSignedOut;
   }, [onSignedOut]);
   useEffect(() => {
-    startSync({ baseUrl: window.location.origin, onSignedOut: () => latest.current() });
+    let stopped = false;
+    void keptForAnother(userId).then((kept) => {
+      if (stopped) return;
+      if (kept) {
+        notifications.show({
+          id: KEPT_NOTICE_ID,
+          title: MESSAGES.SIGN_OUT_PENDING_TITLE,
+          message: MESSAGES.keptForOtherUser(kept.name, kept.count),
+          color: 'orange',
+          autoClose: false,
+        });
+        return;
+      }
+      startSync({ baseUrl: window.location.origin, onSignedOut: () => latest.current() });
+    });
     return () => {
+      stopped = true;
+      notifications.hide(KEPT_NOTICE_ID);
       void stopSync();
     };
-  }, []);
+  }, [userId]);
   return null;
 }

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AuthProvider, useAuth } from './auth-provider';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@pilbara/shared-schema';
+import { AuthProvider, LOGOUT_PENDING_KEY, OFFLINE_SESSION_KEY, useAuth } from './auth-provider';
+import { rememberOfflineSignIn } from '../lib/offline-signin';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
@@ -98,5 +101,157 @@ describe('AuthProvider', () => {
     await expect(result.current.login({ username: 'x', password: 'y' })).rejects.toThrow('401');
     expect(result.current.user).toBeNull();
     expect(localStorage.getItem('auth_user')).toBeNull();
+  });
+
+  describe('offline sign-in', () => {
+    const unreachable = () =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+    const lastToast = () => vi.mocked(notifications.show).mock.lastCall?.[0];
+
+    it('signs in offline with the password of the last online sign-in here', async () => {
+      await rememberOfflineSignIn(admin, 'secret-123');
+      unreachable();
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await act(async () => {
+        await result.current.login({ username: 'boss', password: 'secret-123' });
+      });
+      expect(result.current.user).toMatchObject({ username: 'boss', role: 'admin' });
+      expect(result.current.offline).toBe(true);
+      expect(localStorage.getItem(OFFLINE_SESSION_KEY)).toBe('"boss"');
+      expect(lastToast()).toMatchObject({ title: MESSAGES.SIGNED_IN_OFFLINE_TITLE });
+    });
+
+    it('says there is no connection, not "invalid", when it cannot check', async () => {
+      await rememberOfflineSignIn(admin, 'secret-123');
+      unreachable();
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await expect(
+        result.current.login({ username: 'boss', password: 'wrong-one' }),
+      ).rejects.toThrow();
+      expect(result.current.user).toBeNull();
+      expect(lastToast()).toMatchObject({ message: MESSAGES.SIGNIN_NO_CONNECTION });
+      await expect(
+        result.current.login({ username: 'never-here', password: 'secret-123' }),
+      ).rejects.toThrow();
+      expect(lastToast()).toMatchObject({ message: MESSAGES.SIGNIN_NO_CONNECTION });
+    });
+
+    it('a gateway error counts as no connection', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('Bad Gateway', { status: 502 })),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await expect(result.current.login({ username: 'boss', password: 'x' })).rejects.toThrow();
+      expect(lastToast()).toMatchObject({ message: MESSAGES.SIGNIN_NO_CONNECTION });
+    });
+
+    it('online, a wrong password still says invalid', async () => {
+      await rememberOfflineSignIn(admin, 'secret-123');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          async () => new Response('{"error":"Invalid username or password"}', { status: 401 }),
+        ),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await expect(result.current.login({ username: 'boss', password: 'no' })).rejects.toThrow();
+      expect(lastToast()).toMatchObject({ message: MESSAGES.INVALID_CREDENTIALS });
+    });
+
+    it('signs in to the server once it answers, and only then is no longer offline', async () => {
+      await rememberOfflineSignIn(admin, 'secret-123');
+      unreachable();
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await act(async () => {
+        await result.current.login({ username: 'boss', password: 'secret-123' });
+      });
+      expect(result.current.offline).toBe(true);
+      const back = vi.fn(
+        async (_url: string, _init: RequestInit) =>
+          new Response(JSON.stringify({ user: admin }), { status: 200 }),
+      );
+      vi.stubGlobal('fetch', back);
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(result.current.offline).toBe(false));
+      expect(back.mock.calls[0]?.[0]).toBe('/api/auth/login');
+      expect(JSON.parse(String(back.mock.calls[0]?.[1].body))).toEqual({
+        username: 'boss',
+        password: 'secret-123',
+      });
+      expect(localStorage.getItem(OFFLINE_SESSION_KEY)).toBeNull();
+    });
+
+    it('a password the server refuses on return signs out', async () => {
+      await rememberOfflineSignIn(admin, 'secret-123');
+      unreachable();
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await act(async () => {
+        await result.current.login({ username: 'boss', password: 'secret-123' });
+      });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('{}', { status: 401 })),
+      );
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(result.current.user).toBeNull());
+      expect(localStorage.getItem(OFFLINE_SESSION_KEY)).toBeNull();
+    });
+  });
+
+  describe('sign-out without signal', () => {
+    it('is sent to the server once it answers, so the old cookie stops working', async () => {
+      localStorage.setItem('auth_user', JSON.stringify(admin));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await act(async () => {
+        await result.current.logout();
+      });
+      expect(result.current.user).toBeNull();
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBe('true');
+
+      const back = vi.fn(
+        async (_url: string, _init: RequestInit) => new Response('{}', { status: 200 }),
+      );
+      vi.stubGlobal('fetch', back);
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull());
+      expect(back.mock.calls[0]?.[0]).toBe('/api/auth/logout');
+      expect(back.mock.calls[0]?.[1].method).toBe('POST');
+    });
+
+    it('is dropped when someone signs in first (their sign-in replaces the cookie)', async () => {
+      localStorage.setItem(LOGOUT_PENDING_KEY, 'true');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      const answers = vi.fn(
+        async (_url: string, _init: RequestInit) =>
+          new Response(JSON.stringify({ user: admin }), { status: 200 }),
+      );
+      vi.stubGlobal('fetch', answers);
+      await act(async () => {
+        await result.current.login({ username: 'boss', password: 'secret-123' });
+      });
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull();
+      await act(async () => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(answers.mock.calls.map((call) => call[0])).not.toContain('/api/auth/logout');
+    });
   });
 });

@@ -3,6 +3,14 @@
  * localStorage under 'auth_user' so a reload (or an offline start) keeps the person signed in;
  * an unreadable stored value is discarded. The server's httpOnly session cookie is the real
  * credential (DESIGN §7): this copy only drives what the UI shows.
+ *
+ * Offline sign-in (issue 16): when the server cannot be reached (no signal, a hanging connection,
+ * a gateway error), a staff member who signed in online on this device before is checked against
+ * the local verifier (lib/offline-signin.ts) and signed in offline: the local data is usable and
+ * changes queue. The device then has no session cookie, so the sync engine does not run; the
+ * password is held in memory only, and as soon as the server answers it signs in for real
+ * (the cookie) and only then does the sync start and push. A failure that could not be checked
+ * says so (MESSAGES.SIGNIN_NO_CONNECTION), never "Invalid username or password".
  */
 import {
   createContext,
@@ -16,13 +24,49 @@ import {
 } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
-import { apiRequest, HttpError, serverMessage } from '../lib/http';
+import { apiRequest, HttpError, isNetworkError, serverMessage } from '../lib/http';
 import { useBrowserState } from '../lib/hydration';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import { USE_AUTH_OUTSIDE_PROVIDER } from '@pilbara/shared-schema';
 
 /** The toasts' wording, loaded when a toast is due (it carries the messages catalogue). */
 const authText = () => import('./auth-text');
+/** The verifier code (WebCrypto PBKDF2), loaded at sign-in only. */
+const offlineSignIn = () => import('../lib/offline-signin');
+
+/** localStorage key set while signed in offline (no server session yet): the username. */
+export const OFFLINE_SESSION_KEY = 'auth_offline';
+
+/**
+ * localStorage flag set when a sign-out could not reach the server (no signal): the session
+ * cookie is httpOnly, so only the server can end it. The sign-out is sent once there is signal,
+ * unless someone signs in first (their sign-in replaces the cookie).
+ */
+export const LOGOUT_PENDING_KEY = 'auth_logout_pending';
+
+/** How long an online sign-in may take before the device treats the server as unreachable. */
+export const LOGIN_TIMEOUT_MS = 10_000;
+
+/** How often, while signed in offline, the device tries to reach the server again. */
+export const RECONNECT_EVERY_MS = 5_000;
+
+/**
+ * True when a sign-in failed without the server checking the password: no answer at all, the
+ * time limit passed, or a proxy/gateway answered in its place.
+ */
+export function couldNotCheck(error: unknown): boolean {
+  if (isNetworkError(error)) return true;
+  if (
+    error instanceof DOMException &&
+    (error.name === 'TimeoutError' || error.name === 'AbortError')
+  )
+    return true;
+  return error instanceof HttpError && [502, 503, 504].includes(error.status);
+}
+
+function readOfflineSession(): string | null {
+  return readStored(OFFLINE_SESSION_KEY, (value) => (typeof value === 'string' ? value : null));
+}
 
 /** The fields the UI reads from a user (spec §3); anything else the server sends is kept. */
 export interface AuthUser {
@@ -63,6 +107,14 @@ function userFromAnswer(answer: unknown): AuthUser {
 }
 
 export type LoginValues = LoginInput;
+
+/** An offline sign-in that could not be checked (no verifier, wrong password or expired). */
+class NoConnectionError extends Error {
+  constructor() {
+    super('No connection to check the password');
+    this.name = 'NoConnectionError';
+  }
+}
 export type RegisterValues = RegisterInput;
 
 export interface AuthContextValue {
@@ -72,6 +124,11 @@ export interface AuthContextValue {
   isAdmin: boolean;
   /** A driver: their own screen (/driver) and the sync of their jobs. */
   isDriver: boolean;
+  /**
+   * Signed in offline: checked against this device's verifier, no server session yet. The sync
+   * engine waits until the device has signed in to the server again.
+   */
+  offline: boolean;
   login(values: LoginValues): Promise<AuthUser>;
   register(values: RegisterValues): Promise<AuthUser>;
   logout(): Promise<void>;
@@ -96,22 +153,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     null,
   );
   const [loading, setLoading] = useState(false);
+  const [offline, setOffline] = useBrowserState<boolean>(
+    () => readOfflineSession() !== null,
+    false,
+  );
+  /** The password of an offline sign-in, kept in memory only, to sign in to the server later. */
+  const heldPassword = useRef<string | null>(null);
+  const sessionEndedRef = useRef<() => void>(() => undefined);
   const timers = useRef<number[]>([]);
 
   const signOutLocally = useCallback(() => {
     removeStored(STORAGE_KEYS.authUser);
+    removeStored(OFFLINE_SESSION_KEY);
+    heldPassword.current = null;
+    setOffline(false);
     setUser(null);
-  }, [setUser]);
+  }, [setUser, setOffline]);
 
   // Another tab signed in or out (or the sync in another tab ended the session): follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== null && event.key !== STORAGE_KEYS.authUser) return;
+      if (
+        event.key !== null &&
+        event.key !== STORAGE_KEYS.authUser &&
+        event.key !== OFFLINE_SESSION_KEY
+      )
+        return;
       setUser(readStored(STORAGE_KEYS.authUser, parseAuthUser));
+      setOffline(readOfflineSession() !== null);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [setUser]);
+  }, [setUser, setOffline]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -120,8 +193,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A stored user whose session the server no longer knows (expired, logged out elsewhere) is
   // signed out; when the server cannot be reached the stored user stays, so offline starts work.
+  // A user signed in offline has no session yet: the reconnect below deals with them.
   useEffect(() => {
     if (!readStored(STORAGE_KEYS.authUser, parseAuthUser)) return;
+    if (readOfflineSession() !== null) return;
     let cancelled = false;
     apiRequest<{ user?: unknown } | undefined>('/api/auth/me')
       .then((answer) => {
@@ -146,9 +221,40 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoading(true);
       const { AUTH_TEXT, AUTH_TOASTS } = await authText();
       try {
-        const user = userFromAnswer(await apiRequest<unknown>('/api/auth/login', { body: values }));
+        let user: AuthUser;
+        try {
+          user = userFromAnswer(
+            await apiRequest<unknown>('/api/auth/login', {
+              body: values,
+              signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
+            }),
+          );
+        } catch (error) {
+          if (!couldNotCheck(error)) throw error;
+          const local = parseAuthUser(
+            await (await offlineSignIn()).signInOffline(values.username, values.password),
+          );
+          if (!local) throw new NoConnectionError();
+          writeStored(STORAGE_KEYS.authUser, local);
+          writeStored(OFFLINE_SESSION_KEY, local.username);
+          heldPassword.current = values.password;
+          setOffline(true);
+          setUser(local);
+          notifications.show({
+            title: AUTH_TEXT.offlineSignInTitle,
+            message: AUTH_TEXT.offlineSignInMessage,
+            color: 'yellow',
+            autoClose: AUTH_TOASTS.login,
+          });
+          return local;
+        }
         writeStored(STORAGE_KEYS.authUser, user);
+        removeStored(OFFLINE_SESSION_KEY);
+        removeStored(LOGOUT_PENDING_KEY);
+        heldPassword.current = null;
+        setOffline(false);
         setUser(user);
+        void offlineSignIn().then((m) => m.rememberOfflineSignIn(user, values.password));
         const admin = user.role === 'admin';
         notifications.show({
           title: AUTH_TEXT.loginSuccessTitle,
@@ -170,7 +276,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         notifications.show({
           title: AUTH_TEXT.loginFailedTitle,
-          message: serverMessage(error) ?? AUTH_TEXT.loginFailedFallback,
+          message:
+            error instanceof NoConnectionError
+              ? AUTH_TEXT.noConnectionToCheck
+              : (serverMessage(error) ?? AUTH_TEXT.loginFailedFallback),
           color: 'red',
           autoClose: AUTH_TOASTS.default,
         });
@@ -179,8 +288,88 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setLoading(false);
       }
     },
-    [later, setUser],
+    [later, setUser, setOffline],
   );
+
+  // Signed in offline: sign in to the server as soon as it answers, with the password held in
+  // memory, before the sync engine may start (it needs the session cookie). A password the server
+  // refuses (changed, account closed) signs out here and forgets the verifier; the changes
+  // waiting stay in the outbox for the next sign-in.
+  useEffect(() => {
+    if (!offline || !user) return;
+    let busy = false;
+    let stopped = false;
+    const attempt = async () => {
+      const password = heldPassword.current;
+      if (busy || stopped || password === null) return;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      busy = true;
+      try {
+        const answer = await apiRequest<unknown>('/api/auth/login', {
+          body: { username: user.username, password },
+          signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
+        });
+        if (stopped) return;
+        const fresh = userFromAnswer(answer);
+        writeStored(STORAGE_KEYS.authUser, fresh);
+        removeStored(OFFLINE_SESSION_KEY);
+        removeStored(LOGOUT_PENDING_KEY);
+        heldPassword.current = null;
+        setUser(fresh);
+        setOffline(false);
+        void offlineSignIn().then((m) => m.rememberOfflineSignIn(fresh, password));
+      } catch (error) {
+        if (stopped || couldNotCheck(error)) return;
+        if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
+          void offlineSignIn().then((m) => m.forgetOfflineSignIn(user.username));
+          sessionEndedRef.current();
+        }
+      } finally {
+        busy = false;
+      }
+    };
+    void attempt();
+    const timer = window.setInterval(() => void attempt(), RECONNECT_EVERY_MS);
+    window.addEventListener('online', attempt);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      window.removeEventListener('online', attempt);
+    };
+  }, [offline, user, setUser, setOffline]);
+
+  // A sign-out made without signal is finished on the server once it answers, so the device's
+  // cookie stops working there too. Only while nobody is signed in: a sign-in replaces the cookie
+  // and clears the flag.
+  useEffect(() => {
+    if (user) return;
+    let busy = false;
+    let stopped = false;
+    const attempt = async () => {
+      if (busy || stopped || !readStored(LOGOUT_PENDING_KEY, (v) => v === true)) return;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      busy = true;
+      try {
+        await apiRequest<unknown>('/api/auth/logout', {
+          method: 'POST',
+          signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
+        });
+        if (!stopped) removeStored(LOGOUT_PENDING_KEY);
+      } catch (error) {
+        if (!stopped && !couldNotCheck(error)) removeStored(LOGOUT_PENDING_KEY);
+      } finally {
+        busy = false;
+      }
+    };
+    void attempt();
+    const timer = window.setInterval(() => void attempt(), RECONNECT_EVERY_MS);
+    window.addEventListener('online', attempt);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      window.removeEventListener('online', attempt);
+    };
+  }, [user]);
 
   const register = useCallback(
     async (values: RegisterValues): Promise<AuthUser> => {
@@ -225,9 +414,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async (): Promise<void> => {
     const { AUTH_TEXT, AUTH_TOASTS } = await authText();
     try {
-      await apiRequest<unknown>('/api/auth/logout', { method: 'POST' });
-    } catch {
-      // Offline or already expired: the local sign-out below still happens.
+      // Signed in offline there is no new server session to end (an older one may still be
+      // waiting for its sign-out, below).
+      if (readOfflineSession() === null)
+        await apiRequest<unknown>('/api/auth/logout', {
+          method: 'POST',
+          signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
+        });
+    } catch (error) {
+      // Already expired: nothing to end. Unreachable: the cookie still works on the server, so
+      // the sign-out is sent when there is signal (the effect below).
+      if (couldNotCheck(error)) writeStored(LOGOUT_PENDING_KEY, true);
     }
     signOutLocally();
     notifications.show({
@@ -249,6 +446,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }),
     );
   }, [signOutLocally]);
+  useEffect(() => {
+    sessionEndedRef.current = sessionEnded;
+  }, [sessionEnded]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -256,12 +456,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       isAdmin: user?.role === 'admin',
       isDriver: user?.role === 'driver',
+      offline,
       login,
       register,
       logout,
       sessionEnded,
     }),
-    [user, loading, login, register, logout, sessionEnded],
+    [user, loading, offline, login, register, logout, sessionEnded],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -22,8 +22,8 @@ function useMinuteClock(): string {
 export function DueList({ now: given }: { now?: string }) {
   const clock = useMinuteClock();
   const now = given ?? clock;
-  const { vehicles, checks, jobs } = usePrestartData();
-  const items = fleetDueItems(vehicles, checks, jobs, now);
+  const { vehicles, checks, jobs, services } = usePrestartData();
+  const items = fleetDueItems(vehicles, checks, jobs, now, services);
   return (
     <Alert
       color={items.some((item) => item.urgent) ? 'red' : items.length > 0 ? 'orange' : 'green'}

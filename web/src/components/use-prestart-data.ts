@@ -3,7 +3,13 @@
  * vehicle cards, the open-defects list, the due list and the timeline show, offline as online.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Job, PrestartCheck, Vehicle, VehicleDefect } from '@pilbara/shared-schema';
+import type {
+  Job,
+  PrestartCheck,
+  ServiceRecord,
+  Vehicle,
+  VehicleDefect,
+} from '@pilbara/shared-schema';
 import { db } from '../sync';
 
 const EMPTY: never[] = [];
@@ -17,6 +23,8 @@ export function usePrestartData(): {
   checks: PrestartCheck[];
   defects: VehicleDefect[];
   jobs: Pick<Job, 'vehicleId' | 'status'>[];
+  /** Service records: the odometer at each vehicle's last service (km to the next one). */
+  services: ServiceRecord[];
 } {
   const vehicles = useLiveQuery(async () => (await db.vehicles.toArray()) as Vehicle[], []);
   const checks = useLiveQuery(
@@ -28,10 +36,15 @@ export function usePrestartData(): {
     [],
   );
   const jobs = useLiveQuery(async () => (await db.jobs.toArray()) as Job[], []);
+  const services = useLiveQuery(
+    async () => (await db.service_records.toArray()) as ServiceRecord[],
+    [],
+  );
   return {
     vehicles: vehicles ?? EMPTY,
     checks: checks ?? EMPTY,
     defects: defects ?? EMPTY,
     jobs: jobs ?? EMPTY,
+    services: services ?? EMPTY,
   };
 }

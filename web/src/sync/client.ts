@@ -18,6 +18,7 @@ import {
   mutateLocal,
   resolveConflict as resolveConflictIn,
   retryIssue as retryIssueIn,
+  getMeta,
   setMeta,
   type MutateResult,
 } from './local-store';
@@ -273,4 +274,38 @@ export async function resolveConflict(
 /** Drops a rejected mutation from "needs attention"; the server's state already shows. */
 export async function discardIssue(issueId: string): Promise<void> {
   await discardIssueIn(getSyncDatabase(), issueId);
+}
+
+/** Changes kept on the device at a sign-out, for one user (issue 16). */
+export interface KeptChanges {
+  userId: string;
+  name: string;
+  count: number;
+}
+
+/**
+ * "Keep on this device and sign out": the outbox stays as it is and is marked as this user's,
+ * so it is sent under their name at their next sign-in here, and not under someone else's.
+ */
+export async function keepOutboxFor(user: { id: number | string; name: string }): Promise<void> {
+  await setMeta(getSyncDatabase(), META.keptFor, { userId: String(user.id), name: user.name });
+}
+
+/**
+ * Changes kept for another user than `userId` that still wait: the sync must not send them
+ * under this user's session. Returns null (and drops the mark) when nothing is kept, the
+ * outbox has emptied, or the owner of the kept changes is the one signing in.
+ */
+export async function keptForAnother(userId: number | string): Promise<KeptChanges | null> {
+  const db = getSyncDatabase();
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    const kept = await getMeta<{ userId: string; name: string } | null>(db, META.keptFor, null);
+    if (!kept) return null;
+    const count = await db.outbox.count();
+    if (count === 0 || kept.userId === String(userId)) {
+      await db.meta.delete(META.keptFor);
+      return null;
+    }
+    return { ...kept, count };
+  });
 }

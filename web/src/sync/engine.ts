@@ -63,6 +63,12 @@ export interface BackoffOptions {
 
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 100, maxMs: 10_000 };
 
+/** Default {@link EngineOptions.answerTimeoutMs}: a link silent this long counts as none. */
+export const DEFAULT_ANSWER_TIMEOUT_MS = 10_000;
+
+/** The status message while a connection hangs with no answer. */
+export const NO_ANSWER_MESSAGE = 'No answer from the server';
+
 /** Capped exponential backoff with "equal jitter": half fixed, half random. */
 export function backoffDelay(
   attempt: number,
@@ -82,6 +88,12 @@ export interface EngineOptions {
   now?: () => Date;
   /** How often the HTTP fallback pulls, since it gets no pokes. */
   httpPollMs?: number;
+  /**
+   * How long the engine waits for any answer from the server (the socket opening, a page, a
+   * push's results) before it calls the connection dead: the chip says there is no connection
+   * instead of "Syncing" for as long as a hanging link lasts, and the engine reconnects.
+   */
+  answerTimeoutMs?: number;
   /** Size of a push batch (at most the protocol's maximum). */
   batchSize?: number;
   schemaVersion?: number;
@@ -106,6 +118,13 @@ export class SyncEngine {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
   private pollTimer: ReturnType<typeof setInterval> | null = null;
+  /** Runs out when the server has said nothing for answerTimeoutMs while the engine waits. */
+  private answerTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The last connection went silent and nothing has been heard since: the chip keeps saying
+   * "offline" through the next attempts (an HTTP "open" is not an answer) until one arrives.
+   */
+  private noAnswer = false;
   private queue: Promise<void> = Promise.resolve();
   private running = false;
   private clientId = '';
@@ -186,7 +205,8 @@ export class SyncEngine {
     }
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.pollTimer) clearInterval(this.pollTimer);
-    this.reconnectTimer = this.pollTimer = null;
+    if (this.answerTimer) clearTimeout(this.answerTimer);
+    this.reconnectTimer = this.pollTimer = this.answerTimer = null;
     const conn = this.conn;
     this.conn = null;
     conn?.close();
@@ -225,13 +245,54 @@ export class SyncEngine {
   }
 
   private clearTimers(): void {
-    for (const timer of [this.reconnectTimer, this.pushTimer]) if (timer) clearTimeout(timer);
+    for (const timer of [this.reconnectTimer, this.pushTimer, this.answerTimer])
+      if (timer) clearTimeout(timer);
     if (this.pollTimer) clearInterval(this.pollTimer);
-    this.reconnectTimer = this.pushTimer = this.pollTimer = null;
+    this.reconnectTimer = this.pushTimer = this.pollTimer = this.answerTimer = null;
+  }
+
+  /** Starts waiting for an answer, unless already waiting (the earliest request counts). */
+  private awaitAnswer(): void {
+    if (this.answerTimer || !this.running || !this.conn) return;
+    const conn = this.conn;
+    this.answerTimer = setTimeout(() => {
+      this.answerTimer = null;
+      this.onSilence(conn);
+    }, this.options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS);
+  }
+
+  private heard(): void {
+    this.noAnswer = false;
+    if (this.answerTimer) clearTimeout(this.answerTimer);
+    this.answerTimer = null;
+    if (this.status.message === NO_ANSWER_MESSAGE) this.setStatus({ message: null });
+  }
+
+  /**
+   * Nothing from the server for answerTimeoutMs. While the engine expects something (connecting,
+   * or syncing with no retry timer of its own pending) the link is treated as gone: "offline",
+   * and the usual reconnect with backoff. Idle and up to date, silence is normal.
+   */
+  private onSilence(conn: SyncConnection): void {
+    if (!this.running || this.conn !== conn) return;
+    const waiting =
+      this.noAnswer || this.status.state === 'connecting' || this.status.state === 'syncing';
+    if (!waiting || this.pushTimer) {
+      if (waiting) this.awaitAnswer();
+      return;
+    }
+    this.noAnswer = true;
+    this.setStatus({ state: 'offline', transport: null, message: NO_ANSWER_MESSAGE });
+    conn.close();
   }
 
   private setStatus(patch: Partial<StoredStatus>): void {
     const next = { ...this.status, ...patch };
+    // A silent link stays "offline" through the next attempts until the server answers.
+    if (this.noAnswer && (next.state === 'connecting' || next.state === 'syncing')) {
+      next.state = 'offline';
+      next.message = NO_ANSWER_MESSAGE;
+    }
     const changed = (Object.keys(next) as (keyof StoredStatus)[]).some(
       (key) => next[key] !== this.status[key],
     );
@@ -256,18 +317,29 @@ export class SyncEngine {
     connection = connector({
       onOpen: () => {
         if (this.conn !== connection) return;
+        // A socket opening is the server answering; an HTTP "open" is only local.
+        if (connection?.kind === 'socket') {
+          this.heard();
+          this.awaitAnswer();
+        }
         this.enqueue(() => this.onOpen());
       },
       onMessage: (message) => {
         if (this.conn !== connection) return;
+        this.heard();
         // A message of a connection that closed while it waited in the queue is dropped: what it
         // said is asked again on the next connection. Except the end of the session: the server
         // sends it and closes the socket at once (4401), so on a busy device the close is often
         // handled first; dropping it would retry the dead session forever instead of signing out.
         const final = endsSession(message);
-        this.enqueue(() =>
-          this.conn === connection || final ? this.handle(message) : Promise.resolve(),
-        );
+        this.enqueue(async () => {
+          if (this.conn !== connection && !final) return;
+          await this.handle(message);
+          // Still owed an answer (a push's results, a page): keep listening for silence. A
+          // poke, say, can arrive while the push it followed has not been answered yet.
+          if (this.conn === connection && (this.inflight !== null || this.pulling))
+            this.awaitAnswer();
+        });
       },
       onClose: ({ opened }) => {
         if (this.conn !== connection) return;
@@ -276,11 +348,13 @@ export class SyncEngine {
       },
     });
     this.conn = connection;
+    this.awaitAnswer();
   }
 
   private onDisconnected(opened: boolean): void {
     if (this.pollTimer) clearInterval(this.pollTimer);
-    this.pollTimer = null;
+    if (this.answerTimer) clearTimeout(this.answerTimer);
+    this.pollTimer = this.answerTimer = null;
     this.helloSent = false;
     this.inflight = null;
     this.pokedDuringPush = false;
@@ -324,6 +398,7 @@ export class SyncEngine {
   private send(message: ClientMessage): void {
     if (message.type !== 'hello' && !this.helloSent) return;
     this.conn?.send(message);
+    this.awaitAnswer();
   }
 
   /** Whether a session is open: connected, and this connection's hello sent. */

@@ -19,6 +19,9 @@ export {
   discardIssue,
   startSync,
   stopSync,
+  keepOutboxFor,
+  keptForAnother,
+  type KeptChanges,
   getSyncDatabase,
   type StartSyncOptions,
 } from './client';

@@ -51,6 +51,8 @@ export const META = {
   leases: 'leases',
   dirty: 'dirty',
   status: 'status',
+  /** Whose changes the outbox holds after a "keep on this device" sign-out (issue 16). */
+  keptFor: 'keptFor',
 } as const;
 
 /**

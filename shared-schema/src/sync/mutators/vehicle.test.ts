@@ -38,6 +38,21 @@ describe('vehicle.add', () => {
     );
   });
 
+  it('counts a registration typed in another case or with spaces or a hyphen as taken', () => {
+    const state = tables({ vehicles: [aVehicle({ registration: '1HRT-001' })] });
+    for (const registration of ['1hrt-001', '1HRT 001', ' 1hrt001 ']) {
+      const refusal = rejected(state, 'vehicle.add', { ...addArgs, registration });
+      expect(refusal).toMatchObject({ code: 'conflict', field: 'registration' });
+      expect(refusal.message).toBe(
+        'Registration number already exists. Please use a different registration.',
+      );
+    }
+    expect(rejected(state, 'vehicle.add', { ...addArgs, vin: 'jalfvz34sm7000001' }).code).toBe(
+      'conflict',
+    );
+    ok(state, 'vehicle.add', { ...addArgs, registration: '1HRT-002' });
+  });
+
   it('rejects missing fields with the spec messages', () => {
     expect(rejected(tables({}), 'vehicle.add', { ...addArgs, registration: '' }).message).toBe(
       'Registration is required',
@@ -72,6 +87,11 @@ describe('vehicle.update', () => {
     expect(
       rejected(state, 'vehicle.update', { id: 1, patch: { registration: '2DEF456' } }).code,
     ).toBe('conflict');
+    expect(
+      rejected(state, 'vehicle.update', { id: 1, patch: { registration: '2def 456' } }).code,
+    ).toBe('conflict');
+    // Its own plate in another case is still its own.
+    ok(state, 'vehicle.update', { id: 1, patch: { registration: '1abc123' } });
   });
 
   it('rejects an unknown vehicle', () => {

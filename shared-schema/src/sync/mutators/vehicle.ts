@@ -7,30 +7,39 @@ import { MESSAGES } from '../../messages';
 import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, ReadSpec, Row } from '../mutator';
 import { baseRowSchema, leasedIdSchema } from './common';
+import { sameRegistration } from '../../rules/fleet';
 import { mergeVehicleEdit, type RecordConflict } from '../../rules/merge';
 import { vehicleInputSchema, vehicleUpdateInputSchema, type Vehicle } from './deps';
 import { stripUndefined } from './job';
 
 const VEHICLE_KEY = 'vehicle';
+const FLEET_KEY = 'fleet';
 
+/**
+ * The fleet, read whole for the uniqueness check: a registration is compared by
+ * {@link registrationKey} (case, spaces and hyphens ignored), which an equality read cannot do.
+ * A fleet is a few dozen trucks, retired ones included (their plates stay taken).
+ */
 function uniquenessReads(
   registration: string | undefined,
   vin: string | null | undefined,
 ): ReadSpec[] {
-  const reads: ReadSpec[] = [];
-  if (registration !== undefined)
-    reads.push({ key: 'sameRegistration', entity: 'vehicles', where: { registration } });
-  if (vin) reads.push({ key: 'sameVin', entity: 'vehicles', where: { vin } });
-  return reads;
+  if (registration === undefined && !vin) return [];
+  return [{ key: FLEET_KEY, entity: 'vehicles', where: {} }];
 }
 
 /** Whether another vehicle than `selfId` already has this registration or VIN. */
-function clashes(ctx: MutationContext, selfId: number): boolean {
-  const others = [
-    ...readMany<Vehicle>(ctx, 'sameRegistration'),
-    ...readMany<Vehicle>(ctx, 'sameVin'),
-  ];
-  return others.some((vehicle) => vehicle.id !== selfId);
+function clashes(
+  ctx: MutationContext,
+  selfId: number,
+  registration: string | undefined,
+  vin: string | null | undefined,
+): boolean {
+  return readMany<Vehicle>(ctx, FLEET_KEY).some(
+    (vehicle) =>
+      vehicle.id !== selfId &&
+      (sameRegistration(vehicle.registration, registration) || sameRegistration(vehicle.vin, vin)),
+  );
 }
 
 /** `vehicle.add`: a new fleet vehicle. */
@@ -44,7 +53,7 @@ export const vehicleAdd = defineMutator({
   apply(ctx, args) {
     if (readOne(ctx, VEHICLE_KEY))
       return reject('conflict', `Vehicle ${args.id} already exists`, 'id');
-    if (clashes(ctx, args.id))
+    if (clashes(ctx, args.id, args.registration, args.vin))
       return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
     const vehicle: Vehicle = {
       alerts: [],
@@ -81,7 +90,7 @@ export const vehicleUpdate = defineMutator({
   apply(ctx, args) {
     const vehicle = readOne<Vehicle>(ctx, VEHICLE_KEY);
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'id');
-    if (clashes(ctx, args.id))
+    if (clashes(ctx, args.id, args.patch.registration, args.patch.vin))
       return reject('conflict', MESSAGES.REGISTRATION_EXISTS, 'registration');
     let patch: Record<string, unknown> = stripUndefined(args.patch);
     let conflict: RecordConflict | undefined;

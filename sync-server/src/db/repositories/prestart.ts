@@ -44,7 +44,10 @@ export function dueItems(db: Db, now: string): DueItem[] {
   const jobs = db
     .prepare('SELECT vehicleId, status FROM jobs WHERE vehicleId IS NOT NULL')
     .all() as Pick<Job, 'vehicleId' | 'status'>[];
-  return fleetDueItems(vehicles, recentChecks(db, now), jobs, now);
+  const services = db
+    .prepare('SELECT vehicleId, mileageAtService, invoiceDate, createdAt FROM service_records')
+    .all() as Pick<ServiceRecord, 'vehicleId' | 'mileageAtService' | 'invoiceDate' | 'createdAt'>[];
+  return fleetDueItems(vehicles, recentChecks(db, now), jobs, now, services);
 }
 
 /** The open defects across the fleet with their vehicle's name, most severe first. */

@@ -5,6 +5,7 @@ import { contactRoutes } from './contact';
 import { feedbackRoutes } from './feedback';
 import { jobLookupRoutes } from './job-lookup';
 import { trackPhotoRoutes } from './track-photos';
+import { pushRoutes } from './push';
 
 /** The calls anyone may make: contact, bookings, feedback and the job lookups. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -14,4 +15,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(feedbackRoutes);
   await app.register(jobLookupRoutes);
   await app.register(trackPhotoRoutes);
+  await app.register(pushRoutes);
 };

@@ -1,9 +1,12 @@
 import 'fake-indexeddb/auto';
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, canDeleteJob, isJobActionAllowed, type Job } from '@pilbara/shared-schema';
 import { JobCard } from './job-card';
+import { JobManagement } from './job-management';
+import { useJobs } from './use-admin-data';
+import { db } from '../../sync';
 
 function job(status: string): Job {
   return {
@@ -58,5 +61,68 @@ describe('JobCard buttons follow the job-flow rule', () => {
       </MantineProvider>,
     );
     expect(screen.getByTestId('pending-marker').textContent).toContain('Not synced yet');
+  });
+});
+
+describe('JobCard on a phone (issue 16)', () => {
+  it('has a call link and a map link for the job', () => {
+    render(
+      <MantineProvider>
+        <JobCard
+          job={{ ...job('En Route'), location: 'GPS -20.77810, 117.14560 (in Roebourne)' }}
+          pending={false}
+          drivers={['Both', 'Unassigned']}
+        />
+      </MantineProvider>,
+    );
+    const call = screen.getByRole('link', { name: 'Call Dana Reid on 0412345678' });
+    expect(call.getAttribute('href')).toBe('tel:0412345678');
+    const map = screen.getByRole('link', { name: /^Map of GPS/ });
+    expect(map.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=-20.77810%2C117.14560',
+    );
+  });
+});
+
+describe('JobManagement', () => {
+  it('lists the jobs first, with the new-job form behind a button', () => {
+    render(
+      <MantineProvider env="test">
+        <JobManagement
+          jobs={[job('Assigned')]}
+          pendingKeys={new Set()}
+          drivers={['Sam Taylor', 'Both', 'Unassigned']}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Jobs (1)' })).toBeTruthy();
+    expect(screen.getAllByTestId('job-card')).toHaveLength(1);
+    // The form is not even rendered until asked for (the e2e driver journey opens it).
+    expect(document.querySelector('form')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'New Job' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('useJobs', () => {
+  it('keeps a job in its place when it changes: newest created first', async () => {
+    const older = { ...job('Assigned'), id: 'JOB-2026-1', createdAt: '2026-11-20T01:00:00.000Z' };
+    const newer = { ...job('Assigned'), id: 'JOB-2026-2', createdAt: '2026-11-20T02:00:00.000Z' };
+    // The older job was just changed (En Route a moment ago): it must not jump to the top.
+    await db.jobs.bulkPut([
+      { ...older, status: 'En Route', updatedAt: '2026-11-20T09:00:00.000Z' },
+      { ...newer, updatedAt: '2026-11-20T02:00:00.000Z' },
+    ]);
+    try {
+      const { result } = renderHook(() => useJobs());
+      await waitFor(
+        () => expect(result.current.map((j) => j.id)).toEqual(['JOB-2026-2', 'JOB-2026-1']),
+        {
+          timeout: 10_000,
+        },
+      );
+    } finally {
+      await db.jobs.clear();
+    }
   });
 });

@@ -20,6 +20,8 @@ import {
 import {
   IconCamera,
   IconHistory,
+  IconMapPin,
+  IconPhone,
   IconPlayerPlay,
   IconCircleCheck,
   IconTrash,
@@ -30,8 +32,10 @@ import {
   assignmentChoices,
   canDeleteJob,
   isJobActionAllowed,
+  mapsLink,
   type Job,
 } from '@pilbara/shared-schema';
+import { telHref } from '../../lib/format';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
@@ -140,11 +144,38 @@ export function JobCard({
         <Text size="sm" className={classes.detail}>
           {job.location}
         </Text>
-        <Text size="sm" className={classes.detail}>
-          {job.phone}
-          {job.email ? ` · ${job.email}` : ''}
-          {job.estimatedArrival ? ` · ETA ${job.estimatedArrival}` : ''}
-        </Text>
+        {(job.email || job.estimatedArrival) && (
+          <Text size="sm" className={classes.detail}>
+            {[job.email, job.estimatedArrival ? `ETA ${job.estimatedArrival}` : '']
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        )}
+        {/* One tap to ring the customer or open the location (issue 16): a phone's first needs. */}
+        <Group gap="xs" wrap="wrap">
+          <Button
+            component="a"
+            href={telHref(job.phone)}
+            size="sm"
+            variant="light"
+            leftSection={<IconPhone size={16} aria-hidden />}
+            aria-label={`Call ${job.customerName} on ${job.phone}`}
+          >
+            {job.phone}
+          </Button>
+          <Button
+            component="a"
+            href={mapsLink(job.location)}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            variant="light"
+            leftSection={<IconMapPin size={16} aria-hidden />}
+            aria-label={`Map of ${job.location}`}
+          >
+            {ADMIN_TEXT.map}
+          </Button>
+        </Group>
         {job.notes && (
           <Text size="sm" c="dimmed" className={classes.detail} style={{ whiteSpace: 'pre-wrap' }}>
             {job.notes}

@@ -1,5 +1,11 @@
-/** Job Management (spec staff §2): the create-job form and the job list. */
-import { Paper, Stack, Text, Title } from '@mantine/core';
+/**
+ * Job Management (spec staff §2): the job list, with the create-job form behind a New Job button
+ * (issue 16: on a phone the form pushed the first job 1,625 px down). Jobs keep their place when
+ * they change: the list is in the order they were created, newest first (useJobs).
+ */
+import { useId, useState } from 'react';
+import { Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { rowKey, type Job } from '@pilbara/shared-schema';
 import { ADMIN_TEXT } from './admin-text';
 import { CreateJobForm } from './create-job-form';
@@ -16,14 +22,35 @@ export function JobManagement({
   drivers: readonly string[];
 }) {
   const fleet = usePrestartData();
+  const [creating, setCreating] = useState(false);
+  const formId = useId();
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="md" p="md">
-        <Title order={2} size="h3" mb="sm">
-          {ADMIN_TEXT.newJob}
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Title order={2} size="h3">
+          {ADMIN_TEXT.jobsTitle(jobs.length)}
         </Title>
-        <CreateJobForm drivers={drivers} />
-      </Paper>
+        <Button
+          mih={44}
+          variant={creating ? 'default' : 'filled'}
+          leftSection={
+            creating ? <IconX size={18} aria-hidden /> : <IconPlus size={18} aria-hidden />
+          }
+          aria-expanded={creating}
+          aria-controls={formId}
+          onClick={() => setCreating((open) => !open)}
+        >
+          {creating ? ADMIN_TEXT.hideNewJob : ADMIN_TEXT.newJob}
+        </Button>
+      </Group>
+      <Collapse expanded={creating} id={formId}>
+        <Paper withBorder radius="md" p="md">
+          <Title order={3} size="h4" mb="sm">
+            {ADMIN_TEXT.newJob}
+          </Title>
+          {creating && <CreateJobForm drivers={drivers} />}
+        </Paper>
+      </Collapse>
       {jobs.length === 0 ? (
         <Text c="dimmed">{ADMIN_TEXT.noJobs}</Text>
       ) : (

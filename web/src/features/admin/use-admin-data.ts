@@ -8,14 +8,18 @@ import { db } from '../../sync';
 
 const EMPTY: never[] = [];
 
-/** Every job in use (archived ones are kept, not listed), most recently changed first. */
+/**
+ * Every job in use (archived ones are kept, not listed), newest first by when it was created, so
+ * a job keeps its place in the list when it changes (issue 16: ordering by the last change moved
+ * a job to the top at every tap and the screen jumped).
+ */
 export function useJobs(): Job[] {
   return (
     useLiveQuery(
       async () =>
-        ((await db.jobs.orderBy('updatedAt').reverse().toArray()) as Job[]).filter(
-          (job) => !job.archivedAt,
-        ),
+        ((await db.jobs.toArray()) as Job[])
+          .filter((job) => !job.archivedAt)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)),
       [],
     ) ?? EMPTY
   );

@@ -53,7 +53,6 @@ function DriverJobCard({ job, pending }: { job: Job; pending: boolean }) {
       withBorder
       radius="md"
       padding="md"
-      className={classes.card}
       data-testid="driver-job"
       data-job-id={job.id}
       data-status={job.status}
@@ -86,6 +85,26 @@ function DriverJobCard({ job, pending }: { job: Job; pending: boolean }) {
             {job.estimatedArrival ? ` · ETA ${job.estimatedArrival}` : ''}
           </Text>
         </div>
+        {step ? (
+          <Button
+            fullWidth
+            size="lg"
+            color={STEP_LOOK[step].color}
+            className={classes.step}
+            leftSection={<StepIcon size={22} aria-hidden />}
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              void takeStep(job.id, step).finally(() => setBusy(false));
+            }}
+          >
+            {DRIVER_STEP_LABELS[step]}
+          </Button>
+        ) : (
+          <Text size="sm" c="green.8" fw={600}>
+            {DRIVER_TEXT.done}
+          </Text>
+        )}
         <Group gap="xs" grow wrap="nowrap">
           <Button
             component="a"
@@ -116,26 +135,6 @@ function DriverJobCard({ job, pending }: { job: Job; pending: boolean }) {
         {job.notes && (
           <Text size="sm" c="dimmed" className={classes.detail} style={{ whiteSpace: 'pre-wrap' }}>
             {job.notes}
-          </Text>
-        )}
-        {step ? (
-          <Button
-            fullWidth
-            size="lg"
-            color={STEP_LOOK[step].color}
-            className={classes.step}
-            leftSection={<StepIcon size={22} aria-hidden />}
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void takeStep(job.id, step).finally(() => setBusy(false));
-            }}
-          >
-            {DRIVER_STEP_LABELS[step]}
-          </Button>
-        ) : (
-          <Text size="sm" c="green.8" fw={600}>
-            {DRIVER_TEXT.done}
           </Text>
         )}
       </Stack>

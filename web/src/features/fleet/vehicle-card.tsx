@@ -40,6 +40,7 @@ import {
   groupThousands,
   latestRecords,
   rowKey,
+  lastServiceOdometer,
   serviceProgress,
   serviceReminder,
   vehicleDisplayStatus,
@@ -214,9 +215,11 @@ export function VehicleCard({
 }: VehicleCardProps) {
   const [open, setOpen] = useState(false);
   const label = vehicleLabel(vehicle);
-  const status = vehicleDisplayStatus(vehicle, now);
-  const progress = serviceProgress(vehicle, now);
-  const reminder = serviceReminder(vehicle, now);
+  // Km since the last service on the odometer where known, not the 50 km a day estimate.
+  const serviced = { ...vehicle, lastServiceMileage: lastServiceOdometer(services, vehicle) };
+  const status = vehicleDisplayStatus(serviced, now);
+  const progress = serviceProgress(serviced, now);
+  const reminder = serviceReminder(serviced, now);
   const alerts = expiryAlerts(vehicle, now);
   const cost = vehicleCostPerKm(vehicle.id, fuel, services, periodDays, now);
   const latestServices = latestRecords(services, vehicle.id, (r) => r.invoiceDate || r.createdAt);

@@ -68,4 +68,31 @@ describe('LiveStatusWidget', () => {
     act(() => vi.advanceTimersByTime(2000));
     expect(dot.dataset.on).toBe('true');
   });
+
+  it('is grey and still, and says so, without a connection', () => {
+    vi.useFakeTimers();
+    const { rerender } = renderWidget({ jobs: [], connected: false });
+    const dot = screen.getByTestId('live-dot');
+    expect(dot.dataset.live).toBe('false');
+    expect(screen.getByTestId('live-offline').textContent).toBe('Offline · last known');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(dot.dataset.on).toBe('true');
+    rerender(
+      <MantineProvider>
+        <LiveStatusWidget jobs={[]} connected />
+      </MantineProvider>,
+    );
+    expect(dot.dataset.live).toBe('true');
+    expect(screen.queryByTestId('live-offline')).toBeNull();
+  });
+
+  it('follows the browser going offline when not told', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderWidget({ jobs: [] });
+      expect(screen.getByTestId('live-dot').dataset.live).toBe('false');
+    } finally {
+      onLine.mockRestore();
+    }
+  });
 });

@@ -3,11 +3,15 @@
  * a live dot that blinks every 2 s. It is given the jobs to judge from (the admin panel passes
  * its Dexie jobs; a public page passes what it may see), and the driver count either as a prop
  * or from the browser ('availableDrivers', default 2).
+ *
+ * Without a connection the dot is not "live" (issue 16): it turns grey, stops blinking, and the
+ * heading says the figures are as last known, so nobody reads a green dot as live while offline.
  */
 import { useEffect, useState } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClock, IconUsers } from '@tabler/icons-react';
 import { LIVE_STATUS, responseEstimateMinutes } from '@pilbara/shared-schema';
+import { useOnline } from '../../lib/use-online';
 import { useStoredDrivers } from './use-stored-drivers';
 import classes from './live-status.module.css';
 
@@ -15,7 +19,12 @@ export interface LiveStatusWidgetProps {
   jobs: readonly { status: string }[];
   /** The count to show; read from browser storage when absent. */
   availableDrivers?: number;
+  /** Whether the device is connected; the browser's online state when absent. */
+  connected?: boolean;
 }
+
+/** The heading's text when offline: the figures are the last ones known on this device. */
+export const LIVE_STATUS_OFFLINE = 'Offline · last known';
 
 /** Toggles every `LIVE_STATUS.blinkMs` (2 s). */
 export function useBlink(intervalMs: number = LIVE_STATUS.blinkMs): boolean {
@@ -27,11 +36,14 @@ export function useBlink(intervalMs: number = LIVE_STATUS.blinkMs): boolean {
   return on;
 }
 
-export function LiveStatusWidget({ jobs, availableDrivers }: LiveStatusWidgetProps) {
+export function LiveStatusWidget({ jobs, availableDrivers, connected }: LiveStatusWidgetProps) {
   const stored = useStoredDrivers();
+  const online = useOnline();
+  const live = connected ?? online;
   const drivers = availableDrivers ?? stored;
   const minutes = responseEstimateMinutes(jobs);
-  const on = useBlink();
+  const blink = useBlink();
+  const on = live ? blink : true;
   return (
     <Paper
       withBorder
@@ -43,8 +55,19 @@ export function LiveStatusWidget({ jobs, availableDrivers }: LiveStatusWidgetPro
     >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap={8} wrap="nowrap">
-          <span className={classes.dot} data-on={on} data-testid="live-dot" aria-hidden />
+          <span
+            className={classes.dot}
+            data-on={on}
+            data-live={live}
+            data-testid="live-dot"
+            aria-hidden
+          />
           <Text fw={700}>Live status</Text>
+          {!live && (
+            <Text size="sm" c="dimmed" data-testid="live-offline">
+              {LIVE_STATUS_OFFLINE}
+            </Text>
+          )}
         </Group>
         <Group gap="xl" wrap="wrap">
           <Stack gap={0}>

@@ -3,7 +3,8 @@
  * and whether the browser promised to keep the data. Read from Dexie, so every tab shows what
  * the leader tab's engine is doing.
  */
-import { Badge, Group, Tooltip } from '@mantine/core';
+import { Badge, Group, Popover, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { uploadingText } from '@pilbara/shared-schema';
 import { useSyncStatus, type SyncStatus } from '../../sync';
 
@@ -31,24 +32,59 @@ function persistenceText(persisted: boolean | null): string {
   return 'Offline storage status unknown.';
 }
 
+/** "Last synced 24/11/2026, 2:05:11 pm" in Perth time, or null before the first sync. */
+export function lastSyncedText(lastSyncedAt: string | null): string | null {
+  if (!lastSyncedAt) return null;
+  const when = new Date(lastSyncedAt).toLocaleString('en-AU', { timeZone: 'Australia/Perth' });
+  return `Last synced ${when}`;
+}
+
+/**
+ * The chip. Its details (when it last synced, why it is not syncing, whether the browser may
+ * clear the offline data) open on a tap or click, so a phone shows them too (issue 16: they
+ * were in a hover tooltip only). When the data is at risk the chip carries a warning sign.
+ */
 export function SyncStatusChip() {
   const status = useSyncStatus();
   const { label, color } = describeSyncStatus(status);
   const uploading = uploadingText(status.uploading.photos, status.uploading.signatures);
-  const lastSynced = status.lastSyncedAt
-    ? `Last synced ${new Date(status.lastSyncedAt).toLocaleString('en-AU', { timeZone: 'Australia/Perth' })}. `
-    : '';
+  const lastSynced = lastSyncedText(status.lastSyncedAt);
+  const atRisk = status.persisted === false;
   return (
     <Group gap={6} data-testid="sync-status" data-state={status.state} aria-live="polite">
-      <Tooltip
-        label={`${lastSynced}${status.message ?? ''} ${persistenceText(status.persisted)}`.trim()}
-        multiline
-        w={260}
-      >
-        <Badge size="lg" variant="light" color={color} data-testid="sync-status-label">
-          {label}
-        </Badge>
-      </Tooltip>
+      <Popover width={280} position="bottom-start" withArrow trapFocus returnFocus>
+        <Popover.Target>
+          <Badge
+            component="button"
+            type="button"
+            size="lg"
+            variant="light"
+            color={color}
+            data-testid="sync-status-label"
+            aria-label={`${label}${atRisk ? ', offline data at risk' : ''}. Sync details`}
+            style={{ cursor: 'pointer' }}
+            rightSection={
+              atRisk ? (
+                <IconAlertTriangle size={14} aria-hidden data-testid="sync-storage-warning" />
+              ) : undefined
+            }
+          >
+            {label}
+          </Badge>
+        </Popover.Target>
+        <Popover.Dropdown data-testid="sync-details">
+          <Stack gap={6}>
+            <Text size="sm" fw={700}>
+              {label}
+            </Text>
+            <Text size="sm">{lastSynced ?? 'Not synced yet on this device.'}</Text>
+            {status.message && <Text size="sm">{status.message}</Text>}
+            <Text size="sm" c={atRisk ? 'orange.9' : 'dimmed'} fw={atRisk ? 600 : undefined}>
+              {persistenceText(status.persisted)}
+            </Text>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
       {uploading && (
         <Badge size="lg" variant="light" color="yellow" data-testid="sync-uploading">
           {uploading}

@@ -4,10 +4,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../sync';
 import { NeedsAttentionList } from './needs-attention-list';
-import { describeSyncStatus } from './sync-status-chip';
+import { SyncStatusChip, describeSyncStatus, lastSyncedText } from './sync-status-chip';
 
 afterEach(async () => {
   await db.syncIssues.clear();
+  await db.meta.delete('status');
 });
 
 const base = {
@@ -29,6 +30,46 @@ describe('describeSyncStatus', () => {
     );
     expect(describeSyncStatus({ ...base, state: 'online' }).label).toBe('Synced');
     expect(describeSyncStatus({ ...base, state: 'update-required' }).label).toBe('Update required');
+  });
+});
+
+describe('SyncStatusChip', () => {
+  it('shows its details on a tap (a phone has no hover), with the storage warning', async () => {
+    await db.meta.put({
+      key: 'status',
+      value: {
+        state: 'offline',
+        lastSyncedAt: '2026-11-24T05:30:00.000Z',
+        persisted: false,
+        transport: null,
+        message: 'No answer from the server',
+      },
+    });
+    render(
+      <MantineProvider env="test">
+        <SyncStatusChip />
+      </MantineProvider>,
+    );
+    // The status comes from a live query of the local database: give a busy machine time.
+    const chip = screen.getByTestId('sync-status-label');
+    await waitFor(
+      () => expect(chip.getAttribute('aria-label')).toMatch(/^Offline, offline data at risk/),
+      { timeout: 10_000 },
+    );
+    expect(chip.tagName).toBe('BUTTON');
+    expect(screen.getByTestId('sync-storage-warning')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(chip);
+    const details = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(details.dataset.testid).toBe('sync-details');
+    expect(details.textContent).toContain('Last synced 24/11/2026, 1:30:00 pm');
+    expect(details.textContent).toContain('No answer from the server');
+    expect(details.textContent).toContain('The browser may clear offline data');
+  });
+
+  it('says when it has not synced yet', () => {
+    expect(lastSyncedText(null)).toBeNull();
+    expect(lastSyncedText('2026-11-24T05:30:00.000Z')).toBe('Last synced 24/11/2026, 1:30:00 pm');
   });
 });
 

@@ -1,9 +1,11 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicBooking } from '@pilbara/shared-schema';
+import { NotifyMe } from './notify-me';
 
 /**
  * A booking still waiting for staff, as its tracking link shows it: the reference, service,
- * preferred date and time and location. Once approved the same link shows the job.
+ * preferred date and time and location. Once approved the same link shows the job, and the
+ * notifications asked for here follow it (the server keeps them by the tracking token).
  */
 export function BookingDetails({ booking }: { booking: PublicBooking }) {
   return (
@@ -30,6 +32,7 @@ export function BookingDetails({ booking }: { booking: PublicBooking }) {
           We have your booking and will confirm it shortly. This page shows your job as soon as it
           is approved.
         </Text>
+        {booking.trackingToken && <NotifyMe token={booking.trackingToken} />}
       </Stack>
     </Card>
   );

@@ -12,10 +12,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/icons-react';
-import { MESSAGES, TOAST_DURATIONS, type Job, type TruckPosition } from '@pilbara/shared-schema';
+import {
+  MESSAGES,
+  notificationsOffered,
+  TOAST_DURATIONS,
+  type Job,
+  type TruckPosition,
+} from '@pilbara/shared-schema';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { TruckPosition as TruckOnMap } from './truck-position';
+import { NotifyMe } from './notify-me';
 import { VehiclePhotos } from './vehicle-photos';
 
 /** Copies text, raising when the browser refuses (no permission, insecure page, old browser). */
@@ -138,6 +145,8 @@ export function JobDetails({
             <Fact icon={<IconMapPin size={18} />} label="Location" value={job.location} />
           </Grid.Col>
         </Grid>
+
+        {token && notificationsOffered(job.status) && <NotifyMe token={token} />}
 
         {job.status === 'En Route' && position && (
           <TruckOnMap position={position} location={job.location} />
