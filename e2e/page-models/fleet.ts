@@ -110,14 +110,19 @@ export class FleetScreen {
   async addService(registration: string, service: NewService): Promise<void> {
     await this.card(registration).getByRole('button', { name: 'Add Service' }).click();
     const form = this.page.getByRole('form', { name: 'Service record' });
+    await this.fillService(form, service);
+    await form.getByRole('button', { name: 'Add Service' }).click();
+    await expect(form).toHaveCount(0);
+  }
+
+  /** Fills the open service form (not submitted). */
+  async fillService(form: Locator, service: NewService): Promise<void> {
     await selectInput(form, 'Service Type').click();
     await this.page.getByRole('option', { name: service.type, exact: true }).click();
     await form.getByLabel('Description').fill(service.description);
     await form.getByLabel('Odometer (km)').fill(String(service.odometer));
     await form.getByLabel('Total Cost ($)').fill(service.cost);
     await form.getByLabel('Serviced By').fill(service.servicedBy);
-    await form.getByRole('button', { name: 'Add Service' }).click();
-    await expect(form).toHaveCount(0);
   }
 
   /** Opens a card's details (modifications, features, latest records). */

@@ -13,18 +13,34 @@ export const UPLOAD_ENDPOINT = '/api/uploads';
 /** The HTTP methods of the tus protocol (create, ask the offset, send bytes, cancel, preflight). */
 export const UPLOAD_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
+/** The kinds of file a phone uploads: a job's photo or signature, or a failed check item's photo. */
+export const UPLOAD_KINDS = ['photo', 'signature', 'defect-photo'] as const;
+
+const uploadedFileMetadata = { sha256: contentHashSchema, filetype: z.string().max(100) };
+
 /**
  * The `Upload-Metadata` of a resumable upload: which record the file belongs to and the hash its
- * bytes must have. The record is synced first, so the server knows the job and the size to
- * expect before a byte arrives.
+ * bytes must have. The record is synced first, so the server knows the job (or the defect) and
+ * the size to expect before a byte arrives. A defect photo (issue 21) names its defect by id
+ * (the tus metadata is text): the defect's `photos` list holds the hash, size and type.
  */
-export const uploadMetadataSchema = z.object({
-  kind: z.enum(['photo', 'signature'], { error: 'kind must be photo or signature' }),
-  recordId: fieldRecordIdSchema,
-  jobId: z.string().min(1).max(40),
-  sha256: contentHashSchema,
-  filetype: z.string().max(100),
-});
+export const uploadMetadataSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.enum(['photo', 'signature']),
+      recordId: fieldRecordIdSchema,
+      jobId: z.string().min(1).max(40),
+      ...uploadedFileMetadata,
+    }),
+    z.object({
+      kind: z.literal('defect-photo'),
+      recordId: z.string().regex(/^[1-9][0-9]{0,14}$/, { error: 'Expected a defect id' }),
+      ...uploadedFileMetadata,
+    }),
+  ],
+  { error: 'kind must be photo, signature or defect-photo' },
+);
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 
 /** Whether a declared type is one the field record stores. */
@@ -71,6 +87,22 @@ export function trackPhotoUrl(token: string, photoId: string, variant: 'thumb' |
 /** The address of a staff member's view of a photo. */
 export function staffPhotoUrl(photoId: string, variant: 'thumb' | 'medium' | 'full'): string {
   return `/api/photos/${photoId}/${variant}`;
+}
+
+/** GET /api/vehicle-defects/:id/photos/:hash/:variant — a failed item's photo, for staff. */
+export const defectPhotoParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  hash: contentHashSchema,
+  variant: z.enum(['thumb', 'medium', 'full']),
+});
+
+/** The address of a defect's photo (issue 21), by the defect and the photo's content hash. */
+export function defectPhotoUrl(
+  defectId: number,
+  contentHash: string,
+  variant: 'thumb' | 'medium' | 'full',
+): string {
+  return `/api/vehicle-defects/${defectId}/photos/${contentHash}/${variant}`;
 }
 
 /** The address of a signature's image. */

@@ -181,6 +181,11 @@ export const serviceRecordInputSchema = z.object({
   nextServiceDue: optionalDate(),
   warranty: optionalText(200),
   isPaid: z.boolean().default(false),
+  /**
+   * Open defects of the vehicle this service fixes (issue 21): closed by the same step that
+   * records the service, so the record and the resolutions are kept together or not at all.
+   */
+  resolvesDefects: z.array(z.number().int().positive()).max(20).optional(),
 });
 /** Service record body as sent. */
 export type ServiceRecordInput = z.input<typeof serviceRecordInputSchema>;

@@ -129,6 +129,10 @@ export const PRESTART_LIMITS = {
 /** Texts of the pre-start checks and defects, used by the screens and their tests. */
 export const PRESTART_TEXT = {
   title: 'Pre-start check',
+  driverHint: 'Check the truck before you drive it: a failed item reaches the office at once.',
+  noTrucks: 'No trucks on this phone yet: they arrive with the next sync.',
+  chooseTruck: 'Check a truck',
+  hideTrucks: 'Hide the trucks',
   start: 'Start pre-start',
   allPass: 'All pass',
   pass: 'Pass',
@@ -148,6 +152,10 @@ export const PRESTART_TEXT = {
   resolveByService: 'Resolved by a service record',
   fixedNoteRequired: 'Say what was done',
   defectResolved: 'Defect resolved',
+  defectNotFound: 'Defect not found',
+  defectAlreadyResolved: 'This defect is already resolved',
+  resolvesDefects: 'Resolves these defects',
+  newServiceForDefect: 'Record the service that fixed it',
   outOfServiceWarning: 'This vehicle has a critical defect open and is out of service.',
   noCheckWarning: 'This vehicle has no pre-start check today.',
   assignAnyway: 'Assign anyway',

@@ -6,8 +6,11 @@ import {
   groupByStage,
   isCustomerVisibleStage,
   mayDropLocalCopy,
+  mayHandleFleetFiles,
   mayHandleJobFiles,
+  maxFileBytes,
 } from './field-record';
+import { uploadMetadataSchema } from '../api/field-record';
 import { uploadingText } from '../constants/field-record';
 
 const nowhere = { latitude: null, longitude: null, accuracy: null };
@@ -25,6 +28,28 @@ describe('mayHandleJobFiles', () => {
     expect(mayHandleJobFiles(sam, { assignedTo: 'Sam Taylor' })).toBe(true);
     expect(mayHandleJobFiles(sam, { assignedTo: null })).toBe(true);
     expect(mayHandleJobFiles(sam, { assignedTo: 'Mick' })).toBe(false);
+  });
+});
+
+describe('photos of failed pre-start items (issue 21)', () => {
+  it('any staff member may add and see them, nobody else', () => {
+    expect(mayHandleFleetFiles({ role: 'admin' })).toBe(true);
+    expect(mayHandleFleetFiles({ role: 'driver', username: 'sam' })).toBe(true);
+    expect(mayHandleFleetFiles({ role: 'customer' })).toBe(false);
+    expect(mayHandleFleetFiles(null)).toBe(false);
+  });
+
+  it('upload as photos, named by their defect id', () => {
+    expect(maxFileBytes('defect-photo')).toBe(maxFileBytes('photo'));
+    expect(maxFileBytes('signature')).toBeLessThan(maxFileBytes('photo'));
+    const hash = 'a'.repeat(64);
+    const meta = { kind: 'defect-photo', recordId: '7001', sha256: hash, filetype: 'image/jpeg' };
+    expect(uploadMetadataSchema.safeParse(meta).success).toBe(true);
+    expect(uploadMetadataSchema.safeParse({ ...meta, recordId: 'x1' }).success).toBe(false);
+    expect(uploadMetadataSchema.safeParse({ ...meta, kind: 'photo' }).success).toBe(false);
+    expect(
+      uploadMetadataSchema.safeParse({ ...meta, kind: 'video' }).error?.issues[0],
+    ).toMatchObject({ path: ['kind'], message: 'kind must be photo, signature or defect-photo' });
   });
 });
 

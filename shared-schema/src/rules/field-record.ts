@@ -49,9 +49,19 @@ export function isCustomerVisibleStage(stage: string): stage is PhotoStage {
   return (CUSTOMER_PHOTO_STAGES as readonly string[]).includes(stage);
 }
 
-/** The largest file allowed for a record of this kind, in bytes. */
-export function maxFileBytes(kind: 'photo' | 'signature'): number {
-  return kind === 'photo' ? FIELD_FILE_LIMITS.maxPhotoBytes : FIELD_FILE_LIMITS.maxSignatureBytes;
+/**
+ * Whether `actor` may add and see the photos of a failed pre-start item (issue 21): any staff
+ * member, since every driver checks trucks and the fleet is not split between them.
+ */
+export function mayHandleFleetFiles(actor: FieldRecordActor | null | undefined): boolean {
+  return actor?.role === 'admin' || actor?.role === 'driver';
+}
+
+/** The largest file allowed for an upload of this kind, in bytes (a defect's photo is a photo). */
+export function maxFileBytes(kind: 'photo' | 'signature' | 'defect-photo'): number {
+  return kind === 'signature'
+    ? FIELD_FILE_LIMITS.maxSignatureBytes
+    : FIELD_FILE_LIMITS.maxPhotoBytes;
 }
 
 /** The file name extension of a stored type. */

@@ -123,6 +123,17 @@ describe('out of service while a critical defect is open', () => {
     );
     expect(statusAfterResolving('active', [open(1, 'critical', 'maintenance')], 1)).toBe('active');
   });
+
+  it('one service record closing every critical defect at once restores the status', () => {
+    const both = [open(1, 'critical', 'maintenance'), open(2, 'critical', 'maintenance')];
+    expect(statusAfterResolving('out_of_service', both, [1, 2])).toBe('maintenance');
+    expect(statusAfterResolving('out_of_service', both, [2])).toBe('out_of_service');
+    // Closing only minor ones, or none, changes nothing.
+    expect(statusAfterResolving('out_of_service', [...both, open(3, 'minor', null)], [3])).toBe(
+      'out_of_service',
+    );
+    expect(statusAfterResolving('out_of_service', both, [])).toBe('out_of_service');
+  });
 });
 
 describe('checked today, in the Perth day', () => {

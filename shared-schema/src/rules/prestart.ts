@@ -119,20 +119,22 @@ export function statusAfterRaising(
 }
 
 /**
- * The vehicle's status once `resolvedId` is resolved: back to the status before the critical
- * defects when it was the last open critical one and the vehicle is still out of service;
- * otherwise unchanged (an admin's own status change stands).
+ * The vehicle's status once `resolved` (one defect id, or several closed in one step such as a
+ * service record that fixes them all) are resolved: back to the status before the critical
+ * defects when none stays open and the vehicle is still out of service; otherwise unchanged (an
+ * admin's own status change stands).
  */
 export function statusAfterResolving(
   vehicleStatus: string,
   openDefects: readonly OpenDefect[],
-  resolvedId: number,
+  resolved: number | readonly number[],
 ): string {
+  const ids = new Set(typeof resolved === 'number' ? [resolved] : resolved);
   const critical = openCritical(openDefects);
-  const resolved = critical.find((defect) => defect.id === resolvedId);
-  if (!resolved || vehicleStatus !== OUT_OF_SERVICE) return vehicleStatus;
-  if (critical.some((defect) => defect.id !== resolvedId)) return vehicleStatus;
-  return critical[0]?.vehicleStatusBefore ?? resolved.vehicleStatusBefore ?? 'active';
+  if (vehicleStatus !== OUT_OF_SERVICE || !critical.some((defect) => ids.has(defect.id)))
+    return vehicleStatus;
+  if (critical.some((defect) => !ids.has(defect.id))) return vehicleStatus;
+  return critical[0]?.vehicleStatusBefore ?? 'active';
 }
 
 /** Whether the vehicle has an open critical defect. */

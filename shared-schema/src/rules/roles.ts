@@ -4,8 +4,10 @@
  *
  * - `admin`: everything.
  * - `driver`: reads the jobs assigned to them and the unassigned ones (so they can take one),
- *   moves those through the status steps, and reads and logs the fleet's service, fuel and
- *   mileage records, makes pre-start checks and resolves defects. Never quotes, invoices, payments, contact messages, bookings, emails, fleet
+ *   moves those through the status steps, reads the vehicles (never changes them), logs the
+ *   fleet's service, fuel and mileage records and makes pre-start checks (with photos of what
+ *   failed). Never resolves a defect, which puts a truck back on the road: that is an admin's
+ *   call (issue 21). Never quotes, invoices, payments, contact messages, bookings, emails, fleet
  *   expenses, other staff, or a job assigned to someone else.
  * - `customer`: no staff call at all.
  *
@@ -122,7 +124,6 @@ export const DRIVER_MUTATORS = [
   'fuel.add',
   'mileage.add',
   'prestart.submit',
-  'defect.resolve',
 ] as const;
 
 /** Whether the actor may run the mutator named `name` at all (rows are checked apart). */
@@ -130,6 +131,18 @@ export function canRunMutator(actor: Actor, name: string): boolean {
   if (actor.role === 'admin') return true;
   if (actor.role !== 'driver') return false;
   return (DRIVER_MUTATORS as readonly string[]).includes(name);
+}
+
+/**
+ * Whether the actor may write this row (a put of `entity`), beyond the mutator's name: a driver
+ * may not close a defect, whichever step would do it (a service record listing it included),
+ * nor write a job they cannot see.
+ */
+export function mayWriteRow(actor: Actor, entity: string, row: Record<string, unknown>): boolean {
+  if (actor.role === 'admin') return true;
+  if (entity === 'jobs') return canSeeJob(actor, row as { assignedTo?: string | null });
+  if (entity === 'vehicle_defects') return row.status === 'open';
+  return true;
 }
 
 /** Why a call was refused by role: the message staff see. */

@@ -26,7 +26,7 @@ import type {
 } from './mutator';
 import { getMutator, type MutatorName } from './mutators';
 import { MESSAGES } from '../messages';
-import { canRunMutator, canSeeJob, ROLE_REFUSAL, type Actor } from '../rules/roles';
+import { canRunMutator, canSeeJob, mayWriteRow, ROLE_REFUSAL, type Actor } from '../rules/roles';
 
 /** A mutation whose name and arguments were accepted, ready for its rows. */
 export interface PreparedMutation {
@@ -111,24 +111,23 @@ export function applyPrepared(
     if (refused) return refused;
   }
   const outcome = prepared.mutator.apply({ ...ctx, rows }, prepared.args);
-  // A driver may take an unassigned job or give theirs back, never hand one to someone else.
+  // A driver may take an unassigned job or give theirs back, never hand one to someone else, and
+  // never close a defect (rules/roles.ts mayWriteRow).
   const actor = ctx.actor;
-  if (
-    outcome.ok &&
-    actor &&
-    outcome.changes.some(
-      (change) =>
-        change.entity === 'jobs' &&
-        change.op === 'put' &&
-        !canSeeJob(actor, change.row as { assignedTo?: string | null }),
-    )
-  ) {
+  const refusedWrite =
+    outcome.ok && actor
+      ? outcome.changes.find(
+          (change) => change.op === 'put' && !mayWriteRow(actor, change.entity, change.row),
+        )
+      : undefined;
+  if (refusedWrite) {
+    const field = refusedWrite.entity === 'jobs' ? 'assignedTo' : 'resolvesDefects';
     return {
       ok: false,
       code: 'forbidden',
       message: ROLE_REFUSAL,
-      field: 'assignedTo',
-      fields: { assignedTo: ROLE_REFUSAL },
+      field,
+      fields: { [field]: ROLE_REFUSAL },
     };
   }
   if (outcome.ok || outcome.field === undefined || outcome.fields !== undefined) return outcome;

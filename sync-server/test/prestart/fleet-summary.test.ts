@@ -80,6 +80,7 @@ describe('daily fleet summary email', () => {
         '- Dusty (1DST-202): registration expires on 2026-12-04 (in 10 days)',
         '',
         'Open defects:',
+        '- Big Red: minor defect open: Lights and beacons',
         '- Big Red: minor defect open: First-aid kit',
       ].join('\n'),
     );

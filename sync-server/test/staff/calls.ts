@@ -52,6 +52,16 @@ export const STAFF_CALLS: readonly StaffCall[] = [
     payload: VALID_BODIES.serviceRecord,
     driver: 'ok',
   },
+  // A driver logs a service but never closes a defect with it (issue 21): that puts a truck back
+  // on the road, an admin's call. Nor may a driver change a vehicle's status.
+  {
+    method: 'POST',
+    url: '/api/service-records',
+    payload: { ...VALID_BODIES.serviceRecord, resolvesDefects: [2] },
+    driver: 403,
+  },
+  { method: 'PUT', url: '/api/vehicles/1', payload: { status: 'active' }, driver: 403 },
+  { method: 'PUT', url: '/api/vehicles/1', payload: { name: 'Sam’s truck' }, driver: 403 },
   { method: 'GET', url: '/api/fuel-records', driver: 'ok' },
   { method: 'POST', url: '/api/fuel-records', payload: VALID_BODIES.fuelRecord, driver: 'ok' },
   { method: 'GET', url: '/api/mileage-records', driver: 'ok' },
@@ -61,7 +71,8 @@ export const STAFF_CALLS: readonly StaffCall[] = [
     payload: VALID_BODIES.mileageRecord,
     driver: 'ok',
   },
-  // Pre-start checks and defects (issue 21): a driver checks and resolves, admins do the rest.
+  // Pre-start checks and defects (issue 21): a driver checks (with photos, tests/prestart) and
+  // reads; resolving a defect, the history PDF and a job's vehicle are for admins.
   { method: 'GET', url: '/api/prestart-checks', driver: 'ok' },
   {
     method: 'POST',
@@ -74,7 +85,7 @@ export const STAFF_CALLS: readonly StaffCall[] = [
     method: 'POST',
     url: '/api/vehicle-defects/1/resolve',
     payload: VALID_BODIES.defectFixed,
-    driver: 'ok',
+    driver: 403,
   },
   { method: 'GET', url: '/api/fleet/due', driver: 'ok' },
   { method: 'GET', url: '/api/vehicles/1/history.pdf', driver: 403 },

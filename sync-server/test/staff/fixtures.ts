@@ -103,28 +103,34 @@ export function seedStaffData(app: TestApp): void {
     sent: true,
   });
   seedRow(db, 'vehicles', BIG_RED);
-  // An open minor defect of Big Red (issue 21), for the resolve call.
-  seedRow(db, 'vehicle_defects', {
-    id: 1,
-    vehicleId: 1,
-    checkId: null,
-    itemKey: 'first_aid',
-    title: 'First-aid kit',
-    severity: 'minor',
-    note: 'Burn gel used up',
-    photos: [],
-    status: 'open',
-    raisedAt: T0,
-    raisedBy: 1,
-    raisedByName: 'Admin',
-    vehicleStatusBefore: null,
-    resolvedAt: null,
-    resolvedBy: null,
-    resolution: null,
-    serviceRecordId: null,
-    resolutionNote: null,
-    updatedAt: T0,
-  });
+  // Two open minor defects of Big Red (issue 21): one for the resolve call, one for the service
+  // record that resolves it.
+  for (const [id, itemKey, title, note] of [
+    [1, 'first_aid', 'First-aid kit', 'Burn gel used up'],
+    [2, 'lights', 'Lights and beacons', 'Left beacon cracked'],
+  ] as const) {
+    seedRow(db, 'vehicle_defects', {
+      id,
+      vehicleId: 1,
+      checkId: null,
+      itemKey,
+      title,
+      severity: 'minor',
+      note,
+      photos: [],
+      status: 'open',
+      raisedAt: T0,
+      raisedBy: 1,
+      raisedByName: 'Admin',
+      vehicleStatusBefore: null,
+      resolvedAt: null,
+      resolvedBy: null,
+      resolution: null,
+      serviceRecordId: null,
+      resolutionNote: null,
+      updatedAt: T0,
+    });
+  }
   seedRow(db, 'quotes', {
     id: 'Q-2026-1',
     customerName: 'Dana Reid',

@@ -1,7 +1,7 @@
 /**
  * The `/driver` route (issue 20): the driver's own screen, for a signed-in driver (or an admin
- * who drives); anyone else is sent to /auth. Composes the screen with the sync status chip, all
- * lazily so no staff code reaches the public pages.
+ * who drives); anyone else is sent to /auth. Composes the screen with the sync status chip and
+ * the trucks' pre-start check (issue 21), all lazily so no staff code reaches the public pages.
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -12,6 +12,9 @@ import { useAuth } from '../components/auth-provider';
 const DriverPage = lazy(() =>
   import('../features/driver').then((m) => ({ default: m.DriverPage })),
 );
+const DriverPrestart = lazy(() =>
+  import('../features/fleet').then((m) => ({ default: m.DriverPrestart })),
+);
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
 );
@@ -21,6 +24,11 @@ export function DriverRoute() {
   const location = useLocation();
   if (!user || (!isAdmin && !isDriver))
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  const name = assignmentName({
+    username: user.username,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+  });
   return (
     <Suspense
       fallback={
@@ -30,17 +38,18 @@ export function DriverRoute() {
       }
     >
       <DriverPage
-        driverName={assignmentName({
-          username: user.username,
-          firstName: user.firstName ?? null,
-          lastName: user.lastName ?? null,
-        })}
+        driverName={name}
         syncStatus={
           <Suspense fallback={null}>
             <SyncStatusChip />
           </Suspense>
         }
-      />
+      >
+        {/* The trucks and today's pre-start check (issue 21), from the fleet feature. */}
+        <Suspense fallback={null}>
+          <DriverPrestart checkedByName={name} />
+        </Suspense>
+      </DriverPage>
     </Suspense>
   );
 }

@@ -119,12 +119,23 @@ export interface SyncIssue {
  * The bytes of a photo or signature taken on this device (issue 19), kept beside the outbox and
  * written in the same transaction as the `photo.add` / `signature.add` that records it. `full`
  * is dropped once the server's `stored_files` holds the same hash; `thumb` stays for the gallery.
+ * A failed pre-start item's photo (issue 21) is kept the same way with its `prestart.submit`,
+ * under its defect (no new index: Dexie leaves a row without `jobId` out of that index).
  */
-export interface LocalFieldFile {
-  /** The record's id (the photo's or signature's UUID). */
+export type LocalFieldFile = LocalFileBytes &
+  (
+    | { kind: 'photo' | 'signature'; jobId: string }
+    | {
+        kind: 'defect-photo';
+        /** The defect the failed item raised, whose `photos` list this file's hash. */
+        defectId: number;
+      }
+  );
+
+/** What every file kept on this device has, whatever record it belongs to. */
+export interface LocalFileBytes {
+  /** The record's id (the photo's or signature's UUID; `defect:<id>:<hash>` for a defect's). */
   id: string;
-  kind: 'photo' | 'signature';
-  jobId: string;
   contentHash: string;
   mimeType: 'image/jpeg' | 'image/png';
   /** Bytes of the full-size file, until the server confirmed it holds them. */

@@ -78,15 +78,17 @@ export async function mutate<N extends MutatorName>(
 }
 
 /**
- * Records a photo or signature (`photo.add` / `signature.add`) and keeps its bytes on this device
- * in the same transaction; the leader tab's uploader sends them when the server holds the record.
+ * Records a photo or signature (`photo.add` / `signature.add`), or a pre-start check with the
+ * photos of its failed items (`prestart.submit`), and keeps the bytes on this device in the same
+ * transaction; the leader tab's uploader sends them when the server holds the record.
  */
-export async function mutateWithFile<N extends 'photo.add' | 'signature.add'>(
+export async function mutateWithFile<N extends 'photo.add' | 'signature.add' | 'prestart.submit'>(
   name: N,
   args: MutatorArgs<N>,
-  file: LocalFieldFile,
+  file: LocalFieldFile | readonly LocalFieldFile[],
 ): Promise<MutateResult> {
-  const result = await mutateLocal(getSyncDatabase(), name, args, undefined, file);
+  const files = Array.isArray(file) ? file : [file as LocalFieldFile];
+  const result = await mutateLocal(getSyncDatabase(), name, args, undefined, files);
   if (result.ok) announce('outbox');
   return result;
 }
@@ -221,6 +223,8 @@ export function startSync(options: StartSyncOptions): void {
         Promise.all([
           db.confirmed('job_photos').count(),
           db.confirmed('job_signatures').count(),
+          // A failed pre-start item's photo goes once its defect is confirmed (issue 21).
+          db.confirmed('vehicle_defects').count(),
           db.stored_files.count(),
         ]),
       ).subscribe({ next: () => uploader.kick() });

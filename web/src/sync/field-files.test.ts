@@ -6,6 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checklistFor } from '@pilbara/shared-schema';
 import { PilbaraDatabase } from '../db/database';
 import type { LocalFieldFile } from '../db/schema';
 import { dropConfirmedCopies } from './field-files';
@@ -81,13 +82,9 @@ describe('a photo taken on the device', () => {
   it('is recorded and its bytes kept in one commit', async () => {
     const db = freshDb();
     const jobId = await withJob(db);
-    const result = await mutateLocal(
-      db,
-      'photo.add',
-      photoArgs(jobId),
-      undefined,
+    const result = await mutateLocal(db, 'photo.add', photoArgs(jobId), undefined, [
       localFile(jobId),
-    );
+    ]);
     expect(result.ok).toBe(true);
     expect(await db.job_photos.get(PHOTO_ID)).toMatchObject({ jobId, contentHash: HASH });
     expect(await db.outbox.where('seq').equals(2).first()).toMatchObject({ name: 'photo.add' });
@@ -96,13 +93,9 @@ describe('a photo taken on the device', () => {
 
   it('keeps no bytes when the mutation is refused', async () => {
     const db = freshDb();
-    const result = await mutateLocal(
-      db,
-      'photo.add',
-      photoArgs('JOB-2026-404'),
-      undefined,
+    const result = await mutateLocal(db, 'photo.add', photoArgs('JOB-2026-404'), undefined, [
       localFile('JOB-2026-404'),
-    );
+    ]);
     expect(result).toMatchObject({ ok: false, code: 'not_found' });
     expect(await db.fieldFiles.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
@@ -111,7 +104,7 @@ describe('a photo taken on the device', () => {
   it('keeps its full copy until stored_files lists its hash, then only the thumbnail', async () => {
     const db = freshDb();
     const jobId = await withJob(db);
-    await mutateLocal(db, 'photo.add', photoArgs(jobId), undefined, localFile(jobId));
+    await mutateLocal(db, 'photo.add', photoArgs(jobId), undefined, [localFile(jobId)]);
     // Another file's confirmation does not count.
     await db.stored_files.put({ id: 'b'.repeat(64), size: 4, mimeType: 'image/jpeg' });
     expect(await dropConfirmedCopies(db)).toBe(0);
@@ -124,5 +117,91 @@ describe('a photo taken on the device', () => {
     expect(kept?.full).toBeNull();
     expect(kept?.thumb.byteLength).toBe(1);
     expect(kept?.uploadedAt).toBe('2026-11-21T03:00:00.000Z');
+  });
+});
+
+describe('the photo of a failed pre-start item (issue 21)', () => {
+  async function withTruck(db: PilbaraDatabase): Promise<number> {
+    const truck = {
+      id: 1,
+      name: 'Big Red',
+      make: 'Isuzu',
+      model: 'FVZ',
+      year: 2021,
+      registration: '1ABC123',
+      vin: null,
+      type: 'Heavy Recovery',
+      status: 'active',
+      mileage: 50_000,
+      serviceInterval: 10_000,
+      fuelType: 'Diesel',
+      modifications: [],
+      specialFeatures: [],
+      alerts: [],
+      isActive: true,
+      createdAt: '2026-11-20T00:00:00.000Z',
+      updatedAt: '2026-11-20T00:00:00.000Z',
+    };
+    // As a sync page leaves it: the server's row and the visible one.
+    await db.confirmed('vehicles').put(truck);
+    await db.vehicles.put(truck);
+    return truck.id;
+  }
+
+  function checkArgs(vehicleId: number, defectId: number) {
+    return {
+      id: 40,
+      vehicleId,
+      checkedAt: '2026-11-21T01:00:00.000Z',
+      checkedByName: 'Kim Driver',
+      odometer: 50_100,
+      items: checklistFor('Heavy Recovery').map((item) =>
+        item.key === 'brakes'
+          ? {
+              key: item.key,
+              result: 'fail',
+              note: 'Leaking',
+              defectId,
+              photos: [
+                { contentHash: HASH, size: 4, width: 800, height: 600, mimeType: 'image/jpeg' },
+              ],
+            }
+          : { key: item.key, result: 'pass' },
+      ),
+      latitude: null,
+      longitude: null,
+      accuracy: null,
+      positionNote: 'denied',
+    };
+  }
+
+  function defectFile(defectId: number): LocalFieldFile {
+    return {
+      ...localFile('unused'),
+      id: `defect:${defectId}:${HASH}`,
+      kind: 'defect-photo',
+      defectId,
+    } as LocalFieldFile;
+  }
+
+  it('is kept with the check in one commit, under its defect, and never without it', async () => {
+    const db = freshDb();
+    const vehicleId = await withTruck(db);
+    const kept = await mutateLocal(db, 'prestart.submit', checkArgs(vehicleId, 41), undefined, [
+      defectFile(41),
+    ]);
+    expect(kept).toMatchObject({ ok: true });
+    expect(await db.vehicle_defects.get(41)).toMatchObject({ photos: [{ contentHash: HASH }] });
+    expect(await db.fieldFiles.get(`defect:41:${HASH}`)).toMatchObject({
+      kind: 'defect-photo',
+      defectId: 41,
+    });
+
+    // The same check again is refused (its id exists): no second copy of the bytes.
+    const again = await mutateLocal(db, 'prestart.submit', checkArgs(vehicleId, 42), undefined, [
+      defectFile(42),
+    ]);
+    expect(again).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await db.fieldFiles.count()).toBe(1);
   });
 });

@@ -12,7 +12,7 @@
  *   the uploader waits for the record to arrive in the confirmed tables.
  */
 import * as tus from 'tus-js-client';
-import { UPLOAD_ENDPOINT, mayDropLocalCopy, type UploadMetadata } from '@pilbara/shared-schema';
+import { UPLOAD_ENDPOINT, mayDropLocalCopy } from '@pilbara/shared-schema';
 import type { PilbaraDatabase } from '../db/database';
 import type { LocalFieldFile } from '../db/schema';
 
@@ -47,21 +47,25 @@ export async function dropConfirmedCopies(
 
 /** Whether the server has synced back the record a file belongs to (so it accepts its bytes). */
 async function serverHasRecord(db: PilbaraDatabase, file: LocalFieldFile): Promise<boolean> {
+  if (file.kind === 'defect-photo')
+    return (await db.confirmed('vehicle_defects').get(file.defectId)) !== undefined;
   const table = file.kind === 'photo' ? 'job_photos' : 'job_signatures';
   return (await db.confirmed(table).get(file.id)) !== undefined;
+}
+
+/** The upload's metadata: which record the bytes belong to (uploadMetadataSchema). */
+function metadataOf(file: LocalFieldFile): Record<string, string> {
+  const common = { sha256: file.contentHash, filetype: file.mimeType };
+  if (file.kind === 'defect-photo')
+    return { kind: file.kind, recordId: String(file.defectId), ...common };
+  return { kind: file.kind, recordId: file.id, jobId: file.jobId, ...common };
 }
 
 /** Sends one file's bytes, resuming an earlier attempt of the same file where it stopped. */
 function sendFile(baseUrl: string, file: LocalFieldFile, signal: AbortSignal): Promise<void> {
   const bytes = file.full;
   if (!bytes) return Promise.resolve();
-  const metadata: Record<keyof UploadMetadata, string> = {
-    kind: file.kind,
-    recordId: file.id,
-    jobId: file.jobId,
-    sha256: file.contentHash,
-    filetype: file.mimeType,
-  };
+  const metadata = metadataOf(file);
   return new Promise<void>((resolve, reject) => {
     const upload = new tus.Upload(new Blob([bytes], { type: file.mimeType }), {
       endpoint: new URL(UPLOAD_ENDPOINT, baseUrl).href,

@@ -57,7 +57,8 @@ export function useSyncStatus(): SyncStatus {
         state,
         pending,
         uploading: {
-          photos: uploading.filter((file) => file.kind === 'photo').length,
+          // A failed pre-start item's photo counts as a photo.
+          photos: uploading.filter((file) => file.kind !== 'signature').length,
           signatures: uploading.filter((file) => file.kind === 'signature').length,
         },
         needsAttention,

@@ -177,7 +177,7 @@ export async function mutateLocal(
   name: string,
   args: unknown,
   now: () => Date = () => new Date(),
-  file?: LocalFieldFile,
+  files: readonly LocalFieldFile[] = [],
 ): Promise<MutateResult> {
   // Checked before any transaction, the way the server will check them.
   const start = prepareMutation(name, args);
@@ -185,7 +185,7 @@ export async function mutateLocal(
   const clientId = await ensureClientId(db);
   // A photo's or signature's bytes are kept in the same transaction as the mutation that records
   // them: both are on the device, or neither.
-  const tables = file ? [...syncTables(db), db.fieldFiles] : syncTables(db);
+  const tables = files.length > 0 ? [...syncTables(db), db.fieldFiles] : syncTables(db);
   return db
     .transaction('rw', tables, async (): Promise<MutateResult> => {
       const createdAt = now().toISOString();
@@ -208,7 +208,7 @@ export async function mutateLocal(
         keys: touchedKeys(run),
       });
       await setMeta(db, META.lastIssuedSeq, seq);
-      if (file) await db.fieldFiles.add(file);
+      if (files.length > 0) await db.fieldFiles.bulkAdd([...files]);
       return { ok: true, result: run.outcome.result, seq, mutationId };
     })
     .catch((error: unknown) => {

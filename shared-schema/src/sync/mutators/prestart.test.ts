@@ -97,6 +97,17 @@ describe('prestart.submit', () => {
   });
 });
 
+const brakeService = {
+  id: 90,
+  vehicleId: 1,
+  serviceType: 'Brake Service',
+  description: 'Master cylinder replaced',
+  servicedBy: 'Pilbara Diesel',
+  mileageAtService: 50140,
+  totalCost: 120000,
+  invoiceDate: '2026-11-21',
+};
+
 describe('defect.resolve', () => {
   const raised = ok(
     fleet,
@@ -174,7 +185,7 @@ describe('defect.resolve', () => {
     ).toBe('serviceRecordId');
   });
 
-  it('a driver may check and resolve, a customer may not', () => {
+  it('a driver may check but never resolve, not even through a service record; a customer neither', () => {
     const driver = { role: 'driver' as const, name: 'Kim Driver' };
     const customer = { role: 'customer' as const, name: 'Sam' };
     const ctx = { now: NOW, userId: 3 };
@@ -191,12 +202,95 @@ describe('defect.resolve', () => {
         raised,
         'defect.resolve',
         { id: 71, vehicleId: 1, resolution: 'fixed', note: 'ok' },
-        {
-          ...ctx,
-          actor: driver,
-        },
-      ).outcome.ok,
+        { ...ctx, actor: driver },
+      ).outcome,
+    ).toMatchObject({ ok: false, code: 'forbidden' });
+    // A driver still logs a service, but one that closes a defect is refused whole.
+    expect(
+      applyInMemory(raised, 'service.add', brakeService, { ...ctx, actor: driver }).outcome.ok,
     ).toBe(true);
+    const closing = applyInMemory(
+      raised,
+      'service.add',
+      { ...brakeService, resolvesDefects: [71] },
+      { ...ctx, actor: driver },
+    );
+    expect(closing.outcome).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+      fields: { resolvesDefects: 'Your account cannot do that' },
+    });
+    expect(closing.tables).toEqual(raised);
+  });
+});
+
+describe('service.add closing defects in the same step', () => {
+  const raised = ok(
+    fleet,
+    'prestart.submit',
+    submitArgs({
+      brakes: { note: 'Soft pedal', defectId: 71 },
+      tyres: { note: 'Cut', defectId: 73 },
+      first_aid: { note: 'Empty', defectId: 74 },
+    }),
+  ).tables;
+
+  it('records the service and closes every listed defect linked to it; the truck is back', () => {
+    const result = ok(raised, 'service.add', { ...brakeService, resolvesDefects: [71, 73] });
+    expect(row(result.tables, 'service_records', 90)).toMatchObject({
+      serviceType: 'Brake Service',
+    });
+    expect(row(result.tables, 'service_records', 90)).not.toHaveProperty('resolvesDefects');
+    for (const id of [71, 73])
+      expect(row(result.tables, 'vehicle_defects', id)).toMatchObject({
+        status: 'resolved',
+        resolution: 'service',
+        serviceRecordId: 90,
+        resolvedAt: NOW,
+      });
+    expect(row(result.tables, 'vehicle_defects', 74)).toMatchObject({ status: 'open' });
+    expect(row(result.tables, 'vehicles', 1)).toMatchObject({
+      status: 'maintenance',
+      mileage: 50140,
+      lastServiceDate: '2026-11-21',
+    });
+  });
+
+  it('closing only one of two critical defects keeps the truck out of service', () => {
+    const result = ok(raised, 'service.add', { ...brakeService, resolvesDefects: [71] });
+    expect(row(result.tables, 'vehicles', 1)).toMatchObject({ status: 'out_of_service' });
+  });
+
+  it('a defect that cannot be closed refuses the whole step: no service, no resolution', () => {
+    const otherTruck = tables({
+      ...raised,
+      vehicle_defects: [
+        ...(raised.vehicle_defects ?? []),
+        { ...row(raised, 'vehicle_defects', 74), id: 80, vehicleId: 2 },
+      ],
+    });
+    for (const [state, ids, message] of [
+      [raised, [71, 999], 'Defect not found'],
+      [otherTruck, [71, 80], 'Defect not found'],
+      [
+        ok(raised, 'defect.resolve', { id: 73, vehicleId: 1, resolution: 'fixed', note: 'ok' })
+          .tables,
+        [71, 73],
+        'This defect is already resolved',
+      ],
+    ] as const) {
+      const refused = applyInMemory(
+        state,
+        'service.add',
+        { ...brakeService, resolvesDefects: [...ids] },
+        { now: NOW, userId: 1 },
+      );
+      expect(refused.outcome).toMatchObject({
+        ok: false,
+        fields: { resolvesDefects: message },
+      });
+      expect(refused.tables).toEqual(state);
+    }
   });
 });
 

@@ -30,7 +30,7 @@ import {
   statusAfterResolving,
 } from '../../rules/prestart';
 import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
-import type { MutationContext, Row, RowChange } from '../mutator';
+import type { MutationContext, MutationRejection, Row, RowChange } from '../mutator';
 import { leasedIdSchema } from './common';
 import type { ServiceRecord, Vehicle } from './deps';
 
@@ -99,11 +99,7 @@ export const prestartSubmit = defineMutator({
   reads: (args) => [
     { key: 'check', entity: 'prestart_checks' as const, id: args.id },
     { key: 'vehicle', entity: 'vehicles' as const, id: args.vehicleId },
-    {
-      key: 'open',
-      entity: 'vehicle_defects' as const,
-      where: { vehicleId: args.vehicleId, status: 'open' },
-    },
+    openDefectsRead(args.vehicleId),
   ],
   apply(ctx, args) {
     if (readOne(ctx, 'check'))
@@ -210,28 +206,79 @@ export const defectResolveArgsSchema = z.intersection(
   defectResolutionInputSchema,
 );
 
+/** The read of a vehicle's open defects, which every status change of the vehicle looks at. */
+export function openDefectsRead(vehicleId: number) {
+  return {
+    key: 'open',
+    entity: 'vehicle_defects' as const,
+    where: { vehicleId, status: 'open' },
+  };
+}
+
+/** The reads of the defects a step closes, each under `defect:<id>`. */
+export function defectReads(ids: readonly number[]) {
+  return ids.map((id) => ({ key: `defect:${id}`, entity: 'vehicle_defects' as const, id }));
+}
+
+/** How a set of defects is closed. */
+export interface DefectClosing {
+  resolution: 'service' | 'fixed';
+  serviceRecordId: number | null;
+  note: string | null;
+}
+
+/**
+ * Closes the open defects `ids` of `vehicle` in one step (read with {@link defectReads} and
+ * {@link openDefectsRead}): the resolved rows and the vehicle's status after them, or why not —
+ * a defect of another vehicle (`not_found`) or one already closed (`invalid_state`), named by
+ * `field`. All of them close or none does.
+ */
+export function closeDefects(
+  ctx: MutationContext,
+  vehicle: Vehicle,
+  ids: readonly number[],
+  closing: DefectClosing,
+  field: string,
+): { ok: true; defects: VehicleDefect[]; status: string } | MutationRejection {
+  const defects: VehicleDefect[] = [];
+  for (const id of new Set(ids)) {
+    const defect = readOne<VehicleDefect>(ctx, `defect:${id}`);
+    if (!defect || defect.vehicleId !== vehicle.id)
+      return reject('not_found', PRESTART_TEXT.defectNotFound, field);
+    if (defect.status !== 'open')
+      return reject('invalid_state', PRESTART_TEXT.defectAlreadyResolved, field);
+    defects.push({
+      ...defect,
+      status: 'resolved',
+      resolvedAt: ctx.now,
+      resolvedBy: userIdOf(ctx),
+      resolution: closing.resolution,
+      serviceRecordId: closing.serviceRecordId,
+      resolutionNote: closing.note ? closing.note : null,
+      updatedAt: ctx.now,
+    });
+  }
+  const status = statusAfterResolving(
+    vehicle.status,
+    readMany<VehicleDefect>(ctx, 'open'),
+    defects.map((defect) => defect.id),
+  );
+  return { ok: true, defects, status };
+}
+
 /** `defect.resolve`: closes an open defect, restoring the vehicle when it was the last critical. */
 export const defectResolve = defineMutator({
   name: 'defect.resolve',
   argsSchema: defectResolveArgsSchema,
   reads: (args) => [
-    { key: 'defect', entity: 'vehicle_defects' as const, id: args.id },
+    ...defectReads([args.id]),
     { key: 'vehicle', entity: 'vehicles' as const, id: args.vehicleId },
-    {
-      key: 'open',
-      entity: 'vehicle_defects' as const,
-      where: { vehicleId: args.vehicleId, status: 'open' },
-    },
+    openDefectsRead(args.vehicleId),
     ...(args.resolution === 'service'
       ? [{ key: 'service', entity: 'service_records' as const, id: args.serviceRecordId }]
       : []),
   ],
   apply(ctx, args) {
-    const defect = readOne<VehicleDefect>(ctx, 'defect');
-    if (!defect || defect.vehicleId !== args.vehicleId)
-      return reject('not_found', 'Defect not found', 'id');
-    if (defect.status !== 'open')
-      return reject('invalid_state', 'This defect is already resolved', 'id');
     const vehicle = readOne<Vehicle>(ctx, 'vehicle');
     if (!vehicle) return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'vehicleId');
     if (args.resolution === 'service') {
@@ -239,24 +286,24 @@ export const defectResolve = defineMutator({
       if (!service || service.vehicleId !== vehicle.id)
         return reject('not_found', 'Service record not found for this vehicle', 'serviceRecordId');
     }
-    const resolved: VehicleDefect = {
-      ...defect,
-      status: 'resolved',
-      resolvedAt: ctx.now,
-      resolvedBy: userIdOf(ctx),
-      resolution: args.resolution,
-      serviceRecordId: args.resolution === 'service' ? args.serviceRecordId : null,
-      resolutionNote: args.note ? args.note : null,
-      updatedAt: ctx.now,
-    };
-    const changes: RowChange[] = [put('vehicle_defects', resolved as Row)];
-    const status = statusAfterResolving(
-      vehicle.status,
-      readMany<VehicleDefect>(ctx, 'open'),
-      defect.id,
+    const closed = closeDefects(
+      ctx,
+      vehicle,
+      [args.id],
+      {
+        resolution: args.resolution,
+        serviceRecordId: args.resolution === 'service' ? args.serviceRecordId : null,
+        note: args.note ?? null,
+      },
+      'id',
     );
-    if (status !== vehicle.status)
-      changes.push(put('vehicles', { ...vehicle, status, updatedAt: ctx.now } as Row));
-    return succeed(changes, { defect: resolved, status });
+    if (!closed.ok) return closed;
+    const [defect] = closed.defects;
+    const changes: RowChange[] = closed.defects.map((row) => put('vehicle_defects', row as Row));
+    if (closed.status !== vehicle.status)
+      changes.push(
+        put('vehicles', { ...vehicle, status: closed.status, updatedAt: ctx.now } as Row),
+      );
+    return succeed(changes, { defect, status: closed.status });
   },
 });

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, RowChange, Row } from '../mutator';
 import { leasedIdSchema } from './common';
+import { closeDefects, defectReads, openDefectsRead } from './prestart';
 import {
   fleetExpenseInputSchema,
   fuelRecordInputSchema,
@@ -37,7 +38,11 @@ function raiseMileage(ctx: MutationContext, vehicle: Vehicle, odometer: number):
   return [put('vehicles', { ...vehicle, mileage: odometer, updatedAt: ctx.now } as Row)];
 }
 
-/** `service.add`: a workshop service of a vehicle. Labour defaults to the total, as the form sends. */
+/**
+ * `service.add`: a workshop service of a vehicle. Labour defaults to the total, as the form sends.
+ * The open defects it lists in `resolvesDefects` are closed by it in the same step, linked to
+ * the record; one that cannot be closed refuses the whole step, so nothing is half kept.
+ */
 export const serviceAdd = defineMutator({
   name: 'service.add',
   argsSchema: serviceRecordInputSchema.extend({ id: leasedIdSchema }),
@@ -52,6 +57,9 @@ export const serviceAdd = defineMutator({
           },
         ]
       : []),
+    ...(args.resolvesDefects?.length
+      ? [...defectReads(args.resolvesDefects), openDefectsRead(args.vehicleId)]
+      : []),
   ],
   apply(ctx, args) {
     if (readOne(ctx, RECORD_KEY))
@@ -65,8 +73,17 @@ export const serviceAdd = defineMutator({
         'invoiceNumber',
       );
     }
+    const { resolvesDefects = [], ...fields } = args;
+    const closed = closeDefects(
+      ctx,
+      vehicle,
+      resolvesDefects,
+      { resolution: 'service', serviceRecordId: args.id, note: null },
+      'resolvesDefects',
+    );
+    if (!closed.ok) return closed;
     const record: ServiceRecord = {
-      ...args,
+      ...fields,
       laborCost: args.laborCost ?? args.totalCost,
       partsCost: args.partsCost ?? 0,
       createdAt: ctx.now,
@@ -75,13 +92,18 @@ export const serviceAdd = defineMutator({
       vehicle.lastServiceDate === null || record.invoiceDate > vehicle.lastServiceDate;
     const updatedVehicle: Vehicle = {
       ...vehicle,
+      status: closed.status,
       mileage: Math.max(vehicle.mileage, record.mileageAtService),
       lastServiceDate: laterService ? record.invoiceDate : vehicle.lastServiceDate,
       updatedAt: ctx.now,
     };
     return succeed(
-      [put('service_records', record as Row), put('vehicles', updatedVehicle as Row)],
-      { record },
+      [
+        put('service_records', record as Row),
+        put('vehicles', updatedVehicle as Row),
+        ...closed.defects.map((defect) => put('vehicle_defects', defect as Row)),
+      ],
+      { record, defects: closed.defects },
     );
   },
 });

@@ -3,6 +3,8 @@
  *
  * - GET /api/photos/:id/:variant — a photo as `thumb` (gallery), `medium` or `full` (as uploaded);
  * - GET /api/signatures/:id — a signature's PNG;
+ * - GET /api/vehicle-defects/:id/photos/:hash/:variant — a failed pre-start item's photo (issue 21),
+ *   for staff, by its defect and content hash (the defect must list that photo);
  * - GET /api/jobs/:id/sheet.pdf — the job sheet.
  *
  * A guest gets 401; anyone `mayHandleJobFiles` refuses for the record's job gets 403. A record
@@ -14,14 +16,17 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   FIELD_RECORD_TEXT,
   MESSAGES,
+  defectPhotoParamsSchema,
   jobIdParamsSchema,
   mayHandleJobFiles,
   photoFileParamsSchema,
   signatureFileParamsSchema,
   type FieldFileType,
+  type VehicleDefect,
 } from '@pilbara/shared-schema';
+import { getRow } from '../../db/rows';
 import { findJob, findPhoto, findSignature, storedFile } from '../../db/repositories/field-record';
-import { requireUser } from '../../plugins/auth';
+import { requireStaff, requireUser } from '../../plugins/auth';
 import { HttpError, notFound } from '../../plugins/errors';
 import { buildJobSheet } from '../../services/job-sheet';
 import type { FileVariant } from '../../services/field-files';
@@ -60,6 +65,21 @@ export const fieldFileRoutes: FastifyPluginAsync = async (app) => {
     const variant = params.data.variant === 'full' ? 'original' : params.data.variant;
     return sendStored(reply, photo, variant);
   });
+
+  app.get(
+    '/vehicle-defects/:id/photos/:hash/:variant',
+    { onRequest: requireStaff },
+    async (request, reply) => {
+      const params = defectPhotoParamsSchema.safeParse(request.params);
+      const defect = params.success
+        ? getRow<VehicleDefect>(app.db, 'vehicle_defects', params.data.id)
+        : undefined;
+      const photo = defect?.photos.find((entry) => entry.contentHash === params.data?.hash);
+      if (!params.success || !photo) throw notFound('Photo not found');
+      const variant = params.data.variant === 'full' ? 'original' : params.data.variant;
+      return sendStored(reply, photo, variant);
+    },
+  );
 
   app.get('/signatures/:id', { onRequest: requireUser }, async (request, reply) => {
     const params = signatureFileParamsSchema.safeParse(request.params);

@@ -5,6 +5,10 @@
  * Upload-Metadata), then sends the bytes in PATCHes; after a dropped connection it asks how far
  * the server got (HEAD) and sends only the rest. Partial bytes wait in DATA_DIR/uploads.
  *
+ * A failed pre-start item's photo (issue 21) travels the same way with kind `defect-photo` and
+ * the defect's id as its record: the defect, synced first, lists the photo's hash, size and type.
+ * The photo is the same file in the check and in its defect, so it is sent once.
+ *
  * Checks, each a clear 4xx that stores nothing:
  * - a guest is refused before tus sees the request (401); the upload's job must exist (404), the
  *   caller must be allowed to handle its files (`mayHandleJobFiles`, 403), and the record must
@@ -31,10 +35,15 @@ import {
   UPLOAD_METHODS,
   isFieldFileType,
   maxFileBytes,
+  mayHandleFleetFiles,
   mayHandleJobFiles,
   uploadMetadataSchema,
+  type DefectPhoto,
   type FieldFileType,
+  type UploadMetadata,
+  type VehicleDefect,
 } from '@pilbara/shared-schema';
+import { getRow } from '../../db/rows';
 import { findFieldRecord, findJob, recordStoredFile } from '../../db/repositories/field-record';
 import type { PublicUser } from '../../db/repositories/users';
 import { requireUser } from '../../plugins/auth';
@@ -60,6 +69,7 @@ export const UPLOAD_MESSAGES = {
   badMetadata: 'The upload does not say which photo or signature it is for',
   notImageType: 'Only JPEG photos and PNG signatures can be uploaded',
   noRecord: 'This job has no photo or signature with that id yet: sync the record first',
+  noDefect: 'There is no defect with that id yet: sync the pre-start check first',
   sizeMismatch: 'The upload is not the size recorded for this file',
   hashMismatch: 'The upload is not the file recorded (its hash differs)',
   tooBig: (kind: string, limit: number) =>
@@ -77,7 +87,61 @@ function refusal(status: number, message: string, fields?: Record<string, string
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 
+/** A refusal before tus stores anything: the status, the message and the fields it is about. */
+interface Refused {
+  status: number;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** The file an upload's record says to expect, from the record synced first. */
+type ExpectedFile = Pick<DefectPhoto, 'contentHash' | 'size' | 'mimeType'>;
+
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * What the upload's record expects (hash, size, type), or why the caller may not send it: a job's
+   * photo or signature for whoever may handle that job's files, a defect's photo for staff.
+   */
+  function expectedFile(
+    user: PublicUser | undefined,
+    meta: UploadMetadata,
+  ): ExpectedFile | Refused {
+    if (meta.kind === 'defect-photo') {
+      if (!mayHandleFleetFiles(user)) return { status: 403, message: MESSAGES.FORBIDDEN };
+      const defect = getRow<VehicleDefect>(app.db, 'vehicle_defects', Number(meta.recordId));
+      if (!defect)
+        return {
+          status: 404,
+          message: UPLOAD_MESSAGES.noDefect,
+          fields: { recordId: UPLOAD_MESSAGES.noDefect },
+        };
+      const photo = defect.photos.find((candidate) => candidate.contentHash === meta.sha256);
+      return (
+        photo ?? {
+          status: 400,
+          message: UPLOAD_MESSAGES.hashMismatch,
+          fields: { sha256: UPLOAD_MESSAGES.hashMismatch },
+        }
+      );
+    }
+    const job = findJob(app.db, meta.jobId);
+    if (!job)
+      return {
+        status: 404,
+        message: MESSAGES.JOB_NOT_FOUND,
+        fields: { jobId: MESSAGES.JOB_NOT_FOUND },
+      };
+    if (!mayHandleJobFiles(user, job)) return { status: 403, message: MESSAGES.FORBIDDEN };
+    const found = findFieldRecord(app.db, meta.kind, meta.recordId);
+    if (!found || found.record.jobId !== job.id)
+      return {
+        status: 404,
+        message: UPLOAD_MESSAGES.noRecord,
+        fields: { recordId: UPLOAD_MESSAGES.noRecord },
+      };
+    return found.record;
+  }
+
   /** Who sent each request tus is handling (set by the route before it hands the request over). */
   const callers = new WeakMap<IncomingMessage, PublicUser>();
   const callerOf = (req: TusRequest): PublicUser | undefined => {
@@ -126,24 +190,19 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
           const message = UPLOAD_MESSAGES.tooBig(meta.kind, limit);
           throw refusal(413, message, { 'upload-length': message });
         }
-        const job = findJob(app.db, meta.jobId);
-        if (!job) throw refusal(404, MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
-        if (!mayHandleJobFiles(user, job)) throw refusal(403, MESSAGES.FORBIDDEN);
-        const found = findFieldRecord(app.db, meta.kind, meta.recordId);
-        if (!found || found.record.jobId !== job.id) {
-          throw refusal(404, UPLOAD_MESSAGES.noRecord, { recordId: UPLOAD_MESSAGES.noRecord });
-        }
-        if (found.record.contentHash !== meta.sha256) {
+        const found = expectedFile(user, meta);
+        if ('status' in found) throw refusal(found.status, found.message, found.fields);
+        if (found.contentHash !== meta.sha256) {
           throw refusal(400, UPLOAD_MESSAGES.hashMismatch, {
             sha256: UPLOAD_MESSAGES.hashMismatch,
           });
         }
-        if (found.record.mimeType !== meta.filetype) {
+        if (found.mimeType !== meta.filetype) {
           throw refusal(415, UPLOAD_MESSAGES.notImageType, {
             filetype: UPLOAD_MESSAGES.notImageType,
           });
         }
-        if (found.record.size !== upload.size) {
+        if (found.size !== upload.size) {
           throw refusal(400, UPLOAD_MESSAGES.sizeMismatch, {
             'upload-length': UPLOAD_MESSAGES.sizeMismatch,
           });

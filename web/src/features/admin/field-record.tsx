@@ -39,7 +39,8 @@ import { useOnline } from '../../lib/use-online';
 import type { LocalFieldFile } from '../../sync';
 import { capturePhoto } from './field-record-actions';
 import { SignatureDialog } from './signature-dialog';
-import { useDeviceSpace, useFieldRecord, useObjectUrl } from './use-field-record';
+import { useObjectUrl } from '../../lib/use-object-url';
+import { useDeviceSpace, useFieldRecord } from './use-field-record';
 import classes from './field-record.module.css';
 
 /** Whether a record's bytes are still only on this phone. */

@@ -31,21 +31,6 @@ export function useFieldRecord(jobId: string): FieldRecord | undefined {
   }, [jobId]);
 }
 
-/** An object URL for bytes kept on this device, revoked when they change or the view goes. */
-export function useObjectUrl(bytes: ArrayBuffer | null | undefined, type: string): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!bytes) {
-      setUrl(null);
-      return undefined;
-    }
-    const made = URL.createObjectURL(new Blob([bytes], { type }));
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [bytes, type]);
-  return url;
-}
-
 /** The space used and left on this device, read again whenever `version` changes. */
 export function useDeviceSpace(version: unknown): DeviceSpace | null {
   const [space, setSpace] = useState<DeviceSpace | null>(null);

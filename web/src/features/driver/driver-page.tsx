@@ -172,7 +172,10 @@ export interface DriverPageProps {
   driverName: string;
   /** The sync status chip, shown beside the title. */
   syncStatus?: ReactNode;
-  /** Above the list (the app layer may add entries such as the pre-start check). */
+  /**
+   * Below the list (the app layer adds the trucks' pre-start check): the jobs and their next
+   * step stay where the thumb reaches them.
+   */
   children?: ReactNode;
 }
 
@@ -196,7 +199,6 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
           {syncStatus}
         </Group>
         <SharingNotice state={sharing} />
-        {children}
         {jobs === undefined ? (
           <Text c="dimmed">{DRIVER_TEXT.loading}</Text>
         ) : jobs.length === 0 ? (
@@ -215,6 +217,7 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
             />
           ))
         )}
+        {children}
       </Stack>
     </Container>
   );

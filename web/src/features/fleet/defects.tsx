@@ -4,9 +4,12 @@
  * them) or marked fixed with a note.
  */
 import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import {
+  Anchor,
   Badge,
   Button,
+  Image,
   Group,
   Modal,
   Paper,
@@ -18,14 +21,18 @@ import {
 } from '@mantine/core';
 import {
   PRESTART_TEXT,
+  defectPhotoUrl,
   formatPerth,
   sortOpenDefects,
+  type DefectPhoto,
   type DefectSeverity,
   type ServiceRecord,
   type Vehicle,
   type VehicleDefect,
 } from '@pilbara/shared-schema';
-import { resolveDefect } from './prestart-actions';
+import { useObjectUrl } from '../../lib/use-object-url';
+import { db } from '../../sync';
+import { defectFileId, resolveDefect } from './prestart-actions';
 
 const SEVERITY_COLOURS: Record<DefectSeverity, string> = {
   critical: 'red',
@@ -46,7 +53,44 @@ export function SeverityBadge({ severity }: { severity: DefectSeverity }) {
   );
 }
 
-/** One open defect: severity, what, the driver's note, when and by whom; a Resolve button. */
+/**
+ * One photo of a failed item: this phone's own copy while it has one (taken here, perhaps not
+ * uploaded yet), else the server's thumbnail, opening the larger picture. With no signal and no
+ * copy here, the image's alt text says what it is.
+ */
+function DefectPhotoThumb({ defect, photo }: { defect: VehicleDefect; photo: DefectPhoto }) {
+  // null: no copy on this phone; undefined: still looking.
+  const local = useLiveQuery(
+    async () => (await db.fieldFiles.get(defectFileId(defect.id, photo.contentHash))) ?? null,
+    [defect.id, photo.contentHash],
+  );
+  const localUrl = useObjectUrl(local?.thumb, 'image/jpeg');
+  if (local === undefined || (local !== null && localUrl === null)) return null;
+  const src = localUrl ?? defectPhotoUrl(defect.id, photo.contentHash, 'thumb');
+  return (
+    <Anchor
+      href={defectPhotoUrl(defect.id, photo.contentHash, 'medium')}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Photo of ${defect.title}, larger`}
+    >
+      <Image
+        src={src}
+        alt={`Photo of ${defect.title}`}
+        w={72}
+        h={72}
+        radius="sm"
+        fit="cover"
+        data-testid="defect-photo-thumb"
+      />
+    </Anchor>
+  );
+}
+
+/**
+ * One open defect: severity, what, the driver's note and photos, when and by whom; a Resolve
+ * button for an admin (a driver's list is read-only: without `onResolve` there is none).
+ */
 export function DefectRow({
   defect,
   vehicleName,
@@ -54,7 +98,7 @@ export function DefectRow({
 }: {
   defect: VehicleDefect;
   vehicleName?: string;
-  onResolve: (defect: VehicleDefect) => void;
+  onResolve?: (defect: VehicleDefect) => void;
 }) {
   return (
     <Paper
@@ -77,12 +121,25 @@ export function DefectRow({
           <Text size="sm">{defect.note}</Text>
           <Text size="xs" c="dimmed">
             {formatPerth(defect.raisedAt, 'DD/MM/YYYY HH:mm')} · {defect.raisedByName}
-            {defect.photos.length > 0 ? ` · ${defect.photos.length} photo(s)` : ''}
           </Text>
+          {defect.photos.length > 0 && (
+            <Group gap={6} mt={4} data-testid="defect-photos">
+              {defect.photos.map((photo) => (
+                <DefectPhotoThumb key={photo.contentHash} defect={defect} photo={photo} />
+              ))}
+            </Group>
+          )}
         </Stack>
-        <Button size="sm" variant="light" onClick={() => onResolve(defect)}>
-          {PRESTART_TEXT.resolveDefect}
-        </Button>
+        {onResolve && (
+          <Button
+            size="sm"
+            variant="light"
+            style={{ flexShrink: 0 }}
+            onClick={() => onResolve(defect)}
+          >
+            {PRESTART_TEXT.resolveDefect}
+          </Button>
+        )}
       </Group>
     </Paper>
   );
@@ -130,10 +187,13 @@ export function ResolveDefectDialog({
   defect,
   services,
   onClose,
+  onNewService,
 }: {
   defect: VehicleDefect;
   services: readonly ServiceRecord[];
   onClose: () => void;
+  /** Opens the service form with this defect ticked: the record and the fix in one step. */
+  onNewService?: (defect: VehicleDefect) => void;
 }) {
   const own = services
     .filter((service) => service.vehicleId === defect.vehicleId)
@@ -198,6 +258,11 @@ export function ResolveDefectDialog({
               setError(null);
             }}
           />
+        )}
+        {onNewService && (
+          <Button variant="subtle" onClick={() => onNewService(defect)}>
+            {PRESTART_TEXT.newServiceForDefect}
+          </Button>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

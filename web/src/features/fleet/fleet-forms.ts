@@ -166,6 +166,8 @@ export function serviceArgs(values: ServiceFormData) {
     notes: values.notes,
     nextServiceDue: values.nextServiceDue,
     isPaid: values.isPaid,
+    // Closed by the same step that records the service (issue 21).
+    resolvesDefects: values.resolvesDefects?.length ? values.resolvesDefects : undefined,
   };
 }
 

@@ -5,7 +5,7 @@
  * writes named mutations, so drivers log fuel and services with no signal; the app shell runs the
  * sync engine for a signed-in admin (app/staff-sync.tsx), so this screen only reads and writes.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Anchor,
   Button,
@@ -25,6 +25,7 @@ import { displayName, useAuth } from '../../components/auth-provider';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../components/fleet-due-list';
 import { usePrestartData } from '../../components/use-prestart-data';
+import { useNow } from './use-now';
 import { usePendingKeys, useSyncStatus } from '../../sync';
 import {
   checkedToday,
@@ -62,16 +63,6 @@ function PendingCount() {
   );
 }
 
-/** Re-renders once a minute so day-based figures follow the clock on a screen left open. */
-function useNow(): string {
-  const [now, setNow] = useState(() => new Date().toISOString());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date().toISOString()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /** The name a check is stamped with: first and last name, or the username. */
 function fullName(user: { username: string; firstName?: string | null; lastName?: string | null }) {
   return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ') || user.username;
@@ -90,6 +81,8 @@ export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
   const { vehicles, services, fuel, mileage, expenses } = useFleetData();
   const { checks, defects } = usePrestartData();
   const [resolving, setResolving] = useState<VehicleDefect | null>(null);
+  // The defects a service form opened from a defect's Resolve starts with ticked.
+  const [fixing, setFixing] = useState<number[]>([]);
   const openDefects = useMemo(() => sortOpenDefects(defects), [defects]);
   const pendingKeys = usePendingKeys();
   const now = useNow();
@@ -195,13 +188,27 @@ export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
           defect={resolving}
           services={services}
           onClose={() => setResolving(null)}
+          onNewService={(defect) => {
+            setResolving(null);
+            setFixing([defect.id]);
+            setOpen({ action: 'service', vehicleId: defect.vehicleId });
+          }}
         />
       )}
       {current && open?.action === 'fuel' && (
         <FuelDialog vehicle={current} vehicles={vehicles} drivers={drivers} onClose={close} />
       )}
       {current && open?.action === 'service' && (
-        <ServiceDialog vehicle={current} vehicles={vehicles} onClose={close} />
+        <ServiceDialog
+          vehicle={current}
+          vehicles={vehicles}
+          openDefects={openDefects}
+          resolving={fixing}
+          onClose={() => {
+            setFixing([]);
+            close();
+          }}
+        />
       )}
       {current && open?.action === 'mileage' && (
         <MileageDialog vehicle={current} drivers={drivers} onClose={close} />

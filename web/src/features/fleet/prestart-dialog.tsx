@@ -102,6 +102,8 @@ export function PrestartDialog({
           width: photo.width,
           height: photo.height,
           mimeType: 'image/jpeg',
+          full: photo.full,
+          thumb: photo.thumb,
         },
       ],
     });

@@ -17,9 +17,11 @@ import {
 import {
   FILL_TYPES,
   FUEL_TYPES,
+  PRESTART_TEXT,
   SERVICE_RECORD_TYPES,
   todayInPerth,
   type Vehicle,
+  type VehicleDefect,
 } from '@pilbara/shared-schema';
 import { registerField, SelectField } from '../../components/form-fields';
 import { addExpense, addFuelRecord, addMileageRecord, addServiceRecord } from './fleet-actions';
@@ -163,14 +165,33 @@ export function FuelDialog({
   );
 }
 
-/** Service: type, description, odometer, total in dollars, who serviced it, invoice. */
-export function ServiceDialog({ vehicle, vehicles, onClose }: DialogProps) {
+/**
+ * Service: type, description, odometer, total in dollars, who serviced it, invoice; and, when the
+ * vehicle has open defects, which of them this service fixed (closed in the same step).
+ */
+export function ServiceDialog({
+  vehicle,
+  vehicles,
+  onClose,
+  openDefects = [],
+  resolving = [],
+}: DialogProps & {
+  /** The vehicle's open defects, offered as "Resolves these defects" (an admin's screen only). */
+  openDefects?: readonly VehicleDefect[];
+  /** Defects ticked from the start (the service was opened from a defect's Resolve). */
+  resolving?: readonly number[];
+}) {
   const { form, onSubmit } = useRecordForm(
     serviceFormSchema,
-    serviceFormDefaults(vehicle.id, vehicle.mileage, todayInPerth()),
+    {
+      ...serviceFormDefaults(vehicle.id, vehicle.mileage, todayInPerth()),
+      resolvesDefects: [...resolving],
+    },
     addServiceRecord,
     onClose,
   );
+  const chosenVehicle = form.watch('vehicleId');
+  const fixable = openDefects.filter((defect) => defect.vehicleId === chosenVehicle);
   return (
     <RecordDialog
       vehicle={vehicle}
@@ -222,6 +243,29 @@ export function ServiceDialog({ vehicle, vehicles, onClose }: DialogProps) {
           {...registerField(form, 'nextServiceDue')}
         />
       </SimpleGrid>
+      {fixable.length > 0 && (
+        <Controller
+          control={form.control}
+          name="resolvesDefects"
+          render={({ field }) => (
+            <Checkbox.Group
+              label={PRESTART_TEXT.resolvesDefects}
+              value={(field.value ?? []).map(String)}
+              onChange={(values) => field.onChange(values.map(Number))}
+            >
+              <Stack gap={6} mt={4}>
+                {fixable.map((defect) => (
+                  <Checkbox
+                    key={defect.id}
+                    value={String(defect.id)}
+                    label={`${defect.title} (${defect.severity}): ${defect.note}`}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+        />
+      )}
       <Checkbox label="Paid" {...form.register('isPaid')} />
       <Textarea label="Notes" autosize minRows={1} {...form.register('notes')} />
     </RecordDialog>
