@@ -6,7 +6,7 @@
  */
 import { expect, test } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
-import { openDevices } from '../page-models/app-shell';
+import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
 
@@ -30,6 +30,10 @@ test('approve and mark En Route offline, then every device and the customer catc
     const admin = await openAdminPanel(adminContext);
     const adminPage = admin.page;
     const second = await openAdminPanel(secondContext);
+    // The offline steps need the app's code (the toasts' chunk among it) from the service worker:
+    // on a busy machine the panel can open before the worker controls it.
+    await waitForOfflineReady(adminPage);
+    await admin.waitOnline();
 
     // A customer books on the public site; it reaches the admin's Pending Bookings live.
     const publicPage = await publicContext.newPage();
