@@ -74,6 +74,9 @@ test('the tracking page offers notifications and says when the browser cannot or
   request,
   server,
 }) => {
+  // Three screen widths of three states, each with the worker's install: about 40 s on a quiet
+  // machine, more on a busy one.
+  test.setTimeout(180_000);
   await loginAsAdmin(request);
   const who = uniqueCustomer('Notify');
   const job = await createJob(request, {
