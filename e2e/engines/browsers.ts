@@ -20,7 +20,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import type { Browser as PuppeteerBrowser, ElementHandle, Page as PuppeteerPage } from 'puppeteer-core';
+import type {
+  Browser as PuppeteerBrowser,
+  ElementHandle,
+  Page as PuppeteerPage,
+} from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
 
@@ -266,7 +270,12 @@ class WebKitPage implements EnginePage {
 
   async click(query: Query, timeoutMs = DEFAULT_WAIT_MS): Promise<void> {
     const element = await this.one(query, timeoutMs);
-    await element.scrollIntoView({ block: 'center' });
+    // To the middle of the screen first, as Playwright does: WebDriver's own scrolling stops
+    // at the edge, under the floating call button and install card.
+    await this.browser.execute(
+      (el: HTMLElement) => el.scrollIntoView({ block: 'center' }),
+      element as unknown as HTMLElement,
+    );
     await element.click();
   }
 
@@ -284,9 +293,13 @@ class WebKitPage implements EnginePage {
 export async function startDisplay(): Promise<{ display: string; stop: () => Promise<void> }> {
   // -displayfd: Xvfb picks a free display number and writes it to fd 3, so two suites on one
   // machine never collide.
-  const child = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    XVFB,
+    ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    },
+  );
   let errors = '';
   child.stderr?.on('data', (d: Buffer) => (errors += d.toString()));
   const display = await new Promise<string>((resolve, reject) => {

@@ -112,12 +112,20 @@ test('the booking form shows the spec messages; a booking made offline is sent o
     description: 'Bogged in a washed-out creek crossing, need a winch out.',
   });
 
-  await goOffline(engine, device, 'the booking is kept on the phone and sent by the outbox\'s own retry (every 30 s) once the network is back');
+  await goOffline(
+    engine,
+    device,
+    "the booking is kept on the phone and sent by the outbox's own retry (every 30 s) once the network is back",
+  );
   await booking.submit();
   const confirmation = { testId: 'booking-confirmation' };
   await waitVisible(page, { ...heading('Booking saved on this phone', 2), within: confirmation });
   const rows = () =>
-    queryRows<{ id: string }>(server.dbFile, 'SELECT id FROM bookings WHERE customerName = ?', who.name);
+    queryRows<{ id: string }>(
+      server.dbFile,
+      'SELECT id FROM bookings WHERE customerName = ?',
+      who.name,
+    );
   expect(rows()).toHaveLength(0);
 
   await device.goOnline();
@@ -179,7 +187,7 @@ test('the app reloads offline after one visit, with the service worker in contro
   await page.goto('/');
   await waitVisible(page, heading('Professional Towing & 4x4 Recovery'), PAGE_LOAD_TIMEOUT);
   await waitForOfflineReady(page);
-  await goOffline(engine, device, 'pages come from the service worker\'s cache all the same');
+  await goOffline(engine, device, "pages come from the service worker's cache all the same");
   await page.reload();
   await waitVisible(page, heading('Professional Towing & 4x4 Recovery'), PAGE_LOAD_TIMEOUT);
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -232,7 +240,11 @@ test('an admin approves and moves a job offline; a second browser sees each chan
   const card = admin.bookingCard(who.name);
   await waitVisible(admin.page, card);
 
-  await goOffline(engine, adminDevice, 'the sync engine notices the dropped socket itself and reconnects on its own backoff');
+  await goOffline(
+    engine,
+    adminDevice,
+    'the sync engine notices the dropped socket itself and reconnects on its own backoff',
+  );
   await admin.page.click({ role: 'button', name: 'Approve', within: card });
   await waitVisible(admin.page, { text: 'Booking Approved', exact: false });
   await waitGone(admin.page, card);
@@ -242,7 +254,9 @@ test('an admin approves and moves a job offline; a second browser sees each chan
   const jobId = await admin.page.attribute(jobCard, 'data-job-id');
   expect(jobId).toMatch(/^JOB-\d{4}-\d+$/);
   await admin.page.click(admin.markEnRoute(jobId!));
-  await expect.poll(() => admin.page.attribute(admin.jobCard(jobId!), 'data-status')).toBe('En Route');
+  await expect
+    .poll(() => admin.page.attribute(admin.jobCard(jobId!), 'data-status'))
+    .toBe('En Route');
   await expect
     .poll(() => admin.page.text(syncChip.label, 1_000).catch(() => ''), { timeout: 20_000 })
     .toMatch(/· 2 pending$/);
@@ -253,7 +267,9 @@ test('an admin approves and moves a job offline; a second browser sees each chan
   admin.page = reopened;
   await admin.waitShown();
   await admin.tab('Job Management');
-  await expect.poll(() => admin.page.attribute(admin.jobCard(jobId!), 'data-status')).toBe('En Route');
+  await expect
+    .poll(() => admin.page.attribute(admin.jobCard(jobId!), 'data-status'))
+    .toBe('En Route');
   await waitVisible(admin.page, { testId: 'pending-marker', within: admin.jobCard(jobId!) });
 
   // The other admin has seen none of it yet.
@@ -324,11 +340,15 @@ test('a driver signs in and moves their job a step offline', async ({
   const screen = new DriverScreen(page);
   await waitVisible(page, screen.step(job.id, 'On my way'));
 
-  await goOffline(engine, device, 'the step is kept on the phone and sent when the engine reconnects by itself');
+  await goOffline(
+    engine,
+    device,
+    'the step is kept on the phone and sent when the engine reconnects by itself',
+  );
   await page.click(screen.step(job.id, 'On my way'));
   await waitVisible(page, screen.step(job.id, 'Arrived / Start'));
   expect(queryRows(server.dbFile, 'SELECT status FROM jobs WHERE id = ?', job.id)).toEqual([
-    { status: 'Scheduled' },
+    { status: 'Assigned' },
   ]);
 
   await device.goOnline();
