@@ -169,8 +169,8 @@ async function pollUntil<T>(
   probe: () => Promise<{ done: true; value: T } | { done: false; why: string }>,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let why = '';
   for (;;) {
+    let why: string;
     try {
       const result = await probe();
       if (result.done) return result.value;

@@ -51,7 +51,6 @@ export type SyncState =
 export interface StoredStatus {
   state: SyncState;
   lastSyncedAt: string | null;
-  persisted: boolean | null;
   transport: 'socket' | 'http' | null;
   message: string | null;
 }
@@ -163,7 +162,6 @@ export class SyncEngine {
   private status: StoredStatus = {
     state: 'idle',
     lastSyncedAt: null,
-    persisted: null,
     transport: null,
     message: null,
   };
