@@ -9,7 +9,14 @@
  * network is cut — the browser still believes it is online, as a phone with bars and no data
  * does — and each journey says so and holds the app to its own retries.
  */
-import { MESSAGES, NOTIFY_ME_LABEL, NOTIFY_ME_TEXT } from '@pilbara/shared-schema';
+import {
+  MESSAGES,
+  NOTIFY_ME_LABEL,
+  NOTIFY_ME_TEXT,
+  OFFLINE_DATA_CLEARED_TITLE,
+  STORAGE_PROMISE_TEXT,
+  offlineDataClearedMessage,
+} from '@pilbara/shared-schema';
 import { ADMIN } from '../fixtures/server';
 import {
   createJob,
@@ -18,7 +25,7 @@ import {
   uniqueCustomer,
   type CreatedJob,
 } from '../page-models/test-data';
-import { PHONE, type EngineName } from './browsers';
+import { PHONE, type EngineName, type EnginePage } from './browsers';
 import { engineCannot, expect, test, type Device } from './fixtures';
 import {
   AdminPanel,
@@ -38,6 +45,24 @@ import {
 
 /** How long the app may take to notice the signal is back without being told (WebKit). */
 const UNTOLD_RECONNECT_MS = 60_000;
+
+/** What the app recorded about the browser's promise to keep its data (Dexie's meta table). */
+function storedPersistence(page: EnginePage): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('pilbara');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('meta').objectStore('meta').get('persistence');
+          read.onsuccess = () => {
+            open.result.close();
+            resolve((read.result as { value?: unknown } | undefined)?.value ?? null);
+          };
+        };
+      }),
+  );
+}
 
 /** Takes the device offline; says so by name where the browser cannot be told. */
 async function goOffline(engine: EngineName, device: Device, fallback: string): Promise<void> {
@@ -302,8 +327,9 @@ test('an admin approves and moves a job offline; a second browser sees each chan
   ).toHaveLength(1);
 });
 
-test('a driver signs in and moves their job a step offline', async ({
+test('a driver moves their job a step offline; when the browser clears the data, the app recovers and says what was lost', async ({
   openDevice,
+  shotsDir,
   request,
   server,
   engine,
@@ -351,6 +377,34 @@ test('a driver signs in and moves their job a step offline', async ({
     { status: 'Assigned' },
   ]);
 
+  // Unsent work on the phone: the app has asked the browser to keep its data, and says what
+  // the browser answered in the sync chip's details.
+  await page.click(syncChip.label);
+  const details = { testId: 'sync-details' };
+  if (engine === 'webkit') {
+    engineCannot(
+      engine,
+      'promise to keep offline data (the MiniBrowser of WebKitGTK has no navigator.storage; Safari has persist())',
+      'the chip says the browser makes no promise and warns',
+    );
+    await waitVisible(page, { text: STORAGE_PROMISE_TEXT.unsupported, within: details });
+    expect(await storedPersistence(page)).toEqual({ promise: 'unsupported', askedAt: null });
+  } else {
+    engineCannot(
+      engine,
+      'answer the prompt persist() raises (Firefox asks the person; headless automation has no one to answer)',
+      'the app asked once there was unsent work, and the chip says no promise has been given and warns',
+    );
+    await waitVisible(page, { text: STORAGE_PROMISE_TEXT['not-asked'], within: details });
+    expect(await storedPersistence(page)).toMatchObject({
+      promise: 'not-asked',
+      askedAt: expect.any(String),
+    });
+  }
+  await waitVisible(page, { testId: 'sync-storage-warning' });
+  await page.screenshot(`${shotsDir}/driver-storage-promise.png`);
+  await page.click(syncChip.label);
+
   await device.goOnline();
   await waitSynced(page, UNTOLD_RECONNECT_MS);
   expect(queryRows(server.dbFile, 'SELECT status FROM jobs WHERE id = ?', job.id)).toEqual([
@@ -363,4 +417,25 @@ test('a driver signs in and moves their job a step offline', async ({
       job.id,
     ),
   ).toHaveLength(1);
+
+  // Offline again, the next step waits on the phone — and the browser clears the app's
+  // IndexedDB (WebKit does after days unused). The open app gives way (versionchange) and
+  // reloads; at its start it finds its device id gone.
+  await goOffline(engine, device, 'the app finds its data gone at the next start');
+  await page.click(screen.step(job.id, 'Arrived / Start'));
+  await waitVisible(page, screen.step(job.id, 'Complete'));
+  await page.evaluate(() => {
+    indexedDB.deleteDatabase('pilbara');
+  });
+  const notice = { css: '.mantine-Notification-root', hasText: OFFLINE_DATA_CLEARED_TITLE };
+  await waitVisible(page, notice, PAGE_LOAD_TIMEOUT, 'the app says the data was cleared');
+  expect(await page.text(notice)).toContain(offlineDataClearedMessage(['Start service']));
+  await page.screenshot(`${shotsDir}/driver-data-cleared.png`);
+  await device.goOnline();
+  // What the server has comes back: the job as it stands there, En Route, its next step ready.
+  await waitSynced(page, UNTOLD_RECONNECT_MS);
+  await waitVisible(page, screen.step(job.id, 'Arrived / Start'));
+  expect(queryRows(server.dbFile, 'SELECT status FROM jobs WHERE id = ?', job.id)).toEqual([
+    { status: 'En Route' },
+  ]);
 });
