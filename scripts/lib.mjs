@@ -51,17 +51,33 @@ export const SYSTEM_PROGRAMS = [
   // WebKitGTK's browser needs a display: the cross-engine suite starts a virtual one.
   { program: 'Xvfb', path: '/usr/bin/Xvfb', pkg: 'xvfb' },
   // WebKit (Safari's engine): the W3C WebDriver server; MiniBrowser comes with it.
-  { program: 'WebKitWebDriver', path: '/usr/bin/WebKitWebDriver', pkg: 'webkit2gtk-driver' },
+  {
+    program: 'WebKitWebDriver',
+    path: '/usr/bin/WebKitWebDriver',
+    pkg: 'webkit2gtk-driver',
+    brings: ['^/usr/lib/[^/]+/webkit2gtk-4\\.1/MiniBrowser$'],
+  },
   // Firefox ESR, driven over WebDriver BiDi by puppeteer-core (no geckodriver).
   { program: 'firefox-esr', path: '/usr/bin/firefox-esr', pkg: 'firefox-esr' },
 ];
 
 /**
  * Programs the tests start that every machine running these commands has: Node itself (as
- * `process.execPath`), npm's `npx`, the pinned pnpm (fetched through npx when missing), and git
- * and tar, which cloning the repository already needed.
+ * `process.execPath`), npm's `npx`, the pinned pnpm (fetched through npx when missing), git and
+ * tar, which cloning the repository already needed, and Debian's own apt-get and dpkg-query,
+ * which the installer stands on (with sudo when not run as root).
  */
-export const BASE_PROGRAMS = ['node', 'npx', 'npm', 'pnpm', 'git', 'tar'];
+export const BASE_PROGRAMS = [
+  'node',
+  'npx',
+  'npm',
+  'pnpm',
+  'git',
+  'tar',
+  'apt-get',
+  'dpkg-query',
+  'sudo',
+];
 
 /**
  * Installs, with one `apt-get update` and one `apt-get install`, the Debian packages of the
