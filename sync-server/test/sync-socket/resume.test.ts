@@ -3,8 +3,8 @@
  * so nothing queued may wait for the browser to wake the app. The engine sends what is queued
  * when the app opens, when the browser says it is online again, and when the tab comes back to
  * the front (the app calls `reconnectNow` on `visibilitychange`) — and, since the `online` event
- * does not always come (WebKit on iOS drops it for a page that was in the background; Firefox
- * sends none to a page opened offline), it looks at `navigator.onLine` again by itself while it
+ * does not always come (Firefox sends none to a page opened offline, and a page asleep in the
+ * background can miss it), it looks at `navigator.onLine` again by itself while it
  * believes the network is gone.
  */
 import path from 'node:path';

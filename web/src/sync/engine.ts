@@ -101,8 +101,8 @@ export interface EngineOptions {
   /**
    * Whether the browser says it has a network now (default: `navigator.onLine`). Read while the
    * engine holds off after an `offline` event, every `networkCheckMs`: the `online` event that
-   * should end the wait does not always come (WebKit on iOS drops it for a page that was in the
-   * background; Firefox sends none to a page opened offline), and sending must not depend on it.
+   * should end the wait does not always come (Firefox sends none to a page opened offline, and a
+   * page asleep in the background can miss it), and sending must not depend on it.
    */
   browserOnline?: () => boolean;
   /** How often a device that was told it is offline checks whether it still is (ms). */
