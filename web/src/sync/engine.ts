@@ -113,7 +113,8 @@ export interface EngineOptions {
 export const DEFAULT_NETWORK_CHECK_MS = 5_000;
 
 function navigatorOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
+  // Typed loosely: the engine also runs under Node (the server's integration tests).
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
 }
 
 /** A refusal of the staff session: the engine stops as signed out. */
