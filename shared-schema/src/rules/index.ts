@@ -26,3 +26,4 @@ export * from './merge';
 export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';
+export * from './sms';
