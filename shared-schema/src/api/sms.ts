@@ -20,15 +20,20 @@ export type TrackSmsResponse = z.infer<typeof trackSmsResponseSchema>;
 
 /**
  * POST /api/sms/inbound body: the provider's form fields for a text a customer sent (Twilio's
- * Messaging webhook). Only the fields used are named; the others are kept, as the signature
- * covers them all.
+ * Messaging webhook). Only the fields used are named; the others are kept, and none is given a
+ * default, as the signature covers the fields exactly as posted.
  */
 export const smsInboundBodySchema = z.looseObject({
   From: z.string().max(40),
-  Body: z.string().max(2000).default(''),
+  Body: z.string().max(2000).optional(),
   MessageSid: z.string().max(64).optional(),
   AccountSid: z.string().max(64).optional(),
 });
+
+/** POST /api/sms/inbound answer: empty TwiML (text/xml), nothing to reply. */
+export const smsInboundAnswerSchema = z
+  .string()
+  .meta({ description: 'An empty TwiML document, sent as text/xml' });
 
 /** Where a notification stands: `sending` while the provider is being asked. */
 export const NOTIFICATION_DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;

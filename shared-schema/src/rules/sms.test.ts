@@ -24,7 +24,13 @@ describe('smsNumber', () => {
     expect(smsNumber('+64 21 123 4567')).toBe('+64211234567');
   });
   it('gives nothing for numbers that cannot take a text, or are not numbers', () => {
-    for (const phone of ['08 9185 1234', '1300 123 456', '1800123456', '+61 8 9185 1234', 'call me'])
+    for (const phone of [
+      '08 9185 1234',
+      '1300 123 456',
+      '1800123456',
+      '+61 8 9185 1234',
+      'call me',
+    ])
       expect(smsNumber(phone)).toBeNull();
     expect(smsNumber(null)).toBeNull();
     expect(smsNumber('')).toBeNull();
@@ -121,7 +127,11 @@ describe('smsText', () => {
     expect(smsText('payment_received', facts).text).toContain('your payment of $1,234.50');
   });
   it('turns typed words into GSM-7 rather than sending UCS-2', () => {
-    const text = smsText('job_en_route', { ...facts, driverFirstName: 'Zoë', arrival: '20–30 min' });
+    const text = smsText('job_en_route', {
+      ...facts,
+      driverFirstName: 'Zoë',
+      arrival: '20–30 min',
+    });
     expect(text.encoding).toBe('GSM-7');
     expect(text.text).toContain('Zoe is on the way for job JOB-2026-123456, ETA 20-30 min.');
   });
@@ -159,7 +169,8 @@ describe('inboundSmsKeyword', () => {
   it('hears STOP and its synonyms in any case, START to come back', () => {
     for (const body of ['STOP', 'stop', ' Stop. ', 'UNSUBSCRIBE', 'stop all', 'Quit'])
       expect(inboundSmsKeyword(body), body).toBe('stop');
-    for (const body of ['START', 'unstop', 'Yes']) expect(inboundSmsKeyword(body), body).toBe('start');
+    for (const body of ['START', 'unstop', 'Yes'])
+      expect(inboundSmsKeyword(body), body).toBe('start');
     for (const body of ['Thanks!', 'where is the truck', 'stop by later'])
       expect(inboundSmsKeyword(body), body).toBeNull();
   });

@@ -172,7 +172,10 @@ export interface SmsFacts {
   business: string;
   /** The booking reference, job id, quote number or invoice number the text is about. */
   reference: string;
-  /** The tracking link (or, for a quote, its pay link). */
+  /**
+   * The tracking link (for a quote, its pay link; for a payment without a job, the quote's pay
+   * link, or '' when there is neither).
+   */
   link: string;
   /** Completed: the review page. */
   reviewLink?: string | null;
@@ -218,7 +221,8 @@ function body(event: SmsEvent, facts: SmsFacts): string {
     }
     case 'payment_received': {
       const amount = facts.amount ? ` of ${facts.amount}` : '';
-      return `${business}: thank you, we received your payment${amount} for invoice ${reference}. Details: ${link}`;
+      const details = link ? ` Details: ${link}` : '';
+      return `${business}: thank you, we received your payment${amount} for invoice ${reference}.${details}`;
     }
   }
 }
@@ -285,7 +289,9 @@ export function inboundSmsKeyword(body: string): 'stop' | 'start' | null {
     .trim()
     .toUpperCase()
     .replace(/[^A-Z]/g, '');
-  if (['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'].includes(word))
+  if (
+    ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'].includes(word)
+  )
     return 'stop';
   if (['START', 'UNSTOP', 'YES', 'OPTIN'].includes(word)) return 'start';
   return null;
