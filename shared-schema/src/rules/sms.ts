@@ -40,6 +40,15 @@ export const SMS_EVENT_LABELS: Readonly<Record<SmsEvent, string>> = {
   payment_received: 'Payment received',
 };
 
+/** How staff read any message's event (texts' and emails'), the raw name when unknown. */
+export function messageEventLabel(event: string | null): string {
+  if (event === null) return 'Message';
+  if (event === 'review_request') return 'Review request';
+  return (SMS_EVENTS as readonly string[]).includes(event)
+    ? SMS_EVENT_LABELS[event as SmsEvent]
+    : event;
+}
+
 /** A text is kept under this many segments (a 3-segment text costs three messages). */
 export const MAX_SMS_SEGMENTS = 2;
 
@@ -324,4 +333,16 @@ export const SMS_OPT_OUT_TEXT = {
   off: (masked: string) =>
     `Text messages to ${masked} are off. We will not text this number again; reply START to one of our texts to turn them back on.`,
   failed: 'Could not turn off text messages. Try again when you have signal.',
+} as const;
+
+/** The staff job history's messages panel. */
+export const JOB_MESSAGES_TEXT = {
+  title: 'Messages to the customer',
+  none: 'No messages sent about this job yet.',
+  needsConnection: 'Messages to the customer need a connection to show.',
+  resend: 'Send again',
+  resent: 'Queued to send again.',
+  channel: { sms: 'Text', email: 'Email' },
+  status: { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+  segments: (count: number) => `${count} segment${count === 1 ? '' : 's'}`,
 } as const;
