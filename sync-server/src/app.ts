@@ -59,6 +59,7 @@ import { billingRoutes } from './routes/billing/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
 import { FieldFiles } from './services/field-files';
 import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from './services/push';
+import { createSmsSender, type SmsSender } from './services/sms';
 import type { Agent } from 'node:https';
 
 declare module 'fastify' {
@@ -82,6 +83,8 @@ declare module 'fastify' {
     fieldFiles: FieldFiles;
     /** Web Push to customers, signed with this data folder's VAPID keys (issue 20). */
     push: PushSender;
+    /** Text messages to customers: Twilio, or the outbox folder when unset (issue 31). */
+    sms: SmsSender;
     /**
      * Settles once the ADMIN_PASSWORD account is in line with the configuration, which is done
      * after listening (see buildApp); sign-ins and requests with a session wait for it.
@@ -163,6 +166,8 @@ export interface BuildAppOptions {
   responseCheck?: ResponseCheck;
   /** The HTTPS agent for Web Push sends (tests: one trusting their local push service). */
   pushAgent?: Agent;
+  /** Text messages through this sender instead of the configured one. */
+  sms?: SmsSender;
 }
 
 export interface AppExtras {
@@ -275,6 +280,8 @@ export async function buildApp(
       ...(opts.pushAgent ? { agent: opts.pushAgent } : {}),
     }),
   );
+
+  app.decorate('sms', opts.sms ?? createSmsSender(config));
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());
