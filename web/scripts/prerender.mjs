@@ -48,6 +48,16 @@ const NOT_FOUND_PATH = '/__not-found__';
 export const SHELL_FILE = 'shell.html';
 export const NOT_FOUND_FILE = '404.html';
 export const PAGES_FILE = 'prerendered.json';
+/**
+ * The tracking link's page (issue 30) as a template the server fills per request: the portal's
+ * page with `TRACKING_ROOT` where the rendered page goes and `TRACKING_DATA` where the answer's
+ * data element goes (sync-server services/tracking-page.ts). Its inlined CSS is what every kind
+ * of answer needs (the build renders one of each). Not a page of its own: the service worker does
+ * not precache it (vite.config.ts).
+ */
+export const TRACKING_TEMPLATE_FILE = 'customer-portal.tracking.html';
+export const TRACKING_ROOT = '<!--tracking-root-->';
+export const TRACKING_DATA = '<!--tracking-data-->';
 
 /**
  * The part of the site config that shows in the pages: the business profile without the fields
@@ -138,7 +148,7 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
     logLevel: 'warn',
   });
 
-  async function writePage(file, { html, title }, pageModule) {
+  async function writePage(file, { html, title }, pageModule, finish = (page) => page) {
     const pageChunks = pageModule ? chunkClosure(manifest, pageModule) : new Set();
     const preloads = [];
     const styles = [];
@@ -161,6 +171,7 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
       // Content-Security-Policy forbids; main.tsx switches them on instead.
       page = page.replace(/ onload="this\.media='all'"/g, ' data-deferred-css');
     }
+    page = finish(page);
     mkdirSync(dirname(join(outDir, file)), { recursive: true });
     writeFileSync(join(outDir, file), page);
   }
@@ -180,6 +191,38 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
     NOT_FOUND_MODULE,
   );
 
+  // The tracking template: every kind of answer rendered between two markers (so their CSS is
+  // inlined), then the markers and what is between them replaced by the template's slots.
+  const samples = [];
+  let trackingTitle = '';
+  for (const sample of ssr.trackingSamples()) {
+    const rendered = await ssr.renderPage(ssr.trackingUrl(sample.token), siteConfig, sample);
+    samples.push(rendered.html);
+    trackingTitle = rendered.title;
+  }
+  const start = '<!--tracking-samples-->';
+  const end = '<!--/tracking-samples-->';
+  await writePage(
+    TRACKING_TEMPLATE_FILE,
+    { html: `${start}${samples.join('')}${end}`, title: trackingTitle },
+    PAGE_MODULES[ssr.TRACKING_PAGE],
+    (page) => {
+      const from = page.indexOf(start);
+      const to = page.indexOf(end);
+      const root = '<div id="root">';
+      if (from < 0 || to < from || page.slice(from - root.length, from) !== root)
+        throw new Error(`${TRACKING_TEMPLATE_FILE}: the samples' markers did not survive`);
+      const afterRoot = page.indexOf('</div>', to) + '</div>'.length;
+      return (
+        page.slice(0, from) +
+        TRACKING_ROOT +
+        page.slice(to + end.length, afterRoot) +
+        TRACKING_DATA +
+        page.slice(afterRoot)
+      );
+    },
+  );
+
   writeFileSync(
     join(outDir, PAGES_FILE),
     JSON.stringify(
@@ -187,6 +230,7 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
         pages,
         notFound: NOT_FOUND_FILE,
         shell: SHELL_FILE,
+        tracking: TRACKING_TEMPLATE_FILE,
         clientRoutes: [...ssr.CLIENT_ONLY_ROUTES],
         profile: shownProfile(siteConfig),
       },
@@ -211,7 +255,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     outDir,
     config: JSON.parse(arg('config')),
   });
-  const files = [...new Set([...Object.values(pages), NOT_FOUND_FILE, SHELL_FILE])];
+  const files = [
+    ...new Set([...Object.values(pages), NOT_FOUND_FILE, SHELL_FILE, TRACKING_TEMPLATE_FILE]),
+  ];
   for (const file of files) precompressFile(join(outDir, file));
   console.log(`pre-rendered ${files.length} pages into ${outDir}`);
 }

@@ -22,9 +22,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled } from '../config';
+import { createTrackingPage } from '../services/tracking-page';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -40,11 +41,19 @@ export interface PageTable {
   shell: string;
   /** Paths (a trailing '*' matches below) the app draws in the browser from the shell. */
   clientRoutes: string[];
+  /**
+   * The template of a tracking link's page (issue 30), which the server fills per link
+   * (services/tracking-page.ts); absent in builds from before it.
+   */
+  tracking?: string;
   /** The business profile the pages show (without its public URL and card key). */
   profile?: Record<string, unknown>;
 }
 
 export const PAGE_TABLE_FILE = 'prerendered.json';
+
+/** The page a tracking link opens; with `?token=` the server renders it with the job. */
+const TRACKING_ROUTE = '/customer-portal';
 
 /** Cache-Control for a file inside WEB_DIST, by its path relative to the root. */
 export function cacheControlFor(relativePath: string): string {
@@ -83,7 +92,12 @@ function readPageTable(root: string): PageTable | null {
     const table = JSON.parse(
       fs.readFileSync(path.join(root, PAGE_TABLE_FILE), 'utf8'),
     ) as PageTable;
-    const files = [...Object.values(table.pages), table.notFound, table.shell];
+    const files = [
+      ...Object.values(table.pages),
+      table.notFound,
+      table.shell,
+      ...(table.tracking ? [table.tracking] : []),
+    ];
     return files.every((file) => fs.existsSync(path.join(root, file))) ? table : null;
   } catch {
     return null;
@@ -174,6 +188,14 @@ export const staticPlugin = fp<{ pages: string }>(
     const sendPage = (reply: FastifyReply, file: string) =>
       reply.header('Cache-Control', NO_CACHE).sendFile(file, pages);
 
+    // A tracking link (/customer-portal?token=…) is answered with its job in the page.
+    const tracking = table?.tracking ? createTrackingPage(app, pages, table.tracking) : null;
+    if (tracking) app.addHook('onClose', () => tracking.close());
+    const tokenOf = (request: FastifyRequest): string | null => {
+      const { token } = request.query as { token?: unknown };
+      return typeof token === 'string' && token.trim() !== '' ? token.trim() : null;
+    };
+
     if (table) {
       await app.register(fastifyStatic, {
         root,
@@ -190,6 +212,29 @@ export const staticPlugin = fp<{ pages: string }>(
         },
       });
       for (const [route, file] of Object.entries(table.pages)) {
+        if (route === TRACKING_ROUTE && tracking) {
+          app.get(
+            route,
+            {
+              // The lookups' limit, for links only: the page with a token is a lookup.
+              config: {
+                rateLimit: { ...app.limits.lookup, allowList: (request) => !tokenOf(request) },
+              },
+            },
+            async (request, reply) => {
+              const token = tokenOf(request);
+              const page = token ? await tracking.page(token) : null;
+              if (!page) return sendPage(reply, file);
+              return reply
+                .code(page.status)
+                .header('Cache-Control', 'no-store')
+                .header('X-Robots-Tag', 'noindex')
+                .type('text/html; charset=utf-8')
+                .send(page.html);
+            },
+          );
+          continue;
+        }
         app.get(route, (_request, reply) => sendPage(reply, file));
       }
       // The service worker precaches the pages by file name (/booking.html); those come from the

@@ -16,11 +16,22 @@ import {
   type TruckPosition as Fix,
 } from '@pilbara/shared-schema';
 import { TruckMap } from '../../components/truck-map';
+import { useHydrated } from '../../lib/hydration';
+import { useInitialTracking } from './initial-tracking';
 
-/** The clock, re-read every 15 s so "last seen" and staleness follow time without a fetch. */
+/**
+ * The clock, re-read every 15 s so "last seen" and staleness follow time without a fetch. A page
+ * the server rendered starts at the server's clock of that render (so hydration draws what the
+ * HTML shows), and moves to the browser's at once after.
+ */
 function useNow(everyMs = 15_000): Date {
-  const [now, setNow] = useState(() => new Date());
+  const renderedAt = useInitialTracking()?.renderedAt;
+  const hydrating = !useHydrated();
+  const [now, setNow] = useState(() =>
+    hydrating && renderedAt ? new Date(renderedAt) : new Date(),
+  );
   useEffect(() => {
+    setNow(new Date());
     const timer = window.setInterval(() => setNow(new Date()), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);
