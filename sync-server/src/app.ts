@@ -58,8 +58,13 @@ import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
 import { FieldFiles } from './services/field-files';
-import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from './services/push';
-import type { Agent } from 'node:https';
+import {
+  createPushSender,
+  loadVapidKeys,
+  vapidSubject,
+  type PushNetwork,
+  type PushSender,
+} from './services/push';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,8 +166,11 @@ export interface BuildAppOptions {
    * the answer, the log says what drifted).
    */
   responseCheck?: ResponseCheck;
-  /** The HTTPS agent for Web Push sends (tests: one trusting their local push service). */
-  pushAgent?: Agent;
+  /**
+   * Where Web Push sends may connect (services/push.ts); the default is the browsers' push
+   * services over DNS and public addresses only. Tests point it at their local push service.
+   */
+  pushNetwork?: PushNetwork;
 }
 
 export interface AppExtras {
@@ -272,7 +280,7 @@ export async function buildApp(
     createPushSender({
       keys: loadVapidKeys(config.dataDir),
       subject: vapidSubject(config.publicUrl, profile.email),
-      ...(opts.pushAgent ? { agent: opts.pushAgent } : {}),
+      ...(opts.pushNetwork ? { network: opts.pushNetwork } : {}),
     }),
   );
 

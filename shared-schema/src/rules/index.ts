@@ -26,3 +26,5 @@ export * from './merge';
 export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';
+export * from './plain-text';
+export * from './push-endpoint';

@@ -87,10 +87,14 @@ describe('the runner enforces the actor’s role', () => {
     expect(run(SAM, 'job.delete', { id: 'JOB-2026-1' })).toMatchObject({
       ok: false,
       code: 'forbidden',
-      message: MESSAGES.ROLE_FORBIDDEN,
+      message: MESSAGES.ADMIN_REQUIRED,
     });
     expect(run(SAM, 'vehicle.remove', { id: 1 })).toMatchObject({ code: 'forbidden' });
     expect(run(CUSTOMER, 'job.delete', { id: 'JOB-2026-1' })).toMatchObject({ code: 'forbidden' });
+    // A refusal names the role needed: a driver's step needs staff, the rest an admin.
+    expect(
+      run(CUSTOMER, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 5 }, aJob()),
+    ).toMatchObject({ code: 'forbidden', message: MESSAGES.STAFF_REQUIRED });
   });
 
   it('lets a driver take an unassigned job but not hand one to someone else', () => {
