@@ -46,9 +46,18 @@ export interface PageTable {
 
 export const PAGE_TABLE_FILE = 'prerendered.json';
 
+/**
+ * The file a pre-compressed copy stands for: `index.html.br` → `index.html`. @fastify/static
+ * hands the compressed file's path to `setHeaders`, and the headers must be those of the page
+ * (issue 25: pages sent compressed, which is what every browser gets, lost their CSP).
+ */
+export function servedFile(filePath: string): string {
+  return filePath.replace(/\.(br|gz)$/, '');
+}
+
 /** Cache-Control for a file inside WEB_DIST, by its path relative to the root. */
 export function cacheControlFor(relativePath: string): string {
-  const normalised = relativePath.split(path.sep).join('/');
+  const normalised = servedFile(relativePath).split(path.sep).join('/');
   const name = path.posix.basename(normalised);
   if (name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest')) return NO_CACHE;
   // Only Vite's output folder is content-hashed; public/ files (icons, gallery) keep their names
@@ -74,8 +83,10 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-function isDocumentLike(name: string): boolean {
-  return name.endsWith('.html') || name === 'sw.js';
+/** A page (pre-compressed or not) or the service worker. */
+export function isDocumentLike(name: string): boolean {
+  const file = servedFile(name);
+  return file.endsWith('.html') || file === 'sw.js';
 }
 
 function readPageTable(root: string): PageTable | null {

@@ -34,6 +34,7 @@ import {
   reviewRequestText,
   trackingUrl,
   type BusinessProfile,
+  oneLine,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
@@ -162,8 +163,10 @@ export function jobEventEmail(
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
   const link = review ? feedbackUrl(publicUrl, job.id) : trackingLink(publicUrl, job);
-  const greeting = job.customerName ? `Hi ${job.customerName},` : 'Hello,';
-  const service = job.service ? ` (${job.service})` : '';
+  // Names and services come from booking forms and staff devices: one line each, so nothing a
+  // customer typed can add a line to the email (issue 25).
+  const greeting = job.customerName ? `Hi ${oneLine(job.customerName)},` : 'Hello,';
+  const service = job.service ? ` (${oneLine(job.service)})` : '';
   const [subject, news] = review
     ? ((text) => [text.subject, text.news])(reviewRequestText(job.id, job.service))
     : event === BOOKING_APPROVED

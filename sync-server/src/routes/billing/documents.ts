@@ -122,7 +122,7 @@ function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
     ? quotePayUrl(
         app.config.publicUrl,
         invoice.quoteId,
-        payLinkToken(app.db, invoice.quoteId, app.now()),
+        payLinkToken(app.db, app.payLinkKey, invoice.quoteId),
       )
     : null;
 }
@@ -148,7 +148,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         payUrl: quotePayUrl(
           app.config.publicUrl,
           quote.id,
-          payLinkToken(app.db, quote.id, app.now()),
+          payLinkToken(app.db, app.payLinkKey, quote.id),
         ),
       });
       return sendPdf(reply, pdf, quotePdfFilename(quote.id));
@@ -174,7 +174,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payUrl = quotePayUrl(
         app.config.publicUrl,
         quote.id,
-        payLinkToken(app.db, quote.id, app.now()),
+        payLinkToken(app.db, app.payLinkKey, quote.id),
       );
       const delivered = await mailDocument(
         app,
