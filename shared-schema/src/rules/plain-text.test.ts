@@ -10,6 +10,8 @@ describe('plain text from users', () => {
   });
 
   it('keeps the lines of a message and drops other control characters', () => {
-    expect(plainTextBlock('Line 1\r\nLine 2\rLine 3\u0007\tend')).toBe('Line 1\nLine 2\nLine 3 end');
+    expect(plainTextBlock('Line 1\r\nLine 2\rLine 3\u0007\tend')).toBe(
+      'Line 1\nLine 2\nLine 3 end',
+    );
   });
 });

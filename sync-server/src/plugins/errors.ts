@@ -127,7 +127,12 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     body = { error: 'The request took too long to arrive' };
   }
   const text = JSON.stringify(body);
-  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  const reason =
+    status === 431
+      ? 'Request Header Fields Too Large'
+      : status === 408
+        ? 'Request Timeout'
+        : 'Bad Request';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,

@@ -59,9 +59,7 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const name = decodeSafely((equals < 0 ? pair : pair.slice(0, equals)).replace(/\+/g, ' '));
-      return equals >= 0 && SECRET_NAME.test(name)
-        ? `${pair.slice(0, equals)}=${REDACTED}`
-        : pair;
+      return equals >= 0 && SECRET_NAME.test(name) ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
     })
     .join('&');
   return `${path}?${query}`;

@@ -40,7 +40,8 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i += 1; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
