@@ -60,6 +60,7 @@ import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
 import { FieldFiles } from './services/field-files';
+import { createPdfRenderer, type PdfRenderer } from './services/pdf/pool';
 import {
   createPushSender,
   loadVapidKeys,
@@ -91,6 +92,8 @@ declare module 'fastify' {
     push: PushSender;
     /** The key quote pay-link tokens are derived with (db/repositories/pay-links.ts). */
     payLinkKey: Buffer;
+    /** Draws PDFs in worker threads within a time budget (services/pdf/pool.ts, issue 25). */
+    pdf: PdfRenderer;
     /**
      * Settles once the ADMIN_PASSWORD account is in line with the configuration, which is done
      * after listening (see buildApp); sign-ins and requests with a session wait for it.
@@ -175,6 +178,8 @@ export interface BuildAppOptions {
    * services over DNS and public addresses only. Tests point it at their local push service.
    */
   pushNetwork?: PushNetwork;
+  /** How long a PDF may take (services/pdf/pool.ts; tests of the budget shorten it). */
+  pdfBudgetMs?: number;
 }
 
 export interface AppExtras {
@@ -285,6 +290,8 @@ export async function buildApp(
   app.decorate('passwordCost', opts.passwordCost ?? SCRYPT_COST);
   app.decorate('fieldFiles', new FieldFiles(config.dataDir));
   app.decorate('payLinkKey', loadPayLinkKey(config.dataDir));
+  const pdf = createPdfRenderer(opts.pdfBudgetMs ? { budgetMs: opts.pdfBudgetMs } : {});
+  app.decorate('pdf', pdf);
   app.decorate(
     'push',
     createPushSender({
@@ -340,6 +347,7 @@ export async function buildApp(
     // The admin password work writes to the database when its hash is done.
     await accountsReady.catch(() => undefined);
     mailer.close();
+    await pdf.close();
     if (ownsDb) db.close();
   });
 

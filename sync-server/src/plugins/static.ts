@@ -209,6 +209,20 @@ export const staticPlugin = fp<{ pages: string }>(
         if (file !== 'index.html') app.get(`/${file}`, (_request, reply) => sendPage(reply, file));
       }
       app.get('/index.html', (_request, reply) => sendPage(reply, 'index.html'));
+      // A page's form is inert until its script runs, and posts (never GETs) if it ever goes
+      // natively (issue 25). Such a post is answered with the page itself (303, so a reload does
+      // not post again) and its body is read only to be dropped: a password typed before the
+      // script loaded never reaches a URL, the history or the log.
+      await app.register(async (forms) => {
+        forms.addContentTypeParser(
+          ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+          { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+          (_request, _body, done) => done(null, undefined),
+        );
+        for (const route of Object.keys(table.pages)) {
+          forms.post(route, (_request, reply) => reply.redirect(route, 303));
+        }
+      });
       for (const route of table.clientRoutes) {
         app.get(route, (_request, reply) => sendPage(reply, table.shell));
       }

@@ -43,6 +43,7 @@ import { statement } from '../sync/statements';
 import { escapeHtml } from './html';
 import type { MailAttachment, Mailer } from './mailer';
 import type { FieldFiles } from './field-files';
+import type { PdfRenderer } from './pdf/pool';
 import { buildJobSheet } from './job-sheet';
 import { unstoredFilesOfJob } from '../db/repositories/field-record';
 import type { PushSender } from './push';
@@ -99,7 +100,7 @@ export interface NotifierDeps {
    * The field record's files and the business profile: with them, the completion email carries
    * the job sheet PDF (issue 19). The app always passes them.
    */
-  jobSheet?: { files: FieldFiles; profile: BusinessProfile };
+  jobSheet?: { files: FieldFiles; profile: BusinessProfile; pdf: PdfRenderer };
   /** Web Push to the job's subscribed browsers; without it, pushes wait `pending`. */
   push?: PushSender;
 }
@@ -380,7 +381,13 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
       const waited = deps.now().getTime() - Date.parse(row.createdAt);
       if (unstoredFilesOfJob(db, job.id) > 0 && waited < SHEET_WAIT_MS) continue;
       const sheet = await buildJobSheet(
-        { db, files: deps.jobSheet.files, profile: deps.jobSheet.profile, now: deps.now },
+        {
+          db,
+          files: deps.jobSheet.files,
+          profile: deps.jobSheet.profile,
+          now: deps.now,
+          pdf: deps.jobSheet.pdf,
+        },
         job.id,
         'customer',
       );
@@ -542,7 +549,7 @@ export function startNotifier(app: FastifyInstance, options: { pollMs?: number }
       publicUrl: app.config.publicUrl,
       now: app.now,
       log: app.log,
-      jobSheet: { files: app.fieldFiles, profile: app.profile },
+      jobSheet: { files: app.fieldFiles, profile: app.profile, pdf: app.pdf },
       push: app.push,
     },
     options,

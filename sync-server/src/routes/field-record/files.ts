@@ -95,7 +95,7 @@ export const fieldFileRoutes: FastifyPluginAsync = async (app) => {
     if (!params.success || !job) throw notFound(MESSAGES.JOB_NOT_FOUND);
     checkJobAccess(request, job);
     const sheet = await buildJobSheet(
-      { db: app.db, files: app.fieldFiles, profile: app.profile, now: app.now },
+      { db: app.db, files: app.fieldFiles, profile: app.profile, now: app.now, pdf: app.pdf },
       job.id,
     );
     if (!sheet) throw notFound(MESSAGES.JOB_NOT_FOUND);
