@@ -74,20 +74,21 @@ test('Login tapped before the script has loaded sends no password and signs in o
     const button = form.getByRole('button', { name: 'Getting ready…' });
     await expect(button).toBeVisible({ timeout: 60_000 });
     await expect(button).toBeDisabled();
-    await form.getByLabel('Username').fill(DRIVER.username);
-    await form.getByLabel('Password').fill(DRIVER.password);
+    const entries = await page.evaluate(() => history.length);
+    await form.getByRole('textbox', { name: 'Username' }).fill(DRIVER.username);
+    await form.getByRole('textbox', { name: 'Password' }).fill(DRIVER.password);
     // A tap, and Enter in the password field (implicit submission): neither sends the form.
     await button.click({ force: true });
-    await form.getByLabel('Password').press('Enter');
+    await form.getByRole('textbox', { name: 'Password' }).press('Enter');
     await expect(page).toHaveURL(`${server.baseURL}/auth`);
-    expect(await page.evaluate(() => history.length)).toBe(1);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
 
     // The script arrives: the button is Login and works, with what was typed.
     release();
     const login = form.getByRole('button', { name: 'Login' });
     await expect(login).toBeEnabled({ timeout: 90_000 });
-    await expect(form.getByLabel('Username')).toHaveValue(DRIVER.username);
-    await expect(form.getByLabel('Password')).toHaveValue(DRIVER.password);
+    await expect(form.getByRole('textbox', { name: 'Username' })).toHaveValue(DRIVER.username);
+    await expect(form.getByRole('textbox', { name: 'Password' })).toHaveValue(DRIVER.password);
     await login.click();
     await expect(page).toHaveURL(/\/driver$/, { timeout: 60_000 });
 
@@ -144,9 +145,7 @@ test('no public page breaks its Content-Security-Policy, sent compressed as brow
       "frame-ancestors 'none'",
     );
     expect(response?.headers()['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
-    await expect(
-      page.locator('form button[type="submit"]').first().or(page.locator('h1').first()),
-    ).toBeVisible();
+    await expect(page.locator('h1').first()).toBeVisible();
     // Hydrated: the form's button no longer says it is getting ready.
     if (await page.locator('form').count()) {
       await expect(page.getByRole('button', { name: 'Getting ready…' })).toHaveCount(0, {
