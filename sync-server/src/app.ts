@@ -68,6 +68,7 @@ import {
   type PushNetwork,
   type PushSender,
 } from './services/push';
+import { createSmsSender, type SmsSender } from './services/sms';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +95,8 @@ declare module 'fastify' {
     payLinkKey: Buffer;
     /** Draws PDFs in worker threads within a time budget (services/pdf/pool.ts, issue 25). */
     pdf: PdfRenderer;
+    /** Text messages to customers: Twilio, or the outbox folder when unset (issue 31). */
+    sms: SmsSender;
     /**
      * Settles once the ADMIN_PASSWORD account is in line with the configuration, which is done
      * after listening (see buildApp); sign-ins and requests with a session wait for it.
@@ -180,6 +183,8 @@ export interface BuildAppOptions {
   pushNetwork?: PushNetwork;
   /** How long a PDF may take (services/pdf/pool.ts; tests of the budget shorten it). */
   pdfBudgetMs?: number;
+  /** Text messages through this sender instead of the configured one. */
+  sms?: SmsSender;
 }
 
 export interface AppExtras {
@@ -300,6 +305,8 @@ export async function buildApp(
       ...(opts.pushNetwork ? { network: opts.pushNetwork } : {}),
     }),
   );
+
+  app.decorate('sms', opts.sms ?? createSmsSender(config));
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());

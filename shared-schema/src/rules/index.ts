@@ -28,3 +28,4 @@ export * from './offline-signin';
 export * from './customer-messages';
 export * from './plain-text';
 export * from './push-endpoint';
+export * from './sms';

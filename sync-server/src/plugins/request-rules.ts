@@ -5,8 +5,8 @@
  *   (`Content-Type: application/json`); the calls that take no body (approve, send-email,
  *   create-payment-intent …) may send none, or an empty JSON one. Anything else — a form post,
  *   `text/plain`, a body without a type — is answered 415 and changes nothing; no HTML form can
- *   send JSON, so a cross-site form cannot drive the API with a visitor's cookie. The card
- *   provider's webhook is the one exception: it posts its own bytes, checked by signature.
+ *   send JSON, so a cross-site form cannot drive the API with a visitor's cookie. The card and
+ *   SMS providers' webhooks are the exceptions: they post their own bytes, checked by signature.
  *   The check runs after the route's sign-in check, so a guest still learns only 401/403.
  * - Plain text is not parsed at all, and an empty JSON body is read as "no body".
  * - A JSON body nested deeper than {@link MAX_JSON_DEPTH} arrays and objects is refused with 400
@@ -19,7 +19,7 @@ import { HttpError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose body is not ours to choose. */
-const RAW_BODY_PATHS = new Set(['/api/payments/webhook']);
+const RAW_BODY_PATHS = new Set(['/api/payments/webhook', '/api/sms/inbound']);
 /**
  * The field record's resumable uploads (issue 19) send bytes as tus prescribes
  * (`application/offset+octet-stream`); every such request must carry a `Tus-Resumable` header,

@@ -2,7 +2,7 @@
  * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
  * send (DESIGN.md §7). Bookings, emails, quotes, invoices, notification preferences and staff
- * accounts are for admins only, checked the same way; in the jobs and fleet calls a driver sees
+ * accounts, and the messages sent to customers, are for admins only, checked the same way; in the jobs and fleet calls a driver sees
  * only what their role may (DESIGN.md §11), and every write goes through the shared mutators,
  * whose role rules refuse the rest (see ./mutate).
  */
@@ -15,6 +15,7 @@ import { emailRoutes } from './emails';
 import { fleetRoutes } from './fleet';
 import { invoiceRoutes } from './invoices';
 import { jobRoutes } from './jobs';
+import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
 import { quoteRoutes } from './quotes';
@@ -37,6 +38,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(quoteRoutes);
     await adminArea.register(invoiceRoutes);
     await adminArea.register(notificationPreferenceRoutes);
+    await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
   });
 };
