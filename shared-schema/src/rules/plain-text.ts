@@ -6,11 +6,14 @@
  * typed by staff, safe where it is written out.
  */
 
+// Matching control characters is the point of these patterns.
+/* eslint-disable no-control-regex */
 /** C0 and C1 control characters, DEL, and the Unicode line and paragraph separators. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /** Control characters other than a line feed (and tab, which reads as space). */
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/* eslint-enable no-control-regex */
 
 /** Whether the text carries a line break or any other control character. */
 export function hasControlCharacters(text: string): boolean {
