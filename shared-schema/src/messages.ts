@@ -209,15 +209,13 @@ export const MESSAGES = {
   VALIDATION_FAILED: 'Please check the highlighted fields',
   UNAUTHORIZED: 'Please log in to continue',
   /**
-   * Refusals name the role the call needs (issue 25): an admin-only call, a staff-only call, and
-   * a job's files for someone who is neither an admin nor that job's driver. `FORBIDDEN` is the
-   * admin-only refusal (kept under its old key for the routes that use it).
+   * Refusals name the role the call needs (issue 25), where one text said "Admin access
+   * required" to everyone: an admin-only call or step, a staff-only call, and a job's files for
+   * someone who is neither an admin nor that job's driver.
    */
-  FORBIDDEN: 'This needs an admin account',
   ADMIN_REQUIRED: 'This needs an admin account',
   STAFF_REQUIRED: 'This needs a staff account (an admin or a driver)',
   JOB_FILES_FORBIDDEN: "Only an admin or this job's driver can open its photos and signatures",
-  ROLE_FORBIDDEN: 'This needs an admin account',
   /** A photo, signature or defect photo naming a file its sender may not use (issue 25). */
   FILE_NOT_YOURS:
     'This file was not uploaded by you and is not on a record you can see: take or choose the photo on this device',

@@ -146,7 +146,7 @@ export function mayWriteRow(actor: Actor, entity: string, row: Record<string, un
 }
 
 /** Why a call was refused by role: the message staff see (an admin-only step). */
-export const ROLE_REFUSAL = MESSAGES.ROLE_FORBIDDEN;
+export const ROLE_REFUSAL = MESSAGES.ADMIN_REQUIRED;
 
 /**
  * The refusal of mutator `name` for `actor`, naming the role it needs (issue 25): a step drivers
