@@ -230,7 +230,7 @@ at the end on this shared 2-core machine.
 
 Before, the PDF was drawn on the event loop and text wrapping was cubic in a word's length, so
 health (and every other request) waited for the whole render. After, PDFs are drawn by worker
-threads at a lower CPU priority (\`sync-server/src/services/pdf/pool.ts\`) and wrapping is linear.
+threads at a lower CPU priority (nice +5, \`sync-server/src/services/pdf/pool.ts\`) and wrapping is linear.
 <!-- pdf:end -->`;
 
 const resultsFile = path.join(ROOT, 'bench', 'RESULTS.md');

@@ -382,11 +382,10 @@ describe('finding 2: a driver reads another driver’s photos, with their GPS po
     // Tracking page: Sam's customer sees no photo at all (the stolen one was never recorded).
     const samsJob = app.db
       .prepare("SELECT trackingToken FROM jobs WHERE id = 'JOB-2026-4'")
-      .get() as { trackingToken: string | null } | undefined;
-    if (samsJob?.trackingToken) {
-      const tracked = await app.inject({ url: `/api/track/${samsJob.trackingToken}/photos` });
-      expect(tracked.json()).toEqual({ photos: [] });
-    }
+      .get() as { trackingToken: string };
+    expect(samsJob.trackingToken).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    const tracked = await app.inject({ url: `/api/track/${samsJob.trackingToken}/photos` });
+    expect(tracked.json()).toEqual({ photos: [] });
 
     // What still works: Sam's own photo, taken, named and uploaded, reaches his device's sync,
     // and Alex may put his own photo on a second record; the admin sees everything.

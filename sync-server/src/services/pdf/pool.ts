@@ -1,14 +1,17 @@
 /**
  * PDFs are drawn off the event loop (issue 25): in a pool of worker threads (piscina), each
- * running at a lower CPU priority (nice +10), so a document never holds up the API — health
- * checks, syncs, the customers' tracking pages — however many are drawn at once.
+ * running at a lower CPU priority (nice +5), so a document never holds up the API — health
+ * checks, syncs, the customers' tracking pages — however many are drawn at once. (+5, not more:
+ * on a machine busy with other work a thread at +10 gets so little of a core that a document
+ * waits tens of seconds; at +5 the event loop still wins every time it wakes.)
  *
  * - Threads: as many as the machine has cores (at most 4), one pool per process, started on the
  *   first document and kept while documents keep coming (they stop after a minute idle, and an
  *   idle one never keeps the process alive), so a server that draws none spends nothing and a
  *   thread's start (loading the renderer, about a second) is paid once.
- * - Time budget: {@link PDF_TIME_BUDGET_MS} from the request to the last byte, waiting included;
- *   a document over it is stopped (its thread ended) and answered 503, try again.
+ * - Time budget: {@link PDF_TIME_BUDGET_MS} from the request to the last byte, waiting included,
+ *   far above the few hundred milliseconds a document takes: it stops a document that would
+ *   hold a thread for good (its thread is ended) and answers 503, try again.
  * - Queue: at most {@link PDF_MAX_QUEUE} documents wait; beyond that 503 at once.
  *
  * The largest allowed quote draws in a few hundred milliseconds (bench/RESULTS.md "PDFs"): text
@@ -21,7 +24,7 @@ import { HttpError } from '../../plugins/errors';
 import type { PdfTask } from './render-task';
 
 /** How long a document may take, waiting in the queue included. */
-export const PDF_TIME_BUDGET_MS = 30_000;
+export const PDF_TIME_BUDGET_MS = 60_000;
 /** Documents that may wait for a thread. */
 export const PDF_MAX_QUEUE = 40;
 
@@ -41,7 +44,7 @@ function pool(): Piscina {
     maxThreads: Math.max(1, Math.min(4, os.availableParallelism())),
     idleTimeout: 60_000,
     maxQueue: PDF_MAX_QUEUE,
-    niceIncrement: 10,
+    niceIncrement: 5,
   });
   return shared;
 }
