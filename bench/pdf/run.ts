@@ -12,7 +12,7 @@
  * 2. ten of them at once (this build only: the baseline would take ten times its single run):
  *    until the last one arrived, and the longest and 95th-percentile health waits.
  *
- * Run from the repository root: `pnpm --dir sync-server exec tsx ../bench/pdf/run.ts`
+ * Run from the repository root: `pnpm --filter @pilbara/bench exec tsx pdf/run.ts`
  * (`npm run bench` runs it). Writes between the pdf markers of bench/RESULTS.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -214,7 +214,7 @@ const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
 const section = `<!-- pdf:start -->
 ## PDFs: the largest quote, and health meanwhile (issue 25)
 
-\`pnpm --dir sync-server exec tsx ../bench/pdf/run.ts\` (part of \`npm run bench\`): the largest
+\`pnpm --filter @pilbara/bench exec tsx pdf/run.ts\` (part of \`npm run bench\`): the largest
 quote the API accepts (200 lines of 200-character unbroken words, 5,000 characters of notes,
 every field at its limit), rendered by the server as \`npm start\` runs it, with \`/api/health\`
 asked every 20 ms throughout. "Before" is \`${baseline.commit}\` (main before this work), measured

@@ -28,4 +28,5 @@ export * from './offline-signin';
 export * from './customer-messages';
 export * from './plain-text';
 export * from './push-endpoint';
+export * from './offline-storage';
 export * from './sms';
