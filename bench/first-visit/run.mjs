@@ -353,9 +353,32 @@ function place(text, name, content) {
 if (PARTS.has('lighthouse')) current = place(current, 'first-visit', section);
 if (PARTS.has('throttled')) current = place(current, 'throttled', throttledSection);
 writeFileSync(resultsFile, current);
-writeFileSync(
-  join(here, 'last-run.json'),
-  `${JSON.stringify({ baseline: baseline.commit, started, loadStart, loadEnd, loads, results }, null, 2)}\n`,
-);
+// One record per part, so a run of one part (BENCH_PARTS) keeps the other's last figures, as
+// RESULTS.md does.
+const runFile = join(here, 'last-run.json');
+let runs = {};
+try {
+  runs = JSON.parse(readFileSync(runFile, 'utf8')).parts ?? {};
+} catch {
+  // no earlier run, or one from before the record was kept per part
+}
+for (const part of PARTS) {
+  runs[part] = {
+    baseline: baseline.commit,
+    started,
+    loadStart,
+    loadEnd,
+    loads,
+    results: Object.fromEntries(
+      ['before', 'after'].map((side) => [
+        side,
+        part === 'lighthouse'
+          ? { lighthouse: results[side].lighthouse, bytes: results[side].bytes }
+          : { throttled: results[side].throttled },
+      ]),
+    ),
+  };
+}
+writeFileSync(runFile, `${JSON.stringify({ parts: runs }, null, 2)}\n`);
 if (PARTS.has('lighthouse')) console.log(section);
 if (PARTS.has('throttled')) console.log(throttledSection);
