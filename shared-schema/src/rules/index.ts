@@ -27,3 +27,4 @@ export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';
 export * from './sms';
+export * from './backups';
