@@ -164,3 +164,33 @@ export const BACKUP_TEXT = {
   unknownAfter: (backupAt: string) =>
     `This machine’s own record of what was saved after ${backupAt} was lost with the data folder, so anything saved then that no device still held cannot be listed here. Check the paperwork of that time: bookings from the website, payments and changes from a phone that was reset.`,
 } as const;
+
+/** What staff call a record of each synced table, for lists of changes ("Fuel record 51"). */
+const RECORD_LABELS: Record<string, string> = {
+  jobs: 'Job',
+  job_updates: 'Job history entry',
+  bookings: 'Booking',
+  emails: 'Contact message',
+  quotes: 'Quote',
+  vehicles: 'Vehicle',
+  service_records: 'Service record',
+  fuel_records: 'Fuel record',
+  mileage_records: 'Mileage record',
+  fleet_expenses: 'Fleet expense',
+  invoices: 'Invoice',
+  notification_preferences: 'Notification preference',
+  feedback: 'Feedback',
+  payments: 'Payment',
+  credit_notes: 'Credit note',
+  job_photos: 'Job photo',
+  job_signatures: 'Signature',
+  stored_files: 'Uploaded file',
+  prestart_checks: 'Pre-start check',
+  vehicle_defects: 'Vehicle defect',
+  job_positions: 'Truck position',
+};
+
+/** "Fuel record" for `fuel_records`; an unknown table shows its name. */
+export function recordLabel(entity: string): string {
+  return RECORD_LABELS[entity] ?? entity;
+}
