@@ -194,7 +194,7 @@ export interface GuardCheck {
 }
 
 /** Every series a device or the server may have used. */
-function everySeries(db: Db, now: Date): string[] {
+export function everySeries(db: Db, now: Date): string[] {
   const stored = (db.prepare('SELECT series FROM id_series').all() as { series: string }[]).map(
     (row) => row.series,
   );
