@@ -137,7 +137,7 @@ export const BACKUP_TEXT = {
   lastOffsite: (age: string) => `Last off-machine copy: ${age}`,
   offsiteOff: 'Off-machine copies are not set up',
   staleBackup:
-    'No good backup in the last day. A failed disk now would lose everything since. Start one below, and check the server’s disk and log.',
+    'No good backup in the last day. A failed disk now would lose everything since. Press “Back up now”, and check the server’s disk and log.',
   staleOffsite:
     'No copy has left this machine in the last day. A fire or theft would lose everything since: check the USB drive, network share or storage account.',
   offsiteMissing:

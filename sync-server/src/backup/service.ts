@@ -100,12 +100,14 @@ export class BackupService {
     return this.loaded.catch(() => undefined);
   }
 
-  /** Starts the schedule: a set now if one is due, then whenever the next one is. */
+  /**
+   * Starts the schedule: a minute after start (start-up has its own work), then whenever a set
+   * is due.
+   */
   start(): void {
     if (this.timer || this.options.config.backup.everyMinutes === 0) return;
     this.timer = setInterval(() => void this.tick(), TICK_MS);
     this.timer.unref();
-    void this.tick();
   }
 
   /** Stops the schedule and waits for a run in progress. */
