@@ -21,5 +21,7 @@ pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/sync/run.ts']);
 run(process.execPath, [join(ROOT, 'bench', 'sync', 'dexie-chromium.mjs')]);
 // Years of data (issue 13): a fresh database against a decade of a busy depot, in one run.
 pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/scale/run.ts']);
+// A backup of that decade while the server runs: time, size, health's worst wait (issue 32).
+pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/backup/run.ts']);
 // Compressing a 12 MP photo in Chromium and the bytes a photo keeps on the device (issue 19).
 run(process.execPath, [join(ROOT, 'bench', 'field-record', 'compress-chromium.mjs')]);

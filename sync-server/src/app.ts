@@ -62,6 +62,7 @@ import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from '
 import { createSmsSender, type SmsSender } from './services/sms';
 import type { Agent } from 'node:https';
 import { BackupService } from './backup/service';
+import type { Destination } from './backup/destinations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,7 +178,7 @@ export interface BuildAppOptions {
    */
   backups?: boolean;
   /** Off-machine destinations instead of the configured ones (tests). */
-  backupDestinations?: import('./backup/destinations').Destination[];
+  backupDestinations?: Destination[];
 }
 
 export interface AppExtras {

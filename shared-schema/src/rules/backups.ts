@@ -72,7 +72,10 @@ export interface DatedBackup {
  * The ids of the backups to keep under `policy`; the rest may be deleted. Only good (verified)
  * backups should be passed: a failed copy never counts as the day's or the month's.
  */
-export function backupsToKeep(backups: readonly DatedBackup[], policy: RetentionPolicy): Set<string> {
+export function backupsToKeep(
+  backups: readonly DatedBackup[],
+  policy: RetentionPolicy,
+): Set<string> {
   const newestFirst = [...backups].sort((a, b) => b.takenAt.localeCompare(a.takenAt));
   const keep = new Set<string>();
   for (const backup of newestFirst.slice(0, Math.max(0, policy.keepHourly))) keep.add(backup.id);
@@ -99,7 +102,6 @@ export function isFirstOfDay(takenAt: string, earlier: readonly DatedBackup[]): 
   const day = perthDay(takenAt);
   return !earlier.some((backup) => backup.takenAt < takenAt && perthDay(backup.takenAt) === day);
 }
-
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago"; "never" without a time. */
 export function ageInWords(at: string | null | undefined, now: Date): string {

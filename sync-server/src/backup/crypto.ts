@@ -27,7 +27,12 @@ export class BackupCryptoError extends Error {
 
 /** The first 8 bytes of a key's fingerprint: names the key without revealing it. */
 export function keyId(key: Buffer): Buffer {
-  return crypto.createHash('sha256').update('pilbara-backup-key').update(key).digest().subarray(0, 8);
+  return crypto
+    .createHash('sha256')
+    .update('pilbara-backup-key')
+    .update(key)
+    .digest()
+    .subarray(0, 8);
 }
 
 /** The key's id as text, for manifests and messages. */
@@ -43,12 +48,7 @@ export async function encryptFile(
   { gzip = false }: { gzip?: boolean } = {},
 ): Promise<number> {
   const iv = crypto.randomBytes(12);
-  const header = Buffer.concat([
-    MAGIC,
-    Buffer.from([VERSION, gzip ? GZIPPED : 0]),
-    keyId(key),
-    iv,
-  ]);
+  const header = Buffer.concat([MAGIC, Buffer.from([VERSION, gzip ? GZIPPED : 0]), keyId(key), iv]);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(header);
   const out = fs.createWriteStream(target);
@@ -113,4 +113,3 @@ export async function decryptFile(source: string, target: string, key: Buffer): 
     throw error;
   }
 }
-

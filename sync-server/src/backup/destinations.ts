@@ -9,6 +9,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 /** One off-machine destination. Keys use `/` whatever the platform. */
@@ -76,7 +77,7 @@ type S3Settings = NonNullable<Config['backup']['s3']>;
 /** An S3 bucket (AWS, or any S3-compatible storage through its endpoint). */
 export class S3Destination implements Destination {
   readonly name: string;
-  private client: Promise<import('@aws-sdk/client-s3').S3Client> | null = null;
+  private client: Promise<S3Client> | null = null;
 
   constructor(private readonly settings: S3Settings) {
     this.name = `s3://${settings.bucket}/${settings.prefix}`;

@@ -303,8 +303,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       );
     }
     const newest = check.query?.[0]?.newest;
-    const backupTakenAt =
-      staged.manifest?.takenAt ?? (typeof newest === 'string' ? newest : null);
+    const backupTakenAt = staged.manifest?.takenAt ?? (typeof newest === 'string' ? newest : null);
 
     // Move the old data aside (never deleted), keeping the live guard where it is.
     const stamp = now().toISOString().replace(/[:.]/g, '-');
@@ -402,10 +401,12 @@ async function writeGuard(write: GuardWrite): Promise<Record<string, number>> {
     guard.pragma('synchronous = FULL');
     guard.exec(guardSchemaSql('main'));
     const live = Object.fromEntries(
-      (guard.prepare('SELECT series, upTo FROM handed_out').all() as {
-        series: string;
-        upTo: number;
-      }[]).map((row) => [row.series, row.upTo]),
+      (
+        guard.prepare('SELECT series, upTo FROM handed_out').all() as {
+          series: string;
+          upTo: number;
+        }[]
+      ).map((row) => [row.series, row.upTo]),
     );
     const marks: Record<string, number> = {};
     for (const name of new Set([

@@ -67,8 +67,11 @@ export class BackupService {
   private readonly destinations: Destination[];
   private sets: StoredSet[] = [];
   private failures: BackupFailure[] = [];
-  private running: { startedAt: string; trigger: 'schedule' | 'manual'; done: Promise<void> } | null =
-    null;
+  private running: {
+    startedAt: string;
+    trigger: 'schedule' | 'manual';
+    done: Promise<void>;
+  } | null = null;
   private lastAttempt = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private loaded: Promise<void> | null = null;
@@ -255,12 +258,17 @@ export class BackupService {
         set.offsite = [...set.offsite.filter((o) => o.destination !== destination.name), record];
         await writeJsonAtomically(path.join(set.dir, OFFSITE), set.offsite);
         await pruneRemote(destination, this.policy());
-        this.options.log.info({ id: set.manifest.id, to: destination.name }, 'backup: sent off the machine');
+        this.options.log.info(
+          { id: set.manifest.id, to: destination.name },
+          'backup: sent off the machine',
+        );
       } catch (error) {
         failed = true;
         await this.recordFailure(
           'offsite',
-          new Error(`${destination.name}: ${error instanceof Error ? error.message : String(error)}`),
+          new Error(
+            `${destination.name}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
         );
       }
     }

@@ -1,14 +1,12 @@
 /**
  * Taking one backup set while the server runs (issue 32). See backup/sets.ts for the layout.
  *
- * - **The database** is copied with SQLite's online backup on the server's own connection
- *   (better-sqlite3's `backup()`): a few hundred kilobytes a step, one step per turn of the event
- *   loop, so requests are answered in between; writes the server makes meanwhile are carried
- *   into the copy by SQLite (same connection), so the copy is the database as it stood when the
- *   last step ran, consistent, with nothing half-written. The restore guard is copied the same
- *   way right after (its marks are then at least the database's).
- * - **The check** runs in a worker thread (backup/verify.ts): integrity_check on both copies, the
- *   change-log head and the id counters of the copy, and their hashes.
+ * - **The database** is copied with SQLite's online backup (better-sqlite3's `backup()`, in
+ *   steps) in a worker thread, from its own connection holding one read snapshot, so the copy is
+ *   consistent and the server's event loop does none of the work (backup/verify.ts). The restore
+ *   guard is copied the same way right after (its marks are then at least the database's).
+ * - **The check** runs in the same worker: integrity_check on both copies, the change-log head
+ *   and the id counters of the copy, and their hashes.
  * - **Stored files** are named by their content hash and never change, so each is copied into
  *   the shared `files/` store once; a copy is hashed again after it is written and must match.
  * - The set becomes visible (renamed from `<id>.partial`) only once all of that succeeded.
@@ -17,7 +15,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/connection';
-import { guardArmed } from '../db/restore-guard';
+import { guardArmed, guardFile } from '../db/restore-guard';
 import {
   DATABASE,
   EXTRAS,
@@ -30,10 +28,7 @@ import {
   type SetFile,
   type StoredSet,
 } from './sets';
-import { checkCopies } from './verify';
-
-/** Pages (4 KB each) copied per turn of the event loop: about 1 ms of work on this machine. */
-export const PAGES_PER_STEP = 100;
+import { checkCopies, type CopyCheck } from './verify';
 
 /** A backup that did not complete, with the stage that failed. */
 export class BackupError extends Error {
@@ -54,7 +49,6 @@ export interface TakeOptions {
   takenAt: Date;
   /** The newest earlier set: files it lists are in the store already. */
   previous?: StoredSet | undefined;
-  pagesPerStep?: number;
 }
 
 const ORIGINAL = /^([0-9a-f]{64})\.(jpg|png)$/;
@@ -122,22 +116,23 @@ export async function takeBackup(options: TakeOptions): Promise<StoredSet> {
   await fsp.rm(partial, { recursive: true, force: true });
   await fsp.mkdir(partial, { recursive: true });
   try {
-    const progress = () => options.pagesPerStep ?? PAGES_PER_STEP;
     const databaseCopy = path.join(partial, DATABASE);
     const guardCopy = path.join(partial, GUARD);
-    const withGuard = guardArmed(options.db);
+    const source = options.db.name;
+    const guardSource = guardFile(options.db);
+    const withGuard = guardArmed(options.db) && guardSource !== null;
+    let checks: CopyCheck[];
     try {
-      await options.db.backup(databaseCopy, { progress });
-      // better-sqlite3 copies an attached database when told its name (its types omit it).
-      const guardOptions = { attached: 'guard', progress } as Parameters<Db['backup']>[1];
-      if (withGuard) await options.db.backup(guardCopy, guardOptions);
+      // The guard is copied after the database, so its marks are at least the copy's.
+      checks = await checkCopies([
+        { path: databaseCopy, from: source, query: COPY_QUERY },
+        ...(withGuard && guardSource
+          ? [{ path: guardCopy, from: guardSource, query: GUARD_QUERY }]
+          : []),
+      ]);
     } catch (error) {
       throw new BackupError('backup', `The database could not be copied: ${String(error)}`);
     }
-    const checks = await checkCopies([
-      { path: databaseCopy, query: COPY_QUERY },
-      ...(withGuard ? [{ path: guardCopy, query: GUARD_QUERY }] : []),
-    ]);
     const [database, guard] = checks;
     if (!database) throw new BackupError('verify', 'The copy could not be checked');
     for (const check of checks) {

@@ -262,7 +262,9 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
       const newest = db.prepare('SELECT max(createdAt) AS at FROM changes').get() as {
         at: string | null;
       };
-      const upTo = db.prepare('SELECT max(n) AS n FROM guard.journal').get() as { n: number | null };
+      const upTo = db.prepare('SELECT max(n) AS n FROM guard.journal').get() as {
+        n: number | null;
+      };
       db.prepare(
         `INSERT INTO guard.restores (restoredAt, backupTakenAt, source, journalComplete, journalUpTo, noticedAt)
            VALUES (?, ?, ?, ?, ?, ?)`,

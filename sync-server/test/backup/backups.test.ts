@@ -27,7 +27,11 @@ function storePhoto(dataDir: string, bytes: Buffer): string {
   return hash;
 }
 
-async function createJob(app: Awaited<ReturnType<typeof buildTestApp>>, cookie: string, name: string) {
+async function createJob(
+  app: Awaited<ReturnType<typeof buildTestApp>>,
+  cookie: string,
+  name: string,
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/jobs',
@@ -38,7 +42,10 @@ async function createJob(app: Awaited<ReturnType<typeof buildTestApp>>, cookie: 
   return (response.json() as { job: { id: string } }).job.id;
 }
 
-async function status(app: Awaited<ReturnType<typeof buildTestApp>>, cookie: string): Promise<BackupStatus> {
+async function status(
+  app: Awaited<ReturnType<typeof buildTestApp>>,
+  cookie: string,
+): Promise<BackupStatus> {
   const response = await app.inject({ method: 'GET', url: '/api/backups', headers: { cookie } });
   expect(response.statusCode).toBe(200);
   return backupStatusResponseSchema.parse(response.json()).backups;
@@ -90,9 +97,9 @@ describe('backups', () => {
     await app.backups.runNow('schedule');
     const now = await status(app, cookie);
     expect(now.lastGood).toMatchObject({ trigger: 'schedule', files: 2, filesCopied: 1 });
-    expect(fs.readFileSync(path.join(backupDir, 'files', second.slice(0, 2), `${second}.jpg`), 'utf8')).toBe(
-      'photo two',
-    );
+    expect(
+      fs.readFileSync(path.join(backupDir, 'files', second.slice(0, 2), `${second}.jpg`), 'utf8'),
+    ).toBe('photo two');
     expect(now.recent).toHaveLength(2);
     expect(now.offsiteDestinations).toEqual([]);
     expect(now.lastOffsite).toBeNull();
@@ -143,12 +150,18 @@ describe('backups', () => {
     const backupDir = tempDir();
     let clock = new Date('2026-11-21T01:00:00.000Z').getTime();
     const app = await buildTestApp({
-      env: { BACKUP_DIR: backupDir, BACKUP_KEEP_HOURLY: '2', BACKUP_KEEP_DAILY: '1', BACKUP_KEEP_MONTHLY: '1' },
+      env: {
+        BACKUP_DIR: backupDir,
+        BACKUP_KEEP_HOURLY: '2',
+        BACKUP_KEEP_DAILY: '1',
+        BACKUP_KEEP_MONTHLY: '1',
+      },
       now: () => new Date(clock),
     });
     const dropped = storePhoto(app.config.dataDir, Buffer.from('deleted before the third'));
     for (let i = 0; i < 3; i++) {
-      if (i === 1) fs.rmSync(path.join(app.config.dataDir, 'files', dropped.slice(0, 2)), { recursive: true });
+      if (i === 1)
+        fs.rmSync(path.join(app.config.dataDir, 'files', dropped.slice(0, 2)), { recursive: true });
       await app.backups.runNow('schedule');
       clock += 3_600_000;
     }
@@ -158,9 +171,9 @@ describe('backups', () => {
       '2026-11-21T02:00:00.000Z',
       '2026-11-21T03:00:00.000Z',
     ]);
-    expect(fs.existsSync(path.join(backupDir, 'files', dropped.slice(0, 2), `${dropped}.jpg`))).toBe(
-      false,
-    );
+    expect(
+      fs.existsSync(path.join(backupDir, 'files', dropped.slice(0, 2), `${dropped}.jpg`)),
+    ).toBe(false);
   });
 
   it('sends encrypted copies to a folder and to S3, and restores from either', async () => {

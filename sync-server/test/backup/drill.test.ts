@@ -84,7 +84,7 @@ async function deviceJob(client: TestClient, customerName: string): Promise<stri
 }
 
 async function fuel(client: TestClient, litres: number): Promise<number> {
-  const id = await mintIdFrom(client.db, 'fuel_records');
+  const id = Number(await mintIdFrom(client.db, 'fuel_records'));
   await ok(
     await write(client, 'fuel.add', {
       id,
@@ -267,7 +267,9 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   ).toEqual([]);
   expect(
     restored.app.db
-      .prepare("SELECT jobId FROM job_updates WHERE status = 'Assigned' GROUP BY jobId HAVING count(*) > 1")
+      .prepare(
+        "SELECT jobId FROM job_updates WHERE status = 'Assigned' GROUP BY jobId HAVING count(*) > 1",
+      )
       .all(),
   ).toEqual([]);
 

@@ -57,7 +57,9 @@ export async function startFakeS3(): Promise<FakeS3> {
       const auth = request.headers.authorization ?? '';
       if (!auth.includes(`Credential=${accessKeyId}/`)) {
         response.writeHead(403, { 'content-type': 'application/xml' });
-        response.end('<Error><Code>InvalidAccessKeyId</Code><Message>Unknown key</Message></Error>');
+        response.end(
+          '<Error><Code>InvalidAccessKeyId</Code><Message>Unknown key</Message></Error>',
+        );
         return;
       }
       if (bucketName !== bucket) {
@@ -105,9 +107,7 @@ export async function startFakeS3(): Promise<FakeS3> {
       if (request.method === 'GET' && url.searchParams.get('list-type') === '2') {
         const prefix = url.searchParams.get('prefix') ?? '';
         const after = url.searchParams.get('continuation-token') ?? '';
-        const keys = [...objects.keys()]
-          .filter((k) => k.startsWith(prefix) && k > after)
-          .sort();
+        const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
         const page = keys.slice(0, PAGE);
         const truncated = keys.length > PAGE;
         const contents = page
@@ -126,7 +126,9 @@ export async function startFakeS3(): Promise<FakeS3> {
         return;
       }
       response.writeHead(400, { 'content-type': 'application/xml' });
-      response.end('<Error><Code>NotImplemented</Code><Message>Not in the stand-in</Message></Error>');
+      response.end(
+        '<Error><Code>NotImplemented</Code><Message>Not in the stand-in</Message></Error>',
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

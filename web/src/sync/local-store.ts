@@ -589,7 +589,17 @@ export async function resetForResync(
     for (const item of [...again, ...pending]) {
       seq += 1;
       const { mutationId, name, args, createdAt, reads, writes, keys } = item;
-      await db.outbox.add({ seq, mutationId, clientId, name, args, createdAt, reads, writes, keys });
+      await db.outbox.add({
+        seq,
+        mutationId,
+        clientId,
+        name,
+        args,
+        createdAt,
+        reads,
+        writes,
+        keys,
+      });
     }
     // The server's state is the truth again from scratch; the visible rows stay on screen until
     // the catch-up's last page rebuilds them.
