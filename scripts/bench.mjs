@@ -16,12 +16,13 @@ run(
 // The first visit: Lighthouse and bytes sent, this build against the baseline commit's.
 ensureChromium();
 run(process.execPath, [join(ROOT, 'bench', 'first-visit', 'run.mjs')]);
-pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/sync/run.ts']);
+// bench/ is a workspace package (@pilbara/bench): its sources resolve @pilbara/shared-schema.
+pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'sync/run.ts']);
 // The page apply in a real browser: the web app's Dexie code in the system Chromium.
 run(process.execPath, [join(ROOT, 'bench', 'sync', 'dexie-chromium.mjs')]);
 // Years of data (issue 13): a fresh database against a decade of a busy depot, in one run.
-pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/scale/run.ts']);
+pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'scale/run.ts']);
 // A backup of that decade while the server runs: time, size, health's worst wait (issue 32).
-pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/backup/run.ts']);
+pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'backup/run.ts']);
 // Compressing a 12 MP photo in Chromium and the bytes a photo keeps on the device (issue 19).
 run(process.execPath, [join(ROOT, 'bench', 'field-record', 'compress-chromium.mjs')]);

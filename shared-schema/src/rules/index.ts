@@ -26,5 +26,6 @@ export * from './merge';
 export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';
+export * from './offline-storage';
 export * from './sms';
 export * from './backups';

@@ -23,6 +23,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const Database = require(workerData.sqlite);
+// The lowest CPU priority for this thread only (Linux sets nice per thread): on a busy machine
+// the server's own thread is scheduled first, and the copy waits.
+try { require('node:os').setPriority(19); } catch {}
 async function main() {
 for (const file of workerData.files) {
   if (!file.from) continue;
