@@ -59,7 +59,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof RestoreError || error instanceof BackupCryptoError) {
-    console.error(`Restore failed, nothing was changed: ${error.message}`);
+    console.error(`Restore failed: ${error.message}`);
   } else {
     console.error(error);
   }

@@ -44,7 +44,10 @@ import {
 } from './sets';
 import { checkCopies } from './verify';
 
-/** A restore that could not be done; nothing in the data folder was changed. */
+/**
+ * A restore that could not be done: before the data folder changed (the copy did not check
+ * out), or half-way, with the message saying where the previous data went.
+ */
 export class RestoreError extends Error {
   override name = 'RestoreError';
 }
@@ -302,6 +305,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         'The database in this backup does not match the hash its manifest recorded: the backup is damaged',
       );
     }
+    // Every stored file's bytes are checked against its hash before the data folder changes.
+    for (const [rel, { from, sha256 }] of staged.files) {
+      if (!fs.existsSync(from)) throw new RestoreError(`The backup lacks the stored file ${rel}`);
+      if (sha256 && (await sha256Of(from)) !== sha256) {
+        throw new RestoreError(`The copy of ${rel} does not match its hash: the backup is damaged`);
+      }
+    }
     const newest = check.query?.[0]?.newest;
     const backupTakenAt = staged.manifest?.takenAt ?? (typeof newest === 'string' ? newest : null);
 
@@ -317,35 +327,41 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       replacedTo = aside;
     }
 
-    await fsp.copyFile(database, path.join(dataDir, DATABASE));
     let restoredFiles = 0;
-    for (const [rel, { from, sha256 }] of staged.files) {
-      const target = path.join(dataDir, 'files', ...rel.split('/'));
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.copyFile(from, target);
-      if (sha256 && (await sha256Of(target)) !== sha256) {
-        throw new RestoreError(`The copy of ${rel} does not match its hash: the backup is damaged`);
+    let marks: Record<string, number>;
+    try {
+      await fsp.copyFile(database, path.join(dataDir, DATABASE));
+      for (const [rel, { from }] of staged.files) {
+        const target = path.join(dataDir, 'files', ...rel.split('/'));
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await fsp.copyFile(from, target);
+        restoredFiles += 1;
       }
-      restoredFiles += 1;
-    }
-    for (const [name, from] of staged.extras) {
-      const target = path.join(dataDir, name);
-      // The live ones are never older: VAPID keys and the session secret only change by hand.
-      if (fs.existsSync(target)) continue;
-      await fsp.copyFile(from, target);
-      await fsp.chmod(target, 0o600);
-    }
+      for (const [name, from] of staged.extras) {
+        const target = path.join(dataDir, name);
+        // The live ones are never older: VAPID keys and the session secret only change by hand.
+        if (fs.existsSync(target)) continue;
+        await fsp.copyFile(from, target);
+        await fsp.chmod(target, 0o600);
+      }
 
-    const marks = await writeGuard({
-      liveGuard,
-      guardKept,
-      copyGuard,
-      manifestMarks: staged.manifest?.handedOut ?? {},
-      database: path.join(dataDir, DATABASE),
-      restoredAt: now(),
-      backupTakenAt,
-      source: staged.kind,
-    });
+      marks = await writeGuard({
+        liveGuard,
+        guardKept,
+        copyGuard,
+        manifestMarks: staged.manifest?.handedOut ?? {},
+        database: path.join(dataDir, DATABASE),
+        restoredAt: now(),
+        backupTakenAt,
+        source: staged.kind,
+      });
+    } catch (error) {
+      throw new RestoreError(
+        `The restore stopped half-way (${error instanceof Error ? error.message : String(error)}). ${
+          replacedTo ? `What the data folder held before is in ${replacedTo}. ` : ''
+        }Fix the cause and run the restore again.`,
+      );
+    }
     say(
       guardKept
         ? 'The data folder’s restore guard was kept: nothing handed out before is handed out again.'

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { backupStatusResponseSchema, type BackupStatus } from '@pilbara/shared-schema';
 import { BackupCryptoError, decryptFile } from '../../src/backup/crypto';
 import { readSets } from '../../src/backup/sets';
-import { restoreBackup } from '../../src/backup/restore';
+import { RestoreError, restoreBackup } from '../../src/backup/restore';
 import { buildTestApp, login, onTestEnd, registerCustomer, tempDir, testConfig } from '../helper';
 import { startFakeS3, type FakeS3 } from './fake-s3';
 
@@ -57,7 +57,8 @@ async function withS3(): Promise<FakeS3> {
   return s3;
 }
 
-describe('backups', () => {
+// Real servers, worker threads and file copies: generous on a busy machine.
+describe('backups', { timeout: 90_000 }, () => {
   it('takes a checked copy while the server runs, and copies each stored file once', async () => {
     const backupDir = tempDir();
     const app = await buildTestApp({ env: { BACKUP_DIR: backupDir } });
@@ -261,5 +262,35 @@ describe('backups', () => {
       expect(Number(next.split('-')[2])).toBeGreaterThan(Number(job.split('-')[2]) + 1000);
       await restored.close();
     }
+  });
+
+  it('refuses a damaged backup, or a running server, and changes nothing', async () => {
+    const backupDir = tempDir();
+    const config = testConfig({ BACKUP_DIR: backupDir });
+    const app = await buildTestApp({ config });
+    const job = await createJob(app, await login(app), 'Kept');
+    const photo = storePhoto(config.dataDir, Buffer.from('original bytes'));
+    await app.backups.runNow('manual');
+    await app.close();
+
+    // A running server on the data folder (its pid file names a live process).
+    fs.writeFileSync(path.join(config.dataDir, 'server.pid'), `${process.pid}\n`);
+    await expect(restoreBackup({ config, source: 'latest' })).rejects.toThrow(/server is running/);
+    fs.rmSync(path.join(config.dataDir, 'server.pid'));
+
+    // A stored file in the backup changed on disk: refused before anything moves.
+    const stored = path.join(backupDir, 'files', photo.slice(0, 2), `${photo}.jpg`);
+    fs.writeFileSync(stored, 'rotten bytes!!');
+    await expect(restoreBackup({ config, source: 'latest' })).rejects.toThrow(RestoreError);
+    await expect(restoreBackup({ config, source: 'latest' })).rejects.toThrow(
+      /does not match its hash/,
+    );
+    const db = new Database(config.databaseFile, { readonly: true });
+    expect(db.prepare('SELECT id FROM jobs').all()).toEqual([{ id: job }]);
+    db.close();
+    expect(fs.readdirSync(config.dataDir).filter((n) => n.startsWith('replaced-'))).toEqual([]);
+    await expect(restoreBackup({ config, source: 'no-such-backup' })).rejects.toThrow(
+      /No backup "no-such-backup"/,
+    );
   });
 });
