@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks, which report numbers (they are not tests). Figures go to
-// bench/RESULTS.md (first visit: Lighthouse and bytes; bundle sizes) and bench/sync/RESULTS.md
+// bench/RESULTS.md (first visit: Lighthouse and bytes; bundle sizes; PDFs) and bench/sync/RESULTS.md
 // (sync throughput and latency).
 import { join } from 'node:path';
 import { ROOT, ensureChromium, installWorkspace, pnpm, run } from './lib.mjs';
@@ -20,6 +20,8 @@ run(process.execPath, [join(ROOT, 'bench', 'first-visit', 'run.mjs')]);
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'sync/run.ts']);
 // The page apply in a real browser: the web app's Dexie code in the system Chromium.
 run(process.execPath, [join(ROOT, 'bench', 'sync', 'dexie-chromium.mjs')]);
+// The largest quote's PDF and /api/health while ten render (issue 25), beside the baseline build.
+pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'pdf/run.ts']);
 // Years of data (issue 13): a fresh database against a decade of a busy depot, in one run.
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'scale/run.ts']);
 // A backup of that decade while the server runs: time, size, health's worst wait (issue 32).

@@ -26,6 +26,8 @@ export * from './merge';
 export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';
+export * from './plain-text';
+export * from './push-endpoint';
 export * from './offline-storage';
 export * from './sms';
 export * from './backups';

@@ -6,7 +6,7 @@
  *                            it is unfinished and ignored)
  * sets/<id>/pilbara.sqlite   the database, copied online and checked (integrity_check)
  * sets/<id>/guard.sqlite     the restore guard at that moment (its marks and journal)
- * sets/<id>/extras/…         vapid.json, session-secret: what a restore needs beside the data
+ * sets/<id>/extras/…         vapid.json, session-secret, pay-link.key: what a restore needs
  * sets/<id>/offsite.json     the off-machine destinations that hold the set, once sent
  * files/<xx>/<name>          stored photos and signatures, shared by every set: a file is named
  *                            by its content hash, so one unchanged is never copied twice
@@ -28,7 +28,7 @@ export const GUARD = 'guard.sqlite';
 export const OFFSITE = 'offsite.json';
 export const STATUS = 'status.json';
 /** Files of DATA_DIR a restore brings back beside the database (see README "Backups"). */
-export const EXTRAS = ['vapid.json', 'session-secret'] as const;
+export const EXTRAS = ['vapid.json', 'session-secret', 'pay-link.key'] as const;
 
 /** A stored file as a set lists it. */
 export interface SetFile {

@@ -34,6 +34,7 @@ import {
   reviewRequestText,
   trackingUrl,
   type BusinessProfile,
+  oneLine,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
@@ -42,6 +43,7 @@ import { statement } from '../sync/statements';
 import { escapeHtml } from './html';
 import type { MailAttachment, Mailer } from './mailer';
 import type { FieldFiles } from './field-files';
+import type { PdfRenderer } from './pdf/pool';
 import { buildJobSheet } from './job-sheet';
 import { unstoredFilesOfJob } from '../db/repositories/field-record';
 import type { PushSender } from './push';
@@ -101,14 +103,14 @@ export interface NotifierDeps {
    * The field record's files and the business profile: with them, the completion email carries
    * the job sheet PDF (issue 19). The app always passes them.
    */
-  jobSheet?: { files: FieldFiles; profile: BusinessProfile };
+  jobSheet?: { files: FieldFiles; profile: BusinessProfile; pdf: PdfRenderer };
   /** Web Push to the job's subscribed browsers; without it, pushes wait `pending`. */
   push?: PushSender;
   /**
    * Text messages (issue 31): the sender, the hourly caps and the trading name the texts start
    * with. Without it no text is claimed or sent (tests of the emails alone).
    */
-  sms?: { sender: SmsSender; caps: SmsCaps; business: string };
+  sms?: { sender: SmsSender; caps: SmsCaps; business: string; payLinkKey: Buffer };
 }
 
 /**
@@ -173,8 +175,10 @@ export function jobEventEmail(
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
   const link = review ? feedbackUrl(publicUrl, job.id) : trackingLink(publicUrl, job);
-  const greeting = job.customerName ? `Hi ${job.customerName},` : 'Hello,';
-  const service = job.service ? ` (${job.service})` : '';
+  // Names and services come from booking forms and staff devices: one line each, so nothing a
+  // customer typed can add a line to the email (issue 25).
+  const greeting = job.customerName ? `Hi ${oneLine(job.customerName)},` : 'Hello,';
+  const service = job.service ? ` (${oneLine(job.service)})` : '';
   const [subject, news] = review
     ? ((text) => [text.subject, text.news])(reviewRequestText(job.id, job.service))
     : event === BOOKING_APPROVED
@@ -245,7 +249,13 @@ export function claimJobEvents(
   const { db } = deps;
   const now = deps.now().toISOString();
   const texts: SmsClaimContext | null = deps.sms
-    ? { db, publicUrl: deps.publicUrl, business: deps.sms.business, now }
+    ? {
+        db,
+        publicUrl: deps.publicUrl,
+        business: deps.sms.business,
+        now,
+        payLinkKey: deps.sms.payLinkKey,
+      }
     : null;
   return db
     .transaction(() => {
@@ -405,7 +415,13 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
       const waited = deps.now().getTime() - Date.parse(row.createdAt);
       if (unstoredFilesOfJob(db, job.id) > 0 && waited < SHEET_WAIT_MS) continue;
       const sheet = await buildJobSheet(
-        { db, files: deps.jobSheet.files, profile: deps.jobSheet.profile, now: deps.now },
+        {
+          db,
+          files: deps.jobSheet.files,
+          profile: deps.jobSheet.profile,
+          now: deps.now,
+          pdf: deps.jobSheet.pdf,
+        },
         job.id,
         'customer',
       );
@@ -590,12 +606,13 @@ export function notifierDepsOf(app: FastifyInstance): NotifierDeps {
     publicUrl: app.config.publicUrl,
     now: app.now,
     log: app.log,
-    jobSheet: { files: app.fieldFiles, profile: app.profile },
+    jobSheet: { files: app.fieldFiles, profile: app.profile, pdf: app.pdf },
     push: app.push,
     sms: {
       sender: app.sms,
       caps: { perNumberPerHour: app.config.sms.perNumberPerHour, perHour: app.config.sms.perHour },
       business: app.profile.tradingName,
+      payLinkKey: app.payLinkKey,
     },
   };
 }

@@ -38,11 +38,13 @@ export interface SmsClaimContext {
   business: string;
   /** The claim's time (ISO). */
   now: string;
+  /** The key pay-link tokens are derived with (db/repositories/pay-links.ts). */
+  payLinkKey: Buffer;
 }
 
 /** A quote's pay link (the same the quote email carries). */
 function payUrl(ctx: SmsClaimContext, quoteId: string): string {
-  return `${ctx.publicUrl}${checkoutPath(quoteId, payLinkToken(ctx.db, quoteId, new Date(ctx.now)))}`;
+  return `${ctx.publicUrl}${checkoutPath(quoteId, payLinkToken(ctx.db, ctx.payLinkKey, quoteId))}`;
 }
 
 /** Why a text the customer turned off is recorded as not sent. */

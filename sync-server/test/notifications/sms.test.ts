@@ -32,7 +32,7 @@ import {
   notifierDepsOf,
   type Notifier,
 } from '../../src/services/notifier';
-import { storedPayLinkToken } from '../../src/db/repositories/pay-links';
+import { payLinkToken } from '../../src/db/repositories/pay-links';
 import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
 import { bookingBody } from '../fixtures';
 import {
@@ -244,7 +244,7 @@ describe('texts to the customer, once each', () => {
     await server.notifier.run();
     await server.notifier.run();
 
-    const payUrl = `${PUBLIC_URL}${checkoutPath(quote.id, storedPayLinkToken(server.app.db, quote.id))}`;
+    const payUrl = `${PUBLIC_URL}${checkoutPath(quote.id, payLinkToken(server.app.db, server.app.payLinkKey, quote.id))}`;
     expect(fake.received.map((text) => text.body)).toEqual([
       expected('booking_received', { reference: bookingId, link }),
       expected('booking_approved', { reference: jobId, link }),

@@ -7,7 +7,7 @@
  * whose role rules refuse the rest (see ./mutate).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAdmin, requireStaff } from '../../plugins/auth';
+import { requireAdmin, requireStaff, requireUser } from '../../plugins/auth';
 import { staffAccountRoutes } from './accounts';
 import { areaDefaults } from '../../plugins/route-schemas';
 import { backupRoutes } from './backups';
@@ -22,11 +22,16 @@ import { notificationPreferenceRoutes } from './notification-preferences';
 import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', requireStaff);
+  app.addHook('onRequest', requireUser);
   app.addHook('onRoute', areaDefaults({ tag: 'staff', admin: true }));
-  await app.register(jobRoutes);
-  await app.register(fleetRoutes);
-  await app.register(prestartRoutes);
+  // Two areas, so a refusal names the role the call needs (issue 25): a customer asking for a
+  // quote is told it needs an admin account, not a staff one.
+  await app.register(async (staffArea) => {
+    staffArea.addHook('onRequest', requireStaff);
+    await staffArea.register(jobRoutes);
+    await staffArea.register(fleetRoutes);
+    await staffArea.register(prestartRoutes);
+  });
   await app.register(async (adminArea) => {
     adminArea.addHook('onRequest', requireAdmin);
     await adminArea.register(bookingRoutes);
