@@ -175,10 +175,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BACKUP_OFFSITE_DIR: '/mnt/usb' })).toThrow(
       /BACKUP_KEY: Required with BACKUP_OFFSITE_DIR or BACKUP_S3_BUCKET/,
     );
-    expect(() => loadConfig({ BACKUP_KEY: 'short' })).toThrow(/BACKUP_KEY: Expected 32 random bytes/);
-    expect(() => loadConfig({ BACKUP_S3_BUCKET: 'b', BACKUP_KEY: key.toString('hex'), BACKUP_S3_ACCESS_KEY_ID: 'x' })).toThrow(
-      /BACKUP_S3_SECRET_ACCESS_KEY: Required/,
+    expect(() => loadConfig({ BACKUP_KEY: 'short' })).toThrow(
+      /BACKUP_KEY: Expected 32 random bytes/,
     );
+    expect(() =>
+      loadConfig({
+        BACKUP_S3_BUCKET: 'b',
+        BACKUP_KEY: key.toString('hex'),
+        BACKUP_S3_ACCESS_KEY_ID: 'x',
+      }),
+    ).toThrow(/BACKUP_S3_SECRET_ACCESS_KEY: Required/);
   });
 
   it('rejects bad values and names each variable', () => {
