@@ -28,15 +28,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  arrivalEstimate,
+  enRouteMessage,
   feedbackUrl,
   pushMessageFor,
   reviewRequestDueAt,
   reviewRequestText,
   trackingUrl,
   type BusinessProfile,
+  type EnRouteMessage,
+  type JobPosition,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
+import { getRow } from '../db/rows';
 import { onChanges } from '../sync/change-log';
 import { statement } from '../sync/statements';
 import { escapeHtml } from './html';
@@ -124,6 +129,9 @@ interface JobData {
   email?: unknown;
   customerName?: unknown;
   service?: unknown;
+  assignedTo?: unknown;
+  estimatedArrival?: unknown;
+  location?: unknown;
 }
 
 interface PendingRow {
@@ -149,7 +157,11 @@ export function trackingLink(
   return `${publicUrl.replace(/\/+$/, '')}/customer-portal?search=${encodeURIComponent(job.id)}`;
 }
 
-/** The email of one event: subject, plain text and HTML. */
+/**
+ * The email of one event: subject, plain text and HTML. The en-route email says who is coming
+ * and the one arrival estimate (`enRoute`, rules/arrival.ts); the review request links to the
+ * job's review form with its tracking token, so the customer has nothing to type.
+ */
 export function jobEventEmail(
   event: JobEvent,
   job: {
@@ -159,9 +171,16 @@ export function jobEventEmail(
     trackingToken?: string | null;
   },
   publicUrl: string,
+  enRoute: EnRouteMessage = enRouteMessage({
+    jobId: job.id,
+    service: job.service,
+    estimate: { kind: 'unknown' },
+  }),
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
-  const link = review ? feedbackUrl(publicUrl, job.id) : trackingLink(publicUrl, job);
+  const link = review
+    ? feedbackUrl(publicUrl, job.id, job.trackingToken)
+    : trackingLink(publicUrl, job);
   const greeting = job.customerName ? `Hi ${job.customerName},` : 'Hello,';
   const service = job.service ? ` (${job.service})` : '';
   const [subject, news] = review
@@ -172,10 +191,7 @@ export function jobEventEmail(
           `Your booking${service} is confirmed as job ${job.id}. Keep this link to follow it.`,
         ]
       : event === 'job_en_route'
-        ? [
-            `Job ${job.id}: your driver is on the way`,
-            `Your driver is on the way for job ${job.id}${service}.`,
-          ]
+        ? [enRoute.subject, enRoute.news]
         : [
             `Job ${job.id}: completed`,
             `Job ${job.id}${service} is complete. Thank you for choosing us.`,
@@ -297,8 +313,28 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
           service: text(job.service),
           trackingToken: token,
         };
+        // Who is coming and the one arrival estimate, as the tracking page would give it now.
+        const enRoute = enRouteMessage({
+          jobId,
+          service: facts.service,
+          driverName: text(job.assignedTo),
+          estimate: arrivalEstimate(
+            {
+              status: status ?? '',
+              estimatedArrival: text(job.estimatedArrival),
+              location: text(job.location) ?? '',
+            },
+            getRow<JobPosition>(db, 'job_positions', jobId) ?? null,
+            deps.now(),
+          ),
+        });
         if (event !== BOOKING_APPROVED && token !== null) {
-          const message = pushMessageFor(event, jobId, trackingLink(deps.publicUrl, facts));
+          const message = pushMessageFor(
+            event,
+            jobId,
+            trackingLink(deps.publicUrl, facts),
+            enRoute,
+          );
           claimPushes.run(event, jobId, JSON.stringify(message), now, token);
         }
         const email = text(job.email);
@@ -308,7 +344,7 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
         for (const [kind, dueAt] of emails) {
           // Checked first so a repeat sighting does not use up an id; the index is the real guard.
           if (known.get(jobId, kind)) continue;
-          const mail = jobEventEmail(kind, facts, deps.publicUrl);
+          const mail = jobEventEmail(kind, facts, deps.publicUrl, enRoute);
           insert.run(
             mintIntegerId(db, 'notifications'),
             jobId,
