@@ -11,7 +11,7 @@
 import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { keptForAnother, startSync, stopSync } from '../sync';
+import { db, keepOutboxFor, keptForAnother, startSync, stopSync } from '../sync';
 
 /** Id of the notice shown while another user's kept changes pause the sync. */
 export const KEPT_NOTICE_ID = 'kept-for-another';
@@ -21,12 +21,18 @@ export const KEPT_NOTICE_ID = 'kept-for-another';
  * server session only). `onSignedOut` runs when the server ends the session (socket 4401).
  */
 export function StaffSync({
-  userId,
+  user,
   onSignedOut,
 }: {
-  userId: number | string;
+  /** The signed-in staff member: whose changes the outbox holds if the server ends the session. */
+  user: { id: number | string; name: string; username: string };
   onSignedOut: () => void;
 }): null {
+  const userId = user.id;
+  const owner = useRef(user);
+  useEffect(() => {
+    owner.current = user;
+  }, [user]);
   const latest = useRef(onSignedOut);
   useEffect(() => {
     latest.current = onSignedOut;
@@ -45,7 +51,17 @@ export function StaffSync({
         });
         return;
       }
-      startSync({ baseUrl: window.location.origin, onSignedOut: () => latest.current() });
+      startSync({
+        baseUrl: window.location.origin,
+        // The server ended the session: changes still waiting are this person's, kept for
+        // their next sign-in here, and the signed-out app says so (issue 27).
+        onSignedOut: () =>
+          void db.outbox
+            .count()
+            .then((waiting) => (waiting > 0 ? keepOutboxFor(owner.current) : undefined))
+            .catch(() => undefined)
+            .finally(() => latest.current()),
+      });
     });
     return () => {
       stopped = true;

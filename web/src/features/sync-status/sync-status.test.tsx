@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../sync';
+import { AuthProvider } from '../../components/auth-provider';
 import { NeedsAttentionList } from './needs-attention-list';
 import { SyncStatusChip, describeSyncStatus, lastSyncedText } from './sync-status-chip';
 
@@ -31,6 +32,21 @@ describe('describeSyncStatus', () => {
     expect(describeSyncStatus({ ...base, state: 'online' }).label).toBe('Synced');
     expect(describeSyncStatus({ ...base, state: 'update-required' }).label).toBe('Update required');
   });
+
+  it('says what a device signed in offline waits for, not a stale state (issue 27)', () => {
+    const waiting = { ...base, state: 'online' as const, pending: 3 };
+    expect(describeSyncStatus(waiting, { offline: true, needsPassword: true }).label).toBe(
+      'Sign in to send · 3',
+    );
+    expect(describeSyncStatus(waiting, { offline: true, needsPassword: false }).label).toBe(
+      'Signing in…',
+    );
+    // With no signal at all, offline is the whole truth.
+    expect(
+      describeSyncStatus({ ...waiting, state: 'offline' }, { offline: true, needsPassword: true })
+        .label,
+    ).toBe('Offline · 3 pending');
+  });
 });
 
 describe('SyncStatusChip', () => {
@@ -47,7 +63,9 @@ describe('SyncStatusChip', () => {
     });
     render(
       <MantineProvider env="test">
-        <SyncStatusChip />
+        <AuthProvider>
+          <SyncStatusChip />
+        </AuthProvider>
       </MantineProvider>,
     );
     // The status comes from a live query of the local database: give a busy machine time.
