@@ -6,17 +6,7 @@
  * works offline; the sync status chip counts what is still uploading.
  */
 import { useState, type ChangeEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconFileTypePdf, IconPhoto, IconSignature } from '@tabler/icons-react';
 import {
   CONDITION_PHOTO_CORNERS,
@@ -233,15 +223,28 @@ export function FieldRecordPanel({ jobId }: { jobId: string }) {
           </Badge>
         )}
       </Group>
-      <SegmentedControl
-        fullWidth
-        size="md"
+      {/* The stages as a grid of toggles: two by two on a phone, where four segments in a row
+          cut "Other" and "Drop-off" (issue 27). */}
+      <SimpleGrid
+        cols={{ base: 2, sm: 4 }}
+        spacing={6}
+        role="group"
         aria-label={FIELD_RECORD_TEXT.stage}
-        value={stage}
-        onChange={(value) => setStage(value as PhotoStage)}
-        data={PHOTO_STAGES.map((value) => ({ value, label: PHOTO_STAGE_LABELS[value] }))}
-        classNames={{ label: classes.stageLabel }}
-      />
+        data-testid="photo-stage"
+      >
+        {PHOTO_STAGES.map((value) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={value === stage ? 'filled' : 'default'}
+            color="ironstone.9"
+            aria-pressed={value === stage}
+            onClick={() => setStage(value)}
+          >
+            {PHOTO_STAGE_LABELS[value]}
+          </Button>
+        ))}
+      </SimpleGrid>
       {isConditionStage(stage) && (
         <Text
           size="sm"
