@@ -58,6 +58,7 @@ async function auditHere(page: Page): Promise<LayoutProblem[]> {
     // bottom (the phone's dock). What is under them is where the page scrolls it.
     let top = 0;
     let bottom = vh;
+    const lower: DOMRect[] = [];
     for (const el of document.querySelectorAll('body *')) {
       const style = getComputedStyle(el);
       if (style.position !== 'fixed' && style.position !== 'sticky') continue;
@@ -68,8 +69,11 @@ async function auditHere(page: Page): Promise<LayoutProblem[]> {
       const toast = el.matches('.mantine-Notifications-root, .mantine-Notifications-root *');
       if (!strip && !toast) continue;
       if (rect.top <= 1 || (toast && rect.top < vh / 2)) top = Math.max(top, rect.bottom);
-      else if (rect.bottom >= vh - 1) bottom = Math.min(bottom, rect.top);
+      else lower.push(rect);
     }
+    // The dock is strips stacked from the bottom edge (the call bar, the install card on it).
+    for (const rect of lower.sort((a, b) => b.bottom - a.bottom))
+      if (rect.bottom >= bottom - 1) bottom = Math.min(bottom, rect.top);
 
     const INTERACTIVE =
       'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], ' +
@@ -84,9 +88,13 @@ async function auditHere(page: Page): Promise<LayoutProblem[]> {
       return (parent.textContent ?? '').trim().length > own + 3;
     };
 
-    /** The box a finger can hit: a radio or checkbox with its label. */
+    /**
+     * The box a finger can hit: a radio or checkbox with its label; a field by its drawn box
+     * (a password field's input sits inside a box with the show/hide toggle).
+     */
     const targetBox = (el: Element): DOMRect => {
-      const rect = el.getBoundingClientRect();
+      const field = el.tagName === 'INPUT' ? el.closest('.mantine-Input-input') : null;
+      const rect = (field ?? el).getBoundingClientRect();
       const input = el as HTMLInputElement;
       if (el.tagName === 'INPUT' && (input.type === 'radio' || input.type === 'checkbox')) {
         const boxes = [rect, ...[...(input.labels ?? [])].map((l) => l.getBoundingClientRect())];
@@ -112,7 +120,9 @@ async function auditHere(page: Page): Promise<LayoutProblem[]> {
       const box = targetBox(el);
       const cx = box.left + box.width / 2;
       const cy = box.top + box.height / 2;
-      const onScreen = cx >= 0 && cx <= vw && cy >= top && cy <= bottom;
+      // A centre within a few pixels of the chrome's edge is at the edge of the scroll, not
+      // under anything (hit tests round to whole pixels).
+      const onScreen = cx >= 0 && cx <= vw && cy >= top + 4 && cy <= bottom - 4;
       if (!onScreen) continue;
       if (!inRunningText(el) && (box.width < minTarget - 0.5 || box.height < minTarget - 0.5))
         problems.push(
@@ -122,6 +132,10 @@ async function auditHere(page: Page): Promise<LayoutProblem[]> {
       if (!belongsTo(el, hit))
         problems.push(`covered: ${describe(el)} is under ${hit ? describe(hit) : 'nothing'}`);
     }
+
+    // A page wider than the screen cuts whatever is beyond its edge (and the phone zooms out).
+    const overflow = document.documentElement.scrollWidth - vw;
+    if (overflow > 1) problems.push(`clipped: the page is ${overflow} px wider than the screen`);
 
     // Text cut by a box that hides its overflow, or past the screen's edge.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -197,10 +211,10 @@ export async function auditLayout(page: Page, options: { scroll?: boolean } = {}
   // Steps of half a screen: every control is, at some step, clear of the header and the dock.
   const step = Math.max(200, Math.floor(screen / 2));
   for (let y = 0; y < height; y += step) {
-    await page.evaluate((to) => window.scrollTo(0, to), y);
+    await page.evaluate((to) => window.scrollTo({ top: to, behavior: 'instant' }), y);
     for (const problem of await auditHere(page)) found.add(problem);
     if (y + screen >= height) break;
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   return [...found];
 }

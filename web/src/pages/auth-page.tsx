@@ -36,14 +36,7 @@ export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
-      <Anchor
-        component={Link}
-        to="/"
-        size="sm"
-        mb="md"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
+      <Anchor component={Link} to="/" size="sm" mb="md" className="tap-link" style={{ gap: 4 }}>
         <IconArrowLeft size={16} aria-hidden /> Back to Home
       </Anchor>
       <Grid gap="xl" align="stretch">
