@@ -74,7 +74,9 @@ async function signOutKeeping(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: MESSAGES.SIGN_OUT_PENDING_TITLE });
   await expect(dialog).toContainText(MESSAGES.signOutPending(1));
   await dialog.getByRole('button', { name: MESSAGES.SIGN_OUT_KEEP }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  // Signed out: the driver's screen hands over to the sign-in page.
+  await page.waitForURL((url) => url.pathname === '/auth');
+  expect(await page.evaluate(() => localStorage.getItem('auth_user'))).toBeNull();
 }
 
 function statusOf(dbFile: string, jobId: string): string | undefined {
@@ -105,7 +107,6 @@ test('after an offline sign-in and a reopen with signal, the phone asks for the 
 
     // Signed in again without signal: the verifier on the phone checks the password.
     const auth = new AuthPage(page);
-    await auth.open('/auth');
     await auth.login(driver.username, driver.password);
     await page.waitForURL((url) => url.pathname === '/driver');
     await expect(page.getByTestId('sync-status-label')).toHaveText('Offline · 1 pending');

@@ -7,6 +7,7 @@ import { Badge, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MESSAGES, uploadingText } from '@pilbara/shared-schema';
 import { useAuth } from '../../components/auth-provider';
+import { useOnline } from '../../lib/use-online';
 import { useSyncStatus, type SyncStatus } from '../../sync';
 
 /**
@@ -19,15 +20,17 @@ export interface SessionForChip {
   offline: boolean;
   /** ... on an earlier page: the password must be typed again. */
   needsPassword: boolean;
+  /** Whether the browser has a network (the engine's stored state is stale meanwhile). */
+  online: boolean;
 }
 
 /** The chip's main text and colour for a status. */
 export function describeSyncStatus(
   status: SyncStatus,
-  session: SessionForChip = { offline: false, needsPassword: false },
+  session: SessionForChip = { offline: false, needsPassword: false, online: true },
 ): { label: string; color: string } {
   if (status.state === 'update-required') return { label: 'Update required', color: 'orange' };
-  if (session.offline && status.state !== 'offline') {
+  if (session.offline && session.online) {
     if (session.needsPassword)
       return {
         label: status.pending > 0 ? `Sign in to send · ${status.pending}` : 'Signed in offline',
@@ -71,7 +74,8 @@ export function lastSyncedText(lastSyncedAt: string | null): string | null {
 export function SyncStatusChip() {
   const status = useSyncStatus();
   const { offline, needsPassword } = useAuth();
-  const { label, color } = describeSyncStatus(status, { offline, needsPassword });
+  const online = useOnline();
+  const { label, color } = describeSyncStatus(status, { offline, needsPassword, online });
   const uploading = uploadingText(status.uploading.photos, status.uploading.signatures);
   const lastSynced = lastSyncedText(status.lastSyncedAt);
   const atRisk = status.persisted === false;

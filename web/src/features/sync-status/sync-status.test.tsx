@@ -34,18 +34,17 @@ describe('describeSyncStatus', () => {
   });
 
   it('says what a device signed in offline waits for, not a stale state (issue 27)', () => {
-    const waiting = { ...base, state: 'online' as const, pending: 3 };
-    expect(describeSyncStatus(waiting, { offline: true, needsPassword: true }).label).toBe(
-      'Sign in to send · 3',
-    );
-    expect(describeSyncStatus(waiting, { offline: true, needsPassword: false }).label).toBe(
+    // The engine last stored "offline" before the sign-out; the browser has signal now.
+    const waiting = { ...base, state: 'offline' as const, pending: 3 };
+    const session = { offline: true, needsPassword: true, online: true };
+    expect(describeSyncStatus(waiting, session).label).toBe('Sign in to send · 3');
+    expect(describeSyncStatus(waiting, { ...session, needsPassword: false }).label).toBe(
       'Signing in…',
     );
     // With no signal at all, offline is the whole truth.
-    expect(
-      describeSyncStatus({ ...waiting, state: 'offline' }, { offline: true, needsPassword: true })
-        .label,
-    ).toBe('Offline · 3 pending');
+    expect(describeSyncStatus(waiting, { ...session, online: false }).label).toBe(
+      'Offline · 3 pending',
+    );
   });
 });
 
