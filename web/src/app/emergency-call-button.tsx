@@ -26,9 +26,10 @@ export function EmergencyCallButton() {
         title={`Emergency call ${main.phone}`}
       >
         <IconPhoneCall size={30} aria-hidden className={classes.emergencyIcon} />
+        {/* The bar's words are its accessible name, word for word (WCAG 2.5.3). */}
         <span className={classes.emergencyText} aria-hidden>
           <IconPhoneCall size={20} />
-          24/7 emergency · {main.phone}
+          Emergency call {main.phone}
         </span>
       </a>
     </>
