@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalEstimate, arrivalText, enRouteMessage } from './arrival';
+import { arrivalEstimate, arrivalShortText, arrivalText, enRouteMessage } from './arrival';
 
 const NOW = new Date('2026-11-24T02:10:00.000Z');
 const KARRATHA_FIX = {
@@ -79,5 +79,16 @@ describe('enRouteMessage', () => {
       expect(
         enRouteMessage({ jobId: 'JOB-2026-5', driverName, estimate: { kind: 'unknown' } }).news,
       ).toBe('Your driver is on the way for job JOB-2026-5. Estimated arrival: To be confirmed.');
+  });
+});
+
+describe('arrivalShortText', () => {
+  it('gives a text message the estimate in a few words, or nothing', () => {
+    expect(arrivalShortText({ kind: 'live', minutes: 27, km: 31.5 })).toBe('about 27 min');
+    expect(arrivalShortText({ kind: 'planned', text: 'Within 4-6 hours' })).toBe(
+      'Within 4-6 hours',
+    );
+    expect(arrivalShortText({ kind: 'out-of-coverage' })).toBeNull();
+    expect(arrivalShortText({ kind: 'unknown' })).toBeNull();
   });
 });

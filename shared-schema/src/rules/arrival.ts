@@ -80,6 +80,16 @@ export function arrivalText(estimate: ArrivalEstimate): string {
   }
 }
 
+/**
+ * The estimate in a text message's few words ("about 27 min", the office's estimate), or null
+ * when there is none to give: a text leaves the estimate out rather than say "to be confirmed".
+ */
+export function arrivalShortText(estimate: ArrivalEstimate): string | null {
+  if (estimate.kind === 'live') return `about ${estimate.minutes} min`;
+  if (estimate.kind === 'planned') return estimate.text;
+  return null;
+}
+
 /** "Dana Reid" when a driver is named on the job, else "Your driver". */
 function driverLabel(driverName: string | null | undefined): string {
   const name = driverName?.trim();

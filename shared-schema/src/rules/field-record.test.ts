@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   completionGaps,
+  maySeeFile,
+  mayReferenceFile,
   fitWithin,
   formatPosition,
   formatStamp,
@@ -153,5 +155,28 @@ describe('completionGaps', () => {
         [{ document: 'authority_to_tow' }, { document: 'vehicle_release' }],
       ),
     ).toEqual([]);
+  });
+});
+
+describe('files follow their rows (issue 25)', () => {
+  const sam = { role: 'driver' as const, name: 'Sam Taylor' };
+  const none = { jobs: [], fleet: false, uploadedByActor: false };
+  it('lets a driver see a file through a job they can see, a defect, or their own upload', () => {
+    expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: 'Sam Taylor' }] })).toBe(true);
+    expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: null }] })).toBe(true);
+    expect(maySeeFile(sam, { ...none, fleet: true })).toBe(true);
+    expect(maySeeFile(sam, { ...none, uploadedByActor: true })).toBe(true);
+    expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: 'Alex Morgan' }] })).toBe(false);
+    expect(maySeeFile({ role: 'customer', name: '' }, { ...none, fleet: true })).toBe(false);
+    expect(maySeeFile({ role: 'admin', name: 'Boss' }, none)).toBe(true);
+  });
+
+  it("refuses a record naming another driver's file, and allows a new one", () => {
+    const theirs = { ...none, jobs: [{ assignedTo: 'Alex Morgan' }] };
+    expect(mayReferenceFile(sam, theirs, true)).toBe(false);
+    expect(mayReferenceFile(sam, theirs, false)).toBe(false);
+    expect(mayReferenceFile(sam, none, true)).toBe(false);
+    expect(mayReferenceFile(sam, none, false)).toBe(true);
+    expect(mayReferenceFile(sam, { ...none, uploadedByActor: true }, true)).toBe(true);
   });
 });

@@ -27,3 +27,7 @@ export * from './merge';
 export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';
+export * from './plain-text';
+export * from './push-endpoint';
+export * from './offline-storage';
+export * from './sms';

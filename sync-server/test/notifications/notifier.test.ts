@@ -96,7 +96,9 @@ async function push(
 }
 
 function notificationsOf(app: TestApp, jobId: string) {
-  return app.db.prepare('SELECT * FROM notifications WHERE jobId = ? ORDER BY id').all(jobId) as {
+  return app.db
+    .prepare("SELECT * FROM notifications WHERE jobId = ? AND type = 'email' ORDER BY id")
+    .all(jobId) as {
     status: string;
     type: string;
     event: string;

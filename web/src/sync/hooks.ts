@@ -3,9 +3,11 @@
  * server, both read from Dexie, so a follower tab sees what the leader does.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { StoragePromise } from '@pilbara/shared-schema';
 import type { StoredStatus, SyncState } from './engine';
 import { getSyncDatabase } from './client';
 import { META } from './local-store';
+import { OFFLINE_DATA_META, type StoredPersistence } from './offline-data';
 
 export interface SyncStatus {
   state: SyncState;
@@ -16,8 +18,8 @@ export interface SyncStatus {
   /** Mutations the server refused, waiting for staff to retry or discard. */
   needsAttention: number;
   lastSyncedAt: string | null;
-  /** Whether the browser promised to keep the data (null: not asked or not supported). */
-  persisted: boolean | null;
+  /** Whether the browser promised to keep the offline data (null: not read yet). */
+  persistence: StoragePromise | null;
   /** Shown with `update-required` and `signed-out`. */
   message: string | null;
 }
@@ -30,7 +32,7 @@ const INITIAL: SyncStatus = {
   uploading: { photos: 0, signatures: 0 },
   needsAttention: 0,
   lastSyncedAt: null,
-  persisted: null,
+  persistence: null,
   message: null,
 };
 
@@ -39,11 +41,12 @@ export function useSyncStatus(): SyncStatus {
   return (
     useLiveQuery(async (): Promise<SyncStatus> => {
       const db = getSyncDatabase();
-      const [pending, uploading, needsAttention, row] = await Promise.all([
+      const [pending, uploading, needsAttention, row, persistence] = await Promise.all([
         db.outbox.count(),
         db.fieldFiles.filter((file) => file.full !== null).toArray(),
         db.syncIssues.count(),
         db.meta.get(META.status),
+        db.meta.get(OFFLINE_DATA_META.persistence),
       ]);
       const stored = row?.value as StoredStatus | undefined;
       let state = stored?.state ?? 'idle';
@@ -63,7 +66,7 @@ export function useSyncStatus(): SyncStatus {
         },
         needsAttention,
         lastSyncedAt: stored?.lastSyncedAt ?? null,
-        persisted: stored?.persisted ?? null,
+        persistence: (persistence?.value as StoredPersistence | undefined)?.promise ?? null,
         message: stored?.message ?? null,
       };
     }, []) ?? INITIAL

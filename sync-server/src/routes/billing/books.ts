@@ -15,6 +15,7 @@ import {
   csvFileSchema,
   gstSummary,
   gstSummaryResponseSchema,
+  neutraliseCsvRow,
   paymentsCsvRows,
   salesCsvRows,
   type BooksRangeQuery,
@@ -25,7 +26,9 @@ import { errorAnswers } from '../../plugins/route-schemas';
 
 function csv(columns: readonly string[], rows: readonly Record<string, string>[]): string {
   // Excel opens a UTF-8 file correctly only with a byte-order mark; the importers accept it too.
-  return stringify(rows as Record<string, string>[], {
+  // A cell that would start a formula is neutralised as OWASP advises (issue 25); amounts stay
+  // numbers (documents/csv-safety.ts).
+  return stringify(rows.map(neutraliseCsvRow), {
     header: true,
     columns: [...columns],
     bom: true,

@@ -37,7 +37,6 @@ import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { renderCreditNotePdf, renderInvoicePdf, renderQuotePdf } from '../../services/pdf';
 import { applyServerMutation } from '../../sync/apply-mutation';
 import { notifyChanges } from '../../sync/change-log';
 import { payLinkToken } from '../../db/repositories/pay-links';
@@ -122,7 +121,7 @@ function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
     ? quotePayUrl(
         app.config.publicUrl,
         invoice.quoteId,
-        payLinkToken(app.db, invoice.quoteId, app.now()),
+        payLinkToken(app.db, app.payLinkKey, invoice.quoteId),
       )
     : null;
 }
@@ -143,13 +142,17 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: quotePdfSchema, config: QUOTE_NOT_FOUND },
     async (request, reply) => {
       const quote = quoteById(app, request.params.id);
-      const pdf = await renderQuotePdf(quote, {
-        profile: app.profile,
-        payUrl: quotePayUrl(
-          app.config.publicUrl,
-          quote.id,
-          payLinkToken(app.db, quote.id, app.now()),
-        ),
+      const pdf = await app.pdf.render({
+        kind: 'quote',
+        quote,
+        options: {
+          profile: app.profile,
+          payUrl: quotePayUrl(
+            app.config.publicUrl,
+            quote.id,
+            payLinkToken(app.db, app.payLinkKey, quote.id),
+          ),
+        },
       });
       return sendPdf(reply, pdf, quotePdfFilename(quote.id));
     },
@@ -174,7 +177,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payUrl = quotePayUrl(
         app.config.publicUrl,
         quote.id,
-        payLinkToken(app.db, quote.id, app.now()),
+        payLinkToken(app.db, app.payLinkKey, quote.id),
       );
       const delivered = await mailDocument(
         app,
@@ -182,7 +185,11 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           to: quote.customerEmail,
           message: quoteEmail(quote, app.profile, payUrl),
-          pdf: await renderQuotePdf(quote, { profile: app.profile, payUrl }),
+          pdf: await app.pdf.render({
+            kind: 'quote',
+            quote,
+            options: { profile: app.profile, payUrl },
+          }),
           filename: quotePdfFilename(quote.id),
         },
         {
@@ -230,11 +237,15 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: invoicePdfSchema, config: INVOICE_NOT_FOUND },
     async (request, reply) => {
       const { invoice, payments, creditNotes } = invoiceById(app, request.params.id);
-      const pdf = await renderInvoicePdf(invoice, {
-        profile: app.profile,
-        payments,
-        creditNotes,
-        payUrl: invoicePayUrl(app, invoice),
+      const pdf = await app.pdf.render({
+        kind: 'invoice',
+        invoice,
+        options: {
+          profile: app.profile,
+          payments,
+          creditNotes,
+          payUrl: invoicePayUrl(app, invoice),
+        },
       });
       return sendPdf(reply, pdf, invoicePdfFilename(invoice.id));
     },
@@ -260,7 +271,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           to: invoice.customerEmail,
           message: invoiceEmail(invoice, app.profile, options),
-          pdf: await renderInvoicePdf(invoice, options),
+          pdf: await app.pdf.render({ kind: 'invoice', invoice, options }),
           filename: invoicePdfFilename(invoice.id),
         },
         {
@@ -288,7 +299,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const note = getRow<CreditNote>(app.db, 'credit_notes', request.params.id);
       const invoice = note ? getRow<Invoice>(app.db, 'invoices', note.invoiceId) : undefined;
       if (!note || !invoice) throw notFound(CREDIT_NOTE_NOT_FOUND);
-      const pdf = await renderCreditNotePdf(note, invoice, app.profile);
+      const pdf = await app.pdf.render({ kind: 'creditNote', note, invoice, profile: app.profile });
       return sendPdf(reply, pdf, creditNotePdfFilename(note.id));
     },
   );

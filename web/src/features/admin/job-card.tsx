@@ -1,6 +1,7 @@
 /**
  * One job in Job Management: status badge and progress, the three status steps, reassignment
- * and delete — each enabled exactly where the shared job-flow rule allows — and its history.
+ * and delete — each enabled exactly where the shared job-flow rule allows — and its history,
+ * with the messages sent to the customer (issue 31).
  */
 import { useState } from 'react';
 import {
@@ -42,6 +43,7 @@ import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { JobVehicleSelect, type FleetState } from '../../components/job-vehicle-select';
+import { JobMessages } from './job-messages';
 import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
@@ -278,7 +280,14 @@ export function JobCard({
             {ADMIN_TEXT.fieldRecord}
           </Button>
         </Group>
-        <Collapse expanded={open}>{open && <JobHistory jobId={job.id} />}</Collapse>
+        <Collapse expanded={open}>
+          {open && (
+            <Stack gap="md">
+              <JobHistory jobId={job.id} />
+              <JobMessages jobId={job.id} />
+            </Stack>
+          )}
+        </Collapse>
         <Collapse expanded={fieldOpen}>{fieldOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
       </Stack>
     </Card>
