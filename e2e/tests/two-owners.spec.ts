@@ -197,14 +197,18 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     const bornAt = Math.ceil(Date.parse(createdAt!) / 1000) * 1000;
     const times = [bornAt + 2_000, bornAt + 3_000, bornAt + 5_000].map((ms) => new Date(ms));
     const controls = a.controls(jobId);
-    for (const [index, button] of [
-      controls.markEnRoute,
-      controls.startService,
-      controls.complete,
-    ].entries()) {
+    const steps = [
+      [controls.markEnRoute, 'En Route'],
+      [controls.startService, 'In Progress'],
+      [controls.complete, 'Completed'],
+    ] as const;
+    for (const [index, [button, status]] of steps.entries()) {
       await a.page.clock.setFixedTime(times[index]!);
       if (button === controls.complete) await a.completeJob(jobId);
       else await button.click();
+      // Recorded on the device before its clock moves on: a button is disabled while its step
+      // is still being written, so that alone let a busy machine stamp the next time on it.
+      await expect(a.jobCard(jobId)).toHaveAttribute('data-status', status);
       await expect(button).toBeDisabled();
     }
     await expect(a.jobCard(jobId)).toHaveAttribute('data-status', 'Completed');
