@@ -43,7 +43,8 @@ function isConditionStage(stage: PhotoStage): boolean {
 
 /** Whether a record's bytes are still only on this phone. */
 function onlyHere(local: LocalFieldFile | undefined): boolean {
-  return local !== undefined && local.full !== null;
+  // A confirmed file keeps its bytes a week more (sync/field-files.ts) but is on the server.
+  return local !== undefined && local.full !== null && local.uploadedAt === null;
 }
 
 function OnlyOnPhoneBadge({ local }: { local: LocalFieldFile | undefined }) {

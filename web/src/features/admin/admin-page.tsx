@@ -25,6 +25,7 @@ import { adminDashboardStats, assignmentChoices, type Job } from '@pilbara/share
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../components/fleet-due-list';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
+import { BackupStatusCard } from './backup-status';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
@@ -110,6 +111,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
           <Stack gap="md">
             <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
             <DueList />
+            <BackupStatusCard />
             {liveStatus?.({ jobs, availableDrivers })}
           </Stack>
         </Collapse>
