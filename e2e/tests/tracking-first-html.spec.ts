@@ -99,6 +99,9 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   expect(text).toContain('Winch Recovery');
   expect(text).toContain('Sam Taylor');
   expect(text).toContain('40 minutes');
+  // Its timeline too (issue 27): each step at the time it was recorded, from the same answer.
+  expect(html).toContain('data-testid="job-timeline"');
+  expect(text).toContain('Driver en route');
 
   // Nothing unmasked anywhere in the page, the embedded answer included.
   const digits = who.phone.replace(/\D/g, '');
@@ -107,12 +110,19 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   expect(html).not.toContain(who.email);
   const api = (await (await request.get(`/api/track/${job.trackingToken}`)).json()) as {
     job: { phone: string; email: string };
+    timeline: unknown[];
+    reviewed: boolean;
   };
   const embedded = JSON.parse(
     /<script type="application\/json" id="tracking-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ??
       'null',
-  ) as { token: string; answer: { job: { phone: string; email: string } } };
+  ) as {
+    token: string;
+    answer: { job: { phone: string; email: string }; timeline: unknown[]; reviewed: boolean };
+  };
   expect(embedded.token).toBe(job.trackingToken);
+  expect(embedded.answer.timeline).toEqual(api.timeline);
+  expect(embedded.answer.reviewed).toBe(false);
   expect(embedded.answer.job.phone).toBe(api.job.phone);
   expect(embedded.answer.job.email).toBe(api.job.email);
   expect(embedded.answer.job.phone).toMatch(/^[•\s]+\d{3}$/);

@@ -5,7 +5,7 @@
  * page, not a loading spinner.
  */
 import { StrictMode } from 'react';
-import type { Job } from '@pilbara/shared-schema';
+import { customerTimeline, type Job } from '@pilbara/shared-schema';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -122,14 +122,31 @@ export function trackingSamples(): InitialTracking[] {
     longitude: 116.85,
     recordedAt: new Date(Date.parse(SAMPLE_TIME) - minutesAgo * 60_000).toISOString(),
   });
-  const job = (status: Job['status'], progress: number, minutesAgo: number | null) => ({
-    token: 'sample-token',
-    renderedAt: SAMPLE_TIME,
-    answer: {
-      job: sampleJob(status, progress),
-      position: minutesAgo === null ? null : seen(minutesAgo),
-    },
-  });
+  // The job's history as the server builds the timeline from it (issue 27), so the timeline's
+  // CSS is among what the tracking page inlines.
+  const history = (status: Job['status']) =>
+    (status === 'Completed' ? ['En Route', 'In Progress', 'Completed'] : ['En Route']).map(
+      (step, index) => ({
+        status: step,
+        createdAt: new Date(Date.parse(SAMPLE_TIME) - (30 - index * 10) * 60_000).toISOString(),
+      }),
+    );
+  const job = (status: Job['status'], progress: number, minutesAgo: number | null) => {
+    const sample = sampleJob(status, progress);
+    return {
+      token: 'sample-token',
+      renderedAt: SAMPLE_TIME,
+      answer: {
+        job: sample,
+        position: minutesAgo === null ? null : seen(minutesAgo),
+        timeline: customerTimeline(
+          { createdAt: new Date(Date.parse(SAMPLE_TIME) - 45 * 60_000).toISOString() },
+          history(status),
+        ),
+        reviewed: false,
+      },
+    };
+  };
   return [
     job('En Route', 25, 1),
     job('En Route', 25, 40),

@@ -28,16 +28,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  arrivalEstimate,
+  arrivalShortText,
+  enRouteMessage,
   feedbackUrl,
   pushMessageFor,
   reviewRequestDueAt,
   reviewRequestText,
   trackingUrl,
   type BusinessProfile,
+  type EnRouteMessage,
+  type JobPosition,
   oneLine,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
+import { getRow } from '../db/rows';
 import { onChanges } from '../sync/change-log';
 import { statement } from '../sync/statements';
 import { escapeHtml } from './html';
@@ -137,6 +143,7 @@ interface JobData {
   estimatedArrival?: unknown;
   customerName?: unknown;
   service?: unknown;
+  location?: unknown;
 }
 
 interface PendingRow {
@@ -162,7 +169,11 @@ export function trackingLink(
   return `${publicUrl.replace(/\/+$/, '')}/customer-portal?search=${encodeURIComponent(job.id)}`;
 }
 
-/** The email of one event: subject, plain text and HTML. */
+/**
+ * The email of one event: subject, plain text and HTML. The en-route email says who is coming
+ * and the one arrival estimate (`enRoute`, rules/arrival.ts); the review request links to the
+ * job's review form with its tracking token, so the customer has nothing to type.
+ */
 export function jobEventEmail(
   event: JobEvent,
   job: {
@@ -172,9 +183,16 @@ export function jobEventEmail(
     trackingToken?: string | null;
   },
   publicUrl: string,
+  enRoute: EnRouteMessage = enRouteMessage({
+    jobId: job.id,
+    service: job.service,
+    estimate: { kind: 'unknown' },
+  }),
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
-  const link = review ? feedbackUrl(publicUrl, job.id) : trackingLink(publicUrl, job);
+  const link = review
+    ? feedbackUrl(publicUrl, job.id, job.trackingToken)
+    : trackingLink(publicUrl, job);
   // Names and services come from booking forms and staff devices: one line each, so nothing a
   // customer typed can add a line to the email (issue 25).
   const greeting = job.customerName ? `Hi ${oneLine(job.customerName)},` : 'Hello,';
@@ -187,10 +205,7 @@ export function jobEventEmail(
           `Your booking${service} is confirmed as job ${job.id}. Keep this link to follow it.`,
         ]
       : event === 'job_en_route'
-        ? [
-            `Job ${job.id}: your driver is on the way`,
-            `Your driver is on the way for job ${job.id}${service}.`,
-          ]
+        ? [enRoute.subject, enRoute.news]
         : [
             `Job ${job.id}: completed`,
             `Job ${job.id}${service} is complete. Thank you for choosing us.`,
@@ -324,6 +339,23 @@ export function claimJobEvents(
           service: text(job.service),
           trackingToken: token,
         };
+        // Who is coming and the one arrival estimate (rules/arrival.ts), as the tracking page
+        // would give it now: the email, the push and the text all say the same.
+        const estimate = arrivalEstimate(
+          {
+            status: status ?? '',
+            estimatedArrival: text(job.estimatedArrival),
+            location: text(job.location) ?? '',
+          },
+          getRow<JobPosition>(db, 'job_positions', jobId) ?? null,
+          deps.now(),
+        );
+        const enRoute = enRouteMessage({
+          jobId,
+          service: facts.service,
+          driverName: text(job.assignedTo),
+          estimate,
+        });
         if (texts) {
           claimJobText(texts, event, {
             id: jobId,
@@ -332,10 +364,16 @@ export function claimJobEvents(
             trackingToken: token,
             assignedTo: job.assignedTo,
             estimatedArrival: job.estimatedArrival,
+            arrival: arrivalShortText(estimate),
           });
         }
         if (event !== BOOKING_APPROVED && token !== null) {
-          const message = pushMessageFor(event, jobId, trackingLink(deps.publicUrl, facts));
+          const message = pushMessageFor(
+            event,
+            jobId,
+            trackingLink(deps.publicUrl, facts),
+            enRoute,
+          );
           claimPushes.run(event, jobId, JSON.stringify(message), now, token);
         }
         const email = text(job.email);
@@ -345,7 +383,7 @@ export function claimJobEvents(
         for (const [kind, dueAt] of emails) {
           // Checked first so a repeat sighting does not use up an id; the index is the real guard.
           if (known.get(jobId, kind)) continue;
-          const mail = jobEventEmail(kind, facts, deps.publicUrl);
+          const mail = jobEventEmail(kind, facts, deps.publicUrl, enRoute);
           insert.run(
             mintIntegerId(db, 'notifications'),
             jobId,

@@ -101,6 +101,11 @@ export interface LoggedJob {
   trackingToken?: unknown;
   assignedTo?: unknown;
   estimatedArrival?: unknown;
+  /**
+   * The one arrival estimate (rules/arrival.ts `arrivalShortText`, issue 27) when the caller
+   * has it; null for none. Without it the text falls back to the job's own estimate.
+   */
+  arrival?: string | null;
 }
 
 /** The job events the texts share with the emails. */
@@ -115,9 +120,13 @@ export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: Log
   const facts: Omit<SmsFacts, 'business'> = { reference: job.id, link };
   if (event === 'job_en_route') {
     facts.driverFirstName = driverFirstName(text(job.assignedTo));
-    facts.arrival = smsArrivalEstimate({ estimatedArrival: text(job.estimatedArrival) });
+    facts.arrival =
+      job.arrival !== undefined
+        ? job.arrival
+        : smsArrivalEstimate({ estimatedArrival: text(job.estimatedArrival) });
   }
-  if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, job.id);
+  // The review link opens that job's form with its token: nothing to type (issue 27).
+  if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, job.id, token);
   claim(ctx, {
     event,
     onceKey: `job:${job.id}`,

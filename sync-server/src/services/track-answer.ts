@@ -1,20 +1,28 @@
 /**
  * What a tracking link shows (DESIGN.md §7, §11): the job with that token — masked, with the
- * truck's last fix while it is En Route — or the booking while it waits for approval. One code
+ * truck's last fix while it is En Route, its recorded timeline and whether the customer has
+ * reviewed it (issue 27) — or the booking while it waits for approval. One code
  * path for `GET /api/track/:token` (routes/public/job-lookup.ts) and for the tracking link's page,
  * which the server renders with the same answer in it (services/tracking-page.ts, issue 30), so
  * the page can never show more than the API does.
  */
 import type { FastifyInstance } from 'fastify';
-import type {
-  Booking,
-  Job,
-  JobPosition,
-  TrackResponse,
-  TruckPosition,
+import {
+  customerTimeline,
+  type Booking,
+  type Job,
+  type JobPosition,
+  type TimelineEntry,
+  type TrackResponse,
+  type TruckPosition,
 } from '@pilbara/shared-schema';
 import { getRow } from '../db/rows';
-import { findJobByToken, findPendingBookingByToken } from '../db/repositories/public-records';
+import { updatesOfJob } from '../db/repositories/field-record';
+import {
+  findJobByToken,
+  findPendingBookingByToken,
+  reviewedJobIds,
+} from '../db/repositories/public-records';
 import { maskBooking, maskJob } from './masking';
 
 export type FoundByToken = { job: Job } | { booking: Booking };
@@ -25,6 +33,14 @@ export function findByToken(app: FastifyInstance, token: string): FoundByToken |
   if (job) return { job };
   const booking = findPendingBookingByToken(app.db, token);
   return booking ? { booking } : undefined;
+}
+
+/**
+ * The customer's timeline of a job: each step at the time the device recorded it, from the
+ * job's history (DESIGN §12; rules/timeline.ts). The history itself stays with staff.
+ */
+export function timelineOf(app: FastifyInstance, job: Job): TimelineEntry[] {
+  return customerTimeline(job, updatesOfJob(app.db, job.id));
 }
 
 /**
@@ -48,5 +64,10 @@ export function trackAnswer(app: FastifyInstance, token: string): TrackResponse 
   const found = findByToken(app, token);
   if (!found) return undefined;
   if (!('job' in found)) return { booking: maskBooking(found.booking) };
-  return { job: maskJob(found.job), position: truckPosition(app, found.job) };
+  return {
+    job: maskJob(found.job),
+    position: truckPosition(app, found.job),
+    timeline: timelineOf(app, found.job),
+    reviewed: reviewedJobIds(app.db, [found.job.id]).length > 0,
+  };
 }

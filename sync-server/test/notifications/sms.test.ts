@@ -257,7 +257,7 @@ describe('texts to the customer, once each', () => {
       expected('job_completed', {
         reference: jobId,
         link,
-        reviewLink: feedbackUrl(PUBLIC_URL, jobId),
+        reviewLink: feedbackUrl(PUBLIC_URL, jobId, trackingToken),
       }),
       expected('quote_sent', {
         reference: quote.id,
@@ -273,7 +273,7 @@ describe('texts to the customer, once each', () => {
     expect(fake.received.every((text) => text.to === E164)).toBe(true);
     expect(fake.received[2]!.body).toContain('Sam is on the way for job');
     expect(fake.received[2]!.body).toContain('ETA 25 minutes');
-    expect(fake.received[3]!.body).toContain(feedbackUrl(PUBLIC_URL, jobId));
+    expect(fake.received[3]!.body).toContain(feedbackUrl(PUBLIC_URL, jobId, trackingToken));
     expect(fake.received[4]!.body).toContain(payUrl);
     expect(fake.received[5]!.body).toContain(formatCents(quote.finalPrice));
 

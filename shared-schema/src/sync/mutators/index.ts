@@ -8,6 +8,7 @@ import { bookingApprove } from './booking';
 import { photoAdd, signatureAdd } from './field-record';
 import { creditNoteIssue, invoiceRaise, invoiceRecordPayment, quoteAccept } from './invoice';
 import {
+  jobAddNote,
   jobAssignVehicle,
   jobComplete,
   jobCreate,
@@ -54,6 +55,7 @@ const ALL = [
   jobSetStatus,
   jobReassign,
   jobAssignVehicle,
+  jobAddNote,
   jobDelete,
   jobRestore,
   quoteSave,

@@ -43,7 +43,7 @@ import {
 } from '../../db/repositories/public-records';
 import { maskBooking, maskJob } from '../../services/masking';
 import { minutesOf, phoneProofKey } from '../../services/guards';
-import { findByToken as byToken, trackAnswer } from '../../services/track-answer';
+import { findByToken as byToken, timelineOf, trackAnswer } from '../../services/track-answer';
 
 /** The portal's "nothing found", the same for an unknown id and a wrong phone. */
 function noJobFound(): HttpError {
@@ -55,9 +55,9 @@ function noJobFound(): HttpError {
 type Found = { job: Job } | { booking: Booking };
 
 /** The answer body, masked for a caller who typed `knownPhone` (if anything). */
-function masked(found: Found, knownPhone?: string) {
+function masked(app: FastifyInstance, found: Found, knownPhone?: string) {
   return 'job' in found
-    ? { job: maskJob(found.job, knownPhone) }
+    ? { job: maskJob(found.job, knownPhone), timeline: timelineOf(app, found.job) }
     : { booking: maskBooking(found.booking, knownPhone) };
 }
 
@@ -141,17 +141,17 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       const text = query.trim();
       noStore(reply);
       if (isJobIdLookup(text) || isBookingIdLookup(text)) {
-        return masked(await provedById(text, phone), phone);
+        return masked(app, await provedById(text, phone), phone);
       }
       if (isTrackingToken(text)) {
         const found = byToken(app, text);
         if (!found) throw noJobFound();
-        return masked(found);
+        return masked(app, found);
       }
       // A whole phone number is what the dashboard takes too: the customer's newest job.
       if (isValidPhone(text)) {
         const job = jobsForPhone(app.db, text)[0];
-        if (job) return { job: maskJob(job, text) };
+        if (job) return { job: maskJob(job, text), timeline: timelineOf(app, job) };
         const booking = pendingBookingsForPhone(app.db, text)[0];
         if (booking) return { booking: maskBooking(booking, text) };
       }

@@ -12,6 +12,7 @@ import {
   POLLING_INTERVALS,
   type Job,
   type PublicBooking,
+  type TimelineEntry,
   type TrackResponse,
   type TruckPosition,
 } from '@pilbara/shared-schema';
@@ -19,9 +20,18 @@ import { apiRequest, HttpError } from '../../lib/http';
 
 /**
  * What a lookup found; a job's `position` is the truck's last fix, which only the tracking
- * link's answer carries, and only while the job is En Route (issue 20).
+ * link's answer carries, and only while the job is En Route (issue 20). Its `timeline` is each
+ * step at the time it was recorded (DESIGN §12); `reviewed`, on the tracking link's answer,
+ * whether the customer has left their review.
  */
-export type Tracked = { job: Job; position?: TruckPosition | null } | { booking: PublicBooking };
+export type Tracked =
+  | {
+      job: Job;
+      position?: TruckPosition | null;
+      timeline?: readonly TimelineEntry[];
+      reviewed?: boolean;
+    }
+  | { booking: PublicBooking };
 
 /** What the customer asked with: a tracking token, or an id with phone digits. */
 export type TrackQuery = { token: string } | { query: string; phone?: string };
@@ -39,13 +49,29 @@ function urlOf(ask: TrackQuery): string {
   return `/api/jobs/search?query=${encodeURIComponent(ask.query)}${phone}`;
 }
 
-type LookupAnswer = Partial<{ job: Job; position: TruckPosition | null; booking: PublicBooking }>;
+type LookupAnswer = Partial<{
+  job: Job;
+  position: TruckPosition | null;
+  timeline: TimelineEntry[];
+  reviewed: boolean;
+  booking: PublicBooking;
+}>;
 
-/** What a lookup's answer (or a tracking page's embedded answer) shows; null for nothing. */
+/**
+ * What a lookup's answer (or a tracking page's embedded answer) shows; null for nothing. Only
+ * the tracking link's answer says whether the job was reviewed, so `reviewed` stays absent
+ * for a portal search.
+ */
 export function trackedOf(answer: LookupAnswer | TrackResponse | null | undefined): Tracked | null {
   if (!answer) return null;
   if ('job' in answer && answer.job) {
-    return { job: answer.job, position: ('position' in answer ? answer.position : null) ?? null };
+    const reviewed = 'reviewed' in answer ? answer.reviewed : undefined;
+    return {
+      job: answer.job,
+      position: ('position' in answer ? answer.position : null) ?? null,
+      timeline: ('timeline' in answer ? answer.timeline : undefined) ?? [],
+      ...(reviewed === undefined ? {} : { reviewed }),
+    };
   }
   if ('booking' in answer && answer.booking) return { booking: answer.booking };
   return null;
