@@ -12,7 +12,7 @@ import type { LocalFieldFile } from '../db/schema';
 import { FileUploader } from './field-files';
 import { SyncEngine, type EngineOptions } from './engine';
 import { leaderLockName, runAsLeader } from './leader';
-import { mintIdFrom, onLeaseLow, type MintSeries } from './leases';
+import { NoIdsLeftError, mintIdFrom, onLeaseLow, waitForIds, type MintSeries } from './leases';
 import {
   META,
   discardIssue as discardIssueIn,
@@ -107,12 +107,30 @@ export type MintedId<S extends MintSeries> = S extends (typeof INTEGER_ID_SERIES
   : string;
 
 /**
+ * How long a write waits for the device's first blocks of ids while it is connected. A device
+ * signed in a moment ago shows "Synced" as soon as its outbox is empty and the link is up, which
+ * can be before the server's blocks have arrived (seconds, on a busy server): an admin who
+ * approved a booking at once was told "No ids left on this device" while online.
+ */
+export const FIRST_IDS_WAIT_MS = 15_000;
+
+/**
  * A final id minted on this device from its leases: `mintId('JOB')` → `'JOB-2026-57'`,
- * `mintId('fuel_records')` → `1043`. Throws `NoIdsLeftError` when the device has none left
- * (it has never synced).
+ * `mintId('fuel_records')` → `1043`. With none left while syncing and online, it asks for a block
+ * and waits for it (up to {@link FIRST_IDS_WAIT_MS}); offline, or still none after that, it throws
+ * `NoIdsLeftError` (the device has never synced).
  */
 export async function mintId<S extends MintSeries>(series: S): Promise<MintedId<S>> {
-  return (await mintIdFrom(getSyncDatabase(), series)) as MintedId<S>;
+  const db = getSyncDatabase();
+  try {
+    return (await mintIdFrom(db, series)) as MintedId<S>;
+  } catch (error) {
+    const online = globalThis.navigator?.onLine !== false;
+    if (!(error instanceof NoIdsLeftError) || !running || !online) throw error;
+    announce('lease-low');
+    if (!(await waitForIds(db, series, FIRST_IDS_WAIT_MS))) throw error;
+    return (await mintIdFrom(db, series)) as MintedId<S>;
+  }
 }
 
 export interface StartSyncOptions {

@@ -4,7 +4,14 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PilbaraDatabase } from '../db/database';
 import { DB_VERSIONS } from '../db/schema';
-import { NoIdsLeftError, addLease, businessYear, lowSeries, mintIdFrom } from './leases';
+import {
+  NoIdsLeftError,
+  addLease,
+  businessYear,
+  lowSeries,
+  mintIdFrom,
+  waitForIds,
+} from './leases';
 
 const open: PilbaraDatabase[] = [];
 afterEach(async () => {
@@ -50,6 +57,18 @@ describe('ids minted from leases', () => {
     );
     other.close();
     expect(new Set(minted).size).toBe(20);
+  });
+
+  it('waits for a block that arrives from another tab, and gives up when none does', async () => {
+    const db = freshDb();
+    const other = new PilbaraDatabase(db.name);
+    setTimeout(() => void addLease(other, 'fuel_records', 11, 60), 300);
+    expect(await waitForIds(db, 'fuel_records', 10_000)).toBe(true);
+    expect(await mintIdFrom(db, 'fuel_records')).toBe(11);
+    other.close();
+    const started = Date.now();
+    expect(await waitForIds(db, 'vehicles', 500)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   });
 });
 

@@ -90,6 +90,33 @@ export async function addLease(
   });
 }
 
+/** Numbers left in `series` (a bare prefix means this year's series) on this device. */
+export async function idsLeft(
+  db: PilbaraDatabase,
+  series: MintSeries,
+  date: Date = new Date(),
+): Promise<number> {
+  const leases = await getMeta<Leases>(db, META.leases, {});
+  return remaining(leases[resolveSeries(series, date)]);
+}
+
+/**
+ * Waits until the device holds a number of `series`, looking every 200 ms (the block may be
+ * stored by another tab's engine), for at most `timeoutMs`. Answers whether one arrived.
+ */
+export async function waitForIds(
+  db: PilbaraDatabase,
+  series: MintSeries,
+  timeoutMs: number,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await idsLeft(db, series)) > 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const lowListeners = new Set<() => void>();
 
 /** Called when a mint left a series low; the sync engine subscribes. */
