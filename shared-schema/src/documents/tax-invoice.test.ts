@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import { raiseInvoice } from './invoice';
+import { isValidAbn } from './abn';
 import {
   TAX_INVOICE_RULES,
-  isValidAbn,
   taxInvoiceDocument,
   taxInvoiceProblems,
   type TaxInvoiceDocument,

@@ -23,6 +23,8 @@ export * from './live-position';
 export * from './field-record';
 export * from './prestart';
 export * from './merge';
+export * from './merge-notice';
 export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';
+export * from './document-number';

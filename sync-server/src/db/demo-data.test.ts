@@ -88,7 +88,7 @@ describe('seedDemoData', () => {
     const database = db();
     seedDemoData(database, now);
     const jobs = countRows(database, 'jobs');
-    expect(mintTextId(database, 'JOB', now)).toBe(`JOB-2026-${jobs + 1}`);
+    expect(mintTextId(database, 'JOB', now)).toBe(`JOB-2026-P${jobs + 1}`);
   });
 
   it('never loads into a database that already has data, nor twice', () => {

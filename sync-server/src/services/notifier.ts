@@ -29,6 +29,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   feedbackUrl,
+  documentRef,
   pushMessageFor,
   reviewRequestDueAt,
   reviewRequestText,
@@ -119,6 +120,8 @@ export interface Notifier {
 
 interface JobData {
   id?: unknown;
+  /** The job number the customer is told (issue 28); the key stays the notifications' link. */
+  number?: unknown;
   status?: unknown;
   trackingToken?: unknown;
   email?: unknown;
@@ -154,6 +157,7 @@ export function jobEventEmail(
   event: JobEvent,
   job: {
     id: string;
+    number?: string | null;
     customerName: string | null;
     service: string | null;
     trackingToken?: string | null;
@@ -161,28 +165,27 @@ export function jobEventEmail(
   publicUrl: string,
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
-  const link = review ? feedbackUrl(publicUrl, job.id) : trackingLink(publicUrl, job);
+  // The customer is told the job's number, never its key (issue 28).
+  const ref = documentRef(job);
+  const link = review ? feedbackUrl(publicUrl, ref) : trackingLink(publicUrl, job);
   const greeting = job.customerName ? `Hi ${job.customerName},` : 'Hello,';
   const service = job.service ? ` (${job.service})` : '';
   const [subject, news] = review
-    ? ((text) => [text.subject, text.news])(reviewRequestText(job.id, job.service))
+    ? ((text) => [text.subject, text.news])(reviewRequestText(ref, job.service))
     : event === BOOKING_APPROVED
       ? [
-          `Booking confirmed: job ${job.id}`,
-          `Your booking${service} is confirmed as job ${job.id}. Keep this link to follow it.`,
+          `Booking confirmed: job ${ref}`,
+          `Your booking${service} is confirmed as job ${ref}. Keep this link to follow it.`,
         ]
       : event === 'job_en_route'
         ? [
-            `Job ${job.id}: your driver is on the way`,
-            `Your driver is on the way for job ${job.id}${service}.`,
+            `Job ${ref}: your driver is on the way`,
+            `Your driver is on the way for job ${ref}${service}.`,
           ]
-        : [
-            `Job ${job.id}: completed`,
-            `Job ${job.id}${service} is complete. Thank you for choosing us.`,
-          ];
+        : [`Job ${ref}: completed`, `Job ${ref}${service} is complete. Thank you for choosing us.`];
   const [lead, label] = review
     ? ['Leave a review', 'Leave a review']
-    : ['Track your job', `Track job ${job.id}`];
+    : ['Track your job', `Track job ${ref}`];
   const text = `${greeting}\n\n${news}\n\n${lead}: ${link}\n`;
   const html =
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(news)}</p>` +
@@ -293,12 +296,17 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
         }
         const facts = {
           id: jobId,
+          number: text(job.number),
           customerName: text(job.customerName),
           service: text(job.service),
           trackingToken: token,
         };
         if (event !== BOOKING_APPROVED && token !== null) {
-          const message = pushMessageFor(event, jobId, trackingLink(deps.publicUrl, facts));
+          const message = pushMessageFor(
+            event,
+            documentRef(facts),
+            trackingLink(deps.publicUrl, facts),
+          );
           claimPushes.run(event, jobId, JSON.stringify(message), now, token);
         }
         const email = text(job.email);

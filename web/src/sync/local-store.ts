@@ -27,6 +27,8 @@ import {
   applyPrepared,
   conflictMessage,
   conflictResolution,
+  isNumberedTable,
+  keptNumber,
   prepareMutation,
   type ConflictChoice,
   type RecordConflict,
@@ -160,8 +162,14 @@ async function runPrepared(
   if (outcome.ok) {
     for (const change of outcome.changes) {
       const table = db.visible(change.entity);
-      if (change.op === 'put') await table.put(change.row);
-      else await table.delete(change.id);
+      if (change.op === 'put') {
+        // A document keeps the number the server gave it, and a new one has none until the
+        // server gives it (issue 28): never a number copied from another row.
+        const row = isNumberedTable(change.entity)
+          ? { ...change.row, number: keptNumber(await table.get(change.id), change.row) }
+          : change.row;
+        await table.put(row);
+      } else await table.delete(change.id);
       writes.push(rowKey(change.entity, change.id));
     }
   }

@@ -15,7 +15,11 @@ import { notifyChanges } from '../../sync/change-log';
 import { badRequest, conflict } from '../../plugins/errors';
 import { writeOnce } from '../../plugins/idempotency';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { findFeedbackForJob, getJob, insertFeedback } from '../../db/repositories/public-records';
+import {
+  findFeedbackForJob,
+  findJobById,
+  insertFeedback,
+} from '../../db/repositories/public-records';
 import { sameToken } from '../../services/tokens';
 
 export const FEEDBACK_JOB_NOT_COMPLETED = 'Feedback can only be left for a completed job';
@@ -34,7 +38,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const route = 'POST /api/feedback';
       const { token, phone, ...input } = request.body;
       const result = writeOnce(app, request, route, () => {
-        const job = getJob(app.db, input.jobId);
+        const job = findJobById(app.db, input.jobId);
         const proved =
           job !== undefined &&
           ((token !== undefined && sameToken(token, job.trackingToken)) ||
