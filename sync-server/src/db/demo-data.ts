@@ -10,10 +10,12 @@
 import {
   DEFAULT_BUSINESS_PROFILE,
   URGENT_CONTACT_SERVICE,
+  EXAMPLE_ABN,
   applyPayment,
   autoQuoteForCompletedJob,
   buildQuote,
   divideRoundHalfUp,
+  documentRef,
   issueCreditNote,
   raiseInvoice,
   type Invoice,
@@ -89,6 +91,8 @@ interface PastSale {
     method: RecordInvoicePaymentInput['method'];
   }[];
   credit?: { amount: number; reason: string; daysLater: number };
+  /** The buyer's ABN (a mine site): a checksum-valid example, never a real business's. */
+  buyerAbn?: string;
 }
 
 const PAST_SALES: PastSale[] = [
@@ -138,6 +142,7 @@ const PAST_SALES: PastSale[] = [
   },
   {
     name: 'Pilbara Mine Services',
+    buyerAbn: EXAMPLE_ABN,
     service: 'Heavy Vehicle Recovery',
     from: 'Karratha',
     to: 'Marble Bar',
@@ -450,10 +455,15 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       },
     ];
     const jobIds: string[] = [];
-    for (const job of jobs) {
+    // Stored oldest first, so the job numbers the server gives follow the order they were made
+    // in, as an accountant expects of every series (issue 28); `jobIds` keeps the list's order.
+    const oldestFirst = jobs
+      .map((job, index) => ({ job, index }))
+      .sort((a, b) => b.job.hoursAgo - a.job.hoursAgo);
+    for (const { job, index } of oldestFirst) {
       const createdAt = at(-job.hoursAgo * HOUR);
       const id = mintTextId(db, 'JOB', now);
-      jobIds.push(id);
+      jobIds[index] = id;
       const history = HISTORY[job.status];
       const updatedAt = at(-job.hoursAgo * HOUR + (history.length - 1) * 15 * 60 * 1000);
       put(db, 'jobs', {
@@ -589,13 +599,26 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     });
 
     // Quotes in every status; the draft is the automatic quote of the completed job.
+    // Quotes and invoices are stored oldest first too (their numbers follow issue order): each
+    // is gathered with its time, then written in time order below.
+    const quoteWrites: { at: string; write: () => void }[] = [];
+    const sales: {
+      at: number;
+      quoteId: string;
+      payments: PastSale['payments'];
+      credit?: PastSale['credit'];
+      buyerAbn?: string;
+    }[] = [];
     const completedJob = getRow<Job>(db, 'jobs', jobIds[3] as string) as Job;
     const autoQuote = autoQuoteForCompletedJob(
       completedJob,
       completedJob.updatedAt,
       mintTextId(db, 'Q', now),
     );
-    put(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' });
+    quoteWrites.push({
+      at: autoQuote.createdAt,
+      write: () => put(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' }),
+    });
     const quotes: {
       status: QuoteStatus;
       name: string;
@@ -677,12 +700,17 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
         { id: mintTextId(db, 'Q', now), now: createdAt },
       );
-      put(db, 'quotes', { ...stored, status: quote.status });
+      quoteWrites.push({
+        at: createdAt,
+        write: () => put(db, 'quotes', { ...stored, status: quote.status }),
+      });
       // Beth accepted a day later (her invoice raised with it) and paid by transfer.
       if (quote.status === 'accepted')
-        sell(stored.id, -(quote.days - 1) * DAY, [
-          { share: 'all', daysLater: 2, method: 'bank-transfer' },
-        ]);
+        sales.push({
+          at: -(quote.days - 1) * DAY,
+          quoteId: stored.id,
+          payments: [{ share: 'all', daysLater: 2, method: 'bank-transfer' }],
+        });
     });
 
     // Five months of earlier work, invoiced on acceptance and paid (or not) since.
@@ -705,9 +733,21 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
         { id: mintTextId(db, 'Q', now), now: createdAt },
       );
-      put(db, 'quotes', { ...quote, status: 'accepted' });
-      sell(quote.id, -sale.daysAgo * DAY, sale.payments, sale.credit);
+      quoteWrites.push({
+        at: createdAt,
+        write: () => put(db, 'quotes', { ...quote, status: 'accepted' }),
+      });
+      sales.push({
+        at: -sale.daysAgo * DAY,
+        quoteId: quote.id,
+        payments: sale.payments,
+        ...(sale.credit ? { credit: sale.credit } : {}),
+        ...(sale.buyerAbn ? { buyerAbn: sale.buyerAbn } : {}),
+      });
     }
+    for (const quote of quoteWrites.sort((a, b) => a.at.localeCompare(b.at))) quote.write();
+    for (const sale of sales.sort((a, b) => a.at - b.at))
+      sell(sale.quoteId, sale.at, sale.payments, sale.credit, sale.buyerAbn);
 
     /** Raises a quote's invoice at `offsetMs` from now, then applies its payments and credit. */
     function sell(
@@ -715,11 +755,13 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       offsetMs: number,
       payments: PastSale['payments'],
       credit?: PastSale['credit'],
+      buyerAbn?: string,
     ): void {
       const quote = getRow<Parameters<typeof raiseInvoice>[0]>(db, 'quotes', quoteId)!;
       let invoice: Invoice = raiseInvoice(quote, {
         id: mintTextId(db, 'INV', now),
         now: at(offsetMs),
+        buyerAbn: buyerAbn ?? null,
       });
       put(db, 'invoices', invoice);
       const paid: Payment[] = [];
@@ -737,7 +779,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
             invoiceId: invoice.id,
             amount,
             method: payment.method,
-            reference: payment.method === 'bank-transfer' ? `EFT ${invoice.id}` : null,
+            reference: payment.method === 'bank-transfer' ? `EFT ${documentRef(invoice)}` : null,
             paidAt: when,
             stripePaymentIntentId: null,
             recordedBy: null,

@@ -365,10 +365,11 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
     }
     const job = statement(
       db,
-      'SELECT id, customerName, service, trackingToken FROM jobs WHERE id = ?',
+      'SELECT id, number, customerName, service, trackingToken FROM jobs WHERE id = ?',
     ).get(row.jobId) as
       | {
           id: string;
+          number: string | null;
           customerName: string | null;
           service: string | null;
           trackingToken: string | null;

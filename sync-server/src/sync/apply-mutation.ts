@@ -22,7 +22,13 @@ import { findRows, getRow } from '../db/rows';
 import { actorForUser } from '../db/repositories/users';
 import { currentCursor, writeChanges } from './change-log';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { applyPrepared, boundOccurredAt, prepareMutation, rowKey } from '@pilbara/shared-schema';
+import {
+  applyPrepared,
+  boundOccurredAt,
+  isNumberedTable,
+  prepareMutation,
+  rowKey,
+} from '@pilbara/shared-schema';
 import type {
   Actor,
   MutationRejection,
@@ -171,11 +177,37 @@ function execute(
   // A device's mutation happened when its clock says, within bounds (rules/occurred.ts).
   if (deviceTime !== undefined) ctx.occurredAt = boundOccurredAt(deviceTime, now);
   const outcome = applyPrepared(start.prepared, ctx, rows);
-  if (!outcome.ok) return outcome;
+  if (!outcome.ok) return namedByNumber(db, outcome);
   // Dropped before writing: a write that fails half-way leaves nothing stale behind either.
   if (cache) for (const change of outcome.changes) cache.delete(rowKey(change.entity, change.id));
   const cursor = writeChanges(db, outcome.changes, now);
   return { ok: true, result: outcome.result ?? null, changes: outcome.changes, cursor };
+}
+
+/**
+ * A refusal that names the record standing in place of the refused one (a losing approval's
+ * job) names it by its document number, the one people know (issue 28); the mutator only had
+ * its key.
+ */
+function namedByNumber(db: Db, rejection: Rejection): Rejection {
+  const related = rejection.related;
+  if (!related || !isNumberedTable(related.entity)) return rejection;
+  const row = getRow<{ id: string; number?: string | null }>(db, related.entity, related.id);
+  const number = row?.number;
+  const key = String(related.id);
+  if (!number || number === key) return rejection;
+  const rename = (text: string) => text.split(key).join(number);
+  return {
+    ...rejection,
+    message: rename(rejection.message),
+    ...(rejection.fields
+      ? {
+          fields: Object.fromEntries(
+            Object.entries(rejection.fields).map(([field, text]) => [field, rename(text)]),
+          ),
+        }
+      : {}),
+  };
 }
 
 /**
