@@ -13,6 +13,7 @@ import {
   type PrestartCheck,
   type Vehicle,
   type VehicleDefect,
+  documentRef,
 } from '@pilbara/shared-schema';
 import { mutate } from '../../sync';
 import { notifications } from '@mantine/notifications';
@@ -57,7 +58,7 @@ export function JobVehicleSelect({ job, fleet }: { job: Job; fleet: FleetState }
         size="sm"
         w={170}
         label="Vehicle"
-        aria-label={`Vehicle for ${job.id}`}
+        aria-label={`Vehicle for ${documentRef(job)}`}
         data={[
           { value: NO_VEHICLE, label: 'No vehicle' },
           ...fleet.vehicles.map((vehicle) => ({
@@ -72,7 +73,7 @@ export function JobVehicleSelect({ job, fleet }: { job: Job; fleet: FleetState }
       <Modal
         opened={asking !== null}
         onClose={() => setAsking(null)}
-        title={`Assign ${asking?.vehicle.name ?? ''} to ${job.id}?`}
+        title={`Assign ${asking?.vehicle.name ?? ''} to ${documentRef(job)}?`}
       >
         <Stack gap="sm">
           <Alert

@@ -6,6 +6,7 @@
  * where a thumb reaches it on a 360 px phone. Everything reads
  * Dexie and writes named mutations, so it works with no signal.
  */
+import { DocumentRef } from '../../components/document-ref';
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import {
@@ -59,7 +60,7 @@ function DriverJobCard({ job, pending }: { job: Job; pending: boolean }) {
     >
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={700}>{job.id}</Text>
+          <DocumentRef row={job} fw={700} />
           <Group gap={6}>
             <Badge variant={look.variant} color={look.color} data-testid="job-status">
               {job.status}

@@ -6,6 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   creditNoteSchema,
+  documentRef,
   invoiceSchema,
   jobIdOfQuote,
   jobSchema,
@@ -14,6 +15,7 @@ import {
   type CreditNote,
   type Invoice,
   type Job,
+  type NumberedRow,
   type Payment,
   type Quote,
 } from '@pilbara/shared-schema';
@@ -130,5 +132,21 @@ export function useJobsToInvoice(quotes: readonly Quote[] | undefined): JobToInv
         .filter(({ quote }) => !standing.has(quote.id))
         .sort((a, b) => b.job.updatedAt.localeCompare(a.job.updatedAt));
     }, [quotes]) ?? []
+  );
+}
+
+/**
+ * What people call the jobs and quotes invoices refer to, by key: their numbers (issue 28), or
+ * the key itself while a row waits for its number.
+ */
+export function useDocumentRefs(): ReadonlyMap<string, string> {
+  return (
+    useLiveQuery(async () => {
+      const refs = new Map<string, string>();
+      const [jobs, quotes] = await Promise.all([db.jobs.toArray(), db.quotes.toArray()]);
+      for (const row of [...jobs, ...quotes])
+        refs.set(String(row.id), documentRef(row as NumberedRow));
+      return refs;
+    }, []) ?? new Map<string, string>()
   );
 }
