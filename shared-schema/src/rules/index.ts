@@ -24,6 +24,8 @@ export * from './field-record';
 export * from './prestart';
 export * from './merge';
 export * from './merge-notice';
+export * from './refused-work';
+export * from './job-reports';
 export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';

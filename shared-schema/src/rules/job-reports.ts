@@ -80,7 +80,7 @@ export function jobsPerWeek(
 }
 
 /** One job's response: when help was asked for and when the truck arrived. */
-export interface JobResponse {
+export interface JobResponseTime {
   jobId: string;
   askedAt: string;
   arrivedAt: string;
@@ -95,7 +95,7 @@ export function jobResponses(
   jobs: readonly Pick<Job, 'id' | 'createdAt'>[],
   updates: readonly Pick<JobUpdate, 'jobId' | 'status' | 'createdAt'>[],
   bookings: readonly Pick<Booking, 'approvedJobId' | 'urgency' | 'createdAt'>[],
-): JobResponse[] {
+): JobResponseTime[] {
   const arrived = new Map<string, string>();
   for (const update of updates) {
     if (update.status !== ARRIVED_STATUS) continue;
@@ -108,7 +108,7 @@ export function jobResponses(
       .filter((booking) => booking.approvedJobId)
       .map((booking) => [booking.approvedJobId as string, booking]),
   );
-  const responses: JobResponse[] = [];
+  const responses: JobResponseTime[] = [];
   for (const job of jobs) {
     const arrivedAt = arrived.get(job.id);
     if (!arrivedAt) continue;
@@ -145,7 +145,7 @@ function median(sorted: readonly number[]): number | null {
 
 /** The response-time trend: median and longest minutes per week, oldest first. */
 export function responseTimeTrend(
-  responses: readonly JobResponse[],
+  responses: readonly JobResponseTime[],
   now: string,
   weeks = 12,
 ): WeekResponse[] {

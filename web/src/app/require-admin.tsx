@@ -41,6 +41,16 @@ function Loading() {
 }
 
 /** The /admin route: the guard, then the panel with its hosted screens. */
+/** The needs-attention list for the signed-in staff member (their notices, issue 28). */
+export function StaffNeedsAttention() {
+  const { user } = useAuth();
+  return (
+    <Suspense fallback={null}>
+      <NeedsAttentionList userId={typeof user?.id === 'number' ? user.id : null} />
+    </Suspense>
+  );
+}
+
 export function AdminRoute() {
   return (
     <RequireAdmin>
@@ -56,11 +66,7 @@ export function AdminRoute() {
               <SyncStatusChip />
             </Suspense>
           }
-          syncIssues={
-            <Suspense fallback={null}>
-              <NeedsAttentionList />
-            </Suspense>
-          }
+          syncIssues={<StaffNeedsAttention />}
           liveStatus={(props) => (
             <Suspense fallback={null}>
               <LiveStatusWidget {...props} />

@@ -22,6 +22,7 @@ import {
 import { adminDashboardStats, assignmentChoices, type Job } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../components/fleet-due-list';
+import { AbnBanner } from './abn-banner';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
@@ -78,6 +79,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
             {syncStatus}
           </Group>
         </Group>
+        <AbnBanner />
         {syncIssues}
         <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
         <DueList />

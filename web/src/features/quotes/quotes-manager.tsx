@@ -138,7 +138,7 @@ export function QuotesManager() {
         toast(
           'success',
           MESSAGES.quoteStatusChanged('accepted'),
-          QUOTES_TEXT.invoiceRaised(outcome.invoiceId),
+          QUOTES_TEXT.invoiceRaised(documentLabel({ id: outcome.invoiceId })),
         );
       else toast('error', MESSAGES.QUOTE_UPDATE_FAILED, outcome.message);
     } catch (error) {
