@@ -116,7 +116,7 @@ export type ReceivableAge = (typeof RECEIVABLE_AGES)[number]['key'];
 
 /** What one customer owes, by age. */
 export interface CustomerReceivable {
-  /** The name on their latest unpaid invoice. */
+  /** The name (and phone, email) on their latest unpaid invoice. */
   customer: string;
   phone: string | null;
   email: string | null;
@@ -176,7 +176,10 @@ export function agedReceivables(
       latest: invoice.createdAt,
     };
     if (invoice.createdAt >= row.latest) {
+      // Named and reached as on their latest invoice.
       row.customer = invoice.customerName;
+      row.phone = invoice.customerPhone;
+      row.email = invoice.customerEmail;
       row.latest = invoice.createdAt;
     }
     row.invoices.push(refOf(invoice));

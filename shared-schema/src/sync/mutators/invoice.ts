@@ -228,9 +228,12 @@ export const creditNoteIssue = defineMutator({
       ctx.now,
     );
     if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
+    // Issued when the owner issued it on their device (issue 28: device time where people read
+    // a time), like an invoice; the invoice's updatedAt stays the server's.
+    const creditNote = { ...outcome.creditNote, createdAt: occurredAt(ctx) };
     return succeed(
-      [put('credit_notes', outcome.creditNote as Row), put('invoices', outcome.invoice as Row)],
-      { invoice: outcome.invoice, creditNote: outcome.creditNote },
+      [put('credit_notes', creditNote as Row), put('invoices', outcome.invoice as Row)],
+      { invoice: outcome.invoice, creditNote },
     );
   },
 });

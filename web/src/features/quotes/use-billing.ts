@@ -5,16 +5,20 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
+  bookingSchema,
   creditNoteSchema,
   documentRef,
   invoiceSchema,
   jobIdOfQuote,
   jobSchema,
+  jobUpdateSchema,
   liveInvoices,
   paymentSchema,
+  type Booking,
   type CreditNote,
   type Invoice,
   type Job,
+  type JobUpdate,
   type NumberedRow,
   type Payment,
   type Quote,
@@ -149,4 +153,27 @@ export function useDocumentRefs(): ReadonlyMap<string, string> {
       return refs;
     }, []) ?? new Map<string, string>()
   );
+}
+
+/** What the operations reports read (issue 28): jobs, their history, and the bookings. */
+export interface OperationsRows {
+  jobs: Job[];
+  updates: JobUpdate[];
+  bookings: Booking[];
+}
+
+/** Jobs, job history and bookings from this device, for the reports; undefined while loading. */
+export function useOperationsRows(): OperationsRows | undefined {
+  return useLiveQuery(async () => {
+    const [jobs, updates, bookings] = await Promise.all([
+      db.jobs.toArray(),
+      db.job_updates.toArray(),
+      db.bookings.toArray(),
+    ]);
+    return {
+      jobs: parseAll(jobSchema, jobs),
+      updates: parseAll(jobUpdateSchema, updates),
+      bookings: parseAll(bookingSchema, bookings),
+    };
+  }, []);
 }

@@ -92,9 +92,7 @@ describe('NeedsAttentionList', () => {
       </MantineProvider>,
     );
     // A step the job has passed: said plainly, nothing to retry (issue 28).
-    expect(
-      await screen.findByText('Mark En Route was not applied to job JOB-2026-7'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Mark En Route was not applied to job JOB-2026-7')).toBeTruthy();
     expect(screen.getByText('This job is already finished')).toBeTruthy();
     expect(screen.getByText('1 change needs attention')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
