@@ -23,6 +23,7 @@ import {
 const SYNC_TIMEOUT = 30_000;
 
 interface QuoteRow {
+  number: string | null;
   id: string;
   status: string;
   finalPrice: number;
@@ -33,7 +34,7 @@ interface QuoteRow {
 function quoteRow(dbFile: string, id: string): QuoteRow | undefined {
   return queryRows<QuoteRow>(
     dbFile,
-    'SELECT id, status, finalPrice, items, customerName FROM quotes WHERE id = ?',
+    'SELECT id, number, status, finalPrice, items, customerName FROM quotes WHERE id = ?',
     id,
   )[0];
 }
@@ -160,7 +161,8 @@ test.describe('quotes manager', () => {
     await expect(card).toContainText('Service: Emergency Towing');
     await expect(card).toContainText('14 days left');
     const id = await quotes.quoteIdOf(card);
-    expect(id).toMatch(/^Q-\d{4}-\d+$/);
+    // A quote made on the device is keyed Q-…-P…; its number comes from the server (issue 28).
+    expect(id).toMatch(/^Q-\d{4}-P\d+$/);
     expect(quoteRow(server.dbFile, id)).toBeUndefined();
 
     // Emailing needs the server: it says so instead of failing.
@@ -190,7 +192,9 @@ test.describe('quotes manager', () => {
       .toBe(1);
     const mail = mailbox.messages.find((m) => m.to.includes(customer.email))?.raw ?? '';
     expect(mail).toContain('application/pdf');
-    expect(mail).toContain(`Quote-${id}.pdf`);
+    const number = quoteRow(server.dbFile, id)?.number ?? '';
+    expect(number).toMatch(/^Q-\d{4}-\d+$/);
+    expect(mail).toContain(`Quote-${number}.pdf`);
     expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`/checkout?quote=${id}`);
     await expect(card.getByTestId('quote-status')).toHaveText('Sent', { timeout: SYNC_TIMEOUT });
     expect(quoteRow(server.dbFile, id)?.status).toBe('sent');
@@ -201,7 +205,7 @@ test.describe('quotes manager', () => {
     const downloading = page.waitForEvent('download');
     await card.getByRole('button', { name: 'Download PDF' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`Quote-${id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`Quote-${number}.pdf`);
     await expect(quotes.toast(MESSAGES.QUOTE_PDF_DOWNLOADED)).toBeVisible();
 
     // This server has no card keys: Pay Now offers to record a payment taken another way.

@@ -56,9 +56,7 @@ async function credit(client: TestClient, invoiceId: string): Promise<string> {
 function storedOrder(server: RunningServer, entity: string): string[] {
   return (
     server.app.db
-      .prepare(
-        `SELECT rowId FROM changes WHERE entity = ? GROUP BY rowId ORDER BY min(seq)`,
-      )
+      .prepare(`SELECT rowId FROM changes WHERE entity = ? GROUP BY rowId ORDER BY min(seq)`)
       .all(entity) as { rowId: string }[]
   ).map((row) => row.rowId);
 }

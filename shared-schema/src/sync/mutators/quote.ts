@@ -178,11 +178,14 @@ export const quoteDelete = defineMutator({
     { key: 'invoices', entity: 'invoices' as const, where: { quoteId: args.id } },
   ],
   apply(ctx, args) {
-    if (!readOne<Quote>(ctx, QUOTE_KEY)) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
-    const invoice = readMany<{ id: string; amountPaid?: number }>(ctx, 'invoices')[0];
+    const quote = readOne<Quote>(ctx, QUOTE_KEY);
+    if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
+    const invoice = readMany<{ id: string; number?: string | null }>(ctx, 'invoices')[0];
     if (invoice) {
+      // Named as people know them: by their numbers (issue 28).
+      const message = MESSAGES.quoteDeleteRefused(documentRef(quote), documentRef(invoice));
       return {
-        ...reject('invalid_state', MESSAGES.quoteDeleteRefused(args.id, invoice.id), 'id'),
+        ...reject('invalid_state', message, 'id'),
         related: { entity: 'invoices', id: invoice.id },
       };
     }

@@ -18,6 +18,7 @@ import {
   conflictValueText,
   describeRefusal,
   documentLabel,
+  documentRef,
   isNoticeFor,
   mergeNoticeSchema,
   noticeMessage,
@@ -172,6 +173,18 @@ function relatedHref(related: NonNullable<SyncIssue['related']>): string {
   return '/admin';
 }
 
+/** What people call the related record: its number once this device has it (issue 28). */
+function useRelatedRef(related: SyncIssue['related']): string | null {
+  return (
+    useLiveQuery(async () => {
+      if (!related) return null;
+      const row = (await db.visible(related.entity).get(related.id)) as
+        { id: string | number; number?: string | null } | undefined;
+      return row ? documentRef(row) : String(related.id);
+    }, [related?.entity, related?.id]) ?? (related ? String(related.id) : null)
+  );
+}
+
 /** The id a refused mutation would have created, when it named one. */
 function refusedId(issue: SyncIssue): string | null {
   const args = issue.args as Record<string, unknown> | null;
@@ -219,6 +232,7 @@ function RejectedItem({ issue }: { issue: SyncIssue }) {
       return result;
     });
   const refused = refusedId(issue);
+  const relatedRef = useRelatedRef(issue.related);
   const keepsTyped = work.actions.includes('copy-to-draft');
   return (
     <Alert
@@ -258,7 +272,7 @@ function RejectedItem({ issue }: { issue: SyncIssue }) {
             {refused && refused !== String(issue.related.id) ? `${refused} was not kept: ` : ''}
             see{' '}
             <Anchor component={Link} to={relatedHref(issue.related)} fw={600}>
-              {String(issue.related.id)}
+              {relatedRef}
             </Anchor>
           </Text>
         )}
