@@ -29,8 +29,9 @@ describe('the ABN check (ATO checksum)', () => {
     expect(businessAbnProblem(EXAMPLE_ABN)).toBeNull();
     expect(businessAbnProblem(undefined)).toBe(ABN_TEXT.problem(undefined));
     expect(businessAbnProblem('')).toMatch(/BUSINESS_ABN is not set/);
-    expect(businessAbnProblem('00 000 000 000')).toMatch(
-      /BUSINESS_ABN "00 000 000 000" is not a valid ABN/,
+    expect(businessAbnProblem('00 000 000 000')).toMatch(/BUSINESS_ABN is not set/);
+    expect(businessAbnProblem('51 824 753 557')).toMatch(
+      /BUSINESS_ABN "51 824 753 557" is not a valid ABN/,
     );
   });
 });

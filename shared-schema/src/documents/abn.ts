@@ -45,8 +45,9 @@ export const ABN_TEXT = {
   BANNER_TITLE: 'No valid ABN: invoices are not tax invoices',
   /** The banner's text and the start-up warning, for a missing or failing ABN. */
   problem: (abn: string | null | undefined): string =>
-    abnDigits(abn) === ''
-      ? 'BUSINESS_ABN is not set. Invoices and credit notes go out as plain invoices without an ABN, and customers cannot claim GST credits from them. Set BUSINESS_ABN to the business’s ABN and restart the server.'
+    // The built-in placeholder (all zeros) is what an unconfigured server carries: not set.
+    /^0*$/.test(abnDigits(abn))
+      ? 'BUSINESS_ABN is not set (the placeholder 00 000 000 000 is not an ABN). Invoices and credit notes go out as plain invoices without an ABN, and customers cannot claim GST credits from them. Set BUSINESS_ABN to the business’s ABN and restart the server.'
       : `BUSINESS_ABN "${abn ?? ''}" is not a valid ABN (it fails the ATO’s check). Invoices and credit notes go out as plain invoices without an ABN, and customers cannot claim GST credits from them. Set BUSINESS_ABN to the business’s ABN and restart the server.`,
 } as const;
 
