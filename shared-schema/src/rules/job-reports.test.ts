@@ -3,6 +3,7 @@ import {
   formatMinutes,
   jobResponses,
   jobsPerWeek,
+  overallMedian,
   perthWeekStart,
   responseTimeTrend,
 } from './job-reports';
@@ -93,6 +94,12 @@ describe('response time', () => {
       },
       { week: '2026-11-23', label: '23 Nov', count: 2, medianMinutes: 98, longestMinutes: 150 },
     ]);
+  });
+
+  it('takes the median over the weeks shown', () => {
+    const responses = jobResponses(jobs, updates, bookings);
+    expect(overallMedian(responses, '2026-11-23')).toBe(98);
+    expect(overallMedian(responses, '2026-11-30')).toBeNull();
   });
 
   it('says minutes as people do', () => {

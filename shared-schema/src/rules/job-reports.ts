@@ -168,6 +168,15 @@ export function responseTimeTrend(
   });
 }
 
+/** The median response of the jobs asked for on or after `since` (null when none). */
+export function overallMedian(responses: readonly JobResponseTime[], since: string): number | null {
+  const minutes = responses
+    .filter((response) => perthWeekStart(response.askedAt) >= since)
+    .map((response) => response.minutes)
+    .sort((a, b) => a - b);
+  return median(minutes);
+}
+
 /** Minutes as people say them: 45 → '45 min', 135 → '2 h 15 min'. */
 export function formatMinutes(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;

@@ -380,6 +380,61 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       createdAt: at(-12 * DAY),
     });
 
+    // Eleven weeks of finished work before this one (issue 28): the reports' jobs per week and
+    // response-time trend have a history to draw. Written first, oldest first, so the job
+    // numbers follow the order the jobs were taken on; archived, so the job list shows today's.
+    const MINUTE = 60 * 1000;
+    const WEEK = 7 * DAY;
+    const PAST_SERVICES = [
+      'Emergency Towing',
+      '4x4 Recovery',
+      'Jump Start Service',
+      'Flat Tyre Change',
+    ];
+    const PAST_PLACES = ['Dampier Road', 'Millstream Rd', 'Roebourne', 'Wickham', 'Point Samson'];
+    const perWeek = [3, 2, 4, 3, 5, 2, 4, 3, 3, 4, 2];
+    for (let week = perWeek.length; week >= 1; week -= 1) {
+      const count = perWeek[perWeek.length - week] ?? 2;
+      for (let n = 0; n < count; n += 1) {
+        const start = -week * WEEK + (n * 37 + 9) * HOUR;
+        const response = 25 + ((week * 7 + n * 13) % 55);
+        const id = mintTextId(db, 'JOB', now);
+        const service = PAST_SERVICES[(week + n) % PAST_SERVICES.length] ?? 'Emergency Towing';
+        const steps: [JobStatus, number][] = [
+          ['Assigned', 0],
+          ['En Route', 5 * MINUTE],
+          ['In Progress', response * MINUTE],
+          ['Completed', (response + 70) * MINUTE],
+        ];
+        put(db, 'jobs', {
+          id,
+          customerName: `Past Customer ${week}-${n + 1}`,
+          phone: `0433 ${String(100 + week).padStart(3, '0')} ${String(200 + n).padStart(3, '0')}`,
+          email: null,
+          status: 'Completed',
+          service,
+          location: PAST_PLACES[(week * 3 + n) % PAST_PLACES.length] ?? 'Karratha',
+          estimatedArrival: null,
+          progress: 100,
+          assignedTo: n % 2 === 0 ? sam : alex,
+          notes: null,
+          archivedAt: at(start + 2 * DAY),
+          createdAt: at(start),
+          updatedAt: at(start + 2 * DAY),
+        });
+        for (const [status, after] of steps) {
+          put(db, 'job_updates', {
+            id: mintIntegerId(db, 'job_updates'),
+            jobId: id,
+            message:
+              status === 'Assigned' ? `Job created: ${service}` : `Status changed to ${status}`,
+            status,
+            createdAt: at(start + after),
+          });
+        }
+      }
+    }
+
     // Jobs in every status, each with its status history.
     const jobs: {
       status: JobStatus;
@@ -714,12 +769,13 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     });
 
     // Five months of earlier work, invoiced on acceptance and paid (or not) since.
-    for (const sale of PAST_SALES) {
+    for (const [index, sale] of PAST_SALES.entries()) {
       const createdAt = at(-sale.daysAgo * DAY);
       const quote = buildQuote(
         {
           customerName: sale.name,
-          customerPhone: '0455 100 200',
+          // Each customer their own number: who owes what is by customer (issue 28).
+          customerPhone: `0455 100 2${String(index).padStart(2, '0')}`,
           customerEmail: `${sale.name.split(' ')[0]!.toLowerCase()}@example.com`,
           vehicleType: null,
           service: sale.service,

@@ -23,6 +23,7 @@ import {
   formatMinutes,
   jobResponses,
   jobsPerWeek,
+  overallMedian,
   responseTimeTrend,
   booksRangeQuerySchema,
   formatCents,
@@ -108,8 +109,11 @@ export function BillingReports() {
 /** Jobs per week and the response-time trend. */
 function Operations({ rows, now }: { rows: OperationsRows; now: string }) {
   const weeks = jobsPerWeek(rows.jobs, now, WEEKS);
-  const trend = responseTimeTrend(jobResponses(rows.jobs, rows.updates, rows.bookings), now, WEEKS);
+  const responses = jobResponses(rows.jobs, rows.updates, rows.bookings);
+  const trend = responseTimeTrend(responses, now, WEEKS);
   const answered = trend.filter((week) => week.count > 0);
+  const overall = overallMedian(responses, trend[0]?.week ?? '');
+  const counted = answered.reduce((sum, week) => sum + week.count, 0);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartCard
@@ -160,10 +164,15 @@ function Operations({ rows, now }: { rows: OperationsRows; now: string }) {
           connectNulls
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
-          valueFormatter={(value) => formatMinutes(Math.round(value))}
+          valueFormatter={(value) => `${Math.round(value)} min`}
           yAxisProps={{ width: 64, allowDecimals: false }}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
         />
+        {overall !== null ? (
+          <Text size="sm" data-testid="response-median">
+            Median over these {WEEKS} weeks: <b>{formatMinutes(overall)}</b> ({counted} jobs)
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed">
           From the booking (emergency and same-day) or the call-out being taken on, to Start
           Service. Scheduled bookings are left out.
