@@ -7,8 +7,8 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { request as apiRequest, type APIRequestContext, type Browser } from '@playwright/test';
-import { ADMIN, expect, startServer, test } from '../fixtures/server';
-import { AdminPanel, loginThroughUi } from '../page-models/admin';
+import { expect, startServer, test } from '../fixtures/server';
+import { openAdminPanelByApi, type AdminPanel } from '../page-models/admin';
 import { pdfText } from '../page-models/pdf-text';
 import { shotAt } from '../page-models/screens';
 import { loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
@@ -43,12 +43,7 @@ async function invoicePdf(request: APIRequestContext, file: string): Promise<str
 
 /** The admin panel of the server at `baseURL`, signed in through the UI. */
 async function adminPanelOn(browser: Browser, baseURL: string): Promise<AdminPanel> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await loginThroughUi(page, ADMIN);
-  const panel = new AdminPanel(page);
-  await panel.open();
-  return panel;
+  return openAdminPanelByApi(await browser.newContext({ baseURL }));
 }
 
 for (const [label, abn] of [

@@ -7,7 +7,7 @@
  * tap makes the new draft with A's line and notes.
  */
 import { expect, test } from '../fixtures/server';
-import { openAdminPanel, type AdminPanel } from '../page-models/admin';
+import { openAdminPanelByApi, type AdminPanel } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { shotAt } from '../page-models/screens';
@@ -34,8 +34,8 @@ test('an edit made offline on a quote the other owner sent keeps what was typed,
   test.setTimeout(600_000);
   const devices = await openDevices(browser, baseURL, ['a', 'b']);
   try {
-    const a = await openAdminPanel(devices.contexts.a);
-    const b = await openAdminPanel(devices.contexts.b);
+    const a = await openAdminPanelByApi(devices.contexts.a);
+    const b = await openAdminPanelByApi(devices.contexts.b);
     const customer = uniqueCustomer('Lost');
     const created = await a.page.request.post('/api/quotes', {
       data: {

@@ -6,7 +6,7 @@
  * Screenshots of the notice at 390 and 1280 px (SAVE_SCREENSHOTS=1: e2e/screenshots/).
  */
 import { ADMIN, expect, test } from '../fixtures/server';
-import { AdminPanel, loginThroughUi } from '../page-models/admin';
+import { AdminPanel, openAdminPanelByApi, signInByApi } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { shotAt } from '../page-models/screens';
@@ -40,8 +40,8 @@ test('the owner whose value the other kept over theirs is told, with both values
   const devices = await openDevices(browser, baseURL, ['a', 'b']);
   try {
     // A is the configured admin; B a second owner with an admin account of their own.
+    await signInByApi(devices.contexts.a, ADMIN);
     const a = new AdminPanel(await devices.contexts.a.newPage());
-    await loginThroughUi(a.page, ADMIN);
     const who = uniqueCustomer('Owner');
     const sam = { username: `sam${who.phone.slice(-6)}`, password: 'second-owner-pass-1' };
     const made = await a.page.request.post('/api/staff', {
@@ -55,9 +55,7 @@ test('the owner whose value the other kept over theirs is told, with both values
     });
     expect(made.status(), await made.text()).toBe(201);
     await a.open();
-    const b = new AdminPanel(await devices.contexts.b.newPage());
-    await loginThroughUi(b.page, sam);
-    await b.open();
+    const b = await openAdminPanelByApi(devices.contexts.b, sam);
 
     const customer = uniqueCustomer('Told');
     const created = await a.page.request.post('/api/quotes', {

@@ -276,7 +276,8 @@ test.describe('quotes manager', () => {
     const card = quotes.cardFor(customer.name);
     await expect(card).toBeVisible({ timeout: SYNC_TIMEOUT });
     await expect(card.getByTestId('quote-status')).toHaveText('Draft');
-    await expect(card.getByText(`Job ${job.id}`, { exact: true })).toBeVisible();
+    // Linked by its key, shown by its number (issue 28).
+    await expect(card.getByText(`Job ${job.number}`, { exact: true })).toBeVisible();
     await expect(card.getByTestId('quote-price')).toHaveText('$200.00');
     await expect(card).toContainText('30 days left');
     await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();

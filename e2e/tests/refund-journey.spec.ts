@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
-import { openAdminPanel } from '../page-models/admin';
+import { openAdminPanelByApi } from '../page-models/admin';
 import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
 import { pdfText } from '../page-models/pdf-text';
@@ -68,7 +68,7 @@ test('a refund owed after a credit note is recorded offline and the books show i
 
   const devices = await openDevices(browser, baseURL, ['office']);
   try {
-    const admin = await openAdminPanel(devices.contexts.office);
+    const admin = await openAdminPanelByApi(devices.contexts.office);
     const page = admin.page;
     await waitForOfflineReady(page);
     await admin.waitOnline();

@@ -8,8 +8,8 @@
  */
 import { rmSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, expect, startServer, test } from '../fixtures/server';
-import { AdminPanel, loginThroughUi } from '../page-models/admin';
+import { expect, startServer, test } from '../fixtures/server';
+import { openAdminPanelByApi } from '../page-models/admin';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
 import { shotAt } from '../page-models/screens';
@@ -49,10 +49,8 @@ test('jobs per week, response time and who owes what read well at 390 and 1280 p
   const { server, stop } = await startServer({ DEMO_DATA: 'true' });
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {
-    const page = await context.newPage();
-    await loginThroughUi(page, ADMIN);
-    const admin = new AdminPanel(page);
-    await admin.open();
+    const admin = await openAdminPanelByApi(context);
+    const page = admin.page;
     await waitForOfflineReady(page);
     await admin.waitOnline();
     // The reports read what the device holds: they open with no signal.

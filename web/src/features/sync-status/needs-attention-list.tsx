@@ -10,10 +10,12 @@
  */
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import {
   REFUSED_TEXT,
+  TOAST_DURATIONS,
   conflictPartLabel,
   conflictValueText,
   describeRefusal,
@@ -185,6 +187,16 @@ function useRelatedRef(related: SyncIssue['related']): string | null {
   );
 }
 
+/** A refused change was dealt with: says where its work went. */
+function done(message: string): void {
+  notifications.show({
+    title: 'Kept',
+    message,
+    color: 'green',
+    autoClose: TOAST_DURATIONS.default,
+  });
+}
+
 /** The id a refused mutation would have created, when it named one. */
 function refusedId(issue: SyncIssue): string | null {
   const args = issue.args as Record<string, unknown> | null;
@@ -194,7 +206,6 @@ function refusedId(issue: SyncIssue): string | null {
 
 function RejectedItem({ issue }: { issue: SyncIssue }) {
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const current = useSubject(issue);
   const retryable = useCanRetry(issue);
@@ -215,8 +226,9 @@ function RejectedItem({ issue }: { issue: SyncIssue }) {
   const copy = () =>
     act('copy', async () => {
       const result = await copyIntoDraft(issue);
+      // The item goes (what was typed now lives in the draft): a toast says where.
       if (result.ok)
-        setDone(`New draft ${documentLabel({ id: result.quoteId })} holds what you typed.`);
+        done(`New draft ${documentLabel({ id: result.quoteId })} holds what you typed.`);
       return result;
     });
   const revise = () =>
@@ -224,10 +236,10 @@ function RejectedItem({ issue }: { issue: SyncIssue }) {
       if (!current) return { ok: false, message: 'The quote is not on this device.' };
       const result = await sendAsRevision(issue, current);
       if (result.ok)
-        setDone(
+        done(
           result.sent
             ? `Revised quote ${documentLabel({ id: result.quoteId })} was emailed to the customer.`
-            : `Revised quote ${documentLabel({ id: result.quoteId })} is saved; it is emailed from Quotes once you are online.`,
+            : `Revised quote ${documentLabel({ id: result.quoteId })} is saved as a draft: email it from Quotes once you are online.`,
         );
       return result;
     });
@@ -282,11 +294,6 @@ function RejectedItem({ issue }: { issue: SyncIssue }) {
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}
-          </Text>
-        )}
-        {done && (
-          <Text size="sm" c="teal.8" role="status">
-            {done}
           </Text>
         )}
         <Group gap="xs">
