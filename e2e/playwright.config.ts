@@ -26,6 +26,8 @@ export default defineConfig({
   outputDir: './test-results',
   // Baselines of the visual-states screenshots, committed beside the tests.
   snapshotPathTemplate: '{testDir}/../visual/{arg}{ext}',
+  // Named so each result in the report says its engine (WebKit and Firefox: engines/).
+  projects: [{ name: 'chromium' }],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks, which report numbers (they are not tests). Figures go to
-// bench/RESULTS.md (first visit: Lighthouse and bytes; bundle sizes) and bench/sync/RESULTS.md
+// bench/RESULTS.md (first visit: Lighthouse and bytes; bundle sizes; PDFs) and bench/sync/RESULTS.md
 // (sync throughput and latency).
 import { join } from 'node:path';
 import { ROOT, ensureChromium, installWorkspace, pnpm, run } from './lib.mjs';
@@ -16,10 +16,13 @@ run(
 // The first visit: Lighthouse and bytes sent, this build against the baseline commit's.
 ensureChromium();
 run(process.execPath, [join(ROOT, 'bench', 'first-visit', 'run.mjs')]);
-pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/sync/run.ts']);
+// bench/ is a workspace package (@pilbara/bench): its sources resolve @pilbara/shared-schema.
+pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'sync/run.ts']);
 // The page apply in a real browser: the web app's Dexie code in the system Chromium.
 run(process.execPath, [join(ROOT, 'bench', 'sync', 'dexie-chromium.mjs')]);
+// The largest quote's PDF and /api/health while ten render (issue 25), beside the baseline build.
+pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'pdf/run.ts']);
 // Years of data (issue 13): a fresh database against a decade of a busy depot, in one run.
-pnpm(['--dir', 'sync-server', 'exec', 'tsx', '../bench/scale/run.ts']);
+pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'scale/run.ts']);
 // Compressing a 12 MP photo in Chromium and the bytes a photo keeps on the device (issue 19).
 run(process.execPath, [join(ROOT, 'bench', 'field-record', 'compress-chromium.mjs')]);

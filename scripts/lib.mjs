@@ -37,9 +37,60 @@ export function installWorkspace() {
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** Playwright drives Debian's Chromium; install it when missing (needs root or sudo). */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * Every system program the tests and benchmarks start, with the Debian package that brings it.
+ * `npm test` installs the missing ones before anything runs (`ensureSystemPrograms`), so a fresh
+ * machine with only Node and npm passes; scripts/system-programs.test.mjs reads the test and
+ * bench sources and fails when they start a program this list does not name.
+ */
+export const SYSTEM_PROGRAMS = [
+  // Playwright, Lighthouse, the icon and screenshot scripts and the bench drive Debian's Chromium.
+  { program: 'chromium', path: CHROMIUM, pkg: 'chromium' },
+  // The pre-start vehicle history PDF is rendered to a picture in its test.
+  { program: 'pdftoppm', path: '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
+  // WebKitGTK's browser needs a display: the cross-engine suite starts a virtual one.
+  { program: 'Xvfb', path: '/usr/bin/Xvfb', pkg: 'xvfb' },
+  // WebKit (Safari's engine): the W3C WebDriver server; MiniBrowser comes with it.
+  {
+    program: 'WebKitWebDriver',
+    path: '/usr/bin/WebKitWebDriver',
+    pkg: 'webkit2gtk-driver',
+    brings: ['^/usr/lib/[^/]+/webkit2gtk-4\\.1/MiniBrowser$'],
+  },
+  // Firefox ESR, driven over WebDriver BiDi by puppeteer-core (no geckodriver).
+  { program: 'firefox-esr', path: '/usr/bin/firefox-esr', pkg: 'firefox-esr' },
+];
+
+/**
+ * Programs the tests start that every machine running these commands has: Node itself (as
+ * `process.execPath`), npm's `npx`, the pinned pnpm (fetched through npx when missing), git and
+ * tar, which cloning the repository already needed, and Debian's own apt-get and dpkg-query,
+ * which the installer stands on (with sudo when not run as root).
+ */
+export const BASE_PROGRAMS = [
+  'node',
+  'npx',
+  'npm',
+  'pnpm',
+  'git',
+  'tar',
+  'apt-get',
+  'dpkg-query',
+  'sudo',
+];
+
+/**
+ * Installs, with one `apt-get update` and one `apt-get install`, the Debian packages of the
+ * programs in `programs` that are missing (as root, else through `sudo -n`). Answers the
+ * packages it installed.
+ */
+export function ensureSystemPrograms(programs = SYSTEM_PROGRAMS) {
+  const missing = programs.filter((p) => !existsSync(p.path));
+  if (missing.length === 0) return [];
+  const packages = [...new Set(missing.map((p) => p.pkg))];
+  console.log(
+    `\nInstalling what the tests start: ${missing.map((p) => `${p.program} (${p.pkg})`).join(', ')}`,
+  );
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = isRoot ? [] : ['sudo', '-n'];
   const apt = (args) =>
@@ -47,5 +98,16 @@ export function ensureChromium() {
       env: { DEBIAN_FRONTEND: 'noninteractive' },
     });
   apt(['update']);
-  apt(['install', '-y', '--no-install-recommends', 'chromium']);
+  apt(['install', '-y', '--no-install-recommends', ...packages]);
+  const still = missing.filter((p) => !existsSync(p.path));
+  if (still.length > 0) {
+    console.error(`\nStill missing after install: ${still.map((p) => p.path).join(', ')}`);
+    process.exit(1);
+  }
+  return packages;
+}
+
+/** Debian's Chromium alone (the benchmarks and screenshots need nothing else). */
+export function ensureChromium() {
+  ensureSystemPrograms(SYSTEM_PROGRAMS.filter((p) => p.program === 'chromium'));
 }

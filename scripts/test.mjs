@@ -1,17 +1,19 @@
-// `npm test`: install what is needed (the workspace, and Debian's Chromium for Playwright when
-// missing), then run every check: format, lint, type-check, unit and integration tests
-// (vitest, per package), the production build, and the end-to-end journeys in Chromium.
-// It ends with one summary line 'tests: N passed, N failed' counted from the runners' reports.
+// `npm test`: install what is needed (the workspace, and every system program a test starts when
+// missing: Debian's Chromium, poppler-utils, Xvfb, WebKitGTK's WebDriver and Firefox ESR; see
+// SYSTEM_PROGRAMS in lib.mjs), then run every check: format, lint, type-check, unit and
+// integration tests (vitest, per package), the production build, the end-to-end journeys in
+// Chromium, and the key journeys in WebKit and Firefox (e2e/engines). It ends with the counts per
+// engine and one summary line 'tests: N passed, N failed' counted from the runners' reports.
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, ensureChromium, installWorkspace, pnpm } from './lib.mjs';
+import { ROOT, ensureSystemPrograms, installWorkspace, pnpm } from './lib.mjs';
 
 const REPORTS = join(ROOT, 'test-results');
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
 installWorkspace();
-ensureChromium();
+ensureSystemPrograms();
 
 pnpm(['run', 'format:check']);
 pnpm(['run', 'lint']);
@@ -55,6 +57,12 @@ const e2eStatus = pnpm(['--filter', '@pilbara/e2e', 'test'], {
   env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'playwright.json') },
 });
 if (e2eStatus !== 0) failures.push('playwright e2e');
+// The same build, the key journeys in WebKit and Firefox (one worker per engine).
+const enginesStatus = pnpm(['--filter', '@pilbara/e2e', 'run', 'test:engines'], {
+  allowFail: true,
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'engines.json') },
+});
+if (enginesStatus !== 0) failures.push('journeys in WebKit and Firefox');
 
 let passed = 0;
 let failed = 0;
@@ -81,14 +89,75 @@ for (const pkg of ['root', ...vitestPackages]) {
     }
   }
 }
-const pw = join(REPORTS, 'playwright.json');
-if (existsSync(pw)) {
-  const stats = JSON.parse(readFileSync(pw, 'utf8')).stats ?? {};
-  passed += stats.expected ?? 0;
-  failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+const unitPassed = passed;
+const unitFailed = failed;
+
+/**
+ * Each result of a Playwright JSON report by its project (the engine), with the engine's label
+ * and the limits its journeys stated (annotations written by e2e/engines/fixtures.ts).
+ */
+function playwrightResults(file, defaultEngine) {
+  const engines = new Map();
+  if (!existsSync(file)) return engines;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const engine = test.projectName || defaultEngine;
+        const entry = engines.get(engine) ?? {
+          label: null,
+          passed: 0,
+          failed: 0,
+          limits: new Set(),
+        };
+        engines.set(engine, entry);
+        for (const note of test.annotations ?? []) {
+          if (note.type === 'engine') entry.label = note.description;
+          if (note.type === 'engine-limit') entry.limits.add(note.description);
+        }
+        const last = (test.results ?? []).at(-1);
+        for (const note of last?.annotations ?? []) {
+          if (note.type === 'engine') entry.label = note.description;
+          if (note.type === 'engine-limit') entry.limits.add(note.description);
+        }
+        if (test.status === 'expected') entry.passed += 1;
+        else if (test.status === 'unexpected' || test.status === 'flaky') {
+          entry.failed += 1;
+          const title = [...titles, spec.title].filter(Boolean).join(' › ');
+          failedNames.push(`[${engine}] ${title}: ${firstLine(last?.error?.message)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  return engines;
+}
+
+const browserResults = [
+  ...playwrightResults(join(REPORTS, 'playwright.json'), 'chromium'),
+  ...playwrightResults(join(REPORTS, 'engines.json'), 'engines'),
+];
+for (const [, entry] of browserResults) {
+  passed += entry.passed;
+  failed += entry.failed;
 }
 
 console.log('');
+console.log('Results by engine:');
+console.log(`  Node (vitest: unit and integration): ${unitPassed} passed, ${unitFailed} failed`);
+const ENGINE_NAMES = { chromium: 'Chromium (Debian chromium, Playwright)' };
+for (const [engine, entry] of browserResults) {
+  const label = entry.label ?? ENGINE_NAMES[engine] ?? engine;
+  console.log(`  ${label} [${engine}]: ${entry.passed} passed, ${entry.failed} failed`);
+  // What the engine cannot do, once each, with how many journeys asserted a fallback for it.
+  const cannot = new Map();
+  for (const limit of entry.limits) {
+    const what = limit.split('; asserting instead:')[0];
+    cannot.set(what, (cannot.get(what) ?? 0) + 1);
+  }
+  for (const [what, n] of cannot) console.log(`    ${what} (fallback asserted in ${n})`);
+}
 for (const name of failedNames) console.log(`FAILED ${name.slice(0, 400)}`);
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
 if (passed === 0) {

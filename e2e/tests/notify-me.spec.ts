@@ -145,10 +145,15 @@ test("the server's En Route push is shown by the app's service worker and links 
     service: 'Winch Recovery',
     location: 'Millstream Road, 20 km south of Karratha',
   });
-  // A subscription the server accepts by the tracking token. Its endpoint answers nothing (no
-  // push service is reachable here), so the payload the server composed is read from its table.
+  // A subscription the server accepts by the tracking token: a browser push service's address
+  // (the only kind it takes). No push service is reachable here, so the send fails and the
+  // payload the server composed is read from its table.
   const subscribed = await request.post(`/api/track/${job.trackingToken}/push`, {
-    data: { endpoint: 'https://127.0.0.1:9/push/e2e', expirationTime: null, keys: browserKeys() },
+    data: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-notify-me',
+      expirationTime: null,
+      keys: browserKeys(),
+    },
   });
   expect(subscribed.status()).toBe(201);
   await updateJob(request, job.id, { status: 'En Route', progress: 25 });

@@ -208,8 +208,29 @@ export const MESSAGES = {
   // Server errors (own wording; the spec shows no server error codes).
   VALIDATION_FAILED: 'Please check the highlighted fields',
   UNAUTHORIZED: 'Please log in to continue',
-  FORBIDDEN: 'Admin access required',
-  ROLE_FORBIDDEN: 'Your account cannot do that',
+  /**
+   * Refusals name the role the call needs (issue 25), where one text said "Admin access
+   * required" to everyone: an admin-only call or step, a staff-only call, and a job's files for
+   * someone who is neither an admin nor that job's driver.
+   */
+  ADMIN_REQUIRED: 'This needs an admin account',
+  STAFF_REQUIRED: 'This needs a staff account (an admin or a driver)',
+  JOB_FILES_FORBIDDEN: "Only an admin or this job's driver can open its photos and signatures",
+  /** A photo, signature or defect photo naming a file its sender may not use (issue 25). */
+  FILE_NOT_YOURS:
+    'This file was not uploaded by you and is not on a record you can see: take or choose the photo on this device',
+  /** A single-line field that carries a line break or another control character (issue 25). */
+  ONE_LINE: 'Please keep this to one line, without line breaks',
+  /** A JSON body nested deeper than any form sends (issue 25). */
+  BODY_TOO_DEEP: 'The request body is nested too deeply',
+  /** Request headers larger than the server reads (issue 25). */
+  HEADERS_TOO_LARGE: 'The request headers are too large',
+  /** A request the server could not read at all (issue 25). */
+  REQUEST_UNREADABLE: 'The request could not be read',
+  /** A document that took longer than its time budget to draw (issue 25). */
+  DOCUMENT_TOO_SLOW: 'The document took too long to prepare. Please try again in a minute.',
+  /** Too many documents waiting to be drawn at once (issue 25). */
+  DOCUMENT_BUSY: 'Too many documents are being prepared right now. Please try again in a minute.',
   STAFF_NOT_FOUND: 'Staff member not found',
   STAFF_ROLE_INVALID: 'Choose admin or driver',
   LAST_ADMIN: 'At least one active admin must remain',
@@ -289,6 +310,9 @@ export const MESSAGES = {
   FEEDBACK_PROOF_REQUIRED: 'Enter the phone number you booked with',
   // Issue 20: Web Push subscriptions (own wording).
   PUSH_ENDPOINT_INVALID: 'Your browser gave a notification address we cannot use',
+  /** A job that already notifies as many browsers as it may (issue 25). */
+  PUSH_SUBSCRIPTIONS_FULL:
+    'This job already notifies the most browsers it can (10). Ask us to remove one, or call us for updates.',
   PUSH_KEYS_INVALID: 'Your browser gave notification keys we cannot use',
   ADMIN_OR_PAY_LINK: 'Open the payment link from your quote email',
   CURRENT_PASSWORD_WRONG: 'Your current password is not right',

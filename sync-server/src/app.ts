@@ -27,6 +27,7 @@ import { migrate } from './db/migrate';
 import { seedDemoData } from './db/demo-data';
 import { deleteExpiredSessions } from './db/repositories/users';
 import { deleteOldIdempotencyKeys } from './db/repositories/idempotency';
+import { loadPayLinkKey } from './db/repositories/pay-links';
 import {
   ensureAdmin,
   refuseNonAdminAccount,
@@ -34,8 +35,9 @@ import {
   type AdminLogin,
 } from './bootstrap';
 import { authPlugin } from './plugins/auth';
-import { HttpError, registerErrorHandling } from './plugins/errors';
+import { HttpError, answerClientError, registerErrorHandling } from './plugins/errors';
 import { registerRequestRules } from './plugins/request-rules';
+import { redactingLogger } from './plugins/log-redaction';
 import { registerIdempotency } from './plugins/idempotency';
 import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
 import { SCRYPT_COST, type ScryptCost } from './services/passwords';
@@ -58,8 +60,15 @@ import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
 import { FieldFiles } from './services/field-files';
-import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from './services/push';
-import type { Agent } from 'node:https';
+import { createPdfRenderer, type PdfRenderer } from './services/pdf/pool';
+import {
+  createPushSender,
+  loadVapidKeys,
+  vapidSubject,
+  type PushNetwork,
+  type PushSender,
+} from './services/push';
+import { createSmsSender, type SmsSender } from './services/sms';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +91,12 @@ declare module 'fastify' {
     fieldFiles: FieldFiles;
     /** Web Push to customers, signed with this data folder's VAPID keys (issue 20). */
     push: PushSender;
+    /** The key quote pay-link tokens are derived with (db/repositories/pay-links.ts). */
+    payLinkKey: Buffer;
+    /** Draws PDFs in worker threads within a time budget (services/pdf/pool.ts, issue 25). */
+    pdf: PdfRenderer;
+    /** Text messages to customers: Twilio, or the outbox folder when unset (issue 31). */
+    sms: SmsSender;
     /**
      * Settles once the ADMIN_PASSWORD account is in line with the configuration, which is done
      * after listening (see buildApp); sign-ins and requests with a session wait for it.
@@ -161,8 +176,15 @@ export interface BuildAppOptions {
    * the answer, the log says what drifted).
    */
   responseCheck?: ResponseCheck;
-  /** The HTTPS agent for Web Push sends (tests: one trusting their local push service). */
-  pushAgent?: Agent;
+  /**
+   * Where Web Push sends may connect (services/push.ts); the default is the browsers' push
+   * services over DNS and public addresses only. Tests point it at their local push service.
+   */
+  pushNetwork?: PushNetwork;
+  /** How long a PDF may take (services/pdf/pool.ts; tests of the budget shorten it). */
+  pdfBudgetMs?: number;
+  /** Text messages through this sender instead of the configured one. */
+  sms?: SmsSender;
 }
 
 export interface AppExtras {
@@ -199,7 +221,8 @@ function cspDirectives(config: Config) {
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
-    frameAncestors: ["'self'"],
+    // Nothing of this site is ever shown in a frame, its own pages included (clickjacking).
+    frameAncestors: ["'none'"],
     // Upgrading requests only makes sense when the site itself is served over HTTPS.
     upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
   };
@@ -210,7 +233,8 @@ export async function buildApp(
   opts: BuildAppOptions = {},
 ): Promise<FastifyInstance & AppExtras> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // Passwords, tokens, phone proofs and cookies never reach the log (plugins/log-redaction.ts).
+    logger: redactingLogger(opts.logger ?? { level: config.logLevel }),
     bodyLimit: BODY_LIMIT,
     // Read through genReqId below, which refuses ids that could forge log lines.
     requestIdHeader: false,
@@ -231,6 +255,9 @@ export async function buildApp(
         .code(400)
         .send({ error: message, fields: { url: message } });
     },
+    // Errors Node's HTTP parser meets before Fastify has a request (headers too large, a request
+    // it cannot read) get the API's `{error, fields?}` shape too (issue 25).
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
@@ -274,14 +301,19 @@ export async function buildApp(
   app.decorate('emailBudget', new SharedBudget(config.publicEmailsPerHour, HOUR / 1000));
   app.decorate('passwordCost', opts.passwordCost ?? SCRYPT_COST);
   app.decorate('fieldFiles', new FieldFiles(config.dataDir));
+  app.decorate('payLinkKey', loadPayLinkKey(config.dataDir));
+  const pdf = createPdfRenderer(opts.pdfBudgetMs ? { budgetMs: opts.pdfBudgetMs } : {});
+  app.decorate('pdf', pdf);
   app.decorate(
     'push',
     createPushSender({
       keys: loadVapidKeys(config.dataDir),
       subject: vapidSubject(config.publicUrl, profile.email),
-      ...(opts.pushAgent ? { agent: opts.pushAgent } : {}),
+      ...(opts.pushNetwork ? { network: opts.pushNetwork } : {}),
     }),
   );
+
+  app.decorate('sms', opts.sms ?? createSmsSender(config));
 
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());
@@ -329,6 +361,7 @@ export async function buildApp(
     // The admin password work writes to the database when its hash is done.
     await accountsReady.catch(() => undefined);
     mailer.close();
+    await pdf.close();
     if (ownsDb) db.close();
   });
 
@@ -346,11 +379,18 @@ export async function buildApp(
     if (closing) reply.header('connection', 'close');
   });
 
+  // The header set of every response (README "Security"; issue 25): documents and the service
+  // worker keep all of it, compressed or not (plugins/static.ts); scripts and images only what
+  // means something for them. No inline script is allowed: the pre-rendered pages have none
+  // (web/scripts/prerender.mjs refuses to write one). Referrer: the full URL (a tracking link's
+  // token) never leaves this origin; other sites get the origin at most.
   const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
-    hsts: https ? undefined : false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   // API answers are compressed on the fly (brotli or gzip, as the caller accepts, with Vary);
   // the PWA's files are compressed once at build time and sent as they are (plugins/static.ts),

@@ -92,6 +92,50 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_DATA: '1' }).demoData).toBe(true);
   });
 
+  it('texts to the outbox by default, and through Twilio when it is set up in full', () => {
+    expect(loadConfig({}).sms).toEqual({
+      provider: null,
+      accountSid: undefined,
+      authToken: undefined,
+      from: undefined,
+      apiBase: undefined,
+      perNumberPerHour: 8,
+      perHour: 60,
+    });
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'a1'.repeat(16)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      SMS_FROM: '+61480000000',
+    };
+    expect(
+      loadConfig({
+        ...twilio,
+        TWILIO_API_BASE: 'http://127.0.0.1:4010',
+        SMS_PER_NUMBER_PER_HOUR: '3',
+        SMS_PER_HOUR: '100',
+      }).sms,
+    ).toEqual({
+      provider: 'twilio',
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: 'token',
+      from: '+61480000000',
+      apiBase: 'http://127.0.0.1:4010',
+      perNumberPerHour: 3,
+      perHour: 100,
+    });
+    expect(loadConfig({ ...twilio, SMS_FROM: 'PilbaraTow' }).sms.from).toBe('PilbaraTow');
+    expect(() => loadConfig({ ...twilio, TWILIO_AUTH_TOKEN: '' })).toThrow(/TWILIO_AUTH_TOKEN/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID/);
+    expect(() => loadConfig({ ...twilio, SMS_FROM: '0412 345 678' })).toThrow(/SMS_FROM/);
+    expect(() => loadConfig({ ...twilio, SMS_FROM: 'Pilbara Towing' })).toThrow(/SMS_FROM/);
+    expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(
+      /TWILIO_ACCOUNT_SID/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ SMS_PER_HOUR: '0' })).toThrow(/SMS_PER_HOUR/);
+  });
+
   it('rejects bad values and names each variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
-import { PUBLIC_LIMITS } from '@pilbara/shared-schema';
+import { PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
 
 /** The repository root, resolved from this file's location (sync-server/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,6 +32,12 @@ const booleanFlag = (fallback: boolean) =>
     ctx.addIssue({ code: 'custom', message: `Expected true or false, got "${value}"` });
     return z.NEVER;
   });
+
+/** Text message providers the server can send through (services/sms.ts). */
+export const SMS_PROVIDERS = ['twilio'] as const;
+
+/** A sender: a number in E.164, or an alphanumeric sender id (1–11 characters, one a letter). */
+const SMS_SENDER_PATTERN = /^(?:\+[1-9]\d{7,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
 
 /** Environment variables (UPPER_SNAKE) → the typed configuration the server uses. */
 export const configSchema = z
@@ -72,6 +78,42 @@ export const configSchema = z
       )
       .pipe(z.number().int().min(1).max(100_000)),
     TRUST_PROXY: booleanFlag(false),
+    SMS_PROVIDER: optionalText.pipe(z.enum(SMS_PROVIDERS).optional()),
+    TWILIO_ACCOUNT_SID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^AC[0-9a-fA-F]{32}$/, 'Expected an Account SID: AC and 32 hexadecimal digits')
+        .optional(),
+    ),
+    TWILIO_AUTH_TOKEN: optionalText,
+    SMS_FROM: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          SMS_SENDER_PATTERN,
+          'Expected a number in E.164 (+61…) or a sender id of 1–11 letters, digits and spaces',
+        )
+        .optional(),
+    ),
+    TWILIO_API_BASE: optionalUrl,
+    SMS_PER_NUMBER_PER_HOUR: optionalText
+      .transform((value) => (value === undefined ? SMS_CAPS.perNumberPerHour : Number(value)))
+      .pipe(z.number().int().min(1).max(1_000)),
+    SMS_PER_HOUR: optionalText
+      .transform((value) => (value === undefined ? SMS_CAPS.perHour : Number(value)))
+      .pipe(z.number().int().min(1).max(100_000)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER !== 'twilio') return;
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const) {
+      if (!env[name]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'Required when SMS_PROVIDER=twilio',
+        });
+      }
+    }
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
@@ -115,6 +157,19 @@ export const configSchema = z
       publicEmailsPerHour: env.PUBLIC_EMAILS_PER_HOUR,
       /** Read the client address from X-Forwarded-For (only behind a reverse proxy). */
       trustProxy: env.TRUST_PROXY,
+      /**
+       * Text messages (issue 31): through Twilio when SMS_PROVIDER=twilio, else written to
+       * DATA_DIR/outbox. The caps hold either way.
+       */
+      sms: {
+        provider: env.SMS_PROVIDER ?? null,
+        accountSid: env.TWILIO_ACCOUNT_SID,
+        authToken: env.TWILIO_AUTH_TOKEN,
+        from: env.SMS_FROM,
+        apiBase: env.TWILIO_API_BASE,
+        perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
+        perHour: env.SMS_PER_HOUR,
+      },
     };
   });
 

@@ -102,6 +102,25 @@ function noscript(config) {
   );
 }
 
+/**
+ * Why a page would break the site's Content-Security-Policy (issue 25: no inline script, none
+ * hashed), or null: a <script> with code of its own (data blocks such as the site config's
+ * `application/json` are not run and are fine), an inline event handler, a javascript: URL.
+ */
+export function inlineScriptProblem(html) {
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const type = /\btype=["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    const data = type !== undefined && type !== 'module' && !type.includes('javascript');
+    if (!data && !/\bsrc=/i.test(attributes)) return 'an inline <script>';
+    if (!data && (match[2] ?? '').trim() !== '') return 'a <script src> with code inside';
+  }
+  const handler = /<[a-z][^>]*\son[a-z]+\s*=/i.exec(html);
+  if (handler) return `an inline event handler (${handler[0].slice(0, 60)})`;
+  if (/(href|src|action)\s*=\s*["']?\s*javascript:/i.test(html)) return 'a javascript: URL';
+  return null;
+}
+
 function chunkClosure(manifest, key, seen = new Set()) {
   if (!manifest[key] || seen.has(key)) return seen;
   seen.add(key);
@@ -161,6 +180,8 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
       // Content-Security-Policy forbids; main.tsx switches them on instead.
       page = page.replace(/ onload="this\.media='all'"/g, ' data-deferred-css');
     }
+    const inline = inlineScriptProblem(page);
+    if (inline) throw new Error(`${file}: ${inline} (the CSP allows no inline script)`);
     mkdirSync(dirname(join(outDir, file)), { recursive: true });
     writeFileSync(join(outDir, file), page);
   }

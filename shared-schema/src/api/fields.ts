@@ -7,10 +7,23 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { isValidPhone } from '../rules/customer-match';
+import { hasControlCharacters } from '../rules/plain-text';
 
 /** A required text field whose every failure shows `message`. */
 export function requiredText(message: string, max = 255) {
   return z.string({ error: message }).trim().min(1, message).max(max);
+}
+
+/**
+ * A required one-line text field (a name, a service, a place): like {@link requiredText}, and a
+ * line break or other control character is refused with 'Please keep this to one line' (issue
+ * 25), so nothing a visitor types can add a line to an email or a header.
+ */
+export function requiredLine(message: string, max = 255) {
+  return requiredText(message, max).refine(
+    (value) => !hasControlCharacters(value),
+    MESSAGES.ONE_LINE,
+  );
 }
 
 /** Optional free text: '', whitespace, null and missing all become null. */

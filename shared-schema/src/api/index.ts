@@ -12,3 +12,4 @@ export * from './staff';
 export * from './field-record';
 export * from './prestart';
 export * from './push';
+export * from './sms';

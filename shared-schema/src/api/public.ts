@@ -11,7 +11,8 @@ import { MESSAGES } from '../messages';
 import { isBookingIdLookup, isJobIdLookup, isValidPhone } from '../rules/customer-match';
 import { addCalendarDays, isCalendarDate, todayInPerth } from '../rules/dates';
 import { TRACKING_TOKEN_PATTERN } from '../rules/tracking';
-import { optionalText, phoneField, requiredText } from './fields';
+import { optionalText, phoneField, requiredLine, requiredText } from './fields';
+import { hasControlCharacters } from '../rules/plain-text';
 import { EMERGENCY_TIME } from '../constants/services';
 
 /**
@@ -28,11 +29,11 @@ const emailInput = z
 
 /** POST /api/contact body (the contact form). */
 export const contactInputSchema = z.object({
-  firstName: requiredText(MESSAGES.FIRST_NAME_REQUIRED, 100),
-  lastName: requiredText(MESSAGES.LAST_NAME_REQUIRED, 100),
+  firstName: requiredLine(MESSAGES.FIRST_NAME_REQUIRED, 100),
+  lastName: requiredLine(MESSAGES.LAST_NAME_REQUIRED, 100),
   phone: phoneInput,
   email: emailInput,
-  serviceNeeded: requiredText(MESSAGES.SERVICE_SELECT, 100),
+  serviceNeeded: requiredLine(MESSAGES.SERVICE_SELECT, 100),
   message: requiredText(MESSAGES.MESSAGE_REQUIRED, 5000),
 });
 /** Contact form values. */
@@ -58,10 +59,11 @@ export function makeBookingInputSchema(today: () => string = todayInPerth) {
         .string({ error: MESSAGES.NAME_MIN })
         .trim()
         .min(2, MESSAGES.NAME_MIN)
-        .max(100),
+        .max(100)
+        .refine((value) => !hasControlCharacters(value), MESSAGES.ONE_LINE),
       phone: phoneInput,
       email: emailInput,
-      service: requiredText(MESSAGES.SERVICE_SELECT, 100),
+      service: requiredLine(MESSAGES.SERVICE_SELECT, 100),
       location: z
         .string({ error: MESSAGES.LOCATION_DETAILED })
         .trim()

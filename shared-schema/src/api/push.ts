@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { pushEndpointProblem } from '../rules/push-endpoint';
 
 /**
  * The browser's P-256 public key: 65 bytes (uncompressed point, first byte 0x04) in base64url,
@@ -13,12 +14,16 @@ export const PUSH_P256DH_PATTERN = /^B[A-Za-z0-9_-]{86}=?$/;
 /** The 16-byte auth secret in base64url: 22 characters. */
 export const PUSH_AUTH_PATTERN = /^[A-Za-z0-9_-]{22}(==)?$/;
 
-/** The push service URL the browser was given: https only, of a sane length. */
+/**
+ * The push service URL the browser was given: https on port 443 of a browser's push service
+ * (rules/push-endpoint.ts, issue 25), of a sane length.
+ */
 const endpointSchema = z
   .string({ error: MESSAGES.PUSH_ENDPOINT_INVALID })
   .trim()
   .max(1000, MESSAGES.PUSH_ENDPOINT_INVALID)
-  .pipe(z.url({ protocol: /^https$/, error: MESSAGES.PUSH_ENDPOINT_INVALID }));
+  .pipe(z.url({ protocol: /^https$/, error: MESSAGES.PUSH_ENDPOINT_INVALID }))
+  .refine((endpoint) => pushEndpointProblem(endpoint) === null, MESSAGES.PUSH_ENDPOINT_INVALID);
 
 /** POST /api/track/:token/push body: `PushSubscription.toJSON()` as the browser gives it. */
 export const pushSubscriptionInputSchema = z.object({

@@ -62,8 +62,13 @@ export const FIELD_FILE_LIMITS = {
   maxPhotoBytes: 15 * 1024 * 1024,
   /** Bytes of one signature image (1 MB). */
   maxSignatureBytes: 1024 * 1024,
-  /** Pixels on the longest side of any stored image. */
-  maxDimension: 8000,
+  /**
+   * Pixels on the longest side of any stored image (issue 25): the pixel cap every decode of an
+   * image is made under (upload check, copies, the job sheet). A 12-megapixel photo (4000 × 3000)
+   * fits; a phone compresses to 1,600 px anyway. A larger image is refused at upload with a
+   * message saying so.
+   */
+  maxDimension: 4096,
   /** Longest side a phone compresses a photo to, in pixels. */
   photoLongSide: 1600,
   /** Longest side of the thumbnail a phone keeps after the upload, in pixels. */

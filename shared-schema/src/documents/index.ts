@@ -16,3 +16,4 @@ export * from './reports';
 export * from './tax-invoice';
 export * from './job-sheet';
 export * from './vehicle-history';
+export * from './csv-safety';

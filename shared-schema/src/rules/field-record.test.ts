@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  maySeeFile,
+  mayReferenceFile,
   fitWithin,
   formatPosition,
   formatStamp,
@@ -130,5 +132,28 @@ describe('uploadingText', () => {
     expect(uploadingText(1, 0)).toBe('1 photo uploading');
     expect(uploadingText(4, 1)).toBe('4 photos and 1 signature uploading');
     expect(uploadingText(0, 2)).toBe('2 signatures uploading');
+  });
+});
+
+describe('files follow their rows (issue 25)', () => {
+  const sam = { role: 'driver' as const, name: 'Sam Taylor' };
+  const none = { jobs: [], fleet: false, uploadedByActor: false };
+  it('lets a driver see a file through a job they can see, a defect, or their own upload', () => {
+    expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: 'Sam Taylor' }] })).toBe(true);
+    expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: null }] })).toBe(true);
+    expect(maySeeFile(sam, { ...none, fleet: true })).toBe(true);
+    expect(maySeeFile(sam, { ...none, uploadedByActor: true })).toBe(true);
+    expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: 'Alex Morgan' }] })).toBe(false);
+    expect(maySeeFile({ role: 'customer', name: '' }, { ...none, fleet: true })).toBe(false);
+    expect(maySeeFile({ role: 'admin', name: 'Boss' }, none)).toBe(true);
+  });
+
+  it("refuses a record naming another driver's file, and allows a new one", () => {
+    const theirs = { ...none, jobs: [{ assignedTo: 'Alex Morgan' }] };
+    expect(mayReferenceFile(sam, theirs, true)).toBe(false);
+    expect(mayReferenceFile(sam, theirs, false)).toBe(false);
+    expect(mayReferenceFile(sam, none, true)).toBe(false);
+    expect(mayReferenceFile(sam, none, false)).toBe(true);
+    expect(mayReferenceFile(sam, { ...none, uploadedByActor: true }, true)).toBe(true);
   });
 });

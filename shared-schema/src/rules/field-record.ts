@@ -14,7 +14,7 @@ import {
 } from '../constants/field-record';
 import type { PositionFields } from '../entities/field-record';
 import { formatPerth } from './dates';
-import { assignmentName, canSeeJob } from './roles';
+import { assignmentName, canSeeJob, type Actor } from './roles';
 
 /** The caller as far as the field record cares: a signed-in user's role and names. */
 export interface FieldRecordActor {
@@ -139,4 +139,43 @@ export function fitWithin(
     width: Math.max(1, Math.round(width * scale)),
     height: Math.max(1, Math.round(height * scale)),
   };
+}
+
+/**
+ * What the server knows of a stored file's place in the records (issue 25, DESIGN §12 "files
+ * follow their rows"): the jobs whose photos or signatures name it, whether a pre-start check or
+ * defect names it, and whether the asking user uploaded its bytes themselves.
+ */
+export interface FileReferences {
+  /** The jobs (their assignee) whose photos or signatures name the file. */
+  jobs: readonly { assignedTo?: string | null }[];
+  /** Whether a pre-start check or a defect names it: a fleet file, every staff member's. */
+  fleet: boolean;
+  /** Whether the asking user's upload of these bytes completed. */
+  uploadedByActor: boolean;
+}
+
+/**
+ * Whether `actor` may see a stored file (its `stored_files` row, its bytes): an admin always; a
+ * driver through a record they may see — a photo or signature of a job they can see, a defect
+ * photo (the fleet is everyone's) — or because they uploaded it; nobody else.
+ */
+export function maySeeFile(actor: Actor, refs: FileReferences): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role !== 'driver') return false;
+  if (refs.uploadedByActor || refs.fleet) return true;
+  return refs.jobs.some((job) => canSeeJob(actor, job));
+}
+
+/**
+ * Whether a record `actor` writes may name this file (issue 25): one they may see
+ * ({@link maySeeFile}); or one the server does not hold yet that no record hidden from them
+ * names — their device then uploads the bytes, which proves it holds them. Naming a file only
+ * because its hash is known (another driver's photo) is refused, so the record can never serve
+ * someone else's bytes.
+ */
+export function mayReferenceFile(actor: Actor, refs: FileReferences, stored: boolean): boolean {
+  if (maySeeFile(actor, refs)) return true;
+  if (actor.role !== 'driver') return false;
+  return !stored && refs.jobs.length === 0 && !refs.fleet;
 }

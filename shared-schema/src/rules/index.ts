@@ -30,3 +30,7 @@ export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';
 export * from './document-number';
+export * from './plain-text';
+export * from './push-endpoint';
+export * from './offline-storage';
+export * from './sms';

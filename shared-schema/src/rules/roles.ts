@@ -145,8 +145,18 @@ export function mayWriteRow(actor: Actor, entity: string, row: Record<string, un
   return true;
 }
 
-/** Why a call was refused by role: the message staff see. */
-export const ROLE_REFUSAL = MESSAGES.ROLE_FORBIDDEN;
+/** Why a call was refused by role: the message staff see (an admin-only step). */
+export const ROLE_REFUSAL = MESSAGES.ADMIN_REQUIRED;
+
+/**
+ * The refusal of mutator `name` for `actor`, naming the role it needs (issue 25): a step drivers
+ * may run needs a staff account, anything else an admin account.
+ */
+export function roleRefusal(name: string): string {
+  return (DRIVER_MUTATORS as readonly string[]).includes(name)
+    ? MESSAGES.STAFF_REQUIRED
+    : MESSAGES.ADMIN_REQUIRED;
+}
 
 /**
  * The choices of the job card's driver picker: the active drivers' assignment names (from

@@ -13,6 +13,7 @@ import { aJob, aVehicle, NOW } from './mutators/test-fixtures';
 import { runMutation } from './runner';
 import type { ChangeEntry } from './protocol';
 import { scopeChange, scopeChanges } from './scope';
+import type { FileReferences } from '../rules/field-record';
 
 const ADMIN: Actor = { role: 'admin', name: 'Sam Taylor' };
 const SAM: Actor = { role: 'driver', name: 'Sam Taylor' };
@@ -87,10 +88,14 @@ describe('the runner enforces the actor’s role', () => {
     expect(run(SAM, 'job.delete', { id: 'JOB-2026-1' })).toMatchObject({
       ok: false,
       code: 'forbidden',
-      message: MESSAGES.ROLE_FORBIDDEN,
+      message: MESSAGES.ADMIN_REQUIRED,
     });
     expect(run(SAM, 'vehicle.remove', { id: 1 })).toMatchObject({ code: 'forbidden' });
     expect(run(CUSTOMER, 'job.delete', { id: 'JOB-2026-1' })).toMatchObject({ code: 'forbidden' });
+    // A refusal names the role needed: a driver's step needs staff, the rest an admin.
+    expect(
+      run(CUSTOMER, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 5 }, aJob()),
+    ).toMatchObject({ code: 'forbidden', message: MESSAGES.STAFF_REQUIRED });
   });
 
   it('lets a driver take an unassigned job but not hand one to someone else', () => {
@@ -156,6 +161,29 @@ describe('the sync scope of a role', () => {
       page[8],
     ]);
     expect(scopeChanges(CUSTOMER, page, jobOf, { fromStart: false })).toEqual([]);
+  });
+
+  it('sends a driver only the stored files a record they may see names (issue 25)', () => {
+    const file = (hash: string) => entry('stored_files', hash, { id: hash });
+    const refs: Record<string, FileReferences> = {
+      mine: { jobs: [{ assignedTo: 'Sam Taylor' }], fleet: false, uploadedByActor: false },
+      theirs: { jobs: [{ assignedTo: 'Alex Morgan' }], fleet: false, uploadedByActor: false },
+      defect: { jobs: [], fleet: true, uploadedByActor: false },
+      uploaded: { jobs: [{ assignedTo: 'Alex Morgan' }], fleet: false, uploadedByActor: true },
+    };
+    const page = ['mine', 'theirs', 'defect', 'uploaded', 'unknown'].map(file);
+    const options = { fromStart: false, fileRefs: (hash: string) => refs[hash] };
+    expect(scopeChanges(SAM, page, jobOf, options).map((change) => change.rowId)).toEqual([
+      'mine',
+      'defect',
+      'uploaded',
+    ]);
+    // Never as a delete either: a delete would carry the other driver's hash.
+    expect(scopeChange(SAM, { ...file('theirs'), op: 'delete', data: null }, jobOf, options)).toBe(
+      undefined,
+    );
+    expect(scopeChanges(SAM, page, jobOf, { fromStart: false })).toEqual([]);
+    expect(scopeChanges(ADMIN, page, jobOf, { fromStart: false })).toEqual(page);
   });
 });
 

@@ -26,7 +26,14 @@ import type {
 } from './mutator';
 import { getMutator, type MutatorName } from './mutators';
 import { MESSAGES } from '../messages';
-import { canRunMutator, canSeeJob, mayWriteRow, ROLE_REFUSAL, type Actor } from '../rules/roles';
+import {
+  canRunMutator,
+  canSeeJob,
+  mayWriteRow,
+  ROLE_REFUSAL,
+  roleRefusal,
+  type Actor,
+} from '../rules/roles';
 
 /** A mutation whose name and arguments were accepted, ready for its rows. */
 export interface PreparedMutation {
@@ -89,7 +96,7 @@ export function refusalByRole(
   rows: Record<string, Row[]>,
 ): MutationRejection | undefined {
   if (!canRunMutator(actor, prepared.name)) {
-    return { ok: false, code: 'forbidden', message: ROLE_REFUSAL };
+    return { ok: false, code: 'forbidden', message: roleRefusal(prepared.name) };
   }
   for (const read of prepared.reads) {
     if (read.entity !== 'jobs') continue;

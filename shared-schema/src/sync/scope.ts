@@ -7,13 +7,30 @@
  * a delete of the job and of its history rows: the device drops it and nothing of the other
  * driver's job is sent. A device pulling from the start (cursor 0) holds nothing yet, so it gets
  * no such deletes either: it never learns the ids of jobs it cannot see.
+ *
+ * `stored_files` rows follow the records that name them (issue 25): a driver receives a file's
+ * row only when they may see it (rules/field-record.ts `maySeeFile`: a record of a job they can
+ * see, a defect photo, or their own upload). Its id is the file's content hash, which is all a
+ * record needs to name the file, so an invisible one is never sent, not even as a delete.
  */
 import { JOB_CHILD_TABLES, canSeeJob, canSyncTable, type Actor } from '../rules/roles';
+import { maySeeFile, type FileReferences } from '../rules/field-record';
 import type { RowId, SyncedTable } from './mutator';
 import type { ChangeEntry } from './protocol';
 
 /** What the scope needs to know about a job a history row refers to (its current assignee). */
 export type JobAssigneeLookup = (jobId: string) => { assignedTo?: string | null } | undefined;
+
+/** Where a stored file is named, for the actor (undefined: nowhere the server knows). */
+export type FileReferencesLookup = (hash: string) => FileReferences | undefined;
+
+/** Options of {@link scopeChange}. */
+export interface ScopeOptions {
+  /** The device holds nothing yet (a pull from cursor 0). */
+  fromStart: boolean;
+  /** Where each `stored_files` row's file is named; without it a driver receives none. */
+  fileRefs?: FileReferencesLookup;
+}
 
 /**
  * The entry as the actor's device receives it: unchanged, turned into a delete (the row left the
@@ -23,10 +40,15 @@ export function scopeChange(
   actor: Actor,
   entry: ChangeEntry,
   jobOf: JobAssigneeLookup,
-  { fromStart }: { fromStart: boolean },
+  { fromStart, fileRefs }: ScopeOptions,
 ): ChangeEntry | undefined {
   if (actor.role === 'admin') return entry;
   if (!canSyncTable(actor, entry.entity)) return undefined;
+  if (entry.entity === 'stored_files') {
+    if (entry.op === 'delete') return undefined;
+    const refs = fileRefs?.(String(entry.rowId));
+    return refs && maySeeFile(actor, refs) ? entry : undefined;
+  }
   if (entry.op === 'delete') return fromStart ? undefined : entry;
   let visible = true;
   if (entry.entity === 'jobs') {
@@ -49,8 +71,7 @@ export function scopeChanges(
   actor: Actor,
   entries: readonly ChangeEntry[],
   jobOf: JobAssigneeLookup,
-  options: {
-    fromStart: boolean;
+  options: ScopeOptions & {
     /** The rows that belong to a job (history, photos, signatures). */
     childrenOf?: (jobId: string) => readonly { entity: SyncedTable; rowId: RowId }[];
   },

@@ -110,13 +110,13 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 /** preHandler: 401 for a guest, 403 for a signed-in user who is not an admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError(401, MESSAGES.UNAUTHORIZED);
-  if (request.user.role !== 'admin') throw new HttpError(403, MESSAGES.FORBIDDEN);
+  if (request.user.role !== 'admin') throw new HttpError(403, MESSAGES.ADMIN_REQUIRED);
 }
 
 /** preHandler: 401 for a guest, 403 for anyone but staff (an admin or a driver). */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError(401, MESSAGES.UNAUTHORIZED);
-  if (!isStaffRole(request.user.role)) throw new HttpError(403, MESSAGES.FORBIDDEN);
+  if (!isStaffRole(request.user.role)) throw new HttpError(403, MESSAGES.STAFF_REQUIRED);
 }
 
 /** The signed-in user as the role rules see them (shared-schema rules/roles.ts). */

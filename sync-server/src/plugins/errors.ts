@@ -4,6 +4,7 @@
  * missing reference) is a 4xx with a message; only a real server fault is a 500, and its details
  * stay in the log.
  */
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { paramsNotFound } from './route-schemas';
@@ -101,4 +102,39 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (httpError.fields) body.fields = httpError.fields;
     return reply.code(httpError.statusCode).send(body);
   });
+}
+
+/**
+ * Answers an error Node's HTTP parser raises before there is a request (Fastify's
+ * `clientErrorHandler`): 431 for headers larger than it reads, 408 for a request that never
+ * arrived, 400 for anything else it cannot read; each in the `{error, fields?}` shape, then the
+ * connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  let status = 400;
+  let body: { error: string; fields?: Record<string, string> } = {
+    error: MESSAGES.REQUEST_UNREADABLE,
+  };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    body = { error: MESSAGES.HEADERS_TOO_LARGE, fields: { headers: MESSAGES.HEADERS_TOO_LARGE } };
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    body = { error: 'The request took too long to arrive' };
+  }
+  const text = JSON.stringify(body);
+  const reason =
+    status === 431
+      ? 'Request Header Fields Too Large'
+      : status === 408
+        ? 'Request Timeout'
+        : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
 }

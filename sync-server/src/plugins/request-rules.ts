@@ -5,10 +5,13 @@
  *   (`Content-Type: application/json`); the calls that take no body (approve, send-email,
  *   create-payment-intent …) may send none, or an empty JSON one. Anything else — a form post,
  *   `text/plain`, a body without a type — is answered 415 and changes nothing; no HTML form can
- *   send JSON, so a cross-site form cannot drive the API with a visitor's cookie. The card
- *   provider's webhook is the one exception: it posts its own bytes, checked by signature.
+ *   send JSON, so a cross-site form cannot drive the API with a visitor's cookie. The card and
+ *   SMS providers' webhooks are the exceptions: they post their own bytes, checked by signature.
  *   The check runs after the route's sign-in check, so a guest still learns only 401/403.
  * - Plain text is not parsed at all, and an empty JSON body is read as "no body".
+ * - A JSON body nested deeper than {@link MAX_JSON_DEPTH} arrays and objects is refused with 400
+ *   before it is parsed (issue 25): 30,000 nested arrays used to overflow the stack of the
+ *   request hash and answer 500. No form or sync batch comes near the limit.
  */
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
@@ -16,13 +19,38 @@ import { HttpError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose body is not ours to choose. */
-const RAW_BODY_PATHS = new Set(['/api/payments/webhook']);
+const RAW_BODY_PATHS = new Set(['/api/payments/webhook', '/api/sms/inbound']);
 /**
  * The field record's resumable uploads (issue 19) send bytes as tus prescribes
  * (`application/offset+octet-stream`); every such request must carry a `Tus-Resumable` header,
  * which no cross-site form can send, and tus refuses one without it (412).
  */
 const RAW_BODY_PREFIX = '/api/uploads';
+
+/** Arrays and objects inside one another that a JSON body may have (a sync batch uses ~8). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text nests deeper than `limit`: one pass over the characters, strings skipped, no
+ * recursion (so the check itself cannot overflow). Text that is not JSON is left to the parser.
+ */
+export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
 
 function isJson(contentType: string | undefined): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType ?? '');
@@ -37,6 +65,10 @@ export function registerRequestRules(app: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(new HttpError(400, MESSAGES.BODY_TOO_DEEP, { body: MESSAGES.BODY_TOO_DEEP }), undefined);
       return;
     }
     parseJson(request, text, (error, value) => {

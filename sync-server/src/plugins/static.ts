@@ -46,9 +46,18 @@ export interface PageTable {
 
 export const PAGE_TABLE_FILE = 'prerendered.json';
 
+/**
+ * The file a pre-compressed copy stands for: `index.html.br` → `index.html`. @fastify/static
+ * hands the compressed file's path to `setHeaders`, and the headers must be those of the page
+ * (issue 25: pages sent compressed, which is what every browser gets, lost their CSP).
+ */
+export function servedFile(filePath: string): string {
+  return filePath.replace(/\.(br|gz)$/, '');
+}
+
 /** Cache-Control for a file inside WEB_DIST, by its path relative to the root. */
 export function cacheControlFor(relativePath: string): string {
-  const normalised = relativePath.split(path.sep).join('/');
+  const normalised = servedFile(relativePath).split(path.sep).join('/');
   const name = path.posix.basename(normalised);
   if (name.endsWith('.html') || name === 'sw.js' || name.endsWith('.webmanifest')) return NO_CACHE;
   // Only Vite's output folder is content-hashed; public/ files (icons, gallery) keep their names
@@ -74,8 +83,10 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-function isDocumentLike(name: string): boolean {
-  return name.endsWith('.html') || name === 'sw.js';
+/** A page (pre-compressed or not) or the service worker. */
+export function isDocumentLike(name: string): boolean {
+  const file = servedFile(name);
+  return file.endsWith('.html') || file === 'sw.js';
 }
 
 function readPageTable(root: string): PageTable | null {
@@ -198,6 +209,20 @@ export const staticPlugin = fp<{ pages: string }>(
         if (file !== 'index.html') app.get(`/${file}`, (_request, reply) => sendPage(reply, file));
       }
       app.get('/index.html', (_request, reply) => sendPage(reply, 'index.html'));
+      // A page's form is inert until its script runs, and posts (never GETs) if it ever goes
+      // natively (issue 25). Such a post is answered with the page itself (303, so a reload does
+      // not post again) and its body is read only to be dropped: a password typed before the
+      // script loaded never reaches a URL, the history or the log.
+      await app.register(async (forms) => {
+        forms.addContentTypeParser(
+          ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+          { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+          (_request, _body, done) => done(null, undefined),
+        );
+        for (const route of Object.keys(table.pages)) {
+          forms.post(route, (_request, reply) => reply.redirect(route, 303));
+        }
+      });
       for (const route of table.clientRoutes) {
         app.get(route, (_request, reply) => sendPage(reply, table.shell));
       }

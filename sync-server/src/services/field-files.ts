@@ -152,9 +152,9 @@ async function inspectImage(
   file: string,
 ): Promise<{ format: string; width: number; height: number }> {
   try {
-    const meta = await sharp(file, {
-      limitInputPixels: FIELD_FILE_LIMITS.maxDimension ** 2,
-    }).metadata();
+    // Only the header is read here, so no pixel limit applies yet: the size is checked by the
+    // caller, and every decode of the pixels (copies, the job sheet) is made under the cap.
+    const meta = await sharp(file, { limitInputPixels: false }).metadata();
     if (!meta.format || !meta.width || !meta.height) throw new Error('no image');
     return { format: meta.format, width: meta.width, height: meta.height };
   } catch {

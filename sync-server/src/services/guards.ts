@@ -44,6 +44,14 @@ export class FailureGuard {
   }
 }
 
+/**
+ * The key of a job id or booking reference in the phone-proof guard: one count per id, whichever
+ * call the proof came to (the portal, the dashboard, feedback; issue 25).
+ */
+export function phoneProofKey(id: string): string {
+  return `id:${id.trim().toUpperCase()}`;
+}
+
 /** Whole minutes, at least 1, of a wait in milliseconds (for the messages). */
 export function minutesOf(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));

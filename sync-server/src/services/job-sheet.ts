@@ -2,9 +2,20 @@
  * Builds a job's sheet PDF from what the server holds (issue 19): staff's copy for
  * GET /api/jobs/:id/sheet.pdf, the customer's copy (pickup and drop-off photos, no positions)
  * for the completion email.
+ *
+ * The images are read here and drawn in a PDF worker thread (pdf/pool.ts, issue 25), each within
+ * the pixel cap: photos as the server's medium copies (800 px), signatures scaled by sharp (off
+ * the event loop, libvips) to at most {@link SIGNATURE_PRINT_SIDE} px. pdf-lib decodes images in
+ * JavaScript, so an 8000 × 8000 signature used to hold the server for seconds.
  */
 import fsp from 'node:fs/promises';
-import { formatStampTime, jobSheetDocument, type BusinessProfile } from '@pilbara/shared-schema';
+import sharp from 'sharp';
+import {
+  FIELD_FILE_LIMITS,
+  formatStampTime,
+  jobSheetDocument,
+  type BusinessProfile,
+} from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import {
   findJob,
@@ -16,13 +27,31 @@ import {
   updatesOfJob,
 } from '../db/repositories/field-record';
 import type { FieldFiles } from './field-files';
-import { renderJobSheetPdf, type ImageLoader } from './pdf';
+import type { PdfRenderer } from './pdf/pool';
+import type { TaskImage } from './pdf/render-task';
+
+/** Longest side of a signature as the job sheet embeds it, in pixels. */
+export const SIGNATURE_PRINT_SIDE = 1200;
 
 export interface JobSheetDeps {
   db: Db;
   files: FieldFiles;
   profile: BusinessProfile;
   now: () => Date;
+  pdf: PdfRenderer;
+}
+
+/** A signature PNG within the print size, whatever size it was stored at. */
+async function signatureForPrint(file: string): Promise<Buffer> {
+  return sharp(file, { limitInputPixels: FIELD_FILE_LIMITS.maxDimension ** 2 })
+    .resize({
+      width: SIGNATURE_PRINT_SIDE,
+      height: SIGNATURE_PRINT_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .png()
+    .toBuffer();
 }
 
 /** The job sheet of `jobId` as a PDF with its file name, or undefined for an unknown job. */
@@ -47,18 +76,29 @@ export async function buildJobSheet(
     ]),
     profile: deps.profile,
   });
-  const loadImage: ImageLoader = async (kind, id) => {
-    if (kind === 'photo') {
-      const photo = findPhoto(deps.db, id);
-      const file = photo && (await deps.files.derived(photo.contentHash, photo.mimeType, 'medium'));
-      return file ? { bytes: await fsp.readFile(file), type: 'jpeg' } : undefined;
-    }
-    const signature = findSignature(deps.db, id);
+  const images: Record<string, TaskImage> = {};
+  for (const photo of doc.photoGroups.flatMap((group) => group.photos)) {
+    const record = photo.stored ? findPhoto(deps.db, photo.id) : undefined;
     const file =
-      signature &&
-      (await deps.files.derived(signature.contentHash, signature.mimeType, 'original'));
-    return file ? { bytes: await fsp.readFile(file), type: 'png' } : undefined;
-  };
-  const pdf = await renderJobSheetPdf(doc, loadImage, formatStampTime(deps.now().toISOString()));
+      record && (await deps.files.derived(record.contentHash, record.mimeType, 'medium'));
+    if (file) images[`photo:${photo.id}`] = { bytes: await fsp.readFile(file), type: 'jpeg' };
+  }
+  for (const signed of doc.signatures.map((signature) => signature.signed)) {
+    const record = signed?.stored ? findSignature(deps.db, signed.id) : undefined;
+    const file =
+      record && (await deps.files.derived(record.contentHash, record.mimeType, 'original'));
+    if (!file || !signed) continue;
+    try {
+      images[`signature:${signed.id}`] = { bytes: await signatureForPrint(file), type: 'png' };
+    } catch {
+      // An image sharp refuses (over the pixel cap) is printed as not available.
+    }
+  }
+  const pdf = await deps.pdf.render({
+    kind: 'jobSheet',
+    doc,
+    images,
+    printedAt: formatStampTime(deps.now().toISOString()),
+  });
   return { pdf, fileName: doc.fileName, photosStillUploading: doc.photosStillUploading };
 }

@@ -35,6 +35,7 @@ import {
   reviewRequestText,
   trackingUrl,
   type BusinessProfile,
+  oneLine,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
@@ -43,9 +44,13 @@ import { statement } from '../sync/statements';
 import { escapeHtml } from './html';
 import type { MailAttachment, Mailer } from './mailer';
 import type { FieldFiles } from './field-files';
+import type { PdfRenderer } from './pdf/pool';
 import { buildJobSheet } from './job-sheet';
 import { unstoredFilesOfJob } from '../db/repositories/field-record';
 import type { PushSender } from './push';
+import type { SmsSender } from './sms';
+import { claimEntryTexts, claimJobText, type SmsClaimContext } from './sms-notices';
+import { deliverTexts, recoverInterruptedTexts, type SmsCaps } from './sms-delivery';
 
 /** The job events customers hear about, by the status that starts them. */
 export const JOB_EVENTS = {
@@ -94,14 +99,19 @@ export interface NotifierDeps {
   /** The site's public origin; tracking links point at `${publicUrl}/customer-portal`. */
   publicUrl: string;
   now: () => Date;
-  log?: { error: (obj: object, msg: string) => void };
+  log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
   /**
    * The field record's files and the business profile: with them, the completion email carries
    * the job sheet PDF (issue 19). The app always passes them.
    */
-  jobSheet?: { files: FieldFiles; profile: BusinessProfile };
+  jobSheet?: { files: FieldFiles; profile: BusinessProfile; pdf: PdfRenderer };
   /** Web Push to the job's subscribed browsers; without it, pushes wait `pending`. */
   push?: PushSender;
+  /**
+   * Text messages (issue 31): the sender, the hourly caps and the trading name the texts start
+   * with. Without it no text is claimed or sent (tests of the emails alone).
+   */
+  sms?: { sender: SmsSender; caps: SmsCaps; business: string; payLinkKey: Buffer };
 }
 
 /**
@@ -125,6 +135,9 @@ interface JobData {
   status?: unknown;
   trackingToken?: unknown;
   email?: unknown;
+  phone?: unknown;
+  assignedTo?: unknown;
+  estimatedArrival?: unknown;
   customerName?: unknown;
   service?: unknown;
 }
@@ -168,8 +181,10 @@ export function jobEventEmail(
   // The customer is told the job's number, never its key (issue 28).
   const ref = documentRef(job);
   const link = review ? feedbackUrl(publicUrl, ref) : trackingLink(publicUrl, job);
-  const greeting = job.customerName ? `Hi ${job.customerName},` : 'Hello,';
-  const service = job.service ? ` (${job.service})` : '';
+  // Names and services come from booking forms and staff devices: one line each, so nothing a
+  // customer typed can add a line to the email (issue 25).
+  const greeting = job.customerName ? `Hi ${oneLine(job.customerName)},` : 'Hello,';
+  const service = job.service ? ` (${oneLine(job.service)})` : '';
   const [subject, news] = review
     ? ((text) => [text.subject, text.news])(reviewRequestText(ref, job.service))
     : event === BOOKING_APPROVED
@@ -231,9 +246,20 @@ export const PREVIOUS_JOB_VERSION_SQL =
  * Reads one page of the log after the cursor and records a pending notification for each new
  * job event, moving the cursor in the same transaction. Returns whether more pages remain.
  */
-export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now'>): boolean {
+export function claimJobEvents(
+  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms'>,
+): boolean {
   const { db } = deps;
   const now = deps.now().toISOString();
+  const texts: SmsClaimContext | null = deps.sms
+    ? {
+        db,
+        publicUrl: deps.publicUrl,
+        business: deps.sms.business,
+        now,
+        payLinkKey: deps.sms.payLinkKey,
+      }
+    : null;
   return db
     .transaction(() => {
       const cursor = readCursor(db, now);
@@ -251,8 +277,8 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
       const insert = statement(
         db,
         `INSERT OR IGNORE INTO notifications
-         (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event, dueAt)
-       VALUES (?, ?, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?, ?)`,
+         (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event, dueAt, onceKey)
+       VALUES (?, ?, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?, ?, ?)`,
       );
       // One push per subscription of the job's tracking token; the primary key makes a second
       // sighting of the same event a no-op.
@@ -273,6 +299,7 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
         "SELECT 1 FROM bookings WHERE trackingToken = ? AND status = 'approved'",
       );
       for (const change of page) {
+        if (texts) claimEntryTexts(texts, change);
         if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
         const job = JSON.parse(change.data) as JobData;
         const status = text(job.status);
@@ -301,6 +328,17 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
           service: text(job.service),
           trackingToken: token,
         };
+        if (texts) {
+          claimJobText(texts, event, {
+            id: jobId,
+            number: job.number,
+            phone: job.phone,
+            email: job.email,
+            trackingToken: token,
+            assignedTo: job.assignedTo,
+            estimatedArrival: job.estimatedArrival,
+          });
+        }
         if (event !== BOOKING_APPROVED && token !== null) {
           const message = pushMessageFor(
             event,
@@ -326,6 +364,7 @@ export function claimJobEvents(deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'no
             now,
             kind,
             dueAt,
+            `job:${jobId}`,
           );
         }
       }
@@ -350,7 +389,7 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
   const { db } = deps;
   const pending = statement(
     db,
-    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE status = 'pending' AND event IS NOT NULL AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id",
+    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE type = 'email' AND status = 'pending' AND event IS NOT NULL AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id",
   ).all(deps.now().toISOString()) as PendingRow[];
   for (const row of pending) {
     if (
@@ -386,7 +425,13 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
       const waited = deps.now().getTime() - Date.parse(row.createdAt);
       if (unstoredFilesOfJob(db, job.id) > 0 && waited < SHEET_WAIT_MS) continue;
       const sheet = await buildJobSheet(
-        { db, files: deps.jobSheet.files, profile: deps.jobSheet.profile, now: deps.now },
+        {
+          db,
+          files: deps.jobSheet.files,
+          profile: deps.jobSheet.profile,
+          now: deps.now,
+          pdf: deps.jobSheet.pdf,
+        },
         job.id,
         'customer',
       );
@@ -479,6 +524,8 @@ export function createNotifier(
   let soon: NodeJS.Timeout | undefined;
   let again = false;
   let stopped = false;
+  // Before anything is sent: texts a stopped server left mid-send are failed, not sent again.
+  if (deps.sms) recoverInterruptedTexts(deps);
 
   async function once(): Promise<void> {
     while (claimJobEvents(deps)) {
@@ -486,6 +533,15 @@ export function createNotifier(
     }
     await deliverPending(deps);
     await deliverPushes(deps);
+    if (deps.sms) {
+      await deliverTexts({
+        db: deps.db,
+        sender: deps.sms.sender,
+        caps: deps.sms.caps,
+        now: deps.now,
+        ...(deps.log ? { log: deps.log } : {}),
+      });
+    }
   }
 
   function run(): Promise<void> {
@@ -541,18 +597,7 @@ export function createNotifier(
  * and stop the returned notifier themselves.
  */
 export function startNotifier(app: FastifyInstance, options: { pollMs?: number } = {}): Notifier {
-  const notifier = createNotifier(
-    {
-      db: app.db,
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
-      now: app.now,
-      log: app.log,
-      jobSheet: { files: app.fieldFiles, profile: app.profile },
-      push: app.push,
-    },
-    options,
-  );
+  const notifier = createNotifier(notifierDepsOf(app), options);
   try {
     // preClose runs before any onClose hook, so a send in flight settles while the mailer and
     // the database are still open.
@@ -561,4 +606,23 @@ export function startNotifier(app: FastifyInstance, options: { pollMs?: number }
     // The app is already booted: the caller owns stopping it.
   }
   return notifier;
+}
+
+/** What the notifier of a built app works with: its database, mailer, push, texts and clock. */
+export function notifierDepsOf(app: FastifyInstance): NotifierDeps {
+  return {
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    now: app.now,
+    log: app.log,
+    jobSheet: { files: app.fieldFiles, profile: app.profile, pdf: app.pdf },
+    push: app.push,
+    sms: {
+      sender: app.sms,
+      caps: { perNumberPerHour: app.config.sms.perNumberPerHour, perHour: app.config.sms.perHour },
+      business: app.profile.tradingName,
+      payLinkKey: app.payLinkKey,
+    },
+  };
 }

@@ -39,6 +39,7 @@ import type {
   RunContext,
 } from '@pilbara/shared-schema';
 import { atomically, statement } from './statements';
+import { refusedFileReference } from './file-references';
 
 /**
  * A mutation that was refused for good, with what the caller shows: the runner core's rejection
@@ -178,6 +179,16 @@ function execute(
   if (deviceTime !== undefined) ctx.occurredAt = boundOccurredAt(deviceTime, now);
   const outcome = applyPrepared(start.prepared, ctx, rows);
   if (!outcome.ok) return namedByNumber(db, outcome);
+  // A photo, signature or defect photo may name only a file its sender uploaded or may see
+  // (issue 25): a known hash alone must never make someone else's bytes theirs.
+  const refusedFile = refusedFileReference(
+    db,
+    ctx.actor ?? NOBODY,
+    userId,
+    outcome.changes,
+    (entity, id) => getRow<Row>(db, entity, id),
+  );
+  if (refusedFile) return refusedFile;
   // Dropped before writing: a write that fails half-way leaves nothing stale behind either.
   if (cache) for (const change of outcome.changes) cache.delete(rowKey(change.entity, change.id));
   const cursor = writeChanges(db, outcome.changes, now);

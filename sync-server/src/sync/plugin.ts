@@ -17,6 +17,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../plugins/request-rules';
 import { HttpError } from '../plugins/errors';
 import { SESSION_COOKIE, requireStaff } from '../plugins/auth';
 import {
@@ -70,8 +71,12 @@ function context(
   };
 }
 
-/** The JSON value of a socket message, or undefined when it is not JSON (then rejected as bad). */
+/**
+ * The JSON value of a socket message, or undefined when it is not JSON or nests deeper than any
+ * message does (then rejected as bad, as a REST body would be: plugins/request-rules.ts).
+ */
 function parseJson(text: string): unknown {
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

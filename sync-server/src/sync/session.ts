@@ -14,6 +14,7 @@ import {
   type ChangesPageText,
 } from './change-log';
 import { grantLease, honourHeldLeases } from './leases';
+import { fileFacts } from './file-references';
 import { atomically, consistently, statement } from './statements';
 import { actorForUser } from '../db/repositories/users';
 import { hasPrunableResults, pruneMutationResults } from './retention';
@@ -49,6 +50,18 @@ function jobChildren(db: Db, jobId: string): { entity: SyncedTable; rowId: numbe
       }[]
     ).map((row) => ({ entity, rowId: row.id })),
   );
+}
+
+/**
+ * Where the files of a page's `stored_files` rows are named, read once for the whole page (issue
+ * 25: a driver receives a file's row only through a record they may see).
+ */
+function filesOfPage(ctx: SessionContext, changes: readonly ChangeEntry[]) {
+  const hashes = changes
+    .filter((change) => change.entity === 'stored_files' && change.op === 'put')
+    .map((change) => String(change.rowId));
+  const facts = fileFacts(ctx.db, hashes, ctx.userId);
+  return (hash: string) => facts.get(hash);
 }
 
 /** Who is talking, and the server's clock. */
@@ -127,6 +140,7 @@ function pageFor(
           : scopeChanges(actor, entries.changes, (id) => jobAssignee(ctx.db, id), {
               fromStart: fromStart || device.cursor === 0,
               childrenOf: (id) => jobChildren(ctx.db, id),
+              fileRefs: filesOfPage(ctx, entries.changes),
             });
     }
     const settled = settledThrough(ctx.db, clientId, page.cursor, ackedSeq);

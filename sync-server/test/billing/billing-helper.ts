@@ -113,7 +113,7 @@ export function payCall(
   quoteId: string,
   action: 'create-payment-intent' | 'confirm-payment',
 ): string {
-  return `/api/quotes/${quoteId}/${action}?token=${payLinkToken(app.db, quoteId, new Date())}`;
+  return `/api/quotes/${quoteId}/${action}?token=${payLinkToken(app.db, app.payLinkKey, quoteId)}`;
 }
 
 /** The ATO's own published ABN, which passes the ABN check (a tax invoice needs a valid one). */

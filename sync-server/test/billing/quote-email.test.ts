@@ -1,4 +1,4 @@
-import { storedPayLinkToken } from '../../src/db/repositories/pay-links';
+import { payLinkToken } from '../../src/db/repositories/pay-links';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ describe('POST /api/quotes/:id/send-email', () => {
     expect(quote.number).toMatch(/^Q-\d{4}-\d+$/);
     expect(mail?.subject).toBe(`Your quote ${quote.number} from ${app.profile.tradingName}`);
     // The pay link carries the quote's own token; the public payment calls need it.
-    const token = storedPayLinkToken(app.db, quote.id);
+    const token = payLinkToken(app.db, app.payLinkKey, quote.id);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const payLink = `${PUBLIC_URL}/checkout?quote=${quote.id}&token=${token}`;
     expect(mail?.text).toContain(payLink);

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@pilbara/shared-schema';
 import { describe, expect, it } from 'vitest';
 import type { Invoice, Quote } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../src/db/rows';
@@ -188,7 +189,7 @@ describe('billing authorization', () => {
       expect(guest.json()).toEqual({ error: 'Please log in to continue' });
       const asCustomer = await app.inject({ ...call, headers: { cookie: customer } });
       expect(asCustomer.statusCode, `${call.method} ${call.url} as customer`).toBe(403);
-      expect(asCustomer.json()).toEqual({ error: 'Admin access required' });
+      expect(asCustomer.json()).toEqual({ error: MESSAGES.ADMIN_REQUIRED });
     }
     // The refused calls wrote nothing.
     expect(snapshotDatabase(app)).toEqual(before);

@@ -3,6 +3,7 @@
  * a customer holding their tracking link sees their job's pickup and drop-off photos, in copies
  * without GPS metadata; nobody else sees anything, whatever address they try.
  */
+import { MESSAGES } from '@pilbara/shared-schema';
 import crypto from 'node:crypto';
 import exifr from 'exifr';
 import { describe, expect, it } from 'vitest';
@@ -110,7 +111,7 @@ describe('anyone else on the staff addresses', () => {
       expect((await get(s.app, url)).statusCode, url).toBe(401);
       const asCustomer = await get(s.app, url, customer);
       expect(asCustomer.statusCode, url).toBe(403);
-      expect(asCustomer.json().error).toBe('Admin access required');
+      expect(asCustomer.json().error).toBe(MESSAGES.JOB_FILES_FORBIDDEN);
     }
     expect((await get(s.app, `/api/photos/${crypto.randomUUID()}/full`, s.admin)).statusCode).toBe(
       404,

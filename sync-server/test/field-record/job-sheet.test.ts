@@ -156,7 +156,7 @@ describe('the completion email', () => {
         mailer: app.mailer,
         publicUrl: app.config.publicUrl,
         now: app.now,
-        jobSheet: { files: app.fieldFiles, profile: app.profile },
+        jobSheet: { files: app.fieldFiles, profile: app.profile, pdf: app.pdf },
       },
       { pollMs: 60_000 },
     );

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FIELD_FILE_LIMITS } from '@pilbara/shared-schema';
+import { FIELD_FILE_LIMITS, MESSAGES } from '@pilbara/shared-schema';
 import { countRows, findRows } from '../../src/db/rows';
 import { buildTestApp, login, registerCustomer, type TestApp } from '../helper';
 import {
@@ -332,7 +332,7 @@ describe('bad uploads', () => {
         tusUpload({ baseUrl, cookie: customer, bytes, metadata: metadataFor('photo', id, bytes) }),
         403,
       );
-      expect(asCustomer.error).toBe('Admin access required');
+      expect(asCustomer.error).toBe(MESSAGES.JOB_FILES_FORBIDDEN);
     });
   });
 

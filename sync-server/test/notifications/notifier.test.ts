@@ -102,7 +102,9 @@ function numberOf(app: TestApp, jobId: string): string {
 }
 
 function notificationsOf(app: TestApp, jobId: string) {
-  return app.db.prepare('SELECT * FROM notifications WHERE jobId = ? ORDER BY id').all(jobId) as {
+  return app.db
+    .prepare("SELECT * FROM notifications WHERE jobId = ? AND type = 'email' ORDER BY id")
+    .all(jobId) as {
     status: string;
     type: string;
     event: string;

@@ -1,6 +1,8 @@
 /**
  * A stand-in for a browser vendor's push service (unreachable here), for tests: an HTTPS server
- * on 127.0.0.1 with a self-signed certificate that records every push it is sent, and a test
+ * on 127.0.0.1 with a self-signed certificate for the push service's name (fcm.googleapis.com)
+ * that records every push it is sent, the network the server's sender reaches it through (the
+ * name resolves to this loopback service, which only this test allows), and a test
  * browser's subscription keys (a real P-256 key pair and auth secret) with the RFC 8291
  * decryption a browser does, written with node:crypto so the server's library is checked by
  * independent code.
@@ -8,6 +10,8 @@
 import crypto from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
+import type { PushNetwork } from '../../src/services/push';
 import { generate } from 'selfsigned';
 import { onTestEnd } from '../helper';
 
@@ -17,23 +21,31 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
+/** The push service's name in the subscriptions the tests make: a real browser push host. */
+export const PUSH_HOST = 'fcm.googleapis.com';
+
 export interface TestPushService {
-  /** `https://127.0.0.1:port`: the audience a VAPID token for it must name. */
+  /** `https://fcm.googleapis.com`: the endpoints' origin, the audience a VAPID token names. */
   origin: string;
   received: ReceivedPush[];
-  /** An agent trusting this service's certificate, for the server's sends. */
-  agent: https.Agent;
+  /**
+   * How the server reaches this service: the push host resolves to 127.0.0.1 (allowed for this
+   * test only) and the connection goes to this service's port, its certificate checked.
+   */
+  network: PushNetwork;
+  /** Host names the server's sender resolved, in order. */
+  resolved: string[];
   /** Paths answered 410 Gone (an unsubscribed browser). */
   gone: Set<string>;
   waitFor(count: number): Promise<ReceivedPush[]>;
 }
 
 export async function startPushService(): Promise<TestPushService> {
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+  const pems = await generate([{ name: 'commonName', value: PUSH_HOST }], {
     keyType: 'ec',
     curve: 'P-256',
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: PUSH_HOST }] }],
   });
   const received: ReceivedPush[] = [];
   const waiters: (() => void)[] = [];
@@ -53,20 +65,33 @@ export async function startPushService(): Promise<TestPushService> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const agent = new https.Agent({ ca: pems.cert, keepAlive: false });
   onTestEnd(
     () =>
       new Promise<void>((resolve) => {
-        agent.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   );
   const { port } = server.address() as AddressInfo;
+  const resolved: string[] = [];
+  /** Connects to this service whatever port the URL names, verifying the push host's name. */
+  class ServiceAgent extends https.Agent {
+    override createConnection(): tls.TLSSocket {
+      return tls.connect({ host: '127.0.0.1', port, servername: PUSH_HOST, ca: pems.cert });
+    }
+  }
   return {
-    origin: `https://127.0.0.1:${port}`,
+    origin: `https://${PUSH_HOST}`,
     received,
-    agent,
+    network: {
+      resolve: async (host) => {
+        resolved.push(host);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+      allowAddress: (address) => address === '127.0.0.1',
+      agentFor: () => new ServiceAgent({ keepAlive: false }),
+    },
+    resolved,
     gone,
     async waitFor(count) {
       while (received.length < count) await new Promise<void>((resolve) => waiters.push(resolve));

@@ -27,7 +27,7 @@ import { browserKeys, startPushService, verifyVapid, type TestPushService } from
 const PUBLIC_URL = 'https://tow.example.com';
 
 async function appOn(config: Config, service: TestPushService) {
-  const app = await buildTestApp({ config, pushAgent: service.agent });
+  const app = await buildTestApp({ config, pushNetwork: service.network });
   const notifier: Notifier = createNotifier(
     {
       db: app.db,
@@ -219,7 +219,7 @@ describe('Web Push to the customer', () => {
     const job = await newJob(app, cookie);
     const keys = browserKeys();
     const body = (overrides: Record<string, unknown> = {}) => ({
-      endpoint: 'https://push.example.net/send/abc',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
       keys: { p256dh: keys.p256dh, auth: keys.auth },
       ...overrides,
     });
@@ -228,7 +228,7 @@ describe('Web Push to the customer', () => {
       [`/api/track/${'x'.repeat(22)}/push`, body(), 404, 'token', MESSAGES.TRACKING_LINK_NOT_FOUND],
       [
         `/api/track/${job.token}/push`,
-        body({ endpoint: 'http://push.example.net/a' }),
+        body({ endpoint: 'http://fcm.googleapis.com/a' }),
         400,
         'endpoint',
         MESSAGES.PUSH_ENDPOINT_INVALID,
@@ -269,15 +269,27 @@ describe('Web Push to the customer', () => {
     }
     expect(snapshotDatabase(app)).toEqual(before);
 
-    // A browser subscribing again keeps one row with its new keys; the newest ten are kept.
-    for (let n = 0; n <= MAX_SUBSCRIPTIONS_PER_JOB; n += 1) {
-      await subscribe(app, job.token, `https://push.example.net/send/${n}`);
+    // A browser subscribing again keeps one row with its new keys; ten browsers a job at most,
+    // and an eleventh is refused rather than pushing one of the ten out (issue 25).
+    for (let n = 0; n < MAX_SUBSCRIPTIONS_PER_JOB; n += 1) {
+      await subscribe(app, job.token, `https://fcm.googleapis.com/fcm/send/${n}`);
     }
-    const again = await subscribe(app, job.token, 'https://push.example.net/send/5');
+    const again = await subscribe(app, job.token, 'https://fcm.googleapis.com/fcm/send/5');
+    const eleventh = await app.inject({
+      method: 'POST',
+      url: `/api/track/${job.token}/push`,
+      payload: body({ endpoint: 'https://fcm.googleapis.com/fcm/send/10' }),
+    });
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json()).toEqual({
+      error: MESSAGES.PUSH_SUBSCRIPTIONS_FULL,
+      fields: { endpoint: MESSAGES.PUSH_SUBSCRIPTIONS_FULL },
+    });
     const rows = app.db
       .prepare('SELECT endpoint, p256dh FROM push_subscriptions ORDER BY id')
       .all() as { endpoint: string; p256dh: string }[];
     expect(rows.map((row) => row.endpoint.split('/').pop())).toEqual([
+      '0',
       '1',
       '2',
       '3',
@@ -287,8 +299,7 @@ describe('Web Push to the customer', () => {
       '7',
       '8',
       '9',
-      '10',
     ]);
-    expect(rows[4]?.p256dh).toBe(again.p256dh);
+    expect(rows[5]?.p256dh).toBe(again.p256dh);
   });
 });

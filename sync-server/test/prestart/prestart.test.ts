@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
+  MESSAGES,
   PROTOCOL_VERSION,
   checklistFor,
   defectPhotoUrl,
@@ -278,7 +279,7 @@ describe('pre-start checks through the apply path', () => {
     for (const [cookie, bytes, metadata, status, message] of [
       [driver, jpeg, defectPhotoMetadata(jpeg, 7999), 404, 'There is no defect with that id yet'],
       [driver, other, defectPhotoMetadata(other), 400, 'The upload is not the file recorded'],
-      [customer, jpeg, defectPhotoMetadata(jpeg), 403, 'Admin access required'],
+      [customer, jpeg, defectPhotoMetadata(jpeg), 403, MESSAGES.STAFF_REQUIRED],
       [
         driver,
         jpeg,

@@ -91,7 +91,7 @@ describe('buildApp', () => {
     expect((await app.inject({ url: '/api/test-admin' })).statusCode).toBe(401);
     const forbidden = await app.inject({ url: '/api/test-admin', headers: { cookie: customer } });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: MESSAGES.FORBIDDEN });
+    expect(forbidden.json()).toEqual({ error: MESSAGES.ADMIN_REQUIRED });
     expect(
       (await app.inject({ url: '/api/test-admin', headers: { cookie: admin } })).statusCode,
     ).toBe(200);

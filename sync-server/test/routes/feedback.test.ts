@@ -53,7 +53,8 @@ describe('POST /api/feedback', () => {
       url: '/api/feedback',
       payload: feedbackBody('JOB-2026-404'),
     });
-    expect(missing.statusCode).toBe(400);
+    // An unknown job is the same 404 as a wrong phone (issue 25).
+    expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       error: MESSAGES.JOB_NOT_FOUND,
       fields: { jobId: MESSAGES.JOB_NOT_FOUND },

@@ -156,7 +156,7 @@ describe('a driver', () => {
       lastSeq: 3,
       results: [
         { seq: 1, status: 'rejected', code: 'not_found', message: MESSAGES.JOB_NOT_FOUND },
-        { seq: 2, status: 'rejected', code: 'forbidden', message: MESSAGES.ROLE_FORBIDDEN },
+        { seq: 2, status: 'rejected', code: 'forbidden', message: MESSAGES.ADMIN_REQUIRED },
         { seq: 3, status: 'applied' },
       ],
     });

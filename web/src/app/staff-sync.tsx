@@ -10,11 +10,19 @@
  */
 import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@pilbara/shared-schema';
+import {
+  MESSAGES,
+  OFFLINE_DATA_CLEARED_TITLE,
+  offlineDataClearedMessage,
+} from '@pilbara/shared-schema';
+import { mutationLabel } from '../features/sync-status';
 import { keptForAnother, startSync, stopSync } from '../sync';
 
 /** Id of the notice shown while another user's kept changes pause the sync. */
 export const KEPT_NOTICE_ID = 'kept-for-another';
+
+/** Id of the notice that the browser cleared the offline data (issue 26). */
+export const CLEARED_NOTICE_ID = 'offline-data-cleared';
 
 /**
  * Runs the sync engine for as long as it is mounted (the shell mounts it for staff with a
@@ -45,7 +53,19 @@ export function StaffSync({
         });
         return;
       }
-      startSync({ baseUrl: window.location.origin, onSignedOut: () => latest.current() });
+      startSync({
+        baseUrl: window.location.origin,
+        onSignedOut: () => latest.current(),
+        // Stays until read: what was lost must not flash past.
+        onDataCleared: (notice) =>
+          notifications.show({
+            id: CLEARED_NOTICE_ID,
+            title: OFFLINE_DATA_CLEARED_TITLE,
+            message: offlineDataClearedMessage(notice.lostMutations.map(mutationLabel)),
+            color: notice.lostMutations.length > 0 ? 'red' : 'orange',
+            autoClose: false,
+          }),
+      });
     });
     return () => {
       stopped = true;

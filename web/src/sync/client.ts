@@ -14,7 +14,7 @@ import { liveQuery } from 'dexie';
 import { getDatabase, type PilbaraDatabase } from '../db/database';
 import type { LocalFieldFile } from '../db/schema';
 import { FileUploader } from './field-files';
-import { SyncEngine, type EngineOptions, type StoredStatus } from './engine';
+import { SyncEngine, type EngineOptions } from './engine';
 import { leaderLockName, runAsLeader } from './leader';
 import { mintIdFrom, onLeaseLow, type MintSeries } from './leases';
 import {
@@ -29,6 +29,13 @@ import {
   setMeta,
   type MutateResult,
 } from './local-store';
+import {
+  askPersistenceOnce,
+  detectClearedData,
+  readPersistence,
+  rememberDevice,
+  type ClearedNotice,
+} from './offline-data';
 import { httpConnector, socketConnector, type FetchLike, type WebSocketFactory } from './transport';
 
 const CHANNEL = 'pilbara-sync';
@@ -126,29 +133,11 @@ export interface StartSyncOptions {
    * signed out elsewhere): the app signs the user out. Called by the tab running the engine.
    */
   onSignedOut?: (message: string | null) => void;
-}
-
-/** Asks the browser to keep this site's data under storage pressure, and records the answer. */
-async function askPersistence(db: PilbaraDatabase): Promise<boolean | null> {
-  const storage = (
-    globalThis as {
-      navigator?: {
-        storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> };
-      };
-    }
-  ).navigator?.storage;
-  if (!storage?.persist) return null;
-  try {
-    const granted = (await storage.persisted?.()) || (await storage.persist());
-    const current = (await db.meta.get(META.status))?.value as StoredStatus | undefined;
-    await setMeta(db, META.status, {
-      ...(current ?? { state: 'idle', lastSyncedAt: null, transport: null, message: null }),
-      persisted: granted,
-    });
-    return granted;
-  } catch {
-    return null;
-  }
+  /**
+   * The browser had cleared this device's offline data (found at start, before syncing again):
+   * the app tells staff what was lost. Called by the tab running the engine.
+   */
+  onDataCleared?: (notice: ClearedNotice) => void;
 }
 
 /**
@@ -201,10 +190,24 @@ export function startSync(options: StartSyncOptions): void {
     db.on('versionchange').unsubscribe(onVersionChange);
   };
 
-  void askPersistence(db);
+  // Whether the browser promised to keep the data, read without asking (no prompt).
+  void readPersistence(db).catch(() => undefined);
   void runAsLeader(
     leaderLockName(db.name),
     async () => {
+      // Before the engine takes a device id: was this device's data cleared by the browser?
+      const cleared = await detectClearedData(db).catch(() => null);
+      if (cleared) options.onDataCleared?.(cleared);
+      // Keep the eviction marker current, and once there is unsent work ask the browser to keep
+      // it (WebKit clears the storage of sites not used for days unless it agreed).
+      const outboxWatch = liveQuery(() =>
+        Promise.all([db.outbox.orderBy('seq').primaryKeys(), db.meta.get(META.clientId)]),
+      ).subscribe({
+        next: ([pending]) => {
+          void rememberDevice(db).catch(() => undefined);
+          if (pending.length > 0) void askPersistenceOnce(db).catch(() => undefined);
+        },
+      });
       const engine = new SyncEngine({
         ...options.engine,
         onStatus: (status) => {
@@ -237,6 +240,7 @@ export function startSync(options: StartSyncOptions): void {
       ).subscribe({ next: () => uploader.kick() });
       return async () => {
         watch.unsubscribe();
+        outboxWatch.unsubscribe();
         uploader.stop();
         state.uploader = null;
         state.engine = null;

@@ -51,7 +51,6 @@ export type SyncState =
 export interface StoredStatus {
   state: SyncState;
   lastSyncedAt: string | null;
-  persisted: boolean | null;
   transport: 'socket' | 'http' | null;
   message: string | null;
 }
@@ -99,6 +98,23 @@ export interface EngineOptions {
   schemaVersion?: number;
   /** Called after every status change (tests and the leader's status writer). */
   onStatus?: (status: StoredStatus) => void;
+  /**
+   * Whether the browser says it has a network now (default: `navigator.onLine`). Read while the
+   * engine holds off after an `offline` event, every `networkCheckMs`: the `online` event that
+   * should end the wait does not always come (Firefox sends none to a page opened offline, and a
+   * page asleep in the background can miss it), and sending must not depend on it.
+   */
+  browserOnline?: () => boolean;
+  /** How often a device that was told it is offline checks whether it still is (ms). */
+  networkCheckMs?: number;
+}
+
+/** Default {@link EngineOptions.networkCheckMs}. */
+export const DEFAULT_NETWORK_CHECK_MS = 5_000;
+
+function navigatorOnline(): boolean {
+  // Typed loosely: the engine also runs under Node (the server's integration tests).
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
 }
 
 /** A refusal of the staff session: the engine stops as signed out. */
@@ -147,7 +163,6 @@ export class SyncEngine {
   private status: StoredStatus = {
     state: 'idle',
     lastSyncedAt: null,
-    persisted: null,
     transport: null,
     message: null,
   };
@@ -219,7 +234,17 @@ export class SyncEngine {
       this.status.state !== 'signed-out'
     ) {
       this.setStatus({ state: 'offline', transport: null });
+      this.checkNetworkLater();
     }
+  }
+
+  /** While told the network is gone, look again now and then instead of waiting for `online`. */
+  private checkNetworkLater(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, this.options.networkCheckMs ?? DEFAULT_NETWORK_CHECK_MS);
   }
 
   /** The network came back or the tab became visible: retry at once instead of waiting. */
@@ -305,8 +330,14 @@ export class SyncEngine {
 
   private connect(): void {
     if (!this.running || this.conn) return;
+    // The browser says the network is back although no `online` event came: believe it.
+    if (this.networkDown && (this.options.browserOnline ?? navigatorOnline)()) {
+      this.networkDown = false;
+      this.attempt = 0;
+    }
     if (this.networkDown) {
       this.setStatus({ state: 'offline', transport: null });
+      this.checkNetworkLater();
       return;
     }
     const connector = this.options.connectors[this.connectorIndex % this.options.connectors.length];

@@ -4,10 +4,11 @@
  */
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { NumberedTable } from '@pilbara/shared-schema';
+import type { NumberedTable, StoragePromise } from '@pilbara/shared-schema';
 import type { StoredStatus, SyncState } from './engine';
 import { getSyncDatabase } from './client';
 import { META } from './local-store';
+import { OFFLINE_DATA_META, type StoredPersistence } from './offline-data';
 
 export interface SyncStatus {
   state: SyncState;
@@ -18,8 +19,8 @@ export interface SyncStatus {
   /** Mutations the server refused, waiting for staff to retry or discard. */
   needsAttention: number;
   lastSyncedAt: string | null;
-  /** Whether the browser promised to keep the data (null: not asked or not supported). */
-  persisted: boolean | null;
+  /** Whether the browser promised to keep the offline data (null: not read yet). */
+  persistence: StoragePromise | null;
   /** Shown with `update-required` and `signed-out`. */
   message: string | null;
 }
@@ -32,7 +33,7 @@ const INITIAL: SyncStatus = {
   uploading: { photos: 0, signatures: 0 },
   needsAttention: 0,
   lastSyncedAt: null,
-  persisted: null,
+  persistence: null,
   message: null,
 };
 
@@ -41,11 +42,12 @@ export function useSyncStatus(): SyncStatus {
   return (
     useLiveQuery(async (): Promise<SyncStatus> => {
       const db = getSyncDatabase();
-      const [pending, uploading, needsAttention, row] = await Promise.all([
+      const [pending, uploading, needsAttention, row, persistence] = await Promise.all([
         db.outbox.count(),
         db.fieldFiles.filter((file) => file.full !== null).toArray(),
         db.syncIssues.count(),
         db.meta.get(META.status),
+        db.meta.get(OFFLINE_DATA_META.persistence),
       ]);
       const stored = row?.value as StoredStatus | undefined;
       let state = stored?.state ?? 'idle';
@@ -65,7 +67,7 @@ export function useSyncStatus(): SyncStatus {
         },
         needsAttention,
         lastSyncedAt: stored?.lastSyncedAt ?? null,
-        persisted: stored?.persisted ?? null,
+        persistence: (persistence?.value as StoredPersistence | undefined)?.promise ?? null,
         message: stored?.message ?? null,
       };
     }, []) ?? INITIAL

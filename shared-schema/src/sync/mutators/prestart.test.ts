@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyInMemory } from '../memory-store';
 import { checklistFor } from '../../rules/prestart';
 import { NOW, aVehicle, ok, rejected, row, tables } from './test-fixtures';
+import { MESSAGES } from '../../messages';
 
 const checklist = checklistFor('Heavy Recovery');
 const photo = {
@@ -218,7 +219,7 @@ describe('defect.resolve', () => {
     expect(closing.outcome).toMatchObject({
       ok: false,
       code: 'forbidden',
-      fields: { resolvesDefects: 'Your account cannot do that' },
+      fields: { resolvesDefects: MESSAGES.ADMIN_REQUIRED },
     });
     expect(closing.tables).toEqual(raised);
   });

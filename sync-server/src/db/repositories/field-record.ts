@@ -15,7 +15,7 @@ import {
 import type { Db } from '../connection';
 import { findRows, getRow } from '../rows';
 import { writeChanges } from '../../sync/change-log';
-import { atomically } from '../../sync/statements';
+import { atomically, statement } from '../../sync/statements';
 
 /** A photo or signature: the record an uploaded file belongs to. */
 export type FieldRecord =
@@ -85,14 +85,35 @@ export function customerPhotosOfJob(db: Db, jobId: string): JobPhoto[] {
 }
 
 /**
- * Records that the server holds a file, logged so every staff device learns it (a device drops
- * its full-size copy on seeing the row). Writes nothing when the hash is already recorded: the
- * same bytes are stored once. Returns whether a row was written.
+ * Records that the server holds a file, logged so staff devices learn it (a device drops its
+ * full-size copy on seeing the row; sync scope: sync/scope.ts in shared-schema). The same bytes
+ * are stored once.
+ *
+ * With `uploaderId` (a completed upload, issue 25) the uploader is recorded as holding the bytes
+ * (`file_uploads`), and a row already recorded is logged again: the uploader's device may never
+ * have been sent it (a driver receives a file's row only once a record they may see names it),
+ * and it keeps the photo until it is. Returns whether anything was logged.
  */
-export function recordStoredFile(db: Db, file: StoredFile, now: string): boolean {
+export function recordStoredFile(
+  db: Db,
+  file: StoredFile,
+  now: string,
+  uploaderId?: number,
+): boolean {
   return atomically(db, () => {
-    if (storedFile(db, file.id)) return false;
-    writeChanges(db, [{ entity: 'stored_files', op: 'put', id: file.id, row: file as Row }], now);
+    if (uploaderId !== undefined) {
+      statement(
+        db,
+        'INSERT OR IGNORE INTO file_uploads (hash, userId, createdAt) VALUES (?, ?, ?)',
+      ).run(file.id, uploaderId, now);
+    }
+    const held = storedFile(db, file.id);
+    if (held && uploaderId === undefined) return false;
+    writeChanges(
+      db,
+      [{ entity: 'stored_files', op: 'put', id: file.id, row: (held ?? file) as Row }],
+      now,
+    );
     return true;
   });
 }

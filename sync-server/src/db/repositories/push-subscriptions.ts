@@ -2,29 +2,39 @@
 import type { PushSubscriptionInput } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 
-/** Browsers kept per job; a further one replaces the oldest. */
+/** Browsers kept per job. */
 export const MAX_SUBSCRIPTIONS_PER_JOB = 10;
 
 /**
  * Stores a browser's subscription for the job of `token` (one browser subscribing again updates
- * its keys), keeping the newest {@link MAX_SUBSCRIPTIONS_PER_JOB}.
+ * its keys). Returns false, storing nothing, when the job already has
+ * {@link MAX_SUBSCRIPTIONS_PER_JOB} other browsers: a newcomer never pushes the customer's own
+ * subscriptions out (issue 25), since anyone holding the link could otherwise do it.
  */
 export function saveSubscription(
   db: Db,
   token: string,
   subscription: Pick<PushSubscriptionInput, 'endpoint' | 'keys'>,
   now: Date,
-): void {
+): boolean {
   const { endpoint, keys } = subscription;
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO push_subscriptions (trackingToken, endpoint, p256dh, auth, createdAt)
-       VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (trackingToken, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth`,
-    ).run(token, endpoint, keys.p256dh, keys.auth, now.toISOString());
-    db.prepare(
-      `DELETE FROM push_subscriptions WHERE trackingToken = ? AND id NOT IN
-         (SELECT id FROM push_subscriptions WHERE trackingToken = ? ORDER BY id DESC LIMIT ?)`,
-    ).run(token, token, MAX_SUBSCRIPTIONS_PER_JOB);
-  }).immediate();
+  return db
+    .transaction((): boolean => {
+      const known = db
+        .prepare('SELECT 1 FROM push_subscriptions WHERE trackingToken = ? AND endpoint = ?')
+        .get(token, endpoint);
+      if (!known) {
+        const { n } = db
+          .prepare('SELECT count(*) AS n FROM push_subscriptions WHERE trackingToken = ?')
+          .get(token) as { n: number };
+        if (n >= MAX_SUBSCRIPTIONS_PER_JOB) return false;
+      }
+      db.prepare(
+        `INSERT INTO push_subscriptions (trackingToken, endpoint, p256dh, auth, createdAt)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (trackingToken, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth`,
+      ).run(token, endpoint, keys.p256dh, keys.auth, now.toISOString());
+      return true;
+    })
+    .immediate();
 }

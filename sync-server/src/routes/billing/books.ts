@@ -25,6 +25,7 @@ import {
   gstSummary,
   gstSummaryResponseSchema,
   myobSalesRecords,
+  neutraliseCsvRow,
   paymentsCsvRows,
   salesCsvRows,
   type BooksCsvKind,
@@ -42,8 +43,10 @@ function csv(
   options: { header?: boolean } = {},
 ): string {
   // Excel opens a UTF-8 file correctly only with a byte-order mark; the importers accept it too.
+  // A cell that would start a formula is neutralised as OWASP advises (issue 25); amounts stay
+  // numbers (documents/csv-safety.ts).
   const header = options.header ?? true;
-  return stringify(rows as Record<string, string>[], {
+  return stringify(rows.map(neutraliseCsvRow), {
     header,
     columns: [...columns],
     bom: header,

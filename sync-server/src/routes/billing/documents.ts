@@ -43,7 +43,6 @@ import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { renderCreditNotePdf, renderInvoicePdf, renderQuotePdf } from '../../services/pdf';
 import { applyServerMutation } from '../../sync/apply-mutation';
 import { notifyChanges } from '../../sync/change-log';
 import { payLinkToken } from '../../db/repositories/pay-links';
@@ -150,7 +149,7 @@ function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
     ? quotePayUrl(
         app.config.publicUrl,
         invoice.quoteId,
-        payLinkToken(app.db, invoice.quoteId, app.now()),
+        payLinkToken(app.db, app.payLinkKey, invoice.quoteId),
       )
     : null;
 }
@@ -171,13 +170,17 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: quotePdfSchema, config: QUOTE_NOT_FOUND },
     async (request, reply) => {
       const quote = quoteById(app, request.params.id);
-      const pdf = await renderQuotePdf(quote, {
-        profile: app.profile,
-        payUrl: quotePayUrl(
-          app.config.publicUrl,
-          quote.id,
-          payLinkToken(app.db, quote.id, app.now()),
-        ),
+      const pdf = await app.pdf.render({
+        kind: 'quote',
+        quote,
+        options: {
+          profile: app.profile,
+          payUrl: quotePayUrl(
+            app.config.publicUrl,
+            quote.id,
+            payLinkToken(app.db, app.payLinkKey, quote.id),
+          ),
+        },
       });
       return sendPdf(reply, pdf, quotePdfFilename(documentRef(quote)));
     },
@@ -202,7 +205,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payUrl = quotePayUrl(
         app.config.publicUrl,
         quote.id,
-        payLinkToken(app.db, quote.id, app.now()),
+        payLinkToken(app.db, app.payLinkKey, quote.id),
       );
       const delivered = await mailDocument(
         app,
@@ -210,7 +213,11 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           to: quote.customerEmail,
           message: quoteEmail(quote, app.profile, payUrl),
-          pdf: await renderQuotePdf(quote, { profile: app.profile, payUrl }),
+          pdf: await app.pdf.render({
+            kind: 'quote',
+            quote,
+            options: { profile: app.profile, payUrl },
+          }),
           filename: quotePdfFilename(documentRef(quote)),
         },
         {
@@ -275,7 +282,8 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           { invoice: doc.number, problems: doc.problems },
           'invoice is not a tax invoice: it fails points of one',
         );
-      return sendPdf(reply, await renderInvoicePdf(invoice, options), doc.fileName);
+      const pdf = await app.pdf.render({ kind: 'invoice', invoice, options });
+      return sendPdf(reply, pdf, doc.fileName);
     },
   );
 
@@ -303,7 +311,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           to: invoice.customerEmail,
           message: invoiceEmail(invoice, app.profile, options),
-          pdf: await renderInvoicePdf(invoice, options),
+          pdf: await app.pdf.render({ kind: 'invoice', invoice, options }),
           filename: doc.fileName,
         },
         {
@@ -329,7 +337,13 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...admin, schema: creditNotePdfSchema, config: CREDIT_NOTE_ID_NOT_FOUND },
     async (request, reply) => {
       const { note, invoice, payments } = creditNoteById(app, request.params.id);
-      const pdf = await renderCreditNotePdf(note, invoice, app.profile, { payments });
+      const pdf = await app.pdf.render({
+        kind: 'creditNote',
+        note,
+        invoice,
+        profile: app.profile,
+        payments,
+      });
       return sendPdf(reply, pdf, creditNotePdfFilename(documentRef(note)));
     },
   );
@@ -353,7 +367,13 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           to,
           message: creditNoteEmail(note, invoice, app.profile, { payments }),
-          pdf: await renderCreditNotePdf(note, invoice, app.profile, { payments }),
+          pdf: await app.pdf.render({
+            kind: 'creditNote',
+            note,
+            invoice,
+            profile: app.profile,
+            payments,
+          }),
           filename: creditNotePdfFilename(documentRef(note)),
         },
         {

@@ -38,7 +38,7 @@ import { inTransaction } from '../../db/connection';
 import { getRow } from '../../db/rows';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { liveInvoiceOfQuote, quoteIsPaid, settleCardPayment } from '../../db/repositories/billing';
-import { storedPayLinkToken } from '../../db/repositories/pay-links';
+import { payLinkToken } from '../../db/repositories/pay-links';
 import { requireAdmin } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { errorAnswers } from '../../plugins/route-schemas';
@@ -92,7 +92,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     const quote = quoteById(app, request.params.id);
     if (request.user?.role === 'admin') return quote;
     const token = givenPayToken(request);
-    if (!token || !sameToken(token, storedPayLinkToken(app.db, quote.id))) {
+    if (!token || !sameToken(token, payLinkToken(app.db, app.payLinkKey, quote.id))) {
       throw notFound(MESSAGES.QUOTE_NOT_FOUND);
     }
     return quote;

@@ -11,6 +11,7 @@ import {
   isValidAbn,
   formatAbn,
   quoteDocument,
+  oneLine,
   taxInvoiceDocument,
   type BusinessProfile,
   type CreditNote,
@@ -76,9 +77,10 @@ function documentEmail(
       : '') +
     `<p>${escapeHtml(parts.closing)} Questions? Call ${escapeHtml(phones)} or reply to this email.</p>` +
     `<p>${businessLine(profile).split('\n').map(escapeHtml).join('<br>')}</p>`;
+  // Names and rows come from the quote form: one line each in the plain-text body (issue 25).
   const text =
-    `Hi ${firstName},\n\n${parts.intro}\n\n` +
-    parts.rows.map(([label, value]) => `${label}: ${value}`).join('\n') +
+    `Hi ${oneLine(firstName)},\n\n${parts.intro}\n\n` +
+    parts.rows.map(([label, value]) => `${label}: ${oneLine(value)}`).join('\n') +
     (link ? `\n\n${link.label}: ${link.url}` : '') +
     `\n\n${parts.closing} Questions? Call ${phones} or reply to this email.\n\n` +
     `${businessLine(profile)}\n`;

@@ -36,7 +36,7 @@ export const NOT_UPLOADED = `${FIELD_RECORD_TEXT.notUploadedYet}: the file is st
 
 /** 403 unless the caller may handle the files of this job (the one rule, shared-schema). */
 function checkJobAccess(request: FastifyRequest, job: { assignedTo?: string | null }): void {
-  if (!mayHandleJobFiles(request.user, job)) throw new HttpError(403, MESSAGES.FORBIDDEN);
+  if (!mayHandleJobFiles(request.user, job)) throw new HttpError(403, MESSAGES.JOB_FILES_FORBIDDEN);
 }
 
 export const fieldFileRoutes: FastifyPluginAsync = async (app) => {
@@ -95,7 +95,7 @@ export const fieldFileRoutes: FastifyPluginAsync = async (app) => {
     if (!params.success || !job) throw notFound(MESSAGES.JOB_NOT_FOUND);
     checkJobAccess(request, job);
     const sheet = await buildJobSheet(
-      { db: app.db, files: app.fieldFiles, profile: app.profile, now: app.now },
+      { db: app.db, files: app.fieldFiles, profile: app.profile, now: app.now, pdf: app.pdf },
       job.id,
     );
     if (!sheet) throw notFound(MESSAGES.JOB_NOT_FOUND);

@@ -107,7 +107,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     meta: UploadMetadata,
   ): ExpectedFile | Refused {
     if (meta.kind === 'defect-photo') {
-      if (!mayHandleFleetFiles(user)) return { status: 403, message: MESSAGES.FORBIDDEN };
+      if (!mayHandleFleetFiles(user)) return { status: 403, message: MESSAGES.STAFF_REQUIRED };
       const defect = getRow<VehicleDefect>(app.db, 'vehicle_defects', Number(meta.recordId));
       if (!defect)
         return {
@@ -131,7 +131,8 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         message: MESSAGES.JOB_NOT_FOUND,
         fields: { jobId: MESSAGES.JOB_NOT_FOUND },
       };
-    if (!mayHandleJobFiles(user, job)) return { status: 403, message: MESSAGES.FORBIDDEN };
+    if (!mayHandleJobFiles(user, job))
+      return { status: 403, message: MESSAGES.JOB_FILES_FORBIDDEN };
     const found = findFieldRecord(app.db, meta.kind, meta.recordId);
     if (!found || found.record.jobId !== job.id)
       return {
@@ -234,7 +235,9 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
             { hash: meta.sha256, mimeType: meta.filetype as FieldFileType },
             now,
           );
-          if (recordStoredFile(app.db, stored, now)) notifyChanges(app.db);
+          const uploader = Number(upload.metadata?.uploaderId);
+          const by = Number.isSafeInteger(uploader) && uploader > 0 ? uploader : undefined;
+          if (recordStoredFile(app.db, stored, now, by)) notifyChanges(app.db);
           return {};
         } catch (error) {
           if (error instanceof FileRejected) {

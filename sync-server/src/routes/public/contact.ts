@@ -11,6 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   URGENT_CONTACT_SERVICE,
   contactInputSchema,
+  oneLine,
+  plainTextBlock,
   contactResponseSchema,
   type ContactInput,
 } from '@pilbara/shared-schema';
@@ -28,15 +30,20 @@ export function isUrgentContact(input: Pick<ContactInput, 'serviceNeeded'>): boo
   return input.serviceNeeded === URGENT_CONTACT_SERVICE;
 }
 
+/**
+ * The owners' email of a contact message. The form's one-line fields refuse line breaks already;
+ * here every value is put on one line again and the message keeps only its own lines (issue 25),
+ * so no text a visitor sends can add a header-like line ("Bcc: …") to the body or the subject.
+ */
 export function contactEmail(input: ContactInput, tradingName: string) {
-  const name = `${input.firstName} ${input.lastName}`;
+  const name = oneLine(`${input.firstName} ${input.lastName}`);
   const urgent = isUrgentContact(input);
-  const subject = `${urgent ? 'URGENT: ' : ''}New contact message from ${name} (${input.serviceNeeded})`;
+  const subject = `${urgent ? 'URGENT: ' : ''}New contact message from ${name} (${oneLine(input.serviceNeeded)})`;
   const rows: [string, string][] = [
     ['Name', name],
-    ['Phone', input.phone],
-    ['Email', input.email],
-    ['Service needed', input.serviceNeeded],
+    ['Phone', oneLine(input.phone)],
+    ['Email', oneLine(input.email)],
+    ['Service needed', oneLine(input.serviceNeeded)],
   ];
   const html =
     `<h2>${urgent ? 'URGENT: ' : ''}New contact message</h2>` +
@@ -45,7 +52,7 @@ export function contactEmail(input: ContactInput, tradingName: string) {
     `<p><small>Sent through the ${escapeHtml(tradingName)} website.</small></p>`;
   const text =
     rows.map(([label, value]) => `${label}: ${value}`).join('\n') +
-    `\n\nMessage:\n${input.message}\n`;
+    `\n\nMessage:\n${plainTextBlock(input.message)}\n`;
   return { subject, html, text };
 }
 

@@ -1,8 +1,13 @@
 /**
  * POST /api/feedback: a review of a completed job, one per job. The reviewer proves the job is
  * theirs with its tracking token or its phone (the whole number or its last four digits), so
- * nobody who only knows a job id can use up that job's one review. A wrong proof is answered
- * exactly like an unknown job.
+ * nobody who only knows a job id can use up that job's one review.
+ *
+ * A phone proof is the same proof as the portal's and the dashboard's (issue 25): it counts
+ * against the same per-id lock (`app.guards.phoneProof`, ten wrong phones lock the id for an
+ * hour, 429), and an unknown id and a wrong phone get the same 404. Only a proved reviewer learns
+ * anything more (that the job is not completed yet, or already reviewed). The tracking token,
+ * 128 random bits, is not counted and works while the id is locked, as the tracking page does.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +17,8 @@ import {
   phoneProofMatches,
 } from '@pilbara/shared-schema';
 import { notifyChanges } from '../../sync/change-log';
-import { badRequest, conflict } from '../../plugins/errors';
+import { HttpError, badRequest, conflict } from '../../plugins/errors';
+import { minutesOf, phoneProofKey } from '../../services/guards';
 import { writeOnce } from '../../plugins/idempotency';
 import { errorAnswers } from '../../plugins/route-schemas';
 import {
@@ -29,7 +35,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
     summary: 'Review a completed job, proved by its tracking token or phone',
     body: feedbackInputSchema,
-    response: { 201: createFeedbackResponseSchema, ...errorAnswers(400, 409, 422, 429) },
+    response: { 201: createFeedbackResponseSchema, ...errorAnswers(400, 404, 409, 422, 429) },
   };
   app.post(
     '/feedback',
@@ -37,15 +43,25 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const route = 'POST /api/feedback';
       const { token, phone, ...input } = request.body;
-      const result = writeOnce(app, request, route, () => {
-        const job = findJobById(app.db, input.jobId);
-        const proved =
-          job !== undefined &&
-          ((token !== undefined && sameToken(token, job.trackingToken)) ||
-            (phone !== undefined && phoneProofMatches(job.phone, phone)));
-        if (!job || !proved) {
-          throw badRequest(MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
+      const notFound = () =>
+        new HttpError(404, MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
+      const found = findJobById(app.db, input.jobId);
+      const byToken =
+        found !== undefined && token !== undefined && sameToken(token, found.trackingToken);
+      if (!byToken) {
+        const key = phoneProofKey(input.jobId);
+        const locked = await app.guards.phoneProof.lockedFor(key);
+        if (locked > 0) throw new HttpError(429, MESSAGES.lookupLocked(minutesOf(locked)));
+        if (!found || phone === undefined || !phoneProofMatches(found.phone, phone)) {
+          if (phone !== undefined) await app.guards.phoneProof.fail(key);
+          throw notFound();
         }
+      }
+      const result = writeOnce(app, request, route, () => {
+        // Read again inside the transaction: the proof above was of this same job (by its
+        // number or its key, issue 28).
+        const job = findJobById(app.db, input.jobId);
+        if (!job) throw notFound();
         if (job.status !== 'Completed') {
           throw badRequest(FEEDBACK_JOB_NOT_COMPLETED, { jobId: FEEDBACK_JOB_NOT_COMPLETED });
         }

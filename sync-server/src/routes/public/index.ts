@@ -6,6 +6,7 @@ import { feedbackRoutes } from './feedback';
 import { jobLookupRoutes } from './job-lookup';
 import { trackPhotoRoutes } from './track-photos';
 import { pushRoutes } from './push';
+import { smsRoutes } from './sms';
 
 /** The calls anyone may make: contact, bookings, feedback and the job lookups. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -16,4 +17,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(jobLookupRoutes);
   await app.register(trackPhotoRoutes);
   await app.register(pushRoutes);
+  await app.register(smsRoutes);
 };

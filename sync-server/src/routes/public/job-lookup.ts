@@ -47,7 +47,7 @@ import {
   reviewedJobIds,
 } from '../../db/repositories/public-records';
 import { maskBooking, maskJob } from '../../services/masking';
-import { minutesOf } from '../../services/guards';
+import { minutesOf, phoneProofKey } from '../../services/guards';
 
 /** The portal's "nothing found", the same for an unknown id and a wrong phone. */
 function noJobFound(): HttpError {
@@ -124,7 +124,7 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   async function provedById(id: string, phone: string | undefined): Promise<Found> {
     if (!phone)
       throw badRequest(MESSAGES.PHONE_PROOF_REQUIRED, { phone: MESSAGES.PHONE_PROOF_REQUIRED });
-    const key = `id:${id.trim().toUpperCase()}`;
+    const key = phoneProofKey(id);
     const locked = await app.guards.phoneProof.lockedFor(key);
     if (locked > 0) throw new HttpError(429, MESSAGES.lookupLocked(minutesOf(locked)));
     const found = byId(app, id);

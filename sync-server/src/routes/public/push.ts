@@ -8,8 +8,10 @@
  *   tracking page's 404.
  *
  * The subscription is kept by token (an approved booking hands its token to its job) and one
- * browser subscribing twice updates its keys. At most ten browsers
- * per job (db/repositories/push-subscriptions.ts).
+ * browser subscribing twice updates its keys. Only a browser push service's address is taken
+ * (rules/push-endpoint.ts; the sender checks it again, services/push.ts). At most ten browsers
+ * per job; an eleventh is refused with 409, never let in by pushing one out
+ * (db/repositories/push-subscriptions.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -44,7 +46,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Notify this browser about the tracking link's job",
         params: trackParamsSchema,
         body: pushSubscriptionInputSchema,
-        response: { 201: pushSubscribeResponseSchema, ...errorAnswers(400, 404, 429) },
+        response: { 201: pushSubscribeResponseSchema, ...errorAnswers(400, 404, 409, 429) },
       },
       config: { rateLimit: app.limits.publicWrite, paramsNotFound: trackNotFound },
     },
@@ -55,7 +57,11 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
           token: MESSAGES.TRACKING_LINK_NOT_FOUND,
         });
       }
-      saveSubscription(app.db, token, request.body, app.now());
+      if (!saveSubscription(app.db, token, request.body, app.now())) {
+        throw new HttpError(409, MESSAGES.PUSH_SUBSCRIPTIONS_FULL, {
+          endpoint: MESSAGES.PUSH_SUBSCRIPTIONS_FULL,
+        });
+      }
       return reply.code(201).send({ subscribed: true as const });
     },
   );

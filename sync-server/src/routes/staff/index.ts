@@ -2,12 +2,12 @@
  * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
  * send (DESIGN.md §7). Bookings, emails, quotes, invoices, notification preferences and staff
- * accounts are for admins only, checked the same way; in the jobs and fleet calls a driver sees
+ * accounts, and the messages sent to customers, are for admins only, checked the same way; in the jobs and fleet calls a driver sees
  * only what their role may (DESIGN.md §11), and every write goes through the shared mutators,
  * whose role rules refuse the rest (see ./mutate).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAdmin, requireStaff } from '../../plugins/auth';
+import { requireAdmin, requireStaff, requireUser } from '../../plugins/auth';
 import { staffAccountRoutes } from './accounts';
 import { areaDefaults } from '../../plugins/route-schemas';
 import { bookingRoutes } from './bookings';
@@ -15,16 +15,22 @@ import { emailRoutes } from './emails';
 import { fleetRoutes } from './fleet';
 import { invoiceRoutes } from './invoices';
 import { jobRoutes } from './jobs';
+import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
 import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', requireStaff);
+  app.addHook('onRequest', requireUser);
   app.addHook('onRoute', areaDefaults({ tag: 'staff', admin: true }));
-  await app.register(jobRoutes);
-  await app.register(fleetRoutes);
-  await app.register(prestartRoutes);
+  // Two areas, so a refusal names the role the call needs (issue 25): a customer asking for a
+  // quote is told it needs an admin account, not a staff one.
+  await app.register(async (staffArea) => {
+    staffArea.addHook('onRequest', requireStaff);
+    await staffArea.register(jobRoutes);
+    await staffArea.register(fleetRoutes);
+    await staffArea.register(prestartRoutes);
+  });
   await app.register(async (adminArea) => {
     adminArea.addHook('onRequest', requireAdmin);
     await adminArea.register(bookingRoutes);
@@ -32,6 +38,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(quoteRoutes);
     await adminArea.register(invoiceRoutes);
     await adminArea.register(notificationPreferenceRoutes);
+    await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
   });
 };

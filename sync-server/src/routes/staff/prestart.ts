@@ -32,7 +32,6 @@ import { checksOf, defectsOf, dueItems, vehicleHistory } from '../../db/reposito
 import { notFound } from '../../plugins/errors';
 import { requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { renderVehicleHistoryPdf } from '../../services/pdf';
 import { mutate } from './mutate';
 
 const DEFECT_NOT_FOUND = 'Defect not found';
@@ -147,7 +146,7 @@ export const prestartRoutes: FastifyPluginAsyncZod = async (app) => {
         profile: app.profile,
         printedAt: app.now().toISOString(),
       });
-      const pdf = await renderVehicleHistoryPdf(doc);
+      const pdf = await app.pdf.render({ kind: 'vehicleHistory', doc });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${doc.fileName}"`)

@@ -75,6 +75,9 @@ export class Writer {
   page: PDFPage;
   y: number;
   private readonly cache = new Map<string, boolean>();
+  /** Glyph advances and pair kernings at size 1, by font and characters (see {@link measure}). */
+  private readonly advances = new Map<string, number>();
+  private readonly kernings = new Map<string, number>();
   /** Drawn again at the top of a page the item table continues on. */
   private continuation: (() => void) | null = null;
 
@@ -139,26 +142,102 @@ export class Writer {
     this.text(text, right - this.width(text, style), y, style);
   }
 
-  /** Splits text into lines no wider than `maxWidth`. */
+  /**
+   * Width of `text` (already {@link clean}ed) in points, as pdf-lib measures it: each glyph's
+   * advance plus the kerning of each pair, read from per-font caches, so measuring is linear.
+   */
+  private measure(text: string, style: TextStyle): number {
+    let units = 0;
+    let previous = '';
+    for (const c of text) {
+      units += this.advance(c, style) + (previous ? this.kerning(previous, c, style) : 0);
+      previous = c;
+    }
+    return units * (style.size ?? 10);
+  }
+
+  /** A glyph's advance at size 1. */
+  private advance(c: string, style: TextStyle): number {
+    const key = `${style.bold ? 'b' : 'r'}${c}`;
+    let width = this.advances.get(key);
+    if (width === undefined) {
+      width = this.font(style).widthOfTextAtSize(c, 1);
+      this.advances.set(key, width);
+    }
+    return width;
+  }
+
+  /** The kerning between two glyphs at size 1 (0 for most pairs). */
+  private kerning(a: string, b: string, style: TextStyle): number {
+    const key = `${style.bold ? 'b' : 'r'}${a}${b}`;
+    let kern = this.kernings.get(key);
+    if (kern === undefined) {
+      kern =
+        this.font(style).widthOfTextAtSize(a + b, 1) -
+        this.advance(a, style) -
+        this.advance(b, style);
+      this.kernings.set(key, kern);
+    }
+    return kern;
+  }
+
+  /**
+   * Splits text into lines no wider than `maxWidth`, in time linear in its length (issue 25: a
+   * 2,000-character word used to take seconds, a largest quote 37 s). Words go on a line while
+   * they fit; a word wider than the column is broken between characters, each piece as long as
+   * fits.
+   */
   wrap(text: string, maxWidth: number, style: TextStyle = {}): string[] {
+    const size = style.size ?? 10;
+    const limit = maxWidth / size;
     const lines: string[] = [];
     let line = '';
+    let lineUnits = 0;
+    let lineLast = '';
+    const wordUnits = (word: string) => this.measure(word, style) / size;
     for (const word of this.clean(text, style).split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (this.width(candidate, style) <= maxWidth) {
-        line = candidate;
+      const units = wordUnits(word);
+      if (line) {
+        const joined =
+          lineUnits +
+          this.kerning(lineLast, ' ', style) +
+          this.advance(' ', style) +
+          this.kerning(' ', word[0] as string, style) +
+          units;
+        if (joined <= limit) {
+          line = `${line} ${word}`;
+          lineUnits = joined;
+          lineLast = word.at(-1) as string;
+          continue;
+        }
+        lines.push(line);
+      }
+      if (units <= limit) {
+        line = word;
+        lineUnits = units;
+        lineLast = word.at(-1) as string;
         continue;
       }
-      if (line) lines.push(line);
-      // A single word wider than the column is broken between characters.
-      let rest = word;
-      while (this.width(rest, style) > maxWidth) {
-        let cut = rest.length - 1;
-        while (cut > 1 && this.width(rest.slice(0, cut), style) > maxWidth) cut -= 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
+      // A single word wider than the column, cut greedily between characters.
+      let piece = '';
+      let pieceUnits = 0;
+      let previous = '';
+      for (const c of word) {
+        const next =
+          pieceUnits + (previous ? this.kerning(previous, c, style) : 0) + this.advance(c, style);
+        if (piece && next > limit) {
+          lines.push(piece);
+          piece = c;
+          pieceUnits = this.advance(c, style);
+        } else {
+          piece += c;
+          pieceUnits = next;
+        }
+        previous = c;
       }
-      line = rest;
+      line = piece;
+      lineUnits = pieceUnits;
+      lineLast = previous;
     }
     if (line) lines.push(line);
     return lines.length ? lines : [''];

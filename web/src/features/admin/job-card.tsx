@@ -1,6 +1,7 @@
 /**
  * One job in Job Management: status badge and progress, the three status steps, reassignment
- * and delete — each enabled exactly where the shared job-flow rule allows — and its history.
+ * and delete — each enabled exactly where the shared job-flow rule allows — and its history,
+ * with the messages sent to the customer (issue 31).
  */
 import { useState } from 'react';
 import {
@@ -43,6 +44,7 @@ import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admi
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from './field-record';
+import { JobMessages } from './job-messages';
 import { JobVehicleSelect, type FleetState } from './job-vehicle';
 import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
@@ -279,7 +281,14 @@ export function JobCard({
             {ADMIN_TEXT.fieldRecord}
           </Button>
         </Group>
-        <Collapse expanded={open}>{open && <JobHistory jobId={job.id} />}</Collapse>
+        <Collapse expanded={open}>
+          {open && (
+            <Stack gap="md">
+              <JobHistory jobId={job.id} />
+              <JobMessages jobId={job.id} />
+            </Stack>
+          )}
+        </Collapse>
         <Collapse expanded={fieldOpen}>{fieldOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
       </Stack>
     </Card>

@@ -21,7 +21,7 @@ export class StaffOfflineError extends Error {
   override name = 'StaffOfflineError';
 }
 
-async function online<T>(call: () => Promise<T>): Promise<T> {
+export async function online<T>(call: () => Promise<T>): Promise<T> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     throw new StaffOfflineError('offline');
   try {

@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginInputSchema, type LoginInput } from '@pilbara/shared-schema';
 import { registerField } from '../../components/register-field';
 import { useAuth, type AuthUser } from '../../components/auth-provider';
+import { SubmitButton } from '../../components/submit-button';
 
 /** Login tab. `username` prefills the field after a registration (remount with a new key). */
 export function LoginForm({
@@ -28,7 +29,7 @@ export function LoginForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Login">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Login">
       <Stack gap="md">
         <TextInput
           label="Username"
@@ -42,9 +43,9 @@ export function LoginForm({
           withAsterisk
           {...registerField(form, 'password')}
         />
-        <Button type="submit" size="md" mih={48} loading={loading}>
+        <SubmitButton size="md" mih={48} loading={loading}>
           Login
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
 import { registerField } from '../../components/register-field';
 import { useAuth } from '../../components/auth-provider';
+import { SubmitButton } from '../../components/submit-button';
 
 const EMPTY: RegisterInput = {
   firstName: '',
@@ -33,7 +34,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Register">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Register">
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, xs: 6 }}>
@@ -78,9 +79,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
           withAsterisk
           {...registerField(form, 'password')}
         />
-        <Button type="submit" size="md" mih={48} loading={loading}>
+        <SubmitButton size="md" mih={48} loading={loading}>
           Create Account
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

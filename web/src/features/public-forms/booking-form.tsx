@@ -29,6 +29,7 @@ import { OutboxPendingNotice } from './outbox-status';
 import { PreferredDateInput } from './preferred-date-input';
 import { usePublicForm } from './use-public-form';
 import { UrgencyCards } from './urgency-cards';
+import { SubmitButton } from '../../components/submit-button';
 
 export type BookingVariant = 'standard' | 'integrated';
 
@@ -151,7 +152,7 @@ export function BookingForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Book a Service">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Book a Service">
       <Stack gap="md">
         <OutboxPendingNotice kind="booking" />
         <Grid gap="md">
@@ -289,9 +290,9 @@ export function BookingForm({
           minRows={4}
           {...registerField(form, 'description')}
         />
-        <Button type="submit" size="md" disabled={sending} mih={48}>
+        <SubmitButton size="md" disabled={sending} mih={48}>
           {sending ? 'Sending...' : 'Submit Booking'}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

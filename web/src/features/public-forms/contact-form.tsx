@@ -1,9 +1,10 @@
-import { Button, Grid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Grid, Stack, Textarea, TextInput } from '@mantine/core';
 import { CONTACT_SERVICE_OPTIONS, type ContactInput } from '@pilbara/shared-schema';
 import { LazySelectField as SelectField } from '../../components/lazy-select-field';
 import { registerField } from '../../components/register-field';
 import { OutboxPendingNotice } from './outbox-status';
 import { usePublicForm } from './use-public-form';
+import { SubmitButton } from '../../components/submit-button';
 
 type ContactFormValues = ContactInput;
 
@@ -23,7 +24,7 @@ export function ContactForm() {
   const { form, onSubmit, sending } = usePublicForm('contact', loadResolver, () => EMPTY);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Send us a Message">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Send us a Message">
       <Stack gap="md">
         <OutboxPendingNotice kind="contact" />
         <Grid gap="md">
@@ -80,9 +81,9 @@ export function ContactForm() {
           minRows={4}
           {...registerField(form, 'message')}
         />
-        <Button type="submit" size="md" loading={false} disabled={sending}>
+        <SubmitButton size="md" loading={false} disabled={sending}>
           {sending ? 'Sending...' : 'Send Message'}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
-import { Button, Group, Input, Radio, Rating, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Group, Input, Radio, Rating, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { RECOMMEND_OPTIONS, type FeedbackData, type FeedbackInput } from '@pilbara/shared-schema';
 import { LazySelectField as SelectField } from '../../components/lazy-select-field';
 import { registerField } from '../../components/register-field';
 import { OutboxPendingNotice } from './outbox-status';
 import { usePublicForm } from './use-public-form';
+import { SubmitButton } from '../../components/submit-button';
 
 export interface ReviewableJob {
   id: string;
@@ -91,7 +92,7 @@ export function FeedbackForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Leave Feedback">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Leave Feedback">
       <Stack gap="md">
         <OutboxPendingNotice kind="feedback" />
         <SelectField
@@ -144,9 +145,9 @@ export function FeedbackForm({
           minRows={2}
           {...registerField(form, 'improvements')}
         />
-        <Button type="submit" size="md" mih={48} disabled={sending}>
+        <SubmitButton size="md" mih={48} disabled={sending}>
           {sending ? 'Sending...' : 'Submit Feedback'}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

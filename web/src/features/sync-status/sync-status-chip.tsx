@@ -5,7 +5,12 @@
  */
 import { Badge, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { uploadingText } from '@pilbara/shared-schema';
+import {
+  STORAGE_PROMISE_TEXT,
+  storageAtRisk,
+  uploadingText,
+  type StoragePromise,
+} from '@pilbara/shared-schema';
 import { useSyncStatus, type SyncStatus } from '../../sync';
 
 /** The chip's main text and colour for a status. */
@@ -25,11 +30,8 @@ export function describeSyncStatus(status: SyncStatus): { label: string; color: 
   return { label: 'Not syncing', color: 'gray' };
 }
 
-function persistenceText(persisted: boolean | null): string {
-  if (persisted === true) return 'This device keeps your offline data.';
-  if (persisted === false)
-    return 'The browser may clear offline data when storage is low. Sync before closing.';
-  return 'Offline storage status unknown.';
+function persistenceText(promise: StoragePromise | null): string {
+  return promise ? STORAGE_PROMISE_TEXT[promise] : 'Offline storage status unknown.';
 }
 
 /** "Last synced 24/11/2026, 2:05:11 pm" in Perth time, or null before the first sync. */
@@ -49,7 +51,7 @@ export function SyncStatusChip() {
   const { label, color } = describeSyncStatus(status);
   const uploading = uploadingText(status.uploading.photos, status.uploading.signatures);
   const lastSynced = lastSyncedText(status.lastSyncedAt);
-  const atRisk = status.persisted === false;
+  const atRisk = storageAtRisk(status.persistence);
   return (
     <Group gap={6} data-testid="sync-status" data-state={status.state} aria-live="polite">
       <Popover width={280} position="bottom-start" withArrow trapFocus returnFocus>
@@ -80,7 +82,7 @@ export function SyncStatusChip() {
             <Text size="sm">{lastSynced ?? 'Not synced yet on this device.'}</Text>
             {status.message && <Text size="sm">{status.message}</Text>}
             <Text size="sm" c={atRisk ? 'orange.9' : 'dimmed'} fw={atRisk ? 600 : undefined}>
-              {persistenceText(status.persisted)}
+              {persistenceText(status.persistence)}
             </Text>
           </Stack>
         </Popover.Dropdown>

@@ -9,6 +9,7 @@ import { SyncStatusChip, describeSyncStatus, lastSyncedText } from './sync-statu
 afterEach(async () => {
   await db.syncIssues.clear();
   await db.meta.delete('status');
+  await db.meta.delete('persistence');
 });
 
 const base = {
@@ -16,7 +17,7 @@ const base = {
   uploading: { photos: 0, signatures: 0 },
   needsAttention: 0,
   lastSyncedAt: null,
-  persisted: true,
+  persistence: 'granted' as const,
   message: null,
 };
 
@@ -40,11 +41,11 @@ describe('SyncStatusChip', () => {
       value: {
         state: 'offline',
         lastSyncedAt: '2026-11-24T05:30:00.000Z',
-        persisted: false,
         transport: null,
         message: 'No answer from the server',
       },
     });
+    await db.meta.put({ key: 'persistence', value: { promise: 'not-asked', askedAt: null } });
     render(
       <MantineProvider env="test">
         <SyncStatusChip />
@@ -65,6 +66,24 @@ describe('SyncStatusChip', () => {
     expect(details.textContent).toContain('Last synced 24/11/2026, 1:30:00 pm');
     expect(details.textContent).toContain('No answer from the server');
     expect(details.textContent).toContain('The browser may clear offline data');
+  });
+
+  it('says when the browser cannot promise to keep the data (WebKitGTK has no persist())', async () => {
+    await db.meta.put({ key: 'persistence', value: { promise: 'unsupported', askedAt: null } });
+    render(
+      <MantineProvider env="test">
+        <SyncStatusChip />
+      </MantineProvider>,
+    );
+    const chip = screen.getByTestId('sync-status-label');
+    await waitFor(() => expect(chip.getAttribute('aria-label')).toMatch(/offline data at risk/), {
+      timeout: 10_000,
+    });
+    fireEvent.click(chip);
+    const details = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(details.textContent).toContain(
+      'This browser makes no promise to keep offline data. Sync before closing.',
+    );
   });
 
   it('says when it has not synced yet', () => {

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicBooking } from '@pilbara/shared-schema';
 import { NotifyMe } from './notify-me';
+import { TextMessages } from './text-messages';
 
 /**
  * A booking still waiting for staff, as its tracking link shows it: the reference, service,
@@ -33,6 +34,7 @@ export function BookingDetails({ booking }: { booking: PublicBooking }) {
           is approved.
         </Text>
         {booking.trackingToken && <NotifyMe token={booking.trackingToken} />}
+        {booking.trackingToken && <TextMessages token={booking.trackingToken} />}
       </Stack>
     </Card>
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { MESSAGES, isBookingIdLookup, isJobIdLookup } from '@pilbara/shared-schema';
+import { SubmitButton } from '../../components/submit-button';
 
 /**
  * Phone-or-job-ID input used by the dashboard (and the feedback page). Enter submits; an empty
@@ -39,7 +40,7 @@ export function CustomerLookupForm({
     onLookup(lookup, digits.trim());
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           label={label}
@@ -63,8 +64,7 @@ export function CustomerLookupForm({
             size="md"
           />
         ) : null}
-        <Button
-          type="submit"
+        <SubmitButton
           size="md"
           mih={42}
           loading={busy}
@@ -72,7 +72,7 @@ export function CustomerLookupForm({
           style={{ flex: '0 0 auto' }}
         >
           {buttonLabel}
-        </Button>
+        </SubmitButton>
       </Group>
     </form>
   );

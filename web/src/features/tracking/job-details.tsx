@@ -23,6 +23,7 @@ import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { TruckPosition as TruckOnMap } from './truck-position';
 import { NotifyMe } from './notify-me';
+import { TextMessages } from './text-messages';
 import { VehiclePhotos } from './vehicle-photos';
 
 /** Copies text, raising when the browser refuses (no permission, insecure page, old browser). */
@@ -147,6 +148,7 @@ export function JobDetails({
         </Grid>
 
         {token && notificationsOffered(job.status) && <NotifyMe token={token} />}
+        {token && <TextMessages token={token} />}
 
         {job.status === 'En Route' && position && (
           <TruckOnMap position={position} location={job.location} />

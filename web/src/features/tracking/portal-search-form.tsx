@@ -1,7 +1,7 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import {
   isBookingIdLookup,
@@ -9,6 +9,7 @@ import {
   portalSearchFormSchema,
   type PortalSearch,
 } from '@pilbara/shared-schema';
+import { SubmitButton } from '../../components/submit-button';
 
 export interface PortalSearchFormHandle {
   focus(): void;
@@ -52,6 +53,7 @@ export const PortalSearchForm = forwardRef<
 
   return (
     <form
+      method="post"
       onSubmit={form.handleSubmit((values) =>
         onSearch(asksPhone ? values : { query: values.query }),
       )}
@@ -88,8 +90,7 @@ export const PortalSearchForm = forwardRef<
             error={form.formState.errors.phone?.message}
           />
         ) : null}
-        <Button
-          type="submit"
+        <SubmitButton
           size="md"
           mt={{ base: 0, xs: 27 }}
           mih={42}
@@ -97,7 +98,7 @@ export const PortalSearchForm = forwardRef<
           leftSection={<IconSearch size={18} />}
         >
           Track Job
-        </Button>
+        </SubmitButton>
       </Group>
     </form>
   );

@@ -1,0 +1,158 @@
+/**
+ * Issue 25, finding 1: on a slow link a pre-rendered form shows before its script has loaded. A
+ * driver who filled in /auth and tapped Login then submitted the page's form natively — a GET
+ * with `?username=…&password=…` in the URL, the history and the server's log — and was not
+ * signed in. Now the form is inert until its script runs: the button says it is getting ready,
+ * nothing is sent, and once the script has run the same tap signs in.
+ *
+ * The link is throttled as the attack run had it (CDP: 400 ms latency, 500 kbps, 4× CPU), and
+ * the page's scripts are held back until the test has typed and tapped, so "before the script
+ * has loaded" is certain rather than a race. The server logs every request (LOG_LEVEL=info).
+ */
+import { rmSync } from 'node:fs';
+import type { Request, Route } from '@playwright/test';
+import { expect, startServer, test } from '../fixtures/server';
+
+const DRIVER = {
+  username: 'jdriver',
+  password: 'Field-Driver-2026!',
+  firstName: 'Jess',
+  lastName: 'Driver',
+  email: 'jdriver@example.com',
+  role: 'driver',
+};
+
+test('Login tapped before the script has loaded sends no password and signs in once ready', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const { server, stop } = await startServer({ LOG_LEVEL: 'info' });
+  try {
+    const api = await playwright.request.newContext({ baseURL: server.baseURL });
+    expect(
+      (
+        await api.post('/api/auth/login', {
+          data: { username: 'admin', password: 'e2e-admin-password-1' },
+        })
+      ).ok(),
+    ).toBe(true);
+    const added = await api.post('/api/staff', { data: DRIVER });
+    expect(added.status(), await added.text()).toBe(201);
+    await api.dispose();
+
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (500 * 1024) / 8,
+      uploadThroughput: (500 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+    const requests: { url: string; method: string; body: string }[] = [];
+    page.on('request', (request: Request) => {
+      requests.push({
+        url: request.url(),
+        method: request.method(),
+        body: request.postData() ?? '',
+      });
+    });
+    // The page's scripts wait until the test lets them through.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*.js', async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+
+    await page.goto('/auth', { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: 'Login' });
+    const button = form.getByRole('button', { name: 'Getting ready…' });
+    await expect(button).toBeVisible({ timeout: 60_000 });
+    await expect(button).toBeDisabled();
+    const entries = await page.evaluate(() => history.length);
+    await form.getByRole('textbox', { name: 'Username' }).fill(DRIVER.username);
+    await form.getByRole('textbox', { name: 'Password' }).fill(DRIVER.password);
+    // A tap, and Enter in the password field (implicit submission): neither sends the form.
+    await button.click({ force: true });
+    await form.getByRole('textbox', { name: 'Password' }).press('Enter');
+    await expect(page).toHaveURL(`${server.baseURL}/auth`);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+
+    // The script arrives: the button is Login and works, with what was typed.
+    release();
+    const login = form.getByRole('button', { name: 'Login' });
+    await expect(login).toBeEnabled({ timeout: 90_000 });
+    await expect(form.getByRole('textbox', { name: 'Username' })).toHaveValue(DRIVER.username);
+    await expect(form.getByRole('textbox', { name: 'Password' })).toHaveValue(DRIVER.password);
+    await login.click();
+    await expect(page).toHaveURL(/\/driver$/, { timeout: 60_000 });
+
+    // The password went out once, in the JSON body of the sign-in call, and nowhere else.
+    const carrying = requests.filter(
+      (request) =>
+        request.url.includes(encodeURIComponent(DRIVER.password)) ||
+        request.url.includes(DRIVER.password) ||
+        request.body.includes(DRIVER.password) ||
+        request.body.includes(encodeURIComponent(DRIVER.password)),
+    );
+    expect(carrying.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(
+      ['POST /api/auth/login'],
+    );
+    expect(carrying[0]?.body).toBe(
+      JSON.stringify({ username: DRIVER.username, password: DRIVER.password }),
+    );
+    expect(
+      requests.some((request) => request.method === 'GET' && request.url.includes('username=')),
+    ).toBe(false);
+    // Nor is it in the server's log, which saw every request.
+    expect(server.output()).toContain('"url":"/auth"');
+    expect(server.output()).not.toContain(DRIVER.password);
+    expect(server.output()).not.toContain(encodeURIComponent(DRIVER.password));
+    await context.close();
+  } finally {
+    await stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('no public page breaks its Content-Security-Policy, sent compressed as browsers get it', async ({
+  page,
+  baseURL,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|frame)/i.test(message.text())) {
+      violations.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  for (const path of [
+    '/',
+    '/auth',
+    '/booking',
+    '/contact',
+    '/customer-portal',
+    '/dashboard',
+    '/feedback',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.headers()['content-encoding'], path).toMatch(/^(br|gzip)$/);
+    expect(response?.headers()['content-security-policy'], path).toContain(
+      "frame-ancestors 'none'",
+    );
+    expect(response?.headers()['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    await expect(page.locator('h1').first()).toBeVisible();
+    // Hydrated: the form's button no longer says it is getting ready.
+    if (await page.locator('form').count()) {
+      await expect(page.getByRole('button', { name: 'Getting ready…' })).toHaveCount(0, {
+        timeout: 30_000,
+      });
+    }
+  }
+  expect(violations).toEqual([]);
+  expect(baseURL).toBeTruthy();
+});

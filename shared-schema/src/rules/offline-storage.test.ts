@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { STORAGE_PROMISE_TEXT, offlineDataClearedMessage, storageAtRisk } from './offline-storage';
+
+describe('offline storage texts', () => {
+  it('warns unless the browser promised to keep the data', () => {
+    expect(storageAtRisk('granted')).toBe(false);
+    expect(storageAtRisk(null)).toBe(false);
+    expect(storageAtRisk('refused')).toBe(true);
+    expect(storageAtRisk('not-asked')).toBe(true);
+    expect(storageAtRisk('unsupported')).toBe(true);
+    expect(STORAGE_PROMISE_TEXT.unsupported).toBe(
+      'This browser makes no promise to keep offline data. Sync before closing.',
+    );
+  });
+
+  it('says nothing unsent was lost when the outbox was empty', () => {
+    expect(offlineDataClearedMessage([])).toBe(
+      'The browser cleared what this app kept on the phone. Everything saved on the server is being downloaded again. Nothing waiting to be sent was lost.',
+    );
+  });
+
+  it('names each lost change, counting repeats', () => {
+    expect(
+      offlineDataClearedMessage(['Approve booking', 'Mark job En Route', 'Mark job En Route']),
+    ).toBe(
+      'The browser cleared what this app kept on the phone. Everything saved on the server is being downloaded again. 3 changes made on this phone had not reached the server and were lost: Approve booking, Mark job En Route (2). Please enter them again.',
+    );
+    expect(offlineDataClearedMessage(['Add fuel record'])).toContain(
+      '1 change made on this phone had not reached the server and was lost: Add fuel record. Please enter it again.',
+    );
+  });
+});

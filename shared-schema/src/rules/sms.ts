@@ -1,0 +1,348 @@
+/**
+ * Text messages to the customer (issue 31): which numbers can be texted, how long a text is in
+ * segments (what the provider bills), and the words of each message. The server sends them
+ * (sync-server/src/services/sms-*.ts); the texts live here so the tracking page, the staff
+ * screens and the tests read the same words.
+ *
+ * Only transactional news is ever texted — the events of {@link SMS_EVENTS}. There is no
+ * marketing text: the type has no such member, so nothing can ask for one.
+ */
+import { DRIVER_BOTH, DRIVER_UNASSIGNED } from '../constants/services';
+import { isValidPhone, phoneKey } from './customer-match';
+
+/** What a customer is texted about, each at most once per booking, job, quote or payment. */
+export const SMS_EVENTS = [
+  'booking_received',
+  'booking_approved',
+  'job_en_route',
+  'job_completed',
+  'quote_sent',
+  'payment_received',
+] as const;
+
+export type SmsEvent = (typeof SMS_EVENTS)[number];
+
+/** Events that are news about a booking or job (the customer's `jobUpdates` switch). */
+export const SMS_JOB_UPDATE_EVENTS: readonly SmsEvent[] = [
+  'booking_received',
+  'booking_approved',
+  'job_en_route',
+  'job_completed',
+];
+
+/** How staff read each event in a job's history. */
+export const SMS_EVENT_LABELS: Readonly<Record<SmsEvent, string>> = {
+  booking_received: 'Booking received',
+  booking_approved: 'Booking confirmed',
+  job_en_route: 'Driver on the way',
+  job_completed: 'Job complete',
+  quote_sent: 'Quote sent',
+  payment_received: 'Payment received',
+};
+
+/** How staff read any message's event (texts' and emails'), the raw name when unknown. */
+export function messageEventLabel(event: string | null): string {
+  if (event === null) return 'Message';
+  if (event === 'review_request') return 'Review request';
+  return (SMS_EVENTS as readonly string[]).includes(event)
+    ? SMS_EVENT_LABELS[event as SmsEvent]
+    : event;
+}
+
+/** A text is kept under this many segments (a 3-segment text costs three messages). */
+export const MAX_SMS_SEGMENTS = 2;
+
+/**
+ * The number in E.164 (`+61412345678`) when it can receive a text: an Australian mobile (04…)
+ * however it was written, or an international number. Landlines and 1300/1800 numbers cannot
+ * receive texts: null. Built on the phone rule the forms and lookups use (customer-match.ts).
+ */
+export function smsNumber(phone: string | null | undefined): string | null {
+  if (!phone || !isValidPhone(phone)) return null;
+  const key = phoneKey(phone);
+  if (/^04\d{8}$/.test(key)) return `+61${key.slice(1)}`;
+  if (key.startsWith('+') && !key.startsWith('+61')) return key;
+  return null;
+}
+
+/** The number with all but its last three digits hidden, as the tracking page shows phones. */
+export function maskedSmsNumber(e164: string): string {
+  const key = phoneKey(e164);
+  return `•••${key.slice(-3)}`;
+}
+
+// GSM 03.38: the basic set (one septet each) and the extension table (escape + one: two each).
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡' +
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_EXTENSION = '^{}\\[~]|€\f';
+const BASIC = new Set(GSM_BASIC);
+const EXTENDED = new Set(GSM_EXTENSION);
+
+/** Septets of one character in GSM-7, or null when GSM-7 cannot carry it. */
+function septets(char: string): 1 | 2 | null {
+  if (BASIC.has(char)) return 1;
+  if (EXTENDED.has(char)) return 2;
+  return null;
+}
+
+/** Whether the whole text can be sent in the GSM-7 alphabet. */
+export function isGsm7(text: string): boolean {
+  for (const char of text) if (septets(char) === null) return false;
+  return true;
+}
+
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '‛': "'",
+  '′': "'",
+  '`': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '″': '"',
+  '–': '-',
+  '—': '-',
+  '‒': '-',
+  '−': '-',
+  '‐': '-',
+  '…': '...',
+  '•': '-',
+  '\u00a0': ' ',
+  '\u2009': ' ',
+  '\u202f': ' ',
+  '\t': ' ',
+};
+
+/**
+ * The text with what GSM-7 lacks but has a plain equivalent for replaced: typographic quotes,
+ * dashes and spaces, the ellipsis, and accents GSM-7 does not carry (`ë` → `e`; `é` stays, GSM-7
+ * has it). Anything else (another script, an emoji) is left as it is, and the text is then sent
+ * as UCS-2.
+ */
+export function toGsm7(text: string): string {
+  let out = '';
+  for (const char of text) {
+    if (septets(char) !== null) {
+      out += char;
+      continue;
+    }
+    const alike = LOOK_ALIKES[char];
+    if (alike !== undefined) {
+      out += alike;
+      continue;
+    }
+    const plain = char.normalize('NFD').replace(/\p{M}/gu, '');
+    out += plain !== '' && isGsm7(plain) ? plain : char;
+  }
+  return out;
+}
+
+export interface SmsLength {
+  encoding: 'GSM-7' | 'UCS-2';
+  /** Septets (GSM-7) or UTF-16 code units (UCS-2). */
+  units: number;
+  /** Messages the network delivers it as (and the provider bills). */
+  segments: number;
+}
+
+/**
+ * How many segments a text takes: GSM-7 carries 160 septets in one message, or 153 per part
+ * once split (the rest is the part header), an extension character never split from its escape;
+ * anything else goes as UCS-2, 70 code units in one message or 67 per part, a surrogate pair
+ * never split. An empty text is one segment.
+ */
+export function smsSegments(text: string): SmsLength {
+  const gsm = isGsm7(text);
+  const sizes: number[] = [];
+  for (const char of text) sizes.push(gsm ? (septets(char) ?? 1) : char.length);
+  const single = gsm ? 160 : 70;
+  const part = gsm ? 153 : 67;
+  const units = sizes.reduce((sum, size) => sum + size, 0);
+  const encoding = gsm ? 'GSM-7' : 'UCS-2';
+  if (units <= single) return { encoding, units, segments: 1 };
+  let segments = 1;
+  let used = 0;
+  for (const size of sizes) {
+    if (used + size > part) {
+      segments += 1;
+      used = 0;
+    }
+    used += size;
+  }
+  return { encoding, units, segments };
+}
+
+/** What a text says, beside its links. */
+export interface SmsFacts {
+  /** The business, as the customer knows it (the trading name). */
+  business: string;
+  /** The booking reference, job id, quote number or invoice number the text is about. */
+  reference: string;
+  /**
+   * The tracking link (for a quote, its pay link; for a payment without a job, the quote's pay
+   * link, or '' when there is neither).
+   */
+  link: string;
+  /** Completed: the review page. */
+  reviewLink?: string | null;
+  /** En route: the driver's first name, when a person is assigned. */
+  driverFirstName?: string | null;
+  /** En route: the arrival estimate ({@link smsArrivalEstimate}). */
+  arrival?: string | null;
+  /** Quote sent, payment received: the amount, formatted ('$450.00'). */
+  amount?: string | null;
+}
+
+/** Added when it still fits: how to stop the texts (the provider acts on STOP as well). */
+export const SMS_STOP_FOOTER = 'Reply STOP to opt out.';
+
+function clip(text: string | null | undefined, max: number): string | null {
+  if (!text) return null;
+  const plain = text.trim().replace(/\s+/g, ' ');
+  if (plain === '') return null;
+  return plain.length <= max ? plain : `${plain.slice(0, max - 3).trimEnd()}...`;
+}
+
+function body(event: SmsEvent, facts: SmsFacts): string {
+  const { business, reference, link } = facts;
+  switch (event) {
+    case 'booking_received':
+      return `${business}: we have your booking ${reference} and will confirm it shortly. Track it: ${link}`;
+    case 'booking_approved':
+      return `${business}: your booking is confirmed as job ${reference}. Track it: ${link}`;
+    case 'job_en_route': {
+      const who = facts.driverFirstName ? `${facts.driverFirstName} is` : 'your driver is';
+      const eta = facts.arrival ? `, ETA ${facts.arrival}` : '';
+      // A clipped estimate already ends in '...'.
+      const stop = /[.!?]$/.test(eta) ? '' : '.';
+      return `${business}: ${who} on the way for job ${reference}${eta}${stop} Track the truck: ${link}`;
+    }
+    case 'job_completed': {
+      const review = facts.reviewLink ? ` How did we go? ${facts.reviewLink}` : '';
+      return `${business}: job ${reference} is complete. Thank you!${review} Job details: ${link}`;
+    }
+    case 'quote_sent': {
+      const amount = facts.amount ? ` for ${facts.amount} incl. GST` : '';
+      return `${business}: your quote ${reference}${amount} is ready. View and pay: ${link}`;
+    }
+    case 'payment_received': {
+      const amount = facts.amount ? ` of ${facts.amount}` : '';
+      const details = link ? ` Details: ${link}` : '';
+      return `${business}: thank you, we received your payment${amount} for invoice ${reference}.${details}`;
+    }
+  }
+}
+
+/** A composed text: the words, and what they cost. */
+export interface SmsText extends SmsLength {
+  text: string;
+}
+
+/**
+ * The text of an event, at most {@link MAX_SMS_SEGMENTS} segments where the facts allow: in
+ * GSM-7 where it can be (see {@link toGsm7}), with the opt-out footer when it fits, and with
+ * staff-typed words (the driver's name, the estimate) shortened or left out before a link would
+ * be. Links are never shortened.
+ */
+export function smsText(event: SmsEvent, facts: SmsFacts): SmsText {
+  const gsm = (text: string | null | undefined) => (text ? toGsm7(text) : null);
+  const full: SmsFacts = {
+    ...facts,
+    business: toGsm7(clip(facts.business, 30) ?? ''),
+    driverFirstName: gsm(clip(facts.driverFirstName, 20)),
+    arrival: gsm(clip(facts.arrival, 40)),
+  };
+  const shorter: SmsFacts = {
+    ...full,
+    driverFirstName: gsm(clip(facts.driverFirstName, 12)),
+    arrival: gsm(clip(facts.arrival, 16)),
+  };
+  const plain: SmsFacts = { ...full, driverFirstName: null, arrival: null };
+  const candidates = [full, shorter, plain].flatMap((variant) => {
+    const text = body(event, variant);
+    return [`${text} ${SMS_STOP_FOOTER}`, text];
+  });
+  let chosen: SmsText | null = null;
+  for (const text of candidates) {
+    chosen = { text, ...smsSegments(text) };
+    if (chosen.segments <= MAX_SMS_SEGMENTS) return chosen;
+  }
+  return chosen!;
+}
+
+/**
+ * The driver's first name for a text, from the job's assignee (a staff member's full name);
+ * null when the job is with nobody in particular (`Both`, `Unassigned`).
+ */
+export function driverFirstName(assignedTo: string | null | undefined): string | null {
+  const name = assignedTo?.trim();
+  if (!name || name === DRIVER_BOTH || name === DRIVER_UNASSIGNED) return null;
+  return name.split(/\s+/)[0] ?? null;
+}
+
+/**
+ * The arrival estimate a text quotes. One place on purpose: the estimate staff set on the job
+ * today; when the shared arrival-estimate rule lands (issue 27) this is the one call to change.
+ */
+export function smsArrivalEstimate(job: { estimatedArrival?: string | null }): string | null {
+  const text = job.estimatedArrival?.trim();
+  return text ? text : null;
+}
+
+/** What an inbound text asks for: the carriers' and the provider's opt-out and opt-in words. */
+export function inboundSmsKeyword(body: string): 'stop' | 'start' | null {
+  const word = body
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
+  if (
+    ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'].includes(word)
+  )
+    return 'stop';
+  if (['START', 'UNSTOP', 'YES', 'OPTIN'].includes(word)) return 'start';
+  return null;
+}
+
+/**
+ * Retries of a text the provider could not take (it was down, or said to slow down): the
+ * waits before each further attempt. After the last, the text is failed and staff see why.
+ */
+export const SMS_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000] as const;
+
+/** The defaults of the hourly caps (SMS_PER_NUMBER_PER_HOUR, SMS_PER_HOUR). */
+export const SMS_CAPS = { perNumberPerHour: 8, perHour: 60 } as const;
+
+/** Why a text was not sent, as staff read it in the job's history. */
+export const SMS_NOT_SENT = {
+  optedOut: 'Not sent: this number has opted out of texts',
+  numberCap: (cap: number) =>
+    `Not sent: ${cap} texts to this number in the last hour is the limit (SMS_PER_NUMBER_PER_HOUR)`,
+  globalCap: (cap: number) =>
+    `Not sent: ${cap} texts in the last hour is the limit for all customers (SMS_PER_HOUR)`,
+  interrupted:
+    'The server stopped while this text was being sent; it may have arrived. Check with the customer before resending.',
+} as const;
+
+/** The tracking page's text-message control, by state. */
+export const SMS_OPT_OUT_TEXT = {
+  on: (masked: string) => `We text updates about this job to ${masked}.`,
+  stop: 'Stop text messages',
+  off: (masked: string) =>
+    `Text messages to ${masked} are off. We will not text this number again; reply START to one of our texts to turn them back on.`,
+  failed: 'Could not turn off text messages. Try again when you have signal.',
+} as const;
+
+/** The staff job history's messages panel. */
+export const JOB_MESSAGES_TEXT = {
+  title: 'Messages to the customer',
+  none: 'No messages sent about this job yet.',
+  needsConnection: 'Messages to the customer need a connection to show.',
+  resend: 'Send again',
+  resent: 'Queued to send again.',
+  channel: { sms: 'Text', email: 'Email' },
+  status: { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+  segments: (count: number) => `${count} segment${count === 1 ? '' : 's'}`,
+} as const;

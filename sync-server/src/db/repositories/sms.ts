@@ -1,0 +1,287 @@
+/**
+ * Text messages (issue 31): the opt-out list, the customer's preferences by phone, the once-only
+ * record of each text, the hourly caps, and what staff see of a job's messages.
+ *
+ * `notifications` and `sms_opt_outs` are server-only tables (never synced): the server decides
+ * and sends every customer message, devices ask for a job's messages when they show them.
+ */
+import {
+  SMS_JOB_UPDATE_EVENTS,
+  samePhone,
+  type JobMessage,
+  type SmsEvent,
+} from '@pilbara/shared-schema';
+import type { Db } from '../connection';
+import { mintIntegerId } from '../id-series';
+import { statement } from '../../sync/statements';
+
+/** Whether the number (E.164) opted out of texts. */
+export function isOptedOut(db: Db, phone: string): boolean {
+  return Boolean(statement(db, 'SELECT 1 FROM sms_opt_outs WHERE phone = ?').get(phone));
+}
+
+/** Records an opt-out (a second one keeps the first's time and source). */
+export function optOut(db: Db, phone: string, source: 'reply' | 'tracking-page', now: Date): void {
+  statement(
+    db,
+    'INSERT INTO sms_opt_outs (phone, source, createdAt) VALUES (?, ?, ?) ON CONFLICT (phone) DO NOTHING',
+  ).run(phone, source, now.toISOString());
+}
+
+/** The number itself asked for texts again (a START reply). */
+export function optIn(db: Db, phone: string): void {
+  statement(db, 'DELETE FROM sms_opt_outs WHERE phone = ?').run(phone);
+}
+
+/**
+ * Whether the customer's preferences allow a text about `event`: every preferences row saved for
+ * this phone (any way of writing it) or for the booking's or job's email must have `smsEnabled`,
+ * and, for news about a booking or job, `jobUpdates`. No row: yes (the spec's defaults).
+ */
+export function preferencesAllowText(
+  db: Db,
+  phone: string,
+  email: string | null,
+  event: SmsEvent,
+): boolean {
+  const rows = statement(
+    db,
+    `SELECT customerPhone, smsEnabled, jobUpdates FROM notification_preferences
+      WHERE customerPhone IS NOT NULL OR customerEmail = ? COLLATE NOCASE`,
+  ).all(email ?? '') as { customerPhone: string | null; smsEnabled: number; jobUpdates: number }[];
+  const jobNews = SMS_JOB_UPDATE_EVENTS.includes(event);
+  return rows
+    .filter(
+      (row) =>
+        (row.customerPhone !== null && samePhone(row.customerPhone, phone)) ||
+        // The email matched in SQL; a phone row of another number is not this customer's.
+        (email !== null && row.customerPhone === null),
+    )
+    .every((row) => Boolean(row.smsEnabled) && (!jobNews || Boolean(row.jobUpdates)));
+}
+
+export interface SmsClaim {
+  event: SmsEvent;
+  onceKey: string;
+  phone: string;
+  jobId: string | null;
+  bookingId: string | null;
+  quoteId: string | null;
+  message: string;
+  segments: number;
+  /** Recorded at once as failed with this reason (an opted-out number, texts turned off). */
+  notSent?: string;
+}
+
+/**
+ * Records a text to send, once: a second claim of the same event about the same thing inserts
+ * nothing (the unique (onceKey, type, event) index). Call it in the notifier's cursor
+ * transaction, so the claim and the cursor move together.
+ */
+export function claimText(db: Db, claim: SmsClaim, now: string): void {
+  const known = statement(
+    db,
+    "SELECT 1 FROM notifications WHERE onceKey = ? AND type = 'sms' AND event = ?",
+  ).get(claim.onceKey, claim.event);
+  // Checked first so a repeat sighting does not use up an id; the index is the real guard.
+  if (known) return;
+  statement(
+    db,
+    `INSERT OR IGNORE INTO notifications
+       (id, jobId, quoteId, bookingId, recipientPhone, recipientEmail, type, status, message,
+        subject, sentAt, error, createdAt, event, dueAt, onceKey, segments, attempts)
+     VALUES (?, ?, ?, ?, ?, NULL, 'sms', ?, ?, NULL, NULL, ?, ?, ?, NULL, ?, ?, 0)`,
+  ).run(
+    mintIntegerId(db, 'notifications'),
+    claim.jobId,
+    claim.quoteId,
+    claim.bookingId,
+    claim.phone,
+    claim.notSent ? 'failed' : 'pending',
+    claim.message,
+    claim.notSent ?? null,
+    now,
+    claim.event,
+    claim.onceKey,
+    claim.segments,
+  );
+}
+
+/** A text waiting to go. */
+export interface PendingText {
+  id: number;
+  recipientPhone: string;
+  message: string;
+  attempts: number;
+}
+
+/** Texts due now, oldest first. */
+export function dueTexts(db: Db, now: Date): PendingText[] {
+  return statement(
+    db,
+    `SELECT id, recipientPhone, message, coalesce(attempts, 0) AS attempts FROM notifications
+      WHERE type = 'sms' AND status = 'pending' AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id`,
+  ).all(now.toISOString()) as PendingText[];
+}
+
+/** Texts handed to the provider since `since`: to this number, and in all. */
+export function textsAttemptedSince(
+  db: Db,
+  phone: string,
+  since: Date,
+): { toNumber: number; total: number } {
+  const at = since.toISOString();
+  const total = statement(
+    db,
+    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND attemptedAt >= ?",
+  ).get(at) as { n: number };
+  const toNumber = statement(
+    db,
+    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND attemptedAt >= ? AND recipientPhone = ?",
+  ).get(at, phone) as { n: number };
+  return { toNumber: toNumber.n, total: total.n };
+}
+
+/**
+ * Marks a pending text as being sent (one more attempt, counted against the caps from now).
+ * False when it is no longer pending: another run took it.
+ */
+export function startSending(db: Db, id: number, now: Date): boolean {
+  return (
+    statement(
+      db,
+      "UPDATE notifications SET status = 'sending', attempts = coalesce(attempts, 0) + 1, attemptedAt = ? WHERE id = ? AND status = 'pending'",
+    ).run(now.toISOString(), id).changes === 1
+  );
+}
+
+export function markTextSent(db: Db, id: number, providerId: string, now: Date): void {
+  statement(
+    db,
+    "UPDATE notifications SET status = 'sent', sentAt = ?, providerId = ?, error = NULL WHERE id = ?",
+  ).run(now.toISOString(), providerId, id);
+}
+
+/** Back to pending, due again at `dueAt`, with the reason it did not go this time. */
+export function retryTextLater(db: Db, id: number, error: string, dueAt: Date): void {
+  statement(
+    db,
+    "UPDATE notifications SET status = 'pending', dueAt = ?, error = ? WHERE id = ?",
+  ).run(dueAt.toISOString(), error, id);
+}
+
+export function markTextFailed(db: Db, id: number, error: string): void {
+  statement(db, "UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
+    error,
+    id,
+  );
+}
+
+/**
+ * Texts left `sending` by a server that stopped mid-send: the provider may have taken them, so
+ * they are failed with that said, never sent again by themselves. Returns how many.
+ */
+export function failInterruptedTexts(db: Db, reason: string): number {
+  return statement(
+    db,
+    "UPDATE notifications SET status = 'failed', error = ? WHERE type = 'sms' AND status = 'sending'",
+  ).run(reason).changes;
+}
+
+interface MessageRow {
+  id: number;
+  type: 'sms' | 'email';
+  event: string | null;
+  recipientPhone: string | null;
+  recipientEmail: string | null;
+  status: JobMessage['status'];
+  message: string | null;
+  error: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  segments: number | null;
+  attempts: number;
+  resendOf: number | null;
+}
+
+const MESSAGE_COLUMNS =
+  'id, type, event, recipientPhone, recipientEmail, status, message, error, createdAt, sentAt, segments, coalesce(attempts, 0) AS attempts, resendOf';
+
+function toJobMessage(row: MessageRow): JobMessage {
+  return {
+    id: row.id,
+    type: row.type,
+    event: row.event,
+    recipient: row.type === 'sms' ? row.recipientPhone : row.recipientEmail,
+    status: row.status,
+    message: row.message ?? '',
+    error: row.error,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+    segments: row.segments,
+    attempts: row.attempts,
+    resendOf: row.resendOf,
+  };
+}
+
+/**
+ * The messages about a job, oldest first: its own, its booking's before approval (the booking
+ * handed the job its tracking token), and those of its quotes and payments.
+ */
+export function jobMessages(db: Db, jobId: string): JobMessage[] {
+  const rows = statement(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM notifications
+      WHERE jobId = ?
+         OR bookingId IN (SELECT b.id FROM bookings b JOIN jobs j ON j.trackingToken = b.trackingToken
+                           WHERE j.id = ?)
+      ORDER BY createdAt, id`,
+  ).all(jobId, jobId) as MessageRow[];
+  return rows.map(toJobMessage);
+}
+
+/** One message, or undefined. */
+export function findMessage(
+  db: Db,
+  id: number,
+):
+  | (JobMessage & { jobId: string | null; bookingId: string | null; quoteId: string | null })
+  | undefined {
+  const row = statement(
+    db,
+    `SELECT ${MESSAGE_COLUMNS}, jobId, bookingId, quoteId FROM notifications WHERE id = ?`,
+  ).get(id) as
+    | (MessageRow & { jobId: string | null; bookingId: string | null; quoteId: string | null })
+    | undefined;
+  return row
+    ? { ...toJobMessage(row), jobId: row.jobId, bookingId: row.bookingId, quoteId: row.quoteId }
+    : undefined;
+}
+
+/** Whether a resend of this message is still waiting or being sent. */
+export function resendInFlight(db: Db, id: number): boolean {
+  return Boolean(
+    statement(
+      db,
+      "SELECT 1 FROM notifications WHERE resendOf = ? AND status IN ('pending', 'sending')",
+    ).get(id),
+  );
+}
+
+/**
+ * A staff member's resend of a text: a new pending text with the same words to the same number,
+ * linked to the one it repeats. It goes through the same delivery, caps and opt-out check.
+ */
+export function queueResend(db: Db, original: number, now: Date): JobMessage {
+  const id = mintIntegerId(db, 'notifications');
+  statement(
+    db,
+    `INSERT INTO notifications
+       (id, jobId, quoteId, bookingId, recipientPhone, recipientEmail, type, status, message,
+        subject, sentAt, error, createdAt, event, dueAt, onceKey, segments, attempts, resendOf)
+     SELECT ?, jobId, quoteId, bookingId, recipientPhone, recipientEmail, type, 'pending', message,
+            subject, NULL, NULL, ?, event, NULL, NULL, segments, 0, id
+       FROM notifications WHERE id = ?`,
+  ).run(id, now.toISOString(), original);
+  return findMessage(db, id)!;
+}

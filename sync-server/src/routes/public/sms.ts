@@ -1,0 +1,141 @@
+/**
+ * The customer's say over text messages (issue 31):
+ *
+ * - GET /api/track/:token/sms — whether the phone of this tracking link's job (or booking still
+ *   waiting) gets texts, with the number masked as the tracking page masks phones;
+ * - POST /api/track/:token/sms/stop — the tracking page's "Stop text messages": the number is
+ *   never texted again (the token is the proof, as for the page itself);
+ * - POST /api/sms/inbound — the provider's webhook for texts customers send: STOP (and the
+ *   carriers' other opt-out words) opts the number out, START opts it back in. Only a request
+ *   carrying the provider's signature (Twilio's X-Twilio-Signature, an HMAC of this address and
+ *   the posted fields with the account's auth token) is heard; anything else answers 403 and
+ *   changes nothing. Opting back in needs that signature, so it can only come from the number.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  inboundSmsKeyword,
+  maskedSmsNumber,
+  smsInboundAnswerSchema,
+  smsInboundBodySchema,
+  smsNumber,
+  trackParamsSchema,
+  trackSmsResponseSchema,
+  type TrackSmsResponse,
+} from '@pilbara/shared-schema';
+import { findJobByToken, findPendingBookingByToken } from '../../db/repositories/public-records';
+import { isOptedOut, optIn, optOut } from '../../db/repositories/sms';
+import { HttpError } from '../../plugins/errors';
+import { errorAnswers } from '../../plugins/route-schemas';
+
+/** The webhook's path, as the provider is given it (`${PUBLIC_URL}/api/sms/inbound`). */
+export const SMS_INBOUND_PATH = '/api/sms/inbound';
+
+export const NOT_SIGNED = 'Not signed by the SMS provider';
+export const SMS_NOT_SET_UP = 'Text messages are not set up on this server';
+
+/** An empty TwiML answer: heard, nothing to reply (the provider confirms STOP itself). */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const trackNotFound = { message: MESSAGES.TRACKING_LINK_NOT_FOUND, field: 'token' };
+
+  /** The number texts about this token's job or booking go to, or 404. */
+  function numberOf(token: string): string | null {
+    const found = findJobByToken(app.db, token) ?? findPendingBookingByToken(app.db, token);
+    if (!found) {
+      throw new HttpError(404, MESSAGES.TRACKING_LINK_NOT_FOUND, {
+        token: MESSAGES.TRACKING_LINK_NOT_FOUND,
+      });
+    }
+    return smsNumber(found.phone);
+  }
+
+  function state(phone: string | null): TrackSmsResponse {
+    if (!phone) return { texts: 'none', phone: null };
+    return { texts: isOptedOut(app.db, phone) ? 'off' : 'on', phone: maskedSmsNumber(phone) };
+  }
+
+  app.get(
+    '/track/:token/sms',
+    {
+      schema: {
+        summary: "Whether the tracking link's phone gets text messages",
+        params: trackParamsSchema,
+        response: { 200: trackSmsResponseSchema, ...errorAnswers(400, 404, 429) },
+      },
+      config: { rateLimit: app.limits.lookup, paramsNotFound: trackNotFound },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return state(numberOf(request.params.token));
+    },
+  );
+
+  app.post(
+    '/track/:token/sms/stop',
+    {
+      schema: {
+        summary: "Stop text messages to the tracking link's phone",
+        description: 'The number is never texted again unless the customer replies START.',
+        params: trackParamsSchema,
+        response: { 200: trackSmsResponseSchema, ...errorAnswers(400, 404, 429) },
+      },
+      config: { rateLimit: app.limits.publicWrite, paramsNotFound: trackNotFound },
+    },
+    async (request) => {
+      const phone = numberOf(request.params.token);
+      if (phone) optOut(app.db, phone, 'tracking-page', app.now());
+      return state(phone);
+    },
+  );
+
+  await app.register(inboundRoute);
+};
+
+/** The webhook, in its own context: only it parses form bodies. */
+const inboundRoute: FastifyPluginAsyncZod = async (app) => {
+  // The provider posts a form; the signature covers its fields, so they are parsed as sent.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    },
+  );
+  app.post(
+    '/sms/inbound',
+    {
+      schema: {
+        summary: 'Texts customers send (the SMS provider’s signed webhook)',
+        description:
+          'Twilio’s Messaging webhook: form fields, signed in X-Twilio-Signature. STOP opts ' +
+          'the sender out of texts, START back in. Unsigned or wrongly signed: 403, nothing changes.',
+        body: smsInboundBodySchema,
+        response: { 200: smsInboundAnswerSchema, ...errorAnswers(400, 403, 429, 503) },
+      },
+      config: { rateLimit: app.limits.lookup },
+    },
+    async (request, reply) => {
+      if (app.sms.kind === 'outbox') throw new HttpError(503, SMS_NOT_SET_UP);
+      const signature = request.headers['x-twilio-signature'];
+      const params = Object.fromEntries(
+        Object.entries(request.body).map(([key, value]) => [key, String(value)]),
+      );
+      const url = `${app.config.publicUrl}${request.url}`;
+      if (
+        !app.sms.verifyInbound(typeof signature === 'string' ? signature : undefined, url, params)
+      ) {
+        request.log.warn('inbound text with a missing or wrong signature refused');
+        throw new HttpError(403, NOT_SIGNED);
+      }
+      const phone = smsNumber(request.body.From);
+      const keyword = inboundSmsKeyword(request.body.Body ?? '');
+      if (phone && keyword === 'stop') optOut(app.db, phone, 'reply', app.now());
+      if (phone && keyword === 'start') optIn(app.db, phone);
+      request.log.info({ keyword }, 'inbound text');
+      return reply.type('text/xml').send(EMPTY_TWIML);
+    },
+  );
+};

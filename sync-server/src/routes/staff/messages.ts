@@ -1,0 +1,91 @@
+/**
+ * What the customer was told about a job, for the office (issue 31):
+ *
+ * - GET /api/jobs/:id/messages — every email and text about the job, its booking, quotes and
+ *   payments: when, which channel, to whom, the words, and where it stands (sent, failed with
+ *   the provider's reason, retrying);
+ * - POST /api/notifications/:id/resend — sends one again by hand: a new message with the same
+ *   words to the same recipient, through the same delivery (the opt-out list and the hourly
+ *   caps still hold). One resend at a time per message.
+ *
+ * Admins only: these hold customers' numbers and addresses. Messages are server-only records
+ * (the server sends them), so the screen needs a connection and says so.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  SMS_NOT_SENT,
+  intIdParamsSchema,
+  jobIdParamsSchema,
+  jobMessagesResponseSchema,
+  notificationResendResponseSchema,
+  type Job,
+} from '@pilbara/shared-schema';
+import { inTransaction } from '../../db/connection';
+import { getRow } from '../../db/rows';
+import {
+  findMessage,
+  isOptedOut,
+  jobMessages,
+  queueResend,
+  resendInFlight,
+} from '../../db/repositories/sms';
+import { HttpError, notFound } from '../../plugins/errors';
+import { errorAnswers } from '../../plugins/route-schemas';
+import { notifyChanges } from '../../sync/change-log';
+
+export const MESSAGE_NOT_FOUND = 'Message not found';
+export const RESEND_BUSY = 'This message is still being sent';
+export const RESEND_NOT_POSSIBLE = 'Only a message about a job event can be sent again';
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/jobs/:id/messages',
+    {
+      schema: {
+        summary: 'The emails and texts sent to the customer about a job',
+        params: jobIdParamsSchema,
+        response: { 200: jobMessagesResponseSchema, ...errorAnswers(400, 404) },
+      },
+      config: { paramsNotFound: { message: MESSAGES.JOB_NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!getRow<Job>(app.db, 'jobs', id)) throw notFound(MESSAGES.JOB_NOT_FOUND);
+      reply.header('Cache-Control', 'no-store');
+      return { messages: jobMessages(app.db, id) };
+    },
+  );
+
+  app.post(
+    '/notifications/:id/resend',
+    {
+      schema: {
+        summary: 'Send a message to the customer again',
+        description:
+          'A new message with the same words to the same recipient, sent as soon as the ' +
+          'notifier runs; a number that opted out of texts is refused (409).',
+        params: intIdParamsSchema,
+        response: { 201: notificationResendResponseSchema, ...errorAnswers(400, 404, 409) },
+      },
+      config: { paramsNotFound: { message: MESSAGE_NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const message = inTransaction(app.db, () => {
+        const original = findMessage(app.db, id);
+        if (!original) throw notFound(MESSAGE_NOT_FOUND);
+        if (!original.event || !original.recipient) throw new HttpError(409, RESEND_NOT_POSSIBLE);
+        if (original.status === 'pending' || original.status === 'sending')
+          throw new HttpError(409, RESEND_BUSY);
+        if (resendInFlight(app.db, id)) throw new HttpError(409, RESEND_BUSY);
+        if (original.type === 'sms' && isOptedOut(app.db, original.recipient))
+          throw new HttpError(409, SMS_NOT_SENT.optedOut);
+        return queueResend(app.db, id, app.now());
+      });
+      // Wakes the notifier, which sends it on its next run.
+      notifyChanges(app.db);
+      return reply.code(201).send({ message });
+    },
+  );
+};

@@ -1,0 +1,240 @@
+/**
+ * Which texts a change of the log calls for (issue 31). The notifier (services/notifier.ts) calls
+ * these for every entry it reads, inside the transaction that moves its cursor, so a text is
+ * claimed exactly when the change is first read: a redelivered batch, a replayed log or a restart
+ * finds the claim already made (`claimText`'s unique key) and sends nothing more.
+ *
+ * | Text | Read from the log as |
+ * |---|---|
+ * | booking received | the first version of a booking, pending |
+ * | booking confirmed, driver on the way, job complete | the job events the emails use |
+ * | quote sent | a quote whose status becomes `sent` |
+ * | payment received | the first version of a payment |
+ */
+import {
+  driverFirstName,
+  feedbackUrl,
+  formatCents,
+  jobIdOfQuote,
+  smsArrivalEstimate,
+  smsNumber,
+  smsText,
+  SMS_NOT_SENT,
+  checkoutPath,
+  trackingUrl,
+  type SmsEvent,
+  type SmsFacts,
+} from '@pilbara/shared-schema';
+import type { Db } from '../db/connection';
+import { payLinkToken } from '../db/repositories/pay-links';
+import { claimText, isOptedOut, preferencesAllowText } from '../db/repositories/sms';
+import { statement } from '../sync/statements';
+
+/** What the claims need besides the database. */
+export interface SmsClaimContext {
+  db: Db;
+  publicUrl: string;
+  /** The trading name the texts start with. */
+  business: string;
+  /** The claim's time (ISO). */
+  now: string;
+  /** The key pay-link tokens are derived with (db/repositories/pay-links.ts). */
+  payLinkKey: Buffer;
+}
+
+/** A quote's pay link (the same the quote email carries). */
+function payUrl(ctx: SmsClaimContext, quoteId: string): string {
+  return `${ctx.publicUrl}${checkoutPath(quoteId, payLinkToken(ctx.db, ctx.payLinkKey, quoteId))}`;
+}
+
+/** Why a text the customer turned off is recorded as not sent. */
+export const PREFERENCES_OFF =
+  'Not sent: the customer turned these texts off (notification preferences)';
+
+interface Subject {
+  event: SmsEvent;
+  onceKey: string;
+  phone: unknown;
+  email: unknown;
+  jobId?: string | null;
+  bookingId?: string | null;
+  quoteId?: string | null;
+  facts: Omit<SmsFacts, 'business'>;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function claim(ctx: SmsClaimContext, subject: Subject): void {
+  const phone = smsNumber(text(subject.phone));
+  if (!phone) return;
+  const email = text(subject.email);
+  const composed = smsText(subject.event, { ...subject.facts, business: ctx.business });
+  const notSent = isOptedOut(ctx.db, phone)
+    ? SMS_NOT_SENT.optedOut
+    : preferencesAllowText(ctx.db, phone, email, subject.event)
+      ? undefined
+      : PREFERENCES_OFF;
+  claimText(
+    ctx.db,
+    {
+      event: subject.event,
+      onceKey: subject.onceKey,
+      phone,
+      jobId: subject.jobId ?? null,
+      bookingId: subject.bookingId ?? null,
+      quoteId: subject.quoteId ?? null,
+      message: composed.text,
+      segments: composed.segments,
+      ...(notSent ? { notSent } : {}),
+    },
+    ctx.now,
+  );
+}
+
+/** A job as its log entry carries it (only what the texts read). */
+export interface LoggedJob {
+  id: string;
+  /** The job's number (issue 28): what the customer reads; the key stays on the server. */
+  number?: unknown;
+  phone?: unknown;
+  email?: unknown;
+  trackingToken?: unknown;
+  assignedTo?: unknown;
+  estimatedArrival?: unknown;
+}
+
+/** The job events the texts share with the emails. */
+export type JobTextEvent = 'booking_approved' | 'job_en_route' | 'job_completed';
+
+/** Claims the text of a job event the notifier has already judged to be news. */
+export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: LoggedJob): void {
+  const token = text(job.trackingToken);
+  const reference = text(job.number) ?? job.id;
+  const link = token
+    ? trackingUrl(ctx.publicUrl, token)
+    : `${ctx.publicUrl}/customer-portal?search=${encodeURIComponent(reference)}`;
+  const facts: Omit<SmsFacts, 'business'> = { reference, link };
+  if (event === 'job_en_route') {
+    facts.driverFirstName = driverFirstName(text(job.assignedTo));
+    facts.arrival = smsArrivalEstimate({ estimatedArrival: text(job.estimatedArrival) });
+  }
+  if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, reference);
+  claim(ctx, {
+    event,
+    onceKey: `job:${job.id}`,
+    phone: job.phone,
+    email: job.email,
+    jobId: job.id,
+    facts,
+  });
+}
+
+/** One entry of the change log. */
+export interface LogEntry {
+  seq: number;
+  entity: string;
+  rowId: unknown;
+  op: string;
+  data: string | null;
+}
+
+const PREVIOUS_VERSION_SQL =
+  'SELECT data FROM changes WHERE entity = ? AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1';
+
+function previousVersion(db: Db, change: LogEntry): Record<string, unknown> | null {
+  const row = statement(db, PREVIOUS_VERSION_SQL).get(change.entity, change.rowId, change.seq) as
+    { data: string | null } | undefined;
+  return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+}
+
+/**
+ * Claims the texts that a booking, quote or payment entry calls for (jobs go through
+ * {@link claimJobText}, after the notifier's own judgement of job events).
+ */
+export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
+  if (change.op !== 'put' || change.data === null) return;
+  if (!['bookings', 'quotes', 'payments'].includes(change.entity)) return;
+  const row = JSON.parse(change.data) as Record<string, unknown>;
+  const before = previousVersion(ctx.db, change);
+  const id = text(row.id) ?? String(change.rowId);
+
+  if (change.entity === 'bookings') {
+    const token = text(row.trackingToken);
+    if (before || row.status !== 'pending' || !token) return;
+    claim(ctx, {
+      event: 'booking_received',
+      onceKey: `booking:${id}`,
+      phone: row.phone,
+      email: row.email,
+      bookingId: id,
+      facts: { reference: id, link: trackingUrl(ctx.publicUrl, token) },
+    });
+    return;
+  }
+
+  if (change.entity === 'quotes') {
+    if (row.status !== 'sent' || before?.status === 'sent') return;
+    claim(ctx, {
+      event: 'quote_sent',
+      onceKey: `quote:${id}`,
+      phone: row.customerPhone,
+      email: row.customerEmail,
+      quoteId: id,
+      jobId: jobIdOfQuote({ notes: text(row.notes) }),
+      facts: {
+        reference: text(row.number) ?? id,
+        link: payUrl(ctx, id),
+        amount: typeof row.finalPrice === 'number' ? formatCents(row.finalPrice) : null,
+      },
+    });
+    return;
+  }
+
+  // A payment: its first version is the news (later versions only change a staff flag). Money
+  // paid back (issue 28's refunds) is not a payment received; the credit note's email says it.
+  if (before || row.kind === 'refund') return;
+  const invoice = statement(
+    ctx.db,
+    'SELECT id, number, jobId, quoteId, customerPhone, customerEmail FROM invoices WHERE id = ?',
+  ).get(row.invoiceId) as
+    | {
+        id: string;
+        number: string | null;
+        jobId: string | null;
+        quoteId: string | null;
+        customerPhone: string | null;
+        customerEmail: string | null;
+      }
+    | undefined;
+  if (!invoice) return;
+  const quote = invoice.quoteId
+    ? (statement(ctx.db, 'SELECT notes FROM quotes WHERE id = ?').get(invoice.quoteId) as
+        { notes: string | null } | undefined)
+    : undefined;
+  const jobId = invoice.jobId ?? (quote ? jobIdOfQuote(quote) : null);
+  const job = jobId
+    ? (statement(ctx.db, 'SELECT trackingToken FROM jobs WHERE id = ?').get(jobId) as
+        { trackingToken: string | null } | undefined)
+    : undefined;
+  // The job's tracking link; without a job, the quote's pay link (it shows the quote paid).
+  const link = job?.trackingToken
+    ? trackingUrl(ctx.publicUrl, job.trackingToken)
+    : invoice.quoteId
+      ? payUrl(ctx, invoice.quoteId)
+      : '';
+  claim(ctx, {
+    event: 'payment_received',
+    onceKey: `payment:${id}`,
+    phone: invoice.customerPhone,
+    email: invoice.customerEmail,
+    jobId,
+    quoteId: invoice.quoteId,
+    facts: {
+      reference: invoice.number ?? invoice.id,
+      link,
+      amount: typeof row.amount === 'number' ? formatCents(row.amount) : null,
+    },
+  });
+}
