@@ -182,7 +182,7 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
       phone: row.customerPhone,
       email: row.customerEmail,
       quoteId: id,
-      jobId: jobIdOfQuote({ notes: text(row.notes) }),
+      jobId: jobIdOfQuote({ notes: text(row.notes), jobId: text(row.jobId) }),
       facts: {
         reference: text(row.number) ?? id,
         link: payUrl(ctx, id),
@@ -210,8 +210,8 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
     | undefined;
   if (!invoice) return;
   const quote = invoice.quoteId
-    ? (statement(ctx.db, 'SELECT notes FROM quotes WHERE id = ?').get(invoice.quoteId) as
-        { notes: string | null } | undefined)
+    ? (statement(ctx.db, 'SELECT notes, jobId FROM quotes WHERE id = ?').get(invoice.quoteId) as
+        { notes: string | null; jobId: string | null } | undefined)
     : undefined;
   const jobId = invoice.jobId ?? (quote ? jobIdOfQuote(quote) : null);
   const job = jobId
