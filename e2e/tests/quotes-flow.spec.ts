@@ -318,6 +318,9 @@ test.describe('quotes manager', () => {
       await expect(quotes.finalPrice).toHaveText('$425.00');
       await quotes.save();
       const card = quotes.cardFor(customer.name);
+      // The card first: a badge of a card not yet listed counts 0 too, and Email Quote on a quote
+      // still in the outbox only says it has not synced.
+      await expect(card).toBeVisible();
       await expect(card.getByTestId('quote-unsynced')).toHaveCount(0, { timeout: SYNC_TIMEOUT });
       const id = await quotes.quoteIdOf(card);
 
