@@ -6,7 +6,7 @@
  * "Copy into a new draft" and "Send as a revised quote", and no Retry that could only fail. One
  * tap makes the new draft with A's line and notes.
  */
-import { expect, test } from '../fixtures/server';
+import { DOCUMENT_SEND_TIMEOUT, expect, test } from '../fixtures/server';
 import { openAdminPanelByApi, type AdminPanel } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
@@ -73,7 +73,7 @@ test('an edit made offline on a quote the other owner sent keeps what was typed,
     const onB = await quotesOf(b, quoteId);
     await onB.card.getByRole('button', { name: 'Email Quote' }).click();
     await expect(onB.card.getByTestId('quote-status')).toHaveText('Sent', {
-      timeout: SYNC_TIMEOUT,
+      timeout: DOCUMENT_SEND_TIMEOUT,
     });
     await expect
       .poll(() => mailbox.messages.filter((m) => m.to.includes(customer.email)).length, {

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Route } from '@playwright/test';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { expect, startServer, test } from '../fixtures/server';
+import { DOCUMENT_SEND_TIMEOUT, expect, startServer, test } from '../fixtures/server';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
 import {
@@ -184,7 +184,9 @@ test.describe('quotes manager', () => {
 
     // Email it: the customer receives the PDF and the pay link; the server marks it sent.
     await card.getByRole('button', { name: 'Email Quote' }).click();
-    await expect(quotes.toast(MESSAGES.QUOTE_EMAILED)).toBeVisible({ timeout: SYNC_TIMEOUT });
+    await expect(quotes.toast(MESSAGES.QUOTE_EMAILED)).toBeVisible({
+      timeout: DOCUMENT_SEND_TIMEOUT,
+    });
     await expect
       .poll(() => mailbox.messages.filter((m) => m.to.includes(customer.email)).length, {
         timeout: SYNC_TIMEOUT,
@@ -325,7 +327,9 @@ test.describe('quotes manager', () => {
       const id = await quotes.quoteIdOf(card);
 
       await card.getByRole('button', { name: 'Email Quote' }).click();
-      await expect(card.getByTestId('quote-status')).toHaveText('Sent', { timeout: SYNC_TIMEOUT });
+      await expect(card.getByTestId('quote-status')).toHaveText('Sent', {
+        timeout: DOCUMENT_SEND_TIMEOUT,
+      });
 
       const popupOpened = page.waitForEvent('popup');
       await card.getByRole('button', { name: 'Pay Now' }).click();

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '../fixtures/server';
+import { DOCUMENT_SEND_TIMEOUT, expect, test } from '../fixtures/server';
 import { openAdminPanelByApi } from '../page-models/admin';
 import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
@@ -100,7 +100,9 @@ test('a refund owed after a credit note is recorded offline and the books show i
     });
     const noteNumber = (await note.getByTestId('document-ref').textContent()) ?? '';
     await note.getByRole('button', { name: 'Email credit note' }).click();
-    await expect(billing.toast('Credit note emailed')).toBeVisible({ timeout: SYNC_TIMEOUT });
+    await expect(billing.toast('Credit note emailed')).toBeVisible({
+      timeout: DOCUMENT_SEND_TIMEOUT,
+    });
     await expect
       .poll(() => mailbox.messages.filter((mail) => mail.to.includes(customer.email)).length, {
         timeout: SYNC_TIMEOUT,
