@@ -24,5 +24,7 @@ run(process.execPath, [join(ROOT, 'bench', 'sync', 'dexie-chromium.mjs')]);
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'pdf/run.ts']);
 // Years of data (issue 13): a fresh database against a decade of a busy depot, in one run.
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'scale/run.ts']);
+// A backup of that decade while the server runs: time, size, health's worst wait (issue 32).
+pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'backup/run.ts']);
 // Compressing a 12 MP photo in Chromium and the bytes a photo keeps on the device (issue 19).
 run(process.execPath, [join(ROOT, 'bench', 'field-record', 'compress-chromium.mjs')]);

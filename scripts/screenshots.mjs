@@ -25,6 +25,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', join('src', 'main.ts'
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
+    BACKUP_EVERY_MINUTES: '0',
   },
   stdio: 'inherit',
 });

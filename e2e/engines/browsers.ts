@@ -163,6 +163,33 @@ function describe(query: Query): string {
 const POLL_MS = 100;
 export const DEFAULT_WAIT_MS = 15_000;
 
+/**
+ * Runs in the page: scrolls `el` to the middle of the screen, as Playwright does (WebDriver's own
+ * scrolling stops at the edge, under the floating call button and install card), and answers
+ * whether it held still over the next two frames, Playwright's "stable" before a click. A click
+ * on something that is still moving (a part loading above it pushes it down) lands on whatever
+ * moved under the pointer. Self-contained: it is sent to the browser as source.
+ */
+function centreAndHoldStill(el: Element): Promise<boolean> {
+  el.scrollIntoView({ block: 'center' });
+  const box = () => {
+    const rect = el.getBoundingClientRect();
+    return `${rect.x},${rect.y},${rect.width},${rect.height}`;
+  };
+  const before = box();
+  return new Promise((resolve) => {
+    let answered = false;
+    const answer = () => {
+      if (answered) return;
+      answered = true;
+      resolve(el.isConnected && box() === before);
+    };
+    requestAnimationFrame(() => requestAnimationFrame(answer));
+    // A page that paints no frame (in the background) is measured after a moment instead.
+    setTimeout(answer, 500);
+  });
+}
+
 async function pollUntil<T>(
   what: string,
   timeoutMs: number,
@@ -269,13 +296,14 @@ class WebKitPage implements EnginePage {
   }
 
   async click(query: Query, timeoutMs = DEFAULT_WAIT_MS): Promise<void> {
-    const element = await this.one(query, timeoutMs);
-    // To the middle of the screen first, as Playwright does: WebDriver's own scrolling stops
-    // at the edge, under the floating call button and install card.
-    await this.browser.execute(
-      (el: HTMLElement) => el.scrollIntoView({ block: 'center' }),
-      element as unknown as HTMLElement,
-    );
+    const deadline = Date.now() + timeoutMs;
+    // Found again at each try: the element that moved may have been replaced.
+    const element = await pollUntil(`${describe(query)} to hold still`, timeoutMs, async () => {
+      const found = await this.one(query, Math.max(0, deadline - Date.now()));
+      return (await this.browser.execute(centreAndHoldStill, found as unknown as Element))
+        ? { done: true as const, value: found }
+        : { done: false as const, why: 'it was still moving' };
+    });
     await element.click();
   }
 
@@ -486,8 +514,14 @@ class FirefoxPage implements EnginePage {
   }
 
   async click(query: Query, timeoutMs = DEFAULT_WAIT_MS): Promise<void> {
-    const element = await this.one(query, timeoutMs);
-    await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const deadline = Date.now() + timeoutMs;
+    // Found again at each try: the element that moved may have been replaced.
+    const element = await pollUntil(`${describe(query)} to hold still`, timeoutMs, async () => {
+      const found = await this.one(query, Math.max(0, deadline - Date.now()));
+      if (await found.evaluate(centreAndHoldStill)) return { done: true as const, value: found };
+      await found.dispose();
+      return { done: false as const, why: 'it was still moving' };
+    });
     await element.click();
     await element.dispose();
   }

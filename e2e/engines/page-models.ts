@@ -69,27 +69,34 @@ export function sidewaysOverflow(page: EnginePage): Promise<number> {
  * Waits until the service worker has precached the app and controls the page (as
  * app-shell.ts's waitForOfflineReady): a page whose load began before the worker activated is
  * reloaded, as a visitor's next visit would be.
+ *
+ * Asked in short polls, never one long script: on a busy machine the worker may be registered and
+ * precache for longer than WebDriver's script timeout (30 s).
+ *
+ * The worker counts as ready once it fills the registration's active slot, whatever its `state`
+ * says: WebKitGTK left `registration.active.state` at "installing" for minutes after the worker
+ * had precached everything and taken the active slot (its statechange event never came either,
+ * so waiting for "activated" hung the journey). Control of the page is what offline use needs,
+ * and that is checked next.
  */
 export async function waitForOfflineReady(page: EnginePage): Promise<void> {
-  const controlled = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (worker && worker.state !== 'activated') {
-      await new Promise<void>((resolve) => {
-        const onChange = () => {
-          if (worker.state !== 'activated') return;
-          worker.removeEventListener('statechange', onChange);
-          resolve();
-        };
-        worker.addEventListener('statechange', onChange);
-        onChange();
-      });
-    }
-    return navigator.serviceWorker.controller !== null;
-  });
-  if (!controlled) await page.reload();
+  const workerState = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return {
+        active: Boolean(registration?.active),
+        controlled: navigator.serviceWorker.controller !== null,
+      };
+    });
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+    .poll(async () => (await workerState()).active, {
+      message: 'the service worker has precached the app and taken the active slot',
+      timeout: 90_000,
+    })
+    .toBe(true);
+  if (!(await workerState()).controlled) await page.reload();
+  await expect
+    .poll(async () => (await workerState()).controlled, {
       message: 'the service worker controls the page',
       timeout: 30_000,
     })

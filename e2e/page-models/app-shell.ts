@@ -56,3 +56,11 @@ export async function waitForOfflineReady(page: Page): Promise<void> {
     })
     .toBe(true);
 }
+
+/**
+ * How long a staff write may take to land on this device: the dialog or form that made it
+ * closes, and its toast appears. It is a few IndexedDB transactions and the re-renders between
+ * them, which on a busy two-core machine (CI's is shared) took 10 to 12 s, past the default
+ * expect timeout. Tests wait for that event (the dialog closing), then for what follows.
+ */
+export const DEVICE_WRITE_TIMEOUT = 30_000;

@@ -3,6 +3,7 @@
  * job's tax invoice, record a payment, read an invoice, and look at the reports and the books.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DEVICE_WRITE_TIMEOUT } from './app-shell';
 
 export type BillingView = 'Quotes' | 'Invoices' | 'Reports & books';
 
@@ -29,6 +30,8 @@ export class BillingPage {
     await this.jobToInvoice(jobId).getByRole('button', { name: 'Raise invoice' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Raise tax invoice' });
     await dialog.getByRole('button', { name: 'Raise invoice' }).click();
+    // The dialog closes, with the toast, once the invoice is written on this device.
+    await expect(dialog).toHaveCount(0, { timeout: DEVICE_WRITE_TIMEOUT });
     const toast = this.toast('Invoice raised');
     await expect(toast).toBeVisible();
     // The toast names the invoice's key, marked provisional until the server numbers it.
@@ -53,7 +56,8 @@ export class BillingPage {
     await dialog.getByText(method, { exact: true }).click();
     if (reference) await dialog.getByLabel('Reference (optional)').fill(reference);
     await dialog.getByRole('button', { name: 'Record payment' }).click();
-    await expect(dialog).toHaveCount(0);
+    // It closes once the payment is written on this device.
+    await expect(dialog).toHaveCount(0, { timeout: DEVICE_WRITE_TIMEOUT });
   }
 
   toast(text: string | RegExp): Locator {

@@ -5,6 +5,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../fixtures/server';
 import { loginThroughUi } from './admin';
+import { DEVICE_WRITE_TIMEOUT } from './app-shell';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from './public-forms';
 
 import type { CATEGORY_LABELS } from '@pilbara/shared-schema';
@@ -109,6 +110,12 @@ export class QuotesManagerPage {
 
   async save(): Promise<void> {
     await this.form.getByRole('button', { name: /^(Save|Update) Quote$/ }).click();
+  }
+
+  /** Saves the form and waits until the quote is written on this device: the form closes. */
+  async saveAndClose(): Promise<void> {
+    await this.save();
+    await expect(this.form).toHaveCount(0, { timeout: DEVICE_WRITE_TIMEOUT });
   }
 
   /** The Recent Quotes entry of a customer. */

@@ -238,7 +238,7 @@ test('photos and a signature taken offline on a phone survive a reopen and reach
       panel.locator('[data-testid="field-signature"][data-document="authority_to_tow"]'),
     ).toContainText('Dana Reid');
 
-    // Signal returns: records sync, bytes upload, the phone keeps only thumbnails.
+    // Signal returns: records sync, bytes upload and are confirmed (kept a week, then thumbnails only).
     await phone.setOffline(false);
     await reopened.waitOnline();
     await expect(reopenedPage.getByTestId('sync-uploading')).toHaveCount(0, { timeout: 120_000 });
@@ -249,18 +249,23 @@ test('photos and a signature taken offline on a phone survive a reopen and reach
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      const rows = await new Promise<{ full: ArrayBuffer | null; thumb: ArrayBuffer }[]>(
-        (resolve, reject) => {
-          const get = db.transaction('fieldFiles').objectStore('fieldFiles').getAll();
-          get.onsuccess = () => resolve(get.result);
-          get.onerror = () => reject(get.error);
-        },
-      );
+      const rows = await new Promise<
+        { full: ArrayBuffer | null; thumb: ArrayBuffer; uploadedAt: string | null }[]
+      >((resolve, reject) => {
+        const get = db.transaction('fieldFiles').objectStore('fieldFiles').getAll();
+        get.onsuccess = () => resolve(get.result);
+        get.onerror = () => reject(get.error);
+      });
       db.close();
-      return rows.map((row) => ({ full: row.full === null, thumb: row.thumb.byteLength }));
+      return rows.map((row) => ({
+        full: row.full !== null,
+        uploaded: row.uploadedAt !== null,
+        thumb: row.thumb.byteLength,
+      }));
     });
     expect(kept).toHaveLength(5);
-    expect(kept.every((row) => row.full && row.thumb > 0)).toBe(true);
+    // Confirmed by the server, and the bytes kept a week more for a restored server (issue 32).
+    expect(kept.every((row) => row.uploaded && row.full && row.thumb > 0)).toBe(true);
     expect(
       queryRows<{ n: number }>(
         server.dbFile,

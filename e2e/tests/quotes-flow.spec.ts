@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Route } from '@playwright/test';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { DOCUMENT_SEND_TIMEOUT, expect, startServer, test } from '../fixtures/server';
+import { DEVICE_WRITE_TIMEOUT } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
 import {
@@ -149,7 +150,7 @@ test.describe('quotes manager', () => {
     await quotes.form.getByLabel('Discount', { exact: true }).fill('10');
     // $180 + 2 × $45 = $270, × 1.4 for Tom Price = $378, less 10 % = $340.20.
     await expect(quotes.finalPrice).toHaveText('$340.20');
-    await quotes.save();
+    await quotes.saveAndClose();
     await expect(quotes.toast(MESSAGES.QUOTE_CREATED)).toBeVisible();
 
     const card = quotes.cardFor(customer.name);
@@ -217,6 +218,9 @@ test.describe('quotes manager', () => {
     await dialog.getByText('Bank transfer').click();
     await expect(dialog.getByLabel('Amount')).toHaveValue('340.20');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
+    // Accepting the quote raises its invoice, then the payment: written on this device, the
+    // dialog closes and the toast shows (after the PDF's toast, if that one is still up).
+    await expect(dialog).toHaveCount(0, { timeout: DEVICE_WRITE_TIMEOUT });
     await expect(quotes.toast('Payment recorded')).toBeVisible();
     await expect(card.getByTestId('quote-status')).toHaveText('Accepted', {
       timeout: SYNC_TIMEOUT,

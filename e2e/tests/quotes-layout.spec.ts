@@ -27,7 +27,7 @@ for (const viewport of [
     await quotes.newQuote();
     await quotes.quickAdd('Services', '4x4 Recovery');
     await quotes.fillCustomer(customer);
-    await quotes.save();
+    await quotes.saveAndClose();
     await expect(quotes.toast(MESSAGES.QUOTE_CREATED)).toBeVisible();
     const card = quotes.cardFor(customer.name);
     await expect(card).toBeVisible();

@@ -14,7 +14,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import { openAdminPanel, type AdminPanel } from '../page-models/admin';
-import { openDevices } from '../page-models/app-shell';
+import { DEVICE_WRITE_TIMEOUT, openDevices } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { queryRows, uniqueCustomer } from '../page-models/test-data';
@@ -42,6 +42,28 @@ function quoteRow(dbFile: string, id: string) {
       ...row,
       items: (JSON.parse(row.items) as { description: string }[]).map((i) => i.description),
     }
+  );
+}
+
+/** When each of this device's pending mutations of `jobId` was made (its outbox rows, in order). */
+async function outboxTimes(page: Page, jobId: string): Promise<string[]> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('pilbara');
+        open.onerror = () => reject(new Error('the device database did not open'));
+        open.onsuccess = () => {
+          const idb = open.result;
+          const all = idb.transaction('outbox').objectStore('outbox').getAll();
+          all.onerror = () => reject(new Error('the outbox could not be read'));
+          all.onsuccess = () => {
+            const rows = all.result as { args: { id?: unknown }; createdAt: string }[];
+            resolve(rows.filter((row) => row.args.id === id).map((row) => row.createdAt));
+            idb.close();
+          };
+        };
+      }),
+    jobId,
   );
 }
 
@@ -208,16 +230,25 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     const bornAt = Math.ceil(Date.parse(createdAt!) / 1000) * 1000;
     const times = [bornAt + 2_000, bornAt + 3_000, bornAt + 5_000].map((ms) => new Date(ms));
     const controls = a.controls(jobId);
-    for (const [index, button] of [
-      controls.markEnRoute,
-      controls.startService,
-      controls.complete,
-    ].entries()) {
+    const steps = [
+      [controls.markEnRoute, 'En Route'],
+      [controls.startService, 'In Progress'],
+      [controls.complete, 'Completed'],
+    ] as const;
+    for (const [index, [button, status]] of steps.entries()) {
       await a.page.clock.setFixedTime(times[index]!);
       await button.click();
-      await expect(button).toBeDisabled();
+      // The clock moves on only once the step is written on the device (the card shows it): the
+      // device time is read when the mutation is made, after its ids are minted, which on a busy
+      // machine comes seconds after the button shows its spinner.
+      await expect(a.jobCard(jobId)).toHaveAttribute('data-status', status, {
+        timeout: DEVICE_WRITE_TIMEOUT,
+      });
     }
-    await expect(a.jobCard(jobId)).toHaveAttribute('data-status', 'Completed');
+    // Device time is the time each mutation was made on the device: its outbox row's createdAt,
+    // sent with the push. Here, the time each button was pressed.
+    const madeAt = await outboxTimes(a.page, jobId);
+    expect(madeAt).toEqual(times.map((time) => time.toISOString()));
     // Signal returns a little after the last press.
     while (Date.now() < times[2]!.getTime() + 2_000) await a.page.waitForTimeout(250);
     await a.page.clock.setFixedTime(new Date());
@@ -230,11 +261,9 @@ test('two owners: edits merged or shown, device times kept, losing approval name
         jobId,
       );
     await expect.poll(() => history().length, { timeout: SYNC_TIMEOUT }).toBe(4);
-    expect(history().slice(1)).toEqual([
-      { status: 'En Route', createdAt: times[0]!.toISOString() },
-      { status: 'In Progress', createdAt: times[1]!.toISOString() },
-      { status: 'Completed', createdAt: times[2]!.toISOString() },
-    ]);
+    expect(history().slice(1)).toEqual(
+      steps.map(([, status], index) => ({ status, createdAt: madeAt[index] })),
+    );
     // On screen: newest first, in the order it happened.
     await a.controls(jobId).history.click();
     const items = a.jobCard(jobId).getByTestId('job-history').locator('.mantine-Timeline-item');

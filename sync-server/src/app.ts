@@ -69,6 +69,8 @@ import {
   type PushSender,
 } from './services/push';
 import { createSmsSender, type SmsSender } from './services/sms';
+import { BackupService } from './backup/service';
+import type { Destination } from './backup/destinations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +99,8 @@ declare module 'fastify' {
     pdf: PdfRenderer;
     /** Text messages to customers: Twilio, or the outbox folder when unset (issue 31). */
     sms: SmsSender;
+    /** Scheduled, checked backups and their status (issue 32). */
+    backups: BackupService;
     /**
      * Settles once the ADMIN_PASSWORD account is in line with the configuration, which is done
      * after listening (see buildApp); sign-ins and requests with a session wait for it.
@@ -185,6 +189,13 @@ export interface BuildAppOptions {
   pdfBudgetMs?: number;
   /** Text messages through this sender instead of the configured one. */
   sms?: SmsSender;
+  /**
+   * Take backups on the schedule (backup/service.ts); `main` does. Tests leave it off and start
+   * one by hand (`app.backups.runNow`) or through the API.
+   */
+  backups?: boolean;
+  /** Off-machine destinations instead of the configured ones (tests). */
+  backupDestinations?: Destination[];
 }
 
 export interface AppExtras {
@@ -357,7 +368,20 @@ export async function buildApp(
     );
   }
 
+  app.decorate(
+    'backups',
+    new BackupService({
+      db,
+      config,
+      now,
+      log: app.log,
+      ...(opts.backupDestinations ? { destinations: opts.backupDestinations } : {}),
+    }),
+  );
+
   app.addHook('onClose', async () => {
+    // A backup copies through this connection: it finishes before the database closes.
+    await app.backups.stop();
     // The admin password work writes to the database when its hash is done.
     await accountsReady.catch(() => undefined);
     mailer.close();
@@ -420,6 +444,7 @@ export async function buildApp(
   if (opts.logCompaction) {
     startLogCompaction(app, opts.logCompaction === true ? {} : opts.logCompaction);
   }
+  if (opts.backups) app.backups.start();
 
   return Object.assign(app, { generatedAdmin, abnProblem }) as FastifyInstance & AppExtras;
 }

@@ -136,6 +136,57 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_PER_HOUR: '0' })).toThrow(/SMS_PER_HOUR/);
   });
 
+  it('backs up hourly beside the data folder by default, and off the machine only with a key', () => {
+    const plain = loadConfig({ DATA_DIR: '/srv/pilbara/data' });
+    expect(plain.backup).toMatchObject({
+      dir: '/srv/pilbara/data-backups',
+      everyMinutes: 60,
+      keepHourly: 48,
+      keepDaily: 35,
+      keepMonthly: 60,
+      offsiteSchedule: 'daily',
+      offsiteDir: undefined,
+      s3: undefined,
+      key: undefined,
+    });
+    const key = Buffer.alloc(32, 7);
+    const full = loadConfig({
+      BACKUP_DIR: '/mnt/disk2/backups',
+      BACKUP_EVERY_MINUTES: '30',
+      BACKUP_OFFSITE_DIR: '/mnt/usb',
+      BACKUP_OFFSITE_SCHEDULE: 'hourly',
+      BACKUP_S3_BUCKET: 'depot',
+      BACKUP_S3_PREFIX: '/karratha/',
+      BACKUP_S3_ENDPOINT: 'https://s3.example.com',
+      BACKUP_S3_ACCESS_KEY_ID: 'AKIA1',
+      BACKUP_S3_SECRET_ACCESS_KEY: 'secret',
+      BACKUP_KEY: key.toString('hex'),
+    });
+    expect(full.backup).toMatchObject({
+      dir: '/mnt/disk2/backups',
+      everyMinutes: 30,
+      offsiteDir: '/mnt/usb',
+      offsiteSchedule: 'hourly',
+      s3: { bucket: 'depot', prefix: 'karratha', endpoint: 'https://s3.example.com' },
+    });
+    expect(full.backup.key?.equals(key)).toBe(true);
+    expect(loadConfig({ BACKUP_KEY: key.toString('base64') }).backup.key?.equals(key)).toBe(true);
+
+    expect(() => loadConfig({ BACKUP_OFFSITE_DIR: '/mnt/usb' })).toThrow(
+      /BACKUP_KEY: Required with BACKUP_OFFSITE_DIR or BACKUP_S3_BUCKET/,
+    );
+    expect(() => loadConfig({ BACKUP_KEY: 'short' })).toThrow(
+      /BACKUP_KEY: Expected 32 random bytes/,
+    );
+    expect(() =>
+      loadConfig({
+        BACKUP_S3_BUCKET: 'b',
+        BACKUP_KEY: key.toString('hex'),
+        BACKUP_S3_ACCESS_KEY_ID: 'x',
+      }),
+    ).toThrow(/BACKUP_S3_SECRET_ACCESS_KEY: Required/);
+  });
+
   it('rejects bad values and names each variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
-import { PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
+import { BACKUP_POLICY, OFFSITE_SCHEDULES, PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
 
 /** The repository root, resolved from this file's location (sync-server/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,6 +38,34 @@ export const SMS_PROVIDERS = ['twilio'] as const;
 
 /** A sender: a number in E.164, or an alphanumeric sender id (1–11 characters, one a letter). */
 const SMS_SENDER_PATTERN = /^(?:\+[1-9]\d{7,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
+
+/** A whole number from the environment, with a default and bounds. */
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  optionalText
+    .transform((value) => (value === undefined ? fallback : Number(value)))
+    .pipe(z.number().int().min(min).max(max));
+
+/**
+ * The key off-machine copies are encrypted with (AES-256-GCM): 32 random bytes, written as 64
+ * hexadecimal digits or in base64 (`openssl rand -base64 32`).
+ */
+const backupKey = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value, 'base64')
+      : null;
+  if (!bytes || bytes.length !== 32) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'Expected 32 random bytes as 64 hexadecimal digits or base64 (make one with: openssl rand -base64 32)',
+    });
+    return z.NEVER;
+  }
+  return bytes;
+});
 
 /** Environment variables (UPPER_SNAKE) → the typed configuration the server uses. */
 export const configSchema = z
@@ -102,8 +130,41 @@ export const configSchema = z
     SMS_PER_HOUR: optionalText
       .transform((value) => (value === undefined ? SMS_CAPS.perHour : Number(value)))
       .pipe(z.number().int().min(1).max(100_000)),
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY_MINUTES: wholeNumber(BACKUP_POLICY.everyMinutes, 0, 7 * 24 * 60),
+    BACKUP_KEEP_HOURLY: wholeNumber(BACKUP_POLICY.keepHourly, 1, 10_000),
+    BACKUP_KEEP_DAILY: wholeNumber(BACKUP_POLICY.keepDaily, 0, 10_000),
+    BACKUP_KEEP_MONTHLY: wholeNumber(BACKUP_POLICY.keepMonthly, 0, 10_000),
+    BACKUP_OFFSITE_SCHEDULE: optionalText.pipe(
+      z.enum(OFFSITE_SCHEDULES).default(BACKUP_POLICY.offsite),
+    ),
+    BACKUP_OFFSITE_DIR: optionalText,
+    BACKUP_S3_BUCKET: optionalText,
+    BACKUP_S3_PREFIX: optionalText,
+    BACKUP_S3_REGION: optionalText,
+    BACKUP_S3_ENDPOINT: optionalUrl,
+    BACKUP_S3_ACCESS_KEY_ID: optionalText,
+    BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
+    BACKUP_S3_FORCE_PATH_STYLE: booleanFlag(false),
+    BACKUP_KEY: backupKey,
   })
   .superRefine((env, ctx) => {
+    // Nothing leaves the machine unencrypted: an off-machine destination needs the key.
+    if ((env.BACKUP_OFFSITE_DIR || env.BACKUP_S3_BUCKET) && !env.BACKUP_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_KEY'],
+        message:
+          'Required with BACKUP_OFFSITE_DIR or BACKUP_S3_BUCKET: copies leaving the machine are encrypted with it',
+      });
+    }
+    if (env.BACKUP_S3_ACCESS_KEY_ID && !env.BACKUP_S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_S3_SECRET_ACCESS_KEY'],
+        message: 'Required with BACKUP_S3_ACCESS_KEY_ID',
+      });
+    }
     if (env.SMS_PROVIDER !== 'twilio') return;
     for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const) {
       if (!env[name]) {
@@ -169,6 +230,32 @@ export const configSchema = z
         apiBase: env.TWILIO_API_BASE,
         perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
         perHour: env.SMS_PER_HOUR,
+      },
+      /**
+       * Backups (issue 32): a verified copy every `everyMinutes` (0: only by hand) into `dir`,
+       * outside the data folder by default so a lost data folder does not take them along;
+       * optionally sent, encrypted with `key`, to a mounted folder and/or S3-compatible storage.
+       */
+      backup: {
+        dir: path.resolve(env.BACKUP_DIR ?? `${dataDir}-backups`),
+        everyMinutes: env.BACKUP_EVERY_MINUTES,
+        keepHourly: env.BACKUP_KEEP_HOURLY,
+        keepDaily: env.BACKUP_KEEP_DAILY,
+        keepMonthly: env.BACKUP_KEEP_MONTHLY,
+        offsiteSchedule: env.BACKUP_OFFSITE_SCHEDULE,
+        offsiteDir: env.BACKUP_OFFSITE_DIR ? path.resolve(env.BACKUP_OFFSITE_DIR) : undefined,
+        s3: env.BACKUP_S3_BUCKET
+          ? {
+              bucket: env.BACKUP_S3_BUCKET,
+              prefix: (env.BACKUP_S3_PREFIX ?? 'pilbara').replace(/^\/+|\/+$/g, ''),
+              region: env.BACKUP_S3_REGION ?? 'us-east-1',
+              endpoint: env.BACKUP_S3_ENDPOINT,
+              accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
+              secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
+              forcePathStyle: env.BACKUP_S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+        key: env.BACKUP_KEY,
       },
     };
   });

@@ -3,6 +3,8 @@
  * first start without ADMIN_PASSWORD, the generated admin login), and shuts down gracefully on
  * SIGINT/SIGTERM: stop accepting, let in-flight requests finish, then close SQLite.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -11,9 +13,14 @@ async function main(): Promise<void> {
   const app = await buildApp(config, {
     notifier: true,
     logCompaction: true,
+    backups: true,
     responseCheck: 'log',
   });
   await app.listen({ port: config.port, host: config.host });
+  // `npm run restore` refuses to replace the data under a running server (backup/restore.ts).
+  const pidFile = path.join(config.dataDir, 'server.pid');
+  fs.writeFileSync(pidFile, `${process.pid}\n`);
+  process.on('exit', () => fs.rmSync(pidFile, { force: true }));
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

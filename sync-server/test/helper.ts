@@ -46,6 +46,8 @@ export function tempDir(prefix = 'pilbara-test-'): string {
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
   return loadConfig({
     DATA_DIR: tempDir(),
+    // Backups a test starts (an admin calling every route) land in a folder removed after it.
+    BACKUP_DIR: tempDir(),
     WEB_DIST: path.join(os.tmpdir(), 'pilbara-no-web-dist'),
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,

@@ -13,3 +13,4 @@ export * from './field-record';
 export * from './prestart';
 export * from './push';
 export * from './sms';
+export * from './backups';

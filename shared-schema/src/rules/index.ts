@@ -34,3 +34,4 @@ export * from './plain-text';
 export * from './push-endpoint';
 export * from './offline-storage';
 export * from './sms';
+export * from './backups';

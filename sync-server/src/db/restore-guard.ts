@@ -21,10 +21,22 @@
  * Then the devices are the only witnesses (sync/timeline.ts makes them resync, and their hellos
  * report the blocks they hold). A data folder without a guard for a database that has run before
  * (it has sync epochs) is treated that way: every series skips {@link RESTORE_MARGIN} numbers.
+ * `npm run restore` (backup/restore.ts) never lowers the marks whatever the copy holds: it keeps
+ * the live guard and raises its marks to the copy's, or, when the live guard is gone too, writes
+ * the copy's marks plus the margin.
+ *
+ * Issue 32 adds two tables:
+ * - `journal`: one entry for every logged write (change-log.ts), in the same transaction: when,
+ *   the epoch and change-log position it was written at, and whose it was (a device's mutation
+ *   by mutationId, a REST caller's, the server's own). A restored database lacks the entries
+ *   written after its backup; devices send their mutations back (by mutationId), and what none
+ *   sends back is listed for staff (sync/recovery.ts). Kept {@link JOURNAL_KEEP_DAYS} days.
+ * - `restores`: every restore this guard has seen, so the server knows it went back, since when,
+ *   and whether its journal covers that time.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { INTEGER_ID_SERIES, NUMBERED_TABLES } from '@pilbara/shared-schema';
+import { INTEGER_ID_SERIES, JOURNAL_KEEP_DAYS, NUMBERED_TABLES } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import {
   advanceDocumentSeriesPast,
@@ -47,6 +59,139 @@ import {
  */
 export const RESTORE_MARGIN = 1000;
 
+/** The guard's tables in the attached schema `schema` ('guard' on the server, 'main' alone). */
+export function guardSchemaSql(schema: string): string {
+  return `
+    CREATE TABLE IF NOT EXISTS ${schema}.handed_out (series TEXT PRIMARY KEY, upTo INTEGER NOT NULL);
+    -- Every document number given, with the row it went to (issue 28).
+    CREATE TABLE IF NOT EXISTS ${schema}.numbers (
+      entity TEXT NOT NULL, rowId TEXT NOT NULL, series TEXT NOT NULL, number INTEGER NOT NULL,
+      PRIMARY KEY (entity, rowId)
+    );
+    CREATE TABLE IF NOT EXISTS ${schema}.journal (
+      n INTEGER PRIMARY KEY AUTOINCREMENT,
+      at TEXT NOT NULL,
+      epoch TEXT NOT NULL,
+      changeSeq INTEGER NOT NULL,
+      origin TEXT NOT NULL,
+      mutationId TEXT,
+      name TEXT,
+      userId INTEGER,
+      clientId TEXT,
+      rows TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS ${schema}.journal_at ON journal (at);
+    CREATE INDEX IF NOT EXISTS ${schema}.journal_mutation ON journal (mutationId);
+    CREATE TABLE IF NOT EXISTS ${schema}.restores (
+      n INTEGER PRIMARY KEY,
+      restoredAt TEXT NOT NULL,
+      backupTakenAt TEXT,
+      source TEXT NOT NULL,
+      journalComplete INTEGER NOT NULL,
+      journalUpTo INTEGER NOT NULL,
+      noticedAt TEXT,
+      closedAt TEXT
+    );`;
+}
+
+/** One restore the guard knows of. */
+export interface RestoreRecord {
+  n: number;
+  restoredAt: string;
+  backupTakenAt: string | null;
+  source: string;
+  /** Whether the journal kept running across the restore (the live guard survived it). */
+  journalComplete: boolean;
+  /** The last journal entry written before the restore. */
+  journalUpTo: number;
+  closedAt: string | null;
+}
+
+/** Rows a journal entry lists at most (a mutation touching more is rare: a job and its history). */
+const JOURNAL_ROWS = 10;
+
+/**
+ * Records one logged write in the journal (called inside its transaction, see change-log.ts
+ * `onLogged`). Only on a connection whose guard is armed.
+ */
+export function recordJournal(
+  db: Db,
+  entry: {
+    at: string;
+    epoch: string;
+    changeSeq: number;
+    origin: string;
+    mutationId?: string | undefined;
+    name?: string | undefined;
+    userId?: number | undefined;
+    clientId?: string | undefined;
+    rows: readonly { entity: string; rowId: string | number; op: string }[];
+  },
+): void {
+  if (!armed.has(db)) return;
+  db.prepare(
+    `INSERT INTO guard.journal (at, epoch, changeSeq, origin, mutationId, name, userId, clientId, rows)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    entry.at,
+    entry.epoch,
+    entry.changeSeq,
+    entry.origin,
+    entry.mutationId ?? null,
+    entry.name ?? null,
+    entry.userId ?? null,
+    entry.clientId ?? null,
+    JSON.stringify(entry.rows.slice(0, JOURNAL_ROWS).map((r) => [r.entity, r.rowId, r.op])),
+  );
+}
+
+interface RestoreRow {
+  n: number;
+  restoredAt: string;
+  backupTakenAt: string | null;
+  source: string;
+  journalComplete: number;
+  journalUpTo: number;
+  closedAt: string | null;
+}
+
+function toRecord(row: RestoreRow): RestoreRecord {
+  return { ...row, journalComplete: row.journalComplete === 1 };
+}
+
+/** The latest restore the armed guard of `db` knows of, or null. */
+export function latestRestore(db: Db): RestoreRecord | null {
+  if (!armed.has(db)) return null;
+  const row = db
+    .prepare(
+      'SELECT n, restoredAt, backupTakenAt, source, journalComplete, journalUpTo, closedAt FROM guard.restores ORDER BY n DESC LIMIT 1',
+    )
+    .get() as RestoreRow | undefined;
+  return row ? toRecord(row) : null;
+}
+
+/** The restore before `n` (its journal range ends where the next one's starts). */
+export function restoreBefore(db: Db, n: number): RestoreRecord | null {
+  if (!armed.has(db)) return null;
+  const row = db
+    .prepare(
+      'SELECT n, restoredAt, backupTakenAt, source, journalComplete, journalUpTo, closedAt FROM guard.restores WHERE n < ? ORDER BY n DESC LIMIT 1',
+    )
+    .get(n) as RestoreRow | undefined;
+  return row ? toRecord(row) : null;
+}
+
+/** Marks restore `n` closed: devices' changes stop waiting for others after it. */
+export function closeRestore(db: Db, n: number, now: string): void {
+  if (!armed.has(db)) return;
+  db.prepare('UPDATE guard.restores SET closedAt = ? WHERE n = ? AND closedAt IS NULL').run(now, n);
+}
+
+/** Whether `db` has its restore guard attached. */
+export function guardArmed(db: Db): boolean {
+  return armed.has(db);
+}
+
 /** The guard file of a database file; null for an in-memory database. */
 export function guardFile(db: Db): string | null {
   if (!db.name || db.name === ':memory:') return null;
@@ -65,7 +210,7 @@ export interface GuardCheck {
 }
 
 /** Every series a device or the server may have used. */
-function everySeries(db: Db, now: Date): string[] {
+export function everySeries(db: Db, now: Date): string[] {
   const stored = (db.prepare('SELECT series FROM id_series').all() as { series: string }[]).map(
     (row) => row.series,
   );
@@ -95,14 +240,7 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
   db.prepare('ATTACH DATABASE ? AS guard').run(file);
   db.pragma('guard.journal_mode = WAL');
   db.pragma('guard.synchronous = FULL');
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS guard.handed_out (series TEXT PRIMARY KEY, upTo INTEGER NOT NULL)',
-  );
-  db.exec(
-    `CREATE TABLE IF NOT EXISTS guard.numbers (
-       entity TEXT NOT NULL, rowId TEXT NOT NULL, series TEXT NOT NULL, number INTEGER NOT NULL,
-       PRIMARY KEY (entity, rowId))`,
-  );
+  db.exec(guardSchemaSql('guard'));
   const record = db.prepare(
     `INSERT INTO guard.handed_out (series, upTo) VALUES (?, ?)
        ON CONFLICT (series) DO UPDATE SET upTo = max(upTo, excluded.upTo)`,
@@ -115,6 +253,33 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
   let restored: string | null = null;
   const moved: Record<string, number> = {};
   db.transaction(() => {
+    const since = new Date(now.getTime() - JOURNAL_KEEP_DAYS * 86_400_000).toISOString();
+    db.prepare('DELETE FROM guard.journal WHERE at < ?').run(since);
+    // A restore made with `npm run restore` is recorded in the guard by the command itself.
+    const announced = db
+      .prepare(
+        'SELECT n, source, journalComplete FROM guard.restores WHERE noticedAt IS NULL ORDER BY n DESC',
+      )
+      .get() as { n: number; source: string; journalComplete: number } | undefined;
+    if (announced) {
+      db.prepare('UPDATE guard.restores SET noticedAt = ? WHERE noticedAt IS NULL').run(
+        now.toISOString(),
+      );
+      restored = `restored from ${announced.source} with npm run restore`;
+    }
+    // Restored with the backup's own guard (this folder's was lost): the numbers given since the
+    // backup are unknown, as the command's id marks are (issue 28).
+    if (announced && !announced.journalComplete) {
+      for (const series of everyDocumentSeries(db, now)) {
+        const last = documentSeriesCounters(db).find((row) => row.series === series)?.last ?? 0;
+        const upTo = db
+          .prepare('SELECT max(number) AS n FROM guard.numbers WHERE series = ?')
+          .get(series) as { n: number | null };
+        const past = Math.max(last, upTo.n ?? 0) + RESTORE_MARGIN;
+        advanceDocumentSeriesPast(db, series, past);
+        moved[`number ${series}`] = past;
+      }
+    }
     if (!existed && ranBefore) {
       restored = 'the database has run before, but this data folder has no restore guard for it';
       for (const series of everySeries(db, now)) {
@@ -144,6 +309,27 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
       if (Object.keys(moved).length > 0) {
         restored = 'the database is older than numbers this server handed out (a restored backup)';
       }
+    }
+    if (restored && !announced) {
+      // Restored by hand: the guard records it, with the newest change the copy holds as the
+      // best word on when it was taken.
+      const newest = db.prepare('SELECT max(createdAt) AS at FROM changes').get() as {
+        at: string | null;
+      };
+      const upTo = db.prepare('SELECT max(n) AS n FROM guard.journal').get() as {
+        n: number | null;
+      };
+      db.prepare(
+        `INSERT INTO guard.restores (restoredAt, backupTakenAt, source, journalComplete, journalUpTo, noticedAt)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(
+        now.toISOString(),
+        newest.at,
+        existed ? 'a database file replaced by hand' : 'a data folder without its restore guard',
+        existed ? 1 : 0,
+        upTo.n ?? 0,
+        now.toISOString(),
+      );
     }
     // What the database itself knows it handed out (an older server wrote no guard).
     for (const row of db.prepare('SELECT series, next FROM id_series').all() as {

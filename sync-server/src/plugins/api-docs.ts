@@ -44,6 +44,19 @@ export interface ApiDocsOptions {
   version: string;
 }
 
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+/**
+ * Only `/api` calls are described. The site's pages (`/booking`, `/auth.html`, …) are routes too,
+ * and Swagger UI stopped drawing the page, silently, at the first of them (`/auth.html`), so
+ * every area after "public" was missing.
+ */
+const describeApiRoutesOnly: typeof zodTransform = (input) => {
+  const described = zodTransform(input);
+  if (input.url.startsWith('/api/')) return described;
+  return { ...described, schema: { ...described.schema, hide: true } };
+};
+
 export const apiDocsPlugin = fp<ApiDocsOptions>(
   async (app, options) => {
     const routes: ApiRoute[] = [];
@@ -73,7 +86,7 @@ export const apiDocsPlugin = fp<ApiDocsOptions>(
           },
         },
       },
-      transform: createJsonSchemaTransform({ skipList: [] }),
+      transform: describeApiRoutesOnly,
     });
 
     await app.register(swaggerUi, {

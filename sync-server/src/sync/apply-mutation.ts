@@ -20,7 +20,8 @@
 import type { Db } from '../db/connection';
 import { findRows, getRow } from '../db/rows';
 import { actorForUser } from '../db/repositories/users';
-import { currentCursor, writeChanges } from './change-log';
+import { currentCursor, writeChanges, writingFor } from './change-log';
+import { RecoveryWait, mayWaitForRecovery, recoveryHolds } from './recovery';
 import { MESSAGES } from '@pilbara/shared-schema';
 import {
   applyPrepared,
@@ -254,7 +255,16 @@ export function applyServerMutation(
   userId: number | string,
   now: string,
 ): ExecuteOutcome {
-  return atomically(db, () => executeAtomically(db, name, args, userId, now));
+  return writingFor(db, callerCause(name, userId), () =>
+    atomically(db, () => executeAtomically(db, name, args, userId, now)),
+  );
+}
+
+/** Whose a REST caller's writes are, for the restore guard's journal. */
+function callerCause(name: string, userId: number | string) {
+  return typeof userId === 'number'
+    ? { origin: 'rest' as const, name, userId }
+    : { origin: 'server' as const, name };
 }
 
 class RollBack extends Error {
@@ -279,7 +289,9 @@ export function applyServerMutations(
       .transaction((): ExecuteOutcome => {
         let last: ExecuteOutcome = { ok: false, code: 'invalid_args', message: 'Nothing to apply' };
         for (const mutation of build()) {
-          last = executeAtomically(db, mutation.name, mutation.args, userId, now);
+          last = writingFor(db, callerCause(mutation.name, userId), () =>
+            executeAtomically(db, mutation.name, mutation.args, userId, now),
+          );
           if (!last.ok) throw new RollBack(last);
         }
         return last;
@@ -490,15 +502,30 @@ class DeviceBatch {
     if (mutation.seq > this.lastSeq + 1) return { status: 'gap', lastSeq: this.lastSeq };
     const known = this.known(mutation.mutationId);
     if (known) return this.adopt(mutation, known);
-    const outcome = executeAtomically(
-      this.db,
-      mutation.name,
-      mutation.args,
-      this.userId,
-      this.now,
-      this.rows,
-      mutation.createdAt,
+    const cause = {
+      origin: 'device' as const,
+      mutationId: mutation.mutationId,
+      name: mutation.name,
+      userId: this.userId,
+      clientId: this.clientId,
+    };
+    const outcome = writingFor(this.db, cause, () =>
+      executeAtomically(
+        this.db,
+        mutation.name,
+        mutation.args,
+        this.userId,
+        this.now,
+        this.rows,
+        mutation.createdAt,
+      ),
     );
+    // After a restore, a change that fails for want of a record another device has yet to send
+    // back waits (the batch stops as for a transient failure, and the device sends it again
+    // later) instead of being refused for good (sync/recovery.ts).
+    if (!outcome.ok && mayWaitForRecovery(outcome.code) && recoveryHolds(this.db, this.now)) {
+      throw new RecoveryWait(mutation.mutationId, outcome.message);
+    }
     let result: MutationResult;
     let stored: string | null;
     if (outcome.ok) {

@@ -31,6 +31,53 @@ export function notifyChanges(db: Db): void {
   for (const listener of listeners.get(db) ?? []) listener();
 }
 
+/** Who a logged write is for: a device's mutation, a REST caller's, or the server itself. */
+export interface WriteCause {
+  origin: 'device' | 'rest' | 'server';
+  mutationId?: string;
+  name?: string;
+  userId?: number;
+  clientId?: string;
+}
+
+/** A row a logged write touched. */
+export interface LoggedRow {
+  entity: SyncedTable;
+  rowId: RowId;
+  op: 'put' | 'delete';
+}
+
+type LoggedListener = (rows: LoggedRow[], cursor: number, cause: WriteCause, now: string) => void;
+const loggedListeners = new WeakMap<Db, LoggedListener>();
+const causes = new WeakMap<Db, WriteCause>();
+const SERVER_CAUSE: WriteCause = { origin: 'server' };
+
+/**
+ * Calls `listener` inside the transaction after every logged write, with the rows, the log
+ * position and who the write is for (the restore guard's journal: db/restore-guard.ts). A throw
+ * rolls the write back, so nothing is logged that the journal does not record.
+ */
+export function onLogged(db: Db, listener: LoggedListener): void {
+  loggedListeners.set(db, listener);
+}
+
+/** Runs `fn` with its logged writes attributed to `cause` (a device's or a caller's mutation). */
+export function writingFor<T>(db: Db, cause: WriteCause, fn: () => T): T {
+  const before = causes.get(db);
+  causes.set(db, cause);
+  try {
+    return fn();
+  } finally {
+    if (before) causes.set(db, before);
+    else causes.delete(db);
+  }
+}
+
+function logged(db: Db, rows: LoggedRow[], cursor: number, now: string): void {
+  if (rows.length === 0) return;
+  loggedListeners.get(db)?.(rows, cursor, causes.get(db) ?? SERVER_CAUSE, now);
+}
+
 /** The highest change seq, or 0 for an empty log. */
 export function currentCursor(db: Db): number {
   const row = statement(db, 'SELECT max(seq) AS seq FROM changes').get() as { seq: number | null };
@@ -58,14 +105,22 @@ const APPEND_SQL =
  */
 export function putLogged<T = Row>(db: Db, entity: SyncedTable, row: Row, now: string): T {
   const stored = storeRow<T>(db, entity, row);
-  statement(db, APPEND_SQL).run(entity, logRowId(row.id), 'put', JSON.stringify(stored), now);
+  const info = statement(db, APPEND_SQL).run(
+    entity,
+    logRowId(row.id),
+    'put',
+    JSON.stringify(stored),
+    now,
+  );
+  logged(db, [{ entity, rowId: row.id, op: 'put' }], Number(info.lastInsertRowid), now);
   return stored;
 }
 
 /** Deletes a row of a synced table and logs the tombstone; returns whether a row went. */
 export function deleteLogged(db: Db, entity: SyncedTable, id: RowId, now: string): boolean {
   if (!removeRow(db, entity, id)) return false;
-  statement(db, APPEND_SQL).run(entity, logRowId(id), 'delete', null, now);
+  const info = statement(db, APPEND_SQL).run(entity, logRowId(id), 'delete', null, now);
+  logged(db, [{ entity, rowId: id, op: 'delete' }], Number(info.lastInsertRowid), now);
   return true;
 }
 
@@ -76,6 +131,7 @@ export function deleteLogged(db: Db, entity: SyncedTable, id: RowId, now: string
 export function writeChanges(db: Db, changes: readonly RowChange[], now: string): number {
   const append = statement(db, APPEND_SQL);
   let cursor = 0;
+  const rows: LoggedRow[] = [];
   for (const change of changes) {
     if (change.op === 'put') {
       const stored = storeRow(db, change.entity, change.row);
@@ -83,12 +139,15 @@ export function writeChanges(db: Db, changes: readonly RowChange[], now: string)
         append.run(change.entity, logRowId(change.id), 'put', JSON.stringify(stored), now)
           .lastInsertRowid,
       );
+      rows.push({ entity: change.entity, rowId: change.id, op: 'put' });
     } else if (removeRow(db, change.entity, change.id)) {
       cursor = Number(
         append.run(change.entity, logRowId(change.id), 'delete', null, now).lastInsertRowid,
       );
+      rows.push({ entity: change.entity, rowId: change.id, op: 'delete' });
     }
   }
+  logged(db, rows, cursor, now);
   return cursor || currentCursor(db);
 }
 

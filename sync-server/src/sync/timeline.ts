@@ -23,8 +23,8 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/connection';
-import { armRestoreGuard, type GuardCheck } from '../db/restore-guard';
-import { currentCursor } from './change-log';
+import { armRestoreGuard, recordJournal, type GuardCheck } from '../db/restore-guard';
+import { currentCursor, onLogged } from './change-log';
 import { atomically, statement } from './statements';
 
 /** The epoch of the server run that opened each database connection. */
@@ -46,7 +46,12 @@ export interface TimelineStart {
  */
 export function startTimeline(db: Db, now: Date = new Date()): TimelineStart {
   const guard = armRestoreGuard(db, now);
-  return { epoch: beginEpoch(db, now), restored: guard.restored, moved: guard.moved };
+  const epoch = beginEpoch(db, now);
+  // Every logged write from now on is journalled in the guard, in its own transaction.
+  onLogged(db, (rows, changeSeq, cause, at) =>
+    recordJournal(db, { ...cause, at, epoch, changeSeq, rows }),
+  );
+  return { epoch, restored: guard.restored, moved: guard.moved };
 }
 
 function beginEpoch(db: Db, now: Date): string {

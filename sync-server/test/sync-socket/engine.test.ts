@@ -308,7 +308,7 @@ describe('sync engine against the real server', () => {
     expect(received).toBe(0);
   });
 
-  it('detects a server restored from an older backup and resyncs, keeping its outbox', async () => {
+  it('detects a server restored from an older backup and resyncs, keeping its outbox and sending back what was acknowledged since', async () => {
     const config = testConfig();
     const server = await startServer({ config });
     const client = makeClient(server);
@@ -329,16 +329,12 @@ describe('sync engine against the real server', () => {
     const again = makeClient(restoredServer, { dbName: client.db.name });
     await again.engine.start();
     await waitSynced(again, restoredServer);
-    // The server's state is the truth again, and the write made meanwhile reached it.
-    expect(serverRows(restoredServer, 'jobs').map((j) => j.id)).toEqual([
-      'JOB-2026-1',
-      'JOB-2026-5',
-    ]);
-    expect((await again.db.jobs.toArray()).map((j) => j.id).sort()).toEqual([
-      'JOB-2026-1',
-      'JOB-2026-5',
-    ]);
-    expect(await again.db.confirmed('jobs').count()).toBe(2);
+    // The jobs acknowledged after the backup came back from the device (issue 32), and the
+    // write made meanwhile reached the server; the device shows the server's state.
+    const all = ['JOB-2026-1', 'JOB-2026-2', 'JOB-2026-3', 'JOB-2026-4', 'JOB-2026-5'];
+    expect(serverRows(restoredServer, 'jobs').map((j) => j.id)).toEqual(all);
+    expect((await again.db.jobs.toArray()).map((j) => j.id).sort()).toEqual(all);
+    expect(await again.db.confirmed('jobs').count()).toBe(5);
   });
 
   it('a server restored from an older backup never hands out numbers a device still holds', async () => {

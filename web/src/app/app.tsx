@@ -22,15 +22,18 @@ import { cssVariablesResolver, theme } from './theme';
 
 // The toast viewport (with @mantine/notifications' code) is fetched when the first toast is
 // raised: most visits never need it, and a toast raised meanwhile waits in the store and shows
-// once the viewport mounts.
+// once the viewport mounts. Staff get it as soon as they are signed in: every write they make
+// answers with a toast, and on a slow phone fetching and mounting the viewport at the first one
+// held that confirmation back for seconds after the screen had already changed.
 const ToastViewport = lazy(() =>
   import('./toast-viewport').then((m) => ({ default: m.ToastViewport })),
 );
 
 function ToastsWhenNeeded() {
   const { notifications, queue } = useNotifications();
+  const { isAdmin, isDriver } = useAuth();
   const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed && (isAdmin || isDriver || notifications.length + queue.length > 0)) setNeeded(true);
   return needed ? (
     <LoadBoundary>
       <Suspense fallback={null}>
@@ -72,13 +75,15 @@ export function App({ children, config }: { children: ReactNode; config?: SiteCo
       cssVariablesResolver={cssVariablesResolver}
     >
       <ClientOnly>
-        <ToastsWhenNeeded />
         <LoadBoundary>
           <PublicOutboxRunner />
         </LoadBoundary>
       </ClientOnly>
       <ProfileProvider prerendered={config}>
         <AuthProvider>
+          <ClientOnly>
+            <ToastsWhenNeeded />
+          </ClientOnly>
           <StaffSyncWhileSignedIn />
           {children}
         </AuthProvider>

@@ -9,18 +9,28 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import { useAuth } from '../components/auth-provider';
 
-const AdminPage = lazy(() => import('../features/admin').then((m) => ({ default: m.AdminPage })));
+const loadSyncStatus = () => import('../features/sync-status');
+const loadLiveStatus = () => import('../features/live-status');
+
+// The parts shown above the tabs (the sync chip, the needs-attention list, the live-status
+// widget) are fetched with the panel, not after it: the panel's first render would otherwise
+// discover them one by one, and each one landing later pushes the tabs down (the chip wraps the
+// title row on a phone, the widget is about 140 px tall), so on a slow phone a tap meant for a tab
+// lands on whatever moved under the finger.
+const AdminPage = lazy(() => {
+  void loadSyncStatus();
+  void loadLiveStatus();
+  return import('../features/admin').then((m) => ({ default: m.AdminPage }));
+});
 const BillingTab = lazy(() =>
   import('../features/quotes').then((m) => ({ default: m.BillingTab })),
 );
-const SyncStatusChip = lazy(() =>
-  import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
-);
+const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.SyncStatusChip })));
 const NeedsAttentionList = lazy(() =>
-  import('../features/sync-status').then((m) => ({ default: m.NeedsAttentionList })),
+  loadSyncStatus().then((m) => ({ default: m.NeedsAttentionList })),
 );
 const LiveStatusWidget = lazy(() =>
-  import('../features/live-status').then((m) => ({ default: m.LiveStatusWidget })),
+  loadLiveStatus().then((m) => ({ default: m.LiveStatusWidget })),
 );
 
 /** Renders `children` for a signed-in admin; anyone else is sent to /auth. */
@@ -40,17 +50,19 @@ function Loading() {
   );
 }
 
-/** The /admin route: the guard, then the panel with its hosted screens. */
-/** The needs-attention list for the signed-in staff member (their notices, issue 28). */
+/**
+ * The needs-attention list for the signed-in staff member (their notices, issue 28). No Suspense
+ * boundary of its own in the panel (see AdminRoute); the fleet page (routes.tsx) gives it one.
+ */
 export function StaffNeedsAttention() {
   const { user } = useAuth();
-  return (
-    <Suspense fallback={null}>
-      <NeedsAttentionList userId={typeof user?.id === 'number' ? user.id : null} />
-    </Suspense>
-  );
+  return <NeedsAttentionList userId={typeof user?.id === 'number' ? user.id : null} />;
 }
 
+/**
+ * The /admin route: the guard, then the panel with its hosted screens. The parts above the tabs
+ * have no Suspense boundary of their own: the panel shows once, with them in place.
+ */
 export function AdminRoute() {
   return (
     <RequireAdmin>
@@ -61,17 +73,9 @@ export function AdminRoute() {
               <BillingTab />
             </Suspense>
           }
-          syncStatus={
-            <Suspense fallback={null}>
-              <SyncStatusChip />
-            </Suspense>
-          }
+          syncStatus={<SyncStatusChip />}
           syncIssues={<StaffNeedsAttention />}
-          liveStatus={(props) => (
-            <Suspense fallback={null}>
-              <LiveStatusWidget {...props} />
-            </Suspense>
-          )}
+          liveStatus={(props) => <LiveStatusWidget {...props} />}
         />
       </Suspense>
     </RequireAdmin>

@@ -7,6 +7,7 @@ import {
   DB_NAME,
   DB_VERSIONS,
   confirmedTableName,
+  type AcknowledgedMutation,
   type MetaRow,
   type OutboxItem,
   type LocalFieldFile,
@@ -46,6 +47,8 @@ export class PilbaraDatabase extends Dexie {
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;
+  /** Mutations the server applied, kept for a restored server (version 14). */
+  acknowledged!: Table<AcknowledgedMutation, string>;
   syncIssues!: Table<SyncIssue, string>;
   meta!: Table<MetaRow, string>;
 

@@ -152,6 +152,24 @@ export interface LocalFileBytes {
   lastError: string | null;
 }
 
+/**
+ * A mutation the server acknowledged as applied, kept after it left the outbox (issue 32) for
+ * ACKNOWLEDGED_KEEP_DAYS: a server restored from an older backup asks for it again (a `reset`
+ * page), and the device queues it once more under the same mutationId, so the server applies
+ * it if its copy lacks it and answers its stored verdict if not.
+ */
+export interface AcknowledgedMutation {
+  mutationId: string;
+  name: string;
+  args: unknown;
+  /** When it was made (device clock): the business time the server gives it again. */
+  createdAt: string;
+  /** When its verdict arrived (device clock): pruning and the order of a resend. */
+  ackedAt: string;
+  /** Its seq when acknowledged, to keep the device's order among those of one page. */
+  seq: number;
+}
+
 /** A key/value row of sync bookkeeping (cursor, clientId, leases, ackedSeq, status). */
 export interface MetaRow {
   key: string;
@@ -256,6 +274,14 @@ export const DB_VERSIONS: ReadonlyArray<{
     stores: {
       merge_notices: SYNCED_TABLE_STORES.merge_notices,
       [confirmedTableName('merge_notices')]: 'id',
+    },
+  },
+  {
+    // Acknowledged mutations kept for a restored server to ask for again (issue 32). Versions
+    // 12 and 13 belong to other issues of the same round; Dexie allows the gap.
+    version: 14,
+    stores: {
+      acknowledged: 'mutationId, ackedAt',
     },
   },
 ];

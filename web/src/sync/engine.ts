@@ -14,7 +14,8 @@
  *   a timer (not only at the next local write);
  * - a write made while a push is in flight is picked up when that push's answer arrives;
  * - the device takes a new client id and resyncs from 0, keeping its outbox and every
- *   mutationId, only on proof: a page with `reset` (the server compared what the hello or pull
+ *   mutationId (after a `reset`, with the mutations acknowledged lately queued again first), only
+ *   on proof: a page with `reset` (the server compared what the hello or pull
  *   reported with its own history and found it lost what this device saw), a `seq_mismatch`
  *   refusal, a listed verdict for another mutation, or a client id owned by another user. A late,
  *   duplicated or reordered message never causes it: a page behind the stored cursor only gives
@@ -544,14 +545,16 @@ export class SyncEngine {
    * Start over from cursor 0 under a new client id, keeping the outbox and every mutationId, and
    * reconnect. Only ever on proof (see the module comment).
    */
-  private async resync(): Promise<void> {
-    this.clientId = await resetForResync(this.db);
+  private async resync(options: { resend?: boolean } = {}): Promise<void> {
+    this.clientId = await resetForResync(this.db, options);
     this.conn?.close();
   }
 
   private async onChanges(page: ChangesMessage): Promise<void> {
     if (page.reset) {
-      await this.resync();
+      // The server lost history this device saw (a restore): it also gets back what this
+      // device saved and it acknowledged lately (local-store.ts resetForResync).
+      await this.resync({ resend: true });
       return;
     }
     let outcome;

@@ -101,7 +101,7 @@ describe('a photo taken on the device', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('keeps its full copy until stored_files lists its hash, then only the thumbnail', async () => {
+  it('keeps its full copy until stored_files lists its hash and a week after, then only the thumbnail', async () => {
     const db = freshDb();
     const jobId = await withJob(db);
     await mutateLocal(db, 'photo.add', photoArgs(jobId), undefined, [localFile(jobId)]);
@@ -113,6 +113,13 @@ describe('a photo taken on the device', () => {
     await db.stored_files.put({ id: HASH, size: 4, mimeType: 'image/jpeg' });
     const now = () => new Date('2026-11-21T03:00:00.000Z');
     expect(await dropConfirmedCopies(db, now)).toBe(1);
+    const confirmed = await db.fieldFiles.get(PHOTO_ID);
+    expect(confirmed?.uploadedAt).toBe('2026-11-21T03:00:00.000Z');
+    // Kept a week more, for a server restored from a backup older than the upload (issue 32).
+    expect(confirmed?.full).not.toBeNull();
+    await dropConfirmedCopies(db, () => new Date('2026-11-27T03:00:00.000Z'));
+    expect((await db.fieldFiles.get(PHOTO_ID))?.full).not.toBeNull();
+    await dropConfirmedCopies(db, () => new Date('2026-11-28T03:00:01.000Z'));
     const kept = await db.fieldFiles.get(PHOTO_ID);
     expect(kept?.full).toBeNull();
     expect(kept?.thumb.byteLength).toBe(1);

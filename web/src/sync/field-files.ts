@@ -1,8 +1,10 @@
 /**
  * The field record's files on this device (issue 19, DESIGN §11): a photo or signature is
  * recorded by its mutation and its bytes kept in `fieldFiles`, in one transaction; the leader
- * tab's uploader sends the bytes resumably (tus) once the server holds the record, and drops the
- * full-size copy only when the server's `stored_files` lists the same hash.
+ * tab's uploader sends the bytes resumably (tus) once the server holds the record, and marks the
+ * file uploaded when the server's `stored_files` lists the same hash. The full-size copy stays
+ * ACKNOWLEDGED_KEEP_DAYS more (issue 32): a server restored from a backup older than the upload
+ * lacks the file, resyncs this device, and the uploader sends it again.
  *
  * - An upload cut by lost signal resumes from the last byte the server acknowledged: tus-js-client
  *   keeps the upload's address under a fingerprint made of the record id and hash (in
@@ -12,7 +14,7 @@
  *   the uploader waits for the record to arrive in the confirmed tables.
  */
 import * as tus from 'tus-js-client';
-import { UPLOAD_ENDPOINT, mayDropLocalCopy } from '@pilbara/shared-schema';
+import { ACKNOWLEDGED_KEEP_DAYS, UPLOAD_ENDPOINT, mayDropLocalCopy } from '@pilbara/shared-schema';
 import type { PilbaraDatabase } from '../db/database';
 import type { LocalFieldFile } from '../db/schema';
 
@@ -22,26 +24,31 @@ const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000];
 /** How often the uploader looks again when nothing told it to (a missed online event). */
 const SWEEP_MS = 15_000;
 
-/** Drops the full-size copies the server confirmed holding; returns how many were dropped. */
+/**
+ * Marks the files the server confirmed holding as uploaded, and drops the full-size copies
+ * confirmed more than ACKNOWLEDGED_KEEP_DAYS ago; returns how many were newly confirmed.
+ */
 export async function dropConfirmedCopies(
   db: PilbaraDatabase,
   now: () => Date = () => new Date(),
 ): Promise<number> {
   return db.transaction('rw', db.fieldFiles, db.stored_files, async () => {
-    let dropped = 0;
+    let confirmed = 0;
+    const at = now();
+    const keepSince = at.getTime() - ACKNOWLEDGED_KEEP_DAYS * 86_400_000;
     const waiting = await db.fieldFiles.filter((file) => file.full !== null).toArray();
     const held = await db.stored_files.bulkGet(waiting.map((file) => file.contentHash));
     const stored = new Set(held.flatMap((row) => (row ? [String(row.id)] : [])));
     for (const file of waiting) {
       if (!mayDropLocalCopy(file.contentHash, stored)) continue;
-      await db.fieldFiles.update(file.id, {
-        full: null,
-        uploadedAt: now().toISOString(),
-        lastError: null,
-      });
-      dropped += 1;
+      if (file.uploadedAt === null) {
+        await db.fieldFiles.update(file.id, { uploadedAt: at.toISOString(), lastError: null });
+        confirmed += 1;
+      } else if (new Date(file.uploadedAt).getTime() < keepSince) {
+        await db.fieldFiles.update(file.id, { full: null });
+      }
     }
-    return dropped;
+    return confirmed;
   });
 }
 

@@ -44,7 +44,8 @@ export function useSyncStatus(): SyncStatus {
       const db = getSyncDatabase();
       const [pending, uploading, needsAttention, row, persistence] = await Promise.all([
         db.outbox.count(),
-        db.fieldFiles.filter((file) => file.full !== null).toArray(),
+        // Confirmed files keep their bytes a week more (field-files.ts); they are not uploading.
+        db.fieldFiles.filter((file) => file.full !== null && file.uploadedAt === null).toArray(),
         db.syncIssues.count(),
         db.meta.get(META.status),
         db.meta.get(OFFLINE_DATA_META.persistence),

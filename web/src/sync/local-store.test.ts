@@ -385,3 +385,78 @@ describe('conflicts', () => {
     ]);
   });
 });
+
+describe('acknowledged mutations kept for a restored server (issue 32)', () => {
+  const page = (lastSeq: number, results: { seq: number; mutationId: string; ok: boolean }[]) => ({
+    changes: [],
+    cursor: 0,
+    hasMore: false,
+    reset: false,
+    lastSeq,
+    results: results.map((r) => ({
+      seq: r.seq,
+      mutationId: r.mutationId,
+      status: r.ok ? ('applied' as const) : ('rejected' as const),
+      code: r.ok ? null : 'invalid_state',
+      message: r.ok ? null : 'No',
+    })),
+  });
+
+  it('keeps what the server applied a week, not what it refused, and queues it first on a reset', async () => {
+    const db = freshDb();
+    const first = await mutateLocal(db, 'job.create', job('JOB-2026-1'));
+    const refused = await mutateLocal(db, 'job.create', job('JOB-2026-2'));
+    if (!first.ok || !refused.ok) throw new Error('local write failed');
+    const at = new Date('2026-11-21T03:00:00.000Z');
+    await applyChangesPage(
+      db,
+      page(2, [
+        { seq: 1, mutationId: first.mutationId, ok: true },
+        { seq: 2, mutationId: refused.mutationId, ok: false },
+      ]),
+      () => at,
+    );
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.acknowledged.toArray()).map((m) => m.mutationId)).toEqual([first.mutationId]);
+
+    // Unsent work after it; then the server says it lost history.
+    const unsent = await mutateLocal(db, 'job.create', job('JOB-2026-3'));
+    if (!unsent.ok) throw new Error('local write failed');
+    await resetForResync(db, { resend: true });
+    const outbox = await db.outbox.orderBy('seq').toArray();
+    expect(outbox.map((m) => [m.seq, m.mutationId])).toEqual([
+      [1, first.mutationId],
+      [2, unsent.mutationId],
+    ]);
+    expect(outbox[0]).toMatchObject({ name: 'job.create', args: job('JOB-2026-1') });
+    expect(await db.acknowledged.count()).toBe(0);
+
+    // A reset that is not the server's loss (another identity) sends only what is unsent.
+    const other = freshDb();
+    const done = await mutateLocal(other, 'job.create', job('JOB-2026-4'));
+    if (!done.ok) throw new Error('local write failed');
+    await applyChangesPage(other, page(1, [{ seq: 1, mutationId: done.mutationId, ok: true }]));
+    await resetForResync(other);
+    expect(await other.outbox.count()).toBe(0);
+    expect(await other.acknowledged.count()).toBe(1);
+  });
+
+  it('forgets acknowledged mutations after a week', async () => {
+    const db = freshDb();
+    const old = await mutateLocal(db, 'job.create', job('JOB-2026-1'));
+    if (!old.ok) throw new Error('local write failed');
+    await applyChangesPage(
+      db,
+      page(1, [{ seq: 1, mutationId: old.mutationId, ok: true }]),
+      () => new Date('2026-11-01T00:00:00.000Z'),
+    );
+    const recent = await mutateLocal(db, 'job.create', job('JOB-2026-2'));
+    if (!recent.ok) throw new Error('local write failed');
+    await applyChangesPage(
+      db,
+      page(2, [{ seq: 2, mutationId: recent.mutationId, ok: true }]),
+      () => new Date('2026-11-08T00:00:01.000Z'),
+    );
+    expect((await db.acknowledged.toArray()).map((m) => m.mutationId)).toEqual([recent.mutationId]);
+  });
+});

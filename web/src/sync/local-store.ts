@@ -20,9 +20,17 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { PilbaraDatabase } from '../db/database';
-import type { LocalFieldFile, MetaRow, OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
+import type {
+  AcknowledgedMutation,
+  LocalFieldFile,
+  MetaRow,
+  OutboxItem,
+  SyncIssue,
+  SyncedRow,
+} from '../db/schema';
 import { confirmedTableName } from '../db/schema';
 import {
+  ACKNOWLEDGED_KEEP_DAYS,
   SYNCED_TABLES,
   applyPrepared,
   conflictMessage,
@@ -84,6 +92,7 @@ export function syncTables(db: PilbaraDatabase): Table[] {
     ...SYNCED_TABLES.map((t) => db.table(t)),
     ...SYNCED_TABLES.map((t) => db.table(confirmedTableName(t))),
     db.outbox,
+    db.acknowledged,
     db.syncIssues,
     db.meta,
   ];
@@ -354,7 +363,10 @@ export async function applyChangesPage(
     }
     if (rejected.length > 0) await db.syncIssues.bulkPut(rejected);
     for (const item of acked) for (const key of item.writes) keys.add(key);
-    if (acked.length > 0) await db.outbox.bulkDelete(acked.map((item) => item.seq));
+    if (acked.length > 0) {
+      await db.outbox.bulkDelete(acked.map((item) => item.seq));
+      await keepAcknowledged(db, acked, refusedSeqs(listed), now());
+    }
 
     const metaRows: MetaRow[] = [{ key: META.ackedSeq, value: ackedSeq }];
     if (!stale) {
@@ -373,6 +385,38 @@ export async function applyChangesPage(
     }
     return { cursor: stale ? storedCursor : page.cursor, ackedSeq, moreResults, rejected };
   });
+}
+
+/** The seqs a page's verdicts refused (they are not kept: staff see them as needing attention). */
+function refusedSeqs(listed: readonly { seq: number; status: string }[]): Set<number> {
+  return new Set(listed.filter((r) => r.status === 'rejected').map((r) => r.seq));
+}
+
+/**
+ * Keeps the mutations the server just applied for ACKNOWLEDGED_KEEP_DAYS, and forgets those kept
+ * longer. In the caller's transaction, with the outbox delete: a mutation is always in one of the
+ * two until it is old enough.
+ */
+async function keepAcknowledged(
+  db: PilbaraDatabase,
+  acked: readonly OutboxItem[],
+  refused: ReadonlySet<number>,
+  now: Date,
+): Promise<void> {
+  const ackedAt = now.toISOString();
+  const kept: AcknowledgedMutation[] = acked
+    .filter((item) => !refused.has(item.seq))
+    .map((item) => ({
+      mutationId: item.mutationId,
+      name: item.name,
+      args: item.args,
+      createdAt: item.createdAt,
+      ackedAt,
+      seq: item.seq,
+    }));
+  if (kept.length > 0) await db.acknowledged.bulkPut(kept);
+  const before = new Date(now.getTime() - ACKNOWLEDGED_KEEP_DAYS * 86_400_000).toISOString();
+  await db.acknowledged.where('ackedAt').below(before).delete();
 }
 
 type RowWrites = Map<SyncedTable, Map<string, { id: RowId; row: SyncedRow | null }>>;
@@ -526,16 +570,46 @@ async function rebase(
  * pending outbox from 1 and resyncs from cursor 0, keeping every pending mutation with its
  * mutationId. The server settles a mutationId at most once, so a mutation it had already
  * applied under the old identity is answered with that verdict, not applied again.
+ *
+ * With `resend` (the server said it lost history: a `reset` page), the mutations it acknowledged
+ * in the last ACKNOWLEDGED_KEEP_DAYS go first, in the order they were acknowledged, under their
+ * own mutationIds: those the restored copy lacks are applied again, the others are answered.
  */
-export async function resetForResync(db: PilbaraDatabase): Promise<string> {
+export async function resetForResync(
+  db: PilbaraDatabase,
+  { resend = false }: { resend?: boolean } = {},
+): Promise<string> {
   return db.transaction('rw', syncTables(db), async () => {
     const clientId = crypto.randomUUID();
     const pending = await db.outbox.orderBy('seq').toArray();
+    const again: OutboxItem[] = [];
+    if (resend) {
+      const kept = await db.acknowledged.toArray();
+      kept.sort((a, b) => a.ackedAt.localeCompare(b.ackedAt) || a.seq - b.seq);
+      const queued = new Set(pending.map((item) => item.mutationId));
+      for (const item of kept) {
+        if (queued.has(item.mutationId)) continue;
+        // Reads and writes are found again by the rebase the resync ends with.
+        again.push({ ...item, seq: 0, clientId, reads: [], writes: [], keys: [] });
+      }
+      await db.acknowledged.clear();
+    }
     await db.outbox.clear();
     let seq = 0;
-    for (const item of pending) {
+    for (const item of [...again, ...pending]) {
       seq += 1;
-      await db.outbox.add({ ...item, seq, clientId });
+      const { mutationId, name, args, createdAt, reads, writes, keys } = item;
+      await db.outbox.add({
+        seq,
+        mutationId,
+        clientId,
+        name,
+        args,
+        createdAt,
+        reads,
+        writes,
+        keys,
+      });
     }
     // The server's state is the truth again from scratch; the visible rows stay on screen until
     // the catch-up's last page rebuilds them.

@@ -2,7 +2,7 @@
  * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
  * send (DESIGN.md §7). Bookings, emails, quotes, invoices, notification preferences and staff
- * accounts, and the messages sent to customers, are for admins only, checked the same way; in the jobs and fleet calls a driver sees
+ * accounts, the messages sent to customers, and backups are for admins only, checked the same way; in the jobs and fleet calls a driver sees
  * only what their role may (DESIGN.md §11), and every write goes through the shared mutators,
  * whose role rules refuse the rest (see ./mutate).
  */
@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin, requireStaff, requireUser } from '../../plugins/auth';
 import { staffAccountRoutes } from './accounts';
 import { areaDefaults } from '../../plugins/route-schemas';
+import { backupRoutes } from './backups';
 import { bookingRoutes } from './bookings';
 import { emailRoutes } from './emails';
 import { fleetRoutes } from './fleet';
@@ -40,6 +41,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(notificationPreferenceRoutes);
     await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
+    await adminArea.register(backupRoutes);
   });
 };
 

@@ -24,6 +24,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../components/fleet-due-list';
 import { AbnBanner } from './abn-banner';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
+import { BackupStatusCard } from './backup-status';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
@@ -83,6 +84,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
         {syncIssues}
         <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
         <DueList />
+        <BackupStatusCard />
         {liveStatus?.({ jobs, availableDrivers })}
         <Tabs
           value={tab}

@@ -45,7 +45,8 @@ import classes from './field-record.module.css';
 
 /** Whether a record's bytes are still only on this phone. */
 function onlyHere(local: LocalFieldFile | undefined): boolean {
-  return local !== undefined && local.full !== null;
+  // A confirmed file keeps its bytes a week more (sync/field-files.ts) but is on the server.
+  return local !== undefined && local.full !== null && local.uploadedAt === null;
 }
 
 function OnlyOnPhoneBadge({ local }: { local: LocalFieldFile | undefined }) {

@@ -54,7 +54,7 @@ export function useOnlyOnPhone(jobId: string): number {
         db.fieldFiles
           .where('jobId')
           .equals(jobId)
-          .filter((file) => file.full !== null)
+          .filter((file) => file.full !== null && file.uploadedAt === null)
           .count(),
       [jobId],
     ) ?? 0

@@ -1,0 +1,467 @@
+/**
+ * `npm run restore -- <backup>` (issue 32): puts a backup back in place of the data folder's
+ * database and stored files, whatever the copy's layout, and makes sure no number or lease block
+ * is ever handed out twice.
+ *
+ * What `<backup>` may be:
+ * - a set this server made (`BACKUP_DIR/sets/<id>`), or its id, or `latest`: looked up on this
+ *   machine, then in the off-machine folder, then in the S3 bucket (decrypted with BACKUP_KEY);
+ * - a copy of a whole data folder (`pilbara.sqlite`, perhaps its `restore-guard…` and `files/`);
+ * - a bare `.sqlite` file.
+ *
+ * The restore guard (db/restore-guard.ts) decides what the server may hand out next, so a copy
+ * never lowers it:
+ * - when the data folder still has its guard, that guard stays (it knows everything handed out
+ *   until the disaster, and its journal what was acknowledged), and its marks are raised to the
+ *   copy's where those are higher;
+ * - when the guard is gone with the data folder, the copy's guard (or the backup's record of
+ *   hand-outs) is the best record left, and it is older than what was handed out since: every
+ *   series then skips RESTORE_MARGIN numbers past it, and the restore is recorded as one whose
+ *   journal does not cover the time since the copy (staff are told so).
+ * Either way the restore is recorded in the guard; the server reads it at its next start, asks
+ * every device that saw the lost time to resync and send back what it saved (sync/timeline.ts,
+ * sync/recovery.ts), and shows staff what did not come back.
+ *
+ * What was in the data folder before is moved aside to `DATA_DIR/replaced-<time>/`, not deleted.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Config } from '../config';
+import { RESTORE_MARGIN, everySeries, guardSchemaSql } from '../db/restore-guard';
+import { decryptFile } from './crypto';
+import { configuredDestinations, type Destination } from './destinations';
+import {
+  DATABASE,
+  EXTRAS,
+  GUARD,
+  MANIFEST,
+  readJson,
+  readSets,
+  sha256Of,
+  type BackupManifest,
+} from './sets';
+import { checkCopies } from './verify';
+
+/**
+ * A restore that could not be done: before the data folder changed (the copy did not check
+ * out), or half-way, with the message saying where the previous data went.
+ */
+export class RestoreError extends Error {
+  override name = 'RestoreError';
+}
+
+/** The copy, laid out as plain files on this machine. */
+interface Staged {
+  kind: string;
+  database: string;
+  guard: string | null;
+  extras: Map<string, string>;
+  /** Stored files: path under files/ → where its bytes are, and the hash they must have. */
+  files: Map<string, { from: string; sha256: string | null }>;
+  manifest: BackupManifest | null;
+}
+
+export interface RestoreOptions {
+  config: Config;
+  /** A path, a set id, or `latest`. */
+  source: string;
+  now?: () => Date;
+  /** Progress lines for the operator. */
+  say?: (line: string) => void;
+  destinations?: Destination[];
+}
+
+export interface RestoreResult {
+  kind: string;
+  backupTakenAt: string | null;
+  /** Whether the data folder's own guard survived (and with it the journal). */
+  guardKept: boolean;
+  files: number;
+  /** Where the replaced data went, if there was any. */
+  replacedTo: string | null;
+  marks: Record<string, number>;
+}
+
+const ORIGINAL = /^([0-9a-f]{64})\.(jpg|png)$/;
+
+/** The stored files under a data folder's `files/`. */
+async function filesUnder(root: string): Promise<Staged['files']> {
+  const files: Staged['files'] = new Map();
+  if (!fs.existsSync(root)) return files;
+  for (const entry of await fsp.readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+    const from = path.join(entry.parentPath, entry.name);
+    const rel = path.relative(root, from).split(path.sep).join('/');
+    files.set(rel, { from, sha256: ORIGINAL.exec(entry.name)?.[1] ?? null });
+  }
+  return files;
+}
+
+/** A set of this server's own layout, on this machine. */
+async function stageLocalSet(dir: string): Promise<Staged> {
+  const manifest = await readJson<BackupManifest>(path.join(dir, MANIFEST));
+  if (!manifest) throw new RestoreError(`${dir} has no readable ${MANIFEST}`);
+  const store = path.join(dir, '..', '..', 'files');
+  const extras = new Map<string, string>();
+  for (const extra of manifest.extras) extras.set(extra.name, path.join(dir, 'extras', extra.name));
+  const files: Staged['files'] = new Map();
+  for (const file of manifest.files) {
+    files.set(file.path, { from: path.join(store, ...file.path.split('/')), sha256: file.sha256 });
+  }
+  const guard = path.join(dir, GUARD);
+  return {
+    kind: `backup set ${manifest.id}`,
+    database: path.join(dir, DATABASE),
+    guard: manifest.guard && fs.existsSync(guard) ? guard : null,
+    extras,
+    files,
+    manifest,
+  };
+}
+
+/** A set at an off-machine destination: every part fetched and decrypted into `scratch`. */
+async function stageRemoteSet(
+  destination: Destination,
+  id: string,
+  key: Buffer,
+  scratch: string,
+): Promise<Staged> {
+  const fetchOne = async (remote: string, local: string) => {
+    await fsp.mkdir(path.dirname(local), { recursive: true });
+    const encrypted = `${local}.enc`;
+    await destination.get(`${remote}.enc`, encrypted);
+    try {
+      await decryptFile(encrypted, local, key);
+    } finally {
+      await fsp.rm(encrypted, { force: true });
+    }
+  };
+  const base = `sets/${id}`;
+  const dir = path.join(scratch, 'sets', id);
+  await fetchOne(`${base}/${MANIFEST}`, path.join(dir, MANIFEST));
+  const manifest = await readJson<BackupManifest>(path.join(dir, MANIFEST));
+  if (!manifest) throw new RestoreError(`${destination.name} holds no readable manifest for ${id}`);
+  await fetchOne(`${base}/${DATABASE}`, path.join(dir, DATABASE));
+  if (manifest.guard) await fetchOne(`${base}/${GUARD}`, path.join(dir, GUARD));
+  for (const extra of manifest.extras) {
+    await fetchOne(`${base}/extras/${extra.name}`, path.join(dir, 'extras', extra.name));
+  }
+  for (const file of manifest.files) {
+    await fetchOne(`files/${file.path}`, path.join(scratch, 'files', ...file.path.split('/')));
+  }
+  const staged = await stageLocalSet(dir);
+  return { ...staged, kind: `backup set ${id} from ${destination.name}` };
+}
+
+/** A copy of a whole data folder, guard and all, or just its database file. */
+async function stageDataFolder(source: string): Promise<Staged> {
+  const isFile = (await fsp.stat(source)).isFile();
+  const dir = isFile ? path.dirname(source) : source;
+  const database = isFile ? source : path.join(dir, DATABASE);
+  const extras = new Map<string, string>();
+  if (!isFile) {
+    for (const name of EXTRAS) {
+      if (fs.existsSync(path.join(dir, name))) extras.set(name, path.join(dir, name));
+    }
+  }
+  const guard = path.join(dir, `restore-guard.${path.basename(database)}`);
+  return {
+    kind: isFile ? `database file ${source}` : `data folder copy ${source}`,
+    database,
+    guard: !isFile && fs.existsSync(guard) ? guard : null,
+    extras,
+    files: isFile ? new Map() : await filesUnder(path.join(dir, 'files')),
+    manifest: null,
+  };
+}
+
+/** Finds `source` (a path, an id or `latest`) and lays it out as plain files. */
+async function stage(options: RestoreOptions, scratch: string): Promise<Staged> {
+  const { config, source } = options;
+  const asPath = path.resolve(source);
+  if (fs.existsSync(asPath)) {
+    if (fs.existsSync(path.join(asPath, MANIFEST))) return stageLocalSet(asPath);
+    if (fs.existsSync(path.join(asPath, `${MANIFEST}.enc`))) {
+      if (!config.backup.key) throw new RestoreError('BACKUP_KEY is needed to read this copy');
+      // An off-machine folder's set: its destination root is two levels up.
+      const root = path.dirname(path.dirname(asPath));
+      const { FolderDestination } = await import('./destinations');
+      return stageRemoteSet(
+        new FolderDestination(root),
+        path.basename(asPath),
+        config.backup.key,
+        scratch,
+      );
+    }
+    if (fs.statSync(asPath).isFile() || fs.existsSync(path.join(asPath, DATABASE))) {
+      return stageDataFolder(asPath);
+    }
+    throw new RestoreError(`${asPath} holds no backup this command knows`);
+  }
+  const local = await readSets(config.backup.dir);
+  const wanted =
+    source === 'latest' ? local.at(-1) : local.find((set) => set.manifest.id === source);
+  if (wanted) return stageLocalSet(wanted.dir);
+  const key = config.backup.key;
+  for (const destination of options.destinations ?? configuredDestinations(config)) {
+    const ids = [
+      ...new Set(
+        (await destination.list('sets/'))
+          .filter((k) => k.endsWith(`/${MANIFEST}.enc`))
+          .map((k) => k.split('/')[1] ?? ''),
+      ),
+    ].sort();
+    const id = source === 'latest' ? ids.at(-1) : ids.find((i) => i === source);
+    if (!id) continue;
+    if (!key) throw new RestoreError('BACKUP_KEY is needed to read copies from off the machine');
+    options.say?.(`Fetching ${id} from ${destination.name}…`);
+    return stageRemoteSet(destination, id, key, scratch);
+  }
+  throw new RestoreError(
+    `No backup "${source}" here (${config.backup.dir}) or at the off-machine destinations`,
+  );
+}
+
+/** Copies a SQLite file (and its -wal, if any) to `target`; returns `target`. */
+async function scratchCopy(file: string, target: string): Promise<string> {
+  await fsp.copyFile(file, target);
+  if (fs.existsSync(`${file}-wal`)) await fsp.copyFile(`${file}-wal`, `${target}-wal`);
+  return target;
+}
+
+/** Refuses while a server is running on the data folder (it writes its pid there). */
+function refuseWhileRunning(dataDir: string): void {
+  const pidFile = path.join(dataDir, 'server.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // a pid file left by a server that died
+  }
+  throw new RestoreError(
+    `The server is running on ${dataDir} (process ${pid}). Stop it first, then restore.`,
+  );
+}
+
+function marksOf(file: string | null): Record<string, number> {
+  if (!file || !fs.existsSync(file)) return {};
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const exists = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'handed_out'")
+      .get();
+    if (!exists) return {};
+    const rows = db.prepare('SELECT series, upTo FROM handed_out').all() as {
+      series: string;
+      upTo: number;
+    }[];
+    return Object.fromEntries(rows.map((row) => [row.series, row.upTo]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Restores `options.source` into the data folder; see the module comment. */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const say = options.say ?? (() => undefined);
+  const dataDir = config.dataDir;
+  refuseWhileRunning(dataDir);
+  await fsp.mkdir(dataDir, { recursive: true });
+  const liveGuard = path.join(dataDir, `restore-guard.${DATABASE}`);
+  const guardKept = fs.existsSync(liveGuard);
+  const scratch = await fsp.mkdtemp(path.join(dataDir, '.restoring-'));
+  try {
+    const staged = await stage(options, scratch);
+    say(`Restoring ${staged.kind}`);
+
+    // Worked on as copies in the scratch folder (the source is never written to), with any
+    // -wal beside them, so a copy of a live folder keeps its last commits; checked before
+    // anything in the data folder changes.
+    const database = await scratchCopy(staged.database, path.join(scratch, 'database.sqlite'));
+    const copyGuard = staged.guard
+      ? await scratchCopy(staged.guard, path.join(scratch, 'guard.sqlite'))
+      : null;
+    const checks = await checkCopies([
+      { path: database, query: 'SELECT max(createdAt) AS newest FROM changes' },
+      ...(copyGuard ? [{ path: copyGuard }] : []),
+    ]);
+    const [check] = checks;
+    for (const found of checks) {
+      if (found.problems.length > 0) {
+        throw new RestoreError(
+          `The copy fails its integrity check: ${found.problems.slice(0, 3).join('; ')}`,
+        );
+      }
+    }
+    if (!check) throw new RestoreError('The copy could not be checked');
+    if (staged.manifest && check.sha256 !== staged.manifest.database.sha256) {
+      throw new RestoreError(
+        'The database in this backup does not match the hash its manifest recorded: the backup is damaged',
+      );
+    }
+    // Every stored file's bytes are checked against its hash before the data folder changes.
+    for (const [rel, { from, sha256 }] of staged.files) {
+      if (!fs.existsSync(from)) throw new RestoreError(`The backup lacks the stored file ${rel}`);
+      if (sha256 && (await sha256Of(from)) !== sha256) {
+        throw new RestoreError(`The copy of ${rel} does not match its hash: the backup is damaged`);
+      }
+    }
+    const newest = check.query?.[0]?.newest;
+    const backupTakenAt = staged.manifest?.takenAt ?? (typeof newest === 'string' ? newest : null);
+
+    // Move the old data aside (never deleted), keeping the live guard where it is.
+    const stamp = now().toISOString().replace(/[:.]/g, '-');
+    const aside = path.join(dataDir, `replaced-${stamp}`);
+    let replacedTo: string | null = null;
+    for (const name of [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`, 'files']) {
+      const from = path.join(dataDir, name);
+      if (!fs.existsSync(from)) continue;
+      await fsp.mkdir(aside, { recursive: true });
+      await fsp.rename(from, path.join(aside, name));
+      replacedTo = aside;
+    }
+
+    let restoredFiles = 0;
+    let marks: Record<string, number>;
+    try {
+      await fsp.copyFile(database, path.join(dataDir, DATABASE));
+      for (const [rel, { from }] of staged.files) {
+        const target = path.join(dataDir, 'files', ...rel.split('/'));
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await fsp.copyFile(from, target);
+        restoredFiles += 1;
+      }
+      for (const [name, from] of staged.extras) {
+        const target = path.join(dataDir, name);
+        // The live ones are never older: VAPID keys and the session secret only change by hand.
+        if (fs.existsSync(target)) continue;
+        await fsp.copyFile(from, target);
+        await fsp.chmod(target, 0o600);
+      }
+
+      marks = await writeGuard({
+        liveGuard,
+        guardKept,
+        copyGuard,
+        manifestMarks: staged.manifest?.handedOut ?? {},
+        database: path.join(dataDir, DATABASE),
+        restoredAt: now(),
+        backupTakenAt,
+        source: staged.kind,
+      });
+    } catch (error) {
+      throw new RestoreError(
+        `The restore stopped half-way (${error instanceof Error ? error.message : String(error)}). ${
+          replacedTo ? `What the data folder held before is in ${replacedTo}. ` : ''
+        }Fix the cause and run the restore again.`,
+      );
+    }
+    say(
+      guardKept
+        ? 'The data folder’s restore guard was kept: nothing handed out before is handed out again.'
+        : `The data folder had no restore guard: every id series skips ${RESTORE_MARGIN} numbers past the copy's record.`,
+    );
+    return {
+      kind: staged.kind,
+      backupTakenAt,
+      guardKept,
+      files: restoredFiles,
+      replacedTo,
+      marks,
+    };
+  } finally {
+    await fsp.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+interface GuardWrite {
+  liveGuard: string;
+  guardKept: boolean;
+  copyGuard: string | null;
+  manifestMarks: Record<string, number>;
+  database: string;
+  restoredAt: Date;
+  backupTakenAt: string | null;
+  source: string;
+}
+
+/** Writes the guard the server starts with: marks never lowered, the restore recorded. */
+async function writeGuard(write: GuardWrite): Promise<Record<string, number>> {
+  const copyMarks = marksOf(write.copyGuard);
+  const restored = new Database(write.database);
+  let counters: Record<string, number>;
+  let series: string[];
+  try {
+    const rows = restored.prepare('SELECT series, next FROM id_series').all() as {
+      series: string;
+      next: number;
+    }[];
+    counters = Object.fromEntries(rows.map((row) => [row.series, row.next - 1]));
+    series = everySeries(restored, write.restoredAt);
+  } finally {
+    restored.close();
+  }
+  if (!write.guardKept && write.copyGuard) {
+    // The copy's guard is the best record left: start from it, journal and all.
+    await fsp.copyFile(write.copyGuard, write.liveGuard);
+  }
+  const guard = new Database(write.liveGuard);
+  try {
+    guard.pragma('journal_mode = WAL');
+    guard.pragma('synchronous = FULL');
+    guard.exec(guardSchemaSql('main'));
+    const live = Object.fromEntries(
+      (
+        guard.prepare('SELECT series, upTo FROM handed_out').all() as {
+          series: string;
+          upTo: number;
+        }[]
+      ).map((row) => [row.series, row.upTo]),
+    );
+    const marks: Record<string, number> = {};
+    for (const name of new Set([
+      ...series,
+      ...Object.keys(live),
+      ...Object.keys(copyMarks),
+      ...Object.keys(write.manifestMarks),
+      ...Object.keys(counters),
+    ])) {
+      const known = Math.max(
+        live[name] ?? 0,
+        copyMarks[name] ?? 0,
+        write.manifestMarks[name] ?? 0,
+        counters[name] ?? 0,
+      );
+      marks[name] = write.guardKept ? known : known + RESTORE_MARGIN;
+    }
+    const upsert = guard.prepare(
+      `INSERT INTO handed_out (series, upTo) VALUES (?, ?)
+         ON CONFLICT (series) DO UPDATE SET upTo = max(upTo, excluded.upTo)`,
+    );
+    const upTo = guard.prepare('SELECT max(n) AS n FROM journal').get() as { n: number | null };
+    guard.transaction(() => {
+      for (const [name, mark] of Object.entries(marks)) upsert.run(name, mark);
+      guard
+        .prepare(
+          `INSERT INTO restores (restoredAt, backupTakenAt, source, journalComplete, journalUpTo)
+             VALUES (?, ?, ?, ?, ?)`,
+        )
+        .run(
+          write.restoredAt.toISOString(),
+          write.backupTakenAt,
+          write.source,
+          write.guardKept ? 1 : 0,
+          upTo.n ?? 0,
+        );
+    })();
+    return marks;
+  } finally {
+    guard.close();
+  }
+}
