@@ -578,9 +578,7 @@ describe('texts to the customer, once each', () => {
       url: `/api/bookings/${bookingId}/approve`,
       headers: { cookie },
     });
-    // The job's key links its rows; the customer reads its number (issue 28).
     const jobId: string = approved.json().job.id;
-    const jobNumber: string = approved.json().job.number;
     await notifier.run();
     const history = await messagesOf(app, cookie, jobId);
     const refused = history.find((message) => message.event === 'booking_received')!;
