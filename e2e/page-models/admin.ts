@@ -109,6 +109,14 @@ export class AdminPanel {
     };
   }
 
+  /** Complete Job, then the confirmation it asks for (issue 27: Complete is never one tap). */
+  async completeJob(jobId: string): Promise<void> {
+    await this.controls(jobId).complete.click();
+    const dialog = this.page.getByRole('dialog', { name: `Complete ${jobId}?` });
+    await dialog.getByRole('button', { name: 'Complete job' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+
   /** The text of the toast with this title. */
   toast(title: string): Locator {
     return this.page.locator('.mantine-Notification-root').filter({ hasText: title });

@@ -179,8 +179,12 @@ test('a new driver takes a job offline and the customer watches the truck honest
     await expect(truck.getByTestId('truck-last-seen')).toHaveText(
       /^Last seen (just now|1 min ago) near Karratha$/,
     );
-    await expect(truck.getByTestId('truck-estimate')).toHaveText(
-      /^About 3\d\.\d km away in a straight line: roughly 2\d min at 70 km\/h average$/,
+    await expect(truck.getByTestId('truck-distance')).toHaveText(
+      /^About 3\d\.\d km away in a straight line$/,
+    );
+    // One arrival estimate, from the truck's position (issue 27), under Estimated Arrival.
+    await expect(customerPage.getByTestId('arrival-estimate')).toHaveText(
+      /^About 2\d min \(3\d\.\d km in a straight line at 70 km\/h average\)$/,
     );
     await truck.screenshot({ path: test.info().outputPath('tracking-truck.png') });
 
@@ -191,8 +195,11 @@ test('a new driver takes a job offline and the customer watches the truck honest
     await expect(truck.getByTestId('truck-out-of-coverage')).toContainText(
       'The truck is out of coverage',
     );
-    await expect(truck.getByTestId('truck-last-seen')).toHaveText(/^Last seen 1[6-7] min ago/);
-    await expect(truck.getByTestId('truck-estimate')).toHaveCount(0);
+    await expect(truck.getByTestId('truck-last-seen')).toHaveText(/^Last seen 1[6-8] min ago/);
+    await expect(truck.getByTestId('truck-distance')).toHaveCount(0);
+    await expect(customerPage.getByTestId('arrival-estimate')).toHaveText(
+      'No estimate while the truck is out of coverage',
+    );
     await truck.screenshot({ path: test.info().outputPath('tracking-out-of-coverage.png') });
 
     // Back in range: Arrived / Start, then Complete. Nothing of the truck's position is kept.
@@ -201,6 +208,11 @@ test('a new driver takes a job offline and the customer watches the truck honest
     await screen.step(job.id, 'Arrived / Start').click();
     await expect(screen.job(job.id)).toHaveAttribute('data-status', 'In Progress');
     await screen.step(job.id, 'Complete').click();
+    // Complete asks first (issue 27).
+    await screen.page
+      .getByRole('dialog', { name: `Complete ${job.id}?` })
+      .getByRole('button', { name: 'Complete job' })
+      .click();
     await expect(screen.job(job.id)).toHaveAttribute('data-status', 'Completed');
     await screen.waitSynced();
     await expect

@@ -84,7 +84,7 @@ test('booked, approved, en route, completed: four texts in order, each with the 
     await controls.markEnRoute.click();
     await expect(admin.jobCard(jobId)).toHaveAttribute('data-status', 'En Route');
     await twilio.waitFor(3, TEXT_TIMEOUT);
-    await controls.complete.click();
+    await admin.completeJob(jobId);
     await expect(admin.jobCard(jobId)).toHaveAttribute('data-status', 'Completed');
     await twilio.waitFor(4, TEXT_TIMEOUT);
 

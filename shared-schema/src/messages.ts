@@ -159,6 +159,17 @@ export const MESSAGES = {
     'No connection: the changes send as soon as there is signal, then you are signed out.',
   SIGN_OUT_STAY: 'Stay signed in',
   SIGN_OUT_SENDING: 'Sending… you are signed out once they are in.',
+  /**
+   * Changes that wait for a sign-in to the server (issue 27: never silently stuck): what the
+   * device needs, in plain words, on the one button's prompt.
+   */
+  signInToSend: (count: number) =>
+    `Sign in again to send ${count} ${count === 1 ? 'change' : 'changes'}`,
+  SIGN_IN_TO_SEND_WHY:
+    'This phone was signed in without signal, and the password is needed again to reach the server.',
+  keptChangesWait: (name: string, count: number) =>
+    `${count} ${count === 1 ? 'change' : 'changes'} by ${name} ${count === 1 ? 'waits' : 'wait'} on this device. ${name} signs in to send ${count === 1 ? 'it' : 'them'}.`,
+  SIGN_IN_AGAIN: 'Sign in again',
   keptForOtherUser: (name: string, count: number) =>
     `${count} ${count === 1 ? 'change' : 'changes'} by ${name} ${count === 1 ? 'is' : 'are'} kept on this device and send when ${name} signs in here. Sync is paused until then.`,
 
@@ -243,6 +254,9 @@ export const MESSAGES = {
   STAFF_NEEDS_CONNECTION: 'Managing staff needs a connection. Try again when you are online.',
   NOT_FOUND: 'Not found',
   JOB_NOT_FOUND: 'Job not found',
+  NOTE_REQUIRED: 'Write the note first',
+  NOTE_TOO_LONG: 'A note is at most 500 characters',
+  NOTES_FULL: 'This job’s notes are full (2,000 characters). Call the office to add more.',
   BOOKING_NOT_FOUND: 'Booking not found',
   QUOTE_NOT_FOUND: 'Quote not found',
   VEHICLE_NOT_FOUND: 'Vehicle not found',

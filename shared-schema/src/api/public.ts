@@ -267,9 +267,22 @@ export const publicBookingSchema = bookingSchema.pick({
 /** A booking in a public answer. */
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
 
-/** GET /api/jobs/search answer: one job (or pending booking) with contact details masked. */
+/**
+ * One entry of the customer's timeline (rules/timeline.ts): a step at the time the device
+ * recorded it. The server builds it from the job's history, which it does not send as such.
+ */
+export const timelineEntrySchema = z.object({
+  key: z.enum(['created', 'en-route', 'arrived', 'completed', 'cancelled']),
+  message: z.string(),
+  at: z.string(),
+});
+
+/**
+ * GET /api/jobs/search answer: one job (with its recorded timeline) or pending booking, with
+ * contact details masked.
+ */
 export const jobSearchResponseSchema = z.union([
-  z.object({ job: jobSchema }),
+  z.object({ job: jobSchema, timeline: z.array(timelineEntrySchema) }),
   z.object({ booking: publicBookingSchema }),
 ]);
 
@@ -287,10 +300,17 @@ export type TruckPosition = z.infer<typeof truckPositionSchema>;
 
 /**
  * GET /api/track/:token answer: the job (with the truck's `position` while it is En Route, else
- * null), or the booking while it waits for approval.
+ * null; its recorded timeline; and whether the customer has reviewed it, so the review link
+ * opens the form only while there is something to review), or the booking while it waits for
+ * approval.
  */
 export const trackResponseSchema = z.union([
-  z.object({ job: jobSchema, position: truckPositionSchema.nullable() }),
+  z.object({
+    job: jobSchema,
+    position: truckPositionSchema.nullable(),
+    timeline: z.array(timelineEntrySchema),
+    reviewed: z.boolean(),
+  }),
   z.object({ booking: publicBookingSchema }),
 ]);
 /** Tracking answer. */

@@ -43,6 +43,18 @@ export const SIGNATURE_DOCUMENT_TEXT: Record<
   },
 };
 
+/**
+ * Condition photos a driver takes at pickup and at drop-off: the vehicle's four corners, so a
+ * dispute about a scratch has a before and an after from every side (issue 27).
+ */
+export const CONDITION_PHOTO_CORNERS = 4;
+
+/** The stages whose condition photos are counted against {@link CONDITION_PHOTO_CORNERS}. */
+export const CONDITION_PHOTO_STAGES = [
+  'pickup',
+  'dropoff',
+] as const satisfies readonly PhotoStage[];
+
 /** Why a capture carries no position. */
 export const POSITION_NOTES = ['denied', 'unavailable', 'timeout'] as const;
 export type PositionNote = (typeof POSITION_NOTES)[number];
@@ -113,6 +125,9 @@ export const FIELD_RECORD_TEXT = {
     `This device holds ${usedMb} MB of offline data; ${freeMb} MB free`,
   stage: 'Stage',
   sheetSaved: 'Saved on this phone; it uploads when there is signal',
+  /** "Pickup: 2 of 4 corners" under the stage picker. */
+  cornersTaken: (stage: string, taken: number, of: number) =>
+    `${stage}: ${Math.min(taken, of)} of ${of} corners`,
 } as const;
 
 /** `3 photos uploading`, `1 photo and 1 signature uploading`: what the sync chip adds. */

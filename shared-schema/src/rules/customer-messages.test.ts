@@ -7,17 +7,26 @@ import {
   reviewRequestDueAt,
   reviewRequestText,
 } from './customer-messages';
+import { enRouteMessage } from './arrival';
 
 describe('pushMessageFor', () => {
   const url = 'https://tow.example.com/customer-portal?token=abc';
 
-  it('tells the customer the driver is on the way, linking to the tracking page', () => {
-    expect(pushMessageFor('job_en_route', 'JOB-2026-7', url)).toEqual({
-      title: 'Your driver is on the way',
-      body: 'Job JOB-2026-7: tap to see where the truck is.',
+  it('tells the customer who is on the way and when, linking to the tracking page', () => {
+    const enRoute = enRouteMessage({
+      jobId: 'JOB-2026-7',
+      driverName: 'Dana Reid',
+      estimate: { kind: 'planned', text: 'Within the hour' },
+    });
+    expect(pushMessageFor('job_en_route', 'JOB-2026-7', url, enRoute)).toEqual({
+      title: 'Dana Reid is on the way',
+      body: 'Job JOB-2026-7. Estimated arrival: Within the hour. Tap to see where the truck is.',
       url,
       tag: 'job-JOB-2026-7',
     });
+    expect(pushMessageFor('job_en_route', 'JOB-2026-7', url).title).toBe(
+      'Your driver is on the way',
+    );
   });
 
   it('says the job is complete, under the same tag so it replaces the first', () => {
@@ -34,9 +43,12 @@ describe('review request', () => {
     expect(reviewRequestDueAt('2026-11-21T10:41:38.000Z')).toBe('2026-11-21T13:41:38.000Z');
   });
 
-  it('links to the feedback page with the job preselected', () => {
+  it('links to the feedback page with the job preselected, and its token as the proof', () => {
     expect(feedbackUrl('https://tow.example.com/', 'JOB-2026-7')).toBe(
       'https://tow.example.com/feedback?job=JOB-2026-7',
+    );
+    expect(feedbackUrl('https://tow.example.com', 'JOB-2026-7', 'abc_DEF-123')).toBe(
+      'https://tow.example.com/feedback?job=JOB-2026-7&token=abc_DEF-123',
     );
   });
 

@@ -5,6 +5,7 @@
  * live here so the tracking page, the service worker and the tests use the same words.
  */
 import { ACTIVE_JOB_STATUSES, type JobStatus } from '../constants/statuses';
+import { enRouteMessage, type EnRouteMessage } from './arrival';
 
 /** The tracking page's control that asks the browser for notifications about one job. */
 export const NOTIFY_ME_LABEL = 'Notify me about this job';
@@ -45,15 +46,20 @@ export interface PushNotification {
   tag: string;
 }
 
-/** The push notification of a job event (kept short: phones cut long bodies). */
+/**
+ * The push notification of a job event (kept short: phones cut long bodies). En Route names the
+ * driver and gives the one arrival estimate ({@link enRouteMessage}); without them it says
+ * "Your driver" and the estimate is to be confirmed.
+ */
 export function pushMessageFor(
   event: PushEvent,
   jobId: string,
   trackingUrl: string,
+  enRoute: EnRouteMessage = enRouteMessage({ jobId, estimate: { kind: 'unknown' } }),
 ): PushNotification {
   const [title, body] =
     event === 'job_en_route'
-      ? ['Your driver is on the way', `Job ${jobId}: tap to see where the truck is.`]
+      ? [enRoute.pushTitle, enRoute.pushBody]
       : ['Job complete', `Job ${jobId} is complete. Thank you for choosing us.`];
   return { title, body, url: trackingUrl, tag: `job-${jobId}` };
 }
@@ -66,9 +72,13 @@ export function reviewRequestDueAt(completedAt: string): string {
   return new Date(Date.parse(completedAt) + REVIEW_REQUEST_DELAY_MS).toISOString();
 }
 
-/** The feedback page with the job preselected. */
-export function feedbackUrl(publicUrl: string, jobId: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/feedback?job=${encodeURIComponent(jobId)}`;
+/**
+ * The feedback page for one job. With the job's tracking token (the review request email has
+ * it) the page opens that job's review form at once: the token is the proof, nothing to type.
+ */
+export function feedbackUrl(publicUrl: string, jobId: string, token?: string | null): string {
+  const query = `job=${encodeURIComponent(jobId)}`;
+  return `${publicUrl.replace(/\/+$/, '')}/feedback?${token ? `${query}&token=${encodeURIComponent(token)}` : query}`;
 }
 
 /** The review request email's subject and message line. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completionGaps,
   maySeeFile,
   mayReferenceFile,
   fitWithin,
@@ -132,6 +133,28 @@ describe('uploadingText', () => {
     expect(uploadingText(1, 0)).toBe('1 photo uploading');
     expect(uploadingText(4, 1)).toBe('4 photos and 1 signature uploading');
     expect(uploadingText(0, 2)).toBe('2 signatures uploading');
+  });
+});
+
+describe('completionGaps', () => {
+  const corners = (stage: string) => Array.from({ length: 4 }, () => ({ stage }));
+
+  it('names the corners and signatures still missing before Complete', () => {
+    expect(
+      completionGaps(
+        [...corners('pickup'), { stage: 'dropoff' }, { stage: 'damage' }],
+        [{ document: 'authority_to_tow' }],
+      ),
+    ).toEqual(['Drop-off photos: 1 of 4 corners', 'Vehicle release: not signed']);
+  });
+
+  it('lacks nothing with four corners at each end and both signatures', () => {
+    expect(
+      completionGaps(
+        [...corners('pickup'), ...corners('dropoff')],
+        [{ document: 'authority_to_tow' }, { document: 'vehicle_release' }],
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -4,11 +4,15 @@
  * let go of. The screens, the server's routes, the job sheet and the tests all call these.
  */
 import {
+  CONDITION_PHOTO_CORNERS,
+  CONDITION_PHOTO_STAGES,
   CUSTOMER_PHOTO_STAGES,
   FIELD_FILE_LIMITS,
   FIELD_RECORD_TEXT,
   PHOTO_STAGES,
   PHOTO_STAGE_LABELS,
+  SIGNATURE_DOCUMENTS,
+  SIGNATURE_DOCUMENT_TEXT,
   type FieldFileType,
   type PhotoStage,
 } from '../constants/field-record';
@@ -139,6 +143,31 @@ export function fitWithin(
     width: Math.max(1, Math.round(width * scale)),
     height: Math.max(1, Math.round(height * scale)),
   };
+}
+
+/**
+ * What a job's field record still lacks before it is completed: fewer than the four corners
+ * photographed at pickup or at drop-off, or a document not signed. Completing asks first and
+ * names these (issue 27); it never blocks (a customer may refuse to sign, a car may be in a
+ * ditch), but nobody completes a job without knowing what the record lacks.
+ */
+export function completionGaps(
+  photos: readonly { stage: string }[],
+  signatures: readonly { document: string }[],
+): string[] {
+  const gaps: string[] = [];
+  for (const stage of CONDITION_PHOTO_STAGES) {
+    const taken = photos.filter((photo) => photo.stage === stage).length;
+    if (taken < CONDITION_PHOTO_CORNERS)
+      gaps.push(
+        `${PHOTO_STAGE_LABELS[stage]} photos: ${taken} of ${CONDITION_PHOTO_CORNERS} corners`,
+      );
+  }
+  for (const document of SIGNATURE_DOCUMENTS) {
+    if (!signatures.some((signature) => signature.document === document))
+      gaps.push(`${SIGNATURE_DOCUMENT_TEXT[document].title}: not signed`);
+  }
+  return gaps;
 }
 
 /**

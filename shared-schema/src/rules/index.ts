@@ -15,6 +15,7 @@ export * from './nearest-town';
 export * from './pricing';
 export * from './quote-flow';
 export * from './timeline';
+export * from './arrival';
 export * from './volume';
 export * from './tracking';
 export * from './roles';

@@ -60,7 +60,7 @@ describe('truckView', () => {
   const now = new Date('2026-11-24T02:10:00.000Z');
 
   it('estimates straight-line distance at the stated average speed', () => {
-    const view = truckView({ ...KARRATHA, at: '2026-11-24T02:08:30.000Z' }, ROEBOURNE, now);
+    const view = truckView({ ...KARRATHA, at: '2026-11-24T02:08:50.000Z' }, ROEBOURNE, now);
     const km = distanceKm(KARRATHA, ROEBOURNE);
     expect(view).toEqual({
       kind: 'live',
@@ -72,16 +72,27 @@ describe('truckView', () => {
     expect(TRUCK_TEXT.lastSeen(view)).toBe('Last seen 1 min ago near Karratha');
   });
 
-  it('says out of coverage, with no estimate, once the fix is 15 min old', () => {
-    const fresh = truckView({ ...ROEBOURNE, at: '2026-11-24T01:55:01.000Z' }, KARRATHA, now);
-    expect(fresh.kind).toBe('live');
-    const stale = truckView({ ...ROEBOURNE, at: '2026-11-24T01:55:00.000Z' }, KARRATHA, now);
+  it('says out of coverage, with no estimate, once last seen reads 15 min', () => {
+    const fresh = truckView({ ...ROEBOURNE, at: '2026-11-24T01:55:31.000Z' }, KARRATHA, now);
+    expect(fresh).toMatchObject({ kind: 'live', minutesAgo: 14 });
+    const stale = truckView({ ...ROEBOURNE, at: '2026-11-24T01:55:30.000Z' }, KARRATHA, now);
     expect(stale).toEqual({
       kind: 'out-of-coverage',
       minutesAgo: STALE_AFTER_MINUTES,
       near: 'Roebourne',
     });
     expect(TRUCK_TEXT.lastSeen(stale)).toBe('Last seen 15 min ago near Roebourne');
+  });
+
+  it('rounds last seen to the nearest minute, not down', () => {
+    const at = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+    expect(truckView({ ...KARRATHA, at: at(29) }, null, now).minutesAgo).toBe(0);
+    expect(truckView({ ...KARRATHA, at: at(31) }, null, now).minutesAgo).toBe(1);
+    // About 3 min reads 3 min (it read "2 min ago" at 2 min 59 s).
+    expect(TRUCK_TEXT.lastSeen(truckView({ ...KARRATHA, at: at(179) }, null, now))).toBe(
+      'Last seen 3 min ago near Karratha',
+    );
+    expect(truckView({ ...KARRATHA, at: at(149) }, null, now).minutesAgo).toBe(2);
   });
 
   it('gives no distance when the customer’s location is unknown', () => {

@@ -64,7 +64,7 @@ export function destinationOf(location: string): (LatLng & { label: string }) | 
 export type TruckView =
   | {
       kind: 'live';
-      /** Whole minutes since the last fix (0 for under a minute). */
+      /** Minutes since the last fix, to the nearest (0 for under half a minute). */
       minutesAgo: number;
       near: string;
       /** Straight-line km to the customer, one decimal; null when the location is unknown. */
@@ -74,9 +74,22 @@ export type TruckView =
     }
   | { kind: 'out-of-coverage'; minutesAgo: number; near: string };
 
-/** The truck as the customer should see it at `now`, from its last fix and their location. */
+/**
+ * Whole minutes since `at`, rounded to the nearest (2 min 40 s reads "3 min", not "2 min": the
+ * customer is told the nearer truth, not the flattering one); a fix from a fast phone clock is
+ * never in the future.
+ */
+export function minutesSince(at: string, now: Date): number {
+  return Math.max(0, Math.round((now.getTime() - Date.parse(at)) / 60_000));
+}
+
+/**
+ * The truck as the customer should see it at `now`, from its last fix and their location. It is
+ * out of coverage once "last seen" reads {@link STALE_AFTER_MINUTES} minutes, so the page never
+ * says "15 min ago" beside an estimate.
+ */
 export function truckView(fix: Fix, destination: LatLng | null, now: Date): TruckView {
-  const minutesAgo = Math.max(0, Math.floor((now.getTime() - Date.parse(fix.at)) / 60_000));
+  const minutesAgo = minutesSince(fix.at, now);
   const near = nearestTown(fix).name;
   if (minutesAgo >= STALE_AFTER_MINUTES) return { kind: 'out-of-coverage', minutesAgo, near };
   if (!destination) return { kind: 'live', minutesAgo, near, distanceKm: null, etaMinutes: null };
@@ -106,8 +119,8 @@ export const TRUCK_TEXT = {
   outOfCoverage: 'The truck is out of coverage',
   outOfCoverageHint:
     'Signal is patchy out here. The position updates as soon as the driver’s phone is back in range; no arrival time is guessed meanwhile.',
-  estimate: (km: number, minutes: number) =>
-    `About ${km} km away in a straight line: roughly ${minutes} min at ${AVERAGE_SPEED_KMH} km/h average`,
+  /** The distance beside the map; the minutes are the one arrival estimate (rules/arrival.ts). */
+  distance: (km: number) => `About ${km} km away in a straight line`,
   noEstimate: 'No estimate: your location is not on the job as coordinates or a town',
 } as const;
 

@@ -110,13 +110,17 @@ export function canSyncTable(actor: Actor, table: string): boolean {
 
 /**
  * The mutators a driver may run: the status steps of a job they can see, taking an unassigned
- * job, and logging fleet records. Every other mutator is for admins.
+ * job, its field record, notes and the vehicle it goes out on (issue 27: the driver does the
+ * whole job from their own screen), and logging fleet records. Every other mutator is for
+ * admins.
  */
 export const DRIVER_MUTATORS = [
   'job.markEnRoute',
   'job.startService',
   'job.complete',
   'job.reassign',
+  'job.addNote',
+  'job.assignVehicle',
   'photo.add',
   'signature.add',
   'position.report',

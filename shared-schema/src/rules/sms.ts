@@ -284,8 +284,9 @@ export function driverFirstName(assignedTo: string | null | undefined): string |
 }
 
 /**
- * The arrival estimate a text quotes. One place on purpose: the estimate staff set on the job
- * today; when the shared arrival-estimate rule lands (issue 27) this is the one call to change.
+ * The arrival estimate a text quotes: the shared rule's (rules/arrival.ts, issue 27) in a text's
+ * few words, `arrivalShortText`, which the notifier passes with the job; this is the fallback
+ * for a caller without it, the estimate staff set on the job.
  */
 export function smsArrivalEstimate(job: { estimatedArrival?: string | null }): string | null {
   const text = job.estimatedArrival?.trim();

@@ -1,48 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import { customerTimeline } from './timeline';
+import { customerTimeline, type HistoryStep } from './timeline';
 
-const times = { createdAt: '2026-11-21T01:00:00.000Z', updatedAt: '2026-11-21T03:10:00.000Z' };
+const job = { createdAt: '2026-11-20T23:10:00.000Z' };
+
+/** The history the issue describes: steps recorded at 07:17, 07:17 and 07:28 Perth time. */
+const RECORDED: HistoryStep[] = [
+  { status: 'Assigned', message: 'Job created', createdAt: job.createdAt },
+  { status: 'En Route', message: 'Driver en route', createdAt: '2026-11-20T23:17:00.000Z' },
+  { status: 'In Progress', message: 'Service started', createdAt: '2026-11-20T23:17:40.000Z' },
+  { status: 'Completed', message: 'Job completed', createdAt: '2026-11-20T23:28:00.000Z' },
+];
 
 describe('customerTimeline', () => {
-  it('shows only the created entry before the driver leaves', () => {
-    for (const status of ['Assigned', 'Scheduled', 'Emergency']) {
-      expect(
-        customerTimeline({ status: status as 'Assigned', ...times }).map((entry) => entry.key),
-      ).toEqual(['created']);
-    }
-  });
-
-  it('says a cancelled job was cancelled, never that a driver was assigned', () => {
-    expect(customerTimeline({ status: 'Cancelled', ...times })).toEqual([
-      { key: 'created', message: 'Job created', at: times.createdAt },
-      { key: 'cancelled', message: 'Job cancelled', at: times.updatedAt },
+  it('shows each step at the time it was recorded, never a derived one', () => {
+    expect(customerTimeline(job, RECORDED)).toEqual([
+      { key: 'created', message: 'Job created', at: job.createdAt },
+      { key: 'en-route', message: 'Driver en route', at: '2026-11-20T23:17:00.000Z' },
+      { key: 'arrived', message: 'Driver arrived on site', at: '2026-11-20T23:17:40.000Z' },
+      {
+        key: 'completed',
+        message: 'Service completed successfully',
+        at: '2026-11-20T23:28:00.000Z',
+      },
     ]);
   });
 
-  it('adds Driver en route 15 minutes after creation once En Route', () => {
-    expect(customerTimeline({ status: 'En Route', ...times })).toEqual([
-      { key: 'created', message: 'Job created and driver assigned', at: times.createdAt },
-      { key: 'en-route', message: 'Driver en route', at: '2026-11-21T01:15:00.000Z' },
+  it('shows nothing for a step not taken yet', () => {
+    expect(customerTimeline(job, RECORDED.slice(0, 2)).map((entry) => entry.key)).toEqual([
+      'created',
+      'en-route',
+    ]);
+    expect(customerTimeline(job, []).map((entry) => entry.key)).toEqual(['created']);
+  });
+
+  it('leaves out a step the driver skipped (completed straight from Assigned)', () => {
+    const skipped = [RECORDED[0]!, RECORDED[3]!];
+    expect(customerTimeline(job, skipped).map((entry) => entry.key)).toEqual([
+      'created',
+      'completed',
     ]);
   });
 
-  it('adds Driver arrived on site 30 minutes after creation once In Progress', () => {
-    const entries = customerTimeline({ status: 'In Progress', ...times });
-    expect(entries.map((entry) => entry.message)).toEqual([
-      'Job created and driver assigned',
-      'Driver en route',
-      'Driver arrived on site',
-    ]);
-    expect(entries[2]?.at).toBe('2026-11-21T01:30:00.000Z');
+  it('takes the first recording of a step, whatever order the history arrives in', () => {
+    const late: HistoryStep = {
+      status: 'En Route',
+      message: 'Status changed to En Route',
+      createdAt: '2026-11-20T23:50:00.000Z',
+    };
+    const entries = customerTimeline(job, [RECORDED[3]!, late, RECORDED[1]!]);
+    expect(entries.find((entry) => entry.key === 'en-route')?.at).toBe('2026-11-20T23:17:00.000Z');
+    expect(entries.map((entry) => entry.key)).toEqual(['created', 'en-route', 'completed']);
   });
 
-  it('ends with Service completed successfully at the update time', () => {
-    const entries = customerTimeline({ status: 'Completed', ...times });
-    expect(entries).toHaveLength(4);
-    expect(entries[3]).toEqual({
-      key: 'completed',
-      message: 'Service completed successfully',
-      at: times.updatedAt,
-    });
+  it('says a cancelled job was cancelled, at the time it was', () => {
+    const cancelled = customerTimeline(job, [
+      {
+        status: 'Cancelled',
+        message: 'Status changed to Cancelled',
+        createdAt: '2026-11-21T00:05:00.000Z',
+      },
+    ]);
+    expect(cancelled).toEqual([
+      { key: 'created', message: 'Job created', at: job.createdAt },
+      { key: 'cancelled', message: 'Job cancelled', at: '2026-11-21T00:05:00.000Z' },
+    ]);
+  });
+
+  it('never shows a time after now when the history holds none', () => {
+    const now = Date.parse('2026-11-20T23:30:00.000Z');
+    for (const entry of customerTimeline(job, RECORDED))
+      expect(Date.parse(entry.at)).toBeLessThanOrEqual(now);
   });
 });

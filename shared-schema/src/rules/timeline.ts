@@ -1,9 +1,12 @@
 /**
- * The customer portal's live-updates timeline (spec public §4), derived from the job's status and
- * times alone: a created entry always; 'Driver en route' 15 minutes after creation once En Route or
- * later; 'Driver arrived on site' 30 minutes after creation once In Progress or later; 'Service
- * completed successfully' at the update time when Completed. A cancelled job says it was
- * created and then cancelled (never "driver assigned": nobody may be coming).
+ * The customer portal's live-updates timeline, from what was recorded (DESIGN §12, issue 27).
+ *
+ * The spec derives the timeline from the job's creation time ('Driver en route' 15 minutes after
+ * it, 'Driver arrived on site' 30 minutes after it). That showed customers times that never
+ * happened: an arrival after the completion, or in the future. We override it: each step is
+ * shown at the time the device recorded it (the job's history, `job_updates`, whose times are
+ * the device's business time, rules/occurred.ts), and a step that was never taken is not shown,
+ * whatever the status says.
  */
 import type { Job } from '../entities/job';
 
@@ -11,51 +14,40 @@ import type { Job } from '../entities/job';
 export interface TimelineEntry {
   key: 'created' | 'en-route' | 'arrived' | 'completed' | 'cancelled';
   message: string;
-  /** ISO instant shown beside the entry. */
+  /** ISO instant the step was recorded. */
   at: string;
 }
 
-const STAGE: Readonly<Record<string, number>> = {
-  'En Route': 1,
-  'In Progress': 2,
-  Completed: 3,
-};
-
-function minutesAfter(iso: string, minutes: number): string {
-  return new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+/** A history entry as the timeline needs it (a `job_updates` row). */
+export interface HistoryStep {
+  status: string;
+  message?: string | null;
+  createdAt: string;
 }
 
-/** The timeline of a job, oldest entry first. */
+/** The customer's wording of each step, and the status that records it. */
+const STEPS: readonly { key: TimelineEntry['key']; status: string; message: string }[] = [
+  { key: 'en-route', status: 'En Route', message: 'Driver en route' },
+  { key: 'arrived', status: 'In Progress', message: 'Driver arrived on site' },
+  { key: 'completed', status: 'Completed', message: 'Service completed successfully' },
+  { key: 'cancelled', status: 'Cancelled', message: 'Job cancelled' },
+];
+
+/**
+ * The timeline of a job from its recorded history, oldest entry first: the creation, then the
+ * first recorded time of each step the job took. Nothing is invented: a step with no history
+ * entry (not taken yet, or skipped) has no entry.
+ */
 export function customerTimeline(
-  job: Pick<Job, 'status' | 'createdAt' | 'updatedAt'>,
+  job: Pick<Job, 'createdAt'>,
+  history: readonly HistoryStep[],
 ): TimelineEntry[] {
-  if (job.status === 'Cancelled') {
-    return [
-      { key: 'created', message: 'Job created', at: job.createdAt },
-      { key: 'cancelled', message: 'Job cancelled', at: job.updatedAt },
-    ];
+  const ordered = [...history].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  // The job's creation time is itself the device's time of `job.create` (or the approval's).
+  const entries: TimelineEntry[] = [{ key: 'created', message: 'Job created', at: job.createdAt }];
+  for (const step of STEPS) {
+    const recorded = ordered.find((entry) => entry.status === step.status);
+    if (recorded) entries.push({ key: step.key, message: step.message, at: recorded.createdAt });
   }
-  const stage = STAGE[job.status] ?? 0;
-  const entries: TimelineEntry[] = [
-    { key: 'created', message: 'Job created and driver assigned', at: job.createdAt },
-  ];
-  if (stage >= 1)
-    entries.push({
-      key: 'en-route',
-      message: 'Driver en route',
-      at: minutesAfter(job.createdAt, 15),
-    });
-  if (stage >= 2)
-    entries.push({
-      key: 'arrived',
-      message: 'Driver arrived on site',
-      at: minutesAfter(job.createdAt, 30),
-    });
-  if (stage >= 3)
-    entries.push({
-      key: 'completed',
-      message: 'Service completed successfully',
-      at: job.updatedAt,
-    });
-  return entries;
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }

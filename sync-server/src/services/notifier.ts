@@ -28,6 +28,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  arrivalEstimate,
+  arrivalShortText,
+  enRouteMessage,
   feedbackUrl,
   documentRef,
   pushMessageFor,
@@ -35,10 +38,13 @@ import {
   reviewRequestText,
   trackingUrl,
   type BusinessProfile,
+  type EnRouteMessage,
+  type JobPosition,
   oneLine,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { mintIntegerId } from '../db/id-series';
+import { getRow } from '../db/rows';
 import { onChanges } from '../sync/change-log';
 import { statement } from '../sync/statements';
 import { escapeHtml } from './html';
@@ -140,6 +146,7 @@ interface JobData {
   estimatedArrival?: unknown;
   customerName?: unknown;
   service?: unknown;
+  location?: unknown;
 }
 
 interface PendingRow {
@@ -165,7 +172,11 @@ export function trackingLink(
   return `${publicUrl.replace(/\/+$/, '')}/customer-portal?search=${encodeURIComponent(job.id)}`;
 }
 
-/** The email of one event: subject, plain text and HTML. */
+/**
+ * The email of one event: subject, plain text and HTML. The en-route email says who is coming
+ * and the one arrival estimate (`enRoute`, rules/arrival.ts); the review request links to the
+ * job's review form with its tracking token, so the customer has nothing to type.
+ */
 export function jobEventEmail(
   event: JobEvent,
   job: {
@@ -176,11 +187,19 @@ export function jobEventEmail(
     trackingToken?: string | null;
   },
   publicUrl: string,
+  enRoute: EnRouteMessage = enRouteMessage({
+    jobId: documentRef(job),
+    service: job.service,
+    estimate: { kind: 'unknown' },
+  }),
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
-  // The customer is told the job's number, never its key (issue 28).
+  // The customer is told the job's number, never its key (issue 28); the feedback page looks a
+  // job up by either, and the tracking token opens its review form at once.
   const ref = documentRef(job);
-  const link = review ? feedbackUrl(publicUrl, ref) : trackingLink(publicUrl, job);
+  const link = review
+    ? feedbackUrl(publicUrl, ref, job.trackingToken)
+    : trackingLink(publicUrl, job);
   // Names and services come from booking forms and staff devices: one line each, so nothing a
   // customer typed can add a line to the email (issue 25).
   const greeting = job.customerName ? `Hi ${oneLine(job.customerName)},` : 'Hello,';
@@ -193,10 +212,7 @@ export function jobEventEmail(
           `Your booking${service} is confirmed as job ${ref}. Keep this link to follow it.`,
         ]
       : event === 'job_en_route'
-        ? [
-            `Job ${ref}: your driver is on the way`,
-            `Your driver is on the way for job ${ref}${service}.`,
-          ]
+        ? [enRoute.subject, enRoute.news]
         : [`Job ${ref}: completed`, `Job ${ref}${service} is complete. Thank you for choosing us.`];
   const [lead, label] = review
     ? ['Leave a review', 'Leave a review']
@@ -328,6 +344,23 @@ export function claimJobEvents(
           service: text(job.service),
           trackingToken: token,
         };
+        // Who is coming and the one arrival estimate (rules/arrival.ts), as the tracking page
+        // would give it now: the email, the push and the text all say the same.
+        const estimate = arrivalEstimate(
+          {
+            status: status ?? '',
+            estimatedArrival: text(job.estimatedArrival),
+            location: text(job.location) ?? '',
+          },
+          getRow<JobPosition>(db, 'job_positions', jobId) ?? null,
+          deps.now(),
+        );
+        const enRoute = enRouteMessage({
+          jobId: documentRef(facts),
+          service: facts.service,
+          driverName: text(job.assignedTo),
+          estimate,
+        });
         if (texts) {
           claimJobText(texts, event, {
             id: jobId,
@@ -337,6 +370,7 @@ export function claimJobEvents(
             trackingToken: token,
             assignedTo: job.assignedTo,
             estimatedArrival: job.estimatedArrival,
+            arrival: arrivalShortText(estimate),
           });
         }
         if (event !== BOOKING_APPROVED && token !== null) {
@@ -344,6 +378,7 @@ export function claimJobEvents(
             event,
             documentRef(facts),
             trackingLink(deps.publicUrl, facts),
+            enRoute,
           );
           claimPushes.run(event, jobId, JSON.stringify(message), now, token);
         }
@@ -354,7 +389,7 @@ export function claimJobEvents(
         for (const [kind, dueAt] of emails) {
           // Checked first so a repeat sighting does not use up an id; the index is the real guard.
           if (known.get(jobId, kind)) continue;
-          const mail = jobEventEmail(kind, facts, deps.publicUrl);
+          const mail = jobEventEmail(kind, facts, deps.publicUrl, enRoute);
           insert.run(
             mintIntegerId(db, 'notifications'),
             jobId,

@@ -103,6 +103,11 @@ export interface LoggedJob {
   trackingToken?: unknown;
   assignedTo?: unknown;
   estimatedArrival?: unknown;
+  /**
+   * The one arrival estimate (rules/arrival.ts `arrivalShortText`, issue 27) when the caller
+   * has it; null for none. Without it the text falls back to the job's own estimate.
+   */
+  arrival?: string | null;
 }
 
 /** The job events the texts share with the emails. */
@@ -118,9 +123,14 @@ export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: Log
   const facts: Omit<SmsFacts, 'business'> = { reference, link };
   if (event === 'job_en_route') {
     facts.driverFirstName = driverFirstName(text(job.assignedTo));
-    facts.arrival = smsArrivalEstimate({ estimatedArrival: text(job.estimatedArrival) });
+    facts.arrival =
+      job.arrival !== undefined
+        ? job.arrival
+        : smsArrivalEstimate({ estimatedArrival: text(job.estimatedArrival) });
   }
-  if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, reference);
+  // The review link opens that job's form with its token: nothing to type (issue 27). It names
+  // the job by the number the customer knows; the feedback page takes number or key (issue 28).
+  if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, reference, token);
   claim(ctx, {
     event,
     onceKey: `job:${job.id}`,

@@ -275,9 +275,15 @@ export function storedPaths(app: TestApp): string[] {
 /**
  * A loopback TCP proxy in front of the server that counts the bytes each connection sends to
  * it, and can cut the first connection once `cutAfter` bytes have gone through (both ends
- * destroyed, as when a phone loses signal mid-upload).
+ * destroyed, as when a phone loses signal mid-upload). With `loseAnswerAfter`, it lets that many
+ * bytes through and then cuts the connection as the server's answer comes back, so the server
+ * has everything and the client never hears it did (the link dropping just as an upload ends).
  */
-export async function startProxy(target: string, cutAfter?: number) {
+export async function startProxy(
+  target: string,
+  cutAfter?: number,
+  options: { loseAnswerAfter?: number } = {},
+) {
   const { port: targetPort } = new URL(target);
   const state = {
     cut: false,
@@ -307,7 +313,16 @@ export async function startProxy(target: string, cutAfter?: number) {
         upstream.destroy();
       }
     });
-    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    upstream.on('data', (chunk: Buffer) => {
+      const lose = options.loseAnswerAfter;
+      if (!afterCut && lose !== undefined && !state.cut && state.bytesBeforeCut >= lose) {
+        state.cut = true;
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      client.write(chunk);
+    });
     const close = () => {
       client.destroy();
       upstream.destroy();

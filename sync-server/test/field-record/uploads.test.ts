@@ -148,6 +148,53 @@ describe('an upload cut halfway', () => {
   }, 60_000);
 });
 
+describe('an upload whose last answer was lost (issue 27)', () => {
+  it('is not sent again: the server says it has every byte', async () => {
+    const { app, baseUrl, cookie } = await setUp();
+    const bytes = await makeJpeg({ width: 1600, height: 1200, noise: true });
+    const id = recordPhoto(app, bytes, {}, { width: 1600, height: 1200 });
+    // Everything reaches the server; the answer to the last PATCH never reaches the phone.
+    const proxy = await startProxy(baseUrl, undefined, { loseAnswerAfter: bytes.length });
+
+    await tusUpload({
+      baseUrl: proxy.url,
+      cookie,
+      bytes,
+      metadata: metadataFor('photo', id, bytes),
+      retryDelays: [100, 300, 1000],
+    });
+
+    expect(proxy.state.cut).toBe(true);
+    // The retry asked how far the server got, heard "all of it", and sent nothing more.
+    expect(proxy.state.textAfterCut).toMatch(/^HEAD \/api\/uploads\//m);
+    expect(proxy.state.textAfterCut).not.toMatch(/^(POST|PATCH) /m);
+    expect(proxy.state.bytesAfterCut).toBeLessThan(4096);
+    expect(countRows(app.db, 'stored_files')).toBe(1);
+    expect(sha256(fs.readFileSync(app.fieldFiles.pathOf(sha256(bytes), 'image/jpeg')))).toBe(
+      sha256(bytes),
+    );
+  }, 60_000);
+
+  it('tells only the upload’s creator that it is finished', async () => {
+    const { app, baseUrl, cookie } = await setUp();
+    const bytes = await makeJpeg();
+    const id = recordPhoto(app, bytes);
+    const url = await tusUpload({
+      baseUrl,
+      cookie,
+      bytes,
+      metadata: metadataFor('photo', id, bytes),
+    });
+    const head = (who: string) =>
+      fetch(url, { method: 'HEAD', headers: { cookie: who, 'Tus-Resumable': '1.0.0' } });
+    const mine = await head(cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('upload-offset')).toBe(String(bytes.length));
+    expect(mine.headers.get('upload-length')).toBe(String(bytes.length));
+    expect((await head(await registerCustomer(app))).status).toBe(403);
+  });
+});
+
 describe('bad uploads', () => {
   /** Runs `attempt` and checks it left no file, no partial upload and no stored_files row. */
   async function leavesNothing(app: TestApp, attempt: () => Promise<unknown>): Promise<void> {

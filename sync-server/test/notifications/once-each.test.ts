@@ -179,9 +179,16 @@ describe('one job, one message of each kind', () => {
       `How did we go with job ${jobNumber}?`,
     ]);
     for (const mail of smtp.messages) expect(mail.to).toMatchObject({ text: 'chris@example.com' });
+    // The link opens that job's review form with its tracking token: nothing to type.
     const review = smtp.messages[3]!;
-    expect(review.text).toContain(feedbackUrl(PUBLIC_URL, jobNumber));
-    expect(review.html).toContain(`href="${feedbackUrl(PUBLIC_URL, jobNumber)}"`);
+    // It names the job by its number, as the customer knows it (issue 28).
+    const { trackingToken } = server.app.db
+      .prepare('SELECT trackingToken FROM jobs WHERE id = ?')
+      .get(jobId) as { trackingToken: string };
+    const link = feedbackUrl(PUBLIC_URL, jobNumber, trackingToken);
+    expect(link).toContain(`&token=${trackingToken}`);
+    expect(review.text).toContain(link);
+    expect(review.html).toContain(`href="${link.replace('&', '&amp;')}"`);
     const rows = server.app.db
       .prepare('SELECT event, status FROM notifications WHERE jobId = ? ORDER BY id')
       .all(jobId);

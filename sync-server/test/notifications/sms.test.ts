@@ -281,7 +281,7 @@ describe('texts to the customer, once each', () => {
       expected('job_completed', {
         reference: jobNumber,
         link,
-        reviewLink: feedbackUrl(PUBLIC_URL, jobNumber),
+        reviewLink: feedbackUrl(PUBLIC_URL, jobNumber, trackingToken),
       }),
       expected('quote_sent', {
         reference: quote.number,
@@ -297,7 +297,7 @@ describe('texts to the customer, once each', () => {
     expect(fake.received.every((text) => text.to === E164)).toBe(true);
     expect(fake.received[2]!.body).toContain('Sam is on the way for job');
     expect(fake.received[2]!.body).toContain('ETA 25 minutes');
-    expect(fake.received[3]!.body).toContain(feedbackUrl(PUBLIC_URL, jobNumber));
+    expect(fake.received[3]!.body).toContain(feedbackUrl(PUBLIC_URL, jobNumber, trackingToken));
     expect(fake.received.some((text) => text.body.includes(jobId) && jobId !== jobNumber)).toBe(
       false,
     );

@@ -89,11 +89,12 @@ export const STAFF_CALLS: readonly StaffCall[] = [
   },
   { method: 'GET', url: '/api/fleet/due', driver: 'ok' },
   { method: 'GET', url: '/api/vehicles/1/history.pdf', driver: 403 },
+  // The vehicle a job goes out on: the driver picks it for a job they can see (issue 27).
   {
     method: 'PUT',
     url: '/api/jobs/JOB-2026-1/vehicle',
     payload: VALID_BODIES.jobVehicle,
-    driver: 403,
+    driver: 'ok',
   },
   { method: 'GET', url: '/api/fleet-expenses', driver: 403 },
   { method: 'POST', url: '/api/fleet-expenses', payload: VALID_BODIES.fleetExpense, driver: 403 },

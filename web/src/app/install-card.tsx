@@ -4,11 +4,12 @@
  * pointer to the browser menu. Hidden when running standalone, after an accepted install, and
  * from then on once dismissed (remembered on the device). It never covers a field being edited
  * (it steps aside while one has the focus), sits below menus and dialogs, and appears only once
- * the page's full stylesheets have loaded, so it never shifts the page.
+ * the page's full stylesheets have loaded, so it never shifts the page. On a phone it is part of
+ * the dock at the foot of the screen, whose height the page keeps free (issue 27).
  */
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown, IconShare2 } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useEditingField, whenStylesReady } from '../lib/floating';
 import classes from './layout.module.css';
 
@@ -98,10 +99,30 @@ export function InstallCard() {
     }
   }, [promptEvent]);
 
-  if (hidden || !stylesReady || editing) return null;
+  const shown = !(hidden || !stylesReady || editing);
+  const card = useRef<HTMLDivElement | null>(null);
+  // On a phone the card sits in the dock above the call bar; the page keeps its height free
+  // (`--dock-extra`, global.css) so nothing is ever under it (issue 27).
+  useEffect(() => {
+    const element = card.current;
+    const root = document.documentElement;
+    if (!shown || !element) return;
+    const measure = () =>
+      root.style.setProperty('--dock-extra', `${Math.ceil(element.offsetHeight)}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--dock-extra');
+    };
+  }, [shown]);
+
+  if (!shown) return null;
 
   return (
     <Paper
+      ref={card}
       className={classes.installCard}
       shadow="lg"
       p="sm"

@@ -1,7 +1,9 @@
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '../components/auth-provider';
 import { useOperators } from '../components/profile-provider';
+import { onKeptChanges, readKeptChanges } from '../lib/kept-changes';
 import { telHref } from '../lib/format';
 import { ClientOnly } from './client-only';
 import { EmergencyCallButton } from './emergency-call-button';
@@ -15,6 +17,28 @@ import { SiteHeader } from './site-header';
 // Not part of the pre-rendered page: it appears (if at all) once the page is running, so its
 // code loads after hydration.
 const InstallCard = lazy(() => import('./install-card').then((m) => ({ default: m.InstallCard })));
+const UnsentWorkPrompt = lazy(() =>
+  import('../components/unsent-work-prompt').then((m) => ({ default: m.UnsentWorkPrompt })),
+);
+
+/**
+ * Staff changes that wait on this device for a sign-in (issue 27): the prompt (with the local
+ * database) loads only when they can: a staff member signed in offline, or changes kept for
+ * someone signed out. Everyone else never fetches it.
+ */
+function UnsentWork() {
+  const { needsPassword } = useAuth();
+  const [kept, setKept] = useState(readKeptChanges);
+  useEffect(() => onKeptChanges(() => setKept(readKeptChanges())), []);
+  if (!needsPassword && !kept) return null;
+  return (
+    <LoadBoundary>
+      <Suspense fallback={null}>
+        <UnsentWorkPrompt kept={kept} />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
 
 export function PageLoader() {
   return (
@@ -59,6 +83,7 @@ export function Layout() {
       <EmergencyCallButton />
       <ClientOnly>
         <OfflineBanner />
+        <UnsentWork />
       </ClientOnly>
       <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         {/* A new address tries again: the boundary is per page. */}

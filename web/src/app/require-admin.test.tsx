@@ -21,6 +21,7 @@ function renderAt(user: unknown) {
               }
             />
             <Route path="/auth" element={<p>login page</p>} />
+            <Route path="/driver" element={<p>my jobs</p>} />
           </Routes>
         </MemoryRouter>
       </AuthProvider>
@@ -51,6 +52,13 @@ describe('RequireAdmin', () => {
     stubMe();
     renderAt({ id: 2, username: 'casey', role: 'customer' });
     expect(screen.getByText('login page')).toBeTruthy();
+  });
+
+  it('sends a signed-in driver to their own screen, never to /auth (issue 27)', () => {
+    stubMe();
+    renderAt({ id: 3, username: 'dana', role: 'driver' });
+    expect(screen.getByText('my jobs')).toBeTruthy();
+    expect(screen.queryByText('login page')).toBeNull();
   });
 
   it('lets an admin in', () => {

@@ -33,10 +33,15 @@ const LiveStatusWidget = lazy(() =>
   loadLiveStatus().then((m) => ({ default: m.LiveStatusWidget })),
 );
 
-/** Renders `children` for a signed-in admin; anyone else is sent to /auth. */
+/**
+ * Renders `children` for a signed-in admin. A signed-in driver is sent to their own screen
+ * (issue 27: a driver never meets a screen that sends them to /auth while signed in); anyone
+ * else to /auth.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isAdmin } = useAuth();
+  const { isAdmin, isDriver } = useAuth();
   const location = useLocation();
+  if (isDriver) return <Navigate to="/driver" replace />;
   if (!isAdmin)
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;

@@ -16,7 +16,7 @@ import {
   offlineDataClearedMessage,
 } from '@pilbara/shared-schema';
 import { mutationLabel } from '../features/sync-status';
-import { keptForAnother, startSync, stopSync } from '../sync';
+import { db, keepOutboxFor, keptForAnother, startSync, stopSync } from '../sync';
 
 /** Id of the notice shown while another user's kept changes pause the sync. */
 export const KEPT_NOTICE_ID = 'kept-for-another';
@@ -29,12 +29,18 @@ export const CLEARED_NOTICE_ID = 'offline-data-cleared';
  * server session only). `onSignedOut` runs when the server ends the session (socket 4401).
  */
 export function StaffSync({
-  userId,
+  user,
   onSignedOut,
 }: {
-  userId: number | string;
+  /** The signed-in staff member: whose changes the outbox holds if the server ends the session. */
+  user: { id: number | string; name: string; username: string };
   onSignedOut: () => void;
 }): null {
+  const userId = user.id;
+  const owner = useRef(user);
+  useEffect(() => {
+    owner.current = user;
+  }, [user]);
   const latest = useRef(onSignedOut);
   useEffect(() => {
     latest.current = onSignedOut;
@@ -55,7 +61,14 @@ export function StaffSync({
       }
       startSync({
         baseUrl: window.location.origin,
-        onSignedOut: () => latest.current(),
+        // The server ended the session: changes still waiting are this person's, kept for
+        // their next sign-in here, and the signed-out app says so (issue 27).
+        onSignedOut: () =>
+          void db.outbox
+            .count()
+            .then((waiting) => (waiting > 0 ? keepOutboxFor(owner.current) : undefined))
+            .catch(() => undefined)
+            .finally(() => latest.current()),
         // Stays until read: what was lost must not flash past.
         onDataCleared: (notice) =>
           notifications.show({

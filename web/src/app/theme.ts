@@ -61,8 +61,8 @@ export const theme = createTheme({
     // The show/hide toggle is a 44 px tap target, as tall as the field itself.
     PasswordInput: {
       defaultProps: {
-        rightSectionWidth: 44,
-        visibilityToggleButtonProps: { style: { width: 42, height: 42, minWidth: 42 } },
+        rightSectionWidth: 46,
+        visibilityToggleButtonProps: { style: { width: 44, height: 44, minWidth: 44 } },
       },
     },
     // Toasts are read in the cab in sunlight: full-strength description text, and a named

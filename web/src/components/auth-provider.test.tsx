@@ -4,7 +4,13 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { AuthProvider, LOGOUT_PENDING_KEY, OFFLINE_SESSION_KEY, useAuth } from './auth-provider';
+import {
+  AuthProvider,
+  LOGIN_TIMEOUT_MS,
+  LOGOUT_PENDING_KEY,
+  OFFLINE_SESSION_KEY,
+  useAuth,
+} from './auth-provider';
 import { rememberOfflineSignIn } from '../lib/offline-signin';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -204,6 +210,93 @@ describe('AuthProvider', () => {
       await waitFor(() => expect(result.current.user).toBeNull());
       expect(localStorage.getItem(OFFLINE_SESSION_KEY)).toBeNull();
     });
+  });
+
+  describe('a slow server (issue 27)', () => {
+    /** A fetch whose answer the test gives; it rejects as a browser does when aborted. */
+    function slowServer() {
+      let answer: (response: Response) => void = () => undefined;
+      const calls: string[] = [];
+      const fetchMock = vi.fn(
+        (url: string, init?: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            calls.push(url);
+            answer = resolve;
+            init?.signal?.addEventListener('abort', () =>
+              reject(new DOMException('The operation was aborted.', 'AbortError')),
+            );
+          }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      return { calls, answer: (response: Response) => answer(response) };
+    }
+    const lastToast = () => vi.mocked(notifications.show).mock.lastCall?.[0];
+
+    it('waits for the server past 10 s when the verifier here says the password is wrong', async () => {
+      await rememberOfflineSignIn(admin, 'secret-123');
+      const server = slowServer();
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      let outcome = 'pending';
+      const login = result.current.login({ username: 'boss', password: 'wrong-one' }).then(
+        () => (outcome = 'signed in'),
+        () => (outcome = 'refused'),
+      );
+      // Past the 10 s the device gave the server before; a verifier check takes about a second.
+      await new Promise((resolve) => setTimeout(resolve, LOGIN_TIMEOUT_MS + 2_500));
+      expect(outcome).toBe('pending');
+      server.answer(new Response('{"error":"Invalid username or password"}', { status: 401 }));
+      await act(async () => {
+        await login;
+      });
+      expect(outcome).toBe('refused');
+      expect(lastToast()).toMatchObject({ message: MESSAGES.INVALID_CREDENTIALS });
+      expect(result.current.user).toBeNull();
+    }, 30_000);
+
+    it('signs in offline after 10 s when the verifier accepts the password', async () => {
+      await rememberOfflineSignIn(admin, 'secret-123');
+      slowServer();
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await act(async () => {
+        await result.current.login({ username: 'boss', password: 'secret-123' });
+      });
+      expect(result.current.offline).toBe(true);
+      expect(result.current.needsPassword).toBe(false);
+    }, 30_000);
+
+    it('sends no second sign-in while one is running', async () => {
+      await rememberOfflineSignIn(admin, 'secret-123');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await act(async () => {
+        await result.current.login({ username: 'boss', password: 'secret-123' });
+      });
+      const server = slowServer();
+      // The person signs in again while the server is slow; signal comes back meanwhile.
+      let login: Promise<unknown> = Promise.resolve();
+      await act(async () => {
+        login = result.current.login({ username: 'boss', password: 'secret-123' });
+        window.dispatchEvent(new Event('online'));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      });
+      expect(server.calls).toEqual(['/api/auth/login']);
+      server.answer(new Response(JSON.stringify({ user: admin }), { status: 200 }));
+      await act(async () => {
+        await login;
+      });
+      expect(result.current.offline).toBe(false);
+    }, 30_000);
+  });
+
+  it('needs the password again on a page opened after an offline sign-in', async () => {
+    localStorage.setItem('auth_user', JSON.stringify(admin));
+    localStorage.setItem(OFFLINE_SESSION_KEY, JSON.stringify('boss'));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.offline).toBe(true));
+    expect(result.current.needsPassword).toBe(true);
   });
 
   describe('sign-out without signal', () => {

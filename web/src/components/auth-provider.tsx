@@ -44,8 +44,17 @@ export const OFFLINE_SESSION_KEY = 'auth_offline';
  */
 export const LOGOUT_PENDING_KEY = 'auth_logout_pending';
 
-/** How long an online sign-in may take before the device treats the server as unreachable. */
+/**
+ * How long an online sign-in may take before the device checks the password against its local
+ * verifier. A password the verifier accepts then signs in offline; one it refuses (or a device
+ * with no verifier) keeps waiting for the server's answer, up to {@link LOGIN_WAIT_MS}: giving
+ * up at 10 s on a slow server could only say "no connection" to a person whose password the
+ * server would have checked a moment later (issue 27).
+ */
 export const LOGIN_TIMEOUT_MS = 10_000;
+
+/** The longest a sign-in waits for the server when the device cannot sign in offline. */
+export const LOGIN_WAIT_MS = 120_000;
 
 /** How often, while signed in offline, the device tries to reach the server again. */
 export const RECONNECT_EVERY_MS = 5_000;
@@ -62,6 +71,35 @@ export function couldNotCheck(error: unknown): boolean {
   )
     return true;
   return error instanceof HttpError && [502, 503, 504].includes(error.status);
+}
+
+/**
+ * Runs `attempt` now, every RECONNECT_EVERY_MS and when the browser is back online, one at a
+ * time and never while the browser says it is offline, until the returned function stops it.
+ * The retries of an offline sign-in and of an offline sign-out both use it.
+ */
+function keepTrying(attempt: (stopped: () => boolean) => Promise<void>): () => void {
+  let busy = false;
+  let stopped = false;
+  const run = async () => {
+    if (busy || stopped) return;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    busy = true;
+    try {
+      await attempt(() => stopped);
+    } finally {
+      busy = false;
+    }
+  };
+  void run();
+  const timer = window.setInterval(() => void run(), RECONNECT_EVERY_MS);
+  const onOnline = () => void run();
+  window.addEventListener('online', onOnline);
+  return () => {
+    stopped = true;
+    window.clearInterval(timer);
+    window.removeEventListener('online', onOnline);
+  };
 }
 
 function readOfflineSession(): string | null {
@@ -129,6 +167,11 @@ export interface AuthContextValue {
    * engine waits until the device has signed in to the server again.
    */
   offline: boolean;
+  /**
+   * Signed in offline on an earlier page (the password is not held here): changes wait until
+   * the person signs in again, which the unsent-work prompt asks for (issue 27).
+   */
+  needsPassword: boolean;
   login(values: LoginValues): Promise<AuthUser>;
   register(values: RegisterValues): Promise<AuthUser>;
   logout(): Promise<void>;
@@ -140,6 +183,54 @@ export interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The server's answer to a sign-in, or why the device must decide without it. */
+type ServerAnswer =
+  | { kind: 'answered'; value: unknown }
+  /** Not checked by the server; `local` is the user when the verifier here already accepted. */
+  | { kind: 'unchecked'; local: AuthUser | null };
+
+/**
+ * Asks the server to check the password. A refusal (401, 429, …) is thrown as it is. When the
+ * server cannot be reached, or answers through a gateway error, the device decides. When it is
+ * slow, the local verifier is asked after {@link LOGIN_TIMEOUT_MS}: a password it accepts signs
+ * in offline at once; otherwise the sign-in keeps waiting for the server, up to
+ * {@link LOGIN_WAIT_MS}, since only the server can tell a wrong password from a changed one.
+ */
+async function askServer(values: LoginValues): Promise<ServerAnswer> {
+  const abort = new AbortController();
+  const deadline = window.setTimeout(() => abort.abort(), LOGIN_WAIT_MS);
+  const request = apiRequest<unknown>('/api/auth/login', { body: values, signal: abort.signal });
+  // Settles the same way whether the server answers first or the verifier is asked first.
+  const answered = request.then(
+    (value): ServerAnswer => ({ kind: 'answered', value }),
+    (error: unknown): ServerAnswer => {
+      if (couldNotCheck(error)) return { kind: 'unchecked', local: null };
+      throw error;
+    },
+  );
+  let slowTimer = 0;
+  try {
+    const slow = new Promise<'slow'>((resolve) => {
+      slowTimer = window.setTimeout(() => resolve('slow'), LOGIN_TIMEOUT_MS);
+    });
+    const first = await Promise.race([answered, slow]);
+    if (first !== 'slow') return first;
+    const local = parseAuthUser(
+      await (await offlineSignIn()).signInOffline(values.username, values.password),
+    );
+    if (local) {
+      // The verifier accepts: sign in offline now; the reconnect signs in to the server later.
+      abort.abort();
+      void answered.catch(() => undefined);
+      return { kind: 'unchecked', local };
+    }
+    return await answered;
+  } finally {
+    window.clearTimeout(slowTimer);
+    window.clearTimeout(deadline);
+  }
+}
 
 /** The welcome name of spec §2 Header: first name, else username. */
 export function displayName(user: Pick<AuthUser, 'firstName' | 'username'>): string {
@@ -159,6 +250,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   /** The password of an offline sign-in, kept in memory only, to sign in to the server later. */
   const heldPassword = useRef<string | null>(null);
+  /**
+   * Whether this page holds that password. A page opened again after an offline sign-in (the
+   * browser closed, the phone restarted) does not: it needs the person to sign in again before
+   * anything can reach the server, and says so (`needsPassword`).
+   */
+  const [passwordHeld, setPasswordHeld] = useState(false);
+  /** Sign-ins running now; the reconnect below waits while one does. */
+  const signingIn = useRef(0);
   const sessionEndedRef = useRef<() => void>(() => undefined);
   const timers = useRef<number[]>([]);
 
@@ -166,6 +265,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     removeStored(STORAGE_KEYS.authUser);
     removeStored(OFFLINE_SESSION_KEY);
     heldPassword.current = null;
+    setPasswordHeld(false);
     setOffline(false);
     setUser(null);
   }, [setUser, setOffline]);
@@ -219,25 +319,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (values: LoginValues): Promise<AuthUser> => {
       setLoading(true);
+      signingIn.current += 1;
       const { AUTH_TEXT, AUTH_TOASTS } = await authText();
       try {
         let user: AuthUser;
-        try {
-          user = userFromAnswer(
-            await apiRequest<unknown>('/api/auth/login', {
-              body: values,
-              signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
-            }),
-          );
-        } catch (error) {
-          if (!couldNotCheck(error)) throw error;
-          const local = parseAuthUser(
-            await (await offlineSignIn()).signInOffline(values.username, values.password),
-          );
+        const answer = await askServer(values);
+        if (answer.kind === 'answered') {
+          user = userFromAnswer(answer.value);
+        } else {
+          // The server did not check the password (no signal, a gateway error, too slow while
+          // the verifier here accepts it): the local verifier decides whether to sign in offline.
+          const local =
+            answer.local ??
+            parseAuthUser(
+              await (await offlineSignIn()).signInOffline(values.username, values.password),
+            );
           if (!local) throw new NoConnectionError();
           writeStored(STORAGE_KEYS.authUser, local);
           writeStored(OFFLINE_SESSION_KEY, local.username);
           heldPassword.current = values.password;
+          setPasswordHeld(true);
           setOffline(true);
           setUser(local);
           notifications.show({
@@ -252,6 +353,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         removeStored(OFFLINE_SESSION_KEY);
         removeStored(LOGOUT_PENDING_KEY);
         heldPassword.current = null;
+        setPasswordHeld(false);
         setOffline(false);
         setUser(user);
         void offlineSignIn().then((m) => m.rememberOfflineSignIn(user, values.password));
@@ -285,6 +387,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
         throw error;
       } finally {
+        signingIn.current -= 1;
         setLoading(false);
       }
     },
@@ -297,45 +400,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // waiting stay in the outbox for the next sign-in.
   useEffect(() => {
     if (!offline || !user) return;
-    let busy = false;
-    let stopped = false;
-    const attempt = async () => {
+    return keepTrying(async (stopped) => {
       const password = heldPassword.current;
-      if (busy || stopped || password === null) return;
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-      busy = true;
+      // A sign-in running now (the person typing their password again, or the prompt's) is
+      // the attempt: a second one beside it could race it to the session cookie.
+      if (password === null || signingIn.current > 0) return;
       try {
         const answer = await apiRequest<unknown>('/api/auth/login', {
           body: { username: user.username, password },
           signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
         });
-        if (stopped) return;
+        if (stopped()) return;
         const fresh = userFromAnswer(answer);
         writeStored(STORAGE_KEYS.authUser, fresh);
         removeStored(OFFLINE_SESSION_KEY);
         removeStored(LOGOUT_PENDING_KEY);
         heldPassword.current = null;
+        setPasswordHeld(false);
         setUser(fresh);
         setOffline(false);
         void offlineSignIn().then((m) => m.rememberOfflineSignIn(fresh, password));
       } catch (error) {
-        if (stopped || couldNotCheck(error)) return;
+        if (stopped() || couldNotCheck(error)) return;
         if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
           void offlineSignIn().then((m) => m.forgetOfflineSignIn(user.username));
           sessionEndedRef.current();
         }
-      } finally {
-        busy = false;
       }
-    };
-    void attempt();
-    const timer = window.setInterval(() => void attempt(), RECONNECT_EVERY_MS);
-    window.addEventListener('online', attempt);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-      window.removeEventListener('online', attempt);
-    };
+    });
   }, [offline, user, setUser, setOffline]);
 
   // A sign-out made without signal is finished on the server once it answers, so the device's
@@ -343,32 +435,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // and clears the flag.
   useEffect(() => {
     if (user) return;
-    let busy = false;
-    let stopped = false;
-    const attempt = async () => {
-      if (busy || stopped || !readStored(LOGOUT_PENDING_KEY, (v) => v === true)) return;
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-      busy = true;
+    return keepTrying(async (stopped) => {
+      if (!readStored(LOGOUT_PENDING_KEY, (v) => v === true)) return;
       try {
         await apiRequest<unknown>('/api/auth/logout', {
           method: 'POST',
           signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
         });
-        if (!stopped) removeStored(LOGOUT_PENDING_KEY);
+        if (!stopped()) removeStored(LOGOUT_PENDING_KEY);
       } catch (error) {
-        if (!stopped && !couldNotCheck(error)) removeStored(LOGOUT_PENDING_KEY);
-      } finally {
-        busy = false;
+        if (!stopped() && !couldNotCheck(error)) removeStored(LOGOUT_PENDING_KEY);
       }
-    };
-    void attempt();
-    const timer = window.setInterval(() => void attempt(), RECONNECT_EVERY_MS);
-    window.addEventListener('online', attempt);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-      window.removeEventListener('online', attempt);
-    };
+    });
   }, [user]);
 
   const register = useCallback(
@@ -457,12 +535,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: user?.role === 'admin',
       isDriver: user?.role === 'driver',
       offline,
+      needsPassword: offline && user !== null && !passwordHeld,
       login,
       register,
       logout,
       sessionEnded,
     }),
-    [user, loading, offline, login, register, logout, sessionEnded],
+    [user, loading, offline, passwordHeld, login, register, logout, sessionEnded],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -35,7 +35,8 @@ export function SignOutDialog({ onClose }: { onClose: () => void }) {
   }, [pending]);
 
   const keep = async () => {
-    if (user) await keepOutboxFor({ id: user.id, name: displayName(user) });
+    if (user)
+      await keepOutboxFor({ id: user.id, name: displayName(user), username: user.username });
     signOut();
   };
 

@@ -193,7 +193,7 @@ export function AboutPage() {
                   <Text size="sm">{owner.blurb}</Text>
                   <Group gap={6}>
                     <IconPhone size={18} aria-hidden />
-                    <Anchor href={telHref(owner.phone)} fw={700}>
+                    <Anchor href={telHref(owner.phone)} fw={700} className="tap-link">
                       {owner.phone}
                     </Anchor>
                   </Group>

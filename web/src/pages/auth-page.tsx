@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Anchor,
   Card,
@@ -26,17 +26,17 @@ export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [prefill, setPrefill] = useState('');
+  // "Sign in again" for changes kept on this device names whose they are (issue 27). Read after
+  // hydration: the page was pre-rendered without it.
+  const { state } = useLocation() as { state: { username?: unknown } | null };
+  const keptFor = typeof state?.username === 'string' ? state.username : '';
+  useEffect(() => {
+    if (keptFor) setPrefill(keptFor);
+  }, [keptFor]);
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
-      <Anchor
-        component={Link}
-        to="/"
-        size="sm"
-        mb="md"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
+      <Anchor component={Link} to="/" size="sm" mb="md" className="tap-link" style={{ gap: 4 }}>
         <IconArrowLeft size={16} aria-hidden /> Back to Home
       </Anchor>
       <Grid gap="xl" align="stretch">

@@ -133,6 +133,7 @@ export function ContactPage() {
               <Anchor
                 href={`mailto:${profile.email}`}
                 size="sm"
+                className="tap-link"
                 style={{ overflowWrap: 'anywhere' }}
               >
                 {profile.email}

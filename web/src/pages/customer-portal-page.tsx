@@ -139,6 +139,7 @@ export function CustomerPortalPage() {
             job={state.found.job}
             token={tokenOf(state.found)}
             position={state.found.position ?? null}
+            timeline={state.found.timeline ?? []}
           />
         ) : null}
         {state.status === 'found' && 'booking' in state.found ? (

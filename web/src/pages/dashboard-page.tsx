@@ -11,7 +11,7 @@ import { DashboardView } from '../features/tracking/dashboard-view';
 export function DashboardPage() {
   usePageTitle('My Dashboard');
   const { info, save, clear } = useCustomerInfo();
-  const { jobs, bookings, bookingsListed, loading } = useCustomerJobs(
+  const { jobs, bookings, bookingsListed, loading, reviewedJobIds } = useCustomerJobs(
     info ? (info.lookup ?? info.phone) : null,
     undefined,
     info?.proof,
@@ -25,6 +25,7 @@ export function DashboardPage() {
         <DashboardView
           info={info}
           jobs={jobs}
+          reviewedJobIds={reviewedJobIds}
           bookings={bookings}
           deviceBookings={deviceBookings}
           bookingsListed={bookingsListed}

@@ -4,13 +4,18 @@
  * customer the dashboard already knows (saved 'customerInfo', looked up again through
  * GET /api/jobs/customer/:lookup), and otherwise lets the visitor find theirs by phone number or
  * job ID right here. `?job=JOB-…` preselects a job (the dashboard's Rate button sends it).
+ *
+ * The review request email's link (issue 27) carries the job's tracking token too
+ * (`?job=…&token=…`): the page opens that job's form at once, the token being the proof, with
+ * nothing to type; or says the job was reviewed already, or is not finished yet.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
 import { DATE_FORMATS, formatPerth } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
+import { trackJob } from '../features/tracking/use-job-search';
 import { FeedbackForm } from '../features/public-forms/feedback-form';
 import { isJobIdLookup, useCustomerInfo } from '../features/tracking/customer-info';
 import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
@@ -20,10 +25,54 @@ const FEEDBACK_REFRESH_MS = 60_000;
 const ALL_REVIEWED =
   'You have already reviewed every completed service we found. Thank you! A new one will show here once it is finished.';
 
+/** What the review link's token opened: its job to review, or why there is nothing to review. */
+type LinkedJob =
+  | { state: 'loading' }
+  | { state: 'review'; id: string; label: string }
+  | { state: 'reviewed'; id: string }
+  | { state: 'not-finished'; id: string }
+  | { state: 'unknown' };
+
+export const FEEDBACK_LINK_TEXT = {
+  reviewed: (id: string) => `Thank you: your review of job ${id} is in. The owners read every one.`,
+  notFinished: (id: string) =>
+    `Job ${id} is not finished yet. The review opens here once it is complete.`,
+} as const;
+
+/** The job a review link (`?job=…&token=…`) names, looked up by its token. */
+function useLinkedJob(token: string | null): LinkedJob | null {
+  // Null at first in the browser too: the page was pre-rendered without the query.
+  const [linked, setLinked] = useState<LinkedJob | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setLinked({ state: 'loading' });
+    trackJob({ token })
+      .then((found) => {
+        if (!live) return;
+        if (!found || !('job' in found)) return setLinked({ state: 'unknown' });
+        const { job } = found;
+        if (found.reviewed) return setLinked({ state: 'reviewed', id: job.id });
+        if (job.status !== 'Completed') return setLinked({ state: 'not-finished', id: job.id });
+        setLinked({
+          state: 'review',
+          id: job.id,
+          label: `${job.service} – ${job.id} (${formatPerth(job.createdAt, DATE_FORMATS.date)})`,
+        });
+      })
+      .catch(() => live && setLinked({ state: 'unknown' }));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return linked;
+}
+
 export function FeedbackPage() {
   usePageTitle('Customer Feedback');
   const [params] = useSearchParams();
   const preselected = params.get('job') ?? '';
+  const linked = useLinkedJob(params.get('token'));
   const { info } = useCustomerInfo();
   // What finds the reviewer's jobs, and what proves them (DESIGN §11): the phone saved on the
   // dashboard, or a job ID with the phone's last digits typed here.
@@ -61,7 +110,29 @@ export function FeedbackPage() {
           </Text>
         </Stack>
 
-        {loading ? (
+        {linked && linked.state !== 'unknown' ? (
+          linked.state === 'loading' ? (
+            <Center py="xl">
+              <Loader aria-label="Opening your review" />
+            </Center>
+          ) : linked.state === 'review' ? (
+            <Card withBorder radius="md" padding="lg" data-testid="linked-review">
+              <FeedbackForm
+                jobs={[{ id: linked.id, label: linked.label }]}
+                initialJobId={linked.id}
+                proof={{ token: params.get('token') ?? '' }}
+              />
+            </Card>
+          ) : (
+            <Card withBorder radius="md" padding="xl" data-testid="linked-review-closed">
+              <Text ta="center">
+                {linked.state === 'reviewed'
+                  ? FEEDBACK_LINK_TEXT.reviewed(linked.id)
+                  : FEEDBACK_LINK_TEXT.notFinished(linked.id)}
+              </Text>
+            </Card>
+          )
+        ) : loading ? (
           <Center py="xl">
             <Loader aria-label="Loading your completed services" />
           </Center>

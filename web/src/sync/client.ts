@@ -10,6 +10,7 @@ import type {
   MutatorArgs,
   MutatorName,
 } from '@pilbara/shared-schema';
+import { clearKeptChanges, writeKeptChanges } from '../lib/kept-changes';
 import { liveQuery } from 'dexie';
 import { getDatabase, type PilbaraDatabase } from '../db/database';
 import type { LocalFieldFile } from '../db/schema';
@@ -338,8 +339,14 @@ export interface KeptChanges {
  * "Keep on this device and sign out": the outbox stays as it is and is marked as this user's,
  * so it is sent under their name at their next sign-in here, and not under someone else's.
  */
-export async function keepOutboxFor(user: { id: number | string; name: string }): Promise<void> {
+export async function keepOutboxFor(user: {
+  id: number | string;
+  name: string;
+  username: string;
+}): Promise<void> {
   await setMeta(getSyncDatabase(), META.keptFor, { userId: String(user.id), name: user.name });
+  // What the signed-out shell reads to say whose changes wait (issue 27).
+  writeKeptChanges({ userId: String(user.id), name: user.name, username: user.username });
 }
 
 /**
@@ -355,6 +362,7 @@ export async function keptForAnother(userId: number | string): Promise<KeptChang
     const count = await db.outbox.count();
     if (count === 0 || kept.userId === String(userId)) {
       await db.meta.delete(META.keptFor);
+      clearKeptChanges();
       return null;
     }
     return { ...kept, count };

@@ -14,6 +14,7 @@ import {
   quoteAccept,
 } from './invoice';
 import {
+  jobAddNote,
   jobAssignVehicle,
   jobComplete,
   jobCreate,
@@ -62,6 +63,7 @@ const ALL = [
   jobSetStatus,
   jobReassign,
   jobAssignVehicle,
+  jobAddNote,
   jobDelete,
   jobRestore,
   quoteSave,

@@ -262,3 +262,34 @@ describe('job.delete', () => {
     },
   );
 });
+
+describe('job.addNote', () => {
+  it('adds a line with the time and author under the office’s notes', () => {
+    const job = aJob({ id: 'JOB-2026-9', notes: 'From booking BKG-2026-3' });
+    const result = ok(tables({ jobs: [job] }), 'job.addNote', {
+      id: 'JOB-2026-9',
+      note: '  Winch cable frayed  ',
+      by: 'Dana Reid',
+    });
+    const notes = row(result.tables, 'jobs', 'JOB-2026-9')?.notes as string;
+    expect(notes.split('\n')).toEqual([
+      'From booking BKG-2026-3',
+      expect.stringMatching(/^\d\d\/\d\d \d\d:\d\d Dana Reid: Winch cable frayed$/),
+    ]);
+  });
+
+  it('refuses an empty note and notes past the limit', () => {
+    const job = aJob({ id: 'JOB-2026-9', notes: 'x'.repeat(1990) });
+    expect(
+      rejected(tables({ jobs: [job] }), 'job.addNote', { id: 'JOB-2026-9', note: ' ', by: 'D' })
+        .message,
+    ).toBe('Write the note first');
+    expect(
+      rejected(tables({ jobs: [job] }), 'job.addNote', {
+        id: 'JOB-2026-9',
+        note: 'Tyre flat',
+        by: 'Dana Reid',
+      }).code,
+    ).toBe('invalid_state');
+  });
+});

@@ -18,6 +18,7 @@ import {
 } from '../mutator';
 import type { MutationContext, Row, RowChange } from '../mutator';
 import { latestTime } from '../../rules/occurred';
+import { formatPerth } from '../../rules/dates';
 import { baseRowSchema, leasedIdSchema, jobUpdate, textIdSchema } from './common';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
@@ -206,6 +207,46 @@ export const jobAssignVehicle = defineMutator({
     if (args.vehicleId !== null && !readOne(ctx, 'vehicle'))
       return reject('not_found', MESSAGES.VEHICLE_NOT_FOUND, 'vehicleId');
     const updated: Job = { ...job, vehicleId: args.vehicleId, updatedAt: ctx.now };
+    return succeed([put('jobs', updated as Row)], { job: updated });
+  },
+});
+
+/** The most characters a job's notes hold (the create-job form's limit). */
+export const JOB_NOTES_MAX = 2000;
+
+/**
+ * One line of a job's notes as a note adds it: `21/11 14:05 Dana Reid: Winch cable frayed`, in
+ * Perth time, so the office reads who noted what and when.
+ */
+export function noteLine(at: string, by: string, note: string): string {
+  return `${formatPerth(at, 'DD/MM HH:mm')} ${by}: ${note}`;
+}
+
+/**
+ * `job.addNote` (issue 27): a driver's (or admin's) note on the job, added as a line under the
+ * notes already there. Adding never replaces anything, so two people noting the same job
+ * offline never conflict; the office's notes (the booking's description) stay as they were.
+ * `by` is the author's assignment name, which the device knows.
+ */
+export const jobAddNote = defineMutator({
+  name: 'job.addNote',
+  argsSchema: z.object({
+    id: jobIdSchema,
+    note: z
+      .string()
+      .trim()
+      .min(1, { error: MESSAGES.NOTE_REQUIRED })
+      .max(500, { error: MESSAGES.NOTE_TOO_LONG }),
+    by: z.string().trim().min(1).max(100),
+  }),
+  reads: (args) => readJobWithHistory(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    const line = noteLine(eventTime(ctx), args.by, args.note);
+    const notes = job.notes?.trim() ? `${job.notes.trimEnd()}\n${line}` : line;
+    if (notes.length > JOB_NOTES_MAX) return reject('invalid_state', MESSAGES.NOTES_FULL, 'note');
+    const updated: Job = { ...job, notes, updatedAt: ctx.now };
     return succeed([put('jobs', updated as Row)], { job: updated });
   },
 });

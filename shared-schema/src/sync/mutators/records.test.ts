@@ -33,6 +33,23 @@ describe('service.add', () => {
     });
   });
 
+  it('puts the next service date on the vehicle in the same step (issue 27)', () => {
+    const result = ok(fleet, 'service.add', { ...args, nextServiceDue: '2027-05-20' });
+    expect(row(result.tables, 'service_records', 10)).toMatchObject({
+      nextServiceDue: '2027-05-20',
+    });
+    expect(row(result.tables, 'vehicles', 1)).toMatchObject({ nextService: '2027-05-20' });
+    // An older service entered late does not move the reminder back.
+    const later = ok(result.tables, 'service.add', {
+      ...args,
+      id: 11,
+      invoiceNumber: 'PD-0900',
+      invoiceDate: '2026-06-01',
+      nextServiceDue: '2026-12-01',
+    });
+    expect(row(later.tables, 'vehicles', 1)).toMatchObject({ nextService: '2027-05-20' });
+  });
+
   it('rejects an unknown vehicle, a repeated invoice number and bad input', () => {
     expect(rejected(tables({}), 'service.add', args).message).toBe('Vehicle is required');
     const once = ok(fleet, 'service.add', args).tables;

@@ -45,6 +45,11 @@ import {
 } from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
 import { findFieldRecord, findJob, recordStoredFile } from '../../db/repositories/field-record';
+import {
+  findFinishedUpload,
+  forgetFinishedUploads,
+  recordFinishedUpload,
+} from '../../db/repositories/finished-uploads';
 import type { PublicUser } from '../../db/repositories/users';
 import { requireUser } from '../../plugins/auth';
 import { fieldErrors } from '../../plugins/validation';
@@ -238,6 +243,13 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
           const uploader = Number(upload.metadata?.uploaderId);
           const by = Number.isSafeInteger(uploader) && uploader > 0 ? uploader : undefined;
           if (recordStoredFile(app.db, stored, now, by)) notifyChanges(app.db);
+          // Remembered, so a phone that lost this answer is told it is done (tus HEAD below).
+          recordFinishedUpload(app.db, {
+            id: upload.id,
+            uploaderId: String(upload.metadata?.uploaderId ?? ''),
+            size: upload.size ?? upload.offset,
+            finishedAt: now,
+          });
           return {};
         } catch (error) {
           if (error instanceof FileRejected) {
@@ -254,9 +266,11 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     return { tus, datastore };
   };
 
-  // Hourly, partial uploads abandoned for longer than the expiry are deleted.
+  // Hourly, partial uploads abandoned for longer than the expiry are deleted, and finished ones
+  // forgotten as long after.
   const sweep = setInterval(
     () => {
+      forgetFinishedUploads(app.db, new Date(app.now().getTime() - UPLOAD_EXPIRY_MS).toISOString());
       tusServer()
         .tus.cleanUpExpiredUploads()
         .catch((error: unknown) => app.log.warn({ err: error }, 'expired upload clean-up failed'));
@@ -269,6 +283,22 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser(TUS_BODY, (_request, _payload, done) => done(null, undefined));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // "How far did you get?" about an upload already finished (its answer was lost with the
+    // signal): all of it. Asked of tus, the upload is gone (stored under its hash) and "not
+    // found" would make the phone send the whole file again (issue 27).
+    const id = (request.params as { id?: string }).id;
+    const finished = request.method === 'HEAD' && id ? findFinishedUpload(app.db, id) : undefined;
+    if (finished) {
+      if (finished.uploaderId !== String(request.user?.id ?? ''))
+        return reply.code(403).send({ error: UPLOAD_MESSAGES.notYours });
+      return reply
+        .code(200)
+        .header('Tus-Resumable', '1.0.0')
+        .header('Upload-Offset', String(finished.size))
+        .header('Upload-Length', String(finished.size))
+        .header('Cache-Control', 'no-store')
+        .send();
+    }
     if (request.user) callers.set(request.raw, request.user);
     reply.hijack();
     await tusServer().tus.handle(request.raw, reply.raw);

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
+  customerTimeline,
   documentRef,
   customerJobsResponseSchema,
   customerLookupSchema,
@@ -35,6 +36,7 @@ import {
   type TruckPosition,
 } from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
+import { updatesOfJob } from '../../db/repositories/field-record';
 import { HttpError, badRequest } from '../../plugins/errors';
 import { errorAnswers } from '../../plugins/route-schemas';
 import {
@@ -66,10 +68,18 @@ function byToken(app: FastifyInstance, token: string): Found | undefined {
   return booking ? { booking } : undefined;
 }
 
+/**
+ * The customer's timeline of a job: each step at the time the device recorded it, from the
+ * job's history (DESIGN §12; rules/timeline.ts). The history itself stays with staff.
+ */
+function timelineOf(app: FastifyInstance, job: Job) {
+  return customerTimeline(job, updatesOfJob(app.db, job.id));
+}
+
 /** The answer body, masked for a caller who typed `knownPhone` (if anything). */
-function masked(found: Found, knownPhone?: string) {
+function masked(app: FastifyInstance, found: Found, knownPhone?: string) {
   return 'job' in found
-    ? { job: maskJob(found.job, knownPhone) }
+    ? { job: maskJob(found.job, knownPhone), timeline: timelineOf(app, found.job) }
     : { booking: maskBooking(found.booking, knownPhone) };
 }
 
@@ -153,7 +163,12 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       noStore(reply);
       if (!('job' in found)) return { booking: maskBooking(found.booking) };
-      return { job: maskJob(found.job), position: truckPosition(app, found.job) };
+      return {
+        job: maskJob(found.job),
+        position: truckPosition(app, found.job),
+        timeline: timelineOf(app, found.job),
+        reviewed: reviewedJobIds(app.db, [found.job.id]).length > 0,
+      };
     },
   );
 
@@ -170,17 +185,17 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       const text = query.trim();
       noStore(reply);
       if (isJobIdLookup(text) || isBookingIdLookup(text)) {
-        return masked(await provedById(text, phone), phone);
+        return masked(app, await provedById(text, phone), phone);
       }
       if (isTrackingToken(text)) {
         const found = byToken(app, text);
         if (!found) throw noJobFound();
-        return masked(found);
+        return masked(app, found);
       }
       // A whole phone number is what the dashboard takes too: the customer's newest job.
       if (isValidPhone(text)) {
         const job = jobsForPhone(app.db, text)[0];
-        if (job) return { job: maskJob(job, text) };
+        if (job) return { job: maskJob(job, text), timeline: timelineOf(app, job) };
         const booking = pendingBookingsForPhone(app.db, text)[0];
         if (booking) return { booking: maskBooking(booking, text) };
       }

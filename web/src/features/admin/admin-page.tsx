@@ -9,10 +9,12 @@
  * needs-attention list.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Collapse, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import {
   IconCalendarEvent,
+  IconChevronDown,
   IconFileInvoice,
   IconMail,
   IconTool,
@@ -56,6 +58,8 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
   const drivers = useMemo(() => assignmentChoices(assignable.names ?? []), [assignable.names]);
   const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
   const [tab, setTab] = useState<TabKey>('bookings');
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [figuresOpen, setFiguresOpen] = useState(false);
 
   const jobs = useJobs();
   const bookings = useBookings();
@@ -82,10 +86,37 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
         </Group>
         <AbnBanner />
         {syncIssues}
-        <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
-        <DueList />
-        <BackupStatusCard />
-        {liveStatus?.({ jobs, availableDrivers })}
+        {/* On a phone the figures fold away behind one button, so the work comes first: the
+            tabs and the first booking or job are on the first screen (issue 27: they were
+            800 px down, under the tiles, the due list and the live status). */}
+        {phone && (
+          <Button
+            variant="light"
+            color="ironstone"
+            fullWidth
+            justify="space-between"
+            rightSection={
+              <IconChevronDown
+                size={18}
+                aria-hidden
+                style={{ transform: figuresOpen ? 'rotate(180deg)' : undefined }}
+              />
+            }
+            aria-expanded={figuresOpen}
+            onClick={() => setFiguresOpen((open) => !open)}
+            data-testid="figures-toggle"
+          >
+            {ADMIN_TEXT.figures(stats.activeJobs, stats.pendingBookings)}
+          </Button>
+        )}
+        <Collapse expanded={!phone || figuresOpen}>
+          <Stack gap="md">
+            <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
+            <DueList />
+            <BackupStatusCard />
+            {liveStatus?.({ jobs, availableDrivers })}
+          </Stack>
+        </Collapse>
         <Tabs
           value={tab}
           onChange={(value) => setTab((value as TabKey | null) ?? 'bookings')}

@@ -19,6 +19,9 @@ export const ADMIN_TEXT = {
   noMessages: 'No contact messages yet.',
   noHistory: 'No history yet.',
   quotesUnavailable: 'The quotes manager is not available in this build.',
+  /** The phone's toggle of the tiles, due list and live status. */
+  figures: (active: number, pending: number) =>
+    `Today: ${active} active ${active === 1 ? 'job' : 'jobs'}, ${pending} ${pending === 1 ? 'booking' : 'bookings'} waiting`,
   approve: 'Approve',
   createJob: 'Create Job',
   newJob: 'New Job',

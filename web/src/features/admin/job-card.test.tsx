@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { MantineProvider } from '@mantine/core';
-import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, canDeleteJob, isJobActionAllowed, type Job } from '@pilbara/shared-schema';
 import { JobCard } from './job-card';
@@ -61,6 +61,30 @@ describe('JobCard buttons follow the job-flow rule', () => {
       </MantineProvider>,
     );
     expect(screen.getByTestId('pending-marker').textContent).toContain('Not synced yet');
+  });
+});
+
+describe('Complete (issue 27)', () => {
+  it('asks first, naming what the field record still lacks, and changes nothing until confirmed', async () => {
+    render(
+      <MantineProvider env="test">
+        <JobCard job={job('In Progress')} pending={false} drivers={['Both', 'Unassigned']} />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Job' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete JOB-2026-7?' });
+    expect(dialog.textContent).toContain('This cannot be undone');
+    await waitFor(() =>
+      expect(screen.getByTestId('completion-gaps').textContent).toContain(
+        'Pickup photos: 0 of 4 corners',
+      ),
+    );
+    expect(screen.getByTestId('completion-gaps').textContent).toContain(
+      'Vehicle release: not signed',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Not yet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.outbox.count()).toBe(0);
   });
 });
 

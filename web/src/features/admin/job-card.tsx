@@ -40,15 +40,16 @@ import {
 } from '@pilbara/shared-schema';
 import { DocumentRef } from '../../components/document-ref';
 import { telHref } from '../../lib/format';
+import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
-import { FieldRecordPanel } from './field-record';
+import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
+import { JobVehicleSelect, type FleetState } from '../../components/job-vehicle-select';
 import { JobMessages } from './job-messages';
-import { JobVehicleSelect, type FleetState } from './job-vehicle';
 import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
-import { useOnlyOnPhone } from './use-field-record';
+import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';
 
 /**
@@ -111,6 +112,7 @@ export function JobCard({
   const onlyOnPhone = useOnlyOnPhone(job.id);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [completing, setCompleting] = useState(false);
   const act = async (key: string, action: () => Promise<unknown>) => {
     setBusy(key);
     try {
@@ -208,11 +210,23 @@ export function JobCard({
               leftSection={<Icon size={16} aria-hidden />}
               disabled={!isJobActionAllowed(job.status, step)}
               loading={busy === step}
-              onClick={() => void act(step, () => changeJobStatus(job.id, step))}
+              onClick={() =>
+                step === 'complete'
+                  ? setCompleting(true)
+                  : void act(step, () => changeJobStatus(job.id, step))
+              }
             >
               {label}
             </Button>
           ))}
+          {completing && (
+            <CompleteJobDialog
+              jobId={job.id}
+              opened
+              onClose={() => setCompleting(false)}
+              onConfirm={() => void act('complete', () => changeJobStatus(job.id, 'complete'))}
+            />
+          )}
           <Select
             size="sm"
             w={150}

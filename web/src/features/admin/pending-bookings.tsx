@@ -56,7 +56,12 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
           </Group>
           <Group gap={4} wrap="nowrap">
             <IconPhone size={16} aria-hidden />
-            <Text size="sm" component="a" href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>
+            <Text
+              size="sm"
+              component="a"
+              className="tap-link"
+              href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}
+            >
               {booking.phone}
             </Text>
           </Group>

@@ -36,7 +36,7 @@ export function SummaryTiles({
 }) {
   const t = ADMIN_TEXT.tiles;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" data-testid="summary-tiles">
       <Tile label={t.activeJobs} value={stats.activeJobs} testId="tile-active-jobs" />
       <Paper
         withBorder

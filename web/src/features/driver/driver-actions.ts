@@ -1,7 +1,7 @@
 /**
- * The driver's writes: the next status step of a job, through the same named mutations as the
- * admin panel (local apply and outbox in one transaction), so a tap with no signal is kept and
- * delivered when the connection returns.
+ * The driver's writes: the next status step of a job and a note on it, through the same named
+ * mutations as the admin panel (local apply and outbox in one transaction), so a tap with no
+ * signal is kept and delivered when the connection returns.
  */
 import { notifications } from '@mantine/notifications';
 import {
@@ -13,6 +13,7 @@ import {
   type DriverStep,
 } from '@pilbara/shared-schema';
 import { mintId, mutate, type MutateResult } from '../../sync';
+import { DRIVER_TEXT } from './driver-text';
 
 function failure(reason?: string): void {
   notifications.show({
@@ -51,4 +52,24 @@ export async function takeStep(jobId: string, step: DriverStep): Promise<boolean
     autoClose: TOAST_DURATIONS.default,
   });
   return true;
+}
+
+/**
+ * Adds `note` to the job's notes under `by`'s name (`job.addNote`). Resolves null when it was
+ * kept on this device, else the message to show beside the note.
+ */
+export async function addNote(jobId: string, note: string, by: string): Promise<string | null> {
+  let result: MutateResult;
+  try {
+    result = await mutate('job.addNote', { id: jobId, note, by });
+  } catch (error) {
+    return error instanceof Error ? error.message : MESSAGES.JOB_UPDATE_FAILED;
+  }
+  if (!result.ok) return result.message;
+  notifications.show({
+    message: DRIVER_TEXT.noteSaved(jobId),
+    color: 'green',
+    autoClose: TOAST_DURATIONS.default,
+  });
+  return null;
 }

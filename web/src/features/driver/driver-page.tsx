@@ -1,147 +1,23 @@
 /**
- * The driver's screen (`/driver`, issue 20): the default after a driver signs in. Today's and
- * active jobs assigned to them, each with the customer's phone as a call button, the location
- * as a maps link and one big next-step button (On my way → Arrived / Start → Complete) at the
- * foot of the card, full width, kept in the lower part of the screen while the card is in view,
- * where a thumb reaches it on a 360 px phone. Everything reads
- * Dexie and writes named mutations, so it works with no signal.
+ * The driver's screen (`/driver`, issues 20 and 27): the default after a driver signs in, and
+ * where they do the whole job. Today's and active jobs assigned to them, each with one big
+ * next-step button (On my way → Arrived / Start → Complete, which asks first), the customer's
+ * phone as a call button and the location as a maps link, then the job's field record (condition
+ * photos, both signatures, the job sheet), a note and the vehicle it goes out on
+ * (driver-job-card.tsx). Everything reads Dexie and writes named mutations, so it works with no
+ * signal.
  */
-import { DocumentRef } from '../../components/document-ref';
-import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconCloudUpload,
-  IconCurrentLocation,
-  IconCurrentLocationOff,
-  IconMapPin,
-  IconPhone,
-  IconPlayerPlay,
-  IconTruckDelivery,
-} from '@tabler/icons-react';
-import {
-  BADGE_VARIANT_STYLES,
-  DRIVER_STEP_LABELS,
-  jobStatusBadgeVariant,
-  mapsLink,
-  nextDriverStep,
-  rowKey,
-  type DriverStep,
-  type Job,
-} from '@pilbara/shared-schema';
-import { telHref } from '../../lib/format';
+import { type ReactNode } from 'react';
+import { Alert, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCurrentLocation, IconCurrentLocationOff } from '@tabler/icons-react';
+import { rowKey } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePrestartData } from '../../components/use-prestart-data';
 import { usePendingKeys } from '../../sync';
-import { takeStep } from './driver-actions';
+import { DriverJobCard } from './driver-job-card';
 import { DRIVER_TEXT } from './driver-text';
 import { useDriverJobs } from './use-driver-jobs';
 import { usePositionSharing, type SharingState } from './use-position-sharing';
-import classes from './driver.module.css';
-
-const STEP_LOOK: Record<DriverStep, { icon: typeof IconTruckDelivery; color: string }> = {
-  markEnRoute: { icon: IconTruckDelivery, color: 'blue' },
-  startService: { icon: IconPlayerPlay, color: 'orange' },
-  complete: { icon: IconCircleCheck, color: 'green' },
-};
-
-function DriverJobCard({ job, pending }: { job: Job; pending: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const step = nextDriverStep(job.status);
-  const look = BADGE_VARIANT_STYLES[jobStatusBadgeVariant(job.status)];
-  const StepIcon = step ? STEP_LOOK[step].icon : IconCircleCheck;
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      data-testid="driver-job"
-      data-job-id={job.id}
-      data-status={job.status}
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <DocumentRef row={job} fw={700} />
-          <Group gap={6}>
-            <Badge variant={look.variant} color={look.color} data-testid="job-status">
-              {job.status}
-            </Badge>
-            {pending && (
-              <Badge
-                color="yellow"
-                variant="light"
-                leftSection={<IconCloudUpload size={12} aria-hidden />}
-                title={DRIVER_TEXT.pending}
-              >
-                Not synced
-              </Badge>
-            )}
-          </Group>
-        </Group>
-        <div>
-          <Text fw={600} className={classes.detail}>
-            {job.customerName}
-          </Text>
-          <Text size="sm" c="dimmed" className={classes.detail}>
-            {job.service}
-            {job.estimatedArrival ? ` · ETA ${job.estimatedArrival}` : ''}
-          </Text>
-        </div>
-        {step ? (
-          <Button
-            fullWidth
-            size="lg"
-            color={STEP_LOOK[step].color}
-            className={classes.step}
-            leftSection={<StepIcon size={22} aria-hidden />}
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void takeStep(job.id, step).finally(() => setBusy(false));
-            }}
-          >
-            {DRIVER_STEP_LABELS[step]}
-          </Button>
-        ) : (
-          <Text size="sm" c="green.8" fw={600}>
-            {DRIVER_TEXT.done}
-          </Text>
-        )}
-        <Group gap="xs" grow wrap="nowrap">
-          <Button
-            component="a"
-            href={telHref(job.phone)}
-            variant="light"
-            className={classes.call}
-            leftSection={<IconPhone size={18} aria-hidden />}
-            aria-label={DRIVER_TEXT.call(job.customerName)}
-          >
-            {job.phone}
-          </Button>
-          <Button
-            component="a"
-            href={mapsLink(job.location)}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="default"
-            className={classes.call}
-            leftSection={<IconMapPin size={18} aria-hidden />}
-            aria-label={`${DRIVER_TEXT.map}: ${job.location}`}
-          >
-            Map
-          </Button>
-        </Group>
-        <Text size="sm" className={classes.detail}>
-          {job.location}
-        </Text>
-        {job.notes && (
-          <Text size="sm" c="dimmed" className={classes.detail} style={{ whiteSpace: 'pre-wrap' }}>
-            {job.notes}
-          </Text>
-        )}
-      </Stack>
-    </Card>
-  );
-}
 
 /** Says whether the customer can see the truck (only while a job is En Route). */
 function SharingNotice({ state }: { state: SharingState }) {
@@ -185,6 +61,9 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
   const jobs = useDriverJobs(driverName);
   const pendingKeys = usePendingKeys();
   const sharing = usePositionSharing(jobs);
+  // The trucks, their checks and defects: the vehicle select warns as the admin's does.
+  const { vehicles, defects, checks } = usePrestartData();
+  const fleet = { vehicles, defects, checks };
   return (
     <Container size="sm" py="md" px="xs">
       <Stack gap="md">
@@ -215,6 +94,8 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
               key={job.id}
               job={job}
               pending={pendingKeys.has(rowKey('jobs', job.id))}
+              driverName={driverName}
+              fleet={fleet}
             />
           ))
         )}

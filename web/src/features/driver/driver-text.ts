@@ -1,4 +1,4 @@
-/** Wording of the driver's screen (issue 20) that the spec does not fix. */
+/** Wording of the driver's screen (issues 20, 27) that the spec does not fix. */
 export const DRIVER_TEXT = {
   title: 'My Jobs',
   subtitle: 'Today’s and active jobs assigned to you',
@@ -11,4 +11,14 @@ export const DRIVER_TEXT = {
   pending: 'Saved on this phone, sending when signal returns',
   sharing: 'Sharing your position with the customer',
   sharingOff: 'Location is off: the customer sees no truck on the map',
+  /** The field record's toggle, with how many photos and signatures the job has. */
+  fieldRecord: (count: number) =>
+    count > 0 ? `Photos & signatures (${count})` : 'Photos & signatures',
+  addNote: 'Add note',
+  noteTitle: (jobId: string) => `Note on ${jobId}`,
+  noteLabel: 'Note for the office',
+  noteHint: 'Added under the job’s notes with your name and the time.',
+  saveNote: 'Save note',
+  cancel: 'Cancel',
+  noteSaved: (jobId: string) => `Note added to ${jobId}.`,
 } as const;

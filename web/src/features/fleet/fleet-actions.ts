@@ -84,7 +84,10 @@ export async function addFuelRecord(values: FuelFormData): Promise<boolean> {
   return true;
 }
 
-/** Adds a service record; a next-service date also goes onto the vehicle for its reminder. */
+/**
+ * Adds a service record; a next-service date also goes onto the vehicle for its reminder, in
+ * the same step (`service.add` writes both).
+ */
 export async function addServiceRecord(values: ServiceFormData): Promise<boolean> {
   const outcome = await write('service_records', (id) =>
     mutate('service.add', { ...serviceArgs(values), id }),
@@ -92,12 +95,6 @@ export async function addServiceRecord(values: ServiceFormData): Promise<boolean
   if (!outcome.ok) {
     failure(MESSAGES.SERVICE_RECORD_ADD_FAILED, outcome.message);
     return false;
-  }
-  if (values.nextServiceDue) {
-    await mutate('vehicle.update', {
-      id: values.vehicleId,
-      patch: { nextService: values.nextServiceDue },
-    });
   }
   success(MESSAGES.SERVICE_RECORD_ADDED);
   return true;

@@ -114,6 +114,21 @@ describe('fleet figures', () => {
     expect(rows).toEqual([{ label: '10/10', Ute: 12 }]);
   });
 
+  it('puts one date on the axis once, whatever was filled that day (issue 27)', () => {
+    const rows = efficiencyRows(
+      [vehicle(1, 'Ute'), vehicle(2, 'Truck')],
+      [
+        fill(1, 1, '2026-10-01T00:00:00.000Z', 10_000, 50_000, 'Full'),
+        fill(2, 1, '2026-10-10T01:00:00.000Z', 10_500, 50_000, 'Full'),
+        fill(3, 1, '2026-10-10T09:00:00.000Z', 10_900, 40_000, 'Full'),
+        fill(4, 2, '2026-10-02T00:00:00.000Z', 90_000, 80_000, 'Full'),
+        fill(5, 2, '2026-10-10T05:00:00.000Z', 90_400, 100_000, 'Full'),
+      ],
+    );
+    // Ute: 10 L/100 km then 10 L/100 km that day (averaged); Truck: 25 L/100 km.
+    expect(rows).toEqual([{ label: '10/10', Ute: 10, Truck: 25 }]);
+  });
+
   it('sums monthly costs per vehicle in dollars, fuel, services and expenses', () => {
     const expense: FleetExpense = {
       id: 1,
@@ -178,5 +193,19 @@ describe('fleet figures', () => {
       centsPerKm: 100,
     });
     expect(vehicleCostPerKm(1, fuel, services, 365, NOW).distanceKm).toBe(8_500);
+  });
+
+  it('counts a fill logged after the screen last read the clock (issue 27: fuel $0.00)', () => {
+    // The screen's clock is read once a minute; the fill was logged 20 s after that.
+    const justNow = new Date(Date.parse(NOW) + 20_000).toISOString();
+    const fuel = [
+      fill(1, 1, '2026-11-10T00:00:00.000Z', 10_000, 50_000, 'Full', 10_000),
+      fill(2, 1, justNow, 10_400, 40_000, 'Full', 8_000),
+    ];
+    expect(vehicleCostPerKm(1, fuel, [], 30, NOW)).toMatchObject({
+      fuelCents: 18_000,
+      distanceKm: 400,
+      centsPerKm: 45,
+    });
   });
 });

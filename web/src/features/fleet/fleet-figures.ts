@@ -23,8 +23,10 @@ export function vehicleLabel(vehicle: Pick<Vehicle, 'name' | 'make' | 'model'>):
 export type ChartRow = { label: string } & Record<string, number | string | null>;
 
 /**
- * Efficiency points (L/100 km) of every vehicle, one row per full fill that closes a segment,
- * in time order; a row carries only its own vehicle's value (the chart connects the gaps).
+ * Efficiency points (L/100 km) of every vehicle, one row per Perth day with a full fill that
+ * closes a segment, in time order. A row carries the values of the vehicles filled that day
+ * (the chart connects the gaps); two closing fills of one vehicle on one day are averaged. One
+ * row per day, so the axis never shows a date twice (issue 27: a row per fill repeated it).
  */
 export function efficiencyRows(
   vehicles: readonly Vehicle[],
@@ -44,12 +46,24 @@ export function efficiencyRows(
         });
     }
   }
-  return points
-    .sort((a, b) => a.at.localeCompare(b.at))
-    .map(
-      (point) =>
-        ({ label: formatPerth(point.at, 'DD/MM'), [point.vehicle]: point.value }) as ChartRow,
-    );
+  points.sort((a, b) => a.at.localeCompare(b.at));
+  const years = new Set(points.map((point) => formatPerth(point.at, 'YYYY')));
+  const labelFormat = years.size > 1 ? 'DD/MM/YY' : 'DD/MM';
+  const days = new Map<string, { label: string; values: Map<string, number[]> }>();
+  for (const point of points) {
+    const day = formatPerth(point.at, 'YYYY-MM-DD');
+    const row = days.get(day) ?? { label: formatPerth(point.at, labelFormat), values: new Map() };
+    row.values.set(point.vehicle, [...(row.values.get(point.vehicle) ?? []), point.value]);
+    days.set(day, row);
+  }
+  return [...days.values()].map((row) => {
+    const chartRow: ChartRow = { label: row.label };
+    for (const [name, values] of row.values) {
+      const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+      chartRow[name] = Math.round(mean * 10) / 10;
+    }
+    return chartRow;
+  });
 }
 
 /** Monthly cost rows ('MMM YY'), dollars per vehicle label, oldest month first. */
@@ -92,7 +106,12 @@ function nextMonth(month: string): string {
   return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
 }
 
-/** Cost per km of one vehicle over the last `days` days up to `now`. */
+/**
+ * Cost per km of one vehicle over the last `days` days up to `now`. The screen's `now` is read
+ * once a minute, so a fill logged a moment ago is later than it: the period runs to the newest
+ * record when that is later, or the fill just logged showed as fuel $0.00 until a reload
+ * (issue 27).
+ */
 export function vehicleCostPerKm(
   vehicleId: number,
   fuel: readonly FuelRecord[],
@@ -100,14 +119,16 @@ export function vehicleCostPerKm(
   days: number,
   now: string,
 ): CostPerKm {
-  const to = new Date(Date.parse(now) + 1).toISOString();
-  const from = new Date(Date.parse(now) - days * 86_400_000).toISOString();
-  return costPerKm(
-    fuel.filter((record) => record.vehicleId === vehicleId),
-    services.filter((record) => record.vehicleId === vehicleId),
-    from,
-    to,
+  const fills = fuel.filter((record) => record.vehicleId === vehicleId);
+  const serviced = services.filter((record) => record.vehicleId === vehicleId);
+  const end = Math.max(
+    Date.parse(now),
+    ...fills.map((record) => Date.parse(record.dateTime)),
+    ...serviced.map((record) => Date.parse(record.invoiceDate)),
   );
+  const to = new Date(end + 1).toISOString();
+  const from = new Date(Date.parse(now) - days * 86_400_000).toISOString();
+  return costPerKm(fills, serviced, from, to);
 }
 
 /** Mantine chart colours for vehicle series, in turn. */

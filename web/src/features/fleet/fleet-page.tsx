@@ -114,7 +114,7 @@ export function FleetPage({ syncStatus, syncIssues }: FleetPageProps) {
           <Title order={1}>{FLEET_TEXT.title}</Title>
           {syncStatus ?? <PendingCount />}
         </Group>
-        <Anchor component={Link} to="/admin" size="sm">
+        <Anchor component={Link} to="/admin" size="sm" className="tap-link">
           {FLEET_TEXT.backToAdmin}
         </Anchor>
         {syncIssues}

@@ -35,9 +35,11 @@ export type BookingVariant = 'standard' | 'integrated';
 
 type BookingFormValues = BookingInput;
 
+// The name alone in the field, which a 360 px phone shows whole; what it means is said under
+// it (issue 27: "Scheduled – At your preferred date and time" ran off the screen).
 const URGENCY_OPTIONS = URGENCY_LEVELS.map((level) => ({
   value: level,
-  label: `${URGENCY_LABELS[level].label} – ${URGENCY_LABELS[level].description}`,
+  label: URGENCY_LABELS[level].label,
 }));
 
 const loadResolver = () => import('./form-resolvers').then((m) => m.bookingResolver());
@@ -213,6 +215,7 @@ export function BookingForm({
             control={form.control}
             name="urgency"
             label="Urgency"
+            description={URGENCY_LABELS[urgency]?.description}
             withAsterisk
             data={URGENCY_OPTIONS}
             allowDeselect={false}

@@ -8,7 +8,7 @@
  * whose value the other owner replaced (keeping theirs in a conflict) is told here, with both
  * values and one tap to put theirs back.
  */
-import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -71,52 +71,64 @@ function ConflictItem({ issue, conflict }: { issue: SyncIssue; conflict: RecordC
     >
       <Stack gap={6}>
         <Text size="sm">{issue.message}</Text>
-        <Table withTableBorder layout="fixed" fz="sm" aria-label="Both versions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Yours</Table.Th>
-              <Table.Th>Theirs (saved now)</Table.Th>
-              <Table.Th>Keep</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {conflict.parts.map((part) => (
-              <Table.Tr key={part.path} data-testid="conflict-part">
-                <Table.Td>{conflictPartLabel(part)}</Table.Td>
-                <Table.Td>{conflictValueText(part.mine)}</Table.Td>
-                <Table.Td>{conflictValueText(part.theirs)}</Table.Td>
-                <Table.Td>
-                  <SegmentedControl
-                    size="xs"
-                    aria-label={`Keep for ${conflictPartLabel(part)}`}
-                    value={choices[part.path] ?? 'theirs'}
-                    onChange={(value) =>
-                      setChoices((prev) => ({ ...prev, [part.path]: value as ConflictChoice }))
-                    }
-                    data={[
-                      { value: 'mine', label: 'Mine' },
-                      { value: 'theirs', label: 'Theirs' },
-                    ]}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        {/* One block per part, the two versions one under the other and the choice full
+            width: a four-column table cut "Mine | The…" on a phone (issue 27). */}
+        <Stack gap="xs" role="list" aria-label="Both versions">
+          {conflict.parts.map((part) => (
+            <Paper
+              key={part.path}
+              withBorder
+              p="xs"
+              radius="sm"
+              role="listitem"
+              data-testid="conflict-part"
+            >
+              <Stack gap={4}>
+                <Text size="sm" fw={700}>
+                  {conflictPartLabel(part)}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text span fw={600}>
+                    Yours:{' '}
+                  </Text>
+                  {conflictValueText(part.mine)}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text span fw={600}>
+                    Theirs (saved now):{' '}
+                  </Text>
+                  {conflictValueText(part.theirs)}
+                </Text>
+                <SegmentedControl
+                  fullWidth
+                  size="sm"
+                  aria-label={`Keep for ${conflictPartLabel(part)}`}
+                  value={choices[part.path] ?? 'theirs'}
+                  onChange={(value) =>
+                    setChoices((prev) => ({ ...prev, [part.path]: value as ConflictChoice }))
+                  }
+                  data={[
+                    { value: 'mine', label: 'Mine' },
+                    { value: 'theirs', label: 'Theirs' },
+                  ]}
+                />
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}
           </Text>
         )}
         <Group gap="xs">
-          <Button size="xs" onClick={() => void settle(all('mine'))} loading={busy}>
+          <Button size="sm" onClick={() => void settle(all('mine'))} loading={busy}>
             Keep mine
           </Button>
-          <Button size="xs" variant="default" onClick={() => void settle(all('theirs'))}>
+          <Button size="sm" variant="default" onClick={() => void settle(all('theirs'))}>
             Keep theirs
           </Button>
-          <Button size="xs" variant="light" onClick={() => void settle(choices)} loading={busy}>
+          <Button size="sm" variant="light" onClick={() => void settle(choices)} loading={busy}>
             Merge as chosen
           </Button>
         </Group>
@@ -352,27 +364,41 @@ function NoticeItem({ notice }: { notice: MergeNotice }) {
   return (
     <Alert color="blue" variant="light" title={noticeMessage(notice)} data-testid="merge-notice">
       <Stack gap={6}>
-        <Table withTableBorder layout="fixed" fz="sm" aria-label="Both values">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Yours (replaced)</Table.Th>
-              <Table.Th>Kept now</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {notice.parts.map((part) => {
-              const text = noticePartText(part);
-              return (
-                <Table.Tr key={part.path} data-testid="notice-part">
-                  <Table.Td>{text.label}</Table.Td>
-                  <Table.Td>{text.lost}</Table.Td>
-                  <Table.Td>{text.kept}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        {/* One block per part, the two values one under the other, as the conflict above:
+            a table cut its columns on a phone (issue 27). */}
+        <Stack gap="xs" role="list" aria-label="Both values">
+          {notice.parts.map((part) => {
+            const text = noticePartText(part);
+            return (
+              <Paper
+                key={part.path}
+                withBorder
+                p="xs"
+                radius="sm"
+                role="listitem"
+                data-testid="notice-part"
+              >
+                <Stack gap={4}>
+                  <Text size="sm" fw={700}>
+                    {text.label}
+                  </Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Text span fw={600}>
+                      Yours (replaced):{' '}
+                    </Text>
+                    {text.lost}
+                  </Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Text span fw={600}>
+                      Kept now:{' '}
+                    </Text>
+                    {text.kept}
+                  </Text>
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}

@@ -6,16 +6,44 @@
 import { Badge, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
+  MESSAGES,
   STORAGE_PROMISE_TEXT,
   storageAtRisk,
   uploadingText,
   type StoragePromise,
 } from '@pilbara/shared-schema';
+import { useAuth } from '../../components/auth-provider';
+import { useOnline } from '../../lib/use-online';
 import { useSyncStatus, type SyncStatus } from '../../sync';
 
+/**
+ * How the sign-in stands, beside the engine's status: signed in offline, the engine does not
+ * run until the device signs in to the server (issue 16), so its last stored state says
+ * nothing true; the chip says what the device waits for instead (issue 27).
+ */
+export interface SessionForChip {
+  /** Signed in offline (no server session yet). */
+  offline: boolean;
+  /** ... on an earlier page: the password must be typed again. */
+  needsPassword: boolean;
+  /** Whether the browser has a network (the engine's stored state is stale meanwhile). */
+  online: boolean;
+}
+
 /** The chip's main text and colour for a status. */
-export function describeSyncStatus(status: SyncStatus): { label: string; color: string } {
+export function describeSyncStatus(
+  status: SyncStatus,
+  session: SessionForChip = { offline: false, needsPassword: false, online: true },
+): { label: string; color: string } {
   if (status.state === 'update-required') return { label: 'Update required', color: 'orange' };
+  if (session.offline && session.online) {
+    if (session.needsPassword)
+      return {
+        label: status.pending > 0 ? `Sign in to send · ${status.pending}` : 'Signed in offline',
+        color: status.pending > 0 ? 'orange' : 'gray',
+      };
+    return { label: 'Signing in…', color: 'blue' };
+  }
   if (status.state === 'signed-out') return { label: 'Signed out', color: 'gray' };
   if (status.state === 'offline') {
     return {
@@ -48,7 +76,9 @@ export function lastSyncedText(lastSyncedAt: string | null): string | null {
  */
 export function SyncStatusChip() {
   const status = useSyncStatus();
-  const { label, color } = describeSyncStatus(status);
+  const { offline, needsPassword } = useAuth();
+  const online = useOnline();
+  const { label, color } = describeSyncStatus(status, { offline, needsPassword, online });
   const uploading = uploadingText(status.uploading.photos, status.uploading.signatures);
   const lastSynced = lastSyncedText(status.lastSyncedAt);
   const atRisk = storageAtRisk(status.persistence);
@@ -80,6 +110,7 @@ export function SyncStatusChip() {
               {label}
             </Text>
             <Text size="sm">{lastSynced ?? 'Not synced yet on this device.'}</Text>
+            {offline && <Text size="sm">{MESSAGES.SIGN_IN_TO_SEND_WHY}</Text>}
             {status.message && <Text size="sm">{status.message}</Text>}
             <Text size="sm" c={atRisk ? 'orange.9' : 'dimmed'} fw={atRisk ? 600 : undefined}>
               {persistenceText(status.persistence)}

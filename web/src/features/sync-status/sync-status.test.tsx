@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../sync';
+import { AuthProvider } from '../../components/auth-provider';
 import { NeedsAttentionList } from './needs-attention-list';
 import { SyncStatusChip, describeSyncStatus, lastSyncedText } from './sync-status-chip';
 
@@ -32,6 +33,20 @@ describe('describeSyncStatus', () => {
     expect(describeSyncStatus({ ...base, state: 'online' }).label).toBe('Synced');
     expect(describeSyncStatus({ ...base, state: 'update-required' }).label).toBe('Update required');
   });
+
+  it('says what a device signed in offline waits for, not a stale state (issue 27)', () => {
+    // The engine last stored "offline" before the sign-out; the browser has signal now.
+    const waiting = { ...base, state: 'offline' as const, pending: 3 };
+    const session = { offline: true, needsPassword: true, online: true };
+    expect(describeSyncStatus(waiting, session).label).toBe('Sign in to send · 3');
+    expect(describeSyncStatus(waiting, { ...session, needsPassword: false }).label).toBe(
+      'Signing in…',
+    );
+    // With no signal at all, offline is the whole truth.
+    expect(describeSyncStatus(waiting, { ...session, online: false }).label).toBe(
+      'Offline · 3 pending',
+    );
+  });
 });
 
 describe('SyncStatusChip', () => {
@@ -48,7 +63,9 @@ describe('SyncStatusChip', () => {
     await db.meta.put({ key: 'persistence', value: { promise: 'not-asked', askedAt: null } });
     render(
       <MantineProvider env="test">
-        <SyncStatusChip />
+        <AuthProvider>
+          <SyncStatusChip />
+        </AuthProvider>
       </MantineProvider>,
     );
     // The status comes from a live query of the local database: give a busy machine time.
@@ -72,7 +89,9 @@ describe('SyncStatusChip', () => {
     await db.meta.put({ key: 'persistence', value: { promise: 'unsupported', askedAt: null } });
     render(
       <MantineProvider env="test">
-        <SyncStatusChip />
+        <AuthProvider>
+          <SyncStatusChip />
+        </AuthProvider>
       </MantineProvider>,
     );
     const chip = screen.getByTestId('sync-status-label');

@@ -66,7 +66,7 @@ export function CustomerLookupForm({
         ) : null}
         <SubmitButton
           size="md"
-          mih={42}
+          mih={44}
           loading={busy}
           leftSection={<IconSearch size={18} />}
           style={{ flex: '0 0 auto' }}

@@ -43,6 +43,8 @@ import {
 } from '@tabler/icons-react';
 import {
   activeJobsOf,
+  arrivalEstimate,
+  arrivalText,
   customerDashboardStats,
   DATE_FORMATS,
   formatPerth,
@@ -158,7 +160,8 @@ function ActiveJobCard({ job }: { job: Job }) {
             <Text span fw={600}>
               Estimated arrival:{' '}
             </Text>
-            {job.estimatedArrival || 'To be confirmed'}
+            {/* The one rule (rules/arrival.ts); the dashboard has no truck position. */}
+            {arrivalText(arrivalEstimate(job, null, new Date()))}
           </Text>
           {job.assignedTo ? (
             <Text size="sm">
@@ -214,7 +217,11 @@ function ActiveJobCard({ job }: { job: Job }) {
   );
 }
 
-function HistoryJobCard({ job }: { job: Job }) {
+/**
+ * A finished job in History: its tax invoice by email, and Rate while the customer has not
+ * reviewed it (a job has one review; a second would be refused, issue 27).
+ */
+function HistoryJobCard({ job, reviewed }: { job: Job; reviewed: boolean }) {
   const { email } = useProfile();
   const invoiceHref = `mailto:${email}?subject=${encodeURIComponent(`Tax invoice for job ${job.id}`)}&body=${encodeURIComponent(`Please send me the tax invoice for job ${job.id} (${job.service}).`)}`;
   return (
@@ -252,16 +259,28 @@ function HistoryJobCard({ job }: { job: Job }) {
           >
             Invoice
           </Button>
-          <Button
-            component={Link}
-            to={`/feedback?job=${encodeURIComponent(job.id)}`}
-            variant="light"
-            size="sm"
-            leftSection={<IconStar size={16} />}
-            mih={44}
-          >
-            Rate
-          </Button>
+          {reviewed ? (
+            <Badge
+              variant="light"
+              color="green"
+              size="lg"
+              leftSection={<IconStar size={12} aria-hidden />}
+              data-testid="history-reviewed"
+            >
+              Reviewed
+            </Badge>
+          ) : (
+            <Button
+              component={Link}
+              to={`/feedback?job=${encodeURIComponent(job.id)}`}
+              variant="light"
+              size="sm"
+              leftSection={<IconStar size={16} />}
+              mih={44}
+            >
+              Rate
+            </Button>
+          )}
         </Group>
       </Group>
     </Card>
@@ -271,6 +290,7 @@ function HistoryJobCard({ job }: { job: Job }) {
 export function DashboardView({
   info,
   jobs,
+  reviewedJobIds = [],
   bookings,
   deviceBookings,
   bookingsListed,
@@ -279,6 +299,8 @@ export function DashboardView({
 }: {
   info: CustomerInfo;
   jobs: Job[];
+  /** The jobs the customer has already reviewed (no Rate for them). */
+  reviewedJobIds?: readonly string[];
   /** The customer's bookings waiting for approval, as the server has them. */
   bookings: Booking[];
   /** Bookings made on this phone (saved copies, some maybe not yet sent). */
@@ -289,6 +311,7 @@ export function DashboardView({
   onSignOut: () => void;
 }) {
   const [tab, setTab] = useState<string | null>('active');
+  const reviewed = new Set(reviewedJobIds);
   // This phone's own bookings the server does not list: those still waiting for signal. (A
   // server that does not list pending bookings at all leaves the sent ones to this phone's copy.)
   const listed = new Set(bookings.map((b) => b.id));
@@ -421,7 +444,7 @@ export function DashboardView({
           ) : (
             <Stack gap="md">
               {completed.map((job) => (
-                <HistoryJobCard key={job.id} job={job} />
+                <HistoryJobCard key={job.id} job={job} reviewed={reviewed.has(job.id)} />
               ))}
             </Stack>
           )}

@@ -14,14 +14,17 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/icons-react';
 import {
   MESSAGES,
+  arrivalEstimate,
+  arrivalText,
   notificationsOffered,
   TOAST_DURATIONS,
   type Job,
+  type TimelineEntry,
   type TruckPosition,
 } from '@pilbara/shared-schema';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
-import { TruckPosition as TruckOnMap } from './truck-position';
+import { TruckPosition as TruckOnMap, useNow } from './truck-position';
 import { NotifyMe } from './notify-me';
 import { TextMessages } from './text-messages';
 import { VehiclePhotos } from './vehicle-photos';
@@ -53,7 +56,17 @@ function copyJobId(id: string, onCopied: () => void): void {
   );
 }
 
-function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Fact({
+  icon,
+  label,
+  value,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  testId?: string;
+}) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <Text c="dimmed" mt={2} aria-hidden>
@@ -63,7 +76,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           {label}
         </Text>
-        <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+        <Text fw={500} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
           {value}
         </Text>
       </Stack>
@@ -72,19 +85,24 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
 }
 
 /**
- * A found job on the portal: status, progress, driver, arrival, the truck on the map while it
- * is En Route (issue 20) and the live timeline.
+ * A found job on the portal: status, progress, driver, the one arrival estimate (rules/
+ * arrival.ts: the truck's while it shares a position, else the office's), the truck on the map
+ * while it is En Route (issue 20) and the timeline of recorded times (DESIGN §12).
  */
 export function JobDetails({
   job,
   token = null,
   position = null,
+  timeline,
 }: {
   job: Job;
   token?: string | null;
   position?: TruckPosition | null;
+  timeline: readonly TimelineEntry[];
 }) {
   const [copied, setCopied] = useState(false);
+  const now = useNow();
+  const estimate = arrivalText(arrivalEstimate(job, position, now));
   return (
     <Card withBorder radius="md" padding="lg" aria-live="polite" data-testid="job-details">
       <Stack gap="lg">
@@ -139,7 +157,8 @@ export function JobDetails({
             <Fact
               icon={<IconClock size={18} />}
               label="Estimated Arrival"
-              value={job.estimatedArrival || 'To be confirmed'}
+              value={estimate}
+              testId="arrival-estimate"
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -151,14 +170,14 @@ export function JobDetails({
         {token && <TextMessages token={token} />}
 
         {job.status === 'En Route' && position && (
-          <TruckOnMap position={position} location={job.location} />
+          <TruckOnMap position={position} location={job.location} now={now} />
         )}
 
         <Stack gap="sm">
           <Title order={3} size="h4">
             Live Updates
           </Title>
-          <JobTimeline job={job} />
+          <JobTimeline entries={timeline} />
         </Stack>
 
         {token && <VehiclePhotos token={token} version={`${job.status}:${job.updatedAt}`} />}

@@ -6,7 +6,7 @@ import {
   IconMapPin,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { customerTimeline, DATE_FORMATS, formatPerth, type Job } from '@pilbara/shared-schema';
+import { DATE_FORMATS, formatPerth, type TimelineEntry } from '@pilbara/shared-schema';
 
 const ICONS = {
   created: IconClipboardList,
@@ -16,11 +16,20 @@ const ICONS = {
   cancelled: IconCircleX,
 } as const;
 
-/** The live-updates timeline of the portal, derived from the job's status (spec §4). */
-export function JobTimeline({ job }: { job: Job }) {
-  const entries = customerTimeline(job);
+/**
+ * The live-updates timeline of the portal: each step at the time the driver's phone recorded
+ * it, as the server built it from the job's history (DESIGN §12 overrides the spec's derived
+ * times), and nothing for a step not taken.
+ */
+export function JobTimeline({ entries }: { entries: readonly TimelineEntry[] }) {
   return (
-    <Timeline active={entries.length - 1} bulletSize={28} lineWidth={2} aria-label="Live updates">
+    <Timeline
+      active={entries.length - 1}
+      bulletSize={28}
+      lineWidth={2}
+      aria-label="Live updates"
+      data-testid="job-timeline"
+    >
       {entries.map((entry) => {
         const Icon = ICONS[entry.key];
         return (
@@ -28,6 +37,8 @@ export function JobTimeline({ job }: { job: Job }) {
             key={entry.key}
             bullet={<Icon size={16} aria-hidden />}
             title={entry.message}
+            data-key={entry.key}
+            data-at={entry.at}
           >
             <Text size="sm" c="dimmed">
               {formatPerth(entry.at, `${DATE_FORMATS.date} h:mm A`)}

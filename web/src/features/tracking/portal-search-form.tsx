@@ -93,7 +93,7 @@ export const PortalSearchForm = forwardRef<
         <SubmitButton
           size="md"
           mt={{ base: 0, xs: 27 }}
-          mih={42}
+          mih={44}
           loading={busy}
           leftSection={<IconSearch size={18} />}
         >

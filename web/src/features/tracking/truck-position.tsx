@@ -3,7 +3,8 @@
  * phone has shared a fix. It says when the truck was last seen and near which town, and gives an
  * honest estimate (straight-line distance at a stated average speed), or says the truck is out
  * of coverage once the fix is 15 minutes old, with no estimate at all. The wording and the rules
- * are shared-schema's (rules/live-position.ts).
+ * are shared-schema's (rules/live-position.ts); the minutes are the page's one arrival estimate
+ * (rules/arrival.ts), shown under "Estimated Arrival", not repeated here.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
@@ -17,8 +18,11 @@ import {
 } from '@pilbara/shared-schema';
 import { TruckMap } from '../../components/truck-map';
 
-/** The clock, re-read every 15 s so "last seen" and staleness follow time without a fetch. */
-function useNow(everyMs = 15_000): Date {
+/**
+ * The clock, re-read every 5 s so "last seen" (rounded to the nearest minute), staleness and the
+ * arrival estimate follow time between polls without a fetch.
+ */
+export function useNow(everyMs = 5_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), everyMs);
@@ -27,8 +31,15 @@ function useNow(everyMs = 15_000): Date {
   return now;
 }
 
-export function TruckPosition({ position, location }: { position: Fix; location: string }) {
-  const now = useNow();
+export function TruckPosition({
+  position,
+  location,
+  now,
+}: {
+  position: Fix;
+  location: string;
+  now: Date;
+}) {
   const destination = destinationOf(location);
   const view = truckView(
     { lat: position.latitude, lng: position.longitude, at: position.recordedAt },
@@ -63,9 +74,9 @@ export function TruckPosition({ position, location }: { position: Fix; location:
       ) : (
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconRoute size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
-          <Text size="sm" data-testid="truck-estimate">
-            {view.distanceKm !== null && view.etaMinutes !== null
-              ? TRUCK_TEXT.estimate(view.distanceKm, view.etaMinutes)
+          <Text size="sm" data-testid="truck-distance">
+            {view.distanceKm !== null
+              ? TRUCK_TEXT.distance(view.distanceKm)
               : TRUCK_TEXT.noEstimate}
           </Text>
         </Group>

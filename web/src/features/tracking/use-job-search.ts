@@ -12,15 +12,25 @@ import {
   POLLING_INTERVALS,
   type Job,
   type PublicBooking,
+  type TimelineEntry,
   type TruckPosition,
 } from '@pilbara/shared-schema';
 import { apiRequest, HttpError } from '../../lib/http';
 
 /**
  * What a lookup found; a job's `position` is the truck's last fix, which only the tracking
- * link's answer carries, and only while the job is En Route (issue 20).
+ * link's answer carries, and only while the job is En Route (issue 20). Its `timeline` is each
+ * step at the time it was recorded (DESIGN §12); `reviewed`, on the tracking link's answer,
+ * whether the customer has left their review.
  */
-export type Tracked = { job: Job; position?: TruckPosition | null } | { booking: PublicBooking };
+export type Tracked =
+  | {
+      job: Job;
+      position?: TruckPosition | null;
+      timeline?: readonly TimelineEntry[];
+      reviewed?: boolean;
+    }
+  | { booking: PublicBooking };
 
 /** What the customer asked with: a tracking token, or an id with phone digits. */
 export type TrackQuery = { token: string } | { query: string; phone?: string };
@@ -42,9 +52,21 @@ function urlOf(ask: TrackQuery): string {
 export async function trackJob(ask: TrackQuery, signal?: AbortSignal): Promise<Tracked | null> {
   try {
     const answer = await apiRequest<
-      Partial<{ job: Job; position: TruckPosition | null; booking: PublicBooking }>
+      Partial<{
+        job: Job;
+        position: TruckPosition | null;
+        timeline: TimelineEntry[];
+        reviewed: boolean;
+        booking: PublicBooking;
+      }>
     >(urlOf(ask), signal ? { signal } : {});
-    if (answer?.job) return { job: answer.job, position: answer.position ?? null };
+    if (answer?.job)
+      return {
+        job: answer.job,
+        position: answer.position ?? null,
+        timeline: answer.timeline ?? [],
+        ...(answer.reviewed === undefined ? {} : { reviewed: answer.reviewed }),
+      };
     if (answer?.booking) return { booking: answer.booking };
     return null;
   } catch (error) {

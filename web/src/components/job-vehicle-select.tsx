@@ -1,7 +1,8 @@
 /**
- * The vehicle a job goes out on (issue 21). Picking a vehicle with an open critical defect (out
- * of service) or with no pre-start check today asks first: the warning says which, and the admin
- * assigns anyway or keeps the job as it was.
+ * The vehicle a job goes out on (issue 21), on the admin job card and the driver's screen (issue
+ * 27). Picking a vehicle with an open critical defect (out of service) or with no pre-start
+ * check today asks first: the warning says which, and the choice is assigned anyway or the job
+ * kept as it was.
  */
 import { useState } from 'react';
 import { Alert, Button, Group, List, Modal, Select, Stack } from '@mantine/core';
@@ -15,7 +16,7 @@ import {
   type VehicleDefect,
   documentRef,
 } from '@pilbara/shared-schema';
-import { mutate } from '../../sync';
+import { mutate } from '../sync';
 import { notifications } from '@mantine/notifications';
 
 const NO_VEHICLE = 'none';
@@ -31,7 +32,16 @@ async function assign(jobId: string, vehicleId: number | null): Promise<void> {
   if (!result.ok) notifications.show({ message: result.message, color: 'red' });
 }
 
-export function JobVehicleSelect({ job, fleet }: { job: Job; fleet: FleetState }) {
+export function JobVehicleSelect({
+  job,
+  fleet,
+  width = 170,
+}: {
+  job: Job;
+  fleet: FleetState;
+  /** The select's width (the driver's screen gives it the card's). */
+  width?: number | string;
+}) {
   const [asking, setAsking] = useState<{ vehicle: Vehicle; warnings: string[] } | null>(null);
   const current = job.vehicleId ?? null;
   const choose = (value: string | null) => {
@@ -56,7 +66,7 @@ export function JobVehicleSelect({ job, fleet }: { job: Job; fleet: FleetState }
     <>
       <Select
         size="sm"
-        w={170}
+        w={width}
         label="Vehicle"
         aria-label={`Vehicle for ${documentRef(job)}`}
         data={[

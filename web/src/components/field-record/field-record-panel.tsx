@@ -1,23 +1,16 @@
 /**
- * The job's field record in the admin job card (issue 19): take condition photos by stage from
+ * The job's field record (issue 19), in the admin job card and on the driver's screen (issue
+ * 27, so it lives here rather than in either feature): take condition photos by stage from
  * the camera or gallery, collect the two signatures, see every photo by stage (full size on tap)
  * and which are only on this phone, and download the job sheet. Everything but the download
  * works offline; the sync status chip counts what is still uploading.
  */
 import { useState, type ChangeEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCamera, IconFileTypePdf, IconPhoto, IconSignature } from '@tabler/icons-react';
 import {
+  CONDITION_PHOTO_CORNERS,
+  CONDITION_PHOTO_STAGES,
   FIELD_RECORD_TEXT,
   PHOTO_STAGES,
   PHOTO_STAGE_LABELS,
@@ -42,6 +35,11 @@ import { SignatureDialog } from './signature-dialog';
 import { useObjectUrl } from '../../lib/use-object-url';
 import { useDeviceSpace, useFieldRecord } from './use-field-record';
 import classes from './field-record.module.css';
+
+/** Whether photos of this stage count the vehicle's four corners (pickup and drop-off). */
+function isConditionStage(stage: PhotoStage): boolean {
+  return (CONDITION_PHOTO_STAGES as readonly PhotoStage[]).includes(stage);
+}
 
 /** Whether a record's bytes are still only on this phone. */
 function onlyHere(local: LocalFieldFile | undefined): boolean {
@@ -211,6 +209,7 @@ export function FieldRecordPanel({ jobId }: { jobId: string }) {
 
   if (!record) return null;
   const groups = groupByStage(record.photos);
+  const cornersTaken = record.photos.filter((photo) => photo.stage === stage).length;
   const waiting = [...record.local.values()].filter(onlyHere).length;
 
   return (
@@ -225,14 +224,41 @@ export function FieldRecordPanel({ jobId }: { jobId: string }) {
           </Badge>
         )}
       </Group>
-      <SegmentedControl
-        fullWidth
-        size="sm"
+      {/* The stages as a grid of toggles: two by two on a phone, where four segments in a row
+          cut "Other" and "Drop-off" (issue 27). */}
+      <SimpleGrid
+        cols={{ base: 2, sm: 4 }}
+        spacing={6}
+        role="group"
         aria-label={FIELD_RECORD_TEXT.stage}
-        value={stage}
-        onChange={(value) => setStage(value as PhotoStage)}
-        data={PHOTO_STAGES.map((value) => ({ value, label: PHOTO_STAGE_LABELS[value] }))}
-      />
+        data-testid="photo-stage"
+      >
+        {PHOTO_STAGES.map((value) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={value === stage ? 'filled' : 'default'}
+            color="ironstone.9"
+            aria-pressed={value === stage}
+            onClick={() => setStage(value)}
+          >
+            {PHOTO_STAGE_LABELS[value]}
+          </Button>
+        ))}
+      </SimpleGrid>
+      {isConditionStage(stage) && (
+        <Text
+          size="sm"
+          data-testid="corners-taken"
+          c={cornersTaken < CONDITION_PHOTO_CORNERS ? undefined : 'green.8'}
+        >
+          {FIELD_RECORD_TEXT.cornersTaken(
+            PHOTO_STAGE_LABELS[stage],
+            cornersTaken,
+            CONDITION_PHOTO_CORNERS,
+          )}
+        </Text>
+      )}
       <Group gap="xs" grow>
         <Button
           component="label"

@@ -1,0 +1,72 @@
+/**
+ * Complete asks first (issue 27): completing a job cannot be undone (it writes the job's draft
+ * quote and tells the customer), and it used to be one tap beside the other steps. The dialog
+ * names what the job's field record still lacks (four corners photographed at pickup and at
+ * drop-off, both signatures: `completionGaps`), so nobody completes a job without knowing. It
+ * never blocks: the driver decides.
+ */
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { completionGaps } from '@pilbara/shared-schema';
+import { useFieldRecord } from './field-record/use-field-record';
+
+export const COMPLETE_TEXT = {
+  title: (jobId: string) => `Complete ${jobId}?`,
+  body: 'The customer is told the job is done and its draft quote is written. This cannot be undone.',
+  lacking: 'The job’s record still lacks:',
+  confirm: 'Complete job',
+  cancel: 'Not yet',
+} as const;
+
+export function CompleteJobDialog({
+  jobId,
+  opened,
+  onConfirm,
+  onClose,
+}: {
+  jobId: string;
+  opened: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const record = useFieldRecord(jobId);
+  const gaps = record ? completionGaps(record.photos, record.signatures) : [];
+  return (
+    <Modal opened={opened} onClose={onClose} title={COMPLETE_TEXT.title(jobId)} centered>
+      <Stack gap="md">
+        <Text size="sm">{COMPLETE_TEXT.body}</Text>
+        {gaps.length > 0 && (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            data-testid="completion-gaps"
+          >
+            <Text size="sm" fw={600}>
+              {COMPLETE_TEXT.lacking}
+            </Text>
+            <List size="sm">
+              {gaps.map((gap) => (
+                <List.Item key={gap}>{gap}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {COMPLETE_TEXT.cancel}
+          </Button>
+          <Button
+            color="green"
+            onClick={() => {
+              onClose();
+              onConfirm();
+            }}
+          >
+            {COMPLETE_TEXT.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
