@@ -4,7 +4,12 @@
  * outbox rows and low leases over a BroadcastChannel, so the leader pushes a write made in any
  * tab at once.
  */
-import type { INTEGER_ID_SERIES, MutatorArgs, MutatorName } from '@pilbara/shared-schema';
+import type {
+  INTEGER_ID_SERIES,
+  MergeNotice,
+  MutatorArgs,
+  MutatorName,
+} from '@pilbara/shared-schema';
 import { clearKeptChanges, writeKeptChanges } from '../lib/kept-changes';
 import { liveQuery } from 'dexie';
 import { getDatabase, type PilbaraDatabase } from '../db/database';
@@ -19,6 +24,8 @@ import {
   mutateLocal,
   resolveConflict as resolveConflictIn,
   retryIssue as retryIssueIn,
+  undoNotice as undoNoticeIn,
+  wouldApply,
   getMeta,
   setMeta,
   type MutateResult,
@@ -289,7 +296,47 @@ export async function resolveConflict(
   issueId: string,
   choices: Record<string, 'mine' | 'theirs'>,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const result = await resolveConflictIn(getSyncDatabase(), issueId, choices);
+  const chosenMine = Object.values(choices).includes('mine');
+  const noticeId = chosenMine ? await noticeIdOrNone() : undefined;
+  const result = await resolveConflictIn(getSyncDatabase(), issueId, choices, noticeId);
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/**
+ * A leased id for a notice telling the other owner their value was replaced (issue 28); none on
+ * a device that has not leased that series yet (the edit still goes, untold).
+ */
+async function noticeIdOrNone(): Promise<number | undefined> {
+  try {
+    return Number(await mintIdFrom(getSyncDatabase(), 'merge_notices'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a refused change would apply now (the needs-attention list's Retry, issue 28). */
+export async function canRetryIssue(issue: { name: string; args: unknown }): Promise<boolean> {
+  return wouldApply(getSyncDatabase(), issue.name, issue.args);
+}
+
+/** Puts this owner's values back over the other's, and settles the notice (issue 28). */
+export async function undoNotice(
+  notice: MergeNotice,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const result = await undoNoticeIn(getSyncDatabase(), notice, await noticeIdOrNone());
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/** Accepts the other owner's value: the notice is settled, nothing else changes (issue 28). */
+export async function acceptNotice(
+  notice: MergeNotice,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const result = await mutateLocal(getSyncDatabase(), 'mergeNotice.settle', {
+    id: notice.id,
+    status: 'accepted',
+  });
   if (result.ok) announce('outbox');
   return result;
 }

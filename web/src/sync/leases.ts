@@ -1,12 +1,20 @@
 /**
- * Ids minted on the device from leased number blocks (DESIGN §4): a job id read out to a customer
- * at a mine site, or a vehicle id a fuel record refers to, is final from the moment it is made.
+ * Ids minted on the device from leased number blocks (DESIGN §4): a vehicle id a fuel record
+ * refers to, or a job's key its history refers to, is final from the moment it is made. Jobs,
+ * quotes, invoices and credit notes are keyed `JOB-2026-P57` (issue 28): the key stays, and the
+ * document number people read comes from the server when the row reaches it; until then screens
+ * show the key as a provisional reference.
  * Blocks live in `meta.leases`; taking a number is a Dexie transaction, so two tabs never mint
  * the same id. When a series runs low the sync engine is asked for another block.
  */
 import type { PilbaraDatabase } from '../db/database';
 import { META, getMeta, setMeta } from './local-store';
-import { INTEGER_ID_SERIES, type HeldLease, type IdSeries } from '@pilbara/shared-schema';
+import {
+  INTEGER_ID_SERIES,
+  PROVISIONAL_MARK,
+  type HeldLease,
+  type IdSeries,
+} from '@pilbara/shared-schema';
 
 /** One leased block; `next` is the next unused number. */
 export interface LeaseBlock {
@@ -146,5 +154,11 @@ export async function mintIdFrom(
     return { value: number, low: remaining(blocks) < LEASE_LOW_WATER };
   });
   if (low) for (const listener of lowListeners) listener();
-  return (INTEGER_ID_SERIES as readonly string[]).includes(full) ? value : `${full}-${value}`;
+  if ((INTEGER_ID_SERIES as readonly string[]).includes(full)) return value;
+  return KEYED_DOCUMENT_PREFIXES.some((prefix) => full.startsWith(`${prefix}-`))
+    ? `${full}-${PROVISIONAL_MARK}${value}`
+    : `${full}-${value}`;
 }
+
+/** Series whose rows are documents keyed apart from their numbers (issue 28). */
+const KEYED_DOCUMENT_PREFIXES: readonly TextIdPrefix[] = ['JOB', 'Q', 'INV', 'CN'];
