@@ -294,8 +294,9 @@ test.describe('feedback form', () => {
 
     const rows = queryRows<Record<string, unknown>>(
       server.dbFile,
+      // Found by the number the customer typed, kept against the job's key.
       'SELECT * FROM feedback WHERE jobId = ?',
-      job.number,
+      job.id,
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
