@@ -185,7 +185,8 @@ test('the tracking link shows the job without typing', async ({ openDevice, requ
   await page.goto(`/customer-portal?token=${job.trackingToken}`);
   const details = { testId: 'job-details' };
   await waitVisible(page, details, PAGE_LOAD_TIMEOUT, 'the job opens from the link');
-  expect(await page.text({ testId: 'job-id', within: details })).toBe(job.id);
+  // The public page shows the job's number, never its key (issue 28).
+  expect(await page.text({ testId: 'job-id', within: details })).toBe(job.number);
   await waitVisible(page, { text: 'Emergency Towing', within: details });
   // Nothing was typed: the search box is still empty.
   expect(await page.value({ label: 'Job ID or Name' })).toBe('');
@@ -276,8 +277,9 @@ test('an admin approves and moves a job offline; a second browser sees each chan
   await admin.tab('Job Management');
   const jobCard = { testId: 'job-card', hasText: who.name };
   await waitVisible(admin.page, jobCard);
+  // The card carries the job's key, minted offline (issue 28: the number comes with sync).
   const jobId = await admin.page.attribute(jobCard, 'data-job-id');
-  expect(jobId).toMatch(/^JOB-\d{4}-\d+$/);
+  expect(jobId).toMatch(/^JOB-\d{4}-P\d+$/);
   await admin.page.click(admin.markEnRoute(jobId!));
   await expect
     .poll(() => admin.page.attribute(admin.jobCard(jobId!), 'data-status'))

@@ -34,7 +34,8 @@ export class BillingPage {
     await expect(dialog).toHaveCount(0, { timeout: DEVICE_WRITE_TIMEOUT });
     const toast = this.toast('Invoice raised');
     await expect(toast).toBeVisible();
-    const id = /INV-\d{4}-\d+/.exec((await toast.textContent()) ?? '')?.[0];
+    // The toast names the invoice's key, marked provisional until the server numbers it.
+    const id = /INV-\d{4}-P\d+/.exec((await toast.textContent()) ?? '')?.[0];
     if (!id) throw new Error('the raised invoice was not named');
     await expect(this.jobToInvoice(jobId)).toHaveCount(0);
     return id;

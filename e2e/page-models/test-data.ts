@@ -48,7 +48,10 @@ export interface NewJob {
 }
 
 export interface CreatedJob {
+  /** The job's key (links, the staff API). */
   id: string;
+  /** The job number the customer is told and the public pages show (issue 28). */
+  number: string;
   /** The customer's tracking token (their link is /customer-portal?token=…). */
   trackingToken: string;
 }
@@ -73,10 +76,14 @@ export async function loginAsAdmin(request: APIRequestContext): Promise<SignedIn
 export async function createJob(request: APIRequestContext, job: NewJob): Promise<CreatedJob> {
   const res = await request.post('/api/jobs', { data: job });
   if (!res.ok()) throw new Error(`POST /api/jobs failed: ${res.status()} ${await res.text()}`);
-  const body = (await res.json()) as { job?: { id: string; trackingToken: string } };
+  const body = (await res.json()) as {
+    job?: { id: string; number?: string | null; trackingToken: string };
+  };
   const id = body.job?.id;
-  if (!id) throw new Error(`POST /api/jobs answered without an id: ${JSON.stringify(body)}`);
-  return { id, trackingToken: body.job?.trackingToken ?? '' };
+  const number = body.job?.number;
+  if (!id || !number)
+    throw new Error(`POST /api/jobs answered without an id and number: ${JSON.stringify(body)}`);
+  return { id, number, trackingToken: body.job?.trackingToken ?? '' };
 }
 
 /** Moves a job on through the staff API (PATCH /api/jobs/:id with status and progress). */

@@ -62,7 +62,7 @@ test('a tracked job at each stage, and Job Not Found', async ({ page, request })
   }
 
   // A job ID asks for the phone digits (checked for accessibility too), then a miss shows Job Not Found.
-  await portal.open(job.id);
+  await portal.open(job.number);
   await expect(portal.digitsBox).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await portal.search('JOB-1999-424242', '4242');

@@ -47,14 +47,18 @@ test('approve and mark En Route offline, then every device and the customer catc
     expect(await adminPage.evaluate(() => navigator.onLine)).toBe(false);
     await card.getByRole('button', { name: 'Approve' }).click();
     const approved = admin.toast('Booking Approved');
-    await expect(approved, 'the toast names the new job id').toContainText(/JOB-\d{4}-\d+/);
+    // Offline, the toast names the job's provisional reference (issue 28: staff can read it out;
+    // the number comes when it syncs).
+    await expect(approved, 'the toast names the new job').toContainText(
+      /JOB-\d{4}-P\d+ \(provisional\)/,
+    );
     await expect(card).toHaveCount(0);
 
     await admin.tab('Job Management');
     const jobCard = adminPage.getByTestId('job-card').filter({ hasText: who.name });
     await expect(jobCard).toHaveCount(1);
     const jobId = await jobCard.getAttribute('data-job-id');
-    expect(jobId).toMatch(/^JOB-\d{4}-\d+$/);
+    expect(jobId).toMatch(/^JOB-\d{4}-P\d+$/);
     const job = admin.jobCard(jobId!);
     await expect(job).toHaveAttribute('data-status', 'Scheduled');
     await expect(job.getByTestId('pending-marker')).toBeVisible();
@@ -78,13 +82,24 @@ test('approve and mark En Route offline, then every device and the customer catc
       timeout: 1_000,
     });
 
+    // Synced: the job has its number, which the card now shows and the customer is told.
+    const jobNumber = queryRows<{ number: string }>(
+      server.dbFile,
+      'SELECT number FROM jobs WHERE id = ?',
+      jobId,
+    )[0]?.number;
+    expect(jobNumber).toMatch(/^JOB-\d{4}-\d+$/);
+    await expect(job.getByTestId('document-ref')).toHaveText(jobNumber!);
+
     // The En Route email reaches the customer, once, with the job's tracking link (issue 14:
     // a link carries the job's token; a job id alone opens nothing without the phone).
     const enRouteMails = () =>
       mailbox.messages.filter(
         (mail) =>
           mail.to.includes(who.email) &&
-          decodeQuotedPrintable(mail.raw).includes(`Your driver is on the way for job ${jobId}`),
+          decodeQuotedPrintable(mail.raw).includes(
+            `Your driver is on the way for job ${jobNumber}`,
+          ),
       );
     await expect.poll(() => enRouteMails().length, { timeout: 15_000 }).toBe(1);
     const [enRoute] = enRouteMails();
@@ -93,7 +108,7 @@ test('approve and mark En Route offline, then every device and the customer catc
 
     // The customer opens it: the portal shows the job En Route.
     await publicPage.goto(link?.[0] ?? '/customer-portal');
-    await expect(publicPage.getByText(jobId!).first()).toBeVisible({ timeout: 10_000 });
+    await expect(publicPage.getByText(jobNumber!).first()).toBeVisible({ timeout: 10_000 });
     await expect(publicPage.getByText('En Route').first()).toBeVisible({ timeout: 10_000 });
     await publicPage.waitForTimeout(3_000);
     expect(enRouteMails()).toHaveLength(1);

@@ -90,24 +90,27 @@ test('books offline, sees the reference, finds it pending, then tracks the appro
     data: {},
   });
   expect(approved.ok()).toBe(true);
-  const { job } = (await approved.json()) as { job: { id: string } };
-  const card = page.getByTestId('active-job').filter({ hasText: job.id });
+  const { job } = (await approved.json()) as { job: { id: string; number: string | null } };
+  // What the customer reads and types is the job's number (issue 28); the server gives it at once.
+  expect(job.number).toMatch(/^JOB-\d{4}-\d+$/);
+  const ref = job.number!;
+  const card = page.getByTestId('active-job').filter({ hasText: ref });
   await expect(card).toBeVisible({ timeout: 15_000 });
 
   // The portal tracks it: Track Live opens the job by its tracking token.
   await card.getByRole('link', { name: 'Track Live' }).click();
   const portal = new PortalPage(page);
-  await expect(portal.details.getByTestId('job-id')).toHaveText(job.id, {
+  await expect(portal.details.getByTestId('job-id')).toHaveText(ref, {
     timeout: PAGE_LOAD_TIMEOUT,
   });
   await expect(portal.details.getByText('Winch Recovery')).toBeVisible();
 
   // The job id typed by hand shows nothing until the phone digits match.
   await portal.open();
-  await portal.search(job.id, '0000');
+  await portal.search(ref, '0000');
   await expect(page.getByTestId('job-not-found')).toBeVisible();
   await expect(portal.details).toHaveCount(0);
   await page.getByRole('button', { name: 'Try Another Search' }).click();
-  await portal.search(job.id, who.phone.slice(-4));
-  await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+  await portal.search(ref, who.phone.slice(-4));
+  await expect(portal.details.getByTestId('job-id')).toHaveText(ref);
 });

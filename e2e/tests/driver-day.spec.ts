@@ -131,11 +131,11 @@ test('a driver runs a whole job offline from /driver and the office gets all of 
 
     // The vehicle it went out on: no pre-start today, so the phone asks first.
     const vehicleSelect = card
-      .getByRole('textbox', { name: `Vehicle for ${job.id}` })
-      .or(card.getByRole('combobox', { name: `Vehicle for ${job.id}` }));
+      .getByRole('textbox', { name: `Vehicle for ${job.number}` })
+      .or(card.getByRole('combobox', { name: `Vehicle for ${job.number}` }));
     await vehicleSelect.click();
     await page.getByRole('option', { name: truck, exact: true }).click();
-    const warning = page.getByRole('dialog', { name: `Assign ${truck} to ${job.id}?` });
+    const warning = page.getByRole('dialog', { name: `Assign ${truck} to ${job.number}?` });
     await expect(warning.getByTestId('assignment-warning')).toBeVisible();
     await warning.getByRole('button', { name: 'Assign anyway' }).click();
     await expect(vehicleSelect).toHaveValue(truck);

@@ -225,7 +225,7 @@ test('photos and a signature taken offline on a phone survive a reopen and reach
     // The job sheet downloads from the card.
     const download = second.page.waitForEvent('download');
     await seen.getByRole('link', { name: 'Job sheet (PDF)' }).click();
-    expect((await download).suggestedFilename()).toBe(`Job-sheet-${job.id}.pdf`);
+    expect((await download).suggestedFilename()).toBe(`Job-sheet-${job.number}.pdf`);
     // Full size on tap.
     await seen.getByRole('button', { name: 'Damage 1 of 1' }).click();
     const viewer = second.page.getByRole('dialog');

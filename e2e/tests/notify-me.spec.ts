@@ -209,7 +209,7 @@ test("the server's En Route push is shown by the app's service worker and links 
 
   await deliver(enRoute);
   const link = `${baseURL}/customer-portal?token=${job.trackingToken}`;
-  const expected = pushMessageFor('job_en_route', job.id, link);
+  const expected = pushMessageFor('job_en_route', job.number, link);
   await expect.poll(shown, { timeout: 15_000 }).toEqual([expected]);
 
   // Completed comes under the same tag: the phone shows one notification for the job.
@@ -218,6 +218,6 @@ test("the server's En Route push is shown by the app's service worker and links 
   await deliver(await payloadOf('job_completed'));
   await expect
     .poll(shown, { timeout: 15_000 })
-    .toEqual([pushMessageFor('job_completed', job.id, link)]);
+    .toEqual([pushMessageFor('job_completed', job.number, link)]);
   await context.close();
 });

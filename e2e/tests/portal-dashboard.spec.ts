@@ -33,9 +33,9 @@ test.describe('customer portal', () => {
 
     const portal = new PortalPage(page);
     await portal.open();
-    await portal.search(job.id, lastFour(who.phone));
+    await portal.search(job.number, lastFour(who.phone));
     await expect(portal.details).toBeVisible();
-    await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+    await expect(portal.details.getByTestId('job-id')).toHaveText(job.number);
     await expect(portal.details.getByText('En Route', { exact: true })).toBeVisible();
     await expect(portal.details.getByText('25%')).toBeVisible();
     await expect(portal.details.getByText('Both', { exact: true })).toBeVisible();
@@ -72,15 +72,15 @@ test.describe('customer portal', () => {
     await expect(page.getByRole('heading', { name: MESSAGES.JOB_NOT_FOUND_PAGE })).toBeVisible();
     await expect(portal.details).toHaveCount(0);
 
-    await portal.open(job.id);
-    await expect(portal.searchBox).toHaveValue(job.id);
+    await portal.open(job.number);
+    await expect(portal.searchBox).toHaveValue(job.number);
     await expect(portal.digitsBox).toBeVisible();
     await expect(portal.details).toHaveCount(0);
     await page.getByRole('button', { name: 'Track Job' }).click();
     await expect(page.getByText(MESSAGES.PHONE_PROOF_REQUIRED)).toBeVisible();
     await portal.digitsBox.fill(lastFour(who.phone));
     await page.getByRole('button', { name: 'Track Job' }).click();
-    await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+    await expect(portal.details.getByTestId('job-id')).toHaveText(job.number);
   });
 
   test('an empty search asks for a job ID or name; an unknown one shows Job Not Found', async ({
@@ -118,8 +118,8 @@ test.describe('customer portal', () => {
     const portal = new PortalPage(page);
     await portal.openLink(`/customer-portal?token=${job.trackingToken}`);
     await page.getByRole('button', { name: 'Copy job ID' }).click();
-    await expect(page.getByText(`Job ID ${job.id} copied to clipboard`)).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(job.id);
+    await expect(page.getByText(`Job ID ${job.number} copied to clipboard`)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(job.number);
 
     await page.evaluate(() => {
       navigator.clipboard.writeText = () =>
@@ -184,14 +184,14 @@ test.describe('customer dashboard', () => {
 
     const card = page.getByTestId('active-job');
     await expect(card).toHaveCount(1);
-    await expect(card.getByText(active.id)).toBeVisible();
+    await expect(card.getByText(active.number)).toBeVisible();
     await expect(card.getByText('Both')).toBeVisible();
     await expect(card.getByRole('progressbar')).toBeVisible();
 
     await dashboard.tab('History').click();
     const history = page.getByTestId('history-job');
     await expect(history).toHaveCount(1);
-    await expect(history.getByText(done.id)).toBeVisible();
+    await expect(history.getByText(done.number)).toBeVisible();
     await expect(history.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
 
     await dashboard.tab('Profile').click();
@@ -204,7 +204,7 @@ test.describe('customer dashboard', () => {
     await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
     await page.getByTestId('active-job').getByRole('link', { name: 'Track Live' }).click();
     await expect(page).toHaveURL(new RegExp(`/customer-portal\\?token=${active.trackingToken}`));
-    await expect(page.getByTestId('job-id')).toHaveText(active.id);
+    await expect(page.getByTestId('job-id')).toHaveText(active.number);
 
     await dashboard.open();
     await dashboard.tab('Profile').click();
@@ -229,7 +229,7 @@ test.describe('customer dashboard', () => {
 
     const dashboard = new DashboardPage(page);
     await dashboard.open();
-    await dashboard.accessWith(job.id, lastFour(who.phone));
+    await dashboard.accessWith(job.number, lastFour(who.phone));
     await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
     await expect(page.getByText('None', { exact: true })).toBeVisible();
     await expect(page.getByText('New', { exact: true })).toBeVisible();

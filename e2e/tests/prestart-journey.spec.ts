@@ -252,9 +252,10 @@ test('a driver’s offline pre-start with a critical failure takes the truck off
     await admin.open();
     await admin.tab('Job Management');
     const jobCard = admin.jobCard(job.id);
+    // Named by the job's number (issue 28); the card, found by key, holds one vehicle select.
     await jobCard
-      .getByRole('textbox', { name: `Vehicle for ${job.id}` })
-      .or(jobCard.getByRole('combobox', { name: `Vehicle for ${job.id}` }))
+      .getByRole('textbox', { name: /^Vehicle for / })
+      .or(jobCard.getByRole('combobox', { name: /^Vehicle for / }))
       .click();
     await officePage
       .getByRole('option', { name: `Big Red (${registration})`, exact: true })

@@ -257,7 +257,7 @@ test.describe('feedback form', () => {
 
     await page.goto('/feedback');
     // A job ID alone proves nothing (issue 14): the page asks for the phone's last digits first.
-    await page.getByLabel('Phone number or Job ID').fill(job.id);
+    await page.getByLabel('Phone number or Job ID').fill(job.number);
     await page.getByRole('button', { name: 'Find My Services' }).click();
     await expect(page.getByText(MESSAGES.PHONE_PROOF_REQUIRED)).toBeVisible();
     await page.getByLabel('Last 4 digits of your phone').fill(lastFour(who.phone));
@@ -275,7 +275,7 @@ test.describe('feedback form', () => {
     await chooseOption(
       page,
       'Which service are you reviewing?',
-      new RegExp(`^Emergency Towing – ${job.id} \\(`),
+      new RegExp(`^Emergency Towing – ${job.number} \\(`),
     );
     await feedback.score('Overall Rating', 5);
     await feedback.score('Service Quality', 5);
@@ -294,6 +294,7 @@ test.describe('feedback form', () => {
 
     const rows = queryRows<Record<string, unknown>>(
       server.dbFile,
+      // Found by the number the customer typed, kept against the job's key.
       'SELECT * FROM feedback WHERE jobId = ?',
       job.id,
     );
@@ -341,7 +342,7 @@ test.describe('feedback form', () => {
           })
         ).status(),
       ).toBe(201);
-    await review(towed.id);
+    await review(towed.number);
 
     const findMine = async () => {
       await page.goto('/feedback');
@@ -354,15 +355,15 @@ test.describe('feedback form', () => {
     await chooseOption(
       page,
       'Which service are you reviewing?',
-      new RegExp(`^Jump Start Service – ${jumped.id} \\(`),
+      new RegExp(`^Jump Start Service – ${jumped.number} \\(`),
     );
     // Only the job still waiting for its review is offered.
     await page.getByRole('combobox', { name: 'Which service are you reviewing?' }).click();
     await expect(page.getByRole('option')).toHaveCount(1);
-    await expect(page.getByRole('option', { name: new RegExp(towed.id) })).toHaveCount(0);
+    await expect(page.getByRole('option', { name: new RegExp(towed.number) })).toHaveCount(0);
 
     // Once every job has its review, the page says so instead of offering a form that would fail.
-    await review(jumped.id);
+    await review(jumped.number);
     await findMine();
     await expect(page.getByRole('heading', { name: 'No Completed Services' })).toBeVisible();
     await expect(page.getByText(/already reviewed every completed service/)).toBeVisible();

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Route } from '@playwright/test';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { expect, startServer, test } from '../fixtures/server';
+import { DOCUMENT_SEND_TIMEOUT, expect, startServer, test } from '../fixtures/server';
 import { DEVICE_WRITE_TIMEOUT } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
@@ -24,6 +24,7 @@ import {
 const SYNC_TIMEOUT = 30_000;
 
 interface QuoteRow {
+  number: string | null;
   id: string;
   status: string;
   finalPrice: number;
@@ -34,7 +35,7 @@ interface QuoteRow {
 function quoteRow(dbFile: string, id: string): QuoteRow | undefined {
   return queryRows<QuoteRow>(
     dbFile,
-    'SELECT id, status, finalPrice, items, customerName FROM quotes WHERE id = ?',
+    'SELECT id, number, status, finalPrice, items, customerName FROM quotes WHERE id = ?',
     id,
   )[0];
 }
@@ -161,7 +162,8 @@ test.describe('quotes manager', () => {
     await expect(card).toContainText('Service: Emergency Towing');
     await expect(card).toContainText('14 days left');
     const id = await quotes.quoteIdOf(card);
-    expect(id).toMatch(/^Q-\d{4}-\d+$/);
+    // A quote made on the device is keyed Q-…-P…; its number comes from the server (issue 28).
+    expect(id).toMatch(/^Q-\d{4}-P\d+$/);
     expect(quoteRow(server.dbFile, id)).toBeUndefined();
 
     // Emailing needs the server: it says so instead of failing.
@@ -183,7 +185,9 @@ test.describe('quotes manager', () => {
 
     // Email it: the customer receives the PDF and the pay link; the server marks it sent.
     await card.getByRole('button', { name: 'Email Quote' }).click();
-    await expect(quotes.toast(MESSAGES.QUOTE_EMAILED)).toBeVisible({ timeout: SYNC_TIMEOUT });
+    await expect(quotes.toast(MESSAGES.QUOTE_EMAILED)).toBeVisible({
+      timeout: DOCUMENT_SEND_TIMEOUT,
+    });
     await expect
       .poll(() => mailbox.messages.filter((m) => m.to.includes(customer.email)).length, {
         timeout: SYNC_TIMEOUT,
@@ -191,7 +195,9 @@ test.describe('quotes manager', () => {
       .toBe(1);
     const mail = mailbox.messages.find((m) => m.to.includes(customer.email))?.raw ?? '';
     expect(mail).toContain('application/pdf');
-    expect(mail).toContain(`Quote-${id}.pdf`);
+    const number = quoteRow(server.dbFile, id)?.number ?? '';
+    expect(number).toMatch(/^Q-\d{4}-\d+$/);
+    expect(mail).toContain(`Quote-${number}.pdf`);
     expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`/checkout?quote=${id}`);
     await expect(card.getByTestId('quote-status')).toHaveText('Sent', { timeout: SYNC_TIMEOUT });
     expect(quoteRow(server.dbFile, id)?.status).toBe('sent');
@@ -202,7 +208,7 @@ test.describe('quotes manager', () => {
     const downloading = page.waitForEvent('download');
     await card.getByRole('button', { name: 'Download PDF' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`Quote-${id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`Quote-${number}.pdf`);
     await expect(quotes.toast(MESSAGES.QUOTE_PDF_DOWNLOADED)).toBeVisible();
 
     // This server has no card keys: Pay Now offers to record a payment taken another way.
@@ -276,7 +282,8 @@ test.describe('quotes manager', () => {
     const card = quotes.cardFor(customer.name);
     await expect(card).toBeVisible({ timeout: SYNC_TIMEOUT });
     await expect(card.getByTestId('quote-status')).toHaveText('Draft');
-    await expect(card.getByText(`Job ${job.id}`, { exact: true })).toBeVisible();
+    // Linked by its key, shown by its number (issue 28).
+    await expect(card.getByText(`Job ${job.number}`, { exact: true })).toBeVisible();
     await expect(card.getByTestId('quote-price')).toHaveText('$200.00');
     await expect(card).toContainText('30 days left');
     await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
@@ -317,11 +324,16 @@ test.describe('quotes manager', () => {
       await expect(quotes.finalPrice).toHaveText('$425.00');
       await quotes.save();
       const card = quotes.cardFor(customer.name);
+      // The card first: a badge of a card not yet listed counts 0 too, and Email Quote on a quote
+      // still in the outbox only says it has not synced.
+      await expect(card).toBeVisible();
       await expect(card.getByTestId('quote-unsynced')).toHaveCount(0, { timeout: SYNC_TIMEOUT });
       const id = await quotes.quoteIdOf(card);
 
       await card.getByRole('button', { name: 'Email Quote' }).click();
-      await expect(card.getByTestId('quote-status')).toHaveText('Sent', { timeout: SYNC_TIMEOUT });
+      await expect(card.getByTestId('quote-status')).toHaveText('Sent', {
+        timeout: DOCUMENT_SEND_TIMEOUT,
+      });
 
       const popupOpened = page.waitForEvent('popup');
       await card.getByRole('button', { name: 'Pay Now' }).click();

@@ -35,8 +35,8 @@ test('the review link opens that job’s form at once, and says so once it is re
   await completeJob(request, other.id);
   await page.addInitScript(() => localStorage.setItem('installCardDismissed', '1'));
 
-  // The link from the email: no phone, no job ID to type.
-  await page.goto(feedbackUrl(baseURL ?? '', job.id, job.trackingToken));
+  // The link from the email: no phone, no job ID to type; it names the job by its number.
+  await page.goto(feedbackUrl(baseURL ?? '', job.number, job.trackingToken));
   const feedback = new FeedbackPage(page);
   await expect(feedback.form).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'No Completed Services' })).toHaveCount(0);
@@ -44,7 +44,7 @@ test('the review link opens that job’s form at once, and says so once it is re
     feedback.form
       .getByRole('textbox', { name: 'Which service are you reviewing?' })
       .or(feedback.form.getByRole('button', { name: /Which service are you reviewing\?/ })),
-  ).toContainText(job.id);
+  ).toContainText(job.number);
   for (const [label, score] of [
     ['Overall Rating', 5],
     ['Service Quality', 5],
@@ -61,9 +61,9 @@ test('the review link opens that job’s form at once, and says so once it is re
   await expect(page.getByText(MESSAGES.FEEDBACK_SUBMITTED_TITLE)).toBeVisible();
 
   // The same link again: thanked, not offered a form the server would refuse.
-  await page.goto(feedbackUrl(baseURL ?? '', job.id, job.trackingToken));
+  await page.goto(feedbackUrl(baseURL ?? '', job.number, job.trackingToken));
   await expect(page.getByTestId('linked-review-closed')).toContainText(
-    `your review of job ${job.id} is in`,
+    `your review of job ${job.number} is in`,
     { timeout: 30_000 },
   );
   await expect(feedback.form).toHaveCount(0);
@@ -75,8 +75,8 @@ test('the review link opens that job’s form at once, and says so once it is re
   await page.getByRole('tab', { name: /History/ }).click();
   const history = page.getByTestId('history-job');
   await expect(history).toHaveCount(2, { timeout: 15_000 });
-  const reviewed = history.filter({ hasText: job.id });
-  const waiting = history.filter({ hasText: other.id });
+  const reviewed = history.filter({ hasText: job.number });
+  const waiting = history.filter({ hasText: other.number });
   await expect(reviewed.getByTestId('history-reviewed')).toBeVisible();
   await expect(reviewed.getByRole('link', { name: 'Rate' })).toHaveCount(0);
   await expect(waiting.getByRole('link', { name: 'Rate' })).toBeVisible();

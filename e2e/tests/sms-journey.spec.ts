@@ -106,10 +106,17 @@ test('booked, approved, en route, completed: four texts in order, each with the 
     expect(texts).toHaveLength(4);
     expect(texts.map((text) => text.to)).toEqual(Array(4).fill(e164(who.phone)));
     const [received, approved, enRoute, completed] = texts.map((text) => text.body);
+    // The customer is told the job's number; its key (the card's id) stays with staff (issue 28).
+    const number = queryRows<{ number: string }>(
+      own.server.dbFile,
+      'SELECT number FROM jobs WHERE id = ?',
+      jobId,
+    )[0]?.number;
+    expect(number).toMatch(/^JOB-\d{4}-\d+$/);
     expect(received).toMatch(/we have your booking BKG-\d{4}-\d+ and will confirm it shortly/);
-    expect(approved).toContain(`your booking is confirmed as job ${jobId}`);
-    expect(enRoute).toContain(`on the way for job ${jobId}`);
-    expect(completed).toContain(`job ${jobId} is complete`);
+    expect(approved).toContain(`your booking is confirmed as job ${number}`);
+    expect(enRoute).toContain(`on the way for job ${number}`);
+    expect(completed).toContain(`job ${number} is complete`);
     for (const body of [received, approved, enRoute, completed]) expect(body).toContain(link);
 
     // The office sees each text in the job's history, with its time and status.

@@ -72,7 +72,8 @@ test('staff accounts: field errors, a taken username, and a password reset', asy
     await look(page, 'staff-reset-error');
     await reset.getByLabel('New password').fill('brand-new-pass-2');
     await reset.getByRole('button', { name: 'Set password' }).click();
-    await expect(reset).toHaveCount(0);
+    // The server hashes the new password (scrypt, 128 MiB) before answering: seconds when busy.
+    await expect(reset).toHaveCount(0, { timeout: 30_000 });
     const old = await api.post('/api/auth/login', {
       data: { username, password: 'long-enough-1' },
     });

@@ -37,7 +37,7 @@ test('offline approvals survive closing and reopening the app offline, then reac
     const jobCard = firstPage.getByTestId('job-card').filter({ hasText: who.name });
     await expect(jobCard).toHaveCount(1);
     const jobId = (await jobCard.getAttribute('data-job-id')) ?? '';
-    expect(jobId).toMatch(/^JOB-\d{4}-\d+$/);
+    expect(jobId).toMatch(/^JOB-\d{4}-P\d+$/);
     await admin.controls(jobId).markEnRoute.click();
     await expect(admin.jobCard(jobId)).toHaveAttribute('data-status', 'En Route');
     await expect(firstPage.getByTestId('sync-status-label')).toHaveText('Offline · 2 pending');

@@ -1,6 +1,7 @@
 /**
  * A tracking link answers in its first response (issue 30): the HTML of
- * `/customer-portal?token=…`, before any script runs, already shows the job — its id, status,
+ * `/customer-portal?token=…`, before any script runs, already shows the job — its number (the
+ * customer's reference, issue 28, never the key the device minted), status,
  * driver, arrival estimate — masked exactly as `GET /api/track/:token` masks it (no phone but its
  * last three digits, no email but its first letter and domain), with no-store caching and the
  * site's security headers; an unknown token gets the not-found state the same way. Then the page
@@ -92,9 +93,11 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-robots-tag']).toBe('noindex');
 
-  // The job as the customer sees it, in the HTML itself: id, status, driver, arrival.
+  // The job as the customer sees it, in the HTML itself: number, status, driver, arrival.
   const text = shownText(html);
-  expect(html).toMatch(new RegExp(`data-testid="job-id"[^>]*>${job.id}<`));
+  expect(job.number).not.toBe(job.id);
+  expect(html).toMatch(new RegExp(`data-testid="job-id"[^>]*>${job.number}<`));
+  expect(text).not.toContain(job.id);
   expect(text).toContain('En Route');
   expect(text).toContain('Winch Recovery');
   expect(text).toContain('Sam Taylor');
@@ -136,7 +139,7 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   try {
     const bare = await noScript.newPage();
     await bare.goto(`${baseURL}/customer-portal?token=${job.trackingToken}`);
-    await expect(bare.getByTestId('job-id')).toHaveText(job.id);
+    await expect(bare.getByTestId('job-id')).toHaveText(job.number);
     await expect(bare.getByTestId('job-details')).toContainText('En Route');
   } finally {
     await noScript.close();
@@ -147,7 +150,7 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   page.on('pageerror', (error) => errors.push(error.message));
   const portal = new PortalPage(page);
   await portal.openLink(`/customer-portal?token=${job.trackingToken}`);
-  await expect(portal.details.getByTestId('job-id')).toHaveText(job.id);
+  await expect(portal.details.getByTestId('job-id')).toHaveText(job.number);
   await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
   await expect(portal.details).toContainText('In Progress', { timeout: 20_000 });
   expect(errors).toEqual([]);

@@ -158,18 +158,25 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     await devices.contexts.a.setOffline(true);
     await a.bookingCard(who.name).getByRole('button', { name: 'Approve' }).click();
     const offlineToast = a.toast('Booking Approved');
-    await expect(offlineToast).toContainText(/JOB-\d{4}-\d+/);
-    const shownId = /JOB-\d{4}-\d+/.exec((await offlineToast.textContent()) ?? '')?.[0];
+    // Offline: the job's provisional reference (issue 28); its number comes when it syncs.
+    await expect(offlineToast).toContainText(/JOB-\d{4}-P\d+ \(provisional\)/);
+    const shownId = /JOB-\d{4}-P\d+/.exec((await offlineToast.textContent()) ?? '')?.[0];
     await b.bookingCard(who.name).getByRole('button', { name: 'Approve' }).click();
     const winnerToast = b.toast('Booking Approved');
-    await expect(winnerToast).toContainText(/JOB-\d{4}-\d+/);
-    const winnerId = /JOB-\d{4}-\d+/.exec((await winnerToast.textContent()) ?? '')?.[0];
-    expect(winnerId).not.toBe(shownId);
-    await expect
-      .poll(() => queryRows(server.dbFile, 'SELECT id FROM jobs WHERE id = ?', winnerId).length, {
-        timeout: SYNC_TIMEOUT,
-      })
-      .toBe(1);
+    // Online: the provisional reference, replaced by the number as soon as the server gives it.
+    await expect(winnerToast).toContainText(/JOB-\d{4}-P?\d+/);
+    const winnerRef = /JOB-\d{4}-P?\d+/.exec((await winnerToast.textContent()) ?? '')?.[0];
+    expect(winnerRef).not.toBe(shownId);
+    const winnerRow = () =>
+      queryRows<{ id: string; number: string }>(
+        server.dbFile,
+        'SELECT id, number FROM jobs WHERE id = ? OR number = ?',
+        winnerRef,
+        winnerRef,
+      )[0];
+    await expect.poll(() => winnerRow()?.number, { timeout: SYNC_TIMEOUT }).toBeTruthy();
+    const { id: winnerKey, number: winnerId } = winnerRow()!;
+    await expect(winnerToast).toContainText(winnerId, { timeout: SYNC_TIMEOUT });
 
     await devices.contexts.a.setOffline(false);
     const issue = a.page.getByTestId('sync-issue').filter({ hasText: shownId! });
@@ -180,11 +187,11 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     );
     await expect(issue.getByRole('link', { name: winnerId })).toHaveAttribute(
       'href',
-      `/admin#${winnerId}`,
+      `/admin#${winnerKey}`,
     );
     await expect(issue.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     expect(await issue.textContent()).not.toMatch(/[{}]|"bookingId"/);
-    await issue.getByRole('button', { name: 'OK' }).click();
+    await issue.getByRole('button', { name: 'Done' }).click();
     await expect(issue).toHaveCount(0);
     await settleOnline(a);
 
@@ -200,7 +207,11 @@ test('two owners: edits merged or shown, device times kept, losing approval name
       },
     });
     expect(job.status()).toBe(201);
-    const jobId = ((await job.json()) as { job: { id: string } }).job.id;
+    const { id: jobId, number: jobNumber } = (
+      (await job.json()) as {
+        job: { id: string; number: string };
+      }
+    ).job;
     await a.tab('Job Management');
     await expect(a.jobCard(jobId)).toBeVisible({ timeout: SYNC_TIMEOUT });
 
@@ -267,7 +278,7 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     await expect.poll(() => mailsFor().length, { timeout: SYNC_TIMEOUT }).toBeGreaterThan(0);
     await a.page.waitForTimeout(3_000);
     expect(mailsFor().map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1]?.trim())).toEqual([
-      `Job ${jobId}: completed`,
+      `Job ${jobNumber}: completed`,
     ]);
 
     // ---- 4. Its quote, invoiced and paid, cannot be deleted ---------------------------------
@@ -296,9 +307,9 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(quotes.toast('Payment recorded')).toBeVisible();
     await settleOnline(a);
-    const [invoice] = queryRows<{ id: string }>(
+    const [invoice] = queryRows<{ id: string; number: string }>(
       server.dbFile,
-      'SELECT id FROM invoices WHERE quoteId = ?',
+      'SELECT id, number FROM invoices WHERE quoteId = ?',
       autoQuote!.id,
     );
     expect(invoice).toBeDefined();
@@ -308,7 +319,7 @@ test('two owners: edits merged or shown, device times kept, losing approval name
       .getByRole('dialog', { name: 'Delete quote?' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await expect(quotes.toast(`has tax invoice ${invoice!.id}`)).toBeVisible();
+    await expect(quotes.toast(`has tax invoice ${invoice!.number}`)).toBeVisible();
     await expect(card).toBeVisible();
     await settleOnline(a);
     expect(

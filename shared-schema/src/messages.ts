@@ -284,6 +284,10 @@ export const MESSAGES = {
   INVOICE_ALREADY_PAID: 'This invoice is already paid',
   INVOICE_FULLY_CREDITED: 'This invoice has been credited in full',
   PAYMENT_EXISTS: 'This payment has already been recorded',
+  // Issue 28: refunds (own wording).
+  NO_REFUND_OWED: 'Nothing is owed back to the customer on this invoice',
+  REFUND_RECORDED_TITLE: 'Refund recorded',
+  REFUND_FAILED_TITLE: 'Refund not recorded',
   CREDIT_NOTE_EXISTS: 'This credit note already exists',
   PAYMENT_AMOUNT_MIN: 'Enter an amount above $0.00',
   CREDIT_REASON_REQUIRED: 'Please give the reason for the credit',
@@ -302,6 +306,9 @@ export const MESSAGES = {
   /** 'A credit note cannot be more than the uncredited $X of the invoice'. */
   creditTooLarge: (left: string): string =>
     `A credit note cannot be more than the uncredited ${left} of the invoice`,
+  /** 'The refund is more than the $X owed back to the customer'. */
+  refundTooLarge: (owed: string): string =>
+    `The refund is more than the ${owed} owed back to the customer`,
   /** 'The amount is more than the balance due ($X)'. */
   paymentTooLarge: (due: string): string => `The amount is more than the balance due (${due})`,
   /** The flag on a card payment above what was owed. */

@@ -20,7 +20,7 @@ import Fastify, {
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { MESSAGES, type BusinessProfile } from '@pilbara/shared-schema';
+import { MESSAGES, businessAbnProblem, type BusinessProfile } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled, type Config } from './config';
 import { openDatabase, type Db } from './db/connection';
 import { migrate } from './db/migrate';
@@ -201,6 +201,11 @@ export interface BuildAppOptions {
 export interface AppExtras {
   /** Set on the first start when an admin password was generated; main prints it once. */
   generatedAdmin: AdminLogin | null;
+  /**
+   * Why BUSINESS_ABN cannot go on a tax invoice (missing, or failing the ATO's check), else null:
+   * logged at start, printed by main, and shown to the owners as a banner (issue 28).
+   */
+  abnProblem: string | null;
 }
 
 /** Body limit for JSON: far above any real form, far below anything abusive. */
@@ -281,6 +286,8 @@ export async function buildApp(
   const now = opts.now ?? (() => new Date());
   const mailer = opts.mailer ?? createMailer(config);
   const profile = businessProfile(config);
+  const abnProblem = businessAbnProblem(profile.abn);
+  if (abnProblem) app.log.warn({ abn: profile.abn }, abnProblem);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -439,7 +446,7 @@ export async function buildApp(
   }
   if (opts.backups) app.backups.start();
 
-  return Object.assign(app, { generatedAdmin }) as FastifyInstance & AppExtras;
+  return Object.assign(app, { generatedAdmin, abnProblem }) as FastifyInstance & AppExtras;
 }
 
 export { cardPaymentsEnabled };

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { BOOKS_EXPORT } from '../constants/books';
 import { RECORD_LIMITS } from '../constants/limits';
-import { RECORDABLE_PAYMENT_METHODS } from '../constants/statuses';
+import { RECORDABLE_PAYMENT_METHODS, REFUND_METHODS } from '../constants/statuses';
 import {
   creditNoteIdSchema,
   intIdSchema,
@@ -77,6 +77,23 @@ export const recordInvoicePaymentInputSchema = z.object({
 /** Record invoice payment body as sent. */
 export type RecordInvoicePaymentInput = z.input<typeof recordInvoicePaymentInputSchema>;
 
+/**
+ * `invoice.recordRefund` (issue 28): money paid back to a customer a credit note left in credit,
+ * by transfer, cash or card on site, recorded by staff (offline too) once it has gone out.
+ */
+export const recordInvoiceRefundInputSchema = z.object({
+  invoiceId: invoiceIdSchema,
+  /** The refund's row id, from the device's `payments` lease (a refund is a payments row). */
+  refundId: intIdSchema,
+  method: z.enum(REFUND_METHODS, { error: MESSAGES.PAYMENT_METHOD_INVALID }),
+  amount: paymentAmountInput,
+  reference: optionalText(100),
+  /** When the money went out (date or timestamp); default the time of recording. */
+  paidAt: optionalDate(),
+});
+/** Record refund body as sent. */
+export type RecordInvoiceRefundInput = z.input<typeof recordInvoiceRefundInputSchema>;
+
 /** `creditNote.issue`: a credit note against an issued invoice. */
 export const issueCreditNoteInputSchema = z.object({
   id: creditNoteIdSchema,
@@ -129,6 +146,12 @@ export const invoiceEmailResponseSchema = z.object({
   sent: z.literal(true),
 });
 
+/** POST /api/credit-notes/{id}/send-email answer: the credit note as it was mailed. */
+export const creditNoteEmailResponseSchema = z.object({
+  creditNote: creditNoteSchema,
+  sent: z.literal(true),
+});
+
 /** GET /api/books/gst-summary answer. */
 export const gstSummaryResponseSchema = z.object({ summary: gstSummarySchema });
 
@@ -174,6 +197,18 @@ export function paymentFormSchema(balanceDueCents: number) {
 }
 /** What the payment dialog holds. */
 export type PaymentFormInput = z.input<ReturnType<typeof paymentFormSchema>>;
+
+/** The refund dialog's form for an invoice with `owedBackCents` owed back to the customer. */
+export function refundFormSchema(owedBackCents: number) {
+  return z.object({
+    method: z.enum(REFUND_METHODS, { error: MESSAGES.PAYMENT_METHOD_INVALID }),
+    amount: dollarsUpTo(owedBackCents, MESSAGES.refundTooLarge(formatCents(owedBackCents))),
+    reference: optionalText(100),
+    paidAt: optionalDate(),
+  });
+}
+/** What the refund dialog holds. */
+export type RefundFormInput = z.input<ReturnType<typeof refundFormSchema>>;
 
 /** The credit note dialog's form for an invoice with `creditableCents` not yet credited. */
 export function creditNoteFormSchema(creditableCents: number) {

@@ -25,6 +25,11 @@ export const DOCUMENT_TEXT = {
   QUOTE_TITLE: 'Quote',
   /** The words that make the document a tax invoice (A New Tax System (GST) Act s 29-70). */
   TAX_INVOICE_TITLE: 'Tax invoice',
+  /** The title of an invoice that is not a tax invoice (no valid ABN, issue 28). */
+  INVOICE_TITLE: 'Invoice',
+  /** Printed on a plain invoice or credit note instead of the tax-invoice statements. */
+  NOT_A_TAX_INVOICE:
+    'This is not a tax invoice: the business’s ABN is not on record. Ask us for a tax invoice if you need one.',
   CREDIT_NOTE_TITLE: 'Credit note',
   /** What a credit note is in GST terms. */
   CREDIT_NOTE_SUBTITLE: 'Adjustment note',
@@ -44,6 +49,10 @@ export const DOCUMENT_TEXT = {
   TOTAL: 'Total (GST inclusive)',
   AMOUNT_PAID: 'Paid',
   AMOUNT_CREDITED: 'Credited',
+  AMOUNT_REFUNDED: 'Refunded',
+  /** What a credit note left the customer in credit, until it is paid back. */
+  REFUND_OWED: 'Refund owed to you',
+  REFUNDS: 'Refunds paid',
   BALANCE_DUE: 'Balance due',
   PAID_STAMP: 'PAID',
   CREDITED_STAMP: 'CREDITED',

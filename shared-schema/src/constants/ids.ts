@@ -12,3 +12,15 @@ export const SERIES_PREFIXES = {
 export type SeriesName = keyof typeof SERIES_PREFIXES;
 /** A text id prefix. */
 export type SeriesPrefix = (typeof SERIES_PREFIXES)[SeriesName];
+
+/**
+ * The series whose numbers a customer or accountant reads (DESIGN §12): the server numbers them
+ * in issue order with no gaps. Their rows are keyed by a leased id in the provisional form
+ * (`INV-2026-P57`), which never changes; the number is a column of its own.
+ */
+export const DOCUMENT_SERIES = ['job', 'quote', 'invoice', 'creditNote'] as const;
+/** A numbered document series. */
+export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
+
+/** The marker of a leased (internal, provisional) key: `JOB-2026-P57`. */
+export const PROVISIONAL_MARK = 'P';

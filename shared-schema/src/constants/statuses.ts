@@ -106,6 +106,16 @@ export const PAYMENT_METHODS = ['card', 'cash', 'card-on-site', 'bank-transfer']
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Payment methods staff record by hand (card online is recorded by the payment webhook). */
 export const RECORDABLE_PAYMENT_METHODS = ['cash', 'card-on-site', 'bank-transfer'] as const;
+/** How a refund goes back to the customer: the same ways money comes in, staff-recorded. */
+export const REFUND_METHODS = ['bank-transfer', 'cash', 'card-on-site'] as const;
+/**
+ * Which way money moved: a payment in, or a refund out (money back to a customer a credit note
+ * left in credit). A refund is a `payments` row with `kind: 'refund'`, so the money history of an
+ * invoice is one table and the payments export lists both.
+ */
+export const PAYMENT_KINDS = ['payment', 'refund'] as const;
+/** A payment kind. */
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** Notification channels. */
 export const NOTIFICATION_TYPES = ['sms', 'email'] as const;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MYOB_SALES_COLUMNS,
   SALES_CSV_COLUMNS,
   booksDate,
   csvAmount,
   gstSummary,
+  myobSalesRecords,
   paymentsCsvRows,
   salesCsvRows,
 } from './books';
@@ -105,6 +107,7 @@ describe('the books of a month', () => {
         Description: 'Payment for tax invoice INV-2026-1',
         Reference: 'INV-2026-1',
         PaymentMethod: 'Cash',
+        Account: 'Cash on hand',
       },
     ]);
     expect(paymentsCsvRows(payments, invoices, { from: '2026-12-01', to: '2026-12-31' })).toEqual(
@@ -116,5 +119,49 @@ describe('the books of a month', () => {
     expect(booksDate('2026-11-30T16:30:00.000Z')).toBe('01/12/2026');
     expect(csvAmount(5)).toBe('0.05');
     expect(csvAmount(-123456)).toBe('-1234.56');
+  });
+});
+
+describe('the MYOB AccountRight layout and document numbers (issue 28)', () => {
+  it('lays each sale out in MYOB columns, amounts without and with GST, adding up to the BAS', () => {
+    const { invoices, creditNotes } = month();
+    const sales = myobSalesRecords(invoices, creditNotes, RANGE);
+    expect(sales.map((sale) => sale.map((row) => row['Invoice #']))).toEqual([
+      ['INV-2026-1', 'INV-2026-1'],
+      ['INV-2026-2', 'INV-2026-2', 'INV-2026-2', 'INV-2026-2'],
+      ['CN-2026-1'],
+    ]);
+    for (const row of sales.flat()) expect(Object.keys(row)).toEqual([...MYOB_SALES_COLUMNS]);
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    const gst = sales.flat().reduce((sum, row) => sum + cents(row['GST Amount']), 0);
+    expect(gst).toBe(gstSummary(invoices, creditNotes, [], RANGE).gstOnSalesCents);
+    for (const row of sales.flat())
+      expect(cents(row.Amount) + cents(row['GST Amount'])).toBe(cents(row['Inc-Tax Amount']));
+    expect(sales[2]?.[0]).toMatchObject({ 'Inc-Tax Amount': '-110.00', 'Sale Status': 'I' });
+  });
+
+  it('names documents by their numbers, and the quote and job by theirs', () => {
+    const { invoices, creditNotes } = month();
+    const keyed = invoices.map((invoice, index) => ({
+      ...invoice,
+      id: `INV-2026-P${index + 50}`,
+      number: `INV-2026-${index + 1}`,
+      jobId: 'JOB-2026-P7',
+    }));
+    const notes = creditNotes.map((note) => ({
+      ...note,
+      id: 'CN-2026-P3',
+      number: 'CN-2026-1',
+      invoiceId: 'INV-2026-P50',
+    }));
+    const refs: Record<string, string> = { 'Q-2026-7': 'Q-2026-2', 'JOB-2026-P7': 'JOB-2026-5' };
+    const rows = salesCsvRows(keyed, notes, RANGE, (id) => refs[id] ?? id);
+    expect([...new Set(rows.map((row) => row.InvoiceNumber))]).toEqual([
+      'INV-2026-1',
+      'INV-2026-2',
+      'CN-2026-1',
+    ]);
+    expect(rows[0]?.Reference).toBe('Q-2026-2 JOB-2026-5');
+    expect(rows.at(-1)?.Description).toBe('Credit for tax invoice INV-2026-1: Winch not used');
   });
 });

@@ -25,19 +25,31 @@
  * Import with "Amounts are tax inclusive". TaxAmount carries each line's share of the document's
  * GST (rounded once per document), so the imported GST equals the GST on the tax invoices.
  *
- * Payments CSV (Xero bank statement import; MYOB "Receive Payments" import):
+ * Payments CSV (Xero bank statement import; MYOB "Receive Payments" import), money in and out:
  *   Date → *Date → Date · Amount → *Amount → Amount Applied · Payee → Payee → Co./Last Name ·
  *   Description → Description → Memo · Reference (the invoice number) → Reference → Invoice # ·
- *   PaymentMethod → — → Payment Method.
+ *   PaymentMethod → — → Payment Method · Account → (the bank account you import into) →
+ *   Deposit to Account.
+ * A refund is a row with a negative Amount ("money out"). The Account column names where the
+ * money went — cash on hand, card clearing, the bank account — so the accountant imports each
+ * account's lines on their own (filter the column) instead of one mix of cash and bank lines.
+ *
+ * MYOB AccountRight sales CSV (issue 28): the "Sales – Service" import layout, with MYOB's own
+ * column names, one row per line and a blank row between sales, as MYOB reads a multi-line
+ * sale. Credit notes are sales with a negative amount. Import with "Inc-Tax" amounts.
+ *
+ * Document numbers (issue 28): InvoiceNumber and Invoice # are the numbers the server gave the
+ * documents (`number`), and the quote and job references are their numbers too (`refOf`).
  */
 import { z } from 'zod';
-import { BOOKS_EXPORT } from '../constants/books';
+import { BOOKS_EXPORT, PAYMENT_ACCOUNTS } from '../constants/books';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
 import { perthDate } from '../rules/dates';
+import { documentRef } from '../rules/document-number';
 import { allocateGst } from './gst';
-import { paymentMethodLabel } from './invoice';
+import { isRefund, paymentMethodLabel } from './invoice';
 import { discountLine, multiplierLine } from './pricing-lines';
 
 /** Columns of the sales CSV, in order. */
@@ -66,12 +78,36 @@ export const PAYMENTS_CSV_COLUMNS = [
   'Description',
   'Reference',
   'PaymentMethod',
+  'Account',
+] as const;
+
+/** Columns of the MYOB AccountRight sales CSV ("Sales – Service" import), in order. */
+export const MYOB_SALES_COLUMNS = [
+  'Co./Last Name',
+  'Invoice #',
+  'Date',
+  'Customer PO',
+  'Description',
+  'Account #',
+  'Amount',
+  'Inc-Tax Amount',
+  'Tax Code',
+  'GST Amount',
+  'Journal Memo',
+  'Terms - Payment is Due',
+  'Sale Status',
 ] as const;
 
 /** One row of the sales CSV, every value as text. */
 export type SalesCsvRow = Record<(typeof SALES_CSV_COLUMNS)[number], string>;
 /** One row of the payments CSV. */
 export type PaymentsCsvRow = Record<(typeof PAYMENTS_CSV_COLUMNS)[number], string>;
+/** One row of the MYOB sales CSV. */
+export type MyobSalesRow = Record<(typeof MYOB_SALES_COLUMNS)[number], string>;
+
+/** How a row's key (a quote's, a job's, an invoice's) is printed: its document number. */
+export type RefOf = (id: string) => string;
+const keyAsRef: RefOf = (id) => documentRef({ id });
 
 /** An inclusive range of Perth calendar dates, `YYYY-MM-DD`. */
 export interface DateRange {
@@ -163,18 +199,30 @@ function salesRow(
   };
 }
 
+/** A sale (an invoice or a credit note) of a range as the exports lay it out. */
+interface SaleDocument {
+  date: string;
+  due: string;
+  number: string;
+  contact: string;
+  email: string | null;
+  reference: string;
+  lines: { line: PricedLine; gstCents: number }[];
+}
+
 /**
- * The sales CSV rows of a range: each invoice issued in it (one row per line, the multiplier and
- * discount as their own lines) and each credit note issued in it (one negative row), in date
- * order. Each document's rows carry its GST shared out so they add up to it exactly.
+ * The sales of a range: each invoice issued in it (one line per printed line, the multiplier and
+ * discount as their own lines) and each credit note issued in it (one negative line), in date
+ * order. Each document's lines carry its GST shared out so they add up to it exactly.
  */
-export function salesCsvRows(
+function saleDocuments(
   invoices: readonly Invoice[],
   creditNotes: readonly CreditNote[],
   range: DateRange,
-): SalesCsvRow[] {
+  refOf: RefOf,
+): SaleDocument[] {
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
-  const documents: { date: string; number: string; rows: SalesCsvRow[] }[] = [];
+  const documents: SaleDocument[] = [];
   for (const invoice of invoices) {
     if (!inRange(invoice.createdAt, range)) continue;
     const lines = invoiceLines(invoice);
@@ -182,76 +230,133 @@ export function salesCsvRows(
       lines.map((line) => line.amountCents),
       invoice.gst,
     );
-    const reference = [invoice.quoteId, invoice.jobId].filter(Boolean).join(' ');
     documents.push({
       date: invoice.createdAt,
-      number: invoice.id,
-      rows: lines.map((line, index) =>
-        salesRow(
-          {
-            contact: invoice.customerName,
-            email: invoice.customerEmail,
-            number: invoice.id,
-            reference,
-          },
-          { issued: invoice.createdAt, due: invoice.dueDate ?? invoice.createdAt },
-          line,
-          shares[index] ?? 0,
-        ),
-      ),
+      due: invoice.dueDate ?? invoice.createdAt,
+      number: documentRef(invoice),
+      contact: invoice.customerName,
+      email: invoice.customerEmail,
+      reference: [invoice.quoteId, invoice.jobId]
+        .filter((id): id is string => Boolean(id))
+        .map(refOf)
+        .join(' '),
+      lines: lines.map((line, index) => ({ line, gstCents: shares[index] ?? 0 })),
     });
   }
   for (const note of creditNotes) {
     if (!inRange(note.createdAt, range)) continue;
     const invoice = byId.get(note.invoiceId);
+    const invoiceRef = invoice ? documentRef(invoice) : refOf(note.invoiceId);
     documents.push({
       date: note.createdAt,
-      number: note.id,
-      rows: [
-        salesRow(
-          {
-            contact: note.customerName,
-            email: note.customerEmail,
-            number: note.id,
-            reference: `Credit for ${note.invoiceId}`,
-          },
-          { issued: note.createdAt, due: note.createdAt },
-          {
-            description: `Credit for ${invoice ? `tax invoice ${invoice.id}` : note.invoiceId}: ${note.reason}`,
+      due: note.createdAt,
+      number: documentRef(note),
+      contact: note.customerName,
+      email: note.customerEmail,
+      reference: `Credit for ${invoiceRef}`,
+      lines: [
+        {
+          line: {
+            description: `Credit for ${invoice ? `tax invoice ${invoiceRef}` : invoiceRef}: ${note.reason}`,
             quantity: 1,
             unitCents: -note.amount,
             amountCents: -note.amount,
           },
-          0 - note.gst,
-        ),
+          gstCents: 0 - note.gst,
+        },
       ],
     });
   }
-  documents.sort(
+  return documents.sort(
     (a, b) =>
       a.date.localeCompare(b.date) || a.number.localeCompare(b.number, 'en', { numeric: true }),
   );
-  return documents.flatMap((document) => document.rows);
 }
 
-/** The payments CSV rows of a range, by the date the money arrived. */
+/** The sales CSV rows of a range (Xero's "Import invoices" layout). */
+export function salesCsvRows(
+  invoices: readonly Invoice[],
+  creditNotes: readonly CreditNote[],
+  range: DateRange,
+  refOf: RefOf = keyAsRef,
+): SalesCsvRow[] {
+  return saleDocuments(invoices, creditNotes, range, refOf).flatMap((sale) =>
+    sale.lines.map(({ line, gstCents }) =>
+      salesRow(
+        {
+          contact: sale.contact,
+          email: sale.email,
+          number: sale.number,
+          reference: sale.reference,
+        },
+        { issued: sale.date, due: sale.due },
+        line,
+        gstCents,
+      ),
+    ),
+  );
+}
+
+/**
+ * The MYOB AccountRight sales of a range, one list of rows per sale (the export puts a blank row
+ * between sales). Amount is the line without GST, Inc-Tax Amount with it.
+ */
+export function myobSalesRecords(
+  invoices: readonly Invoice[],
+  creditNotes: readonly CreditNote[],
+  range: DateRange,
+  refOf: RefOf = keyAsRef,
+): MyobSalesRow[][] {
+  return saleDocuments(invoices, creditNotes, range, refOf).map((sale) =>
+    sale.lines.map(({ line, gstCents }) => ({
+      'Co./Last Name': sale.contact,
+      'Invoice #': sale.number,
+      Date: booksDate(sale.date),
+      'Customer PO': sale.reference,
+      Description: line.quantity > 1 ? `${line.description} × ${line.quantity}` : line.description,
+      'Account #': BOOKS_EXPORT.myobIncomeAccount,
+      Amount: csvAmount(line.amountCents - gstCents),
+      'Inc-Tax Amount': csvAmount(line.amountCents),
+      'Tax Code': BOOKS_EXPORT.myobTaxCode,
+      'GST Amount': csvAmount(gstCents),
+      'Journal Memo': `Sale; ${sale.contact}`,
+      'Terms - Payment is Due': BOOKS_EXPORT.myobTermsCod,
+      'Sale Status': 'I',
+    })),
+  );
+}
+
+/**
+ * The payments CSV rows of a range, by the date the money moved: payments in, refunds out (a
+ * negative Amount), each with the account it went through.
+ */
 export function paymentsCsvRows(
   payments: readonly Payment[],
   invoices: readonly Invoice[],
   range: DateRange,
+  refOf: RefOf = keyAsRef,
 ): PaymentsCsvRow[] {
   const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   return payments
     .filter((payment) => inRange(payment.paidAt, range))
     .sort((a, b) => a.paidAt.localeCompare(b.paidAt) || a.id - b.id)
-    .map((payment) => ({
-      Date: booksDate(payment.paidAt),
-      Amount: csvAmount(payment.amount),
-      Payee: byId.get(payment.invoiceId)?.customerName ?? '',
-      Description: `Payment for tax invoice ${payment.invoiceId}${payment.reference ? ` (${payment.reference})` : ''}`,
-      Reference: payment.invoiceId,
-      PaymentMethod: paymentMethodLabel(payment.method),
-    }));
+    .map((payment) => {
+      const invoice = byId.get(payment.invoiceId);
+      const number = invoice ? documentRef(invoice) : refOf(payment.invoiceId);
+      const refund = isRefund(payment);
+      const note = payment.reference ? ` (${payment.reference})` : '';
+      return {
+        Date: booksDate(payment.paidAt),
+        Amount: csvAmount(refund ? -payment.amount : payment.amount),
+        Payee: invoice?.customerName ?? '',
+        Description: refund
+          ? `Refund for tax invoice ${number}${note}`
+          : `Payment for tax invoice ${number}${note}`,
+        Reference: number,
+        PaymentMethod: paymentMethodLabel(payment.method),
+        Account: PAYMENT_ACCOUNTS[payment.method],
+      };
+    });
 }
 
 /**
@@ -275,6 +380,9 @@ export const gstSummarySchema = z.object({
   gstOnSalesCents: z.number().int(),
   paymentCount: z.number().int(),
   receivedCents: z.number().int(),
+  /** Refunds paid back in the range (money out), issue 28. */
+  refundCount: z.number().int(),
+  refundedCents: z.number().int(),
 });
 /** The GST summary of a range. */
 export type GstSummary = z.infer<typeof gstSummarySchema>;
@@ -288,7 +396,9 @@ export function gstSummary(
 ): GstSummary {
   const issued = invoices.filter((invoice) => inRange(invoice.createdAt, range));
   const credited = creditNotes.filter((note) => inRange(note.createdAt, range));
-  const received = payments.filter((payment) => inRange(payment.paidAt, range));
+  const moved = payments.filter((payment) => inRange(payment.paidAt, range));
+  const received = moved.filter((payment) => !isRefund(payment));
+  const refunded = moved.filter(isRefund);
   const sum = <T>(rows: readonly T[], pick: (row: T) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
   const invoicedCents = sum(issued, (invoice) => invoice.amount);
@@ -308,5 +418,7 @@ export function gstSummary(
     gstOnSalesCents: invoicedGstCents - creditedGstCents,
     paymentCount: received.length,
     receivedCents: sum(received, (payment) => payment.amount),
+    refundCount: refunded.length,
+    refundedCents: sum(refunded, (payment) => payment.amount),
   };
 }

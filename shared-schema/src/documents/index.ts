@@ -4,6 +4,7 @@
  * export and the owners' reports. Screens, PDFs, emails and demo data use these and word or
  * compute none of it themselves.
  */
+export * from './abn';
 export * from './books';
 export * from './credit-note-document';
 export * from './file-names';

@@ -8,6 +8,11 @@
  * card on site, bank transfer, recorded by staff, offline or not) and the card provider's
  * webhook on the server. Staff cannot record more than is owed; money the card provider reports
  * is recorded whatever it is, and flagged when it is more than was owed, because it has arrived.
+ *
+ * Refunds (issue 28): a credit note on an invoice already paid leaves the customer in credit —
+ * the balance due goes below zero. That is a refund owed ({@link refundOwed}); staff pay it back
+ * and record it with {@link applyRefund} (a `payments` row of kind `refund`), which brings the
+ * balance back to zero.
  */
 import { PAYMENT_METHOD_LABELS } from '../constants/documents';
 import { MESSAGES } from '../messages';
@@ -21,11 +26,17 @@ import { formatCents } from '../rules/money';
 import { gstOfInclusive } from './gst';
 import { routeMultiplier } from './pricing-lines';
 
-/** How the automatic quote's notes name its job (see `autoQuoteForCompletedJob`). */
-const AUTO_QUOTE_JOB = /completed job (JOB-\d{4}-\d+)\b/;
+/** How an automatic quote's notes named its job before quotes had `jobId`. */
+const AUTO_QUOTE_JOB = /completed job (JOB-\d{4}-P?\d+)\b/;
 
-/** The job a quote was made for, when its notes name one (the automatic quote of a completed job does). */
-export function jobIdOfQuote(quote: Pick<Quote, 'notes'>): string | null {
+/**
+ * The job a quote was made for: its `jobId` (the automatic quote of a completed job has one), or
+ * for a quote from before that column, the job its notes name.
+ */
+export function jobIdOfQuote(
+  quote: Pick<Quote, 'notes'> & { jobId?: string | null },
+): string | null {
+  if (quote.jobId) return quote.jobId;
   return quote.notes ? (AUTO_QUOTE_JOB.exec(quote.notes)?.[1] ?? null) : null;
 }
 
@@ -80,23 +91,39 @@ export function raiseInvoice(
   };
 }
 
-/** What is still owed on an invoice: total − credited − paid (negative when overpaid). */
-export function balanceDue(
-  invoice: Pick<Invoice, 'amount' | 'amountPaid' | 'amountCredited'>,
-): number {
-  return invoice.amount - invoice.amountCredited - invoice.amountPaid;
+/** The settlement figures of an invoice (`amountRefunded` absent on rows from before refunds). */
+export type Settlement = Pick<Invoice, 'amount' | 'amountPaid' | 'amountCredited'> & {
+  amountRefunded?: number | undefined;
+};
+
+/**
+ * What is still owed on an invoice: total − credited − paid + refunded. Below zero the customer
+ * is in credit (paid more than the invoice now comes to): see {@link refundOwed}.
+ */
+export function balanceDue(invoice: Settlement): number {
+  return (
+    invoice.amount - invoice.amountCredited - invoice.amountPaid + (invoice.amountRefunded ?? 0)
+  );
 }
 
-/** The stored status that paid and credited amounts give an invoice. */
-export function settledStatus(
-  invoice: Pick<Invoice, 'amount' | 'amountPaid' | 'amountCredited'>,
-): InvoiceStatus {
+/** Money owed back to the customer: what a credit note left them in credit, not yet refunded. */
+export function refundOwed(invoice: Settlement): number {
+  return Math.max(0, -balanceDue(invoice));
+}
+
+/** Whether a payment row is a refund paid out rather than money received. */
+export function isRefund(payment: Pick<Payment, 'kind'>): boolean {
+  return payment.kind === 'refund';
+}
+
+/** The stored status that paid, credited and refunded amounts give an invoice. */
+export function settledStatus(invoice: Settlement): InvoiceStatus {
   if (balanceDue(invoice) > 0) return 'pending';
-  return invoice.amountPaid > 0 ? 'paid' : 'cancelled';
+  return invoice.amountPaid - (invoice.amountRefunded ?? 0) > 0 ? 'paid' : 'cancelled';
 }
 
 /** How an invoice stands, as screens and documents say it. */
-export type InvoiceState = 'unpaid' | 'part-paid' | 'paid' | 'credited';
+export type InvoiceState = 'unpaid' | 'part-paid' | 'paid' | 'credited' | 'refund-owed';
 
 /** Labels of {@link InvoiceState}. */
 export const INVOICE_STATE_LABELS: Readonly<Record<InvoiceState, string>> = {
@@ -104,12 +131,15 @@ export const INVOICE_STATE_LABELS: Readonly<Record<InvoiceState, string>> = {
   'part-paid': 'Part paid',
   paid: 'Paid',
   credited: 'Credited',
+  'refund-owed': 'Refund owed',
 };
 
-/** Unpaid, part paid, paid, or credited (credit notes cover it and nothing was paid). */
-export function invoiceState(
-  invoice: Pick<Invoice, 'amount' | 'amountPaid' | 'amountCredited'>,
-): InvoiceState {
+/**
+ * Unpaid, part paid, paid, credited (credit notes cover it and nothing paid is kept), or refund
+ * owed (the customer is in credit).
+ */
+export function invoiceState(invoice: Settlement): InvoiceState {
+  if (refundOwed(invoice) > 0) return 'refund-owed';
   const status = settledStatus(invoice);
   if (status === 'paid') return 'paid';
   if (status === 'cancelled') return 'credited';
@@ -118,6 +148,20 @@ export function invoiceState(
 
 /** A payment to apply: the row as it will be stored. */
 export type PaymentInput = Omit<Payment, 'flag'>;
+
+/** The payments of an invoice that brought money in (not refunds), summed. */
+function receivedOf(invoiceId: string, existing: readonly Payment[]): number {
+  return existing
+    .filter((row) => row.invoiceId === invoiceId && !isRefund(row))
+    .reduce((sum, row) => sum + row.amount, 0);
+}
+
+/** The refunds of an invoice, summed. */
+function refundedOf(invoiceId: string, existing: readonly Payment[]): number {
+  return existing
+    .filter((row) => row.invoiceId === invoiceId && isRefund(row))
+    .reduce((sum, row) => sum + row.amount, 0);
+}
 
 /** A refused payment or credit: why, and the argument it is about. */
 export interface SettlementRefusal {
@@ -144,10 +188,9 @@ export function applyPayment(
 ): { ok: true; invoice: Invoice; payment: Payment } | SettlementRefusal {
   if (existing.some((row) => row.id === payment.id))
     return { ok: false, code: 'conflict', message: MESSAGES.PAYMENT_EXISTS, field: 'paymentId' };
-  const paidBefore = existing
-    .filter((row) => row.invoiceId === invoice.id)
-    .reduce((sum, row) => sum + row.amount, 0);
-  const owed = balanceDue({ ...invoice, amountPaid: paidBefore });
+  const paidBefore = receivedOf(invoice.id, existing);
+  const amountRefunded = refundedOf(invoice.id, existing);
+  const owed = balanceDue({ ...invoice, amountPaid: paidBefore, amountRefunded });
   let flag: string | null = null;
   if (!options.acceptWhatArrived) {
     if (owed <= 0) {
@@ -170,15 +213,62 @@ export function applyPayment(
     flag = MESSAGES.overpaid(formatCents(payment.amount - owed));
   }
   const amountPaid = paidBefore + payment.amount;
-  const status = settledStatus({ ...invoice, amountPaid });
+  const status = settledStatus({ ...invoice, amountPaid, amountRefunded });
   return {
     ok: true,
-    payment: { ...payment, flag },
+    payment: { ...payment, kind: 'payment', flag },
     invoice: {
       ...invoice,
       amountPaid,
+      amountRefunded,
       status,
       paidAt: status === 'paid' ? (invoice.paidAt ?? payment.paidAt) : null,
+      updatedAt: now,
+    },
+  };
+}
+
+/**
+ * The refund rule: money paid back to a customer a credit note left in credit, at most what is
+ * owed back ({@link refundOwed}). Like payments, the refunded total is recounted from the rows, so
+ * two devices recording refunds offline each count the other's once both have synced, and the
+ * second one finds nothing left to refund.
+ */
+export function applyRefund(
+  invoice: Invoice,
+  existing: readonly Payment[],
+  refund: Omit<PaymentInput, 'kind' | 'stripePaymentIntentId'>,
+  now: string,
+): { ok: true; invoice: Invoice; refund: Payment } | SettlementRefusal {
+  if (existing.some((row) => row.id === refund.id))
+    return { ok: false, code: 'conflict', message: MESSAGES.PAYMENT_EXISTS, field: 'refundId' };
+  const amountPaid = receivedOf(invoice.id, existing);
+  const refundedBefore = refundedOf(invoice.id, existing);
+  const owedBack = refundOwed({ ...invoice, amountPaid, amountRefunded: refundedBefore });
+  if (owedBack <= 0)
+    return {
+      ok: false,
+      code: 'invalid_state',
+      message: MESSAGES.NO_REFUND_OWED,
+      field: 'invoiceId',
+    };
+  if (refund.amount > owedBack)
+    return {
+      ok: false,
+      code: 'invalid_state',
+      message: MESSAGES.refundTooLarge(formatCents(owedBack)),
+      field: 'amount',
+    };
+  const amountRefunded = refundedBefore + refund.amount;
+  const settled = { ...invoice, amountPaid, amountRefunded };
+  const status = settledStatus(settled);
+  return {
+    ok: true,
+    refund: { ...refund, kind: 'refund', stripePaymentIntentId: null, flag: null },
+    invoice: {
+      ...settled,
+      status,
+      paidAt: status === 'paid' ? invoice.paidAt : null,
       updatedAt: now,
     },
   };

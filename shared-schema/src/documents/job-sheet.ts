@@ -4,6 +4,7 @@
  * The server's PDF lays this model out and words none of it itself; the completion email
  * carries the same PDF.
  */
+import { documentRef } from '../rules/document-number';
 import {
   PHOTO_STAGE_LABELS,
   SIGNATURE_DOCUMENTS,
@@ -139,7 +140,7 @@ export function jobSheetDocument(input: {
   });
   return {
     title: JOB_SHEET_TEXT.title,
-    number: job.id,
+    number: documentRef(job),
     seller: sellerBlock(input.profile),
     customer: [
       { label: 'Name', value: job.customerName },
@@ -165,6 +166,6 @@ export function jobSheetDocument(input: {
       .flatMap((group) => group.photos)
       .filter((photo) => !photo.stored).length,
     signatures,
-    fileName: jobSheetPdfFilename(job.id),
+    fileName: jobSheetPdfFilename(documentRef(job)),
   };
 }

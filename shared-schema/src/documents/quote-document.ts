@@ -8,6 +8,8 @@ import { DATE_FORMATS } from '../constants/dates';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import type { Quote } from '../entities/quote';
 import { formatPerth, perthDaysBetween } from '../rules/dates';
+import { documentRef } from '../rules/document-number';
+import { formatAbn, isValidAbn } from './abn';
 import { gstOfInclusive } from './gst';
 import { quotePdfFilename } from './file-names';
 import {
@@ -31,6 +33,7 @@ export interface LabelledValue {
 /** The seller block every document prints at the top. */
 export interface SellerBlock {
   name: string;
+  /** The business's ABN when it is a valid one, else '' (and no ABN is printed). */
   abn: string;
   /** Contact lines: each owner with their phone, the office line, the email. */
   contact: string[];
@@ -64,7 +67,9 @@ export interface QuoteDocument {
 export function sellerBlock(profile: BusinessProfile): SellerBlock {
   return {
     name: profile.tradingName,
-    abn: profile.abn,
+    // A placeholder or mistyped ABN is never printed (issue 28): a wrong ABN on a tax invoice
+    // is worse than none.
+    abn: isValidAbn(profile.abn) ? formatAbn(profile.abn) : '',
     contact: [
       ...profile.owners.map((owner) => `${owner.name}: ${owner.phone}`),
       ...(profile.staffPhone ? [`Office: ${profile.staffPhone}`] : []),
@@ -83,7 +88,7 @@ export function quoteDocument(quote: Quote, profile: BusinessProfile): QuoteDocu
   const validDays = quoteValidDays(quote);
   return {
     title: DOCUMENT_TEXT.QUOTE_TITLE,
-    number: quote.id,
+    number: documentRef(quote),
     issueDate: formatPerth(quote.createdAt, DATE_FORMATS.date),
     validUntil: formatPerth(quote.validUntil, DATE_FORMATS.date),
     validDays,
@@ -106,6 +111,6 @@ export function quoteDocument(quote: Quote, profile: BusinessProfile): QuoteDocu
     gstNote: DOCUMENT_TEXT.QUOTE_GST_NOTE,
     notes: quote.notes && quote.notes.trim() ? quote.notes : null,
     terms: quoteTerms(validDays),
-    fileName: quotePdfFilename(quote.id),
+    fileName: quotePdfFilename(documentRef(quote)),
   };
 }

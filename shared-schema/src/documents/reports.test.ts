@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPayment, issueCreditNote, raiseInvoice } from './invoice';
-import { monthlyRevenue, revenueByService, unpaidByAge } from './reports';
+import { agedReceivables, monthlyRevenue, revenueByService, unpaidByAge } from './reports';
 import { aPayment, pricedQuote, thousandHundredQuote } from './test-fixtures';
 
 const NOW = '2026-11-25T03:00:00.000Z';
@@ -74,5 +74,62 @@ describe('revenueByService', () => {
       { service: 'Emergency Towing', revenueCents: 11000, invoiceCount: 1 },
       { service: 'Other', revenueCents: 11000, invoiceCount: 1 },
     ]);
+  });
+});
+
+describe('agedReceivables (issue 28)', () => {
+  it('groups what each customer owes by age, with the totals, largest first', () => {
+    const now = '2026-12-31T03:00:00.000Z';
+    const at = (days: number) => new Date(Date.parse(now) - days * 86_400_000).toISOString();
+    const owing = (id: string, days: number, name: string, phone: string, price = 11000) => ({
+      ...invoiceAt(id, at(days), 'Towing', price),
+      customerName: name,
+      customerPhone: phone,
+    });
+    const paidUp = applyPayment(
+      owing('INV-2026-9', 5, 'Paid Up', '0400 000 009'),
+      [],
+      aPayment({ invoiceId: 'INV-2026-9', amount: 11000 }),
+      now,
+    );
+    if (!paidUp.ok) throw new Error(paidUp.message);
+    const report = agedReceivables(
+      [
+        owing('INV-2026-1', 10, 'Rio Haulage', '0412 345 678'),
+        // The same customer by phone, written another way, 95 days ago.
+        owing('INV-2026-2', 95, 'Rio Haulage Pty Ltd', '+61 412 345 678', 22000),
+        owing('INV-2026-3', 45, 'Kim Lee', '0499 888 777'),
+        owing('INV-2026-4', 65, 'Kim Lee', '0499 888 777'),
+        paidUp.invoice,
+      ],
+      now,
+    );
+    expect(report.customers).toEqual([
+      {
+        customer: 'Rio Haulage',
+        phone: '0412 345 678',
+        email: 'accounts@pilbara-iron.example',
+        invoices: ['INV-2026-2', 'INV-2026-1'],
+        current: 11000,
+        days30: 0,
+        days60: 0,
+        days90: 22000,
+        totalCents: 33000,
+      },
+      expect.objectContaining({
+        customer: 'Kim Lee',
+        invoices: ['INV-2026-4', 'INV-2026-3'],
+        days30: 11000,
+        days60: 11000,
+        totalCents: 22000,
+      }),
+    ]);
+    expect(report.totals).toEqual({
+      current: 11000,
+      days30: 11000,
+      days60: 11000,
+      days90: 22000,
+      totalCents: 55000,
+    });
   });
 });

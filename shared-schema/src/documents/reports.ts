@@ -8,7 +8,8 @@ import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
 import { perthDate, perthDaysBetween } from '../rules/dates';
-import { balanceDue } from './invoice';
+import { documentRef } from '../rules/document-number';
+import { balanceDue, isRefund } from './invoice';
 
 /** One month of revenue: invoiced (less credit notes) and received, in cents. */
 export interface MonthRevenue {
@@ -59,7 +60,8 @@ export function monthlyRevenue(
   }
   for (const payment of payments) {
     const row = index.get(monthOf(payment.paidAt));
-    if (row) row.receivedCents += payment.amount;
+    // A refund is money going back out: it comes off what the month received.
+    if (row) row.receivedCents += isRefund(payment) ? -payment.amount : payment.amount;
   }
   return rows;
 }
@@ -97,6 +99,100 @@ export function unpaidByAge(invoices: readonly Invoice[], now: string): AgeBucke
     bucket.owedCents += owed;
   }
   return buckets;
+}
+
+/**
+ * The columns of the aged receivables report: balances by days since the invoice was issued
+ * (invoices are due on issue, so this is also days overdue).
+ */
+export const RECEIVABLE_AGES = [
+  { key: 'current', label: 'Current', minDays: 0 },
+  { key: 'days30', label: '30+ days', minDays: 30 },
+  { key: 'days60', label: '60+ days', minDays: 60 },
+  { key: 'days90', label: '90+ days', minDays: 90 },
+] as const;
+/** A column of {@link RECEIVABLE_AGES}. */
+export type ReceivableAge = (typeof RECEIVABLE_AGES)[number]['key'];
+
+/** What one customer owes, by age. */
+export interface CustomerReceivable {
+  /** The name (and phone, email) on their latest unpaid invoice. */
+  customer: string;
+  phone: string | null;
+  email: string | null;
+  /** Their unpaid invoices' numbers, oldest first. */
+  invoices: string[];
+  current: number;
+  days30: number;
+  days60: number;
+  days90: number;
+  totalCents: number;
+}
+
+/** The aged receivables report: per customer, and the totals of each column. */
+export interface AgedReceivables {
+  customers: CustomerReceivable[];
+  totals: Record<ReceivableAge, number> & { totalCents: number };
+}
+
+/**
+ * Who owes what, and for how long: each customer's unpaid balances in the columns current (under
+ * 30 days since issue), 30+, 60+ and 90+ days, largest total first, with the totals. A customer is
+ * known by their phone digits, else their email, else their name, so two spellings of one
+ * customer with the same phone are one row. Invoices in credit (a refund owed) owe nothing here.
+ */
+export function agedReceivables(
+  invoices: readonly Invoice[],
+  now: string,
+  refOf: (invoice: Invoice) => string = documentRef,
+): AgedReceivables {
+  const byCustomer = new Map<string, CustomerReceivable & { latest: string }>();
+  const totals = { current: 0, days30: 0, days60: 0, days90: 0, totalCents: 0 };
+  const owing = invoices
+    .filter((invoice) => balanceDue(invoice) > 0)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const invoice of owing) {
+    const owed = balanceDue(invoice);
+    const age = Math.max(0, perthDaysBetween(invoice.createdAt, now));
+    const column = [...RECEIVABLE_AGES].reverse().find((bucket) => age >= bucket.minDays);
+    const key = column?.key ?? 'current';
+    const digits = (invoice.customerPhone ?? '').replace(/\D/g, '');
+    const who =
+      digits.length >= 8
+        ? `phone:${digits.slice(-9)}`
+        : invoice.customerEmail
+          ? `email:${invoice.customerEmail.trim().toLowerCase()}`
+          : `name:${invoice.customerName.trim().toLowerCase()}`;
+    const row = byCustomer.get(who) ?? {
+      customer: invoice.customerName,
+      phone: invoice.customerPhone,
+      email: invoice.customerEmail,
+      invoices: [],
+      current: 0,
+      days30: 0,
+      days60: 0,
+      days90: 0,
+      totalCents: 0,
+      latest: invoice.createdAt,
+    };
+    if (invoice.createdAt >= row.latest) {
+      // Named and reached as on their latest invoice.
+      row.customer = invoice.customerName;
+      row.phone = invoice.customerPhone;
+      row.email = invoice.customerEmail;
+      row.latest = invoice.createdAt;
+    }
+    row.invoices.push(refOf(invoice));
+    row[key] += owed;
+    row.totalCents += owed;
+    totals[key] += owed;
+    totals.totalCents += owed;
+    byCustomer.set(who, row);
+  }
+  const customers = [...byCustomer.values()]
+    .map(({ latest: _latest, ...row }): CustomerReceivable => row)
+    .sort((a, b) => b.totalCents - a.totalCents || a.customer.localeCompare(b.customer));
+  return { customers, totals };
 }
 
 /** Revenue of one service. */

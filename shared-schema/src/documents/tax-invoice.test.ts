@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import { raiseInvoice } from './invoice';
+import { isValidAbn } from './abn';
 import {
   TAX_INVOICE_RULES,
-  isValidAbn,
   taxInvoiceDocument,
   taxInvoiceProblems,
   type TaxInvoiceDocument,
@@ -129,5 +129,51 @@ describe('the tax invoice document', () => {
       gst: { ...doc.gst, cents: 9091 },
     };
     expect(taxInvoiceProblems(small)).toEqual([]);
+  });
+});
+
+describe('no valid ABN, no tax invoice (issue 28)', () => {
+  it('is a plain invoice without a valid ABN, naming the points it fails', () => {
+    const invoice = raiseInvoice(thousandHundredQuote(), { id: 'INV-2026-14', now: ISSUED });
+    for (const abn of ['', '00 000 000 000', '51 824 753 557']) {
+      const doc = taxInvoiceDocument(invoice, { ...PROFILE, abn });
+      expect(doc.title).toBe('Invoice');
+      expect(doc.taxInvoice).toBe(false);
+      expect(doc.seller.abn).toBe('');
+      expect(doc.problems).toContain('seller');
+      expect(doc.notTaxInvoiceNote).toBe(DOCUMENT_TEXT.NOT_A_TAX_INVOICE);
+      expect(doc.fileName).toBe('Invoice-INV-2026-14.pdf');
+    }
+  });
+
+  it('is not yet a tax invoice while it has no number (made offline, not synced)', () => {
+    const invoice = raiseInvoice(thousandHundredQuote(), { id: 'INV-2026-P3', now: ISSUED });
+    const waiting = taxInvoiceDocument(invoice, PROFILE);
+    expect(waiting).toMatchObject({ title: 'Invoice', number: 'INV-2026-P3' });
+    expect(waiting.problems).toEqual(['number']);
+    const numbered = taxInvoiceDocument({ ...invoice, number: 'INV-2026-8' }, PROFILE);
+    expect(numbered).toMatchObject({
+      title: 'Tax invoice',
+      number: 'INV-2026-8',
+      taxInvoice: true,
+    });
+    expect(numbered.fileName).toBe('Tax-invoice-INV-2026-8.pdf');
+  });
+
+  it('prints the numbers of the quote and job it refers to', () => {
+    const invoice = {
+      ...raiseInvoice(thousandHundredQuote(), { id: 'INV-2026-P3', now: ISSUED }),
+      jobId: 'JOB-2026-P9',
+      number: 'INV-2026-8',
+    };
+    const doc = taxInvoiceDocument(invoice, PROFILE, {
+      quoteRef: 'Q-2026-5',
+      jobRef: 'JOB-2026-4',
+    });
+    expect(doc.references).toEqual([
+      { label: 'Quote', value: 'Q-2026-5' },
+      { label: 'Job', value: 'JOB-2026-4' },
+      { label: 'Service', value: 'Heavy Vehicle Recovery' },
+    ]);
   });
 });

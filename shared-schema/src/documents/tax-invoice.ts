@@ -5,6 +5,12 @@
  * that the total includes it when GST is exactly one-eleventh); the extent to which each sale is
  * taxable; an invoice number; and for $1,000 or more, the buyer's identity or ABN. The invoice
  * PDF, the invoice preview and the invoice email are all built from {@link taxInvoiceDocument}.
+ *
+ * No valid ABN, no tax invoice (DESIGN §12, issue 28): {@link taxInvoiceDocument} checks the
+ * document it built with {@link taxInvoiceProblems}, and one that fails any point — the seller's
+ * ABN missing or failing the ATO's checksum, a number not yet given, a buyer not named — is
+ * printed as a plain "Invoice" that makes no tax-invoice claim, with the points it fails listed
+ * for the server's log and the owner's banner.
  */
 import type { BusinessProfile } from '../api/business-profile';
 import { DATE_FORMATS } from '../constants/dates';
@@ -15,6 +21,7 @@ import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
 import { formatPerth } from '../rules/dates';
+import { documentRef } from '../rules/document-number';
 import { formatCents } from '../rules/money';
 import { invoicePdfFilename } from './file-names';
 import { gstOfInclusive } from './gst';
@@ -22,7 +29,9 @@ import {
   INVOICE_STATE_LABELS,
   balanceDue,
   invoiceState,
+  isRefund,
   paymentMethodLabel,
+  refundOwed,
   type InvoiceState,
 } from './invoice';
 import {
@@ -34,6 +43,7 @@ import {
   type DocumentSection,
 } from './pricing-lines';
 import { sellerBlock, type LabelledValue, type SellerBlock } from './quote-document';
+import { isValidAbn } from './abn';
 
 /** One payment as the invoice lists it. */
 export interface PaymentLine {
@@ -49,7 +59,14 @@ export const INVOICE_TERMS: readonly string[] = [QUOTE_TERMS[1], QUOTE_TERMS[3]]
 
 /** Everything a tax invoice prints, in print order. */
 export interface TaxInvoiceDocument {
+  /** 'Tax invoice', or 'Invoice' when it fails a point of a tax invoice ({@link problems}). */
   title: string;
+  /** Whether it meets every point of a tax invoice and says so. */
+  taxInvoice: boolean;
+  /** The points of a tax invoice it fails (empty for a tax invoice). */
+  problems: TaxInvoiceRule[];
+  /** Printed on a plain invoice: that it is not a tax invoice. */
+  notTaxInvoiceNote: string | null;
   number: string;
   issueDate: string;
   dueDate: string | null;
@@ -78,25 +95,68 @@ export interface TaxInvoiceDocument {
   stamp: string | null;
   /** The credit notes issued against it ('CN-2026-1 $110.00: reason'). */
   creditNotes: string[];
+  /** Refunds paid back to the customer, as the payments are listed. */
+  refunds: PaymentLine[];
+  /** What is owed back to the customer (a credit note left them in credit), cents. */
+  refundOwedCents: number;
   /** Where the customer pays online, while a balance is due and a link exists. */
   payUrl: string | null;
   terms: readonly string[];
   fileName: string;
 }
 
-/** Builds the tax invoice document of a stored invoice with its payments and credit notes. */
+/** What else an invoice document is built from. */
+export interface TaxInvoiceOptions {
+  payments?: readonly Payment[];
+  creditNotes?: readonly CreditNote[];
+  payUrl?: string | null;
+  /** The numbers of the quote and job it refers to (their keys are printed otherwise). */
+  quoteRef?: string | null;
+  jobRef?: string | null;
+}
+
+function paymentLine(payment: Payment): PaymentLine {
+  return {
+    date: formatPerth(payment.paidAt, DATE_FORMATS.date),
+    method: paymentMethodLabel(payment.method),
+    reference: payment.reference,
+    amount: formatCents(payment.amount),
+    cents: payment.amount,
+  };
+}
+
+/**
+ * Builds the invoice document of a stored invoice with its payments and credit notes: a tax
+ * invoice when it meets every point of one, else a plain invoice (see the module comment).
+ */
 export function taxInvoiceDocument(
   invoice: Invoice,
   profile: BusinessProfile,
-  options: {
-    payments?: readonly Payment[];
-    creditNotes?: readonly CreditNote[];
-    payUrl?: string | null;
-  } = {},
+  options: TaxInvoiceOptions = {},
 ): TaxInvoiceDocument {
-  const payments = [...(options.payments ?? [])]
+  const doc = taxInvoiceDraft(invoice, profile, options);
+  const problems = taxInvoiceProblems(doc);
+  if (problems.length === 0) return doc;
+  return {
+    ...doc,
+    title: DOCUMENT_TEXT.INVOICE_TITLE,
+    taxInvoice: false,
+    problems,
+    notTaxInvoiceNote: DOCUMENT_TEXT.NOT_A_TAX_INVOICE,
+    fileName: invoicePdfFilename(doc.number, false),
+  };
+}
+
+function taxInvoiceDraft(
+  invoice: Invoice,
+  profile: BusinessProfile,
+  options: TaxInvoiceOptions,
+): TaxInvoiceDocument {
+  const rows = [...(options.payments ?? [])]
     .filter((payment) => payment.invoiceId === invoice.id)
     .sort((a, b) => a.paidAt.localeCompare(b.paidAt) || a.id - b.id);
+  const payments = rows.filter((payment) => !isRefund(payment));
+  const refunds = rows.filter(isRefund);
   const credits = (options.creditNotes ?? []).filter((note) => note.invoiceId === invoice.id);
   const due = balanceDue(invoice);
   const state = invoiceState(invoice);
@@ -113,14 +173,34 @@ export function taxInvoiceDocument(
       cents: -invoice.amountCredited,
       text: `-${formatCents(invoice.amountCredited)}`,
     });
-  settlement.push(amountLine(DOCUMENT_TEXT.BALANCE_DUE, due));
+  if ((invoice.amountRefunded ?? 0) > 0)
+    settlement.push({
+      label: DOCUMENT_TEXT.AMOUNT_REFUNDED,
+      cents: invoice.amountRefunded ?? 0,
+      text: formatCents(invoice.amountRefunded ?? 0),
+    });
+  const owedBack = refundOwed(invoice);
+  settlement.push(
+    owedBack > 0
+      ? amountLine(DOCUMENT_TEXT.REFUND_OWED, owedBack)
+      : amountLine(DOCUMENT_TEXT.BALANCE_DUE, due),
+  );
   const references: LabelledValue[] = [];
-  if (invoice.quoteId) references.push({ label: 'Quote', value: invoice.quoteId });
-  if (invoice.jobId) references.push({ label: 'Job', value: invoice.jobId });
+  if (invoice.quoteId)
+    references.push({
+      label: 'Quote',
+      value: options.quoteRef ?? documentRef({ id: invoice.quoteId }),
+    });
+  if (invoice.jobId)
+    references.push({ label: 'Job', value: options.jobRef ?? documentRef({ id: invoice.jobId }) });
   if (invoice.service) references.push({ label: 'Service', value: invoice.service });
+  const number = documentRef(invoice);
   return {
     title: DOCUMENT_TEXT.TAX_INVOICE_TITLE,
-    number: invoice.id,
+    taxInvoice: true,
+    problems: [],
+    notTaxInvoiceNote: null,
+    number,
     issueDate: formatPerth(invoice.createdAt, DATE_FORMATS.date),
     dueDate: invoice.dueDate ? formatPerth(invoice.dueDate, DATE_FORMATS.date) : null,
     seller: sellerBlock(profile),
@@ -148,15 +228,11 @@ export function taxInvoiceDocument(
     total: amountLine(DOCUMENT_TEXT.TOTAL, invoice.amount),
     gst: amountLine(DOCUMENT_TEXT.GST_INCLUDED, invoice.gst),
     gstStatement: DOCUMENT_TEXT.GST_INCLUDED_STATEMENT,
-    payments: payments.map((payment) => ({
-      date: formatPerth(payment.paidAt, DATE_FORMATS.date),
-      method: paymentMethodLabel(payment.method),
-      reference: payment.reference,
-      amount: formatCents(payment.amount),
-      cents: payment.amount,
-    })),
+    payments: payments.map(paymentLine),
+    refunds: refunds.map(paymentLine),
+    refundOwedCents: owedBack,
     settlement,
-    balanceDueCents: due,
+    balanceDueCents: Math.max(0, due),
     state,
     stateLabel: INVOICE_STATE_LABELS[state],
     stamp:
@@ -165,10 +241,12 @@ export function taxInvoiceDocument(
         : state === 'credited'
           ? DOCUMENT_TEXT.CREDITED_STAMP
           : null,
-    creditNotes: credits.map((note) => `${note.id} ${formatCents(note.amount)}: ${note.reason}`),
+    creditNotes: credits.map(
+      (note) => `${documentRef(note)} ${formatCents(note.amount)}: ${note.reason}`,
+    ),
     payUrl: due > 0 ? (options.payUrl ?? null) : null,
     terms: INVOICE_TERMS,
-    fileName: invoicePdfFilename(invoice.id),
+    fileName: invoicePdfFilename(number),
   };
 }
 
@@ -186,21 +264,6 @@ export const TAX_INVOICE_RULES = {
 
 /** A point of {@link TAX_INVOICE_RULES}. */
 export type TaxInvoiceRule = keyof typeof TAX_INVOICE_RULES;
-
-const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19] as const;
-
-/**
- * Whether `abn` is a valid Australian Business Number: 11 digits (spaces allowed) passing the
- * ABR's check — take 1 from the first digit, weight the digits, and the sum divides by 89.
- */
-export function isValidAbn(abn: string | null | undefined): boolean {
-  const text = (abn ?? '').replace(/\s/g, '');
-  if (!/^\d{11}$/.test(text)) return false;
-  const digits = [...text].map(Number);
-  digits[0] = (digits[0] ?? 0) - 1;
-  const sum = digits.reduce((total, digit, index) => total + digit * (ABN_WEIGHTS[index] ?? 0), 0);
-  return sum % 89 === 0;
-}
 
 const INVOICE_NUMBER = new RegExp(`^${SERIES_PREFIXES.invoice}-\\d{4}-\\d+$`);
 

@@ -1,6 +1,6 @@
 /** Field schemas every entity shares: ids, timestamps, money, volume. */
 import { z } from 'zod';
-import { SERIES_PREFIXES, type SeriesName } from '../constants/ids';
+import { PROVISIONAL_MARK, SERIES_PREFIXES, type SeriesName } from '../constants/ids';
 
 /** ISO-8601 timestamp (UTC `Z` or with an offset), as every timestamp travels on the wire. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
@@ -23,9 +23,25 @@ export const milliLitresSchema = z.number().int().nonnegative();
  */
 export const MAX_SERIES_NUMBER = 999_999_999;
 
-/** Regular expression of one id series: prefix, four-digit year, a number of 1 to 9 digits. */
+/**
+ * Regular expression of one id series: prefix, four-digit year, a number of 1 to 9 digits, which
+ * a leased key marks with `P` (`JOB-2026-P57`, rules/ids.ts).
+ */
 export function seriesIdPattern(series: SeriesName): RegExp {
+  return new RegExp(`^${SERIES_PREFIXES[series]}-\\d{4}-${PROVISIONAL_MARK}?[1-9]\\d{0,8}$`);
+}
+
+/** Regular expression of a document number of one series (never a leased key). */
+export function documentNumberPattern(series: SeriesName): RegExp {
   return new RegExp(`^${SERIES_PREFIXES[series]}-\\d{4}-[1-9]\\d{0,8}$`);
+}
+
+/**
+ * The document number the server gave a row (README "Document numbers"); null or absent until
+ * the server has stored the row (a device shows its key as a provisional reference meanwhile).
+ */
+export function documentNumberSchema(series: SeriesName) {
+  return z.string().regex(documentNumberPattern(series)).nullable().optional();
 }
 
 /** Job id such as `JOB-2026-123`. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { centsSchema, creditNoteIdSchema, invoiceIdSchema, isoDateTimeSchema } from './common';
+import {
+  centsSchema,
+  creditNoteIdSchema,
+  documentNumberSchema,
+  invoiceIdSchema,
+  isoDateTimeSchema,
+} from './common';
 
 /**
  * Table `credit_notes`: a correction of an issued tax invoice (an adjustment note), which is
@@ -8,6 +14,8 @@ import { centsSchema, creditNoteIdSchema, invoiceIdSchema, isoDateTimeSchema } f
  */
 export const creditNoteSchema = z.object({
   id: creditNoteIdSchema,
+  /** The credit note number (`CN-2026-3`), given by the server in issue order, never changed. */
+  number: documentNumberSchema('creditNote'),
   invoiceId: invoiceIdSchema,
   customerName: z.string(),
   customerEmail: z.string().nullable(),

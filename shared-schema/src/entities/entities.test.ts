@@ -12,8 +12,9 @@ describe('entity registry', () => {
     expect(Object.keys(entitySchemas).sort()).toEqual([...ENTITY_NAMES].sort());
     // The sixteen tables of the data definitions, payments and credit notes (issue 18), and the
     // field record's photos, signatures and stored files (issue 19), the truck's live
-    // position (issue 20), pre-start checks and vehicle defects (issue 21).
-    expect(ENTITY_NAMES).toHaveLength(24);
+    // position (issue 20), pre-start checks and vehicle defects (issue 21), and the notices of
+    // values one owner kept over the other's (issue 28).
+    expect(ENTITY_NAMES).toHaveLength(25);
   });
 });
 

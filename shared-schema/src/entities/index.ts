@@ -12,6 +12,7 @@ import { fuelRecordSchema } from './fuel-record';
 import { invoiceSchema } from './invoice';
 import { jobSchema } from './job';
 import { jobUpdateSchema } from './job-update';
+import { mergeNoticeSchema } from './merge-notice';
 import { mileageRecordSchema } from './mileage-record';
 import { notificationSchema } from './notification';
 import { notificationPreferenceSchema } from './notification-preference';
@@ -35,6 +36,7 @@ export * from './fuel-record';
 export * from './invoice';
 export * from './job';
 export * from './job-update';
+export * from './merge-notice';
 export * from './mileage-record';
 export * from './notification';
 export * from './notification-preference';
@@ -71,6 +73,7 @@ export const ENTITY_NAMES = [
   'prestart_checks',
   'vehicle_defects',
   'job_positions',
+  'merge_notices',
 ] as const;
 /** A table name. */
 export type EntityName = (typeof ENTITY_NAMES)[number];
@@ -101,6 +104,7 @@ export const entitySchemas = {
   prestart_checks: prestartCheckSchema,
   vehicle_defects: vehicleDefectSchema,
   job_positions: jobPositionSchema,
+  merge_notices: mergeNoticeSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 
 /** Row type of a table. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVOICE_STATUSES } from '../constants/statuses';
 import {
   centsSchema,
+  documentNumberSchema,
   invoiceIdSchema,
   isoDateOrDateTimeSchema,
   isoDateTimeSchema,
@@ -16,12 +17,15 @@ import { quoteItemSchema } from './quote';
  *
  * Everything the document prints (lines, subtotal, location multiplier, discount, total, GST) is
  * fixed when the invoice is issued and never edited afterwards: a correction is a credit note.
- * Only the settlement fields move: `amountPaid`, `amountCredited`, `status` and `paidAt`
+ * Only the settlement fields move: `amountPaid`, `amountCredited`, `amountRefunded`, `status`
+ * and `paidAt`
  * (`pending` while a balance is due, `paid` once payments cover it, `cancelled` when credit
  * notes cover it with nothing paid).
  */
 export const invoiceSchema = z.object({
   id: invoiceIdSchema,
+  /** The invoice number (`INV-2026-12`), given by the server in issue order, never changed. */
+  number: documentNumberSchema('invoice'),
   jobId: jobIdSchema.nullable(),
   quoteId: quoteIdSchema.nullable(),
   customerName: z.string(),
@@ -59,6 +63,11 @@ export const invoiceSchema = z.object({
   amountPaid: centsSchema,
   /** Σ credit notes, cents. */
   amountCredited: centsSchema,
+  /**
+   * Σ refunds paid out, cents (money back to a customer left in credit); absent on a device's
+   * copy of a row synced before refunds existed, which means 0.
+   */
+  amountRefunded: centsSchema.optional(),
   updatedAt: isoDateTimeSchema,
 });
 /** A stored invoice. */

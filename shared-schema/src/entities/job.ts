@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '../constants/statuses';
-import { intIdSchema, isoDateTimeSchema, jobIdSchema } from './common';
+import { documentNumberSchema, intIdSchema, isoDateTimeSchema, jobIdSchema } from './common';
 
 /** A job status value. */
 export const jobStatusSchema = z.enum(JOB_STATUSES);
@@ -8,6 +8,8 @@ export const jobStatusSchema = z.enum(JOB_STATUSES);
 /** Table `jobs`. Optional text columns are null when unset. */
 export const jobSchema = z.object({
   id: jobIdSchema,
+  /** The job number customers are told (`JOB-2026-12`), given by the server in issue order. */
+  number: documentNumberSchema('job'),
   customerName: z.string(),
   phone: z.string(),
   email: z.string().nullable(),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { QUOTE_ITEM_CATEGORIES, QUOTE_STATUSES } from '../constants/statuses';
-import { centsSchema, isoDateTimeSchema, quoteIdSchema } from './common';
+import {
+  centsSchema,
+  documentNumberSchema,
+  isoDateTimeSchema,
+  jobIdSchema,
+  quoteIdSchema,
+} from './common';
 
 /** Quote status value. */
 export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
@@ -25,6 +31,13 @@ export type QuoteItem = z.infer<typeof quoteItemSchema>;
 /** Table `quotes`. All money fields are cents and computed by the pricing rule, never trusted from clients. */
 export const quoteSchema = z.object({
   id: quoteIdSchema,
+  /** The quote number the customer reads (`Q-2026-12`), given by the server in issue order. */
+  number: documentNumberSchema('quote'),
+  /**
+   * The job an automatic quote was made for (its key); absent on quotes from before the column,
+   * whose notes name the job instead (`jobIdOfQuote`).
+   */
+  jobId: jobIdSchema.nullable().optional(),
   customerName: z.string(),
   customerPhone: z.string(),
   customerEmail: z.string().nullable(),

@@ -76,7 +76,7 @@ export function phoneProofMatches(stored: string, given: string): boolean {
 
 /** True when the text is a job id (`JOB-2026-123`, any case) rather than a phone number. */
 export function isJobIdLookup(text: string): boolean {
-  return new RegExp(`^${SERIES_PREFIXES.job}-\\d{4}-\\d{1,9}$`, 'i').test(text.trim());
+  return new RegExp(`^${SERIES_PREFIXES.job}-\\d{4}-P?\\d{1,9}$`, 'i').test(text.trim());
 }
 
 /** True when the text is a booking reference (`BKG-2026-12`, any case). */

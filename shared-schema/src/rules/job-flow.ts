@@ -15,6 +15,7 @@
  * Start Service may skip En Route (the mechanic is often already on site); Complete Job may be
  * pressed from any active status. Delete is the reverse: only finished jobs may be deleted.
  */
+import { documentRef } from './document-number';
 import { QUOTE_DEFAULTS } from '../constants/quotes';
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../constants/statuses';
 import type { Job } from '../entities/job';
@@ -137,7 +138,10 @@ export function autoQuoteForCompletedJob(job: Job, now: string, quoteId: string)
     discountPercent: auto.discountPercent,
     discountAmount: price.discountAmountCents,
     finalPrice: price.finalPriceCents,
-    notes: `Automatic quote for completed job ${job.id} at ${job.location}`,
+    // The notes name the job as people know it; `jobId` links it (a provisional key may differ
+    // from the number the job has by then).
+    notes: `Automatic quote for completed job ${documentRef(job)} at ${job.location}`,
+    jobId: job.id,
     validUntil: addDaysIso(now, auto.validDays),
     status: auto.status,
     createdAt: now,

@@ -382,15 +382,35 @@ export interface ResolutionMutation {
  * The edit that settles a conflict as chosen: the record now on the device (`current`) with the
  * parts chosen as `mine` put back, carrying `current` as its base so it merges like any edit.
  * Null when every part keeps theirs (nothing to write). `now` counts a quote's remaining days.
+ * With `noticeId` (a leased `merge_notices` id) the edit says which of the other side's values
+ * it replaces, and the other owner is told (rules/merge-notice.ts).
  */
 export function conflictResolution(
   conflict: RecordConflict,
   current: Record<string, unknown>,
   choices: Record<string, ConflictChoice>,
   now: string = new Date().toISOString(),
+  noticeId?: number,
 ): ResolutionMutation | null {
   const { record, changed } = applyConflictChoices(conflict, current, choices);
   if (changed.length === 0) return null;
+  const mutation = resolutionEdit(conflict, record, changed, current, now);
+  if (noticeId !== undefined) {
+    const parts = conflict.parts
+      .filter((part) => choices[part.path] === 'mine')
+      .map((part) => ({ path: part.path, theirs: part.theirs }));
+    if (parts.length > 0) mutation.args.overrides = { noticeId, parts };
+  }
+  return mutation;
+}
+
+function resolutionEdit(
+  conflict: RecordConflict,
+  record: Record<string, unknown>,
+  changed: string[],
+  current: Record<string, unknown>,
+  now: string,
+): ResolutionMutation {
   const base = { ...current };
   if (conflict.entity === 'quotes') {
     const items = (record.items as MergeLine[]).map(mergeLine);

@@ -54,3 +54,15 @@ export function latestTime(times: readonly (string | null | undefined)[]): strin
   }
   return best;
 }
+
+/**
+ * The time a person reads for when a job last changed (issue 28): its newest history entry, as
+ * the device recorded it, else when it was made — never `updatedAt`, which is when the server
+ * received the change (a step taken offline at 7:20 and synced at 7:22 reads 7:20).
+ */
+export function jobShownTime(
+  job: { createdAt: string },
+  history: readonly { createdAt: string }[],
+): string {
+  return latestTime([job.createdAt, ...history.map((entry) => entry.createdAt)]) ?? job.createdAt;
+}

@@ -33,6 +33,7 @@ export const SYNCED_TABLES = [
   'prestart_checks',
   'vehicle_defects',
   'job_positions',
+  'merge_notices',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

@@ -34,6 +34,7 @@ export const INTEGER_ID_SERIES = [
   'payments',
   'prestart_checks',
   'vehicle_defects',
+  'merge_notices',
 ] as const;
 
 /**

@@ -88,7 +88,25 @@ describe('seedDemoData', () => {
     const database = db();
     seedDemoData(database, now);
     const jobs = countRows(database, 'jobs');
-    expect(mintTextId(database, 'JOB', now)).toBe(`JOB-2026-${jobs + 1}`);
+    expect(mintTextId(database, 'JOB', now)).toBe(`JOB-2026-P${jobs + 1}`);
+  });
+
+  it('numbers every series in the order its documents were made, with no gaps (issue 28)', () => {
+    const database = db();
+    seedDemoData(database, now);
+    for (const table of ['jobs', 'quotes', 'invoices', 'credit_notes'] as const) {
+      const rows = findRows<{ number: string; createdAt: string }>(
+        database,
+        table,
+        {},
+        {
+          orderBy: 'createdAt',
+        },
+      );
+      expect(rows.length, table).toBeGreaterThan(0);
+      const numbers = rows.map((row) => Number(row.number.split('-').at(-1)));
+      expect(numbers, table).toEqual(rows.map((_, index) => index + 1));
+    }
   });
 
   it('never loads into a database that already has data, nor twice', () => {

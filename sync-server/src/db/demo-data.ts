@@ -10,10 +10,12 @@
 import {
   DEFAULT_BUSINESS_PROFILE,
   URGENT_CONTACT_SERVICE,
+  EXAMPLE_ABN,
   applyPayment,
   autoQuoteForCompletedJob,
   buildQuote,
   divideRoundHalfUp,
+  documentRef,
   issueCreditNote,
   raiseInvoice,
   type Invoice,
@@ -89,6 +91,8 @@ interface PastSale {
     method: RecordInvoicePaymentInput['method'];
   }[];
   credit?: { amount: number; reason: string; daysLater: number };
+  /** The buyer's ABN (a mine site): a checksum-valid example, never a real business's. */
+  buyerAbn?: string;
 }
 
 const PAST_SALES: PastSale[] = [
@@ -138,6 +142,7 @@ const PAST_SALES: PastSale[] = [
   },
   {
     name: 'Pilbara Mine Services',
+    buyerAbn: EXAMPLE_ABN,
     service: 'Heavy Vehicle Recovery',
     from: 'Karratha',
     to: 'Marble Bar',
@@ -375,6 +380,61 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       createdAt: at(-12 * DAY),
     });
 
+    // Eleven weeks of finished work before this one (issue 28): the reports' jobs per week and
+    // response-time trend have a history to draw. Written first, oldest first, so the job
+    // numbers follow the order the jobs were taken on; archived, so the job list shows today's.
+    const MINUTE = 60 * 1000;
+    const WEEK = 7 * DAY;
+    const PAST_SERVICES = [
+      'Emergency Towing',
+      '4x4 Recovery',
+      'Jump Start Service',
+      'Flat Tyre Change',
+    ];
+    const PAST_PLACES = ['Dampier Road', 'Millstream Rd', 'Roebourne', 'Wickham', 'Point Samson'];
+    const perWeek = [3, 2, 4, 3, 5, 2, 4, 3, 3, 4, 2];
+    for (let week = perWeek.length; week >= 1; week -= 1) {
+      const count = perWeek[perWeek.length - week] ?? 2;
+      for (let n = 0; n < count; n += 1) {
+        const start = -week * WEEK + (n * 37 + 9) * HOUR;
+        const response = 25 + ((week * 7 + n * 13) % 55);
+        const id = mintTextId(db, 'JOB', now);
+        const service = PAST_SERVICES[(week + n) % PAST_SERVICES.length] ?? 'Emergency Towing';
+        const steps: [JobStatus, number][] = [
+          ['Assigned', 0],
+          ['En Route', 5 * MINUTE],
+          ['In Progress', response * MINUTE],
+          ['Completed', (response + 70) * MINUTE],
+        ];
+        put(db, 'jobs', {
+          id,
+          customerName: `Past Customer ${week}-${n + 1}`,
+          phone: `0433 ${String(100 + week).padStart(3, '0')} ${String(200 + n).padStart(3, '0')}`,
+          email: null,
+          status: 'Completed',
+          service,
+          location: PAST_PLACES[(week * 3 + n) % PAST_PLACES.length] ?? 'Karratha',
+          estimatedArrival: null,
+          progress: 100,
+          assignedTo: n % 2 === 0 ? sam : alex,
+          notes: null,
+          archivedAt: at(start + 2 * DAY),
+          createdAt: at(start),
+          updatedAt: at(start + 2 * DAY),
+        });
+        for (const [status, after] of steps) {
+          put(db, 'job_updates', {
+            id: mintIntegerId(db, 'job_updates'),
+            jobId: id,
+            message:
+              status === 'Assigned' ? `Job created: ${service}` : `Status changed to ${status}`,
+            status,
+            createdAt: at(start + after),
+          });
+        }
+      }
+    }
+
     // Jobs in every status, each with its status history.
     const jobs: {
       status: JobStatus;
@@ -450,10 +510,15 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       },
     ];
     const jobIds: string[] = [];
-    for (const job of jobs) {
+    // Stored oldest first, so the job numbers the server gives follow the order they were made
+    // in, as an accountant expects of every series (issue 28); `jobIds` keeps the list's order.
+    const oldestFirst = jobs
+      .map((job, index) => ({ job, index }))
+      .sort((a, b) => b.job.hoursAgo - a.job.hoursAgo);
+    for (const { job, index } of oldestFirst) {
       const createdAt = at(-job.hoursAgo * HOUR);
       const id = mintTextId(db, 'JOB', now);
-      jobIds.push(id);
+      jobIds[index] = id;
       const history = HISTORY[job.status];
       const updatedAt = at(-job.hoursAgo * HOUR + (history.length - 1) * 15 * 60 * 1000);
       put(db, 'jobs', {
@@ -589,13 +654,26 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     });
 
     // Quotes in every status; the draft is the automatic quote of the completed job.
+    // Quotes and invoices are stored oldest first too (their numbers follow issue order): each
+    // is gathered with its time, then written in time order below.
+    const quoteWrites: { at: string; write: () => void }[] = [];
+    const sales: {
+      at: number;
+      quoteId: string;
+      payments: PastSale['payments'];
+      credit?: PastSale['credit'];
+      buyerAbn?: string;
+    }[] = [];
     const completedJob = getRow<Job>(db, 'jobs', jobIds[3] as string) as Job;
     const autoQuote = autoQuoteForCompletedJob(
       completedJob,
       completedJob.updatedAt,
       mintTextId(db, 'Q', now),
     );
-    put(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' });
+    quoteWrites.push({
+      at: autoQuote.createdAt,
+      write: () => put(db, 'quotes', { ...autoQuote, customerEmail: 'jack@example.com' }),
+    });
     const quotes: {
       status: QuoteStatus;
       name: string;
@@ -677,21 +755,27 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
         { id: mintTextId(db, 'Q', now), now: createdAt },
       );
-      put(db, 'quotes', { ...stored, status: quote.status });
+      quoteWrites.push({
+        at: createdAt,
+        write: () => put(db, 'quotes', { ...stored, status: quote.status }),
+      });
       // Beth accepted a day later (her invoice raised with it) and paid by transfer.
       if (quote.status === 'accepted')
-        sell(stored.id, -(quote.days - 1) * DAY, [
-          { share: 'all', daysLater: 2, method: 'bank-transfer' },
-        ]);
+        sales.push({
+          at: -(quote.days - 1) * DAY,
+          quoteId: stored.id,
+          payments: [{ share: 'all', daysLater: 2, method: 'bank-transfer' }],
+        });
     });
 
     // Five months of earlier work, invoiced on acceptance and paid (or not) since.
-    for (const sale of PAST_SALES) {
+    for (const [index, sale] of PAST_SALES.entries()) {
       const createdAt = at(-sale.daysAgo * DAY);
       const quote = buildQuote(
         {
           customerName: sale.name,
-          customerPhone: '0455 100 200',
+          // Each customer their own number: who owes what is by customer (issue 28).
+          customerPhone: `0455 100 2${String(index).padStart(2, '0')}`,
           customerEmail: `${sale.name.split(' ')[0]!.toLowerCase()}@example.com`,
           vehicleType: null,
           service: sale.service,
@@ -705,9 +789,21 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         },
         { id: mintTextId(db, 'Q', now), now: createdAt },
       );
-      put(db, 'quotes', { ...quote, status: 'accepted' });
-      sell(quote.id, -sale.daysAgo * DAY, sale.payments, sale.credit);
+      quoteWrites.push({
+        at: createdAt,
+        write: () => put(db, 'quotes', { ...quote, status: 'accepted' }),
+      });
+      sales.push({
+        at: -sale.daysAgo * DAY,
+        quoteId: quote.id,
+        payments: sale.payments,
+        ...(sale.credit ? { credit: sale.credit } : {}),
+        ...(sale.buyerAbn ? { buyerAbn: sale.buyerAbn } : {}),
+      });
     }
+    for (const quote of quoteWrites.sort((a, b) => a.at.localeCompare(b.at))) quote.write();
+    for (const sale of sales.sort((a, b) => a.at - b.at))
+      sell(sale.quoteId, sale.at, sale.payments, sale.credit, sale.buyerAbn);
 
     /** Raises a quote's invoice at `offsetMs` from now, then applies its payments and credit. */
     function sell(
@@ -715,11 +811,13 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       offsetMs: number,
       payments: PastSale['payments'],
       credit?: PastSale['credit'],
+      buyerAbn?: string,
     ): void {
       const quote = getRow<Parameters<typeof raiseInvoice>[0]>(db, 'quotes', quoteId)!;
       let invoice: Invoice = raiseInvoice(quote, {
         id: mintTextId(db, 'INV', now),
         now: at(offsetMs),
+        buyerAbn: buyerAbn ?? null,
       });
       put(db, 'invoices', invoice);
       const paid: Payment[] = [];
@@ -737,7 +835,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
             invoiceId: invoice.id,
             amount,
             method: payment.method,
-            reference: payment.method === 'bank-transfer' ? `EFT ${invoice.id}` : null,
+            reference: payment.method === 'bank-transfer' ? `EFT ${documentRef(invoice)}` : null,
             paidAt: when,
             stripePaymentIntentId: null,
             recordedBy: null,

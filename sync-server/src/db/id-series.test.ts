@@ -75,10 +75,18 @@ describe('id series', () => {
     const database = db();
     // 2026-12-31 20:00 UTC is already 2027 in Perth.
     expect(businessYear(new Date('2026-12-31T20:00:00Z'))).toBe(2027);
-    expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-1');
-    seedRow(database, 'jobs', job('JOB-2026-2'));
-    expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-3');
+    // A job's id is its key, marked apart from the number the server gives it (issue 28).
+    expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-P1');
+    seedRow(database, 'jobs', job('JOB-2026-P2'));
+    expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-P3');
     expect(mintTextId(database, 'BKG', new Date('2026-06-01T00:00:00Z'))).toBe('BKG-2026-1');
+  });
+
+  it('starts a new series after the keys of both forms already stored', () => {
+    const database = db();
+    seedRow(database, 'jobs', job('JOB-2026-7'));
+    seedRow(database, 'jobs', job('JOB-2026-P12'));
+    expect(nextSeriesNumber(database, 'JOB-2026')).toBe(13);
   });
 
   it('mints integer ids past any row a device created with its own id', () => {

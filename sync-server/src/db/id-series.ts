@@ -1,8 +1,10 @@
 /**
  * Id series: the server's counters for every kind of id (DESIGN.md §4).
  *
- * Text ids are `PREFIX-YEAR-n` ('JOB-2026-123'); each prefix and year is its own series
- * ('JOB-2026'). Integer-id tables have one series each, named after the table ('vehicles').
+ * Text ids are `PREFIX-YEAR-n` ('BKG-2026-123'); each prefix and year is its own series
+ * ('BKG-2026'). Jobs, quotes, invoices and credit notes are keyed `PREFIX-YEAR-Pn`
+ * ('JOB-2026-P123', issue 28): the key of a document whose number, which people read, the server
+ * gives apart (db/document-numbers.ts); their series counts keys only. Integer-id tables have one series each, named after the table ('vehicles').
  * The server mints single ids from a series, and hands devices whole blocks (leases) so they can
  * create final ids offline. A series that does not exist yet starts after the highest id already
  * stored, so rows that arrived with their own ids are never collided with.
@@ -12,7 +14,7 @@
  * poisoning the counter, a text series names a plausible year, and minting gives up with an
  * error after a bounded number of tries instead of looping.
  */
-import { MAX_SERIES_NUMBER } from '@pilbara/shared-schema';
+import { MAX_SERIES_NUMBER, formatProvisionalId } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import { TABLES, isTableName, type TableName } from './rows';
 
@@ -74,17 +76,26 @@ function highestStored(db: Db, series: string): number {
     throw new IdSeriesError(`Id series ${series} names an implausible year`);
   }
   const table = ID_PREFIXES[match[1] as IdPrefix];
-  const stem = `${series}-`;
-  const row = db
-    .prepare(
-      `SELECT max(CAST(substr(id, ?) AS INTEGER)) AS n FROM "${table}"
-        WHERE substr(id, 1, ?) = ? AND length(id) BETWEEN ? AND ?
-          AND substr(id, ?) NOT GLOB '*[^0-9]*'`,
-    )
-    .get(stem.length + 1, stem.length, stem, stem.length + 1, stem.length + 9, stem.length + 1) as {
-    n: number | null;
-  };
-  return row.n ?? 0;
+  // Keys of both forms count: 'JOB-2026-12' (from before document numbers) and 'JOB-2026-P57'.
+  let highest = 0;
+  for (const stem of [`${series}-`, `${series}-P`]) {
+    const row = db
+      .prepare(
+        `SELECT max(CAST(substr(id, ?) AS INTEGER)) AS n FROM "${table}"
+          WHERE substr(id, 1, ?) = ? AND length(id) BETWEEN ? AND ?
+            AND substr(id, ?) NOT GLOB '*[^0-9]*'`,
+      )
+      .get(
+        stem.length + 1,
+        stem.length,
+        stem,
+        stem.length + 1,
+        stem.length + 9,
+        stem.length + 1,
+      ) as { n: number | null };
+    highest = Math.max(highest, row.n ?? 0);
+  }
+  return highest;
 }
 
 type HandedOutListener = (series: string, upTo: number) => void;
@@ -160,9 +171,17 @@ export function nextSeriesNumber(db: Db, series: string): number {
   return reserveSeriesBlock(db, series, 1);
 }
 
-/** Formats a text id: ('JOB', 2026, 123) → 'JOB-2026-123'. */
+/** The prefixes whose rows are documents, keyed apart from their numbers (issue 28). */
+const KEYED_DOCUMENTS = new Set<IdPrefix>(['JOB', 'Q', 'INV', 'CN']);
+
+/**
+ * Formats a text id: ('BKG', 2026, 123) → 'BKG-2026-123'; a document's key carries the
+ * provisional mark: ('JOB', 2026, 123) → 'JOB-2026-P123'.
+ */
 export function formatSeriesId(prefix: IdPrefix, year: number, n: number): string {
-  return `${prefix}-${year}-${n}`;
+  return KEYED_DOCUMENTS.has(prefix)
+    ? formatProvisionalId(prefix, year, n)
+    : `${prefix}-${year}-${n}`;
 }
 
 /**

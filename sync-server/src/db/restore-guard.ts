@@ -11,6 +11,12 @@
  * handed out since the backup, before anything is served — so no id, lease or number is issued
  * twice, whichever device, or REST caller, comes first.
  *
+ * Document numbers (issue 28) are guarded the same way, one step further: the guard records every
+ * number given with the row it went to. At start each document counter moves past the highest
+ * number given, and a row the restored database lacks that comes back later (a device sends its
+ * mutation again) is given the number it had — so a number printed or sent is never given to
+ * another document, and the document keeps it.
+ *
  * What it cannot see: a restore of the whole data folder, guard included, from the same backup.
  * Then the devices are the only witnesses (sync/timeline.ts makes them resync, and their hellos
  * report the blocks they hold). A data folder without a guard for a database that has run before
@@ -30,8 +36,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { INTEGER_ID_SERIES, JOURNAL_KEEP_DAYS } from '@pilbara/shared-schema';
+import { INTEGER_ID_SERIES, JOURNAL_KEEP_DAYS, NUMBERED_TABLES } from '@pilbara/shared-schema';
 import type { Db } from './connection';
+import {
+  advanceDocumentSeriesPast,
+  documentSeriesCounters,
+  rememberNumbersWith,
+} from './document-numbers';
 import {
   ID_PREFIXES,
   advanceSeriesPast,
@@ -52,6 +63,11 @@ export const RESTORE_MARGIN = 1000;
 export function guardSchemaSql(schema: string): string {
   return `
     CREATE TABLE IF NOT EXISTS ${schema}.handed_out (series TEXT PRIMARY KEY, upTo INTEGER NOT NULL);
+    -- Every document number given, with the row it went to (issue 28).
+    CREATE TABLE IF NOT EXISTS ${schema}.numbers (
+      entity TEXT NOT NULL, rowId TEXT NOT NULL, series TEXT NOT NULL, number INTEGER NOT NULL,
+      PRIMARY KEY (entity, rowId)
+    );
     CREATE TABLE IF NOT EXISTS ${schema}.journal (
       n INTEGER PRIMARY KEY AUTOINCREMENT,
       at TEXT NOT NULL,
@@ -203,6 +219,13 @@ export function everySeries(db: Db, now: Date): string[] {
   return [...new Set([...stored, ...INTEGER_ID_SERIES, ...prefixes])];
 }
 
+/** This year's document series and every one started. */
+function everyDocumentSeries(db: Db, now: Date): string[] {
+  const year = businessYear(now);
+  const prefixes = (Object.values(NUMBERED_TABLES) as string[]).map((p) => `${p}-${year}`);
+  return [...new Set([...documentSeriesCounters(db).map((row) => row.series), ...prefixes])];
+}
+
 /**
  * Run once at start, after migrations and before anything can hand out a number: attaches the
  * guard, moves the counters past its marks (or, for a database that ran before on another data
@@ -222,6 +245,10 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
     `INSERT INTO guard.handed_out (series, upTo) VALUES (?, ?)
        ON CONFLICT (series) DO UPDATE SET upTo = max(upTo, excluded.upTo)`,
   );
+  const recordNumber = db.prepare(
+    'INSERT OR REPLACE INTO guard.numbers (entity, rowId, series, number) VALUES (?, ?, ?, ?)',
+  );
+  const numberOf = db.prepare('SELECT number FROM guard.numbers WHERE entity = ? AND rowId = ?');
 
   let restored: string | null = null;
   const moved: Record<string, number> = {};
@@ -230,19 +257,40 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
     db.prepare('DELETE FROM guard.journal WHERE at < ?').run(since);
     // A restore made with `npm run restore` is recorded in the guard by the command itself.
     const announced = db
-      .prepare('SELECT n, source FROM guard.restores WHERE noticedAt IS NULL ORDER BY n DESC')
-      .get() as { n: number; source: string } | undefined;
+      .prepare(
+        'SELECT n, source, journalComplete FROM guard.restores WHERE noticedAt IS NULL ORDER BY n DESC',
+      )
+      .get() as { n: number; source: string; journalComplete: number } | undefined;
     if (announced) {
       db.prepare('UPDATE guard.restores SET noticedAt = ? WHERE noticedAt IS NULL').run(
         now.toISOString(),
       );
       restored = `restored from ${announced.source} with npm run restore`;
     }
+    // Restored with the backup's own guard (this folder's was lost): the numbers given since the
+    // backup are unknown, as the command's id marks are (issue 28).
+    if (announced && !announced.journalComplete) {
+      for (const series of everyDocumentSeries(db, now)) {
+        const last = documentSeriesCounters(db).find((row) => row.series === series)?.last ?? 0;
+        const upTo = db
+          .prepare('SELECT max(number) AS n FROM guard.numbers WHERE series = ?')
+          .get(series) as { n: number | null };
+        const past = Math.max(last, upTo.n ?? 0) + RESTORE_MARGIN;
+        advanceDocumentSeriesPast(db, series, past);
+        moved[`number ${series}`] = past;
+      }
+    }
     if (!existed && ranBefore) {
       restored = 'the database has run before, but this data folder has no restore guard for it';
       for (const series of everySeries(db, now)) {
         const first = reserveSeriesBlock(db, series, RESTORE_MARGIN);
         moved[series] = first + RESTORE_MARGIN - 1;
+      }
+      // Numbers given since the backup are unknown too: skip as many, never give one twice.
+      for (const series of everyDocumentSeries(db, now)) {
+        const last = documentSeriesCounters(db).find((row) => row.series === series)?.last ?? 0;
+        advanceDocumentSeriesPast(db, series, last + RESTORE_MARGIN);
+        moved[`number ${series}`] = last + RESTORE_MARGIN;
       }
     } else {
       const marks = db.prepare('SELECT series, upTo FROM guard.handed_out').all() as {
@@ -251,6 +299,12 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
       }[];
       for (const { series, upTo } of marks) {
         if (advanceSeriesPast(db, series, upTo)) moved[series] = upTo;
+      }
+      const given = db
+        .prepare('SELECT series, max(number) AS upTo FROM guard.numbers GROUP BY series')
+        .all() as { series: string; upTo: number }[];
+      for (const { series, upTo } of given) {
+        if (advanceDocumentSeriesPast(db, series, upTo)) moved[`number ${series}`] = upTo;
       }
       if (Object.keys(moved).length > 0) {
         restored = 'the database is older than numbers this server handed out (a restored backup)';
@@ -286,5 +340,10 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
     }
   }).immediate();
   onSeriesHandedOut(db, (series, upTo) => record.run(series, upTo));
+  rememberNumbersWith(db, {
+    numberOf: (table, id) =>
+      (numberOf.get(table, id) as { number: number } | undefined)?.number ?? undefined,
+    record: (table, id, series, number) => recordNumber.run(table, id, series, number),
+  });
   return { restored, moved };
 }

@@ -13,6 +13,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
 import { SYNCED_TABLES } from '@pilbara/shared-schema';
 import { withTrackingToken } from './tracking-tokens';
+import { withDocumentNumber } from './document-numbers';
 
 export interface TableMeta {
   /** 'text' for JOB-2026-1 style ids, 'integer' for the rest. */
@@ -59,6 +60,7 @@ export const TABLES = {
   prestart_checks: { idType: 'integer', json: ['items'], booleans: [] },
   vehicle_defects: { idType: 'integer', json: ['photos'], booleans: [] },
   job_positions: { idType: 'text', json: [], booleans: [] },
+  merge_notices: { idType: 'integer', json: ['parts'], booleans: [] },
 } as const satisfies Record<string, TableMeta>;
 
 export type TableName = keyof typeof TABLES;
@@ -317,8 +319,11 @@ function refuseSynced(table: TableName, writer: string): void {
  */
 export function storeRow<T = Row>(db: Db, table: TableName, given: Row): T {
   if (given.id === undefined || given.id === null) throw new Error(`putRow(${table}) needs an id`);
-  // Every stored job and booking has a tracking token (tracking-tokens.ts).
-  const row = withTrackingToken(db, table, given);
+  // Every stored job and booking has a tracking token (tracking-tokens.ts), and every job, quote,
+  // invoice and credit note its document number (document-numbers.ts), written onto `given` too
+  // so a mutation's result holding the same row answers with it.
+  const row = withDocumentNumber(db, table, withTrackingToken(db, table, given));
+  if (row !== given && row.number !== undefined) given.number = row.number;
   const cache = tableCache(db, table);
   // One pass over the columns: this runs for every row a mutation writes.
   const present: ColumnInfo[] = [];

@@ -5,6 +5,7 @@
  * booking's description never leave the server in a public answer.
  */
 import {
+  documentRef,
   maskEmail,
   maskPhone,
   samePhone,
@@ -21,11 +22,13 @@ function shownPhone(phone: string, knownPhone: string | undefined): string {
 
 /**
  * The job as a public caller may see it: email always masked, phone masked unless it is
- * `knownPhone` (the number the caller searched with). Free-text notes are staff-only.
+ * `knownPhone` (the number the caller searched with). Free-text notes are staff-only. Its `id`
+ * is the job number the customer was told (issue 28); the key stays on the server.
  */
 export function maskJob(job: Job, knownPhone?: string): Job {
   return {
     ...job,
+    id: documentRef(job),
     phone: shownPhone(job.phone, knownPhone),
     email: job.email ? maskEmail(job.email) : null,
     notes: null,

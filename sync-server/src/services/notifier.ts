@@ -32,6 +32,7 @@ import {
   arrivalShortText,
   enRouteMessage,
   feedbackUrl,
+  documentRef,
   pushMessageFor,
   reviewRequestDueAt,
   reviewRequestText,
@@ -135,6 +136,8 @@ export interface Notifier {
 
 interface JobData {
   id?: unknown;
+  /** The job number the customer is told (issue 28); the key stays the notifications' link. */
+  number?: unknown;
   status?: unknown;
   trackingToken?: unknown;
   email?: unknown;
@@ -178,41 +181,42 @@ export function jobEventEmail(
   event: JobEvent,
   job: {
     id: string;
+    number?: string | null;
     customerName: string | null;
     service: string | null;
     trackingToken?: string | null;
   },
   publicUrl: string,
   enRoute: EnRouteMessage = enRouteMessage({
-    jobId: job.id,
+    jobId: documentRef(job),
     service: job.service,
     estimate: { kind: 'unknown' },
   }),
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
+  // The customer is told the job's number, never its key (issue 28); the feedback page looks a
+  // job up by either, and the tracking token opens its review form at once.
+  const ref = documentRef(job);
   const link = review
-    ? feedbackUrl(publicUrl, job.id, job.trackingToken)
+    ? feedbackUrl(publicUrl, ref, job.trackingToken)
     : trackingLink(publicUrl, job);
   // Names and services come from booking forms and staff devices: one line each, so nothing a
   // customer typed can add a line to the email (issue 25).
   const greeting = job.customerName ? `Hi ${oneLine(job.customerName)},` : 'Hello,';
   const service = job.service ? ` (${oneLine(job.service)})` : '';
   const [subject, news] = review
-    ? ((text) => [text.subject, text.news])(reviewRequestText(job.id, job.service))
+    ? ((text) => [text.subject, text.news])(reviewRequestText(ref, job.service))
     : event === BOOKING_APPROVED
       ? [
-          `Booking confirmed: job ${job.id}`,
-          `Your booking${service} is confirmed as job ${job.id}. Keep this link to follow it.`,
+          `Booking confirmed: job ${ref}`,
+          `Your booking${service} is confirmed as job ${ref}. Keep this link to follow it.`,
         ]
       : event === 'job_en_route'
         ? [enRoute.subject, enRoute.news]
-        : [
-            `Job ${job.id}: completed`,
-            `Job ${job.id}${service} is complete. Thank you for choosing us.`,
-          ];
+        : [`Job ${ref}: completed`, `Job ${ref}${service} is complete. Thank you for choosing us.`];
   const [lead, label] = review
     ? ['Leave a review', 'Leave a review']
-    : ['Track your job', `Track job ${job.id}`];
+    : ['Track your job', `Track job ${ref}`];
   const text = `${greeting}\n\n${news}\n\n${lead}: ${link}\n`;
   const html =
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(news)}</p>` +
@@ -335,6 +339,7 @@ export function claimJobEvents(
         }
         const facts = {
           id: jobId,
+          number: text(job.number),
           customerName: text(job.customerName),
           service: text(job.service),
           trackingToken: token,
@@ -351,7 +356,7 @@ export function claimJobEvents(
           deps.now(),
         );
         const enRoute = enRouteMessage({
-          jobId,
+          jobId: documentRef(facts),
           service: facts.service,
           driverName: text(job.assignedTo),
           estimate,
@@ -359,6 +364,7 @@ export function claimJobEvents(
         if (texts) {
           claimJobText(texts, event, {
             id: jobId,
+            number: job.number,
             phone: job.phone,
             email: job.email,
             trackingToken: token,
@@ -370,7 +376,7 @@ export function claimJobEvents(
         if (event !== BOOKING_APPROVED && token !== null) {
           const message = pushMessageFor(
             event,
-            jobId,
+            documentRef(facts),
             trackingLink(deps.publicUrl, facts),
             enRoute,
           );
@@ -433,10 +439,11 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
     }
     const job = statement(
       db,
-      'SELECT id, customerName, service, trackingToken FROM jobs WHERE id = ?',
+      'SELECT id, number, customerName, service, trackingToken FROM jobs WHERE id = ?',
     ).get(row.jobId) as
       | {
           id: string;
+          number: string | null;
           customerName: string | null;
           service: string | null;
           trackingToken: string | null;

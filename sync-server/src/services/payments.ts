@@ -9,7 +9,7 @@
  * from configuration. Webhook signatures are checked with the configured signing secret.
  */
 import Stripe from 'stripe';
-import type { Quote } from '@pilbara/shared-schema';
+import { documentRef, type Quote } from '@pilbara/shared-schema';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 
@@ -190,7 +190,7 @@ async function obtainClientSecret(
         currency: PAYMENT_CURRENCY,
         // Card and wallets only: nothing that redirects away from the 600×600 checkout window.
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        description: `Quote ${quote.id}`,
+        description: `Quote ${documentRef(quote)}`,
         // No receipt_email: anyone holding the pay link can read the intent through Stripe.js,
         // and quote ids are sequential, so the intent carries no contact details (DESIGN §7).
         metadata: { quoteId: quote.id },

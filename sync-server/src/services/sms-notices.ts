@@ -96,6 +96,8 @@ function claim(ctx: SmsClaimContext, subject: Subject): void {
 /** A job as its log entry carries it (only what the texts read). */
 export interface LoggedJob {
   id: string;
+  /** The job's number (issue 28): what the customer reads; the key stays on the server. */
+  number?: unknown;
   phone?: unknown;
   email?: unknown;
   trackingToken?: unknown;
@@ -114,10 +116,11 @@ export type JobTextEvent = 'booking_approved' | 'job_en_route' | 'job_completed'
 /** Claims the text of a job event the notifier has already judged to be news. */
 export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: LoggedJob): void {
   const token = text(job.trackingToken);
+  const reference = text(job.number) ?? job.id;
   const link = token
     ? trackingUrl(ctx.publicUrl, token)
-    : `${ctx.publicUrl}/customer-portal?search=${encodeURIComponent(job.id)}`;
-  const facts: Omit<SmsFacts, 'business'> = { reference: job.id, link };
+    : `${ctx.publicUrl}/customer-portal?search=${encodeURIComponent(reference)}`;
+  const facts: Omit<SmsFacts, 'business'> = { reference, link };
   if (event === 'job_en_route') {
     facts.driverFirstName = driverFirstName(text(job.assignedTo));
     facts.arrival =
@@ -125,8 +128,9 @@ export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: Log
         ? job.arrival
         : smsArrivalEstimate({ estimatedArrival: text(job.estimatedArrival) });
   }
-  // The review link opens that job's form with its token: nothing to type (issue 27).
-  if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, job.id, token);
+  // The review link opens that job's form with its token: nothing to type (issue 27). It names
+  // the job by the number the customer knows; the feedback page takes number or key (issue 28).
+  if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, reference, token);
   claim(ctx, {
     event,
     onceKey: `job:${job.id}`,
@@ -188,9 +192,9 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
       phone: row.customerPhone,
       email: row.customerEmail,
       quoteId: id,
-      jobId: jobIdOfQuote({ notes: text(row.notes) }),
+      jobId: jobIdOfQuote({ notes: text(row.notes), jobId: text(row.jobId) }),
       facts: {
-        reference: id,
+        reference: text(row.number) ?? id,
         link: payUrl(ctx, id),
         amount: typeof row.finalPrice === 'number' ? formatCents(row.finalPrice) : null,
       },
@@ -198,14 +202,16 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
     return;
   }
 
-  // A payment: its first version is the news (later versions only change a staff flag).
-  if (before) return;
+  // A payment: its first version is the news (later versions only change a staff flag). Money
+  // paid back (issue 28's refunds) is not a payment received; the credit note's email says it.
+  if (before || row.kind === 'refund') return;
   const invoice = statement(
     ctx.db,
-    'SELECT id, jobId, quoteId, customerPhone, customerEmail FROM invoices WHERE id = ?',
+    'SELECT id, number, jobId, quoteId, customerPhone, customerEmail FROM invoices WHERE id = ?',
   ).get(row.invoiceId) as
     | {
         id: string;
+        number: string | null;
         jobId: string | null;
         quoteId: string | null;
         customerPhone: string | null;
@@ -214,8 +220,8 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
     | undefined;
   if (!invoice) return;
   const quote = invoice.quoteId
-    ? (statement(ctx.db, 'SELECT notes FROM quotes WHERE id = ?').get(invoice.quoteId) as
-        { notes: string | null } | undefined)
+    ? (statement(ctx.db, 'SELECT notes, jobId FROM quotes WHERE id = ?').get(invoice.quoteId) as
+        { notes: string | null; jobId: string | null } | undefined)
     : undefined;
   const jobId = invoice.jobId ?? (quote ? jobIdOfQuote(quote) : null);
   const job = jobId
@@ -236,7 +242,7 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
     jobId,
     quoteId: invoice.quoteId,
     facts: {
-      reference: invoice.id,
+      reference: invoice.number ?? invoice.id,
       link,
       amount: typeof row.amount === 'number' ? formatCents(row.amount) : null,
     },

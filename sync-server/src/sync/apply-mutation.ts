@@ -23,7 +23,13 @@ import { actorForUser } from '../db/repositories/users';
 import { currentCursor, writeChanges, writingFor } from './change-log';
 import { RecoveryWait, mayWaitForRecovery, recoveryHolds } from './recovery';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { applyPrepared, boundOccurredAt, prepareMutation, rowKey } from '@pilbara/shared-schema';
+import {
+  applyPrepared,
+  boundOccurredAt,
+  isNumberedTable,
+  prepareMutation,
+  rowKey,
+} from '@pilbara/shared-schema';
 import type {
   Actor,
   MutationRejection,
@@ -174,7 +180,7 @@ function execute(
   // A device's mutation happened when its clock says, within bounds (rules/occurred.ts).
   if (deviceTime !== undefined) ctx.occurredAt = boundOccurredAt(deviceTime, now);
   const outcome = applyPrepared(start.prepared, ctx, rows);
-  if (!outcome.ok) return outcome;
+  if (!outcome.ok) return namedByNumber(db, outcome);
   // A photo, signature or defect photo may name only a file its sender uploaded or may see
   // (issue 25): a known hash alone must never make someone else's bytes theirs.
   const refusedFile = refusedFileReference(
@@ -189,6 +195,32 @@ function execute(
   if (cache) for (const change of outcome.changes) cache.delete(rowKey(change.entity, change.id));
   const cursor = writeChanges(db, outcome.changes, now);
   return { ok: true, result: outcome.result ?? null, changes: outcome.changes, cursor };
+}
+
+/**
+ * A refusal that names the record standing in place of the refused one (a losing approval's
+ * job) names it by its document number, the one people know (issue 28); the mutator only had
+ * its key.
+ */
+function namedByNumber(db: Db, rejection: Rejection): Rejection {
+  const related = rejection.related;
+  if (!related || !isNumberedTable(related.entity)) return rejection;
+  const row = getRow<{ id: string; number?: string | null }>(db, related.entity, related.id);
+  const number = row?.number;
+  const key = String(related.id);
+  if (!number || number === key) return rejection;
+  const rename = (text: string) => text.split(key).join(number);
+  return {
+    ...rejection,
+    message: rename(rejection.message),
+    ...(rejection.fields
+      ? {
+          fields: Object.fromEntries(
+            Object.entries(rejection.fields).map(([field, text]) => [field, rename(text)]),
+          ),
+        }
+      : {}),
+  };
 }
 
 /**

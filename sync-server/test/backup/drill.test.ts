@@ -197,6 +197,12 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   await editNotes(b, acked, 'Winch cable replaced');
   expect(await a.db.outbox.count()).toBe(1);
   expect(await b.db.outbox.count()).toBe(1);
+  // The job numbers given so far (issue 28): none may go to another job after the restore.
+  const numbersGiven = new Map(
+    (
+      server.app.db.prepare('SELECT id, number FROM jobs').all() as { id: string; number: string }[]
+    ).map((row) => [row.number, row.id]),
+  );
   await server.app.close();
 
   // 3. The data folder is destroyed, and restored.
@@ -282,6 +288,14 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   expect(everIssued).not.toContain(secondRest);
   expect(everIssued).not.toContain(newcomerJob);
   expect([earlyFuel, ackedFuel, lostFuel]).not.toContain(newcomerFuel);
+
+  // No job number given before is given to another job, whichever guard the restore had.
+  for (const row of restored.app.db.prepare('SELECT id, number FROM jobs').all() as {
+    id: string;
+    number: string;
+  }[]) {
+    if (numbersGiven.has(row.number)) expect(numbersGiven.get(row.number)).toBe(row.id);
+  }
 
   // Every phone shows the server's records.
   await expectConverged(restored, [aBack, bBack, d]);

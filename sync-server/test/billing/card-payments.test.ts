@@ -184,7 +184,9 @@ describe('POST /api/payments/webhook', () => {
     const invoices = findRows<Invoice>(app.db, 'invoices');
     expect(invoices).toEqual([
       expect.objectContaining({
-        id: 'INV-2026-1',
+        // Keyed by the server's key, numbered 1 in the invoice series (issue 28).
+        id: 'INV-2026-P1',
+        number: 'INV-2026-1',
         jobId: null,
         quoteId: quote.id,
         customerName: 'Jordan Reid',
@@ -203,7 +205,7 @@ describe('POST /api/payments/webhook', () => {
     // The card payment went through the shared payment rule: one payment row naming its intent.
     expect(findRows<Payment>(app.db, 'payments')).toEqual([
       expect.objectContaining({
-        invoiceId: 'INV-2026-1',
+        invoiceId: 'INV-2026-P1',
         amount: 34020,
         method: 'card',
         stripePaymentIntentId: intent.id,
@@ -217,7 +219,7 @@ describe('POST /api/payments/webhook', () => {
       status: 'accepted',
     });
     expect(
-      JSON.parse(changesFor(app, 'invoices', 'INV-2026-1').at(-1)?.data ?? '{}'),
+      JSON.parse(changesFor(app, 'invoices', 'INV-2026-P1').at(-1)?.data ?? '{}'),
     ).toMatchObject({ status: 'paid' });
     expect(changesFor(app, 'payments', 1)).toHaveLength(1);
 

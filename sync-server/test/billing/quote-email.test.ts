@@ -36,7 +36,9 @@ describe('POST /api/quotes/:id/send-email', () => {
 
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('jordan@example.com');
-    expect(mail?.subject).toBe(`Your quote ${quote.id} from ${app.profile.tradingName}`);
+    // The customer reads the quote's number; the key stays in links (issue 28).
+    expect(quote.number).toMatch(/^Q-\d{4}-\d+$/);
+    expect(mail?.subject).toBe(`Your quote ${quote.number} from ${app.profile.tradingName}`);
     // The pay link carries the quote's own token; the public payment calls need it.
     const token = payLinkToken(app.db, app.payLinkKey, quote.id);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -49,10 +51,10 @@ describe('POST /api/quotes/:id/send-email', () => {
 
     expect(mail?.attachments).toHaveLength(1);
     const attachment = mail?.attachments[0];
-    expect(attachment?.filename).toBe(`Quote-${quote.id}.pdf`);
+    expect(attachment?.filename).toBe(`Quote-${quote.number}.pdf`);
     expect(attachment?.contentType).toBe('application/pdf');
     const pdfText = (await pdfPages(attachment?.content as Buffer)).join(' ');
-    expect(pdfText).toContain(quote.id);
+    expect(pdfText).toContain(`QUOTE ${quote.number}`);
     expect(pdfText).toContain('Final price $340.20');
     expect(pdfText).toContain(`Pay online: ${payLink}`);
 

@@ -24,7 +24,7 @@ describe('GET /api/quotes/:id/pdf', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="Quote-${quote.id}.pdf"`,
+      `attachment; filename="Quote-${quote.number}.pdf"`,
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -36,9 +36,10 @@ describe('GET /api/quotes/:id/pdf', () => {
     expect(text).toContain(app.profile.tradingName);
     for (const owner of app.profile.owners) expect(text).toContain(`${owner.name}: ${owner.phone}`);
     expect(text).toContain(app.profile.email);
-    expect(text).toContain(`ABN ${app.profile.abn}`);
-    expect(text).toContain('QUOTE');
-    expect(text).toContain(quote.id);
+    // The placeholder ABN of an unconfigured server is not printed (issue 28).
+    expect(app.profile.abn).toBe('00 000 000 000');
+    expect(text).not.toContain('ABN');
+    expect(text).toContain(`QUOTE ${quote.number}`);
     expect(text).toContain('Issue date: Nov 20, 2026');
     expect(text).toContain('Valid until: Dec 4, 2026');
 

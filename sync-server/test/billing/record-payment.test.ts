@@ -30,7 +30,8 @@ describe('POST /api/quotes/:id/record-payment', () => {
     const body = response.json() as { quote: Quote; invoice: Invoice };
     expect(body.quote).toMatchObject({ id: quote.id, status: 'accepted' });
     expect(body.invoice).toMatchObject({
-      id: 'INV-2026-1',
+      id: 'INV-2026-P1',
+      number: 'INV-2026-1',
       quoteId: quote.id,
       jobId: null,
       amount: 34020,
@@ -44,11 +45,12 @@ describe('POST /api/quotes/:id/record-payment', () => {
     expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('accepted');
     // Accepting raised the invoice; the payment settled it: both reach devices through the log.
     expect(
-      changesFor(app, 'invoices', 'INV-2026-1').map(
+      changesFor(app, 'invoices', 'INV-2026-P1').map(
         (change) => JSON.parse(change.data ?? '{}').status,
       ),
     ).toEqual(['pending', 'paid']);
 
+    // Found by the number the customer was given as well as by its key.
     const detail = await app.inject({
       method: 'GET',
       url: '/api/invoices/INV-2026-1',

@@ -38,8 +38,10 @@ describe('0001_init schema against shared-schema entities', () => {
   /** Entity fields later migrations added to the data definitions' tables. */
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
     // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16);
-    // 0013: the vehicle a job goes out on (issue 21).
-    jobs: ['trackingToken', 'archivedAt', 'vehicleId'],
+    // 0013: the vehicle a job goes out on (issue 21); 0019: document numbers (issue 28).
+    jobs: ['trackingToken', 'archivedAt', 'vehicleId', 'number'],
+    // 0019: document numbers, 0020: the job an automatic quote was made for (issue 28).
+    quotes: ['number', 'jobId'],
     bookings: ['trackingToken', 'approvedJobId', 'approvedBy'],
     // 0006: what a tax invoice prints and how it stands (issue 18).
     invoices: [
@@ -54,6 +56,9 @@ describe('0001_init schema against shared-schema entities', () => {
       'amountPaid',
       'amountCredited',
       'updatedAt',
+      // 0019, 0020: document numbers and refunds (issue 28).
+      'number',
+      'amountRefunded',
     ],
   };
   /** Tables that came after the data definitions. */
@@ -69,6 +74,8 @@ describe('0001_init schema against shared-schema entities', () => {
     // 0013: pre-start checks and defects (issue 21).
     'prestart_checks',
     'vehicle_defects',
+    // 0021: what one owner kept over the other's (issue 28).
+    'merge_notices',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

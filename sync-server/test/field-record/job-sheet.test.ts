@@ -11,6 +11,12 @@ import { createNotifier } from '../../src/services/notifier';
 import { pdfPages } from '../billing/billing-helper';
 import { buildTestApp, login, onTestEnd, type TestApp } from '../helper';
 import { startSmtp } from '../smtp';
+
+/** The job number the customer reads on the sheet and the email (issue 28). */
+function numberOf(app: TestApp): string {
+  return (app.db.prepare('SELECT number FROM jobs WHERE id = ?').get(JOB_ID) as { number: string })
+    .number;
+}
 import {
   JOB_ID,
   makeJpeg,
@@ -90,12 +96,12 @@ describe('GET /api/jobs/:id/sheet.pdf', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="Job-sheet-${JOB_ID}.pdf"`,
+      `attachment; filename="Job-sheet-${numberOf(app)}.pdf"`,
     );
     const text = (await pdfPages(response.rawPayload)).join(' ');
     for (const expected of [
       'JOB SHEET',
-      JOB_ID,
+      numberOf(app),
       'Dana Reid',
       'Status history',
       '21/11/2026 10:00 In Progress Service started on site',
@@ -174,8 +180,10 @@ describe('the completion email', () => {
     now = new Date(now.getTime() + 31 * 60 * 1000);
     await notifier.run();
     const [mail] = await smtp.waitFor(1);
-    expect(mail?.subject).toBe(`Job ${JOB_ID}: completed`);
-    const attachment = mail?.attachments.find((a) => a.filename === `Job-sheet-${JOB_ID}.pdf`);
+    expect(mail?.subject).toBe(`Job ${numberOf(app)}: completed`);
+    const attachment = mail?.attachments.find(
+      (a) => a.filename === `Job-sheet-${numberOf(app)}.pdf`,
+    );
     expect(attachment?.contentType).toBe('application/pdf');
     const text = (await pdfPages(attachment?.content ?? Buffer.alloc(0))).join(' ');
     expect(text).toContain('Pickup 1 of 2');

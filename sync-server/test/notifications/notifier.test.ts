@@ -95,6 +95,12 @@ async function push(
   expect(response.statusCode).toBe(200);
 }
 
+/** The job number the customer is told (issue 28); tests name jobs by their keys. */
+function numberOf(app: TestApp, jobId: string): string {
+  return (app.db.prepare('SELECT number FROM jobs WHERE id = ?').get(jobId) as { number: string })
+    .number;
+}
+
 function notificationsOf(app: TestApp, jobId: string) {
   return app.db
     .prepare("SELECT * FROM notifications WHERE jobId = ? AND type = 'email' ORDER BY id")
@@ -131,7 +137,7 @@ describe('job update emails', () => {
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
     expect(mail.to).toMatchObject({ text: 'jo.smith@example.com' });
-    expect(mail.subject).toContain(jobId);
+    expect(mail.subject).toContain(numberOf(app, jobId));
     const link = `${PUBLIC_URL}/customer-portal?token=${tokenOf(app, jobId)}`;
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
@@ -210,7 +216,9 @@ describe('job update emails', () => {
     } as unknown as ReturnType<typeof offlineBatch>);
     await settle(notifier);
 
-    expect(smtp.messages.map((mail) => mail.subject)).toEqual([`Job ${jobId}: completed`]);
+    expect(smtp.messages.map((mail) => mail.subject)).toEqual([
+      `Job ${numberOf(app, jobId)}: completed`,
+    ]);
     const history = app.db
       .prepare('SELECT status, createdAt FROM job_updates WHERE jobId = ? ORDER BY createdAt, id')
       .all(jobId);
@@ -236,8 +244,8 @@ describe('job update emails', () => {
     await settle(notifier);
 
     expect(smtp.messages.map((mail) => mail.subject)).toEqual([
-      `Job ${jobId}: your driver is on the way`,
-      `Job ${jobId}: completed`,
+      `Job ${numberOf(app, jobId)}: your driver is on the way`,
+      `Job ${numberOf(app, jobId)}: completed`,
     ]);
     expect(smtp.messages[1]?.text).toContain(
       `${PUBLIC_URL}/customer-portal?token=${tokenOf(app, jobId)}`,

@@ -98,6 +98,8 @@ describe('one job, one message of each kind', () => {
     });
     expect(approved.statusCode).toBe(200);
     const jobId: string = approved.json().job.id;
+    // The customer is told the job's number, not its key (issue 28).
+    const jobNumber: string = approved.json().job.number;
     await server.notifier.run();
 
     // The driver's phone worked offline: it holds its id blocks and its queued step.
@@ -153,9 +155,9 @@ describe('one job, one message of each kind', () => {
     await server.notifier.run();
     const subjects = () => smtp.messages.map((mail) => mail.subject);
     expect(subjects()).toEqual([
-      `Booking confirmed: job ${jobId}`,
-      `Job ${jobId}: your driver is on the way`,
-      `Job ${jobId}: completed`,
+      `Booking confirmed: job ${jobNumber}`,
+      `Job ${jobNumber}: your driver is on the way`,
+      `Job ${jobNumber}: completed`,
     ]);
 
     // Not before three hours; then once, linking to the feedback page for the job.
@@ -171,18 +173,19 @@ describe('one job, one message of each kind', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     expect(subjects()).toEqual([
-      `Booking confirmed: job ${jobId}`,
-      `Job ${jobId}: your driver is on the way`,
-      `Job ${jobId}: completed`,
-      `How did we go with job ${jobId}?`,
+      `Booking confirmed: job ${jobNumber}`,
+      `Job ${jobNumber}: your driver is on the way`,
+      `Job ${jobNumber}: completed`,
+      `How did we go with job ${jobNumber}?`,
     ]);
     for (const mail of smtp.messages) expect(mail.to).toMatchObject({ text: 'chris@example.com' });
     // The link opens that job's review form with its tracking token: nothing to type.
     const review = smtp.messages[3]!;
+    // It names the job by its number, as the customer knows it (issue 28).
     const { trackingToken } = server.app.db
       .prepare('SELECT trackingToken FROM jobs WHERE id = ?')
       .get(jobId) as { trackingToken: string };
-    const link = feedbackUrl(PUBLIC_URL, jobId, trackingToken);
+    const link = feedbackUrl(PUBLIC_URL, jobNumber, trackingToken);
     expect(link).toContain(`&token=${trackingToken}`);
     expect(review.text).toContain(link);
     expect(review.html).toContain(`href="${link.replace('&', '&amp;')}"`);
@@ -216,6 +219,7 @@ describe('one job, one message of each kind', () => {
       },
     });
     const jobId: string = created.json().job.id;
+    const jobNumber: string = created.json().job.number;
     const completed = await app.inject({
       method: 'PATCH',
       url: `/api/jobs/${jobId}`,
@@ -233,7 +237,7 @@ describe('one job, one message of each kind', () => {
 
     clock = new Date(clock.getTime() + REVIEW_REQUEST_DELAY_MS + 1000);
     await notifier.run();
-    expect(smtp.messages.map((mail) => mail.subject)).toEqual([`Job ${jobId}: completed`]);
+    expect(smtp.messages.map((mail) => mail.subject)).toEqual([`Job ${jobNumber}: completed`]);
     const row = app.db
       .prepare(
         "SELECT status, error FROM notifications WHERE jobId = ? AND event = 'review_request'",

@@ -33,7 +33,7 @@ async function createJob(app: TestApp, cookie: string, fields: Record<string, un
     },
   });
   expect(response.statusCode).toBe(201);
-  return response.json() as { job: { id: string; trackingToken: string } };
+  return response.json() as { job: { id: string; number: string; trackingToken: string } };
 }
 
 async function lease(app: TestApp, cookie: string, clientId: string): Promise<number> {
@@ -186,8 +186,10 @@ describe('what the customer is told', () => {
     );
     expect(estimate).toMatch(/^About \d+ min/);
     const mail = smtp.messages[0]!;
-    expect(mail.subject).toBe(`Job ${job.id}: Dana Reid is on the way`);
-    expect(mail.text).toContain(`Dana Reid is on the way for job ${job.id} (Towing).`);
+    // The customer reads the job's number, not its key (issue 28).
+    expect(job.number).not.toBe(job.id);
+    expect(mail.subject).toBe(`Job ${job.number}: Dana Reid is on the way`);
+    expect(mail.text).toContain(`Dana Reid is on the way for job ${job.number} (Towing).`);
     expect(mail.text).toContain(`Estimated arrival: ${estimate}.`);
     expect(mail.text).not.toContain('4-6 hours');
   });

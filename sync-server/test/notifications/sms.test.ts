@@ -33,6 +33,7 @@ import {
   type Notifier,
 } from '../../src/services/notifier';
 import { payLinkToken } from '../../src/db/repositories/pay-links';
+import { applyServerMutation } from '../../src/sync/apply-mutation';
 import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
 import { bookingBody } from '../fixtures';
 import {
@@ -159,7 +160,9 @@ describe('texts to the customer, once each', () => {
       headers: { cookie: server.cookie },
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    // The job's key links its rows; the customer reads its number (issue 28).
     const jobId: string = approved.json().job.id;
+    const jobNumber: string = approved.json().job.number;
     await server.notifier.run();
 
     // The driver's phone sends its batch (take the job, set the estimate, set off) twice: the
@@ -212,8 +215,8 @@ describe('texts to the customer, once each', () => {
 
     // The automatic quote goes to the customer, who pays it in cash on site.
     const quote = server.app.db
-      .prepare('SELECT id, finalPrice FROM quotes WHERE notes LIKE ?')
-      .get(`%${jobId}%`) as { id: string; finalPrice: number };
+      .prepare('SELECT id, number, finalPrice FROM quotes WHERE jobId = ?')
+      .get(jobId) as { id: string; number: string; finalPrice: number };
     const sent = await server.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.id}/send-email`,
@@ -228,7 +231,28 @@ describe('texts to the customer, once each', () => {
       payload: { method: 'cash' },
     });
     expect(paid.statusCode, paid.body).toBe(201);
-    const invoiceId: string = paid.json().invoice.id;
+    const invoiceKey: string = paid.json().invoice.id;
+    const invoiceNumber: string = paid.json().invoice.number;
+    await server.notifier.run();
+
+    // Part of it is credited and paid back (issue 28): money out is not a payment received, so
+    // no text (the credit note's email tells the customer).
+    const staff = (name: string, args: object) => {
+      const outcome = applyServerMutation(server.app.db, name, args, 1, clock.toISOString());
+      expect(outcome.ok, outcome.ok ? '' : outcome.message).toBe(true);
+    };
+    staff('creditNote.issue', {
+      id: 'CN-2026-P1',
+      invoiceId: invoiceKey,
+      amount: 1000,
+      reason: 'Call-out fee waived',
+    });
+    staff('invoice.recordRefund', {
+      invoiceId: invoiceKey,
+      refundId: 900_001,
+      method: 'cash',
+      amount: 1000,
+    });
     await server.notifier.run();
 
     // Everything again: the batch, the runs, another restart.
@@ -247,25 +271,25 @@ describe('texts to the customer, once each', () => {
     const payUrl = `${PUBLIC_URL}${checkoutPath(quote.id, payLinkToken(server.app.db, server.app.payLinkKey, quote.id))}`;
     expect(fake.received.map((text) => text.body)).toEqual([
       expected('booking_received', { reference: bookingId, link }),
-      expected('booking_approved', { reference: jobId, link }),
+      expected('booking_approved', { reference: jobNumber, link }),
       expected('job_en_route', {
-        reference: jobId,
+        reference: jobNumber,
         link,
         driverFirstName: 'Sam',
         arrival: '25 minutes',
       }),
       expected('job_completed', {
-        reference: jobId,
+        reference: jobNumber,
         link,
-        reviewLink: feedbackUrl(PUBLIC_URL, jobId, trackingToken),
+        reviewLink: feedbackUrl(PUBLIC_URL, jobNumber, trackingToken),
       }),
       expected('quote_sent', {
-        reference: quote.id,
+        reference: quote.number,
         link: payUrl,
         amount: formatCents(quote.finalPrice),
       }),
       expected('payment_received', {
-        reference: invoiceId,
+        reference: invoiceNumber,
         link,
         amount: formatCents(quote.finalPrice),
       }),
@@ -273,7 +297,10 @@ describe('texts to the customer, once each', () => {
     expect(fake.received.every((text) => text.to === E164)).toBe(true);
     expect(fake.received[2]!.body).toContain('Sam is on the way for job');
     expect(fake.received[2]!.body).toContain('ETA 25 minutes');
-    expect(fake.received[3]!.body).toContain(feedbackUrl(PUBLIC_URL, jobId, trackingToken));
+    expect(fake.received[3]!.body).toContain(feedbackUrl(PUBLIC_URL, jobNumber, trackingToken));
+    expect(fake.received.some((text) => text.body.includes(jobId) && jobId !== jobNumber)).toBe(
+      false,
+    );
     expect(fake.received[4]!.body).toContain(payUrl);
     expect(fake.received[5]!.body).toContain(formatCents(quote.finalPrice));
 

@@ -137,7 +137,11 @@ describe('Web Push to the customer', () => {
     expect(Number(push?.headers.ttl)).toBeGreaterThan(0);
     const message = JSON.parse(phone.decrypt(push!.body)) as Record<string, string>;
     const link = `${PUBLIC_URL}/customer-portal?token=${job.token}`;
-    expect(message).toEqual(pushMessageFor('job_en_route', job.id, link));
+    // The push names the job by the number the customer was told (issue 28).
+    const number = (
+      app.db.prepare('SELECT number FROM jobs WHERE id = ?').get(job.id) as { number: string }
+    ).number;
+    expect(message).toEqual(pushMessageFor('job_en_route', number, link));
     expect(message.title).toBe('Your driver is on the way');
 
     const claims = verifyVapid(push?.headers.authorization as string, key.publicKey);

@@ -43,7 +43,8 @@ describe('GET /api/track/:token', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const { job } = response.json();
     expect(jobSchema.parse(job)).toBeTruthy();
-    expect(job).toMatchObject({ id: other.id, phone: '•••• ••• 777', notes: null });
+    // The customer sees the job's number (issue 28), never its key.
+    expect(job).toMatchObject({ id: other.number, phone: '•••• ••• 777', notes: null });
   });
 
   it('answers a pending booking by the token its 201 carried, and its job once approved', async () => {
@@ -86,7 +87,7 @@ describe('GET /api/jobs/search', () => {
     const { job } = response.json();
     expect(jobSchema.parse(job)).toBeTruthy();
     expect(job).toMatchObject({
-      id: other.id,
+      id: other.number,
       customerName: 'Kim Lee',
       phone: '•••• ••• 777',
       email: 'k•••@example.com',
@@ -96,7 +97,12 @@ describe('GET /api/jobs/search', () => {
     const full = await app.inject({
       url: `/api/jobs/search?query=${other.id.toLowerCase()}&phone=${encodeURIComponent('+61499888777')}`,
     });
-    expect(full.json().job.id).toBe(other.id);
+    expect(full.json().job.id).toBe(other.number);
+    // The number the customer was told finds it as well as the key (issue 28).
+    const byNumber = await app.inject({
+      url: `/api/jobs/search?query=${other.number ?? ''}&phone=8777`,
+    });
+    expect(byNumber.json().job).toMatchObject({ id: other.number, customerName: 'Kim Lee' });
   });
 
   it('asks for the phone when a job id comes alone', async () => {
@@ -139,7 +145,7 @@ describe('GET /api/jobs/customer/:lookup', () => {
     });
     expect(response.statusCode).toBe(200);
     const { jobs, bookings } = response.json();
-    expect(jobs.map((job: { id: string }) => job.id)).toEqual([jo2.id, jo1.id]);
+    expect(jobs.map((job: { id: string }) => job.id)).toEqual([jo2.number, jo1.number]);
     expect(bookings).toEqual([]);
     for (const job of jobs) expect(job.notes).toBeNull();
   });
@@ -168,7 +174,7 @@ describe('GET /api/jobs/customer/:lookup', () => {
     const response = await app.inject({ url: `/api/jobs/customer/${jo1.id}?phone=5678` });
     expect(response.statusCode).toBe(200);
     const { jobs } = response.json();
-    expect(jobs.map((job: { id: string }) => job.id)).toEqual([jo2.id, jo1.id]);
+    expect(jobs.map((job: { id: string }) => job.id)).toEqual([jo2.number, jo1.number]);
     for (const job of jobs) expect(job.phone).toBe('•••• ••• 678');
   });
 
@@ -208,11 +214,11 @@ describe('GET /api/jobs/customer/:lookup', () => {
     }
 
     const after = (await app.inject({ url: '/api/jobs/customer/0412345678' })).json();
-    expect(after.jobs.map((job: { id: string }) => job.id)).toContain(jo3.id);
+    expect(after.jobs.map((job: { id: string }) => job.id)).toContain(jo3.number);
     // Only this customer's reviewed job: another customer's review is not theirs to know.
-    expect(after.reviewedJobIds).toEqual([jo2.id]);
+    expect(after.reviewedJobIds).toEqual([jo2.number]);
     const byId = await app.inject({ url: `/api/jobs/customer/${jo3.id}?phone=5678` });
-    expect(byId.json().reviewedJobIds).toEqual([jo2.id]);
+    expect(byId.json().reviewedJobIds).toEqual([jo2.number]);
   });
 
   it('answers empty lists for an unknown phone or a name', async () => {

@@ -142,11 +142,13 @@ describe('finding 3: a lookup shows other people who share a name', () => {
     const byName = await app.inject({ url: '/api/jobs/search?query=megan%20clarke' });
     for (const response of [byId, byPhone]) {
       const ids = response.json().jobs.map((job: { id: string }) => job.id);
-      expect(ids).toEqual([megan.id]);
+      // Jobs are shown to the public by their numbers (issue 28).
+      expect(ids).toEqual([megan.number]);
       expect(response.body).not.toContain('Private Road');
     }
     expect(byName.statusCode).toBe(404);
     expect(byName.body).not.toContain(namesake.id);
+    expect(byName.body).not.toContain(`"${namesake.number ?? ''}"`);
   });
 });
 

@@ -23,8 +23,10 @@ describe('staff jobs API', () => {
     });
     expect(created.statusCode).toBe(201);
     const job = created.json().job;
+    // Keyed by a leased key, numbered by the server after the three jobs already there.
     expect(job).toMatchObject({
-      id: expect.stringMatching(/^JOB-2026-\d+$/),
+      id: expect.stringMatching(/^JOB-2026-P\d+$/),
+      number: 'JOB-2026-4',
       status: 'Assigned',
       progress: 0,
     });
@@ -160,17 +162,22 @@ describe('staff bookings API', () => {
       headers: { cookie },
     });
     expect(approved.statusCode).toBe(200);
-    const jobId: string = approved.json().job.id;
+    const { id: jobKey, number: jobId } = approved.json().job as { id: string; number: string };
+    expect(jobKey).toMatch(/^JOB-2026-P\d+$/);
     expect(jobId).toMatch(/^JOB-2026-\d+$/);
     expect(['JOB-2026-1', 'JOB-2026-2', 'JOB-2026-3']).not.toContain(jobId);
 
-    const search = await app.inject({
-      method: 'GET',
-      url: `/api/jobs/search?query=${jobId}&phone=${encodeURIComponent('0498765432')}`,
-      headers: { cookie },
-    });
-    expect(search.statusCode).toBe(200);
-    expect(search.json().job).toMatchObject({ id: jobId, customerName: 'Sam Lee' });
+    // The customer finds it by the number they were told, or by the provisional reference
+    // staff may have read out before it synced; either way they see the number.
+    for (const query of [jobId, jobKey]) {
+      const search = await app.inject({
+        method: 'GET',
+        url: `/api/jobs/search?query=${query}&phone=${encodeURIComponent('0498765432')}`,
+        headers: { cookie },
+      });
+      expect(search.statusCode).toBe(200);
+      expect(search.json().job).toMatchObject({ id: jobId, customerName: 'Sam Lee' });
+    }
 
     const again = await app.inject({
       method: 'POST',

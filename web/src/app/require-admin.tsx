@@ -56,6 +56,15 @@ function Loading() {
 }
 
 /**
+ * The needs-attention list for the signed-in staff member (their notices, issue 28). No Suspense
+ * boundary of its own in the panel (see AdminRoute); the fleet page (routes.tsx) gives it one.
+ */
+export function StaffNeedsAttention() {
+  const { user } = useAuth();
+  return <NeedsAttentionList userId={typeof user?.id === 'number' ? user.id : null} />;
+}
+
+/**
  * The /admin route: the guard, then the panel with its hosted screens. The parts above the tabs
  * have no Suspense boundary of their own: the panel shows once, with them in place.
  */
@@ -70,7 +79,7 @@ export function AdminRoute() {
             </Suspense>
           }
           syncStatus={<SyncStatusChip />}
-          syncIssues={<NeedsAttentionList />}
+          syncIssues={<StaffNeedsAttention />}
           liveStatus={(props) => <LiveStatusWidget {...props} />}
         />
       </Suspense>

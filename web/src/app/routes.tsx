@@ -39,13 +39,13 @@ const AdminRoute = lazy(() => import('./require-admin').then((m) => ({ default: 
 const RequireAdmin = lazy(() =>
   import('./require-admin').then((m) => ({ default: m.RequireAdmin })),
 );
+const StaffNeedsAttention = lazy(() =>
+  import('./require-admin').then((m) => ({ default: m.StaffNeedsAttention })),
+);
 const DriverRoute = lazy(() => import('./driver-route').then((m) => ({ default: m.DriverRoute })));
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
-);
-const NeedsAttentionList = lazy(() =>
-  import('../features/sync-status').then((m) => ({ default: m.NeedsAttentionList })),
 );
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
 
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
               }
               syncIssues={
                 <Suspense fallback={null}>
-                  <NeedsAttentionList />
+                  <StaffNeedsAttention />
                 </Suspense>
               }
             />

@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { BUSINESS_HOURS, PRODUCT_NAME } from '@pilbara/shared-schema';
+import { BUSINESS_HOURS, PRODUCT_NAME, isValidAbn } from '@pilbara/shared-schema';
 import { telHref } from '../lib/format';
 import { useProfile } from '../components/profile-provider';
 import classes from './layout.module.css';
@@ -29,7 +29,8 @@ export function SiteFooter() {
               Locally owned towing, 4x4 recovery and mobile mechanic work across Karratha, Dampier,
               Roebourne, Wickham, Point Samson and the mine sites beyond.
             </Text>
-            {profile.abn && <Text size="xs">ABN {profile.abn}</Text>}
+            {/* A placeholder or mistyped ABN is never shown (issue 28). */}
+            {isValidAbn(profile.abn) && <Text size="xs">ABN {profile.abn}</Text>}
           </Stack>
           <Box component="nav" aria-label="Footer services">
             <Text className={classes.footerHeading}>Services</Text>

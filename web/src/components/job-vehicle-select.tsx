@@ -14,6 +14,7 @@ import {
   type PrestartCheck,
   type Vehicle,
   type VehicleDefect,
+  documentRef,
 } from '@pilbara/shared-schema';
 import { mutate } from '../sync';
 import { notifications } from '@mantine/notifications';
@@ -67,7 +68,7 @@ export function JobVehicleSelect({
         size="sm"
         w={width}
         label="Vehicle"
-        aria-label={`Vehicle for ${job.id}`}
+        aria-label={`Vehicle for ${documentRef(job)}`}
         data={[
           { value: NO_VEHICLE, label: 'No vehicle' },
           ...fleet.vehicles.map((vehicle) => ({
@@ -82,7 +83,7 @@ export function JobVehicleSelect({
       <Modal
         opened={asking !== null}
         onClose={() => setAsking(null)}
-        title={`Assign ${asking?.vehicle.name ?? ''} to ${job.id}?`}
+        title={`Assign ${asking?.vehicle.name ?? ''} to ${documentRef(job)}?`}
       >
         <Stack gap="sm">
           <Alert

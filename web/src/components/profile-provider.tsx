@@ -77,6 +77,12 @@ export const DEFAULT_CONFIG: SiteConfig = {
 };
 
 const ProfileContext = createContext<SiteConfig>(DEFAULT_CONFIG);
+/**
+ * Whether the profile shown is the deployment's (from the server, now or cached, or given by a
+ * test) rather than the built-in placeholders: what says the ABN is missing must not flash up
+ * before the real profile arrives (issue 28).
+ */
+const ProfileKnownContext = createContext<boolean>(false);
 
 function readCached(): SiteConfig | null {
   if (typeof window === 'undefined') return null;
@@ -114,9 +120,11 @@ export function ProfileProvider({
   initial?: SiteConfig | undefined;
   prerendered?: SiteConfig | undefined;
 }) {
+  const [cached] = useState(() => (initial ? null : readCached()));
   const [config, setConfig] = useState<SiteConfig>(
-    () => initial ?? prerendered ?? readCached() ?? DEFAULT_CONFIG,
+    () => initial ?? prerendered ?? cached ?? DEFAULT_CONFIG,
   );
+  const [known, setKnown] = useState(Boolean(initial) || cached !== null);
 
   useEffect(() => {
     if (initial) return;
@@ -130,11 +138,12 @@ export function ProfileProvider({
         // A changed one re-renders every part that shows the profile and makes React finish
         // hydrating at the update's priority: as a transition, that work yields to the browser
         // every few milliseconds instead of holding the main thread in one long task.
-        startTransition(() =>
+        startTransition(() => {
           setConfig((current) =>
             JSON.stringify(current) === JSON.stringify(parsed) ? current : parsed,
-          ),
-        );
+          );
+          setKnown(true);
+        });
       })
       .catch(() => {
         // Offline or server error: keep the cached or default profile.
@@ -142,12 +151,21 @@ export function ProfileProvider({
     return () => controller.abort();
   }, [initial]);
 
-  return <ProfileContext.Provider value={config}>{children}</ProfileContext.Provider>;
+  return (
+    <ProfileContext.Provider value={config}>
+      <ProfileKnownContext.Provider value={known}>{children}</ProfileKnownContext.Provider>
+    </ProfileContext.Provider>
+  );
 }
 
 /** The active business profile and whether card payment is set up. */
 export function useSiteConfig(): SiteConfig {
   return useContext(ProfileContext);
+}
+
+/** Whether the profile is the deployment's, not the built-in placeholders (see above). */
+export function useProfileKnown(): boolean {
+  return useContext(ProfileKnownContext);
 }
 
 /** The active business profile. */

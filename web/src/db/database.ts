@@ -42,6 +42,8 @@ export class PilbaraDatabase extends Dexie {
   prestart_checks!: Table<SyncedRow, RowId>;
   vehicle_defects!: Table<SyncedRow, RowId>;
   job_positions!: Table<SyncedRow, RowId>;
+  // Notices of a value one owner kept over the other's (version 11).
+  merge_notices!: Table<SyncedRow, RowId>;
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;

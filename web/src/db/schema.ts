@@ -60,6 +60,7 @@ export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   job_positions: 'id, jobId',
   prestart_checks: 'id, vehicleId, perthDay',
   vehicle_defects: 'id, vehicleId, status',
+  merge_notices: 'id, status',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -267,8 +268,17 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
+    // Issue 28: the notices of a value one owner kept over the other's, synced like the rest.
+    // (Versions 9 and 10 are left to issues 25 and 27; Dexie allows the gap.)
+    version: 11,
+    stores: {
+      merge_notices: SYNCED_TABLE_STORES.merge_notices,
+      [confirmedTableName('merge_notices')]: 'id',
+    },
+  },
+  {
     // Acknowledged mutations kept for a restored server to ask for again (issue 32). Versions
-    // 9 to 13 belong to other issues of the same round; Dexie allows the gap.
+    // 12 and 13 belong to other issues of the same round; Dexie allows the gap.
     version: 14,
     stores: {
       acknowledged: 'mutationId, ackedAt',

@@ -4,7 +4,12 @@
  * outbox rows and low leases over a BroadcastChannel, so the leader pushes a write made in any
  * tab at once.
  */
-import type { INTEGER_ID_SERIES, MutatorArgs, MutatorName } from '@pilbara/shared-schema';
+import type {
+  INTEGER_ID_SERIES,
+  MergeNotice,
+  MutatorArgs,
+  MutatorName,
+} from '@pilbara/shared-schema';
 import { clearKeptChanges, writeKeptChanges } from '../lib/kept-changes';
 import { liveQuery } from 'dexie';
 import { getDatabase, type PilbaraDatabase } from '../db/database';
@@ -12,13 +17,15 @@ import type { LocalFieldFile } from '../db/schema';
 import { FileUploader } from './field-files';
 import { SyncEngine, type EngineOptions } from './engine';
 import { leaderLockName, runAsLeader } from './leader';
-import { mintIdFrom, onLeaseLow, type MintSeries } from './leases';
+import { NoIdsLeftError, mintIdFrom, onLeaseLow, waitForIds, type MintSeries } from './leases';
 import {
   META,
   discardIssue as discardIssueIn,
   mutateLocal,
   resolveConflict as resolveConflictIn,
   retryIssue as retryIssueIn,
+  undoNotice as undoNoticeIn,
+  wouldApply,
   getMeta,
   setMeta,
   type MutateResult,
@@ -107,12 +114,30 @@ export type MintedId<S extends MintSeries> = S extends (typeof INTEGER_ID_SERIES
   : string;
 
 /**
+ * How long a write waits for the device's first blocks of ids while it is connected. A device
+ * signed in a moment ago shows "Synced" as soon as its outbox is empty and the link is up, which
+ * can be before the server's blocks have arrived (seconds, on a busy server): an admin who
+ * approved a booking at once was told "No ids left on this device" while online.
+ */
+export const FIRST_IDS_WAIT_MS = 15_000;
+
+/**
  * A final id minted on this device from its leases: `mintId('JOB')` → `'JOB-2026-57'`,
- * `mintId('fuel_records')` → `1043`. Throws `NoIdsLeftError` when the device has none left
- * (it has never synced).
+ * `mintId('fuel_records')` → `1043`. With none left while syncing and online, it asks for a block
+ * and waits for it (up to {@link FIRST_IDS_WAIT_MS}); offline, or still none after that, it throws
+ * `NoIdsLeftError` (the device has never synced).
  */
 export async function mintId<S extends MintSeries>(series: S): Promise<MintedId<S>> {
-  return (await mintIdFrom(getSyncDatabase(), series)) as MintedId<S>;
+  const db = getSyncDatabase();
+  try {
+    return (await mintIdFrom(db, series)) as MintedId<S>;
+  } catch (error) {
+    const online = globalThis.navigator?.onLine !== false;
+    if (!(error instanceof NoIdsLeftError) || !running || !online) throw error;
+    announce('lease-low');
+    if (!(await waitForIds(db, series, FIRST_IDS_WAIT_MS))) throw error;
+    return (await mintIdFrom(db, series)) as MintedId<S>;
+  }
 }
 
 export interface StartSyncOptions {
@@ -271,7 +296,47 @@ export async function resolveConflict(
   issueId: string,
   choices: Record<string, 'mine' | 'theirs'>,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const result = await resolveConflictIn(getSyncDatabase(), issueId, choices);
+  const chosenMine = Object.values(choices).includes('mine');
+  const noticeId = chosenMine ? await noticeIdOrNone() : undefined;
+  const result = await resolveConflictIn(getSyncDatabase(), issueId, choices, noticeId);
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/**
+ * A leased id for a notice telling the other owner their value was replaced (issue 28); none on
+ * a device that has not leased that series yet (the edit still goes, untold).
+ */
+async function noticeIdOrNone(): Promise<number | undefined> {
+  try {
+    return Number(await mintIdFrom(getSyncDatabase(), 'merge_notices'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a refused change would apply now (the needs-attention list's Retry, issue 28). */
+export async function canRetryIssue(issue: { name: string; args: unknown }): Promise<boolean> {
+  return wouldApply(getSyncDatabase(), issue.name, issue.args);
+}
+
+/** Puts this owner's values back over the other's, and settles the notice (issue 28). */
+export async function undoNotice(
+  notice: MergeNotice,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const result = await undoNoticeIn(getSyncDatabase(), notice, await noticeIdOrNone());
+  if (result.ok) announce('outbox');
+  return result;
+}
+
+/** Accepts the other owner's value: the notice is settled, nothing else changes (issue 28). */
+export async function acceptNotice(
+  notice: MergeNotice,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const result = await mutateLocal(getSyncDatabase(), 'mergeNotice.settle', {
+    id: notice.id,
+    status: 'accepted',
+  });
   if (result.ok) announce('outbox');
   return result;
 }

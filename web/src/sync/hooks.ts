@@ -2,8 +2,9 @@
  * React hooks for screens: the sync status every tab shows and the rows still waiting for the
  * server, both read from Dexie, so a follower tab sees what the leader does.
  */
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { StoragePromise } from '@pilbara/shared-schema';
+import type { NumberedTable, StoragePromise } from '@pilbara/shared-schema';
 import type { StoredStatus, SyncState } from './engine';
 import { getSyncDatabase } from './client';
 import { META } from './local-store';
@@ -86,4 +87,31 @@ export function usePendingKeys(): ReadonlySet<string> {
       return keys;
     }, []) ?? NO_KEYS
   );
+}
+
+/**
+ * Calls `onNumber` once the server's document number of a row made on this device reaches it
+ * (issue 28: a toast that named the provisional reference then names the number). Gives up after
+ * `timeoutMs` — offline, the number comes later and the screens show it then. Returns the stop.
+ */
+export function whenNumbered(
+  table: NumberedTable,
+  id: string,
+  onNumber: (number: string) => void,
+  timeoutMs = 60_000,
+): () => void {
+  const subscription = liveQuery(() => getSyncDatabase().visible(table).get(id)).subscribe({
+    next: (row) => {
+      const number = (row as { number?: unknown } | undefined)?.number;
+      if (typeof number !== 'string' || number === '') return;
+      stop();
+      onNumber(number);
+    },
+  });
+  const timer = setTimeout(() => stop(), timeoutMs);
+  function stop() {
+    clearTimeout(timer);
+    subscription.unsubscribe();
+  }
+  return stop;
 }

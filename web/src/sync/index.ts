@@ -17,6 +17,9 @@ export {
   retryIssue,
   resolveConflict,
   discardIssue,
+  canRetryIssue,
+  undoNotice,
+  acceptNotice,
   startSync,
   stopSync,
   keepOutboxFor,
@@ -25,7 +28,7 @@ export {
   getSyncDatabase,
   type StartSyncOptions,
 } from './client';
-export { usePendingKeys, useSyncStatus, type SyncStatus } from './hooks';
+export { usePendingKeys, useSyncStatus, whenNumbered, type SyncStatus } from './hooks';
 export type { LocalFieldFile } from '../db/schema';
 export type { MutateResult } from './local-store';
 export { NoIdsLeftError, type MintSeries } from './leases';

@@ -4,7 +4,14 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PilbaraDatabase } from '../db/database';
 import { DB_VERSIONS } from '../db/schema';
-import { NoIdsLeftError, addLease, businessYear, lowSeries, mintIdFrom } from './leases';
+import {
+  NoIdsLeftError,
+  addLease,
+  businessYear,
+  lowSeries,
+  mintIdFrom,
+  waitForIds,
+} from './leases';
 
 const open: PilbaraDatabase[] = [];
 afterEach(async () => {
@@ -26,8 +33,9 @@ describe('ids minted from leases', () => {
     await addLease(db, `JOB-${year}`, 101, 102);
     await addLease(db, 'fuel_records', 7, 7);
     const date = new Date('2026-06-01T00:00:00Z');
-    expect(await mintIdFrom(db, 'JOB', date)).toBe('JOB-2026-101');
-    expect(await mintIdFrom(db, 'JOB', date)).toBe('JOB-2026-102');
+    // A job's key carries the provisional mark: its number comes from the server (issue 28).
+    expect(await mintIdFrom(db, 'JOB', date)).toBe('JOB-2026-P101');
+    expect(await mintIdFrom(db, 'JOB', date)).toBe('JOB-2026-P102');
     expect(await mintIdFrom(db, 'fuel_records', date)).toBe(7);
     await expect(mintIdFrom(db, 'JOB', date)).rejects.toBeInstanceOf(NoIdsLeftError);
   });
@@ -50,6 +58,18 @@ describe('ids minted from leases', () => {
     );
     other.close();
     expect(new Set(minted).size).toBe(20);
+  });
+
+  it('waits for a block that arrives from another tab, and gives up when none does', async () => {
+    const db = freshDb();
+    const other = new PilbaraDatabase(db.name);
+    setTimeout(() => void addLease(other, 'fuel_records', 11, 60), 300);
+    expect(await waitForIds(db, 'fuel_records', 10_000)).toBe(true);
+    expect(await mintIdFrom(db, 'fuel_records')).toBe(11);
+    other.close();
+    const started = Date.now();
+    expect(await waitForIds(db, 'vehicles', 500)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   });
 });
 

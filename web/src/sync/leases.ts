@@ -1,12 +1,20 @@
 /**
- * Ids minted on the device from leased number blocks (DESIGN §4): a job id read out to a customer
- * at a mine site, or a vehicle id a fuel record refers to, is final from the moment it is made.
+ * Ids minted on the device from leased number blocks (DESIGN §4): a vehicle id a fuel record
+ * refers to, or a job's key its history refers to, is final from the moment it is made. Jobs,
+ * quotes, invoices and credit notes are keyed `JOB-2026-P57` (issue 28): the key stays, and the
+ * document number people read comes from the server when the row reaches it; until then screens
+ * show the key as a provisional reference.
  * Blocks live in `meta.leases`; taking a number is a Dexie transaction, so two tabs never mint
  * the same id. When a series runs low the sync engine is asked for another block.
  */
 import type { PilbaraDatabase } from '../db/database';
 import { META, getMeta, setMeta } from './local-store';
-import { INTEGER_ID_SERIES, type HeldLease, type IdSeries } from '@pilbara/shared-schema';
+import {
+  INTEGER_ID_SERIES,
+  PROVISIONAL_MARK,
+  type HeldLease,
+  type IdSeries,
+} from '@pilbara/shared-schema';
 
 /** One leased block; `next` is the next unused number. */
 export interface LeaseBlock {
@@ -90,6 +98,33 @@ export async function addLease(
   });
 }
 
+/** Numbers left in `series` (a bare prefix means this year's series) on this device. */
+export async function idsLeft(
+  db: PilbaraDatabase,
+  series: MintSeries,
+  date: Date = new Date(),
+): Promise<number> {
+  const leases = await getMeta<Leases>(db, META.leases, {});
+  return remaining(leases[resolveSeries(series, date)]);
+}
+
+/**
+ * Waits until the device holds a number of `series`, looking every 200 ms (the block may be
+ * stored by another tab's engine), for at most `timeoutMs`. Answers whether one arrived.
+ */
+export async function waitForIds(
+  db: PilbaraDatabase,
+  series: MintSeries,
+  timeoutMs: number,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await idsLeft(db, series)) > 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const lowListeners = new Set<() => void>();
 
 /** Called when a mint left a series low; the sync engine subscribes. */
@@ -119,5 +154,11 @@ export async function mintIdFrom(
     return { value: number, low: remaining(blocks) < LEASE_LOW_WATER };
   });
   if (low) for (const listener of lowListeners) listener();
-  return (INTEGER_ID_SERIES as readonly string[]).includes(full) ? value : `${full}-${value}`;
+  if ((INTEGER_ID_SERIES as readonly string[]).includes(full)) return value;
+  return KEYED_DOCUMENT_PREFIXES.some((prefix) => full.startsWith(`${prefix}-`))
+    ? `${full}-${PROVISIONAL_MARK}${value}`
+    : `${full}-${value}`;
 }
+
+/** Series whose rows are documents keyed apart from their numbers (issue 28). */
+const KEYED_DOCUMENT_PREFIXES: readonly TextIdPrefix[] = ['JOB', 'Q', 'INV', 'CN'];

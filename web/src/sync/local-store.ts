@@ -35,6 +35,10 @@ import {
   applyPrepared,
   conflictMessage,
   conflictResolution,
+  isNumberedTable,
+  noticeUndo,
+  type MergeNotice,
+  keptNumber,
   prepareMutation,
   type ConflictChoice,
   type RecordConflict,
@@ -173,8 +177,14 @@ async function runPrepared(
   if (run.outcome.ok) {
     for (const change of run.outcome.changes) {
       const table = db.visible(change.entity);
-      if (change.op === 'put') await table.put(change.row);
-      else await table.delete(change.id);
+      if (change.op === 'put') {
+        // A document keeps the number the server gave it, and a new one has none until the
+        // server gives it (issue 28): never a number copied from another row.
+        const row = isNumberedTable(change.entity)
+          ? { ...change.row, number: keptNumber(await table.get(change.id), change.row) }
+          : change.row;
+        await table.put(row);
+      } else await table.delete(change.id);
     }
   }
   return run;
@@ -226,6 +236,19 @@ async function replay(
       } else {
         wantedWhere.set(whereKey(read.entity, read.where), read);
       }
+    }
+  }
+  // A document row written again keeps the number it holds (see runPrepared): the rows the
+  // mutations wrote last time are fetched with the reads, so the replay rarely has to wait.
+  for (const { item } of runs) {
+    for (const key of item.writes) {
+      const { entity, id } = parseKey(key);
+      if (id === null || !isNumberedTable(entity)) continue;
+      const rowKey = JSON.stringify(id);
+      if (written.get(entity)?.has(rowKey)) continue;
+      let ids = wanted.get(entity);
+      if (!ids) wanted.set(entity, (ids = new Map()));
+      ids.set(rowKey, id);
     }
   }
   for (const [entity, ids] of wanted) {
@@ -280,10 +303,25 @@ async function replay(
         for (const change of run.outcome.changes) {
           let rows = written.get(change.entity);
           if (!rows) written.set(change.entity, (rows = new Map()));
-          rows.set(JSON.stringify(change.id), {
-            id: change.id,
-            row: change.op === 'put' ? change.row : null,
-          });
+          const key = JSON.stringify(change.id);
+          let row: SyncedRow | null = null;
+          if (change.op === 'put') {
+            row = change.row;
+            if (isNumberedTable(change.entity)) {
+              // As runPrepared: the number of the row as it stands at this point of the replay.
+              const mine = rows.get(key);
+              let stored: SyncedRow | undefined;
+              if (mine) stored = mine.row ?? undefined;
+              else {
+                let found = byId.get(change.entity);
+                if (!found) byId.set(change.entity, (found = new Map()));
+                if (!found.has(key)) found.set(key, await db.visible(change.entity).get(change.id));
+                stored = found.get(key);
+              }
+              row = { ...change.row, number: keptNumber(stored, change.row) };
+            }
+          }
+          rows.set(key, { id: change.id, row });
         }
       }
     } else {
@@ -782,6 +820,8 @@ export async function resolveConflict(
   db: PilbaraDatabase,
   issueId: string,
   choices: Record<string, ConflictChoice>,
+  /** A leased `merge_notices` id: the other owner is told of each value of theirs replaced. */
+  noticeId?: number,
 ): Promise<MutateResult | { ok: true; result: null }> {
   const issue = await db.syncIssues.get(issueId);
   if (!issue?.conflict)
@@ -795,7 +835,13 @@ export async function resolveConflict(
       message: 'This record no longer exists on the server, so there is nothing to merge into.',
     };
   }
-  const mutation = conflictResolution(conflict, current, choices);
+  const mutation = conflictResolution(
+    conflict,
+    current,
+    choices,
+    new Date().toISOString(),
+    noticeId,
+  );
   if (!mutation) {
     await db.syncIssues.delete(issueId);
     return { ok: true, result: null };
@@ -803,6 +849,60 @@ export async function resolveConflict(
   const result = await mutateLocal(db, mutation.name, mutation.args);
   if (result.ok) await db.syncIssues.delete(issueId);
   return result;
+}
+
+/**
+ * Whether the change would apply now against what this device holds (a dry run of the shared
+ * mutator, nothing written): the needs-attention list offers Retry only then (issue 28).
+ */
+export async function wouldApply(
+  db: PilbaraDatabase,
+  name: string,
+  args: unknown,
+): Promise<boolean> {
+  const start = prepareMutation(name, args);
+  if (!start.ok) return false;
+  return db.transaction('r', syncTables(db), async () => {
+    const rows: Record<string, Row[]> = {};
+    for (const read of start.prepared.reads) {
+      const table = db.visible(read.entity);
+      if ('id' in read) {
+        const row = await table.get(read.id);
+        rows[read.key] = row ? [row] : [];
+      } else {
+        const where = read.where;
+        rows[read.key] = await table.filter((row) => matches(row, where)).toArray();
+      }
+    }
+    return applyPrepared(start.prepared, { now: new Date().toISOString(), userId: 0 }, rows).ok;
+  });
+}
+
+/**
+ * Undoes a notice (issue 28): an edit putting this owner's values back over the record as this
+ * device holds it (telling the other owner in turn, with `noticeId`), and the notice settled.
+ */
+export async function undoNotice(
+  db: PilbaraDatabase,
+  notice: MergeNotice,
+  noticeId: number | undefined,
+): Promise<MutateResult | { ok: true; result: null }> {
+  const key = notice.entity === 'vehicles' ? Number(notice.recordId) : notice.recordId;
+  const current = (await db.visible(notice.entity).get(key)) as Row | undefined;
+  if (!current) {
+    return {
+      ok: false,
+      code: 'not_found',
+      message: 'This record no longer exists, so there is nothing to put back.',
+    };
+  }
+  const mutation =
+    noticeId === undefined ? null : noticeUndo(notice, current, noticeId, new Date().toISOString());
+  if (mutation) {
+    const result = await mutateLocal(db, mutation.name, mutation.args);
+    if (!result.ok) return result;
+  }
+  return mutateLocal(db, 'mergeNotice.settle', { id: notice.id, status: 'undone' });
 }
 
 /** Forgets a rejected mutation; its optimistic state was already rolled back. */

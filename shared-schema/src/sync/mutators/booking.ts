@@ -40,7 +40,9 @@ export const bookingApprove = defineMutator({
     if (!booking) return reject('not_found', MESSAGES.BOOKING_NOT_FOUND, 'bookingId');
     if (booking.status !== 'pending') return alreadyApproved(booking);
     if (readOne(ctx, 'job')) return reject('conflict', `Job ${args.jobId} already exists`, 'jobId');
-    const job: Job = bookingToJob(booking, args.jobId, ctx.now);
+    // The job was made when the owner approved it on their device (issue 28: a booking approved
+    // offline at 7:20 and synced at 7:22 shows 7:20), within the time rule's bounds.
+    const job: Job = { ...bookingToJob(booking, args.jobId, occurredAt(ctx)), updatedAt: ctx.now };
     const approved: Booking = {
       ...booking,
       status: 'approved',

@@ -2,14 +2,18 @@
 import { z } from 'zod';
 import type { RowChange } from '../mutator';
 import { put } from '../mutator';
+import { PROVISIONAL_MARK } from '../../constants/ids';
 
-/** A text id such as `JOB-2026-123`; the prefix is checked by each mutator's schema. */
+/**
+ * A text id such as `JOB-2026-P123` (a leased key) or `JOB-2026-123` (a key from before document
+ * numbers were separate); the prefix is checked by each mutator's schema.
+ */
 export function textIdSchema(prefix: string) {
   return z
     .string()
     .max(40)
-    .regex(new RegExp(`^${prefix}-\\d{4}-[1-9]\\d{0,8}$`), {
-      error: `Expected an id like ${prefix}-2026-123`,
+    .regex(new RegExp(`^${prefix}-\\d{4}-${PROVISIONAL_MARK}?[1-9]\\d{0,8}$`), {
+      error: `Expected an id like ${prefix}-2026-P123`,
     });
 }
 

@@ -23,9 +23,11 @@ export {
   issueCreditNoteInputSchema,
   raiseInvoiceInputSchema,
   recordInvoicePaymentInputSchema,
+  recordInvoiceRefundInputSchema,
 } from '../../api/billing';
 export {
   applyPayment,
+  applyRefund,
   canInvoiceQuote,
   issueCreditNote,
   jobIdOfQuote,

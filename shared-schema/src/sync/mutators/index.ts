@@ -6,7 +6,13 @@ import type { z } from 'zod';
 import type { Mutator } from '../mutator';
 import { bookingApprove } from './booking';
 import { photoAdd, signatureAdd } from './field-record';
-import { creditNoteIssue, invoiceRaise, invoiceRecordPayment, quoteAccept } from './invoice';
+import {
+  creditNoteIssue,
+  invoiceRaise,
+  invoiceRecordPayment,
+  invoiceRecordRefund,
+  quoteAccept,
+} from './invoice';
 import {
   jobAddNote,
   jobAssignVehicle,
@@ -20,6 +26,7 @@ import {
   jobStartService,
   jobUpdateFields,
 } from './job';
+import { mergeNoticeSettle } from './merge-notice';
 import { notificationPreferencesSave } from './notification-preferences';
 import { defectResolve, prestartSubmit } from './prestart';
 import { positionReport } from './position';
@@ -37,6 +44,7 @@ export * from './booking';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
+export * from './merge-notice';
 export * from './notification-preferences';
 export * from './prestart';
 export * from './position';
@@ -65,6 +73,7 @@ const ALL = [
   quoteAccept,
   invoiceRaise,
   invoiceRecordPayment,
+  invoiceRecordRefund,
   creditNoteIssue,
   vehicleAdd,
   vehicleUpdate,
@@ -81,6 +90,7 @@ const ALL = [
   prestartSubmit,
   defectResolve,
   positionReport,
+  mergeNoticeSettle,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

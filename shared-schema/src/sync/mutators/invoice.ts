@@ -14,6 +14,7 @@ import type { Row } from '../mutator';
 import {
   acceptQuoteInputSchema,
   applyPayment,
+  applyRefund,
   canChangeQuoteStatus,
   canInvoiceQuote,
   issueCreditNote,
@@ -23,6 +24,7 @@ import {
   raiseInvoice,
   raiseInvoiceInputSchema,
   recordInvoicePaymentInputSchema,
+  recordInvoiceRefundInputSchema,
   type CreditNote,
   type Invoice,
   type Job,
@@ -166,6 +168,47 @@ export const invoiceRecordPayment = defineMutator({
   },
 });
 
+/**
+ * `invoice.recordRefund` (issue 28): money paid back to a customer a credit note left in credit,
+ * up to what is owed back; the invoice's balance returns to zero when it is all refunded. Like a
+ * payment it works offline: the refunded total is recounted from the invoice's rows.
+ */
+export const invoiceRecordRefund = defineMutator({
+  name: 'invoice.recordRefund',
+  argsSchema: recordInvoiceRefundInputSchema,
+  reads: (args) => [
+    { key: INVOICE, entity: 'invoices' as const, id: args.invoiceId },
+    { key: 'payments', entity: 'payments' as const, where: { invoiceId: args.invoiceId } },
+    { key: 'refund', entity: 'payments' as const, id: args.refundId },
+  ],
+  apply(ctx, args) {
+    const invoice = readOne<Invoice>(ctx, INVOICE);
+    if (!invoice) return reject('not_found', MESSAGES.INVOICE_NOT_FOUND, 'invoiceId');
+    if (readOne<Payment>(ctx, 'refund'))
+      return reject('conflict', MESSAGES.PAYMENT_EXISTS, 'refundId');
+    const outcome = applyRefund(
+      invoice,
+      readMany<Payment>(ctx, 'payments'),
+      {
+        id: args.refundId,
+        invoiceId: invoice.id,
+        amount: args.amount,
+        method: args.method,
+        reference: args.reference,
+        paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : occurredAt(ctx),
+        recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
+        createdAt: ctx.now,
+      },
+      ctx.now,
+    );
+    if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
+    return succeed(
+      [put('payments', outcome.refund as Row), put('invoices', outcome.invoice as Row)],
+      { invoice: outcome.invoice, refund: outcome.refund },
+    );
+  },
+});
+
 /** `creditNote.issue`: corrects an issued invoice by a credit note, never by editing it. */
 export const creditNoteIssue = defineMutator({
   name: 'creditNote.issue',
@@ -185,12 +228,17 @@ export const creditNoteIssue = defineMutator({
       ctx.now,
     );
     if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
+    // Issued when the owner issued it on their device (issue 28: device time where people read
+    // a time), like an invoice; the invoice's updatedAt stays the server's.
+    const creditNote = { ...outcome.creditNote, createdAt: occurredAt(ctx) };
     return succeed(
-      [put('credit_notes', outcome.creditNote as Row), put('invoices', outcome.invoice as Row)],
-      { invoice: outcome.invoice, creditNote: outcome.creditNote },
+      [put('credit_notes', creditNote as Row), put('invoices', outcome.invoice as Row)],
+      { invoice: outcome.invoice, creditNote },
     );
   },
 });
 
 /** Arguments of `invoice.recordPayment` (also what the payment dialog builds). */
 export type RecordInvoicePaymentArgs = z.input<typeof recordInvoicePaymentInputSchema>;
+/** Arguments of `invoice.recordRefund` (what the refund dialog builds). */
+export type RecordInvoiceRefundArgs = z.input<typeof recordInvoiceRefundInputSchema>;

@@ -21,6 +21,8 @@ import { latestTime } from '../../rules/occurred';
 import { formatPerth } from '../../rules/dates';
 import { baseRowSchema, leasedIdSchema, jobUpdate, textIdSchema } from './common';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
+import { noticeFor, overridesSchema } from '../../rules/merge-notice';
+import { documentRef } from '../../rules/document-number';
 import { TRACKING_TOKEN_PATTERN } from '../../rules/tracking';
 import {
   JOB_ACTION_TARGETS,
@@ -152,6 +154,8 @@ export const jobUpdateFields = defineMutator({
     id: jobIdSchema,
     patch: jobFieldsPatchSchema,
     base: baseRowSchema.optional(),
+    /** Set when this edit settles a conflict by keeping this side's values (issue 28). */
+    overrides: overridesSchema.optional(),
   }),
   reads: (args) => readJob(args),
   apply(ctx, args) {
@@ -165,8 +169,19 @@ export const jobUpdateFields = defineMutator({
       if (parts.length > 0) conflict = { entity: 'jobs', id: args.id, parts };
     }
     const updated: Job = { ...job, ...patch, updatedAt: ctx.now };
+    const notice = noticeFor({
+      overrides: args.overrides,
+      entity: 'jobs',
+      recordId: args.id,
+      recordRef: documentRef(job),
+      before: job,
+      after: updated,
+      keptBy: ctx.userId,
+      keptByName: ctx.actor?.name,
+      now: ctx.now,
+    });
     return succeed(
-      [put('jobs', updated as Row)],
+      [put('jobs', updated as Row), ...(notice ? [put('merge_notices', notice as Row)] : [])],
       conflict ? { job: updated, conflict } : { job: updated },
     );
   },

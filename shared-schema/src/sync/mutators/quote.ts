@@ -19,6 +19,8 @@ import {
 import type { Row } from '../mutator';
 import { baseRowSchema, textIdSchema } from './common';
 import { mergeQuoteEdit, type QuoteEdit, type RecordConflict } from '../../rules/merge';
+import { noticeFor, overridesSchema } from '../../rules/merge-notice';
+import { documentRef } from '../../rules/document-number';
 import {
   buildQuote,
   canChangeQuoteStatus,
@@ -72,14 +74,19 @@ function asEdit(quote: Pick<Quote, 'items'> & Record<string, unknown>): QuoteEdi
  */
 export const quoteSave = defineMutator({
   name: 'quote.save',
-  argsSchema: quoteInputSchema.extend({ id: quoteIdArgSchema, base: baseRowSchema.optional() }),
+  argsSchema: quoteInputSchema.extend({
+    id: quoteIdArgSchema,
+    base: baseRowSchema.optional(),
+    /** Set when this edit settles a conflict by keeping this side's values (issue 28). */
+    overrides: overridesSchema.optional(),
+  }),
   reads: (args) => readQuote(args.id),
   apply(ctx, args) {
     const existing = readOne<Quote>(ctx, QUOTE_KEY);
     if (existing && !canEditQuote(existing.status)) {
       return reject('invalid_state', MESSAGES.QUOTE_NOT_EDITABLE, 'status');
     }
-    const { base: rawBase, ...fields } = args;
+    const { base: rawBase, overrides, ...fields } = args;
     const base = rawBase as (Quote & Record<string, unknown>) | undefined;
     const items = withLineIds(args.id, fields.items, [
       ...(existing?.items ?? []),
@@ -99,7 +106,26 @@ export const quoteSave = defineMutator({
       createdAt: existing?.createdAt,
     });
     quote.updatedAt = ctx.now;
-    return succeed([put('quotes', quote as Row)], conflict ? { quote, conflict } : { quote });
+    // What a save does not edit stays: the number the server gave it, the job it was made for.
+    if (existing?.number) quote.number = existing.number;
+    if (existing?.jobId) quote.jobId = existing.jobId;
+    const notice = existing
+      ? noticeFor({
+          overrides,
+          entity: 'quotes',
+          recordId: args.id,
+          recordRef: documentRef(existing),
+          before: existing,
+          after: quote,
+          keptBy: ctx.userId,
+          keptByName: ctx.actor?.name,
+          now: ctx.now,
+        })
+      : null;
+    return succeed(
+      [put('quotes', quote as Row), ...(notice ? [put('merge_notices', notice as Row)] : [])],
+      conflict ? { quote, conflict } : { quote },
+    );
   },
 });
 
@@ -152,11 +178,14 @@ export const quoteDelete = defineMutator({
     { key: 'invoices', entity: 'invoices' as const, where: { quoteId: args.id } },
   ],
   apply(ctx, args) {
-    if (!readOne<Quote>(ctx, QUOTE_KEY)) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
-    const invoice = readMany<{ id: string; amountPaid?: number }>(ctx, 'invoices')[0];
+    const quote = readOne<Quote>(ctx, QUOTE_KEY);
+    if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
+    const invoice = readMany<{ id: string; number?: string | null }>(ctx, 'invoices')[0];
     if (invoice) {
+      // Named as people know them: by their numbers (issue 28).
+      const message = MESSAGES.quoteDeleteRefused(documentRef(quote), documentRef(invoice));
       return {
-        ...reject('invalid_state', MESSAGES.quoteDeleteRefused(args.id, invoice.id), 'id'),
+        ...reject('invalid_state', message, 'id'),
         related: { entity: 'invoices', id: invoice.id },
       };
     }

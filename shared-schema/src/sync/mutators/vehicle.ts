@@ -9,6 +9,7 @@ import type { MutationContext, ReadSpec, Row } from '../mutator';
 import { baseRowSchema, leasedIdSchema } from './common';
 import { sameRegistration } from '../../rules/fleet';
 import { mergeVehicleEdit, type RecordConflict } from '../../rules/merge';
+import { noticeFor, overridesSchema } from '../../rules/merge-notice';
 import { vehicleInputSchema, vehicleUpdateInputSchema, type Vehicle } from './deps';
 import { stripUndefined } from './job';
 
@@ -82,6 +83,8 @@ export const vehicleUpdate = defineMutator({
     id: leasedIdSchema,
     patch: vehiclePatchSchema,
     base: baseRowSchema.optional(),
+    /** Set when this edit settles a conflict by keeping this side's values (issue 28). */
+    overrides: overridesSchema.optional(),
   }),
   reads: (args) => [
     { key: VEHICLE_KEY, entity: 'vehicles' as const, id: args.id },
@@ -100,8 +103,19 @@ export const vehicleUpdate = defineMutator({
       if (parts.length > 0) conflict = { entity: 'vehicles', id: args.id, parts };
     }
     const updated: Vehicle = { ...vehicle, ...patch, updatedAt: ctx.now };
+    const notice = noticeFor({
+      overrides: args.overrides,
+      entity: 'vehicles',
+      recordId: args.id,
+      recordRef: vehicle.registration,
+      before: vehicle,
+      after: updated,
+      keptBy: ctx.userId,
+      keptByName: ctx.actor?.name,
+      now: ctx.now,
+    });
     return succeed(
-      [put('vehicles', updated as Row)],
+      [put('vehicles', updated as Row), ...(notice ? [put('merge_notices', notice as Row)] : [])],
       conflict ? { vehicle: updated, conflict } : { vehicle: updated },
     );
   },

@@ -131,9 +131,13 @@ function bookingsWhere(db: Db, where: string, params: unknown[]): Booking[] {
   return ids.map(({ id }) => getBooking(db, id) as Booking);
 }
 
-/** The job with this id, ignoring case ('job-2026-5' finds JOB-2026-5). */
+/**
+ * The job with this number or key, ignoring case ('job-2026-5' finds JOB-2026-5): customers are
+ * told the number, and a provisional reference read out before it arrived is the key (issue 28).
+ */
 export function findJobById(db: Db, id: string): Job | undefined {
-  return jobsWhere(db, 'id = ? COLLATE NOCASE', [id.trim()])[0];
+  const text = id.trim().toUpperCase();
+  return jobsWhere(db, 'number = ? OR id = ?', [text, text])[0];
 }
 
 /** The booking with this reference, ignoring case. */

@@ -1,13 +1,22 @@
 /**
- * The books (admins only): GET /api/books/sales.csv and /api/books/payments.csv for a Perth date
- * range (`?from=YYYY-MM-DD&to=YYYY-MM-DD`), in the layout Xero and MYOB import (the column
- * mapping is documented in shared-schema/src/documents/books.ts), and GET /api/books/gst-summary
- * for the BAS. The CSV is written by csv-stringify; the rows and the summary come from the same
- * shared rules, so the export always adds up to the summary.
+ * The books (admins only) for a Perth date range (`?from=YYYY-MM-DD&to=YYYY-MM-DD`):
+ *
+ * - GET /api/books/sales.csv: sales in Xero's "Import invoices" layout;
+ * - GET /api/books/myob-sales.csv: the same sales in MYOB AccountRight's "Sales – Service"
+ *   import layout (issue 28), a blank row between sales as MYOB reads them;
+ * - GET /api/books/payments.csv: money in and out (refunds negative), each row with the account
+ *   it went through, so cash, card and bank lines import apart (issue 28);
+ * - GET /api/books/gst-summary: the BAS figures.
+ *
+ * The column mappings are documented in shared-schema/src/documents/books.ts. Every CSV is
+ * written by `csv` below (csv-stringify), the one place a cell is written; the rows and the
+ * summary come from the same shared rules, so the export always adds up to the summary.
+ * Documents are named by their numbers (`refOfKey`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
 import {
+  MYOB_SALES_COLUMNS,
   PAYMENTS_CSV_COLUMNS,
   SALES_CSV_COLUMNS,
   booksCsvFilename,
@@ -15,45 +24,71 @@ import {
   csvFileSchema,
   gstSummary,
   gstSummaryResponseSchema,
+  myobSalesRecords,
   neutraliseCsvRow,
   paymentsCsvRows,
   salesCsvRows,
+  type BooksCsvKind,
   type BooksRangeQuery,
 } from '@pilbara/shared-schema';
+import type { Db } from '../../db/connection';
 import { booksRows } from '../../db/repositories/billing';
+import { refOfKey } from '../../db/repositories/documents';
 import { requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
 
-function csv(columns: readonly string[], rows: readonly Record<string, string>[]): string {
+function csv(
+  columns: readonly string[],
+  rows: readonly Record<string, string>[],
+  options: { header?: boolean } = {},
+): string {
   // Excel opens a UTF-8 file correctly only with a byte-order mark; the importers accept it too.
   // A cell that would start a formula is neutralised as OWASP advises (issue 25); amounts stay
   // numbers (documents/csv-safety.ts).
+  const header = options.header ?? true;
   return stringify(rows.map(neutraliseCsvRow), {
-    header: true,
+    header,
     columns: [...columns],
-    bom: true,
+    bom: header,
     record_delimiter: 'windows',
   });
 }
 
-/** The two exports: which columns, and which rows of the range. */
-const EXPORTS = {
-  sales: {
-    columns: SALES_CSV_COLUMNS,
-    rows: (books: ReturnType<typeof booksRows>, range: BooksRangeQuery) =>
-      salesCsvRows(books.invoices, books.creditNotes, range),
-  },
-  payments: {
-    columns: PAYMENTS_CSV_COLUMNS,
-    rows: (books: ReturnType<typeof booksRows>, range: BooksRangeQuery) =>
-      paymentsCsvRows(books.payments, books.invoices, range),
-  },
-} as const;
+/** MYOB's multi-line sales: the header once, then each sale's rows with a blank row between. */
+function csvBlocks(
+  columns: readonly string[],
+  blocks: readonly Record<string, string>[][],
+): string {
+  if (blocks.length === 0) return csv(columns, []);
+  return blocks.map((rows, index) => csv(columns, rows, { header: index === 0 })).join('\r\n');
+}
+
+type Books = ReturnType<typeof booksRows>;
+
+/** Each export's file for a range. */
+const EXPORTS: Record<BooksCsvKind, (books: Books, range: BooksRangeQuery, db: Db) => string> = {
+  sales: (books, range, db) =>
+    csv(SALES_CSV_COLUMNS, salesCsvRows(books.invoices, books.creditNotes, range, refOfKey(db))),
+  'myob-sales': (books, range, db) =>
+    csvBlocks(
+      MYOB_SALES_COLUMNS,
+      myobSalesRecords(books.invoices, books.creditNotes, range, refOfKey(db)),
+    ),
+  payments: (books, range, db) =>
+    csv(PAYMENTS_CSV_COLUMNS, paymentsCsvRows(books.payments, books.invoices, range, refOfKey(db))),
+};
+
+const SUMMARIES: Record<BooksCsvKind, string> = {
+  sales: 'The sales of a date range as CSV, in Xero’s invoice import layout',
+  'myob-sales': 'The sales of a date range as CSV, in MYOB AccountRight’s Sales – Service layout',
+  payments:
+    'Money in and out (refunds negative) of a date range as CSV, with the account of each line',
+};
 
 export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const kind of ['sales', 'payments'] as const) {
+  for (const kind of Object.keys(EXPORTS) as BooksCsvKind[]) {
     const schema = {
-      summary: `The ${kind} of a date range as CSV, for Xero or MYOB`,
+      summary: SUMMARIES[kind],
       querystring: booksRangeQuerySchema,
       response: {
         200: { content: { 'text/csv': { schema: csvFileSchema } } },
@@ -62,7 +97,6 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     app.get(`/books/${kind}.csv`, { onRequest: requireAdmin, schema }, async (request, reply) => {
       const range = request.query;
-      const { columns, rows } = EXPORTS[kind];
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header(
@@ -70,7 +104,7 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
           `attachment; filename="${booksCsvFilename(kind, range.from, range.to)}"`,
         )
         .header('Cache-Control', 'no-store')
-        .send(csv(columns, rows(booksRows(app.db, range), range)));
+        .send(EXPORTS[kind](booksRows(app.db, range), range, app.db));
     });
   }
 

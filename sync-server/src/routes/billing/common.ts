@@ -1,7 +1,7 @@
 /** Helpers shared by the billing routes: the quote of `:id`, and the not-found answers of ids. */
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, type Quote } from '@pilbara/shared-schema';
-import { getRow } from '../../db/rows';
+import { findDocument } from '../../db/repositories/documents';
 import { notFound } from '../../plugins/errors';
 
 /** The message for a credit note that does not exist. */
@@ -12,9 +12,9 @@ export const QUOTE_NOT_FOUND = { paramsNotFound: { message: MESSAGES.QUOTE_NOT_F
 export const INVOICE_NOT_FOUND = { paramsNotFound: { message: MESSAGES.INVOICE_NOT_FOUND } };
 export const CREDIT_NOTE_ID_NOT_FOUND = { paramsNotFound: { message: CREDIT_NOTE_NOT_FOUND } };
 
-/** The quote with this id, or a 404. */
+/** The quote with this number or key, or a 404. */
 export function quoteById(app: FastifyInstance, id: string): Quote {
-  const quote = getRow<Quote>(app.db, 'quotes', id);
+  const quote = findDocument<Quote>(app.db, 'quotes', id);
   if (!quote) throw notFound(MESSAGES.QUOTE_NOT_FOUND);
   return quote;
 }

@@ -3,7 +3,10 @@
  *
  * - GET /api/quotes/:id/pdf, POST /api/quotes/:id/send-email
  * - GET /api/invoices/:id/pdf, POST /api/invoices/:id/send-email
- * - GET /api/credit-notes/:id/pdf
+ * - GET /api/credit-notes/:id/pdf, POST /api/credit-notes/:id/send-email
+ *
+ * `:id` is the document's number or its key (issue 28: db/repositories/documents.ts), and every
+ * document and file name carries the number.
  *
  * Sending writes a Pending `emails` row first, then mails the document with its PDF; only when
  * the mailer reports success does the row become Sent (and a draft quote become sent, through
@@ -16,12 +19,14 @@ import {
   MESSAGES,
   QUOTE_STATUS_AFTER_EMAIL,
   balanceDue,
+  creditNoteEmailResponseSchema,
   creditNoteIdParamsSchema,
   creditNotePdfFilename,
+  documentRef,
   invoiceEmailResponseSchema,
   invoiceIdParamsSchema,
-  invoicePdfFilename,
   pdfFileSchema,
+  taxInvoiceDocument,
   quoteIdParamsSchema,
   quotePdfFilename,
   quoteResponseSchema,
@@ -32,6 +37,7 @@ import {
 } from '@pilbara/shared-schema';
 import { inTransaction } from '../../db/connection';
 import { getRow } from '../../db/rows';
+import { documentKey, findDocument, refOfKey } from '../../db/repositories/documents';
 import { insertEmailRecord, markEmailSent } from '../../db/repositories/public-records';
 import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
@@ -47,7 +53,13 @@ import {
   QUOTE_NOT_FOUND,
   quoteById,
 } from './common';
-import { invoiceEmail, quoteEmail, quotePayUrl, type DocumentEmail } from './quote-email';
+import {
+  creditNoteEmail,
+  invoiceEmail,
+  quoteEmail,
+  quotePayUrl,
+  type DocumentEmail,
+} from './quote-email';
 
 /** Message when a quote has no address to send to. */
 export const NO_CUSTOMER_EMAIL =
@@ -108,11 +120,27 @@ async function mailDocument(
   return true;
 }
 
-/** The invoice with its payments and credit notes, or a 404. */
+/**
+ * The invoice (by number or key) with its payments and credit notes and the numbers of the quote
+ * and job it refers to, or a 404.
+ */
 function invoiceById(app: FastifyInstance, id: string) {
-  const found = invoiceWithSettlement(app.db, id);
+  const found = invoiceWithSettlement(app.db, documentKey(app.db, 'invoices', id) ?? id);
   if (!found) throw notFound(MESSAGES.INVOICE_NOT_FOUND);
-  return found;
+  const refOf = refOfKey(app.db);
+  return {
+    ...found,
+    quoteRef: found.invoice.quoteId ? refOf(found.invoice.quoteId) : null,
+    jobRef: found.invoice.jobId ? refOf(found.invoice.jobId) : null,
+  };
+}
+
+/** The credit note (by number or key) and the invoice it corrects, with its payments, or a 404. */
+function creditNoteById(app: FastifyInstance, id: string) {
+  const note = findDocument<CreditNote>(app.db, 'credit_notes', id);
+  const found = note ? invoiceWithSettlement(app.db, note.invoiceId) : undefined;
+  if (!note || !found) throw notFound(CREDIT_NOTE_NOT_FOUND);
+  return { note, invoice: found.invoice, payments: found.payments };
 }
 
 /** Where the customer pays an invoice online: its quote's checkout, while money is owed. */
@@ -154,7 +182,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         },
       });
-      return sendPdf(reply, pdf, quotePdfFilename(quote.id));
+      return sendPdf(reply, pdf, quotePdfFilename(documentRef(quote)));
     },
   );
 
@@ -190,14 +218,14 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
             quote,
             options: { profile: app.profile, payUrl },
           }),
-          filename: quotePdfFilename(quote.id),
+          filename: quotePdfFilename(documentRef(quote)),
         },
         {
           name: quote.customerName,
           phone: quote.customerPhone,
           email: quote.customerEmail,
           service: quote.service ?? '',
-          message: `Quote ${quote.id} emailed with its PDF and pay link`,
+          message: `Quote ${documentRef(quote)} emailed with its PDF and pay link`,
         },
       );
       if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
@@ -236,18 +264,26 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/pdf',
     { ...admin, schema: invoicePdfSchema, config: INVOICE_NOT_FOUND },
     async (request, reply) => {
-      const { invoice, payments, creditNotes } = invoiceById(app, request.params.id);
-      const pdf = await app.pdf.render({
-        kind: 'invoice',
-        invoice,
-        options: {
-          profile: app.profile,
-          payments,
-          creditNotes,
-          payUrl: invoicePayUrl(app, invoice),
-        },
-      });
-      return sendPdf(reply, pdf, invoicePdfFilename(invoice.id));
+      const { invoice, payments, creditNotes, quoteRef, jobRef } = invoiceById(
+        app,
+        request.params.id,
+      );
+      const options = {
+        profile: app.profile,
+        payments,
+        creditNotes,
+        payUrl: invoicePayUrl(app, invoice),
+        quoteRef,
+        jobRef,
+      };
+      const doc = taxInvoiceDocument(invoice, app.profile, options);
+      if (!doc.taxInvoice)
+        request.log.warn(
+          { invoice: doc.number, problems: doc.problems },
+          'invoice is not a tax invoice: it fails points of one',
+        );
+      const pdf = await app.pdf.render({ kind: 'invoice', invoice, options });
+      return sendPdf(reply, pdf, doc.fileName);
     },
   );
 
@@ -260,11 +296,15 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/send-email',
     { ...admin, schema: invoiceEmailSchema, config: INVOICE_NOT_FOUND },
     async (request, reply) => {
-      const { invoice, payments, creditNotes } = invoiceById(app, request.params.id);
+      const { invoice, payments, creditNotes, quoteRef, jobRef } = invoiceById(
+        app,
+        request.params.id,
+      );
       if (!invoice.customerEmail)
         throw badRequest(NO_INVOICE_EMAIL, { customerEmail: NO_INVOICE_EMAIL });
       const payUrl = invoicePayUrl(app, invoice);
-      const options = { profile: app.profile, payments, creditNotes, payUrl };
+      const options = { profile: app.profile, payments, creditNotes, payUrl, quoteRef, jobRef };
+      const doc = taxInvoiceDocument(invoice, app.profile, options);
       const delivered = await mailDocument(
         app,
         request,
@@ -272,14 +312,14 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           to: invoice.customerEmail,
           message: invoiceEmail(invoice, app.profile, options),
           pdf: await app.pdf.render({ kind: 'invoice', invoice, options }),
-          filename: invoicePdfFilename(invoice.id),
+          filename: doc.fileName,
         },
         {
           name: invoice.customerName,
           phone: invoice.customerPhone ?? '',
           email: invoice.customerEmail,
           service: invoice.service ?? '',
-          message: `Tax invoice ${invoice.id} emailed (${invoice.status})`,
+          message: `${doc.title} ${doc.number} emailed (${invoice.status})`,
         },
       );
       if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
@@ -296,11 +336,56 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/credit-notes/:id/pdf',
     { ...admin, schema: creditNotePdfSchema, config: CREDIT_NOTE_ID_NOT_FOUND },
     async (request, reply) => {
-      const note = getRow<CreditNote>(app.db, 'credit_notes', request.params.id);
-      const invoice = note ? getRow<Invoice>(app.db, 'invoices', note.invoiceId) : undefined;
-      if (!note || !invoice) throw notFound(CREDIT_NOTE_NOT_FOUND);
-      const pdf = await app.pdf.render({ kind: 'creditNote', note, invoice, profile: app.profile });
-      return sendPdf(reply, pdf, creditNotePdfFilename(note.id));
+      const { note, invoice, payments } = creditNoteById(app, request.params.id);
+      const pdf = await app.pdf.render({
+        kind: 'creditNote',
+        note,
+        invoice,
+        profile: app.profile,
+        payments,
+      });
+      return sendPdf(reply, pdf, creditNotePdfFilename(documentRef(note)));
+    },
+  );
+
+  const creditNoteEmailSchema = {
+    summary:
+      'Email the credit note (adjustment note) with its PDF; says a refund is on its way when one is owed',
+    params: creditNoteIdParamsSchema,
+    response: { 200: creditNoteEmailResponseSchema, ...errorAnswers(400, 404, 502) },
+  };
+  app.post(
+    '/credit-notes/:id/send-email',
+    { ...admin, schema: creditNoteEmailSchema, config: CREDIT_NOTE_ID_NOT_FOUND },
+    async (request, reply) => {
+      const { note, invoice, payments } = creditNoteById(app, request.params.id);
+      const to = note.customerEmail ?? invoice.customerEmail;
+      if (!to) throw badRequest(NO_INVOICE_EMAIL, { customerEmail: NO_INVOICE_EMAIL });
+      const delivered = await mailDocument(
+        app,
+        request,
+        {
+          to,
+          message: creditNoteEmail(note, invoice, app.profile, { payments }),
+          pdf: await app.pdf.render({
+            kind: 'creditNote',
+            note,
+            invoice,
+            profile: app.profile,
+            payments,
+          }),
+          filename: creditNotePdfFilename(documentRef(note)),
+        },
+        {
+          name: note.customerName,
+          phone: invoice.customerPhone ?? '',
+          email: to,
+          service: invoice.service ?? '',
+          message: `Credit note ${documentRef(note)} emailed`,
+        },
+      );
+      if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
+      return { creditNote: note, sent: true as const };
     },
   );
 };

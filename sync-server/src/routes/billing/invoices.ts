@@ -6,6 +6,7 @@ import {
   invoiceIdParamsSchema,
 } from '@pilbara/shared-schema';
 import { invoiceWithSettlement } from '../../db/repositories/billing';
+import { documentKey } from '../../db/repositories/documents';
 import { requireAdmin } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { errorAnswers } from '../../plugins/route-schemas';
@@ -21,7 +22,8 @@ export const invoiceDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id',
     { onRequest: requireAdmin, schema, config: INVOICE_NOT_FOUND },
     async (request) => {
-      const found = invoiceWithSettlement(app.db, request.params.id);
+      const { id } = request.params;
+      const found = invoiceWithSettlement(app.db, documentKey(app.db, 'invoices', id) ?? id);
       if (!found) throw notFound(MESSAGES.INVOICE_NOT_FOUND);
       return found;
     },

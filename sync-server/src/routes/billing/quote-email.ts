@@ -1,9 +1,15 @@
 /**
- * The quote and tax invoice emails: a short summary from the shared document model, the pay
- * link while money is owed, and the PDF attached. Customer text is escaped.
+ * The quote, invoice and credit note emails: a short summary from the shared document model, the
+ * pay link while money is owed, and the PDF attached. Customer text is escaped. Each names the
+ * document by its number (issue 28), calls an invoice a tax invoice only when it is one, and
+ * signs with the ABN only when it is a valid one.
  */
 import {
   checkoutPath,
+  creditNoteDocument,
+  documentRef,
+  isValidAbn,
+  formatAbn,
   quoteDocument,
   oneLine,
   taxInvoiceDocument,
@@ -12,6 +18,7 @@ import {
   type Invoice,
   type Payment,
   type Quote,
+  type TaxInvoiceOptions,
 } from '@pilbara/shared-schema';
 import { escapeHtml } from '../../services/html';
 
@@ -20,8 +27,18 @@ export function quotePayUrl(publicUrl: string, quoteId: string, token: string): 
   return `${publicUrl}${checkoutPath(quoteId, token)}`;
 }
 
-export function quoteEmailSubject(quote: Pick<Quote, 'id'>, profile: BusinessProfile): string {
-  return `Your quote ${quote.id} from ${profile.tradingName}`;
+export function quoteEmailSubject(
+  quote: Pick<Quote, 'id' | 'number'>,
+  profile: BusinessProfile,
+): string {
+  return `Your quote ${documentRef(quote)} from ${profile.tradingName}`;
+}
+
+/** The sign-off's business line, with the ABN only when it is a valid one. */
+function businessLine(profile: BusinessProfile): string {
+  return isValidAbn(profile.abn)
+    ? `${profile.tradingName}\nABN ${formatAbn(profile.abn)}`
+    : profile.tradingName;
 }
 
 export interface DocumentEmail {
@@ -59,14 +76,14 @@ function documentEmail(
         `<p>Or open this link: <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>`
       : '') +
     `<p>${escapeHtml(parts.closing)} Questions? Call ${escapeHtml(phones)} or reply to this email.</p>` +
-    `<p>${escapeHtml(profile.tradingName)}<br>ABN ${escapeHtml(profile.abn)}</p>`;
+    `<p>${businessLine(profile).split('\n').map(escapeHtml).join('<br>')}</p>`;
   // Names and rows come from the quote form: one line each in the plain-text body (issue 25).
   const text =
     `Hi ${oneLine(firstName)},\n\n${parts.intro}\n\n` +
     parts.rows.map(([label, value]) => `${label}: ${oneLine(value)}`).join('\n') +
     (link ? `\n\n${link.label}: ${link.url}` : '') +
     `\n\n${parts.closing} Questions? Call ${phones} or reply to this email.\n\n` +
-    `${profile.tradingName}\nABN ${profile.abn}\n`;
+    `${businessLine(profile)}\n`;
   return { subject, html, text };
 }
 
@@ -100,7 +117,7 @@ export function quoteEmail(quote: Quote, profile: BusinessProfile, payUrl: strin
 export function invoiceEmail(
   invoice: Invoice,
   profile: BusinessProfile,
-  options: {
+  options: TaxInvoiceOptions & {
     payments: readonly Payment[];
     creditNotes: readonly CreditNote[];
     payUrl: string | null;
@@ -108,8 +125,11 @@ export function invoiceEmail(
 ): DocumentEmail {
   const doc = taxInvoiceDocument(invoice, profile, options);
   const owed = doc.balanceDueCents > 0;
+  // 'tax invoice' only on a tax invoice (issue 28); a plain invoice is an 'invoice'.
+  const kind = doc.taxInvoice ? 'tax invoice' : 'invoice';
+  const Kind = doc.title;
   const rows: [string, string][] = [
-    ['Tax invoice', doc.number],
+    [Kind, doc.number],
     ['Issue date', doc.issueDate],
     [doc.total.label, doc.total.text],
     [doc.gst.label, doc.gst.text],
@@ -117,17 +137,53 @@ export function invoiceEmail(
     ['Status', doc.stateLabel],
   ];
   const subject = owed
-    ? `Tax invoice ${doc.number} from ${profile.tradingName}`
-    : `Paid: tax invoice ${doc.number} from ${profile.tradingName}`;
+    ? `${Kind} ${doc.number} from ${profile.tradingName}`
+    : `Paid: ${kind} ${doc.number} from ${profile.tradingName}`;
   return documentEmail(subject, profile, {
     customerName: invoice.customerName,
-    intro: owed
-      ? `Your tax invoice from ${profile.tradingName} is attached as a PDF. ${doc.settlement.at(-1)?.label ?? 'Balance due'}: ${doc.settlement.at(-1)?.text ?? ''}.`
-      : `Thank you: tax invoice ${doc.number} is paid. Your copy marked PAID is attached as a PDF.`,
+    intro:
+      (owed
+        ? `Your ${kind} from ${profile.tradingName} is attached as a PDF. ${doc.settlement.at(-1)?.label ?? 'Balance due'}: ${doc.settlement.at(-1)?.text ?? ''}.`
+        : `Thank you: ${kind} ${doc.number} is paid. Your copy marked PAID is attached as a PDF.`) +
+      (doc.notTaxInvoiceNote ? ` ${doc.notTaxInvoiceNote}` : ''),
     rows,
     link: owed && doc.payUrl ? { url: doc.payUrl, label: 'Pay this invoice online' } : null,
     closing: owed
       ? 'We also accept cash, card on site and bank transfer.'
       : 'Nothing more is owed on this invoice.',
+  });
+}
+
+/**
+ * The credit note (adjustment note) email: what was credited and why, and — when the credit left
+ * the customer in credit on a paid invoice — that a refund is on its way (or was paid).
+ */
+export function creditNoteEmail(
+  note: CreditNote,
+  invoice: Invoice,
+  profile: BusinessProfile,
+  options: { payments: readonly Payment[] },
+): DocumentEmail {
+  const doc = creditNoteDocument(note, invoice, profile, options);
+  const title = doc.subtitle ? `${doc.title} (${doc.subtitle.toLowerCase()})` : doc.title;
+  const rows: [string, string][] = [
+    [doc.title, doc.number],
+    ['Issue date', doc.issueDate],
+    ['Corrects', doc.corrects],
+    ['Reason', doc.reason],
+    [doc.total.label, doc.total.text],
+    [doc.gst.label, doc.gst.text],
+  ];
+  return documentEmail(`${doc.title} ${doc.number} from ${profile.tradingName}`, profile, {
+    customerName: note.customerName,
+    intro:
+      `Your ${title.toLowerCase()} from ${profile.tradingName} is attached as a PDF.` +
+      (doc.refund ? ` ${doc.refund}` : '') +
+      (doc.notTaxInvoiceNote ? ` ${doc.notTaxInvoiceNote}` : ''),
+    rows,
+    link: null,
+    closing: doc.refund
+      ? 'If the refund should go to a different account, reply to this email.'
+      : 'Nothing more is needed from you.',
   });
 }

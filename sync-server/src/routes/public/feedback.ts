@@ -21,7 +21,11 @@ import { HttpError, badRequest, conflict } from '../../plugins/errors';
 import { minutesOf, phoneProofKey } from '../../services/guards';
 import { writeOnce } from '../../plugins/idempotency';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { findFeedbackForJob, getJob, insertFeedback } from '../../db/repositories/public-records';
+import {
+  findFeedbackForJob,
+  findJobById,
+  insertFeedback,
+} from '../../db/repositories/public-records';
 import { sameToken } from '../../services/tokens';
 
 export const FEEDBACK_JOB_NOT_COMPLETED = 'Feedback can only be left for a completed job';
@@ -41,7 +45,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, phone, ...input } = request.body;
       const notFound = () =>
         new HttpError(404, MESSAGES.JOB_NOT_FOUND, { jobId: MESSAGES.JOB_NOT_FOUND });
-      const found = getJob(app.db, input.jobId);
+      const found = findJobById(app.db, input.jobId);
       const byToken =
         found !== undefined && token !== undefined && sameToken(token, found.trackingToken);
       if (!byToken) {
@@ -54,8 +58,9 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const result = writeOnce(app, request, route, () => {
-        // Read again inside the transaction: the proof above was of this same job.
-        const job = getJob(app.db, input.jobId);
+        // Read again inside the transaction: the proof above was of this same job (by its
+        // number or its key, issue 28).
+        const job = findJobById(app.db, input.jobId);
         if (!job) throw notFound();
         if (job.status !== 'Completed') {
           throw badRequest(FEEDBACK_JOB_NOT_COMPLETED, { jobId: FEEDBACK_JOB_NOT_COMPLETED });

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
+  documentRef,
   customerJobsResponseSchema,
   customerLookupSchema,
   isBookingIdLookup,
@@ -184,15 +185,19 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const known = isValidPhone(text) ? text : phone;
       const jobs = jobsForPhone(app.db, customerPhone);
+      const reviewed = new Set(
+        reviewedJobIds(
+          app.db,
+          jobs.map((job) => job.id),
+        ),
+      );
       return {
         jobs: jobs.map((job) => maskJob(job, known)),
         bookings: pendingBookingsForPhone(app.db, customerPhone).map((booking) =>
           maskBooking(booking, known),
         ),
-        reviewedJobIds: reviewedJobIds(
-          app.db,
-          jobs.map((job) => job.id),
-        ),
+        // Named as the jobs are shown to the customer: by their numbers (issue 28).
+        reviewedJobIds: jobs.filter((job) => reviewed.has(job.id)).map((job) => documentRef(job)),
       };
     },
   );

@@ -22,6 +22,7 @@ import {
   type NamedMutation,
 } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../db/rows';
+import { documentKey } from '../../db/repositories/documents';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { notFound } from '../../plugins/errors';
 import { actorOf } from '../../plugins/auth';
@@ -75,7 +76,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: jobResponseSchema, ...errorAnswers(400, 404, 409) },
   };
   app.patch('/jobs/:id', { schema: updateSchema, config: jobNotFound }, async (request) => {
-    const { id } = request.params;
+    // A job is named by its number or its key (issue 28).
+    const id = documentKey(app.db, 'jobs', request.params.id) ?? request.params.id;
     const input = request.body;
     mutate(app, request, () => {
       const mutations: NamedMutation[] = [];
@@ -116,7 +118,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: successResponseSchema, ...errorAnswers(404, 409) },
   };
   app.delete('/jobs/:id', { schema: deleteSchema, config: jobNotFound }, async (request) => {
-    const { id } = request.params;
+    const id = documentKey(app.db, 'jobs', request.params.id) ?? request.params.id;
     mutate(app, request, () => ({ name: 'job.delete', args: { id } }));
     return { success: true as const };
   });
@@ -127,7 +129,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: jobUpdatesResponseSchema, ...errorAnswers(404) },
   };
   app.get('/jobs/:id/updates', { schema: historySchema, config: jobNotFound }, async (request) => {
-    const { id } = request.params;
+    const id = documentKey(app.db, 'jobs', request.params.id) ?? request.params.id;
     const job = getRow<Job>(app.db, 'jobs', id);
     // Another driver's job is answered like an unknown one.
     if (!job || !canSeeJob(actorOf(request), job)) throw notFound(MESSAGES.JOB_NOT_FOUND);

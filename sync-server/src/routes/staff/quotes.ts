@@ -16,6 +16,7 @@ import {
 } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../db/rows';
 import { mintTextId } from '../../db/id-series';
+import { documentKey } from '../../db/repositories/documents';
 import { conflict, notFound } from '../../plugins/errors';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { mutate } from './mutate';
@@ -24,6 +25,9 @@ import { mutate } from './mutate';
 const quoteNotFound = { paramsNotFound: { message: MESSAGES.QUOTE_NOT_FOUND } };
 
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The key of the quote a path names by its number or key; an unknown one stays unknown. */
+  const keyOf = (ref: string) => documentKey(app.db, 'quotes', ref) ?? ref;
+
   const listSchema = {
     summary: 'Every quote, newest first',
     response: { 200: quotesResponseSchema },
@@ -55,7 +59,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: quoteResponseSchema, ...errorAnswers(400, 404, 409) },
   };
   app.put('/quotes/:id', { schema: saveSchema, config: quoteNotFound }, async (request) => {
-    const { id } = request.params;
+    // A quote is named by its number or its key (issue 28).
+    const id = keyOf(request.params.id);
     if (!getRow(app.db, 'quotes', id)) throw notFound(MESSAGES.QUOTE_NOT_FOUND);
     const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
       name: 'quote.save',
@@ -73,7 +78,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/quotes/:id', { schema: statusSchema, config: quoteNotFound }, async (request) => {
     const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
       name: 'quote.setStatus',
-      args: { id: request.params.id, status: request.body.status },
+      args: { id: keyOf(request.params.id), status: request.body.status },
     }));
     return { quote };
   });
@@ -91,7 +96,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
         name: 'quote.duplicate',
         args: {
-          sourceId: request.params.id,
+          sourceId: keyOf(request.params.id),
           id: request.body.id ?? mintTextId(app.db, 'Q', app.now()),
         },
       }));
@@ -105,7 +110,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: successResponseSchema, ...errorAnswers(404, 409) },
   };
   app.delete('/quotes/:id', { schema: deleteSchema, config: quoteNotFound }, async (request) => {
-    mutate(app, request, () => ({ name: 'quote.delete', args: { id: request.params.id } }));
+    mutate(app, request, () => ({ name: 'quote.delete', args: { id: keyOf(request.params.id) } }));
     return { success: true as const };
   });
 };

@@ -3,7 +3,9 @@
  * invoice prints every point an Australian tax invoice needs: 'TAX INVOICE', the seller and ABN,
  * number and issue date, the buyer, each line with quantity, price and its GST mark, the total
  * with the GST it includes and the statement that it does, the payments and the balance due,
- * and 'PAID' once settled; the footer carries the pay link while money is owed.
+ * and 'PAID' once settled; the footer carries the pay link while money is owed. Without a valid
+ * ABN (or anything else a tax invoice needs) it is titled 'INVOICE' and says it is not a tax
+ * invoice (issue 28). Refunds paid back, and a refund still owed, are listed after the payments.
  */
 import {
   DOCUMENT_TEXT,
@@ -13,6 +15,8 @@ import {
   type CreditNote,
   type Invoice,
   type Payment,
+  type PaymentLine,
+  type TaxInvoiceOptions,
 } from '@pilbara/shared-schema';
 import {
   COLOURS,
@@ -45,12 +49,22 @@ function buyerLines(buyer: {
   return lines;
 }
 
-export interface InvoicePdfOptions {
+export interface InvoicePdfOptions extends TaxInvoiceOptions {
   profile: BusinessProfile;
-  payments?: readonly Payment[];
-  creditNotes?: readonly CreditNote[];
-  /** Where the customer pays online; printed only while a balance is due. */
-  payUrl?: string | null;
+}
+
+/** A list of payments (or refunds) under its heading. */
+function drawMoneyLines(w: Writer, heading: string, lines: readonly PaymentLine[]): void {
+  if (lines.length === 0) return;
+  drawSection(w, heading);
+  for (const line of lines) {
+    w.ensure(16);
+    const described = [line.date, line.method, line.reference].filter(Boolean).join(' · ');
+    w.text(described, MARGIN + 4, w.y - 10, { size: 9 });
+    w.textRight(line.amount, COLUMNS.totalRight, w.y - 10, { size: 9 });
+    w.y -= 16;
+  }
+  w.y -= 4;
 }
 
 /** Renders a tax invoice as an A4 PDF. */
@@ -83,22 +97,11 @@ export async function renderInvoicePdf(
   drawTotalBox(w, doc.total);
   drawAmountLines(w, [doc.gst], { bold: true });
   drawNote(w, doc.gstStatement);
-  drawNote(w, doc.taxableStatement, { bold: false, size: 8 });
+  drawNote(w, doc.notTaxInvoiceNote ?? doc.taxableStatement, { bold: false, size: 8 });
   w.y -= 6;
 
-  if (doc.payments.length > 0) {
-    drawSection(w, DOCUMENT_TEXT.PAYMENTS);
-    for (const payment of doc.payments) {
-      w.ensure(16);
-      const described = [payment.date, payment.method, payment.reference]
-        .filter(Boolean)
-        .join(' · ');
-      w.text(described, MARGIN + 4, w.y - 10, { size: 9 });
-      w.textRight(payment.amount, COLUMNS.totalRight, w.y - 10, { size: 9 });
-      w.y -= 16;
-    }
-    w.y -= 4;
-  }
+  drawMoneyLines(w, DOCUMENT_TEXT.PAYMENTS, doc.payments);
+  drawMoneyLines(w, DOCUMENT_TEXT.REFUNDS, doc.refunds);
   if (doc.creditNotes.length > 0) {
     drawSection(w, 'Credit notes');
     for (const note of doc.creditNotes) w.paragraph(note, MARGIN + 4, 400, { size: 9 });
@@ -110,7 +113,7 @@ export async function renderInvoicePdf(
     drawAmountLines(w, [balance], {
       bold: true,
       size: 12,
-      colour: doc.balanceDueCents > 0 ? COLOURS.accent : COLOURS.paid,
+      colour: doc.balanceDueCents > 0 || doc.refundOwedCents > 0 ? COLOURS.accent : COLOURS.paid,
     });
   w.y -= 8;
   drawSection(w, DOCUMENT_TEXT.TERMS);
@@ -127,8 +130,9 @@ export async function renderCreditNotePdf(
   note: CreditNote,
   invoice: Invoice,
   profile: BusinessProfile,
+  options: { payments?: readonly Payment[] } = {},
 ): Promise<Uint8Array> {
-  const doc = creditNoteDocument(note, invoice, profile);
+  const doc = creditNoteDocument(note, invoice, profile, options);
   const w = await Writer.create({
     title: `${doc.title} ${doc.number}`,
     author: doc.seller.name,
@@ -137,7 +141,7 @@ export async function renderCreditNotePdf(
   drawHeader(w, doc.seller, {
     title: doc.title,
     number: doc.number,
-    lines: [doc.subtitle, `Issue date: ${doc.issueDate}`],
+    lines: [...(doc.subtitle ? [doc.subtitle] : []), `Issue date: ${doc.issueDate}`],
   });
   drawTwoColumns(
     w,
@@ -150,6 +154,12 @@ export async function renderCreditNotePdf(
   drawTotalBox(w, doc.total);
   drawAmountLines(w, [doc.gst], { bold: true });
   drawNote(w, doc.gstStatement);
+  if (doc.notTaxInvoiceNote) drawNote(w, doc.notTaxInvoiceNote, { bold: false, size: 8 });
+  if (doc.refund) {
+    w.y -= 6;
+    drawSection(w, 'Refund');
+    w.paragraph(doc.refund, MARGIN, 495, { size: 10, bold: true });
+  }
   drawFooters(w, `Thank you for choosing ${doc.seller.name}`);
   return w.save();
 }

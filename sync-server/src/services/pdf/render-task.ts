@@ -8,6 +8,7 @@ import type {
   CreditNote,
   Invoice,
   JobSheetDocument,
+  Payment,
   Quote,
   VehicleHistoryDocument,
 } from '@pilbara/shared-schema';
@@ -25,7 +26,14 @@ export interface TaskImage {
 export type PdfTask =
   | { kind: 'quote'; quote: Quote; options: QuotePdfOptions }
   | { kind: 'invoice'; invoice: Invoice; options: InvoicePdfOptions }
-  | { kind: 'creditNote'; note: CreditNote; invoice: Invoice; profile: BusinessProfile }
+  | {
+      kind: 'creditNote';
+      note: CreditNote;
+      invoice: Invoice;
+      profile: BusinessProfile;
+      /** The invoice's payments and refunds: the note says whether a refund is on its way. */
+      payments: readonly Payment[];
+    }
   | {
       kind: 'jobSheet';
       doc: JobSheetDocument;
@@ -43,7 +51,9 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
     case 'invoice':
       return renderInvoicePdf(task.invoice, task.options);
     case 'creditNote':
-      return renderCreditNotePdf(task.note, task.invoice, task.profile);
+      return renderCreditNotePdf(task.note, task.invoice, task.profile, {
+        payments: task.payments,
+      });
     case 'jobSheet':
       return renderJobSheetPdf(
         task.doc,

@@ -284,7 +284,8 @@ export function drawHeader(
   const top = w.y;
   w.text(seller.name, MARGIN, top - 20, { size: 18, bold: true });
   let y = top - 38;
-  for (const line of [...seller.contact, `ABN ${seller.abn}`]) {
+  // A missing or invalid ABN is not printed at all (issue 28): sellerBlock leaves it empty.
+  for (const line of [...seller.contact, ...(seller.abn ? [`ABN ${seller.abn}`] : [])]) {
     w.text(line, MARGIN, y, { size: 9, colour: COLOURS.muted });
     y -= 12;
   }

@@ -12,14 +12,35 @@ import {
   JOB_ACTION_TARGETS,
   MESSAGES,
   TOAST_DURATIONS,
+  documentLabel,
   type CreateJobData,
+  type NumberedRow,
 } from '@pilbara/shared-schema';
-import { mintId, mutate, type MutateResult } from '../../sync';
+import { mintId, mutate, whenNumbered, type MutateResult } from '../../sync';
 import { ADMIN_TOASTS } from './admin-text';
 import { ArchivedMessage } from './archived-toast';
 
 function success(title: string, message: string): void {
   notifications.show({ title, message, color: 'green', autoClose: TOAST_DURATIONS.default });
+}
+
+/**
+ * A success toast naming a job made on this device: by its provisional reference at once, and
+ * by its number as soon as the server gives it (issue 28), while the toast is still up.
+ */
+function successNaming(title: string, jobId: string, message: (ref: string) => string): void {
+  const toast = notifications.show({
+    title,
+    message: message(documentLabel({ id: jobId })),
+    color: 'green',
+    autoClose: TOAST_DURATIONS.default,
+  });
+  whenNumbered(
+    'jobs',
+    jobId,
+    (number) => notifications.update({ id: toast, title, message: message(number) }),
+    TOAST_DURATIONS.default,
+  );
 }
 
 /** Spec §8 failure toast: 'Error - {what failed}', with the reason when there is one. */
@@ -53,7 +74,7 @@ export async function approveBooking(bookingId: string): Promise<string | null> 
     return mutate('booking.approve', { bookingId, jobId, updateId });
   });
   if (!result?.ok) return null;
-  success(MESSAGES.BOOKING_APPROVED_TITLE, ADMIN_TOASTS.bookingApproved(jobId));
+  successNaming(MESSAGES.BOOKING_APPROVED_TITLE, jobId, ADMIN_TOASTS.bookingApproved);
   return jobId;
 }
 
@@ -69,8 +90,14 @@ export async function createJob(values: CreateJobData): Promise<string | null> {
     return mutate('job.create', { ...values, assignedTo, id, updateId, trackingToken });
   });
   if (!result?.ok) return null;
-  success(MESSAGES.JOB_CREATED_TITLE, ADMIN_TOASTS.jobCreated(id));
+  successNaming(MESSAGES.JOB_CREATED_TITLE, id, ADMIN_TOASTS.jobCreated);
   return id;
+}
+
+/** The job a mutation answered with, named as people read it (its number, else provisional). */
+function jobNamed(result: MutateResult, jobId: string): string {
+  const job = result.ok ? (result.result as { job?: NumberedRow } | null)?.job : undefined;
+  return documentLabel(job ?? { id: jobId });
 }
 
 /** The status steps of the job card (rules/job-flow.ts). */
@@ -89,11 +116,12 @@ export async function changeJobStatus(jobId: string, step: StatusStep): Promise<
     return mutate(JOB_ACTION_MUTATORS[step], { id: jobId, updateId });
   });
   if (!result?.ok) return false;
+  const named = jobNamed(result, jobId);
   success(
     MESSAGES.JOB_UPDATED_TITLE,
     step === 'complete'
-      ? ADMIN_TOASTS.jobCompleted(jobId, quoteId)
-      : ADMIN_TOASTS.jobUpdated(jobId, JOB_ACTION_TARGETS[step].status),
+      ? ADMIN_TOASTS.jobCompleted(named, documentLabel({ id: quoteId }))
+      : ADMIN_TOASTS.jobUpdated(named, JOB_ACTION_TARGETS[step].status),
   );
   return true;
 }
@@ -109,7 +137,7 @@ export async function reassignJob(jobId: string, driver: string): Promise<boolea
     });
   });
   if (!result?.ok) return false;
-  success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobReassigned(jobId, driver));
+  success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobReassigned(jobNamed(result, jobId), driver));
   return true;
 }
 
@@ -130,7 +158,7 @@ export async function deleteJob(jobId: string): Promise<boolean> {
     color: 'green',
     autoClose: TOAST_DURATIONS.default * 2,
     message: createElement(ArchivedMessage, {
-      jobId,
+      jobId: jobNamed(result, jobId),
       onUndo: () => {
         notifications.hide(toastId);
         void restoreJob(jobId);
@@ -146,6 +174,6 @@ export async function restoreJob(jobId: string): Promise<boolean> {
     mutate('job.restore', { id: jobId, updateId: await mintId('job_updates') }),
   );
   if (!result?.ok) return false;
-  success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobRestored(jobId));
+  success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobRestored(jobNamed(result, jobId)));
   return true;
 }

@@ -24,6 +24,7 @@ import {
 import { adminDashboardStats, assignmentChoices, type Job } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../components/fleet-due-list';
+import { AbnBanner } from './abn-banner';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
 import { BackupStatusCard } from './backup-status';
 import { ContactMessages } from './contact-messages';
@@ -83,6 +84,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
             {syncStatus}
           </Group>
         </Group>
+        <AbnBanner />
         {syncIssues}
         {/* On a phone the figures fold away behind one button, so the work comes first: the
             tabs and the first booking or job are on the first screen (issue 27: they were

@@ -33,9 +33,12 @@ import {
   assignmentChoices,
   canDeleteJob,
   isJobActionAllowed,
+  documentRef,
+  jobShownTime,
   mapsLink,
   type Job,
 } from '@pilbara/shared-schema';
+import { DocumentRef } from '../../components/document-ref';
 import { telHref } from '../../lib/format';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
@@ -48,6 +51,20 @@ import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';
+
+/**
+ * When the job last changed, as the device that changed it recorded it (its newest history
+ * entry, else its creation): issue 28, a step taken offline at 7:20 and synced at 7:22 shows
+ * 7:20, as its history does. `updatedAt` is the server's sync time and is not shown.
+ */
+function LastChanged({ job }: { job: Job }) {
+  const updates = useJobHistory(job.id);
+  return (
+    <Text size="sm" c="dimmed" data-testid="job-last-changed">
+      {formatDateTime(jobShownTime(job, updates ?? []))}
+    </Text>
+  );
+}
 
 function JobHistory({ jobId }: { jobId: string }) {
   const updates = useJobHistory(jobId);
@@ -127,7 +144,7 @@ export function JobCard({
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap">
             <Title order={3} size="h4">
-              {job.id}
+              <DocumentRef row={job} inherit />
             </Title>
             <StatusBadge status={job.status} />
             {pending && <PendingBadge />}
@@ -137,9 +154,7 @@ export function JobCard({
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="dimmed">
-            {formatDateTime(job.updatedAt)}
-          </Text>
+          <LastChanged job={job} />
         </Group>
         <Progress value={job.progress} aria-label={`Progress ${job.progress}%`} size="sm" />
         <Text fw={600} className={classes.detail}>
@@ -216,7 +231,7 @@ export function JobCard({
             size="sm"
             w={150}
             label={ADMIN_TEXT.reassign}
-            aria-label={`${ADMIN_TEXT.reassign} for ${job.id}`}
+            aria-label={`${ADMIN_TEXT.reassign} for ${documentRef(job)}`}
             data={driverOptions}
             value={driver}
             allowDeselect={false}
@@ -241,7 +256,7 @@ export function JobCard({
           <Modal
             opened={confirming}
             onClose={() => setConfirming(false)}
-            title={ADMIN_TEXT.archiveTitle(job.id)}
+            title={ADMIN_TEXT.archiveTitle(documentRef(job))}
           >
             <Stack gap="md">
               <Text size="sm">{ADMIN_TEXT.archiveBody}</Text>

@@ -28,6 +28,7 @@ import {
   type Job,
 } from '@pilbara/shared-schema';
 import { telHref } from '../../lib/format';
+import { DocumentRef } from '../../components/document-ref';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { useFieldRecord } from '../../components/field-record/use-field-record';
@@ -127,7 +128,7 @@ export function DriverJobCard({
     >
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={700}>{job.id}</Text>
+          <DocumentRef row={job} fw={700} />
           <Group gap={6}>
             <Badge variant={look.variant} color={look.color} data-testid="job-status">
               {job.status}

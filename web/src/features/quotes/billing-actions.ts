@@ -94,6 +94,19 @@ export function amountOwed(quote: Quote, standing: Invoice | undefined): number 
   return standing ? balanceDue(standing) : quote.finalPrice;
 }
 
+/**
+ * Records a refund paid back to a customer a credit note left in credit (issue 28): a
+ * `payments` row of kind refund, from this device's lease, so it works offline.
+ */
+export async function recordRefund(
+  invoiceId: string,
+  details: PaymentDetails,
+): Promise<ActionOutcome> {
+  const refundId = Number(await mint('payments'));
+  const result = await mutate('invoice.recordRefund', { invoiceId, refundId, ...details });
+  return result.ok ? { ok: true, invoiceId } : failed(result);
+}
+
 /** Issues a credit note against an invoice. */
 export async function issueCredit(
   invoiceId: string,

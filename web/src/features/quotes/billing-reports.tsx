@@ -3,17 +3,28 @@
  * revenue by service as charts (@mantine/charts), and the books of a date range — the GST summary
  * for the BAS, worked out on this device from the same rule the server exports with, and the
  * sales and payments CSVs for Xero or MYOB.
+ *
+ * Issue 28: jobs per week, the response-time trend (booked or taken on → arrived) and who owes
+ * what by age (aged receivables by customer), all from the rows on this device, so they work
+ * offline; MYOB AccountRight's own sales layout beside Xero's; payments with their account.
  */
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { useState, type ReactNode } from 'react';
-import { BarChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconDownload } from '@tabler/icons-react';
 import {
   MESSAGES,
+  RECEIVABLE_AGES,
+  agedReceivables,
   booksCsvFilename,
+  formatMinutes,
+  jobResponses,
+  jobsPerWeek,
+  overallMedian,
+  responseTimeTrend,
   booksRangeQuerySchema,
   formatCents,
   formatCentsWhole,
@@ -22,12 +33,18 @@ import {
   revenueByService,
   todayInPerth,
   unpaidByAge,
+  type BooksCsvKind,
   type DateRange,
 } from '@pilbara/shared-schema';
 import { OfflineError, browserOffline, fetchBooksCsv, reasonOf, saveBlob } from './quotes-api';
 import { toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
-import { useBillingRows, type BillingRows } from './use-billing';
+import {
+  useBillingRows,
+  useOperationsRows,
+  type BillingRows,
+  type OperationsRows,
+} from './use-billing';
 
 /** Chart values are cents; axes and tooltips show dollars. */
 const dollars = (cents: number) => formatCentsWhole(cents);
@@ -36,11 +53,13 @@ function ChartCard({
   testId,
   title,
   empty,
+  emptyText = QUOTES_TEXT.NO_INVOICES,
   children,
 }: {
   testId: string;
   title: string;
   empty: boolean;
+  emptyText?: string;
   children: ReactNode;
 }) {
   return (
@@ -51,7 +70,7 @@ function ChartCard({
         </Title>
         {empty ? (
           <Text size="sm" c="dimmed">
-            {QUOTES_TEXT.NO_INVOICES}
+            {emptyText}
           </Text>
         ) : (
           children
@@ -69,14 +88,162 @@ function thisMonth(today: string): DateRange {
   return { from: `${prefix}-01`, to: `${prefix}-${String(last).padStart(2, '0')}` };
 }
 
+/** Weeks the operations charts cover: a quarter, readable at 390 px. */
+const WEEKS = 12;
+
 export function BillingReports() {
   const rows = useBillingRows();
+  const operations = useOperationsRows();
   if (!rows) return null;
+  const now = new Date().toISOString();
   return (
     <Stack gap="lg" data-testid="billing-reports">
-      <Charts rows={rows} now={new Date().toISOString()} />
+      {operations ? <Operations rows={operations} now={now} /> : null}
+      <Receivables rows={rows} now={now} />
+      <Charts rows={rows} now={now} />
       <Books rows={rows} />
     </Stack>
+  );
+}
+
+/** Jobs per week and the response-time trend. */
+function Operations({ rows, now }: { rows: OperationsRows; now: string }) {
+  const weeks = jobsPerWeek(rows.jobs, now, WEEKS);
+  const responses = jobResponses(rows.jobs, rows.updates, rows.bookings);
+  const trend = responseTimeTrend(responses, now, WEEKS);
+  const answered = trend.filter((week) => week.count > 0);
+  const overall = overallMedian(responses, trend[0]?.week ?? '');
+  const counted = answered.reduce((sum, week) => sum + week.count, 0);
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <ChartCard
+        testId="jobs-per-week-chart"
+        title="Jobs per week"
+        empty={rows.jobs.length === 0}
+        emptyText="No jobs yet."
+      >
+        <BarChart
+          h={240}
+          data={weeks.map((week) => ({
+            label: week.label,
+            Jobs: week.jobs,
+            Completed: week.completed,
+          }))}
+          dataKey="label"
+          series={[
+            { name: 'Jobs', color: 'blue.6' },
+            { name: 'Completed', color: 'teal.6' },
+          ]}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          yAxisProps={{ width: 32, allowDecimals: false }}
+          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
+        />
+        <Text size="xs" c="dimmed">
+          Weeks start on Monday; a job counts in the week it was taken on.
+        </Text>
+      </ChartCard>
+      <ChartCard
+        testId="response-time-chart"
+        title="Response time (booked → arrived)"
+        empty={answered.length === 0}
+        emptyText="No job has been marked arrived yet."
+      >
+        <LineChart
+          h={240}
+          data={trend.map((week) => ({
+            label: week.label,
+            Median: week.medianMinutes,
+            Longest: week.longestMinutes,
+          }))}
+          dataKey="label"
+          series={[
+            { name: 'Median', color: 'orange.6' },
+            { name: 'Longest', color: 'gray.5' },
+          ]}
+          connectNulls
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          valueFormatter={(value) => `${Math.round(value)} min`}
+          yAxisProps={{ width: 64, allowDecimals: false }}
+          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
+        />
+        {overall !== null ? (
+          <Text size="sm" data-testid="response-median">
+            Median over these {WEEKS} weeks: <b>{formatMinutes(overall)}</b> ({counted} jobs)
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          From the booking (emergency and same-day) or the call-out being taken on, to Start
+          Service. Scheduled bookings are left out.
+        </Text>
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
+
+/** Who owes what, by how long: aged receivables by customer, with the total owed. */
+function Receivables({ rows, now }: { rows: BillingRows; now: string }) {
+  const aged = agedReceivables(rows.invoices, now);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="aged-receivables">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3} size="h5">
+            Who owes what
+          </Title>
+          <Text fw={800} data-testid="receivables-total">
+            {formatCents(aged.totals.totalCents)} owed
+          </Text>
+        </Group>
+        <SimpleGrid cols={4} spacing="xs" data-testid="receivables-buckets">
+          {RECEIVABLE_AGES.map((bucket) => (
+            <Stack key={bucket.key} gap={0} align="center">
+              <Text size="xs" c="dimmed">
+                {bucket.label}
+              </Text>
+              <Text
+                size="sm"
+                fw={700}
+                c={bucket.minDays >= 60 && aged.totals[bucket.key] > 0 ? 'red.8' : undefined}
+              >
+                {formatCentsWhole(aged.totals[bucket.key])}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        {aged.customers.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nothing is owed.
+          </Text>
+        ) : (
+          <Table verticalSpacing={6} data-testid="receivables-customers">
+            <Table.Tbody>
+              {aged.customers.map((customer) => (
+                <Table.Tr key={`${customer.customer}-${customer.phone ?? ''}`}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {customer.customer}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {RECEIVABLE_AGES.filter((bucket) => customer[bucket.key] > 0)
+                        .map((bucket) => `${bucket.label} ${formatCents(customer[bucket.key])}`)
+                        .join(' · ')}
+                    </Text>
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {customer.invoices.join(', ')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {formatCents(customer.totalCents)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
   );
 }
 
@@ -140,7 +307,7 @@ function Charts({ rows, now }: { rows: BillingRows; now: string }) {
 
 function Books({ rows }: { rows: BillingRows }) {
   const [range, setRange] = useState<DateRange>(() => thisMonth(todayInPerth()));
-  const [busy, setBusy] = useState<'sales' | 'payments' | null>(null);
+  const [busy, setBusy] = useState<BooksCsvKind | null>(null);
   const checked = booksRangeQuerySchema.safeParse(range);
   const issue = checked.success ? undefined : checked.error.issues[0];
   const errorFor = (field: 'from' | 'to') => (issue?.path[0] === field ? issue.message : undefined);
@@ -148,7 +315,7 @@ function Books({ rows }: { rows: BillingRows }) {
     ? gstSummary(rows.invoices, rows.creditNotes, rows.payments, checked.data)
     : null;
 
-  const download = async (kind: 'sales' | 'payments') => {
+  const download = async (kind: BooksCsvKind) => {
     if (!checked.success) return;
     if (browserOffline()) {
       toast('info', QUOTES_TEXT.NEEDS_CONNECTION_TITLE, QUOTES_TEXT.booksNeedConnection);
@@ -231,6 +398,13 @@ function Books({ rows }: { rows: BillingRows }) {
                 `Payments received (${summary.paymentCount})`,
                 formatCents(summary.receivedCents),
               )}
+              {summary.refundCount > 0
+                ? row(
+                    `Refunds paid out (${summary.refundCount})`,
+                    `-${formatCents(summary.refundedCents)}`,
+                    'gst-refunds',
+                  )
+                : null}
             </Table.Tbody>
           </Table>
         ) : (
@@ -240,7 +414,9 @@ function Books({ rows }: { rows: BillingRows }) {
         )}
         <Text size="xs" c="dimmed">
           Accruals basis: sales are the tax invoices issued in the range less its credit notes. The
-          CSVs import into Xero (Sales › Import) and MYOB with amounts tax inclusive.
+          sales CSVs import into Xero (Sales › Import) or MYOB AccountRight (File › Import Data ›
+          Sales › Service Sales), amounts tax inclusive. The payments CSV lists money in and refunds
+          out, each line with the account it went through (cash, card, bank).
         </Text>
         <Group gap="sm">
           <Button
@@ -249,7 +425,16 @@ function Books({ rows }: { rows: BillingRows }) {
             loading={busy === 'sales'}
             onClick={() => void download('sales')}
           >
-            Sales CSV
+            Sales CSV (Xero)
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            disabled={!summary}
+            loading={busy === 'myob-sales'}
+            onClick={() => void download('myob-sales')}
+          >
+            Sales CSV (MYOB)
           </Button>
           <Button
             variant="light"

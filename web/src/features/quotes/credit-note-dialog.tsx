@@ -12,6 +12,7 @@ import {
   formatCents,
   type CreditNoteFormInput,
   type Invoice,
+  documentRef,
 } from '@pilbara/shared-schema';
 import { registerField } from '../../components/form-fields';
 
@@ -56,8 +57,11 @@ function CreditNoteForm({
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Issue a credit note">
       <Stack gap="md">
         <Text size="sm">
-          Tax invoice <b>{invoice.id}</b> for {invoice.customerName}: {formatCents(creditable)} can
-          be credited. The invoice itself stays as issued.
+          Tax invoice <b>{documentRef(invoice)}</b> for {invoice.customerName}:{' '}
+          {formatCents(creditable)} can be credited. The invoice itself stays as issued.
+          {invoice.amountPaid > 0
+            ? ' A credit on money already paid is owed back to the customer as a refund.'
+            : ''}
         </Text>
         <TextInput
           label="Credit amount (GST inclusive)"

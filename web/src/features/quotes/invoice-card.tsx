@@ -1,44 +1,76 @@
 /**
  * One tax invoice in the Invoices list: number, customer, issue date, state, total, paid and
  * balance due, and what staff can do with it (record a payment, view, PDF, email, credit note).
+ * A credit note that left a paid invoice in credit shows as a refund owed with Record refund
+ * (issue 28); the invoice's credit notes are listed with their own PDF and email.
  */
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconCash, IconDownload, IconEye, IconMail, IconReceiptRefund } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import {
+  IconCash,
+  IconDownload,
+  IconEye,
+  IconMail,
+  IconReceiptRefund,
+  IconArrowBackUp,
+} from '@tabler/icons-react';
 import {
   DATE_FORMATS,
   INVOICE_STATE_LABELS,
   balanceDue,
+  documentRef,
   formatCents,
   formatPerth,
   invoiceState,
+  refundOwed,
+  type CreditNote,
   type Invoice,
 } from '@pilbara/shared-schema';
+import { DocumentRef } from '../../components/document-ref';
 import { CardAction } from './feedback';
 import { INVOICE_STATE_COLORS } from './invoice-display';
+import { QUOTES_TEXT } from './quotes-text';
 
 /** What an invoice card's buttons ask for. */
-export type InvoiceCardAction = 'pay' | 'view' | 'pdf' | 'email' | 'credit';
+export type InvoiceCardAction = 'pay' | 'refund' | 'view' | 'pdf' | 'email' | 'credit';
+/** What a credit note's buttons on the card ask for. */
+export type CreditNoteAction = 'note-pdf' | 'note-email';
 
 export interface InvoiceCardProps {
   invoice: Invoice;
+  /** Its credit notes, oldest first. */
+  creditNotes?: readonly CreditNote[];
+  /** The number of the job it bills, when it bills one (its key is shown otherwise). */
+  jobRef?: string | null;
   /** Written on this device and not yet confirmed by the server. */
   unsynced: boolean;
-  busy: InvoiceCardAction | null;
+  busy: InvoiceCardAction | CreditNoteAction | null;
   onAction: (action: InvoiceCardAction, invoice: Invoice) => void;
+  onNoteAction?: (action: CreditNoteAction, note: CreditNote, invoice: Invoice) => void;
 }
 
-export function InvoiceCard({ invoice, unsynced, busy, onAction }: InvoiceCardProps) {
+export function InvoiceCard({
+  invoice,
+  creditNotes = [],
+  jobRef,
+  unsynced,
+  busy,
+  onAction,
+  onNoteAction,
+}: InvoiceCardProps) {
   const state = invoiceState(invoice);
   const due = balanceDue(invoice);
+  const owedBack = refundOwed(invoice);
+  const refunded = invoice.amountRefunded ?? 0;
+  const cardBusy = busy === 'note-pdf' || busy === 'note-email' ? null : busy;
   const button = (action: InvoiceCardAction, label: string, icon: ReactNode, color?: string) => (
     <CardAction
       action={action}
-      busy={busy}
+      busy={cardBusy}
       label={label}
       icon={icon}
       color={color}
-      variant={action === 'pay' ? 'filled' : 'light'}
+      variant={action === 'pay' || action === 'refund' ? 'filled' : 'light'}
       onClick={() => onAction(action, invoice)}
     />
   );
@@ -48,7 +80,7 @@ export function InvoiceCard({ invoice, unsynced, busy, onAction }: InvoiceCardPr
       radius="md"
       padding="md"
       component="article"
-      aria-label={`Tax invoice ${invoice.id} for ${invoice.customerName}`}
+      aria-label={`Tax invoice ${documentRef(invoice)} for ${invoice.customerName}`}
       data-testid="invoice-card"
       data-invoice-id={invoice.id}
       data-state={state}
@@ -73,10 +105,14 @@ export function InvoiceCard({ invoice, unsynced, busy, onAction }: InvoiceCardPr
                 </Badge>
               ) : null}
             </Group>
-            <Text size="sm" c="dimmed" ff="monospace">
-              {invoice.id}
-              {invoice.jobId ? ` · ${invoice.jobId}` : ''}
-            </Text>
+            <Group gap={6} wrap="wrap">
+              <DocumentRef row={invoice} size="sm" c="dimmed" />
+              {invoice.jobId ? (
+                <Text size="sm" c="dimmed" ff="monospace">
+                  · {jobRef ?? invoice.jobId}
+                </Text>
+              ) : null}
+            </Group>
           </Stack>
           <Text fw={800} size="xl" style={{ whiteSpace: 'nowrap' }}>
             {formatCents(invoice.amount)}
@@ -100,13 +136,65 @@ export function InvoiceCard({ invoice, unsynced, busy, onAction }: InvoiceCardPr
         <Text size="sm" data-testid="invoice-settlement">
           Paid {formatCents(invoice.amountPaid)}
           {invoice.amountCredited > 0 ? ` · credited ${formatCents(invoice.amountCredited)}` : ''}
+          {refunded > 0 ? ` · refunded ${formatCents(refunded)}` : ''}
           {' · '}
-          <Text span fw={700} c={due > 0 ? 'orange.8' : 'teal.8'}>
-            {due > 0 ? `${formatCents(due)} due` : 'nothing due'}
+          <Text
+            span
+            fw={700}
+            c={owedBack > 0 ? 'grape.8' : due > 0 ? 'orange.8' : 'teal.8'}
+            data-testid="invoice-balance"
+          >
+            {owedBack > 0
+              ? QUOTES_TEXT.refundOwed(formatCents(owedBack))
+              : due > 0
+                ? `${formatCents(due)} due`
+                : 'nothing due'}
           </Text>
         </Text>
+        {creditNotes.length > 0 ? (
+          <Stack gap={4} data-testid="invoice-credit-notes">
+            {creditNotes.map((note) => (
+              <Group key={note.id} gap="xs" wrap="wrap" data-testid="invoice-credit-note">
+                <Text size="sm" c="dimmed">
+                  Credit note
+                </Text>
+                <DocumentRef row={note} size="sm" />
+                <Text size="sm">
+                  {formatCents(note.amount)}: {note.reason}
+                </Text>
+                {onNoteAction ? (
+                  <Group gap={4}>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconDownload size={14} />}
+                      loading={busy === 'note-pdf'}
+                      onClick={() => onNoteAction('note-pdf', note, invoice)}
+                    >
+                      PDF
+                    </Button>
+                    {note.customerEmail || invoice.customerEmail ? (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        leftSection={<IconMail size={14} />}
+                        loading={busy === 'note-email'}
+                        onClick={() => onNoteAction('note-email', note, invoice)}
+                      >
+                        Email credit note
+                      </Button>
+                    ) : null}
+                  </Group>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        ) : null}
         <Group gap="xs" mt={4}>
           {due > 0 ? button('pay', 'Record payment', <IconCash size={16} />, 'teal') : null}
+          {owedBack > 0
+            ? button('refund', 'Record refund', <IconArrowBackUp size={16} />, 'grape')
+            : null}
           {button('view', 'View', <IconEye size={16} />, 'gray')}
           {button('pdf', 'Download PDF', <IconDownload size={16} />, 'gray')}
           {invoice.customerEmail ? button('email', 'Email invoice', <IconMail size={16} />) : null}

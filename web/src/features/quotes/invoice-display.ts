@@ -6,4 +6,5 @@ export const INVOICE_STATE_COLORS: Record<InvoiceState, string> = {
   'part-paid': 'yellow',
   paid: 'teal',
   credited: 'gray',
+  'refund-owed': 'grape',
 };

@@ -2,12 +2,15 @@
  * The tax invoice as the customer reads it, drawn from the shared tax invoice document the PDF is
  * laid out from: 'Tax invoice', the seller and ABN, number and dates, the buyer, each line with
  * its GST mark, the total with the GST it includes, payments, credit notes and the balance due.
- * It reads Dexie, so it opens offline, a payment recorded a moment ago included.
+ * It reads Dexie, so it opens offline, a payment recorded a moment ago included. An invoice that
+ * is not yet numbered, or a business without a valid ABN, shows as a plain 'Invoice' (issue 28),
+ * as the server's PDF would.
  */
 import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   DOCUMENT_TEXT,
+  documentLabel,
   taxInvoiceDocument,
   type CreditNote,
   type Invoice,
@@ -21,21 +24,34 @@ export interface InvoicePreviewProps {
   invoice: Invoice | null;
   payments: readonly Payment[];
   creditNotes: readonly CreditNote[];
+  /** The numbers of the quotes and jobs invoices refer to, by key. */
+  refs?: ReadonlyMap<string, string>;
   onClose: () => void;
 }
 
-export function InvoicePreview({ invoice, payments, creditNotes, onClose }: InvoicePreviewProps) {
+export function InvoicePreview({
+  invoice,
+  payments,
+  creditNotes,
+  refs,
+  onClose,
+}: InvoicePreviewProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
       opened={invoice !== null}
       onClose={onClose}
-      title={invoice ? `Tax invoice ${invoice.id}` : 'Tax invoice'}
+      title={invoice ? `Invoice ${documentLabel(invoice)}` : 'Invoice'}
       size="lg"
       fullScreen={phone}
     >
       {invoice ? (
-        <InvoiceBody invoice={invoice} payments={payments} creditNotes={creditNotes} />
+        <InvoiceBody
+          invoice={invoice}
+          payments={payments}
+          creditNotes={creditNotes}
+          refs={refs ?? new Map()}
+        />
       ) : null}
     </Modal>
   );
@@ -45,12 +61,19 @@ function InvoiceBody({
   invoice,
   payments,
   creditNotes,
+  refs,
 }: {
   invoice: Invoice;
   payments: readonly Payment[];
   creditNotes: readonly CreditNote[];
+  refs: ReadonlyMap<string, string>;
 }) {
-  const doc = taxInvoiceDocument(invoice, useProfile(), { payments, creditNotes });
+  const doc = taxInvoiceDocument(invoice, useProfile(), {
+    payments,
+    creditNotes,
+    quoteRef: invoice.quoteId ? refs.get(invoice.quoteId) : null,
+    jobRef: invoice.jobId ? refs.get(invoice.jobId) : null,
+  });
   const balance = doc.settlement.at(-1);
   return (
     <Stack gap="md" data-testid="invoice-preview">
@@ -105,8 +128,8 @@ function InvoiceBody({
         <Text size="sm" fw={600}>
           {doc.gstStatement}
         </Text>
-        <Text size="xs" c="dimmed">
-          {doc.taxableStatement}
+        <Text size="xs" c="dimmed" data-testid="invoice-preview-tax-statement">
+          {doc.notTaxInvoiceNote ?? doc.taxableStatement}
         </Text>
       </Stack>
       {doc.payments.length > 0 ? (
@@ -120,6 +143,21 @@ function InvoiceBody({
                 {[payment.date, payment.method, payment.reference].filter(Boolean).join(' · ')}
               </Text>
               <Text size="sm">{payment.amount}</Text>
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+      {doc.refunds.length > 0 ? (
+        <Stack gap={2}>
+          <Text size="sm" fw={700}>
+            {DOCUMENT_TEXT.REFUNDS}
+          </Text>
+          {doc.refunds.map((refund, index) => (
+            <Group key={index} justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {[refund.date, refund.method, refund.reference].filter(Boolean).join(' · ')}
+              </Text>
+              <Text size="sm">{refund.amount}</Text>
             </Group>
           ))}
         </Stack>
@@ -143,7 +181,16 @@ function InvoiceBody({
         {balance ? (
           <Group justify="space-between" data-testid="invoice-preview-balance">
             <Text fw={700}>{balance.label}</Text>
-            <Text fw={800} c={doc.balanceDueCents > 0 ? 'orange.8' : 'teal.8'}>
+            <Text
+              fw={800}
+              c={
+                doc.refundOwedCents > 0
+                  ? 'grape.8'
+                  : doc.balanceDueCents > 0
+                    ? 'orange.8'
+                    : 'teal.8'
+              }
+            >
               {balance.text}
             </Text>
           </Group>

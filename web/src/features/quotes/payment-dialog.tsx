@@ -3,6 +3,9 @@
  * quote, whose invoice is raised with it), in full or in part. It is a sync mutation, so it works
  * with no signal and is recorded once when the device syncs. The form is the shared payment form
  * schema: an amount above $0.00 and at most what is owed.
+ *
+ * The same dialog records a refund (issue 28, `mode="refund"`): money paid back to a customer a
+ * credit note left in credit, at most what is owed back, by transfer, cash or card on site.
  */
 import '@mantine/dates/styles.css';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -22,9 +25,11 @@ import { IconCalendar } from '@tabler/icons-react';
 import {
   PAYMENT_METHOD_LABELS,
   RECORDABLE_PAYMENT_METHODS,
+  REFUND_METHODS,
   csvAmount,
   formatCents,
   paymentFormSchema,
+  refundFormSchema,
   todayInPerth,
   type PaymentFormInput,
 } from '@pilbara/shared-schema';
@@ -32,10 +37,35 @@ import { registerField } from '../../components/form-fields';
 import type { PaymentDetails } from './billing-actions';
 import { QUOTES_TEXT } from './quotes-text';
 
-const METHODS = RECORDABLE_PAYMENT_METHODS.map((value) => ({
-  value,
-  label: PAYMENT_METHOD_LABELS[value],
-}));
+/** What the dialog records: money in, or a refund out. */
+export type MoneyMode = 'payment' | 'refund';
+
+/** The words and rules of each mode. */
+const MODES = {
+  payment: {
+    title: 'Record payment',
+    methods: RECORDABLE_PAYMENT_METHODS.map((value) => ({
+      value,
+      label: PAYMENT_METHOD_LABELS[value],
+    })),
+    defaultMethod: 'cash',
+    schema: paymentFormSchema,
+    owed: 'owed',
+    reference: 'Receipt or transfer reference',
+    date: 'Date received',
+    colour: 'teal',
+  },
+  refund: {
+    title: 'Record refund',
+    methods: REFUND_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] })),
+    defaultMethod: 'bank-transfer',
+    schema: refundFormSchema,
+    owed: 'owed back to the customer',
+    reference: 'Transfer reference or receipt',
+    date: 'Date paid out',
+    colour: 'grape',
+  },
+} as const;
 
 /** What is being paid: a line naming it and what is owed on it. */
 export interface PaymentTarget {
@@ -47,6 +77,8 @@ export interface PaymentTarget {
 
 export interface PaymentDialogProps {
   target: PaymentTarget | null;
+  /** A payment in (default) or a refund out. */
+  mode?: MoneyMode;
   /** True when opened from Pay Now on a deployment without card keys. */
   cardNotSetUp?: boolean;
   onClose: () => void;
@@ -56,16 +88,18 @@ export interface PaymentDialogProps {
 
 export function PaymentDialog({
   target,
+  mode = 'payment',
   cardNotSetUp = false,
   onClose,
   onSubmit,
 }: PaymentDialogProps) {
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Record payment">
+    <Modal opened={target !== null} onClose={onClose} title={MODES[mode].title}>
       {target ? (
         <PaymentForm
           key={target.key}
           target={target}
+          mode={mode}
           cardNotSetUp={cardNotSetUp}
           onClose={onClose}
           onSubmit={onSubmit}
@@ -79,22 +113,23 @@ type PaymentFormOutput = ReturnType<ReturnType<typeof paymentFormSchema>['parse'
 
 function PaymentForm({
   target,
+  mode = 'payment',
   cardNotSetUp,
   onClose,
   onSubmit,
 }: Omit<PaymentDialogProps, 'target'> & { target: PaymentTarget }) {
+  const words = MODES[mode];
   const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
     defaultValues: {
-      method: 'cash',
+      method: words.defaultMethod,
       amount: csvAmount(target.owedCents),
       reference: '',
       paidAt: todayInPerth(),
     },
-    resolver: zodResolver(paymentFormSchema(target.owedCents)) as Resolver<
-      PaymentFormInput,
-      unknown,
-      PaymentFormOutput
-    >,
+    // The refund form has the same fields; its method list and messages are the refund's.
+    resolver: zodResolver(
+      words.schema(target.owedCents) as ReturnType<typeof paymentFormSchema>,
+    ) as Resolver<PaymentFormInput, unknown, PaymentFormOutput>,
     mode: 'onTouched',
   });
   const { control, handleSubmit, formState } = form;
@@ -106,7 +141,7 @@ function PaymentForm({
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Record payment">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={words.title}>
       <Stack gap="md">
         {cardNotSetUp ? (
           <Alert color="yellow" title={QUOTES_TEXT.CARD_NOT_SET_UP_TITLE}>
@@ -114,7 +149,7 @@ function PaymentForm({
           </Alert>
         ) : null}
         <Text size="sm">
-          {target.title}: <b>{formatCents(target.owedCents)}</b> owed
+          {target.title}: <b>{formatCents(target.owedCents)}</b> {words.owed}
         </Text>
         <Controller
           control={control}
@@ -122,10 +157,10 @@ function PaymentForm({
           render={({ field }) => (
             <SegmentedControl
               fullWidth
-              data={METHODS}
+              data={[...words.methods]}
               value={field.value}
               onChange={field.onChange}
-              aria-label="Payment method"
+              aria-label={mode === 'refund' ? 'Refund method' : 'Payment method'}
             />
           )}
         />
@@ -138,7 +173,7 @@ function PaymentForm({
         />
         <TextInput
           label="Reference (optional)"
-          placeholder="Receipt or transfer reference"
+          placeholder={words.reference}
           maxLength={100}
           {...registerField(form, 'reference')}
         />
@@ -147,7 +182,7 @@ function PaymentForm({
           name="paidAt"
           render={({ field, fieldState }) => (
             <DatePickerInput
-              label="Date received"
+              label={words.date}
               leftSection={<IconCalendar size={18} />}
               maxDate={todayInPerth()}
               valueFormat="ddd D MMM YYYY"
@@ -166,8 +201,8 @@ function PaymentForm({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="teal" loading={formState.isSubmitting}>
-            Record payment
+          <Button type="submit" color={words.colour} loading={formState.isSubmitting}>
+            {words.title}
           </Button>
         </Group>
       </Stack>

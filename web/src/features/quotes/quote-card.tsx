@@ -21,6 +21,7 @@ import {
   INVOICE_STATE_LABELS,
   allowedQuoteActions,
   balanceDue,
+  documentRef,
   formatCents,
   invoiceState,
   jobIdOfQuote,
@@ -28,6 +29,7 @@ import {
   type Quote,
 } from '@pilbara/shared-schema';
 import { STATUS_COLORS, routeText, statusLabel, validityText } from './quote-display';
+import { DocumentRef } from '../../components/document-ref';
 import { CardAction } from './feedback';
 import { INVOICE_STATE_COLORS } from './invoice-display';
 
@@ -51,12 +53,22 @@ export interface QuoteCardProps {
   unsynced: boolean;
   /** The quote's standing tax invoice, once raised. */
   invoice: Invoice | undefined;
+  /** The number of the job an automatic quote was made for (its key is shown otherwise). */
+  jobRef?: string | undefined;
   /** The action running for this quote, if any (its button shows a spinner). */
   busy: QuoteCardAction | null;
   onAction: (action: QuoteCardAction, quote: Quote) => void;
 }
 
-export function QuoteCard({ quote, now, unsynced, invoice, busy, onAction }: QuoteCardProps) {
+export function QuoteCard({
+  quote,
+  now,
+  unsynced,
+  invoice,
+  jobRef,
+  busy,
+  onAction,
+}: QuoteCardProps) {
   const allowed = new Set(allowedQuoteActions(quote.status));
   const validity = validityText(quote, now);
   const route = routeText(quote);
@@ -87,7 +99,7 @@ export function QuoteCard({ quote, now, unsynced, invoice, busy, onAction }: Quo
       radius="md"
       padding="md"
       component="article"
-      aria-label={`Quote ${quote.id} for ${quote.customerName}`}
+      aria-label={`Quote ${documentRef(quote)} for ${quote.customerName}`}
       data-testid="quote-card"
       data-quote-id={quote.id}
     >
@@ -120,9 +132,7 @@ export function QuoteCard({ quote, now, unsynced, invoice, busy, onAction }: Quo
                 </Badge>
               ) : null}
             </Group>
-            <Text size="sm" c="dimmed" ff="monospace">
-              {quote.id}
-            </Text>
+            <DocumentRef row={quote} size="sm" c="dimmed" />
           </Stack>
           <Text fw={800} size="xl" style={{ whiteSpace: 'nowrap' }} data-testid="quote-price">
             {formatCents(quote.finalPrice)}
@@ -161,7 +171,7 @@ export function QuoteCard({ quote, now, unsynced, invoice, busy, onAction }: Quo
           {jobId ? (
             <Text size="sm" component="div">
               <Badge size="sm" variant="outline" color="grape">
-                Job {jobId}
+                Job {jobRef ?? jobId}
               </Badge>
             </Text>
           ) : null}
@@ -172,7 +182,7 @@ export function QuoteCard({ quote, now, unsynced, invoice, busy, onAction }: Quo
           ) : null}
           {invoice ? (
             <Text size="sm" c={state === 'paid' ? 'teal' : undefined}>
-              Tax invoice {invoice.id} · paid {formatCents(invoice.amountPaid)} of{' '}
+              Tax invoice {documentRef(invoice)} · paid {formatCents(invoice.amountPaid)} of{' '}
               {formatCents(invoice.amount)}
               {balanceDue(invoice) > 0 ? ` · ${formatCents(balanceDue(invoice))} due` : ''}
             </Text>

@@ -6,7 +6,7 @@
  */
 import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DOCUMENT_TEXT, quoteDocument, type Quote } from '@pilbara/shared-schema';
+import { DOCUMENT_TEXT, quoteDocument, type Quote, documentLabel } from '@pilbara/shared-schema';
 import { useProfile } from '../../components/profile-provider';
 import { DocumentSections, SellerHeader, AmountRow } from './document-parts';
 import { STATUS_COLORS, statusLabel } from './quote-display';
@@ -17,7 +17,7 @@ export function QuotePreview({ quote, onClose }: { quote: Quote | null; onClose:
     <Modal
       opened={quote !== null}
       onClose={onClose}
-      title={quote ? `Quote ${quote.id}` : 'Quote'}
+      title={quote ? `Quote ${documentLabel(quote)}` : 'Quote'}
       size="lg"
       fullScreen={phone}
     >

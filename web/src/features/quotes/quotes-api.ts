@@ -4,7 +4,12 @@
  * through sync mutations and works offline; these say plainly that they need a connection
  * instead of failing with a browser error.
  */
-import { configResponseSchema, quoteResponseSchema, type Quote } from '@pilbara/shared-schema';
+import {
+  configResponseSchema,
+  quoteResponseSchema,
+  type BooksCsvKind,
+  type Quote,
+} from '@pilbara/shared-schema';
 import { HttpError, apiRequest, isNetworkError, serverMessage } from '../../lib/http';
 
 /** Thrown instead of a browser network error, so the screen can say a connection is needed. */
@@ -66,9 +71,9 @@ export async function fetchCreditNotePdf(id: string): Promise<Blob> {
   return fetchFile(`/api/credit-notes/${encodeURIComponent(id)}/pdf`, 'application/pdf');
 }
 
-/** A books export (sales or payments) of a Perth date range, as a CSV blob. */
+/** A books export (Xero sales, MYOB sales or payments) of a Perth date range, as a CSV blob. */
 export async function fetchBooksCsv(
-  kind: 'sales' | 'payments',
+  kind: BooksCsvKind,
   range: { from: string; to: string },
 ): Promise<Blob> {
   const query = new URLSearchParams(range).toString();
@@ -79,6 +84,18 @@ export async function fetchBooksCsv(
 export async function sendInvoiceEmail(id: string): Promise<void> {
   await online(() =>
     apiRequest<unknown>(`/api/invoices/${encodeURIComponent(id)}/send-email`, { method: 'POST' }),
+  );
+}
+
+/**
+ * POST send-email of a credit note (adjustment note): the customer is told what was credited and,
+ * when the credit left them in credit on a paid invoice, that a refund is on its way.
+ */
+export async function sendCreditNoteEmail(id: string): Promise<void> {
+  await online(() =>
+    apiRequest<unknown>(`/api/credit-notes/${encodeURIComponent(id)}/send-email`, {
+      method: 'POST',
+    }),
   );
 }
 

@@ -120,14 +120,15 @@ describe('QuotesManager', () => {
     fireEvent.click(save);
 
     expect(await screen.findByText(MESSAGES.QUOTE_CREATED)).toBeTruthy();
-    const saved = await card(`Q-${YEAR}-1`);
+    // A quote made on this device is keyed Q-…-P1 and shown as provisional until synced.
+    const saved = await card(`Q-${YEAR}-P1`);
     expect(within(saved).getByText('Kim Lee')).toBeTruthy();
     expect(within(saved).getByTestId('quote-price').textContent).toContain('$324.00');
     expect(within(saved).getByTestId('quote-status').textContent).toContain('Draft');
     expect(await within(saved).findByTestId('quote-unsynced')).toBeTruthy();
     const outbox = await db.outbox.toArray();
     expect(outbox).toMatchObject([
-      { name: 'quote.save', args: { id: `Q-${YEAR}-1`, discountPercent: 10 } },
+      { name: 'quote.save', args: { id: `Q-${YEAR}-P1`, discountPercent: 10 } },
     ]);
     expect(screen.queryByRole('button', { name: 'Save Quote' })).toBeNull();
   });
@@ -202,7 +203,9 @@ describe('QuotesManager', () => {
     renderManager();
     fireEvent.click(within(await card(`Q-${YEAR}-2`)).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Quote accepted')).toBeTruthy();
-    expect(await screen.findByText(QUOTES_TEXT.invoiceRaised(`INV-${YEAR}-1`))).toBeTruthy();
+    expect(
+      await screen.findByText(QUOTES_TEXT.invoiceRaised(`INV-${YEAR}-P1 (provisional)`)),
+    ).toBeTruthy();
     await waitFor(async () =>
       expect(within(await card(`Q-${YEAR}-2`)).getByTestId('quote-status').textContent).toContain(
         'Accepted',
@@ -212,9 +215,9 @@ describe('QuotesManager', () => {
       within(await card(`Q-${YEAR}-2`)).getByTestId('quote-invoice-state').textContent,
     ).toContain('Unpaid');
     expect(await db.outbox.toArray()).toMatchObject([
-      { name: 'quote.accept', args: { id: `Q-${YEAR}-2`, invoiceId: `INV-${YEAR}-1` } },
+      { name: 'quote.accept', args: { id: `Q-${YEAR}-2`, invoiceId: `INV-${YEAR}-P1` } },
     ]);
-    expect(await db.invoices.get(`INV-${YEAR}-1`)).toMatchObject({ amount: 25200, gst: 2291 });
+    expect(await db.invoices.get(`INV-${YEAR}-P1`)).toMatchObject({ amount: 25200, gst: 2291 });
   });
 
   it('says emailing needs a connection when offline, without calling the server', async () => {
@@ -276,15 +279,17 @@ describe('QuotesManager', () => {
     fireEvent.click(within(dialog).getByText('Bank transfer'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     expect(
-      await screen.findByText(QUOTES_TEXT.paymentRecorded(quote.id, `INV-${YEAR}-1`)),
+      await screen.findByText(
+        QUOTES_TEXT.paymentRecorded(quote.id, `INV-${YEAR}-P1 (provisional)`),
+      ),
     ).toBeTruthy();
     // Accepting raised the invoice, and the payment settled it: two mutations, no server call.
     expect(await db.outbox.toArray()).toMatchObject([
-      { name: 'quote.accept', args: { id: quote.id, invoiceId: `INV-${YEAR}-1` } },
+      { name: 'quote.accept', args: { id: quote.id, invoiceId: `INV-${YEAR}-P1` } },
       {
         name: 'invoice.recordPayment',
         args: {
-          invoiceId: `INV-${YEAR}-1`,
+          invoiceId: `INV-${YEAR}-P1`,
           paymentId: 101,
           method: 'bank-transfer',
           amount: 25200,
@@ -362,7 +367,8 @@ describe('QuotesManager', () => {
     const preview = await screen.findByTestId('quote-preview');
     const header = within(preview).getByTestId('quote-business');
     expect(within(header).getByText(DEFAULT_BUSINESS_PROFILE.tradingName)).toBeTruthy();
-    expect(within(header).getByText(`ABN ${DEFAULT_BUSINESS_PROFILE.abn}`)).toBeTruthy();
+    // The placeholder ABN is never printed (issue 28).
+    expect(within(header).queryByText(/^ABN/)).toBeNull();
     const owner = DEFAULT_BUSINESS_PROFILE.owners[0]!;
     expect(within(header).getByText(`${owner.name}: ${owner.phone}`)).toBeTruthy();
     expect(within(preview).getByText('Services')).toBeTruthy();

@@ -12,6 +12,9 @@ import { Button, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine
 import { IconPlus } from '@tabler/icons-react';
 import {
   MESSAGES,
+  documentLabel,
+  documentRef,
+  jobIdOfQuote,
   quotePdfFilename,
   type Invoice,
   type Quote,
@@ -38,7 +41,7 @@ import {
 } from './quotes-api';
 import { toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
-import { invoicesByQuote, useBillingRows } from './use-billing';
+import { invoicesByQuote, useBillingRows, useDocumentRefs } from './use-billing';
 import { usePendingQuoteIds, useQuotes } from './use-quotes';
 
 type Editor = { mode: 'new'; key: number } | { mode: 'edit'; key: number; quote: Quote };
@@ -65,6 +68,12 @@ export function QuotesManager() {
   const quotes = useQuotes();
   const unsynced = usePendingQuoteIds();
   const billing = useBillingRows();
+  const refs = useDocumentRefs();
+  /** The number of the job an automatic quote was made for. */
+  const jobRefOf = (quote: Quote) => {
+    const job = jobIdOfQuote(quote);
+    return job ? refs.get(job) : undefined;
+  };
   const standing = invoicesByQuote(billing?.invoices ?? []);
   const now = useNow();
   const [editor, setEditor] = useState<Editor | null>(null);
@@ -129,7 +138,7 @@ export function QuotesManager() {
         toast(
           'success',
           MESSAGES.quoteStatusChanged('accepted'),
-          QUOTES_TEXT.invoiceRaised(outcome.invoiceId),
+          QUOTES_TEXT.invoiceRaised(documentLabel({ id: outcome.invoiceId })),
         );
       else toast('error', MESSAGES.QUOTE_UPDATE_FAILED, outcome.message);
     } catch (error) {
@@ -161,7 +170,7 @@ export function QuotesManager() {
     if (unsynced.has(quote.id))
       return toast('info', QUOTES_TEXT.NOT_SYNCED_TITLE, QUOTES_TEXT.notSynced);
     try {
-      saveBlob(await fetchQuotePdf(quote.id), quotePdfFilename(quote.id));
+      saveBlob(await fetchQuotePdf(quote.id), quotePdfFilename(documentRef(quote)));
       toast('success', MESSAGES.QUOTE_PDF_DOWNLOADED);
     } catch (error) {
       if (error instanceof OfflineError) return offlineToast(QUOTES_TEXT.pdfNeedsConnection);
@@ -206,7 +215,10 @@ export function QuotesManager() {
         MESSAGES.PAYMENT_RECORDED_TITLE,
         browserOffline()
           ? QUOTES_TEXT.savedOffline
-          : QUOTES_TEXT.paymentRecorded(recording.quote.id, outcome.invoiceId),
+          : QUOTES_TEXT.paymentRecorded(
+              documentLabel(recording.quote),
+              documentLabel({ id: outcome.invoiceId }),
+            ),
       );
       return true;
     } catch (error) {
@@ -230,7 +242,12 @@ export function QuotesManager() {
       );
     }
     const result = await mutate('quote.duplicate', { sourceId: quote.id, id });
-    if (result.ok) toast('success', QUOTES_TEXT.QUOTE_DUPLICATED, QUOTES_TEXT.quoteDuplicated(id));
+    if (result.ok)
+      toast(
+        'success',
+        QUOTES_TEXT.QUOTE_DUPLICATED,
+        QUOTES_TEXT.quoteDuplicated(documentLabel({ id })),
+      );
     else toast('error', MESSAGES.quoteCreateFailed(result.message));
   };
 
@@ -331,6 +348,7 @@ export function QuotesManager() {
                   now={now}
                   unsynced={unsynced.has(quote.id)}
                   invoice={standing.get(quote.id)}
+                  jobRef={jobRefOf(quote)}
                   busy={busy?.id === quote.id ? busy.action : null}
                   onAction={onAction}
                 />
@@ -350,8 +368,8 @@ export function QuotesManager() {
             ? {
                 key: recording.quote.id,
                 title: recording.invoice
-                  ? `Invoice ${recording.invoice.id} for ${recording.quote.customerName}`
-                  : `Quote ${recording.quote.id} for ${recording.quote.customerName}`,
+                  ? `Invoice ${documentLabel(recording.invoice)} for ${recording.quote.customerName}`
+                  : `Quote ${documentLabel(recording.quote)} for ${recording.quote.customerName}`,
                 owedCents: amountOwed(recording.quote, recording.invoice),
               }
             : null
@@ -367,7 +385,9 @@ export function QuotesManager() {
       >
         {deleting ? (
           <Stack>
-            <Text>{QUOTES_TEXT.deleteQuestion(deleting.id, deleting.customerName)}</Text>
+            <Text>
+              {QUOTES_TEXT.deleteQuestion(documentLabel(deleting), deleting.customerName)}
+            </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDeleting(null)}>
                 Cancel

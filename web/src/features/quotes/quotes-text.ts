@@ -37,4 +37,18 @@ export const QUOTES_TEXT = {
   deleteQuestion: (id: string, name: string) =>
     `Delete quote ${id} for ${name}? This cannot be undone.`,
   CARD_NOT_SET_UP_TITLE: 'Card payment is not set up',
+  // Issue 28: refunds, credit note emails, document numbers.
+  REFUNDS_OWED_TITLE: 'Refunds owed',
+  refundsOwedIntro:
+    'A credit note left these paid invoices in credit: the money goes back to the customer. Record each refund once it is paid out.',
+  refundOwed: (amount: string) => `Refund owed ${amount}`,
+  refundRecorded: (amount: string, invoice: string) =>
+    `${amount} refunded on invoice ${invoice}. The balance is back to zero once all is refunded.`,
+  CREDIT_NOTE_EMAILED: 'Credit note emailed',
+  creditNoteEmailed: (note: string) => `Credit note ${note} was emailed to the customer.`,
+  CREDIT_NOTE_EMAIL_FAILED: 'Failed to send the credit note email',
+  creditNoteNeedsConnection:
+    'The credit note PDF and email are made by the server, so they need a connection. Try again when you are back online.',
+  creditNoteNotSynced:
+    'This credit note has not reached the server yet, so it has no number to send. Try again once it has synced.',
 } as const;

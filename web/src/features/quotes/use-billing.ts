@@ -5,15 +5,21 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
+  bookingSchema,
   creditNoteSchema,
+  documentRef,
   invoiceSchema,
   jobIdOfQuote,
   jobSchema,
+  jobUpdateSchema,
   liveInvoices,
   paymentSchema,
+  type Booking,
   type CreditNote,
   type Invoice,
   type Job,
+  type JobUpdate,
+  type NumberedRow,
   type Payment,
   type Quote,
 } from '@pilbara/shared-schema';
@@ -131,4 +137,43 @@ export function useJobsToInvoice(quotes: readonly Quote[] | undefined): JobToInv
         .sort((a, b) => b.job.updatedAt.localeCompare(a.job.updatedAt));
     }, [quotes]) ?? []
   );
+}
+
+/**
+ * What people call the jobs and quotes invoices refer to, by key: their numbers (issue 28), or
+ * the key itself while a row waits for its number.
+ */
+export function useDocumentRefs(): ReadonlyMap<string, string> {
+  return (
+    useLiveQuery(async () => {
+      const refs = new Map<string, string>();
+      const [jobs, quotes] = await Promise.all([db.jobs.toArray(), db.quotes.toArray()]);
+      for (const row of [...jobs, ...quotes])
+        refs.set(String(row.id), documentRef(row as NumberedRow));
+      return refs;
+    }, []) ?? new Map<string, string>()
+  );
+}
+
+/** What the operations reports read (issue 28): jobs, their history, and the bookings. */
+export interface OperationsRows {
+  jobs: Job[];
+  updates: JobUpdate[];
+  bookings: Booking[];
+}
+
+/** Jobs, job history and bookings from this device, for the reports; undefined while loading. */
+export function useOperationsRows(): OperationsRows | undefined {
+  return useLiveQuery(async () => {
+    const [jobs, updates, bookings] = await Promise.all([
+      db.jobs.toArray(),
+      db.job_updates.toArray(),
+      db.bookings.toArray(),
+    ]);
+    return {
+      jobs: parseAll(jobSchema, jobs),
+      updates: parseAll(jobUpdateSchema, updates),
+      bookings: parseAll(bookingSchema, bookings),
+    };
+  }, []);
 }

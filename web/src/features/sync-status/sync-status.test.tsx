@@ -129,10 +129,12 @@ describe('NeedsAttentionList', () => {
         <NeedsAttentionList />
       </MantineProvider>,
     );
-    expect(await screen.findByText('Mark job En Route · JOB-2026-7')).toBeTruthy();
+    // A step the job has passed: said plainly, nothing to retry (issue 28).
+    expect(await screen.findByText('Mark En Route was not applied to job JOB-2026-7')).toBeTruthy();
     expect(screen.getByText('This job is already finished')).toBeTruthy();
     expect(screen.getByText('1 change needs attention')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByTestId('needs-attention')).toBeNull());
     expect(await db.syncIssues.count()).toBe(0);
   });

@@ -1,0 +1,110 @@
+/**
+ * Document numbers an accountant accepts (issue 28, DESIGN §12, README "Document numbers").
+ *
+ * Jobs, quotes, tax invoices and credit notes have two identities:
+ *
+ * - the **key** (`id`), minted from a leased block so a device can make the row offline and link
+ *   other rows to it (a payment to its invoice, history to its job). New keys carry the
+ *   provisional mark (`INV-2026-P57`); the key never changes;
+ * - the **number** (`number`), which customers and the accountant read: the server gives it when
+ *   it stores the row, from one counter per series and year, in the same transaction, so the
+ *   numbers follow the order the documents were issued in with no gaps, and a number once given
+ *   is never changed or given again.
+ *
+ * Until the number arrives a device shows the key, marked as provisional. Rows from before
+ * numbers were separate have a plain key that is their number.
+ */
+import { SERIES_PREFIXES, type SeriesPrefix } from '../constants/ids';
+import { perthDate } from './dates';
+import { isProvisionalId, parseSeriesId } from './ids';
+
+/** The numbered tables and the prefix of each one's series. */
+export const NUMBERED_TABLES = {
+  jobs: SERIES_PREFIXES.job,
+  quotes: SERIES_PREFIXES.quote,
+  invoices: SERIES_PREFIXES.invoice,
+  credit_notes: SERIES_PREFIXES.creditNote,
+} as const satisfies Record<string, SeriesPrefix>;
+/** A table whose rows get document numbers. */
+export type NumberedTable = keyof typeof NUMBERED_TABLES;
+
+/** Whether rows of `table` get document numbers. */
+export function isNumberedTable(table: string): table is NumberedTable {
+  return Object.hasOwn(NUMBERED_TABLES, table);
+}
+
+/** What a numbered row carries: its key and, once the server stored it, its number. */
+export interface NumberedRow {
+  id: string | number;
+  number?: string | null | undefined;
+}
+
+/**
+ * The row's document number: the one the server gave it, or the key of a row from before numbers
+ * were separate; null while a new row waits for its number.
+ */
+export function documentNumber(row: NumberedRow): string | null {
+  if (row.number) return row.number;
+  const id = String(row.id);
+  return isProvisionalId(id) ? null : id;
+}
+
+/** Whether the row still waits for its number (it shows its key, marked as provisional). */
+export function isProvisional(row: NumberedRow): boolean {
+  return documentNumber(row) === null;
+}
+
+/** What people read for a row: its number, or its key while the number has not arrived. */
+export function documentRef(row: NumberedRow): string {
+  return documentNumber(row) ?? String(row.id);
+}
+
+/** Words shown with a provisional reference. */
+export const PROVISIONAL_TEXT = {
+  BADGE: 'Provisional',
+  /** Beside a provisional reference: why it is not a number yet. */
+  EXPLAIN: 'Provisional reference: the number is given when this reaches the server.',
+  /** A toast for something made on a device, before the server numbered it. */
+  suffix: ' (provisional)',
+} as const;
+
+/** A row's reference with the provisional mark when it has no number yet ('… (provisional)'). */
+export function documentLabel(row: NumberedRow): string {
+  return isProvisional(row) ? `${documentRef(row)}${PROVISIONAL_TEXT.suffix}` : documentRef(row);
+}
+
+/**
+ * The series a row of `table` is numbered in: its prefix and the Perth year of the day it was
+ * made (`INV-2026`), so a document made offline on 31 December is numbered in that year.
+ */
+export function documentSeries(table: NumberedTable, createdAt: string): string {
+  return `${NUMBERED_TABLES[table]}-${perthDate(createdAt).slice(0, 4)}`;
+}
+
+/**
+ * The number a row keeps when a change writes it again: the stored row's, whatever the change
+ * carries (numbers never change; a copied row, such as a duplicated quote, does not inherit its
+ * source's). A device uses it for its optimistic rows; the server decides the same way.
+ */
+export function keptNumber(
+  stored: NumberedRow | undefined,
+  next: NumberedRow,
+): string | null | undefined {
+  if (stored && String(stored.id) === String(next.id)) return stored.number ?? null;
+  return null;
+}
+
+/**
+ * Whether `text` (as a customer or staff member types it) names this row: its number, or its
+ * key (a provisional reference read out before the number arrived keeps working).
+ */
+export function matchesDocumentRef(row: NumberedRow, text: string): boolean {
+  const wanted = text.trim().toUpperCase();
+  return documentRef(row) === wanted || String(row.id) === wanted;
+}
+
+/** The number of a document number text (`INV-2026-12` → 12), or null. */
+export function documentNumberValue(text: string): number | null {
+  const parsed = parseSeriesId(text);
+  return parsed && !parsed.provisional ? parsed.number : null;
+}
