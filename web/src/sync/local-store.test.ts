@@ -194,14 +194,14 @@ describe('applyChangesPage', () => {
       discountPercent: 0,
       discountAmount: 0,
       finalPrice: 10000,
-      notes: null,
+      notes: null as string | null,
       validUntil: '2026-12-01T00:00:00.000Z',
       status: 'draft',
       createdAt: '2026-11-20T08:00:00.000Z',
       updatedAt: '2026-11-20T08:00:00.000Z',
     };
     const page = (seq: number, data: typeof source) => ({
-      changes: [{ seq, entity: 'quotes', rowId: data.id, op: 'put' as const, data }],
+      changes: [{ seq, entity: 'quotes' as const, rowId: data.id, op: 'put' as const, data }],
       cursor: seq,
       hasMore: false,
       reset: false,
