@@ -8,7 +8,7 @@
  *   phone numbers;
  * - <link rel="modulepreload"> for the route's page chunk, so it loads beside the entry;
  * - the CSS the page's HTML uses inlined in <head> (beasties), the full stylesheets loaded
- *   without blocking the first paint (media="print" until main.tsx switches them on).
+ *   without blocking the first paint or the scripts (no href until main.tsx sets it).
  *
  * It also writes shell.html (no page content: the staff screens and the offline fallback),
  * 404.html, and prerendered.json listing all of them for the server. `prerenderSite` takes the
@@ -187,8 +187,16 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
     if (html) {
       page = await beasties.process(page);
       // beasties switches deferred sheets on with an inline onload handler, which the site's
-      // Content-Security-Policy forbids; main.tsx switches them on instead.
-      page = page.replace(/ onload="this\.media='all'"/g, ' data-deferred-css');
+      // Content-Security-Policy forbids; main.tsx switches them on instead. And they carry no
+      // href until then (issue 30): a stylesheet only deferred still downloads at once, beside
+      // the page's scripts, and on one bar of signal its 30 KB made the form usable about half a
+      // second later. main.tsx sets the href once the scripts are in, before hydrating; the
+      // inlined CSS draws the page until then, the <noscript> copy serves a browser without JS.
+      page = page.replace(/<link\b[^>]*\bonload="this\.media='all'"[^>]*>/g, (tag) =>
+        tag
+          .replace(/ onload="this\.media='all'"/, '')
+          .replace(/ href="([^"]*)"/, ' data-deferred-css="$1"'),
+      );
     }
     page = finish(page);
     const inline = inlineScriptProblem(page);

@@ -17,9 +17,12 @@ import { readEmbeddedConfig } from './app/embedded-config';
 import { preloadPage } from './app/routes';
 import { InitialTrackingProvider, readInitialTracking } from './features/tracking/initial-tracking';
 
-// Pre-rendered pages inline the CSS their HTML uses and load the full stylesheets as
-// media="print" so they never delay the first paint; they apply from here on.
+// Pre-rendered pages inline the CSS their HTML uses and name the full stylesheets without
+// loading them (scripts/prerender.mjs), so on a slow link they share the bandwidth with nothing
+// the page needs first: they load from here on, while the page hydrates, and then apply.
 for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')) {
+  const href = link.dataset.deferredCss;
+  if (href) link.href = href;
   link.media = 'all';
 }
 
