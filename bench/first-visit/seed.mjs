@@ -26,7 +26,7 @@ async function call(baseURL, cookie, method, path, body) {
 
 /**
  * Seeds `baseURL` (signed in as the admin with `adminPassword`); returns the tracking link's
- * token, its job id and status, the customer's phone and email (which the page must mask), and
+ * token, its job's reference as the page shows it and its status, the customer's phone and email (which the page must mask), and
  * the driver's credentials with one of their job ids.
  */
 export async function seedThrottledBench(baseURL, adminPassword) {
@@ -67,7 +67,9 @@ export async function seedThrottledBench(baseURL, adminPassword) {
   });
   return {
     token: tracked.trackingToken,
-    jobId: tracked.id,
+    // What the page shows as the job's reference: its number since issue 28 (a build from before
+    // numbers has only the id).
+    jobId: tracked.number ?? tracked.id,
     status: 'En Route',
     phone: customer.phone,
     email: customer.email,
