@@ -6,6 +6,7 @@
  * on it) is drawn from scratch — except a tracking link the server rendered for its query, with
  * the answer it shows embedded (features/tracking/initial-tracking.tsx), which is hydrated too.
  */
+import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
