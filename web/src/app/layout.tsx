@@ -40,7 +40,7 @@ function UnsentWork() {
   );
 }
 
-export function PageLoader() {
+function PageLoader() {
   return (
     <Center mih="50vh" role="status" aria-label="Loading page">
       <Loader color="ochre" />

@@ -54,16 +54,16 @@ export const LOGOUT_PENDING_KEY = 'auth_logout_pending';
 export const LOGIN_TIMEOUT_MS = 10_000;
 
 /** The longest a sign-in waits for the server when the device cannot sign in offline. */
-export const LOGIN_WAIT_MS = 120_000;
+const LOGIN_WAIT_MS = 120_000;
 
 /** How often, while signed in offline, the device tries to reach the server again. */
-export const RECONNECT_EVERY_MS = 5_000;
+const RECONNECT_EVERY_MS = 5_000;
 
 /**
  * True when a sign-in failed without the server checking the password: no answer at all, the
  * time limit passed, or a proxy/gateway answered in its place.
  */
-export function couldNotCheck(error: unknown): boolean {
+function couldNotCheck(error: unknown): boolean {
   if (isNetworkError(error)) return true;
   if (
     error instanceof DOMException &&
@@ -126,7 +126,7 @@ function isOptionalText(value: unknown): boolean {
  * hand rather than with zod: this provider is on every page, and zod would add about 26 KB
  * (gzip) to the first load of the public pages.
  */
-export function parseAuthUser(value: unknown): AuthUser | null {
+function parseAuthUser(value: unknown): AuthUser | null {
   if (typeof value !== 'object' || value === null) return null;
   const user = value as Record<string, unknown>;
   if (typeof user.id !== 'number' && typeof user.id !== 'string') return null;

@@ -10,7 +10,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { completionGaps } from '@pilbara/shared-schema';
 import { useFieldRecord } from './field-record/use-field-record';
 
-export const COMPLETE_TEXT = {
+const COMPLETE_TEXT = {
   title: (jobId: string) => `Complete ${jobId}?`,
   body: 'The customer is told the job is done and its draft quote is written. This cannot be undone.',
   lacking: 'The job’s record still lacks:',

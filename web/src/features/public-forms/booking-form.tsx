@@ -60,7 +60,7 @@ function emptyBooking(): BookingFormValues {
 }
 
 /** The emergency call-us panel (both variants): calling is the fastest way to get a truck. */
-export function EmergencyCallPanel({ phones }: { phones: { name: string; phone: string }[] }) {
+function EmergencyCallPanel({ phones }: { phones: { name: string; phone: string }[] }) {
   return (
     <Alert
       color="ochre"
