@@ -19,9 +19,8 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import {
-  BADGE_VARIANT_STYLES,
   DRIVER_STEP_LABELS,
-  jobStatusBadgeVariant,
+  jobStatusBadge,
   mapsLink,
   nextDriverStep,
   type DriverStep,
@@ -110,7 +109,7 @@ export function DriverJobCard({
   const [noting, setNoting] = useState(false);
   const record = useFieldRecord(job.id);
   const step = nextDriverStep(job.status);
-  const look = BADGE_VARIANT_STYLES[jobStatusBadgeVariant(job.status)];
+  const { look } = jobStatusBadge(job.status);
   const StepIcon = step ? STEP_LOOK[step].icon : IconCircleCheck;
   const files = record ? record.photos.length + record.signatures.length : 0;
   const run = (next: DriverStep) => {
