@@ -12,21 +12,18 @@ import {
   IconCamera,
   IconCircleCheck,
   IconCloudUpload,
-  IconMapPin,
   IconNote,
-  IconPhone,
   IconPlayerPlay,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import {
   DRIVER_STEP_LABELS,
   jobStatusBadge,
-  mapsLink,
   nextDriverStep,
   type DriverStep,
   type Job,
 } from '@pilbara/shared-schema';
-import { telHref } from '../../lib/format';
+import { CallButton, MapButton } from '../../components/call-map-buttons';
 import { DocumentRef } from '../../components/document-ref';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
@@ -179,28 +176,22 @@ export function DriverJobCard({
           />
         )}
         <div className={classes.contact}>
-          <Button
-            component="a"
-            href={telHref(job.phone)}
+          <CallButton
+            phone={job.phone}
             variant="light"
             className={classes.call}
-            leftSection={<IconPhone size={18} aria-hidden />}
-            aria-label={DRIVER_TEXT.call(job.customerName)}
-          >
-            {job.phone}
-          </Button>
-          <Button
-            component="a"
-            href={mapsLink(job.location)}
-            target="_blank"
-            rel="noopener noreferrer"
+            iconSize={18}
+            label={DRIVER_TEXT.call(job.customerName)}
+          />
+          <MapButton
+            location={job.location}
             variant="default"
             className={classes.call}
-            leftSection={<IconMapPin size={18} aria-hidden />}
-            aria-label={`${DRIVER_TEXT.map}: ${job.location}`}
+            iconSize={18}
+            label={`${DRIVER_TEXT.map}: ${job.location}`}
           >
             Map
-          </Button>
+          </MapButton>
         </div>
         <Text size="sm" className={classes.detail}>
           {job.location}
