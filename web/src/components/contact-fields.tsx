@@ -13,7 +13,7 @@ type ContactForm<T extends FieldValues, C, D> = Pick<
 >;
 
 /** One contact input of a form: its field name, its spec label and whether it is required. */
-export interface ContactField<T extends FieldValues> {
+interface ContactField<T extends FieldValues> {
   name: Path<T>;
   label: string;
   required?: boolean;

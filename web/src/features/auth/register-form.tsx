@@ -4,7 +4,7 @@ import { Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
 import { EmailInput, NameInput, PhoneInput } from '../../components/contact-fields';
 import { registerField } from '../../components/register-field';
-import { useAuth } from '../../components/auth-provider';
+import { useAuth } from '../../lib/auth';
 import { SubmitButton } from '../../components/submit-button';
 
 const EMPTY: RegisterInput = {

@@ -21,7 +21,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useProfile } from '../../components/profile-provider';
-import { displayName, useAuth } from '../../components/auth-provider';
+import { displayName, useAuth } from '../../lib/auth';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../components/fleet-due-list';
 import { usePrestartData } from '../../components/use-prestart-data';
