@@ -42,7 +42,7 @@ import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admi
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
-import { JobVehicleSelect, type FleetState } from '../../components/job-vehicle-select';
+import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { JobMessages } from './job-messages';
 import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';

@@ -28,7 +28,7 @@ import { DocumentRef } from '../../components/document-ref';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { useFieldRecord } from '../../components/field-record/use-field-record';
-import { JobVehicleSelect, type FleetState } from '../../components/job-vehicle-select';
+import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { addNote, takeStep } from './driver-actions';
 import { DRIVER_TEXT } from './driver-text';
 import classes from './driver.module.css';

@@ -16,7 +16,7 @@ import {
   truckView,
   type TruckPosition as Fix,
 } from '@pilbara/shared-schema';
-import { TruckMap } from '../../components/truck-map';
+import { TruckMap } from './truck-map';
 
 /**
  * The clock, re-read every 5 s so "last seen" (rounded to the nearest minute), staleness and the
