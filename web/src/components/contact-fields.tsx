@@ -49,37 +49,31 @@ export function NameInput<T extends FieldValues, C, D>({
   );
 }
 
-export function PhoneInput<T extends FieldValues, C, D>({
+/** A text input of a kind the browser knows: its type, keyboard and what it may fill in. */
+function KindInput<T extends FieldValues, C, D>({
   form,
   field,
   autofill = true,
-}: FieldProps<T, C, D>) {
+  kind,
+}: FieldProps<T, C, D> & { kind: 'tel' | 'email' }) {
   return (
     <TextInput
       label={field.label}
-      type="tel"
-      inputMode="tel"
-      autoComplete={autofill ? 'tel' : undefined}
+      type={kind}
+      inputMode={kind === 'tel' ? 'tel' : undefined}
+      autoComplete={autofill ? kind : undefined}
       withAsterisk={field.required}
       {...registerField(form, field.name)}
     />
   );
 }
 
-export function EmailInput<T extends FieldValues, C, D>({
-  form,
-  field,
-  autofill = true,
-}: FieldProps<T, C, D>) {
-  return (
-    <TextInput
-      label={field.label}
-      type="email"
-      autoComplete={autofill ? 'email' : undefined}
-      withAsterisk={field.required}
-      {...registerField(form, field.name)}
-    />
-  );
+export function PhoneInput<T extends FieldValues, C, D>(props: FieldProps<T, C, D>) {
+  return <KindInput {...props} kind="tel" />;
+}
+
+export function EmailInput<T extends FieldValues, C, D>(props: FieldProps<T, C, D>) {
+  return <KindInput {...props} kind="email" />;
 }
 
 interface ContactFieldsProps<T extends FieldValues, C, D> {
