@@ -38,7 +38,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /** Whether the database holds no business data yet. */
-export function isEmptyDatabase(db: Db): boolean {
+function isEmptyDatabase(db: Db): boolean {
   return (['jobs', 'bookings', 'quotes', 'vehicles', 'contact_submissions'] as const).every(
     (table) => countRows(db, table) === 0,
   );

@@ -50,14 +50,14 @@ export interface PageTable {
   profile?: Record<string, unknown>;
 }
 
-export const PAGE_TABLE_FILE = 'prerendered.json';
+const PAGE_TABLE_FILE = 'prerendered.json';
 
 /**
  * The file a pre-compressed copy stands for: `index.html.br` → `index.html`. @fastify/static
  * hands the compressed file's path to `setHeaders`, and the headers must be those of the page
  * (issue 25: pages sent compressed, which is what every browser gets, lost their CSP).
  */
-export function servedFile(filePath: string): string {
+function servedFile(filePath: string): string {
   return filePath.replace(/\.(br|gz)$/, '');
 }
 
@@ -93,7 +93,7 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /** A page (pre-compressed or not) or the service worker. */
-export function isDocumentLike(name: string): boolean {
+function isDocumentLike(name: string): boolean {
   const file = servedFile(name);
   return file.endsWith('.html') || file === 'sw.js';
 }
@@ -134,11 +134,7 @@ function canonical(value: unknown): string {
  * DATA_DIR/pages/<hash> and reused while neither the build nor the profile changes. So the first
  * HTML always carries the real numbers, which matter most when no JavaScript has run yet.
  */
-export async function pagesRoot(
-  app: FastifyInstance,
-  root: string,
-  table: PageTable,
-): Promise<string> {
+async function pagesRoot(app: FastifyInstance, root: string, table: PageTable): Promise<string> {
   const { publicUrl: _url, stripePublishableKey: _key, ...shown } = app.profile;
   if (!table.profile || canonical(table.profile) === canonical(shown)) return root;
   const webDir = path.dirname(root);

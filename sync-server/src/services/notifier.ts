@@ -59,7 +59,7 @@ import { claimEntryTexts, claimJobText, type SmsClaimContext } from './sms-notic
 import { deliverTexts, recoverInterruptedTexts, type SmsCaps } from './sms-delivery';
 
 /** The job events customers hear about, by the status that starts them. */
-export const JOB_EVENTS = {
+const JOB_EVENTS = {
   'En Route': 'job_en_route',
   Completed: 'job_completed',
 } as const;
@@ -68,28 +68,28 @@ export const JOB_EVENTS = {
  * A booking approved: a new job carrying the booking's tracking token (booking.approve hands it
  * on), so the customer learns their job id, with the same tracking link (issue 14).
  */
-export const BOOKING_APPROVED = 'booking_approved';
+const BOOKING_APPROVED = 'booking_approved';
 
 /**
  * The review request: recorded with the completion, due {@link REVIEW_REQUEST_DELAY_MS} later
  * (`dueAt`), not sent if the customer has reviewed the job by then.
  */
-export const REVIEW_REQUEST = 'review_request';
+const REVIEW_REQUEST = 'review_request';
 
 /** What a review request row says when the customer reviewed the job before it was due. */
-export const ALREADY_REVIEWED = 'Not sent: the customer had already reviewed this job';
+const ALREADY_REVIEWED = 'Not sent: the customer had already reviewed this job';
 
-export type JobEvent =
+type JobEvent =
   (typeof JOB_EVENTS)[keyof typeof JOB_EVENTS] | typeof BOOKING_APPROVED | typeof REVIEW_REQUEST;
 
 /** The log reader's name in `log_cursors`. */
-export const NOTIFIER_CURSOR = 'notifier';
+const NOTIFIER_CURSOR = 'notifier';
 
 /** Log entries read per transaction, so a long backlog never holds the write lock for long. */
 const PAGE_SIZE = 500;
 
 /** Fallback poll for changes written by code that does not call `notifyChanges`. */
-export const NOTIFIER_POLL_MS = 2_000;
+const NOTIFIER_POLL_MS = 2_000;
 
 /**
  * How long after a committed change the notifier runs, gathering the changes of that time into
@@ -97,7 +97,7 @@ export const NOTIFIER_POLL_MS = 2_000;
  * second a run per change doubled the server's commits (issue 13). Half a second is nothing for
  * an email.
  */
-export const NOTIFIER_AFTER_CHANGE_MS = 500;
+const NOTIFIER_AFTER_CHANGE_MS = 500;
 
 export interface NotifierDeps {
   db: Db;
@@ -125,7 +125,7 @@ export interface NotifierDeps {
  * a phone, so its job sheet shows them; after this it goes with what the server holds, and the
  * sheet says how many are still to come.
  */
-export const SHEET_WAIT_MS = 30 * 60 * 1000;
+const SHEET_WAIT_MS = 30 * 60 * 1000;
 
 export interface Notifier {
   /** Reads the log and sends what is due; resolves when this run (and any it queued) is done. */
@@ -164,7 +164,7 @@ interface PendingRow {
  * a job id alone opens nothing without the phone). A job without a token (none are stored so,
  * but a row may be read before its migration) links to the portal's search.
  */
-export function trackingLink(
+function trackingLink(
   publicUrl: string,
   job: { id: string; trackingToken?: string | null },
 ): string {
@@ -177,7 +177,7 @@ export function trackingLink(
  * and the one arrival estimate (`enRoute`, rules/arrival.ts); the review request links to the
  * job's review form with its tracking token, so the customer has nothing to type.
  */
-export function jobEventEmail(
+function jobEventEmail(
   event: JobEvent,
   job: {
     id: string;
@@ -229,7 +229,7 @@ function text(value: unknown): string | null {
 }
 
 /** Whether the customer with this email wants job update emails (no preferences row: yes). */
-export function wantsJobUpdateEmails(db: Db, email: string): boolean {
+function wantsJobUpdateEmails(db: Db, email: string): boolean {
   const prefs = statement(
     db,
     'SELECT emailEnabled, jobUpdates FROM notification_preferences WHERE customerEmail = ? COLLATE NOCASE LIMIT 1',
@@ -420,7 +420,7 @@ export function claimJobEvents(
  * Sends every pending job-event email that is due, recording sent or failed with the error. A
  * review request for a job reviewed meanwhile is not sent (recorded failed, with why).
  */
-export async function deliverPending(deps: NotifierDeps): Promise<void> {
+async function deliverPending(deps: NotifierDeps): Promise<void> {
   const { db } = deps;
   const pending = statement(
     db,
@@ -507,7 +507,7 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
  * Sends every pending push. A subscription the push service no longer knows (404, 410: the
  * customer unsubscribed or cleared the site's data) is deleted with its records.
  */
-export async function deliverPushes(deps: NotifierDeps): Promise<void> {
+async function deliverPushes(deps: NotifierDeps): Promise<void> {
   const { db, push } = deps;
   if (!push) return;
   const pending = statement(

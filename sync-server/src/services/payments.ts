@@ -72,7 +72,7 @@ export interface StoredIntent {
 }
 
 /** The quote's intents for this amount, newest first. */
-export function storedIntents(db: Db, quoteId: string, amountCents: number): StoredIntent[] {
+function storedIntents(db: Db, quoteId: string, amountCents: number): StoredIntent[] {
   return db
     .prepare(
       'SELECT * FROM payment_intents WHERE quoteId = ? AND amount = ? ORDER BY createdAt DESC, rowid DESC',

@@ -29,7 +29,7 @@ import { isTrackingToken, type TrackResponse } from '@pilbara/shared-schema';
 import { trackAnswer } from './track-answer';
 
 /** How long a request waits for its page before the plain portal page is sent instead. */
-export const TRACKING_RENDER_BUDGET_MS = 2_000;
+const TRACKING_RENDER_BUDGET_MS = 2_000;
 /** Pages that may wait for the renderer; past this the plain page goes at once. */
 const MAX_WAITING = 32;
 /** A renderer that failed is started again at the next link, but not more often than this. */

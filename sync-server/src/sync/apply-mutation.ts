@@ -49,7 +49,7 @@ import { refusedFileReference } from './file-references';
 export type Rejection = MutationRejection;
 
 /** A mutation that was applied. */
-export interface Applied {
+interface Applied {
   ok: true;
   result: unknown;
   changes: RowChange[];
@@ -369,7 +369,7 @@ export function ensureClient(
 }
 
 /** The stored verdict on a device's mutation. */
-export function storedResult(db: Db, clientId: string, seq: number): MutationResult | undefined {
+function storedResult(db: Db, clientId: string, seq: number): MutationResult | undefined {
   const row = statement(
     db,
     'SELECT seq, mutationId, status, code, message, result FROM mutation_results WHERE clientId = ? AND seq = ?',

@@ -122,7 +122,7 @@ function roleCheck(request: FastifyRequest): () => boolean {
  * origin of PUBLIC_URL (or the address the request came to, for a LAN or test setup on another
  * port). A client that sends no Origin is not a browser page, so it carries no borrowed cookie.
  */
-export function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
+function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   const allowed = new Set([new URL(publicUrl).origin]);
@@ -362,5 +362,3 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
-
-export default syncRoutes;

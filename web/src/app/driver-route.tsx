@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import { assignmentName } from '@pilbara/shared-schema';
-import { useAuth } from '../components/auth-provider';
+import { useAuth } from '../lib/auth';
 
 const loadDriverPage = () => import('../features/driver');
 const loadFleet = () => import('../features/fleet');

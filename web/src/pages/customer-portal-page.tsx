@@ -42,7 +42,7 @@ import {
   type PortalSearchFormHandle,
 } from '../features/tracking/portal-search-form';
 
-export const PORTAL_OFFLINE_TEXT =
+const PORTAL_OFFLINE_TEXT =
   "You're offline, so we can't look up your job right now. It will work again as soon as you have signal – or call us, a call often gets through where data does not.";
 
 /** Both operators' call buttons: offered wherever the portal cannot help right now. */

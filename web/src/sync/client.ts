@@ -58,11 +58,6 @@ export function getSyncDatabase(): PilbaraDatabase {
   return database;
 }
 
-/** Tests point the client at their own database. */
-export function useDatabaseForTests(db: PilbaraDatabase): void {
-  database = db;
-}
-
 function getChannel(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
@@ -119,7 +114,7 @@ export type MintedId<S extends MintSeries> = S extends (typeof INTEGER_ID_SERIES
  * can be before the server's blocks have arrived (seconds, on a busy server): an admin who
  * approved a booking at once was told "No ids left on this device" while online.
  */
-export const FIRST_IDS_WAIT_MS = 15_000;
+const FIRST_IDS_WAIT_MS = 15_000;
 
 /**
  * A final id minted on this device from its leases: `mintId('JOB')` → `'JOB-2026-57'`,

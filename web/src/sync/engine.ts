@@ -59,12 +59,12 @@ export interface StoredStatus {
   message: string | null;
 }
 
-export interface BackoffOptions {
+interface BackoffOptions {
   baseMs: number;
   maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 100, maxMs: 10_000 };
+const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 100, maxMs: 10_000 };
 
 /**
  * Push batches in flight at once over the socket: the server answers a socket's messages in
@@ -75,13 +75,13 @@ export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 100, maxMs: 10_000 };
 export const SOCKET_PUSH_WINDOW = 4;
 
 /** Default {@link EngineOptions.answerTimeoutMs}: a link silent this long counts as none. */
-export const DEFAULT_ANSWER_TIMEOUT_MS = 10_000;
+const DEFAULT_ANSWER_TIMEOUT_MS = 10_000;
 
 /** The status message while a connection hangs with no answer. */
 export const NO_ANSWER_MESSAGE = 'No answer from the server';
 
 /** Capped exponential backoff with "equal jitter": half fixed, half random. */
-export function backoffDelay(
+function backoffDelay(
   attempt: number,
   options: BackoffOptions = DEFAULT_BACKOFF,
   random: () => number = Math.random,
@@ -122,7 +122,7 @@ export interface EngineOptions {
 }
 
 /** Default {@link EngineOptions.networkCheckMs}. */
-export const DEFAULT_NETWORK_CHECK_MS = 5_000;
+const DEFAULT_NETWORK_CHECK_MS = 5_000;
 
 function navigatorOnline(): boolean {
   // Typed loosely: the engine also runs under Node (the server's integration tests).

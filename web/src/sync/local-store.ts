@@ -75,7 +75,7 @@ export type MutateResult =
   { ok: true; result: unknown; seq: number; mutationId: string } | MutationRejection;
 
 /** The key meaning "some rows of `entity` chosen by field values" (a `where` read). */
-export function wildcardKey(entity: SyncedTable): string {
+function wildcardKey(entity: SyncedTable): string {
   return `${entity}:*`;
 }
 
@@ -87,7 +87,7 @@ function parseKey(key: string): { entity: SyncedTable; id: RowId | null } {
 }
 
 /** Every table a sync transaction may touch. */
-export function syncTables(db: PilbaraDatabase): Table[] {
+function syncTables(db: PilbaraDatabase): Table[] {
   return [
     ...SYNCED_TABLES.map((t) => db.table(t)),
     ...SYNCED_TABLES.map((t) => db.table(confirmedTableName(t))),
@@ -123,7 +123,7 @@ function matches(row: SyncedRow, where: Record<string, unknown>): boolean {
 }
 
 /** Every key a run read or wrote, for the outbox's multi-entry index. */
-export function touchedKeys(run: { reads: string[]; writes: string[] }): string[] {
+function touchedKeys(run: { reads: string[]; writes: string[] }): string[] {
   return [...new Set([...run.reads, ...run.writes])];
 }
 
@@ -771,18 +771,6 @@ export async function resetForResync(
     await setMeta(db, META.lastIssuedSeq, seq);
     await setMeta(db, META.dirty, { all: true, keys: [] } satisfies DirtyState);
     return clientId;
-  });
-}
-
-/** Drops every synced row and the cursor (sign-out of a shared device); keeps the outbox. */
-export async function clearSyncedRows(db: PilbaraDatabase): Promise<void> {
-  await db.transaction('rw', syncTables(db), async () => {
-    for (const table of SYNCED_TABLES) {
-      await db.visible(table).clear();
-      await db.confirmed(table).clear();
-    }
-    await setMeta(db, META.cursor, 0);
-    await setMeta(db, META.epoch, null);
   });
 }
 

@@ -31,7 +31,7 @@ import { PAYMENT_CURRENCY, storedIntent } from '../../services/payments';
 import type { Row } from '@pilbara/shared-schema';
 
 /** The invoices of a quote, oldest first. */
-export function invoicesOfQuote(db: Db, quoteId: string): Invoice[] {
+function invoicesOfQuote(db: Db, quoteId: string): Invoice[] {
   return findRows<Invoice>(db, 'invoices', { quoteId }, { orderBy: 'createdAt' });
 }
 
@@ -41,12 +41,12 @@ export function liveInvoiceOfQuote(db: Db, quoteId: string): Invoice | undefined
 }
 
 /** The payments of an invoice, in the order they arrived. */
-export function paymentsOfInvoice(db: Db, invoiceId: string): Payment[] {
+function paymentsOfInvoice(db: Db, invoiceId: string): Payment[] {
   return findRows<Payment>(db, 'payments', { invoiceId }, { orderBy: 'paidAt' });
 }
 
 /** The credit notes of an invoice, oldest first. */
-export function creditNotesOfInvoice(db: Db, invoiceId: string): CreditNote[] {
+function creditNotesOfInvoice(db: Db, invoiceId: string): CreditNote[] {
   return findRows<CreditNote>(db, 'credit_notes', { invoiceId }, { orderBy: 'createdAt' });
 }
 
@@ -70,7 +70,7 @@ export function quoteIsPaid(db: Db, quoteId: string): boolean {
 }
 
 /** The payment a card PaymentIntent made, if it made one. */
-export function paymentForIntent(db: Db, intentId: string): Payment | undefined {
+function paymentForIntent(db: Db, intentId: string): Payment | undefined {
   return findRows<Payment>(db, 'payments', { stripePaymentIntentId: intentId })[0];
 }
 
@@ -133,11 +133,11 @@ export interface SucceededIntent {
 }
 
 /** Why a card payment is not settled but put before staff. */
-export type PaymentReviewReason =
+type PaymentReviewReason =
   'unknown_intent' | 'quote_mismatch' | 'unknown_quote' | 'wrong_currency' | 'amount_short';
 
 /** The verdict on a succeeded card payment. */
-export type CardPaymentVerdict =
+type CardPaymentVerdict =
   | { ok: true; quote: Quote; amount: number }
   | { ok: false; reason: PaymentReviewReason; quoteId: string | null; amount: number };
 
@@ -150,7 +150,7 @@ const REVIEW_TEXT: Record<PaymentReviewReason, string> = {
 };
 
 /** What a quote still owes: its standing invoice's balance, or its price before it is invoiced. */
-export function amountDue(db: Db, quote: Quote): number {
+function amountDue(db: Db, quote: Quote): number {
   const invoice = liveInvoiceOfQuote(db, quote.id);
   return invoice ? balanceDue(invoice) : quote.finalPrice;
 }
@@ -162,7 +162,7 @@ export function amountDue(db: Db, quote: Quote): number {
  * Anything else settles nothing; the caller records it for staff. The webhook and the
  * checkout's confirm call both ask it.
  */
-export function judgeCardPayment(db: Db, intent: SucceededIntent): CardPaymentVerdict {
+function judgeCardPayment(db: Db, intent: SucceededIntent): CardPaymentVerdict {
   const received =
     typeof intent.amount_received === 'number' ? intent.amount_received : intent.amount;
   const stored = storedIntent(db, intent.id);

@@ -12,7 +12,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB }
 import type { AmountLine, DocumentSection, SellerBlock } from '@pilbara/shared-schema';
 
 /** A4 in PDF points. */
-export const PAGE = { width: 595.28, height: 841.89 };
+const PAGE = { width: 595.28, height: 841.89 };
 export const MARGIN = 50;
 export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const FOOTER_SPACE = 60;

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginInputSchema, type LoginInput } from '@pilbara/shared-schema';
 import { registerField } from '../../components/register-field';
-import { useAuth, type AuthUser } from '../../components/auth-provider';
+import { useAuth, type AuthUser } from '../../lib/auth';
 import { SubmitButton } from '../../components/submit-button';
 
 /**

@@ -10,7 +10,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { TrackResponse } from '@pilbara/shared-schema';
 
-export const TRACKING_DATA_ELEMENT_ID = 'tracking-data';
+const TRACKING_DATA_ELEMENT_ID = 'tracking-data';
 
 /** What the server looked up for a tracking link while rendering it. */
 export interface InitialTracking {

@@ -16,11 +16,10 @@ import {
   truckView,
   type TruckPosition as Fix,
 } from '@pilbara/shared-schema';
-import { TruckMap } from '../../components/truck-map';
 import { useHydrated } from '../../lib/hydration';
 import { useInitialTracking } from './initial-tracking';
+import { TruckMap } from './truck-map';
 
-/**
 /**
  * The clock, re-read every 5 s so "last seen" (rounded to the nearest minute), staleness and the
  * arrival estimate follow time between polls without a fetch. A page the server rendered starts
