@@ -44,6 +44,7 @@ const CHANNEL = 'pilbara-sync';
 let database: PilbaraDatabase | undefined;
 let channel: BroadcastChannel | null | undefined;
 interface Running {
+  options: StartSyncOptions;
   abort: AbortController;
   engine: SyncEngine | null;
   uploader: FileUploader | null;
@@ -51,6 +52,31 @@ interface Running {
 }
 
 let running: Running | null = null;
+
+/**
+ * A page leaving (navigation, close, or into the back/forward cache) steps down as leader so the
+ * next page of the app gets the lock at once. WebKit keeps a page it cached for going back alive
+ * with its Web Locks held: the admin panel opened after the home page then waited behind it and
+ * never synced ("Not syncing"). A cached page coming back starts again with the same options.
+ */
+let suspended: StartSyncOptions | null = null;
+let lifecycleWatched = false;
+
+function watchPageLifecycle(): void {
+  if (lifecycleWatched || typeof globalThis.addEventListener !== 'function') return;
+  lifecycleWatched = true;
+  globalThis.addEventListener('pagehide', () => {
+    if (!running) return;
+    suspended = running.options;
+    void haltSync();
+  });
+  globalThis.addEventListener('pageshow', (event) => {
+    if (!(event as PageTransitionEvent).persisted || !suspended || running) return;
+    const options = suspended;
+    suspended = null;
+    startSync(options);
+  });
+}
 
 /** The database screens read (with `useLiveQuery`) and the engine syncs. */
 export function getSyncDatabase(): PilbaraDatabase {
@@ -162,7 +188,9 @@ export function startSync(options: StartSyncOptions): void {
   if (running) return;
   const db = getSyncDatabase();
   const abort = new AbortController();
+  watchPageLifecycle();
   const state: Running = {
+    options,
     abort,
     engine: null,
     uploader: null,
@@ -267,6 +295,11 @@ export function startSync(options: StartSyncOptions): void {
 
 /** Stops syncing in this tab (sign-out, tests). The outbox stays for the next start. */
 export async function stopSync(): Promise<void> {
+  suspended = null;
+  await haltSync();
+}
+
+async function haltSync(): Promise<void> {
   const state = running;
   if (!state) return;
   running = null;
