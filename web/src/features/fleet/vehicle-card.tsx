@@ -1,17 +1,15 @@
 /**
  * One fleet vehicle (spec staff §2 and §4): status badge, name, registration, type, mileage and
  * the service-progress bar, the service reminder and expiry alerts, cost per km over the chosen
- * period; expanding shows modifications, special features, the latest 3 service and fuel
- * records, and the trip and expense lists.
+ * period; expanding shows the details (vehicle-records.tsx), the More menu (vehicle-menu.tsx).
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Button,
   Card,
   Collapse,
   Group,
-  Menu,
   Progress,
   SimpleGrid,
   Stack,
@@ -22,23 +20,13 @@ import {
   IconChevronDown,
   IconClipboardCheck,
   IconChevronUp,
-  IconDots,
   IconGasStation,
-  IconListCheck,
-  IconReceipt,
-  IconRoute,
-  IconStar,
-  IconTimeline,
   IconTool,
-  IconTrash,
 } from '@tabler/icons-react';
 import {
   expiryAlerts,
   formatCents,
-  formatLitres,
-  formatPerth,
   groupThousands,
-  latestRecords,
   rowKey,
   lastServiceOdometer,
   serviceProgress,
@@ -56,17 +44,10 @@ import { DefectRow } from './defects';
 import { vehicleCostPerKm, vehicleLabel } from './fleet-figures';
 import { FLEET_TEXT } from './fleet-text';
 import classes from './fleet.module.css';
+import { VehicleMenu, type VehicleAction } from './vehicle-menu';
+import { date, PendingBadge, VehicleDetails } from './vehicle-records';
 
-export type VehicleAction =
-  | 'prestart'
-  | 'timeline'
-  | 'fuel'
-  | 'service'
-  | 'mileage'
-  | 'expense'
-  | 'modifications'
-  | 'specialFeatures'
-  | 'remove';
+export type { VehicleAction } from './vehicle-menu';
 
 export interface VehicleCardProps {
   vehicle: Vehicle;
@@ -86,118 +67,6 @@ export interface VehicleCardProps {
 }
 
 const BAR_COLORS = { red: 'red', orange: 'orange', yellow: 'yellow', green: 'green' } as const;
-
-function date(iso: string): string {
-  return formatPerth(iso, 'DD/MM/YYYY');
-}
-
-function PendingBadge({ show }: { show: boolean }) {
-  if (!show) return null;
-  return (
-    <Badge size="xs" variant="outline" color="yellow.8" data-testid="pending-marker">
-      {FLEET_TEXT.pending}
-    </Badge>
-  );
-}
-
-function Chips({
-  title,
-  values,
-  testId,
-}: {
-  title: string;
-  values: readonly string[];
-  testId: string;
-}) {
-  return (
-    <Stack gap={4} data-testid={testId}>
-      <Text fw={600} size="sm">
-        {title}
-      </Text>
-      {values.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {FLEET_TEXT.none}
-        </Text>
-      ) : (
-        <Group gap={6}>
-          {values.map((value) => (
-            <Badge key={value} variant="light" color="gray" tt="none" size="md">
-              {value}
-            </Badge>
-          ))}
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
-function RecordList({
-  title,
-  testId,
-  children,
-  empty,
-}: {
-  title: string;
-  testId: string;
-  children: React.ReactNode[];
-  empty: boolean;
-}) {
-  return (
-    <Stack gap={4} data-testid={testId}>
-      <Text fw={600} size="sm">
-        {title}
-      </Text>
-      {empty ? (
-        <Text size="sm" c="dimmed">
-          {FLEET_TEXT.none}
-        </Text>
-      ) : (
-        <Stack gap={6}>{children}</Stack>
-      )}
-    </Stack>
-  );
-}
-
-function Amount({ cents }: { cents: number }) {
-  return (
-    <Text size="sm" fw={600}>
-      {formatCents(cents)}
-    </Text>
-  );
-}
-
-/** One record of a list: what it was and `aside` (its amount or date) on top, details under it. */
-function RecordRow({
-  testId,
-  title,
-  aside,
-  details,
-  pending,
-  children,
-}: {
-  testId: string;
-  title: ReactNode;
-  aside: ReactNode;
-  details: ReactNode;
-  pending: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <div className={classes.record} data-testid={testId}>
-      <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text size="sm" fw={500}>
-          {title}
-        </Text>
-        {aside}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {details}
-      </Text>
-      {children}
-      <PendingBadge show={pending} />
-    </div>
-  );
-}
 
 export function VehicleCard({
   vehicle,
@@ -222,10 +91,6 @@ export function VehicleCard({
   const reminder = serviceReminder(serviced, now);
   const alerts = expiryAlerts(vehicle, now);
   const cost = vehicleCostPerKm(vehicle.id, fuel, services, periodDays, now);
-  const latestServices = latestRecords(services, vehicle.id, (r) => r.invoiceDate || r.createdAt);
-  const latestFuel = latestRecords(fuel, vehicle.id, (r) => r.dateTime);
-  const trips = latestRecords(mileage, vehicle.id, (r) => r.dateTime, 5);
-  const vehicleExpenses = latestRecords(expenses, vehicle.id, (r) => r.expenseDate, 5);
   const detailsId = `vehicle-${vehicle.id}-details`;
 
   return (
@@ -370,172 +235,17 @@ export function VehicleCard({
           >
             {open ? 'Hide details' : 'Show details'}
           </Button>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" size="sm" leftSection={<IconDots size={16} aria-hidden />}>
-                More
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconTimeline size={16} aria-hidden />}
-                onClick={() => onAction('timeline', vehicle)}
-              >
-                {PRESTART_TEXT.timeline}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconRoute size={16} aria-hidden />}
-                onClick={() => onAction('mileage', vehicle)}
-              >
-                {FLEET_TEXT.addMileage}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconReceipt size={16} aria-hidden />}
-                onClick={() => onAction('expense', vehicle)}
-              >
-                {FLEET_TEXT.addExpense}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconListCheck size={16} aria-hidden />}
-                onClick={() => onAction('modifications', vehicle)}
-              >
-                {FLEET_TEXT.editModifications}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconStar size={16} aria-hidden />}
-                onClick={() => onAction('specialFeatures', vehicle)}
-              >
-                {FLEET_TEXT.editFeatures}
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => onAction('remove', vehicle)}
-              >
-                {FLEET_TEXT.remove}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <VehicleMenu vehicle={vehicle} onAction={onAction} />
         </Group>
         <Collapse expanded={open} id={detailsId}>
-          <Stack gap="sm" pt="xs" data-testid="vehicle-details">
-            <Chips
-              title={FLEET_TEXT.modifications}
-              values={vehicle.modifications}
-              testId="vehicle-modifications"
-            />
-            <Chips
-              title={FLEET_TEXT.specialFeatures}
-              values={vehicle.specialFeatures}
-              testId="vehicle-features"
-            />
-            <RecordList
-              title={FLEET_TEXT.latestServices}
-              testId="latest-services"
-              empty={latestServices.length === 0}
-            >
-              {latestServices.map((record) => (
-                <RecordRow
-                  key={record.id}
-                  testId="service-record"
-                  title={record.serviceType}
-                  aside={<Amount cents={record.totalCost} />}
-                  details={
-                    <>
-                      {date(record.invoiceDate)} · {groupThousands(record.mileageAtService)} km ·{' '}
-                      {record.servicedBy}
-                    </>
-                  }
-                  pending={pendingKeys.has(rowKey('service_records', record.id))}
-                >
-                  <Text size="xs">{record.description}</Text>
-                </RecordRow>
-              ))}
-            </RecordList>
-            <RecordList
-              title={FLEET_TEXT.latestFuel}
-              testId="latest-fuel"
-              empty={latestFuel.length === 0}
-            >
-              {latestFuel.map((record) => (
-                <RecordRow
-                  key={record.id}
-                  testId="fuel-record"
-                  title={
-                    <>
-                      {formatLitres(record.liters)} {record.fuelType}
-                      {record.fillType === 'Partial' ? ' (partial)' : ''}
-                    </>
-                  }
-                  aside={<Amount cents={record.totalCost} />}
-                  details={
-                    <>
-                      {formatPerth(record.dateTime, 'DD/MM/YYYY HH:mm')} ·{' '}
-                      {groupThousands(record.odometerReading)} km · {record.location}
-                      {record.driver ? ` · ${record.driver}` : ''}
-                    </>
-                  }
-                  pending={pendingKeys.has(rowKey('fuel_records', record.id))}
-                />
-              ))}
-            </RecordList>
-            <RecordList
-              title={FLEET_TEXT.mileageRecords}
-              testId="mileage-records"
-              empty={trips.length === 0}
-            >
-              {trips.map((record) => (
-                <RecordRow
-                  key={record.id}
-                  testId="mileage-record"
-                  title={
-                    <>
-                      {groupThousands(record.distance)} km
-                      {record.purpose ? ` · ${record.purpose}` : ''}
-                    </>
-                  }
-                  aside={
-                    <Text size="xs" c="dimmed">
-                      {date(record.dateTime)}
-                    </Text>
-                  }
-                  details={
-                    <>
-                      {groupThousands(record.startOdometer)} → {groupThousands(record.endOdometer)}{' '}
-                      km
-                      {record.startLocation || record.endLocation
-                        ? ` · ${record.startLocation ?? ''} → ${record.endLocation ?? ''}`
-                        : ''}
-                    </>
-                  }
-                  pending={pendingKeys.has(rowKey('mileage_records', record.id))}
-                />
-              ))}
-            </RecordList>
-            <RecordList
-              title={FLEET_TEXT.expenses}
-              testId="fleet-expenses"
-              empty={vehicleExpenses.length === 0}
-            >
-              {vehicleExpenses.map((record) => (
-                <RecordRow
-                  key={record.id}
-                  testId="expense-record"
-                  title={record.expenseType}
-                  aside={<Amount cents={record.amount} />}
-                  details={
-                    <>
-                      {date(record.expenseDate)}
-                      {record.vendor ? ` · ${record.vendor}` : ''}
-                      {record.isPaid ? ' · paid' : ''}
-                    </>
-                  }
-                  pending={pendingKeys.has(rowKey('fleet_expenses', record.id))}
-                />
-              ))}
-            </RecordList>
-          </Stack>
+          <VehicleDetails
+            vehicle={vehicle}
+            services={services}
+            fuel={fuel}
+            mileage={mileage}
+            expenses={expenses}
+            pendingKeys={pendingKeys}
+          />
         </Collapse>
       </Stack>
     </Card>
