@@ -4,45 +4,28 @@
  * Saving is the parent's job (a `quote.save` mutation), so the form works the same offline.
  */
 import { useState } from 'react';
-import {
-  Controller,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldPathByValue,
-  type Resolver,
-} from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Alert,
   Autocomplete,
-  Badge,
-  Box,
   Button,
   Card,
   Divider,
   Group,
-  NumberInput,
-  type NumberInputProps,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
-  Tabs,
   Text,
   TextInput,
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconX } from '@tabler/icons-react';
 import {
-  CATEGORY_LABELS,
   DOCUMENT_TEXT,
-  QUICK_ADD_CATALOGUE,
   QUOTE_DEFAULTS,
-  QUOTE_ITEM_CATEGORIES,
   QUOTE_LOCATIONS,
   SERVICE_RATES,
   VEHICLE_TYPES,
@@ -54,18 +37,16 @@ import {
   locationMultiplierBasisPoints,
   multiplierLine,
   routeMultiplier,
-  type QuoteItemCategory,
 } from '@pilbara/shared-schema';
 import { registerField, SelectField } from '../../components/form-fields';
+import { NumberField } from './quote-form-inputs';
+import { CustomItemEntry, QuickAddItems, QuoteItemList } from './quote-form-items';
 import {
   addCatalogueItem,
   discountOf,
-  emptyCustomItem,
   formTotals,
-  parseCustomItem,
   quoteFormSchema,
   saveBlocker,
-  type CustomItemDraft,
   type QuoteFormValues,
 } from './quote-form-model';
 
@@ -74,43 +55,6 @@ const LOCATION_OPTIONS = QUOTE_LOCATIONS.map((name) => ({
   label: `${name} (×${basisPointsText(locationMultiplierBasisPoints(name))})`,
 }));
 const SERVICE_OPTIONS = Object.keys(SERVICE_RATES);
-const CATEGORY_OPTIONS = QUOTE_ITEM_CATEGORIES.map((value) => ({
-  value,
-  label: CATEGORY_LABELS[value],
-}));
-
-/** A NumberInput value as the form keeps it: a number, or '' while empty. */
-function numberValue(value: number | string): number | '' {
-  if (typeof value === 'number') return value;
-  const parsed = Number.parseFloat(value);
-  return Number.isFinite(parsed) ? parsed : '';
-}
-
-/** A NumberInput bound to a number field of the quote, which holds '' while the input is empty. */
-function NumberField({
-  control,
-  name,
-  ...input
-}: Omit<NumberInputProps, 'value' | 'onChange' | 'onBlur' | 'error'> & {
-  control: Control<QuoteFormValues>;
-  name: FieldPathByValue<QuoteFormValues, number | ''>;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          {...input}
-          value={field.value}
-          onChange={(value) => field.onChange(numberValue(value))}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
 
 export interface QuoteFormProps {
   /** Present when editing a draft. */
@@ -131,8 +75,6 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
   });
   const { control, register, handleSubmit, formState, getValues } = form;
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'items' });
-  const [custom, setCustom] = useState<CustomItemDraft>(emptyCustomItem);
-  const [customError, setCustomError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const [items, fromLocation, toLocation, discountPercent, customerName, customerPhone] = useWatch({
@@ -159,17 +101,6 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
   ];
   const gst = amountLine(DOCUMENT_TEXT.GST_INCLUDED, gstOfInclusive(totals.finalPriceCents));
   const blocker = saveBlocker({ items, customerName, customerPhone });
-
-  const addCustom = () => {
-    const parsed = parseCustomItem(custom);
-    if (!parsed.ok) {
-      setCustomError(parsed.message);
-      return;
-    }
-    append(parsed.item);
-    setCustom(emptyCustomItem());
-    setCustomError(null);
-  };
 
   const submit = handleSubmit(async (values) => {
     setSaving(true);
@@ -289,162 +220,21 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
             </SimpleGrid>
           </Stack>
 
-          <Stack gap="sm">
-            <Title order={4} size="h5">
-              Quick add
-            </Title>
-            <Tabs defaultValue="service" keepMounted={false}>
-              <Tabs.List>
-                {QUOTE_ITEM_CATEGORIES.map((category) => (
-                  <Tabs.Tab key={category} value={category}>
-                    {CATEGORY_LABELS[category]}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              {QUOTE_ITEM_CATEGORIES.map((category) => (
-                <Tabs.Panel key={category} value={category} pt="sm">
-                  <Group gap="xs">
-                    {QUICK_ADD_CATALOGUE[category].map((entry) => (
-                      <Button
-                        key={entry.description}
-                        variant="light"
-                        size="sm"
-                        leftSection={<IconPlus size={14} />}
-                        onClick={() =>
-                          replace(addCatalogueItem(getValues('items'), entry, category))
-                        }
-                        aria-label={`Add ${entry.description} ${formatCents(entry.unitPriceCents)}`}
-                      >
-                        {entry.description} · {formatCents(entry.unitPriceCents)}
-                      </Button>
-                    ))}
-                  </Group>
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          </Stack>
+          <QuickAddItems
+            onAdd={(entry, category) =>
+              replace(addCatalogueItem(getValues('items'), entry, category))
+            }
+          />
 
-          <Stack gap="xs">
-            <Title order={4} size="h5">
-              Custom item
-            </Title>
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                label="Description"
-                style={{ flex: '2 1 200px' }}
-                value={custom.description}
-                onChange={(event) =>
-                  setCustom({ ...custom, description: event.currentTarget.value })
-                }
-              />
-              <TextInput
-                label="Unit price"
-                leftSection="$"
-                inputMode="decimal"
-                style={{ flex: '1 1 100px' }}
-                value={custom.unitPrice}
-                onChange={(event) => setCustom({ ...custom, unitPrice: event.currentTarget.value })}
-              />
-              <NumberInput
-                label="Qty"
-                min={1}
-                allowDecimal={false}
-                style={{ flex: '0 1 80px' }}
-                value={custom.quantity}
-                onChange={(value) => setCustom({ ...custom, quantity: numberValue(value) })}
-              />
-              <Select
-                label="Category"
-                data={CATEGORY_OPTIONS}
-                allowDeselect={false}
-                style={{ flex: '1 1 110px' }}
-                value={custom.category}
-                onChange={(value) =>
-                  setCustom({ ...custom, category: (value as QuoteItemCategory | null) ?? 'misc' })
-                }
-              />
-              <Button variant="default" leftSection={<IconPlus size={16} />} onClick={addCustom}>
-                Add Item
-              </Button>
-            </Group>
-            {customError ? (
-              <Text size="sm" c="red" role="alert">
-                {customError}
-              </Text>
-            ) : null}
-          </Stack>
+          <CustomItemEntry onAdd={append} />
 
-          <Stack gap="xs" aria-label="Quote items" role="group">
-            <Title order={4} size="h5">
-              Items ({fields.length})
-            </Title>
-            {fields.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No items yet. Use the quick-add buttons or add a custom item.
-              </Text>
-            ) : null}
-            {fields.map((field, index) => {
-              const item = items[index] ?? field;
-              return (
-                <Paper key={field.id} withBorder p="xs" radius="sm" data-testid="quote-form-item">
-                  <Group gap="xs" wrap="wrap" align="center">
-                    <Box style={{ flex: '1 1 180px', minWidth: 0 }}>
-                      <Text fw={600} size="sm" lineClamp={2}>
-                        {item.description}
-                      </Text>
-                      <Group gap={6}>
-                        <Badge size="xs" variant="light" color="gray">
-                          {CATEGORY_LABELS[item.category]}
-                        </Badge>
-                        <Text size="xs" c="dimmed">
-                          {formatCents(item.unitPrice)} each
-                        </Text>
-                      </Group>
-                    </Box>
-                    <Group gap="xs" wrap="nowrap" ml="auto">
-                      <Controller
-                        control={control}
-                        name={`items.${index}.quantity`}
-                        render={({ field: quantity }) => (
-                          <NumberInput
-                            aria-label={`Quantity of ${item.description}`}
-                            min={1}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            clampBehavior="strict"
-                            w={76}
-                            value={quantity.value}
-                            onChange={(value) => {
-                              const next = numberValue(value);
-                              quantity.onChange(next === '' ? 1 : Math.max(1, Math.trunc(next)));
-                            }}
-                            onBlur={quantity.onBlur}
-                          />
-                        )}
-                      />
-                      <Text size="sm" fw={600} w={88} ta="right">
-                        {formatCents(item.unitPrice * Math.max(1, item.quantity || 1))}
-                      </Text>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        onClick={() => remove(index)}
-                        aria-label={`Remove ${item.description}`}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Group>
-                  </Group>
-                </Paper>
-              );
-            })}
-            {itemsError ? (
-              <Text size="sm" c="red" role="alert">
-                {itemsError}
-              </Text>
-            ) : null}
-          </Stack>
+          <QuoteItemList
+            control={control}
+            fields={fields}
+            items={items}
+            onRemove={remove}
+            itemsError={itemsError}
+          />
 
           <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="sm">
             <NumberField
