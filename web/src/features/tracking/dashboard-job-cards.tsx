@@ -1,0 +1,203 @@
+/**
+ * The customer dashboard's job cards: an active job with Track Live, Call Driver and Message; a
+ * finished one in History with Invoice and Rate.
+ */
+import { Link } from 'react-router-dom';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconCheck,
+  IconFileInvoice,
+  IconMessage,
+  IconPhone,
+  IconStar,
+  IconTruck,
+} from '@tabler/icons-react';
+import {
+  arrivalEstimate,
+  arrivalText,
+  DATE_FORMATS,
+  formatPerth,
+  trackingPath,
+  type Job,
+} from '@pilbara/shared-schema';
+import { useOperators, useProfile } from '../../components/profile-provider';
+import { telHref } from '../../lib/format';
+import { JobStatusBadge } from './job-status-badge';
+
+/** The number a customer reaches their driver on: the assigned co-owner's, else the main line. */
+function useDriverPhone(assignedTo: string | null | undefined): string {
+  const { owners } = useProfile();
+  const { main } = useOperators();
+  const driver = owners.find((owner) => assignedTo && owner.name === assignedTo);
+  return (driver ?? main).phone;
+}
+
+function smsHref(phone: string, body: string): string {
+  return `sms:${telHref(phone).slice('tel:'.length)}?body=${encodeURIComponent(body)}`;
+}
+
+export function ActiveJobCard({ job }: { job: Job }) {
+  const phone = useDriverPhone(job.assignedTo);
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="active-job">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={2}>
+            <Title order={3} size="h4">
+              {job.service}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Job ID:{' '}
+              <Text span ff="monospace" c="dark" fw={600}>
+                {job.id}
+              </Text>
+            </Text>
+          </Stack>
+          <JobStatusBadge status={job.status} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <Text size="sm">
+            <Text span fw={600}>
+              Location:{' '}
+            </Text>
+            {job.location}
+          </Text>
+          <Text size="sm">
+            <Text span fw={600}>
+              Estimated arrival:{' '}
+            </Text>
+            {/* The one rule (rules/arrival.ts); the dashboard has no truck position. */}
+            {arrivalText(arrivalEstimate(job, null, new Date()))}
+          </Text>
+          {job.assignedTo ? (
+            <Text size="sm">
+              <Text span fw={600}>
+                Assigned to:{' '}
+              </Text>
+              {job.assignedTo}
+            </Text>
+          ) : null}
+        </SimpleGrid>
+        {job.progress > 0 ? (
+          <Stack gap={4}>
+            <Group justify="space-between">
+              <Text size="sm" fw={600}>
+                Progress
+              </Text>
+              <Text size="sm">{job.progress}%</Text>
+            </Group>
+            <Progress value={job.progress} radius="xl" aria-label={`Progress ${job.progress}%`} />
+          </Stack>
+        ) : null}
+        <Group gap="xs" wrap="wrap">
+          <Button
+            component={Link}
+            // The tracking link carries the job's token (DESIGN §11), never the id alone.
+            to={job.trackingToken ? trackingPath(job.trackingToken) : '/customer-portal'}
+            leftSection={<IconTruck size={18} />}
+            mih={44}
+          >
+            Track Live
+          </Button>
+          <Button
+            component="a"
+            href={telHref(phone)}
+            variant="default"
+            leftSection={<IconPhone size={18} />}
+            mih={44}
+          >
+            Call Driver
+          </Button>
+          <Button
+            component="a"
+            href={smsHref(phone, `Hi, about my job ${job.id}: `)}
+            variant="default"
+            leftSection={<IconMessage size={18} />}
+            mih={44}
+          >
+            Message
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+/**
+ * A finished job in History: its tax invoice by email, and Rate while the customer has not
+ * reviewed it (a job has one review; a second would be refused, issue 27).
+ */
+export function HistoryJobCard({ job, reviewed }: { job: Job; reviewed: boolean }) {
+  const { email } = useProfile();
+  const invoiceHref = `mailto:${email}?subject=${encodeURIComponent(`Tax invoice for job ${job.id}`)}&body=${encodeURIComponent(`Please send me the tax invoice for job ${job.id} (${job.service}).`)}`;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="history-job">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Title order={3} size="h4">
+              {job.service}
+            </Title>
+            <Badge
+              variant="light"
+              color="gray"
+              c="gray.9"
+              leftSection={<IconCheck size={12} aria-hidden />}
+            >
+              Completed
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {formatPerth(job.createdAt, DATE_FORMATS.date)} · {job.location}
+          </Text>
+          <Text size="sm" ff="monospace">
+            {job.id}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            component="a"
+            href={invoiceHref}
+            variant="default"
+            size="sm"
+            leftSection={<IconFileInvoice size={16} />}
+            mih={44}
+          >
+            Invoice
+          </Button>
+          {reviewed ? (
+            <Badge
+              variant="light"
+              color="green"
+              size="lg"
+              leftSection={<IconStar size={12} aria-hidden />}
+              data-testid="history-reviewed"
+            >
+              Reviewed
+            </Badge>
+          ) : (
+            <Button
+              component={Link}
+              to={`/feedback?job=${encodeURIComponent(job.id)}`}
+              variant="light"
+              size="sm"
+              leftSection={<IconStar size={16} />}
+              mih={44}
+            >
+              Rate
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Card>
+  );
+}
