@@ -6,24 +6,10 @@
  * say so when there is no connection.
  */
 import { useState } from 'react';
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconArrowBackUp, IconFileInvoice } from '@tabler/icons-react';
-import {
-  BUYER_IDENTITY_THRESHOLD_CENTS,
   MESSAGES,
   balanceDue,
-  buyerAbnInput,
   creditNotePdfFilename,
   documentLabel,
   documentRef,
@@ -34,17 +20,11 @@ import {
   type CreditNote,
   type Invoice,
 } from '@pilbara/shared-schema';
-import { DocumentRef } from '../../components/document-ref';
-import {
-  issueCredit,
-  raiseJobInvoice,
-  recordPayment,
-  recordRefund,
-  type PaymentDetails,
-} from './billing-actions';
+import { issueCredit, recordPayment, recordRefund, type PaymentDetails } from './billing-actions';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { InvoiceCard, type CreditNoteAction, type InvoiceCardAction } from './invoice-card';
 import { InvoicePreview } from './invoice-preview';
+import { JobToInvoiceCard, RefundOwedCard } from './invoice-queue-cards';
 import { PaymentDialog } from './payment-dialog';
 import {
   OfflineError,
@@ -56,8 +36,9 @@ import {
   sendCreditNoteEmail,
   sendInvoiceEmail,
 } from './quotes-api';
-import { toast } from './feedback';
+import { tellOutcome, toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
+import { RaiseInvoiceDialog } from './raise-invoice-dialog';
 import {
   useBillingRows,
   useDocumentRefs,
@@ -96,78 +77,41 @@ export function InvoicesPanel() {
 
   const pay = async (details: PaymentDetails): Promise<boolean> => {
     if (!paying) return false;
-    try {
-      const outcome = await recordPayment(paying.id, details);
-      if (!outcome.ok) {
-        toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, outcome.message);
-        return false;
-      }
-      toast(
-        'success',
+    return tellOutcome(
+      () => recordPayment(paying.id, details),
+      MESSAGES.QUOTE_PAYMENT_FAILED_TITLE,
+      () => [
         MESSAGES.PAYMENT_RECORDED_TITLE,
         browserOffline()
           ? QUOTES_TEXT.savedOffline
           : QUOTES_TEXT.invoicePaymentRecorded(documentLabel(paying)),
-      );
-      return true;
-    } catch (error) {
-      toast(
-        'error',
-        MESSAGES.QUOTE_PAYMENT_FAILED_TITLE,
-        error instanceof Error ? error.message : undefined,
-      );
-      return false;
-    }
+      ],
+    );
   };
 
   const refund = async (details: PaymentDetails): Promise<boolean> => {
     if (!refunding) return false;
-    try {
-      const outcome = await recordRefund(refunding.id, details);
-      if (!outcome.ok) {
-        toast('error', MESSAGES.REFUND_FAILED_TITLE, outcome.message);
-        return false;
-      }
-      toast(
-        'success',
+    return tellOutcome(
+      () => recordRefund(refunding.id, details),
+      MESSAGES.REFUND_FAILED_TITLE,
+      () => [
         MESSAGES.REFUND_RECORDED_TITLE,
         browserOffline()
           ? QUOTES_TEXT.savedOffline
           : QUOTES_TEXT.refundRecorded(formatCents(details.amount), documentLabel(refunding)),
-      );
-      return true;
-    } catch (error) {
-      toast(
-        'error',
-        MESSAGES.REFUND_FAILED_TITLE,
-        error instanceof Error ? error.message : undefined,
-      );
-      return false;
-    }
+      ],
+    );
   };
 
-  const credit = async (invoice: Invoice, amount: number, reason: string): Promise<boolean> => {
-    try {
-      const outcome = await issueCredit(invoice.id, amount, reason);
-      if (!outcome.ok) {
-        toast('error', MESSAGES.CREDIT_NOTE_ISSUED_TITLE, outcome.message);
-        return false;
-      }
-      toast(
-        'success',
+  const credit = (invoice: Invoice, amount: number, reason: string): Promise<boolean> =>
+    tellOutcome(
+      () => issueCredit(invoice.id, amount, reason),
+      MESSAGES.CREDIT_NOTE_ISSUED_TITLE,
+      () => [
         MESSAGES.CREDIT_NOTE_ISSUED_TITLE,
         QUOTES_TEXT.creditIssued(formatCents(amount), documentLabel(invoice)),
-      );
-      return true;
-    } catch (error) {
-      toast(
-        'error',
-        MESSAGES.CREDIT_NOTE_ISSUED_TITLE,
-        error instanceof Error ? error.message : undefined,
-      );
-      return false;
-    }
-  };
+      ],
+    );
 
   const online = async (
     invoice: Invoice,
@@ -361,141 +305,6 @@ export function InvoicesPanel() {
         onClose={() => setViewing(null)}
       />
       <RaiseInvoiceDialog entry={raising} onClose={() => setRaising(null)} />
-    </Stack>
-  );
-}
-
-/** An invoice whose customer is owed money back, with what is owed and Record refund. */
-function RefundOwedCard({ invoice, onRefund }: { invoice: Invoice; onRefund: () => void }) {
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      data-testid="refund-owed"
-      data-invoice-id={invoice.id}
-    >
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={700}>{invoice.customerName}</Text>
-          <Group gap={6}>
-            <Text size="sm" c="dimmed">
-              Invoice
-            </Text>
-            <DocumentRef row={invoice} size="sm" c="dimmed" />
-          </Group>
-        </Stack>
-        <Group gap="sm" wrap="nowrap">
-          <Text fw={800} c="grape.8">
-            {formatCents(refundOwed(invoice))}
-          </Text>
-          <Button color="grape" leftSection={<IconArrowBackUp size={16} />} onClick={onRefund}>
-            Record refund
-          </Button>
-        </Group>
-      </Group>
-    </Card>
-  );
-}
-
-function JobToInvoiceCard({ entry, onRaise }: { entry: JobToInvoice; onRaise: () => void }) {
-  const { job, quote } = entry;
-  return (
-    <Card withBorder radius="md" padding="md" data-testid="job-to-invoice" data-job-id={job.id}>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={700}>{job.customerName}</Text>
-          <Text size="sm" c="dimmed">
-            <DocumentRef row={job} size="sm" /> · {job.service} · completed · quote{' '}
-            {documentRef(quote)}
-          </Text>
-        </Stack>
-        <Group gap="sm" wrap="nowrap">
-          <Text fw={800}>{formatCents(quote.finalPrice)}</Text>
-          <Button leftSection={<IconFileInvoice size={16} />} onClick={onRaise}>
-            Raise invoice
-          </Button>
-        </Group>
-      </Group>
-    </Card>
-  );
-}
-
-/** Confirms the invoice of a completed job, with the buyer's ABN when they give one. */
-function RaiseInvoiceDialog({
-  entry,
-  onClose,
-}: {
-  entry: JobToInvoice | null;
-  onClose: () => void;
-}) {
-  return (
-    <Modal opened={entry !== null} onClose={onClose} title="Raise tax invoice">
-      {entry ? <RaiseInvoiceForm key={entry.job.id} entry={entry} onClose={onClose} /> : null}
-    </Modal>
-  );
-}
-
-function RaiseInvoiceForm({ entry, onClose }: { entry: JobToInvoice; onClose: () => void }) {
-  const { job, quote } = entry;
-  const [abn, setAbn] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const parsed = buyerAbnInput.safeParse(abn);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setSaving(true);
-    try {
-      const outcome = await raiseJobInvoice(quote, job.id, parsed.data);
-      if (!outcome.ok) {
-        setError(outcome.message);
-        return;
-      }
-      toast(
-        'success',
-        MESSAGES.INVOICE_RAISED_TITLE,
-        QUOTES_TEXT.invoiceRaised(documentLabel({ id: outcome.invoiceId })),
-      );
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : MESSAGES.INTERNAL_ERROR);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Stack gap="md">
-      <Text size="sm">
-        Tax invoice for job <b>{documentRef(job)}</b> ({job.service}) to {job.customerName}, from
-        quote {documentRef(quote)}: <b>{formatCents(quote.finalPrice)}</b> including GST.
-      </Text>
-      {quote.finalPrice >= BUYER_IDENTITY_THRESHOLD_CENTS ? (
-        <Alert color="blue" variant="light" p="xs">
-          {QUOTES_TEXT.buyerNamed(job.customerName)}
-        </Alert>
-      ) : null}
-      <TextInput
-        label="Customer ABN (optional)"
-        placeholder="11 digits"
-        inputMode="numeric"
-        value={abn}
-        error={error}
-        onChange={(event) => {
-          setAbn(event.currentTarget.value);
-          setError(null);
-        }}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button loading={saving} onClick={() => void submit()}>
-          Raise invoice
-        </Button>
-      </Group>
     </Stack>
   );
 }

@@ -39,7 +39,7 @@ import {
   saveBlob,
   sendQuoteEmail,
 } from './quotes-api';
-import { toast } from './feedback';
+import { tellOutcome, toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
 import { invoicesByQuote, useBillingRows, useDocumentRefs } from './use-billing';
 import { usePendingQuoteIds, useQuotes } from './use-quotes';
@@ -131,24 +131,15 @@ export function QuotesManager() {
   };
 
   /** Accepting a quote raises its tax invoice in the same step. */
-  const accept = async (quote: Quote) => {
-    try {
-      const outcome = await acceptQuote(quote);
-      if (outcome.ok)
-        toast(
-          'success',
-          MESSAGES.quoteStatusChanged('accepted'),
-          QUOTES_TEXT.invoiceRaised(documentLabel({ id: outcome.invoiceId })),
-        );
-      else toast('error', MESSAGES.QUOTE_UPDATE_FAILED, outcome.message);
-    } catch (error) {
-      toast(
-        'error',
-        MESSAGES.QUOTE_UPDATE_FAILED,
-        error instanceof Error ? error.message : undefined,
-      );
-    }
-  };
+  const accept = (quote: Quote) =>
+    tellOutcome(
+      () => acceptQuote(quote),
+      MESSAGES.QUOTE_UPDATE_FAILED,
+      (invoiceId) => [
+        MESSAGES.quoteStatusChanged('accepted'),
+        QUOTES_TEXT.invoiceRaised(documentLabel({ id: invoiceId })),
+      ],
+    );
 
   const email = async (quote: Quote) => {
     if (browserOffline()) return offlineToast(QUOTES_TEXT.emailNeedsConnection);
@@ -204,31 +195,20 @@ export function QuotesManager() {
   /** Cash, card on site or a transfer for a quote: its invoice is raised if need be. Offline too. */
   const recordPayment = async (details: PaymentDetails): Promise<boolean> => {
     if (!recording) return false;
-    try {
-      const outcome = await payQuote(recording.quote, recording.invoice, details);
-      if (!outcome.ok) {
-        toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, outcome.message);
-        return false;
-      }
-      toast(
-        'success',
+    return tellOutcome(
+      () => payQuote(recording.quote, recording.invoice, details),
+      MESSAGES.QUOTE_PAYMENT_FAILED_TITLE,
+      (invoiceId) => [
         MESSAGES.PAYMENT_RECORDED_TITLE,
         browserOffline()
           ? QUOTES_TEXT.savedOffline
           : QUOTES_TEXT.paymentRecorded(
               documentLabel(recording.quote),
-              documentLabel({ id: outcome.invoiceId }),
+              documentLabel({ id: invoiceId }),
             ),
-      );
-      return true;
-    } catch (error) {
-      toast(
-        'error',
-        MESSAGES.QUOTE_PAYMENT_FAILED_TITLE,
-        error instanceof Error ? error.message : MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION,
-      );
-      return false;
-    }
+      ],
+      MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION,
+    );
   };
 
   const duplicate = async (quote: Quote) => {
