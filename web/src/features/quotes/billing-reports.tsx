@@ -10,35 +10,25 @@
  */
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import { useState, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconDownload } from '@tabler/icons-react';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  MESSAGES,
   RECEIVABLE_AGES,
   agedReceivables,
-  booksCsvFilename,
   formatMinutes,
   jobResponses,
   jobsPerWeek,
   overallMedian,
   responseTimeTrend,
-  booksRangeQuerySchema,
   formatCents,
   formatCentsWhole,
-  gstSummary,
   monthlyRevenue,
   revenueByService,
-  todayInPerth,
   unpaidByAge,
-  type BooksCsvKind,
-  type DateRange,
 } from '@pilbara/shared-schema';
-import { OfflineError, browserOffline, fetchBooksCsv, reasonOf, saveBlob } from './quotes-api';
+import { BillingBooks } from './billing-books';
 import { ChartCard } from '../../components/chart-card';
-import { toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
 import {
   useBillingRows,
@@ -58,14 +48,6 @@ function ReportChart({
   return <ChartCard titleOrder={3} emptyText={emptyText} {...props} />;
 }
 
-/** The first and last Perth date of the month `today` is in. */
-function thisMonth(today: string): DateRange {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const prefix = today.slice(0, 7);
-  return { from: `${prefix}-01`, to: `${prefix}-${String(last).padStart(2, '0')}` };
-}
-
 /** Weeks the operations charts cover: a quarter, readable at 390 px. */
 const WEEKS = 12;
 
@@ -79,7 +61,7 @@ export function BillingReports() {
       {operations ? <Operations rows={operations} now={now} /> : null}
       <Receivables rows={rows} now={now} />
       <Charts rows={rows} now={now} />
-      <Books rows={rows} />
+      <BillingBooks rows={rows} />
     </Stack>
   );
 }
@@ -280,151 +262,5 @@ function Charts({ rows, now }: { rows: BillingRows; now: string }) {
         />
       </ReportChart>
     </SimpleGrid>
-  );
-}
-
-function Books({ rows }: { rows: BillingRows }) {
-  const [range, setRange] = useState<DateRange>(() => thisMonth(todayInPerth()));
-  const [busy, setBusy] = useState<BooksCsvKind | null>(null);
-  const checked = booksRangeQuerySchema.safeParse(range);
-  const issue = checked.success ? undefined : checked.error.issues[0];
-  const errorFor = (field: 'from' | 'to') => (issue?.path[0] === field ? issue.message : undefined);
-  const summary = checked.success
-    ? gstSummary(rows.invoices, rows.creditNotes, rows.payments, checked.data)
-    : null;
-
-  const download = async (kind: BooksCsvKind) => {
-    if (!checked.success) return;
-    if (browserOffline()) {
-      toast('info', QUOTES_TEXT.NEEDS_CONNECTION_TITLE, QUOTES_TEXT.booksNeedConnection);
-      return;
-    }
-    setBusy(kind);
-    try {
-      saveBlob(
-        await fetchBooksCsv(kind, checked.data),
-        booksCsvFilename(kind, checked.data.from, checked.data.to),
-      );
-    } catch (error) {
-      toast(
-        'error',
-        MESSAGES.BOOKS_EXPORT_FAILED,
-        error instanceof OfflineError ? QUOTES_TEXT.booksNeedConnection : reasonOf(error),
-      );
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const row = (label: string, value: string, testId?: string) => (
-    <Table.Tr>
-      <Table.Td>{label}</Table.Td>
-      <Table.Td ta="right" fw={600} data-testid={testId}>
-        {value}
-      </Table.Td>
-    </Table.Tr>
-  );
-
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="books-title">
-      <Stack gap="sm">
-        <Title order={3} size="h5" id="books-title">
-          Books and GST
-        </Title>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <DatePickerInput
-            label="From"
-            leftSection={<IconCalendar size={18} />}
-            valueFormat="D MMM YYYY"
-            value={range.from}
-            onChange={(value) => setRange({ ...range, from: value ?? '' })}
-            firstDayOfWeek={1}
-            w={170}
-            error={errorFor('from')}
-          />
-          <DatePickerInput
-            label="To"
-            leftSection={<IconCalendar size={18} />}
-            valueFormat="D MMM YYYY"
-            value={range.to}
-            onChange={(value) => setRange({ ...range, to: value ?? '' })}
-            firstDayOfWeek={1}
-            w={170}
-            error={errorFor('to')}
-          />
-        </Group>
-        {summary ? (
-          <Table withRowBorders={false} verticalSpacing={4} data-testid="gst-summary">
-            <Table.Tbody>
-              {row(
-                `Tax invoices issued (${summary.invoiceCount})`,
-                formatCents(summary.invoicedCents),
-              )}
-              {row(
-                `Credit notes issued (${summary.creditNoteCount})`,
-                summary.creditedCents > 0
-                  ? `-${formatCents(summary.creditedCents)}`
-                  : formatCents(0),
-              )}
-              {row(
-                'G1 Total sales (GST inclusive)',
-                formatCents(summary.totalSalesCents),
-                'gst-g1',
-              )}
-              {row('1A GST on sales', formatCents(summary.gstOnSalesCents), 'gst-1a')}
-              {row(
-                `Payments received (${summary.paymentCount})`,
-                formatCents(summary.receivedCents),
-              )}
-              {summary.refundCount > 0
-                ? row(
-                    `Refunds paid out (${summary.refundCount})`,
-                    `-${formatCents(summary.refundedCents)}`,
-                    'gst-refunds',
-                  )
-                : null}
-            </Table.Tbody>
-          </Table>
-        ) : (
-          <Alert color="red" variant="light" p="xs">
-            {issue?.message}
-          </Alert>
-        )}
-        <Text size="xs" c="dimmed">
-          Accruals basis: sales are the tax invoices issued in the range less its credit notes. The
-          sales CSVs import into Xero (Sales › Import) or MYOB AccountRight (File › Import Data ›
-          Sales › Service Sales), amounts tax inclusive. The payments CSV lists money in and refunds
-          out, each line with the account it went through (cash, card, bank).
-        </Text>
-        <Group gap="sm">
-          <Button
-            leftSection={<IconDownload size={16} />}
-            disabled={!summary}
-            loading={busy === 'sales'}
-            onClick={() => void download('sales')}
-          >
-            Sales CSV (Xero)
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            disabled={!summary}
-            loading={busy === 'myob-sales'}
-            onClick={() => void download('myob-sales')}
-          >
-            Sales CSV (MYOB)
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            disabled={!summary}
-            loading={busy === 'payments'}
-            onClick={() => void download('payments')}
-          >
-            Payments CSV
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
   );
 }
