@@ -33,7 +33,7 @@ import { PendingBookings } from './pending-bookings';
 import { StaffAccounts } from './staff-accounts';
 import { useAssignableDrivers } from './staff-api';
 import { SummaryTiles } from './summary-tiles';
-import { useAvailableDrivers } from './use-available-drivers';
+import { useAvailableDrivers } from '../../lib/use-available-drivers';
 import { usePendingKeys } from '../../sync';
 import { useBookings, useEmails, useJobs } from './use-admin-data';
 import classes from './admin.module.css';

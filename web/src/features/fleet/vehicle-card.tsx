@@ -32,10 +32,6 @@ import {
   serviceProgress,
   serviceReminder,
   vehicleDisplayStatus,
-  type FleetExpense,
-  type FuelRecord,
-  type MileageRecord,
-  type ServiceRecord,
   type Vehicle,
   type VehicleDefect,
   PRESTART_TEXT,
@@ -45,17 +41,11 @@ import { vehicleCostPerKm, vehicleLabel } from './fleet-figures';
 import { FLEET_TEXT } from './fleet-text';
 import classes from './fleet.module.css';
 import { VehicleMenu, type VehicleAction } from './vehicle-menu';
-import { date, PendingBadge, VehicleDetails } from './vehicle-records';
+import { date, PendingBadge, VehicleDetails, type VehicleRecordsProps } from './vehicle-records';
 
 export type { VehicleAction } from './vehicle-menu';
 
-export interface VehicleCardProps {
-  vehicle: Vehicle;
-  services: readonly ServiceRecord[];
-  fuel: readonly FuelRecord[];
-  mileage: readonly MileageRecord[];
-  expenses: readonly FleetExpense[];
-  pendingKeys: ReadonlySet<string>;
+export interface VehicleCardProps extends VehicleRecordsProps {
   periodDays: number;
   now: string;
   onAction: (action: VehicleAction, vehicle: Vehicle) => void;

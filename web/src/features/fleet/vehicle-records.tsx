@@ -132,7 +132,8 @@ function RecordRow({
   );
 }
 
-interface VehicleDetailsProps {
+/** What the details list; the card takes these too. */
+export interface VehicleRecordsProps {
   vehicle: Vehicle;
   services: readonly ServiceRecord[];
   fuel: readonly FuelRecord[];
@@ -148,7 +149,7 @@ export function VehicleDetails({
   mileage,
   expenses,
   pendingKeys,
-}: VehicleDetailsProps) {
+}: VehicleRecordsProps) {
   const latestServices = latestRecords(services, vehicle.id, (r) => r.invoiceDate || r.createdAt);
   const latestFuel = latestRecords(fuel, vehicle.id, (r) => r.dateTime);
   const trips = latestRecords(mileage, vehicle.id, (r) => r.dateTime, 5);

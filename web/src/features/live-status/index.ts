@@ -1,2 +1,1 @@
 export { LiveStatusWidget, useBlink, type LiveStatusWidgetProps } from './live-status-widget';
-export { useStoredDrivers } from './use-stored-drivers';

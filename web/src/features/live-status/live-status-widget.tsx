@@ -12,7 +12,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClock, IconUsers } from '@tabler/icons-react';
 import { LIVE_STATUS, responseEstimateMinutes } from '@pilbara/shared-schema';
 import { useOnline } from '../../lib/use-online';
-import { useStoredDrivers } from './use-stored-drivers';
+import { useAvailableDrivers } from '../../lib/use-available-drivers';
 import classes from './live-status.module.css';
 
 export interface LiveStatusWidgetProps {
@@ -37,7 +37,7 @@ export function useBlink(intervalMs: number = LIVE_STATUS.blinkMs): boolean {
 }
 
 export function LiveStatusWidget({ jobs, availableDrivers, connected }: LiveStatusWidgetProps) {
-  const stored = useStoredDrivers();
+  const stored = useAvailableDrivers()[0];
   const online = useOnline();
   const live = connected ?? online;
   const drivers = availableDrivers ?? stored;

@@ -1,6 +1,7 @@
 /**
  * The available-driver count (spec staff §2, §9): adjustable 0-10 in steps of 1, kept in the
  * browser under 'availableDrivers', default 2. Other tabs follow through the `storage` event.
+ * The admin panel sets it; the public live-status widget reads it.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { LIVE_STATUS, STORAGE_KEYS, parseAvailableDrivers } from '@pilbara/shared-schema';
