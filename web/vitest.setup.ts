@@ -1,5 +1,6 @@
 /**
- * Test setup: Mantine reads matchMedia and ResizeObserver, which jsdom lacks. Guarded because
+ * Test setup: Mantine reads matchMedia and ResizeObserver (and its autosize Textarea
+ * document.fonts), which jsdom lacks. Guarded because
  * setup files also run for tests in the node environment.
  */
 import { afterEach } from 'vitest';
@@ -34,4 +35,14 @@ if (typeof window !== 'undefined') {
     Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverShim });
   }
   window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: {
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        ready: Promise.resolve(),
+      },
+    });
+  }
 }

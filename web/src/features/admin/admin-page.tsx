@@ -51,6 +51,14 @@ export interface AdminPageProps {
 
 type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages' | 'staff';
 
+/** The tabs after Bookings, which alone carries a count. */
+const PLAIN_TABS: readonly { value: TabKey; icon: typeof IconTool; label: string }[] = [
+  { value: 'jobs', icon: IconTool, label: ADMIN_TEXT.tabs.jobs },
+  { value: 'quotes', icon: IconFileInvoice, label: ADMIN_TEXT.tabs.quotes },
+  { value: 'messages', icon: IconMail, label: ADMIN_TEXT.tabs.messages },
+  { value: 'staff', icon: IconUsers, label: STAFF_TEXT.tab },
+];
+
 export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: AdminPageProps) {
   usePageTitle(ADMIN_TEXT.title);
   // The driver picker offers the active drivers (GET /api/drivers, kept for offline use).
@@ -137,34 +145,16 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
             >
               {ADMIN_TEXT.tabs.bookings}
             </Tabs.Tab>
-            <Tabs.Tab
-              value="jobs"
-              className={classes.tab}
-              leftSection={<IconTool size={16} aria-hidden />}
-            >
-              {ADMIN_TEXT.tabs.jobs}
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="quotes"
-              className={classes.tab}
-              leftSection={<IconFileInvoice size={16} aria-hidden />}
-            >
-              {ADMIN_TEXT.tabs.quotes}
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="messages"
-              className={classes.tab}
-              leftSection={<IconMail size={16} aria-hidden />}
-            >
-              {ADMIN_TEXT.tabs.messages}
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="staff"
-              className={classes.tab}
-              leftSection={<IconUsers size={16} aria-hidden />}
-            >
-              {STAFF_TEXT.tab}
-            </Tabs.Tab>
+            {PLAIN_TABS.map(({ value, icon: Icon, label }) => (
+              <Tabs.Tab
+                key={value}
+                value={value}
+                className={classes.tab}
+                leftSection={<Icon size={16} aria-hidden />}
+              >
+                {label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value="bookings" pt="md">
             <PendingBookings bookings={bookings} pendingKeys={pendingKeys} />

@@ -13,14 +13,6 @@ import { ContactForm } from './contact-form';
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
 
-// Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 const HOTLINES = [
   { name: 'Sam', phone: '0400 111 222' },
   { name: 'Alex', phone: '0400 333 444' },

@@ -51,6 +51,17 @@ function ReportChart({
 /** Weeks the operations charts cover: a quarter, readable at 390 px. */
 const WEEKS = 12;
 
+/** What every chart of the tab with a legend shares: its height, labels and legend below. */
+const LEGEND_CHART = {
+  h: 240,
+  dataKey: 'label',
+  withLegend: true,
+  legendProps: { verticalAlign: 'bottom' },
+} as const;
+
+/** The week charts thin their labels so twelve weeks read on a phone. */
+const WEEK_AXIS = { interval: 'preserveStartEnd', minTickGap: 8 } as const;
+
 export function BillingReports() {
   const rows = useBillingRows();
   const operations = useOperationsRows();
@@ -83,21 +94,18 @@ function Operations({ rows, now }: { rows: OperationsRows; now: string }) {
         emptyText="No jobs yet."
       >
         <BarChart
-          h={240}
+          {...LEGEND_CHART}
           data={weeks.map((week) => ({
             label: week.label,
             Jobs: week.jobs,
             Completed: week.completed,
           }))}
-          dataKey="label"
           series={[
             { name: 'Jobs', color: 'blue.6' },
             { name: 'Completed', color: 'teal.6' },
           ]}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           yAxisProps={{ width: 32, allowDecimals: false }}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
+          xAxisProps={WEEK_AXIS}
         />
         <Text size="xs" c="dimmed">
           Weeks start on Monday; a job counts in the week it was taken on.
@@ -110,23 +118,20 @@ function Operations({ rows, now }: { rows: OperationsRows; now: string }) {
         emptyText="No job has been marked arrived yet."
       >
         <LineChart
-          h={240}
+          {...LEGEND_CHART}
           data={trend.map((week) => ({
             label: week.label,
             Median: week.medianMinutes,
             Longest: week.longestMinutes,
           }))}
-          dataKey="label"
           series={[
             { name: 'Median', color: 'orange.6' },
             { name: 'Longest', color: 'gray.5' },
           ]}
           connectNulls
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           valueFormatter={(value) => `${Math.round(value)} min`}
           yAxisProps={{ width: 64, allowDecimals: false }}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
+          xAxisProps={WEEK_AXIS}
         />
         {overall !== null ? (
           <Text size="sm" data-testid="response-median">
@@ -216,19 +221,16 @@ function Charts({ rows, now }: { rows: BillingRows; now: string }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ReportChart testId="monthly-revenue-chart" title="Monthly revenue" empty={none}>
         <BarChart
-          h={240}
+          {...LEGEND_CHART}
           data={monthly.map((month) => ({
             label: month.label,
             Invoiced: month.invoicedCents,
             Received: month.receivedCents,
           }))}
-          dataKey="label"
           series={[
             { name: 'Invoiced', color: 'orange.6' },
             { name: 'Received', color: 'teal.6' },
           ]}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           valueFormatter={dollars}
           yAxisProps={{ width: 64 }}
         />

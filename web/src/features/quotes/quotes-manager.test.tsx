@@ -16,14 +16,6 @@ const YEAR = businessYear();
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
 
-// Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 function renderManager() {
   return render(
     <MantineProvider>
