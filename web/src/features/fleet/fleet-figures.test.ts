@@ -1,41 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetExpense, FuelRecord, ServiceRecord, Vehicle } from '@pilbara/shared-schema';
 import { efficiencyRows, monthlyCostRows, vehicleCostPerKm, vehicleLabel } from './fleet-figures';
+import { testVehicle } from './vehicle-fixture';
 
 const NOW = '2026-11-20T04:00:00.000Z';
 
 function vehicle(id: number, name: string): Vehicle {
-  return {
+  return testVehicle({
     id,
     name,
-    make: 'Toyota',
     model: 'Hilux',
     year: 2024,
     registration: `REG${id}`,
-    vin: null,
     type: 'Light Towing',
     status: 'active',
     mileage: 0,
-    serviceInterval: 10000,
-    nextService: null,
-    lastServiceDate: null,
-    engineType: null,
-    engineSize: null,
-    fuelType: 'Diesel',
-    transmission: null,
-    driveType: '4WD',
-    modifications: [],
-    specialFeatures: [],
-    towingCapacity: null,
-    gvm: null,
-    alerts: [],
-    description: null,
-    insuranceExpiry: null,
-    registrationExpiry: null,
-    isActive: true,
     createdAt: NOW,
-    updatedAt: NOW,
-  };
+  });
 }
 
 function fill(

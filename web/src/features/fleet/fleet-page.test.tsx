@@ -9,52 +9,16 @@ import { AuthProvider } from '../../lib/auth';
 import { db } from '../../sync';
 import { META, setMeta } from '../../sync/local-store';
 import { FleetPage } from './fleet-page';
+import { testVehicle } from './vehicle-fixture';
 
 // IndexedDB in Node (fake-indexeddb) and Mantine in jsdom are slow on a small machine.
 configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 40_000 });
 
-// Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 const NOW = new Date().toISOString();
 
 function stored(overrides: Partial<Vehicle> & Pick<Vehicle, 'id' | 'registration'>): Vehicle {
-  return {
-    name: 'Big Red',
-    make: 'Toyota',
-    model: 'LandCruiser',
-    year: 2022,
-    vin: null,
-    type: '4x4 Recovery',
-    status: 'Excellent',
-    mileage: 40000,
-    serviceInterval: 10000,
-    nextService: null,
-    lastServiceDate: null,
-    engineType: null,
-    engineSize: null,
-    fuelType: 'Diesel',
-    transmission: null,
-    driveType: '4WD',
-    modifications: [],
-    specialFeatures: [],
-    towingCapacity: null,
-    gvm: null,
-    alerts: [],
-    description: null,
-    insuranceExpiry: null,
-    registrationExpiry: null,
-    isActive: true,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...overrides,
-  };
+  return testVehicle({ createdAt: NOW, ...overrides });
 }
 
 function renderPage() {

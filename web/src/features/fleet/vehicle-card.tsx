@@ -59,19 +59,15 @@ export interface VehicleCardProps extends VehicleRecordsProps {
 const BAR_COLORS = { red: 'red', orange: 'orange', yellow: 'yellow', green: 'green' } as const;
 
 export function VehicleCard({
-  vehicle,
-  services,
-  fuel,
-  mileage,
-  expenses,
-  pendingKeys,
   periodDays,
   now,
   onAction,
   openDefects = [],
   checkedToday = false,
   onResolveDefect,
+  ...records
 }: VehicleCardProps) {
+  const { vehicle, services, fuel, pendingKeys } = records;
   const [open, setOpen] = useState(false);
   const label = vehicleLabel(vehicle);
   // Km since the last service on the odometer where known, not the 50 km a day estimate.
@@ -228,14 +224,7 @@ export function VehicleCard({
           <VehicleMenu vehicle={vehicle} onAction={onAction} />
         </Group>
         <Collapse expanded={open} id={detailsId}>
-          <VehicleDetails
-            vehicle={vehicle}
-            services={services}
-            fuel={fuel}
-            mileage={mileage}
-            expenses={expenses}
-            pendingKeys={pendingKeys}
-          />
+          <VehicleDetails {...records} />
         </Collapse>
       </Stack>
     </Card>
