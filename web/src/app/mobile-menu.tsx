@@ -3,13 +3,14 @@
  * phone, spec §2 Header) and the sign-in area. Loaded on first use by the header.
  */
 import { Box, Button, Divider, Drawer, Stack, Text } from '@mantine/core';
-import { IconPhone, IconPhoneCall } from '@tabler/icons-react';
+import { IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { telHref } from '../lib/format';
 import type { NavItem } from './nav-links';
 import { useOperators, useProfile } from '../components/profile-provider';
 import classes from './layout.module.css';
+import { CallLineButtons } from '../components/call-map-buttons';
 
 export function MobileMenu({
   opened,
@@ -55,15 +56,7 @@ export function MobileMenu({
         <Text size="sm" fw={700} c="dimmed">
           Call us any time
         </Text>
-        <Button
-          component="a"
-          href={telHref(main.phone)}
-          size="md"
-          h={48}
-          leftSection={<IconPhoneCall size={20} aria-hidden />}
-        >
-          {main.name}: {main.phone}
-        </Button>
+        <CallLineButtons lines={[main]} iconSize={20} size="md" h={48} />
         {profile.staffPhone && (
           <Button
             component="a"

@@ -1,9 +1,10 @@
 /**
  * One tap to ring a customer or open where they are (issue 16): the two links a phone needs first,
- * on the staff job card and the driver's job card alike. Each screen sets its own size and look.
+ * on the staff job card and the driver's job card alike; and the public pages' "call us" buttons,
+ * one per operator. Each screen sets its own size and look.
  */
 import { Button, type ButtonProps } from '@mantine/core';
-import { IconMapPin, IconPhone } from '@tabler/icons-react';
+import { IconMapPin, IconPhone, IconPhoneCall } from '@tabler/icons-react';
 import { mapsLink } from '@pilbara/shared-schema';
 import { telHref } from '../lib/format';
 
@@ -54,4 +55,26 @@ export function MapButton({
       {children}
     </Button>
   );
+}
+
+/** One tel: button per line, reading "Name: number" (the public pages' call-us blocks). */
+export function CallLineButtons({
+  lines,
+  iconSize = 22,
+  ...props
+}: Omit<ButtonProps, 'leftSection'> & {
+  lines: readonly { name: string; phone: string }[];
+  iconSize?: number;
+}) {
+  return lines.map((line) => (
+    <Button
+      key={line.phone}
+      component="a"
+      href={telHref(line.phone)}
+      leftSection={<IconPhoneCall size={iconSize} aria-hidden />}
+      {...props}
+    >
+      {line.name}: {line.phone}
+    </Button>
+  ));
 }

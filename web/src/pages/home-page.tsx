@@ -34,6 +34,7 @@ import { FaqSection } from '../components/faq-section';
 import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';
 import { telHref } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
+import { CallLineButtons } from '../components/call-map-buttons';
 
 interface ServiceCard {
   title: string;
@@ -245,18 +246,7 @@ export function HomePage() {
               we&apos;re usually there in 30-45 minutes.
             </Text>
             <Group justify="center" gap="md">
-              {operators.map((operator) => (
-                <Button
-                  key={operator.name}
-                  component="a"
-                  href={telHref(operator.phone)}
-                  size="lg"
-                  h={56}
-                  leftSection={<IconPhoneCall size={22} aria-hidden />}
-                >
-                  {operator.name}: {operator.phone}
-                </Button>
-              ))}
+              <CallLineButtons lines={operators} size="lg" h={56} />
             </Group>
           </Stack>
         </Card>

@@ -18,7 +18,6 @@ import {
   IconBuildingFactory2,
   IconCar,
   IconLifebuoy,
-  IconPhoneCall,
   IconSteeringWheel,
   IconTool,
   IconTruck,
@@ -27,8 +26,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useOperators } from '../components/profile-provider';
 import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';
-import { telHref } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
+import { CallLineButtons } from '../components/call-map-buttons';
 
 const SERVICES: { title: string; icon: ReactNode; text: string; features: string[] }[] = [
   {
@@ -168,20 +167,7 @@ export function ServicesPage() {
               we&apos;ll call you back.
             </Text>
             <Group justify="center" gap="md">
-              {operators.map((operator) => (
-                <Button
-                  key={operator.name}
-                  component="a"
-                  href={telHref(operator.phone)}
-                  size="lg"
-                  h={56}
-                  variant="white"
-                  color="ochre.9"
-                  leftSection={<IconPhoneCall size={22} aria-hidden />}
-                >
-                  {operator.name}: {operator.phone}
-                </Button>
-              ))}
+              <CallLineButtons lines={operators} size="lg" h={56} variant="white" color="ochre.9" />
               <Button
                 component={Link}
                 to="/contact"

@@ -5,13 +5,13 @@
  * delivers it (on this page or any other), the booking number and tracking link appear.
  */
 import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconCloudUpload, IconPhoneCall } from '@tabler/icons-react';
+import { IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { telHref } from '../../lib/format';
 import { deviceReference } from '../../lib/my-bookings';
 import { useSavedBookings } from '../../lib/use-saved-bookings';
+import { CallLineButtons } from '../../components/call-map-buttons';
 
 const CONFIRMATION_TEXTS = {
   sentTitle: MESSAGES.BOOKING_SUBMITTED_TITLE,
@@ -131,18 +131,7 @@ export function BookingConfirmation({
 
       <Stack gap="xs">
         <Text fw={700}>Need us sooner? Call any time, 24/7</Text>
-        {phones.map((line) => (
-          <Button
-            key={line.phone}
-            component="a"
-            href={telHref(line.phone)}
-            variant="outline"
-            mih={48}
-            leftSection={<IconPhoneCall size={18} aria-hidden />}
-          >
-            {line.name}: {line.phone}
-          </Button>
-        ))}
+        <CallLineButtons lines={phones} iconSize={18} variant="outline" mih={48} />
       </Stack>
 
       <Button variant="subtle" onClick={onAnother} mih={44}>
