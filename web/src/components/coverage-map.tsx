@@ -10,7 +10,6 @@ import {
   Card,
   Grid,
   Group,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -26,6 +25,7 @@ import {
   type CoverageArea,
 } from '@pilbara/shared-schema';
 import classes from './coverage-map.module.css';
+import { StatTile } from './stat-tile';
 
 /** The drawn map's size (its viewBox); positions are percent of it. */
 export const MAP_W = 1000;
@@ -118,14 +118,7 @@ export function CoverageMap() {
           { value: COVERAGE_STATS.averageResponse, label: 'Average response' },
           { value: COVERAGE_STATS.maxRange, label: 'Max range' },
         ].map((stat) => (
-          <Paper key={stat.label} withBorder p="sm" radius="md" ta="center">
-            <Text fw={800} fz="xl" c="ochre.8">
-              {stat.value}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {stat.label}
-            </Text>
-          </Paper>
+          <StatTile key={stat.label} {...stat} padding="sm" fz="xl" />
         ))}
       </SimpleGrid>
       <Grid gap="lg">

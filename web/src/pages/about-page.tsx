@@ -10,7 +10,6 @@ import {
   Container,
   Grid,
   Group,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -36,6 +35,7 @@ import { useProfile } from '../components/profile-provider';
 import { PageHero, SectionHeading } from '../components/page-hero';
 import { telHref } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
+import { StatTile } from '../components/stat-tile';
 
 const STATS = [
   { value: '7+', label: 'Years mechanical experience' },
@@ -162,14 +162,7 @@ export function AboutPage() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <SimpleGrid cols={2} spacing="sm">
               {STATS.map((stat) => (
-                <Paper key={stat.label} withBorder radius="md" p="md" ta="center">
-                  <Text fz={32} fw={800} c="ochre.8">
-                    {stat.value}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {stat.label}
-                  </Text>
-                </Paper>
+                <StatTile key={stat.label} {...stat} padding="md" fz={32} />
               ))}
             </SimpleGrid>
           </Grid.Col>

@@ -1,0 +1,25 @@
+/** A figure in large type over what it counts (the public pages' "24/7 Emergency service"). */
+import { Paper, Text, type MantineSize, type TextProps } from '@mantine/core';
+
+export function StatTile({
+  value,
+  label,
+  padding,
+  fz,
+}: {
+  value: string;
+  label: string;
+  padding: MantineSize;
+  fz: TextProps['fz'];
+}) {
+  return (
+    <Paper withBorder p={padding} radius="md" ta="center">
+      <Text fw={800} fz={fz} c="ochre.8">
+        {value}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Paper>
+  );
+}
