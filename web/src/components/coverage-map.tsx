@@ -4,17 +4,7 @@
  * keyboard-operable toggle button; one area or none is selected, and the selection shows its
  * distance, response time and pricing with a link to book.
  */
-import {
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconMapPin, IconRoute, IconCurrencyDollar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
