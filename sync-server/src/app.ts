@@ -35,7 +35,8 @@ import {
   type AdminLogin,
 } from './bootstrap';
 import { authPlugin } from './plugins/auth';
-import { HttpError, answerClientError, registerErrorHandling } from './plugins/errors';
+import { answerClientError, registerErrorHandling } from './plugins/errors';
+import { HttpError } from './http-error';
 import { registerRequestRules } from './plugins/request-rules';
 import { redactingLogger } from './plugins/log-redaction';
 import { registerIdempotency } from './plugins/idempotency';

@@ -10,7 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppExtras, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/connection';
-import { putLogged } from '../src/sync/change-log';
+import { putLogged } from '../src/db/change-log';
 import type { SyncedTable } from '@pilbara/shared-schema';
 
 export type TestApp = FastifyInstance & AppExtras;

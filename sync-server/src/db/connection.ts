@@ -3,7 +3,7 @@
  * never block the writer), foreign keys enforced, every commit durable before it is answered,
  * and a busy timeout so a second process (a backup, a CLI) makes us wait instead of failing.
  * The wait only works for transactions that take the write lock up front (`BEGIN IMMEDIATE`,
- * see `atomically` in sync/statements.ts); every write transaction in the server does.
+ * see `atomically` in db/statements.ts); every write transaction in the server does.
  */
 import fs from 'node:fs';
 import path from 'node:path';

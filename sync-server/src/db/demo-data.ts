@@ -31,7 +31,7 @@ import crypto from 'node:crypto';
 import type { Db } from './connection';
 import { createUser, findUserByUsername } from './repositories/users';
 import { countRows, getRow, putRow } from './rows';
-import { putLogged } from '../sync/change-log';
+import { putLogged } from './change-log';
 import { mintIntegerId, mintTextId } from './id-series';
 
 const HOUR = 60 * 60 * 1000;

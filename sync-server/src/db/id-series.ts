@@ -16,7 +16,7 @@
  */
 import { MAX_SERIES_NUMBER, formatProvisionalId } from '@pilbara/shared-schema';
 import type { Db } from './connection';
-import { TABLES, isTableName, type TableName } from './rows';
+import { TABLES, isTableName, type TableName } from './tables';
 
 export { MAX_SERIES_NUMBER };
 

@@ -4,7 +4,7 @@
  * field messages are the schema's own — the spec's texts, word for word.
  */
 import type { z } from 'zod';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 
 /** `{ 'items.0.quantity': message }` — the first message per field, in schema order. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

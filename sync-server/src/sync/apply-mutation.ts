@@ -20,7 +20,7 @@
 import type { Db } from '../db/connection';
 import { findRows, getRow } from '../db/rows';
 import { actorForUser } from '../db/repositories/users';
-import { currentCursor, writeChanges, writingFor } from './change-log';
+import { currentCursor, writeChanges, writingFor } from '../db/change-log';
 import { RecoveryWait, mayWaitForRecovery, recoveryHolds } from './recovery';
 import { MESSAGES } from '@pilbara/shared-schema';
 import {
@@ -39,7 +39,7 @@ import type {
   RowChange,
   RunContext,
 } from '@pilbara/shared-schema';
-import { atomically, statement } from './statements';
+import { atomically, statement } from '../db/statements';
 import { refusedFileReference } from './file-references';
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import type { Rejection } from './apply-mutation';
-import { statement } from './statements';
+import { statement } from '../db/statements';
 
 /** A file's references, and whether the server holds its bytes. */
 export interface FileFacts extends FileReferences {

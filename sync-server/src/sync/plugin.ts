@@ -18,7 +18,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../plugins/request-rules';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { SESSION_COOKIE, requireStaff } from '../plugins/auth';
 import {
   onSessionsEnded,
@@ -27,10 +27,10 @@ import {
   type EndedSessions,
 } from '../db/repositories/users';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { statement } from './statements';
+import { statement } from '../db/statements';
 import { parse } from '../plugins/validation';
 import { areaDefaults } from '../plugins/route-schemas';
-import { currentCursor, logUnloggedRows, onChanges } from './change-log';
+import { currentCursor, logUnloggedRows, onChanges } from '../db/change-log';
 import { answerClientMessage, handleClientMessage, type SessionContext } from './session';
 import {
   clientMessageSchema,

@@ -12,10 +12,10 @@ import {
   pullChangesText,
   type ChangesPage,
   type ChangesPageText,
-} from './change-log';
+} from '../db/change-log';
 import { grantLease, honourHeldLeases } from './leases';
 import { fileFacts } from './file-references';
-import { atomically, consistently, statement } from './statements';
+import { atomically, consistently, statement } from '../db/statements';
 import { actorForUser } from '../db/repositories/users';
 import { hasPrunableResults, pruneMutationResults } from './retention';
 import {

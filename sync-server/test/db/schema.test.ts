@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ENTITY_NAMES, entitySchemas } from '@pilbara/shared-schema';
 import { openDatabase } from '../../src/db/connection';
 import { migrate, readMigrations } from '../../src/db/migrate';
-import { TABLES } from '../../src/db/rows';
+import { TABLES } from '../../src/db/tables';
 import { onTestEnd } from '../helper';
 
 function migratedDb() {

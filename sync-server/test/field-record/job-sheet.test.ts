@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { putLogged } from '../../src/sync/change-log';
+import { putLogged } from '../../src/db/change-log';
 import { createNotifier } from '../../src/services/notifier';
 import { pdfPages } from '../billing/billing-helper';
 import { buildTestApp, login, onTestEnd, type TestApp } from '../helper';

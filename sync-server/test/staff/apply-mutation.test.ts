@@ -15,7 +15,7 @@ import {
   logUnloggedRows,
   pullChanges,
   pullChangesText,
-} from '../../src/sync/change-log';
+} from '../../src/db/change-log';
 import { changesPage, encodedChangesPage } from '../../src/sync/session';
 import { grantLease } from '../../src/sync/leases';
 import { onTestEnd, tempDir, seedRow } from '../helper';

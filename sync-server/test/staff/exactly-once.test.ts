@@ -10,7 +10,7 @@ import { migrate } from '../../src/db/migrate';
 
 import { createNotifier } from '../../src/services/notifier';
 import { SeqMismatchError, applyBatch, applyMutation } from '../../src/sync/apply-mutation';
-import { currentCursor } from '../../src/sync/change-log';
+import { currentCursor } from '../../src/db/change-log';
 import { pruneMutationResults } from '../../src/sync/retention';
 import { buildTestApp, login, onTestEnd, tempDir, testConfig, seedRow } from '../helper';
 import { startSmtp } from '../smtp';

@@ -19,7 +19,7 @@ import {
   meResponseSchema,
   registerInputSchema,
 } from '@pilbara/shared-schema';
-import { HttpError, conflict } from '../../plugins/errors';
+import { HttpError, conflict } from '../../http-error';
 import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
 import {
   createUser,

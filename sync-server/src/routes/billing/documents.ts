@@ -41,10 +41,10 @@ import { documentKey, findDocument, refOfKey } from '../../db/repositories/docum
 import { insertEmailRecord, markEmailSent } from '../../db/repositories/public-records';
 import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { applyServerMutation } from '../../sync/apply-mutation';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 import { payLinkToken } from '../../db/repositories/pay-links';
 import {
   CREDIT_NOTE_ID_NOT_FOUND,

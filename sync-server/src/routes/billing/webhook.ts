@@ -14,14 +14,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { webhookResponseSchema } from '@pilbara/shared-schema';
 import { inTransaction } from '../../db/connection';
-import {
-  recordStripeEvent,
-  settleCardPayment,
-  type CardSettlement,
-} from '../../db/repositories/billing';
+import { recordStripeEvent } from '../../db/repositories/billing';
+import { settleCardPayment, type CardSettlement } from '../../services/card-settlement';
 import { verifyWebhookEvent } from '../../services/payments';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 import { CARD_NOT_SET_UP } from './payments';
 
 /** Stripe events are small; this leaves room without accepting anything abusive. */

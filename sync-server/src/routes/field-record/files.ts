@@ -27,7 +27,7 @@ import {
 import { getRow } from '../../db/rows';
 import { findJob, findPhoto, findSignature, storedFile } from '../../db/repositories/field-record';
 import { requireStaff, requireUser } from '../../plugins/auth';
-import { HttpError, notFound } from '../../plugins/errors';
+import { HttpError, notFound } from '../../http-error';
 import { buildJobSheet } from '../../services/job-sheet';
 import type { FileVariant } from '../../services/field-files';
 

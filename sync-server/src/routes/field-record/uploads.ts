@@ -53,7 +53,7 @@ import {
 import type { PublicUser } from '../../db/repositories/users';
 import { requireUser } from '../../plugins/auth';
 import { fieldErrors } from '../../plugins/validation';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 import { FileRejected } from '../../services/field-files';
 
 /** A FileStore for a directory that already exists: its constructor's own mkdir is skipped. */

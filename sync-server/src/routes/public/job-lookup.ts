@@ -37,7 +37,7 @@ import {
 } from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
 import { updatesOfJob } from '../../db/repositories/field-record';
-import { HttpError, badRequest } from '../../plugins/errors';
+import { HttpError, badRequest } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import {
   findBookingById,

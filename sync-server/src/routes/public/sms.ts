@@ -25,7 +25,7 @@ import {
 } from '@pilbara/shared-schema';
 import { findJobByToken, findPendingBookingByToken } from '../../db/repositories/public-records';
 import { isOptedOut, optIn, optOut } from '../../db/repositories/sms';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 
 /** The webhook's path, as the provider is given it (`${PUBLIC_URL}/api/sms/inbound`). */

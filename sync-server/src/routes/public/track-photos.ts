@@ -20,7 +20,7 @@ import {
 } from '@pilbara/shared-schema';
 import { customerPhotosOfJob } from '../../db/repositories/field-record';
 import { findJobByToken } from '../../db/repositories/public-records';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 
 function linkNotFound(): HttpError {
   return new HttpError(404, MESSAGES.TRACKING_LINK_NOT_FOUND, {

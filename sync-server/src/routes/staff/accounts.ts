@@ -28,7 +28,7 @@ import {
   updateUserAccount,
   type UserRow,
 } from '../../db/repositories/users';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { hashPassword } from '../../services/passwords';
 

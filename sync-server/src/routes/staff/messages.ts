@@ -30,9 +30,9 @@ import {
   queueResend,
   resendInFlight,
 } from '../../db/repositories/sms';
-import { HttpError, notFound } from '../../plugins/errors';
+import { HttpError, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const RESEND_BUSY = 'This message is still being sent';
