@@ -2,6 +2,7 @@
  * The entity tables the server stores (spec/staff-and-data.md §3) and how their columns are
  * coded: the row codec (rows.ts), the id series and the tests read this one table.
  */
+import type { EntityName } from '@pilbara/shared-schema';
 
 export interface TableMeta {
   /** 'text' for JOB-2026-1 style ids, 'integer' for the rest. */
@@ -14,7 +15,7 @@ export interface TableMeta {
   idPrefix?: string;
 }
 
-/** Every entity table of spec/staff-and-data.md §3. */
+/** Every entity table of spec/staff-and-data.md §3: one entry per name of `ENTITY_NAMES`. */
 export const TABLES = {
   users: { idType: 'integer', json: [], booleans: ['isActive'] },
   contact_submissions: { idType: 'integer', json: [], booleans: [] },
@@ -49,7 +50,7 @@ export const TABLES = {
   vehicle_defects: { idType: 'integer', json: ['photos'], booleans: [] },
   job_positions: { idType: 'text', json: [], booleans: [] },
   merge_notices: { idType: 'integer', json: ['parts'], booleans: [] },
-} as const satisfies Record<string, TableMeta>;
+} as const satisfies Record<EntityName, TableMeta>;
 
 export type TableName = keyof typeof TABLES;
 export type RowId = string | number;
