@@ -18,6 +18,7 @@ import {
   logoutResponseSchema,
   meResponseSchema,
   registerInputSchema,
+  noBodySchema,
 } from '@pilbara/shared-schema';
 import { HttpError, conflict } from '../../http-error';
 import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
@@ -121,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'End this session (and close its sync socket)',
+        body: noBodySchema,
         response: { 200: logoutResponseSchema },
       },
     },

@@ -30,6 +30,7 @@ import {
   quoteIdParamsSchema,
   quotePdfFilename,
   quoteResponseSchema,
+  noBodySchema,
   type CreditNote,
   type EmailCustomerInfo,
   type Invoice,
@@ -189,6 +190,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const quoteEmailSchema = {
     summary: 'Email the quote with its PDF and pay link; a draft becomes sent',
     params: quoteIdParamsSchema,
+    body: noBodySchema,
     response: { 200: quoteResponseSchema, ...errorAnswers(400, 404, 409, 502) },
   };
   app.post(
@@ -290,6 +292,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const invoiceEmailSchema = {
     summary: 'Email the tax invoice with its PDF',
     params: invoiceIdParamsSchema,
+    body: noBodySchema,
     response: { 200: invoiceEmailResponseSchema, ...errorAnswers(400, 404, 502) },
   };
   app.post(
@@ -352,6 +355,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     summary:
       'Email the credit note (adjustment note) with its PDF; says a refund is on its way when one is owed',
     params: creditNoteIdParamsSchema,
+    body: noBodySchema,
     response: { 200: creditNoteEmailResponseSchema, ...errorAnswers(400, 404, 502) },
   };
   app.post(

@@ -12,7 +12,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { webhookResponseSchema } from '@pilbara/shared-schema';
+import { webhookBodySchema, webhookResponseSchema } from '@pilbara/shared-schema';
 import { inTransaction } from '../../db/connection';
 import { recordStripeEvent } from '../../db/repositories/billing';
 import { settleCardPayment, type CardSettlement } from '../../services/card-settlement';
@@ -42,6 +42,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     description:
       'The body is the provider’s event exactly as sent, in any content type; it is not ' +
       'parsed before its signature is checked.',
+    body: webhookBodySchema,
     response: { 200: webhookResponseSchema, ...errorAnswers(400, 503) },
   };
   app.post(

@@ -21,6 +21,7 @@ import {
   smsNumber,
   trackParamsSchema,
   trackSmsResponseSchema,
+  noBodySchema,
   type TrackSmsResponse,
 } from '@pilbara/shared-schema';
 import { findJobByToken, findPendingBookingByToken } from '../../db/repositories/public-records';
@@ -79,6 +80,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Stop text messages to the tracking link's phone",
         description: 'The number is never texted again unless the customer replies START.',
         params: trackParamsSchema,
+        body: noBodySchema,
         response: { 200: trackSmsResponseSchema, ...errorAnswers(400, 404, 429) },
       },
       config: { rateLimit: app.limits.publicWrite, paramsNotFound: trackNotFound },
