@@ -18,10 +18,9 @@ import {
   type PaymentLine,
   type TaxInvoiceOptions,
 } from '@pilbara/shared-schema';
+import { COLOURS, Writer, MARGIN, type TextStyle } from './writer';
 import {
-  COLOURS,
   COLUMNS,
-  Writer,
   drawAmountLines,
   drawBullets,
   drawFooters,
@@ -31,9 +30,7 @@ import {
   drawSection,
   drawTotalBox,
   drawTwoColumns,
-  MARGIN,
-  type TextStyle,
-} from './writer';
+} from './document-parts';
 
 /** The Bill To lines: the buyer's name, then their ABN, phone and email when known. */
 function buyerLines(buyer: {

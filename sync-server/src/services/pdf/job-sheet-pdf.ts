@@ -10,16 +10,8 @@
 import type { JobSheetDocument, SheetPhoto } from '@pilbara/shared-schema';
 import { JOB_SHEET_TEXT } from '@pilbara/shared-schema';
 import type { PDFImage } from 'pdf-lib';
-import {
-  COLOURS,
-  CONTENT_WIDTH,
-  MARGIN,
-  Writer,
-  drawFooters,
-  drawHeader,
-  drawSection,
-  drawTwoColumns,
-} from './writer';
+import { COLOURS, CONTENT_WIDTH, MARGIN, Writer } from './writer';
+import { drawFooters, drawHeader, drawSection, drawTwoColumns } from './document-parts';
 
 /** The bytes of a stored file to embed: a photo's medium JPEG or a signature's PNG. */
 export type ImageLoader = (

@@ -10,8 +10,8 @@ import {
   type BusinessProfile,
   type Quote,
 } from '@pilbara/shared-schema';
+import { Writer, MARGIN, CONTENT_WIDTH } from './writer';
 import {
-  Writer,
   drawAmountLines,
   drawBullets,
   drawFooters,
@@ -21,9 +21,7 @@ import {
   drawSection,
   drawTotalBox,
   drawTwoColumns,
-  MARGIN,
-  CONTENT_WIDTH,
-} from './writer';
+} from './document-parts';
 
 export interface QuotePdfOptions {
   profile: BusinessProfile;

@@ -4,15 +4,8 @@
  * outcome and the failed items), then each defect with how it was resolved.
  */
 import { VEHICLE_HISTORY_TEXT, type VehicleHistoryDocument } from '@pilbara/shared-schema';
-import {
-  COLOURS,
-  CONTENT_WIDTH,
-  MARGIN,
-  Writer,
-  drawFooters,
-  drawHeader,
-  drawSection,
-} from './writer';
+import { COLOURS, CONTENT_WIDTH, MARGIN, Writer } from './writer';
+import { drawFooters, drawHeader, drawSection } from './document-parts';
 
 const SEVERITY_COLOURS = {
   CRITICAL: COLOURS.accent,
