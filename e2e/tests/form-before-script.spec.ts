@@ -12,6 +12,7 @@
 import { rmSync } from 'node:fs';
 import type { Request, Route } from '@playwright/test';
 import { expect, startServer, test } from '../fixtures/server';
+import { createJob, loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
 
 const DRIVER = {
   username: 'jdriver',
@@ -123,8 +124,20 @@ test('Login tapped before the script has loaded sends no password and signs in o
 test('no public page breaks its Content-Security-Policy, sent compressed as browsers get it', async ({
   page,
   baseURL,
+  request,
 }) => {
   const violations: string[] = [];
+  // A blocked eval that the page catches logs nothing to the console; the event still fires.
+  await page.exposeFunction('reportPolicyViolation', (text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (text: string) => void })
+        .reportPolicyViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to (execute|load|apply|frame)/i.test(message.text())) {
       violations.push(`${page.url()}: ${message.text()}`);
@@ -153,6 +166,21 @@ test('no public page breaks its Content-Security-Policy, sent compressed as brow
       });
     }
   }
+  // The customer's tracking link reads the server's answer through the shared schemas: zod must
+  // not probe for eval (the policy forbids it) while it parses.
+  await loginAsAdmin(request);
+  const who = uniqueCustomer('Policy');
+  const job = await createJob(request, {
+    customerName: who.name,
+    phone: who.phone,
+    service: 'Towing',
+    location: 'Karratha',
+  });
+  const answered = page.waitForResponse((response) => response.url().includes('/api/track/'));
+  await page.goto(`/customer-portal?token=${job.trackingToken}`);
+  await expect(page.getByText(job.number).first()).toBeVisible();
+  await answered;
+  await expect(page.getByText('Live Updates').first()).toBeVisible({ timeout: 30_000 });
   expect(violations).toEqual([]);
   expect(baseURL).toBeTruthy();
 });

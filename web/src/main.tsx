@@ -5,6 +5,7 @@
  * shell page of the staff screens (and a public page opened with a query, whose content depends
  * on it) is drawn from scratch.
  */
+import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

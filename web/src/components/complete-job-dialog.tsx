@@ -7,11 +7,12 @@
  */
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { completionGaps } from '@pilbara/shared-schema';
+import { completionGaps, documentRef, type NumberedRow } from '@pilbara/shared-schema';
 import { useFieldRecord } from './field-record/use-field-record';
 
 export const COMPLETE_TEXT = {
-  title: (jobId: string) => `Complete ${jobId}?`,
+  /** Named by the job's number, as on its card; its key until the server gives one (issue 28). */
+  title: (jobRef: string) => `Complete ${jobRef}?`,
   body: 'The customer is told the job is done and its draft quote is written. This cannot be undone.',
   lacking: 'The job’s record still lacks:',
   confirm: 'Complete job',
@@ -19,20 +20,20 @@ export const COMPLETE_TEXT = {
 } as const;
 
 export function CompleteJobDialog({
-  jobId,
+  job,
   opened,
   onConfirm,
   onClose,
 }: {
-  jobId: string;
+  job: NumberedRow & { id: string };
   opened: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const record = useFieldRecord(jobId);
+  const record = useFieldRecord(job.id);
   const gaps = record ? completionGaps(record.photos, record.signatures) : [];
   return (
-    <Modal opened={opened} onClose={onClose} title={COMPLETE_TEXT.title(jobId)} centered>
+    <Modal opened={opened} onClose={onClose} title={COMPLETE_TEXT.title(documentRef(job))} centered>
       <Stack gap="md">
         <Text size="sm">{COMPLETE_TEXT.body}</Text>
         {gaps.length > 0 && (

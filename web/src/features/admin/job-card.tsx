@@ -221,7 +221,7 @@ export function JobCard({
           ))}
           {completing && (
             <CompleteJobDialog
-              jobId={job.id}
+              job={job}
               opened
               onClose={() => setCompleting(false)}
               onConfirm={() => void act('complete', () => changeJobStatus(job.id, 'complete'))}

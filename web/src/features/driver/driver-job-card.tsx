@@ -173,7 +173,7 @@ export function DriverJobCard({
         )}
         {completing && (
           <CompleteJobDialog
-            jobId={job.id}
+            job={job}
             opened
             onClose={() => setCompleting(false)}
             onConfirm={() => run('complete')}
