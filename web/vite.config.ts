@@ -77,6 +77,9 @@ export default defineConfig({
         // answers every query.
         ignoreURLParametersMatching: [/.*/],
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,txt}'],
+        // The tracking link's template is filled by the server per link (issue 30), never shown
+        // as it is: a tracking link opened offline gets the portal page, which looks it up.
+        globIgnores: ['**/node_modules/**/*', '*.tracking.html'],
         // Gallery pictures are precached too; this rule keeps any picture added later available
         // offline once seen, without waiting for a new service worker.
         runtimeCaching: [

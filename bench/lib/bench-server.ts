@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The admin every bench server is started with. */
-export const BENCH_ADMIN = { username: 'admin', password: 'bench-password-1' };
+const BENCH_ADMIN = { username: 'admin', password: 'bench-password-1' };
 
 /** A port nothing listens on now. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import type WsSocket from 'ws';
 import { PilbaraDatabase } from '../../web/src/db/database';
 import { jobsPage } from './jobs-page';
-import { SyncEngine } from '../../web/src/sync/engine';
+import { SOCKET_PUSH_WINDOW, SyncEngine } from '../../web/src/sync/engine';
 import { applyChangesPage } from '../../web/src/sync/local-store';
 import {
   httpConnector,
@@ -191,8 +191,9 @@ async function pushBench(transport: 'socket' | 'http'): Promise<{ acked: number;
 
 /**
  * The server side of the push alone: a protocol-level device sends the N queued mutations in
- * batches of the protocol's maximum, each after the previous answer (as the engine does), over
- * the socket or the HTTP fallback; returns ms until the last results arrive.
+ * batches of the protocol's maximum as the engine does — over the socket up to
+ * SOCKET_PUSH_WINDOW batches in flight, a new one as each answer arrives; over the HTTP fallback
+ * each after the previous answer — and returns ms until the last results arrive.
  */
 async function rawPushBench(transport: 'socket' | 'http'): Promise<number> {
   const server = await startServer();
@@ -226,11 +227,13 @@ async function rawPushBench(transport: 'socket' | 'http'): Promise<number> {
       if (message.type === 'results') answers.shift()?.(message);
     });
     const start = performance.now();
+    const inFlight: Promise<ServerMessage>[] = [];
     for (const mutations of batches) {
-      const answered = new Promise<ServerMessage>((resolve) => answers.push(resolve));
+      if (inFlight.length >= SOCKET_PUSH_WINDOW) await inFlight.shift();
+      inFlight.push(new Promise<ServerMessage>((resolve) => answers.push(resolve)));
       socket.send(JSON.stringify({ type: 'push', clientId, mutations }));
-      await answered;
     }
+    await Promise.all(inFlight);
     elapsed = performance.now() - start;
     socket.close();
   } else {

@@ -34,11 +34,11 @@ export type EngineName = 'webkit' | 'firefox';
 export const ENGINE_LABEL: Record<EngineName, string> = { webkit: 'WebKit', firefox: 'Firefox' };
 
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
-export const XVFB = '/usr/bin/Xvfb';
-export const FIREFOX = '/usr/bin/firefox-esr';
+const XVFB = '/usr/bin/Xvfb';
+const FIREFOX = '/usr/bin/firefox-esr';
 
 /** MiniBrowser lives in the architecture's library folder (x86_64-linux-gnu, aarch64-…). */
-export function miniBrowserPath(): string {
+function miniBrowserPath(): string {
   for (const dir of readdirSync('/usr/lib')) {
     const candidate = join('/usr/lib', dir, 'webkit2gtk-4.1', 'MiniBrowser');
     if (existsSync(candidate)) return candidate;
@@ -344,7 +344,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * WebKit presents itself as Safari on an iPhone (the app's iOS paths, such as the install
  * card's Share → Add to Home Screen, key on it); the engine underneath is the same WebKit.
  */
-export const IPHONE_SAFARI =
+const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
 /** The phone the journeys are held to: 390 CSS px wide (an iPhone 12–15). */

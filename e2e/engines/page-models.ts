@@ -127,7 +127,7 @@ async function nextMonthFifteenth(page: EnginePage): Promise<string> {
 }
 
 /** Picks an option of a Mantine Select (a look-alike button until first used) by its label. */
-export async function chooseOption(page: EnginePage, label: string, option: string) {
+async function chooseOption(page: EnginePage, label: string, option: string) {
   const real: Query = { role: 'combobox', name: label };
   await page.click((await page.count(real)) > 0 ? real : { role: 'button', name: label });
   const listbox: Query = { role: 'listbox' };

@@ -16,7 +16,7 @@
  */
 import type { Page } from '@playwright/test';
 
-export const MIN_TARGET_PX = 44;
+const MIN_TARGET_PX = 44;
 
 /** One thing wrong, in words a reviewer can find on the screenshot. */
 export type LayoutProblem = string;

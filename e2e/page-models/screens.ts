@@ -16,7 +16,7 @@ export function shotFile(name: string): string {
 }
 
 /** Dismisses the install card if it shows (it is remembered on the device). */
-export async function dismissInstallCard(page: Page): Promise<void> {
+async function dismissInstallCard(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Dismiss install card' });
   if (await close.isVisible()) await close.click();
 }

@@ -34,7 +34,7 @@ const booleanFlag = (fallback: boolean) =>
   });
 
 /** Text message providers the server can send through (services/sms.ts). */
-export const SMS_PROVIDERS = ['twilio'] as const;
+const SMS_PROVIDERS = ['twilio'] as const;
 
 /** A sender: a number in E.164, or an alphanumeric sender id (1–11 characters, one a letter). */
 const SMS_SENDER_PATTERN = /^(?:\+[1-9]\d{7,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
@@ -68,7 +68,7 @@ const backupKey = optionalText.transform((value, ctx) => {
 });
 
 /** Environment variables (UPPER_SNAKE) → the typed configuration the server uses. */
-export const configSchema = z
+const configSchema = z
   .object({
     PORT: optionalText
       .transform((value) => (value === undefined ? 3000 : Number(value)))

@@ -6,14 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import type { HttpError } from './http-error';
 import type { FailureGuard } from './services/guards';
 
-export interface RateLimit {
+interface RateLimit {
   max: number;
   timeWindow: number;
   /** What a request over the limit is answered (default: 'Too many attempts…'). */
   errorResponseBuilder?: (request: FastifyRequest, context: { ttl: number }) => HttpError;
 }
 
-export interface RateLimits {
+interface RateLimits {
   login: RateLimit;
   register: RateLimit;
   lookup: RateLimit;

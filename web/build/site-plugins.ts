@@ -12,7 +12,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
-export const SSR_OUT_DIR = 'dist-ssr';
+const SSR_OUT_DIR = 'dist-ssr';
 
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;

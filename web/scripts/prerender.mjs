@@ -8,7 +8,7 @@
  *   phone numbers;
  * - <link rel="modulepreload"> for the route's page chunk, so it loads beside the entry;
  * - the CSS the page's HTML uses inlined in <head> (beasties), the full stylesheets loaded
- *   without blocking the first paint (media="print" until main.tsx switches them on).
+ *   without blocking the first paint or the scripts (no href until main.tsx sets it).
  *
  * It also writes shell.html (no page content: the staff screens and the offline fallback),
  * 404.html, and prerendered.json listing all of them for the server. `prerenderSite` takes the
@@ -48,6 +48,16 @@ const NOT_FOUND_PATH = '/__not-found__';
 export const SHELL_FILE = 'shell.html';
 export const NOT_FOUND_FILE = '404.html';
 export const PAGES_FILE = 'prerendered.json';
+/**
+ * The tracking link's page (issue 30) as a template the server fills per request: the portal's
+ * page with `TRACKING_ROOT` where the rendered page goes and `TRACKING_DATA` where the answer's
+ * data element goes (sync-server services/tracking-page.ts). Its inlined CSS is what every kind
+ * of answer needs (the build renders one of each). Not a page of its own: the service worker does
+ * not precache it (vite.config.ts).
+ */
+export const TRACKING_TEMPLATE_FILE = 'customer-portal.tracking.html';
+export const TRACKING_ROOT = '<!--tracking-root-->';
+export const TRACKING_DATA = '<!--tracking-data-->';
 
 /**
  * The part of the site config that shows in the pages: the business profile without the fields
@@ -157,7 +167,7 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
     logLevel: 'warn',
   });
 
-  async function writePage(file, { html, title }, pageModule) {
+  async function writePage(file, { html, title }, pageModule, finish = (page) => page) {
     const pageChunks = pageModule ? chunkClosure(manifest, pageModule) : new Set();
     const preloads = [];
     const styles = [];
@@ -177,9 +187,18 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
     if (html) {
       page = await beasties.process(page);
       // beasties switches deferred sheets on with an inline onload handler, which the site's
-      // Content-Security-Policy forbids; main.tsx switches them on instead.
-      page = page.replace(/ onload="this\.media='all'"/g, ' data-deferred-css');
+      // Content-Security-Policy forbids; main.tsx switches them on instead. And they carry no
+      // href until then (issue 30): a stylesheet only deferred still downloads at once, beside
+      // the page's scripts, and on one bar of signal its 30 KB made the form usable about half a
+      // second later. main.tsx sets the href once the scripts are in, before hydrating; the
+      // inlined CSS draws the page until then, the <noscript> copy serves a browser without JS.
+      page = page.replace(/<link\b[^>]*\bonload="this\.media='all'"[^>]*>/g, (tag) =>
+        tag
+          .replace(/ onload="this\.media='all'"/, '')
+          .replace(/ href="([^"]*)"/, ' data-deferred-css="$1"'),
+      );
     }
+    page = finish(page);
     const inline = inlineScriptProblem(page);
     if (inline) throw new Error(`${file}: ${inline} (the CSP allows no inline script)`);
     mkdirSync(dirname(join(outDir, file)), { recursive: true });
@@ -201,6 +220,38 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
     NOT_FOUND_MODULE,
   );
 
+  // The tracking template: every kind of answer rendered between two markers (so their CSS is
+  // inlined), then the markers and what is between them replaced by the template's slots.
+  const samples = [];
+  let trackingTitle = '';
+  for (const sample of ssr.trackingSamples()) {
+    const rendered = await ssr.renderPage(ssr.trackingUrl(sample.token), siteConfig, sample);
+    samples.push(rendered.html);
+    trackingTitle = rendered.title;
+  }
+  const start = '<!--tracking-samples-->';
+  const end = '<!--/tracking-samples-->';
+  await writePage(
+    TRACKING_TEMPLATE_FILE,
+    { html: `${start}${samples.join('')}${end}`, title: trackingTitle },
+    PAGE_MODULES[ssr.TRACKING_PAGE],
+    (page) => {
+      const from = page.indexOf(start);
+      const to = page.indexOf(end);
+      const root = '<div id="root">';
+      if (from < 0 || to < from || page.slice(from - root.length, from) !== root)
+        throw new Error(`${TRACKING_TEMPLATE_FILE}: the samples' markers did not survive`);
+      const afterRoot = page.indexOf('</div>', to) + '</div>'.length;
+      return (
+        page.slice(0, from) +
+        TRACKING_ROOT +
+        page.slice(to + end.length, afterRoot) +
+        TRACKING_DATA +
+        page.slice(afterRoot)
+      );
+    },
+  );
+
   writeFileSync(
     join(outDir, PAGES_FILE),
     JSON.stringify(
@@ -208,6 +259,7 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
         pages,
         notFound: NOT_FOUND_FILE,
         shell: SHELL_FILE,
+        tracking: TRACKING_TEMPLATE_FILE,
         clientRoutes: [...ssr.CLIENT_ONLY_ROUTES],
         profile: shownProfile(siteConfig),
       },
@@ -232,7 +284,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     outDir,
     config: JSON.parse(arg('config')),
   });
-  const files = [...new Set([...Object.values(pages), NOT_FOUND_FILE, SHELL_FILE])];
+  const files = [
+    ...new Set([...Object.values(pages), NOT_FOUND_FILE, SHELL_FILE, TRACKING_TEMPLATE_FILE]),
+  ];
   for (const file of files) precompressFile(join(outDir, file));
   console.log(`pre-rendered ${files.length} pages into ${outDir}`);
 }

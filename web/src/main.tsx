@@ -3,7 +3,8 @@
  * the HTML the build produced instead of drawing it again. Hydration runs as a transition so it
  * yields to the browser between components and a tap on the page is never held up for long. The
  * shell page of the staff screens (and a public page opened with a query, whose content depends
- * on it) is drawn from scratch.
+ * on it) is drawn from scratch — except a tracking link the server rendered for its query, with
+ * the answer it shows embedded (features/tracking/initial-tracking.tsx), which is hydrated too.
  */
 import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
@@ -15,27 +16,36 @@ import './app/global.css';
 import { App, AppRoutes } from './app/app';
 import { readEmbeddedConfig } from './app/embedded-config';
 import { preloadPage } from './app/routes';
+import { InitialTrackingProvider, readInitialTracking } from './features/tracking/initial-tracking';
 
-// Pre-rendered pages inline the CSS their HTML uses and load the full stylesheets as
-// media="print" so they never delay the first paint; they apply from here on.
+// Pre-rendered pages inline the CSS their HTML uses and name the full stylesheets without
+// loading them (scripts/prerender.mjs), so on a slow link they share the bandwidth with nothing
+// the page needs first: they load from here on, while the page hydrates, and then apply.
 for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')) {
+  const href = link.dataset.deferredCss;
+  if (href) link.href = href;
   link.media = 'all';
 }
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const tracking = readInitialTracking(document, window.location.search);
+
 const app = (
   <StrictMode>
     <App config={readEmbeddedConfig(document)}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <InitialTrackingProvider value={tracking ?? null}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </InitialTrackingProvider>
     </App>
   </StrictMode>
 );
 
-if (root.hasChildNodes() && !window.location.search) {
+// Rendered for this very address: no query, or the tracking link the server answered.
+if (root.hasChildNodes() && (!window.location.search || tracking)) {
   // The page's module is preloaded by the HTML (modulepreload); waiting for it here lets the
   // whole page hydrate in one pass (see app/lazy-page.tsx).
   void preloadPage(window.location.pathname)

@@ -5,6 +5,7 @@
  * page, not a loading spinner.
  */
 import { StrictMode } from 'react';
+import { customerTimeline, type Job } from '@pilbara/shared-schema';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -12,10 +13,16 @@ import { App, AppRoutes } from './app/app';
 import { DEFAULT_CONFIG, type SiteConfig } from './components/profile-provider';
 import { embeddedConfigScript } from './app/embedded-config';
 import { TitleCollectorContext, type TitleCollector } from './lib/use-page-title';
+import {
+  InitialTrackingProvider,
+  initialTrackingScript,
+  type InitialTracking,
+} from './features/tracking/initial-tracking';
 
 export { PUBLIC_ROUTES, CLIENT_ONLY_ROUTES } from './app/routes';
-export { DEFAULT_CONFIG, embeddedConfigScript };
+export { DEFAULT_CONFIG, embeddedConfigScript, initialTrackingScript };
 export { PRODUCT_NAME } from '@pilbara/shared-schema';
+export type { InitialTracking };
 
 export interface RenderedPage {
   html: string;
@@ -31,27 +38,158 @@ export interface RenderedPage {
 export async function renderPage(
   url: string,
   config: SiteConfig = DEFAULT_CONFIG,
+  tracking: InitialTracking | null = null,
 ): Promise<RenderedPage> {
-  const { prelude } = await prerenderToNodeStream(tree(url, config, { title: '' }));
+  const { prelude } = await prerenderToNodeStream(tree(url, config, { title: '' }, tracking));
   for await (const chunk of prelude) void chunk;
+  return renderLoaded(url, config, tracking);
+}
+
+/** Renders a page whose lazy modules have all loaded (else it throws: the HTML would be a hole). */
+function renderLoaded(
+  url: string,
+  config: SiteConfig,
+  tracking: InitialTracking | null,
+): RenderedPage {
   const collector: TitleCollector = { title: '' };
-  const html = renderToString(tree(url, config, collector));
+  const html = renderToString(tree(url, config, collector, tracking));
   if (html.includes('<script') || html.includes('<template')) {
     throw new Error(`${url}: the page still suspends after its lazy modules loaded`);
   }
   return { html, title: collector.title };
 }
 
-function tree(url: string, config: SiteConfig, collector: TitleCollector) {
+function tree(
+  url: string,
+  config: SiteConfig,
+  collector: TitleCollector,
+  tracking: InitialTracking | null,
+) {
   return (
     <StrictMode>
       <TitleCollectorContext value={collector}>
         <App config={config}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
+          <InitialTrackingProvider value={tracking}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </InitialTrackingProvider>
         </App>
       </TitleCollectorContext>
     </StrictMode>
   );
+}
+
+/** The page a tracking link opens (the portal, with `?token=`). */
+export const TRACKING_PAGE = '/customer-portal';
+
+export function trackingUrl(token: string): string {
+  return `${TRACKING_PAGE}?token=${encodeURIComponent(token)}`;
+}
+
+const SAMPLE_TIME = '2026-11-20T01:00:00.000Z';
+
+function sampleJob(status: Job['status'], progress: number): Job {
+  return {
+    id: 'JOB-2026-1',
+    customerName: 'Sample Customer',
+    phone: '•••• ••• 678',
+    email: 's•••@example.com',
+    status,
+    service: 'Emergency Towing',
+    location: 'Karratha',
+    estimatedArrival: '25 minutes',
+    progress,
+    assignedTo: 'Sam Taylor',
+    notes: null,
+    vehicleId: null,
+    trackingToken: 'sample-token',
+    createdAt: SAMPLE_TIME,
+    updatedAt: SAMPLE_TIME,
+  };
+}
+
+/**
+ * What a tracking link can show, one of each kind: a job on its way with the truck seen just
+ * now, one whose truck went quiet (out of coverage), a finished job, a booking waiting for
+ * approval, and a link that opens nothing. The build renders them all to find the CSS the
+ * tracking page needs inlined (scripts/prerender.mjs); the server renders them once at start,
+ * which loads every module a tracking page may need before the first customer asks.
+ */
+export function trackingSamples(): InitialTracking[] {
+  const seen = (minutesAgo: number) => ({
+    latitude: -20.74,
+    longitude: 116.85,
+    recordedAt: new Date(Date.parse(SAMPLE_TIME) - minutesAgo * 60_000).toISOString(),
+  });
+  // The job's history as the server builds the timeline from it (issue 27), so the timeline's
+  // CSS is among what the tracking page inlines.
+  const history = (status: Job['status']) =>
+    (status === 'Completed' ? ['En Route', 'In Progress', 'Completed'] : ['En Route']).map(
+      (step, index) => ({
+        status: step,
+        createdAt: new Date(Date.parse(SAMPLE_TIME) - (30 - index * 10) * 60_000).toISOString(),
+      }),
+    );
+  const job = (status: Job['status'], progress: number, minutesAgo: number | null) => {
+    const sample = sampleJob(status, progress);
+    return {
+      token: 'sample-token',
+      renderedAt: SAMPLE_TIME,
+      answer: {
+        job: sample,
+        position: minutesAgo === null ? null : seen(minutesAgo),
+        timeline: customerTimeline(
+          { createdAt: new Date(Date.parse(SAMPLE_TIME) - 45 * 60_000).toISOString() },
+          history(status),
+        ),
+        reviewed: false,
+      },
+    };
+  };
+  return [
+    job('En Route', 25, 1),
+    job('En Route', 25, 40),
+    job('Completed', 100, null),
+    {
+      token: 'sample-token',
+      renderedAt: SAMPLE_TIME,
+      answer: {
+        booking: {
+          id: 'BKG-2026-1',
+          customerName: 'Sample Customer',
+          phone: '•••• ••• 678',
+          email: 's•••@example.com',
+          service: 'Winch Recovery',
+          location: 'Karratha',
+          preferredDate: '2026-11-21',
+          preferredTime: '09:00 AM',
+          urgency: 'scheduled',
+          status: 'pending',
+          trackingToken: 'sample-token',
+          createdAt: SAMPLE_TIME,
+        },
+      },
+    },
+    { token: 'sample-token', renderedAt: SAMPLE_TIME, answer: null },
+  ];
+}
+
+/**
+ * Renders a tracking link's page with what the server found for it (issue 30). The first call
+ * renders every sample with React's waiting renderer, which loads the lazy modules any of them
+ * uses; after that each page is one synchronous render.
+ */
+let trackingModulesLoaded: Promise<void> | null = null;
+export async function renderTrackingPage(
+  config: SiteConfig,
+  tracking: InitialTracking,
+): Promise<RenderedPage> {
+  trackingModulesLoaded ??= (async () => {
+    for (const sample of trackingSamples()) {
+      await renderPage(trackingUrl(sample.token), config, sample);
+    }
+  })();
+  await trackingModulesLoaded;
+  return renderLoaded(trackingUrl(tracking.token), config, tracking);
 }

@@ -68,13 +68,6 @@ export const RECOMMEND_OPTIONS = ['yes', 'no', 'maybe'] as const;
 /** A recommend answer. */
 export type Recommend = (typeof RECOMMEND_OPTIONS)[number];
 
-/** User roles. `admin` is the special value; registration always creates `customer`. */
-export const USER_ROLES = ['customer', 'admin'] as const;
-/** Role given to every registered user. */
-export const DEFAULT_USER_ROLE = 'customer';
-/** The role that may use staff screens and APIs. */
-export const ADMIN_ROLE = 'admin';
-
 /**
  * Vehicle statuses the vehicle form offers. The create call of the original sent `Excellent`, so
  * stored vehicles may also carry that (see {@link VEHICLE_STATUSES}).

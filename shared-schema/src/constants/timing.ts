@@ -47,6 +47,3 @@ export const STORAGE_KEYS = {
   customerInfo: 'customerInfo',
   availableDrivers: 'availableDrivers',
 } as const;
-
-/** Size of the checkout window the quotes manager opens. */
-export const CHECKOUT_WINDOW = { width: 600, height: 600 } as const;

@@ -1,28 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, QUOTE_STATUSES } from '../constants/statuses';
 import {
+  BADGE_VARIANT_STYLES,
   contactMessageBadges,
-  jobStatusBadgeVariant,
-  jobStatusIcon,
+  jobStatusBadge,
   quoteStatusBadge,
 } from './badges';
 
 const info = { name: 'Jo', phone: '0400', email: 'jo@example.com', message: 'Help' };
 
 describe('job status badges', () => {
+  const variant = (status: string) => jobStatusBadge(status).variant;
+
   it('follows the spec variants', () => {
-    expect(jobStatusBadgeVariant('Emergency')).toBe('destructive');
-    expect(jobStatusBadgeVariant('In Progress')).toBe('default');
-    expect(jobStatusBadgeVariant('En Route')).toBe('secondary');
-    expect(jobStatusBadgeVariant('Completed')).toBe('secondary');
-    expect(jobStatusBadgeVariant('Scheduled')).toBe('secondary');
-    expect(jobStatusBadgeVariant('Assigned')).toBe('outline');
-    expect(jobStatusBadgeVariant('Cancelled')).toBe('outline');
-    expect(jobStatusBadgeVariant('something else')).toBe('outline');
+    expect(variant('Emergency')).toBe('destructive');
+    expect(variant('In Progress')).toBe('default');
+    expect(variant('En Route')).toBe('secondary');
+    expect(variant('Completed')).toBe('secondary');
+    expect(variant('Scheduled')).toBe('secondary');
+    expect(variant('Assigned')).toBe('outline');
+    expect(variant('Cancelled')).toBe('outline');
   });
 
   it('gives every status its own icon', () => {
-    expect(new Set(JOB_STATUSES.map(jobStatusIcon)).size).toBe(JOB_STATUSES.length);
+    const icons = JOB_STATUSES.map((status) => jobStatusBadge(status).icon);
+    expect(new Set(icons).size).toBe(JOB_STATUSES.length);
+  });
+
+  it('shows a status it does not know as an outline clock, whatever its name', () => {
+    for (const status of ['something else', 'constructor', 'toString', '']) {
+      expect(jobStatusBadge(status)).toEqual({
+        variant: 'outline',
+        icon: 'clock',
+        look: BADGE_VARIANT_STYLES.outline,
+      });
+    }
+  });
+
+  it('gives the look of its variant', () => {
+    expect(jobStatusBadge('Emergency').look).toEqual({ variant: 'filled', color: 'red' });
+    expect(jobStatusBadge('En Route').look).toEqual(BADGE_VARIANT_STYLES.secondary);
   });
 });
 

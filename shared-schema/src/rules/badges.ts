@@ -3,7 +3,7 @@
  * web maps them to its component library through {@link BADGE_VARIANT_STYLES}.
  */
 import { URGENT_CONTACT_SERVICE } from '../constants/services';
-import type { QuoteStatus } from '../constants/statuses';
+import type { JobStatus, QuoteStatus } from '../constants/statuses';
 import type { EmailRecord } from '../entities/email-record';
 
 /** The spec's badge variants. */
@@ -19,35 +19,36 @@ export const BADGE_VARIANT_STYLES: Readonly<
   outline: { variant: 'outline', color: 'gray' },
 };
 
-/**
- * Job status badge (spec public §4): Emergency destructive; In Progress default; En Route,
- * Completed and Scheduled secondary; anything else outline.
- */
-export function jobStatusBadgeVariant(status: string): BadgeVariant {
-  if (status === 'Emergency') return 'destructive';
-  if (status === 'In Progress') return 'default';
-  if (status === 'En Route' || status === 'Completed' || status === 'Scheduled') return 'secondary';
-  return 'outline';
-}
+/** The icons a job status shows, named after Tabler icons (the web maps each to its component). */
+export type JobStatusIcon =
+  'alert-triangle' | 'tool' | 'truck' | 'circle-check' | 'calendar' | 'circle-x' | 'clock';
 
-/** Icon of each job status ("each with its own icon"), named after Tabler icons. */
-export function jobStatusIcon(status: string): string {
-  switch (status) {
-    case 'Emergency':
-      return 'alert-triangle';
-    case 'In Progress':
-      return 'tool';
-    case 'En Route':
-      return 'truck';
-    case 'Completed':
-      return 'circle-check';
-    case 'Scheduled':
-      return 'calendar';
-    case 'Cancelled':
-      return 'circle-x';
-    default:
-      return 'clock';
-  }
+/**
+ * Job status badges (spec public §4), one row per status, each with its own icon: Emergency
+ * destructive; In Progress default; En Route, Completed and Scheduled secondary; the rest outline.
+ */
+const JOB_STATUS_BADGES: Readonly<
+  Record<JobStatus, { variant: BadgeVariant; icon: JobStatusIcon }>
+> = {
+  Emergency: { variant: 'destructive', icon: 'alert-triangle' },
+  'In Progress': { variant: 'default', icon: 'tool' },
+  'En Route': { variant: 'secondary', icon: 'truck' },
+  Completed: { variant: 'secondary', icon: 'circle-check' },
+  Scheduled: { variant: 'secondary', icon: 'calendar' },
+  Cancelled: { variant: 'outline', icon: 'circle-x' },
+  Assigned: { variant: 'outline', icon: 'clock' },
+};
+
+/** A job status's badge: the spec variant, its look and its icon; a status not known is outline. */
+export function jobStatusBadge(status: string): {
+  variant: BadgeVariant;
+  icon: JobStatusIcon;
+  look: (typeof BADGE_VARIANT_STYLES)[BadgeVariant];
+} {
+  const row = Object.hasOwn(JOB_STATUS_BADGES, status)
+    ? JOB_STATUS_BADGES[status as JobStatus]
+    : { variant: 'outline' as const, icon: 'clock' as const };
+  return { ...row, look: BADGE_VARIANT_STYLES[row.variant] };
 }
 
 /**

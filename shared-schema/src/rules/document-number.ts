@@ -16,7 +16,7 @@
  */
 import { SERIES_PREFIXES, type SeriesPrefix } from '../constants/ids';
 import { perthDate } from './dates';
-import { isProvisionalId, parseSeriesId } from './ids';
+import { isProvisionalId } from './ids';
 
 /** The numbered tables and the prefix of each one's series. */
 export const NUMBERED_TABLES = {
@@ -101,10 +101,4 @@ export function keptNumber(
 export function matchesDocumentRef(row: NumberedRow, text: string): boolean {
   const wanted = text.trim().toUpperCase();
   return documentRef(row) === wanted || String(row.id) === wanted;
-}
-
-/** The number of a document number text (`INV-2026-12` → 12), or null. */
-export function documentNumberValue(text: string): number | null {
-  const parsed = parseSeriesId(text);
-  return parsed && !parsed.provisional ? parsed.number : null;
 }

@@ -11,13 +11,7 @@
 import { z } from 'zod';
 import type { MergeNotice, MergeNoticePart } from '../entities/merge-notice';
 import type { MergedEntity, ResolutionMutation } from './merge';
-import {
-  conflictPartLabel,
-  conflictResolution,
-  conflictValueText,
-  sameValue,
-  type ConflictPart,
-} from './merge';
+import { conflictPartLabel, conflictResolution, conflictValueText, sameValue } from './merge';
 
 /**
  * What a conflict-settling edit replaces: each part chosen as `mine`, with the other side's value
@@ -94,18 +88,6 @@ export function noticeFor(input: {
     createdAt: input.now,
     updatedAt: input.now,
   };
-}
-
-/** The overrides of a settled conflict: each part chosen as mine, with their value it replaces. */
-export function overridesOf(
-  parts: readonly ConflictPart[],
-  choices: Record<string, 'mine' | 'theirs'>,
-  noticeId: number,
-): Overrides | undefined {
-  const chosen = parts
-    .filter((part) => choices[part.path] === 'mine')
-    .map((part) => ({ path: part.path, theirs: part.theirs }));
-  return chosen.length > 0 ? { noticeId, parts: chosen } : undefined;
 }
 
 const KIND_WORDS: Record<MergedEntity, string> = {

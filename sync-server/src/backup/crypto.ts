@@ -26,7 +26,7 @@ export class BackupCryptoError extends Error {
 }
 
 /** The first 8 bytes of a key's fingerprint: names the key without revealing it. */
-export function keyId(key: Buffer): Buffer {
+function keyId(key: Buffer): Buffer {
   return crypto
     .createHash('sha256')
     .update('pilbara-backup-key')

@@ -75,7 +75,7 @@ export class FolderDestination implements Destination {
 type S3Settings = NonNullable<Config['backup']['s3']>;
 
 /** An S3 bucket (AWS, or any S3-compatible storage through its endpoint). */
-export class S3Destination implements Destination {
+class S3Destination implements Destination {
   readonly name: string;
   private client: Promise<S3Client> | null = null;
 

@@ -58,7 +58,7 @@ function perthDay(iso: string): string {
 }
 
 /** The set id back to the instant it names (sets.ts `setId`). */
-export function takenAtOfId(id: string): string | null {
+function takenAtOfId(id: string): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/.exec(id);
   return match ? `${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z` : null;
 }
@@ -308,7 +308,7 @@ export class BackupService {
 }
 
 /** Sends one set: its new stored files, then its parts, the manifest last (it marks it whole). */
-export async function sendSet(
+async function sendSet(
   destination: Destination,
   set: StoredSet,
   key: Buffer,

@@ -41,7 +41,7 @@ export interface WriteCause {
 }
 
 /** A row a logged write touched. */
-export interface LoggedRow {
+interface LoggedRow {
   entity: SyncedTable;
   rowId: RowId;
   op: 'put' | 'delete';

@@ -29,7 +29,7 @@ import { seedSales } from './demo/sales';
 import jobsData from './demo/jobs.json' with { type: 'json' };
 
 /** Whether the database holds no business data yet. */
-export function isEmptyDatabase(db: Db): boolean {
+function isEmptyDatabase(db: Db): boolean {
   return (['jobs', 'bookings', 'quotes', 'vehicles', 'contact_submissions'] as const).every(
     (table) => countRows(db, table) === 0,
   );

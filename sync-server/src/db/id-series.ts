@@ -18,10 +18,8 @@ import { MAX_SERIES_NUMBER, formatProvisionalId } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import { TABLES, isTableName, type TableName } from './tables';
 
-export { MAX_SERIES_NUMBER };
-
 /** Years a text series may name: generous on both sides of any clock this server will see. */
-export const SERIES_YEARS = { min: 2000, max: 2999 } as const;
+const SERIES_YEARS = { min: 2000, max: 2999 } as const;
 
 /** Thrown when a series cannot hand out another number (exhausted, or an invalid name). */
 export class IdSeriesError extends Error {
@@ -178,7 +176,7 @@ const KEYED_DOCUMENTS = new Set<IdPrefix>(['JOB', 'Q', 'INV', 'CN']);
  * Formats a text id: ('BKG', 2026, 123) → 'BKG-2026-123'; a document's key carries the
  * provisional mark: ('JOB', 2026, 123) → 'JOB-2026-P123'.
  */
-export function formatSeriesId(prefix: IdPrefix, year: number, n: number): string {
+function formatSeriesId(prefix: IdPrefix, year: number, n: number): string {
   return KEYED_DOCUMENTS.has(prefix)
     ? formatProvisionalId(prefix, year, n)
     : `${prefix}-${year}-${n}`;

@@ -35,6 +35,7 @@
  *   and whether its journal covers that time.
  */
 import fs from 'node:fs';
+import type Database from 'better-sqlite3';
 import path from 'node:path';
 import { INTEGER_ID_SERIES, JOURNAL_KEEP_DAYS, NUMBERED_TABLES } from '@pilbara/shared-schema';
 import type { Db } from './connection';
@@ -110,6 +111,24 @@ export interface RestoreRecord {
 /** Rows a journal entry lists at most (a mutation touching more is rare: a job and its history). */
 const JOURNAL_ROWS = 10;
 
+const journalInserts = new WeakMap<Db, Database.Statement<unknown[]>>();
+
+/**
+ * The journal's insert, prepared once per connection (issue 30): it runs for every logged
+ * write, and preparing it each time was a sixth of a 10,000-mutation push's server time.
+ */
+function journalInsert(db: Db): Database.Statement<unknown[]> {
+  let insert = journalInserts.get(db);
+  if (!insert) {
+    insert = db.prepare<unknown[]>(
+      `INSERT INTO guard.journal (at, epoch, changeSeq, origin, mutationId, name, userId, clientId, rows)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    journalInserts.set(db, insert);
+  }
+  return insert;
+}
+
 /**
  * Records one logged write in the journal (called inside its transaction, see change-log.ts
  * `onLogged`). Only on a connection whose guard is armed.
@@ -129,10 +148,7 @@ export function recordJournal(
   },
 ): void {
   if (!armed.has(db)) return;
-  db.prepare(
-    `INSERT INTO guard.journal (at, epoch, changeSeq, origin, mutationId, name, userId, clientId, rows)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
+  journalInsert(db).run(
     entry.at,
     entry.epoch,
     entry.changeSeq,

@@ -131,7 +131,7 @@ export function tableColumns(db: Db, table: TableName): string[] {
 }
 
 /** Encodes one JS value for a column of `table`. */
-export function encodeValue(table: TableName, column: string, value: unknown): unknown {
+function encodeValue(table: TableName, column: string, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   const { json, booleans } = codecOf(table);
   if (json.has(column)) return JSON.stringify(value);

@@ -15,10 +15,10 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from './auth';
 
 /** Where the readable page lives; the document itself is at `${API_DOCS_PATH}/json`. */
-export const API_DOCS_PATH = '/api/docs';
+const API_DOCS_PATH = '/api/docs';
 
 /** One registered API route, as Fastify knows it (`/api/jobs/:id`), and what it declares. */
-export interface ApiRoute {
+interface ApiRoute {
   method: string;
   url: string;
   /** The request parts and answer statuses its schema declares. */
@@ -38,7 +38,7 @@ declare module 'fastify' {
 }
 
 /** The areas the document groups calls under, in the order the page shows them. */
-export const API_TAGS = [
+const API_TAGS = [
   { name: 'public', description: 'Calls anyone may make: health, config, forms, tracking' },
   { name: 'auth', description: 'Accounts and sessions' },
   { name: 'payments', description: 'Card payment of a quote (pay-link holders) and its webhook' },

@@ -17,7 +17,7 @@ import {
 import { inTransaction } from '../db/connection';
 import { HttpError } from '../http-error';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,7 +44,7 @@ export interface IdempotentResult<S extends number = number, B = unknown> extend
 }
 
 /** The request's Idempotency-Key, validated, or undefined when it sent none. */
-export function idempotencyKey(request: FastifyRequest): string | undefined {
+function idempotencyKey(request: FastifyRequest): string | undefined {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
@@ -81,7 +81,7 @@ export function registerIdempotency(app: FastifyInstance): void {
  * The stored answer for this request's key, if there is one. A key reused with a different body
  * is a client bug and gets a 422 rather than someone else's answer.
  */
-export function replayIfSeen(
+function replayIfSeen(
   app: FastifyInstance,
   request: FastifyRequest,
   route: string,

@@ -14,7 +14,7 @@
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Query parameter (and body field) names whose values are secrets or proofs. */
 const SECRET_NAME = /(token|password|passwd|secret|phone|session|^sid$|auth|key|digits)/i;
@@ -48,7 +48,7 @@ function decodeSafely(text: string): string {
 }
 
 /** The URL as it may be logged: secrets in its path and query replaced by `[redacted]`. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
   const path = redactPath(pathname);
@@ -79,7 +79,7 @@ const SECRET_KEYS = [
 ];
 
 /** pino `redact` paths: headers of requests and responses, and the secret keys above. */
-export const LOG_REDACT_PATHS = [
+const LOG_REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["stripe-signature"]',
@@ -92,7 +92,7 @@ export const LOG_REDACT_PATHS = [
 ];
 
 /** The request as its log lines show it (Fastify's default fields, the URL redacted). */
-export function serializeRequest(request: FastifyRequest) {
+function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),

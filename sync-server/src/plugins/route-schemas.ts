@@ -44,7 +44,7 @@ function isZodSchema(schema: unknown): schema is z.ZodType {
 }
 
 /** The 400 of a failed parse: the first message as `error`, every field's message in `fields`. */
-export function validationError(error: z.ZodError): HttpError {
+function validationError(error: z.ZodError): HttpError {
   const fields = issuesToFields(error.issues);
   const first = Object.values(fields)[0] ?? 'Invalid request';
   return new HttpError(400, first, fields);

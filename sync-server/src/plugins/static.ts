@@ -22,9 +22,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled } from '../config';
+import { createTrackingPage } from '../services/tracking-page';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -40,20 +41,28 @@ export interface PageTable {
   shell: string;
   /** Paths (a trailing '*' matches below) the app draws in the browser from the shell. */
   clientRoutes: string[];
+  /**
+   * The template of a tracking link's page (issue 30), which the server fills per link
+   * (services/tracking-page.ts); absent in builds from before it.
+   */
+  tracking?: string;
   /** The business profile the pages show (without its public URL and card key). */
   profile?: Record<string, unknown>;
 }
 
-export const PAGE_TABLE_FILE = 'prerendered.json';
+const PAGE_TABLE_FILE = 'prerendered.json';
 
 /**
  * The file a pre-compressed copy stands for: `index.html.br` → `index.html`. @fastify/static
  * hands the compressed file's path to `setHeaders`, and the headers must be those of the page
  * (issue 25: pages sent compressed, which is what every browser gets, lost their CSP).
  */
-export function servedFile(filePath: string): string {
+function servedFile(filePath: string): string {
   return filePath.replace(/\.(br|gz)$/, '');
 }
+
+/** The page a tracking link opens; with `?token=` the server renders it with the job. */
+const TRACKING_ROUTE = '/customer-portal';
 
 /** Cache-Control for a file inside WEB_DIST, by its path relative to the root. */
 export function cacheControlFor(relativePath: string): string {
@@ -84,7 +93,7 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /** A page (pre-compressed or not) or the service worker. */
-export function isDocumentLike(name: string): boolean {
+function isDocumentLike(name: string): boolean {
   const file = servedFile(name);
   return file.endsWith('.html') || file === 'sw.js';
 }
@@ -94,7 +103,12 @@ function readPageTable(root: string): PageTable | null {
     const table = JSON.parse(
       fs.readFileSync(path.join(root, PAGE_TABLE_FILE), 'utf8'),
     ) as PageTable;
-    const files = [...Object.values(table.pages), table.notFound, table.shell];
+    const files = [
+      ...Object.values(table.pages),
+      table.notFound,
+      table.shell,
+      ...(table.tracking ? [table.tracking] : []),
+    ];
     return files.every((file) => fs.existsSync(path.join(root, file))) ? table : null;
   } catch {
     return null;
@@ -120,11 +134,7 @@ function canonical(value: unknown): string {
  * DATA_DIR/pages/<hash> and reused while neither the build nor the profile changes. So the first
  * HTML always carries the real numbers, which matter most when no JavaScript has run yet.
  */
-export async function pagesRoot(
-  app: FastifyInstance,
-  root: string,
-  table: PageTable,
-): Promise<string> {
+async function pagesRoot(app: FastifyInstance, root: string, table: PageTable): Promise<string> {
   const { publicUrl: _url, stripePublishableKey: _key, ...shown } = app.profile;
   if (!table.profile || canonical(table.profile) === canonical(shown)) return root;
   const webDir = path.dirname(root);
@@ -185,6 +195,14 @@ export const staticPlugin = fp<{ pages: string }>(
     const sendPage = (reply: FastifyReply, file: string) =>
       reply.header('Cache-Control', NO_CACHE).sendFile(file, pages);
 
+    // A tracking link (/customer-portal?token=…) is answered with its job in the page.
+    const tracking = table?.tracking ? createTrackingPage(app, pages, table.tracking) : null;
+    if (tracking) app.addHook('onClose', () => tracking.close());
+    const tokenOf = (request: FastifyRequest): string | null => {
+      const { token } = request.query as { token?: unknown };
+      return typeof token === 'string' && token.trim() !== '' ? token.trim() : null;
+    };
+
     if (table) {
       await app.register(fastifyStatic, {
         root,
@@ -201,6 +219,29 @@ export const staticPlugin = fp<{ pages: string }>(
         },
       });
       for (const [route, file] of Object.entries(table.pages)) {
+        if (route === TRACKING_ROUTE && tracking) {
+          app.get(
+            route,
+            {
+              // The lookups' limit, for links only: the page with a token is a lookup.
+              config: {
+                rateLimit: { ...app.limits.lookup, allowList: (request) => !tokenOf(request) },
+              },
+            },
+            async (request, reply) => {
+              const token = tokenOf(request);
+              const page = token ? await tracking.page(token) : null;
+              if (!page) return sendPage(reply, file);
+              return reply
+                .code(page.status)
+                .header('Cache-Control', 'no-store')
+                .header('X-Robots-Tag', 'noindex')
+                .type('text/html; charset=utf-8')
+                .send(page.html);
+            },
+          );
+          continue;
+        }
         app.get(route, (_request, reply) => sendPage(reply, file));
       }
       // The service worker precaches the pages by file name (/booking.html); those come from the

@@ -45,11 +45,11 @@ export interface SucceededIntent {
 }
 
 /** Why a card payment is not settled but put before staff. */
-export type PaymentReviewReason =
+type PaymentReviewReason =
   'unknown_intent' | 'quote_mismatch' | 'unknown_quote' | 'wrong_currency' | 'amount_short';
 
 /** The verdict on a succeeded card payment. */
-export type CardPaymentVerdict =
+type CardPaymentVerdict =
   | { ok: true; quote: Quote; amount: number }
   | { ok: false; reason: PaymentReviewReason; quoteId: string | null; amount: number };
 
@@ -68,7 +68,7 @@ const REVIEW_TEXT: Record<PaymentReviewReason, string> = {
  * Anything else settles nothing; the caller records it for staff. The webhook and the
  * checkout's confirm call both ask it.
  */
-export function judgeCardPayment(db: Db, intent: SucceededIntent): CardPaymentVerdict {
+function judgeCardPayment(db: Db, intent: SucceededIntent): CardPaymentVerdict {
   const received =
     typeof intent.amount_received === 'number' ? intent.amount_received : intent.amount;
   const stored = storedIntent(db, intent.id);

@@ -44,7 +44,7 @@ export class FileRejected extends Error {
 }
 
 /** Messages of refused files. */
-export const FILE_MESSAGES = {
+const FILE_MESSAGES = {
   notImage: 'The file is not an image: send a JPEG photo or a PNG signature',
   wrongType: (expected: string) => `The file is not the ${expected} this record declares`,
   wrongHash: 'The uploaded bytes do not match the content hash recorded for this file',
@@ -53,7 +53,7 @@ export const FILE_MESSAGES = {
 } as const;
 
 /** SHA-256 of a file's bytes in lowercase hex, read as a stream. */
-export async function sha256OfFile(file: string): Promise<string> {
+async function sha256OfFile(file: string): Promise<string> {
   const hash = crypto.createHash('sha256');
   await pipeline(fs.createReadStream(file), hash);
   return hash.digest('hex');

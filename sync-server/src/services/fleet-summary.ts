@@ -21,7 +21,7 @@ import { escapeHtml } from './html';
 import type { Mailer } from './mailer';
 
 /** How often the server looks whether the day's summary is due. */
-export const FLEET_SUMMARY_POLL_MS = 5 * 60 * 1000;
+const FLEET_SUMMARY_POLL_MS = 5 * 60 * 1000;
 
 export interface FleetSummaryDeps {
   db: Db;
@@ -33,7 +33,7 @@ export interface FleetSummaryDeps {
 }
 
 /** Sends today's summary if it is due and not sent yet; answers whether it sent one. */
-export async function sendFleetSummary(deps: FleetSummaryDeps): Promise<boolean> {
+async function sendFleetSummary(deps: FleetSummaryDeps): Promise<boolean> {
   const now = deps.now().toISOString();
   if (!fleetSummaryDue(now)) return false;
   const day = perthDate(now);

@@ -42,7 +42,7 @@ import {
 } from './job-events';
 
 /** The log reader's name in `log_cursors`. */
-export const NOTIFIER_CURSOR = 'notifier';
+const NOTIFIER_CURSOR = 'notifier';
 
 /** Log entries read per transaction, so a long backlog never holds the write lock for long. */
 const PAGE_SIZE = 500;

@@ -31,7 +31,7 @@ import type { PdfRenderer } from './pdf/pool';
 import type { TaskImage } from './pdf/render-task';
 
 /** Longest side of a signature as the job sheet embeds it, in pixels. */
-export const SIGNATURE_PRINT_SIDE = 1200;
+const SIGNATURE_PRINT_SIDE = 1200;
 
 export interface JobSheetDeps {
   db: Db;

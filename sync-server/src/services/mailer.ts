@@ -19,7 +19,7 @@ export interface MailAttachment {
   contentType?: string;
 }
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   html?: string;
@@ -28,7 +28,7 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
-export interface MailResult {
+interface MailResult {
   ok: boolean;
   error?: string;
   /** Where the message went: the SMTP message id, or the .eml file path. */
@@ -42,13 +42,13 @@ export interface Mailer {
   close(): void;
 }
 
-export function mailFrom(config: Config): string {
+function mailFrom(config: Config): string {
   if (config.mailFrom) return config.mailFrom;
   const profile = businessProfile(config);
   return `"${profile.tradingName.replace(/"/g, '')}" <${profile.email}>`;
 }
 
-export function outboxDir(config: Config): string {
+function outboxDir(config: Config): string {
   return path.join(config.dataDir, 'outbox');
 }
 

@@ -35,7 +35,7 @@ import type { NotifierDeps } from './job-events';
 import { startPoller } from './poller';
 
 /** Fallback poll for changes written by code that does not call `notifyChanges`. */
-export const NOTIFIER_POLL_MS = 2_000;
+const NOTIFIER_POLL_MS = 2_000;
 
 /**
  * How long after a committed change the notifier runs, gathering the changes of that time into
@@ -43,7 +43,7 @@ export const NOTIFIER_POLL_MS = 2_000;
  * second a run per change doubled the server's commits (issue 13). Half a second is nothing for
  * an email.
  */
-export const NOTIFIER_AFTER_CHANGE_MS = 500;
+const NOTIFIER_AFTER_CHANGE_MS = 500;
 
 export interface Notifier {
   /** Reads the log and sends what is due; resolves when this run (and any it queued) is done. */

@@ -23,10 +23,10 @@ import { PUSH_SERVICE_HOSTS, isPushServiceHost, pushEndpointProblem } from '@pil
 export const VAPID_FILE = 'vapid.json';
 
 /** How long a push service keeps a message for a phone that is off (seconds): half a day. */
-export const PUSH_TTL_SECONDS = 12 * 60 * 60;
+const PUSH_TTL_SECONDS = 12 * 60 * 60;
 
 /** How long one send may take before it counts as failed. */
-export const PUSH_TIMEOUT_MS = 15_000;
+const PUSH_TIMEOUT_MS = 15_000;
 
 export interface VapidKeys {
   publicKey: string;
@@ -58,19 +58,19 @@ export function loadVapidKeys(dataDir: string): VapidKeys {
 }
 
 /** A browser's subscription as stored. */
-export interface PushTarget {
+interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
 }
 
-export type PushResult =
+type PushResult =
   | { ok: true }
   /** `gone`: the push service says the subscription no longer exists (404 or 410). */
   | { ok: false; gone: boolean; error: string };
 
 /** One address a host name resolved to. */
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: number;
 }
@@ -93,7 +93,7 @@ export interface PushNetwork {
 }
 
 /** Why a send was refused before any connection was made. */
-export class PushRefused extends Error {
+class PushRefused extends Error {
   override name = 'PushRefused';
   constructor(
     message: string,
@@ -110,7 +110,7 @@ export class PushRefused extends Error {
  * address among them; fe80::/10), carrier-grade NAT, multicast, reserved, unspecified and the
  * IPv4-mapped forms of all of them are refused (ipaddr.js's ranges).
  */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   return ipaddr.process(address).range() === 'unicast';
 }
@@ -133,7 +133,7 @@ function pinnedAgent(pinned: ResolvedAddress): Agent {
  * checked again (the rule the subscription schema applies, then the platform's URL parser), its
  * host resolved, and every address it resolves to must be public.
  */
-export async function checkedPushTarget(
+async function checkedPushTarget(
   endpoint: string,
   network: PushNetwork = {},
 ): Promise<ResolvedAddress> {

@@ -55,8 +55,7 @@ function payUrl(ctx: SmsClaimContext, quoteId: string): string {
 }
 
 /** Why a text the customer turned off is recorded as not sent. */
-export const PREFERENCES_OFF =
-  'Not sent: the customer turned these texts off (notification preferences)';
+const PREFERENCES_OFF = 'Not sent: the customer turned these texts off (notification preferences)';
 
 interface Subject {
   event: SmsEvent;

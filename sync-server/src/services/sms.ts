@@ -18,7 +18,7 @@ import twilio from 'twilio';
 import { smsSegments } from '@pilbara/shared-schema';
 import type { Config } from '../config';
 
-export interface SmsMessage {
+interface SmsMessage {
   /** E.164. */
   to: string;
   body: string;
@@ -50,7 +50,7 @@ export interface SmsSender {
 }
 
 /** How long one send may take before it counts as "may have been sent". */
-export const SMS_TIMEOUT_MS = 15_000;
+const SMS_TIMEOUT_MS = 15_000;
 
 /** Network errors that mean the request never left this machine or reached nobody. */
 const NOT_REACHED = new Set([

@@ -10,7 +10,7 @@ import type { IdSeries } from '@pilbara/shared-schema';
 import { statement } from '../db/statements';
 
 /** Default block size: a busy day of one device's writes in a series. */
-export const DEFAULT_LEASE_SIZE = 50;
+const DEFAULT_LEASE_SIZE = 50;
 
 /** A block of numbers `start` to `end` (inclusive) of `series`, owned by one device. */
 export interface Lease {

@@ -31,7 +31,12 @@ import { MESSAGES } from '@pilbara/shared-schema';
 import { statement } from '../db/statements';
 import { areaDefaults, errorAnswers } from '../plugins/route-schemas';
 import { currentCursor, logUnloggedRows, onChanges } from '../db/change-log';
-import { answerClientMessage, handleClientMessage, type SessionContext } from './session';
+import {
+  answerClientMessage,
+  answerPushes,
+  handleClientMessage,
+  type SessionContext,
+} from './session';
 import {
   clientMessageSchema,
   errorMessageSchema,
@@ -39,7 +44,9 @@ import {
   leaseRequestMessageSchema,
   pushMessageSchema,
   serverMessageSchema,
+  type ClientMessage,
   type ErrorMessage,
+  type PushMessage,
   type ServerMessage,
 } from '@pilbara/shared-schema';
 
@@ -48,6 +55,13 @@ const MAX_SOCKET_MESSAGE = 4 * 1024 * 1024;
 
 /** A hello's next page waits while the socket holds more than this unsent (a slow device). */
 const SEND_BUFFER_HIGH = 2 * 1024 * 1024;
+
+/**
+ * Most mutations one commit takes from pushes waiting on a socket (group commit, session.ts
+ * `answerPushes`): four full batches. The transaction holds the database (and, being
+ * synchronous, the event loop) while it runs, so a group is kept to a few tens of milliseconds.
+ */
+const GROUP_COMMIT_MUTATIONS = 2_000;
 
 const pullQuerySchema = z.object({
   clientId: z.string().min(1).max(100),
@@ -141,7 +155,7 @@ function roleCheck(request: FastifyRequest): () => boolean {
  * origin of PUBLIC_URL (or the address the request came to, for a LAN or test setup on another
  * port). A client that sends no Origin is not a browser page, so it carries no borrowed cookie.
  */
-export function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
+function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   const allowed = new Set([new URL(publicUrl).origin]);
@@ -305,25 +319,51 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       const send = (answer: ServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
       };
-      const answer = async (data: unknown) => {
+      /** A message as received: the protocol message, or why it is not one. */
+      type Received = { ok: true; message: ClientMessage } | { ok: false; error: string };
+      const receive = (data: unknown): Received => {
+        const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
+        return parsed.success
+          ? { ok: true, message: parsed.data }
+          : { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid message' };
+      };
+      const inbox: Received[] = [];
+      /**
+       * The pushes waiting at the head of the inbox, taken for one commit: the first, and those
+       * after it up to {@link GROUP_COMMIT_MUTATIONS} mutations.
+       */
+      const takePushes = (first: PushMessage): PushMessage[] => {
+        const group = [first];
+        let count = first.mutations.length;
+        for (;;) {
+          const next = inbox[0];
+          if (!next?.ok || next.message.type !== 'push') break;
+          if (count + next.message.mutations.length > GROUP_COMMIT_MUTATIONS) break;
+          inbox.shift();
+          group.push(next.message);
+          count += next.message.mutations.length;
+        }
+        return group;
+      };
+      const answer = async (received: Received) => {
         // A socket outlives the request that opened it: a logout or a demotion ends it here.
         if (!stillAllowed()) {
+          inbox.length = 0;
           socket.send(JSON.stringify(SESSION_ENDED));
           socket.close(4401, 'Session ended');
           return;
         }
         try {
-          const parsed = clientMessageSchema.safeParse(parseJson(String(data)));
-          if (!parsed.success) {
-            send({
-              type: 'error',
-              code: 'bad_message',
-              message: parsed.error.issues[0]?.message ?? 'Invalid message',
-              retryable: false,
-            });
+          if (!received.ok) {
+            send({ type: 'error', code: 'bad_message', message: received.error, retryable: false });
             return;
           }
-          for await (const frame of answerClientMessage(ctx, parsed.data, drained)) {
+          const { message } = received;
+          const frames =
+            message.type === 'push'
+              ? answerPushes(ctx, takePushes(message))
+              : answerClientMessage(ctx, message, drained);
+          for await (const frame of frames) {
             if (socket.readyState !== socket.OPEN) return;
             socket.send(frame);
           }
@@ -338,13 +378,24 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       };
       // One message at a time per socket, in the order they came: a hello's later pages are
-      // sent before the answer to anything the device sent after it.
-      let queue: Promise<void> = Promise.resolve();
+      // sent before the answer to anything the device sent after it. Pushes that arrived while
+      // an earlier message was being answered are applied together (group commit).
+      let answering = false;
+      const drain = async () => {
+        try {
+          for (let next = inbox.shift(); next; next = inbox.shift()) await answer(next);
+        } finally {
+          answering = false;
+        }
+      };
       socket.on('message', (data) => {
-        queue = queue.then(() => answer(data));
+        inbox.push(receive(data));
+        if (answering) return;
+        answering = true;
+        // Started after the messages already received in this turn are in the inbox, so
+        // pushes that arrived together are committed together.
+        setImmediate(() => void drain());
       });
     },
   );
 };
-
-export default syncRoutes;

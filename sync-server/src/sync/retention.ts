@@ -23,13 +23,13 @@ import type { Db } from '../db/connection';
 import { atomically, statement } from '../db/statements';
 
 /** How many log entries one compaction step examines (keeps each write lock a few ms long). */
-export const COMPACTION_WINDOW = 2000;
+const COMPACTION_WINDOW = 2000;
 
 /** The pause between the steps of one compaction pass over the log. */
-export const COMPACTION_STEP_MS = 250;
+const COMPACTION_STEP_MS = 250;
 
 /** The pause between two passes: a pass starts every ten minutes once the last one finished. */
-export const COMPACTION_INTERVAL_MS = 10 * 60_000;
+const COMPACTION_INTERVAL_MS = 10 * 60_000;
 
 /** The log position every log reader has reached; the head when there is no reader. */
 function readersDoneThrough(db: Db): number {
@@ -100,7 +100,7 @@ export function compactChangeLog(db: Db, window = COMPACTION_WINDOW): number {
 }
 
 /** How long a verdict the device has taken in is kept as a record. */
-export const VERDICT_RETENTION_DAYS = 30;
+const VERDICT_RETENTION_DAYS = 30;
 
 /**
  * Drops the verdict rows of `clientId`'s mutations below `ackedSeq` (the device has taken them

@@ -4,7 +4,14 @@
  * `handleClientMessage` and send back what it returns.
  */
 import type { Db } from '../db/connection';
-import { ClientOwnershipError, applyBatch, ensureClient, settledThrough } from './apply-mutation';
+import {
+  ClientOwnershipError,
+  applyBatch,
+  applyBatches,
+  ensureClient,
+  settledThrough,
+  type BatchResult,
+} from './apply-mutation';
 import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
 import {
   notifyChanges,
@@ -29,6 +36,7 @@ import {
   type SyncedTable,
   type ChangesMessage,
   type ClientMessage,
+  type PushMessage,
   type ServerMessage,
 } from '@pilbara/shared-schema';
 
@@ -196,6 +204,51 @@ export function encodedChangesPage(
   return { text, cursor: rest.cursor, hasMore: rest.hasMore, lastSeq: rest.lastSeq };
 }
 
+/** The answer to one applied push: its results, or the refusal of a mismatched seq. */
+function pushAnswer(ctx: SessionContext, message: PushMessage, batch: BatchResult): ServerMessage {
+  if (batch.mismatch) {
+    const { seq, mutationId, settledMutationId } = batch.mismatch;
+    ctx.warn?.(
+      { clientId: message.clientId, seq, mutationId, settledMutationId },
+      'refused a mutation under a seq settled for another one',
+    );
+    // The mutations before it are settled and come with the next page; this one is not, and
+    // the device must not take a verdict for it: it takes a new client id instead.
+    return {
+      type: 'error',
+      code: 'seq_mismatch',
+      message: `${batch.mismatch.message}. This device shares its sync identity with another one; it takes a new one and sends its changes again.`,
+      retryable: false,
+    };
+  }
+  const results: ServerMessage = {
+    type: 'results',
+    results: batch.results,
+    lastSeq: batch.lastSeq,
+  };
+  if (batch.stopped) results.stopped = batch.stopped;
+  return results;
+}
+
+/**
+ * Several pushes a socket received back to back, applied with one commit (apply-mutation.ts
+ * {@link applyBatches}) and answered in order, one answer each, all after the commit; one poke
+ * for the group.
+ */
+export function answerPushes(ctx: SessionContext, messages: readonly PushMessage[]): string[] {
+  const outcomes = applyBatches(ctx.db, ctx.userId, messages, ctx.now().toISOString());
+  if (outcomes.some((outcome) => !(outcome instanceof Error) && outcome.changed)) {
+    notifyChanges(ctx.db);
+  }
+  return outcomes.map((outcome, i) =>
+    JSON.stringify(
+      outcome instanceof Error
+        ? refusal(outcome)
+        : pushAnswer(ctx, messages[i] as PushMessage, outcome),
+    ),
+  );
+}
+
 function updateRequired(): ServerMessage {
   return {
     type: 'update-required',
@@ -246,30 +299,7 @@ export function handleClientMessage(
           ctx.now().toISOString(),
         );
         if (batch.changed) notifyChanges(ctx.db);
-        if (batch.mismatch) {
-          const { seq, mutationId, settledMutationId } = batch.mismatch;
-          ctx.warn?.(
-            { clientId: message.clientId, seq, mutationId, settledMutationId },
-            'refused a mutation under a seq settled for another one',
-          );
-          // The mutations before it are settled and come with the next page; this one is not,
-          // and the device must not take a verdict for it: it takes a new client id instead.
-          return [
-            {
-              type: 'error',
-              code: 'seq_mismatch',
-              message: `${batch.mismatch.message}. This device shares its sync identity with another one; it takes a new one and sends its changes again.`,
-              retryable: false,
-            },
-          ];
-        }
-        const results: ServerMessage = {
-          type: 'results',
-          results: batch.results,
-          lastSeq: batch.lastSeq,
-        };
-        if (batch.stopped) results.stopped = batch.stopped;
-        return [results];
+        return [pushAnswer(ctx, message, batch)];
       }
       case 'lease-request': {
         const now = ctx.now().toISOString();

@@ -24,7 +24,7 @@ export interface FakeIntent {
   livemode: false;
 }
 
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;

@@ -14,7 +14,7 @@ import { putLogged } from '../../src/db/change-log';
 import { recordStoredFile } from '../../src/db/repositories/field-record';
 import { onTestEnd, type TestApp } from '../helper';
 
-export const T0 = '2026-11-21T01:00:00.000Z';
+const T0 = '2026-11-21T01:00:00.000Z';
 
 export function sha256(bytes: Uint8Array): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');

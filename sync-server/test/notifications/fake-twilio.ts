@@ -22,7 +22,7 @@ export const TWILIO_SID = `AC${'0123456789abcdef'.repeat(2)}`;
 export const TWILIO_TOKEN = 'twilio-test-auth-token-1234567890';
 export const TWILIO_FROM = '+61480000000';
 
-export interface ReceivedText {
+interface ReceivedText {
   sid: string;
   to: string;
   from: string;

@@ -15,14 +15,14 @@ import type { PushNetwork } from '../../src/services/push';
 import { generate } from 'selfsigned';
 import { onTestEnd } from '../helper';
 
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
 }
 
 /** The push service's name in the subscriptions the tests make: a real browser push host. */
-export const PUSH_HOST = 'fcm.googleapis.com';
+const PUSH_HOST = 'fcm.googleapis.com';
 
 export interface TestPushService {
   /** `https://fcm.googleapis.com`: the endpoints' origin, the audience a VAPID token names. */

@@ -4,10 +4,13 @@ import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 import { deleteRow, getRow, putRow, updateRow } from '../../src/db/rows';
 import {
+  ClientOwnershipError,
   applyBatch,
+  applyBatches,
   applyMutation,
   applyServerMutation,
   settledThrough,
+  type BatchResult,
 } from '../../src/sync/apply-mutation';
 import {
   currentCursor,
@@ -198,6 +201,111 @@ describe('applyBatch', () => {
       lastSeq: 0,
       results: [],
     });
+  });
+});
+
+describe('applyBatches (group commit of pushes that waited together)', () => {
+  const onDevice = (
+    clientId: string,
+    seq: number,
+    jobId: string,
+    mutationId = `${clientId}-${seq}`,
+  ) => ({
+    seq,
+    mutationId,
+    name: 'job.markEnRoute',
+    args: { id: jobId, updateId: 100 + seq + (clientId === 'device-b' ? 50 : 0) },
+  });
+  const lastSeqOf = (db: Db, clientId: string) =>
+    (
+      db.prepare('SELECT lastSeq FROM sync_clients WHERE clientId = ?').get(clientId) as
+        { lastSeq: number } | undefined
+    )?.lastSeq;
+
+  it('answers each batch as it would be answered alone, in the order received', () => {
+    const db = freshDb();
+    for (const id of ['JOB-2026-1', 'JOB-2026-2', 'JOB-2026-3', 'JOB-2026-4']) seedJob(db, id);
+    const answers = applyBatches(
+      db,
+      1,
+      [
+        {
+          clientId: 'device-a',
+          mutations: [onDevice('device-a', 1, 'JOB-2026-1'), onDevice('device-a', 2, 'JOB-2026-2')],
+        },
+        { clientId: 'device-b', mutations: [onDevice('device-b', 1, 'JOB-2026-3')] },
+        // The same device again: its seqs go on from the first batch of the group.
+        { clientId: 'device-a', mutations: [onDevice('device-a', 3, 'JOB-2026-4')] },
+        // A resend of a seq settled earlier in the group is answered, not run again.
+        { clientId: 'device-a', mutations: [onDevice('device-a', 2, 'JOB-2026-2')] },
+        // A gap is a gap, as alone.
+        { clientId: 'device-a', mutations: [onDevice('device-a', 9, 'JOB-2026-1')] },
+      ],
+      NOW,
+    ) as BatchResult[];
+    expect(answers.map((a) => a.lastSeq)).toEqual([2, 1, 3, 3, 3]);
+    expect(answers.map((a) => a.results.map((r) => r.seq))).toEqual([[1, 2], [1], [3], [2], []]);
+    expect(answers.map((a) => a.stopped)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'gap',
+    ]);
+    expect(answers.map((a) => a.changed)).toEqual([true, true, true, false, false]);
+    for (const id of ['JOB-2026-1', 'JOB-2026-2', 'JOB-2026-3', 'JOB-2026-4'])
+      expect(getRow(db, 'jobs', id)).toMatchObject({ status: 'En Route' });
+    expect(count(db, 'mutation_results')).toBe(4);
+    expect(count(db, 'job_updates')).toBe(4);
+    expect(lastSeqOf(db, 'device-a')).toBe(3);
+    expect(lastSeqOf(db, 'device-b')).toBe(1);
+  });
+
+  it("refuses only the batch whose client id is another user's", () => {
+    const db = freshDb();
+    seedJob(db, 'JOB-2026-1');
+    seedJob(db, 'JOB-2026-2');
+    applyBatch(db, 'device-x', 2, [onDevice('device-x', 1, 'JOB-2026-1')], NOW);
+    const [mine, theirs] = applyBatches(
+      db,
+      1,
+      [
+        { clientId: 'device-a', mutations: [onDevice('device-a', 1, 'JOB-2026-2')] },
+        { clientId: 'device-x', mutations: [onDevice('device-x', 2, 'JOB-2026-2', 'x-2')] },
+      ],
+      NOW,
+    );
+    expect(mine).toMatchObject({ lastSeq: 1, changed: true });
+    expect(theirs).toBeInstanceOf(ClientOwnershipError);
+    expect(lastSeqOf(db, 'device-x')).toBe(1);
+    expect(count(db, 'mutation_results')).toBe(2);
+  });
+
+  it('settles nothing of the group when SQLite ends the transaction', () => {
+    const db = freshDb();
+    for (const id of ['JOB-2026-1', 'JOB-2026-2', 'JOB-2026-3']) seedJob(db, id);
+    // A failure that rolls back the whole transaction (a full disk does): the batches before
+    // it in the group were applied in it too, so their verdicts must not stand either.
+    db.exec(
+      "CREATE TEMP TRIGGER full_disk BEFORE INSERT ON job_updates WHEN NEW.jobId = 'JOB-2026-3' BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END",
+    );
+    expect(() =>
+      applyBatches(
+        db,
+        1,
+        [
+          { clientId: 'device-a', mutations: [onDevice('device-a', 1, 'JOB-2026-1')] },
+          { clientId: 'device-b', mutations: [onDevice('device-b', 1, 'JOB-2026-2')] },
+          { clientId: 'device-a', mutations: [onDevice('device-a', 2, 'JOB-2026-3')] },
+        ],
+        NOW,
+      ),
+    ).toThrow();
+    expect(db.inTransaction).toBe(false);
+    expect(count(db, 'mutation_results')).toBe(0);
+    expect(count(db, 'job_updates')).toBe(0);
+    expect(lastSeqOf(db, 'device-a') ?? 0).toBe(0);
+    expect(getRow(db, 'jobs', 'JOB-2026-1')).toMatchObject({ status: 'Assigned' });
   });
 });
 

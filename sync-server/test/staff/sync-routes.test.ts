@@ -328,6 +328,68 @@ describe('WebSocket sync', () => {
       b.socket.close();
     }
   });
+
+  it('answers pushes sent back to back in order, each once, with what came between them', async () => {
+    const { app, cookie } = await staffApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const a = await open(`ws://127.0.0.1:${address.port}/api/sync/ws`, cookie);
+    try {
+      a.socket.send(JSON.stringify({ type: 'hello', clientId: 'ws-a', ...HELLO }));
+      const snapshot = await a.next();
+      expect(snapshot).toMatchObject({ type: 'changes', hasMore: false });
+      const push = (...mutations: ReturnType<typeof mutation>[]) =>
+        JSON.stringify({ type: 'push', clientId: 'ws-a', mutations });
+      // Sent without waiting, as the engine's push window does: the server commits the pushes
+      // that wait together, and still answers each one, in order.
+      a.socket.send(push(mutation(1, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 801 })));
+      a.socket.send(push(mutation(2, 'job.startService', { id: 'JOB-2026-1', updateId: 802 })));
+      // A resend of seq 1 in the same breath is answered from its verdict, not applied again.
+      a.socket.send(push(mutation(1, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 801 })));
+      a.socket.send('not json');
+      a.socket.send(
+        push(mutation(4, 'job.update', { id: 'JOB-2026-2', patch: { notes: 'four' } })),
+      );
+      a.socket.send(
+        push(mutation(3, 'job.update', { id: 'JOB-2026-2', patch: { notes: 'three' } })),
+      );
+      a.socket.send(
+        JSON.stringify({ type: 'pull', clientId: 'ws-a', cursor: snapshot.cursor, ackedSeq: 0 }),
+      );
+      const answers: Record<string, unknown>[] = [];
+      while (answers.length < 7) {
+        const next = await a.next();
+        if (next.type !== 'poke') answers.push(next);
+      }
+      expect(answers.map((m) => [m.type, m.lastSeq ?? m.code])).toEqual([
+        ['results', 1],
+        ['results', 2],
+        ['results', 2],
+        ['error', 'bad_message'],
+        ['results', 2],
+        ['results', 3],
+        ['changes', 3],
+      ]);
+      expect(answers[4]).toMatchObject({ stopped: 'gap', results: [] });
+      expect(
+        (answers[6]?.results as { seq: number; status: string }[]).map((r) => [r.seq, r.status]),
+      ).toEqual([
+        [1, 'applied'],
+        [2, 'applied'],
+        [3, 'applied'],
+      ]);
+      const updates = app.db
+        .prepare('SELECT id FROM job_updates WHERE id IN (801, 802) ORDER BY id')
+        .all() as { id: number }[];
+      expect(updates.map((row) => row.id)).toEqual([801, 802]);
+      expect(app.db.prepare("SELECT notes FROM jobs WHERE id = 'JOB-2026-2'").get()).toEqual({
+        notes: 'three',
+      });
+    } finally {
+      a.socket.close();
+    }
+  });
 });
 
 describe('rows written outside the change log', () => {

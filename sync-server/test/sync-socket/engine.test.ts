@@ -172,6 +172,50 @@ describe('sync engine against the real server', () => {
     expect(await client.db.syncIssues.count()).toBe(0);
   });
 
+  it('with several batches in flight, a transient failure resends from the settled seq: none applied twice, none skipped', async () => {
+    const server = await startServer();
+    server.app.db.exec(
+      "CREATE TEMP TRIGGER hiccup BEFORE INSERT ON job_updates WHEN NEW.jobId = 'JOB-2026-4' BEGIN SELECT RAISE(ABORT, 'disk hiccup'); END",
+    );
+    const answers: ServerMessage[] = [];
+    const client = makeClient(server, {
+      // Five batches of two: the socket's window has several of them in flight at once.
+      batchSize: 2,
+      connectors: ({ socket }) => [
+        tap(socket, (message, deliver) => {
+          if (message.type === 'results') answers.push(message);
+          deliver();
+        }),
+      ],
+    });
+    for (let n = 1; n <= 10; n++) await mutateLocal(client.db, 'job.create', newJob(n));
+    await client.engine.start();
+    await waitFor(
+      () => answers.some((a) => a.type === 'results' && a.stopped === 'gap'),
+      10_000,
+      'a push in flight behind the failure answered as a gap',
+    );
+    // Behind the failed seq (4) nothing was applied, whatever was already on its way.
+    expect(serverRows(server, 'jobs').map((j) => j.id)).toEqual([
+      'JOB-2026-1',
+      'JOB-2026-2',
+      'JOB-2026-3',
+    ]);
+    expect(answers.find((a) => a.type === 'results' && a.stopped === 'transient')).toMatchObject({
+      lastSeq: 3,
+    });
+    server.app.db.exec('DROP TRIGGER hiccup');
+    await waitSynced(client, server);
+    expect(
+      serverRows(server, 'jobs')
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `JOB-2026-${i + 1}`).sort());
+    expect(mutationCount(server)).toBe(10);
+    expect(await client.db.outbox.count()).toBe(0);
+    expect(await client.db.syncIssues.count()).toBe(0);
+  });
+
   it('applies a mutation once when the server committed it but the answer was lost', async () => {
     const server = await startServer();
     let dropped = 0;

@@ -35,7 +35,7 @@ export interface Faults {
   delay: number;
 }
 
-export const NO_FAULTS: Faults = { drop: 0, loseAnswer: 0, duplicate: 0, delay: 0 };
+const NO_FAULTS: Faults = { drop: 0, loseAnswer: 0, duplicate: 0, delay: 0 };
 
 export interface ConnectorOptions {
   isOnline?: () => boolean;

@@ -10,7 +10,7 @@ import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { useRoutes } from 'react-router-dom';
-import { AuthProvider, displayName, useAuth } from '../components/auth-provider';
+import { AuthProvider, displayName, useAuth } from '../lib/auth';
 // Sends contact messages, bookings and feedback saved offline, whichever page is open; it loads
 // Dexie only while something may be waiting, so public pages keep it out of their first load.
 import { PublicOutboxRunner } from '../features/public-forms/outbox-status';

@@ -7,17 +7,24 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import { assignmentName } from '@pilbara/shared-schema';
-import { useAuth } from '../components/auth-provider';
+import { useAuth } from '../lib/auth';
 
-const DriverPage = lazy(() =>
-  import('../features/driver').then((m) => ({ default: m.DriverPage })),
-);
-const DriverPrestart = lazy(() =>
-  import('../features/fleet').then((m) => ({ default: m.DriverPrestart })),
-);
-const SyncStatusChip = lazy(() =>
-  import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
-);
+const loadDriverPage = () => import('../features/driver');
+const loadFleet = () => import('../features/fleet');
+const loadSyncStatus = () => import('../features/sync-status');
+
+const DriverPage = lazy(() => loadDriverPage().then((m) => ({ default: m.DriverPage })));
+const DriverPrestart = lazy(() => loadFleet().then((m) => ({ default: m.DriverPrestart })));
+const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.SyncStatusChip })));
+
+/**
+ * Loads the driver's screen and its parts (issue 30): called with the route's own module during
+ * the sign-in round trip, so the screen is ready when the answer comes instead of being fetched
+ * as three waves of chunks after it.
+ */
+export function preloadDriverScreen(): Promise<unknown> {
+  return Promise.all([loadDriverPage(), loadFleet(), loadSyncStatus()]);
+}
 
 export function DriverRoute() {
   const { user, isAdmin, isDriver } = useAuth();

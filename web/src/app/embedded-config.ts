@@ -5,7 +5,7 @@
  */
 import { parseSiteConfig, type SiteConfig } from '../components/profile-provider';
 
-export const SITE_CONFIG_ELEMENT_ID = 'site-config';
+const SITE_CONFIG_ELEMENT_ID = 'site-config';
 
 export function readEmbeddedConfig(doc: Document): SiteConfig | undefined {
   const text = doc.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent;

@@ -1,7 +1,7 @@
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '../components/auth-provider';
+import { useAuth } from '../lib/auth';
 import { useOperators } from '../components/profile-provider';
 import { onKeptChanges, readKeptChanges } from '../lib/kept-changes';
 import { telHref } from '../lib/format';
@@ -40,7 +40,7 @@ function UnsentWork() {
   );
 }
 
-export function PageLoader() {
+function PageLoader() {
   return (
     <Center mih="50vh" role="status" aria-label="Loading page">
       <Loader color="ochre" />

@@ -9,7 +9,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useOnline } from '../lib/use-online';
 import classes from './layout.module.css';
 
-export const OFFLINE_TEXTS = {
+const OFFLINE_TEXTS = {
   title: 'Offline',
   body: 'your work is kept and sent later',
 };

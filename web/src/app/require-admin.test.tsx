@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AuthProvider } from '../components/auth-provider';
+import { AuthProvider } from '../lib/auth';
 import { RequireAdmin } from './require-admin';
 
 function renderAt(user: unknown) {

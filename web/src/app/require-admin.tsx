@@ -7,7 +7,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
-import { useAuth } from '../components/auth-provider';
+import { useAuth } from '../lib/auth';
 
 const loadSyncStatus = () => import('../features/sync-status');
 const loadLiveStatus = () => import('../features/live-status');

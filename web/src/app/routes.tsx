@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
+import { preloadStaffCode } from './staff-preload';
 
 const HomePage = lazyPage(() => import('../pages/home-page').then((m) => m.HomePage));
 const ServicesPage = lazyPage(() => import('../pages/services-page').then((m) => m.ServicesPage));
@@ -118,9 +119,12 @@ export const routes: RouteObject[] = [
       { path: '/service-history', element: <ServiceHistoryPage /> },
       { path: '/feedback', element: <FeedbackPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/login', element: <AuthPage /> },
-      { path: '/register', element: <AuthPage initialTab="register" /> },
+      { path: '/auth', element: <AuthPage onSignInBegun={preloadStaffCode} /> },
+      { path: '/login', element: <AuthPage onSignInBegun={preloadStaffCode} /> },
+      {
+        path: '/register',
+        element: <AuthPage initialTab="register" onSignInBegun={preloadStaffCode} />,
+      },
       { path: '/checkout', element: <CheckoutPage /> },
       { path: '/checkout/success', element: <CheckoutSuccessPage /> },
       { path: '*', element: <NotFoundPage /> },

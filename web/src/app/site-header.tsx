@@ -9,7 +9,7 @@ import { IconLogin, IconLogout, IconPhoneCall } from '@tabler/icons-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '@pilbara/shared-schema';
-import { displayName, useAuth } from '../components/auth-provider';
+import { displayName, useAuth } from '../lib/auth';
 import { telHref } from '../lib/format';
 import { ADMIN_LINK, DRIVER_LINK, NAV_LINKS } from './nav-links';
 import { useOperators } from '../components/profile-provider';

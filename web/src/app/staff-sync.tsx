@@ -19,10 +19,10 @@ import { mutationLabel } from '../features/sync-status';
 import { db, keepOutboxFor, keptForAnother, startSync, stopSync } from '../sync';
 
 /** Id of the notice shown while another user's kept changes pause the sync. */
-export const KEPT_NOTICE_ID = 'kept-for-another';
+const KEPT_NOTICE_ID = 'kept-for-another';
 
 /** Id of the notice that the browser cleared the offline data (issue 26). */
-export const CLEARED_NOTICE_ID = 'offline-data-cleared';
+const CLEARED_NOTICE_ID = 'offline-data-cleared';
 
 /**
  * Runs the sync engine for as long as it is mounted (the shell mounts it for staff with a

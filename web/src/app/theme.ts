@@ -76,17 +76,6 @@ export const theme = createTheme({
   },
 });
 
-/** Colours used outside Mantine components (SVG map, manifest). */
-export const BRAND = {
-  red: '#a8341c',
-  redDark: '#8a2914',
-  dirt: '#c4622d',
-  sand: '#f3e3cf',
-  sea: '#9cc6d9',
-  ink: '#2b2220',
-  paper: '#faf6f2',
-} as const;
-
 /**
  * Mantine's default dimmed grey is about 3.3:1 on white, below WCAG AA for body text; a warm
  * dark grey keeps secondary text readable in sunlight on a phone (about 6:1).

@@ -10,7 +10,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { completionGaps, documentRef, type NumberedRow } from '@pilbara/shared-schema';
 import { useFieldRecord } from './field-record/use-field-record';
 
-export const COMPLETE_TEXT = {
+const COMPLETE_TEXT = {
   /** Named by the job's number, as on its card; its key until the server gives one (issue 28). */
   title: (jobRef: string) => `Complete ${jobRef}?`,
   body: 'The customer is told the job is done and its draft quote is written. This cannot be undone.',

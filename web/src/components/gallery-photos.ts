@@ -1,5 +1,5 @@
 /** The gallery's pictures (spec §3 Gallery photo): drawn illustrations shipped in public/gallery/. */
-export type GalleryCategory = 'Towing' | '4x4 Recovery' | 'Equipment';
+type GalleryCategory = 'Towing' | '4x4 Recovery' | 'Equipment';
 
 export interface GalleryPhoto {
   src: string;

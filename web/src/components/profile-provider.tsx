@@ -19,7 +19,7 @@ import {
 } from '@pilbara/shared-schema';
 import { apiRequest } from '../lib/http';
 
-export const PROFILE_STORAGE_KEY = 'businessProfile';
+const PROFILE_STORAGE_KEY = 'businessProfile';
 
 export interface SiteConfig {
   profile: BusinessProfile;
@@ -156,11 +156,6 @@ export function ProfileProvider({
       <ProfileKnownContext.Provider value={known}>{children}</ProfileKnownContext.Provider>
     </ProfileContext.Provider>
   );
-}
-
-/** The active business profile and whether card payment is set up. */
-export function useSiteConfig(): SiteConfig {
-  return useContext(ProfileContext);
 }
 
 /** Whether the profile is the deployment's, not the built-in placeholders (see above). */

@@ -11,7 +11,7 @@ import { MESSAGES } from '@pilbara/shared-schema';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, keepOutboxFor } from '../sync';
 import { useOnline } from '../lib/use-online';
-import { displayName, useAuth } from './auth-provider';
+import { displayName, useAuth } from '../lib/auth';
 
 export function SignOutDialog({ onClose }: { onClose: () => void }) {
   const { user, logout } = useAuth();

@@ -21,7 +21,7 @@ import { serverMessage } from '../lib/http';
 import type { KeptChangesHint } from '../lib/kept-changes';
 import { useOnline } from '../lib/use-online';
 import { db } from '../sync';
-import { useAuth } from './auth-provider';
+import { useAuth } from '../lib/auth';
 import classes from './unsent-work-prompt.module.css';
 
 function PasswordDialog({ username, onClose }: { username: string; onClose: () => void }) {

@@ -38,7 +38,7 @@ export const DB_NAME = 'pilbara';
  * The visible staff tables, keyed by id, with the indexes screens sort and filter on. Screens
  * read these (confirmed rows with this device's pending mutations replayed over them).
  */
-export const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
+const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   jobs: 'id, status, updatedAt',
   job_updates: 'id, jobId',
   bookings: 'id, status',
@@ -134,7 +134,7 @@ export type LocalFieldFile = LocalFileBytes &
   );
 
 /** What every file kept on this device has, whatever record it belongs to. */
-export interface LocalFileBytes {
+interface LocalFileBytes {
   /** The record's id (the photo's or signature's UUID; `defect:<id>:<hash>` for a defect's). */
   id: string;
   contentHash: string;
@@ -285,6 +285,3 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
 ];
-
-/** The newest schema version (what this build opens the database at). */
-export const DB_VERSION = DB_VERSIONS[DB_VERSIONS.length - 1]?.version ?? 1;

@@ -78,7 +78,7 @@ export function forgetBooking(outboxId: string): void {
 }
 
 /** The booking number and tracking token in a POST /api/bookings answer, wherever they sit. */
-export function deliveryDetails(answer: unknown): {
+function deliveryDetails(answer: unknown): {
   reference: string | null;
   token: string | null;
 } {

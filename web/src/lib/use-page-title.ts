@@ -8,7 +8,7 @@ export interface TitleCollector {
 
 export const TitleCollectorContext = createContext<TitleCollector | null>(null);
 
-export function pageTitle(page: string): string {
+function pageTitle(page: string): string {
   return `${page} | ${PRODUCT_NAME}`;
 }
 

@@ -21,7 +21,14 @@ import { RegisterForm } from '../features/auth/register-form';
 
 type AuthTab = 'login' | 'register';
 
-export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
+/** `onSignInBegun` runs when someone starts on the login form (the app loads staff code then). */
+export function AuthPage({
+  initialTab = 'login',
+  onSignInBegun,
+}: {
+  initialTab?: AuthTab;
+  onSignInBegun?: () => void;
+}) {
   usePageTitle(initialTab === 'register' ? 'Register' : 'Login');
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>(initialTab);
@@ -79,6 +86,7 @@ export function AuthPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
                   username={prefill}
                   // A driver starts on their own screen (issue 20); everyone else at home.
                   onSuccess={(user) => navigate(user.role === 'driver' ? '/driver' : '/')}
+                  onBegin={onSignInBegun}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="register">

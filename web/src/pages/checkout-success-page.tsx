@@ -6,7 +6,7 @@ import { MESSAGES } from '@pilbara/shared-schema';
 import { apiRequest, HttpError } from '../lib/http';
 import { usePageTitle } from '../lib/use-page-title';
 
-export const CHECKOUT_SUCCESS_TEXTS = {
+const CHECKOUT_SUCCESS_TEXTS = {
   checking: 'Checking your payment...',
   unknownTitle: 'We could not find this quote',
   unknown:

@@ -14,14 +14,27 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhoneCall, IconSearchOff, IconWifiOff } from '@tabler/icons-react';
-import { MESSAGES, TOAST_DURATIONS, type PortalSearch } from '@pilbara/shared-schema';
+import {
+  MESSAGES,
+  POLLING_INTERVALS,
+  TOAST_DURATIONS,
+  type PortalSearch,
+} from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
+import { useHydrated } from '../lib/hydration';
 import { telHref } from '../lib/format';
 import { isNetworkError } from '../lib/http';
 import { useSavedBookings } from '../lib/use-saved-bookings';
 import { useOperators } from '../components/profile-provider';
 import { DeviceBookings } from '../features/tracking/device-bookings';
-import { tokenOf, useJobSearch, type TrackQuery } from '../features/tracking/use-job-search';
+import {
+  tokenOf,
+  trackedOf,
+  useJobSearch,
+  type JobSearchState,
+  type TrackQuery,
+} from '../features/tracking/use-job-search';
+import { useInitialTracking, type InitialTracking } from '../features/tracking/initial-tracking';
 import { JobDetails } from '../features/tracking/job-details';
 import { BookingDetails } from '../features/tracking/booking-details';
 import {
@@ -29,7 +42,7 @@ import {
   type PortalSearchFormHandle,
 } from '../features/tracking/portal-search-form';
 
-export const PORTAL_OFFLINE_TEXT =
+const PORTAL_OFFLINE_TEXT =
   "You're offline, so we can't look up your job right now. It will work again as soon as you have signal – or call us, a call often gets through where data does not.";
 
 /** Both operators' call buttons: offered wherever the portal cannot help right now. */
@@ -57,10 +70,28 @@ function isOffline(error: unknown): boolean {
   return isNetworkError(error) || (typeof navigator !== 'undefined' && !navigator.onLine);
 }
 
+/** The portal's first state for a tracking link the server answered in the page itself. */
+function renderedState(rendered: InitialTracking): JobSearchState {
+  const found = trackedOf(rendered.answer);
+  return found ? { status: 'found', query: '', found } : { status: 'not-found', query: '' };
+}
+
 export function CustomerPortalPage() {
   usePageTitle('Track Your Job');
   const [params, setParams] = useSearchParams();
-  const { state, search, reset } = useJobSearch();
+  // A tracking link the server rendered with its answer (issue 30): the page starts where that
+  // answer is, on the server and while the browser hydrates it, and polls from there. A page the
+  // browser draws itself (precached, or reached by a link inside the app) looks the token up.
+  const hydrating = !useHydrated();
+  const initialTracking = useInitialTracking();
+  const rendered =
+    hydrating && initialTracking?.token === (params.get('token')?.trim() ?? '')
+      ? initialTracking
+      : null;
+  const { state, search, reset } = useJobSearch(
+    POLLING_INTERVALS.portalJob,
+    rendered ? renderedState(rendered) : undefined,
+  );
   const formRef = useRef<PortalSearchFormHandle>(null);
   const deviceBookings = useSavedBookings();
 
@@ -92,10 +123,11 @@ export function CustomerPortalPage() {
   const initial = useRef({
     token: params.get('token')?.trim() ?? '',
     search: params.get('search')?.trim() ?? '',
+    answered: rendered !== null,
   });
   useEffect(() => {
-    const { token, search: query } = initial.current;
-    if (token) void runSearch({ token });
+    const { token, search: query, answered } = initial.current;
+    if (token && !answered) void runSearch({ token });
     else if (query) formRef.current?.setQuery(query);
     // Runs once on open; later searches come from the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -33,7 +33,7 @@ type LinkedJob =
   | { state: 'not-finished'; id: string }
   | { state: 'unknown' };
 
-export const FEEDBACK_LINK_TEXT = {
+const FEEDBACK_LINK_TEXT = {
   reviewed: (id: string) => `Thank you: your review of job ${id} is in. The owners read every one.`,
   notFinished: (id: string) =>
     `Job ${id} is not finished yet. The review opens here once it is complete.`,

@@ -10,7 +10,7 @@ import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';
 import { CoverageMap } from '../components/coverage-map';
 import { usePageTitle } from '../lib/use-page-title';
 
-export interface ServiceRegion {
+interface ServiceRegion {
   name: string;
   description: string;
   places: string[];
@@ -20,7 +20,7 @@ export interface ServiceRegion {
 
 const [karrathaTime, coastTime, eastTime, widerTime] = SERVICE_AREA_RESPONSE_TIMES;
 
-export const SERVICE_REGIONS: readonly ServiceRegion[] = [
+const SERVICE_REGIONS: readonly ServiceRegion[] = [
   {
     name: 'Karratha & Suburbs',
     description: 'Our home base. Most call-outs in town are reached first.',

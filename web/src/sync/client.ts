@@ -44,6 +44,7 @@ const CHANNEL = 'pilbara-sync';
 let database: PilbaraDatabase | undefined;
 let channel: BroadcastChannel | null | undefined;
 interface Running {
+  options: StartSyncOptions;
   abort: AbortController;
   engine: SyncEngine | null;
   uploader: FileUploader | null;
@@ -52,15 +53,35 @@ interface Running {
 
 let running: Running | null = null;
 
+/**
+ * A page leaving (navigation, close, or into the back/forward cache) steps down as leader so the
+ * next page of the app gets the lock at once. WebKit keeps a page it cached for going back alive
+ * with its Web Locks held: the admin panel opened after the home page then waited behind it and
+ * never synced ("Not syncing"). A cached page coming back starts again with the same options.
+ */
+let suspended: StartSyncOptions | null = null;
+let lifecycleWatched = false;
+
+function watchPageLifecycle(): void {
+  if (lifecycleWatched || typeof globalThis.addEventListener !== 'function') return;
+  lifecycleWatched = true;
+  globalThis.addEventListener('pagehide', () => {
+    if (!running) return;
+    suspended = running.options;
+    void haltSync();
+  });
+  globalThis.addEventListener('pageshow', (event) => {
+    if (!(event as PageTransitionEvent).persisted || !suspended || running) return;
+    const options = suspended;
+    suspended = null;
+    startSync(options);
+  });
+}
+
 /** The database screens read (with `useLiveQuery`) and the engine syncs. */
 export function getSyncDatabase(): PilbaraDatabase {
   database ??= getDatabase();
   return database;
-}
-
-/** Tests point the client at their own database. */
-export function useDatabaseForTests(db: PilbaraDatabase): void {
-  database = db;
 }
 
 function getChannel(): BroadcastChannel | null {
@@ -119,7 +140,7 @@ export type MintedId<S extends MintSeries> = S extends (typeof INTEGER_ID_SERIES
  * can be before the server's blocks have arrived (seconds, on a busy server): an admin who
  * approved a booking at once was told "No ids left on this device" while online.
  */
-export const FIRST_IDS_WAIT_MS = 15_000;
+const FIRST_IDS_WAIT_MS = 15_000;
 
 /**
  * A final id minted on this device from its leases: `mintId('JOB')` → `'JOB-2026-57'`,
@@ -167,7 +188,9 @@ export function startSync(options: StartSyncOptions): void {
   if (running) return;
   const db = getSyncDatabase();
   const abort = new AbortController();
+  watchPageLifecycle();
   const state: Running = {
+    options,
     abort,
     engine: null,
     uploader: null,
@@ -272,6 +295,11 @@ export function startSync(options: StartSyncOptions): void {
 
 /** Stops syncing in this tab (sign-out, tests). The outbox stays for the next start. */
 export async function stopSync(): Promise<void> {
+  suspended = null;
+  await haltSync();
+}
+
+async function haltSync(): Promise<void> {
   const state = running;
   if (!state) return;
   running = null;

@@ -24,13 +24,9 @@ export {
   stopSync,
   keepOutboxFor,
   keptForAnother,
-  type KeptChanges,
-  getSyncDatabase,
-  type StartSyncOptions,
 } from './client';
 export { usePendingKeys, useSyncStatus, whenNumbered, type SyncStatus } from './hooks';
 export type { LocalFieldFile } from '../db/schema';
 export type { MutateResult } from './local-store';
-export { NoIdsLeftError, type MintSeries } from './leases';
-export type { SyncState } from './engine';
-export type { OutboxItem, SyncIssue } from '../db/schema';
+export { type MintSeries } from './leases';
+export type { SyncIssue } from '../db/schema';

@@ -17,7 +17,7 @@ import {
 } from '@pilbara/shared-schema';
 
 /** One leased block; `next` is the next unused number. */
-export interface LeaseBlock {
+interface LeaseBlock {
   start: number;
   end: number;
   next: number;
@@ -26,11 +26,11 @@ export interface LeaseBlock {
 export type Leases = Partial<Record<string, LeaseBlock[]>>;
 
 /** A series whose remaining numbers fall below this asks for another block. */
-export const LEASE_LOW_WATER = 20;
+const LEASE_LOW_WATER = 20;
 
 /** Text-id prefixes; `mintId('JOB')` means this year's `JOB-<year>` series. */
-export const TEXT_ID_PREFIXES = ['JOB', 'BKG', 'Q', 'INV', 'CN'] as const;
-export type TextIdPrefix = (typeof TEXT_ID_PREFIXES)[number];
+const TEXT_ID_PREFIXES = ['JOB', 'BKG', 'Q', 'INV', 'CN'] as const;
+type TextIdPrefix = (typeof TEXT_ID_PREFIXES)[number];
 
 /** What `mintId` accepts: an integer-id table, a text prefix, or a full series like `JOB-2026`. */
 export type MintSeries = IdSeries | TextIdPrefix;
@@ -49,7 +49,7 @@ export function businessYear(date: Date = new Date()): number {
 }
 
 /** The full series name of `series` (a bare prefix becomes this year's series). */
-export function resolveSeries(series: MintSeries, date: Date = new Date()): IdSeries {
+function resolveSeries(series: MintSeries, date: Date = new Date()): IdSeries {
   return (TEXT_ID_PREFIXES as readonly string[]).includes(series)
     ? `${series}-${businessYear(date)}`
     : series;
@@ -99,7 +99,7 @@ export async function addLease(
 }
 
 /** Numbers left in `series` (a bare prefix means this year's series) on this device. */
-export async function idsLeft(
+async function idsLeft(
   db: PilbaraDatabase,
   series: MintSeries,
   date: Date = new Date(),

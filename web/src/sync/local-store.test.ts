@@ -166,6 +166,65 @@ describe('applyChangesPage', () => {
     expect(await db.meta.get('cursor')).toMatchObject({ value: 3 });
   });
 
+  it('gives a replayed copy of a numbered document no number, and keeps the source its own', async () => {
+    const db = freshDb();
+    const source = {
+      id: 'Q-2026-P3',
+      number: 'Q-2026-3',
+      customerName: 'Dana Reid',
+      customerPhone: '0412345678',
+      customerEmail: null,
+      vehicleType: null,
+      service: 'Emergency Towing',
+      fromLocation: 'Karratha',
+      toLocation: null,
+      distance: 0,
+      items: [
+        {
+          id: 'i1',
+          description: 'Call-out Fee',
+          quantity: 1,
+          unitPrice: 10000,
+          total: 10000,
+          category: 'misc',
+        },
+      ],
+      itemsSubtotal: 10000,
+      basePrice: 10000,
+      discountPercent: 0,
+      discountAmount: 0,
+      finalPrice: 10000,
+      notes: null as string | null,
+      validUntil: '2026-12-01T00:00:00.000Z',
+      status: 'draft',
+      createdAt: '2026-11-20T08:00:00.000Z',
+      updatedAt: '2026-11-20T08:00:00.000Z',
+    };
+    const page = (seq: number, data: typeof source) => ({
+      changes: [{ seq, entity: 'quotes' as const, rowId: data.id, op: 'put' as const, data }],
+      cursor: seq,
+      hasMore: false,
+      reset: false,
+      lastSeq: 0,
+      results: [],
+    });
+    await applyChangesPage(db, page(1, source));
+    const copied = await mutateLocal(db, 'quote.duplicate', {
+      sourceId: 'Q-2026-P3',
+      id: 'Q-2026-P4',
+    });
+    if (!copied.ok) throw new Error(copied.message);
+    expect(await db.quotes.get('Q-2026-P4')).toMatchObject({ number: null });
+    // The source changes on the server while the copy waits: the copy is made again over it.
+    await applyChangesPage(db, page(2, { ...source, notes: 'Winch needed', updatedAt: 'y' }));
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.quotes.get('Q-2026-P4')).toMatchObject({
+      number: null,
+      notes: 'Winch needed',
+    });
+    expect(await db.quotes.get('Q-2026-P3')).toMatchObject({ number: 'Q-2026-3' });
+  });
+
   it('rewinds to the rows of every page of a catch-up and drops what a rejected mutation wrote', async () => {
     const db = freshDb();
     const serverJob = (id: string) => ({

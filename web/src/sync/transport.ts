@@ -11,7 +11,7 @@ import {
   type ServerMessage,
 } from '@pilbara/shared-schema';
 
-export interface ConnectionHandlers {
+interface ConnectionHandlers {
   onOpen(): void;
   onMessage(message: ServerMessage): void;
   /** The connection is gone; `opened` says whether it ever opened. */
@@ -49,7 +49,7 @@ function parseServerMessage(raw: unknown): ServerMessage | undefined {
 }
 
 /** `http://host` → `ws://host/api/sync/ws` (and https → wss). */
-export function socketUrl(baseUrl: string): string {
+function socketUrl(baseUrl: string): string {
   const url = new URL('/api/sync/ws', baseUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();

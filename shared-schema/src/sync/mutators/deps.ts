@@ -11,11 +11,11 @@ export type { FleetExpense } from '../../entities/fleet-expense';
 export type { FuelRecord } from '../../entities/fuel-record';
 export type { Job } from '../../entities/job';
 export type { MileageRecord } from '../../entities/mileage-record';
-export type { Quote, QuoteItem } from '../../entities/quote';
+export type { Quote } from '../../entities/quote';
 export type { ServiceRecord } from '../../entities/service-record';
 export type { Vehicle } from '../../entities/vehicle';
 export { createJobInputSchema, jobStatusInputSchema } from '../../api/jobs';
-export { quoteInputSchema, quoteStatusInputSchema } from '../../api/quotes';
+export { quoteInputSchema } from '../../api/quotes';
 export type { QuoteData } from '../../api/quotes';
 export { notificationPreferenceInputSchema } from '../../api/notifications';
 export {

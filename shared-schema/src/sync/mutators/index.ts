@@ -51,7 +51,6 @@ export * from './position';
 export * from './quote';
 export * from './records';
 export * from './vehicle';
-export { leasedIdSchema, textIdSchema } from './common';
 
 const ALL = [
   bookingApprove,

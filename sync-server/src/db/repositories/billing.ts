@@ -18,7 +18,7 @@ import { decodeRow, findRows, getRow } from '../rows';
 import { statement } from '../statements';
 
 /** The invoices of a quote, oldest first. */
-export function invoicesOfQuote(db: Db, quoteId: string): Invoice[] {
+function invoicesOfQuote(db: Db, quoteId: string): Invoice[] {
   return findRows<Invoice>(db, 'invoices', { quoteId }, { orderBy: 'createdAt' });
 }
 
@@ -33,7 +33,7 @@ export function paymentsOfInvoice(db: Db, invoiceId: string): Payment[] {
 }
 
 /** The credit notes of an invoice, oldest first. */
-export function creditNotesOfInvoice(db: Db, invoiceId: string): CreditNote[] {
+function creditNotesOfInvoice(db: Db, invoiceId: string): CreditNote[] {
   return findRows<CreditNote>(db, 'credit_notes', { invoiceId }, { orderBy: 'createdAt' });
 }
 

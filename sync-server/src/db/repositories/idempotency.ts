@@ -51,7 +51,7 @@ export function storeIdempotentResponse(
 }
 
 /** Keys older than this are forgotten; an outbox gives up long before. */
-export const IDEMPOTENCY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function deleteOldIdempotencyKeys(db: Db, now: Date): number {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();

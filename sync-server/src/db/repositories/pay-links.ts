@@ -15,7 +15,7 @@ import { TRACKING_TOKEN_BYTES } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 
 /** The file in DATA_DIR holding the pay-link key (back it up with the database). */
-export const PAY_LINK_KEY_FILE = 'pay-link.key';
+const PAY_LINK_KEY_FILE = 'pay-link.key';
 
 /** This data folder's pay-link key, generated and saved (0600) the first time. */
 export function loadPayLinkKey(dataDir: string): Buffer {
@@ -39,7 +39,7 @@ export function loadPayLinkKey(dataDir: string): Buffer {
 }
 
 /** A token minted at random before pay links were derived, if the quote has one. */
-export function storedPayLinkToken(db: Db, quoteId: string): string | undefined {
+function storedPayLinkToken(db: Db, quoteId: string): string | undefined {
   const row = db.prepare('SELECT token FROM quote_pay_links WHERE quoteId = ?').get(quoteId) as
     { token: string } | undefined;
   return row?.token;

@@ -63,7 +63,7 @@ export function markEmailSent(db: Db, id: number, now: Date): EmailRecord | unde
   return email ? putSynced(db, 'emails', { ...email, sent: true }, now) : undefined;
 }
 
-export function getBooking(db: Db, id: string): Booking | undefined {
+function getBooking(db: Db, id: string): Booking | undefined {
   return getRow<Booking>(db, 'bookings', id);
 }
 
@@ -87,7 +87,7 @@ export function insertBooking(
   return { ...putSynced<Booking>(db, 'bookings', booking, now), trackingToken };
 }
 
-export function getJob(db: Db, id: string): Job | undefined {
+function getJob(db: Db, id: string): Job | undefined {
   return getRow<Job>(db, 'jobs', id);
 }
 

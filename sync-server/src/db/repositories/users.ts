@@ -149,7 +149,7 @@ export function upgradePasswordHash(db: Db, id: number, passwordHash: string): v
 }
 
 /** Sessions live 30 days; the cookie carries a random token, the table only its SHA-256. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 function tokenHash(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
@@ -246,7 +246,7 @@ export function deleteSession(db: Db, token: string): void {
 }
 
 /** Ends every session of a user (and closes their sockets). */
-export function deleteUserSessions(db: Db, userId: number): number {
+function deleteUserSessions(db: Db, userId: number): number {
   const { changes } = db.prepare('DELETE FROM sessions WHERE userId = ?').run(userId);
   sessionsEnded(db, { userId });
   return changes;

@@ -63,10 +63,10 @@ import {
 } from './quote-email';
 
 /** Message when a quote has no address to send to. */
-export const NO_CUSTOMER_EMAIL =
+const NO_CUSTOMER_EMAIL =
   'This quote has no customer email address. Add one to the quote before emailing it.';
 /** Message when an invoice has no address to send to. */
-export const NO_INVOICE_EMAIL = 'This invoice has no customer email address.';
+const NO_INVOICE_EMAIL = 'This invoice has no customer email address.';
 
 /** Statuses whose quote may be emailed: a draft, or a sent quote sent again. */
 const EMAILABLE = new Set<Quote['status']>(['draft', 'sent']);

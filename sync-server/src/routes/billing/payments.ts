@@ -57,7 +57,7 @@ import { QUOTE_NOT_FOUND, quoteById } from './common';
 /** Answer when no card keys are configured. */
 export const CARD_NOT_SET_UP = 'Card payment is not set up';
 /** Answer when a quote already has a paid invoice. */
-export const QUOTE_ALREADY_PAID = 'This quote has already been paid';
+const QUOTE_ALREADY_PAID = 'This quote has already been paid';
 
 export interface PaymentRoutesOptions {
   /** The configured Stripe client, or null without keys. */

@@ -27,10 +27,7 @@ export function quotePayUrl(publicUrl: string, quoteId: string, token: string): 
   return `${publicUrl}${checkoutPath(quoteId, token)}`;
 }
 
-export function quoteEmailSubject(
-  quote: Pick<Quote, 'id' | 'number'>,
-  profile: BusinessProfile,
-): string {
+function quoteEmailSubject(quote: Pick<Quote, 'id' | 'number'>, profile: BusinessProfile): string {
   return `Your quote ${documentRef(quote)} from ${profile.tradingName}`;
 }
 

@@ -8,7 +8,7 @@
  * event for the same intent change nothing. A bad signature answers 400 and writes nothing. A
  * payment that does not pay its quote — an intent this server did not create for it, another
  * currency, less than the amount due — settles nothing: it is recorded and flagged for staff
- * (repositories/billing.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
+ * (services/card-settlement.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';

@@ -37,7 +37,7 @@ import { buildJobSheet } from '../../services/job-sheet';
 import type { FileVariant } from '../../services/field-files';
 
 /** Message of a record whose bytes are still on the phone that took them. */
-export const NOT_UPLOADED = `${FIELD_RECORD_TEXT.notUploadedYet}: the file is still on the phone that recorded it`;
+const NOT_UPLOADED = `${FIELD_RECORD_TEXT.notUploadedYet}: the file is still on the phone that recorded it`;
 
 /** 403 unless the caller may handle the files of this job (the one rule, shared-schema). */
 function checkJobAccess(request: FastifyRequest, job: { assignedTo?: string | null }): void {

@@ -68,13 +68,13 @@ class PreparedDirFileStore extends FileStore {}
 ).checkOrCreateDirectory = () => {};
 
 /** How long a partial upload is kept for its phone to come back (two weeks out of coverage). */
-export const UPLOAD_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
+const UPLOAD_EXPIRY_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** The tus content type of PATCH bodies. */
 const TUS_BODY = 'application/offset+octet-stream';
 
 /** Messages of refused uploads. */
-export const UPLOAD_MESSAGES = {
+const UPLOAD_MESSAGES = {
   badMetadata: 'The upload does not say which photo or signature it is for',
   notImageType: 'Only JPEG photos and PNG signatures can be uploaded',
   noRecord: 'This job has no photo or signature with that id yet: sync the record first',

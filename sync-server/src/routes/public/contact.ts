@@ -26,7 +26,7 @@ import {
 } from '../../db/repositories/public-records';
 import { escapeHtml } from '../../services/html';
 
-export function isUrgentContact(input: Pick<ContactInput, 'serviceNeeded'>): boolean {
+function isUrgentContact(input: Pick<ContactInput, 'serviceNeeded'>): boolean {
   return input.serviceNeeded === URGENT_CONTACT_SERVICE;
 }
 

@@ -28,8 +28,8 @@ import {
 } from '../../db/repositories/public-records';
 import { sameToken } from '../../db/tokens';
 
-export const FEEDBACK_JOB_NOT_COMPLETED = 'Feedback can only be left for a completed job';
-export const FEEDBACK_ALREADY_GIVEN = 'Feedback has already been submitted for this job';
+const FEEDBACK_JOB_NOT_COMPLETED = 'Feedback can only be left for a completed job';
+const FEEDBACK_ALREADY_GIVEN = 'Feedback has already been submitted for this job';
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {

@@ -17,7 +17,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
-  customerTimeline,
   documentRef,
   customerJobsResponseSchema,
   customerLookupSchema,
@@ -32,24 +31,20 @@ import {
   trackResponseSchema,
   type Booking,
   type Job,
-  type JobPosition,
-  type TruckPosition,
 } from '@pilbara/shared-schema';
-import { getRow } from '../../db/rows';
-import { updatesOfJob } from '../../db/repositories/field-record';
 import { HttpError, badRequest } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import {
   findBookingById,
   findJobById,
   findJobByToken,
-  findPendingBookingByToken,
   jobsForPhone,
   pendingBookingsForPhone,
   reviewedJobIds,
 } from '../../db/repositories/public-records';
 import { maskBooking, maskJob } from '../../services/masking';
 import { minutesOf, phoneProofKey } from '../../services/guards';
+import { findByToken as byToken, timelineOf, trackAnswer } from '../../services/track-answer';
 
 /** The portal's "nothing found", the same for an unknown id and a wrong phone. */
 function noJobFound(): HttpError {
@@ -59,22 +54,6 @@ function noJobFound(): HttpError {
 }
 
 type Found = { job: Job } | { booking: Booking };
-
-/** What a token opens: its job, else its booking while pending. */
-function byToken(app: FastifyInstance, token: string): Found | undefined {
-  const job = findJobByToken(app.db, token);
-  if (job) return { job };
-  const booking = findPendingBookingByToken(app.db, token);
-  return booking ? { booking } : undefined;
-}
-
-/**
- * The customer's timeline of a job: each step at the time the device recorded it, from the
- * job's history (DESIGN §12; rules/timeline.ts). The history itself stays with staff.
- */
-function timelineOf(app: FastifyInstance, job: Job) {
-  return customerTimeline(job, updatesOfJob(app.db, job.id));
-}
 
 /** The answer body, masked for a caller who typed `knownPhone` (if anything). */
 function masked(app: FastifyInstance, found: Found, knownPhone?: string) {
@@ -97,22 +76,6 @@ function byId(app: FastifyInstance, id: string): Found | undefined {
   if (booking.status === 'pending') return { booking };
   const job = booking.trackingToken ? findJobByToken(app.db, booking.trackingToken) : undefined;
   return job ? { job } : undefined;
-}
-
-/**
- * The truck on the job's tracking link: its latest shared fix while the job is En Route, else
- * null (none is kept once the job moves on; this guards a row a late write left behind).
- */
-function truckPosition(app: FastifyInstance, job: Job): TruckPosition | null {
-  if (job.status !== 'En Route') return null;
-  const position = getRow<JobPosition>(app.db, 'job_positions', job.id);
-  return position
-    ? {
-        latitude: position.latitude,
-        longitude: position.longitude,
-        recordedAt: position.recordedAt,
-      }
-    : null;
 }
 
 function phoneOf(found: Found): string {
@@ -155,20 +118,14 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/track/:token',
     { schema: trackSchema, config: { rateLimit, paramsNotFound: trackNotFound } },
     async (request, reply) => {
-      const found = byToken(app, request.params.token);
-      if (!found) {
+      const answer = trackAnswer(app, request.params.token);
+      if (!answer) {
         throw new HttpError(404, MESSAGES.TRACKING_LINK_NOT_FOUND, {
           token: MESSAGES.TRACKING_LINK_NOT_FOUND,
         });
       }
       noStore(reply);
-      if (!('job' in found)) return { booking: maskBooking(found.booking) };
-      return {
-        job: maskJob(found.job),
-        position: truckPosition(app, found.job),
-        timeline: timelineOf(app, found.job),
-        reviewed: reviewedJobIds(app.db, [found.job.id]).length > 0,
-      };
+      return answer;
     },
   );
 

@@ -29,11 +29,8 @@ import { isOptedOut, optIn, optOut } from '../../db/repositories/sms';
 import { HttpError } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 
-/** The webhook's path, as the provider is given it (`${PUBLIC_URL}/api/sms/inbound`). */
-export const SMS_INBOUND_PATH = '/api/sms/inbound';
-
-export const NOT_SIGNED = 'Not signed by the SMS provider';
-export const SMS_NOT_SET_UP = 'Text messages are not set up on this server';
+const NOT_SIGNED = 'Not signed by the SMS provider';
+const SMS_NOT_SET_UP = 'Text messages are not set up on this server';
 
 /** An empty TwiML answer: heard, nothing to reply (the provider confirms STOP itself). */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';

@@ -44,5 +44,3 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(backupRoutes);
   });
 };
-
-export default staffRoutes;

@@ -35,9 +35,9 @@ import { HttpError, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { notifyChanges } from '../../db/change-log';
 
-export const MESSAGE_NOT_FOUND = 'Message not found';
-export const RESEND_BUSY = 'This message is still being sent';
-export const RESEND_NOT_POSSIBLE = 'Only a message about a job event can be sent again';
+const MESSAGE_NOT_FOUND = 'Message not found';
+const RESEND_BUSY = 'This message is still being sent';
+const RESEND_NOT_POSSIBLE = 'Only a message about a job event can be sent again';
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

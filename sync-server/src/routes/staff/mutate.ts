@@ -13,7 +13,7 @@ import { notifyChanges } from '../../db/change-log';
  * The HTTP error for a rejected mutation: 404 unknown id (or a job the caller's role cannot see),
  * 400 bad input, 403 a mutation the role may not run, 409 a business rule.
  */
-export function rejectionToHttp(rejection: Rejection): HttpError {
+function rejectionToHttp(rejection: Rejection): HttpError {
   const status =
     rejection.code === 'not_found'
       ? 404

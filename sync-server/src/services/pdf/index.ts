@@ -4,9 +4,4 @@
  * 25), never by calling a renderer on the event loop; the renderers are exported for the worker
  * (render-task.ts) and for tests of a layout.
  */
-export { renderQuotePdf, type QuotePdfOptions } from './quote-pdf';
-export { renderCreditNotePdf, renderInvoicePdf, type InvoicePdfOptions } from './invoice-pdf';
-export { renderJobSheetPdf, type ImageLoader } from './job-sheet-pdf';
-export { renderVehicleHistoryPdf } from './vehicle-history-pdf';
-export { createPdfRenderer, PDF_MAX_QUEUE, PDF_TIME_BUDGET_MS, type PdfRenderer } from './pool';
-export type { PdfTask } from './render-task';
+export { renderQuotePdf } from './quote-pdf';

@@ -24,9 +24,9 @@ import { HttpError } from '../../http-error';
 import type { PdfTask } from './render-task';
 
 /** How long a document may take, waiting in the queue included. */
-export const PDF_TIME_BUDGET_MS = 60_000;
+const PDF_TIME_BUDGET_MS = 60_000;
 /** Documents that may wait for a thread. */
-export const PDF_MAX_QUEUE = 40;
+const PDF_MAX_QUEUE = 40;
 
 export interface PdfRenderer {
   /** The task's PDF; a 503 HttpError when it is over budget or too many wait. */

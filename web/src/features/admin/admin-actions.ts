@@ -169,7 +169,7 @@ export async function deleteJob(jobId: string): Promise<boolean> {
 }
 
 /** Brings an archived job back (the archive toast's Undo). */
-export async function restoreJob(jobId: string): Promise<boolean> {
+async function restoreJob(jobId: string): Promise<boolean> {
   const result = await run(MESSAGES.JOB_UPDATE_FAILED, async () =>
     mutate('job.restore', { id: jobId, updateId: await mintId('job_updates') }),
   );

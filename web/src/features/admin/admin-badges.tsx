@@ -1,42 +1,17 @@
 /** Badges of the admin lists: job status (spec public §4 variants), urgency, and "not synced yet". */
 import { Badge, Tooltip } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCalendarEvent,
-  IconCircleCheck,
-  IconCircleX,
-  IconClock,
-  IconCloudUpload,
-  IconTool,
-  IconTruckDelivery,
-} from '@tabler/icons-react';
-import {
-  BADGE_VARIANT_STYLES,
-  URGENCY_LABELS,
-  jobStatusBadgeVariant,
-  type JobStatus,
-  type Urgency,
-} from '@pilbara/shared-schema';
+import { IconAlertTriangle, IconCloudUpload } from '@tabler/icons-react';
+import { URGENCY_LABELS, jobStatusBadge, type Urgency } from '@pilbara/shared-schema';
+import { JobStatusIcon } from '../../components/job-status-icon';
 import { ADMIN_TEXT } from './admin-text';
 
-const STATUS_ICONS: Record<JobStatus, typeof IconClock> = {
-  Assigned: IconClock,
-  'En Route': IconTruckDelivery,
-  'In Progress': IconTool,
-  Completed: IconCircleCheck,
-  Cancelled: IconCircleX,
-  Emergency: IconAlertTriangle,
-  Scheduled: IconCalendarEvent,
-};
-
 export function StatusBadge({ status }: { status: string }) {
-  const look = BADGE_VARIANT_STYLES[jobStatusBadgeVariant(status)];
-  const Icon = STATUS_ICONS[status as JobStatus] ?? IconClock;
+  const { look } = jobStatusBadge(status);
   return (
     <Badge
       variant={look.variant}
       color={look.color}
-      leftSection={<Icon size={14} aria-hidden />}
+      leftSection={<JobStatusIcon status={status} />}
       data-testid="job-status"
     >
       {status}

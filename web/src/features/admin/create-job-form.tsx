@@ -10,6 +10,7 @@ import {
   type CreateJobData,
   type CreateJobInput,
 } from '@pilbara/shared-schema';
+import { ContactFields } from '../../components/contact-fields';
 import { registerField, SelectField } from '../../components/form-fields';
 import { createJob } from './admin-actions';
 import { ADMIN_TEXT } from './admin-text';
@@ -40,25 +41,13 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
     <form onSubmit={onSubmit} noValidate aria-label={ADMIN_TEXT.createJob}>
       <Stack gap="sm">
         <Grid gap="sm">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Customer Name"
-              withAsterisk
-              {...registerField(form, 'customerName')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              withAsterisk
-              {...registerField(form, 'phone')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Email" type="email" {...registerField(form, 'email')} />
-          </Grid.Col>
+          <ContactFields
+            form={form}
+            names={[{ name: 'customerName', label: 'Customer Name', part: 'name', required: true }]}
+            phone={{ name: 'phone', label: 'Phone', required: true }}
+            email={{ name: 'email', label: 'Email' }}
+            autofill={false}
+          />
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <SelectField
               control={form.control}

@@ -1,1 +1,1 @@
-export { AdminPage, type AdminPageProps } from './admin-page';
+export { AdminPage } from './admin-page';

@@ -21,8 +21,6 @@ import {
 import {
   IconCamera,
   IconHistory,
-  IconMapPin,
-  IconPhone,
   IconPlayerPlay,
   IconCircleCheck,
   IconTrash,
@@ -35,17 +33,16 @@ import {
   isJobActionAllowed,
   documentRef,
   jobShownTime,
-  mapsLink,
   type Job,
 } from '@pilbara/shared-schema';
 import { DocumentRef } from '../../components/document-ref';
-import { telHref } from '../../lib/format';
+import { CallButton, MapButton } from '../../components/call-map-buttons';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
-import { JobVehicleSelect, type FleetState } from '../../components/job-vehicle-select';
+import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { JobMessages } from './job-messages';
 import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
@@ -172,28 +169,20 @@ export function JobCard({
         )}
         {/* One tap to ring the customer or open the location (issue 16): a phone's first needs. */}
         <Group gap="xs" wrap="wrap">
-          <Button
-            component="a"
-            href={telHref(job.phone)}
+          <CallButton
+            phone={job.phone}
             size="sm"
             variant="light"
-            leftSection={<IconPhone size={16} aria-hidden />}
-            aria-label={`Call ${job.customerName} on ${job.phone}`}
-          >
-            {job.phone}
-          </Button>
-          <Button
-            component="a"
-            href={mapsLink(job.location)}
-            target="_blank"
-            rel="noopener noreferrer"
+            label={`Call ${job.customerName} on ${job.phone}`}
+          />
+          <MapButton
+            location={job.location}
             size="sm"
             variant="light"
-            leftSection={<IconMapPin size={16} aria-hidden />}
-            aria-label={`Map of ${job.location}`}
+            label={`Map of ${job.location}`}
           >
             {ADMIN_TEXT.map}
-          </Button>
+          </MapButton>
         </Group>
         {job.notes && (
           <Text size="sm" c="dimmed" className={classes.detail} style={{ whiteSpace: 'pre-wrap' }}>

@@ -3,16 +3,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginInputSchema, type LoginInput } from '@pilbara/shared-schema';
 import { registerField } from '../../components/register-field';
-import { useAuth, type AuthUser } from '../../components/auth-provider';
+import { useAuth, type AuthUser } from '../../lib/auth';
 import { SubmitButton } from '../../components/submit-button';
 
-/** Login tab. `username` prefills the field after a registration (remount with a new key). */
+/**
+ * Login tab. `username` prefills the field after a registration (remount with a new key).
+ * `onBegin` runs when the person starts on the form (anything in it takes focus), long before
+ * the sign-in leaves.
+ */
 export function LoginForm({
   username = '',
   onSuccess,
+  onBegin,
 }: {
   username?: string;
   onSuccess: (user: AuthUser) => void;
+  onBegin?: () => void;
 }) {
   const { login, loading } = useAuth();
   const form = useForm<LoginInput>({
@@ -29,7 +35,7 @@ export function LoginForm({
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate aria-label="Login">
+    <form method="post" onSubmit={onSubmit} onFocus={onBegin} noValidate aria-label="Login">
       <Stack gap="md">
         <TextInput
           label="Username"

@@ -2,8 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
+import { EmailInput, NameInput, PhoneInput } from '../../components/contact-fields';
 import { registerField } from '../../components/register-field';
-import { useAuth } from '../../components/auth-provider';
+import { useAuth } from '../../lib/auth';
 import { SubmitButton } from '../../components/submit-button';
 
 const EMPTY: RegisterInput = {
@@ -38,18 +39,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, xs: 6 }}>
-            <TextInput
-              label="First Name"
-              autoComplete="given-name"
-              withAsterisk
-              {...registerField(form, 'firstName')}
+            <NameInput
+              form={form}
+              field={{ name: 'firstName', label: 'First Name', part: 'given-name', required: true }}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, xs: 6 }}>
-            <TextInput
-              label="Last Name"
-              autoComplete="family-name"
-              {...registerField(form, 'lastName')}
+            <NameInput
+              form={form}
+              field={{ name: 'lastName', label: 'Last Name', part: 'family-name' }}
             />
           </Grid.Col>
         </Grid>
@@ -59,19 +57,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
           withAsterisk
           {...registerField(form, 'username')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          {...registerField(form, 'email')}
-        />
-        <TextInput
-          label="Phone (optional)"
-          type="tel"
-          autoComplete="tel"
-          {...registerField(form, 'phone')}
-        />
+        <EmailInput form={form} field={{ name: 'email', label: 'Email', required: true }} />
+        <PhoneInput form={form} field={{ name: 'phone', label: 'Phone (optional)' }} />
         <PasswordInput
           label="Password"
           description="At least 8 characters"

@@ -12,27 +12,23 @@ import {
   IconCamera,
   IconCircleCheck,
   IconCloudUpload,
-  IconMapPin,
   IconNote,
-  IconPhone,
   IconPlayerPlay,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import {
-  BADGE_VARIANT_STYLES,
   DRIVER_STEP_LABELS,
-  jobStatusBadgeVariant,
-  mapsLink,
+  jobStatusBadge,
   nextDriverStep,
   type DriverStep,
   type Job,
 } from '@pilbara/shared-schema';
-import { telHref } from '../../lib/format';
+import { CallButton, MapButton } from '../../components/call-map-buttons';
 import { DocumentRef } from '../../components/document-ref';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { useFieldRecord } from '../../components/field-record/use-field-record';
-import { JobVehicleSelect, type FleetState } from '../../components/job-vehicle-select';
+import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { addNote, takeStep } from './driver-actions';
 import { DRIVER_TEXT } from './driver-text';
 import classes from './driver.module.css';
@@ -110,7 +106,7 @@ export function DriverJobCard({
   const [noting, setNoting] = useState(false);
   const record = useFieldRecord(job.id);
   const step = nextDriverStep(job.status);
-  const look = BADGE_VARIANT_STYLES[jobStatusBadgeVariant(job.status)];
+  const { look } = jobStatusBadge(job.status);
   const StepIcon = step ? STEP_LOOK[step].icon : IconCircleCheck;
   const files = record ? record.photos.length + record.signatures.length : 0;
   const run = (next: DriverStep) => {
@@ -180,28 +176,22 @@ export function DriverJobCard({
           />
         )}
         <div className={classes.contact}>
-          <Button
-            component="a"
-            href={telHref(job.phone)}
+          <CallButton
+            phone={job.phone}
             variant="light"
             className={classes.call}
-            leftSection={<IconPhone size={18} aria-hidden />}
-            aria-label={DRIVER_TEXT.call(job.customerName)}
-          >
-            {job.phone}
-          </Button>
-          <Button
-            component="a"
-            href={mapsLink(job.location)}
-            target="_blank"
-            rel="noopener noreferrer"
+            iconSize={18}
+            label={DRIVER_TEXT.call(job.customerName)}
+          />
+          <MapButton
+            location={job.location}
             variant="default"
             className={classes.call}
-            leftSection={<IconMapPin size={18} aria-hidden />}
-            aria-label={`${DRIVER_TEXT.map}: ${job.location}`}
+            iconSize={18}
+            label={`${DRIVER_TEXT.map}: ${job.location}`}
           >
             Map
-          </Button>
+          </MapButton>
         </div>
         <Text size="sm" className={classes.detail}>
           {job.location}

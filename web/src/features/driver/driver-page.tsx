@@ -12,7 +12,7 @@ import { Alert, Card, Container, Group, Stack, Text, Title } from '@mantine/core
 import { IconCurrentLocation, IconCurrentLocationOff } from '@tabler/icons-react';
 import { rowKey } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
-import { usePrestartData } from '../../components/use-prestart-data';
+import { usePrestartData } from '../../lib/fleet/prestart-data';
 import { usePendingKeys } from '../../sync';
 import { DriverJobCard } from './driver-job-card';
 import { DRIVER_TEXT } from './driver-text';

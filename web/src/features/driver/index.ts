@@ -1,1 +1,1 @@
-export { DriverPage, type DriverPageProps } from './driver-page';
+export { DriverPage } from './driver-page';

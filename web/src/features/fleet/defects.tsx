@@ -40,7 +40,7 @@ const SEVERITY_COLOURS: Record<DefectSeverity, string> = {
   minor: 'yellow',
 };
 
-export function SeverityBadge({ severity }: { severity: DefectSeverity }) {
+function SeverityBadge({ severity }: { severity: DefectSeverity }) {
   return (
     <Badge
       color={SEVERITY_COLOURS[severity]}

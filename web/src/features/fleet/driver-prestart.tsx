@@ -15,7 +15,7 @@ import {
   vehicleDisplayStatus,
   type Vehicle,
 } from '@pilbara/shared-schema';
-import { usePrestartData } from '../../components/use-prestart-data';
+import { usePrestartData } from '../../lib/fleet/prestart-data';
 import { useNow } from './use-now';
 import { DefectRow } from './defects';
 import { vehicleLabel } from './fleet-figures';

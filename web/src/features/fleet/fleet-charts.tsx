@@ -1,50 +1,18 @@
 /** Fuel efficiency (L/100 km between full fills) and monthly fleet cost per vehicle charts. */
 import '@mantine/charts/styles.css';
-import type { ReactNode } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { FleetExpense, FuelRecord, ServiceRecord, Vehicle } from '@pilbara/shared-schema';
 import { SERIES_COLORS, efficiencyRows, monthlyCostRows, vehicleLabel } from './fleet-figures';
 import { FLEET_TEXT } from './fleet-text';
 import classes from './fleet.module.css';
+import { ChartCard } from '../../components/chart-card';
 
 export interface FleetChartsProps {
   vehicles: readonly Vehicle[];
   fuel: readonly FuelRecord[];
   services: readonly ServiceRecord[];
   expenses: readonly FleetExpense[];
-}
-
-/** A titled chart card; `emptyText` stands in for the chart while there is nothing to draw. */
-function ChartCard({
-  testId,
-  title,
-  empty,
-  emptyText,
-  children,
-}: {
-  testId: string;
-  title: string;
-  empty: boolean;
-  emptyText: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder radius="md" padding="md" className={classes.charts} data-testid={testId}>
-      <Stack gap="xs">
-        <Title order={2} size="h5">
-          {title}
-        </Title>
-        {empty ? (
-          <Text size="sm" c="dimmed">
-            {emptyText}
-          </Text>
-        ) : (
-          children
-        )}
-      </Stack>
-    </Card>
-  );
 }
 
 export function FleetCharts({ vehicles, fuel, services, expenses }: FleetChartsProps) {
@@ -63,6 +31,8 @@ export function FleetCharts({ vehicles, fuel, services, expenses }: FleetChartsP
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartCard
+        titleOrder={2}
+        className={classes.charts}
         testId="efficiency-chart"
         title={FLEET_TEXT.efficiencyChart}
         empty={efficiency.length === 0}
@@ -83,6 +53,8 @@ export function FleetCharts({ vehicles, fuel, services, expenses }: FleetChartsP
         />
       </ChartCard>
       <ChartCard
+        titleOrder={2}
+        className={classes.charts}
         testId="monthly-cost-chart"
         title={FLEET_TEXT.monthlyCostChart}
         empty={monthly.length === 0}

@@ -65,7 +65,7 @@ export function vehicleFormDefaults(year: number): VehicleFormInput {
 // ---- Fuel ----------------------------------------------------------------------------------
 
 /** Own wording: the fill time field of the fuel form. */
-export const FILLED_AT_INVALID = 'Enter the date and time of the fill';
+const FILLED_AT_INVALID = 'Enter the date and time of the fill';
 
 /** A receipt logged later keeps its own fill time; an empty field means now. */
 export function fillTime(filledAt: string | undefined, now: Date = new Date()): string {

@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES, type Vehicle } from '@pilbara/shared-schema';
-import { AuthProvider } from '../../components/auth-provider';
+import { AuthProvider } from '../../lib/auth';
 import { db } from '../../sync';
 import { META, setMeta } from '../../sync/local-store';
 import { FleetPage } from './fleet-page';

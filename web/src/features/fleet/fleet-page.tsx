@@ -21,10 +21,10 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useProfile } from '../../components/profile-provider';
-import { displayName, useAuth } from '../../components/auth-provider';
+import { displayName, useAuth } from '../../lib/auth';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DueList } from '../../components/fleet-due-list';
-import { usePrestartData } from '../../components/use-prestart-data';
+import { DueList } from '../../lib/fleet/due-list';
+import { usePrestartData } from '../../lib/fleet/prestart-data';
 import { useNow } from './use-now';
 import { usePendingKeys, useSyncStatus } from '../../sync';
 import {
@@ -41,7 +41,10 @@ import { FleetCharts } from './fleet-charts';
 import { vehicleLabel } from './fleet-figures';
 import { COST_PERIODS, FLEET_TEXT } from './fleet-text';
 import { ListDialog } from './list-dialog';
-import { ExpenseDialog, FuelDialog, MileageDialog, ServiceDialog } from './record-dialogs';
+import { ExpenseDialog } from './expense-dialog';
+import { FuelDialog } from './fuel-dialog';
+import { MileageDialog } from './mileage-dialog';
+import { ServiceDialog } from './service-dialog';
 import { useFleetData } from './use-fleet-data';
 import { VehicleCard, type VehicleAction } from './vehicle-card';
 import { VehicleDialog } from './vehicle-dialog';

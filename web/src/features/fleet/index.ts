@@ -1,2 +1,2 @@
-export { FleetPage, type FleetPageProps } from './fleet-page';
+export { FleetPage } from './fleet-page';
 export { DriverPrestart } from './driver-prestart';

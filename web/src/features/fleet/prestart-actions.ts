@@ -25,7 +25,7 @@ function toast(ok: boolean, message: string): void {
 }
 
 /** A photo of a failed item as the form holds it: what the check records, and its bytes. */
-export interface CapturedPhoto extends DefectPhoto {
+interface CapturedPhoto extends DefectPhoto {
   /** The compressed full-size JPEG, kept on the phone until the server holds it. */
   full: ArrayBuffer;
   /** The small JPEG the form and the defect show on this phone. */
@@ -139,11 +139,4 @@ export async function resolveDefect(
     toast(false, error instanceof Error ? error.message : MESSAGES.ERROR_TITLE);
     return false;
   }
-}
-
-/** Sets the vehicle a job goes out on. */
-export async function assignJobVehicle(jobId: string, vehicleId: number | null): Promise<boolean> {
-  const result = await mutate('job.assignVehicle', { id: jobId, vehicleId });
-  if (!result.ok) toast(false, result.message);
-  return result.ok;
 }

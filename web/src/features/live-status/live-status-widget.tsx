@@ -24,7 +24,7 @@ export interface LiveStatusWidgetProps {
 }
 
 /** The heading's text when offline: the figures are the last ones known on this device. */
-export const LIVE_STATUS_OFFLINE = 'Offline · last known';
+const LIVE_STATUS_OFFLINE = 'Offline · last known';
 
 /** Toggles every `LIVE_STATUS.blinkMs` (2 s). */
 export function useBlink(intervalMs: number = LIVE_STATUS.blinkMs): boolean {

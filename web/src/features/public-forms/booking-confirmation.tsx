@@ -13,7 +13,7 @@ import { telHref } from '../../lib/format';
 import { deviceReference } from '../../lib/my-bookings';
 import { useSavedBookings } from '../../lib/use-saved-bookings';
 
-export const CONFIRMATION_TEXTS = {
+const CONFIRMATION_TEXTS = {
   sentTitle: MESSAGES.BOOKING_SUBMITTED_TITLE,
   waitingTitle: 'Booking saved on this phone',
   referenceLabel: 'Your booking number',

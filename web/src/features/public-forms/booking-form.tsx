@@ -20,6 +20,7 @@ import {
   type Urgency,
 } from '@pilbara/shared-schema';
 import { LazySelectField as SelectField } from '../../components/lazy-select-field';
+import { ContactFields } from '../../components/contact-fields';
 import { registerField } from '../../components/register-field';
 import { forgetBooking, saveBooking } from '../../lib/my-bookings';
 import { telHref } from '../../lib/format';
@@ -60,7 +61,7 @@ function emptyBooking(): BookingFormValues {
 }
 
 /** The emergency call-us panel (both variants): calling is the fastest way to get a truck. */
-export function EmergencyCallPanel({ phones }: { phones: { name: string; phone: string }[] }) {
+function EmergencyCallPanel({ phones }: { phones: { name: string; phone: string }[] }) {
   return (
     <Alert
       color="ochre"
@@ -158,33 +159,13 @@ export function BookingForm({
       <Stack gap="md">
         <OutboxPendingNotice kind="booking" />
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Full Name"
-              autoComplete="name"
-              withAsterisk
-              {...registerField(form, 'customerName')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Phone Number"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              withAsterisk
-              {...registerField(form, 'phone')}
-            />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <TextInput
-              label="Email Address"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              {...registerField(form, 'email')}
-            />
-          </Grid.Col>
+          <ContactFields
+            form={form}
+            names={[{ name: 'customerName', label: 'Full Name', part: 'name', required: true }]}
+            phone={{ name: 'phone', label: 'Phone Number', required: true }}
+            email={{ name: 'email', label: 'Email Address', required: true }}
+            emailRow
+          />
         </Grid>
 
         <SelectField

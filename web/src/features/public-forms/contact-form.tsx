@@ -1,6 +1,7 @@
-import { Grid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Grid, Stack, Textarea } from '@mantine/core';
 import { CONTACT_SERVICE_OPTIONS, type ContactInput } from '@pilbara/shared-schema';
 import { LazySelectField as SelectField } from '../../components/lazy-select-field';
+import { ContactFields } from '../../components/contact-fields';
 import { registerField } from '../../components/register-field';
 import { OutboxPendingNotice } from './outbox-status';
 import { usePublicForm } from './use-public-form';
@@ -28,41 +29,15 @@ export function ContactForm() {
       <Stack gap="md">
         <OutboxPendingNotice kind="contact" />
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="First Name"
-              autoComplete="given-name"
-              withAsterisk
-              {...registerField(form, 'firstName')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Last Name"
-              autoComplete="family-name"
-              withAsterisk
-              {...registerField(form, 'lastName')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              withAsterisk
-              {...registerField(form, 'phone')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              {...registerField(form, 'email')}
-            />
-          </Grid.Col>
+          <ContactFields
+            form={form}
+            names={[
+              { name: 'firstName', label: 'First Name', part: 'given-name', required: true },
+              { name: 'lastName', label: 'Last Name', part: 'family-name', required: true },
+            ]}
+            phone={{ name: 'phone', label: 'Phone', required: true }}
+            email={{ name: 'email', label: 'Email', required: true }}
+          />
         </Grid>
         <SelectField
           control={form.control}

@@ -8,7 +8,7 @@ import { Button, Text } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { locationFromPosition } from '@pilbara/shared-schema';
 
-export const LOCATION_TEXTS = {
+const LOCATION_TEXTS = {
   button: 'Use my location',
   finding: 'Finding you...',
   denied:

@@ -16,7 +16,7 @@ const Notice = lazy(() =>
 );
 
 /** True while the public outbox may hold a waiting submission (false while hydrating). */
-export function useOutboxMayHold(): boolean {
+function useOutboxMayHold(): boolean {
   const [mayHold, setMayHold] = useBrowserState(outboxMayHold, false);
   useEffect(() => onOutboxHint(() => setMayHold(outboxMayHold())), [setMayHold]);
   return mayHold;

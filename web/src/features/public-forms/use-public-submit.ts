@@ -10,14 +10,12 @@ import type { PublicFormKind } from '../../db/schema';
 import type { DeliveryOutcome } from '../../sync/public-outbox';
 import { PUBLIC_FORM_TEXTS, SAVED_OFFLINE_TITLE } from './public-form-texts';
 
-export { PUBLIC_FORM_TEXTS, SAVED_OFFLINE_TITLE };
-
-export const FEEDBACK_ALREADY_GIVEN = {
+const FEEDBACK_ALREADY_GIVEN = {
   title: 'Feedback already received',
   message: 'We already have your feedback for this job – thank you for taking the time.',
 };
 
-export function loadOutbox() {
+function loadOutbox() {
   return import('../../sync/public-outbox');
 }
 
@@ -32,7 +30,7 @@ export function showFailure(kind: PublicFormKind, error: unknown): void {
 }
 
 /** Field messages from a 400 answer `{error, fields}` (DESIGN §6), keyed by field name. */
-export function rejectedFields(error: HttpError): Record<string, string> {
+function rejectedFields(error: HttpError): Record<string, string> {
   const body = error.json();
   const out: Record<string, string> = {};
   if (body && typeof body === 'object' && 'fields' in body) {

@@ -10,7 +10,7 @@
  */
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -37,6 +37,7 @@ import {
   type DateRange,
 } from '@pilbara/shared-schema';
 import { OfflineError, browserOffline, fetchBooksCsv, reasonOf, saveBlob } from './quotes-api';
+import { ChartCard } from '../../components/chart-card';
 import { toast } from './feedback';
 import { QUOTES_TEXT } from './quotes-text';
 import {
@@ -49,35 +50,12 @@ import {
 /** Chart values are cents; axes and tooltips show dollars. */
 const dollars = (cents: number) => formatCentsWhole(cents);
 
-function ChartCard({
-  testId,
-  title,
-  empty,
+/** A chart of the reports tab: under its h2, and empty until an invoice is issued. */
+function ReportChart({
   emptyText = QUOTES_TEXT.NO_INVOICES,
-  children,
-}: {
-  testId: string;
-  title: string;
-  empty: boolean;
-  emptyText?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder radius="md" padding="md" data-testid={testId}>
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {empty ? (
-          <Text size="sm" c="dimmed">
-            {emptyText}
-          </Text>
-        ) : (
-          children
-        )}
-      </Stack>
-    </Card>
-  );
+  ...props
+}: Omit<ComponentProps<typeof ChartCard>, 'titleOrder' | 'emptyText'> & { emptyText?: string }) {
+  return <ChartCard titleOrder={3} emptyText={emptyText} {...props} />;
 }
 
 /** The first and last Perth date of the month `today` is in. */
@@ -116,7 +94,7 @@ function Operations({ rows, now }: { rows: OperationsRows; now: string }) {
   const counted = answered.reduce((sum, week) => sum + week.count, 0);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <ChartCard
+      <ReportChart
         testId="jobs-per-week-chart"
         title="Jobs per week"
         empty={rows.jobs.length === 0}
@@ -142,8 +120,8 @@ function Operations({ rows, now }: { rows: OperationsRows; now: string }) {
         <Text size="xs" c="dimmed">
           Weeks start on Monday; a job counts in the week it was taken on.
         </Text>
-      </ChartCard>
-      <ChartCard
+      </ReportChart>
+      <ReportChart
         testId="response-time-chart"
         title="Response time (booked → arrived)"
         empty={answered.length === 0}
@@ -177,7 +155,7 @@ function Operations({ rows, now }: { rows: OperationsRows; now: string }) {
           From the booking (emergency and same-day) or the call-out being taken on, to Start
           Service. Scheduled bookings are left out.
         </Text>
-      </ChartCard>
+      </ReportChart>
     </SimpleGrid>
   );
 }
@@ -254,7 +232,7 @@ function Charts({ rows, now }: { rows: BillingRows; now: string }) {
   const none = rows.invoices.length === 0;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <ChartCard testId="monthly-revenue-chart" title="Monthly revenue" empty={none}>
+      <ReportChart testId="monthly-revenue-chart" title="Monthly revenue" empty={none}>
         <BarChart
           h={240}
           data={monthly.map((month) => ({
@@ -272,8 +250,8 @@ function Charts({ rows, now }: { rows: BillingRows; now: string }) {
           valueFormatter={dollars}
           yAxisProps={{ width: 64 }}
         />
-      </ChartCard>
-      <ChartCard testId="unpaid-age-chart" title="Unpaid invoices by age" empty={none}>
+      </ReportChart>
+      <ReportChart testId="unpaid-age-chart" title="Unpaid invoices by age" empty={none}>
         <BarChart
           h={240}
           data={ages.map((bucket) => ({
@@ -289,8 +267,8 @@ function Charts({ rows, now }: { rows: BillingRows; now: string }) {
         <Text size="xs" c="dimmed">
           {ages.map((bucket) => `${bucket.label}: ${bucket.count}`).join(' · ')}
         </Text>
-      </ChartCard>
-      <ChartCard testId="service-revenue-chart" title="Revenue by service" empty={none}>
+      </ReportChart>
+      <ReportChart testId="service-revenue-chart" title="Revenue by service" empty={none}>
         <BarChart
           h={Math.max(160, services.length * 44)}
           data={services.map((row) => ({ service: row.service, Revenue: row.revenueCents }))}
@@ -300,7 +278,7 @@ function Charts({ rows, now }: { rows: BillingRows; now: string }) {
           valueFormatter={dollars}
           yAxisProps={{ width: 140 }}
         />
-      </ChartCard>
+      </ReportChart>
     </SimpleGrid>
   );
 }

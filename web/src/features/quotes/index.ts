@@ -3,4 +3,3 @@
  * (the quotes manager, tax invoices, and reports with the books).
  */
 export { BillingTab } from './billing-tab';
-export { QuotesManager } from './quotes-manager';

@@ -5,7 +5,7 @@
  * (issue 28); the invoice's credit notes are listed with their own PDF and email.
  */
 import type { ReactNode } from 'react';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import {
   IconCash,
   IconDownload,
@@ -28,6 +28,7 @@ import {
 } from '@pilbara/shared-schema';
 import { DocumentRef } from '../../components/document-ref';
 import { CardAction } from './feedback';
+import { DocumentCard } from './document-card';
 import { INVOICE_STATE_COLORS } from './invoice-display';
 import { QUOTES_TEXT } from './quotes-text';
 
@@ -75,134 +76,115 @@ export function InvoiceCard({
     />
   );
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      aria-label={`Tax invoice ${documentRef(invoice)} for ${invoice.customerName}`}
+    <DocumentCard
+      label={`Tax invoice ${documentRef(invoice)} for ${invoice.customerName}`}
       data-testid="invoice-card"
       data-invoice-id={invoice.id}
       data-state={state}
-    >
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Group gap="xs">
-              <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
-                {invoice.customerName}
-              </Text>
-              <Badge
-                color={INVOICE_STATE_COLORS[state]}
-                variant="filled"
-                data-testid="invoice-state"
-              >
-                {INVOICE_STATE_LABELS[state]}
-              </Badge>
-              {unsynced ? (
-                <Badge color="yellow" variant="light" data-testid="invoice-unsynced">
-                  Not synced yet
-                </Badge>
-              ) : null}
-            </Group>
-            <Group gap={6} wrap="wrap">
-              <DocumentRef row={invoice} size="sm" c="dimmed" />
-              {invoice.jobId ? (
-                <Text size="sm" c="dimmed" ff="monospace">
-                  · {jobRef ?? invoice.jobId}
-                </Text>
-              ) : null}
-            </Group>
-          </Stack>
-          <Text fw={800} size="xl" style={{ whiteSpace: 'nowrap' }}>
-            {formatCents(invoice.amount)}
-          </Text>
-        </Group>
-        <Text size="sm">
-          <Text span c="dimmed">
-            Issued{' '}
-          </Text>
-          {formatPerth(invoice.createdAt, DATE_FORMATS.date)}
-          {invoice.service ? (
-            <>
-              <Text span c="dimmed">
-                {' '}
-                · Service:{' '}
-              </Text>
-              {invoice.service}
-            </>
+      customerName={invoice.customerName}
+      badges={
+        <Badge color={INVOICE_STATE_COLORS[state]} variant="filled" data-testid="invoice-state">
+          {INVOICE_STATE_LABELS[state]}
+        </Badge>
+      }
+      unsynced={unsynced}
+      unsyncedTestId="invoice-unsynced"
+      reference={
+        <Group gap={6} wrap="wrap">
+          <DocumentRef row={invoice} size="sm" c="dimmed" />
+          {invoice.jobId ? (
+            <Text size="sm" c="dimmed" ff="monospace">
+              · {jobRef ?? invoice.jobId}
+            </Text>
           ) : null}
+        </Group>
+      }
+      total={invoice.amount}
+    >
+      <Text size="sm">
+        <Text span c="dimmed">
+          Issued{' '}
         </Text>
-        <Text size="sm" data-testid="invoice-settlement">
-          Paid {formatCents(invoice.amountPaid)}
-          {invoice.amountCredited > 0 ? ` · credited ${formatCents(invoice.amountCredited)}` : ''}
-          {refunded > 0 ? ` · refunded ${formatCents(refunded)}` : ''}
-          {' · '}
-          <Text
-            span
-            fw={700}
-            c={owedBack > 0 ? 'grape.8' : due > 0 ? 'orange.8' : 'teal.8'}
-            data-testid="invoice-balance"
-          >
-            {owedBack > 0
-              ? QUOTES_TEXT.refundOwed(formatCents(owedBack))
-              : due > 0
-                ? `${formatCents(due)} due`
-                : 'nothing due'}
-          </Text>
+        {formatPerth(invoice.createdAt, DATE_FORMATS.date)}
+        {invoice.service ? (
+          <>
+            <Text span c="dimmed">
+              {' '}
+              · Service:{' '}
+            </Text>
+            {invoice.service}
+          </>
+        ) : null}
+      </Text>
+      <Text size="sm" data-testid="invoice-settlement">
+        Paid {formatCents(invoice.amountPaid)}
+        {invoice.amountCredited > 0 ? ` · credited ${formatCents(invoice.amountCredited)}` : ''}
+        {refunded > 0 ? ` · refunded ${formatCents(refunded)}` : ''}
+        {' · '}
+        <Text
+          span
+          fw={700}
+          c={owedBack > 0 ? 'grape.8' : due > 0 ? 'orange.8' : 'teal.8'}
+          data-testid="invoice-balance"
+        >
+          {owedBack > 0
+            ? QUOTES_TEXT.refundOwed(formatCents(owedBack))
+            : due > 0
+              ? `${formatCents(due)} due`
+              : 'nothing due'}
         </Text>
-        {creditNotes.length > 0 ? (
-          <Stack gap={4} data-testid="invoice-credit-notes">
-            {creditNotes.map((note) => (
-              <Group key={note.id} gap="xs" wrap="wrap" data-testid="invoice-credit-note">
-                <Text size="sm" c="dimmed">
-                  Credit note
-                </Text>
-                <DocumentRef row={note} size="sm" />
-                <Text size="sm">
-                  {formatCents(note.amount)}: {note.reason}
-                </Text>
-                {onNoteAction ? (
-                  <Group gap={4}>
+      </Text>
+      {creditNotes.length > 0 ? (
+        <Stack gap={4} data-testid="invoice-credit-notes">
+          {creditNotes.map((note) => (
+            <Group key={note.id} gap="xs" wrap="wrap" data-testid="invoice-credit-note">
+              <Text size="sm" c="dimmed">
+                Credit note
+              </Text>
+              <DocumentRef row={note} size="sm" />
+              <Text size="sm">
+                {formatCents(note.amount)}: {note.reason}
+              </Text>
+              {onNoteAction ? (
+                <Group gap={4}>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<IconDownload size={14} />}
+                    loading={busy === 'note-pdf'}
+                    onClick={() => onNoteAction('note-pdf', note, invoice)}
+                  >
+                    PDF
+                  </Button>
+                  {note.customerEmail || invoice.customerEmail ? (
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      leftSection={<IconDownload size={14} />}
-                      loading={busy === 'note-pdf'}
-                      onClick={() => onNoteAction('note-pdf', note, invoice)}
+                      leftSection={<IconMail size={14} />}
+                      loading={busy === 'note-email'}
+                      onClick={() => onNoteAction('note-email', note, invoice)}
                     >
-                      PDF
+                      Email credit note
                     </Button>
-                    {note.customerEmail || invoice.customerEmail ? (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        leftSection={<IconMail size={14} />}
-                        loading={busy === 'note-email'}
-                        onClick={() => onNoteAction('note-email', note, invoice)}
-                      >
-                        Email credit note
-                      </Button>
-                    ) : null}
-                  </Group>
-                ) : null}
-              </Group>
-            ))}
-          </Stack>
-        ) : null}
-        <Group gap="xs" mt={4}>
-          {due > 0 ? button('pay', 'Record payment', <IconCash size={16} />, 'teal') : null}
-          {owedBack > 0
-            ? button('refund', 'Record refund', <IconArrowBackUp size={16} />, 'grape')
-            : null}
-          {button('view', 'View', <IconEye size={16} />, 'gray')}
-          {button('pdf', 'Download PDF', <IconDownload size={16} />, 'gray')}
-          {invoice.customerEmail ? button('email', 'Email invoice', <IconMail size={16} />) : null}
-          {invoice.amountCredited < invoice.amount
-            ? button('credit', 'Credit note', <IconReceiptRefund size={16} />, 'grape')
-            : null}
-        </Group>
-      </Stack>
-    </Card>
+                  ) : null}
+                </Group>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+      <Group gap="xs" mt={4}>
+        {due > 0 ? button('pay', 'Record payment', <IconCash size={16} />, 'teal') : null}
+        {owedBack > 0
+          ? button('refund', 'Record refund', <IconArrowBackUp size={16} />, 'grape')
+          : null}
+        {button('view', 'View', <IconEye size={16} />, 'gray')}
+        {button('pdf', 'Download PDF', <IconDownload size={16} />, 'gray')}
+        {invoice.customerEmail ? button('email', 'Email invoice', <IconMail size={16} />) : null}
+        {invoice.amountCredited < invoice.amount
+          ? button('credit', 'Credit note', <IconReceiptRefund size={16} />, 'grape')
+          : null}
+      </Group>
+    </DocumentCard>
   );
 }

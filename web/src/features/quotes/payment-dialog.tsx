@@ -38,7 +38,7 @@ import type { PaymentDetails } from './billing-actions';
 import { QUOTES_TEXT } from './quotes-text';
 
 /** What the dialog records: money in, or a refund out. */
-export type MoneyMode = 'payment' | 'refund';
+type MoneyMode = 'payment' | 'refund';
 
 /** The words and rules of each mode. */
 const MODES = {
@@ -68,7 +68,7 @@ const MODES = {
 } as const;
 
 /** What is being paid: a line naming it and what is owed on it. */
-export interface PaymentTarget {
+interface PaymentTarget {
   key: string;
   /** 'Invoice INV-2026-4 for Dana Reid'. */
   title: string;

@@ -4,7 +4,7 @@
  * quote-flow rule allows for its status.
  */
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import {
   IconCash,
   IconCheck,
@@ -28,6 +28,7 @@ import {
   type Invoice,
   type Quote,
 } from '@pilbara/shared-schema';
+import { DocumentCard } from './document-card';
 import { STATUS_COLORS, routeText, statusLabel, validityText } from './quote-display';
 import { DocumentRef } from '../../components/document-ref';
 import { CardAction } from './feedback';
@@ -94,127 +95,108 @@ export function QuoteCard({
   );
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      aria-label={`Quote ${documentRef(quote)} for ${quote.customerName}`}
+    <DocumentCard
+      label={`Quote ${documentRef(quote)} for ${quote.customerName}`}
       data-testid="quote-card"
       data-quote-id={quote.id}
+      customerName={quote.customerName}
+      badges={
+        <>
+          <Badge color={STATUS_COLORS[quote.status]} variant="filled" data-testid="quote-status">
+            {statusLabel(quote.status)}
+          </Badge>
+          {state ? (
+            <Badge
+              color={INVOICE_STATE_COLORS[state]}
+              variant="light"
+              data-testid="quote-invoice-state"
+            >
+              {INVOICE_STATE_LABELS[state]}
+            </Badge>
+          ) : null}
+        </>
+      }
+      unsynced={unsynced}
+      unsyncedTestId="quote-unsynced"
+      reference={<DocumentRef row={quote} size="sm" c="dimmed" />}
+      total={quote.finalPrice}
+      totalTestId="quote-price"
     >
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Group gap="xs">
-              <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
-                {quote.customerName}
-              </Text>
-              <Badge
-                color={STATUS_COLORS[quote.status]}
-                variant="filled"
-                data-testid="quote-status"
-              >
-                {statusLabel(quote.status)}
-              </Badge>
-              {state ? (
-                <Badge
-                  color={INVOICE_STATE_COLORS[state]}
-                  variant="light"
-                  data-testid="quote-invoice-state"
-                >
-                  {INVOICE_STATE_LABELS[state]}
-                </Badge>
-              ) : null}
-              {unsynced ? (
-                <Badge color="yellow" variant="light" data-testid="quote-unsynced">
-                  Not synced yet
-                </Badge>
-              ) : null}
-            </Group>
-            <DocumentRef row={quote} size="sm" c="dimmed" />
-          </Stack>
-          <Text fw={800} size="xl" style={{ whiteSpace: 'nowrap' }} data-testid="quote-price">
-            {formatCents(quote.finalPrice)}
+      <Stack gap={2}>
+        <Text size="sm">
+          <Text span c="dimmed">
+            Service:{' '}
           </Text>
-        </Group>
-
-        <Stack gap={2}>
+          {quote.service ?? 'Not specified'}
+          <Text span c="dimmed">
+            {' '}
+            · Vehicle:{' '}
+          </Text>
+          {quote.vehicleType ?? 'Not specified'}
+        </Text>
+        {route ? (
           <Text size="sm">
             <Text span c="dimmed">
-              Service:{' '}
+              Route:{' '}
             </Text>
-            {quote.service ?? 'Not specified'}
-            <Text span c="dimmed">
-              {' '}
-              · Vehicle:{' '}
-            </Text>
-            {quote.vehicleType ?? 'Not specified'}
+            {route}
           </Text>
-          {route ? (
-            <Text size="sm">
-              <Text span c="dimmed">
-                Route:{' '}
-              </Text>
-              {route}
-            </Text>
-          ) : null}
-          <Text
-            size="sm"
-            c={validity.daysLeft <= 0 ? 'red' : validity.daysLeft <= 3 ? 'orange' : undefined}
-          >
-            <Text span c="dimmed">
-              Valid until:{' '}
-            </Text>
-            {validity.date} ({validity.label})
+        ) : null}
+        <Text
+          size="sm"
+          c={validity.daysLeft <= 0 ? 'red' : validity.daysLeft <= 3 ? 'orange' : undefined}
+        >
+          <Text span c="dimmed">
+            Valid until:{' '}
           </Text>
-          {jobId ? (
-            <Text size="sm" component="div">
-              <Badge size="sm" variant="outline" color="grape">
-                Job {jobRef ?? jobId}
-              </Badge>
-            </Text>
-          ) : null}
-          {quote.notes ? (
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {quote.notes}
-            </Text>
-          ) : null}
-          {invoice ? (
-            <Text size="sm" c={state === 'paid' ? 'teal' : undefined}>
-              Tax invoice {documentRef(invoice)} · paid {formatCents(invoice.amountPaid)} of{' '}
-              {formatCents(invoice.amount)}
-              {balanceDue(invoice) > 0 ? ` · ${formatCents(balanceDue(invoice))} due` : ''}
-            </Text>
-          ) : null}
-        </Stack>
-
-        <Group gap="xs" mt={4}>
-          {allowed.has('edit') ? button('edit', 'Edit', <IconPencil size={16} />) : null}
-          {allowed.has('email')
-            ? button('email', 'Email Quote', <IconMail size={16} />, { variant: 'filled' })
-            : null}
-          {allowed.has('accept')
-            ? button('accept', 'Accept', <IconCheck size={16} />, { color: 'green' })
-            : null}
-          {allowed.has('reject')
-            ? button('reject', 'Reject', <IconX size={16} />, { color: 'red' })
-            : null}
-          {payable
-            ? button('payNow', 'Pay Now', <IconCreditCard size={16} />, {
-                variant: 'filled',
-                color: 'green',
-              })
-            : null}
-          {payable
-            ? button('recordPayment', 'Record payment', <IconCash size={16} />, { color: 'teal' })
-            : null}
-          {button('preview', 'Preview', <IconEye size={16} />, { color: 'gray' })}
-          {button('downloadPdf', 'Download PDF', <IconDownload size={16} />, { color: 'gray' })}
-          {button('duplicate', 'Duplicate', <IconCopy size={16} />, { color: 'gray' })}
-          {button('delete', 'Delete', <IconTrash size={16} />, { color: 'red', variant: 'subtle' })}
-        </Group>
+          {validity.date} ({validity.label})
+        </Text>
+        {jobId ? (
+          <Text size="sm" component="div">
+            <Badge size="sm" variant="outline" color="grape">
+              Job {jobRef ?? jobId}
+            </Badge>
+          </Text>
+        ) : null}
+        {quote.notes ? (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {quote.notes}
+          </Text>
+        ) : null}
+        {invoice ? (
+          <Text size="sm" c={state === 'paid' ? 'teal' : undefined}>
+            Tax invoice {documentRef(invoice)} · paid {formatCents(invoice.amountPaid)} of{' '}
+            {formatCents(invoice.amount)}
+            {balanceDue(invoice) > 0 ? ` · ${formatCents(balanceDue(invoice))} due` : ''}
+          </Text>
+        ) : null}
       </Stack>
-    </Card>
+
+      <Group gap="xs" mt={4}>
+        {allowed.has('edit') ? button('edit', 'Edit', <IconPencil size={16} />) : null}
+        {allowed.has('email')
+          ? button('email', 'Email Quote', <IconMail size={16} />, { variant: 'filled' })
+          : null}
+        {allowed.has('accept')
+          ? button('accept', 'Accept', <IconCheck size={16} />, { color: 'green' })
+          : null}
+        {allowed.has('reject')
+          ? button('reject', 'Reject', <IconX size={16} />, { color: 'red' })
+          : null}
+        {payable
+          ? button('payNow', 'Pay Now', <IconCreditCard size={16} />, {
+              variant: 'filled',
+              color: 'green',
+            })
+          : null}
+        {payable
+          ? button('recordPayment', 'Record payment', <IconCash size={16} />, { color: 'teal' })
+          : null}
+        {button('preview', 'Preview', <IconEye size={16} />, { color: 'gray' })}
+        {button('downloadPdf', 'Download PDF', <IconDownload size={16} />, { color: 'gray' })}
+        {button('duplicate', 'Duplicate', <IconCopy size={16} />, { color: 'gray' })}
+        {button('delete', 'Delete', <IconTrash size={16} />, { color: 'red', variant: 'subtle' })}
+      </Group>
+    </DocumentCard>
   );
 }

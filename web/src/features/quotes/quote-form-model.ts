@@ -93,7 +93,7 @@ export function quoteToForm(quote: Quote, now: string): QuoteFormValues {
 }
 
 /** A number input's value, decimals allowed, falling back to 0 (spec §5: "falling back to 0"). */
-export function numberOrZero(value: number | string | ''): number {
+function numberOrZero(value: number | string | ''): number {
   const parsed = typeof value === 'number' ? value : Number.parseFloat(value);
   return Number.isFinite(parsed) ? parsed : 0;
 }

@@ -122,7 +122,7 @@ export async function fetchCardPaymentsEnabled(): Promise<boolean> {
 }
 
 /** The checkout address Pay Now opens (spec staff §2). */
-export function checkoutUrl(id: string): string {
+function checkoutUrl(id: string): string {
   return `/checkout?quote=${encodeURIComponent(id)}`;
 }
 

@@ -1,9 +1,9 @@
 /**
- * The quotes manager's data hooks: quotes, this device's unsynced quote ids and paid invoices,
+ * The quotes manager's data hooks: quotes, this device's unsynced quote ids,
  * all read from Dexie with live queries so the screen works offline and updates as sync runs.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { invoiceSchema, quoteSchema, type Invoice, type Quote } from '@pilbara/shared-schema';
+import { quoteSchema, type Quote } from '@pilbara/shared-schema';
 import { db } from '../../sync';
 
 const QUOTE_KEY_PREFIX = 'quotes:';
@@ -42,20 +42,5 @@ export function usePendingQuoteIds(): ReadonlySet<string> {
       });
       return ids;
     }, []) ?? new Set<string>()
-  );
-}
-
-/** Paid invoices by quote id, so a settled quote says so. */
-export function usePaidInvoicesByQuote(): ReadonlyMap<string, Invoice> {
-  return (
-    useLiveQuery(async () => {
-      const byQuote = new Map<string, Invoice>();
-      for (const row of await db.invoices.toArray()) {
-        const parsed = invoiceSchema.safeParse(row);
-        if (parsed.success && parsed.data.status === 'paid' && parsed.data.quoteId)
-          byQuote.set(parsed.data.quoteId, parsed.data);
-      }
-      return byQuote;
-    }, []) ?? new Map<string, Invoice>()
   );
 }

@@ -12,7 +12,7 @@ import {
   uploadingText,
   type StoragePromise,
 } from '@pilbara/shared-schema';
-import { useAuth } from '../../components/auth-provider';
+import { useAuth } from '../../lib/auth';
 import { useOnline } from '../../lib/use-online';
 import { useSyncStatus, type SyncStatus } from '../../sync';
 

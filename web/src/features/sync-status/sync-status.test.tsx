@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '../../sync';
-import { AuthProvider } from '../../components/auth-provider';
+import { AuthProvider } from '../../lib/auth';
 import { NeedsAttentionList } from './needs-attention-list';
 import { SyncStatusChip, describeSyncStatus, lastSyncedText } from './sync-status-chip';
 

@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from '@pilbara/shared-schema';
 import { useBrowserState } from '../../lib/hydration';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
-export const customerInfoSchema = z.object({
+const customerInfoSchema = z.object({
   name: z.string(),
   phone: z.string(),
   email: z.string().default(''),

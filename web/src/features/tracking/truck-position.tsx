@@ -16,15 +16,24 @@ import {
   truckView,
   type TruckPosition as Fix,
 } from '@pilbara/shared-schema';
-import { TruckMap } from '../../components/truck-map';
+import { useHydrated } from '../../lib/hydration';
+import { useInitialTracking } from './initial-tracking';
+import { TruckMap } from './truck-map';
 
 /**
  * The clock, re-read every 5 s so "last seen" (rounded to the nearest minute), staleness and the
- * arrival estimate follow time between polls without a fetch.
+ * arrival estimate follow time between polls without a fetch. A page the server rendered starts
+ * at the server's clock of that render (so hydration draws what the HTML shows), and moves to
+ * the browser's at once after.
  */
 export function useNow(everyMs = 5_000): Date {
-  const [now, setNow] = useState(() => new Date());
+  const renderedAt = useInitialTracking()?.renderedAt;
+  const hydrating = !useHydrated();
+  const [now, setNow] = useState(() =>
+    hydrating && renderedAt ? new Date(renderedAt) : new Date(),
+  );
   useEffect(() => {
+    setNow(new Date());
     const timer = window.setInterval(() => setNow(new Date()), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);

@@ -13,6 +13,7 @@ import {
   type Job,
   type PublicBooking,
   type TimelineEntry,
+  type TrackResponse,
   type TruckPosition,
 } from '@pilbara/shared-schema';
 import { apiRequest, HttpError } from '../../lib/http';
@@ -48,27 +49,38 @@ function urlOf(ask: TrackQuery): string {
   return `/api/jobs/search?query=${encodeURIComponent(ask.query)}${phone}`;
 }
 
+type LookupAnswer = Partial<{
+  job: Job;
+  position: TruckPosition | null;
+  timeline: TimelineEntry[];
+  reviewed: boolean;
+  booking: PublicBooking;
+}>;
+
+/**
+ * What a lookup's answer (or a tracking page's embedded answer) shows; null for nothing. Only
+ * the tracking link's answer says whether the job was reviewed, so `reviewed` stays absent
+ * for a portal search.
+ */
+export function trackedOf(answer: LookupAnswer | TrackResponse | null | undefined): Tracked | null {
+  if (!answer) return null;
+  if ('job' in answer && answer.job) {
+    const reviewed = 'reviewed' in answer ? answer.reviewed : undefined;
+    return {
+      job: answer.job,
+      position: ('position' in answer ? answer.position : null) ?? null,
+      timeline: ('timeline' in answer ? answer.timeline : undefined) ?? [],
+      ...(reviewed === undefined ? {} : { reviewed }),
+    };
+  }
+  if ('booking' in answer && answer.booking) return { booking: answer.booking };
+  return null;
+}
+
 /** One lookup: what it found, null when nothing matches, or a thrown error. */
 export async function trackJob(ask: TrackQuery, signal?: AbortSignal): Promise<Tracked | null> {
   try {
-    const answer = await apiRequest<
-      Partial<{
-        job: Job;
-        position: TruckPosition | null;
-        timeline: TimelineEntry[];
-        reviewed: boolean;
-        booking: PublicBooking;
-      }>
-    >(urlOf(ask), signal ? { signal } : {});
-    if (answer?.job)
-      return {
-        job: answer.job,
-        position: answer.position ?? null,
-        timeline: answer.timeline ?? [],
-        ...(answer.reviewed === undefined ? {} : { reviewed: answer.reviewed }),
-      };
-    if (answer?.booking) return { booking: answer.booking };
-    return null;
+    return trackedOf(await apiRequest<LookupAnswer>(urlOf(ask), signal ? { signal } : {}));
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
@@ -84,8 +96,16 @@ function labelOf(ask: TrackQuery): string {
   return 'token' in ask ? '' : ask.query;
 }
 
-export function useJobSearch(pollMs: number = POLLING_INTERVALS.portalJob) {
-  const [state, setState] = useState<JobSearchState>({ status: 'idle' });
+/**
+ * `initial` is what the page starts with: a tracking link the server answered in the page
+ * itself (initial-tracking.tsx) starts found (or not found) instead of idle, and is polled from
+ * there like any other find.
+ */
+export function useJobSearch(
+  pollMs: number = POLLING_INTERVALS.portalJob,
+  initial: JobSearchState = { status: 'idle' },
+) {
+  const [state, setState] = useState<JobSearchState>(initial);
   const controller = useRef<AbortController | null>(null);
 
   const search = useCallback(async (ask: TrackQuery): Promise<JobSearchState> => {

@@ -24,7 +24,7 @@ export type PayResult =
   { status: 'redirecting' } | { status: 'failed'; message: string } | { status: 'error' };
 
 /** Steps 1–3; exported for tests and kept free of React. */
-export async function preparePayment(
+async function preparePayment(
   quoteId: string,
   token: string | null = null,
 ): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' }>> {

@@ -16,7 +16,7 @@ import {
   type VehicleDefect,
   documentRef,
 } from '@pilbara/shared-schema';
-import { mutate } from '../sync';
+import { mutate } from '../../sync';
 import { notifications } from '@mantine/notifications';
 
 const NO_VEHICLE = 'none';

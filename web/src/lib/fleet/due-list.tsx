@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { PRESTART_TEXT, fleetDueItems } from '@pilbara/shared-schema';
-import { usePrestartData } from './use-prestart-data';
+import { usePrestartData } from './prestart-data';
 
 /** The current time, refreshed each minute so "today" follows the clock on a screen left open. */
 function useMinuteClock(): string {

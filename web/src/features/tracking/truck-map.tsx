@@ -4,8 +4,8 @@
  * come as percent of the map (shared-schema `mapPoint`); the map is a drawing, so the caption
  * says it is not to scale.
  */
-import { Coast, MAP_H, MAP_W } from './coverage-map';
-import classes from './coverage-map.module.css';
+import { Coast, MAP_H, MAP_W } from '../../components/coverage-map';
+import classes from '../../components/coverage-map.module.css';
 
 interface Point {
   x: number;

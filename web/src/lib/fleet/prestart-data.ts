@@ -10,7 +10,7 @@ import type {
   Vehicle,
   VehicleDefect,
 } from '@pilbara/shared-schema';
-import { db } from '../sync';
+import { db } from '../../sync';
 
 const EMPTY: never[] = [];
 

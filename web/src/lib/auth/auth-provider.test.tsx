@@ -4,14 +4,10 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@pilbara/shared-schema';
-import {
-  AuthProvider,
-  LOGIN_TIMEOUT_MS,
-  LOGOUT_PENDING_KEY,
-  OFFLINE_SESSION_KEY,
-  useAuth,
-} from './auth-provider';
-import { rememberOfflineSignIn } from '../lib/offline-signin';
+import { AuthProvider, useAuth } from './auth-provider';
+import { LOGOUT_PENDING_KEY, OFFLINE_SESSION_KEY } from './auth-user';
+import { LOGIN_TIMEOUT_MS } from './server-sign-in';
+import { rememberOfflineSignIn } from '../offline-signin';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
