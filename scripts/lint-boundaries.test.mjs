@@ -118,7 +118,7 @@ const VIOLATIONS = [
   [
     'a repository imports the apply path',
     'sync-server/src/db/repositories/violation.ts',
-    "import { applyServerMutation } from '../../sync/apply-mutation';\nexport const a = applyServerMutation;\n",
+    "import { applyServerMutation } from '../../sync/server-apply';\nexport const a = applyServerMutation;\n",
     'import-x/no-restricted-paths',
     DB_LOWEST,
   ],
@@ -231,7 +231,7 @@ const ALLOWED = [
   [
     'a service calls the apply path and a repository',
     'sync-server/src/services/allowed.ts',
-    "import { applyServerMutation } from '../sync/apply-mutation';\nimport { paymentForIntent } from '../db/repositories/billing';\nexport const x = [applyServerMutation, paymentForIntent];\n",
+    "import { applyServerMutation } from '../sync/server-apply';\nimport { paymentForIntent } from '../db/repositories/billing';\nexport const x = [applyServerMutation, paymentForIntent];\n",
   ],
   [
     'the sync endpoints use the request plugins, as routes do',
@@ -241,12 +241,12 @@ const ALLOWED = [
   [
     'a test beside a repository drives it through the apply path',
     'sync-server/src/db/allowed.test.ts',
-    "import { applyServerMutation } from '../sync/apply-mutation';\nexport const a = applyServerMutation;\n",
+    "import { applyServerMutation } from '../sync/server-apply';\nexport const a = applyServerMutation;\n",
   ],
   [
     'a route calls the apply path',
     'sync-server/src/routes/staff/allowed.ts',
-    "import { applyServerMutation } from '../../sync/apply-mutation';\nexport const apply = applyServerMutation;\n",
+    "import { applyServerMutation } from '../../sync/server-apply';\nexport const apply = applyServerMutation;\n",
   ],
 ];
 

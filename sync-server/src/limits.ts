@@ -13,7 +13,7 @@ interface RateLimit {
   errorResponseBuilder?: (request: FastifyRequest, context: { ttl: number }) => HttpError;
 }
 
-interface RateLimits {
+export interface RateLimits {
   login: RateLimit;
   register: RateLimit;
   lookup: RateLimit;

@@ -28,7 +28,7 @@ import {
   recordPaymentReview,
 } from '../db/repositories/billing';
 import { storedIntent } from '../db/repositories/payment-intents';
-import { applyServerMutation } from '../sync/apply-mutation';
+import { applyServerMutation } from '../sync/server-apply';
 import { escapeHtml } from './html';
 import { PAYMENT_CURRENCY } from './payments';
 

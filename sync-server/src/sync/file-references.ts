@@ -17,7 +17,7 @@ import {
   type RowChange,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
-import type { Rejection } from './apply-mutation';
+import type { Rejection } from './execute';
 import { statement } from '../db/statements';
 
 /** A file's references, and whether the server holds its bytes. */

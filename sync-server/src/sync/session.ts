@@ -4,14 +4,8 @@
  * `handleClientMessage` and send back what it returns.
  */
 import type { Db } from '../db/connection';
-import {
-  ClientOwnershipError,
-  applyBatch,
-  applyBatches,
-  ensureClient,
-  settledThrough,
-  type BatchResult,
-} from './apply-mutation';
+import { applyBatch, applyBatches, type BatchResult } from './apply-mutation';
+import { ClientOwnershipError, ensureClient, settledThrough } from './verdicts';
 import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
 import {
   notifyChanges,

@@ -4,14 +4,13 @@ import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 import { deleteRow, getRow, putRow, updateRow } from '../../src/db/rows';
 import {
-  ClientOwnershipError,
   applyBatch,
   applyBatches,
   applyMutation,
-  applyServerMutation,
-  settledThrough,
   type BatchResult,
 } from '../../src/sync/apply-mutation';
+import { applyServerMutation } from '../../src/sync/server-apply';
+import { ClientOwnershipError, settledThrough } from '../../src/sync/verdicts';
 import {
   currentCursor,
   deleteLogged,

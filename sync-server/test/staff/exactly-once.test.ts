@@ -9,7 +9,8 @@ import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 
 import { createNotifier } from '../../src/services/notifier';
-import { SeqMismatchError, applyBatch, applyMutation } from '../../src/sync/apply-mutation';
+import { applyBatch, applyMutation } from '../../src/sync/apply-mutation';
+import { SeqMismatchError } from '../../src/sync/device-batch';
 import { currentCursor } from '../../src/db/change-log';
 import { pruneMutationResults } from '../../src/sync/retention';
 import { buildTestApp, login, onTestEnd, tempDir, testConfig, seedRow } from '../helper';

@@ -44,7 +44,7 @@ import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { applyServerMutation } from '../../sync/apply-mutation';
+import { applyServerMutation } from '../../sync/server-apply';
 import { notifyChanges } from '../../db/change-log';
 import { payLinkToken } from '../../db/repositories/pay-links';
 import {

@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { NamedMutation } from '@pilbara/shared-schema';
 import { HttpError } from '../../http-error';
-import { applyServerMutations, type Rejection } from '../../sync/apply-mutation';
+import { applyServerMutations } from '../../sync/server-apply';
+import type { Rejection } from '../../sync/execute';
 import { notifyChanges } from '../../db/change-log';
 
 /**
