@@ -14,7 +14,7 @@ import {
   jobIdSchema,
   quoteIdSchema,
 } from '../entities/common';
-import { gstSummarySchema } from '../documents/books';
+import { gstSummarySchema } from '../documents/gst-summary';
 import { creditNoteSchema } from '../entities/credit-note';
 import { invoiceSchema } from '../entities/invoice';
 import { paymentSchema } from '../entities/payment';
