@@ -18,7 +18,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES, businessAbnProblem, type BusinessProfile } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled, type Config } from './config';
@@ -38,6 +37,7 @@ import { authPlugin } from './plugins/auth';
 import { answerClientError, registerErrorHandling } from './plugins/errors';
 import { HttpError } from './http-error';
 import { registerRequestRules } from './plugins/request-rules';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { redactingLogger } from './plugins/log-redaction';
 import { registerIdempotency } from './plugins/idempotency';
 import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
@@ -178,34 +178,6 @@ export interface AppExtras {
 
 /** Body limit for JSON: far above any real form, far below anything abusive. */
 export const BODY_LIMIT = 64 * 1024;
-
-function cspDirectives(config: Config) {
-  return {
-    defaultSrc: ["'self'"],
-    // Stripe.js and its card frames; hooks.stripe.com hosts the 3-D Secure challenge frame.
-    scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
-    frameSrc: [
-      "'self'",
-      'https://js.stripe.com',
-      'https://*.js.stripe.com',
-      'https://hooks.stripe.com',
-    ],
-    connectSrc: ["'self'", 'https://api.stripe.com'],
-    // Mantine and the card form set inline styles.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    workerSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    // Nothing of this site is ever shown in a frame, its own pages included (clickjacking).
-    frameAncestors: ["'none'"],
-    // Upgrading requests only makes sense when the site itself is served over HTTPS.
-    upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-  };
-}
 
 export async function buildApp(
   config: Config,
@@ -371,19 +343,7 @@ export async function buildApp(
     if (closing) reply.header('connection', 'close');
   });
 
-  // The header set of every response (README "Security"; issue 25): documents and the service
-  // worker keep all of it, compressed or not (plugins/static.ts); scripts and images only what
-  // means something for them. No inline script is allowed: the pre-rendered pages have none
-  // (web/scripts/prerender.mjs refuses to write one). Referrer: the full URL (a tracking link's
-  // token) never leaves this origin; other sites get the origin at most.
-  const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  await registerSecurityHeaders(app, config);
   // API answers are compressed on the fly (brotli or gzip, as the caller accepts, with Vary);
   // the PWA's files are compressed once at build time and sent as they are (plugins/static.ts),
   // which this leaves alone because they already carry a Content-Encoding.
