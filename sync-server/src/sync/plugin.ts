@@ -28,7 +28,6 @@ import {
   type EndedSessions,
 } from '../db/repositories/users';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { statement } from '../db/statements';
 import { areaDefaults, errorAnswers } from '../plugins/route-schemas';
 import { currentCursor, logUnloggedRows, onChanges } from '../db/change-log';
 import {
@@ -37,6 +36,7 @@ import {
   handleClientMessage,
   type SessionContext,
 } from './session';
+import { isKnownClient } from './verdicts';
 import {
   clientMessageSchema,
   errorMessageSchema,
@@ -215,10 +215,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   // (POST), which records it; a pull for an unknown device is refused.
   app.get('/api/sync/pull', { schema: pullSchema }, async (request) => {
     const query = request.query;
-    const known = statement(app.db, 'SELECT 1 FROM sync_clients WHERE clientId = ?').get(
-      query.clientId,
-    );
-    if (!known) {
+    if (!isKnownClient(app.db, query.clientId)) {
       throw new HttpError(409, 'Unknown device: open the session with POST /api/sync/hello', {
         clientId: 'Unknown device',
       });

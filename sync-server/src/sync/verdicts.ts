@@ -60,6 +60,11 @@ export function ensureClient(
   return { lastSeq: 0 };
 }
 
+/** Whether the server has met this device (its hello recorded it). */
+export function isKnownClient(db: Db, clientId: string): boolean {
+  return statement(db, 'SELECT 1 FROM sync_clients WHERE clientId = ?').get(clientId) !== undefined;
+}
+
 /** The stored verdict on a device's mutation. */
 export function storedResult(db: Db, clientId: string, seq: number): MutationResult | undefined {
   const row = statement(
