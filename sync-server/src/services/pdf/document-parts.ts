@@ -3,22 +3,75 @@
  * labelled columns, the item table with its repeated headings, amount lines, the totals box,
  * notes, section headings, bullets and the footer with page numbers.
  */
-import type { AmountLine, DocumentSection, SellerBlock } from '@pilbara/shared-schema';
 import {
-  COLOURS,
-  CONTENT_WIDTH,
-  MARGIN,
-  PAGE,
-  drawable,
-  type TextStyle,
-  type Writer,
-} from './writer';
+  DOCUMENT_TEXT,
+  type AmountLine,
+  type DocumentSection,
+  type SellerBlock,
+} from '@pilbara/shared-schema';
+import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, drawable, type TextStyle, Writer } from './writer';
+
+/** What every document model has for its header. */
+interface DocumentHead {
+  title: string;
+  number: string;
+  seller: SellerBlock;
+}
+
+/**
+ * Opens a document's PDF, its metadata naming the document ("<title> <number>", the seller,
+ * "<title> <about>"), and draws its header with `lines` (dates) and a stamp when given.
+ */
+export async function startDocument(
+  doc: DocumentHead,
+  about: string,
+  lines: string[],
+  stamp?: string | null,
+): Promise<Writer> {
+  const w = await Writer.create({
+    title: `${doc.title} ${doc.number}`,
+    author: doc.seller.name,
+    subject: `${doc.title} ${about}`,
+  });
+  drawHeader(w, doc.seller, { title: doc.title, number: doc.number, lines, stamp });
+  return w;
+}
+
+/** The lines about whom a document is for: the name, then ABN, phone and email when known. */
+export function partyLines(party: {
+  name: string;
+  abn?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}): [string, TextStyle][] {
+  const lines: [string, TextStyle][] = [[party.name, { size: 11, bold: true }]];
+  if (party.abn) lines.push([`ABN ${party.abn}`, {}]);
+  if (party.phone) lines.push([`Phone: ${party.phone}`, {}]);
+  if (party.email) lines.push([`Email: ${party.email}`, {}]);
+  return lines;
+}
+
+/**
+ * Ends a money document: its terms, the footer on every page (the pay link while money is owed,
+ * else a thank-you from the seller) and the file's bytes.
+ */
+export function finishDocument(
+  w: Writer,
+  terms: readonly string[],
+  payUrl: string | null | undefined,
+  sellerName: string,
+): Promise<Uint8Array> {
+  drawSection(w, DOCUMENT_TEXT.TERMS);
+  drawBullets(w, terms);
+  drawFooters(w, payUrl ? `Pay online: ${payUrl}` : `Thank you for choosing ${sellerName}`);
+  return w.save();
+}
 
 /**
  * The seller block on the left (name, contact lines, ABN) and the document's title, number and
  * dates on the right; a stamp such as 'PAID' under them when given.
  */
-export function drawHeader(
+function drawHeader(
   w: Writer,
   seller: SellerBlock,
   right: { title: string; number: string; lines: string[]; stamp?: string | null },
@@ -207,7 +260,7 @@ export function drawSection(w: Writer, heading: string): void {
 }
 
 /** Bulleted paragraphs (terms). */
-export function drawBullets(w: Writer, items: readonly string[]): void {
+function drawBullets(w: Writer, items: readonly string[]): void {
   for (const item of items) w.paragraph(`• ${item}`, MARGIN + 4, CONTENT_WIDTH - 4, { size: 9 });
 }
 
