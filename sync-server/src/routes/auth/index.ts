@@ -20,11 +20,9 @@ import {
   registerInputSchema,
   noBodySchema,
 } from '@pilbara/shared-schema';
-import { HttpError, conflict } from '../../http-error';
+import { HttpError } from '../../http-error';
 import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
 import {
-  createUser,
-  findUserByEmail,
   findUserByUsername,
   getUser,
   toPublicUser,
@@ -34,6 +32,7 @@ import {
 import { requireUser } from '../../plugins/auth';
 import { minutesOf } from '../../services/guards';
 import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords';
+import { createAccount } from '../../services/accounts';
 
 /** Verifying against a real hash when the user is unknown keeps timing from telling who exists. */
 let dummyHash: Promise<string> | undefined;
@@ -51,31 +50,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: registerSchema, config: { rateLimit: app.limits.register } },
     async (request, reply) => {
       const input = request.body;
-      if (findUserByUsername(app.db, input.username)) {
-        throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-      }
-      if (findUserByEmail(app.db, input.email)) {
-        throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-      }
-      const passwordHash = await hashPassword(input.password, app.passwordCost);
-      // Checked again after the await: another registration may have taken the name meanwhile.
-      if (findUserByUsername(app.db, input.username)) {
-        throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-      }
-      if (findUserByEmail(app.db, input.email)) {
-        throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-      }
-      const user = createUser(
+      const user = await createAccount(
         app.db,
         {
           username: input.username,
-          passwordHash,
+          password: input.password,
           email: input.email,
           firstName: input.firstName,
           lastName: input.lastName,
           phone: input.phone,
           role: 'customer',
         },
+        app.passwordCost,
         app.now(),
       );
       return reply.code(201).send({ user: toPublicUser(user) });
