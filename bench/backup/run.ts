@@ -9,7 +9,7 @@
  * Run from the repository root: `pnpm --filter @pilbara/bench exec tsx backup/run.ts`
  * (`npm run bench` runs it). Writes between the backup markers of bench/RESULTS.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DECADE, seedDecade } from '../scale/seed';
 import { quantile, startBenchServer } from '../lib/bench-server';
+import { HealthProber } from '../lib/health-prober';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -66,30 +67,12 @@ try {
   );
   const { child: server, baseUrl: base, cookie } = started;
 
-  const samples: { sent: number; latency: number; status: number }[] = [];
-  const prober = spawn(
-    process.execPath,
-    [path.join(ROOT, 'bench', 'scale', 'probe.mjs'), `${base}/api/health`, '20'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  children.add(prober);
-  let rest = '';
-  prober.stdout?.on('data', (chunk: Buffer) => {
-    rest += chunk.toString();
-    const lines = rest.split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) {
-      const [sent, latency, status] = line.split(' ').map(Number);
-      if (sent !== undefined && latency !== undefined && status !== undefined)
-        samples.push({ sent, latency, status });
-    }
-  });
+  const prober = new HealthProber(`${base}/api/health`);
+  children.add(prober.child);
   // The same probes with nothing running first: what this machine's load alone costs.
   const idleFrom = Date.now();
   await new Promise((resolve) => setTimeout(resolve, 15_000));
-  const idle = samples.filter((s) => s.sent >= idleFrom);
+  const idle = prober.between(idleFrom, Date.now());
   const idleMax = Math.max(...idle.map((s) => s.latency));
   const idleP = (q: number) =>
     quantile(
@@ -132,7 +115,7 @@ try {
     if (now.lastFailure || now.lastGood?.id === before) {
       throw new Error(`the backup failed: ${now.lastFailure?.message}`);
     }
-    const inside = samples.filter((s) => s.sent >= from && s.sent <= Date.now());
+    const inside = prober.between(from, Date.now());
     return {
       set: now.lastGood,
       wallMs: wall,
@@ -154,7 +137,7 @@ try {
   const offsiteFirst = duBytes(offsiteDir);
   const second = await runOne();
   const offsiteSecond = duBytes(offsiteDir) - offsiteFirst;
-  prober.kill('SIGTERM');
+  prober.stop();
   server.kill('SIGTERM');
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');

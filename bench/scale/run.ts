@@ -17,7 +17,7 @@
  * Run from the repository root: `pnpm --dir sync-server exec tsx ../bench/scale/run.ts`
  * (`npm run bench` runs it after the others). A benchmark, not a test: it reports numbers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import type WsSocket from 'ws';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../shared-schema/src/index';
 import { DECADE, seedDecade } from './seed';
 import { quantile, startBenchServer, type BenchServer } from '../lib/bench-server';
+import { HealthProber } from '../lib/health-prober';
 
 const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
 const WebSocket = requireFromServer('ws') as typeof WsSocket;
@@ -41,42 +42,6 @@ const SCHEMA_VERSION = 1;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '—');
-
-/** The health prober: its samples, and the worst wait of those sent in a time window. */
-class Prober {
-  private samples: { sent: number; latency: number; status: number }[] = [];
-  private child: ChildProcess;
-  constructor(url: string) {
-    this.child = track(
-      spawn(process.execPath, [path.join(HERE, 'probe.mjs'), url, '20'], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
-    );
-    let rest = '';
-    this.child.stdout?.on('data', (chunk: Buffer) => {
-      rest += chunk.toString();
-      const lines = rest.split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        const [sent, latency, status] = line.split(' ').map(Number);
-        if (sent !== undefined && latency !== undefined && status !== undefined)
-          this.samples.push({ sent, latency, status });
-      }
-    });
-  }
-  /** The worst health wait among requests sent in [from, to] (epoch ms), and how many. */
-  worst(from: number, to: number): { max: number; n: number; failed: number } {
-    const inside = this.samples.filter((s) => s.sent >= from && s.sent <= to);
-    return {
-      max: Math.max(...inside.map((s) => s.latency)),
-      n: inside.length,
-      failed: inside.filter((s) => s.status !== 200).length,
-    };
-  }
-  stop() {
-    this.child.kill('SIGTERM');
-  }
-}
 
 async function stopServer(server: BenchServer): Promise<void> {
   const exited = new Promise((resolve) => server.child.on('exit', resolve));
@@ -428,7 +393,8 @@ async function measure(label: string, dataDir: string, seed?: () => number): Pro
   const seedSeconds = seed?.();
   const loadStart = loadavg();
   const server = await startBenchServer(dataDir);
-  const prober = new Prober(`${server.baseUrl}/api/health`);
+  const prober = new HealthProber(`${server.baseUrl}/api/health`);
+  track(prober.child);
   await sleep(300);
   const health: Figures['health'] = {};
 
