@@ -26,7 +26,7 @@ import type {
 } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
-import { freePort } from '../fixtures/server';
+import { freePort } from '../../scripts/free-port.mjs';
 
 export type EngineName = 'webkit' | 'firefox';
 
