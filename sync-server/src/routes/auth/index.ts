@@ -52,15 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body;
       const user = await createAccount(
         app.db,
-        {
-          username: input.username,
-          password: input.password,
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          role: 'customer',
-        },
+        { ...input, role: 'customer' },
         app.passwordCost,
         app.now(),
       );

@@ -70,20 +70,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.post('/staff', { schema: addSchema }, async (request, reply) => {
     const input = request.body;
-    const user = await createAccount(
-      app.db,
-      {
-        username: input.username,
-        password: input.password,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        role: input.role,
-      },
-      app.passwordCost,
-      app.now(),
-    );
+    const user = await createAccount(app.db, input, app.passwordCost, app.now());
     return reply.code(201).send({ user: toPublicUser(user) });
   });
 
