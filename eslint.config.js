@@ -6,8 +6,9 @@
 // - Nobody reaches into shared-schema past its public index (`@pilbara/shared-schema`).
 // - web: app → pages → features → components / lib / db / sync, never the other way, and no
 //   feature imports another feature (what two features share lives in components/ or lib/).
-// - sync-server: routes never touch the database driver or write SQL (they call repositories in
-//   db/ or the apply path), and the apply path (sync/) never imports a route.
+// - sync-server: routes → services → apply path (sync/) → db/, plugins beside routes; routes
+//   and services never touch the database driver or write SQL (they call repositories in db/).
+// - No import circles (import-x/no-cycle).
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -64,21 +65,58 @@ const boundaryZones = [
     message:
       'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.',
   })),
+  // sync-server: routes → services → apply path (sync/) → db/, with plugins/ beside routes.
+  // (Tests beside the code may use every layer: see SERVER_LAYER_ZONES below.)
+  {
+    target: './sync-server/src/db',
+    from: [
+      './sync-server/src/sync',
+      './sync-server/src/services',
+      './sync-server/src/routes',
+      './sync-server/src/plugins',
+    ],
+    message:
+      'db/ is the lowest layer and imports none above it: move the piece it needs into db/, or call db/ from the layer above.',
+  },
+  {
+    // sync/plugin.ts is the sync protocol's HTTP and WebSocket endpoints, a route plugin in all
+    // but its folder: it uses the request plugins like any route (README "Architecture").
+    target: './sync-server/src/sync/!(plugin).ts',
+    from: ['./sync-server/src/services', './sync-server/src/plugins'],
+    message:
+      'The apply path (sync/) imports only db/: services and plugins call it, not the other way.',
+  },
   {
     target: './sync-server/src/sync',
     from: './sync-server/src/routes',
     message: 'The apply path never imports a route: routes call it, not the other way.',
   },
   {
-    target: './sync-server/src/routes',
-    from: './sync-server/src/sync/statements.ts',
-    message: 'Routes never touch the database driver: call a repository in db/ or the apply path.',
+    target: './sync-server/src/services',
+    from: ['./sync-server/src/routes', './sync-server/src/plugins'],
+    message: 'Services never import a route or a plugin: routes and plugins call services.',
+  },
+  {
+    target: './sync-server/src/plugins',
+    from: './sync-server/src/routes',
+    message: 'Plugins stand beside the routes and never import one.',
+  },
+  {
+    target: ['./sync-server/src/routes', './sync-server/src/services'],
+    from: './sync-server/src/db/statements.ts',
+    message:
+      'Routes and services never touch the database driver: call a repository in db/ or the apply path.',
   },
 ];
 
+/** The zones of sync-server's layers, from the first db/ zone to the end of the list. */
+const SERVER_LAYER_ZONES = boundaryZones.slice(
+  boundaryZones.findIndex((zone) => zone.target === './sync-server/src/db'),
+);
+
 const SQL_KEYWORDS = 'SELECT|INSERT|UPDATE|DELETE|REPLACE|CREATE|ALTER|DROP|PRAGMA|BEGIN|WITH';
 const NO_SQL_MESSAGE =
-  'Routes never write SQL: put the statement in a repository (db/) or go through the apply path.';
+  'Routes and services never write SQL: put the statement in a repository (db/) or go through the apply path.';
 
 /** The import restrictions every file of an area shares, plus `extra` patterns. */
 function restrictedImports(...extra) {
@@ -139,6 +177,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Parse TypeScript modules when following imports, so import-x/no-cycle sees the graph.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
@@ -153,6 +194,23 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones }],
+      // No import circles anywhere: a circle means two modules are one, or one belongs lower.
+      // Type-only imports are erased at build time and do not count.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A test beside a module drives it together with the layers above (an apply path that
+    // writes, a timeline that reads): the layer zones are for the modules themselves.
+    files: ['sync-server/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: boundaryZones.filter((zone) => !SERVER_LAYER_ZONES.includes(zone)),
+        },
+      ],
     },
   },
   {
@@ -181,11 +239,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictedImports(NOT_WEB) },
   },
   {
-    files: ['sync-server/src/routes/**/*.ts'],
+    // Services hold the work between a route and the database; their SQL lives in db/ too, so
+    // what a table holds is written in one place (the notifier's claims, the card settlement).
+    files: ['sync-server/src/routes/**/*.ts', 'sync-server/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrictedImports(NOT_WEB, {
         group: ['better-sqlite3'],
-        message: 'Routes never touch the database driver: call a repository in db/.',
+        message: 'Routes and services never touch the database driver: call a repository in db/.',
       }),
       'no-restricted-syntax': [
         'error',

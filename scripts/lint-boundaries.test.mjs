@@ -19,9 +19,15 @@ const FEATURE_TO_FEATURE =
   'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.';
 const SHARED_INDEX = 'Import shared-schema through its public index: @pilbara/shared-schema.';
 const NO_DRIVER =
-  'Routes never touch the database driver: call a repository in db/ or the apply path.';
+  'Routes and services never touch the database driver: call a repository in db/ or the apply path.';
 const NO_SQL =
-  'Routes never write SQL: put the statement in a repository (db/) or go through the apply path.';
+  'Routes and services never write SQL: put the statement in a repository (db/) or go through the apply path.';
+const DB_LOWEST =
+  'db/ is the lowest layer and imports none above it: move the piece it needs into db/, or call db/ from the layer above.';
+const APPLY_ONLY_DB =
+  'The apply path (sync/) imports only db/: services and plugins call it, not the other way.';
+const SERVICES_BELOW =
+  'Services never import a route or a plugin: routes and plugins call services.';
 
 /** [what, file it is in, code, the rule, the message it must give (import-x prefixes the path)]. */
 const VIOLATIONS = [
@@ -79,14 +85,106 @@ const VIOLATIONS = [
     'sync-server/src/routes/staff/violation.ts',
     "import Database from 'better-sqlite3';\nexport const open = () => new Database(':memory:');\n",
     'no-restricted-imports',
-    'Routes never touch the database driver: call a repository in db/.',
+    'Routes and services never touch the database driver: call a repository in db/.',
   ],
   [
-    "a route imports the apply path's statements",
+    'a route imports the statement cache',
     'sync-server/src/routes/staff/violation.ts',
-    "import { statement } from '../../sync/statements';\nexport const s = statement;\n",
+    "import { statement } from '../../db/statements';\nexport const s = statement;\n",
     'import-x/no-restricted-paths',
     NO_DRIVER,
+  ],
+  [
+    'a service imports the statement cache',
+    'sync-server/src/services/violation.ts',
+    "import { statement } from '../db/statements';\nexport const s = statement;\n",
+    'import-x/no-restricted-paths',
+    NO_DRIVER,
+  ],
+  [
+    'a service imports the database driver',
+    'sync-server/src/services/violation.ts',
+    "import Database from 'better-sqlite3';\nexport const open = () => new Database(':memory:');\n",
+    'no-restricted-imports',
+    'Routes and services never touch the database driver: call a repository in db/.',
+  ],
+  [
+    'a service writes SQL',
+    'sync-server/src/services/violation.ts',
+    "export const sql = 'UPDATE notifications SET status = ?';\n",
+    'no-restricted-syntax',
+    NO_SQL,
+  ],
+  [
+    'a repository imports the apply path',
+    'sync-server/src/db/repositories/violation.ts',
+    "import { applyServerMutation } from '../../sync/server-apply';\nexport const a = applyServerMutation;\n",
+    'import-x/no-restricted-paths',
+    DB_LOWEST,
+  ],
+  [
+    'a repository imports a service',
+    'sync-server/src/db/repositories/violation.ts',
+    "import { escapeHtml } from '../../services/html';\nexport const e = escapeHtml;\n",
+    'import-x/no-restricted-paths',
+    DB_LOWEST,
+  ],
+  [
+    'the database layer imports a plugin',
+    'sync-server/src/db/violation.ts',
+    "import { errorAnswers } from '../plugins/route-schemas';\nexport const e = errorAnswers;\n",
+    'import-x/no-restricted-paths',
+    DB_LOWEST,
+  ],
+  [
+    'the database layer imports a route',
+    'sync-server/src/db/violation.ts',
+    "import { mutate } from '../routes/staff/mutate';\nexport const m = mutate;\n",
+    'import-x/no-restricted-paths',
+    DB_LOWEST,
+  ],
+  [
+    'the apply path imports a service',
+    'sync-server/src/sync/violation.ts',
+    "import { escapeHtml } from '../services/html';\nexport const e = escapeHtml;\n",
+    'import-x/no-restricted-paths',
+    APPLY_ONLY_DB,
+  ],
+  [
+    'the apply path imports a plugin',
+    'sync-server/src/sync/violation.ts',
+    "import { requireAdmin } from '../plugins/auth';\nexport const r = requireAdmin;\n",
+    'import-x/no-restricted-paths',
+    APPLY_ONLY_DB,
+  ],
+  [
+    'a service imports a route',
+    'sync-server/src/services/violation.ts',
+    "import { mutate } from '../routes/staff/mutate';\nexport const m = mutate;\n",
+    'import-x/no-restricted-paths',
+    SERVICES_BELOW,
+  ],
+  [
+    'a service imports a plugin',
+    'sync-server/src/services/violation.ts',
+    "import { requireAdmin } from '../plugins/auth';\nexport const r = requireAdmin;\n",
+    'import-x/no-restricted-paths',
+    SERVICES_BELOW,
+  ],
+  [
+    'a plugin imports a route',
+    'sync-server/src/plugins/violation.ts',
+    "import { mutate } from '../routes/staff/mutate';\nexport const m = mutate;\n",
+    'import-x/no-restricted-paths',
+    'Plugins stand beside the routes and never import one.',
+  ],
+  [
+    // tables.ts is imported by rows.ts: importing rows.ts back closes a circle.
+    'two modules import each other',
+    'sync-server/src/db/tables.ts',
+    "import { getRow } from './rows';\nexport const g = getRow;\n",
+    'import-x/no-cycle',
+    'Dependency cycle',
   ],
   [
     'a route writes SQL in a string',
@@ -131,9 +229,24 @@ const ALLOWED = [
     "import { runMutation } from '@pilbara/shared-schema';\nimport { telHref } from '../../lib/format';\nexport const x = [runMutation, telHref];\n",
   ],
   [
+    'a service calls the apply path and a repository',
+    'sync-server/src/services/allowed.ts',
+    "import { applyServerMutation } from '../sync/server-apply';\nimport { paymentForIntent } from '../db/repositories/billing';\nexport const x = [applyServerMutation, paymentForIntent];\n",
+  ],
+  [
+    'the sync endpoints use the request plugins, as routes do',
+    'sync-server/src/sync/plugin.ts',
+    "import { requireAdmin } from '../plugins/auth';\nexport const r = requireAdmin;\n",
+  ],
+  [
+    'a test beside a repository drives it through the apply path',
+    'sync-server/src/db/allowed.test.ts',
+    "import { applyServerMutation } from '../sync/server-apply';\nexport const a = applyServerMutation;\n",
+  ],
+  [
     'a route calls the apply path',
     'sync-server/src/routes/staff/allowed.ts',
-    "import { applyServerMutation } from '../../sync/apply-mutation';\nexport const apply = applyServerMutation;\n",
+    "import { applyServerMutation } from '../../sync/server-apply';\nexport const apply = applyServerMutation;\n",
   ],
 ];
 

@@ -4,17 +4,12 @@
 // Usage: node scripts/screenshots.mjs
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 import { ROOT } from './lib.mjs';
 
-const port = await new Promise((resolve) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = srv.address();
-    srv.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'pilbara-shots-'));
 const server = spawn(process.execPath, ['--import', 'tsx', join('src', 'main.ts')], {
   cwd: join(ROOT, 'sync-server'),

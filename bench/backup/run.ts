@@ -9,32 +9,20 @@
  * Run from the repository root: `pnpm --filter @pilbara/bench exec tsx backup/run.ts`
  * (`npm run bench` runs it). Writes between the backup markers of bench/RESULTS.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DECADE, seedDecade } from '../scale/seed';
+import { quantile, startBenchServer } from '../lib/bench-server';
+import { HealthProber } from '../lib/health-prober';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
-const ADMIN = { username: 'admin', password: 'bench-password-1' };
 const PHOTOS = 200;
 const PHOTO_BYTES = 300_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function duBytes(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
@@ -43,11 +31,6 @@ function duBytes(dir: string): number {
     if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
   }
   return total;
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
@@ -71,72 +54,25 @@ try {
     fs.writeFileSync(file, bytes);
   }
 
-  const port = await freePort();
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench', 'scale', 'server.ts')],
+  const started = await startBenchServer(
+    dataDir,
     {
-      cwd: path.join(ROOT, 'sync-server'),
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: path.join(os.tmpdir(), 'pilbara-no-web-dist'),
-        BACKUP_DIR: backupDir,
-        BACKUP_EVERY_MINUTES: '0',
-        BACKUP_OFFSITE_DIR: offsiteDir,
-        BACKUP_OFFSITE_SCHEDULE: 'hourly',
-        BACKUP_KEY: crypto.randomBytes(32).toString('base64'),
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      BACKUP_DIR: backupDir,
+      BACKUP_EVERY_MINUTES: '0',
+      BACKUP_OFFSITE_DIR: offsiteDir,
+      BACKUP_OFFSITE_SCHEDULE: 'hourly',
+      BACKUP_KEY: crypto.randomBytes(32).toString('base64'),
     },
+    (child) => children.add(child),
   );
-  children.add(server);
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    server.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('"listening":true')) resolve();
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = `sid=${/sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? ''}`;
+  const { child: server, baseUrl: base, cookie } = started;
 
-  const samples: { sent: number; latency: number; status: number }[] = [];
-  const prober = spawn(
-    process.execPath,
-    [path.join(ROOT, 'bench', 'scale', 'probe.mjs'), `${base}/api/health`, '20'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  children.add(prober);
-  let rest = '';
-  prober.stdout?.on('data', (chunk: Buffer) => {
-    rest += chunk.toString();
-    const lines = rest.split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) {
-      const [sent, latency, status] = line.split(' ').map(Number);
-      if (sent !== undefined && latency !== undefined && status !== undefined)
-        samples.push({ sent, latency, status });
-    }
-  });
+  const prober = new HealthProber(`${base}/api/health`);
+  children.add(prober.child);
   // The same probes with nothing running first: what this machine's load alone costs.
   const idleFrom = Date.now();
   await new Promise((resolve) => setTimeout(resolve, 15_000));
-  const idle = samples.filter((s) => s.sent >= idleFrom);
+  const idle = prober.between(idleFrom, Date.now());
   const idleMax = Math.max(...idle.map((s) => s.latency));
   const idleP = (q: number) =>
     quantile(
@@ -179,7 +115,7 @@ try {
     if (now.lastFailure || now.lastGood?.id === before) {
       throw new Error(`the backup failed: ${now.lastFailure?.message}`);
     }
-    const inside = samples.filter((s) => s.sent >= from && s.sent <= Date.now());
+    const inside = prober.between(from, Date.now());
     return {
       set: now.lastGood,
       wallMs: wall,
@@ -201,7 +137,7 @@ try {
   const offsiteFirst = duBytes(offsiteDir);
   const second = await runOne();
   const offsiteSecond = duBytes(offsiteDir) - offsiteFirst;
-  prober.kill('SIGTERM');
+  prober.stop();
   server.kill('SIGTERM');
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');

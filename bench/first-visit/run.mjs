@@ -16,10 +16,10 @@
 // built once per commit.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.mjs';
 import { measureServer } from './measure.mjs';
 import { driverSignIn, formVisit, launchBrowser, PROFILE, trackingVisit } from './throttled.mjs';
 import { seedThrottledBench } from './seed.mjs';
@@ -75,17 +75,6 @@ function baselineTree() {
     pnpm(['--filter', '@pilbara/web', 'build'], dir);
   }
   return { dir, commit };
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Starts `tree`'s sync-server on a free port with an empty data folder; resolves its URL. */

@@ -17,10 +17,10 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.mjs';
 import { largestQuoteBody } from '../../sync-server/test/largest-quote';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -51,17 +51,6 @@ function baselineTree(): { dir: string; commit: string } {
     pnpm(['install', '--frozen-lockfile', '--prefer-offline'], dir);
   }
   return { dir, commit };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Server {

@@ -17,9 +17,8 @@
  * Run from the repository root: `pnpm --dir sync-server exec tsx ../bench/scale/run.ts`
  * (`npm run bench` runs it after the others). A benchmark, not a test: it reports numbers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -27,6 +26,8 @@ import { fileURLToPath } from 'node:url';
 import type WsSocket from 'ws';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../shared-schema/src/index';
 import { DECADE, seedDecade } from './seed';
+import { quantile, startBenchServer, type BenchServer } from '../lib/bench-server';
+import { HealthProber } from '../lib/health-prober';
 
 const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
 const WebSocket = requireFromServer('ws') as typeof WsSocket;
@@ -36,122 +37,20 @@ const ROOT = path.resolve(HERE, '..', '..');
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 60);
 const DEVICE_COUNTS = (process.env.BENCH_SCALE_DEVICES ?? '200,500').split(',').map(Number);
 const WRITE_EVERY_MS = 100;
-const ADMIN = { username: 'admin', password: 'bench-password-1' };
 const SCHEMA_VERSION = 1;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
-
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '—');
 
-/** The health prober: its samples, and the worst wait of those sent in a time window. */
-class Prober {
-  private samples: { sent: number; latency: number; status: number }[] = [];
-  private child: ChildProcess;
-  constructor(url: string) {
-    this.child = track(
-      spawn(process.execPath, [path.join(HERE, 'probe.mjs'), url, '20'], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
-    );
-    let rest = '';
-    this.child.stdout?.on('data', (chunk: Buffer) => {
-      rest += chunk.toString();
-      const lines = rest.split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        const [sent, latency, status] = line.split(' ').map(Number);
-        if (sent !== undefined && latency !== undefined && status !== undefined)
-          this.samples.push({ sent, latency, status });
-      }
-    });
-  }
-  /** The worst health wait among requests sent in [from, to] (epoch ms), and how many. */
-  worst(from: number, to: number): { max: number; n: number; failed: number } {
-    const inside = this.samples.filter((s) => s.sent >= from && s.sent <= to);
-    return {
-      max: Math.max(...inside.map((s) => s.latency)),
-      n: inside.length,
-      failed: inside.filter((s) => s.status !== 200).length,
-    };
-  }
-  stop() {
-    this.child.kill('SIGTERM');
-  }
-}
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  startupMs: number;
-  spawnToListenMs: number;
-  cookie: string;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const spawned = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
-    cwd: path.join(ROOT, 'sync-server'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: path.join(os.tmpdir(), 'pilbara-no-web-dist'),
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const startupMs = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { startupMs: number }).startupMs);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const spawnToListenMs = performance.now() - spawned;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-  if (!sid) throw new Error(`login failed: ${login.status}`);
-  return { child, baseUrl, startupMs, spawnToListenMs, cookie: `sid=${sid}` };
-}
-
-async function stopServer(server: Server): Promise<void> {
+async function stopServer(server: BenchServer): Promise<void> {
   const exited = new Promise((resolve) => server.child.on('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
 }
 
 /** The server process's peak resident memory so far (VmHWM), in MB. */
-function peakRssMb(server: Server): number {
+function peakRssMb(server: BenchServer): number {
   const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
@@ -162,7 +61,7 @@ function peakRssMb(server: Server): number {
  * unlike wall time it hardly depends on what else the machine runs, so phases can be compared
  * across runs on a busy machine.
  */
-function serverCpuMs(server: Server): number {
+function serverCpuMs(server: BenchServer): number {
   const stat = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -179,7 +78,7 @@ class Device {
   private socket!: WsSocket;
   onMessage: (message: ServerMessage, at: number) => void = () => undefined;
 
-  async open(server: Server): Promise<void> {
+  async open(server: BenchServer): Promise<void> {
     this.socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/api/sync/ws`, {
       headers: { cookie: server.cookie },
     });
@@ -292,7 +191,7 @@ async function pushAndPull(device: Device, seqFrom: number): Promise<number> {
 
 /** Opens `count` devices at the head, writes for SECONDS, and measures pokes and pages. */
 async function fanOut(
-  server: Server,
+  server: BenchServer,
   head: { cursor: number; epoch: string | null },
   count: number,
 ) {
@@ -414,7 +313,7 @@ async function fanOut(
 }
 
 /** The job the fan-out writer moves on, written before the devices connect. */
-async function prepareWriterJob(server: Server): Promise<void> {
+async function prepareWriterJob(server: BenchServer): Promise<void> {
   const device = new Device();
   await device.open(server);
   await new Promise<void>((resolve, reject) => {
@@ -493,8 +392,9 @@ const loadavg = () =>
 async function measure(label: string, dataDir: string, seed?: () => number): Promise<Figures> {
   const seedSeconds = seed?.();
   const loadStart = loadavg();
-  const server = await startServer(dataDir);
-  const prober = new Prober(`${server.baseUrl}/api/health`);
+  const server = await startBenchServer(dataDir);
+  const prober = new HealthProber(`${server.baseUrl}/api/health`);
+  track(prober.child);
   await sleep(300);
   const health: Figures['health'] = {};
 
@@ -529,7 +429,7 @@ async function measure(label: string, dataDir: string, seed?: () => number): Pro
   await stopServer(server);
 
   // Start-up on the database the run above left behind, as an operator's restart meets it.
-  const again = await startServer(dataDir);
+  const again = await startBenchServer(dataDir);
   const startupMs = again.startupMs;
   const spawnToListenMs = again.spawnToListenMs;
   await stopServer(again);

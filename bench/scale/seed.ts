@@ -12,7 +12,7 @@
  */
 import { openDatabase } from '../../sync-server/src/db/connection';
 import { migrate } from '../../sync-server/src/db/migrate';
-import { logUnloggedRows, putLogged } from '../../sync-server/src/sync/change-log';
+import { logUnloggedRows, putLogged } from '../../sync-server/src/db/change-log';
 
 export interface DepotSizes {
   jobs: number;

@@ -35,8 +35,8 @@ import { buildApp } from '../../sync-server/src/app';
 import { loadConfig } from '../../sync-server/src/config';
 import { openDatabase } from '../../sync-server/src/db/connection';
 import { migrate } from '../../sync-server/src/db/migrate';
-import { applyServerMutation } from '../../sync-server/src/sync/apply-mutation';
-import { notifyChanges } from '../../sync-server/src/sync/change-log';
+import { applyServerMutation } from '../../sync-server/src/sync/server-apply';
+import { notifyChanges } from '../../sync-server/src/db/change-log';
 
 const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
 const WebSocket = requireFromServer('ws') as typeof WsSocket;

@@ -18,7 +18,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type {
   Browser as PuppeteerBrowser,
@@ -27,6 +26,7 @@ import type {
 } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 import { remote } from 'webdriverio';
+import { freePort } from '../../scripts/free-port.mjs';
 
 export type EngineName = 'webkit' | 'firefox';
 
@@ -209,18 +209,6 @@ async function pollUntil<T>(
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms (${why})`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /* ------------------------------------------------------------------ WebKit (WebdriverIO) */

@@ -6,12 +6,17 @@
  * closed when the test ends.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
-import { startMailbox, startServer, type Mailbox, type RunningServer } from '../fixtures/server';
+import {
+  mailboxFixture,
+  serverFixture,
+  type Mailbox,
+  type RunningServer,
+} from '../fixtures/server';
 import {
   ENGINE_LABEL,
   WEBKIT_DRIVER,
@@ -86,24 +91,8 @@ function webkitVersion(): string {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   engine: ['webkit', { option: true, scope: 'worker' }],
-  mailbox: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads dependencies from the pattern
-    async ({}, use) => {
-      const { mailbox, close } = await startMailbox();
-      await use(mailbox);
-      await close();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ mailbox }, use) => {
-      const { server, stop } = await startServer({ SMTP_URL: mailbox.url });
-      await use(server);
-      await stop();
-      rmSync(server.dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: START_DEADLINE_MS },
-  ],
+  mailbox: [mailboxFixture, { scope: 'worker' }],
+  server: [serverFixture, { scope: 'worker', timeout: START_DEADLINE_MS }],
   engineHost: [
     async ({ engine }, use) => {
       if (engine === 'webkit') {

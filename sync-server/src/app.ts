@@ -18,7 +18,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES, businessAbnProblem, type BusinessProfile } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled, type Config } from './config';
@@ -35,11 +34,22 @@ import {
   type AdminLogin,
 } from './bootstrap';
 import { authPlugin } from './plugins/auth';
-import { HttpError, answerClientError, registerErrorHandling } from './plugins/errors';
+import { answerClientError, registerErrorHandling } from './plugins/errors';
+import { HttpError } from './http-error';
 import { registerRequestRules } from './plugins/request-rules';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { redactingLogger } from './plugins/log-redaction';
 import { registerIdempotency } from './plugins/idempotency';
 import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
+import {
+  DEFAULT_RATE_LIMITS,
+  HOUR,
+  LOGIN_ACCOUNT_GUARD,
+  LOGIN_ADDRESS_GUARD,
+  PHONE_PROOF_GUARD,
+  type Guards,
+  type RateLimits,
+} from './limits';
 import { SCRYPT_COST, type ScryptCost } from './services/passwords';
 import { resolveSitePages, staticPlugin } from './plugins/static';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -109,48 +119,6 @@ declare module 'fastify' {
   }
 }
 
-export interface RateLimit {
-  max: number;
-  timeWindow: number;
-  /** What a request over the limit is answered (default: 'Too many attempts…'). */
-  errorResponseBuilder?: (request: FastifyRequest, context: { ttl: number }) => HttpError;
-}
-
-export interface RateLimits {
-  login: RateLimit;
-  register: RateLimit;
-  lookup: RateLimit;
-  /** Contact, booking and feedback: per address, per hour (PUBLIC_WRITES_PER_HOUR). */
-  publicWrite: RateLimit;
-}
-
-export interface Guards {
-  /** Failed sign-ins of one account. */
-  loginAccount: FailureGuard;
-  /** Failed sign-ins from one address. */
-  loginAddress: FailureGuard;
-  /** Wrong phone digits tried against one job id or booking reference. */
-  phoneProof: FailureGuard;
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** Sign-in lockout: 5 failures of an account in 15 minutes lock it for 15 minutes. */
-export const LOGIN_ACCOUNT_GUARD = { failures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
-/** 20 failures from one address in 15 minutes lock that address's sign-ins for 15 minutes. */
-export const LOGIN_ADDRESS_GUARD = { failures: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
-/** 10 wrong phones for one job id in an hour lock lookups of that id for an hour. */
-export const PHONE_PROOF_GUARD = { failures: 10, windowSeconds: 60 * 60, lockSeconds: 60 * 60 };
-
-/** Generous enough for the spec's 5 s polling, tight enough to stop guessing. */
-export const DEFAULT_RATE_LIMITS: Omit<RateLimits, 'publicWrite'> = {
-  login: { max: 30, timeWindow: MINUTE },
-  register: { max: 20, timeWindow: MINUTE },
-  // The dashboard, the portal and the live-status widget each poll every 5 s, maybe in several tabs.
-  lookup: { max: 240, timeWindow: MINUTE },
-};
-
 export interface BuildAppOptions {
   /** Pino logger options, or false for none. Default: the configured LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
@@ -210,34 +178,6 @@ export interface AppExtras {
 
 /** Body limit for JSON: far above any real form, far below anything abusive. */
 export const BODY_LIMIT = 64 * 1024;
-
-function cspDirectives(config: Config) {
-  return {
-    defaultSrc: ["'self'"],
-    // Stripe.js and its card frames; hooks.stripe.com hosts the 3-D Secure challenge frame.
-    scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
-    frameSrc: [
-      "'self'",
-      'https://js.stripe.com',
-      'https://*.js.stripe.com',
-      'https://hooks.stripe.com',
-    ],
-    connectSrc: ["'self'", 'https://api.stripe.com'],
-    // Mantine and the card form set inline styles.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    workerSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    // Nothing of this site is ever shown in a frame, its own pages included (clickjacking).
-    frameAncestors: ["'none'"],
-    // Upgrading requests only makes sense when the site itself is served over HTTPS.
-    upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-  };
-}
 
 export async function buildApp(
   config: Config,
@@ -403,19 +343,7 @@ export async function buildApp(
     if (closing) reply.header('connection', 'close');
   });
 
-  // The header set of every response (README "Security"; issue 25): documents and the service
-  // worker keep all of it, compressed or not (plugins/static.ts); scripts and images only what
-  // means something for them. No inline script is allowed: the pre-rendered pages have none
-  // (web/scripts/prerender.mjs refuses to write one). Referrer: the full URL (a tracking link's
-  // token) never leaves this origin; other sites get the origin at most.
-  const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  await registerSecurityHeaders(app, config);
   // API answers are compressed on the fly (brotli or gzip, as the caller accepts, with Vary);
   // the PWA's files are compressed once at build time and sent as they are (plugins/static.ts),
   // which this leaves alone because they already carry a Content-Encoding.

@@ -5,7 +5,8 @@
  */
 import { loadConfig } from './config';
 import { configuredDestinations } from './backup/destinations';
-import { RestoreError, restoreBackup } from './backup/restore';
+import { restoreBackup } from './backup/restore';
+import { RestoreError } from './backup/stage';
 import { readSets } from './backup/sets';
 import { BackupCryptoError } from './backup/crypto';
 

@@ -9,8 +9,9 @@ import { afterEach } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppExtras, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import type { Db } from '../src/db/connection';
-import { putLogged } from '../src/sync/change-log';
+import { openDatabase, type Db } from '../src/db/connection';
+import { migrate } from '../src/db/migrate';
+import { putLogged } from '../src/db/change-log';
 import type { SyncedTable } from '@pilbara/shared-schema';
 
 export type TestApp = FastifyInstance & AppExtras;
@@ -40,6 +41,14 @@ export function tempDir(prefix = 'pilbara-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   onTestEnd(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A migrated in-memory database, closed after the test. */
+export function memoryDb(): Db {
+  const db = openDatabase(':memory:');
+  onTestEnd(() => db.close());
+  migrate(db);
+  return db;
 }
 
 /** A configuration for tests: temp DATA_DIR, no demo data, a known admin login. */

@@ -14,7 +14,7 @@ import {
   jobIdSchema,
   quoteIdSchema,
 } from '../entities/common';
-import { gstSummarySchema } from '../documents/books';
+import { gstSummarySchema } from '../documents/gst-summary';
 import { creditNoteSchema } from '../entities/credit-note';
 import { invoiceSchema } from '../entities/invoice';
 import { paymentSchema } from '../entities/payment';
@@ -169,6 +169,13 @@ export const confirmPaymentResponseSchema = z.object({
 });
 
 /** POST /api/payments/webhook answer: the event was received, and what it did. */
+/** The webhook's body: the provider's event, the exact bytes its signature covers. */
+export const webhookBodySchema = z.any().meta({
+  type: 'string',
+  format: 'binary',
+  description: 'The provider’s event exactly as sent; not parsed before its signature is checked',
+});
+
 export const webhookResponseSchema = z.object({
   received: z.literal(true),
   result: z.enum(['settled', 'already_recorded', 'flagged', 'duplicate', 'ignored']),

@@ -20,10 +20,23 @@ export const successResponseSchema = z.object({
 /** Success response body. */
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
+/**
+ * The body of a write that takes none: it acts on what its path names (send, resend, stop, log
+ * out). Whatever is sent is ignored.
+ */
+export const noBodySchema = z
+  .object({})
+  .meta({ description: 'No body: the call acts on its path' });
+
 /** A PDF file answer (the body is the file, `Content-Type: application/pdf`). */
 export const pdfFileSchema = z
   .any()
   .meta({ type: 'string', format: 'binary', description: 'The PDF file' });
+
+/** An image file answer (the body is the image: JPEG, or the PNG of a signature). */
+export const imageFileSchema = z
+  .any()
+  .meta({ type: 'string', format: 'binary', description: 'The image file' });
 
 /** A CSV file answer (UTF-8 with a byte-order mark, `Content-Type: text/csv`). */
 export const csvFileSchema = z

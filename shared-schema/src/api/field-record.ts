@@ -48,6 +48,21 @@ export function isFieldFileType(type: string): type is (typeof FIELD_FILE_TYPES)
   return (FIELD_FILE_TYPES as readonly string[]).includes(type);
 }
 
+/** An upload's address, `/api/uploads/:id` (the id tus minted when the upload was created). */
+export const uploadIdParamsSchema = z.object({ id: z.string() });
+
+/** What a tus request sends: the next bytes in a PATCH, nothing (or the first bytes) in a POST. */
+export const uploadBodySchema = z.any().meta({
+  type: 'string',
+  format: 'binary',
+  description: 'PATCH: the next bytes (application/offset+octet-stream); POST: none',
+});
+
+/** What tus answers: an empty body, the news in its headers (Location, Upload-Offset, …). */
+export const tusAnswerSchema = z.any().meta({
+  description: 'Empty; the answer is in the tus headers (Location, Upload-Offset, Upload-Length)',
+});
+
 /** GET /api/photos/:id/:variant — a staff member's view of a photo (`thumb` or `full`). */
 export const photoFileParamsSchema = z.object({
   id: fieldRecordIdSchema,

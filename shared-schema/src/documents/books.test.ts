@@ -4,11 +4,11 @@ import {
   SALES_CSV_COLUMNS,
   booksDate,
   csvAmount,
-  gstSummary,
   myobSalesRecords,
   paymentsCsvRows,
   salesCsvRows,
 } from './books';
+import { gstSummary } from './gst-summary';
 import { applyPayment, issueCreditNote, raiseInvoice } from './invoice';
 import { ISSUED, aPayment, pricedQuote, thousandHundredQuote } from './test-fixtures';
 

@@ -6,6 +6,7 @@
  */
 export * from './abn';
 export * from './books';
+export * from './gst-summary';
 export * from './credit-note-document';
 export * from './file-names';
 export * from './gst';

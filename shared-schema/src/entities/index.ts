@@ -1,5 +1,6 @@
 /** One zod schema per table of spec/staff-and-data.md §3, plus the name → schema map. */
 import type { z } from 'zod';
+import { SYNCED_TABLES } from '../sync/mutator';
 import { bookingSchema } from './booking';
 import { contactSubmissionSchema } from './contact-submission';
 import { creditNoteSchema } from './credit-note';
@@ -47,34 +48,11 @@ export * from './service-record';
 export * from './user';
 export * from './vehicle';
 
-/** Every table name, in the order the data definitions list them. */
-export const ENTITY_NAMES = [
-  'users',
-  'contact_submissions',
-  'jobs',
-  'job_updates',
-  'emails',
-  'bookings',
-  'feedback',
-  'quotes',
-  'vehicles',
-  'service_records',
-  'fuel_records',
-  'mileage_records',
-  'fleet_expenses',
-  'notifications',
-  'notification_preferences',
-  'invoices',
-  'payments',
-  'credit_notes',
-  'job_photos',
-  'job_signatures',
-  'stored_files',
-  'prestart_checks',
-  'vehicle_defects',
-  'job_positions',
-  'merge_notices',
-] as const;
+/** The tables only the server holds: accounts, contact messages, the messages it sends. */
+export const SERVER_ONLY_TABLES = ['users', 'contact_submissions', 'notifications'] as const;
+
+/** Every table name: the server's own, then the synced ones (one list, {@link SYNCED_TABLES}). */
+export const ENTITY_NAMES = [...SERVER_ONLY_TABLES, ...SYNCED_TABLES] as const;
 /** A table name. */
 export type EntityName = (typeof ENTITY_NAMES)[number];
 

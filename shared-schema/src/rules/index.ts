@@ -23,6 +23,7 @@ export * from './driver-jobs';
 export * from './live-position';
 export * from './field-record';
 export * from './prestart';
+export * from './conflict-resolution';
 export * from './merge';
 export * from './merge-notice';
 export * from './refused-work';

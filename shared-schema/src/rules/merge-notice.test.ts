@@ -3,7 +3,8 @@
  * own in a conflict) gets a notice with both values, and can put theirs back.
  */
 import { describe, expect, it } from 'vitest';
-import { conflictResolution, type RecordConflict } from './merge';
+import type { RecordConflict } from './merge';
+import { conflictResolution } from './conflict-resolution';
 import { isNoticeFor, noticeFor, noticeMessage, noticePartText, noticeUndo } from './merge-notice';
 
 const NOW = '2026-11-21T10:00:00.000Z';

@@ -10,8 +10,10 @@
  */
 import { z } from 'zod';
 import type { MergeNotice, MergeNoticePart } from '../entities/merge-notice';
-import type { MergedEntity, ResolutionMutation } from './merge';
-import { conflictPartLabel, conflictResolution, conflictValueText, sameValue } from './merge';
+import type { MergedEntity } from './merge';
+import type { ResolutionMutation } from './conflict-resolution';
+import { sameValue } from './merge';
+import { conflictPartLabel, conflictResolution, conflictValueText } from './conflict-resolution';
 
 /**
  * What a conflict-settling edit replaces: each part chosen as `mine`, with the other side's value

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyConflictChoices,
-  conflictResolution,
-  mergeIdentified,
-  mergeSet,
-  type RecordConflict,
-} from './merge';
+import { mergeIdentified, mergeSet, type RecordConflict } from './merge';
+import { applyConflictChoices, conflictResolution } from './conflict-resolution';
 import { NOW, ok, aQuote, aVehicle, row, tables } from '../sync/mutators/test-fixtures';
 
 const base = aQuote({ id: 'Q-2026-1' });

@@ -17,9 +17,8 @@ import { JOB_STATUSES } from '../constants/statuses';
 import { PAYMENT_METHOD_LABELS } from '../constants/documents';
 import { formatCents } from './money';
 import { documentRef } from './document-number';
+import { conflictPartLabel, conflictValueText } from './conflict-resolution';
 import {
-  conflictPartLabel,
-  conflictValueText,
   mergeLine,
   mergeQuoteEdit,
   sameValue,

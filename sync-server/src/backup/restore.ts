@@ -28,49 +28,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Config } from '../config';
 import { RESTORE_MARGIN, everySeries, guardSchemaSql } from '../db/restore-guard';
-import { decryptFile } from './crypto';
-import { configuredDestinations, type Destination } from './destinations';
-import {
-  DATABASE,
-  EXTRAS,
-  GUARD,
-  MANIFEST,
-  readJson,
-  readSets,
-  sha256Of,
-  type BackupManifest,
-} from './sets';
+import { DATABASE, sha256Of } from './sets';
 import { checkCopies } from './verify';
+import { RestoreError, stage, type StageSource } from './stage';
 
-/**
- * A restore that could not be done: before the data folder changed (the copy did not check
- * out), or half-way, with the message saying where the previous data went.
- */
-export class RestoreError extends Error {
-  override name = 'RestoreError';
-}
-
-/** The copy, laid out as plain files on this machine. */
-interface Staged {
-  kind: string;
-  database: string;
-  guard: string | null;
-  extras: Map<string, string>;
-  /** Stored files: path under files/ → where its bytes are, and the hash they must have. */
-  files: Map<string, { from: string; sha256: string | null }>;
-  manifest: BackupManifest | null;
-}
-
-export interface RestoreOptions {
-  config: Config;
-  /** A path, a set id, or `latest`. */
-  source: string;
+export interface RestoreOptions extends StageSource {
   now?: () => Date;
-  /** Progress lines for the operator. */
-  say?: (line: string) => void;
-  destinations?: Destination[];
 }
 
 export interface RestoreResult {
@@ -82,146 +46,6 @@ export interface RestoreResult {
   /** Where the replaced data went, if there was any. */
   replacedTo: string | null;
   marks: Record<string, number>;
-}
-
-const ORIGINAL = /^([0-9a-f]{64})\.(jpg|png)$/;
-
-/** The stored files under a data folder's `files/`. */
-async function filesUnder(root: string): Promise<Staged['files']> {
-  const files: Staged['files'] = new Map();
-  if (!fs.existsSync(root)) return files;
-  for (const entry of await fsp.readdir(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
-    const from = path.join(entry.parentPath, entry.name);
-    const rel = path.relative(root, from).split(path.sep).join('/');
-    files.set(rel, { from, sha256: ORIGINAL.exec(entry.name)?.[1] ?? null });
-  }
-  return files;
-}
-
-/** A set of this server's own layout, on this machine. */
-async function stageLocalSet(dir: string): Promise<Staged> {
-  const manifest = await readJson<BackupManifest>(path.join(dir, MANIFEST));
-  if (!manifest) throw new RestoreError(`${dir} has no readable ${MANIFEST}`);
-  const store = path.join(dir, '..', '..', 'files');
-  const extras = new Map<string, string>();
-  for (const extra of manifest.extras) extras.set(extra.name, path.join(dir, 'extras', extra.name));
-  const files: Staged['files'] = new Map();
-  for (const file of manifest.files) {
-    files.set(file.path, { from: path.join(store, ...file.path.split('/')), sha256: file.sha256 });
-  }
-  const guard = path.join(dir, GUARD);
-  return {
-    kind: `backup set ${manifest.id}`,
-    database: path.join(dir, DATABASE),
-    guard: manifest.guard && fs.existsSync(guard) ? guard : null,
-    extras,
-    files,
-    manifest,
-  };
-}
-
-/** A set at an off-machine destination: every part fetched and decrypted into `scratch`. */
-async function stageRemoteSet(
-  destination: Destination,
-  id: string,
-  key: Buffer,
-  scratch: string,
-): Promise<Staged> {
-  const fetchOne = async (remote: string, local: string) => {
-    await fsp.mkdir(path.dirname(local), { recursive: true });
-    const encrypted = `${local}.enc`;
-    await destination.get(`${remote}.enc`, encrypted);
-    try {
-      await decryptFile(encrypted, local, key);
-    } finally {
-      await fsp.rm(encrypted, { force: true });
-    }
-  };
-  const base = `sets/${id}`;
-  const dir = path.join(scratch, 'sets', id);
-  await fetchOne(`${base}/${MANIFEST}`, path.join(dir, MANIFEST));
-  const manifest = await readJson<BackupManifest>(path.join(dir, MANIFEST));
-  if (!manifest) throw new RestoreError(`${destination.name} holds no readable manifest for ${id}`);
-  await fetchOne(`${base}/${DATABASE}`, path.join(dir, DATABASE));
-  if (manifest.guard) await fetchOne(`${base}/${GUARD}`, path.join(dir, GUARD));
-  for (const extra of manifest.extras) {
-    await fetchOne(`${base}/extras/${extra.name}`, path.join(dir, 'extras', extra.name));
-  }
-  for (const file of manifest.files) {
-    await fetchOne(`files/${file.path}`, path.join(scratch, 'files', ...file.path.split('/')));
-  }
-  const staged = await stageLocalSet(dir);
-  return { ...staged, kind: `backup set ${id} from ${destination.name}` };
-}
-
-/** A copy of a whole data folder, guard and all, or just its database file. */
-async function stageDataFolder(source: string): Promise<Staged> {
-  const isFile = (await fsp.stat(source)).isFile();
-  const dir = isFile ? path.dirname(source) : source;
-  const database = isFile ? source : path.join(dir, DATABASE);
-  const extras = new Map<string, string>();
-  if (!isFile) {
-    for (const name of EXTRAS) {
-      if (fs.existsSync(path.join(dir, name))) extras.set(name, path.join(dir, name));
-    }
-  }
-  const guard = path.join(dir, `restore-guard.${path.basename(database)}`);
-  return {
-    kind: isFile ? `database file ${source}` : `data folder copy ${source}`,
-    database,
-    guard: !isFile && fs.existsSync(guard) ? guard : null,
-    extras,
-    files: isFile ? new Map() : await filesUnder(path.join(dir, 'files')),
-    manifest: null,
-  };
-}
-
-/** Finds `source` (a path, an id or `latest`) and lays it out as plain files. */
-async function stage(options: RestoreOptions, scratch: string): Promise<Staged> {
-  const { config, source } = options;
-  const asPath = path.resolve(source);
-  if (fs.existsSync(asPath)) {
-    if (fs.existsSync(path.join(asPath, MANIFEST))) return stageLocalSet(asPath);
-    if (fs.existsSync(path.join(asPath, `${MANIFEST}.enc`))) {
-      if (!config.backup.key) throw new RestoreError('BACKUP_KEY is needed to read this copy');
-      // An off-machine folder's set: its destination root is two levels up.
-      const root = path.dirname(path.dirname(asPath));
-      const { FolderDestination } = await import('./destinations');
-      return stageRemoteSet(
-        new FolderDestination(root),
-        path.basename(asPath),
-        config.backup.key,
-        scratch,
-      );
-    }
-    if (fs.statSync(asPath).isFile() || fs.existsSync(path.join(asPath, DATABASE))) {
-      return stageDataFolder(asPath);
-    }
-    throw new RestoreError(`${asPath} holds no backup this command knows`);
-  }
-  const local = await readSets(config.backup.dir);
-  const wanted =
-    source === 'latest' ? local.at(-1) : local.find((set) => set.manifest.id === source);
-  if (wanted) return stageLocalSet(wanted.dir);
-  const key = config.backup.key;
-  for (const destination of options.destinations ?? configuredDestinations(config)) {
-    const ids = [
-      ...new Set(
-        (await destination.list('sets/'))
-          .filter((k) => k.endsWith(`/${MANIFEST}.enc`))
-          .map((k) => k.split('/')[1] ?? ''),
-      ),
-    ].sort();
-    const id = source === 'latest' ? ids.at(-1) : ids.find((i) => i === source);
-    if (!id) continue;
-    if (!key) throw new RestoreError('BACKUP_KEY is needed to read copies from off the machine');
-    options.say?.(`Fetching ${id} from ${destination.name}…`);
-    return stageRemoteSet(destination, id, key, scratch);
-  }
-  throw new RestoreError(
-    `No backup "${source}" here (${config.backup.dir}) or at the off-machine destinations`,
-  );
 }
 
 /** Copies a SQLite file (and its -wal, if any) to `target`; returns `target`. */

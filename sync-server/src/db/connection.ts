@@ -3,7 +3,7 @@
  * never block the writer), foreign keys enforced, every commit durable before it is answered,
  * and a busy timeout so a second process (a backup, a CLI) makes us wait instead of failing.
  * The wait only works for transactions that take the write lock up front (`BEGIN IMMEDIATE`,
- * see `atomically` in sync/statements.ts); every write transaction in the server does.
+ * see `atomically` in db/statements.ts); every write transaction in the server does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,10 +24,10 @@ export function openDatabase(file: string): Db {
   // that way would be lost for good (the device no longer has it). The price is one fsync per
   // transaction, and a push batch of up to 500 mutations is one transaction.
   db.pragma('synchronous = FULL');
-  // Temporary data in memory: above all the statement journal, where SQLite keeps what each
-  // mutation's savepoint may have to roll back (sync/apply-mutation.ts runs every mutation in
-  // one). In a file it is a temporary file's writes per mutation; durability is the WAL's and
-  // does not change.
+  // Temporary data in memory: above all the statement journal, where SQLite keeps what a
+  // savepoint may have to roll back (sync/apply-mutation.ts: a batch's, and each mutation's when
+  // a batch runs again guarded). In a file it is a temporary file's writes; durability is the
+  // WAL's and does not change.
   db.pragma('temp_store = MEMORY');
   // digits('0400 000 001') = '0400000001': phone lookups compare numbers, not their spacing.
   db.function('digits', { deterministic: true }, (value: unknown) =>

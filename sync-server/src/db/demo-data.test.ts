@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { seedRow } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { memoryDb as db, seedRow } from '../../test/helper';
 import {
   ENTITY_NAMES,
   JOB_STATUSES,
@@ -7,23 +7,10 @@ import {
   URGENT_CONTACT_SERVICE,
   entitySchemas,
 } from '@pilbara/shared-schema';
-import { openDatabase, type Db } from './connection';
-import { migrate } from './migrate';
 import { countRows, findRows } from './rows';
 import { seedDemoData } from './demo-data';
 import { mintTextId } from './id-series';
 import { activeDrivers, findUserByUsername } from './repositories/users';
-
-const dbs: Db[] = [];
-afterEach(() => {
-  while (dbs.length) dbs.pop()?.close();
-});
-function db(): Db {
-  const database = openDatabase(':memory:');
-  dbs.push(database);
-  migrate(database);
-  return database;
-}
 
 const now = new Date('2026-11-21T02:00:00Z');
 

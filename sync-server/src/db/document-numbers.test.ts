@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyServerMutation } from '../sync/apply-mutation';
+import { applyServerMutation } from '../sync/server-apply';
 import { startTimeline } from '../sync/timeline';
 import { openDatabase, type Db } from './connection';
 import { migrate } from './migrate';

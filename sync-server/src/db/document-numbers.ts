@@ -24,7 +24,7 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import { IdSeriesError } from './id-series';
-import type { Row } from './rows';
+import type { Row } from './tables';
 
 /** What the restore guard knows: a number given to this row before (a restore lost the row). */
 export interface NumberMemory {

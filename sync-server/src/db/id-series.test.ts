@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { seedRow } from '../../test/helper';
-import { openDatabase, type Db } from './connection';
-import { migrate } from './migrate';
+import { describe, expect, it } from 'vitest';
+import { memoryDb as db, seedRow } from '../../test/helper';
 
 import {
   advanceSeriesPast,
@@ -11,17 +9,6 @@ import {
   nextSeriesNumber,
   reserveSeriesBlock,
 } from './id-series';
-
-const dbs: Db[] = [];
-afterEach(() => {
-  while (dbs.length) dbs.pop()?.close();
-});
-function db(): Db {
-  const database = openDatabase(':memory:');
-  dbs.push(database);
-  migrate(database);
-  return database;
-}
 
 const stamp = '2026-06-01T00:00:00.000Z';
 const job = (id: string) => ({

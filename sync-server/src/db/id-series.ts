@@ -16,7 +16,7 @@
  */
 import { MAX_SERIES_NUMBER, formatProvisionalId } from '@pilbara/shared-schema';
 import type { Db } from './connection';
-import { TABLES, isTableName, type TableName } from './rows';
+import { TABLES, isTableName, type TableName } from './tables';
 
 /** Years a text series may name: generous on both sides of any clock this server will see. */
 const SERIES_YEARS = { min: 2000, max: 2999 } as const;

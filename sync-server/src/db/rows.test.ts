@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './connection';
-import { migrate } from './migrate';
+import { describe, expect, it } from 'vitest';
+import { memoryDb as db } from '../../test/helper';
 // The codec itself: `storeRow` and `removeRow` are what the change log writes synced rows with
 // (the plain `putRow`, `updateRow` and `deleteRow` refuse synced tables; users are not synced).
 import { countRows, findRows, getRow, removeRow, storeRow, tableColumns, updateRow } from './rows';
-
-const dbs: Db[] = [];
-afterEach(() => {
-  while (dbs.length) dbs.pop()?.close();
-});
-
-function db(): Db {
-  const database = openDatabase(':memory:');
-  dbs.push(database);
-  migrate(database);
-  return database;
-}
 
 const stamp = '2026-11-21T10:00:00.000Z';
 

@@ -5,8 +5,8 @@
  */
 import { isTrackingToken } from '@pilbara/shared-schema';
 import type { Db } from './connection';
-import { mintToken } from '../services/tokens';
-import type { Row } from './rows';
+import { mintToken } from './tokens';
+import type { Row } from './tables';
 
 const TRACKED = new Set(['jobs', 'bookings']);
 

@@ -17,10 +17,17 @@ import { SESSION_COOKIE } from './auth';
 /** Where the readable page lives; the document itself is at `${API_DOCS_PATH}/json`. */
 const API_DOCS_PATH = '/api/docs';
 
-/** One registered API route, as Fastify knows it (`/api/jobs/:id`). */
+/** One registered API route, as Fastify knows it (`/api/jobs/:id`), and what it declares. */
 interface ApiRoute {
   method: string;
   url: string;
+  /** The request parts and answer statuses its schema declares. */
+  declares: {
+    params: boolean;
+    querystring: boolean;
+    body: boolean;
+    responses: string[];
+  };
 }
 
 declare module 'fastify' {
@@ -63,8 +70,15 @@ export const apiDocsPlugin = fp<ApiDocsOptions>(
     app.decorate('apiRoutes', routes);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/') || route.url.startsWith(API_DOCS_PATH)) return;
+      const schema = route.schema ?? {};
+      const declares = {
+        params: schema.params !== undefined,
+        querystring: schema.querystring !== undefined,
+        body: schema.body !== undefined,
+        responses: Object.keys(schema.response ?? {}),
+      };
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') routes.push({ method, url: route.url });
+        if (method !== 'HEAD') routes.push({ method, url: route.url, declares });
       }
     });
 

@@ -20,7 +20,7 @@ import {
   userForSession,
   type PublicUser,
 } from '../db/repositories/users';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 
 export const SESSION_COOKIE = 'sid';
 

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { HttpError, toHttpError } from './errors';
+import { toHttpError } from './errors';
+import { HttpError } from '../http-error';
 
 function sqliteError(sql: string, setup: string): unknown {
   const db = new Database(':memory:');

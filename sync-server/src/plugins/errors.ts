@@ -7,29 +7,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
+import { HttpError, badRequest, conflict } from '../http-error';
 import { paramsNotFound } from './route-schemas';
-
-/** An error with the HTTP status and body the client should get. */
-export class HttpError extends Error {
-  override name = 'HttpError';
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-export function badRequest(message: string, fields?: Record<string, string>): HttpError {
-  return new HttpError(400, message, fields);
-}
-export function notFound(message: string = MESSAGES.NOT_FOUND): HttpError {
-  return new HttpError(404, message);
-}
-export function conflict(message: string, fields?: Record<string, string>): HttpError {
-  return new HttpError(409, message, fields);
-}
 
 interface SqliteError extends Error {
   code: string;

@@ -15,7 +15,7 @@ import {
   storeIdempotentResponse,
 } from '../db/repositories/idempotency';
 import { inTransaction } from '../db/connection';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 

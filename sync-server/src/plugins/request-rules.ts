@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose body is not ours to choose. */

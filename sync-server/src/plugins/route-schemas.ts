@@ -24,7 +24,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { apiErrorSchema, issuesToFields } from '@pilbara/shared-schema';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

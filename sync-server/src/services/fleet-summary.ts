@@ -11,6 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import { fleetSummaryDue, fleetSummaryEmail, perthDate } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { dueItems, openDefectsWithVehicle } from '../db/repositories/prestart';
+import {
+  activeAdminEmails,
+  claimSummaryDay,
+  recordSummary,
+} from '../db/repositories/fleet-summaries';
+import { startPoller } from './poller';
 import { escapeHtml } from './html';
 import type { Mailer } from './mailer';
 
@@ -26,55 +32,20 @@ export interface FleetSummaryDeps {
   log?: { error(details: object, message: string): void };
 }
 
-/** The emails of the active admins: the owners. */
-function ownerEmails(db: Db): string[] {
-  return (
-    db
-      .prepare(
-        "SELECT email FROM users WHERE role = 'admin' AND isActive = 1 AND email IS NOT NULL AND email <> '' ORDER BY id",
-      )
-      .all() as { email: string }[]
-  ).map((row) => row.email);
-}
-
-/**
- * Claims today's summary when it is due and not yet sent (or failed earlier today): true when
- * this caller should send it.
- */
-function claimToday(db: Db, now: string): boolean {
-  if (!fleetSummaryDue(now)) return false;
-  const day = perthDate(now);
-  return db
-    .transaction(() => {
-      const row = db.prepare('SELECT status FROM fleet_summaries WHERE perthDay = ?').get(day) as
-        { status: string } | undefined;
-      if (row && row.status !== 'failed') return false;
-      if (row) {
-        db.prepare("UPDATE fleet_summaries SET status = 'pending' WHERE perthDay = ?").run(day);
-      } else {
-        db.prepare(
-          "INSERT INTO fleet_summaries (perthDay, status, createdAt) VALUES (?, 'pending', ?)",
-        ).run(day, now);
-      }
-      return true;
-    })
-    .immediate();
-}
-
 /** Sends today's summary if it is due and not sent yet; answers whether it sent one. */
 async function sendFleetSummary(deps: FleetSummaryDeps): Promise<boolean> {
   const now = deps.now().toISOString();
-  if (!claimToday(deps.db, now)) return false;
+  if (!fleetSummaryDue(now)) return false;
   const day = perthDate(now);
+  if (!claimSummaryDay(deps.db, day, now)) return false;
   const items = dueItems(deps.db, now);
   const mail = fleetSummaryEmail(items, day, openDefectsWithVehicle(deps.db));
-  const admins = ownerEmails(deps.db);
+  const admins = activeAdminEmails(deps.db);
   const recipients = admins.length > 0 ? admins : deps.fallbackTo ? [deps.fallbackTo] : [];
-  const record = deps.db.prepare(
-    'UPDATE fleet_summaries SET status = ?, recipients = ?, itemCount = ?, error = ?, sentAt = ? WHERE perthDay = ?',
-  );
+  const itemCount = items.length;
   if (recipients.length === 0) {
-    record.run('failed', '[]', items.length, 'No active admin has an email address', null, day);
+    const error = 'No active admin has an email address';
+    recordSummary(deps.db, day, { status: 'failed', recipients, itemCount, error, sentAt: null });
     return false;
   }
   const html = `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(mail.text)}</pre>`;
@@ -85,17 +56,17 @@ async function sendFleetSummary(deps: FleetSummaryDeps): Promise<boolean> {
     html,
   });
   if (result.ok) {
-    record.run('sent', JSON.stringify(recipients), items.length, null, now, day);
+    recordSummary(deps.db, day, {
+      status: 'sent',
+      recipients,
+      itemCount,
+      error: null,
+      sentAt: now,
+    });
     return true;
   }
-  record.run(
-    'failed',
-    JSON.stringify(recipients),
-    items.length,
-    result.error ?? 'failed',
-    null,
-    day,
-  );
+  const error = result.error ?? 'failed';
+  recordSummary(deps.db, day, { status: 'failed', recipients, itemCount, error, sentAt: null });
   deps.log?.error({ day, error: result.error }, 'fleet summary email failed');
   return false;
 }
@@ -105,31 +76,13 @@ export function createFleetSummary(
   deps: FleetSummaryDeps,
   options: { pollMs?: number } = {},
 ): { run(): Promise<boolean>; stop(): Promise<void> } {
-  let current: Promise<boolean> | null = null;
-  let stopped = false;
-  const run = (): Promise<boolean> => {
-    if (stopped) return Promise.resolve(false);
-    current ??= sendFleetSummary(deps)
-      .catch((error: unknown) => {
-        if (!stopped) deps.log?.error({ err: error }, 'fleet summary run failed');
-        return false;
-      })
-      .finally(() => {
-        current = null;
-      });
-    return current;
-  };
-  const timer = setInterval(() => void run(), options.pollMs ?? FLEET_SUMMARY_POLL_MS);
-  timer.unref();
-  void run();
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  return startPoller({
+    work: () => sendFleetSummary(deps),
+    queueWhileRunning: false,
+    idle: false,
+    pollMs: options.pollMs ?? FLEET_SUMMARY_POLL_MS,
+    onError: (error) => deps.log?.error({ err: error }, 'fleet summary run failed'),
+  });
 }
 
 /** Starts the daily summary for a built app and stops it when the app closes. */

@@ -12,6 +12,7 @@ import Stripe from 'stripe';
 import { documentRef, type Quote } from '@pilbara/shared-schema';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import { storeIntent, storedIntents } from '../db/repositories/payment-intents';
 
 /** Currency of every card payment: the business charges in Australian dollars. */
 export const PAYMENT_CURRENCY = 'aud';
@@ -58,49 +59,6 @@ export function createStripeClient(config: Config): Stripe | null {
  */
 export function paymentIdempotencyKey(quoteId: string, amountCents: number, attempt = 0): string {
   return `quote-${quoteId}-${amountCents}${attempt > 0 ? `-${attempt}` : ''}`;
-}
-
-/** A stored intent (table payment_intents). */
-export interface StoredIntent {
-  id: string;
-  quoteId: string;
-  amount: number;
-  currency: string;
-  clientSecret: string;
-  idempotencyKey: string;
-  createdAt: string;
-}
-
-/** The quote's intents for this amount, newest first. */
-function storedIntents(db: Db, quoteId: string, amountCents: number): StoredIntent[] {
-  return db
-    .prepare(
-      'SELECT * FROM payment_intents WHERE quoteId = ? AND amount = ? ORDER BY createdAt DESC, rowid DESC',
-    )
-    .all(quoteId, amountCents) as StoredIntent[];
-}
-
-/** The newest intent created for a quote, whatever its amount. */
-export function latestIntentForQuote(db: Db, quoteId: string): StoredIntent | undefined {
-  return db
-    .prepare(
-      'SELECT * FROM payment_intents WHERE quoteId = ? ORDER BY createdAt DESC, rowid DESC LIMIT 1',
-    )
-    .get(quoteId) as StoredIntent | undefined;
-}
-
-/** The stored intent with this provider id. */
-export function storedIntent(db: Db, intentId: string): StoredIntent | undefined {
-  return db.prepare('SELECT * FROM payment_intents WHERE id = ?').get(intentId) as
-    StoredIntent | undefined;
-}
-
-function storeIntent(db: Db, intent: StoredIntent): void {
-  // Two racing requests get the same intent back for the same key; the second insert is a no-op.
-  db.prepare(
-    `INSERT OR IGNORE INTO payment_intents (id, quoteId, amount, currency, clientSecret, idempotencyKey, createdAt)
-     VALUES (@id, @quoteId, @amount, @currency, @clientSecret, @idempotencyKey, @createdAt)`,
-  ).run(intent);
 }
 
 /** Why an intent could not be handed out. */

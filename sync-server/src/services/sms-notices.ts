@@ -27,8 +27,15 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { payLinkToken } from '../db/repositories/pay-links';
-import { claimText, isOptedOut, preferencesAllowText } from '../db/repositories/sms';
-import { statement } from '../sync/statements';
+import {
+  claimText,
+  invoiceToText,
+  isOptedOut,
+  jobTrackingToken,
+  preferencesAllowText,
+  quoteJobLink,
+} from '../db/repositories/sms';
+import { previousLogEntry, type LogEntry } from '../db/change-log';
 
 /** What the claims need besides the database. */
 export interface SmsClaimContext {
@@ -140,22 +147,9 @@ export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: Log
   });
 }
 
-/** One entry of the change log. */
-export interface LogEntry {
-  seq: number;
-  entity: string;
-  rowId: unknown;
-  op: string;
-  data: string | null;
-}
-
-const PREVIOUS_VERSION_SQL =
-  'SELECT data FROM changes WHERE entity = ? AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1';
-
 function previousVersion(db: Db, change: LogEntry): Record<string, unknown> | null {
-  const row = statement(db, PREVIOUS_VERSION_SQL).get(change.entity, change.rowId, change.seq) as
-    { data: string | null } | undefined;
-  return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+  const entry = previousLogEntry(db, change.entity, change.rowId, change.seq);
+  return entry?.data ? (JSON.parse(entry.data) as Record<string, unknown>) : null;
 }
 
 /**
@@ -204,29 +198,11 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
   // A payment: its first version is the news (later versions only change a staff flag). Money
   // paid back (issue 28's refunds) is not a payment received; the credit note's email says it.
   if (before || row.kind === 'refund') return;
-  const invoice = statement(
-    ctx.db,
-    'SELECT id, number, jobId, quoteId, customerPhone, customerEmail FROM invoices WHERE id = ?',
-  ).get(row.invoiceId) as
-    | {
-        id: string;
-        number: string | null;
-        jobId: string | null;
-        quoteId: string | null;
-        customerPhone: string | null;
-        customerEmail: string | null;
-      }
-    | undefined;
+  const invoice = invoiceToText(ctx.db, row.invoiceId);
   if (!invoice) return;
-  const quote = invoice.quoteId
-    ? (statement(ctx.db, 'SELECT notes, jobId FROM quotes WHERE id = ?').get(invoice.quoteId) as
-        { notes: string | null; jobId: string | null } | undefined)
-    : undefined;
+  const quote = invoice.quoteId ? quoteJobLink(ctx.db, invoice.quoteId) : undefined;
   const jobId = invoice.jobId ?? (quote ? jobIdOfQuote(quote) : null);
-  const job = jobId
-    ? (statement(ctx.db, 'SELECT trackingToken FROM jobs WHERE id = ?').get(jobId) as
-        { trackingToken: string | null } | undefined)
-    : undefined;
+  const job = jobId ? jobTrackingToken(ctx.db, jobId) : undefined;
   // The job's tracking link; without a job, the quote's pay link (it shows the quote paid).
   const link = job?.trackingToken
     ? trackingUrl(ctx.publicUrl, job.trackingToken)

@@ -17,8 +17,8 @@ import {
   type RowChange,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
-import type { Rejection } from './apply-mutation';
-import { statement } from './statements';
+import type { Rejection } from './execute';
+import { statement } from '../db/statements';
 
 /** A file's references, and whether the server holds its bytes. */
 export interface FileFacts extends FileReferences {

@@ -7,7 +7,7 @@
 import type { Db } from '../db/connection';
 import { advanceSeriesPast, reserveSeriesBlock } from '../db/id-series';
 import type { IdSeries } from '@pilbara/shared-schema';
-import { statement } from './statements';
+import { statement } from '../db/statements';
 
 /** Default block size: a busy day of one device's writes in a series. */
 const DEFAULT_LEASE_SIZE = 50;

@@ -13,12 +13,13 @@
  * A socket closes as soon as the session that opened it ends — logout, a password or role
  * change, deactivation — instead of receiving pokes until it next speaks.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../plugins/request-rules';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { SESSION_COOKIE, requireStaff } from '../plugins/auth';
 import {
   onSessionsEnded,
@@ -27,22 +28,24 @@ import {
   type EndedSessions,
 } from '../db/repositories/users';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { statement } from './statements';
-import { parse } from '../plugins/validation';
-import { areaDefaults } from '../plugins/route-schemas';
-import { currentCursor, logUnloggedRows, onChanges } from './change-log';
+import { areaDefaults, errorAnswers } from '../plugins/route-schemas';
+import { currentCursor, logUnloggedRows, onChanges } from '../db/change-log';
 import {
   answerClientMessage,
   answerPushes,
   handleClientMessage,
   type SessionContext,
 } from './session';
+import { isKnownClient } from './verdicts';
 import {
   clientMessageSchema,
+  errorMessageSchema,
   helloMessageSchema,
   leaseRequestMessageSchema,
   pushMessageSchema,
+  serverMessageSchema,
   type ClientMessage,
+  type ErrorMessage,
   type PushMessage,
   type ServerMessage,
 } from '@pilbara/shared-schema';
@@ -71,6 +74,36 @@ const pullQuerySchema = z.object({
 const pushBodySchema = pushMessageSchema.omit({ type: true });
 const leaseBodySchema = leaseRequestMessageSchema.omit({ type: true });
 const helloBodySchema = helloMessageSchema.omit({ type: true });
+
+/**
+ * What each HTTP call declares (request validation, answers, /api/docs), built once. The answer
+ * is one protocol message (`single`): results, changes, update-required or a lease grant.
+ */
+const pushSchema = {
+  summary: 'Send queued mutations; answers their results',
+  body: pushBodySchema,
+  response: {
+    200: serverMessageSchema,
+    ...errorAnswers(400),
+    // A seq settled for another mutation: the protocol's error message, as over the socket.
+    409: errorMessageSchema,
+  },
+};
+const pullSchema = {
+  summary: 'The next page of changes after a cursor, for a device that said hello',
+  querystring: pullQuerySchema,
+  response: { 200: serverMessageSchema, ...errorAnswers(400, 409) },
+};
+const helloSchema = {
+  summary: 'Open a sync session: version check, held id blocks, the first page of changes',
+  body: helloBodySchema,
+  response: { 200: serverMessageSchema, ...errorAnswers(400) },
+};
+const leaseSchema = {
+  summary: 'Ask for a block of ids to mint offline',
+  body: leaseBodySchema,
+  response: { 200: serverMessageSchema, ...errorAnswers(400) },
+};
 
 function context(
   app: { db: SessionContext['db']; now: () => Date },
@@ -141,7 +174,7 @@ const SESSION_ENDED: ServerMessage = {
 
 /** A protocol error the device must act on, sent over HTTP as the message itself. */
 class ProtocolRefusal extends Error {
-  constructor(readonly answer: ServerMessage) {
+  constructor(readonly answer: ErrorMessage) {
     super('refused');
   }
 }
@@ -161,14 +194,15 @@ function single(messages: ServerMessage[]): ServerMessage {
   return message;
 }
 
-export const syncRoutes: FastifyPluginAsync = async (app) => {
+export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE } });
   app.addHook('onRequest', requireStaff);
   app.addHook('onRoute', areaDefaults({ tag: 'sync', admin: true }));
 
   // A push body may be long (a full outbox batch), far above the default API body limit.
-  app.post('/api/sync/push', { bodyLimit: MAX_SOCKET_MESSAGE }, async (request, reply) => {
-    const body = parse(pushBodySchema, request.body);
+  const push = { bodyLimit: MAX_SOCKET_MESSAGE, schema: pushSchema };
+  app.post('/api/sync/push', push, async (request, reply) => {
+    const body = request.body;
     try {
       return single(handleClientMessage(context(app, request), { type: 'push', ...body }));
     } catch (error) {
@@ -179,12 +213,9 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
 
   // A GET changes nothing: a device the server has not met yet opens its session with a hello
   // (POST), which records it; a pull for an unknown device is refused.
-  app.get('/api/sync/pull', async (request) => {
-    const query = parse(pullQuerySchema, request.query);
-    const known = statement(app.db, 'SELECT 1 FROM sync_clients WHERE clientId = ?').get(
-      query.clientId,
-    );
-    if (!known) {
+  app.get('/api/sync/pull', { schema: pullSchema }, async (request) => {
+    const query = request.query;
+    if (!isKnownClient(app.db, query.clientId)) {
       throw new HttpError(409, 'Unknown device: open the session with POST /api/sync/hello', {
         clientId: 'Unknown device',
       });
@@ -194,8 +225,8 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
 
   // Opening a session over HTTP: the version check, the id blocks the device holds, and the
   // first page of changes (a GET pull carries no body, so it cannot list the blocks).
-  app.post('/api/sync/hello', async (request) => {
-    const body = parse(helloBodySchema, request.body);
+  app.post('/api/sync/hello', { schema: helloSchema }, async (request) => {
+    const body = request.body;
     return single(
       handleClientMessage(
         context(app, request),
@@ -205,8 +236,8 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.post('/api/sync/lease', async (request) => {
-    const body = parse(leaseBodySchema, request.body);
+  app.post('/api/sync/lease', { schema: leaseSchema }, async (request) => {
+    const body = request.body;
     return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
   });
 
@@ -261,6 +292,9 @@ export const syncRoutes: FastifyPluginAsync = async (app) => {
       'the server answers and pokes every open socket after a commit. The upgrade needs a ' +
       'staff session (admin or driver) and an Origin of this site; a driver receives only ' +
       'their jobs and the fleet records.',
+    response: {
+      101: z.any().meta({ description: 'Switching Protocols: the socket is open' }),
+    },
   };
   app.get(
     '/api/sync/ws',

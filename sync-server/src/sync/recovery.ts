@@ -29,7 +29,7 @@ import {
   restoreBefore,
   type RestoreRecord,
 } from '../db/restore-guard';
-import { statement } from './statements';
+import { statement } from '../db/statements';
 
 /** Thrown by the apply path to make a device's change wait (a transient stop of its batch). */
 export class RecoveryWait extends Error {

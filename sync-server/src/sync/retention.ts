@@ -20,7 +20,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connection';
-import { atomically, statement } from './statements';
+import { atomically, statement } from '../db/statements';
 
 /** How many log entries one compaction step examines (keeps each write lock a few ms long). */
 const COMPACTION_WINDOW = 2000;

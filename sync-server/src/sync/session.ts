@@ -4,14 +4,8 @@
  * `handleClientMessage` and send back what it returns.
  */
 import type { Db } from '../db/connection';
-import {
-  ClientOwnershipError,
-  applyBatch,
-  applyBatches,
-  ensureClient,
-  settledThrough,
-  type BatchResult,
-} from './apply-mutation';
+import { applyBatch, applyBatches, type BatchResult } from './apply-mutation';
+import { ClientOwnershipError, ensureClient, settledThrough } from './verdicts';
 import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
 import {
   notifyChanges,
@@ -19,10 +13,10 @@ import {
   pullChangesText,
   type ChangesPage,
   type ChangesPageText,
-} from './change-log';
+} from '../db/change-log';
 import { grantLease, honourHeldLeases } from './leases';
 import { fileFacts } from './file-references';
-import { atomically, consistently, statement } from './statements';
+import { atomically, consistently, statement } from '../db/statements';
 import { actorForUser } from '../db/repositories/users';
 import { hasPrunableResults, pruneMutationResults } from './retention';
 import {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { applyBatch } from './apply-mutation';
-import { currentCursor } from './change-log';
+import { currentCursor } from '../db/change-log';
 import { lostHistory, startTimeline } from './timeline';
 
 const NOW = '2026-11-21T10:00:00.000Z';

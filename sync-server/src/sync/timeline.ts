@@ -24,8 +24,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connection';
 import { armRestoreGuard, recordJournal, type GuardCheck } from '../db/restore-guard';
-import { currentCursor, onLogged } from './change-log';
-import { atomically, statement } from './statements';
+import { currentCursor, onLogged } from '../db/change-log';
+import { atomically, statement } from '../db/statements';
 
 /** The epoch of the server run that opened each database connection. */
 const epochs = new WeakMap<Db, string>();

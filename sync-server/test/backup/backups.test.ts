@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { backupStatusResponseSchema, type BackupStatus } from '@pilbara/shared-schema';
 import { BackupCryptoError, decryptFile } from '../../src/backup/crypto';
 import { readSets } from '../../src/backup/sets';
-import { RestoreError, restoreBackup } from '../../src/backup/restore';
+import { restoreBackup } from '../../src/backup/restore';
+import { RestoreError } from '../../src/backup/stage';
 import { buildTestApp, login, onTestEnd, registerCustomer, tempDir, testConfig } from '../helper';
 import { startFakeS3, type FakeS3 } from './fake-s3';
 

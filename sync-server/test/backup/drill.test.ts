@@ -33,7 +33,7 @@ import {
 } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import { restoreBackup } from '../../src/backup/restore';
-import { pullChanges } from '../../src/sync/change-log';
+import { pullChanges } from '../../src/db/change-log';
 import { tempDir, testConfig } from '../helper';
 import {
   makeClient,

@@ -6,7 +6,7 @@ import { payLinkToken } from '../../src/db/repositories/pay-links';
 import type { Invoice, Quote } from '@pilbara/shared-schema';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { mintTextId } from '../../src/db/id-series';
-import { applyServerMutation } from '../../src/sync/apply-mutation';
+import { applyServerMutation } from '../../src/sync/server-apply';
 import { buildTestApp, type BuildTestAppOptions, type TestApp } from '../helper';
 
 export const WEBHOOK_SECRET = 'whsec_test_billing_secret';

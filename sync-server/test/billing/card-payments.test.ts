@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import type { Invoice, Payment, Quote } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../src/db/rows';
-import { applyServerMutation } from '../../src/sync/apply-mutation';
+import { applyServerMutation } from '../../src/sync/server-apply';
 import { paymentIdempotencyKey, stripeConnection } from '../../src/services/payments';
 import { snapshotDatabase, type TestApp } from '../helper';
 import {

@@ -9,10 +9,9 @@ import fs from 'node:fs';
 import { SYNCED_TABLES, type SyncedTable } from '@pilbara/shared-schema';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate';
-import { TABLES } from '../../src/db/rows';
-import { PULL_SQL, logRowId, unloggedRowsSql } from '../../src/sync/change-log';
+import { TABLES } from '../../src/db/tables';
+import { PREVIOUS_VERSION_SQL, PULL_SQL, logRowId, unloggedRowsSql } from '../../src/db/change-log';
 import { COMPACTION_SQL } from '../../src/sync/retention';
-import { PREVIOUS_JOB_VERSION_SQL } from '../../src/services/notifier';
 import { onTestEnd, tempDir } from '../helper';
 
 function freshDb(): Db {
@@ -92,7 +91,7 @@ describe('change-log lookups use the (entity, rowId) index', () => {
   });
 
   it("the notifier finds a job's previous version by index", () => {
-    const lines = plan(freshDb(), PREVIOUS_JOB_VERSION_SQL, ['JOB-2026-1', 10]);
+    const lines = plan(freshDb(), PREVIOUS_VERSION_SQL, ['jobs', 'JOB-2026-1', 10]);
     expect(lines.join('\n')).toMatch(/changes_row \(entity=\? AND rowId=\? AND seq<\?\)/);
   });
 });
@@ -137,7 +136,7 @@ describe('only the change log writes synced tables', () => {
       .filter(({ text }) => /\b(storeRow|removeRow)\(/.test(text))
       .map(({ file }) => file)
       .sort();
-    expect(callers).toEqual(['db/rows.ts', 'sync/change-log.ts']);
+    expect(callers).toEqual(['db/change-log.ts', 'db/rows.ts']);
   });
 
   it('no SQL in the server writes a synced table directly', () => {

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ENTITY_NAMES, entitySchemas } from '@pilbara/shared-schema';
 import { openDatabase } from '../../src/db/connection';
-import { migrate, readMigrations } from '../../src/db/migrate';
-import { TABLES } from '../../src/db/rows';
-import { onTestEnd } from '../helper';
-
-function migratedDb() {
-  const db = openDatabase(':memory:');
-  onTestEnd(() => db.close());
-  migrate(db);
-  return db;
-}
+import { readMigrations } from '../../src/db/migrate';
+import { TABLES } from '../../src/db/tables';
+import { memoryDb, onTestEnd } from '../helper';
 
 describe('0001_init schema against shared-schema entities', () => {
   it('has a table for every entity and row-codec metadata for every table', () => {
@@ -21,7 +14,7 @@ describe('0001_init schema against shared-schema entities', () => {
   it.each(ENTITY_NAMES)(
     '%s has a column for every entity field, and only nullable extras',
     (name) => {
-      const db = migratedDb();
+      const db = memoryDb();
       const info = db.prepare(`PRAGMA table_info("${name}")`).all() as {
         name: string;
         notnull: number;
@@ -98,7 +91,7 @@ describe('0001_init schema against shared-schema entities', () => {
   );
 
   it.each(ENTITY_NAMES)('%s has no NOT NULL column for a nullable entity field', (name) => {
-    const db = migratedDb();
+    const db = memoryDb();
     const info = db.prepare(`PRAGMA table_info("${name}")`).all() as {
       name: string;
       notnull: number;

@@ -9,8 +9,8 @@ import net from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
-import { applyServerMutation } from '../../src/sync/apply-mutation';
-import { putLogged } from '../../src/sync/change-log';
+import { applyServerMutation } from '../../src/sync/server-apply';
+import { putLogged } from '../../src/db/change-log';
 import { recordStoredFile } from '../../src/db/repositories/field-record';
 import { onTestEnd, type TestApp } from '../helper';
 

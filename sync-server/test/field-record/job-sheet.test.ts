@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { putLogged } from '../../src/sync/change-log';
-import { createNotifier } from '../../src/services/notifier';
+import { putLogged } from '../../src/db/change-log';
+import { testNotifier } from '../notifications/notifier-helper';
 import { pdfPages } from '../billing/billing-helper';
-import { buildTestApp, login, onTestEnd, type TestApp } from '../helper';
+import { buildTestApp, login, type TestApp } from '../helper';
 import { startSmtp } from '../smtp';
 
 /** The job number the customer reads on the sheet and the email (issue 28). */
@@ -150,17 +150,9 @@ describe('the completion email', () => {
     let now = new Date('2026-11-21T06:00:00.000Z');
     const app = await buildTestApp({ env: { SMTP_URL: smtp.url }, now: () => now });
     await recordedJob(app);
-    const notifier = createNotifier(
-      {
-        db: app.db,
-        mailer: app.mailer,
-        publicUrl: app.config.publicUrl,
-        now: app.now,
-        jobSheet: { files: app.fieldFiles, profile: app.profile, pdf: app.pdf },
-      },
-      { pollMs: 60_000 },
-    );
-    onTestEnd(() => notifier.stop());
+    const notifier = testNotifier(app, {
+      jobSheet: { files: app.fieldFiles, profile: app.profile, pdf: app.pdf },
+    });
     await notifier.run();
     const cookie = await login(app);
     const completed = await app.inject({

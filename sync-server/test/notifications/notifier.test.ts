@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Config } from '../../src/config';
-import { createNotifier, startNotifier, type Notifier } from '../../src/services/notifier';
+import { startNotifier, type Notifier } from '../../src/services/notifier';
 import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
 import { startSmtp, type TestSmtp } from '../smtp';
+import { createJob, leaseUpdateIds, testNotifier } from './notifier-helper';
 
 const PUBLIC_URL = 'https://tow.example.com';
 const NOW = () => new Date('2026-11-21T10:00:00.000Z');
@@ -17,12 +18,7 @@ async function appWith(
   config: Config,
 ): Promise<{ app: TestApp; notifier: Notifier; cookie: string }> {
   const app = await buildTestApp({ config, now: NOW });
-  // A long poll so every run in these tests is the explicit one.
-  const notifier = createNotifier(
-    { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.now },
-    { pollMs: 60_000 },
-  );
-  onTestEnd(() => notifier.stop());
+  const notifier = testNotifier(app);
   await notifier.run();
   return { app, notifier, cookie: await login(app) };
 }
@@ -30,39 +26,6 @@ async function appWith(
 async function setup(smtp: TestSmtp, env: Record<string, string> = {}) {
   const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL, ...env });
   return { config, ...(await appWith(config)) };
-}
-
-async function createJob(
-  app: TestApp,
-  cookie: string,
-  fields: Record<string, unknown> = {},
-): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/jobs',
-    headers: { cookie },
-    payload: {
-      customerName: 'Jo Smith',
-      phone: '0412 345 678',
-      email: 'jo.smith@example.com',
-      service: '4x4 Recovery',
-      location: 'Millstream Rd',
-      ...fields,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { job: { id: string } }).job.id;
-}
-
-async function lease(app: TestApp, cookie: string, clientId: string): Promise<number> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/sync/lease',
-    headers: { cookie },
-    payload: { clientId, series: 'job_updates' },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { start: number }).start;
 }
 
 /** The batch a device that was offline pushes when it reconnects. */
@@ -125,8 +88,12 @@ describe('job update emails', () => {
   it('emails the customer once when an offline En Route change is pushed twice', async () => {
     const smtp = await startSmtp();
     const { app, notifier, cookie } = await setup(smtp);
-    const jobId = await createJob(app, cookie);
-    const batch = offlineBatch('cab-tablet', jobId, await lease(app, cookie, 'cab-tablet'));
+    const jobId = (await createJob(app, cookie)).id;
+    const batch = offlineBatch(
+      'cab-tablet',
+      jobId,
+      await leaseUpdateIds(app, cookie, 'cab-tablet'),
+    );
 
     await push(app, cookie, batch);
     await notifier.run();
@@ -157,11 +124,11 @@ describe('job update emails', () => {
     const smtp = await startSmtp();
     const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL });
     const first = await appWith(config);
-    const jobId = await createJob(first.app, first.cookie);
+    const jobId = (await createJob(first.app, first.cookie)).id;
     const batch = offlineBatch(
       'cab-phone',
       jobId,
-      await lease(first.app, first.cookie, 'cab-phone'),
+      await leaseUpdateIds(first.app, first.cookie, 'cab-phone'),
     );
     // The server stops right after the change commits, before the notifier reads it.
     await first.notifier.stop();
@@ -189,14 +156,10 @@ describe('job update emails', () => {
       config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL }),
       now: () => clock,
     });
-    const notifier = createNotifier(
-      { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.now },
-      { pollMs: 60_000 },
-    );
-    onTestEnd(() => notifier.stop());
+    const notifier = testNotifier(app);
     const cookie = await login(app);
-    const jobId = await createJob(app, cookie);
-    const updateId = await lease(app, cookie, 'owner-a');
+    const jobId = (await createJob(app, cookie)).id;
+    const updateId = await leaseUpdateIds(app, cookie, 'owner-a');
     clock = new Date('2026-11-21T10:42:02.000Z');
     const step = (seq: number, name: string, createdAt: string, args: object = {}) => ({
       seq,
@@ -233,7 +196,7 @@ describe('job update emails', () => {
   it('sends a separate Completed email, and nothing for a reassignment while En Route', async () => {
     const smtp = await startSmtp();
     const { app, notifier, cookie } = await setup(smtp);
-    const jobId = await createJob(app, cookie);
+    const jobId = (await createJob(app, cookie)).id;
     const patch = (payload: Record<string, unknown>) =>
       app.inject({ method: 'PATCH', url: `/api/jobs/${jobId}`, headers: { cookie }, payload });
 
@@ -275,11 +238,11 @@ describe('job update emails', () => {
     await save('Yes.Please@example.com', { emailEnabled: true, jobUpdates: true });
 
     const quiet = [
-      await createJob(app, cookie, { email: 'NO-UPDATES@example.com' }),
-      await createJob(app, cookie, { email: 'no-email@example.com' }),
-      await createJob(app, cookie, { email: undefined }),
+      (await createJob(app, cookie, { email: 'NO-UPDATES@example.com' })).id,
+      (await createJob(app, cookie, { email: 'no-email@example.com' })).id,
+      (await createJob(app, cookie, { email: undefined })).id,
     ];
-    const wanted = await createJob(app, cookie, { email: 'yes.please@example.com' });
+    const wanted = (await createJob(app, cookie, { email: 'yes.please@example.com' })).id;
     for (const id of [...quiet, wanted]) {
       const response = await app.inject({
         method: 'PATCH',
@@ -302,7 +265,7 @@ describe('job update emails', () => {
     const { app, notifier, cookie } = await appWith(
       testConfig({ SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL }),
     );
-    const jobId = await createJob(app, cookie);
+    const jobId = (await createJob(app, cookie)).id;
     const response = await app.inject({
       method: 'PATCH',
       url: `/api/jobs/${jobId}`,
@@ -322,7 +285,7 @@ describe('job update emails', () => {
     const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL });
     const app = await buildTestApp({ config, now: NOW });
     const cookie = await login(app);
-    const jobId = await createJob(app, cookie);
+    const jobId = (await createJob(app, cookie)).id;
     const patched = await app.inject({
       method: 'PATCH',
       url: `/api/jobs/${jobId}`,
@@ -330,11 +293,7 @@ describe('job update emails', () => {
       payload: { status: 'En Route', progress: 25 },
     });
     expect(patched.statusCode).toBe(200);
-    const notifier = createNotifier(
-      { db: app.db, mailer: app.mailer, publicUrl: PUBLIC_URL, now: NOW },
-      { pollMs: 60_000 },
-    );
-    onTestEnd(() => notifier.stop());
+    const notifier = testNotifier(app, { publicUrl: PUBLIC_URL, now: NOW });
     await settle(notifier);
     expect(smtp.messages).toHaveLength(0);
   });
@@ -349,7 +308,7 @@ describe('job update emails', () => {
     startNotifier(app);
     await app.ready();
     const cookie = await login(app);
-    const jobId = await createJob(app, cookie);
+    const jobId = (await createJob(app, cookie)).id;
     await app.inject({
       method: 'PATCH',
       url: `/api/jobs/${jobId}`,

@@ -9,10 +9,11 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REVIEW_REQUEST_DELAY_MS, feedbackUrl } from '@pilbara/shared-schema';
 import type { Config } from '../../src/config';
-import { createNotifier, type Notifier } from '../../src/services/notifier';
+import type { Notifier } from '../../src/services/notifier';
 import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
 import { bookingBody, feedbackBody } from '../fixtures';
 import { startSmtp } from '../smtp';
+import { createJob, testNotifier } from './notifier-helper';
 
 const PUBLIC_URL = 'https://tow.example.com';
 type Message = Record<string, unknown>;
@@ -23,11 +24,11 @@ const now = () => clock;
 
 async function serverOn(config: Config) {
   const app = await buildTestApp({ config, now });
-  const notifier: Notifier = createNotifier(
-    { db: app.db, mailer: app.mailer, publicUrl: PUBLIC_URL, now, push: app.push },
+  const notifier: Notifier = testNotifier(
+    app,
+    { publicUrl: PUBLIC_URL, now, push: app.push },
     { pollMs: 60_000, afterChangeMs: 60_000 },
   );
-  onTestEnd(() => notifier.stop());
   await notifier.run();
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, notifier, cookie: await login(app) };
@@ -206,20 +207,9 @@ describe('one job, one message of each kind', () => {
     const { app, notifier, cookie } = await serverOn(
       testConfig({ SMTP_URL: smtp.url, PUBLIC_URL }),
     );
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/jobs',
-      headers: { cookie },
-      payload: {
-        customerName: 'Jo Smith',
-        phone: '0412 345 678',
-        email: 'jo@example.com',
-        service: '4x4 Recovery',
-        location: 'Millstream Rd',
-      },
-    });
-    const jobId: string = created.json().job.id;
-    const jobNumber: string = created.json().job.number;
+    const created = await createJob(app, cookie, { email: 'jo@example.com' });
+    const jobId = created.id;
+    const jobNumber = created.number;
     const completed = await app.inject({
       method: 'PATCH',
       url: `/api/jobs/${jobId}`,

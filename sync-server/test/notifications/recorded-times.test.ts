@@ -11,41 +11,18 @@ import {
   type TimelineEntry,
   type TruckPosition,
 } from '@pilbara/shared-schema';
-import { createNotifier } from '../../src/services/notifier';
-import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
+import { buildTestApp, login, testConfig, type TestApp } from '../helper';
 import { startSmtp } from '../smtp';
+import { createJob, leaseUpdateIds, testNotifier } from './notifier-helper';
 
 const PUBLIC_URL = 'https://tow.example.com';
 
-async function createJob(app: TestApp, cookie: string, fields: Record<string, unknown> = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/jobs',
-    headers: { cookie },
-    payload: {
-      customerName: 'Jo Smith',
-      phone: '0412 345 678',
-      email: 'jo.smith@example.com',
-      service: 'Towing',
-      location: 'GPS -20.77810, 117.14560 (in Roebourne)',
-      estimatedArrival: 'Within 4-6 hours',
-      ...fields,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json() as { job: { id: string; number: string; trackingToken: string } };
-}
-
-async function lease(app: TestApp, cookie: string, clientId: string): Promise<number> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/sync/lease',
-    headers: { cookie },
-    payload: { clientId, series: 'job_updates' },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { start: number }).start;
-}
+/** The job these tests follow: a tow from Roebourne with the estimate staff gave. */
+const ROEBOURNE_JOB = {
+  service: 'Towing',
+  location: 'GPS -20.77810, 117.14560 (in Roebourne)',
+  estimatedArrival: 'Within 4-6 hours',
+};
 
 async function push(app: TestApp, cookie: string, clientId: string, mutations: object[]) {
   const response = await app.inject({
@@ -76,8 +53,8 @@ describe('what the customer is told', () => {
     let clock = new Date('2026-11-20T23:10:00.000Z');
     const app = await buildTestApp({ now: () => clock });
     const cookie = await login(app);
-    const { job } = await createJob(app, cookie);
-    const updateId = await lease(app, cookie, 'dana-phone');
+    const job = await createJob(app, cookie, ROEBOURNE_JOB);
+    const updateId = await leaseUpdateIds(app, cookie, 'dana-phone');
     const step = (seq: number, name: string, createdAt: string, args: object = {}) => ({
       seq,
       mutationId: `dana-phone-${seq}`,
@@ -137,15 +114,11 @@ describe('what the customer is told', () => {
       config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL }),
       now: () => clock,
     });
-    const notifier = createNotifier(
-      { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.now },
-      { pollMs: 60_000 },
-    );
-    onTestEnd(() => notifier.stop());
+    const notifier = testNotifier(app);
     await notifier.run();
     const cookie = await login(app);
-    const { job } = await createJob(app, cookie, { assignedTo: 'Dana Reid' });
-    const updateId = await lease(app, cookie, 'dana-phone');
+    const job = await createJob(app, cookie, { ...ROEBOURNE_JOB, assignedTo: 'Dana Reid' });
+    const updateId = await leaseUpdateIds(app, cookie, 'dana-phone');
     // On my way, and the truck's first fix from Karratha in the same batch.
     await push(app, cookie, 'dana-phone', [
       {

@@ -26,14 +26,10 @@ import {
   type SmsFacts,
 } from '@pilbara/shared-schema';
 import type { Config } from '../../src/config';
-import {
-  claimJobEvents,
-  createNotifier,
-  notifierDepsOf,
-  type Notifier,
-} from '../../src/services/notifier';
+import { createNotifier, notifierDepsOf, type Notifier } from '../../src/services/notifier';
+import { claimJobEvents } from '../../src/services/job-event-claims';
 import { payLinkToken } from '../../src/db/repositories/pay-links';
-import { applyServerMutation } from '../../src/sync/apply-mutation';
+import { applyServerMutation } from '../../src/sync/server-apply';
 import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
 import { bookingBody } from '../fixtures';
 import {

@@ -11,56 +11,30 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, pushMessageFor } from '@pilbara/shared-schema';
 import type { Config } from '../../src/config';
-import { createNotifier, type Notifier } from '../../src/services/notifier';
+import type { Notifier } from '../../src/services/notifier';
 import { VAPID_FILE } from '../../src/services/push';
 import { MAX_SUBSCRIPTIONS_PER_JOB } from '../../src/db/repositories/push-subscriptions';
-import {
-  buildTestApp,
-  login,
-  onTestEnd,
-  snapshotDatabase,
-  testConfig,
-  type TestApp,
-} from '../helper';
+import { buildTestApp, login, snapshotDatabase, testConfig, type TestApp } from '../helper';
 import { browserKeys, startPushService, verifyVapid, type TestPushService } from './push-service';
+import { createJob, testNotifier } from './notifier-helper';
 
 const PUBLIC_URL = 'https://tow.example.com';
 
 async function appOn(config: Config, service: TestPushService) {
   const app = await buildTestApp({ config, pushNetwork: service.network });
-  const notifier: Notifier = createNotifier(
-    {
-      db: app.db,
-      mailer: app.mailer,
-      publicUrl: PUBLIC_URL,
-      now: app.now,
-      push: app.push,
-    },
+  const notifier: Notifier = testNotifier(
+    app,
+    { publicUrl: PUBLIC_URL, push: app.push },
     { pollMs: 60_000, afterChangeMs: 60_000 },
   );
-  onTestEnd(() => notifier.stop());
   await notifier.run();
   return { app, notifier, cookie: await login(app) };
 }
 
+/** A job with no email, so only its pushes are sent. */
 async function newJob(app: TestApp, cookie: string): Promise<{ id: string; token: string }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/jobs',
-    headers: { cookie },
-    payload: {
-      customerName: 'Jo Smith',
-      phone: '0412 345 678',
-      service: '4x4 Recovery',
-      location: 'Millstream Rd',
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  const id = (response.json() as { job: { id: string } }).job.id;
-  const row = app.db.prepare('SELECT trackingToken FROM jobs WHERE id = ?').get(id) as {
-    trackingToken: string;
-  };
-  return { id, token: row.trackingToken };
+  const job = await createJob(app, cookie, { email: undefined });
+  return { id: job.id, token: job.trackingToken };
 }
 
 async function subscribe(app: TestApp, token: string, endpoint: string, keys = browserKeys()) {

@@ -8,10 +8,11 @@ import { MESSAGES } from '@pilbara/shared-schema';
 import { buildTestApp } from '../helper';
 
 interface OpenApiOperation {
+  summary?: string;
   tags?: string[];
   parameters?: { in: string; name: string }[];
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, { schema?: { format?: string } }> }>;
   security?: unknown[];
 }
 
@@ -41,6 +42,56 @@ describe('the API description at /api/docs', () => {
       (route) => !document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()],
     );
     expect(missing).toEqual([]);
+  });
+
+  it('has every route declare its request and its answers', async () => {
+    const app = await buildTestApp();
+    const problems = app.apiRoutes.flatMap(({ method, url, declares }) => {
+      const route = `${method} ${url}`;
+      const found: string[] = [];
+      // A success answer: 2xx, or 101 for the sync socket's upgrade.
+      if (!declares.responses.some((status) => /^(101|2\d\d)$/.test(status))) {
+        found.push(`${route}: no success answer declared`);
+      }
+      if (url.includes('/:') && !declares.params) found.push(`${route}: path params undeclared`);
+      // A write declares its body, `noBodySchema` when it takes none (an action on the path's id).
+      if (['POST', 'PUT', 'PATCH'].includes(method) && !declares.body) {
+        found.push(`${route}: body undeclared`);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('describes files as files: photos as images, documents as PDFs, never as JSON', async () => {
+    const app = await buildTestApp();
+    const document = await documentOf(app);
+    const binary: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          for (const [type, content] of Object.entries(answer.content ?? {})) {
+            if (content.schema?.format !== 'binary') continue;
+            expect(type, `${method} ${path} ${status}`).not.toBe('application/json');
+            if (/^2/.test(status)) binary.push(`${method} ${path} ${type}`);
+          }
+        }
+      }
+    }
+    expect(binary).toEqual(
+      expect.arrayContaining([
+        'get /api/photos/{id}/{variant} image/jpeg',
+        'get /api/photos/{id}/{variant} image/png',
+        'get /api/signatures/{id} image/png',
+        'get /api/vehicle-defects/{id}/photos/{hash}/{variant} image/jpeg',
+        'get /api/track/{token}/photos/{id}/{variant} image/jpeg',
+        'get /api/jobs/{id}/sheet.pdf application/pdf',
+        'get /api/quotes/{id}/pdf application/pdf',
+        'get /api/invoices/{id}/pdf application/pdf',
+        'get /api/credit-notes/{id}/pdf application/pdf',
+        'get /api/vehicles/{id}/history.pdf application/pdf',
+      ]),
+    );
   });
 
   it('describes a route from the schemas it declares: params, body, answers and who may call', async () => {

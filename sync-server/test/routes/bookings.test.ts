@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, bookingSchema } from '@pilbara/shared-schema';
 import { buildTestApp, snapshotDatabase } from '../helper';
 import { bookingBody } from '../fixtures';
-import { onChanges, pullChanges } from '../../src/sync/change-log';
+import { onChanges, pullChanges } from '../../src/db/change-log';
 
 // 2026-11-21 10:00 in Perth.
 const now = () => new Date('2026-11-21T02:00:00Z');

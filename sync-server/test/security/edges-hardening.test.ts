@@ -49,7 +49,7 @@ import {
 import { acceptedInvoice, buildBillingApp, staffMutation } from '../billing/billing-helper';
 import { pdfPages } from '../billing/billing-helper';
 import { browserKeys, startPushService } from '../notifications/push-service';
-import { createNotifier } from '../../src/services/notifier';
+import { testNotifier } from '../notifications/notifier-helper';
 
 const post = (app: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -476,11 +476,11 @@ describe('finding 3: the server connects to any https address a link holder name
          VALUES (?, 'https://127.0.0.1:22/push', ?, ?, ?)`,
       )
       .run(job.trackingToken, keys.p256dh, keys.auth, new Date().toISOString());
-    const notifier = createNotifier(
-      { db: app.db, mailer: app.mailer, publicUrl: 'http://x', now: app.now, push: app.push },
+    const notifier = testNotifier(
+      app,
+      { publicUrl: 'http://x', push: app.push },
       { pollMs: 60_000, afterChangeMs: 60_000 },
     );
-    onTestEnd(() => notifier.stop());
     await notifier.run();
     const moved = await app.inject({
       method: 'PATCH',

@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 
-import { applyBatch, type ClientMutation } from '../../src/sync/apply-mutation';
+import { applyBatch } from '../../src/sync/apply-mutation';
+import type { ClientMutation } from '../../src/sync/device-batch';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const DEVICES = ['a', 'b', 'c'] as const;

@@ -4,21 +4,20 @@ import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 import { deleteRow, getRow, putRow, updateRow } from '../../src/db/rows';
 import {
-  ClientOwnershipError,
   applyBatch,
   applyBatches,
   applyMutation,
-  applyServerMutation,
-  settledThrough,
   type BatchResult,
 } from '../../src/sync/apply-mutation';
+import { applyServerMutation } from '../../src/sync/server-apply';
+import { ClientOwnershipError, settledThrough } from '../../src/sync/verdicts';
 import {
   currentCursor,
   deleteLogged,
   logUnloggedRows,
   pullChanges,
   pullChangesText,
-} from '../../src/sync/change-log';
+} from '../../src/db/change-log';
 import { changesPage, encodedChangesPage } from '../../src/sync/session';
 import { grantLease } from '../../src/sync/leases';
 import { onTestEnd, tempDir, seedRow } from '../helper';

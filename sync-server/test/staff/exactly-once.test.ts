@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 
-import { createNotifier } from '../../src/services/notifier';
-import { SeqMismatchError, applyBatch, applyMutation } from '../../src/sync/apply-mutation';
-import { currentCursor } from '../../src/sync/change-log';
+import { applyBatch, applyMutation } from '../../src/sync/apply-mutation';
+import { SeqMismatchError } from '../../src/sync/device-batch';
+import { currentCursor } from '../../src/db/change-log';
 import { pruneMutationResults } from '../../src/sync/retention';
 import { buildTestApp, login, onTestEnd, tempDir, testConfig, seedRow } from '../helper';
 import { startSmtp } from '../smtp';
+import { createJob, leaseUpdateIds, testNotifier } from '../notifications/notifier-helper';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 
@@ -181,31 +182,9 @@ describe('over HTTP, with the customer notifier', () => {
       config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://tow.example.com' }),
     });
     const cookie = await login(app);
-    const notifier = createNotifier(
-      { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, now: app.now },
-      { pollMs: 60_000 },
-    );
-    onTestEnd(() => notifier.stop());
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/jobs',
-      headers: { cookie },
-      payload: {
-        customerName: 'Jo Smith',
-        phone: '0412 345 678',
-        email: 'jo.smith@example.com',
-        service: '4x4 Recovery',
-        location: 'Millstream Rd',
-      },
-    });
-    const jobId = (created.json() as { job: { id: string } }).job.id;
-    const lease = await app.inject({
-      method: 'POST',
-      url: '/api/sync/lease',
-      headers: { cookie },
-      payload: { clientId: 'cab-tablet', series: 'job_updates' },
-    });
-    const updateId = (lease.json() as { start: number }).start;
+    const notifier = testNotifier(app);
+    const jobId = (await createJob(app, cookie)).id;
+    const updateId = await leaseUpdateIds(app, cookie, 'cab-tablet');
     const mutation = {
       mutationId: 'en-route-1',
       name: 'job.markEnRoute',

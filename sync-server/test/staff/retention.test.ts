@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 import { applyBatch } from '../../src/sync/apply-mutation';
-import { currentCursor, pullChanges, writeChanges } from '../../src/sync/change-log';
+import { currentCursor, pullChanges, writeChanges } from '../../src/db/change-log';
 import {
   compactChangeLog,
   compactChangeLogStep,

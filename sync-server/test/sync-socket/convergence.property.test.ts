@@ -34,7 +34,7 @@ import { SYNCED_TABLES } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import { openDatabase } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
-import { currentCursor, pullChanges } from '../../src/sync/change-log';
+import { currentCursor, pullChanges } from '../../src/db/change-log';
 import { grantLease } from '../../src/sync/leases';
 import { tempDir } from '../helper';
 import { SimServer, type Faults } from './sim-server';

@@ -5,11 +5,11 @@
  * commit is lost with its answer, none is applied twice when the device resends it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { onTestEnd, tempDir, TEST_ADMIN } from '../helper';
 import { makeClient, waitFor, type RunningServer } from './harness';
 
@@ -17,18 +17,6 @@ const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const TSX = path.join(SERVER_DIR, 'node_modules/tsx/dist/esm/index.mjs');
 const FUEL_RECORDS = 2000;
 const KILLS = 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /** Starts `src/main.ts` and resolves once it listens. */
 async function startProcess(env: Record<string, string>): Promise<ChildProcess> {

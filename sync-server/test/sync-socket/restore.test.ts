@@ -24,7 +24,7 @@ import { heldLeases, lowSeries, mintIdFrom } from '../../../web/src/sync/leases'
 import { SYNCED_TABLES, type HeldLease } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import type { Config } from '../../src/config';
-import { pullChanges } from '../../src/sync/change-log';
+import { pullChanges } from '../../src/db/change-log';
 import { recoveryReport } from '../../src/sync/recovery';
 import { testConfig } from '../helper';
 import {

@@ -20,7 +20,7 @@ import type { ServerMessage } from '@pilbara/shared-schema';
 import { clientMessageSchema } from '@pilbara/shared-schema';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
-import { currentCursor, onChanges } from '../../src/sync/change-log';
+import { currentCursor, onChanges } from '../../src/db/change-log';
 import { handleClientMessage } from '../../src/sync/session';
 import { startTimeline } from '../../src/sync/timeline';
 

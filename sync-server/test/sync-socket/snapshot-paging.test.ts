@@ -8,8 +8,8 @@ import WebSocket from 'ws';
 import { MAX_CHANGES_PAGE, PROTOCOL_VERSION, type ServerMessage } from '@pilbara/shared-schema';
 import { inTransaction } from '../../src/db/connection';
 import { seedRow } from '../helper';
-import { PULL_SQL } from '../../src/sync/change-log';
-import { statement } from '../../src/sync/statements';
+import { PULL_SQL } from '../../src/db/change-log';
+import { statement } from '../../src/db/statements';
 import { startServer } from './harness';
 
 const JOBS = 12 * MAX_CHANGES_PAGE;

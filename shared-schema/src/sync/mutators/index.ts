@@ -16,16 +16,13 @@ import {
 import {
   jobAddNote,
   jobAssignVehicle,
-  jobComplete,
   jobCreate,
   jobDelete,
-  jobMarkEnRoute,
   jobReassign,
   jobRestore,
-  jobSetStatus,
-  jobStartService,
   jobUpdateFields,
 } from './job';
+import { jobComplete, jobMarkEnRoute, jobSetStatus, jobStartService } from './job-status';
 import { mergeNoticeSettle } from './merge-notice';
 import { notificationPreferencesSave } from './notification-preferences';
 import { defectResolve, prestartSubmit } from './prestart';
@@ -44,6 +41,7 @@ export * from './booking';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
+export * from './job-status';
 export * from './merge-notice';
 export * from './notification-preferences';
 export * from './prestart';

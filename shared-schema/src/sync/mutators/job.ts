@@ -1,100 +1,28 @@
 /**
- * Job mutators: create, edit, the three status steps, reassignment and delete. Every status
- * change writes a `job_updates` row so each job keeps its history, and completing a job writes
- * its automatic draft quote in the same mutation, so the quote can never be lost.
+ * Job mutators: create, edit, a vehicle, a note, reassignment, archive and restore (the status
+ * steps are in job-status.ts). Every change a driver or customer should see in the job's history
+ * writes a `job_updates` row.
  */
 import { z } from 'zod';
 import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
-import {
-  defineMutator,
-  occurredAt,
-  put,
-  readMany,
-  readOne,
-  reject,
-  remove,
-  succeed,
-} from '../mutator';
-import type { MutationContext, Row, RowChange } from '../mutator';
-import { latestTime } from '../../rules/occurred';
+import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
+import type { Row } from '../mutator';
 import { formatPerth } from '../../rules/dates';
-import { baseRowSchema, leasedIdSchema, jobUpdate, textIdSchema } from './common';
+import { baseRowSchema, leasedIdSchema, jobUpdate } from './common';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
 import { documentRef } from '../../rules/document-number';
 import { TRACKING_TOKEN_PATTERN } from '../../rules/tracking';
+import { canDeleteJob, createJobInputSchema, isJobActionAllowed, type Job } from './deps';
 import {
-  JOB_ACTION_TARGETS,
-  autoQuoteForCompletedJob,
-  canChangeJobStatus,
-  canDeleteJob,
-  createJobInputSchema,
-  isFinishedStatus,
-  isJobActionAllowed,
-  jobStatusInputSchema,
-  type Job,
-  type JobAction,
-} from './deps';
-
-type StatusAction = keyof typeof JOB_ACTION_TARGETS;
-
-/** The status and progress `action` leads to, or undefined when the job-flow rule refuses it. */
-function actionTarget(
-  status: string,
-  action: StatusAction,
-): { status: Job['status']; progress: number } | undefined {
-  return isJobActionAllowed(status, action) ? JOB_ACTION_TARGETS[action] : undefined;
-}
-
-const jobIdSchema = textIdSchema('JOB');
-
-const JOB_KEY = 'job';
-
-function readJob(args: { id: string }) {
-  return [{ key: JOB_KEY, entity: 'jobs' as const, id: args.id }];
-}
-
-const HISTORY_KEY = 'history';
-
-/** The job and its history: a status change needs the time of the job's previous event. */
-function readJobWithHistory(args: { id: string }) {
-  return [
-    ...readJob(args),
-    { key: HISTORY_KEY, entity: 'job_updates' as const, where: { jobId: args.id } },
-  ];
-}
-
-const POSITION_KEY = 'position';
-
-/** The job, its history and its live position (issue 20), for the steps that leave En Route. */
-function readJobAndPosition(args: { id: string }) {
-  return [
-    ...readJobWithHistory(args),
-    { key: POSITION_KEY, entity: 'job_positions' as const, id: args.id },
-  ];
-}
-
-/**
- * The delete of the job's live position, if it has one: the truck's position is kept only
- * while the job is En Route, so leaving it (arrived, completed, cancelled, archived) drops it.
- */
-function dropPosition(ctx: MutationContext): RowChange[] {
-  const position = readOne<{ id: string }>(ctx, POSITION_KEY);
-  return position ? [remove('job_positions', position.id)] : [];
-}
-
-/**
- * When a job event happened: the device's time (rules/occurred.ts), never before the job's
- * previous event, so its history read in time order is the order the steps were applied.
- */
-function eventTime(ctx: MutationContext): string {
-  const at = occurredAt(ctx);
-  const previous = latestTime(
-    readMany<{ createdAt: string }>(ctx, HISTORY_KEY).map((u) => u.createdAt),
-  );
-  return previous && Date.parse(previous) > Date.parse(at) ? previous : at;
-}
+  JOB_KEY,
+  eventTime,
+  jobIdSchema,
+  readJob,
+  readJobAndPosition,
+  readJobWithHistory,
+} from './job-context';
 
 /**
  * `job.create`: a new job from the admin create-job form. The device mints the job's tracking
@@ -251,115 +179,6 @@ export const jobAddNote = defineMutator({
   },
 });
 
-function statusStep<const N extends string>(
-  name: N,
-  action: Exclude<StatusAction, 'complete'>,
-  message: string,
-) {
-  return defineMutator({
-    name,
-    argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema }),
-    reads: (args) => readJobAndPosition(args),
-    apply(ctx, args) {
-      const job = readOne<Job>(ctx, JOB_KEY);
-      if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-      const target = actionTarget(job.status, action);
-      if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
-      const updated: Job = { ...job, ...target, updatedAt: ctx.now };
-      return succeed(
-        [
-          put('jobs', updated as Row),
-          jobUpdate(args.updateId, job.id, target.status, message, eventTime(ctx)),
-          ...(target.status === 'En Route' ? [] : dropPosition(ctx)),
-        ],
-        { job: updated },
-      );
-    },
-  });
-}
-
-/** `job.markEnRoute`: En Route, progress 25. */
-export const jobMarkEnRoute = statusStep('job.markEnRoute', 'markEnRoute', 'Driver en route');
-
-/** `job.startService`: In Progress, progress 50. */
-export const jobStartService = statusStep('job.startService', 'startService', 'Service started');
-
-/**
- * `job.complete`: Completed, progress 100, and the automatic draft quote (one item of 200 at
- * quantity 1, valid 30 days, no discount) whose id the caller supplies.
- */
-export const jobComplete = defineMutator({
-  name: 'job.complete',
-  argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema, quoteId: textIdSchema('Q') }),
-  reads: (args) => [
-    ...readJobAndPosition(args),
-    { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
-  ],
-  apply(ctx, args) {
-    const job = readOne<Job>(ctx, JOB_KEY);
-    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    const target = actionTarget(job.status, 'complete');
-    if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
-    if (readOne(ctx, 'quote'))
-      return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
-    const updated: Job = { ...job, ...target, updatedAt: ctx.now };
-    const at = eventTime(ctx);
-    // The automatic quote is valid 30 days from the completion, not from the sync.
-    const quote = autoQuoteForCompletedJob(updated, at, args.quoteId);
-    return succeed(
-      [
-        put('jobs', updated as Row),
-        jobUpdate(args.updateId, job.id, target.status, 'Job completed', at),
-        put('quotes', quote as Row),
-        ...dropPosition(ctx),
-      ],
-      { job: updated, quoteId: quote.id },
-    );
-  },
-});
-
-/**
- * `job.setStatus`: a status change by name, as `PATCH /api/jobs/{id}` sends it — one the job-flow
- * rule allows (forward along the actions, or Cancelled from any active status). Completed only
- * through `job.complete`, which also writes the automatic quote.
- */
-export const jobSetStatus = defineMutator({
-  name: 'job.setStatus',
-  argsSchema: z.object({
-    id: jobIdSchema,
-    updateId: leasedIdSchema,
-    status: jobStatusInputSchema,
-    progress: z.number().int().min(0).max(100).optional(),
-  }),
-  reads: (args) => readJobAndPosition(args),
-  apply(ctx, args) {
-    const job = readOne<Job>(ctx, JOB_KEY);
-    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
-    if (isFinishedStatus(job.status))
-      return reject('invalid_state', MESSAGES.JOB_FINISHED, 'status');
-    if (args.status === 'Completed' || !canChangeJobStatus(job.status, args.status)) {
-      return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
-    }
-    const step = Object.values(JOB_ACTION_TARGETS).find((target) => target.status === args.status);
-    const progress = step?.progress ?? args.progress ?? job.progress;
-    const updated: Job = { ...job, status: args.status, progress, updatedAt: ctx.now };
-    return succeed(
-      [
-        put('jobs', updated as Row),
-        jobUpdate(
-          args.updateId,
-          job.id,
-          args.status,
-          `Status changed to ${args.status}`,
-          eventTime(ctx),
-        ),
-        ...(args.status === 'En Route' ? [] : dropPosition(ctx)),
-      ],
-      { job: updated },
-    );
-  },
-});
-
 /** `job.reassign`: gives an unfinished job to another driver (or to nobody). */
 export const jobReassign = defineMutator({
   name: 'job.reassign',
@@ -435,14 +254,3 @@ export function stripUndefined<T extends Record<string, unknown>>(patch: T): Par
     Object.entries(patch).filter(([, value]) => value !== undefined),
   ) as Partial<T>;
 }
-
-/**
- * The mutator of each job action (rules/job-flow.ts): the admin panel's buttons and
- * `PATCH /api/jobs/{id}` turn an action into its mutation through this one table.
- */
-export const JOB_ACTION_MUTATORS = {
-  markEnRoute: jobMarkEnRoute.name,
-  startService: jobStartService.name,
-  complete: jobComplete.name,
-  reassign: jobReassign.name,
-} as const satisfies Record<JobAction, string>;

@@ -7,8 +7,9 @@
  */
 import { documentRef, parseSeriesId, type NumberedTable, type RefOf } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
-import { getRow, type Row } from '../rows';
-import { statement } from '../../sync/statements';
+import { getRow } from '../rows';
+import type { Row } from '../tables';
+import { statement } from '../statements';
 
 /** The row of `table` whose number or key is `ref` (case and spaces as typed do not matter). */
 export function findDocument<T extends Row = Row>(

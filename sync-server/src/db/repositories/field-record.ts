@@ -14,8 +14,8 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 import { findRows, getRow } from '../rows';
-import { writeChanges } from '../../sync/change-log';
-import { atomically, statement } from '../../sync/statements';
+import { writeChanges } from '../change-log';
+import { atomically, statement } from '../statements';
 
 /** A photo or signature: the record an uploaded file belongs to. */
 export type FieldRecord =

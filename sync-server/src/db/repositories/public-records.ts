@@ -18,8 +18,8 @@ import type { Db } from '../connection';
 import { bookingFromInput, phoneKey } from '@pilbara/shared-schema';
 import { getRow, putRow } from '../rows';
 import { mintIntegerId, mintTextId } from '../id-series';
-import { putLogged } from '../../sync/change-log';
-import { mintToken } from '../../services/tokens';
+import { putLogged } from '../change-log';
+import { mintToken } from '../tokens';
 
 /**
  * Bookings, contact emails and feedback are synced to staff devices, so they are written with

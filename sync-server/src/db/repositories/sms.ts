@@ -13,7 +13,7 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 import { mintIntegerId } from '../id-series';
-import { statement } from '../../sync/statements';
+import { statement } from '../statements';
 
 /** Whether the number (E.164) opted out of texts. */
 export function isOptedOut(db: Db, phone: string): boolean {
@@ -284,4 +284,40 @@ export function queueResend(db: Db, original: number, now: Date): JobMessage {
        FROM notifications WHERE id = ?`,
   ).run(id, now.toISOString(), original);
   return findMessage(db, id)!;
+}
+
+/** What a payment's text says of its invoice. */
+export interface InvoiceToText {
+  id: string;
+  number: string | null;
+  jobId: string | null;
+  quoteId: string | null;
+  customerPhone: string | null;
+  customerEmail: string | null;
+}
+
+/** The invoice a payment's text is about, or undefined. */
+export function invoiceToText(db: Db, invoiceId: unknown): InvoiceToText | undefined {
+  return statement(
+    db,
+    'SELECT id, number, jobId, quoteId, customerPhone, customerEmail FROM invoices WHERE id = ?',
+  ).get(invoiceId) as InvoiceToText | undefined;
+}
+
+/** The parts of a quote that name its job (its `jobId`, or the job named in its notes). */
+export function quoteJobLink(
+  db: Db,
+  quoteId: string,
+): { notes: string | null; jobId: string | null } | undefined {
+  return statement(db, 'SELECT notes, jobId FROM quotes WHERE id = ?').get(quoteId) as
+    { notes: string | null; jobId: string | null } | undefined;
+}
+
+/** The job's tracking token, or undefined when there is no such job. */
+export function jobTrackingToken(
+  db: Db,
+  jobId: string,
+): { trackingToken: string | null } | undefined {
+  return statement(db, 'SELECT trackingToken FROM jobs WHERE id = ?').get(jobId) as
+    { trackingToken: string | null } | undefined;
 }

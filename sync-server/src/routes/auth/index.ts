@@ -18,12 +18,11 @@ import {
   logoutResponseSchema,
   meResponseSchema,
   registerInputSchema,
+  noBodySchema,
 } from '@pilbara/shared-schema';
-import { HttpError, conflict } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
 import {
-  createUser,
-  findUserByEmail,
   findUserByUsername,
   getUser,
   toPublicUser,
@@ -33,6 +32,7 @@ import {
 import { requireUser } from '../../plugins/auth';
 import { minutesOf } from '../../services/guards';
 import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords';
+import { createAccount } from '../../services/accounts';
 
 /** Verifying against a real hash when the user is unknown keeps timing from telling who exists. */
 let dummyHash: Promise<string> | undefined;
@@ -50,31 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: registerSchema, config: { rateLimit: app.limits.register } },
     async (request, reply) => {
       const input = request.body;
-      if (findUserByUsername(app.db, input.username)) {
-        throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-      }
-      if (findUserByEmail(app.db, input.email)) {
-        throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-      }
-      const passwordHash = await hashPassword(input.password, app.passwordCost);
-      // Checked again after the await: another registration may have taken the name meanwhile.
-      if (findUserByUsername(app.db, input.username)) {
-        throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-      }
-      if (findUserByEmail(app.db, input.email)) {
-        throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-      }
-      const user = createUser(
+      const user = await createAccount(
         app.db,
-        {
-          username: input.username,
-          passwordHash,
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          role: 'customer',
-        },
+        { ...input, role: 'customer' },
+        app.passwordCost,
         app.now(),
       );
       return reply.code(201).send({ user: toPublicUser(user) });
@@ -121,6 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'End this session (and close its sync socket)',
+        body: noBodySchema,
         response: { 200: logoutResponseSchema },
       },
     },

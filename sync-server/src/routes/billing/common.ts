@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, type Quote } from '@pilbara/shared-schema';
 import { findDocument } from '../../db/repositories/documents';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http-error';
 
 /** The message for a credit note that does not exist. */
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';

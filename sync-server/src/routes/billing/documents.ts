@@ -30,6 +30,7 @@ import {
   quoteIdParamsSchema,
   quotePdfFilename,
   quoteResponseSchema,
+  noBodySchema,
   type CreditNote,
   type EmailCustomerInfo,
   type Invoice,
@@ -41,10 +42,10 @@ import { documentKey, findDocument, refOfKey } from '../../db/repositories/docum
 import { insertEmailRecord, markEmailSent } from '../../db/repositories/public-records';
 import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { applyServerMutation } from '../../sync/apply-mutation';
-import { notifyChanges } from '../../sync/change-log';
+import { applyServerMutation } from '../../sync/server-apply';
+import { notifyChanges } from '../../db/change-log';
 import { payLinkToken } from '../../db/repositories/pay-links';
 import {
   CREDIT_NOTE_ID_NOT_FOUND,
@@ -189,6 +190,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const quoteEmailSchema = {
     summary: 'Email the quote with its PDF and pay link; a draft becomes sent',
     params: quoteIdParamsSchema,
+    body: noBodySchema,
     response: { 200: quoteResponseSchema, ...errorAnswers(400, 404, 409, 502) },
   };
   app.post(
@@ -290,6 +292,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const invoiceEmailSchema = {
     summary: 'Email the tax invoice with its PDF',
     params: invoiceIdParamsSchema,
+    body: noBodySchema,
     response: { 200: invoiceEmailResponseSchema, ...errorAnswers(400, 404, 502) },
   };
   app.post(
@@ -352,6 +355,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     summary:
       'Email the credit note (adjustment note) with its PDF; says a refund is on its way when one is owed',
     params: creditNoteIdParamsSchema,
+    body: noBodySchema,
     response: { 200: creditNoteEmailResponseSchema, ...errorAnswers(400, 404, 502) },
   };
   app.post(

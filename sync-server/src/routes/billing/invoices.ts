@@ -8,7 +8,7 @@ import {
 import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { documentKey } from '../../db/repositories/documents';
 import { requireAdmin } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { INVOICE_NOT_FOUND } from './common';
 

@@ -37,19 +37,20 @@ import { cardPaymentsEnabled } from '../../config';
 import { inTransaction } from '../../db/connection';
 import { getRow } from '../../db/rows';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
-import { liveInvoiceOfQuote, quoteIsPaid, settleCardPayment } from '../../db/repositories/billing';
+import { liveInvoiceOfQuote, quoteIsPaid } from '../../db/repositories/billing';
+import { latestIntentForQuote } from '../../db/repositories/payment-intents';
+import { settleCardPayment } from '../../services/card-settlement';
 import { payLinkToken } from '../../db/repositories/pay-links';
 import { requireAdmin } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { sameToken } from '../../services/tokens';
+import { sameToken } from '../../db/tokens';
 import {
   MIN_CARD_AMOUNT_CENTS,
   PaymentIntentError,
-  latestIntentForQuote,
   quoteClientSecret,
 } from '../../services/payments';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 import { mutate } from '../staff/mutate';
 import { QUOTE_NOT_FOUND, quoteById } from './common';
 

@@ -8,20 +8,17 @@
  * event for the same intent change nothing. A bad signature answers 400 and writes nothing. A
  * payment that does not pay its quote — an intent this server did not create for it, another
  * currency, less than the amount due — settles nothing: it is recorded and flagged for staff
- * (repositories/billing.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
+ * (services/card-settlement.ts `judgeCardPayment`), and still acknowledged so Stripe stops retrying.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { webhookResponseSchema } from '@pilbara/shared-schema';
+import { webhookBodySchema, webhookResponseSchema } from '@pilbara/shared-schema';
 import { inTransaction } from '../../db/connection';
-import {
-  recordStripeEvent,
-  settleCardPayment,
-  type CardSettlement,
-} from '../../db/repositories/billing';
+import { recordStripeEvent } from '../../db/repositories/billing';
+import { settleCardPayment, type CardSettlement } from '../../services/card-settlement';
 import { verifyWebhookEvent } from '../../services/payments';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 import { CARD_NOT_SET_UP } from './payments';
 
 /** Stripe events are small; this leaves room without accepting anything abusive. */
@@ -45,6 +42,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     description:
       'The body is the provider’s event exactly as sent, in any content type; it is not ' +
       'parsed before its signature is checked.',
+    body: webhookBodySchema,
     response: { 200: webhookResponseSchema, ...errorAnswers(400, 503) },
   };
   app.post(

@@ -12,11 +12,15 @@
  * random UUID, never by a counter, and are refused without the right whatever the id.
  */
 import fs from 'node:fs';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  FIELD_FILE_TYPES,
   FIELD_RECORD_TEXT,
   MESSAGES,
   defectPhotoParamsSchema,
+  imageFileSchema,
+  pdfFileSchema,
   jobIdParamsSchema,
   mayHandleJobFiles,
   photoFileParamsSchema,
@@ -27,7 +31,8 @@ import {
 import { getRow } from '../../db/rows';
 import { findJob, findPhoto, findSignature, storedFile } from '../../db/repositories/field-record';
 import { requireStaff, requireUser } from '../../plugins/auth';
-import { HttpError, notFound } from '../../plugins/errors';
+import { HttpError, notFound } from '../../http-error';
+import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
 import { buildJobSheet } from '../../services/job-sheet';
 import type { FileVariant } from '../../services/field-files';
 
@@ -39,7 +44,18 @@ function checkJobAccess(request: FastifyRequest, job: { assignedTo?: string | nu
   if (!mayHandleJobFiles(request.user, job)) throw new HttpError(403, MESSAGES.JOB_FILES_FORBIDDEN);
 }
 
-export const fieldFileRoutes: FastifyPluginAsync = async (app) => {
+/** An image answer: a JPEG copy, or the file as uploaded (JPEG or PNG). */
+const IMAGE_ANSWER = {
+  content: Object.fromEntries(FIELD_FILE_TYPES.map((type) => [type, { schema: imageFileSchema }])),
+};
+const PDF_ANSWER = { content: { 'application/pdf': { schema: pdfFileSchema } } };
+const FILE_ANSWERS = { 200: IMAGE_ANSWER, ...errorAnswers(404) };
+const PHOTO_NOT_FOUND = { paramsNotFound: { message: 'Photo not found' } };
+
+export const fieldFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Staff calls (admins, and drivers for their jobs): the session, 401 and 403 in the docs.
+  app.addHook('onRoute', areaDefaults({ tag: 'staff', admin: true }));
+
   /** Streams a stored file (or 404 when it has not arrived). */
   async function sendStored(
     reply: FastifyReply,
@@ -57,42 +73,68 @@ export const fieldFileRoutes: FastifyPluginAsync = async (app) => {
       .send(fs.createReadStream(path));
   }
 
-  app.get('/photos/:id/:variant', { onRequest: requireUser }, async (request, reply) => {
-    const params = photoFileParamsSchema.safeParse(request.params);
-    const photo = params.success ? findPhoto(app.db, params.data.id) : undefined;
-    if (!params.success || !photo) throw notFound('Photo not found');
-    checkJobAccess(request, findJob(app.db, photo.jobId) ?? {});
-    const variant = params.data.variant === 'full' ? 'original' : params.data.variant;
-    return sendStored(reply, photo, variant);
-  });
-
+  const photoSchema = {
+    summary: 'A job photo: thumb, medium (JPEG copies) or full (as uploaded)',
+    params: photoFileParamsSchema,
+    response: FILE_ANSWERS,
+  };
   app.get(
-    '/vehicle-defects/:id/photos/:hash/:variant',
-    { onRequest: requireStaff },
+    '/photos/:id/:variant',
+    { onRequest: requireUser, schema: photoSchema, config: PHOTO_NOT_FOUND },
     async (request, reply) => {
-      const params = defectPhotoParamsSchema.safeParse(request.params);
-      const defect = params.success
-        ? getRow<VehicleDefect>(app.db, 'vehicle_defects', params.data.id)
-        : undefined;
-      const photo = defect?.photos.find((entry) => entry.contentHash === params.data?.hash);
-      if (!params.success || !photo) throw notFound('Photo not found');
-      const variant = params.data.variant === 'full' ? 'original' : params.data.variant;
+      const photo = findPhoto(app.db, request.params.id);
+      if (!photo) throw notFound('Photo not found');
+      checkJobAccess(request, findJob(app.db, photo.jobId) ?? {});
+      const variant = request.params.variant === 'full' ? 'original' : request.params.variant;
       return sendStored(reply, photo, variant);
     },
   );
 
-  app.get('/signatures/:id', { onRequest: requireUser }, async (request, reply) => {
-    const params = signatureFileParamsSchema.safeParse(request.params);
-    const signature = params.success ? findSignature(app.db, params.data.id) : undefined;
-    if (!params.success || !signature) throw notFound('Signature not found');
-    checkJobAccess(request, findJob(app.db, signature.jobId) ?? {});
-    return sendStored(reply, signature, 'original');
-  });
+  const defectPhotoSchema = {
+    summary: 'A failed pre-start item’s photo, by its defect and content hash',
+    params: defectPhotoParamsSchema,
+    response: FILE_ANSWERS,
+  };
+  app.get(
+    '/vehicle-defects/:id/photos/:hash/:variant',
+    { onRequest: requireStaff, schema: defectPhotoSchema, config: PHOTO_NOT_FOUND },
+    async (request, reply) => {
+      const { id, hash } = request.params;
+      const defect = getRow<VehicleDefect>(app.db, 'vehicle_defects', id);
+      const photo = defect?.photos.find((entry) => entry.contentHash === hash);
+      if (!photo) throw notFound('Photo not found');
+      const variant = request.params.variant === 'full' ? 'original' : request.params.variant;
+      return sendStored(reply, photo, variant);
+    },
+  );
 
-  app.get('/jobs/:id/sheet.pdf', { onRequest: requireUser }, async (request, reply) => {
-    const params = jobIdParamsSchema.safeParse(request.params);
-    const job = params.success ? findJob(app.db, params.data.id) : undefined;
-    if (!params.success || !job) throw notFound(MESSAGES.JOB_NOT_FOUND);
+  const signatureSchema = {
+    summary: 'A signature’s image (PNG)',
+    params: signatureFileParamsSchema,
+    response: FILE_ANSWERS,
+  };
+  const signatureNotFound = { paramsNotFound: { message: 'Signature not found' } };
+  app.get(
+    '/signatures/:id',
+    { onRequest: requireUser, schema: signatureSchema, config: signatureNotFound },
+    async (request, reply) => {
+      const signature = findSignature(app.db, request.params.id);
+      if (!signature) throw notFound('Signature not found');
+      checkJobAccess(request, findJob(app.db, signature.jobId) ?? {});
+      return sendStored(reply, signature, 'original');
+    },
+  );
+
+  const sheetSchema = {
+    summary: 'The job sheet as a PDF',
+    params: jobIdParamsSchema,
+    response: { 200: PDF_ANSWER, ...errorAnswers(404) },
+  };
+  const jobNotFound = { paramsNotFound: { message: MESSAGES.JOB_NOT_FOUND } };
+  const sheet = { onRequest: requireUser, schema: sheetSchema, config: jobNotFound };
+  app.get('/jobs/:id/sheet.pdf', sheet, async (request, reply) => {
+    const job = findJob(app.db, request.params.id);
+    if (!job) throw notFound(MESSAGES.JOB_NOT_FOUND);
     checkJobAccess(request, job);
     const sheet = await buildJobSheet(
       { db: app.db, files: app.fieldFiles, profile: app.profile, now: app.now, pdf: app.pdf },

@@ -34,6 +34,10 @@ import {
   UPLOAD_ENDPOINT,
   UPLOAD_METHODS,
   isFieldFileType,
+  issuesToFields,
+  tusAnswerSchema,
+  uploadBodySchema,
+  uploadIdParamsSchema,
   maxFileBytes,
   mayHandleFleetFiles,
   mayHandleJobFiles,
@@ -44,6 +48,7 @@ import {
   type VehicleDefect,
 } from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
+import { errorAnswers } from '../../plugins/route-schemas';
 import { findFieldRecord, findJob, recordStoredFile } from '../../db/repositories/field-record';
 import {
   findFinishedUpload,
@@ -52,8 +57,7 @@ import {
 } from '../../db/repositories/finished-uploads';
 import type { PublicUser } from '../../db/repositories/users';
 import { requireUser } from '../../plugins/auth';
-import { fieldErrors } from '../../plugins/validation';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 import { FileRejected } from '../../services/field-files';
 
 /** A FileStore for a directory that already exists: its constructor's own mkdir is skipped. */
@@ -183,7 +187,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         const user = callerOf(req);
         const parsed = uploadMetadataSchema.safeParse(upload.metadata ?? {});
         if (!parsed.success) {
-          throw refusal(400, UPLOAD_MESSAGES.badMetadata, fieldErrors(parsed.error));
+          throw refusal(400, UPLOAD_MESSAGES.badMetadata, issuesToFields(parsed.error.issues));
         }
         const meta = parsed.data;
         if (!isFieldFileType(meta.filetype)) {
@@ -303,16 +307,27 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     reply.hijack();
     await tusServer().tus.handle(request.raw, reply.raw);
   };
-  app.route({
-    method: [...UPLOAD_METHODS],
-    url: UPLOAD_ENDPOINT,
-    onRequest: requireUser,
-    handler: handle,
-  });
-  app.route({
-    method: [...UPLOAD_METHODS],
-    url: `${UPLOAD_ENDPOINT}/:id`,
-    onRequest: requireUser,
-    handler: handle,
-  });
+  // The description: tus's methods, those that carry bytes (POST, PATCH) with a body, on the
+  // endpoint and on one upload's address.
+  const answers = {
+    200: tusAnswerSchema,
+    201: tusAnswerSchema,
+    204: tusAnswerSchema,
+    ...errorAnswers(400, 403, 404, 409, 413, 415),
+  };
+  const summary = 'Resumable upload of a field record file (tus 1.0.0)';
+  const sending: readonly string[] = ['POST', 'PATCH'];
+  for (const url of [UPLOAD_ENDPOINT, `${UPLOAD_ENDPOINT}/:id`]) {
+    const params = url.endsWith(':id') ? { params: uploadIdParamsSchema } : {};
+    const route = { url, onRequest: requireUser, handler: handle };
+    const withBody = UPLOAD_METHODS.filter((method) => sending.includes(method));
+    const withoutBody = UPLOAD_METHODS.filter((method) => !sending.includes(method));
+    const body = { body: uploadBodySchema };
+    app.route({
+      ...route,
+      method: withBody,
+      schema: { summary, ...params, ...body, response: answers },
+    });
+    app.route({ ...route, method: withoutBody, schema: { summary, ...params, response: answers } });
+  }
 };

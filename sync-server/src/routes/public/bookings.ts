@@ -13,7 +13,7 @@ import {
   makeBookingInputSchema,
   perthDate,
 } from '@pilbara/shared-schema';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 import { writeOnce } from '../../plugins/idempotency';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { insertBooking } from '../../db/repositories/public-records';

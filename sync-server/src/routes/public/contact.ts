@@ -16,7 +16,7 @@ import {
   contactResponseSchema,
   type ContactInput,
 } from '@pilbara/shared-schema';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 import { writeOnce } from '../../plugins/idempotency';
 import { errorAnswers } from '../../plugins/route-schemas';
 import {

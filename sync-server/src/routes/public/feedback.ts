@@ -16,8 +16,8 @@ import {
   feedbackInputSchema,
   phoneProofMatches,
 } from '@pilbara/shared-schema';
-import { notifyChanges } from '../../sync/change-log';
-import { HttpError, badRequest, conflict } from '../../plugins/errors';
+import { notifyChanges } from '../../db/change-log';
+import { HttpError, badRequest, conflict } from '../../http-error';
 import { minutesOf, phoneProofKey } from '../../services/guards';
 import { writeOnce } from '../../plugins/idempotency';
 import { errorAnswers } from '../../plugins/route-schemas';
@@ -26,7 +26,7 @@ import {
   findJobById,
   insertFeedback,
 } from '../../db/repositories/public-records';
-import { sameToken } from '../../services/tokens';
+import { sameToken } from '../../db/tokens';
 
 const FEEDBACK_JOB_NOT_COMPLETED = 'Feedback can only be left for a completed job';
 const FEEDBACK_ALREADY_GIVEN = 'Feedback has already been submitted for this job';

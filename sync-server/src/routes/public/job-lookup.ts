@@ -32,7 +32,7 @@ import {
   type Booking,
   type Job,
 } from '@pilbara/shared-schema';
-import { HttpError, badRequest } from '../../plugins/errors';
+import { HttpError, badRequest } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import {
   findBookingById,

@@ -23,7 +23,7 @@ import {
 } from '@pilbara/shared-schema';
 import { findJobByToken, findPendingBookingByToken } from '../../db/repositories/public-records';
 import { saveSubscription } from '../../db/repositories/push-subscriptions';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,11 +21,12 @@ import {
   smsNumber,
   trackParamsSchema,
   trackSmsResponseSchema,
+  noBodySchema,
   type TrackSmsResponse,
 } from '@pilbara/shared-schema';
 import { findJobByToken, findPendingBookingByToken } from '../../db/repositories/public-records';
 import { isOptedOut, optIn, optOut } from '../../db/repositories/sms';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 
 const NOT_SIGNED = 'Not signed by the SMS provider';
@@ -76,6 +77,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Stop text messages to the tracking link's phone",
         description: 'The number is never texted again unless the customer replies START.',
         params: trackParamsSchema,
+        body: noBodySchema,
         response: { 200: trackSmsResponseSchema, ...errorAnswers(400, 404, 429) },
       },
       config: { rateLimit: app.limits.publicWrite, paramsNotFound: trackNotFound },

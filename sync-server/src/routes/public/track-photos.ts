@@ -11,29 +11,53 @@
  * the answer tells nobody what exists.
  */
 import fs from 'node:fs';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
+  imageFileSchema,
   trackParamsSchema,
   trackPhotoParamsSchema,
+  trackPhotosResponseSchema,
   type PublicJobPhoto,
 } from '@pilbara/shared-schema';
 import { customerPhotosOfJob } from '../../db/repositories/field-record';
 import { findJobByToken } from '../../db/repositories/public-records';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
+import { errorAnswers } from '../../plugins/route-schemas';
+
+const LINK_NOT_FOUND = {
+  message: MESSAGES.TRACKING_LINK_NOT_FOUND,
+  field: 'token',
+} as const;
 
 function linkNotFound(): HttpError {
-  return new HttpError(404, MESSAGES.TRACKING_LINK_NOT_FOUND, {
-    token: MESSAGES.TRACKING_LINK_NOT_FOUND,
-  });
+  return new HttpError(404, LINK_NOT_FOUND.message, { token: LINK_NOT_FOUND.message });
 }
 
-export const trackPhotoRoutes: FastifyPluginAsync = async (app) => {
+const photosSchema = {
+  summary: 'The pickup and drop-off photos of the tracking link’s job',
+  params: trackParamsSchema,
+  response: { 200: trackPhotosResponseSchema, ...errorAnswers(404, 429) },
+};
+
+const photoSchema = {
+  summary: 'A copy of one of those photos, without any metadata (JPEG)',
+  params: trackPhotoParamsSchema,
+  response: {
+    200: { content: { 'image/jpeg': { schema: imageFileSchema } } },
+    ...errorAnswers(404, 429),
+  },
+};
+
+export const trackPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = app.limits.lookup;
 
-  app.get('/track/:token/photos', { config: { rateLimit } }, async (request, reply) => {
-    const params = trackParamsSchema.safeParse(request.params);
-    const job = params.success ? findJobByToken(app.db, params.data.token) : undefined;
+  const photos = {
+    schema: photosSchema,
+    config: { rateLimit, paramsNotFound: LINK_NOT_FOUND },
+  };
+  app.get('/track/:token/photos', photos, async (request, reply) => {
+    const job = findJobByToken(app.db, request.params.token);
     if (!job) throw linkNotFound();
     const photos: PublicJobPhoto[] = customerPhotosOfJob(app.db, job.id).map((photo) => ({
       id: photo.id,
@@ -46,27 +70,26 @@ export const trackPhotoRoutes: FastifyPluginAsync = async (app) => {
     return { photos };
   });
 
-  app.get(
-    '/track/:token/photos/:id/:variant',
-    { config: { rateLimit } },
-    async (request, reply) => {
-      const params = trackPhotoParamsSchema.safeParse(request.params);
-      const job = params.success ? findJobByToken(app.db, params.data.token) : undefined;
-      const photo =
-        params.success && job
-          ? customerPhotosOfJob(app.db, job.id).find((candidate) => candidate.id === params.data.id)
-          : undefined;
-      if (!params.success || !photo) throw new HttpError(404, 'Photo not found');
-      const path = await app.fieldFiles.derived(
-        photo.contentHash,
-        photo.mimeType,
-        params.data.variant === 'thumb' ? 'thumb' : 'medium',
-      );
-      if (!path) throw new HttpError(404, 'Photo not found');
-      return reply
-        .type('image/jpeg')
-        .header('Cache-Control', 'private, max-age=3600')
-        .send(fs.createReadStream(path));
-    },
-  );
+  const photo = {
+    schema: photoSchema,
+    config: { rateLimit, paramsNotFound: { message: 'Photo not found' } },
+  };
+  app.get('/track/:token/photos/:id/:variant', photo, async (request, reply) => {
+    const { token, id, variant } = request.params;
+    const job = findJobByToken(app.db, token);
+    const found = job
+      ? customerPhotosOfJob(app.db, job.id).find((candidate) => candidate.id === id)
+      : undefined;
+    if (!found) throw new HttpError(404, 'Photo not found');
+    const path = await app.fieldFiles.derived(
+      found.contentHash,
+      found.mimeType,
+      variant === 'thumb' ? 'thumb' : 'medium',
+    );
+    if (!path) throw new HttpError(404, 'Photo not found');
+    return reply
+      .type('image/jpeg')
+      .header('Cache-Control', 'private, max-age=3600')
+      .send(fs.createReadStream(path));
+  });
 };

@@ -19,18 +19,16 @@ import {
 import {
   activeDrivers,
   countActiveAdmins,
-  createUser,
-  findUserByEmail,
-  findUserByUsername,
   getUser,
   listStaff,
   toPublicUser,
   updateUserAccount,
   type UserRow,
 } from '../../db/repositories/users';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { hashPassword } from '../../services/passwords';
+import { createAccount } from '../../services/accounts';
 
 /** A staff id that cannot exist is answered like an unknown one. */
 const staffNotFound = { paramsNotFound: { message: MESSAGES.STAFF_NOT_FOUND } };
@@ -41,16 +39,6 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = getUser(app.db, id);
     if (!user || !isStaffRole(user.role)) throw notFound(MESSAGES.STAFF_NOT_FOUND);
     return user;
-  };
-
-  /** Refuses a username or email another account has. */
-  const checkFree = (username: string, email: string | null) => {
-    if (findUserByUsername(app.db, username)) {
-      throw conflict(MESSAGES.USERNAME_TAKEN, { username: MESSAGES.USERNAME_TAKEN });
-    }
-    if (email && findUserByEmail(app.db, email)) {
-      throw conflict(MESSAGES.EMAIL_TAKEN, { email: MESSAGES.EMAIL_TAKEN });
-    }
   };
 
   app.get(
@@ -82,23 +70,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.post('/staff', { schema: addSchema }, async (request, reply) => {
     const input = request.body;
-    checkFree(input.username, input.email);
-    const passwordHash = await hashPassword(input.password, app.passwordCost);
-    // Checked again after the await: another request may have taken the name meanwhile.
-    checkFree(input.username, input.email);
-    const user = createUser(
-      app.db,
-      {
-        username: input.username,
-        passwordHash,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        role: input.role,
-      },
-      app.now(),
-    );
+    const user = await createAccount(app.db, input, app.passwordCost, app.now());
     return reply.code(201).send({ user: toPublicUser(user) });
   });
 

@@ -4,7 +4,7 @@
  * start answers at once (202) and the status shows the run until it is done.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backupStatusResponseSchema } from '@pilbara/shared-schema';
+import { backupStatusResponseSchema, noBodySchema } from '@pilbara/shared-schema';
 import { stopRecoveryWait } from '../../sync/recovery';
 
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,6 +28,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Start a backup now (answers at once; the status shows it running)',
+        body: noBodySchema,
         response: { 202: backupStatusResponseSchema },
       },
     },
@@ -44,6 +45,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'After a restore: stop letting devices’ changes wait for other devices; what cannot be applied is refused from now on',
+        body: noBodySchema,
         response: { 200: backupStatusResponseSchema },
       },
     },

@@ -30,9 +30,10 @@ import {
   type NamedMutation,
   type Vehicle,
 } from '@pilbara/shared-schema';
-import { findRows, type TableName } from '../../db/rows';
+import { findRows } from '../../db/rows';
+import type { TableName } from '../../db/tables';
 import { mintIntegerId } from '../../db/id-series';
-import { badRequest } from '../../plugins/errors';
+import { badRequest } from '../../http-error';
 import { requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { mutate } from './mutate';

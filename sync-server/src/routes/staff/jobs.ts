@@ -24,10 +24,10 @@ import {
 import { findRows, getRow } from '../../db/rows';
 import { documentKey } from '../../db/repositories/documents';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http-error';
 import { actorOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { mintToken } from '../../services/tokens';
+import { mintToken } from '../../db/tokens';
 import { mutate } from './mutate';
 
 /** A job id that cannot exist is answered like an unknown one. */

@@ -19,6 +19,7 @@ import {
   jobIdParamsSchema,
   jobMessagesResponseSchema,
   notificationResendResponseSchema,
+  noBodySchema,
   type Job,
 } from '@pilbara/shared-schema';
 import { inTransaction } from '../../db/connection';
@@ -30,9 +31,9 @@ import {
   queueResend,
   resendInFlight,
 } from '../../db/repositories/sms';
-import { HttpError, notFound } from '../../plugins/errors';
+import { HttpError, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
-import { notifyChanges } from '../../sync/change-log';
+import { notifyChanges } from '../../db/change-log';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
 const RESEND_BUSY = 'This message is still being sent';
@@ -66,6 +67,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           'A new message with the same words to the same recipient, sent as soon as the ' +
           'notifier runs; a number that opted out of texts is refused (409).',
         params: intIdParamsSchema,
+        body: noBodySchema,
         response: { 201: notificationResendResponseSchema, ...errorAnswers(400, 404, 409) },
       },
       config: { paramsNotFound: { message: MESSAGE_NOT_FOUND } },

@@ -5,9 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { NamedMutation } from '@pilbara/shared-schema';
-import { HttpError } from '../../plugins/errors';
-import { applyServerMutations, type Rejection } from '../../sync/apply-mutation';
-import { notifyChanges } from '../../sync/change-log';
+import { HttpError } from '../../http-error';
+import { applyServerMutations } from '../../sync/server-apply';
+import type { Rejection } from '../../sync/execute';
+import { notifyChanges } from '../../db/change-log';
 
 /**
  * The HTTP error for a rejected mutation: 404 unknown id (or a job the caller's role cannot see),

@@ -29,7 +29,7 @@ import {
 import { mintIntegerId } from '../../db/id-series';
 import { getRow } from '../../db/rows';
 import { checksOf, defectsOf, dueItems, vehicleHistory } from '../../db/repositories/prestart';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http-error';
 import { requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { mutate } from './mutate';

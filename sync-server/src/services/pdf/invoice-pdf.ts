@@ -18,36 +18,20 @@ import {
   type PaymentLine,
   type TaxInvoiceOptions,
 } from '@pilbara/shared-schema';
+import { COLOURS, MARGIN, type Writer } from './writer';
 import {
-  COLOURS,
   COLUMNS,
-  Writer,
   drawAmountLines,
-  drawBullets,
   drawFooters,
-  drawHeader,
   drawItems,
   drawNote,
   drawSection,
   drawTotalBox,
   drawTwoColumns,
-  MARGIN,
-  type TextStyle,
-} from './writer';
-
-/** The Bill To lines: the buyer's name, then their ABN, phone and email when known. */
-function buyerLines(buyer: {
-  name: string;
-  abn: string | null;
-  phone?: string | null;
-  email: string | null;
-}): [string, TextStyle][] {
-  const lines: [string, TextStyle][] = [[buyer.name, { size: 11, bold: true }]];
-  if (buyer.abn) lines.push([`ABN ${buyer.abn}`, {}]);
-  if (buyer.phone) lines.push([`Phone: ${buyer.phone}`, {}]);
-  if (buyer.email) lines.push([`Email: ${buyer.email}`, {}]);
-  return lines;
-}
+  finishDocument,
+  partyLines,
+  startDocument,
+} from './document-parts';
 
 export interface InvoicePdfOptions extends TaxInvoiceOptions {
   profile: BusinessProfile;
@@ -73,20 +57,15 @@ export async function renderInvoicePdf(
   options: InvoicePdfOptions,
 ): Promise<Uint8Array> {
   const doc = taxInvoiceDocument(invoice, options.profile, options);
-  const w = await Writer.create({
-    title: `${doc.title} ${doc.number}`,
-    author: doc.seller.name,
-    subject: `${doc.title} for ${doc.buyer.name}`,
-  });
-  drawHeader(w, doc.seller, {
-    title: doc.title,
-    number: doc.number,
-    lines: [`Issue date: ${doc.issueDate}`, ...(doc.dueDate ? [`Due date: ${doc.dueDate}`] : [])],
-    stamp: doc.stamp,
-  });
+  const w = await startDocument(
+    doc,
+    `for ${doc.buyer.name}`,
+    [`Issue date: ${doc.issueDate}`, ...(doc.dueDate ? [`Due date: ${doc.dueDate}`] : [])],
+    doc.stamp,
+  );
   drawTwoColumns(
     w,
-    { heading: DOCUMENT_TEXT.BILL_TO, lines: buyerLines(doc.buyer) },
+    { heading: DOCUMENT_TEXT.BILL_TO, lines: partyLines(doc.buyer) },
     {
       heading: 'Reference',
       lines: doc.references.map((row) => [`${row.label}: ${row.value}`, {}]),
@@ -116,13 +95,7 @@ export async function renderInvoicePdf(
       colour: doc.balanceDueCents > 0 || doc.refundOwedCents > 0 ? COLOURS.accent : COLOURS.paid,
     });
   w.y -= 8;
-  drawSection(w, DOCUMENT_TEXT.TERMS);
-  drawBullets(w, doc.terms);
-  drawFooters(
-    w,
-    doc.payUrl ? `Pay online: ${doc.payUrl}` : `Thank you for choosing ${doc.seller.name}`,
-  );
-  return w.save();
+  return finishDocument(w, doc.terms, doc.payUrl, doc.seller.name);
 }
 
 /** Renders a credit note as an A4 PDF. */
@@ -133,19 +106,13 @@ export async function renderCreditNotePdf(
   options: { payments?: readonly Payment[] } = {},
 ): Promise<Uint8Array> {
   const doc = creditNoteDocument(note, invoice, profile, options);
-  const w = await Writer.create({
-    title: `${doc.title} ${doc.number}`,
-    author: doc.seller.name,
-    subject: `${doc.title} for ${doc.buyer.name}`,
-  });
-  drawHeader(w, doc.seller, {
-    title: doc.title,
-    number: doc.number,
-    lines: [...(doc.subtitle ? [doc.subtitle] : []), `Issue date: ${doc.issueDate}`],
-  });
+  const w = await startDocument(doc, `for ${doc.buyer.name}`, [
+    ...(doc.subtitle ? [doc.subtitle] : []),
+    `Issue date: ${doc.issueDate}`,
+  ]);
   drawTwoColumns(
     w,
-    { heading: DOCUMENT_TEXT.BILL_TO, lines: buyerLines(doc.buyer) },
+    { heading: DOCUMENT_TEXT.BILL_TO, lines: partyLines(doc.buyer) },
     { heading: 'Corrects', lines: [[doc.corrects, {}]] },
   );
   drawSection(w, 'Reason');

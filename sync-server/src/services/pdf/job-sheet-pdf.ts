@@ -10,16 +10,8 @@
 import type { JobSheetDocument, SheetPhoto } from '@pilbara/shared-schema';
 import { JOB_SHEET_TEXT } from '@pilbara/shared-schema';
 import type { PDFImage } from 'pdf-lib';
-import {
-  COLOURS,
-  CONTENT_WIDTH,
-  MARGIN,
-  Writer,
-  drawFooters,
-  drawHeader,
-  drawSection,
-  drawTwoColumns,
-} from './writer';
+import { COLOURS, CONTENT_WIDTH, MARGIN, type Writer } from './writer';
+import { drawFooters, drawSection, drawTwoColumns, startDocument } from './document-parts';
 
 /** The bytes of a stored file to embed: a photo's medium JPEG or a signature's PNG. */
 export type ImageLoader = (
@@ -87,16 +79,7 @@ export async function renderJobSheetPdf(
   loadImage: ImageLoader,
   printedAt: string,
 ): Promise<Uint8Array> {
-  const w = await Writer.create({
-    title: `${doc.title} ${doc.number}`,
-    author: doc.seller.name,
-    subject: `${doc.title} of job ${doc.number}`,
-  });
-  drawHeader(w, doc.seller, {
-    title: doc.title,
-    number: doc.number,
-    lines: [`Printed: ${printedAt}`],
-  });
+  const w = await startDocument(doc, `of job ${doc.number}`, [`Printed: ${printedAt}`]);
   drawTwoColumns(
     w,
     { heading: 'Customer', lines: doc.customer.map((row) => [`${row.label}: ${row.value}`, {}]) },

@@ -20,7 +20,7 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { PdfTask } from './render-task';
 
 /** How long a document may take, waiting in the queue included. */

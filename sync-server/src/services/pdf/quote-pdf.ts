@@ -10,20 +10,18 @@ import {
   type BusinessProfile,
   type Quote,
 } from '@pilbara/shared-schema';
+import { MARGIN, CONTENT_WIDTH } from './writer';
 import {
-  Writer,
   drawAmountLines,
-  drawBullets,
-  drawFooters,
-  drawHeader,
   drawItems,
   drawNote,
   drawSection,
   drawTotalBox,
   drawTwoColumns,
-  MARGIN,
-  CONTENT_WIDTH,
-} from './writer';
+  finishDocument,
+  partyLines,
+  startDocument,
+} from './document-parts';
 
 export interface QuotePdfOptions {
   profile: BusinessProfile;
@@ -34,26 +32,13 @@ export interface QuotePdfOptions {
 /** Renders the quote as an A4 PDF. */
 export async function renderQuotePdf(quote: Quote, options: QuotePdfOptions): Promise<Uint8Array> {
   const doc = quoteDocument(quote, options.profile);
-  const w = await Writer.create({
-    title: `${doc.title} ${doc.number}`,
-    author: doc.seller.name,
-    subject: `${doc.title} for ${doc.customer.name}`,
-  });
-  drawHeader(w, doc.seller, {
-    title: doc.title,
-    number: doc.number,
-    lines: [`Issue date: ${doc.issueDate}`, `Valid until: ${doc.validUntil}`],
-  });
+  const w = await startDocument(doc, `for ${doc.customer.name}`, [
+    `Issue date: ${doc.issueDate}`,
+    `Valid until: ${doc.validUntil}`,
+  ]);
   drawTwoColumns(
     w,
-    {
-      heading: DOCUMENT_TEXT.QUOTE_FOR,
-      lines: [
-        [doc.customer.name, { size: 11, bold: true }],
-        [`Phone: ${doc.customer.phone}`, {}],
-        ...(doc.customer.email ? [[`Email: ${doc.customer.email}`, {}] as [string, object]] : []),
-      ],
-    },
+    { heading: DOCUMENT_TEXT.QUOTE_FOR, lines: partyLines(doc.customer) },
     {
       heading: DOCUMENT_TEXT.JOB_DETAILS,
       lines: doc.job.map((row) => [`${row.label}: ${row.value}`, {}]),
@@ -71,11 +56,5 @@ export async function renderQuotePdf(quote: Quote, options: QuotePdfOptions): Pr
       w.paragraph(paragraph, MARGIN, CONTENT_WIDTH, { size: 9 });
     w.y -= 10;
   }
-  drawSection(w, DOCUMENT_TEXT.TERMS);
-  drawBullets(w, doc.terms);
-  drawFooters(
-    w,
-    options.payUrl ? `Pay online: ${options.payUrl}` : `Thank you for choosing ${doc.seller.name}`,
-  );
-  return w.save();
+  return finishDocument(w, doc.terms, options.payUrl, doc.seller.name);
 }

@@ -4,15 +4,8 @@
  * outcome and the failed items), then each defect with how it was resolved.
  */
 import { VEHICLE_HISTORY_TEXT, type VehicleHistoryDocument } from '@pilbara/shared-schema';
-import {
-  COLOURS,
-  CONTENT_WIDTH,
-  MARGIN,
-  Writer,
-  drawFooters,
-  drawHeader,
-  drawSection,
-} from './writer';
+import { COLOURS, CONTENT_WIDTH, MARGIN } from './writer';
+import { drawFooters, drawSection, startDocument } from './document-parts';
 
 const SEVERITY_COLOURS = {
   CRITICAL: COLOURS.accent,
@@ -22,12 +15,7 @@ const SEVERITY_COLOURS = {
 
 /** Renders the vehicle history as a PDF. */
 export async function renderVehicleHistoryPdf(doc: VehicleHistoryDocument): Promise<Uint8Array> {
-  const w = await Writer.create({
-    title: `${doc.title} ${doc.number}`,
-    author: doc.seller.name,
-    subject: `${doc.title} of ${doc.number}`,
-  });
-  drawHeader(w, doc.seller, { title: doc.title, number: doc.number, lines: [] });
+  const w = await startDocument(doc, `of ${doc.number}`, []);
 
   drawSection(w, VEHICLE_HISTORY_TEXT.vehicle);
   for (const line of doc.vehicle) w.paragraph(line, MARGIN, CONTENT_WIDTH, { size: 9.5 });

@@ -1,18 +1,16 @@
 /**
  * The page machinery every money document's PDF shares (pdf-lib, A4): a cursor that writes
- * downwards and starts a new page when one is full, wrapped text, right-aligned amounts, the
- * seller header, the item table with its repeated headings, the totals box and the footer with
- * page numbers. What each document says comes from its shared-schema document model; this module
- * only lays it out.
+ * downwards and starts a new page when one is full, wrapped text and right-aligned amounts. The
+ * parts drawn with it (header, item table, totals, footers) are document-parts.ts. What each
+ * document says comes from its shared-schema document model; these modules only lay it out.
  *
  * The standard PDF fonts only cover Windows-1252, so text is reduced to what they can draw (an
  * arrow becomes '->', anything else unknown becomes '?').
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import type { AmountLine, DocumentSection, SellerBlock } from '@pilbara/shared-schema';
 
 /** A4 in PDF points. */
-const PAGE = { width: 595.28, height: 841.89 };
+export const PAGE = { width: 595.28, height: 841.89 };
 export const MARGIN = 50;
 export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const FOOTER_SPACE = 60;
@@ -38,7 +36,7 @@ const REPLACEMENTS: Record<string, string> = {
 };
 
 /** Text reduced to what a standard font can encode. */
-function drawable(font: PDFFont, cache: Map<string, boolean>, text: string): string {
+export function drawable(font: PDFFont, cache: Map<string, boolean>, text: string): string {
   let out = '';
   for (const char of text.replace(/\r?\n/g, ' ')) {
     const replaced = REPLACEMENTS[char] ?? char;
@@ -270,230 +268,4 @@ export class Writer {
   async save(): Promise<Uint8Array> {
     return this.doc.save();
   }
-}
-
-/**
- * The seller block on the left (name, contact lines, ABN) and the document's title, number and
- * dates on the right; a stamp such as 'PAID' under them when given.
- */
-export function drawHeader(
-  w: Writer,
-  seller: SellerBlock,
-  right: { title: string; number: string; lines: string[]; stamp?: string | null },
-): void {
-  const top = w.y;
-  w.text(seller.name, MARGIN, top - 20, { size: 18, bold: true });
-  let y = top - 38;
-  // A missing or invalid ABN is not printed at all (issue 28): sellerBlock leaves it empty.
-  for (const line of [...seller.contact, ...(seller.abn ? [`ABN ${seller.abn}`] : [])]) {
-    w.text(line, MARGIN, y, { size: 9, colour: COLOURS.muted });
-    y -= 12;
-  }
-
-  const edge = PAGE.width - MARGIN;
-  w.textRight(right.title.toUpperCase(), edge, top - 22, {
-    size: 22,
-    bold: true,
-    colour: COLOURS.accent,
-  });
-  w.textRight(right.number, edge, top - 40, { size: 12, bold: true });
-  let rightY = top - 56;
-  for (const line of right.lines) {
-    w.textRight(line, edge, rightY, { size: 9 });
-    rightY -= 12;
-  }
-  if (right.stamp) {
-    const style: TextStyle = { size: 14, bold: true, colour: COLOURS.paid };
-    const width = w.width(right.stamp, style) + 16;
-    w.page.drawRectangle({
-      x: edge - width,
-      y: rightY - 14,
-      width,
-      height: 22,
-      borderColor: COLOURS.paid,
-      borderWidth: 2,
-    });
-    w.textRight(right.stamp, edge - 8, rightY - 8, style);
-    rightY -= 28;
-  }
-
-  w.y = Math.min(y, rightY) - 8;
-  w.rule(w.y, COLOURS.accent, 2);
-  w.y -= 18;
-}
-
-/** Two columns of labelled lines under small headings (customer and job, buyer and references). */
-export function drawTwoColumns(
-  w: Writer,
-  left: { heading: string; lines: [string, TextStyle][] },
-  right: { heading: string; lines: [string, TextStyle][] },
-): void {
-  const columnWidth = CONTENT_WIDTH / 2 - 10;
-  const rightX = MARGIN + CONTENT_WIDTH / 2 + 10;
-  const top = w.y;
-  const column = (block: typeof left, x: number): number => {
-    w.text(block.heading.toUpperCase(), x, top - 9, { size: 8, bold: true, colour: COLOURS.muted });
-    let y = top - 26;
-    for (const [text, style] of block.lines) {
-      for (const line of w.wrap(text, columnWidth, style)) {
-        w.text(line, x, y, style);
-        y -= (style.size ?? 10) + 4;
-      }
-    }
-    return y;
-  };
-  const leftEnd = column(left, MARGIN);
-  const rightEnd = column(right, rightX);
-  w.y = Math.min(leftEnd, rightEnd) - 10;
-}
-
-/** Where the item table's columns end. */
-export const COLUMNS = {
-  description: MARGIN + 8,
-  quantityRight: MARGIN + CONTENT_WIDTH - 190,
-  unitRight: MARGIN + CONTENT_WIDTH - 105,
-  taxRight: MARGIN + CONTENT_WIDTH - 72,
-  totalRight: MARGIN + CONTENT_WIDTH - 8,
-  descriptionWidth: CONTENT_WIDTH - 250,
-};
-
-function drawTableHeader(w: Writer, taxColumn: string | null): void {
-  w.page.drawRectangle({
-    x: MARGIN,
-    y: w.y - 20,
-    width: CONTENT_WIDTH,
-    height: 20,
-    color: COLOURS.text,
-  });
-  const y = w.y - 14;
-  const style: TextStyle = { size: 9, bold: true, colour: COLOURS.white };
-  w.text('Description', COLUMNS.description, y, style);
-  w.textRight('Qty', COLUMNS.quantityRight, y, style);
-  w.textRight('Unit price', COLUMNS.unitRight, y, style);
-  if (taxColumn) w.textRight(taxColumn, COLUMNS.taxRight, y, style);
-  w.textRight('Total', COLUMNS.totalRight, y, style);
-  w.y -= 26;
-}
-
-/**
- * The item table: a band with each section's heading, then its lines. With `taxMark`, every line
- * carries it in a Tax column (a tax invoice shows each sale's taxable extent). A table that runs
- * onto another page repeats its column headings there.
- */
-export function drawItems(w: Writer, sections: DocumentSection[], taxMark: string | null): void {
-  const taxColumn = taxMark ? 'Tax' : null;
-  w.ensure(60);
-  drawTableHeader(w, taxColumn);
-  w.continueWith(() => drawTableHeader(w, taxColumn));
-  for (const section of sections) {
-    w.ensure(40);
-    w.page.drawRectangle({
-      x: MARGIN,
-      y: w.y - 16,
-      width: CONTENT_WIDTH,
-      height: 16,
-      color: COLOURS.band,
-    });
-    w.text(section.heading, COLUMNS.description, w.y - 12, { size: 9, bold: true });
-    w.y -= 20;
-    for (const item of section.lines) {
-      const lines = w.wrap(item.description, COLUMNS.descriptionWidth);
-      const height = lines.length * 14 + 4;
-      w.ensure(height);
-      const first = w.y - 11;
-      lines.forEach((line, index) => w.text(line, COLUMNS.description, first - index * 14));
-      w.textRight(String(item.quantity), COLUMNS.quantityRight, first);
-      w.textRight(item.unitPrice, COLUMNS.unitRight, first);
-      if (taxMark) w.textRight(taxMark, COLUMNS.taxRight, first, { size: 9 });
-      w.textRight(item.total, COLUMNS.totalRight, first);
-      w.y -= height;
-      w.rule(w.y + 2);
-    }
-  }
-  w.continueWith(null);
-  w.y -= 6;
-}
-
-/** Amount lines right-aligned under the table ('Subtotal $270.00'). */
-export function drawAmountLines(w: Writer, lines: AmountLine[], style: TextStyle = {}): void {
-  const size = style.size ?? 10;
-  for (const line of lines) {
-    w.ensure(size + 8);
-    w.textRight(line.label, COLUMNS.unitRight, w.y - size, style);
-    w.textRight(line.text, COLUMNS.totalRight, w.y - size, style);
-    w.y -= size + 8;
-  }
-}
-
-/** The total in a filled box across the right half. */
-export function drawTotalBox(w: Writer, total: AmountLine): void {
-  w.ensure(40);
-  w.y -= 4;
-  w.page.drawRectangle({
-    x: MARGIN + CONTENT_WIDTH / 2,
-    y: w.y - 26,
-    width: CONTENT_WIDTH / 2,
-    height: 26,
-    color: COLOURS.accent,
-  });
-  const style: TextStyle = { size: 13, bold: true, colour: COLOURS.white };
-  w.textRight(total.label, COLUMNS.unitRight, w.y - 18, style);
-  w.textRight(total.text, COLUMNS.totalRight, w.y - 18, style);
-  w.y -= 34;
-}
-
-/** A right-aligned note under the totals. */
-export function drawNote(w: Writer, text: string, style: TextStyle = {}): void {
-  const size = style.size ?? 9;
-  w.ensure(size + 6);
-  w.textRight(text, COLUMNS.totalRight, w.y - size, {
-    size,
-    bold: true,
-    colour: COLOURS.muted,
-    ...style,
-  });
-  w.y -= size + 6;
-}
-
-/** A heading over a section with a rule under it. */
-export function drawSection(w: Writer, heading: string): void {
-  w.ensure(40);
-  w.text(heading, MARGIN, w.y - 10, { size: 10, bold: true });
-  w.y -= 14;
-  w.rule(w.y);
-  w.y -= 6;
-}
-
-/** Bulleted paragraphs (terms). */
-export function drawBullets(w: Writer, items: readonly string[]): void {
-  for (const item of items) w.paragraph(`• ${item}`, MARGIN + 4, CONTENT_WIDTH - 4, { size: 9 });
-}
-
-/** Every page's footer: a rule, `left` (a pay link or a thank-you) and 'Page n of m'. */
-export function drawFooters(w: Writer, left: string): void {
-  const pages = w.doc.getPages();
-  const cache = new Map<string, boolean>();
-  pages.forEach((page, index) => {
-    page.drawLine({
-      start: { x: MARGIN, y: MARGIN + 22 },
-      end: { x: PAGE.width - MARGIN, y: MARGIN + 22 },
-      thickness: 0.75,
-      color: COLOURS.rule,
-    });
-    page.drawText(drawable(w.fonts.regular, cache, left), {
-      x: MARGIN,
-      y: MARGIN + 8,
-      size: 8,
-      font: w.fonts.regular,
-      color: COLOURS.muted,
-    });
-    const pageText = `Page ${index + 1} of ${pages.length}`;
-    page.drawText(pageText, {
-      x: PAGE.width - MARGIN - w.fonts.regular.widthOfTextAtSize(pageText, 8),
-      y: MARGIN + 8,
-      size: 8,
-      font: w.fonts.regular,
-      color: COLOURS.muted,
-    });
-  });
 }

@@ -6,8 +6,8 @@
  * (the plain row writers of db/rows.ts refuse synced tables), so a pull never has to search the
  * tables for rows the log does not know: it reads the log alone, by index.
  */
-import type { Db } from '../db/connection';
-import { getRow, removeRow, storeRow } from '../db/rows';
+import type { Db } from './connection';
+import { getRow, removeRow, storeRow } from './rows';
 import type { ChangeEntry, Row, RowChange, RowId, SyncedTable } from '@pilbara/shared-schema';
 import { SYNCED_TABLES } from '@pilbara/shared-schema';
 import { atomically, statement } from './statements';
@@ -204,6 +204,54 @@ export function pullChanges(db: Db, cursor: number, limit: number): ChangesPage 
   // A full page ends at its last entry; a final page ends at the head, past superseded entries.
   const next = hasMore ? (page[page.length - 1]?.seq ?? from) : head;
   return { changes, cursor: next, hasMore, reset };
+}
+
+/** A log entry as a reader with its own cursor sees it (every entry, the `data` as stored). */
+export interface LogEntry {
+  seq: number;
+  entity: string;
+  rowId: unknown;
+  op: string;
+  data: string | null;
+}
+
+/** The log's entries after `seq`, oldest first, at most `limit`: for readers with a cursor. */
+export function logEntriesAfter(db: Db, seq: number, limit: number): LogEntry[] {
+  return statement(
+    db,
+    'SELECT seq, entity, rowId, op, data FROM changes WHERE seq > ? ORDER BY seq LIMIT ?',
+  ).all(seq, limit) as LogEntry[];
+}
+
+/** The entry of a row logged before a given entry (by the (entity, rowId, seq) index). */
+export const PREVIOUS_VERSION_SQL =
+  'SELECT data FROM changes WHERE entity = ? AND rowId = ? AND seq < ? ORDER BY seq DESC LIMIT 1';
+
+/** The row's entry before `seq` (its `data` null for a delete), or undefined when none is. */
+export function previousLogEntry(
+  db: Db,
+  entity: string,
+  rowId: unknown,
+  seq: number,
+): { data: string | null } | undefined {
+  return statement(db, PREVIOUS_VERSION_SQL).get(entity, rowId, seq) as
+    { data: string | null } | undefined;
+}
+
+/** Where the reader `name` stands in the log (`log_cursors`), or undefined before its first read. */
+export function readerCursor(db: Db, name: string): number | undefined {
+  const row = statement(db, 'SELECT cursor FROM log_cursors WHERE name = ?').get(name) as
+    { cursor: number } | undefined;
+  return row?.cursor;
+}
+
+/** Records where the reader `name` stands, creating its row on the first call. */
+export function moveReaderCursor(db: Db, name: string, cursor: number, now: string): void {
+  statement(
+    db,
+    `INSERT INTO log_cursors (name, cursor, updatedAt) VALUES (?, ?, ?)
+     ON CONFLICT (name) DO UPDATE SET cursor = excluded.cursor, updatedAt = excluded.updatedAt`,
+  ).run(name, cursor, now);
 }
 
 /** A page of the log as the JSON text of its `changes` array, ready to go into a message. */

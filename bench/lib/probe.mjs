@@ -1,6 +1,6 @@
-// The health prober of the scale benchmark, in its own process so that the benchmark's own
-// work (parsing a snapshot, 500 sockets) never delays it: GET /api/health every 20 ms, one
-// request at a time, each line `sentAtEpochMs latencyMs status` on stdout.
+// The health prober of the benchmarks (health-prober.ts), in its own process so that the
+// benchmark's own work (parsing a snapshot, 500 sockets) never delays it: GET /api/health every
+// 20 ms, one request at a time, each line `sentAtEpochMs latencyMs status` on stdout.
 const url = process.argv[2];
 const every = Number(process.argv[3] ?? 20);
 for (;;) {

@@ -3,7 +3,7 @@
  * runs them for every mutation, and preparing is a large share of a small statement's cost.
  */
 import type Database from 'better-sqlite3';
-import type { Db } from '../db/connection';
+import type { Db } from './connection';
 
 type Statement = Database.Statement<unknown[]>;
 
