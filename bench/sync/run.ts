@@ -23,7 +23,7 @@ import type WsSocket from 'ws';
 import { PilbaraDatabase } from '../../web/src/db/database';
 import { jobsPage } from './jobs-page';
 import { SOCKET_PUSH_WINDOW, SyncEngine } from '../../web/src/sync/engine';
-import { applyChangesPage } from '../../web/src/sync/local-store';
+import { applyChangesPage } from '../../web/src/sync/apply-page';
 import {
   httpConnector,
   socketConnector,

@@ -3,13 +3,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMutation } from '@pilbara/shared-schema';
 import { PilbaraDatabase } from '../db/database';
-import {
-  IdentityClashError,
-  applyChangesPage,
-  mutateLocal,
-  resetForResync,
-  resolveConflict,
-} from './local-store';
+import { IdentityClashError, applyChangesPage } from './apply-page';
+import { resolveConflict } from './issue-actions';
+import { mutateLocal } from './local-store';
+import { resetForResync } from './resync';
 
 const open: PilbaraDatabase[] = [];
 let counter = 0;
