@@ -13,7 +13,7 @@ import {
   type RecordConflict,
 } from '@pilbara/shared-schema';
 import { META, syncTables } from './local-store';
-import { rebase, type DirtyState } from './rebase';
+import { INDEXED_DIRTY_LIMIT, rebase, type DirtyState } from './rebase';
 import { writeRows } from './replay';
 import type { RowWrites } from './row-keys';
 
@@ -33,6 +33,15 @@ export class IdentityClashError extends Error {
   }
 }
 
+/** What the engine tells the page apply about its pushes. */
+interface PageOptions {
+  /**
+   * Pending mutations up to this seq are pushed and their answer is awaited in this session: a
+   * rebase that would replay only those waits for the page acknowledging them (rebase.ts).
+   */
+  settlingThrough?: number;
+}
+
 /** What applying a page did, for the engine's status and follow-up pulls. */
 export interface PageOutcome {
   cursor: number;
@@ -40,6 +49,8 @@ export interface PageOutcome {
   /** The server settled more of our mutations than this page's results listed: pull again. */
   moreResults: boolean;
   rejected: SyncIssue[];
+  /** The rebase waits for the answers to pushes in flight: a page must follow them. */
+  rebaseWaits: boolean;
 }
 
 /**
@@ -59,6 +70,7 @@ export async function applyChangesPage(
     'changes' | 'cursor' | 'hasMore' | 'reset' | 'lastSeq' | 'results' | 'epoch'
   >,
   now: () => Date = () => new Date(),
+  { settlingThrough = 0 }: PageOptions = {},
 ): Promise<PageOutcome> {
   return db.transaction('rw', syncTables(db), async () => {
     // Bookkeeping in one read and one write: IndexedDB round trips dominate small pages.
@@ -90,9 +102,23 @@ export async function applyChangesPage(
     ackedSeq = Math.max(ackedSeq, previousAcked);
 
     const rejected: SyncIssue[] = [];
-    const acked: OutboxItem[] = [];
-    if (ackedSeq > previousAcked)
-      acked.push(...(await db.outbox.where('seq').belowOrEqual(ackedSeq).toArray()));
+    let acked: OutboxItem[] = [];
+    /** The outbox left after this page, in seq order, when it was read whole here. */
+    let pending: OutboxItem[] | undefined;
+    if (ackedSeq > previousAcked) {
+      // A rebase that will read the whole outbox anyway (see rebase.ts) gets it from this one
+      // read instead of a second: the acknowledged rows are its head.
+      const wholeOutbox =
+        !page.hasMore && (all || keys.size + ackedSeq - previousAcked > INDEXED_DIRTY_LIMIT);
+      if (wholeOutbox) {
+        const outbox = await db.outbox.orderBy('seq').toArray();
+        const split = outbox.findIndex((item) => item.seq > ackedSeq);
+        acked = split < 0 ? outbox : outbox.slice(0, split);
+        pending = split < 0 ? [] : outbox.slice(split);
+      } else {
+        acked = await db.outbox.where('seq').belowOrEqual(ackedSeq).toArray();
+      }
+    }
     const rejectedAt = now().toISOString();
     const bySeq = new Map(acked.map((item) => [item.seq, item]));
     for (const result of listed) {
@@ -145,15 +171,32 @@ export async function applyChangesPage(
         { key: META.epoch, value: page.epoch ?? null },
       );
     }
-    if (page.hasMore) {
-      metaRows.push({ key: META.dirty, value: { all, keys: [...keys] } satisfies DirtyState });
-      await db.meta.bulkPut(metaRows);
-    } else {
-      await db.meta.bulkPut(metaRows);
-      if (dirtyRow) await db.meta.delete(META.dirty);
-      if (keys.size > 0 || all) await rebase(db, all, keys, now().toISOString(), pageRows);
+    // The rebase waits while more pages are coming, and what it leaves (rebase.ts: rows read by
+    // mutations the server is settling now) waits for a later page; both are kept in `meta`.
+    let left: Set<string> = keys;
+    if (!page.hasMore) {
+      left =
+        keys.size === 0 && !all
+          ? keys
+          : await rebase(db, all, keys, now().toISOString(), {
+              confirmed: pageRows,
+              pending,
+              settlingThrough,
+            });
+      if (left.size === 0) all = false;
     }
-    return { cursor: stale ? storedCursor : page.cursor, ackedSeq, moreResults, rejected };
+    if (left.size > 0 || all) {
+      metaRows.push({ key: META.dirty, value: { all, keys: [...left] } satisfies DirtyState });
+    }
+    await db.meta.bulkPut(metaRows);
+    if (left.size === 0 && !all && dirtyRow) await db.meta.delete(META.dirty);
+    return {
+      cursor: stale ? storedCursor : page.cursor,
+      ackedSeq,
+      moreResults,
+      rejected,
+      rebaseWaits: !page.hasMore && left.size > 0,
+    };
   });
 }
 

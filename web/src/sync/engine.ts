@@ -71,6 +71,8 @@ export class SyncEngine extends ConnectionLoop {
   private pullAgain = false;
   private caughtUp = false;
   private allPagesComing = false;
+  /** The last page's rebase waits for the answers to pushes (apply-page.ts): pull after them. */
+  private rebaseOwed = false;
   private leasesAsked = new Set<string>();
 
   /** Something local changed (a write in any tab, a lease running low): push or reconnect now. */
@@ -125,6 +127,7 @@ export class SyncEngine extends ConnectionLoop {
     this.pulling = true;
     this.pullAgain = false;
     this.caughtUp = false;
+    this.rebaseOwed = false;
     this.allPagesComing = conn.kind === 'socket';
     this.leasesAsked.clear();
     this.setStatus({ state: 'syncing', transport: conn.kind });
@@ -230,7 +233,9 @@ export class SyncEngine extends ConnectionLoop {
     }
     let outcome;
     try {
-      outcome = await applyChangesPage(this.db, page, this.options.now);
+      outcome = await applyChangesPage(this.db, page, this.options.now, {
+        settlingThrough: this.settlingThrough(),
+      });
     } catch (error) {
       if (!(error instanceof IdentityClashError)) throw error;
       await this.resync();
@@ -249,7 +254,9 @@ export class SyncEngine extends ConnectionLoop {
     this.allPagesComing = false;
     this.pulling = false;
     this.caughtUp = true;
-    if (outcome.moreResults || this.pullAgain) {
+    this.rebaseOwed = outcome.rebaseWaits;
+    // A rebase waiting for verdicts the server has given already: they come with the next page.
+    if (outcome.moreResults || this.pullAgain || (this.rebaseOwed && this.inflight.length === 0)) {
       this.pullAgain = false;
       await this.pull();
       return;
@@ -301,11 +308,24 @@ export class SyncEngine extends ConnectionLoop {
       this.pushAttempt = 0;
       await this.maybePush();
     }
-    // Confirmed rows and acks come with the changes page.
-    if (message.results.length > 0 || this.pokedDuringPush) {
+    // Confirmed rows and acks come with the changes page (and a rebase owed waits for them).
+    const answeredAll = this.inflight.length === 0;
+    if (message.results.length > 0 || this.pokedDuringPush || (this.rebaseOwed && answeredAll)) {
       this.pokedDuringPush = false;
       await this.pull();
     }
+    if (answeredAll) await this.maybeAskLeases();
+  }
+
+  /**
+   * Up to which seq the pending mutations are with the server: settled by it (their verdicts
+   * come with the pages being pulled) or pushed in this run and not answered yet.
+   */
+  private settlingThrough(): number {
+    let through = this.pushedThrough;
+    for (const push of this.inflight)
+      if (push.run === this.pushRun) through = Math.max(through, push.lastSeq);
+    return through;
   }
 
   /** Sends the next batches of the outbox, as many as the connection's window allows. */
@@ -340,8 +360,13 @@ export class SyncEngine extends ConnectionLoop {
     }
   }
 
+  /**
+   * Asks for the id blocks running low, once the pushes in flight are answered: a lease request
+   * is a commit on the server, and the server answers a socket in order, so asked earlier they
+   * would hold up the pages that settle the outbox.
+   */
   private async maybeAskLeases(): Promise<void> {
-    if (!this.inSession || !this.caughtUp) return;
+    if (!this.inSession || !this.caughtUp || this.inflight.length > 0) return;
     for (const series of await lowSeries(this.db, this.options.now?.())) {
       if (this.leasesAsked.has(series)) continue;
       this.leasesAsked.add(series);
