@@ -15,24 +15,17 @@
  * client engine are used throughout.
  */
 import '../../web/src/sync/testing/node-indexeddb';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type WsSocket from 'ws';
 import { PilbaraDatabase } from '../../web/src/db/database';
 import { jobsPage } from './jobs-page';
-import { SOCKET_PUSH_WINDOW, SyncEngine } from '../../web/src/sync/engine';
-import { applyChangesPage } from '../../web/src/sync/local-store';
-import {
-  httpConnector,
-  socketConnector,
-  type Connector,
-  type WebSocketLike,
-} from '../../web/src/sync/transport';
+import { SOCKET_PUSH_WINDOW } from '../../web/src/sync/engine';
+import { NOW, fuelArgs, removeTemps, startServer, tempDir } from './bench-server';
+import { engineBench } from './engine-bench';
+import { applyChangesPage } from '../../web/src/sync/apply-page';
 import { MAX_PUSH_BATCH, type ChangeEntry, type ServerMessage } from '@pilbara/shared-schema';
-import { buildApp } from '../../sync-server/src/app';
-import { loadConfig } from '../../sync-server/src/config';
 import { openDatabase } from '../../sync-server/src/db/connection';
 import { migrate } from '../../sync-server/src/db/migrate';
 import { applyServerMutation } from '../../sync-server/src/sync/server-apply';
@@ -42,152 +35,10 @@ const requireFromServer = createRequire(new URL('../../sync-server/package.json'
 const WebSocket = requireFromServer('ws') as typeof WsSocket;
 
 const N = Number(process.env.BENCH_MUTATIONS ?? 10_000);
-/** The whole client engine on fake-indexeddb is far slower than a browser's IndexedDB; fewer. */
-const ENGINE_N = Number(process.env.BENCH_ENGINE_MUTATIONS ?? 2_000);
 const FANOUT_CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const FANOUT_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 /** Changes fanned out before the measured ones (JIT, socket buffers). */
 const FANOUT_WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
-const ADMIN = { username: 'admin', password: 'bench-password-1' };
-const NOW = '2026-11-21T00:00:00.000Z';
-
-const temps: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pilbara-bench-'));
-  temps.push(dir);
-  return dir;
-}
-
-async function startServer() {
-  const config = loadConfig({
-    DATA_DIR: tempDir(),
-    WEB_DIST: path.join(os.tmpdir(), 'pilbara-no-web-dist'),
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp(config, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
-  const sid = login.cookies.find((c) => c.name === 'sid');
-  if (!sid) throw new Error(`login failed: ${login.statusCode}`);
-  const cookie = `sid=${sid.value}`;
-  // A vehicle the fuel records belong to, written through the apply path like any staff write.
-  const vehicle = applyServerMutation(
-    app.db,
-    'vehicle.add',
-    {
-      id: 1,
-      name: 'Big Red',
-      make: 'Isuzu',
-      model: 'FVZ',
-      year: 2021,
-      registration: '1ABC123',
-      type: 'Heavy Recovery',
-      status: 'active',
-      mileage: 500000,
-      serviceInterval: 10000,
-    },
-    1,
-    NOW,
-  );
-  if (!vehicle.ok) throw new Error(`vehicle: ${vehicle.message}`);
-  return { app, baseUrl: `http://127.0.0.1:${port}`, cookie };
-}
-
-function fuelArgs(id: number) {
-  return {
-    id,
-    vehicleId: 1,
-    dateTime: NOW,
-    location: 'Karratha',
-    fuelType: 'Diesel',
-    liters: 80_000,
-    pricePerLiter: 215,
-    totalCost: 17_200,
-    odometerReading: 1000,
-    fillType: 'Full',
-  };
-}
-
-const cookieSocket = (cookie: string) => (url: string) =>
-  new WebSocket(url, { headers: { cookie } }) as unknown as WebSocketLike;
-const cookieFetch = (cookie: string) => (input: string, init?: RequestInit) =>
-  fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
-
-/** Pushes N queued fuel records from one device; returns ms to all results and to fully synced. */
-async function pushBench(transport: 'socket' | 'http'): Promise<{ acked: number; synced: number }> {
-  const server = await startServer();
-  const db = new PilbaraDatabase(`bench-${transport}-${Date.now()}`);
-  const clientId = crypto.randomUUID();
-  await db.meta.bulkPut([
-    { key: 'clientId', value: clientId },
-    { key: 'lastIssuedSeq', value: ENGINE_N },
-  ]);
-  // The queue as N offline writes leave it (the local apply is not what is measured here).
-  await db.outbox.bulkAdd(
-    Array.from({ length: ENGINE_N }, (_, i) => ({
-      seq: i + 1,
-      mutationId: crypto.randomUUID(),
-      clientId,
-      name: 'fuel.add',
-      args: fuelArgs(i + 1),
-      createdAt: NOW,
-      // What the local run of fuel.add records: it read its own row and the vehicle, wrote its row.
-      reads: [`fuel_records:${i + 1}`, 'vehicles:1'],
-      writes: [`fuel_records:${i + 1}`],
-      keys: [`fuel_records:${i + 1}`, 'vehicles:1'],
-    })),
-  );
-  let ackedAt = 0;
-  const start = performance.now();
-  const base: Connector =
-    transport === 'socket'
-      ? socketConnector(server.baseUrl, cookieSocket(server.cookie))
-      : httpConnector(server.baseUrl, cookieFetch(server.cookie));
-  const watched: Connector = (handlers) =>
-    base({
-      ...handlers,
-      onMessage: (message: ServerMessage) => {
-        if (message.type === 'results' && message.lastSeq === ENGINE_N && !ackedAt)
-          ackedAt = performance.now();
-        handlers.onMessage(message);
-      },
-    });
-  const engine = new SyncEngine({ db, connectors: [watched], httpPollMs: 60_000 });
-  await engine.start();
-  let lastReport = 0;
-  for (;;) {
-    const left = await db.outbox.count();
-    if (ackedAt && left === 0) break;
-    if (process.env.BENCH_PROGRESS && performance.now() - lastReport > 5000) {
-      lastReport = performance.now();
-      console.error(
-        transport,
-        'outbox left',
-        left,
-        'acked',
-        Boolean(ackedAt),
-        'state',
-        engine.state,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  const synced = performance.now() - start;
-  const stored = (
-    server.app.db.prepare('SELECT count(*) AS n FROM fuel_records').get() as { n: number }
-  ).n;
-  if (stored !== ENGINE_N) throw new Error(`expected ${ENGINE_N} fuel records, found ${stored}`);
-  await engine.stop();
-  db.close();
-  await db.delete();
-  await server.app.close();
-  return { acked: ackedAt - start, synced };
-}
 
 /**
  * The server side of the push alone: a protocol-level device sends the N queued mutations in
@@ -453,18 +304,7 @@ async function main(): Promise<void> {
     );
   }
   if (ONLY.has('engine')) {
-    const socket = await pushBench('socket');
-    const http = await pushBench('http');
-    console.log(
-      `| ${ENGINE_N.toLocaleString('en-AU')} queued fuel records, the whole web client engine (Dexie on fake-indexeddb) | all results | fully synced (pages applied, outbox empty) | mutations/s (synced) |`,
-    );
-    console.log('|---|---|---|---|');
-    console.log(
-      `| WebSocket | ${fmt(socket.acked)} | ${fmt(socket.synced)} | ${rate(ENGINE_N, socket.synced)} |`,
-    );
-    console.log(
-      `| HTTP fallback (baseline) | ${fmt(http.acked)} | ${fmt(http.synced)} | ${rate(ENGINE_N, http.synced)} |\n`,
-    );
+    await engineBench();
   }
   if (ONLY.has('fanout')) {
     const fanout = await fanoutBench();
@@ -485,6 +325,4 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => {
-    for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  .finally(removeTemps);

@@ -1,13 +1,13 @@
 /**
  * The page side of the Chromium benchmark (../dexie-chromium.mjs): the web app's own Dexie
- * database and page-apply code (`applyChangesPage` of web/src/sync/local-store.ts), bundled by
+ * database and page-apply code (`applyChangesPage` of web/src/sync/apply-page.ts), bundled by
  * the web package's Vite and run against the browser's real IndexedDB.
  *
  * `window.pageBench(options)` applies one changes page into a fresh database per run and
  * answers the time of each run and the number of IndexedDB transactions it opened.
  */
 import { PilbaraDatabase } from '../../../web/src/db/database';
-import { applyChangesPage } from '../../../web/src/sync/local-store';
+import { applyChangesPage } from '../../../web/src/sync/apply-page';
 import { jobsPage } from '../jobs-page';
 
 const NOW = '2026-11-21T00:00:00.000Z';

@@ -19,17 +19,13 @@ import { SyncEngine, type EngineOptions } from './engine';
 import { leaderLockName, runAsLeader } from './leader';
 import { NoIdsLeftError, mintIdFrom, onLeaseLow, waitForIds, type MintSeries } from './leases';
 import {
-  META,
   discardIssue as discardIssueIn,
-  mutateLocal,
   resolveConflict as resolveConflictIn,
   retryIssue as retryIssueIn,
   undoNotice as undoNoticeIn,
   wouldApply,
-  getMeta,
-  setMeta,
-  type MutateResult,
-} from './local-store';
+} from './issue-actions';
+import { META, mutateLocal, getMeta, setMeta, type MutateResult } from './local-store';
 import {
   askPersistenceOnce,
   detectClearedData,

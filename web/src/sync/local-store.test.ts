@@ -3,13 +3,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMutation } from '@pilbara/shared-schema';
 import { PilbaraDatabase } from '../db/database';
-import {
-  IdentityClashError,
-  applyChangesPage,
-  mutateLocal,
-  resetForResync,
-  resolveConflict,
-} from './local-store';
+import { IdentityClashError, applyChangesPage } from './apply-page';
+import { resolveConflict } from './issue-actions';
+import { mutateLocal } from './local-store';
+import { resetForResync } from './resync';
 
 const open: PilbaraDatabase[] = [];
 let counter = 0;
@@ -164,6 +161,104 @@ describe('applyChangesPage', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route', updatedAt: 'z' });
     expect(await db.meta.get('cursor')).toMatchObject({ value: 3 });
+  });
+
+  const assignedJob = () => {
+    const row: Record<string, unknown> = {
+      ...job('JOB-2026-1'),
+      status: 'Assigned',
+      progress: 0,
+      email: null,
+      estimatedArrival: null,
+      assignedTo: null,
+      notes: null,
+      createdAt: 'x',
+      updatedAt: 'x',
+    };
+    delete row.updateId;
+    return row;
+  };
+  const jobPage = (seq: number, data: Record<string, unknown>, lastSeq = 0) => ({
+    changes: [{ seq, entity: 'jobs' as const, rowId: 'JOB-2026-1', op: 'put' as const, data }],
+    cursor: seq,
+    hasMore: false,
+    reset: false,
+    lastSeq,
+    results: [] as {
+      seq: number;
+      mutationId: string;
+      status: 'applied';
+      code: null;
+      message: null;
+    }[],
+  });
+  /** A hundred notes on the job, as a device back online with a long queue holds them. */
+  async function queueNotes(db: PilbaraDatabase): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 1; i <= 100; i++) {
+      const note = await mutateLocal(db, 'job.update', {
+        id: 'JOB-2026-1',
+        patch: { notes: `n${i}` },
+      });
+      if (!note.ok) throw new Error(note.message);
+      ids.push(note.mutationId);
+    }
+    return ids;
+  }
+
+  it('leaves a long replay of mutations the server is settling to the page that acknowledges them', async () => {
+    const db = freshDb();
+    await applyChangesPage(db, jobPage(1, assignedJob()));
+    const ids = await queueNotes(db);
+    // All pushed (seqs 1-100 are with the server) when someone else's reassignment arrives.
+    const waiting = await applyChangesPage(
+      db,
+      jobPage(2, { ...assignedJob(), assignedTo: 'Mick', updatedAt: 'y' }),
+      undefined,
+      { settlingThrough: 100 },
+    );
+    expect(waiting.rebaseWaits).toBe(true);
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ notes: 'n100', assignedTo: null });
+    expect(await db.confirmed('jobs').get('JOB-2026-1')).toMatchObject({ assignedTo: 'Mick' });
+    // The page with their verdicts: the server's row shows, nothing is left to do.
+    const settled = await applyChangesPage(db, {
+      ...jobPage(3, { ...assignedJob(), assignedTo: 'Mick', notes: 'n100', updatedAt: 'z' }, 100),
+      results: ids.map((mutationId, i) => ({
+        seq: i + 1,
+        mutationId,
+        status: 'applied' as const,
+        code: null,
+        message: null,
+      })),
+    });
+    expect(settled.rebaseWaits).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({
+      notes: 'n100',
+      assignedTo: 'Mick',
+      updatedAt: 'z',
+    });
+    expect(await db.meta.get('dirty')).toBeUndefined();
+  });
+
+  it('replays at once when a mutation not yet pushed reads the changed row', async () => {
+    const db = freshDb();
+    await applyChangesPage(db, jobPage(1, assignedJob()));
+    await queueNotes(db);
+    await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
+    const outcome = await applyChangesPage(
+      db,
+      jobPage(2, { ...assignedJob(), assignedTo: 'Mick', updatedAt: 'y' }),
+      undefined,
+      { settlingThrough: 100 },
+    );
+    expect(outcome.rebaseWaits).toBe(false);
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({
+      status: 'En Route',
+      assignedTo: 'Mick',
+      notes: 'n100',
+    });
+    expect(await db.meta.get('dirty')).toBeUndefined();
   });
 
   it('gives a replayed copy of a numbered document no number, and keeps the source its own', async () => {
