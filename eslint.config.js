@@ -37,7 +37,7 @@ const boundaryZones = [
     // needs from its source file; that is the one documented exception.
     target: ['./web/src', './sync-server', './e2e', './bench'],
     from: './shared-schema/src',
-    except: ['./index.ts'],
+    except: ['./index.ts', './testing.ts'],
     message: 'Import shared-schema through its public index: @pilbara/shared-schema.',
   },
   {
@@ -109,6 +109,13 @@ const boundaryZones = [
   },
 ];
 
+/** The test entities shared-schema hands the other packages' tests; the apps never ship them. */
+const TESTING_ZONE = {
+  target: ['./web/src', './sync-server/src'],
+  from: './shared-schema/src/testing.ts',
+  message: "Only tests import shared-schema's test entities (@pilbara/shared-schema/testing).",
+};
+
 /** The zones of sync-server's layers, from the first db/ zone to the end of the list. */
 const SERVER_LAYER_ZONES = boundaryZones.slice(
   boundaryZones.findIndex((zone) => zone.target === './sync-server/src/db'),
@@ -125,7 +132,7 @@ function restrictedImports(...extra) {
     {
       patterns: [
         {
-          group: ['@pilbara/shared-schema/*'],
+          group: ['@pilbara/shared-schema/*', '!@pilbara/shared-schema/testing'],
           message: 'Import shared-schema through its public index: @pilbara/shared-schema.',
         },
         ...extra,
@@ -193,7 +200,10 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...boundaryZones, TESTING_ZONE] },
+      ],
       // No import circles anywhere: a circle means two modules are one, or one belongs lower.
       // Type-only imports are erased at build time and do not count.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -211,6 +221,13 @@ export default tseslint.config(
           zones: boundaryZones.filter((zone) => !SERVER_LAYER_ZONES.includes(zone)),
         },
       ],
+    },
+  },
+  {
+    // A web test or its fixture may take shared-schema's test entities.
+    files: ['web/src/**/*.test.{ts,tsx}', 'web/src/**/*-fixture.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones }],
     },
   },
   {

@@ -81,6 +81,13 @@ const VIOLATIONS = [
     SHARED_INDEX,
   ],
   [
+    'production code imports the shared test entities',
+    'web/src/features/admin/violation.ts',
+    "import { aJob } from '@pilbara/shared-schema/testing';\nexport const job = aJob();\n",
+    'import-x/no-restricted-paths',
+    "Only tests import shared-schema's test entities",
+  ],
+  [
     'a route imports the database driver',
     'sync-server/src/routes/staff/violation.ts',
     "import Database from 'better-sqlite3';\nexport const open = () => new Database(':memory:');\n",
@@ -242,6 +249,16 @@ const ALLOWED = [
     'a test beside a repository drives it through the apply path',
     'sync-server/src/db/allowed.test.ts',
     "import { applyServerMutation } from '../sync/server-apply';\nexport const a = applyServerMutation;\n",
+  ],
+  [
+    'a web test takes the shared test entities',
+    'web/src/features/admin/allowed.test.ts',
+    "import { aJob } from '@pilbara/shared-schema/testing';\nexport const job = aJob();\n",
+  ],
+  [
+    'a server test takes the shared test entities',
+    'sync-server/src/services/allowed.test.ts',
+    "import { aJob } from '@pilbara/shared-schema/testing';\nexport const job = aJob();\n",
   ],
   [
     'a route calls the apply path',

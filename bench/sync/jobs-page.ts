@@ -3,6 +3,7 @@
  * dexie-chromium/entry.ts): `size` freshly assigned jobs, one change each.
  */
 import type { ChangeEntry } from '@pilbara/shared-schema';
+import { aJob } from '@pilbara/shared-schema/testing';
 
 const NOW = '2026-11-21T00:00:00.000Z';
 
@@ -12,20 +13,13 @@ export function jobsPage(size: number): ChangeEntry[] {
     entity: 'jobs',
     rowId: `JOB-2026-${i + 1}`,
     op: 'put',
-    data: {
+    data: aJob({
       id: `JOB-2026-${i + 1}`,
       customerName: `Customer ${i}`,
-      phone: '0412345678',
       email: null,
-      status: 'Assigned',
-      service: 'Emergency Towing',
-      location: 'Karratha',
-      estimatedArrival: null,
-      progress: 0,
-      assignedTo: null,
-      notes: null,
+      trackingToken: null,
       createdAt: NOW,
       updatedAt: NOW,
-    },
+    }),
   }));
 }

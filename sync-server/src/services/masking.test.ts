@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Job } from '@pilbara/shared-schema';
+import { aJob } from '@pilbara/shared-schema/testing';
 import { maskEmail, maskJob, maskPhone } from './masking';
 
-const job: Job = {
-  id: 'JOB-2026-1',
+const job = aJob({
   customerName: 'Jo Smith',
   phone: '0412 345 678',
   email: 'jo.smith@example.com',
-  status: 'Assigned',
-  service: 'Emergency Towing',
-  location: 'Karratha',
-  estimatedArrival: null,
-  progress: 0,
-  assignedTo: null,
   notes: 'gate code 1234',
   trackingToken: 'abcdefghijklmnopqrstuv',
   createdAt: '2026-11-21T00:00:00.000Z',
   updatedAt: '2026-11-21T00:00:00.000Z',
-};
+});
 
 describe('masking', () => {
   it('keeps the last three digits of a phone', () => {

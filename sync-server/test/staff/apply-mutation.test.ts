@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Job } from '@pilbara/shared-schema';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
 import { deleteRow, getRow, putRow, updateRow } from '../../src/db/rows';
@@ -20,36 +21,15 @@ import {
 } from '../../src/db/change-log';
 import { changesPage, encodedChangesPage } from '../../src/sync/session';
 import { grantLease } from '../../src/sync/leases';
-import { onTestEnd, tempDir, seedRow } from '../helper';
+import { onTestEnd, seedRow, tempDir } from '../helper';
+import { freshAdminDb, jobRow } from './fixtures';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 
-function freshDb(): Db {
-  const db = openDatabase(path.join(tempDir(), 'test.sqlite'));
-  onTestEnd(() => db.close());
-  migrate(db);
-  db.prepare(
-    "INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', ?, ?), (2, 'other', 'x', 'admin', ?, ?)",
-  ).run(NOW, NOW, NOW, NOW);
-  return db;
-}
+const freshDb = (): Db => freshAdminDb(NOW, ['other']);
 
-function seedJob(db: Db, id = 'JOB-2026-1', status = 'Assigned') {
-  seedRow(db, 'jobs', {
-    id,
-    customerName: 'Dana Reid',
-    phone: '0412345678',
-    email: null,
-    status,
-    service: 'Emergency Towing',
-    location: 'Karratha',
-    estimatedArrival: null,
-    progress: 0,
-    assignedTo: null,
-    notes: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-  });
+function seedJob(db: Db, id = 'JOB-2026-1', status: Job['status'] = 'Assigned') {
+  seedRow(db, 'jobs', jobRow(NOW, { id, status }));
 }
 
 function count(db: Db, table: string): number {

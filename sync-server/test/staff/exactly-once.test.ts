@@ -3,43 +3,23 @@
  * never applied again, whatever client id or seq it comes back under, and a stored verdict is
  * only ever returned for its own mutation.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/connection';
-import { migrate } from '../../src/db/migrate';
+import type { Db } from '../../src/db/connection';
 
 import { applyBatch, applyMutation } from '../../src/sync/apply-mutation';
 import { SeqMismatchError } from '../../src/sync/device-batch';
 import { currentCursor } from '../../src/db/change-log';
 import { pruneMutationResults } from '../../src/sync/retention';
-import { buildTestApp, login, onTestEnd, tempDir, testConfig, seedRow } from '../helper';
+import { buildTestApp, login, testConfig, seedRow } from '../helper';
 import { startSmtp } from '../smtp';
 import { createJob, leaseUpdateIds, testNotifier } from '../notifications/notifier-helper';
+import { freshAdminDb, jobRow } from './fixtures';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 
 function freshDb(): Db {
-  const db = openDatabase(path.join(tempDir(), 'test.sqlite'));
-  onTestEnd(() => db.close());
-  migrate(db);
-  db.prepare(
-    "INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', ?, ?)",
-  ).run(NOW, NOW);
-  seedRow(db, 'jobs', {
-    id: 'JOB-2026-1',
-    customerName: 'Dana Reid',
-    phone: '0412345678',
-    email: null,
-    status: 'Assigned',
-    service: 'Emergency Towing',
-    location: 'Karratha',
-    estimatedArrival: null,
-    progress: 0,
-    assignedTo: null,
-    notes: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-  });
+  const db = freshAdminDb(NOW);
+  seedRow(db, 'jobs', jobRow(NOW));
   return db;
 }
 

@@ -3,11 +3,35 @@
  * routes and demo data would leave them (then logged, as every synced row must be).
  */
 import crypto from 'node:crypto';
-import { checklistFor } from '@pilbara/shared-schema';
-import { TEST_PASSWORD_COST, seedRow, type TestApp } from '../helper';
+import path from 'node:path';
+import { checklistFor, type Job } from '@pilbara/shared-schema';
+import { aJob } from '@pilbara/shared-schema/testing';
+import { TEST_PASSWORD_COST, onTestEnd, seedRow, tempDir, type TestApp } from '../helper';
+import { openDatabase, type Db } from '../../src/db/connection';
+import { migrate } from '../../src/db/migrate';
 import { createUser } from '../../src/db/repositories/users';
 
 export const T0 = '2026-11-20T08:00:00.000Z';
+
+/**
+ * A migrated database in a temporary file, closed when the test ends, with admin accounts:
+ * user 1 `admin`, then one for each of `moreAdmins` (2, 3, …), all stamped `now`.
+ */
+export function freshAdminDb(now: string, moreAdmins: string[] = []): Db {
+  const db = openDatabase(path.join(tempDir(), 'test.sqlite'));
+  onTestEnd(() => db.close());
+  migrate(db);
+  const insert = db.prepare(
+    "INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (?, ?, 'x', 'admin', ?, ?)",
+  );
+  ['admin', ...moreAdmins].forEach((username, i) => insert.run(i + 1, username, now, now));
+  return db;
+}
+
+/** A job row as the staff tests seed it: the shared test job, no email or tracking link. */
+export function jobRow(now: string, overrides: Partial<Job> = {}): Job {
+  return aJob({ email: null, trackingToken: null, createdAt: now, updatedAt: now, ...overrides });
+}
 
 /** The fleet's heavy recovery truck, vehicle 1. */
 export const BIG_RED = {
@@ -71,21 +95,7 @@ export function seedStaffData(app: TestApp): void {
     ['JOB-2026-2', 'In Progress', 50],
     ['JOB-2026-3', 'Completed', 100],
   ] as const) {
-    seedRow(db, 'jobs', {
-      id,
-      customerName: 'Dana Reid',
-      phone: '0412345678',
-      email: null,
-      status,
-      service: 'Emergency Towing',
-      location: 'Karratha',
-      estimatedArrival: null,
-      progress,
-      assignedTo: null,
-      notes: null,
-      createdAt: T0,
-      updatedAt: T0,
-    });
+    seedRow(db, 'jobs', jobRow(T0, { id, status, progress }));
   }
   seedRow(db, 'emails', {
     id: 1,

@@ -2,10 +2,9 @@
  * Retention of the sync bookkeeping (src/sync/retention.ts): superseded log entries and
  * verdicts a device has taken in go, and nothing a device or the notifier needs goes with them.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/connection';
-import { migrate } from '../../src/db/migrate';
+import type { Job } from '@pilbara/shared-schema';
+import type { Db } from '../../src/db/connection';
 import { applyBatch } from '../../src/sync/apply-mutation';
 import { currentCursor, pullChanges, writeChanges } from '../../src/db/change-log';
 import {
@@ -15,41 +14,18 @@ import {
 } from '../../src/sync/retention';
 import { waitFor } from '../sync-socket/harness';
 import { buildApp } from '../../src/app';
-import { TEST_PASSWORD_COST, buildTestApp, onTestEnd, tempDir, testConfig } from '../helper';
-import { BIG_RED } from './fixtures';
+import { TEST_PASSWORD_COST, buildTestApp, onTestEnd, testConfig } from '../helper';
+import { BIG_RED, freshAdminDb, jobRow } from './fixtures';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 
-function freshDb(): Db {
-  const db = openDatabase(path.join(tempDir(), 'test.sqlite'));
-  onTestEnd(() => db.close());
-  migrate(db);
-  db.prepare(
-    "INSERT INTO users (id, username, password, role, createdAt, updatedAt) VALUES (1, 'admin', 'x', 'admin', ?, ?)",
-  ).run(NOW, NOW);
-  return db;
-}
+const freshDb = (): Db => freshAdminDb(NOW);
 
-function job(id: string, status: string, progress: number) {
-  return {
-    id,
-    customerName: 'Dana Reid',
-    phone: '0412345678',
-    email: null,
-    status,
-    service: 'Emergency Towing',
-    location: 'Karratha',
-    estimatedArrival: null,
-    progress,
-    assignedTo: null,
-    notes: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-  };
-}
+const job = (id: string, status: Job['status'], progress: number) =>
+  jobRow(NOW, { id, status, progress });
 
 /** Writes a job through the log in each of `steps`, as the apply path would. */
-function writeJobHistory(db: Db, id: string, steps: [string, number][]): void {
+function writeJobHistory(db: Db, id: string, steps: [Job['status'], number][]): void {
   for (const [status, progress] of steps) {
     db.transaction(() =>
       writeChanges(db, [{ entity: 'jobs', op: 'put', id, row: job(id, status, progress) }], NOW),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyInMemory } from '../memory-store';
 import { checklistFor } from '../../rules/prestart';
-import { NOW, aVehicle, ok, rejected, row, tables } from './test-fixtures';
+import { NOW, aJob, aVehicle, ok, rejected, row, tables } from './test-fixtures';
 import { MESSAGES } from '../../messages';
 
 const checklist = checklistFor('Heavy Recovery');
@@ -296,22 +296,7 @@ describe('service.add closing defects in the same step', () => {
 });
 
 describe('job.assignVehicle and vehicle.remove', () => {
-  const job = {
-    id: 'JOB-2026-1',
-    customerName: 'Dana Reid',
-    phone: '0412345678',
-    email: null,
-    status: 'Assigned',
-    service: 'Emergency Towing',
-    location: 'Karratha',
-    estimatedArrival: null,
-    progress: 0,
-    assignedTo: null,
-    notes: null,
-    trackingToken: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-  };
+  const job = aJob({ email: null, trackingToken: null, createdAt: NOW, updatedAt: NOW });
 
   it('a job goes out on a vehicle; removing the vehicle keeps its checks and defects (issue 16)', () => {
     const state = ok(

@@ -1,6 +1,7 @@
 /**
- * Test support for the mutator unit tests (not exported): one of each entity in a plausible
- * state, and a runner that applies a mutator to in-memory tables at a fixed time.
+ * Test support for the mutator unit tests (the entities also for the other packages' tests,
+ * through src/testing.ts): one of each entity in a plausible state, and a runner that applies a
+ * mutator to in-memory tables at a fixed time.
  */
 import type { Booking, Job, Quote, Vehicle } from './deps';
 import { applyInMemory, type MemoryTables } from '../memory-store';

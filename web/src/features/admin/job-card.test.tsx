@@ -3,28 +3,19 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES, canDeleteJob, isJobActionAllowed, type Job } from '@pilbara/shared-schema';
+import { aJob } from '@pilbara/shared-schema/testing';
 import { JobCard } from './job-card';
 import { JobManagement } from './job-management';
 import { useJobs } from './use-admin-data';
 import { db } from '../../sync';
 
 function job(status: string): Job {
-  return {
+  return aJob({
     id: 'JOB-2026-7',
-    customerName: 'Dana Reid',
-    phone: '0412345678',
     email: null,
     status: status as Job['status'],
-    service: 'Emergency Towing',
-    location: 'Karratha',
-    estimatedArrival: null,
-    progress: 0,
-    assignedTo: null,
-    notes: null,
     trackingToken: null,
-    createdAt: '2026-11-20T08:00:00.000Z',
-    updatedAt: '2026-11-20T08:00:00.000Z',
-  };
+  });
 }
 
 describe('JobCard buttons follow the job-flow rule', () => {
