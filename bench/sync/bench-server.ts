@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { vehicleAddArgs } from '@pilbara/shared-schema/testing';
 import { buildApp } from '../../sync-server/src/app';
 import { loadConfig } from '../../sync-server/src/config';
 import { applyServerMutation } from '../../sync-server/src/sync/apply-mutation';
@@ -45,18 +46,7 @@ export async function startServer() {
   const vehicle = applyServerMutation(
     app.db,
     'vehicle.add',
-    {
-      id: 1,
-      name: 'Big Red',
-      make: 'Isuzu',
-      model: 'FVZ',
-      year: 2021,
-      registration: '1ABC123',
-      type: 'Heavy Recovery',
-      status: 'active',
-      mileage: 500000,
-      serviceInterval: 10000,
-    },
+    vehicleAddArgs({ mileage: 500000 }),
     1,
     NOW,
   );

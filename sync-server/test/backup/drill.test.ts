@@ -23,6 +23,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { vehicleAddArgs } from '@pilbara/shared-schema/testing';
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
 import { heldLeases, lowSeries, mintIdFrom } from '../../../web/src/sync/leases';
 import {
@@ -148,16 +149,8 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   const aLeases = await leased(a);
   await ok(
     await write(a, 'vehicle.add', {
+      ...vehicleAddArgs({ mileage: 500000 }),
       id: await mintIdFrom(a.db, 'vehicles'),
-      name: 'Big Red',
-      make: 'Isuzu',
-      model: 'FVZ',
-      year: 2021,
-      registration: '1ABC123',
-      type: 'Heavy Recovery',
-      status: 'active',
-      mileage: 500000,
-      serviceInterval: 10000,
     }),
   );
   const early = await deviceJob(a, 'Early Customer');

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { checklistFor, type Job } from '@pilbara/shared-schema';
-import { aJob } from '@pilbara/shared-schema/testing';
+import { aJob, aNewVehicleRow } from '@pilbara/shared-schema/testing';
 import { TEST_PASSWORD_COST, onTestEnd, seedRow, tempDir, type TestApp } from '../helper';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
@@ -34,26 +34,7 @@ export function jobRow(now: string, overrides: Partial<Job> = {}): Job {
 }
 
 /** The fleet's heavy recovery truck, vehicle 1. */
-export const BIG_RED = {
-  id: 1,
-  name: 'Big Red',
-  make: 'Isuzu',
-  model: 'FVZ',
-  year: 2021,
-  registration: '1ABC123',
-  vin: 'VIN0001',
-  type: 'Heavy Recovery',
-  status: 'active',
-  mileage: 50000,
-  serviceInterval: 10000,
-  fuelType: 'Diesel',
-  modifications: [],
-  specialFeatures: [],
-  alerts: [],
-  isActive: true,
-  createdAt: T0,
-  updatedAt: T0,
-};
+export const BIG_RED = aNewVehicleRow({ vin: 'VIN0001' });
 
 /** A pending booking, a job in each useful status, a contact message, a vehicle and a quote. */
 export function seedStaffData(app: TestApp): void {

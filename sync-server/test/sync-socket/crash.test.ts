@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { vehicleAddArgs } from '@pilbara/shared-schema/testing';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { onTestEnd, tempDir, TEST_ADMIN } from '../helper';
 import { makeClient, waitFor, type RunningServer } from './harness';
@@ -89,18 +90,7 @@ describe('crash safety', () => {
         mutationId: crypto.randomUUID(),
         clientId,
         name: 'vehicle.add',
-        args: {
-          id: 1,
-          name: 'Big Red',
-          make: 'Isuzu',
-          model: 'FVZ',
-          year: 2021,
-          registration: '1ABC123',
-          type: 'Heavy Recovery',
-          status: 'active',
-          mileage: 500000,
-          serviceInterval: 10000,
-        },
+        args: vehicleAddArgs({ mileage: 500000 }),
         createdAt: now,
         reads: [],
         writes: [],

@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checklistFor } from '@pilbara/shared-schema';
+import { aNewVehicleRow } from '@pilbara/shared-schema/testing';
 import { PilbaraDatabase } from '../db/database';
 import type { LocalFieldFile } from '../db/schema';
 import { dropConfirmedCopies } from './field-files';
@@ -129,26 +130,11 @@ describe('a photo taken on the device', () => {
 
 describe('the photo of a failed pre-start item (issue 21)', () => {
   async function withTruck(db: PilbaraDatabase): Promise<number> {
-    const truck = {
-      id: 1,
-      name: 'Big Red',
-      make: 'Isuzu',
-      model: 'FVZ',
-      year: 2021,
-      registration: '1ABC123',
+    const truck = aNewVehicleRow({
       vin: null,
-      type: 'Heavy Recovery',
-      status: 'active',
-      mileage: 50_000,
-      serviceInterval: 10_000,
-      fuelType: 'Diesel',
-      modifications: [],
-      specialFeatures: [],
-      alerts: [],
-      isActive: true,
       createdAt: '2026-11-20T00:00:00.000Z',
       updatedAt: '2026-11-20T00:00:00.000Z',
-    };
+    });
     // As a sync page leaves it: the server's row and the visible one.
     await db.confirmed('vehicles').put(truck);
     await db.vehicles.put(truck);
