@@ -122,51 +122,32 @@ export function seedStaffData(app: TestApp): void {
       updatedAt: T0,
     });
   }
-  seedRow(db, 'quotes', {
-    id: 'Q-2026-1',
-    customerName: 'Dana Reid',
-    customerPhone: '0412345678',
-    items: [
-      {
-        id: 'i1',
-        description: 'Call-out Fee',
-        quantity: 1,
-        unitPrice: 7500,
-        total: 7500,
-        category: 'misc',
-      },
-    ],
-    itemsSubtotal: 7500,
-    basePrice: 7500,
-    finalPrice: 7500,
-    validUntil: '2026-12-04T08:00:00.000Z',
-    status: 'draft',
-    createdAt: T0,
-    updatedAt: T0,
-  });
-  // A draft no invoice was raised from: one that may still be deleted.
-  seedRow(db, 'quotes', {
-    id: 'Q-2026-2',
-    customerName: 'Dana Reid',
-    customerPhone: '0412345678',
-    items: [
-      {
-        id: 'i1',
-        description: 'Call-out Fee',
-        quantity: 1,
-        unitPrice: 7500,
-        total: 7500,
-        category: 'misc',
-      },
-    ],
-    itemsSubtotal: 7500,
-    basePrice: 7500,
-    finalPrice: 7500,
-    validUntil: '2026-12-04T08:00:00.000Z',
-    status: 'draft',
-    createdAt: T0,
-    updatedAt: T0,
-  });
+  // Two drafts of $75: an invoice is raised from the first below, the second may still be
+  // deleted.
+  for (const id of ['Q-2026-1', 'Q-2026-2']) {
+    seedRow(db, 'quotes', {
+      id,
+      customerName: 'Dana Reid',
+      customerPhone: '0412345678',
+      items: [
+        {
+          id: 'i1',
+          description: 'Call-out Fee',
+          quantity: 1,
+          unitPrice: 7500,
+          total: 7500,
+          category: 'misc',
+        },
+      ],
+      itemsSubtotal: 7500,
+      basePrice: 7500,
+      finalPrice: 7500,
+      validUntil: '2026-12-04T08:00:00.000Z',
+      status: 'draft',
+      createdAt: T0,
+      updatedAt: T0,
+    });
+  }
   seedRow(db, 'invoices', {
     id: 'INV-2026-1',
     quoteId: 'Q-2026-1',

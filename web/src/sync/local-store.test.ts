@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMutation } from '@pilbara/shared-schema';
+import { aJob, aQuote } from '@pilbara/shared-schema/testing';
 import { PilbaraDatabase } from '../db/database';
 import { IdentityClashError, applyChangesPage } from './apply-page';
 import { resolveConflict } from './issue-actions';
@@ -263,38 +264,7 @@ describe('applyChangesPage', () => {
 
   it('gives a replayed copy of a numbered document no number, and keeps the source its own', async () => {
     const db = freshDb();
-    const source = {
-      id: 'Q-2026-P3',
-      number: 'Q-2026-3',
-      customerName: 'Dana Reid',
-      customerPhone: '0412345678',
-      customerEmail: null,
-      vehicleType: null,
-      service: 'Emergency Towing',
-      fromLocation: 'Karratha',
-      toLocation: null,
-      distance: 0,
-      items: [
-        {
-          id: 'i1',
-          description: 'Call-out Fee',
-          quantity: 1,
-          unitPrice: 10000,
-          total: 10000,
-          category: 'misc',
-        },
-      ],
-      itemsSubtotal: 10000,
-      basePrice: 10000,
-      discountPercent: 0,
-      discountAmount: 0,
-      finalPrice: 10000,
-      notes: null as string | null,
-      validUntil: '2026-12-01T00:00:00.000Z',
-      status: 'draft',
-      createdAt: '2026-11-20T08:00:00.000Z',
-      updatedAt: '2026-11-20T08:00:00.000Z',
-    };
+    const source = aQuote({ id: 'Q-2026-P3', number: 'Q-2026-3' });
     const page = (seq: number, data: typeof source) => ({
       changes: [{ seq, entity: 'quotes' as const, rowId: data.id, op: 'put' as const, data }],
       cursor: seq,
@@ -322,21 +292,8 @@ describe('applyChangesPage', () => {
 
   it('rewinds to the rows of every page of a catch-up and drops what a rejected mutation wrote', async () => {
     const db = freshDb();
-    const serverJob = (id: string) => ({
-      id,
-      customerName: 'Dana Reid',
-      phone: '0412345678',
-      service: 'Emergency Towing',
-      location: 'Karratha',
-      status: 'Assigned',
-      progress: 0,
-      email: null,
-      estimatedArrival: null,
-      assignedTo: null,
-      notes: null,
-      createdAt: 'x',
-      updatedAt: 'x',
-    });
+    const serverJob = (id: string) =>
+      aJob({ id, email: null, trackingToken: null, createdAt: 'x', updatedAt: 'x' });
     const put = (seq: number, id: string) => ({
       seq,
       entity: 'jobs' as const,
@@ -391,21 +348,8 @@ describe('applyChangesPage', () => {
 });
 
 describe('pages that prove nothing', () => {
-  const serverJob = (updatedAt: string) => ({
-    id: 'JOB-2026-1',
-    customerName: 'Dana Reid',
-    phone: '0412345678',
-    service: 'Emergency Towing',
-    location: 'Karratha',
-    status: 'Assigned',
-    progress: 0,
-    email: null,
-    estimatedArrival: null,
-    assignedTo: null,
-    notes: null,
-    createdAt: 'x',
-    updatedAt,
-  });
+  const serverJob = (updatedAt: string) =>
+    aJob({ email: null, trackingToken: null, createdAt: 'x', updatedAt });
   const page = (cursor: number, updatedAt: string, lastSeq = 0, results: never[] = []) => ({
     changes: [
       {
@@ -472,22 +416,7 @@ describe('pages that prove nothing', () => {
 describe('conflicts', () => {
   it('keeps an applied edit’s conflict for the owner and settles it as chosen', async () => {
     const db = freshDb();
-    const base = {
-      id: 'JOB-2026-1',
-      customerName: 'Dana Reid',
-      phone: '0412345678',
-      service: 'Emergency Towing',
-      location: 'Karratha',
-      status: 'Assigned',
-      progress: 0,
-      email: null,
-      estimatedArrival: null,
-      assignedTo: null,
-      notes: 'gate 1',
-      trackingToken: null,
-      createdAt: '2026-11-20T08:00:00.000Z',
-      updatedAt: '2026-11-20T08:00:00.000Z',
-    };
+    const base = aJob({ email: null, notes: 'gate 1', trackingToken: null });
     await applyChangesPage(db, {
       changes: [{ seq: 1, entity: 'jobs', rowId: base.id, op: 'put', data: base }],
       cursor: 1,
