@@ -25,16 +25,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { vehicleAddArgs } from '@pilbara/shared-schema/testing';
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
-import { heldLeases, lowSeries, mintIdFrom } from '../../../web/src/sync/leases';
-import {
-  BACKUP_TEXT,
-  SYNCED_TABLES,
-  backupStatusResponseSchema,
-  type HeldLease,
-} from '@pilbara/shared-schema';
+import { heldLeases, mintIdFrom } from '../../../web/src/sync/leases';
+import { BACKUP_TEXT, backupStatusResponseSchema } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import { restoreBackup } from '../../src/backup/restore';
-import { pullChanges } from '../../src/db/change-log';
 import { tempDir, testConfig } from '../helper';
 import {
   makeClient,
@@ -42,46 +36,21 @@ import {
   waitFor,
   waitSynced,
   write,
-  type RunningServer,
   type TestClient,
 } from '../sync-socket/harness';
+import {
+  deviceJob,
+  expectConverged,
+  holdsLeases,
+  overlapping,
+  restJob,
+} from '../sync-socket/recovery';
 
 type Restore = 'guard kept' | 'whole folder';
 type Order = 'A first' | 'B first';
 
-async function restJob(server: RunningServer, customerName: string): Promise<string> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/jobs',
-    headers: { cookie: server.cookie },
-    payload: { customerName, phone: '0412 345 678', service: '4x4 Recovery', location: 'Dampier' },
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { job: { id: string } }).job.id;
-}
-
-async function leased(client: TestClient): Promise<HeldLease[]> {
-  await waitFor(async () => (await lowSeries(client.db)).length === 0, 15_000, 'leases');
-  return heldLeases(client.db);
-}
-
 async function ok(result: Awaited<ReturnType<typeof write>>): Promise<void> {
   if (!result.ok) throw new Error(result.message);
-}
-
-async function deviceJob(client: TestClient, customerName: string): Promise<string> {
-  const id = String(await mintIdFrom(client.db, 'JOB'));
-  await ok(
-    await write(client, 'job.create', {
-      id,
-      updateId: await mintIdFrom(client.db, 'job_updates'),
-      customerName,
-      phone: '0499 999 999',
-      service: 'Emergency Towing',
-      location: 'Karratha',
-    }),
-  );
-  return id;
 }
 
 async function fuel(client: TestClient, litres: number): Promise<number> {
@@ -113,30 +82,6 @@ function storePhoto(dataDir: string, bytes: Buffer): string {
   return hash;
 }
 
-function overlaps(a: HeldLease[], b: HeldLease[]): string[] {
-  return a.flatMap((mine) =>
-    b
-      .filter((o) => o.series === mine.series && !(o.end < mine.start || o.start > mine.end))
-      .map((o) => `${mine.series} ${mine.start}-${mine.end} / ${o.start}-${o.end}`),
-  );
-}
-
-/** Every device shows exactly the server's rows. */
-async function expectConverged(server: RunningServer, clients: TestClient[]): Promise<void> {
-  const snapshot = pullChanges(server.app.db, 0, 1_000_000).changes.filter((c) => c.op === 'put');
-  const byId = (x: { id?: unknown } | null, y: { id?: unknown } | null) =>
-    String(x?.id).localeCompare(String(y?.id));
-  for (const table of SYNCED_TABLES) {
-    const expected = snapshot
-      .filter((c) => c.entity === table)
-      .map((c) => c.data)
-      .sort(byId);
-    for (const client of clients) {
-      expect((await client.db.visible(table).toArray()).sort(byId), table).toEqual(expected);
-    }
-  }
-}
-
 async function drill(restore: Restore, order: Order): Promise<void> {
   const backupDir = tempDir();
   const config = testConfig({ BACKUP_DIR: backupDir });
@@ -146,7 +91,7 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   const a = makeClient(server);
   const b = makeClient(server);
   await a.engine.start();
-  const aLeases = await leased(a);
+  const aLeases = await holdsLeases(a);
   await ok(
     await write(a, 'vehicle.add', {
       ...vehicleAddArgs({ mileage: 500000 }),
@@ -157,7 +102,7 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   const earlyFuel = await fuel(a, 60);
   await waitSynced(a, server);
   await b.engine.start();
-  const bLeases = await leased(b);
+  const bLeases = await holdsLeases(b);
   await waitSynced(b, server);
   const photos = [
     storePhoto(config.dataDir, crypto.randomBytes(5000)),
@@ -174,10 +119,10 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   await waitSynced(b, server);
   await editNotes(b, acked, 'Winch cable frayed');
   await waitSynced(b, server);
-  const lostRest = await restJob(server, 'First Customer');
+  const lostRest = await restJob(server, 'First Customer', 'Dampier');
   const c = makeClient(server);
   await c.engine.start();
-  const cLeases = await leased(c);
+  const cLeases = await holdsLeases(c);
   const lostFuel = await fuel(c, 80);
   await waitSynced(c, server);
   await c.engine.stop();
@@ -235,11 +180,11 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   await waitSynced(bBack, restored, 20_000);
   const d = makeClient(restored);
   await d.engine.start();
-  const dLeases = await leased(d);
+  const dLeases = await holdsLeases(d);
   const newcomerJob = await deviceJob(d, 'Newcomer Customer');
   const newcomerFuel = await fuel(d, 90);
   await waitSynced(d, restored);
-  const secondRest = await restJob(restored, 'Second Customer');
+  const secondRest = await restJob(restored, 'Second Customer', 'Dampier');
   for (const client of [aBack, bBack, d]) await waitSynced(client, restored, 20_000);
 
   // Nothing any phone still held is lost, acknowledged or not; nothing needs attention.
@@ -274,9 +219,10 @@ async function drill(restore: Restore, order: Order): Promise<void> {
 
   // No id or lease block twice: the newcomer's blocks miss everyone's, the lost phone's too,
   // and no number anyone was given is given again.
-  for (const before of [aLeases, bLeases, cLeases]) expect(overlaps(before, dLeases)).toEqual([]);
-  expect(overlaps(await heldLeases(aBack.db), dLeases)).toEqual([]);
-  expect(overlaps(await heldLeases(bBack.db), dLeases)).toEqual([]);
+  for (const before of [aLeases, bLeases, cLeases])
+    expect(overlapping(before, dLeases)).toEqual([]);
+  expect(overlapping(await heldLeases(aBack.db), dLeases)).toEqual([]);
+  expect(overlapping(await heldLeases(bBack.db), dLeases)).toEqual([]);
   const everIssued = [early, acked, pending, lostRest];
   expect(everIssued).not.toContain(secondRest);
   expect(everIssued).not.toContain(newcomerJob);

@@ -20,95 +20,21 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
-import { heldLeases, lowSeries, mintIdFrom } from '../../../web/src/sync/leases';
-import { SYNCED_TABLES, type HeldLease } from '@pilbara/shared-schema';
+import { heldLeases } from '../../../web/src/sync/leases';
+import type { HeldLease } from '@pilbara/shared-schema';
 /* eslint-enable no-restricted-imports */
 import type { Config } from '../../src/config';
-import { pullChanges } from '../../src/db/change-log';
 import { recoveryReport } from '../../src/sync/recovery';
 import { testConfig } from '../helper';
-import {
-  makeClient,
-  restoreFromBackup,
-  startServer,
-  waitFor,
-  waitSynced,
-  write,
-  type RunningServer,
-  type TestClient,
-} from './harness';
+import { makeClient, restoreFromBackup, startServer, waitFor, waitSynced } from './harness';
+import { deviceJob, expectConverged, holdsLeases, overlapping, restJob } from './recovery';
 
 type Order = 'holder first' | 'newcomer first' | 'REST first';
-
-async function restJob(server: RunningServer, customerName: string): Promise<string> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/jobs',
-    headers: { cookie: server.cookie },
-    payload: {
-      customerName,
-      phone: '0412 345 678',
-      service: '4x4 Recovery',
-      location: 'Pannawonica',
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { job: { id: string } }).job.id;
-}
-
-/** A job staff create on a device, its ids minted from the device's leases. */
-async function deviceJob(client: TestClient, customerName: string): Promise<string> {
-  const id = String(await mintIdFrom(client.db, 'JOB'));
-  const result = await write(client, 'job.create', {
-    id,
-    updateId: await mintIdFrom(client.db, 'job_updates'),
-    customerName,
-    phone: '0499 999 999',
-    service: 'Emergency Towing',
-    location: 'Karratha',
-  });
-  if (!result.ok) throw new Error(result.message);
-  return id;
-}
-
-async function holdsLeases(client: TestClient): Promise<HeldLease[]> {
-  await waitFor(async () => (await lowSeries(client.db)).length === 0, 10_000, 'leases');
-  return heldLeases(client.db);
-}
-
-/** Every device shows exactly the server's rows, confirmed and on screen. */
-async function expectConverged(server: RunningServer, clients: TestClient[]): Promise<void> {
-  const snapshot = pullChanges(server.app.db, 0, 1_000_000).changes.filter((c) => c.op === 'put');
-  const byId = (a: { id?: unknown } | null, b: { id?: unknown } | null) =>
-    String(a?.id).localeCompare(String(b?.id));
-  for (const table of SYNCED_TABLES) {
-    const expected = snapshot
-      .filter((change) => change.entity === table)
-      .map((change) => change.data)
-      .sort(byId);
-    const stored = server.app.db.prepare(`SELECT id FROM "${table}"`).all() as { id: unknown }[];
-    expect(expected.map((row) => row?.id).sort()).toEqual(stored.map((row) => row.id).sort());
-    for (const client of clients) {
-      const label = `${client.db.name} ${table}`;
-      expect((await client.db.visible(table).toArray()).sort(byId), label).toEqual(expected);
-      expect((await client.db.confirmed(table).toArray()).sort(byId), label).toEqual(expected);
-    }
-  }
-}
-
-function overlapping(a: HeldLease[], b: HeldLease[]): string[] {
-  return a.flatMap((mine) =>
-    b
-      .filter((other) => other.series === mine.series)
-      .filter((other) => !(other.end < mine.start || other.start > mine.end))
-      .map((other) => `${mine.series} ${mine.start}-${mine.end} / ${other.start}-${other.end}`),
-  );
-}
 
 async function restoreScenario(order: Order): Promise<void> {
   const config: Config = testConfig();
   const server = await startServer({ config });
-  const before = await restJob(server, 'Early Customer');
+  const before = await restJob(server, 'Early Customer', 'Pannawonica');
   const backup = path.join(path.dirname(config.databaseFile), 'backup.sqlite');
   await server.app.db.backup(backup);
 
@@ -119,7 +45,7 @@ async function restoreScenario(order: Order): Promise<void> {
   const holderLeases = await holdsLeases(holder);
   const synced = [await deviceJob(holder, 'Synced One'), await deviceJob(holder, 'Synced Two')];
   await waitSynced(holder, server);
-  const firstCustomerJob = await restJob(server, 'First Customer');
+  const firstCustomerJob = await restJob(server, 'First Customer', 'Pannawonica');
   const reader = makeClient(server);
   await reader.engine.start();
   await waitSynced(reader, server);
@@ -152,7 +78,7 @@ async function restoreScenario(order: Order): Promise<void> {
     await waitSynced(newcomer, restored);
   };
   const restCaller = async () => {
-    secondCustomerJob = await restJob(restored, 'Second Customer');
+    secondCustomerJob = await restJob(restored, 'Second Customer', 'Pannawonica');
   };
   const steps = {
     'holder first': [holderComesBack, newcomerJoins, restCaller],
