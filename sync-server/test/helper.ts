@@ -110,6 +110,11 @@ export async function login(
   return sessionCookie(response);
 }
 
+/** A device's HTTP sync call (`/api/sync/push` or `/api/sync/lease`) under a session cookie. */
+export function syncCall(app: TestApp, cookie: string, call: 'push' | 'lease', payload: object) {
+  return app.inject({ method: 'POST', url: `/api/sync/${call}`, headers: { cookie }, payload });
+}
+
 /** Registers a customer and returns the Cookie header of its logged-in session. */
 export async function registerCustomer(
   app: TestApp,

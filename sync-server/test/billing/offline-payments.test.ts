@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice, Payment } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../src/db/rows';
-import { login } from '../helper';
+import { login, syncCall } from '../helper';
 import { THOUSAND_HUNDRED_QUOTE, acceptedInvoice, buildBillingApp } from './billing-helper';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
@@ -17,11 +17,9 @@ describe('invoice.recordPayment through sync', () => {
     const cookie = await login(app);
     const invoice = acceptedInvoice(app, THOUSAND_HUNDRED_QUOTE);
 
-    const lease = await app.inject({
-      method: 'POST',
-      url: '/api/sync/lease',
-      headers: { cookie },
-      payload: { clientId: 'ute-tablet', series: 'payments' },
+    const lease = await syncCall(app, cookie, 'lease', {
+      clientId: 'ute-tablet',
+      series: 'payments',
     });
     expect(lease.statusCode).toBe(200);
     const paymentId = (lease.json() as { start: number }).start;
@@ -40,12 +38,7 @@ describe('invoice.recordPayment through sync', () => {
       createdAt: '2026-11-21T09:00:00.000Z',
     };
     const push = (clientId: string, mutations: unknown[]) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/sync/push',
-        headers: { cookie },
-        payload: { clientId, mutations },
-      });
+      syncCall(app, cookie, 'push', { clientId, mutations });
 
     const first = await push('ute-tablet', [payment]);
     expect(first.json()).toMatchObject({ lastSeq: 1, results: [{ seq: 1, status: 'applied' }] });
@@ -84,12 +77,7 @@ describe('invoice.recordPayment through sync', () => {
     const app = await buildBillingApp({ now: () => NOW });
     const cookie = await login(app);
     for (const series of ['CN-2026', 'payments']) {
-      const lease = await app.inject({
-        method: 'POST',
-        url: '/api/sync/lease',
-        headers: { cookie },
-        payload: { clientId: 'ute-tablet', series },
-      });
+      const lease = await syncCall(app, cookie, 'lease', { clientId: 'ute-tablet', series });
       expect(lease.statusCode, series).toBe(200);
       expect(lease.json()).toMatchObject({ series, start: 1 });
     }

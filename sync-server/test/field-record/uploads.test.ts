@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FIELD_FILE_LIMITS, MESSAGES } from '@pilbara/shared-schema';
 import { countRows, findRows } from '../../src/db/rows';
-import { buildTestApp, login, registerCustomer, type TestApp } from '../helper';
+import { buildTestApp, login, registerCustomer, type TestApp, syncCall } from '../helper';
 import {
   bodyOf,
   listen,
@@ -305,36 +305,31 @@ describe('bad uploads', () => {
       );
       expect(body.error).toBe('Job not found');
       // A record of a job the server has not got is refused in sync, and nothing is written.
-      const push = await app.inject({
-        method: 'POST',
-        url: '/api/sync/push',
-        headers: { cookie },
-        payload: {
-          clientId: 'phone-1',
-          mutations: [
-            {
-              seq: 1,
-              mutationId: crypto.randomUUID(),
-              name: 'photo.add',
-              args: {
-                id,
-                jobId: 'JOB-2026-999',
-                stage: 'pickup',
-                takenAt: '2026-11-21T02:00:00.000Z',
-                latitude: null,
-                longitude: null,
-                accuracy: null,
-                positionNote: 'unavailable',
-                contentHash: sha256(bytes),
-                size: bytes.length,
-                width: 640,
-                height: 480,
-                mimeType: 'image/jpeg',
-              },
-              createdAt: '2026-11-21T02:00:00.000Z',
+      const push = await syncCall(app, cookie, 'push', {
+        clientId: 'phone-1',
+        mutations: [
+          {
+            seq: 1,
+            mutationId: crypto.randomUUID(),
+            name: 'photo.add',
+            args: {
+              id,
+              jobId: 'JOB-2026-999',
+              stage: 'pickup',
+              takenAt: '2026-11-21T02:00:00.000Z',
+              latitude: null,
+              longitude: null,
+              accuracy: null,
+              positionNote: 'unavailable',
+              contentHash: sha256(bytes),
+              size: bytes.length,
+              width: 640,
+              height: 480,
+              mimeType: 'image/jpeg',
             },
-          ],
-        },
+            createdAt: '2026-11-21T02:00:00.000Z',
+          },
+        ],
       });
       expect(push.json().results[0]).toMatchObject({
         status: 'rejected',

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Job } from '@pilbara/shared-schema';
 import { createNotifier, type Notifier } from '../../src/services/notifier';
 import type { NotifierDeps } from '../../src/services/job-events';
-import { onTestEnd, type TestApp } from '../helper';
+import { onTestEnd, type TestApp, syncCall } from '../helper';
 
 /**
  * A notifier over `app`'s database and mailer, with `deps` on top (push, the job sheet, another
@@ -61,12 +61,7 @@ export async function leaseUpdateIds(
   cookie: string,
   clientId: string,
 ): Promise<number> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/sync/lease',
-    headers: { cookie },
-    payload: { clientId, series: 'job_updates' },
-  });
+  const response = await syncCall(app, cookie, 'lease', { clientId, series: 'job_updates' });
   expect(response.statusCode).toBe(200);
   return (response.json() as { start: number }).start;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import { startNotifier, type Notifier } from '../../src/services/notifier';
-import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
+import { buildTestApp, login, onTestEnd, testConfig, type TestApp, syncCall } from '../helper';
 import { startSmtp, type TestSmtp } from '../smtp';
 import { createJob, leaseUpdateIds, testNotifier } from './notifier-helper';
 
@@ -49,12 +49,7 @@ async function push(
   cookie: string,
   batch: ReturnType<typeof offlineBatch>,
 ): Promise<void> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: { cookie },
-    payload: batch,
-  });
+  const response = await syncCall(app, cookie, 'push', batch);
   expect(response.statusCode).toBe(200);
 }
 

@@ -11,7 +11,7 @@ import {
   type TimelineEntry,
   type TruckPosition,
 } from '@pilbara/shared-schema';
-import { buildTestApp, login, testConfig, type TestApp } from '../helper';
+import { buildTestApp, login, testConfig, type TestApp, syncCall } from '../helper';
 import { startSmtp } from '../smtp';
 import { createJob, leaseUpdateIds, testNotifier } from './notifier-helper';
 
@@ -25,12 +25,7 @@ const ROEBOURNE_JOB = {
 };
 
 async function push(app: TestApp, cookie: string, clientId: string, mutations: object[]) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: { cookie },
-    payload: { clientId, mutations },
-  });
+  const response = await syncCall(app, cookie, 'push', { clientId, mutations });
   expect(response.statusCode).toBe(200);
   const results = (response.json() as { results: { status: string }[] }).results;
   expect(results.map((result) => result.status)).toEqual(mutations.map(() => 'applied'));

@@ -30,7 +30,7 @@ import { createNotifier, notifierDepsOf, type Notifier } from '../../src/service
 import { claimJobEvents } from '../../src/services/job-event-claims';
 import { payLinkToken } from '../../src/db/repositories/pay-links';
 import { applyServerMutation } from '../../src/sync/server-apply';
-import { buildTestApp, login, onTestEnd, testConfig, type TestApp } from '../helper';
+import { buildTestApp, login, onTestEnd, testConfig, type TestApp, syncCall } from '../helper';
 import { bookingBody } from '../fixtures';
 import {
   TWILIO_FROM,
@@ -163,11 +163,9 @@ describe('texts to the customer, once each', () => {
 
     // The driver's phone sends its batch (take the job, set the estimate, set off) twice: the
     // answer to the first was lost.
-    const lease = await server.app.inject({
-      method: 'POST',
-      url: '/api/sync/lease',
-      headers: { cookie: server.cookie },
-      payload: { clientId: 'cab-phone', series: 'job_updates' },
+    const lease = await syncCall(server.app, server.cookie, 'lease', {
+      clientId: 'cab-phone',
+      series: 'job_updates',
     });
     const start = (lease.json() as { start: number }).start;
     const mutation = (seq: number, name: string, args: object) => ({
@@ -186,12 +184,7 @@ describe('texts to the customer, once each', () => {
       ],
     };
     for (let round = 0; round < 2; round += 1) {
-      const pushed = await server.app.inject({
-        method: 'POST',
-        url: '/api/sync/push',
-        headers: { cookie: server.cookie },
-        payload: batch,
-      });
+      const pushed = await syncCall(server.app, server.cookie, 'push', batch);
       expect(pushed.json()).toMatchObject({ lastSeq: 3 });
       await server.notifier.run();
     }
@@ -252,12 +245,7 @@ describe('texts to the customer, once each', () => {
     await server.notifier.run();
 
     // Everything again: the batch, the runs, another restart.
-    await server.app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie: server.cookie },
-      payload: batch,
-    });
+    await syncCall(server.app, server.cookie, 'push', batch);
     await server.notifier.run();
     await server.app.close();
     server = await serverOn(config);

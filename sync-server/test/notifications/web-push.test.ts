@@ -14,7 +14,14 @@ import type { Config } from '../../src/config';
 import type { Notifier } from '../../src/services/notifier';
 import { VAPID_FILE } from '../../src/services/push';
 import { MAX_SUBSCRIPTIONS_PER_JOB } from '../../src/db/repositories/push-subscriptions';
-import { buildTestApp, login, snapshotDatabase, testConfig, type TestApp } from '../helper';
+import {
+  buildTestApp,
+  login,
+  snapshotDatabase,
+  testConfig,
+  type TestApp,
+  syncCall,
+} from '../helper';
 import { browserKeys, startPushService, verifyVapid, type TestPushService } from './push-service';
 import { createJob, testNotifier } from './notifier-helper';
 
@@ -49,12 +56,7 @@ async function subscribe(app: TestApp, token: string, endpoint: string, keys = b
 
 /** The batch an offline device pushes when it reconnects: the job goes En Route. */
 async function pushEnRoute(app: TestApp, cookie: string, jobId: string, clientId = 'cab-phone') {
-  const lease = await app.inject({
-    method: 'POST',
-    url: '/api/sync/lease',
-    headers: { cookie },
-    payload: { clientId, series: 'job_updates' },
-  });
+  const lease = await syncCall(app, cookie, 'lease', { clientId, series: 'job_updates' });
   const batch = {
     clientId,
     mutations: [
@@ -68,12 +70,7 @@ async function pushEnRoute(app: TestApp, cookie: string, jobId: string, clientId
     ],
   };
   const send = async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie },
-      payload: batch,
-    });
+    const response = await syncCall(app, cookie, 'push', batch);
     expect(response.statusCode).toBe(200);
   };
   return send;

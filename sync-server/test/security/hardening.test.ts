@@ -25,6 +25,7 @@ import {
   testConfig,
   seedRow,
   type TestApp,
+  syncCall,
 } from '../helper';
 import { bookingBody, contactBody, feedbackBody, insertJob } from '../fixtures';
 import {
@@ -419,22 +420,17 @@ describe('finding 8: no size limits on staff money data', () => {
       });
       expect([400, 413]).toContain(response.statusCode);
     }
-    const push = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie },
-      payload: {
-        clientId: 'attacker',
-        mutations: [
-          {
-            seq: 1,
-            mutationId: 'm1',
-            name: 'quote.save',
-            args: { ...bodies[1], id: 'Q-2026-5' },
-            createdAt: '2026-11-21T00:00:00Z',
-          },
-        ],
-      },
+    const push = await syncCall(app, cookie, 'push', {
+      clientId: 'attacker',
+      mutations: [
+        {
+          seq: 1,
+          mutationId: 'm1',
+          name: 'quote.save',
+          args: { ...bodies[1], id: 'Q-2026-5' },
+          createdAt: '2026-11-21T00:00:00Z',
+        },
+      ],
     });
     expect(push.json().results[0]).toMatchObject({ status: 'rejected', code: 'invalid_args' });
     expect(findRows(app.db, 'quotes')).toEqual(before.quotes);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DRIVER_TABLES, MESSAGES, type ChangeEntry } from '@pilbara/shared-schema';
 import { getRow } from '../../src/db/rows';
-import { buildTestApp, login, snapshotDatabase, type TestApp } from '../helper';
+import { buildTestApp, login, snapshotDatabase, type TestApp, syncCall } from '../helper';
 import { DRIVER, OTHER_DRIVER, seedDriverJobs, seedStaffData } from './fixtures';
 
 type Message = Record<string, unknown>;
@@ -132,24 +132,19 @@ describe('a driver', () => {
     const { app, driver } = await driverApp();
     const job5 = getRow(app.db, 'jobs', 'JOB-2026-5');
     const quote = getRow(app.db, 'quotes', 'Q-2026-1');
-    const pushed = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie: driver },
-      payload: {
-        clientId: 'sam-phone',
-        mutations: [
-          ['job.markEnRoute', { id: 'JOB-2026-5', updateId: 900 }],
-          ['quote.setStatus', { id: 'Q-2026-1', status: 'sent' }],
-          ['job.markEnRoute', { id: 'JOB-2026-4', updateId: 901 }],
-        ].map(([name, args], index) => ({
-          seq: index + 1,
-          mutationId: `sam-${index + 1}`,
-          name,
-          args,
-          createdAt: '2026-11-21T09:00:00.000Z',
-        })),
-      },
+    const pushed = await syncCall(app, driver, 'push', {
+      clientId: 'sam-phone',
+      mutations: [
+        ['job.markEnRoute', { id: 'JOB-2026-5', updateId: 900 }],
+        ['quote.setStatus', { id: 'Q-2026-1', status: 'sent' }],
+        ['job.markEnRoute', { id: 'JOB-2026-4', updateId: 901 }],
+      ].map(([name, args], index) => ({
+        seq: index + 1,
+        mutationId: `sam-${index + 1}`,
+        name,
+        args,
+        createdAt: '2026-11-21T09:00:00.000Z',
+      })),
     });
     expect(pushed.statusCode).toBe(200);
     expect(pushed.json()).toMatchObject({

@@ -10,7 +10,7 @@ import { applyBatch, applyMutation } from '../../src/sync/apply-mutation';
 import { SeqMismatchError } from '../../src/sync/device-batch';
 import { currentCursor } from '../../src/db/change-log';
 import { pruneMutationResults } from '../../src/sync/retention';
-import { buildTestApp, login, testConfig, seedRow } from '../helper';
+import { buildTestApp, login, testConfig, seedRow, syncCall } from '../helper';
 import { startSmtp } from '../smtp';
 import { createJob, leaseUpdateIds, testNotifier } from '../notifications/notifier-helper';
 import { freshAdminDb, jobRow } from './fixtures';
@@ -172,12 +172,7 @@ describe('over HTTP, with the customer notifier', () => {
       createdAt: NOW,
     };
     const push = (clientId: string, seq: number) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/sync/push',
-        headers: { cookie },
-        payload: { clientId, mutations: [{ seq, ...mutation }] },
-      });
+      syncCall(app, cookie, 'push', { clientId, mutations: [{ seq, ...mutation }] });
 
     expect((await push('cab-tablet', 1)).json()).toMatchObject({
       results: [{ status: 'applied' }],
@@ -202,22 +197,17 @@ describe('over HTTP, with the customer notifier', () => {
     const app = await buildTestApp();
     const cookie = await login(app);
     const push = (mutationId: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/sync/push',
-        headers: { cookie },
-        payload: {
-          clientId: 'shared',
-          mutations: [
-            {
-              seq: 1,
-              mutationId,
-              name: 'job.update',
-              args: { id: 'JOB-2026-404', patch: {} },
-              createdAt: NOW,
-            },
-          ],
-        },
+      syncCall(app, cookie, 'push', {
+        clientId: 'shared',
+        mutations: [
+          {
+            seq: 1,
+            mutationId,
+            name: 'job.update',
+            args: { id: 'JOB-2026-404', patch: {} },
+            createdAt: NOW,
+          },
+        ],
       });
     expect((await push('first')).statusCode).toBe(200);
     const refused = await push('second');

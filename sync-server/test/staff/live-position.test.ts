@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, type ChangeEntry } from '@pilbara/shared-schema';
 import { getRow } from '../../src/db/rows';
-import { buildTestApp, login, type TestApp } from '../helper';
+import { buildTestApp, login, type TestApp, syncCall } from '../helper';
 import { DRIVER, seedDriverJobs, seedStaffData } from './fixtures';
 
 const NOW = '2026-11-21T10:00:00.000Z';
@@ -32,24 +32,19 @@ async function push(
   clientId: string,
   mutations: [string, Record<string, unknown>][],
 ) {
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: { cookie },
-    payload: {
-      clientId,
-      mutations: mutations.map(([name, args]) => {
-        const seq = (seqs.get(clientId) ?? 0) + 1;
-        seqs.set(clientId, seq);
-        return {
-          seq,
-          mutationId: `${clientId}-${seq}`,
-          name,
-          args,
-          createdAt: NOW,
-        };
-      }),
-    },
+  const answer = await syncCall(app, cookie, 'push', {
+    clientId,
+    mutations: mutations.map(([name, args]) => {
+      const seq = (seqs.get(clientId) ?? 0) + 1;
+      seqs.set(clientId, seq);
+      return {
+        seq,
+        mutationId: `${clientId}-${seq}`,
+        name,
+        args,
+        createdAt: NOW,
+      };
+    }),
   });
   expect(answer.statusCode).toBe(200);
   return (answer.json() as { results: { status: string; code?: string }[] }).results;

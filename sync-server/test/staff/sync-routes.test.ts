@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildTestApp, login, type TestApp } from '../helper';
+import { buildTestApp, login, type TestApp, syncCall } from '../helper';
 import { seedStaffData } from './fixtures';
 import { PROTOCOL_VERSION } from '@pilbara/shared-schema';
 
@@ -24,11 +24,9 @@ const HELLO = { protocolVersion: 1, schemaVersion: 1, cursor: 0, ackedSeq: 0 };
 describe('HTTP sync fallback', () => {
   it('pushes mutations exactly once, stores rejections, and pulls the changes with the results', async () => {
     const { app, cookie } = await staffApp();
-    const lease = await app.inject({
-      method: 'POST',
-      url: '/api/sync/lease',
-      headers: { cookie },
-      payload: { clientId: 'tablet-1', series: 'job_updates' },
+    const lease = await syncCall(app, cookie, 'lease', {
+      clientId: 'tablet-1',
+      series: 'job_updates',
     });
     expect(lease.statusCode).toBe(200);
     const { start } = lease.json() as { start: number; end: number };
@@ -50,12 +48,7 @@ describe('HTTP sync fallback', () => {
         }),
       ],
     };
-    const pushed = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie },
-      payload: batch,
-    });
+    const pushed = await syncCall(app, cookie, 'push', batch);
     expect(pushed.statusCode).toBe(200);
     expect(pushed.json()).toMatchObject({
       type: 'results',
@@ -73,12 +66,7 @@ describe('HTTP sync fallback', () => {
     });
 
     // The answer was lost; the device sends the same batch again.
-    const resent = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie },
-      payload: batch,
-    });
+    const resent = await syncCall(app, cookie, 'push', batch);
     expect(resent.json().results.map((r: { status: string }) => r.status)).toEqual([
       'applied',
       'rejected',
@@ -133,11 +121,10 @@ describe('HTTP sync fallback', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({ type: 'changes', reset: false });
     // The server's own numbering of that series now starts past the block.
-    const lease = await app.inject({
-      method: 'POST',
-      url: '/api/sync/lease',
-      headers: { cookie },
-      payload: { clientId: 'tablet-8', series: 'Q-2026', size: 10 },
+    const lease = await syncCall(app, cookie, 'lease', {
+      clientId: 'tablet-8',
+      series: 'Q-2026',
+      size: 10,
     });
     expect(lease.json()).toMatchObject({ start: 450, end: 459 });
 
@@ -149,14 +136,9 @@ describe('HTTP sync fallback', () => {
 
   it('stops a batch at a gap and reports where the device stands', async () => {
     const { app, cookie } = await staffApp();
-    const pushed = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: { cookie },
-      payload: {
-        clientId: 'tablet-2',
-        mutations: [mutation(2, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 500 })],
-      },
+    const pushed = await syncCall(app, cookie, 'push', {
+      clientId: 'tablet-2',
+      mutations: [mutation(2, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 500 })],
     });
     expect(pushed.json()).toMatchObject({ results: [], lastSeq: 0, stopped: 'gap' });
   });
