@@ -10,7 +10,7 @@
 import type { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readMany, readOne, reject, succeed } from '../mutator';
-import type { Row } from '../mutator';
+import type { MutationContext, MutationRejection, Row } from '../mutator';
 import {
   acceptQuoteInputSchema,
   applyPayment,
@@ -35,6 +35,46 @@ import {
 const QUOTE = 'quote';
 const INVOICE = 'invoice';
 const QUOTE_INVOICES = 'quoteInvoices';
+
+/** The reads of a payment or refund: the invoice, its money rows so far, and the new row's id. */
+function moneyReads(invoiceId: string, id: number) {
+  return [
+    { key: INVOICE, entity: 'invoices' as const, id: invoiceId },
+    { key: 'payments', entity: 'payments' as const, where: { invoiceId } },
+    { key: 'money', entity: 'payments' as const, id },
+  ];
+}
+
+/**
+ * The invoice a payment or refund goes against with its money rows so far, or the refusal: no
+ * such invoice, or the device's new id (named by `idField`) is already a recorded row.
+ */
+function moneyTarget(
+  ctx: MutationContext,
+  idField: string,
+): MutationRejection | { invoice: Invoice; payments: Payment[] } {
+  const invoice = readOne<Invoice>(ctx, INVOICE);
+  if (!invoice) return reject('not_found', MESSAGES.INVOICE_NOT_FOUND, 'invoiceId');
+  if (readOne<Payment>(ctx, 'money')) return reject('conflict', MESSAGES.PAYMENT_EXISTS, idField);
+  return { invoice, payments: readMany<Payment>(ctx, 'payments') };
+}
+
+/** What a payment or refund row takes from its arguments and the device that recorded it. */
+function moneyFields(
+  ctx: MutationContext,
+  invoice: Invoice,
+  args: Pick<Payment, 'amount' | 'method' | 'reference'> & { paidAt?: string | null },
+) {
+  return {
+    invoiceId: invoice.id,
+    amount: args.amount,
+    method: args.method,
+    reference: args.reference,
+    paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : occurredAt(ctx),
+    recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
+    createdAt: ctx.now,
+  };
+}
 
 /** The reads every invoice-raising mutator needs: the quote, its invoices, and the new id. */
 function raiseReads(quoteId: string, invoiceId: string) {
@@ -134,29 +174,17 @@ export const invoiceRaise = defineMutator({
 export const invoiceRecordPayment = defineMutator({
   name: 'invoice.recordPayment',
   argsSchema: recordInvoicePaymentInputSchema,
-  reads: (args) => [
-    { key: INVOICE, entity: 'invoices' as const, id: args.invoiceId },
-    { key: 'payments', entity: 'payments' as const, where: { invoiceId: args.invoiceId } },
-    { key: 'payment', entity: 'payments' as const, id: args.paymentId },
-  ],
+  reads: (args) => moneyReads(args.invoiceId, args.paymentId),
   apply(ctx, args) {
-    const invoice = readOne<Invoice>(ctx, INVOICE);
-    if (!invoice) return reject('not_found', MESSAGES.INVOICE_NOT_FOUND, 'invoiceId');
-    if (readOne<Payment>(ctx, 'payment'))
-      return reject('conflict', MESSAGES.PAYMENT_EXISTS, 'paymentId');
+    const target = moneyTarget(ctx, 'paymentId');
+    if ('ok' in target) return target;
     const outcome = applyPayment(
-      invoice,
-      readMany<Payment>(ctx, 'payments'),
+      target.invoice,
+      target.payments,
       {
         id: args.paymentId,
-        invoiceId: invoice.id,
-        amount: args.amount,
-        method: args.method,
-        reference: args.reference,
-        paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : occurredAt(ctx),
+        ...moneyFields(ctx, target.invoice, args),
         stripePaymentIntentId: null,
-        recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
-        createdAt: ctx.now,
       },
       ctx.now,
     );
@@ -176,29 +204,14 @@ export const invoiceRecordPayment = defineMutator({
 export const invoiceRecordRefund = defineMutator({
   name: 'invoice.recordRefund',
   argsSchema: recordInvoiceRefundInputSchema,
-  reads: (args) => [
-    { key: INVOICE, entity: 'invoices' as const, id: args.invoiceId },
-    { key: 'payments', entity: 'payments' as const, where: { invoiceId: args.invoiceId } },
-    { key: 'refund', entity: 'payments' as const, id: args.refundId },
-  ],
+  reads: (args) => moneyReads(args.invoiceId, args.refundId),
   apply(ctx, args) {
-    const invoice = readOne<Invoice>(ctx, INVOICE);
-    if (!invoice) return reject('not_found', MESSAGES.INVOICE_NOT_FOUND, 'invoiceId');
-    if (readOne<Payment>(ctx, 'refund'))
-      return reject('conflict', MESSAGES.PAYMENT_EXISTS, 'refundId');
+    const target = moneyTarget(ctx, 'refundId');
+    if ('ok' in target) return target;
     const outcome = applyRefund(
-      invoice,
-      readMany<Payment>(ctx, 'payments'),
-      {
-        id: args.refundId,
-        invoiceId: invoice.id,
-        amount: args.amount,
-        method: args.method,
-        reference: args.reference,
-        paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : occurredAt(ctx),
-        recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
-        createdAt: ctx.now,
-      },
+      target.invoice,
+      target.payments,
+      { id: args.refundId, ...moneyFields(ctx, target.invoice, args) },
       ctx.now,
     );
     if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
