@@ -18,6 +18,7 @@ import { paymentsCsvRows } from './books';
 import { monthlyRevenue } from './reports';
 import { taxInvoiceDocument } from './tax-invoice';
 import { ISSUED, PROFILE, aPayment, thousandHundredQuote } from './test-fixtures';
+import type { Invoice, Payment } from '../entities';
 
 const LATER = '2026-11-22T02:00:00.000Z';
 
@@ -40,6 +41,29 @@ function creditedAfterPayment() {
   return { invoice: credited.invoice, payments: [paid.payment], note: credited.creditNote };
 }
 
+/** A refund against `invoice` as `applyRefund` decides it: id 9, cash, by user 1 at LATER. */
+function refundOf(
+  invoice: Invoice,
+  payments: Payment[],
+  money: Partial<Parameters<typeof applyRefund>[2]> & { amount: number },
+) {
+  return applyRefund(
+    invoice,
+    payments,
+    {
+      id: 9,
+      invoiceId: invoice.id,
+      method: 'cash',
+      reference: null,
+      paidAt: LATER,
+      recordedBy: 1,
+      createdAt: LATER,
+      ...money,
+    },
+    LATER,
+  );
+}
+
 describe('refunds owed', () => {
   it('owes the customer what a credit left them in credit, and says so', () => {
     const { invoice } = creditedAfterPayment();
@@ -51,78 +75,30 @@ describe('refunds owed', () => {
 
   it('records a refund up to what is owed back; the balance returns to zero', () => {
     const { invoice, payments } = creditedAfterPayment();
-    const tooMuch = applyRefund(
-      invoice,
-      payments,
-      {
-        id: 9,
-        invoiceId: invoice.id,
-        amount: 11001,
-        method: 'cash',
-        reference: null,
-        paidAt: LATER,
-        recordedBy: 1,
-        createdAt: LATER,
-      },
-      LATER,
-    );
+    const tooMuch = refundOf(invoice, payments, { amount: 11001 });
     expect(tooMuch).toMatchObject({ ok: false, field: 'amount' });
-    const refunded = applyRefund(
-      invoice,
-      payments,
-      {
-        id: 9,
-        invoiceId: invoice.id,
-        amount: 11000,
-        method: 'bank-transfer',
-        reference: 'EFT 7',
-        paidAt: LATER,
-        recordedBy: 1,
-        createdAt: LATER,
-      },
-      LATER,
-    );
+    const refunded = refundOf(invoice, payments, {
+      amount: 11000,
+      method: 'bank-transfer',
+      reference: 'EFT 7',
+    });
     if (!refunded.ok) throw new Error(refunded.message);
     expect(refunded.refund).toMatchObject({ kind: 'refund', amount: 11000, flag: null });
     expect(refunded.invoice).toMatchObject({ amountPaid: 110000, amountRefunded: 11000 });
     expect(balanceDue(refunded.invoice)).toBe(0);
     expect(invoiceState(refunded.invoice)).toBe('paid');
     // A second device's refund, offline meanwhile, finds nothing left to refund.
-    const again = applyRefund(
-      invoice,
-      [...payments, refunded.refund],
-      {
-        id: 10,
-        invoiceId: invoice.id,
-        amount: 100,
-        method: 'cash',
-        reference: null,
-        paidAt: LATER,
-        recordedBy: 2,
-        createdAt: LATER,
-      },
-      LATER,
-    );
+    const again = refundOf(invoice, [...payments, refunded.refund], {
+      id: 10,
+      amount: 100,
+      recordedBy: 2,
+    });
     expect(again).toMatchObject({ ok: false, code: 'invalid_state', field: 'invoiceId' });
   });
 
   it('counts a refund as money out, never as a payment towards the invoice', () => {
     const { invoice, payments } = creditedAfterPayment();
-    const refunded = applyRefund(
-      invoice,
-      payments,
-      {
-        id: 9,
-        invoiceId: invoice.id,
-        amount: 11000,
-        method: 'cash',
-        reference: null,
-        paidAt: LATER,
-        recordedBy: 1,
-        createdAt: LATER,
-      },
-      LATER,
-    );
+    const refunded = refundOf(invoice, payments, { amount: 11000 });
     if (!refunded.ok) throw new Error(refunded.message);
     const rows = paymentsCsvRows([...payments, refunded.refund], [refunded.invoice], {
       from: '2026-11-01',
@@ -150,21 +126,7 @@ describe('refunds owed', () => {
     expect(creditNoteDocument(note, invoice, PROFILE, { payments }).refund).toBe(
       'A refund of $110.00 is on its way to you.',
     );
-    const refunded = applyRefund(
-      invoice,
-      payments,
-      {
-        id: 9,
-        invoiceId: invoice.id,
-        amount: 11000,
-        method: 'bank-transfer',
-        reference: null,
-        paidAt: LATER,
-        recordedBy: 1,
-        createdAt: LATER,
-      },
-      LATER,
-    );
+    const refunded = refundOf(invoice, payments, { amount: 11000, method: 'bank-transfer' });
     if (!refunded.ok) throw new Error(refunded.message);
     const rows = [...payments, refunded.refund];
     const doc = taxInvoiceDocument(refunded.invoice, PROFILE, { payments: rows });

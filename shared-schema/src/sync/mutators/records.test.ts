@@ -50,19 +50,18 @@ describe('service.add', () => {
     expect(row(later.tables, 'vehicles', 1)).toMatchObject({ nextService: '2027-05-20' });
   });
 
-  it('rejects an unknown vehicle, a repeated invoice number and bad input', () => {
+  it('rejects an unknown vehicle and a repeated invoice number', () => {
     expect(rejected(tables({}), 'service.add', args).message).toBe('Vehicle is required');
     const once = ok(fleet, 'service.add', args).tables;
     expect(rejected(once, 'service.add', { ...args, id: 11 }).field).toBe('invoiceNumber');
-    expect(rejected(fleet, 'service.add', { ...args, serviceType: '' }).message).toBe(
-      'Service type is required',
-    );
-    expect(rejected(fleet, 'service.add', { ...args, totalCost: -1 }).message).toBe(
-      'Cost cannot be negative',
-    );
-    expect(rejected(fleet, 'service.add', { ...args, servicedBy: '' }).message).toBe(
-      'Serviced by is required',
-    );
+  });
+
+  it.each([
+    [{ serviceType: '' }, 'Service type is required'],
+    [{ totalCost: -1 }, 'Cost cannot be negative'],
+    [{ servicedBy: '' }, 'Serviced by is required'],
+  ])('rejects %o with the spec message', (patch, message) => {
+    expect(rejected(fleet, 'service.add', { ...args, ...patch }).message).toBe(message);
   });
 });
 
@@ -95,17 +94,16 @@ describe('fuel.add', () => {
     expect(result.changes.map((change) => change.entity)).toEqual(['fuel_records']);
   });
 
-  it('rejects an unknown vehicle and bad input with the spec messages', () => {
+  it('rejects an unknown vehicle', () => {
     expect(rejected(tables({}), 'fuel.add', args).message).toBe('Vehicle is required');
-    expect(rejected(fleet, 'fuel.add', { ...args, liters: 50 }).message).toBe(
-      'Litres must be at least 0.1',
-    );
-    expect(rejected(fleet, 'fuel.add', { ...args, location: '' }).message).toBe(
-      'Location is required',
-    );
-    expect(rejected(fleet, 'fuel.add', { ...args, fuelType: '' }).message).toBe(
-      'Fuel type is required',
-    );
+  });
+
+  it.each([
+    [{ liters: 50 }, 'Litres must be at least 0.1'],
+    [{ location: '' }, 'Location is required'],
+    [{ fuelType: '' }, 'Fuel type is required'],
+  ])('rejects %o with the spec message', (patch, message) => {
+    expect(rejected(fleet, 'fuel.add', { ...args, ...patch }).message).toBe(message);
   });
 });
 
@@ -154,13 +152,14 @@ describe('expense.add', () => {
     });
   });
 
-  it('rejects negative money, a missing type and an unknown vehicle', () => {
-    expect(rejected(fleet, 'expense.add', { ...args, amount: -5 }).message).toBe(
-      'Amount cannot be negative',
-    );
-    expect(rejected(fleet, 'expense.add', { ...args, expenseType: '' }).message).toBe(
-      'Expense type is required',
-    );
+  it.each([
+    [{ amount: -5 }, 'Amount cannot be negative'],
+    [{ expenseType: '' }, 'Expense type is required'],
+  ])('rejects %o with the spec message', (patch, message) => {
+    expect(rejected(fleet, 'expense.add', { ...args, ...patch }).message).toBe(message);
+  });
+
+  it('rejects an unknown vehicle', () => {
     expect(rejected(tables({}), 'expense.add', args).message).toBe('Vehicle is required');
   });
 });
