@@ -3,6 +3,9 @@
  * when the test ends. Nothing is shared between tests.
  */
 import fs from 'node:fs';
+import type http from 'node:http';
+import type https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
@@ -108,6 +111,22 @@ export async function login(
     throw new Error(`Login failed: ${response.statusCode} ${response.body}`);
   }
   return sessionCookie(response);
+}
+
+/**
+ * Starts a local stand-in (a card provider, a push service) on a free loopback port, closed with
+ * its open connections when the test ends; answers the port.
+ */
+export async function listenOnLoopback(server: http.Server | https.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestEnd(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return (server.address() as AddressInfo).port;
 }
 
 /** A device's HTTP sync call (`/api/sync/push` or `/api/sync/lease`) under a session cookie. */

@@ -5,8 +5,7 @@
  * The real SDK talks to it through STRIPE_API_BASE.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { onTestEnd } from '../helper';
+import { listenOnLoopback } from '../helper';
 
 export interface FakeIntent {
   id: string;
@@ -188,15 +187,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_key'): Promise<F
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestEnd(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     secretKey,

@@ -9,11 +9,10 @@
  */
 import crypto from 'node:crypto';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import type { PushNetwork } from '../../src/services/push';
 import { generate } from 'selfsigned';
-import { onTestEnd } from '../helper';
+import { listenOnLoopback } from '../helper';
 
 interface ReceivedPush {
   path: string;
@@ -64,15 +63,7 @@ export async function startPushService(): Promise<TestPushService> {
       response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestEnd(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   const resolved: string[] = [];
   /** Connects to this service whatever port the URL names, verifying the push host's name. */
   class ServiceAgent extends https.Agent {

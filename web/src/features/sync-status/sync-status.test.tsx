@@ -49,6 +49,17 @@ describe('describeSyncStatus', () => {
   });
 });
 
+/** The chip as the header shows it: inside the theme and the signed-in session. */
+function renderChip() {
+  render(
+    <MantineProvider env="test">
+      <AuthProvider>
+        <SyncStatusChip />
+      </AuthProvider>
+    </MantineProvider>,
+  );
+}
+
 describe('SyncStatusChip', () => {
   it('shows its details on a tap (a phone has no hover), with the storage warning', async () => {
     await db.meta.put({
@@ -61,13 +72,7 @@ describe('SyncStatusChip', () => {
       },
     });
     await db.meta.put({ key: 'persistence', value: { promise: 'not-asked', askedAt: null } });
-    render(
-      <MantineProvider env="test">
-        <AuthProvider>
-          <SyncStatusChip />
-        </AuthProvider>
-      </MantineProvider>,
-    );
+    renderChip();
     // The status comes from a live query of the local database: give a busy machine time.
     const chip = screen.getByTestId('sync-status-label');
     await waitFor(
@@ -87,13 +92,7 @@ describe('SyncStatusChip', () => {
 
   it('says when the browser cannot promise to keep the data (WebKitGTK has no persist())', async () => {
     await db.meta.put({ key: 'persistence', value: { promise: 'unsupported', askedAt: null } });
-    render(
-      <MantineProvider env="test">
-        <AuthProvider>
-          <SyncStatusChip />
-        </AuthProvider>
-      </MantineProvider>,
-    );
+    renderChip();
     const chip = screen.getByTestId('sync-status-label');
     await waitFor(() => expect(chip.getAttribute('aria-label')).toMatch(/offline data at risk/), {
       timeout: 10_000,
