@@ -5,29 +5,14 @@
  * stored_files lists the same hash (the thumbnail stays).
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checklistFor } from '@pilbara/shared-schema';
 import { aNewVehicleRow } from '@pilbara/shared-schema/testing';
-import { PilbaraDatabase } from '../db/database';
+import type { PilbaraDatabase } from '../db/database';
+import { freshDb } from './testing/fresh-db';
 import type { LocalFieldFile } from '../db/schema';
 import { dropConfirmedCopies } from './field-files';
 import { mutateLocal } from './local-store';
-
-const open: PilbaraDatabase[] = [];
-let counter = 0;
-
-function freshDb(): PilbaraDatabase {
-  const db = new PilbaraDatabase(`field-files-${++counter}-${Date.now()}`);
-  open.push(db);
-  return db;
-}
-
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
 
 const HASH = 'a'.repeat(64);
 const PHOTO_ID = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';

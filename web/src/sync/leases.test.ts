@@ -1,8 +1,9 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PilbaraDatabase } from '../db/database';
+import { freshDb } from './testing/fresh-db';
 import { DB_VERSIONS } from '../db/schema';
 import {
   NoIdsLeftError,
@@ -12,19 +13,6 @@ import {
   mintIdFrom,
   waitForIds,
 } from './leases';
-
-const open: PilbaraDatabase[] = [];
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
-function freshDb(): PilbaraDatabase {
-  const db = new PilbaraDatabase(`leases-${Date.now()}-${open.length}`);
-  open.push(db);
-  return db;
-}
 
 describe('ids minted from leases', () => {
   it('mints final text and integer ids in order and never twice', async () => {
@@ -90,8 +78,7 @@ describe('database upgrade', () => {
       writes: ['jobs:"JOB-2026-1"', 'job_updates:5'],
     });
     old.close();
-    const db = new PilbaraDatabase(name);
-    open.push(db);
+    const db = freshDb(name);
     expect(await db.outbox.where('keys').equals('job_updates:5').count()).toBe(1);
     expect((await db.outbox.get(1))?.keys).toEqual(['jobs:"JOB-2026-1"', 'job_updates:5']);
   });

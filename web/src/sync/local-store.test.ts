@@ -1,29 +1,14 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runMutation } from '@pilbara/shared-schema';
 import { aJob, aQuote } from '@pilbara/shared-schema/testing';
 import { PilbaraDatabase } from '../db/database';
+import { freshDb } from './testing/fresh-db';
 import { IdentityClashError, applyChangesPage } from './apply-page';
 import { resolveConflict } from './issue-actions';
 import { mutateLocal } from './local-store';
 import { resetForResync } from './resync';
-
-const open: PilbaraDatabase[] = [];
-let counter = 0;
-
-function freshDb(name = `local-store-${++counter}-${Date.now()}`): PilbaraDatabase {
-  const db = new PilbaraDatabase(name);
-  open.push(db);
-  return db;
-}
-
-afterEach(async () => {
-  for (const db of open.splice(0)) {
-    db.close();
-    await db.delete();
-  }
-});
 
 const job = (id: string) => ({
   id,

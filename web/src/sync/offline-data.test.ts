@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PilbaraDatabase } from '../db/database';
+import { freshDb } from './testing/fresh-db';
 import { META, mutateLocal } from './local-store';
 import {
   DEVICE_MARKER_KEY,
@@ -11,15 +11,6 @@ import {
   readPersistence,
   rememberDevice,
 } from './offline-data';
-
-const open: PilbaraDatabase[] = [];
-let counter = 0;
-
-function freshDb(): PilbaraDatabase {
-  const db = new PilbaraDatabase(`offline-data-${++counter}-${Date.now()}`);
-  open.push(db);
-  return db;
-}
 
 const job = (n: number) => ({
   id: `JOB-2026-${n}`,
@@ -44,12 +35,8 @@ function stubStorage(grants: boolean | 'missing') {
 
 beforeEach(() => localStorage.clear());
 
-afterEach(async () => {
+afterEach(() => {
   vi.unstubAllGlobals();
-  for (const db of open.splice(0)) {
-    db.close();
-    await db.delete();
-  }
 });
 
 describe('noticing that the browser cleared the offline data', () => {
