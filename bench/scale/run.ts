@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type WsSocket from 'ws';
 import { PROTOCOL_VERSION, type ServerMessage } from '../../shared-schema/src/index';
+import { fuelAddArgs } from '../../shared-schema/src/testing';
 import { DECADE, seedDecade } from './seed';
 import { quantile, startBenchServer, type BenchServer } from '../lib/bench-server';
 import { HealthProber } from '../lib/health-prober';
@@ -150,15 +151,8 @@ function fuelMutation(seq: number) {
     mutationId: crypto.randomUUID(),
     name: 'fuel.add',
     args: {
-      id: nextFuelId,
-      vehicleId: 900_001,
+      ...fuelAddArgs({ id: nextFuelId, vehicleId: 900_001 }),
       dateTime: NOW,
-      location: 'Karratha',
-      fuelType: 'Diesel',
-      liters: 80_000,
-      pricePerLiter: 215,
-      totalCost: 17_200,
-      odometerReading: 1000,
       fillType: 'Full',
     },
     createdAt: NOW,

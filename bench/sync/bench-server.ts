@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { vehicleAddArgs } from '@pilbara/shared-schema/testing';
+import { fuelAddArgs, vehicleAddArgs } from '@pilbara/shared-schema/testing';
 import { buildApp } from '../../sync-server/src/app';
 import { loadConfig } from '../../sync-server/src/config';
-import { applyServerMutation } from '../../sync-server/src/sync/apply-mutation';
+import { applyServerMutation } from '../../sync-server/src/sync/server-apply';
 
 const ADMIN = { username: 'admin', password: 'bench-password-1' };
 export const NOW = '2026-11-21T00:00:00.000Z';
@@ -55,16 +55,5 @@ export async function startServer() {
 }
 
 export function fuelArgs(id: number) {
-  return {
-    id,
-    vehicleId: 1,
-    dateTime: NOW,
-    location: 'Karratha',
-    fuelType: 'Diesel',
-    liters: 80_000,
-    pricePerLiter: 215,
-    totalCost: 17_200,
-    odometerReading: 1000,
-    fillType: 'Full',
-  };
+  return { ...fuelAddArgs({ id }), dateTime: NOW, fillType: 'Full' };
 }

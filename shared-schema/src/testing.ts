@@ -51,3 +51,18 @@ export function aNewVehicleRow(
 ) {
   return pick(aVehicle(overrides), NEW_ROW_FIELDS);
 }
+
+/** The arguments of `fuel.add` for a full tank of the test truck: 80 L of diesel at $2.15. */
+export function fuelAddArgs(overrides: { id?: number; vehicleId?: number } = {}) {
+  return {
+    id: 1,
+    vehicleId: 1,
+    location: 'Karratha',
+    fuelType: 'Diesel',
+    liters: 80_000,
+    pricePerLiter: 215,
+    totalCost: 17_200,
+    odometerReading: 1000,
+    ...overrides,
+  };
+}

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { vehicleAddArgs } from '@pilbara/shared-schema/testing';
+import { fuelAddArgs, vehicleAddArgs } from '@pilbara/shared-schema/testing';
 import { freePort } from '../../../scripts/free-port.mjs';
 import { onTestEnd, tempDir, TEST_ADMIN } from '../helper';
 import { makeClient, waitFor, type RunningServer } from './harness';
@@ -101,16 +101,7 @@ describe('crash safety', () => {
         mutationId: crypto.randomUUID(),
         clientId,
         name: 'fuel.add',
-        args: {
-          id: i + 1,
-          vehicleId: 1,
-          location: 'Karratha',
-          fuelType: 'Diesel',
-          liters: 80_000,
-          pricePerLiter: 215,
-          totalCost: 17_200,
-          odometerReading: 1000,
-        },
+        args: fuelAddArgs({ id: i + 1 }),
         createdAt: now,
         reads: [],
         writes: [],
