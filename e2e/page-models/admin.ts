@@ -22,7 +22,7 @@ export async function loginThroughUi(
  * the panel's parts that load their figures (the backup card's warning, the ABN banner) can push
  * the tabs down between Playwright's check and its click, so the click lands above the tab. It
  * clicks again until the tab says it is selected. (The shift is real for a person on a slow
- * phone too; see README "Noticed".)
+ * phone too.)
  */
 export async function selectTab(
   page: Page,
