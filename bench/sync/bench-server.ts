@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../sync-server/src/app';
 import { loadConfig } from '../../sync-server/src/config';
-import { applyServerMutation } from '../../sync-server/src/sync/apply-mutation';
+import { applyServerMutation } from '../../sync-server/src/sync/server-apply';
 
 const ADMIN = { username: 'admin', password: 'bench-password-1' };
 export const NOW = '2026-11-21T00:00:00.000Z';
