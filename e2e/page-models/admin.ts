@@ -18,6 +18,39 @@ export async function loginThroughUi(
 }
 
 /**
+ * Selects an admin tab the way a person does when the panel is still settling: on a busy machine
+ * the panel's parts that load their figures (the backup card's warning, the ABN banner) can push
+ * the tabs down between Playwright's check and its click, so the click lands above the tab. It
+ * clicks again until the tab says it is selected. (The shift is real for a person on a slow
+ * phone too.)
+ */
+export async function selectTab(
+  page: Page,
+  name: string | RegExp,
+  timeout = 30_000,
+): Promise<void> {
+  const tab = page.getByRole('tab', { name });
+  await expect(async () => {
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 3_000 });
+  }).toPass({ timeout });
+}
+
+/**
+ * Opens the panel's figures on a phone (they fold behind one button), retried as
+ * {@link selectTab}. The button appears only once the panel has seen the phone-sized window (a
+ * media query answered after a resize), so it is waited for rather than looked for once.
+ */
+export async function openFigures(page: Page, timeout = 30_000): Promise<void> {
+  const toggle = page.getByTestId('figures-toggle');
+  await expect(toggle).toBeVisible({ timeout });
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 3_000 });
+  }).toPass({ timeout });
+}
+
+/**
  * Signs a device in through the sign-in call rather than the form: the session cookie lands in
  * the context (its pages share it) and the app finds the signed-in user where a sign-in leaves
  * it. For journeys whose subject is not signing in: the form's sign-in gives the server 10 s
@@ -82,8 +115,7 @@ export class AdminPanel {
   }
 
   async tab(name: AdminTab): Promise<void> {
-    await this.page.getByRole('tab', { name }).click();
-    await expect(this.page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    await selectTab(this.page, name);
   }
 
   bookingCard(customerName: string): Locator {

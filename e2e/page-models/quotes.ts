@@ -4,7 +4,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../fixtures/server';
-import { loginThroughUi } from './admin';
+import { loginThroughUi, selectTab } from './admin';
 import { DEVICE_WRITE_TIMEOUT } from './app-shell';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from './public-forms';
 
@@ -24,9 +24,7 @@ export class QuotesManagerPage {
   /** Opens /admin and its Quotes & Billing tab. */
   async open(): Promise<void> {
     await this.page.goto('/admin');
-    await this.page
-      .getByRole('tab', { name: 'Quotes & Billing' })
-      .click({ timeout: PAGE_LOAD_TIMEOUT });
+    await selectTab(this.page, 'Quotes & Billing', PAGE_LOAD_TIMEOUT);
     await expect(this.manager.getByRole('heading', { name: 'Recent Quotes' })).toBeVisible({
       timeout: PAGE_LOAD_TIMEOUT,
     });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { BACKUP_TEXT } from '@pilbara/shared-schema';
 import { expect, startServer, test } from '../fixtures/server';
-import { openAdminPanel } from '../page-models/admin';
+import { openAdminPanel, openFigures } from '../page-models/admin';
 
 /** A browser whose visitor already closed the install card (it sits in the phone's dock). */
 async function newDevice(browser: Browser, baseURL: string): Promise<BrowserContext> {
@@ -27,9 +27,7 @@ async function look(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     // On a phone the panel's figures, this card among them, fold behind one button (issue 27).
-    const figures = page.getByTestId('figures-toggle');
-    if ((await figures.isVisible()) && (await figures.getAttribute('aria-expanded')) !== 'true')
-      await figures.click();
+    if (width === 390) await openFigures(page);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { ADMIN, expect, test } from '../fixtures/server';
-import { AdminPanel, loginThroughUi } from '../page-models/admin';
+import { AdminPanel, loginThroughUi, selectTab } from '../page-models/admin';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen, StaffTab } from '../page-models/driver';
 import { auditLayout } from '../page-models/layout-audit';
@@ -308,11 +308,7 @@ test('every staff screen at 360 and 390 px: admin tabs, fleet, driver; offline, 
       await expect(firstBooking).toBeVisible();
       expect((await firstBooking.boundingBox())?.y ?? 1e6).toBeLessThan(HEIGHT[width] - 60);
       for (const tab of tabs) {
-        await adminPage.getByRole('tab', { name: tab }).click();
-        await expect(adminPage.getByRole('tab', { name: tab })).toHaveAttribute(
-          'aria-selected',
-          'true',
-        );
+        await selectTab(adminPage, tab);
         if (tab === 'Job Management') {
           const firstJob = adminPage.getByTestId('job-card').first();
           await expect(firstJob).toBeVisible();
@@ -331,7 +327,7 @@ test('every staff screen at 360 and 390 px: admin tabs, fleet, driver; offline, 
         await findings.audit(adminPage, `/admin ${tab} ${width}`);
       }
       // Offline: one line of banner, the jobs still first.
-      await adminPage.getByRole('tab', { name: 'Job Management' }).click();
+      await selectTab(adminPage, 'Job Management');
       await office.setOffline(true);
       await expectOneLineBanner(adminPage);
       await findings.audit(adminPage, `/admin Job Management ${width} offline`);

@@ -25,7 +25,14 @@ function lockManager(): LockManagerLike | undefined {
 /**
  * Runs `lead` while this tab holds the leader lock; `lead` returns the function that stops it.
  * Without Web Locks (old browsers, tests) this tab leads. Abort `signal` to step down or stop
- * waiting.
+ * waiting. The returned promise settles once the engine has stopped.
+ *
+ * Stepping down gives the lock back at once, even while `lead` is still starting the engine and
+ * before its stop has finished: a page going into WebKit's back/forward cache is frozen right
+ * after `pagehide`, and anything still waiting on I/O then never finishes, so a lock held until
+ * the stop completed stayed with the cached page and the next page of the app never synced
+ * ("Not syncing"). The page leaving does its winding down (or, frozen, none) without the lock;
+ * the server's once-only journal makes a short overlap with the next leader harmless.
  */
 export function runAsLeader(
   name: string,
@@ -33,18 +40,21 @@ export function runAsLeader(
   signal: AbortSignal,
   locks: LockManagerLike | undefined = lockManager(),
 ): Promise<void> {
+  const aborted = new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  let stopped: Promise<void> = Promise.resolve();
   const hold = async (): Promise<void> => {
     if (signal.aborted) return;
-    const stop = await lead();
-    await new Promise<void>((resolve) => {
-      if (signal.aborted) resolve();
-      else signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-    await stop();
+    const leading = lead();
+    await Promise.race([leading, aborted]);
+    await aborted;
+    stopped = leading.then((stop) => stop());
   };
-  if (!locks) return hold();
+  if (!locks) return hold().then(() => stopped);
   return locks.request(name, { signal }, hold).then(
-    () => undefined,
+    () => stopped,
     (error: unknown) => {
       // Aborting while still queued rejects with AbortError: that is stepping down, not a failure.
       if ((error as { name?: string }).name !== 'AbortError') throw error;
