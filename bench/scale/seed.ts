@@ -168,12 +168,13 @@ export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
   const unlogged = logUnloggedRows(db, new Date().toISOString());
   if (unlogged !== 0) throw new Error(`seeding left ${unlogged} rows out of the log`);
   db.pragma('synchronous = FULL');
+  const tables = ['jobs', 'job_updates', 'fuel_records', 'quotes', 'changes'] as const;
   const counts = Object.fromEntries(
-    ['jobs', 'job_updates', 'fuel_records', 'quotes', 'changes'].map((table) => [
+    tables.map((table) => [
       table,
       (db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n,
     ]),
-  );
+  ) as Record<(typeof tables)[number], number>;
   db.close();
   return { seconds: (performance.now() - started) / 1000, counts };
 }
