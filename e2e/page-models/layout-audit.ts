@@ -21,8 +21,30 @@ const MIN_TARGET_PX = 44;
 /** One thing wrong, in words a reviewer can find on the screenshot. */
 export type LayoutProblem = string;
 
+/**
+ * Waits until nothing on the page is moving: a section still opening (Mantine's Collapse hides
+ * its overflow while its height grows) or a dialog still fading in is drawn where it will not
+ * stay, so what it clips or covers then is no finding. Endless animations (a spinner) are not
+ * waited for. On a busy machine a 200 ms transition can take seconds.
+ */
+async function waitStill(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 /** Audits the page at its current scroll position; returns the problems found. */
 async function auditHere(page: Page): Promise<LayoutProblem[]> {
+  await waitStill(page);
   return page.evaluate((minTarget) => {
     const problems: string[] = [];
     const vw = document.documentElement.clientWidth;

@@ -226,7 +226,8 @@ test('every public route at 360 and 390 px: as opened, offline, install card, me
   } finally {
     await context.close();
   }
-  expect(findings.all).toEqual([]);
+  // The findings head the failure's first line, so a run's summary says what was wrong.
+  expect(findings.all, findings.all.join(' | ')).toEqual([]);
 });
 
 test('every staff screen at 360 and 390 px: admin tabs, fleet, driver; offline, menu, dialogs, toast, conflict', async ({
@@ -511,5 +512,6 @@ test('every staff screen at 360 and 390 px: admin tabs, fleet, driver; offline, 
   } finally {
     await Promise.all([office.close(), cab.close()]);
   }
-  expect(findings.all).toEqual([]);
+  // The findings head the failure's first line, so a run's summary says what was wrong.
+  expect(findings.all, findings.all.join(' | ')).toEqual([]);
 });

@@ -210,14 +210,17 @@ test("the server's En Route push is shown by the app's service worker and links 
   await deliver(enRoute);
   const link = `${baseURL}/customer-portal?token=${job.trackingToken}`;
   const expected = pushMessageFor('job_en_route', job.number, link);
-  await expect.poll(shown, { timeout: 15_000 }).toEqual([expected]);
+  // A push may have to start the worker first; on a busy machine that alone takes seconds.
+  await expect
+    .poll(shown, { timeout: 30_000, message: 'the phone shows the En Route notification' })
+    .toEqual([expected]);
 
   // Completed comes under the same tag: the phone shows one notification for the job.
   await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
   await updateJob(request, job.id, { status: 'Completed', progress: 100 });
   await deliver(await payloadOf('job_completed'));
   await expect
-    .poll(shown, { timeout: 15_000 })
+    .poll(shown, { timeout: 30_000, message: 'Job complete replaces En Route on the phone' })
     .toEqual([pushMessageFor('job_completed', job.number, link)]);
   await context.close();
 });
