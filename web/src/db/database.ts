@@ -100,8 +100,16 @@ export function getDatabase(): PilbaraDatabase {
  * refreshes every live query.
  */
 function letGoInPageCache(db: PilbaraDatabase): void {
-  if (typeof window === 'undefined') return;
-  const running = new Set<IDBTransaction>();
+  // Typed here rather than from the DOM library: the sync server's tests load this module too.
+  const page = globalThis as {
+    addEventListener?: (
+      type: 'pagehide' | 'pageshow',
+      listener: (event: { persisted?: boolean }) => void,
+      options?: { capture: boolean },
+    ) => void;
+  };
+  if (typeof page.addEventListener !== 'function') return;
+  const running = new Set<IdbTransaction>();
   db.use({
     stack: 'dbcore',
     name: 'page-cache',
@@ -109,7 +117,7 @@ function letGoInPageCache(db: PilbaraDatabase): void {
       ...down,
       transaction(stores, mode, options) {
         const transaction = down.transaction(stores, mode, options);
-        const idb = transaction as unknown as IDBTransaction;
+        const idb = transaction as unknown as IdbTransaction;
         running.add(idb);
         const finished = () => running.delete(idb);
         idb.addEventListener('complete', finished);
@@ -118,7 +126,7 @@ function letGoInPageCache(db: PilbaraDatabase): void {
       },
     }),
   });
-  window.addEventListener('pagehide', () => {
+  page.addEventListener('pagehide', () => {
     for (const transaction of running) {
       try {
         transaction.abort();
@@ -129,11 +137,17 @@ function letGoInPageCache(db: PilbaraDatabase): void {
     running.clear();
     db.close({ disableAutoOpen: true });
   });
-  window.addEventListener(
+  page.addEventListener(
     'pageshow',
     (event) => {
       if (event.persisted && !db.isOpen()) void db.open().catch(() => undefined);
     },
     { capture: true },
   );
+}
+
+/** What of an IndexedDB transaction the page-cache guard uses. */
+interface IdbTransaction {
+  abort(): void;
+  addEventListener(type: 'complete' | 'abort', listener: () => void): void;
 }
