@@ -75,6 +75,79 @@ let shared: PilbaraDatabase | undefined;
 
 /** The app's one database connection (opened lazily by Dexie on first use). */
 export function getDatabase(): PilbaraDatabase {
-  shared ??= new PilbaraDatabase();
+  if (!shared) {
+    shared = new PilbaraDatabase();
+    letGoInPageCache(shared);
+  }
   return shared;
+}
+
+/**
+ * A page leaving for the browser's back/forward cache ends its IndexedDB work and holds no
+ * connection while it is away; it opens the connection again if it comes back (issue 26).
+ *
+ * WebKit freezes a cached page with its transactions still open, and every transaction another
+ * page of the app starts on the same tables then waits behind them for good. Signed in on the
+ * home page and sent on to /admin, the panel stayed "Not syncing": the home page had been
+ * frozen 6 ms into a write of `meta`, and the panel's first read of `meta` never started.
+ *
+ * So on `pagehide` every transaction of this connection still running is aborted (all or
+ * nothing, as when a browser kills a tab: the sync engine fetches or sends it again, and a tap
+ * not yet saved was never shown as saved), and the connection is closed so that what the page
+ * still tries fails at once. Dexie closes its connections on `pagehide` too, but lets the next
+ * read open them again; this listener runs after Dexie's (it is registered later), so the close
+ * holds. The `pageshow` listener captures, to open the connection before Dexie's own listener
+ * refreshes every live query.
+ */
+function letGoInPageCache(db: PilbaraDatabase): void {
+  // Typed here rather than from the DOM library: the sync server's tests load this module too.
+  const page = globalThis as {
+    addEventListener?: (
+      type: 'pagehide' | 'pageshow',
+      listener: (event: { persisted?: boolean }) => void,
+      options?: { capture: boolean },
+    ) => void;
+  };
+  if (typeof page.addEventListener !== 'function') return;
+  const running = new Set<IdbTransaction>();
+  db.use({
+    stack: 'dbcore',
+    name: 'page-cache',
+    create: (down) => ({
+      ...down,
+      transaction(stores, mode, options) {
+        const transaction = down.transaction(stores, mode, options);
+        const idb = transaction as unknown as IdbTransaction;
+        running.add(idb);
+        const finished = () => running.delete(idb);
+        idb.addEventListener('complete', finished);
+        idb.addEventListener('abort', finished);
+        return transaction;
+      },
+    }),
+  });
+  page.addEventListener('pagehide', () => {
+    for (const transaction of running) {
+      try {
+        transaction.abort();
+      } catch {
+        // Already committing: it ends by itself.
+      }
+    }
+    running.clear();
+    db.close({ disableAutoOpen: true });
+  });
+  page.addEventListener(
+    'pageshow',
+    (event) => {
+      if (event.persisted && !db.isOpen()) void db.open().catch(() => undefined);
+    },
+    { capture: true },
+  );
+}
+
+/** What of an IndexedDB transaction the page-cache guard uses. */
+interface IdbTransaction {
+  abort(): void;
+  addEventListener(type: 'complete' | 'abort', listener: () => void): void;
 }
