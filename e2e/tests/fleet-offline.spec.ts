@@ -4,11 +4,13 @@
  * second device sees them. A duplicate registration shows the spec's message; removing a vehicle
  * asks first.
  */
+import { MESSAGES } from '@pilbara/shared-schema';
 import { ADMIN, expect, test } from '../fixtures/server';
 import { loginThroughUi } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
 import { FleetScreen } from '../page-models/fleet';
 import { queryRows } from '../page-models/test-data';
+import { expectToastShown, watchToasts } from '../page-models/toasts';
 
 // A control that never appears fails in seconds rather than at the end of the test's budget.
 test.use({ actionTimeout: 20_000 });
@@ -175,11 +177,12 @@ test('fuel and service logged offline reach the server once and a second device'
     await expect(confirm).toHaveCount(0);
     await expect(fleet.card(registration)).toHaveCount(1);
     await fleet.menu(registration, 'Remove');
+    await watchToasts(page);
     await page
       .getByRole('dialog', { name: 'Remove vehicle?' })
       .getByRole('button', { name: 'Remove Vehicle' })
       .click();
-    await expect(fleet.toast('Vehicle removed successfully')).toBeVisible({ timeout: 20_000 });
+    await expectToastShown(page, MESSAGES.VEHICLE_REMOVED);
     await expect(fleet.card(registration)).toHaveCount(0);
     await fleet.waitSynced();
     // Removed is retired, not erased (issue 16): the vehicle leaves the fleet and its fuel and
