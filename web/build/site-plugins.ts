@@ -14,46 +14,60 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 const SSR_OUT_DIR = 'dist-ssr';
 
-export function prerenderPlugin(): Plugin {
+/**
+ * A step run once Vite has written the client bundle; never for an SSR build, such as the one
+ * the prerender step starts with this same config.
+ */
+function afterClientBuild(
+  name: string,
+  order: 'pre' | 'post',
+  step: (config: ResolvedConfig) => Promise<void>,
+): Plugin {
   let config: ResolvedConfig;
   return {
-    name: 'pilbara:prerender',
+    name,
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
     },
     closeBundle: {
       sequential: true,
-      order: 'pre',
+      order,
       async handler() {
         if (config.build.ssr) return;
-        const ssrDir = resolve(config.root, SSR_OUT_DIR);
-        await build({
-          configFile: config.configFile,
-          mode: config.mode,
-          logLevel: 'warn',
-          build: {
-            ssr: 'src/prerender.tsx',
-            outDir: ssrDir,
-            emptyOutDir: true,
-            manifest: false,
-            copyPublicDir: false,
-            rolldownOptions: {
-              preserveEntrySignatures: 'exports-only',
-              output: { codeSplitting: true },
-            },
-          },
-        });
-        // @ts-expect-error -- a plain ES module without type declarations
-        const { prerenderSite } = (await import('../scripts/prerender.mjs')) as {
-          prerenderSite: (o: { dist: string; ssrDir: string }) => Promise<Record<string, string>>;
-        };
-        const dist = resolve(config.root, config.build.outDir);
-        const pages = await prerenderSite({ dist, ssrDir });
-        config.logger.info(`pre-rendered ${Object.keys(pages).length} pages`);
+        await step(config);
       },
     },
   };
+}
+
+export function prerenderPlugin(): Plugin {
+  return afterClientBuild('pilbara:prerender', 'pre', async (config) => {
+    const ssrDir = resolve(config.root, SSR_OUT_DIR);
+    await build({
+      configFile: config.configFile,
+      mode: config.mode,
+      logLevel: 'warn',
+      build: {
+        ssr: 'src/prerender.tsx',
+        outDir: ssrDir,
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          preserveEntrySignatures: 'exports-only',
+          output: { codeSplitting: true },
+        },
+      },
+    });
+    // @ts-expect-error -- a plain ES module without type declarations
+    const { prerenderSite } = (await import('../scripts/prerender.mjs')) as {
+      prerenderSite: (o: { dist: string; ssrDir: string }) => Promise<Record<string, string>>;
+    };
+    const dist = resolve(config.root, config.build.outDir);
+    const pages = await prerenderSite({ dist, ssrDir });
+    config.logger.info(`pre-rendered ${Object.keys(pages).length} pages`);
+  });
 }
 
 const TEXT_FILE = /\.(html|js|mjs|css|svg|json|webmanifest|txt|xml|map)$/;
@@ -68,29 +82,16 @@ function* textFiles(dir: string): Generator<string> {
 }
 
 export function precompressPlugin(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'pilbara:precompress',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      async handler() {
-        if (config.build.ssr) return;
-        // @ts-expect-error -- a plain ES module without type declarations
-        const { precompressFile } = (await import('../scripts/prerender.mjs')) as {
-          precompressFile: (file: string) => void;
-        };
-        let count = 0;
-        for (const file of textFiles(resolve(config.root, config.build.outDir))) {
-          precompressFile(file);
-          count += 1;
-        }
-        config.logger.info(`precompressed ${count} files (brotli, gzip)`);
-      },
-    },
-  };
+  return afterClientBuild('pilbara:precompress', 'post', async (config) => {
+    // @ts-expect-error -- a plain ES module without type declarations
+    const { precompressFile } = (await import('../scripts/prerender.mjs')) as {
+      precompressFile: (file: string) => void;
+    };
+    let count = 0;
+    for (const file of textFiles(resolve(config.root, config.build.outDir))) {
+      precompressFile(file);
+      count += 1;
+    }
+    config.logger.info(`precompressed ${count} files (brotli, gzip)`);
+  });
 }

@@ -6,18 +6,20 @@ export function StatTile({
   label,
   padding,
   fz,
+  labelSize = 'sm',
 }: {
   value: string;
   label: string;
   padding: MantineSize;
   fz: TextProps['fz'];
+  labelSize?: MantineSize;
 }) {
   return (
     <Paper withBorder p={padding} radius="md" ta="center">
       <Text fw={800} fz={fz} c="ochre.8">
         {value}
       </Text>
-      <Text size="sm" c="dimmed">
+      <Text size={labelSize} c="dimmed">
         {label}
       </Text>
     </Paper>

@@ -49,25 +49,25 @@ const STANDARDS = [
     title: 'Licensed',
     detail: 'Verified',
     text: 'Licensed state towing operator with all required permits.',
-    icon: <IconCertificate size={26} aria-hidden />,
+    icon: IconCertificate,
   },
   {
     title: 'Insured',
     detail: '$2M Coverage',
     text: 'Your vehicle is covered from hook-up to drop-off.',
-    icon: <IconShieldCheck size={26} aria-hidden />,
+    icon: IconShieldCheck,
   },
   {
     title: 'Experienced',
     detail: 'Proven Track Record',
     text: 'More than 500 recoveries across the Pilbara.',
-    icon: <IconAward size={26} aria-hidden />,
+    icon: IconAward,
   },
   {
     title: 'Trusted',
     detail: 'BBB A+',
     text: 'Trusted-business badge with an A+ rating.',
-    icon: <IconStar size={26} aria-hidden />,
+    icon: IconStar,
   },
 ];
 
@@ -75,17 +75,17 @@ const VALUES = [
   {
     title: 'Always Ready',
     text: "Breakdowns don't wait for business hours and neither do we. The phone is answered day and night, and the trucks are fuelled and stocked before every shift.",
-    icon: <IconClock size={26} aria-hidden />,
+    icon: IconClock,
   },
   {
     title: 'Honest Service',
     text: "You get the price before we start, with no city markups and no surprises. If a cheap fix on the spot beats a tow, we'll tell you.",
-    icon: <IconScale size={26} aria-hidden />,
+    icon: IconScale,
   },
   {
     title: 'Problem Solvers',
     text: 'Bogged on a station track, dead in a mine car park or sideways in a creek: we work out the safest way to get you moving, then do it.',
-    icon: <IconTool size={26} aria-hidden />,
+    icon: IconTool,
   },
 ];
 
@@ -93,17 +93,17 @@ const LOCAL_POINTS = [
   {
     title: 'Local Knowledge',
     text: 'We know the roads, the tracks, the tides and the mine gates.',
-    icon: <IconMapPin size={24} aria-hidden />,
+    icon: IconMapPin,
   },
   {
     title: 'Rapid Response',
     text: 'Based in Karratha, usually with you in 30-45 minutes around town.',
-    icon: <IconBolt size={24} aria-hidden />,
+    icon: IconBolt,
   },
   {
     title: 'Fair Pricing',
     text: 'Honest local prices with GST included and no city markups.',
-    icon: <IconHeartHandshake size={24} aria-hidden />,
+    icon: IconHeartHandshake,
   },
 ];
 
@@ -205,7 +205,7 @@ export function AboutPage() {
               <Card key={badge.title} radius="md" padding="lg" withBorder ta="center">
                 <Stack align="center" gap={6}>
                   <ThemeIcon size={52} radius="xl" color="ochre.8">
-                    {badge.icon}
+                    <badge.icon size={26} aria-hidden />
                   </ThemeIcon>
                   <Title order={3} fz="lg">
                     {badge.title}
@@ -229,7 +229,7 @@ export function AboutPage() {
           {VALUES.map((value) => (
             <Stack key={value.title} gap="sm">
               <ThemeIcon size={48} radius="md" color="spinifex.3" c="ironstone.9">
-                {value.icon}
+                <value.icon size={26} aria-hidden />
               </ThemeIcon>
               <Title order={3} fz="xl">
                 {value.title}
@@ -253,7 +253,7 @@ export function AboutPage() {
               {LOCAL_POINTS.map((point) => (
                 <Stack key={point.title} gap={4} align="center">
                   <ThemeIcon size={44} radius="xl" color="spinifex.3" c="ironstone.9">
-                    {point.icon}
+                    <point.icon size={24} aria-hidden />
                   </ThemeIcon>
                   <Text fw={800}>{point.title}</Text>
                   <Text size="sm" c="#e6dcd6">

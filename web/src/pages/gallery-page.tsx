@@ -33,17 +33,17 @@ import { usePageTitle } from '../lib/use-page-title';
 const EQUIPMENT = [
   {
     title: 'Heavy-Duty Tow Trucks',
-    icon: <IconTruck size={26} aria-hidden />,
+    icon: IconTruck,
     text: 'Two trucks: a heavy-duty wrecker with boom and under-lift, and a tilt-tray for cars, utes and machinery.',
   },
   {
     title: 'Recovery Equipment',
-    icon: <IconLink size={26} aria-hidden />,
+    icon: IconLink,
     text: 'Rated winches, snatch blocks, straps, bow shackles and recovery boards for sand, mud and bulldust.',
   },
   {
     title: 'Diagnostic Tools',
-    icon: <IconDeviceDesktopAnalytics size={26} aria-hidden />,
+    icon: IconDeviceDesktopAnalytics,
     text: 'Scan tools for petrol and diesel vehicles, so faults are found and often fixed on the spot.',
   },
 ];
@@ -142,7 +142,7 @@ export function GalleryPage({ photos = GALLERY_PHOTOS }: { photos?: readonly Gal
             <Card key={item.title} withBorder radius="md" padding="lg">
               <Stack gap="sm">
                 <ThemeIcon size={48} radius="md" color="ochre.8">
-                  {item.icon}
+                  <item.icon size={26} aria-hidden />
                 </ThemeIcon>
                 <Title order={3} fz="lg">
                   {item.title}

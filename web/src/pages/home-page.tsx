@@ -26,28 +26,24 @@ import {
   IconTool,
   IconTruck,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useOperators } from '../components/profile-provider';
 import { CoverageMap } from '../components/coverage-map';
 import { FaqSection } from '../components/faq-section';
-import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';
+import { PageHero, SectionHeading } from '../components/page-hero';
+import { ServiceCard, type ServiceCardContent } from '../components/service-card';
 import { telHref } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 import { CallLineButtons } from '../components/call-map-buttons';
 
-interface ServiceCard {
-  title: string;
-  icon: ReactNode;
-  text: string;
-  features: string[];
+interface HomeService extends ServiceCardContent {
   action: { label: 'Get Quote' | 'Book Service'; to: '/contact' | '/booking' };
 }
 
-const SERVICE_CARDS: ServiceCard[] = [
+const SERVICE_CARDS: readonly HomeService[] = [
   {
     title: 'Towing Services',
-    icon: <IconTruck size={28} aria-hidden />,
+    icon: IconTruck,
     text: 'Breakdowns, accidents and non-runners moved safely, around town or across the Pilbara.',
     features: [
       '24/7 emergency towing',
@@ -59,7 +55,7 @@ const SERVICE_CARDS: ServiceCard[] = [
   },
   {
     title: '4x4 Recovery',
-    icon: <IconSteeringWheel size={28} aria-hidden />,
+    icon: IconSteeringWheel,
     text: 'Bogged, stuck or rolled: we get you out of sand, bulldust, mud and creek crossings.',
     features: [
       'Winch and snatch strap recovery',
@@ -71,7 +67,7 @@ const SERVICE_CARDS: ServiceCard[] = [
   },
   {
     title: 'Automotive Repairs',
-    icon: <IconTool size={28} aria-hidden />,
+    icon: IconTool,
     text: 'A qualified mechanic who comes to you and often fixes it on the spot.',
     features: [
       'Roadside and mobile repairs',
@@ -87,25 +83,25 @@ const PLATFORM_ACTIONS = [
   {
     label: 'Book Service',
     to: '/book-service',
-    icon: <IconCalendarPlus size={26} aria-hidden />,
+    icon: IconCalendarPlus,
     text: 'Pick a time and tell us what you need.',
   },
   {
     label: 'Track Job',
     to: '/customer-portal',
-    icon: <IconMapPinSearch size={26} aria-hidden />,
+    icon: IconMapPinSearch,
     text: 'See your driver, status and arrival time live.',
   },
   {
     label: 'Service History',
     to: '/service-history',
-    icon: <IconHistory size={26} aria-hidden />,
+    icon: IconHistory,
     text: 'Look back over past jobs and invoices.',
   },
   {
     label: 'Rate Service',
     to: '/feedback',
-    icon: <IconStar size={26} aria-hidden />,
+    icon: IconStar,
     text: 'Tell us how we went on a finished job.',
   },
 ] as const;
@@ -166,28 +162,18 @@ export function HomePage() {
           lead="From a flat battery in town to a rolled ute on a haul road, one call gets it sorted."
         />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {SERVICE_CARDS.map((card) => (
-            <Card key={card.title} withBorder radius="md" padding="lg" shadow="xs">
-              <Stack gap="sm" h="100%">
-                <ThemeIcon size={52} radius="md" color="ochre.8">
-                  {card.icon}
-                </ThemeIcon>
-                <Title order={3}>{card.title}</Title>
-                <Text size="sm" c="dimmed">
-                  {card.text}
-                </Text>
-                <FeatureList items={card.features} />
-                <Button
-                  component={Link}
-                  to={card.action.to}
-                  mt="auto"
-                  fullWidth
-                  variant={card.action.label === 'Book Service' ? 'filled' : 'outline'}
-                >
-                  {card.action.label}
-                </Button>
-              </Stack>
-            </Card>
+          {SERVICE_CARDS.map(({ action, ...card }) => (
+            <ServiceCard key={card.title} {...card}>
+              <Button
+                component={Link}
+                to={action.to}
+                mt="auto"
+                fullWidth
+                variant={action.label === 'Book Service' ? 'filled' : 'outline'}
+              >
+                {action.label}
+              </Button>
+            </ServiceCard>
           ))}
         </SimpleGrid>
       </Container>
@@ -214,7 +200,7 @@ export function HomePage() {
               <Card key={action.label} radius="md" padding="md" bg="#3a2f2b" c="white">
                 <Stack gap="xs" align="flex-start" h="100%">
                   <ThemeIcon size={44} radius="md" color="spinifex.3" c="ironstone.9">
-                    {action.icon}
+                    <action.icon size={26} aria-hidden />
                   </ThemeIcon>
                   <Text size="sm" c="#e6dcd6">
                     {action.text}

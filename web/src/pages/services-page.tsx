@@ -2,18 +2,7 @@
  * Services (spec §2 Services): hero, six service cards, a coverage block (30 min response,
  * 50 miles radius, 24/7) and an emergency call block with 'Request Service Online'.
  */
-import {
-  Button,
-  Card,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBuildingFactory2,
   IconCar,
@@ -22,17 +11,18 @@ import {
   IconTool,
   IconTruck,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useOperators } from '../components/profile-provider';
-import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';
+import { PageHero, SectionHeading } from '../components/page-hero';
+import { ServiceCard, type ServiceCardContent } from '../components/service-card';
 import { usePageTitle } from '../lib/use-page-title';
+import { StatTile } from '../components/stat-tile';
 import { CallLineButtons } from '../components/call-map-buttons';
 
-const SERVICES: { title: string; icon: ReactNode; text: string; features: string[] }[] = [
+const SERVICES: readonly ServiceCardContent[] = [
   {
     title: 'Emergency Towing',
-    icon: <IconTruck size={28} aria-hidden />,
+    icon: IconTruck,
     text: 'Broken down or in an accident? We answer day and night and get your vehicle somewhere safe.',
     features: [
       '24/7 call-outs, 365 days',
@@ -43,7 +33,7 @@ const SERVICES: { title: string; icon: ReactNode; text: string; features: string
   },
   {
     title: '4x4 & Off-Road Recovery',
-    icon: <IconSteeringWheel size={28} aria-hidden />,
+    icon: IconSteeringWheel,
     text: 'Bogged in bulldust, sand or a creek crossing: we bring the gear and the know-how.',
     features: [
       'Winch, snatch strap and recovery board work',
@@ -54,7 +44,7 @@ const SERVICES: { title: string; icon: ReactNode; text: string; features: string
   },
   {
     title: 'Automotive Repairs',
-    icon: <IconTool size={28} aria-hidden />,
+    icon: IconTool,
     text: 'A mechanic with 7 years of experience who often fixes it where it stands.',
     features: [
       'Diagnostics and fault finding',
@@ -65,7 +55,7 @@ const SERVICES: { title: string; icon: ReactNode; text: string; features: string
   },
   {
     title: 'Roadside Assistance',
-    icon: <IconLifebuoy size={28} aria-hidden />,
+    icon: IconLifebuoy,
     text: 'The small problems that leave you stuck, sorted quickly.',
     features: [
       'Jump starts and battery checks',
@@ -76,7 +66,7 @@ const SERVICES: { title: string; icon: ReactNode; text: string; features: string
   },
   {
     title: 'Vehicle Transport',
-    icon: <IconCar size={28} aria-hidden />,
+    icon: IconCar,
     text: 'Planned moves for cars, utes, 4WDs and machinery, local or long distance.',
     features: [
       'Non-runners and project cars',
@@ -87,7 +77,7 @@ const SERVICES: { title: string; icon: ReactNode; text: string; features: string
   },
   {
     title: 'Commercial Services',
-    icon: <IconBuildingFactory2 size={28} aria-hidden />,
+    icon: IconBuildingFactory2,
     text: 'Reliable support for mine sites, contractors and fleets.',
     features: [
       'Mine site and haul road recoveries',
@@ -118,18 +108,7 @@ export function ServicesPage() {
         />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {SERVICES.map((service) => (
-            <Card key={service.title} withBorder radius="md" padding="lg" shadow="xs">
-              <Stack gap="sm">
-                <ThemeIcon size={52} radius="md" color="ochre.8">
-                  {service.icon}
-                </ThemeIcon>
-                <Title order={3}>{service.title}</Title>
-                <Text size="sm" c="dimmed">
-                  {service.text}
-                </Text>
-                <FeatureList items={service.features} />
-              </Stack>
-            </Card>
+            <ServiceCard key={service.title} {...service} />
           ))}
         </SimpleGrid>
       </Container>
@@ -146,12 +125,7 @@ export function ServicesPage() {
             { value: '50 miles', label: 'Service radius' },
             { value: '24/7', label: 'Emergency service' },
           ].map((stat) => (
-            <Paper key={stat.label} withBorder radius="md" p="lg" ta="center">
-              <Text fz={36} fw={800} c="ochre.8">
-                {stat.value}
-              </Text>
-              <Text c="dimmed">{stat.label}</Text>
-            </Paper>
+            <StatTile key={stat.label} {...stat} padding="lg" fz={36} labelSize="md" />
           ))}
         </SimpleGrid>
       </Container>

@@ -120,6 +120,18 @@ export async function applyChangesPage(
       }
     }
     const rejectedAt = now().toISOString();
+    /** The issue staff see for an outbox row the server did not take as it was. */
+    const issueOf = (item: OutboxItem, code: string, message: string) => ({
+      id: item.mutationId,
+      seq: item.seq,
+      mutationId: item.mutationId,
+      name: item.name,
+      args: item.args,
+      code,
+      message,
+      createdAt: item.createdAt,
+      rejectedAt,
+    });
     const bySeq = new Map(acked.map((item) => [item.seq, item]));
     for (const result of listed) {
       const item = bySeq.get(result.seq);
@@ -129,31 +141,16 @@ export async function applyChangesPage(
         throw new IdentityClashError(item.seq, item.mutationId, result.mutationId);
       const conflict = conflictOf(result.status === 'applied' ? result.result : undefined);
       if (conflict) {
-        rejected.push({
-          id: item.mutationId,
-          seq: item.seq,
-          mutationId: item.mutationId,
-          name: item.name,
-          args: item.args,
-          code: 'conflict',
-          message: conflictMessage(conflict),
-          createdAt: item.createdAt,
-          rejectedAt,
-          conflict,
-        });
+        rejected.push({ ...issueOf(item, 'conflict', conflictMessage(conflict)), conflict });
         continue;
       }
       if (result.status !== 'rejected') continue;
       rejected.push({
-        id: item.mutationId,
-        seq: item.seq,
-        mutationId: item.mutationId,
-        name: item.name,
-        args: item.args,
-        code: result.code ?? 'rejected',
-        message: result.message ?? 'The server refused this change',
-        createdAt: item.createdAt,
-        rejectedAt,
+        ...issueOf(
+          item,
+          result.code ?? 'rejected',
+          result.message ?? 'The server refused this change',
+        ),
         ...relatedOf(result.result),
       });
     }

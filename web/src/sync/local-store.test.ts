@@ -73,82 +73,6 @@ describe('mutate', () => {
 });
 
 describe('applyChangesPage', () => {
-  it('keeps a pending edit over a pulled change and drops it once acked', async () => {
-    const db = freshDb();
-    const serverJob = {
-      ...job('JOB-2026-1'),
-      status: 'Assigned',
-      progress: 0,
-      email: null,
-      estimatedArrival: null,
-      assignedTo: null,
-      notes: null,
-      createdAt: 'x',
-      updatedAt: 'x',
-    };
-    delete (serverJob as Record<string, unknown>).updateId;
-    await applyChangesPage(db, {
-      changes: [{ seq: 1, entity: 'jobs', rowId: 'JOB-2026-1', op: 'put', data: serverJob }],
-      cursor: 1,
-      hasMore: false,
-      reset: false,
-      lastSeq: 0,
-      results: [],
-    });
-    const enRoute = await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
-    if (!enRoute.ok) throw new Error(enRoute.message);
-    // Someone else reassigned the job on the server meanwhile.
-    await applyChangesPage(db, {
-      changes: [
-        {
-          seq: 2,
-          entity: 'jobs',
-          rowId: 'JOB-2026-1',
-          op: 'put',
-          data: { ...serverJob, assignedTo: 'Mick', updatedAt: 'y' },
-        },
-      ],
-      cursor: 2,
-      hasMore: false,
-      reset: false,
-      lastSeq: 0,
-      results: [],
-    });
-    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({
-      status: 'En Route',
-      assignedTo: 'Mick',
-    });
-    expect(await db.confirmed('jobs').get('JOB-2026-1')).toMatchObject({ status: 'Assigned' });
-    // The server applies it and sends the result with the confirmed row.
-    await applyChangesPage(db, {
-      changes: [
-        {
-          seq: 3,
-          entity: 'jobs',
-          rowId: 'JOB-2026-1',
-          op: 'put',
-          data: {
-            ...serverJob,
-            assignedTo: 'Mick',
-            status: 'En Route',
-            progress: 25,
-            updatedAt: 'z',
-          },
-        },
-      ],
-      cursor: 3,
-      hasMore: false,
-      reset: false,
-      lastSeq: 1,
-      results: [
-        { seq: 1, mutationId: enRoute.mutationId, status: 'applied', code: null, message: null },
-      ],
-    });
-    expect(await db.outbox.count()).toBe(0);
-    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route', updatedAt: 'z' });
-    expect(await db.meta.get('cursor')).toMatchObject({ value: 3 });
-  });
-
   const assignedJob = () => {
     const row: Record<string, unknown> = {
       ...job('JOB-2026-1'),
@@ -178,6 +102,21 @@ describe('applyChangesPage', () => {
       message: null;
     }[],
   });
+  /** A device holding the job as the server last sent it. */
+  async function withAssignedJob(): Promise<PilbaraDatabase> {
+    const db = freshDb();
+    await applyChangesPage(db, jobPage(1, assignedJob()));
+    return db;
+  }
+  /** Someone else's reassignment, pulled while the server settles the device's seqs 1-100. */
+  function reassignWhileSettling(db: PilbaraDatabase) {
+    return applyChangesPage(
+      db,
+      jobPage(2, { ...assignedJob(), assignedTo: 'Mick', updatedAt: 'y' }),
+      undefined,
+      { settlingThrough: 100 },
+    );
+  }
   /** A hundred notes on the job, as a device back online with a long queue holds them. */
   async function queueNotes(db: PilbaraDatabase): Promise<string[]> {
     const ids: string[] = [];
@@ -192,17 +131,47 @@ describe('applyChangesPage', () => {
     return ids;
   }
 
-  it('leaves a long replay of mutations the server is settling to the page that acknowledges them', async () => {
-    const db = freshDb();
-    await applyChangesPage(db, jobPage(1, assignedJob()));
-    const ids = await queueNotes(db);
-    // All pushed (seqs 1-100 are with the server) when someone else's reassignment arrives.
-    const waiting = await applyChangesPage(
+  it('keeps a pending edit over a pulled change and drops it once acked', async () => {
+    const db = await withAssignedJob();
+    const enRoute = await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
+    if (!enRoute.ok) throw new Error(enRoute.message);
+    // Someone else reassigned the job on the server meanwhile.
+    await applyChangesPage(
       db,
       jobPage(2, { ...assignedJob(), assignedTo: 'Mick', updatedAt: 'y' }),
-      undefined,
-      { settlingThrough: 100 },
     );
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({
+      status: 'En Route',
+      assignedTo: 'Mick',
+    });
+    expect(await db.confirmed('jobs').get('JOB-2026-1')).toMatchObject({ status: 'Assigned' });
+    // The server applies it and sends the result with the confirmed row.
+    await applyChangesPage(db, {
+      ...jobPage(
+        3,
+        {
+          ...assignedJob(),
+          assignedTo: 'Mick',
+          status: 'En Route',
+          progress: 25,
+          updatedAt: 'z',
+        },
+        1,
+      ),
+      results: [
+        { seq: 1, mutationId: enRoute.mutationId, status: 'applied', code: null, message: null },
+      ],
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ status: 'En Route', updatedAt: 'z' });
+    expect(await db.meta.get('cursor')).toMatchObject({ value: 3 });
+  });
+
+  it('leaves a long replay of mutations the server is settling to the page that acknowledges them', async () => {
+    const db = await withAssignedJob();
+    const ids = await queueNotes(db);
+    // All pushed (seqs 1-100 are with the server) when someone else's reassignment arrives.
+    const waiting = await reassignWhileSettling(db);
     expect(waiting.rebaseWaits).toBe(true);
     expect(await db.jobs.get('JOB-2026-1')).toMatchObject({ notes: 'n100', assignedTo: null });
     expect(await db.confirmed('jobs').get('JOB-2026-1')).toMatchObject({ assignedTo: 'Mick' });
@@ -228,16 +197,10 @@ describe('applyChangesPage', () => {
   });
 
   it('replays at once when a mutation not yet pushed reads the changed row', async () => {
-    const db = freshDb();
-    await applyChangesPage(db, jobPage(1, assignedJob()));
+    const db = await withAssignedJob();
     await queueNotes(db);
     await mutateLocal(db, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 11 });
-    const outcome = await applyChangesPage(
-      db,
-      jobPage(2, { ...assignedJob(), assignedTo: 'Mick', updatedAt: 'y' }),
-      undefined,
-      { settlingThrough: 100 },
-    );
+    const outcome = await reassignWhileSettling(db);
     expect(outcome.rebaseWaits).toBe(false);
     expect(await db.jobs.get('JOB-2026-1')).toMatchObject({
       status: 'En Route',

@@ -6,7 +6,17 @@
  * works offline; the sync status chip counts what is still uploading.
  */
 import { useState, type ChangeEvent } from 'react';
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  type ButtonProps,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCamera, IconFileTypePdf, IconPhoto, IconSignature } from '@tabler/icons-react';
 import {
   CONDITION_PHOTO_CORNERS,
@@ -188,6 +198,33 @@ function SignatureRow({
   );
 }
 
+/** A button that opens the camera or the gallery through its hidden file input. */
+function PhotoPicker({
+  icon: Icon,
+  label,
+  input,
+  onFiles,
+  ...button
+}: Pick<ButtonProps, 'variant' | 'loading' | 'disabled'> & {
+  icon: typeof IconPhoto;
+  label: string;
+  input: { capture?: 'environment'; multiple?: boolean; 'data-testid': string };
+  onFiles: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
+}) {
+  return (
+    <Button component="label" leftSection={<Icon size={18} aria-hidden />} {...button}>
+      {label}
+      <input
+        type="file"
+        accept="image/*"
+        className={classes.hiddenInput}
+        {...input}
+        onChange={(event) => void onFiles(event)}
+      />
+    </Button>
+  );
+}
+
 export function FieldRecordPanel({ jobId }: { jobId: string }) {
   const record = useFieldRecord(jobId);
   const online = useOnline();
@@ -260,37 +297,21 @@ export function FieldRecordPanel({ jobId }: { jobId: string }) {
         </Text>
       )}
       <Group gap="xs" grow>
-        <Button
-          component="label"
-          leftSection={<IconCamera size={18} aria-hidden />}
+        <PhotoPicker
+          icon={IconCamera}
+          label={FIELD_RECORD_TEXT.takePhoto}
           loading={saving > 0}
-        >
-          {FIELD_RECORD_TEXT.takePhoto}
-          <input
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className={classes.hiddenInput}
-            data-testid="photo-camera-input"
-            onChange={(event) => void onFiles(event)}
-          />
-        </Button>
-        <Button
-          component="label"
+          input={{ capture: 'environment', 'data-testid': 'photo-camera-input' }}
+          onFiles={onFiles}
+        />
+        <PhotoPicker
+          icon={IconPhoto}
+          label={FIELD_RECORD_TEXT.fromGallery}
           variant="light"
-          leftSection={<IconPhoto size={18} aria-hidden />}
           disabled={saving > 0}
-        >
-          {FIELD_RECORD_TEXT.fromGallery}
-          <input
-            type="file"
-            accept="image/*"
-            multiple
-            className={classes.hiddenInput}
-            data-testid="photo-gallery-input"
-            onChange={(event) => void onFiles(event)}
-          />
-        </Button>
+          input={{ multiple: true, 'data-testid': 'photo-gallery-input' }}
+          onFiles={onFiles}
+        />
       </Group>
       {space?.used != null && space.free != null && (
         <Text size="xs" c="dimmed" data-testid="device-space">

@@ -28,6 +28,16 @@ export function FleetCharts({ vehicles, fuel, services, expenses }: FleetChartsP
       }));
   };
 
+  // Both charts: one row per month or fill, one coloured series per vehicle, legend below.
+  const chartOf = (rows: Record<string, unknown>[]) => ({
+    h: 220,
+    data: rows,
+    dataKey: 'label',
+    series: seriesOf(rows),
+    withLegend: true,
+    legendProps: { verticalAlign: 'bottom' as const },
+  });
+
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartCard
@@ -39,14 +49,9 @@ export function FleetCharts({ vehicles, fuel, services, expenses }: FleetChartsP
         emptyText={FLEET_TEXT.noEfficiency}
       >
         <LineChart
-          h={220}
-          data={efficiency}
-          dataKey="label"
-          series={seriesOf(efficiency)}
+          {...chartOf(efficiency)}
           connectNulls
           curveType="monotone"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           unit=" L"
           yAxisProps={{ width: 44 }}
           xAxisProps={{ padding: { left: 12, right: 12 } }}
@@ -61,12 +66,7 @@ export function FleetCharts({ vehicles, fuel, services, expenses }: FleetChartsP
         emptyText={FLEET_TEXT.noCosts}
       >
         <BarChart
-          h={220}
-          data={monthly}
-          dataKey="label"
-          series={seriesOf(monthly)}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
+          {...chartOf(monthly)}
           valueFormatter={(value) => `$${value.toFixed(2)}`}
           yAxisProps={{ width: 56 }}
         />

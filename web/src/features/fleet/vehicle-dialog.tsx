@@ -1,5 +1,5 @@
 /** The Add Vehicle dialog (spec staff §5 vehicle form): the shared schema's messages under each field. */
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -27,6 +27,13 @@ const STATUS_OPTIONS = VEHICLE_FORM_STATUSES.map((value) => ({
   label: formatStatusLabel(value),
 }));
 const DRIVE_TYPES = ['4WD', 'AWD', '2WD', '6x4', '8x4'];
+/** The dates the fleet tracks for a vehicle, in the form's order. */
+const DATE_FIELDS: readonly { label: string; name: Path<VehicleFormInput> }[] = [
+  { label: 'Last Service Date', name: 'lastServiceDate' },
+  { label: 'Next Service Date', name: 'nextService' },
+  { label: 'Registration Expiry', name: 'registrationExpiry' },
+  { label: 'Insurance Expiry', name: 'insuranceExpiry' },
+];
 
 export function VehicleDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   // Long forms take the whole screen on a phone, so the keyboard does not hide half a dialog.
@@ -115,26 +122,9 @@ export function VehicleDialog({ opened, onClose }: { opened: boolean; onClose: (
               data={STATUS_OPTIONS}
               allowDeselect={false}
             />
-            <TextInput
-              label="Last Service Date"
-              type="date"
-              {...registerField(form, 'lastServiceDate')}
-            />
-            <TextInput
-              label="Next Service Date"
-              type="date"
-              {...registerField(form, 'nextService')}
-            />
-            <TextInput
-              label="Registration Expiry"
-              type="date"
-              {...registerField(form, 'registrationExpiry')}
-            />
-            <TextInput
-              label="Insurance Expiry"
-              type="date"
-              {...registerField(form, 'insuranceExpiry')}
-            />
+            {DATE_FIELDS.map(({ label, name }) => (
+              <TextInput key={name} label={label} type="date" {...registerField(form, name)} />
+            ))}
           </SimpleGrid>
           <DialogActions onCancel={close} submitting={isSubmitting} label={FLEET_TEXT.addVehicle} />
         </Stack>

@@ -7,7 +7,7 @@
  * Without a connection the dot is not "live" (issue 16): it turns grey, stops blinking, and the
  * heading says the figures are as last known, so nobody reads a green dot as live while offline.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClock, IconUsers } from '@tabler/icons-react';
 import { LIVE_STATUS, responseEstimateMinutes } from '@pilbara/shared-schema';
@@ -34,6 +34,33 @@ export function useBlink(intervalMs: number = LIVE_STATUS.blinkMs): boolean {
     return () => window.clearInterval(timer);
   }, [intervalMs]);
   return on;
+}
+
+/** One figure of the widget: a labelled icon over the number in large type. */
+function LiveFigure({
+  icon: Icon,
+  label,
+  testId,
+  children,
+}: {
+  icon: typeof IconClock;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap={0}>
+      <Group gap={6} wrap="nowrap">
+        <Icon size={18} aria-hidden />
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Group>
+      <Text fw={800} size="xl" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
 }
 
 export function LiveStatusWidget({ jobs, availableDrivers, connected }: LiveStatusWidgetProps) {
@@ -70,28 +97,12 @@ export function LiveStatusWidget({ jobs, availableDrivers, connected }: LiveStat
           )}
         </Group>
         <Group gap="xl" wrap="wrap">
-          <Stack gap={0}>
-            <Group gap={6} wrap="nowrap">
-              <IconUsers size={18} aria-hidden />
-              <Text size="sm" c="dimmed">
-                Available drivers
-              </Text>
-            </Group>
-            <Text fw={800} size="xl" data-testid="live-drivers">
-              {drivers}
-            </Text>
-          </Stack>
-          <Stack gap={0}>
-            <Group gap={6} wrap="nowrap">
-              <IconClock size={18} aria-hidden />
-              <Text size="sm" c="dimmed">
-                Average response
-              </Text>
-            </Group>
-            <Text fw={800} size="xl" data-testid="live-estimate">
-              {minutes} min
-            </Text>
-          </Stack>
+          <LiveFigure icon={IconUsers} label="Available drivers" testId="live-drivers">
+            {drivers}
+          </LiveFigure>
+          <LiveFigure icon={IconClock} label="Average response" testId="live-estimate">
+            {minutes} min
+          </LiveFigure>
         </Group>
       </Group>
     </Paper>

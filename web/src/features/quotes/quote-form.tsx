@@ -3,7 +3,7 @@
  * route with location multipliers, discount, validity and live totals by the shared pricing rule.
  * Saving is the parent's job (a `quote.save` mutation), so the form works the same offline.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -63,6 +63,28 @@ export interface QuoteFormProps {
   /** Saves; resolves true when the quote was saved (the parent closes the form then). */
   onSave: (values: QuoteFormValues) => Promise<boolean>;
   onCancel: () => void;
+}
+
+/** A titled group of the form's inputs, one column on a phone. */
+function FieldGroup({
+  title,
+  cols,
+  children,
+}: {
+  title: string;
+  cols: number;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="sm">
+      <Title order={4} size="h5">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: cols }} spacing="sm">
+        {children}
+      </SimpleGrid>
+    </Stack>
+  );
 }
 
 export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFormProps) {
@@ -138,87 +160,77 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
             </ActionIcon>
           </Group>
 
-          <Stack gap="sm">
-            <Title order={4} size="h5">
-              Customer
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput
-                label="Customer name"
-                withAsterisk
-                autoComplete="off"
-                {...registerField(form, 'customerName')}
-              />
-              <TextInput
-                label="Phone"
-                withAsterisk
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                {...registerField(form, 'customerPhone')}
-              />
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="off"
-                {...registerField(form, 'customerEmail')}
-              />
-            </SimpleGrid>
-          </Stack>
+          <FieldGroup title="Customer" cols={3}>
+            <TextInput
+              label="Customer name"
+              withAsterisk
+              autoComplete="off"
+              {...registerField(form, 'customerName')}
+            />
+            <TextInput
+              label="Phone"
+              withAsterisk
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              {...registerField(form, 'customerPhone')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="off"
+              {...registerField(form, 'customerEmail')}
+            />
+          </FieldGroup>
 
-          <Stack gap="sm">
-            <Title order={4} size="h5">
-              Job
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <SelectField
-                control={control}
-                name="service"
-                label="Service"
-                placeholder="Choose a service"
-                data={SERVICE_OPTIONS}
-                clearable
-              />
-              <Controller
-                control={control}
-                name="vehicleType"
-                render={({ field }) => (
-                  <Autocomplete
-                    label="Vehicle type"
-                    placeholder="e.g. Toyota LandCruiser, Tow Truck"
-                    data={[...VEHICLE_TYPES]}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-              <SelectField
-                control={control}
-                name="fromLocation"
-                label="From location"
-                placeholder="Not set (×1)"
-                data={LOCATION_OPTIONS}
-                clearable
-              />
-              <SelectField
-                control={control}
-                name="toLocation"
-                label="To location"
-                placeholder="Not set (×1)"
-                data={LOCATION_OPTIONS}
-                clearable
-              />
-              <NumberField
-                control={control}
-                name="distance"
-                label="Distance"
-                suffix=" km"
-                min={0}
-                decimalScale={1}
-              />
-            </SimpleGrid>
-          </Stack>
+          <FieldGroup title="Job" cols={2}>
+            <SelectField
+              control={control}
+              name="service"
+              label="Service"
+              placeholder="Choose a service"
+              data={SERVICE_OPTIONS}
+              clearable
+            />
+            <Controller
+              control={control}
+              name="vehicleType"
+              render={({ field }) => (
+                <Autocomplete
+                  label="Vehicle type"
+                  placeholder="e.g. Toyota LandCruiser, Tow Truck"
+                  data={[...VEHICLE_TYPES]}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+            <SelectField
+              control={control}
+              name="fromLocation"
+              label="From location"
+              placeholder="Not set (×1)"
+              data={LOCATION_OPTIONS}
+              clearable
+            />
+            <SelectField
+              control={control}
+              name="toLocation"
+              label="To location"
+              placeholder="Not set (×1)"
+              data={LOCATION_OPTIONS}
+              clearable
+            />
+            <NumberField
+              control={control}
+              name="distance"
+              label="Distance"
+              suffix=" km"
+              min={0}
+              decimalScale={1}
+            />
+          </FieldGroup>
 
           <QuickAddItems
             onAdd={(entry, category) =>

@@ -155,32 +155,17 @@ describe('QuotesManager', () => {
       within(el)
         .getAllByRole('button')
         .map((b) => b.textContent);
-    expect(names(draft)).toEqual([
-      'Edit',
-      'Email Quote',
-      'Preview',
-      'Download PDF',
-      'Duplicate',
-      'Delete',
-    ]);
+    // Every card ends with the same four, whatever its status.
+    const always = ['Preview', 'Download PDF', 'Duplicate', 'Delete'];
+    expect(names(draft)).toEqual(['Edit', 'Email Quote', ...always]);
     expect(names(await card(`Q-${YEAR}-2`))).toEqual([
       'Accept',
       'Reject',
       'Pay Now',
       'Record payment',
-      'Preview',
-      'Download PDF',
-      'Duplicate',
-      'Delete',
+      ...always,
     ]);
-    expect(names(await card(`Q-${YEAR}-3`))).toEqual([
-      'Pay Now',
-      'Record payment',
-      'Preview',
-      'Download PDF',
-      'Duplicate',
-      'Delete',
-    ]);
+    expect(names(await card(`Q-${YEAR}-3`))).toEqual(['Pay Now', 'Record payment', ...always]);
     expect(within(draft).getByText(/Karratha → Tom Price · 310 km/)).toBeTruthy();
     expect(within(draft).getByText(/14 days left/)).toBeTruthy();
 

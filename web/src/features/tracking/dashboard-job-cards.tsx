@@ -2,6 +2,7 @@
  * The customer dashboard's job cards: an active job with Track Live, Call Driver and Message; a
  * finished one in History with Invoice and Rate.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Badge,
@@ -46,6 +47,37 @@ function smsHref(phone: string, body: string): string {
   return `sms:${telHref(phone).slice('tel:'.length)}?body=${encodeURIComponent(body)}`;
 }
 
+/** One labelled fact of a job: "Location: Karratha". */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span fw={600}>
+        {label}:{' '}
+      </Text>
+      {children}
+    </Text>
+  );
+}
+
+/** A plain button that opens a tel:, sms: or mailto: link, tall enough for a thumb. */
+function HrefButton({
+  href,
+  icon,
+  size,
+  children,
+}: {
+  href: string;
+  icon: ReactNode;
+  size?: 'sm';
+  children: ReactNode;
+}) {
+  return (
+    <Button component="a" href={href} variant="default" size={size} leftSection={icon} mih={44}>
+      {children}
+    </Button>
+  );
+}
+
 export function ActiveJobCard({ job }: { job: Job }) {
   const phone = useDriverPhone(job.assignedTo);
   return (
@@ -66,27 +98,12 @@ export function ActiveJobCard({ job }: { job: Job }) {
           <JobStatusBadge status={job.status} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <Text size="sm">
-            <Text span fw={600}>
-              Location:{' '}
-            </Text>
-            {job.location}
-          </Text>
-          <Text size="sm">
-            <Text span fw={600}>
-              Estimated arrival:{' '}
-            </Text>
+          <Fact label="Location">{job.location}</Fact>
+          <Fact label="Estimated arrival">
             {/* The one rule (rules/arrival.ts); the dashboard has no truck position. */}
             {arrivalText(arrivalEstimate(job, null, new Date()))}
-          </Text>
-          {job.assignedTo ? (
-            <Text size="sm">
-              <Text span fw={600}>
-                Assigned to:{' '}
-              </Text>
-              {job.assignedTo}
-            </Text>
-          ) : null}
+          </Fact>
+          {job.assignedTo ? <Fact label="Assigned to">{job.assignedTo}</Fact> : null}
         </SimpleGrid>
         {job.progress > 0 ? (
           <Stack gap={4}>
@@ -109,24 +126,15 @@ export function ActiveJobCard({ job }: { job: Job }) {
           >
             Track Live
           </Button>
-          <Button
-            component="a"
-            href={telHref(phone)}
-            variant="default"
-            leftSection={<IconPhone size={18} />}
-            mih={44}
-          >
+          <HrefButton href={telHref(phone)} icon={<IconPhone size={18} />}>
             Call Driver
-          </Button>
-          <Button
-            component="a"
+          </HrefButton>
+          <HrefButton
             href={smsHref(phone, `Hi, about my job ${job.id}: `)}
-            variant="default"
-            leftSection={<IconMessage size={18} />}
-            mih={44}
+            icon={<IconMessage size={18} />}
           >
             Message
-          </Button>
+          </HrefButton>
         </Group>
       </Stack>
     </Card>
@@ -164,16 +172,9 @@ export function HistoryJobCard({ job, reviewed }: { job: Job; reviewed: boolean 
           </Text>
         </Stack>
         <Group gap="xs">
-          <Button
-            component="a"
-            href={invoiceHref}
-            variant="default"
-            size="sm"
-            leftSection={<IconFileInvoice size={16} />}
-            mih={44}
-          >
+          <HrefButton href={invoiceHref} icon={<IconFileInvoice size={16} />} size="sm">
             Invoice
-          </Button>
+          </HrefButton>
           {reviewed ? (
             <Badge
               variant="light"
