@@ -175,21 +175,13 @@ function namedByNumber(db: Db, rejection: Rejection): Rejection {
 }
 
 /**
- * Runs `execute` in its own savepoint, turning constraint failures into rejections: a failure
- * undoes this mutation's half-done writes only.
+ * Runs `execute` (with the same arguments) in its own savepoint, turning constraint failures into
+ * rejections: a failure undoes this mutation's half-done writes only.
  */
-export function executeAtomically(
-  db: Db,
-  name: string,
-  args: unknown,
-  userId: number | string,
-  now: string,
-  cache?: RowCache,
-  deviceTime?: string,
-  actor?: Actor,
-): ExecuteOutcome {
+export function executeAtomically(...call: Parameters<typeof execute>): ExecuteOutcome {
+  const [db] = call;
   try {
-    return atomically(db, () => execute(db, name, args, userId, now, cache, deviceTime, actor));
+    return atomically(db, () => execute(...call));
   } catch (error) {
     const rejection = rejectionFromError(error);
     if (rejection) return rejection;

@@ -203,6 +203,20 @@ describe('bad uploads', () => {
     expect(countRows(app.db, 'stored_files')).toBe(0);
   }
 
+  /**
+   * Uploads `bytes` as the `kind` file of record `id` (its metadata changed by `overrides`) and
+   * expects `status`; returns the error body.
+   */
+  function refusedUpload(
+    to: { baseUrl: string; cookie: string },
+    file: { kind: 'photo' | 'signature'; id: string; bytes: Buffer },
+    status: number,
+    overrides: Record<string, string> = {},
+  ) {
+    const metadata = metadataFor(file.kind, file.id, file.bytes, overrides);
+    return refused(tusUpload({ ...to, bytes: file.bytes, metadata }), status);
+  }
+
   it('refuses a file that is not an image, after checking its bytes (415)', async () => {
     const { app, baseUrl, cookie } = await setUp();
     const bytes = Buffer.from(
@@ -210,10 +224,7 @@ describe('bad uploads', () => {
     );
     const id = recordPhoto(app, bytes);
     await leavesNothing(app, async () => {
-      const body = await refused(
-        tusUpload({ baseUrl, cookie, bytes, metadata: metadataFor('photo', id, bytes) }),
-        415,
-      );
+      const body = await refusedUpload({ baseUrl, cookie }, { kind: 'photo', id, bytes }, 415);
       expect(body.error).toBe('The file is not an image: send a JPEG photo or a PNG signature');
     });
   });
@@ -223,15 +234,9 @@ describe('bad uploads', () => {
     const bytes = await makeJpeg();
     const id = recordPhoto(app, bytes);
     await leavesNothing(app, async () => {
-      const body = await refused(
-        tusUpload({
-          baseUrl,
-          cookie,
-          bytes,
-          metadata: metadataFor('photo', id, bytes, { filetype: 'application/pdf' }),
-        }),
-        415,
-      );
+      const body = await refusedUpload({ baseUrl, cookie }, { kind: 'photo', id, bytes }, 415, {
+        filetype: 'application/pdf',
+      });
       expect(body.fields).toEqual({
         filetype: 'Only JPEG photos and PNG signatures can be uploaded',
       });
@@ -245,10 +250,8 @@ describe('bad uploads', () => {
     // A signature may be at most 1 MB: a 1 MB + 1 byte "signature" is refused at creation.
     const big = Buffer.alloc(FIELD_FILE_LIMITS.maxSignatureBytes + 1, 1);
     await leavesNothing(app, async () => {
-      const body = await refused(
-        tusUpload({ baseUrl, cookie, bytes: big, metadata: metadataFor('signature', id, big) }),
-        413,
-      );
+      const file = { kind: 'signature', id, bytes: big } as const;
+      const body = await refusedUpload({ baseUrl, cookie }, file, 413);
       expect(body.error).toBe('A signature may be at most 1 MB');
       // And above the photo limit (15 MB) tus itself refuses the length.
       const huge = Buffer.alloc(FIELD_FILE_LIMITS.maxPhotoBytes + 1, 1);
@@ -273,8 +276,9 @@ describe('bad uploads', () => {
     const id = recordPhoto(app, bytes);
     await leavesNothing(app, async () => {
       // Declared: the metadata's hash is not the record's.
-      const declared = await refused(
-        tusUpload({ baseUrl, cookie, bytes: other, metadata: metadataFor('photo', id, other) }),
+      const declared = await refusedUpload(
+        { baseUrl, cookie },
+        { kind: 'photo', id, bytes: other },
         400,
       );
       expect(declared.fields).toHaveProperty('sha256');
@@ -294,15 +298,9 @@ describe('bad uploads', () => {
     const bytes = await makeJpeg();
     const id = crypto.randomUUID();
     await leavesNothing(app, async () => {
-      const body = await refused(
-        tusUpload({
-          baseUrl,
-          cookie,
-          bytes,
-          metadata: metadataFor('photo', id, bytes, { jobId: 'JOB-2026-999' }),
-        }),
-        404,
-      );
+      const body = await refusedUpload({ baseUrl, cookie }, { kind: 'photo', id, bytes }, 404, {
+        jobId: 'JOB-2026-999',
+      });
       expect(body.error).toBe('Job not found');
       // A record of a job the server has not got is refused in sync, and nothing is written.
       const push = await syncCall(app, cookie, 'push', {
@@ -344,15 +342,8 @@ describe('bad uploads', () => {
     const { app, baseUrl, cookie } = await setUp();
     const bytes = await makeJpeg();
     await leavesNothing(app, async () => {
-      const body = await refused(
-        tusUpload({
-          baseUrl,
-          cookie,
-          bytes,
-          metadata: metadataFor('photo', crypto.randomUUID(), bytes),
-        }),
-        404,
-      );
+      const unknown = { kind: 'photo', id: crypto.randomUUID(), bytes } as const;
+      const body = await refusedUpload({ baseUrl, cookie }, unknown, 404);
       expect(body.error).toBe(
         'This job has no photo or signature with that id yet: sync the record first',
       );

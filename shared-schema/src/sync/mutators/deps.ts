@@ -33,6 +33,7 @@ export {
   jobIdOfQuote,
   liveInvoices,
   raiseInvoice,
+  type SettlementRefusal,
 } from '../../documents/invoice';
 export {
   fleetExpenseInputSchema,

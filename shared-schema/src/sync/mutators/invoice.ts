@@ -10,7 +10,7 @@
 import type { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readMany, readOne, reject, succeed } from '../mutator';
-import type { MutationContext, MutationRejection, Row } from '../mutator';
+import type { Row } from '../mutator';
 import {
   acceptQuoteInputSchema,
   applyPayment,
@@ -30,50 +30,77 @@ import {
   type Job,
   type Payment,
   type Quote,
+  type SettlementRefusal,
 } from './deps';
 
 const QUOTE = 'quote';
 const INVOICE = 'invoice';
 const QUOTE_INVOICES = 'quoteInvoices';
 
-/** The reads of a payment or refund: the invoice, its money rows so far, and the new row's id. */
-function moneyReads(invoiceId: string, id: number) {
-  return [
-    { key: INVOICE, entity: 'invoices' as const, id: invoiceId },
-    { key: 'payments', entity: 'payments' as const, where: { invoiceId } },
-    { key: 'money', entity: 'payments' as const, id },
-  ];
-}
+/** The arguments a payment or refund shares: its invoice and what the money was. */
+type MoneyArgs = Pick<Payment, 'invoiceId' | 'amount' | 'method' | 'reference'> & {
+  paidAt?: string | null;
+};
+
+/** A payment or refund row as the money rules take it: what its arguments and device give. */
+type MoneyRow = Omit<Payment, 'kind' | 'stripePaymentIntentId' | 'flag'>;
+
+/** A money rule's answer: why it refuses, or the new row (under its own key) and the invoice. */
+type MoneyOutcome =
+  | SettlementRefusal
+  | { ok: true; invoice: Invoice; payment: Payment }
+  | { ok: true; invoice: Invoice; refund: Payment };
 
 /**
- * The invoice a payment or refund goes against with its money rows so far, or the refusal: no
- * such invoice, or the device's new id (named by `idField`) is already a recorded row.
+ * A mutator that records money against an invoice (a payment or a refund). It reads the invoice,
+ * its money rows so far and the device's new row id (named by `idField`); refuses when there is
+ * no such invoice or the id is already a recorded row; and otherwise writes what `settle` (the
+ * shared money rule) answers: the new row and the invoice it settles. The result names the row
+ * by the key the rule gives it (`payment` or `refund`).
  */
-function moneyTarget(
-  ctx: MutationContext,
-  idField: string,
-): MutationRejection | { invoice: Invoice; payments: Payment[] } {
-  const invoice = readOne<Invoice>(ctx, INVOICE);
-  if (!invoice) return reject('not_found', MESSAGES.INVOICE_NOT_FOUND, 'invoiceId');
-  if (readOne<Payment>(ctx, 'money')) return reject('conflict', MESSAGES.PAYMENT_EXISTS, idField);
-  return { invoice, payments: readMany<Payment>(ctx, 'payments') };
-}
-
-/** What a payment or refund row takes from its arguments and the device that recorded it. */
-function moneyFields(
-  ctx: MutationContext,
-  invoice: Invoice,
-  args: Pick<Payment, 'amount' | 'method' | 'reference'> & { paidAt?: string | null },
-) {
-  return {
-    invoiceId: invoice.id,
-    amount: args.amount,
-    method: args.method,
-    reference: args.reference,
-    paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : occurredAt(ctx),
-    recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
-    createdAt: ctx.now,
-  };
+function moneyMutator<
+  const N extends string,
+  const F extends string,
+  S extends z.ZodType<MoneyArgs & Record<F, number>>,
+>(spec: {
+  name: N;
+  argsSchema: S;
+  idField: F;
+  settle(invoice: Invoice, payments: Payment[], row: MoneyRow, now: string): MoneyOutcome;
+}) {
+  return defineMutator({
+    name: spec.name,
+    argsSchema: spec.argsSchema,
+    reads: (args) => [
+      { key: INVOICE, entity: 'invoices' as const, id: args.invoiceId },
+      { key: 'payments', entity: 'payments' as const, where: { invoiceId: args.invoiceId } },
+      { key: 'money', entity: 'payments' as const, id: args[spec.idField] },
+    ],
+    apply(ctx, args) {
+      const invoice = readOne<Invoice>(ctx, INVOICE);
+      if (!invoice) return reject('not_found', MESSAGES.INVOICE_NOT_FOUND, 'invoiceId');
+      if (readOne<Payment>(ctx, 'money'))
+        return reject('conflict', MESSAGES.PAYMENT_EXISTS, spec.idField);
+      const row: MoneyRow = {
+        id: args[spec.idField],
+        invoiceId: invoice.id,
+        amount: args.amount,
+        method: args.method,
+        reference: args.reference,
+        paidAt: args.paidAt ? new Date(args.paidAt).toISOString() : occurredAt(ctx),
+        recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
+        createdAt: ctx.now,
+      };
+      const outcome = spec.settle(invoice, readMany<Payment>(ctx, 'payments'), row, ctx.now);
+      if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
+      const [key, money] =
+        'payment' in outcome ? ['payment', outcome.payment] : ['refund', outcome.refund];
+      return succeed([put('payments', money as Row), put('invoices', outcome.invoice as Row)], {
+        invoice: outcome.invoice,
+        [key]: money,
+      });
+    },
+  });
 }
 
 /** The reads every invoice-raising mutator needs: the quote, its invoices, and the new id. */
@@ -171,29 +198,12 @@ export const invoiceRaise = defineMutator({
  * balance due; the invoice becomes paid when payments cover it. The same payment rule settles
  * card payments on the server.
  */
-export const invoiceRecordPayment = defineMutator({
+export const invoiceRecordPayment = moneyMutator({
   name: 'invoice.recordPayment',
   argsSchema: recordInvoicePaymentInputSchema,
-  reads: (args) => moneyReads(args.invoiceId, args.paymentId),
-  apply(ctx, args) {
-    const target = moneyTarget(ctx, 'paymentId');
-    if ('ok' in target) return target;
-    const outcome = applyPayment(
-      target.invoice,
-      target.payments,
-      {
-        id: args.paymentId,
-        ...moneyFields(ctx, target.invoice, args),
-        stripePaymentIntentId: null,
-      },
-      ctx.now,
-    );
-    if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
-    return succeed(
-      [put('payments', outcome.payment as Row), put('invoices', outcome.invoice as Row)],
-      { invoice: outcome.invoice, payment: outcome.payment },
-    );
-  },
+  idField: 'paymentId',
+  settle: (invoice, payments, row, now) =>
+    applyPayment(invoice, payments, { ...row, stripePaymentIntentId: null }, now),
 });
 
 /**
@@ -201,25 +211,11 @@ export const invoiceRecordPayment = defineMutator({
  * up to what is owed back; the invoice's balance returns to zero when it is all refunded. Like a
  * payment it works offline: the refunded total is recounted from the invoice's rows.
  */
-export const invoiceRecordRefund = defineMutator({
+export const invoiceRecordRefund = moneyMutator({
   name: 'invoice.recordRefund',
   argsSchema: recordInvoiceRefundInputSchema,
-  reads: (args) => moneyReads(args.invoiceId, args.refundId),
-  apply(ctx, args) {
-    const target = moneyTarget(ctx, 'refundId');
-    if ('ok' in target) return target;
-    const outcome = applyRefund(
-      target.invoice,
-      target.payments,
-      { id: args.refundId, ...moneyFields(ctx, target.invoice, args) },
-      ctx.now,
-    );
-    if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
-    return succeed(
-      [put('payments', outcome.refund as Row), put('invoices', outcome.invoice as Row)],
-      { invoice: outcome.invoice, refund: outcome.refund },
-    );
-  },
+  idField: 'refundId',
+  settle: applyRefund,
 });
 
 /** `creditNote.issue`: corrects an issued invoice by a credit note, never by editing it. */

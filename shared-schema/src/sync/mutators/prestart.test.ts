@@ -38,6 +38,15 @@ function submitArgs(
 
 const fleet = tables({ vehicles: [aVehicle({ status: 'maintenance' })] });
 
+/** Failed items the tests raise defects with: the brakes (critical) and a tyre. */
+const SOFT_BRAKES = { brakes: { note: 'Soft pedal', defectId: 71 } };
+const CUT_TYRE = { tyres: { note: 'Cut', defectId: 73 } };
+
+/** The truck's tables after a check with `failures` was submitted. */
+function checked(failures: Parameters<typeof submitArgs>[0], state = fleet) {
+  return ok(state, 'prestart.submit', submitArgs(failures));
+}
+
 describe('prestart.submit', () => {
   it('records an all-clear check, raises no defect and moves the odometer on', () => {
     const result = ok(fleet, 'prestart.submit', submitArgs());
@@ -58,14 +67,7 @@ describe('prestart.submit', () => {
   });
 
   it('one defect per failed item; a critical one takes the vehicle out of service', () => {
-    const result = ok(
-      fleet,
-      'prestart.submit',
-      submitArgs({
-        brakes: { note: 'Soft pedal', defectId: 71 },
-        first_aid: { note: 'Empty', defectId: 72 },
-      }),
-    );
+    const result = checked({ ...SOFT_BRAKES, first_aid: { note: 'Empty', defectId: 72 } });
     expect(result.tables.vehicle_defects).toHaveLength(2);
     expect(row(result.tables, 'vehicle_defects', 71)).toMatchObject({
       severity: 'critical',
@@ -110,14 +112,7 @@ const brakeService = {
 };
 
 describe('defect.resolve', () => {
-  const raised = ok(
-    fleet,
-    'prestart.submit',
-    submitArgs({
-      brakes: { note: 'Soft pedal', defectId: 71 },
-      tyres: { note: 'Cut', defectId: 73 },
-    }),
-  ).tables;
+  const raised = checked({ ...SOFT_BRAKES, ...CUT_TYRE }).tables;
 
   it('the vehicle stays out of service until the last critical defect is resolved', () => {
     const first = ok(raised, 'defect.resolve', {
@@ -226,15 +221,11 @@ describe('defect.resolve', () => {
 });
 
 describe('service.add closing defects in the same step', () => {
-  const raised = ok(
-    fleet,
-    'prestart.submit',
-    submitArgs({
-      brakes: { note: 'Soft pedal', defectId: 71 },
-      tyres: { note: 'Cut', defectId: 73 },
-      first_aid: { note: 'Empty', defectId: 74 },
-    }),
-  ).tables;
+  const raised = checked({
+    ...SOFT_BRAKES,
+    ...CUT_TYRE,
+    first_aid: { note: 'Empty', defectId: 74 },
+  }).tables;
 
   it('records the service and closes every listed defect linked to it; the truck is back', () => {
     const result = ok(raised, 'service.add', { ...brakeService, resolvesDefects: [71, 73] });
@@ -299,11 +290,7 @@ describe('job.assignVehicle and vehicle.remove', () => {
   const job = aJob({ email: null, trackingToken: null, createdAt: NOW, updatedAt: NOW });
 
   it('a job goes out on a vehicle; removing the vehicle keeps its checks and defects (issue 16)', () => {
-    const state = ok(
-      tables({ ...fleet, jobs: [job] }),
-      'prestart.submit',
-      submitArgs({ brakes: { note: 'Soft pedal', defectId: 71 } }),
-    ).tables;
+    const state = checked(SOFT_BRAKES, tables({ ...fleet, jobs: [job] })).tables;
     const assigned = ok(state, 'job.assignVehicle', { id: 'JOB-2026-1', vehicleId: 1 }).tables;
     expect(row(assigned, 'jobs', 'JOB-2026-1')).toMatchObject({ vehicleId: 1 });
     expect(rejected(assigned, 'job.assignVehicle', { id: 'JOB-2026-1', vehicleId: 9 }).field).toBe(

@@ -3,6 +3,13 @@ import { NOW, aVehicle, ok, rejected, row, tables } from './test-fixtures';
 
 const fleet = tables({ vehicles: [aVehicle()] });
 
+/** One test per case: `name` refuses `args` with the case's patch, with the spec's message. */
+function rejectsEach(name: string, args: object, cases: [object, string][]): void {
+  it.each(cases)('rejects %o with the spec message', (patch, message) => {
+    expect(rejected(fleet, name, { ...args, ...patch }).message).toBe(message);
+  });
+}
+
 describe('service.add', () => {
   const args = {
     id: 10,
@@ -56,13 +63,11 @@ describe('service.add', () => {
     expect(rejected(once, 'service.add', { ...args, id: 11 }).field).toBe('invoiceNumber');
   });
 
-  it.each([
+  rejectsEach('service.add', args, [
     [{ serviceType: '' }, 'Service type is required'],
     [{ totalCost: -1 }, 'Cost cannot be negative'],
     [{ servicedBy: '' }, 'Serviced by is required'],
-  ])('rejects %o with the spec message', (patch, message) => {
-    expect(rejected(fleet, 'service.add', { ...args, ...patch }).message).toBe(message);
-  });
+  ]);
 });
 
 describe('fuel.add', () => {
@@ -98,13 +103,11 @@ describe('fuel.add', () => {
     expect(rejected(tables({}), 'fuel.add', args).message).toBe('Vehicle is required');
   });
 
-  it.each([
+  rejectsEach('fuel.add', args, [
     [{ liters: 50 }, 'Litres must be at least 0.1'],
     [{ location: '' }, 'Location is required'],
     [{ fuelType: '' }, 'Fuel type is required'],
-  ])('rejects %o with the spec message', (patch, message) => {
-    expect(rejected(fleet, 'fuel.add', { ...args, ...patch }).message).toBe(message);
-  });
+  ]);
 });
 
 describe('mileage.add', () => {
@@ -152,12 +155,10 @@ describe('expense.add', () => {
     });
   });
 
-  it.each([
+  rejectsEach('expense.add', args, [
     [{ amount: -5 }, 'Amount cannot be negative'],
     [{ expenseType: '' }, 'Expense type is required'],
-  ])('rejects %o with the spec message', (patch, message) => {
-    expect(rejected(fleet, 'expense.add', { ...args, ...patch }).message).toBe(message);
-  });
+  ]);
 
   it('rejects an unknown vehicle', () => {
     expect(rejected(tables({}), 'expense.add', args).message).toBe('Vehicle is required');

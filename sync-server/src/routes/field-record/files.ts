@@ -49,8 +49,39 @@ const IMAGE_ANSWER = {
   content: Object.fromEntries(FIELD_FILE_TYPES.map((type) => [type, { schema: imageFileSchema }])),
 };
 const PDF_ANSWER = { content: { 'application/pdf': { schema: pdfFileSchema } } };
-const FILE_ANSWERS = { 200: IMAGE_ANSWER, ...errorAnswers(404) };
-const PHOTO_NOT_FOUND = { paramsNotFound: { message: 'Photo not found' } };
+const PHOTO_NOT_FOUND = 'Photo not found';
+const SIGNATURE_NOT_FOUND = 'Signature not found';
+
+const PHOTO_DOC = {
+  summary: 'A job photo: thumb, medium (JPEG copies) or full (as uploaded)',
+  params: photoFileParamsSchema,
+};
+const DEFECT_PHOTO_DOC = {
+  summary: 'A failed pre-start item’s photo, by its defect and content hash',
+  params: defectPhotoParamsSchema,
+};
+const SIGNATURE_DOC = { summary: 'A signature’s image (PNG)', params: signatureFileParamsSchema };
+
+/**
+ * The options of a route that answers one stored image: who may call it, its docs, and the 404
+ * (saying `missing`) of an id that cannot exist.
+ */
+function imageRoute<P>(
+  onRequest: (request: FastifyRequest) => Promise<void>,
+  doc: { summary: string; params: P },
+  missing: string,
+) {
+  return {
+    onRequest,
+    schema: { ...doc, response: { 200: IMAGE_ANSWER, ...errorAnswers(404) } },
+    config: { paramsNotFound: { message: missing } },
+  };
+}
+
+/** The stored copy a photo address asks for: `full` is the file as uploaded. */
+function storedVariant(variant: 'thumb' | 'medium' | 'full'): FileVariant {
+  return variant === 'full' ? 'original' : variant;
+}
 
 export const fieldFileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Staff calls (admins, and drivers for their jobs): the session, 401 and 403 in the docs.
@@ -73,57 +104,37 @@ export const fieldFileRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(fs.createReadStream(path));
   }
 
-  const photoSchema = {
-    summary: 'A job photo: thumb, medium (JPEG copies) or full (as uploaded)',
-    params: photoFileParamsSchema,
-    response: FILE_ANSWERS,
-  };
-  app.get(
-    '/photos/:id/:variant',
-    { onRequest: requireUser, schema: photoSchema, config: PHOTO_NOT_FOUND },
-    async (request, reply) => {
-      const photo = findPhoto(app.db, request.params.id);
-      if (!photo) throw notFound('Photo not found');
-      checkJobAccess(request, findJob(app.db, photo.jobId) ?? {});
-      const variant = request.params.variant === 'full' ? 'original' : request.params.variant;
-      return sendStored(reply, photo, variant);
-    },
-  );
+  /** A job's photo or signature: 404 (saying `missing`) without one, 403 if not the caller's job. */
+  function jobRecord<T extends { jobId: string }>(
+    request: FastifyRequest,
+    record: T | undefined,
+    missing: string,
+  ): T {
+    if (!record) throw notFound(missing);
+    checkJobAccess(request, findJob(app.db, record.jobId) ?? {});
+    return record;
+  }
 
-  const defectPhotoSchema = {
-    summary: 'A failed pre-start item’s photo, by its defect and content hash',
-    params: defectPhotoParamsSchema,
-    response: FILE_ANSWERS,
-  };
-  app.get(
-    '/vehicle-defects/:id/photos/:hash/:variant',
-    { onRequest: requireStaff, schema: defectPhotoSchema, config: PHOTO_NOT_FOUND },
-    async (request, reply) => {
-      const { id, hash } = request.params;
-      const defect = getRow<VehicleDefect>(app.db, 'vehicle_defects', id);
-      const photo = defect?.photos.find((entry) => entry.contentHash === hash);
-      if (!photo) throw notFound('Photo not found');
-      const variant = request.params.variant === 'full' ? 'original' : request.params.variant;
-      return sendStored(reply, photo, variant);
-    },
-  );
+  const photo = imageRoute(requireUser, PHOTO_DOC, PHOTO_NOT_FOUND);
+  app.get('/photos/:id/:variant', photo, async (request, reply) => {
+    const found = jobRecord(request, findPhoto(app.db, request.params.id), PHOTO_NOT_FOUND);
+    return sendStored(reply, found, storedVariant(request.params.variant));
+  });
 
-  const signatureSchema = {
-    summary: 'A signature’s image (PNG)',
-    params: signatureFileParamsSchema,
-    response: FILE_ANSWERS,
-  };
-  const signatureNotFound = { paramsNotFound: { message: 'Signature not found' } };
-  app.get(
-    '/signatures/:id',
-    { onRequest: requireUser, schema: signatureSchema, config: signatureNotFound },
-    async (request, reply) => {
-      const signature = findSignature(app.db, request.params.id);
-      if (!signature) throw notFound('Signature not found');
-      checkJobAccess(request, findJob(app.db, signature.jobId) ?? {});
-      return sendStored(reply, signature, 'original');
-    },
-  );
+  const defectPhoto = imageRoute(requireStaff, DEFECT_PHOTO_DOC, PHOTO_NOT_FOUND);
+  app.get('/vehicle-defects/:id/photos/:hash/:variant', defectPhoto, async (request, reply) => {
+    const { id, hash } = request.params;
+    const defect = getRow<VehicleDefect>(app.db, 'vehicle_defects', id);
+    const found = defect?.photos.find((entry) => entry.contentHash === hash);
+    if (!found) throw notFound(PHOTO_NOT_FOUND);
+    return sendStored(reply, found, storedVariant(request.params.variant));
+  });
+
+  const signature = imageRoute(requireUser, SIGNATURE_DOC, SIGNATURE_NOT_FOUND);
+  app.get('/signatures/:id', signature, async (request, reply) => {
+    const found = jobRecord(request, findSignature(app.db, request.params.id), SIGNATURE_NOT_FOUND);
+    return sendStored(reply, found, 'original');
+  });
 
   const sheetSchema = {
     summary: 'The job sheet as a PDF',

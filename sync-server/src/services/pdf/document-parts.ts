@@ -51,6 +51,13 @@ export function partyLines(party: {
   return lines;
 }
 
+/** Labelled rows ("Label: value") as column lines (a job's details, an invoice's references). */
+export function labelledLines(
+  rows: readonly { label: string; value: string }[],
+): [string, TextStyle][] {
+  return rows.map((row) => [`${row.label}: ${row.value}`, {}]);
+}
+
 /**
  * Ends a money document: its terms, the footer on every page (the pay link while money is owed,
  * else a thank-you from the seller) and the file's bytes.
@@ -182,14 +189,7 @@ export function drawItems(w: Writer, sections: DocumentSection[], taxMark: strin
   w.continueWith(() => drawTableHeader(w, taxColumn));
   for (const section of sections) {
     w.ensure(40);
-    w.page.drawRectangle({
-      x: MARGIN,
-      y: w.y - 16,
-      width: CONTENT_WIDTH,
-      height: 16,
-      color: COLOURS.band,
-    });
-    w.text(section.heading, COLUMNS.description, w.y - 12, { size: 9, bold: true });
+    drawBand(w, section.heading);
     w.y -= 20;
     for (const item of section.lines) {
       const lines = w.wrap(item.description, COLUMNS.descriptionWidth);
@@ -250,6 +250,18 @@ export function drawNote(w: Writer, text: string, style: TextStyle = {}): void {
   w.y -= size + 6;
 }
 
+/** A shaded band with a bold label, heading a group inside a section (items, photos). */
+export function drawBand(w: Writer, label: string): void {
+  w.page.drawRectangle({
+    x: MARGIN,
+    y: w.y - 16,
+    width: CONTENT_WIDTH,
+    height: 16,
+    color: COLOURS.band,
+  });
+  w.text(label, COLUMNS.description, w.y - 12, { size: 9, bold: true });
+}
+
 /** A heading over a section with a rule under it. */
 export function drawSection(w: Writer, heading: string): void {
   w.ensure(40);
@@ -257,6 +269,18 @@ export function drawSection(w: Writer, heading: string): void {
   w.y -= 14;
   w.rule(w.y);
   w.y -= 6;
+}
+
+/** A section heading over a list; when the list is empty, `emptyText` in muted type instead. */
+export function drawListSection(
+  w: Writer,
+  heading: string,
+  items: readonly unknown[],
+  emptyText: string,
+): void {
+  drawSection(w, heading);
+  if (items.length === 0)
+    w.paragraph(emptyText, MARGIN, CONTENT_WIDTH, { size: 9, colour: COLOURS.muted });
 }
 
 /** Bulleted paragraphs (terms). */

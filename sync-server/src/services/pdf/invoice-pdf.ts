@@ -29,6 +29,7 @@ import {
   drawTotalBox,
   drawTwoColumns,
   finishDocument,
+  labelledLines,
   partyLines,
   startDocument,
 } from './document-parts';
@@ -66,10 +67,7 @@ export async function renderInvoicePdf(
   drawTwoColumns(
     w,
     { heading: DOCUMENT_TEXT.BILL_TO, lines: partyLines(doc.buyer) },
-    {
-      heading: 'Reference',
-      lines: doc.references.map((row) => [`${row.label}: ${row.value}`, {}]),
-    },
+    { heading: 'Reference', lines: labelledLines(doc.references) },
   );
   drawItems(w, doc.sections, doc.taxableMark);
   drawAmountLines(w, doc.adjustments);

@@ -11,7 +11,15 @@ import type { JobSheetDocument, SheetPhoto } from '@pilbara/shared-schema';
 import { JOB_SHEET_TEXT } from '@pilbara/shared-schema';
 import type { PDFImage } from 'pdf-lib';
 import { COLOURS, CONTENT_WIDTH, MARGIN, type Writer } from './writer';
-import { drawFooters, drawSection, drawTwoColumns, startDocument } from './document-parts';
+import {
+  drawBand,
+  drawFooters,
+  drawListSection,
+  drawSection,
+  drawTwoColumns,
+  labelledLines,
+  startDocument,
+} from './document-parts';
 
 /** The bytes of a stored file to embed: a photo's medium JPEG or a signature's PNG. */
 export type ImageLoader = (
@@ -82,8 +90,8 @@ export async function renderJobSheetPdf(
   const w = await startDocument(doc, `of job ${doc.number}`, [`Printed: ${printedAt}`]);
   drawTwoColumns(
     w,
-    { heading: 'Customer', lines: doc.customer.map((row) => [`${row.label}: ${row.value}`, {}]) },
-    { heading: 'Job', lines: doc.job.map((row) => [`${row.label}: ${row.value}`, {}]) },
+    { heading: 'Customer', lines: labelledLines(doc.customer) },
+    { heading: 'Job', lines: labelledLines(doc.job) },
   );
 
   drawSection(w, JOB_SHEET_TEXT.history);
@@ -101,20 +109,10 @@ export async function renderJobSheetPdf(
 
   // A heading never ends a page: it keeps at least the first row of what it heads.
   w.ensure(doc.photoGroups.length > 0 ? PHOTO_MAX_HEIGHT + CAPTION_HEIGHT + 70 : 60);
-  drawSection(w, JOB_SHEET_TEXT.photos);
-  if (doc.photoGroups.length === 0) {
-    w.paragraph(JOB_SHEET_TEXT.noPhotos, MARGIN, CONTENT_WIDTH, { size: 9, colour: COLOURS.muted });
-  }
+  drawListSection(w, JOB_SHEET_TEXT.photos, doc.photoGroups, JOB_SHEET_TEXT.noPhotos);
   for (const group of doc.photoGroups) {
     w.ensure(PHOTO_MAX_HEIGHT + CAPTION_HEIGHT + 30);
-    w.page.drawRectangle({
-      x: MARGIN,
-      y: w.y - 16,
-      width: CONTENT_WIDTH,
-      height: 16,
-      color: COLOURS.band,
-    });
-    w.text(group.label, MARGIN + 8, w.y - 12, { size: 9, bold: true });
+    drawBand(w, group.label);
     w.y -= 24;
     for (let i = 0; i < group.photos.length; i += 2) {
       const row = group.photos.slice(i, i + 2);

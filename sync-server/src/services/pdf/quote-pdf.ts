@@ -19,6 +19,7 @@ import {
   drawTotalBox,
   drawTwoColumns,
   finishDocument,
+  labelledLines,
   partyLines,
   startDocument,
 } from './document-parts';
@@ -39,10 +40,7 @@ export async function renderQuotePdf(quote: Quote, options: QuotePdfOptions): Pr
   drawTwoColumns(
     w,
     { heading: DOCUMENT_TEXT.QUOTE_FOR, lines: partyLines(doc.customer) },
-    {
-      heading: DOCUMENT_TEXT.JOB_DETAILS,
-      lines: doc.job.map((row) => [`${row.label}: ${row.value}`, {}]),
-    },
+    { heading: DOCUMENT_TEXT.JOB_DETAILS, lines: labelledLines(doc.job) },
   );
   drawItems(w, doc.sections, null);
   drawAmountLines(w, doc.adjustments);

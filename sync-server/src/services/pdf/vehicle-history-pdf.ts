@@ -5,7 +5,7 @@
  */
 import { VEHICLE_HISTORY_TEXT, type VehicleHistoryDocument } from '@pilbara/shared-schema';
 import { COLOURS, CONTENT_WIDTH, MARGIN } from './writer';
-import { drawFooters, drawSection, startDocument } from './document-parts';
+import { drawFooters, drawListSection, drawSection, startDocument } from './document-parts';
 
 const SEVERITY_COLOURS = {
   CRITICAL: COLOURS.accent,
@@ -21,12 +21,7 @@ export async function renderVehicleHistoryPdf(doc: VehicleHistoryDocument): Prom
   for (const line of doc.vehicle) w.paragraph(line, MARGIN, CONTENT_WIDTH, { size: 9.5 });
   w.y -= 8;
 
-  drawSection(w, VEHICLE_HISTORY_TEXT.checks);
-  if (doc.checks.length === 0)
-    w.paragraph(VEHICLE_HISTORY_TEXT.noChecks, MARGIN, CONTENT_WIDTH, {
-      size: 9,
-      colour: COLOURS.muted,
-    });
+  drawListSection(w, VEHICLE_HISTORY_TEXT.checks, doc.checks, VEHICLE_HISTORY_TEXT.noChecks);
   for (const check of doc.checks) {
     w.ensure(16 + check.failures.length * 12);
     w.text(check.time, MARGIN, w.y - 9, { size: 9, bold: true });
@@ -44,12 +39,7 @@ export async function renderVehicleHistoryPdf(doc: VehicleHistoryDocument): Prom
   }
   w.y -= 8;
 
-  drawSection(w, VEHICLE_HISTORY_TEXT.defects);
-  if (doc.defects.length === 0)
-    w.paragraph(VEHICLE_HISTORY_TEXT.noDefects, MARGIN, CONTENT_WIDTH, {
-      size: 9,
-      colour: COLOURS.muted,
-    });
+  drawListSection(w, VEHICLE_HISTORY_TEXT.defects, doc.defects, VEHICLE_HISTORY_TEXT.noDefects);
   for (const defect of doc.defects) {
     w.ensure(50);
     const colour =
