@@ -161,6 +161,8 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'e2e/.tmp/**',
+      // Baseline trees the benchmarks extract to measure against (git-ignored too).
+      'bench/.cache/**',
     ],
   },
   js.configs.recommended,

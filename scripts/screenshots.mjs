@@ -2,39 +2,20 @@
 // to e2e/screenshots/ for people to look at. Starts the real server on a free port with demo
 // data in a temporary folder, serving the built PWA (run `npm start` or build web/ first).
 // Usage: node scripts/screenshots.mjs
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.mjs';
 import { ROOT } from './lib.mjs';
+import { spawnSyncServer, waitForHealth } from './sync-server-process.mjs';
 
-const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'pilbara-shots-'));
-const server = spawn(process.execPath, ['--import', 'tsx', join('src', 'main.ts')], {
-  cwd: join(ROOT, 'sync-server'),
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    BACKUP_EVERY_MINUTES: '0',
-  },
-  stdio: 'inherit',
+const { child: server, baseURL: base } = await spawnSyncServer({
+  dataDir,
+  env: { DEMO_DATA: 'true', LOG_LEVEL: 'warn', BACKUP_EVERY_MINUTES: '0' },
 });
-const base = `http://127.0.0.1:${port}`;
 try {
-  for (let i = 0; ; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForHealth(server, base, 60_000);
   // A demo customer whose job is En Route, so the portal shows a live job.
   const portal = '/customer-portal?search=Tom%20Nguyen';
   const result = spawnSync(

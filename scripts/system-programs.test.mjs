@@ -33,6 +33,8 @@ const RUNNERS = {
   'bench/first-visit/run.mjs': ['pnpm', 'npx'],
 };
 const SOURCE = /\.(m?[jt]sx?)$/;
+/** Declaration files hold types only: nothing in them runs (`executablePath: string`). */
+const DECLARATIONS = /\.d\.m?ts$/;
 
 function* sourceFiles(dir) {
   let entries;
@@ -45,7 +47,7 @@ function* sourceFiles(dir) {
     if (SKIP_DIRS.has(name)) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* sourceFiles(path);
-    else if (SOURCE.test(name)) yield path;
+    else if (SOURCE.test(name) && !DECLARATIONS.test(name)) yield path;
   }
 }
 

@@ -68,10 +68,34 @@ let passed = 0;
 let failed = 0;
 // The names of failed tests, repeated at the very end: CI keeps only the tail of the output.
 const failedNames = [];
+const failedDetails = [];
+// eslint-disable-next-line no-control-regex -- the colour codes runners put in their messages
+const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 const firstLine = (text) =>
-  String(text ?? '')
+  plain(text)
     .split('\n')
     .find((line) => line.trim() !== '') ?? '';
+/**
+ * What a failed browser test was doing, for CI's tail: every error it reported (a test timeout
+ * comes with the step that was still waiting), each with its place in the spec and the
+ * Expected/Received lines of a failed assertion, and how long the test ran.
+ */
+function browserFailure(result) {
+  const lines = [];
+  for (const error of result?.errors ?? [result?.error].filter(Boolean)) {
+    const text = plain(error.message);
+    const at = error.location
+      ? ` (${error.location.file.replace(`${ROOT}/`, '')}:${error.location.line})`
+      : '';
+    lines.push(`  ${firstLine(text).slice(0, 300)}${at}`);
+    const told = text
+      .split('\n')
+      .filter((line) => /^\s*(Expected|Received|Call log|- )/.test(line));
+    for (const line of told.slice(0, 6)) lines.push(`    ${line.trim().slice(0, 300)}`);
+  }
+  lines.push(`  ran ${Math.round((result?.duration ?? 0) / 1000)} s`);
+  return lines.join('\n');
+}
 for (const pkg of ['root', ...vitestPackages]) {
   const file = join(REPORTS, `vitest-${pkg}.json`);
   if (!existsSync(file)) continue;
@@ -125,6 +149,7 @@ function playwrightResults(file, defaultEngine) {
           entry.failed += 1;
           const title = [...titles, spec.title].filter(Boolean).join(' › ');
           failedNames.push(`[${engine}] ${title}: ${firstLine(last?.error?.message)}`);
+          failedDetails.push(`[${engine}] ${title}\n${browserFailure(last)}`);
         }
       }
     }
@@ -158,6 +183,8 @@ for (const [engine, entry] of browserResults) {
   }
   for (const [what, n] of cannot) console.log(`    ${what} (fallback asserted in ${n})`);
 }
+if (failedDetails.length > 0) console.log(`\nWhat the failed browser tests were doing:`);
+for (const detail of failedDetails) console.log(detail);
 for (const name of failedNames) console.log(`FAILED ${name.slice(0, 400)}`);
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
 if (passed === 0) {

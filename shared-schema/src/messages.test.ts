@@ -15,6 +15,7 @@ import {
   vehicleInputSchema,
 } from './api';
 import { MESSAGES } from './messages';
+import { LITTLE_BLUE, NEW_JOB, fuelAddArgs, serviceAddArgs } from './sync/mutators/test-args';
 
 /** Messages a schema reports for `path` on `input`. */
 function messagesAt(schema: z.ZodType, input: unknown, path: string): string[] {
@@ -60,38 +61,10 @@ const validFeedback = {
   recommend: 'yes',
   phone: '0400 123 456',
 };
-const validJob = {
-  customerName: 'Jo',
-  phone: '0400 123 456',
-  service: '4x4 Recovery',
-  location: 'Karratha',
-};
-const validVehicle = {
-  name: 'Big Red',
-  make: 'Isuzu',
-  model: 'FVZ',
-  year: 2020,
-  registration: '1ABC123',
-  type: 'Tow Truck',
-};
-const validServiceRecord = {
-  vehicleId: 1,
-  serviceType: 'Oil Change',
-  description: 'Engine oil and filter',
-  mileageAtService: 1000,
-  totalCost: 15000,
-  servicedBy: 'Alex',
-  invoiceDate: '2026-11-01',
-};
-const validFuel = {
-  vehicleId: 1,
-  location: 'Karratha',
-  fuelType: 'Diesel',
-  liters: 50000,
-  pricePerLiter: 210,
-  totalCost: 10500,
-  odometerReading: 1000,
-};
+const validJob = NEW_JOB;
+const validVehicle = LITTLE_BLUE;
+const validServiceRecord = serviceAddArgs();
+const validFuel = fuelAddArgs();
 const validQuote = {
   customerName: 'Jo',
   customerPhone: '0400 123 456',

@@ -8,6 +8,7 @@ import type { Vehicle } from './entities';
 import { aVehicle } from './sync/mutators/test-fixtures';
 
 export { aBooking, aJob, aQuote, aVehicle } from './sync/mutators/test-fixtures';
+export * from './sync/mutators/test-args';
 
 function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
@@ -52,17 +53,18 @@ export function aNewVehicleRow(
   return pick(aVehicle(overrides), NEW_ROW_FIELDS);
 }
 
-/** The arguments of `fuel.add` for a full tank of the test truck: 80 L of diesel at $2.15. */
-export function fuelAddArgs(overrides: { id?: number; vehicleId?: number } = {}) {
-  return {
-    id: 1,
-    vehicleId: 1,
-    location: 'Karratha',
-    fuelType: 'Diesel',
-    liters: 80_000,
-    pricePerLiter: 215,
-    totalCost: 17_200,
-    odometerReading: 1000,
-    ...overrides,
-  };
-}
+/**
+ * Push endpoints a link holder could name to make the server connect inside its own network, or
+ * to a browser push service on another port or with credentials: the rule refuses each, and so
+ * does the route that stores a subscription.
+ */
+export const UNSAFE_PUSH_ENDPOINTS = [
+  'https://169.254.169.254/latest/meta-data/',
+  'https://10.0.0.1/push',
+  'https://192.168.1.1/push',
+  'https://[::1]/push',
+  'https://localhost/push',
+  'https://0x7f000001/push',
+  'https://fcm.googleapis.com:22/push',
+  'https://user:pw@fcm.googleapis.com/push',
+] as const;

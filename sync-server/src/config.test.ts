@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OTHER_BUSINESS_ENV } from '../test/business-env';
 import { ConfigError, REPO_ROOT, cardPaymentsEnabled, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -38,13 +39,7 @@ describe('loadConfig', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
-      BUSINESS_NAME: 'Red Dirt Towing',
-      BUSINESS_EMAIL: 'office@example.com',
-      BUSINESS_ABN: '12 345 678 901',
-      OWNER1_NAME: 'Jo',
-      OWNER1_PHONE: '0400 111 111',
-      OWNER2_NAME: 'Kim',
-      OWNER2_PHONE: '0400 222 222',
+      ...OTHER_BUSINESS_ENV,
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({

@@ -129,6 +129,42 @@ export async function listenOnLoopback(server: http.Server | https.Server): Prom
   return (server.address() as AddressInfo).port;
 }
 
+/**
+ * Requests as one signed-in user: each call sends the session cookie, as the browser does.
+ * `signedIn(app, admin).patch('/api/staff/2', { isActive: false })`.
+ */
+export function signedIn(app: TestApp, cookie: string) {
+  const call =
+    (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, payload?: object) =>
+      app.inject({ method, url, payload, headers: { cookie } });
+  return {
+    get: call('GET'),
+    post: call('POST'),
+    put: call('PUT'),
+    patch: call('PATCH'),
+    delete: call('DELETE'),
+  };
+}
+
+/**
+ * Posts a body as a client sends it, its bytes under its own content type (`headers` adds to
+ * them): for form posts, signed webhooks and bodies that are not JSON at all.
+ */
+export function postRaw(
+  app: TestApp,
+  url: string,
+  contentType: string,
+  payload: string,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': contentType, ...headers },
+    payload,
+  });
+}
+
 /** A device's HTTP sync call (`/api/sync/push` or `/api/sync/lease`) under a session cookie. */
 export function syncCall(app: TestApp, cookie: string, call: 'push' | 'lease', payload: object) {
   return app.inject({ method: 'POST', url: `/api/sync/${call}`, headers: { cookie }, payload });

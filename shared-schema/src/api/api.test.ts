@@ -5,14 +5,13 @@ import { customerLookupSchema } from './public';
 import { quoteInputSchema, recordPaymentInputSchema } from './quotes';
 import { mileageRecordInputSchema, vehicleInputSchema, vehicleUpdateInputSchema } from './fleet';
 import { MESSAGES } from '../messages';
+import { LITTLE_BLUE, NEW_JOB } from '../sync/mutators/test-args';
 
 describe('createJobInputSchema', () => {
   it('turns empty optional fields into null', () => {
     const parsed = createJobInputSchema.parse({
+      ...NEW_JOB,
       customerName: ' Jo ',
-      phone: '0400 123 456',
-      service: 'Towing',
-      location: 'Karratha',
       email: '',
       notes: '  ',
     });
@@ -26,26 +25,14 @@ describe('createJobInputSchema', () => {
   });
 
   it('accepts an id minted offline and rejects a malformed one', () => {
-    const base = {
-      customerName: 'Jo',
-      phone: '0400 123 456',
-      service: 'Towing',
-      location: 'Karratha',
-    };
-    expect(createJobInputSchema.parse({ ...base, id: 'JOB-2026-51' }).id).toBe('JOB-2026-51');
-    expect(createJobInputSchema.safeParse({ ...base, id: 'Q-2026-51' }).success).toBe(false);
+    expect(createJobInputSchema.parse({ ...NEW_JOB, id: 'JOB-2026-51' }).id).toBe('JOB-2026-51');
+    expect(createJobInputSchema.safeParse({ ...NEW_JOB, id: 'Q-2026-51' }).success).toBe(false);
   });
 
   it('opens a job as Assigned, Emergency or Scheduled only', () => {
-    const base = {
-      customerName: 'Jo',
-      phone: '0400 123 456',
-      service: 'Towing',
-      location: 'Karratha',
-    };
-    expect(createJobInputSchema.safeParse({ ...base, status: 'Emergency' }).success).toBe(true);
+    expect(createJobInputSchema.safeParse({ ...NEW_JOB, status: 'Emergency' }).success).toBe(true);
     expect(
-      createJobInputSchema.safeParse({ ...base, status: 'Completed' }).error?.issues[0]?.message,
+      createJobInputSchema.safeParse({ ...NEW_JOB, status: 'Completed' }).error?.issues[0]?.message,
     ).toBe(MESSAGES.JOB_STATUS_INVALID);
   });
 });
@@ -114,14 +101,7 @@ describe('quoteInputSchema', () => {
 
 describe('fleet bodies', () => {
   it('gives a new vehicle the spec defaults', () => {
-    const parsed = vehicleInputSchema.parse({
-      name: 'Big Red',
-      make: 'Isuzu',
-      model: 'FVZ',
-      year: 2020,
-      registration: '1ABC123',
-      type: 'Tow Truck',
-    });
+    const parsed = vehicleInputSchema.parse(LITTLE_BLUE);
     expect(parsed).toMatchObject({
       status: 'Excellent',
       serviceInterval: 10000,

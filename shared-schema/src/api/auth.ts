@@ -1,17 +1,28 @@
 /** Sign-in, registration and session bodies (the spec shows no field rules; these are our own). */
 import { z } from 'zod';
+import { jobSchema } from '../entities/job';
 import { publicUserSchema } from '../entities/user';
 import { MESSAGES } from '../messages';
 import { isValidPhone } from '../rules/customer-match';
 import { optionalText, requiredText } from './fields';
 
+/** A password as typed to sign in: the account checks it, so only presence and the limit here. */
+const typedPassword = z
+  .string({ error: MESSAGES.PASSWORD_REQUIRED })
+  .min(1, MESSAGES.PASSWORD_REQUIRED)
+  .max(255, MESSAGES.PASSWORD_MAX);
+
+/** A password being set: the same, and at least 8 characters. */
+const newPassword = z
+  .string({ error: MESSAGES.PASSWORD_REQUIRED })
+  .min(1, MESSAGES.PASSWORD_REQUIRED)
+  .min(8, MESSAGES.PASSWORD_MIN)
+  .max(255, MESSAGES.PASSWORD_MAX);
+
 /** POST /api/auth/login body. */
 export const loginInputSchema = z.object({
   username: requiredText(MESSAGES.USERNAME_REQUIRED, 50),
-  password: z
-    .string({ error: MESSAGES.PASSWORD_REQUIRED })
-    .min(1, MESSAGES.PASSWORD_REQUIRED)
-    .max(255, MESSAGES.PASSWORD_MAX),
+  password: typedPassword,
 });
 /** Login body. */
 export type LoginInput = z.infer<typeof loginInputSchema>;
@@ -47,11 +58,7 @@ export const registerInputSchema = z.object({
     )
     .nullish()
     .transform((value) => (value ? value : null)),
-  password: z
-    .string({ error: MESSAGES.PASSWORD_REQUIRED })
-    .min(1, MESSAGES.PASSWORD_REQUIRED)
-    .min(8, MESSAGES.PASSWORD_MIN)
-    .max(255, MESSAGES.PASSWORD_MAX),
+  password: newPassword,
 });
 /** Registration body as sent. */
 export type RegisterInput = z.input<typeof registerInputSchema>;
@@ -62,6 +69,27 @@ export type RegisterData = z.output<typeof registerInputSchema>;
 export const authUserResponseSchema = z.object({ user: publicUserSchema });
 /** Login / register response. */
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
+
+/**
+ * A driver's first screen, sent with their sign-in (issue 30): the jobs their `/driver` list
+ * shows (rules/driver-jobs.ts `driverJobs` over the rows their sync scope gives), read at log
+ * position `cursor`. The device shows them until its own synced copy has reached `cursor`, and
+ * never writes them anywhere: its actions wait for the synced row (README "The driver's cards
+ * before the first sync").
+ */
+export const driverFirstScreenSchema = z.object({
+  cursor: z.number().int().min(0),
+  jobs: z.array(jobSchema),
+});
+/** The jobs a driver's sign-in answer carries. */
+export type DriverFirstScreen = z.infer<typeof driverFirstScreenSchema>;
+
+/** POST /api/auth/login answer: the user, and for a driver their first screen's jobs. */
+export const loginResponseSchema = authUserResponseSchema.extend({
+  driverJobs: driverFirstScreenSchema.optional(),
+});
+/** Login response. */
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** GET /api/auth/me: the session's user, or null when signed out. */
 export const meResponseSchema = z.object({ user: publicUserSchema.nullable() });
@@ -76,15 +104,8 @@ export const logoutResponseSchema = z.object({ success: z.literal(true) });
  * rules as at registration. Every session of the account ends; the caller gets a fresh one.
  */
 export const changePasswordInputSchema = z.object({
-  currentPassword: z
-    .string({ error: MESSAGES.PASSWORD_REQUIRED })
-    .min(1, MESSAGES.PASSWORD_REQUIRED)
-    .max(255, MESSAGES.PASSWORD_MAX),
-  newPassword: z
-    .string({ error: MESSAGES.PASSWORD_REQUIRED })
-    .min(1, MESSAGES.PASSWORD_REQUIRED)
-    .min(8, MESSAGES.PASSWORD_MIN)
-    .max(255, MESSAGES.PASSWORD_MAX),
+  currentPassword: typedPassword,
+  newPassword,
 });
 /** Change-password body. */
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;

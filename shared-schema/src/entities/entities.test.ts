@@ -4,6 +4,7 @@ import { fuelRecordWireSchema } from './fuel-record';
 import { jobSchema } from './job';
 import { publicUserSchema, userSchema } from './user';
 import { vehicleWireSchema } from './vehicle';
+import { aJob, aVehicle } from '../sync/mutators/test-fixtures';
 
 const ts = '2026-11-21T03:00:00.000Z';
 
@@ -19,22 +20,7 @@ describe('entity registry', () => {
 });
 
 describe('jobs', () => {
-  const job = {
-    id: 'JOB-2026-123',
-    customerName: 'Jo',
-    phone: '0400',
-    email: null,
-    status: 'Assigned',
-    service: 'Towing',
-    location: 'Karratha',
-    estimatedArrival: null,
-    progress: 0,
-    assignedTo: null,
-    notes: null,
-    trackingToken: 'abcdefghijklmnopqrstuv',
-    createdAt: ts,
-    updatedAt: ts,
-  };
+  const job = aJob();
 
   it('accepts a stored job', () => {
     expect(jobSchema.parse(job)).toEqual(job);
@@ -86,34 +72,13 @@ describe('users', () => {
 });
 
 describe('snake_case and alias readers', () => {
-  const vehicle = {
-    id: 3,
-    name: 'Big Red',
-    make: 'Isuzu',
-    model: 'FVZ',
-    year: 2020,
-    registration: '1ABC123',
-    vin: null,
-    type: 'Tow Truck',
-    status: 'Excellent',
-    mileage: 0,
-    nextService: null,
-    engineType: null,
-    engineSize: null,
-    fuelType: 'Diesel',
-    transmission: null,
-    driveType: '4WD',
-    modifications: [],
-    towingCapacity: null,
-    gvm: null,
-    alerts: [],
-    description: null,
-    insuranceExpiry: null,
-    registrationExpiry: null,
-    isActive: true,
-    createdAt: ts,
-    updatedAt: ts,
-  };
+  // The test truck without the three fields that also come under another name.
+  const {
+    serviceInterval: _interval,
+    lastServiceDate: _lastService,
+    specialFeatures: _features,
+    ...vehicle
+  } = aVehicle();
 
   it('reads service_interval, last_service_date and special_features', () => {
     const parsed = vehicleWireSchema.parse({

@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../entities/job';
+import { aJob } from '../sync/mutators/test-fixtures';
 import { driverJobs, mapsLink, nextDriverStep } from './driver-jobs';
 
+/** A job of Sam Taylor's, created the day before "now". */
 function job(id: string, patch: Partial<Job>): Job {
-  return {
+  return aJob({
     id,
-    customerName: 'Kim Ng',
-    phone: '0400 111 222',
-    email: null,
-    status: 'Assigned',
-    service: 'Towing',
-    location: 'Karratha',
-    estimatedArrival: null,
-    progress: 0,
     assignedTo: 'Sam Taylor',
-    notes: null,
-    trackingToken: null,
     createdAt: '2026-11-23T00:00:00.000Z',
     updatedAt: '2026-11-23T00:00:00.000Z',
     ...patch,
-  } as Job;
+  });
 }
 
 describe('nextDriverStep', () => {

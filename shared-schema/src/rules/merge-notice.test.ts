@@ -3,28 +3,13 @@
  * own in a conflict) gets a notice with both values, and can put theirs back.
  */
 import { describe, expect, it } from 'vitest';
+import { aQuote } from '../sync/mutators/test-fixtures';
 import type { RecordConflict } from './merge';
 import { conflictResolution } from './conflict-resolution';
 import { isNoticeFor, noticeFor, noticeMessage, noticePartText, noticeUndo } from './merge-notice';
 
 const NOW = '2026-11-21T10:00:00.000Z';
-const quote = {
-  id: 'Q-2026-P4',
-  number: 'Q-2026-12',
-  notes: 'Call before arriving',
-  discountPercent: 0,
-  items: [
-    {
-      id: 'l1',
-      description: 'Emergency Towing',
-      quantity: 1,
-      unitPrice: 18000,
-      category: 'service',
-      total: 18000,
-    },
-  ],
-  validUntil: '2026-12-05T10:00:00.000Z',
-};
+const quote = aQuote({ id: 'Q-2026-P4', number: 'Q-2026-12', notes: 'Call before arriving' });
 
 describe('merge notices', () => {
   const conflict: RecordConflict = {

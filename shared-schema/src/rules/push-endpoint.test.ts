@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNSAFE_PUSH_ENDPOINTS } from '../testing';
 import { pushEndpointProblem } from './push-endpoint';
 
 describe('pushEndpointProblem', () => {
@@ -13,15 +14,8 @@ describe('pushEndpointProblem', () => {
   });
 
   it.each([
-    'https://169.254.169.254/latest/meta-data/',
-    'https://10.0.0.1/push',
-    'https://192.168.1.1/push',
-    'https://[::1]/push',
-    'https://localhost/push',
-    'https://0x7f000001/push',
+    ...UNSAFE_PUSH_ENDPOINTS,
     'https://2130706433/push',
-    'https://fcm.googleapis.com:22/push',
-    'https://user:pw@fcm.googleapis.com/push',
     'https://evil.example\\@fcm.googleapis.com/',
     'https://fcm.googleapis.com.evil.example/push',
     'https://evilfcm.googleapis.com.example/push',

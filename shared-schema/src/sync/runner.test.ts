@@ -2,21 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { applyInMemory } from './memory-store';
 import type { ReadSpec, Row } from './mutator';
+import { fuelAddArgs } from './mutators/test-args';
 import { aJob, aVehicle, NOW } from './mutators/test-fixtures';
 import { applyPrepared, prepareMutation, runMutation } from './runner';
 
 const CTX = { now: NOW, userId: 1 };
 
-const FUEL = {
-  id: 7,
-  vehicleId: 1,
-  location: 'Karratha',
-  fuelType: 'Diesel',
-  liters: 80_000,
-  pricePerLiter: 210,
-  totalCost: 16_800,
-  odometerReading: 120_500,
-};
+const FUEL = fuelAddArgs({ id: 7, odometerReading: 120_500 });
 
 describe('the mutator runner core', () => {
   it('answers an unknown name with unknown_mutator, loading nothing', () => {

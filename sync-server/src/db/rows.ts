@@ -33,7 +33,7 @@ interface ColumnInfo {
 interface TableCache {
   columns: ColumnInfo[];
   columnNames: Set<string>;
-  statements: Map<string, Statement<unknown[]>>;
+  statements: Map<string | number, Statement<unknown[]>>;
 }
 
 const caches = new WeakMap<Db, Map<TableName, TableCache>>();
@@ -64,7 +64,7 @@ function tableCache(db: Db, table: TableName): TableCache {
   return cache;
 }
 
-function statement(db: Db, table: TableName, key: string, build: () => string) {
+function statement(db: Db, table: TableName, key: string | number, build: () => string) {
   const cache = tableCache(db, table);
   let prepared = cache.statements.get(key);
   if (!prepared) {
@@ -86,7 +86,7 @@ interface RowReader {
 
 const readers = new WeakMap<Statement<unknown[]>, RowReader>();
 
-function rowReader(db: Db, table: TableName, key: string, build: () => string): RowReader {
+function rowReader(db: Db, table: TableName, key: string | number, build: () => string): RowReader {
   const prepared = statement(db, table, key, build);
   let reader = readers.get(prepared);
   if (!reader) {
@@ -132,8 +132,15 @@ export function tableColumns(db: Db, table: TableName): string[] {
 
 /** Encodes one JS value for a column of `table`. */
 function encodeValue(table: TableName, column: string, value: unknown): unknown {
+  return encodeWith(codecOf(table), column, value);
+}
+
+function encodeWith(
+  { json, booleans }: { json: Set<string>; booleans: Set<string> },
+  column: string,
+  value: unknown,
+): unknown {
   if (value === undefined || value === null) return null;
-  const { json, booleans } = codecOf(table);
   if (json.has(column)) return JSON.stringify(value);
   if (booleans.has(column) || typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
@@ -277,37 +284,46 @@ export function storeRow<T = Row>(db: Db, table: TableName, given: Row): T {
   const row = withDocumentNumber(db, table, withTrackingToken(db, table, given));
   if (row !== given && row.number !== undefined) given.number = row.number;
   const cache = tableCache(db, table);
-  // One pass over the columns: this runs for every row a mutation writes.
-  const present: ColumnInfo[] = [];
-  const absent: ColumnInfo[] = [];
+  const codec = codecOf(table);
+  // One pass over the columns: this runs for every row a mutation writes. The statement is
+  // found by which columns the row has: a bit per column while they fit in one number (a
+  // number is a far cheaper map key than a string of every column name, issue 30).
   const values: unknown[] = [];
-  let key = 'put:';
-  for (const column of cache.columns) {
-    if (Object.hasOwn(row, column.name)) {
-      present.push(column);
-      values.push(encodeValue(table, column.name, row[column.name]));
-      key += `${column.name},`;
-    } else {
-      absent.push(column);
+  const columns = cache.columns;
+  const byBits = columns.length <= 30;
+  let bits = 0;
+  let names = '';
+  for (let i = 0; i < columns.length; i++) {
+    const name = (columns[i] as ColumnInfo).name;
+    if (Object.hasOwn(row, name)) {
+      values.push(encodeWith(codec, name, row[name]));
+      if (byBits) bits |= 1 << i;
+      else names += `${name},`;
     }
   }
-  const reader = rowReader(db, table, key, () => {
-    const names = present.map((c) => quote(c.name));
-    const updates = [
-      ...present
-        .filter((c) => c.name !== 'id')
-        .map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`),
-      ...absent.map((c) => `${quote(c.name)} = ${c.defaultSql ?? 'NULL'}`),
-    ];
-    return (
-      `INSERT INTO ${quote(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
-      (updates.length
-        ? ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`
-        : ' ON CONFLICT (id) DO NOTHING') +
-      // The stored row (defaults filled, affinity applied) without a second statement.
-      ' RETURNING *'
-    );
-  });
+  const key = byBits ? bits : `put:${names}`;
+  const known = cache.statements.get(key);
+  const reader =
+    (known && readers.get(known)) ??
+    rowReader(db, table, key, () => {
+      const present = columns.filter((c) => Object.hasOwn(row, c.name));
+      const absent = columns.filter((c) => !Object.hasOwn(row, c.name));
+      const names = present.map((c) => quote(c.name));
+      const updates = [
+        ...present
+          .filter((c) => c.name !== 'id')
+          .map((c) => `${quote(c.name)} = excluded.${quote(c.name)}`),
+        ...absent.map((c) => `${quote(c.name)} = ${c.defaultSql ?? 'NULL'}`),
+      ];
+      return (
+        `INSERT INTO ${quote(table)} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})` +
+        (updates.length
+          ? ` ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`
+          : ' ON CONFLICT (id) DO NOTHING') +
+        // The stored row (defaults filled, affinity applied) without a second statement.
+        ' RETURNING *'
+      );
+    });
   const stored = reader.statement.get(values) as unknown[] | undefined;
   // DO NOTHING on an existing row returns nothing: read what is there.
   return stored

@@ -33,6 +33,11 @@ export function applyMutation(db: Db, mutation: ClientMutation, now: string): Ap
 /** The answer to a pushed batch. */
 export interface BatchResult {
   results: MutationResult[];
+  /**
+   * Each result's `result` as the JSON text stored with its verdict (null: none; undefined: not
+   * at hand), by index, for an answer encoded without encoding each result again.
+   */
+  resultJson: (string | null | undefined)[];
   lastSeq: number;
   stopped?: 'gap' | 'transient';
   /** Set when the batch stopped at a different mutation under a settled seq. */
@@ -88,6 +93,7 @@ function runBatch(
   return atomically(db, (): BatchResult => {
     const device = new DeviceBatch(db, clientId, userId, now, guarded);
     const results: MutationResult[] = [];
+    const resultJson: (string | null | undefined)[] = [];
     let changed = false;
     let stopped: BatchResult['stopped'];
     let mismatch: SeqMismatchError | undefined;
@@ -115,10 +121,11 @@ function runBatch(
         break;
       }
       results.push(applied.result);
+      resultJson.push(applied.resultJson);
       if (!applied.replayed) changed = true;
     }
     const lastSeq = device.finish();
-    const batch: BatchResult = { results, lastSeq, changed };
+    const batch: BatchResult = { results, resultJson, lastSeq, changed };
     if (stopped) batch.stopped = stopped;
     if (mismatch) batch.mismatch = mismatch;
     return batch;

@@ -63,7 +63,16 @@ export interface ClientMutation {
 
 /** What happened to a pushed mutation; `replayed` means nothing was run or written for it now. */
 export type ApplyResult =
-  | { status: 'settled'; result: MutationResult; replayed: boolean }
+  | {
+      status: 'settled';
+      result: MutationResult;
+      replayed: boolean;
+      /**
+       * `result.result` as the JSON text stored with the verdict (null: it has none), when the
+       * verdict was settled now: the answer places it as it is instead of encoding it again.
+       */
+      resultJson?: string | null;
+    }
   | { status: 'gap'; lastSeq: number };
 
 /** Mutation ids whose stored verdicts one query reads (far below SQLite's variable limit). */
@@ -232,7 +241,7 @@ export class DeviceBatch {
     });
     this.settled.set(mutation.seq, result);
     this.lastSeq = mutation.seq;
-    return { status: 'settled', result, replayed: false };
+    return { status: 'settled', result, replayed: false, resultJson: stored };
   }
 
   /**

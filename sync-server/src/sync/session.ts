@@ -27,6 +27,7 @@ import {
   scopeChanges,
   type Actor,
   type ChangeEntry,
+  type MutationResult,
   type SyncedTable,
   type ChangesMessage,
   type ClientMessage,
@@ -234,13 +235,35 @@ export function answerPushes(ctx: SessionContext, messages: readonly PushMessage
   if (outcomes.some((outcome) => !(outcome instanceof Error) && outcome.changed)) {
     notifyChanges(ctx.db);
   }
-  return outcomes.map((outcome, i) =>
-    JSON.stringify(
-      outcome instanceof Error
-        ? refusal(outcome)
-        : pushAnswer(ctx, messages[i] as PushMessage, outcome),
-    ),
-  );
+  return outcomes.map((outcome, i) => {
+    if (outcome instanceof Error) return JSON.stringify(refusal(outcome));
+    if (outcome.mismatch)
+      return JSON.stringify(pushAnswer(ctx, messages[i] as PushMessage, outcome));
+    return resultsText(outcome);
+  });
+}
+
+/**
+ * `JSON.stringify` of {@link pushAnswer}'s results message, with each result's `result` placed
+ * as the JSON text stored with its verdict: a long push's answers no longer encode every
+ * mutation's result (a whole record, for an added one) a second time (issue 30).
+ */
+function resultsText(batch: BatchResult): string {
+  let text = '{"type":"results","results":[';
+  for (let i = 0; i < batch.results.length; i++) {
+    const result = batch.results[i] as MutationResult;
+    const json = batch.resultJson[i];
+    if (i > 0) text += ',';
+    if (json === undefined) {
+      text += JSON.stringify(result);
+      continue;
+    }
+    text += `{"seq":${result.seq},"mutationId":${JSON.stringify(result.mutationId)},"status":${JSON.stringify(result.status)},"code":${JSON.stringify(result.code)},"message":${JSON.stringify(result.message)}`;
+    text += json === null ? '}' : `,"result":${json}}`;
+  }
+  text += `],"lastSeq":${batch.lastSeq}`;
+  if (batch.stopped) text += `,"stopped":${JSON.stringify(batch.stopped)}`;
+  return `${text}}`;
 }
 
 function updateRequired(): ServerMessage {

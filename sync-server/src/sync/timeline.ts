@@ -49,7 +49,7 @@ export function startTimeline(db: Db, now: Date = new Date()): TimelineStart {
   const epoch = beginEpoch(db, now);
   // Every logged write from now on is journalled in the guard, in its own transaction.
   onLogged(db, (rows, changeSeq, cause, at) =>
-    recordJournal(db, { ...cause, at, epoch, changeSeq, rows }),
+    recordJournal(db, at, epoch, changeSeq, cause, rows),
   );
   return { epoch, restored: guard.restored, moved: guard.moved };
 }

@@ -189,26 +189,35 @@ export function writeVerdicts(
   lastSeq: number,
   now: string,
 ): void {
-  const params = (row: PendingResult) => [
-    clientId,
-    row.seq,
-    row.mutationId,
-    row.name,
-    row.status,
-    row.code,
-    row.message,
-    row.result,
-    row.changeSeq,
-    now,
-  ];
+  // One array of parameters per chunk size, filled in place: a long push writes thousands of
+  // verdicts, and an array per row (then one per chunk) was garbage for the collector.
+  const fill = (params: unknown[], from: number, count: number) => {
+    let p = 0;
+    for (let i = from; i < from + count; i++) {
+      const row = pending[i] as PendingResult;
+      params[p++] = clientId;
+      params[p++] = row.seq;
+      params[p++] = row.mutationId;
+      params[p++] = row.name;
+      params[p++] = row.status;
+      params[p++] = row.code;
+      params[p++] = row.message;
+      params[p++] = row.result;
+      params[p++] = row.changeSeq;
+      params[p++] = now;
+    }
+    return params;
+  };
   let at = 0;
   if (pending.length >= RESULT_CHUNK) {
     const chunk = statement(db, insertResultsSql(RESULT_CHUNK));
+    const params = new Array<unknown>(RESULT_CHUNK * 10);
     for (; at + RESULT_CHUNK <= pending.length; at += RESULT_CHUNK)
-      chunk.run(pending.slice(at, at + RESULT_CHUNK).flatMap(params));
+      chunk.run(fill(params, at, RESULT_CHUNK));
   }
   const one = statement(db, insertResultsSql(1));
-  for (; at < pending.length; at++) one.run(params(pending[at] as PendingResult));
+  const params = new Array<unknown>(10);
+  for (; at < pending.length; at++) one.run(fill(params, at, 1));
   statement(db, 'UPDATE sync_clients SET lastSeq = ?, updatedAt = ? WHERE clientId = ?').run(
     lastSeq,
     now,

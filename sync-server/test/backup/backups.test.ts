@@ -16,17 +16,9 @@ import { restoreBackup } from '../../src/backup/restore';
 import { RestoreError } from '../../src/backup/stage';
 import { buildTestApp, login, onTestEnd, registerCustomer, tempDir, testConfig } from '../helper';
 import { startFakeS3, type FakeS3 } from './fake-s3';
+import { storePhoto } from './stored-photo';
 
 const KEY = crypto.randomBytes(32).toString('base64');
-
-/** A stored photo as the upload path leaves it: `files/<xx>/<sha256>.jpg`. */
-function storePhoto(dataDir: string, bytes: Buffer): string {
-  const hash = crypto.createHash('sha256').update(bytes).digest('hex');
-  const file = path.join(dataDir, 'files', hash.slice(0, 2), `${hash}.jpg`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, bytes);
-  return hash;
-}
 
 async function createJob(
   app: Awaited<ReturnType<typeof buildTestApp>>,

@@ -45,6 +45,7 @@ import {
   overlapping,
   restJob,
 } from '../sync-socket/recovery';
+import { storePhoto } from './stored-photo';
 
 type Restore = 'guard kept' | 'whole folder';
 type Order = 'A first' | 'B first';
@@ -72,14 +73,6 @@ async function fuel(client: TestClient, litres: number): Promise<number> {
 
 async function editNotes(client: TestClient, id: string, notes: string): Promise<void> {
   await ok(await write(client, 'job.update', { id, patch: { notes } }));
-}
-
-function storePhoto(dataDir: string, bytes: Buffer): string {
-  const hash = crypto.createHash('sha256').update(bytes).digest('hex');
-  const file = path.join(dataDir, 'files', hash.slice(0, 2), `${hash}.jpg`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, bytes);
-  return hash;
 }
 
 async function drill(restore: Restore, order: Order): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import { payLinkToken } from '../../src/db/repositories/pay-links';
 import type { Invoice, Quote } from '@pilbara/shared-schema';
+import { quoteSaveArgs } from '@pilbara/shared-schema/testing';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { mintTextId } from '../../src/db/id-series';
 import { applyServerMutation } from '../../src/sync/server-apply';
@@ -27,23 +28,7 @@ export function stripeEnv(apiBase: string, secretKey: string): Record<string, st
 }
 
 /** The Karratha → Tom Price quote: $270 of items × 1.4 − 10 % = $340.20. */
-export const SAMPLE_QUOTE = {
-  customerName: 'Jordan Reid',
-  customerPhone: '0411 222 333',
-  customerEmail: 'jordan@example.com',
-  vehicleType: 'Toyota LandCruiser 79',
-  service: '4x4 Recovery',
-  fromLocation: 'Karratha',
-  toLocation: 'Tom Price',
-  distance: 340,
-  notes: 'Bogged on the access road past the mine gate.',
-  discountPercent: 10,
-  validDays: 14,
-  items: [
-    { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
-    { description: 'Tow Strap Heavy Duty', quantity: 2, unitPrice: 4500, category: 'parts' },
-  ],
-} as const;
+export const SAMPLE_QUOTE = quoteSaveArgs();
 
 /** Saves a quote through the staff write path (quote.save) and optionally moves its status. */
 export function createQuote(
@@ -121,6 +106,7 @@ export const VALID_ABN = '51 824 753 556';
 
 /** The $1,100.00 job: heavy vehicle recovery $950 and a winch recovery $150, for a mine contractor. */
 export const THOUSAND_HUNDRED_QUOTE = {
+  ...SAMPLE_QUOTE,
   customerName: 'Pilbara Iron Services',
   customerPhone: '08 9100 0000',
   customerEmail: 'accounts@pilbara-iron.example',
@@ -131,7 +117,6 @@ export const THOUSAND_HUNDRED_QUOTE = {
   distance: 0,
   notes: null,
   discountPercent: 0,
-  validDays: 14,
   items: [
     { description: 'Heavy Vehicle Recovery', quantity: 1, unitPrice: 95000, category: 'service' },
     { description: 'Winch Recovery', quantity: 1, unitPrice: 15000, category: 'service' },

@@ -4,7 +4,7 @@ import type { Invoice, Payment, Quote } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../src/db/rows';
 import { applyServerMutation } from '../../src/sync/server-apply';
 import { paymentIdempotencyKey, stripeConnection } from '../../src/services/payments';
-import { snapshotDatabase, type TestApp } from '../helper';
+import { postRaw, snapshotDatabase, type TestApp } from '../helper';
 import {
   WEBHOOK_SECRET,
   buildBillingApp,
@@ -49,12 +49,13 @@ function postWebhook(
 ) {
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload: tamper ? tamper(payload) : payload,
-  });
+  return postRaw(
+    app,
+    '/api/payments/webhook',
+    'application/json; charset=utf-8',
+    tamper ? tamper(payload) : payload,
+    { 'stripe-signature': signature },
+  );
 }
 
 describe('stripe connection options', () => {
@@ -266,12 +267,12 @@ describe('POST /api/payments/webhook', () => {
     );
     expect(tampered.statusCode).toBe(400);
 
-    const unsigned = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(succeededEvent(intent)),
-    });
+    const unsigned = await postRaw(
+      app,
+      '/api/payments/webhook',
+      'application/json',
+      JSON.stringify(succeededEvent(intent)),
+    );
     expect(unsigned.statusCode).toBe(400);
 
     expect(snapshotDatabase(app)).toEqual(before);
@@ -330,11 +331,8 @@ describe('POST /api/payments/webhook', () => {
 
   it('answers 503 when no webhook secret is configured', async () => {
     const app = await buildBillingApp();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
-      payload: '{}',
+    const response = await postRaw(app, '/api/payments/webhook', 'application/json', '{}', {
+      'stripe-signature': 't=1,v1=abc',
     });
     expect(response.statusCode).toBe(503);
   });

@@ -116,6 +116,20 @@ export function seedJobs(app: TestApp): { token: string; otherToken: string } {
 const nowhere = { latitude: null, longitude: null, accuracy: null, positionNote: 'denied' };
 const somewhere = { latitude: -20.73611, longitude: 116.84633, accuracy: 8, positionNote: null };
 
+/** Records the row of a field file of `bytes` through the apply path; returns its id. */
+function recordFileRow(
+  app: TestApp,
+  name: 'photo.add' | 'signature.add',
+  bytes: Buffer,
+  row: { id?: string; jobId?: string } & Record<string, unknown>,
+): string {
+  const id = row.id ?? crypto.randomUUID();
+  const args = { ...row, id, jobId: row.jobId ?? JOB_ID, contentHash: sha256(bytes) };
+  const outcome = applyServerMutation(app.db, name, { ...args, size: bytes.length }, 1, T0);
+  if (!outcome.ok) throw new Error(`${name} refused: ${outcome.message}`);
+  return id;
+}
+
 /** Records a photo of `bytes` through the apply path; returns its id. */
 export function recordPhoto(
   app: TestApp,
@@ -129,27 +143,16 @@ export function recordPhoto(
   } = {},
   meta: { width?: number; height?: number } = {},
 ): string {
-  const id = options.id ?? crypto.randomUUID();
-  const outcome = applyServerMutation(
-    app.db,
-    'photo.add',
-    {
-      id,
-      jobId: options.jobId ?? JOB_ID,
-      stage: options.stage ?? 'pickup',
-      takenAt: options.takenAt ?? '2026-11-21T02:05:00.000Z',
-      ...(options.position === false ? nowhere : somewhere),
-      contentHash: sha256(bytes),
-      size: bytes.length,
-      width: meta.width ?? 640,
-      height: meta.height ?? 480,
-      mimeType: 'image/jpeg',
-    },
-    1,
-    T0,
-  );
-  if (!outcome.ok) throw new Error(`photo.add refused: ${outcome.message}`);
-  return id;
+  return recordFileRow(app, 'photo.add', bytes, {
+    id: options.id,
+    jobId: options.jobId,
+    stage: options.stage ?? 'pickup',
+    takenAt: options.takenAt ?? '2026-11-21T02:05:00.000Z',
+    ...(options.position === false ? nowhere : somewhere),
+    width: meta.width ?? 640,
+    height: meta.height ?? 480,
+    mimeType: 'image/jpeg',
+  });
 }
 
 /** Records a signature of `bytes` through the apply path; returns its id. */
@@ -158,28 +161,16 @@ export function recordSignature(
   bytes: Buffer,
   options: { document?: string; signerName?: string; jobId?: string } = {},
 ): string {
-  const id = crypto.randomUUID();
-  const outcome = applyServerMutation(
-    app.db,
-    'signature.add',
-    {
-      id,
-      jobId: options.jobId ?? JOB_ID,
-      document: options.document ?? 'authority_to_tow',
-      signerName: options.signerName ?? 'Dana Reid',
-      signedAt: '2026-11-21T02:10:00.000Z',
-      ...nowhere,
-      contentHash: sha256(bytes),
-      size: bytes.length,
-      width: 600,
-      height: 200,
-      mimeType: 'image/png',
-    },
-    1,
-    T0,
-  );
-  if (!outcome.ok) throw new Error(`signature.add refused: ${outcome.message}`);
-  return id;
+  return recordFileRow(app, 'signature.add', bytes, {
+    jobId: options.jobId,
+    document: options.document ?? 'authority_to_tow',
+    signerName: options.signerName ?? 'Dana Reid',
+    signedAt: '2026-11-21T02:10:00.000Z',
+    ...nowhere,
+    width: 600,
+    height: 200,
+    mimeType: 'image/png',
+  });
 }
 
 /** The app on a real loopback port; its base URL. */

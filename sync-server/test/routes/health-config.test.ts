@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_PROFILE, configResponseSchema } from '@pilbara/shared-schema';
+import { OTHER_BUSINESS_ENV } from '../business-env';
 import { buildTestApp } from '../helper';
 
 describe('GET /api/health', () => {
@@ -27,13 +28,7 @@ describe('GET /api/config', () => {
   it('serves configured overrides and the publishable key, never the secret key', async () => {
     const app = await buildTestApp({
       env: {
-        BUSINESS_NAME: 'Red Dirt Towing',
-        BUSINESS_EMAIL: 'office@example.com',
-        BUSINESS_ABN: '12 345 678 901',
-        OWNER1_NAME: 'Jo',
-        OWNER1_PHONE: '0400 111 111',
-        OWNER2_NAME: 'Kim',
-        OWNER2_PHONE: '0400 222 222',
+        ...OTHER_BUSINESS_ENV,
         STRIPE_SECRET_KEY: 'sk_test_secret',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_public',
         PUBLIC_URL: 'https://towing.example.com',

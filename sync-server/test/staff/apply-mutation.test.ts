@@ -19,7 +19,7 @@ import {
   pullChanges,
   pullChangesText,
 } from '../../src/db/change-log';
-import { changesPage, encodedChangesPage } from '../../src/sync/session';
+import { answerPushes, changesPage, encodedChangesPage } from '../../src/sync/session';
 import { grantLease } from '../../src/sync/leases';
 import { onTestEnd, seedRow, tempDir } from '../helper';
 import { freshAdminDb, jobRow } from './fixtures';
@@ -331,6 +331,40 @@ describe('applyBatch bookkeeping', () => {
     expect(batch.results[1]).toEqual(batch.results[0]);
     expect(count(db, 'fuel_records')).toBe(2);
     expect(count(db, 'mutation_results')).toBe(2);
+  });
+
+  it('answers a group with exactly the text of its results messages', () => {
+    const db = freshDb();
+    seedVehicle(db);
+    const push = (mutations: ReturnType<typeof fuel>[]) => ({
+      type: 'push' as const,
+      clientId: 'device-a',
+      mutations: mutations.map((m) => ({ ...m, createdAt: NOW })),
+    });
+    const ctx = { db, userId: 1, now: () => new Date(NOW) };
+    const missingTruck = { ...fuel(2), args: { ...fuel(2).args, vehicleId: 99 } };
+    const answers = answerPushes(ctx, [
+      // Applied (a result), refused with a field (a detail), applied again under a used id.
+      push([fuel(1), missingTruck, { ...fuel(3), args: { ...fuel(3).args, id: 1 } }]),
+      // A resend of settled seqs (stored verdicts) and a gap.
+      push([fuel(1), fuel(2), fuel(9)]),
+    ]);
+    const batches = [
+      applyBatch(db, 'device-a', 1, [fuel(1), missingTruck, fuel(3)], NOW),
+      applyBatch(db, 'device-a', 1, [fuel(1), fuel(2), fuel(9)], NOW),
+    ];
+    const expected = batches.map((batch) => {
+      const message: Record<string, unknown> = {
+        type: 'results',
+        results: batch.results,
+        lastSeq: batch.lastSeq,
+      };
+      if (batch.stopped) message.stopped = batch.stopped;
+      return JSON.stringify(message);
+    });
+    expect(answers).toEqual(expected);
+    expect(batches[0]?.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'rejected']);
+    expect(batches[1]?.stopped).toBe('gap');
   });
 
   it('rolls back only the mutation that breaks a constraint and goes on with the batch', () => {

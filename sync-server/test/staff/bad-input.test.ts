@@ -111,23 +111,12 @@ const WRITE_CALLS: WriteCall[] = [
   {
     method: 'POST',
     url: () => '/api/sync/push',
-    body: {
-      clientId: 'device-x',
-      mutations: [
-        {
-          seq: 1,
-          mutationId: 'm1',
-          name: 'job.markEnRoute',
-          args: { id: 'JOB-2026-1', updateId: 900 },
-          createdAt: '2026-11-21T10:00:00Z',
-        },
-      ],
-    },
+    body: VALID_BODIES.syncPush,
   },
   {
     method: 'POST',
     url: () => '/api/sync/lease',
-    body: { clientId: 'device-x', series: 'JOB-2026', size: 50 },
+    body: VALID_BODIES.syncLease,
   },
   { method: 'POST', url: () => '/api/staff', body: VALID_BODIES.staff, roleField: true },
   {

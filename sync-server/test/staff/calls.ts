@@ -113,18 +113,7 @@ export const STAFF_CALLS: readonly StaffCall[] = [
   {
     method: 'POST',
     url: '/api/sync/push',
-    payload: {
-      clientId: 'device-x',
-      mutations: [
-        {
-          seq: 1,
-          mutationId: 'm1',
-          name: 'job.markEnRoute',
-          args: { id: 'JOB-2026-1', updateId: 900 },
-          createdAt: '2026-11-21T10:00:00Z',
-        },
-      ],
-    },
+    payload: VALID_BODIES.syncPush,
     driver: 'ok',
   },
   { method: 'GET', url: '/api/sync/pull?clientId=device-x&cursor=0', driver: 'ok' },
@@ -137,7 +126,7 @@ export const STAFF_CALLS: readonly StaffCall[] = [
   {
     method: 'POST',
     url: '/api/sync/lease',
-    payload: { clientId: 'device-x', series: 'JOB-2026', size: 50 },
+    payload: VALID_BODIES.syncLease,
     driver: 'ok',
   },
   // Staff accounts (admins only); user 2 is the seeded driver.

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DRIVER_TABLES, MESSAGES, type ChangeEntry } from '@pilbara/shared-schema';
 import { getRow } from '../../src/db/rows';
-import { buildTestApp, login, snapshotDatabase, type TestApp, syncCall } from '../helper';
+import { buildTestApp, login, snapshotDatabase, type TestApp, syncCall, signedIn } from '../helper';
 import { DRIVER, OTHER_DRIVER, seedDriverJobs, seedStaffData } from './fixtures';
 
 type Message = Record<string, unknown>;
@@ -59,7 +59,12 @@ async function openSocket(app: TestApp, cookie: string) {
       if (!page.hasMore) return { changes: all, cursor: page.cursor as number };
     }
   };
-  return { socket, closed, next, nextOf, changes };
+  /** What a device does when poked: waits for the poke, then pulls what came after `cursor`. */
+  const changesAfterPoke = async (clientId: string, cursor: number) => {
+    await nextOf('poke');
+    return changes({ type: 'pull', clientId, cursor, ackedSeq: 0 });
+  };
+  return { socket, closed, next, nextOf, changes, changesAfterPoke };
 }
 
 const hello = (clientId: string) => ({
@@ -182,28 +187,17 @@ describe('a driver', () => {
     expect(JSON.stringify(mine.changes)).not.toContain('JOB-2026-5');
 
     // The office completes a job (a draft quote appears) and hands the driver's job to another.
-    const completed = await app.inject({
-      method: 'PATCH',
-      url: '/api/jobs/JOB-2026-2',
-      payload: { status: 'Completed', progress: 100 },
-      headers: { cookie: admin },
+    const completed = await signedIn(app, admin).patch('/api/jobs/JOB-2026-2', {
+      status: 'Completed',
+      progress: 100,
     });
     expect(completed.statusCode).toBe(200);
-    const handed = await app.inject({
-      method: 'PATCH',
-      url: '/api/jobs/JOB-2026-4',
-      payload: { assignedTo: OTHER_DRIVER },
-      headers: { cookie: admin },
+    const handed = await signedIn(app, admin).patch('/api/jobs/JOB-2026-4', {
+      assignedTo: OTHER_DRIVER,
     });
     expect(handed.statusCode).toBe(200);
 
-    await phone.nextOf('poke');
-    const later = await phone.changes({
-      type: 'pull',
-      clientId: 'sam-phone',
-      cursor: mine.cursor,
-      ackedSeq: 0,
-    });
+    const later = await phone.changesAfterPoke('sam-phone', mine.cursor);
     expect(later.changes.filter((change) => !allowed.has(change.entity))).toEqual([]);
     expect(jobIdsIn(later.changes)).toContain('JOB-2026-2');
     // The handed-on job and its history leave the device as deletes carrying no data.
@@ -222,13 +216,7 @@ describe('a driver', () => {
     ).toBe(false);
 
     // The office's device still gets the quote the completion wrote.
-    await office.nextOf('poke');
-    const officeLater = await office.changes({
-      type: 'pull',
-      clientId: 'office-1',
-      cursor: everything.cursor,
-      ackedSeq: 0,
-    });
+    const officeLater = await office.changesAfterPoke('office-1', everything.cursor);
     expect(officeLater.changes.some((change) => change.entity === 'quotes')).toBe(true);
     office.socket.close();
     phone.socket.close();

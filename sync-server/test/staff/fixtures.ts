@@ -5,7 +5,17 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { checklistFor, type Job } from '@pilbara/shared-schema';
-import { aJob, aNewVehicleRow } from '@pilbara/shared-schema/testing';
+import {
+  aJob,
+  aNewVehicleRow,
+  expenseAddArgs,
+  fuelAddArgs,
+  LITTLE_BLUE,
+  mileageAddArgs,
+  NEW_JOB,
+  quoteSaveArgs,
+  serviceAddArgs,
+} from '@pilbara/shared-schema/testing';
 import { TEST_PASSWORD_COST, onTestEnd, seedRow, tempDir, type TestApp } from '../helper';
 import { openDatabase, type Db } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
@@ -241,31 +251,10 @@ export const VALID_BODIES = {
   },
   defectFixed: { resolution: 'fixed', note: 'New burn gel packed' },
   jobVehicle: { vehicleId: 1 },
-  job: {
-    customerName: 'Pat Doe',
-    phone: '0400999888',
-    service: 'Roadside Assistance',
-    location: 'Dampier',
-  },
-  quote: {
-    customerName: 'Pat Doe',
-    customerPhone: '0400999888',
-    fromLocation: 'Karratha',
-    toLocation: 'Tom Price',
-    discountPercent: 10,
-    validDays: 14,
-    items: [
-      { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
-      { description: 'Mileage Charge per km', quantity: 2, unitPrice: 450, category: 'misc' },
-    ],
-  },
+  job: NEW_JOB,
+  quote: quoteSaveArgs(),
   vehicle: {
-    name: 'Little Blue',
-    make: 'Toyota',
-    model: 'LandCruiser 79',
-    year: 2023,
-    registration: '1XYZ789',
-    type: '4x4 Recovery',
+    ...LITTLE_BLUE,
     mileage: 1000,
     serviceInterval: 10000,
     fuelType: 'Diesel',
@@ -274,41 +263,31 @@ export const VALID_BODIES = {
     status: 'Excellent',
     isActive: true,
   },
-  serviceRecord: {
-    vehicleId: 1,
-    serviceType: 'Oil Change',
-    description: '15W-40 and filters',
-    mileageAtService: 52000,
-    totalCost: 45000,
-    servicedBy: 'Pilbara Diesel',
-    invoiceNumber: null,
-    invoiceDate: '2026-11-20',
-    notes: null,
-    laborCost: 45000,
-    partsCost: 0,
-    isPaid: false,
-  },
+  serviceRecord: serviceAddArgs(),
   fuelRecord: {
-    vehicleId: 1,
+    ...fuelAddArgs({ odometerReading: 50500 }),
     dateTime: '2026-11-21T09:00:00.000Z',
-    location: 'Karratha BP',
-    fuelType: 'Diesel',
-    liters: 80500,
-    pricePerLiter: 215,
-    totalCost: 17308,
-    odometerReading: 50500,
     fillType: 'Full',
     driver: 'Jack',
     notes: null,
   },
-  mileageRecord: { vehicleId: 1, startOdometer: 50000, endOdometer: 50240, purpose: 'Recovery' },
-  fleetExpense: {
-    vehicleId: 1,
-    expenseType: 'Registration',
-    amount: 125000,
-    expenseDate: '2026-11-01',
-  },
+  mileageRecord: mileageAddArgs(),
+  fleetExpense: expenseAddArgs(),
   preference: { customerEmail: 'sam@example.com', smsEnabled: false },
+  /** A device's push of one status step on the first seeded job. */
+  syncPush: {
+    clientId: 'device-x',
+    mutations: [
+      {
+        seq: 1,
+        mutationId: 'm1',
+        name: 'job.markEnRoute',
+        args: { id: 'JOB-2026-1', updateId: 900 },
+        createdAt: '2026-11-21T10:00:00Z',
+      },
+    ],
+  },
+  syncLease: { clientId: 'device-x', series: 'JOB-2026', size: 50 },
   staff: {
     username: 'jo.driver',
     password: 'driver-password-2',

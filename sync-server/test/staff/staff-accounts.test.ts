@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { buildTestApp, login, snapshotDatabase, type TestApp } from '../helper';
+import { buildTestApp, login, snapshotDatabase, type TestApp, signedIn } from '../helper';
 import { DRIVER, VALID_BODIES, seedStaffData } from './fixtures';
 
 async function staffApp(): Promise<{ app: TestApp; admin: string }> {
@@ -35,28 +35,23 @@ async function openSocket(app: TestApp, cookie: string) {
 describe('staff accounts', () => {
   it('adds a driver who signs in, lists staff and offers the active drivers for assignment', async () => {
     const { app, admin } = await staffApp();
-    const added = await app.inject({
-      method: 'POST',
-      url: '/api/staff',
-      payload: VALID_BODIES.staff,
-      headers: { cookie: admin },
-    });
+    const added = await signedIn(app, admin).post('/api/staff', VALID_BODIES.staff);
     expect(added.statusCode, added.body).toBe(201);
     const user = added.json().user as Record<string, unknown>;
     expect(user).toMatchObject({ username: 'jo.driver', role: 'driver', isActive: true });
     expect(user).not.toHaveProperty('password');
 
     const jo = await login(app, { username: 'jo.driver', password: 'driver-password-2' });
-    const me = await app.inject({ url: '/api/auth/me', headers: { cookie: jo } });
+    const me = await signedIn(app, jo).get('/api/auth/me');
     expect(me.json().user).toMatchObject({ role: 'driver' });
 
-    const staff = await app.inject({ url: '/api/staff', headers: { cookie: admin } });
+    const staff = await signedIn(app, admin).get('/api/staff');
     expect((staff.json().staff as { username: string }[]).map((s) => s.username)).toEqual([
       'admin',
       'sam',
       'jo.driver',
     ]);
-    const drivers = await app.inject({ url: '/api/drivers', headers: { cookie: admin } });
+    const drivers = await signedIn(app, admin).get('/api/drivers');
     expect(drivers.json()).toEqual({
       drivers: [
         { id: user.id, name: 'Jo Kerr' },
@@ -65,21 +60,15 @@ describe('staff accounts', () => {
     });
 
     // A deactivated driver is no longer offered.
-    await app.inject({
-      method: 'PATCH',
-      url: `/api/staff/${DRIVER.id}`,
-      payload: { isActive: false },
-      headers: { cookie: admin },
-    });
-    const after = await app.inject({ url: '/api/drivers', headers: { cookie: admin } });
+    await signedIn(app, admin).patch(`/api/staff/${DRIVER.id}`, { isActive: false });
+    const after = await signedIn(app, admin).get('/api/drivers');
     expect(after.json().drivers).toEqual([{ id: user.id, name: 'Jo Kerr' }]);
   });
 
   it('refuses bad and duplicate accounts with the field and message, changing nothing', async () => {
     const { app, admin } = await staffApp();
     const before = snapshotDatabase(app);
-    const post = (payload: object) =>
-      app.inject({ method: 'POST', url: '/api/staff', payload, headers: { cookie: admin } });
+    const post = (payload: object) => signedIn(app, admin).post('/api/staff', payload);
 
     const customer = await post({ ...VALID_BODIES.staff, role: 'customer' });
     expect(customer.statusCode).toBe(400);
@@ -89,29 +78,14 @@ describe('staff accounts', () => {
     const taken = await post({ ...VALID_BODIES.staff, username: 'SAM' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fields).toEqual({ username: MESSAGES.USERNAME_TAKEN });
-    const empty = await app.inject({
-      method: 'PATCH',
-      url: `/api/staff/${DRIVER.id}`,
-      payload: {},
-      headers: { cookie: admin },
-    });
+    const empty = await signedIn(app, admin).patch(`/api/staff/${DRIVER.id}`, {});
     expect(empty.statusCode).toBe(400);
-    const unknown = await app.inject({
-      method: 'PATCH',
-      url: '/api/staff/99',
-      payload: { isActive: false },
-      headers: { cookie: admin },
-    });
+    const unknown = await signedIn(app, admin).patch('/api/staff/99', { isActive: false });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(MESSAGES.STAFF_NOT_FOUND);
     // The only admin cannot be demoted or deactivated: someone must manage the staff.
     for (const payload of [{ role: 'driver' }, { isActive: false }]) {
-      const last = await app.inject({
-        method: 'PATCH',
-        url: '/api/staff/1',
-        payload,
-        headers: { cookie: admin },
-      });
+      const last = await signedIn(app, admin).patch('/api/staff/1', payload);
       expect(last.statusCode, JSON.stringify(payload)).toBe(409);
       expect(last.json().error).toBe(MESSAGES.LAST_ADMIN);
     }
@@ -121,14 +95,11 @@ describe('staff accounts', () => {
   it('resets a password: the old one and the old sessions stop working', async () => {
     const { app, admin } = await staffApp();
     const old = await login(app, DRIVER);
-    const reset = await app.inject({
-      method: 'POST',
-      url: `/api/staff/${DRIVER.id}/password`,
-      payload: { password: 'fresh-password-8' },
-      headers: { cookie: admin },
+    const reset = await signedIn(app, admin).post(`/api/staff/${DRIVER.id}/password`, {
+      password: 'fresh-password-8',
     });
     expect(reset.statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/jobs', headers: { cookie: old } })).statusCode).toBe(401);
+    expect((await signedIn(app, old).get('/api/jobs')).statusCode).toBe(401);
     await expect(login(app, DRIVER)).rejects.toThrow(/401/);
     await login(app, { username: DRIVER.username, password: 'fresh-password-8' });
   });
@@ -138,20 +109,15 @@ describe('staff accounts', () => {
     const driver = await login(app, DRIVER);
     const phone = await openSocket(app, driver);
     const started = Date.now();
-    const deactivated = await app.inject({
-      method: 'PATCH',
-      url: `/api/staff/${DRIVER.id}`,
-      payload: { isActive: false },
-      headers: { cookie: admin },
+    const deactivated = await signedIn(app, admin).patch(`/api/staff/${DRIVER.id}`, {
+      isActive: false,
     });
     expect(deactivated.json().user).toMatchObject({ isActive: false });
     // Closed by the server without the device speaking first.
     expect(await phone.closed).toBe(4401);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(phone.received).toContainEqual(expect.objectContaining({ code: 'session_ended' }));
-    expect((await app.inject({ url: '/api/jobs', headers: { cookie: driver } })).statusCode).toBe(
-      401,
-    );
+    expect((await signedIn(app, driver).get('/api/jobs')).statusCode).toBe(401);
     await expect(login(app, DRIVER)).rejects.toThrow(/401/);
   });
 
@@ -160,20 +126,13 @@ describe('staff accounts', () => {
     const driver = await login(app, DRIVER);
     const phone = await openSocket(app, driver);
     const office = await openSocket(app, admin);
-    const promoted = await app.inject({
-      method: 'PATCH',
-      url: `/api/staff/${DRIVER.id}`,
-      payload: { role: 'admin' },
-      headers: { cookie: admin },
-    });
+    const promoted = await signedIn(app, admin).patch(`/api/staff/${DRIVER.id}`, { role: 'admin' });
     expect(promoted.statusCode).toBe(200);
     expect(await phone.closed).toBe(4401);
     // Only that account's sockets close.
     expect(office.socket.readyState).toBe(WebSocket.OPEN);
     const again = await login(app, DRIVER);
-    expect((await app.inject({ url: '/api/quotes', headers: { cookie: again } })).statusCode).toBe(
-      200,
-    );
+    expect((await signedIn(app, again).get('/api/quotes')).statusCode).toBe(200);
     office.socket.close();
   });
 });

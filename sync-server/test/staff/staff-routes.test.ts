@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, login, type TestApp } from '../helper';
+import { buildTestApp, login, type TestApp, signedIn } from '../helper';
 import { VALID_BODIES, seedStaffData } from './fixtures';
 
 async function staffApp(): Promise<{ app: TestApp; cookie: string }> {
@@ -11,16 +11,11 @@ async function staffApp(): Promise<{ app: TestApp; cookie: string }> {
 describe('staff jobs API', () => {
   it('lists, creates, steps, reassigns and deletes jobs with a history row per change', async () => {
     const { app, cookie } = await staffApp();
-    const list = await app.inject({ method: 'GET', url: '/api/jobs', headers: { cookie } });
+    const list = await signedIn(app, cookie).get('/api/jobs');
     expect(list.statusCode).toBe(200);
     expect(list.json().jobs).toHaveLength(3);
 
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/jobs',
-      headers: { cookie },
-      payload: VALID_BODIES.job,
-    });
+    const created = await signedIn(app, cookie).post('/api/jobs', VALID_BODIES.job);
     expect(created.statusCode).toBe(201);
     const job = created.json().job;
     // Keyed by a leased key, numbered by the server after the three jobs already there.
@@ -31,54 +26,35 @@ describe('staff jobs API', () => {
       progress: 0,
     });
 
-    const enRoute = await app.inject({
-      method: 'PATCH',
-      url: `/api/jobs/${job.id}`,
-      headers: { cookie },
-      payload: { status: 'En Route', progress: 25 },
+    const enRoute = await signedIn(app, cookie).patch(`/api/jobs/${job.id}`, {
+      status: 'En Route',
+      progress: 25,
     });
     expect(enRoute.statusCode).toBe(200);
     expect(enRoute.json().job).toMatchObject({ status: 'En Route', progress: 25 });
 
-    const reassigned = await app.inject({
-      method: 'PATCH',
-      url: `/api/jobs/${job.id}`,
-      headers: { cookie },
-      payload: { assignedTo: 'Both' },
+    const reassigned = await signedIn(app, cookie).patch(`/api/jobs/${job.id}`, {
+      assignedTo: 'Both',
     });
     expect(reassigned.json().job).toMatchObject({ assignedTo: 'Both', status: 'En Route' });
 
-    const updates = await app.inject({
-      method: 'GET',
-      url: `/api/jobs/${job.id}/updates`,
-      headers: { cookie },
-    });
+    const updates = await signedIn(app, cookie).get(`/api/jobs/${job.id}/updates`);
     expect(updates.json().updates.map((u: { status: string }) => u.status)).toEqual([
       'Assigned',
       'En Route',
       'En Route',
     ]);
 
-    const early = await app.inject({
-      method: 'DELETE',
-      url: `/api/jobs/${job.id}`,
-      headers: { cookie },
-    });
+    const early = await signedIn(app, cookie).delete(`/api/jobs/${job.id}`);
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe('Only completed or cancelled jobs can be deleted');
 
-    const cancelled = await app.inject({
-      method: 'PATCH',
-      url: `/api/jobs/${job.id}`,
-      headers: { cookie },
-      payload: { status: 'Cancelled', progress: 25 },
+    const cancelled = await signedIn(app, cookie).patch(`/api/jobs/${job.id}`, {
+      status: 'Cancelled',
+      progress: 25,
     });
     expect(cancelled.json().job).toMatchObject({ status: 'Cancelled' });
-    const deleted = await app.inject({
-      method: 'DELETE',
-      url: `/api/jobs/${job.id}`,
-      headers: { cookie },
-    });
+    const deleted = await signedIn(app, cookie).delete(`/api/jobs/${job.id}`);
     expect(deleted.statusCode).toBe(200);
     // Archived, not erased: the job and its history stay (issue 16).
     expect(
@@ -91,20 +67,14 @@ describe('staff jobs API', () => {
 
   it('completing a job through the API leaves a draft quote for it', async () => {
     const { app, cookie } = await staffApp();
-    const before = (
-      await app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie } })
-    ).json().quotes.length;
-    const done = await app.inject({
-      method: 'PATCH',
-      url: '/api/jobs/JOB-2026-2',
-      headers: { cookie },
-      payload: { status: 'Completed', progress: 100 },
+    const before = (await signedIn(app, cookie).get('/api/quotes')).json().quotes.length;
+    const done = await signedIn(app, cookie).patch('/api/jobs/JOB-2026-2', {
+      status: 'Completed',
+      progress: 100,
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().job).toMatchObject({ status: 'Completed', progress: 100 });
-    const quotes = (
-      await app.inject({ method: 'GET', url: '/api/quotes', headers: { cookie } })
-    ).json().quotes;
+    const quotes = (await signedIn(app, cookie).get('/api/quotes')).json().quotes;
     expect(quotes).toHaveLength(before + 1);
     expect(
       quotes.find(
@@ -121,26 +91,18 @@ describe('staff jobs API', () => {
 
   it('refuses status steps on a finished job and answers 404 for unknown ids', async () => {
     const { app, cookie } = await staffApp();
-    const finished = await app.inject({
-      method: 'PATCH',
-      url: '/api/jobs/JOB-2026-3',
-      headers: { cookie },
-      payload: { status: 'En Route', progress: 25 },
+    const finished = await signedIn(app, cookie).patch('/api/jobs/JOB-2026-3', {
+      status: 'En Route',
+      progress: 25,
     });
     expect(finished.statusCode).toBe(409);
-    const reassign = await app.inject({
-      method: 'PATCH',
-      url: '/api/jobs/JOB-2026-3',
-      headers: { cookie },
-      payload: { assignedTo: 'Both' },
+    const reassign = await signedIn(app, cookie).patch('/api/jobs/JOB-2026-3', {
+      assignedTo: 'Both',
     });
     expect(reassign.statusCode).toBe(409);
     expect(reassign.json().error).toBe('This job is finished and can no longer be changed');
-    const unknown = await app.inject({
-      method: 'PATCH',
-      url: '/api/jobs/JOB-2026-999',
-      headers: { cookie },
-      payload: { assignedTo: 'Both' },
+    const unknown = await signedIn(app, cookie).patch('/api/jobs/JOB-2026-999', {
+      assignedTo: 'Both',
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('Job not found');
@@ -150,17 +112,13 @@ describe('staff jobs API', () => {
 describe('staff bookings API', () => {
   it('lists pending bookings emergency first and approves one into a job the search finds', async () => {
     const { app, cookie } = await staffApp();
-    const list = await app.inject({ method: 'GET', url: '/api/bookings', headers: { cookie } });
+    const list = await signedIn(app, cookie).get('/api/bookings');
     expect(list.json().bookings.map((b: { id: string }) => b.id)).toEqual([
       'BKG-2026-2',
       'BKG-2026-1',
     ]);
 
-    const approved = await app.inject({
-      method: 'POST',
-      url: '/api/bookings/BKG-2026-1/approve',
-      headers: { cookie },
-    });
+    const approved = await signedIn(app, cookie).post('/api/bookings/BKG-2026-1/approve');
     expect(approved.statusCode).toBe(200);
     const { id: jobKey, number: jobId } = approved.json().job as { id: string; number: string };
     expect(jobKey).toMatch(/^JOB-2026-P\d+$/);
@@ -170,26 +128,20 @@ describe('staff bookings API', () => {
     // The customer finds it by the number they were told, or by the provisional reference
     // staff may have read out before it synced; either way they see the number.
     for (const query of [jobId, jobKey]) {
-      const search = await app.inject({
-        method: 'GET',
-        url: `/api/jobs/search?query=${query}&phone=${encodeURIComponent('0498765432')}`,
-        headers: { cookie },
-      });
+      const search = await signedIn(app, cookie).get(
+        `/api/jobs/search?query=${query}&phone=${encodeURIComponent('0498765432')}`,
+      );
       expect(search.statusCode).toBe(200);
       expect(search.json().job).toMatchObject({ id: jobId, customerName: 'Sam Lee' });
     }
 
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/bookings/BKG-2026-1/approve',
-      headers: { cookie },
-    });
+    const again = await signedIn(app, cookie).post('/api/bookings/BKG-2026-1/approve');
     expect(again.statusCode).toBe(409);
     // In plain words, naming the job the first approval made (issue 16).
     expect(again.json().error).toMatch(
       new RegExp(` already approved this booking as ${jobId}\\.$`),
     );
-    const after = await app.inject({ method: 'GET', url: '/api/bookings', headers: { cookie } });
+    const after = await signedIn(app, cookie).get('/api/bookings');
     expect(
       after.json().bookings.map((b: { id: string; status: string }) => `${b.id}:${b.status}`),
     ).toEqual(['BKG-2026-2:pending', 'BKG-2026-1:approved']);
@@ -197,7 +149,7 @@ describe('staff bookings API', () => {
 
   it('lists contact messages', async () => {
     const { app, cookie } = await staffApp();
-    const emails = await app.inject({ method: 'GET', url: '/api/emails', headers: { cookie } });
+    const emails = await signedIn(app, cookie).get('/api/emails');
     expect(emails.json().emails[0]).toMatchObject({
       subject: 'URGENT: Emergency Towing',
       sent: true,
@@ -209,86 +161,57 @@ describe('staff bookings API', () => {
 describe('staff quotes API', () => {
   it('computes totals itself, edits drafts only, follows the status transitions and deletes', async () => {
     const { app, cookie } = await staffApp();
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/quotes',
-      headers: { cookie },
-      payload: {
-        ...VALID_BODIES.quote,
-        itemsSubtotal: 1,
-        basePrice: 1,
-        discountAmount: 1,
-        finalPrice: 1,
-        status: 'accepted',
-      },
+    const created = await signedIn(app, cookie).post('/api/quotes', {
+      ...VALID_BODIES.quote,
+      itemsSubtotal: 1,
+      basePrice: 1,
+      discountAmount: 1,
+      finalPrice: 1,
+      status: 'accepted',
     });
     expect(created.statusCode).toBe(201);
     const quote = created.json().quote;
-    // 18000 + 900 = 18900 × Tom Price 1.4 = 26460, less 10 % = 23814.
+    // 18000 + 9000 = 27000 × Tom Price 1.4 = 37800, less 10 % = 34020.
     expect(quote).toMatchObject({
-      itemsSubtotal: 18900,
-      basePrice: 26460,
-      discountAmount: 2646,
-      finalPrice: 23814,
+      itemsSubtotal: 27000,
+      basePrice: 37800,
+      discountAmount: 3780,
+      finalPrice: 34020,
       status: 'draft',
     });
 
-    const edited = await app.inject({
-      method: 'PUT',
-      url: `/api/quotes/${quote.id}`,
-      headers: { cookie },
-      payload: { ...VALID_BODIES.quote, discountPercent: 0 },
+    const edited = await signedIn(app, cookie).put(`/api/quotes/${quote.id}`, {
+      ...VALID_BODIES.quote,
+      discountPercent: 0,
     });
-    expect(edited.json().quote).toMatchObject({ finalPrice: 26460 });
+    expect(edited.json().quote).toMatchObject({ finalPrice: 37800 });
 
-    const badMove = await app.inject({
-      method: 'PATCH',
-      url: `/api/quotes/${quote.id}`,
-      headers: { cookie },
-      payload: { status: 'accepted' },
+    const badMove = await signedIn(app, cookie).patch(`/api/quotes/${quote.id}`, {
+      status: 'accepted',
     });
     expect(badMove.statusCode).toBe(409);
-    const sent = await app.inject({
-      method: 'PATCH',
-      url: `/api/quotes/${quote.id}`,
-      headers: { cookie },
-      payload: { status: 'sent' },
-    });
+    const sent = await signedIn(app, cookie).patch(`/api/quotes/${quote.id}`, { status: 'sent' });
     expect(sent.json().quote.status).toBe('sent');
-    const locked = await app.inject({
-      method: 'PUT',
-      url: `/api/quotes/${quote.id}`,
-      headers: { cookie },
-      payload: VALID_BODIES.quote,
-    });
+    const locked = await signedIn(app, cookie).put(`/api/quotes/${quote.id}`, VALID_BODIES.quote);
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error).toBe('Only draft quotes can be edited');
 
-    const copy = await app.inject({
-      method: 'POST',
-      url: `/api/quotes/${quote.id}/duplicate`,
-      headers: { cookie },
-    });
+    const copy = await signedIn(app, cookie).post(`/api/quotes/${quote.id}/duplicate`);
     expect(copy.statusCode).toBe(201);
-    expect(copy.json().quote).toMatchObject({ customerName: 'Pat Doe (Copy)', status: 'draft' });
+    expect(copy.json().quote).toMatchObject({
+      customerName: 'Jordan Reid (Copy)',
+      status: 'draft',
+    });
 
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: `/api/quotes/${quote.id}`,
-      headers: { cookie },
-    });
+    const removed = await signedIn(app, cookie).delete(`/api/quotes/${quote.id}`);
     expect(removed.statusCode).toBe(200);
-    const gone = await app.inject({
-      method: 'DELETE',
-      url: `/api/quotes/${quote.id}`,
-      headers: { cookie },
-    });
+    const gone = await signedIn(app, cookie).delete(`/api/quotes/${quote.id}`);
     expect(gone.statusCode).toBe(404);
   });
 
   it('lists invoices', async () => {
     const { app, cookie } = await staffApp();
-    const invoices = await app.inject({ method: 'GET', url: '/api/invoices', headers: { cookie } });
+    const invoices = await signedIn(app, cookie).get('/api/invoices');
     expect(invoices.json().invoices).toEqual([
       expect.objectContaining({ id: 'INV-2026-1', amount: 7500 }),
     ]);
@@ -298,62 +221,44 @@ describe('staff quotes API', () => {
 describe('staff fleet API', () => {
   it('adds, updates and removes vehicles and records their service, fuel, mileage and expenses', async () => {
     const { app, cookie } = await staffApp();
-    const added = await app.inject({
-      method: 'POST',
-      url: '/api/vehicles',
-      headers: { cookie },
-      payload: VALID_BODIES.vehicle,
-    });
+    const added = await signedIn(app, cookie).post('/api/vehicles', VALID_BODIES.vehicle);
     expect(added.statusCode).toBe(201);
     const vehicle = added.json().vehicle;
     expect(vehicle).toMatchObject({ name: 'Little Blue', status: 'Excellent', isActive: true });
 
-    const dup = await app.inject({
-      method: 'POST',
-      url: '/api/vehicles',
-      headers: { cookie },
-      payload: { ...VALID_BODIES.vehicle, name: 'Other' },
+    const dup = await signedIn(app, cookie).post('/api/vehicles', {
+      ...VALID_BODIES.vehicle,
+      name: 'Other',
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error).toBe(
       'Registration number already exists. Please use a different registration.',
     );
     // The same plate typed another way is the same truck (issue 16): refused, nothing stored.
-    const before = (
-      await app.inject({ method: 'GET', url: '/api/vehicles', headers: { cookie } })
-    ).json().vehicles.length;
-    const sameOtherCase = await app.inject({
-      method: 'POST',
-      url: '/api/vehicles',
-      headers: { cookie },
-      payload: { ...VALID_BODIES.vehicle, name: 'Other', registration: '1xyz-789' },
+    const before = (await signedIn(app, cookie).get('/api/vehicles')).json().vehicles.length;
+    const sameOtherCase = await signedIn(app, cookie).post('/api/vehicles', {
+      ...VALID_BODIES.vehicle,
+      name: 'Other',
+      registration: '1xyz-789',
     });
     expect(sameOtherCase.statusCode).toBe(409);
     expect(sameOtherCase.json()).toMatchObject({
       error: 'Registration number already exists. Please use a different registration.',
     });
-    const after = (
-      await app.inject({ method: 'GET', url: '/api/vehicles', headers: { cookie } })
-    ).json().vehicles.length;
+    const after = (await signedIn(app, cookie).get('/api/vehicles')).json().vehicles.length;
     expect(before).toBeGreaterThan(0);
     expect(after).toBe(before);
 
-    const mods = await app.inject({
-      method: 'PUT',
-      url: `/api/vehicles/${vehicle.id}`,
-      headers: { cookie },
-      payload: { modifications: ['Snatch Block'] },
+    const mods = await signedIn(app, cookie).put(`/api/vehicles/${vehicle.id}`, {
+      modifications: ['Snatch Block'],
     });
     expect(mods.json().vehicle).toMatchObject({
       modifications: ['Snatch Block'],
       name: 'Little Blue',
       registration: '1XYZ789',
     });
-    const features = await app.inject({
-      method: 'PUT',
-      url: `/api/vehicles/${vehicle.id}`,
-      headers: { cookie },
-      payload: { specialFeatures: ['Mine Site Approved'] },
+    const features = await signedIn(app, cookie).put(`/api/vehicles/${vehicle.id}`, {
+      specialFeatures: ['Mine Site Approved'],
     });
     expect(features.json().vehicle).toMatchObject({
       specialFeatures: ['Mine Site Approved'],
@@ -366,77 +271,51 @@ describe('staff fleet API', () => {
       ['/api/mileage-records', VALID_BODIES.mileageRecord, 'mileageRecord'],
       ['/api/fleet-expenses', VALID_BODIES.fleetExpense, 'fleetExpense'],
     ] as const) {
-      const response = await app.inject({
-        method: 'POST',
-        url,
-        headers: { cookie },
-        payload: { ...body, vehicleId: vehicle.id },
-      });
+      const response = await signedIn(app, cookie).post(url, { ...body, vehicleId: vehicle.id });
       expect(response.statusCode, url).toBe(201);
       expect(response.json()[key]).toMatchObject({ vehicleId: vehicle.id });
     }
-    const fuel = await app.inject({
-      method: 'GET',
-      url: `/api/fuel-records?vehicleId=${vehicle.id}`,
-      headers: { cookie },
-    });
+    const fuel = await signedIn(app, cookie).get(`/api/fuel-records?vehicleId=${vehicle.id}`);
     expect(fuel.json().fuelRecords).toHaveLength(1);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/service-records', headers: { cookie } })).json()
-        .serviceRecords,
+      (await signedIn(app, cookie).get('/api/service-records')).json().serviceRecords,
     ).toHaveLength(1);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/mileage-records', headers: { cookie } })).json()
-        .mileageRecords,
+      (await signedIn(app, cookie).get('/api/mileage-records')).json().mileageRecords,
     ).toHaveLength(1);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/fleet-expenses', headers: { cookie } })).json()
-        .fleetExpenses,
+      (await signedIn(app, cookie).get('/api/fleet-expenses')).json().fleetExpenses,
     ).toHaveLength(1);
 
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: `/api/vehicles/${vehicle.id}`,
-      headers: { cookie },
-    });
+    const removed = await signedIn(app, cookie).delete(`/api/vehicles/${vehicle.id}`);
     expect(removed.statusCode).toBe(200);
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/vehicles', headers: { cookie } })).json()
-        .vehicles,
-    ).toHaveLength(1);
+    expect((await signedIn(app, cookie).get('/api/vehicles')).json().vehicles).toHaveLength(1);
     // Its records stay for the reports (issue 16).
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/fuel-records', headers: { cookie } })).json()
-        .fuelRecords,
-    ).toHaveLength(1);
+    expect((await signedIn(app, cookie).get('/api/fuel-records')).json().fuelRecords).toHaveLength(
+      1,
+    );
   });
 });
 
 describe('notification preferences API', () => {
   it('reads defaults for an unknown email and saves changes', async () => {
     const { app, cookie } = await staffApp();
-    const defaults = await app.inject({
-      method: 'GET',
-      url: '/api/notification-preferences?email=sam@example.com',
-      headers: { cookie },
-    });
+    const defaults = await signedIn(app, cookie).get(
+      '/api/notification-preferences?email=sam@example.com',
+    );
     expect(defaults.json().preference).toMatchObject({
       smsEnabled: true,
       emailEnabled: true,
       marketingEmails: false,
     });
-    const saved = await app.inject({
-      method: 'PUT',
-      url: '/api/notification-preferences',
-      headers: { cookie },
-      payload: VALID_BODIES.preference,
-    });
+    const saved = await signedIn(app, cookie).put(
+      '/api/notification-preferences',
+      VALID_BODIES.preference,
+    );
     expect(saved.statusCode).toBe(200);
-    const read = await app.inject({
-      method: 'GET',
-      url: '/api/notification-preferences?email=sam@example.com',
-      headers: { cookie },
-    });
+    const read = await signedIn(app, cookie).get(
+      '/api/notification-preferences?email=sam@example.com',
+    );
     expect(read.json().preference).toMatchObject({
       smsEnabled: false,
       customerEmail: 'sam@example.com',

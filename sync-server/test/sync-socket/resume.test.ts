@@ -61,81 +61,78 @@ function serverJobs(server: SimServer): unknown[] {
 
 const sent = (db: Setup['db']) => async () => (await db.outbox.count()) === 0;
 
+/** Waits until the outbox is empty, then checks the one queued job reached the server. */
+async function expectJobSent(test: Setup, when: string, timeoutMs = 5_000): Promise<void> {
+  await waitFor(sent(test.db), timeoutMs, `the job to be sent ${when}`);
+  expect(serverJobs(test.server)).toEqual([{ id: 'JOB-2026-1' }]);
+}
+
+/** Starts the engine while the browser says it is offline, then queues one job. */
+async function startOfflineWithJob(test: Setup): Promise<void> {
+  test.network.browserSaysOnline = false;
+  test.engine.setNetworkAvailable(false);
+  await test.engine.start();
+  await queueJob(test.db, 1);
+}
+
 describe('sending resumes without Background Sync', () => {
   it('sends what was queued before the app closed as soon as it opens again', async () => {
-    const { server, engine, db } = setup('resume-open');
-    await queueJob(db, 1);
-    await engine.start();
-    await waitFor(sent(db), 10_000, 'the queued job to be sent on open');
-    expect(serverJobs(server)).toEqual([{ id: 'JOB-2026-1' }]);
+    const test = setup('resume-open');
+    await queueJob(test.db, 1);
+    await test.engine.start();
+    await expectJobSent(test, 'on open', 10_000);
   });
 
   it('holds off while the browser says offline and sends on the online event', async () => {
-    const { server, engine, db, attempts, network } = setup('resume-online', {
-      networkCheckMs: 60_000,
-    });
-    network.browserSaysOnline = false;
-    engine.setNetworkAvailable(false);
-    await engine.start();
-    await queueJob(db, 1);
+    const test = setup('resume-online', { networkCheckMs: 60_000 });
+    const { engine, network } = test;
+    await startOfflineWithJob(test);
     engine.kick();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(attempts()).toBe(0);
+    expect(test.attempts()).toBe(0);
     expect(engine.state).toBe('offline');
 
     network.browserSaysOnline = true;
     engine.setNetworkAvailable(true);
-    await waitFor(sent(db), 10_000, 'the job to be sent on online');
-    expect(serverJobs(server)).toEqual([{ id: 'JOB-2026-1' }]);
+    await expectJobSent(test, 'on online', 10_000);
   });
 
   it('tries again at once when the tab comes back to the front, not after its backoff', async () => {
     // A long backoff: after the first failed attempt the next one is 30 s or more away.
-    const { server, engine, db, attempts, network } = setup('resume-visible', {
-      backoffMs: 60_000,
-    });
+    const test = setup('resume-visible', { backoffMs: 60_000 });
+    const { engine, attempts, network } = test;
     network.up = false;
-    await queueJob(db, 1);
+    await queueJob(test.db, 1);
     await engine.start();
     await waitFor(async () => engine.state === 'offline', 5_000, 'the first attempt to fail');
     const before = attempts();
     network.up = true;
     // What the app does on `visibilitychange` to visible.
     engine.reconnectNow();
-    await waitFor(sent(db), 5_000, 'the job to be sent when the tab is visible again');
+    await expectJobSent(test, 'when the tab is visible again');
     expect(attempts()).toBe(before + 1);
-    expect(serverJobs(server)).toEqual([{ id: 'JOB-2026-1' }]);
   });
 
   it('sends when the network is back even if the online event never comes', async () => {
-    const { server, engine, db, network } = setup('resume-missed-online', { networkCheckMs: 50 });
-    network.browserSaysOnline = false;
-    engine.setNetworkAvailable(false);
-    await engine.start();
-    await queueJob(db, 1);
+    const test = setup('resume-missed-online', { networkCheckMs: 50 });
+    const { engine } = test;
+    await startOfflineWithJob(test);
     engine.kick();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await db.outbox.count()).toBe(1);
+    expect(await test.db.outbox.count()).toBe(1);
 
     // Signal back; the browser knows (navigator.onLine) but fires no `online` event.
-    network.browserSaysOnline = true;
-    await waitFor(sent(db), 5_000, 'the job to be sent without an online event');
-    expect(serverJobs(server)).toEqual([{ id: 'JOB-2026-1' }]);
+    test.network.browserSaysOnline = true;
+    await expectJobSent(test, 'without an online event');
     // The chip follows: the page that carried the verdict settles as "online".
     await waitFor(async () => engine.state === 'online', 5_000, 'the engine to say online');
   });
 
   it('a tab brought to the front after a missed online event sends at once', async () => {
-    const { server, engine, db, network } = setup('resume-visible-missed', {
-      networkCheckMs: 60_000,
-    });
-    network.browserSaysOnline = false;
-    engine.setNetworkAvailable(false);
-    await engine.start();
-    await queueJob(db, 1);
-    network.browserSaysOnline = true;
-    engine.reconnectNow();
-    await waitFor(sent(db), 5_000, 'the job to be sent on visibilitychange');
-    expect(serverJobs(server)).toEqual([{ id: 'JOB-2026-1' }]);
+    const test = setup('resume-visible-missed', { networkCheckMs: 60_000 });
+    await startOfflineWithJob(test);
+    test.network.browserSaysOnline = true;
+    test.engine.reconnectNow();
+    await expectJobSent(test, 'on visibilitychange');
   });
 });

@@ -111,16 +111,14 @@ const brakeService = {
   invoiceDate: '2026-11-21',
 };
 
+/** The arguments that close defect `id` of the test truck as fixed, saying what was done. */
+const fixed = (id: number, note: string) => ({ id, vehicleId: 1, resolution: 'fixed', note });
+
 describe('defect.resolve', () => {
   const raised = checked({ ...SOFT_BRAKES, ...CUT_TYRE }).tables;
 
   it('the vehicle stays out of service until the last critical defect is resolved', () => {
-    const first = ok(raised, 'defect.resolve', {
-      id: 71,
-      vehicleId: 1,
-      resolution: 'fixed',
-      note: 'Bled the brake lines',
-    }).tables;
+    const first = ok(raised, 'defect.resolve', fixed(71, 'Bled the brake lines')).tables;
     expect(row(first, 'vehicle_defects', 71)).toMatchObject({
       status: 'resolved',
       resolution: 'fixed',
@@ -153,24 +151,11 @@ describe('defect.resolve', () => {
   });
 
   it('refuses a resolved defect, a fix without a note and another vehicle’s service', () => {
-    const done = ok(raised, 'defect.resolve', {
-      id: 71,
-      vehicleId: 1,
-      resolution: 'fixed',
-      note: 'ok',
-    });
-    expect(
-      rejected(done.tables, 'defect.resolve', {
-        id: 71,
-        vehicleId: 1,
-        resolution: 'fixed',
-        note: 'x',
-      }).message,
-    ).toBe('This defect is already resolved');
-    expect(
-      rejected(raised, 'defect.resolve', { id: 71, vehicleId: 1, resolution: 'fixed', note: ' ' })
-        .message,
-    ).toBe('Say what was done');
+    const done = ok(raised, 'defect.resolve', fixed(71, 'ok'));
+    expect(rejected(done.tables, 'defect.resolve', fixed(71, 'x')).message).toBe(
+      'This defect is already resolved',
+    );
+    expect(rejected(raised, 'defect.resolve', fixed(71, ' ')).message).toBe('Say what was done');
     expect(
       rejected(raised, 'defect.resolve', {
         id: 71,
@@ -194,12 +179,7 @@ describe('defect.resolve', () => {
     });
     expect(refused.outcome).toMatchObject({ ok: false, code: 'forbidden' });
     expect(
-      applyInMemory(
-        raised,
-        'defect.resolve',
-        { id: 71, vehicleId: 1, resolution: 'fixed', note: 'ok' },
-        { ...ctx, actor: driver },
-      ).outcome,
+      applyInMemory(raised, 'defect.resolve', fixed(71, 'ok'), { ...ctx, actor: driver }).outcome,
     ).toMatchObject({ ok: false, code: 'forbidden' });
     // A driver still logs a service, but one that closes a defect is refused whole.
     expect(
@@ -265,8 +245,7 @@ describe('service.add closing defects in the same step', () => {
       [raised, [71, 999], 'Defect not found'],
       [otherTruck, [71, 80], 'Defect not found'],
       [
-        ok(raised, 'defect.resolve', { id: 73, vehicleId: 1, resolution: 'fixed', note: 'ok' })
-          .tables,
+        ok(raised, 'defect.resolve', fixed(73, 'ok')).tables,
         [71, 73],
         'This defect is already resolved',
       ],

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { quoteSaveArgs } from './test-args';
 import { NOW, aQuote, ok, rejected, row, tables } from './test-fixtures';
 
 const saveArgs = {
+  ...quoteSaveArgs(),
   id: 'Q-2026-5',
-  customerName: 'Dana Reid',
-  customerPhone: '0412345678',
-  fromLocation: 'Karratha',
-  toLocation: 'Newman',
-  discountPercent: 10,
-  validDays: 14,
-  items: [
-    { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
-    { description: 'Shackle Set', quantity: 2, unitPrice: 2500, category: 'parts' },
-  ],
   // Totals a client sends are never trusted.
   finalPrice: 1,
   basePrice: 1,
@@ -22,19 +14,19 @@ describe('quote.save', () => {
   it('creates a draft with totals computed from the items', () => {
     const result = ok(tables({}), 'quote.save', saveArgs);
     const quote = row(result.tables, 'quotes', 'Q-2026-5');
-    // 23000 × Newman 1.5 = 34500, less 10 % = 31050.
+    // 27000 × Tom Price 1.4 = 37800, less 10 % = 34020.
     expect(quote).toMatchObject({
       status: 'draft',
-      itemsSubtotal: 23000,
-      basePrice: 34500,
-      discountAmount: 3450,
-      finalPrice: 31050,
+      itemsSubtotal: 27000,
+      basePrice: 37800,
+      discountAmount: 3780,
+      finalPrice: 34020,
       validUntil: '2026-12-05T10:00:00.000Z',
       createdAt: NOW,
     });
     expect(quote?.items).toEqual([
       expect.objectContaining({ id: 'Q-2026-5-1', total: 18000 }),
-      expect.objectContaining({ id: 'Q-2026-5-2', total: 5000 }),
+      expect.objectContaining({ id: 'Q-2026-5-2', total: 9000 }),
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expenseAddArgs, fuelAddArgs, mileageAddArgs, serviceAddArgs } from './test-args';
 import { NOW, aVehicle, ok, rejected, row, tables } from './test-fixtures';
 
 const fleet = tables({ vehicles: [aVehicle()] });
@@ -11,20 +12,7 @@ function rejectsEach(name: string, args: object, cases: [object, string][]): voi
 }
 
 describe('service.add', () => {
-  const args = {
-    id: 10,
-    vehicleId: 1,
-    serviceType: 'Oil Change',
-    description: '15W-40 and filters',
-    mileageAtService: 52000,
-    totalCost: 45000,
-    servicedBy: 'Pilbara Diesel',
-    invoiceNumber: 'PD-1001',
-    invoiceDate: '2026-11-20',
-    notes: null,
-    partsCost: 0,
-    isPaid: false,
-  };
+  const args = serviceAddArgs({ id: 10, invoiceNumber: 'PD-1001' });
 
   it('records the service, labour equal to the total, and moves the vehicle on', () => {
     const result = ok(fleet, 'service.add', args);
@@ -71,22 +59,12 @@ describe('service.add', () => {
 });
 
 describe('fuel.add', () => {
-  const args = {
-    id: 20,
-    vehicleId: 1,
-    location: 'Karratha BP',
-    fuelType: 'Diesel',
-    liters: 80500,
-    pricePerLiter: 215,
-    totalCost: 17308,
-    odometerReading: 50500,
-    driver: 'Jack',
-  };
+  const args = fuelAddArgs({ id: 20, odometerReading: 50500 });
 
   it('records the fill at the server time and raises the odometer', () => {
     const result = ok(fleet, 'fuel.add', args);
     expect(row(result.tables, 'fuel_records', 20)).toMatchObject({
-      liters: 80500,
+      liters: 80_000,
       fillType: 'Full',
       dateTime: NOW,
       notes: null,
@@ -111,13 +89,7 @@ describe('fuel.add', () => {
 });
 
 describe('mileage.add', () => {
-  const args = {
-    id: 30,
-    vehicleId: 1,
-    startOdometer: 50000,
-    endOdometer: 50240,
-    purpose: 'Recovery at Pannawonica',
-  };
+  const args = mileageAddArgs({ id: 30 });
 
   it('computes the distance and raises the odometer', () => {
     const result = ok(fleet, 'mileage.add', args);
@@ -138,13 +110,7 @@ describe('mileage.add', () => {
 });
 
 describe('expense.add', () => {
-  const args = {
-    id: 40,
-    vehicleId: 1,
-    expenseType: 'Registration',
-    amount: 125000,
-    expenseDate: '2026-11-01',
-  };
+  const args = expenseAddArgs({ id: 40 });
 
   it('records the expense', () => {
     const result = ok(fleet, 'expense.add', args);

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { LITTLE_BLUE } from './test-args';
 import { NOW, aVehicle, ok, rejected, row, tables } from './test-fixtures';
 
-const addArgs = {
-  id: 2,
-  name: 'Little Blue',
-  make: 'Toyota',
-  model: 'LandCruiser 79',
-  year: 2023,
-  registration: '1XYZ789',
-  type: '4x4 Recovery',
-  status: 'Excellent',
-};
+const addArgs = { id: 2, ...LITTLE_BLUE, status: 'Excellent' };
 
 describe('vehicle.add', () => {
   it('adds a vehicle with the fleet defaults', () => {

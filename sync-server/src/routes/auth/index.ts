@@ -15,6 +15,7 @@ import {
   authUserResponseSchema,
   changePasswordInputSchema,
   loginInputSchema,
+  loginResponseSchema,
   logoutResponseSchema,
   meResponseSchema,
   registerInputSchema,
@@ -33,6 +34,7 @@ import { requireUser } from '../../plugins/auth';
 import { minutesOf } from '../../services/guards';
 import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords';
 import { createAccount } from '../../services/accounts';
+import { driverFirstScreen } from '../../sync/driver-first-screen';
 
 /** Verifying against a real hash when the user is unknown keeps timing from telling who exists. */
 let dummyHash: Promise<string> | undefined;
@@ -61,9 +63,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const loginSchema = {
-    summary: 'Sign in; sets the session cookie',
+    summary: 'Sign in; sets the session cookie. A driver also gets the jobs of their first screen',
     body: loginInputSchema,
-    response: { 200: authUserResponseSchema, ...errorAnswers(400, 401, 429) },
+    response: { 200: loginResponseSchema, ...errorAnswers(400, 401, 429) },
   };
   app.post(
     '/login',
@@ -91,7 +93,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         upgradePasswordHash(app.db, user.id, await hashPassword(input.password, app.passwordCost));
       }
       reply.startSession(user.id);
-      return { user: toPublicUser(user) };
+      // A driver's jobs come with the answer (issue 30), so their screen shows before the sync.
+      const driverJobs = driverFirstScreen(app.db, user.id, app.now());
+      return { user: toPublicUser(user), ...(driverJobs && { driverJobs }) };
     },
   );
 

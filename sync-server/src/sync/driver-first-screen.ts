@@ -1,0 +1,49 @@
+/**
+ * A driver's first screen, answered with their sign-in (issue 30): on one bar of signal a first
+ * sync (open the device database, the socket, the first page, applying it in IndexedDB) took 2–4
+ * s after the sign-in's answer before the driver saw a job. The answer now carries the jobs their
+ * `/driver` list shows, chosen by the very rules a pull uses: the sync scope of their role
+ * (shared-schema sync/scope.ts, the same call as session.ts makes for a page from cursor 0) and
+ * then the screen's own list rule (rules/driver-jobs.ts). Nothing here decides who sees what.
+ */
+import {
+  driverJobs,
+  jobSchema,
+  scopeChanges,
+  type ChangeEntry,
+  type DriverFirstScreen,
+  type Row,
+} from '@pilbara/shared-schema';
+import type { Db } from '../db/connection';
+import { currentCursor } from '../db/change-log';
+import { findRows } from '../db/rows';
+import { consistently } from '../db/statements';
+import { actorForUser } from '../db/repositories/users';
+
+/**
+ * The jobs the driver `userId` sees first, with the log position they were read at; undefined
+ * for anyone who is not an active driver (an admin's or a customer's sign-in carries none).
+ */
+export function driverFirstScreen(
+  db: Db,
+  userId: number,
+  now: Date,
+): DriverFirstScreen | undefined {
+  const actor = actorForUser(db, userId);
+  if (actor?.role !== 'driver') return undefined;
+  return consistently(db, () => {
+    const cursor = currentCursor(db);
+    // Only rows assigned to this driver can be on their list (driverJobs keeps those alone), so
+    // the read starts there; the scope below still decides, as it does for every page.
+    const entries: ChangeEntry[] = findRows<Row>(db, 'jobs', { assignedTo: actor.name }).map(
+      (row) => ({ seq: cursor, entity: 'jobs', rowId: String(row.id), op: 'put', data: row }),
+    );
+    const scoped = scopeChanges(actor, entries, () => undefined, { fromStart: true });
+    const jobs = scoped.flatMap((entry) => {
+      // A row the answer's schema refuses comes with the sync instead of failing the sign-in.
+      const parsed = jobSchema.safeParse(entry.data);
+      return parsed.success ? [parsed.data] : [];
+    });
+    return { cursor, jobs: driverJobs(jobs, actor.name, now) };
+  });
+}
