@@ -7,7 +7,7 @@ import {
   DB_NAME,
   DB_VERSIONS,
   confirmedTableName,
-  type AcknowledgedMutation,
+  type AcknowledgedPage,
   type MetaRow,
   type OutboxItem,
   type LocalFieldFile,
@@ -47,8 +47,8 @@ export class PilbaraDatabase extends Dexie {
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;
-  /** Mutations the server applied, kept for a restored server (version 14). */
-  acknowledged!: Table<AcknowledgedMutation, string>;
+  /** Mutations the server applied, kept for a restored server, a row per page (version 15). */
+  acknowledgedPages!: Table<AcknowledgedPage, number>;
   syncIssues!: Table<SyncIssue, string>;
   meta!: Table<MetaRow, string>;
 

@@ -40,6 +40,32 @@ interface PageOptions {
    * rebase that would replay only those waits for the page acknowledging them (rebase.ts).
    */
   settlingThrough?: number;
+  /**
+   * The cursor and acknowledged seq the pull answered by this page reported, when it was sent
+   * before the page ahead of it was applied (engine.ts): the page is applied only if they are
+   * what the device holds.
+   */
+  askedFrom?: { cursor: number; ackedSeq: number };
+}
+
+/**
+ * The verdicts a page settles on a device that has taken in those up to `previousAcked`: the
+ * ones it lists (in seq order), whether the server settled more than it listed (the list is
+ * capped: pull again), and the acknowledged seq the device holds after it.
+ */
+export function verdictsTaken(
+  page: Pick<ChangesMessage, 'lastSeq' | 'results'>,
+  previousAcked: number,
+): { listed: ChangesMessage['results']; moreResults: boolean; ackedSeq: number } {
+  // Only what the capped list names is taken in now.
+  const listed = page.results.filter((r) => r.seq > previousAcked && r.seq <= page.lastSeq);
+  const lastListed = listed[listed.length - 1]?.seq ?? previousAcked;
+  const moreResults = listed.length > 0 && lastListed < page.lastSeq && listed.length >= 1000;
+  return {
+    listed,
+    moreResults,
+    ackedSeq: Math.max(moreResults ? lastListed : page.lastSeq, previousAcked),
+  };
 }
 
 /** What applying a page did, for the engine's status and follow-up pulls. */
@@ -70,7 +96,7 @@ export async function applyChangesPage(
     'changes' | 'cursor' | 'hasMore' | 'reset' | 'lastSeq' | 'results' | 'epoch'
   >,
   now: () => Date = () => new Date(),
-  { settlingThrough = 0 }: PageOptions = {},
+  { settlingThrough = 0, askedFrom }: PageOptions = {},
 ): Promise<PageOutcome> {
   return db.transaction('rw', syncTables(db), async () => {
     // Bookkeeping in one read and one write: IndexedDB round trips dominate small pages.
@@ -80,6 +106,15 @@ export async function applyChangesPage(
       META.cursor,
     ]);
     const storedCursor = (cursorRow?.value as number | undefined) ?? 0;
+    const previousAcked = (ackedRow?.value as number | undefined) ?? 0;
+    if (askedFrom && (askedFrom.cursor !== storedCursor || askedFrom.ackedSeq !== previousAcked)) {
+      // Asked for ahead, from a state this device does not hold (the page before it was not
+      // taken in as the engine expected): applying it could skip rows or verdicts. Throwing
+      // aborts the transaction and drops the connection; the next one pulls from what is stored.
+      throw new Error(
+        `Page asked for after cursor ${askedFrom.cursor} and seq ${askedFrom.ackedSeq}, but this device holds ${storedCursor} and ${previousAcked}`,
+      );
+    }
     const stale = !page.reset && page.cursor < storedCursor;
     const dirty = (dirtyRow?.value as DirtyState | undefined) ?? { all: false, keys: [] };
     const keys = new Set(dirty.keys);
@@ -92,14 +127,7 @@ export async function applyChangesPage(
     await writeRows(db, 'confirmed', pageRows);
     if (!stale) for (const change of page.changes) keys.add(rowKey(change.entity, change.rowId));
 
-    // The results list is capped; only what it lists (in seq order) is taken in now.
-    const previousAcked = (ackedRow?.value as number | undefined) ?? 0;
-    let ackedSeq = page.lastSeq;
-    const listed = page.results.filter((r) => r.seq > previousAcked && r.seq <= page.lastSeq);
-    const lastListed = listed[listed.length - 1]?.seq ?? previousAcked;
-    const moreResults = listed.length > 0 && lastListed < page.lastSeq && listed.length >= 1000;
-    if (moreResults) ackedSeq = lastListed;
-    ackedSeq = Math.max(ackedSeq, previousAcked);
+    const { listed, moreResults, ackedSeq } = verdictsTaken(page, previousAcked);
 
     const rejected: SyncIssue[] = [];
     let acked: OutboxItem[] = [];
@@ -157,7 +185,10 @@ export async function applyChangesPage(
     if (rejected.length > 0) await db.syncIssues.bulkPut(rejected);
     for (const item of acked) for (const key of item.writes) keys.add(key);
     if (acked.length > 0) {
-      await db.outbox.bulkDelete(acked.map((item) => item.seq));
+      // One range delete rather than a request per row (a long outbox acknowledged a thousand at
+      // a time spent a thousand IndexedDB requests here): `acked` is every outbox row up to
+      // ackedSeq, read above in this transaction, so the range removes exactly those.
+      await db.outbox.where('seq').belowOrEqual(ackedSeq).delete();
       await keepAcknowledged(db, acked, refusedSeqs(listed), now());
     }
 
@@ -224,9 +255,10 @@ async function keepAcknowledged(
       ackedAt,
       seq: item.seq,
     }));
-  if (kept.length > 0) await db.acknowledged.bulkPut(kept);
+  // One row for the page (schema.ts AcknowledgedPage): one write, not one per mutation.
+  if (kept.length > 0) await db.acknowledgedPages.add({ ackedAt, mutations: kept });
   const before = new Date(now.getTime() - ACKNOWLEDGED_KEEP_DAYS * 86_400_000).toISOString();
-  await db.acknowledged.where('ackedAt').below(before).delete();
+  await db.acknowledgedPages.where('ackedAt').below(before).delete();
 }
 
 /** The last write of each row in a page, grouped by table. */

@@ -27,7 +27,7 @@
  * which also connects, reconnects and watches for silence).
  */
 import { addLease, heldLeases, lowSeries } from './leases';
-import { IdentityClashError, applyChangesPage } from './apply-page';
+import { IdentityClashError, applyChangesPage, verdictsTaken } from './apply-page';
 import { META, ensureClientId, getMeta } from './local-store';
 import { resetForResync } from './resync';
 import {
@@ -74,6 +74,10 @@ export class SyncEngine extends ConnectionLoop {
   /** The last page's rebase waits for the answers to pushes (apply-page.ts): pull after them. */
   private rebaseOwed = false;
   private leasesAsked = new Set<string>();
+  /** The acknowledged seq the device holds, as far as this session's pages and pulls know. */
+  private ackedTaken = 0;
+  /** What the pull sent ahead of the page being applied reported (see {@link onChanges}). */
+  private askedFrom: { cursor: number; ackedSeq: number } | null = null;
 
   /** Something local changed (a write in any tab, a lease running low): push or reconnect now. */
   kick(): void {
@@ -93,6 +97,7 @@ export class SyncEngine extends ConnectionLoop {
     this.pokedDuringPush = false;
     this.pulling = false;
     this.allPagesComing = false;
+    this.askedFrom = null;
   }
 
   protected owesAnswer(): boolean {
@@ -121,6 +126,8 @@ export class SyncEngine extends ConnectionLoop {
     if (this.conn !== conn) return;
     // What the server settled is unknown until it answers; resending settled seqs is harmless.
     this.pushedThrough = ackedSeq;
+    this.ackedTaken = ackedSeq;
+    this.askedFrom = null;
     this.inflight = [];
     this.sentThrough = 0;
     this.pushRun += 1;
@@ -212,6 +219,7 @@ export class SyncEngine extends ConnectionLoop {
     const cursor = await getMeta<number>(this.db, META.cursor, 0);
     const epoch = await getMeta<string | null>(this.db, META.epoch, null);
     const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
+    this.ackedTaken = ackedSeq;
     this.send({ type: 'pull', clientId: this.clientId, cursor, epoch, ackedSeq });
   }
 
@@ -231,10 +239,32 @@ export class SyncEngine extends ConnectionLoop {
       await this.resync({ resend: true });
       return;
     }
+    // Over the socket the page after this one is asked for before this one is applied, so the
+    // server makes it while the device writes this one (a catch-up of N pages no longer waits a
+    // round trip per page). The socket answers in order, and a page that fails to apply closes
+    // the connection at once, so the page asked for ahead is then dropped unread; it is applied
+    // only if the cursor and seq its pull reported are what the device then holds.
+    const askedFrom = this.askedFrom;
+    this.askedFrom = null;
+    const askAhead = page.hasMore && !this.allPagesComing && this.conn?.kind === 'socket';
+    if (askAhead) {
+      this.askedFrom = {
+        cursor: page.cursor,
+        ackedSeq: verdictsTaken(page, this.ackedTaken).ackedSeq,
+      };
+      this.send({
+        type: 'pull',
+        clientId: this.clientId,
+        cursor: page.cursor,
+        epoch: page.epoch ?? null,
+        ackedSeq: this.askedFrom.ackedSeq,
+      });
+    }
     let outcome;
     try {
       outcome = await applyChangesPage(this.db, page, this.options.now, {
         settlingThrough: this.settlingThrough(),
+        ...(askedFrom ? { askedFrom } : {}),
       });
     } catch (error) {
       if (!(error instanceof IdentityClashError)) throw error;
@@ -242,10 +272,11 @@ export class SyncEngine extends ConnectionLoop {
       return;
     }
     this.pushedThrough = Math.max(this.pushedThrough, outcome.ackedSeq);
+    this.ackedTaken = outcome.ackedSeq;
     this.attempt = 0;
     if (page.hasMore) {
       // A socket hello is answered with every page at once; a pull with one page.
-      if (!this.allPagesComing) {
+      if (!this.allPagesComing && !askAhead) {
         this.pulling = false;
         await this.pull();
       }

@@ -4,10 +4,10 @@
  */
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { NumberedTable, StoragePromise } from '@pilbara/shared-schema';
+import type { Job, NumberedTable, StoragePromise } from '@pilbara/shared-schema';
 import type { StoredStatus, SyncState } from './engine';
 import { getSyncDatabase } from './client';
-import { META } from './local-store';
+import { META, getMeta } from './local-store';
 import { OFFLINE_DATA_META, type StoredPersistence } from './offline-data';
 
 export interface SyncStatus {
@@ -114,4 +114,17 @@ export function whenNumbered(
     subscription.unsubscribe();
   }
   return stop;
+}
+
+/**
+ * The device's jobs and the log position its copy is synced through, read in one transaction (a
+ * page writes its rows and the cursor in one): the driver's screen shows their sign-in's jobs
+ * until this copy has caught up with them (issue 30). For a live query.
+ */
+export async function syncedJobs(): Promise<{ rows: Job[]; cursor: number }> {
+  const db = getSyncDatabase();
+  return db.transaction('r', [db.jobs, db.meta], async () => ({
+    rows: (await db.jobs.toArray()) as Job[],
+    cursor: await getMeta<number>(db, META.cursor, 0),
+  }));
 }

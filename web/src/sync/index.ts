@@ -25,7 +25,7 @@ export {
   keepOutboxFor,
   keptForAnother,
 } from './client';
-export { usePendingKeys, useSyncStatus, whenNumbered, type SyncStatus } from './hooks';
+export { syncedJobs, usePendingKeys, useSyncStatus, whenNumbered, type SyncStatus } from './hooks';
 export type { LocalFieldFile } from '../db/schema';
 export type { MutateResult } from './local-store';
 export { type MintSeries } from './leases';

@@ -82,4 +82,35 @@ describe('database upgrade', () => {
     expect(await db.outbox.where('keys').equals('job_updates:5').count()).toBe(1);
     expect((await db.outbox.get(1))?.keys).toEqual(['jobs:"JOB-2026-1"', 'job_updates:5']);
   });
+
+  it('keeps what version 14 kept as acknowledged, one row per page from version 15', async () => {
+    const name = `upgrade-acknowledged-${Date.now()}`;
+    const old = new Dexie(name);
+    for (const entry of DB_VERSIONS.filter((v) => v.version <= 14))
+      old.version(entry.version).stores(entry.stores);
+    const kept = (mutationId: string, ackedAt: string, seq: number) => ({
+      mutationId,
+      name: 'job.create',
+      args: { id: mutationId },
+      createdAt: '2026-11-20T00:00:00.000Z',
+      ackedAt,
+      seq,
+    });
+    await old
+      .table('acknowledged')
+      .bulkAdd([
+        kept('b', '2026-11-21T00:00:00.000Z', 2),
+        kept('c', '2026-11-22T00:00:00.000Z', 3),
+        kept('a', '2026-11-21T00:00:00.000Z', 1),
+      ]);
+    old.close();
+    const db = freshDb(name);
+    const pages = await db.acknowledgedPages.orderBy('id').toArray();
+    expect(pages.map((page) => [page.ackedAt, page.mutations.map((m) => m.mutationId)])).toEqual([
+      ['2026-11-21T00:00:00.000Z', ['a', 'b']],
+      ['2026-11-22T00:00:00.000Z', ['c']],
+    ]);
+    expect(pages[0]?.mutations[0]).toEqual(kept('a', '2026-11-21T00:00:00.000Z', 1));
+    expect(db.tables.map((table) => table.name)).not.toContain('acknowledged');
+  });
 });

@@ -64,7 +64,7 @@ export function syncTables(db: PilbaraDatabase): Table[] {
     ...SYNCED_TABLES.map((t) => db.table(t)),
     ...SYNCED_TABLES.map((t) => db.table(confirmedTableName(t))),
     db.outbox,
-    db.acknowledged,
+    db.acknowledgedPages,
     db.syncIssues,
     db.meta,
   ];

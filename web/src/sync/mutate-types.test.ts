@@ -9,17 +9,10 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { getMutator, type MutatorArgs } from '@pilbara/shared-schema';
+import { fuelAddArgs } from '@pilbara/shared-schema/testing';
 import { mutate } from './client';
 
-const FUEL = {
-  vehicleId: 1,
-  location: 'Karratha',
-  fuelType: 'Diesel',
-  liters: 80_000,
-  pricePerLiter: 210,
-  totalCost: 16_800,
-  odometerReading: 120_500,
-};
+const FUEL = fuelAddArgs();
 
 /** Calls a screen must not be able to make. Never run: each would write to the local database. */
 export function callsThatMustNotCompile(): void {

@@ -5,7 +5,7 @@
 import type { PilbaraDatabase } from '../db/database';
 import type { OutboxItem } from '../db/schema';
 import { SYNCED_TABLES, type RowId, type SyncedTable } from '@pilbara/shared-schema';
-import { replay } from './replay';
+import { readRows, replay } from './replay';
 import { entityOf, parseKey, type RowWrites } from './row-keys';
 
 /** Rows whose visible version awaits a rebase (kept in `meta` while pages are to come). */
@@ -161,7 +161,7 @@ export async function rebase(
     }
   }
   for (const [entity, ids] of unread) {
-    const rows = await db.confirmed(entity).bulkGet(ids);
+    const rows = await readRows(db.confirmed(entity), ids);
     const table = writes.get(entity);
     ids.forEach((id, i) => table?.set(JSON.stringify(id), { id, row: rows[i] ?? null }));
   }

@@ -25,7 +25,7 @@ export async function resetForResync(
     const pending = await db.outbox.orderBy('seq').toArray();
     const again: OutboxItem[] = [];
     if (resend) {
-      const kept = await db.acknowledged.toArray();
+      const kept = (await db.acknowledgedPages.toArray()).flatMap((page) => page.mutations);
       kept.sort((a, b) => a.ackedAt.localeCompare(b.ackedAt) || a.seq - b.seq);
       const queued = new Set(pending.map((item) => item.mutationId));
       for (const item of kept) {
@@ -33,7 +33,7 @@ export async function resetForResync(
         // Reads and writes are found again by the rebase the resync ends with.
         again.push({ ...item, seq: 0, clientId, reads: [], writes: [], keys: [] });
       }
-      await db.acknowledged.clear();
+      await db.acknowledgedPages.clear();
     }
     await db.outbox.clear();
     let seq = 0;
