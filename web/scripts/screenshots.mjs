@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const requireFromE2e = createRequire(resolve(here, '../../e2e/package.json'));
@@ -21,17 +22,7 @@ const routes = paths.length ? paths : ['/', '/services', '/gallery', '/about'];
 const widths = [390, 1280];
 
 await mkdir(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const width of widths) {
     const context = await browser.newContext({

@@ -16,6 +16,7 @@ import './app/global.css';
 import { App, AppRoutes } from './app/app';
 import { readEmbeddedConfig } from './app/embedded-config';
 import { preloadPage } from './app/routes';
+import { awaitPageHydration } from './lib/hydration';
 import { InitialTrackingProvider, readInitialTracking } from './features/tracking/initial-tracking';
 
 // Pre-rendered pages inline the CSS their HTML uses and name the full stylesheets without
@@ -46,6 +47,7 @@ const app = (
 
 // Rendered for this very address: no query, or the tracking link the server answered.
 if (root.hasChildNodes() && (!window.location.search || tracking)) {
+  awaitPageHydration();
   // The page's module is preloaded by the HTML (modulepreload); waiting for it here lets the
   // whole page hydrate in one pass (see app/lazy-page.tsx).
   void preloadPage(window.location.pathname)

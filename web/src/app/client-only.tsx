@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { useHydrated } from '../lib/hydration';
+import { usePageHydrated } from '../lib/hydration';
 
-/** Renders its children only in the browser, after hydration (never in pre-rendered HTML). */
+/**
+ * Renders its children only in the browser, once the page has hydrated (never in pre-rendered
+ * HTML, and never while the page's hydration runs: lib/hydration.ts `usePageHydrated`).
+ */
 export function ClientOnly({ children }: { children: ReactNode }) {
-  return useHydrated() ? children : null;
+  return usePageHydrated() ? children : null;
 }

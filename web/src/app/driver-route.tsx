@@ -3,11 +3,14 @@
  * who drives); anyone else is sent to /auth. Composes the screen with the sync status chip and
  * the trucks' pre-start check (issue 21), all lazily so no staff code reaches the public pages.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import { assignmentName } from '@pilbara/shared-schema';
 import { useAuth } from '../lib/auth';
+import { useDriverPreview } from '../lib/driver-preview';
+// In this route's own chunk: the cards from the sign-in answer need nothing more (issue 30).
+import { DriverPreviewScreen } from '../features/driver/driver-first-screen';
 
 const loadDriverPage = () => import('../features/driver');
 const loadFleet = () => import('../features/fleet');
@@ -29,6 +32,11 @@ export function preloadDriverScreen(): Promise<unknown> {
 export function DriverRoute() {
   const { user, isAdmin, isDriver } = useAuth();
   const location = useLocation();
+  const preview = useDriverPreview();
+  // Right after a sign-in that brought the driver's jobs, their cards are drawn first from this
+  // chunk alone; the full screen (the engine, Dexie, the trucks) renders behind them as a
+  // transition once they are on screen, and while its code is still loading the cards stay.
+  const full = useDeferredValue(true, preview === null);
   if (!user || (!isAdmin && !isDriver))
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   const name = assignmentName({
@@ -44,19 +52,23 @@ export function DriverRoute() {
         </Center>
       }
     >
-      <DriverPage
-        driverName={name}
-        syncStatus={
+      {!full && preview ? (
+        <DriverPreviewScreen driverName={name} screen={preview} />
+      ) : (
+        <DriverPage
+          driverName={name}
+          syncStatus={
+            <Suspense fallback={null}>
+              <SyncStatusChip />
+            </Suspense>
+          }
+        >
+          {/* The trucks and today's pre-start check (issue 21), from the fleet feature. */}
           <Suspense fallback={null}>
-            <SyncStatusChip />
+            <DriverPrestart checkedByName={name} />
           </Suspense>
-        }
-      >
-        {/* The trucks and today's pre-start check (issue 21), from the fleet feature. */}
-        <Suspense fallback={null}>
-          <DriverPrestart checkedByName={name} />
-        </Suspense>
-      </DriverPage>
+        </DriverPage>
+      )}
     </Suspense>
   );
 }

@@ -2,6 +2,8 @@ import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
+import { pageHasHydrated } from '../lib/hydration';
+import { HydrateLater } from '../components/hydrate-later';
 import { useOperators } from '../components/profile-provider';
 import { onKeptChanges, readKeptChanges } from '../lib/kept-changes';
 import { telHref } from '../lib/format';
@@ -69,6 +71,22 @@ function PageLoadFailed() {
   );
 }
 
+/** Commits with the page's content, so it says when the page has hydrated. */
+function PageHydrated() {
+  useEffect(pageHasHydrated, []);
+  return null;
+}
+
+/** A page whose code could not load has hydrated as far as it will. */
+function PageLoadFailedHydrated() {
+  return (
+    <>
+      <PageLoadFailed />
+      <PageHydrated />
+    </>
+  );
+}
+
 /** The frame of every page: header, the page, footer, emergency call button, install card. */
 export function Layout() {
   const { pathname } = useLocation();
@@ -77,23 +95,31 @@ export function Layout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader />
+      {/* Hydrated after the page, so a page's form is usable sooner (issue 30). */}
+      <HydrateLater depth={2}>
+        <SiteHeader />
+      </HydrateLater>
       {/* Fixed at the bottom corner, but early in the document: it is in the first bytes of
           every page, and the second stop for a keyboard, right after the header. */}
-      <EmergencyCallButton />
+      <HydrateLater depth={2}>
+        <EmergencyCallButton />
+      </HydrateLater>
       <ClientOnly>
         <OfflineBanner />
         <UnsentWork />
       </ClientOnly>
       <main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         {/* A new address tries again: the boundary is per page. */}
-        <LoadBoundary key={pathname} fallback={<PageLoadFailed />}>
+        <LoadBoundary key={pathname} fallback={<PageLoadFailedHydrated />}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <PageHydrated />
           </Suspense>
         </LoadBoundary>
       </main>
-      <SiteFooter />
+      <HydrateLater depth={2}>
+        <SiteFooter />
+      </HydrateLater>
       <ClientOnly>
         {/* Extras: with no signal and no service worker yet, they are simply left out. */}
         <LoadBoundary>

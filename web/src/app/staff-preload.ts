@@ -10,9 +10,20 @@
  * before the answer, and a customer signing in must not download the staff code over their link.
  */
 let started = false;
+let firstScreen = false;
 
 export function preloadStaffCode(): void {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+  if (typeof navigator === 'undefined') return;
+  if (!navigator.serviceWorker?.controller) {
+    // A first visit: only the driver's route, whose chunk draws their cards from the sign-in's
+    // answer (features/driver/driver-first-screen.tsx) and is a few kilobytes, so a customer
+    // who signs in pays next to nothing for it and a driver's cards do not wait on a download
+    // after the answer. The engine and Dexie load once the role is known.
+    if (firstScreen) return;
+    firstScreen = true;
+    void import('./driver-route').catch(() => undefined);
+    return;
+  }
   if (started) return;
   started = true;
   // A failed load is not an error here: the route loads (and reports) it again when opened.

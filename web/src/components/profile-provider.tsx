@@ -18,6 +18,7 @@ import {
   type BusinessProfile,
 } from '@pilbara/shared-schema';
 import { apiRequest } from '../lib/http';
+import { usePageHydrated } from '../lib/hydration';
 
 const PROFILE_STORAGE_KEY = 'businessProfile';
 
@@ -126,8 +127,11 @@ export function ProfileProvider({
   );
   const [known, setKnown] = useState(Boolean(initial) || cached !== null);
 
+  // Asked once the page has hydrated: a changed answer arriving meanwhile would start the page's
+  // hydration again (lib/hydration.ts).
+  const pageHydrated = usePageHydrated();
   useEffect(() => {
-    if (initial) return;
+    if (initial || !pageHydrated) return;
     const controller = new AbortController();
     apiRequest<unknown>('/api/config', { signal: controller.signal })
       .then((answer) => {
@@ -149,7 +153,7 @@ export function ProfileProvider({
         // Offline or server error: keep the cached or default profile.
       });
     return () => controller.abort();
-  }, [initial]);
+  }, [initial, pageHydrated]);
 
   return (
     <ProfileContext.Provider value={config}>

@@ -39,3 +39,40 @@ export function useBrowserState<T>(
   }, [loaded]);
   return [value, setValue];
 }
+
+/*
+ * The page's own content hydrates after the frame around it (React hydrates each Suspense
+ * boundary in a later pass than its parent, and the page sits in one: app/layout.tsx). Anything
+ * that updates the app while that pass runs (a lazy chunk arriving, the profile fetched, the
+ * install card) interrupts it, and React starts the page's hydration again from the top: on a
+ * slow phone that doubled the time before a pre-rendered form was usable (issue 30). So the
+ * extras wait until the page has hydrated: `usePageHydrated` is false until then.
+ */
+let pageHydrated = true;
+const pageListeners = new Set<() => void>();
+
+/** The browser entry says a pre-rendered page is about to be hydrated (main.tsx). */
+export function awaitPageHydration(): void {
+  pageHydrated = false;
+}
+
+/** The page's content has been hydrated (app/layout.tsx, once the page's boundary commits). */
+export function pageHasHydrated(): void {
+  if (pageHydrated) return;
+  pageHydrated = true;
+  for (const listener of [...pageListeners]) listener();
+}
+
+function subscribePage(listener: () => void) {
+  pageListeners.add(listener);
+  return () => pageListeners.delete(listener);
+}
+
+/** False while React hydrates the page (and on the server), true once it has. */
+export function usePageHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribePage,
+    () => pageHydrated,
+    () => false,
+  );
+}

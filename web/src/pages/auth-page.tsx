@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconTruck } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
+import { HydrateLater } from '../components/hydrate-later';
 import { LoginForm } from '../features/auth/login-form';
 import { RegisterForm } from '../features/auth/register-form';
 
@@ -48,23 +49,26 @@ export function AuthPage({
       </Anchor>
       <Grid gap="xl" align="stretch">
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
-          <Paper radius="md" p="xl" h="100%" bg="var(--mantine-color-dark-7)" c="white">
-            <Stack gap="md">
-              <ThemeIcon size={48} radius="md" color="ochre" aria-hidden>
-                <IconTruck size={28} />
-              </ThemeIcon>
-              <Title order={2}>Your towing and repairs, in one place</Title>
-              <Text>
-                Sign in to keep your details handy when you book, and follow your jobs from the
-                moment a truck is on its way.
-              </Text>
-              <List spacing="xs" icon={<IconCheck size={16} aria-hidden />}>
-                <List.Item>Book a tow, recovery or mobile mechanic in a minute</List.Item>
-                <List.Item>Track your driver live with your job ID</List.Item>
-                <List.Item>Locals helping locals, 24/7 across the Pilbara</List.Item>
-              </List>
-            </Stack>
-          </Paper>
+          {/* Hydrated after the form beside it (issue 30). */}
+          <HydrateLater>
+            <Paper radius="md" p="xl" h="100%" bg="var(--mantine-color-dark-7)" c="white">
+              <Stack gap="md">
+                <ThemeIcon size={48} radius="md" color="ochre" aria-hidden>
+                  <IconTruck size={28} />
+                </ThemeIcon>
+                <Title order={2}>Your towing and repairs, in one place</Title>
+                <Text>
+                  Sign in to keep your details handy when you book, and follow your jobs from the
+                  moment a truck is on its way.
+                </Text>
+                <List spacing="xs" icon={<IconCheck size={16} aria-hidden />}>
+                  <List.Item>Book a tow, recovery or mobile mechanic in a minute</List.Item>
+                  <List.Item>Track your driver live with your job ID</List.Item>
+                  <List.Item>Locals helping locals, 24/7 across the Pilbara</List.Item>
+                </List>
+              </Stack>
+            </Paper>
+          </HydrateLater>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
           <Card withBorder radius="md" padding="lg">

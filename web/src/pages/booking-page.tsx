@@ -1,10 +1,11 @@
-import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { BOOKING_SERVICES } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { useOnline } from '../lib/use-online';
 import { useOperators } from '../components/profile-provider';
+import { FormPage } from '../components/form-page';
 import { BookingForm, type BookingVariant } from '../features/public-forms/booking-form';
 
 export function BookingPage({ variant }: { variant: BookingVariant }) {
@@ -22,30 +23,24 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
   };
   const hotlines = [main, ...(second ? [second] : [])].map(({ name, phone }) => ({ name, phone }));
   return (
-    <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>Book a Service</Title>
-          <Text c="dimmed">
-            Tell us what you need and when. We confirm every booking by phone, usually within 30
-            minutes.
-          </Text>
-        </Stack>
-        {variant === 'integrated' && online ? (
-          <Alert
-            color="ochre"
-            variant="light"
-            icon={<IconPlugConnected />}
-            title="Direct admin integration"
-          >
-            Your booking goes straight into our dispatch system, so the driver on duty sees it the
-            moment you submit – no emails to wait on.
-          </Alert>
-        ) : null}
-        <Card withBorder radius="md" padding="lg">
-          <BookingForm variant={variant} hotlines={hotlines} initial={initial} />
-        </Card>
-      </Stack>
-    </Container>
+    <FormPage
+      title="Book a Service"
+      lead="Tell us what you need and when. We confirm every booking by phone, usually within 30 minutes."
+    >
+      {variant === 'integrated' && online ? (
+        <Alert
+          color="ochre"
+          variant="light"
+          icon={<IconPlugConnected />}
+          title="Direct admin integration"
+        >
+          Your booking goes straight into our dispatch system, so the driver on duty sees it the
+          moment you submit – no emails to wait on.
+        </Alert>
+      ) : null}
+      <Card withBorder radius="md" padding="lg">
+        <BookingForm variant={variant} hotlines={hotlines} initial={initial} />
+      </Card>
+    </FormPage>
   );
 }

@@ -26,6 +26,7 @@ import { ContactForm } from '../features/public-forms/contact-form';
 import { telHref } from '../lib/format';
 import { useProfile } from '../components/profile-provider';
 import { PageHero } from '../components/page-hero';
+import { HydrateLater } from '../components/hydrate-later';
 
 function InfoCard({
   icon,
@@ -61,101 +62,105 @@ export function ContactPage() {
 
   return (
     <>
-      <PageHero
-        title="Contact Us"
-        subtitle="Broken down, bogged or need a mechanic? Call us any time, day or night, or send a message and we'll get back to you quickly."
-      >
-        <Group>
-          <Button
-            component="a"
-            href={telHref(mainPhone)}
-            color="dark"
-            size="md"
-            leftSection={<IconPhoneCall size={20} />}
-            mih={48}
-          >
-            Emergency: {mainPhone}
-          </Button>
-        </Group>
-      </PageHero>
+      <HydrateLater>
+        <PageHero
+          title="Contact Us"
+          subtitle="Broken down, bogged or need a mechanic? Call us any time, day or night, or send a message and we'll get back to you quickly."
+        >
+          <Group>
+            <Button
+              component="a"
+              href={telHref(mainPhone)}
+              color="dark"
+              size="md"
+              leftSection={<IconPhoneCall size={20} />}
+              mih={48}
+            >
+              Emergency: {mainPhone}
+            </Button>
+          </Group>
+        </PageHero>
+      </HydrateLater>
 
       <Container size="lg" py="xl">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <Stack gap="md">
-            <Card withBorder radius="md" padding="lg" bg="var(--mantine-color-red-0)">
-              <Group gap="sm" mb="xs">
-                <IconAlertTriangle size={22} color="var(--mantine-color-red-7)" aria-hidden />
-                <Title order={2} size="h4">
-                  Emergency Services
-                </Title>
-                <Badge color="spinifex" c="ironstone.9">
-                  24/7
-                </Badge>
-              </Group>
-              <Text size="sm" mb="sm">
-                Stuck on the road? Ring either of us directly, any hour.
-              </Text>
-              <Stack gap="xs">
-                {[first, second]
-                  .filter((owner) => owner !== undefined)
-                  .map((owner) => (
-                    <Button
-                      key={owner.phone}
-                      component="a"
-                      href={telHref(owner.phone)}
-                      variant="white"
-                      color="ochre"
-                      justify="space-between"
-                      mih={48}
-                      leftSection={<IconPhone size={18} />}
-                      fullWidth
-                    >
-                      {owner.name.split(' ')[0]}: {owner.phone}
-                    </Button>
-                  ))}
-              </Stack>
-            </Card>
-
-            <InfoCard icon={<IconPhone size={22} />} title="Business Lines">
-              {profile.owners.map((owner) => (
-                <Text key={owner.phone} size="sm">
-                  {owner.name}: <Anchor href={telHref(owner.phone)}>{owner.phone}</Anchor>
+          <HydrateLater>
+            <Stack gap="md">
+              <Card withBorder radius="md" padding="lg" bg="var(--mantine-color-red-0)">
+                <Group gap="sm" mb="xs">
+                  <IconAlertTriangle size={22} color="var(--mantine-color-red-7)" aria-hidden />
+                  <Title order={2} size="h4">
+                    Emergency Services
+                  </Title>
+                  <Badge color="spinifex" c="ironstone.9">
+                    24/7
+                  </Badge>
+                </Group>
+                <Text size="sm" mb="sm">
+                  Stuck on the road? Ring either of us directly, any hour.
                 </Text>
-              ))}
-              {profile.staffPhone ? (
-                <Text size="sm">
-                  Office: <Anchor href={telHref(profile.staffPhone)}>{profile.staffPhone}</Anchor>
+                <Stack gap="xs">
+                  {[first, second]
+                    .filter((owner) => owner !== undefined)
+                    .map((owner) => (
+                      <Button
+                        key={owner.phone}
+                        component="a"
+                        href={telHref(owner.phone)}
+                        variant="white"
+                        color="ochre"
+                        justify="space-between"
+                        mih={48}
+                        leftSection={<IconPhone size={18} />}
+                        fullWidth
+                      >
+                        {owner.name.split(' ')[0]}: {owner.phone}
+                      </Button>
+                    ))}
+                </Stack>
+              </Card>
+
+              <InfoCard icon={<IconPhone size={22} />} title="Business Lines">
+                {profile.owners.map((owner) => (
+                  <Text key={owner.phone} size="sm">
+                    {owner.name}: <Anchor href={telHref(owner.phone)}>{owner.phone}</Anchor>
+                  </Text>
+                ))}
+                {profile.staffPhone ? (
+                  <Text size="sm">
+                    Office: <Anchor href={telHref(profile.staffPhone)}>{profile.staffPhone}</Anchor>
+                  </Text>
+                ) : null}
+              </InfoCard>
+
+              <InfoCard icon={<IconMail size={22} />} title="Email">
+                <Anchor
+                  href={`mailto:${profile.email}`}
+                  size="sm"
+                  className="tap-link"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {profile.email}
+                </Anchor>
+              </InfoCard>
+
+              <InfoCard icon={<IconMapPin size={22} />} title="Service Area">
+                <Text size="sm">Karratha and surrounds, {COVERAGE_STATS.serviceRadius}</Text>
+                <Text size="sm" c="dimmed">
+                  Remote mining sites by arrangement.
                 </Text>
-              ) : null}
-            </InfoCard>
+              </InfoCard>
 
-            <InfoCard icon={<IconMail size={22} />} title="Email">
-              <Anchor
-                href={`mailto:${profile.email}`}
-                size="sm"
-                className="tap-link"
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {profile.email}
-              </Anchor>
-            </InfoCard>
-
-            <InfoCard icon={<IconMapPin size={22} />} title="Service Area">
-              <Text size="sm">Karratha and surrounds, {COVERAGE_STATS.serviceRadius}</Text>
-              <Text size="sm" c="dimmed">
-                Remote mining sites by arrangement.
-              </Text>
-            </InfoCard>
-
-            <InfoCard icon={<IconClock size={22} />} title="Hours">
-              <Text size="sm">{BUSINESS_HOURS.weekdays}</Text>
-              <Text size="sm">{BUSINESS_HOURS.saturday}</Text>
-              <Text size="sm">{BUSINESS_HOURS.sunday}</Text>
-              <Text size="sm" fw={700} c="red.9">
-                {BUSINESS_HOURS.emergency}
-              </Text>
-            </InfoCard>
-          </Stack>
+              <InfoCard icon={<IconClock size={22} />} title="Hours">
+                <Text size="sm">{BUSINESS_HOURS.weekdays}</Text>
+                <Text size="sm">{BUSINESS_HOURS.saturday}</Text>
+                <Text size="sm">{BUSINESS_HOURS.sunday}</Text>
+                <Text size="sm" fw={700} c="red.9">
+                  {BUSINESS_HOURS.emergency}
+                </Text>
+              </InfoCard>
+            </Stack>
+          </HydrateLater>
 
           <Card
             withBorder
@@ -174,21 +179,23 @@ export function ContactPage() {
           </Card>
         </SimpleGrid>
 
-        <Stack component="section" gap="md" mt={48} aria-labelledby="coverage-title">
-          <Title order={2} id="coverage-title">
-            Service Coverage
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {CONTACT_COVERAGE_ZONES.map((zone) => (
-              <Card key={zone.name} withBorder radius="md" padding="lg">
-                <Title order={3} size="h4">
-                  {zone.name}
-                </Title>
-                <Text c="dimmed">{zone.response}</Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Stack>
+        <HydrateLater>
+          <Stack component="section" gap="md" mt={48} aria-labelledby="coverage-title">
+            <Title order={2} id="coverage-title">
+              Service Coverage
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {CONTACT_COVERAGE_ZONES.map((zone) => (
+                <Card key={zone.name} withBorder radius="md" padding="lg">
+                  <Title order={3} size="h4">
+                    {zone.name}
+                  </Title>
+                  <Text c="dimmed">{zone.response}</Text>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </HydrateLater>
       </Container>
     </>
   );

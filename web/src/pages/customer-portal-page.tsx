@@ -1,17 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhoneCall, IconSearchOff, IconWifiOff } from '@tabler/icons-react';
 import {
@@ -26,6 +15,7 @@ import { telHref } from '../lib/format';
 import { isNetworkError } from '../lib/http';
 import { useSavedBookings } from '../lib/use-saved-bookings';
 import { useOperators } from '../components/profile-provider';
+import { FormPage } from '../components/form-page';
 import { DeviceBookings } from '../features/tracking/device-bookings';
 import {
   tokenOf,
@@ -146,84 +136,77 @@ export function CustomerPortalPage() {
   };
 
   return (
-    <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>Track Your Job</Title>
-          <Text c="dimmed">
-            Open the tracking link from your email, or enter your job ID and the last 4 digits of
-            your phone to see where your driver is and what happens next.
-          </Text>
-        </Stack>
+    <FormPage
+      title="Track Your Job"
+      lead="Open the tracking link from your email, or enter your job ID and the last 4 digits of your phone to see where your driver is and what happens next."
+    >
+      <Card withBorder radius="md" padding="lg">
+        <PortalSearchForm ref={formRef} onSearch={searchForm} busy={state.status === 'loading'} />
+      </Card>
 
-        <Card withBorder radius="md" padding="lg">
-          <PortalSearchForm ref={formRef} onSearch={searchForm} busy={state.status === 'loading'} />
+      {state.status === 'loading' ? (
+        <Center py="xl">
+          <Loader aria-label="Searching for your job" />
+        </Center>
+      ) : null}
+
+      {state.status === 'found' && 'job' in state.found ? (
+        <JobDetails
+          job={state.found.job}
+          token={tokenOf(state.found)}
+          position={state.found.position ?? null}
+          timeline={state.found.timeline ?? []}
+        />
+      ) : null}
+      {state.status === 'found' && 'booking' in state.found ? (
+        <BookingDetails booking={state.found.booking} />
+      ) : null}
+
+      {state.status === 'not-found' ? (
+        <Card withBorder radius="md" padding="xl" data-testid="job-not-found">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
+              <IconSearchOff size={30} />
+            </ThemeIcon>
+            <Title order={2} size="h3">
+              {MESSAGES.JOB_NOT_FOUND_PAGE}
+            </Title>
+            <Text c="dimmed" maw={440}>
+              We couldn&apos;t find a job for &ldquo;{state.query || 'this link'}&rdquo;. Check the
+              job ID in your text message or email, and the last 4 digits of the phone you booked
+              with.
+            </Text>
+            <Button onClick={tryAnother} mih={44}>
+              Try Another Search
+            </Button>
+          </Stack>
         </Card>
+      ) : null}
 
-        {state.status === 'loading' ? (
-          <Center py="xl">
-            <Loader aria-label="Searching for your job" />
-          </Center>
-        ) : null}
-
-        {state.status === 'found' && 'job' in state.found ? (
-          <JobDetails
-            job={state.found.job}
-            token={tokenOf(state.found)}
-            position={state.found.position ?? null}
-            timeline={state.found.timeline ?? []}
-          />
-        ) : null}
-        {state.status === 'found' && 'booking' in state.found ? (
-          <BookingDetails booking={state.found.booking} />
-        ) : null}
-
-        {state.status === 'not-found' ? (
-          <Card withBorder radius="md" padding="xl" data-testid="job-not-found">
-            <Stack align="center" gap="sm" ta="center">
-              <ThemeIcon size={56} radius="xl" variant="light" color="gray" aria-hidden>
-                <IconSearchOff size={30} />
-              </ThemeIcon>
-              <Title order={2} size="h3">
-                {MESSAGES.JOB_NOT_FOUND_PAGE}
-              </Title>
-              <Text c="dimmed" maw={440}>
-                We couldn&apos;t find a job for &ldquo;{state.query || 'this link'}&rdquo;. Check
-                the job ID in your text message or email, and the last 4 digits of the phone you
-                booked with.
-              </Text>
-              <Button onClick={tryAnother} mih={44}>
-                Try Another Search
-              </Button>
-            </Stack>
-          </Card>
-        ) : null}
-
-        {state.status === 'error' && isOffline(state.error) ? (
-          <Card withBorder radius="md" padding="lg" data-testid="portal-offline">
-            <Stack align="center" gap="sm" ta="center">
-              <ThemeIcon size={48} radius="xl" variant="light" color="ochre" aria-hidden>
-                <IconWifiOff size={26} />
-              </ThemeIcon>
-              <Text role="status" maw={480}>
-                {PORTAL_OFFLINE_TEXT}
-              </Text>
-              <CallButtons />
-            </Stack>
-          </Card>
-        ) : null}
-
-        {state.status === 'error' && !isOffline(state.error) ? (
-          <Stack gap="sm">
-            <Text c="red.8" role="alert">
-              {MESSAGES.SEARCH_FAILED_DESCRIPTION}
+      {state.status === 'error' && isOffline(state.error) ? (
+        <Card withBorder radius="md" padding="lg" data-testid="portal-offline">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={48} radius="xl" variant="light" color="ochre" aria-hidden>
+              <IconWifiOff size={26} />
+            </ThemeIcon>
+            <Text role="status" maw={480}>
+              {PORTAL_OFFLINE_TEXT}
             </Text>
             <CallButtons />
           </Stack>
-        ) : null}
+        </Card>
+      ) : null}
 
-        <DeviceBookings bookings={deviceBookings} />
-      </Stack>
-    </Container>
+      {state.status === 'error' && !isOffline(state.error) ? (
+        <Stack gap="sm">
+          <Text c="red.8" role="alert">
+            {MESSAGES.SEARCH_FAILED_DESCRIPTION}
+          </Text>
+          <CallButtons />
+        </Stack>
+      ) : null}
+
+      <DeviceBookings bookings={deviceBookings} />
+    </FormPage>
   );
 }

@@ -11,10 +11,11 @@
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
 import { DATE_FORMATS, formatPerth } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
+import { FormPage } from '../components/form-page';
 import { trackJob } from '../features/tracking/use-job-search';
 import { FeedbackForm } from '../features/public-forms/feedback-form';
 import { isJobIdLookup, useCustomerInfo } from '../features/tracking/customer-info';
@@ -100,79 +101,72 @@ export function FeedbackPage() {
     }));
 
   return (
-    <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1}>Customer Feedback</Title>
-          <Text c="dimmed">
-            Tell us how we went. Every review is read by the owners, and it helps other Pilbara
-            locals choose with confidence.
-          </Text>
-        </Stack>
-
-        {linked && linked.state !== 'unknown' ? (
-          linked.state === 'loading' ? (
-            <Center py="xl">
-              <Loader aria-label="Opening your review" />
-            </Center>
-          ) : linked.state === 'review' ? (
-            <Card withBorder radius="md" padding="lg" data-testid="linked-review">
-              <FeedbackForm
-                jobs={[{ id: linked.id, label: linked.label }]}
-                initialJobId={linked.id}
-                proof={{ token: params.get('token') ?? '' }}
-              />
-            </Card>
-          ) : (
-            <Card withBorder radius="md" padding="xl" data-testid="linked-review-closed">
-              <Text ta="center">
-                {linked.state === 'reviewed'
-                  ? FEEDBACK_LINK_TEXT.reviewed(linked.id)
-                  : FEEDBACK_LINK_TEXT.notFinished(linked.id)}
-              </Text>
-            </Card>
-          )
-        ) : loading ? (
+    <FormPage
+      title="Customer Feedback"
+      lead="Tell us how we went. Every review is read by the owners, and it helps other Pilbara locals choose with confidence."
+    >
+      {linked && linked.state !== 'unknown' ? (
+        linked.state === 'loading' ? (
           <Center py="xl">
-            <Loader aria-label="Loading your completed services" />
+            <Loader aria-label="Opening your review" />
           </Center>
-        ) : completed.length === 0 ? (
-          <Card withBorder radius="md" padding="xl">
-            <Stack align="center" gap="sm" ta="center">
-              <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-                <IconMessageStar size={30} />
-              </ThemeIcon>
-              <Title order={2} size="h3">
-                No Completed Services
-              </Title>
-              <Text c="dimmed" maw={480}>
-                {lookup
-                  ? finished.length > 0
-                    ? ALL_REVIEWED
-                    : 'We could not find a completed service to review yet. Once your job is finished it will show here.'
-                  : 'Enter the phone number you booked with, or your job ID, to find your completed services.'}
-              </Text>
-            </Stack>
-            <Stack mt="lg">
-              <CustomerLookupForm
-                onLookup={(next, digits) =>
-                  setAsked({ lookup: next, ...(digits ? { proof: digits } : {}) })
-                }
-                buttonLabel="Find My Services"
-              />
-            </Stack>
-          </Card>
-        ) : (
-          <Card withBorder radius="md" padding="lg">
+        ) : linked.state === 'review' ? (
+          <Card withBorder radius="md" padding="lg" data-testid="linked-review">
             <FeedbackForm
-              key={completed.map((job) => job.id).join()}
-              jobs={completed}
-              initialJobId={preselected}
-              proof={proof ? { phone: proof } : {}}
+              jobs={[{ id: linked.id, label: linked.label }]}
+              initialJobId={linked.id}
+              proof={{ token: params.get('token') ?? '' }}
             />
           </Card>
-        )}
-      </Stack>
-    </Container>
+        ) : (
+          <Card withBorder radius="md" padding="xl" data-testid="linked-review-closed">
+            <Text ta="center">
+              {linked.state === 'reviewed'
+                ? FEEDBACK_LINK_TEXT.reviewed(linked.id)
+                : FEEDBACK_LINK_TEXT.notFinished(linked.id)}
+            </Text>
+          </Card>
+        )
+      ) : loading ? (
+        <Center py="xl">
+          <Loader aria-label="Loading your completed services" />
+        </Center>
+      ) : completed.length === 0 ? (
+        <Card withBorder radius="md" padding="xl">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+              <IconMessageStar size={30} />
+            </ThemeIcon>
+            <Title order={2} size="h3">
+              No Completed Services
+            </Title>
+            <Text c="dimmed" maw={480}>
+              {lookup
+                ? finished.length > 0
+                  ? ALL_REVIEWED
+                  : 'We could not find a completed service to review yet. Once your job is finished it will show here.'
+                : 'Enter the phone number you booked with, or your job ID, to find your completed services.'}
+            </Text>
+          </Stack>
+          <Stack mt="lg">
+            <CustomerLookupForm
+              onLookup={(next, digits) =>
+                setAsked({ lookup: next, ...(digits ? { proof: digits } : {}) })
+              }
+              buttonLabel="Find My Services"
+            />
+          </Stack>
+        </Card>
+      ) : (
+        <Card withBorder radius="md" padding="lg">
+          <FeedbackForm
+            key={completed.map((job) => job.id).join()}
+            jobs={completed}
+            initialJobId={preselected}
+            proof={proof ? { phone: proof } : {}}
+          />
+        </Card>
+      )}
+    </FormPage>
   );
 }

@@ -13,7 +13,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
   UnstyledButton,
   Badge,
 } from '@mantine/core';
@@ -21,6 +20,7 @@ import { IconDeviceDesktopAnalytics, IconLink, IconTruck } from '@tabler/icons-r
 import { useState } from 'react';
 import { PageHero, SectionHeading } from '../components/page-hero';
 import { GalleryImage } from '../components/gallery-image';
+import { HeadingWithHint } from '../components/heading-with-hint';
 import {
   GALLERY_FILTERS,
   GALLERY_PHOTOS,
@@ -144,12 +144,7 @@ export function GalleryPage({ photos = GALLERY_PHOTOS }: { photos?: readonly Gal
                 <ThemeIcon size={48} radius="md" color="ochre.8">
                   <item.icon size={26} aria-hidden />
                 </ThemeIcon>
-                <Title order={3} fz="lg">
-                  {item.title}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {item.text}
-                </Text>
+                <HeadingWithHint order={3} fz="lg" title={item.title} hint={item.text} gap="sm" />
               </Stack>
             </Card>
           ))}

@@ -4,6 +4,7 @@
  */
 import { Alert, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMoon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import {
   ADVERTISED_PRICES,
   PRICING_TERMS,
@@ -52,6 +53,31 @@ function priceDetails(price: AdvertisedPrice): string[] {
   if (price.note && !price.note.includes('km included'))
     details.push(price.note.charAt(0).toUpperCase() + price.note.slice(1));
   return details;
+}
+
+/** One of the notes under the prices: a light panel with its icon and title. */
+function PricingNote({
+  color,
+  icon: Icon,
+  title,
+  children,
+}: {
+  color: string;
+  icon: typeof IconMoon;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      radius="md"
+      icon={<Icon size={22} aria-hidden />}
+      title={title}
+    >
+      {children}
+    </Alert>
+  );
 }
 
 export function PricingPage() {
@@ -103,23 +129,11 @@ export function PricingPage() {
           ))}
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Alert
-              color="ochre"
-              variant="light"
-              radius="md"
-              icon={<IconMoon size={22} aria-hidden />}
-              title="After-hours surcharge"
-            >
+            <PricingNote color="ochre" icon={IconMoon} title="After-hours surcharge">
               A {PRICING_TERMS.afterHoursSurchargePercent}% surcharge applies to call-outs between{' '}
               {PRICING_TERMS.afterHoursWindow}.
-            </Alert>
-            <Alert
-              color="ironstone"
-              variant="light"
-              radius="md"
-              icon={<IconInfoCircle size={22} aria-hidden />}
-              title="Good to know"
-            >
+            </PricingNote>
+            <PricingNote color="ironstone" icon={IconInfoCircle} title="Good to know">
               <List size="sm" spacing={4}>
                 <List.Item>All prices include GST.</List.Item>
                 <List.Item>{PRICING_TERMS.paymentDue}.</List.Item>
@@ -127,7 +141,7 @@ export function PricingPage() {
                   Roebourne and Point Samson carry a distance surcharge; mine sites are quoted.
                 </List.Item>
               </List>
-            </Alert>
+            </PricingNote>
           </SimpleGrid>
           <Group justify="center">
             <Text size="sm" c="dimmed" ta="center">

@@ -16,12 +16,10 @@ import {
   Container,
   Group,
   NativeSelect,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   IconCalendar,
@@ -35,6 +33,8 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DATE_FORMATS, formatPrice } from '@pilbara/shared-schema';
 import { PageHero } from '../components/page-hero';
+import { HeadingWithHint } from '../components/heading-with-hint';
+import { StatTile } from '../components/stat-tile';
 import { usePageTitle } from '../lib/use-page-title';
 
 export interface HistoryEntry {
@@ -186,32 +186,28 @@ export function ServiceHistoryPage() {
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Paper withBorder radius="md" p="md" ta="center">
-              <Text fz={28} fw={800} c="ochre.8" data-testid="total-services">
-                {totals.count}
-              </Text>
-              <Text size="sm" c="dimmed">
-                Total services (sample)
-              </Text>
-            </Paper>
-            <Paper withBorder radius="md" p="md" ta="center">
-              <Text fz={28} fw={800} c="ochre.8" data-testid="total-spent">
-                {formatPrice(totals.spentCents)}
-              </Text>
-              <Text size="sm" c="dimmed">
-                Total spent (sample)
-              </Text>
-            </Paper>
-            <Paper withBorder radius="md" p="md" ta="center">
-              <Text fz={28} fw={800} c="ochre.8" data-testid="average-rating">
-                {totals.averageRating === null
-                  ? 'No ratings'
-                  : `${totals.averageRating.toFixed(1)} / 5`}
-              </Text>
-              <Text size="sm" c="dimmed">
-                Average rating
-              </Text>
-            </Paper>
+            {[
+              {
+                label: 'Total services (sample)',
+                value: String(totals.count),
+                testId: 'total-services',
+              },
+              {
+                label: 'Total spent (sample)',
+                value: formatPrice(totals.spentCents),
+                testId: 'total-spent',
+              },
+              {
+                label: 'Average rating',
+                value:
+                  totals.averageRating === null
+                    ? 'No ratings'
+                    : `${totals.averageRating.toFixed(1)} / 5`,
+                testId: 'average-rating',
+              },
+            ].map((tile) => (
+              <StatTile key={tile.testId} {...tile} padding="md" fz={28} />
+            ))}
           </SimpleGrid>
 
           {shown.length === 0 ? (
@@ -230,14 +226,16 @@ export function ServiceHistoryPage() {
               >
                 <Stack gap="xs">
                   <Group justify="space-between" align="flex-start" gap="xs">
-                    <div>
-                      <Title order={2} fz="lg">
-                        {entry.service}
-                      </Title>
-                      <Text size="sm" c="dimmed">
-                        {entry.id} · {entry.vehicle}
-                      </Text>
-                    </div>
+                    <HeadingWithHint
+                      order={2}
+                      fz="lg"
+                      title={entry.service}
+                      hint={
+                        <>
+                          {entry.id} · {entry.vehicle}
+                        </>
+                      }
+                    />
                     <Badge color={entry.status === 'Completed' ? '#1e6b32' : 'gray.7'}>
                       {entry.status}
                     </Badge>

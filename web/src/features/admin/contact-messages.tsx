@@ -1,19 +1,17 @@
 /** Contact Messages (spec staff §2): Sent/Pending and URGENT/Normal badges and the customer info. */
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { contactMessageBadges, type EmailRecord } from '@pilbara/shared-schema';
 import { formatDateTime } from './format';
 import { ADMIN_TEXT } from './admin-text';
 import classes from './admin.module.css';
+import { AdminCard } from './admin-card';
 
 function MessageCard({ email }: { email: EmailRecord }) {
   const badges = contactMessageBadges(email);
   const info = email.customerInfo;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      className={badges.priority === 'URGENT' ? classes.emergency : undefined}
+    <AdminCard
+      urgency={badges.priority === 'URGENT' ? 'emergency' : undefined}
       data-testid="contact-message"
     >
       <Stack gap={6}>
@@ -53,7 +51,7 @@ function MessageCard({ email }: { email: EmailRecord }) {
           </Text>
         )}
       </Stack>
-    </Card>
+    </AdminCard>
   );
 }
 

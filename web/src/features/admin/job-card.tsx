@@ -3,11 +3,10 @@
  * and delete — each enabled exactly where the shared job-flow rule allows — and its history,
  * with the messages sent to the customer (issue 31).
  */
-import { useState } from 'react';
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import {
   Badge,
   Button,
-  Card,
   Collapse,
   Group,
   Modal,
@@ -48,6 +47,7 @@ import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';
+import { AdminCard } from './admin-card';
 
 /**
  * When the job last changed, as the device that changed it recorded it (its newest history
@@ -60,6 +60,31 @@ function LastChanged({ job }: { job: Job }) {
     <Text size="sm" c="dimmed" data-testid="job-last-changed">
       {formatDateTime(jobShownTime(job, updates ?? []))}
     </Text>
+  );
+}
+
+/** Opens and closes one of the panels under the card (its history, its field record). */
+function PanelToggle({
+  icon: Icon,
+  open,
+  onToggle,
+  children,
+}: {
+  icon: typeof IconHistory;
+  open: boolean;
+  onToggle: Dispatch<SetStateAction<boolean>>;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="default"
+      leftSection={<Icon size={16} aria-hidden />}
+      aria-expanded={open}
+      onClick={() => onToggle((value) => !value)}
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -127,11 +152,8 @@ export function JobCard({
   );
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      className={job.status === 'Emergency' ? classes.emergency : undefined}
+    <AdminCard
+      urgency={job.status === 'Emergency' ? 'emergency' : undefined}
       id={job.id}
       data-testid="job-card"
       data-job-id={job.id}
@@ -265,24 +287,12 @@ export function JobCard({
               </Group>
             </Stack>
           </Modal>
-          <Button
-            size="sm"
-            variant="default"
-            leftSection={<IconHistory size={16} aria-hidden />}
-            aria-expanded={open}
-            onClick={() => setOpen((value) => !value)}
-          >
+          <PanelToggle icon={IconHistory} open={open} onToggle={setOpen}>
             {ADMIN_TEXT.history}
-          </Button>
-          <Button
-            size="sm"
-            variant="default"
-            leftSection={<IconCamera size={16} aria-hidden />}
-            aria-expanded={fieldOpen}
-            onClick={() => setFieldOpen((value) => !value)}
-          >
+          </PanelToggle>
+          <PanelToggle icon={IconCamera} open={fieldOpen} onToggle={setFieldOpen}>
             {ADMIN_TEXT.fieldRecord}
-          </Button>
+          </PanelToggle>
         </Group>
         <Collapse expanded={open}>
           {open && (
@@ -294,6 +304,6 @@ export function JobCard({
         </Collapse>
         <Collapse expanded={fieldOpen}>{fieldOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
       </Stack>
-    </Card>
+    </AdminCard>
   );
 }

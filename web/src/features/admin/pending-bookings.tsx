@@ -1,18 +1,13 @@
 /** Pending Bookings (spec staff §2): emergency first, urgency prominent, Approve turns a booking into a job. */
 import { useState } from 'react';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { rowKey, sortBookingsByUrgency, type Booking } from '@pilbara/shared-schema';
 import { approveBooking } from './admin-actions';
 import { PendingBadge, UrgencyBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import classes from './admin.module.css';
-
-const URGENCY_CLASS = {
-  emergency: classes.emergency,
-  'same-day': classes.sameDay,
-  scheduled: classes.scheduled,
-} as const;
+import { AdminCard } from './admin-card';
 
 function BookingCard({ booking, pending }: { booking: Booking; pending: boolean }) {
   const [busy, setBusy] = useState(false);
@@ -25,14 +20,7 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
     }
   };
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      className={URGENCY_CLASS[booking.urgency] ?? classes.scheduled}
-      data-testid="booking-card"
-      data-booking-id={booking.id}
-    >
+    <AdminCard urgency={booking.urgency} data-testid="booking-card" data-booking-id={booking.id}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="wrap">
@@ -95,7 +83,7 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </AdminCard>
   );
 }
 

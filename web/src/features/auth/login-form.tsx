@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PasswordInput, Stack, TextInput } from '@mantine/core';
-import { loginInputSchema, type LoginInput } from '@pilbara/shared-schema';
+import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import type { LoginInput } from '@pilbara/shared-schema';
 import { registerField } from '../../components/register-field';
-import { useAuth, type AuthUser } from '../../lib/auth';
+import { SignInFailedUnshown, useAuth, type AuthUser } from '../../lib/auth';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { SubmitButton } from '../../components/submit-button';
+
+const resolver = lazyResolver(() => import('./auth-resolvers').then((m) => m.loginResolver()));
 
 /**
  * Login tab. `username` prefills the field after a registration (remount with a new key).
@@ -22,20 +25,31 @@ export function LoginForm({
 }) {
   const { login, loading } = useAuth();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInputSchema),
+    resolver,
     defaultValues: { username, password: '' },
   });
 
+  // Said here only when login() could not show its 'Login Failed' toast.
+  const [unshown, setUnshown] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (values) => {
+    setUnshown(null);
     try {
       onSuccess(await login(values));
-    } catch {
-      // login() has already shown the 'Login Failed' toast; the form keeps what was typed.
+    } catch (error) {
+      // login() has shown the 'Login Failed' toast, or says why it could not; the form keeps what
+      // was typed.
+      if (error instanceof SignInFailedUnshown) setUnshown(error.message);
     }
   });
 
+  const begin = () => {
+    // The first submit validates: its code comes while the person types.
+    resolver.preload().catch(() => undefined);
+    onBegin?.();
+  };
+
   return (
-    <form method="post" onSubmit={onSubmit} onFocus={onBegin} noValidate aria-label="Login">
+    <form method="post" onSubmit={onSubmit} onFocus={begin} noValidate aria-label="Login">
       <Stack gap="md">
         <TextInput
           label="Username"
@@ -52,6 +66,11 @@ export function LoginForm({
         <SubmitButton size="md" mih={48} loading={loading}>
           Login
         </SubmitButton>
+        {unshown && (
+          <Text size="sm" c="red.8" role="alert" data-testid="login-failed-inline">
+            {unshown}
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -1,11 +1,13 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { registerInputSchema, type RegisterData, type RegisterInput } from '@pilbara/shared-schema';
+import type { RegisterData, RegisterInput } from '@pilbara/shared-schema';
 import { EmailInput, NameInput, PhoneInput } from '../../components/contact-fields';
 import { registerField } from '../../components/register-field';
 import { useAuth } from '../../lib/auth';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { SubmitButton } from '../../components/submit-button';
+
+const resolver = lazyResolver(() => import('./auth-resolvers').then((m) => m.registerResolver()));
 
 const EMPTY: RegisterInput = {
   firstName: '',
@@ -20,7 +22,7 @@ const EMPTY: RegisterInput = {
 export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
   const { register: registerUser, loading } = useAuth();
   const form = useForm<RegisterInput, unknown, RegisterData>({
-    resolver: zodResolver(registerInputSchema),
+    resolver,
     defaultValues: EMPTY,
   });
 
@@ -35,7 +37,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate aria-label="Register">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      onFocus={() => resolver.preload().catch(() => undefined)}
+      noValidate
+      aria-label="Register"
+    >
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, xs: 6 }}>

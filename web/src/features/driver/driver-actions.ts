@@ -1,16 +1,19 @@
 /**
  * The driver's writes: the next status step of a job and a note on it, through the same named
  * mutations as the admin panel (local apply and outbox in one transaction), so a tap with no
- * signal is kept and delivered when the connection returns.
+ * signal is kept and delivered when the connection returns. Toasts name the job as its card does:
+ * its number, or its provisional reference while the server has not numbered it.
  */
 import { notifications } from '@mantine/notifications';
 import {
+  documentLabel,
   DRIVER_STEP_LABELS,
   JOB_ACTION_MUTATORS,
   JOB_ACTION_TARGETS,
   MESSAGES,
   TOAST_DURATIONS,
   type DriverStep,
+  type NumberedRow,
 } from '@pilbara/shared-schema';
 import { mintId, mutate, type MutateResult } from '../../sync';
 import { DRIVER_TEXT } from './driver-text';
@@ -25,7 +28,8 @@ function failure(reason?: string): void {
 }
 
 /** Takes `step` for the job; resolves true when it was applied on this device. */
-export async function takeStep(jobId: string, step: DriverStep): Promise<boolean> {
+export async function takeStep(job: NumberedRow, step: DriverStep): Promise<boolean> {
+  const jobId = String(job.id);
   let result: MutateResult;
   try {
     const updateId = await mintId('job_updates');
@@ -47,7 +51,7 @@ export async function takeStep(jobId: string, step: DriverStep): Promise<boolean
   }
   notifications.show({
     title: DRIVER_STEP_LABELS[step],
-    message: `Job ${jobId} is ${JOB_ACTION_TARGETS[step].status}.`,
+    message: DRIVER_TEXT.stepTaken(documentLabel(job), JOB_ACTION_TARGETS[step].status),
     color: 'green',
     autoClose: TOAST_DURATIONS.default,
   });
@@ -58,16 +62,16 @@ export async function takeStep(jobId: string, step: DriverStep): Promise<boolean
  * Adds `note` to the job's notes under `by`'s name (`job.addNote`). Resolves null when it was
  * kept on this device, else the message to show beside the note.
  */
-export async function addNote(jobId: string, note: string, by: string): Promise<string | null> {
+export async function addNote(job: NumberedRow, note: string, by: string): Promise<string | null> {
   let result: MutateResult;
   try {
-    result = await mutate('job.addNote', { id: jobId, note, by });
+    result = await mutate('job.addNote', { id: String(job.id), note, by });
   } catch (error) {
     return error instanceof Error ? error.message : MESSAGES.JOB_UPDATE_FAILED;
   }
   if (!result.ok) return result.message;
   notifications.show({
-    message: DRIVER_TEXT.noteSaved(jobId),
+    message: DRIVER_TEXT.noteSaved(documentLabel(job)),
     color: 'green',
     autoClose: TOAST_DURATIONS.default,
   });

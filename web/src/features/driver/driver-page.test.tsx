@@ -3,12 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { DRIVER_STEP_LABELS, type Job } from '@pilbara/shared-schema';
+import { DRIVER_STEP_LABELS } from '@pilbara/shared-schema';
 import { db } from '../../sync';
 import { META, setMeta } from '../../sync/local-store';
 import { businessYear } from '../../sync/leases';
+import { holdDriverPreview } from '../../lib/driver-preview';
 import { DriverPage } from './driver-page';
 import { DRIVER_TEXT } from './driver-text';
+import { testJob } from './test-job';
 
 // IndexedDB in Node (fake-indexeddb) and Mantine in jsdom are slow on a small machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -17,23 +19,7 @@ vi.setConfig({ testTimeout: 40_000 });
 const NOW = new Date().toISOString();
 const YESTERDAY = new Date(Date.now() - 36 * 3600_000).toISOString();
 
-function job(overrides: Partial<Job> & Pick<Job, 'id' | 'customerName'>): Job {
-  return {
-    phone: '0412 345 678',
-    email: null,
-    status: 'Assigned',
-    service: 'Emergency Towing',
-    location: 'Dampier Highway, Karratha',
-    estimatedArrival: null,
-    progress: 0,
-    assignedTo: 'Sam',
-    notes: null,
-    trackingToken: null,
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...overrides,
-  };
-}
+const job = (overrides: Parameters<typeof testJob>[0]) => testJob(overrides, NOW);
 
 function renderPage() {
   return render(
@@ -62,6 +48,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   notifications.clean();
+  holdDriverPreview(null);
 });
 
 describe('the driver’s screen', () => {
@@ -127,6 +114,26 @@ describe('the driver’s screen', () => {
     expect((await db.jobs.get('JOB-2026-5'))?.status).toBe('En Route');
   });
 
+  it('names the job in its toasts and note as its card does: by its number, not its key', async () => {
+    await db.jobs.put(job({ id: 'JOB-2026-P7', number: 'JOB-2026-31', customerName: 'Kim Lee' }));
+    renderPage();
+    const card = await waitFor(() => cardOf('Kim Lee'));
+    expect(within(card).getByTestId('document-ref').textContent).toBe('JOB-2026-31');
+    fireEvent.click(within(card).getByRole('button', { name: DRIVER_STEP_LABELS.markEnRoute }));
+    expect(await screen.findByText(DRIVER_TEXT.stepTaken('JOB-2026-31', 'En Route'))).toBeTruthy();
+
+    fireEvent.click(within(cardOf('Kim Lee')).getByRole('button', { name: DRIVER_TEXT.addNote }));
+    const dialog = await screen.findByRole('dialog', {
+      name: DRIVER_TEXT.noteTitle('JOB-2026-31'),
+    });
+    fireEvent.change(within(dialog).getByLabelText(DRIVER_TEXT.noteLabel), {
+      target: { value: 'Gate code 4411' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: DRIVER_TEXT.saveNote }));
+    expect(await screen.findByText(DRIVER_TEXT.noteSaved('JOB-2026-31'))).toBeTruthy();
+    expect(screen.queryByText(/JOB-2026-P7/)).toBeNull();
+  });
+
   it('asks before completing, and completes nothing when the driver goes back', async () => {
     await db.jobs.put(job({ id: 'JOB-2026-6', customerName: 'Kim Lee', status: 'In Progress' }));
     renderPage();
@@ -137,5 +144,56 @@ describe('the driver’s screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cardOf('Kim Lee').getAttribute('data-status')).toBe('In Progress');
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('shows the sign-in’s jobs before any sync, acting only on the synced row', async () => {
+    // The answer of the sign-in, read at log position 40; the device has synced nothing.
+    holdDriverPreview({
+      cursor: 40,
+      jobs: [
+        job({ id: 'JOB-2026-7', customerName: 'Kim Lee' }),
+        job({ id: 'JOB-2026-8', customerName: 'Dana Reid', status: 'En Route' }),
+      ],
+    });
+    renderPage();
+    const early = await waitFor(() => cardOf('Kim Lee'));
+    expect(early.getAttribute('data-waiting')).toBe('true');
+    expect(within(early).getByTestId('driver-job-waiting').textContent).toBe(DRIVER_TEXT.waiting);
+    const step = within(early).getByRole('button', { name: DRIVER_STEP_LABELS.markEnRoute });
+    expect(step).toHaveProperty('disabled', true);
+    fireEvent.click(step);
+    expect(await db.outbox.count()).toBe(0);
+    expect(cardOf('Dana Reid').getAttribute('data-waiting')).toBe('true');
+
+    // A first page up to 25: Kim's synced row (moved on since) replaces the early card and acts.
+    await db.transaction('rw', db.jobs, db.meta, async () => {
+      await db.jobs.put(job({ id: 'JOB-2026-7', customerName: 'Kim Lee', status: 'En Route' }));
+      await setMeta(db, META.cursor, 25);
+    });
+    await waitFor(() => expect(cardOf('Kim Lee').getAttribute('data-status')).toBe('En Route'));
+    expect(cardOf('Kim Lee').getAttribute('data-waiting')).toBeNull();
+    expect(cardOf('Dana Reid').getAttribute('data-waiting')).toBe('true');
+
+    // Synced through 40 without Dana's job (handed to another driver meanwhile): it goes.
+    await setMeta(db, META.cursor, 40);
+    await waitFor(() => expect(screen.getAllByTestId('driver-job')).toHaveLength(1));
+    expect(screen.queryByText('Dana Reid')).toBeNull();
+    // The answer is dropped once caught up: a resync from 0 later does not bring it back.
+    await db.transaction('rw', db.jobs, db.meta, async () => {
+      await db.jobs.put(job({ id: 'JOB-2026-9', customerName: 'Lee Park' }));
+      await setMeta(db, META.cursor, 0);
+    });
+    await waitFor(() => cardOf('Lee Park'));
+    expect(screen.queryByText('Dana Reid')).toBeNull();
+    await db.transaction('rw', db.jobs, db.meta, async () => {
+      await db.jobs.delete('JOB-2026-9');
+      await setMeta(db, META.cursor, 40);
+    });
+    await waitFor(() => expect(screen.getAllByTestId('driver-job')).toHaveLength(1));
+    fireEvent.click(
+      within(cardOf('Kim Lee')).getByRole('button', { name: DRIVER_STEP_LABELS.startService }),
+    );
+    await waitFor(() => expect(cardOf('Kim Lee').getAttribute('data-status')).toBe('In Progress'));
+    expect(await db.outbox.count()).toBe(1);
   });
 });

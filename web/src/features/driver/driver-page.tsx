@@ -8,13 +8,13 @@
  * signal.
  */
 import { type ReactNode } from 'react';
-import { Alert, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconCurrentLocation, IconCurrentLocationOff } from '@tabler/icons-react';
 import { rowKey } from '@pilbara/shared-schema';
-import { usePageTitle } from '../../lib/use-page-title';
 import { usePrestartData } from '../../lib/fleet/prestart-data';
 import { usePendingKeys } from '../../sync';
 import { DriverJobCard } from './driver-job-card';
+import { DriverNoJobs, DriverScreenFrame } from './driver-first-screen';
 import { DRIVER_TEXT } from './driver-text';
 import { useDriverJobs } from './use-driver-jobs';
 import { usePositionSharing, type SharingState } from './use-position-sharing';
@@ -57,50 +57,34 @@ export interface DriverPageProps {
 }
 
 export function DriverPage({ driverName, syncStatus, children }: DriverPageProps) {
-  usePageTitle(DRIVER_TEXT.title);
-  const jobs = useDriverJobs(driverName);
+  const screen = useDriverJobs(driverName);
+  const jobs = screen?.jobs;
   const pendingKeys = usePendingKeys();
-  const sharing = usePositionSharing(jobs);
+  // Only jobs the device holds: a position report needs the synced row to go through.
+  const sharing = usePositionSharing(jobs?.filter((job) => !screen?.waiting.has(job.id)));
   // The trucks, their checks and defects: the vehicle select warns as the admin's does.
   const { vehicles, defects, checks } = usePrestartData();
   const fleet = { vehicles, defects, checks };
   return (
-    <Container size="sm" py="md" px="xs">
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <div>
-            <Title order={1} size="h2">
-              {DRIVER_TEXT.title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {DRIVER_TEXT.subtitle}
-            </Text>
-          </div>
-          {syncStatus}
-        </Group>
-        <SharingNotice state={sharing} />
-        {jobs === undefined ? (
-          <Text c="dimmed">{DRIVER_TEXT.loading}</Text>
-        ) : jobs.length === 0 ? (
-          <Card withBorder radius="md" padding="lg" data-testid="driver-empty">
-            <Text fw={600}>{DRIVER_TEXT.empty}</Text>
-            <Text size="sm" c="dimmed">
-              {DRIVER_TEXT.emptyHint}
-            </Text>
-          </Card>
-        ) : (
-          jobs.map((job) => (
-            <DriverJobCard
-              key={job.id}
-              job={job}
-              pending={pendingKeys.has(rowKey('jobs', job.id))}
-              driverName={driverName}
-              fleet={fleet}
-            />
-          ))
-        )}
-        {children}
-      </Stack>
-    </Container>
+    <DriverScreenFrame syncStatus={syncStatus}>
+      <SharingNotice state={sharing} />
+      {jobs === undefined ? (
+        <Text c="dimmed">{DRIVER_TEXT.loading}</Text>
+      ) : jobs.length === 0 ? (
+        <DriverNoJobs />
+      ) : (
+        jobs.map((job) => (
+          <DriverJobCard
+            key={job.id}
+            job={job}
+            pending={pendingKeys.has(rowKey('jobs', job.id))}
+            waiting={screen?.waiting.has(job.id) ?? false}
+            driverName={driverName}
+            fleet={fleet}
+          />
+        ))
+      )}
+      {children}
+    </DriverScreenFrame>
   );
 }

@@ -9,16 +9,20 @@ export const DRIVER_TEXT = {
   map: 'Open in maps',
   done: 'Completed today',
   pending: 'Saved on this phone, sending when signal returns',
+  /** A job from the sign-in whose synced copy is still on its way (issue 30). */
+  waiting: 'Getting this job onto your phone…',
   sharing: 'Sharing your position with the customer',
   sharingOff: 'Location is off: the customer sees no truck on the map',
   /** The field record's toggle, with how many photos and signatures the job has. */
   fieldRecord: (count: number) =>
     count > 0 ? `Photos & signatures (${count})` : 'Photos & signatures',
   addNote: 'Add note',
-  noteTitle: (jobId: string) => `Note on ${jobId}`,
+  /** `job` as people read it: its number, else its provisional reference (documentLabel). */
+  noteTitle: (job: string) => `Note on ${job}`,
   noteLabel: 'Note for the office',
   noteHint: 'Added under the job’s notes with your name and the time.',
   saveNote: 'Save note',
   cancel: 'Cancel',
-  noteSaved: (jobId: string) => `Note added to ${jobId}.`,
+  noteSaved: (job: string) => `Note added to ${job}.`,
+  stepTaken: (job: string, status: string) => `Job ${job} is ${status}.`,
 } as const;

@@ -2,15 +2,61 @@
  * The driver's screen reads Dexie only (DESIGN §9), so it works with no signal: the driver's
  * device holds just their jobs and the unassigned ones (the server's sync scope), and the list
  * rule (rules/driver-jobs.ts) keeps today's and active jobs assigned to them.
+ *
+ * Right after an online sign-in (issue 30) the answer's jobs show first (lib/driver-preview.ts),
+ * read by the server with the same scope and list rule, until the device's own copy has synced
+ * through the log position they were read at. A job from the answer that the device does not
+ * hold yet is shown *waiting*: its actions stay off until its synced row is here, so nothing
+ * is ever done to a copy the sync has not brought (README "The driver's cards before the first
+ * sync").
  */
+import { useEffect, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { driverJobs, type Job } from '@pilbara/shared-schema';
-import { db } from '../../sync';
+import { driverJobs, type DriverFirstScreen, type Job } from '@pilbara/shared-schema';
+import { holdDriverPreview, useDriverPreview } from '../../lib/driver-preview';
+import { syncedJobs } from '../../sync';
+
+/** The jobs on the driver's screen, and the ids of those not on the device yet. */
+export interface DriverScreenJobs {
+  jobs: Job[];
+  waiting: ReadonlySet<string>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * What the screen shows: the synced rows (`local`, undefined while the device database opens)
+ * once they are synced through the preview's position, else the synced rows plus the preview's
+ * jobs the device does not hold yet. Undefined while there is neither.
+ */
+function driverScreenJobs(
+  local: { rows: Job[]; cursor: number } | undefined,
+  preview: DriverFirstScreen | null,
+  driverName: string,
+  now: Date,
+): DriverScreenJobs | undefined {
+  if (!preview || (local && local.cursor >= preview.cursor)) {
+    return local && { jobs: driverJobs(local.rows, driverName, now), waiting: NONE };
+  }
+  const held = new Set(local?.rows.map((row) => row.id));
+  const early = preview.jobs.filter((job) => !held.has(job.id));
+  return {
+    jobs: driverJobs([...(local?.rows ?? []), ...early], driverName, now),
+    waiting: new Set(early.map((job) => job.id)),
+  };
+}
 
 /** Today's and active jobs assigned to `driverName`; undefined while loading. */
-export function useDriverJobs(driverName: string): Job[] | undefined {
-  return useLiveQuery(
-    async () => driverJobs((await db.jobs.toArray()) as Job[], driverName, new Date()),
-    [driverName],
+export function useDriverJobs(driverName: string): DriverScreenJobs | undefined {
+  const local = useLiveQuery(syncedJobs, []);
+  const preview = useDriverPreview();
+  const caughtUp = local !== undefined && preview !== null && local.cursor >= preview.cursor;
+  useEffect(() => {
+    // Done with: a later resync from 0 (a restored server) must not bring the old answer back.
+    if (caughtUp) holdDriverPreview(null);
+  }, [caughtUp]);
+  return useMemo(
+    () => driverScreenJobs(local, preview, driverName, new Date()),
+    [local, preview, driverName],
   );
 }

@@ -6,7 +6,7 @@
  * admins (the server refuses both, rules/roles.ts). Reads Dexie, so it works with no signal.
  */
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import {
   PRESTART_TEXT,
@@ -16,8 +16,10 @@ import {
   type Vehicle,
 } from '@pilbara/shared-schema';
 import { usePrestartData } from '../../lib/fleet/prestart-data';
+import { HeadingWithHint } from '../../components/heading-with-hint';
 import { useNow } from './use-now';
 import { DefectRow } from './defects';
+import { PrestartTodayBadge } from './prestart-today-badge';
 import { vehicleLabel } from './fleet-figures';
 import { PrestartDialog } from './prestart-dialog';
 
@@ -39,14 +41,12 @@ export function DriverPrestart({ checkedByName }: { checkedByName: string }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="driver-prestart">
       <Stack gap="sm">
-        <div>
-          <Title order={2} size="h3">
-            {PRESTART_TEXT.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {PRESTART_TEXT.driverHint}
-          </Text>
-        </div>
+        <HeadingWithHint
+          order={2}
+          size="h3"
+          title={PRESTART_TEXT.title}
+          hint={PRESTART_TEXT.driverHint}
+        />
         <Button
           fullWidth
           size="lg"
@@ -96,14 +96,7 @@ export function DriverPrestart({ checkedByName }: { checkedByName: string }) {
                         {status.label}
                       </Badge>
                     </Group>
-                    <Badge
-                      color={done ? 'green' : 'gray'}
-                      variant={done ? 'light' : 'outline'}
-                      data-testid="prestart-today"
-                      data-checked={done}
-                    >
-                      {done ? PRESTART_TEXT.checkedToday : PRESTART_TEXT.noCheckToday}
-                    </Badge>
+                    <PrestartTodayBadge checked={done} />
                     {own.length > 0 && (
                       <Stack gap={6} data-testid="vehicle-defects">
                         {own.map((defect) => (

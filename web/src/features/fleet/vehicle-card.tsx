@@ -37,6 +37,7 @@ import {
   PRESTART_TEXT,
 } from '@pilbara/shared-schema';
 import { DefectRow } from './defects';
+import { PrestartTodayBadge } from './prestart-today-badge';
 import { vehicleCostPerKm, vehicleLabel } from './fleet-figures';
 import { FLEET_TEXT } from './fleet-text';
 import classes from './fleet.module.css';
@@ -55,6 +56,12 @@ export interface VehicleCardProps extends VehicleRecordsProps {
   checkedToday?: boolean;
   onResolveDefect?: (defect: VehicleDefect) => void;
 }
+
+/** The two records a truck gets most often, one tap from its card; the rest are in its menu. */
+const QUICK_RECORDS = [
+  { action: 'fuel', icon: IconGasStation, label: FLEET_TEXT.addFuel },
+  { action: 'service', icon: IconTool, label: FLEET_TEXT.addService },
+] as const satisfies readonly { action: VehicleAction; icon: typeof IconTool; label: string }[];
 
 const BAR_COLORS = { red: 'red', orange: 'orange', yellow: 'yellow', green: 'green' } as const;
 
@@ -108,14 +115,7 @@ export function VehicleCard({
           </Group>
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Badge
-            color={checkedToday ? 'green' : 'gray'}
-            variant={checkedToday ? 'light' : 'outline'}
-            data-testid="prestart-today"
-            data-checked={checkedToday}
-          >
-            {checkedToday ? PRESTART_TEXT.checkedToday : PRESTART_TEXT.noCheckToday}
-          </Badge>
+          <PrestartTodayBadge checked={checkedToday} />
         </Group>
         {openDefects.length > 0 && (
           <Stack gap={6} data-testid="vehicle-defects">
@@ -186,22 +186,17 @@ export function VehicleCard({
           </Text>
         </Text>
         <SimpleGrid cols={2} spacing={6}>
-          <Button
-            size="sm"
-            variant="light"
-            leftSection={<IconGasStation size={16} aria-hidden />}
-            onClick={() => onAction('fuel', vehicle)}
-          >
-            {FLEET_TEXT.addFuel}
-          </Button>
-          <Button
-            size="sm"
-            variant="light"
-            leftSection={<IconTool size={16} aria-hidden />}
-            onClick={() => onAction('service', vehicle)}
-          >
-            {FLEET_TEXT.addService}
-          </Button>
+          {QUICK_RECORDS.map(({ action, icon: Icon, label }) => (
+            <Button
+              key={action}
+              size="sm"
+              variant="light"
+              leftSection={<Icon size={16} aria-hidden />}
+              onClick={() => onAction(action, vehicle)}
+            >
+              {label}
+            </Button>
+          ))}
         </SimpleGrid>
         <Group justify="space-between" gap="xs">
           <Button

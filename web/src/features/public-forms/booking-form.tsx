@@ -26,7 +26,7 @@ import { forgetBooking, saveBooking } from '../../lib/my-bookings';
 import { telHref } from '../../lib/format';
 import { BookingConfirmation } from './booking-confirmation';
 import { LocationButton } from './location-button';
-import { OutboxPendingNotice } from './outbox-status';
+import { PublicFormFrame } from './public-form-frame';
 import { PreferredDateInput } from './preferred-date-input';
 import { usePublicForm } from './use-public-form';
 import { UrgencyCards } from './urgency-cards';
@@ -155,129 +155,126 @@ export function BookingForm({
   }
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate aria-label="Book a Service">
-      <Stack gap="md">
-        <OutboxPendingNotice kind="booking" />
-        <Grid gap="md">
-          <ContactFields
-            form={form}
-            names={[{ name: 'customerName', label: 'Full Name', part: 'name', required: true }]}
-            phone={{ name: 'phone', label: 'Phone Number', required: true }}
-            email={{ name: 'email', label: 'Email Address', required: true }}
-            emailRow
-          />
-        </Grid>
+    <PublicFormFrame kind="booking" label="Book a Service" onSubmit={onSubmit}>
+      <Grid gap="md">
+        <ContactFields
+          form={form}
+          names={[{ name: 'customerName', label: 'Full Name', part: 'name', required: true }]}
+          phone={{ name: 'phone', label: 'Phone Number', required: true }}
+          email={{ name: 'email', label: 'Email Address', required: true }}
+          emailRow
+        />
+      </Grid>
 
+      <SelectField
+        control={form.control}
+        name="service"
+        label="Service Required"
+        placeholder="Select a service"
+        withAsterisk
+        data={[...BOOKING_SERVICES]}
+        allowDeselect={false}
+        searchable={variant === 'integrated'}
+      />
+
+      {variant === 'integrated' ? (
+        <Controller
+          control={form.control}
+          name="urgency"
+          render={({ field, fieldState }) => (
+            <UrgencyCards
+              value={field.value as Urgency}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      ) : (
         <SelectField
           control={form.control}
-          name="service"
-          label="Service Required"
-          placeholder="Select a service"
+          name="urgency"
+          label="Urgency"
+          description={URGENCY_LABELS[urgency]?.description}
           withAsterisk
-          data={[...BOOKING_SERVICES]}
+          data={URGENCY_OPTIONS}
           allowDeselect={false}
-          searchable={variant === 'integrated'}
         />
+      )}
 
-        {variant === 'integrated' ? (
+      {emergency ? <EmergencyCallPanel phones={hotlines} /> : null}
+
+      <Stack gap={6}>
+        <TextInput
+          label="Location"
+          placeholder="Address, highway and km marker, or mine site"
+          withAsterisk
+          autoComplete="street-address"
+          {...registerField(form, 'location')}
+        />
+        <LocationButton
+          onLocation={(text) =>
+            form.setValue('location', text, { shouldDirty: true, shouldValidate: true })
+          }
+        />
+      </Stack>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
           <Controller
             control={form.control}
-            name="urgency"
+            name="preferredDate"
             render={({ field, fieldState }) => (
-              <UrgencyCards
-                value={field.value as Urgency}
-                onChange={field.onChange}
+              <PreferredDateInput
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  // A slot already past on the newly chosen day is cleared, not kept.
+                  const time = form.getValues('preferredTime');
+                  if (time && !openTimeSlots(value, new Date()).includes(time)) {
+                    form.setValue('preferredTime', '');
+                  }
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
                 error={fieldState.error?.message}
+                required={!emergency}
               />
             )}
           />
-        ) : (
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
           <SelectField
             control={form.control}
-            name="urgency"
-            label="Urgency"
-            description={URGENCY_LABELS[urgency]?.description}
-            withAsterisk
-            data={URGENCY_OPTIONS}
-            allowDeselect={false}
+            name="preferredTime"
+            label="Preferred Time"
+            placeholder={emergency ? 'As soon as possible' : 'Select a time'}
+            description={emergency ? 'Optional for an emergency' : undefined}
+            withAsterisk={!emergency}
+            data={slots}
+            nothingFoundMessage="No times left today: pick another day"
+            allowDeselect={emergency}
+            clearable={emergency}
           />
-        )}
+        </Grid.Col>
+      </Grid>
 
-        {emergency ? <EmergencyCallPanel phones={hotlines} /> : null}
-
-        <Stack gap={6}>
-          <TextInput
-            label="Location"
-            placeholder="Address, highway and km marker, or mine site"
-            withAsterisk
-            autoComplete="street-address"
-            {...registerField(form, 'location')}
-          />
-          <LocationButton
-            onLocation={(text) =>
-              form.setValue('location', text, { shouldDirty: true, shouldValidate: true })
-            }
-          />
-        </Stack>
-
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Controller
-              control={form.control}
-              name="preferredDate"
-              render={({ field, fieldState }) => (
-                <PreferredDateInput
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    // A slot already past on the newly chosen day is cleared, not kept.
-                    const time = form.getValues('preferredTime');
-                    if (time && !openTimeSlots(value, new Date()).includes(time)) {
-                      form.setValue('preferredTime', '');
-                    }
-                  }}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  name={field.name}
-                  error={fieldState.error?.message}
-                  required={!emergency}
-                />
-              )}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <SelectField
-              control={form.control}
-              name="preferredTime"
-              label="Preferred Time"
-              placeholder={emergency ? 'As soon as possible' : 'Select a time'}
-              description={emergency ? 'Optional for an emergency' : undefined}
-              withAsterisk={!emergency}
-              data={slots}
-              nothingFoundMessage="No times left today: pick another day"
-              allowDeselect={emergency}
-              clearable={emergency}
-            />
-          </Grid.Col>
-        </Grid>
-
-        <TextInput
-          label="Vehicle Details (optional)"
-          placeholder="Make, model, year, colour, rego"
-          {...registerField(form, 'vehicleDetails')}
-        />
-        <Textarea
-          label="Describe what you need"
-          placeholder="What happened, and anything we should bring"
-          withAsterisk
-          autosize
-          minRows={4}
-          {...registerField(form, 'description')}
-        />
-        <SubmitButton size="md" disabled={sending} mih={48}>
-          {sending ? 'Sending...' : 'Submit Booking'}
-        </SubmitButton>
-      </Stack>
-    </form>
+      <TextInput
+        label="Vehicle Details (optional)"
+        placeholder="Make, model, year, colour, rego"
+        {...registerField(form, 'vehicleDetails')}
+      />
+      <Textarea
+        label="Describe what you need"
+        placeholder="What happened, and anything we should bring"
+        withAsterisk
+        autosize
+        minRows={4}
+        {...registerField(form, 'description')}
+      />
+      <SubmitButton size="md" disabled={sending} mih={48}>
+        {sending ? 'Sending...' : 'Submit Booking'}
+      </SubmitButton>
+    </PublicFormFrame>
   );
 }

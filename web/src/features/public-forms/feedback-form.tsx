@@ -1,9 +1,9 @@
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
-import { Group, Input, Radio, Rating, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Group, Input, Radio, Rating, SimpleGrid, Textarea } from '@mantine/core';
 import { RECOMMEND_OPTIONS, type FeedbackData, type FeedbackInput } from '@pilbara/shared-schema';
 import { LazySelectField as SelectField } from '../../components/lazy-select-field';
 import { registerField } from '../../components/register-field';
-import { OutboxPendingNotice } from './outbox-status';
+import { PublicFormFrame } from './public-form-frame';
 import { usePublicForm } from './use-public-form';
 import { SubmitButton } from '../../components/submit-button';
 
@@ -92,63 +92,60 @@ export function FeedbackForm({
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate aria-label="Leave Feedback">
-      <Stack gap="md">
-        <OutboxPendingNotice kind="feedback" />
-        <SelectField
-          control={form.control}
-          name="jobId"
-          label="Which service are you reviewing?"
-          placeholder="Select a completed job"
-          withAsterisk
-          data={jobs.map((job) => ({ value: job.id, label: job.label }))}
-          allowDeselect={false}
-        />
-        <ScoreField control={form.control} name="rating" label="Overall Rating" />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <ScoreField control={form.control} name="serviceQuality" label="Service Quality" />
-          <ScoreField control={form.control} name="responseTime" label="Response Time" />
-          <ScoreField control={form.control} name="communication" label="Communication" />
-          <ScoreField control={form.control} name="value" label="Value for Money" />
-        </SimpleGrid>
-        <Textarea
-          label="Your Comments"
-          placeholder="How did we go? What stood out?"
-          withAsterisk
-          autosize
-          minRows={4}
-          {...registerField(form, 'comments')}
-        />
-        <Controller
-          control={form.control}
-          name="recommend"
-          render={({ field, fieldState }) => (
-            <Radio.Group
-              label="Would you recommend us to a friend?"
-              withAsterisk
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            >
-              <Group mt="xs" gap="lg">
-                {RECOMMEND_OPTIONS.map((option) => (
-                  <Radio key={option} value={option} label={RECOMMEND_LABELS[option]} />
-                ))}
-              </Group>
-            </Radio.Group>
-          )}
-        />
-        <Textarea
-          label="What could we improve? (optional)"
-          autosize
-          minRows={2}
-          {...registerField(form, 'improvements')}
-        />
-        <SubmitButton size="md" mih={48} disabled={sending}>
-          {sending ? 'Sending...' : 'Submit Feedback'}
-        </SubmitButton>
-      </Stack>
-    </form>
+    <PublicFormFrame kind="feedback" label="Leave Feedback" onSubmit={onSubmit}>
+      <SelectField
+        control={form.control}
+        name="jobId"
+        label="Which service are you reviewing?"
+        placeholder="Select a completed job"
+        withAsterisk
+        data={jobs.map((job) => ({ value: job.id, label: job.label }))}
+        allowDeselect={false}
+      />
+      <ScoreField control={form.control} name="rating" label="Overall Rating" />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <ScoreField control={form.control} name="serviceQuality" label="Service Quality" />
+        <ScoreField control={form.control} name="responseTime" label="Response Time" />
+        <ScoreField control={form.control} name="communication" label="Communication" />
+        <ScoreField control={form.control} name="value" label="Value for Money" />
+      </SimpleGrid>
+      <Textarea
+        label="Your Comments"
+        placeholder="How did we go? What stood out?"
+        withAsterisk
+        autosize
+        minRows={4}
+        {...registerField(form, 'comments')}
+      />
+      <Controller
+        control={form.control}
+        name="recommend"
+        render={({ field, fieldState }) => (
+          <Radio.Group
+            label="Would you recommend us to a friend?"
+            withAsterisk
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          >
+            <Group mt="xs" gap="lg">
+              {RECOMMEND_OPTIONS.map((option) => (
+                <Radio key={option} value={option} label={RECOMMEND_LABELS[option]} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+      />
+      <Textarea
+        label="What could we improve? (optional)"
+        autosize
+        minRows={2}
+        {...registerField(form, 'improvements')}
+      />
+      <SubmitButton size="md" mih={48} disabled={sending}>
+        {sending ? 'Sending...' : 'Submit Feedback'}
+      </SubmitButton>
+    </PublicFormFrame>
   );
 }

@@ -1,19 +1,9 @@
 import { useMemo } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import type { PublicFormKind } from '../../db/schema';
 import { applyFieldErrors } from './apply-field-errors';
 import { usePublicSubmit, type SubmitOptions, type SubmitResult } from './use-public-submit';
-
-/** A resolver loaded on first use; forms validate on submit, so the first load stays small. */
-function lazyResolver<TInput extends FieldValues, TData>(
-  load: () => Promise<Resolver<TInput, unknown, TData>>,
-): Resolver<TInput, unknown, TData> {
-  let loaded: Promise<Resolver<TInput, unknown, TData>> | null = null;
-  return async (values, context, options) => {
-    loaded ??= load();
-    return (await loaded)(values, context, options);
-  };
-}
 
 export interface PublicFormOptions<TInput, TData> extends SubmitOptions {
   /** The body to send; default the validated values. */

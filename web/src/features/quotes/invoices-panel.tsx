@@ -20,6 +20,7 @@ import {
   type CreditNote,
   type Invoice,
 } from '@pilbara/shared-schema';
+import { HeadingWithHint } from '../../components/heading-with-hint';
 import { issueCredit, recordPayment, recordRefund, type PaymentDetails } from './billing-actions';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { InvoiceCard, type CreditNoteAction, type InvoiceCardAction } from './invoice-card';
@@ -216,12 +217,13 @@ export function InvoicesPanel() {
           aria-labelledby="refunds-owed-title"
           data-testid="refunds-owed"
         >
-          <Title order={3} id="refunds-owed-title">
-            {QUOTES_TEXT.REFUNDS_OWED_TITLE}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {QUOTES_TEXT.refundsOwedIntro}
-          </Text>
+          <HeadingWithHint
+            order={3}
+            id="refunds-owed-title"
+            title={QUOTES_TEXT.REFUNDS_OWED_TITLE}
+            hint={QUOTES_TEXT.refundsOwedIntro}
+            gap="sm"
+          />
           {owingBack.map((invoice) => (
             <RefundOwedCard
               key={invoice.id}

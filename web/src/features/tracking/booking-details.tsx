@@ -1,7 +1,8 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { PublicBooking } from '@pilbara/shared-schema';
 import { NotifyMe } from './notify-me';
 import { TextMessages } from './text-messages';
+import { TrackingCard } from './tracking-card';
 
 /**
  * A booking still waiting for staff, as its tracking link shows it: the reference, service,
@@ -10,32 +11,31 @@ import { TextMessages } from './text-messages';
  */
 export function BookingDetails({ booking }: { booking: PublicBooking }) {
   return (
-    <Card withBorder radius="md" padding="lg" aria-live="polite" data-testid="booking-details">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Stack gap={4}>
-            <Title order={2} size="h3">
-              {booking.service}
-            </Title>
-            <Text ff="monospace" fw={600} data-testid="booking-id">
-              {booking.id}
-            </Text>
-          </Stack>
-          <Badge size="lg" variant="outline">
-            Pending
-          </Badge>
-        </Group>
-        <Text>
-          Preferred: {booking.preferredDate} {booking.preferredTime}
+    <TrackingCard
+      testId="booking-details"
+      gap="sm"
+      service={booking.service}
+      reference={
+        <Text ff="monospace" fw={600} data-testid="booking-id">
+          {booking.id}
         </Text>
-        <Text>Location: {booking.location}</Text>
-        <Text c="dimmed">
-          We have your booking and will confirm it shortly. This page shows your job as soon as it
-          is approved.
-        </Text>
-        {booking.trackingToken && <NotifyMe token={booking.trackingToken} />}
-        {booking.trackingToken && <TextMessages token={booking.trackingToken} />}
-      </Stack>
-    </Card>
+      }
+      status={
+        <Badge size="lg" variant="outline">
+          Pending
+        </Badge>
+      }
+    >
+      <Text>
+        Preferred: {booking.preferredDate} {booking.preferredTime}
+      </Text>
+      <Text>Location: {booking.location}</Text>
+      <Text c="dimmed">
+        We have your booking and will confirm it shortly. This page shows your job as soon as it is
+        approved.
+      </Text>
+      {booking.trackingToken && <NotifyMe token={booking.trackingToken} />}
+      {booking.trackingToken && <TextMessages token={booking.trackingToken} />}
+    </TrackingCard>
   );
 }

@@ -4,30 +4,46 @@
  * the server returns is masked (DESIGN §7) and cannot be looked up again.
  */
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { STORAGE_KEYS } from '@pilbara/shared-schema';
 import { useBrowserState } from '../../lib/hydration';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
-const customerInfoSchema = z.object({
-  name: z.string(),
-  phone: z.string(),
-  email: z.string().default(''),
-  lookup: z.string().min(1).optional(),
+export interface CustomerInfo {
+  name: string;
+  phone: string;
+  email: string;
+  lookup?: string;
   /** The phone digits that proved a job-ID lookup (DESIGN §11); sent again with each poll. */
-  proof: z.string().min(1).optional(),
-});
+  proof?: string;
+}
 
-export type CustomerInfo = z.infer<typeof customerInfoSchema>;
+/**
+ * The stored value read back, or null when it is not a saved customer (an older or corrupted
+ * value). Checked by hand rather than with a zod schema: zod would put about 20 KB (brotli) of
+ * script on the feedback form's first load (issue 30), for a value this page itself wrote.
+ */
+export function parseCustomerInfo(value: unknown): CustomerInfo | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { name, phone, email = '', lookup, proof } = value as Record<string, unknown>;
+  if (typeof name !== 'string' || typeof phone !== 'string' || typeof email !== 'string') {
+    return null;
+  }
+  const info: CustomerInfo = { name, phone, email };
+  for (const [key, text] of [
+    ['lookup', lookup],
+    ['proof', proof],
+  ] as const) {
+    if (text === undefined) continue;
+    if (typeof text !== 'string' || text === '') return null;
+    info[key] = text;
+  }
+  return info;
+}
 
 export function useCustomerInfo() {
   // Pre-rendered as signed out; the saved customer shows once the page is hydrated.
   const [info, setInfo] = useBrowserState<CustomerInfo | null>(
-    () =>
-      readStored(
-        STORAGE_KEYS.customerInfo,
-        (value) => customerInfoSchema.safeParse(value).data ?? null,
-      ),
+    () => readStored(STORAGE_KEYS.customerInfo, parseCustomerInfo),
     null,
   );
   const save = useCallback(

@@ -1,15 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Card,
-  Grid,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Grid, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/icons-react';
 import {
@@ -28,6 +18,7 @@ import { TruckPosition as TruckOnMap, useNow } from './truck-position';
 import { NotifyMe } from './notify-me';
 import { TextMessages } from './text-messages';
 import { VehiclePhotos } from './vehicle-photos';
+import { TrackingCard } from './tracking-card';
 
 /** Copies text, raising when the browser refuses (no permission, insecure page, old browser). */
 async function copyText(text: string): Promise<void> {
@@ -104,84 +95,80 @@ export function JobDetails({
   const now = useNow();
   const estimate = arrivalText(arrivalEstimate(job, position, now));
   return (
-    <Card withBorder radius="md" padding="lg" aria-live="polite" data-testid="job-details">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Stack gap={4}>
-            <Title order={2} size="h3">
-              {job.service}
-            </Title>
-            <Group gap={4} wrap="nowrap">
-              <Text ff="monospace" fw={600} data-testid="job-id">
-                {job.id}
-              </Text>
-              <Tooltip label={copied ? 'Copied' : 'Copy job ID'} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label="Copy job ID"
-                  onClick={() => copyJobId(job.id, () => setCopied(true))}
-                  size="lg"
-                >
-                  {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          </Stack>
-          <JobStatusBadge status={job.status} size="lg" />
+    <TrackingCard
+      testId="job-details"
+      gap="lg"
+      service={job.service}
+      reference={
+        <Group gap={4} wrap="nowrap">
+          <Text ff="monospace" fw={600} data-testid="job-id">
+            {job.id}
+          </Text>
+          <Tooltip label={copied ? 'Copied' : 'Copy job ID'} withArrow>
+            <ActionIcon
+              variant="subtle"
+              aria-label="Copy job ID"
+              onClick={() => copyJobId(job.id, () => setCopied(true))}
+              size="lg"
+            >
+              {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+            </ActionIcon>
+          </Tooltip>
         </Group>
-
-        <Stack gap={6}>
-          <Group justify="space-between">
-            <Text fw={600}>Progress</Text>
-            <Text fw={600}>{job.progress}%</Text>
-          </Group>
-          <Progress
-            value={job.progress}
-            size="lg"
-            radius="xl"
-            aria-label={`Job progress ${job.progress}%`}
-            striped={job.progress > 0 && job.progress < 100}
-            animated={job.progress > 0 && job.progress < 100}
-          />
-        </Stack>
-
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Fact
-              icon={<IconUser size={18} />}
-              label="Driver"
-              value={job.assignedTo || 'Being assigned'}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Fact
-              icon={<IconClock size={18} />}
-              label="Estimated Arrival"
-              value={estimate}
-              testId="arrival-estimate"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <Fact icon={<IconMapPin size={18} />} label="Location" value={job.location} />
-          </Grid.Col>
-        </Grid>
-
-        {token && notificationsOffered(job.status) && <NotifyMe token={token} />}
-        {token && <TextMessages token={token} />}
-
-        {job.status === 'En Route' && position && (
-          <TruckOnMap position={position} location={job.location} now={now} />
-        )}
-
-        <Stack gap="sm">
-          <Title order={3} size="h4">
-            Live Updates
-          </Title>
-          <JobTimeline entries={timeline} />
-        </Stack>
-
-        {token && <VehiclePhotos token={token} version={`${job.status}:${job.updatedAt}`} />}
+      }
+      status={<JobStatusBadge status={job.status} size="lg" />}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={600}>Progress</Text>
+          <Text fw={600}>{job.progress}%</Text>
+        </Group>
+        <Progress
+          value={job.progress}
+          size="lg"
+          radius="xl"
+          aria-label={`Job progress ${job.progress}%`}
+          striped={job.progress > 0 && job.progress < 100}
+          animated={job.progress > 0 && job.progress < 100}
+        />
       </Stack>
-    </Card>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Fact
+            icon={<IconUser size={18} />}
+            label="Driver"
+            value={job.assignedTo || 'Being assigned'}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Fact
+            icon={<IconClock size={18} />}
+            label="Estimated Arrival"
+            value={estimate}
+            testId="arrival-estimate"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Fact icon={<IconMapPin size={18} />} label="Location" value={job.location} />
+        </Grid.Col>
+      </Grid>
+
+      {token && notificationsOffered(job.status) && <NotifyMe token={token} />}
+      {token && <TextMessages token={token} />}
+
+      {job.status === 'En Route' && position && (
+        <TruckOnMap position={position} location={job.location} now={now} />
+      )}
+
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Live Updates
+        </Title>
+        <JobTimeline entries={timeline} />
+      </Stack>
+
+      {token && <VehiclePhotos token={token} version={`${job.status}:${job.updatedAt}`} />}
+    </TrackingCard>
   );
 }

@@ -24,9 +24,10 @@ import {
 } from 'react';
 import type { LoginInput, RegisterInput } from '@pilbara/shared-schema';
 import { USE_AUTH_OUTSIDE_PROVIDER } from '@pilbara/shared-schema';
-import { apiRequest, HttpError } from '../http';
+import { apiRequest, HttpError, serverMessage } from '../http';
 import { useBrowserState } from '../hydration';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../storage';
+import { holdDriverPreview } from '../driver-preview';
 import {
   LOGOUT_PENDING_KEY,
   OFFLINE_SESSION_KEY,
@@ -44,8 +45,46 @@ import {
   signIn,
 } from './server-sign-in';
 
-/** The toasts (and their wording), loaded when a toast is due. */
+/**
+ * The toasts (and their wording), loaded when a toast is due. Nothing waits on them: on one bar
+ * of signal their chunk may not arrive (a first visit, before the service worker has it), and a
+ * sign-out or registration must happen all the same.
+ */
 const authToasts = () => import('./auth-toasts');
+
+/**
+ * Texts of a failed sign-in the form shows itself when the toasts could not be loaded. They start
+ * with the spec's title (MESSAGES.LOGIN_FAILED_TITLE) written out here: importing the catalogue
+ * would put it back on the sign-in page's first load, which is what its own chunk avoids.
+ */
+const SIGN_IN_FAILED_INLINE = {
+  noConnection:
+    'Login Failed: there is no connection to check your password. Try again with signal.',
+  fallback: 'Login Failed. Check your username and password, then try again.',
+} as const;
+
+/**
+ * A sign-in that failed while its 'Login Failed' toast could not be shown (its chunk did not
+ * load): the login form shows this message under the button instead, so a tap is never met
+ * with silence.
+ */
+export class SignInFailedUnshown extends Error {
+  constructor(cause: unknown, noConnection: boolean) {
+    const reason = noConnection ? undefined : serverMessage(cause);
+    super(
+      reason
+        ? `Login Failed: ${reason}`
+        : noConnection
+          ? SIGN_IN_FAILED_INLINE.noConnection
+          : SIGN_IN_FAILED_INLINE.fallback,
+      { cause },
+    );
+    this.name = 'SignInFailedUnshown';
+  }
+}
+
+/** The toasts' chunk did not load: what they would have said is done all the same. */
+function noToast(): void {}
 
 export type LoginValues = LoginInput;
 
@@ -108,6 +147,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     removeStored(STORAGE_KEYS.authUser);
     removeStored(OFFLINE_SESSION_KEY);
     heldPassword.current = null;
+    holdDriverPreview(null);
     setPasswordHeld(false);
     setOffline(false);
     setUser(null);
@@ -181,21 +221,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (values: LoginValues): Promise<AuthUser> => {
       setLoading(true);
       signingIn.current += 1;
-      const toasts = await authToasts();
+      // Loaded beside the sign-in, not before it: on a first visit its chunk was one more round
+      // trip (0.4 s and more on one bar) before the sign-in even left (issue 30).
+      const toasts = authToasts();
+      const toast = (show: (loaded: Awaited<typeof toasts>) => void) => toasts.then(show, noToast);
       try {
-        const { user, offline: here } = await signIn(values);
+        const { user, offline: here, driverJobs } = await signIn(values);
+        // Before the user is set, so the driver's screen has its jobs from its first render.
+        holdDriverPreview(driverJobs);
         if (here) {
           signedIn(user, values.password);
-          toasts.showSignedInOffline();
+          void toast((loaded) => loaded.showSignedInOffline());
           return user;
         }
         signedIn(user, null);
         void offlineSignIn().then((m) => m.rememberOfflineSignIn(user, values.password));
-        toasts.showSignedIn(user, later);
+        void toast((loaded) => loaded.showSignedIn(user, later));
         return user;
       } catch (error) {
-        toasts.showSignInFailed(error, error instanceof NoConnectionError);
-        throw error;
+        const noConnection = error instanceof NoConnectionError;
+        const shown = await toasts.then(
+          (loaded) => {
+            loaded.showSignInFailed(error, noConnection);
+            return true;
+          },
+          () => false,
+        );
+        throw shown ? error : new SignInFailedUnshown(error, noConnection);
       } finally {
         signingIn.current -= 1;
         setLoading(false);
@@ -262,17 +314,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     async (values: RegisterValues): Promise<AuthUser> => {
       setLoading(true);
-      const toasts = await authToasts();
+      const toasts = authToasts();
       try {
         // Registration creates the account but no session (the server signs in only on login),
         // so the user is not stored here: the page moves to the login tab with the username filled.
         const user = userFromAnswer(
           await apiRequest<unknown>('/api/auth/register', { body: values }),
         );
-        toasts.showRegistered(later);
+        void toasts.then((loaded) => loaded.showRegistered(later), noToast);
         return user;
       } catch (error) {
-        toasts.showRegisterFailed(error);
+        await toasts.then((loaded) => loaded.showRegisterFailed(error), noToast);
         throw error;
       } finally {
         setLoading(false);
@@ -282,7 +334,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async (): Promise<void> => {
-    const toasts = await authToasts();
+    const toasts = authToasts();
     try {
       // Signed in offline there is no new server session to end (an older one may still be
       // waiting for its sign-out, below).
@@ -297,12 +349,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (couldNotCheck(error)) writeStored(LOGOUT_PENDING_KEY, true);
     }
     signOutLocally();
-    toasts.showSignedOut();
+    await toasts.then((loaded) => loaded.showSignedOut(), noToast);
   }, [signOutLocally]);
 
   const sessionEnded = useCallback(() => {
     signOutLocally();
-    void authToasts().then((toasts) => toasts.showSessionEnded());
+    void authToasts().then((loaded) => loaded.showSessionEnded(), noToast);
   }, [signOutLocally]);
   useEffect(() => {
     sessionEndedRef.current = sessionEnded;

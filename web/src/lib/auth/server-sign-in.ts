@@ -3,8 +3,9 @@
  * it can; when it cannot be reached, answers through a gateway error or is too slow, this
  * device's verifier (lib/offline-signin.ts) decides whether the person may sign in offline.
  */
-import type { LoginInput } from '@pilbara/shared-schema';
+import type { DriverFirstScreen, LoginInput } from '@pilbara/shared-schema';
 import { apiRequest, HttpError, isNetworkError } from '../http';
+import { driverPreviewFrom } from '../driver-preview';
 import { parseAuthUser, userFromAnswer, type AuthUser } from './auth-user';
 
 /** The verifier code (WebCrypto PBKDF2), loaded at sign-in only. */
@@ -123,17 +124,29 @@ async function askServer(values: LoginInput): Promise<ServerAnswer> {
   }
 }
 
+/** Who signed in, and a driver's first screen when the server answered with one. */
+export interface SignedIn {
+  user: AuthUser;
+  offline: boolean;
+  driverJobs: DriverFirstScreen | null;
+}
+
 /**
  * Who signs in: the user the server answered with, or (`offline`) the user this device's
  * verifier accepted when the server did not check the password. Throws the server's refusal, or
  * {@link NoConnectionError} when neither could say yes.
  */
-export async function signIn(values: LoginInput): Promise<{ user: AuthUser; offline: boolean }> {
+export async function signIn(values: LoginInput): Promise<SignedIn> {
   const answer = await askServer(values);
-  if (answer.kind === 'answered') return { user: userFromAnswer(answer.value), offline: false };
+  if (answer.kind === 'answered')
+    return {
+      user: userFromAnswer(answer.value),
+      offline: false,
+      driverJobs: driverPreviewFrom(answer.value),
+    };
   const local =
     answer.local ??
     parseAuthUser(await (await offlineSignIn()).signInOffline(values.username, values.password));
   if (!local) throw new NoConnectionError();
-  return { user: local, offline: true };
+  return { user: local, offline: true, driverJobs: null };
 }

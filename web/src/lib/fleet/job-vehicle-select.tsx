@@ -36,11 +36,14 @@ export function JobVehicleSelect({
   job,
   fleet,
   width = 170,
+  disabled = false,
 }: {
   job: Job;
   fleet: FleetState;
   /** The select's width (the driver's screen gives it the card's). */
   width?: number | string;
+  /** Off while the job's synced row is not on the device (the driver's first screen). */
+  disabled?: boolean;
 }) {
   const [asking, setAsking] = useState<{ vehicle: Vehicle; warnings: string[] } | null>(null);
   const current = job.vehicleId ?? null;
@@ -78,6 +81,7 @@ export function JobVehicleSelect({
         ]}
         value={current === null ? NO_VEHICLE : String(current)}
         allowDeselect={false}
+        disabled={disabled}
         onChange={choose}
       />
       <Modal
