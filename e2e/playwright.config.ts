@@ -3,16 +3,17 @@
  * sync server, which each worker starts on a free loopback port (fixtures/server.ts).
  */
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'retain-on-first-failure'] as const;
+
+/** The trace mode E2E_TRACE names; off when unset, and a typo fails the run rather than hiding. */
+function traceMode(value: string | undefined): (typeof TRACE_MODES)[number] {
+  if (value === undefined || value === '') return 'off';
+  const mode = TRACE_MODES.find((m) => m === value);
+  if (!mode) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(', ')}, not "${value}"`);
+  return mode;
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -31,12 +32,16 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    },
+    launchOptions: chromiumLaunchOptions(),
     serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
+    // Tracing is off unless asked for: recording every test (retain-on-failure records all of
+    // them and keeps the failures') cost a third of the journeys' time on this 2-core machine
+    // (admin-access: 80 s of test time traced, 54 s not, at load 10–13). A failed test's errors,
+    // step and Expected/Received are in the JSON report either way (scripts/test.mjs prints
+    // them) and a screenshot of each page is kept; to debug locally, run again with
+    // E2E_TRACE=retain-on-failure (or on) and open the trace with `npx playwright show-trace`.
+    trace: traceMode(process.env.E2E_TRACE),
+    screenshot: 'only-on-failure',
     locale: 'en-AU',
     timezoneId: 'Australia/Perth',
   },

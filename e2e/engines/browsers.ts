@@ -350,39 +350,95 @@ const IPHONE_SAFARI =
 /** The phone the journeys are held to: 390 CSS px wide (an iPhone 12–15). */
 export const PHONE = { width: 390, height: 844 };
 
+/** How long WebKitWebDriver may take to start MiniBrowser and answer a new session. */
+const WEBKIT_SESSION_MS = 60_000;
+
+/**
+ * Starts WebKitWebDriver on a free port and a session in it: MiniBrowser on `display`. Now and
+ * then (about once in a few hundred launches on a busy machine) MiniBrowser never connects back
+ * and the new-session request hangs until the HTTP client gives up; that is the browser failing
+ * to start, not the app, so a launch that has not answered within WEBKIT_SESSION_MS is killed
+ * with its browser and started once more. Nothing of a test has run at that point.
+ */
+async function startWebKitSession(
+  display: string,
+): Promise<{ driver: ChildProcess; browser: WebdriverIO.Browser }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    // Its own process group, so that a hung launch is stopped together with its MiniBrowser.
+    const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+      env: { ...process.env, DISPLAY: display },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
+    let driverLog = '';
+    driver.stderr?.on('data', (d: Buffer) => (driverLog += d.toString()));
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await pollUntil('WebKitWebDriver answers', 30_000, async () => {
+        if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited: ${driverLog}`);
+        const res = await fetch(`http://127.0.0.1:${port}/status`).catch(() => null);
+        return res?.ok ? { done: true, value: null } : { done: false, why: 'not listening' };
+      });
+      const session = remote({
+        hostname: '127.0.0.1',
+        port,
+        path: '/',
+        logLevel: 'error',
+        connectionRetryCount: 0,
+        capabilities: {
+          // WebKitGTK's driver speaks W3C WebDriver only: WebdriverIO must not ask for BiDi.
+          'wdio:enforceWebDriverClassic': true,
+          'webkitgtk:browserOptions': {
+            binary: miniBrowserPath(),
+            args: ['--automation', '--full-screen', `--user-agent=${IPHONE_SAFARI}`],
+          },
+        } as WebdriverIO.Capabilities,
+      });
+      session.catch(() => undefined); // a late failure after the time limit is already handled
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`MiniBrowser did not start within ${WEBKIT_SESSION_MS} ms`)),
+          WEBKIT_SESSION_MS,
+        );
+      });
+      const browser = await Promise.race([session, timedOut]);
+      return { driver, browser };
+    } catch (error) {
+      await stopProcessGroup(driver);
+      if (attempt >= 2) throw error;
+      console.warn(`[webkit] ${String(error)}; starting WebKitWebDriver and MiniBrowser again`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** Stops a process started `detached` and everything it started (its process group). */
+async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  const group = child.pid;
+  if (child.exitCode !== null || child.signalCode !== null || group === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-group, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /**
  * Opens a WebKit device: a driver of its own on a free port, MiniBrowser on `display`, the
  * window at phone size (`--full-screen` drops MiniBrowser's toolbar, so the window is all page).
  */
 export async function openWebKitDevice(display: string, origin: string): Promise<EngineDevice> {
-  const port = await freePort();
-  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-    env: { ...process.env, DISPLAY: display },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let driverLog = '';
-  driver.stderr?.on('data', (d: Buffer) => (driverLog += d.toString()));
+  const { driver, browser } = await startWebKitSession(display);
   try {
-    await pollUntil('WebKitWebDriver answers', 30_000, async () => {
-      if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited: ${driverLog}`);
-      const res = await fetch(`http://127.0.0.1:${port}/status`).catch(() => null);
-      return res?.ok ? { done: true, value: null } : { done: false, why: 'not listening' };
-    });
-    const browser = await remote({
-      hostname: '127.0.0.1',
-      port,
-      path: '/',
-      logLevel: 'error',
-      connectionRetryCount: 0,
-      capabilities: {
-        // WebKitGTK's driver speaks W3C WebDriver only: WebdriverIO must not ask for BiDi.
-        'wdio:enforceWebDriverClassic': true,
-        'webkitgtk:browserOptions': {
-          binary: miniBrowserPath(),
-          args: ['--automation', '--full-screen', `--user-agent=${IPHONE_SAFARI}`],
-        },
-      } as WebdriverIO.Capabilities,
-    });
     await browser.setWindowSize(PHONE.width, PHONE.height);
     let page = new WebKitPage(browser, origin);
     const device: EngineDevice = {
@@ -407,12 +463,12 @@ export async function openWebKitDevice(display: string, origin: string): Promise
       emulateOffline: () => Promise.resolve(false),
       async close() {
         await browser.deleteSession().catch(() => undefined);
-        await stopProcess(driver);
+        await stopProcessGroup(driver);
       },
     };
     return device;
   } catch (error) {
-    await stopProcess(driver);
+    await stopProcessGroup(driver);
     throw error;
   }
 }

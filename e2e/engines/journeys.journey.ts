@@ -42,6 +42,7 @@ import {
   waitSynced,
   waitVisible,
 } from './page-models';
+import { BOOKING_EMPTY_MESSAGES, WINCH_OUT } from '../page-models/public-forms';
 
 /** How long the app may take to notice the signal is back without being told (WebKit). */
 const UNTOLD_RECONNECT_MS = 60_000;
@@ -114,28 +115,11 @@ test('the booking form shows the spec messages; a booking made offline is sent o
   await booking.open('/booking');
   await waitForOfflineReady(page);
   await booking.submit();
-  for (const message of [
-    MESSAGES.NAME_MIN,
-    MESSAGES.PHONE_INVALID,
-    MESSAGES.EMAIL_INVALID,
-    MESSAGES.SERVICE_SELECT,
-    MESSAGES.LOCATION_DETAILED,
-    MESSAGES.PREFERRED_DATE_REQUIRED,
-    MESSAGES.PREFERRED_TIME_REQUIRED,
-    MESSAGES.DESCRIPTION_DETAILS,
-  ])
+  for (const message of BOOKING_EMPTY_MESSAGES)
     await waitVisible(page, { text: message, within: BookingForm.form }, 10_000, message);
 
   const who = uniqueCustomer('Engine');
-  await booking.fill({
-    name: who.name,
-    phone: who.phone,
-    email: who.email,
-    service: 'Winch Recovery',
-    location: 'Millstream Road, 40 km south of the highway',
-    time: '08:30 AM',
-    description: 'Bogged in a washed-out creek crossing, need a winch out.',
-  });
+  await booking.fill({ ...who, ...WINCH_OUT });
 
   await goOffline(
     engine,

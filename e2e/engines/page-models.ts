@@ -88,12 +88,26 @@ export async function waitForOfflineReady(page: EnginePage): Promise<void> {
         controlled: navigator.serviceWorker.controller !== null,
       };
     });
-  await expect
-    .poll(async () => (await workerState()).active, {
-      message: 'the service worker has precached the app and taken the active slot',
-      timeout: 90_000,
-    })
-    .toBe(true);
+  try {
+    await expect
+      .poll(async () => (await workerState()).active, {
+        message: 'the service worker has precached the app and taken the active slot',
+        timeout: 90_000,
+      })
+      .toBe(true);
+  } catch (error) {
+    // Say where the worker stood: still installing (slow), or gone (its install failed).
+    const slots = await page
+      .evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (!registration) return 'no registration';
+        return (['installing', 'waiting', 'active'] as const)
+          .map((slot) => `${slot}: ${registration[slot]?.state ?? 'empty'}`)
+          .join(', ');
+      })
+      .catch((reason: unknown) => `unknown (${String(reason)})`);
+    throw new Error(`${(error as Error).message}\nWorker slots: ${slots}`, { cause: error });
+  }
   if (!(await workerState()).controlled) await page.reload();
   await expect
     .poll(async () => (await workerState()).controlled, {

@@ -1,6 +1,13 @@
 /** Page model of the staff admin panel (/admin) and the sign-in it needs. */
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { ADMIN } from '../fixtures/server';
+import { openDevices, waitForOfflineReady } from './app-shell';
 import { AuthPage } from './public-forms';
 
 /**
@@ -87,6 +94,27 @@ export async function openAdminPanel(context: BrowserContext): Promise<AdminPane
   const panel = new AdminPanel(page);
   await panel.open();
   return panel;
+}
+
+/**
+ * The office's two admin devices and a customer's, as separate browsers: the first admin's panel
+ * ready to work with no signal, the second admin's open beside it. `closeAll` closes the three.
+ */
+export async function openOfficeAndCustomer(browser: Browser, baseURL: string | undefined) {
+  const devices = await openDevices(browser, baseURL, ['admin', 'second', 'visitor']);
+  try {
+    const admin = await openAdminPanel(devices.contexts.admin);
+    // The offline steps need the app's code (the toasts' chunk among it) from the service worker:
+    // on a busy machine the panel can open before the worker controls it. A page the worker could
+    // not claim is reloaded, so the panel is back online before work starts.
+    await waitForOfflineReady(admin.page);
+    await admin.waitOnline();
+    const second = await openAdminPanel(devices.contexts.second);
+    return { ...devices, admin, second };
+  } catch (error) {
+    await devices.closeAll();
+    throw error;
+  }
 }
 
 export type AdminTab =

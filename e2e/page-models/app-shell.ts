@@ -20,6 +20,33 @@ export async function openDevices<const K extends string>(
   return { contexts, closeAll: async () => void (await Promise.all(opened.map((c) => c.close()))) };
 }
 
+/** The phone sizes the journeys use: a common one and the small one a cheap phone has. */
+export const PHONE = { width: 390, height: 844 };
+export const SMALL_PHONE = { width: 360, height: 740 };
+
+/** Where the drivers' phones are, for the journeys that record a location. */
+export const KARRATHA = { latitude: -20.73611, longitude: 116.84633, accuracy: 12 };
+
+/**
+ * Opens a phone as a device of its own: a touch screen at `viewport` (PHONE unless said) with
+ * twice the pixels unless said; with `at`, the driver has let the app read the location there.
+ */
+export async function openPhone(
+  browser: Browser,
+  baseURL: string | undefined,
+  options: { viewport?: typeof PHONE; deviceScaleFactor?: number; at?: typeof KARRATHA } = {},
+): Promise<BrowserContext> {
+  const { viewport = PHONE, deviceScaleFactor = 2, at } = options;
+  return browser.newContext({
+    baseURL,
+    viewport,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor,
+    ...(at ? { geolocation: at, permissions: ['geolocation'] } : {}),
+  });
+}
+
 /**
  * Waits until the service worker has precached the app and controls the page, so that the page
  * and its lazily loaded code keep working with no signal.

@@ -1,5 +1,6 @@
 /** Page models of the public forms: contact, booking (both variants) and feedback. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { MESSAGES } from '@pilbara/shared-schema';
 import { uniqueCustomer } from './test-data';
 
 /** A first visit loads the page's lazy chunk; on a busy CI machine that can take a while. */
@@ -120,6 +121,34 @@ export interface BookingValues {
   description: string;
   vehicle?: string;
 }
+
+/** The booking form's messages when it is sent empty, in the order the fields stand. */
+export const BOOKING_EMPTY_MESSAGES = [
+  MESSAGES.NAME_MIN,
+  MESSAGES.PHONE_INVALID,
+  MESSAGES.EMAIL_INVALID,
+  MESSAGES.SERVICE_SELECT,
+  MESSAGES.LOCATION_DETAILED,
+  MESSAGES.PREFERRED_DATE_REQUIRED,
+  MESSAGES.PREFERRED_TIME_REQUIRED,
+  MESSAGES.DESCRIPTION_DETAILS,
+];
+
+/** What to book (the form's job fields): a car that will not start, towed in town. */
+export const TOW_TO_WORKSHOP = {
+  service: 'Local Towing',
+  location: '12 Balmoral Road, Karratha',
+  time: '09:30 AM',
+  description: 'Car will not start, needs a tow to the workshop.',
+};
+
+/** What to book: a 4x4 bogged in a creek crossing out of town, winched out. */
+export const WINCH_OUT = {
+  service: 'Winch Recovery',
+  location: 'Millstream Road, 40 km south of the highway',
+  time: '08:30 AM',
+  description: 'Bogged in a washed-out creek crossing, need a winch out.',
+};
 
 export class BookingPage {
   constructor(readonly page: Page) {}

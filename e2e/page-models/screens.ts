@@ -6,7 +6,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -37,4 +37,19 @@ export async function shotAt(page: Page, name: string, width: number, part?: Loc
     });
   }
   await page.screenshot({ path: shotFile(`${name}-${width}.png`), fullPage: false });
+}
+
+/**
+ * The page as it stands against its committed baseline `<name>.png` (e2e/visual), with `mask`
+ * hiding what differs per run; no hover effect from wherever the last click left the pointer.
+ */
+export async function expectLooksAsBefore(page: Page, name: string, mask: Locator[] = []) {
+  await page.mouse.move(0, 0);
+  await expect(page).toHaveScreenshot(`${name}.png`, {
+    animations: 'disabled',
+    caret: 'hide',
+    maxDiffPixelRatio: 0.01,
+    mask,
+    timeout: 20_000,
+  });
 }

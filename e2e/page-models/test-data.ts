@@ -5,7 +5,7 @@
  * other's rows on the shared per-worker server.
  */
 import Database from 'better-sqlite3';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { ADMIN } from '../fixtures/server';
 
 /** Runs one read-only query against the server's database file. */
@@ -86,6 +86,82 @@ export async function createJob(request: APIRequestContext, job: NewJob): Promis
   return { id, number, trackingToken: body.job?.trackingToken ?? '' };
 }
 
+/** One line of a quote (unit price in cents). */
+interface QuoteLine {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  category: 'service' | 'parts' | 'misc';
+}
+
+/** A service line of a quote: one of `description` at `unitPrice` cents. */
+export function serviceLine(description: string, unitPrice: number): QuoteLine {
+  return { description, quantity: 1, unitPrice, category: 'service' };
+}
+
+/** What the office types for a quote; the customer's email goes on it only when given. */
+interface NewQuote {
+  customer: { name: string; phone: string; email?: string };
+  items: QuoteLine[];
+  service?: string;
+  fromLocation?: string;
+  toLocation?: string;
+  notes?: string;
+}
+
+/** A quote or invoice as the staff API answers it: its key and the number people see. */
+interface CreatedDocument {
+  id: string;
+  number: string;
+}
+
+/** Creates a quote through the staff API (POST /api/quotes), as the office does on the phone. */
+export async function createQuote(
+  request: APIRequestContext,
+  { customer, ...quote }: NewQuote,
+): Promise<CreatedDocument> {
+  const res = await request.post('/api/quotes', {
+    data: {
+      customerName: customer.name,
+      customerPhone: customer.phone,
+      ...(customer.email ? { customerEmail: customer.email } : {}),
+      ...quote,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { quote: CreatedDocument }).quote;
+}
+
+/** A new customer's quote (no email) for one Emergency Towing: one for the owners to edit. */
+export async function towingQuote(
+  request: APIRequestContext,
+  label: string,
+): Promise<CreatedDocument> {
+  const customer = uniqueCustomer(label);
+  return createQuote(request, {
+    customer: { name: customer.name, phone: customer.phone },
+    items: [serviceLine('Emergency Towing', 18000)],
+  });
+}
+
+/**
+ * Creates a quote, sends it and records a payment on it through the staff API (the office taking
+ * cash or a transfer on the phone); answers the invoice the payment raised.
+ */
+export async function invoiceOfPaidQuote(
+  request: APIRequestContext,
+  quote: NewQuote,
+  payment: { method: string; reference?: string; amount?: number },
+): Promise<CreatedDocument> {
+  const { id: quoteId } = await createQuote(request, quote);
+  expect(
+    (await request.patch(`/api/quotes/${quoteId}`, { data: { status: 'sent' } })).status(),
+  ).toBe(200);
+  const paid = await request.post(`/api/quotes/${quoteId}/record-payment`, { data: payment });
+  expect(paid.status(), await paid.text()).toBe(201);
+  return ((await paid.json()) as { invoice: CreatedDocument }).invoice;
+}
+
 /** Moves a job on through the staff API (PATCH /api/jobs/:id with status and progress). */
 export async function updateJob(
   request: APIRequestContext,
@@ -105,6 +181,25 @@ export async function completeJob(request: APIRequestContext, id: string): Promi
     ['Completed', 100],
   ] as const)
     await updateJob(request, id, { status, progress });
+}
+
+/**
+ * A job done for `customer`: dispatch created it and its driver completed it, which leaves the
+ * job's automatic quote as a draft.
+ */
+export async function jobDoneFor(
+  request: APIRequestContext,
+  customer: { name: string; phone: string; email: string },
+  job: { service: string; location: string },
+): Promise<CreatedJob> {
+  const created = await createJob(request, {
+    customerName: customer.name,
+    phone: customer.phone,
+    email: customer.email,
+    ...job,
+  });
+  await completeJob(request, created.id);
+  return created;
 }
 
 /** The last four digits of a phone number: what the portal asks for with a job ID. */

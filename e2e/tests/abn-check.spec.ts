@@ -11,30 +11,26 @@ import { expect, startServer, test } from '../fixtures/server';
 import { openAdminPanelByApi, type AdminPanel } from '../page-models/admin';
 import { pdfText } from '../page-models/pdf-text';
 import { shotAt } from '../page-models/screens';
-import { loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
+import {
+  invoiceOfPaidQuote,
+  loginAsAdmin,
+  serviceLine,
+  uniqueCustomer,
+} from '../page-models/test-data';
 
 const VALID_ABN = '51 824 753 556';
 
 /** A quote sent and paid in full through the staff calls; returns the PDF text of its invoice. */
 async function invoicePdf(request: APIRequestContext, file: string): Promise<string> {
   const customer = uniqueCustomer('Abn');
-  const created = await request.post('/api/quotes', {
-    data: {
-      customerName: customer.name,
-      customerPhone: customer.phone,
-      items: [{ description: '4x4 Recovery', quantity: 1, unitPrice: 22000, category: 'service' }],
+  const invoice = await invoiceOfPaidQuote(
+    request,
+    {
+      customer: { name: customer.name, phone: customer.phone },
+      items: [serviceLine('4x4 Recovery', 22000)],
     },
-  });
-  expect(created.status()).toBe(201);
-  const quoteId = ((await created.json()) as { quote: { id: string } }).quote.id;
-  expect(
-    (await request.patch(`/api/quotes/${quoteId}`, { data: { status: 'sent' } })).status(),
-  ).toBe(200);
-  const paid = await request.post(`/api/quotes/${quoteId}/record-payment`, {
-    data: { method: 'cash' },
-  });
-  expect(paid.status()).toBe(201);
-  const invoice = ((await paid.json()) as { invoice: { id: string; number: string } }).invoice;
+    { method: 'cash' },
+  );
   const pdf = await request.get(`/api/invoices/${invoice.number}/pdf`);
   expect(pdf.status()).toBe(200);
   writeFileSync(file, await pdf.body());

@@ -5,8 +5,7 @@
  * and the customer's En Route email arrives once, its tracking link showing the job En Route.
  */
 import { expect, test } from '../fixtures/server';
-import { openAdminPanel } from '../page-models/admin';
-import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
+import { openOfficeAndCustomer } from '../page-models/admin';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
 
@@ -24,16 +23,11 @@ test('approve and mark En Route offline, then every device and the customer catc
   server,
 }) => {
   test.setTimeout(240_000);
-  const devices = await openDevices(browser, baseURL, ['admin', 'second', 'visitor']);
-  const { admin: adminContext, second: secondContext, visitor: publicContext } = devices.contexts;
+  const office = await openOfficeAndCustomer(browser, baseURL);
+  const { admin: adminContext, visitor: publicContext } = office.contexts;
+  const { admin, second } = office;
   try {
-    const admin = await openAdminPanel(adminContext);
     const adminPage = admin.page;
-    const second = await openAdminPanel(secondContext);
-    // The offline steps need the app's code (the toasts' chunk among it) from the service worker:
-    // on a busy machine the panel can open before the worker controls it.
-    await waitForOfflineReady(adminPage);
-    await admin.waitOnline();
 
     // A customer books on the public site; it reaches the admin's Pending Bookings live.
     const publicPage = await publicContext.newPage();
@@ -113,6 +107,6 @@ test('approve and mark En Route offline, then every device and the customer catc
     await publicPage.waitForTimeout(3_000);
     expect(enRouteMails()).toHaveLength(1);
   } finally {
-    await devices.closeAll();
+    await office.closeAll();
   }
 });

@@ -11,7 +11,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, test } from '../fixtures/server';
 import { AdminPanel, loginThroughUi } from '../page-models/admin';
 import { BillingPage } from '../page-models/billing';
-import { completeJob, createJob, loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
+import {
+  completeJob,
+  createJob,
+  invoiceOfPaidQuote,
+  loginAsAdmin,
+  serviceLine,
+  uniqueCustomer,
+} from '../page-models/test-data';
 
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -37,35 +44,21 @@ async function paidQuote(
   amount: number | undefined,
 ): Promise<string> {
   const customer = uniqueCustomer(name);
-  const created = await request.post('/api/quotes', {
-    data: {
-      customerName: customer.name,
-      customerPhone: customer.phone,
-      customerEmail: customer.email,
+  const invoice = await invoiceOfPaidQuote(
+    request,
+    {
+      customer,
       service: 'Heavy Vehicle Recovery',
       fromLocation: 'Karratha',
       toLocation: 'Newman',
       items: [
-        {
-          description: 'Heavy Vehicle Recovery',
-          quantity: 1,
-          unitPrice: 35000,
-          category: 'service',
-        },
+        serviceLine('Heavy Vehicle Recovery', 35000),
         { description: 'Waiting Time per hour', quantity: 2, unitPrice: 9500, category: 'misc' },
       ],
     },
-  });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { quote: { id: string } }).quote.id;
-  expect((await request.patch(`/api/quotes/${id}`, { data: { status: 'sent' } })).status()).toBe(
-    200,
+    { method: 'bank-transfer', reference: 'EFT 88', ...(amount ? { amount } : {}) },
   );
-  const paid = await request.post(`/api/quotes/${id}/record-payment`, {
-    data: { method: 'bank-transfer', reference: 'EFT 88', ...(amount ? { amount } : {}) },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-  return ((await paid.json()) as { invoice: { id: string } }).invoice.id;
+  return invoice.id;
 }
 
 for (const viewport of [

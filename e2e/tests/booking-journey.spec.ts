@@ -7,7 +7,7 @@
 import { MESSAGES } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
-import { BookingPage, PAGE_LOAD_TIMEOUT } from '../page-models/public-forms';
+import { BookingPage, PAGE_LOAD_TIMEOUT, WINCH_OUT } from '../page-models/public-forms';
 import { loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
 import { DashboardPage, PortalPage } from '../page-models/tracking';
 
@@ -24,15 +24,7 @@ test('books offline, sees the reference, finds it pending, then tracks the appro
   await waitForOfflineReady(page);
 
   const who = uniqueCustomer('Stranded');
-  await booking.fill({
-    name: who.name,
-    phone: who.phone,
-    email: who.email,
-    service: 'Winch Recovery',
-    location: 'Millstream Road, 40 km south of the highway',
-    time: '08:30 AM',
-    description: 'Bogged in a washed-out creek crossing, need a winch out.',
-  });
+  await booking.fill({ ...who, ...WINCH_OUT });
 
   // No signal: the booking is kept on the phone and the confirmation says so.
   await context.setOffline(true);

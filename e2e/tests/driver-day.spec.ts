@@ -13,14 +13,11 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { DATE_FORMATS, formatPerth } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
-import { waitForOfflineReady } from '../page-models/app-shell';
+import { KARRATHA, openPhone, SMALL_PHONE, waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
 import { cameraJpeg, drawSignature, expectImagesLoaded } from '../page-models/field-record';
 import { pdfText } from '../page-models/pdf-text';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
-
-const PHONE = { width: 360, height: 740 };
-const KARRATHA = { latitude: -20.73611, longitude: 116.84633, accuracy: 12 };
 
 async function shot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);
@@ -58,17 +55,9 @@ test('a driver runs a whole job offline from /driver and the office gets all of 
   const driverName = `${driver.firstName} ${driver.lastName}`;
   const customer = uniqueCustomer('Stranded');
   const api = await playwright.request.newContext({ baseURL });
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    geolocation: KARRATHA,
-    permissions: ['geolocation'],
-  });
+  const phone = await openPhone(browser, baseURL, { viewport: SMALL_PHONE, at: KARRATHA });
   const office = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const visitor = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true });
+  const visitor = await browser.newContext({ baseURL, viewport: SMALL_PHONE, isMobile: true });
   try {
     // The office has a driver, a truck and a phoned-in job for them.
     await loginAsAdmin(api);
@@ -164,7 +153,7 @@ test('a driver runs a whole job offline from /driver and the office gets all of 
 
     // A note for the office.
     await card.getByRole('button', { name: 'Add note' }).click();
-    const noteDialog = page.getByRole('dialog', { name: `Note on ${job.id}` });
+    const noteDialog = page.getByRole('dialog', { name: `Note on ${job.number}` });
     await noteDialog.getByLabel('Note for the office').fill('Winch cable frayed, replace it');
     await noteDialog.getByRole('button', { name: 'Save note' }).click();
     await expect(noteDialog).toHaveCount(0);

@@ -11,6 +11,7 @@ import { expect, test } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen, StaffTab } from '../page-models/driver';
+import { expectLooksAsBefore } from '../page-models/screens';
 import { PortalPage } from '../page-models/tracking';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
 
@@ -20,14 +21,7 @@ import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-mode
  */
 async function shot(page: Page, name: string, mask: Locator[]): Promise<void> {
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-  await page.mouse.move(0, 0);
-  await expect(page).toHaveScreenshot(`${name}.png`, {
-    animations: 'disabled',
-    caret: 'hide',
-    maxDiffPixelRatio: 0.01,
-    mask,
-    timeout: 20_000,
-  });
+  await expectLooksAsBefore(page, name, mask);
 }
 
 /**

@@ -7,27 +7,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import { AdminPanel, openAdminPanel } from '../page-models/admin';
-import { waitForOfflineReady } from '../page-models/app-shell';
+import { KARRATHA, openPhone, PHONE, waitForOfflineReady } from '../page-models/app-shell';
 import { cameraJpeg, drawSignature, expectImagesLoaded } from '../page-models/field-record';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
-
-const PHONE = { width: 390, height: 844 };
-const KARRATHA = { latitude: -20.73611, longitude: 116.84633, accuracy: 12 };
-
-async function phoneContext(browser: Browser, baseURL: string | undefined) {
-  return browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    geolocation: KARRATHA,
-    permissions: ['geolocation'],
-  });
-}
 
 function fieldRecordOf(admin: AdminPanel, jobId: string): Locator {
   return admin.jobCard(jobId).getByTestId('field-record');
@@ -78,7 +63,7 @@ test('photos and a signature taken offline on a phone survive a reopen and reach
 
   const contexts: BrowserContext[] = [];
   try {
-    const phone = await phoneContext(browser, baseURL);
+    const phone = await openPhone(browser, baseURL, { at: KARRATHA });
     contexts.push(phone);
     const admin = await openAdminPanel(phone);
     await waitForOfflineReady(admin.page);

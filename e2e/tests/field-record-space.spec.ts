@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/server';
+import { openPhone } from '../page-models/app-shell';
 import { openAdminPanel } from '../page-models/admin';
 import { createJob, loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
 
@@ -22,12 +23,7 @@ test('a photo the phone has no room for is refused with the space left, and noth
     service: 'Towing',
     location: 'Karratha',
   });
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const phone = await openPhone(browser, baseURL, { deviceScaleFactor: 1 });
   try {
     await phone.addInitScript(() => {
       const used = 200 * 1024 * 1024;

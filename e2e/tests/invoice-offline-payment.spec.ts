@@ -7,13 +7,7 @@ import { expect, test } from '../fixtures/server';
 import { AdminPanel, openAdminPanel } from '../page-models/admin';
 import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
-import {
-  completeJob,
-  createJob,
-  loginAsAdmin,
-  queryRows,
-  uniqueCustomer,
-} from '../page-models/test-data';
+import { jobDoneFor, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
 
 test("a cash payment recorded offline on a completed job's invoice reaches a second admin once", async ({
   browser,
@@ -27,14 +21,10 @@ test("a cash payment recorded offline on a completed job's invoice reaches a sec
   // The job was done: dispatch created it and the driver completed it (its automatic quote: $200).
   const customer = uniqueCustomer('Cash');
   await loginAsAdmin(request);
-  const job = await createJob(request, {
-    customerName: customer.name,
-    phone: customer.phone,
-    email: customer.email,
+  const job = await jobDoneFor(request, customer, {
     service: 'Roadside Assistance',
     location: 'Dampier Road',
   });
-  await completeJob(request, job.id);
 
   const devices = await openDevices(browser, baseURL, ['driver', 'office']);
   const { driver: driverContext, office: officeContext } = devices.contexts;

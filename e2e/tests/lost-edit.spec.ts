@@ -11,7 +11,7 @@ import { openAdminPanelByApi, type AdminPanel } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { shotAt } from '../page-models/screens';
-import { queryRows, uniqueCustomer } from '../page-models/test-data';
+import { createQuote, queryRows, serviceLine, uniqueCustomer } from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 20_000;
 
@@ -37,23 +37,11 @@ test('an edit made offline on a quote the other owner sent keeps what was typed,
     const a = await openAdminPanelByApi(devices.contexts.a);
     const b = await openAdminPanelByApi(devices.contexts.b);
     const customer = uniqueCustomer('Lost');
-    const created = await a.page.request.post('/api/quotes', {
-      data: {
-        customerName: customer.name,
-        customerPhone: customer.phone,
-        customerEmail: customer.email,
-        items: [
-          { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
-        ],
-        notes: 'Call before arriving',
-      },
+    const { id: quoteId, number } = await createQuote(a.page.request, {
+      customer,
+      items: [serviceLine('Emergency Towing', 18000)],
+      notes: 'Call before arriving',
     });
-    expect(created.status()).toBe(201);
-    const { id: quoteId, number } = (
-      (await created.json()) as {
-        quote: { id: string; number: string };
-      }
-    ).quote;
 
     // A, without signal: the labour line and new notes.
     const onA = await quotesOf(a, quoteId);

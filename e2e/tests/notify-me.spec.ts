@@ -22,6 +22,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { NOTIFY_ME_LABEL, NOTIFY_ME_TEXT, pushMessageFor } from '@pilbara/shared-schema';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
@@ -137,6 +138,9 @@ test("the server's En Route push is shown by the app's service worker and links 
   request,
   server,
 }) => {
+  // The app's worker installs (its whole precache) before a push can reach it, then each push
+  // may have to start the worker again: tens of seconds on a machine with every core busy.
+  test.slow();
   await loginAsAdmin(request);
   const who = uniqueCustomer('Pushed');
   const job = await createJob(request, {
@@ -207,20 +211,44 @@ test("the server's En Route push is shown by the app's service worker and links 
       }));
     });
 
-  await deliver(enRoute);
+  // The push service's stand-in here is DevTools' delivery, which answers before the worker has
+  // the message and reports nothing back; with every core busy, one delivery in a few never
+  // reached the worker (no notification after 45 s, seen under ../shared/tools/under-load). What
+  // this test is about is what the server composed and what the worker shows, so it delivers
+  // again while the phone does not show the message; the tag keeps it to one notification, and
+  // exactly one, with its text and link, is what is asserted.
+  const deliverUntilShown = async (data: string, want: unknown, message: string) => {
+    let sentAt = 0;
+    await expect
+      .poll(
+        async () => {
+          const seen = await shown();
+          // A push may have to start the worker first; on a busy machine that alone takes seconds.
+          if (!isDeepStrictEqual(seen, [want]) && Date.now() - sentAt > 15_000) {
+            sentAt = Date.now();
+            await deliver(data);
+          }
+          return seen;
+        },
+        { timeout: 60_000, message },
+      )
+      .toEqual([want]);
+  };
+
   const link = `${baseURL}/customer-portal?token=${job.trackingToken}`;
-  const expected = pushMessageFor('job_en_route', job.number, link);
-  // A push may have to start the worker first; on a busy machine that alone takes seconds.
-  await expect
-    .poll(shown, { timeout: 30_000, message: 'the phone shows the En Route notification' })
-    .toEqual([expected]);
+  await deliverUntilShown(
+    enRoute,
+    pushMessageFor('job_en_route', job.number, link),
+    'the phone shows the En Route notification',
+  );
 
   // Completed comes under the same tag: the phone shows one notification for the job.
   await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
   await updateJob(request, job.id, { status: 'Completed', progress: 100 });
-  await deliver(await payloadOf('job_completed'));
-  await expect
-    .poll(shown, { timeout: 30_000, message: 'Job complete replaces En Route on the phone' })
-    .toEqual([pushMessageFor('job_completed', job.number, link)]);
+  await deliverUntilShown(
+    await payloadOf('job_completed'),
+    pushMessageFor('job_completed', job.number, link),
+    'Job complete replaces En Route on the phone',
+  );
   await context.close();
 });

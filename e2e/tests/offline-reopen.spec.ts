@@ -12,14 +12,12 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
-import { waitForOfflineReady } from '../page-models/app-shell';
+import { openPhone, waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
 import { AuthPage } from '../page-models/public-forms';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
 
 test.use({ actionTimeout: 20_000 });
-
-const PHONE = { width: 390, height: 844 };
 
 async function newDriver(request: APIRequestContext, label: string) {
   const stamp = uniqueCustomer(label);
@@ -79,6 +77,22 @@ async function signOutKeeping(page: Page): Promise<void> {
   expect(await page.evaluate(() => localStorage.getItem('auth_user'))).toBeNull();
 }
 
+/**
+ * A new driver on their phone takes On my way with no signal and signs out keeping it; answers
+ * when the step was taken by the phone's clock.
+ */
+async function stepKeptAfterSignOut(
+  context: BrowserContext,
+  api: APIRequestContext,
+  label: string,
+) {
+  const { driver, job } = await newDriver(api, label);
+  const { page } = await stepOffline(context, driver, job.id);
+  const takenAt = await page.evaluate(() => Date.now());
+  await signOutKeeping(page);
+  return { driver, job, page, takenAt };
+}
+
 function statusOf(dbFile: string, jobId: string): string | undefined {
   return queryRows<{ status: string }>(dbFile, 'SELECT status FROM jobs WHERE id = ?', jobId)[0]
     ?.status;
@@ -92,18 +106,9 @@ test('after an offline sign-in and a reopen with signal, the phone asks for the 
 }, testInfo) => {
   test.setTimeout(300_000);
   const api = await playwright.request.newContext({ baseURL });
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await openPhone(browser, baseURL, { deviceScaleFactor: 1 });
   try {
-    const { driver, job } = await newDriver(api, 'Kim');
-    const screen = await stepOffline(context, driver, job.id);
-    const page = screen.page;
-    const takenAt = await page.evaluate(() => Date.now());
-    await signOutKeeping(page);
+    const { driver, job, page, takenAt } = await stepKeptAfterSignOut(context, api, 'Kim');
 
     // Signed in again without signal: the verifier on the phone checks the password.
     const auth = new AuthPage(page);
@@ -156,17 +161,9 @@ test('signed out with a change kept on the phone, it names whose change waits an
 }) => {
   test.setTimeout(300_000);
   const api = await playwright.request.newContext({ baseURL });
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await openPhone(browser, baseURL, { deviceScaleFactor: 1 });
   try {
-    const { driver, job } = await newDriver(api, 'Ash');
-    const screen = await stepOffline(context, driver, job.id);
-    const page = screen.page;
-    await signOutKeeping(page);
+    const { driver, job, page } = await stepKeptAfterSignOut(context, api, 'Ash');
     await context.setOffline(false);
     const prompt = page.getByTestId('unsent-work-prompt');
     await expect(prompt).toContainText(MESSAGES.keptChangesWait(driver.firstName, 1), {

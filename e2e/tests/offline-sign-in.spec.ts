@@ -17,7 +17,7 @@ import { AdminPanel, loginThroughUi } from '../page-models/admin';
 import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { AuthPage } from '../page-models/public-forms';
 import { QuotesManagerPage } from '../page-models/quotes';
-import { queryRows, uniqueCustomer } from '../page-models/test-data';
+import { queryRows, towingQuote, uniqueCustomer } from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 20_000;
 
@@ -89,18 +89,7 @@ test('offline sign-out keeps the waiting change; offline sign-in checks the pass
     await waitForOfflineReady(page);
     await a.waitOnline();
 
-    const customer = uniqueCustomer('Signout');
-    const created = await page.request.post('/api/quotes', {
-      data: {
-        customerName: customer.name,
-        customerPhone: customer.phone,
-        items: [
-          { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
-        ],
-      },
-    });
-    expect(created.status()).toBe(201);
-    const quoteId = ((await created.json()) as { quote: { id: string } }).quote.id;
+    const quoteId = (await towingQuote(page.request, 'Signout')).id;
     await a.tab('Quotes & Billing');
     const quotes = new QuotesManagerPage(page);
     await quotes.waitForQuoteIds();

@@ -10,7 +10,7 @@ import { AdminPanel, openAdminPanelByApi, signInByApi } from '../page-models/adm
 import { openDevices } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { shotAt } from '../page-models/screens';
-import { queryRows, uniqueCustomer } from '../page-models/test-data';
+import { createQuote, queryRows, serviceLine, uniqueCustomer } from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 20_000;
 
@@ -58,22 +58,11 @@ test('the owner whose value the other kept over theirs is told, with both values
     const b = await openAdminPanelByApi(devices.contexts.b, sam);
 
     const customer = uniqueCustomer('Told');
-    const created = await a.page.request.post('/api/quotes', {
-      data: {
-        customerName: customer.name,
-        customerPhone: customer.phone,
-        items: [
-          { description: '4x4 Recovery', quantity: 1, unitPrice: 22000, category: 'service' },
-        ],
-        notes: 'Call before arriving',
-      },
+    const { id: quoteId, number } = await createQuote(a.page.request, {
+      customer: { name: customer.name, phone: customer.phone },
+      items: [serviceLine('4x4 Recovery', 22000)],
+      notes: 'Call before arriving',
     });
-    expect(created.status()).toBe(201);
-    const { id: quoteId, number } = (
-      (await created.json()) as {
-        quote: { id: string; number: string };
-      }
-    ).quote;
 
     // A without signal, B online: both change the notes.
     await a.tab('Quotes & Billing');

@@ -14,12 +14,11 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import { AdminPanel, loginThroughUi } from '../page-models/admin';
-import { waitForOfflineReady } from '../page-models/app-shell';
+import { KARRATHA, openPhone, SMALL_PHONE, waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
 import { FleetScreen } from '../page-models/fleet';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
 
-const PHONE = { width: 360, height: 740 };
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 test.use({ actionTimeout: 20_000 });
@@ -28,16 +27,9 @@ function shotPath(name: string): string {
   return process.env.SAVE_SCREENSHOTS ? join(SHOTS, name) : test.info().outputPath(name);
 }
 
-async function phone(browser: Browser, baseURL: string | undefined) {
-  return browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    geolocation: { latitude: -20.73611, longitude: 116.84633, accuracy: 12 },
-    permissions: ['geolocation'],
-  });
+/** A driver's (or the office's) small phone in Karratha. */
+function phone(browser: Browser, baseURL: string | undefined) {
+  return openPhone(browser, baseURL, { viewport: SMALL_PHONE, at: KARRATHA });
 }
 
 /** A staff call as the signed-in admin of `api`; answers the body. */

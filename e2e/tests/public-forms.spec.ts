@@ -9,11 +9,13 @@ import { waitForOfflineReady } from '../page-models/app-shell';
 import { ADMIN } from '../fixtures/server';
 import {
   AuthPage,
+  BOOKING_EMPTY_MESSAGES,
   BookingPage,
   ContactPage,
   FeedbackPage,
   PAGE_LOAD_TIMEOUT,
   chooseOption,
+  TOW_TO_WORKSHOP,
 } from '../page-models/public-forms';
 import {
   createJob,
@@ -83,28 +85,14 @@ test.describe('booking form', () => {
     await booking.open('/booking');
     await expect(page.getByText('Direct admin integration')).toHaveCount(0);
     await booking.submit();
-    for (const message of [
-      MESSAGES.NAME_MIN,
-      MESSAGES.PHONE_INVALID,
-      MESSAGES.EMAIL_INVALID,
-      MESSAGES.SERVICE_SELECT,
-      MESSAGES.LOCATION_DETAILED,
-      MESSAGES.PREFERRED_DATE_REQUIRED,
-      MESSAGES.PREFERRED_TIME_REQUIRED,
-      MESSAGES.DESCRIPTION_DETAILS,
-    ]) {
+    for (const message of BOOKING_EMPTY_MESSAGES) {
       await expect(booking.form.getByText(message, { exact: true })).toBeVisible();
     }
 
     const who = uniqueCustomer('Booking');
     const date = await booking.fill({
-      name: who.name,
-      phone: who.phone,
-      email: who.email,
-      service: 'Local Towing',
-      location: '12 Balmoral Road, Karratha',
-      time: '09:30 AM',
-      description: 'Car will not start, needs a tow to the workshop.',
+      ...who,
+      ...TOW_TO_WORKSHOP,
       vehicle: 'Toyota Hilux 2019, white',
     });
     await booking.submit();

@@ -13,13 +13,7 @@ import { DOCUMENT_SEND_TIMEOUT, expect, startServer, test } from '../fixtures/se
 import { DEVICE_WRITE_TIMEOUT } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
-import {
-  completeJob,
-  createJob,
-  loginAsAdmin,
-  queryRows,
-  uniqueCustomer,
-} from '../page-models/test-data';
+import { jobDoneFor, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 30_000;
 
@@ -267,14 +261,10 @@ test.describe('quotes manager', () => {
   }) => {
     const customer = uniqueCustomer('Auto');
     await loginAsAdmin(request);
-    const job = await createJob(request, {
-      customerName: customer.name,
-      phone: customer.phone,
-      email: customer.email,
+    const job = await jobDoneFor(request, customer, {
       service: 'Vehicle Repairs',
       location: 'Dampier',
     });
-    await completeJob(request, job.id);
 
     const quotes = new QuotesManagerPage(page);
     await quotes.login();

@@ -16,40 +16,28 @@ import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
 import { pdfText } from '../page-models/pdf-text';
 import { shotAt, shotFile } from '../page-models/screens';
-import { loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
+import {
+  invoiceOfPaidQuote,
+  loginAsAdmin,
+  queryRows,
+  serviceLine,
+  uniqueCustomer,
+} from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 20_000;
 
 /** A sent quote paid in full through the staff call; returns the invoice's key and customer. */
 async function paidInvoice(request: APIRequestContext) {
   const customer = uniqueCustomer('Refund');
-  const created = await request.post('/api/quotes', {
-    data: {
-      customerName: customer.name,
-      customerPhone: customer.phone,
-      customerEmail: customer.email,
+  const invoice = await invoiceOfPaidQuote(
+    request,
+    {
+      customer,
       service: 'Heavy Vehicle Recovery',
-      items: [
-        {
-          description: 'Heavy Vehicle Recovery',
-          quantity: 1,
-          unitPrice: 95000,
-          category: 'service',
-        },
-        { description: 'Winch Recovery', quantity: 1, unitPrice: 15000, category: 'service' },
-      ],
+      items: [serviceLine('Heavy Vehicle Recovery', 95000), serviceLine('Winch Recovery', 15000)],
     },
-  });
-  expect(created.status()).toBe(201);
-  const quoteId = ((await created.json()) as { quote: { id: string } }).quote.id;
-  expect(
-    (await request.patch(`/api/quotes/${quoteId}`, { data: { status: 'sent' } })).status(),
-  ).toBe(200);
-  const paid = await request.post(`/api/quotes/${quoteId}/record-payment`, {
-    data: { method: 'bank-transfer', reference: 'EFT 4410' },
-  });
-  expect(paid.status(), await paid.text()).toBe(201);
-  const invoice = ((await paid.json()) as { invoice: { id: string; number: string } }).invoice;
+    { method: 'bank-transfer', reference: 'EFT 4410' },
+  );
   return { customer, invoice };
 }
 

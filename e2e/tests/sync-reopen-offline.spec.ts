@@ -4,8 +4,7 @@
  * second admin's browser shows both changes; the chip goes from "2 pending" to synced.
  */
 import { expect, test } from '../fixtures/server';
-import { AdminPanel, openAdminPanel } from '../page-models/admin';
-import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
+import { AdminPanel, openOfficeAndCustomer } from '../page-models/admin';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
 
@@ -15,15 +14,11 @@ test('offline approvals survive closing and reopening the app offline, then reac
   server,
 }) => {
   test.setTimeout(240_000);
-  const devices = await openDevices(browser, baseURL, ['admin', 'second', 'visitor']);
-  const { admin: adminContext, second: secondContext, visitor: publicContext } = devices.contexts;
+  const office = await openOfficeAndCustomer(browser, baseURL);
+  const { admin: adminContext, visitor: publicContext } = office.contexts;
+  const { admin, second } = office;
   try {
-    const admin = await openAdminPanel(adminContext);
     const firstPage = admin.page;
-    await waitForOfflineReady(firstPage);
-    // A page the worker could not claim was reloaded: the panel is back online before work starts.
-    await admin.waitOnline();
-    const second = await openAdminPanel(secondContext);
 
     const who = await bookRecovery(await publicContext.newPage(), 'Reopen');
     const card = admin.bookingCard(who.name);
@@ -70,6 +65,6 @@ test('offline approvals survive closing and reopening the app offline, then reac
     await second.tab('Pending Bookings');
     await expect(second.bookingCard(who.name)).toHaveCount(0);
   } finally {
-    await devices.closeAll();
+    await office.closeAll();
   }
 });

@@ -17,7 +17,7 @@ import { openAdminPanel, type AdminPanel } from '../page-models/admin';
 import { DEVICE_WRITE_TIMEOUT, openDevices } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { QuotesManagerPage } from '../page-models/quotes';
-import { queryRows, uniqueCustomer } from '../page-models/test-data';
+import { queryRows, towingQuote, uniqueCustomer } from '../page-models/test-data';
 
 const SYNC_TIMEOUT = 20_000;
 
@@ -87,18 +87,7 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     const b = await openAdminPanel(devices.contexts.b);
 
     // ---- 1. The same quote edited on both devices -------------------------------------------
-    const customer = uniqueCustomer('Merge');
-    const created = await a.page.request.post('/api/quotes', {
-      data: {
-        customerName: customer.name,
-        customerPhone: customer.phone,
-        items: [
-          { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
-        ],
-      },
-    });
-    expect(created.status()).toBe(201);
-    const quoteId = ((await created.json()) as { quote: { id: string } }).quote.id;
+    const quoteId = (await towingQuote(a.page.request, 'Merge')).id;
     await a.tab('Quotes & Billing');
     await b.tab('Quotes & Billing');
 

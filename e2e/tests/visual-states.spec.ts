@@ -11,7 +11,7 @@
  * values that differ per run (booking numbers, device references) are masked, and only the
  * system fonts of this machine are used (the site loads no web font).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import {
@@ -19,7 +19,9 @@ import {
   ContactPage,
   PAGE_LOAD_TIMEOUT,
   selectField,
+  TOW_TO_WORKSHOP,
 } from '../page-models/public-forms';
+import { expectLooksAsBefore } from '../page-models/screens';
 import { uniqueCustomer } from '../page-models/test-data';
 import { PortalPage } from '../page-models/tracking';
 
@@ -35,18 +37,6 @@ async function settle(page: Page, width: number): Promise<void> {
   );
 }
 
-async function shot(page: Page, name: string, mask: Locator[] = []) {
-  // No hover effect from wherever the last click left the pointer.
-  await page.mouse.move(0, 0);
-  await expect(page).toHaveScreenshot(`${name}.png`, {
-    animations: 'disabled',
-    caret: 'hide',
-    maxDiffPixelRatio: 0.01,
-    mask,
-    timeout: 20_000,
-  });
-}
-
 /** Fixes Date and Date.now() for pages that show dates; timers keep running. */
 async function fixDate(page: Page): Promise<void> {
   await page.clock.setFixedTime(FROZEN_NOW);
@@ -60,69 +50,74 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('visual states', () => {
-  test('booking: the date picker open, past days disabled', async ({ page }) => {
-    await fixDate(page);
-    const booking = new BookingPage(page);
-    for (const width of WIDTHS) {
+  // One test per width: each page load and screenshot takes seconds with every core busy, and
+  // a test that walked both widths in one 60 s budget ran out of it on CI's shared machine.
+  for (const width of WIDTHS) {
+    test(`booking: the date picker open, past days disabled, ${width} px`, async ({ page }) => {
+      await fixDate(page);
+      const booking = new BookingPage(page);
       await booking.open('/booking');
       await settle(page, width);
       const calendar = await booking.openDatePicker();
       // Days before today (Tuesday 24 November) cannot be picked; today can.
       await expect(calendar.getByRole('button', { name: '23 November 2026' })).toBeDisabled();
       await expect(calendar.getByRole('button', { name: '24 November 2026' })).toBeEnabled();
-      await shot(page, `booking-date-picker-${width}`);
-      await page.keyboard.press('Escape');
-    }
-  });
+      await expectLooksAsBefore(page, `booking-date-picker-${width}`);
+    });
+  }
 
-  test('every select open: booking service, urgency and time; contact service', async ({
-    page,
-  }) => {
-    // Eight page loads and eight screenshots: past 60 s with every core busy.
-    test.slow();
-    const booking = new BookingPage(page);
-    await fixDate(page);
-    const contact = new ContactPage(page);
-    const selects = [
-      { open: () => booking.open('/booking'), label: 'Service Required', name: 'booking-service' },
-      { open: () => booking.open('/booking'), label: 'Urgency', name: 'booking-urgency' },
-      { open: () => booking.open('/booking'), label: 'Preferred Time', name: 'booking-time' },
-      { open: () => contact.open(), label: 'Service Needed', name: 'contact-service' },
-    ];
-    for (const width of WIDTHS) {
+  for (const width of WIDTHS) {
+    test(`every select open: booking service, urgency and time; contact service, ${width} px`, async ({
+      page,
+    }) => {
+      // Four page loads and four screenshots: past 60 s with every core busy.
+      test.slow();
+      const booking = new BookingPage(page);
+      await fixDate(page);
+      const contact = new ContactPage(page);
+      const selects = [
+        {
+          open: () => booking.open('/booking'),
+          label: 'Service Required',
+          name: 'booking-service',
+        },
+        { open: () => booking.open('/booking'), label: 'Urgency', name: 'booking-urgency' },
+        { open: () => booking.open('/booking'), label: 'Preferred Time', name: 'booking-time' },
+        { open: () => contact.open(), label: 'Service Needed', name: 'contact-service' },
+      ];
       for (const select of selects) {
         await select.open();
         await settle(page, width);
         await selectField(page, select.label).scrollIntoViewIfNeeded();
         await selectField(page, select.label).click();
         await expect(page.getByRole('listbox')).toBeVisible();
-        await shot(page, `select-${select.name}-${width}`);
+        await expectLooksAsBefore(page, `select-${select.name}-${width}`);
         await page.keyboard.press('Escape');
       }
-    }
-  });
-
-  test('the mobile menu open with a customer signed in', async ({ page }) => {
-    await fixDate(page);
-    const who = uniqueCustomer('Menu');
-    const username = `menu${who.phone.slice(-6)}`;
-    const password = 'menu-password-123';
-    await page.request.post('/api/auth/register', {
-      data: {
-        username,
-        password,
-        email: who.email,
-        firstName: 'Morgan',
-        lastName: who.lastName,
-      },
     });
-    const login = await page.request.post('/api/auth/login', { data: { username, password } });
-    const { user } = (await login.json()) as { user: unknown };
-    await page.addInitScript(
-      (stored) => localStorage.setItem('auth_user', stored),
-      JSON.stringify(user),
-    );
-    for (const width of WIDTHS) {
+  }
+
+  for (const width of WIDTHS) {
+    test(`the menu with a customer signed in (open on a phone), ${width} px`, async ({ page }) => {
+      await fixDate(page);
+      const who = uniqueCustomer('Menu');
+      const username = `menu${who.phone.slice(-6)}`;
+      const password = 'menu-password-123';
+      await page.request.post('/api/auth/register', {
+        data: {
+          username,
+          password,
+          email: who.email,
+          firstName: 'Morgan',
+          lastName: who.lastName,
+        },
+      });
+      const login = await page.request.post('/api/auth/login', { data: { username, password } });
+      const { user } = (await login.json()) as { user: unknown };
+      await page.addInitScript(
+        (stored) => localStorage.setItem('auth_user', stored),
+        JSON.stringify(user),
+      );
       await page.goto('/');
       await settle(page, width);
       await expect(page.getByTestId('welcome-line').first()).toContainText('Welcome, Morgan', {
@@ -142,12 +137,10 @@ test.describe('visual states', () => {
           });
         expect(onTop).toBe(false);
       }
-      await shot(page, `menu-signed-in-${width}`);
-    }
-  });
+      await expectLooksAsBefore(page, `menu-signed-in-${width}`);
+    });
 
-  test('the gallery dialog', async ({ page }) => {
-    for (const width of WIDTHS) {
+    test(`the gallery dialog, ${width} px`, async ({ page }) => {
       await page.goto('/gallery');
       await settle(page, width);
       await page.getByRole('button', { name: 'Enlarge: Winched out of bulldust' }).click();
@@ -157,11 +150,11 @@ test.describe('visual states', () => {
       await expect
         .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
-      await shot(page, `gallery-dialog-${width}`);
+      await expectLooksAsBefore(page, `gallery-dialog-${width}`);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
-    }
-  });
+    });
+  }
 
   test('the install card over a form steps aside while a field is edited', async ({ page }) => {
     await fixDate(page);
@@ -178,7 +171,7 @@ test.describe('visual states', () => {
       const card = page.getByRole('region', { name: 'Install the app' });
       await expect(card).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
       await booking.form.getByLabel('Location').scrollIntoViewIfNeeded();
-      await shot(page, `install-card-over-form-${width}`);
+      await expectLooksAsBefore(page, `install-card-over-form-${width}`);
       await booking.form.getByLabel('Location').focus();
       await expect(card).toBeHidden();
       await expect(page.getByRole('link', { name: /^Emergency call/ })).toBeHidden();
@@ -193,58 +186,46 @@ test.describe('visual states', () => {
     await expect(page.getByRole('region', { name: 'Install the app' })).toHaveCount(0);
   });
 
-  test('the booking confirmation, sent and waiting for signal', async ({ page, context }) => {
-    // No fixed date here: the server checks the booking's date against its own clock (today up
-    // to a year ahead), so a page frozen in the past would send a date the server refuses. The
-    // one date on this screen is masked, so the picture does not depend on the clock.
-    const booking = new BookingPage(page);
-    await booking.open('/booking');
-    await waitForOfflineReady(page);
-    for (const [index, width] of WIDTHS.entries()) {
-      const who = uniqueCustomer(`Shot${index}`);
-      if (index > 0) await booking.open('/booking');
+  for (const [index, width] of WIDTHS.entries()) {
+    test(`the booking confirmation, sent and waiting for signal, ${width} px`, async ({
+      page,
+      context,
+    }) => {
+      // No fixed date here: the server checks the booking's date against its own clock (today
+      // up to a year ahead), so a page frozen in the past would send a date the server refuses.
+      // The one date on this screen is masked, so the picture does not depend on the clock.
+      const booking = new BookingPage(page);
+      await booking.open('/booking');
+      await waitForOfflineReady(page);
+      // A fixed name and email on the picture; a phone of its own so each booking is new.
+      const { phone } = uniqueCustomer(`Shot${index}`);
+      const jo = { name: 'Jo Citizen', phone, email: 'jo.citizen@example.com', ...TOW_TO_WORKSHOP };
       await settle(page, width);
-      await booking.fill({
-        name: 'Jo Citizen',
-        phone: who.phone,
-        email: 'jo.citizen@example.com',
-        service: 'Local Towing',
-        location: '12 Balmoral Road, Karratha',
-        time: '09:30 AM',
-        description: 'Car will not start, needs a tow to the workshop.',
-      });
+      await booking.fill(jo);
       await booking.submit();
       const confirmation = page.getByTestId('booking-confirmation');
       await expect(confirmation.getByTestId('booking-reference')).toBeVisible();
       // The server's answer carries the booking's tracking token (issue 14): the link shows.
       await expect(confirmation.getByRole('link', { name: 'Track this booking' })).toBeVisible();
-      await shot(page, `booking-confirmation-sent-${width}`, [
+      await expectLooksAsBefore(page, `booking-confirmation-sent-${width}`, [
         confirmation.getByTestId('booking-reference'),
         confirmation.getByText(/· 20\d\d-\d\d-15 /),
       ]);
 
       await confirmation.getByRole('button', { name: 'Book another service' }).click();
-      await booking.fill({
-        name: 'Jo Citizen',
-        phone: who.phone,
-        email: 'jo.citizen@example.com',
-        service: 'Local Towing',
-        location: '12 Balmoral Road, Karratha',
-        time: '09:30 AM',
-        description: 'Car will not start, needs a tow to the workshop.',
-      });
+      await booking.fill(jo);
       await context.setOffline(true);
       await booking.submit();
       await expect(confirmation.getByTestId('device-reference')).toBeVisible();
       await expect(page.getByTestId('offline-banner')).toBeVisible();
-      await shot(page, `booking-confirmation-waiting-offline-${width}`, [
+      await expectLooksAsBefore(page, `booking-confirmation-waiting-offline-${width}`, [
         confirmation.getByTestId('device-reference'),
         confirmation.getByText(/· 20\d\d-\d\d-15 /),
       ]);
       await context.setOffline(false);
       await expect(confirmation.getByTestId('booking-reference')).toBeVisible({ timeout: 30_000 });
-    }
-  });
+    });
+  }
 
   test('offline banners: a public page and the portal search', async ({ page, context }) => {
     await fixDate(page);
@@ -260,7 +241,7 @@ test.describe('visual states', () => {
       await expect(page.getByTestId('offline-banner')).toBeVisible();
       await new PortalPage(page).search('JOB-2026-12', '1234');
       await expect(page.getByTestId('portal-offline')).toBeVisible();
-      await shot(page, `portal-offline-${width}`);
+      await expectLooksAsBefore(page, `portal-offline-${width}`);
       await context.setOffline(false);
     }
   });
