@@ -12,7 +12,8 @@
 // BENCH_BASELINE=<commit> (default 81847e9), BENCH_LH_RUNS=<n> (default 3; the median run by
 // performance score is reported), BENCH_ROUTES=/,/booking,... (default the four public routes
 // and the tracking link, `track`), BENCH_THROTTLED_RUNS=<n> (default 3), BENCH_PARTS=lighthouse,
-// throttled (default both). The baseline is exported with `git archive` into bench/.cache/ and
+// throttled (default both), BENCH_THROTTLED=tracking,forms,driver (which throttled figures; default
+// all three). The baseline is exported with `git archive` into bench/.cache/ and
 // built once per commit.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ const ROUTES = (process.env.BENCH_ROUTES ?? `/,/booking,/customer-portal,/contac
   ',',
 );
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'lighthouse,throttled').split(','));
+const THROTTLED = new Set((process.env.BENCH_THROTTLED ?? 'tracking,forms,driver').split(','));
 const BUDGET = { '/': 120 * 1024, '/booking': 170 * 1024 };
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 /** The forms of issue 30 and the label each form carries ('*': the page's first form). */
@@ -199,17 +201,19 @@ try {
         for (const side of ['before', 'after']) {
           const { url } = servers[side];
           const seed = seeds[side];
-          noteLoad('tracking');
-          push(
-            side,
-            'tracking',
-            await trackingVisit(browser, `${url}${pathOn(side, TRACK)}`, seed),
-          );
-          for (const [route, formLabel] of FORMS) {
+          if (THROTTLED.has('tracking')) {
+            noteLoad('tracking');
+            push(
+              side,
+              'tracking',
+              await trackingVisit(browser, `${url}${pathOn(side, TRACK)}`, seed),
+            );
+          }
+          for (const [route, formLabel] of THROTTLED.has('forms') ? FORMS : []) {
             noteLoad(`form ${route}`);
             push(side, `form ${route}`, await formVisit(browser, `${url}${route}`, { formLabel }));
           }
-          for (const installed of [true, false]) {
+          for (const installed of THROTTLED.has('driver') ? [true, false] : []) {
             const figure = installed ? 'driver installed' : 'driver first visit';
             noteLoad(figure);
             push(
@@ -283,6 +287,10 @@ const throttledRows = [
   ]),
   `| Driver, app installed: tap on Login → their job cards on \`/driver\` | ≤ ${ms(GOALS.cards)} | ${throttledCell('driver installed', 'signInToCards', GOALS.cards)} | ${loadRange('driver installed')} |`,
   `| Driver, first visit: tap on Login → their job cards | ≤ ${ms(GOALS.cards)} | ${throttledCell('driver first visit', 'signInToCards', GOALS.cards)} | ${loadRange('driver first visit')} |`,
+  ...['installed', 'first visit'].flatMap((how) => [
+    `| — ${how}: tap → the sign-in's answer in | — | ${throttledCell(`driver ${how}`, 'tapToAnswer')} | ${loadRange(`driver ${how}`)} |`,
+    `| — ${how}: the answer in → the cards | — | ${throttledCell(`driver ${how}`, 'answerToCards')} | ${loadRange(`driver ${how}`)} |`,
+  ]),
 ];
 
 const baselineNote =

@@ -204,7 +204,8 @@ export async function formVisit(browser, url, { formLabel }) {
 
 /**
  * A driver's sign-in: { signInToCards } in ms from the tap on Login to their job's card on
- * /driver, and `formUsable` (ms from navigation start to a usable sign-in form).
+ * /driver, `formUsable` (ms from navigation start to a usable sign-in form), and the trace:
+ * `tapToAnswer` (the sign-in's answer fully arrived) and `answerToCards` (from then to the card).
  */
 export async function driverSignIn(browser, baseURL, { username, password, jobId, installed }) {
   const context = await newContext(browser);
@@ -240,7 +241,23 @@ export async function driverSignIn(browser, baseURL, { username, password, jobId
       Number(sessionStorage.getItem('probe:submitTap')),
       Number(sessionStorage.getItem('probe:driverCard')),
     ]);
-    return { formUsable, signInToCards: cards - tap };
+    // The trace (one document: the sign-in moves to /driver without loading a page): when the
+    // sign-in's answer had arrived, so the wait splits into the server's part and the device's.
+    const answerEnd = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => new URL(entry.name).pathname === '/api/auth/login')?.responseEnd ?? null,
+    );
+    const trace = await page.evaluate(() => window.__probe);
+    const answered =
+      answerEnd === null || trace.submitTap === undefined || trace.driverCard === undefined
+        ? {}
+        : {
+            tapToAnswer: answerEnd - trace.submitTap,
+            answerToCards: trace.driverCard - answerEnd,
+          };
+    return { formUsable, signInToCards: cards - tap, ...answered };
   } finally {
     await context.close();
   }

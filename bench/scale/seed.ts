@@ -13,6 +13,7 @@
 import { openDatabase } from '../../sync-server/src/db/connection';
 import { migrate } from '../../sync-server/src/db/migrate';
 import { logUnloggedRows, putLogged } from '../../sync-server/src/db/change-log';
+import type { Row, SyncedTable } from '@pilbara/shared-schema';
 
 export interface DepotSizes {
   jobs: number;
@@ -50,6 +51,13 @@ export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
   migrate(db);
   db.pragma('synchronous = OFF');
   const at = (i: number, of: number) => new Date(START + Math.floor((SPAN * i) / of)).toISOString();
+  /** `count` rows of `table`, the i-th written at its share of the decade. */
+  const seedSpread = (table: SyncedTable, count: number, row: (i: number, when: string) => Row) => {
+    for (let i = 0; i < count; i++) {
+      const when = at(i, count);
+      putLogged(db, table, row(i, when), when);
+    }
+  };
   db.transaction(() => {
     for (let v = 1; v <= sizes.vehicles; v++) {
       putLogged(
@@ -74,95 +82,65 @@ export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
     }
     const perYear = Math.ceil(sizes.jobs / 10);
     const jobIds: string[] = [];
-    for (let i = 0; i < sizes.jobs; i++) {
-      const when = at(i, sizes.jobs);
+    seedSpread('jobs', sizes.jobs, (i, when) => {
       const id = `JOB-${2016 + Math.floor(i / perYear)}-${(i % perYear) + 1}`;
       jobIds.push(id);
       const status = STATUSES[i % STATUSES.length] ?? 'Completed';
-      putLogged(
-        db,
-        'jobs',
-        {
-          id,
-          customerName: `Customer ${i}`,
-          phone: `04${String(10_000_000 + (i % 89_999_999)).padStart(8, '0')}`,
-          email: i % 4 === 0 ? `customer${i}@example.com` : null,
-          status,
-          service: SERVICES[i % SERVICES.length],
-          location: PLACES[i % PLACES.length],
-          estimatedArrival: '45 minutes',
-          progress: status === 'Completed' ? 100 : status === 'In Progress' ? 50 : 0,
-          assignedTo: DRIVERS[i % DRIVERS.length],
-          notes: i % 7 === 0 ? 'Gate code 4471; ring the site office first.' : null,
-          trackingToken: `seed-${i.toString(36).padStart(8, '0')}-${'t'.repeat(16)}`,
-          createdAt: when,
-          updatedAt: when,
-        },
-        when,
-      );
-    }
-    for (let i = 0; i < sizes.jobUpdates; i++) {
-      const when = at(i, sizes.jobUpdates);
-      putLogged(
-        db,
-        'job_updates',
-        {
-          id: i + 1,
-          jobId: jobIds[Math.floor((i * jobIds.length) / sizes.jobUpdates)],
-          message: i % 3 === 0 ? 'Driver on the way' : i % 3 === 1 ? 'On site' : 'Job completed',
-          status: i % 3 === 0 ? 'En Route' : i % 3 === 1 ? 'In Progress' : 'Completed',
-          createdAt: when,
-        },
-        when,
-      );
-    }
-    for (let i = 0; i < sizes.fuelRecords; i++) {
-      const when = at(i, sizes.fuelRecords);
-      putLogged(
-        db,
-        'fuel_records',
-        {
-          id: i + 1,
-          vehicleId: (i % sizes.vehicles) + 1,
-          dateTime: when,
-          location: PLACES[i % PLACES.length],
-          fuelType: 'Diesel',
-          liters: 60_000 + (i % 40) * 1000,
-          pricePerLiter: 190 + (i % 40),
-          totalCost: 12_000 + (i % 400) * 10,
-          odometerReading: 100_000 + i * 50,
-          fillType: 'Full',
-          createdAt: when,
-        },
-        when,
-      );
-    }
+      return {
+        id,
+        customerName: `Customer ${i}`,
+        phone: `04${String(10_000_000 + (i % 89_999_999)).padStart(8, '0')}`,
+        email: i % 4 === 0 ? `customer${i}@example.com` : null,
+        status,
+        service: SERVICES[i % SERVICES.length],
+        location: PLACES[i % PLACES.length],
+        estimatedArrival: '45 minutes',
+        progress: status === 'Completed' ? 100 : status === 'In Progress' ? 50 : 0,
+        assignedTo: DRIVERS[i % DRIVERS.length],
+        notes: i % 7 === 0 ? 'Gate code 4471; ring the site office first.' : null,
+        trackingToken: `seed-${i.toString(36).padStart(8, '0')}-${'t'.repeat(16)}`,
+        createdAt: when,
+        updatedAt: when,
+      };
+    });
+    seedSpread('job_updates', sizes.jobUpdates, (i, when) => ({
+      id: i + 1,
+      jobId: jobIds[Math.floor((i * jobIds.length) / sizes.jobUpdates)],
+      message: i % 3 === 0 ? 'Driver on the way' : i % 3 === 1 ? 'On site' : 'Job completed',
+      status: i % 3 === 0 ? 'En Route' : i % 3 === 1 ? 'In Progress' : 'Completed',
+      createdAt: when,
+    }));
+    seedSpread('fuel_records', sizes.fuelRecords, (i, when) => ({
+      id: i + 1,
+      vehicleId: (i % sizes.vehicles) + 1,
+      dateTime: when,
+      location: PLACES[i % PLACES.length],
+      fuelType: 'Diesel',
+      liters: 60_000 + (i % 40) * 1000,
+      pricePerLiter: 190 + (i % 40),
+      totalCost: 12_000 + (i % 400) * 10,
+      odometerReading: 100_000 + i * 50,
+      fillType: 'Full',
+      createdAt: when,
+    }));
     const quotesPerYear = Math.ceil(sizes.quotes / 10);
-    for (let i = 0; i < sizes.quotes; i++) {
-      const when = at(i, sizes.quotes);
-      putLogged(
-        db,
-        'quotes',
-        {
-          id: `Q-${2016 + Math.floor(i / quotesPerYear)}-${(i % quotesPerYear) + 1}`,
-          customerName: `Quote customer ${i}`,
-          customerPhone: '0412345678',
-          service: SERVICES[i % SERVICES.length],
-          fromLocation: 'Karratha',
-          toLocation: PLACES[i % PLACES.length],
-          distance: 40 + (i % 300),
-          items: [{ name: 'Tow truck callout', category: 'Towing', price: 25_000, quantity: 1 }],
-          itemsSubtotal: 25_000,
-          basePrice: 25_000,
-          finalPrice: 25_000,
-          validUntil: when.slice(0, 10),
-          status: i % 2 ? 'accepted' : 'sent',
-          createdAt: when,
-          updatedAt: when,
-        },
-        when,
-      );
-    }
+    seedSpread('quotes', sizes.quotes, (i, when) => ({
+      id: `Q-${2016 + Math.floor(i / quotesPerYear)}-${(i % quotesPerYear) + 1}`,
+      customerName: `Quote customer ${i}`,
+      customerPhone: '0412345678',
+      service: SERVICES[i % SERVICES.length],
+      fromLocation: 'Karratha',
+      toLocation: PLACES[i % PLACES.length],
+      distance: 40 + (i % 300),
+      items: [{ name: 'Tow truck callout', category: 'Towing', price: 25_000, quantity: 1 }],
+      itemsSubtotal: 25_000,
+      basePrice: 25_000,
+      finalPrice: 25_000,
+      validUntil: when.slice(0, 10),
+      status: i % 2 ? 'accepted' : 'sent',
+      createdAt: when,
+      updatedAt: when,
+    }));
   })();
   // What the first start after the upgrade does once; it finds every row logged.
   const unlogged = logUnloggedRows(db, new Date().toISOString());

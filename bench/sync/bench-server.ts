@@ -5,13 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fuelAddArgs, vehicleAddArgs } from '@pilbara/shared-schema/testing';
+import { vehicleAddArgs } from '@pilbara/shared-schema/testing';
 import { buildApp } from '../../sync-server/src/app';
 import { loadConfig } from '../../sync-server/src/config';
 import { applyServerMutation } from '../../sync-server/src/sync/server-apply';
+import { NOW } from './fuel-queue';
 
 const ADMIN = { username: 'admin', password: 'bench-password-1' };
-export const NOW = '2026-11-21T00:00:00.000Z';
 
 const temps: string[] = [];
 
@@ -25,10 +25,11 @@ export function tempDir(): string {
   return dir;
 }
 
-export async function startServer() {
+/** `webDist`: a built page for the server to serve (the in-browser engine benchmark's); none by default. */
+export async function startServer(webDist = path.join(os.tmpdir(), 'pilbara-no-web-dist')) {
   const config = loadConfig({
     DATA_DIR: tempDir(),
-    WEB_DIST: path.join(os.tmpdir(), 'pilbara-no-web-dist'),
+    WEB_DIST: webDist,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     DEMO_DATA: 'false',
@@ -52,8 +53,4 @@ export async function startServer() {
   );
   if (!vehicle.ok) throw new Error(`vehicle: ${vehicle.message}`);
   return { app, baseUrl: `http://127.0.0.1:${port}`, cookie };
-}
-
-export function fuelArgs(id: number) {
-  return { ...fuelAddArgs({ id }), dateTime: NOW, fillType: 'Full' };
 }

@@ -9,21 +9,15 @@
  * 2026-11-27, so the server's apply and the device's work take turns on one core. Each transport
  * is run once unmeasured (JIT, caches), then `BENCH_ENGINE_REPEAT` times in alternating order;
  * medians are reported with the device's CPU time (user + system of its process, which with the
- * inline server includes the server's) and the server process's.
+ * inline server includes the server's) and the server process's. The same device in Chromium, on
+ * the browser's own IndexedDB, is engine-chromium.ts; both use this file's server and rounds.
  */
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type WsSocket from 'ws';
-import { PilbaraDatabase } from '../../web/src/db/database';
-import { SyncEngine } from '../../web/src/sync/engine';
-import {
-  httpConnector,
-  socketConnector,
-  type Connector,
-  type WebSocketLike,
-} from '../../web/src/sync/transport';
-import type { ServerMessage } from '@pilbara/shared-schema';
-import { NOW, fuelArgs, startServer } from './bench-server';
+import { httpConnector, socketConnector, type WebSocketLike } from '../../web/src/sync/transport';
+import { startServer } from './bench-server';
+import { queuedDevice, syncDevice, type DeviceRun } from './engine-device';
 
 const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
 const WebSocket = requireFromServer('ws') as typeof WsSocket;
@@ -35,34 +29,44 @@ const PLACEMENTS = (process.env.BENCH_ENGINE_SERVER ?? 'process,inline')
   .split(',')
   .map((part) => part.trim()) as Placement[];
 
-type Transport = 'socket' | 'http';
+export type Transport = 'socket' | 'http';
 type Placement = 'process' | 'inline';
 
 interface BenchServer {
   baseUrl: string;
   cookie: string;
-  storedFuelRecords(): Promise<number>;
+  /** Fails unless the server stored exactly `count` fuel records (each mutation once). */
+  expectStored(count: number): Promise<void>;
   /** CPU ms of the server's own process (0 when it runs in the device's thread). */
   cpuMs(): Promise<number>;
   close(): Promise<void>;
 }
+
+const expectCount = (stored: number, count: number) => {
+  if (stored !== count) throw new Error(`expected ${count} fuel records, found ${stored}`);
+};
 
 async function inlineServer(): Promise<BenchServer> {
   const { app, baseUrl, cookie } = await startServer();
   return {
     baseUrl,
     cookie,
-    storedFuelRecords: async () =>
-      (app.db.prepare('SELECT count(*) AS n FROM fuel_records').get() as { n: number }).n,
+    expectStored: async (count) =>
+      expectCount(
+        (app.db.prepare('SELECT count(*) AS n FROM fuel_records').get() as { n: number }).n,
+        count,
+      ),
     cpuMs: async () => 0,
     close: () => app.close(),
   };
 }
 
-async function processServer(): Promise<BenchServer> {
+/** The server in a process of its own; serving `webDist` (a built page) when given one. */
+export async function processServer(webDist?: string): Promise<BenchServer> {
   const child = fork(new URL('./engine-server.ts', import.meta.url), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: webDist ? { ...process.env, BENCH_WEB_DIST: webDist } : process.env,
   });
   const ask = <T>(type: string, answer: string) =>
     new Promise<T>((resolve, reject) => {
@@ -81,7 +85,8 @@ async function processServer(): Promise<BenchServer> {
   return {
     baseUrl: ready.baseUrl,
     cookie: ready.cookie,
-    storedFuelRecords: async () => (await ask<{ n: number }>('count', 'count')).n,
+    expectStored: async (count) =>
+      expectCount((await ask<{ n: number }>('count', 'count')).n, count),
     cpuMs: async () => (await ask<{ ms: number }>('cpu', 'cpu')).ms,
     close: () =>
       new Promise<void>((resolve) => {
@@ -96,11 +101,7 @@ const cookieSocket = (cookie: string) => (url: string) =>
 const cookieFetch = (cookie: string) => (input: string, init?: RequestInit) =>
   fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
 
-interface EngineRun {
-  /** ms until the results of the last push arrived. */
-  acked: number;
-  /** ms until the device was fully synced. */
-  synced: number;
+export interface EngineRun extends DeviceRun {
   deviceCpu: number;
   serverCpu: number;
 }
@@ -110,67 +111,30 @@ const cpuNow = () => {
   return (usage.user + usage.system) / 1000;
 };
 
-/** Syncs `count` queued fuel records from a fresh device. */
+/** Syncs `count` queued fuel records from a fresh device on fake-indexeddb. */
 async function engineRun(
   transport: Transport,
   placement: Placement,
   count: number,
 ): Promise<EngineRun> {
   const server = placement === 'process' ? await processServer() : await inlineServer();
-  const db = new PilbaraDatabase(`bench-${transport}-${Date.now()}`);
-  const clientId = crypto.randomUUID();
-  await db.meta.bulkPut([
-    { key: 'clientId', value: clientId },
-    { key: 'lastIssuedSeq', value: count },
-  ]);
-  // The queue as `count` offline writes leave it (the local apply is not what is measured here).
-  await db.outbox.bulkAdd(
-    Array.from({ length: count }, (_, i) => ({
-      seq: i + 1,
-      mutationId: crypto.randomUUID(),
-      clientId,
-      name: 'fuel.add',
-      args: fuelArgs(i + 1),
-      createdAt: NOW,
-      // What the local run of fuel.add records: it read its own row and the vehicle, wrote its row.
-      reads: [`fuel_records:${i + 1}`, 'vehicles:1'],
-      writes: [`fuel_records:${i + 1}`],
-      keys: [`fuel_records:${i + 1}`, 'vehicles:1'],
-    })),
-  );
-  let ackedAt = 0;
+  const db = await queuedDevice(`bench-${transport}-${Date.now()}`, count);
   const serverCpuBefore = await server.cpuMs();
   const cpuBefore = cpuNow();
-  const start = performance.now();
-  const base: Connector =
+  const run = await syncDevice(
+    db,
     transport === 'socket'
       ? socketConnector(server.baseUrl, cookieSocket(server.cookie))
-      : httpConnector(server.baseUrl, cookieFetch(server.cookie));
-  const watched: Connector = (handlers) =>
-    base({
-      ...handlers,
-      onMessage: (message: ServerMessage) => {
-        if (message.type === 'results' && message.lastSeq === count && !ackedAt)
-          ackedAt = performance.now();
-        handlers.onMessage(message);
-      },
-    });
-  const engine = new SyncEngine({ db, connectors: [watched], httpPollMs: 60_000 });
-  await engine.start();
-  // Checked every 25 ms (a count is an IndexedDB transaction the engine waits behind).
-  while (!ackedAt || (await db.outbox.count()) > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  const synced = performance.now() - start;
+      : httpConnector(server.baseUrl, cookieFetch(server.cookie)),
+    count,
+  );
   const deviceCpu = cpuNow() - cpuBefore;
   const serverCpu = (await server.cpuMs()) - serverCpuBefore;
-  await engine.stop();
-  const stored = await server.storedFuelRecords();
-  if (stored !== count) throw new Error(`expected ${count} fuel records, found ${stored}`);
+  await server.expectStored(count);
   db.close();
   await db.delete();
   await server.close();
-  return { acked: ackedAt - start, synced, deviceCpu, serverCpu };
+  return { ...run, deviceCpu, serverCpu };
 }
 
 function median(values: number[]): number {
@@ -178,33 +142,62 @@ function median(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 }
 
-/** Runs the engine benchmark and prints its Markdown table. */
-export async function engineBench(): Promise<void> {
-  const runs = new Map<string, EngineRun[]>();
-  for (const placement of PLACEMENTS) {
-    // Unmeasured: the first run of each pays for loading and compiling the code.
-    await engineRun('socket', placement, Math.min(ENGINE_N, 500));
-    await engineRun('http', placement, Math.min(ENGINE_N, 500));
-    for (let round = 0; round < REPEAT; round++) {
-      const order: Transport[] = round % 2 === 0 ? ['socket', 'http'] : ['http', 'socket'];
-      for (const transport of order) {
-        const key = `${placement} ${transport}`;
-        runs.set(key, [...(runs.get(key) ?? []), await engineRun(transport, placement, ENGINE_N)]);
-      }
-    }
+/**
+ * One unmeasured run of each transport (the first pays for loading and compiling the code), then
+ * `BENCH_ENGINE_REPEAT` runs of each in alternating order, so both see the same machine load.
+ */
+export async function alternateTransports(
+  run: (transport: Transport, count: number) => Promise<EngineRun>,
+): Promise<Record<Transport, EngineRun[]>> {
+  await run('socket', Math.min(ENGINE_N, 500));
+  await run('http', Math.min(ENGINE_N, 500));
+  const runs: Record<Transport, EngineRun[]> = { socket: [], http: [] };
+  for (let round = 0; round < REPEAT; round++) {
+    const order: Transport[] = round % 2 === 0 ? ['socket', 'http'] : ['http', 'socket'];
+    for (const transport of order) runs[transport].push(await run(transport, ENGINE_N));
   }
+  return runs;
+}
+
+/** Prints one engine table: `device` names where the device runs and whose CPU is counted. */
+export function printEngineTable(
+  device: string,
+  deviceCpu: string,
+  rows: { name: string; runs: EngineRun[]; serverCpu: boolean }[],
+): void {
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   console.log(
-    `| ${ENGINE_N.toLocaleString('en-AU')} queued fuel records, the whole web client engine (Dexie on fake-indexeddb), median of ${REPEAT} | all results | fully synced (pages applied, outbox empty) | mutations/s (synced) | device CPU | server CPU | fully synced, runs |`,
+    `| ${ENGINE_N.toLocaleString('en-AU')} queued fuel records, the whole web client engine (${device}), median of ${REPEAT} | all results | fully synced (pages applied, outbox empty) | mutations/s (synced) | ${deviceCpu} | server CPU | fully synced, runs |`,
   );
   console.log('|---|---|---|---|---|---|---|');
-  for (const [key, list] of runs) {
-    const [placement, transport] = key.split(' ');
-    const synced = median(list.map((run) => run.synced));
-    const name = `${transport === 'socket' ? 'WebSocket' : 'HTTP fallback'}, server ${placement === 'process' ? 'in its own process' : 'in the same thread'}`;
+  for (const { name, runs, serverCpu } of rows) {
+    const synced = median(runs.map((run) => run.synced));
     console.log(
-      `| ${name} | ${ms(median(list.map((run) => run.acked)))} | ${ms(synced)} | ${Math.round((ENGINE_N / synced) * 1000).toLocaleString('en-AU')}/s | ${ms(median(list.map((run) => run.deviceCpu)))} | ${placement === 'process' ? ms(median(list.map((run) => run.serverCpu))) : '(in device)'} | ${list.map((run) => run.synced.toFixed(0)).join(', ')} |`,
+      `| ${name} | ${ms(median(runs.map((run) => run.acked)))} | ${ms(synced)} | ${Math.round((ENGINE_N / synced) * 1000).toLocaleString('en-AU')}/s | ${ms(median(runs.map((run) => run.deviceCpu)))} | ${serverCpu ? ms(median(runs.map((run) => run.serverCpu))) : '(in device)'} | ${runs.map((run) => run.synced.toFixed(0)).join(', ')} |`,
     );
   }
   console.log('');
+}
+
+export const TRANSPORT_NAMES: Record<Transport, string> = {
+  socket: 'WebSocket',
+  http: 'HTTP fallback',
+};
+
+/** Runs the engine benchmark on fake-indexeddb and prints its Markdown table. */
+export async function engineBench(): Promise<void> {
+  const rows = [];
+  for (const placement of PLACEMENTS) {
+    const runs = await alternateTransports((transport, count) =>
+      engineRun(transport, placement, count),
+    );
+    for (const transport of ['socket', 'http'] as const) {
+      rows.push({
+        name: `${TRANSPORT_NAMES[transport]}, server ${placement === 'process' ? 'in its own process' : 'in the same thread'}`,
+        runs: runs[transport],
+        serverCpu: placement === 'process',
+      });
+    }
+  }
+  printEngineTable('Dexie on fake-indexeddb', 'device CPU', rows);
 }

@@ -1,12 +1,14 @@
 /**
  * The server process of the engine benchmark (engine-bench.ts): the real server in a process of
  * its own, as a device meets it, so the device's CPU time is measured apart from the server's.
- * Tells its parent (IPC) where it listens; answers `count` (fuel records stored), `cpu` (its
- * CPU time so far) and `stop`.
+ * Serves the page of the in-browser run (engine-chromium.ts) when given one. Tells its parent
+ * (IPC) where it listens; answers `count` (fuel records stored), `cpu` (its CPU time so far) and
+ * `stop`.
  */
 import { removeTemps, startServer } from './bench-server';
 
-const server = await startServer();
+// BENCH_WEB_DIST: the page it serves, so a browser's page and the API share one origin.
+const server = await startServer(process.env.BENCH_WEB_DIST);
 const tell = (message: unknown) => process.send?.(message);
 tell({ type: 'ready', baseUrl: server.baseUrl, cookie: server.cookie });
 // The benchmark ended or failed: no server outlives it.

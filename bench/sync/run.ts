@@ -3,31 +3,36 @@
  *
  * 1. 10,000 queued fuel records pushed from one device and acknowledged, over the WebSocket and
  *    over the HTTP fallback, against the floor: inserting the same 10,000 rows into SQLite in one
- *    transaction.
+ *    transaction. `server-cpu` (server-cpu.ts): the server's own CPU for the same push, parsed,
+ *    applied and answered in-process as the socket does, against the floor's CPU.
  * 2. A job status change fanned out to 100 connected devices: latency until the last device has
  *    the changed row (poke → pull → page), p50 and p95 over repeated changes.
- * 3. Applying a 1,000-change page in Dexie (fake-indexeddb in Node; the same in Chromium is
+ * 3. The whole web client engine syncing 2,000 queued fuel records, on fake-indexeddb in Node
+ *    (engine-bench.ts) and on Chromium's IndexedDB in the system Chromium (engine-chromium.ts).
+ * 4. Applying a 1,000-change page in Dexie (fake-indexeddb in Node; the same in Chromium is
  *    dexie-chromium.mjs).
  *
  * Run from the repository root: `pnpm --dir sync-server exec tsx ../bench/sync/run.ts`
- * (`npm run bench` runs it with the others). `BENCH_ONLY=push,engine,fanout,page` picks parts.
+ * (`npm run bench` runs it with the others). `BENCH_ONLY=push,server-cpu,engine,engine-chromium,fanout,page`
+ * picks parts.
  * The real server (buildApp on a temporary SQLite file, on a loopback port) and the real web
  * client engine are used throughout.
  */
 import '../../web/src/sync/testing/node-indexeddb';
 import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import type WsSocket from 'ws';
 import { PilbaraDatabase } from '../../web/src/db/database';
 import { jobsPage } from './jobs-page';
 import { SOCKET_PUSH_WINDOW } from '../../web/src/sync/engine';
-import { NOW, fuelArgs, removeTemps, startServer, tempDir } from './bench-server';
+import { removeTemps, startServer } from './bench-server';
+import { NOW, fuelArgs } from './fuel-queue';
 import { engineBench } from './engine-bench';
+import { engineChromiumBench } from './engine-chromium';
+import { serverCpuBench } from './server-cpu';
+import { sqliteFloor } from './sqlite-floor';
 import { applyChangesPage } from '../../web/src/sync/apply-page';
 import { MAX_PUSH_BATCH, type ChangeEntry, type ServerMessage } from '@pilbara/shared-schema';
-import { openDatabase } from '../../sync-server/src/db/connection';
-import { migrate } from '../../sync-server/src/db/migrate';
 import { applyServerMutation } from '../../sync-server/src/sync/server-apply';
 import { notifyChanges } from '../../sync-server/src/db/change-log';
 
@@ -105,26 +110,6 @@ async function rawPushBench(transport: 'socket' | 'http'): Promise<number> {
   ).n;
   if (stored !== N) throw new Error(`expected ${N} fuel records, found ${stored}`);
   await server.app.close();
-  return elapsed;
-}
-
-/** The floor: the same N rows inserted into SQLite in one transaction. */
-function sqliteFloor(): number {
-  const db = openDatabase(path.join(tempDir(), 'floor.sqlite'));
-  migrate(db);
-  db.prepare(
-    "INSERT INTO vehicles (id, name, make, model, year, registration, type, status, mileage, serviceInterval, createdAt, updatedAt) VALUES (1, 'Big Red', 'Isuzu', 'FVZ', 2021, '1ABC123', 'Heavy Recovery', 'active', 500000, 10000, ?, ?)",
-  ).run(NOW, NOW);
-  const insert = db.prepare(
-    'INSERT INTO fuel_records (id, vehicleId, dateTime, location, fuelType, liters, pricePerLiter, totalCost, odometerReading, fillType, createdAt) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const start = performance.now();
-  db.transaction(() => {
-    for (let i = 1; i <= N; i++)
-      insert.run(i, NOW, 'Karratha', 'Diesel', 80_000, 215, 17_200, 1000, 'Full', NOW);
-  })();
-  const elapsed = performance.now() - start;
-  db.close();
   return elapsed;
 }
 
@@ -258,9 +243,14 @@ async function pageBench(): Promise<number[]> {
   return times;
 }
 
-/** `BENCH_ONLY=push,engine,fanout,page` runs only those parts (default: all). */
+/**
+ * `BENCH_ONLY=push,server-cpu,engine,engine-chromium,fanout,page` runs only those parts
+ * (default: all).
+ */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'push,engine,fanout,page').split(',').map((part) => part.trim()),
+  (process.env.BENCH_ONLY ?? 'push,server-cpu,engine,engine-chromium,fanout,page')
+    .split(',')
+    .map((part) => part.trim()),
 );
 /** How many times the server push is measured (the median is reported). */
 const PUSH_REPEAT = Number(process.env.BENCH_PUSH_REPEAT ?? 3);
@@ -282,7 +272,7 @@ async function main(): Promise<void> {
     const sockets: number[] = [];
     const https: number[] = [];
     for (let run = 0; run < PUSH_REPEAT; run++) {
-      floors.push(sqliteFloor());
+      floors.push(sqliteFloor(N).wall);
       sockets.push(await rawPushBench('socket'));
       https.push(await rawPushBench('http'));
     }
@@ -303,8 +293,14 @@ async function main(): Promise<void> {
       `| Floor: the same rows inserted into SQLite in one transaction | ${fmt(floorMs)} | ${rate(N, floorMs)} | 1× | ${list(floors)} ms |\n`,
     );
   }
+  if (ONLY.has('server-cpu')) {
+    await serverCpuBench();
+  }
   if (ONLY.has('engine')) {
     await engineBench();
+  }
+  if (ONLY.has('engine-chromium')) {
+    await engineChromiumBench();
   }
   if (ONLY.has('fanout')) {
     const fanout = await fanoutBench();
