@@ -5,7 +5,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 /* eslint-disable no-restricted-imports -- the integration tests drive the real web client */
-import { heldLeases, lowSeries } from '../../../web/src/sync/leases';
+import {
+  heldLeases,
+  holdsEverySeries,
+  lowSeries,
+  wantedSeries,
+} from '../../../web/src/sync/leases';
 import { mutateLocal } from '../../../web/src/sync/local-store';
 import { runAsLeader } from '../../../web/src/sync/leader';
 import type { Connector } from '../../../web/src/sync/transport';
@@ -65,6 +70,30 @@ describe('sync engine against the real server', () => {
     expect(local).toMatchObject({ status: 'En Route', progress: 25 });
     expect(local?.updatedAt).toBe(serverRows(server, 'jobs')[0]?.updatedAt);
     await waitFor(() => client.engine.state === 'online', 2000, 'the online state');
+  });
+
+  it('says Synced on a first sync only once the device holds ids of every series', async () => {
+    const server = await startServer();
+    const held: (() => void)[] = [];
+    let holding = true;
+    const client = makeClient(server, {
+      connectors: ({ socket }) => [
+        tap(socket, (message, deliver) => {
+          if (message.type === 'lease-grant' && holding) held.push(deliver);
+          else deliver();
+        }),
+      ],
+    });
+    await client.engine.start();
+    await waitFor(() => held.length === wantedSeries().length, 5000, 'every series asked for');
+    // Caught up with nothing to send, but holding no ids: a driver who read "Synced" now and
+    // drove out of signal could not take a step (its job update needs an id).
+    expect(client.engine.state).toBe('syncing');
+    expect(await holdsEverySeries(client.db)).toBe(false);
+    holding = false;
+    for (const deliver of held) deliver();
+    await waitFor(() => client.engine.state === 'online', 5000, 'the online state');
+    expect(await holdsEverySeries(client.db)).toBe(true);
   });
 
   it('pushes a write made while a push is in flight', async () => {

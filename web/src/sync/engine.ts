@@ -26,7 +26,7 @@
  * Server messages are handled one at a time, in order, on a promise queue (connection-loop.ts,
  * which also connects, reconnects and watches for silence).
  */
-import { addLease, heldLeases, lowSeries } from './leases';
+import { addLease, heldLeases, holdsEverySeries, lowSeries } from './leases';
 import { IdentityClashError, applyChangesPage, verdictsTaken } from './apply-page';
 import { META, ensureClientId, getMeta } from './local-store';
 import { resetForResync } from './resync';
@@ -178,6 +178,7 @@ export class SyncEngine extends ConnectionLoop {
       case 'lease-grant':
         await addLease(this.db, message.series, message.start, message.end);
         this.leasesAsked.delete(message.series);
+        if (this.state === 'syncing') await this.maybeSynced();
         return;
       case 'update-required':
         this.setStatus({ state: 'update-required', message: message.message });
@@ -296,16 +297,26 @@ export class SyncEngine extends ConnectionLoop {
   }
 
   private async afterCaughtUp(): Promise<void> {
-    const pending = await this.db.outbox.count();
-    if (pending === 0 && this.inflight.length === 0) {
-      this.setStatus({
-        state: 'online',
-        lastSyncedAt: (this.options.now?.() ?? new Date()).toISOString(),
-        message: null,
-      });
-    }
+    await this.maybeSynced();
     await this.maybePush();
     await this.maybeAskLeases();
+  }
+
+  /**
+   * Says "Synced" when nothing waits to be sent and the device holds ids of every series. A
+   * driver reads "Synced" as leave to drive out of signal: on a first sign-in the blocks are
+   * asked for after the catch-up, and a step taken offline before they came could not be kept
+   * (no id for its job update). So the first "Synced" waits for the grants (`lease-grant`).
+   */
+  private async maybeSynced(): Promise<void> {
+    if (!this.caughtUp || this.inflight.length > 0) return;
+    if ((await this.db.outbox.count()) > 0) return;
+    if (!(await holdsEverySeries(this.db, this.options.now?.()))) return;
+    this.setStatus({
+      state: 'online',
+      lastSyncedAt: (this.options.now?.() ?? new Date()).toISOString(),
+      message: null,
+    });
   }
 
   private async onResults(message: ResultsMessage): Promise<void> {

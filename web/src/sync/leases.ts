@@ -71,6 +71,18 @@ export async function lowSeries(db: PilbaraDatabase, date: Date = new Date()): P
 }
 
 /**
+ * Whether the device can mint an id of every series it keeps: a device that has never been
+ * granted a block of one cannot create that record with no signal (NoIdsLeftError).
+ */
+export async function holdsEverySeries(
+  db: PilbaraDatabase,
+  date: Date = new Date(),
+): Promise<boolean> {
+  const leases = await getMeta<Leases>(db, META.leases, {});
+  return wantedSeries(date).every((series) => remaining(leases[series]) > 0);
+}
+
+/**
  * Every block this device holds, whole (used numbers included), for the hello: a server restored
  * from an older backup then moves its counters past them. Blocks are granted in increasing order,
  * so the highest one also covers numbers of used-up blocks still waiting in the outbox.
