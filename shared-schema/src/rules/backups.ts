@@ -76,21 +76,38 @@ export function backupsToKeep(
   backups: readonly DatedBackup[],
   policy: RetentionPolicy,
 ): Set<string> {
-  const newestFirst = [...backups].sort((a, b) => b.takenAt.localeCompare(a.takenAt));
+  // Plain string order: ISO times sort as text, and a collation (localeCompare) costs more.
+  const newestFirst = [...backups].sort((a, b) =>
+    a.takenAt < b.takenAt ? 1 : a.takenAt > b.takenAt ? -1 : 0,
+  );
   const keep = new Set<string>();
   for (const backup of newestFirst.slice(0, Math.max(0, policy.keepHourly))) keep.add(backup.id);
-  const byPeriod = (period: (takenAt: string) => string, count: number) => {
-    const seen = new Set<string>();
-    for (const backup of newestFirst) {
-      const key = period(backup.takenAt);
+  // Each copy's Perth day as a number, and its month written out once per day: years of hourly
+  // copies are tens of thousands, and formatting a date for each was most of the work.
+  const days = newestFirst.map((backup) =>
+    Math.floor((Date.parse(backup.takenAt) + 8 * HOUR) / DAY),
+  );
+  const months = new Map<number, string>();
+  const monthOf = (day: number): string => {
+    let month = months.get(day);
+    if (month === undefined) {
+      month = new Date(day * DAY).toISOString().slice(0, 7);
+      months.set(day, month);
+    }
+    return month;
+  };
+  const byPeriod = (period: (day: number) => number | string, count: number) => {
+    const seen = new Set<number | string>();
+    for (const [i, backup] of newestFirst.entries()) {
+      const key = period(days[i] ?? 0);
       if (seen.has(key)) continue;
       if (seen.size >= count) break;
       seen.add(key);
       keep.add(backup.id);
     }
   };
-  byPeriod(perthDay, policy.keepDaily);
-  byPeriod((takenAt) => perthDay(takenAt).slice(0, 7), policy.keepMonthly);
+  byPeriod((day) => day, policy.keepDaily);
+  byPeriod(monthOf, policy.keepMonthly);
   return keep;
 }
 
