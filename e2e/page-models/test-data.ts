@@ -86,6 +86,40 @@ export async function createJob(request: APIRequestContext, job: NewJob): Promis
   return { id, number, trackingToken: body.job?.trackingToken ?? '' };
 }
 
+/** A driver's account: the name jobs are assigned to, and their sign-in. */
+export interface DriverAccount {
+  firstName: string;
+  lastName: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * A driver nobody else in this run uses: `firstName` and a made-up last name; the username is
+ * `handle` (the first name in lower case unless said) and five digits.
+ */
+export function driverAccount(firstName: string, handle = firstName.toLowerCase()): DriverAccount {
+  const stamp = uniqueCustomer(firstName);
+  return {
+    firstName,
+    lastName: stamp.lastName.replace(/^./, (c) => c.toUpperCase()),
+    username: `${handle}${stamp.phone.slice(-5)}`,
+    password: `${firstName.toLowerCase()}-driver-pass-1`,
+  };
+}
+
+/** Adds `driver` as the admin does (the request signs in as the admin) and a job assigned to them. */
+export async function addDriverWithJob(
+  request: APIRequestContext,
+  driver: DriverAccount,
+  job: Omit<NewJob, 'assignedTo'>,
+): Promise<CreatedJob> {
+  await loginAsAdmin(request);
+  const added = await request.post('/api/staff', { data: { ...driver, role: 'driver' } });
+  expect(added.status(), await added.text()).toBe(201);
+  return createJob(request, { ...job, assignedTo: `${driver.firstName} ${driver.lastName}` });
+}
+
 /** One line of a quote (unit price in cents). */
 interface QuoteLine {
   description: string;

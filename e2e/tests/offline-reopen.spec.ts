@@ -15,28 +15,23 @@ import { expect, test } from '../fixtures/server';
 import { openPhone, waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
 import { AuthPage } from '../page-models/public-forms';
-import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
+import {
+  addDriverWithJob,
+  driverAccount,
+  queryRows,
+  uniqueCustomer,
+} from '../page-models/test-data';
 
 test.use({ actionTimeout: 20_000 });
 
 async function newDriver(request: APIRequestContext, label: string) {
-  const stamp = uniqueCustomer(label);
-  const driver = {
-    firstName: label,
-    lastName: stamp.lastName.replace(/^./, (c) => c.toUpperCase()),
-    username: `${label.toLowerCase()}${stamp.phone.slice(-5)}`,
-    password: `${label.toLowerCase()}-driver-pass-1`,
-  };
-  await loginAsAdmin(request);
-  const added = await request.post('/api/staff', { data: { ...driver, role: 'driver' } });
-  expect(added.status(), await added.text()).toBe(201);
+  const driver = driverAccount(label);
   const customer = uniqueCustomer('Waiting');
-  const job = await createJob(request, {
+  const job = await addDriverWithJob(request, driver, {
     customerName: customer.name,
     phone: customer.phone,
     service: 'Towing',
     location: 'Karratha',
-    assignedTo: `${driver.firstName} ${driver.lastName}`,
   });
   return { driver, job };
 }

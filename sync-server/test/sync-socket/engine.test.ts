@@ -51,6 +51,28 @@ function tap(
   };
 }
 
+/**
+ * A client whose socket holds back every message of `type` from the server until `release()`,
+ * which delivers what it held and lets the rest through.
+ */
+function holdBack(server: RunningServer, type: ServerMessage['type']) {
+  const held: (() => void)[] = [];
+  let holding = true;
+  const client = makeClient(server, {
+    connectors: ({ socket }) => [
+      tap(socket, (message, deliver) => {
+        if (message.type === type && holding) held.push(deliver);
+        else deliver();
+      }),
+    ],
+  });
+  const release = () => {
+    holding = false;
+    for (const deliver of held.splice(0)) deliver();
+  };
+  return { client, held, release };
+}
+
 export function mutationCount(server: RunningServer): number {
   return (
     server.app.db.prepare('SELECT count(*) AS n FROM mutation_results').get() as { n: number }
@@ -74,48 +96,28 @@ describe('sync engine against the real server', () => {
 
   it('says Synced on a first sync only once the device holds ids of every series', async () => {
     const server = await startServer();
-    const held: (() => void)[] = [];
-    let holding = true;
-    const client = makeClient(server, {
-      connectors: ({ socket }) => [
-        tap(socket, (message, deliver) => {
-          if (message.type === 'lease-grant' && holding) held.push(deliver);
-          else deliver();
-        }),
-      ],
-    });
+    const { client, held, release } = holdBack(server, 'lease-grant');
     await client.engine.start();
     await waitFor(() => held.length === wantedSeries().length, 5000, 'every series asked for');
     // Caught up with nothing to send, but holding no ids: a driver who read "Synced" now and
     // drove out of signal could not take a step (its job update needs an id).
     expect(client.engine.state).toBe('syncing');
     expect(await holdsEverySeries(client.db)).toBe(false);
-    holding = false;
-    for (const deliver of held) deliver();
+    release();
     await waitFor(() => client.engine.state === 'online', 5000, 'the online state');
     expect(await holdsEverySeries(client.db)).toBe(true);
   });
 
   it('pushes a write made while a push is in flight', async () => {
     const server = await startServer();
-    const held: (() => void)[] = [];
-    let holding = true;
-    const client = makeClient(server, {
-      connectors: ({ socket }) => [
-        tap(socket, (message, deliver) => {
-          if (message.type === 'results' && holding) held.push(deliver);
-          else deliver();
-        }),
-      ],
-    });
+    const { client, held, release } = holdBack(server, 'results');
     await mutateLocal(client.db, 'job.create', newJob(1));
     await client.engine.start();
     await waitFor(() => held.length === 1, 5000, 'the first push to be answered');
     // The server has applied the first push; its answer has not arrived yet.
     await mutateLocal(client.db, 'job.create', newJob(2));
     client.engine.kick();
-    holding = false;
-    for (const deliver of held) deliver();
+    release();
     await waitSynced(client, server);
     expect(serverRows(server, 'jobs').map((j) => j.id)).toEqual(['JOB-2026-1', 'JOB-2026-2']);
     expect(mutationCount(server)).toBe(2);
