@@ -178,7 +178,9 @@ export class SyncEngine extends ConnectionLoop {
       case 'lease-grant':
         await addLease(this.db, message.series, message.start, message.end);
         this.leasesAsked.delete(message.series);
-        if (this.state === 'syncing') await this.maybeSynced();
+        // The grant that completes the set may be what "Synced" waited for (whatever the chip
+        // said meanwhile: a link that was slow to answer leaves it on "Offline").
+        if (this.inSession && this.state !== 'online') await this.maybeSynced();
         return;
       case 'update-required':
         this.setStatus({ state: 'update-required', message: message.message });
