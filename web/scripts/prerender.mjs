@@ -49,6 +49,24 @@ export const SHELL_FILE = 'shell.html';
 export const NOT_FOUND_FILE = '404.html';
 export const PAGES_FILE = 'prerendered.json';
 /**
+ * The page with its scripts (the entry and every modulepreload) moved from <head> to the end of
+ * <body>. For the tracking link (issue 30) the server-rendered job is the page: its scripts only
+ * bring live updates, and fetched from the head they shared one bar of signal with the rest of
+ * the HTML, so the job drew after about 200 KB of script had started arriving. From the end of
+ * the body they start once the HTML is in; module scripts run after parsing either way.
+ */
+function scriptsLast(page) {
+  const tags = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+  const headEnd = page.indexOf('</head>');
+  const moved = page.slice(0, headEnd).match(tags) ?? [];
+  const head = page.slice(0, headEnd).replace(tags, '');
+  const rest = page.slice(headEnd);
+  const bodyEnd = rest.lastIndexOf('</body>');
+  if (moved.length === 0 || bodyEnd < 0) throw new Error('no scripts to move or no </body>');
+  return `${head}${rest.slice(0, bodyEnd)}${moved.join('')}${rest.slice(bodyEnd)}`;
+}
+
+/**
  * The tracking link's page (issue 30) as a template the server fills per request: the portal's
  * page with `TRACKING_ROOT` where the rendered page goes and `TRACKING_DATA` where the answer's
  * data element goes (sync-server services/tracking-page.ts). Its inlined CSS is what every kind
@@ -242,12 +260,12 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
       if (from < 0 || to < from || page.slice(from - root.length, from) !== root)
         throw new Error(`${TRACKING_TEMPLATE_FILE}: the samples' markers did not survive`);
       const afterRoot = page.indexOf('</div>', to) + '</div>'.length;
-      return (
+      return scriptsLast(
         page.slice(0, from) +
-        TRACKING_ROOT +
-        page.slice(to + end.length, afterRoot) +
-        TRACKING_DATA +
-        page.slice(afterRoot)
+          TRACKING_ROOT +
+          page.slice(to + end.length, afterRoot) +
+          TRACKING_DATA +
+          page.slice(afterRoot),
       );
     },
   );
