@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../entities/job';
 import { aJob } from '../sync/mutators/test-fixtures';
-import { driverJobs, mapsLink, nextDriverStep } from './driver-jobs';
+import { driverJobs, nextDriverStep } from './driver-jobs';
 
 /** A job of Sam Taylor's, created the day before "now". */
 function job(id: string, patch: Partial<Job>): Job {
@@ -66,16 +66,5 @@ describe('driverJobs', () => {
       'JOB-2026-4',
       'JOB-2026-1',
     ]);
-  });
-});
-
-describe('links', () => {
-  it('maps a GPS fix by its coordinates and anything else as a search', () => {
-    expect(mapsLink('GPS -20.73640, 116.84630 (in Karratha)')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=-20.73640%2C116.84630',
-    );
-    expect(mapsLink('12 Sharpe Ave, Karratha')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=12%20Sharpe%20Ave%2C%20Karratha',
-    );
   });
 });

@@ -63,13 +63,3 @@ export function driverJobs(jobs: readonly Job[], driverName: string, now: Date):
       (a, b) => urgency(a.status) - urgency(b.status) || a.createdAt.localeCompare(b.createdAt),
     );
 }
-
-/**
- * A maps link for a job's location: the coordinates when the location carries a GPS fix (the
- * booking form's "Use my location" writes `GPS lat, lng (…)`), else the text as a search.
- */
-export function mapsLink(location: string): string {
-  const fix = /GPS\s+(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?)/.exec(location);
-  const query = fix ? `${fix[1]},${fix[2]}` : location;
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}

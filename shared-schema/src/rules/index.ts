@@ -20,6 +20,7 @@ export * from './volume';
 export * from './tracking';
 export * from './roles';
 export * from './driver-jobs';
+export * from './maps-link';
 export * from './live-position';
 export * from './field-record';
 export * from './prestart';
