@@ -231,23 +231,40 @@ test.describe('gallery', () => {
   });
 });
 
-test('the FAQ keeps several answers open at once', async ({ page }) => {
+test('the FAQ keeps several answers open at once, and opens before any script', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const first = 'How quickly can you get to me?';
+  const second = 'Can you work on mining sites?';
+  const third = 'Can I track my tow truck live?';
   await page.goto('/');
   const faq = page.getByRole('main');
-  const first = faq.getByRole('button', { name: 'How quickly can you get to me?' });
-  const second = faq.getByRole('button', { name: 'Can you work on mining sites?' });
-  const third = faq.getByRole('button', { name: 'Can I track my tow truck live?' });
-  await first.click();
-  await second.click();
-  await third.click();
-  for (const control of [first, second, third])
-    await expect(control).toHaveAttribute('aria-expanded', 'true');
+  const summary = (name: string) => page.locator('summary', { hasText: name });
+  const question = (name: string) => faq.locator('summary', { hasText: name });
+  const item = (name: string) => faq.getByTestId('faq-item').filter({ has: summary(name) });
+  for (const name of [first, second, third]) await question(name).click();
+  for (const name of [first, second, third]) await expect(item(name)).toHaveAttribute('open', '');
   await expect(page.getByText(/usually with you in 30-45 minutes/)).toBeVisible();
   await expect(page.getByText(/certified for mining-site work/)).toBeVisible();
   await expect(page.getByText(/job ID such as JOB-2026-123/)).toBeVisible();
-  await second.click();
-  await expect(second).toHaveAttribute('aria-expanded', 'false');
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await question(second).click();
+  await expect(item(second)).not.toHaveAttribute('open');
+  await expect(page.getByText(/certified for mining-site work/)).toBeHidden();
+  await expect(item(first)).toHaveAttribute('open', '');
+
+  // The page as it arrives before its scripts (on one bar of signal, for seconds): with no
+  // script at all, a question still opens.
+  const bare = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const plain = await bare.newPage();
+    await plain.goto('/');
+    await plain.locator('summary', { hasText: first }).click();
+    await expect(plain.getByText(/usually with you in 30-45 minutes/)).toBeVisible();
+  } finally {
+    await bare.close();
+  }
 });
 
 test('the coverage map selects one area at a time and links to booking', async ({ page }) => {

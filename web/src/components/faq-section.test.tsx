@@ -7,18 +7,21 @@ describe('FaqSection', () => {
   it('has the ten questions with answers and keeps several open at once', () => {
     renderWithProviders(<FaqSection />);
     expect(FAQ_ENTRIES).toHaveLength(10);
-    const controls = FAQ_ENTRIES.map((entry) =>
-      screen.getByRole('button', { name: entry.question }),
-    );
-    fireEvent.click(controls[0]!);
-    fireEvent.click(controls[3]!);
-    fireEvent.click(controls[8]!);
-    const expanded = controls.filter((control) => control.getAttribute('aria-expanded') === 'true');
-    expect(expanded).toHaveLength(3);
-    fireEvent.click(controls[3]!);
-    expect(
-      controls.filter((control) => control.getAttribute('aria-expanded') === 'true'),
-    ).toHaveLength(2);
+    const items = FAQ_ENTRIES.map((entry) => {
+      const heading = screen.getByRole('heading', { level: 3, name: entry.question });
+      const item = heading.closest('details');
+      expect(item, entry.question).not.toBeNull();
+      return { item: item!, summary: heading.closest('summary')! };
+    });
+    const open = () => items.filter(({ item }) => item.open).length;
+    expect(open()).toBe(0);
+    fireEvent.click(items[0]!.summary);
+    fireEvent.click(items[3]!.summary);
+    fireEvent.click(items[8]!.summary);
+    expect(open()).toBe(3);
+    fireEvent.click(items[3]!.summary);
+    expect(open()).toBe(2);
+    expect(items[0]!.item.open && items[8]!.item.open).toBe(true);
     for (const entry of FAQ_ENTRIES) expect(entry.answer.length).toBeGreaterThan(80);
   });
 });
