@@ -7,9 +7,9 @@
  * Zod keeps its settings on `globalThis.__zod_globalConfig` and adopts an object already there
  * when it loads (zod/v4/core/core.js), which is what `z.config` writes to. Writing it here keeps
  * zod out of the app shell: importing `z` for `z.config` put about 3 KB (compressed) of zod's
- * helpers into every page's first download, though no public page parses before its form is
- * used. zod-config.test.ts checks that zod reads the setting, so an upgrade that moves it fails
- * there rather than in the browser's console.
+ * helpers into the first download of every page, most of which never parse anything; the pages
+ * that do load zod with their own chunks. zod-config.test.ts checks that zod reads the setting,
+ * so an upgrade that moves it fails there rather than in the browser's console.
  */
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (holder.__zod_globalConfig ??= {}).jitless = true;
