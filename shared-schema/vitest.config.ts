@@ -1,10 +1,13 @@
 // Unit tests of the pure package: node environment, tests beside the code.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // One worker per core, not Vitest's default of one fewer (see sync-server/vitest.config.ts).
+    maxWorkers: availableParallelism(),
     // PROP_SEED / PROP_PATH replay a failed property run.
     setupFiles: ['test/property-replay.ts'],
     // As sync-server's: the limit guards against a hang, not a speed (bench/ measures speed). Six

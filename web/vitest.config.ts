@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -8,6 +9,8 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // One worker per core, not Vitest's default of one fewer (see sync-server/vitest.config.ts).
+    maxWorkers: availableParallelism(),
     // Rendering Mantine under jsdom is slow on a busy two-core machine; the default 5 s is not.
     testTimeout: 30_000,
   },
