@@ -51,6 +51,26 @@ describe('static hosting of the PWA', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("app")');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Nothing to revalidate or resume: a hashed file's headers are bytes on a slow link.
+    for (const header of ['etag', 'last-modified', 'accept-ranges', 'x-request-id']) {
+      expect(response.headers[header], header).toBeUndefined();
+    }
+  });
+
+  it('keeps what revalidates a page, and the request id, on everything not hashed', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
+    for (const url of ['/', '/sw.js', '/icon-192.png']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.headers['etag'], url).toBeTruthy();
+      expect(response.headers['last-modified'], url).toBeTruthy();
+      expect(response.headers['x-request-id'], url).toBeTruthy();
+    }
+    const page = await app.inject({ url: '/' });
+    const again = await app.inject({
+      url: '/',
+      headers: { 'if-none-match': String(page.headers['etag']) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('keeps document-only security headers off scripts and images, not off pages', async () => {
