@@ -4,13 +4,14 @@ import { jobSchema } from '../entities/job';
 import { publicUserSchema } from '../entities/user';
 import { MESSAGES } from '../messages';
 import { isValidPhone } from '../rules/customer-match';
+import { LOGIN_PASSWORD_MAX, LOGIN_USERNAME_MAX } from '../rules/sign-in';
 import { optionalText, requiredText } from './fields';
 
 /** A password as typed to sign in: the account checks it, so only presence and the limit here. */
 const typedPassword = z
   .string({ error: MESSAGES.PASSWORD_REQUIRED })
   .min(1, MESSAGES.PASSWORD_REQUIRED)
-  .max(255, MESSAGES.PASSWORD_MAX);
+  .max(LOGIN_PASSWORD_MAX, MESSAGES.PASSWORD_MAX);
 
 /** A password being set: the same, and at least 8 characters. */
 const newPassword = z
@@ -19,9 +20,16 @@ const newPassword = z
   .min(8, MESSAGES.PASSWORD_MIN)
   .max(255, MESSAGES.PASSWORD_MAX);
 
-/** POST /api/auth/login body. */
+/**
+ * POST /api/auth/login body. The sign-in form checks the same rule without zod
+ * (rules/sign-in.ts `checkLogin`); a property test holds the two equal.
+ */
 export const loginInputSchema = z.object({
-  username: requiredText(MESSAGES.USERNAME_REQUIRED, 50),
+  username: z
+    .string({ error: MESSAGES.USERNAME_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.USERNAME_REQUIRED)
+    .max(LOGIN_USERNAME_MAX, MESSAGES.USERNAME_MAX),
   password: typedPassword,
 });
 /** Login body. */

@@ -38,3 +38,4 @@ export * from './push-endpoint';
 export * from './offline-storage';
 export * from './sms';
 export * from './backups';
+export * from './sign-in';

@@ -59,6 +59,20 @@ describe('POST /api/auth/login', () => {
     });
   });
 
+  it('names a username or password too long with the message the sign-in form shows', async () => {
+    const app = await buildTestApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: ` ${'x'.repeat(51)} `, password: 'y'.repeat(256) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      username: MESSAGES.USERNAME_MAX,
+      password: MESSAGES.PASSWORD_MAX,
+    });
+  });
+
   it('ignores a forged or tampered session cookie', async () => {
     const app = await buildTestApp();
     const cookie = await login(app);
