@@ -405,6 +405,23 @@ test.describe('login and register', () => {
       [{ role: 'customer' }],
     );
 
+    // The sign-in's own check (the server's rule without zod): a blank name and no password are
+    // named, and nothing is sent.
+    let signInsSent = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/login') signInsSent += 1;
+    });
+    await auth.loginForm.getByLabel('Username').fill('   ');
+    await auth.loginForm.getByRole('button', { name: 'Login' }).click();
+    await expect(
+      auth.loginForm.getByText(MESSAGES.USERNAME_REQUIRED, { exact: true }),
+    ).toBeVisible();
+    await expect(
+      auth.loginForm.getByText(MESSAGES.PASSWORD_REQUIRED, { exact: true }),
+    ).toBeVisible();
+    expect(signInsSent).toBe(0);
+    await auth.loginForm.getByLabel('Username').fill(` ${username} `);
+
     await auth.loginForm
       .getByRole('textbox', { name: 'Password', exact: true })
       .fill('wrong-password');

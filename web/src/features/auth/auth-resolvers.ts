@@ -1,14 +1,10 @@
 /**
- * The sign-in and registration forms' validation: the shared zod schemas (the spec's messages)
- * behind react-hook-form's zod resolver, loaded when the form is first used, not with the page
- * (lib/lazy-resolver.ts).
+ * The registration form's validation: the shared zod schema (the spec's messages) behind
+ * react-hook-form's zod resolver, loaded when the form is first used, not with the page
+ * (lib/lazy-resolver.ts). The sign-in form checks its two fields without zod (login-form.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginInputSchema, registerInputSchema } from '@pilbara/shared-schema';
-
-export function loginResolver() {
-  return zodResolver(loginInputSchema);
-}
+import { registerInputSchema } from '@pilbara/shared-schema';
 
 export function registerResolver() {
   return zodResolver(registerInputSchema);

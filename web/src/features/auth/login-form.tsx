@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import type { LoginInput } from '@pilbara/shared-schema';
+import type { LoginFields } from '@pilbara/shared-schema';
 import { registerField } from '../../components/register-field';
 import { SignInFailedUnshown, useAuth, type AuthUser } from '../../lib/auth';
-import { lazyResolver } from '../../lib/lazy-resolver';
 import { SubmitButton } from '../../components/submit-button';
-
-const resolver = lazyResolver(() => import('./auth-resolvers').then((m) => m.loginResolver()));
+import { loginResolver } from './login-resolver';
 
 /**
  * Login tab. `username` prefills the field after a registration (remount with a new key).
@@ -24,8 +22,8 @@ export function LoginForm({
   onBegin?: () => void;
 }) {
   const { login, loading } = useAuth();
-  const form = useForm<LoginInput>({
-    resolver,
+  const form = useForm<LoginFields>({
+    resolver: loginResolver,
     defaultValues: { username, password: '' },
   });
 
@@ -42,14 +40,8 @@ export function LoginForm({
     }
   });
 
-  const begin = () => {
-    // The first submit validates: its code comes while the person types.
-    resolver.preload().catch(() => undefined);
-    onBegin?.();
-  };
-
   return (
-    <form method="post" onSubmit={onSubmit} onFocus={begin} noValidate aria-label="Login">
+    <form method="post" onSubmit={onSubmit} onFocus={onBegin} noValidate aria-label="Login">
       <Stack gap="md">
         <TextInput
           label="Username"
