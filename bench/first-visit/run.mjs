@@ -21,6 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
+import { pnpmCommand } from '../../scripts/lib.mjs';
 import { measureServer } from './measure.mjs';
 import { driverSignIn, formVisit, launchBrowser, PROFILE, trackingVisit } from './throttled.mjs';
 import { seedThrottledBench } from './seed.mjs';
@@ -50,11 +51,9 @@ const FORMS = [
 /** Goals of issue 30. */
 const GOALS = { jobVisible: 2000, usable: 2500, cards: 3000, lighthouse: 95 };
 
+/** The pinned pnpm in `cwd` (the one on PATH, or fetched through npx on a machine without it). */
 function pnpm(args, cwd) {
-  const [cmd, ...pre] =
-    execFileSync('pnpm', ['--version'], { encoding: 'utf8' }).trim() === '10.34.9'
-      ? ['pnpm']
-      : ['npx', '--yes', 'pnpm@10.34.9'];
+  const [cmd, ...pre] = pnpmCommand();
   execFileSync(cmd, [...pre, ...args], { cwd, stdio: 'inherit' });
 }
 
