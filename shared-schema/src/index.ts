@@ -9,3 +9,4 @@ export * from './entities';
 export * from './messages';
 export * from './rules';
 export * from './sync';
+export * from './public-form-messages';

@@ -1,5 +1,8 @@
-/** Spec §8 texts of the public forms, kept apart from the outbox code so pages load them cheaply. */
-import { MESSAGES } from '@pilbara/shared-schema';
+/**
+ * Spec §8 texts of the public forms, kept apart from the outbox code so pages load them cheaply:
+ * from PUBLIC_FORM_MESSAGES, not MESSAGES, which would bring every message of the product.
+ */
+import { PUBLIC_FORM_MESSAGES as MESSAGES } from '@pilbara/shared-schema';
 import type { PublicFormKind } from '../../db/schema';
 
 export interface KindTexts {

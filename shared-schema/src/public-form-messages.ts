@@ -1,0 +1,20 @@
+/**
+ * The public forms' toasts (spec §8: contact, booking, feedback), kept out of messages.ts as
+ * app-shell-messages.ts is: the bundler ships a module whole, and these few texts were bringing
+ * every message of the product (about 5 KB compressed) onto the contact, booking and feedback
+ * pages before their forms could work, on one bar of signal (issue 30). MESSAGES holds them too.
+ */
+export const PUBLIC_FORM_MESSAGES = {
+  CONTACT_FAILED_TITLE: 'Failed to send message',
+  CONTACT_FAILED_DESCRIPTION: 'Please try again later.',
+  CONTACT_SENT_TITLE: 'Message sent successfully!',
+  CONTACT_SENT_DESCRIPTION: "We'll get back to you within 2 hours.",
+  BOOKING_FAILED_TITLE: 'Booking Failed',
+  BOOKING_FAILED_DESCRIPTION: 'Please try again or call us directly for immediate assistance.',
+  BOOKING_SUBMITTED_TITLE: 'Booking Submitted',
+  BOOKING_SUBMITTED_DESCRIPTION: "We'll contact you within 30 minutes to confirm your booking.",
+  FEEDBACK_FAILED_TITLE: 'Submission Failed',
+  FEEDBACK_FAILED_DESCRIPTION: 'Please try again or contact us directly.',
+  FEEDBACK_SUBMITTED_TITLE: 'Feedback Submitted',
+  FEEDBACK_SUBMITTED_DESCRIPTION: 'Thank you for helping us improve our service.',
+} as const;
