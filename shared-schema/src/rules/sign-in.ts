@@ -24,7 +24,7 @@ export type LoginCheck =
 /**
  * The username trimmed and present, at most {@link LOGIN_USERNAME_MAX} characters; the password
  * present (as typed: spaces count) and at most {@link LOGIN_PASSWORD_MAX}. Each field that fails
- * gets the spec's message for its first failing rule.
+ * gets the message of its first failing rule (own wording: the spec shows none for sign-in).
  */
 export function checkLogin(input: { username?: unknown; password?: unknown }): LoginCheck {
   const issues: Partial<Record<keyof LoginFields, string>> = {};
