@@ -25,11 +25,7 @@ const newPassword = z
  * (rules/sign-in.ts `checkLogin`); a property test holds the two equal.
  */
 export const loginInputSchema = z.object({
-  username: z
-    .string({ error: MESSAGES.USERNAME_REQUIRED })
-    .trim()
-    .min(1, MESSAGES.USERNAME_REQUIRED)
-    .max(LOGIN_USERNAME_MAX, MESSAGES.USERNAME_MAX),
+  username: requiredText(MESSAGES.USERNAME_REQUIRED, LOGIN_USERNAME_MAX, MESSAGES.USERNAME_MAX),
   password: typedPassword,
 });
 /** Login body. */
@@ -47,7 +43,7 @@ export const registerInputSchema = z.object({
     .trim()
     .min(1, MESSAGES.USERNAME_REQUIRED)
     .min(3, MESSAGES.USERNAME_MIN)
-    .max(50, MESSAGES.USERNAME_MAX)
+    .max(LOGIN_USERNAME_MAX, MESSAGES.USERNAME_MAX)
     .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.USERNAME_CHARACTERS),
   email: z
     .string({ error: MESSAGES.EMAIL_REQUIRED })

@@ -9,9 +9,12 @@ import { MESSAGES } from '../messages';
 import { isValidPhone } from '../rules/customer-match';
 import { hasControlCharacters } from '../rules/plain-text';
 
-/** A required text field whose every failure shows `message`. */
-export function requiredText(message: string, max = 255) {
-  return z.string({ error: message }).trim().min(1, message).max(max);
+/**
+ * A required text field whose missing, wrong-typed or empty value shows `message`; `maxMessage`,
+ * when given, names a value longer than `max`.
+ */
+export function requiredText(message: string, max = 255, maxMessage?: string) {
+  return z.string({ error: message }).trim().min(1, message).max(max, maxMessage);
 }
 
 /**
