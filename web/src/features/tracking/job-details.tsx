@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Grid, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/icons-react';
 import {
-  MESSAGES,
+  TRACKING_MESSAGES,
   arrivalEstimate,
   arrivalText,
   notificationsOffered,
@@ -39,8 +39,8 @@ function copyJobId(id: string, onCopied: () => void): void {
     },
     () =>
       notifications.show({
-        title: MESSAGES.COPY_FAILED_TITLE,
-        message: MESSAGES.COPY_FAILED_DESCRIPTION,
+        title: TRACKING_MESSAGES.COPY_FAILED_TITLE,
+        message: TRACKING_MESSAGES.COPY_FAILED_DESCRIPTION,
         color: 'red',
         autoClose: TOAST_DURATIONS.default,
       }),
@@ -104,16 +104,17 @@ export function JobDetails({
           <Text ff="monospace" fw={600} data-testid="job-id">
             {job.id}
           </Text>
-          <Tooltip label={copied ? 'Copied' : 'Copy job ID'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label="Copy job ID"
-              onClick={() => copyJobId(job.id, () => setCopied(true))}
-              size="lg"
-            >
-              {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-            </ActionIcon>
-          </Tooltip>
+          {/* The browser's own tooltip (title), not Mantine's: that one brought floating-ui, about
+              20 KB brotli, onto every tracking link for a hover a phone never makes (issue 30). */}
+          <ActionIcon
+            variant="subtle"
+            aria-label="Copy job ID"
+            title={copied ? 'Copied' : 'Copy job ID'}
+            onClick={() => copyJobId(job.id, () => setCopied(true))}
+            size="lg"
+          >
+            {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+          </ActionIcon>
         </Group>
       }
       status={<JobStatusBadge status={job.status} size="lg" />}
