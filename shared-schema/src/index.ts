@@ -10,3 +10,4 @@ export * from './messages';
 export * from './rules';
 export * from './sync';
 export * from './public-form-messages';
+export * from './tracking-messages';

@@ -4,7 +4,7 @@ import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } fr
 import { notifications } from '@mantine/notifications';
 import { IconPhoneCall, IconSearchOff, IconWifiOff } from '@tabler/icons-react';
 import {
-  MESSAGES,
+  TRACKING_MESSAGES,
   POLLING_INTERVALS,
   TOAST_DURATIONS,
   type PortalSearch,
@@ -93,15 +93,15 @@ export function CustomerPortalPage() {
       if (token) setParams({ token }, { replace: true });
     } else if (result.status === 'not-found') {
       notifications.show({
-        title: MESSAGES.JOB_NOT_FOUND_TITLE,
-        message: MESSAGES.JOB_NOT_FOUND_DESCRIPTION,
+        title: TRACKING_MESSAGES.JOB_NOT_FOUND_TITLE,
+        message: TRACKING_MESSAGES.JOB_NOT_FOUND_DESCRIPTION,
         color: 'red',
         autoClose: TOAST_DURATIONS.default,
       });
     } else if (result.status === 'error' && !isOffline(result.error)) {
       notifications.show({
-        title: MESSAGES.SEARCH_FAILED_TITLE,
-        message: MESSAGES.SEARCH_FAILED_DESCRIPTION,
+        title: TRACKING_MESSAGES.SEARCH_FAILED_TITLE,
+        message: TRACKING_MESSAGES.SEARCH_FAILED_DESCRIPTION,
         color: 'red',
         autoClose: TOAST_DURATIONS.default,
       });
@@ -169,7 +169,7 @@ export function CustomerPortalPage() {
               <IconSearchOff size={30} />
             </ThemeIcon>
             <Title order={2} size="h3">
-              {MESSAGES.JOB_NOT_FOUND_PAGE}
+              {TRACKING_MESSAGES.JOB_NOT_FOUND_PAGE}
             </Title>
             <Text c="dimmed" maw={440}>
               We couldn&apos;t find a job for &ldquo;{state.query || 'this link'}&rdquo;. Check the
@@ -200,7 +200,7 @@ export function CustomerPortalPage() {
       {state.status === 'error' && !isOffline(state.error) ? (
         <Stack gap="sm">
           <Text c="red.8" role="alert">
-            {MESSAGES.SEARCH_FAILED_DESCRIPTION}
+            {TRACKING_MESSAGES.SEARCH_FAILED_DESCRIPTION}
           </Text>
           <CallButtons />
         </Stack>
