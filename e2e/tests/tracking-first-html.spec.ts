@@ -176,3 +176,39 @@ test('an unknown tracking link gets the not-found state in its first HTML', asyn
   expect(answer!.html).toContain('data-testid="job-not-found"');
   expect(shownText(answer!.html)).toContain(MESSAGES.JOB_NOT_FOUND_PAGE);
 });
+
+test('a tracking link hydrates without zod or floating-ui: the search check and photos load on use', async ({
+  page,
+  request,
+}) => {
+  await loginAsAdmin(request);
+  const who = uniqueCustomer('Lean');
+  const job = await createJob(request, {
+    customerName: who.name,
+    phone: who.phone,
+    service: 'Towing',
+    location: 'Karratha',
+  });
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+  });
+  await page.goto(`/customer-portal?token=${job.trackingToken}`);
+  const search = page.getByRole('button', { name: 'Track Job' });
+  // Hydrated: the search's button no longer says it is getting ready.
+  await expect(search).toBeEnabled({ timeout: 30_000 });
+  const firstLoad = [...scripts];
+  expect(firstLoad.length).toBeGreaterThan(2);
+  // What each library's code always carries, minified or not: zod's type tag, floating-ui's
+  // attribute. The page's first scripts (about 150 KB brotli) carry neither (issue 30: they were
+  // 205 KB with both, on one bar of signal).
+  for (const url of firstLoad) {
+    const code = await (await request.get(url)).text();
+    expect(code, url).not.toContain('$ZodType');
+    expect(code, url).not.toContain('data-floating-ui');
+  }
+
+  // The search still checks with the shared schema's messages, loaded at its first use.
+  await search.click();
+  await expect(page.getByText(MESSAGES.PORTAL_SEARCH_EMPTY, { exact: true })).toBeVisible();
+});

@@ -15,7 +15,7 @@ import { AuthProvider, displayName, useAuth } from '../lib/auth';
 // Dexie only while something may be waiting, so public pages keep it out of their first load.
 import { PublicOutboxRunner } from '../features/public-forms/outbox-status';
 import { ClientOnly } from './client-only';
-import { LoadBoundary } from './load-boundary';
+import { LoadBoundary } from '../components/load-boundary';
 import { ProfileProvider, type SiteConfig } from '../components/profile-provider';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';

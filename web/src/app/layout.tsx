@@ -9,7 +9,7 @@ import { onKeptChanges, readKeptChanges } from '../lib/kept-changes';
 import { telHref } from '../lib/format';
 import { ClientOnly } from './client-only';
 import { EmergencyCallButton } from './emergency-call-button';
-import { LoadBoundary } from './load-boundary';
+import { LoadBoundary } from '../components/load-boundary';
 import { OfflineBanner } from './offline-banner';
 import { ScrollRestoration } from './scroll-restoration';
 import { ServiceWorker } from './service-worker';

@@ -14,7 +14,7 @@
  * already cached are not fetched again), so a retry costs only what is still missing.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { LoadBoundary } from './load-boundary';
+import { LoadBoundary } from '../components/load-boundary';
 
 const UpdatePrompt = lazy(() =>
   import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })),

@@ -1,15 +1,15 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import {
-  isBookingIdLookup,
-  isJobIdLookup,
-  portalSearchFormSchema,
-  type PortalSearch,
-} from '@pilbara/shared-schema';
+import { isBookingIdLookup, isJobIdLookup, type PortalSearch } from '@pilbara/shared-schema';
 import { SubmitButton } from '../../components/submit-button';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import type { PortalSearchInput } from './portal-search-resolver';
+
+const resolver = lazyResolver(() =>
+  import('./portal-search-resolver').then((m) => m.portalSearchResolver()),
+);
 
 export interface PortalSearchFormHandle {
   focus(): void;
@@ -25,12 +25,8 @@ export const PortalSearchForm = forwardRef<
   PortalSearchFormHandle,
   { onSearch: (values: PortalSearch) => void; busy: boolean }
 >(function PortalSearchForm({ onSearch, busy }, ref) {
-  const form = useForm<{ query: string; phone?: string }, unknown, PortalSearch>({
-    resolver: zodResolver(portalSearchFormSchema) as Resolver<
-      { query: string; phone?: string },
-      unknown,
-      PortalSearch
-    >,
+  const form = useForm<PortalSearchInput, unknown, PortalSearch>({
+    resolver,
     defaultValues: { query: '', phone: '' },
   });
   const input = useRef<HTMLInputElement | null>(null);
@@ -50,13 +46,19 @@ export const PortalSearchForm = forwardRef<
   }));
   const query = form.watch('query') ?? '';
   const asksPhone = isJobIdLookup(query) || isBookingIdLookup(query);
+  const searchFor = (values: PortalSearchInput) =>
+    onSearch(asksPhone ? values : { query: values.query });
+  const submit = form.handleSubmit(searchFor);
 
   return (
     <form
       method="post"
-      onSubmit={form.handleSubmit((values) =>
-        onSearch(asksPhone ? values : { query: values.query }),
-      )}
+      onSubmit={(event) => {
+        // The check's code did not arrive (no signal on a first visit): the search goes as typed,
+        // so the page says it is offline (or the server names what is wrong) instead of nothing.
+        submit(event).catch(() => searchFor(form.getValues()));
+      }}
+      onFocus={() => resolver.preload().catch(() => undefined)}
       noValidate
       role="search"
       aria-label="Track your job"
