@@ -320,7 +320,7 @@ export const MESSAGES = {
 
   // Issue 14: tracking by token and phone, limits on every write (own wording).
   PREFERRED_DATE_TOO_FAR: 'Please choose a date within the next year',
-  PHONE_PROOF_REQUIRED: 'Enter the last 4 digits of the phone number you booked with',
+  PHONE_PROOF_REQUIRED: TRACKING_MESSAGES.PHONE_PROOF_REQUIRED,
   PHONE_PROOF_INVALID: 'Enter the last 4 digits, or the whole phone number',
   TRACKING_LINK_NOT_FOUND:
     'This tracking link is not valid. Check the link in your email, or enter your job ID and phone.',

@@ -1,8 +1,9 @@
 /**
  * The tracking page's texts (spec: customer portal), kept out of messages.ts as the public forms'
- * are (public-form-messages.ts): the bundler ships a module whole, and these seven texts brought
- * every message of the product (about 5 KB compressed) onto every tracking link before it could
- * hydrate, on one bar of signal (issue 30). MESSAGES holds them too.
+ * are (public-form-messages.ts): the bundler ships a module whole, and these few texts brought
+ * every message of the product (about 5 KB compressed) onto every tracking link, and the job
+ * lookup onto the feedback page, before they could hydrate, on one bar of signal (issue 30).
+ * MESSAGES holds them too.
  */
 export const TRACKING_MESSAGES = {
   JOB_NOT_FOUND_TITLE: 'No Job Found',
@@ -12,4 +13,5 @@ export const TRACKING_MESSAGES = {
   SEARCH_FAILED_DESCRIPTION: 'Unable to search for your job. Please try again.',
   COPY_FAILED_TITLE: 'Failed to copy',
   COPY_FAILED_DESCRIPTION: 'Please copy manually',
+  PHONE_PROOF_REQUIRED: 'Enter the last 4 digits of the phone number you booked with',
 } as const;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { MESSAGES, isBookingIdLookup, isJobIdLookup } from '@pilbara/shared-schema';
+import { TRACKING_MESSAGES, isBookingIdLookup, isJobIdLookup } from '@pilbara/shared-schema';
 import { SubmitButton } from '../../components/submit-button';
 
 /**
@@ -33,7 +33,7 @@ export function CustomerLookupForm({
       return;
     }
     if (!/^\d{4}$/.test(digits.trim())) {
-      setDigitsError(MESSAGES.PHONE_PROOF_REQUIRED);
+      setDigitsError(TRACKING_MESSAGES.PHONE_PROOF_REQUIRED);
       return;
     }
     setDigitsError(null);
