@@ -79,6 +79,7 @@ import {
   type PushSender,
 } from './services/push';
 import { createSmsSender, type SmsSender } from './services/sms';
+import { idSeriesWarnings } from './services/server-warnings';
 import { BackupService } from './backup/service';
 import type { Destination } from './backup/destinations';
 
@@ -307,6 +308,13 @@ export async function buildApp(
       'the database was restored from an older backup: id counters moved past every number handed out, devices that saw lost changes will resync',
     );
   }
+  for (const repair of timeline.repaired) {
+    app.log.warn(
+      repair,
+      'an id counter stood past every number ever handed out (a device claimed blocks it was never granted); it was brought back',
+    );
+  }
+  for (const warning of idSeriesWarnings(db)) app.log.warn(warning.message);
 
   app.decorate(
     'backups',

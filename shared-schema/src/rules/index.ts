@@ -39,3 +39,4 @@ export * from './offline-storage';
 export * from './sms';
 export * from './backups';
 export * from './sign-in';
+export * from './id-leases';

@@ -101,8 +101,12 @@ const helloSchema = {
 };
 const leaseSchema = {
   summary: 'Ask for a block of ids to mint offline',
+  description:
+    'Granted only of a series the role mints (a driver: job history, quotes, fleet records, ' +
+    'pre-start checks; bookings never), and at most 20 blocks of a series a day; otherwise ' +
+    '409 with the protocol error `lease_refused` (the device goes on without that block).',
   body: leaseBodySchema,
-  response: { 200: serverMessageSchema, ...errorAnswers(400) },
+  response: { 200: serverMessageSchema, ...errorAnswers(400), 409: errorMessageSchema },
 };
 
 function context(
@@ -181,14 +185,16 @@ class ProtocolRefusal extends Error {
 
 /**
  * Sends a single answer over HTTP, turning a protocol error into its status code. A refused
- * mutation (`seq_mismatch`) is a 409 whose body is the protocol message, so the device learns
- * why, as it would over the socket.
+ * mutation (`seq_mismatch`) or lease (`lease_refused`) is a 409 whose body is the protocol
+ * message, so the device learns why, as it would over the socket, and is not signed out.
  */
 function single(messages: ServerMessage[]): ServerMessage {
   const [message] = messages;
   if (!message) throw new Error('The sync session answered nothing');
   if (message.type === 'error') {
-    if (message.code === 'seq_mismatch') throw new ProtocolRefusal(message);
+    if (message.code === 'seq_mismatch' || message.code === 'lease_refused') {
+      throw new ProtocolRefusal(message);
+    }
     throw new HttpError(message.code === 'client_not_yours' ? 403 : 400, message.message);
   }
   return message;
@@ -236,9 +242,14 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.post('/api/sync/lease', { schema: leaseSchema }, async (request) => {
+  app.post('/api/sync/lease', { schema: leaseSchema }, async (request, reply) => {
     const body = request.body;
-    return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
+    try {
+      return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
+    } catch (error) {
+      if (error instanceof ProtocolRefusal) return reply.code(409).send(error.answer);
+      throw error;
+    }
   });
 
   // The safety net for rows a migration or an older server wrote without a log entry: it reads

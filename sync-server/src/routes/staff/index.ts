@@ -2,7 +2,7 @@
  * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
  * send (DESIGN.md §7). Bookings, emails, quotes, invoices, notification preferences and staff
- * accounts, the messages sent to customers, and backups are for admins only, checked the same way; in the jobs and fleet calls a driver sees
+ * accounts, the messages sent to customers, backups and the server's warnings are for admins only, checked the same way; in the jobs and fleet calls a driver sees
  * only what their role may (DESIGN.md §11), and every write goes through the shared mutators,
  * whose role rules refuse the rest (see ./mutate).
  */
@@ -20,6 +20,7 @@ import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
 import { quoteRoutes } from './quotes';
+import { warningRoutes } from './warnings';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireUser);
@@ -42,5 +43,6 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
     await adminArea.register(backupRoutes);
+    await adminArea.register(warningRoutes);
   });
 };

@@ -1,0 +1,232 @@
+/**
+ * The findings of a security probe of the whole server, one reproduction each: what the probe
+ * did, now refused, with what a user (or the attacker) would notice.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '@pilbara/shared-schema';
+import { buildApp } from '../../src/app';
+import { businessYear } from '../../src/db/id-series';
+import {
+  TEST_PASSWORD_COST,
+  buildTestApp,
+  login,
+  onTestEnd,
+  signedIn,
+  syncCall,
+  testConfig,
+  type TestApp,
+} from '../helper';
+import { bookingBody } from '../fixtures';
+import { DRIVER, seedStaffData } from '../staff/fixtures';
+
+/** Every id counter the server holds, in order. */
+function counters(app: TestApp) {
+  return app.db.prepare('SELECT series, next FROM id_series ORDER BY series').all();
+}
+
+/** A device's HTTP hello with the given body on top of a fresh device's. */
+function hello(app: TestApp, cookie: string, body: Record<string, unknown>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/sync/hello',
+    headers: { cookie },
+    payload: {
+      protocolVersion: PROTOCOL_VERSION,
+      schemaVersion: 1,
+      clientId: 'driver-phone',
+      cursor: 0,
+      ackedSeq: 0,
+      ...body,
+    },
+  });
+}
+
+/** Books, makes a job through REST and leases: each answers, so each series is usable. */
+async function everySeriesWorks(app: TestApp, admin: string, driver: string) {
+  const booked = await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody() });
+  expect(booked.statusCode, booked.body).toBe(201);
+  const job = await signedIn(app, admin).post('/api/jobs', {
+    customerName: 'Pat Moss',
+    phone: '0400 000 123',
+    service: 'Emergency Towing',
+    location: 'Karratha',
+  });
+  expect(job.statusCode, job.body).toBe(201);
+  for (const [cookie, clientId, series] of [
+    [driver, 'driver-phone', 'job_updates'],
+    [admin, 'office-tablet', `INV-${businessYear(app.now())}`],
+    [admin, 'office-tablet', 'payments'],
+  ] as const) {
+    const lease = await syncCall(app, cookie, 'lease', { clientId, series });
+    expect(lease.statusCode, lease.body).toBe(200);
+    expect(lease.json()).toMatchObject({ type: 'lease-grant', series });
+  }
+}
+
+describe('a driver’s device claims id blocks the server never granted', () => {
+  it('leaves every series usable and every counter unchanged after a forged hello, restart included', async () => {
+    const config = testConfig();
+    const app = await buildApp(config, { logger: false, passwordCost: TEST_PASSWORD_COST });
+    onTestEnd(() => app.close());
+    await app.ready();
+    await app.accountsReady;
+    seedStaffData(app);
+    const driver = await login(app, DRIVER);
+    const before = counters(app);
+    const year = businessYear(app.now());
+    const forged = [
+      `BKG-${year}`,
+      `JOB-${year}`,
+      `Q-${year}`,
+      `INV-${year}`,
+      `CN-${year}`,
+      'payments',
+      'job_updates',
+    ].map((series) => ({ series, start: 999_999_999, end: 999_999_999 }));
+
+    const answer = await hello(app, driver, { leases: forged });
+    expect(answer.statusCode, answer.body).toBe(200);
+    // The device is told which blocks are not its own, so it drops them and asks again.
+    expect(answer.json().refusedLeases).toEqual(forged);
+    expect(counters(app)).toEqual(before);
+    expect(app.db.prepare('SELECT count(*) AS n FROM id_leases').get()).toEqual({ n: 0 });
+
+    const admin = await login(app);
+    await everySeriesWorks(app, admin, driver);
+    await app.close();
+
+    // After a restart on the same data folder, restore guard and all.
+    const again = await buildTestApp({ config });
+    await everySeriesWorks(again, await login(again), await login(again, DRIVER));
+  });
+
+  it('honours a block the server granted to that device, and only that one', async () => {
+    const app = await buildTestApp();
+    seedStaffData(app);
+    const driver = await login(app, DRIVER);
+    const grant = await syncCall(app, driver, 'lease', {
+      clientId: 'driver-phone',
+      series: 'job_updates',
+    });
+    const granted = grant.json() as { series: string; start: number; end: number };
+    const block = { series: granted.series, start: granted.start, end: granted.end };
+    const before = counters(app);
+    const own = await hello(app, driver, { leases: [block] });
+    expect(own.json().refusedLeases ?? []).toEqual([]);
+    // The same block claimed by another device of the same driver is not that device's.
+    const other = await hello(app, driver, { clientId: 'second-phone', leases: [block] });
+    expect(other.json().refusedLeases).toEqual([block]);
+    expect(counters(app)).toEqual(before);
+  });
+
+  it('grants a driver only the series a driver’s work mints', async () => {
+    const app = await buildTestApp();
+    seedStaffData(app);
+    const driver = await login(app, DRIVER);
+    const year = businessYear(app.now());
+    const before = counters(app);
+    for (const series of [`BKG-${year}`, `INV-${year}`, 'payments', 'vehicles']) {
+      const lease = await syncCall(app, driver, 'lease', { clientId: 'driver-phone', series });
+      expect(lease.statusCode, series).toBe(409);
+      expect(lease.json()).toMatchObject({ type: 'error', code: 'lease_refused' });
+    }
+    expect(counters(app)).toEqual(before);
+    const allowed = await syncCall(app, driver, 'lease', {
+      clientId: 'driver-phone',
+      series: 'fuel_records',
+    });
+    expect(allowed.json()).toMatchObject({ type: 'lease-grant', series: 'fuel_records' });
+  });
+});
+
+describe('a database whose counters a forged hello pushed to the ceiling', () => {
+  it('is repaired at start: counters come back, never below a number in use, and every series works', async () => {
+    const config = testConfig();
+    const first = await buildTestApp({ config });
+    seedStaffData(first);
+    const admin = await login(first);
+    const driver = await login(first, DRIVER);
+    const year = businessYear(first.now());
+    // Honest work first: blocks granted to both devices, a booking, a job made through REST.
+    const fuel = await syncCall(first, driver, 'lease', {
+      clientId: 'driver-phone',
+      series: 'fuel_records',
+    });
+    const jobs = await syncCall(first, admin, 'lease', {
+      clientId: 'office-tablet',
+      series: `JOB-${year}`,
+    });
+    await everySeriesWorks(first, admin, driver);
+    const honest = counters(first) as { series: string; next: number }[];
+    await first.close();
+
+    // What the old server did with a forged hello: counters to the ceiling, the claims recorded
+    // as leases of the device, the guard's marks raised with them. Written as a database from
+    // before the repair has them (no record of what the server itself handed out).
+    const pushed = [`BKG-${year}`, `JOB-${year}`, `INV-${year}`, 'payments', 'job_updates'];
+    const file = new Database(config.databaseFile);
+    file.prepare('UPDATE id_series SET grantedThrough = NULL').run();
+    file.prepare('UPDATE id_leases SET origin = NULL, userId = NULL, role = NULL').run();
+    for (const series of pushed) {
+      file
+        .prepare(
+          `INSERT INTO id_series (series, next) VALUES (?, 1000000000)
+             ON CONFLICT (series) DO UPDATE SET next = 1000000000`,
+        )
+        .run(series);
+      file
+        .prepare(
+          `INSERT INTO id_leases (clientId, series, start, "end", createdAt) VALUES ('driver-phone', ?, 999999999, 999999999, ?)`,
+        )
+        .run(series, new Date().toISOString());
+    }
+    // A fuel record someone stored far up the series: its number stays taken.
+    file.prepare("UPDATE id_series SET next = 1000000000 WHERE series = 'fuel_records'").run();
+    file.close();
+    const guard = new Database(path.join(config.dataDir, 'restore-guard.pilbara.sqlite'));
+    guard.prepare('DELETE FROM granted_through').run();
+    guard.prepare('UPDATE handed_out SET upTo = 999999999').run();
+    guard.close();
+    const planted = new Database(config.databaseFile);
+    planted
+      .prepare(
+        `INSERT INTO fuel_records (id, vehicleId, dateTime, location, fuelType, liters, createdAt)
+           VALUES (5000000, 1, '2026-11-20T00:00:00.000Z', 'Karratha', 'Diesel', 1000,
+                   '2026-11-20T00:00:00.000Z')`,
+      )
+      .run();
+    planted.close();
+
+    const repaired = await buildTestApp({ config });
+    const after = counters(repaired) as { series: string; next: number }[];
+    const nextOf = (rows: { series: string; next: number }[], series: string) =>
+      rows.find((row) => row.series === series)?.next ?? 1;
+    for (const series of pushed) {
+      // Back just past what was really handed out.
+      expect(nextOf(after, series), series).toBe(nextOf(honest, series));
+    }
+    // Never below a number a row holds.
+    expect(nextOf(after, 'fuel_records')).toBe(5_000_001);
+    // The honest grants are still the devices' own; the claims are gone.
+    const leases = repaired.db
+      .prepare('SELECT series, start, "end" FROM id_leases ORDER BY series, start')
+      .all();
+    expect(leases).toEqual(
+      expect.arrayContaining([
+        { series: 'fuel_records', start: fuel.json().start, end: fuel.json().end },
+        { series: `JOB-${year}`, start: jobs.json().start, end: jobs.json().end },
+      ]),
+    );
+    expect(leases).not.toContainEqual(expect.objectContaining({ start: 999_999_999 }));
+    await everySeriesWorks(repaired, await login(repaired), await login(repaired, DRIVER));
+    await repaired.close();
+
+    // The guard's marks came down too: the next start changes nothing more.
+    const third = await buildTestApp({ config });
+    expect(nextOf(counters(third) as { series: string; next: number }[], `BKG-${year}`)).toBe(
+      nextOf(honest, `BKG-${year}`) + 1,
+    );
+  });
+});
