@@ -177,6 +177,14 @@ export interface AppExtras {
   abnProblem: string | null;
 }
 
+/**
+ * Fastify's `trustProxy` for `hops` proxies in front: the nearest `hops` addresses (the socket's
+ * peer, then X-Forwarded-For from the right) are proxies, so the client is the one they appended.
+ */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Body limit for JSON: far above any real form, far below anything abusive. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -197,9 +205,11 @@ export async function buildApp(
         ? given
         : crypto.randomBytes(6).toString('base64url');
     },
-    // Behind a reverse proxy the client's address is in X-Forwarded-For (TRUST_PROXY=true);
+    // Behind a reverse proxy the client's address is the one our proxy appended to
+    // X-Forwarded-For (TRUST_PROXY: a hop count or the proxies' addresses, never every entry);
     // the per-address limits count by it.
-    trustProxy: config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // A URL the router cannot decode ('/api/jobs/customer/%') gets the API's error shape too.
     frameworkErrors: (_error, _request, reply) => {
       const message = 'The address of this request is not valid';

@@ -182,6 +182,24 @@ describe('loadConfig', () => {
     ).toThrow(/BACKUP_S3_SECRET_ACCESS_KEY: Required/);
   });
 
+  it('trusts a proxy by hop count or by its addresses, never every X-Forwarded-For entry', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    // `true` (the old spelling) means the one proxy in front, not "believe every entry".
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    for (const bad of ['maybe', '11', '10.0.0.0/33', '10.0.0.1,example.com', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: Expected false/);
+    }
+  });
+
   it('rejects bad values and names each variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

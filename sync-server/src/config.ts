@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { BACKUP_POLICY, OFFSITE_SCHEDULES, PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
 
@@ -38,6 +39,50 @@ const SMS_PROVIDERS = ['twilio'] as const;
 
 /** A sender: a number in E.164, or an alphanumeric sender id (1–11 characters, one a letter). */
 const SMS_SENDER_PATTERN = /^(?:\+[1-9]\d{7,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for whole ranges of proxy addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/** An IPv4 or IPv6 address, or one with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(text: string): boolean {
+  if ((PROXY_RANGE_NAMES as readonly string[]).includes(text)) return true;
+  const [address = '', prefix, extra] = text.split('/');
+  if (extra !== undefined || !ipaddr.isValid(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
+}
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For the server believes, as Fastify's `trustProxy`
+ * takes it. A proxy appends the address it was reached from to whatever the client sent, so only
+ * entries added by proxies we run are true; the client's address is the last one they appended.
+ * - unset, `false`, `0`: no proxy; the socket's peer is the client;
+ * - a hop count `1`, `2`…: that many proxies in front (`true` is one: the common single nginx,
+ *   Caddy or cloud load balancer), so the client is that many entries from the right;
+ * - the proxies' addresses or ranges, comma-separated (`10.0.0.0/8,127.0.0.1`, or `loopback`):
+ *   entries are believed from the right while they come from one of these.
+ * Never "believe every entry": the left-most one is whatever the client wrote.
+ */
+const trustProxy = optionalText.transform((value, ctx): false | number | string[] => {
+  if (value === undefined) return false;
+  const lower = value.toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'Expected false, a number of proxies in front (1-10; true means 1), or the proxies’ addresses or ranges separated by commas (10.0.0.0/8, 127.0.0.1, loopback)',
+  });
+  return z.NEVER;
+});
 
 /** A whole number from the environment, with a default and bounds. */
 const wholeNumber = (fallback: number, min: number, max: number) =>
@@ -105,7 +150,7 @@ const configSchema = z
         value === undefined ? PUBLIC_LIMITS.publicEmailsPerHour : Number(value),
       )
       .pipe(z.number().int().min(1).max(100_000)),
-    TRUST_PROXY: booleanFlag(false),
+    TRUST_PROXY: trustProxy,
     SMS_PROVIDER: optionalText.pipe(z.enum(SMS_PROVIDERS).optional()),
     TWILIO_ACCOUNT_SID: optionalText.pipe(
       z
@@ -216,7 +261,10 @@ const configSchema = z
       publicWritesPerHour: env.PUBLIC_WRITES_PER_HOUR,
       /** Emails the public forms may cause per hour, from everyone together. */
       publicEmailsPerHour: env.PUBLIC_EMAILS_PER_HOUR,
-      /** Read the client address from X-Forwarded-For (only behind a reverse proxy). */
+      /**
+       * The proxies whose X-Forwarded-For entries are believed (a hop count or their addresses),
+       * or false: see `trustProxy` above.
+       */
       trustProxy: env.TRUST_PROXY,
       /**
        * Text messages (issue 31): through Twilio when SMS_PROVIDER=twilio, else written to

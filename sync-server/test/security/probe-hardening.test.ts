@@ -9,6 +9,7 @@ import { PROTOCOL_VERSION } from '@pilbara/shared-schema';
 import { buildApp } from '../../src/app';
 import { businessYear } from '../../src/db/id-series';
 import {
+  TEST_ADMIN,
   TEST_PASSWORD_COST,
   buildTestApp,
   login,
@@ -228,5 +229,30 @@ describe('a database whose counters a forged hello pushed to the ceiling', () =>
     expect(nextOf(counters(third) as { series: string; next: number }[], `BKG-${year}`)).toBe(
       nextOf(honest, `BKG-${year}`) + 1,
     );
+  });
+});
+
+describe('behind the proxy, the left-most X-Forwarded-For is the client’s to write', () => {
+  it('limits a forged left-most address: the client is the one the proxy appended', async () => {
+    const app = await buildTestApp({ env: { TRUST_PROXY: '1' } });
+    const signIn = (forwardedFor: string, password: string, username = 'admin') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { username, password },
+      });
+    // Twenty wrong passwords from one client, each for another name, as the proxy reports it.
+    for (let i = 0; i < 20; i++) {
+      const wrong = await signIn('203.0.113.7', `wrong-${i}`, `nobody-${i}`);
+      expect(wrong.statusCode).toBe(401);
+    }
+    // The same client writes an address of its choice in front: still that client.
+    const forged = await signIn('1.2.3.4, 203.0.113.7', TEST_ADMIN.password);
+    expect(forged.statusCode, forged.body).toBe(429);
+    expect(forged.cookies).toHaveLength(0);
+    // Another client behind the same proxy is not held back.
+    const other = await signIn('198.51.100.20', TEST_ADMIN.password);
+    expect(other.statusCode, other.body).toBe(200);
   });
 });
