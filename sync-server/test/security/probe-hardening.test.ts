@@ -2,12 +2,16 @@
  * The findings of a security probe of the whole server, one reproduction each: what the probe
  * did, now refused, with what a user (or the attacker) would notice.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@pilbara/shared-schema';
 import { buildApp } from '../../src/app';
 import { businessYear } from '../../src/db/id-series';
+import { restoreBackup } from '../../src/backup/restore';
+import { readSets, type BackupManifest } from '../../src/backup/sets';
 import {
   TEST_ADMIN,
   TEST_PASSWORD_COST,
@@ -16,6 +20,7 @@ import {
   onTestEnd,
   signedIn,
   syncCall,
+  tempDir,
   testConfig,
   type TestApp,
 } from '../helper';
@@ -254,5 +259,52 @@ describe('behind the proxy, the left-most X-Forwarded-For is the client’s to w
     // Another client behind the same proxy is not held back.
     const other = await signIn('198.51.100.20', TEST_ADMIN.password);
     expect(other.statusCode, other.body).toBe(200);
+  });
+});
+
+describe('a backup set whose manifest names paths outside the data folder', () => {
+  it('is refused before anything is written, inside DATA_DIR or out of it', async () => {
+    const root = tempDir('pilbara-crafted-');
+    const config = testConfig({
+      DATA_DIR: path.join(root, 'srv', 'data'),
+      BACKUP_DIR: path.join(root, 'backups'),
+    });
+    const app = await buildTestApp({ config });
+    await app.backups.runNow('manual');
+    await app.close();
+    const [set] = await readSets(config.backup.dir);
+    if (!set) throw new Error('no backup set');
+    const bytes = Buffer.from('planted by whoever wrote the manifest');
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    // Where the crafted entries point from the set, so the copy has bytes to read.
+    fs.mkdirSync(path.join(root, 'outside'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'outside', 'planted.txt'), bytes);
+    fs.writeFileSync(path.join(set.dir, '..', 'srv-extra'), bytes);
+    const manifestFile = path.join(set.dir, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+    const crafted: BackupManifest[] = [
+      {
+        ...manifest,
+        files: [{ path: '../../outside/planted.txt', sha256, bytes: bytes.length }],
+      },
+      { ...manifest, extras: [{ name: '../../srv-extra', bytes: bytes.length, sha256 }] },
+      {
+        ...manifest,
+        files: [{ path: path.join(root, 'outside', 'planted.txt'), sha256, bytes: bytes.length }],
+      },
+    ];
+    const databaseBefore = fs.readFileSync(config.databaseFile);
+    for (const bad of crafted) {
+      fs.writeFileSync(manifestFile, JSON.stringify(bad));
+      await expect(restoreBackup({ config, source: set.dir })).rejects.toThrow(
+        /outside the data folder/,
+      );
+      expect(fs.existsSync(path.join(root, 'srv', 'outside'))).toBe(false);
+      expect(fs.existsSync(path.join(root, 'srv-extra'))).toBe(false);
+      expect(fs.readFileSync(config.databaseFile).equals(databaseBefore)).toBe(true);
+      expect(fs.readdirSync(config.dataDir).filter((name) => name.startsWith('replaced-'))).toEqual(
+        [],
+      );
+    }
   });
 });
