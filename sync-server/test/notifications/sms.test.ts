@@ -51,9 +51,16 @@ const E164 = '+61423456701';
 let clock = new Date();
 const now = () => clock;
 
+/** The stand-in of the running test: inbound texts are received through it. */
+let currentFake: FakeTwilio | null = null;
+
 async function stand(): Promise<FakeTwilio> {
   const fake = await startFakeTwilio();
   onTestEnd(() => fake.close());
+  currentFake = fake;
+  onTestEnd(() => {
+    currentFake = null;
+  });
   return fake;
 }
 
@@ -114,8 +121,13 @@ function textRows(app: TestApp) {
 }
 
 /** Posts an inbound text to the webhook, signed with `token` (or not signed at all). */
+/** Texts a customer sends in a test are seconds apart, as the provider's times (to the second) say. */
+let inboundTexts = 0;
+
 function inbound(app: TestApp, from: string, body: string, token: string | null) {
-  const fields = inboundTextFields(from, body);
+  inboundTexts += 1;
+  const sentAt = new Date(Date.now() - 600_000 + inboundTexts * 2_000);
+  const fields = currentFake?.receive(from, body, sentAt) ?? inboundTextFields(from, body);
   const url = `${PUBLIC_URL}/api/sms/inbound`;
   return app.inject({
     method: 'POST',

@@ -26,6 +26,13 @@ import {
 } from '../helper';
 import { bookingBody } from '../fixtures';
 import { DRIVER, seedStaffData } from '../staff/fixtures';
+import {
+  TWILIO_FROM,
+  TWILIO_SID,
+  TWILIO_TOKEN,
+  startFakeTwilio,
+  twilioSignature,
+} from '../notifications/fake-twilio';
 
 /** Every id counter the server holds, in order. */
 function counters(app: TestApp) {
@@ -306,5 +313,63 @@ describe('a backup set whose manifest names paths outside the data folder', () =
         [],
       );
     }
+  });
+});
+
+describe('an old signed START, replayed after a later STOP', () => {
+  it('is ignored: each text is applied once, and only when it is the newest', async () => {
+    const fake = await startFakeTwilio();
+    onTestEnd(() => fake.close());
+    const publicUrl = 'https://tow.example.com';
+    const app = await buildTestApp({
+      env: {
+        PUBLIC_URL: publicUrl,
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: TWILIO_SID,
+        TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+        SMS_FROM: TWILIO_FROM,
+        TWILIO_API_BASE: fake.url,
+      },
+    });
+    const phone = '+61423456701';
+    const deliver = (fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sms/inbound',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(
+            TWILIO_TOKEN,
+            `${publicUrl}/api/sms/inbound`,
+            fields,
+          ),
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const optedOut = () =>
+      Boolean(app.db.prepare('SELECT 1 FROM sms_opt_outs WHERE phone = ?').get(phone));
+    const now = Date.now();
+
+    // A START the attacker captured on the way, then the customer's STOP.
+    const start = fake.receive(phone, 'START', new Date(now - 60_000));
+    expect((await deliver(start)).statusCode).toBe(200);
+    expect(optedOut()).toBe(false);
+    expect((await deliver(fake.receive(phone, 'STOP', new Date(now - 30_000)))).statusCode).toBe(
+      200,
+    );
+    expect(optedOut()).toBe(true);
+
+    // The captured START, signature and all, sent again: heard, applied never.
+    const replayed = await deliver(start);
+    expect(replayed.statusCode).toBe(200);
+    expect(optedOut()).toBe(true);
+    // A START the server never saw, sent before the STOP and arriving late: older, ignored.
+    expect((await deliver(fake.receive(phone, 'START', new Date(now - 45_000)))).statusCode).toBe(
+      200,
+    );
+    expect(optedOut()).toBe(true);
+    // The customer's own START after the STOP turns texts back on.
+    expect((await deliver(fake.receive(phone, 'START', new Date(now)))).statusCode).toBe(200);
+    expect(optedOut()).toBe(false);
   });
 });

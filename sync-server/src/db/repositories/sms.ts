@@ -20,17 +20,83 @@ export function isOptedOut(db: Db, phone: string): boolean {
   return Boolean(statement(db, 'SELECT 1 FROM sms_opt_outs WHERE phone = ?').get(phone));
 }
 
-/** Records an opt-out (a second one keeps the first's time and source). */
-export function optOut(db: Db, phone: string, source: 'reply' | 'tracking-page', now: Date): void {
+/**
+ * Records an opt-out (a second one keeps the first's time and source) and, as the number's
+ * latest change, when it was made: a START sent before it is older news.
+ */
+export function optOut(
+  db: Db,
+  phone: string,
+  source: 'reply' | 'tracking-page',
+  now: Date,
+  at: Date = now,
+): void {
   statement(
     db,
     'INSERT INTO sms_opt_outs (phone, source, createdAt) VALUES (?, ?, ?) ON CONFLICT (phone) DO NOTHING',
   ).run(phone, source, now.toISOString());
+  recordConsentChange(db, phone, 'out', at, source);
 }
 
-/** The number itself asked for texts again (a START reply). */
-export function optIn(db: Db, phone: string): void {
+/** The number itself asked for texts again (a START reply sent at `at`). */
+export function optIn(db: Db, phone: string, at: Date): void {
   statement(db, 'DELETE FROM sms_opt_outs WHERE phone = ?').run(phone);
+  recordConsentChange(db, phone, 'in', at, 'reply');
+}
+
+function recordConsentChange(
+  db: Db,
+  phone: string,
+  state: 'out' | 'in',
+  at: Date,
+  source: string,
+): void {
+  statement(
+    db,
+    `INSERT INTO sms_consent_changes (phone, state, at, source) VALUES (?, ?, ?, ?)
+       ON CONFLICT (phone) DO UPDATE SET state = excluded.state, at = excluded.at, source = excluded.source
+       WHERE excluded.at >= sms_consent_changes.at`,
+  ).run(phone, state, at.toISOString(), source);
+}
+
+/** When the number's texts last changed (turned off or on), or undefined. */
+export function lastConsentChange(db: Db, phone: string): Date | undefined {
+  const row = statement(db, 'SELECT at FROM sms_consent_changes WHERE phone = ?').get(phone) as
+    { at: string } | undefined;
+  return row ? new Date(row.at) : undefined;
+}
+
+/** Whether an inbound text with this MessageSid was heard before. */
+export function inboundTextSeen(db: Db, messageSid: string): boolean {
+  return Boolean(statement(db, 'SELECT 1 FROM sms_inbound WHERE messageSid = ?').get(messageSid));
+}
+
+/** An inbound text as heard, with what was done with it. */
+export interface InboundTextRecord {
+  messageSid: string;
+  phone: string;
+  keyword: 'stop' | 'start' | null;
+  sentAt: Date | null;
+  receivedAt: Date;
+  outcome: 'applied' | 'older' | 'stale' | 'no-keyword';
+}
+
+/** Records an inbound text once; false when its MessageSid was recorded already. */
+export function recordInboundText(db: Db, text: InboundTextRecord): boolean {
+  return (
+    statement(
+      db,
+      `INSERT OR IGNORE INTO sms_inbound (messageSid, phone, keyword, sentAt, receivedAt, outcome)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+    ).run(
+      text.messageSid,
+      text.phone,
+      text.keyword,
+      text.sentAt?.toISOString() ?? null,
+      text.receivedAt.toISOString(),
+      text.outcome,
+    ).changes === 1
+  );
 }
 
 /**
