@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../plugins/request-rules';
+import { MAX_JSON_DEPTH, fromThisSite, jsonNestsDeeperThan } from '../plugins/request-rules';
 import { HttpError } from '../http-error';
 import { SESSION_COOKIE, requireStaff } from '../plugins/auth';
 import {
@@ -154,20 +154,6 @@ function roleCheck(request: FastifyRequest): () => boolean {
   return () => role(request.server.now()) === opened;
 }
 
-/**
- * Whether a socket upgrade comes from this site: the `Origin` a browser sends must be the
- * origin of PUBLIC_URL (or the address the request came to, for a LAN or test setup on another
- * port). A client that sends no Origin is not a browser page, so it carries no borrowed cookie.
- */
-function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  const allowed = new Set([new URL(publicUrl).origin]);
-  const host = request.headers.host;
-  if (host) allowed.add(`${request.protocol}://${host}`);
-  return allowed.has(origin);
-}
-
 /** The session ended message a closing socket gets. */
 const SESSION_ENDED: ServerMessage = {
   type: 'error',
@@ -288,7 +274,9 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const checkOrigin = async (request: FastifyRequest) => {
-    if (!originAllowed(request, app.config.publicUrl)) {
+    // The same check as every state-changing HTTP request (plugins/request-rules.ts): a browser
+    // page of another site would carry the staff member's cookie.
+    if (!fromThisSite(request, app.config.publicUrl)) {
       throw new HttpError(403, MESSAGES.ORIGIN_NOT_ALLOWED, {
         origin: MESSAGES.ORIGIN_NOT_ALLOWED,
       });

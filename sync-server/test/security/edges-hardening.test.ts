@@ -349,12 +349,18 @@ describe('finding 2: a driver reads another driver’s photos, with their GPS po
       `/api/photos/${alexPhoto.id}/full`,
       `/api/photos/${alexPhoto.id}/thumb`,
       `/api/signatures/${alexSignature.id}`,
-      '/api/jobs/JOB-2026-5/sheet.pdf',
     ]) {
       const refused = await app.inject({ url, headers: { cookie: sam } });
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().error, url).toBe(MESSAGES.JOB_FILES_FORBIDDEN);
     }
+    // The job sheet answers another driver's job as it answers no such job.
+    const sheet = await app.inject({
+      url: '/api/jobs/JOB-2026-5/sheet.pdf',
+      headers: { cookie: sam },
+    });
+    expect(sheet.statusCode).toBe(404);
+    expect(sheet.json().error).toBe(MESSAGES.JOB_NOT_FOUND);
     const defectPath = await app.inject({
       url: `/api/vehicle-defects/1/photos/${sha256(photo)}/full`,
       headers: { cookie: sam },

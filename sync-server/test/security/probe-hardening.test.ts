@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@pilbara/shared-schema';
@@ -18,14 +19,16 @@ import {
   buildTestApp,
   login,
   onTestEnd,
+  registerCustomer,
   signedIn,
+  snapshotDatabase,
   syncCall,
   tempDir,
   testConfig,
   type TestApp,
 } from '../helper';
-import { bookingBody } from '../fixtures';
-import { DRIVER, seedStaffData } from '../staff/fixtures';
+import { bookingBody, insertJob } from '../fixtures';
+import { DRIVER, seedDriverJobs, seedStaffData } from '../staff/fixtures';
 import {
   TWILIO_FROM,
   TWILIO_SID,
@@ -371,5 +374,112 @@ describe('an old signed START, replayed after a later STOP', () => {
     // The customer's own START after the STOP turns texts back on.
     expect((await deliver(fake.receive(phone, 'START', new Date(now)))).statusCode).toBe(200);
     expect(optedOut()).toBe(false);
+  });
+});
+
+describe('the smaller ones', () => {
+  it('keeps a tracking token or a whole phone given as `query` out of the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp(testConfig(), {
+      logger: { level: 'info', stream },
+      passwordCost: TEST_PASSWORD_COST,
+    });
+    onTestEnd(() => app.close());
+    await app.ready();
+    const job = insertJob(app, { phone: '0412 345 678' });
+    const token = job.trackingToken as string;
+    await app.inject({ url: `/api/jobs/search?query=${token}&phone=5678` });
+    await app.inject({ url: '/api/jobs/search?query=0412345678&phone=0412345678' });
+    await app.inject({ url: `/api/jobs/search?query=${encodeURIComponent('+61412345678')}` });
+    const log = lines.join('');
+    expect(log).toContain('/api/jobs/search?query=[redacted]');
+    for (const secret of [token, '0412345678', '61412345678', '5678']) {
+      expect(log, secret).not.toContain(secret);
+    }
+  });
+
+  it('answers the job sheet of a job that is not yours as it answers no such job', async () => {
+    const app = await buildTestApp();
+    seedStaffData(app);
+    seedDriverJobs(app);
+    const customer = await registerCustomer(app);
+    const driver = await login(app, DRIVER);
+    for (const cookie of [customer, driver]) {
+      const missing = await signedIn(app, cookie).get('/api/jobs/JOB-2026-999/sheet.pdf');
+      const theirs = await signedIn(app, cookie).get('/api/jobs/JOB-2026-5/sheet.pdf');
+      expect(missing.statusCode).toBe(404);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json()).toEqual(missing.json());
+    }
+  });
+
+  it('refuses a state-changing request from another site, and only that', async () => {
+    const app = await buildTestApp({ env: { PUBLIC_URL: 'https://tow.example.com' } });
+    seedStaffData(app);
+    const admin = await login(app);
+    const before = snapshotDatabase(app);
+    const from = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/bookings/BKG-2026-1/approve',
+        headers: { cookie: admin, ...headers },
+      });
+    // A body-less admin action, sent by another site's page with the admin's cookie.
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of crossSite) {
+      const refused = await from(headers);
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(refused.json().fields).toHaveProperty('origin');
+    }
+    const booking = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { origin: 'https://evil.example' },
+      payload: bookingBody(),
+    });
+    expect(booking.statusCode).toBe(403);
+    expect(snapshotDatabase(app)).toEqual(before);
+    // This site's own pages, and callers that are not browsers (a provider's webhook), go on.
+    expect((await from({ origin: 'https://tow.example.com' })).statusCode).toBe(200);
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { 'sec-fetch-site': 'same-origin' },
+      payload: bookingBody(),
+    });
+    expect(own.statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody() }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('mints the id of a job made through REST, whatever id the caller sends', async () => {
+    const app = await buildTestApp();
+    const admin = await login(app);
+    const made = await signedIn(app, admin).post('/api/jobs', {
+      id: 'JOB-2026-P999999999',
+      customerName: 'Pat Moss',
+      phone: '0400 000 123',
+      service: 'Emergency Towing',
+      location: 'Karratha',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().job.id).not.toBe('JOB-2026-P999999999');
+    expect(made.json().job.id).toMatch(/^JOB-\d{4}-P\d{1,3}$/);
+    expect(app.db.prepare("SELECT 1 FROM jobs WHERE id = 'JOB-2026-P999999999'").get()).toBe(
+      undefined,
+    );
   });
 });

@@ -7,7 +7,8 @@
  *   for staff, by its defect and content hash (the defect must list that photo);
  * - GET /api/jobs/:id/sheet.pdf — the job sheet.
  *
- * A guest gets 401; anyone `mayHandleJobFiles` refuses for the record's job gets 403. A record
+ * A guest gets 401; anyone `mayHandleJobFiles` refuses for the record's job gets 403 (the job
+ * sheet, addressed by a job id anyone can count, answers 404 as for no such job). A record
  * whose file has not reached the server yet answers 404 saying so. Addresses name a record by its
  * random UUID, never by a counter, and are refused without the right whatever the id.
  */
@@ -145,8 +146,8 @@ export const fieldFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const sheet = { onRequest: requireUser, schema: sheetSchema, config: jobNotFound };
   app.get('/jobs/:id/sheet.pdf', sheet, async (request, reply) => {
     const job = findJob(app.db, request.params.id);
-    if (!job) throw notFound(MESSAGES.JOB_NOT_FOUND);
-    checkJobAccess(request, job);
+    // "No such job" and "not yours" are one answer: the address tells nobody a job exists.
+    if (!job || !mayHandleJobFiles(request.user, job)) throw notFound(MESSAGES.JOB_NOT_FOUND);
     const sheet = await buildJobSheet(
       { db: app.db, files: app.fieldFiles, profile: app.profile, now: app.now, pdf: app.pdf },
       job.id,

@@ -55,12 +55,14 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 201: jobResponseSchema, ...errorAnswers(400, 409) },
   };
   app.post('/jobs', { schema: createSchema }, async (request, reply) => {
-    const input = request.body;
+    // A REST caller's job is keyed by the server; an `id` sent is dropped (devices mint keys
+    // from their granted blocks through sync instead).
+    const { id: _dropped, ...input } = request.body;
     const { job } = mutate<{ job: Job }>(app, request, () => ({
       name: 'job.create',
       args: {
         ...input,
-        id: input.id ?? mintTextId(app.db, 'JOB', app.now()),
+        id: mintTextId(app.db, 'JOB', app.now()),
         updateId: mintIntegerId(app.db, 'job_updates'),
         // A job made through REST gets its customer's tracking token from the server.
         trackingToken: mintToken(),
