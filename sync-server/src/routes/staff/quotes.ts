@@ -17,7 +17,7 @@ import {
 import { findRows, getRow } from '../../db/rows';
 import { mintTextId } from '../../db/id-series';
 import { documentKey } from '../../db/repositories/documents';
-import { conflict, notFound } from '../../http-error';
+import { notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { mutate } from './mutate';
 
