@@ -94,8 +94,17 @@ describe('loadConfig', () => {
       authToken: undefined,
       from: undefined,
       apiBase: undefined,
-      perNumberPerHour: 8,
-      perHour: 60,
+      budgets: {
+        'booking-ack': {
+          perHour: 20,
+          perNumberPerHour: 8,
+          perAddressPerDay: 3,
+          newNumberPerDay: 1,
+        },
+        'job-updates': { perHour: 60, perNumberPerHour: 8 },
+        'staff-alerts': { perHour: 30, perNumberPerHour: 10 },
+      },
+      countryCodes: ['61'],
     });
     const twilio = {
       SMS_PROVIDER: 'twilio',
@@ -109,6 +118,12 @@ describe('loadConfig', () => {
         TWILIO_API_BASE: 'http://127.0.0.1:4010',
         SMS_PER_NUMBER_PER_HOUR: '3',
         SMS_PER_HOUR: '100',
+        SMS_BOOKING_ACK_PER_HOUR: '5',
+        SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY: '2',
+        SMS_BOOKING_ACK_PER_NUMBER_PER_DAY: '0',
+        SMS_STAFF_ALERTS_PER_HOUR: '40',
+        SMS_STAFF_ALERTS_PER_NUMBER_PER_HOUR: '12',
+        SMS_COUNTRY_CODES: '61, +64',
       }).sms,
     ).toEqual({
       provider: 'twilio',
@@ -116,8 +131,12 @@ describe('loadConfig', () => {
       authToken: 'token',
       from: '+61480000000',
       apiBase: 'http://127.0.0.1:4010',
-      perNumberPerHour: 3,
-      perHour: 100,
+      budgets: {
+        'booking-ack': { perHour: 5, perNumberPerHour: 3, perAddressPerDay: 2, newNumberPerDay: 0 },
+        'job-updates': { perHour: 100, perNumberPerHour: 3 },
+        'staff-alerts': { perHour: 40, perNumberPerHour: 12 },
+      },
+      countryCodes: ['61', '64'],
     });
     expect(loadConfig({ ...twilio, SMS_FROM: 'PilbaraTow' }).sms.from).toBe('PilbaraTow');
     expect(() => loadConfig({ ...twilio, TWILIO_AUTH_TOKEN: '' })).toThrow(/TWILIO_AUTH_TOKEN/);
@@ -129,6 +148,10 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ SMS_PER_HOUR: '0' })).toThrow(/SMS_PER_HOUR/);
+    expect(() => loadConfig({ SMS_COUNTRY_CODES: 'AU' })).toThrow(/SMS_COUNTRY_CODES/);
+    expect(() => loadConfig({ SMS_BOOKING_ACK_PER_HOUR: '-1' })).toThrow(
+      /SMS_BOOKING_ACK_PER_HOUR/,
+    );
   });
 
   it('backs up hourly beside the data folder by default, and off the machine only with a key', () => {

@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { BACKUP_POLICY, OFFSITE_SCHEDULES, PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
+import {
+  BACKUP_POLICY,
+  OFFSITE_SCHEDULES,
+  PUBLIC_LIMITS,
+  SMS_BUDGET_DEFAULTS,
+  SMS_CAPS,
+  type SmsBudget,
+  type SmsCategory,
+} from '@pilbara/shared-schema';
 
 /** The repository root, resolved from this file's location (sync-server/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -80,6 +88,21 @@ const trustProxy = optionalText.transform((value, ctx): false | number | string[
     code: 'custom',
     message:
       'Expected false, a number of proxies in front (1-10; true means 1), or the proxies’ addresses or ranges separated by commas (10.0.0.0/8, 127.0.0.1, loopback)',
+  });
+  return z.NEVER;
+});
+
+/**
+ * SMS_COUNTRY_CODES: the countries customers may be texted in, by calling code (`61`, or
+ * `61,64` to text New Zealand numbers too). Australia's are its mobiles only.
+ */
+const countryCodes = optionalText.transform((value, ctx) => {
+  if (value === undefined) return ['61'];
+  const codes = value.split(',').map((code) => code.trim().replace(/^\+/, ''));
+  if (codes.length > 0 && codes.every((code) => /^[1-9]\d{0,2}$/.test(code))) return codes;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'Expected country calling codes separated by commas, such as 61 or 61,64',
   });
   return z.NEVER;
 });
@@ -175,6 +198,24 @@ const configSchema = z
     SMS_PER_HOUR: optionalText
       .transform((value) => (value === undefined ? SMS_CAPS.perHour : Number(value)))
       .pipe(z.number().int().min(1).max(100_000)),
+    SMS_BOOKING_ACK_PER_HOUR: wholeNumber(SMS_BUDGET_DEFAULTS['booking-ack'].perHour, 0, 100_000),
+    SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY: wholeNumber(
+      SMS_BUDGET_DEFAULTS['booking-ack'].perAddressPerDay ?? 3,
+      0,
+      1_000,
+    ),
+    SMS_BOOKING_ACK_PER_NUMBER_PER_DAY: wholeNumber(
+      SMS_BUDGET_DEFAULTS['booking-ack'].newNumberPerDay ?? 1,
+      0,
+      100,
+    ),
+    SMS_STAFF_ALERTS_PER_HOUR: wholeNumber(SMS_BUDGET_DEFAULTS['staff-alerts'].perHour, 1, 100_000),
+    SMS_STAFF_ALERTS_PER_NUMBER_PER_HOUR: wholeNumber(
+      SMS_BUDGET_DEFAULTS['staff-alerts'].perNumberPerHour,
+      1,
+      1_000,
+    ),
+    SMS_COUNTRY_CODES: countryCodes,
     BACKUP_DIR: optionalText,
     BACKUP_EVERY_MINUTES: wholeNumber(BACKUP_POLICY.everyMinutes, 0, 7 * 24 * 60),
     BACKUP_KEEP_HOURLY: wholeNumber(BACKUP_POLICY.keepHourly, 1, 10_000),
@@ -267,8 +308,8 @@ const configSchema = z
        */
       trustProxy: env.TRUST_PROXY,
       /**
-       * Text messages (issue 31): through Twilio when SMS_PROVIDER=twilio, else written to
-       * DATA_DIR/outbox. The caps hold either way.
+       * Text messages: through Twilio when SMS_PROVIDER=twilio, else written to DATA_DIR/outbox.
+       * The budgets hold either way.
        */
       sms: {
         provider: env.SMS_PROVIDER ?? null,
@@ -276,8 +317,28 @@ const configSchema = z
         authToken: env.TWILIO_AUTH_TOKEN,
         from: env.SMS_FROM,
         apiBase: env.TWILIO_API_BASE,
-        perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
-        perHour: env.SMS_PER_HOUR,
+        /**
+         * The budgets texts are counted against, by category (shared-schema SMS_CATEGORIES):
+         * booking acknowledgements, job updates and staff alerts each apart.
+         */
+        budgets: {
+          'booking-ack': {
+            perHour: env.SMS_BOOKING_ACK_PER_HOUR,
+            perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
+            perAddressPerDay: env.SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY,
+            newNumberPerDay: env.SMS_BOOKING_ACK_PER_NUMBER_PER_DAY,
+          },
+          'job-updates': {
+            perHour: env.SMS_PER_HOUR,
+            perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
+          },
+          'staff-alerts': {
+            perHour: env.SMS_STAFF_ALERTS_PER_HOUR,
+            perNumberPerHour: env.SMS_STAFF_ALERTS_PER_NUMBER_PER_HOUR,
+          },
+        } satisfies Record<SmsCategory, SmsBudget>,
+        /** Countries customers may be texted in (calling codes; Australia: mobiles only). */
+        countryCodes: env.SMS_COUNTRY_CODES,
       },
       /**
        * Backups (issue 32): a verified copy every `everyMinutes` (0: only by hand) into `dir`,

@@ -91,6 +91,7 @@ export function claimJobEvents(
         business: deps.sms.business,
         now,
         payLinkKey: deps.sms.payLinkKey,
+        countryCodes: deps.sms.countryCodes,
       }
     : null;
   return inTransaction(db, () => {

@@ -8,11 +8,12 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '@pilbara/shared-schema';
+import { PROTOCOL_VERSION, SERIES_ALARM_AT, seriesAlarm } from '@pilbara/shared-schema';
 import { buildApp } from '../../src/app';
 import { businessYear } from '../../src/db/id-series';
 import { restoreBackup } from '../../src/backup/restore';
 import { readSets, type BackupManifest } from '../../src/backup/sets';
+import { createNotifier, notifierDepsOf } from '../../src/services/notifier';
 import {
   TEST_ADMIN,
   TEST_PASSWORD_COST,
@@ -481,5 +482,100 @@ describe('the smaller ones', () => {
     expect(app.db.prepare("SELECT 1 FROM jobs WHERE id = 'JOB-2026-P999999999'").get()).toBe(
       undefined,
     );
+  });
+});
+
+describe('the public booking form pumps texts', () => {
+  it('keeps job-update texts flowing after 100 bookings with made-up numbers from many addresses', async () => {
+    const fake = await startFakeTwilio();
+    onTestEnd(() => fake.close());
+    const app = await buildTestApp({
+      env: {
+        PUBLIC_URL: 'https://tow.example.com',
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: TWILIO_SID,
+        TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+        SMS_FROM: TWILIO_FROM,
+        TWILIO_API_BASE: fake.url,
+      },
+    });
+    const notifier = createNotifier(notifierDepsOf(app), {
+      pollMs: 600_000,
+      afterChangeMs: 600_000,
+    });
+    onTestEnd(() => notifier.stop());
+    const admin = await login(app);
+
+    // 100 bookings from 20 addresses, five each (the per-address form limit allows ten), to
+    // made-up mobiles, every tenth abroad.
+    for (let i = 0; i < 100; i += 1) {
+      const phone =
+        i % 10 === 9 ? `+1 415 555 ${String(1000 + i)}` : `04${String(10_000_000 + i * 7919)}`;
+      const booked = await app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        remoteAddress: `203.0.113.${10 + Math.floor(i / 5)}`,
+        payload: bookingBody({ phone }),
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+    }
+    await notifier.run();
+    const pumped = fake.received.length;
+    // Nothing abroad, and the acknowledgements stopped at their own small budget.
+    expect(fake.received.filter((text) => !text.to.startsWith('+614'))).toEqual([]);
+    expect(pumped).toBeLessThanOrEqual(20);
+
+    // A real customer's job goes En Route: its text goes, whatever the form spent.
+    const job = await signedIn(app, admin).post('/api/jobs', {
+      customerName: 'Real Customer',
+      phone: '0499 888 777',
+      service: 'Emergency Towing',
+      location: 'Karratha',
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    const enRoute = await signedIn(app, admin).patch(`/api/jobs/${job.json().job.id}`, {
+      status: 'En Route',
+      progress: 25,
+    });
+    expect(enRoute.statusCode, enRoute.body).toBe(200);
+    await notifier.run();
+    expect(fake.received.slice(pumped).map((text) => text.to)).toEqual(['+61499888777']);
+
+    // Staff are told the acknowledgements ran out, and that job texts still go.
+    const warnings = await signedIn(app, admin).get('/api/server-warnings');
+    expect(warnings.statusCode).toBe(200);
+    expect(warnings.json().warnings).toEqual([
+      expect.objectContaining({ kind: 'sms-budget', message: expect.stringMatching(/job/i) }),
+    ]);
+  });
+});
+
+describe('a series far off its course', () => {
+  it('is shown to staff long before it could run out', async () => {
+    const app = await buildTestApp();
+    const admin = await login(app);
+    expect((await signedIn(app, admin).get('/api/server-warnings')).json()).toEqual({
+      warnings: [],
+    });
+    const granted = await syncCall(app, admin, 'lease', {
+      clientId: 'office-tablet',
+      series: 'fuel_records',
+    });
+    expect(granted.statusCode).toBe(200);
+    app.db
+      .prepare("UPDATE id_series SET next = ? WHERE series = 'fuel_records'")
+      .run(SERIES_ALARM_AT + 51);
+    const warnings = (await signedIn(app, admin).get('/api/server-warnings')).json().warnings;
+    expect(warnings).toEqual([
+      {
+        kind: 'id-series',
+        title: expect.any(String),
+        message: seriesAlarm('fuel_records', SERIES_ALARM_AT + 50),
+      },
+    ]);
+    // A driver is not told (the owners are).
+    seedStaffData(app);
+    const driver = await login(app, DRIVER);
+    expect((await signedIn(app, driver).get('/api/server-warnings')).statusCode).toBe(403);
   });
 });

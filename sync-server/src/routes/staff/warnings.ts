@@ -1,7 +1,7 @@
 /** The owners' banners: what the server needs them to know now (services/server-warnings.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serverWarningsResponseSchema } from '@pilbara/shared-schema';
-import { idSeriesWarnings } from '../../services/server-warnings';
+import { idSeriesWarnings, smsBudgetWarnings } from '../../services/server-warnings';
 
 export const warningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,7 +14,12 @@ export const warningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { warnings: idSeriesWarnings(app.db) };
+      return {
+        warnings: [
+          ...idSeriesWarnings(app.db),
+          ...smsBudgetWarnings(app.db, app.config.sms.budgets, app.now()),
+        ],
+      };
     },
   );
 };
