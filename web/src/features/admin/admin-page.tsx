@@ -30,6 +30,7 @@ import { BackupStatusCard } from './backup-status';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
+import { ServerWarnings } from './server-warnings';
 import { StaffAccounts } from './staff-accounts';
 import { useAssignableDrivers } from './staff-api';
 import { SummaryTiles } from './summary-tiles';
@@ -93,6 +94,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
           </Group>
         </Group>
         <AbnBanner />
+        <ServerWarnings />
         {syncIssues}
         {/* On a phone the figures fold away behind one button, so the work comes first: the
             tabs and the first booking or job are on the first screen (issue 27: they were
