@@ -40,12 +40,13 @@ import { registerRequestRules } from './plugins/request-rules';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { redactingLogger } from './plugins/log-redaction';
 import { registerIdempotency } from './plugins/idempotency';
-import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
+import { BackoffGuard, FailureGuard, SharedBudget, minutesOf } from './services/guards';
 import {
   DEFAULT_RATE_LIMITS,
   HOUR,
-  LOGIN_ACCOUNT_GUARD,
-  LOGIN_ADDRESS_GUARD,
+  LOGIN_ACCOUNT_BACKOFF,
+  LOGIN_ADDRESS_BACKOFF,
+  LOGIN_DEVICE_BACKOFF,
   PHONE_PROOF_GUARD,
   type Guards,
   type RateLimits,
@@ -256,8 +257,9 @@ export async function buildApp(
     ...opts.rateLimits,
   });
   app.decorate('guards', {
-    loginAccount: new FailureGuard(LOGIN_ACCOUNT_GUARD),
-    loginAddress: new FailureGuard(LOGIN_ADDRESS_GUARD),
+    loginAccount: new BackoffGuard(LOGIN_ACCOUNT_BACKOFF),
+    loginAddress: new BackoffGuard(LOGIN_ADDRESS_BACKOFF),
+    loginKnownDevice: new BackoffGuard(LOGIN_DEVICE_BACKOFF),
     phoneProof: new FailureGuard(PHONE_PROOF_GUARD),
   });
   app.decorate('emailBudget', new SharedBudget(config.publicEmailsPerHour, HOUR / 1000));

@@ -93,7 +93,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     for (const name of [sam, alex]) {
       const [first = name, ...rest] = name.split(' ');
       const username = first.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'driver';
-      if (findUserByUsername(db, username)) continue;
+      if (findUserByUsername(db, username, 'staff')) continue;
       createUser(
         db,
         {

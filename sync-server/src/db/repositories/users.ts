@@ -28,17 +28,51 @@ export function getUser(db: Db, id: number): UserRow | undefined {
   return getRow<UserRow>(db, 'users', id);
 }
 
-/** Usernames match ignoring case, so 'Admin' and 'admin' cannot both register. */
-export function findUserByUsername(db: Db, username: string): UserRow | undefined {
+/**
+ * Customers and staff are separate namespaces (migration 0026): a username or email is unique
+ * within each, so registering tells nobody which names the staff use.
+ */
+export type AccountNamespace = 'customer' | 'staff';
+
+/** The SQL condition of a namespace on `role`. */
+function inNamespace(namespace: AccountNamespace): string {
+  return namespace === 'customer' ? "role = 'customer'" : "role <> 'customer'";
+}
+
+/**
+ * The account of `username` in a namespace. Usernames match ignoring case, so 'Admin' and
+ * 'admin' cannot both register in one.
+ */
+export function findUserByUsername(
+  db: Db,
+  username: string,
+  namespace: AccountNamespace,
+): UserRow | undefined {
   const row = db
-    .prepare('SELECT id FROM users WHERE username = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+    .prepare(
+      `SELECT id FROM users WHERE username = ? COLLATE NOCASE AND ${inNamespace(namespace)} ORDER BY id LIMIT 1`,
+    )
     .get(username) as { id: number } | undefined;
   return row ? getUser(db, row.id) : undefined;
 }
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+/** The accounts a sign-in with `username` may mean: the customer's first, then the staff one. */
+export function accountsForSignIn(db: Db, username: string): UserRow[] {
+  return (['customer', 'staff'] as const).flatMap((namespace) => {
+    const user = findUserByUsername(db, username, namespace);
+    return user ? [user] : [];
+  });
+}
+
+export function findUserByEmail(
+  db: Db,
+  email: string,
+  namespace: AccountNamespace,
+): UserRow | undefined {
   const row = db
-    .prepare('SELECT id FROM users WHERE email = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+    .prepare(
+      `SELECT id FROM users WHERE email = ? COLLATE NOCASE AND ${inNamespace(namespace)} ORDER BY id LIMIT 1`,
+    )
     .get(email) as { id: number } | undefined;
   return row ? getUser(db, row.id) : undefined;
 }
