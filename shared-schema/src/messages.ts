@@ -362,6 +362,10 @@ export const MESSAGES = {
     if (seconds >= 60) return MESSAGES.signInLocked(Math.ceil(seconds / 60));
     return `Too many failed sign-in attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
   },
+  /** A job given to an account that is not an active driver. */
+  DRIVER_NOT_FOUND: 'No active driver has this account',
+  /** A job given by a name two active drivers share. */
+  DRIVER_NAME_SHARED: 'Two active drivers share this name: choose the driver by their account',
   /** 429 when the password checks of sign-ins from new devices are all taken. */
   PASSWORD_CHECKS_BUSY: 'Too many sign-ins at once. Please try again in a moment.',
 

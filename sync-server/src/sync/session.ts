@@ -38,12 +38,15 @@ import {
 } from '@pilbara/shared-schema';
 
 /** What a page is filtered with for an account that is gone or deactivated: nothing passes. */
-const NOBODY: Actor = { role: 'customer', name: '' };
+const NOBODY: Actor = { role: 'customer', id: null, name: '' };
 
-/** The current assignee of a job, for the scope of its history rows. */
-function jobAssignee(db: Db, id: string): { assignedTo: string | null } | undefined {
-  return statement(db, 'SELECT assignedTo FROM jobs WHERE id = ?').get(id) as
-    { assignedTo: string | null } | undefined;
+/** The current assignment of a job, for the scope of its history rows. */
+function jobAssignee(
+  db: Db,
+  id: string,
+): { assignedTo: string | null; assignedDriverId: number | null } | undefined {
+  return statement(db, 'SELECT assignedTo, assignedDriverId FROM jobs WHERE id = ?').get(id) as
+    { assignedTo: string | null; assignedDriverId: number | null } | undefined;
 }
 
 /** The rows that belong to a job, for the deletes of a job that left a driver's sight. */

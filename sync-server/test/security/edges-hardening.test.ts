@@ -20,7 +20,9 @@ import {
   QUOTE_LIMITS,
   checklistFor,
   type ChangeEntry,
+  type Job,
 } from '@pilbara/shared-schema';
+import { getRow } from '../../src/db/rows';
 import { buildApp } from '../../src/app';
 import { contactEmail } from '../../src/routes/public/contact';
 import { Writer, CONTENT_WIDTH } from '../../src/services/pdf/writer';
@@ -30,6 +32,7 @@ import {
   login,
   onTestEnd,
   registerCustomer,
+  seedRow,
   snapshotDatabase,
   tempDir,
   testConfig,
@@ -169,6 +172,9 @@ async function twoDrivers() {
     { cookie: admin },
   );
   expect(added.statusCode, added.body).toBe(201);
+  // Alex's job is his account's (it was assigned by name before the account existed).
+  const alexJob = getRow<Job>(app.db, 'jobs', 'JOB-2026-5') as Job;
+  seedRow(app.db, 'jobs', { ...alexJob, assignedDriverId: added.json().user.id as number });
   const alex = await login(app, { username: 'alex', password: 'driver-password-3' });
   const sam = await login(app, DRIVER);
   const baseUrl = await listen(app);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, SERIES_ALARM_AT, seriesAlarm } from '@pilbara/shared-schema';
+import { PROTOCOL_VERSION, SERIES_ALARM_AT, seriesAlarm, type Job } from '@pilbara/shared-schema';
+import { getRow } from '../../src/db/rows';
 import { buildApp } from '../../src/app';
 import { businessYear } from '../../src/db/id-series';
 import { restoreBackup } from '../../src/backup/restore';
@@ -21,6 +22,7 @@ import {
   login,
   onTestEnd,
   registerCustomer,
+  seedRow,
   signedIn,
   snapshotDatabase,
   syncCall,
@@ -687,4 +689,59 @@ describe('anyone can lock the owners out', () => {
       expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(20);
     },
   );
+});
+
+describe('jobs belong to a display name', () => {
+  it('shows a driver named like another none of that driver’s jobs, nor a customer’s contacts', async () => {
+    const app = await buildTestApp();
+    seedStaffData(app);
+    seedDriverJobs(app);
+    // An unassigned job that was cancelled: no driver's to call.
+    seedRow(app.db, 'jobs', {
+      ...(getRow<Job>(app.db, 'jobs', 'JOB-2026-1') as Job),
+      id: 'JOB-2026-6',
+      number: 'JOB-2026-6',
+      status: 'Cancelled',
+      phone: '0499 111 222',
+      email: 'cancelled@example.com',
+      trackingToken: null,
+    });
+    const admin = await login(app);
+    const namesake = await signedIn(app, admin).post('/api/staff', {
+      username: 'sam.t',
+      password: 'second-sam-password-1',
+      firstName: 'Sam',
+      lastName: 'Taylor',
+      role: 'driver',
+    });
+    expect(namesake.statusCode, namesake.body).toBe(201);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'sam.t', password: 'second-sam-password-1' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    // The first screen, the job list, the sync and the job sheet: none of Sam's job.
+    expect(signIn.json().driverJobs.jobs).toEqual([]);
+    const cookie = `sid=${signIn.cookies.find((c) => c.name === 'sid')?.value}`;
+    const listed = (await signedIn(app, cookie).get('/api/jobs')).json().jobs as Job[];
+    expect(listed.map((job) => job.id)).not.toContain('JOB-2026-4');
+    const page = (await hello(app, cookie, { clientId: 'second-sam' })).json() as {
+      changes: { entity: string; rowId: string; data: Job | null }[];
+    };
+    const synced = page.changes.filter((change) => change.entity === 'jobs');
+    expect(synced.map((change) => change.rowId)).not.toContain('JOB-2026-4');
+    expect((await signedIn(app, cookie).get('/api/jobs/JOB-2026-4/sheet.pdf')).statusCode).toBe(
+      404,
+    );
+    // Unassigned jobs, cancelled or not, come without the customer's phone and email.
+    for (const job of [...listed, ...synced.map((change) => change.data as Job)]) {
+      expect(job, job.id).toMatchObject({ phone: '', email: null });
+    }
+    expect(synced.map((change) => change.rowId)).toContain('JOB-2026-6');
+    // Sam himself still has his job, with the number to call.
+    const sam = await login(app, DRIVER);
+    const his = (await signedIn(app, sam).get('/api/jobs')).json().jobs as Job[];
+    expect(his.find((job) => job.id === 'JOB-2026-4')).toMatchObject({ phone: '0411222333' });
+  });
 });

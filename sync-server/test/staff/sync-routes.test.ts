@@ -308,7 +308,7 @@ describe('WebSocket sync', () => {
       expect(await b.next()).toMatchObject({ type: 'update-required' });
 
       // An admin demoted while connected is no longer served, from the next message on.
-      app.db.prepare("UPDATE users SET role = 'customer' WHERE username = 'admin'").run();
+      app.db.prepare("UPDATE users SET role = 'driver' WHERE username = 'admin'").run();
       a.socket.send(JSON.stringify({ type: 'pull', clientId: 'ws-a', cursor: 0, ackedSeq: 0 }));
       expect(await a.next()).toMatchObject({ type: 'error', code: 'session_ended' });
       app.db.prepare("UPDATE users SET role = 'admin' WHERE username = 'admin'").run();

@@ -93,7 +93,7 @@ export function listStaff(db: Db): UserRow[] {
   );
 }
 
-/** The active drivers with the name their jobs are assigned under, by name. */
+/** The active drivers: the account their jobs are assigned to, and its name, by name. */
 export function activeDrivers(db: Db): { id: number; name: string }[] {
   return findRows<UserRow>(db, 'users', { role: 'driver', isActive: true })
     .map((user) => ({ id: user.id, name: assignmentName(user) }))
@@ -103,22 +103,28 @@ export function activeDrivers(db: Db): { id: number; name: string }[] {
 const actorLookups = new WeakMap<Db, Statement<unknown[]>>();
 
 /**
- * Who a user is for the role rules (rules/roles.ts): the role and the name jobs are assigned
- * under. Undefined for an unknown or deactivated account. Asked once per applied mutation and
- * per sync page, so it is one prepared query.
+ * Who a user is for the role rules (rules/roles.ts): the role, the account (jobs are assigned to
+ * it) and the name their work is shown under. Undefined for an unknown or deactivated account.
+ * Asked once per applied mutation and per sync page, so it is one prepared query.
  */
 export function actorForUser(db: Db, userId: number | string): Actor | undefined {
   let lookup = actorLookups.get(db);
   if (!lookup) {
     lookup = db.prepare<unknown[]>(
-      'SELECT username, firstName, lastName, role FROM users WHERE id = ? AND isActive = 1',
+      'SELECT id, username, firstName, lastName, role FROM users WHERE id = ? AND isActive = 1',
     );
     actorLookups.set(db, lookup);
   }
   const row = lookup.get(userId) as
-    | { username: string; firstName: string | null; lastName: string | null; role: string }
+    | {
+        id: number;
+        username: string;
+        firstName: string | null;
+        lastName: string | null;
+        role: string;
+      }
     | undefined;
-  return row ? { role: roleOf(row.role), name: assignmentName(row) } : undefined;
+  return row ? { role: roleOf(row.role), id: row.id, name: assignmentName(row) } : undefined;
 }
 
 export interface NewUser {

@@ -21,7 +21,7 @@ import {
   IconTruck,
   IconUsers,
 } from '@tabler/icons-react';
-import { adminDashboardStats, assignmentChoices, type Job } from '@pilbara/shared-schema';
+import { adminDashboardStats, type Job } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../lib/fleet/due-list';
 import { AbnBanner } from './abn-banner';
@@ -64,7 +64,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
   usePageTitle(ADMIN_TEXT.title);
   // The driver picker offers the active drivers (GET /api/drivers, kept for offline use).
   const assignable = useAssignableDrivers();
-  const drivers = useMemo(() => assignmentChoices(assignable.names ?? []), [assignable.names]);
+  const drivers = useMemo(() => assignable.drivers ?? [], [assignable.drivers]);
   const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
   const [tab, setTab] = useState<TabKey>('bookings');
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;

@@ -26,8 +26,9 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import {
-  DRIVER_UNASSIGNED,
+  assignmentChoiceOf,
   assignmentChoices,
+  assignmentFromChoice,
   canDeleteJob,
   isJobActionAllowed,
   documentRef,
@@ -38,6 +39,7 @@ import { DocumentRef } from '../../components/document-ref';
 import { CallButton, MapButton } from '../../components/call-map-buttons';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
+import type { AssignableDriver } from './staff-api';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
@@ -125,7 +127,8 @@ export function JobCard({
 }: {
   job: Job;
   pending: boolean;
-  drivers: readonly string[];
+  /** The active drivers, by account, the picker offers. */
+  drivers: readonly AssignableDriver[];
   /** The fleet's vehicles, defects and checks, for the vehicle select and its warning. */
   fleet?: FleetState;
 }) {
@@ -145,11 +148,9 @@ export function JobCard({
   };
   const canReassign = isJobActionAllowed(job.status, 'reassign');
   const deletable = canDeleteJob(job.status);
-  const driver = job.assignedTo ?? DRIVER_UNASSIGNED;
-  const driverOptions = assignmentChoices(
-    drivers.filter((name) => name !== DRIVER_UNASSIGNED),
-    driver,
-  );
+  // The picker keeps the driver's account (two drivers may share a name); people read the name.
+  const driver = assignmentChoiceOf(job);
+  const driverOptions = assignmentChoices(drivers, job);
 
   return (
     <AdminCard
@@ -248,7 +249,10 @@ export function JobCard({
             allowDeselect={false}
             disabled={!canReassign || busy === 'reassign'}
             onChange={(value) => {
-              if (value && value !== driver) void act('reassign', () => reassignJob(job.id, value));
+              if (value && value !== driver)
+                void act('reassign', () =>
+                  reassignJob(job.id, assignmentFromChoice(value, drivers)),
+                );
             }}
           />
           {fleet && <JobVehicleSelect job={job} fleet={fleet} />}
