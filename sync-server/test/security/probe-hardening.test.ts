@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, SERIES_ALARM_AT, seriesAlarm, type Job } from '@pilbara/shared-schema';
 import { getRow } from '../../src/db/rows';
+import { pdfPages } from '../billing/billing-helper';
 import { buildApp } from '../../src/app';
 import { businessYear } from '../../src/db/id-series';
 import { restoreBackup } from '../../src/backup/restore';
@@ -739,6 +740,12 @@ describe('jobs belong to a display name', () => {
       expect(job, job.id).toMatchObject({ phone: '', email: null });
     }
     expect(synced.map((change) => change.rowId)).toContain('JOB-2026-6');
+    // The sheet of an unassigned job, which a driver may print, leaves the contacts out too.
+    const sheet = await signedIn(app, cookie).get('/api/jobs/JOB-2026-1/sheet.pdf');
+    expect(sheet.statusCode).toBe(200);
+    const printed = (await pdfPages(sheet.rawPayload)).join(' ');
+    expect(printed).toContain('Dana Reid');
+    expect(printed.replace(/\s/g, '')).not.toContain('0412345678');
     // Sam himself still has his job, with the number to call.
     const sam = await login(app, DRIVER);
     const his = (await signedIn(app, sam).get('/api/jobs')).json().jobs as Job[];

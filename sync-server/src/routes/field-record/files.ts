@@ -27,11 +27,12 @@ import {
   photoFileParamsSchema,
   signatureFileParamsSchema,
   type FieldFileType,
+  type JobAssignment,
   type VehicleDefect,
 } from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
 import { findJob, findPhoto, findSignature, storedFile } from '../../db/repositories/field-record';
-import { requireStaff, requireUser } from '../../plugins/auth';
+import { actorOf, requireStaff, requireUser } from '../../plugins/auth';
 import { HttpError, notFound } from '../../http-error';
 import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
 import { buildJobSheet } from '../../services/job-sheet';
@@ -41,7 +42,7 @@ import type { FileVariant } from '../../services/field-files';
 const NOT_UPLOADED = `${FIELD_RECORD_TEXT.notUploadedYet}: the file is still on the phone that recorded it`;
 
 /** 403 unless the caller may handle the files of this job (the one rule, shared-schema). */
-function checkJobAccess(request: FastifyRequest, job: { assignedTo?: string | null }): void {
+function checkJobAccess(request: FastifyRequest, job: JobAssignment): void {
   if (!mayHandleJobFiles(request.user, job)) throw new HttpError(403, MESSAGES.JOB_FILES_FORBIDDEN);
 }
 
@@ -151,6 +152,8 @@ export const fieldFileRoutes: FastifyPluginAsyncZod = async (app) => {
     const sheet = await buildJobSheet(
       { db: app.db, files: app.fieldFiles, profile: app.profile, now: app.now, pdf: app.pdf },
       job.id,
+      'staff',
+      actorOf(request),
     );
     if (!sheet) throw notFound(MESSAGES.JOB_NOT_FOUND);
     return reply
