@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { isValidPhone } from '../rules/customer-match';
 import { hasControlCharacters } from '../rules/plain-text';
+import { REASON_MAX } from '../rules/booking-outcomes';
 
 /**
  * A required text field whose missing, wrong-typed or empty value shows `message`; `maxMessage`,
@@ -112,3 +113,11 @@ export function boundedCents(message: string, max: number, maxMessage: string) {
 export function boundedInt(min: number, message: string, max: number, maxMessage: string) {
   return z.number({ error: message }).int(message).min(min, message).max(max, maxMessage);
 }
+
+/** A reason staff give the customer: one line of plain words. */
+export const reasonSchema = z
+  .string({ error: MESSAGES.REASON_REQUIRED })
+  .trim()
+  .min(3, MESSAGES.REASON_REQUIRED)
+  .max(REASON_MAX, MESSAGES.REASON_TOO_LONG)
+  .refine((text) => !/[\r\n]/.test(text), MESSAGES.REASON_ONE_LINE);

@@ -247,8 +247,9 @@ export const portalSearchFormSchema = portalSearchSchema.superRefine((values, ct
 });
 
 /**
- * A pending booking as its customer sees it: the reference, service, status, preferred date and
- * time and location, with contact details masked; never the description staff read.
+ * A booking as its customer sees it while it waits for staff (or after they declined it): the
+ * reference, service, status, preferred date and time and location, who has taken it and, for a
+ * declined one, why; contact details masked; never the description staff read.
  */
 export const publicBookingSchema = bookingSchema.pick({
   id: true,
@@ -263,6 +264,9 @@ export const publicBookingSchema = bookingSchema.pick({
   status: true,
   trackingToken: true,
   createdAt: true,
+  acknowledgedAt: true,
+  acknowledgedBy: true,
+  declineReason: true,
 });
 /** A booking in a public answer. */
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
@@ -310,6 +314,8 @@ export const trackResponseSchema = z.union([
     position: truckPositionSchema.nullable(),
     timeline: z.array(timelineEntrySchema),
     reviewed: z.boolean(),
+    /** Who took the booking the job came from, and when (absent for a job staff opened). */
+    confirmedBy: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
   }),
   z.object({ booking: publicBookingSchema }),
 ]);

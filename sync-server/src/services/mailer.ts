@@ -26,6 +26,11 @@ interface MailMessage {
   text?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** The Message-ID to give it (`<…@…>`), so replies can name it. */
+  messageId?: string;
+  /** The message this one answers, and the thread before it: mail clients thread by them. */
+  inReplyTo?: string;
+  references?: string[];
 }
 
 interface MailResult {

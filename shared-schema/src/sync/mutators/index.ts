@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
-import { bookingApprove } from './booking';
+import { bookingAcknowledge, bookingApprove, bookingDecline } from './booking';
 import { photoAdd, signatureAdd } from './field-record';
 import {
   creditNoteIssue,
@@ -22,7 +22,13 @@ import {
   jobRestore,
   jobUpdateFields,
 } from './job';
-import { jobComplete, jobMarkEnRoute, jobSetStatus, jobStartService } from './job-status';
+import {
+  jobCancel,
+  jobComplete,
+  jobMarkEnRoute,
+  jobSetStatus,
+  jobStartService,
+} from './job-status';
 import { mergeNoticeSettle } from './merge-notice';
 import { notificationPreferencesSave } from './notification-preferences';
 import { defectResolve, prestartSubmit } from './prestart';
@@ -52,12 +58,15 @@ export * from './vehicle';
 
 const ALL = [
   bookingApprove,
+  bookingAcknowledge,
+  bookingDecline,
   jobCreate,
   jobUpdateFields,
   jobMarkEnRoute,
   jobStartService,
   jobComplete,
   jobSetStatus,
+  jobCancel,
   jobReassign,
   jobAssignVehicle,
   jobAddNote,

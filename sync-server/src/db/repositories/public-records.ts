@@ -156,6 +156,19 @@ export function findPendingBookingByToken(db: Db, token: string): Booking | unde
 }
 
 /**
+ * The booking a tracking token belongs to while it has no job: waiting for approval, or
+ * declined (its link then says why).
+ */
+export function findJoblessBookingByToken(db: Db, token: string): Booking | undefined {
+  return bookingsWhere(db, "trackingToken = ? AND status IN ('pending', 'declined')", [token])[0];
+}
+
+/** The booking a job came from (the one that handed it its tracking token), if any. */
+export function findBookingOfToken(db: Db, token: string): Booking | undefined {
+  return bookingsWhere(db, 'trackingToken = ?', [token])[0];
+}
+
+/**
  * A customer's jobs by their phone number, newest first: equal numbers however written ('+61'
  * or '0', spaces), never by name (DESIGN §11: two customers may share a name).
  */

@@ -19,6 +19,7 @@ import { jobRoutes } from './jobs';
 import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
+import { onCallRoutes } from './on-call';
 import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -42,5 +43,6 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
     await adminArea.register(backupRoutes);
+    await adminArea.register(onCallRoutes);
   });
 };
