@@ -258,7 +258,7 @@ function body(event: SmsEvent, facts: SmsFacts): string {
     case 'booking_declined': {
       const reason = facts.reason ? `: ${facts.reason}` : '.';
       const call = facts.phone ? ` Please call us on ${facts.phone}.` : '';
-      return `${business}: sorry, we can't take booking ${reference}${endSentence(reason)}${call}`;
+      return `${business}: sorry, we can't take booking ${reference}${endSentence(reason)}${call} Details: ${link}`;
     }
     case 'job_cancelled': {
       const reason = facts.reason ? `: ${facts.reason}` : '.';
