@@ -29,11 +29,11 @@ import { escapeHtml } from './html';
 import type { Mailer } from './mailer';
 
 /** Why an email the customer turned off is recorded as not sent. */
-export const EMAILS_OFF =
+const EMAILS_OFF =
   'Not sent: the customer turned these emails off (notification preferences)';
 
 /** An email's text and HTML: a greeting, the news, and one link. */
-export function composeEmail(parts: {
+function composeEmail(parts: {
   name: string | null;
   news: string;
   lead: string;

@@ -72,7 +72,7 @@ export interface StaffAlertContext {
 }
 
 /** The event names of staff messages (`notifications.event`). */
-export const STAFF_EVENTS = { arrival: 'staff_booking_alert', escalation: 'staff_escalation' };
+const STAFF_EVENTS = { arrival: 'staff_booking_alert', escalation: 'staff_escalation' };
 
 /** Why a text to a staff member who turned alert texts off is recorded as not sent. */
 const TEXTS_OFF = 'Not sent: this staff member turned alert texts off';

@@ -45,6 +45,22 @@ export const ADMIN_TEXT = {
   archiveConfirm: 'Archive job',
   cancel: 'Cancel',
   undo: 'Undo',
+  decline: 'Decline',
+  declineTitle: (bookingId: string) => `Decline ${bookingId}?`,
+  declineBody:
+    'The booking leaves Pending and the customer is told by text and email, with the reason and our phone number.',
+  declineConfirm: 'Decline booking',
+  alerts: 'Alerts sent',
+  alertsNeedConnection: 'The alert log needs a connection to show.',
+  alertsNone: 'No alerts for this booking.',
+  nextEscalation: (at: string) => `Next escalation at ${at}`,
+  cancelJob: 'Cancel job',
+  cancelJobTitle: (jobId: string) => `Cancel ${jobId}?`,
+  cancelJobBody:
+    'The job leaves the lists and the customer is told by text and email, with the reason and our phone number.',
+  cancelJobConfirm: 'Cancel job',
+  editJob: 'Edit details',
+  onCallTab: 'On call',
 } as const;
 
 /** The toast texts of spec staff §8 with the details this product adds. */
@@ -57,6 +73,8 @@ export const ADMIN_TOASTS = {
   jobReassigned: (jobId: string, driver: string) => `Job ${jobId}: driver ${driver}.`,
   jobDeleted: (jobId: string) => `Job ${jobId} archived: its history is kept.`,
   jobRestored: (jobId: string) => `Job ${jobId} is back in the list.`,
+  bookingDeclined: (bookingId: string) =>
+    `Booking ${bookingId} declined. The customer is told why.`,
 } as const;
 
 /** Wording of the Staff tab (issue 20). */
