@@ -65,25 +65,6 @@ function StaffSyncWhileSignedIn() {
   );
 }
 
-// The in-app alarm for a new booking nobody has taken, on every page an admin has open (DESIGN
-// §13). It reads the synced bookings, so it rings offline too for what this device has; its
-// chunk (Dexie, the sound) never loads for anyone else.
-const StaffAlarm = lazy(() =>
-  import('../features/staff-alerts').then((m) => ({ default: m.StaffAlarm })),
-);
-
-function StaffAlarmForAdmins() {
-  const { isAdmin } = useAuth();
-  if (!isAdmin) return null;
-  return (
-    <LoadBoundary>
-      <Suspense fallback={null}>
-        <StaffAlarm />
-      </Suspense>
-    </LoadBoundary>
-  );
-}
-
 export function AppRoutes() {
   return useRoutes(routes);
 }
@@ -107,9 +88,6 @@ export function App({ children, config }: { children: ReactNode; config?: SiteCo
             <ToastsWhenNeeded />
           </ClientOnly>
           <StaffSyncWhileSignedIn />
-          <ClientOnly>
-            <StaffAlarmForAdmins />
-          </ClientOnly>
           {children}
         </AuthProvider>
       </ProfileProvider>
