@@ -273,6 +273,13 @@ export const MESSAGES = {
   REASON_TOO_LONG: 'A reason is at most 200 characters',
   REASON_ONE_LINE: 'Write the reason on one line',
   JOB_CANCEL_FAILED: 'Failed to cancel job',
+  MESSAGE_NOT_FOUND: 'Message not found',
+  QUOTE_ALREADY_DRAFTED: (quoteId: string) =>
+    `Draft quote ${quoteId} was already made from this request`,
+  QUOTE_REQUEST_INCOMPLETE: 'This request lacks the phone a quote needs',
+  REPLY_REQUIRED: 'Write the reply first',
+  REPLY_FAILED: 'Failed to send the reply',
+  REPLY_SENT_TITLE: 'Reply sent',
   ROSTER_NAME_REQUIRED: 'Enter who is on call',
   ROSTER_PHONE_MOBILE: 'Enter a mobile number that can receive texts',
   ROSTER_DAYS_REQUIRED: 'Pick at least one day',

@@ -41,6 +41,14 @@ export function optionalText(max = 2000) {
     );
 }
 
+/** Optional one-line text (a vehicle, a place): like {@link optionalText}, on one line. */
+export function optionalLine(max = 255) {
+  return optionalText(max).refine(
+    (value) => value === null || !hasControlCharacters(value),
+    MESSAGES.ONE_LINE,
+  );
+}
+
 /** Optional email: valid when present; '' and missing become null. */
 export function optionalEmail() {
   return z

@@ -5,13 +5,14 @@ import { RECOMMEND_OPTIONS, URGENCY_LEVELS } from '../constants/statuses';
 import { BOOKING_MAX_DAYS_AHEAD } from '../constants/limits';
 import { bookingSchema } from '../entities/booking';
 import { contactSubmissionSchema } from '../entities/contact-submission';
+import { CONTACT_KINDS } from '../entities/email-record';
 import { feedbackSchema } from '../entities/feedback';
 import { jobSchema } from '../entities/job';
 import { MESSAGES } from '../messages';
 import { isBookingIdLookup, isJobIdLookup, isValidPhone } from '../rules/customer-match';
 import { addCalendarDays, isCalendarDate, todayInPerth } from '../rules/dates';
 import { TRACKING_TOKEN_PATTERN } from '../rules/tracking';
-import { optionalText, phoneField, requiredLine, requiredText } from './fields';
+import { optionalLine, optionalText, phoneField, requiredLine, requiredText } from './fields';
 import { hasControlCharacters } from '../rules/plain-text';
 import { EMERGENCY_TIME } from '../constants/services';
 
@@ -35,9 +36,16 @@ export const contactInputSchema = z.object({
   email: emailInput,
   serviceNeeded: requiredLine(MESSAGES.SERVICE_SELECT, 100),
   message: requiredText(MESSAGES.MESSAGE_REQUIRED, 5000),
+  /** A message (the default), or a quote request with the vehicle and route. */
+  kind: z.enum(CONTACT_KINDS).default('message'),
+  vehicle: optionalLine(100),
+  fromLocation: optionalLine(100),
+  toLocation: optionalLine(100),
 });
 /** Contact form values. */
 export type ContactInput = z.infer<typeof contactInputSchema>;
+/** Contact form values as entered (a message or a quote request). */
+export type ContactFormInput = z.input<typeof contactInputSchema>;
 
 /** POST /api/contact answer. */
 export const contactResponseSchema = z.object({

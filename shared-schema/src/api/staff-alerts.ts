@@ -88,6 +88,12 @@ export const staffPushRemoveSchema = z.object({ endpoint: z.string().max(1000) }
 /** POST /api/bookings/:id/decline body. */
 export const declineBookingInputSchema = z.object({ reason: reasonSchema });
 
+/** POST /api/contact-messages/:id/reply and POST /api/feedback/:id/reply body. */
+export const replyInputSchema = z.object({
+  text: requiredText(MESSAGES.REPLY_REQUIRED, 5000),
+});
+export type ReplyInput = z.input<typeof replyInputSchema>;
+
 /** POST /api/jobs/:id/cancel body. */
 export const cancelJobInputSchema = z.object({ reason: reasonSchema });
 

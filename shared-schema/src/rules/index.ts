@@ -42,3 +42,4 @@ export * from './sign-in';
 export * from './on-call';
 export * from './staff-alerts';
 export * from './booking-outcomes';
+export * from './contact-messages';

@@ -29,8 +29,7 @@ import { escapeHtml } from './html';
 import type { Mailer } from './mailer';
 
 /** Why an email the customer turned off is recorded as not sent. */
-const EMAILS_OFF =
-  'Not sent: the customer turned these emails off (notification preferences)';
+const EMAILS_OFF = 'Not sent: the customer turned these emails off (notification preferences)';
 
 /** An email's text and HTML: a greeting, the news, and one link. */
 function composeEmail(parts: {

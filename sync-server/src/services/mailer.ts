@@ -25,6 +25,8 @@ interface MailMessage {
   html?: string;
   text?: string;
   replyTo?: string;
+  /** A copy to the business, so the owners' inbox keeps the whole conversation. */
+  bcc?: string;
   attachments?: MailAttachment[];
   /** The Message-ID to give it (`<…@…>`), so replies can name it. */
   messageId?: string;

@@ -5,6 +5,11 @@
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
 import { bookingAcknowledge, bookingApprove, bookingDecline } from './booking';
+import {
+  contactMessageDraftQuote,
+  contactMessageRecordReply,
+  contactMessageSetStatus,
+} from './contact-message';
 import { photoAdd, signatureAdd } from './field-record';
 import {
   creditNoteIssue,
@@ -44,6 +49,7 @@ import {
 } from './vehicle';
 
 export * from './booking';
+export * from './contact-message';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
@@ -97,6 +103,9 @@ const ALL = [
   defectResolve,
   positionReport,
   mergeNoticeSettle,
+  contactMessageSetStatus,
+  contactMessageRecordReply,
+  contactMessageDraftQuote,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

@@ -13,6 +13,7 @@ import type {
   Feedback,
   FeedbackData,
   Job,
+  QuoteRequestDetails,
 } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 import { bookingFromInput, phoneKey } from '@pilbara/shared-schema';
@@ -35,9 +36,11 @@ function putSynced<T extends { id: string | number }>(
 }
 
 export function insertContactSubmission(db: Db, input: ContactInput, now: Date): ContactSubmission {
+  // The table of the data definitions: a quote request's extras live with its `emails` row.
+  const { firstName, lastName, phone, email, serviceNeeded, message } = input;
   return putRow<ContactSubmission>(db, 'contact_submissions', {
     id: mintIntegerId(db, 'contact_submissions'),
-    ...input,
+    ...{ firstName, lastName, phone, email, serviceNeeded, message },
     createdAt: now.toISOString(),
   });
 }
@@ -47,13 +50,21 @@ export interface NewEmailRecord {
   subject: string;
   htmlContent: string;
   customerInfo: EmailCustomerInfo | null;
+  kind?: 'message' | 'quote';
+  details?: QuoteRequestDetails | null;
 }
 
 export function insertEmailRecord(db: Db, email: NewEmailRecord, now: Date): EmailRecord {
   return putSynced<EmailRecord>(
     db,
     'emails',
-    { id: mintIntegerId(db, 'emails'), ...email, timestamp: now.toISOString(), sent: false },
+    {
+      id: mintIntegerId(db, 'emails'),
+      ...email,
+      timestamp: now.toISOString(),
+      sent: false,
+      status: 'new',
+    },
     now,
   );
 }

@@ -20,6 +20,7 @@ import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
 import { onCallRoutes } from './on-call';
+import { contactMessageRoutes } from './contact-messages';
 import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -44,5 +45,6 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(staffAccountRoutes);
     await adminArea.register(backupRoutes);
     await adminArea.register(onCallRoutes);
+    await adminArea.register(contactMessageRoutes);
   });
 };

@@ -102,3 +102,36 @@ export const STAFF_TEXT = {
   deactivated: (name: string) => `${name} was deactivated and signed out.`,
   reactivated: (name: string) => `${name} can sign in again.`,
 } as const;
+
+/** Wording of Contact Messages' closing of the loop. */
+export const MESSAGE_TEXT = {
+  new: 'New',
+  handled: 'Handled',
+  quoteRequest: 'Quote request',
+  markHandled: 'Mark handled',
+  markNew: 'Mark new',
+  reply: 'Reply by email',
+  replyLabel: (to: string) => `Reply to ${to}`,
+  sendReply: 'Send reply',
+  replySent: (to: string) => `Reply sent to ${to}. It is kept with the message.`,
+  replyNeedsConnection: 'Sending a reply needs a connection. Try again when you are online.',
+  replyBy: (by: string, at: string, status: 'sent' | 'failed') =>
+    `${by} replied ${at}${status === 'failed' ? ' (not sent)' : ''}`,
+  handledBy: (by: string, at: string) => `Handled by ${by}, ${at}`,
+  makeQuote: 'Make draft quote',
+  quoteDrafted: (quoteId: string) => `Draft quote ${quoteId} made. Find it in Quotes & Billing.`,
+  quoteMade: (quoteId: string) => `Draft quote ${quoteId}`,
+  route: (details: {
+    vehicle?: string | null;
+    fromLocation?: string | null;
+    toLocation?: string | null;
+  }) =>
+    [
+      details.vehicle ? `Vehicle: ${details.vehicle}` : null,
+      details.fromLocation || details.toLocation
+        ? `From ${details.fromLocation ?? '?'} to ${details.toLocation ?? '?'}`
+        : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+} as const;
