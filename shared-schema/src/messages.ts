@@ -274,6 +274,8 @@ export const MESSAGES = {
   REASON_ONE_LINE: 'Write the reason on one line',
   JOB_CANCEL_FAILED: 'Failed to cancel job',
   MESSAGE_NOT_FOUND: 'Message not found',
+  REVIEW_NOT_FOUND: 'Review not found',
+  REVIEW_NO_EMAIL: 'This customer left no email address: call them instead',
   QUOTE_ALREADY_DRAFTED: (quoteId: string) =>
     `Draft quote ${quoteId} was already made from this request`,
   QUOTE_REQUEST_INCOMPLETE: 'This request lacks the phone a quote needs',

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { isoDateTimeSchema } from '../entities/common';
+import { feedbackSchema } from '../entities/feedback';
 import { smsNumber } from '../rules/sms';
 import { phoneField, reasonSchema, requiredText } from './fields';
 import { NOTIFICATION_DELIVERY_STATUSES } from './sms';
@@ -118,3 +119,24 @@ export const bookingAlertsResponseSchema = z.object({
   nextEscalationAt: isoDateTimeSchema.nullable(),
 });
 export type BookingAlertsResponse = z.infer<typeof bookingAlertsResponseSchema>;
+
+/** One review as the owners read it: with its job's number, customer and service. */
+export const staffReviewSchema = feedbackSchema.extend({
+  job: z
+    .object({
+      number: z.string().nullable(),
+      customerName: z.string(),
+      phone: z.string(),
+      email: z.string().nullable(),
+      service: z.string(),
+    })
+    .nullable(),
+});
+export type StaffReview = z.infer<typeof staffReviewSchema>;
+
+/** GET /api/feedback answer: every review, newest first, and the average and count. */
+export const staffReviewsResponseSchema = z.object({
+  reviews: z.array(staffReviewSchema),
+  count: z.number().int(),
+  average: z.number().nullable(),
+});

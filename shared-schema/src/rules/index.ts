@@ -43,3 +43,4 @@ export * from './on-call';
 export * from './staff-alerts';
 export * from './booking-outcomes';
 export * from './contact-messages';
+export * from './reviews';

@@ -23,7 +23,7 @@ export const TABLES = {
   job_updates: { idType: 'integer', json: [], booleans: [] },
   emails: { idType: 'integer', json: ['customerInfo', 'details', 'replies'], booleans: ['sent'] },
   bookings: { idType: 'text', json: [], booleans: [], idPrefix: 'BKG' },
-  feedback: { idType: 'integer', json: [], booleans: [] },
+  feedback: { idType: 'integer', json: ['replies'], booleans: [] },
   quotes: { idType: 'text', json: ['items'], booleans: [], idPrefix: 'Q' },
   vehicles: {
     idType: 'integer',

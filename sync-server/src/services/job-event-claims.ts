@@ -33,6 +33,7 @@ import { claimPushes } from '../db/repositories/push-subscriptions';
 import { claimEntryTexts, claimJobText, type SmsClaimContext } from './sms-notices';
 import { claimBookingEmails } from './customer-emails';
 import { claimBookingAlerts } from './staff-alerts';
+import { claimReviewAlerts } from './reviews';
 import {
   BOOKING_APPROVED,
   JOB_EVENTS,
@@ -104,7 +105,10 @@ export function claimJobEvents(
     const cursor = readCursor(db, now);
     const page = logEntriesAfter(db, cursor, PAGE_SIZE);
     for (const change of page) {
-      if (staff) claimBookingAlerts(staff, change, now);
+      if (staff) {
+        claimBookingAlerts(staff, change, now);
+        claimReviewAlerts({ db, businessEmail: deps.staff!.businessEmail }, change, now);
+      }
       if (texts) claimEntryTexts(texts, change);
       claimBookingEmails(mailCtx, change);
       if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;

@@ -164,6 +164,7 @@ export function notifierDepsOf(app: FastifyInstance): NotifierDeps {
     staff: {
       owners: app.profile.owners,
       escalateAfterMinutes: app.config.staffAlerts.escalateAfterMinutes,
+      businessEmail: app.profile.email,
     },
   };
 }

@@ -63,6 +63,8 @@ export interface StaffAlertSettings {
   owners: readonly { name: string; phone: string }[];
   /** Minutes an unanswered emergency waits before each escalation step. */
   escalateAfterMinutes: number;
+  /** Where an alert for the owners goes when no admin has an email address. */
+  businessEmail: string;
 }
 
 export interface StaffAlertContext {

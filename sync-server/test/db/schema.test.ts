@@ -47,6 +47,8 @@ describe('0001_init schema against shared-schema entities', () => {
     ],
     // 0031: contact messages handled, answered, turned into quotes.
     emails: ['status', 'handledBy', 'handledAt', 'kind', 'details', 'replies', 'quoteId'],
+    // 0032: the owners' answers to a review.
+    feedback: ['replies'],
     // 0006: what a tax invoice prints and how it stands (issue 18).
     invoices: [
       'service',

@@ -2,11 +2,12 @@
  * Contact messages in the admin panel: marked handled (or new again), a staff member's emailed
  * reply recorded with the message (the server sends it and records how it went), and a quote
  * request turned into a prefilled draft quote, linked to the message. All offline but the reply,
- * which the server must send.
+ * which the server must send. An owner's answer to a review is recorded the same way.
  */
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { CONTACT_MESSAGE_STATUSES, type EmailRecord } from '../../entities/email-record';
+import type { Feedback } from '../../entities/feedback';
 import { draftQuoteFromRequest } from '../../rules/contact-messages';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, Row } from '../mutator';
@@ -97,5 +98,30 @@ export const contactMessageDraftQuote = defineMutator({
       message: updated,
       quote,
     });
+  },
+});
+
+/**
+ * `feedback.recordReply`: the server's record of an owner's emailed answer to a review (sent, or
+ * failed with why), kept with the review.
+ */
+export const feedbackRecordReply = defineMutator({
+  name: 'feedback.recordReply',
+  argsSchema: z.object({
+    id: leasedIdSchema,
+    reply: z.object({
+      id: z.string().min(1).max(40),
+      text: z.string().min(1).max(5000),
+      status: z.enum(['sent', 'failed']),
+      error: z.string().max(500).nullable(),
+    }),
+  }),
+  reads: (args) => [{ key: 'review', entity: 'feedback' as const, id: args.id }],
+  apply(ctx, args) {
+    const review = readOne<Feedback>(ctx, 'review');
+    if (!review) return reject('not_found', MESSAGES.REVIEW_NOT_FOUND, 'id');
+    const reply = { ...args.reply, at: occurredAt(ctx), by: ctx.actor?.name || 'Staff' };
+    const updated: Feedback = { ...review, replies: [...(review.replies ?? []), reply] };
+    return succeed([put('feedback', updated as Row)], { review: updated, reply });
   },
 });

@@ -9,6 +9,7 @@ import {
   contactMessageDraftQuote,
   contactMessageRecordReply,
   contactMessageSetStatus,
+  feedbackRecordReply,
 } from './contact-message';
 import { photoAdd, signatureAdd } from './field-record';
 import {
@@ -106,6 +107,7 @@ const ALL = [
   contactMessageSetStatus,
   contactMessageRecordReply,
   contactMessageDraftQuote,
+  feedbackRecordReply,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

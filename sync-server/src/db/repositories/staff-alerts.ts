@@ -276,7 +276,8 @@ export interface StaffMessageClaim {
   event: string;
   /** The once-only key: the booking, the step and the recipient. */
   onceKey: string;
-  bookingId: string;
+  /** The booking it is about; null for an alert about something else (a review). */
+  bookingId: string | null;
   to: string;
   message: string;
   subject?: string;

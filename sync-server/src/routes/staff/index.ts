@@ -21,6 +21,7 @@ import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
 import { onCallRoutes } from './on-call';
 import { contactMessageRoutes } from './contact-messages';
+import { reviewRoutes } from './reviews';
 import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -46,5 +47,6 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(backupRoutes);
     await adminArea.register(onCallRoutes);
     await adminArea.register(contactMessageRoutes);
+    await adminArea.register(reviewRoutes);
   });
 };

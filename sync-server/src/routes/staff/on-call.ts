@@ -44,6 +44,7 @@ function rosterAnswer(app: FastifyInstance) {
   const settings = {
     owners: app.profile.owners,
     escalateAfterMinutes: app.config.staffAlerts.escalateAfterMinutes,
+    businessEmail: app.profile.email,
   };
   const entries = rosterOf(app.db, settings);
   const plain = (entry: RosterEntry) => ({ ...entry, days: [...entry.days] });

@@ -28,6 +28,7 @@ import { DueList } from '../../lib/fleet/due-list';
 import { AbnBanner } from './abn-banner';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
 import { BackupStatusCard } from './backup-status';
+import { ReviewsCard } from './reviews-card';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
@@ -134,6 +135,7 @@ export function AdminPage({
           <Stack gap="md">
             <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
             <DueList />
+            <ReviewsCard />
             <BackupStatusCard />
             {liveStatus?.({ jobs, availableDrivers })}
           </Stack>

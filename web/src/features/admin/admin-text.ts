@@ -135,3 +135,25 @@ export const MESSAGE_TEXT = {
       .filter(Boolean)
       .join(' · '),
 } as const;
+
+/** Wording of the Reviews card. */
+export const REVIEW_TEXT = {
+  title: 'Reviews',
+  summary: (average: number | null, count: number) =>
+    count === 0
+      ? 'No reviews yet'
+      : `${average?.toFixed(1)} ★ average from ${count} ${count === 1 ? 'review' : 'reviews'}`,
+  none: 'Reviews appear here as customers leave them.',
+  low: 'Owners told',
+  improvements: 'Could improve',
+  answer: 'Answer by email',
+  answerLabel: 'Your answer to the customer',
+  send: 'Send answer',
+  back: 'Back',
+  answered: 'Answer sent. It is kept with the review.',
+  answeredBy: (by: string, at: string, status: 'sent' | 'failed') =>
+    `${by} answered ${at}${status === 'failed' ? ' (not sent)' : ''}`,
+  needsConnection: 'Answering needs a connection. Try again when you are online.',
+  all: (count: number) => `Show all ${count} reviews`,
+  fewer: 'Show fewer',
+} as const;
