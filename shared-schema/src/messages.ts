@@ -274,6 +274,11 @@ export const MESSAGES = {
   REASON_ONE_LINE: 'Write the reason on one line',
   JOB_CANCEL_FAILED: 'Failed to cancel job',
   MESSAGE_NOT_FOUND: 'Message not found',
+  quoteExpired: (validUntil: string, phone: string) =>
+    `This quote expired on ${validUntil}. Please call us on ${phone} for a new one.`,
+  QUOTE_EXPIRED_SHORT: 'This quote has expired: renew it to send it again',
+  QUOTE_NOT_EXPIRED: 'Only a sent quote past its date can be renewed',
+  QUOTE_RENEWED_TITLE: 'Quote renewed',
   REVIEW_NOT_FOUND: 'Review not found',
   REVIEW_NO_EMAIL: 'This customer left no email address: call them instead',
   QUOTE_ALREADY_DRAFTED: (quoteId: string) =>

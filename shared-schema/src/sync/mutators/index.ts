@@ -39,7 +39,7 @@ import { mergeNoticeSettle } from './merge-notice';
 import { notificationPreferencesSave } from './notification-preferences';
 import { defectResolve, prestartSubmit } from './prestart';
 import { positionReport } from './position';
-import { quoteDelete, quoteDuplicate, quoteSave, quoteSetStatus } from './quote';
+import { quoteDelete, quoteDuplicate, quoteRenew, quoteSave, quoteSetStatus } from './quote';
 import { expenseAdd, fuelAdd, mileageAdd, serviceAdd } from './records';
 import {
   vehicleAdd,
@@ -83,6 +83,7 @@ const ALL = [
   quoteSetStatus,
   quoteDuplicate,
   quoteDelete,
+  quoteRenew,
   quoteAccept,
   invoiceRaise,
   invoiceRecordPayment,
