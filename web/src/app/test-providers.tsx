@@ -36,7 +36,7 @@ export function renderScreen(
   ui: ReactElement,
   { route = '/' }: { route?: string } = {},
 ): RenderResult & { user: UserEvent } {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <MantineProvider theme={theme} env="test">
       <Notifications />
