@@ -3,7 +3,8 @@
  * need but the screens' tests do, each in a plausible state of the same story as the mutators'
  * fixtures (Dana Reid's job, the test truck), so a test states only what it changes.
  */
-import type { EmailRecord, Invoice, Payment, PublicUser } from './entities';
+import type { EmailRecord, Invoice, Job, Payment, PublicUser, Vehicle } from './entities';
+import { aJob, aVehicle } from './sync/mutators/test-fixtures';
 
 /** An active driver account as the API returns it (never with a password). */
 export function aStaffUser(overrides: Partial<PublicUser> = {}): PublicUser {
@@ -101,4 +102,37 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
     createdAt: '2026-11-20T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * A job of today on a driver's list: assigned to Sam, made at `now`, with a phone and a place the
+ * driver's card shows in full.
+ */
+export function aJobOfToday(overrides: Partial<Job> = {}, now = new Date().toISOString()): Job {
+  return aJob({
+    phone: '0412 345 678',
+    email: null,
+    location: 'Dampier Highway, Karratha',
+    assignedTo: 'Sam',
+    trackingToken: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  });
+}
+
+/** A recovery 4x4 of the fleet screens: a LandCruiser never serviced, at 40,000 km. */
+export function aFleetVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  return aVehicle({
+    make: 'Toyota',
+    model: 'LandCruiser',
+    year: 2022,
+    vin: null,
+    type: '4x4 Recovery',
+    status: 'Excellent',
+    mileage: 40000,
+    lastServiceDate: null,
+    updatedAt: overrides.createdAt,
+    ...overrides,
+  });
 }
