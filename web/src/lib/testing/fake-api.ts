@@ -11,6 +11,7 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 type Answer = { status: number; body?: unknown } | 'offline';
@@ -53,6 +54,7 @@ export function fakeApi(routes: Record<string, Route | Answer> = {}): FakeApi {
         method,
         path: url.pathname,
         body: text ? (JSON.parse(text) as unknown) : undefined,
+        headers: Object.fromEntries(new Headers(init?.headers).entries()),
       };
       calls.push(call);
       const route = table.get(`${method} ${url.pathname}`);

@@ -2,11 +2,17 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
-/** The input of the Select labelled `label` in `container` (its option list shares the label). */
+/**
+ * The field of the Select labelled `label` in `container`: its input (its option list shares the
+ * label), or the button a public form shows until the real select has loaded.
+ */
 export function selectInput(container: HTMLElement, label: RegExp | string): HTMLInputElement {
   const input = within(container)
     .getAllByLabelText(label)
-    .find((element): element is HTMLInputElement => element instanceof HTMLInputElement);
+    .find(
+      (element): element is HTMLInputElement =>
+        element instanceof HTMLInputElement || element instanceof HTMLButtonElement,
+    );
   if (!input) throw new Error(`no select labelled ${String(label)}`);
   return input;
 }
