@@ -3,7 +3,16 @@
  * need but the screens' tests do, each in a plausible state of the same story as the mutators'
  * fixtures (Dana Reid's job, the test truck), so a test states only what it changes.
  */
-import type { EmailRecord, Invoice, Job, Payment, PublicUser, Vehicle } from './entities';
+import type {
+  EmailRecord,
+  Invoice,
+  Job,
+  JobPhoto,
+  JobSignature,
+  Payment,
+  PublicUser,
+  Vehicle,
+} from './entities';
 import { aJob, aVehicle } from './sync/mutators/test-fixtures';
 
 /** An active driver account as the API returns it (never with a password). */
@@ -135,4 +144,49 @@ export function aFleetVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     updatedAt: overrides.createdAt,
     ...overrides,
   });
+}
+
+/** A pickup photo of Dana Reid's job (aJob), taken at the roadside with a GPS fix. */
+export function aJobPhoto(overrides: Partial<JobPhoto> = {}): JobPhoto {
+  return {
+    id: '0b1c2d3e-0000-4000-8000-000000000001',
+    jobId: 'JOB-2026-1',
+    stage: 'pickup',
+    takenAt: '2026-11-20T08:30:00.000Z',
+    recordedBy: 2,
+    createdAt: '2026-11-20T08:30:00.000Z',
+    latitude: -20.7381,
+    longitude: 116.8463,
+    accuracy: 12,
+    positionNote: null,
+    contentHash: 'a'.repeat(64),
+    size: 120_000,
+    width: 1600,
+    height: 1200,
+    mimeType: 'image/jpeg',
+    ...overrides,
+  };
+}
+
+/** The owner's authority to tow Dana Reid's job, signed at the roadside. */
+export function aJobSignature(overrides: Partial<JobSignature> = {}): JobSignature {
+  return {
+    id: '0b1c2d3e-0000-4000-8000-000000000101',
+    jobId: 'JOB-2026-1',
+    document: 'authority_to_tow',
+    signerName: 'Dana Reid',
+    signedAt: '2026-11-20T08:25:00.000Z',
+    recordedBy: 2,
+    createdAt: '2026-11-20T08:25:00.000Z',
+    latitude: -20.7381,
+    longitude: 116.8463,
+    accuracy: 12,
+    positionNote: null,
+    contentHash: 'b'.repeat(64),
+    size: 4_000,
+    width: 600,
+    height: 200,
+    mimeType: 'image/png',
+    ...overrides,
+  };
 }

@@ -13,6 +13,8 @@ export {
   aContactMessage,
   aFleetVehicle,
   aJobOfToday,
+  aJobPhoto,
+  aJobSignature,
   aPayment,
   aStaffUser,
   anInvoice,
