@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { aStaffUser } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../app/test-providers';
+import { fill } from '../lib/testing/user-input';
 import { AuthProvider } from '../lib/auth';
 import { fakeApi, json, type ApiCall, type FakeApi } from '../lib/testing/fake-api';
 import { AuthPage } from './auth-page';
@@ -60,8 +61,8 @@ describe('the login form', () => {
     const api = server({ 'POST /api/auth/login': json({ user: CUSTOMER }) });
     const { user } = renderAuth();
     const form = await loginForm();
-    await user.type(within(form).getByLabelText(/^Username/), 'dana');
-    await user.type(within(form).getByLabelText(/^Password/), 'correct horse');
+    await fill(user, within(form).getByLabelText(/^Username/), 'dana');
+    await fill(user, within(form).getByLabelText(/^Password/), 'correct horse');
     await user.click(within(form).getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText('home page')).toBeTruthy();
@@ -78,8 +79,8 @@ describe('the login form', () => {
     });
     const { user } = renderAuth();
     const form = await loginForm();
-    await user.type(within(form).getByLabelText(/^Username/), 'sam');
-    await user.type(within(form).getByLabelText(/^Password/), 'correct horse');
+    await fill(user, within(form).getByLabelText(/^Username/), 'sam');
+    await fill(user, within(form).getByLabelText(/^Password/), 'correct horse');
     await user.click(within(form).getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('driver screen')).toBeTruthy();
   });
@@ -88,8 +89,8 @@ describe('the login form', () => {
     server({ 'POST /api/auth/login': json({ error: MESSAGES.INVALID_CREDENTIALS }, 401) });
     const { user } = renderAuth();
     const form = await loginForm();
-    await user.type(within(form).getByLabelText(/^Username/), 'dana');
-    await user.type(within(form).getByLabelText(/^Password/), 'wrong one');
+    await fill(user, within(form).getByLabelText(/^Username/), 'dana');
+    await fill(user, within(form).getByLabelText(/^Password/), 'wrong one');
     await user.click(within(form).getByRole('button', { name: 'Login' }));
     expect(await screen.findByText(MESSAGES.LOGIN_FAILED_TITLE)).toBeTruthy();
     expect(screen.getByText(MESSAGES.INVALID_CREDENTIALS)).toBeTruthy();
@@ -142,11 +143,11 @@ describe('the register form', () => {
     const api = server();
     const { user } = renderAuth('register');
     const form = await registerForm();
-    await user.type(within(form).getByLabelText(/^First Name/), 'Dana');
-    await user.type(within(form).getByLabelText(/^Username/), 'dr');
-    await user.type(within(form).getByLabelText(/^Email/), 'dana@example.com');
-    await user.type(within(form).getByLabelText(/^Phone/), '12');
-    await user.type(within(form).getByLabelText(/^Password/), 'short');
+    await fill(user, within(form).getByLabelText(/^First Name/), 'Dana');
+    await fill(user, within(form).getByLabelText(/^Username/), 'dr');
+    await fill(user, within(form).getByLabelText(/^Email/), 'dana@example.com');
+    await fill(user, within(form).getByLabelText(/^Phone/), '12');
+    await fill(user, within(form).getByLabelText(/^Password/), 'short');
     await user.click(within(form).getByRole('button', { name: 'Create Account' }));
     expect(await within(form).findByText(MESSAGES.USERNAME_MIN)).toBeTruthy();
     expect(within(form).getByText(MESSAGES.PHONE_INVALID)).toBeTruthy();
@@ -158,10 +159,10 @@ describe('the register form', () => {
     const api = server({ 'POST /api/auth/register': json({ user: CUSTOMER }, 201) });
     const { user } = renderAuth('register');
     const form = await registerForm();
-    await user.type(within(form).getByLabelText(/^First Name/), 'Dana');
-    await user.type(within(form).getByLabelText(/^Username/), 'dana');
-    await user.type(within(form).getByLabelText(/^Email/), 'dana@example.com');
-    await user.type(within(form).getByLabelText(/^Password/), 'correct horse');
+    await fill(user, within(form).getByLabelText(/^First Name/), 'Dana');
+    await fill(user, within(form).getByLabelText(/^Username/), 'dana');
+    await fill(user, within(form).getByLabelText(/^Email/), 'dana@example.com');
+    await fill(user, within(form).getByLabelText(/^Password/), 'correct horse');
     await user.click(within(form).getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText(MESSAGES.REGISTRATION_SUCCESS_TITLE)).toBeTruthy();
@@ -182,10 +183,10 @@ describe('the register form', () => {
     server({ 'POST /api/auth/register': json({ error: MESSAGES.USERNAME_TAKEN }, 409) });
     const { user } = renderAuth('register');
     const form = await registerForm();
-    await user.type(within(form).getByLabelText(/^First Name/), 'Dana');
-    await user.type(within(form).getByLabelText(/^Username/), 'dana');
-    await user.type(within(form).getByLabelText(/^Email/), 'dana@example.com');
-    await user.type(within(form).getByLabelText(/^Password/), 'correct horse');
+    await fill(user, within(form).getByLabelText(/^First Name/), 'Dana');
+    await fill(user, within(form).getByLabelText(/^Username/), 'dana');
+    await fill(user, within(form).getByLabelText(/^Email/), 'dana@example.com');
+    await fill(user, within(form).getByLabelText(/^Password/), 'correct horse');
     await user.click(within(form).getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(MESSAGES.REGISTRATION_FAILED_TITLE)).toBeTruthy();
     expect(screen.getByText(MESSAGES.USERNAME_TAKEN)).toBeTruthy();

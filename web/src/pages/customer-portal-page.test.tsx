@@ -10,6 +10,7 @@ import {
 } from '@pilbara/shared-schema';
 import { aBooking, aJob } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../app/test-providers';
+import { fill } from '../lib/testing/user-input';
 import { fakeApi, json, setOnline } from '../lib/testing/fake-api';
 import { CustomerPortalPage } from './customer-portal-page';
 
@@ -124,8 +125,8 @@ describe('the tracking page', () => {
     const api = fakeApi({ 'GET /api/jobs/search': json(tracked()) });
     const { user } = renderPortal();
     const form = await screen.findByRole('search', { name: 'Track your job' });
-    await user.type(within(form).getByLabelText('Job ID or Name'), 'JOB-2026-1');
-    await user.type(within(form).getByLabelText('Last 4 digits of your phone'), '5678');
+    await fill(user, within(form).getByLabelText('Job ID or Name'), 'JOB-2026-1');
+    await fill(user, within(form).getByLabelText('Last 4 digits of your phone'), '5678');
     await user.click(within(form).getByRole('button', { name: 'Track Job' }));
 
     expect(await screen.findByTestId('job-details')).toBeTruthy();
@@ -140,8 +141,8 @@ describe('the tracking page', () => {
     fakeApi({ 'GET /api/jobs/search': json({ error: 'Not found' }, 404) });
     const { user } = renderPortal();
     const form = await screen.findByRole('search', { name: 'Track your job' });
-    await user.type(within(form).getByLabelText('Job ID or Name'), 'JOB-2026-99');
-    await user.type(within(form).getByLabelText('Last 4 digits of your phone'), '5678');
+    await fill(user, within(form).getByLabelText('Job ID or Name'), 'JOB-2026-99');
+    await fill(user, within(form).getByLabelText('Last 4 digits of your phone'), '5678');
     await user.click(within(form).getByRole('button', { name: 'Track Job' }));
 
     const notFound = await screen.findByTestId('job-not-found');

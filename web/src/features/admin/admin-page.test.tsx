@@ -10,7 +10,7 @@ import {
 import { aBooking, aContactMessage, aJob } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { fakeApi, json } from '../../lib/testing/fake-api';
-import { choose, selectInput } from '../../lib/testing/select';
+import { choose, fill, selectInput } from '../../lib/testing/user-input';
 import { businessYear } from '../../sync/leases';
 import { db, resetDevice } from '../../sync/testing/device';
 import { ADMIN_TEXT, ADMIN_TOASTS } from './admin-text';
@@ -326,7 +326,7 @@ describe('the new-job form', () => {
   it('refuses a phone number that is not one', async () => {
     const { user } = renderPanel();
     const form = await openForm(user);
-    await user.type(within(form).getByLabelText(/^Phone/), '12');
+    await fill(user, within(form).getByLabelText(/^Phone/), '12');
     await user.click(within(form).getByRole('button', { name: ADMIN_TEXT.createJob }));
     expect(await within(form).findByText(MESSAGES.PHONE_INVALID)).toBeTruthy();
   });
@@ -340,10 +340,10 @@ describe('the new-job form', () => {
         .getByLabelText(/^Customer Name/)
         .getAttribute('autocomplete'),
     ).toBeNull();
-    await user.type(within(form).getByLabelText(/^Customer Name/), 'Jo Bell');
-    await user.type(within(form).getByLabelText(/^Phone/), '0400 123 456');
+    await fill(user, within(form).getByLabelText(/^Customer Name/), 'Jo Bell');
+    await fill(user, within(form).getByLabelText(/^Phone/), '0400 123 456');
     await choose(user, selectInput(form, /^Service/), ADMIN_JOB_SERVICES[1]);
-    await user.type(within(form).getByLabelText(/^Location/), 'Millstream Rd');
+    await fill(user, within(form).getByLabelText(/^Location/), 'Millstream Rd');
     await choose(user, selectInput(form, /^Assign To/), 'Sam Taylor');
     await choose(user, selectInput(form, /^Status/), 'Emergency');
     await user.click(within(form).getByRole('button', { name: ADMIN_TEXT.createJob }));

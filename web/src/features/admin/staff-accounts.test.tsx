@@ -4,6 +4,7 @@ import { MESSAGES, type PublicUser } from '@pilbara/shared-schema';
 import { aStaffUser } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { fakeApi, json, setOnline, type ApiCall } from '../../lib/testing/fake-api';
+import { fill } from '../../lib/testing/user-input';
 import { STAFF_TEXT } from './admin-text';
 import { StaffAccounts } from './staff-accounts';
 
@@ -102,9 +103,9 @@ describe('the Staff tab', () => {
     await staffCard('sam');
     await user.click(screen.getByRole('button', { name: STAFF_TEXT.addTitle }));
     const form = await screen.findByRole('form', { name: STAFF_TEXT.addTitle });
-    await user.type(within(form).getByLabelText(/^First Name/), 'Alex');
-    await user.type(within(form).getByLabelText(/^Username/), 'alex b');
-    await user.type(within(form).getByLabelText(/^Password/), 'short');
+    await fill(user, within(form).getByLabelText(/^First Name/), 'Alex');
+    await fill(user, within(form).getByLabelText(/^Username/), 'alex b');
+    await fill(user, within(form).getByLabelText(/^Password/), 'short');
     await user.click(within(form).getByRole('button', { name: STAFF_TEXT.addSubmit }));
     expect(await within(form).findByText(MESSAGES.USERNAME_CHARACTERS)).toBeTruthy();
     expect(within(form).getByText(MESSAGES.PASSWORD_MIN)).toBeTruthy();
@@ -121,10 +122,10 @@ describe('the Staff tab', () => {
     await user.click(screen.getByRole('button', { name: STAFF_TEXT.addTitle }));
     const form = await screen.findByRole('form', { name: STAFF_TEXT.addTitle });
     await user.click(within(form).getByRole('radio', { name: STAFF_TEXT.roles.admin }));
-    await user.type(within(form).getByLabelText(/^First Name/), 'Alex');
-    await user.type(within(form).getByLabelText(/^Last Name/), 'Brown');
-    await user.type(within(form).getByLabelText(/^Username/), 'alex.b');
-    await user.type(within(form).getByLabelText(/^Password/), 'long enough 1');
+    await fill(user, within(form).getByLabelText(/^First Name/), 'Alex');
+    await fill(user, within(form).getByLabelText(/^Last Name/), 'Brown');
+    await fill(user, within(form).getByLabelText(/^Username/), 'alex.b');
+    await fill(user, within(form).getByLabelText(/^Password/), 'long enough 1');
     await user.click(within(form).getByRole('button', { name: STAFF_TEXT.addSubmit }));
 
     expect(await screen.findByText(STAFF_TEXT.added('Alex Brown', 'admin'))).toBeTruthy();
@@ -154,9 +155,9 @@ describe('the Staff tab', () => {
     await staffCard('sam');
     await user.click(screen.getByRole('button', { name: STAFF_TEXT.addTitle }));
     const form = await screen.findByRole('form', { name: STAFF_TEXT.addTitle });
-    await user.type(within(form).getByLabelText(/^First Name/), 'Sam');
-    await user.type(within(form).getByLabelText(/^Username/), 'sam');
-    await user.type(within(form).getByLabelText(/^Password/), 'long enough 1');
+    await fill(user, within(form).getByLabelText(/^First Name/), 'Sam');
+    await fill(user, within(form).getByLabelText(/^Username/), 'sam');
+    await fill(user, within(form).getByLabelText(/^Password/), 'long enough 1');
     await user.click(within(form).getByRole('button', { name: STAFF_TEXT.addSubmit }));
     const username = within(form).getByLabelText(/^Username/);
     await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
@@ -220,13 +221,13 @@ describe('the Staff tab', () => {
     );
     const form = await screen.findByRole('form', { name: STAFF_TEXT.passwordTitle });
     expect(within(form).getByText(STAFF_TEXT.passwordHint('Sam Taylor'))).toBeTruthy();
-    await user.type(within(form).getByLabelText(/^New password/), 'short');
+    await fill(user, within(form).getByLabelText(/^New password/), 'short');
     await user.click(within(form).getByRole('button', { name: STAFF_TEXT.passwordSubmit }));
     expect(await within(form).findByText(MESSAGES.PASSWORD_MIN)).toBeTruthy();
     expect(api.callsTo('POST /api/staff/2/password')).toHaveLength(0);
 
     await user.clear(within(form).getByLabelText(/^New password/));
-    await user.type(within(form).getByLabelText(/^New password/), 'a much longer one');
+    await fill(user, within(form).getByLabelText(/^New password/), 'a much longer one');
     await user.click(within(form).getByRole('button', { name: STAFF_TEXT.passwordSubmit }));
     expect(await screen.findByText(STAFF_TEXT.passwordReset('Sam Taylor'))).toBeTruthy();
     expect(api.callsTo('POST /api/staff/2/password')[0]?.body).toEqual({

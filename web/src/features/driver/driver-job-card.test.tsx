@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { DRIVER_STEP_LABELS, type Job } from '@pilbara/shared-schema';
 import { aJobOfToday } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
+import { fill } from '../../lib/testing/user-input';
 import { businessYear } from '../../sync/leases';
 import { db, resetDevice } from '../../sync/testing/device';
 import { DriverPage } from './driver-page';
@@ -144,7 +145,7 @@ describe('a job on the driver’s screen', () => {
       within(await card('JOB-2026-4')).getByRole('button', { name: DRIVER_TEXT.addNote }),
     );
     let dialog = await screen.findByRole('dialog', { name: DRIVER_TEXT.noteTitle('JOB-2026-4') });
-    await user.type(within(dialog).getByLabelText(DRIVER_TEXT.noteLabel), 'Not this one');
+    await fill(user, within(dialog).getByLabelText(DRIVER_TEXT.noteLabel), 'Not this one');
     await user.click(within(dialog).getByRole('button', { name: DRIVER_TEXT.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await db.outbox.count()).toBe(0);
@@ -156,7 +157,8 @@ describe('a job on the driver’s screen', () => {
     expect(
       (within(dialog).getByLabelText(DRIVER_TEXT.noteLabel) as HTMLTextAreaElement).value,
     ).toBe('');
-    await user.type(
+    await fill(
+      user,
       within(dialog).getByLabelText(DRIVER_TEXT.noteLabel),
       'Customer waiting at the servo',
     );

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { PRESTART_TEXT, checklistFor, todayInPerth, type Vehicle } from '@pilbara/shared-schema';
 import { aVehicle } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
+import { fill } from '../../lib/testing/user-input';
 import { db, resetDevice } from '../../sync/testing/device';
 import { DriverPrestart } from './driver-prestart';
 
@@ -146,7 +147,7 @@ describe('the pre-start form', () => {
     const odometer = within(form).getByLabelText(PRESTART_TEXT.odometer);
     expect((odometer as HTMLInputElement).value).toBe('50,000');
     await user.clear(odometer);
-    await user.type(odometer, '50420');
+    await fill(user, odometer, '50420');
     await user.click(within(form).getByRole('button', { name: PRESTART_TEXT.submit }));
 
     expect(await screen.findByText(PRESTART_TEXT.submitted)).toBeTruthy();
@@ -174,7 +175,8 @@ describe('the pre-start form', () => {
     const form = await startCheck(user);
     const tyres = item(form, 'tyres');
     await user.click(within(tyres).getByRole('radio', { name: PRESTART_TEXT.fail }));
-    await user.type(
+    await fill(
+      user,
       within(tyres).getByLabelText('What is wrong'),
       'Front left tyre cut to the cords',
     );
@@ -204,7 +206,7 @@ describe('the pre-start form', () => {
     const form = await startCheck(user);
     const tyres = item(form, 'tyres');
     await user.click(within(tyres).getByRole('radio', { name: PRESTART_TEXT.fail }));
-    await user.type(within(tyres).getByLabelText('What is wrong'), 'Spare is flat');
+    await fill(user, within(tyres).getByLabelText('What is wrong'), 'Spare is flat');
     await user.click(within(tyres).getByRole('radio', { name: 'Minor' }));
     await user.click(within(form).getByRole('button', { name: PRESTART_TEXT.allPass }));
     await user.click(within(form).getByRole('button', { name: PRESTART_TEXT.submit }));

@@ -5,7 +5,7 @@ import { aFleetVehicle } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { AuthProvider } from '../../lib/auth';
 import { fakeApi } from '../../lib/testing/fake-api';
-import { choose, selectInput } from '../../lib/testing/select';
+import { choose, fill, selectInput } from '../../lib/testing/user-input';
 import { FIRST_ID, db, resetDevice } from '../../sync/testing/device';
 import { FleetPage } from './fleet-page';
 import { FLEET_TEXT } from './fleet-text';
@@ -90,11 +90,11 @@ describe('adding a vehicle', () => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: FLEET_TEXT.addVehicle }));
     const form = await screen.findByRole('form', { name: FLEET_TEXT.addVehicle });
-    await user.type(within(form).getByLabelText(/^Vehicle Name/), 'Little Blue');
-    await user.type(within(form).getByLabelText(/^Registration\s*\*?$/), '1XYZ789');
+    await fill(user, within(form).getByLabelText(/^Vehicle Name/), 'Little Blue');
+    await fill(user, within(form).getByLabelText(/^Registration\s*\*?$/), '1XYZ789');
     await choose(user, selectInput(form, /^Vehicle Type/), 'Tow Truck');
-    await user.type(within(form).getByLabelText(/^Make/), 'Isuzu');
-    await user.type(within(form).getByLabelText(/^Model/), 'NPS');
+    await fill(user, within(form).getByLabelText(/^Make/), 'Isuzu');
+    await fill(user, within(form).getByLabelText(/^Model/), 'NPS');
     await user.click(within(form).getByRole('button', { name: FLEET_TEXT.addVehicle }));
 
     expect(await screen.findByText(MESSAGES.vehicleAdded('Little Blue'))).toBeTruthy();
@@ -117,7 +117,7 @@ describe('adding a vehicle', () => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: FLEET_TEXT.addVehicle }));
     const form = await screen.findByRole('form', { name: FLEET_TEXT.addVehicle });
-    await user.type(within(form).getByLabelText(/^Vehicle Name/), 'Half typed');
+    await fill(user, within(form).getByLabelText(/^Vehicle Name/), 'Half typed');
     await user.click(within(form).getByRole('button', { name: FLEET_TEXT.cancel }));
     await waitFor(() =>
       expect(screen.queryByRole('form', { name: FLEET_TEXT.addVehicle })).toBeNull(),
@@ -139,9 +139,9 @@ describe('the service record dialog', () => {
     expect(await db.service_records.count()).toBe(0);
 
     await choose(user, selectInput(form, /^Service Type/), 'Oil Change');
-    await user.type(within(form).getByLabelText(/^Description/), '15W-40 and filters');
-    await user.type(within(form).getByLabelText(/^Total Cost/), '450');
-    await user.type(within(form).getByLabelText(/^Serviced By/), 'Pilbara Diesel');
+    await fill(user, within(form).getByLabelText(/^Description/), '15W-40 and filters');
+    await fill(user, within(form).getByLabelText(/^Total Cost/), '450');
+    await fill(user, within(form).getByLabelText(/^Serviced By/), 'Pilbara Diesel');
     await user.click(within(form).getByRole('button', { name: FLEET_TEXT.addService }));
 
     expect(await screen.findByText(MESSAGES.SERVICE_RECORD_ADDED)).toBeTruthy();
@@ -206,7 +206,8 @@ describe('open defects', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: PRESTART_TEXT.resolveDefect }));
     expect(await within(dialog).findByText(PRESTART_TEXT.fixedNoteRequired)).toBeTruthy();
-    await user.type(
+    await fill(
+      user,
       within(dialog).getByLabelText('What was done'),
       'Tyre replaced at Karratha Tyres',
     );

@@ -5,7 +5,7 @@ import { MESSAGES, URGENCY_LABELS } from '@pilbara/shared-schema';
 import { renderScreen } from '../../app/test-providers';
 import { getDatabase } from '../../db/database';
 import { fakeApi, json, type ApiCall } from '../../lib/testing/fake-api';
-import { choose, selectInput } from '../../lib/testing/select';
+import { choose, fill, selectInput } from '../../lib/testing/user-input';
 import {
   OUTBOX_SAVED_OFFLINE,
   OUTBOX_SAVED_RATE_LIMITED,
@@ -38,12 +38,12 @@ afterEach(() => {
 describe('sending the contact form', () => {
   async function fillContact(user: ReturnType<typeof renderScreen>['user']) {
     const form = await screen.findByRole('form', { name: 'Send us a Message' });
-    await user.type(field(form, 'First Name'), 'Dana');
-    await user.type(field(form, 'Last Name'), 'Reid');
-    await user.type(field(form, 'Phone'), '0412 345 678');
-    await user.type(field(form, 'Email'), 'dana@example.com');
+    await fill(user, field(form, 'First Name'), 'Dana');
+    await fill(user, field(form, 'Last Name'), 'Reid');
+    await fill(user, field(form, 'Phone'), '0412 345 678');
+    await fill(user, field(form, 'Email'), 'dana@example.com');
     await choose(user, selectInput(form, /^Service Needed/), '4x4 Recovery');
-    await user.type(within(form).getByLabelText(/^Message/), 'Bogged at the Millstream crossing');
+    await fill(user, within(form).getByLabelText(/^Message/), 'Bogged at the Millstream crossing');
     return form;
   }
 
@@ -155,17 +155,18 @@ describe('sending the contact form', () => {
 describe('sending a booking', () => {
   async function fillEmergency(user: ReturnType<typeof renderScreen>['user']) {
     const form = await screen.findByRole('form', { name: 'Book a Service' });
-    await user.type(field(form, 'Full Name'), 'Kim Lee');
-    await user.type(field(form, 'Phone Number'), '0498 765 432');
-    await user.type(field(form, 'Email Address'), 'kim@example.com');
+    await fill(user, field(form, 'Full Name'), 'Kim Lee');
+    await fill(user, field(form, 'Phone Number'), '0498 765 432');
+    await fill(user, field(form, 'Email Address'), 'kim@example.com');
     await choose(user, selectInput(form, /^Service Required/), '4x4 Recovery');
     await user.click(
       within(form).getByRole('radio', {
         name: `${URGENCY_LABELS.emergency.label}: ${URGENCY_LABELS.emergency.description}`,
       }),
     );
-    await user.type(field(form, 'Location'), 'Millstream Rd, 40 km south of Karratha');
-    await user.type(
+    await fill(user, field(form, 'Location'), 'Millstream Rd, 40 km south of Karratha');
+    await fill(
+      user,
       within(form).getByLabelText(/^Describe what you need/),
       'Bogged to the axles in a creek crossing',
     );
@@ -239,11 +240,11 @@ describe('sending a booking', () => {
     const api = fakeApi();
     const { user } = renderScreen(<BookingForm variant="standard" hotlines={HOTLINES} />);
     const form = await screen.findByRole('form', { name: 'Book a Service' });
-    await user.type(field(form, 'Full Name'), 'Kim Lee');
-    await user.type(field(form, 'Phone Number'), '0498 765 432');
-    await user.type(field(form, 'Email Address'), 'kim@example.com');
+    await fill(user, field(form, 'Full Name'), 'Kim Lee');
+    await fill(user, field(form, 'Phone Number'), '0498 765 432');
+    await fill(user, field(form, 'Email Address'), 'kim@example.com');
     await choose(user, selectInput(form, /^Service Required/), 'Local Towing');
-    await user.type(field(form, 'Location'), 'Karratha');
+    await fill(user, field(form, 'Location'), 'Karratha');
     await user.click(within(form).getByRole('button', { name: 'Submit Booking' }));
     await waitFor(() =>
       expect(selectInput(form, /^Preferred Time/).getAttribute('aria-invalid')).toBe('true'),

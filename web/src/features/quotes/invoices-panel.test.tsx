@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, formatCents, type Invoice } from '@pilbara/shared-schema';
 import { anInvoice } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
+import { fill } from '../../lib/testing/user-input';
 import { fakeApi, json, setOnline } from '../../lib/testing/fake-api';
 import { businessYear } from '../../sync/leases';
 import { db, resetDevice } from '../../sync/testing/device';
@@ -96,8 +97,8 @@ describe('recording a payment', () => {
     expect(amount.value).toBe('100.00');
     await user.click(within(form).getByRole('radio', { name: 'Bank transfer' }));
     await user.clear(amount);
-    await user.type(amount, '40');
-    await user.type(within(form).getByLabelText(/^Reference/), 'EFT 99812');
+    await fill(user, amount, '40');
+    await fill(user, within(form).getByLabelText(/^Reference/), 'EFT 99812');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
 
     expect(await screen.findByText(MESSAGES.PAYMENT_RECORDED_TITLE)).toBeTruthy();
@@ -126,13 +127,13 @@ describe('recording a payment', () => {
     const form = await screen.findByRole('form', { name: 'Record payment' });
     const amount = within(form).getByLabelText(/^Amount/);
     await user.clear(amount);
-    await user.type(amount, '100.01');
+    await fill(user, amount, '100.01');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     expect(
       await within(form).findByText(MESSAGES.paymentTooLarge(formatCents(10000))),
     ).toBeTruthy();
     await user.clear(amount);
-    await user.type(amount, '0');
+    await fill(user, amount, '0');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     expect(await within(form).findByText(MESSAGES.PAYMENT_AMOUNT_MIN)).toBeTruthy();
     expect(await db.payments.count()).toBe(0);
@@ -179,10 +180,10 @@ describe('credit notes and refunds', () => {
     expect(form.textContent).toContain('$100.00 can be credited');
     const amount = within(form).getByLabelText(/^Credit amount/);
     await user.clear(amount);
-    await user.type(amount, '25');
+    await fill(user, amount, '25');
     await user.click(within(form).getByRole('button', { name: 'Issue credit note' }));
     expect(await within(form).findByText(MESSAGES.CREDIT_REASON_REQUIRED)).toBeTruthy();
-    await user.type(within(form).getByLabelText(/^Reason/), 'Winch hire not used');
+    await fill(user, within(form).getByLabelText(/^Reason/), 'Winch hire not used');
     await user.click(within(form).getByRole('button', { name: 'Issue credit note' }));
 
     expect(await screen.findByText(QUOTES_TEXT.creditIssued('$25.00', 'INV-2026-1'))).toBeTruthy();
@@ -205,8 +206,8 @@ describe('credit notes and refunds', () => {
     const amount = within(form).getByLabelText(/^Credit amount/) as HTMLInputElement;
     expect(amount.value).toBe('40.00');
     await user.clear(amount);
-    await user.type(amount, '41');
-    await user.type(within(form).getByLabelText(/^Reason/), 'Goodwill');
+    await fill(user, amount, '41');
+    await fill(user, within(form).getByLabelText(/^Reason/), 'Goodwill');
     await user.click(within(form).getByRole('button', { name: 'Issue credit note' }));
     expect(await within(form).findByText(MESSAGES.creditTooLarge('$40.00'))).toBeTruthy();
     expect(await db.credit_notes.count()).toBe(0);
@@ -234,7 +235,7 @@ describe('credit notes and refunds', () => {
     );
     const amount = within(form).getByLabelText(/^Amount/);
     await user.clear(amount);
-    await user.type(amount, '31');
+    await fill(user, amount, '31');
     await user.click(within(form).getByRole('button', { name: 'Record refund' }));
     expect(await within(form).findByText(MESSAGES.refundTooLarge('$30.00'))).toBeTruthy();
     expect(await db.payments.count()).toBe(0);
