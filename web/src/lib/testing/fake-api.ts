@@ -10,6 +10,8 @@ import { afterEach, vi } from 'vitest';
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string, without its '?'. */
+  query: string;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -53,6 +55,7 @@ export function fakeApi(routes: Record<string, Route | Answer> = {}): FakeApi {
       const call: ApiCall = {
         method,
         path: url.pathname,
+        query: url.search.replace(/^\?/, ''),
         body: text ? (JSON.parse(text) as unknown) : undefined,
         headers: Object.fromEntries(new Headers(init?.headers).entries()),
       };
