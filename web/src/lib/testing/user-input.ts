@@ -1,5 +1,5 @@
 /** What a user does with a form in a screen test: choose from a Mantine Select, fill a field. */
-import { screen, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
 /**
@@ -19,8 +19,16 @@ export function selectInput(container: HTMLElement, label: RegExp | string): HTM
 
 export async function choose(user: UserEvent, input: HTMLElement, option: string): Promise<void> {
   await user.click(input);
-  // Mantine keeps a closed dropdown's options in the page, hidden; the open one is what counts.
-  await user.click(await screen.findByRole('option', { name: option, hidden: true }));
+  // Mantine keeps a closed dropdown's options in the page, hidden; the open one is what counts:
+  // the list the field now controls, when it names one.
+  const list = await waitFor(() => {
+    const field = document.activeElement ?? input;
+    const id = field.getAttribute('aria-controls') ?? input.getAttribute('aria-controls');
+    const found = id ? document.getElementById(id) : null;
+    if (!found) throw new Error('the select opened no list');
+    return found;
+  });
+  await user.click(await within(list).findByRole('option', { name: option, hidden: true }));
 }
 
 /**
