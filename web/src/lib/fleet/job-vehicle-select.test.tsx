@@ -5,7 +5,6 @@ import {
   todayInPerth,
   type Job,
   type PrestartCheck,
-  type Vehicle,
   type VehicleDefect,
 } from '@pilbara/shared-schema';
 import { aJob, aVehicle } from '@pilbara/shared-schema/testing';
