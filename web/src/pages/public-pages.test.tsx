@@ -6,6 +6,7 @@ import {
   PRODUCT_NAME,
   SERVICE_AREA_RESPONSE_TIMES,
   formatPrice,
+  type AdvertisedPrice,
 } from '@pilbara/shared-schema';
 import { renderScreen } from '../app/test-providers';
 import { telHref } from '../lib/format';
@@ -26,7 +27,7 @@ function hrefs(links: HTMLElement[]): (string | null)[] {
 describe('the pricing guide', () => {
   it('shows every advertised price from the one price list', () => {
     renderScreen(<PricingPage />, { route: '/pricing' });
-    for (const price of Object.values(ADVERTISED_PRICES)) {
+    for (const price of Object.values(ADVERTISED_PRICES) as AdvertisedPrice[]) {
       const heading = screen.getByRole('heading', { name: price.label });
       const card = heading.closest<HTMLElement>('.mantine-Card-root');
       expect(card).not.toBeNull();

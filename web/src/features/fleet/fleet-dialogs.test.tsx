@@ -36,6 +36,7 @@ function defect(overrides: Partial<VehicleDefect> = {}): VehicleDefect {
     resolution: null,
     serviceRecordId: null,
     resolutionNote: null,
+    updatedAt: NOW,
     ...overrides,
   } as VehicleDefect;
 }

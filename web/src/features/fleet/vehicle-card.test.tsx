@@ -73,7 +73,8 @@ describe('a vehicle’s card', () => {
   it('lists the fuel it took, marking a fill this device has not sent yet', async () => {
     await db.vehicles.put(stored({ id: 1, registration: 'FUE001' }));
     await db.fuel_records.put({
-      ...fuelAddArgs({ id: 5, vehicleId: 1, odometerReading: 40200 }),
+      ...fuelAddArgs({ vehicleId: 1, odometerReading: 40200 }),
+      id: 5,
       dateTime: NOW,
       fillType: 'Full',
       efficiency: null,

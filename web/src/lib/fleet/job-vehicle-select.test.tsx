@@ -57,6 +57,7 @@ function criticalDefect(vehicleId: number): VehicleDefect {
     resolution: null,
     serviceRecordId: null,
     resolutionNote: null,
+    updatedAt: NOW,
   } as VehicleDefect;
 }
 
