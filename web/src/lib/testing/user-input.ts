@@ -20,15 +20,17 @@ export function selectInput(container: HTMLElement, label: RegExp | string): HTM
 export async function choose(user: UserEvent, input: HTMLElement, option: string): Promise<void> {
   await user.click(input);
   // Mantine keeps a closed dropdown's options in the page, hidden; the open one is what counts:
-  // the list the field now controls, when it names one.
-  const list = await waitFor(() => {
-    const field = document.activeElement ?? input;
-    const id = field.getAttribute('aria-controls') ?? input.getAttribute('aria-controls');
-    const found = id ? document.getElementById(id) : null;
-    if (!found) throw new Error('the select opened no list');
-    return found;
+  // the list the field now controls, once it names one (a public form's select is swapped for
+  // the real one on the tap, so the focused field is asked too).
+  const target = await waitFor(() => {
+    const id =
+      document.activeElement?.getAttribute('aria-controls') ?? input.getAttribute('aria-controls');
+    const scope = (id && document.getElementById(id)) || document.body;
+    const matches = within(scope).queryAllByRole('option', { name: option, hidden: true });
+    if (matches.length !== 1) throw new Error(`${matches.length} options named ${option}`);
+    return matches[0]!;
   });
-  await user.click(await within(list).findByRole('option', { name: option, hidden: true }));
+  await user.click(target);
 }
 
 /**
