@@ -8,7 +8,13 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
-import { BACKUP_POLICY, OFFSITE_SCHEDULES, PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
+import {
+  BACKUP_POLICY,
+  OFFSITE_SCHEDULES,
+  PUBLIC_LIMITS,
+  SMS_CAPS,
+  STAFF_ALERT_DEFAULTS,
+} from '@pilbara/shared-schema';
 
 /** The repository root, resolved from this file's location (sync-server/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -130,6 +136,8 @@ const configSchema = z
     SMS_PER_HOUR: optionalText
       .transform((value) => (value === undefined ? SMS_CAPS.perHour : Number(value)))
       .pipe(z.number().int().min(1).max(100_000)),
+    ALERT_ESCALATE_MINUTES: wholeNumber(STAFF_ALERT_DEFAULTS.escalateAfterMinutes, 1, 120),
+    STAFF_SMS_PER_HOUR: wholeNumber(STAFF_ALERT_DEFAULTS.textsPerHour, 1, 10_000),
     BACKUP_DIR: optionalText,
     BACKUP_EVERY_MINUTES: wholeNumber(BACKUP_POLICY.everyMinutes, 0, 7 * 24 * 60),
     BACKUP_KEEP_HOURLY: wholeNumber(BACKUP_POLICY.keepHourly, 1, 10_000),
@@ -230,6 +238,15 @@ const configSchema = z
         apiBase: env.TWILIO_API_BASE,
         perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
         perHour: env.SMS_PER_HOUR,
+      },
+      /**
+       * Staff alerts: an emergency booking nobody takes texts the next person on the roster
+       * after `escalateAfterMinutes`, then everyone every as many minutes again; staff alert
+       * texts have their own hourly budget (`textsPerHour`), apart from the customers'.
+       */
+      staffAlerts: {
+        escalateAfterMinutes: env.ALERT_ESCALATE_MINUTES,
+        textsPerHour: env.STAFF_SMS_PER_HOUR,
       },
       /**
        * Backups (issue 32): a verified copy every `everyMinutes` (0: only by hand) into `dir`,

@@ -5,13 +5,14 @@ import { RECOMMEND_OPTIONS, URGENCY_LEVELS } from '../constants/statuses';
 import { BOOKING_MAX_DAYS_AHEAD } from '../constants/limits';
 import { bookingSchema } from '../entities/booking';
 import { contactSubmissionSchema } from '../entities/contact-submission';
+import { CONTACT_KINDS } from '../entities/email-record';
 import { feedbackSchema } from '../entities/feedback';
 import { jobSchema } from '../entities/job';
 import { MESSAGES } from '../messages';
 import { isBookingIdLookup, isJobIdLookup, isValidPhone } from '../rules/customer-match';
 import { addCalendarDays, isCalendarDate, todayInPerth } from '../rules/dates';
 import { TRACKING_TOKEN_PATTERN } from '../rules/tracking';
-import { optionalText, phoneField, requiredLine, requiredText } from './fields';
+import { optionalLine, optionalText, phoneField, requiredLine, requiredText } from './fields';
 import { hasControlCharacters } from '../rules/plain-text';
 import { EMERGENCY_TIME } from '../constants/services';
 
@@ -35,9 +36,16 @@ export const contactInputSchema = z.object({
   email: emailInput,
   serviceNeeded: requiredLine(MESSAGES.SERVICE_SELECT, 100),
   message: requiredText(MESSAGES.MESSAGE_REQUIRED, 5000),
+  /** A message (the default), or a quote request with the vehicle and route. */
+  kind: z.enum(CONTACT_KINDS).default('message'),
+  vehicle: optionalLine(100),
+  fromLocation: optionalLine(100),
+  toLocation: optionalLine(100),
 });
 /** Contact form values. */
 export type ContactInput = z.infer<typeof contactInputSchema>;
+/** Contact form values as entered (a message or a quote request). */
+export type ContactFormInput = z.input<typeof contactInputSchema>;
 
 /** POST /api/contact answer. */
 export const contactResponseSchema = z.object({
@@ -247,8 +255,9 @@ export const portalSearchFormSchema = portalSearchSchema.superRefine((values, ct
 });
 
 /**
- * A pending booking as its customer sees it: the reference, service, status, preferred date and
- * time and location, with contact details masked; never the description staff read.
+ * A booking as its customer sees it while it waits for staff (or after they declined it): the
+ * reference, service, status, preferred date and time and location, who has taken it and, for a
+ * declined one, why; contact details masked; never the description staff read.
  */
 export const publicBookingSchema = bookingSchema.pick({
   id: true,
@@ -263,6 +272,9 @@ export const publicBookingSchema = bookingSchema.pick({
   status: true,
   trackingToken: true,
   createdAt: true,
+  acknowledgedAt: true,
+  acknowledgedBy: true,
+  declineReason: true,
 });
 /** A booking in a public answer. */
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
@@ -310,6 +322,8 @@ export const trackResponseSchema = z.union([
     position: truckPositionSchema.nullable(),
     timeline: z.array(timelineEntrySchema),
     reviewed: z.boolean(),
+    /** Who took the booking the job came from, and when (absent for a job staff opened). */
+    confirmedBy: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
   }),
   z.object({ booking: publicBookingSchema }),
 ]);

@@ -39,3 +39,8 @@ export * from './offline-storage';
 export * from './sms';
 export * from './backups';
 export * from './sign-in';
+export * from './on-call';
+export * from './staff-alerts';
+export * from './booking-outcomes';
+export * from './contact-messages';
+export * from './reviews';

@@ -109,8 +109,9 @@ export function canSyncTable(actor: Actor, table: string): boolean {
 }
 
 /**
- * The mutators a driver may run: the status steps of a job they can see, taking an unassigned
- * job, its field record, notes and the vehicle it goes out on (issue 27: the driver does the
+ * The mutators a driver may run: the status steps of a job they can see (cancelling it
+ * included), taking an unassigned job, correcting its details, its field record, notes and the
+ * vehicle it goes out on (issue 27: the driver does the
  * whole job from their own screen), and logging fleet records. Every other mutator is for
  * admins.
  */
@@ -118,6 +119,8 @@ export const DRIVER_MUTATORS = [
   'job.markEnRoute',
   'job.startService',
   'job.complete',
+  'job.cancel',
+  'job.update',
   'job.reassign',
   'job.addNote',
   'job.assignVehicle',

@@ -21,9 +21,9 @@ export const TABLES = {
   contact_submissions: { idType: 'integer', json: [], booleans: [] },
   jobs: { idType: 'text', json: [], booleans: [], idPrefix: 'JOB' },
   job_updates: { idType: 'integer', json: [], booleans: [] },
-  emails: { idType: 'integer', json: ['customerInfo'], booleans: ['sent'] },
+  emails: { idType: 'integer', json: ['customerInfo', 'details', 'replies'], booleans: ['sent'] },
   bookings: { idType: 'text', json: [], booleans: [], idPrefix: 'BKG' },
-  feedback: { idType: 'integer', json: [], booleans: [] },
+  feedback: { idType: 'integer', json: ['replies'], booleans: [] },
   quotes: { idType: 'text', json: ['items'], booleans: [], idPrefix: 'Q' },
   vehicles: {
     idType: 'integer',

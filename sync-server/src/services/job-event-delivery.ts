@@ -42,6 +42,8 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
       event,
       job ?? { id: row.jobId, customerName: null, service: null },
       deps.publicUrl,
+      undefined,
+      deps.businessPhone,
     ).html;
     const attachments: MailAttachment[] = [];
     if (event === JOB_EVENTS.Completed && deps.jobSheet && job) {

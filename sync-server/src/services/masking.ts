@@ -35,7 +35,7 @@ export function maskJob(job: Job, knownPhone?: string): Job {
   };
 }
 
-/** A pending booking as its customer may see it (shared-schema `publicBookingSchema`). */
+/** A booking as its customer may see it (shared-schema `publicBookingSchema`). */
 export function maskBooking(booking: Booking, knownPhone?: string): PublicBooking {
   return {
     id: booking.id,
@@ -50,5 +50,8 @@ export function maskBooking(booking: Booking, knownPhone?: string): PublicBookin
     status: booking.status,
     trackingToken: booking.trackingToken,
     createdAt: booking.createdAt,
+    acknowledgedAt: booking.acknowledgedAt ?? null,
+    acknowledgedBy: booking.acknowledgedBy ?? null,
+    declineReason: booking.declineReason ?? null,
   };
 }

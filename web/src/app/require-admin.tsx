@@ -32,6 +32,9 @@ const NeedsAttentionList = lazy(() =>
 const LiveStatusWidget = lazy(() =>
   loadLiveStatus().then((m) => ({ default: m.LiveStatusWidget })),
 );
+const OnCallPanel = lazy(() =>
+  import('../features/staff-alerts').then((m) => ({ default: m.OnCallPanel })),
+);
 
 /**
  * Renders `children` for a signed-in admin. A signed-in driver is sent to their own screen
@@ -81,6 +84,11 @@ export function AdminRoute() {
           syncStatus={<SyncStatusChip />}
           syncIssues={<StaffNeedsAttention />}
           liveStatus={(props) => <LiveStatusWidget {...props} />}
+          onCallTab={
+            <Suspense fallback={<Loading />}>
+              <OnCallPanel />
+            </Suspense>
+          }
         />
       </Suspense>
     </RequireAdmin>

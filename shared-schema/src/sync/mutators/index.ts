@@ -4,7 +4,13 @@
  */
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
-import { bookingApprove } from './booking';
+import { bookingAcknowledge, bookingApprove, bookingDecline } from './booking';
+import {
+  contactMessageDraftQuote,
+  contactMessageRecordReply,
+  contactMessageSetStatus,
+  feedbackRecordReply,
+} from './contact-message';
 import { photoAdd, signatureAdd } from './field-record';
 import {
   creditNoteIssue,
@@ -22,12 +28,18 @@ import {
   jobRestore,
   jobUpdateFields,
 } from './job';
-import { jobComplete, jobMarkEnRoute, jobSetStatus, jobStartService } from './job-status';
+import {
+  jobCancel,
+  jobComplete,
+  jobMarkEnRoute,
+  jobSetStatus,
+  jobStartService,
+} from './job-status';
 import { mergeNoticeSettle } from './merge-notice';
 import { notificationPreferencesSave } from './notification-preferences';
 import { defectResolve, prestartSubmit } from './prestart';
 import { positionReport } from './position';
-import { quoteDelete, quoteDuplicate, quoteSave, quoteSetStatus } from './quote';
+import { quoteDelete, quoteDuplicate, quoteRenew, quoteSave, quoteSetStatus } from './quote';
 import { expenseAdd, fuelAdd, mileageAdd, serviceAdd } from './records';
 import {
   vehicleAdd,
@@ -38,6 +50,7 @@ import {
 } from './vehicle';
 
 export * from './booking';
+export * from './contact-message';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
@@ -52,12 +65,15 @@ export * from './vehicle';
 
 const ALL = [
   bookingApprove,
+  bookingAcknowledge,
+  bookingDecline,
   jobCreate,
   jobUpdateFields,
   jobMarkEnRoute,
   jobStartService,
   jobComplete,
   jobSetStatus,
+  jobCancel,
   jobReassign,
   jobAssignVehicle,
   jobAddNote,
@@ -67,6 +83,7 @@ const ALL = [
   quoteSetStatus,
   quoteDuplicate,
   quoteDelete,
+  quoteRenew,
   quoteAccept,
   invoiceRaise,
   invoiceRecordPayment,
@@ -88,6 +105,10 @@ const ALL = [
   defectResolve,
   positionReport,
   mergeNoticeSettle,
+  contactMessageSetStatus,
+  contactMessageRecordReply,
+  contactMessageDraftQuote,
+  feedbackRecordReply,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

@@ -27,6 +27,7 @@ import {
   type StatusAction,
 } from './job-context';
 import { jobReassign } from './job';
+import { reasonSchema } from '../../api/fields';
 
 function statusStep<const N extends string>(
   name: N,
@@ -131,6 +132,38 @@ export const jobSetStatus = defineMutator({
           eventTime(ctx),
         ),
         ...(args.status === 'En Route' ? [] : dropPosition(ctx)),
+      ],
+      { job: updated },
+    );
+  },
+});
+
+/**
+ * `job.cancel`: an active job is cancelled with the reason the customer is told (the server
+ * texts and emails them once, from the change log). It leaves the lists, as every finished job
+ * does, and its tracking link says it is cancelled and why. Drivers may cancel the jobs they
+ * can see (the customer called them off at the roadside), offline like every other step.
+ */
+export const jobCancel = defineMutator({
+  name: 'job.cancel',
+  argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema, reason: reasonSchema }),
+  reads: (args) => readJobAndPosition(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (isFinishedStatus(job.status))
+      return reject('invalid_state', MESSAGES.JOB_FINISHED, 'status');
+    const updated: Job = {
+      ...job,
+      status: 'Cancelled',
+      cancelReason: args.reason,
+      updatedAt: ctx.now,
+    };
+    return succeed(
+      [
+        put('jobs', updated as Row),
+        jobUpdate(args.updateId, job.id, 'Cancelled', `Cancelled: ${args.reason}`, eventTime(ctx)),
+        ...dropPosition(ctx),
       ],
       { job: updated },
     );

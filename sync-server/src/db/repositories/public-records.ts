@@ -13,6 +13,7 @@ import type {
   Feedback,
   FeedbackData,
   Job,
+  QuoteRequestDetails,
 } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 import { bookingFromInput, phoneKey } from '@pilbara/shared-schema';
@@ -35,9 +36,11 @@ function putSynced<T extends { id: string | number }>(
 }
 
 export function insertContactSubmission(db: Db, input: ContactInput, now: Date): ContactSubmission {
+  // The table of the data definitions: a quote request's extras live with its `emails` row.
+  const { firstName, lastName, phone, email, serviceNeeded, message } = input;
   return putRow<ContactSubmission>(db, 'contact_submissions', {
     id: mintIntegerId(db, 'contact_submissions'),
-    ...input,
+    ...{ firstName, lastName, phone, email, serviceNeeded, message },
     createdAt: now.toISOString(),
   });
 }
@@ -47,13 +50,21 @@ export interface NewEmailRecord {
   subject: string;
   htmlContent: string;
   customerInfo: EmailCustomerInfo | null;
+  kind?: 'message' | 'quote';
+  details?: QuoteRequestDetails | null;
 }
 
 export function insertEmailRecord(db: Db, email: NewEmailRecord, now: Date): EmailRecord {
   return putSynced<EmailRecord>(
     db,
     'emails',
-    { id: mintIntegerId(db, 'emails'), ...email, timestamp: now.toISOString(), sent: false },
+    {
+      id: mintIntegerId(db, 'emails'),
+      ...email,
+      timestamp: now.toISOString(),
+      sent: false,
+      status: 'new',
+    },
     now,
   );
 }
@@ -153,6 +164,19 @@ export function findJobByToken(db: Db, token: string): Job | undefined {
 /** The booking a tracking token belongs to, while it still waits for approval. */
 export function findPendingBookingByToken(db: Db, token: string): Booking | undefined {
   return bookingsWhere(db, "trackingToken = ? AND status = 'pending'", [token])[0];
+}
+
+/**
+ * The booking a tracking token belongs to while it has no job: waiting for approval, or
+ * declined (its link then says why).
+ */
+export function findJoblessBookingByToken(db: Db, token: string): Booking | undefined {
+  return bookingsWhere(db, "trackingToken = ? AND status IN ('pending', 'declined')", [token])[0];
+}
+
+/** The booking a job came from (the one that handed it its tracking token), if any. */
+export function findBookingOfToken(db: Db, token: string): Booking | undefined {
+  return bookingsWhere(db, 'trackingToken = ?', [token])[0];
 }
 
 /**

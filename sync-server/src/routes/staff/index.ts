@@ -19,6 +19,9 @@ import { jobRoutes } from './jobs';
 import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
+import { onCallRoutes } from './on-call';
+import { contactMessageRoutes } from './contact-messages';
+import { reviewRoutes } from './reviews';
 import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -42,5 +45,8 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
     await adminArea.register(backupRoutes);
+    await adminArea.register(onCallRoutes);
+    await adminArea.register(contactMessageRoutes);
+    await adminArea.register(reviewRoutes);
   });
 };

@@ -177,3 +177,16 @@ async function restoreJob(jobId: string): Promise<boolean> {
   success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobRestored(jobNamed(result, jobId)));
   return true;
 }
+
+/** Declines the booking with the reason the customer is told; null when kept on this device. */
+export async function declineBooking(bookingId: string, reason: string): Promise<string | null> {
+  let result: MutateResult;
+  try {
+    result = await mutate('booking.decline', { bookingId, reason });
+  } catch (error) {
+    return error instanceof Error ? error.message : MESSAGES.BOOKING_DECLINE_FAILED;
+  }
+  if (!result.ok) return result.message;
+  success(MESSAGES.BOOKING_DECLINED_TITLE, ADMIN_TOASTS.bookingDeclined(bookingId));
+  return null;
+}

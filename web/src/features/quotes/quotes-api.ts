@@ -46,6 +46,16 @@ export async function sendQuoteEmail(id: string): Promise<Quote> {
   );
 }
 
+/** POST renew: a quote past its date is good again and emailed again. */
+export async function renewQuote(id: string): Promise<Quote> {
+  return online(
+    async () =>
+      quoteResponseSchema.parse(
+        await apiRequest<unknown>(quotePath(id, 'renew'), { method: 'POST', body: {} }),
+      ).quote,
+  );
+}
+
 /** A file the server makes (a PDF, a CSV), as a blob. */
 async function fetchFile(path: string, accept: string): Promise<Blob> {
   return online(async () => {

@@ -30,6 +30,8 @@ export type Tracked =
       position?: TruckPosition | null;
       timeline?: readonly TimelineEntry[];
       reviewed?: boolean;
+      /** Who took the booking the job came from (only the tracking link's answer says). */
+      confirmedBy?: { name: string; at: string } | null;
     }
   | { booking: PublicBooking };
 
@@ -55,6 +57,7 @@ type LookupAnswer = Partial<{
   timeline: TimelineEntry[];
   reviewed: boolean;
   booking: PublicBooking;
+  confirmedBy: { name: string; at: string } | null;
 }>;
 
 /**
@@ -66,11 +69,13 @@ export function trackedOf(answer: LookupAnswer | TrackResponse | null | undefine
   if (!answer) return null;
   if ('job' in answer && answer.job) {
     const reviewed = 'reviewed' in answer ? answer.reviewed : undefined;
+    const confirmedBy = 'confirmedBy' in answer ? (answer.confirmedBy ?? null) : null;
     return {
       job: answer.job,
       position: ('position' in answer ? answer.position : null) ?? null,
       timeline: ('timeline' in answer ? answer.timeline : undefined) ?? [],
       ...(reviewed === undefined ? {} : { reviewed }),
+      ...(confirmedBy ? { confirmedBy } : {}),
     };
   }
   if ('booking' in answer && answer.booking) return { booking: answer.booking };
