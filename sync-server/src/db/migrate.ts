@@ -9,10 +9,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_ROOT } from '../server-root';
 import type { Db } from './connection';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 const MIGRATION_FILE = /^(\d{4})_[a-z0-9_-]+\.sql$/;
 
