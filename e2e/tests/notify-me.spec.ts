@@ -26,7 +26,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { NOTIFY_ME_LABEL, NOTIFY_ME_TEXT, pushMessageFor } from '@pilbara/shared-schema';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { PortalPage } from '../page-models/tracking';
 import {
@@ -36,6 +36,9 @@ import {
   uniqueCustomer,
   updateJob,
 } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
