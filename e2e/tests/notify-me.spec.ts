@@ -216,7 +216,7 @@ test("the server's En Route push is shown by the app's service worker and links 
 
   // The push service's stand-in here is DevTools' delivery, which answers before the worker has
   // the message and reports nothing back; with every core busy, one delivery in a few never
-  // reached the worker (no notification after 45 s, seen under ../shared/tools/under-load). What
+  // reached the worker (no notification after 45 s, seen under scripts/under-load.mjs). What
   // this test is about is what the server composed and what the worker shows, so it delivers
   // again while the phone does not show the message; the tag keeps it to one notification, and
   // exactly one, with its text and link, is what is asserted.

@@ -196,7 +196,7 @@ test.describe('customer dashboard', () => {
 
     await dashboard.tab('Profile').click();
     await expect(page.getByText(who.phone)).toBeVisible();
-    // Public answers mask the email (DESIGN §7): first letter and domain only.
+    // Public answers mask the email (docs/security.md): first letter and domain only.
     await expect(page.getByText(`${who.email[0]}•••@example.com`)).toBeVisible();
 
     // Saved info survives a reload; Track Live opens the portal on that job.

@@ -1,5 +1,5 @@
 /**
- * What a tracking link shows (DESIGN.md §7, §11): the job with that token — masked, with the
+ * What a tracking link shows (docs/security.md): the job with that token — masked, with the
  * truck's last fix while it is En Route, its recorded timeline and whether the customer has
  * reviewed it (issue 27) — or the booking while it waits for approval. One code
  * path for `GET /api/track/:token` (routes/public/job-lookup.ts) and for the tracking link's page,
@@ -36,8 +36,9 @@ export function findByToken(app: FastifyInstance, token: string): FoundByToken |
 }
 
 /**
- * The customer's timeline of a job: each step at the time the device recorded it, from the
- * job's history (DESIGN §12; rules/timeline.ts). The history itself stays with staff.
+ * The customer's timeline of a job: each step at the time the device recorded it, from the job's
+ * history (docs/decisions/2026-11-27-recorded-times-only.md; rules/timeline.ts). The history itself
+ * stays with staff.
  */
 export function timelineOf(app: FastifyInstance, job: Job): TimelineEntry[] {
   return customerTimeline(job, updatesOfJob(app.db, job.id));
