@@ -6,10 +6,12 @@
 // engine, how long each step took, and one summary line 'tests: N passed, N failed' counted from
 // the runners' reports.
 //
-// Two lanes run side by side, so both cores work: the checks (format, lint, type-check: each one
-// process on one core) beside the builds and the tests (vitest and Playwright keep a worker per
-// core). The system programs download beside the workspace install. The checks' output is
-// printed as each ends, the tests' as it comes. docs/testing.md has the times of each step.
+// Two lanes run side by side, so both cores work. The main lane builds, then runs vitest and the
+// Chromium journeys, which keep a worker per core. The side lane runs the checks (format, lint,
+// type-check: each one process on one core), then the WebKit and Firefox journeys, which spend
+// much of their time waiting. The system programs download beside the workspace install. The
+// side lane's output is printed as each step ends, the main lane's as it comes.
+// docs/testing.md has the times of each step.
 import { mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureSystemPrograms, pnpmAsync, runAsync } from './lib.mjs';
@@ -26,7 +28,7 @@ const steps = [];
 const failures = [];
 
 /**
- * Runs one step: `work` resolves `{ status, output? }`. A step of the checks lane prints its
+ * Runs one step: `work` resolves `{ status, output? }`. A step of the side lane prints its
  * output when it ends, under its name, so the two lanes never interleave mid-line.
  */
 async function step(lane, name, work) {
@@ -53,16 +55,30 @@ if (failures.length > 0) {
 }
 
 const quiet = { quiet: true };
-const checks = (async () => {
-  await step('checks', 'format check (prettier)', () => pnpmAsync(['run', 'format:check'], quiet));
-  await step('checks', 'lint (eslint)', () =>
+/** Settles once the PWA and the server are built (the main lane builds them first). */
+let builtForJourneys;
+const builds = new Promise((resolve) => (builtForJourneys = resolve));
+
+const side = (async () => {
+  await step('side', 'format check (prettier)', () => pnpmAsync(['run', 'format:check'], quiet));
+  await step('side', 'lint (eslint)', () =>
     pnpmAsync(['exec', 'eslint', '.', '--max-warnings', '0'], quiet),
   );
-  await step('checks', 'unused code (knip)', () =>
+  await step('side', 'unused code (knip)', () =>
     pnpmAsync(['exec', 'knip', '--no-progress'], quiet),
   );
-  await step('checks', 'type-check (tsc, each package)', () =>
+  await step('side', 'type-check (tsc, each package)', () =>
     pnpmAsync(['run', 'typecheck'], quiet),
+  );
+  // The key journeys in WebKit and Firefox (one worker per engine), against the same build. Much
+  // of their time is waiting (reconnects, the outbox's retry), so they run beside the main lane.
+  await systemPrograms;
+  if (!(await builds)) return;
+  await step('side', 'e2e: WebKit and Firefox', () =>
+    pnpmAsync(['--filter', '@pilbara/e2e', 'run', 'test:engines'], {
+      ...quiet,
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'engines.json') },
+    }),
   );
 })();
 
@@ -76,35 +92,30 @@ function vitest(pkg) {
 }
 
 const vitestPackages = ['shared-schema', 'sync-server', 'web'];
-const tests = (async () => {
+const main = (async () => {
   // The builds the journeys run against: the PWA, and the server as plain JavaScript.
-  const web = await step('tests', 'build: web (vite)', () =>
+  const web = await step('main', 'build: web (vite)', () =>
     pnpmAsync(['--filter', '@pilbara/web', 'build']),
   );
-  await step('tests', 'build: server (esbuild)', () =>
+  const server = await step('main', 'build: server (esbuild)', () =>
     runAsync(process.execPath, ['build.mjs'], { cwd: join(ROOT, 'sync-server') }),
   );
+  builtForJourneys(web === 0 && server === 0);
   // The root's own tests (scripts/*.test.mjs: each lint boundary fails on a deliberate violation).
-  await step('tests', 'vitest: root', () => vitest('root'));
-  await step('tests', 'vitest: shared-schema', () => vitest('shared-schema'));
-  await step('tests', 'vitest: web', () => vitest('web'));
+  await step('main', 'vitest: root', () => vitest('root'));
+  await step('main', 'vitest: shared-schema', () => vitest('shared-schema'));
+  await step('main', 'vitest: web', () => vitest('web'));
   // A test of the server renders a PDF to a picture with poppler-utils.
   await systemPrograms;
-  await step('tests', 'vitest: sync-server', () => vitest('sync-server'));
-  if (web !== 0) return;
-  await step('tests', 'e2e: Chromium (Playwright)', () =>
+  await step('main', 'vitest: sync-server', () => vitest('sync-server'));
+  if (!(await builds)) return;
+  await step('main', 'e2e: Chromium (Playwright)', () =>
     pnpmAsync(['--filter', '@pilbara/e2e', 'test'], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'playwright.json') },
     }),
   );
-  // The same build, the key journeys in WebKit and Firefox (one worker per engine).
-  await step('tests', 'e2e: WebKit and Firefox', () =>
-    pnpmAsync(['--filter', '@pilbara/e2e', 'run', 'test:engines'], {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'engines.json') },
-    }),
-  );
 })();
-await Promise.all([systemPrograms, checks, tests]);
+await Promise.all([systemPrograms, side, main]);
 const totalSeconds = (Date.now() - started) / 1000;
 writeFileSync(join(REPORTS, 'steps.json'), `${JSON.stringify({ totalSeconds, steps }, null, 2)}\n`);
 
