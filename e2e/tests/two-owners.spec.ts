@@ -242,8 +242,10 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     // sent with the push. Here, the time each button was pressed.
     const madeAt = await outboxTimes(a.page, jobId);
     expect(madeAt).toEqual(times.map((time) => time.toISOString()));
-    // Signal returns a little after the last press.
-    while (Date.now() < times[2]!.getTime() + 2_000) await a.page.waitForTimeout(250);
+    // Signal returns a little after the last press: the real clock passes it first.
+    await expect
+      .poll(() => Date.now(), { timeout: SYNC_TIMEOUT })
+      .toBeGreaterThan(times[2]!.getTime() + 2_000);
     await a.page.clock.setFixedTime(new Date());
     await devices.contexts.a.setOffline(false);
 
