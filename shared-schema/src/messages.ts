@@ -132,7 +132,7 @@ export const MESSAGES = {
   PAYMENT_ERROR_DESCRIPTION: 'An unexpected error occurred. Please try again.',
   IMAGE_UNAVAILABLE: 'Image unavailable',
   USE_AUTH_OUTSIDE_PROVIDER,
-  /** DESIGN §8: checkout without configured card keys (own wording). */
+  /** docs/operations.md: checkout without configured card keys (own wording). */
   CARD_PAYMENTS_NOT_SET_UP:
     'Card payment is not set up. Please contact us to pay by cash, card on site or bank transfer.',
 

@@ -1,5 +1,5 @@
 /**
- * Pre-renders the public pages to HTML (DESIGN §11 "First visit"), run by the build (vite.config.ts)
+ * Pre-renders the public pages to HTML (docs/features.md), run by the build (vite.config.ts)
  * once Vite has written the client bundle to dist/ and the Node bundle of src/prerender.tsx to
  * dist-ssr/. For every public route it writes dist/<route>.html (the home page is index.html):
  *

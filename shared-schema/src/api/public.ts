@@ -57,8 +57,8 @@ export const contactResponseSchema = z.object({
  * Builds the booking schema with the given source of "today" (a Perth `YYYY-MM-DD`), so tests and
  * a server that accepts bookings queued offline overnight can choose their own clock.
  *
- * There is no `id`: a guest never chooses a record id (DESIGN §11). The server mints the booking
- * id and its tracking token, and drops any id a request carries.
+ * There is no `id`: a guest never chooses a record id (docs/security.md). The server mints the
+ * booking id and its tracking token, and drops any id a request carries.
  */
 export function makeBookingInputSchema(today: () => string = todayInPerth) {
   return z
@@ -165,7 +165,7 @@ const subScore = z
   .max(5, MESSAGES.RATING_RANGE);
 
 /**
- * What a customer proves a job is theirs with (DESIGN §11): the job's tracking token, or its
+ * What a customer proves a job is theirs with (docs/security.md): the job's tracking token, or its
  * phone — the whole number, or its last four digits (rules/customer-match.ts).
  */
 export const phoneProofSchema = z
@@ -234,7 +234,7 @@ export const createFeedbackResponseSchema = z.object({
 
 /**
  * Portal search (GET /api/jobs/search?query=…&phone=…): a job id (or a booking reference) and
- * the phone digits that prove it is the caller's. A name alone finds nothing (DESIGN §11).
+ * the phone digits that prove it is the caller's. A name alone finds nothing (docs/security.md).
  */
 export const portalSearchSchema = z.object({
   query: requiredText(MESSAGES.PORTAL_SEARCH_EMPTY, 100),

@@ -17,7 +17,7 @@ export const PHOTO_STAGE_LABELS: Record<PhotoStage, string> = {
 
 /**
  * The stages a customer tracking their own job sees: the condition of their vehicle when it was
- * picked up and dropped off. Damage and other photos stay with staff (DESIGN §11).
+ * picked up and dropped off. Damage and other photos stay with staff (docs/security.md).
  */
 export const CUSTOMER_PHOTO_STAGES: readonly PhotoStage[] = ['pickup', 'dropoff'];
 

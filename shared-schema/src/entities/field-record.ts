@@ -77,7 +77,7 @@ export type JobSignature = z.infer<typeof jobSignatureSchema>;
 /**
  * Table `stored_files`: the files the server holds, by content hash. The server writes a row
  * once it has checked an upload's bytes against their hash; a device drops its full-size copy
- * only when the row for that hash reaches it (DESIGN §11).
+ * only when the row for that hash reaches it (docs/security.md).
  */
 export const storedFileSchema = z.object({
   id: contentHashSchema,

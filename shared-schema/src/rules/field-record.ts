@@ -171,9 +171,9 @@ export function completionGaps(
 }
 
 /**
- * What the server knows of a stored file's place in the records (issue 25, DESIGN §12 "files
- * follow their rows"): the jobs whose photos or signatures name it, whether a pre-start check or
- * defect names it, and whether the asking user uploaded its bytes themselves.
+ * What the server knows of a stored file's place in the records (issue 25, docs/security.md): the
+ * jobs whose photos or signatures name it, whether a pre-start check or defect names it, and
+ * whether the asking user uploaded its bytes themselves.
  */
 export interface FileReferences {
   /** The jobs (their assignee) whose photos or signatures name the file. */

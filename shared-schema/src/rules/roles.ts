@@ -1,5 +1,5 @@
 /**
- * Roles and what each may touch (DESIGN.md §11, issue 20): pure rules the server enforces on
+ * Roles and what each may touch (docs/security.md, issue 20): pure rules the server enforces on
  * every call and sync page, and the device can ask to hide what its user cannot do.
  *
  * - `admin`: everything.

@@ -1,5 +1,5 @@
 /**
- * Outgoing email through nodemailer (DESIGN.md §8).
+ * Outgoing email through nodemailer (docs/operations.md).
  *
  * With SMTP_URL set, messages go to that server. Without it, each message is written as an
  * `.eml` file to DATA_DIR/outbox and counts as delivered, so the product works out of the box

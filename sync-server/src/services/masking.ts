@@ -1,5 +1,5 @@
 /**
- * Masks contact details in public answers (DESIGN.md §7): a phone keeps its last three digits
+ * Masks contact details in public answers (docs/security.md): a phone keeps its last three digits
  * (`•••• ••• 123`), an email its first letter and domain (`j•••@example.com`). A public lookup
  * shows a phone in full only when it is the very number the caller typed; staff notes and a
  * booking's description never leave the server in a public answer.

@@ -1,5 +1,5 @@
 /**
- * Every booking wakes someone (DESIGN §13 "Someone always answers").
+ * Every booking wakes someone (docs/messages.md, "Staff alerts").
  *
  * When the notifier first reads a new booking in the change log (services/job-event-claims.ts),
  * in the same transaction that moves its cursor, this claims:

@@ -1,5 +1,5 @@
 /**
- * What a tracking link shows (DESIGN.md §7, §11): the job with that token — masked, with the
+ * What a tracking link shows (docs/security.md): the job with that token — masked, with the
  * truck's last fix while it is En Route, its recorded timeline and whether the customer has
  * reviewed it (issue 27), and who took the booking it came from — or the booking while it waits
  * for approval (who has taken it), or after staff declined it (why). One code
@@ -46,8 +46,9 @@ function confirmedBy(app: FastifyInstance, job: Job): { name: string; at: string
 }
 
 /**
- * The customer's timeline of a job: each step at the time the device recorded it, from the
- * job's history (DESIGN §12; rules/timeline.ts). The history itself stays with staff.
+ * The customer's timeline of a job: each step at the time the device recorded it, from the job's
+ * history (docs/decisions/2026-11-27-recorded-times-only.md; rules/timeline.ts). The history itself
+ * stays with staff.
  */
 export function timelineOf(app: FastifyInstance, job: Job): TimelineEntry[] {
   return customerTimeline(job, updatesOfJob(app.db, job.id));

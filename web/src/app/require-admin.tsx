@@ -1,5 +1,5 @@
 /**
- * Staff-only routes (DESIGN §7): guests and customers opening /admin go to /auth. The server
+ * Staff-only routes (docs/security.md): guests and customers opening /admin go to /auth. The server
  * refuses every staff call from them anyway (403); this keeps them off a screen they cannot use.
  * `AdminRoute` composes the admin panel with the Quotes & Billing tab and the live-status widget,
  * all lazily, so none of the staff code reaches the public pages.

@@ -1,5 +1,6 @@
 /**
- * The Dexie database of the web app. Only db/, sync/ and feature data hooks touch it (STYLE.md).
+ * The Dexie database of the web app. Only db/, sync/ and feature data hooks touch it
+ * (docs/contributing.md).
  */
 import Dexie, { type Table } from 'dexie';
 import type { RowId, SyncedTable } from '@pilbara/shared-schema';

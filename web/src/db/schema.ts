@@ -10,7 +10,10 @@
 import type { Transaction } from 'dexie';
 import type { RecordConflict, Row, SyncedTable } from '@pilbara/shared-schema';
 
-/** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
+/**
+ * Public form kinds and the REST call each one is delivered to
+ * (docs/decisions/2026-11-21-public-forms-outbox.md).
+ */
 export const PUBLIC_FORM_ENDPOINTS = {
   contact: '/api/contact',
   booking: '/api/bookings',
@@ -71,7 +74,7 @@ export function confirmedTableName(table: SyncedTable): `confirmed_${SyncedTable
 /** A synced row as stored locally: the server's wire shape (money in cents, ISO dates). */
 export type SyncedRow = Row;
 
-/** One pending mutation of this device, in the order it was made (DESIGN §5 outbox). */
+/** One pending mutation of this device, in the order it was made (docs/sync.md). */
 export interface OutboxItem {
   /** Per-device, increasing by one with each mutation. */
   seq: number;
@@ -203,7 +206,7 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Staff sync (DESIGN §5): the visible tables screens read, the confirmed rows as the server
+    // Staff sync (docs/sync.md): the visible tables screens read, the confirmed rows as the server
     // sent them, the outbox of pending mutations, rejected mutations, and sync bookkeeping.
     version: 2,
     stores: {

@@ -1,5 +1,5 @@
 /**
- * The field record's files on this device (issue 19, DESIGN §11): a photo or signature is
+ * The field record's files on this device (issue 19, docs/security.md): a photo or signature is
  * recorded by its mutation and its bytes kept in `fieldFiles`, in one transaction; the leader
  * tab's uploader sends the bytes resumably (tus) once the server holds the record, and marks the
  * file uploaded when the server's `stored_files` lists the same hash. The full-size copy stays

@@ -2,7 +2,7 @@
  * Field record mutators (issue 19): `photo.add` and `signature.add` record a capture made on a
  * phone — offline as often as not — with the content hash, size and pixel size of its file. The
  * bytes travel separately, resumably, and only to a server that already holds this record; the
- * server names the file by its hash and checks the bytes against it (DESIGN §11).
+ * server names the file by its hash and checks the bytes against it (docs/security.md).
  */
 import { z } from 'zod';
 import {

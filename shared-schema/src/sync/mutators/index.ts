@@ -1,6 +1,6 @@
 /**
  * The registry of named mutators. A mutator whose arguments change gets a new name and the old
- * one stays here, so a device with an old outbox is still served (DESIGN.md §5).
+ * one stays here, so a device with an old outbox is still served (docs/sync.md).
  */
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';

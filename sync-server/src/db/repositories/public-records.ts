@@ -80,7 +80,7 @@ function getBooking(db: Db, id: string): Booking | undefined {
 
 /**
  * A new pending booking. The server mints its id and its tracking token: a guest never chooses a
- * record id (DESIGN §11), so whatever id a request carried was dropped by the schema.
+ * record id (docs/security.md), so whatever id a request carried was dropped by the schema.
  */
 /** Stores a guest's booking with a server-minted id and tracking token. */
 export function insertBooking(
@@ -181,7 +181,7 @@ export function findBookingOfToken(db: Db, token: string): Booking | undefined {
 
 /**
  * A customer's jobs by their phone number, newest first: equal numbers however written ('+61'
- * or '0', spaces), never by name (DESIGN §11: two customers may share a name).
+ * or '0', spaces), never by name (docs/security.md: two customers may share a name).
  */
 export function jobsForPhone(db: Db, phone: string): Job[] {
   const key = phoneKey(phone);

@@ -1,9 +1,9 @@
 /**
  * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
- * send (DESIGN.md §7). Bookings, emails, quotes, invoices, notification preferences and staff
+ * send (docs/security.md). Bookings, emails, quotes, invoices, notification preferences and staff
  * accounts, the messages sent to customers, and backups are for admins only, checked the same way; in the jobs and fleet calls a driver sees
- * only what their role may (DESIGN.md §11), and every write goes through the shared mutators,
+ * only what their role may (docs/security.md), and every write goes through the shared mutators,
  * whose role rules refuse the rest (see ./mutate).
  */
 import type { FastifyPluginAsync } from 'fastify';

@@ -6,7 +6,7 @@
  * - PUT /api/on-call: replaces the roster;
  * - GET/PUT /api/staff-alerts/preferences: the signed-in admin's push, text and email switches;
  * - POST/DELETE /api/staff-alerts/push: a device of theirs starts or stops getting pushes.
- * Admins only: new bookings are theirs to take (drivers never see bookings, DESIGN §11).
+ * Admins only: new bookings are theirs to take (drivers never see bookings: docs/decisions/2026-11-24-roles.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -85,7 +85,7 @@ export async function createJob(values: CreateJobData): Promise<string | null> {
     id = await mintId('JOB');
     const updateId = await mintId('job_updates');
     const assignedTo = values.assignedTo === DRIVER_UNASSIGNED ? undefined : values.assignedTo;
-    // The customer's tracking token travels with the job from this device (DESIGN §11).
+    // The customer's tracking token travels with the job from this device (docs/security.md).
     const trackingToken = mintTrackingToken();
     return mutate('job.create', { ...values, assignedTo, id, updateId, trackingToken });
   });

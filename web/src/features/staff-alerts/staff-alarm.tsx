@@ -1,5 +1,5 @@
 /**
- * The in-app alarm (DESIGN §13): on any staff screen an admin has open, a new booking nobody has
+ * The in-app alarm (docs/messages.md, "Staff alerts"): on any staff screen an admin has open, a new booking nobody has
  * taken rings — a banner at the top of the screen and a sound — until someone says "I've got
  * it", approves or declines it, on this device or any other (the booking's `acknowledgedAt`
  * arrives by sync and the alarm stops everywhere). It reads the synced bookings in Dexie, so it

@@ -87,9 +87,10 @@ function Fact({
 }
 
 /**
- * A found job on the portal: status, progress, driver, the one arrival estimate (rules/
- * arrival.ts: the truck's while it shares a position, else the office's), the truck on the map
- * while it is En Route (issue 20) and the timeline of recorded times (DESIGN §12).
+ * A found job on the portal: status, progress, driver, the one arrival estimate (rules/ arrival.ts:
+ * the truck's while it shares a position, else the office's), the truck on the map while it is En
+ * Route (issue 20) and the timeline of recorded times
+ * (docs/decisions/2026-11-27-recorded-times-only.md).
  */
 export function JobDetails({
   job,

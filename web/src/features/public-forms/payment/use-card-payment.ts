@@ -1,5 +1,5 @@
 /**
- * Card payment of a quote in the checkout window (spec §2 Checkout, §7, DESIGN §8):
+ * Card payment of a quote in the checkout window (spec §2 Checkout, §7, docs/features.md):
  * 0. ask the server whether the quote has expired (GET /api/quotes/{id}/pay-status): past its
  *    date it cannot be paid, and the page says so with the phone instead of a card form;
  * 1. read the publishable key from GET /api/config (an empty key means card payment is not set
@@ -53,7 +53,7 @@ async function preparePayment(
   try {
     const answer = await apiRequest<{ clientSecret?: string }>(
       `/api/quotes/${encodeURIComponent(quoteId)}/create-payment-intent`,
-      // The pay link's token (DESIGN §11); staff opening Pay Now are signed in instead.
+      // The pay link's token (docs/security.md); staff opening Pay Now are signed in instead.
       { method: 'POST', body: token ? { token } : {} },
     );
     if (!answer?.clientSecret) return { status: 'setup-failed' };
