@@ -19,8 +19,8 @@ import { SiteHeader } from './site-header';
 // Not part of the pre-rendered page: it appears (if at all) once the page is running, so its
 // code loads after hydration.
 const InstallCard = lazy(() => import('./install-card').then((m) => ({ default: m.InstallCard })));
-// The in-app alarm for a new booking nobody has taken, on every page an admin has open (DESIGN
-// §13). It reads the synced bookings, so it rings offline too for what this device has; its
+// The in-app alarm for a new booking nobody has taken, on every page an admin has open
+// (docs/messages.md). It reads the synced bookings, so it rings offline too for what this device has; its
 // chunk (Dexie, the sound) never loads for anyone else.
 const StaffAlarm = lazy(() =>
   import('../features/staff-alerts').then((m) => ({ default: m.StaffAlarm })),
