@@ -47,6 +47,7 @@ export * from './quote';
 export * from './service-record';
 export * from './user';
 export * from './vehicle';
+export * from './wa-towing';
 
 /** The tables only the server holds: accounts, contact messages, the messages it sends. */
 export const SERVER_ONLY_TABLES = ['users', 'contact_submissions', 'notifications'] as const;
