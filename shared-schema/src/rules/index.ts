@@ -45,3 +45,4 @@ export * from './record-retention';
 export * from './complaints';
 export * from './occurrences';
 export * from './crash-tow';
+export * from './yard';

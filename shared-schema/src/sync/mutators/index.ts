@@ -5,6 +5,21 @@
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
 import { bookingApprove } from './booking';
+import {
+  complaintAdvance,
+  complaintRecord,
+  occurrenceRecord,
+  occurrenceReported,
+} from './compliance';
+import { crashTowMark, crashTowMarkLoaded, crashTowOverride, crashTowSave } from './crash-tow';
+import {
+  yardAccess,
+  yardBookIn,
+  yardMove,
+  yardRecordPayment,
+  yardRelease,
+  yardSetHolds,
+} from './yard';
 import { photoAdd, signatureAdd } from './field-record';
 import {
   creditNoteIssue,
@@ -38,6 +53,9 @@ import {
 } from './vehicle';
 
 export * from './booking';
+export * from './compliance';
+export * from './crash-tow';
+export * from './yard';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
@@ -88,6 +106,20 @@ const ALL = [
   defectResolve,
   positionReport,
   mergeNoticeSettle,
+  crashTowMark,
+  crashTowSave,
+  crashTowMarkLoaded,
+  crashTowOverride,
+  yardBookIn,
+  yardMove,
+  yardAccess,
+  yardSetHolds,
+  yardRecordPayment,
+  yardRelease,
+  complaintRecord,
+  complaintAdvance,
+  occurrenceRecord,
+  occurrenceReported,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];
