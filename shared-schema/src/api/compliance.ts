@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { isCalendarDate } from '../rules/dates';
+import { booksRangeQuerySchema } from './billing';
 
 /** POST /api/complaints: a complaint from the public page. */
 export const complaintInputSchema = z
@@ -52,20 +52,11 @@ export const complaintResponseSchema = z.object({
   complaintId: z.number().int().positive(),
 });
 
-/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`: the Perth dates a records export covers, both included. */
-export const recordsRangeSchema = z
-  .object({
-    from: z.string().refine(isCalendarDate, { error: 'Expected a date YYYY-MM-DD' }),
-    to: z.string().refine(isCalendarDate, { error: 'Expected a date YYYY-MM-DD' }),
-  })
-  .refine((range) => range.from <= range.to, {
-    error: 'The range ends before it starts',
-    path: ['to'],
-  });
-export type RecordsRange = z.infer<typeof recordsRangeSchema>;
-
-/** The authorised officer's request pack: one job, or a date range. */
+/**
+ * The authorised officer's request pack: one job (`?jobId=`), or a Perth date range (the books'
+ * range: `?from=YYYY-MM-DD&to=YYYY-MM-DD`).
+ */
 export const officerPackQuerySchema = z.union([
   z.object({ jobId: z.string().min(1).max(40) }),
-  recordsRangeSchema,
+  booksRangeQuerySchema,
 ]);

@@ -41,7 +41,17 @@ export const ATT_TEXT = {
   property: 'Personal property in the vehicle',
   noProperty: 'None found.',
   photos: 'Photographs before loading',
+  photoBand: 'Each side, the damage and the personal property, with time and position',
   signatures: 'Signatures',
+  /** What the person who authorised the tow agrees to, by who they are. */
+  statement: {
+    owner_driver:
+      'I am the owner or driver of this vehicle. I authorise it to be towed to the destination above for the charges shown.',
+    police:
+      'I am a police officer. The owner or driver is not present or cannot give the authority, and I authorise this vehicle to be towed to the destination above.',
+    main_roads:
+      'I am an authorised Main Roads officer. I authorise this vehicle to be towed to prevent or minimise a hazard or obstruction.',
+  },
   notice: (form: string | null) =>
     form
       ? `Electronic record of the details entered on the Department of Transport approved Authority to Tow form ${form}.`
@@ -55,7 +65,10 @@ export function authorityToTowFilename(jobNumber: string): string {
 
 const given = (value: string | null | undefined) => (value && value.trim() ? value : '-');
 
-/** The guided photos in the checklist's order: the four sides, the damage, the property. */
+/**
+ * The guided photos in the checklist's order (the four sides, the damage, the property), as one
+ * group laid out two to a row, each captioned with what it shows.
+ */
 function photoGroups(
   photos: readonly JobPhoto[],
   storedHashes: ReadonlySet<string>,
@@ -65,31 +78,32 @@ function photoGroups(
     'damage',
     'property',
   ] as const;
-  return subjects
-    .map((subject) => {
-      const label = CRASH_PHOTO_LABELS[subject];
-      const chosen = photos
-        .filter((photo) =>
-          subject === 'damage' ? photo.stage === 'damage' : photo.subject === subject,
-        )
-        .sort((a, b) => a.takenAt.localeCompare(b.takenAt));
-      return {
-        label,
-        photos: chosen.map((photo, index): SheetPhoto => ({
-          id: photo.id,
-          contentHash: photo.contentHash,
-          caption: `${label} ${index + 1} of ${chosen.length}`,
-          time: formatStampTime(photo.takenAt),
-          position: formatPosition(photo),
-          stored: storedHashes.has(photo.contentHash),
-        })),
-      };
-    })
-    .filter((group) => group.photos.length > 0);
+  const all = subjects.flatMap((subject) => {
+    const label = CRASH_PHOTO_LABELS[subject];
+    const chosen = photos
+      .filter((photo) =>
+        subject === 'damage' ? photo.stage === 'damage' : photo.subject === subject,
+      )
+      .sort((a, b) => a.takenAt.localeCompare(b.takenAt));
+    return chosen.map((photo, index): SheetPhoto => ({
+      id: photo.id,
+      contentHash: photo.contentHash,
+      caption: `${label} ${index + 1} of ${chosen.length}`,
+      time: formatStampTime(photo.takenAt),
+      position: formatPosition(photo),
+      stored: storedHashes.has(photo.contentHash),
+    }));
+  });
+  return all.length > 0 ? [{ label: ATT_TEXT.photoBand, photos: all }] : [];
 }
 
 /** The Authority to Tow of a crash tow job. */
 export function authorityToTowDocument(input: {
+  /**
+   * `party`: the copy sent to whoever authorised the tow and to the vehicle's owner — the form's
+   * details and both signatures, without the staff's photos or any GPS position.
+   */
+  audience?: 'staff' | 'party';
   job: Job;
   crashTow: CrashTow;
   photos: readonly JobPhoto[];
@@ -98,6 +112,7 @@ export function authorityToTowDocument(input: {
   profile: BusinessProfile;
 }): AuthorityToTowDocument {
   const { job, crashTow: tow } = input;
+  const forParty = input.audience === 'party';
   const by = tow.authorisedBy;
   const authority: LabelledValue[] = [
     { label: 'Authorised by', value: by ? ATT_AUTHORISER_LABELS[by] : '-' },
@@ -148,14 +163,14 @@ export function authorityToTowDocument(input: {
     return {
       document,
       title: document === 'authority_to_tow' ? 'Person who authorised the tow' : 'Towing worker',
-      statement: text.statement,
+      statement: document === 'authority_to_tow' && by ? ATT_TEXT.statement[by] : text.statement,
       signed: signature
         ? {
             id: signature.id,
             contentHash: signature.contentHash,
             signerName: signature.signerName,
             time: formatStampTime(signature.signedAt),
-            position: formatPosition(signature),
+            position: forParty ? null : formatPosition(signature),
             stored: input.storedHashes.has(signature.contentHash),
           }
         : null,
@@ -174,8 +189,69 @@ export function authorityToTowDocument(input: {
       : tow.propertyItems.map(
           (item) => `${item.quantity} x ${item.description}${item.where ? ` (${item.where})` : ''}`,
         ),
-    photoGroups: photoGroups(input.photos, input.storedHashes),
+    photoGroups: forParty ? [] : photoGroups(input.photos, input.storedHashes),
     signatures,
     fileName: authorityToTowFilename(number),
+  };
+}
+
+/** Someone a copy of the Authority to Tow goes to, and how they can be reached. */
+export interface AttParty {
+  /** Which party: whoever authorised the tow, or the job's customer (the vehicle's owner). */
+  slot: 'authoriser' | 'owner';
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+const same = (a: string | null, b: string | null) =>
+  a !== null &&
+  b !== null &&
+  a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
+
+/**
+ * Who gets a copy of a completed Authority to Tow: the person who authorised it, and the job's
+ * customer when they are someone else (a police officer signed for an absent owner). Someone
+ * with neither email nor phone gets theirs on paper, from the driver.
+ */
+export function attParties(
+  tow: Pick<CrashTow, 'authoriserName' | 'authoriserEmail' | 'authoriserPhone'>,
+  job: Pick<Job, 'customerName' | 'email' | 'phone'>,
+): AttParty[] {
+  const parties: AttParty[] = [];
+  const authoriser: AttParty = {
+    slot: 'authoriser',
+    name: tow.authoriserName ?? job.customerName,
+    email: tow.authoriserEmail,
+    phone: tow.authoriserPhone,
+  };
+  if (authoriser.email || authoriser.phone) parties.push(authoriser);
+  const owner: AttParty = {
+    slot: 'owner',
+    name: job.customerName,
+    email: job.email,
+    phone: job.phone,
+  };
+  const sameAsAuthoriser =
+    same(owner.email, authoriser.email) || same(owner.phone, authoriser.phone);
+  if ((owner.email || owner.phone) && !sameAsAuthoriser) parties.push(owner);
+  return parties;
+}
+
+/** The email that carries a party's copy of the Authority to Tow. */
+export function attCopyEmail(input: {
+  business: string;
+  jobNumber: string;
+  tow: Pick<CrashTow, 'vehicleRegistration' | 'destination'>;
+  name: string;
+}): { subject: string; text: string } {
+  const vehicle = input.tow.vehicleRegistration ? ` (${input.tow.vehicleRegistration})` : '';
+  const where = input.tow.destination ? ` It is towed to ${input.tow.destination}.` : '';
+  return {
+    subject: `Authority to Tow: job ${input.jobNumber}${vehicle}`,
+    text:
+      `Hello ${input.name},\n\nAttached is your copy of the Authority to Tow you gave ${input.business} ` +
+      `for job ${input.jobNumber}${vehicle}.${where}\n\nKeep it with your records. ` +
+      `If something is not right, reply to this email or make a complaint on our website.\n`,
   };
 }

@@ -174,6 +174,11 @@ const EVENT_LAW: Record<YardEvent['kind'], string> = {
 
 function yardLines(sources: RecordSources): RecordLine[] {
   const vehicles = new Map(sources.yardVehicles.map((vehicle) => [vehicle.id, vehicle]));
+  const jobs = new Map(sources.jobs.map((job) => [job.id, job]));
+  const jobRef = (id: string) => {
+    const job = jobs.get(id);
+    return job ? documentRef(job) : id;
+  };
   return sources.yardEvents.map((event) => {
     const vehicle = vehicles.get(event.yardVehicleId);
     const release = event.kind === 'release' ? vehicle?.release : null;
@@ -267,9 +272,12 @@ function complaintLines(sources: RecordSources): RecordLine[] {
 }
 
 function occurrenceLines(sources: RecordSources): RecordLine[] {
+  const jobs = new Map(sources.jobs.map((job) => [job.id, job]));
   return sources.occurrences.flatMap((occurrence) => {
+    const job = occurrence.jobId ? jobs.get(occurrence.jobId) : undefined;
+    const ref = job ? documentRef(job) : occurrence.jobId;
     const base = {
-      subject: `Occurrence ${occurrence.id}${occurrence.jobId ? ` (job ${occurrence.jobId})` : ''}`,
+      subject: `Occurrence ${occurrence.id}${ref ? ` (job ${ref})` : ''}`,
       vehicle: '',
       law: 'regs 14, 29',
       keepUntil: retainUntil('notifiable_occurrence', occurrence.occurredAt),
@@ -411,9 +419,4 @@ export function complaintsCsvRows(
         KeepUntil: retainUntil('complaint', complaint.receivedAt),
       });
     });
-}
-
-/** Perth date of an instant, for the range a job's pack covers. */
-export function recordDay(iso: string): string {
-  return perthDate(iso);
 }

@@ -18,6 +18,8 @@ export const SMS_EVENTS = [
   'job_completed',
   'quote_sent',
   'payment_received',
+  // A copy of the Authority to Tow to whoever authorised a crash tow, and to the vehicle's owner.
+  'att_copy',
 ] as const;
 
 export type SmsEvent = (typeof SMS_EVENTS)[number];
@@ -38,6 +40,7 @@ export const SMS_EVENT_LABELS: Readonly<Record<SmsEvent, string>> = {
   job_completed: 'Job complete',
   quote_sent: 'Quote sent',
   payment_received: 'Payment received',
+  att_copy: 'Authority to Tow copy',
 };
 
 /** How staff read any message's event (texts' and emails'), the raw name when unknown. */
@@ -228,6 +231,8 @@ function body(event: SmsEvent, facts: SmsFacts): string {
       const amount = facts.amount ? ` for ${facts.amount} incl. GST` : '';
       return `${business}: your quote ${reference}${amount} is ready. View and pay: ${link}`;
     }
+    case 'att_copy':
+      return `${business}: your copy of the Authority to Tow for job ${reference}: ${link}`;
     case 'payment_received': {
       const amount = facts.amount ? ` of ${facts.amount}` : '';
       const details = link ? ` Details: ${link}` : '';

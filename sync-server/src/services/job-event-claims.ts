@@ -31,6 +31,7 @@ import {
 } from '../db/repositories/notifications';
 import { claimPushes } from '../db/repositories/push-subscriptions';
 import { claimEntryTexts, claimJobText, type SmsClaimContext } from './sms-notices';
+import { claimAttCopies } from './att-copies';
 import {
   BOOKING_APPROVED,
   JOB_EVENTS,
@@ -80,7 +81,7 @@ function readCursor(db: Db, now: string): number {
  * job event, moving the cursor in the same transaction. Returns whether more pages remain.
  */
 export function claimJobEvents(
-  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms'>,
+  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms'> & { business?: string },
 ): boolean {
   const { db } = deps;
   const now = deps.now().toISOString();
@@ -98,6 +99,16 @@ export function claimJobEvents(
     const page = logEntriesAfter(db, cursor, PAGE_SIZE);
     for (const change of page) {
       if (texts) claimEntryTexts(texts, change);
+      claimAttCopies(
+        {
+          db,
+          publicUrl: deps.publicUrl,
+          now,
+          business: deps.sms?.business ?? deps.business ?? '',
+          texts,
+        },
+        change,
+      );
       if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
       const job = JSON.parse(change.data) as JobData;
       const status = text(job.status);
