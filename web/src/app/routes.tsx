@@ -27,6 +27,9 @@ const ServiceHistoryPage = lazyPage(() =>
   import('../pages/service-history-page').then((m) => m.ServiceHistoryPage),
 );
 const FeedbackPage = lazyPage(() => import('../pages/feedback-page').then((m) => m.FeedbackPage));
+const ComplaintsPage = lazyPage(() =>
+  import('../pages/complaints-page').then((m) => m.ComplaintsPage),
+);
 const DashboardPage = lazyPage(() =>
   import('../pages/dashboard-page').then((m) => m.DashboardPage),
 );
@@ -63,6 +66,7 @@ export const PUBLIC_ROUTES = [
   '/book-service',
   '/service-history',
   '/feedback',
+  '/complaints',
   '/dashboard',
   '/auth',
   '/login',
@@ -118,6 +122,7 @@ export const routes: RouteObject[] = [
       { path: '/book-service', element: <BookingPage variant="integrated" /> },
       { path: '/service-history', element: <ServiceHistoryPage /> },
       { path: '/feedback', element: <FeedbackPage /> },
+      { path: '/complaints', element: <ComplaintsPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/auth', element: <AuthPage onSignInBegun={preloadStaffCode} /> },
       { path: '/login', element: <AuthPage onSignInBegun={preloadStaffCode} /> },
