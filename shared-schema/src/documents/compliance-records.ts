@@ -216,7 +216,7 @@ function yardLines(sources: RecordSources): RecordLine[] {
       at: event.at,
       step: EVENT_STEPS[event.kind],
       subject: vehicle?.jobId
-        ? `Yard ${event.yardVehicleId} (job ${vehicle.jobId})`
+        ? `Yard ${event.yardVehicleId} (job ${jobRef(vehicle.jobId)})`
         : `Yard ${event.yardVehicleId}`,
       vehicle: vehicle?.registration ?? '',
       who: event.byName,

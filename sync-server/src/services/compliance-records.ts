@@ -14,56 +14,15 @@ import {
   perthDate,
   recordsCsvRows,
   type BusinessProfile,
-  type Complaint,
-  type CrashTow,
-  type Job,
-  type JobSignature,
-  type Occurrence,
   type RecordLine,
   type RecordSources,
-  type YardEvent,
-  type YardVehicle,
 } from '@pilbara/shared-schema';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../db/connection';
-import { findRows } from '../db/rows';
-import { statement } from '../db/statements';
+import { allComplaints, recordSources } from '../db/repositories/compliance';
 import { buildAuthorityToTow } from './authority-to-tow';
 import type { JobSheetDeps } from './job-sheet';
 import type { PdfRenderer } from './pdf/pool';
-
-/** Every regulated record the database holds (a towing business's are a few thousand a year). */
-export function recordSources(db: Db): RecordSources {
-  const crashTows = findRows<CrashTow>(db, 'crash_tows', {});
-  const yardVehicles = findRows<YardVehicle>(db, 'yard_vehicles', {});
-  const occurrences = findRows<Occurrence>(db, 'occurrences', {});
-  const jobIds = new Set(
-    [
-      ...crashTows.map((tow) => tow.jobId),
-      ...yardVehicles.map((vehicle) => vehicle.jobId),
-      ...occurrences.map((occurrence) => occurrence.jobId),
-    ].filter((id): id is string => id !== null),
-  );
-  const jobs = [...jobIds]
-    .map((id) =>
-      statement(db, 'SELECT id, number, customerName, location FROM jobs WHERE id = ?').get(id),
-    )
-    .filter(Boolean) as Pick<Job, 'id' | 'number' | 'customerName' | 'location'>[];
-  const signatures = statement(
-    db,
-    `SELECT jobId, document, signerName, signedAt FROM job_signatures
-        WHERE jobId IN (SELECT jobId FROM crash_tows)`,
-  ).all() as Pick<JobSignature, 'jobId' | 'document' | 'signerName' | 'signedAt'>[];
-  return {
-    jobs,
-    crashTows,
-    signatures,
-    yardVehicles,
-    yardEvents: findRows<YardEvent>(db, 'yard_events', {}),
-    complaints: findRows<Complaint>(db, 'complaints', {}),
-    occurrences,
-  };
-}
 
 /** A CSV file with a byte-order mark (Excel reads UTF-8 only with one) and CRLF line ends. */
 function toCsv<C extends string>(
@@ -89,10 +48,7 @@ export function recordsCsv(db: Db, range: { from: string; to: string }): string 
 
 /** The complaints register as CSV text. */
 export function complaintsCsv(db: Db): string {
-  return toCsv(
-    COMPLAINTS_CSV_COLUMNS,
-    complaintsCsvRows(findRows<Complaint>(db, 'complaints', {})),
-  );
+  return toCsv(COMPLAINTS_CSV_COLUMNS, complaintsCsvRows(allComplaints(db)));
 }
 
 const day = (date: string) => formatPerth(`${date}T12:00:00+08:00`, 'DD/MM/YYYY');

@@ -47,6 +47,9 @@ const StaffNeedsAttention = lazy(() =>
 );
 const DriverRoute = lazy(() => import('./driver-route').then((m) => ({ default: m.DriverRoute })));
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
+const CompliancePage = lazy(() =>
+  import('../features/compliance').then((m) => ({ default: m.CompliancePage })),
+);
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
 );
@@ -100,6 +103,20 @@ export const routes: RouteObject[] = [
               syncIssues={
                 <Suspense fallback={null}>
                   <StaffNeedsAttention />
+                </Suspense>
+              }
+            />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: '/admin/compliance',
+        element: (
+          <RequireAdmin>
+            <CompliancePage
+              syncStatus={
+                <Suspense fallback={null}>
+                  <SyncStatusChip />
                 </Suspense>
               }
             />

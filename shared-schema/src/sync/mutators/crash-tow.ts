@@ -90,7 +90,7 @@ export const crashTowMark = defineMutator({
   name: 'crashTow.mark',
   argsSchema: z.object({ jobId: jobIdSchema }),
   reads: (args) => readCrashTow(args),
-  apply(ctx, args) {
+  apply(ctx) {
     const job = readOne<Job>(ctx, 'job');
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'jobId');
     if (readOne(ctx, CRASH_TOW_KEY))

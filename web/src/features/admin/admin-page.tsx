@@ -16,6 +16,7 @@ import {
   IconCalendarEvent,
   IconChevronDown,
   IconFileInvoice,
+  IconShieldCheck,
   IconMail,
   IconTool,
   IconTruck,
@@ -88,6 +89,14 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
               leftSection={<IconTruck size={18} aria-hidden />}
             >
               Fleet
+            </Button>
+            <Button
+              component={Link}
+              to="/admin/compliance"
+              variant="light"
+              leftSection={<IconShieldCheck size={18} aria-hidden />}
+            >
+              Yard & records
             </Button>
             {syncStatus}
           </Group>
