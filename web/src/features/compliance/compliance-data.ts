@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { documentRef } from '@pilbara/shared-schema';
 import type {
   Complaint,
   CrashTow,
@@ -15,13 +16,16 @@ import type {
 } from '@pilbara/shared-schema';
 import { db } from '../../sync';
 
-export function useYard(): { vehicles: YardVehicle[]; events: YardEvent[] } | undefined {
+export function useYard():
+  { vehicles: YardVehicle[]; events: YardEvent[]; jobs: ReadonlyMap<string, Job> } | undefined {
   return useLiveQuery(async () => {
-    const [vehicles, events] = await Promise.all([
+    const [vehicles, events, jobs] = await Promise.all([
       db.yard_vehicles.toArray(),
       db.yard_events.toArray(),
+      db.jobs.toArray(),
     ]);
     return {
+      jobs: new Map((jobs as Job[]).map((job) => [job.id, job])),
       vehicles: (vehicles as YardVehicle[]).sort((a, b) => b.timeIn.localeCompare(a.timeIn)),
       events: (events as YardEvent[]).sort((a, b) => a.at.localeCompare(b.at)),
     };
@@ -63,6 +67,23 @@ export function useOccurrences(): Occurrence[] | undefined {
       ),
     [],
   );
+}
+
+/** The crash tow jobs, by key, with the reference people know them by. */
+export function useCrashTowJobs(): { id: string; label: string }[] | undefined {
+  return useLiveQuery(async () => {
+    const tows = (await db.crash_tows.toArray()) as CrashTow[];
+    const jobs = (await db.jobs.bulkGet(tows.map((tow) => tow.jobId))) as (Job | undefined)[];
+    return tows
+      .map((tow, index) => {
+        const job = jobs[index];
+        return {
+          id: tow.jobId,
+          label: job ? `${documentRef(job)} · ${job.customerName}` : tow.jobId,
+        };
+      })
+      .sort((a, b) => b.label.localeCompare(a.label));
+  }, []);
 }
 
 /** The time now as ISO text, again every `everyMs`: countdowns follow the clock. */

@@ -17,8 +17,7 @@ import {
 } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf, IconShieldCheck } from '@tabler/icons-react';
 import { todayInPerth } from '@pilbara/shared-schema';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../sync';
+import { useCrashTowJobs } from './compliance-data';
 import { useOnline } from '../../lib/use-online';
 import { RECORDS_TEXT } from './compliance-text';
 
@@ -58,10 +57,7 @@ export function RecordsTab() {
   const [from, setFrom] = useState(todayInPerth());
   const [to, setTo] = useState(todayInPerth());
   const [scope, setScope] = useState('period');
-  const tows = useLiveQuery(
-    async () => (await db.crash_tows.toArray()).map((row) => String(row.jobId)),
-    [],
-  );
+  const tows = useCrashTowJobs();
   const range = `from=${from}&to=${to}`;
   const pack =
     scope === 'period'
@@ -121,7 +117,7 @@ export function RecordsTab() {
             value={scope}
             data={[
               { value: 'period', label: RECORDS_TEXT.period },
-              ...(tows ?? []).map((jobId) => ({ value: jobId, label: jobId })),
+              ...(tows ?? []).map((tow) => ({ value: tow.id, label: tow.label })),
             ]}
             onChange={(event) => setScope(event.currentTarget.value)}
           />

@@ -392,14 +392,14 @@ export function HoldsDialog({
 export function PaymentDialog({
   vehicle,
   byName,
-  now,
   onClose,
 }: {
   vehicle: YardVehicle;
   byName: string;
-  now: string;
   onClose: () => void;
 }) {
+  // What is owed as the dialog opens (the payment is recorded at the time it is saved).
+  const [now] = useState(() => new Date().toISOString());
   const [method, setMethod] = useState<(typeof RECORDABLE_PAYMENT_METHODS)[number]>('card-on-site');
   const [reference, setReference] = useState('');
   const [towing, setTowing] = useState<number | string>(0);

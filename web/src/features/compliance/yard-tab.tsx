@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
+  documentRef,
   formatBusinessDuration,
   formatCents,
   formatStampTime,
@@ -82,16 +83,22 @@ function VehicleCard({
   events,
   now,
   byName,
+  jobRef,
 }: {
   vehicle: YardVehicle;
   events: readonly YardEvent[];
   now: string;
   byName: string;
+  /** The job it came from, by the number people know it by. */
+  jobRef: string | null;
 }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const released = vehicle.status === 'released';
-  const storage = storageCharge(vehicle.timeIn, vehicle.paidAt ?? now, vehicle.dailyFeeCents);
+  // The screen's clock ticks every half minute: a vehicle booked in since counts from its day in.
+  const until =
+    vehicle.paidAt ?? (Date.parse(now) < Date.parse(vehicle.timeIn) ? vehicle.timeIn : now);
+  const storage = storageCharge(vehicle.timeIn, until, vehicle.dailyFeeCents);
   const close = () => setDialog(null);
   return (
     <Card
@@ -110,7 +117,7 @@ function VehicleCard({
         </Group>
         <Text size="sm" c="dimmed">
           {YARD_TEXT.in(formatStampTime(vehicle.timeIn))}
-          {vehicle.jobId ? ` · ${vehicle.jobId}` : ''}
+          {jobRef ? ` · ${jobRef}` : ''}
           {vehicle.ownerName ? ` · ${vehicle.ownerName}` : ''}
         </Text>
         <Text size="sm" data-testid="yard-accrued">
@@ -166,9 +173,7 @@ function VehicleCard({
       {dialog === 'move' && <MoveDialog vehicle={vehicle} byName={byName} onClose={close} />}
       {dialog === 'access' && <AccessDialog vehicle={vehicle} byName={byName} onClose={close} />}
       {dialog === 'holds' && <HoldsDialog vehicle={vehicle} byName={byName} onClose={close} />}
-      {dialog === 'pay' && (
-        <PaymentDialog vehicle={vehicle} byName={byName} now={now} onClose={close} />
-      )}
+      {dialog === 'pay' && <PaymentDialog vehicle={vehicle} byName={byName} onClose={close} />}
       {dialog === 'release' && <ReleaseDialog vehicle={vehicle} byName={byName} onClose={close} />}
     </Card>
   );
@@ -183,6 +188,11 @@ export function YardTab({ byName }: { byName: string }) {
   const stored = yard.vehicles.filter((vehicle) => vehicle.status === 'stored');
   const released = yard.vehicles.filter((vehicle) => vehicle.status === 'released');
   const eventsOf = (id: number) => yard.events.filter((event) => event.yardVehicleId === id);
+  const jobRefOf = (vehicle: YardVehicle) => {
+    if (!vehicle.jobId) return null;
+    const job = yard.jobs.get(vehicle.jobId);
+    return job ? documentRef(job) : vehicle.jobId;
+  };
   return (
     <Stack gap="sm">
       <Group>
@@ -199,6 +209,7 @@ export function YardTab({ byName }: { byName: string }) {
             events={eventsOf(vehicle.id)}
             now={now}
             byName={byName}
+            jobRef={jobRefOf(vehicle)}
           />
         ))}
       </SimpleGrid>
@@ -217,6 +228,7 @@ export function YardTab({ byName }: { byName: string }) {
                     events={eventsOf(vehicle.id)}
                     now={now}
                     byName={byName}
+                    jobRef={jobRefOf(vehicle)}
                   />
                 ))}
               </SimpleGrid>
