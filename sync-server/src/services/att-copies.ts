@@ -23,7 +23,7 @@ import { claimJobEmail, jobEmailClaimed } from '../db/repositories/notifications
 import { claimAttCopyText, type SmsClaimContext } from './sms-notices';
 
 /** The email events of the copies, by party. */
-export const ATT_COPY_EVENTS = {
+const ATT_COPY_EVENTS = {
   authoriser: 'att_copy_authoriser',
   owner: 'att_copy_owner',
 } as const;
@@ -34,7 +34,7 @@ export function isAttCopyEvent(event: string): boolean {
 }
 
 /** The address a party's copy can be fetched at by its link: the job's tracking token. */
-export function attCopyUrl(publicUrl: string, token: string): string {
+function attCopyUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/api/track/${encodeURIComponent(token)}/authority-to-tow.pdf`;
 }
 

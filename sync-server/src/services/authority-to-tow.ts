@@ -21,7 +21,7 @@ import type { TaskImage } from './pdf/render-task';
 import { signatureForPrint, type JobSheetDeps } from './job-sheet';
 
 /** The crash tow of a job, or undefined when the job is not one. */
-export function crashTowOf(deps: Pick<JobSheetDeps, 'db'>, jobId: string): CrashTow | undefined {
+function crashTowOf(deps: Pick<JobSheetDeps, 'db'>, jobId: string): CrashTow | undefined {
   return getRow<CrashTow>(deps.db, 'crash_tows', jobId);
 }
 
