@@ -22,6 +22,7 @@ import {
   waitForOfflineReady,
 } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
+import { auditLayout } from '../page-models/layout-audit';
 import { cameraJpeg, drawSignature } from '../page-models/field-record';
 import { pdfText } from '../page-models/pdf-text';
 import { shotAt, shotFile } from '../page-models/screens';
@@ -95,6 +96,7 @@ test('a crash tow from the scene to the yard and out, with its records', async (
     await expect(card).toHaveAttribute('data-status', 'In Progress');
 
     // At the scene: the job is a crash tow, and nothing can be loaded before the checklist.
+    await card.getByRole('button', { name: /^Photos & signatures/ }).click();
     await card.getByRole('button', { name: 'This is a crash tow' }).click();
     const list = checklist(card);
     await expect(list).toBeVisible({ timeout: DEVICE_WRITE_TIMEOUT });
@@ -146,6 +148,8 @@ test('a crash tow from the scene to the yard and out, with its records', async (
     const loaded = list.getByRole('button', { name: 'Vehicle loaded' });
     await expect(loaded).toBeEnabled({ timeout: DEVICE_WRITE_TIMEOUT });
     await shotAt(page, 'crash-tow-ready', 360, list);
+    // On a 360 px phone nothing of the checklist is covered, clipped or too small to tap.
+    expect(await auditLayout(page)).toEqual([]);
     await loaded.click();
     await expect(list.getByTestId('crash-tow-loaded')).toBeVisible({
       timeout: DEVICE_WRITE_TIMEOUT,
@@ -201,6 +205,10 @@ test('a crash tow from the scene to the yard and out, with its records', async (
     const stored = owner.getByTestId('yard-vehicle').filter({ hasText: '1CRA123' });
     await expect(stored).toBeVisible();
     await expect(stored.getByTestId('yard-accrued')).toContainText('1 day');
+    // The owners run the yard from a phone too.
+    await shotAt(owner, 'yard', 390, stored);
+    expect(await auditLayout(owner)).toEqual([]);
+    await owner.setViewportSize({ width: 1280, height: 900 });
 
     // The owner records the payment: the release deadline shows and counts down.
     await stored.getByRole('button', { name: 'Record payment' }).click();
@@ -343,6 +351,9 @@ test('a complaint through the public page is acknowledged, resolved and in the r
     await page.goto('/complaints');
     await expect(page.getByRole('heading', { level: 1, name: 'Make a complaint' })).toBeVisible();
     await shotAt(page, 'complaints-page', 390);
+    await shotAt(page, 'complaints-page', 360);
+    expect(await auditLayout(page)).toEqual([]);
+    await shotAt(page, 'complaints-page', 1280);
     const form = page.getByRole('form', { name: 'Complaint form' });
     await form.getByLabel('Your name').fill(customer.name);
     await form.getByLabel('Email').fill(`${customer.lastName}@example.com`);

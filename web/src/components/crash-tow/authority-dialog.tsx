@@ -25,6 +25,7 @@ import {
 } from '@pilbara/shared-schema';
 import { saveCrashTow, type WriteProblem } from './crash-tow-actions';
 import { CRASH_TOW_TEXT } from './crash-tow-text';
+import classes from './crash-tow.module.css';
 
 const FIELDS = [
   'authoriserName',
@@ -90,7 +91,12 @@ export function AuthorityDialog({ tow, onClose }: { tow: CrashTow; onClose: () =
         >
           <Stack gap={6} mt={4}>
             {ATT_AUTHORISERS.map((kind) => (
-              <Radio key={kind} value={kind} label={ATT_AUTHORISER_LABELS[kind]} />
+              <Radio
+                key={kind}
+                value={kind}
+                label={ATT_AUTHORISER_LABELS[kind]}
+                classNames={{ label: classes.tapLabel }}
+              />
             ))}
           </Stack>
         </Radio.Group>

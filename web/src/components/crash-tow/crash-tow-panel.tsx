@@ -61,6 +61,7 @@ import {
 } from './crash-tow-actions';
 import { CRASH_TOW_TEXT } from './crash-tow-text';
 import { useCrashTow } from './use-crash-tow';
+import classes from './crash-tow.module.css';
 
 /** The guided photos in order: where each is filed in the field record. */
 const GUIDED: readonly {
@@ -261,6 +262,7 @@ function PropertySection({ tow, done, locked }: { tow: CrashTow; done: boolean; 
   return (
     <Section title={CRASH_TOW_TEXT.property} done={done}>
       <Checkbox
+        classNames={{ label: classes.tapLabel }}
         label={CRASH_TOW_TEXT.noProperty}
         checked={tow.noProperty}
         disabled={locked || tow.propertyItems.length > 0}

@@ -49,6 +49,7 @@ import {
 } from './compliance-actions';
 import { useBookableJobs } from './compliance-data';
 import { YARD_TEXT } from './compliance-text';
+import classes from './compliance.module.css';
 
 function FormModal({
   title,
@@ -196,11 +197,13 @@ export function BookInDialog({ byName, onClose }: { byName: string; onClose: () 
       </SimpleGrid>
       <Group gap="md">
         <Checkbox
+          classNames={{ label: classes.tapLabel }}
           label={YARD_TEXT.policeHold}
           checked={policeHold}
           onChange={(event) => setPoliceHold(event.currentTarget.checked)}
         />
         <Checkbox
+          classNames={{ label: classes.tapLabel }}
           label={YARD_TEXT.insurerHold}
           checked={insurerHold}
           onChange={(event) => setInsurerHold(event.currentTarget.checked)}
@@ -356,11 +359,13 @@ export function HoldsDialog({
   return (
     <FormModal title={YARD_TEXT.holds} onClose={onClose}>
       <Checkbox
+        classNames={{ label: classes.tapLabel }}
         label={YARD_TEXT.policeHold}
         checked={policeHold}
         onChange={(event) => setPoliceHold(event.currentTarget.checked)}
       />
       <Checkbox
+        classNames={{ label: classes.tapLabel }}
         label={YARD_TEXT.insurerHold}
         checked={insurerHold}
         onChange={(event) => setInsurerHold(event.currentTarget.checked)}

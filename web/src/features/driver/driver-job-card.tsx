@@ -108,7 +108,7 @@ export function DriverJobCard({
           onConfirm={() => run('complete')}
         />
       )}
-      {!waiting && <DriverCrashTow job={job} driverName={driverName} />}
+      {!waiting && <DriverCrashTow job={job} driverName={driverName} recordOpen={recordOpen} />}
       <Collapse expanded={recordOpen}>{recordOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
       {noting && <NoteDialog job={job} author={driverName} onClose={() => setNoting(false)} />}
     </DriverJobView>
