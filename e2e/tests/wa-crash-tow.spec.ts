@@ -114,6 +114,7 @@ test('a crash tow from the scene to the yard and out, with its records', async (
     await form.getByLabel('Model').fill('Hilux');
     await form.getByLabel('Towed to').fill('Pilbara Towing yard, Coolawanyah Rd, Karratha');
     await form.getByLabel('Charges or their basis').fill('Tow $450 incl. GST; storage $25 a day');
+    await shotAt(page, 'att-form', 360);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(form).toBeHidden({ timeout: DEVICE_WRITE_TIMEOUT });
     await expect(list.getByTestId('att-summary')).toContainText(customer.name);
