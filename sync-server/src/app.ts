@@ -69,6 +69,7 @@ import { staffRoutes } from './routes/staff/index';
 import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
+import { complianceRoutes } from './routes/compliance';
 import { FieldFiles } from './services/field-files';
 import { createPdfRenderer, type PdfRenderer } from './services/pdf/pool';
 import {
@@ -363,6 +364,7 @@ export async function buildApp(
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(fieldRecordRoutes);
+  await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(syncRoutes);
 
   await app.register(staticPlugin, { pages: await resolveSitePages(app) });

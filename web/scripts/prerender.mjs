@@ -34,6 +34,7 @@ const PAGE_MODULES = {
   '/book-service': 'src/pages/booking-page.tsx',
   '/service-history': 'src/pages/service-history-page.tsx',
   '/feedback': 'src/pages/feedback-page.tsx',
+  '/complaints': 'src/pages/complaints-page.tsx',
   '/dashboard': 'src/pages/dashboard-page.tsx',
   '/auth': 'src/pages/auth-page.tsx',
   '/login': 'src/pages/auth-page.tsx',

@@ -15,3 +15,4 @@ export * from './push';
 export * from './sms';
 export * from './backups';
 export * from './staff-alerts';
+export * from './compliance';

@@ -10,7 +10,7 @@ import {
   SIGNATURE_DOCUMENTS,
   SIGNATURE_DOCUMENT_TEXT,
   type PhotoStage,
-  type SignatureDocument,
+  type SignedDocument,
 } from '../constants/field-record';
 import type { BusinessProfile } from '../api/business-profile';
 import type { JobPhoto, JobSignature, PositionFields } from '../entities/field-record';
@@ -41,7 +41,7 @@ export interface SheetPhoto {
 
 /** One signed (or not yet signed) document. */
 export interface SheetSignature {
-  document: SignatureDocument;
+  document: SignedDocument;
   title: string;
   statement: string;
   /** Null until signed. */

@@ -4,8 +4,9 @@ import {
   FIELD_FILE_TYPES,
   PHOTO_STAGES,
   POSITION_NOTES,
-  SIGNATURE_DOCUMENTS,
+  SIGNED_DOCUMENTS,
 } from '../constants/field-record';
+import { CRASH_PHOTO_SUBJECTS } from '../constants/wa-towing';
 import { isoDateTimeSchema, jobIdSchema } from './common';
 
 /** A SHA-256 digest in lowercase hex: how a stored file is named and checked. */
@@ -48,6 +49,11 @@ export const jobPhotoSchema = z
     id: fieldRecordIdSchema,
     jobId: jobIdSchema,
     stage: z.enum(PHOTO_STAGES),
+    /**
+     * What a crash tow's guided photo shows (a side of the vehicle, or the personal property
+     * found in it); null or absent for an ordinary field record photo.
+     */
+    subject: z.enum(CRASH_PHOTO_SUBJECTS).nullable().optional(),
     /** The phone's clock when the photo was taken (a stamp, not an ordering). */
     takenAt: isoDateTimeSchema,
     /** The staff member who recorded it. */
@@ -63,7 +69,7 @@ export const jobSignatureSchema = z
   .object({
     id: fieldRecordIdSchema,
     jobId: jobIdSchema,
-    document: z.enum(SIGNATURE_DOCUMENTS),
+    document: z.enum(SIGNED_DOCUMENTS),
     signerName: z.string().min(1).max(FIELD_FILE_LIMITS.maxSignerName),
     /** The phone's clock when the signer signed. */
     signedAt: isoDateTimeSchema,

@@ -62,8 +62,10 @@ export function mayHandleFleetFiles(actor: FieldRecordActor | null | undefined):
 }
 
 /** The largest file allowed for an upload of this kind, in bytes (a defect's photo is a photo). */
-export function maxFileBytes(kind: 'photo' | 'signature' | 'defect-photo'): number {
-  return kind === 'signature'
+export function maxFileBytes(
+  kind: 'photo' | 'signature' | 'defect-photo' | 'yard-signature',
+): number {
+  return kind === 'signature' || kind === 'yard-signature'
     ? FIELD_FILE_LIMITS.maxSignatureBytes
     : FIELD_FILE_LIMITS.maxPhotoBytes;
 }

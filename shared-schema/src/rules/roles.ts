@@ -91,6 +91,8 @@ export const DRIVER_TABLES = [
   // Pre-start checks and defects (issue 21): drivers make the checks and see what is wrong.
   'prestart_checks',
   'vehicle_defects',
+  // A crash tow's Authority to Tow, dashcam reference and property list, for the driver's jobs.
+  'crash_tows',
 ] as const;
 
 /** Tables whose rows belong to one job through their `jobId`. */
@@ -99,6 +101,7 @@ export const JOB_CHILD_TABLES = [
   'job_photos',
   'job_signatures',
   'job_positions',
+  'crash_tows',
 ] as const;
 
 /** Whether the actor's device receives rows of this table at all. */
@@ -131,6 +134,10 @@ export const DRIVER_MUTATORS = [
   'fuel.add',
   'mileage.add',
   'prestart.submit',
+  // A crash tow's record at the scene; the owners' override stays theirs.
+  'crashTow.mark',
+  'crashTow.save',
+  'crashTow.markLoaded',
 ] as const;
 
 /** Whether the actor may run the mutator named `name` at all (rows are checked apart). */

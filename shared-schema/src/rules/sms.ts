@@ -21,6 +21,8 @@ export const SMS_EVENTS = [
   'booking_declined',
   'job_cancelled',
   'invoice_overdue',
+  // A copy of the Authority to Tow to whoever authorised a crash tow, and to the vehicle's owner.
+  'att_copy',
 ] as const;
 
 export type SmsEvent = (typeof SMS_EVENTS)[number];
@@ -46,6 +48,7 @@ export const SMS_EVENT_LABELS: Readonly<Record<SmsEvent, string>> = {
   booking_declined: 'Booking declined',
   job_cancelled: 'Job cancelled',
   invoice_overdue: 'Payment reminder',
+  att_copy: 'Authority to Tow copy',
 };
 
 /** How staff read any message's event (texts' and emails'), the raw name when unknown. */
@@ -250,6 +253,8 @@ function body(event: SmsEvent, facts: SmsFacts): string {
       const amount = facts.amount ? ` for ${facts.amount} incl. GST` : '';
       return `${business}: your quote ${reference}${amount} is ready. View and pay: ${link}`;
     }
+    case 'att_copy':
+      return `${business}: your copy of the Authority to Tow for job ${reference}: ${link}`;
     case 'payment_received': {
       const amount = facts.amount ? ` of ${facts.amount}` : '';
       const details = link ? ` Details: ${link}` : '';

@@ -34,6 +34,11 @@ export const SYNCED_TABLES = [
   'vehicle_defects',
   'job_positions',
   'merge_notices',
+  'crash_tows',
+  'yard_vehicles',
+  'yard_events',
+  'complaints',
+  'occurrences',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

@@ -35,6 +35,10 @@ export const INTEGER_ID_SERIES = [
   'prestart_checks',
   'vehicle_defects',
   'merge_notices',
+  'yard_vehicles',
+  'yard_events',
+  'complaints',
+  'occurrences',
 ] as const;
 
 /**

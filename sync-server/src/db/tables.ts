@@ -50,6 +50,15 @@ export const TABLES = {
   vehicle_defects: { idType: 'integer', json: ['photos'], booleans: [] },
   job_positions: { idType: 'text', json: [], booleans: [] },
   merge_notices: { idType: 'integer', json: ['parts'], booleans: [] },
+  crash_tows: { idType: 'text', json: ['propertyItems'], booleans: ['noProperty'] },
+  yard_vehicles: {
+    idType: 'integer',
+    json: ['release'],
+    booleans: ['policeHold', 'insurerHold'],
+  },
+  yard_events: { idType: 'integer', json: [], booleans: [] },
+  complaints: { idType: 'integer', json: [], booleans: [] },
+  occurrences: { idType: 'integer', json: [], booleans: [] },
 } as const satisfies Record<EntityName, TableMeta>;
 
 export type TableName = keyof typeof TABLES;

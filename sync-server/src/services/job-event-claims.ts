@@ -34,6 +34,7 @@ import { claimEntryTexts, claimJobText, type SmsClaimContext } from './sms-notic
 import { claimBookingEmails } from './customer-emails';
 import { claimBookingAlerts } from './staff-alerts';
 import { claimReviewAlerts } from './reviews';
+import { claimAttCopies } from './att-copies';
 import {
   BOOKING_APPROVED,
   JOB_EVENTS,
@@ -84,7 +85,9 @@ function readCursor(db: Db, now: string): number {
  * job event, moving the cursor in the same transaction. Returns whether more pages remain.
  */
 export function claimJobEvents(
-  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms' | 'businessPhone' | 'staff'>,
+  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms' | 'businessPhone' | 'staff'> & {
+    business?: string;
+  },
 ): boolean {
   const { db } = deps;
   const now = deps.now().toISOString();
@@ -111,6 +114,16 @@ export function claimJobEvents(
       }
       if (texts) claimEntryTexts(texts, change);
       claimBookingEmails(mailCtx, change);
+      claimAttCopies(
+        {
+          db,
+          publicUrl: deps.publicUrl,
+          now,
+          business: deps.sms?.business ?? deps.business ?? '',
+          texts,
+        },
+        change,
+      );
       if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
       const job = JSON.parse(change.data) as JobData;
       const status = text(job.status);

@@ -249,3 +249,28 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
     },
   });
 }
+
+/**
+ * Claims the text carrying a party's copy of a crash tow's Authority to Tow (services/att-copies.ts
+ * decides who is a party and when the form is complete): once per job and party.
+ */
+export function claimAttCopyText(
+  ctx: SmsClaimContext,
+  copy: {
+    jobId: string;
+    slot: string;
+    phone: string | null;
+    email: string | null;
+    reference: string;
+    link: string;
+  },
+): void {
+  claim(ctx, {
+    event: 'att_copy',
+    onceKey: `att:${copy.jobId}:${copy.slot}`,
+    phone: copy.phone,
+    email: copy.email,
+    jobId: copy.jobId,
+    facts: { reference: copy.reference, link: copy.link },
+  });
+}

@@ -121,6 +121,10 @@ function hashesOfRow(entity: string, row: Record<string, unknown> | undefined): 
         )
       : [];
   if (entity === 'vehicle_defects') return photos(row.photos);
+  if (entity === 'yard_vehicles') {
+    const release = row.release as { contentHash?: unknown } | null | undefined;
+    return typeof release?.contentHash === 'string' ? [release.contentHash] : [];
+  }
   if (entity === 'prestart_checks' && Array.isArray(row.items)) {
     return row.items.flatMap((item) => photos((item as { photos?: unknown }).photos));
   }
@@ -132,6 +136,7 @@ const RECORD_TABLES = new Set([
   'job_signatures',
   'vehicle_defects',
   'prestart_checks',
+  'yard_vehicles',
 ]);
 
 /**

@@ -45,6 +45,12 @@ export class PilbaraDatabase extends Dexie {
   job_positions!: Table<SyncedRow, RowId>;
   // Notices of a value one owner kept over the other's (version 11).
   merge_notices!: Table<SyncedRow, RowId>;
+  // WA's crash towing law (version 20).
+  crash_tows!: Table<SyncedRow, RowId>;
+  yard_vehicles!: Table<SyncedRow, RowId>;
+  yard_events!: Table<SyncedRow, RowId>;
+  complaints!: Table<SyncedRow, RowId>;
+  occurrences!: Table<SyncedRow, RowId>;
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;

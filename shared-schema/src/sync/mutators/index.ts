@@ -11,6 +11,21 @@ import {
   contactMessageSetStatus,
   feedbackRecordReply,
 } from './contact-message';
+import {
+  complaintAdvance,
+  complaintRecord,
+  occurrenceRecord,
+  occurrenceReported,
+} from './compliance';
+import { crashTowMark, crashTowMarkLoaded, crashTowOverride, crashTowSave } from './crash-tow';
+import {
+  yardAccess,
+  yardBookIn,
+  yardMove,
+  yardRecordPayment,
+  yardRelease,
+  yardSetHolds,
+} from './yard';
 import { photoAdd, signatureAdd } from './field-record';
 import {
   creditNoteIssue,
@@ -51,6 +66,9 @@ import {
 
 export * from './booking';
 export * from './contact-message';
+export * from './compliance';
+export * from './crash-tow';
+export * from './yard';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
@@ -109,6 +127,20 @@ const ALL = [
   contactMessageRecordReply,
   contactMessageDraftQuote,
   feedbackRecordReply,
+  crashTowMark,
+  crashTowSave,
+  crashTowMarkLoaded,
+  crashTowOverride,
+  yardBookIn,
+  yardMove,
+  yardAccess,
+  yardSetHolds,
+  yardRecordPayment,
+  yardRelease,
+  complaintRecord,
+  complaintAdvance,
+  occurrenceRecord,
+  occurrenceReported,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

@@ -16,6 +16,7 @@ import {
   IconCalendarEvent,
   IconChevronDown,
   IconFileInvoice,
+  IconShieldCheck,
   IconMail,
   IconPhoneCall,
   IconTool,
@@ -102,6 +103,14 @@ export function AdminPage({
               leftSection={<IconTruck size={18} aria-hidden />}
             >
               Fleet
+            </Button>
+            <Button
+              component={Link}
+              to="/admin/compliance"
+              variant="light"
+              leftSection={<IconShieldCheck size={18} aria-hidden />}
+            >
+              Yard & records
             </Button>
             {syncStatus}
           </Group>

@@ -47,6 +47,7 @@ import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admi
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
+import { AdminCrashTow } from './admin-crash-tow';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { JobMessages } from './job-messages';
 import { formatDateTime } from './format';
@@ -346,7 +347,14 @@ export function JobCard({
             </Stack>
           )}
         </Collapse>
-        <Collapse expanded={fieldOpen}>{fieldOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
+        <Collapse expanded={fieldOpen}>
+          {fieldOpen && (
+            <Stack gap="md">
+              <AdminCrashTow job={job} />
+              <FieldRecordPanel jobId={job.id} />
+            </Stack>
+          )}
+        </Collapse>
       </Stack>
     </AdminCard>
   );

@@ -18,6 +18,7 @@ import { useFieldRecord } from '../../components/field-record/use-field-record';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { addNote, takeStep } from './driver-actions';
 import { DriverJobView } from './driver-job-view';
+import { DriverCrashTow } from './driver-crash-tow';
 import { DRIVER_TEXT } from './driver-text';
 
 function NoteDialog({ job, author, onClose }: { job: Job; author: string; onClose: () => void }) {
@@ -114,6 +115,7 @@ export function DriverJobCard({
           onConfirm={() => run('complete')}
         />
       )}
+      {!waiting && <DriverCrashTow job={job} driverName={driverName} recordOpen={recordOpen} />}
       <Collapse expanded={recordOpen}>{recordOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
       {noting && <NoteDialog job={job} author={driverName} onClose={() => setNoting(false)} />}
       {editing && (
