@@ -62,7 +62,7 @@ interface ShownNotification {
 }
 
 /** The notifications the app's service worker shows on `page`'s device. */
-export function shownNotifications(page: Page): Promise<ShownNotification[]> {
+function shownNotifications(page: Page): Promise<ShownNotification[]> {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return (await registration.getNotifications()).map((n) => ({
