@@ -102,7 +102,7 @@ describe('loadConfig', () => {
           newNumberPerDay: 1,
         },
         'job-updates': { perHour: 60, perNumberPerHour: 8 },
-        'staff-alerts': { perHour: 30, perNumberPerHour: 10 },
+        'staff-alerts': { perHour: 60 },
       },
       countryCodes: ['61'],
     });
@@ -121,8 +121,7 @@ describe('loadConfig', () => {
         SMS_BOOKING_ACK_PER_HOUR: '5',
         SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY: '2',
         SMS_BOOKING_ACK_PER_NUMBER_PER_DAY: '0',
-        SMS_STAFF_ALERTS_PER_HOUR: '40',
-        SMS_STAFF_ALERTS_PER_NUMBER_PER_HOUR: '12',
+        STAFF_SMS_PER_HOUR: '40',
         SMS_COUNTRY_CODES: '61, +64',
       }).sms,
     ).toEqual({
@@ -134,7 +133,7 @@ describe('loadConfig', () => {
       budgets: {
         'booking-ack': { perHour: 5, perNumberPerHour: 3, perAddressPerDay: 2, newNumberPerDay: 0 },
         'job-updates': { perHour: 100, perNumberPerHour: 3 },
-        'staff-alerts': { perHour: 40, perNumberPerHour: 12 },
+        'staff-alerts': { perHour: 40 },
       },
       countryCodes: ['61', '64'],
     });
@@ -221,6 +220,28 @@ describe('loadConfig', () => {
     for (const bad of ['maybe', '11', '10.0.0.0/33', '10.0.0.1,example.com', '1.2.3.4/8/1']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: Expected false/);
     }
+  });
+
+  it('hashes passwords at the standard cost unless a test server on loopback asks for less', () => {
+    expect(loadConfig({}).passwordHashCost).toBe('standard');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'low' }).passwordHashCost).toBe('low');
+    expect(
+      loadConfig({ PASSWORD_HASH_COST: 'low', HOST: '::1', PUBLIC_URL: 'http://localhost:3000' })
+        .passwordHashCost,
+    ).toBe('low');
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
+  it('refuses the low password cost on a server others can reach', () => {
+    const refused = (env: Record<string, string>) => () =>
+      loadConfig({ PASSWORD_HASH_COST: 'low', ...env });
+    expect(refused({ HOST: '0.0.0.0' })).toThrow(/PASSWORD_HASH_COST: .*HOST is 0\.0\.0\.0/);
+    expect(refused({ HOST: '192.168.1.20' })).toThrow(/HOST is 192\.168\.1\.20/);
+    expect(refused({ PUBLIC_URL: 'https://towing.example.com' })).toThrow(
+      /PUBLIC_URL is https:\/\/towing\.example\.com/,
+    );
+    expect(refused({ PUBLIC_URL: 'https://127.0.0.1:3000' })).toThrow(/PUBLIC_URL/);
+    expect(refused({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY is on/);
   });
 
   it('rejects bad values and names each variable', () => {

@@ -15,3 +15,5 @@ export * from './push';
 export * from './sms';
 export * from './backups';
 export * from './server-warnings';
+export * from './staff-alerts';
+export * from './compliance';

@@ -184,7 +184,7 @@ describe('inboundSmsKeyword', () => {
 
 describe('text budgets by category', () => {
   const ack = SMS_BUDGET_DEFAULTS['booking-ack'];
-  const jobs = SMS_BUDGET_DEFAULTS['job-updates'];
+  const jobs = { ...SMS_BUDGET_DEFAULTS['job-updates'], perNumberPerHour: 8 };
   const none = { toNumberLastHour: 0, inCategoryLastHour: 0 };
 
   it('counts the booking acknowledgement apart from the texts about jobs', () => {
@@ -194,6 +194,18 @@ describe('text budgets by category', () => {
     // A stored category wins (a staff alert names its own); an unknown one falls back.
     expect(smsCategoryOf('shift_alert', 'staff-alerts')).toBe('staff-alerts');
     expect(smsCategoryOf('job_en_route', 'nonsense')).toBe('job-updates');
+    // A staff alert is one whatever its row says (rows from before categories).
+    expect(smsCategoryOf('staff_booking_alert', 'job-updates', 'staff')).toBe('staff-alerts');
+  });
+
+  it('caps staff alert texts in all only: an owner is texted every few minutes if need be', () => {
+    const staff = SMS_BUDGET_DEFAULTS['staff-alerts'];
+    expect(
+      smsBudgetProblem('staff-alerts', staff, { ...none, toNumberLastHour: staff.perHour }),
+    ).toBeNull();
+    expect(
+      smsBudgetProblem('staff-alerts', staff, { ...none, inCategoryLastHour: staff.perHour }),
+    ).toEqual({ limit: 'total', reason: SMS_NOT_SENT.staffCap(staff.perHour) });
   });
 
   it('lets a text through while each limit has room, and names the one it would break', () => {

@@ -18,6 +18,11 @@ export const SMS_EVENTS = [
   'job_completed',
   'quote_sent',
   'payment_received',
+  'booking_declined',
+  'job_cancelled',
+  'invoice_overdue',
+  // A copy of the Authority to Tow to whoever authorised a crash tow, and to the vehicle's owner.
+  'att_copy',
 ] as const;
 
 export type SmsEvent = (typeof SMS_EVENTS)[number];
@@ -26,8 +31,10 @@ export type SmsEvent = (typeof SMS_EVENTS)[number];
 export const SMS_JOB_UPDATE_EVENTS: readonly SmsEvent[] = [
   'booking_received',
   'booking_approved',
+  'booking_declined',
   'job_en_route',
   'job_completed',
+  'job_cancelled',
 ];
 
 /** How staff read each event in a job's history. */
@@ -38,12 +45,19 @@ export const SMS_EVENT_LABELS: Readonly<Record<SmsEvent, string>> = {
   job_completed: 'Job complete',
   quote_sent: 'Quote sent',
   payment_received: 'Payment received',
+  booking_declined: 'Booking declined',
+  job_cancelled: 'Job cancelled',
+  invoice_overdue: 'Payment reminder',
+  att_copy: 'Authority to Tow copy',
 };
 
 /** How staff read any message's event (texts' and emails'), the raw name when unknown. */
 export function messageEventLabel(event: string | null): string {
   if (event === null) return 'Message';
   if (event === 'review_request') return 'Review request';
+  if (event === 'booking_confirmation') return 'Booking received';
+  if (event === 'staff_booking_alert') return 'Staff alert';
+  if (event === 'staff_escalation') return 'Escalation';
   return (SMS_EVENTS as readonly string[]).includes(event)
     ? SMS_EVENT_LABELS[event as SmsEvent]
     : event;
@@ -192,8 +206,14 @@ export interface SmsFacts {
   driverFirstName?: string | null;
   /** En route: the arrival estimate ({@link smsArrivalEstimate}). */
   arrival?: string | null;
-  /** Quote sent, payment received: the amount, formatted ('$450.00'). */
+  /** Quote sent, payment received, overdue invoice: the amount, formatted ('$450.00'). */
   amount?: string | null;
+  /** Booking declined, job cancelled: why, in the words staff chose. */
+  reason?: string | null;
+  /** Booking declined, job cancelled, overdue invoice: the business's phone, to call back. */
+  phone?: string | null;
+  /** Overdue invoice: whole days past its due date. */
+  daysOverdue?: number | null;
 }
 
 /** Added when it still fits: how to stop the texts (the provider acts on STOP as well). */
@@ -204,6 +224,11 @@ function clip(text: string | null | undefined, max: number): string | null {
   const plain = text.trim().replace(/\s+/g, ' ');
   if (plain === '') return null;
   return plain.length <= max ? plain : `${plain.slice(0, max - 3).trimEnd()}...`;
+}
+
+/** A clause ended with a full stop unless it already ends a sentence. */
+function endSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 function body(event: SmsEvent, facts: SmsFacts): string {
@@ -228,10 +253,28 @@ function body(event: SmsEvent, facts: SmsFacts): string {
       const amount = facts.amount ? ` for ${facts.amount} incl. GST` : '';
       return `${business}: your quote ${reference}${amount} is ready. View and pay: ${link}`;
     }
+    case 'att_copy':
+      return `${business}: your copy of the Authority to Tow for job ${reference}: ${link}`;
     case 'payment_received': {
       const amount = facts.amount ? ` of ${facts.amount}` : '';
       const details = link ? ` Details: ${link}` : '';
       return `${business}: thank you, we received your payment${amount} for invoice ${reference}.${details}`;
+    }
+    case 'booking_declined': {
+      const reason = facts.reason ? `: ${facts.reason}` : '.';
+      const call = facts.phone ? ` Please call us on ${facts.phone}.` : '';
+      return `${business}: sorry, we can't take booking ${reference}${endSentence(reason)}${call} Details: ${link}`;
+    }
+    case 'job_cancelled': {
+      const reason = facts.reason ? `: ${facts.reason}` : '.';
+      const call = facts.phone ? ` Questions? Call ${facts.phone}.` : '';
+      return `${business}: job ${reference} is cancelled${endSentence(reason)}${call} Details: ${link}`;
+    }
+    case 'invoice_overdue': {
+      const amount = facts.amount ? ` for ${facts.amount}` : '';
+      const days = facts.daysOverdue ? ` is ${facts.daysOverdue} days overdue` : ' is overdue';
+      const call = facts.phone ? ` Questions? Call ${facts.phone}.` : '';
+      return `${business}: invoice ${reference}${amount}${days}. Pay here: ${link}${call}`;
     }
   }
 }
@@ -254,13 +297,15 @@ export function smsText(event: SmsEvent, facts: SmsFacts): SmsText {
     business: toGsm7(clip(facts.business, 30) ?? ''),
     driverFirstName: gsm(clip(facts.driverFirstName, 20)),
     arrival: gsm(clip(facts.arrival, 40)),
+    reason: gsm(clip(facts.reason, 120)),
   };
   const shorter: SmsFacts = {
     ...full,
     driverFirstName: gsm(clip(facts.driverFirstName, 12)),
     arrival: gsm(clip(facts.arrival, 16)),
+    reason: gsm(clip(facts.reason, 50)),
   };
-  const plain: SmsFacts = { ...full, driverFirstName: null, arrival: null };
+  const plain: SmsFacts = { ...full, driverFirstName: null, arrival: null, reason: null };
   const candidates = [full, shorter, plain].flatMap((variant) => {
     const text = body(event, variant);
     return [`${text} ${SMS_STOP_FOOTER}`, text];
@@ -334,10 +379,22 @@ export const SMS_EVENT_CATEGORY: Readonly<Record<SmsEvent, SmsCategory>> = {
   job_completed: 'job-updates',
   quote_sent: 'job-updates',
   payment_received: 'job-updates',
+  booking_declined: 'job-updates',
+  job_cancelled: 'job-updates',
+  invoice_overdue: 'job-updates',
+  att_copy: 'job-updates',
 };
 
-/** The category of a stored text: its own, else its event's (rows from before categories). */
-export function smsCategoryOf(event: string | null, category?: string | null): SmsCategory {
+/**
+ * The category of a stored text: a staff alert's (`audience` 'staff') is always theirs; else its
+ * own, else its event's (rows from before categories).
+ */
+export function smsCategoryOf(
+  event: string | null,
+  category?: string | null,
+  audience?: string | null,
+): SmsCategory {
+  if (audience === 'staff') return 'staff-alerts';
   if (category && (SMS_CATEGORIES as readonly string[]).includes(category)) {
     return category as SmsCategory;
   }
@@ -348,8 +405,11 @@ export function smsCategoryOf(event: string | null, category?: string | null): S
 export interface SmsBudget {
   /** In all, in any hour. */
   perHour: number;
-  /** To one number, in any hour. */
-  perNumberPerHour: number;
+  /**
+   * To one number, in any hour; none for staff alerts, as an emergency nobody takes texts the
+   * same owner every few minutes.
+   */
+  perNumberPerHour?: number;
   /** To the bookings made from one network address, in any day (booking acknowledgements). */
   perAddressPerDay?: number;
   /** To a number that has never had a job, in any day (booking acknowledgements). */
@@ -360,12 +420,12 @@ export interface SmsBudget {
 export const SMS_BUDGET_DEFAULTS: Readonly<Record<SmsCategory, SmsBudget>> = {
   'booking-ack': { perHour: 20, perNumberPerHour: 8, perAddressPerDay: 3, newNumberPerDay: 1 },
   'job-updates': { perHour: 60, perNumberPerHour: 8 },
-  'staff-alerts': { perHour: 30, perNumberPerHour: 10 },
+  'staff-alerts': { perHour: 60 },
 };
 
 /** The defaults of the job-update caps (SMS_PER_NUMBER_PER_HOUR, SMS_PER_HOUR). */
 export const SMS_CAPS = {
-  perNumberPerHour: SMS_BUDGET_DEFAULTS['job-updates'].perNumberPerHour,
+  perNumberPerHour: SMS_BUDGET_DEFAULTS['job-updates'].perNumberPerHour ?? 8,
   perHour: SMS_BUDGET_DEFAULTS['job-updates'].perHour,
 } as const;
 
@@ -375,12 +435,12 @@ export const SMS_CAPS = {
 const TOTAL_VARIABLE: Readonly<Record<SmsCategory, string>> = {
   'booking-ack': 'SMS_BOOKING_ACK_PER_HOUR',
   'job-updates': 'SMS_PER_HOUR',
-  'staff-alerts': 'SMS_STAFF_ALERTS_PER_HOUR',
+  'staff-alerts': 'STAFF_SMS_PER_HOUR',
 };
 const NUMBER_VARIABLE: Readonly<Record<SmsCategory, string>> = {
   'booking-ack': 'SMS_PER_NUMBER_PER_HOUR',
   'job-updates': 'SMS_PER_NUMBER_PER_HOUR',
-  'staff-alerts': 'SMS_STAFF_ALERTS_PER_NUMBER_PER_HOUR',
+  'staff-alerts': 'STAFF_SMS_PER_HOUR',
 };
 
 /** What was already sent that a budget counts, for one text about to go. */
@@ -416,7 +476,7 @@ export function smsBudgetProblem(
   ) {
     return { limit: 'new-number', reason: SMS_NOT_SENT.newNumber(budget.newNumberPerDay) };
   }
-  if (counts.toNumberLastHour >= budget.perNumberPerHour) {
+  if (budget.perNumberPerHour !== undefined && counts.toNumberLastHour >= budget.perNumberPerHour) {
     const reason =
       category === 'job-updates'
         ? SMS_NOT_SENT.numberCap(budget.perNumberPerHour)
@@ -475,16 +535,20 @@ export const SMS_NOT_SENT = {
   globalCap: (cap: number) =>
     `Not sent: ${cap} texts in the last hour is the limit for all customers (SMS_PER_HOUR)`,
   /** A category's whole hourly budget (job updates keep their original words). */
-  categoryCap: (category: SmsCategory, cap: number) =>
+  categoryCap: (category: SmsCategory, cap: number): string =>
     category === 'job-updates'
       ? SMS_NOT_SENT.globalCap(cap)
-      : `Not sent: ${cap} ${SMS_CATEGORY_LABELS[category].toLowerCase()} in the last hour is their limit (${TOTAL_VARIABLE[category]})`,
+      : category === 'staff-alerts'
+        ? SMS_NOT_SENT.staffCap(cap)
+        : `Not sent: ${cap} ${SMS_CATEGORY_LABELS[category].toLowerCase()} in the last hour is their limit (${TOTAL_VARIABLE[category]})`,
   addressCap: (cap: number) =>
     `Not sent: ${cap} booking acknowledgements a day to bookings made from one network address is the limit (SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY)`,
   newNumber: (cap: number) =>
     `Not sent: a number that has never had a job with us gets at most ${cap} booking acknowledgement${cap === 1 ? '' : 's'} a day (SMS_BOOKING_ACK_PER_NUMBER_PER_DAY)`,
   country:
     'Not sent: texts go only to Australian mobiles and to the countries listed in SMS_COUNTRY_CODES',
+  staffCap: (cap: number) =>
+    `Not sent: ${cap} staff alert texts in the last hour is the limit (STAFF_SMS_PER_HOUR)`,
   interrupted:
     'The server stopped while this text was being sent; it may have arrived. Check with the customer before resending.',
 } as const;

@@ -6,7 +6,8 @@
  *   texts of that category handed to the provider in the last hour to this number and in all;
  *   for a booking acknowledgement also those to bookings from the same address in the last day,
  *   and, for a number that never had a job, those to it in the last day. Each category counts
- *   apart, so a flood of bookings spends only the acknowledgements' budget and job texts go. A
+ *   apart, so a flood of bookings spends only the acknowledgements' budget and job texts go;
+ *   staff alert texts have theirs (STAFF_SMS_PER_HOUR) and go first. A
  *   text over its budget is not sent: it is failed with the reason, which staff see in the job's
  *   history and may resend by hand; a category's whole budget running out is also shown on the
  *   admin panel (services/server-warnings.ts). Budgets count from the database, so a restart

@@ -193,21 +193,23 @@ export interface PendingText {
   sourceAddress: string | null;
 }
 
-/** Texts due now, oldest first. */
+/** Texts due now, oldest first; staff alerts before the customers' texts. */
 export function dueTexts(db: Db, now: Date): PendingText[] {
   const rows = statement(
     db,
     `SELECT id, recipientPhone, message, coalesce(attempts, 0) AS attempts, event, category,
-            sourceAddress
+            sourceAddress, audience
        FROM notifications
-      WHERE type = 'sms' AND status = 'pending' AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id`,
+      WHERE type = 'sms' AND status = 'pending' AND (dueAt IS NULL OR dueAt <= ?)
+      ORDER BY audience IS NULL, id`,
   ).all(now.toISOString()) as (Omit<PendingText, 'category'> & {
     event: string | null;
     category: string | null;
+    audience: string | null;
   })[];
-  return rows.map(({ event, category, ...row }) => ({
+  return rows.map(({ event, category, audience, ...row }) => ({
     ...row,
-    category: smsCategoryOf(event, category),
+    category: smsCategoryOf(event, category, audience),
   }));
 }
 
@@ -383,9 +385,10 @@ export function jobMessages(db: Db, jobId: string): JobMessage[] {
   const rows = statement(
     db,
     `SELECT ${MESSAGE_COLUMNS} FROM notifications
-      WHERE jobId = ?
+      WHERE audience IS NULL
+        AND (jobId = ?
          OR bookingId IN (SELECT b.id FROM bookings b JOIN jobs j ON j.trackingToken = b.trackingToken
-                           WHERE j.id = ?)
+                           WHERE j.id = ?))
       ORDER BY createdAt, id`,
   ).all(jobId, jobId) as MessageRow[];
   return rows.map(toJobMessage);

@@ -4,16 +4,16 @@ import { MantineProvider } from '@mantine/core';
 import { DRIVER_STEP_LABELS, type Job } from '@pilbara/shared-schema';
 import { DriverPreviewScreen } from './driver-first-screen';
 import { DRIVER_TEXT } from './driver-text';
-import { ALEX_ID, SAM_ID, testJob } from './test-job';
+import { OTHER_DRIVER_ID, SAM_DRIVER_ID, aJobOfToday } from '@pilbara/shared-schema/testing';
 
 const NOW = new Date().toISOString();
 
-const job = (overrides: Parameters<typeof testJob>[0]) => testJob(overrides, NOW);
+const job = (overrides: Parameters<typeof aJobOfToday>[0]) => aJobOfToday(overrides, NOW);
 
 function renderScreen(jobs: Job[]) {
   return render(
     <MantineProvider env="test">
-      <DriverPreviewScreen driverId={SAM_ID} screen={{ cursor: 12, jobs }} />
+      <DriverPreviewScreen driverId={SAM_DRIVER_ID} screen={{ cursor: 12, jobs }} />
     </MantineProvider>,
   );
 }
@@ -27,7 +27,7 @@ describe('the driver’s first screen from the sign-in', () => {
         id: 'JOB-2026-3',
         customerName: 'Pat Moss',
         assignedTo: 'Alex',
-        assignedDriverId: ALEX_ID,
+        assignedDriverId: OTHER_DRIVER_ID,
       }),
     ]);
     expect(screen.getByRole('heading', { name: DRIVER_TEXT.title })).toBeTruthy();
@@ -62,7 +62,7 @@ describe('the driver’s first screen from the sign-in', () => {
         id: 'JOB-2026-4',
         customerName: 'Pat Moss',
         assignedTo: 'Alex',
-        assignedDriverId: ALEX_ID,
+        assignedDriverId: OTHER_DRIVER_ID,
       }),
     ]);
     expect(screen.getByTestId('driver-empty').textContent).toContain(DRIVER_TEXT.empty);

@@ -10,7 +10,7 @@ import { businessYear } from '../../sync/leases';
 import { holdDriverPreview } from '../../lib/driver-preview';
 import { DriverPage } from './driver-page';
 import { DRIVER_TEXT } from './driver-text';
-import { ALEX_ID, SAM_ID, testJob } from './test-job';
+import { OTHER_DRIVER_ID, SAM_DRIVER_ID, aJobOfToday } from '@pilbara/shared-schema/testing';
 
 // IndexedDB in Node (fake-indexeddb) and Mantine in jsdom are slow on a small machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -19,13 +19,13 @@ vi.setConfig({ testTimeout: 40_000 });
 const NOW = new Date().toISOString();
 const YESTERDAY = new Date(Date.now() - 36 * 3600_000).toISOString();
 
-const job = (overrides: Parameters<typeof testJob>[0]) => testJob(overrides, NOW);
+const job = (overrides: Parameters<typeof aJobOfToday>[0]) => aJobOfToday(overrides, NOW);
 
 function renderPage() {
   return render(
     <MantineProvider env="test">
       <Notifications />
-      <DriverPage driverId={SAM_ID} driverName="Sam" />
+      <DriverPage driverId={SAM_DRIVER_ID} driverName="Sam" />
     </MantineProvider>,
   );
 }
@@ -58,7 +58,7 @@ describe('the driver’s screen', () => {
         id: 'JOB-2026-3',
         customerName: 'Alex’s customer',
         assignedTo: 'Alex',
-        assignedDriverId: ALEX_ID,
+        assignedDriverId: OTHER_DRIVER_ID,
       }),
     );
     renderPage();
@@ -74,7 +74,7 @@ describe('the driver’s screen', () => {
         id: 'JOB-2026-3',
         customerName: 'Pat Moss',
         assignedTo: 'Alex',
-        assignedDriverId: ALEX_ID,
+        assignedDriverId: OTHER_DRIVER_ID,
       }),
       job({
         id: 'JOB-2026-4',
