@@ -526,9 +526,18 @@ describe('the public booking form pumps texts', () => {
     }
     await notifier.run();
     const pumped = fake.received.length;
+    // The bookings' alerts to the owners are staff alert texts, with a budget of their own.
+    const staffNumbers = new Set(
+      (
+        app.db
+          .prepare("SELECT DISTINCT recipientPhone FROM notifications WHERE audience = 'staff'")
+          .all() as { recipientPhone: string | null }[]
+      ).map((row) => row.recipientPhone),
+    );
+    const toCustomers = fake.received.filter((text) => !staffNumbers.has(text.to));
     // Nothing abroad, and the acknowledgements stopped at their own small budget.
-    expect(fake.received.filter((text) => !text.to.startsWith('+614'))).toEqual([]);
-    expect(pumped).toBeLessThanOrEqual(20);
+    expect(toCustomers.filter((text) => !text.to.startsWith('+614'))).toEqual([]);
+    expect(toCustomers.length).toBeLessThanOrEqual(20);
 
     // A real customer's job goes En Route: its text goes, whatever the form spent.
     const job = await signedIn(app, admin).post('/api/jobs', {
@@ -549,9 +558,16 @@ describe('the public booking form pumps texts', () => {
     // Staff are told the acknowledgements ran out, and that job texts still go.
     const warnings = await signedIn(app, admin).get('/api/server-warnings');
     expect(warnings.statusCode).toBe(200);
-    expect(warnings.json().warnings).toEqual([
-      expect.objectContaining({ kind: 'sms-budget', message: expect.stringMatching(/job/i) }),
-    ]);
+    expect(warnings.json().warnings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'sms-budget',
+          message: expect.stringMatching(
+            /^Booking acknowledgement texts.*Texts about jobs still go/,
+          ),
+        }),
+      ]),
+    );
   });
 });
 
