@@ -25,7 +25,7 @@ import { highestStored } from './id-series';
 import { guardGrantedThrough, guardMarks, lowerGuardMark } from './restore-guard';
 
 /** How far apart two honest hand-outs of one series can lie (see the module comment). */
-export const REPAIR_GAP = 100_000;
+const REPAIR_GAP = 100_000;
 
 /** One counter brought back: from the last number it had passed to the last one now behind it. */
 export interface CounterRepair {

@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const DEVICE_COOKIE = 'pilbara_device';
+const DEVICE_COOKIE = 'pilbara_device';
 
 /** Accounts one browser remembers (a shared office PC). */
 const MAX_ACCOUNTS = 8;

@@ -25,7 +25,7 @@ import {
 import type { SmsSender } from './sms';
 
 /** How old a keyword may be when it arrives and still count (the provider posts at once). */
-export const INBOUND_FRESH_MS = 24 * 60 * 60 * 1000;
+const INBOUND_FRESH_MS = 24 * 60 * 60 * 1000;
 
 /** What became of an inbound text. */
 export type InboundOutcome =
