@@ -39,3 +39,6 @@ export * from './offline-storage';
 export * from './sms';
 export * from './backups';
 export * from './sign-in';
+export * from './fatigue';
+export * from './dispatch';
+export * from './timesheet';

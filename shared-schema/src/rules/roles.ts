@@ -91,6 +91,10 @@ export const DRIVER_TABLES = [
   // Pre-start checks and defects (issue 21): drivers make the checks and see what is wrong.
   'prestart_checks',
   'vehicle_defects',
+  // Their own shift records (other drivers' rows are not sent, sync/scope.ts) and where
+  // the trucks were last seen.
+  'driver_shift_events',
+  'vehicle_positions',
 ] as const;
 
 /** Tables whose rows belong to one job through their `jobId`. */
@@ -128,6 +132,7 @@ export const DRIVER_MUTATORS = [
   'fuel.add',
   'mileage.add',
   'prestart.submit',
+  'shift.record',
 ] as const;
 
 /** Whether the actor may run the mutator named `name` at all (rows are checked apart). */

@@ -34,6 +34,8 @@ export const SYNCED_TABLES = [
   'vehicle_defects',
   'job_positions',
   'merge_notices',
+  'driver_shift_events',
+  'vehicle_positions',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

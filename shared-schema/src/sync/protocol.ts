@@ -35,6 +35,7 @@ export const INTEGER_ID_SERIES = [
   'prestart_checks',
   'vehicle_defects',
   'merge_notices',
+  'driver_shift_events',
 ] as const;
 
 /**

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
 import { bookingApprove } from './booking';
+import { jobDispatch, shiftRecord } from './dispatch';
 import { photoAdd, signatureAdd } from './field-record';
 import {
   creditNoteIssue,
@@ -38,6 +39,7 @@ import {
 } from './vehicle';
 
 export * from './booking';
+export * from './dispatch';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
@@ -88,6 +90,8 @@ const ALL = [
   defectResolve,
   positionReport,
   mergeNoticeSettle,
+  shiftRecord,
+  jobDispatch,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];
