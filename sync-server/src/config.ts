@@ -8,7 +8,13 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
-import { BACKUP_POLICY, OFFSITE_SCHEDULES, PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
+import {
+  BACKUP_POLICY,
+  DEFAULT_MAP_STYLE_URL,
+  OFFSITE_SCHEDULES,
+  PUBLIC_LIMITS,
+  SMS_CAPS,
+} from '@pilbara/shared-schema';
 
 /** The repository root, resolved from this file's location (sync-server/src/config.ts). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -147,6 +153,9 @@ const configSchema = z
     BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
     BACKUP_S3_FORCE_PATH_STYLE: booleanFlag(false),
     BACKUP_KEY: backupKey,
+    MAP_STYLE_URL: optionalUrl,
+    MAP_PMTILES_FILE: optionalText,
+    MAP_GLYPHS_URL: optionalText,
   })
   .superRefine((env, ctx) => {
     // Nothing leaves the machine unencrypted: an off-machine destination needs the key.
@@ -256,6 +265,16 @@ const configSchema = z
             }
           : undefined,
         key: env.BACKUP_KEY,
+      },
+      /**
+       * The map's tiles (docs/dispatch.md): an operator's own PMTiles file served by this
+       * server (MAP_PMTILES_FILE), else a MapLibre style URL (MAP_STYLE_URL), else the free
+       * default style that needs no key.
+       */
+      map: {
+        styleUrl: env.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
+        pmtilesFile: env.MAP_PMTILES_FILE ? path.resolve(env.MAP_PMTILES_FILE) : undefined,
+        glyphsUrl: env.MAP_GLYPHS_URL ?? null,
       },
     };
   });

@@ -14,3 +14,4 @@ export * from './prestart';
 export * from './push';
 export * from './sms';
 export * from './backups';
+export * from './map';

@@ -14,3 +14,4 @@ export * from './limits';
 export * from './field-record';
 export * from './prestart';
 export * from './fatigue';
+export * from './map';

@@ -42,11 +42,12 @@ describe('equipmentNeeds', () => {
     expect(
       equipmentNeeds({ service: 'Local Towing', notes: 'Lowered Commodore, needs tilt tray' }),
     ).toEqual(['tow', 'flatbed']);
-    expect(equipmentNeeds({ service: 'Winch Recovery', location: 'Mine site gate 3, Tom Price' })).toEqual([
-      'winch',
-      'mineSite',
-    ]);
-    expect(equipmentNeeds({ service: 'Local Towing', location: 'Dampier Highway, Karratha' })).toEqual(['tow']);
+    expect(
+      equipmentNeeds({ service: 'Winch Recovery', location: 'Mine site gate 3, Tom Price' }),
+    ).toEqual(['winch', 'mineSite']);
+    expect(
+      equipmentNeeds({ service: 'Local Towing', location: 'Dampier Highway, Karratha' }),
+    ).toEqual(['tow']);
   });
 });
 
@@ -95,7 +96,9 @@ describe('dispatchEstimate', () => {
     const estimate = dispatchEstimate(null, 'Main street, Port Hedland');
     expect(estimate?.fromDepot).toBe(true);
     expect(estimate!.km).toBeGreaterThan(185);
-    expect(estimateText(estimate)).toMatch(/from the depot, about \d+ min \(estimate: straight line at 70 km\/h\)/);
+    expect(estimateText(estimate)).toMatch(
+      /from the depot, about \d+ min \(estimate: straight line at 70 km\/h\)/,
+    );
   });
 
   it('gives no estimate for a place it cannot read, and at least a minute', () => {

@@ -33,10 +33,10 @@ function days(count: number, startHour: number, hours: number, breaks = true): S
     const start = day * 24 + startHour;
     // Two breaks of 15 min: one every 5 h of work or less, as the standard asks.
     const b: [number, number][] = breaks
-      ? [
+      ? ([
           [start + 4, start + 4.25],
           [start + 8.5, start + 8.75],
-        ].filter(([from]) => from! < start + hours) as [number, number][]
+        ].filter(([from]) => from! < start + hours) as [number, number][])
       : [];
     return shift(start, start + hours + b.length * 0.25, b);
   }).flat();
@@ -61,7 +61,13 @@ describe('workPeriods', () => {
   it('leaves a shift still going open', () => {
     expect(workPeriods([{ kind: 'shift_start', at: at(0) }])).toEqual([{ start: T0, end: null }]);
     expect(shiftState([{ kind: 'shift_start', at: at(0) }])).toBe('working');
-    expect(shiftState([...shift(0, 1), { kind: 'shift_start', at: at(2) }, { kind: 'break_start', at: at(3) }])).toBe('break');
+    expect(
+      shiftState([
+        ...shift(0, 1),
+        { kind: 'shift_start', at: at(2) },
+        { kind: 'break_start', at: at(3) },
+      ]),
+    ).toBe('break');
     expect(shiftState(shift(0, 1))).toBe('off');
   });
 });
@@ -87,7 +93,10 @@ describe('the break rule: 20 min off driving in every 5 h of work, 10 min in one
   it('is not met by four breaks of 5 min: none is 10 min in one go', () => {
     const events: ShiftEvent[] = [{ kind: 'shift_start', at: at(0) }];
     for (const hour of [1, 2, 3, 4]) {
-      events.push({ kind: 'break_start', at: at(hour) }, { kind: 'break_end', at: at(hour + 5 / 60) });
+      events.push(
+        { kind: 'break_start', at: at(hour) },
+        { kind: 'break_end', at: at(hour + 5 / 60) },
+      );
     }
     expect(fatigueBreaches(periodsOf(events), T0 + 5.5 * HOUR)).toContain('break');
   });
@@ -141,7 +150,9 @@ describe('no more than 17 h between rests of 7 h', () => {
 describe('48 h off in any 7 days with 24 h in a row, or two 24 h rests in 14 days', () => {
   it('is met by a week of five 10 h days and the weekend off', () => {
     const events = days(5, 0, 10, false);
-    expect(fatigueBreaches(periodsOf(events), T0 + (4 * 24 + 10) * HOUR)).not.toContain('weeklyRest');
+    expect(fatigueBreaches(periodsOf(events), T0 + (4 * 24 + 10) * HOUR)).not.toContain(
+      'weeklyRest',
+    );
     const next = [...events, ...shift(7 * 24, 7 * 24 + 10)];
     expect(fatigueBreaches(periodsOf(next), T0 + (7 * 24 + 10) * HOUR)).not.toContain('weeklyRest');
   });
@@ -150,9 +161,9 @@ describe('48 h off in any 7 days with 24 h in a row, or two 24 h rests in 14 day
     const events = days(14, 0, 11, false);
     const end = T0 + (13 * 24 + 11) * HOUR;
     expect(fatigueBreaches(periodsOf(events), end)).toContain('weeklyRest');
-    expect(fatigueBreaches(periodsOf(events.slice(0, 12)), T0 + (5 * 24 + 11) * HOUR)).not.toContain(
-      'weeklyRest',
-    );
+    expect(
+      fatigueBreaches(periodsOf(events.slice(0, 12)), T0 + (5 * 24 + 11) * HOUR),
+    ).not.toContain('weeklyRest');
   });
 });
 

@@ -50,6 +50,8 @@ export const TABLES = {
   vehicle_defects: { idType: 'integer', json: ['photos'], booleans: [] },
   job_positions: { idType: 'text', json: [], booleans: [] },
   merge_notices: { idType: 'integer', json: ['parts'], booleans: [] },
+  driver_shift_events: { idType: 'integer', json: [], booleans: [] },
+  vehicle_positions: { idType: 'integer', json: [], booleans: [] },
 } as const satisfies Record<EntityName, TableMeta>;
 
 export type TableName = keyof typeof TABLES;

@@ -69,6 +69,9 @@ describe('0001_init schema against shared-schema entities', () => {
     'vehicle_defects',
     // 0021: what one owner kept over the other's (issue 28).
     'merge_notices',
+    // 0023: shift records and trucks' last positions (dispatch).
+    'driver_shift_events',
+    'vehicle_positions',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

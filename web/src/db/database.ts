@@ -44,6 +44,9 @@ export class PilbaraDatabase extends Dexie {
   job_positions!: Table<SyncedRow, RowId>;
   // Notices of a value one owner kept over the other's (version 11).
   merge_notices!: Table<SyncedRow, RowId>;
+  // Drivers' shift records and trucks' last positions (version 20).
+  driver_shift_events!: Table<SyncedRow, RowId>;
+  vehicle_positions!: Table<SyncedRow, RowId>;
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;

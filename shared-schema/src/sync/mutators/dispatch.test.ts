@@ -25,9 +25,9 @@ describe('shift.record', () => {
 
   it('refuses an id already used and an unknown kind', () => {
     const state = ok(tables({}), 'shift.record', { id: 7, kind: 'break_start', userName: 'Sam' });
-    expect(rejected(state.tables, 'shift.record', { id: 7, kind: 'break_end', userName: 'Sam' }).code).toBe(
-      'conflict',
-    );
+    expect(
+      rejected(state.tables, 'shift.record', { id: 7, kind: 'break_end', userName: 'Sam' }).code,
+    ).toBe('conflict');
     expect(rejected(tables({}), 'shift.record', { id: 8, kind: 'nap', userName: 'Sam' }).code).toBe(
       'invalid_args',
     );
@@ -35,20 +35,35 @@ describe('shift.record', () => {
 });
 
 describe('job.dispatch', () => {
-  const args = { id: 'JOB-2026-1', updateId: 30, driverId: 4, driverName: 'Sam Taylor', vehicleId: 2 };
+  const args = {
+    id: 'JOB-2026-1',
+    updateId: 30,
+    driverId: 4,
+    driverName: 'Sam Taylor',
+    vehicleId: 2,
+  };
 
   it('sets the driver and the truck in one step and says so in the history', () => {
-    const state = tables({ jobs: [aJob({ assignedTo: null })], vehicles: [aVehicle({ id: 2, name: 'Tow 2' })] });
+    const state = tables({
+      jobs: [aJob({ assignedTo: null })],
+      vehicles: [aVehicle({ id: 2, name: 'Tow 2' })],
+    });
     const result = ok(state, 'job.dispatch', args);
-    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({ assignedTo: 'Sam Taylor', vehicleId: 2 });
-    expect(row(result.tables, 'job_updates', 30)).toMatchObject({ message: 'Dispatched: Sam Taylor in Tow 2' });
+    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
+      assignedTo: 'Sam Taylor',
+      vehicleId: 2,
+    });
+    expect(row(result.tables, 'job_updates', 30)).toMatchObject({
+      message: 'Dispatched: Sam Taylor in Tow 2',
+    });
   });
 
   it('refuses a finished job or a truck that does not exist, changing nothing', () => {
     const vehicles = [aVehicle({ id: 2 })];
-    expect(rejected(tables({ jobs: [aJob({ status: 'Completed' })], vehicles }), 'job.dispatch', args).code).toBe(
-      'invalid_state',
-    );
+    expect(
+      rejected(tables({ jobs: [aJob({ status: 'Completed' })], vehicles }), 'job.dispatch', args)
+        .code,
+    ).toBe('invalid_state');
     expect(rejected(tables({ jobs: [aJob()] }), 'job.dispatch', args).field).toBe('vehicleId');
   });
 });
@@ -70,14 +85,22 @@ describe('position.report keeps the truck’s last position', () => {
       latitude: -20.7781,
       jobId: 'JOB-2026-1',
     });
-    const older = ok(first.tables, 'position.report', { ...report, latitude: -20, recordedAt: '2026-11-21T09:58:00.000Z' });
+    const older = ok(first.tables, 'position.report', {
+      ...report,
+      latitude: -20,
+      recordedAt: '2026-11-21T09:58:00.000Z',
+    });
     expect(row(older.tables, 'vehicle_positions', 2)).toMatchObject({ latitude: -20.7781 });
     const done = ok(older.tables, 'job.startService', { id: 'JOB-2026-1', updateId: 40 });
     expect(row(done.tables, 'vehicle_positions', 2)).toBeDefined();
   });
 
   it('writes no truck position for a job without a truck', () => {
-    const result = ok(tables({ jobs: [aJob({ status: 'En Route', vehicleId: null })] }), 'position.report', report);
+    const result = ok(
+      tables({ jobs: [aJob({ status: 'En Route', vehicleId: null })] }),
+      'position.report',
+      report,
+    );
     expect(result.tables.vehicle_positions ?? []).toEqual([]);
   });
 });

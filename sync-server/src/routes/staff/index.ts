@@ -20,6 +20,7 @@ import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
 import { quoteRoutes } from './quotes';
+import { timesheetRoutes } from './timesheet';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireUser);
@@ -31,6 +32,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await staffArea.register(jobRoutes);
     await staffArea.register(fleetRoutes);
     await staffArea.register(prestartRoutes);
+    await staffArea.register(timesheetRoutes);
   });
   await app.register(async (adminArea) => {
     adminArea.addHook('onRequest', requireAdmin);
