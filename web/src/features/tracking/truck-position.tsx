@@ -4,7 +4,8 @@
  * honest estimate (straight-line distance at a stated average speed), or says the truck is out
  * of coverage once the fix is 15 minutes old, with no estimate at all. The wording and the rules
  * are shared-schema's (rules/live-position.ts); the minutes are the page's one arrival estimate
- * (rules/arrival.ts), shown under "Estimated Arrival", not repeated here.
+ * (rules/arrival.ts), shown under "Estimated Arrival", not repeated here. The truck is drawn on
+ * the real map once its tiles load, on today's drawing until then or without them.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
@@ -19,6 +20,7 @@ import {
 import { useHydrated } from '../../lib/hydration';
 import { useInitialTracking } from './initial-tracking';
 import { TruckMap } from './truck-map';
+import { LiveMap } from '../../components/live-map';
 
 /**
  * The clock, re-read every 5 s so "last seen" (rounded to the nearest minute), staleness and the
@@ -62,11 +64,29 @@ export function TruckPosition({
       <Title order={3} size="h4">
         {TRUCK_TEXT.heading}
       </Title>
-      <TruckMap
-        truck={mapPoint({ lat: position.latitude, lng: position.longitude })}
-        destination={destination ? mapPoint(destination) : null}
-        label={`${lastSeen}. Map of the Pilbara coast, not to scale.`}
-        stale={stale}
+      <LiveMap
+        label={`${lastSeen}. Map of the Pilbara.`}
+        markers={[
+          {
+            id: 'truck',
+            kind: 'truck',
+            lat: position.latitude,
+            lng: position.longitude,
+            label: lastSeen,
+            faded: stale,
+          },
+          ...(destination
+            ? [{ id: 'customer', kind: 'customer' as const, ...destination, label: 'You' }]
+            : []),
+        ]}
+        drawing={
+          <TruckMap
+            truck={mapPoint({ lat: position.latitude, lng: position.longitude })}
+            destination={destination ? mapPoint(destination) : null}
+            label={`${lastSeen}. Map of the Pilbara coast, not to scale.`}
+            stale={stale}
+          />
+        }
       />
       <Text fw={600} data-testid="truck-last-seen">
         {lastSeen}
