@@ -17,6 +17,7 @@ import {
   IconChevronDown,
   IconFileInvoice,
   IconMail,
+  IconMapPin,
   IconTool,
   IconTruck,
   IconUsers,
@@ -88,6 +89,14 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
               leftSection={<IconTruck size={18} aria-hidden />}
             >
               Fleet
+            </Button>
+            <Button
+              component={Link}
+              to="/admin/dispatch"
+              variant="light"
+              leftSection={<IconMapPin size={18} aria-hidden />}
+            >
+              Dispatch
             </Button>
             {syncStatus}
           </Group>

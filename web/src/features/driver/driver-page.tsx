@@ -14,6 +14,7 @@ import { rowKey } from '@pilbara/shared-schema';
 import { usePrestartData } from '../../lib/fleet/prestart-data';
 import { usePendingKeys } from '../../sync';
 import { DriverJobCard } from './driver-job-card';
+import { ShiftPanel } from './shift-panel';
 import { DriverNoJobs, DriverScreenFrame } from './driver-first-screen';
 import { DRIVER_TEXT } from './driver-text';
 import { useDriverJobs } from './use-driver-jobs';
@@ -67,6 +68,7 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
   const fleet = { vehicles, defects, checks };
   return (
     <DriverScreenFrame syncStatus={syncStatus}>
+      <ShiftPanel driverName={driverName} />
       <SharingNotice state={sharing} />
       {jobs === undefined ? (
         <Text c="dimmed">{DRIVER_TEXT.loading}</Text>
