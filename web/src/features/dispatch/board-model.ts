@@ -177,7 +177,7 @@ export function assignmentWarnings(
   const warnings: string[] = [];
   if (truck && truck.missing.length > 0)
     warnings.push(
-      `${truck.vehicle.name} has no ${truck.missing.map((need) => EQUIPMENT_NEED_TEXT[need]).join(', no ')}, which this job needs`,
+      `${truck.vehicle.name} lacks ${truck.missing.map((need) => EQUIPMENT_NEED_TEXT[need]).join(' and ')}, which this job needs`,
     );
   if (driver) {
     const name = driver.driver.name;
