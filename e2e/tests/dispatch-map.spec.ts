@@ -154,6 +154,10 @@ test('an owner dispatches offline with warnings; the truck moves on both maps', 
     await expect(warnings).toContainText(`${driverName} would pass a fatigue limit on this job`);
     await expect(warnings).toContainText('No more than 17 h between rests of 7 h');
     await board.screenshot({ path: shotFile('dispatch-assign-1280.png') });
+    await board.setViewportSize({ width: 390, height: 844 });
+    await expect(warnings).toBeVisible();
+    await board.screenshot({ path: shotFile('dispatch-assign-390.png') });
+    await board.setViewportSize({ width: 1280, height: 900 });
     // The heavy truck has a winch; the fatigue warning stays, and the owner sends Dana anyway.
     await panel.getByTestId(`truck-candidate-${heavy}`).click();
     await expect(warnings).not.toContainText('lacks');

@@ -33,7 +33,12 @@ describe('weeklyTimesheet', () => {
       workMinutes: 7 * 60 + 45,
       breakMinutes: 30,
     });
-    expect(sheet.days[1]).toMatchObject({ date: '2026-12-08', started: '22:00', workMinutes: 120 });
+    expect(sheet.days[1]).toMatchObject({
+      date: '2026-12-08',
+      started: '22:00',
+      finished: '24:00',
+      workMinutes: 120,
+    });
     expect(sheet.days[2]).toMatchObject({ date: '2026-12-09', finished: '01:30', workMinutes: 90 });
     expect(sheet.workMinutes).toBe(465 + 210);
     expect(sheet.breakMinutes).toBe(30);

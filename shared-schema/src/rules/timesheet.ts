@@ -14,7 +14,10 @@ export interface TimesheetDay {
   date: string;
   /** First start of work that day, `HH:mm` Perth, or null. */
   started: string | null;
-  /** Last end of work that day, `HH:mm` Perth, or null (still working). */
+  /**
+   * Last end of work that day, `HH:mm` Perth: `24:00` when the work runs on past midnight, null
+   * while still working.
+   */
   finished: string | null;
   workMinutes: number;
   breakMinutes: number;
@@ -81,7 +84,8 @@ export function weeklyTimesheet(
     days.push({
       date,
       started: first ? formatPerth(first.start, 'HH:mm') : null,
-      finished: last && !stillWorking ? formatPerth(last.end, 'HH:mm') : null,
+      finished:
+        last && !stillWorking ? (last.end === to ? '24:00' : formatPerth(last.end, 'HH:mm')) : null,
       workMinutes: sum(work),
       breakMinutes: sum(overlap(breaks)),
     });

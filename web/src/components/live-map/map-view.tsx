@@ -65,7 +65,7 @@ export default function MapView({
   const container = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<MapLibreMap | null>(null);
   const placed = useRef(new Map<string, Marker>());
-  const fitted = useRef(false);
+  const fitted = useRef('');
 
   useEffect(() => {
     let cancelled = false;
@@ -114,7 +114,7 @@ export default function MapView({
     };
   }, [onReady, onFail]);
 
-  // Markers follow the props: moved, added, removed; the view fits them the first time.
+  // Markers follow the props: moved, added, removed.
   useEffect(() => {
     const map = shown;
     if (!map) return;
@@ -134,8 +134,11 @@ export default function MapView({
         placed.current.delete(id);
       }
     }
-    if (!fitted.current && markers.length > 0) {
-      fitted.current = true;
+    // The view fits the markers when which ones are shown changes, not when one moves: a
+    // dispatcher zoomed in on a truck is not thrown back out by its next position.
+    const ids = markers.map((marker) => marker.id).join('|');
+    if (fitted.current !== ids && markers.length > 0) {
+      fitted.current = ids;
       const bounds = new LngLatBounds();
       for (const marker of markers) bounds.extend([marker.lng, marker.lat]);
       map.fitBounds(bounds, { padding: 48, maxZoom: 11, duration: 0 });

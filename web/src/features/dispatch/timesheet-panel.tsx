@@ -7,6 +7,7 @@ import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import {
   addCalendarDays,
+  formatPerth,
   hoursText,
   weekStartOf,
   weeklyTimesheet,
@@ -26,6 +27,9 @@ export function TimesheetPanel({
   const sheet = weeklyTimesheet(events, week, now);
   return (
     <Stack gap="sm" data-testid="timesheet">
+      <Text fw={600} ta="center">
+        Week of {formatPerth(`${week}T12:00:00+08:00`, 'ddd D MMMM YYYY')}
+      </Text>
       <Group justify="space-between">
         <Button
           variant="subtle"
@@ -35,7 +39,6 @@ export function TimesheetPanel({
         >
           Week before
         </Button>
-        <Text fw={600}>Week of {week}</Text>
         <Button
           variant="subtle"
           size="compact-sm"
@@ -58,7 +61,7 @@ export function TimesheetPanel({
         <Table.Tbody>
           {sheet.days.map((day) => (
             <Table.Tr key={day.date}>
-              <Table.Td>{day.date.slice(5)}</Table.Td>
+              <Table.Td>{formatPerth(`${day.date}T12:00:00+08:00`, 'ddd D/M')}</Table.Td>
               <Table.Td>{day.started ?? '–'}</Table.Td>
               <Table.Td>{day.finished ?? (day.workMinutes > 0 ? 'working' : '–')}</Table.Td>
               <Table.Td>{hoursText(day.workMinutes)}</Table.Td>
