@@ -52,7 +52,10 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function addVehicle(api: APIRequestContext, fields: Record<string, unknown>): Promise<number> {
+async function addVehicle(
+  api: APIRequestContext,
+  fields: Record<string, unknown>,
+): Promise<number> {
   const answer = await api.post('/api/vehicles', {
     data: { make: 'Isuzu', model: 'NPR', year: 2022, ...fields },
   });

@@ -49,6 +49,27 @@ function describe(element: HTMLElement, marker: MapMarker): void {
   element.dataset.lnglat = `${marker.lng.toFixed(5)},${marker.lat.toFixed(5)}`;
 }
 
+/**
+ * Fits the view to the markers when which ones are shown changes, or when one is out of sight
+ * (it moved, or the map was resized); not on every move, so a dispatcher zoomed in on a truck
+ * stays where they are.
+ */
+function fitMarkers(
+  map: MapLibreMap,
+  markers: readonly MapMarker[],
+  fitted: { current: string },
+): void {
+  if (markers.length === 0) return;
+  const ids = markers.map((marker) => marker.id).join('|');
+  const view = map.getBounds();
+  const outOfSight = markers.some((marker) => !view.contains([marker.lng, marker.lat]));
+  if (fitted.current === ids && !outOfSight) return;
+  fitted.current = ids;
+  const bounds = new LngLatBounds();
+  for (const marker of markers) bounds.extend([marker.lng, marker.lat]);
+  map.fitBounds(bounds, { padding: 48, maxZoom: 10, duration: 0 });
+}
+
 export default function MapView({
   markers,
   label,
@@ -66,6 +87,8 @@ export default function MapView({
   const [shown, setShown] = useState<MapLibreMap | null>(null);
   const placed = useRef(new Map<string, Marker>());
   const fitted = useRef('');
+  const latest = useRef(markers);
+  latest.current = markers;
 
   useEffect(() => {
     let cancelled = false;
@@ -99,6 +122,9 @@ export default function MapView({
       map.on('error', () => {
         // A style that could not be read never goes idle: give up at once.
         if (map && !map.isStyleLoaded()) fail();
+      });
+      map.on('resize', () => {
+        if (map) fitMarkers(map, latest.current, fitted);
       });
       map.on('idle', () => {
         if (!tileLoaded) fail();
@@ -134,15 +160,7 @@ export default function MapView({
         placed.current.delete(id);
       }
     }
-    // The view fits the markers when which ones are shown changes, not when one moves: a
-    // dispatcher zoomed in on a truck is not thrown back out by its next position.
-    const ids = markers.map((marker) => marker.id).join('|');
-    if (fitted.current !== ids && markers.length > 0) {
-      fitted.current = ids;
-      const bounds = new LngLatBounds();
-      for (const marker of markers) bounds.extend([marker.lng, marker.lat]);
-      map.fitBounds(bounds, { padding: 48, maxZoom: 11, duration: 0 });
-    }
+    fitMarkers(map, markers, fitted);
   }, [shown, markers]);
 
   return (
