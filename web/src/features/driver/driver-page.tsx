@@ -68,7 +68,6 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
   const fleet = { vehicles, defects, checks };
   return (
     <DriverScreenFrame syncStatus={syncStatus}>
-      <ShiftPanel driverName={driverName} />
       <SharingNotice state={sharing} />
       {jobs === undefined ? (
         <Text c="dimmed">{DRIVER_TEXT.loading}</Text>
@@ -86,6 +85,8 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
           />
         ))
       )}
+      {/* Shifts and breaks under the jobs: the next step of a job stays in thumb reach. */}
+      <ShiftPanel driverName={driverName} />
       {children}
     </DriverScreenFrame>
   );
