@@ -44,9 +44,7 @@ const StaffNeedsAttention = lazy(() =>
 );
 const DriverRoute = lazy(() => import('./driver-route').then((m) => ({ default: m.DriverRoute })));
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
-const DispatchPage = lazy(() =>
-  import('../features/dispatch').then((m) => ({ default: m.DispatchPage })),
-);
+
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
 );
@@ -102,22 +100,6 @@ export const routes: RouteObject[] = [
                 </Suspense>
               }
             />
-          </RequireAdmin>
-        ),
-      },
-      {
-        path: '/admin/dispatch',
-        element: (
-          <RequireAdmin>
-            <Suspense fallback={null}>
-              <DispatchPage
-                syncStatus={
-                  <Suspense fallback={null}>
-                    <SyncStatusChip />
-                  </Suspense>
-                }
-              />
-            </Suspense>
           </RequireAdmin>
         ),
       },

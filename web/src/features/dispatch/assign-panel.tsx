@@ -3,8 +3,9 @@
  * arrival, the warnings of the chosen pair, and one button that writes both (`job.dispatch`),
  * queued offline like every step.
  */
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import {
@@ -24,6 +25,47 @@ import {
 
 /** The driver's site induction gap for a job, when the accounts and sites records exist. */
 export type InductionCheck = (driverId: number, item: WaitingItem) => string | null;
+
+/**
+ * One candidate as a radio button: a bordered card with a check mark. Plain buttons rather than
+ * Mantine's Radio, whose input wrapper would reshuffle the form chunks the public pages share.
+ */
+function Choice({
+  checked,
+  onSelect,
+  testId,
+  children,
+}: {
+  checked: boolean;
+  onSelect: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <UnstyledButton
+      role="radio"
+      aria-checked={checked}
+      onClick={onSelect}
+      data-testid={testId}
+      p="sm"
+      style={{
+        border: `${checked ? 2 : 1}px solid var(--mantine-color-${checked ? 'ironstone-6' : 'gray-4'})`,
+        borderRadius: 'var(--mantine-radius-md)',
+        display: 'block',
+        width: '100%',
+      }}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        {checked ? (
+          <IconCircleCheckFilled size={20} color="var(--mantine-color-ironstone-6)" aria-hidden />
+        ) : (
+          <IconCircle size={20} color="var(--mantine-color-gray-5)" aria-hidden />
+        )}
+        {children}
+      </Group>
+    </UnstyledButton>
+  );
+}
 
 export function AssignPanel({
   item,
@@ -100,96 +142,74 @@ export function AssignPanel({
           )}
         </Group>
       </div>
-      <Radio.Group
-        label={
-          <Title order={3} size="h5">
-            Truck
-          </Title>
-        }
-        value={truckId}
-        onChange={setTruckId}
-      >
-        <Stack gap="xs" mt="xs">
-          {trucks.map((candidate) => (
-            <Radio.Card
-              key={candidate.vehicle.id}
-              value={String(candidate.vehicle.id)}
-              p="sm"
-              radius="md"
-              data-testid={`truck-candidate-${candidate.vehicle.id}`}
-            >
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator />
-                <div>
-                  <Text fw={600}>
-                    {candidate.vehicle.name}{' '}
-                    <Text span size="sm" c="dimmed">
-                      {candidate.vehicle.type}
-                    </Text>
-                  </Text>
-                  <Text size="sm" data-testid="truck-estimate">
-                    {estimateText(candidate.estimate)}
-                  </Text>
-                  {candidate.onJob && (
-                    <Text size="sm" c="orange">
-                      Out on {candidate.onJob.number ?? candidate.onJob.id}
-                    </Text>
-                  )}
-                  {candidate.missing.length > 0 && (
-                    <Text size="sm" c="red">
-                      Lacks {candidate.missing.map((need) => EQUIPMENT_NEED_TEXT[need]).join(', ')}
-                    </Text>
-                  )}
-                </div>
-              </Group>
-            </Radio.Card>
-          ))}
-        </Stack>
-      </Radio.Group>
-      <Radio.Group
-        label={
-          <Title order={3} size="h5">
-            Driver
-          </Title>
-        }
-        value={driverId}
-        onChange={setDriverId}
-      >
-        <Stack gap="xs" mt="xs">
-          {drivers.map((row) => (
-            <Radio.Card
-              key={row.driver.id}
-              value={String(row.driver.id)}
-              p="sm"
-              radius="md"
-              data-testid={`driver-candidate-${row.driver.id}`}
-            >
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator />
-                <div>
-                  <Text fw={600}>{row.driver.name}</Text>
-                  <Text size="sm">
-                    {row.state === 'off'
-                      ? 'Off shift'
-                      : row.state === 'working'
-                        ? 'On shift'
-                        : 'On a break'}
-                    {' · '}today {hoursText(row.todayMinutes)} · week {hoursText(row.weekMinutes)}
-                    {row.activeJobs > 0
-                      ? ` · ${row.activeJobs} job${row.activeJobs > 1 ? 's' : ''}`
-                      : ''}
-                  </Text>
-                  {row.outlook.minutesLeft !== null && (
-                    <Text size="sm" c="dimmed">
-                      {hoursText(row.outlook.minutesLeft)} of work left before a fatigue limit
-                    </Text>
-                  )}
-                </div>
-              </Group>
-            </Radio.Card>
-          ))}
-        </Stack>
-      </Radio.Group>
+      <Title order={3} size="h5" id="truck-choice">
+        Truck
+      </Title>
+      <Stack gap="xs" role="radiogroup" aria-labelledby="truck-choice">
+        {trucks.map((candidate) => (
+          <Choice
+            key={candidate.vehicle.id}
+            checked={truckId === String(candidate.vehicle.id)}
+            onSelect={() => setTruckId(String(candidate.vehicle.id))}
+            testId={`truck-candidate-${candidate.vehicle.id}`}
+          >
+            <div>
+              <Text fw={600}>
+                {candidate.vehicle.name}{' '}
+                <Text span size="sm" c="dimmed">
+                  {candidate.vehicle.type}
+                </Text>
+              </Text>
+              <Text size="sm" data-testid="truck-estimate">
+                {estimateText(candidate.estimate)}
+              </Text>
+              {candidate.onJob && (
+                <Text size="sm" c="orange">
+                  Out on {candidate.onJob.number ?? candidate.onJob.id}
+                </Text>
+              )}
+              {candidate.missing.length > 0 && (
+                <Text size="sm" c="red">
+                  Lacks {candidate.missing.map((need) => EQUIPMENT_NEED_TEXT[need]).join(', ')}
+                </Text>
+              )}
+            </div>
+          </Choice>
+        ))}
+      </Stack>
+      <Title order={3} size="h5" id="driver-choice">
+        Driver
+      </Title>
+      <Stack gap="xs" role="radiogroup" aria-labelledby="driver-choice">
+        {drivers.map((row) => (
+          <Choice
+            key={row.driver.id}
+            checked={driverId === String(row.driver.id)}
+            onSelect={() => setDriverId(String(row.driver.id))}
+            testId={`driver-candidate-${row.driver.id}`}
+          >
+            <div>
+              <Text fw={600}>{row.driver.name}</Text>
+              <Text size="sm">
+                {row.state === 'off'
+                  ? 'Off shift'
+                  : row.state === 'working'
+                    ? 'On shift'
+                    : 'On a break'}
+                {' · '}today {hoursText(row.todayMinutes)} · week {hoursText(row.weekMinutes)}
+                {row.activeJobs > 0
+                  ? ` · ${row.activeJobs} job${row.activeJobs > 1 ? 's' : ''}`
+                  : ''}
+              </Text>
+              {row.outlook.minutesLeft !== null && (
+                <Text size="sm" c="dimmed">
+                  {hoursText(row.outlook.minutesLeft)} of work left before a fatigue limit
+                </Text>
+              )}
+            </div>
+          </Choice>
+        ))}
+      </Stack>
       {warnings.length > 0 && (
         <Alert
           color="yellow"
