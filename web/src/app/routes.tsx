@@ -44,7 +44,6 @@ const StaffNeedsAttention = lazy(() =>
 );
 const DriverRoute = lazy(() => import('./driver-route').then((m) => ({ default: m.DriverRoute })));
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
-
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
 );
