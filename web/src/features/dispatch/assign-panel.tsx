@@ -57,9 +57,19 @@ function Choice({
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         {checked ? (
-          <IconCircleCheckFilled size={20} color="var(--mantine-color-ironstone-6)" aria-hidden />
+          <IconCircleCheckFilled
+            size={22}
+            color="var(--mantine-color-ironstone-6)"
+            style={{ flexShrink: 0 }}
+            aria-hidden
+          />
         ) : (
-          <IconCircle size={20} color="var(--mantine-color-gray-5)" aria-hidden />
+          <IconCircle
+            size={22}
+            color="var(--mantine-color-gray-5)"
+            style={{ flexShrink: 0 }}
+            aria-hidden
+          />
         )}
         {children}
       </Group>
