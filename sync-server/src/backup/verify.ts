@@ -1,5 +1,5 @@
 /**
- * Copies and checks databases off the event loop (issue 32), in a worker thread with its own
+ * Copies and checks databases off the event loop, in a worker thread with its own
  * connections, so the server keeps answering meanwhile:
  * - the copy is SQLite's online backup (better-sqlite3's `backup()`, a thousand pages a step)
  *   from a connection that holds one read transaction for the whole copy: in WAL mode the
