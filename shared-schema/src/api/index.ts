@@ -17,3 +17,4 @@ export * from './backups';
 export * from './server-warnings';
 export * from './staff-alerts';
 export * from './compliance';
+export * from './map';

@@ -67,6 +67,11 @@ export function scopeChange(
     if (visible && job) {
       return { ...entry, data: jobForActor(actor, job) as unknown as Record<string, unknown> };
     }
+  } else if (entry.entity === 'driver_shift_events') {
+    // A driver's device holds their own hours only: by account, as jobs are (two drivers may
+    // share a name).
+    const userId = (entry.data as { userId?: unknown } | null)?.userId;
+    visible = actor.id !== null && userId === actor.id;
   } else if ((JOB_CHILD_TABLES as readonly string[]).includes(entry.entity)) {
     const jobId = (entry.data as { jobId?: unknown } | null)?.jobId;
     const job = typeof jobId === 'string' ? jobOf(jobId) : undefined;

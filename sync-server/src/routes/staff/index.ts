@@ -25,6 +25,7 @@ import { contactMessageRoutes } from './contact-messages';
 import { reviewRoutes } from './reviews';
 import { quoteRoutes } from './quotes';
 import { warningRoutes } from './warnings';
+import { timesheetRoutes } from './timesheet';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireUser);
@@ -36,6 +37,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await staffArea.register(jobRoutes);
     await staffArea.register(fleetRoutes);
     await staffArea.register(prestartRoutes);
+    await staffArea.register(timesheetRoutes);
   });
   await app.register(async (adminArea) => {
     adminArea.addHook('onRequest', requireAdmin);
