@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-export const LIMITS = { baseline: 1.3, floor: 2, engineRate: 1000 } as const;
+const LIMITS = { baseline: 1.3, floor: 2, engineRate: 1000 } as const;
 
 /** The baseline commit the push is compared with (built once into bench/.cache). */
 export const GUARD_BASELINE = process.env.BENCH_GUARD_BASELINE ?? '6ff63f5';
