@@ -307,6 +307,9 @@ async function visitIn(
   const pid = browserPid(dir);
   const loads: number[] = [load1()];
   try {
+    // tsx compiles this file keeping function names, which wraps the probe's and the page
+    // evaluations' inner functions in calls to its `__name` helper: the page needs one too.
+    await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
     await context.addInitScript(probe, { role, expected });
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
