@@ -18,3 +18,5 @@ export * from './tax-invoice';
 export * from './job-sheet';
 export * from './vehicle-history';
 export * from './csv-safety';
+export * from './compliance-records';
+export * from './authority-to-tow';
