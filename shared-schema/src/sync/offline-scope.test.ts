@@ -44,44 +44,64 @@ describe('the history a device keeps', () => {
 describe('the first screen of a new device', () => {
   it('holds open jobs of any age and jobs touched today, not old finished ones', () => {
     const old = '2019-03-01T02:00:00.000Z';
-    expect(jobOnFirstScreen({ status: 'In Progress', createdAt: old, updatedAt: old }, TODAY)).toBe(
-      true,
-    );
-    expect(jobOnFirstScreen({ status: 'Completed', createdAt: old, updatedAt: old }, TODAY)).toBe(
-      false,
-    );
+    expect(
+      jobOnFirstScreen(
+        { id: 'JOB-2026-1', status: 'In Progress', createdAt: old, updatedAt: old },
+        TODAY,
+      ),
+    ).toBe(true);
+    expect(
+      jobOnFirstScreen(
+        { id: 'JOB-2026-1', status: 'Completed', createdAt: old, updatedAt: old },
+        TODAY,
+      ),
+    ).toBe(false);
     // 01:00 UTC on the 6th is 09:00 in Perth the same day.
     const today = '2026-12-06T01:00:00.000Z';
-    expect(jobOnFirstScreen({ status: 'Completed', createdAt: old, updatedAt: today }, TODAY)).toBe(
-      true,
-    );
+    expect(
+      jobOnFirstScreen(
+        { id: 'JOB-2026-1', status: 'Completed', createdAt: old, updatedAt: today },
+        TODAY,
+      ),
+    ).toBe(true);
     // 20:00 UTC on the 5th is already the 6th in Perth.
     expect(
       jobOnFirstScreen(
-        { status: 'Cancelled', createdAt: '2026-12-05T20:00:00.000Z', updatedAt: old },
+        {
+          id: 'JOB-2026-1',
+          status: 'Cancelled',
+          createdAt: '2026-12-05T20:00:00.000Z',
+          updatedAt: old,
+        },
         TODAY,
       ),
     ).toBe(true);
   });
 
   it('brings a job’s history with the job, and the fleet’s due items', () => {
-    expect(onFirstScreen('job_updates', { jobId: 'JOB-2026-9' }, context)).toBe(true);
-    expect(onFirstScreen('job_photos', { jobId: 'JOB-2016-1' }, context)).toBe(false);
+    expect(onFirstScreen('job_updates', { id: 1, jobId: 'JOB-2026-9' }, context)).toBe(true);
+    expect(onFirstScreen('job_photos', { id: 1, jobId: 'JOB-2016-1' }, context)).toBe(false);
     expect(onFirstScreen('vehicles', { id: 1 }, context)).toBe(true);
-    expect(onFirstScreen('vehicle_defects', { status: 'open' }, context)).toBe(true);
-    expect(onFirstScreen('vehicle_defects', { status: 'resolved' }, context)).toBe(false);
-    expect(onFirstScreen('prestart_checks', { perthDay: TODAY }, context)).toBe(true);
-    expect(onFirstScreen('prestart_checks', { perthDay: '2026-12-05' }, context)).toBe(false);
+    expect(onFirstScreen('vehicle_defects', { id: 1, status: 'open' }, context)).toBe(true);
+    expect(onFirstScreen('vehicle_defects', { id: 1, status: 'resolved' }, context)).toBe(false);
+    expect(onFirstScreen('prestart_checks', { id: 1, perthDay: TODAY }, context)).toBe(true);
+    expect(onFirstScreen('prestart_checks', { id: 1, perthDay: '2026-12-05' }, context)).toBe(
+      false,
+    );
   });
 
   it('holds the office’s open work and leaves the rest to history', () => {
-    expect(onFirstScreen('bookings', { status: 'pending' }, context)).toBe(true);
-    expect(onFirstScreen('invoices', { status: 'paid' }, context)).toBe(false);
-    expect(onFirstScreen('quotes', { status: 'sent', validUntil: TODAY }, context)).toBe(true);
-    expect(onFirstScreen('quotes', { status: 'sent', validUntil: '2026-12-01' }, context)).toBe(
+    expect(onFirstScreen('bookings', { id: 1, status: 'pending' }, context)).toBe(true);
+    expect(onFirstScreen('invoices', { id: 1, status: 'paid' }, context)).toBe(false);
+    expect(onFirstScreen('quotes', { id: 1, status: 'sent', validUntil: TODAY }, context)).toBe(
+      true,
+    );
+    expect(
+      onFirstScreen('quotes', { id: 1, status: 'sent', validUntil: '2026-12-01' }, context),
+    ).toBe(false);
+    expect(onFirstScreen('quotes', { id: 1, status: 'accepted', validUntil: TODAY }, context)).toBe(
       false,
     );
-    expect(onFirstScreen('quotes', { status: 'accepted', validUntil: TODAY }, context)).toBe(false);
     expect(onFirstScreen('fuel_records', { id: 1 }, context)).toBe(false);
   });
 });
