@@ -4,6 +4,7 @@ export * from './booking-slots';
 export * from './customer-match';
 export * from './dashboard';
 export * from './dates';
+export * from './date-format';
 export * from './fleet';
 export * from './format';
 export * from './ids';
