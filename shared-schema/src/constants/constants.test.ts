@@ -187,11 +187,7 @@ describe('timing and defaults', () => {
       fuelType: 'Diesel',
       driveType: '4WD',
     });
-    expect(DATE_FORMATS).toMatchObject({
-      monthYear: 'MMM YYYY',
-      monthYearLong: 'MMMM YYYY',
-      date: 'MMM D, YYYY',
-    });
+    expect(DATE_FORMATS.isoDate).toBe('YYYY-MM-DD');
     expect(PERTH_TZ).toBe('Australia/Perth');
   });
 });

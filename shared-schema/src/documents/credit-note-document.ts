@@ -6,12 +6,11 @@
  * ABN it is a plain credit note: no "Adjustment note", no tax-invoice claim (DESIGN §12).
  */
 import type { BusinessProfile } from '../api/business-profile';
-import { DATE_FORMATS } from '../constants/dates';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
-import { formatPerth } from '../rules/dates';
+import { formatDate } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { formatCents } from '../rules/money';
 import { creditNotePdfFilename } from './file-names';
@@ -56,7 +55,7 @@ export function refundStatement(
   return paid
     .map(
       (row) =>
-        `Refunded ${formatCents(row.amount)} by ${paymentMethodLabel(row.method).toLowerCase()} on ${formatPerth(row.paidAt, DATE_FORMATS.date)}.`,
+        `Refunded ${formatCents(row.amount)} by ${paymentMethodLabel(row.method).toLowerCase()} on ${formatDate(row.paidAt)}.`,
     )
     .join(' ');
 }
@@ -81,10 +80,10 @@ export function creditNoteDocument(
     title: DOCUMENT_TEXT.CREDIT_NOTE_TITLE,
     subtitle: tax ? DOCUMENT_TEXT.CREDIT_NOTE_SUBTITLE : null,
     number,
-    issueDate: formatPerth(note.createdAt, DATE_FORMATS.date),
+    issueDate: formatDate(note.createdAt),
     seller,
     buyer: { name: note.customerName, abn: invoice.buyerAbn, email: note.customerEmail },
-    corrects: `${tax ? DOCUMENT_TEXT.TAX_INVOICE_TITLE : DOCUMENT_TEXT.INVOICE_TITLE} ${documentRef(invoice)} of ${formatPerth(invoice.createdAt, DATE_FORMATS.date)} (${amountLine('', invoice.amount).text})`,
+    corrects: `${tax ? DOCUMENT_TEXT.TAX_INVOICE_TITLE : DOCUMENT_TEXT.INVOICE_TITLE} ${documentRef(invoice)} of ${formatDate(invoice.createdAt)} (${amountLine('', invoice.amount).text})`,
     reason: note.reason,
     total: amountLine('Credit (GST inclusive)', note.amount),
     gst: amountLine('GST credited', note.gst),

@@ -4,10 +4,10 @@
  * it out, so the preview can never print different terms or totals from the PDF.
  */
 import type { BusinessProfile } from '../api/business-profile';
-import { DATE_FORMATS } from '../constants/dates';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import type { Quote } from '../entities/quote';
-import { formatPerth, perthDaysBetween } from '../rules/dates';
+import { perthDaysBetween } from '../rules/dates';
+import { formatDate } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { formatAbn, isValidAbn } from './abn';
 import { gstOfInclusive } from './gst';
@@ -89,8 +89,8 @@ export function quoteDocument(quote: Quote, profile: BusinessProfile): QuoteDocu
   return {
     title: DOCUMENT_TEXT.QUOTE_TITLE,
     number: documentRef(quote),
-    issueDate: formatPerth(quote.createdAt, DATE_FORMATS.date),
-    validUntil: formatPerth(quote.validUntil, DATE_FORMATS.date),
+    issueDate: formatDate(quote.createdAt),
+    validUntil: formatDate(quote.validUntil),
     validDays,
     seller: sellerBlock(profile),
     customer: { name: quote.customerName, phone: quote.customerPhone, email: quote.customerEmail },

@@ -136,7 +136,7 @@ describe('refunds owed', () => {
     ]);
     expect(doc.settlement.at(-1)).toMatchObject({ label: 'Balance due', cents: 0 });
     expect(refundStatement(refunded.invoice, rows)).toBe(
-      'Refunded $110.00 by bank transfer on Nov 22, 2026.',
+      'Refunded $110.00 by bank transfer on 22 Nov 2026.',
     );
   });
 

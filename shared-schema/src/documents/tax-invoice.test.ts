@@ -49,7 +49,7 @@ describe('the tax invoice document', () => {
 
   it('shows the date of issue', () => {
     const doc = invoiceDoc();
-    expect(doc.issueDate).toBe('Nov 20, 2026');
+    expect(doc.issueDate).toBe('20 Nov 2026');
     expect(taxInvoiceProblems({ ...doc, issueDate: '' })).toEqual(['issueDate']);
   });
 

@@ -53,7 +53,7 @@ describe('bookingToJob', () => {
       status: 'Scheduled',
       progress: 0,
       assignedTo: null,
-      estimatedArrival: 'Nov 23, 2026 09:30 AM',
+      estimatedArrival: '23 Nov 2026, 9:30 am',
       // The tracking link sent at booking time keeps working for the job.
       trackingToken: 'booking-token-0123456789abcdef',
     });

@@ -1,6 +1,5 @@
 /** Booking rules: building a booking from the form, turning an approved booking into a job, urgency order. */
 import { COVERAGE_STATS } from '../constants/coverage';
-import { DATE_FORMATS } from '../constants/dates';
 import { TIME_SLOTS } from '../constants/services';
 import {
   URGENCY_LABELS,
@@ -11,7 +10,7 @@ import {
 import type { Booking } from '../entities/booking';
 import type { Job } from '../entities/job';
 import type { BookingData } from '../api/public';
-import dayjs from 'dayjs';
+import { formatDaySlot } from './date-format';
 
 /** The stored booking for a validated form submission: status pending, with its tracking token. */
 export function bookingFromInput(
@@ -61,7 +60,7 @@ export function bookingToJob(booking: Booking, jobId: string, now: string): Job 
       ? COVERAGE_STATS.emergencyArrival
       : booking.urgency === 'same-day'
         ? URGENCY_LABELS['same-day'].description
-        : `${dayjs(booking.preferredDate).format(DATE_FORMATS.date)} ${booking.preferredTime}`;
+        : formatDaySlot(booking.preferredDate, booking.preferredTime);
   const notes = [
     booking.description,
     booking.vehicleDetails ? `Vehicle: ${booking.vehicleDetails}` : null,

@@ -17,6 +17,7 @@ import type { Booking } from '../entities/booking';
 import type { Job } from '../entities/job';
 import type { JobUpdate } from '../entities/job-update';
 import { perthDate } from './dates';
+import { formatWhen } from './date-format';
 
 /** The status whose first history entry means the truck arrived (Start Service). */
 export const ARRIVED_STATUS = 'In Progress';
@@ -38,7 +39,7 @@ function weekStarts(now: string, weeks: number): string[] {
 
 /** '2026-11-16' → '16 Nov'. */
 function weekLabel(monday: string): string {
-  return dayjs.utc(monday).format('D MMM');
+  return formatWhen(monday, 'dayMonth');
 }
 
 /** One week of jobs. */

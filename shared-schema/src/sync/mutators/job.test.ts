@@ -274,7 +274,9 @@ describe('job.addNote', () => {
     const notes = row(result.tables, 'jobs', 'JOB-2026-9')?.notes as string;
     expect(notes.split('\n')).toEqual([
       'From booking BKG-2026-3',
-      expect.stringMatching(/^\d\d\/\d\d \d\d:\d\d Dana Reid: Winch cable frayed$/),
+      expect.stringMatching(
+        /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d\d [ap]m Dana Reid: Winch cable frayed$/,
+      ),
     ]);
   });
 

@@ -8,7 +8,7 @@ import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
-import { formatPerth } from '../../rules/dates';
+import { formatDateTime } from '../../rules/date-format';
 import { baseRowSchema, leasedIdSchema, jobUpdate } from './common';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
@@ -143,11 +143,11 @@ export const jobAssignVehicle = defineMutator({
 export const JOB_NOTES_MAX = 2000;
 
 /**
- * One line of a job's notes as a note adds it: `21/11 14:05 Dana Reid: Winch cable frayed`, in
+ * One line of a job's notes as a note adds it: `21 Nov 2026, 2:05 pm Dana Reid: Winch cable frayed`, in
  * Perth time, so the office reads who noted what and when.
  */
 export function noteLine(at: string, by: string, note: string): string {
-  return `${formatPerth(at, 'DD/MM HH:mm')} ${by}: ${note}`;
+  return `${formatDateTime(at)} ${by}: ${note}`;
 }
 
 /**

@@ -1,7 +1,6 @@
 /** Contact Messages (spec staff §2): Sent/Pending and URGENT/Normal badges and the customer info. */
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { contactMessageBadges, type EmailRecord } from '@pilbara/shared-schema';
-import { formatDateTime } from './format';
+import { contactMessageBadges, type EmailRecord, formatDateTime } from '@pilbara/shared-schema';
 import { ADMIN_TEXT } from './admin-text';
 import classes from './admin.module.css';
 import { AdminCard } from './admin-card';

@@ -33,6 +33,7 @@ import {
   documentRef,
   jobShownTime,
   type Job,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { DocumentRef } from '../../components/document-ref';
 import { CallButton, MapButton } from '../../components/call-map-buttons';
@@ -43,7 +44,6 @@ import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { JobMessages } from './job-messages';
-import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';

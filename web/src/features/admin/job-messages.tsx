@@ -17,10 +17,10 @@ import {
   messageEventLabel,
   notificationResendResponseSchema,
   type JobMessage,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { apiRequest, serverMessage } from '../../lib/http';
 import { StaffOfflineError, online } from './staff-api';
-import { formatDateTime } from './format';
 
 /** How often the list is read again while a message is pending or being sent. */
 const REFRESH_MS = 3_000;

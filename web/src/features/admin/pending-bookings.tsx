@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { rowKey, sortBookingsByUrgency, type Booking } from '@pilbara/shared-schema';
+import { rowKey, sortBookingsByUrgency, type Booking, formatDaySlot } from '@pilbara/shared-schema';
 import { approveBooking } from './admin-actions';
 import { PendingBadge, UrgencyBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
@@ -60,7 +60,7 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
           )}
         </Group>
         <Text size="sm">
-          Preferred: {booking.preferredDate} {booking.preferredTime}
+          Preferred: {formatDaySlot(booking.preferredDate, booking.preferredTime)}
         </Text>
         {booking.description && (
           <Text size="sm" className={classes.detail}>

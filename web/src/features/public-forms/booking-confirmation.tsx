@@ -8,7 +8,7 @@ import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@
 import { IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { PUBLIC_FORM_MESSAGES as MESSAGES } from '@pilbara/shared-schema';
+import { PUBLIC_FORM_MESSAGES as MESSAGES, formatDaySlot } from '@pilbara/shared-schema';
 import { deviceReference } from '../../lib/my-bookings';
 import { useSavedBookings } from '../../lib/use-saved-bookings';
 import { CallLineButtons } from '../../components/call-map-buttons';
@@ -92,7 +92,7 @@ export function BookingConfirmation({
           {booking.service} · {booking.location}
           {emergency
             ? ' · Emergency: as soon as possible'
-            : ` · ${booking.preferredDate} ${booking.preferredTime}`}
+            : ` · ${formatDaySlot(booking.preferredDate, booking.preferredTime)}`}
         </Text>
       ) : null}
 

@@ -15,16 +15,15 @@ import {
   IconArrowBackUp,
 } from '@tabler/icons-react';
 import {
-  DATE_FORMATS,
   INVOICE_STATE_LABELS,
   balanceDue,
   documentRef,
   formatCents,
-  formatPerth,
   invoiceState,
   refundOwed,
   type CreditNote,
   type Invoice,
+  formatDate,
 } from '@pilbara/shared-schema';
 import { DocumentRef } from '../../components/document-ref';
 import { CardAction } from './feedback';
@@ -105,7 +104,7 @@ export function InvoiceCard({
         <Text span c="dimmed">
           Issued{' '}
         </Text>
-        {formatPerth(invoice.createdAt, DATE_FORMATS.date)}
+        {formatDate(invoice.createdAt)}
         {invoice.service ? (
           <>
             <Text span c="dimmed">

@@ -14,6 +14,7 @@ import {
   documentLabel,
   documentRef,
   type SyncedTable,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { canRetryIssue, db, discardIssue, retryIssue, type SyncIssue } from '../../sync';
 import { ActionError } from './both-values';
@@ -179,7 +180,7 @@ export function RejectedItem({ issue }: { issue: SyncIssue }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Made {new Date(issue.createdAt).toLocaleString('en-AU', { timeZone: 'Australia/Perth' })}
+          Made {formatDateTime(issue.createdAt)}
         </Text>
         <ActionError message={error} />
         <Group gap="xs">

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import type { PublicBooking } from '@pilbara/shared-schema';
+import { formatDaySlot, type PublicBooking } from '@pilbara/shared-schema';
 import { NotifyMe } from './notify-me';
 import { TextMessages } from './text-messages';
 import { TrackingCard } from './tracking-card';
@@ -26,9 +26,7 @@ export function BookingDetails({ booking }: { booking: PublicBooking }) {
         </Badge>
       }
     >
-      <Text>
-        Preferred: {booking.preferredDate} {booking.preferredTime}
-      </Text>
+      <Text>Preferred: {formatDaySlot(booking.preferredDate, booking.preferredTime)}</Text>
       <Text>Location: {booking.location}</Text>
       <Text c="dimmed">
         We have your booking and will confirm it shortly. This page shows your job as soon as it is

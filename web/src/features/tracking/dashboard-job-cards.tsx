@@ -26,10 +26,9 @@ import {
 import {
   arrivalEstimate,
   arrivalText,
-  DATE_FORMATS,
-  formatPerth,
   trackingPath,
   type Job,
+  formatDate,
 } from '@pilbara/shared-schema';
 import { useOperators, useProfile } from '../../components/profile-provider';
 import { telHref } from '../../lib/format';
@@ -165,7 +164,7 @@ export function HistoryJobCard({ job, reviewed }: { job: Job; reviewed: boolean 
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {formatPerth(job.createdAt, DATE_FORMATS.date)} · {job.location}
+            {formatDate(job.createdAt)} · {job.location}
           </Text>
           <Text size="sm" ff="monospace">
             {job.id}
