@@ -11,6 +11,7 @@ import { formatDate } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { formatAbn, isValidAbn } from './abn';
 import { gstOfInclusive } from './gst';
+import { paymentInstructions, type PaymentInstructions } from './payment-details';
 import { quotePdfFilename } from './file-names';
 import {
   amountLine,
@@ -59,6 +60,8 @@ export interface QuoteDocument {
   gst: AmountLine;
   gstNote: string;
   notes: string | null;
+  /** How to pay by transfer, with the quote's number as the reference. */
+  payment: PaymentInstructions;
   terms: string[];
   fileName: string;
 }
@@ -86,9 +89,10 @@ export function quoteValidDays(quote: Pick<Quote, 'createdAt' | 'validUntil'>): 
 /** Builds the document of a stored quote. */
 export function quoteDocument(quote: Quote, profile: BusinessProfile): QuoteDocument {
   const validDays = quoteValidDays(quote);
+  const number = documentRef(quote);
   return {
     title: DOCUMENT_TEXT.QUOTE_TITLE,
-    number: documentRef(quote),
+    number,
     issueDate: formatDate(quote.createdAt),
     validUntil: formatDate(quote.validUntil),
     validDays,
@@ -110,7 +114,8 @@ export function quoteDocument(quote: Quote, profile: BusinessProfile): QuoteDocu
     gst: amountLine(DOCUMENT_TEXT.GST_INCLUDED, gstOfInclusive(quote.finalPrice)),
     gstNote: DOCUMENT_TEXT.QUOTE_GST_NOTE,
     notes: quote.notes && quote.notes.trim() ? quote.notes : null,
+    payment: paymentInstructions(profile, number),
     terms: quoteTerms(validDays),
-    fileName: quotePdfFilename(documentRef(quote)),
+    fileName: quotePdfFilename(number),
   };
 }

@@ -20,6 +20,7 @@ import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
 import { formatDate } from '../rules/date-format';
+import { paymentInstructions, type PaymentInstructions } from './payment-details';
 import { documentRef } from '../rules/document-number';
 import { formatCents } from '../rules/money';
 import { invoicePdfFilename } from './file-names';
@@ -100,6 +101,8 @@ export interface TaxInvoiceDocument {
   refundOwedCents: number;
   /** Where the customer pays online, while a balance is due and a link exists. */
   payUrl: string | null;
+  /** How to pay what is owed by transfer, with the number as the reference; null once settled. */
+  payment: PaymentInstructions | null;
   terms: readonly string[];
   fileName: string;
 }
@@ -244,6 +247,7 @@ function taxInvoiceDraft(
       (note) => `${documentRef(note)} ${formatCents(note.amount)}: ${note.reason}`,
     ),
     payUrl: due > 0 ? (options.payUrl ?? null) : null,
+    payment: due > 0 ? paymentInstructions(profile, number) : null,
     terms: INVOICE_TERMS,
     fileName: invoicePdfFilename(number),
   };

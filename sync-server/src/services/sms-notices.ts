@@ -27,6 +27,7 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { payLinkToken } from '../db/repositories/pay-links';
+import { refOfKey } from '../db/repositories/documents';
 import {
   claimText,
   invoiceToText,
@@ -49,9 +50,10 @@ export interface SmsClaimContext {
   payLinkKey: Buffer;
 }
 
-/** A quote's pay link (the same the quote email carries). */
+/** A quote's pay link (the same the quote email carries), naming the quote by its number. */
 function payUrl(ctx: SmsClaimContext, quoteId: string): string {
-  return `${ctx.publicUrl}${checkoutPath(quoteId, payLinkToken(ctx.db, ctx.payLinkKey, quoteId))}`;
+  const token = payLinkToken(ctx.db, ctx.payLinkKey, quoteId);
+  return `${ctx.publicUrl}${checkoutPath(refOfKey(ctx.db)(quoteId), token)}`;
 }
 
 /** Why a text the customer turned off is recorded as not sent. */

@@ -2,6 +2,7 @@
  * `booking.approve`: turns a pending booking into a job. The job id is supplied by the caller
  * (a device's lease or the server), so the admin can read it out before the change syncs.
  */
+import { shownId } from '../../rules/document-number';
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
@@ -39,7 +40,7 @@ export const bookingApprove = defineMutator({
     const booking = readOne<Booking>(ctx, 'booking');
     if (!booking) return reject('not_found', MESSAGES.BOOKING_NOT_FOUND, 'bookingId');
     if (booking.status !== 'pending') return alreadyApproved(booking);
-    if (readOne(ctx, 'job')) return reject('conflict', `Job ${args.jobId} already exists`, 'jobId');
+    if (readOne(ctx, 'job')) return reject('conflict', `Job ${shownId(args.jobId)} already exists`, 'jobId');
     // The job was made when the owner approved it on their device (issue 28: a booking approved
     // offline at 7:20 and synced at 7:22 shows 7:20), within the time rule's bounds.
     const job: Job = { ...bookingToJob(booking, args.jobId, occurredAt(ctx)), updatedAt: ctx.now };

@@ -3,6 +3,7 @@
  * the quote can never be lost), a status set by name, and the table of each job action's
  * mutator. Every step writes a `job_updates` row, so each job keeps its history.
  */
+import { shownId } from '../../rules/document-number';
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readOne, reject, succeed } from '../mutator';
@@ -78,7 +79,7 @@ export const jobComplete = defineMutator({
     const target = actionTarget(job.status, 'complete');
     if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
     if (readOne(ctx, 'quote'))
-      return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
+      return reject('conflict', `Quote ${shownId(args.quoteId)} already exists`, 'quoteId');
     const updated: Job = { ...job, ...target, updatedAt: ctx.now };
     const at = eventTime(ctx);
     // The automatic quote is valid 30 days from the completion, not from the sync.

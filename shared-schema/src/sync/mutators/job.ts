@@ -3,6 +3,7 @@
  * steps are in job-status.ts). Every change a driver or customer should see in the job's history
  * writes a `job_updates` row.
  */
+import { shownId } from '../../rules/document-number';
 import { z } from 'zod';
 import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
@@ -45,7 +46,7 @@ export const jobCreate = defineMutator({
   reads: (args) => readJob(args),
   apply(ctx, args) {
     if (readOne<Job>(ctx, JOB_KEY))
-      return reject('conflict', `Job ${args.id} already exists`, 'id');
+      return reject('conflict', `Job ${shownId(args.id)} already exists`, 'id');
     const { updateId, trackingToken, ...fields } = args;
     const job: Job = {
       ...fields,

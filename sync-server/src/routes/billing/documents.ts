@@ -149,7 +149,7 @@ function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
   return invoice.quoteId && balanceDue(invoice) > 0
     ? quotePayUrl(
         app.config.publicUrl,
-        invoice.quoteId,
+        refOfKey(app.db)(invoice.quoteId),
         payLinkToken(app.db, app.payLinkKey, invoice.quoteId),
       )
     : null;
@@ -178,7 +178,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           profile: app.profile,
           payUrl: quotePayUrl(
             app.config.publicUrl,
-            quote.id,
+            documentRef(quote),
             payLinkToken(app.db, app.payLinkKey, quote.id),
           ),
         },
@@ -206,7 +206,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const payUrl = quotePayUrl(
         app.config.publicUrl,
-        quote.id,
+        documentRef(quote),
         payLinkToken(app.db, app.payLinkKey, quote.id),
       );
       const delivered = await mailDocument(

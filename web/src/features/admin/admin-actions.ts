@@ -12,9 +12,9 @@ import {
   JOB_ACTION_TARGETS,
   MESSAGES,
   TOAST_DURATIONS,
-  documentLabel,
   type CreateJobData,
   type NumberedRow,
+  documentRef,
 } from '@pilbara/shared-schema';
 import { mintId, mutate, whenNumbered, type MutateResult } from '../../sync';
 import { ADMIN_TOASTS } from './admin-text';
@@ -31,7 +31,7 @@ function success(title: string, message: string): void {
 function successNaming(title: string, jobId: string, message: (ref: string) => string): void {
   const toast = notifications.show({
     title,
-    message: message(documentLabel({ id: jobId })),
+    message: message(documentRef({ id: jobId })),
     color: 'green',
     autoClose: TOAST_DURATIONS.default,
   });
@@ -97,7 +97,7 @@ export async function createJob(values: CreateJobData): Promise<string | null> {
 /** The job a mutation answered with, named as people read it (its number, else provisional). */
 function jobNamed(result: MutateResult, jobId: string): string {
   const job = result.ok ? (result.result as { job?: NumberedRow } | null)?.job : undefined;
-  return documentLabel(job ?? { id: jobId });
+  return documentRef(job ?? { id: jobId });
 }
 
 /** The status steps of the job card (rules/job-flow.ts). */
@@ -120,7 +120,7 @@ export async function changeJobStatus(jobId: string, step: StatusStep): Promise<
   success(
     MESSAGES.JOB_UPDATED_TITLE,
     step === 'complete'
-      ? ADMIN_TOASTS.jobCompleted(named, documentLabel({ id: quoteId }))
+      ? ADMIN_TOASTS.jobCompleted(named, documentRef({ id: quoteId }))
       : ADMIN_TOASTS.jobUpdated(named, JOB_ACTION_TARGETS[step].status),
   );
   return true;

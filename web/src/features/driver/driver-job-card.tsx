@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Button, Collapse, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { documentLabel, type DriverStep, type Job } from '@pilbara/shared-schema';
+import { type DriverStep, type Job, documentRef } from '@pilbara/shared-schema';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { useFieldRecord } from '../../components/field-record/use-field-record';
@@ -29,7 +29,7 @@ function NoteDialog({ job, author, onClose }: { job: Job; author: string; onClos
     else onClose();
   };
   return (
-    <Modal opened onClose={onClose} title={DRIVER_TEXT.noteTitle(documentLabel(job))} centered>
+    <Modal opened onClose={onClose} title={DRIVER_TEXT.noteTitle(documentRef(job))} centered>
       <Stack gap="sm">
         <Textarea
           label={DRIVER_TEXT.noteLabel}

@@ -79,6 +79,7 @@ export function InvoiceCard({
       label={`Tax invoice ${documentRef(invoice)} for ${invoice.customerName}`}
       data-testid="invoice-card"
       data-invoice-id={invoice.id}
+      data-job-id={invoice.jobId ?? undefined}
       data-state={state}
       customerName={invoice.customerName}
       badges={
