@@ -461,12 +461,11 @@ test.describe('checkout', () => {
     await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   });
 
-  test('says card payment is not set up when the server has no card keys', async ({ page }) => {
+  test('a pay link that matches no quote says so, and how to call', async ({ page }) => {
     await page.goto('/checkout?quote=Q-2026-1');
-    await expect(page.getByTestId('card-not-set-up')).toContainText(
-      MESSAGES.CARD_PAYMENTS_NOT_SET_UP,
-      { timeout: PAGE_LOAD_TIMEOUT },
-    );
+    await expect(page.getByTestId('pay-link-unknown')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(page.getByRole('link', { name: /^Sam Taylor: / })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   });
 
   test('the success page says so when the server does not know the quote', async ({ page }) => {

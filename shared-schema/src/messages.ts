@@ -134,7 +134,15 @@ export const MESSAGES = {
   USE_AUTH_OUTSIDE_PROVIDER,
   /** DESIGN §8: checkout without configured card keys (own wording). */
   CARD_PAYMENTS_NOT_SET_UP:
-    'Card payment is not set up. Please contact us to pay by cash, card on site or bank transfer.',
+    'Card payment is not available online. Pay by bank transfer or PayID with the details below, or call us to pay another way.',
+  /** The pay page for a quote or invoice with nothing left to pay. */
+  PAY_NOTHING_OWED: 'Nothing is owed on this any more. Thank you!',
+  /** The pay page for a quote that cannot be paid (a draft, declined or expired). */
+  PAY_NOT_PAYABLE:
+    'This quote cannot be paid online as it stands. Call us and we will sort it out with you.',
+  /** The pay page with no signal: the amount cannot be read. */
+  PAY_OFFLINE:
+    "You're offline, so we can't show what is owed right now. It will show as soon as you have signal.",
 
   // Toasts without wording in the spec (own wording).
   LOGIN_SUCCESS_TITLE: 'Welcome back!',

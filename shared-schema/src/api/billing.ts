@@ -162,6 +162,26 @@ export const gstSummaryResponseSchema = z.object({ summary: gstSummarySchema });
  */
 export const payLinkTokenSchema = z.object({ token: z.string().optional() });
 
+/**
+ * GET /api/quotes/{id}/pay-summary answer: what the pay page shows before any card is asked
+ * for. `reference` is the number the customer pays against (the invoice's once one is raised,
+ * else the quote's); `amountDue` what is still owed, in cents; `state` whether it can be paid,
+ * is paid, or is not payable (a draft, declined or expired quote); `cardPayments` whether the
+ * card form can be offered.
+ */
+export const paySummaryResponseSchema = z.object({
+  kind: z.enum(['quote', 'invoice']),
+  reference: z.string(),
+  customerName: z.string(),
+  service: z.string().nullable(),
+  totalCents: z.number().int(),
+  amountDueCents: z.number().int(),
+  state: z.enum(['payable', 'paid', 'not-payable']),
+  cardPayments: z.boolean(),
+});
+/** The pay page's summary of what is owed. */
+export type PaySummary = z.infer<typeof paySummaryResponseSchema>;
+
 /** POST /api/quotes/{id}/confirm-payment answer: whether the quote is paid, and its status. */
 export const confirmPaymentResponseSchema = z.object({
   paid: z.boolean(),

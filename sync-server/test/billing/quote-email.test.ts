@@ -42,7 +42,7 @@ describe('POST /api/quotes/:id/send-email', () => {
     // The pay link carries the quote's own token; the public payment calls need it.
     const token = payLinkToken(app.db, app.payLinkKey, quote.id);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const payLink = `${PUBLIC_URL}/checkout?quote=${quote.id}&token=${token}`;
+    const payLink = `${PUBLIC_URL}/checkout?quote=${quote.number}&token=${token}`;
     expect(mail?.text).toContain(payLink);
     expect(mail?.html).toContain(`href="${payLink.replace('&', '&amp;')}"`);
     // The totals are worded as on the quote document: the final price and the GST it includes.

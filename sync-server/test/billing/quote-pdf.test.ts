@@ -67,7 +67,7 @@ describe('GET /api/quotes/:id/pdf', () => {
 
     expect(text).toContain('Bogged on the access road past the mine gate.');
     for (const term of QUOTE_TERMS) expect(text).toContain(term);
-    expect(text).toContain(`Pay online: https://tow.example.com/checkout?quote=${quote.id}`);
+    expect(text).toContain(`Pay online: https://tow.example.com/checkout?quote=${quote.number}`);
   });
 
   it('flows a long quote onto further pages and keeps every line', async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CreditNote, Invoice, Payment } from '@pilbara/shared-schema';
-import { login, registerCustomer } from '../helper';
+import { login, registerCustomer, type TestApp } from '../helper';
 import { startSmtp } from '../smtp';
 import {
   THOUSAND_HUNDRED_QUOTE,
@@ -20,6 +20,14 @@ import {
 // 10:00 in Perth on 20 Nov 2026.
 const NOW = new Date('2026-11-20T02:00:00.000Z');
 const PUBLIC_URL = 'https://tow.example.com';
+
+/** The number of the invoice's quote, as its pay link names it. */
+function quoteNumberOf(app: TestApp, invoice: Invoice): string {
+  const row = app.db.prepare('SELECT number FROM quotes WHERE id = ?').get(invoice.quoteId) as {
+    number: string;
+  };
+  return row.number;
+}
 
 async function invoiceApp(env: Record<string, string> = {}) {
   return buildBillingApp({
@@ -84,7 +92,9 @@ describe('the tax invoice PDF', () => {
     expect(text).toContain('Total price includes GST');
     expect(text).toContain('Every item is a taxable supply');
     expect(text).toContain('Balance due $1,100.00');
-    expect(text).toContain(`Pay online: ${PUBLIC_URL}/checkout?quote=${invoice.quoteId}`);
+    expect(text).toContain(
+      `Pay online: ${PUBLIC_URL}/checkout?quote=${quoteNumberOf(app, invoice)}`,
+    );
     expect(text).not.toContain('PAID');
   });
 
@@ -178,7 +188,7 @@ describe('POST /api/invoices/:id/send-email', () => {
 
     expect((await send()).statusCode).toBe(200);
     const [unpaid] = await smtp.waitFor(1);
-    const payLink = `${PUBLIC_URL}/checkout?quote=${invoice.quoteId}`;
+    const payLink = `${PUBLIC_URL}/checkout?quote=${quoteNumberOf(app, invoice)}`;
     expect(unpaid?.subject).toBe(`Tax invoice ${invoice.number} from ${app.profile.tradingName}`);
     expect(unpaid?.text).toContain(`Pay this invoice online: ${payLink}`);
     expect(unpaid?.text).toContain('Balance due: $1,100.00');

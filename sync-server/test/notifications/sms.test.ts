@@ -252,7 +252,7 @@ describe('texts to the customer, once each', () => {
     await server.notifier.run();
     await server.notifier.run();
 
-    const payUrl = `${PUBLIC_URL}${checkoutPath(quote.id, payLinkToken(server.app.db, server.app.payLinkKey, quote.id))}`;
+    const payUrl = `${PUBLIC_URL}${checkoutPath(quote.number, payLinkToken(server.app.db, server.app.payLinkKey, quote.id))}`;
     expect(fake.received.map((text) => text.body)).toEqual([
       expected('booking_received', { reference: bookingId, link }),
       expected('booking_approved', { reference: jobNumber, link }),

@@ -159,7 +159,8 @@ export const quoteDuplicate = defineMutator({
   apply(ctx, args) {
     const source = readOne<Quote>(ctx, 'source');
     if (!source) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'sourceId');
-    if (readOne(ctx, QUOTE_KEY)) return reject('conflict', `Quote ${shownId(args.id)} already exists`, 'id');
+    if (readOne(ctx, QUOTE_KEY))
+      return reject('conflict', `Quote ${shownId(args.id)} already exists`, 'id');
     const copy = duplicateQuote(source, args.id, occurredAt(ctx));
     return succeed([put('quotes', copy as Row)], { quote: copy });
   },

@@ -4,6 +4,9 @@
  * - POST /api/quotes/:id/create-payment-intent (public: the customer pays from the emailed
  *   link): the client secret of a PaymentIntent for what is owed (the quote's price, or the
  *   balance of its invoice after part payments), for sent or accepted quotes only.
+ * - GET /api/quotes/:id/pay-summary (public): what the pay page shows first — the number to pay
+ *   against (the invoice's once raised, else the quote's), the amount still owed and whether card
+ *   payment is set up — so a customer can always pay by transfer, card form or not.
  * - POST /api/quotes/:id/confirm-payment (public): asks the provider about the quote's latest
  *   intent and settles it when it succeeded, so the checkout's success page does not depend on
  *   the webhook arriving first (or at all, on a server Stripe cannot reach). Nothing the browser
@@ -24,6 +27,9 @@ import {
   balanceDue,
   canPayQuote,
   confirmPaymentResponseSchema,
+  documentRef,
+  paySummaryResponseSchema,
+  type PaySummary,
   createPaymentIntentResponseSchema,
   payLinkTokenSchema,
   quoteIdParamsSchema,
@@ -129,7 +135,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const { clientSecret } = await quoteClientSecret(
           app.db,
           stripe,
-          { id: quote.id, finalPrice: owed },
+          { id: quote.id, number: quote.number, finalPrice: owed },
           app.now(),
         );
         return { clientSecret };
@@ -140,6 +146,39 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         request.log.error({ err: error, quoteId: quote.id }, 'payment intent not created');
         return reply.code(502).send({ error: MESSAGES.PAYMENT_SETUP_FAILED_DESCRIPTION });
       }
+    },
+  );
+
+  const summarySchema = {
+    summary: 'What the quote owes and the number to pay against (pay-link holders and admins)',
+    params: quoteIdParamsSchema,
+    querystring: payLinkTokenSchema,
+    response: { 200: paySummaryResponseSchema, ...errorAnswers(400, 404, 429) },
+  };
+  app.get(
+    '/quotes/:id/pay-summary',
+    { schema: summarySchema, config: { rateLimit: app.limits.lookup, ...QUOTE_NOT_FOUND } },
+    async (request, reply): Promise<PaySummary> => {
+      const quote = payableQuote({ ...request, body: {} });
+      reply.header('Cache-Control', 'no-store');
+      const invoice = liveInvoiceOfQuote(app.db, quote.id);
+      const paid = quoteIsPaid(app.db, quote.id);
+      const owed = paid ? 0 : invoice ? Math.max(0, balanceDue(invoice)) : quote.finalPrice;
+      return {
+        kind: invoice ? 'invoice' : 'quote',
+        reference: documentRef(invoice ?? quote),
+        customerName: quote.customerName,
+        service: quote.service ?? null,
+        totalCents: invoice ? invoice.amount : quote.finalPrice,
+        amountDueCents: owed,
+        state:
+          paid || (invoice && owed === 0)
+            ? 'paid'
+            : canPayQuote(quote.status)
+              ? 'payable'
+              : 'not-payable',
+        cardPayments: Boolean(stripe) && cardPaymentsEnabled(app.config),
+      };
     },
   );
 

@@ -14,6 +14,7 @@ import { apiRequest } from '../../../lib/http';
 import { configResponseSchema } from '@pilbara/shared-schema';
 
 export type PaymentSetupState =
+  | { status: 'idle' }
   | { status: 'invalid-link' }
   | { status: 'loading' }
   | { status: 'not-configured' }
@@ -27,7 +28,7 @@ export type PayResult =
 async function preparePayment(
   quoteId: string,
   token: string | null = null,
-): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' }>> {
+): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' | 'idle' }>> {
   let key: string;
   try {
     const config = configResponseSchema.safeParse(await apiRequest<unknown>('/api/config'));
@@ -53,9 +54,17 @@ async function preparePayment(
   }
 }
 
-export function useCardPayment(quoteId: string | null, token: string | null = null) {
+/**
+ * The card form of the pay page, set up once `enabled` (the pay summary said there is something
+ * to pay and card payment is set up); until then it stays idle and asks nothing of the provider.
+ */
+export function useCardPayment(
+  quoteId: string | null,
+  token: string | null = null,
+  enabled = true,
+) {
   const [state, setState] = useState<PaymentSetupState>(
-    quoteId ? { status: 'loading' } : { status: 'invalid-link' },
+    !quoteId ? { status: 'invalid-link' } : enabled ? { status: 'loading' } : { status: 'idle' },
   );
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
@@ -67,6 +76,10 @@ export function useCardPayment(quoteId: string | null, token: string | null = nu
       setState({ status: 'invalid-link' });
       return;
     }
+    if (!enabled) {
+      setState({ status: 'idle' });
+      return;
+    }
     let live = true;
     setState({ status: 'loading' });
     void preparePayment(quoteId, token).then((next) => {
@@ -75,7 +88,7 @@ export function useCardPayment(quoteId: string | null, token: string | null = nu
     return () => {
       live = false;
     };
-  }, [quoteId, token]);
+  }, [quoteId, token, enabled]);
 
   const stripe = state.status === 'ready-to-mount' ? state.stripe : null;
   const clientSecret = state.status === 'ready-to-mount' ? state.clientSecret : null;
