@@ -32,14 +32,18 @@ import {
   quoteResponseSchema,
   noBodySchema,
   type CreditNote,
-  type EmailCustomerInfo,
   type Invoice,
   type Quote,
 } from '@pilbara/shared-schema';
 import { inTransaction } from '../../db/connection';
 import { getRow } from '../../db/rows';
 import { documentKey, findDocument, refOfKey } from '../../db/repositories/documents';
-import { insertEmailRecord, markEmailSent } from '../../db/repositories/public-records';
+import {
+  markEmailFailed,
+  markEmailSent,
+  recordDocumentEmail,
+  type DocumentEmailSubject,
+} from '../../db/repositories/notifications';
 import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../http-error';
@@ -80,28 +84,25 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, filename: string) {
 }
 
 /**
- * Records the email as Pending, sends it with the PDF attached, and marks it Sent when the mailer
- * succeeded. Returns whether it was delivered.
+ * Records the email as pending in the history of its job, quote and invoice (never among the
+ * contact messages), sends it with the PDF attached, and marks it sent, or failed with the
+ * mailer's reason. Returns whether it was delivered.
  */
 async function mailDocument(
   app: FastifyInstance,
   request: FastifyRequest,
   mail: { to: string; message: DocumentEmail; pdf: Uint8Array; filename: string },
-  customerInfo: EmailCustomerInfo,
+  about: DocumentEmailSubject,
 ): Promise<boolean> {
-  const record = inTransaction(app.db, () =>
-    insertEmailRecord(
-      app.db,
-      {
-        to: mail.to,
-        subject: mail.message.subject,
-        htmlContent: mail.message.html,
-        customerInfo,
-      },
-      app.now(),
-    ),
+  const id = inTransaction(app.db, () =>
+    recordDocumentEmail(app.db, {
+      ...about,
+      to: mail.to,
+      subject: mail.message.subject,
+      text: mail.message.text,
+      now: app.now(),
+    }),
   );
-  notifyChanges(app.db);
   const delivery = await app.mailer.send({
     to: mail.to,
     subject: mail.message.subject,
@@ -113,11 +114,11 @@ async function mailDocument(
     ],
   });
   if (!delivery.ok) {
-    request.log.warn({ error: delivery.error, emailId: record.id }, 'document email not delivered');
+    request.log.warn({ error: delivery.error, notificationId: id }, 'document email not delivered');
+    markEmailFailed(app.db, id, delivery.error ?? 'Not delivered');
     return false;
   }
-  inTransaction(app.db, () => markEmailSent(app.db, record.id, app.now()));
-  notifyChanges(app.db);
+  markEmailSent(app.db, id, app.now().toISOString());
   return true;
 }
 
@@ -223,11 +224,10 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           filename: quotePdfFilename(documentRef(quote)),
         },
         {
-          name: quote.customerName,
-          phone: quote.customerPhone,
-          email: quote.customerEmail,
-          service: quote.service ?? '',
-          message: `Quote ${documentRef(quote)} emailed with its PDF and pay link`,
+          jobId: quote.jobId ?? null,
+          quoteId: quote.id,
+          invoiceId: null,
+          creditNoteId: null,
         },
       );
       if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
@@ -318,11 +318,10 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           filename: doc.fileName,
         },
         {
-          name: invoice.customerName,
-          phone: invoice.customerPhone ?? '',
-          email: invoice.customerEmail,
-          service: invoice.service ?? '',
-          message: `${doc.title} ${doc.number} emailed (${invoice.status})`,
+          jobId: invoice.jobId ?? null,
+          quoteId: invoice.quoteId ?? null,
+          invoiceId: invoice.id,
+          creditNoteId: null,
         },
       );
       if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
@@ -381,11 +380,10 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           filename: creditNotePdfFilename(documentRef(note)),
         },
         {
-          name: note.customerName,
-          phone: invoice.customerPhone ?? '',
-          email: to,
-          service: invoice.service ?? '',
-          message: `Credit note ${documentRef(note)} emailed`,
+          jobId: invoice.jobId ?? null,
+          quoteId: invoice.quoteId ?? null,
+          invoiceId: invoice.id,
+          creditNoteId: note.id,
         },
       );
       if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });

@@ -43,7 +43,7 @@ import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
-import { JobMessages } from './job-messages';
+import { CustomerMessages, messagesPath } from '../../components/customer-messages';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';
@@ -298,7 +298,7 @@ export function JobCard({
           {open && (
             <Stack gap="md">
               <JobHistory jobId={job.id} />
-              <JobMessages jobId={job.id} />
+              <CustomerMessages path={messagesPath('jobs', job.id)} />
             </Stack>
           )}
         </Collapse>

@@ -24,7 +24,9 @@ import {
   type CreditNote,
   type Invoice,
   formatDate,
+  isProvisional,
 } from '@pilbara/shared-schema';
+import { messagesPath } from '../../components/customer-messages';
 import { DocumentRef } from '../../components/document-ref';
 import { CardAction } from './feedback';
 import { DocumentCard } from './document-card';
@@ -100,6 +102,7 @@ export function InvoiceCard({
         </Group>
       }
       total={invoice.amount}
+      messagesPath={isProvisional(invoice) ? null : messagesPath('invoices', invoice.id)}
     >
       <Text size="sm">
         <Text span c="dimmed">
