@@ -267,6 +267,7 @@ export const MESSAGES = {
   JOB_NOT_FOUND: 'Job not found',
   NOTE_REQUIRED: 'Write the note first',
   NOTE_TOO_LONG: 'A note is at most 500 characters',
+  ARRIVAL_TOO_LONG: 'An arrival estimate is at most 100 characters',
   NOTES_FULL: 'This job’s notes are full (2,000 characters). Call the office to add more.',
   BOOKING_NOT_FOUND: 'Booking not found',
   QUOTE_NOT_FOUND: 'Quote not found',

@@ -62,10 +62,10 @@ describe('bookingToJob', () => {
     );
   });
 
-  it('opens an emergency booking as an Emergency job arriving in 30-45 minutes', () => {
+  it('opens an emergency booking as an Emergency job whose arrival the shared rule gives', () => {
     const job = bookingToJob({ ...booking, urgency: 'emergency' }, 'JOB-2026-10', now);
     expect(job.status).toBe('Emergency');
-    expect(job.estimatedArrival).toBe('30-45 minutes');
+    expect(job.estimatedArrival).toBeNull();
   });
 
   it('assigns a same-day booking straight away', () => {

@@ -17,6 +17,7 @@ export * from './pricing';
 export * from './quote-flow';
 export * from './timeline';
 export * from './arrival';
+export * from './travel';
 export * from './volume';
 export * from './tracking';
 export * from './roles';

@@ -110,7 +110,7 @@ export function canSyncTable(actor: Actor, table: string): boolean {
 
 /**
  * The mutators a driver may run: the status steps of a job they can see, taking an unassigned
- * job, its field record, notes and the vehicle it goes out on (issue 27: the driver does the
+ * job, its field record, notes, the arrival estimate and the vehicle it goes out on (issue 27: the driver does the
  * whole job from their own screen), and logging fleet records. Every other mutator is for
  * admins.
  */
@@ -120,6 +120,7 @@ export const DRIVER_MUTATORS = [
   'job.complete',
   'job.reassign',
   'job.addNote',
+  'job.setArrival',
   'job.assignVehicle',
   'photo.add',
   'signature.add',

@@ -80,7 +80,7 @@ function readCursor(db: Db, now: string): number {
  * job event, moving the cursor in the same transaction. Returns whether more pages remain.
  */
 export function claimJobEvents(
-  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms'>,
+  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms' | 'depot'>,
 ): boolean {
   const { db } = deps;
   const now = deps.now().toISOString();
@@ -137,6 +137,7 @@ export function claimJobEvents(
         },
         getRow<JobPosition>(db, 'job_positions', jobId) ?? null,
         deps.now(),
+        deps.depot ?? null,
       );
       const enRoute = enRouteMessage({
         jobId: documentRef(facts),
@@ -152,7 +153,6 @@ export function claimJobEvents(
           email: job.email,
           trackingToken: token,
           assignedTo: job.assignedTo,
-          estimatedArrival: job.estimatedArrival,
           arrival: arrivalShortText(estimate),
         });
       }

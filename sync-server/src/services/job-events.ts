@@ -10,6 +10,7 @@ import {
   oneLine,
   reviewRequestText,
   trackingUrl,
+  type ArrivalDepot,
   type BusinessProfile,
   type EnRouteMessage,
 } from '@pilbara/shared-schema';
@@ -58,6 +59,11 @@ export interface NotifierDeps {
    * the job sheet PDF (issue 19). The app always passes them.
    */
   jobSheet?: { files: FieldFiles; profile: BusinessProfile; pdf: PdfRenderer };
+  /**
+   * Where the trucks set off from (the business profile's depot): the en-route messages give the
+   * arrival estimate from it while the truck shares no position. Without it, none is guessed.
+   */
+  depot?: ArrivalDepot | null;
   /** Web Push to the job's subscribed browsers; without it, pushes wait `pending`. */
   push?: PushSender;
   /**

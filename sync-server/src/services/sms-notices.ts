@@ -16,7 +16,6 @@ import {
   feedbackUrl,
   formatCents,
   jobIdOfQuote,
-  smsArrivalEstimate,
   smsNumber,
   smsText,
   SMS_NOT_SENT,
@@ -110,12 +109,11 @@ export interface LoggedJob {
   email?: unknown;
   trackingToken?: unknown;
   assignedTo?: unknown;
-  estimatedArrival?: unknown;
   /**
-   * The one arrival estimate (rules/arrival.ts `arrivalShortText`, issue 27) when the caller
-   * has it; null for none. Without it the text falls back to the job's own estimate.
+   * The one arrival estimate in a text's few words (rules/arrival.ts `arrivalShortText`), as
+   * the tracking page gives it; null for none, and the text leaves it out.
    */
-  arrival?: string | null;
+  arrival: string | null;
 }
 
 /** The job events the texts share with the emails. */
@@ -131,10 +129,7 @@ export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: Log
   const facts: Omit<SmsFacts, 'business'> = { reference, link };
   if (event === 'job_en_route') {
     facts.driverFirstName = driverFirstName(text(job.assignedTo));
-    facts.arrival =
-      job.arrival !== undefined
-        ? job.arrival
-        : smsArrivalEstimate({ estimatedArrival: text(job.estimatedArrival) });
+    facts.arrival = job.arrival;
   }
   // The review link opens that job's form with its token: nothing to type (issue 27). It names
   // the job by the number the customer knows; the feedback page takes number or key (issue 28).

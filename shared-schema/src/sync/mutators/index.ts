@@ -21,6 +21,7 @@ import {
   jobReassign,
   jobRestore,
   jobUpdateFields,
+  jobSetArrival,
 } from './job';
 import { jobComplete, jobMarkEnRoute, jobSetStatus, jobStartService } from './job-status';
 import { mergeNoticeSettle } from './merge-notice';
@@ -54,6 +55,7 @@ const ALL = [
   bookingApprove,
   jobCreate,
   jobUpdateFields,
+  jobSetArrival,
   jobMarkEnRoute,
   jobStartService,
   jobComplete,

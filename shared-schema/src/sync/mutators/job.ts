@@ -3,7 +3,6 @@
  * steps are in job-status.ts). Every change a driver or customer should see in the job's history
  * writes a `job_updates` row.
  */
-import { shownId } from '../../rules/document-number';
 import { z } from 'zod';
 import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
@@ -13,9 +12,15 @@ import { formatDateTime } from '../../rules/date-format';
 import { baseRowSchema, leasedIdSchema, jobUpdate } from './common';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
-import { documentRef } from '../../rules/document-number';
+import { documentRef, shownId } from '../../rules/document-number';
 import { TRACKING_TOKEN_PATTERN } from '../../rules/tracking';
-import { canDeleteJob, createJobInputSchema, isJobActionAllowed, type Job } from './deps';
+import {
+  canDeleteJob,
+  createJobInputSchema,
+  isFinishedStatus,
+  isJobActionAllowed,
+  type Job,
+} from './deps';
 import {
   JOB_KEY,
   eventTime,
@@ -176,6 +181,32 @@ export const jobAddNote = defineMutator({
     const notes = job.notes?.trim() ? `${job.notes.trimEnd()}\n${line}` : line;
     if (notes.length > JOB_NOTES_MAX) return reject('invalid_state', MESSAGES.NOTES_FULL, 'note');
     const updated: Job = { ...job, notes, updatedAt: ctx.now };
+    return succeed([put('jobs', updated as Row)], { job: updated });
+  },
+});
+
+/**
+ * `job.setArrival`: the arrival estimate staff give the customer by hand ("40 min, roadworks at
+ * the bridge"), or null to hand back to the rule (rules/arrival.ts). It overrides the rule until
+ * the job's next status step, which clears it. A driver may set it on a job they can see.
+ */
+export const jobSetArrival = defineMutator({
+  name: 'job.setArrival',
+  argsSchema: z.object({
+    id: jobIdSchema,
+    estimate: z
+      .string()
+      .trim()
+      .max(100, { error: MESSAGES.ARRIVAL_TOO_LONG })
+      .nullable()
+      .transform((value) => (value ? value : null)),
+  }),
+  reads: (args) => readJob(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (isFinishedStatus(job.status)) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'id');
+    const updated: Job = { ...job, estimatedArrival: args.estimate, updatedAt: ctx.now };
     return succeed([put('jobs', updated as Row)], { job: updated });
   },
 });

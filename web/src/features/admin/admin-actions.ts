@@ -177,3 +177,19 @@ async function restoreJob(jobId: string): Promise<boolean> {
   success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobRestored(jobNamed(result, jobId)));
   return true;
 }
+
+/**
+ * Sets the arrival estimate the customer is given by hand (`job.setArrival`), or hands it back
+ * to the rule with null; it holds until the job's next step. Resolves whether it was written.
+ */
+export async function setArrivalEstimate(jobId: string, estimate: string | null): Promise<boolean> {
+  const result = await run(MESSAGES.JOB_UPDATE_FAILED, () =>
+    mutate('job.setArrival', { id: jobId, estimate }),
+  );
+  if (!result?.ok) return false;
+  success(
+    MESSAGES.JOB_UPDATED_TITLE,
+    estimate ? ADMIN_TOASTS.arrivalSet(estimate) : ADMIN_TOASTS.arrivalCleared,
+  );
+  return true;
+}

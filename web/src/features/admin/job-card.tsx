@@ -44,6 +44,7 @@ import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { CustomerMessages, messagesPath } from '../../components/customer-messages';
+import { ArrivalEstimate } from './arrival-estimate';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';
@@ -182,13 +183,12 @@ export function JobCard({
         <Text size="sm" className={classes.detail}>
           {job.location}
         </Text>
-        {(job.email || job.estimatedArrival) && (
+        {job.email && (
           <Text size="sm" className={classes.detail}>
-            {[job.email, job.estimatedArrival ? `ETA ${job.estimatedArrival}` : '']
-              .filter(Boolean)
-              .join(' · ')}
+            {job.email}
           </Text>
         )}
+        <ArrivalEstimate job={job} />
         {/* One tap to ring the customer or open the location (issue 16): a phone's first needs. */}
         <Group gap="xs" wrap="wrap">
           <CallButton
