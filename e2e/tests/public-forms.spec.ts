@@ -3,7 +3,7 @@
  * submission that lands in the database, and a booking made with no signal that is delivered
  * exactly once after the connection returns, with a reload in between.
  */
-import { MESSAGES } from '@pilbara/shared-schema';
+import { MESSAGES, PROMISE_TEXTS } from '@pilbara/shared-schema';
 import { expect, test } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { ADMIN } from '../fixtures/server';
@@ -83,7 +83,7 @@ test.describe('booking form', () => {
   }) => {
     const booking = new BookingPage(page);
     await booking.open('/booking');
-    await expect(page.getByText('Direct admin integration')).toHaveCount(0);
+    await expect(page.getByText(PROMISE_TEXTS.bookingAlertTitle)).toHaveCount(0);
     await booking.submit();
     for (const message of BOOKING_EMPTY_MESSAGES) {
       await expect(booking.form.getByText(message, { exact: true })).toBeVisible();
@@ -128,7 +128,7 @@ test.describe('booking form', () => {
   }) => {
     const booking = new BookingPage(page);
     await booking.open('/book-service');
-    await expect(page.getByText('Direct admin integration')).toBeVisible();
+    await expect(page.getByText(PROMISE_TEXTS.bookingAlertTitle)).toBeVisible();
     const scheduled = page.getByRole('radio', { name: /^Scheduled/ });
     await expect(scheduled).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('emergency-hotline')).toHaveCount(0);

@@ -31,6 +31,7 @@ export * from './merge';
 export * from './merge-notice';
 export * from './refused-work';
 export * from './job-reports';
+export * from './response-times';
 export * from './occurred';
 export * from './offline-signin';
 export * from './customer-messages';

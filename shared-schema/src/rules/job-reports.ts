@@ -136,7 +136,8 @@ export interface WeekResponse {
   longestMinutes: number | null;
 }
 
-function median(sorted: readonly number[]): number | null {
+/** The median of minutes sorted ascending (the mean of the middle two for an even count). */
+export function median(sorted: readonly number[]): number | null {
   if (sorted.length === 0) return null;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1

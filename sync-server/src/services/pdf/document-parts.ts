@@ -112,7 +112,7 @@ export function finishDocument(
  * number as the reference, each on its own line, then the note (or, without bank details, whom to
  * call). Kept whole on one page.
  */
-export function drawPaymentBlock(w: Writer, payment: PaymentInstructions): void {
+function drawPaymentBlock(w: Writer, payment: PaymentInstructions): void {
   const row = 15;
   const note: TextStyle = { size: 9 };
   const noteLines = w.wrap(payment.note, CONTENT_WIDTH - 24, note);

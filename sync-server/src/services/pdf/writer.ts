@@ -15,7 +15,7 @@ export const MARGIN = 50;
 export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const FOOTER_SPACE = 60;
 /** The height a page can write in, between the top margin and the footer. */
-export const WRITABLE_HEIGHT = PAGE.height - 2 * MARGIN - FOOTER_SPACE;
+const WRITABLE_HEIGHT = PAGE.height - 2 * MARGIN - FOOTER_SPACE;
 
 export const COLOURS = {
   text: rgb(0.13, 0.13, 0.13),

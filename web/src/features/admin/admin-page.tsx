@@ -21,7 +21,7 @@ import {
   IconTruck,
   IconUsers,
 } from '@tabler/icons-react';
-import { adminDashboardStats, assignmentChoices, type Job } from '@pilbara/shared-schema';
+import { adminDashboardStats, assignmentChoices } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../lib/fleet/due-list';
 import { AbnBanner } from './abn-banner';
@@ -41,8 +41,8 @@ import classes from './admin.module.css';
 export interface AdminPageProps {
   /** The Quotes & Billing tab's content (the quotes manager). */
   quotesTab?: ReactNode;
-  /** Renders the live-status widget from the panel's jobs and driver count. */
-  liveStatus?: (props: { jobs: readonly Job[]; availableDrivers: number }) => ReactNode;
+  /** Renders the live-status widget with the panel's driver count. */
+  liveStatus?: (props: { availableDrivers: number }) => ReactNode;
   /** The sync status chip, shown beside the title. */
   syncStatus?: ReactNode;
   /** The list of changes the server refused, for staff to retry or discard. */
@@ -122,7 +122,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
             <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
             <DueList />
             <BackupStatusCard />
-            {liveStatus?.({ jobs, availableDrivers })}
+            {liveStatus?.({ availableDrivers })}
           </Stack>
         </Collapse>
         <Tabs
