@@ -3,15 +3,20 @@
  *
  * Every variable has a default that makes `npm start` work on a fresh machine: data lives in
  * `<repo root>/data`, the PWA is served from `<repo root>/web/dist`, mail goes to `.eml` files
- * when no SMTP server is configured (DESIGN.md §8), and card payments are off without keys.
+ * when no SMTP server is configured (docs/operations.md), and card payments are off without keys.
  */
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
-import { BACKUP_POLICY, OFFSITE_SCHEDULES, PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
+import {
+  BACKUP_POLICY,
+  OFFSITE_SCHEDULES,
+  PUBLIC_LIMITS,
+  SMS_CAPS,
+  STAFF_ALERT_DEFAULTS,
+} from '@pilbara/shared-schema';
+import { REPO_ROOT } from './server-root';
 
-/** The repository root, resolved from this file's location (sync-server/src/config.ts). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -47,6 +52,15 @@ const SMS_PROVIDERS = ['twilio'] as const;
 
 /** A sender: a number in E.164, or an alphanumeric sender id (1–11 characters, one a letter). */
 const SMS_SENDER_PATTERN = /^(?:\+[1-9]\d{7,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
+
+/** How hard new password hashes are: `low` exists for test servers only (see below). */
+const PASSWORD_HASH_COSTS = ['standard', 'low'] as const;
+
+/** Whether a host name or address can only be reached from this machine. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
+}
 
 /** A whole number from the environment, with a default and bounds. */
 const wholeNumber = (fallback: number, min: number, max: number) =>
@@ -163,6 +177,8 @@ const configSchema = z
     SMS_PER_HOUR: optionalText
       .transform((value) => (value === undefined ? SMS_CAPS.perHour : Number(value)))
       .pipe(z.number().int().min(1).max(100_000)),
+    ALERT_ESCALATE_MINUTES: wholeNumber(STAFF_ALERT_DEFAULTS.escalateAfterMinutes, 1, 120),
+    STAFF_SMS_PER_HOUR: wholeNumber(STAFF_ALERT_DEFAULTS.textsPerHour, 1, 10_000),
     BACKUP_DIR: optionalText,
     BACKUP_EVERY_MINUTES: wholeNumber(BACKUP_POLICY.everyMinutes, 0, 7 * 24 * 60),
     BACKUP_KEEP_HOURLY: wholeNumber(BACKUP_POLICY.keepHourly, 1, 10_000),
@@ -180,8 +196,30 @@ const configSchema = z
     BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
     BACKUP_S3_FORCE_PATH_STYLE: booleanFlag(false),
     BACKUP_KEY: backupKey,
+    PASSWORD_HASH_COST: optionalText.pipe(z.enum(PASSWORD_HASH_COSTS).default('standard')),
   })
   .superRefine((env, ctx) => {
+    // A test run signs in hundreds of times and each sign-in at the standard cost is half a
+    // second of a core, so test servers may hash cheaply. A server anyone else can reach must
+    // not: `low` is refused unless it listens on loopback, its links are plain http on loopback
+    // and no proxy forwards to it, so a production server with it fails to start, saying why.
+    if (env.PASSWORD_HASH_COST === 'low') {
+      const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+      const reachable = [
+        isLoopbackHost(env.HOST) ? null : `HOST is ${env.HOST}`,
+        publicUrl && (publicUrl.protocol !== 'http:' || !isLoopbackHost(publicUrl.hostname))
+          ? `PUBLIC_URL is ${env.PUBLIC_URL}`
+          : null,
+        env.TRUST_PROXY ? 'TRUST_PROXY is on' : null,
+      ].filter((reason) => reason !== null);
+      if (reachable.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PASSWORD_HASH_COST'],
+          message: `"low" is for test servers on this machine only, and this server can be reached from elsewhere (${reachable.join(', ')}): unset PASSWORD_HASH_COST`,
+        });
+      }
+    }
     // Nothing leaves the machine unencrypted: an off-machine destination needs the key.
     if ((env.BACKUP_OFFSITE_DIR || env.BACKUP_S3_BUCKET) && !env.BACKUP_KEY) {
       ctx.addIssue({
@@ -247,6 +285,8 @@ const configSchema = z
       webDist,
       adminUsername: env.ADMIN_USERNAME,
       adminPassword: env.ADMIN_PASSWORD,
+      /** The cost of new password hashes: `low` only on a test server (refused elsewhere). */
+      passwordHashCost: env.PASSWORD_HASH_COST,
       sessionSecret: env.SESSION_SECRET,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
@@ -302,6 +342,15 @@ const configSchema = z
         apiBase: env.TWILIO_API_BASE,
         perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
         perHour: env.SMS_PER_HOUR,
+      },
+      /**
+       * Staff alerts: an emergency booking nobody takes texts the next person on the roster
+       * after `escalateAfterMinutes`, then everyone every as many minutes again; staff alert
+       * texts have their own hourly budget (`textsPerHour`), apart from the customers'.
+       */
+      staffAlerts: {
+        escalateAfterMinutes: env.ALERT_ESCALATE_MINUTES,
+        textsPerHour: env.STAFF_SMS_PER_HOUR,
       },
       /**
        * Backups (issue 32): a verified copy every `everyMinutes` (0: only by hand) into `dir`,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { BOOKS_EXPORT } from '../constants/books';
 import { RECORD_LIMITS } from '../constants/limits';
-import { RECORDABLE_PAYMENT_METHODS, REFUND_METHODS } from '../constants/statuses';
+import { QUOTE_STATUSES, RECORDABLE_PAYMENT_METHODS, REFUND_METHODS } from '../constants/statuses';
 import {
   creditNoteIdSchema,
   intIdSchema,
@@ -166,8 +166,9 @@ export const payLinkTokenSchema = z.object({ token: z.string().optional() });
  * GET /api/quotes/{id}/pay-summary answer: what the pay page shows before any card is asked
  * for. `reference` is the number the customer pays against (the invoice's once one is raised,
  * else the quote's); `amountDue` what is still owed, in cents; `state` whether it can be paid,
- * is paid, or is not payable (a draft, declined or expired quote); `cardPayments` whether the
- * card form can be offered.
+ * is paid, or is not payable (a draft, declined or expired quote); `expired` and `validUntil`
+ * say when a sent quote's price stopped holding; `cardPayments` whether the card form can be
+ * offered.
  */
 export const paySummaryResponseSchema = z.object({
   kind: z.enum(['quote', 'invoice']),
@@ -177,10 +178,31 @@ export const paySummaryResponseSchema = z.object({
   totalCents: z.number().int(),
   amountDueCents: z.number().int(),
   state: z.enum(['payable', 'paid', 'not-payable']),
+  expired: z.boolean(),
+  validUntil: z.string().nullable(),
   cardPayments: z.boolean(),
 });
 /** The pay page's summary of what is owed. */
 export type PaySummary = z.infer<typeof paySummaryResponseSchema>;
+
+/**
+ * GET /api/quotes/:id/pay-status answer (pay-link holders): what the pay page says before it
+ * asks the card provider anything: the quote's number and status, whether it has expired and
+ * until when it was good, and what is owed.
+ */
+export const quotePayStatusResponseSchema = z.object({
+  number: z.string().nullable(),
+  status: z.enum(QUOTE_STATUSES),
+  expired: z.boolean(),
+  validUntil: z.string().nullable(),
+  amountDue: z.number().int(),
+});
+export type QuotePayStatus = z.infer<typeof quotePayStatusResponseSchema>;
+
+/** POST /api/quotes/:id/renew body: how many more days it is good for (14 unless said). */
+export const renewQuoteInputSchema = z.object({
+  validDays: z.number().int().min(1).max(365).optional(),
+});
 
 /** POST /api/quotes/{id}/confirm-payment answer: whether the quote is paid, and its status. */
 export const confirmPaymentResponseSchema = z.object({

@@ -1,4 +1,4 @@
-/** Time zone and date formats. Opening hours are the business profile's (`hours`). */
+/** Time zone, date formats and the office hours the on-call rule reads. */
 
 /** The business's time zone; displays and "today" use it. */
 export const PERTH_TZ = 'Australia/Perth';
@@ -10,4 +10,15 @@ export const PERTH_TZ = 'Australia/Perth';
 export const DATE_FORMATS = {
   /** Wire format of date-only fields such as a booking's preferredDate. */
   isoDate: 'YYYY-MM-DD',
+} as const;
+
+/**
+ * The hours someone is at the office desk (Perth time, 24 h), as numbers for the on-call rule:
+ * outside them a booking of any urgency also texts whoever is on call. Never shown to the
+ * public, who are told the business answers 24/7 (the business profile's `hours`).
+ */
+export const OFFICE_HOURS = {
+  weekdays: { from: 8, to: 18 },
+  saturday: { from: 9, to: 16 },
+  sunday: null,
 } as const;

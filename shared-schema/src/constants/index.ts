@@ -13,3 +13,4 @@ export * from './timing';
 export * from './limits';
 export * from './field-record';
 export * from './prestart';
+export * from './wa-towing';

@@ -44,7 +44,7 @@ export interface SellerBlock {
 export interface QuoteDocument {
   title: string;
   number: string;
-  /** Issue and valid-until dates as printed ('Nov 20, 2026'). */
+  /** Issue and valid-until dates as printed ('20 Nov 2026'). */
   issueDate: string;
   validUntil: string;
   /** Whole days the quote is valid for, counted on Perth dates. */

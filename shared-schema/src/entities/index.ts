@@ -23,6 +23,13 @@ import { quoteSchema } from './quote';
 import { serviceRecordSchema } from './service-record';
 import { userSchema } from './user';
 import { vehicleSchema } from './vehicle';
+import {
+  complaintSchema,
+  crashTowSchema,
+  occurrenceSchema,
+  yardEventSchema,
+  yardVehicleSchema,
+} from './wa-towing';
 
 export * from './booking';
 export * from './common';
@@ -47,6 +54,7 @@ export * from './quote';
 export * from './service-record';
 export * from './user';
 export * from './vehicle';
+export * from './wa-towing';
 
 /** The tables only the server holds: accounts, contact messages, the messages it sends. */
 export const SERVER_ONLY_TABLES = ['users', 'contact_submissions', 'notifications'] as const;
@@ -83,6 +91,11 @@ export const entitySchemas = {
   vehicle_defects: vehicleDefectSchema,
   job_positions: jobPositionSchema,
   merge_notices: mergeNoticeSchema,
+  crash_tows: crashTowSchema,
+  yard_vehicles: yardVehicleSchema,
+  yard_events: yardEventSchema,
+  complaints: complaintSchema,
+  occurrences: occurrenceSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 
 /** Row type of a table. */

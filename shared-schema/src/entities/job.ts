@@ -38,6 +38,8 @@ export const jobSchema = z.object({
    * photos and signatures for reports. Null or absent for a job in use.
    */
   archivedAt: isoDateTimeSchema.nullable().optional(),
+  /** Why the job was cancelled, as the customer is told; null for a job not cancelled. */
+  cancelReason: z.string().nullable().optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

@@ -1,5 +1,5 @@
 /**
- * The shape of a named mutator (DESIGN.md §5).
+ * The shape of a named mutator (docs/sync.md).
  *
  * A mutator is a pure function from the rows it declared it reads and its arguments to a list of
  * whole-row changes, or a rejection with a code and the spec's message. The web client runs it
@@ -34,6 +34,11 @@ export const SYNCED_TABLES = [
   'vehicle_defects',
   'job_positions',
   'merge_notices',
+  'crash_tows',
+  'yard_vehicles',
+  'yard_events',
+  'complaints',
+  'occurrences',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

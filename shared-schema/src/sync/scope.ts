@@ -1,5 +1,5 @@
 /**
- * The sync scope of a role (DESIGN.md §11): which change-log entries a device receives. An admin
+ * The sync scope of a role (docs/security.md): which change-log entries a device receives. An admin
  * receives every entry; a driver only the tables of rules/roles.ts `DRIVER_TABLES`, and of jobs
  * and their history only what belongs to a job the driver can see.
  *

@@ -47,6 +47,8 @@ describe('GET /api/quotes/:id/pay-summary', () => {
       totalCents: 34020,
       amountDueCents: 34020,
       state: 'payable',
+      expired: false,
+      validUntil: quote.validUntil ?? null,
       cardPayments: false,
     });
     // The key is never what the customer reads.

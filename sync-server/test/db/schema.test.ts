@@ -32,10 +32,23 @@ describe('0001_init schema against shared-schema entities', () => {
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
     // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16);
     // 0013: the vehicle a job goes out on (issue 21); 0019: document numbers (issue 28).
-    jobs: ['trackingToken', 'archivedAt', 'vehicleId', 'number'],
+    // 0030: why a job was cancelled.
+    jobs: ['trackingToken', 'archivedAt', 'vehicleId', 'number', 'cancelReason'],
     // 0019: document numbers, 0020: the job an automatic quote was made for (issue 28).
     quotes: ['number', 'jobId'],
-    bookings: ['trackingToken', 'approvedJobId', 'approvedBy'],
+    // 0030: who took a booking and when, why it was declined.
+    bookings: [
+      'trackingToken',
+      'approvedJobId',
+      'approvedBy',
+      'acknowledgedAt',
+      'acknowledgedBy',
+      'declineReason',
+    ],
+    // 0031: contact messages handled, answered, turned into quotes.
+    emails: ['status', 'handledBy', 'handledAt', 'kind', 'details', 'replies', 'quoteId'],
+    // 0032: the owners' answers to a review.
+    feedback: ['replies'],
     // 0006: what a tax invoice prints and how it stands (issue 18).
     invoices: [
       'service',
@@ -69,6 +82,12 @@ describe('0001_init schema against shared-schema entities', () => {
     'vehicle_defects',
     // 0021: what one owner kept over the other's (issue 28).
     'merge_notices',
+    // 0033: WA's crash towing law.
+    'crash_tows',
+    'yard_vehicles',
+    'yard_events',
+    'complaints',
+    'occurrences',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

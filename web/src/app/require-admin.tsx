@@ -1,5 +1,5 @@
 /**
- * Staff-only routes (DESIGN §7): guests and customers opening /admin go to /auth. The server
+ * Staff-only routes (docs/security.md): guests and customers opening /admin go to /auth. The server
  * refuses every staff call from them anyway (403); this keeps them off a screen they cannot use.
  * `AdminRoute` composes the admin panel with the Quotes & Billing tab and the live-status widget,
  * all lazily, so none of the staff code reaches the public pages.
@@ -31,6 +31,9 @@ const NeedsAttentionList = lazy(() =>
 );
 const LiveStatusWidget = lazy(() =>
   loadLiveStatus().then((m) => ({ default: m.LiveStatusWidget })),
+);
+const OnCallPanel = lazy(() =>
+  import('../features/staff-alerts').then((m) => ({ default: m.OnCallPanel })),
 );
 
 /**
@@ -81,6 +84,11 @@ export function AdminRoute() {
           syncStatus={<SyncStatusChip />}
           syncIssues={<StaffNeedsAttention />}
           liveStatus={(props) => <LiveStatusWidget {...props} />}
+          onCallTab={
+            <Suspense fallback={<Loading />}>
+              <OnCallPanel />
+            </Suspense>
+          }
         />
       </Suspense>
     </RequireAdmin>

@@ -27,6 +27,9 @@ const ServiceHistoryPage = lazyPage(() =>
   import('../pages/service-history-page').then((m) => m.ServiceHistoryPage),
 );
 const FeedbackPage = lazyPage(() => import('../pages/feedback-page').then((m) => m.FeedbackPage));
+const ComplaintsPage = lazyPage(() =>
+  import('../pages/complaints-page').then((m) => m.ComplaintsPage),
+);
 const DashboardPage = lazyPage(() =>
   import('../pages/dashboard-page').then((m) => m.DashboardPage),
 );
@@ -44,6 +47,9 @@ const StaffNeedsAttention = lazy(() =>
 );
 const DriverRoute = lazy(() => import('./driver-route').then((m) => ({ default: m.DriverRoute })));
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
+const CompliancePage = lazy(() =>
+  import('../features/compliance').then((m) => ({ default: m.CompliancePage })),
+);
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
 );
@@ -63,6 +69,7 @@ export const PUBLIC_ROUTES = [
   '/book-service',
   '/service-history',
   '/feedback',
+  '/complaints',
   '/dashboard',
   '/auth',
   '/login',
@@ -102,6 +109,20 @@ export const routes: RouteObject[] = [
           </RequireAdmin>
         ),
       },
+      {
+        path: '/admin/compliance',
+        element: (
+          <RequireAdmin>
+            <CompliancePage
+              syncStatus={
+                <Suspense fallback={null}>
+                  <SyncStatusChip />
+                </Suspense>
+              }
+            />
+          </RequireAdmin>
+        ),
+      },
       { path: '/admin/*', element: <AdminRoute /> },
       {
         path: '/driver',
@@ -118,6 +139,7 @@ export const routes: RouteObject[] = [
       { path: '/book-service', element: <BookingPage variant="integrated" /> },
       { path: '/service-history', element: <ServiceHistoryPage /> },
       { path: '/feedback', element: <FeedbackPage /> },
+      { path: '/complaints', element: <ComplaintsPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/auth', element: <AuthPage onSignInBegun={preloadStaffCode} /> },
       { path: '/login', element: <AuthPage onSignInBegun={preloadStaffCode} /> },

@@ -10,11 +10,15 @@
 import type { Transaction } from 'dexie';
 import type { RecordConflict, Row, SyncedTable } from '@pilbara/shared-schema';
 
-/** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
+/**
+ * Public form kinds and the REST call each one is delivered to
+ * (docs/decisions/2026-11-21-public-forms-outbox.md).
+ */
 export const PUBLIC_FORM_ENDPOINTS = {
   contact: '/api/contact',
   booking: '/api/bookings',
   feedback: '/api/feedback',
+  complaint: '/api/complaints',
 } as const;
 
 export type PublicFormKind = keyof typeof PUBLIC_FORM_ENDPOINTS;
@@ -61,6 +65,11 @@ const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   prestart_checks: 'id, vehicleId, perthDay',
   vehicle_defects: 'id, vehicleId, status',
   merge_notices: 'id, status',
+  crash_tows: 'id, jobId',
+  yard_vehicles: 'id, status, jobId',
+  yard_events: 'id, yardVehicleId',
+  complaints: 'id, receivedAt',
+  occurrences: 'id, occurredAt',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -71,7 +80,7 @@ export function confirmedTableName(table: SyncedTable): `confirmed_${SyncedTable
 /** A synced row as stored locally: the server's wire shape (money in cents, ISO dates). */
 export type SyncedRow = Row;
 
-/** One pending mutation of this device, in the order it was made (DESIGN §5 outbox). */
+/** One pending mutation of this device, in the order it was made (docs/sync.md). */
 export interface OutboxItem {
   /** Per-device, increasing by one with each mutation. */
   seq: number;
@@ -130,6 +139,11 @@ export type LocalFieldFile = LocalFileBytes &
         kind: 'defect-photo';
         /** The defect the failed item raised, whose `photos` list this file's hash. */
         defectId: number;
+      }
+    | {
+        kind: 'yard-signature';
+        /** The yard vehicle whose release this collector's signature belongs to. */
+        yardVehicleId: number;
       }
   );
 
@@ -203,7 +217,7 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Staff sync (DESIGN §5): the visible tables screens read, the confirmed rows as the server
+    // Staff sync (docs/sync.md): the visible tables screens read, the confirmed rows as the server
     // sent them, the outbox of pending mutations, rejected mutations, and sync bookkeeping.
     version: 2,
     stores: {
@@ -318,6 +332,25 @@ export const DB_VERSIONS: ReadonlyArray<{
       await tx
         .table('acknowledgedPages')
         .bulkAdd([...pages].map(([ackedAt, mutations]) => ({ ackedAt, mutations })));
+    },
+  },
+  {
+    // WA's crash towing law: crash tows (the Authority to Tow, dashcam reference, property
+    // list), the storage yard and its events, the complaints register and notifiable
+    // occurrences, synced like the other tables. Versions 16 to 19 are left to the issues of the
+    // same round; Dexie allows the gap.
+    version: 20,
+    stores: {
+      crash_tows: SYNCED_TABLE_STORES.crash_tows,
+      yard_vehicles: SYNCED_TABLE_STORES.yard_vehicles,
+      yard_events: SYNCED_TABLE_STORES.yard_events,
+      complaints: SYNCED_TABLE_STORES.complaints,
+      occurrences: SYNCED_TABLE_STORES.occurrences,
+      [confirmedTableName('crash_tows')]: 'id',
+      [confirmedTableName('yard_vehicles')]: 'id',
+      [confirmedTableName('yard_events')]: 'id',
+      [confirmedTableName('complaints')]: 'id',
+      [confirmedTableName('occurrences')]: 'id',
     },
   },
 ];

@@ -25,9 +25,11 @@ import {
   MESSAGES,
   TOAST_DURATIONS,
   formatCents,
+  formatDate,
   paymentInstructions,
   type PaySummary,
 } from '@pilbara/shared-schema';
+import { telHref } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 import { useHydrated } from '../lib/hydration';
 import { PaymentDetails } from '../components/payment-details';
@@ -163,7 +165,28 @@ export function CheckoutPage() {
               {MESSAGES.PAY_NOTHING_OWED}
             </Alert>
           ) : null}
-          {summary?.state === 'not-payable' ? (
+          {summary?.expired ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              title="This quote has expired"
+              data-testid="quote-expired"
+            >
+              <Stack gap="sm">
+                <Text size="sm">
+                  {MESSAGES.quoteExpired(
+                    summary.validUntil ? formatDate(summary.validUntil) : 'its date',
+                    main.phone,
+                  )}
+                </Text>
+                <Button component="a" href={telHref(main.phone)} variant="filled" color="orange">
+                  Call {main.phone}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
+          {summary?.state === 'not-payable' && !summary.expired ? (
             <Alert color="ochre" icon={<IconAlertTriangle />} title="Not payable online">
               {MESSAGES.PAY_NOT_PAYABLE}
             </Alert>

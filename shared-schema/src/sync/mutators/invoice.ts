@@ -17,6 +17,7 @@ import {
   applyPayment,
   applyRefund,
   canChangeQuoteStatus,
+  isQuoteExpired,
   canInvoiceQuote,
   issueCreditNote,
   issueCreditNoteInputSchema,
@@ -141,6 +142,9 @@ export const quoteAccept = defineMutator({
     if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
     if (!canChangeQuoteStatus(quote.status, 'accepted'))
       return reject('invalid_state', MESSAGES.QUOTE_TRANSITION_NOT_ALLOWED, 'status');
+    // Past its date the price no longer holds: staff renew it first (quote.renew).
+    if (isQuoteExpired(quote, occurredAt(ctx)))
+      return reject('invalid_state', MESSAGES.QUOTE_EXPIRED_SHORT, 'validUntil');
     const accepted: Quote = { ...quote, status: 'accepted', updatedAt: ctx.now };
     const existing = readMany<Invoice>(ctx, QUOTE_INVOICES);
     const refused = refuseRaise(accepted, existing, readOne<Invoice>(ctx, INVOICE));

@@ -1,9 +1,12 @@
 /**
  * Paying a quote.
  *
+ * - GET /api/quotes/:id/pay-status (public, with the pay link): what the pay page shows first,
+ *   whether the quote has expired among it.
  * - POST /api/quotes/:id/create-payment-intent (public: the customer pays from the emailed
  *   link): the client secret of a PaymentIntent for what is owed (the quote's price, or the
- *   balance of its invoice after part payments), for sent or accepted quotes only.
+ *   balance of its invoice after part payments), for sent or accepted quotes only, and never
+ *   for a sent quote past its date (409 saying so, with the phone to call).
  * - GET /api/quotes/:id/pay-summary (public): what the pay page shows first — the number to pay
  *   against (the invoice's once raised, else the quote's), the amount still owed and whether card
  *   payment is set up — so a customer can always pay by transfer, card form or not.
@@ -18,14 +21,18 @@
  * - POST /api/quotes/:id/record-payment (admins): a cash, card-on-site or bank-transfer payment
  *   taken outside the checkout, in full by default: the quote is accepted with its tax invoice
  *   (or its standing invoice is used) and the payment recorded by `invoice.recordPayment`, as
- *   one unit through the staff write path. Answers the quote and its invoice.
+ *   one unit through the staff write path. Answers the quote and its invoice. An expired quote
+ *   is refused here too, until staff renew it.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import {
+  formatDate,
   MESSAGES,
   balanceDue,
   canPayQuote,
+  isQuoteExpired,
+  quotePayStatusResponseSchema,
   confirmPaymentResponseSchema,
   documentRef,
   paySummaryResponseSchema,
@@ -94,6 +101,20 @@ const PAY_CALL = {
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { stripe } = options;
 
+  /**
+   * Refuses paying a quote past its date (409), saying when it expired and which number to call:
+   * the price no longer holds until staff renew it.
+   */
+  function refuseExpired(quote: Quote): void {
+    if (!isQuoteExpired(quote, app.now())) return;
+    throw conflict(
+      MESSAGES.quoteExpired(
+        formatDate(quote.validUntil ?? app.now()),
+        app.profile.owners[0]?.phone ?? '',
+      ),
+    );
+  }
+
   /** The quote, when the caller holds its pay link (or is an admin); else 404. */
   function payableQuote(request: PayRequest): Quote {
     const quote = quoteById(app, request.params.id);
@@ -104,6 +125,38 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     }
     return quote;
   }
+
+  const statusSchema = {
+    summary: 'What the pay page shows first: the quote, whether it expired, what is owed',
+    params: quoteIdParamsSchema,
+    querystring: payLinkTokenSchema,
+    response: { 200: quotePayStatusResponseSchema, ...errorAnswers(404, 429) },
+  };
+  app.get(
+    '/quotes/:id/pay-status',
+    { schema: statusSchema, config: { rateLimit: app.limits.lookup, ...QUOTE_NOT_FOUND } },
+    async (request, reply) => {
+      const quote = payableQuote({
+        params: request.params,
+        query: request.query,
+        body: {},
+        user: request.user,
+      });
+      const invoice = liveInvoiceOfQuote(app.db, quote.id);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        number: quote.number ?? null,
+        status: quote.status,
+        expired: isQuoteExpired(quote, app.now()),
+        validUntil: quote.validUntil ?? null,
+        amountDue: quoteIsPaid(app.db, quote.id)
+          ? 0
+          : invoice
+            ? balanceDue(invoice)
+            : quote.finalPrice,
+      };
+    },
+  );
 
   const intentSchema = {
     summary: 'Start a card payment of what the quote owes (pay-link holders and admins)',
@@ -126,6 +179,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       }
       if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
       if (quoteIsPaid(app.db, quote.id)) throw conflict(QUOTE_ALREADY_PAID);
+      refuseExpired(quote);
       const invoice = liveInvoiceOfQuote(app.db, quote.id);
       const owed = invoice ? balanceDue(invoice) : quote.finalPrice;
       if (owed < MIN_CARD_AMOUNT_CENTS) {
@@ -164,6 +218,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const invoice = liveInvoiceOfQuote(app.db, quote.id);
       const paid = quoteIsPaid(app.db, quote.id);
       const owed = paid ? 0 : invoice ? Math.max(0, balanceDue(invoice)) : quote.finalPrice;
+      const expired = isQuoteExpired(quote, app.now());
       return {
         kind: invoice ? 'invoice' : 'quote',
         reference: documentRef(invoice ?? quote),
@@ -174,9 +229,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         state:
           paid || (invoice && owed === 0)
             ? 'paid'
-            : canPayQuote(quote.status)
+            : canPayQuote(quote.status) && !expired
               ? 'payable'
               : 'not-payable',
+        expired,
+        validUntil: quote.validUntil ?? null,
         cardPayments: Boolean(stripe) && cardPaymentsEnabled(app.config),
       };
     },
@@ -242,6 +299,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const input = request.body;
       if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
       if (quoteIsPaid(app.db, quote.id)) throw conflict(QUOTE_ALREADY_PAID);
+      refuseExpired(quote);
       const result = mutate<{ invoice: Invoice }>(app, request, () => {
         const standing = liveInvoiceOfQuote(app.db, quote.id);
         const invoiceId = standing?.id ?? input.invoiceId ?? mintTextId(app.db, 'INV', app.now());

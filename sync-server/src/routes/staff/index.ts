@@ -1,9 +1,9 @@
 /**
  * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
- * send (DESIGN.md §7). Bookings, emails, quotes, invoices, notification preferences and staff
+ * send (docs/security.md). Bookings, emails, quotes, invoices, notification preferences and staff
  * accounts, the messages sent to customers, and backups are for admins only, checked the same way; in the jobs and fleet calls a driver sees
- * only what their role may (DESIGN.md §11), and every write goes through the shared mutators,
+ * only what their role may (docs/security.md), and every write goes through the shared mutators,
  * whose role rules refuse the rest (see ./mutate).
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -19,6 +19,9 @@ import { jobRoutes } from './jobs';
 import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
+import { onCallRoutes } from './on-call';
+import { contactMessageRoutes } from './contact-messages';
+import { reviewRoutes } from './reviews';
 import { quoteRoutes } from './quotes';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -42,5 +45,8 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
     await adminArea.register(backupRoutes);
+    await adminArea.register(onCallRoutes);
+    await adminArea.register(contactMessageRoutes);
+    await adminArea.register(reviewRoutes);
   });
 };

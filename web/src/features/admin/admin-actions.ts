@@ -85,7 +85,7 @@ export async function createJob(values: CreateJobData): Promise<string | null> {
     id = await mintId('JOB');
     const updateId = await mintId('job_updates');
     const assignedTo = values.assignedTo === DRIVER_UNASSIGNED ? undefined : values.assignedTo;
-    // The customer's tracking token travels with the job from this device (DESIGN §11).
+    // The customer's tracking token travels with the job from this device (docs/security.md).
     const trackingToken = mintTrackingToken();
     return mutate('job.create', { ...values, assignedTo, id, updateId, trackingToken });
   });
@@ -192,4 +192,17 @@ export async function setArrivalEstimate(jobId: string, estimate: string | null)
     estimate ? ADMIN_TOASTS.arrivalSet(estimate) : ADMIN_TOASTS.arrivalCleared,
   );
   return true;
+}
+
+/** Declines the booking with the reason the customer is told; null when kept on this device. */
+export async function declineBooking(bookingId: string, reason: string): Promise<string | null> {
+  let result: MutateResult;
+  try {
+    result = await mutate('booking.decline', { bookingId, reason });
+  } catch (error) {
+    return error instanceof Error ? error.message : MESSAGES.BOOKING_DECLINE_FAILED;
+  }
+  if (!result.ok) return result.message;
+  success(MESSAGES.BOOKING_DECLINED_TITLE, ADMIN_TOASTS.bookingDeclined(bookingId));
+  return null;
 }

@@ -11,12 +11,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Collapse, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   IconCalendarEvent,
   IconChevronDown,
   IconFileInvoice,
+  IconShieldCheck,
   IconMail,
+  IconPhoneCall,
   IconTool,
   IconTruck,
   IconUsers,
@@ -27,6 +29,7 @@ import { DueList } from '../../lib/fleet/due-list';
 import { AbnBanner } from './abn-banner';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
 import { BackupStatusCard } from './backup-status';
+import { ReviewsCard } from './reviews-card';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
@@ -47,9 +50,11 @@ export interface AdminPageProps {
   syncStatus?: ReactNode;
   /** The list of changes the server refused, for staff to retry or discard. */
   syncIssues?: ReactNode;
+  /** The On call tab's content: the roster and the staff member's own alert channels. */
+  onCallTab?: ReactNode;
 }
 
-type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages' | 'staff';
+type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages' | 'staff' | 'oncall';
 
 /** The tabs after Bookings, which alone carries a count. */
 const PLAIN_TABS: readonly { value: TabKey; icon: typeof IconTool; label: string }[] = [
@@ -57,14 +62,24 @@ const PLAIN_TABS: readonly { value: TabKey; icon: typeof IconTool; label: string
   { value: 'quotes', icon: IconFileInvoice, label: ADMIN_TEXT.tabs.quotes },
   { value: 'messages', icon: IconMail, label: ADMIN_TEXT.tabs.messages },
   { value: 'staff', icon: IconUsers, label: STAFF_TEXT.tab },
+  { value: 'oncall', icon: IconPhoneCall, label: ADMIN_TEXT.onCallTab },
 ];
 
-export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: AdminPageProps) {
+export function AdminPage({
+  quotesTab,
+  liveStatus,
+  syncStatus,
+  syncIssues,
+  onCallTab,
+}: AdminPageProps) {
   usePageTitle(ADMIN_TEXT.title);
   // The driver picker offers the active drivers (GET /api/drivers, kept for offline use).
   const assignable = useAssignableDrivers();
   const drivers = useMemo(() => assignmentChoices(assignable.names ?? []), [assignable.names]);
   const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
+  // A staff alert's link (`/admin?booking=BKG-…`) opens the bookings on that booking.
+  const [search] = useSearchParams();
+  const focusedBooking = search.get('booking');
   const [tab, setTab] = useState<TabKey>('bookings');
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [figuresOpen, setFiguresOpen] = useState(false);
@@ -88,6 +103,14 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
               leftSection={<IconTruck size={18} aria-hidden />}
             >
               Fleet
+            </Button>
+            <Button
+              component={Link}
+              to="/admin/compliance"
+              variant="light"
+              leftSection={<IconShieldCheck size={18} aria-hidden />}
+            >
+              Yard & records
             </Button>
             {syncStatus}
           </Group>
@@ -121,6 +144,7 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
           <Stack gap="md">
             <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
             <DueList />
+            <ReviewsCard />
             <BackupStatusCard />
             {liveStatus?.({ availableDrivers })}
           </Stack>
@@ -157,10 +181,19 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
             ))}
           </Tabs.List>
           <Tabs.Panel value="bookings" pt="md">
-            <PendingBookings bookings={bookings} pendingKeys={pendingKeys} />
+            <PendingBookings
+              bookings={bookings}
+              pendingKeys={pendingKeys}
+              focusedId={focusedBooking}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="jobs" pt="md">
-            <JobManagement jobs={jobs} pendingKeys={pendingKeys} drivers={drivers} />
+            {/* Cancelled jobs leave the list, as the spec has them nowhere; kept for reports. */}
+            <JobManagement
+              jobs={jobs.filter((job) => job.status !== 'Cancelled')}
+              pendingKeys={pendingKeys}
+              drivers={drivers}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="quotes" pt="md">
             {quotesTab ?? <Text c="dimmed">{ADMIN_TEXT.quotesUnavailable}</Text>}
@@ -170,6 +203,9 @@ export function AdminPage({ quotesTab, liveStatus, syncStatus, syncIssues }: Adm
           </Tabs.Panel>
           <Tabs.Panel value="staff" pt="md">
             <StaffAccounts onDriversChanged={assignable.refresh} />
+          </Tabs.Panel>
+          <Tabs.Panel value="oncall" pt="md">
+            {onCallTab}
           </Tabs.Panel>
         </Tabs>
       </Stack>

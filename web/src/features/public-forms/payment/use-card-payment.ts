@@ -1,5 +1,5 @@
 /**
- * Card payment of a quote in the checkout window (spec §2 Checkout, §7, DESIGN §8):
+ * Card payment of a quote in the checkout window (spec §2 Checkout, §7, docs/features.md):
  * 1. read the publishable key from GET /api/config (an empty key means card payment is not set
  *    up in this deployment, and the page says so instead of failing);
  * 2. POST /api/quotes/{id}/create-payment-intent for a client secret (spinner until then);
@@ -41,7 +41,7 @@ async function preparePayment(
   try {
     const answer = await apiRequest<{ clientSecret?: string }>(
       `/api/quotes/${encodeURIComponent(quoteId)}/create-payment-intent`,
-      // The pay link's token (DESIGN §11); staff opening Pay Now are signed in instead.
+      // The pay link's token (docs/security.md); staff opening Pay Now are signed in instead.
       { method: 'POST', body: token ? { token } : {} },
     );
     if (!answer?.clientSecret) return { status: 'setup-failed' };

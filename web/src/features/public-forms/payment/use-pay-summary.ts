@@ -1,6 +1,7 @@
 /**
  * What the pay page shows before any card is asked for (GET /api/quotes/{id}/pay-summary): the
- * number to pay against, the amount still owed, and whether card payment is set up. The answer
+ * number to pay against, the amount still owed, whether the quote has expired, and whether card
+ * payment is set up. The answer
  * is checked by hand, as the public pages' other answers are, to keep the schema library off it.
  */
 import { useEffect, useState } from 'react';
@@ -33,6 +34,8 @@ function parseSummary(value: unknown): PaySummary | null {
     amountDueCents,
     state: state as PaySummary['state'],
     cardPayments: answer.cardPayments === true,
+    expired: answer.expired === true,
+    validUntil: typeof answer.validUntil === 'string' ? answer.validUntil : null,
   };
 }
 
