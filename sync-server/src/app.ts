@@ -63,6 +63,7 @@ import { startLogCompaction, type CompactionPacing } from './sync/retention';
 import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
+import { mapConfigRoutes, mapTileRoutes } from './routes/map';
 import { authRoutes } from './routes/auth/index';
 import { publicRoutes } from './routes/public/index';
 import { staffRoutes } from './routes/staff/index';
@@ -359,6 +360,8 @@ export async function buildApp(
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
+  await app.register(mapConfigRoutes, { prefix: '/api' });
+  await app.register(mapTileRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(publicRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });

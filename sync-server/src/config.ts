@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   BACKUP_POLICY,
+  DEFAULT_MAP_STYLE_URL,
   OFFSITE_SCHEDULES,
   PUBLIC_LIMITS,
   SMS_CAPS,
@@ -197,6 +198,9 @@ const configSchema = z
     BACKUP_S3_FORCE_PATH_STYLE: booleanFlag(false),
     BACKUP_KEY: backupKey,
     PASSWORD_HASH_COST: optionalText.pipe(z.enum(PASSWORD_HASH_COSTS).default('standard')),
+    MAP_STYLE_URL: optionalUrl,
+    MAP_PMTILES_FILE: optionalText,
+    MAP_GLYPHS_URL: optionalText,
   })
   .superRefine((env, ctx) => {
     // A test run signs in hundreds of times and each sign-in at the standard cost is half a
@@ -377,6 +381,16 @@ const configSchema = z
             }
           : undefined,
         key: env.BACKUP_KEY,
+      },
+      /**
+       * The map's tiles (docs/dispatch.md): an operator's own PMTiles file served by this
+       * server (MAP_PMTILES_FILE), else a MapLibre style URL (MAP_STYLE_URL), else the free
+       * default style that needs no key.
+       */
+      map: {
+        styleUrl: env.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
+        pmtilesFile: env.MAP_PMTILES_FILE ? path.resolve(env.MAP_PMTILES_FILE) : undefined,
+        glyphsUrl: env.MAP_GLYPHS_URL ?? null,
       },
     };
   });

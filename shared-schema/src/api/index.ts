@@ -16,3 +16,4 @@ export * from './sms';
 export * from './backups';
 export * from './staff-alerts';
 export * from './compliance';
+export * from './map';

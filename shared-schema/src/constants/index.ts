@@ -14,3 +14,5 @@ export * from './limits';
 export * from './field-record';
 export * from './prestart';
 export * from './wa-towing';
+export * from './fatigue';
+export * from './map';

@@ -7,6 +7,7 @@ import { creditNoteSchema } from './credit-note';
 import { emailRecordSchema } from './email-record';
 import { feedbackSchema } from './feedback';
 import { jobPhotoSchema, jobSignatureSchema, storedFileSchema } from './field-record';
+import { driverShiftEventSchema, vehiclePositionSchema } from './dispatch';
 import { jobPositionSchema } from './job-position';
 import { fleetExpenseSchema } from './fleet-expense';
 import { fuelRecordSchema } from './fuel-record';
@@ -39,6 +40,7 @@ export * from './email-record';
 export * from './feedback';
 export * from './field-record';
 export * from './job-position';
+export * from './dispatch';
 export * from './fleet-expense';
 export * from './fuel-record';
 export * from './invoice';
@@ -96,6 +98,8 @@ export const entitySchemas = {
   yard_events: yardEventSchema,
   complaints: complaintSchema,
   occurrences: occurrenceSchema,
+  driver_shift_events: driverShiftEventSchema,
+  vehicle_positions: vehiclePositionSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 
 /** Row type of a table. */

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 32): which copies are kept, how old is too old, and the words staff read about
+ * Backups: which copies are kept, how old is too old, and the words staff read about
  * them. Pure: the server's scheduler, its status answer and the admin panel all call these.
  *
  * The schedule takes one backup an hour. Retention is grandfather–father–son over that one
@@ -207,6 +207,8 @@ const RECORD_LABELS: Record<string, string> = {
   prestart_checks: 'Pre-start check',
   vehicle_defects: 'Vehicle defect',
   job_positions: 'Truck position',
+  driver_shift_events: 'Shift record',
+  vehicle_positions: 'Truck last seen',
 };
 
 /** "Fuel record" for `fuel_records`; an unknown table shows its name. */

@@ -54,3 +54,6 @@ export * from './complaints';
 export * from './occurrences';
 export * from './crash-tow';
 export * from './yard';
+export * from './fatigue';
+export * from './dispatch';
+export * from './timesheet';

@@ -93,6 +93,10 @@ export const DRIVER_TABLES = [
   'vehicle_defects',
   // A crash tow's Authority to Tow, dashcam reference and property list, for the driver's jobs.
   'crash_tows',
+  // Their own shift records (other drivers' rows are not sent, sync/scope.ts) and where
+  // the trucks were last seen.
+  'driver_shift_events',
+  'vehicle_positions',
 ] as const;
 
 /** Tables whose rows belong to one job through their `jobId`. */
@@ -139,6 +143,7 @@ export const DRIVER_MUTATORS = [
   'crashTow.mark',
   'crashTow.save',
   'crashTow.markLoaded',
+  'shift.record',
 ] as const;
 
 /** Whether the actor may run the mutator named `name` at all (rows are checked apart). */

@@ -39,6 +39,8 @@ export const SYNCED_TABLES = [
   'yard_events',
   'complaints',
   'occurrences',
+  'driver_shift_events',
+  'vehicle_positions',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

@@ -39,6 +39,7 @@ export const INTEGER_ID_SERIES = [
   'yard_events',
   'complaints',
   'occurrences',
+  'driver_shift_events',
 ] as const;
 
 /**

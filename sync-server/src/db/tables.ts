@@ -59,6 +59,8 @@ export const TABLES = {
   yard_events: { idType: 'integer', json: [], booleans: [] },
   complaints: { idType: 'integer', json: [], booleans: [] },
   occurrences: { idType: 'integer', json: [], booleans: [] },
+  driver_shift_events: { idType: 'integer', json: [], booleans: [] },
+  vehicle_positions: { idType: 'integer', json: [], booleans: [] },
 } as const satisfies Record<EntityName, TableMeta>;
 
 export type TableName = keyof typeof TABLES;

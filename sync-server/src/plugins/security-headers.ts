@@ -8,6 +8,24 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config';
 
+/**
+ * The origins the map reads its style, tiles and fonts from (docs/dispatch.md): the configured
+ * style's and fonts' origins. A PMTiles file is served from this origin.
+ */
+function mapOrigins(config: Config): string[] {
+  const urls = config.map.pmtilesFile ? [config.map.glyphsUrl] : [config.map.styleUrl];
+  const origins = new Set<string>();
+  for (const url of urls) {
+    if (!url) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // A relative glyphs URL is this origin.
+    }
+  }
+  return [...origins];
+}
+
 function cspDirectives(config: Config) {
   return {
     defaultSrc: ["'self'"],
@@ -19,12 +37,13 @@ function cspDirectives(config: Config) {
       'https://*.js.stripe.com',
       'https://hooks.stripe.com',
     ],
-    connectSrc: ["'self'", 'https://api.stripe.com'],
+    connectSrc: ["'self'", 'https://api.stripe.com', ...mapOrigins(config)],
     // Mantine and the card form set inline styles.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    workerSrc: ["'self'"],
+    // The map draws in a worker of its own (same origin), which may be started from a blob.
+    workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

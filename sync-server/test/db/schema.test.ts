@@ -88,6 +88,9 @@ describe('0001_init schema against shared-schema entities', () => {
     'yard_events',
     'complaints',
     'occurrences',
+    // 0034: shift records and trucks' last positions (dispatch).
+    'driver_shift_events',
+    'vehicle_positions',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

@@ -29,6 +29,11 @@ const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.Syn
 const NeedsAttentionList = lazy(() =>
   loadSyncStatus().then((m) => ({ default: m.NeedsAttentionList })),
 );
+// The dispatch board is reached through the /admin/* route, so its route costs the public
+// pages' app chunk nothing.
+const DispatchPage = lazy(() =>
+  import('../features/dispatch').then((m) => ({ default: m.DispatchPage })),
+);
 const LiveStatusWidget = lazy(() =>
   loadLiveStatus().then((m) => ({ default: m.LiveStatusWidget })),
 );
@@ -72,6 +77,15 @@ export function StaffNeedsAttention() {
  * have no Suspense boundary of their own: the panel shows once, with them in place.
  */
 export function AdminRoute() {
+  const { pathname } = useLocation();
+  if (pathname === '/admin/dispatch')
+    return (
+      <RequireAdmin>
+        <Suspense fallback={<Loading />}>
+          <DispatchPage syncStatus={<SyncStatusChip />} />
+        </Suspense>
+      </RequireAdmin>
+    );
   return (
     <RequireAdmin>
       <Suspense fallback={<Loading />}>

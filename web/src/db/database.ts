@@ -51,6 +51,9 @@ export class PilbaraDatabase extends Dexie {
   yard_events!: Table<SyncedRow, RowId>;
   complaints!: Table<SyncedRow, RowId>;
   occurrences!: Table<SyncedRow, RowId>;
+  // Drivers' shift records and trucks' last positions (version 21).
+  driver_shift_events!: Table<SyncedRow, RowId>;
+  vehicle_positions!: Table<SyncedRow, RowId>;
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;

@@ -70,6 +70,8 @@ const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   yard_events: 'id, yardVehicleId',
   complaints: 'id, receivedAt',
   occurrences: 'id, occurredAt',
+  driver_shift_events: 'id, userId, at',
+  vehicle_positions: 'id',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -351,6 +353,16 @@ export const DB_VERSIONS: ReadonlyArray<{
       [confirmedTableName('yard_events')]: 'id',
       [confirmedTableName('complaints')]: 'id',
       [confirmedTableName('occurrences')]: 'id',
+    },
+  },
+  {
+    // Dispatch: drivers' shift records and trucks' last positions, synced like the rest.
+    version: 21,
+    stores: {
+      driver_shift_events: SYNCED_TABLE_STORES.driver_shift_events,
+      vehicle_positions: SYNCED_TABLE_STORES.vehicle_positions,
+      [confirmedTableName('driver_shift_events')]: 'id',
+      [confirmedTableName('vehicle_positions')]: 'id',
     },
   },
 ];

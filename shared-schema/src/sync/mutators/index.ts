@@ -26,6 +26,7 @@ import {
   yardRelease,
   yardSetHolds,
 } from './yard';
+import { jobDispatch, shiftRecord } from './dispatch';
 import { photoAdd, signatureAdd } from './field-record';
 import {
   creditNoteIssue,
@@ -70,6 +71,7 @@ export * from './contact-message';
 export * from './compliance';
 export * from './crash-tow';
 export * from './yard';
+export * from './dispatch';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
@@ -143,6 +145,8 @@ const ALL = [
   complaintAdvance,
   occurrenceRecord,
   occurrenceReported,
+  shiftRecord,
+  jobDispatch,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

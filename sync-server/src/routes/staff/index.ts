@@ -23,6 +23,7 @@ import { onCallRoutes } from './on-call';
 import { contactMessageRoutes } from './contact-messages';
 import { reviewRoutes } from './reviews';
 import { quoteRoutes } from './quotes';
+import { timesheetRoutes } from './timesheet';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireUser);
@@ -34,6 +35,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await staffArea.register(jobRoutes);
     await staffArea.register(fleetRoutes);
     await staffArea.register(prestartRoutes);
+    await staffArea.register(timesheetRoutes);
   });
   await app.register(async (adminArea) => {
     adminArea.addHook('onRequest', requireAdmin);

@@ -19,6 +19,7 @@ import {
   IconShieldCheck,
   IconMail,
   IconPhoneCall,
+  IconMapPin,
   IconTool,
   IconTruck,
   IconUsers,
@@ -111,6 +112,14 @@ export function AdminPage({
               leftSection={<IconShieldCheck size={18} aria-hidden />}
             >
               Yard & records
+            </Button>
+            <Button
+              component={Link}
+              to="/admin/dispatch"
+              variant="light"
+              leftSection={<IconMapPin size={18} aria-hidden />}
+            >
+              Dispatch
             </Button>
             {syncStatus}
           </Group>
