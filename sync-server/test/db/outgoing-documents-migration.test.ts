@@ -1,5 +1,5 @@
 /**
- * Migration 0034: quote, invoice and credit note emails recorded among the contact messages move
+ * Migration 0035: quote, invoice and credit note emails recorded among the contact messages move
  * to the history of their quote and invoice (and job), logged so devices drop them from their
  * contact messages; real enquiries and staff notices stay where they are.
  */
@@ -12,12 +12,12 @@ import { onTestEnd, tempDir } from '../helper';
 
 const AT = '2026-11-20T02:00:00.000Z';
 
-describe('migration 0034_outgoing_documents', () => {
+describe('migration 0035_outgoing_documents', () => {
   it('moves document emails out of the contact messages into their documents’ history', () => {
     const dir = tempDir();
     const before = path.join(dir, 'migrations');
     fs.mkdirSync(before);
-    for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((name) => name < '0034'))
+    for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((name) => name < '0035'))
       fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
     const db = openDatabase(path.join(dir, 'old.sqlite'));
     onTestEnd(() => db.close());
@@ -66,7 +66,7 @@ describe('migration 0034_outgoing_documents', () => {
       0,
     );
 
-    expect(migrate(db)).toContain('0034_outgoing_documents');
+    expect(migrate(db)).toContain('0035_outgoing_documents');
     expect(db.prepare('SELECT id FROM emails ORDER BY id').all()).toEqual([{ id: 1 }, { id: 3 }]);
     expect(
       db
