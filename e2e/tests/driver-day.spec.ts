@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { DATE_FORMATS, formatPerth } from '@pilbara/shared-schema';
+import { formatDateTime } from '@pilbara/shared-schema';
 import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
 import { KARRATHA, openPhone, SMALL_PHONE, waitForOfflineReady } from '../page-models/app-shell';
@@ -280,7 +280,7 @@ test('a driver runs a whole job offline from /driver and the office gets all of 
       ['completed', 'Completed'],
     ] as const)
       await expect(timeline.locator(`[data-key="${key}"]`)).toContainText(
-        formatPerth(recordedAt(status) ?? '', `${DATE_FORMATS.date} h:mm A`),
+        formatDateTime(recordedAt(status) ?? ''),
       );
     await expect(customerPage.getByTestId('arrival-estimate')).toHaveText('Job complete');
     await shot(customerPage, 'driver-day-tracking-360', testInfo);

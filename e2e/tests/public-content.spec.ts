@@ -5,7 +5,12 @@
  * shell's call buttons and install card, and no serious accessibility violations on a phone.
  */
 import type { Page } from '@playwright/test';
-import { DEFAULT_BUSINESS_PROFILE, PRODUCT_NAME } from '@pilbara/shared-schema';
+import {
+  DEFAULT_BUSINESS_PROFILE,
+  PRODUCT_NAME,
+  PROMISE_TEXTS,
+  serviceAreaText,
+} from '@pilbara/shared-schema';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/server';
 import { loginAsAdmin } from '../page-models/test-data';
@@ -56,7 +61,7 @@ const CONTENT_ROUTES = [
     path: '/service-areas',
     title: 'Service Areas',
     h1: 'Service Areas',
-    texts: ['15-30 min', '20-35 min', '25-40 min', '60-120 min', 'Bulgarra', 'Point Samson'],
+    texts: ['How quickly we get there', 'Bulgarra', 'Point Samson'],
   },
   {
     path: '/pricing',
@@ -106,11 +111,13 @@ test.describe('content pages', () => {
       const main = page.getByRole('main');
       for (const text of route.texts)
         await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
-      // The shell on every page: header links, footer texts, floating emergency call.
+      // The shell on every page: header links, footer texts (hours and area from the business
+      // profile), floating emergency call.
       await expect(page.getByRole('banner').getByRole('link', { name: 'Track Job' })).toBeVisible();
-      await expect(page.getByRole('contentinfo').getByText('24/7 Emergency Service')).toBeVisible();
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByText(DEFAULT_BUSINESS_PROFILE.hours)).toBeVisible();
       await expect(
-        page.getByRole('contentinfo').getByText('Serving Greater Metro Area, 50-mile radius'),
+        footer.getByText(`Serving ${serviceAreaText(DEFAULT_BUSINESS_PROFILE)}`),
       ).toBeVisible();
       await expect(page.getByRole('link', { name: /^Emergency call/ })).toBeVisible();
     });
@@ -246,9 +253,9 @@ test('the FAQ keeps several answers open at once, and opens before any script', 
   const item = (name: string) => faq.getByTestId('faq-item').filter({ has: summary(name) });
   for (const name of [first, second, third]) await question(name).click();
   for (const name of [first, second, third]) await expect(item(name)).toHaveAttribute('open', '');
-  await expect(page.getByText(/usually with you in 30-45 minutes/)).toBeVisible();
+  await expect(page.getByText(PROMISE_TEXTS.faqHowQuickly)).toBeVisible();
   await expect(page.getByText(/certified for mining-site work/)).toBeVisible();
-  await expect(page.getByText(/job ID such as JOB-2026-123/)).toBeVisible();
+  await expect(page.getByText(/we text you a tracking link/)).toBeVisible();
   await question(second).click();
   await expect(item(second)).not.toHaveAttribute('open');
   await expect(page.getByText(/certified for mining-site work/)).toBeHidden();
@@ -261,14 +268,18 @@ test('the FAQ keeps several answers open at once, and opens before any script', 
     const plain = await bare.newPage();
     await plain.goto('/');
     await plain.locator('summary', { hasText: first }).click();
-    await expect(plain.getByText(/usually with you in 30-45 minutes/)).toBeVisible();
+    await expect(plain.getByText(PROMISE_TEXTS.faqHowQuickly)).toBeVisible();
   } finally {
     await bare.close();
   }
 });
 
 test('the coverage map selects one area at a time and links to booking', async ({ page }) => {
+  const figures = page.waitForResponse('**/api/response-times');
   await page.goto('/');
+  // No job is recorded on this server: the measured figures it answers are none at all.
+  const answer = (await (await figures).json()) as { areas: { medianMinutes: number | null }[] };
+  expect(answer.areas.every((a) => a.medianMinutes === null)).toBe(true);
   const area = (name: string) =>
     page.getByRole('button', { name: new RegExp(`^${escape(name)}:`) });
   await area('Roebourne').click();
@@ -276,7 +287,8 @@ test('the coverage map selects one area at a time and links to booking', async (
   const details = page.getByRole('main').locator('[aria-live="polite"]');
   await expect(details.getByRole('heading', { name: 'Roebourne' })).toBeVisible();
   await expect(details).toContainText('Distance: 40 km');
-  await expect(details).toContainText('Response time: 45-60 min');
+  // So no response time is shown, rather than a made-up one.
+  await expect(details).not.toContainText('Response time');
   await expect(details).toContainText('Pricing: Standard rates + $50 surcharge');
 
   // Keyboard: Tab reaches the areas, Enter and Space select.
@@ -293,7 +305,7 @@ test('the coverage map selects one area at a time and links to booking', async (
 
   await area('Wickham').click();
   await expect(details).toContainText('Distance: 15 km');
-  await expect(details).toContainText('Response time: 25-35 min');
+  await expect(details).not.toContainText('Response time');
   await expect(details).toContainText('Pricing: Standard rates, no surcharge');
   await page.getByRole('link', { name: 'Book Service for Wickham' }).click();
   // The booking opens with the chosen area already filled in as the location.

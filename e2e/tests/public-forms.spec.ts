@@ -3,7 +3,7 @@
  * submission that lands in the database, and a booking made with no signal that is delivered
  * exactly once after the connection returns, with a reload in between.
  */
-import { MESSAGES } from '@pilbara/shared-schema';
+import { MESSAGES, PROMISE_TEXTS } from '@pilbara/shared-schema';
 import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { ADMIN } from '../fixtures/server';
@@ -84,7 +84,7 @@ test.describe('booking form', () => {
   }) => {
     const booking = new BookingPage(page);
     await booking.open('/booking');
-    await expect(page.getByText('Direct admin integration')).toHaveCount(0);
+    await expect(page.getByText(PROMISE_TEXTS.bookingAlertTitle)).toHaveCount(0);
     await booking.submit();
     for (const message of BOOKING_EMPTY_MESSAGES) {
       await expect(booking.form.getByText(message, { exact: true })).toBeVisible();
@@ -129,7 +129,7 @@ test.describe('booking form', () => {
   }) => {
     const booking = new BookingPage(page);
     await booking.open('/book-service');
-    await expect(page.getByText('Direct admin integration')).toBeVisible();
+    await expect(page.getByText(PROMISE_TEXTS.bookingAlertTitle)).toBeVisible();
     const scheduled = page.getByRole('radio', { name: /^Scheduled/ });
     await expect(scheduled).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('emergency-hotline')).toHaveCount(0);
@@ -473,12 +473,11 @@ test.describe('checkout', () => {
     await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   });
 
-  test('says card payment is not set up when the server has no card keys', async ({ page }) => {
+  test('a pay link that matches no quote says so, and how to call', async ({ page }) => {
     await page.goto('/checkout?quote=Q-2026-1');
-    await expect(page.getByTestId('card-not-set-up')).toContainText(
-      MESSAGES.CARD_PAYMENTS_NOT_SET_UP,
-      { timeout: PAGE_LOAD_TIMEOUT },
-    );
+    await expect(page.getByTestId('pay-link-unknown')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+    await expect(page.getByRole('link', { name: /^Sam Taylor: / })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   });
 
   test('the success page says so when the server does not know the quote', async ({ page }) => {

@@ -202,7 +202,9 @@ test.describe('quotes manager', () => {
       const number = quoteRow(server.dbFile, id)?.number ?? '';
       expect(number).toMatch(/^Q-\d{4}-\d+$/);
       expect(mail).toContain(`Quote-${number}.pdf`);
-      expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`/checkout?quote=${id}`);
+      expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(
+        `/checkout?quote=${number}`,
+      );
       await expect(card.getByTestId('quote-status')).toHaveText('Sent', { timeout: SYNC_TIMEOUT });
       expect(quoteRow(server.dbFile, id)?.status).toBe('sent');
       await expect(card.getByRole('button', { name: 'Accept' })).toBeVisible();
@@ -241,15 +243,16 @@ test.describe('quotes manager', () => {
         ),
       ).toEqual([{ status: 'paid', amount: 34020 }]);
 
-      // The customer's pay link says plainly that card payment is not set up here.
+      // The pay link of the paid quote says it is paid, against the invoice's number.
       const checkout = await context.newPage();
-      await checkout.goto(`/checkout?quote=${encodeURIComponent(id)}`);
+      await checkout.goto(`/checkout?quote=${encodeURIComponent(number)}`);
       await expect(checkout.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({
         timeout: PAGE_LOAD_TIMEOUT,
       });
-      await expect(checkout.getByTestId('card-not-set-up')).toContainText(
-        MESSAGES.CARD_PAYMENTS_NOT_SET_UP,
-      );
+      await expect(checkout.getByTestId('pay-settled')).toBeVisible();
+      await expect(checkout.getByTestId('pay-amount')).toHaveText('$340.20');
+      await expect(checkout.getByTestId('pay-reference')).toHaveText(/^INV-\d{4}-\d+$/);
+      await expect(checkout.getByTestId('card-not-set-up')).toHaveCount(0);
 
       // A link without the quote parameter is invalid, in the catalogue's words.
       await checkout.goto('/checkout');

@@ -11,4 +11,5 @@ export * from './rules';
 export * from './sync';
 export * from './public-form-messages';
 export * from './tracking-messages';
+export * from './promise-texts';
 export * from './wa-towing-messages';

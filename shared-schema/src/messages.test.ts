@@ -483,7 +483,6 @@ describe('spec §8 texts', () => {
     'Failed to send message',
     'Please try again later.',
     'Message sent successfully!',
-    "We'll get back to you within 2 hours.",
     'Booking Failed',
     'Please try again or call us directly for immediate assistance.',
     'Booking Submitted',

@@ -110,7 +110,7 @@ export const MESSAGES = {
   BOOKING_FAILED_TITLE: PUBLIC_FORM_MESSAGES.BOOKING_FAILED_TITLE,
   BOOKING_FAILED_DESCRIPTION: PUBLIC_FORM_MESSAGES.BOOKING_FAILED_DESCRIPTION,
   BOOKING_SUBMITTED_TITLE: PUBLIC_FORM_MESSAGES.BOOKING_SUBMITTED_TITLE,
-  /** Own wording around the spec's "contact within 30 minutes". */
+  /** What happens after a booking (promise-texts.ts): staff are alerted, not "30 minutes". */
   BOOKING_SUBMITTED_DESCRIPTION: PUBLIC_FORM_MESSAGES.BOOKING_SUBMITTED_DESCRIPTION,
   FEEDBACK_FAILED_TITLE: PUBLIC_FORM_MESSAGES.FEEDBACK_FAILED_TITLE,
   FEEDBACK_FAILED_DESCRIPTION: PUBLIC_FORM_MESSAGES.FEEDBACK_FAILED_DESCRIPTION,
@@ -134,7 +134,15 @@ export const MESSAGES = {
   USE_AUTH_OUTSIDE_PROVIDER,
   /** docs/operations.md: checkout without configured card keys (own wording). */
   CARD_PAYMENTS_NOT_SET_UP:
-    'Card payment is not set up. Please contact us to pay by cash, card on site or bank transfer.',
+    'Card payment is not available online. Pay by bank transfer or PayID with the details below, or call us to pay another way.',
+  /** The pay page for a quote or invoice with nothing left to pay. */
+  PAY_NOTHING_OWED: 'Nothing is owed on this any more. Thank you!',
+  /** The pay page for a quote that cannot be paid (a draft, declined or expired). */
+  PAY_NOT_PAYABLE:
+    'This quote cannot be paid online as it stands. Call us and we will sort it out with you.',
+  /** The pay page with no signal: the amount cannot be read. */
+  PAY_OFFLINE:
+    "You're offline, so we can't show what is owed right now. It will show as soon as you have signal.",
 
   // Toasts without wording in the spec (own wording).
   LOGIN_SUCCESS_TITLE: 'Welcome back!',
@@ -259,6 +267,7 @@ export const MESSAGES = {
   JOB_NOT_FOUND: 'Job not found',
   NOTE_REQUIRED: 'Write the note first',
   NOTE_TOO_LONG: 'A note is at most 500 characters',
+  ARRIVAL_TOO_LONG: 'An arrival estimate is at most 100 characters',
   NOTES_FULL: 'This job’s notes are full (2,000 characters). Call the office to add more.',
   BOOKING_NOT_FOUND: 'Booking not found',
   QUOTE_NOT_FOUND: 'Quote not found',

@@ -4,15 +4,17 @@
  * every message of the product (about 5 KB compressed) onto the contact, booking and feedback
  * pages before their forms could work, on one bar of signal (issue 30). MESSAGES holds them too.
  */
+import { PROMISE_TEXTS } from './promise-texts';
+
 export const PUBLIC_FORM_MESSAGES = {
   CONTACT_FAILED_TITLE: 'Failed to send message',
   CONTACT_FAILED_DESCRIPTION: 'Please try again later.',
   CONTACT_SENT_TITLE: 'Message sent successfully!',
-  CONTACT_SENT_DESCRIPTION: "We'll get back to you within 2 hours.",
+  CONTACT_SENT_DESCRIPTION: PROMISE_TEXTS.contactSent,
   BOOKING_FAILED_TITLE: 'Booking Failed',
   BOOKING_FAILED_DESCRIPTION: 'Please try again or call us directly for immediate assistance.',
   BOOKING_SUBMITTED_TITLE: 'Booking Submitted',
-  BOOKING_SUBMITTED_DESCRIPTION: "We'll contact you within 30 minutes to confirm your booking.",
+  BOOKING_SUBMITTED_DESCRIPTION: PROMISE_TEXTS.bookingSubmitted,
   FEEDBACK_FAILED_TITLE: 'Submission Failed',
   FEEDBACK_FAILED_DESCRIPTION: 'Please try again or contact us directly.',
   FEEDBACK_SUBMITTED_TITLE: 'Feedback Submitted',

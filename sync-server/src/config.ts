@@ -43,6 +43,15 @@ const booleanFlag = (fallback: boolean) =>
     return z.NEVER;
   });
 
+/** A decimal degree from the environment within ±`limit`. */
+const degrees = (limit: number) =>
+  optionalText
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().min(-limit).max(limit).optional());
+
+/** Digits only, however the variable spaced or dashed them. */
+const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
+
 /** Text message providers the server can send through (services/sms.ts). */
 const SMS_PROVIDERS = ['twilio'] as const;
 
@@ -172,6 +181,30 @@ const configSchema = z
     OWNER1_PHONE: optionalText,
     OWNER2_NAME: optionalText,
     OWNER2_PHONE: optionalText,
+    BUSINESS_REGION: optionalText.pipe(z.string().max(200).optional()),
+    BUSINESS_HOURS: optionalText.pipe(z.string().max(100).optional()),
+    SERVICE_RADIUS_KM: optionalText
+      .transform((value) => (value === undefined ? undefined : Number(value)))
+      .pipe(z.number().int().min(1).max(5000).optional()),
+    DEPOT_NAME: optionalText.pipe(z.string().max(100).optional()),
+    DEPOT_LATITUDE: degrees(90),
+    DEPOT_LONGITUDE: degrees(180),
+    BANK_ACCOUNT_NAME: optionalText.pipe(z.string().max(100).optional()),
+    BANK_BSB: optionalText.pipe(
+      z
+        .string()
+        .transform(digitsOf)
+        .pipe(z.string().regex(/^\d{6}$/, 'Expected a BSB of 6 digits, such as 066-123'))
+        .optional(),
+    ),
+    BANK_ACCOUNT_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .transform(digitsOf)
+        .pipe(z.string().regex(/^\d{4,10}$/, 'Expected an account number of 4 to 10 digits'))
+        .optional(),
+    ),
+    BANK_PAYID: optionalText.pipe(z.string().max(100).optional()),
     LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS).default('info')),
     PUBLIC_WRITES_PER_HOUR: optionalText
       .transform((value) =>
@@ -275,6 +308,30 @@ const configSchema = z
           'Required with BACKUP_OFFSITE_DIR or BACKUP_S3_BUCKET: copies leaving the machine are encrypted with it',
       });
     }
+    // A depot is a point: half a position would put the trucks on the equator or at Greenwich.
+    if ((env.DEPOT_LATITUDE === undefined) !== (env.DEPOT_LONGITUDE === undefined)) {
+      const missing = env.DEPOT_LATITUDE === undefined ? 'DEPOT_LATITUDE' : 'DEPOT_LONGITUDE';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'DEPOT_LATITUDE and DEPOT_LONGITUDE are set together',
+      });
+    }
+    // A transfer needs both numbers; one without the other would send money nowhere.
+    if (Boolean(env.BANK_BSB) !== Boolean(env.BANK_ACCOUNT_NUMBER)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.BANK_BSB ? 'BANK_ACCOUNT_NUMBER' : 'BANK_BSB'],
+        message: 'BANK_BSB and BANK_ACCOUNT_NUMBER are set together',
+      });
+    }
+    if (env.BANK_BSB && !env.BANK_ACCOUNT_NAME) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BANK_ACCOUNT_NAME'],
+        message: 'Required with BANK_BSB: a transfer names the account it is paid into',
+      });
+    }
     if (env.BACKUP_S3_ACCESS_KEY_ID && !env.BACKUP_S3_SECRET_ACCESS_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -329,6 +386,21 @@ const configSchema = z
         owner1Phone: env.OWNER1_PHONE,
         owner2Name: env.OWNER2_NAME,
         owner2Phone: env.OWNER2_PHONE,
+        region: env.BUSINESS_REGION,
+        hours: env.BUSINESS_HOURS,
+        serviceRadiusKm: env.SERVICE_RADIUS_KM,
+        depot:
+          env.DEPOT_LATITUDE !== undefined && env.DEPOT_LONGITUDE !== undefined
+            ? { name: env.DEPOT_NAME, latitude: env.DEPOT_LATITUDE, longitude: env.DEPOT_LONGITUDE }
+            : env.DEPOT_NAME
+              ? { name: env.DEPOT_NAME }
+              : undefined,
+        bank: {
+          accountName: env.BANK_ACCOUNT_NAME,
+          bsb: env.BANK_BSB,
+          accountNumber: env.BANK_ACCOUNT_NUMBER,
+          payId: env.BANK_PAYID,
+        },
       },
       logLevel: env.LOG_LEVEL,
       /** Contact, booking and feedback submissions per hour from one network address. */

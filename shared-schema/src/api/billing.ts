@@ -163,6 +163,29 @@ export const gstSummaryResponseSchema = z.object({ summary: gstSummarySchema });
 export const payLinkTokenSchema = z.object({ token: z.string().optional() });
 
 /**
+ * GET /api/quotes/{id}/pay-summary answer: what the pay page shows before any card is asked
+ * for. `reference` is the number the customer pays against (the invoice's once one is raised,
+ * else the quote's); `amountDue` what is still owed, in cents; `state` whether it can be paid,
+ * is paid, or is not payable (a draft, declined or expired quote); `expired` and `validUntil`
+ * say when a sent quote's price stopped holding; `cardPayments` whether the card form can be
+ * offered.
+ */
+export const paySummaryResponseSchema = z.object({
+  kind: z.enum(['quote', 'invoice']),
+  reference: z.string(),
+  customerName: z.string(),
+  service: z.string().nullable(),
+  totalCents: z.number().int(),
+  amountDueCents: z.number().int(),
+  state: z.enum(['payable', 'paid', 'not-payable']),
+  expired: z.boolean(),
+  validUntil: z.string().nullable(),
+  cardPayments: z.boolean(),
+});
+/** The pay page's summary of what is owed. */
+export type PaySummary = z.infer<typeof paySummaryResponseSchema>;
+
+/**
  * GET /api/quotes/:id/pay-status answer (pay-link holders): what the pay page says before it
  * asks the card provider anything: the quote's number and status, whether it has expired and
  * until when it was good, and what is owed.

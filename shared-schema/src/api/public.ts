@@ -362,3 +362,18 @@ export const configResponseSchema = z.object({
 });
 /** Config response. */
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
+
+/** One coverage area's recorded response (rules/response-times.ts). */
+const areaResponseSchema = z.object({
+  area: z.string(),
+  /** The median minutes from the call to the truck on site; null with too few recorded jobs. */
+  medianMinutes: z.number().int().nullable(),
+  jobs: z.number().int().min(0),
+});
+
+/** GET /api/response-times answer: each area's figure and its basis, measured from the jobs. */
+export const responseTimesResponseSchema = z.object({
+  sinceDays: z.number().int().positive(),
+  areas: z.array(areaResponseSchema),
+  overall: areaResponseSchema,
+});

@@ -57,6 +57,8 @@ export const jobMessageSchema = z.object({
   attempts: z.number().int(),
   /** The message this one sends again by hand. */
   resendOf: z.number().int().nullable(),
+  /** An email's subject (a quote or invoice email is named by it); null for a text. */
+  subject: z.string().nullable(),
 });
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 

@@ -37,6 +37,11 @@ export const DEFAULT_BUSINESS_PROFILE: BusinessProfile = {
   email: 'jobs@example.com',
   abn: '00 000 000 000',
   region: 'Karratha and the Pilbara, Western Australia',
+  hours: 'Open 24/7, every day of the year',
+  serviceRadiusKm: 100,
+  depot: { name: 'Karratha', latitude: -20.7364, longitude: 116.8463 },
+  // No account until the business configures one: a placeholder account would take real money.
+  bank: { accountName: '', bsb: '', accountNumber: '', payId: '' },
   stripePublishableKey: '',
   publicUrl: '',
 };

@@ -133,7 +133,8 @@ describe('prices and rates', () => {
 
 describe('coverage', () => {
   it('has six areas, one main, positioned inside the map', () => {
-    expect(COVERAGE_AREAS).toHaveLength(COVERAGE_STATS.areas);
+    expect(COVERAGE_AREAS).toHaveLength(6);
+    expect(COVERAGE_STATS.availability).toBe('24/7');
     expect(COVERAGE_AREAS.filter((area) => area.isMain).map((area) => area.name)).toEqual([
       'Karratha',
     ]);
@@ -145,7 +146,6 @@ describe('coverage', () => {
     }
     expect(COVERAGE_AREAS.find((area) => area.name === 'Point Samson')).toMatchObject({
       surchargeCents: 7500,
-      responseTime: '50-65 min',
     });
     expect(COVERAGE_AREAS.find((area) => area.name === 'Mining Sites')).toMatchObject({
       distanceKm: null,
@@ -187,11 +187,7 @@ describe('timing and defaults', () => {
       fuelType: 'Diesel',
       driveType: '4WD',
     });
-    expect(DATE_FORMATS).toMatchObject({
-      monthYear: 'MMM YYYY',
-      monthYearLong: 'MMMM YYYY',
-      date: 'MMM D, YYYY',
-    });
+    expect(DATE_FORMATS.isoDate).toBe('YYYY-MM-DD');
     expect(PERTH_TZ).toBe('Australia/Perth');
   });
 });

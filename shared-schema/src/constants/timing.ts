@@ -34,11 +34,6 @@ export const LIVE_STATUS = {
   minDrivers: 0,
   maxDrivers: 10,
   driversStep: 1,
-  /** Estimate when no job is En Route, In Progress or Completed. */
-  idleEstimateMinutes: 21,
-  busyBaseMinutes: 15,
-  perJobMinutes: 3,
-  maxAddedMinutes: 30,
 } as const;
 
 /** Browser storage keys the spec names. */

@@ -11,7 +11,7 @@ import { CRASH_PHOTO_SUBJECTS } from '../constants/wa-towing';
 import type { JobPhoto, JobSignature } from '../entities/field-record';
 import type { Job } from '../entities/job';
 import type { CrashTow } from '../entities/wa-towing';
-import { formatPerth } from '../rules/dates';
+import { formatDateTime, formatWhen } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { formatPosition, formatStampTime } from '../rules/field-record';
 import { ATT_AUTHORISER_LABELS, CRASH_PHOTO_LABELS } from '../wa-towing-messages';
@@ -132,7 +132,7 @@ export function authorityToTowDocument(input: {
   const vehicle = [tow.vehicleMake, tow.vehicleModel, tow.vehicleColour].filter(Boolean).join(' ');
   const dashcamTimes =
     tow.dashcamFrom && tow.dashcamTo
-      ? `${formatPerth(tow.dashcamFrom, 'DD/MM/YYYY HH:mm')} to ${formatPerth(tow.dashcamTo, 'HH:mm')}`
+      ? `${formatDateTime(tow.dashcamFrom)} to ${formatWhen(tow.dashcamTo, 'time')}`
       : null;
   const tow_: LabelledValue[] = [
     { label: 'Job', value: documentRef(job) },

@@ -140,6 +140,13 @@ describe('the MYOB AccountRight layout and document numbers (issue 28)', () => {
     expect(sales[2]?.[0]).toMatchObject({ 'Inc-Tax Amount': '-110.00', 'Sale Status': 'I' });
   });
 
+  it("leaves MYOB's Customer PO empty: our own quote number is not the customer's order", () => {
+    const { invoices, creditNotes } = month();
+    const rows = myobSalesRecords(invoices, creditNotes, RANGE).flat();
+    expect(invoices.some((invoice) => invoice.quoteId)).toBe(true);
+    for (const row of rows) expect(row['Customer PO']).toBe('');
+  });
+
   it('names documents by their numbers, and the quote and job by theirs', () => {
     const { invoices, creditNotes } = month();
     const keyed = invoices.map((invoice, index) => ({

@@ -10,7 +10,7 @@
  *   ContactName   → *ContactName               → Co./Last Name
  *   EmailAddress  → EmailAddress               → (card) Email
  *   InvoiceNumber → *InvoiceNumber             → Invoice #
- *   Reference     → Reference                  → Customer PO
+ *   Reference     → Reference                  → (Customer PO: left empty, see below)
  *   InvoiceDate   → *InvoiceDate (DD/MM/YYYY)  → Date
  *   DueDate       → *DueDate (DD/MM/YYYY)      → Balance Due Days (from the date)
  *   Description   → *Description               → Description
@@ -36,7 +36,9 @@
  *
  * MYOB AccountRight sales CSV (issue 28): the "Sales – Service" import layout, with MYOB's own
  * column names, one row per line and a blank row between sales, as MYOB reads a multi-line
- * sale. Credit notes are sales with a negative amount. Import with "Inc-Tax" amounts.
+ * sale. Credit notes are sales with a negative amount. Import with "Inc-Tax" amounts. Its
+ * "Customer PO" is the customer's purchase order number, which the business does not record:
+ * the column stays empty (our own quote number there read as the customer's order).
  *
  * Document numbers (issue 28): InvoiceNumber and Invoice # are the numbers the server gave the
  * documents (`number`), and the quote and job references are their numbers too (`refOf`).
@@ -311,7 +313,7 @@ export function myobSalesRecords(
       'Co./Last Name': sale.contact,
       'Invoice #': sale.number,
       Date: booksDate(sale.date),
-      'Customer PO': sale.reference,
+      'Customer PO': '',
       Description: line.quantity > 1 ? `${line.description} × ${line.quantity}` : line.description,
       'Account #': BOOKS_EXPORT.myobIncomeAccount,
       Amount: csvAmount(line.amountCents - gstCents),

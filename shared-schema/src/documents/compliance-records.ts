@@ -15,6 +15,7 @@ import type {
   YardVehicle,
 } from '../entities/wa-towing';
 import { formatPerth, perthDate } from '../rules/dates';
+import { formatDateTime, formatWhen } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { retainUntil } from '../rules/record-retention';
 import { complaintDueDates } from '../rules/complaints';
@@ -135,7 +136,7 @@ function crashTowLines(sources: RecordSources): RecordLine[] {
         tow.dashcamCamera ? `Dashcam ${tow.dashcamCamera}` : null,
         tow.dashcamFile,
         tow.dashcamFrom && tow.dashcamTo
-          ? `${formatPerth(tow.dashcamFrom, 'HH:mm')}-${formatPerth(tow.dashcamTo, 'HH:mm')}`
+          ? `${formatWhen(tow.dashcamFrom, 'time')} to ${formatWhen(tow.dashcamTo, 'time')}`
           : null,
       );
       lines.push(
@@ -198,15 +199,10 @@ function yardLines(sources: RecordSources): RecordLine[] {
                 COLLECTOR_AUTHORITY_LABELS[release.authority],
                 release.authorityDetail,
                 release.identityPoints !== null ? `${release.identityPoints} points` : null,
-                vehicle?.releaseDueAt
-                  ? `Due by ${formatPerth(vehicle.releaseDueAt, 'DD/MM/YYYY HH:mm')}`
-                  : null,
+                vehicle?.releaseDueAt ? `Due by ${formatDateTime(vehicle.releaseDueAt)}` : null,
               )
             : event.kind === 'payment' && vehicle?.releaseDueAt
-              ? join(
-                  event.detail,
-                  `Release due by ${formatPerth(vehicle.releaseDueAt, 'DD/MM/YYYY HH:mm')}`,
-                )
+              ? join(event.detail, `Release due by ${formatDateTime(vehicle.releaseDueAt)}`)
               : join(
                   event.kind === 'in' ? `Bay ${event.toBay ?? ''}` : null,
                   event.detail,
@@ -254,7 +250,7 @@ function complaintLines(sources: RecordSources): RecordLine[] {
         complaint.acknowledgedAt,
         'Complaint acknowledged',
         complaint.acknowledgedBy ?? '',
-        `Due by ${formatPerth(due.acknowledged, 'DD/MM/YYYY HH:mm')}`,
+        `Due by ${formatDateTime(due.acknowledged)}`,
         'reg 15',
       );
     if (complaint.investigatedAt)
@@ -291,7 +287,7 @@ function occurrenceLines(sources: RecordSources): RecordLine[] {
         details: join(
           OCCURRENCE_KIND_LABELS[occurrence.kind],
           occurrence.description,
-          `Report by ${formatPerth(occurrenceReportDueAt(occurrence.awareAt), 'DD/MM/YYYY HH:mm')}`,
+          `Report by ${formatDateTime(occurrenceReportDueAt(occurrence.awareAt))}`,
         ),
       },
     ];
@@ -342,7 +338,11 @@ export const RECORDS_CSV_COLUMNS = [
   'KeepUntil',
 ] as const;
 
-/** The records as CSV rows (cells neutralised against spreadsheet formulas), Perth times. */
+/**
+ * The records as CSV rows (cells neutralised against spreadsheet formulas), Perth times. The
+ * Date and Time columns are data a spreadsheet sorts and reads as dates (DD/MM/YYYY, 24 h), not
+ * words for people: the one date style is for screens, documents and messages.
+ */
 export function recordsCsvRows(
   lines: readonly RecordLine[],
 ): Record<(typeof RECORDS_CSV_COLUMNS)[number], string>[] {
@@ -388,6 +388,7 @@ export const COMPLAINTS_CSV_COLUMNS = [
   'KeepUntil',
 ] as const;
 
+/** A register's date column: spreadsheet data (see recordsCsvRows), not words for people. */
 const stamp = (iso: string | null) => (iso ? formatPerth(iso, 'DD/MM/YYYY HH:mm') : '');
 
 /** The complaints register as CSV rows, oldest first. */

@@ -7,12 +7,11 @@
  * (docs/decisions/2026-11-27-no-abn-no-tax-invoice.md).
  */
 import type { BusinessProfile } from '../api/business-profile';
-import { DATE_FORMATS } from '../constants/dates';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
-import { formatPerth } from '../rules/dates';
+import { formatDate } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { formatCents } from '../rules/money';
 import { creditNotePdfFilename } from './file-names';
@@ -29,7 +28,7 @@ export interface CreditNoteDocument {
   issueDate: string;
   seller: SellerBlock;
   buyer: { name: string; abn: string | null; email: string | null };
-  /** 'Tax invoice INV-2026-1 of Nov 20, 2026 ($1,100.00)'. */
+  /** 'Tax invoice INV-2026-1 of 20 Nov 2026 ($1,100.00)'. */
   corrects: string;
   reason: string;
   total: AmountLine;
@@ -57,7 +56,7 @@ export function refundStatement(
   return paid
     .map(
       (row) =>
-        `Refunded ${formatCents(row.amount)} by ${paymentMethodLabel(row.method).toLowerCase()} on ${formatPerth(row.paidAt, DATE_FORMATS.date)}.`,
+        `Refunded ${formatCents(row.amount)} by ${paymentMethodLabel(row.method).toLowerCase()} on ${formatDate(row.paidAt)}.`,
     )
     .join(' ');
 }
@@ -82,10 +81,10 @@ export function creditNoteDocument(
     title: DOCUMENT_TEXT.CREDIT_NOTE_TITLE,
     subtitle: tax ? DOCUMENT_TEXT.CREDIT_NOTE_SUBTITLE : null,
     number,
-    issueDate: formatPerth(note.createdAt, DATE_FORMATS.date),
+    issueDate: formatDate(note.createdAt),
     seller,
     buyer: { name: note.customerName, abn: invoice.buyerAbn, email: note.customerEmail },
-    corrects: `${tax ? DOCUMENT_TEXT.TAX_INVOICE_TITLE : DOCUMENT_TEXT.INVOICE_TITLE} ${documentRef(invoice)} of ${formatPerth(invoice.createdAt, DATE_FORMATS.date)} (${amountLine('', invoice.amount).text})`,
+    corrects: `${tax ? DOCUMENT_TEXT.TAX_INVOICE_TITLE : DOCUMENT_TEXT.INVOICE_TITLE} ${documentRef(invoice)} of ${formatDate(invoice.createdAt)} (${amountLine('', invoice.amount).text})`,
     reason: note.reason,
     total: amountLine('Credit (GST inclusive)', note.amount),
     gst: amountLine('GST credited', note.gst),

@@ -18,5 +18,6 @@ export * from './tax-invoice';
 export * from './job-sheet';
 export * from './vehicle-history';
 export * from './csv-safety';
+export * from './payment-details';
 export * from './compliance-records';
 export * from './authority-to-tow';

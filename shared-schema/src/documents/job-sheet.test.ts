@@ -77,7 +77,7 @@ describe('jobSheetDocument', () => {
     expect(doc.photoGroups[0]?.photos[0]).toMatchObject({
       id: 'p1',
       caption: 'Pickup 1 of 2',
-      time: '21/11/2026 14:05',
+      time: '21 Nov 2026, 2:05 pm',
       position: '-20.73610, 116.84630 (±9 m)',
       stored: true,
     });

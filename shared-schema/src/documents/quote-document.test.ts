@@ -32,8 +32,8 @@ describe('quoteDocument', () => {
     expect(doc.terms[0]).toBe('This quote is valid for 30 days.');
     expect(doc.terms.slice(1)).toEqual(QUOTE_TERMS.slice(1));
     expect(doc.terms.join(' ')).not.toContain('14 days');
-    expect(doc.issueDate).toBe('Nov 20, 2026');
-    expect(doc.validUntil).toBe('Dec 20, 2026');
+    expect(doc.issueDate).toBe('20 Nov 2026');
+    expect(doc.validUntil).toBe('20 Dec 2026');
   });
 
   it("prints the spec's own terms on a 14-day quote", () => {

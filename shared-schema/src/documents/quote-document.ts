@@ -4,13 +4,14 @@
  * it out, so the preview can never print different terms or totals from the PDF.
  */
 import type { BusinessProfile } from '../api/business-profile';
-import { DATE_FORMATS } from '../constants/dates';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import type { Quote } from '../entities/quote';
-import { formatPerth, perthDaysBetween } from '../rules/dates';
+import { perthDaysBetween } from '../rules/dates';
+import { formatDate } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { formatAbn, isValidAbn } from './abn';
 import { gstOfInclusive } from './gst';
+import { paymentInstructions, type PaymentInstructions } from './payment-details';
 import { quotePdfFilename } from './file-names';
 import {
   amountLine,
@@ -43,7 +44,7 @@ export interface SellerBlock {
 export interface QuoteDocument {
   title: string;
   number: string;
-  /** Issue and valid-until dates as printed ('Nov 20, 2026'). */
+  /** Issue and valid-until dates as printed ('20 Nov 2026'). */
   issueDate: string;
   validUntil: string;
   /** Whole days the quote is valid for, counted on Perth dates. */
@@ -59,6 +60,8 @@ export interface QuoteDocument {
   gst: AmountLine;
   gstNote: string;
   notes: string | null;
+  /** How to pay by transfer, with the quote's number as the reference. */
+  payment: PaymentInstructions;
   terms: string[];
   fileName: string;
 }
@@ -86,11 +89,12 @@ export function quoteValidDays(quote: Pick<Quote, 'createdAt' | 'validUntil'>): 
 /** Builds the document of a stored quote. */
 export function quoteDocument(quote: Quote, profile: BusinessProfile): QuoteDocument {
   const validDays = quoteValidDays(quote);
+  const number = documentRef(quote);
   return {
     title: DOCUMENT_TEXT.QUOTE_TITLE,
-    number: documentRef(quote),
-    issueDate: formatPerth(quote.createdAt, DATE_FORMATS.date),
-    validUntil: formatPerth(quote.validUntil, DATE_FORMATS.date),
+    number,
+    issueDate: formatDate(quote.createdAt),
+    validUntil: formatDate(quote.validUntil),
     validDays,
     seller: sellerBlock(profile),
     customer: { name: quote.customerName, phone: quote.customerPhone, email: quote.customerEmail },
@@ -110,7 +114,8 @@ export function quoteDocument(quote: Quote, profile: BusinessProfile): QuoteDocu
     gst: amountLine(DOCUMENT_TEXT.GST_INCLUDED, gstOfInclusive(quote.finalPrice)),
     gstNote: DOCUMENT_TEXT.QUOTE_GST_NOTE,
     notes: quote.notes && quote.notes.trim() ? quote.notes : null,
+    payment: paymentInstructions(profile, number),
     terms: quoteTerms(validDays),
-    fileName: quotePdfFilename(documentRef(quote)),
+    fileName: quotePdfFilename(number),
   };
 }

@@ -105,8 +105,8 @@ describe('refunds owed', () => {
       to: '2026-11-30',
     });
     expect(rows.map((row) => [row.Amount, row.Description, row.Account])).toEqual([
-      ['1100.00', 'Payment for tax invoice INV-2026-P1', 'Cash on hand'],
-      ['-110.00', 'Refund for tax invoice INV-2026-P1', 'Cash on hand'],
+      ['1100.00', 'Payment for tax invoice (number pending)', 'Cash on hand'],
+      ['-110.00', 'Refund for tax invoice (number pending)', 'Cash on hand'],
     ]);
     const [november] = monthlyRevenue(
       [refunded.invoice],
@@ -136,7 +136,7 @@ describe('refunds owed', () => {
     ]);
     expect(doc.settlement.at(-1)).toMatchObject({ label: 'Balance due', cents: 0 });
     expect(refundStatement(refunded.invoice, rows)).toBe(
-      'Refunded $110.00 by bank transfer on Nov 22, 2026.',
+      'Refunded $110.00 by bank transfer on 22 Nov 2026.',
     );
   });
 

@@ -34,9 +34,9 @@ describe('monthlyRevenue', () => {
       3,
     );
     expect(rows).toEqual([
-      { month: '2026-09', label: 'Sep 26', invoicedCents: 0, receivedCents: 0 },
-      { month: '2026-10', label: 'Oct 26', invoicedCents: 11000, receivedCents: 0 },
-      { month: '2026-11', label: 'Nov 26', invoicedCents: 20000, receivedCents: 11000 },
+      { month: '2026-09', label: 'Sep 2026', invoicedCents: 0, receivedCents: 0 },
+      { month: '2026-10', label: 'Oct 2026', invoicedCents: 11000, receivedCents: 0 },
+      { month: '2026-11', label: 'Nov 2026', invoicedCents: 20000, receivedCents: 11000 },
     ]);
   });
 });

@@ -8,6 +8,7 @@ import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
 import { perthDate, perthDaysBetween } from '../rules/dates';
+import { formatWhen } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { balanceDue, isRefund } from './invoice';
 
@@ -43,7 +44,7 @@ export function monthlyRevenue(
     const start = last.subtract(back, 'month');
     const row = {
       month: start.format('YYYY-MM'),
-      label: start.format('MMM YY'),
+      label: formatWhen(start.format('YYYY-MM-DD'), 'month'),
       invoicedCents: 0,
       receivedCents: 0,
     };

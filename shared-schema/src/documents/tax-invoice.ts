@@ -13,14 +13,14 @@
  * the points it fails listed for the server's log and the owner's banner.
  */
 import type { BusinessProfile } from '../api/business-profile';
-import { DATE_FORMATS } from '../constants/dates';
 import { BUYER_IDENTITY_THRESHOLD_CENTS, DOCUMENT_TEXT } from '../constants/documents';
 import { SERIES_PREFIXES } from '../constants/ids';
 import { QUOTE_TERMS } from '../constants/quotes';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
-import { formatPerth } from '../rules/dates';
+import { formatDate } from '../rules/date-format';
+import { paymentInstructions, type PaymentInstructions } from './payment-details';
 import { documentRef } from '../rules/document-number';
 import { formatCents } from '../rules/money';
 import { invoicePdfFilename } from './file-names';
@@ -101,6 +101,8 @@ export interface TaxInvoiceDocument {
   refundOwedCents: number;
   /** Where the customer pays online, while a balance is due and a link exists. */
   payUrl: string | null;
+  /** How to pay what is owed by transfer, with the number as the reference; null once settled. */
+  payment: PaymentInstructions | null;
   terms: readonly string[];
   fileName: string;
 }
@@ -117,7 +119,7 @@ export interface TaxInvoiceOptions {
 
 function paymentLine(payment: Payment): PaymentLine {
   return {
-    date: formatPerth(payment.paidAt, DATE_FORMATS.date),
+    date: formatDate(payment.paidAt),
     method: paymentMethodLabel(payment.method),
     reference: payment.reference,
     amount: formatCents(payment.amount),
@@ -201,8 +203,8 @@ function taxInvoiceDraft(
     problems: [],
     notTaxInvoiceNote: null,
     number,
-    issueDate: formatPerth(invoice.createdAt, DATE_FORMATS.date),
-    dueDate: invoice.dueDate ? formatPerth(invoice.dueDate, DATE_FORMATS.date) : null,
+    issueDate: formatDate(invoice.createdAt),
+    dueDate: invoice.dueDate ? formatDate(invoice.dueDate) : null,
     seller: sellerBlock(profile),
     buyer: {
       name: invoice.customerName,
@@ -245,6 +247,7 @@ function taxInvoiceDraft(
       (note) => `${documentRef(note)} ${formatCents(note.amount)}: ${note.reason}`,
     ),
     payUrl: due > 0 ? (options.payUrl ?? null) : null,
+    payment: due > 0 ? paymentInstructions(profile, number) : null,
     terms: INVOICE_TERMS,
     fileName: invoicePdfFilename(number),
   };

@@ -8,6 +8,7 @@ import type { PrestartCheck, VehicleDefect } from '../entities/prestart';
 import type { ServiceRecord } from '../entities/service-record';
 import type { Vehicle } from '../entities/vehicle';
 import { formatStampTime } from '../rules/field-record';
+import { formatDate } from '../rules/date-format';
 import { formatStatusLabel } from '../rules/fleet';
 import { sellerBlock, type SellerBlock } from './quote-document';
 
@@ -83,7 +84,7 @@ export function vehicleHistoryDocument(input: {
           defect.serviceRecordId !== null ? services.get(defect.serviceRecordId) : undefined;
         state =
           defect.resolution === 'service'
-            ? `Resolved ${when} by service${service ? `: ${service.serviceType} (${service.invoiceDate})` : ''}`
+            ? `Resolved ${when} by service${service ? `: ${service.serviceType} (${formatDate(service.invoiceDate)})` : ''}`
             : `Fixed ${when}: ${defect.resolutionNote ?? ''}`;
       }
       return {

@@ -53,7 +53,7 @@ describe('bookingToJob', () => {
       status: 'Scheduled',
       progress: 0,
       assignedTo: null,
-      estimatedArrival: 'Nov 23, 2026 09:30 AM',
+      estimatedArrival: '23 Nov 2026, 9:30 am',
       // The tracking link sent at booking time keeps working for the job.
       trackingToken: 'booking-token-0123456789abcdef',
     });
@@ -62,10 +62,10 @@ describe('bookingToJob', () => {
     );
   });
 
-  it('opens an emergency booking as an Emergency job arriving in 30-45 minutes', () => {
+  it('opens an emergency booking as an Emergency job whose arrival the shared rule gives', () => {
     const job = bookingToJob({ ...booking, urgency: 'emergency' }, 'JOB-2026-10', now);
     expect(job.status).toBe('Emergency');
-    expect(job.estimatedArrival).toBe('30-45 minutes');
+    expect(job.estimatedArrival).toBeNull();
   });
 
   it('assigns a same-day booking straight away', () => {

@@ -1,6 +1,4 @@
 /** Booking rules: building a booking from the form, turning an approved booking into a job, urgency order. */
-import { COVERAGE_STATS } from '../constants/coverage';
-import { DATE_FORMATS } from '../constants/dates';
 import { TIME_SLOTS } from '../constants/services';
 import {
   URGENCY_LABELS,
@@ -11,7 +9,7 @@ import {
 import type { Booking } from '../entities/booking';
 import type { Job } from '../entities/job';
 import type { BookingData } from '../api/public';
-import dayjs from 'dayjs';
+import { formatDaySlot } from './date-format';
 
 /** The stored booking for a validated form submission: status pending, with its tracking token. */
 export function bookingFromInput(
@@ -51,17 +49,18 @@ export function jobStatusForUrgency(urgency: Urgency): JobStatus {
 }
 
 /**
- * The job an approved booking becomes. Estimated arrival: the usual emergency arrival time for
- * emergencies, 'Within 4-6 hours' for same-day, else the preferred date and time. The booking's
+ * The job an approved booking becomes. Estimated arrival: none set for an emergency (the shared
+ * rule gives it from the distance, rules/arrival.ts), 'Within 4-6 hours' for same-day, else the
+ * preferred date and time: what the customer booked, until the next step. The booking's
  * description and vehicle details go in the notes. Nobody is assigned yet; progress 0.
  */
 export function bookingToJob(booking: Booking, jobId: string, now: string): Job {
   const estimatedArrival =
     booking.urgency === 'emergency'
-      ? COVERAGE_STATS.emergencyArrival
+      ? null
       : booking.urgency === 'same-day'
         ? URGENCY_LABELS['same-day'].description
-        : `${dayjs(booking.preferredDate).format(DATE_FORMATS.date)} ${booking.preferredTime}`;
+        : formatDaySlot(booking.preferredDate, booking.preferredTime);
   const notes = [
     booking.description,
     booking.vehicleDetails ? `Vehicle: ${booking.vehicleDetails}` : null,

@@ -16,7 +16,7 @@ describe('pushMessageFor', () => {
     const enRoute = enRouteMessage({
       jobId: 'JOB-2026-7',
       driverName: 'Dana Reid',
-      estimate: { kind: 'planned', text: 'Within the hour' },
+      estimate: { kind: 'manual', text: 'Within the hour' },
     });
     expect(pushMessageFor('job_en_route', 'JOB-2026-7', url, enRoute)).toEqual({
       title: 'Dana Reid is on the way',

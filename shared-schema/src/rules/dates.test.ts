@@ -30,11 +30,10 @@ describe('Perth dates', () => {
     expect(todayInPerth()).toBe('2026-11-22');
   });
 
-  it('formats with the spec formats', () => {
-    const instant = '2026-03-09T02:00:00.000Z';
-    expect(formatPerth(instant, DATE_FORMATS.monthYear)).toBe('Mar 2026');
-    expect(formatPerth(instant, DATE_FORMATS.monthYearLong)).toBe('March 2026');
-    expect(formatPerth(instant, DATE_FORMATS.date)).toBe('Mar 9, 2026');
+  it('reads the parts of an instant in Perth time', () => {
+    const instant = '2026-03-09T17:00:00.000Z';
+    expect(formatPerth(instant, 'H')).toBe('1');
+    expect(formatPerth(instant, DATE_FORMATS.isoDate)).toBe('2026-03-10');
   });
 
   it('counts calendar days between Perth dates', () => {

@@ -22,7 +22,10 @@ export function todayInPerth(): string {
   return perthDate(Date.now());
 }
 
-/** Formats an instant in Perth time with a dayjs format (see DATE_FORMATS). */
+/**
+ * An instant in Perth time with a dayjs format, for rules that compute with its parts (the hour,
+ * the year). Text for people comes from formatWhen (rules/date-format.ts).
+ */
 export function formatPerth(instant: Date | string | number, format: string): string {
   return dayjs(instant).tz(PERTH_TZ).format(format);
 }

@@ -4,8 +4,9 @@
  * candidate's distance and estimate and warns before an owner sends the wrong truck or a driver
  * past a fatigue limit (rules/fatigue.ts).
  */
-import { SERVICE_TOWNS, distanceKm } from './nearest-town';
-import { AVERAGE_SPEED_KMH, destinationOf, type LatLng } from './live-position';
+import { SERVICE_TOWNS } from './nearest-town';
+import { destinationOf, type LatLng } from './live-position';
+import { AVERAGE_SPEED_KMH, travelEstimate } from './travel';
 
 /** Something a job needs of the truck that goes. */
 export type EquipmentNeed = 'tow' | 'winch' | 'heavy' | 'fourWheelDrive' | 'flatbed' | 'mineSite';
@@ -125,13 +126,8 @@ export function dispatchEstimate(
 ): DispatchEstimate | null {
   const destination = destinationOf(jobLocation);
   if (!destination) return null;
-  const from = truck ?? DEPOT;
-  const km = distanceKm(from, destination);
-  return {
-    km: Math.round(km * 10) / 10,
-    minutes: Math.max(1, Math.round((km / AVERAGE_SPEED_KMH) * 60)),
-    fromDepot: truck === null,
-  };
+  // The tracking link's rule, so dispatch and the customer's estimate never disagree.
+  return { ...travelEstimate(truck ?? DEPOT, destination), fromDepot: truck === null };
 }
 
 /** Minutes allowed on site for a job when judging a driver's hours against it. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  documentLabel,
   documentNumber,
   documentRef,
   documentSeries,
@@ -8,6 +7,7 @@ import {
   isProvisional,
   keptNumber,
   matchesDocumentRef,
+  shownId,
 } from './document-number';
 
 describe('document numbers and provisional references', () => {
@@ -17,14 +17,17 @@ describe('document numbers and provisional references', () => {
     expect(documentNumber({ id: 'INV-2026-P57', number: null })).toBeNull();
   });
 
-  it('shows a key marked provisional until the number arrives', () => {
+  it('never shows a key: the provisional wording stands in until the number arrives', () => {
     const waiting = { id: 'JOB-2026-P57' };
     expect(isProvisional(waiting)).toBe(true);
-    expect(documentRef(waiting)).toBe('JOB-2026-P57');
-    expect(documentLabel(waiting)).toBe('JOB-2026-P57 (provisional)');
+    expect(documentRef(waiting)).toBe('(number pending)');
     const numbered = { id: 'JOB-2026-P57', number: 'JOB-2026-12' };
     expect(isProvisional(numbered)).toBe(false);
-    expect(documentLabel(numbered)).toBe('JOB-2026-12');
+    expect(documentRef(numbered)).toBe('JOB-2026-12');
+    expect(shownId('Q-2026-P263')).toBe('(number pending)');
+    expect(shownId('Q-2026-13')).toBe('Q-2026-13');
+    expect(shownId('BKG-2026-4')).toBe('BKG-2026-4');
+    expect(shownId(12)).toBe('12');
   });
 
   it('numbers a row in the series of the Perth year it was made in', () => {

@@ -11,8 +11,10 @@
  *   numbers follow the order the documents were issued in with no gaps, and a number once given
  *   is never changed or given again.
  *
- * Until the number arrives a device shows the key, marked as provisional. Rows from before
- * numbers were separate have a plain key that is their number.
+ * People read numbers, never keys: until the number arrives a device shows the provisional wording
+ * ({@link PROVISIONAL_TEXT}) where the number will be, never the key (`Q-2026-P263` beside the
+ * `Q-2026-13` the customer was sent read as two quotes). Rows from before numbers were separate
+ * have a plain key that is their number.
  */
 import { SERIES_PREFIXES, type SeriesPrefix } from '../constants/ids';
 import { perthDate } from './dates';
@@ -54,23 +56,26 @@ export function isProvisional(row: NumberedRow): boolean {
   return documentNumber(row) === null;
 }
 
-/** What people read for a row: its number, or its key while the number has not arrived. */
-export function documentRef(row: NumberedRow): string {
-  return documentNumber(row) ?? String(row.id);
-}
-
-/** Words shown with a provisional reference. */
+/** Words shown for a row that has no number yet. */
 export const PROVISIONAL_TEXT = {
   BADGE: 'Provisional',
-  /** Beside a provisional reference: why it is not a number yet. */
-  EXPLAIN: 'Provisional reference: the number is given when this reaches the server.',
-  /** A toast for something made on a device, before the server numbered it. */
-  suffix: ' (provisional)',
+  /** Beside a provisional reference: why there is no number yet. */
+  EXPLAIN: 'Provisional: the number is given when this reaches the server.',
+  /** Where the number will be ('Quote (number pending) saved'). */
+  REF: '(number pending)',
 } as const;
 
-/** A row's reference with the provisional mark when it has no number yet ('… (provisional)'). */
-export function documentLabel(row: NumberedRow): string {
-  return isProvisional(row) ? `${documentRef(row)}${PROVISIONAL_TEXT.suffix}` : documentRef(row);
+/** What people read for a row: its number, or the provisional wording until it arrives. */
+export function documentRef(row: NumberedRow): string {
+  return documentNumber(row) ?? PROVISIONAL_TEXT.REF;
+}
+
+/**
+ * An id as people may read it: a series key that is not a number yet (`JOB-2026-P57`) reads as
+ * the provisional wording; any other id (a number, a booking reference, a vehicle) as it is.
+ */
+export function shownId(id: string | number): string {
+  return isProvisionalId(String(id)) ? PROVISIONAL_TEXT.REF : String(id);
 }
 
 /**

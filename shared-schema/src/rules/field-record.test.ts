@@ -97,7 +97,7 @@ describe('formatPosition and formatStamp', () => {
 
   it('stamps the time in Perth', () => {
     expect(formatStamp('2026-11-21T06:05:00.000Z', { ...nowhere, positionNote: 'denied' })).toBe(
-      '21/11/2026 14:05 · No position (location not allowed)',
+      '21 Nov 2026, 2:05 pm · No position (location not allowed)',
     );
   });
 });

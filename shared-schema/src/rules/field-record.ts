@@ -17,7 +17,7 @@ import {
   type PhotoStage,
 } from '../constants/field-record';
 import type { PositionFields } from '../entities/field-record';
-import { formatPerth } from './dates';
+import { formatDateTime } from './date-format';
 import { canSeeJob, roleOf, type Actor, type JobAssignment } from './roles';
 
 /** The caller as far as the field record cares: a signed-in user's role and account. */
@@ -93,12 +93,12 @@ export function formatPosition(position: PositionFields): string {
   }
 }
 
-/** The time part of a stamp, in Perth: `21/11/2026 14:05`. */
+/** The time part of a stamp, in Perth: `21 Nov 2026, 2:05 pm`. */
 export function formatStampTime(iso: string): string {
-  return formatPerth(iso, 'DD/MM/YYYY HH:mm');
+  return formatDateTime(iso);
 }
 
-/** A whole stamp: `21/11/2026 14:05 · -20.73610, 116.84630 (±12 m)`. */
+/** A whole stamp: `21 Nov 2026, 2:05 pm · -20.73610, 116.84630 (±12 m)`. */
 export function formatStamp(at: string, position: PositionFields): string {
   return `${formatStampTime(at)} · ${formatPosition(position)}`;
 }

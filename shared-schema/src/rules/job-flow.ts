@@ -15,7 +15,7 @@
  * Start Service may skip En Route (the mechanic is often already on site); Complete Job may be
  * pressed from any active status. Delete is the reverse: only finished jobs may be deleted.
  */
-import { documentRef } from './document-number';
+import { documentNumber } from './document-number';
 import { QUOTE_DEFAULTS } from '../constants/quotes';
 import { FINISHED_JOB_STATUSES, type JobStatus } from '../constants/statuses';
 import type { Job } from '../entities/job';
@@ -113,6 +113,7 @@ export function autoQuoteForCompletedJob(job: Job, now: string, quoteId: string)
   const auto = QUOTE_DEFAULTS.autoQuote;
   const line = { unitPrice: auto.unitPriceCents, quantity: auto.quantity };
   const price = priceQuote([line], null, null, auto.discountPercent);
+  const number = documentNumber(job);
   return {
     id: quoteId,
     customerName: job.customerName,
@@ -138,9 +139,11 @@ export function autoQuoteForCompletedJob(job: Job, now: string, quoteId: string)
     discountPercent: auto.discountPercent,
     discountAmount: price.discountAmountCents,
     finalPrice: price.finalPriceCents,
-    // The notes name the job as people know it; `jobId` links it (a provisional key may differ
-    // from the number the job has by then).
-    notes: `Automatic quote for completed job ${documentRef(job)} at ${job.location}`,
+    // The notes name the job by its number when it has one (a key is never shown to people);
+    // `jobId` links it either way.
+    notes: number
+      ? `Automatic quote for completed job ${number} at ${job.location}`
+      : `Automatic quote for a completed job at ${job.location}`,
     jobId: job.id,
     validUntil: addDaysIso(now, auto.validDays),
     status: auto.status,

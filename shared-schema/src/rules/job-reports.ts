@@ -17,6 +17,7 @@ import type { Booking } from '../entities/booking';
 import type { Job } from '../entities/job';
 import type { JobUpdate } from '../entities/job-update';
 import { perthDate } from './dates';
+import { formatWhen } from './date-format';
 
 /** The status whose first history entry means the truck arrived (Start Service). */
 export const ARRIVED_STATUS = 'In Progress';
@@ -38,7 +39,7 @@ function weekStarts(now: string, weeks: number): string[] {
 
 /** '2026-11-16' → '16 Nov'. */
 function weekLabel(monday: string): string {
-  return dayjs.utc(monday).format('D MMM');
+  return formatWhen(monday, 'dayMonth');
 }
 
 /** One week of jobs. */
@@ -135,7 +136,8 @@ export interface WeekResponse {
   longestMinutes: number | null;
 }
 
-function median(sorted: readonly number[]): number | null {
+/** The median of minutes sorted ascending (the mean of the middle two for an even count). */
+export function median(sorted: readonly number[]): number | null {
   if (sorted.length === 0) return null;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AVERAGE_SPEED_KMH,
   STALE_AFTER_MINUTES,
   TRUCK_TEXT,
   destinationOf,
@@ -10,6 +9,7 @@ import {
   truckView,
 } from './live-position';
 import { distanceKm, SERVICE_TOWNS } from './nearest-town';
+import { AVERAGE_SPEED_KMH } from './travel';
 
 const KARRATHA = { lat: -20.7364, lng: 116.8463 };
 const ROEBOURNE = { lat: -20.7781, lng: 117.1456 };

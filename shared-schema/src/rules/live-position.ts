@@ -7,12 +7,10 @@
  * arrival estimate is given at all.
  */
 import { distanceKm, nearestTown, SERVICE_TOWNS } from './nearest-town';
+import { travelEstimate, type GeoPoint } from './travel';
 
 /** A position in decimal degrees (WGS 84). */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+export type LatLng = GeoPoint;
 
 /** A fix: where and when (ISO-8601). */
 export interface Fix extends LatLng {
@@ -24,9 +22,6 @@ export interface Fix extends LatLng {
  * when the truck has moved 250 m from it — whichever comes first.
  */
 export const SHARE_EVERY = { ms: 30_000, metres: 250 } as const;
-
-/** The stated average speed of the estimate: open highway and gravel, towns and roadworks. */
-export const AVERAGE_SPEED_KMH = 70;
 
 /** A last fix older than this says "out of coverage" instead of an estimate. */
 export const STALE_AFTER_MINUTES = 15;
@@ -69,7 +64,7 @@ export type TruckView =
       near: string;
       /** Straight-line km to the customer, one decimal; null when the location is unknown. */
       distanceKm: number | null;
-      /** Minutes at {@link AVERAGE_SPEED_KMH} over that distance, at least 1; null likewise. */
+      /** Minutes at the average speed over that distance (travel.ts), at least 1; null likewise. */
       etaMinutes: number | null;
     }
   | { kind: 'out-of-coverage'; minutesAgo: number; near: string };
@@ -93,14 +88,8 @@ export function truckView(fix: Fix, destination: LatLng | null, now: Date): Truc
   const near = nearestTown(fix).name;
   if (minutesAgo >= STALE_AFTER_MINUTES) return { kind: 'out-of-coverage', minutesAgo, near };
   if (!destination) return { kind: 'live', minutesAgo, near, distanceKm: null, etaMinutes: null };
-  const km = distanceKm(fix, destination);
-  return {
-    kind: 'live',
-    minutesAgo,
-    near,
-    distanceKm: Math.round(km * 10) / 10,
-    etaMinutes: Math.max(1, Math.round((km / AVERAGE_SPEED_KMH) * 60)),
-  };
+  const travel = travelEstimate(fix, destination);
+  return { kind: 'live', minutesAgo, near, distanceKm: travel.km, etaMinutes: travel.minutes };
 }
 
 /** "just now", "1 min ago", "14 min ago", "2 h 5 min ago". */

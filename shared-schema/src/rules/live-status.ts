@@ -1,21 +1,8 @@
-/** The live-status widget: response estimate and the available-driver count kept in the browser. */
-import { LIVE_STATUS } from '../constants/timing';
-
-const BUSY_STATUSES: readonly string[] = ['En Route', 'In Progress', 'Completed'];
-
 /**
- * Average response estimate in minutes (spec public §9): 21 when there are no jobs or none is
- * En Route, In Progress or Completed; otherwise 15 plus 3 per such job, the added part capped at
- * 30 (so at most 45).
+ * The live-status widget's available-driver count kept in the browser. (Its response time is the
+ * recorded one, rules/response-times.ts.)
  */
-export function responseEstimateMinutes(jobs: readonly { status: string }[]): number {
-  const busy = jobs.filter((job) => BUSY_STATUSES.includes(job.status)).length;
-  if (busy === 0) return LIVE_STATUS.idleEstimateMinutes;
-  return (
-    LIVE_STATUS.busyBaseMinutes +
-    Math.min(LIVE_STATUS.perJobMinutes * busy, LIVE_STATUS.maxAddedMinutes)
-  );
-}
+import { LIVE_STATUS } from '../constants/timing';
 
 /**
  * Reads the available-driver count from browser storage text: 2 when unset or unreadable,

@@ -5,7 +5,7 @@
  * services/staff-alerts.ts); the admin panel's roster screen shows "on call now" with the same
  * rule, so the screen and the texts can never disagree.
  */
-import { BUSINESS_HOURS } from '../constants/dates';
+import { OFFICE_HOURS } from '../constants/dates';
 import { formatPerth } from './dates';
 import { phoneKey } from './customer-match';
 
@@ -84,11 +84,7 @@ export function onCallNow(roster: readonly RosterEntry[], at: Date | string): Ro
 export function isAfterHours(at: Date | string): boolean {
   const { day, minute } = perthClock(at);
   const open =
-    day === 0
-      ? BUSINESS_HOURS.open.sunday
-      : day === 6
-        ? BUSINESS_HOURS.open.saturday
-        : BUSINESS_HOURS.open.weekdays;
+    day === 0 ? OFFICE_HOURS.sunday : day === 6 ? OFFICE_HOURS.saturday : OFFICE_HOURS.weekdays;
   if (!open) return true;
   return minute < open.from * 60 || minute >= open.to * 60;
 }

@@ -163,8 +163,8 @@ export function canSyncTable(actor: Actor, table: string): boolean {
 
 /**
  * The mutators a driver may run: the status steps of a job they can see (cancelling it
- * included), taking an unassigned job, correcting its details, its field record, notes and the
- * vehicle it goes out on (issue 27: the driver does the
+ * included), taking an unassigned job, correcting its details, its field record, notes, the
+ * arrival estimate and the vehicle it goes out on (the driver does the
  * whole job from their own screen), and logging fleet records. Every other mutator is for
  * admins.
  */
@@ -176,6 +176,7 @@ export const DRIVER_MUTATORS = [
   'job.update',
   'job.reassign',
   'job.addNote',
+  'job.setArrival',
   'job.assignVehicle',
   'photo.add',
   'signature.add',

@@ -13,7 +13,6 @@ import {
   inboundSmsKeyword,
   isGsm7,
   maskedSmsNumber,
-  smsArrivalEstimate,
   smsNumber,
   smsSegments,
   smsText,
@@ -158,16 +157,12 @@ describe('smsText', () => {
   });
 });
 
-describe('driverFirstName and smsArrivalEstimate', () => {
+describe('driverFirstName', () => {
   it('takes the first name of a person, nothing for Both or Unassigned', () => {
     expect(driverFirstName('Sam Taylor')).toBe('Sam');
     expect(driverFirstName('Both')).toBeNull();
     expect(driverFirstName('Unassigned')).toBeNull();
     expect(driverFirstName(null)).toBeNull();
-  });
-  it('quotes the estimate on the job', () => {
-    expect(smsArrivalEstimate({ estimatedArrival: ' 30 minutes ' })).toBe('30 minutes');
-    expect(smsArrivalEstimate({ estimatedArrival: null })).toBeNull();
   });
 });
 

@@ -204,7 +204,7 @@ export interface SmsFacts {
   reviewLink?: string | null;
   /** En route: the driver's first name, when a person is assigned. */
   driverFirstName?: string | null;
-  /** En route: the arrival estimate ({@link smsArrivalEstimate}). */
+  /** En route: the arrival estimate in a few words (rules/arrival.ts `arrivalShortText`). */
   arrival?: string | null;
   /** Quote sent, payment received, overdue invoice: the amount, formatted ('$450.00'). */
   amount?: string | null;
@@ -326,16 +326,6 @@ export function driverFirstName(assignedTo: string | null | undefined): string |
   const name = assignedTo?.trim();
   if (!name || name === DRIVER_BOTH || name === DRIVER_UNASSIGNED) return null;
   return name.split(/\s+/)[0] ?? null;
-}
-
-/**
- * The arrival estimate a text quotes: the shared rule's (rules/arrival.ts, issue 27) in a text's
- * few words, `arrivalShortText`, which the notifier passes with the job; this is the fallback
- * for a caller without it, the estimate staff set on the job.
- */
-export function smsArrivalEstimate(job: { estimatedArrival?: string | null }): string | null {
-  const text = job.estimatedArrival?.trim();
-  return text ? text : null;
 }
 
 /** What an inbound text asks for: the carriers' and the provider's opt-out and opt-in words. */

@@ -6,7 +6,7 @@
  * staff-alerts.ts); the screens and the tests read the same words from here.
  */
 import { URGENCY_LABELS, type Urgency } from '../constants/statuses';
-import { formatPerth } from './dates';
+import { formatWhen } from './date-format';
 import { SMS_BUDGET_DEFAULTS, smsSegments, toGsm7, type SmsText } from './sms';
 
 /**
@@ -136,11 +136,11 @@ export const STAFF_ALARM_TEXT = {
   acknowledge: "I've got it",
   open: 'Open',
   soundOff: 'Sound is off on this screen. Tap to turn it on.',
-  taken: (name: string, at: string) => `${name} has it (${formatPerth(at, 'h:mm a')})`,
+  taken: (name: string, at: string) => `${name} has it (${formatWhen(at, 'time')})`,
   takenToast: (id: string) => `You have booking ${id}. The others are told.`,
 } as const;
 
 /** What the customer's tracking link says once a staff member has taken the booking. */
 export function confirmedByText(name: string, at: string): string {
-  return `${name} has your booking and is on it (since ${formatPerth(at, 'h:mm a')}).`;
+  return `${name} has your booking and is on it (since ${formatWhen(at, 'time')}).`;
 }

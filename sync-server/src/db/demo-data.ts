@@ -188,8 +188,8 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         status: job.status,
         service: job.service,
         location: job.location,
-        estimatedArrival:
-          job.status === 'Completed' || job.status === 'Cancelled' ? null : '30-45 minutes',
+        // Nothing set by hand: the shared rule gives each job its estimate from the distance.
+        estimatedArrival: null,
         progress: PROGRESS[job.status],
         assignedTo: job.assignedTo,
         assignedDriverId: driverIdOf(job.assignedTo),

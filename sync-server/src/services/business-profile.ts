@@ -1,8 +1,9 @@
 /**
  * The active business profile: shared-schema's placeholder defaults with whatever the
- * deployment configured on top (BUSINESS_NAME, OWNER1_PHONE, …). Served at GET /api/config.
+ * deployment configured on top (BUSINESS_NAME, OWNER1_PHONE, BANK_BSB, …). Served at
+ * GET /api/config.
  */
-import { DEFAULT_BUSINESS_PROFILE, type BusinessProfile } from '@pilbara/shared-schema';
+import { DEFAULT_BUSINESS_PROFILE, formatBsb, type BusinessProfile } from '@pilbara/shared-schema';
 import type { Config } from '../config';
 
 export function businessProfile(config: Config): BusinessProfile {
@@ -20,6 +21,20 @@ export function businessProfile(config: Config): BusinessProfile {
     email: business.email ?? defaults.email,
     abn: business.abn ?? defaults.abn,
     owners,
+    region: business.region ?? defaults.region,
+    hours: business.hours ?? defaults.hours,
+    serviceRadiusKm: business.serviceRadiusKm ?? defaults.serviceRadiusKm,
+    depot: {
+      name: business.depot?.name ?? defaults.depot.name,
+      latitude: business.depot?.latitude ?? defaults.depot.latitude,
+      longitude: business.depot?.longitude ?? defaults.depot.longitude,
+    },
+    bank: {
+      accountName: business.bank.accountName ?? defaults.bank.accountName,
+      bsb: business.bank.bsb ? formatBsb(business.bank.bsb) : defaults.bank.bsb,
+      accountNumber: business.bank.accountNumber ?? defaults.bank.accountNumber,
+      payId: business.bank.payId ?? defaults.bank.payId,
+    },
     stripePublishableKey: config.stripe.publishableKey ?? '',
     publicUrl: config.publicUrl,
   };

@@ -9,7 +9,7 @@ import {
   RECORDS_CSV_COLUMNS,
   complaintsCsvRows,
   complianceRecordLines,
-  formatPerth,
+  formatDate,
   formatStampTime,
   perthDate,
   recordsCsvRows,
@@ -51,7 +51,7 @@ export function complaintsCsv(db: Db): string {
   return toCsv(COMPLAINTS_CSV_COLUMNS, complaintsCsvRows(allComplaints(db)));
 }
 
-const day = (date: string) => formatPerth(`${date}T12:00:00+08:00`, 'DD/MM/YYYY');
+const day = (date: string) => formatDate(date);
 
 function covering(range: { from: string; to: string }): string {
   return range.from === range.to ? day(range.from) : `${day(range.from)} to ${day(range.to)}`;

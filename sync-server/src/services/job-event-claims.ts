@@ -85,7 +85,10 @@ function readCursor(db: Db, now: string): number {
  * job event, moving the cursor in the same transaction. Returns whether more pages remain.
  */
 export function claimJobEvents(
-  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms' | 'businessPhone' | 'staff'> & {
+  deps: Pick<
+    NotifierDeps,
+    'db' | 'publicUrl' | 'now' | 'sms' | 'businessPhone' | 'staff' | 'depot'
+  > & {
     business?: string;
   },
 ): boolean {
@@ -165,6 +168,7 @@ export function claimJobEvents(
         },
         getRow<JobPosition>(db, 'job_positions', jobId) ?? null,
         deps.now(),
+        deps.depot ?? null,
       );
       const enRoute = enRouteMessage({
         jobId: documentRef(facts),
@@ -180,7 +184,6 @@ export function claimJobEvents(
           email: job.email,
           trackingToken: token,
           assignedTo: job.assignedTo,
-          estimatedArrival: job.estimatedArrival,
           arrival: arrivalShortText(estimate),
           cancelReason: job.cancelReason,
         });

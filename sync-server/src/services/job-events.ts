@@ -11,6 +11,7 @@ import {
   oneLine,
   reviewRequestText,
   trackingUrl,
+  type ArrivalDepot,
   type BusinessProfile,
   type EnRouteMessage,
 } from '@pilbara/shared-schema';
@@ -61,6 +62,11 @@ export interface NotifierDeps {
    * the job sheet PDF (issue 19). The app always passes them.
    */
   jobSheet?: { files: FieldFiles; profile: BusinessProfile; pdf: PdfRenderer };
+  /**
+   * Where the trucks set off from (the business profile's depot): the en-route messages give the
+   * arrival estimate from it while the truck shares no position. Without it, none is guessed.
+   */
+  depot?: ArrivalDepot | null;
   /** Web Push to the job's subscribed browsers; without it, pushes wait `pending`. */
   push?: PushSender;
   /**

@@ -149,6 +149,7 @@ export function notifierDepsOf(app: FastifyInstance): NotifierDeps {
     now: app.now,
     log: app.log,
     jobSheet: { files: app.fieldFiles, profile: app.profile, pdf: app.pdf },
+    depot: app.profile.depot,
     push: app.push,
     sms: {
       sender: app.sms,

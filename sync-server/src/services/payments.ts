@@ -95,7 +95,7 @@ export interface ClientSecretResult {
 export async function quoteClientSecret(
   db: Db,
   stripe: Stripe,
-  quote: Pick<Quote, 'id' | 'finalPrice'>,
+  quote: Pick<Quote, 'id' | 'number' | 'finalPrice'>,
   now: Date,
 ): Promise<ClientSecretResult> {
   let pending = inFlight.get(db);

@@ -21,7 +21,6 @@ import {
   feedbackUrl,
   formatCents,
   jobIdOfQuote,
-  smsArrivalEstimate,
   smsCountryAllowed,
   smsNumber,
   smsText,
@@ -34,6 +33,7 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { payLinkToken } from '../db/repositories/pay-links';
+import { refOfKey } from '../db/repositories/documents';
 import {
   bookingSource,
   claimText,
@@ -61,9 +61,10 @@ export interface SmsClaimContext {
   phone: string;
 }
 
-/** A quote's pay link (the same the quote email carries). */
+/** A quote's pay link (the same the quote email carries), naming the quote by its number. */
 function payUrl(ctx: SmsClaimContext, quoteId: string): string {
-  return `${ctx.publicUrl}${checkoutPath(quoteId, payLinkToken(ctx.db, ctx.payLinkKey, quoteId))}`;
+  const token = payLinkToken(ctx.db, ctx.payLinkKey, quoteId);
+  return `${ctx.publicUrl}${checkoutPath(refOfKey(ctx.db)(quoteId), token)}`;
 }
 
 /** Why a text the customer turned off is recorded as not sent. */
@@ -131,12 +132,11 @@ export interface LoggedJob {
   email?: unknown;
   trackingToken?: unknown;
   assignedTo?: unknown;
-  estimatedArrival?: unknown;
   /**
-   * The one arrival estimate (rules/arrival.ts `arrivalShortText`, issue 27) when the caller
-   * has it; null for none. Without it the text falls back to the job's own estimate.
+   * The one arrival estimate in a text's few words (rules/arrival.ts `arrivalShortText`), as
+   * the tracking page gives it; null for none, and the text leaves it out.
    */
-  arrival?: string | null;
+  arrival: string | null;
 }
 
 /** The job events the texts share with the emails. */
@@ -152,10 +152,7 @@ export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: Log
   const facts: Omit<SmsFacts, 'business'> = { reference, link };
   if (event === 'job_en_route') {
     facts.driverFirstName = driverFirstName(text(job.assignedTo));
-    facts.arrival =
-      job.arrival !== undefined
-        ? job.arrival
-        : smsArrivalEstimate({ estimatedArrival: text(job.estimatedArrival) });
+    facts.arrival = job.arrival;
   }
   // The review link opens that job's form with its token: nothing to type (issue 27). It names
   // the job by the number the customer knows; the feedback page takes number or key (issue 28).

@@ -89,7 +89,7 @@ describe('POST /api/quotes/:id/create-payment-intent', () => {
       amount: 34020,
       currency: 'aud',
       metadata: { quoteId: quote.id },
-      description: `Quote ${quote.id}`,
+      description: `Quote ${quote.number}`,
       automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     });
     // No contact details on an intent anyone with the link can read.

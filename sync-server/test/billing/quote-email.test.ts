@@ -2,7 +2,7 @@ import { payLinkToken } from '../../src/db/repositories/pay-links';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { EmailRecord, Quote } from '@pilbara/shared-schema';
+import type { EmailRecord, JobMessage, Quote } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../src/db/rows';
 import { login, snapshotDatabase } from '../helper';
 import { startSmtp } from '../smtp';
@@ -42,7 +42,7 @@ describe('POST /api/quotes/:id/send-email', () => {
     // The pay link carries the quote's own token; the public payment calls need it.
     const token = payLinkToken(app.db, app.payLinkKey, quote.id);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const payLink = `${PUBLIC_URL}/checkout?quote=${quote.id}&token=${token}`;
+    const payLink = `${PUBLIC_URL}/checkout?quote=${quote.number}&token=${token}`;
     expect(mail?.text).toContain(payLink);
     expect(mail?.html).toContain(`href="${payLink.replace('&', '&amp;')}"`);
     // The totals are worded as on the quote document: the final price and the GST it includes.
@@ -63,22 +63,23 @@ describe('POST /api/quotes/:id/send-email', () => {
     const quoteChanges = changesFor(app, 'quotes', quote.id);
     expect(JSON.parse(quoteChanges.at(-1)?.data ?? '{}')).toMatchObject({ status: 'sent' });
 
-    // One emails row, Sent, logged for staff devices.
-    const emails = findRows<EmailRecord>(app.db, 'emails');
-    expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({
-      to: 'jordan@example.com',
-      subject: mail?.subject,
-      sent: true,
+    // Recorded as Sent in the quote's history, never among the contact messages.
+    expect(findRows<EmailRecord>(app.db, 'emails')).toEqual([]);
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/quotes/${quote.number}/messages`,
+      headers: { cookie },
     });
-    expect(emails[0]?.customerInfo).toMatchObject({
-      name: 'Jordan Reid',
-      phone: '0411 222 333',
-      email: 'jordan@example.com',
-    });
-    expect(
-      JSON.parse(changesFor(app, 'emails', emails[0]?.id ?? 0).at(-1)?.data ?? '{}'),
-    ).toMatchObject({ sent: true });
+    expect(history.statusCode).toBe(200);
+    expect(history.json<{ messages: JobMessage[] }>().messages).toMatchObject([
+      {
+        type: 'email',
+        recipient: 'jordan@example.com',
+        subject: mail?.subject,
+        status: 'sent',
+        event: null,
+      },
+    ]);
   });
 
   it('sends a sent quote again without changing it, and refuses accepted ones', async () => {
@@ -140,8 +141,16 @@ describe('POST /api/quotes/:id/send-email', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ error: 'Email sending failed' });
     expect(getRow<Quote>(app.db, 'quotes', quote.id)?.status).toBe('draft');
-    // The attempt stays visible as a Pending email.
-    expect(findRows<EmailRecord>(app.db, 'emails').map((email) => email.sent)).toEqual([false]);
+    // The attempt stays in the quote's history as failed, with the mailer's reason.
+    expect(findRows<EmailRecord>(app.db, 'emails')).toEqual([]);
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/quotes/${quote.id}/messages`,
+      headers: { cookie },
+    });
+    const [attempt] = history.json<{ messages: JobMessage[] }>().messages;
+    expect(attempt).toMatchObject({ type: 'email', status: 'failed' });
+    expect(attempt?.error).toBeTruthy();
   });
 
   it('answers 404 for an unknown quote', async () => {

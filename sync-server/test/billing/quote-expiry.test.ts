@@ -63,7 +63,7 @@ describe('an expired quote', () => {
       validUntil: quote.validUntil,
     });
 
-    const expired = MESSAGES.quoteExpired('Dec 4, 2026', '0412 000 111');
+    const expired = MESSAGES.quoteExpired('4 Dec 2026', '0412 000 111');
     const byCard = await app.inject({
       method: 'POST',
       url: payCall(app, quote.id, 'create-payment-intent'),

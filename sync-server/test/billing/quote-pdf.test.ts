@@ -42,8 +42,8 @@ describe('GET /api/quotes/:id/pdf', () => {
     expect(text).not.toMatch(/(^|\s)ABN\b/);
     expect(text).not.toContain(app.profile.abn);
     expect(text).toContain(`QUOTE ${quote.number}`);
-    expect(text).toContain('Issue date: Nov 20, 2026');
-    expect(text).toContain('Valid until: Dec 4, 2026');
+    expect(text).toContain('Issue date: 20 Nov 2026');
+    expect(text).toContain('Valid until: 4 Dec 2026');
 
     // Customer, vehicle, service, route and distance.
     expect(text).toContain('Jordan Reid');
@@ -67,7 +67,7 @@ describe('GET /api/quotes/:id/pdf', () => {
 
     expect(text).toContain('Bogged on the access road past the mine gate.');
     for (const term of QUOTE_TERMS) expect(text).toContain(term);
-    expect(text).toContain(`Pay online: https://tow.example.com/checkout?quote=${quote.id}`);
+    expect(text).toContain(`Pay online: https://tow.example.com/checkout?quote=${quote.number}`);
   });
 
   it('flows a long quote onto further pages and keeps every line', async () => {
@@ -105,7 +105,7 @@ describe('GET /api/quotes/:id/pdf', () => {
     const text = (await pdfPages(await renderQuotePdf(quote, { profile: app.profile }))).join(' ');
     expect(text).toContain('Zoë Nguy?n ?');
     expect(text).toContain('This quote is valid for 30 days.');
-    expect(text).toContain('Valid until: Dec 20, 2026');
+    expect(text).toContain('Valid until: 20 Dec 2026');
   });
 
   it('answers 404 for an unknown or malformed quote id', async () => {

@@ -316,7 +316,7 @@ describe('the storage yard, the records and the officer’s pack', () => {
     ]) {
       expect(csv.body).toContain(step);
     }
-    expect(csv.body).toContain('Release due by 25/11/2026 12:30');
+    expect(csv.body).toContain('Release due by 25 Nov 2026, 12:30 pm');
     expect(csv.body).toContain('Collected by Dana Reid');
 
     const pdf = await app.inject({

@@ -145,11 +145,13 @@ describe('what the customer is told', () => {
       arrivalEstimate(
         {
           status: 'En Route',
-          estimatedArrival: 'Within 4-6 hours',
+          // Going En Route cleared the estimate set when the job was made.
+          estimatedArrival: null,
           location: 'GPS -20.77810, 117.14560',
         },
         tracked.position,
         clock,
+        app.profile.depot,
       ),
     );
     expect(estimate).toMatch(/^About \d+ min/);

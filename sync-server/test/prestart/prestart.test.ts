@@ -242,10 +242,10 @@ describe('pre-start checks through the apply path', () => {
     const text = (await pdfPages(pdf.rawPayload)).join(' ');
     expect(text).toContain('VEHICLE HISTORY');
     expect(text).toContain('1ABC123');
-    expect(text).toContain('21/11/2026 17:40'); // the check, in Perth time
+    expect(text).toContain('21 Nov 2026, 5:40 pm'); // the check, in Perth time
     expect(text).toContain('Sam Taylor');
     expect(text).toContain('Brakes and park brake (critical): Pedal goes to the floor');
-    expect(text).toContain('by service: Brake Service (2026-11-21)');
+    expect(text).toContain('by service: Brake Service (21 Nov 2026)');
     if (process.env.PRESTART_PDF_DIR) {
       // For looking at: `PRESTART_PDF_DIR=/tmp/x npx vitest run test/prestart` then pdftoppm.
       fs.writeFileSync(

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import {
-  BUSINESS_HOURS,
   DEFAULT_BUSINESS_PROFILE,
   PRODUCT_NAME,
+  serviceAreaText,
   type BusinessProfile,
 } from '@pilbara/shared-schema';
 import { aStaffUser } from '@pilbara/shared-schema/testing';
@@ -89,8 +89,12 @@ describe('the footer', () => {
     for (const owner of DEFAULT_BUSINESS_PROFILE.owners)
       expect(links).toContain(telHref(owner.phone));
     expect(links).toContain(`mailto:${DEFAULT_BUSINESS_PROFILE.email}`);
-    expect(within(footer).getByText(BUSINESS_HOURS.weekdays)).toBeTruthy();
-    expect(within(footer).getByText(BUSINESS_HOURS.saturday)).toBeTruthy();
+    // The hours and the area are the business profile's: a 24/7 business, no office hours.
+    expect(within(footer).getByText(DEFAULT_BUSINESS_PROFILE.hours)).toBeTruthy();
+    expect(
+      within(footer).getByText(`Serving ${serviceAreaText(DEFAULT_BUSINESS_PROFILE)}`),
+    ).toBeTruthy();
+    expect(within(footer).queryByText(/Mon-Fri|Greater Metro|mile/)).toBeNull();
     expect(within(footer).getAllByText(PRODUCT_NAME).length).toBeGreaterThan(0);
   });
 

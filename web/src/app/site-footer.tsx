@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { BUSINESS_HOURS, PRODUCT_NAME, isValidAbn } from '@pilbara/shared-schema';
+import { PRODUCT_NAME, isValidAbn, serviceAreaText } from '@pilbara/shared-schema';
 import { telHref } from '../lib/format';
 import { useProfile } from '../components/profile-provider';
 import classes from './layout.module.css';
@@ -17,7 +17,10 @@ const SERVICE_LINKS = [
   { label: 'Make a Complaint', to: '/complaints' },
 ];
 
-/** The footer of every page (spec §2 Footer). */
+/**
+ * The footer of every page (spec §2 Footer): the hours and the area served come from the
+ * business profile (a 24/7 business says so, not the template's office hours).
+ */
 export function SiteFooter() {
   const profile = useProfile();
   return (
@@ -58,18 +61,14 @@ export function SiteFooter() {
                 {profile.email}
               </Anchor>
             )}
-            <Text size="sm">{profile.region}</Text>
           </Stack>
           <Stack gap={6}>
             <Text className={classes.footerHeading}>Hours</Text>
             <Text size="sm" fw={700}>
-              {BUSINESS_HOURS.emergency}
+              {profile.hours}
             </Text>
-            <Text size="sm">{BUSINESS_HOURS.weekdays}</Text>
-            <Text size="sm">{BUSINESS_HOURS.saturday}</Text>
-            <Text size="sm">{BUSINESS_HOURS.sunday}</Text>
             <Text size="sm" mt="xs">
-              {BUSINESS_HOURS.footerArea}
+              Serving {serviceAreaText(profile)}
             </Text>
           </Stack>
         </SimpleGrid>

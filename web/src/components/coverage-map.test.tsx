@@ -30,11 +30,40 @@ describe('CoverageMap', () => {
     fireEvent.click(areaButton('Roebourne'));
     expect(areaButton('Roebourne').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByText('40 km')).toBeTruthy();
-    expect(screen.getByText('45-60 min')).toBeTruthy();
+    // No response time was ever recorded here: none is shown, rather than a made-up one.
+    expect(screen.queryByText(/Response time/)).toBeNull();
     expect(screen.getByText('Standard rates + $50 surcharge')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Book Service for Roebourne' });
     // The booking opens with the area as its location.
     expect(link.getAttribute('href')).toBe('/booking?location=Roebourne');
+  });
+
+  it("shows an area's response time measured from recorded jobs, with its basis", async () => {
+    const figures = {
+      sinceDays: 90,
+      areas: COVERAGE_AREAS.map((area) =>
+        area.name === 'Roebourne'
+          ? { area: area.name, medianMinutes: 52, jobs: 7 }
+          : { area: area.name, medianMinutes: null, jobs: 1 },
+      ),
+      overall: { area: 'All areas', medianMinutes: 38, jobs: 12 },
+    };
+    localStorage.setItem('responseTimes', JSON.stringify(figures));
+    try {
+      renderWithProviders(<CoverageMap />);
+      expect(await screen.findByText('Median response, recorded jobs')).toBeTruthy();
+      expect(screen.getByText('38 min')).toBeTruthy();
+      fireEvent.click(areaButton('Roebourne'));
+      expect(screen.getByText('52 min')).toBeTruthy();
+      expect(screen.getByTestId('response-basis').textContent).toBe(
+        'Median of 7 jobs in the last 90 days, from the call to the truck on site',
+      );
+      // Too few jobs in Dampier: no figure at all.
+      fireEvent.click(areaButton('Dampier'));
+      expect(screen.queryByTestId('response-basis')).toBeNull();
+    } finally {
+      localStorage.removeItem('responseTimes');
+    }
   });
 
   it('keeps at most one area selected and deselects on a second press', () => {

@@ -2,7 +2,8 @@
  * Coverage map (spec §2 Coverage map): a drawn SVG of the Pilbara coast around Karratha with the
  * six coverage areas placed by their `position` (percent of width and height). Each area is a
  * keyboard-operable toggle button; one area or none is selected, and the selection shows its
- * distance, response time and pricing with a link to book.
+ * distance, its response time as measured from recorded jobs (none while too few are recorded)
+ * and pricing, with a link to book. The range comes from the business profile.
  */
 import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconMapPin, IconRoute, IconCurrencyDollar } from '@tabler/icons-react';
@@ -15,6 +16,8 @@ import {
   type CoverageArea,
 } from '@pilbara/shared-schema';
 import classes from './coverage-map.module.css';
+import { useProfile } from './profile-provider';
+import { responseLine, useResponseFigures } from './response-times';
 import { StatTile } from './stat-tile';
 
 /** The drawn map's size (its viewBox); positions are percent of it. */
@@ -96,6 +99,11 @@ export function Coast() {
 export function CoverageMap() {
   const [selected, setSelected] = useState<string | null>(null);
   const area = COVERAGE_AREAS.find((a) => a.name === selected) ?? null;
+  const profile = useProfile();
+  const figures = useResponseFigures();
+  const overall = figures ? responseLine(figures, figures.overall.area) : null;
+  const response = area ? responseLine(figures, area.name) : null;
+  const range = `${profile.serviceRadiusKm} km`;
 
   const toggle = (name: string) => setSelected((current) => (current === name ? null : name));
 
@@ -104,9 +112,10 @@ export function CoverageMap() {
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {[
           { value: COVERAGE_STATS.availability, label: 'Emergency service' },
-          { value: String(COVERAGE_STATS.areas), label: 'Areas covered' },
-          { value: COVERAGE_STATS.averageResponse, label: 'Average response' },
-          { value: COVERAGE_STATS.maxRange, label: 'Max range' },
+          { value: String(COVERAGE_AREAS.length), label: 'Areas covered' },
+          { value: range, label: `Range from ${profile.depot.name}` },
+          // Measured from recorded jobs, or not shown (rules/response-times.ts).
+          ...(overall ? [{ value: overall.figure, label: 'Median response, recorded jobs' }] : []),
         ].map((stat) => (
           <StatTile key={stat.label} {...stat} padding="sm" fz="xl" />
         ))}
@@ -169,7 +178,7 @@ export function CoverageMap() {
             })}
           </svg>
           <Text size="xs" c="dimmed" mt={4}>
-            Dashed ring: our {COVERAGE_STATS.maxRange} maximum range from Karratha. Not to scale.
+            Dashed ring: our {range} range from {profile.depot.name}. Not to scale.
           </Text>
           <SimpleGrid
             cols={{ base: 2, sm: 3 }}
@@ -183,7 +192,7 @@ export function CoverageMap() {
                 key={a.name}
                 variant={a.name === selected ? 'filled' : 'light'}
                 aria-pressed={a.name === selected}
-                aria-label={`${a.name}: ${a.distance}, ${a.responseTime}`}
+                aria-label={`${a.name}: ${a.distance}`}
                 onClick={() => toggle(a.name)}
               >
                 {a.name}
@@ -205,12 +214,19 @@ export function CoverageMap() {
                     <b>Distance:</b> {area.distance}
                   </Text>
                 </Group>
-                <Group gap="xs" wrap="nowrap">
-                  <IconClock size={20} aria-hidden />
-                  <Text>
-                    <b>Response time:</b> {area.responseTime}
-                  </Text>
-                </Group>
+                {response ? (
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <IconClock size={20} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+                    <Stack gap={0}>
+                      <Text>
+                        <b>Response time:</b> {response.figure}
+                      </Text>
+                      <Text size="xs" c="dimmed" data-testid="response-basis">
+                        {response.basis}
+                      </Text>
+                    </Stack>
+                  </Group>
+                ) : null}
                 <Group gap="xs" wrap="nowrap">
                   <IconCurrencyDollar size={20} aria-hidden />
                   <Text>
@@ -234,7 +250,7 @@ export function CoverageMap() {
                 <IconMapPin size={36} color="var(--mantine-color-ochre-8)" aria-hidden />
                 <Text fw={700}>Choose an area on the map</Text>
                 <Text size="sm" c="dimmed">
-                  Tap or press Enter on a town to see its distance, response time and pricing.
+                  Tap or press Enter on a town to see its distance and pricing.
                 </Text>
               </Stack>
             )}

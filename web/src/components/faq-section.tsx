@@ -10,10 +10,12 @@
 import classes from './faq-section.module.css';
 import {
   ADVERTISED_PRICES,
-  COVERAGE_STATS,
   PRICING_TERMS,
+  PROMISE_TEXTS,
   formatPrice,
+  serviceAreaText,
 } from '@pilbara/shared-schema';
+import { useProfile } from './profile-provider';
 
 export interface FaqEntry {
   question: string;
@@ -23,12 +25,11 @@ export interface FaqEntry {
 export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     question: 'How quickly can you get to me?',
-    answer: `Around Karratha we're usually with you in ${COVERAGE_STATS.emergencyArrival} for an emergency, and our average response is ${COVERAGE_STATS.averageResponse}. Dampier, Wickham and Roebourne take a little longer, and mine sites are typically 60-90 minutes depending on access. We'll give you a realistic arrival time when you call.`,
+    answer: PROMISE_TEXTS.faqHowQuickly,
   },
   {
     question: 'Are you really available 24/7?',
-    answer:
-      "Yes. Breakdowns don't keep office hours, so one of us is always on call, day and night, weekends and public holidays included. The office is open Mon-Fri 8AM-6PM and Sat 9AM-4PM, but emergency calls are answered around the clock.",
+    answer: PROMISE_TEXTS.faq247,
   },
   {
     question: 'What types of vehicles can you tow or recover?',
@@ -62,15 +63,20 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     question: 'Can I track my tow truck live?',
     answer:
-      'Yes. When you book, you get a job ID such as JOB-2026-123. Enter it (or your name) on the Track Job page to see your driver, their status, the estimated arrival and live updates as the job progresses. The page refreshes itself every few seconds.',
+      'Yes. When you book, we text you a tracking link (and email it if you give an address): it opens your job with your driver, their status, the estimated arrival and live updates as the job progresses. Without the link, enter your job ID and the last 4 digits of your phone on the Track Job page.',
   },
   {
     question: 'Which areas do you cover?',
-    answer: `We're based in Karratha and cover Dampier, Wickham, Roebourne and Point Samson, plus mining operations inland, up to about ${COVERAGE_STATS.maxRange} out. Roebourne and Point Samson carry a small distance surcharge; mine sites are quoted. Check the coverage map above or the Service Areas page for details.`,
+    answer:
+      "We're based in Karratha and cover Dampier, Wickham, Roebourne and Point Samson, plus mining operations inland. Roebourne and Point Samson carry a small distance surcharge; mine sites are quoted. Check the coverage map above or the Service Areas page for details.",
   },
 ];
 
+/** The service-area answer ends with the area the business profile gives (region, radius). */
+const AREA_QUESTION = 'Which areas do you cover?';
+
 export function FaqSection() {
+  const profile = useProfile();
   return (
     <div className={classes.faq}>
       {FAQ_ENTRIES.map((entry) => (
@@ -78,7 +84,10 @@ export function FaqSection() {
           <summary className={classes.question}>
             <h3 className={classes.title}>{entry.question}</h3>
           </summary>
-          <p className={classes.answer}>{entry.answer}</p>
+          <p className={classes.answer}>
+            {entry.answer}
+            {entry.question === AREA_QUESTION ? ` We serve ${serviceAreaText(profile)}.` : ''}
+          </p>
         </details>
       ))}
     </div>

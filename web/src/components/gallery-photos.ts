@@ -40,7 +40,7 @@ export const GALLERY_PHOTOS: readonly GalleryPhoto[] = [
     alt: 'Tow truck with headlights on beside a broken-down car at night under the stars',
     title: 'Night call-out on Dampier Road',
     description:
-      'Midnight breakdown on Dampier Road. One of the owners was on site within 30 minutes of the call.',
+      'Midnight breakdown on Dampier Road: one of the owners came out and had it on the truck that night.',
     category: 'Towing',
   },
   {

@@ -15,6 +15,24 @@ describe('parseSiteConfig', () => {
     expect(businessProfileSchema.parse(parsed?.profile)).toEqual(parsed?.profile);
   });
 
+  it('reads a copy kept by an older app without hours, depot or bank details as the defaults', () => {
+    const {
+      hours: _h,
+      serviceRadiusKm: _r,
+      depot: _d,
+      bank: _b,
+      ...older
+    } = {
+      ...DEFAULT_BUSINESS_PROFILE,
+      tradingName: 'Red Dirt Towing',
+    };
+    const parsed = parseSiteConfig({ profile: older, cardPaymentsEnabled: false });
+    expect(parsed?.profile.tradingName).toBe('Red Dirt Towing');
+    expect(parsed?.profile.bank).toEqual(DEFAULT_BUSINESS_PROFILE.bank);
+    expect(parsed?.profile.depot).toEqual(DEFAULT_BUSINESS_PROFILE.depot);
+    expect(businessProfileSchema.parse(parsed?.profile)).toEqual(parsed?.profile);
+  });
+
   it('rejects answers missing owners or with wrong types', () => {
     expect(parseSiteConfig(null)).toBeNull();
     expect(parseSiteConfig({ profile: DEFAULT_BUSINESS_PROFILE })).toBeNull();

@@ -14,8 +14,10 @@ import {
 } from 'react';
 import {
   DEFAULT_BUSINESS_PROFILE,
+  type BankDetails,
   type BusinessOwner,
   type BusinessProfile,
+  type Depot,
 } from '@pilbara/shared-schema';
 import { apiRequest } from '../lib/http';
 import { usePageHydrated } from '../lib/hydration';
@@ -36,6 +38,24 @@ const PROFILE_TEXT_FIELDS = [
   'stripePublishableKey',
   'publicUrl',
 ] as const;
+
+function isDepot(value: unknown): value is Depot {
+  if (typeof value !== 'object' || value === null) return false;
+  const depot = value as Record<string, unknown>;
+  return (
+    typeof depot.name === 'string' &&
+    typeof depot.latitude === 'number' &&
+    typeof depot.longitude === 'number'
+  );
+}
+
+function isBank(value: unknown): value is BankDetails {
+  if (typeof value !== 'object' || value === null) return false;
+  const bank = value as Record<string, unknown>;
+  return ['accountName', 'bsb', 'accountNumber', 'payId'].every(
+    (key) => typeof bank[key] === 'string',
+  );
+}
 
 function isOwner(value: unknown): value is BusinessOwner {
   if (typeof value !== 'object' || value === null) return false;
@@ -66,6 +86,28 @@ export function parseSiteConfig(value: unknown): SiteConfig | null {
     email: fields.email as string,
     abn: fields.abn as string,
     region: fields.region as string,
+    // A copy kept by an older version of the app lacks these: the defaults stand in until the
+    // server's answer replaces it.
+    hours: typeof fields.hours === 'string' ? fields.hours : DEFAULT_BUSINESS_PROFILE.hours,
+    serviceRadiusKm:
+      typeof fields.serviceRadiusKm === 'number'
+        ? fields.serviceRadiusKm
+        : DEFAULT_BUSINESS_PROFILE.serviceRadiusKm,
+    depot: isDepot(fields.depot)
+      ? {
+          name: fields.depot.name,
+          latitude: fields.depot.latitude,
+          longitude: fields.depot.longitude,
+        }
+      : DEFAULT_BUSINESS_PROFILE.depot,
+    bank: isBank(fields.bank)
+      ? {
+          accountName: fields.bank.accountName,
+          bsb: fields.bank.bsb,
+          accountNumber: fields.bank.accountNumber,
+          payId: fields.bank.payId,
+        }
+      : DEFAULT_BUSINESS_PROFILE.bank,
     stripePublishableKey: fields.stripePublishableKey as string,
     publicUrl: fields.publicUrl as string,
   };

@@ -5,7 +5,7 @@
  * the customer about a cancellation (by text and email, with the reason) when it arrives.
  */
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, TOAST_DURATIONS, documentLabel, type Job } from '@pilbara/shared-schema';
+import { MESSAGES, TOAST_DURATIONS, documentRef, type Job } from '@pilbara/shared-schema';
 import { mintId, mutate, type MutateResult } from '../sync';
 import type { JobDetails } from '../components/job-details-dialog';
 
@@ -26,7 +26,7 @@ export async function cancelJob(job: Job, reason: string): Promise<string | null
   if (!problem) {
     notifications.show({
       title: MESSAGES.JOB_CANCELLED_TITLE,
-      message: `${documentLabel(job)} is cancelled. The customer is told why.`,
+      message: `${documentRef(job)} is cancelled. The customer is told why.`,
       color: 'green',
       autoClose: TOAST_DURATIONS.default,
     });
@@ -45,7 +45,7 @@ export async function editJobDetails(job: Job, patch: Partial<JobDetails>): Prom
   if (!problem) {
     notifications.show({
       title: MESSAGES.JOB_UPDATED_TITLE,
-      message: `${documentLabel(job)}: details saved.`,
+      message: `${documentRef(job)}: details saved.`,
       color: 'green',
       autoClose: TOAST_DURATIONS.default,
     });

@@ -31,6 +31,7 @@ import {
   IconTool,
   IconUsers,
 } from '@tabler/icons-react';
+import { PROMISE_TEXTS } from '@pilbara/shared-schema';
 import { useProfile } from '../components/profile-provider';
 import { PageHero, SectionHeading } from '../components/page-hero';
 import { telHref } from '../lib/format';
@@ -97,7 +98,7 @@ const LOCAL_POINTS = [
   },
   {
     title: 'Rapid Response',
-    text: 'Based in Karratha, usually with you in 30-45 minutes around town.',
+    text: PROMISE_TEXTS.rapidResponse,
     icon: IconBolt,
   },
   {

@@ -1,7 +1,7 @@
 import { Alert, Card } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
-import { BOOKING_SERVICES } from '@pilbara/shared-schema';
+import { BOOKING_SERVICES, PROMISE_TEXTS } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { useOnline } from '../lib/use-online';
 import { useOperators } from '../components/profile-provider';
@@ -10,8 +10,8 @@ import { BookingForm, type BookingVariant } from '../features/public-forms/booki
 
 export function BookingPage({ variant }: { variant: BookingVariant }) {
   usePageTitle('Book a Service');
-  // The "straight into dispatch" promise only holds online; offline the site-wide banner says
-  // what happens instead.
+  // The alert only goes once the booking reaches us: offline, the site-wide banner says what
+  // happens instead.
   const online = useOnline();
   const { main, second } = useOperators();
   // "Book Similar Service" and the coverage map's "Book Service for {area}" pass what they know.
@@ -23,19 +23,15 @@ export function BookingPage({ variant }: { variant: BookingVariant }) {
   };
   const hotlines = [main, ...(second ? [second] : [])].map(({ name, phone }) => ({ name, phone }));
   return (
-    <FormPage
-      title="Book a Service"
-      lead="Tell us what you need and when. We confirm every booking by phone, usually within 30 minutes."
-    >
+    <FormPage title="Book a Service" lead={PROMISE_TEXTS.bookingLead}>
       {variant === 'integrated' && online ? (
         <Alert
           color="ochre"
           variant="light"
           icon={<IconPlugConnected />}
-          title="Direct admin integration"
+          title={PROMISE_TEXTS.bookingAlertTitle}
         >
-          Your booking goes straight into our dispatch system, so the driver on duty sees it the
-          moment you submit – no emails to wait on.
+          {PROMISE_TEXTS.bookingAlert}
         </Alert>
       ) : null}
       <Card withBorder radius="md" padding="lg">

@@ -18,6 +18,24 @@ function config(cardPaymentsEnabled: boolean) {
   });
 }
 
+const SUMMARY = 'GET /api/quotes/Q-2026-4/pay-summary';
+
+/** The server's pay summary of a sent quote of $340.20. */
+function summary(cardPayments: boolean) {
+  return json({
+    kind: 'quote',
+    reference: 'Q-2026-4',
+    customerName: 'Kim Lee',
+    service: 'Emergency Towing',
+    totalCents: 34020,
+    amountDueCents: 34020,
+    state: 'payable',
+    expired: false,
+    validUntil: null,
+    cardPayments,
+  });
+}
+
 describe('the checkout window', () => {
   it('says a link without a quote is not a payment link, and asks nothing', async () => {
     const api = fakeApi();
@@ -30,27 +48,29 @@ describe('the checkout window', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('says card payment is not set up instead of failing, when the business has no keys', async () => {
-    const api = fakeApi({ 'GET /api/config': config(false) });
+  it('says what is owed and how to pay by transfer when the business has no card keys', async () => {
+    const api = fakeApi({ [SUMMARY]: summary(false) });
     renderScreen(<CheckoutPage />, { route: `/checkout?quote=Q-2026-4&token=${TOKEN}` });
     const notice = await screen.findByTestId('card-not-set-up');
     expect(notice.textContent).toContain(MESSAGES.CARD_PAYMENTS_NOT_SET_UP);
-    expect(screen.getByText('Q-2026-4')).toBeTruthy();
-    // Nothing is asked of the card provider or the quote.
-    expect(api.calls.map((call) => call.path)).toEqual(['/api/config']);
+    expect(screen.getByTestId('pay-reference').textContent).toBe('Q-2026-4');
+    expect(screen.getByTestId('pay-amount').textContent).toBe('$340.20');
+    expect(screen.getByTestId('payment-details')).toBeTruthy();
+    // Nothing is asked of the card provider: only what is owed, with the link's token.
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/quotes/Q-2026-4/pay-summary']);
+    expect(api.calls[0]?.query).toBe(`token=${TOKEN}`);
   });
 
-  it('says the payment could not be set up when the server cannot be reached', async () => {
+  it('says there is no signal when the server cannot be reached', async () => {
     fakeApi();
     renderScreen(<CheckoutPage />, { route: `/checkout?quote=Q-2026-4&token=${TOKEN}` });
-    expect(
-      (await screen.findAllByText(MESSAGES.PAYMENT_SETUP_FAILED_DESCRIPTION)).length,
-    ).toBeGreaterThan(0);
-    expect(screen.getAllByText(MESSAGES.PAYMENT_SETUP_FAILED_TITLE).length).toBe(2);
+    expect(await screen.findByText(MESSAGES.PAY_OFFLINE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
   });
 
   it('asks for the payment with the link’s token, and says so when the quote refuses it', async () => {
     const api = fakeApi({
+      [SUMMARY]: summary(true),
       'GET /api/config': config(true),
       'POST /api/quotes/Q-2026-4/create-payment-intent': json(
         { error: 'This quote was already paid' },
@@ -64,6 +84,8 @@ describe('the checkout window', () => {
     expect(api.callsTo('POST /api/quotes/Q-2026-4/create-payment-intent')[0]?.body).toEqual({
       token: TOKEN,
     });
+    // The bank details stay on the page whatever the card form does.
+    expect(screen.getByTestId('payment-details')).toBeTruthy();
   });
 });
 

@@ -20,13 +20,14 @@ import {
   IconPhoneCall,
   IconAlertTriangle,
 } from '@tabler/icons-react';
-import { BUSINESS_HOURS, CONTACT_COVERAGE_ZONES, COVERAGE_STATS } from '@pilbara/shared-schema';
+import { serviceAreaText } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { ContactOptions } from '../features/public-forms/contact-options';
 import { telHref } from '../lib/format';
 import { useProfile } from '../components/profile-provider';
 import { PageHero } from '../components/page-hero';
 import { HydrateLater } from '../components/hydrate-later';
+import { ResponseTimesList } from '../components/response-times-list';
 
 function InfoCard({
   icon,
@@ -145,18 +146,15 @@ export function ContactPage() {
               </InfoCard>
 
               <InfoCard icon={<IconMapPin size={22} />} title="Service Area">
-                <Text size="sm">Karratha and surrounds, {COVERAGE_STATS.serviceRadius}</Text>
-                <Text size="sm" c="dimmed">
-                  Remote mining sites by arrangement.
-                </Text>
+                <Text size="sm">{serviceAreaText(profile)}</Text>
               </InfoCard>
 
               <InfoCard icon={<IconClock size={22} />} title="Hours">
-                <Text size="sm">{BUSINESS_HOURS.weekdays}</Text>
-                <Text size="sm">{BUSINESS_HOURS.saturday}</Text>
-                <Text size="sm">{BUSINESS_HOURS.sunday}</Text>
                 <Text size="sm" fw={700} c="red.9">
-                  {BUSINESS_HOURS.emergency}
+                  {profile.hours}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  Calls are answered day and night, weekends and public holidays included.
                 </Text>
               </InfoCard>
             </Stack>
@@ -178,16 +176,7 @@ export function ContactPage() {
             <Title order={2} id="coverage-title">
               Service Coverage
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              {CONTACT_COVERAGE_ZONES.map((zone) => (
-                <Card key={zone.name} withBorder radius="md" padding="lg">
-                  <Title order={3} size="h4">
-                    {zone.name}
-                  </Title>
-                  <Text c="dimmed">{zone.response}</Text>
-                </Card>
-              ))}
-            </SimpleGrid>
+            <ResponseTimesList />
           </Stack>
         </HydrateLater>
       </Container>

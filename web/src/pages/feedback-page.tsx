@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
-import { DATE_FORMATS, formatPerth } from '@pilbara/shared-schema';
+import { formatDate } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { FormPage } from '../components/form-page';
 import { trackJob } from '../features/tracking/use-job-search';
@@ -58,7 +58,7 @@ function useLinkedJob(token: string | null): LinkedJob | null {
         setLinked({
           state: 'review',
           id: job.id,
-          label: `${job.service} – ${job.id} (${formatPerth(job.createdAt, DATE_FORMATS.date)})`,
+          label: `${job.service} – ${job.id} (${formatDate(job.createdAt)})`,
         });
       })
       .catch(() => live && setLinked({ state: 'unknown' }));
@@ -97,7 +97,7 @@ export function FeedbackPage() {
     .filter((job) => !reviewed.has(job.id))
     .map((job) => ({
       id: job.id,
-      label: `${job.service} – ${job.id} (${formatPerth(job.createdAt, DATE_FORMATS.date)})`,
+      label: `${job.service} – ${job.id} (${formatDate(job.createdAt)})`,
     }));
 
   return (

@@ -27,6 +27,7 @@ import {
   IconTruck,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { PROMISE_TEXTS } from '@pilbara/shared-schema';
 import { useOperators } from '../components/profile-provider';
 import { CoverageMap } from '../components/coverage-map';
 import { FaqSection } from '../components/faq-section';
@@ -228,8 +229,7 @@ export function HomePage() {
               Broken down or stuck? Call us now
             </Title>
             <Text maw={620}>
-              Day or night, you&apos;ll talk straight to one of the owners. Around Karratha
-              we&apos;re usually there in 30-45 minutes.
+              Day or night, you&apos;ll talk straight to one of the owners. {PROMISE_TEXTS.arrival}
             </Text>
             <Group justify="center" gap="md">
               <CallLineButtons lines={operators} size="lg" h={56} />

@@ -4,7 +4,6 @@ import {
   ADVERTISED_PRICES,
   DEFAULT_BUSINESS_PROFILE,
   PRODUCT_NAME,
-  SERVICE_AREA_RESPONSE_TIMES,
   formatPrice,
   type AdvertisedPrice,
 } from '@pilbara/shared-schema';
@@ -105,11 +104,11 @@ describe('the services page', () => {
 });
 
 describe('the service areas page', () => {
-  it('gives each region its usual response time and its places', () => {
+  it('gives each region its places, and no response time nobody measured', () => {
     renderScreen(<ServiceAreasPage />, { route: '/service-areas' });
     expect(screen.getByRole('heading', { name: 'Karratha & Suburbs' })).toBeTruthy();
-    for (const time of SERVICE_AREA_RESPONSE_TIMES)
-      expect(screen.getAllByText(time).length).toBeGreaterThan(0);
+    // The pre-rendered page has no recorded figures yet: no made-up ranges stand in for them.
+    expect(screen.queryByText(/^\d+-\d+ min$/)).toBeNull();
     for (const place of ['Bulgarra', 'Dampier', 'Roebourne', 'Point Samson'])
       expect(screen.getAllByText(place).length).toBeGreaterThan(0);
   });

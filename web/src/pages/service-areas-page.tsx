@@ -1,24 +1,21 @@
 /**
- * Service areas (spec §2 Service areas): four regions with their suburbs and towns, response
- * time and services offered. The spec gives the response times; the places are real ones of the
- * Karratha district and the wider Pilbara.
+ * Service areas (spec §2 Service areas): four regions with their suburbs and towns and services
+ * offered, the places real ones of the Karratha district and the wider Pilbara. Response times
+ * are not the spec's made-up ranges: each coverage area's is measured from recorded jobs
+ * (components/response-times-list.tsx), or not shown.
  */
 import { Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconClock } from '@tabler/icons-react';
-import { SERVICE_AREA_RESPONSE_TIMES } from '@pilbara/shared-schema';
 import { FeatureList, PageHero, SectionHeading } from '../components/page-hero';
 import { CoverageMap } from '../components/coverage-map';
+import { ResponseTimesList } from '../components/response-times-list';
 import { usePageTitle } from '../lib/use-page-title';
 
 interface ServiceRegion {
   name: string;
   description: string;
   places: string[];
-  responseTime: string;
   services: string[];
 }
-
-const [karrathaTime, coastTime, eastTime, widerTime] = SERVICE_AREA_RESPONSE_TIMES;
 
 const SERVICE_REGIONS: readonly ServiceRegion[] = [
   {
@@ -35,7 +32,6 @@ const SERVICE_REGIONS: readonly ServiceRegion[] = [
       'Mulataga',
       'Karratha Industrial Estate',
     ],
-    responseTime: karrathaTime ?? '15-30 min',
     services: [
       'Emergency towing',
       'Roadside assistance',
@@ -55,7 +51,6 @@ const SERVICE_REGIONS: readonly ServiceRegion[] = [
       'Withnell Bay',
       'Dampier Salt',
     ],
-    responseTime: coastTime ?? '20-35 min',
     services: [
       'Emergency towing',
       'Beach and boat-ramp recovery',
@@ -68,7 +63,6 @@ const SERVICE_REGIONS: readonly ServiceRegion[] = [
     description:
       'East along the coast: the historic towns, Cape Lambert and the beaches at Point Samson.',
     places: ['Roebourne', 'Wickham', 'Point Samson', 'Cossack', 'Cape Lambert', 'Harding Dam'],
-    responseTime: eastTime ?? '25-40 min',
     services: ['Towing', '4x4 and beach recovery', 'Roadside assistance', 'Mobile repairs'],
   },
   {
@@ -82,7 +76,6 @@ const SERVICE_REGIONS: readonly ServiceRegion[] = [
       'Fortescue River Roadhouse',
       'Mine sites and haul roads',
     ],
-    responseTime: widerTime ?? '60-120 min',
     services: [
       '4x4 and heavy vehicle recovery',
       'Long-distance towing',
@@ -98,7 +91,7 @@ export function ServiceAreasPage() {
     <>
       <PageHero
         title="Service Areas"
-        subtitle="From Karratha's suburbs to remote mine sites, here's where we work and how quickly we can usually get to you."
+        subtitle="From Karratha's suburbs to remote mine sites, here's where we work and how long we have actually taken to get there."
       />
       <Container size="lg" py={48}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -113,18 +106,9 @@ export function ServiceAreasPage() {
               aria-label={region.name}
             >
               <Stack gap="sm">
-                <Group justify="space-between" align="flex-start" gap="xs">
-                  <Title order={2} fz="xl">
-                    {region.name}
-                  </Title>
-                  <Badge
-                    size="lg"
-                    color="ochre.8"
-                    leftSection={<IconClock size={14} aria-hidden />}
-                  >
-                    {region.responseTime}
-                  </Badge>
-                </Group>
+                <Title order={2} fz="xl">
+                  {region.name}
+                </Title>
                 <Text size="sm" c="dimmed">
                   {region.description}
                 </Text>
@@ -154,11 +138,19 @@ export function ServiceAreasPage() {
           ))}
         </SimpleGrid>
       </Container>
+      <Container size="lg" pb={48} component="section" aria-labelledby="response-times-title">
+        <SectionHeading
+          id="response-times-title"
+          title="How quickly we get there"
+          lead="Measured from our recorded jobs: from the call to the truck on site."
+        />
+        <ResponseTimesList />
+      </Container>
       <Container size="lg" pb={24} component="section" aria-labelledby="area-map">
         <SectionHeading
           id="area-map"
           title="Coverage Map"
-          lead="Choose a town for its distance, response time and pricing."
+          lead="Choose a town for its distance and pricing."
         />
         <CoverageMap />
       </Container>

@@ -30,9 +30,8 @@ import {
   IconSearch,
   IconStarFilled,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { DATE_FORMATS, formatPrice } from '@pilbara/shared-schema';
+import { formatDate, formatPrice } from '@pilbara/shared-schema';
 import { PageHero } from '../components/page-hero';
 import { HeadingWithHint } from '../components/heading-with-hint';
 import { StatTile } from '../components/stat-tile';
@@ -244,7 +243,7 @@ export function ServiceHistoryPage() {
                   <Group gap="lg">
                     <Group gap={4}>
                       <IconCalendar size={16} aria-hidden />
-                      <Text size="sm">{dayjs(entry.date).format(DATE_FORMATS.date)}</Text>
+                      <Text size="sm">{formatDate(entry.date)}</Text>
                     </Group>
                     <Group gap={4}>
                       <IconMapPin size={16} aria-hidden />

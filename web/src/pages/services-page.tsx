@@ -1,6 +1,7 @@
 /**
- * Services (spec §2 Services): hero, six service cards, a coverage block (30 min response,
- * 50 miles radius, 24/7) and an emergency call block with 'Request Service Online'.
+ * Services (spec §2 Services): hero, six service cards, a coverage block (the response time
+ * measured from recorded jobs when there is one, the radius of the business profile, 24/7) and
+ * an emergency call block with 'Request Service Online'.
  */
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
@@ -12,7 +13,8 @@ import {
   IconTruck,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useOperators } from '../components/profile-provider';
+import { useOperators, useProfile } from '../components/profile-provider';
+import { responseLine, useResponseFigures } from '../components/response-times';
 import { PageHero, SectionHeading } from '../components/page-hero';
 import { ServiceCard, type ServiceCardContent } from '../components/service-card';
 import { usePageTitle } from '../lib/use-page-title';
@@ -92,6 +94,9 @@ export function ServicesPage() {
   usePageTitle('Services');
   const { main, second } = useOperators();
   const operators = second ? [main, second] : [main];
+  const profile = useProfile();
+  const figures = useResponseFigures();
+  const overall = figures ? responseLine(figures, figures.overall.area) : null;
 
   return (
     <>
@@ -121,8 +126,14 @@ export function ServicesPage() {
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {[
-            { value: '30 min', label: 'Average response' },
-            { value: '50 miles', label: 'Service radius' },
+            // Measured from recorded jobs, or not shown (rules/response-times.ts).
+            ...(overall
+              ? [{ value: overall.figure, label: 'Median response, recorded jobs' }]
+              : []),
+            {
+              value: `${profile.serviceRadiusKm} km`,
+              label: `Service radius from ${profile.depot.name}`,
+            },
             { value: '24/7', label: 'Emergency service' },
           ].map((stat) => (
             <StatTile key={stat.label} {...stat} padding="lg" fz={36} labelSize="md" />

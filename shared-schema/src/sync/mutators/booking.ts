@@ -5,6 +5,7 @@
  * booking with a reason the customer is told. Each of the three takes the booking: the first
  * one records who and when, which stops the alarm on every staff screen and the escalation.
  */
+import { shownId } from '../../rules/document-number';
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { reasonSchema } from '../../api/fields';
@@ -58,7 +59,8 @@ export const bookingApprove = defineMutator({
     if (booking.status === 'declined')
       return reject('invalid_state', MESSAGES.BOOKING_ALREADY_DECLINED, 'bookingId');
     if (booking.status !== 'pending') return alreadyApproved(booking);
-    if (readOne(ctx, 'job')) return reject('conflict', `Job ${args.jobId} already exists`, 'jobId');
+    if (readOne(ctx, 'job'))
+      return reject('conflict', `Job ${shownId(args.jobId)} already exists`, 'jobId');
     // The job was made when the owner approved it on their device (issue 28: a booking approved
     // offline at 7:20 and synced at 7:22 shows 7:20), within the time rule's bounds.
     const job: Job = { ...bookingToJob(booking, args.jobId, occurredAt(ctx)), updatedAt: ctx.now };

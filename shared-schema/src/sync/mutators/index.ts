@@ -43,6 +43,7 @@ import {
   jobReassign,
   jobRestore,
   jobUpdateFields,
+  jobSetArrival,
 } from './job';
 import {
   jobCancel,
@@ -89,6 +90,7 @@ const ALL = [
   bookingDecline,
   jobCreate,
   jobUpdateFields,
+  jobSetArrival,
   jobMarkEnRoute,
   jobStartService,
   jobComplete,

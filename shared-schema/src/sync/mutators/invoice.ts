@@ -7,6 +7,7 @@
  * write has an id the device minted (INV-…, CN-…, a leased payment id), so a mutation that
  * somehow arrived twice finds its own row and is refused instead of paying twice.
  */
+import { shownId } from '../../rules/document-number';
 import type { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readMany, readOne, reject, succeed } from '../mutator';
@@ -119,7 +120,7 @@ function raiseReads(quoteId: string, invoiceId: string) {
  */
 function refuseRaise(quote: Quote | undefined, existing: Invoice[], newId: Invoice | undefined) {
   if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'quoteId');
-  if (newId) return reject('conflict', `Invoice ${newId.id} already exists`, 'id');
+  if (newId) return reject('conflict', `Invoice ${shownId(newId.id)} already exists`, 'id');
   if (!canInvoiceQuote(quote.status))
     return reject('invalid_state', MESSAGES.QUOTE_NOT_INVOICEABLE, 'quoteId');
   if (quote.finalPrice <= 0) return reject('invalid_state', MESSAGES.NOTHING_TO_INVOICE, 'quoteId');

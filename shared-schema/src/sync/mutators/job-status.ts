@@ -1,8 +1,11 @@
 /**
  * The job's status steps: En Route, In Progress, Completed (with its automatic draft quote, so
  * the quote can never be lost), a status set by name, and the table of each job action's
- * mutator. Every step writes a `job_updates` row, so each job keeps its history.
+ * mutator. Every step writes a `job_updates` row, so each job keeps its history, and clears an
+ * arrival estimate set by hand: staff's estimate holds until the next step, then the shared
+ * rule (rules/arrival.ts) gives it again.
  */
+import { shownId } from '../../rules/document-number';
 import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readOne, reject, succeed } from '../mutator';
@@ -46,7 +49,7 @@ function statusStep<const N extends string>(
       if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
       const target = actionTarget(job.status, action);
       if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
-      const updated: Job = { ...job, ...target, updatedAt: ctx.now };
+      const updated: Job = { ...job, ...target, estimatedArrival: null, updatedAt: ctx.now };
       return succeed(
         [
           put('jobs', updated as Row),
@@ -88,8 +91,8 @@ export const jobComplete = defineMutator({
     if (crashTow && !mayPassLoading(crashTow))
       return reject('invalid_state', WA_TOWING_MESSAGES.NOT_LOADED, 'status');
     if (readOne(ctx, 'quote'))
-      return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
-    const updated: Job = { ...job, ...target, updatedAt: ctx.now };
+      return reject('conflict', `Quote ${shownId(args.quoteId)} already exists`, 'quoteId');
+    const updated: Job = { ...job, ...target, estimatedArrival: null, updatedAt: ctx.now };
     const at = eventTime(ctx);
     // The automatic quote is valid 30 days from the completion, not from the sync.
     const quote = autoQuoteForCompletedJob(updated, at, args.quoteId);
@@ -129,7 +132,14 @@ export const jobSetStatus = defineMutator({
     }
     const step = Object.values(JOB_ACTION_TARGETS).find((target) => target.status === args.status);
     const progress = step?.progress ?? args.progress ?? job.progress;
-    const updated: Job = { ...job, status: args.status, progress, updatedAt: ctx.now };
+    const updated: Job = {
+      ...job,
+      status: args.status,
+      progress,
+      // A step clears an estimate set by hand; the same status set again is no step.
+      estimatedArrival: args.status === job.status ? job.estimatedArrival : null,
+      updatedAt: ctx.now,
+    };
     return succeed(
       [
         put('jobs', updated as Row),

@@ -263,6 +263,45 @@ describe('job.delete', () => {
   );
 });
 
+describe('job.setArrival', () => {
+  it('sets the estimate by hand, and hands it back to the rule with null', () => {
+    const start = tables({ jobs: [aJob({ status: 'Emergency' })] });
+    const set = ok(start, 'job.setArrival', { id: 'JOB-2026-1', estimate: ' 40 min, roadworks ' });
+    expect(row(set.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
+      estimatedArrival: '40 min, roadworks',
+      status: 'Emergency',
+    });
+    const cleared = ok(set.tables, 'job.setArrival', { id: 'JOB-2026-1', estimate: '  ' });
+    expect(row(cleared.tables, 'jobs', 'JOB-2026-1')?.estimatedArrival).toBeNull();
+  });
+
+  it('holds until the next step, which clears it', () => {
+    const set = ok(tables({ jobs: [aJob({ status: 'Assigned' })] }), 'job.setArrival', {
+      id: 'JOB-2026-1',
+      estimate: '40 min',
+    });
+    const moved = ok(set.tables, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 9 });
+    expect(row(moved.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
+      status: 'En Route',
+      estimatedArrival: null,
+    });
+    const again = ok(moved.tables, 'job.setArrival', { id: 'JOB-2026-1', estimate: '10 min' });
+    const arrived = ok(again.tables, 'job.startService', { id: 'JOB-2026-1', updateId: 10 });
+    expect(row(arrived.tables, 'jobs', 'JOB-2026-1')?.estimatedArrival).toBeNull();
+  });
+
+  it('refuses a finished job and an estimate longer than 100 characters', () => {
+    const done = tables({ jobs: [aJob({ status: 'Completed' })] });
+    expect(rejected(done, 'job.setArrival', { id: 'JOB-2026-1', estimate: '5 min' }).code).toBe(
+      'invalid_state',
+    );
+    const open = tables({ jobs: [aJob()] });
+    expect(
+      rejected(open, 'job.setArrival', { id: 'JOB-2026-1', estimate: 'x'.repeat(101) }).message,
+    ).toBe('An arrival estimate is at most 100 characters');
+  });
+});
+
 describe('job.addNote', () => {
   it('adds a line with the time and author under the office’s notes', () => {
     const job = aJob({ id: 'JOB-2026-9', notes: 'From booking BKG-2026-3' });
@@ -274,7 +313,9 @@ describe('job.addNote', () => {
     const notes = row(result.tables, 'jobs', 'JOB-2026-9')?.notes as string;
     expect(notes.split('\n')).toEqual([
       'From booking BKG-2026-3',
-      expect.stringMatching(/^\d\d\/\d\d \d\d:\d\d Dana Reid: Winch cable frayed$/),
+      expect.stringMatching(
+        /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d\d [ap]m Dana Reid: Winch cable frayed$/,
+      ),
     ]);
   });
 

@@ -8,14 +8,20 @@ import { DEFAULT_JOB_STATUS } from '../../constants';
 import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
-import { formatPerth } from '../../rules/dates';
+import { formatDateTime } from '../../rules/date-format';
 import { intIdSchema } from '../../entities/common';
 import { baseRowSchema, leasedIdSchema, jobUpdate } from './common';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
-import { documentRef } from '../../rules/document-number';
+import { documentRef, shownId } from '../../rules/document-number';
 import { TRACKING_TOKEN_PATTERN } from '../../rules/tracking';
-import { canDeleteJob, createJobInputSchema, isJobActionAllowed, type Job } from './deps';
+import {
+  canDeleteJob,
+  createJobInputSchema,
+  isFinishedStatus,
+  isJobActionAllowed,
+  type Job,
+} from './deps';
 import {
   JOB_KEY,
   eventTime,
@@ -46,7 +52,7 @@ export const jobCreate = defineMutator({
   reads: (args) => readJob(args),
   apply(ctx, args) {
     if (readOne<Job>(ctx, JOB_KEY))
-      return reject('conflict', `Job ${args.id} already exists`, 'id');
+      return reject('conflict', `Job ${shownId(args.id)} already exists`, 'id');
     const { updateId, trackingToken, ...fields } = args;
     const job: Job = {
       ...fields,
@@ -145,11 +151,11 @@ export const jobAssignVehicle = defineMutator({
 export const JOB_NOTES_MAX = 2000;
 
 /**
- * One line of a job's notes as a note adds it: `21/11 14:05 Dana Reid: Winch cable frayed`, in
+ * One line of a job's notes as a note adds it: `21 Nov 2026, 2:05 pm Dana Reid: Winch cable frayed`, in
  * Perth time, so the office reads who noted what and when.
  */
 export function noteLine(at: string, by: string, note: string): string {
-  return `${formatPerth(at, 'DD/MM HH:mm')} ${by}: ${note}`;
+  return `${formatDateTime(at)} ${by}: ${note}`;
 }
 
 /**
@@ -177,6 +183,32 @@ export const jobAddNote = defineMutator({
     const notes = job.notes?.trim() ? `${job.notes.trimEnd()}\n${line}` : line;
     if (notes.length > JOB_NOTES_MAX) return reject('invalid_state', MESSAGES.NOTES_FULL, 'note');
     const updated: Job = { ...job, notes, updatedAt: ctx.now };
+    return succeed([put('jobs', updated as Row)], { job: updated });
+  },
+});
+
+/**
+ * `job.setArrival`: the arrival estimate staff give the customer by hand ("40 min, roadworks at
+ * the bridge"), or null to hand back to the rule (rules/arrival.ts). It overrides the rule until
+ * the job's next status step, which clears it. A driver may set it on a job they can see.
+ */
+export const jobSetArrival = defineMutator({
+  name: 'job.setArrival',
+  argsSchema: z.object({
+    id: jobIdSchema,
+    estimate: z
+      .string()
+      .trim()
+      .max(100, { error: MESSAGES.ARRIVAL_TOO_LONG })
+      .nullable()
+      .transform((value) => (value ? value : null)),
+  }),
+  reads: (args) => readJob(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (isFinishedStatus(job.status)) return reject('invalid_state', MESSAGES.JOB_FINISHED, 'id');
+    const updated: Job = { ...job, estimatedArrival: args.estimate, updatedAt: ctx.now };
     return succeed([put('jobs', updated as Row)], { job: updated });
   },
 });

@@ -20,7 +20,7 @@ import type { Row } from '../mutator';
 import { baseRowSchema, textIdSchema } from './common';
 import { mergeQuoteEdit, type QuoteEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
-import { documentRef } from '../../rules/document-number';
+import { documentRef, shownId } from '../../rules/document-number';
 import { QUOTE_DEFAULTS } from '../../constants/quotes';
 import { addDaysIso } from '../../rules/dates';
 import {
@@ -162,7 +162,8 @@ export const quoteDuplicate = defineMutator({
   apply(ctx, args) {
     const source = readOne<Quote>(ctx, 'source');
     if (!source) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'sourceId');
-    if (readOne(ctx, QUOTE_KEY)) return reject('conflict', `Quote ${args.id} already exists`, 'id');
+    if (readOne(ctx, QUOTE_KEY))
+      return reject('conflict', `Quote ${shownId(args.id)} already exists`, 'id');
     const copy = duplicateQuote(source, args.id, occurredAt(ctx));
     return succeed([put('quotes', copy as Row)], { quote: copy });
   },

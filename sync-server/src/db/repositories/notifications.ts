@@ -5,6 +5,7 @@
  */
 import type { Db } from '../connection';
 import { statement } from '../statements';
+import { mintIntegerId } from '../id-series';
 
 /** Whether the customer with this email wants job update emails (no preferences row: yes). */
 export function wantsJobUpdateEmails(db: Db, email: string): boolean {
@@ -133,6 +134,44 @@ export function markEmailFailed(db: Db, id: number, error: string): void {
     error,
     id,
   );
+}
+
+/** What a document email is about: the records whose history shows it. */
+export interface DocumentEmailSubject {
+  jobId: string | null;
+  quoteId: string | null;
+  invoiceId: string | null;
+  creditNoteId: string | null;
+}
+
+/**
+ * Records a quote, invoice or credit note email as pending, in the history of its job, quote and
+ * invoice (the office reads it in the job's messages, as it reads the job-event emails). Not a
+ * job event: it has no once-guard and is sent by staff each time they ask. Returns its id.
+ */
+export function recordDocumentEmail(
+  db: Db,
+  email: DocumentEmailSubject & { to: string; subject: string; text: string; now: Date },
+): number {
+  const id = mintIntegerId(db, 'notifications');
+  statement(
+    db,
+    `INSERT INTO notifications
+       (id, jobId, quoteId, invoiceId, creditNoteId, recipientPhone, recipientEmail, type, status,
+        message, subject, sentAt, error, createdAt)
+     VALUES (?, ?, ?, ?, ?, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?)`,
+  ).run(
+    id,
+    email.jobId,
+    email.quoteId,
+    email.invoiceId,
+    email.creditNoteId,
+    email.to,
+    email.text,
+    email.subject,
+    email.now.toISOString(),
+  );
+  return id;
 }
 
 /** An email composed in full when it was claimed (text and HTML), still to be sent. */

@@ -355,10 +355,11 @@ interface MessageRow {
   segments: number | null;
   attempts: number;
   resendOf: number | null;
+  subject: string | null;
 }
 
 const MESSAGE_COLUMNS =
-  'id, type, event, recipientPhone, recipientEmail, status, message, error, createdAt, sentAt, segments, coalesce(attempts, 0) AS attempts, resendOf';
+  'id, type, event, recipientPhone, recipientEmail, status, message, error, createdAt, sentAt, segments, coalesce(attempts, 0) AS attempts, resendOf, subject';
 
 function toJobMessage(row: MessageRow): JobMessage {
   return {
@@ -374,6 +375,7 @@ function toJobMessage(row: MessageRow): JobMessage {
     segments: row.segments,
     attempts: row.attempts,
     resendOf: row.resendOf,
+    subject: row.type === 'email' ? row.subject : null,
   };
 }
 
@@ -388,9 +390,29 @@ export function jobMessages(db: Db, jobId: string): JobMessage[] {
       WHERE audience IS NULL
         AND (jobId = ?
          OR bookingId IN (SELECT b.id FROM bookings b JOIN jobs j ON j.trackingToken = b.trackingToken
-                           WHERE j.id = ?))
+                           WHERE j.id = ?)
+         OR quoteId IN (SELECT id FROM quotes WHERE jobId = ?)
+         OR invoiceId IN (SELECT id FROM invoices WHERE jobId = ?))
       ORDER BY createdAt, id`,
-  ).all(jobId, jobId) as MessageRow[];
+  ).all(jobId, jobId, jobId, jobId) as MessageRow[];
+  return rows.map(toJobMessage);
+}
+
+/**
+ * Every email and text about a quote or an invoice (its document emails, the quote's text, the
+ * payment texts of the invoice), oldest first: the document's history, for a quote or invoice
+ * with no job as much as for one with.
+ */
+export function documentMessages(
+  db: Db,
+  about: { quoteId: string | null; invoiceId: string | null },
+): JobMessage[] {
+  const rows = statement(
+    db,
+    `SELECT ${MESSAGE_COLUMNS} FROM notifications
+      WHERE (? IS NOT NULL AND quoteId = ?) OR (? IS NOT NULL AND invoiceId = ?)
+      ORDER BY createdAt, id`,
+  ).all(about.quoteId, about.quoteId, about.invoiceId, about.invoiceId) as MessageRow[];
   return rows.map(toJobMessage);
 }
 

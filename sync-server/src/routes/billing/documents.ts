@@ -8,9 +8,9 @@
  * `:id` is the document's number or its key (issue 28: db/repositories/documents.ts), and every
  * document and file name carries the number.
  *
- * Sending writes a Pending `emails` row first, then mails the document with its PDF; only when
- * the mailer reports success does the row become Sent (and a draft quote become sent, through
- * `quote.setStatus`, so devices sync the change). A failed send answers 502 and changes nothing
+ * Sending records a pending message in the history of its job, quote and invoice first, then
+ * mails the document with its PDF; only when the mailer reports success does the message become
+ * sent (and a draft quote become sent, through `quote.setStatus`, so devices sync the change). A failed send answers 502 and changes nothing
  * else. A tax invoice is mailed with the pay link while money is owed, and as Paid once settled.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,14 +33,18 @@ import {
   renewQuoteInputSchema,
   noBodySchema,
   type CreditNote,
-  type EmailCustomerInfo,
   type Invoice,
   type Quote,
 } from '@pilbara/shared-schema';
 import { inTransaction } from '../../db/connection';
 import { getRow } from '../../db/rows';
 import { documentKey, findDocument, refOfKey } from '../../db/repositories/documents';
-import { insertEmailRecord, markEmailSent } from '../../db/repositories/public-records';
+import {
+  markEmailFailed,
+  markEmailSent,
+  recordDocumentEmail,
+  type DocumentEmailSubject,
+} from '../../db/repositories/notifications';
 import { invoiceWithSettlement } from '../../db/repositories/billing';
 import { requireAdmin } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../http-error';
@@ -82,28 +86,25 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, filename: string) {
 }
 
 /**
- * Records the email as Pending, sends it with the PDF attached, and marks it Sent when the mailer
- * succeeded. Returns whether it was delivered.
+ * Records the email as pending in the history of its job, quote and invoice (never among the
+ * contact messages), sends it with the PDF attached, and marks it sent, or failed with the
+ * mailer's reason. Returns whether it was delivered.
  */
 async function mailDocument(
   app: FastifyInstance,
   request: FastifyRequest,
   mail: { to: string; message: DocumentEmail; pdf: Uint8Array; filename: string },
-  customerInfo: EmailCustomerInfo,
+  about: DocumentEmailSubject,
 ): Promise<boolean> {
-  const record = inTransaction(app.db, () =>
-    insertEmailRecord(
-      app.db,
-      {
-        to: mail.to,
-        subject: mail.message.subject,
-        htmlContent: mail.message.html,
-        customerInfo,
-      },
-      app.now(),
-    ),
+  const id = inTransaction(app.db, () =>
+    recordDocumentEmail(app.db, {
+      ...about,
+      to: mail.to,
+      subject: mail.message.subject,
+      text: mail.message.text,
+      now: app.now(),
+    }),
   );
-  notifyChanges(app.db);
   const delivery = await app.mailer.send({
     to: mail.to,
     subject: mail.message.subject,
@@ -115,11 +116,11 @@ async function mailDocument(
     ],
   });
   if (!delivery.ok) {
-    request.log.warn({ error: delivery.error, emailId: record.id }, 'document email not delivered');
+    request.log.warn({ error: delivery.error, notificationId: id }, 'document email not delivered');
+    markEmailFailed(app.db, id, delivery.error ?? 'Not delivered');
     return false;
   }
-  inTransaction(app.db, () => markEmailSent(app.db, record.id, app.now()));
-  notifyChanges(app.db);
+  markEmailSent(app.db, id, app.now().toISOString());
   return true;
 }
 
@@ -151,7 +152,7 @@ function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
   return invoice.quoteId && balanceDue(invoice) > 0
     ? quotePayUrl(
         app.config.publicUrl,
-        invoice.quoteId,
+        refOfKey(app.db)(invoice.quoteId),
         payLinkToken(app.db, app.payLinkKey, invoice.quoteId),
       )
     : null;
@@ -177,7 +178,7 @@ async function emailQuote(
 
   const payUrl = quotePayUrl(
     app.config.publicUrl,
-    quote.id,
+    documentRef(quote),
     payLinkToken(app.db, app.payLinkKey, quote.id),
   );
   const delivered = await mailDocument(
@@ -194,11 +195,10 @@ async function emailQuote(
       filename: quotePdfFilename(documentRef(quote)),
     },
     {
-      name: quote.customerName,
-      phone: quote.customerPhone,
-      email: quote.customerEmail,
-      service: quote.service ?? '',
-      message: `Quote ${documentRef(quote)} emailed with its PDF and pay link`,
+      jobId: quote.jobId ?? null,
+      quoteId: quote.id,
+      invoiceId: null,
+      creditNoteId: null,
     },
   );
   if (!delivered) return null;
@@ -247,7 +247,7 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           profile: app.profile,
           payUrl: quotePayUrl(
             app.config.publicUrl,
-            quote.id,
+            documentRef(quote),
             payLinkToken(app.db, app.payLinkKey, quote.id),
           ),
         },
@@ -354,11 +354,10 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           filename: doc.fileName,
         },
         {
-          name: invoice.customerName,
-          phone: invoice.customerPhone ?? '',
-          email: invoice.customerEmail,
-          service: invoice.service ?? '',
-          message: `${doc.title} ${doc.number} emailed (${invoice.status})`,
+          jobId: invoice.jobId ?? null,
+          quoteId: invoice.quoteId ?? null,
+          invoiceId: invoice.id,
+          creditNoteId: null,
         },
       );
       if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
@@ -417,11 +416,10 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           filename: creditNotePdfFilename(documentRef(note)),
         },
         {
-          name: note.customerName,
-          phone: invoice.customerPhone ?? '',
-          email: to,
-          service: invoice.service ?? '',
-          message: `Credit note ${documentRef(note)} emailed`,
+          jobId: invoice.jobId ?? null,
+          quoteId: invoice.quoteId ?? null,
+          invoiceId: invoice.id,
+          creditNoteId: note.id,
         },
       );
       if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });

@@ -7,6 +7,9 @@
  *   link): the client secret of a PaymentIntent for what is owed (the quote's price, or the
  *   balance of its invoice after part payments), for sent or accepted quotes only, and never
  *   for a sent quote past its date (409 saying so, with the phone to call).
+ * - GET /api/quotes/:id/pay-summary (public): what the pay page shows first — the number to pay
+ *   against (the invoice's once raised, else the quote's), the amount still owed and whether card
+ *   payment is set up — so a customer can always pay by transfer, card form or not.
  * - POST /api/quotes/:id/confirm-payment (public): asks the provider about the quote's latest
  *   intent and settles it when it succeeded, so the checkout's success page does not depend on
  *   the webhook arriving first (or at all, on a server Stripe cannot reach). Nothing the browser
@@ -24,14 +27,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import {
-  DATE_FORMATS,
+  formatDate,
   MESSAGES,
   balanceDue,
   canPayQuote,
-  formatPerth,
   isQuoteExpired,
   quotePayStatusResponseSchema,
   confirmPaymentResponseSchema,
+  documentRef,
+  paySummaryResponseSchema,
+  type PaySummary,
   createPaymentIntentResponseSchema,
   payLinkTokenSchema,
   quoteIdParamsSchema,
@@ -104,7 +109,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     if (!isQuoteExpired(quote, app.now())) return;
     throw conflict(
       MESSAGES.quoteExpired(
-        formatPerth(quote.validUntil ?? app.now(), DATE_FORMATS.date),
+        formatDate(quote.validUntil ?? app.now()),
         app.profile.owners[0]?.phone ?? '',
       ),
     );
@@ -184,7 +189,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const { clientSecret } = await quoteClientSecret(
           app.db,
           stripe,
-          { id: quote.id, finalPrice: owed },
+          { id: quote.id, number: quote.number, finalPrice: owed },
           app.now(),
         );
         return { clientSecret };
@@ -195,6 +200,42 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         request.log.error({ err: error, quoteId: quote.id }, 'payment intent not created');
         return reply.code(502).send({ error: MESSAGES.PAYMENT_SETUP_FAILED_DESCRIPTION });
       }
+    },
+  );
+
+  const summarySchema = {
+    summary: 'What the quote owes and the number to pay against (pay-link holders and admins)',
+    params: quoteIdParamsSchema,
+    querystring: payLinkTokenSchema,
+    response: { 200: paySummaryResponseSchema, ...errorAnswers(400, 404, 429) },
+  };
+  app.get(
+    '/quotes/:id/pay-summary',
+    { schema: summarySchema, config: { rateLimit: app.limits.lookup, ...QUOTE_NOT_FOUND } },
+    async (request, reply): Promise<PaySummary> => {
+      const quote = payableQuote({ ...request, body: {} });
+      reply.header('Cache-Control', 'no-store');
+      const invoice = liveInvoiceOfQuote(app.db, quote.id);
+      const paid = quoteIsPaid(app.db, quote.id);
+      const owed = paid ? 0 : invoice ? Math.max(0, balanceDue(invoice)) : quote.finalPrice;
+      const expired = isQuoteExpired(quote, app.now());
+      return {
+        kind: invoice ? 'invoice' : 'quote',
+        reference: documentRef(invoice ?? quote),
+        customerName: quote.customerName,
+        service: quote.service ?? null,
+        totalCents: invoice ? invoice.amount : quote.finalPrice,
+        amountDueCents: owed,
+        state:
+          paid || (invoice && owed === 0)
+            ? 'paid'
+            : canPayQuote(quote.status) && !expired
+              ? 'payable'
+              : 'not-payable',
+        expired,
+        validUntil: quote.validUntil ?? null,
+        cardPayments: Boolean(stripe) && cardPaymentsEnabled(app.config),
+      };
     },
   );
 

@@ -1,6 +1,7 @@
 /**
  * The quote, invoice and credit note emails: a short summary from the shared document model, the
- * pay link while money is owed, and the PDF attached. Customer text is escaped. Each names the
+ * pay link and how to pay by transfer (the document's number as the reference) while money is
+ * owed, and the PDF attached. Customer text is escaped. Each names the
  * document by its number (issue 28), calls an invoice a tax invoice only when it is one, and
  * signs with the ABN only when it is a valid one.
  */
@@ -14,6 +15,7 @@ import {
   oneLine,
   taxInvoiceDocument,
   type BusinessProfile,
+  type PaymentInstructions,
   type CreditNote,
   type Invoice,
   type Payment,
@@ -22,9 +24,12 @@ import {
 } from '@pilbara/shared-schema';
 import { escapeHtml } from '../../services/html';
 
-/** `${PUBLIC_URL}/checkout?quote={id}&token={token}`: where the customer pays the quote by card. */
-export function quotePayUrl(publicUrl: string, quoteId: string, token: string): string {
-  return `${publicUrl}${checkoutPath(quoteId, token)}`;
+/**
+ * `${PUBLIC_URL}/checkout?quote={number}&token={token}`: where the customer pays the quote. The
+ * link names the quote by the number the customer reads on it; the token is the key's.
+ */
+export function quotePayUrl(publicUrl: string, quoteRef: string, token: string): string {
+  return `${publicUrl}${checkoutPath(quoteRef, token)}`;
 }
 
 function quoteEmailSubject(quote: Pick<Quote, 'id' | 'number'>, profile: BusinessProfile): string {
@@ -53,12 +58,14 @@ function documentEmail(
     intro: string;
     rows: [string, string][];
     link?: { url: string; label: string } | null;
+    /** How to pay by transfer, under the link. */
+    payment?: PaymentInstructions | null;
     closing: string;
   },
 ): DocumentEmail {
   const phones = profile.owners.map((owner) => `${owner.name} ${owner.phone}`).join(' or ');
   const firstName = parts.customerName.trim().split(/\s+/)[0] ?? parts.customerName;
-  const { link } = parts;
+  const { link, payment } = parts;
   const html =
     `<p>Hi ${escapeHtml(firstName)},</p>` +
     `<p>${escapeHtml(parts.intro)}</p>` +
@@ -72,6 +79,14 @@ function documentEmail(
       ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#d9610d;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>` +
         `<p>Or open this link: <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>`
       : '') +
+    (payment
+      ? `<h3>${escapeHtml(payment.heading)}</h3><table cellpadding="4">${payment.rows
+          .map(
+            (row) =>
+              `<tr><th align="left">${escapeHtml(row.label)}</th><td>${escapeHtml(row.value)}</td></tr>`,
+          )
+          .join('')}</table><p>${escapeHtml(payment.note)}</p>`
+      : '') +
     `<p>${escapeHtml(parts.closing)} Questions? Call ${escapeHtml(phones)} or reply to this email.</p>` +
     `<p>${businessLine(profile).split('\n').map(escapeHtml).join('<br>')}</p>`;
   // Names and rows come from the quote form: one line each in the plain-text body (issue 25).
@@ -79,6 +94,9 @@ function documentEmail(
     `Hi ${oneLine(firstName)},\n\n${parts.intro}\n\n` +
     parts.rows.map(([label, value]) => `${label}: ${oneLine(value)}`).join('\n') +
     (link ? `\n\n${link.label}: ${link.url}` : '') +
+    (payment
+      ? `\n\n${payment.heading}\n${payment.rows.map((row) => `${row.label}: ${row.value}`).join('\n')}\n${payment.note}`
+      : '') +
     `\n\n${parts.closing} Questions? Call ${phones} or reply to this email.\n\n` +
     `${businessLine(profile)}\n`;
   return { subject, html, text };
@@ -103,7 +121,8 @@ export function quoteEmail(quote: Quote, profile: BusinessProfile, payUrl: strin
     intro: `Thank you for contacting ${profile.tradingName}. Your quote is attached as a PDF.`,
     rows,
     link: { url: payUrl, label: 'Pay this quote online' },
-    closing: 'We also accept cash, card on site and bank transfer.',
+    payment: doc.payment,
+    closing: 'Thank you for choosing us.',
   });
 }
 
@@ -145,9 +164,8 @@ export function invoiceEmail(
       (doc.notTaxInvoiceNote ? ` ${doc.notTaxInvoiceNote}` : ''),
     rows,
     link: owed && doc.payUrl ? { url: doc.payUrl, label: 'Pay this invoice online' } : null,
-    closing: owed
-      ? 'We also accept cash, card on site and bank transfer.'
-      : 'Nothing more is owed on this invoice.',
+    payment: doc.payment,
+    closing: owed ? 'Thank you for choosing us.' : 'Nothing more is owed on this invoice.',
   });
 }
 

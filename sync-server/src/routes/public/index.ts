@@ -7,8 +7,9 @@ import { jobLookupRoutes } from './job-lookup';
 import { trackPhotoRoutes } from './track-photos';
 import { pushRoutes } from './push';
 import { smsRoutes } from './sms';
+import { responseTimeRoutes } from './response-times';
 
-/** The calls anyone may make: contact, bookings, feedback and the job lookups. */
+/** The calls anyone may make: contact, bookings, feedback, the job lookups, response times. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRoute', areaDefaults({ tag: 'public' }));
   await app.register(contactRoutes);
@@ -18,4 +19,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(trackPhotoRoutes);
   await app.register(pushRoutes);
   await app.register(smsRoutes);
+  await app.register(responseTimeRoutes);
 };

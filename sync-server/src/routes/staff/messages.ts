@@ -4,6 +4,9 @@
  * - GET /api/jobs/:id/messages — every email and text about the job, its booking, quotes and
  *   payments: when, which channel, to whom, the words, and where it stands (sent, failed with
  *   the provider's reason, retrying);
+ * - GET /api/quotes/:id/messages, GET /api/invoices/:id/messages — the same for one quote or
+ *   invoice (its emails with the PDF, its texts), job or no job: where the office finds what
+ *   was sent, rather than among the contact messages;
  * - POST /api/notifications/:id/resend — sends one again by hand: a new message with the same
  *   words to the same recipient, through the same delivery (the opt-out list and the hourly
  *   caps still hold). One resend at a time per message.
@@ -18,13 +21,19 @@ import {
   intIdParamsSchema,
   jobIdParamsSchema,
   jobMessagesResponseSchema,
+  quoteIdParamsSchema,
+  invoiceIdParamsSchema,
+  type Invoice,
+  type Quote,
   notificationResendResponseSchema,
   noBodySchema,
   type Job,
 } from '@pilbara/shared-schema';
 import { inTransaction } from '../../db/connection';
 import { getRow } from '../../db/rows';
+import { findDocument } from '../../db/repositories/documents';
 import {
+  documentMessages,
   findMessage,
   isOptedOut,
   jobMessages,
@@ -55,6 +64,42 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!getRow<Job>(app.db, 'jobs', id)) throw notFound(MESSAGES.JOB_NOT_FOUND);
       reply.header('Cache-Control', 'no-store');
       return { messages: jobMessages(app.db, id) };
+    },
+  );
+
+  app.get(
+    '/quotes/:id/messages',
+    {
+      schema: {
+        summary: 'The emails and texts sent to the customer about a quote',
+        params: quoteIdParamsSchema,
+        response: { 200: jobMessagesResponseSchema, ...errorAnswers(400, 404) },
+      },
+      config: { paramsNotFound: { message: MESSAGES.QUOTE_NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const quote = findDocument<Quote>(app.db, 'quotes', request.params.id);
+      if (!quote) throw notFound(MESSAGES.QUOTE_NOT_FOUND);
+      reply.header('Cache-Control', 'no-store');
+      return { messages: documentMessages(app.db, { quoteId: quote.id, invoiceId: null }) };
+    },
+  );
+
+  app.get(
+    '/invoices/:id/messages',
+    {
+      schema: {
+        summary: 'The emails and texts sent to the customer about an invoice',
+        params: invoiceIdParamsSchema,
+        response: { 200: jobMessagesResponseSchema, ...errorAnswers(400, 404) },
+      },
+      config: { paramsNotFound: { message: MESSAGES.INVOICE_NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const invoice = findDocument<Invoice>(app.db, 'invoices', request.params.id);
+      if (!invoice) throw notFound(MESSAGES.INVOICE_NOT_FOUND);
+      reply.header('Cache-Control', 'no-store');
+      return { messages: documentMessages(app.db, { quoteId: null, invoiceId: invoice.id }) };
     },
   );
 

@@ -1,15 +1,40 @@
 /**
  * The parts every document's PDF is drawn from with a {@link Writer}: the seller header, two
  * labelled columns, the item table with its repeated headings, amount lines, the totals box,
- * notes, section headings, bullets and the footer with page numbers.
+ * notes, section headings, bullets, how to pay and the footer with page numbers; and
+ * {@link withoutNearEmptyPage}, which keeps a document's closing part together rather than
+ * leave two lines of terms alone on a last page.
  */
 import {
   DOCUMENT_TEXT,
   type AmountLine,
   type DocumentSection,
+  type PaymentInstructions,
   type SellerBlock,
 } from '@pilbara/shared-schema';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, drawable, type TextStyle, Writer } from './writer';
+
+/**
+ * A last page holding less than this (points, about a fifth of the writable page) is near-empty:
+ * the document is laid out again with its closing part kept together on that page.
+ */
+const NEAR_EMPTY_POINTS = 150;
+
+/**
+ * Lays a document out with `draw` (which marks its closing part with `Writer.startClosing`,
+ * passing on the height it is given); when that leaves a near-empty last page, lays it out once
+ * more with the closing part kept together, so the last page holds the totals, how to pay and
+ * the terms rather than the terms' last lines.
+ */
+export async function withoutNearEmptyPage(
+  draw: (keepClosing: number) => Promise<Writer>,
+): Promise<Writer> {
+  const first = await draw(0);
+  const closing = first.closingHeight();
+  if (first.doc.getPageCount() < 2 || first.lastPageUsed() >= NEAR_EMPTY_POINTS || !closing)
+    return first;
+  return draw(closing);
+}
 
 /** What every document model has for its header. */
 interface DocumentHead {
@@ -58,20 +83,64 @@ export function labelledLines(
   return rows.map((row) => [`${row.label}: ${row.value}`, {}]);
 }
 
+/** The end of a money document's body: how to pay (while something is owed), then its terms. */
+export function drawClosingText(
+  w: Writer,
+  terms: readonly string[],
+  payment: PaymentInstructions | null,
+): void {
+  if (payment) drawPaymentBlock(w, payment);
+  drawSection(w, DOCUMENT_TEXT.TERMS);
+  drawBullets(w, terms);
+}
+
 /**
- * Ends a money document: its terms, the footer on every page (the pay link while money is owed,
- * else a thank-you from the seller) and the file's bytes.
+ * Ends a money document: the footer on every page (the pay link while money is owed, else a
+ * thank-you from the seller) and the file's bytes.
  */
 export function finishDocument(
   w: Writer,
-  terms: readonly string[],
   payUrl: string | null | undefined,
   sellerName: string,
 ): Promise<Uint8Array> {
-  drawSection(w, DOCUMENT_TEXT.TERMS);
-  drawBullets(w, terms);
   drawFooters(w, payUrl ? `Pay online: ${payUrl}` : `Thank you for choosing ${sellerName}`);
   return w.save();
+}
+
+/**
+ * "How to pay" in a shaded box: the account name, BSB, account number, PayID and the document's
+ * number as the reference, each on its own line, then the note (or, without bank details, whom to
+ * call). Kept whole on one page.
+ */
+function drawPaymentBlock(w: Writer, payment: PaymentInstructions): void {
+  const row = 15;
+  const note: TextStyle = { size: 9 };
+  const noteLines = w.wrap(payment.note, CONTENT_WIDTH - 24, note);
+  const height = 30 + payment.rows.length * row + noteLines.length * 12 + 10;
+  w.ensure(height + 12);
+  const top = w.y - 4;
+  w.page.drawRectangle({
+    x: MARGIN,
+    y: top - height,
+    width: CONTENT_WIDTH,
+    height,
+    color: COLOURS.band,
+    borderColor: COLOURS.accent,
+    borderWidth: 1,
+  });
+  w.text(payment.heading, MARGIN + 12, top - 18, { size: 11, bold: true });
+  let y = top - 36;
+  for (const { label, value } of payment.rows) {
+    w.text(label, MARGIN + 12, y, { size: 10, colour: COLOURS.muted });
+    w.text(value, MARGIN + 130, y, { size: 10, bold: true });
+    y -= row;
+  }
+  y -= 2;
+  for (const line of noteLines) {
+    w.text(line, MARGIN + 12, y, note);
+    y -= 12;
+  }
+  w.y = top - height - 12;
 }
 
 /**

@@ -3,7 +3,8 @@
  * invoice prints every point an Australian tax invoice needs: 'TAX INVOICE', the seller and ABN,
  * number and issue date, the buyer, each line with quantity, price and its GST mark, the total
  * with the GST it includes and the statement that it does, the payments and the balance due,
- * and 'PAID' once settled; the footer carries the pay link while money is owed. Without a valid
+ * and 'PAID' once settled; how to pay by transfer, with the invoice number as the reference, and
+ * the pay link in the footer while money is owed. Without a valid
  * ABN (or anything else a tax invoice needs) it is titled 'INVOICE' and says it is not a tax
  * invoice (issue 28). Refunds paid back, and a refund still owed, are listed after the payments.
  */
@@ -22,6 +23,7 @@ import { COLOURS, MARGIN, type Writer } from './writer';
 import {
   COLUMNS,
   drawAmountLines,
+  drawClosingText,
   drawFooters,
   drawItems,
   drawNote,
@@ -32,6 +34,7 @@ import {
   labelledLines,
   partyLines,
   startDocument,
+  withoutNearEmptyPage,
 } from './document-parts';
 
 export interface InvoicePdfOptions extends TaxInvoiceOptions {
@@ -58,18 +61,28 @@ export async function renderInvoicePdf(
   options: InvoicePdfOptions,
 ): Promise<Uint8Array> {
   const doc = taxInvoiceDocument(invoice, options.profile, options);
-  const w = await startDocument(
-    doc,
-    `for ${doc.buyer.name}`,
-    [`Issue date: ${doc.issueDate}`, ...(doc.dueDate ? [`Due date: ${doc.dueDate}`] : [])],
-    doc.stamp,
-  );
-  drawTwoColumns(
-    w,
-    { heading: DOCUMENT_TEXT.BILL_TO, lines: partyLines(doc.buyer) },
-    { heading: 'Reference', lines: labelledLines(doc.references) },
-  );
-  drawItems(w, doc.sections, doc.taxableMark);
+  const w = await withoutNearEmptyPage(async (keepClosing) => {
+    const w = await startDocument(
+      doc,
+      `for ${doc.buyer.name}`,
+      [`Issue date: ${doc.issueDate}`, ...(doc.dueDate ? [`Due date: ${doc.dueDate}`] : [])],
+      doc.stamp,
+    );
+    drawTwoColumns(
+      w,
+      { heading: DOCUMENT_TEXT.BILL_TO, lines: partyLines(doc.buyer) },
+      { heading: 'Reference', lines: labelledLines(doc.references) },
+    );
+    drawItems(w, doc.sections, doc.taxableMark);
+    w.startClosing(keepClosing);
+    drawInvoiceClosing(w, doc);
+    return w;
+  });
+  return finishDocument(w, doc.payUrl, doc.seller.name);
+}
+
+/** From the totals to the terms: what the invoice comes to, what was paid, how to pay the rest. */
+function drawInvoiceClosing(w: Writer, doc: ReturnType<typeof taxInvoiceDocument>): void {
   drawAmountLines(w, doc.adjustments);
   drawTotalBox(w, doc.total);
   drawAmountLines(w, [doc.gst], { bold: true });
@@ -93,7 +106,7 @@ export async function renderInvoicePdf(
       colour: doc.balanceDueCents > 0 || doc.refundOwedCents > 0 ? COLOURS.accent : COLOURS.paid,
     });
   w.y -= 8;
-  return finishDocument(w, doc.terms, doc.payUrl, doc.seller.name);
+  drawClosingText(w, doc.terms, doc.payment);
 }
 
 /** Renders a credit note as an A4 PDF. */

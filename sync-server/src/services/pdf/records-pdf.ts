@@ -6,7 +6,7 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import type { BusinessProfile, RecordLine } from '@pilbara/shared-schema';
-import { formatPerth, sellerBlock } from '@pilbara/shared-schema';
+import { formatDate, formatWhen, sellerBlock } from '@pilbara/shared-schema';
 import { COLOURS, CONTENT_WIDTH, MARGIN, type Writer } from './writer';
 import { drawFooters, drawSection, startDocument } from './document-parts';
 
@@ -80,8 +80,8 @@ export async function renderRecordsPdf(input: RecordsPdfInput): Promise<Uint8Arr
     const rows = Math.max(2, subjectLines.length, stepLines.length, detailLines.length);
     w.ensure(rows * (size + 3) + 8);
     const top = w.y;
-    w.text(formatPerth(line.at, 'DD/MM/YYYY'), COL.when, top - size, { size });
-    w.text(formatPerth(line.at, 'HH:mm'), COL.when, top - 2 * (size + 3) + 3, { size });
+    w.text(formatDate(line.at), COL.when, top - size, { size });
+    w.text(formatWhen(line.at, 'time'), COL.when, top - 2 * (size + 3) + 3, { size });
     stepLines.forEach((text, i) =>
       w.text(text, COL.step, top - size - i * (size + 3), { size, bold: true }),
     );

@@ -14,6 +14,8 @@ export const PAGE = { width: 595.28, height: 841.89 };
 export const MARGIN = 50;
 export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const FOOTER_SPACE = 60;
+/** The height a page can write in, between the top margin and the footer. */
+const WRITABLE_HEIGHT = PAGE.height - 2 * MARGIN - FOOTER_SPACE;
 
 export const COLOURS = {
   text: rgb(0.13, 0.13, 0.13),
@@ -78,6 +80,8 @@ export class Writer {
   private readonly kernings = new Map<string, number>();
   /** Drawn again at the top of a page the item table continues on. */
   private continuation: (() => void) | null = null;
+  /** Where the document's closing part (totals, how to pay, terms) began: page and height. */
+  private closingMark: { page: number; y: number } | null = null;
 
   private constructor(
     readonly doc: PDFDocument,
@@ -258,6 +262,30 @@ export class Writer {
       thickness,
       color: colour,
     });
+  }
+
+  /**
+   * Marks the start of the document's closing part, first starting a new page unless `keep`
+   * points fit on this one, so the part stays together (see {@link closingHeight}).
+   */
+  startClosing(keep = 0): void {
+    if (keep > 0 && keep <= WRITABLE_HEIGHT) this.ensure(keep);
+    this.closingMark = { page: this.doc.getPageCount() - 1, y: this.y };
+  }
+
+  /** Points the closing part took so far (null when none was marked), across pages. */
+  closingHeight(): number | null {
+    if (!this.closingMark) return null;
+    const pages = this.doc.getPageCount() - 1 - this.closingMark.page;
+    if (pages === 0) return this.closingMark.y - this.y;
+    const bottom = MARGIN + FOOTER_SPACE;
+    const top = PAGE.height - MARGIN;
+    return this.closingMark.y - bottom + (pages - 1) * WRITABLE_HEIGHT + (top - this.y);
+  }
+
+  /** Points written on the last page so far. */
+  lastPageUsed(): number {
+    return PAGE.height - MARGIN - this.y;
   }
 
   /** Sets (or clears) what a new page starts with while a table runs on. */

@@ -13,9 +13,9 @@ import {
   JOB_ACTION_TARGETS,
   MESSAGES,
   TOAST_DURATIONS,
-  documentLabel,
   type CreateJobData,
   type NumberedRow,
+  documentRef,
 } from '@pilbara/shared-schema';
 import { mintId, mutate, whenNumbered, type MutateResult } from '../../sync';
 import { ADMIN_TOASTS } from './admin-text';
@@ -32,7 +32,7 @@ function success(title: string, message: string): void {
 function successNaming(title: string, jobId: string, message: (ref: string) => string): void {
   const toast = notifications.show({
     title,
-    message: message(documentLabel({ id: jobId })),
+    message: message(documentRef({ id: jobId })),
     color: 'green',
     autoClose: TOAST_DURATIONS.default,
   });
@@ -111,7 +111,7 @@ export async function createJob(
 /** The job a mutation answered with, named as people read it (its number, else provisional). */
 function jobNamed(result: MutateResult, jobId: string): string {
   const job = result.ok ? (result.result as { job?: NumberedRow } | null)?.job : undefined;
-  return documentLabel(job ?? { id: jobId });
+  return documentRef(job ?? { id: jobId });
 }
 
 /** The status steps of the job card (rules/job-flow.ts). */
@@ -134,7 +134,7 @@ export async function changeJobStatus(jobId: string, step: StatusStep): Promise<
   success(
     MESSAGES.JOB_UPDATED_TITLE,
     step === 'complete'
-      ? ADMIN_TOASTS.jobCompleted(named, documentLabel({ id: quoteId }))
+      ? ADMIN_TOASTS.jobCompleted(named, documentRef({ id: quoteId }))
       : ADMIN_TOASTS.jobUpdated(named, JOB_ACTION_TARGETS[step].status),
   );
   return true;
@@ -192,6 +192,22 @@ async function restoreJob(jobId: string): Promise<boolean> {
   );
   if (!result?.ok) return false;
   success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobRestored(jobNamed(result, jobId)));
+  return true;
+}
+
+/**
+ * Sets the arrival estimate the customer is given by hand (`job.setArrival`), or hands it back
+ * to the rule with null; it holds until the job's next step. Resolves whether it was written.
+ */
+export async function setArrivalEstimate(jobId: string, estimate: string | null): Promise<boolean> {
+  const result = await run(MESSAGES.JOB_UPDATE_FAILED, () =>
+    mutate('job.setArrival', { id: jobId, estimate }),
+  );
+  if (!result?.ok) return false;
+  success(
+    MESSAGES.JOB_UPDATED_TITLE,
+    estimate ? ADMIN_TOASTS.arrivalSet(estimate) : ADMIN_TOASTS.arrivalCleared,
+  );
   return true;
 }
 

@@ -24,7 +24,7 @@ import {
   IconTruck,
   IconUsers,
 } from '@tabler/icons-react';
-import { adminDashboardStats, type Job } from '@pilbara/shared-schema';
+import { adminDashboardStats } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../lib/fleet/due-list';
 import { AbnBanner } from './abn-banner';
@@ -46,8 +46,8 @@ import classes from './admin.module.css';
 export interface AdminPageProps {
   /** The Quotes & Billing tab's content (the quotes manager). */
   quotesTab?: ReactNode;
-  /** Renders the live-status widget from the panel's jobs and driver count. */
-  liveStatus?: (props: { jobs: readonly Job[]; availableDrivers: number }) => ReactNode;
+  /** Renders the live-status widget with the panel's driver count. */
+  liveStatus?: (props: { availableDrivers: number }) => ReactNode;
   /** The sync status chip, shown beside the title. */
   syncStatus?: ReactNode;
   /** The list of changes the server refused, for staff to retry or discard. */
@@ -157,7 +157,7 @@ export function AdminPage({
             <DueList />
             <ReviewsCard />
             <BackupStatusCard />
-            {liveStatus?.({ jobs, availableDrivers })}
+            {liveStatus?.({ availableDrivers })}
           </Stack>
         </Collapse>
         <Tabs

@@ -65,6 +65,8 @@ export const ADMIN_TEXT = {
 
 /** The toast texts of spec staff §8 with the details this product adds. */
 export const ADMIN_TOASTS = {
+  arrivalSet: (estimate: string) => `The customer is told "${estimate}" until the job's next step.`,
+  arrivalCleared: 'The customer is given the estimate from the distance again.',
   jobCreated: (jobId: string) => `Job ${jobId} created.`,
   bookingApproved: (jobId: string) => `The booking is now job ${jobId}.`,
   jobUpdated: (jobId: string, status: string) => `Job ${jobId} is ${status}.`,

@@ -17,10 +17,10 @@ import {
   isBackupStale,
   type BackupStatus as Status,
   type RecoveryReport,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { apiRequest, serverMessage } from '../../lib/http';
 import { StaffOfflineError, online } from './staff-api';
-import { formatDateTime } from './format';
 
 /** How long after a restore its report stays on the panel (while nothing waits any more). */
 const RECOVERY_SHOWN_MS = 30 * 24 * 3_600_000;

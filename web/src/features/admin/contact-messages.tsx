@@ -13,12 +13,12 @@ import {
   MESSAGES,
   TOAST_DURATIONS,
   contactMessageBadges,
+  formatDateTime,
   replyInputSchema,
   type EmailRecord,
 } from '@pilbara/shared-schema';
 import { apiRequest, isNetworkError, serverMessage } from '../../lib/http';
 import { mintId, mutate } from '../../sync';
-import { formatDateTime } from './format';
 import { ADMIN_TEXT, MESSAGE_TEXT } from './admin-text';
 import classes from './admin.module.css';
 import { AdminCard } from './admin-card';

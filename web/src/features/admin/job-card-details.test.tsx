@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { type Job } from '@pilbara/shared-schema';
+import { formatDateTime, type Job } from '@pilbara/shared-schema';
 import { aJob } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { fakeApi } from '../../lib/testing/fake-api';
 import { db, resetDevice } from '../../sync/testing/device';
 import { ADMIN_TEXT } from './admin-text';
-import { formatDateTime } from './format';
 import { JobCard } from './job-card';
 
 const DRIVERS = [
@@ -40,7 +39,9 @@ describe('a job’s card on the admin panel', () => {
     const card = screen.getByTestId('job-card');
     expect(within(card).getByText('Kim Lee · 4x4 Recovery')).toBeTruthy();
     expect(within(card).getByText('Millstream Rd')).toBeTruthy();
-    expect(within(card).getByText('kim@example.com · ETA 45 minutes')).toBeTruthy();
+    expect(within(card).getByText('kim@example.com')).toBeTruthy();
+    // A hand-set estimate is what the customer is told, marked as set by hand.
+    expect(within(card).getByTestId('arrival-estimate-text').textContent).toBe('45 minutes');
     expect(within(card).getByText('Bogged to the axles')).toBeTruthy();
     expect(within(card).getByRole('progressbar', { name: 'Progress 0%' })).toBeTruthy();
   });

@@ -37,6 +37,7 @@ import {
   documentRef,
   jobShownTime,
   type Job,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { DocumentRef } from '../../components/document-ref';
 import { CallButton, MapButton } from '../../components/call-map-buttons';
@@ -51,8 +52,8 @@ import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { AdminCrashTow } from './admin-crash-tow';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
-import { JobMessages } from './job-messages';
-import { formatDateTime } from './format';
+import { CustomerMessages, messagesPath } from '../../components/customer-messages';
+import { ArrivalEstimate } from './arrival-estimate';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';
@@ -192,13 +193,12 @@ export function JobCard({
         <Text size="sm" className={classes.detail}>
           {job.location}
         </Text>
-        {(job.email || job.estimatedArrival) && (
+        {job.email && (
           <Text size="sm" className={classes.detail}>
-            {[job.email, job.estimatedArrival ? `ETA ${job.estimatedArrival}` : '']
-              .filter(Boolean)
-              .join(' · ')}
+            {job.email}
           </Text>
         )}
+        <ArrivalEstimate job={job} />
         {/* One tap to ring the customer or open the location (issue 16): a phone's first needs. */}
         <Group gap="xs" wrap="wrap">
           <CallButton
@@ -347,7 +347,7 @@ export function JobCard({
           {open && (
             <Stack gap="md">
               <JobHistory jobId={job.id} />
-              <JobMessages jobId={job.id} />
+              <CustomerMessages path={messagesPath('jobs', job.id)} />
             </Stack>
           )}
         </Collapse>

@@ -19,10 +19,12 @@ import {
   DECLINE_REASONS,
   STAFF_ALARM_TEXT,
   bookingAlertsResponseSchema,
+  formatDaySlot,
   rowKey,
   sortBookingsByUrgency,
   type Booking,
   type BookingAlertsResponse,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { apiRequest } from '../../lib/http';
@@ -30,7 +32,6 @@ import { acknowledgeBooking } from '../../lib/booking-changes';
 import { approveBooking, declineBooking } from './admin-actions';
 import { PendingBadge, UrgencyBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
-import { formatDateTime } from './format';
 import { online } from './staff-api';
 import classes from './admin.module.css';
 import { AdminCard } from './admin-card';
@@ -155,7 +156,7 @@ function BookingCard({
           )}
         </Group>
         <Text size="sm">
-          Preferred: {booking.preferredDate} {booking.preferredTime}
+          Preferred: {formatDaySlot(booking.preferredDate, booking.preferredTime)}
         </Text>
         {booking.description && (
           <Text size="sm" className={classes.detail}>

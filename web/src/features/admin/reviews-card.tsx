@@ -13,16 +13,17 @@ import { IconMailForward, IconStar } from '@tabler/icons-react';
 import {
   MESSAGES,
   TOAST_DURATIONS,
-  documentLabel,
+  documentRef,
+  shownId,
   isLowRating,
   replyInputSchema,
   reviewSummary,
   type Feedback,
   type Job,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { apiRequest, isNetworkError, serverMessage } from '../../lib/http';
 import { db } from '../../sync';
-import { formatDateTime } from './format';
 import { REVIEW_TEXT } from './admin-text';
 import classes from './admin.module.css';
 
@@ -128,7 +129,7 @@ function ReviewItem({ review, job }: { review: Feedback; job: Job | undefined })
             </Badge>
           )}
           <Text size="sm" fw={600}>
-            {job ? `${documentLabel(job)} · ${job.customerName}` : review.jobId}
+            {job ? `${documentRef(job)} · ${job.customerName}` : shownId(review.jobId)}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">

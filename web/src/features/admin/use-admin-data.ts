@@ -3,7 +3,7 @@
  * so the panel works offline and follows every change the sync engine writes.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Booking, EmailRecord, Job, JobUpdate } from '@pilbara/shared-schema';
+import type { Booking, EmailRecord, Job, JobPosition, JobUpdate } from '@pilbara/shared-schema';
 import { db } from '../../sync';
 
 const EMPTY: never[] = [];
@@ -46,4 +46,14 @@ export function useJobHistory(jobId: string): JobUpdate[] | undefined {
     const rows = (await db.job_updates.where('jobId').equals(jobId).toArray()) as JobUpdate[];
     return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
   }, [jobId]);
+}
+
+/** The truck's last shared position for a job (one row per job), or null. */
+export function useJobPosition(jobId: string): JobPosition | null {
+  return (
+    useLiveQuery(
+      async () => ((await db.job_positions.get(jobId)) as JobPosition | undefined) ?? null,
+      [jobId],
+    ) ?? null
+  );
 }

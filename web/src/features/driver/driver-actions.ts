@@ -6,7 +6,6 @@
  */
 import { notifications } from '@mantine/notifications';
 import {
-  documentLabel,
   DRIVER_STEP_LABELS,
   JOB_ACTION_MUTATORS,
   JOB_ACTION_TARGETS,
@@ -14,6 +13,7 @@ import {
   TOAST_DURATIONS,
   type DriverStep,
   type NumberedRow,
+  documentRef,
 } from '@pilbara/shared-schema';
 import { mintId, mutate, type MutateResult } from '../../sync';
 import { DRIVER_TEXT } from './driver-text';
@@ -51,7 +51,7 @@ export async function takeStep(job: NumberedRow, step: DriverStep): Promise<bool
   }
   notifications.show({
     title: DRIVER_STEP_LABELS[step],
-    message: DRIVER_TEXT.stepTaken(documentLabel(job), JOB_ACTION_TARGETS[step].status),
+    message: DRIVER_TEXT.stepTaken(documentRef(job), JOB_ACTION_TARGETS[step].status),
     color: 'green',
     autoClose: TOAST_DURATIONS.default,
   });
@@ -71,7 +71,7 @@ export async function addNote(job: NumberedRow, note: string, by: string): Promi
   }
   if (!result.ok) return result.message;
   notifications.show({
-    message: DRIVER_TEXT.noteSaved(documentLabel(job)),
+    message: DRIVER_TEXT.noteSaved(documentRef(job)),
     color: 'green',
     autoClose: TOAST_DURATIONS.default,
   });

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Button, Collapse, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { CANCEL_REASONS, documentLabel, type DriverStep, type Job } from '@pilbara/shared-schema';
+import { CANCEL_REASONS, documentRef, type DriverStep, type Job } from '@pilbara/shared-schema';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { JobDetailsDialog } from '../../components/job-details-dialog';
 import { ReasonDialog } from '../../components/reason-dialog';
@@ -33,7 +33,7 @@ function NoteDialog({ job, author, onClose }: { job: Job; author: string; onClos
     else onClose();
   };
   return (
-    <Modal opened onClose={onClose} title={DRIVER_TEXT.noteTitle(documentLabel(job))} centered>
+    <Modal opened onClose={onClose} title={DRIVER_TEXT.noteTitle(documentRef(job))} centered>
       <Stack gap="sm">
         <Textarea
           label={DRIVER_TEXT.noteLabel}
@@ -127,7 +127,7 @@ export function DriverJobCard({
       )}
       {cancelling && (
         <ReasonDialog
-          title={DRIVER_TEXT.cancelTitle(documentLabel(job))}
+          title={DRIVER_TEXT.cancelTitle(documentRef(job))}
           body={DRIVER_TEXT.cancelBody}
           reasons={CANCEL_REASONS}
           confirmLabel={DRIVER_TEXT.cancelConfirm}

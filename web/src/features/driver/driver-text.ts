@@ -17,7 +17,7 @@ export const DRIVER_TEXT = {
   fieldRecord: (count: number) =>
     count > 0 ? `Photos & signatures (${count})` : 'Photos & signatures',
   addNote: 'Add note',
-  /** `job` as people read it: its number, else its provisional reference (documentLabel). */
+  /** `job` as people read it: its number, else its provisional reference (documentRef). */
   noteTitle: (job: string) => `Note on ${job}`,
   noteLabel: 'Note for the office',
   noteHint: 'Added under the job’s notes with your name and the time.',

@@ -22,13 +22,14 @@ import {
 import {
   PRESTART_TEXT,
   defectPhotoUrl,
-  formatPerth,
   sortOpenDefects,
   type DefectPhoto,
   type DefectSeverity,
   type ServiceRecord,
   type Vehicle,
   type VehicleDefect,
+  formatDate,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { useObjectUrl } from '../../lib/use-object-url';
 import { db } from '../../sync';
@@ -120,7 +121,7 @@ export function DefectRow({
           </Group>
           <Text size="sm">{defect.note}</Text>
           <Text size="xs" c="dimmed">
-            {formatPerth(defect.raisedAt, 'DD/MM/YYYY HH:mm')} · {defect.raisedByName}
+            {formatDateTime(defect.raisedAt)} · {defect.raisedByName}
           </Text>
           {defect.photos.length > 0 && (
             <Group gap={6} mt={4} data-testid="defect-photos">
@@ -240,7 +241,7 @@ export function ResolveDefectDialog({
             label="Service record"
             data={own.map((service) => ({
               value: String(service.id),
-              label: `${service.invoiceDate.slice(0, 10)} · ${service.serviceType} · ${service.servicedBy}`,
+              label: `${formatDate(service.invoiceDate)} · ${service.serviceType} · ${service.servicedBy}`,
             }))}
             value={serviceId}
             onChange={setServiceId}

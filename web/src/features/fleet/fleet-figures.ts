@@ -4,7 +4,7 @@
  */
 import {
   costPerKm,
-  formatPerth,
+  perthDate,
   fuelEfficiency,
   monthlyCosts,
   type CostPerKm,
@@ -12,6 +12,7 @@ import {
   type FuelRecord,
   type ServiceRecord,
   type Vehicle,
+  formatWhen,
 } from '@pilbara/shared-schema';
 
 /** The label a vehicle goes by on cards and charts: its name, else make and model. */
@@ -47,12 +48,12 @@ export function efficiencyRows(
     }
   }
   points.sort((a, b) => a.at.localeCompare(b.at));
-  const years = new Set(points.map((point) => formatPerth(point.at, 'YYYY')));
-  const labelFormat = years.size > 1 ? 'DD/MM/YY' : 'DD/MM';
+  const years = new Set(points.map((point) => perthDate(point.at).slice(0, 4)));
+  const labelStyle = years.size > 1 ? 'date' : 'dayMonth';
   const days = new Map<string, { label: string; values: Map<string, number[]> }>();
   for (const point of points) {
-    const day = formatPerth(point.at, 'YYYY-MM-DD');
-    const row = days.get(day) ?? { label: formatPerth(point.at, labelFormat), values: new Map() };
+    const day = perthDate(point.at);
+    const row = days.get(day) ?? { label: formatWhen(point.at, labelStyle), values: new Map() };
     row.values.set(point.vehicle, [...(row.values.get(point.vehicle) ?? []), point.value]);
     days.set(day, row);
   }
@@ -66,7 +67,7 @@ export function efficiencyRows(
   });
 }
 
-/** Monthly cost rows ('MMM YY'), dollars per vehicle label, oldest month first. */
+/** Monthly cost rows ('Dec 2026'), dollars per vehicle label, oldest month first. */
 export function monthlyCostRows(
   vehicles: readonly Vehicle[],
   fuel: readonly FuelRecord[],
@@ -80,7 +81,7 @@ export function monthlyCostRows(
     if (!name) continue;
     let row = rows.get(cost.month);
     if (!row) {
-      row = { label: formatPerth(`${cost.month}-15T00:00:00.000Z`, 'MMM YY') } as ChartRow;
+      row = { label: formatWhen(`${cost.month}-15`, 'month') } as ChartRow;
       rows.set(cost.month, row);
     }
     row[name] = Math.round(cost.totalCents) / 100;
@@ -92,10 +93,7 @@ export function monthlyCostRows(
   // Months with no cost still get a (zero-height) place, so the time axis reads evenly.
   const out: ChartRow[] = [];
   for (let month = first; month <= last; month = nextMonth(month)) {
-    out.push(
-      rows.get(month) ??
-        ({ label: formatPerth(`${month}-15T00:00:00.000Z`, 'MMM YY') } as ChartRow),
-    );
+    out.push(rows.get(month) ?? ({ label: formatWhen(`${month}-15`, 'month') } as ChartRow));
   }
   return out;
 }

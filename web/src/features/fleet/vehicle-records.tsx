@@ -7,7 +7,6 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import {
   formatCents,
   formatLitres,
-  formatPerth,
   groupThousands,
   latestRecords,
   rowKey,
@@ -16,12 +15,14 @@ import {
   type MileageRecord,
   type ServiceRecord,
   type Vehicle,
+  formatDate,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { FLEET_TEXT } from './fleet-text';
 import classes from './fleet.module.css';
 
 export function date(iso: string): string {
-  return formatPerth(iso, 'DD/MM/YYYY');
+  return formatDate(iso);
 }
 
 export function PendingBadge({ show }: { show: boolean }) {
@@ -207,8 +208,8 @@ export function VehicleDetails({
             aside={<Amount cents={record.totalCost} />}
             details={
               <>
-                {formatPerth(record.dateTime, 'DD/MM/YYYY HH:mm')} ·{' '}
-                {groupThousands(record.odometerReading)} km · {record.location}
+                {formatDateTime(record.dateTime)} · {groupThousands(record.odometerReading)} km ·{' '}
+                {record.location}
                 {record.driver ? ` · ${record.driver}` : ''}
               </>
             }

@@ -5,7 +5,7 @@
 import { Anchor, Badge, Group, Modal, Stack, Text, Timeline } from '@mantine/core';
 import {
   PRESTART_TEXT,
-  formatPerth,
+  formatDateTime,
   vehicleTimeline,
   type PrestartCheck,
   type ServiceRecord,
@@ -14,12 +14,6 @@ import {
 } from '@pilbara/shared-schema';
 
 const KIND_COLOURS = { check: 'blue', defect: 'red', resolved: 'green', service: 'grape' } as const;
-
-function when(at: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(at)
-    ? formatPerth(`${at}T00:00:00+08:00`, 'DD/MM/YYYY')
-    : formatPerth(at, 'DD/MM/YYYY HH:mm');
-}
 
 export function VehicleTimelineDialog({
   vehicle,
@@ -81,7 +75,7 @@ export function VehicleTimelineDialog({
                 }
               >
                 <Text size="xs" c="dimmed">
-                  {when(entry.at)}
+                  {formatDateTime(entry.at)}
                 </Text>
                 <Text size="sm">{entry.detail}</Text>
               </Timeline.Item>

@@ -11,54 +11,48 @@ function renderWidget(props: Parameters<typeof LiveStatusWidget>[0]) {
   );
 }
 
+const NONE = { overall: { area: 'All areas', medianMinutes: null, jobs: 0 }, sinceDays: 90 };
+
 afterEach(() => {
   window.localStorage.clear();
   vi.useRealTimers();
 });
 
 describe('LiveStatusWidget', () => {
-  it('estimates 21 min with no busy jobs, then 15 + 3 per busy job, capped at 45', () => {
-    const { rerender } = renderWidget({ jobs: [{ status: 'Assigned' }, { status: 'Cancelled' }] });
-    expect(screen.getByTestId('live-estimate').textContent).toBe('21 min');
-    const busy = (n: number) =>
-      Array.from({ length: n }, (_, i) => ({
-        status: ['En Route', 'In Progress', 'Completed'][i % 3]!,
-      }));
+  it('shows the response time measured from recorded jobs, with its basis, or says there is none', () => {
+    const { rerender } = renderWidget({
+      recorded: { overall: { area: 'All areas', medianMinutes: 38, jobs: 12 }, sinceDays: 90 },
+    });
+    const figure = screen.getByTestId('live-estimate');
+    expect(figure.textContent).toBe('38 min');
+    expect(figure.getAttribute('title')).toBe(
+      'Median of 12 jobs in the last 90 days, from the call to the truck on site',
+    );
     rerender(
       <MantineProvider>
-        <LiveStatusWidget jobs={busy(2)} />
+        <LiveStatusWidget
+          recorded={{ overall: { area: 'All areas', medianMinutes: null, jobs: 1 }, sinceDays: 90 }}
+        />
       </MantineProvider>,
     );
-    expect(screen.getByTestId('live-estimate').textContent).toBe('21 min');
-    rerender(
-      <MantineProvider>
-        <LiveStatusWidget jobs={busy(4)} />
-      </MantineProvider>,
-    );
-    expect(screen.getByTestId('live-estimate').textContent).toBe('27 min');
-    rerender(
-      <MantineProvider>
-        <LiveStatusWidget jobs={busy(20)} />
-      </MantineProvider>,
-    );
-    expect(screen.getByTestId('live-estimate').textContent).toBe('45 min');
+    expect(screen.getByTestId('live-estimate').textContent).toBe('Not enough jobs yet');
   });
 
   it('shows the stored driver count (default 2), or the one it is given', () => {
-    const { unmount } = renderWidget({ jobs: [] });
+    const { unmount } = renderWidget({ recorded: NONE });
     expect(screen.getByTestId('live-drivers').textContent).toBe('2');
     unmount();
     window.localStorage.setItem('availableDrivers', '7');
-    const second = renderWidget({ jobs: [] });
+    const second = renderWidget({ recorded: NONE });
     expect(screen.getByTestId('live-drivers').textContent).toBe('7');
     second.unmount();
-    renderWidget({ jobs: [], availableDrivers: 0 });
+    renderWidget({ recorded: NONE, availableDrivers: 0 });
     expect(screen.getByTestId('live-drivers').textContent).toBe('0');
   });
 
   it('blinks every 2 s', () => {
     vi.useFakeTimers();
-    renderWidget({ jobs: [] });
+    renderWidget({ recorded: NONE });
     const dot = screen.getByTestId('live-dot');
     expect(dot.dataset.on).toBe('true');
     act(() => vi.advanceTimersByTime(1999));
@@ -71,7 +65,7 @@ describe('LiveStatusWidget', () => {
 
   it('is grey and still, and says so, without a connection', () => {
     vi.useFakeTimers();
-    const { rerender } = renderWidget({ jobs: [], connected: false });
+    const { rerender } = renderWidget({ recorded: NONE, connected: false });
     const dot = screen.getByTestId('live-dot');
     expect(dot.dataset.live).toBe('false');
     expect(screen.getByTestId('live-offline').textContent).toBe('Offline · last known');
@@ -79,7 +73,7 @@ describe('LiveStatusWidget', () => {
     expect(dot.dataset.on).toBe('true');
     rerender(
       <MantineProvider>
-        <LiveStatusWidget jobs={[]} connected />
+        <LiveStatusWidget recorded={NONE} connected />
       </MantineProvider>,
     );
     expect(dot.dataset.live).toBe('true');
@@ -89,7 +83,7 @@ describe('LiveStatusWidget', () => {
   it('follows the browser going offline when not told', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      renderWidget({ jobs: [] });
+      renderWidget({ recorded: NONE });
       expect(screen.getByTestId('live-dot').dataset.live).toBe('false');
     } finally {
       onLine.mockRestore();

@@ -1,8 +1,9 @@
 /**
- * The live-status widget (spec public §9): available drivers, the average response estimate and
- * a live dot that blinks every 2 s. It is given the jobs to judge from (the admin panel passes
- * its Dexie jobs; a public page passes what it may see), and the driver count either as a prop
- * or from the browser ('availableDrivers', default 2).
+ * The live-status widget (spec public §9): available drivers, the response time and a live dot
+ * that blinks every 2 s. The response time is the one measured from recorded jobs (the median
+ * over the shared rule's window, rules/response-times.ts), never the spec's formula of how busy
+ * the trucks look, which put a different number beside every other page's. The driver count
+ * comes as a prop or from the browser ('availableDrivers', default 2).
  *
  * Without a connection the dot is not "live" (issue 16): it turns grey, stops blinking, and the
  * heading says the figures are as last known, so nobody reads a green dot as live while offline.
@@ -10,13 +11,20 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClock, IconUsers } from '@tabler/icons-react';
-import { LIVE_STATUS, responseEstimateMinutes } from '@pilbara/shared-schema';
+import {
+  LIVE_STATUS,
+  responseBasisText,
+  responseFigureText,
+  type AreaResponse,
+} from '@pilbara/shared-schema';
 import { useOnline } from '../../lib/use-online';
 import { useAvailableDrivers } from '../../lib/use-available-drivers';
 import classes from './live-status.module.css';
+import { useRecordedResponse } from './use-recorded-response';
 
 export interface LiveStatusWidgetProps {
-  jobs: readonly { status: string }[];
+  /** The recorded response; read from this device's jobs when absent. */
+  recorded?: { overall: AreaResponse; sinceDays: number };
   /** The count to show; read from browser storage when absent. */
   availableDrivers?: number;
   /** Whether the device is connected; the browser's online state when absent. */
@@ -41,11 +49,14 @@ function LiveFigure({
   icon: Icon,
   label,
   testId,
+  title,
   children,
 }: {
   icon: typeof IconClock;
   label: string;
   testId: string;
+  /** What the figure is measured from. */
+  title?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -56,19 +67,21 @@ function LiveFigure({
           {label}
         </Text>
       </Group>
-      <Text fw={800} size="xl" data-testid={testId}>
+      <Text fw={800} size="xl" data-testid={testId} title={title}>
         {children}
       </Text>
     </Stack>
   );
 }
 
-export function LiveStatusWidget({ jobs, availableDrivers, connected }: LiveStatusWidgetProps) {
+export function LiveStatusWidget({ recorded, availableDrivers, connected }: LiveStatusWidgetProps) {
+  const measured = useRecordedResponse();
+  const response = recorded ?? measured;
+  const figure = response ? responseFigureText(response.overall) : null;
   const stored = useAvailableDrivers()[0];
   const online = useOnline();
   const live = connected ?? online;
   const drivers = availableDrivers ?? stored;
-  const minutes = responseEstimateMinutes(jobs);
   const blink = useBlink();
   const on = live ? blink : true;
   return (
@@ -100,8 +113,13 @@ export function LiveStatusWidget({ jobs, availableDrivers, connected }: LiveStat
           <LiveFigure icon={IconUsers} label="Available drivers" testId="live-drivers">
             {drivers}
           </LiveFigure>
-          <LiveFigure icon={IconClock} label="Average response" testId="live-estimate">
-            {minutes} min
+          <LiveFigure
+            icon={IconClock}
+            label="Median response, recorded jobs"
+            testId="live-estimate"
+            title={response ? responseBasisText(response.overall, response.sinceDays) : undefined}
+          >
+            {figure ?? 'Not enough jobs yet'}
           </LiveFigure>
         </Group>
       </Group>

@@ -8,7 +8,11 @@ import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@
 import { IconCircleCheck, IconCloudUpload } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { PUBLIC_FORM_MESSAGES as MESSAGES } from '@pilbara/shared-schema';
+import {
+  PROMISE_TEXTS,
+  PUBLIC_FORM_MESSAGES as MESSAGES,
+  formatDaySlot,
+} from '@pilbara/shared-schema';
 import { deviceReference } from '../../lib/my-bookings';
 import { useSavedBookings } from '../../lib/use-saved-bookings';
 import { CallLineButtons } from '../../components/call-map-buttons';
@@ -92,7 +96,7 @@ export function BookingConfirmation({
           {booking.service} · {booking.location}
           {emergency
             ? ' · Emergency: as soon as possible'
-            : ` · ${booking.preferredDate} ${booking.preferredTime}`}
+            : ` · ${formatDaySlot(booking.preferredDate, booking.preferredTime)}`}
         </Text>
       ) : null}
 
@@ -106,10 +110,7 @@ export function BookingConfirmation({
           ) : null}
           <List.Item>{MESSAGES.BOOKING_SUBMITTED_DESCRIPTION}</List.Item>
           {emergency ? (
-            <List.Item>
-              For an emergency we send the nearest truck once we have spoken to you – calling us now
-              is quicker.
-            </List.Item>
+            <List.Item>{PROMISE_TEXTS.emergencyNextStep}</List.Item>
           ) : (
             <List.Item>A driver is assigned and you can watch the job progress live.</List.Item>
           )}

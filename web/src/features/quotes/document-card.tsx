@@ -1,10 +1,20 @@
 /**
  * The frame of a money document's card in the quotes and invoices lists: the customer, the
- * document's badges, its number, and the total on the right, then what the card adds below.
+ * document's badges, its number, and the total on the right, then what the card adds below, and
+ * the document's history: the emails and texts sent about it (read from the server on demand).
  */
-import type { ReactNode } from 'react';
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { formatCents } from '@pilbara/shared-schema';
+import { CustomerMessages } from '../../components/customer-messages';
+
+/** The words of the history toggle and its empty list. */
+const HISTORY_TEXT = {
+  show: 'Sent to the customer',
+  hide: 'Hide what was sent',
+  none: 'Nothing has been sent about this yet.',
+};
 
 export function DocumentCard({
   label,
@@ -15,6 +25,7 @@ export function DocumentCard({
   totalTestId,
   unsyncedTestId,
   unsynced,
+  messagesPath,
   children,
   ...data
 }: {
@@ -30,6 +41,8 @@ export function DocumentCard({
   /** True while the document is changed on this device and not yet on the server. */
   unsynced: boolean;
   unsyncedTestId: string;
+  /** Where its messages are read from; none while the server does not know the document. */
+  messagesPath?: string | null;
   children: ReactNode;
   [dataAttribute: `data-${string}`]: string | undefined;
 }) {
@@ -56,7 +69,30 @@ export function DocumentCard({
           </Text>
         </Group>
         {children}
+        {messagesPath ? <DocumentHistory path={messagesPath} /> : null}
       </Stack>
     </Card>
+  );
+}
+
+function DocumentHistory({ path }: { path: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Button
+        variant="subtle"
+        size="xs"
+        mih={44}
+        leftSection={<IconHistory size={16} aria-hidden />}
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {open ? HISTORY_TEXT.hide : HISTORY_TEXT.show}
+      </Button>
+      <Collapse expanded={open}>
+        {open ? <CustomerMessages path={path} none={HISTORY_TEXT.none} /> : null}
+      </Collapse>
+    </Stack>
   );
 }

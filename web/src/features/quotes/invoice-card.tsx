@@ -15,17 +15,18 @@ import {
   IconArrowBackUp,
 } from '@tabler/icons-react';
 import {
-  DATE_FORMATS,
   INVOICE_STATE_LABELS,
   balanceDue,
   documentRef,
   formatCents,
-  formatPerth,
   invoiceState,
   refundOwed,
   type CreditNote,
   type Invoice,
+  formatDate,
+  isProvisional,
 } from '@pilbara/shared-schema';
+import { messagesPath } from '../../components/customer-messages';
 import { DocumentRef } from '../../components/document-ref';
 import { CardAction } from './feedback';
 import { DocumentCard } from './document-card';
@@ -80,6 +81,7 @@ export function InvoiceCard({
       label={`Tax invoice ${documentRef(invoice)} for ${invoice.customerName}`}
       data-testid="invoice-card"
       data-invoice-id={invoice.id}
+      data-job-id={invoice.jobId ?? undefined}
       data-state={state}
       customerName={invoice.customerName}
       badges={
@@ -100,12 +102,13 @@ export function InvoiceCard({
         </Group>
       }
       total={invoice.amount}
+      messagesPath={isProvisional(invoice) ? null : messagesPath('invoices', invoice.id)}
     >
       <Text size="sm">
         <Text span c="dimmed">
           Issued{' '}
         </Text>
-        {formatPerth(invoice.createdAt, DATE_FORMATS.date)}
+        {formatDate(invoice.createdAt)}
         {invoice.service ? (
           <>
             <Text span c="dimmed">

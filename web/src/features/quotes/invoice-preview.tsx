@@ -10,13 +10,14 @@ import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks';
 import {
   DOCUMENT_TEXT,
-  documentLabel,
   taxInvoiceDocument,
   type CreditNote,
   type Invoice,
   type Payment,
+  documentRef,
 } from '@pilbara/shared-schema';
 import { useProfile } from '../../components/profile-provider';
+import { PaymentDetails } from '../../components/payment-details';
 import { AmountRow, DocumentSections, SellerHeader } from './document-parts';
 import { INVOICE_STATE_COLORS } from './invoice-display';
 
@@ -41,7 +42,7 @@ export function InvoicePreview({
     <Modal
       opened={invoice !== null}
       onClose={onClose}
-      title={invoice ? `Invoice ${documentLabel(invoice)}` : 'Invoice'}
+      title={invoice ? `Invoice ${documentRef(invoice)}` : 'Invoice'}
       size="lg"
       fullScreen={phone}
     >
@@ -196,6 +197,7 @@ function InvoiceBody({
           </Group>
         ) : null}
       </Stack>
+      {doc.payment ? <PaymentDetails instructions={doc.payment} headingOrder={3} /> : null}
     </Stack>
   );
 }

@@ -11,7 +11,6 @@ import {
   MESSAGES,
   balanceDue,
   creditNotePdfFilename,
-  documentLabel,
   documentRef,
   formatCents,
   invoicePdfFilename,
@@ -85,7 +84,7 @@ export function InvoicesPanel() {
         MESSAGES.PAYMENT_RECORDED_TITLE,
         browserOffline()
           ? QUOTES_TEXT.savedOffline
-          : QUOTES_TEXT.invoicePaymentRecorded(documentLabel(paying)),
+          : QUOTES_TEXT.invoicePaymentRecorded(documentRef(paying)),
       ],
     );
   };
@@ -99,7 +98,7 @@ export function InvoicesPanel() {
         MESSAGES.REFUND_RECORDED_TITLE,
         browserOffline()
           ? QUOTES_TEXT.savedOffline
-          : QUOTES_TEXT.refundRecorded(formatCents(details.amount), documentLabel(refunding)),
+          : QUOTES_TEXT.refundRecorded(formatCents(details.amount), documentRef(refunding)),
       ],
     );
   };
@@ -110,7 +109,7 @@ export function InvoicesPanel() {
       MESSAGES.CREDIT_NOTE_ISSUED_TITLE,
       () => [
         MESSAGES.CREDIT_NOTE_ISSUED_TITLE,
-        QUOTES_TEXT.creditIssued(formatCents(amount), documentLabel(invoice)),
+        QUOTES_TEXT.creditIssued(formatCents(amount), documentRef(invoice)),
       ],
     );
 
@@ -276,7 +275,7 @@ export function InvoicesPanel() {
           paying
             ? {
                 key: paying.id,
-                title: `Invoice ${documentLabel(paying)} for ${paying.customerName}`,
+                title: `Invoice ${documentRef(paying)} for ${paying.customerName}`,
                 owedCents: balanceDue(paying),
               }
             : null
@@ -290,7 +289,7 @@ export function InvoicesPanel() {
           refunding
             ? {
                 key: refunding.id,
-                title: `Invoice ${documentLabel(refunding)} for ${refunding.customerName}`,
+                title: `Invoice ${documentRef(refunding)} for ${refunding.customerName}`,
                 owedCents: refundOwed(refunding),
               }
             : null

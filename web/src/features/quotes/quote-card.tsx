@@ -30,7 +30,9 @@ import {
   shownQuoteStatus,
   type Invoice,
   type Quote,
+  isProvisional,
 } from '@pilbara/shared-schema';
+import { messagesPath } from '../../components/customer-messages';
 import { DocumentCard } from './document-card';
 import { STATUS_COLORS, routeText, statusLabel, validityText } from './quote-display';
 import { DocumentRef } from '../../components/document-ref';
@@ -128,6 +130,7 @@ export function QuoteCard({
       reference={<DocumentRef row={quote} size="sm" c="dimmed" />}
       total={quote.finalPrice}
       totalTestId="quote-price"
+      messagesPath={isProvisional(quote) ? null : messagesPath('quotes', quote.id)}
     >
       <Stack gap={2}>
         <Text size="sm">

@@ -10,7 +10,7 @@ describe('quote display', () => {
   it('shows valid-until in Perth time with days left, and Expired once past', () => {
     const now = '2026-11-21T00:00:00.000Z';
     expect(validityText({ validUntil: '2026-12-05T00:00:00.000Z' }, now)).toEqual({
-      date: 'Dec 5, 2026',
+      date: '5 Dec 2026',
       daysLeft: 14,
       label: '14 days left',
     });

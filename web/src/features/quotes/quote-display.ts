@@ -1,11 +1,5 @@
 /** Display rules of the Recent Quotes list: badge colours, days left and the job an automatic quote came from. */
-import {
-  DATE_FORMATS,
-  formatPerth,
-  quoteDaysLeft,
-  type Quote,
-  type QuoteStatus,
-} from '@pilbara/shared-schema';
+import { quoteDaysLeft, type Quote, type QuoteStatus, formatDate } from '@pilbara/shared-schema';
 
 export const STATUS_COLORS: Record<QuoteStatus, string> = {
   draft: 'gray',
@@ -20,13 +14,13 @@ export function statusLabel(status: QuoteStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** 'Valid until Dec 5, 2026 (14 days left)', or 'expired' once past. */
+/** 'Valid until 5 Dec 2026 (14 days left)', or 'expired' once past. */
 export function validityText(
   quote: Pick<Quote, 'validUntil'>,
   now: string,
 ): { date: string; daysLeft: number; label: string } {
   const daysLeft = quoteDaysLeft(quote.validUntil, now);
-  const date = formatPerth(quote.validUntil, DATE_FORMATS.date);
+  const date = formatDate(quote.validUntil);
   let label: string;
   if (daysLeft > 1) label = `${daysLeft} days left`;
   else if (daysLeft === 1) label = '1 day left';

@@ -37,7 +37,9 @@ import {
   locationMultiplierBasisPoints,
   multiplierLine,
   routeMultiplier,
+  type NumberedRow,
 } from '@pilbara/shared-schema';
+import { DocumentRef } from '../../components/document-ref';
 import { registerField, SelectField } from '../../components/form-fields';
 import { NumberField } from './quote-form-inputs';
 import { CustomItemEntry, QuickAddItems, QuoteItemList } from './quote-form-items';
@@ -57,8 +59,8 @@ const LOCATION_OPTIONS = QUOTE_LOCATIONS.map((name) => ({
 const SERVICE_OPTIONS = Object.keys(SERVICE_RATES);
 
 export interface QuoteFormProps {
-  /** Present when editing a draft. */
-  quoteId?: string;
+  /** The quote being edited (named by its number, never its key); absent for a new one. */
+  quote?: NumberedRow | undefined;
   initialValues: QuoteFormValues;
   /** Saves; resolves true when the quote was saved (the parent closes the form then). */
   onSave: (values: QuoteFormValues) => Promise<boolean>;
@@ -87,7 +89,7 @@ function FieldGroup({
   );
 }
 
-export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFormProps) {
+export function QuoteForm({ quote, initialValues, onSave, onCancel }: QuoteFormProps) {
   const form = useForm<QuoteFormValues>({
     defaultValues: initialValues,
     resolver: zodResolver(quoteFormSchema, undefined, {
@@ -133,7 +135,7 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
     }
   });
 
-  const title = quoteId ? 'Edit Quote' : 'New Quote';
+  const title = quote ? 'Edit Quote' : 'New Quote';
   const itemsError = formState.errors.items?.root?.message ?? formState.errors.items?.message;
 
   return (
@@ -143,11 +145,7 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div>
               <Title order={3}>{title}</Title>
-              {quoteId ? (
-                <Text size="sm" c="dimmed" ff="monospace">
-                  {quoteId}
-                </Text>
-              ) : null}
+              {quote ? <DocumentRef row={quote} size="sm" c="dimmed" /> : null}
             </div>
             <ActionIcon
               variant="subtle"
@@ -312,7 +310,7 @@ export function QuoteForm({ quoteId, initialValues, onSave, onCancel }: QuoteFor
               disabled={blocker !== null}
               loading={saving}
             >
-              {quoteId ? 'Update Quote' : 'Save Quote'}
+              {quote ? 'Update Quote' : 'Save Quote'}
             </Button>
           </Group>
         </Stack>

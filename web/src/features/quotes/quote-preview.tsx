@@ -6,8 +6,9 @@
  */
 import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DOCUMENT_TEXT, quoteDocument, type Quote, documentLabel } from '@pilbara/shared-schema';
+import { DOCUMENT_TEXT, quoteDocument, type Quote, documentRef } from '@pilbara/shared-schema';
 import { useProfile } from '../../components/profile-provider';
+import { PaymentDetails } from '../../components/payment-details';
 import { DocumentSections, SellerHeader, AmountRow } from './document-parts';
 import { STATUS_COLORS, statusLabel } from './quote-display';
 
@@ -17,7 +18,7 @@ export function QuotePreview({ quote, onClose }: { quote: Quote | null; onClose:
     <Modal
       opened={quote !== null}
       onClose={onClose}
-      title={quote ? `Quote ${documentLabel(quote)}` : 'Quote'}
+      title={quote ? `Quote ${documentRef(quote)}` : 'Quote'}
       size="lg"
       fullScreen={phone}
     >
@@ -81,6 +82,7 @@ function PreviewBody({ quote }: { quote: Quote }) {
           </Text>
         </Stack>
       ) : null}
+      <PaymentDetails instructions={doc.payment} headingOrder={3} />
       <Stack gap={2} data-testid="quote-terms">
         <Text size="sm" fw={700}>
           {DOCUMENT_TEXT.TERMS}

@@ -12,13 +12,13 @@ import { Button, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine
 import { IconPlus } from '@tabler/icons-react';
 import {
   MESSAGES,
-  documentLabel,
   documentRef,
   jobIdOfQuote,
   quotePdfFilename,
   type Invoice,
   type Quote,
   type QuoteStatus,
+  documentNumber,
 } from '@pilbara/shared-schema';
 import { mintId, mutate } from '../../sync';
 import { acceptQuote, amountOwed, payQuote, type PaymentDetails } from './billing-actions';
@@ -138,7 +138,7 @@ export function QuotesManager() {
       MESSAGES.QUOTE_UPDATE_FAILED,
       (invoiceId) => [
         MESSAGES.quoteStatusChanged('accepted'),
-        QUOTES_TEXT.invoiceRaised(documentLabel({ id: invoiceId })),
+        QUOTES_TEXT.invoiceRaised(documentRef({ id: invoiceId })),
       ],
     );
 
@@ -200,7 +200,8 @@ export function QuotesManager() {
       setRecording({ quote, invoice: standing.get(quote.id), cardNotSetUp: true });
       return;
     }
-    if (openCheckoutWindow(quote.id)) toast('success', MESSAGES.PAYMENT_WINDOW_OPENED);
+    if (openCheckoutWindow(documentNumber(quote) ?? quote.id))
+      toast('success', MESSAGES.PAYMENT_WINDOW_OPENED);
     else toast('error', MESSAGES.QUOTE_PAYMENT_FAILED_TITLE, QUOTES_TEXT.POPUP_BLOCKED);
   };
 
@@ -215,8 +216,8 @@ export function QuotesManager() {
         browserOffline()
           ? QUOTES_TEXT.savedOffline
           : QUOTES_TEXT.paymentRecorded(
-              documentLabel(recording.quote),
-              documentLabel({ id: invoiceId }),
+              documentRef(recording.quote),
+              documentRef({ id: invoiceId }),
             ),
       ],
       MESSAGES.QUOTE_PAYMENT_FAILED_DESCRIPTION,
@@ -238,7 +239,7 @@ export function QuotesManager() {
       toast(
         'success',
         QUOTES_TEXT.QUOTE_DUPLICATED,
-        QUOTES_TEXT.quoteDuplicated(documentLabel({ id })),
+        QUOTES_TEXT.quoteDuplicated(documentRef({ id })),
       );
     else toast('error', MESSAGES.quoteCreateFailed(result.message));
   };
@@ -321,7 +322,7 @@ export function QuotesManager() {
             {editor ? (
               <QuoteForm
                 key={editor.key}
-                quoteId={editor.mode === 'edit' ? editor.quote.id : undefined}
+                quote={editor.mode === 'edit' ? editor.quote : undefined}
                 initialValues={
                   editor.mode === 'edit' ? quoteToForm(editor.quote, now) : emptyQuoteForm()
                 }
@@ -363,8 +364,8 @@ export function QuotesManager() {
             ? {
                 key: recording.quote.id,
                 title: recording.invoice
-                  ? `Invoice ${documentLabel(recording.invoice)} for ${recording.quote.customerName}`
-                  : `Quote ${documentLabel(recording.quote)} for ${recording.quote.customerName}`,
+                  ? `Invoice ${documentRef(recording.invoice)} for ${recording.quote.customerName}`
+                  : `Quote ${documentRef(recording.quote)} for ${recording.quote.customerName}`,
                 owedCents: amountOwed(recording.quote, recording.invoice),
               }
             : null
@@ -380,9 +381,7 @@ export function QuotesManager() {
       >
         {deleting ? (
           <Stack>
-            <Text>
-              {QUOTES_TEXT.deleteQuestion(documentLabel(deleting), deleting.customerName)}
-            </Text>
+            <Text>{QUOTES_TEXT.deleteQuestion(documentRef(deleting), deleting.customerName)}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDeleting(null)}>
                 Cancel

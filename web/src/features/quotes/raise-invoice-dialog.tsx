@@ -5,7 +5,6 @@ import {
   BUYER_IDENTITY_THRESHOLD_CENTS,
   MESSAGES,
   buyerAbnInput,
-  documentLabel,
   documentRef,
   formatCents,
 } from '@pilbara/shared-schema';
@@ -50,7 +49,7 @@ function RaiseInvoiceForm({ entry, onClose }: { entry: JobToInvoice; onClose: ()
       toast(
         'success',
         MESSAGES.INVOICE_RAISED_TITLE,
-        QUOTES_TEXT.invoiceRaised(documentLabel({ id: outcome.invoiceId })),
+        QUOTES_TEXT.invoiceRaised(documentRef({ id: outcome.invoiceId })),
       );
       onClose();
     } catch (failure) {

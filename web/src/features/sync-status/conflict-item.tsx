@@ -1,13 +1,16 @@
 /** A change two devices made to the same record, with both versions and the choice per part. */
 import { useState } from 'react';
 import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
 import {
+  documentRef,
+  shownId,
   conflictPartLabel,
   conflictValueText,
   type ConflictChoice,
   type RecordConflict,
 } from '@pilbara/shared-schema';
-import { resolveConflict, type SyncIssue } from '../../sync';
+import { db, resolveConflict, type SyncIssue } from '../../sync';
 import { ActionError, BothValues } from './both-values';
 import { mutationLabel } from './mutation-labels';
 
@@ -16,7 +19,19 @@ import { mutationLabel } from './mutation-labels';
  * every part of this device back, keep theirs leaves the record as it is, merge takes the
  * choice made on each row.
  */
+/** The record in conflict as people name it: its number once this device has it, never its key. */
+function useConflictRef(conflict: RecordConflict): string {
+  return (
+    useLiveQuery(async () => {
+      const row = (await db.visible(conflict.entity).get(conflict.id)) as
+        { id: string | number; number?: string | null } | undefined;
+      return row && 'number' in row ? documentRef(row) : shownId(conflict.id);
+    }, [conflict.entity, conflict.id]) ?? shownId(conflict.id)
+  );
+}
+
 export function ConflictItem({ issue, conflict }: { issue: SyncIssue; conflict: RecordConflict }) {
+  const ref = useConflictRef(conflict);
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
     Object.fromEntries(conflict.parts.map((part) => [part.path, 'theirs' as ConflictChoice])),
   );
@@ -34,7 +49,7 @@ export function ConflictItem({ issue, conflict }: { issue: SyncIssue; conflict: 
     <Alert
       color="orange"
       variant="light"
-      title={`${mutationLabel(issue.name)} · ${String(conflict.id)} · changed on two devices`}
+      title={`${mutationLabel(issue.name)} · ${ref} · changed on two devices`}
       data-testid="sync-conflict"
     >
       <Stack gap={6}>

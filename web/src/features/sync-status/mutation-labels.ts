@@ -3,6 +3,7 @@ const LABELS: Record<string, string> = {
   'booking.approve': 'Approve booking',
   'job.create': 'Create job',
   'job.update': 'Edit job',
+  'job.setArrival': 'Set arrival estimate',
   'job.markEnRoute': 'Mark job En Route',
   'job.startService': 'Start service',
   'job.complete': 'Complete job',

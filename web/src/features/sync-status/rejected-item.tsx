@@ -11,9 +11,11 @@ import {
   REFUSED_TEXT,
   TOAST_DURATIONS,
   describeRefusal,
-  documentLabel,
   documentRef,
   type SyncedTable,
+  formatDateTime,
+  shownId,
+  isProvisionalId,
 } from '@pilbara/shared-schema';
 import { canRetryIssue, db, discardIssue, retryIssue, type SyncIssue } from '../../sync';
 import { ActionError } from './both-values';
@@ -72,9 +74,16 @@ function useRelatedRef(related: SyncIssue['related']): string | null {
       if (!related) return null;
       const row = (await db.visible(related.entity).get(related.id)) as
         { id: string | number; number?: string | null } | undefined;
-      return row ? documentRef(row) : String(related.id);
-    }, [related?.entity, related?.id]) ?? (related ? String(related.id) : null)
+      return row ? documentRef(row) : shownId(related.id);
+    }, [related?.entity, related?.id]) ?? (related ? shownId(related.id) : null)
   );
+}
+
+/** A record as people name it: its number when it is a numbered one, else its id shown. */
+function shownRef(row: Record<string, unknown>, id: string): string {
+  return 'number' in row
+    ? documentRef({ id, number: typeof row.number === 'string' ? row.number : null })
+    : shownId(id);
 }
 
 /** A refused change was dealt with: says where its work went. */
@@ -117,8 +126,7 @@ export function RejectedItem({ issue }: { issue: SyncIssue }) {
     act('copy', async () => {
       const result = await copyIntoDraft(issue);
       // The item goes (what was typed now lives in the draft): a toast says where.
-      if (result.ok)
-        done(`New draft ${documentLabel({ id: result.quoteId })} holds what you typed.`);
+      if (result.ok) done(`New draft ${documentRef({ id: result.quoteId })} holds what you typed.`);
       return result;
     });
   const revise = () =>
@@ -128,8 +136,8 @@ export function RejectedItem({ issue }: { issue: SyncIssue }) {
       if (result.ok)
         done(
           result.sent
-            ? `Revised quote ${documentLabel({ id: result.quoteId })} was emailed to the customer.`
-            : `Revised quote ${documentLabel({ id: result.quoteId })} is saved as a draft: email it from Quotes once you are online.`,
+            ? `Revised quote ${documentRef({ id: result.quoteId })} was emailed to the customer.`
+            : `Revised quote ${documentRef({ id: result.quoteId })} is saved as a draft: email it from Quotes once you are online.`,
         );
       return result;
     });
@@ -142,7 +150,7 @@ export function RejectedItem({ issue }: { issue: SyncIssue }) {
       variant="light"
       title={
         work.title === issue.message
-          ? `${mutationLabel(issue.name)}${subject ? ` · ${subject}` : ''}`
+          ? `${mutationLabel(issue.name)}${subject ? ` · ${current ? shownRef(current, subject) : shownId(subject)}` : ''}`
           : work.title
       }
       data-testid="sync-issue"
@@ -171,7 +179,9 @@ export function RejectedItem({ issue }: { issue: SyncIssue }) {
         ) : null}
         {issue.related && (
           <Text size="sm" data-testid="sync-issue-replacement">
-            {refused && refused !== String(issue.related.id) ? `${refused} was not kept: ` : ''}
+            {refused && refused !== String(issue.related.id)
+              ? `${isProvisionalId(refused) ? 'What was made on this device' : refused} was not kept: `
+              : ''}
             see{' '}
             <Anchor component={Link} to={relatedHref(issue.related)} fw={600}>
               {relatedRef}
@@ -179,7 +189,7 @@ export function RejectedItem({ issue }: { issue: SyncIssue }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          Made {new Date(issue.createdAt).toLocaleString('en-AU', { timeZone: 'Australia/Perth' })}
+          Made {formatDateTime(issue.createdAt)}
         </Text>
         <ActionError message={error} />
         <Group gap="xs">

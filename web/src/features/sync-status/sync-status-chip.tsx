@@ -11,6 +11,7 @@ import {
   storageAtRisk,
   uploadingText,
   type StoragePromise,
+  formatDateTime,
 } from '@pilbara/shared-schema';
 import { useAuth } from '../../lib/auth';
 import { useOnline } from '../../lib/use-online';
@@ -62,11 +63,10 @@ function persistenceText(promise: StoragePromise | null): string {
   return promise ? STORAGE_PROMISE_TEXT[promise] : 'Offline storage status unknown.';
 }
 
-/** "Last synced 24/11/2026, 2:05:11 pm" in Perth time, or null before the first sync. */
+/** "Last synced 24 Nov 2026, 2:05 pm" in Perth time, or null before the first sync. */
 export function lastSyncedText(lastSyncedAt: string | null): string | null {
   if (!lastSyncedAt) return null;
-  const when = new Date(lastSyncedAt).toLocaleString('en-AU', { timeZone: 'Australia/Perth' });
-  return `Last synced ${when}`;
+  return `Last synced ${formatDateTime(lastSyncedAt)}`;
 }
 
 /**

@@ -85,7 +85,7 @@ describe('SyncStatusChip', () => {
     fireEvent.click(chip);
     const details = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(details.dataset.testid).toBe('sync-details');
-    expect(details.textContent).toContain('Last synced 24/11/2026, 1:30:00 pm');
+    expect(details.textContent).toContain('Last synced 24 Nov 2026, 1:30 pm');
     expect(details.textContent).toContain('No answer from the server');
     expect(details.textContent).toContain('The browser may clear offline data');
   });
@@ -106,7 +106,7 @@ describe('SyncStatusChip', () => {
 
   it('says when it has not synced yet', () => {
     expect(lastSyncedText(null)).toBeNull();
-    expect(lastSyncedText('2026-11-24T05:30:00.000Z')).toBe('Last synced 24/11/2026, 1:30:00 pm');
+    expect(lastSyncedText('2026-11-24T05:30:00.000Z')).toBe('Last synced 24 Nov 2026, 1:30 pm');
   });
 });
 

@@ -1,6 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconHandStop } from '@tabler/icons-react';
-import { OUTCOME_TEXT, confirmedByText, type PublicBooking } from '@pilbara/shared-schema';
+import {
+  OUTCOME_TEXT,
+  confirmedByText,
+  formatDaySlot,
+  type PublicBooking,
+} from '@pilbara/shared-schema';
 import { useOperators } from '../../components/profile-provider';
 import { NotifyMe } from './notify-me';
 import { TextMessages } from './text-messages';
@@ -53,9 +58,7 @@ export function BookingDetails({ booking }: { booking: PublicBooking }) {
         </Badge>
       }
     >
-      <Text>
-        Preferred: {booking.preferredDate} {booking.preferredTime}
-      </Text>
+      <Text>Preferred: {formatDaySlot(booking.preferredDate, booking.preferredTime)}</Text>
       <Text>Location: {booking.location}</Text>
       {booking.acknowledgedAt && booking.acknowledgedBy ? (
         <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="confirmed-by">

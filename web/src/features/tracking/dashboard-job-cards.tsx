@@ -26,10 +26,9 @@ import {
 import {
   arrivalEstimate,
   arrivalText,
-  DATE_FORMATS,
-  formatPerth,
   trackingPath,
   type Job,
+  formatDate,
 } from '@pilbara/shared-schema';
 import { useOperators, useProfile } from '../../components/profile-provider';
 import { telHref } from '../../lib/format';
@@ -79,6 +78,7 @@ function HrefButton({
 }
 
 export function ActiveJobCard({ job }: { job: Job }) {
+  const { depot } = useProfile();
   const phone = useDriverPhone(job.assignedTo);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="active-job">
@@ -100,8 +100,11 @@ export function ActiveJobCard({ job }: { job: Job }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <Fact label="Location">{job.location}</Fact>
           <Fact label="Estimated arrival">
-            {/* The one rule (rules/arrival.ts); the dashboard has no truck position. */}
-            {arrivalText(arrivalEstimate(job, null, new Date()))}
+            {/* The one rule (rules/arrival.ts). The dashboard has no truck position: a truck on
+                its way is timed on the tracking page, never guessed differently here. */}
+            {job.status === 'En Route'
+              ? 'On the way: Track Live shows where the truck is and when it arrives'
+              : arrivalText(arrivalEstimate(job, null, new Date(), depot))}
           </Fact>
           {job.assignedTo ? <Fact label="Assigned to">{job.assignedTo}</Fact> : null}
         </SimpleGrid>
@@ -165,7 +168,7 @@ export function HistoryJobCard({ job, reviewed }: { job: Job; reviewed: boolean 
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {formatPerth(job.createdAt, DATE_FORMATS.date)} · {job.location}
+            {formatDate(job.createdAt)} · {job.location}
           </Text>
           <Text size="sm" ff="monospace">
             {job.id}

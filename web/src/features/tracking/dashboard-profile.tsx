@@ -1,7 +1,7 @@
 /** The customer dashboard's Profile tab: the customer's details, quick links and sign-out. */
 import { Link } from 'react-router-dom';
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DATE_FORMATS, formatPerth, type customerDashboardStats } from '@pilbara/shared-schema';
+import { formatWhen, type customerDashboardStats } from '@pilbara/shared-schema';
 import type { CustomerInfo } from './customer-info';
 
 export function DashboardProfile({
@@ -45,7 +45,7 @@ export function DashboardProfile({
             <Text span fw={600}>
               Member since:{' '}
             </Text>
-            {hasHistory ? formatPerth(stats.memberSince, DATE_FORMATS.monthYearLong) : 'New Member'}
+            {hasHistory ? formatWhen(stats.memberSince, 'monthLong') : 'New Member'}
           </Text>
         </Stack>
       </Card>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconStar, IconTruck, IconUserCircle } from '@tabler/icons-react';
-import { DATE_FORMATS, formatPerth, type customerDashboardStats } from '@pilbara/shared-schema';
+import { formatWhen, type customerDashboardStats } from '@pilbara/shared-schema';
 
 type DashboardStats = ReturnType<typeof customerDashboardStats>;
 
@@ -60,7 +60,7 @@ export function DashboardTiles({ stats }: { stats: DashboardStats }) {
       </Tile>
       <Tile icon={<IconUserCircle size={22} />} label="Member Since" colour="spinifex">
         <Text fz="xl" fw={700} lh={1.2}>
-          {hasHistory ? formatPerth(stats.memberSince, DATE_FORMATS.monthYear) : 'New'}
+          {hasHistory ? formatWhen(stats.memberSince, 'month') : 'New'}
         </Text>
       </Tile>
       <Tile icon={<IconStar size={22} />} label="Share Feedback" colour="spinifex">

@@ -22,6 +22,7 @@ import {
   type TimelineEntry,
   type TruckPosition,
 } from '@pilbara/shared-schema';
+import { useProfile } from '../../components/profile-provider';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { TruckPosition as TruckOnMap, useNow } from './truck-position';
@@ -109,7 +110,8 @@ export function JobDetails({
   const { main } = useOperators();
   const [copied, setCopied] = useState(false);
   const now = useNow();
-  const estimate = arrivalText(arrivalEstimate(job, position, now));
+  const { depot } = useProfile();
+  const estimate = arrivalText(arrivalEstimate(job, position, now, depot));
   return (
     <TrackingCard
       testId="job-details"

@@ -6,7 +6,7 @@ import {
   IconMapPin,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { DATE_FORMATS, formatPerth, type TimelineEntry } from '@pilbara/shared-schema';
+import { formatDateTime, type TimelineEntry } from '@pilbara/shared-schema';
 
 const ICONS = {
   created: IconClipboardList,
@@ -41,7 +41,7 @@ export function JobTimeline({ entries }: { entries: readonly TimelineEntry[] }) 
             data-at={entry.at}
           >
             <Text size="sm" c="dimmed">
-              {formatPerth(entry.at, `${DATE_FORMATS.date} h:mm A`)}
+              {formatDateTime(entry.at)}
             </Text>
           </Timeline.Item>
         );

@@ -1,7 +1,5 @@
 /**
  * Card payment of a quote in the checkout window (spec §2 Checkout, §7, docs/features.md):
- * 0. ask the server whether the quote has expired (GET /api/quotes/{id}/pay-status): past its
- *    date it cannot be paid, and the page says so with the phone instead of a card form;
  * 1. read the publishable key from GET /api/config (an empty key means card payment is not set
  *    up in this deployment, and the page says so instead of failing);
  * 2. POST /api/quotes/{id}/create-payment-intent for a client secret (spinner until then);
@@ -13,14 +11,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { apiRequest } from '../../../lib/http';
-import { configResponseSchema, quotePayStatusResponseSchema } from '@pilbara/shared-schema';
+import { configResponseSchema } from '@pilbara/shared-schema';
 
 export type PaymentSetupState =
+  | { status: 'idle' }
   | { status: 'invalid-link' }
   | { status: 'loading' }
   | { status: 'not-configured' }
   | { status: 'setup-failed' }
-  | { status: 'expired'; validUntil: string | null }
   | { status: 'ready-to-mount'; stripe: Stripe; clientSecret: string };
 
 export type PayResult =
@@ -30,17 +28,7 @@ export type PayResult =
 async function preparePayment(
   quoteId: string,
   token: string | null = null,
-): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' }>> {
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  try {
-    const answer = quotePayStatusResponseSchema.safeParse(
-      await apiRequest<unknown>(`/api/quotes/${encodeURIComponent(quoteId)}/pay-status${query}`),
-    );
-    if (answer.success && answer.data.expired)
-      return { status: 'expired', validUntil: answer.data.validUntil };
-  } catch {
-    // Not known here: the payment call below refuses an expired quote anyway.
-  }
+): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' | 'idle' }>> {
   let key: string;
   try {
     const config = configResponseSchema.safeParse(await apiRequest<unknown>('/api/config'));
@@ -66,9 +54,17 @@ async function preparePayment(
   }
 }
 
-export function useCardPayment(quoteId: string | null, token: string | null = null) {
+/**
+ * The card form of the pay page, set up once `enabled` (the pay summary said there is something
+ * to pay and card payment is set up); until then it stays idle and asks nothing of the provider.
+ */
+export function useCardPayment(
+  quoteId: string | null,
+  token: string | null = null,
+  enabled = true,
+) {
   const [state, setState] = useState<PaymentSetupState>(
-    quoteId ? { status: 'loading' } : { status: 'invalid-link' },
+    !quoteId ? { status: 'invalid-link' } : enabled ? { status: 'loading' } : { status: 'idle' },
   );
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
@@ -80,6 +76,10 @@ export function useCardPayment(quoteId: string | null, token: string | null = nu
       setState({ status: 'invalid-link' });
       return;
     }
+    if (!enabled) {
+      setState({ status: 'idle' });
+      return;
+    }
     let live = true;
     setState({ status: 'loading' });
     void preparePayment(quoteId, token).then((next) => {
@@ -88,7 +88,7 @@ export function useCardPayment(quoteId: string | null, token: string | null = nu
     return () => {
       live = false;
     };
-  }, [quoteId, token]);
+  }, [quoteId, token, enabled]);
 
   const stripe = state.status === 'ready-to-mount' ? state.stripe : null;
   const clientSecret = state.status === 'ready-to-mount' ? state.clientSecret : null;

@@ -1,9 +1,9 @@
 /**
- * The job history's messages to the customer: each email and text the server sent
- * about the job, its booking, quotes and payments — when, which channel, where it stands (a
- * failure shows the provider's reason) — with "Send again" by hand. Messages are the server's
- * record (it sends them), so this needs a connection and says so; it refreshes while one is
- * still on its way.
+ * The messages to the customer in a record's history: each email and text the server sent about
+ * a job (its booking, quotes and payments), a quote or an invoice — when, which channel, where it
+ * stands (a failure shows the provider's reason) — with "Send again" by hand for job events. A
+ * quote or invoice email is named by its subject. Messages are the server's record (it sends
+ * them), so this needs a connection and says so; it refreshes while one is still on its way.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
@@ -17,10 +17,25 @@ import {
   messageEventLabel,
   notificationResendResponseSchema,
   type JobMessage,
+  formatDateTime,
 } from '@pilbara/shared-schema';
-import { apiRequest, serverMessage } from '../../lib/http';
-import { StaffOfflineError, online } from './staff-api';
-import { formatDateTime } from './format';
+import { apiRequest, isNetworkError, serverMessage } from '../lib/http';
+
+/** Thrown instead of a browser network error, so the list can say a connection is needed. */
+class MessagesOfflineError extends Error {
+  override name = 'MessagesOfflineError';
+}
+
+async function online<T>(call: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    throw new MessagesOfflineError('offline');
+  try {
+    return await call();
+  } catch (error) {
+    if (isNetworkError(error)) throw new MessagesOfflineError('network failure');
+    throw error;
+  }
+}
 
 /** How often the list is read again while a message is pending or being sent. */
 const REFRESH_MS = 3_000;
@@ -32,10 +47,8 @@ const STATUS_COLOURS: Record<JobMessage['status'], string> = {
   failed: 'red',
 };
 
-async function fetchMessages(jobId: string): Promise<JobMessage[]> {
-  const answer = await online(() =>
-    apiRequest<unknown>(`/api/jobs/${encodeURIComponent(jobId)}/messages`),
-  );
+async function fetchMessages(path: string): Promise<JobMessage[]> {
+  const answer = await online(() => apiRequest<unknown>(path));
   return jobMessagesResponseSchema.parse(answer).messages;
 }
 
@@ -76,8 +89,10 @@ function MessageItem({
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <Icon size={16} aria-hidden />
-            <Text size="sm" fw={600}>
-              {messageEventLabel(message.event)}
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {message.event || !message.subject
+                ? messageEventLabel(message.event)
+                : message.subject}
             </Text>
             <Text size="xs" c="dimmed">
               {JOB_MESSAGES_TEXT.channel[message.type]}
@@ -123,21 +138,34 @@ function MessageItem({
   );
 }
 
-export function JobMessages({ jobId }: { jobId: string }) {
+/** Where the messages of a job, a quote or an invoice are read from. */
+export function messagesPath(kind: 'jobs' | 'quotes' | 'invoices', id: string): string {
+  return `/api/${kind}/${encodeURIComponent(id)}/messages`;
+}
+
+export function CustomerMessages({
+  path,
+  none = JOB_MESSAGES_TEXT.none,
+}: {
+  /** The messages' address ({@link messagesPath}). */
+  path: string;
+  /** What an empty list says. */
+  none?: string;
+}) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [busy, setBusy] = useState<number | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setState({ status: 'ready', list: await fetchMessages(jobId) });
+      setState({ status: 'ready', list: await fetchMessages(path) });
     } catch (error) {
       setState(
-        error instanceof StaffOfflineError
+        error instanceof MessagesOfflineError
           ? { status: 'offline' }
           : { status: 'failed', message: serverMessage(error) ?? MESSAGES.ERROR_TITLE },
       );
     }
-  }, [jobId]);
+  }, [path]);
 
   useEffect(() => {
     void load();
@@ -168,7 +196,7 @@ export function JobMessages({ jobId }: { jobId: string }) {
           notifications.show({
             title: MESSAGES.ERROR_TITLE,
             message:
-              error instanceof StaffOfflineError
+              error instanceof MessagesOfflineError
                 ? JOB_MESSAGES_TEXT.needsConnection
                 : (serverMessage(error) ?? MESSAGES.ERROR_TITLE),
             color: 'red',
@@ -196,7 +224,7 @@ export function JobMessages({ jobId }: { jobId: string }) {
       )}
       {state.status === 'ready' && state.list.length === 0 && (
         <Text size="sm" c="dimmed">
-          {JOB_MESSAGES_TEXT.none}
+          {none}
         </Text>
       )}
       {state.status === 'ready' &&

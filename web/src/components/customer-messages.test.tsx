@@ -7,9 +7,9 @@ import {
   messageEventLabel,
   type JobMessage,
 } from '@pilbara/shared-schema';
-import { renderScreen } from '../../app/test-providers';
-import { fakeApi, json, setOnline } from '../../lib/testing/fake-api';
-import { JobMessages } from './job-messages';
+import { renderScreen } from '../app/test-providers';
+import { fakeApi, json, setOnline } from '../lib/testing/fake-api';
+import { CustomerMessages, messagesPath } from './customer-messages';
 
 const JOB = 'JOB-2026-1';
 const PATH = `GET /api/jobs/${JOB}/messages`;
@@ -27,6 +27,7 @@ function message(overrides: Partial<JobMessage> & Pick<JobMessage, 'id'>): JobMe
     segments: 1,
     attempts: 1,
     resendOf: null,
+    subject: null,
     ...overrides,
   };
 }
@@ -37,7 +38,7 @@ function answer(messages: JobMessage[]) {
 }
 
 function renderMessages() {
-  return renderScreen(<JobMessages jobId={JOB} />, { route: '/admin' });
+  return renderScreen(<CustomerMessages path={messagesPath('jobs', JOB)} />, { route: '/admin' });
 }
 
 beforeEach(() => setOnline(true));
