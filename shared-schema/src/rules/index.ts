@@ -42,6 +42,7 @@ export * from './sign-in';
 export * from './on-call';
 export * from './staff-alerts';
 export * from './booking-outcomes';
+export * from './invoice-reminders';
 export * from './contact-messages';
 export * from './reviews';
 export * from './business-hours';
