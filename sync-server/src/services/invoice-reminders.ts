@@ -10,6 +10,9 @@
  * claim and sends nothing more. A paid invoice is no longer pending and is never asked about.
  */
 import {
+  OVERDUE_REMINDER_DAYS,
+  OVERDUE_REMINDER_GRACE_DAYS,
+  addDaysIso,
   balanceDue,
   dueOverdueReminder,
   formatCents,
@@ -22,7 +25,7 @@ import { mintIntegerId } from '../db/id-series';
 import { claimComposedEmail } from '../db/repositories/notifications';
 import {
   messageClaimed,
-  pendingInvoices,
+  pendingInvoicesDueBetween,
   wantsEmails,
   type UnpaidInvoice,
 } from '../db/repositories/invoice-reminders';
@@ -58,12 +61,25 @@ function jobOf(db: Db, invoice: UnpaidInvoice): string | null {
  * emails with the other composed emails.
  */
 export function claimInvoiceReminders(ctx: SmsClaimContext): void {
+  // Read first, outside a transaction: on almost every run nothing is due, and the notifier
+  // runs every few seconds, so it must not take the write lock for nothing.
+  const last = OVERDUE_REMINDER_DAYS[OVERDUE_REMINDER_DAYS.length - 1]!;
+  const window = pendingInvoicesDueBetween(
+    ctx.db,
+    addDaysIso(ctx.now, -(last + OVERDUE_REMINDER_GRACE_DAYS + 1)),
+    addDaysIso(ctx.now, -(OVERDUE_REMINDER_DAYS[0] - 1)),
+  );
+  const dueNow = window.flatMap((invoice) => {
+    const reminder = dueOverdueReminder(invoice, ctx.now);
+    if (!reminder) return [];
+    const onceKey = `invoice:${invoice.id}:day:${reminder.day}`;
+    return messageClaimed(ctx.db, onceKey) ? [] : [{ invoice, reminder, onceKey }];
+  });
+  if (dueNow.length === 0) return;
   inTransaction(ctx.db, () => {
-    for (const invoice of pendingInvoices(ctx.db)) {
-      const due = dueOverdueReminder(invoice, ctx.now);
-      if (!due) continue;
-      const onceKey = `invoice:${invoice.id}:day:${due.day}`;
-      // Checked first so a repeat run does not compose it again; the index is the real guard.
+    for (const { invoice, reminder, onceKey } of dueNow) {
+      // Checked again in the transaction, so a reminder is composed once; the index is the
+      // real guard.
       if (messageClaimed(ctx.db, onceKey)) continue;
       const reference = invoice.number ?? invoice.id;
       const amount = formatCents(balanceDue(invoice));
@@ -74,7 +90,7 @@ export function claimInvoiceReminders(ctx: SmsClaimContext): void {
         const words = overdueReminderEmail({
           reference,
           amount,
-          daysOverdue: due.daysOverdue,
+          daysOverdue: reminder.daysOverdue,
           business: ctx.business,
           phone: ctx.phone,
         });
@@ -109,7 +125,7 @@ export function claimInvoiceReminders(ctx: SmsClaimContext): void {
         reference,
         link,
         amount,
-        daysOverdue: due.daysOverdue,
+        daysOverdue: reminder.daysOverdue,
       });
     }
   });

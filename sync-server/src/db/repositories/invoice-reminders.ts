@@ -18,14 +18,20 @@ export interface UnpaidInvoice extends RemindableInvoice {
   amountRefunded: number;
 }
 
-/** Every invoice still pending, oldest first. */
-export function pendingInvoices(db: Db): UnpaidInvoice[] {
+/**
+ * The invoices still pending that fell due between `from` and `to` (ISO instants; a date-only
+ * due date compares as that day's start), oldest first: a coarse window around the reminder
+ * days, so a run reads a few rows rather than every unpaid invoice. The rule decides exactly.
+ */
+export function pendingInvoicesDueBetween(db: Db, from: string, to: string): UnpaidInvoice[] {
   return statement(
     db,
     `SELECT id, number, jobId, quoteId, customerName, customerEmail, customerPhone, amount,
             amountPaid, amountCredited, amountRefunded, status, dueDate, createdAt
-       FROM invoices WHERE status = 'pending' ORDER BY createdAt, id`,
-  ).all() as UnpaidInvoice[];
+       FROM invoices
+      WHERE status = 'pending' AND COALESCE(dueDate, createdAt) BETWEEN ? AND ?
+      ORDER BY createdAt, id`,
+  ).all(from, to) as UnpaidInvoice[];
 }
 
 /** Whether any message (email or text) is recorded under this once-only key. */
