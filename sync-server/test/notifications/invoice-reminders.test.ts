@@ -128,7 +128,7 @@ describe('overdue invoice reminders', () => {
         payLinkToken(server.app.db, server.app.payLinkKey, invoice.quoteId!),
       )}`;
       const facts = {
-        reference: invoice.number,
+        reference: invoice.number ?? invoice.id,
         amount: formatCents(invoice.amount),
         daysOverdue: days,
       };
