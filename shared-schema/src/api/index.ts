@@ -14,6 +14,7 @@ export * from './prestart';
 export * from './push';
 export * from './sms';
 export * from './backups';
+export * from './server-warnings';
 export * from './staff-alerts';
 export * from './compliance';
 export * from './map';

@@ -39,6 +39,7 @@ export * from './offline-storage';
 export * from './sms';
 export * from './backups';
 export * from './sign-in';
+export * from './id-leases';
 export * from './on-call';
 export * from './staff-alerts';
 export * from './booking-outcomes';

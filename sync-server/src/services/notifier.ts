@@ -92,6 +92,7 @@ export function createNotifier(
         business: deps.sms.business,
         now: deps.now().toISOString(),
         payLinkKey: deps.sms.payLinkKey,
+        countryCodes: deps.sms.countryCodes,
         phone: deps.businessPhone ?? '',
       });
     }
@@ -102,7 +103,7 @@ export function createNotifier(
       await deliverTexts({
         db: deps.db,
         sender: deps.sms.sender,
-        caps: deps.sms.caps,
+        budgets: deps.sms.budgets,
         now: deps.now,
         ...(deps.log ? { log: deps.log } : {}),
       });
@@ -164,11 +165,8 @@ export function notifierDepsOf(app: FastifyInstance): NotifierDeps {
     push: app.push,
     sms: {
       sender: app.sms,
-      caps: {
-        perNumberPerHour: app.config.sms.perNumberPerHour,
-        perHour: app.config.sms.perHour,
-        staffPerHour: app.config.staffAlerts.textsPerHour,
-      },
+      budgets: app.config.sms.budgets,
+      countryCodes: app.config.sms.countryCodes,
       business: app.profile.tradingName,
       payLinkKey: app.payLinkKey,
     },

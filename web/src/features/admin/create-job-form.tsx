@@ -6,6 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import {
   ADMIN_JOB_SERVICES,
   OPENING_JOB_STATUSES,
+  assignmentChoices,
   createJobInputSchema,
   type CreateJobData,
   type CreateJobInput,
@@ -14,6 +15,7 @@ import { ContactFields } from '../../components/contact-fields';
 import { registerField, SelectField } from '../../components/form-fields';
 import { createJob } from './admin-actions';
 import { ADMIN_TEXT } from './admin-text';
+import type { AssignableDriver } from './staff-api';
 
 const EMPTY: CreateJobInput = {
   customerName: '',
@@ -27,14 +29,14 @@ const EMPTY: CreateJobInput = {
   status: 'Assigned',
 };
 
-export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
+export function CreateJobForm({ drivers }: { drivers: readonly AssignableDriver[] }) {
   const form = useForm<CreateJobInput, unknown, CreateJobData>({
     resolver: zodResolver(createJobInputSchema),
     defaultValues: EMPTY,
   });
   const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    if (await createJob(values)) form.reset(EMPTY);
+    if (await createJob(values, drivers)) form.reset(EMPTY);
   });
 
   return (
@@ -72,7 +74,7 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
               control={form.control}
               name="assignedTo"
               label="Assign To"
-              data={[...drivers]}
+              data={assignmentChoices(drivers)}
               clearable
             />
           </Grid.Col>
