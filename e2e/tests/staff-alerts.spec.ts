@@ -7,7 +7,7 @@
  * customer, and a job cancelled offline from /driver syncs once and the customer is told.
  */
 import { DECLINE_REASONS, staffBookingUrl, type Urgency } from '@pilbara/shared-schema';
-import { expect, test, type Mailbox } from '../fixtures/server';
+import { WITH_SERVICE_WORKER, expect, test, type Mailbox } from '../fixtures/server';
 import { openAdminPanelByApi } from '../page-models/admin';
 import { openPhone, waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
@@ -25,6 +25,10 @@ import {
   uniqueCustomer,
 } from '../page-models/test-data';
 import type { Page } from '@playwright/test';
+
+// The owner's device shows the push through the app's service worker, and the driver cancels
+// with no signal: both need the worker the journeys otherwise block.
+test.use(WITH_SERVICE_WORKER);
 
 /** The first owner's phone in the journeys' business profile (the default roster's first). */
 const ON_CALL = '+61400000001';

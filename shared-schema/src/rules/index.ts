@@ -46,6 +46,7 @@ export * from './id-leases';
 export * from './on-call';
 export * from './staff-alerts';
 export * from './booking-outcomes';
+export * from './invoice-reminders';
 export * from './contact-messages';
 export * from './reviews';
 export * from './business-hours';

@@ -32,7 +32,7 @@ import type { Mailer } from './mailer';
 const EMAILS_OFF = 'Not sent: the customer turned these emails off (notification preferences)';
 
 /** An email's text and HTML: a greeting, the news, and one link. */
-function composeEmail(parts: {
+export function composeEmail(parts: {
   name: string | null;
   news: string;
   lead: string;

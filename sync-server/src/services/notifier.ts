@@ -36,6 +36,7 @@ import { claimJobEvents } from './job-event-claims';
 import { deliverPending, deliverPushes } from './job-event-delivery';
 import { deliverComposedEmails } from './customer-emails';
 import { claimEscalations, deliverStaffPushes } from './staff-alerts';
+import { claimInvoiceReminders } from './invoice-reminders';
 import type { NotifierDeps } from './job-events';
 import { startPoller } from './poller';
 
@@ -82,6 +83,18 @@ export function createNotifier(
       );
       // Staff first: the alert that wakes someone goes before any customer's news.
       await deliverStaffPushes(deps);
+    }
+    if (deps.sms) {
+      // Asked of the clock, not the log: no change marks the day an invoice becomes overdue.
+      claimInvoiceReminders({
+        db: deps.db,
+        publicUrl: deps.publicUrl,
+        business: deps.sms.business,
+        now: deps.now().toISOString(),
+        payLinkKey: deps.sms.payLinkKey,
+        countryCodes: deps.sms.countryCodes,
+        phone: deps.businessPhone ?? '',
+      });
     }
     await deliverComposedEmails(deps);
     await deliverPending(deps);

@@ -11,6 +11,7 @@
  * | booking confirmed, driver on the way, job complete, job cancelled | the job events the emails use |
  * | quote sent | a quote whose status becomes `sent` |
  * | payment received | the first version of a payment |
+ * | payment reminder | not the log: the clock (services/invoice-reminders.ts) |
  *
  * Each text is claimed with the budget category it counts against (booking acknowledgements
  * apart from job updates); a number outside SMS_COUNTRY_CODES (by default anything but an
@@ -62,7 +63,7 @@ export interface SmsClaimContext {
 }
 
 /** A quote's pay link (the same the quote email carries), naming the quote by its number. */
-function payUrl(ctx: SmsClaimContext, quoteId: string): string {
+export function payUrl(ctx: SmsClaimContext, quoteId: string): string {
   const token = payLinkToken(ctx.db, ctx.payLinkKey, quoteId);
   return `${ctx.publicUrl}${checkoutPath(refOfKey(ctx.db)(quoteId), token)}`;
 }
@@ -287,5 +288,37 @@ export function claimAttCopyText(
     email: copy.email,
     jobId: copy.jobId,
     facts: { reference: copy.reference, link: copy.link },
+  });
+}
+
+/** Claims the text of an overdue invoice's reminder for one reminder day (once per day). */
+export function claimInvoiceReminderText(
+  ctx: SmsClaimContext,
+  reminder: {
+    onceKey: string;
+    phone: string | null;
+    email: string | null;
+    jobId: string | null;
+    quoteId: string | null;
+    reference: string;
+    link: string;
+    amount: string;
+    daysOverdue: number;
+  },
+): void {
+  claim(ctx, {
+    event: 'invoice_overdue',
+    onceKey: reminder.onceKey,
+    phone: reminder.phone,
+    email: reminder.email,
+    jobId: reminder.jobId,
+    quoteId: reminder.quoteId,
+    facts: {
+      reference: reminder.reference,
+      link: reminder.link,
+      amount: reminder.amount,
+      daysOverdue: reminder.daysOverdue,
+      phone: ctx.phone,
+    },
   });
 }
