@@ -13,6 +13,7 @@ import {
 } from '@pilbara/shared-schema';
 import type { Config } from '../../src/config';
 import { payLinkToken } from '../../src/db/repositories/pay-links';
+import { refOfKey } from '../../src/db/repositories/documents';
 import { createNotifier, notifierDepsOf, type Notifier } from '../../src/services/notifier';
 import { buildTestApp, login, onTestEnd, signedIn, testConfig, type TestApp } from '../helper';
 import { acceptedInvoice } from '../billing/billing-helper';
@@ -123,8 +124,9 @@ describe('overdue invoice reminders', () => {
     expect(reminderTexts('+61422333444')).toEqual([]);
 
     const expected = (invoice: Invoice, days: number) => {
+      // The link names the quote by its number, as the customer knows it.
       const link = `${PUBLIC_URL}${checkoutPath(
-        invoice.quoteId!,
+        refOfKey(server.app.db)(invoice.quoteId!),
         payLinkToken(server.app.db, server.app.payLinkKey, invoice.quoteId!),
       )}`;
       const facts = {
