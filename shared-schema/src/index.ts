@@ -11,3 +11,4 @@ export * from './rules';
 export * from './sync';
 export * from './public-form-messages';
 export * from './tracking-messages';
+export * from './account-messages';

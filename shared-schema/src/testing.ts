@@ -7,7 +7,7 @@
 import type { Vehicle } from './entities';
 import { aVehicle } from './sync/mutators/test-fixtures';
 
-export { aBooking, aJob, aQuote, aVehicle } from './sync/mutators/test-fixtures';
+export { aBooking, aJob, anAccount, aQuote, aVehicle } from './sync/mutators/test-fixtures';
 export * from './sync/mutators/test-args';
 
 function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {

@@ -14,3 +14,5 @@ export * from './prestart';
 export * from './push';
 export * from './sms';
 export * from './backups';
+export * from './accounts';
+export * from './account-work';

@@ -1,4 +1,7 @@
-/** Coverage areas shown on the coverage map and their summary statistics. */
+/**
+ * Coverage areas shown on the coverage map and their summary statistics. What each area costs
+ * is the price list's (rules/price-list.ts `coverageSurchargeText`), not a figure of its own.
+ */
 
 /** One area on the coverage map. `position` is in percent of the map's width and height. */
 export interface CoverageArea {
@@ -8,10 +11,6 @@ export interface CoverageArea {
   /** Distance as displayed. */
   distance: string;
   responseTime: string;
-  /** Surcharge in cents; 0 for none, null when a quote is required. */
-  surchargeCents: number | null;
-  /** Surcharge as displayed. */
-  surcharge: string;
   position: { x: number; y: number };
   /** The home base, drawn larger on the map. */
   isMain: boolean;
@@ -28,8 +27,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     distanceKm: 0,
     distance: '0 km',
     responseTime: '20-30 min',
-    surchargeCents: 0,
-    surcharge: 'None',
     position: { x: 38, y: 42 },
     isMain: true,
   },
@@ -38,8 +35,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     distanceKm: 20,
     distance: '20 km',
     responseTime: '30-40 min',
-    surchargeCents: 0,
-    surcharge: 'None',
     position: { x: 20, y: 34 },
     isMain: false,
   },
@@ -48,8 +43,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     distanceKm: 15,
     distance: '15 km',
     responseTime: '25-35 min',
-    surchargeCents: 0,
-    surcharge: 'None',
     position: { x: 62, y: 30 },
     isMain: false,
   },
@@ -58,8 +51,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     distanceKm: 40,
     distance: '40 km',
     responseTime: '45-60 min',
-    surchargeCents: 5000,
-    surcharge: '+$50',
     position: { x: 66, y: 44 },
     isMain: false,
   },
@@ -68,8 +59,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     distanceKm: 45,
     distance: '45 km',
     responseTime: '50-65 min',
-    surchargeCents: 7500,
-    surcharge: '+$75',
     position: { x: 70, y: 20 },
     isMain: false,
   },
@@ -78,8 +67,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     distanceKm: null,
     distance: 'Varies',
     responseTime: '60-90 min',
-    surchargeCents: null,
-    surcharge: 'Quote required',
     position: { x: 52, y: 78 },
     isMain: false,
   },

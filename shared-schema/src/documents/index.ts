@@ -18,3 +18,4 @@ export * from './tax-invoice';
 export * from './job-sheet';
 export * from './vehicle-history';
 export * from './csv-safety';
+export * from './statement';

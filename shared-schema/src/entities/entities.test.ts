@@ -14,8 +14,8 @@ describe('entity registry', () => {
     // The sixteen tables of the data definitions, payments and credit notes (issue 18), and the
     // field record's photos, signatures and stored files (issue 19), the truck's live
     // position (issue 20), pre-start checks and vehicle defects (issue 21), and the notices of
-    // values one owner kept over the other's (issue 28).
-    expect(ENTITY_NAMES).toHaveLength(25);
+    // values one owner kept over the other's (issue 28), accounts and price lists.
+    expect(ENTITY_NAMES).toHaveLength(27);
   });
 });
 

@@ -39,3 +39,6 @@ export * from './offline-storage';
 export * from './sms';
 export * from './backups';
 export * from './sign-in';
+export * from './accounts';
+export * from './payment-terms';
+export * from './price-list';

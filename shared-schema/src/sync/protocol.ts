@@ -35,6 +35,8 @@ export const INTEGER_ID_SERIES = [
   'prestart_checks',
   'vehicle_defects',
   'merge_notices',
+  'accounts',
+  'price_lists',
 ] as const;
 
 /**

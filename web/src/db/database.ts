@@ -44,6 +44,9 @@ export class PilbaraDatabase extends Dexie {
   job_positions!: Table<SyncedRow, RowId>;
   // Notices of a value one owner kept over the other's (version 11).
   merge_notices!: Table<SyncedRow, RowId>;
+  // Accounts and price lists (version 20).
+  accounts!: Table<SyncedRow, RowId>;
+  price_lists!: Table<SyncedRow, RowId>;
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;

@@ -61,6 +61,8 @@ const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   prestart_checks: 'id, vehicleId, perthDay',
   vehicle_defects: 'id, vehicleId, status',
   merge_notices: 'id, status',
+  accounts: 'id, name',
+  price_lists: 'id, accountId',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -318,6 +320,17 @@ export const DB_VERSIONS: ReadonlyArray<{
       await tx
         .table('acknowledgedPages')
         .bulkAdd([...pages].map(([ackedAt, mutations]) => ({ ackedAt, mutations })));
+    },
+  },
+  {
+    // Accounts and the owners' price lists, synced like the other staff tables. Versions 16 to 19
+    // are left to the other work of the same round; Dexie allows the gap.
+    version: 20,
+    stores: {
+      accounts: SYNCED_TABLE_STORES.accounts,
+      price_lists: SYNCED_TABLE_STORES.price_lists,
+      [confirmedTableName('accounts')]: 'id',
+      [confirmedTableName('price_lists')]: 'id',
     },
   },
 ];

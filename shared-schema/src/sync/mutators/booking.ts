@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { MutationRejection, Row } from '../mutator';
-import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
+import {
+  creditDecisionSchema,
+  creditNoteOf,
+  leasedIdSchema,
+  jobUpdate,
+  textIdSchema,
+} from './common';
 import { bookingToJob, type Booking, type Job } from './deps';
 
 /**
@@ -30,6 +36,7 @@ export const bookingApprove = defineMutator({
     bookingId: textIdSchema('BKG'),
     jobId: textIdSchema('JOB'),
     updateId: leasedIdSchema,
+    creditDecision: creditDecisionSchema.optional(),
   }),
   reads: (args) => [
     { key: 'booking', entity: 'bookings' as const, id: args.bookingId },
@@ -42,7 +49,11 @@ export const bookingApprove = defineMutator({
     if (readOne(ctx, 'job')) return reject('conflict', `Job ${args.jobId} already exists`, 'jobId');
     // The job was made when the owner approved it on their device (issue 28: a booking approved
     // offline at 7:20 and synced at 7:22 shows 7:20), within the time rule's bounds.
-    const job: Job = { ...bookingToJob(booking, args.jobId, occurredAt(ctx)), updatedAt: ctx.now };
+    const job: Job = {
+      ...bookingToJob(booking, args.jobId, occurredAt(ctx)),
+      creditHoldNote: creditNoteOf(ctx, args.creditDecision),
+      updatedAt: ctx.now,
+    };
     const approved: Booking = {
       ...booking,
       status: 'approved',
@@ -58,7 +69,7 @@ export const bookingApprove = defineMutator({
           args.updateId,
           job.id,
           job.status,
-          `Job created from booking ${booking.id}`,
+          [`Job created from booking ${booking.id}`, job.creditHoldNote].filter(Boolean).join('. '),
           occurredAt(ctx),
         ),
       ],

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
+import { accountSave, jobSetPo, priceListSave } from './account';
 import { bookingApprove } from './booking';
 import { photoAdd, signatureAdd } from './field-record';
 import {
@@ -37,6 +38,7 @@ import {
   vehicleUpdateSpecialFeatures,
 } from './vehicle';
 
+export * from './account';
 export * from './booking';
 export * from './field-record';
 export * from './invoice';
@@ -88,6 +90,9 @@ const ALL = [
   defectResolve,
   positionReport,
   mergeNoticeSettle,
+  accountSave,
+  priceListSave,
+  jobSetPo,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

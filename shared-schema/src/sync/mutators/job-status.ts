@@ -4,6 +4,8 @@
  * mutator. Every step writes a `job_updates` row, so each job keeps its history.
  */
 import { z } from 'zod';
+import { perthDate } from '../../rules/dates';
+import { priceListReads, pricesFor } from './account';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
@@ -71,6 +73,7 @@ export const jobComplete = defineMutator({
   reads: (args) => [
     ...readJobAndPosition(args),
     { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
+    ...priceListReads,
   ],
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
@@ -82,7 +85,9 @@ export const jobComplete = defineMutator({
     const updated: Job = { ...job, ...target, updatedAt: ctx.now };
     const at = eventTime(ctx);
     // The automatic quote is valid 30 days from the completion, not from the sync.
-    const quote = autoQuoteForCompletedJob(updated, at, args.quoteId);
+    // Priced from the list in force for the job's customer on the day it was completed.
+    const prices = pricesFor(ctx, job.accountId, perthDate(at));
+    const quote = autoQuoteForCompletedJob(updated, at, args.quoteId, prices);
     return succeed(
       [
         put('jobs', updated as Row),

@@ -9,7 +9,15 @@ import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
 import { formatPerth } from '../../rules/dates';
-import { baseRowSchema, leasedIdSchema, jobUpdate } from './common';
+import {
+  baseRowSchema,
+  creditDecisionSchema,
+  creditNoteOf,
+  leasedIdSchema,
+  jobUpdate,
+} from './common';
+import { accountReads, readAccount, refuseAccountWork } from './account';
+import { effectivePoNumber } from '../../rules/accounts';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
 import { documentRef } from '../../rules/document-number';
@@ -35,6 +43,7 @@ export const jobCreate = defineMutator({
   argsSchema: createJobInputSchema.extend({
     id: jobIdSchema,
     updateId: leasedIdSchema,
+    creditDecision: creditDecisionSchema.optional(),
     trackingToken: z
       .string()
       .regex(TRACKING_TOKEN_PATTERN, {
@@ -42,13 +51,20 @@ export const jobCreate = defineMutator({
       })
       .optional(),
   }),
-  reads: (args) => readJob(args),
+  reads: (args) => [...readJob(args), ...accountReads(args.accountId)],
   apply(ctx, args) {
     if (readOne<Job>(ctx, JOB_KEY))
       return reject('conflict', `Job ${args.id} already exists`, 'id');
-    const { updateId, trackingToken, ...fields } = args;
+    const refused = refuseAccountWork(ctx, args);
+    if (refused) return refused;
+    const { updateId, trackingToken, creditDecision, ...fields } = args;
+    const account = readAccount(ctx);
     const job: Job = {
       ...fields,
+      accountId: fields.accountId ?? null,
+      siteId: fields.siteId ?? null,
+      poNumber: effectivePoNumber(account?.poRule, fields.poNumber),
+      creditHoldNote: creditNoteOf(ctx, creditDecision),
       trackingToken: trackingToken ?? null,
       status: fields.status ?? DEFAULT_JOB_STATUS,
       progress: 0,
@@ -58,7 +74,13 @@ export const jobCreate = defineMutator({
     return succeed(
       [
         put('jobs', job as Row),
-        jobUpdate(updateId, job.id, job.status, 'Job created', occurredAt(ctx)),
+        jobUpdate(
+          updateId,
+          job.id,
+          job.status,
+          ['Job created', job.creditHoldNote].filter(Boolean).join('. '),
+          occurredAt(ctx),
+        ),
       ],
       { job },
     );
@@ -67,7 +89,7 @@ export const jobCreate = defineMutator({
 
 /** The free fields of a job that `job.update` may change; absent keys keep their value. */
 export const jobFieldsPatchSchema = createJobInputSchema
-  .omit({ id: true, status: true, assignedTo: true })
+  .omit({ id: true, status: true, assignedTo: true, accountId: true, siteId: true })
   .partial();
 
 /**
