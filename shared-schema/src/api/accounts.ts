@@ -236,14 +236,18 @@ export const pricesResponseSchema = z.object({
 export type PricesResponse = z.infer<typeof pricesResponseSchema>;
 
 /**
- * POST /api/account/bookings body: work booked by an account's own contact, at one of the
+ * POST /api/account/bookings body (built with the given source of "today"): work booked by an account's own contact, at one of the
  * account's sites, with the customer's PO number (required when the account needs one per job,
  * checked by the server against the account).
  */
-export const accountBookingInputSchema = z.intersection(
-  makeBookingInputSchema(),
-  z.object({ siteId: siteIdInput, poNumber: poNumberInput }),
-);
+export function makeAccountBookingInputSchema(today?: () => string) {
+  return z.intersection(
+    makeBookingInputSchema(today),
+    z.object({ siteId: siteIdInput, poNumber: poNumberInput }),
+  );
+}
+/** {@link makeAccountBookingInputSchema} with today read from the clock. */
+export const accountBookingInputSchema = makeAccountBookingInputSchema();
 /** An account booking as sent. */
 export type AccountBookingInput = z.input<typeof accountBookingInputSchema>;
 
@@ -290,9 +294,9 @@ export const portalStatementSchema = z.object({
  */
 export const portalResponseSchema = z.object({
   account: portalAccountSchema,
-  jobs: z.array(jobSchema.omit({ notes: true })),
+  jobs: z.array(jobSchema.omit({ notes: true, creditHoldNote: true })),
   updates: z.array(jobUpdateSchema),
-  bookings: z.array(bookingSchema),
+  bookings: z.array(bookingSchema.omit({ creditHold: true })),
   quotes: z.array(quoteSchema.omit({ notes: true })),
   invoices: z.array(invoiceSchema),
   creditNotes: z.array(creditNoteSchema),
@@ -304,4 +308,6 @@ export const portalResponseSchema = z.object({
 export type PortalResponse = z.infer<typeof portalResponseSchema>;
 
 /** POST /api/account/bookings answer: the stored booking. */
-export const accountBookingResponseSchema = z.object({ booking: bookingSchema });
+export const accountBookingResponseSchema = z.object({
+  booking: bookingSchema.omit({ creditHold: true }),
+});

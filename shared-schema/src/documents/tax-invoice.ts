@@ -250,7 +250,14 @@ function taxInvoiceDraft(
       (note) => `${documentRef(note)} ${formatCents(note.amount)}: ${note.reason}`,
     ),
     payUrl: due > 0 ? (options.payUrl ?? null) : null,
-    terms: INVOICE_TERMS,
+    // On account the invoice is due by its date (the account's terms), not on completion.
+    terms:
+      invoice.accountId && invoice.dueDate
+        ? [
+            `Payment is due by ${formatPerth(invoice.dueDate, DATE_FORMATS.date)}.`,
+            ...INVOICE_TERMS.slice(1),
+          ]
+        : INVOICE_TERMS,
     fileName: invoicePdfFilename(number),
   };
 }

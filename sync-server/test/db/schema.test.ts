@@ -32,10 +32,39 @@ describe('0001_init schema against shared-schema entities', () => {
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
     // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16);
     // 0013: the vehicle a job goes out on (issue 21); 0019: document numbers (issue 28).
-    jobs: ['trackingToken', 'archivedAt', 'vehicleId', 'number'],
-    // 0019: document numbers, 0020: the job an automatic quote was made for (issue 28).
-    quotes: ['number', 'jobId'],
-    bookings: ['trackingToken', 'approvedJobId', 'approvedBy'],
+    // 0027: work on account (account, site, PO) and a credit-hold decision.
+    jobs: [
+      'trackingToken',
+      'archivedAt',
+      'vehicleId',
+      'number',
+      'accountId',
+      'siteId',
+      'poNumber',
+      'creditHoldNote',
+    ],
+    // 0019: document numbers, 0020: the job an automatic quote was made for (issue 28); 0027:
+    // work on account and the multiplier a quote was priced with.
+    quotes: [
+      'number',
+      'jobId',
+      'accountId',
+      'siteId',
+      'poNumber',
+      'multiplierBasisPoints',
+      'multiplierLocation',
+    ],
+    bookings: [
+      'trackingToken',
+      'approvedJobId',
+      'approvedBy',
+      'accountId',
+      'siteId',
+      'poNumber',
+      'creditHold',
+    ],
+    // 0027: an account's own sign-in names its account.
+    users: ['accountId'],
     // 0006: what a tax invoice prints and how it stands (issue 18).
     invoices: [
       'service',
@@ -52,6 +81,10 @@ describe('0001_init schema against shared-schema entities', () => {
       // 0019, 0020: document numbers and refunds (issue 28).
       'number',
       'amountRefunded',
+      // 0027: what an invoice on account prints.
+      'accountId',
+      'siteName',
+      'poNumber',
     ],
   };
   /** Tables that came after the data definitions. */
@@ -69,6 +102,9 @@ describe('0001_init schema against shared-schema entities', () => {
     'vehicle_defects',
     // 0021: what one owner kept over the other's (issue 28).
     'merge_notices',
+    // 0027: accounts and the owners' price lists.
+    'accounts',
+    'price_lists',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

@@ -88,11 +88,15 @@ export interface PendingJobEmail {
   createdAt: string;
 }
 
-/** The job-event emails due by `now` and not yet sent, in the order they were recorded. */
+/**
+ * The job-event emails due by `now` and not yet sent, in the order they were recorded. Every
+ * job event names its job; an email of another kind (an account's monthly statement) is sent by
+ * its own service.
+ */
 export function dueJobEmails(db: Db, now: string): PendingJobEmail[] {
   return statement(
     db,
-    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE type = 'email' AND status = 'pending' AND event IS NOT NULL AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id",
+    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE type = 'email' AND status = 'pending' AND event IS NOT NULL AND jobId IS NOT NULL AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id",
   ).all(now) as PendingJobEmail[];
 }
 

@@ -10,12 +10,14 @@ import type {
   JobSheetDocument,
   Payment,
   Quote,
+  StatementDocument,
   VehicleHistoryDocument,
 } from '@pilbara/shared-schema';
 import { renderCreditNotePdf, renderInvoicePdf, type InvoicePdfOptions } from './invoice-pdf';
 import { renderJobSheetPdf } from './job-sheet-pdf';
 import { renderQuotePdf, type QuotePdfOptions } from './quote-pdf';
 import { renderVehicleHistoryPdf } from './vehicle-history-pdf';
+import { renderStatementPdf } from './statement-pdf';
 
 /** An image a job sheet embeds, loaded (and scaled to the pixel cap) before the task is sent. */
 export interface TaskImage {
@@ -41,7 +43,8 @@ export type PdfTask =
       images: Record<string, TaskImage>;
       printedAt: string;
     }
-  | { kind: 'vehicleHistory'; doc: VehicleHistoryDocument };
+  | { kind: 'vehicleHistory'; doc: VehicleHistoryDocument }
+  | { kind: 'statement'; doc: StatementDocument };
 
 /** Draws the task's PDF. */
 export function renderTask(task: PdfTask): Promise<Uint8Array> {
@@ -62,5 +65,7 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       );
     case 'vehicleHistory':
       return renderVehicleHistoryPdf(task.doc);
+    case 'statement':
+      return renderStatementPdf(task.doc);
   }
 }
