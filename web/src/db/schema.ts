@@ -15,6 +15,9 @@ export const PUBLIC_FORM_ENDPOINTS = {
   contact: '/api/contact',
   booking: '/api/bookings',
   feedback: '/api/feedback',
+  // Work an account's own contact books (with the account's session): kept here the same way, so
+  // a booking made at a mine gate with no signal goes when the signal comes back.
+  accountBooking: '/api/account/bookings',
 } as const;
 
 export type PublicFormKind = keyof typeof PUBLIC_FORM_ENDPOINTS;

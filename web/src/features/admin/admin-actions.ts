@@ -65,13 +65,30 @@ async function run(what: string, write: () => Promise<MutateResult>): Promise<Mu
   }
 }
 
-/** Approves a booking into a new job; resolves with the job id, or null when it failed. */
-export async function approveBooking(bookingId: string): Promise<string | null> {
+/** An owner's decision to go ahead while an account is on credit hold: the hold, and why. */
+export interface CreditDecision {
+  hold: string;
+  reason: string | null;
+}
+
+/**
+ * Approves a booking into a new job (with the owner's credit-hold decision, when the account is
+ * on hold); resolves with the job id, or null when it failed.
+ */
+export async function approveBooking(
+  bookingId: string,
+  creditDecision?: CreditDecision,
+): Promise<string | null> {
   let jobId = '';
   const result = await run(MESSAGES.BOOKING_APPROVE_FAILED, async () => {
     jobId = await mintId('JOB');
     const updateId = await mintId('job_updates');
-    return mutate('booking.approve', { bookingId, jobId, updateId });
+    return mutate('booking.approve', {
+      bookingId,
+      jobId,
+      updateId,
+      ...(creditDecision ? { creditDecision } : {}),
+    });
   });
   if (!result?.ok) return null;
   successNaming(MESSAGES.BOOKING_APPROVED_TITLE, jobId, ADMIN_TOASTS.bookingApproved);
@@ -79,7 +96,10 @@ export async function approveBooking(bookingId: string): Promise<string | null> 
 }
 
 /** Creates a job from the validated form; resolves with its id, or null when it failed. */
-export async function createJob(values: CreateJobData): Promise<string | null> {
+export async function createJob(
+  values: CreateJobData,
+  creditDecision?: CreditDecision,
+): Promise<string | null> {
   let id = '';
   const result = await run(MESSAGES.JOB_CREATE_FAILED, async () => {
     id = await mintId('JOB');
@@ -87,7 +107,14 @@ export async function createJob(values: CreateJobData): Promise<string | null> {
     const assignedTo = values.assignedTo === DRIVER_UNASSIGNED ? undefined : values.assignedTo;
     // The customer's tracking token travels with the job from this device (DESIGN §11).
     const trackingToken = mintTrackingToken();
-    return mutate('job.create', { ...values, assignedTo, id, updateId, trackingToken });
+    return mutate('job.create', {
+      ...values,
+      assignedTo,
+      id,
+      updateId,
+      trackingToken,
+      ...(creditDecision ? { creditDecision } : {}),
+    });
   });
   if (!result?.ok) return null;
   successNaming(MESSAGES.JOB_CREATED_TITLE, id, ADMIN_TOASTS.jobCreated);

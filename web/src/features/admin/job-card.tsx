@@ -29,6 +29,7 @@ import {
   DRIVER_UNASSIGNED,
   assignmentChoices,
   canDeleteJob,
+  isFinishedStatus,
   isJobActionAllowed,
   documentRef,
   jobShownTime,
@@ -42,6 +43,7 @@ import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
+import { AccountWorkLine, InductionWarning, JobPoEntry } from '../../lib/accounts/account-work';
 import { JobMessages } from './job-messages';
 import { formatDateTime } from './format';
 import { useJobHistory } from './use-admin-data';
@@ -179,6 +181,12 @@ export function JobCard({
         <Text fw={600} className={classes.detail}>
           {job.customerName} · {job.service}
         </Text>
+        <AccountWorkLine accountId={job.accountId} siteId={job.siteId} poNumber={job.poNumber} />
+        {job.creditHoldNote && (
+          <Text size="xs" c="dimmed" className={classes.detail}>
+            {job.creditHoldNote}
+          </Text>
+        )}
         <Text size="sm" className={classes.detail}>
           {job.location}
         </Text>
@@ -252,6 +260,7 @@ export function JobCard({
             }}
           />
           {fleet && <JobVehicleSelect job={job} fleet={fleet} />}
+          <JobPoEntry job={job} />
           <Button
             size="sm"
             color="red"
@@ -294,6 +303,17 @@ export function JobCard({
             {ADMIN_TEXT.fieldRecord}
           </PanelToggle>
         </Group>
+        {!isFinishedStatus(job.status) && (
+          <InductionWarning
+            accountId={job.accountId}
+            siteId={job.siteId}
+            driverName={job.assignedTo}
+            vehicleId={job.vehicleId}
+            vehicleName={
+              fleet?.vehicles.find((vehicle) => vehicle.id === job.vehicleId)?.name ?? null
+            }
+          />
+        )}
         <Collapse expanded={open}>
           {open && (
             <Stack gap="md">

@@ -1,9 +1,14 @@
-/** Pending Bookings (spec staff §2): emergency first, urgency prominent, Approve turns a booking into a job. */
+/**
+ * Pending Bookings (spec staff §2): emergency first, urgency prominent, Approve turns a booking
+ * into a job. A booking under an account shows its account, site and PO; while the account is
+ * on credit hold, Approve asks the owner first and records their decision on the job.
+ */
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { rowKey, sortBookingsByUrgency, type Booking } from '@pilbara/shared-schema';
 import { approveBooking } from './admin-actions';
+import { AccountWorkLine, useAccountState } from '../../lib/accounts/account-work';
 import { PendingBadge, UrgencyBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import classes from './admin.module.css';
@@ -11,10 +16,18 @@ import { AdminCard } from './admin-card';
 
 function BookingCard({ booking, pending }: { booking: Booking; pending: boolean }) {
   const [busy, setBusy] = useState(false);
-  const approve = async () => {
+  const { hold } = useAccountState(booking.accountId);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const approve = async (decided?: boolean) => {
+    if (hold && !decided) {
+      setAsking(true);
+      return;
+    }
+    setAsking(false);
     setBusy(true);
     try {
-      await approveBooking(booking.id);
+      await approveBooking(booking.id, hold ? { hold, reason: reason.trim() || null } : undefined);
     } finally {
       setBusy(false);
     }
@@ -35,6 +48,11 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
           </Text>
         </Group>
         <Text fw={600}>{booking.service}</Text>
+        <AccountWorkLine
+          accountId={booking.accountId}
+          siteId={booking.siteId}
+          poNumber={booking.poNumber}
+        />
         <Group gap="lg" wrap="wrap">
           <Group gap={4} wrap="nowrap">
             <IconMapPin size={16} aria-hidden />
@@ -82,6 +100,29 @@ function BookingCard({ booking, pending }: { booking: Booking; pending: boolean 
             {ADMIN_TEXT.approve}
           </Button>
         </Group>
+        <Modal opened={asking} onClose={() => setAsking(false)} title="Account on credit hold">
+          <Stack gap="sm">
+            <Alert color="orange" variant="light">
+              {hold}
+            </Alert>
+            <Text size="sm">Going ahead is your call; the job records that you did, and why.</Text>
+            <Textarea
+              label="Why go ahead (optional)"
+              value={reason}
+              autosize
+              minRows={2}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Not now
+              </Button>
+              <Button color="green" onClick={() => void approve(true)}>
+                Approve anyway
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       </Stack>
     </AdminCard>
   );
