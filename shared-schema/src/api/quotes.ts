@@ -117,7 +117,6 @@ const quoteFields = {
   fromLocation: optionalText(100),
   toLocation: optionalText(100),
   notes: optionalText(5000),
-  ...accountWorkInput,
   /** 1 to 200 lines, whose total is at most $10,000,000. */
   items: z
     .array(quoteItemInputSchema, { error: MESSAGES.QUOTE_ITEMS_REQUIRED })
@@ -140,6 +139,7 @@ export const quoteInputSchema = z.object({
   /** Id minted offline by the device; the server mints one when absent. */
   id: quoteIdSchema.optional(),
   ...quoteFields,
+  ...accountWorkInput,
   distance: distanceInput,
   /** Whole percent 0-100 (the form offers 0-50). */
   discountPercent: discountPercentInput(

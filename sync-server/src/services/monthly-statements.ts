@@ -22,9 +22,15 @@ import {
   type YearMonth,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
-import { mintIntegerId } from '../db/id-series';
 import { getAccount, hasStatement, listAccounts, statementOf } from '../db/repositories/accounts';
-import { atomically, statement } from '../db/statements';
+import {
+  claimStatements,
+  finishSending,
+  startSending,
+  statementClaimed,
+  statementsToSend,
+  type StatementClaim,
+} from '../db/repositories/statement-emails';
 import type { PdfRenderer } from './pdf/pool';
 import type { Mailer } from './mailer';
 import { startPoller } from './poller';
@@ -33,8 +39,6 @@ import { startPoller } from './poller';
 const STATEMENT_POLL_MS = 10 * 60 * 1000;
 /** Sends the mail server refused before a statement is left for staff. */
 const MAX_ATTEMPTS = 5;
-/** The event of a statement's message in `notifications`. */
-export const STATEMENT_EVENT = 'monthly-statement';
 
 export interface StatementDeps {
   db: Db;
@@ -45,17 +49,12 @@ export interface StatementDeps {
   log?: { error(details: object, message: string): void };
 }
 
-/** The once-only key of an account's statement of a month. */
-export function statementOnceKey(accountId: number, month: YearMonth): string {
-  return `statement:${accountId}:${month}`;
-}
-
 /** The email of a statement: its subject and words. */
 function statementMessage(account: Account, month: YearMonth, closingCents: number) {
   const monthText = formatPerth(`${month}-15T04:00:00Z`, DATE_FORMATS.monthYearLong);
   return {
     subject: `Statement for ${monthText}: ${account.legalName}`,
-    text: [
+    message: [
       `Hello ${account.name},`,
       '',
       `Your statement for ${monthText} is attached.`,
@@ -68,93 +67,36 @@ function statementMessage(account: Account, month: YearMonth, closingCents: numb
   };
 }
 
-/**
- * Claims the month's statement of every account that should get one (in one transaction, each
- * claim inserting nothing when it was made before). Returns how many were new.
- */
-function claimStatements(db: Db, month: YearMonth, now: string): number {
-  return atomically(db, () => {
-    let claimed = 0;
-    for (const account of listAccounts(db)) {
-      if (!account.isActive || !account.billingEmail) continue;
-      const stated = statementOf(db, account.id, month);
-      if (!hasStatement(stated)) continue;
-      const message = statementMessage(account, month, stated.closingCents);
-      const inserted = statement(
-        db,
-        `INSERT OR IGNORE INTO notifications
-         (id, jobId, quoteId, recipientPhone, recipientEmail, type, status, message, subject, sentAt, error, createdAt, event, onceKey, attempts)
-       VALUES (?, NULL, NULL, NULL, ?, 'email', 'pending', ?, ?, NULL, NULL, ?, ?, ?, 0)`,
-      ).run(
-        mintIntegerId(db, 'notifications'),
-        account.billingEmail,
-        message.text,
-        message.subject,
-        now,
-        STATEMENT_EVENT,
-        statementOnceKey(account.id, month),
-      );
-      claimed += inserted.changes;
-    }
-    return claimed;
+/** The month's statement of every open account with a billing email and something to state. */
+function dueClaims(db: Db, month: YearMonth): StatementClaim[] {
+  return listAccounts(db).flatMap((account) => {
+    if (!account.isActive || !account.billingEmail) return [];
+    if (statementClaimed(db, account.id, month)) return [];
+    const stated = statementOf(db, account.id, month);
+    if (!hasStatement(stated)) return [];
+    return [
+      {
+        accountId: account.id,
+        month,
+        recipientEmail: account.billingEmail,
+        ...statementMessage(account, month, stated.closingCents),
+      },
+    ];
   });
-}
-
-interface ClaimedStatement {
-  id: number;
-  onceKey: string;
-  recipientEmail: string;
-  subject: string;
-  message: string;
-}
-
-/** Statements claimed and not sent: never tried, or refused fewer than the most times. */
-function statementsToSend(db: Db): ClaimedStatement[] {
-  return statement(
-    db,
-    `SELECT id, onceKey, recipientEmail, subject, message FROM notifications
-     WHERE type = 'email' AND event = ? AND (
-       (status = 'pending' AND attemptedAt IS NULL) OR (status = 'failed' AND attempts < ?)
-     ) ORDER BY id`,
-  ).all(STATEMENT_EVENT, MAX_ATTEMPTS) as ClaimedStatement[];
-}
-
-/** Marks a statement as being sent, unless another run did first; true when this run sends it. */
-function startSending(db: Db, id: number, now: string): boolean {
-  return (
-    statement(
-      db,
-      "UPDATE notifications SET status = 'pending', attemptedAt = ?, attempts = attempts + 1 WHERE id = ? AND (attemptedAt IS NULL OR status = 'failed')",
-    ).run(now, id).changes === 1
-  );
-}
-
-function finishSending(db: Db, id: number, outcome: { ok: boolean; error?: string }, now: string) {
-  if (outcome.ok)
-    statement(
-      db,
-      "UPDATE notifications SET status = 'sent', sentAt = ?, error = NULL WHERE id = ?",
-    ).run(now, id);
-  else
-    statement(db, "UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
-      outcome.error ?? 'failed',
-      id,
-    );
 }
 
 /** Claims and sends what is due now; answers how many statements went out. */
 export async function sendMonthlyStatements(deps: StatementDeps): Promise<number> {
   const now = deps.now().toISOString();
   const month = statementMonthDue(now);
-  if (month) claimStatements(deps.db, month, now);
+  if (month) claimStatements(deps.db, dueClaims(deps.db, month), now);
   let sent = 0;
-  for (const claim of statementsToSend(deps.db)) {
-    const [, accountId, statedMonth] = claim.onceKey.split(':');
-    const account = getAccount(deps.db, Number(accountId));
-    if (!account || !statedMonth) continue;
-    if (!atomically(deps.db, () => startSending(deps.db, claim.id, now))) continue;
+  for (const claim of statementsToSend(deps.db, MAX_ATTEMPTS)) {
+    const account = getAccount(deps.db, claim.accountId);
+    if (!account || !claim.month) continue;
+    if (!startSending(deps.db, claim.id, now)) continue;
     const doc = statementDocument(
-      statementOf(deps.db, account.id, statedMonth),
+      statementOf(deps.db, account.id, claim.month),
       account,
       deps.profile,
       now,
@@ -174,7 +116,7 @@ export async function sendMonthlyStatements(deps: StatementDeps): Promise<number
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    atomically(deps.db, () => finishSending(deps.db, claim.id, outcome, deps.now().toISOString()));
+    finishSending(deps.db, claim.id, outcome, deps.now().toISOString());
     if (outcome.ok) sent += 1;
     else deps.log?.error({ account: account.id, error: outcome.error }, 'statement email failed');
   }

@@ -18,7 +18,7 @@ import {
   type AccountBookingInput,
   type PortalAccount,
 } from '@pilbara/shared-schema';
-import { HttpError } from '../../lib/http';
+import type { HttpError } from '../../lib/http';
 import { submitPublicForm } from '../../sync/public-outbox';
 
 interface Signer {
