@@ -1,5 +1,5 @@
-// Lint for the whole workspace, with the boundaries of STYLE.md enforced as import rules
-// (bulletproof-react's way: `import-x/no-restricted-paths` zones on resolved file paths, so a
+// Lint for the whole workspace, with the boundaries of docs/architecture.md enforced as import
+// rules (bulletproof-react's way: `import-x/no-restricted-paths` zones on resolved file paths, so a
 // relative path, a dynamic import() and an `export … from` are all caught):
 //
 // - shared-schema stays pure; web and sync-server never import each other.
@@ -80,7 +80,7 @@ const boundaryZones = [
   },
   {
     // sync/plugin.ts is the sync protocol's HTTP and WebSocket endpoints, a route plugin in all
-    // but its folder: it uses the request plugins like any route (README "Architecture").
+    // but its folder: it uses the request plugins like any route (docs/architecture.md).
     target: './sync-server/src/sync/!(plugin).ts',
     from: ['./sync-server/src/services', './sync-server/src/plugins'],
     message:

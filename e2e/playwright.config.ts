@@ -17,7 +17,10 @@ function traceMode(value: string | undefined): (typeof TRACE_MODES)[number] {
 
 export default defineConfig({
   testDir: './tests',
-  fullyParallel: false,
+  globalSetup: './fixtures/global-setup.ts',
+  // Any test may run in either worker, so the two stay busy to the end rather than one finishing
+  // a long file alone. Tests share only their worker's server and make their own data.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: true,
@@ -33,7 +36,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: chromiumLaunchOptions(),
-    serviceWorkers: 'allow',
+    // Blocked unless a test asks for it (WITH_SERVICE_WORKER, fixtures/server.ts), in the
+    // contexts a test opens itself too.
+    serviceWorkers: 'block',
     // Tracing is off unless asked for: recording every test (retain-on-failure records all of
     // them and keeps the failures') cost a third of the journeys' time on this 2-core machine
     // (admin-access: 80 s of test time traced, 54 s not, at load 10–13). A failed test's errors,

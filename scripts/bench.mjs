@@ -14,7 +14,7 @@ run(
   },
 );
 // The first visit: Lighthouse and bytes sent, this build against the baseline commit's.
-ensureChromium();
+await ensureChromium();
 run(process.execPath, [join(ROOT, 'bench', 'first-visit', 'run.mjs')]);
 // bench/ is a workspace package (@pilbara/bench): its sources resolve @pilbara/shared-schema.
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'sync/run.ts']);

@@ -1,5 +1,5 @@
 // Helpers for the two README commands. Only Node built-ins: these run before anything is installed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,38 @@ export function pnpm(args, opts) {
   return run(cmd, [...pre, ...args], opts);
 }
 
+/**
+ * Runs a command without blocking, so two can run side by side; resolves with its exit status
+ * and, when `quiet`, what it printed as `output` (else its output goes straight to this
+ * process's, and `output` is undefined).
+ */
+export function runAsync(cmd, args, { env = {}, cwd = ROOT, quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const kept = (text) => (quiet ? text : undefined);
+    child.on('error', (error) => {
+      if (!quiet) console.error(error.message);
+      resolve({ status: 1, output: kept(`${output}${error.message}\n`) });
+    });
+    child.on('close', (code, signal) =>
+      resolve({ status: code ?? (signal ? 1 : 0), output: kept(output) }),
+    );
+  });
+}
+
+/** `runAsync` of the pinned pnpm. */
+export function pnpmAsync(args, opts) {
+  const [cmd, ...pre] = pnpmCommand();
+  return runAsync(cmd, [...pre, ...args], opts);
+}
+
 /** Installs the workspace exactly as locked (compiles better-sqlite3 from source on first run). */
 export function installWorkspace() {
   pnpm(['install', '--frozen-lockfile', '--prefer-offline']);
@@ -39,7 +71,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /**
  * Every system program the tests and benchmarks start, with the Debian package that brings it.
- * `npm test` installs the missing ones before anything runs (`ensureSystemPrograms`), so a fresh
+ * `npm test` installs the missing ones beside the workspace (`ensureSystemPrograms`), so a fresh
  * machine with only Node and npm passes; scripts/system-programs.test.mjs reads the test and
  * bench sources and fails when they start a program this list does not name.
  */
@@ -81,33 +113,44 @@ export const BASE_PROGRAMS = [
 
 /**
  * Installs, with one `apt-get update` and one `apt-get install`, the Debian packages of the
- * programs in `programs` that are missing (as root, else through `sudo -n`). Answers the
- * packages it installed.
+ * programs in `programs` that are missing (as root, else through `sudo -n`). It does not block,
+ * so the downloads can run beside the workspace install, and keeps apt's output, answering it
+ * rather than printing it: resolves `{ status, output }`.
  */
-export function ensureSystemPrograms(programs = SYSTEM_PROGRAMS) {
+export async function ensureSystemPrograms(programs = SYSTEM_PROGRAMS) {
   const missing = programs.filter((p) => !existsSync(p.path));
-  if (missing.length === 0) return [];
+  if (missing.length === 0) return { status: 0, output: 'all present\n' };
   const packages = [...new Set(missing.map((p) => p.pkg))];
-  console.log(
-    `\nInstalling what the tests start: ${missing.map((p) => `${p.program} (${p.pkg})`).join(', ')}`,
-  );
+  let output = `Installing what the tests start: ${missing.map((p) => `${p.program} (${p.pkg})`).join(', ')}\n`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = isRoot ? [] : ['sudo', '-n'];
   const apt = (args) =>
-    run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], {
-      env: { DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  apt(['update']);
-  apt(['install', '-y', '--no-install-recommends', ...packages]);
+    runAsync(
+      sudo[0] ?? 'apt-get',
+      [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args],
+      {
+        env: { DEBIAN_FRONTEND: 'noninteractive' },
+        quiet: true,
+      },
+    );
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...packages]]) {
+    const result = await apt(args);
+    output += result.output;
+    if (result.status !== 0) return { status: result.status, output };
+  }
   const still = missing.filter((p) => !existsSync(p.path));
   if (still.length > 0) {
-    console.error(`\nStill missing after install: ${still.map((p) => p.path).join(', ')}`);
-    process.exit(1);
+    output += `Still missing after install: ${still.map((p) => p.path).join(', ')}\n`;
+    return { status: 1, output };
   }
-  return packages;
+  return { status: 0, output };
 }
 
-/** Debian's Chromium alone (the benchmarks and screenshots need nothing else). */
-export function ensureChromium() {
-  ensureSystemPrograms(SYSTEM_PROGRAMS.filter((p) => p.program === 'chromium'));
+/** Debian's Chromium alone (the benchmarks and screenshots need nothing else); exits on failure. */
+export async function ensureChromium() {
+  const { status, output } = await ensureSystemPrograms(
+    SYSTEM_PROGRAMS.filter((p) => p.program === 'chromium'),
+  );
+  console.log(output.trimEnd());
+  if (status !== 0) process.exit(status);
 }

@@ -1,5 +1,8 @@
 import type { ChildProcess, StdioOptions } from 'node:child_process';
 
+/** The folder of the current server build, built first when the sources changed. */
+export function serverBuild(): Promise<string>;
+
 /** Spawns the real sync server on a free loopback port (scripts/sync-server-process.mjs). */
 export function spawnSyncServer(options: {
   dataDir: string;

@@ -31,6 +31,8 @@ const SELF = 'scripts/system-programs.test.mjs';
 const RUNNERS = {
   'scripts/lib.mjs': ['pnpm', 'npx', 'apt-get', 'sudo'],
   'bench/first-visit/run.mjs': ['pnpm', 'npx'],
+  // The load runner runs the command a contributor gives it (its tests give it node).
+  'scripts/under-load.mjs': ['node'],
 };
 const SOURCE = /\.(m?[jt]sx?)$/;
 /** Declaration files hold types only: nothing in them runs (`executablePath: string`). */

@@ -3,66 +3,121 @@
 // SYSTEM_PROGRAMS in lib.mjs), then run every check: format, lint, type-check, unit and
 // integration tests (vitest, per package), the production build, the end-to-end journeys in
 // Chromium, and the key journeys in WebKit and Firefox (e2e/engines). It ends with the counts per
-// engine and one summary line 'tests: N passed, N failed' counted from the runners' reports.
-import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+// engine, how long each step took, and one summary line 'tests: N passed, N failed' counted from
+// the runners' reports.
+//
+// Two lanes run side by side, so both cores work. The main lane builds, then runs vitest and the
+// Chromium journeys, which keep a worker per core. The side lane runs the checks (format, lint,
+// type-check: each one process on one core), then the WebKit and Firefox journeys, which spend
+// much of their time waiting. The system programs download beside the workspace install. The
+// side lane's output is printed as each step ends, the main lane's as it comes.
+// docs/testing.md has the times of each step.
+import { mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, ensureSystemPrograms, installWorkspace, pnpm } from './lib.mjs';
+import { ROOT, ensureSystemPrograms, pnpmAsync, runAsync } from './lib.mjs';
 
 const REPORTS = join(ROOT, 'test-results');
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
-installWorkspace();
-ensureSystemPrograms();
-
-pnpm(['run', 'format:check']);
-pnpm(['run', 'lint']);
-pnpm(['run', 'typecheck']);
-
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+/** Each step's name, lane, start (from the run's start) and length, for the summary. */
+const steps = [];
+/** The steps that failed, by name. */
 const failures = [];
-// The root's own tests (scripts/*.test.mjs: each lint boundary fails on a deliberate violation).
-const rootStatus = pnpm(
-  [
-    'exec',
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${join(REPORTS, 'vitest-root.json')}`,
-  ],
-  { allowFail: true },
-);
-if (rootStatus !== 0) failures.push('vitest root');
-const vitestPackages = ['shared-schema', 'sync-server', 'web'];
-for (const pkg of vitestPackages) {
-  const status = pnpm(
-    [
-      '--filter',
-      `@pilbara/${pkg}`,
-      'exec',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${join(REPORTS, `vitest-${pkg}.json`)}`,
-    ],
-    { allowFail: true },
+
+/**
+ * Runs one step: `work` resolves `{ status, output? }`. A step of the side lane prints its
+ * output when it ends, under its name, so the two lanes never interleave mid-line.
+ */
+async function step(lane, name, work) {
+  const at = Date.now();
+  const { status, output } = await work();
+  const took = Date.now() - at;
+  steps.push({ lane, name, startS: (at - started) / 1000, seconds: took / 1000, status });
+  if (output !== undefined) console.log(`\n[${lane}] ${name}\n${String(output).trimEnd()}`);
+  console.log(
+    `\n[${lane}] ${name}: ${status === 0 ? 'done' : `FAILED (exit ${status})`} in ${seconds(took)}`,
   );
-  if (status !== 0) failures.push(`vitest ${pkg}`);
+  if (status !== 0) failures.push(name);
+  return status;
 }
 
-pnpm(['--filter', '@pilbara/web', 'build']);
-const e2eStatus = pnpm(['--filter', '@pilbara/e2e', 'test'], {
-  allowFail: true,
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'playwright.json') },
-});
-if (e2eStatus !== 0) failures.push('playwright e2e');
-// The same build, the key journeys in WebKit and Firefox (one worker per engine).
-const enginesStatus = pnpm(['--filter', '@pilbara/e2e', 'run', 'test:engines'], {
-  allowFail: true,
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'engines.json') },
-});
-if (enginesStatus !== 0) failures.push('journeys in WebKit and Firefox');
+// Debian's packages download and unpack while pnpm fetches and links the workspace.
+const systemPrograms = step('install', 'system programs (apt)', () => ensureSystemPrograms());
+await step('install', 'workspace (pnpm install)', () =>
+  pnpmAsync(['install', '--frozen-lockfile', '--prefer-offline']),
+);
+if (failures.length > 0) {
+  console.error('The workspace did not install; nothing else can run.');
+  process.exit(1);
+}
+
+const quiet = { quiet: true };
+/** Settles once the PWA and the server are built (the main lane builds them first). */
+let builtForJourneys;
+const builds = new Promise((resolve) => (builtForJourneys = resolve));
+
+const side = (async () => {
+  await step('side', 'format check (prettier)', () => pnpmAsync(['run', 'format:check'], quiet));
+  await step('side', 'lint (eslint)', () =>
+    pnpmAsync(['exec', 'eslint', '.', '--max-warnings', '0'], quiet),
+  );
+  await step('side', 'unused code (knip)', () =>
+    pnpmAsync(['exec', 'knip', '--no-progress'], quiet),
+  );
+  await step('side', 'type-check (tsc, each package)', () =>
+    pnpmAsync(['run', 'typecheck'], quiet),
+  );
+  // The key journeys in WebKit and Firefox (one worker per engine), against the same build. Much
+  // of their time is waiting (reconnects, the outbox's retry), so they run beside the main lane.
+  await systemPrograms;
+  if (!(await builds)) return;
+  await step('side', 'e2e: WebKit and Firefox', () =>
+    pnpmAsync(['--filter', '@pilbara/e2e', 'run', 'test:engines'], {
+      ...quiet,
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'engines.json') },
+    }),
+  );
+})();
+
+/** vitest of one package (or the root's own tests), with its JSON report for the counts. */
+function vitest(pkg) {
+  const report = `--outputFile.json=${join(REPORTS, `vitest-${pkg}.json`)}`;
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', report];
+  return pkg === 'root'
+    ? pnpmAsync(['exec', ...args])
+    : pnpmAsync(['--filter', `@pilbara/${pkg}`, 'exec', ...args]);
+}
+
+const vitestPackages = ['shared-schema', 'sync-server', 'web'];
+const main = (async () => {
+  // The builds the journeys run against: the PWA, and the server as plain JavaScript.
+  const web = await step('main', 'build: web (vite)', () =>
+    pnpmAsync(['--filter', '@pilbara/web', 'build']),
+  );
+  const server = await step('main', 'build: server (esbuild)', () =>
+    runAsync(process.execPath, ['build.mjs'], { cwd: join(ROOT, 'sync-server') }),
+  );
+  builtForJourneys(web === 0 && server === 0);
+  // The root's own tests (scripts/*.test.mjs: each lint boundary fails on a deliberate violation).
+  await step('main', 'vitest: root', () => vitest('root'));
+  await step('main', 'vitest: shared-schema', () => vitest('shared-schema'));
+  await step('main', 'vitest: web', () => vitest('web'));
+  // A test of the server renders a PDF to a picture with poppler-utils.
+  await systemPrograms;
+  await step('main', 'vitest: sync-server', () => vitest('sync-server'));
+  if (!(await builds)) return;
+  await step('main', 'e2e: Chromium (Playwright)', () =>
+    pnpmAsync(['--filter', '@pilbara/e2e', 'test'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'playwright.json') },
+    }),
+  );
+})();
+await Promise.all([systemPrograms, side, main]);
+const totalSeconds = (Date.now() - started) / 1000;
+writeFileSync(join(REPORTS, 'steps.json'), `${JSON.stringify({ totalSeconds, steps }, null, 2)}\n`);
 
 let passed = 0;
 let failed = 0;
@@ -183,6 +238,12 @@ for (const [engine, entry] of browserResults) {
   }
   for (const [what, n] of cannot) console.log(`    ${what} (fallback asserted in ${n})`);
 }
+console.log('\nSteps (lane, start, length):');
+for (const { lane, name, startS, seconds: took, status } of steps)
+  console.log(
+    `  ${lane.padEnd(7)} ${`+${startS.toFixed(0)} s`.padStart(7)} ${`${took.toFixed(0)} s`.padStart(6)}  ${name}${status === 0 ? '' : ' (failed)'}`,
+  );
+console.log(`  total ${(totalSeconds / 60).toFixed(1)} min`);
 if (failedDetails.length > 0) console.log(`\nWhat the failed browser tests were doing:`);
 for (const detail of failedDetails) console.log(detail);
 for (const name of failedNames) console.log(`FAILED ${name.slice(0, 400)}`);

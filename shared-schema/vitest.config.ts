@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // One worker per core, not Vitest's default of one fewer (see sync-server/vitest.config.ts).
     maxWorkers: availableParallelism(),
+    // Pure functions with no state between files: each worker imports the package once rather
+    // than again for every test file, which was most of this suite's time (bench/RESULTS.md).
+    isolate: false,
     // PROP_SEED / PROP_PATH replay a failed property run.
     setupFiles: ['test/property-replay.ts'],
     // As sync-server's: the limit guards against a hang, not a speed (bench/ measures speed). Six

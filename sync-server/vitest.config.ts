@@ -10,10 +10,14 @@ export default defineConfig({
     // better-sqlite3 is a native addon; child processes isolate it more reliably than threads.
     pool: 'forks',
     // One worker per core. Vitest's default leaves a core to its main process, which only waits:
-    // on a 2-core machine that ran every file one after another. Measured there, one worker then
-    // two: sync-server 360 s and 245 s, web 130 s and 81 s, shared-schema 47 s and 27 s. The
-    // timing-sensitive tests are checked with every core kept busy (shared/tools/under-load).
+    // on a 2-core machine that ran every file one after another (bench/RESULTS.md, "Test
+    // suite"). The timing-sensitive tests are checked with every core kept busy
+    // (scripts/under-load.mjs).
     maxWorkers: availableParallelism(),
+    // A worker imports the server once for all its files rather than again for each, and its PDF
+    // threads serve every file. Each test builds its own app on its own database, and what the
+    // modules keep is keyed by that database.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

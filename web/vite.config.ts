@@ -10,6 +10,27 @@ import { precompressPlugin, prerenderPlugin } from './build/site-plugins';
 // The config is bundled and run by Node, which cannot load the workspace package's TypeScript
 // entry, so the one constant it needs is read straight from its source file.
 import { PRODUCT_NAME } from '../shared-schema/src/constants/business-profile';
+import { MAP_TILE_CACHE, PILBARA_BOUNDS } from '../shared-schema/src/constants/map';
+
+/**
+ * Whether a request is a map tile (`…/{z}/{x}/{y}` with an image or vector tile extension or none)
+ * whose square touches the Pilbara. Workbox copies a route's function into the service worker
+ * by its source text, so the bounds are written into the text here rather than read from a
+ * variable the worker would not have.
+ */
+const [WEST, SOUTH, EAST, NORTH] = PILBARA_BOUNDS;
+const isPilbaraTile = new Function(
+  'context',
+  `const match = /\\/(\\d{1,2})\\/(\\d+)\\/(\\d+)(\\.(pbf|mvt|png|webp|jpg))?$/.exec(context.url.pathname);
+  if (!match) return false;
+  const z = Number(match[1]);
+  const n = 2 ** z;
+  const x = Number(match[2]);
+  const y = Number(match[3]);
+  const lng = (tx) => (tx / n) * 360 - 180;
+  const lat = (ty) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * ty) / n))) * 180) / Math.PI;
+  return lng(x + 1) >= ${WEST} && lng(x) <= ${EAST} && lat(y) >= ${SOUTH} && lat(y + 1) <= ${NORTH};`,
+) as (context: { url: URL }) => boolean;
 
 const THEME_COLOUR = '#a8341c';
 const BACKGROUND_COLOUR = '#faf6f2';
@@ -79,7 +100,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,txt}'],
         // The tracking link's template is filled by the server per link (issue 30), never shown
         // as it is: a tracking link opened offline gets the portal page, which looks it up.
-        globIgnores: ['**/node_modules/**/*', '*.tracking.html'],
+        // The map's code (MapLibre, about 280 KB compressed) is not precached: a customer's
+        // phone should not fetch it to install the app. Screens with a map fetch it when shown,
+        // and the rule below keeps it for offline use from then on.
+        globIgnores: ['**/node_modules/**/*', '*.tracking.html', '**/maplibre-*'],
         // Gallery pictures are precached too; this rule keeps any picture added later available
         // offline once seen, without waiting for a new service worker.
         runtimeCaching: [
@@ -89,6 +113,47 @@ export default defineConfig({
             options: {
               cacheName: 'gallery-images',
               expiration: { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 90 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // The map's code and its worker, fetched on the first screen that shows a map.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/maplibre-'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'map-code',
+              expiration: { maxEntries: 10 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Tiles of the Pilbara the map has shown, within a bound (docs/dispatch.md), so the
+            // map still draws offline where it has been seen. Newest first from the network;
+            // from the cache when there is none.
+            urlPattern: isPilbaraTile,
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: MAP_TILE_CACHE.name,
+              networkTimeoutSeconds: 4,
+              expiration: {
+                maxEntries: MAP_TILE_CACHE.maxEntries,
+                maxAgeSeconds: MAP_TILE_CACHE.maxAgeDays * 24 * 60 * 60,
+              },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // The map style's own files on the tile server's origin (style, TileJSON, fonts,
+            // sprites): small and few; card payment's scripts are the only other origin, and
+            // tiles outside the Pilbara are left to the browser.
+            urlPattern: ({ url, sameOrigin }) =>
+              !sameOrigin &&
+              !url.hostname.endsWith('stripe.com') &&
+              !/\/\d{1,2}\/\d+\/\d+(\.\w+)?$/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'map-style',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60 },
               cacheableResponse: { statuses: [200] },
             },
           },
@@ -117,7 +182,11 @@ export default defineConfig({
           // Everything the entry imports statically (React, the router, Mantine's core, the
           // layout) in one chunk: every page loads all of it first anyway, and as one file it
           // costs one request's headers and compresses better than as ten.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // The map's libraries in one chunk named for the service worker's rules above.
+            { name: 'maplibre', test: /node_modules[\\/].*(maplibre-gl|pmtiles|@protomaps)/ },
+          ],
         },
       },
       treeshake: {

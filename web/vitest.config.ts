@@ -12,6 +12,6 @@ export default defineConfig({
     // One worker per core, not Vitest's default of one fewer (see sync-server/vitest.config.ts).
     maxWorkers: availableParallelism(),
     // Rendering Mantine under jsdom is slow on a busy two-core machine; the default 5 s is not.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });

@@ -1,8 +1,8 @@
 /**
- * The journeys that matter most, in WebKit and Firefox (issue 26; DESIGN §12 "Three engines"):
- * the same steps as the Chromium specs named beside each, through the page models of
- * page-models.ts. Each runs once per engine (the projects of playwright.config.ts), and the
- * report names the engine of every result.
+ * The journeys that matter most, in WebKit and Firefox (issue 26;
+ * docs/decisions/2026-11-27-three-engines.md): the same steps as the Chromium specs named beside
+ * each, through the page models of page-models.ts. Each runs once per engine (the projects of
+ * playwright.config.ts), and the report names the engine of every result.
  *
  * Going offline: Firefox is told by its automation (navigator.onLine false, the offline and
  * online events) and its network is cut; WebKitGTK's WebDriver has no such command, so only its

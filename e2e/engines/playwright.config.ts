@@ -10,6 +10,7 @@ import type { EngineName } from './browsers';
 export default defineConfig<{ engine: EngineName }>({
   testDir: '.',
   testMatch: '*.journey.ts',
+  globalSetup: '../fixtures/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,

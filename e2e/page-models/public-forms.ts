@@ -76,6 +76,34 @@ function nextMonthFifteenth(now: number): string {
   return `${next.year}-${String(next.month).padStart(2, '0')}-15`;
 }
 
+/**
+ * How many submissions the page's outbox (the browser database's `publicOutbox` table) holds:
+ * zero once every one was delivered, and then a later load has nothing to send again.
+ */
+export function publicOutboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('pilbara');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('publicOutbox')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const counting = db.transaction('publicOutbox').objectStore('publicOutbox').count();
+          counting.onerror = () => reject(counting.error);
+          counting.onsuccess = () => {
+            db.close();
+            resolve(counting.result);
+          };
+        };
+      }),
+  );
+}
+
 export class ContactPage {
   constructor(readonly page: Page) {}
 

@@ -18,6 +18,46 @@ export function queryRows<T>(dbFile: string, sql: string, ...params: unknown[]):
   }
 }
 
+/**
+ * Waits until the server's notifier has read every change stored so far and has delivered what
+ * it found for `jobId` (no email, text or push of that job still waiting to go out, except one
+ * due later, such as the review request). From then on the mailbox holds everything those
+ * changes will ever send about the job, so a test can count what arrived: no more can come.
+ * The cursor moves in the transaction that records what a change causes (services/notifier.ts).
+ */
+export async function notifierCaughtUp(dbFile: string, jobId: string, timeout = 60_000) {
+  const [head] = queryRows<{ seq: number }>(
+    dbFile,
+    'SELECT coalesce(max(seq), 0) AS seq FROM changes',
+  );
+  await expect
+    .poll(
+      () => {
+        const [reader] = queryRows<{ cursor: number }>(
+          dbFile,
+          "SELECT cursor FROM log_cursors WHERE name = 'notifier'",
+        );
+        const [waiting] = queryRows<{ count: number }>(
+          dbFile,
+          `SELECT count(*) AS count FROM notifications
+            WHERE jobId = ? AND status IN ('pending', 'sending') AND (dueAt IS NULL OR dueAt <= ?)`,
+          jobId,
+          new Date().toISOString(),
+        );
+        const [pushing] = queryRows<{ count: number }>(
+          dbFile,
+          "SELECT count(*) AS count FROM push_sends WHERE jobId = ? AND status = 'pending'",
+          jobId,
+        );
+        return (
+          (reader?.cursor ?? -1) >= (head?.seq ?? 0) && waiting?.count === 0 && pushing?.count === 0
+        );
+      },
+      { timeout, message: `the notifier has read the log and sent what it found for ${jobId}` },
+    )
+    .toBe(true);
+}
+
 let counter = 0;
 
 /** A customer nobody else in this run uses: a unique name, a 10-digit phone and an email. */

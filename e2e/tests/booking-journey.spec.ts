@@ -5,11 +5,14 @@
  * job on the dashboard and the portal tracks it.
  */
 import { MESSAGES } from '@pilbara/shared-schema';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { BookingPage, PAGE_LOAD_TIMEOUT, WINCH_OUT } from '../page-models/public-forms';
 import { loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
 import { DashboardPage, PortalPage } from '../page-models/tracking';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 test('books offline, sees the reference, finds it pending, then tracks the approved job', async ({
   page,

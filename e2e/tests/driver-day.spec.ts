@@ -11,13 +11,16 @@
 import fs from 'node:fs';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { DATE_FORMATS, formatPerth } from '@pilbara/shared-schema';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
 import { KARRATHA, openPhone, SMALL_PHONE, waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
 import { cameraJpeg, drawSignature, expectImagesLoaded } from '../page-models/field-record';
 import { pdfText } from '../page-models/pdf-text';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 async function shot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);

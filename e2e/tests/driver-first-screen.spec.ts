@@ -13,7 +13,7 @@
  * arrive, and once it says "Synced" a step taken with no signal is kept.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openPhone, waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
 import {
@@ -23,6 +23,9 @@ import {
   type CreatedJob,
   type DriverAccount,
 } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * A new driver with a job assigned to them and a phone with a page open (the install card put

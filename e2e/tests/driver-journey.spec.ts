@@ -7,13 +7,16 @@
  * within seconds.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen, StaffTab } from '../page-models/driver';
 import { expectLooksAsBefore } from '../page-models/screens';
 import { PortalPage } from '../page-models/tracking';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * The driver's screen at 360 px against its committed baseline (e2e/visual), with what differs

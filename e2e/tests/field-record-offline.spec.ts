@@ -8,11 +8,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { AdminPanel, openAdminPanel } from '../page-models/admin';
 import { KARRATHA, openPhone, PHONE, waitForOfflineReady } from '../page-models/app-shell';
 import { cameraJpeg, drawSignature, expectImagesLoaded } from '../page-models/field-record';
 import { createJob, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 function fieldRecordOf(admin: AdminPanel, jobId: string): Locator {
   return admin.jobCard(jobId).getByTestId('field-record');

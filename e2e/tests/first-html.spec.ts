@@ -25,6 +25,7 @@ const PAGES: Record<string, string> = {
   '/book-service': 'Book a Service',
   '/service-history': 'Service History',
   '/feedback': 'Customer Feedback',
+  '/complaints': 'Make a complaint',
   '/dashboard': 'Access Your Dashboard',
   '/auth': 'Login',
   '/login': 'Login',

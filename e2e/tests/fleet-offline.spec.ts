@@ -5,12 +5,15 @@
  * asks first.
  */
 import { MESSAGES } from '@pilbara/shared-schema';
-import { ADMIN, expect, test } from '../fixtures/server';
+import { ADMIN, expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { loginThroughUi } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
 import { FleetScreen } from '../page-models/fleet';
 import { queryRows } from '../page-models/test-data';
 import { expectToastShown, watchToasts } from '../page-models/toasts';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 // A control that never appears fails in seconds rather than at the end of the test's budget.
 test.use({ actionTimeout: 20_000 });

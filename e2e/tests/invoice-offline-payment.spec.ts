@@ -3,11 +3,14 @@
  * job's tax invoice; the app is closed and reopened offline (the payment is still there, pending);
  * signal returns; a second admin sees the invoice Paid; the server holds the payment exactly once.
  */
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { AdminPanel, openAdminPanel } from '../page-models/admin';
 import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
 import { jobDoneFor, loginAsAdmin, queryRows, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 test("a cash payment recorded offline on a completed job's invoice reaches a second admin once", async ({
   browser,

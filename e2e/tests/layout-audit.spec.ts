@@ -10,14 +10,17 @@
  * banner is one line.
  */
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { ADMIN, expect, test } from '../fixtures/server';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { ADMIN, expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { AdminPanel, loginThroughUi, selectTab } from '../page-models/admin';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen, StaffTab } from '../page-models/driver';
 import { auditLayout } from '../page-models/layout-audit';
 import { PAGE_LOAD_TIMEOUT } from '../page-models/public-forms';
 import { createJob, loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 const WIDTHS = [360, 390] as const;
 
@@ -115,128 +118,129 @@ async function expectOneLineBanner(page: Page): Promise<void> {
   expect(lines, 'the offline banner takes one line').toBe(1);
 }
 
-test('every public route at 360 and 390 px: as opened, offline, install card, menu, dialog, toast', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  test.setTimeout(900_000);
-  const findings = new Findings();
-  await loginAsAdmin(request);
-  const customer = uniqueCustomer('Layout');
-  const job = await createJob(request, {
-    customerName: customer.name,
-    phone: customer.phone,
-    service: 'Emergency Towing',
-    location: 'GPS -20.77810, 117.14560 (in Roebourne)',
-    estimatedArrival: 'Within 4-6 hours',
-  });
-  const routes = [
-    ...publicRoutes(),
-    `/customer-portal?token=${job.trackingToken}`,
-    '/no-such-page',
-  ];
-  expect(routes).toContain('/booking');
+// Each width of the public walk, and the office's and the driver's part of the staff walk, is a
+// test of its own, so the two workers share the walk instead of one walking it all.
+for (const width of WIDTHS)
+  test(`every public route at ${width} px: as opened, offline, install card, menu, dialog, toast`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(600_000);
+    const findings = new Findings();
+    await loginAsAdmin(request);
+    const customer = uniqueCustomer('Layout');
+    const job = await createJob(request, {
+      customerName: customer.name,
+      phone: customer.phone,
+      service: 'Emergency Towing',
+      location: 'GPS -20.77810, 117.14560 (in Roebourne)',
+      estimatedArrival: 'Within 4-6 hours',
+    });
+    const routes = [
+      ...publicRoutes(),
+      `/customer-portal?token=${job.trackingToken}`,
+      '/no-such-page',
+    ];
+    expect(routes).toContain('/booking');
 
-  const context = await newPhoneContext(browser, baseURL);
-  try {
-    for (const width of WIDTHS) {
-      const page = await phone(context, width);
-      await page.clock.setFixedTime(FROZEN_NOW);
-      await page.goto('/');
-      await opened(page);
-      await waitForOfflineReady(page);
-      for (const route of routes) {
-        await page.goto(route);
+    const context = await newPhoneContext(browser, baseURL);
+    try {
+      {
+        const page = await phone(context, width);
+        await page.clock.setFixedTime(FROZEN_NOW);
+        await page.goto('/');
         await opened(page);
-        await findings.audit(page, `${route} ${width}`);
-        await context.setOffline(true);
-        await expectOneLineBanner(page);
-        await findings.audit(page, `${route} ${width} offline`, { scroll: false });
-        await context.setOffline(false);
-        await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+        await waitForOfflineReady(page);
+        for (const route of routes) {
+          await page.goto(route);
+          await opened(page);
+          await findings.audit(page, `${route} ${width}`);
+          await context.setOffline(true);
+          await expectOneLineBanner(page);
+          await findings.audit(page, `${route} ${width} offline`, { scroll: false });
+          await context.setOffline(false);
+          await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+        }
+
+        // The menu open, over the home page; then the home page's states on screen.
+        await page.goto('/');
+        await opened(page);
+        await shot(page, `home-${width}`);
+        await openMenu(page);
+        await findings.audit(page, `/ ${width} menu open`);
+        await shot(page, `menu-open-${width}`);
+        await closeMenu(page);
+
+        // A dialog: the gallery's photo viewer.
+        await page.goto('/gallery');
+        await opened(page);
+        await page
+          .getByRole('button', { name: /^Enlarge: / })
+          .first()
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await findings.audit(page, `/gallery ${width} dialog open`);
+        await shot(page, `gallery-dialog-${width}`);
+        await page.keyboard.press('Escape');
+
+        // A toast: the tracking page's Copy job ID.
+        await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+        await page.goto(`/customer-portal?token=${job.trackingToken}`);
+        await opened(page);
+        await expect(page.getByTestId('job-details')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
+        const copy = page.getByRole('button', { name: 'Copy job ID' });
+        const copyBox = await copy.boundingBox();
+        expect(copyBox?.height ?? 0).toBeGreaterThanOrEqual(44);
+        await copy.click();
+        const toast = page.locator('.mantine-Notification-root');
+        await expect(toast).toBeVisible();
+        await findings.audit(page, `/customer-portal ${width} toast shown`, { scroll: false });
+        // The job's number grows with the jobs before it in this run (JOB-2026-9, JOB-2026-10):
+        // its box and the toast's line get one size whatever its length, before the masks are
+        // measured, so the picture compares.
+        await page.addStyleTag({
+          content: `[data-testid="job-id"] { display: inline-block; width: 8em; overflow: hidden; white-space: nowrap; vertical-align: bottom; }
+          .mantine-Notification-description { white-space: nowrap; overflow: hidden; }`,
+        });
+        await shot(page, `tracking-toast-${width}`, [page.getByTestId('job-id'), toast]);
+        await page.locator('.mantine-Notification-root button').click();
+        await expect(toast).toHaveCount(0);
+        await page.close();
       }
 
-      // The menu open, over the home page; then the home page's states on screen.
-      await page.goto('/');
-      await opened(page);
-      await shot(page, `home-${width}`);
-      await openMenu(page);
-      await findings.audit(page, `/ ${width} menu open`);
-      await shot(page, `menu-open-${width}`);
-      await closeMenu(page);
-
-      // A dialog: the gallery's photo viewer.
-      await page.goto('/gallery');
-      await opened(page);
-      await page
-        .getByRole('button', { name: /^Enlarge: / })
-        .first()
-        .click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await findings.audit(page, `/gallery ${width} dialog open`);
-      await shot(page, `gallery-dialog-${width}`);
-      await page.keyboard.press('Escape');
-
-      // A toast: the tracking page's Copy job ID.
-      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await page.goto(`/customer-portal?token=${job.trackingToken}`);
-      await opened(page);
-      await expect(page.getByTestId('job-details')).toBeVisible({ timeout: PAGE_LOAD_TIMEOUT });
-      const copy = page.getByRole('button', { name: 'Copy job ID' });
-      const copyBox = await copy.boundingBox();
-      expect(copyBox?.height ?? 0).toBeGreaterThanOrEqual(44);
-      await copy.click();
-      const toast = page.locator('.mantine-Notification-root');
-      await expect(toast).toBeVisible();
-      await findings.audit(page, `/customer-portal ${width} toast shown`, { scroll: false });
-      // The job's number grows with the jobs before it in this run (JOB-2026-9, JOB-2026-10):
-      // its box and the toast's line get one size whatever its length, before the masks are
-      // measured, so the picture compares.
-      await page.addStyleTag({
-        content: `[data-testid="job-id"] { display: inline-block; width: 8em; overflow: hidden; white-space: nowrap; vertical-align: bottom; }
-          .mantine-Notification-description { white-space: nowrap; overflow: hidden; }`,
-      });
-      await shot(page, `tracking-toast-${width}`, [page.getByTestId('job-id'), toast]);
-      await page.locator('.mantine-Notification-root button').click();
-      await expect(toast).toHaveCount(0);
-      await page.close();
-    }
-
-    // The install card shown, on every route: it sits in the dock and covers nothing.
-    for (const width of WIDTHS) {
-      const page = await phone(context, width);
-      await page.clock.setFixedTime(FROZEN_NOW);
-      await page.addInitScript(() => {
-        sessionStorage.setItem('keepInstallCard', '1');
-        localStorage.removeItem('installCardDismissed');
-      });
-      for (const route of routes) {
-        await page.goto(route);
+      // The install card shown, on every route: it sits in the dock and covers nothing.
+      {
+        const page = await phone(context, width);
+        await page.clock.setFixedTime(FROZEN_NOW);
+        await page.addInitScript(() => {
+          sessionStorage.setItem('keepInstallCard', '1');
+          localStorage.removeItem('installCardDismissed');
+        });
+        for (const route of routes) {
+          await page.goto(route);
+          await opened(page);
+          await expect(page.getByRole('region', { name: 'Install the app' })).toBeVisible();
+          await findings.audit(page, `${route} ${width} install card`);
+        }
+        await page.goto('/booking');
         await opened(page);
         await expect(page.getByRole('region', { name: 'Install the app' })).toBeVisible();
-        await findings.audit(page, `${route} ${width} install card`);
+        await shot(page, `booking-install-card-${width}`);
+        await page.close();
       }
-      await page.goto('/booking');
-      await opened(page);
-      await expect(page.getByRole('region', { name: 'Install the app' })).toBeVisible();
-      await shot(page, `booking-install-card-${width}`);
-      await page.close();
+    } finally {
+      await context.close();
     }
-  } finally {
-    await context.close();
-  }
-  // The findings head the failure's first line, so a run's summary says what was wrong.
-  expect(findings.all, findings.all.join(' | ')).toEqual([]);
-});
+    // The findings head the failure's first line, so a run's summary says what was wrong.
+    expect(findings.all, findings.all.join(' | ')).toEqual([]);
+  });
 
-test('every staff screen at 360 and 390 px: admin tabs, fleet, driver; offline, menu, dialogs, toast, conflict', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  test.setTimeout(900_000);
-  const findings = new Findings();
+/**
+ * What the staff screens show: a driver with two jobs of their own, a job no driver has (the
+ * newest, which the office's steps are taken on) and a booking waiting. Answers the driver.
+ */
+async function staffScreensData(request: APIRequestContext) {
   await loginAsAdmin(request);
   const stamp = uniqueCustomer('Staff');
   const driver = {
@@ -281,9 +285,18 @@ test('every staff screen at 360 and 390 px: admin tabs, fleet, driver; offline, 
     },
   });
   expect(booked.status(), await booked.text()).toBe(201);
+  return driver;
+}
 
+test('every admin screen at 360 and 390 px: each tab, the fleet; offline, menu, dialogs, toast, conflict', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  const findings = new Findings();
+  await staffScreensData(request);
   const office = await newPhoneContext(browser, baseURL);
-  const cab = await newPhoneContext(browser, baseURL);
   try {
     // ---- The admin panel, every tab, and the fleet ------------------------------------------
     const adminPage = await office.newPage();
@@ -443,7 +456,23 @@ test('every staff screen at 360 and 390 px: admin tabs, fleet, driver; offline, 
     await expect(adminPage.getByRole('form', { name: 'Add staff' })).toBeVisible();
     await findings.audit(adminPage, '/admin add staff dialog 390');
     await adminPage.keyboard.press('Escape');
+  } finally {
+    await office.close();
+  }
+  // The findings head the failure's first line, so a run's summary says what was wrong.
+  expect(findings.all, findings.all.join(' | ')).toEqual([]);
+});
 
+test("the driver's screen at 360 and 390 px: the jobs, the field record; offline, toast, menu, sign-out", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  const findings = new Findings();
+  const driver = await staffScreensData(request);
+  const cab = await newPhoneContext(browser, baseURL);
+  try {
     // ---- The driver's screen -----------------------------------------------------------------
     const driverPage = await cab.newPage();
     await driverPage.setViewportSize({ width: 360, height: 740 });
@@ -510,7 +539,7 @@ test('every staff screen at 360 and 390 px: admin tabs, fleet, driver; offline, 
       await screen.waitSynced();
     }
   } finally {
-    await Promise.all([office.close(), cab.close()]);
+    await cab.close();
   }
   // The findings head the failure's first line, so a run's summary says what was wrong.
   expect(findings.all, findings.all.join(' | ')).toEqual([]);

@@ -6,12 +6,15 @@
  * "Copy into a new draft" and "Send as a revised quote", and no Retry that could only fail. One
  * tap makes the new draft with A's line and notes.
  */
-import { DOCUMENT_SEND_TIMEOUT, expect, test } from '../fixtures/server';
+import { DOCUMENT_SEND_TIMEOUT, expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openAdminPanelByApi, type AdminPanel } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { shotAt } from '../page-models/screens';
 import { createQuote, queryRows, serviceLine, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 const SYNC_TIMEOUT = 20_000;
 

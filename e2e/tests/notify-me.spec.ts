@@ -26,7 +26,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { NOTIFY_ME_LABEL, NOTIFY_ME_TEXT, pushMessageFor } from '@pilbara/shared-schema';
 import { expectNoSeriousA11yViolations } from '../fixtures/axe';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { PortalPage } from '../page-models/tracking';
 import {
@@ -36,6 +36,9 @@ import {
   uniqueCustomer,
   updateJob,
 } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -213,7 +216,7 @@ test("the server's En Route push is shown by the app's service worker and links 
 
   // The push service's stand-in here is DevTools' delivery, which answers before the worker has
   // the message and reports nothing back; with every core busy, one delivery in a few never
-  // reached the worker (no notification after 45 s, seen under ../shared/tools/under-load). What
+  // reached the worker (no notification after 45 s, seen under scripts/under-load.mjs). What
   // this test is about is what the server composed and what the worker shows, so it delivers
   // again while the phone does not show the message; the tag keeps it to one notification, and
   // exactly one, with its text and link, is what is asserted.

@@ -11,7 +11,7 @@
  */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openPhone, waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen } from '../page-models/driver';
 import { AuthPage } from '../page-models/public-forms';
@@ -21,6 +21,9 @@ import {
   queryRows,
   uniqueCustomer,
 } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 test.use({ actionTimeout: 20_000 });
 

@@ -1,7 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { PRODUCT_NAME } from '@pilbara/shared-schema';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * Once the worker is ready: with the network off the home page reloads, and a page never opened

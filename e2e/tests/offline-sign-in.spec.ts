@@ -12,12 +12,15 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { ADMIN, expect, test } from '../fixtures/server';
+import { ADMIN, expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { AdminPanel, loginThroughUi } from '../page-models/admin';
 import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { AuthPage } from '../page-models/public-forms';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { queryRows, towingQuote, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 const SYNC_TIMEOUT = 20_000;
 

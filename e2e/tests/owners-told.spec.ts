@@ -5,12 +5,15 @@
  * both values, and puts B's back with one tap in the conflict panel; A is told of that in turn.
  * Screenshots of the notice at 390 and 1280 px (SAVE_SCREENSHOTS=1: e2e/screenshots/).
  */
-import { ADMIN, expect, test } from '../fixtures/server';
+import { ADMIN, expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { AdminPanel, openAdminPanelByApi, signInByApi } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { shotAt } from '../page-models/screens';
 import { createQuote, queryRows, serviceLine, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 const SYNC_TIMEOUT = 20_000;
 

@@ -4,7 +4,7 @@
  * link, the not-found page, and the dashboard by phone and by job ID with its tabs and sign-out.
  */
 import { MESSAGES } from '@pilbara/shared-schema';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { DashboardPage, PortalPage } from '../page-models/tracking';
 import {
   createJob,
@@ -196,7 +196,7 @@ test.describe('customer dashboard', () => {
 
     await dashboard.tab('Profile').click();
     await expect(page.getByText(who.phone)).toBeVisible();
-    // Public answers mask the email (DESIGN §7): first letter and domain only.
+    // Public answers mask the email (docs/security.md): first letter and domain only.
     await expect(page.getByText(`${who.email[0]}•••@example.com`)).toBeVisible();
 
     // Saved info survives a reload; Track Live opens the portal on that job.
@@ -242,6 +242,9 @@ test.describe('customer dashboard', () => {
 });
 
 test.describe('customer portal with no connection', () => {
+  // Offline, the page's code comes from the service worker.
+  test.use(WITH_SERVICE_WORKER);
+
   test('a search with no connection says so and offers the call buttons', async ({
     page,
     context,

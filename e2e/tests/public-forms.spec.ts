@@ -4,7 +4,7 @@
  * exactly once after the connection returns, with a reload in between.
  */
 import { MESSAGES } from '@pilbara/shared-schema';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { ADMIN } from '../fixtures/server';
 import {
@@ -15,6 +15,7 @@ import {
   FeedbackPage,
   PAGE_LOAD_TIMEOUT,
   chooseOption,
+  publicOutboxSize,
   TOW_TO_WORKSHOP,
 } from '../page-models/public-forms';
 import {
@@ -165,57 +166,68 @@ test.describe('booking form', () => {
     expect(rows).toEqual([{ urgency: 'emergency', vehicleDetails: null }]);
   });
 
-  test('a booking made offline is delivered exactly once after reconnecting, with a reload in between', async ({
-    page,
-    context,
-    server,
-  }) => {
-    // Three page loads, a service-worker install and a reconnect: more than the default budget.
-    test.slow();
-    const booking = new BookingPage(page);
-    await booking.open('/book-service');
-    await waitForOfflineReady(page);
+  test.describe('with no signal', () => {
+    // The reload offline is served by the service worker.
+    test.use(WITH_SERVICE_WORKER);
 
-    const who = uniqueCustomer('Offline');
-    await booking.fill({
-      name: who.name,
-      phone: who.phone,
-      email: who.email,
-      service: 'Flat Tire Change',
-      location: 'Karratha Tourist Park, Mooligunn Road',
-      time: '10:00 AM',
-      description: 'Flat tyre and the spare is flat as well.',
+    test('a booking made offline is delivered exactly once after reconnecting, with a reload in between', async ({
+      page,
+      context,
+      server,
+    }) => {
+      // Three page loads, a service-worker install and a reconnect: more than the default budget.
+      test.slow();
+      const booking = new BookingPage(page);
+      await booking.open('/book-service');
+      await waitForOfflineReady(page);
+
+      const who = uniqueCustomer('Offline');
+      await booking.fill({
+        name: who.name,
+        phone: who.phone,
+        email: who.email,
+        service: 'Flat Tire Change',
+        location: 'Karratha Tourist Park, Mooligunn Road',
+        time: '10:00 AM',
+        description: 'Flat tyre and the spare is flat as well.',
+      });
+      await context.setOffline(true);
+      await booking.submit();
+      await expect(
+        page.getByRole('heading', { name: 'Booking saved on this phone' }),
+      ).toBeVisible();
+      await expect(page.getByTestId('device-reference')).toHaveText(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+
+      // Closing and reopening the page while still offline keeps it waiting on the device.
+      await page.reload();
+      await expect(page.getByTestId('outbox-pending')).toContainText(
+        '1 booking waiting to be sent',
+        {
+          timeout: PAGE_LOAD_TIMEOUT,
+        },
+      );
+      expect(
+        queryRows(server.dbFile, 'SELECT id FROM bookings WHERE customerName = ?', who.name),
+      ).toHaveLength(0);
+
+      await context.setOffline(false);
+      await expect(page.getByTestId('outbox-pending')).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByText(/has now been sent/)).toBeVisible();
+
+      // Another load (which retries the outbox at start) must not send it again: delivered, it
+      // has left the device's outbox, so that load finds nothing to send.
+      await expect.poll(() => publicOutboxSize(page)).toBe(0);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible({
+        timeout: PAGE_LOAD_TIMEOUT,
+      });
+      const rows = queryRows<{ service: string; urgency: string }>(
+        server.dbFile,
+        'SELECT service, urgency FROM bookings WHERE customerName = ?',
+        who.name,
+      );
+      expect(rows).toEqual([{ service: 'Flat Tire Change', urgency: 'scheduled' }]);
     });
-    await context.setOffline(true);
-    await booking.submit();
-    await expect(page.getByRole('heading', { name: 'Booking saved on this phone' })).toBeVisible();
-    await expect(page.getByTestId('device-reference')).toHaveText(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
-
-    // Closing and reopening the page while still offline keeps it waiting on the device.
-    await page.reload();
-    await expect(page.getByTestId('outbox-pending')).toContainText('1 booking waiting to be sent', {
-      timeout: PAGE_LOAD_TIMEOUT,
-    });
-    expect(
-      queryRows(server.dbFile, 'SELECT id FROM bookings WHERE customerName = ?', who.name),
-    ).toHaveLength(0);
-
-    await context.setOffline(false);
-    await expect(page.getByTestId('outbox-pending')).toHaveCount(0, { timeout: 20_000 });
-    await expect(page.getByText(/has now been sent/)).toBeVisible();
-
-    // Another load (which retries the outbox at start) must not send it again.
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Book a Service' })).toBeVisible({
-      timeout: PAGE_LOAD_TIMEOUT,
-    });
-    await page.waitForTimeout(1000);
-    const rows = queryRows<{ service: string; urgency: string }>(
-      server.dbFile,
-      'SELECT service, urgency FROM bookings WHERE customerName = ?',
-      who.name,
-    );
-    expect(rows).toEqual([{ service: 'Flat Tire Change', urgency: 'scheduled' }]);
   });
 });
 

@@ -9,7 +9,13 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Route } from '@playwright/test';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { DOCUMENT_SEND_TIMEOUT, expect, startServer, test } from '../fixtures/server';
+import {
+  DOCUMENT_SEND_TIMEOUT,
+  expect,
+  startServer,
+  test,
+  WITH_SERVICE_WORKER,
+} from '../fixtures/server';
 import { DEVICE_WRITE_TIMEOUT } from '../page-models/app-shell';
 import { QuotesManagerPage } from '../page-models/quotes';
 import { PAGE_LOAD_TIMEOUT, chooseOption } from '../page-models/public-forms';
@@ -117,142 +123,147 @@ async function startFakeStripeApi() {
 test.describe('quotes manager', () => {
   test.setTimeout(180_000);
 
-  test('a quote built offline from the catalogue syncs, is emailed with its PDF, and its checkout opens', async ({
-    page,
-    context,
-    server,
-    mailbox,
-  }) => {
-    const quotes = new QuotesManagerPage(page);
-    const customer = uniqueCustomer('Quote');
-    await quotes.login();
-    await quotes.open();
-    await quotes.waitForQuoteIds();
+  test.describe('with no signal', () => {
+    // Works offline: the app's code comes from the service worker.
+    test.use(WITH_SERVICE_WORKER);
 
-    // In the cab with no signal.
-    await context.setOffline(true);
-    await quotes.newQuote();
-    await expect(quotes.form.getByText(MESSAGES.QUOTE_ITEMS_REQUIRED)).toBeVisible();
-    await expect(quotes.form.getByRole('button', { name: 'Save Quote' })).toBeDisabled();
-    await quotes.quickAdd('Services', 'Emergency Towing');
-    await quotes.quickAdd('Parts', 'Tow Strap Heavy Duty');
-    await quotes.quickAdd('Parts', 'Tow Strap Heavy Duty');
-    await expect(quotes.form.getByText(MESSAGES.QUOTE_CUSTOMER_REQUIRED)).toBeVisible();
-    await quotes.fillCustomer(customer);
-    await quotes.chooseRoute('Karratha', 'Tom Price', 310);
-    await chooseOption(page, 'Service', 'Emergency Towing');
-    await quotes.form.getByLabel('Discount', { exact: true }).fill('10');
-    // $180 + 2 × $45 = $270, × 1.4 for Tom Price = $378, less 10 % = $340.20.
-    await expect(quotes.finalPrice).toHaveText('$340.20');
-    await quotes.saveAndClose();
-    await expect(quotes.toast(MESSAGES.QUOTE_CREATED)).toBeVisible();
+    test('a quote built offline from the catalogue syncs, is emailed with its PDF, and its checkout opens', async ({
+      page,
+      context,
+      server,
+      mailbox,
+    }) => {
+      const quotes = new QuotesManagerPage(page);
+      const customer = uniqueCustomer('Quote');
+      await quotes.login();
+      await quotes.open();
+      await quotes.waitForQuoteIds();
 
-    const card = quotes.cardFor(customer.name);
-    await expect(card).toBeVisible();
-    await expect(card.getByTestId('quote-status')).toHaveText('Draft');
-    await expect(card.getByTestId('quote-price')).toHaveText('$340.20');
-    await expect(card.getByTestId('quote-unsynced')).toBeVisible();
-    await expect(card).toContainText('Karratha → Tom Price · 310 km');
-    await expect(card).toContainText('Service: Emergency Towing');
-    await expect(card).toContainText('14 days left');
-    const id = await quotes.quoteIdOf(card);
-    // A quote made on the device is keyed Q-…-P…; its number comes from the server (issue 28).
-    expect(id).toMatch(/^Q-\d{4}-P\d+$/);
-    expect(quoteRow(server.dbFile, id)).toBeUndefined();
+      // In the cab with no signal.
+      await context.setOffline(true);
+      await quotes.newQuote();
+      await expect(quotes.form.getByText(MESSAGES.QUOTE_ITEMS_REQUIRED)).toBeVisible();
+      await expect(quotes.form.getByRole('button', { name: 'Save Quote' })).toBeDisabled();
+      await quotes.quickAdd('Services', 'Emergency Towing');
+      await quotes.quickAdd('Parts', 'Tow Strap Heavy Duty');
+      await quotes.quickAdd('Parts', 'Tow Strap Heavy Duty');
+      await expect(quotes.form.getByText(MESSAGES.QUOTE_CUSTOMER_REQUIRED)).toBeVisible();
+      await quotes.fillCustomer(customer);
+      await quotes.chooseRoute('Karratha', 'Tom Price', 310);
+      await chooseOption(page, 'Service', 'Emergency Towing');
+      await quotes.form.getByLabel('Discount', { exact: true }).fill('10');
+      // $180 + 2 × $45 = $270, × 1.4 for Tom Price = $378, less 10 % = $340.20.
+      await expect(quotes.finalPrice).toHaveText('$340.20');
+      await quotes.saveAndClose();
+      await expect(quotes.toast(MESSAGES.QUOTE_CREATED)).toBeVisible();
 
-    // Emailing needs the server: it says so instead of failing.
-    await card.getByRole('button', { name: 'Email Quote' }).click();
-    await expect(quotes.toast('Emailing a quote needs a connection')).toBeVisible();
+      const card = quotes.cardFor(customer.name);
+      await expect(card).toBeVisible();
+      await expect(card.getByTestId('quote-status')).toHaveText('Draft');
+      await expect(card.getByTestId('quote-price')).toHaveText('$340.20');
+      await expect(card.getByTestId('quote-unsynced')).toBeVisible();
+      await expect(card).toContainText('Karratha → Tom Price · 310 km');
+      await expect(card).toContainText('Service: Emergency Towing');
+      await expect(card).toContainText('14 days left');
+      const id = await quotes.quoteIdOf(card);
+      // A quote made on the device is keyed Q-…-P…; its number comes from the server (issue 28).
+      expect(id).toMatch(/^Q-\d{4}-P\d+$/);
+      expect(quoteRow(server.dbFile, id)).toBeUndefined();
 
-    // Signal returns: the saved quote reaches the server as built.
-    await context.setOffline(false);
-    await expect(card.getByTestId('quote-unsynced')).toHaveCount(0, { timeout: SYNC_TIMEOUT });
-    await expect
-      .poll(() => quoteRow(server.dbFile, id)?.finalPrice, { timeout: SYNC_TIMEOUT })
-      .toBe(34020);
-    const row = quoteRow(server.dbFile, id);
-    expect(row).toMatchObject({ status: 'draft', customerName: customer.name });
-    expect(JSON.parse(row?.items ?? '[]')).toMatchObject([
-      { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
-      { description: 'Tow Strap Heavy Duty', quantity: 2, unitPrice: 4500, category: 'parts' },
-    ]);
+      // Emailing needs the server: it says so instead of failing.
+      await card.getByRole('button', { name: 'Email Quote' }).click();
+      await expect(quotes.toast('Emailing a quote needs a connection')).toBeVisible();
 
-    // Email it: the customer receives the PDF and the pay link; the server marks it sent.
-    await card.getByRole('button', { name: 'Email Quote' }).click();
-    await expect(quotes.toast(MESSAGES.QUOTE_EMAILED)).toBeVisible({
-      timeout: DOCUMENT_SEND_TIMEOUT,
-    });
-    await expect
-      .poll(() => mailbox.messages.filter((m) => m.to.includes(customer.email)).length, {
+      // Signal returns: the saved quote reaches the server as built.
+      await context.setOffline(false);
+      await expect(card.getByTestId('quote-unsynced')).toHaveCount(0, { timeout: SYNC_TIMEOUT });
+      await expect
+        .poll(() => quoteRow(server.dbFile, id)?.finalPrice, { timeout: SYNC_TIMEOUT })
+        .toBe(34020);
+      const row = quoteRow(server.dbFile, id);
+      expect(row).toMatchObject({ status: 'draft', customerName: customer.name });
+      expect(JSON.parse(row?.items ?? '[]')).toMatchObject([
+        { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
+        { description: 'Tow Strap Heavy Duty', quantity: 2, unitPrice: 4500, category: 'parts' },
+      ]);
+
+      // Email it: the customer receives the PDF and the pay link; the server marks it sent.
+      await card.getByRole('button', { name: 'Email Quote' }).click();
+      await expect(quotes.toast(MESSAGES.QUOTE_EMAILED)).toBeVisible({
+        timeout: DOCUMENT_SEND_TIMEOUT,
+      });
+      await expect
+        .poll(() => mailbox.messages.filter((m) => m.to.includes(customer.email)).length, {
+          timeout: SYNC_TIMEOUT,
+        })
+        .toBe(1);
+      const mail = mailbox.messages.find((m) => m.to.includes(customer.email))?.raw ?? '';
+      expect(mail).toContain('application/pdf');
+      const number = quoteRow(server.dbFile, id)?.number ?? '';
+      expect(number).toMatch(/^Q-\d{4}-\d+$/);
+      expect(mail).toContain(`Quote-${number}.pdf`);
+      expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`/checkout?quote=${id}`);
+      await expect(card.getByTestId('quote-status')).toHaveText('Sent', { timeout: SYNC_TIMEOUT });
+      expect(quoteRow(server.dbFile, id)?.status).toBe('sent');
+      await expect(card.getByRole('button', { name: 'Accept' })).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Email Quote' })).toHaveCount(0);
+
+      // The PDF comes from the server and is saved under the quote's number.
+      const downloading = page.waitForEvent('download');
+      await card.getByRole('button', { name: 'Download PDF' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`Quote-${number}.pdf`);
+      await expect(quotes.toast(MESSAGES.QUOTE_PDF_DOWNLOADED)).toBeVisible();
+
+      // This server has no card keys: Pay Now offers to record a payment taken another way.
+      await card.getByRole('button', { name: 'Pay Now' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record payment' });
+      await expect(dialog.getByText('Card payment is not set up')).toBeVisible();
+      await dialog.getByText('Bank transfer').click();
+      await expect(dialog.getByLabel('Amount')).toHaveValue('340.20');
+      await dialog.getByRole('button', { name: 'Record payment' }).click();
+      // Accepting the quote raises its invoice, then the payment: written on this device, the
+      // dialog closes and the toast shows (after the PDF's toast, if that one is still up).
+      await expect(dialog).toHaveCount(0, { timeout: DEVICE_WRITE_TIMEOUT });
+      await expect(quotes.toast('Payment recorded')).toBeVisible();
+      await expect(card.getByTestId('quote-status')).toHaveText('Accepted', {
         timeout: SYNC_TIMEOUT,
-      })
-      .toBe(1);
-    const mail = mailbox.messages.find((m) => m.to.includes(customer.email))?.raw ?? '';
-    expect(mail).toContain('application/pdf');
-    const number = quoteRow(server.dbFile, id)?.number ?? '';
-    expect(number).toMatch(/^Q-\d{4}-\d+$/);
-    expect(mail).toContain(`Quote-${number}.pdf`);
-    expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(`/checkout?quote=${id}`);
-    await expect(card.getByTestId('quote-status')).toHaveText('Sent', { timeout: SYNC_TIMEOUT });
-    expect(quoteRow(server.dbFile, id)?.status).toBe('sent');
-    await expect(card.getByRole('button', { name: 'Accept' })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Email Quote' })).toHaveCount(0);
+      });
+      await expect(card.getByTestId('quote-invoice-state')).toHaveText('Paid', {
+        timeout: SYNC_TIMEOUT,
+      });
+      await expect(card.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+      expect(
+        queryRows<{ status: string; amount: number }>(
+          server.dbFile,
+          'SELECT status, amount FROM invoices WHERE quoteId = ?',
+          id,
+        ),
+      ).toEqual([{ status: 'paid', amount: 34020 }]);
 
-    // The PDF comes from the server and is saved under the quote's number.
-    const downloading = page.waitForEvent('download');
-    await card.getByRole('button', { name: 'Download PDF' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`Quote-${number}.pdf`);
-    await expect(quotes.toast(MESSAGES.QUOTE_PDF_DOWNLOADED)).toBeVisible();
+      // The customer's pay link says plainly that card payment is not set up here.
+      const checkout = await context.newPage();
+      await checkout.goto(`/checkout?quote=${encodeURIComponent(id)}`);
+      await expect(checkout.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({
+        timeout: PAGE_LOAD_TIMEOUT,
+      });
+      await expect(checkout.getByTestId('card-not-set-up')).toContainText(
+        MESSAGES.CARD_PAYMENTS_NOT_SET_UP,
+      );
 
-    // This server has no card keys: Pay Now offers to record a payment taken another way.
-    await card.getByRole('button', { name: 'Pay Now' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Record payment' });
-    await expect(dialog.getByText('Card payment is not set up')).toBeVisible();
-    await dialog.getByText('Bank transfer').click();
-    await expect(dialog.getByLabel('Amount')).toHaveValue('340.20');
-    await dialog.getByRole('button', { name: 'Record payment' }).click();
-    // Accepting the quote raises its invoice, then the payment: written on this device, the
-    // dialog closes and the toast shows (after the PDF's toast, if that one is still up).
-    await expect(dialog).toHaveCount(0, { timeout: DEVICE_WRITE_TIMEOUT });
-    await expect(quotes.toast('Payment recorded')).toBeVisible();
-    await expect(card.getByTestId('quote-status')).toHaveText('Accepted', {
-      timeout: SYNC_TIMEOUT,
+      // A link without the quote parameter is invalid, in the catalogue's words.
+      await checkout.goto('/checkout');
+      await expect(
+        checkout.getByRole('alert', { name: MESSAGES.INVALID_PAYMENT_LINK_TITLE }),
+      ).toContainText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
+      await expect(
+        checkout
+          .locator('.mantine-Notification-root')
+          .filter({ hasText: MESSAGES.INVALID_PAYMENT_LINK_TITLE }),
+      ).toContainText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
+      await expect(checkout.getByTestId('payment-element')).toHaveCount(0);
+      await checkout.close();
     });
-    await expect(card.getByTestId('quote-invoice-state')).toHaveText('Paid', {
-      timeout: SYNC_TIMEOUT,
-    });
-    await expect(card.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-    expect(
-      queryRows<{ status: string; amount: number }>(
-        server.dbFile,
-        'SELECT status, amount FROM invoices WHERE quoteId = ?',
-        id,
-      ),
-    ).toEqual([{ status: 'paid', amount: 34020 }]);
-
-    // The customer's pay link says plainly that card payment is not set up here.
-    const checkout = await context.newPage();
-    await checkout.goto(`/checkout?quote=${encodeURIComponent(id)}`);
-    await expect(checkout.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({
-      timeout: PAGE_LOAD_TIMEOUT,
-    });
-    await expect(checkout.getByTestId('card-not-set-up')).toContainText(
-      MESSAGES.CARD_PAYMENTS_NOT_SET_UP,
-    );
-
-    // A link without the quote parameter is invalid, in the catalogue's words.
-    await checkout.goto('/checkout');
-    await expect(
-      checkout.getByRole('alert', { name: MESSAGES.INVALID_PAYMENT_LINK_TITLE }),
-    ).toContainText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
-    await expect(
-      checkout
-        .locator('.mantine-Notification-root')
-        .filter({ hasText: MESSAGES.INVALID_PAYMENT_LINK_TITLE }),
-    ).toContainText(MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION);
-    await expect(checkout.getByTestId('payment-element')).toHaveCount(0);
-    await checkout.close();
   });
 
   test('completing a job shows its automatic quote as a draft linked to the job', async ({

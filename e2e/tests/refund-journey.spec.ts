@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { DOCUMENT_SEND_TIMEOUT, expect, test } from '../fixtures/server';
+import { DOCUMENT_SEND_TIMEOUT, expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openAdminPanelByApi } from '../page-models/admin';
 import { openDevices, waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
@@ -23,6 +23,9 @@ import {
   serviceLine,
   uniqueCustomer,
 } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 const SYNC_TIMEOUT = 20_000;
 

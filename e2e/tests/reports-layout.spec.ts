@@ -8,11 +8,14 @@
  */
 import { rmSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, startServer, test } from '../fixtures/server';
+import { expect, startServer, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openAdminPanelByApi } from '../page-models/admin';
 import { waitForOfflineReady } from '../page-models/app-shell';
 import { BillingPage } from '../page-models/billing';
 import { shotAt } from '../page-models/screens';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 /** The tick labels of a chart's axes, as drawn. */
 async function tickLabels(chart: Locator): Promise<string[]> {

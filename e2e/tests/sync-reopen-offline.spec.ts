@@ -3,10 +3,13 @@
  * Route, is closed and reopened offline (both changes still there and pending), goes online, and a
  * second admin's browser shows both changes; the chip goes from "2 pending" to synced.
  */
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { AdminPanel, openOfficeAndCustomer } from '../page-models/admin';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 test('offline approvals survive closing and reopening the app offline, then reach a second admin', async ({
   browser,

@@ -12,12 +12,15 @@
  * 4. Deleting that job's quote once it is invoiced and paid is refused, naming the invoice.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures/server';
+import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openAdminPanel, type AdminPanel } from '../page-models/admin';
 import { DEVICE_WRITE_TIMEOUT, openDevices } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { QuotesManagerPage } from '../page-models/quotes';
-import { queryRows, towingQuote, uniqueCustomer } from '../page-models/test-data';
+import { notifierCaughtUp, queryRows, towingQuote, uniqueCustomer } from '../page-models/test-data';
+
+// Works with no signal: the app's code comes from the service worker.
+test.use(WITH_SERVICE_WORKER);
 
 const SYNC_TIMEOUT = 20_000;
 
@@ -239,8 +242,10 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     // sent with the push. Here, the time each button was pressed.
     const madeAt = await outboxTimes(a.page, jobId);
     expect(madeAt).toEqual(times.map((time) => time.toISOString()));
-    // Signal returns a little after the last press.
-    while (Date.now() < times[2]!.getTime() + 2_000) await a.page.waitForTimeout(250);
+    // Signal returns a little after the last press: the real clock passes it first.
+    await expect
+      .poll(() => Date.now(), { timeout: SYNC_TIMEOUT })
+      .toBeGreaterThan(times[2]!.getTime() + 2_000);
     await a.page.clock.setFixedTime(new Date());
     await devices.contexts.a.setOffline(false);
 
@@ -265,7 +270,8 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     // The customer hears that the job is done, and no "on the way" after it.
     const mailsFor = () => mailbox.messages.filter((mail) => mail.to.includes(jobCustomer.email));
     await expect.poll(() => mailsFor().length, { timeout: SYNC_TIMEOUT }).toBeGreaterThan(0);
-    await a.page.waitForTimeout(3_000);
+    // Once the notifier has read every change and sent what it found, nothing more can come.
+    await notifierCaughtUp(server.dbFile, jobId);
     expect(mailsFor().map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1]?.trim())).toEqual([
       `Job ${jobNumber}: completed`,
     ]);

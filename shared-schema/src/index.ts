@@ -12,3 +12,4 @@ export * from './sync';
 export * from './public-form-messages';
 export * from './tracking-messages';
 export * from './account-messages';
+export * from './wa-towing-messages';

@@ -132,7 +132,7 @@ export const MESSAGES = {
   PAYMENT_ERROR_DESCRIPTION: 'An unexpected error occurred. Please try again.',
   IMAGE_UNAVAILABLE: 'Image unavailable',
   USE_AUTH_OUTSIDE_PROVIDER,
-  /** DESIGN §8: checkout without configured card keys (own wording). */
+  /** docs/operations.md: checkout without configured card keys (own wording). */
   CARD_PAYMENTS_NOT_SET_UP:
     'Card payment is not set up. Please contact us to pay by cash, card on site or bank transfer.',
 
@@ -265,6 +265,36 @@ export const MESSAGES = {
   VEHICLE_NOT_FOUND: 'Vehicle not found',
   INVOICE_NOT_FOUND: 'Invoice not found',
   BOOKING_ALREADY_APPROVED: 'Booking has already been approved',
+  BOOKING_ALREADY_DECLINED: 'Booking has already been declined',
+  BOOKING_DECLINE_FAILED: 'Failed to decline booking',
+  BOOKING_DECLINED_TITLE: 'Booking Declined',
+  BOOKING_ACKNOWLEDGE_FAILED: 'Failed to take the booking',
+  REASON_REQUIRED: 'Give a reason (at least 3 characters)',
+  REASON_TOO_LONG: 'A reason is at most 200 characters',
+  REASON_ONE_LINE: 'Write the reason on one line',
+  JOB_CANCEL_FAILED: 'Failed to cancel job',
+  MESSAGE_NOT_FOUND: 'Message not found',
+  quoteExpired: (validUntil: string, phone: string) =>
+    `This quote expired on ${validUntil}. Please call us on ${phone} for a new one.`,
+  QUOTE_EXPIRED_SHORT: 'This quote has expired: renew it to send it again',
+  QUOTE_NOT_EXPIRED: 'Only a sent quote past its date can be renewed',
+  QUOTE_RENEWED_TITLE: 'Quote renewed',
+  REVIEW_NOT_FOUND: 'Review not found',
+  REVIEW_NO_EMAIL: 'This customer left no email address: call them instead',
+  QUOTE_ALREADY_DRAFTED: (quoteId: string) =>
+    `Draft quote ${quoteId} was already made from this request`,
+  QUOTE_REQUEST_INCOMPLETE: 'This request lacks the phone a quote needs',
+  REPLY_REQUIRED: 'Write the reply first',
+  REPLY_FAILED: 'Failed to send the reply',
+  REPLY_SENT_TITLE: 'Reply sent',
+  ROSTER_NAME_REQUIRED: 'Enter who is on call',
+  ROSTER_PHONE_MOBILE: 'Enter a mobile number that can receive texts',
+  ROSTER_DAYS_REQUIRED: 'Pick at least one day',
+  ROSTER_TIME_INVALID: 'Enter a time like 06:00',
+  ROSTER_EMPTY: 'The roster needs at least one person',
+  ROSTER_SAVED_TITLE: 'On-call roster saved',
+  ROSTER_SAVE_FAILED: 'Failed to save the roster',
+  JOB_CANCELLED_TITLE: 'Job Cancelled',
   /** Deleting a quote a tax invoice was raised from (issue 16). */
   quoteDeleteRefused: (quoteId: string, invoiceId: string) =>
     `${quoteId} has tax invoice ${invoiceId}, so it is kept with its money records. To cancel it, issue a credit note for ${invoiceId}.`,

@@ -9,6 +9,16 @@ import { aVehicle } from './sync/mutators/test-fixtures';
 
 export { aBooking, aJob, anAccount, aQuote, aVehicle } from './sync/mutators/test-fixtures';
 export * from './sync/mutators/test-args';
+export {
+  aContactMessage,
+  aFleetVehicle,
+  aJobOfToday,
+  aJobPhoto,
+  aJobSignature,
+  aPayment,
+  aStaffUser,
+  anInvoice,
+} from './test-entities';
 
 function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
   return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;

@@ -3,7 +3,7 @@
 -- Column names are exactly the entities' camelCase field names. Money is INTEGER cents, fuel
 -- volume INTEGER thousandths of a litre, dates ISO-8601 UTC TEXT, JSON as TEXT, booleans
 -- INTEGER 0/1. Ids: TEXT for jobs, bookings, quotes and invoices (JOB-2026-123 …); INTEGER
--- PRIMARY KEY elsewhere. Devices supply ids from leased blocks (DESIGN.md §4) and the server can
+-- PRIMARY KEY elsewhere. Devices supply ids from leased blocks (docs/sync.md) and the server can
 -- mint them through id_series, so nothing relies on AUTOINCREMENT.
 --
 -- Foreign keys have no ON DELETE CASCADE on purpose: a cascade would delete rows behind the

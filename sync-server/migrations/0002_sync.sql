@@ -1,4 +1,4 @@
--- Sync bookkeeping (DESIGN.md §5): devices, the change log, stored mutation results, id leases.
+-- Sync bookkeeping (docs/sync.md): devices, the change log, stored mutation results, id leases.
 
 -- One row per device. lastSeq is the highest of the device's mutation seqs the server has
 -- settled (applied or rejected); the next acceptable seq is lastSeq + 1.

@@ -1,4 +1,4 @@
--- Billing bookkeeping (DESIGN.md §8): card payment intents per quote, Stripe webhook events seen,
+-- Billing bookkeeping (docs/operations.md): card payment intents per quote, Stripe webhook events seen,
 -- and how each paid invoice was paid. These are server tables, not synced entities: the
 -- `invoices` row itself keeps exactly the entity's fields.
 

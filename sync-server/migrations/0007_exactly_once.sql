@@ -1,4 +1,4 @@
--- Exactly once by mutationId, and restore detection (issue 12, DESIGN.md §11).
+-- Exactly once by mutationId, and restore detection (docs/sync.md).
 
 -- A mutation is settled at most once, whatever client id or seq it arrives under. Rows an older
 -- server settled twice are folded into their first verdict first (a resend of the dropped

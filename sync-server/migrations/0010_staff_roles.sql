@@ -1,4 +1,4 @@
--- Staff roles (issue 20, DESIGN.md §11): an account is a customer, a driver or an admin.
+-- Staff roles (docs/security.md): an account is a customer, a driver or an admin.
 --
 -- Numbered 0010 although main ends at 0007: issue 13 has taken 0008 and issue 19 0009 on their
 -- branches, and numbers are forward-only, so this one goes after both.

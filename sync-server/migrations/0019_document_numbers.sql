@@ -1,4 +1,4 @@
--- Document numbers an accountant accepts (issue 28, DESIGN §12, README "Document numbers").
+-- Document numbers an accountant accepts (docs/decisions/2026-11-27-document-numbers.md).
 --
 -- Jobs, quotes, invoices and credit notes keep their id as the row's key (leased, so a device
 -- can make one offline and link other rows to it) and get a document number of their own: the

@@ -1,5 +1,5 @@
 -- Both owners told (issue 28): when one owner settles a conflict by keeping their own value over
--- the other owner's (README "Sync: when two people edit the same record"), the other owner's
+-- the other owner's (docs/sync.md, "When two people edit the same record"), the other owner's
 -- devices are told with a notice holding both values, which they can undo or accept. The
 -- notice is written in the same mutation as the edit that replaced the value.
 

@@ -51,7 +51,7 @@ import {
   type Guards,
   type RateLimits,
 } from './limits';
-import { SCRYPT_COST, type ScryptCost } from './services/passwords';
+import { scryptCostFor, type ScryptCost } from './services/passwords';
 import { IMMUTABLE, resolveSitePages, staticPlugin } from './plugins/static';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { responseSerializer, validatorCompiler, type ResponseCheck } from './plugins/route-schemas';
@@ -65,6 +65,7 @@ import { startLogCompaction, type CompactionPacing } from './sync/retention';
 import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
+import { mapConfigRoutes, mapTileRoutes } from './routes/map';
 import { authRoutes } from './routes/auth/index';
 import { publicRoutes } from './routes/public/index';
 import { staffRoutes } from './routes/staff/index';
@@ -72,6 +73,7 @@ import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
 import { accountRoutes } from './routes/accounts/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
+import { complianceRoutes } from './routes/compliance';
 import { FieldFiles } from './services/field-files';
 import { createPdfRenderer, type PdfRenderer } from './services/pdf/pool';
 import {
@@ -130,7 +132,7 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   now?: () => Date;
   rateLimits?: Partial<RateLimits>;
-  /** scrypt cost of new hashes; default SCRYPT_COST (tests may pass a cheaper one for speed). */
+  /** scrypt cost of new hashes; default the configured one (tests may pass a cheaper one). */
   passwordCost?: ScryptCost;
   /** Seed demo data into an empty database; default config.demoData. */
   demoData?: boolean;
@@ -254,7 +256,8 @@ export async function buildApp(
     phoneProof: new FailureGuard(PHONE_PROOF_GUARD),
   });
   app.decorate('emailBudget', new SharedBudget(config.publicEmailsPerHour, HOUR / 1000));
-  app.decorate('passwordCost', opts.passwordCost ?? SCRYPT_COST);
+  const passwordCost = opts.passwordCost ?? scryptCostFor(config.passwordHashCost);
+  app.decorate('passwordCost', passwordCost);
   app.decorate('fieldFiles', new FieldFiles(config.dataDir));
   app.decorate('payLinkKey', loadPayLinkKey(config.dataDir));
   const pdf = createPdfRenderer(opts.pdfBudgetMs ? { budgetMs: opts.pdfBudgetMs } : {});
@@ -273,8 +276,8 @@ export async function buildApp(
   deleteExpiredSessions(db, now());
   deleteOldIdempotencyKeys(db, now());
   // The configured admin password is applied while the server already listens: checking it
-  // against the stored hash (or hashing it for a new account) is scrypt at full cost, half a
-  // second of a core on a quiet machine and the largest part of a start (issue 13). Until it is
+  // against the stored hash (or hashing it for a new account) is scrypt, at the standard cost
+  // half a second of a core on a quiet machine and the largest part of a start (issue 13). Until it is
   // done, sign-ins and every request that carries a session wait for it (plugins/auth.ts), so
   // nobody signs in with a replaced password or uses a session it ended; health, public pages
   // and static files are answered at once. A refused ADMIN_USERNAME still stops the start.
@@ -282,15 +285,14 @@ export async function buildApp(
   let accountsReady: Promise<void> = Promise.resolve();
   try {
     refuseNonAdminAccount(db, config);
-    const cost = opts.passwordCost ?? SCRYPT_COST;
     if (config.adminPassword) {
-      accountsReady = ensureAdmin(db, config, now(), cost).then(() => undefined);
+      accountsReady = ensureAdmin(db, config, now(), passwordCost).then(() => undefined);
       accountsReady.catch((error: unknown) =>
         app.log.error({ err: error }, 'could not apply ADMIN_PASSWORD; sign-ins fail until fixed'),
       );
     } else {
       // Only the very first start hashes here (a generated password main prints once).
-      generatedAdmin = await ensureAdmin(db, config, now(), cost);
+      generatedAdmin = await ensureAdmin(db, config, now(), passwordCost);
     }
   } catch (error) {
     if (ownsDb) db.close();
@@ -364,12 +366,15 @@ export async function buildApp(
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(configRoutes, { prefix: '/api' });
+  await app.register(mapConfigRoutes, { prefix: '/api' });
+  await app.register(mapTileRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(publicRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(fieldRecordRoutes);
+  await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(syncRoutes);
 
   await app.register(staticPlugin, { pages: await resolveSitePages(app) });

@@ -182,6 +182,28 @@ describe('loadConfig', () => {
     ).toThrow(/BACKUP_S3_SECRET_ACCESS_KEY: Required/);
   });
 
+  it('hashes passwords at the standard cost unless a test server on loopback asks for less', () => {
+    expect(loadConfig({}).passwordHashCost).toBe('standard');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'low' }).passwordHashCost).toBe('low');
+    expect(
+      loadConfig({ PASSWORD_HASH_COST: 'low', HOST: '::1', PUBLIC_URL: 'http://localhost:3000' })
+        .passwordHashCost,
+    ).toBe('low');
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
+  it('refuses the low password cost on a server others can reach', () => {
+    const refused = (env: Record<string, string>) => () =>
+      loadConfig({ PASSWORD_HASH_COST: 'low', ...env });
+    expect(refused({ HOST: '0.0.0.0' })).toThrow(/PASSWORD_HASH_COST: .*HOST is 0\.0\.0\.0/);
+    expect(refused({ HOST: '192.168.1.20' })).toThrow(/HOST is 192\.168\.1\.20/);
+    expect(refused({ PUBLIC_URL: 'https://towing.example.com' })).toThrow(
+      /PUBLIC_URL is https:\/\/towing\.example\.com/,
+    );
+    expect(refused({ PUBLIC_URL: 'https://127.0.0.1:3000' })).toThrow(/PUBLIC_URL/);
+    expect(refused({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY is on/);
+  });
+
   it('rejects bad values and names each variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

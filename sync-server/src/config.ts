@@ -3,15 +3,21 @@
  *
  * Every variable has a default that makes `npm start` work on a fresh machine: data lives in
  * `<repo root>/data`, the PWA is served from `<repo root>/web/dist`, mail goes to `.eml` files
- * when no SMTP server is configured (DESIGN.md §8), and card payments are off without keys.
+ * when no SMTP server is configured (docs/operations.md), and card payments are off without keys.
  */
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
-import { BACKUP_POLICY, OFFSITE_SCHEDULES, PUBLIC_LIMITS, SMS_CAPS } from '@pilbara/shared-schema';
+import {
+  BACKUP_POLICY,
+  DEFAULT_MAP_STYLE_URL,
+  OFFSITE_SCHEDULES,
+  PUBLIC_LIMITS,
+  SMS_CAPS,
+  STAFF_ALERT_DEFAULTS,
+} from '@pilbara/shared-schema';
+import { REPO_ROOT } from './server-root';
 
-/** The repository root, resolved from this file's location (sync-server/src/config.ts). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -38,6 +44,15 @@ const SMS_PROVIDERS = ['twilio'] as const;
 
 /** A sender: a number in E.164, or an alphanumeric sender id (1–11 characters, one a letter). */
 const SMS_SENDER_PATTERN = /^(?:\+[1-9]\d{7,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
+
+/** How hard new password hashes are: `low` exists for test servers only (see below). */
+const PASSWORD_HASH_COSTS = ['standard', 'low'] as const;
+
+/** Whether a host name or address can only be reached from this machine. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
+}
 
 /** A whole number from the environment, with a default and bounds. */
 const wholeNumber = (fallback: number, min: number, max: number) =>
@@ -130,6 +145,8 @@ const configSchema = z
     SMS_PER_HOUR: optionalText
       .transform((value) => (value === undefined ? SMS_CAPS.perHour : Number(value)))
       .pipe(z.number().int().min(1).max(100_000)),
+    ALERT_ESCALATE_MINUTES: wholeNumber(STAFF_ALERT_DEFAULTS.escalateAfterMinutes, 1, 120),
+    STAFF_SMS_PER_HOUR: wholeNumber(STAFF_ALERT_DEFAULTS.textsPerHour, 1, 10_000),
     BACKUP_DIR: optionalText,
     BACKUP_EVERY_MINUTES: wholeNumber(BACKUP_POLICY.everyMinutes, 0, 7 * 24 * 60),
     BACKUP_KEEP_HOURLY: wholeNumber(BACKUP_POLICY.keepHourly, 1, 10_000),
@@ -147,8 +164,33 @@ const configSchema = z
     BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
     BACKUP_S3_FORCE_PATH_STYLE: booleanFlag(false),
     BACKUP_KEY: backupKey,
+    PASSWORD_HASH_COST: optionalText.pipe(z.enum(PASSWORD_HASH_COSTS).default('standard')),
+    MAP_STYLE_URL: optionalUrl,
+    MAP_PMTILES_FILE: optionalText,
+    MAP_GLYPHS_URL: optionalText,
   })
   .superRefine((env, ctx) => {
+    // A test run signs in hundreds of times and each sign-in at the standard cost is half a
+    // second of a core, so test servers may hash cheaply. A server anyone else can reach must
+    // not: `low` is refused unless it listens on loopback, its links are plain http on loopback
+    // and no proxy forwards to it, so a production server with it fails to start, saying why.
+    if (env.PASSWORD_HASH_COST === 'low') {
+      const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+      const reachable = [
+        isLoopbackHost(env.HOST) ? null : `HOST is ${env.HOST}`,
+        publicUrl && (publicUrl.protocol !== 'http:' || !isLoopbackHost(publicUrl.hostname))
+          ? `PUBLIC_URL is ${env.PUBLIC_URL}`
+          : null,
+        env.TRUST_PROXY ? 'TRUST_PROXY is on' : null,
+      ].filter((reason) => reason !== null);
+      if (reachable.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PASSWORD_HASH_COST'],
+          message: `"low" is for test servers on this machine only, and this server can be reached from elsewhere (${reachable.join(', ')}): unset PASSWORD_HASH_COST`,
+        });
+      }
+    }
     // Nothing leaves the machine unencrypted: an off-machine destination needs the key.
     if ((env.BACKUP_OFFSITE_DIR || env.BACKUP_S3_BUCKET) && !env.BACKUP_KEY) {
       ctx.addIssue({
@@ -190,6 +232,8 @@ const configSchema = z
       webDist,
       adminUsername: env.ADMIN_USERNAME,
       adminPassword: env.ADMIN_PASSWORD,
+      /** The cost of new password hashes: `low` only on a test server (refused elsewhere). */
+      passwordHashCost: env.PASSWORD_HASH_COST,
       sessionSecret: env.SESSION_SECRET,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
@@ -232,6 +276,15 @@ const configSchema = z
         perHour: env.SMS_PER_HOUR,
       },
       /**
+       * Staff alerts: an emergency booking nobody takes texts the next person on the roster
+       * after `escalateAfterMinutes`, then everyone every as many minutes again; staff alert
+       * texts have their own hourly budget (`textsPerHour`), apart from the customers'.
+       */
+      staffAlerts: {
+        escalateAfterMinutes: env.ALERT_ESCALATE_MINUTES,
+        textsPerHour: env.STAFF_SMS_PER_HOUR,
+      },
+      /**
        * Backups (issue 32): a verified copy every `everyMinutes` (0: only by hand) into `dir`,
        * outside the data folder by default so a lost data folder does not take them along;
        * optionally sent, encrypted with `key`, to a mounted folder and/or S3-compatible storage.
@@ -256,6 +309,16 @@ const configSchema = z
             }
           : undefined,
         key: env.BACKUP_KEY,
+      },
+      /**
+       * The map's tiles (docs/dispatch.md): an operator's own PMTiles file served by this
+       * server (MAP_PMTILES_FILE), else a MapLibre style URL (MAP_STYLE_URL), else the free
+       * default style that needs no key.
+       */
+      map: {
+        styleUrl: env.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
+        pmtilesFile: env.MAP_PMTILES_FILE ? path.resolve(env.MAP_PMTILES_FILE) : undefined,
+        glyphsUrl: env.MAP_GLYPHS_URL ?? null,
       },
     };
   });

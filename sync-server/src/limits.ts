@@ -1,5 +1,5 @@
 /**
- * The request limits the app applies (README "Security"): the rate limits per route kind and the
+ * The request limits the app applies (docs/security.md): the rate limits per route kind and the
  * failure guards of sign-in and phone proofs, with their defaults.
  */
 import type { FastifyRequest } from 'fastify';

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
+import { serverBuild } from '../../scripts/sync-server-process.mjs';
 import { buildTestApp, onTestEnd, tempDir, TEST_ADMIN } from './helper';
 import { contactBody } from './fixtures';
 
@@ -96,9 +97,10 @@ describe('on a real port', () => {
 });
 
 describe('main.ts', () => {
-  it('starts as the e2e fixture starts it, prints the URL, and exits cleanly on SIGTERM', async () => {
+  it('starts from its build as the e2e fixture starts it, prints the URL, and exits cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const build = await serverBuild();
+    const child = spawn(process.execPath, [path.join(build, 'main.mjs')], {
       cwd: SERVER_DIR,
       env: {
         ...process.env,
@@ -110,6 +112,7 @@ describe('main.ts', () => {
         ADMIN_PASSWORD: TEST_ADMIN.password,
         DEMO_DATA: 'false',
         LOG_LEVEL: 'silent',
+        PASSWORD_HASH_COST: 'low',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -148,9 +151,10 @@ describe('main.ts', () => {
 
   it('prints a generated admin login on the first start only', async () => {
     const dataDir = tempDir();
+    const build = await serverBuild();
     const run = () =>
       new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        const child = spawn(process.execPath, [path.join(build, 'main.mjs')], {
           cwd: SERVER_DIR,
           env: {
             ...process.env,
@@ -160,6 +164,7 @@ describe('main.ts', () => {
             ADMIN_PASSWORD: '',
             DEMO_DATA: 'false',
             LOG_LEVEL: 'silent',
+            PASSWORD_HASH_COST: 'low',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
@@ -181,6 +186,38 @@ describe('main.ts', () => {
     const second = await run();
     expect(second).toMatch(/Listening on/);
     expect(second).not.toMatch(/Admin login/);
-    // Two cold starts through tsx on a busy two-core machine.
+    // Two cold starts on a busy two-core machine.
+  }, 60_000);
+
+  it('refuses to start with the test password cost where others can reach it, saying why', async () => {
+    const build = await serverBuild();
+    const dataDir = tempDir();
+    const child = spawn(process.execPath, [path.join(build, 'main.mjs')], {
+      cwd: SERVER_DIR,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '0.0.0.0',
+        DATA_DIR: dataDir,
+        WEB_DIST: dataDir,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'silent',
+        PASSWORD_HASH_COST: 'low',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestEnd(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(exitCode).toBe(1);
+    expect(output).toMatch(/PASSWORD_HASH_COST: "low" is for test servers .*HOST is 0\.0\.0\.0/);
+    expect(output).not.toMatch(/Listening on/);
+    // Nothing was written: the configuration is refused before the database is opened.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   }, 60_000);
 });

@@ -1,12 +1,15 @@
 // @ts-check
 /**
- * Web Push in the service worker (issue 20 item 5), loaded by the generated worker through
+ * Web Push in the service worker (customers' job news, and staff's new-booking alerts), loaded
+ * by the generated worker through
  * workbox `importScripts` (vite.config.ts); being in public/, it is precached with the rest, and
  * a change to it changes the worker's precache list, so browsers pick it up as an update.
  *
  * The server sends a JSON payload built from the shared texts (shared-schema
- * rules/customer-messages.ts `pushMessageFor`: title, body, url, tag); this shows it, and a tap
- * opens (or focuses) the job's tracking page. Type-checked with the web app (web/tsconfig.json).
+ * rules/customer-messages.ts `pushMessageFor`, rules/staff-alerts.ts `staffPushMessage`: title,
+ * body, url, tag, and for staff `requireInteraction`, so a new booking stays on the screen until
+ * someone taps it); this shows it, and a tap opens (or focuses) the page it names: the job's
+ * tracking page, or the admin panel on the booking. Type-checked with the web app.
  */
 /** @type {ServiceWorkerGlobalScope} */
 const worker = /** @type {any} */ (self);
@@ -30,7 +33,7 @@ function pageOf(link) {
 }
 
 worker.addEventListener('push', (event) => {
-  /** @type {{ title?: unknown, body?: unknown, url?: unknown, tag?: unknown }} */
+  /** @type {{ title?: unknown, body?: unknown, url?: unknown, tag?: unknown, requireInteraction?: unknown }} */
   let message;
   try {
     message = event.data ? event.data.json() : {};
@@ -47,6 +50,8 @@ worker.addEventListener('push', (event) => {
   };
   // One notification per job: "Job complete" replaces "on the way" on the phone.
   if (typeof message.tag === 'string' && message.tag) options.tag = message.tag;
+  // A new booking for staff stays on the screen until someone taps it.
+  if (message.requireInteraction === true) options.requireInteraction = true;
   event.waitUntil(worker.registration.showNotification(title, options));
 });
 

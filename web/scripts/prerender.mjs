@@ -1,5 +1,5 @@
 /**
- * Pre-renders the public pages to HTML (DESIGN §11 "First visit"), run by the build (vite.config.ts)
+ * Pre-renders the public pages to HTML (docs/features.md), run by the build (vite.config.ts)
  * once Vite has written the client bundle to dist/ and the Node bundle of src/prerender.tsx to
  * dist-ssr/. For every public route it writes dist/<route>.html (the home page is index.html):
  *
@@ -34,6 +34,7 @@ const PAGE_MODULES = {
   '/book-service': 'src/pages/booking-page.tsx',
   '/service-history': 'src/pages/service-history-page.tsx',
   '/feedback': 'src/pages/feedback-page.tsx',
+  '/complaints': 'src/pages/complaints-page.tsx',
   '/dashboard': 'src/pages/dashboard-page.tsx',
   '/auth': 'src/pages/auth-page.tsx',
   '/login': 'src/pages/auth-page.tsx',

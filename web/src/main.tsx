@@ -1,10 +1,10 @@
 /**
- * Browser entry. A pre-rendered page (public routes, DESIGN §11) is hydrated: React takes over
- * the HTML the build produced instead of drawing it again. Hydration runs as a transition so it
- * yields to the browser between components and a tap on the page is never held up for long. The
- * shell page of the staff screens (and a public page opened with a query, whose content depends
- * on it) is drawn from scratch — except a tracking link the server rendered for its query, with
- * the answer it shows embedded (features/tracking/initial-tracking.tsx), which is hydrated too.
+ * Browser entry. A pre-rendered page (public routes, docs/features.md) is hydrated: React takes
+ * over the HTML the build produced instead of drawing it again. Hydration runs as a transition so
+ * it yields to the browser between components and a tap on the page is never held up for long. The
+ * shell page of the staff screens (and a public page opened with a query, whose content depends on
+ * it) is drawn from scratch — except a tracking link the server rendered for its query, with the
+ * answer it shows embedded (features/tracking/initial-tracking.tsx), which is hydrated too.
  */
 import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';

@@ -1,6 +1,6 @@
 /**
- * Build-time rendering of the public pages (DESIGN §11): scripts/prerender.mjs bundles this for
- * Node and writes each page's HTML, which the browser then hydrates (main.tsx). React's own
+ * Build-time rendering of the public pages (docs/features.md): scripts/prerender.mjs bundles this
+ * for Node and writes each page's HTML, which the browser then hydrates (main.tsx). React's own
  * `prerenderToNodeStream` waits for every lazy page and component, so the HTML holds the whole
  * page, not a loading spinner.
  */

@@ -75,11 +75,11 @@ export const authUserResponseSchema = z.object({ user: publicUserSchema });
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
 /**
- * A driver's first screen, sent with their sign-in (issue 30): the jobs their `/driver` list
- * shows (rules/driver-jobs.ts `driverJobs` over the rows their sync scope gives), read at log
- * position `cursor`. The device shows them until its own synced copy has reached `cursor`, and
- * never writes them anywhere: its actions wait for the synced row (README "The driver's cards
- * before the first sync").
+ * A driver's first screen, sent with their sign-in (issue 30): the jobs their `/driver` list shows
+ * (rules/driver-jobs.ts `driverJobs` over the rows their sync scope gives), read at log position
+ * `cursor`. The device shows them until its own synced copy has reached `cursor`, and never writes
+ * them anywhere: its actions wait for the synced row
+ * (docs/decisions/2026-11-28-driver-first-screen.md).
  */
 export const driverFirstScreenSchema = z.object({
   cursor: z.number().int().min(0),

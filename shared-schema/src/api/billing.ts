@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { BOOKS_EXPORT } from '../constants/books';
 import { RECORD_LIMITS } from '../constants/limits';
-import { RECORDABLE_PAYMENT_METHODS, REFUND_METHODS } from '../constants/statuses';
+import { QUOTE_STATUSES, RECORDABLE_PAYMENT_METHODS, REFUND_METHODS } from '../constants/statuses';
 import {
   creditNoteIdSchema,
   intIdSchema,
@@ -175,6 +175,25 @@ export const gstSummaryResponseSchema = z.object({ summary: gstSummarySchema });
  * quote that does not exist.
  */
 export const payLinkTokenSchema = z.object({ token: z.string().optional() });
+
+/**
+ * GET /api/quotes/:id/pay-status answer (pay-link holders): what the pay page says before it
+ * asks the card provider anything: the quote's number and status, whether it has expired and
+ * until when it was good, and what is owed.
+ */
+export const quotePayStatusResponseSchema = z.object({
+  number: z.string().nullable(),
+  status: z.enum(QUOTE_STATUSES),
+  expired: z.boolean(),
+  validUntil: z.string().nullable(),
+  amountDue: z.number().int(),
+});
+export type QuotePayStatus = z.infer<typeof quotePayStatusResponseSchema>;
+
+/** POST /api/quotes/:id/renew body: how many more days it is good for (14 unless said). */
+export const renewQuoteInputSchema = z.object({
+  validDays: z.number().int().min(1).max(365).optional(),
+});
 
 /** POST /api/quotes/{id}/confirm-payment answer: whether the quote is paid, and its status. */
 export const confirmPaymentResponseSchema = z.object({

@@ -13,8 +13,11 @@ export const UPLOAD_ENDPOINT = '/api/uploads';
 /** The HTTP methods of the tus protocol (create, ask the offset, send bytes, cancel, preflight). */
 export const UPLOAD_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
-/** The kinds of file a phone uploads: a job's photo or signature, or a failed check item's photo. */
-export const UPLOAD_KINDS = ['photo', 'signature', 'defect-photo'] as const;
+/**
+ * The kinds of file a phone uploads: a job's photo or signature, a failed check item's photo, or
+ * the signature of whoever collected a vehicle from the storage yard.
+ */
+export const UPLOAD_KINDS = ['photo', 'signature', 'defect-photo', 'yard-signature'] as const;
 
 const uploadedFileMetadata = { sha256: contentHashSchema, filetype: z.string().max(100) };
 
@@ -38,8 +41,13 @@ export const uploadMetadataSchema = z.discriminatedUnion(
       recordId: z.string().regex(/^[1-9][0-9]{0,14}$/, { error: 'Expected a defect id' }),
       ...uploadedFileMetadata,
     }),
+    z.object({
+      kind: z.literal('yard-signature'),
+      recordId: z.string().regex(/^[1-9][0-9]{0,14}$/, { error: 'Expected a yard vehicle id' }),
+      ...uploadedFileMetadata,
+    }),
   ],
-  { error: 'kind must be photo, signature or defect-photo' },
+  { error: 'kind must be photo, signature, defect-photo or yard-signature' },
 );
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { isValidPhone } from '../rules/customer-match';
 import { hasControlCharacters } from '../rules/plain-text';
+import { REASON_MAX } from '../rules/booking-outcomes';
 
 /**
  * A required text field whose missing, wrong-typed or empty value shows `message`; `maxMessage`,
@@ -38,6 +39,14 @@ export function optionalText(max = 2000) {
     .transform((value) =>
       value === null || value === undefined || value.trim() === '' ? null : value.trim(),
     );
+}
+
+/** Optional one-line text (a vehicle, a place): like {@link optionalText}, on one line. */
+export function optionalLine(max = 255) {
+  return optionalText(max).refine(
+    (value) => value === null || !hasControlCharacters(value),
+    MESSAGES.ONE_LINE,
+  );
 }
 
 /** Optional email: valid when present; '' and missing become null. */
@@ -112,3 +121,11 @@ export function boundedCents(message: string, max: number, maxMessage: string) {
 export function boundedInt(min: number, message: string, max: number, maxMessage: string) {
   return z.number({ error: message }).int(message).min(min, message).max(max, maxMessage);
 }
+
+/** A reason staff give the customer: one line of plain words. */
+export const reasonSchema = z
+  .string({ error: MESSAGES.REASON_REQUIRED })
+  .trim()
+  .min(3, MESSAGES.REASON_REQUIRED)
+  .max(REASON_MAX, MESSAGES.REASON_TOO_LONG)
+  .refine((text) => !/[\r\n]/.test(text), MESSAGES.REASON_ONE_LINE);

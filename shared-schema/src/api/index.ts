@@ -16,3 +16,6 @@ export * from './sms';
 export * from './backups';
 export * from './accounts';
 export * from './account-work';
+export * from './staff-alerts';
+export * from './compliance';
+export * from './map';

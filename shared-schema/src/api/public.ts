@@ -5,13 +5,14 @@ import { RECOMMEND_OPTIONS, URGENCY_LEVELS } from '../constants/statuses';
 import { BOOKING_MAX_DAYS_AHEAD } from '../constants/limits';
 import { bookingSchema } from '../entities/booking';
 import { contactSubmissionSchema } from '../entities/contact-submission';
+import { CONTACT_KINDS } from '../entities/email-record';
 import { feedbackSchema } from '../entities/feedback';
 import { jobSchema } from '../entities/job';
 import { MESSAGES } from '../messages';
 import { isBookingIdLookup, isJobIdLookup, isValidPhone } from '../rules/customer-match';
 import { addCalendarDays, isCalendarDate, todayInPerth } from '../rules/dates';
 import { TRACKING_TOKEN_PATTERN } from '../rules/tracking';
-import { optionalText, phoneField, requiredLine, requiredText } from './fields';
+import { optionalLine, optionalText, phoneField, requiredLine, requiredText } from './fields';
 import { hasControlCharacters } from '../rules/plain-text';
 import { EMERGENCY_TIME } from '../constants/services';
 
@@ -35,9 +36,16 @@ export const contactInputSchema = z.object({
   email: emailInput,
   serviceNeeded: requiredLine(MESSAGES.SERVICE_SELECT, 100),
   message: requiredText(MESSAGES.MESSAGE_REQUIRED, 5000),
+  /** A message (the default), or a quote request with the vehicle and route. */
+  kind: z.enum(CONTACT_KINDS).default('message'),
+  vehicle: optionalLine(100),
+  fromLocation: optionalLine(100),
+  toLocation: optionalLine(100),
 });
 /** Contact form values. */
 export type ContactInput = z.infer<typeof contactInputSchema>;
+/** Contact form values as entered (a message or a quote request). */
+export type ContactFormInput = z.input<typeof contactInputSchema>;
 
 /** POST /api/contact answer. */
 export const contactResponseSchema = z.object({
@@ -49,8 +57,8 @@ export const contactResponseSchema = z.object({
  * Builds the booking schema with the given source of "today" (a Perth `YYYY-MM-DD`), so tests and
  * a server that accepts bookings queued offline overnight can choose their own clock.
  *
- * There is no `id`: a guest never chooses a record id (DESIGN §11). The server mints the booking
- * id and its tracking token, and drops any id a request carries.
+ * There is no `id`: a guest never chooses a record id (docs/security.md). The server mints the
+ * booking id and its tracking token, and drops any id a request carries.
  */
 export function makeBookingInputSchema(today: () => string = todayInPerth) {
   return z
@@ -157,7 +165,7 @@ const subScore = z
   .max(5, MESSAGES.RATING_RANGE);
 
 /**
- * What a customer proves a job is theirs with (DESIGN §11): the job's tracking token, or its
+ * What a customer proves a job is theirs with (docs/security.md): the job's tracking token, or its
  * phone — the whole number, or its last four digits (rules/customer-match.ts).
  */
 export const phoneProofSchema = z
@@ -226,7 +234,7 @@ export const createFeedbackResponseSchema = z.object({
 
 /**
  * Portal search (GET /api/jobs/search?query=…&phone=…): a job id (or a booking reference) and
- * the phone digits that prove it is the caller's. A name alone finds nothing (DESIGN §11).
+ * the phone digits that prove it is the caller's. A name alone finds nothing (docs/security.md).
  */
 export const portalSearchSchema = z.object({
   query: requiredText(MESSAGES.PORTAL_SEARCH_EMPTY, 100),
@@ -247,8 +255,9 @@ export const portalSearchFormSchema = portalSearchSchema.superRefine((values, ct
 });
 
 /**
- * A pending booking as its customer sees it: the reference, service, status, preferred date and
- * time and location, with contact details masked; never the description staff read.
+ * A booking as its customer sees it while it waits for staff (or after they declined it): the
+ * reference, service, status, preferred date and time and location, who has taken it and, for a
+ * declined one, why; contact details masked; never the description staff read.
  */
 export const publicBookingSchema = bookingSchema.pick({
   id: true,
@@ -263,6 +272,9 @@ export const publicBookingSchema = bookingSchema.pick({
   status: true,
   trackingToken: true,
   createdAt: true,
+  acknowledgedAt: true,
+  acknowledgedBy: true,
+  declineReason: true,
 });
 /** A booking in a public answer. */
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
@@ -310,6 +322,8 @@ export const trackResponseSchema = z.union([
     position: truckPositionSchema.nullable(),
     timeline: z.array(timelineEntrySchema),
     reviewed: z.boolean(),
+    /** Who took the booking the job came from, and when (absent for a job staff opened). */
+    confirmedBy: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
   }),
   z.object({ booking: publicBookingSchema }),
 ]);

@@ -17,17 +17,25 @@ export const PHOTO_STAGE_LABELS: Record<PhotoStage, string> = {
 
 /**
  * The stages a customer tracking their own job sees: the condition of their vehicle when it was
- * picked up and dropped off. Damage and other photos stay with staff (DESIGN §11).
+ * picked up and dropped off. Damage and other photos stay with staff (docs/security.md).
  */
 export const CUSTOMER_PHOTO_STAGES: readonly PhotoStage[] = ['pickup', 'dropoff'];
 
-/** The documents a signature is given for. */
+/** The documents every job's field record asks a signature for. */
 export const SIGNATURE_DOCUMENTS = ['authority_to_tow', 'vehicle_release'] as const;
 export type SignatureDocument = (typeof SIGNATURE_DOCUMENTS)[number];
 
+/**
+ * Every document a job's signature may be on: the field record's two, and the towing worker's
+ * own signature on a crash tow's Authority to Tow (each copy of the approved form shows both the
+ * towing worker's and the authoriser's signatures).
+ */
+export const SIGNED_DOCUMENTS = [...SIGNATURE_DOCUMENTS, 'att_towing_worker'] as const;
+export type SignedDocument = (typeof SIGNED_DOCUMENTS)[number];
+
 /** Each document's title and who signs it. */
 export const SIGNATURE_DOCUMENT_TEXT: Record<
-  SignatureDocument,
+  SignedDocument,
   { title: string; signer: string; statement: string }
 > = {
   authority_to_tow: {
@@ -40,6 +48,12 @@ export const SIGNATURE_DOCUMENT_TEXT: Record<
     title: 'Vehicle release',
     signer: 'On collection',
     statement: 'I have collected this vehicle and received it in the condition photographed.',
+  },
+  att_towing_worker: {
+    title: 'Authority to Tow: towing worker',
+    signer: 'The towing worker who obtained the authority',
+    statement:
+      'I obtained this authority to tow, completed the form with the person who authorised the tow and gave them its details.',
   },
 };
 

@@ -14,9 +14,10 @@ export type SeriesName = keyof typeof SERIES_PREFIXES;
 export type SeriesPrefix = (typeof SERIES_PREFIXES)[SeriesName];
 
 /**
- * The series whose numbers a customer or accountant reads (DESIGN §12): the server numbers them
- * in issue order with no gaps. Their rows are keyed by a leased id in the provisional form
- * (`INV-2026-P57`), which never changes; the number is a column of its own.
+ * The series whose numbers a customer or accountant reads
+ * (docs/decisions/2026-11-27-document-numbers.md): the server numbers them in issue order with no
+ * gaps. Their rows are keyed by a leased id in the provisional form (`INV-2026-P57`), which never
+ * changes; the number is a column of its own.
  */
 export const DOCUMENT_SERIES = ['job', 'quote', 'invoice', 'creditNote'] as const;
 /** A numbered document series. */

@@ -13,3 +13,6 @@ export * from './timing';
 export * from './limits';
 export * from './field-record';
 export * from './prestart';
+export * from './wa-towing';
+export * from './fatigue';
+export * from './map';

@@ -1,8 +1,8 @@
 /**
  * Size limits on everything a client can send (issue 14): each is far above what the business
  * meets in a year, and far below what lets one request hurt the server. They are enforced by the
- * request schemas, so the web forms show the same limits the server applies; the README's
- * security section lists them.
+ * request schemas, so the web forms show the same limits the server applies; docs/security.md
+ * lists them.
  */
 
 /** Limits of a quote: lines, quantities, prices and distance. */

@@ -57,9 +57,9 @@ export const URGENCY_LABELS: Record<Urgency, { label: string; description: strin
 
 /**
  * Booking statuses. The spec shows only `pending`; `approved` is what approval sets when it turns
- * the booking into a job.
+ * the booking into a job, `declined` what staff set when they cannot take it (with a reason).
  */
-export const BOOKING_STATUSES = ['pending', 'approved'] as const;
+export const BOOKING_STATUSES = ['pending', 'approved', 'declined'] as const;
 /** A booking status. */
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 

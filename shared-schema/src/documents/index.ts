@@ -19,3 +19,5 @@ export * from './job-sheet';
 export * from './vehicle-history';
 export * from './csv-safety';
 export * from './statement';
+export * from './compliance-records';
+export * from './authority-to-tow';

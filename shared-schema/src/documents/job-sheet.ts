@@ -10,7 +10,7 @@ import {
   SIGNATURE_DOCUMENTS,
   SIGNATURE_DOCUMENT_TEXT,
   type PhotoStage,
-  type SignatureDocument,
+  type SignedDocument,
 } from '../constants/field-record';
 import type { BusinessProfile } from '../api/business-profile';
 import type { JobPhoto, JobSignature, PositionFields } from '../entities/field-record';
@@ -41,7 +41,7 @@ export interface SheetPhoto {
 
 /** One signed (or not yet signed) document. */
 export interface SheetSignature {
-  document: SignatureDocument;
+  document: SignedDocument;
   title: string;
   statement: string;
   /** Null until signed. */
@@ -88,9 +88,9 @@ export const JOB_SHEET_TEXT = {
  * The job sheet of `job`. `storedHashes` are the file hashes the server holds: a photo whose
  * file has not arrived is listed with its stamp and marked as still uploading.
  *
- * The customer's copy (attached to the completion email) shows what DESIGN §11 lets a customer
- * see: the pickup and drop-off photos only, and no GPS position in any stamp; staff's copy shows
- * every photo and every position.
+ * The customer's copy (attached to the completion email) shows what docs/security.md lets a
+ * customer see: the pickup and drop-off photos only, and no GPS position in any stamp; staff's copy
+ * shows every photo and every position.
  */
 export function jobSheetDocument(input: {
   audience?: 'staff' | 'customer';

@@ -39,6 +39,15 @@ export const bookingSchema = z.object({
    * null; staff see it in the list and decide at approval.
    */
   creditHold: z.string().nullable().optional(),
+  /**
+   * When a staff member took the booking ("I've got it", approving or declining it): the alarm
+   * stops on every staff screen, the escalation stops, and the tracking link says who has it.
+   */
+  acknowledgedAt: isoDateTimeSchema.nullable().optional(),
+  /** Who took it (their assignment name). */
+  acknowledgedBy: z.string().nullable().optional(),
+  /** Why staff declined it, as the customer is told. */
+  declineReason: z.string().nullable().optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

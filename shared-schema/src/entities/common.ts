@@ -37,8 +37,9 @@ export function documentNumberPattern(series: SeriesName): RegExp {
 }
 
 /**
- * The document number the server gave a row (README "Document numbers"); null or absent until
- * the server has stored the row (a device shows its key as a provisional reference meanwhile).
+ * The document number the server gave a row (docs/decisions/2026-11-27-document-numbers.md); null
+ * or absent until the server has stored the row (a device shows its key as a provisional reference
+ * meanwhile).
  */
 export function documentNumberSchema(series: SeriesName) {
   return z.string().regex(documentNumberPattern(series)).nullable().optional();

@@ -4,8 +4,9 @@ import {
   FIELD_FILE_TYPES,
   PHOTO_STAGES,
   POSITION_NOTES,
-  SIGNATURE_DOCUMENTS,
+  SIGNED_DOCUMENTS,
 } from '../constants/field-record';
+import { CRASH_PHOTO_SUBJECTS } from '../constants/wa-towing';
 import { isoDateTimeSchema, jobIdSchema } from './common';
 
 /** A SHA-256 digest in lowercase hex: how a stored file is named and checked. */
@@ -48,6 +49,11 @@ export const jobPhotoSchema = z
     id: fieldRecordIdSchema,
     jobId: jobIdSchema,
     stage: z.enum(PHOTO_STAGES),
+    /**
+     * What a crash tow's guided photo shows (a side of the vehicle, or the personal property
+     * found in it); null or absent for an ordinary field record photo.
+     */
+    subject: z.enum(CRASH_PHOTO_SUBJECTS).nullable().optional(),
     /** The phone's clock when the photo was taken (a stamp, not an ordering). */
     takenAt: isoDateTimeSchema,
     /** The staff member who recorded it. */
@@ -63,7 +69,7 @@ export const jobSignatureSchema = z
   .object({
     id: fieldRecordIdSchema,
     jobId: jobIdSchema,
-    document: z.enum(SIGNATURE_DOCUMENTS),
+    document: z.enum(SIGNED_DOCUMENTS),
     signerName: z.string().min(1).max(FIELD_FILE_LIMITS.maxSignerName),
     /** The phone's clock when the signer signed. */
     signedAt: isoDateTimeSchema,
@@ -77,7 +83,7 @@ export type JobSignature = z.infer<typeof jobSignatureSchema>;
 /**
  * Table `stored_files`: the files the server holds, by content hash. The server writes a row
  * once it has checked an upload's bytes against their hash; a device drops its full-size copy
- * only when the row for that hash reaches it (DESIGN §11).
+ * only when the row for that hash reaches it (docs/security.md).
  */
 export const storedFileSchema = z.object({
   id: contentHashSchema,

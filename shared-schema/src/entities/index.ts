@@ -8,6 +8,7 @@ import { creditNoteSchema } from './credit-note';
 import { emailRecordSchema } from './email-record';
 import { feedbackSchema } from './feedback';
 import { jobPhotoSchema, jobSignatureSchema, storedFileSchema } from './field-record';
+import { driverShiftEventSchema, vehiclePositionSchema } from './dispatch';
 import { jobPositionSchema } from './job-position';
 import { fleetExpenseSchema } from './fleet-expense';
 import { fuelRecordSchema } from './fuel-record';
@@ -25,6 +26,13 @@ import { quoteSchema } from './quote';
 import { serviceRecordSchema } from './service-record';
 import { userSchema } from './user';
 import { vehicleSchema } from './vehicle';
+import {
+  complaintSchema,
+  crashTowSchema,
+  occurrenceSchema,
+  yardEventSchema,
+  yardVehicleSchema,
+} from './wa-towing';
 
 export * from './account';
 export * from './booking';
@@ -35,6 +43,7 @@ export * from './email-record';
 export * from './feedback';
 export * from './field-record';
 export * from './job-position';
+export * from './dispatch';
 export * from './fleet-expense';
 export * from './fuel-record';
 export * from './invoice';
@@ -51,6 +60,7 @@ export * from './quote';
 export * from './service-record';
 export * from './user';
 export * from './vehicle';
+export * from './wa-towing';
 
 /** The tables only the server holds: accounts, contact messages, the messages it sends. */
 export const SERVER_ONLY_TABLES = ['users', 'contact_submissions', 'notifications'] as const;
@@ -89,6 +99,13 @@ export const entitySchemas = {
   merge_notices: mergeNoticeSchema,
   accounts: accountSchema,
   price_lists: priceListSchema,
+  crash_tows: crashTowSchema,
+  yard_vehicles: yardVehicleSchema,
+  yard_events: yardEventSchema,
+  complaints: complaintSchema,
+  occurrences: occurrenceSchema,
+  driver_shift_events: driverShiftEventSchema,
+  vehicle_positions: vehiclePositionSchema,
 } as const satisfies Record<EntityName, z.ZodObject>;
 
 /** Row type of a table. */

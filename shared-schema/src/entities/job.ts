@@ -50,6 +50,8 @@ export const jobSchema = z.object({
    * limit, or an invoice 30+ days overdue): who went ahead, and why. Null when there was no hold.
    */
   creditHoldNote: z.string().nullable().optional(),
+  /** Why the job was cancelled, as the customer is told; null for a job not cancelled. */
+  cancelReason: z.string().nullable().optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

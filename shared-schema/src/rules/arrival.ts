@@ -1,9 +1,9 @@
 /**
- * The one arrival estimate a customer is given (DESIGN §12, issue 27), and the message that
- * says the driver is on the way. The tracking page, the dashboard, the en-route email and push
- * (and the text message, issue 31) all call {@link arrivalEstimate} and word it with
- * {@link arrivalText}, so they can never disagree: the page used to say "Within 4-6 hours"
- * beside "roughly 5 min".
+ * The one arrival estimate a customer is given (docs/decisions/2026-11-27-recorded-times-only.md,
+ * issue 27), and the message that says the driver is on the way. The tracking page, the dashboard,
+ * the en-route email and push (and the text message, issue 31) all call {@link arrivalEstimate} and
+ * word it with {@link arrivalText}, so they can never disagree: the page used to say "Within 4-6
+ * hours" beside "roughly 5 min".
  *
  * The rule, first match wins:
  * - a finished job has no arrival (completed, or cancelled);

@@ -207,6 +207,8 @@ const RECORD_LABELS: Record<string, string> = {
   prestart_checks: 'Pre-start check',
   vehicle_defects: 'Vehicle defect',
   job_positions: 'Truck position',
+  driver_shift_events: 'Shift record',
+  vehicle_positions: 'Truck last seen',
 };
 
 /** "Fuel record" for `fuel_records`; an unknown table shows its name. */

@@ -1,8 +1,8 @@
 /**
- * Who a customer is, for the public side (DESIGN §7 and §11): a customer is known by their phone
+ * Who a customer is, for the public side (docs/security.md): a customer is known by their phone
  * number, never by their name — two customers may share a name, and a name is easy to guess.
  *
- * Phone numbers (the pattern the forms accept, also in the README):
+ * Phone numbers (the pattern the forms accept, also in docs/security.md):
  * - Australian, national form: ten digits starting 02, 03, 04, 07 or 08 (landlines and mobiles),
  *   or a 1300 / 1800 number;
  * - Australian, international form: +61 then the nine digits without the leading 0

@@ -32,6 +32,7 @@ export function notificationsOffered(status: JobStatus): boolean {
 export const PUSH_EVENTS = {
   'En Route': 'job_en_route',
   Completed: 'job_completed',
+  Cancelled: 'job_cancelled',
 } as const;
 
 export type PushEvent = (typeof PUSH_EVENTS)[keyof typeof PUSH_EVENTS];
@@ -60,7 +61,9 @@ export function pushMessageFor(
   const [title, body] =
     event === 'job_en_route'
       ? [enRoute.pushTitle, enRoute.pushBody]
-      : ['Job complete', `Job ${jobId} is complete. Thank you for choosing us.`];
+      : event === 'job_cancelled'
+        ? ['Job cancelled', `Job ${jobId} is cancelled. Open it to see why.`]
+        : ['Job complete', `Job ${jobId} is complete. Thank you for choosing us.`];
   return { title, body, url: trackingUrl, tag: `job-${jobId}` };
 }
 

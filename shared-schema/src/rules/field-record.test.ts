@@ -52,7 +52,10 @@ describe('photos of failed pre-start items (issue 21)', () => {
     expect(uploadMetadataSchema.safeParse({ ...meta, kind: 'photo' }).success).toBe(false);
     expect(
       uploadMetadataSchema.safeParse({ ...meta, kind: 'video' }).error?.issues[0],
-    ).toMatchObject({ path: ['kind'], message: 'kind must be photo, signature or defect-photo' });
+    ).toMatchObject({
+      path: ['kind'],
+      message: 'kind must be photo, signature, defect-photo or yard-signature',
+    });
   });
 });
 

@@ -62,8 +62,10 @@ export function mayHandleFleetFiles(actor: FieldRecordActor | null | undefined):
 }
 
 /** The largest file allowed for an upload of this kind, in bytes (a defect's photo is a photo). */
-export function maxFileBytes(kind: 'photo' | 'signature' | 'defect-photo'): number {
-  return kind === 'signature'
+export function maxFileBytes(
+  kind: 'photo' | 'signature' | 'defect-photo' | 'yard-signature',
+): number {
+  return kind === 'signature' || kind === 'yard-signature'
     ? FIELD_FILE_LIMITS.maxSignatureBytes
     : FIELD_FILE_LIMITS.maxPhotoBytes;
 }
@@ -171,9 +173,9 @@ export function completionGaps(
 }
 
 /**
- * What the server knows of a stored file's place in the records (issue 25, DESIGN §12 "files
- * follow their rows"): the jobs whose photos or signatures name it, whether a pre-start check or
- * defect names it, and whether the asking user uploaded its bytes themselves.
+ * What the server knows of a stored file's place in the records (issue 25, docs/security.md): the
+ * jobs whose photos or signatures name it, whether a pre-start check or defect names it, and
+ * whether the asking user uploaded its bytes themselves.
  */
 export interface FileReferences {
   /** The jobs (their assignee) whose photos or signatures name the file. */

@@ -1,11 +1,11 @@
 /**
  * The human-readable id series: `JOB-2026-123`, `BKG-…`, `Q-…`, `INV-…`, `CN-2026-123`.
  *
- * Jobs, quotes, invoices and credit notes carry two of them (DESIGN §12, README "Document
- * numbers"): the row's key, minted from a leased block so a device can create the row offline
- * (`JOB-2026-P57`, the `P` marking it as a key, never a number), and the document number the
- * server gives it in issue order when it stores it (`JOB-2026-12`). Rows from before numbers
- * were separate have a plain key that is also their number.
+ * Jobs, quotes, invoices and credit notes carry two of them
+ * (docs/decisions/2026-11-27-document-numbers.md): the row's key, minted from a leased block so a
+ * device can create the row offline (`JOB-2026-P57`, the `P` marking it as a key, never a number),
+ * and the document number the server gives it in issue order when it stores it (`JOB-2026-12`).
+ * Rows from before numbers were separate have a plain key that is also their number.
  */
 import {
   PROVISIONAL_MARK,

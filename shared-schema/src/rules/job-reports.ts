@@ -4,7 +4,7 @@
  * offline. Pure figures; the Reports screen draws them.
  *
  * Weeks run Monday to Sunday on Perth dates. A job counts in the week it was made (its
- * `createdAt`, the device's time of creation: README "the time rule").
+ * `createdAt`, the device's time of creation: docs/sync.md).
  *
  * Response time is from when the customer asked for help to the first "arrived" step (Start
  * Service, status In Progress, as the device recorded it): for a job from an emergency or

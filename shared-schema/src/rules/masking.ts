@@ -1,6 +1,6 @@
 /**
- * Masking of contact details in public answers (DESIGN §7): the portal and the dashboard show a
- * job to whoever knows its id or phone, so other contact details are hidden.
+ * Masking of contact details in public answers (docs/security.md): the portal and the dashboard
+ * show a job to whoever knows its id or phone, so other contact details are hidden.
  */
 
 /** Masks a phone number, keeping its last three digits: '0400 123 123' → '•••• ••• 123'. */

@@ -1,7 +1,7 @@
 /**
- * Merging two owners' edits of one record (issue 16, README "Sync: when two people edit the same
- * record"). An editing mutation carries the record as its device last saw it (`base`); the server
- * holds the record as it is now (`theirs`); the edit is `mine`. A three-way merge per field:
+ * Merging two owners' edits of one record (issue 16, docs/sync.md). An editing mutation carries the
+ * record as its device last saw it (`base`); the server holds the record as it is now (`theirs`);
+ * the edit is `mine`. A three-way merge per field:
  *
  * - a field only I changed takes my value, a field only they changed keeps theirs, a field we
  *   both set to the same value is simply that value;

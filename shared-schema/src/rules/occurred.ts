@@ -1,5 +1,5 @@
 /**
- * Device time is business time (issue 16, README "Sync: the time rule"). A mutation carries when
+ * Device time is business time (issue 16, docs/sync.md). A mutation carries when
  * it happened on the device; status changes, job history, completion, fuel fills, payments and
  * quote validity use that time, bounded against a wrong device clock:
  *

@@ -1,9 +1,10 @@
 /**
- * What the staff app says about keeping its offline data (issue 26; DESIGN §5, §12). Browsers may
- * clear a site's storage — WebKit after days without a visit or when the phone runs low, any
- * engine under storage pressure — unless the site asked to keep it (`navigator.storage.persist()`)
- * and the browser agreed. The app asks once it holds work the server does not have yet, shows the
- * answer in the sync chip's details, and tells staff in plain words when their data was cleared.
+ * What the staff app says about keeping its offline data (issue 26; docs/sync.md,
+ * docs/decisions/2026-11-27-three-engines.md). Browsers may clear a site's storage — WebKit after
+ * days without a visit or when the phone runs low, any engine under storage pressure — unless the
+ * site asked to keep it (`navigator.storage.persist()`) and the browser agreed. The app asks once
+ * it holds work the server does not have yet, shows the answer in the sync chip's details, and
+ * tells staff in plain words when their data was cleared.
  */
 
 /** The browser's promise about this site's offline data. */

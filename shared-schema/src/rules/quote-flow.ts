@@ -45,6 +45,28 @@ export function canEmailQuote(status: QuoteStatus): boolean {
   return status === 'draft';
 }
 
+/**
+ * Whether a quote has expired at `now`: sent to the customer, not accepted, and past its
+ * valid-until time. An expired quote shows Expired, cannot be accepted or paid (by the pay link
+ * or by staff recording a payment), and staff can renew it, which sends it again. An accepted
+ * quote has its invoice and is paid whenever the customer pays it.
+ */
+export function isQuoteExpired(
+  quote: { status: QuoteStatus; validUntil: string | null },
+  now: Date | string,
+): boolean {
+  if (quote.status !== 'sent' || !quote.validUntil) return false;
+  return Date.parse(quote.validUntil) < new Date(now).getTime();
+}
+
+/** The status a quote shows: its own, or Expired for a sent quote past its date. */
+export function shownQuoteStatus(
+  quote: { status: QuoteStatus; validUntil: string | null },
+  now: Date | string,
+): QuoteStatus {
+  return isQuoteExpired(quote, now) ? 'expired' : quote.status;
+}
+
 /** Whether Pay Now is offered: on sent or accepted quotes. */
 export function canPayQuote(status: QuoteStatus): boolean {
   return status === 'sent' || status === 'accepted';

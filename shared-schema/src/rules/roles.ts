@@ -1,5 +1,5 @@
 /**
- * Roles and what each may touch (DESIGN.md §11, issue 20): pure rules the server enforces on
+ * Roles and what each may touch (docs/security.md, issue 20): pure rules the server enforces on
  * every call and sync page, and the device can ask to hide what its user cannot do.
  *
  * - `admin`: everything.
@@ -94,6 +94,12 @@ export const DRIVER_TABLES = [
   // Pre-start checks and defects (issue 21): drivers make the checks and see what is wrong.
   'prestart_checks',
   'vehicle_defects',
+  // A crash tow's Authority to Tow, dashcam reference and property list, for the driver's jobs.
+  'crash_tows',
+  // Their own shift records (other drivers' rows are not sent, sync/scope.ts) and where
+  // the trucks were last seen.
+  'driver_shift_events',
+  'vehicle_positions',
 ] as const;
 
 /** Tables whose rows belong to one job through their `jobId`. */
@@ -102,6 +108,7 @@ export const JOB_CHILD_TABLES = [
   'job_photos',
   'job_signatures',
   'job_positions',
+  'crash_tows',
 ] as const;
 
 /** Whether the actor's device receives rows of this table at all. */
@@ -112,8 +119,9 @@ export function canSyncTable(actor: Actor, table: string): boolean {
 }
 
 /**
- * The mutators a driver may run: the status steps of a job they can see, taking an unassigned
- * job, its field record, notes and the vehicle it goes out on (issue 27: the driver does the
+ * The mutators a driver may run: the status steps of a job they can see (cancelling it
+ * included), taking an unassigned job, correcting its details, its field record, notes and the
+ * vehicle it goes out on (issue 27: the driver does the
  * whole job from their own screen), and logging fleet records. Every other mutator is for
  * admins.
  */
@@ -121,6 +129,8 @@ export const DRIVER_MUTATORS = [
   'job.markEnRoute',
   'job.startService',
   'job.complete',
+  'job.cancel',
+  'job.update',
   'job.reassign',
   'job.addNote',
   'job.assignVehicle',
@@ -133,6 +143,11 @@ export const DRIVER_MUTATORS = [
   'fuel.add',
   'mileage.add',
   'prestart.submit',
+  // A crash tow's record at the scene; the owners' override stays theirs.
+  'crashTow.mark',
+  'crashTow.save',
+  'crashTow.markLoaded',
+  'shift.record',
 ] as const;
 
 /** Whether the actor may run the mutator named `name` at all (rows are checked apart). */

@@ -18,6 +18,11 @@ export const SMS_EVENTS = [
   'job_completed',
   'quote_sent',
   'payment_received',
+  'booking_declined',
+  'job_cancelled',
+  'invoice_overdue',
+  // A copy of the Authority to Tow to whoever authorised a crash tow, and to the vehicle's owner.
+  'att_copy',
 ] as const;
 
 export type SmsEvent = (typeof SMS_EVENTS)[number];
@@ -26,8 +31,10 @@ export type SmsEvent = (typeof SMS_EVENTS)[number];
 export const SMS_JOB_UPDATE_EVENTS: readonly SmsEvent[] = [
   'booking_received',
   'booking_approved',
+  'booking_declined',
   'job_en_route',
   'job_completed',
+  'job_cancelled',
 ];
 
 /** How staff read each event in a job's history. */
@@ -38,12 +45,19 @@ export const SMS_EVENT_LABELS: Readonly<Record<SmsEvent, string>> = {
   job_completed: 'Job complete',
   quote_sent: 'Quote sent',
   payment_received: 'Payment received',
+  booking_declined: 'Booking declined',
+  job_cancelled: 'Job cancelled',
+  invoice_overdue: 'Payment reminder',
+  att_copy: 'Authority to Tow copy',
 };
 
 /** How staff read any message's event (texts' and emails'), the raw name when unknown. */
 export function messageEventLabel(event: string | null): string {
   if (event === null) return 'Message';
   if (event === 'review_request') return 'Review request';
+  if (event === 'booking_confirmation') return 'Booking received';
+  if (event === 'staff_booking_alert') return 'Staff alert';
+  if (event === 'staff_escalation') return 'Escalation';
   return (SMS_EVENTS as readonly string[]).includes(event)
     ? SMS_EVENT_LABELS[event as SmsEvent]
     : event;
@@ -192,8 +206,14 @@ export interface SmsFacts {
   driverFirstName?: string | null;
   /** En route: the arrival estimate ({@link smsArrivalEstimate}). */
   arrival?: string | null;
-  /** Quote sent, payment received: the amount, formatted ('$450.00'). */
+  /** Quote sent, payment received, overdue invoice: the amount, formatted ('$450.00'). */
   amount?: string | null;
+  /** Booking declined, job cancelled: why, in the words staff chose. */
+  reason?: string | null;
+  /** Booking declined, job cancelled, overdue invoice: the business's phone, to call back. */
+  phone?: string | null;
+  /** Overdue invoice: whole days past its due date. */
+  daysOverdue?: number | null;
 }
 
 /** Added when it still fits: how to stop the texts (the provider acts on STOP as well). */
@@ -204,6 +224,11 @@ function clip(text: string | null | undefined, max: number): string | null {
   const plain = text.trim().replace(/\s+/g, ' ');
   if (plain === '') return null;
   return plain.length <= max ? plain : `${plain.slice(0, max - 3).trimEnd()}...`;
+}
+
+/** A clause ended with a full stop unless it already ends a sentence. */
+function endSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 function body(event: SmsEvent, facts: SmsFacts): string {
@@ -228,10 +253,28 @@ function body(event: SmsEvent, facts: SmsFacts): string {
       const amount = facts.amount ? ` for ${facts.amount} incl. GST` : '';
       return `${business}: your quote ${reference}${amount} is ready. View and pay: ${link}`;
     }
+    case 'att_copy':
+      return `${business}: your copy of the Authority to Tow for job ${reference}: ${link}`;
     case 'payment_received': {
       const amount = facts.amount ? ` of ${facts.amount}` : '';
       const details = link ? ` Details: ${link}` : '';
       return `${business}: thank you, we received your payment${amount} for invoice ${reference}.${details}`;
+    }
+    case 'booking_declined': {
+      const reason = facts.reason ? `: ${facts.reason}` : '.';
+      const call = facts.phone ? ` Please call us on ${facts.phone}.` : '';
+      return `${business}: sorry, we can't take booking ${reference}${endSentence(reason)}${call} Details: ${link}`;
+    }
+    case 'job_cancelled': {
+      const reason = facts.reason ? `: ${facts.reason}` : '.';
+      const call = facts.phone ? ` Questions? Call ${facts.phone}.` : '';
+      return `${business}: job ${reference} is cancelled${endSentence(reason)}${call} Details: ${link}`;
+    }
+    case 'invoice_overdue': {
+      const amount = facts.amount ? ` for ${facts.amount}` : '';
+      const days = facts.daysOverdue ? ` is ${facts.daysOverdue} days overdue` : ' is overdue';
+      const call = facts.phone ? ` Questions? Call ${facts.phone}.` : '';
+      return `${business}: invoice ${reference}${amount}${days}. Pay here: ${link}${call}`;
     }
   }
 }
@@ -254,13 +297,15 @@ export function smsText(event: SmsEvent, facts: SmsFacts): SmsText {
     business: toGsm7(clip(facts.business, 30) ?? ''),
     driverFirstName: gsm(clip(facts.driverFirstName, 20)),
     arrival: gsm(clip(facts.arrival, 40)),
+    reason: gsm(clip(facts.reason, 120)),
   };
   const shorter: SmsFacts = {
     ...full,
     driverFirstName: gsm(clip(facts.driverFirstName, 12)),
     arrival: gsm(clip(facts.arrival, 16)),
+    reason: gsm(clip(facts.reason, 50)),
   };
-  const plain: SmsFacts = { ...full, driverFirstName: null, arrival: null };
+  const plain: SmsFacts = { ...full, driverFirstName: null, arrival: null, reason: null };
   const candidates = [full, shorter, plain].flatMap((variant) => {
     const text = body(event, variant);
     return [`${text} ${SMS_STOP_FOOTER}`, text];
@@ -323,6 +368,8 @@ export const SMS_NOT_SENT = {
     `Not sent: ${cap} texts to this number in the last hour is the limit (SMS_PER_NUMBER_PER_HOUR)`,
   globalCap: (cap: number) =>
     `Not sent: ${cap} texts in the last hour is the limit for all customers (SMS_PER_HOUR)`,
+  staffCap: (cap: number) =>
+    `Not sent: ${cap} staff alert texts in the last hour is the limit (STAFF_SMS_PER_HOUR)`,
   interrupted:
     'The server stopped while this text was being sent; it may have arrived. Check with the customer before resending.',
 } as const;

@@ -1,5 +1,6 @@
 /**
- * The customer portal's live-updates timeline, from what was recorded (DESIGN §12, issue 27).
+ * The customer portal's live-updates timeline, from what was recorded
+ * (docs/decisions/2026-11-27-recorded-times-only.md, issue 27).
  *
  * The spec derives the timeline from the job's creation time ('Driver en route' 15 minutes after
  * it, 'Driver arrived on site' 30 minutes after it). That showed customers times that never

@@ -1,7 +1,7 @@
 /**
- * Tracking tokens (DESIGN §11): every job and every booking carries a random token of at least
- * 128 bits, written in base64url. The customer's tracking link carries it, so whoever holds the
- * link sees that one job (or pending booking) and nobody can list jobs by counting ids.
+ * Tracking tokens (docs/security.md): every job and every booking carries a random token of at
+ * least 128 bits, written in base64url. The customer's tracking link carries it, so whoever holds
+ * the link sees that one job (or pending booking) and nobody can list jobs by counting ids.
  *
  * Who mints them: the server for public bookings and for jobs made through REST; a staff device
  * for a job it creates offline (in the `job.create` arguments, checked against

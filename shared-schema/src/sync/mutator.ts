@@ -1,5 +1,5 @@
 /**
- * The shape of a named mutator (DESIGN.md §5).
+ * The shape of a named mutator (docs/sync.md).
  *
  * A mutator is a pure function from the rows it declared it reads and its arguments to a list of
  * whole-row changes, or a rejection with a code and the spec's message. The web client runs it
@@ -37,6 +37,13 @@ export const SYNCED_TABLES = [
   // Accounts and the owners' price lists: staff create and edit them offline like the rest.
   'accounts',
   'price_lists',
+  'crash_tows',
+  'yard_vehicles',
+  'yard_events',
+  'complaints',
+  'occurrences',
+  'driver_shift_events',
+  'vehicle_positions',
 ] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */

@@ -1,5 +1,5 @@
 /**
- * The sync protocol between a staff device and the server (DESIGN.md §5), over the WebSocket or
+ * The sync protocol between a staff device and the server (docs/sync.md), over the WebSocket or
  * the HTTP fallback. Every message is one member of a zod discriminated union on `type`, so both
  * ends validate what they receive. `PROTOCOL_VERSION` changes whenever a message changes shape;
  * a client older than `MIN_CLIENT_PROTOCOL_VERSION` is told `update-required` instead of being
@@ -37,10 +37,15 @@ export const INTEGER_ID_SERIES = [
   'merge_notices',
   'accounts',
   'price_lists',
+  'yard_vehicles',
+  'yard_events',
+  'complaints',
+  'occurrences',
+  'driver_shift_events',
 ] as const;
 
 /**
- * An id series a device can lease numbers from (DESIGN.md §4): an integer-id table name, or a
+ * An id series a device can lease numbers from (docs/sync.md): an integer-id table name, or a
  * text-id prefix and business year (`JOB-2026`, `BKG-2026`, `Q-2026`, `INV-2026`, `CN-2026`) whose numbers
  * make ids like `JOB-2026-123`.
  */
@@ -118,7 +123,7 @@ export const helloMessageSchema = z.object({
   epoch: epochSchema,
   /**
    * The id blocks the device holds. A server restored from an older backup has forgotten them;
-   * it moves its counters past them so no number is handed out twice (DESIGN.md §4).
+   * it moves its counters past them so no number is handed out twice (docs/sync.md).
    */
   leases: z.array(heldLeaseSchema).max(200).optional(),
 });

@@ -1,5 +1,5 @@
 /**
- * The one mutator runner core (DESIGN.md §5). Every place that runs a named mutator — the
+ * The one mutator runner core (docs/sync.md). Every place that runs a named mutator — the
  * server's apply path against SQLite, the device's local store against Dexie, and the in-memory
  * store of tests and simulations — goes through these steps, so all three answer an unknown
  * name, bad arguments and a refusal in the same way:

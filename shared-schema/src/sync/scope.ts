@@ -1,5 +1,5 @@
 /**
- * The sync scope of a role (DESIGN.md §11): which change-log entries a device receives. An admin
+ * The sync scope of a role (docs/security.md): which change-log entries a device receives. An admin
  * receives every entry; a driver only the tables of rules/roles.ts `DRIVER_TABLES`, and of jobs
  * and their history only what belongs to a job the driver can see.
  *
@@ -53,6 +53,10 @@ export function scopeChange(
   let visible = true;
   if (entry.entity === 'jobs') {
     visible = canSeeJob(actor, entry.data as { assignedTo?: string | null });
+  } else if (entry.entity === 'driver_shift_events') {
+    // A driver's device holds their own hours only; the actor is known by the name jobs are
+    // assigned under, which the row carries.
+    visible = (entry.data as { userName?: unknown } | null)?.userName === actor.name;
   } else if ((JOB_CHILD_TABLES as readonly string[]).includes(entry.entity)) {
     const jobId = (entry.data as { jobId?: unknown } | null)?.jobId;
     const job = typeof jobId === 'string' ? jobOf(jobId) : undefined;

@@ -27,7 +27,7 @@ export const DATABASE = 'pilbara.sqlite';
 export const GUARD = 'guard.sqlite';
 export const OFFSITE = 'offsite.json';
 export const STATUS = 'status.json';
-/** Files of DATA_DIR a restore brings back beside the database (see README "Backups"). */
+/** Files of DATA_DIR a restore brings back beside the database (see docs/operations.md). */
 export const EXTRAS = ['vapid.json', 'session-secret', 'pay-link.key'] as const;
 
 /** A stored file as a set lists it. */

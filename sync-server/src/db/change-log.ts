@@ -1,5 +1,5 @@
 /**
- * The change log (DESIGN.md §5): every write to a synced table is applied through here, so the
+ * The change log (docs/sync.md): every write to a synced table is applied through here, so the
  * row and its log entry are written together, and devices pull the log in pages after a cursor.
  *
  * Every write to a synced table goes through `writeChanges` / `putLogged` / `deleteLogged`

@@ -1,11 +1,11 @@
 /**
- * Document numbers (issue 28, DESIGN §12, README "Document numbers"): the server gives every job,
- * quote, tax invoice and credit note its number when it first stores the row, from one counter
- * per series and year (`document_numbers`), inside the transaction that stores the row — the
- * mutation's own, under the apply path's exactly-once guarantees. A rejected or rolled-back
- * mutation takes its number back with it, so a series has no gaps and follows the order the
- * server stored the documents in; a number once given never changes (a later write of the row
- * keeps the stored number, whatever the write carries).
+ * Document numbers (issue 28, docs/decisions/2026-11-27-document-numbers.md): the server gives
+ * every job, quote, tax invoice and credit note its number when it first stores the row, from one
+ * counter per series and year (`document_numbers`), inside the transaction that stores the row —
+ * the mutation's own, under the apply path's exactly-once guarantees. A rejected or rolled-back
+ * mutation takes its number back with it, so a series has no gaps and follows the order the server
+ * stored the documents in; a number once given never changes (a later write of the row keeps the
+ * stored number, whatever the write carries).
  *
  * Called from the one place synced rows are written (`storeRow`, db/rows.ts), like the tracking
  * token rule, so every path — a device's mutation, a REST call, the card webhook, demo data — is

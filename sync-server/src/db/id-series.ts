@@ -1,5 +1,5 @@
 /**
- * Id series: the server's counters for every kind of id (DESIGN.md §4).
+ * Id series: the server's counters for every kind of id (docs/sync.md).
  *
  * Text ids are `PREFIX-YEAR-n` ('BKG-2026-123'); each prefix and year is its own series
  * ('BKG-2026'). Jobs, quotes, invoices and credit notes are keyed `PREFIX-YEAR-Pn`

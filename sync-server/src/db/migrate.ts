@@ -9,10 +9,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_ROOT } from '../server-root';
 import type { Db } from './connection';
+import { REWORDED_MIGRATIONS } from './reworded-migrations';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 const MIGRATION_FILE = /^(\d{4})_[a-z0-9_-]+\.sql$/;
 
@@ -24,6 +25,29 @@ export interface Migration {
 
 export class MigrationError extends Error {
   override name = 'MigrationError';
+}
+
+/**
+ * The checksum of a migration's statements: the file without its `--` comments and with its
+ * spacing collapsed, so a reworded comment leaves it unchanged (reworded-migrations.ts).
+ */
+export function statementsChecksum(sql: string): string {
+  const statements = sql
+    .replace(/--[^\n]*/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ');
+  return crypto.createHash('sha256').update(statements).digest('hex');
+}
+
+/** Whether `recorded` is an earlier wording of `migration`, whose statements are unchanged. */
+function rewordedFrom(migration: Migration, recorded: string): boolean {
+  const reworded = REWORDED_MIGRATIONS[migration.id];
+  return (
+    reworded !== undefined &&
+    reworded.earlier.includes(recorded) &&
+    statementsChecksum(migration.sql) === reworded.statements
+  );
 }
 
 export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
@@ -61,6 +85,7 @@ export function migrate(
     checksum: string;
   }[];
 
+  const reworded: Migration[] = [];
   applied.forEach((row, index) => {
     const onDisk = migrations[index];
     if (!onDisk || onDisk.id !== row.id) {
@@ -70,11 +95,15 @@ export function migrate(
       );
     }
     if (onDisk.checksum !== row.checksum) {
-      throw new MigrationError(
-        `Migration ${row.id} was edited after it was applied; add a new migration instead.`,
-      );
+      if (rewordedFrom(onDisk, row.checksum)) reworded.push(onDisk);
+      else
+        throw new MigrationError(
+          `Migration ${row.id} was edited after it was applied; add a new migration instead.`,
+        );
     }
   });
+  const recheck = db.prepare('UPDATE schema_migrations SET checksum = ? WHERE id = ?');
+  for (const migration of reworded) recheck.run(migration.checksum, migration.id);
 
   const pending = migrations.slice(applied.length);
   const record = db.prepare(

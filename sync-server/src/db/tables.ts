@@ -21,9 +21,9 @@ export const TABLES = {
   contact_submissions: { idType: 'integer', json: [], booleans: [] },
   jobs: { idType: 'text', json: [], booleans: [], idPrefix: 'JOB' },
   job_updates: { idType: 'integer', json: [], booleans: [] },
-  emails: { idType: 'integer', json: ['customerInfo'], booleans: ['sent'] },
+  emails: { idType: 'integer', json: ['customerInfo', 'details', 'replies'], booleans: ['sent'] },
   bookings: { idType: 'text', json: [], booleans: [], idPrefix: 'BKG' },
-  feedback: { idType: 'integer', json: [], booleans: [] },
+  feedback: { idType: 'integer', json: ['replies'], booleans: [] },
   quotes: { idType: 'text', json: ['items'], booleans: [], idPrefix: 'Q' },
   vehicles: {
     idType: 'integer',
@@ -56,6 +56,17 @@ export const TABLES = {
     booleans: ['isActive'],
   },
   price_lists: { idType: 'integer', json: ['versions'], booleans: [] },
+  crash_tows: { idType: 'text', json: ['propertyItems'], booleans: ['noProperty'] },
+  yard_vehicles: {
+    idType: 'integer',
+    json: ['release'],
+    booleans: ['policeHold', 'insurerHold'],
+  },
+  yard_events: { idType: 'integer', json: [], booleans: [] },
+  complaints: { idType: 'integer', json: [], booleans: [] },
+  occurrences: { idType: 'integer', json: [], booleans: [] },
+  driver_shift_events: { idType: 'integer', json: [], booleans: [] },
+  vehicle_positions: { idType: 'integer', json: [], booleans: [] },
 } as const satisfies Record<EntityName, TableMeta>;
 
 export type TableName = keyof typeof TABLES;

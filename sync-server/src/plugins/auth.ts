@@ -6,7 +6,7 @@
  * with the exported preHandlers: `requireUser` (401 for a guest), `requireStaff` (401 for a
  * guest, 403 for a customer: the staff area, where a driver's role is enforced call by call and
  * by the mutators' role rules) and `requireAdmin` (401 for a guest, 403 for anyone but an
- * admin). The server, not the client, enforces roles (DESIGN §7).
+ * admin). The server, not the client, enforces roles (docs/security.md).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';

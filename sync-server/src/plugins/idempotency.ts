@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` for the public forms (DESIGN.md §5): the browser's outbox may send the same
+ * `Idempotency-Key` for the public forms (docs/sync.md): the browser's outbox may send the same
  * submission more than once; the first answer is stored in the same transaction as the rows it
  * created, and any later request with that key gets the stored answer and writes nothing.
  *

@@ -1,5 +1,5 @@
 /**
- * The header set of every response (README "Security"; issue 25): the content security policy,
+ * The header set of every response (docs/security.md; issue 25): the content security policy,
  * frame denial, referrer policy and, for a site served over HTTPS, HSTS. Documents and the
  * service worker keep all of it, compressed or not (plugins/static.ts); scripts and images only
  * what means something for them.
@@ -7,6 +7,24 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config';
+
+/**
+ * The origins the map reads its style, tiles and fonts from (docs/dispatch.md): the configured
+ * style's and fonts' origins. A PMTiles file is served from this origin.
+ */
+function mapOrigins(config: Config): string[] {
+  const urls = config.map.pmtilesFile ? [config.map.glyphsUrl] : [config.map.styleUrl];
+  const origins = new Set<string>();
+  for (const url of urls) {
+    if (!url) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // A relative glyphs URL is this origin.
+    }
+  }
+  return [...origins];
+}
 
 function cspDirectives(config: Config) {
   return {
@@ -19,12 +37,13 @@ function cspDirectives(config: Config) {
       'https://*.js.stripe.com',
       'https://hooks.stripe.com',
     ],
-    connectSrc: ["'self'", 'https://api.stripe.com'],
+    connectSrc: ["'self'", 'https://api.stripe.com', ...mapOrigins(config)],
     // Mantine and the card form set inline styles.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    workerSrc: ["'self'"],
+    // The map draws in a worker of its own (same origin), which may be started from a blob.
+    workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -1,5 +1,5 @@
 /**
- * Serves the built PWA from WEB_DIST on the same port as the API (DESIGN §6, §11).
+ * Serves the built PWA from WEB_DIST on the same port as the API (docs/architecture.md).
  *
  * Pages: the build pre-renders every public route to HTML and lists them in prerendered.json
  * (web/scripts/prerender.mjs). Each listed path answers its page; the staff screens (/admin…)

@@ -31,6 +31,10 @@ import {
 } from '../db/repositories/notifications';
 import { claimPushes } from '../db/repositories/push-subscriptions';
 import { claimEntryTexts, claimJobText, type SmsClaimContext } from './sms-notices';
+import { claimBookingEmails } from './customer-emails';
+import { claimBookingAlerts } from './staff-alerts';
+import { claimReviewAlerts } from './reviews';
+import { claimAttCopies } from './att-copies';
 import {
   BOOKING_APPROVED,
   JOB_EVENTS,
@@ -60,6 +64,7 @@ interface JobData {
   customerName?: unknown;
   service?: unknown;
   location?: unknown;
+  cancelReason?: unknown;
 }
 
 function text(value: unknown): string | null {
@@ -80,10 +85,13 @@ function readCursor(db: Db, now: string): number {
  * job event, moving the cursor in the same transaction. Returns whether more pages remain.
  */
 export function claimJobEvents(
-  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms'>,
+  deps: Pick<NotifierDeps, 'db' | 'publicUrl' | 'now' | 'sms' | 'businessPhone' | 'staff'> & {
+    business?: string;
+  },
 ): boolean {
   const { db } = deps;
   const now = deps.now().toISOString();
+  const phone = deps.businessPhone ?? '';
   const texts: SmsClaimContext | null = deps.sms
     ? {
         db,
@@ -91,13 +99,31 @@ export function claimJobEvents(
         business: deps.sms.business,
         now,
         payLinkKey: deps.sms.payLinkKey,
+        phone,
       }
     : null;
+  const mailCtx = { db, publicUrl: deps.publicUrl, phone, now };
+  const staff = deps.staff ? { db, publicUrl: deps.publicUrl, settings: deps.staff } : null;
   return inTransaction(db, () => {
     const cursor = readCursor(db, now);
     const page = logEntriesAfter(db, cursor, PAGE_SIZE);
     for (const change of page) {
+      if (staff) {
+        claimBookingAlerts(staff, change, now);
+        claimReviewAlerts({ db, businessEmail: deps.staff!.businessEmail }, change, now);
+      }
       if (texts) claimEntryTexts(texts, change);
+      claimBookingEmails(mailCtx, change);
+      claimAttCopies(
+        {
+          db,
+          publicUrl: deps.publicUrl,
+          now,
+          business: deps.sms?.business ?? deps.business ?? '',
+          texts,
+        },
+        change,
+      );
       if (change.entity !== 'jobs' || change.op !== 'put' || change.data === null) continue;
       const job = JSON.parse(change.data) as JobData;
       const status = text(job.status);
@@ -126,6 +152,7 @@ export function claimJobEvents(
         customerName: text(job.customerName),
         service: text(job.service),
         trackingToken: token,
+        cancelReason: text(job.cancelReason),
       };
       // Who is coming and the one arrival estimate (rules/arrival.ts), as the tracking page
       // would give it now: the email, the push and the text all say the same.
@@ -154,6 +181,7 @@ export function claimJobEvents(
           assignedTo: job.assignedTo,
           estimatedArrival: job.estimatedArrival,
           arrival: arrivalShortText(estimate),
+          cancelReason: job.cancelReason,
         });
       }
       if (event !== BOOKING_APPROVED && token !== null) {
@@ -172,7 +200,7 @@ export function claimJobEvents(
       for (const [kind, dueAt] of emails) {
         // Checked first so a repeat sighting does not use up an id; the index is the real guard.
         if (jobEmailClaimed(db, jobId, kind)) continue;
-        const mail = jobEventEmail(kind, facts, deps.publicUrl, enRoute);
+        const mail = jobEventEmail(kind, facts, deps.publicUrl, enRoute, phone);
         claimJobEmail(db, {
           id: mintIntegerId(db, 'notifications'),
           jobId,

@@ -15,6 +15,9 @@ import {
 } from '../db/repositories/push-subscriptions';
 import type { MailAttachment } from './mailer';
 import { buildJobSheet } from './job-sheet';
+import { buildAuthorityToTow } from './authority-to-tow';
+import { isAttCopyEvent } from './att-copies';
+import { escapeHtml } from './html';
 import {
   ALREADY_REVIEWED,
   JOB_EVENTS,
@@ -37,11 +40,46 @@ export async function deliverPending(deps: NotifierDeps): Promise<void> {
       markEmailFailed(db, row.id, ALREADY_REVIEWED);
       continue;
     }
+    if (isAttCopyEvent(row.event)) {
+      if (!deps.jobSheet) continue;
+      const copy = await buildAuthorityToTow(
+        {
+          db,
+          files: deps.jobSheet.files,
+          profile: deps.jobSheet.profile,
+          now: deps.now,
+          pdf: deps.jobSheet.pdf,
+        },
+        row.jobId,
+        'party',
+      );
+      // Signatures still on their way from the phone: wait (bounded) so the copy shows them.
+      const waited = deps.now().getTime() - Date.parse(row.createdAt);
+      if (!copy || (copy.filesStillUploading > 0 && waited < SHEET_WAIT_MS)) continue;
+      const sent = await deps.mailer.send({
+        to: row.recipientEmail,
+        subject: row.subject,
+        text: row.message,
+        html: `<p>${escapeHtml(row.message).replace(/\n/g, '<br>')}</p>`,
+        attachments: [
+          {
+            filename: copy.fileName,
+            content: Buffer.from(copy.pdf),
+            contentType: 'application/pdf',
+          },
+        ],
+      });
+      if (sent.ok) markEmailSent(db, row.id, deps.now().toISOString());
+      else markEmailFailed(db, row.id, sent.error ?? 'Email sending failed');
+      continue;
+    }
     const job = jobEmailFacts(db, row.jobId);
     const html = jobEventEmail(
       event,
       job ?? { id: row.jobId, customerName: null, service: null },
       deps.publicUrl,
+      undefined,
+      deps.businessPhone,
     ).html;
     const attachments: MailAttachment[] = [];
     if (event === JOB_EVENTS.Completed && deps.jobSheet && job) {

@@ -7,6 +7,7 @@ import {
   documentRef,
   enRouteMessage,
   feedbackUrl,
+  jobCancelledEmail,
   oneLine,
   reviewRequestText,
   trackingUrl,
@@ -21,11 +22,13 @@ import type { PdfRenderer } from './pdf/pool';
 import type { PushSender } from './push';
 import type { SmsSender } from './sms';
 import type { SmsCaps } from './sms-delivery';
+import type { StaffAlertSettings } from './staff-alerts';
 
 /** The job events customers hear about, by the status that starts them. */
 export const JOB_EVENTS = {
   'En Route': 'job_en_route',
   Completed: 'job_completed',
+  Cancelled: 'job_cancelled',
 } as const;
 
 /**
@@ -65,6 +68,10 @@ export interface NotifierDeps {
    * with. Without it no text is claimed or sent (tests of the emails alone).
    */
   sms?: { sender: SmsSender; caps: SmsCaps; business: string; payLinkKey: Buffer };
+  /** The business's main phone, which a declined booking or a cancelled job tells to call. */
+  businessPhone?: string;
+  /** Staff alerts (services/staff-alerts.ts); without them no booking alerts staff (tests). */
+  staff?: StaffAlertSettings;
 }
 
 /**
@@ -100,6 +107,7 @@ export function jobEventEmail(
     customerName: string | null;
     service: string | null;
     trackingToken?: string | null;
+    cancelReason?: string | null;
   },
   publicUrl: string,
   enRoute: EnRouteMessage = enRouteMessage({
@@ -107,6 +115,7 @@ export function jobEventEmail(
     service: job.service,
     estimate: { kind: 'unknown' },
   }),
+  businessPhone = '',
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
   // The customer is told the job's number, never its key (issue 28); the feedback page looks a
@@ -128,7 +137,19 @@ export function jobEventEmail(
         ]
       : event === 'job_en_route'
         ? [enRoute.subject, enRoute.news]
-        : [`Job ${ref}: completed`, `Job ${ref}${service} is complete. Thank you for choosing us.`];
+        : event === 'job_cancelled'
+          ? ((words) => [words.subject, words.news])(
+              jobCancelledEmail({
+                reference: ref,
+                service: job.service ? oneLine(job.service) : null,
+                reason: job.cancelReason ? oneLine(job.cancelReason) : null,
+                phone: businessPhone,
+              }),
+            )
+          : [
+              `Job ${ref}: completed`,
+              `Job ${ref}${service} is complete. Thank you for choosing us.`,
+            ];
   const [lead, label] = review
     ? ['Leave a review', 'Leave a review']
     : ['Track your job', `Track job ${ref}`];

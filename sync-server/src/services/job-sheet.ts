@@ -42,7 +42,7 @@ export interface JobSheetDeps {
 }
 
 /** A signature PNG within the print size, whatever size it was stored at. */
-async function signatureForPrint(file: string): Promise<Buffer> {
+export async function signatureForPrint(file: string): Promise<Buffer> {
   return sharp(file, { limitInputPixels: FIELD_FILE_LIMITS.maxDimension ** 2 })
     .resize({
       width: SIGNATURE_PRINT_SIDE,

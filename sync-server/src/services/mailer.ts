@@ -1,5 +1,5 @@
 /**
- * Outgoing email through nodemailer (DESIGN.md §8).
+ * Outgoing email through nodemailer (docs/operations.md).
  *
  * With SMTP_URL set, messages go to that server. Without it, each message is written as an
  * `.eml` file to DATA_DIR/outbox and counts as delivered, so the product works out of the box
@@ -25,7 +25,14 @@ interface MailMessage {
   html?: string;
   text?: string;
   replyTo?: string;
+  /** A copy to the business, so the owners' inbox keeps the whole conversation. */
+  bcc?: string;
   attachments?: MailAttachment[];
+  /** The Message-ID to give it (`<…@…>`), so replies can name it. */
+  messageId?: string;
+  /** The message this one answers, and the thread before it: mail clients thread by them. */
+  inReplyTo?: string;
+  references?: string[];
 }
 
 interface MailResult {

@@ -1,5 +1,5 @@
 /**
- * Masks contact details in public answers (DESIGN.md §7): a phone keeps its last three digits
+ * Masks contact details in public answers (docs/security.md): a phone keeps its last three digits
  * (`•••• ••• 123`), an email its first letter and domain (`j•••@example.com`). A public lookup
  * shows a phone in full only when it is the very number the caller typed; staff notes and a
  * booking's description never leave the server in a public answer.
@@ -39,7 +39,7 @@ export function maskJob(job: Job, knownPhone?: string): Job {
   };
 }
 
-/** A pending booking as its customer may see it (shared-schema `publicBookingSchema`). */
+/** A booking as its customer may see it (shared-schema `publicBookingSchema`). */
 export function maskBooking(booking: Booking, knownPhone?: string): PublicBooking {
   return {
     id: booking.id,
@@ -54,5 +54,8 @@ export function maskBooking(booking: Booking, knownPhone?: string): PublicBookin
     status: booking.status,
     trackingToken: booking.trackingToken,
     createdAt: booking.createdAt,
+    acknowledgedAt: booking.acknowledgedAt ?? null,
+    acknowledgedBy: booking.acknowledgedBy ?? null,
+    declineReason: booking.declineReason ?? null,
   };
 }

@@ -1,4 +1,7 @@
 /**
+ * The notifier: every message the server sends from the change log (docs/messages.md lists them),
+ * the staff alerts and their escalation (services/staff-alerts.ts) among them.
+ *
  * Customer job-update emails (issue 6 item 6): when a booking is approved (issue 14), when a job
  * goes En Route and when it is Completed, the customer gets an email with the job id and a tracking link, if an email is on
  * file and their notification preferences allow it (`emailEnabled && jobUpdates`; no
@@ -31,6 +34,8 @@ import { onChanges } from '../db/change-log';
 import { deliverTexts, recoverInterruptedTexts } from './sms-delivery';
 import { claimJobEvents } from './job-event-claims';
 import { deliverPending, deliverPushes } from './job-event-delivery';
+import { deliverComposedEmails } from './customer-emails';
+import { claimEscalations, deliverStaffPushes } from './staff-alerts';
 import type { NotifierDeps } from './job-events';
 import { startPoller } from './poller';
 
@@ -69,6 +74,16 @@ export function createNotifier(
     while (claimJobEvents(deps)) {
       // Keep reading pages until the backlog is cleared.
     }
+    // After the log: a booking taken in what was just read stops before its next step.
+    if (deps.staff) {
+      claimEscalations(
+        { db: deps.db, publicUrl: deps.publicUrl, settings: deps.staff },
+        deps.now(),
+      );
+      // Staff first: the alert that wakes someone goes before any customer's news.
+      await deliverStaffPushes(deps);
+    }
+    await deliverComposedEmails(deps);
     await deliverPending(deps);
     await deliverPushes(deps);
     if (deps.sms) {
@@ -137,9 +152,19 @@ export function notifierDepsOf(app: FastifyInstance): NotifierDeps {
     push: app.push,
     sms: {
       sender: app.sms,
-      caps: { perNumberPerHour: app.config.sms.perNumberPerHour, perHour: app.config.sms.perHour },
+      caps: {
+        perNumberPerHour: app.config.sms.perNumberPerHour,
+        perHour: app.config.sms.perHour,
+        staffPerHour: app.config.staffAlerts.textsPerHour,
+      },
       business: app.profile.tradingName,
       payLinkKey: app.payLinkKey,
+    },
+    businessPhone: app.profile.owners[0]?.phone ?? '',
+    staff: {
+      owners: app.profile.owners,
+      escalateAfterMinutes: app.config.staffAlerts.escalateAfterMinutes,
+      businessEmail: app.profile.email,
     },
   };
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LOW_TEST_SCRYPT_COST,
   SCRYPT_COST,
   generatePassword,
   hashPassword,
   needsRehash,
+  scryptCostFor,
   verifyPassword,
 } from './passwords';
 
@@ -25,6 +27,17 @@ describe('passwords', () => {
     expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(await verifyPassword('correct horse battery', old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
+  });
+
+  it('hashes at the lowest cost it accepts for a test server, and upgrades that hash elsewhere', async () => {
+    expect(scryptCostFor('standard')).toBe(SCRYPT_COST);
+    expect(scryptCostFor('low')).toBe(LOW_TEST_SCRYPT_COST);
+    const cheap = await hashPassword('correct horse battery', LOW_TEST_SCRYPT_COST);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', cheap)).toBe(false);
+    expect(needsRehash(cheap, LOW_TEST_SCRYPT_COST)).toBe(false);
+    expect(needsRehash(cheap)).toBe(true);
   });
 
   it('salts every hash', async () => {

@@ -22,6 +22,18 @@ export interface ScryptCost {
 /** The cost of every new hash. */
 export const SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 
+/**
+ * The cost a test server hashes at (`PASSWORD_HASH_COST=low`, which config.ts refuses on a
+ * server others can reach): the lowest a stored hash may have, a millisecond instead of half a
+ * second. A hash made at it is replaced at the next sign-in to a server at the standard cost.
+ */
+export const LOW_TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
+/** The cost of new hashes for a configured `PASSWORD_HASH_COST`. */
+export function scryptCostFor(setting: 'standard' | 'low'): ScryptCost {
+  return setting === 'low' ? LOW_TEST_SCRYPT_COST : SCRYPT_COST;
+}
+
 /** Hashes allowed to run at once. */
 const MAX_CONCURRENT_HASHES = 2;
 let running = 0;

@@ -1,5 +1,5 @@
 /**
- * Card payments through Stripe (DESIGN.md §8).
+ * Card payments through Stripe (docs/operations.md).
  *
  * The server creates one PaymentIntent per quote and amount: the intent is stored in
  * `payment_intents` and reused while it can still be paid, and every create carries an
@@ -149,8 +149,8 @@ async function obtainClientSecret(
         // Card and wallets only: nothing that redirects away from the 600×600 checkout window.
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         description: `Quote ${documentRef(quote)}`,
-        // No receipt_email: anyone holding the pay link can read the intent through Stripe.js,
-        // and quote ids are sequential, so the intent carries no contact details (DESIGN §7).
+        // No receipt_email: anyone holding the pay link can read the intent through Stripe.js, and
+        // quote ids are sequential, so the intent carries no contact details (docs/security.md).
         metadata: { quoteId: quote.id },
       },
       { idempotencyKey },

@@ -3,7 +3,8 @@
  *
  * - Before each send the number is checked against the opt-out list again (a STOP may have come
  *   in since the claim) and against the hourly caps: texts handed to the provider in the last
- *   hour to this number (SMS_PER_NUMBER_PER_HOUR) and in all (SMS_PER_HOUR). A text over a cap is
+ *   hour to this number (SMS_PER_NUMBER_PER_HOUR) and in all (SMS_PER_HOUR); staff alert texts
+ *   against their own budget instead (STAFF_SMS_PER_HOUR). A text over a cap is
  *   not sent: it is failed with the reason, which staff see in the job's history and may resend
  *   by hand. Caps count from the database, so a restart does not reset them.
  * - The row is marked `sending` before the provider is asked. A server that stops mid-send leaves
@@ -30,6 +31,12 @@ import { redactPhones, type SmsSender } from './sms';
 export interface SmsCaps {
   perNumberPerHour: number;
   perHour: number;
+  /**
+   * Staff alert texts in an hour (STAFF_SMS_PER_HOUR): a budget of their own, so a flood of
+   * customer texts can never starve the alert that wakes someone, nor the other way round.
+   * Staff numbers have no cap of their own: an unanswered emergency texts them every few minutes.
+   */
+  staffPerHour: number;
 }
 
 export interface SmsDeliveryDeps {
@@ -62,12 +69,22 @@ export async function deliverTexts(deps: SmsDeliveryDeps): Promise<void> {
       db,
       text.recipientPhone,
       new Date(deps.now().getTime() - HOUR_MS),
+      text.audience,
     );
-    if (sent.toNumber >= caps.perNumberPerHour) {
+    if (text.audience === 'staff') {
+      if (sent.total >= caps.staffPerHour) {
+        markTextFailed(db, text.id, SMS_NOT_SENT.staffCap(caps.staffPerHour));
+        deps.log?.error(
+          { notificationId: text.id, cap: caps.staffPerHour },
+          'hourly staff alert text cap reached',
+        );
+        continue;
+      }
+    } else if (sent.toNumber >= caps.perNumberPerHour) {
       markTextFailed(db, text.id, SMS_NOT_SENT.numberCap(caps.perNumberPerHour));
       continue;
     }
-    if (sent.total >= caps.perHour) {
+    if (text.audience !== 'staff' && sent.total >= caps.perHour) {
       markTextFailed(db, text.id, SMS_NOT_SENT.globalCap(caps.perHour));
       deps.log?.error({ notificationId: text.id, cap: caps.perHour }, 'hourly text cap reached');
       continue;

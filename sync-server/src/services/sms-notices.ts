@@ -7,7 +7,8 @@
  * | Text | Read from the log as |
  * |---|---|
  * | booking received | the first version of a booking, pending |
- * | booking confirmed, driver on the way, job complete | the job events the emails use |
+ * | booking declined | a booking whose status becomes `declined` |
+ * | booking confirmed, driver on the way, job complete, job cancelled | the job events the emails use |
  * | quote sent | a quote whose status becomes `sent` |
  * | payment received | the first version of a payment |
  */
@@ -47,6 +48,8 @@ export interface SmsClaimContext {
   now: string;
   /** The key pay-link tokens are derived with (db/repositories/pay-links.ts). */
   payLinkKey: Buffer;
+  /** The business's main phone, which a declined booking or a cancelled job tells to call. */
+  phone: string;
 }
 
 /** A quote's pay link (the same the quote email carries). */
@@ -102,6 +105,8 @@ function claim(ctx: SmsClaimContext, subject: Subject): void {
 /** A job as its log entry carries it (only what the texts read). */
 export interface LoggedJob {
   id: string;
+  /** Why it was cancelled. */
+  cancelReason?: unknown;
   /** The job's number (issue 28): what the customer reads; the key stays on the server. */
   number?: unknown;
   phone?: unknown;
@@ -117,7 +122,7 @@ export interface LoggedJob {
 }
 
 /** The job events the texts share with the emails. */
-export type JobTextEvent = 'booking_approved' | 'job_en_route' | 'job_completed';
+export type JobTextEvent = 'booking_approved' | 'job_en_route' | 'job_completed' | 'job_cancelled';
 
 /** Claims the text of a job event the notifier has already judged to be news. */
 export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: LoggedJob): void {
@@ -137,6 +142,10 @@ export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: Log
   // The review link opens that job's form with its token: nothing to type (issue 27). It names
   // the job by the number the customer knows; the feedback page takes number or key (issue 28).
   if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, reference, token);
+  if (event === 'job_cancelled') {
+    facts.reason = text(job.cancelReason);
+    facts.phone = ctx.phone;
+  }
   claim(ctx, {
     event,
     onceKey: `job:${job.id}`,
@@ -165,7 +174,24 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
 
   if (change.entity === 'bookings') {
     const token = text(row.trackingToken);
-    if (before || row.status !== 'pending' || !token) return;
+    if (!token) return;
+    if (row.status === 'declined' && before && before.status !== 'declined') {
+      claim(ctx, {
+        event: 'booking_declined',
+        onceKey: `booking:${id}`,
+        phone: row.phone,
+        email: row.email,
+        bookingId: id,
+        facts: {
+          reference: id,
+          link: trackingUrl(ctx.publicUrl, token),
+          reason: text(row.declineReason),
+          phone: ctx.phone,
+        },
+      });
+      return;
+    }
+    if (before || row.status !== 'pending') return;
     claim(ctx, {
       event: 'booking_received',
       onceKey: `booking:${id}`,
@@ -221,5 +247,30 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
       link,
       amount: typeof row.amount === 'number' ? formatCents(row.amount) : null,
     },
+  });
+}
+
+/**
+ * Claims the text carrying a party's copy of a crash tow's Authority to Tow (services/att-copies.ts
+ * decides who is a party and when the form is complete): once per job and party.
+ */
+export function claimAttCopyText(
+  ctx: SmsClaimContext,
+  copy: {
+    jobId: string;
+    slot: string;
+    phone: string | null;
+    email: string | null;
+    reference: string;
+    link: string;
+  },
+): void {
+  claim(ctx, {
+    event: 'att_copy',
+    onceKey: `att:${copy.jobId}:${copy.slot}`,
+    phone: copy.phone,
+    email: copy.email,
+    jobId: copy.jobId,
+    facts: { reference: copy.reference, link: copy.link },
   });
 }

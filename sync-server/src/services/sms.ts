@@ -1,9 +1,11 @@
 /**
- * Outgoing text messages (issue 31, DESIGN §12) and the provider's signature on inbound ones.
+ * Outgoing text messages (issue 31, docs/decisions/2026-11-27-texts-through-twilio.md) and the
+ * provider's signature on inbound ones.
  *
- * The provider is Twilio's Messaging API through its official `twilio` package (the README's
- * decisions say why). With SMS_PROVIDER unset, each text is written as a file to
- * DATA_DIR/outbox beside the emails and counts as sent, so `npm start` shows what would go.
+ * The provider is Twilio's Messaging API through its official `twilio` package
+ * (docs/decisions/2026-11-27-texts-through-twilio.md says why). With SMS_PROVIDER unset, each text
+ * is written as a file to DATA_DIR/outbox beside the emails and counts as sent, so `npm start`
+ * shows what would go.
  *
  * `send` never throws. It answers what the notifier needs to keep a text from being lost or
  * sent twice: sent (with the provider's message id), or not sent with the reason and whether
@@ -150,7 +152,10 @@ export function createSmsSender(config: Config): SmsSender {
   return config.sms.provider === 'twilio' ? twilioSender(config.sms) : outboxSender(config);
 }
 
-/** Phone numbers in a text for the log (DESIGN §7: the log never holds a customer's number). */
+/**
+ * Phone numbers in a text for the log (docs/security.md: the log never holds a customer's
+ * number).
+ */
 export function redactPhones(text: string): string {
   return text.replace(
     /\+?\d[\d\s()-]{6,}\d/g,

@@ -1,7 +1,8 @@
 /**
- * What a tracking link shows (DESIGN.md §7, §11): the job with that token — masked, with the
+ * What a tracking link shows (docs/security.md): the job with that token — masked, with the
  * truck's last fix while it is En Route, its recorded timeline and whether the customer has
- * reviewed it (issue 27) — or the booking while it waits for approval. One code
+ * reviewed it (issue 27), and who took the booking it came from — or the booking while it waits
+ * for approval (who has taken it), or after staff declined it (why). One code
  * path for `GET /api/track/:token` (routes/public/job-lookup.ts) and for the tracking link's page,
  * which the server renders with the same answer in it (services/tracking-page.ts, issue 30), so
  * the page can never show more than the API does.
@@ -19,25 +20,35 @@ import {
 import { getRow } from '../db/rows';
 import { updatesOfJob } from '../db/repositories/field-record';
 import {
+  findBookingOfToken,
   findJobByToken,
-  findPendingBookingByToken,
+  findJoblessBookingByToken,
   reviewedJobIds,
 } from '../db/repositories/public-records';
 import { maskBooking, maskJob } from './masking';
 
 export type FoundByToken = { job: Job } | { booking: Booking };
 
-/** What a token opens: its job, else its booking while pending. */
+/** What a token opens: its job, else its booking while pending (or declined, with why). */
 export function findByToken(app: FastifyInstance, token: string): FoundByToken | undefined {
   const job = findJobByToken(app.db, token);
   if (job) return { job };
-  const booking = findPendingBookingByToken(app.db, token);
+  const booking = findJoblessBookingByToken(app.db, token);
   return booking ? { booking } : undefined;
 }
 
+/** Who took the booking a job came from, and when: what the tracking link says. */
+function confirmedBy(app: FastifyInstance, job: Job): { name: string; at: string } | null {
+  if (!job.trackingToken) return null;
+  const booking = findBookingOfToken(app.db, job.trackingToken);
+  if (!booking?.acknowledgedBy || !booking.acknowledgedAt) return null;
+  return { name: booking.acknowledgedBy, at: booking.acknowledgedAt };
+}
+
 /**
- * The customer's timeline of a job: each step at the time the device recorded it, from the
- * job's history (DESIGN §12; rules/timeline.ts). The history itself stays with staff.
+ * The customer's timeline of a job: each step at the time the device recorded it, from the job's
+ * history (docs/decisions/2026-11-27-recorded-times-only.md; rules/timeline.ts). The history itself
+ * stays with staff.
  */
 export function timelineOf(app: FastifyInstance, job: Job): TimelineEntry[] {
   return customerTimeline(job, updatesOfJob(app.db, job.id));
@@ -69,5 +80,6 @@ export function trackAnswer(app: FastifyInstance, token: string): TrackResponse 
     position: truckPosition(app, found.job),
     timeline: timelineOf(app, found.job),
     reviewed: reviewedJobIds(app.db, [found.job.id]).length > 0,
+    confirmedBy: confirmedBy(app, found.job),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * A device's pushes applied (DESIGN.md §5, §11): one mutation, one batch, or a group of batches
+ * A device's pushes applied (docs/sync.md): one mutation, one batch, or a group of batches
  * in one commit, each with the device's exactly-once bookkeeping (device-batch.ts) in the same
  * SQLite transaction as the mutations' writes. A thrown error that is not the mutation's fault
  * (disk, busy database, a bug) rolls everything back and is rethrown: `lastSeq` stays, and the

@@ -1,5 +1,5 @@
 /**
- * The exactly-once bookkeeping of one device's pushed mutations (DESIGN.md §11), keyed two ways:
+ * The exactly-once bookkeeping of one device's pushed mutations (docs/sync.md), keyed two ways:
  * - by (clientId, seq): a seq at or below `lastSeq` answers the stored result without running
  *   anything, a seq past `lastSeq + 1` is a gap and stops, and a rejection (a business rule) is
  *   stored and still advances `lastSeq`, so one bad mutation never wedges the queue;

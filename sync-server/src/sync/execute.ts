@@ -1,5 +1,5 @@
 /**
- * Running one named mutator against the database (DESIGN.md §5): load the rows it reads, run it
+ * Running one named mutator against the database (docs/sync.md): load the rows it reads, run it
  * through the shared runner core, refuse a file reference its sender may not make, write its row
  * changes and log them. Every write path calls this: a REST caller (server-apply.ts) and a
  * device's batch (device-batch.ts). The caller holds the transaction.

@@ -1,8 +1,8 @@
 /**
- * Files follow the rows they belong to (issue 25, DESIGN §12): where the server's records name a
- * stored file, for the sync scope of `stored_files` and for the check that a record a staff
- * member writes names only a file they may use (shared-schema rules/field-record.ts
- * `maySeeFile`, `mayReferenceFile`).
+ * Files follow the rows they belong to (issue 25, docs/security.md): where the server's records
+ * name a stored file, for the sync scope of `stored_files` and for the check that a record a staff
+ * member writes names only a file they may use (shared-schema rules/field-record.ts `maySeeFile`,
+ * `mayReferenceFile`).
  *
  * A file is named by a job's photos and signatures (`contentHash`, indexed) and by defects'
  * photos (JSON; a pre-start check's photos are always its defects' too, so the checks are not
@@ -121,6 +121,10 @@ function hashesOfRow(entity: string, row: Record<string, unknown> | undefined): 
         )
       : [];
   if (entity === 'vehicle_defects') return photos(row.photos);
+  if (entity === 'yard_vehicles') {
+    const release = row.release as { contentHash?: unknown } | null | undefined;
+    return typeof release?.contentHash === 'string' ? [release.contentHash] : [];
+  }
   if (entity === 'prestart_checks' && Array.isArray(row.items)) {
     return row.items.flatMap((item) => photos((item as { photos?: unknown }).photos));
   }
@@ -132,6 +136,7 @@ const RECORD_TABLES = new Set([
   'job_signatures',
   'vehicle_defects',
   'prestart_checks',
+  'yard_vehicles',
 ]);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Id leases (DESIGN.md §4): a device gets a block of numbers of an id series, so every id it
+ * Id leases (docs/sync.md): a device gets a block of numbers of an id series, so every id it
  * mints offline — a job id read out to a customer, a vehicle id a fuel record refers to — is
  * final from the start. Blocks come from the same counters the server mints from, so a leased
  * number is never handed out twice.

@@ -1,5 +1,5 @@
 /**
- * Sync endpoints for signed-in staff (DESIGN.md §5):
+ * Sync endpoints for signed-in staff (docs/sync.md):
  *
  * - `GET /api/sync/ws`: the WebSocket. The device sends hello / push / pull / lease-request
  *   messages; the server answers and pokes every connected device after each commit.

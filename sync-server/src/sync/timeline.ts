@@ -1,6 +1,6 @@
 /**
  * How the server knows it lost history that a device saw, so that device resyncs — and only
- * then (DESIGN.md §11: a device resets its identity only on proof from the server).
+ * then (docs/sync.md: a device resets its identity only on proof from the server).
  *
  * Every start of the server on a database begins an epoch: a random id, stored in
  * `sync_epochs` with the change log's head at that moment. Every changes page carries the

@@ -1,5 +1,5 @@
 /**
- * A device's stored verdicts (DESIGN.md §11): its `sync_clients` row (owned by the user who
+ * A device's stored verdicts (docs/sync.md): its `sync_clients` row (owned by the user who
  * first used the client id), the verdict rows of `mutation_results` found by (clientId, seq) or
  * by mutationId, the compact `settled_mutations` record retention keeps once a verdict row is
  * dropped, and the write of a batch's verdicts. The statements of the exactly-once bookkeeping

@@ -32,7 +32,8 @@ describe('0001_init schema against shared-schema entities', () => {
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
     // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16);
     // 0013: the vehicle a job goes out on (issue 21); 0019: document numbers (issue 28).
-    // 0027: work on account (account, site, PO) and a credit-hold decision.
+    // 0027: work on account (account, site, PO) and a credit-hold decision; 0030: why a job
+    // was cancelled.
     jobs: [
       'trackingToken',
       'archivedAt',
@@ -42,6 +43,7 @@ describe('0001_init schema against shared-schema entities', () => {
       'siteId',
       'poNumber',
       'creditHoldNote',
+      'cancelReason',
     ],
     // 0019: document numbers, 0020: the job an automatic quote was made for (issue 28); 0027:
     // work on account and the multiplier a quote was priced with.
@@ -54,6 +56,8 @@ describe('0001_init schema against shared-schema entities', () => {
       'multiplierBasisPoints',
       'multiplierLocation',
     ],
+    // 0027: work on account and the credit hold read on arrival; 0030: who took a booking and
+    // when, why it was declined.
     bookings: [
       'trackingToken',
       'approvedJobId',
@@ -62,9 +66,16 @@ describe('0001_init schema against shared-schema entities', () => {
       'siteId',
       'poNumber',
       'creditHold',
+      'acknowledgedAt',
+      'acknowledgedBy',
+      'declineReason',
     ],
     // 0027: an account's own sign-in names its account.
     users: ['accountId'],
+    // 0031: contact messages handled, answered, turned into quotes.
+    emails: ['status', 'handledBy', 'handledAt', 'kind', 'details', 'replies', 'quoteId'],
+    // 0032: the owners' answers to a review.
+    feedback: ['replies'],
     // 0006: what a tax invoice prints and how it stands (issue 18).
     invoices: [
       'service',
@@ -105,6 +116,15 @@ describe('0001_init schema against shared-schema entities', () => {
     // 0027: accounts and the owners' price lists.
     'accounts',
     'price_lists',
+    // 0033: WA's crash towing law.
+    'crash_tows',
+    'yard_vehicles',
+    'yard_events',
+    'complaints',
+    'occurrences',
+    // 0034: shift records and trucks' last positions (dispatch).
+    'driver_shift_events',
+    'vehicle_positions',
   ]);
 
   it.each(ENTITY_NAMES.filter((name) => !TABLES_AFTER_INIT.has(name)))(

@@ -1,7 +1,7 @@
 /**
- * Who sees what of the field record (issue 19, DESIGN §11): staff see every photo and signature;
- * a customer holding their tracking link sees their job's pickup and drop-off photos, in copies
- * without GPS metadata; nobody else sees anything, whatever address they try.
+ * Who sees what of the field record (issue 19, docs/security.md): staff see every photo and
+ * signature; a customer holding their tracking link sees their job's pickup and drop-off photos, in
+ * copies without GPS metadata; nobody else sees anything, whatever address they try.
  */
 import { MESSAGES } from '@pilbara/shared-schema';
 import crypto from 'node:crypto';

@@ -155,7 +155,10 @@ describe('one job, one message of each kind', () => {
     await server.notifier.run();
     await server.notifier.run();
     const subjects = () => smtp.messages.map((mail) => mail.subject);
+    // The booking's own confirmation (its reference and tracking link) came first.
+    const received = expect.stringMatching(/^Booking BKG-\d{4}-\d+ received$/);
     expect(subjects()).toEqual([
+      received,
       `Booking confirmed: job ${jobNumber}`,
       `Job ${jobNumber}: your driver is on the way`,
       `Job ${jobNumber}: completed`,
@@ -164,7 +167,7 @@ describe('one job, one message of each kind', () => {
     // Not before three hours; then once, linking to the feedback page for the job.
     clock = new Date(clock.getTime() + REVIEW_REQUEST_DELAY_MS - 60_000);
     await server.notifier.run();
-    expect(smtp.messages).toHaveLength(3);
+    expect(smtp.messages).toHaveLength(4);
     clock = new Date(clock.getTime() + 120_000);
     await server.notifier.run();
     await server.notifier.run();
@@ -174,6 +177,7 @@ describe('one job, one message of each kind', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     expect(subjects()).toEqual([
+      received,
       `Booking confirmed: job ${jobNumber}`,
       `Job ${jobNumber}: your driver is on the way`,
       `Job ${jobNumber}: completed`,
@@ -181,7 +185,7 @@ describe('one job, one message of each kind', () => {
     ]);
     for (const mail of smtp.messages) expect(mail.to).toMatchObject({ text: 'chris@example.com' });
     // The link opens that job's review form with its tracking token: nothing to type.
-    const review = smtp.messages[3]!;
+    const review = smtp.messages[4]!;
     // It names the job by its number, as the customer knows it (issue 28).
     const { trackingToken } = server.app.db
       .prepare('SELECT trackingToken FROM jobs WHERE id = ?')

@@ -1,8 +1,8 @@
 /**
- * What the customer is told is what happened (DESIGN §12, issue 27): a job stepped on a phone
- * without signal and synced later shows, on its tracking link, each step at the time the phone
- * recorded it (the job's history), nothing for a step not taken; the en-route email names the
- * driver and gives the one arrival estimate the tracking page gives.
+ * What the customer is told is what happened (docs/decisions/2026-11-27-recorded-times-only.md,
+ * issue 27): a job stepped on a phone without signal and synced later shows, on its tracking link,
+ * each step at the time the phone recorded it (the job's history), nothing for a step not taken;
+ * the en-route email names the driver and gives the one arrival estimate the tracking page gives.
  */
 import { describe, expect, it } from 'vitest';
 import {

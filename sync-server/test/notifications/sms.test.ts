@@ -69,10 +69,19 @@ function twilioConfig(fake: FakeTwilio, env: Record<string, string> = {}): Confi
   });
 }
 
+/**
+ * The notifier of `app` for the customers' texts alone: the staff alerts a booking also causes
+ * (texts to whoever is on call, by the hour of the real clock) have their own tests
+ * (staff-alerts.test.ts).
+ */
+function customerDeps(app: TestApp) {
+  return { ...notifierDepsOf(app), staff: undefined };
+}
+
 async function serverOn(config: Config) {
   const app = await buildTestApp({ config, now });
   // Runs only when the test says, so each step's texts can be counted.
-  const notifier: Notifier = createNotifier(notifierDepsOf(app), {
+  const notifier: Notifier = createNotifier(customerDeps(app), {
     pollMs: 600_000,
     afterChangeMs: 600_000,
   });
@@ -590,7 +599,7 @@ describe('texts to the customer, once each', () => {
     let server = await serverOn(config);
     await book(server.app);
     // The claim is made, and the process dies while Twilio is being asked.
-    claimJobEvents(notifierDepsOf(server.app));
+    claimJobEvents(customerDeps(server.app));
     const marked = server.app.db
       .prepare("UPDATE notifications SET status = 'sending', attempts = 1 WHERE type = 'sms'")
       .run();

@@ -173,7 +173,7 @@ describe('static hosting of the PWA', () => {
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 
-  it('sends security headers with a CSP that allows only the card provider from outside', async () => {
+  it('sends security headers with a CSP that allows only the card provider and the map from outside', async () => {
     const app = await buildTestApp({ env: { WEB_DIST: fakeDist() } });
     const response = await app.inject({ url: '/' });
     const csp = String(response.headers['content-security-policy']);
@@ -189,10 +189,29 @@ describe('static hosting of the PWA', () => {
         'https://*.js.stripe.com',
         'https://hooks.stripe.com',
         'https://api.stripe.com',
+        // The map's default style and tiles (docs/dispatch.md).
+        'https://tiles.openfreemap.org',
       ]),
     );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets the page reach the configured map style’s origin, and none with a PMTiles file', async () => {
+    const styled = await buildTestApp({
+      env: { WEB_DIST: fakeDist(), MAP_STYLE_URL: 'https://maps.example.net/styles/pilbara.json' },
+    });
+    const styledCsp = String(
+      (await styled.inject({ url: '/' })).headers['content-security-policy'],
+    );
+    expect(styledCsp).toContain(
+      "connect-src 'self' https://api.stripe.com https://maps.example.net;",
+    );
+    const own = await buildTestApp({
+      env: { WEB_DIST: fakeDist(), MAP_PMTILES_FILE: '/srv/pilbara.pmtiles' },
+    });
+    const ownCsp = String((await own.inject({ url: '/' })).headers['content-security-policy']);
+    expect(ownCsp).toContain("connect-src 'self' https://api.stripe.com;");
   });
 
   it('classifies files by name', () => {

@@ -1,11 +1,11 @@
 /**
- * Sending resumes without Background Sync (issue 26; DESIGN §12): WebKit has no Background Sync,
- * so nothing queued may wait for the browser to wake the app. The engine sends what is queued
- * when the app opens, when the browser says it is online again, and when the tab comes back to
- * the front (the app calls `reconnectNow` on `visibilitychange`) — and, since the `online` event
- * does not always come (Firefox sends none to a page opened offline, and a page asleep in the
- * background can miss it), it looks at `navigator.onLine` again by itself while it
- * believes the network is gone.
+ * Sending resumes without Background Sync (issue 26; docs/decisions/2026-11-27-three-engines.md):
+ * WebKit has no Background Sync, so nothing queued may wait for the browser to wake the app. The
+ * engine sends what is queued when the app opens, when the browser says it is online again, and
+ * when the tab comes back to the front (the app calls `reconnectNow` on `visibilitychange`) — and,
+ * since the `online` event does not always come (Firefox sends none to a page opened offline, and a
+ * page asleep in the background can miss it), it looks at `navigator.onLine` again by itself while
+ * it believes the network is gone.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -19,6 +19,25 @@ import { SiteHeader } from './site-header';
 // Not part of the pre-rendered page: it appears (if at all) once the page is running, so its
 // code loads after hydration.
 const InstallCard = lazy(() => import('./install-card').then((m) => ({ default: m.InstallCard })));
+// The in-app alarm for a new booking nobody has taken, on every page an admin has open
+// (docs/messages.md). It reads the synced bookings, so it rings offline too for what this device has; its
+// chunk (Dexie, the sound) never loads for anyone else.
+const StaffAlarm = lazy(() =>
+  import('../features/staff-alerts').then((m) => ({ default: m.StaffAlarm })),
+);
+
+function StaffAlarmForAdmins() {
+  const { isAdmin } = useAuth();
+  if (!isAdmin) return null;
+  return (
+    <LoadBoundary>
+      <Suspense fallback={null}>
+        <StaffAlarm />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
+
 const UnsentWorkPrompt = lazy(() =>
   import('../components/unsent-work-prompt').then((m) => ({ default: m.UnsentWorkPrompt })),
 );
@@ -95,6 +114,9 @@ export function Layout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <ClientOnly>
+        <StaffAlarmForAdmins />
+      </ClientOnly>
       {/* Hydrated after the page, so a page's form is usable sooner (issue 30). */}
       <HydrateLater depth={2}>
         <SiteHeader />

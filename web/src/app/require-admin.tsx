@@ -1,5 +1,5 @@
 /**
- * Staff-only routes (DESIGN §7): guests and customers opening /admin go to /auth. The server
+ * Staff-only routes (docs/security.md): guests and customers opening /admin go to /auth. The server
  * refuses every staff call from them anyway (403); this keeps them off a screen they cannot use.
  * `AdminRoute` composes the admin panel with the Quotes & Billing tab and the live-status widget,
  * all lazily, so none of the staff code reaches the public pages.
@@ -32,8 +32,16 @@ const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.Syn
 const NeedsAttentionList = lazy(() =>
   loadSyncStatus().then((m) => ({ default: m.NeedsAttentionList })),
 );
+// The dispatch board is reached through the /admin/* route, so its route costs the public
+// pages' app chunk nothing.
+const DispatchPage = lazy(() =>
+  import('../features/dispatch').then((m) => ({ default: m.DispatchPage })),
+);
 const LiveStatusWidget = lazy(() =>
   loadLiveStatus().then((m) => ({ default: m.LiveStatusWidget })),
+);
+const OnCallPanel = lazy(() =>
+  import('../features/staff-alerts').then((m) => ({ default: m.OnCallPanel })),
 );
 
 /**
@@ -72,6 +80,15 @@ export function StaffNeedsAttention() {
  * have no Suspense boundary of their own: the panel shows once, with them in place.
  */
 export function AdminRoute() {
+  const { pathname } = useLocation();
+  if (pathname === '/admin/dispatch')
+    return (
+      <RequireAdmin>
+        <Suspense fallback={<Loading />}>
+          <DispatchPage syncStatus={<SyncStatusChip />} />
+        </Suspense>
+      </RequireAdmin>
+    );
   return (
     <RequireAdmin>
       <Suspense fallback={<Loading />}>
@@ -94,6 +111,11 @@ export function AdminRoute() {
           syncStatus={<SyncStatusChip />}
           syncIssues={<StaffNeedsAttention />}
           liveStatus={(props) => <LiveStatusWidget {...props} />}
+          onCallTab={
+            <Suspense fallback={<Loading />}>
+              <OnCallPanel />
+            </Suspense>
+          }
         />
       </Suspense>
     </RequireAdmin>

@@ -27,6 +27,9 @@ const ServiceHistoryPage = lazyPage(() =>
   import('../pages/service-history-page').then((m) => m.ServiceHistoryPage),
 );
 const FeedbackPage = lazyPage(() => import('../pages/feedback-page').then((m) => m.FeedbackPage));
+const ComplaintsPage = lazyPage(() =>
+  import('../pages/complaints-page').then((m) => m.ComplaintsPage),
+);
 const DashboardPage = lazyPage(() =>
   import('../pages/dashboard-page').then((m) => m.DashboardPage),
 );
@@ -47,6 +50,9 @@ const AccountRoute = lazy(() =>
   import('./account-route').then((m) => ({ default: m.AccountRoute })),
 );
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
+const CompliancePage = lazy(() =>
+  import('../features/compliance').then((m) => ({ default: m.CompliancePage })),
+);
 const SyncStatusChip = lazy(() =>
   import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
 );
@@ -66,6 +72,7 @@ export const PUBLIC_ROUTES = [
   '/book-service',
   '/service-history',
   '/feedback',
+  '/complaints',
   '/dashboard',
   '/auth',
   '/login',
@@ -105,6 +112,20 @@ export const routes: RouteObject[] = [
           </RequireAdmin>
         ),
       },
+      {
+        path: '/admin/compliance',
+        element: (
+          <RequireAdmin>
+            <CompliancePage
+              syncStatus={
+                <Suspense fallback={null}>
+                  <SyncStatusChip />
+                </Suspense>
+              }
+            />
+          </RequireAdmin>
+        ),
+      },
       { path: '/admin/*', element: <AdminRoute /> },
       {
         path: '/driver',
@@ -129,6 +150,7 @@ export const routes: RouteObject[] = [
       { path: '/book-service', element: <BookingPage variant="integrated" /> },
       { path: '/service-history', element: <ServiceHistoryPage /> },
       { path: '/feedback', element: <FeedbackPage /> },
+      { path: '/complaints', element: <ComplaintsPage /> },
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/auth', element: <AuthPage onSignInBegun={preloadStaffCode} /> },
       { path: '/login', element: <AuthPage onSignInBegun={preloadStaffCode} /> },

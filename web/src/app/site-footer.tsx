@@ -14,6 +14,7 @@ const SERVICE_LINKS = [
   { label: 'Service History', to: '/service-history' },
   { label: 'Pricing Guide', to: '/pricing' },
   { label: 'Leave Feedback', to: '/feedback' },
+  { label: 'Make a Complaint', to: '/complaints' },
 ];
 
 /** The footer of every page (spec §2 Footer). */

@@ -1,5 +1,5 @@
 /**
- * Staff sync, started once by the app shell (DESIGN §5): while a staff member is signed in the
+ * Staff sync, started once by the app shell (docs/sync.md): while a staff member is signed in the
  * sync engine runs, whichever page is open, and it stops when they sign out. Screens only read
  * Dexie and mutate, so moving between the admin panel, quotes and fleet keeps one connection
  * and nothing waits for a reconnect. Loaded lazily: guests never fetch the sync code.

@@ -1,8 +1,8 @@
 /**
- * The business profile (owner names, phones, email) is configuration the server serves at
- * GET /api/config (DESIGN §3). Pages start from the built-in defaults, then show the server's
- * profile; the last one received is kept in localStorage so an offline start shows the real
- * phone numbers rather than placeholders.
+ * The business profile (owner names, phones, email) is configuration the server serves at GET
+ * /api/config (docs/architecture.md). Pages start from the built-in defaults, then show the
+ * server's profile; the last one received is kept in localStorage so an offline start shows the
+ * real phone numbers rather than placeholders.
  */
 import {
   createContext,

@@ -1,5 +1,6 @@
 /**
- * The Dexie database of the web app. Only db/, sync/ and feature data hooks touch it (STYLE.md).
+ * The Dexie database of the web app. Only db/, sync/ and feature data hooks touch it
+ * (docs/contributing.md).
  */
 import Dexie, { type Table } from 'dexie';
 import type { RowId, SyncedTable } from '@pilbara/shared-schema';
@@ -44,7 +45,16 @@ export class PilbaraDatabase extends Dexie {
   job_positions!: Table<SyncedRow, RowId>;
   // Notices of a value one owner kept over the other's (version 11).
   merge_notices!: Table<SyncedRow, RowId>;
-  // Accounts and price lists (version 20).
+  // WA's crash towing law (version 20).
+  crash_tows!: Table<SyncedRow, RowId>;
+  yard_vehicles!: Table<SyncedRow, RowId>;
+  yard_events!: Table<SyncedRow, RowId>;
+  complaints!: Table<SyncedRow, RowId>;
+  occurrences!: Table<SyncedRow, RowId>;
+  // Drivers' shift records and trucks' last positions (version 21).
+  driver_shift_events!: Table<SyncedRow, RowId>;
+  vehicle_positions!: Table<SyncedRow, RowId>;
+  // Accounts and price lists (version 22).
   accounts!: Table<SyncedRow, RowId>;
   price_lists!: Table<SyncedRow, RowId>;
   /** Photo and signature bytes taken on this device (version 6). */

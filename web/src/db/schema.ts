@@ -10,7 +10,10 @@
 import type { Transaction } from 'dexie';
 import type { RecordConflict, Row, SyncedTable } from '@pilbara/shared-schema';
 
-/** Public form kinds and the REST call each one is delivered to (DESIGN §5 "Scope"). */
+/**
+ * Public form kinds and the REST call each one is delivered to
+ * (docs/decisions/2026-11-21-public-forms-outbox.md).
+ */
 export const PUBLIC_FORM_ENDPOINTS = {
   contact: '/api/contact',
   booking: '/api/bookings',
@@ -18,6 +21,7 @@ export const PUBLIC_FORM_ENDPOINTS = {
   // Work an account's own contact books (with the account's session): kept here the same way, so
   // a booking made at a mine gate with no signal goes when the signal comes back.
   accountBooking: '/api/account/bookings',
+  complaint: '/api/complaints',
 } as const;
 
 export type PublicFormKind = keyof typeof PUBLIC_FORM_ENDPOINTS;
@@ -66,6 +70,13 @@ const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   merge_notices: 'id, status',
   accounts: 'id, name',
   price_lists: 'id, accountId',
+  crash_tows: 'id, jobId',
+  yard_vehicles: 'id, status, jobId',
+  yard_events: 'id, yardVehicleId',
+  complaints: 'id, receivedAt',
+  occurrences: 'id, occurredAt',
+  driver_shift_events: 'id, userId, at',
+  vehicle_positions: 'id',
 };
 
 /** The table holding the server's confirmed rows of a synced table. */
@@ -76,7 +87,7 @@ export function confirmedTableName(table: SyncedTable): `confirmed_${SyncedTable
 /** A synced row as stored locally: the server's wire shape (money in cents, ISO dates). */
 export type SyncedRow = Row;
 
-/** One pending mutation of this device, in the order it was made (DESIGN §5 outbox). */
+/** One pending mutation of this device, in the order it was made (docs/sync.md). */
 export interface OutboxItem {
   /** Per-device, increasing by one with each mutation. */
   seq: number;
@@ -135,6 +146,11 @@ export type LocalFieldFile = LocalFileBytes &
         kind: 'defect-photo';
         /** The defect the failed item raised, whose `photos` list this file's hash. */
         defectId: number;
+      }
+    | {
+        kind: 'yard-signature';
+        /** The yard vehicle whose release this collector's signature belongs to. */
+        yardVehicleId: number;
       }
   );
 
@@ -208,7 +224,7 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Staff sync (DESIGN §5): the visible tables screens read, the confirmed rows as the server
+    // Staff sync (docs/sync.md): the visible tables screens read, the confirmed rows as the server
     // sent them, the outbox of pending mutations, rejected mutations, and sync bookkeeping.
     version: 2,
     stores: {
@@ -326,9 +342,37 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Accounts and the owners' price lists, synced like the other staff tables. Versions 16 to 19
-    // are left to the other work of the same round; Dexie allows the gap.
+    // WA's crash towing law: crash tows (the Authority to Tow, dashcam reference, property
+    // list), the storage yard and its events, the complaints register and notifiable
+    // occurrences, synced like the other tables. Versions 16 to 19 are left to the issues of the
+    // same round; Dexie allows the gap.
     version: 20,
+    stores: {
+      crash_tows: SYNCED_TABLE_STORES.crash_tows,
+      yard_vehicles: SYNCED_TABLE_STORES.yard_vehicles,
+      yard_events: SYNCED_TABLE_STORES.yard_events,
+      complaints: SYNCED_TABLE_STORES.complaints,
+      occurrences: SYNCED_TABLE_STORES.occurrences,
+      [confirmedTableName('crash_tows')]: 'id',
+      [confirmedTableName('yard_vehicles')]: 'id',
+      [confirmedTableName('yard_events')]: 'id',
+      [confirmedTableName('complaints')]: 'id',
+      [confirmedTableName('occurrences')]: 'id',
+    },
+  },
+  {
+    // Dispatch: drivers' shift records and trucks' last positions, synced like the rest.
+    version: 21,
+    stores: {
+      driver_shift_events: SYNCED_TABLE_STORES.driver_shift_events,
+      vehicle_positions: SYNCED_TABLE_STORES.vehicle_positions,
+      [confirmedTableName('driver_shift_events')]: 'id',
+      [confirmedTableName('vehicle_positions')]: 'id',
+    },
+  },
+  {
+    // Accounts and the owners' price lists, synced like the other staff tables.
+    version: 22,
     stores: {
       accounts: SYNCED_TABLE_STORES.accounts,
       price_lists: SYNCED_TABLE_STORES.price_lists,

@@ -1,6 +1,6 @@
 /**
- * The one HTTP client of the web app (spec §7, DESIGN §6): JSON in and out, cookies included,
- * and any non-success answer raised as `Error('<status>: <body text or status text>')`.
+ * The one HTTP client of the web app (spec §7, docs/architecture.md): JSON in and out, cookies
+ * included, and any non-success answer raised as `Error('<status>: <body text or status text>')`.
  * Features build small data hooks on top of it; pages never call `fetch` themselves.
  */
 

@@ -1,10 +1,10 @@
 /**
- * Public pages are pre-rendered to HTML at build time and hydrated in the browser (DESIGN §11).
- * Hydration needs the browser's first render to produce exactly the HTML the build produced, so
- * anything only the browser knows (the signed-in user, saved customer details, whether the app
- * is installed) is read after hydration. `useHydrated` is false while React hydrates — on the
- * server and during the browser's hydration of any part of the page — and true otherwise,
- * including every render of a page the browser draws itself (client-side navigation).
+ * Public pages are pre-rendered to HTML at build time and hydrated in the browser
+ * (docs/features.md). Hydration needs the browser's first render to produce exactly the HTML the
+ * build produced, so anything only the browser knows (the signed-in user, saved customer details,
+ * whether the app is installed) is read after hydration. `useHydrated` is false while React
+ * hydrates — on the server and during the browser's hydration of any part of the page — and true
+ * otherwise, including every render of a page the browser draws itself (client-side navigation).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 

@@ -1,7 +1,7 @@
 /**
- * A tracking token minted on the device (DESIGN §11): 128 random bits from the browser's CSPRNG,
- * in base64url, so a job created offline carries its customer's tracking link from the start.
- * The server checks only its form: staff are trusted.
+ * A tracking token minted on the device (docs/security.md): 128 random bits from the browser's
+ * CSPRNG, in base64url, so a job created offline carries its customer's tracking link from the
+ * start. The server checks only its form: staff are trusted.
  */
 import { TRACKING_TOKEN_BYTES, base64url } from '@pilbara/shared-schema';
 

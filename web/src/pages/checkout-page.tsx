@@ -14,7 +14,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
+import { DATE_FORMATS, MESSAGES, TOAST_DURATIONS, formatPerth } from '@pilbara/shared-schema';
+import { useOperators } from '../components/profile-provider';
+import { telHref } from '../lib/format';
 import { usePageTitle } from '../lib/use-page-title';
 import { useCardPayment } from '../features/public-forms/payment/use-card-payment';
 
@@ -28,6 +30,7 @@ export function CheckoutPage() {
   const quoteId = params.get('quote')?.trim() || null;
   const token = params.get('token')?.trim() || null;
   const { state, elementReady, processing, pay, mountPoint } = useCardPayment(quoteId, token);
+  const { main } = useOperators();
 
   useEffect(() => {
     if (state.status === 'invalid-link')
@@ -69,6 +72,29 @@ export function CheckoutPage() {
               title={MESSAGES.INVALID_PAYMENT_LINK_TITLE}
             >
               {MESSAGES.INVALID_PAYMENT_LINK_DESCRIPTION}
+            </Alert>
+          ) : null}
+          {state.status === 'expired' ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              title="This quote has expired"
+              data-testid="quote-expired"
+            >
+              <Stack gap="sm">
+                <Text size="sm">
+                  {MESSAGES.quoteExpired(
+                    state.validUntil
+                      ? formatPerth(state.validUntil, DATE_FORMATS.date)
+                      : 'its date',
+                    main.phone,
+                  )}
+                </Text>
+                <Button component="a" href={telHref(main.phone)} variant="filled" color="orange">
+                  Call {main.phone}
+                </Button>
+              </Stack>
             </Alert>
           ) : null}
           {state.status === 'not-configured' ? (

@@ -34,7 +34,7 @@ function useSettlePayment(quoteId: string | null, token: string | null): Outcome
     let live = true;
     apiRequest<{ paid?: boolean }>(`/api/quotes/${encodeURIComponent(quoteId)}/confirm-payment`, {
       method: 'POST',
-      // The pay link's token proves the quote (DESIGN §11); a JSON body is always sent.
+      // The pay link's token proves the quote (docs/security.md); a JSON body is always sent.
       body: token ? { token } : {},
     }).then(
       (answer) => live && setOutcome(answer?.paid ? 'paid' : 'pending'),

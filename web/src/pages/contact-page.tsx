@@ -22,7 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { BUSINESS_HOURS, CONTACT_COVERAGE_ZONES, COVERAGE_STATS } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
-import { ContactForm } from '../features/public-forms/contact-form';
+import { ContactOptions } from '../features/public-forms/contact-options';
 import { telHref } from '../lib/format';
 import { useProfile } from '../components/profile-provider';
 import { PageHero } from '../components/page-hero';
@@ -169,13 +169,7 @@ export function ContactPage() {
             component="section"
             aria-labelledby="contact-form-title"
           >
-            <Title order={2} size="h3" id="contact-form-title" mb="xs">
-              Send us a Message
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              Ask for a quote, book a repair or ask us anything. For an emergency, please call.
-            </Text>
-            <ContactForm />
+            <ContactOptions />
           </Card>
         </SimpleGrid>
 

@@ -156,6 +156,7 @@ export function CustomerPortalPage() {
           token={tokenOf(state.found)}
           position={state.found.position ?? null}
           timeline={state.found.timeline ?? []}
+          confirmedBy={state.found.confirmedBy ?? null}
         />
       ) : null}
       {state.status === 'found' && 'booking' in state.found ? (

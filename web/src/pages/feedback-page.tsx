@@ -1,7 +1,7 @@
 /**
- * Feedback (spec §2). Which completed jobs to list: there is no public "all jobs" call (DESIGN §7
- * forbids one, as it exposed every customer), so the page lists the completed jobs of the
- * customer the dashboard already knows (saved 'customerInfo', looked up again through
+ * Feedback (spec §2). Which completed jobs to list: there is no public "all jobs" call
+ * (docs/security.md forbids one, as it exposed every customer), so the page lists the completed
+ * jobs of the customer the dashboard already knows (saved 'customerInfo', looked up again through
  * GET /api/jobs/customer/:lookup), and otherwise lets the visitor find theirs by phone number or
  * job ID right here. `?job=JOB-…` preselects a job (the dashboard's Rate button sends it).
  *
@@ -75,7 +75,7 @@ export function FeedbackPage() {
   const preselected = params.get('job') ?? '';
   const linked = useLinkedJob(params.get('token'));
   const { info } = useCustomerInfo();
-  // What finds the reviewer's jobs, and what proves them (DESIGN §11): the phone saved on the
+  // What finds the reviewer's jobs, and what proves them (docs/security.md): the phone saved on the
   // dashboard, or a job ID with the phone's last digits typed here.
   const [asked, setAsked] = useState<{ lookup: string; proof?: string } | null>(() => {
     if (info)

@@ -2,9 +2,10 @@
  * Service history (spec §2 Service history): a hard-coded sample of four past services with a
  * search box, a service filter and a status filter, totals and the average rating. It is labelled
  * as a sample wherever it shows figures, so no visitor takes them for their own. Book Similar
- * Service opens the booking form with that service chosen (DESIGN §11: a button a customer
- * expects to work, works); the sample has no invoices to download, so that button says so and is
- * disabled. A customer's real jobs and invoices are on My Dashboard.
+ * Service opens the booking form with that service chosen
+ * (docs/decisions/2026-11-24-dead-buttons-work.md: a button a customer expects to work, works); the
+ * sample has no invoices to download, so that button says so and is disabled. A customer's real
+ * jobs and invoices are on My Dashboard.
  */
 import { Link } from 'react-router-dom';
 import {

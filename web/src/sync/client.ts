@@ -114,7 +114,9 @@ export async function mutate<N extends MutatorName>(
  * photos of its failed items (`prestart.submit`), and keeps the bytes on this device in the same
  * transaction; the leader tab's uploader sends them when the server holds the record.
  */
-export async function mutateWithFile<N extends 'photo.add' | 'signature.add' | 'prestart.submit'>(
+export async function mutateWithFile<
+  N extends 'photo.add' | 'signature.add' | 'prestart.submit' | 'yard.release',
+>(
   name: N,
   args: MutatorArgs<N>,
   file: LocalFieldFile | readonly LocalFieldFile[],

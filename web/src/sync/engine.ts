@@ -2,7 +2,7 @@
  * The sync engine of one browser (run by the leader tab only): connect, hello, apply pages,
  * push the outbox in batches, take leases, and reconnect with capped exponential backoff.
  *
- * Exactly-once rests on the server's bookkeeping (DESIGN §5, §11): the engine may send a mutation
+ * Exactly-once rests on the server's bookkeeping (docs/sync.md): the engine may send a mutation
  * any number of times (after a lost answer, a reconnect, a second attempt over HTTP, under a new
  * client id after a reset) and the server applies it once, by (clientId, seq) and by mutationId.
  * The engine's own rules are about never losing or skipping:

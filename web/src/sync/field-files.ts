@@ -1,5 +1,5 @@
 /**
- * The field record's files on this device (issue 19, DESIGN §11): a photo or signature is
+ * The field record's files on this device (issue 19, docs/security.md): a photo or signature is
  * recorded by its mutation and its bytes kept in `fieldFiles`, in one transaction; the leader
  * tab's uploader sends the bytes resumably (tus) once the server holds the record, and marks the
  * file uploaded when the server's `stored_files` lists the same hash. The full-size copy stays
@@ -56,6 +56,10 @@ export async function dropConfirmedCopies(
 async function serverHasRecord(db: PilbaraDatabase, file: LocalFieldFile): Promise<boolean> {
   if (file.kind === 'defect-photo')
     return (await db.confirmed('vehicle_defects').get(file.defectId)) !== undefined;
+  if (file.kind === 'yard-signature') {
+    const row = await db.confirmed('yard_vehicles').get(file.yardVehicleId);
+    return (row?.release as { contentHash?: string } | null)?.contentHash === file.contentHash;
+  }
   const table = file.kind === 'photo' ? 'job_photos' : 'job_signatures';
   return (await db.confirmed(table).get(file.id)) !== undefined;
 }
@@ -65,6 +69,8 @@ function metadataOf(file: LocalFieldFile): Record<string, string> {
   const common = { sha256: file.contentHash, filetype: file.mimeType };
   if (file.kind === 'defect-photo')
     return { kind: file.kind, recordId: String(file.defectId), ...common };
+  if (file.kind === 'yard-signature')
+    return { kind: file.kind, recordId: String(file.yardVehicleId), ...common };
   return { kind: file.kind, recordId: file.id, jobId: file.jobId, ...common };
 }
 

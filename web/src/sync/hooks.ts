@@ -63,8 +63,8 @@ export function useSyncStatus(): SyncStatus {
         pending,
         uploading: {
           // A failed pre-start item's photo counts as a photo.
-          photos: uploading.filter((file) => file.kind !== 'signature').length,
-          signatures: uploading.filter((file) => file.kind === 'signature').length,
+          photos: uploading.filter((file) => !isSignature(file.kind)).length,
+          signatures: uploading.filter((file) => isSignature(file.kind)).length,
         },
         needsAttention,
         lastSyncedAt: stored?.lastSyncedAt ?? null,
@@ -127,4 +127,9 @@ export async function syncedJobs(): Promise<{ rows: Job[]; cursor: number }> {
     rows: (await db.jobs.toArray()) as Job[],
     cursor: await getMeta<number>(db, META.cursor, 0),
   }));
+}
+
+/** A job's signature or a yard collector's: counted as signatures, every other file a photo. */
+function isSignature(kind: string): boolean {
+  return kind === 'signature' || kind === 'yard-signature';
 }

@@ -1,5 +1,5 @@
 /**
- * The staff sync client's public API (DESIGN §5). Screens read with
+ * The staff sync client's public API (docs/sync.md). Screens read with
  * `useLiveQuery(() => db.jobs.orderBy('updatedAt').reverse().toArray())`, write with
  * `mutate(name, args)`, create rows offline with ids from `mintId(series)`, and show
  * `useSyncStatus()`. The app shell (app/staff-sync.tsx) calls `startSync({ baseUrl })` once a

@@ -1,5 +1,5 @@
 /**
- * One sync leader per browser (DESIGN §5): the tab holding the Web Lock runs the engine; the
+ * One sync leader per browser (docs/sync.md): the tab holding the Web Lock runs the engine; the
  * others wait in the lock's queue and see every change through Dexie live queries. When the
  * leader's tab closes, the browser releases the lock and the next tab takes over.
  */

@@ -1,5 +1,5 @@
 /**
- * Ids minted on the device from leased number blocks (DESIGN §4): a vehicle id a fuel record
+ * Ids minted on the device from leased number blocks (docs/sync.md): a vehicle id a fuel record
  * refers to, or a job's key its history refers to, is final from the moment it is made. Jobs,
  * quotes, invoices and credit notes are keyed `JOB-2026-P57` (issue 28): the key stays, and the
  * document number people read comes from the server when the row reaches it; until then screens

@@ -1,5 +1,5 @@
 /**
- * The device side of DESIGN §5 against Dexie: optimistic writes, pages from the server, and the
+ * The device side of docs/sync.md against Dexie: optimistic writes, pages from the server, and the
  * rebase that keeps confirmed and pending state apart.
  *
  * Model (rewind and replay, as Replicache does it): every synced entity has two tables.

@@ -1,11 +1,11 @@
 /**
- * The public forms' local outbox (DESIGN §5 "Scope"). A contact message, booking or feedback is
- * written to IndexedDB FIRST and only then POSTed, with the outbox row's UUID as the
- * `Idempotency-Key` header. If the request cannot reach the server (or the server fails with a
- * 5xx) the row stays and is retried on app start, on the `online` event, when the tab becomes
- * visible again and on an interval; because every attempt carries the same key, the server
- * stores it exactly once however many attempts (or tabs) deliver it. A row is deleted only after
- * a 2xx, or after a 4xx that says the data itself is wrong (then the caller shows why).
+ * The public forms' local outbox (docs/decisions/2026-11-21-public-forms-outbox.md). A contact
+ * message, booking or feedback is written to IndexedDB FIRST and only then POSTed, with the outbox
+ * row's UUID as the `Idempotency-Key` header. If the request cannot reach the server (or the server
+ * fails with a 5xx) the row stays and is retried on app start, on the `online` event, when the tab
+ * becomes visible again and on an interval; because every attempt carries the same key, the server
+ * stores it exactly once however many attempts (or tabs) deliver it. A row is deleted only after a
+ * 2xx, or after a 4xx that says the data itself is wrong (then the caller shows why).
  */
 import { apiRequest, HttpError, isNetworkError, serverMessage } from '../lib/http';
 import { getDatabase, type PilbaraDatabase } from '../db/database';

@@ -1,5 +1,5 @@
 /**
- * The rebase of DESIGN §5: after the confirmed tables changed, the visible rows they feed are
+ * The rebase of docs/sync.md: after the confirmed tables changed, the visible rows they feed are
  * rewound to the confirmed ones and the pending mutations that depend on them are replayed.
  */
 import type { PilbaraDatabase } from '../db/database';

@@ -64,3 +64,65 @@ describe('booking.approve', () => {
     ).toBe('invalid_args');
   });
 });
+
+describe('taking a booking: booking.acknowledge, booking.decline', () => {
+  it('records who said "I\'ve got it" and when, once: a second one changes nothing', () => {
+    const first = ok(tables({ bookings: [aBooking()] }), 'booking.acknowledge', {
+      bookingId: 'BKG-2026-1',
+    });
+    expect(row(first.tables, 'bookings', 'BKG-2026-1')).toMatchObject({
+      status: 'pending',
+      acknowledgedAt: NOW,
+      acknowledgedBy: 'Staff',
+    });
+    expect(first.result).toMatchObject({ already: false });
+    const second = ok(first.tables, 'booking.acknowledge', { bookingId: 'BKG-2026-1' });
+    expect(second.changes).toEqual([]);
+    expect(second.result).toMatchObject({ already: true, booking: { acknowledgedAt: NOW } });
+  });
+
+  it('declines a pending booking with its reason, taking it', () => {
+    const result = ok(tables({ bookings: [aBooking()] }), 'booking.decline', {
+      bookingId: 'BKG-2026-1',
+      reason: '  Outside our service area ',
+    });
+    expect(row(result.tables, 'bookings', 'BKG-2026-1')).toMatchObject({
+      status: 'declined',
+      declineReason: 'Outside our service area',
+      acknowledgedAt: NOW,
+    });
+  });
+
+  it('keeps the first taker when the booking is approved or declined later', () => {
+    const taken = aBooking({ acknowledgedAt: '2026-11-21T09:58:00.000Z', acknowledgedBy: 'Dana' });
+    const approved = ok(tables({ bookings: [taken] }), 'booking.approve', args);
+    expect(row(approved.tables, 'bookings', 'BKG-2026-1')).toMatchObject({
+      acknowledgedBy: 'Dana',
+      acknowledgedAt: '2026-11-21T09:58:00.000Z',
+    });
+  });
+
+  it('refuses a decline without a reason, of a declined or approved booking, and approving a declined one', () => {
+    const state = tables({ bookings: [aBooking()] });
+    expect(
+      rejected(state, 'booking.decline', { bookingId: 'BKG-2026-1', reason: ' ' }).fields,
+    ).toMatchObject({ reason: 'Give a reason (at least 3 characters)' });
+    expect(
+      rejected(state, 'booking.decline', { bookingId: 'BKG-2026-1', reason: 'two\nlines' }).fields,
+    ).toMatchObject({ reason: 'Write the reason on one line' });
+    const declined = tables({ bookings: [aBooking({ status: 'declined' })] });
+    expect(
+      rejected(declined, 'booking.decline', { bookingId: 'BKG-2026-1', reason: 'Duplicate' })
+        .message,
+    ).toBe('Booking has already been declined');
+    expect(rejected(declined, 'booking.approve', args).message).toBe(
+      'Booking has already been declined',
+    );
+    expect(
+      rejected(tables({ bookings: [aBooking({ status: 'approved' })] }), 'booking.decline', {
+        bookingId: 'BKG-2026-1',
+        reason: 'Duplicate',
+      }).message,
+    ).toBe('Booking has already been approved');
+  });
+});

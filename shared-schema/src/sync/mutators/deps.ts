@@ -56,6 +56,7 @@ export {
 export {
   buildQuote,
   canChangeQuoteStatus,
+  isQuoteExpired,
   canEditQuote,
   duplicateQuote,
 } from '../../rules/quote-flow';

@@ -2,15 +2,16 @@
  * Field record mutators (issue 19): `photo.add` and `signature.add` record a capture made on a
  * phone — offline as often as not — with the content hash, size and pixel size of its file. The
  * bytes travel separately, resumably, and only to a server that already holds this record; the
- * server names the file by its hash and checks the bytes against it (DESIGN §11).
+ * server names the file by its hash and checks the bytes against it (docs/security.md).
  */
 import { z } from 'zod';
 import {
   FIELD_FILE_LIMITS,
   PHOTO_STAGES,
-  SIGNATURE_DOCUMENTS,
+  SIGNED_DOCUMENTS,
   SIGNATURE_DOCUMENT_TEXT,
 } from '../../constants/field-record';
+import { CRASH_PHOTO_SUBJECTS } from '../../constants/wa-towing';
 import {
   fieldRecordIdSchema,
   fileFieldsSchema,
@@ -41,6 +42,8 @@ const photoArgsSchema = z
     id: fieldRecordIdSchema,
     jobId: textIdSchema('JOB'),
     stage: z.enum(PHOTO_STAGES),
+    /** A crash tow's guided photo: which side, or the personal property (optional). */
+    subject: z.enum(CRASH_PHOTO_SUBJECTS).nullable().optional(),
     takenAt: isoDateTimeSchema,
   })
   .extend(positionFieldsSchema.shape)
@@ -59,7 +62,7 @@ const signatureArgsSchema = z
   .object({
     id: fieldRecordIdSchema,
     jobId: textIdSchema('JOB'),
-    document: z.enum(SIGNATURE_DOCUMENTS),
+    document: z.enum(SIGNED_DOCUMENTS),
     signerName: z
       .string()
       .trim()
@@ -96,6 +99,7 @@ export const photoAdd = defineMutator({
       return reject('conflict', `Photo ${args.id} already exists`, 'id');
     const photo: JobPhoto = {
       ...args,
+      subject: args.subject ?? null,
       recordedBy: typeof ctx.userId === 'number' ? ctx.userId : null,
       createdAt: ctx.now,
     };

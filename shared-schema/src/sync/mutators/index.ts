@@ -1,11 +1,33 @@
 /**
  * The registry of named mutators. A mutator whose arguments change gets a new name and the old
- * one stays here, so a device with an old outbox is still served (DESIGN.md §5).
+ * one stays here, so a device with an old outbox is still served (docs/sync.md).
  */
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
 import { accountSave, jobSetPo, priceListSave } from './account';
-import { bookingApprove } from './booking';
+import { bookingAcknowledge, bookingApprove, bookingDecline } from './booking';
+import {
+  contactMessageDraftQuote,
+  contactMessageRecordReply,
+  contactMessageSetStatus,
+  feedbackRecordReply,
+} from './contact-message';
+import {
+  complaintAdvance,
+  complaintRecord,
+  occurrenceRecord,
+  occurrenceReported,
+} from './compliance';
+import { crashTowMark, crashTowMarkLoaded, crashTowOverride, crashTowSave } from './crash-tow';
+import {
+  yardAccess,
+  yardBookIn,
+  yardMove,
+  yardRecordPayment,
+  yardRelease,
+  yardSetHolds,
+} from './yard';
+import { jobDispatch, shiftRecord } from './dispatch';
 import { photoAdd, signatureAdd } from './field-record';
 import {
   creditNoteIssue,
@@ -23,12 +45,18 @@ import {
   jobRestore,
   jobUpdateFields,
 } from './job';
-import { jobComplete, jobMarkEnRoute, jobSetStatus, jobStartService } from './job-status';
+import {
+  jobCancel,
+  jobComplete,
+  jobMarkEnRoute,
+  jobSetStatus,
+  jobStartService,
+} from './job-status';
 import { mergeNoticeSettle } from './merge-notice';
 import { notificationPreferencesSave } from './notification-preferences';
 import { defectResolve, prestartSubmit } from './prestart';
 import { positionReport } from './position';
-import { quoteDelete, quoteDuplicate, quoteSave, quoteSetStatus } from './quote';
+import { quoteDelete, quoteDuplicate, quoteRenew, quoteSave, quoteSetStatus } from './quote';
 import { expenseAdd, fuelAdd, mileageAdd, serviceAdd } from './records';
 import {
   vehicleAdd,
@@ -40,6 +68,11 @@ import {
 
 export * from './account';
 export * from './booking';
+export * from './contact-message';
+export * from './compliance';
+export * from './crash-tow';
+export * from './yard';
+export * from './dispatch';
 export * from './field-record';
 export * from './invoice';
 export * from './job';
@@ -54,12 +87,15 @@ export * from './vehicle';
 
 const ALL = [
   bookingApprove,
+  bookingAcknowledge,
+  bookingDecline,
   jobCreate,
   jobUpdateFields,
   jobMarkEnRoute,
   jobStartService,
   jobComplete,
   jobSetStatus,
+  jobCancel,
   jobReassign,
   jobAssignVehicle,
   jobAddNote,
@@ -69,6 +105,7 @@ const ALL = [
   quoteSetStatus,
   quoteDuplicate,
   quoteDelete,
+  quoteRenew,
   quoteAccept,
   invoiceRaise,
   invoiceRecordPayment,
@@ -93,6 +130,26 @@ const ALL = [
   accountSave,
   priceListSave,
   jobSetPo,
+  contactMessageSetStatus,
+  contactMessageRecordReply,
+  contactMessageDraftQuote,
+  feedbackRecordReply,
+  crashTowMark,
+  crashTowSave,
+  crashTowMarkLoaded,
+  crashTowOverride,
+  yardBookIn,
+  yardMove,
+  yardAccess,
+  yardSetHolds,
+  yardRecordPayment,
+  yardRelease,
+  complaintRecord,
+  complaintAdvance,
+  occurrenceRecord,
+  occurrenceReported,
+  shiftRecord,
+  jobDispatch,
 ] as const;
 
 type RegisteredMutator = (typeof ALL)[number];

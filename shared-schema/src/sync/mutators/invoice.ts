@@ -20,6 +20,7 @@ import {
   applyPayment,
   applyRefund,
   canChangeQuoteStatus,
+  isQuoteExpired,
   canInvoiceQuote,
   issueCreditNote,
   issueCreditNoteInputSchema,
@@ -188,6 +189,9 @@ export const quoteAccept = defineMutator({
     if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
     if (!canChangeQuoteStatus(quote.status, 'accepted'))
       return reject('invalid_state', MESSAGES.QUOTE_TRANSITION_NOT_ALLOWED, 'status');
+    // Past its date the price no longer holds: staff renew it first (quote.renew).
+    if (isQuoteExpired(quote, occurredAt(ctx)))
+      return reject('invalid_state', MESSAGES.QUOTE_EXPIRED_SHORT, 'validUntil');
     const accepted: Quote = { ...quote, status: 'accepted', updatedAt: ctx.now };
     const existing = readMany<Invoice>(ctx, QUOTE_INVOICES);
     const refused = refuseRaise(accepted, existing, readOne<Invoice>(ctx, INVOICE));

@@ -29,6 +29,10 @@ import {
   type StatusAction,
 } from './job-context';
 import { jobReassign } from './job';
+import { reasonSchema } from '../../api/fields';
+import type { CrashTow } from '../../entities/wa-towing';
+import { mayPassLoading } from '../../rules/crash-tow';
+import { WA_TOWING_MESSAGES } from '../../wa-towing-messages';
 
 function statusStep<const N extends string>(
   name: N,
@@ -65,7 +69,9 @@ export const jobStartService = statusStep('job.startService', 'startService', 'S
 
 /**
  * `job.complete`: Completed, progress 100, and the automatic draft quote (one item of 200 at
- * quantity 1, valid 30 days, no discount) whose id the caller supplies.
+ * quantity 1, valid 30 days, no discount) whose id the caller supplies. A crash tow is completed
+ * only once past loading (its checks done, or overridden by an owner): the same rule on the
+ * device and on the server, whichever screen asks.
  */
 export const jobComplete = defineMutator({
   name: 'job.complete',
@@ -74,12 +80,16 @@ export const jobComplete = defineMutator({
     ...readJobAndPosition(args),
     { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
     ...priceListReads,
+    { key: 'crashTow', entity: 'crash_tows' as const, id: args.id },
   ],
   apply(ctx, args) {
     const job = readOne<Job>(ctx, JOB_KEY);
     if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
     const target = actionTarget(job.status, 'complete');
     if (!target) return reject('invalid_state', MESSAGES.JOB_ACTION_NOT_ALLOWED, 'status');
+    const crashTow = readOne<CrashTow>(ctx, 'crashTow');
+    if (crashTow && !mayPassLoading(crashTow))
+      return reject('invalid_state', WA_TOWING_MESSAGES.NOT_LOADED, 'status');
     if (readOne(ctx, 'quote'))
       return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
     const updated: Job = { ...job, ...target, updatedAt: ctx.now };
@@ -136,6 +146,38 @@ export const jobSetStatus = defineMutator({
           eventTime(ctx),
         ),
         ...(args.status === 'En Route' ? [] : dropPosition(ctx)),
+      ],
+      { job: updated },
+    );
+  },
+});
+
+/**
+ * `job.cancel`: an active job is cancelled with the reason the customer is told (the server
+ * texts and emails them once, from the change log). It leaves the lists, as every finished job
+ * does, and its tracking link says it is cancelled and why. Drivers may cancel the jobs they
+ * can see (the customer called them off at the roadside), offline like every other step.
+ */
+export const jobCancel = defineMutator({
+  name: 'job.cancel',
+  argsSchema: z.object({ id: jobIdSchema, updateId: leasedIdSchema, reason: reasonSchema }),
+  reads: (args) => readJobAndPosition(args),
+  apply(ctx, args) {
+    const job = readOne<Job>(ctx, JOB_KEY);
+    if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'id');
+    if (isFinishedStatus(job.status))
+      return reject('invalid_state', MESSAGES.JOB_FINISHED, 'status');
+    const updated: Job = {
+      ...job,
+      status: 'Cancelled',
+      cancelReason: args.reason,
+      updatedAt: ctx.now,
+    };
+    return succeed(
+      [
+        put('jobs', updated as Row),
+        jobUpdate(args.updateId, job.id, 'Cancelled', `Cancelled: ${args.reason}`, eventTime(ctx)),
+        ...dropPosition(ctx),
       ],
       { job: updated },
     );

@@ -293,3 +293,38 @@ describe('job.addNote', () => {
     ).toBe('invalid_state');
   });
 });
+
+describe('job.cancel', () => {
+  it('cancels an active job with the reason, in its history, dropping its live position', () => {
+    const result = ok(
+      tables({
+        jobs: [aJob({ status: 'En Route' })],
+        job_positions: [{ id: 'JOB-2026-1', jobId: 'JOB-2026-1' }],
+      }),
+      'job.cancel',
+      { id: 'JOB-2026-1', updateId: 7, reason: 'Customer cancelled' },
+    );
+    expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Customer cancelled',
+    });
+    expect(row(result.tables, 'job_updates', 7)).toMatchObject({
+      status: 'Cancelled',
+      message: 'Cancelled: Customer cancelled',
+    });
+    expect(row(result.tables, 'job_positions', 'JOB-2026-1')).toBeUndefined();
+  });
+
+  it('refuses a finished job and a missing reason', () => {
+    expect(
+      rejected(tables({ jobs: [aJob({ status: 'Completed' })] }), 'job.cancel', {
+        id: 'JOB-2026-1',
+        updateId: 7,
+        reason: 'Customer cancelled',
+      }).code,
+    ).toBe('invalid_state');
+    expect(
+      rejected(tables({ jobs: [aJob()] }), 'job.cancel', { id: 'JOB-2026-1', updateId: 7 }).code,
+    ).toBe('invalid_args');
+  });
+});

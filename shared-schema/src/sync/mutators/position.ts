@@ -7,9 +7,10 @@
  */
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../../entities/common';
+import type { VehiclePosition } from '../../entities/dispatch';
 import type { JobPosition } from '../../entities/job-position';
 import { MESSAGES } from '../../messages';
-import { defineMutator, put, readOne, reject, succeed } from '../mutator';
+import { defineMutator, put, readMany, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
 import { textIdSchema } from './common';
 import type { Job } from './deps';
@@ -26,6 +27,9 @@ export const positionReport = defineMutator({
   reads: (args) => [
     { key: 'job', entity: 'jobs' as const, id: args.jobId },
     { key: 'position', entity: 'job_positions' as const, id: args.jobId },
+    // The truck's own last position: which truck is read from the job, so every position of
+    // the fleet is loaded (one small row per truck).
+    { key: 'truckPositions', entity: 'vehicle_positions' as const, where: {} },
   ],
   apply(ctx, args) {
     const job = readOne<Job>(ctx, 'job');
@@ -44,6 +48,25 @@ export const positionReport = defineMutator({
       recordedAt,
       updatedAt: ctx.now,
     };
-    return succeed([put('job_positions', position as Row)], { position });
+    const changes = [put('job_positions', position as Row)];
+    // The truck keeps its last position after the job (the dispatch board measures from it).
+    if (typeof job.vehicleId === 'number') {
+      const truck = readMany<VehiclePosition>(ctx, 'truckPositions').find(
+        (row) => row.id === job.vehicleId,
+      );
+      if (!truck || truck.recordedAt < recordedAt) {
+        const next: VehiclePosition = {
+          id: job.vehicleId,
+          vehicleId: job.vehicleId,
+          latitude: args.latitude,
+          longitude: args.longitude,
+          recordedAt,
+          jobId: job.id,
+          updatedAt: ctx.now,
+        };
+        changes.push(put('vehicle_positions', next as Row));
+      }
+    }
+    return succeed(changes, { position });
   },
 });

@@ -26,8 +26,11 @@ import type { PriceTable } from '../../rules/price-list';
 import { mergeQuoteEdit, type QuoteEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
 import { documentRef } from '../../rules/document-number';
+import { QUOTE_DEFAULTS } from '../../constants/quotes';
+import { addDaysIso } from '../../rules/dates';
 import {
   buildQuote,
+  isQuoteExpired,
   canChangeQuoteStatus,
   canEditQuote,
   duplicateQuote,
@@ -216,5 +219,30 @@ export const quoteDelete = defineMutator({
       };
     }
     return succeed([remove('quotes', args.id)]);
+  },
+});
+
+/**
+ * `quote.renew`: a quote past its date is good for `validDays` more from now (14 unless said),
+ * still sent; the server emails it again (POST /api/quotes/:id/renew).
+ */
+export const quoteRenew = defineMutator({
+  name: 'quote.renew',
+  argsSchema: z.object({
+    id: quoteIdArgSchema,
+    validDays: z.number().int().min(1).max(365).default(QUOTE_DEFAULTS.validDays),
+  }),
+  reads: (args) => readQuote(args.id),
+  apply(ctx, args) {
+    const quote = readOne<Quote>(ctx, QUOTE_KEY);
+    if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
+    if (!isQuoteExpired(quote, occurredAt(ctx)))
+      return reject('invalid_state', MESSAGES.QUOTE_NOT_EXPIRED, 'validUntil');
+    const renewed: Quote = {
+      ...quote,
+      validUntil: addDaysIso(occurredAt(ctx), args.validDays),
+      updatedAt: ctx.now,
+    };
+    return succeed([put('quotes', renewed as Row)], { quote: renewed });
   },
 });

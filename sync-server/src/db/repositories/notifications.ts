@@ -96,7 +96,7 @@ export interface PendingJobEmail {
 export function dueJobEmails(db: Db, now: string): PendingJobEmail[] {
   return statement(
     db,
-    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE type = 'email' AND status = 'pending' AND event IS NOT NULL AND jobId IS NOT NULL AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id",
+    "SELECT id, jobId, recipientEmail, subject, message, event, createdAt FROM notifications WHERE type = 'email' AND status = 'pending' AND event IS NOT NULL AND html IS NULL AND jobId IS NOT NULL AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id",
   ).all(now) as PendingJobEmail[];
 }
 
@@ -112,13 +112,14 @@ export interface JobEmailFacts {
   customerName: string | null;
   service: string | null;
   trackingToken: string | null;
+  cancelReason: string | null;
 }
 
 /** The job's facts for its email, or undefined when the job is gone. */
 export function jobEmailFacts(db: Db, jobId: string): JobEmailFacts | undefined {
   return statement(
     db,
-    'SELECT id, number, customerName, service, trackingToken FROM jobs WHERE id = ?',
+    'SELECT id, number, customerName, service, trackingToken, cancelReason FROM jobs WHERE id = ?',
   ).get(jobId) as JobEmailFacts | undefined;
 }
 
@@ -135,5 +136,87 @@ export function markEmailFailed(db: Db, id: number, error: string): void {
   statement(db, "UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
     error,
     id,
+  );
+}
+
+/** An email composed in full when it was claimed (text and HTML), still to be sent. */
+export interface PendingComposedEmail {
+  id: number;
+  recipientEmail: string;
+  subject: string;
+  message: string;
+  html: string;
+}
+
+/**
+ * The emails composed at their claim (a booking's confirmation or decline, a staff alert, an
+ * overdue reminder, a reply) due by `now` and not yet sent, in the order they were recorded.
+ */
+export function dueComposedEmails(db: Db, now: string): PendingComposedEmail[] {
+  return statement(
+    db,
+    "SELECT id, recipientEmail, subject, message, html FROM notifications WHERE type = 'email' AND status = 'pending' AND html IS NOT NULL AND recipientEmail IS NOT NULL AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id",
+  ).all(now) as PendingComposedEmail[];
+}
+
+/** A customer email composed in full, to claim once. */
+export interface ComposedEmailClaim {
+  event: string;
+  onceKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  jobId?: string | null;
+  bookingId?: string | null;
+  quoteId?: string | null;
+  dueAt?: string | null;
+  /** Recorded at once as failed with this reason (the customer turned emails off). */
+  notSent?: string;
+}
+
+/**
+ * Records a customer email composed in full, once: the unique (onceKey, type, event) index makes
+ * a second claim insert nothing. Runs in the caller's transaction.
+ */
+export function claimComposedEmail(
+  db: Db,
+  claim: ComposedEmailClaim,
+  id: number,
+  now: string,
+): boolean {
+  return (
+    statement(
+      db,
+      `INSERT OR IGNORE INTO notifications
+         (id, jobId, quoteId, bookingId, recipientPhone, recipientEmail, type, status, message,
+          subject, sentAt, error, createdAt, event, dueAt, onceKey, html)
+       VALUES (?, ?, ?, ?, NULL, ?, 'email', ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      claim.jobId ?? null,
+      claim.quoteId ?? null,
+      claim.bookingId ?? null,
+      claim.to,
+      claim.notSent ? 'failed' : 'pending',
+      claim.text,
+      claim.subject,
+      claim.notSent ?? null,
+      now,
+      claim.event,
+      claim.dueAt ?? null,
+      claim.onceKey,
+      claim.html,
+    ).changes === 1
+  );
+}
+
+/** Whether an email of `event` about `onceKey` is recorded already. */
+export function emailClaimed(db: Db, onceKey: string, event: string): boolean {
+  return (
+    statement(
+      db,
+      "SELECT 1 FROM notifications WHERE onceKey = ? AND type = 'email' AND event = ?",
+    ).get(onceKey, event) !== undefined
   );
 }

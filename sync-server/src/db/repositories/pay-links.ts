@@ -1,6 +1,6 @@
 /**
- * Quote pay links (DESIGN §11): `/checkout?quote=Q-…&token=…`. The public payment calls answer
- * 404 without the token, so nobody learns a quote's status or amount by counting quote ids.
+ * Quote pay links (docs/security.md): `/checkout?quote=Q-…&token=…`. The public payment calls
+ * answer 404 without the token, so nobody learns a quote's status or amount by counting quote ids.
  *
  * A quote's token is derived from the quote id with the server's pay-link key (an HMAC, 128 bits
  * in base64url), so every copy of the link — the email, the PDF, a PDF downloaded again — is the

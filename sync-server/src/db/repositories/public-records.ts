@@ -13,6 +13,7 @@ import type {
   Feedback,
   FeedbackData,
   Job,
+  QuoteRequestDetails,
 } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 import { bookingFromInput, phoneKey } from '@pilbara/shared-schema';
@@ -35,9 +36,11 @@ function putSynced<T extends { id: string | number }>(
 }
 
 export function insertContactSubmission(db: Db, input: ContactInput, now: Date): ContactSubmission {
+  // The table of the data definitions: a quote request's extras live with its `emails` row.
+  const { firstName, lastName, phone, email, serviceNeeded, message } = input;
   return putRow<ContactSubmission>(db, 'contact_submissions', {
     id: mintIntegerId(db, 'contact_submissions'),
-    ...input,
+    ...{ firstName, lastName, phone, email, serviceNeeded, message },
     createdAt: now.toISOString(),
   });
 }
@@ -47,13 +50,21 @@ export interface NewEmailRecord {
   subject: string;
   htmlContent: string;
   customerInfo: EmailCustomerInfo | null;
+  kind?: 'message' | 'quote';
+  details?: QuoteRequestDetails | null;
 }
 
 export function insertEmailRecord(db: Db, email: NewEmailRecord, now: Date): EmailRecord {
   return putSynced<EmailRecord>(
     db,
     'emails',
-    { id: mintIntegerId(db, 'emails'), ...email, timestamp: now.toISOString(), sent: false },
+    {
+      id: mintIntegerId(db, 'emails'),
+      ...email,
+      timestamp: now.toISOString(),
+      sent: false,
+      status: 'new',
+    },
     now,
   );
 }
@@ -69,7 +80,7 @@ function getBooking(db: Db, id: string): Booking | undefined {
 
 /**
  * A new pending booking. The server mints its id and its tracking token: a guest never chooses a
- * record id (DESIGN §11), so whatever id a request carried was dropped by the schema.
+ * record id (docs/security.md), so whatever id a request carried was dropped by the schema.
  */
 /** Stores a guest's booking with a server-minted id and tracking token. */
 export function insertBooking(
@@ -156,8 +167,21 @@ export function findPendingBookingByToken(db: Db, token: string): Booking | unde
 }
 
 /**
+ * The booking a tracking token belongs to while it has no job: waiting for approval, or
+ * declined (its link then says why).
+ */
+export function findJoblessBookingByToken(db: Db, token: string): Booking | undefined {
+  return bookingsWhere(db, "trackingToken = ? AND status IN ('pending', 'declined')", [token])[0];
+}
+
+/** The booking a job came from (the one that handed it its tracking token), if any. */
+export function findBookingOfToken(db: Db, token: string): Booking | undefined {
+  return bookingsWhere(db, 'trackingToken = ?', [token])[0];
+}
+
+/**
  * A customer's jobs by their phone number, newest first: equal numbers however written ('+61'
- * or '0', spaces), never by name (DESIGN §11: two customers may share a name).
+ * or '0', spaces), never by name (docs/security.md: two customers may share a name).
  */
 export function jobsForPhone(db: Db, phone: string): Job[] {
   const key = phoneKey(phone);

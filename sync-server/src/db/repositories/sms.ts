@@ -113,32 +113,40 @@ export interface PendingText {
   recipientPhone: string;
   message: string;
   attempts: number;
+  /** 'staff' for a staff alert (its own budget), null for the customer's texts. */
+  audience: 'staff' | null;
 }
 
-/** Texts due now, oldest first. */
+/** Texts due now, oldest first; staff alerts before the customers' texts. */
 export function dueTexts(db: Db, now: Date): PendingText[] {
   return statement(
     db,
-    `SELECT id, recipientPhone, message, coalesce(attempts, 0) AS attempts FROM notifications
-      WHERE type = 'sms' AND status = 'pending' AND (dueAt IS NULL OR dueAt <= ?) ORDER BY id`,
+    `SELECT id, recipientPhone, message, coalesce(attempts, 0) AS attempts, audience
+       FROM notifications
+      WHERE type = 'sms' AND status = 'pending' AND (dueAt IS NULL OR dueAt <= ?)
+      ORDER BY audience IS NULL, id`,
   ).all(now.toISOString()) as PendingText[];
 }
 
-/** Texts handed to the provider since `since`: to this number, and in all. */
+/**
+ * Texts handed to the provider since `since` in the budget of `audience` (the customers' or the
+ * staff alerts'): to this number, and in all.
+ */
 export function textsAttemptedSince(
   db: Db,
   phone: string,
   since: Date,
+  audience: 'staff' | null = null,
 ): { toNumber: number; total: number } {
   const at = since.toISOString();
   const total = statement(
     db,
-    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND attemptedAt >= ?",
-  ).get(at) as { n: number };
+    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND attemptedAt >= ? AND audience IS ?",
+  ).get(at, audience) as { n: number };
   const toNumber = statement(
     db,
-    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND attemptedAt >= ? AND recipientPhone = ?",
-  ).get(at, phone) as { n: number };
+    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND attemptedAt >= ? AND recipientPhone = ? AND audience IS ?",
+  ).get(at, phone, audience) as { n: number };
   return { toNumber: toNumber.n, total: total.n };
 }
 
@@ -232,9 +240,10 @@ export function jobMessages(db: Db, jobId: string): JobMessage[] {
   const rows = statement(
     db,
     `SELECT ${MESSAGE_COLUMNS} FROM notifications
-      WHERE jobId = ?
+      WHERE audience IS NULL
+        AND (jobId = ?
          OR bookingId IN (SELECT b.id FROM bookings b JOIN jobs j ON j.trackingToken = b.trackingToken
-                           WHERE j.id = ?)
+                           WHERE j.id = ?))
       ORDER BY createdAt, id`,
   ).all(jobId, jobId) as MessageRow[];
   return rows.map(toJobMessage);

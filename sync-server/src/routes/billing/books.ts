@@ -9,12 +9,11 @@
  * - GET /api/books/gst-summary: the BAS figures.
  *
  * The column mappings are documented in shared-schema/src/documents/books.ts. Every CSV is
- * written by `csv` below (csv-stringify), the one place a cell is written; the rows and the
+ * written by `csv` (services/csv.ts), the one place a cell is written; the rows and the
  * summary come from the same shared rules, so the export always adds up to the summary.
  * Documents are named by their numbers (`refOfKey`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify/sync';
 import {
   MYOB_SALES_COLUMNS,
   PAYMENTS_CSV_COLUMNS,
@@ -25,7 +24,6 @@ import {
   gstSummary,
   gstSummaryResponseSchema,
   myobSalesRecords,
-  neutraliseCsvRow,
   paymentsCsvRows,
   salesCsvRows,
   type BooksCsvKind,
@@ -36,23 +34,7 @@ import { booksRows } from '../../db/repositories/billing';
 import { refOfKey } from '../../db/repositories/documents';
 import { requireAdmin } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
-
-function csv(
-  columns: readonly string[],
-  rows: readonly Record<string, string>[],
-  options: { header?: boolean } = {},
-): string {
-  // Excel opens a UTF-8 file correctly only with a byte-order mark; the importers accept it too.
-  // A cell that would start a formula is neutralised as OWASP advises (issue 25); amounts stay
-  // numbers (documents/csv-safety.ts).
-  const header = options.header ?? true;
-  return stringify(rows.map(neutraliseCsvRow), {
-    header,
-    columns: [...columns],
-    bom: header,
-    record_delimiter: 'windows',
-  });
-}
+import { csv } from '../../services/csv';
 
 /** MYOB's multi-line sales: the header once, then each sale's rows with a blank row between. */
 function csvBlocks(

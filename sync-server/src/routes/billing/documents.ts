@@ -30,6 +30,7 @@ import {
   quoteIdParamsSchema,
   quotePdfFilename,
   quoteResponseSchema,
+  renewQuoteInputSchema,
   noBodySchema,
   type CreditNote,
   type EmailCustomerInfo,
@@ -46,6 +47,7 @@ import { badRequest, conflict, notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { applyServerMutation } from '../../sync/server-apply';
 import { notifyChanges } from '../../db/change-log';
+import { mutate } from '../staff/mutate';
 import { payLinkToken } from '../../db/repositories/pay-links';
 import {
   CREDIT_NOTE_ID_NOT_FOUND,
@@ -187,6 +189,73 @@ function invoicePayUrl(app: FastifyInstance, invoice: Invoice): string | null {
 /** A PDF answer, for the description. */
 const PDF_ANSWER = { content: { 'application/pdf': { schema: pdfFileSchema } } };
 
+/**
+ * Emails a draft or sent quote with its PDF and pay link; a draft becomes sent. Answers the quote
+ * as it now stands, or null when the email did not go (the caller answers 502).
+ */
+async function emailQuote(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  quote: Quote,
+): Promise<Quote | null> {
+  if (!EMAILABLE.has(quote.status)) {
+    throw conflict('Only draft or sent quotes can be emailed');
+  }
+  if (!quote.customerEmail)
+    throw badRequest(NO_CUSTOMER_EMAIL, { customerEmail: NO_CUSTOMER_EMAIL });
+
+  const payUrl = quotePayUrl(
+    app.config.publicUrl,
+    quote.id,
+    payLinkToken(app.db, app.payLinkKey, quote.id),
+  );
+  const delivered = await mailDocument(
+    app,
+    request,
+    {
+      to: quote.customerEmail,
+      message: quoteEmail(quote, app.profile, payUrl),
+      pdf: await app.pdf.render({
+        kind: 'quote',
+        quote,
+        options: { profile: app.profile, payUrl },
+      }),
+      filename: quotePdfFilename(documentRef(quote)),
+    },
+    {
+      name: quote.customerName,
+      phone: quote.customerPhone,
+      email: quote.customerEmail,
+      service: quote.service ?? '',
+      message: `Quote ${documentRef(quote)} emailed with its PDF and pay link`,
+    },
+  );
+  if (!delivered) return null;
+
+  const updated = inTransaction(app.db, (): Quote => {
+    const current = getRow<Quote>(app.db, 'quotes', quote.id);
+    if (!current || current.status !== 'draft') return current ?? quote;
+    const outcome = applyServerMutation(
+      app.db,
+      'quote.setStatus',
+      { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
+      request.user?.id ?? 'staff',
+      app.now().toISOString(),
+    );
+    if (!outcome.ok) {
+      // The email went out; a refused status change (a concurrent edit) must not hide that.
+      request.log.warn(
+        { quoteId: quote.id, rejection: outcome.message },
+        'quote emailed but not marked sent',
+      );
+      return current;
+    }
+    return (outcome.result as { quote: Quote }).quote;
+  });
+  notifyChanges(app.db);
+  return updated;
+}
+
 export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { onRequest: requireAdmin };
 
@@ -226,63 +295,30 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quotes/:id/send-email',
     { ...admin, schema: quoteEmailSchema, config: QUOTE_NOT_FOUND },
     async (request, reply) => {
-      const quote = quoteById(app, request.params.id);
-      if (!EMAILABLE.has(quote.status)) {
-        throw conflict('Only draft or sent quotes can be emailed');
-      }
-      if (!quote.customerEmail)
-        throw badRequest(NO_CUSTOMER_EMAIL, { customerEmail: NO_CUSTOMER_EMAIL });
-
-      const payUrl = quotePayUrl(
-        app.config.publicUrl,
-        quote.id,
-        payLinkToken(app.db, app.payLinkKey, quote.id),
-      );
-      const delivered = await mailDocument(
-        app,
-        request,
-        {
-          to: quote.customerEmail,
-          message: quoteEmail(quote, app.profile, payUrl),
-          pdf: await app.pdf.render({
-            kind: 'quote',
-            quote,
-            options: { profile: app.profile, payUrl },
-          }),
-          filename: quotePdfFilename(documentRef(quote)),
-        },
-        {
-          name: quote.customerName,
-          phone: quote.customerPhone,
-          email: quote.customerEmail,
-          service: quote.service ?? '',
-          message: `Quote ${documentRef(quote)} emailed with its PDF and pay link`,
-        },
-      );
-      if (!delivered) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
-
-      const updated = inTransaction(app.db, (): Quote => {
-        const current = getRow<Quote>(app.db, 'quotes', quote.id);
-        if (!current || current.status !== 'draft') return current ?? quote;
-        const outcome = applyServerMutation(
-          app.db,
-          'quote.setStatus',
-          { id: quote.id, status: QUOTE_STATUS_AFTER_EMAIL },
-          request.user?.id ?? 'staff',
-          app.now().toISOString(),
-        );
-        if (!outcome.ok) {
-          // The email went out; a refused status change (a concurrent edit) must not hide that.
-          request.log.warn(
-            { quoteId: quote.id, rejection: outcome.message },
-            'quote emailed but not marked sent',
-          );
-          return current;
-        }
-        return (outcome.result as { quote: Quote }).quote;
-      });
-      notifyChanges(app.db);
+      const updated = await emailQuote(app, request, quoteById(app, request.params.id));
+      if (!updated) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
       return { quote: updated };
+    },
+  );
+
+  const renewSchema = {
+    summary: 'Renew a quote past its date (good for 14 more days unless said) and email it again',
+    params: quoteIdParamsSchema,
+    body: renewQuoteInputSchema,
+    response: { 200: quoteResponseSchema, ...errorAnswers(400, 404, 409, 502) },
+  };
+  app.post(
+    '/quotes/:id/renew',
+    { ...admin, schema: renewSchema, config: QUOTE_NOT_FOUND },
+    async (request, reply) => {
+      const quote = quoteById(app, request.params.id);
+      const { quote: renewed } = mutate<{ quote: Quote }>(app, request, () => ({
+        name: 'quote.renew',
+        args: { id: quote.id, ...request.body },
+      }));
+      const sent = await emailQuote(app, request, renewed);
+      if (!sent) return reply.code(502).send({ error: MESSAGES.EMAIL_SENDING_FAILED });
+      return { quote: sent };
     },
   );
 

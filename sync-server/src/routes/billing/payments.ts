@@ -1,9 +1,12 @@
 /**
  * Paying a quote.
  *
+ * - GET /api/quotes/:id/pay-status (public, with the pay link): what the pay page shows first,
+ *   whether the quote has expired among it.
  * - POST /api/quotes/:id/create-payment-intent (public: the customer pays from the emailed
  *   link): the client secret of a PaymentIntent for what is owed (the quote's price, or the
- *   balance of its invoice after part payments), for sent or accepted quotes only.
+ *   balance of its invoice after part payments), for sent or accepted quotes only, and never
+ *   for a sent quote past its date (409 saying so, with the phone to call).
  * - POST /api/quotes/:id/confirm-payment (public): asks the provider about the quote's latest
  *   intent and settles it when it succeeded, so the checkout's success page does not depend on
  *   the webhook arriving first (or at all, on a server Stripe cannot reach). Nothing the browser
@@ -15,14 +18,19 @@
  * - POST /api/quotes/:id/record-payment (admins): a cash, card-on-site or bank-transfer payment
  *   taken outside the checkout, in full by default: the quote is accepted with its tax invoice
  *   (or its standing invoice is used) and the payment recorded by `invoice.recordPayment`, as
- *   one unit through the staff write path. Answers the quote and its invoice.
+ *   one unit through the staff write path. Answers the quote and its invoice. An expired quote
+ *   is refused here too, until staff renew it.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import {
+  DATE_FORMATS,
   MESSAGES,
   balanceDue,
   canPayQuote,
+  formatPerth,
+  isQuoteExpired,
+  quotePayStatusResponseSchema,
   confirmPaymentResponseSchema,
   createPaymentIntentResponseSchema,
   payLinkTokenSchema,
@@ -88,6 +96,20 @@ const PAY_CALL = {
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { stripe } = options;
 
+  /**
+   * Refuses paying a quote past its date (409), saying when it expired and which number to call:
+   * the price no longer holds until staff renew it.
+   */
+  function refuseExpired(quote: Quote): void {
+    if (!isQuoteExpired(quote, app.now())) return;
+    throw conflict(
+      MESSAGES.quoteExpired(
+        formatPerth(quote.validUntil ?? app.now(), DATE_FORMATS.date),
+        app.profile.owners[0]?.phone ?? '',
+      ),
+    );
+  }
+
   /** The quote, when the caller holds its pay link (or is an admin); else 404. */
   function payableQuote(request: PayRequest): Quote {
     const quote = quoteById(app, request.params.id);
@@ -98,6 +120,38 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     }
     return quote;
   }
+
+  const statusSchema = {
+    summary: 'What the pay page shows first: the quote, whether it expired, what is owed',
+    params: quoteIdParamsSchema,
+    querystring: payLinkTokenSchema,
+    response: { 200: quotePayStatusResponseSchema, ...errorAnswers(404, 429) },
+  };
+  app.get(
+    '/quotes/:id/pay-status',
+    { schema: statusSchema, config: { rateLimit: app.limits.lookup, ...QUOTE_NOT_FOUND } },
+    async (request, reply) => {
+      const quote = payableQuote({
+        params: request.params,
+        query: request.query,
+        body: {},
+        user: request.user,
+      });
+      const invoice = liveInvoiceOfQuote(app.db, quote.id);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        number: quote.number ?? null,
+        status: quote.status,
+        expired: isQuoteExpired(quote, app.now()),
+        validUntil: quote.validUntil ?? null,
+        amountDue: quoteIsPaid(app.db, quote.id)
+          ? 0
+          : invoice
+            ? balanceDue(invoice)
+            : quote.finalPrice,
+      };
+    },
+  );
 
   const intentSchema = {
     summary: 'Start a card payment of what the quote owes (pay-link holders and admins)',
@@ -120,6 +174,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       }
       if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
       if (quoteIsPaid(app.db, quote.id)) throw conflict(QUOTE_ALREADY_PAID);
+      refuseExpired(quote);
       const invoice = liveInvoiceOfQuote(app.db, quote.id);
       const owed = invoice ? balanceDue(invoice) : quote.finalPrice;
       if (owed < MIN_CARD_AMOUNT_CENTS) {
@@ -203,6 +258,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       const input = request.body;
       if (!canPayQuote(quote.status)) throw conflict(MESSAGES.QUOTE_NOT_PAYABLE);
       if (quoteIsPaid(app.db, quote.id)) throw conflict(QUOTE_ALREADY_PAID);
+      refuseExpired(quote);
       const result = mutate<{ invoice: Invoice }>(app, request, () => {
         const standing = liveInvoiceOfQuote(app.db, quote.id);
         const invoiceId = standing?.id ?? input.invoiceId ?? mintTextId(app.db, 'INV', app.now());

@@ -46,6 +46,7 @@ import {
   type FieldFileType,
   type UploadMetadata,
   type VehicleDefect,
+  type YardVehicle,
 } from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
 import { errorAnswers } from '../../plugins/route-schemas';
@@ -79,6 +80,7 @@ const UPLOAD_MESSAGES = {
   notImageType: 'Only JPEG photos and PNG signatures can be uploaded',
   noRecord: 'This job has no photo or signature with that id yet: sync the record first',
   noDefect: 'There is no defect with that id yet: sync the pre-start check first',
+  noRelease: 'That yard vehicle has no release with this signature yet: sync the release first',
   sizeMismatch: 'The upload is not the size recorded for this file',
   hashMismatch: 'The upload is not the file recorded (its hash differs)',
   tooBig: (kind: string, limit: number) =>
@@ -132,6 +134,19 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
           fields: { sha256: UPLOAD_MESSAGES.hashMismatch },
         }
       );
+    }
+    if (meta.kind === 'yard-signature') {
+      // The yard is the owners': only an admin records a release and sends its signature.
+      if (user?.role !== 'admin') return { status: 403, message: MESSAGES.ADMIN_REQUIRED };
+      const vehicle = getRow<YardVehicle>(app.db, 'yard_vehicles', Number(meta.recordId));
+      const release = vehicle?.release;
+      if (!release)
+        return {
+          status: 404,
+          message: UPLOAD_MESSAGES.noRelease,
+          fields: { recordId: UPLOAD_MESSAGES.noRelease },
+        };
+      return release;
     }
     const job = findJob(app.db, meta.jobId);
     if (!job)

@@ -2,8 +2,8 @@
  * POST /api/bookings: a customer's booking request, stored as pending for staff to approve.
  *
  * The server mints the booking id (`BKG-YYYY-n`) and its tracking token; any id in the body is
- * dropped, since a guest never chooses a record id (DESIGN §11). The 201 answer carries both at
- * the top (`{success, id, trackingToken, booking}`): the customer's tracking link is
+ * dropped, since a guest never chooses a record id (docs/security.md). The 201 answer carries both
+ * at the top (`{success, id, trackingToken, booking}`): the customer's tracking link is
  * `${PUBLIC_URL}/customer-portal?token=<trackingToken>` and keeps working once the booking is
  * approved, because the job takes the booking's token.
  */

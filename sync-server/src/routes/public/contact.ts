@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   URGENT_CONTACT_SERVICE,
   contactInputSchema,
+  contactMessageId,
   oneLine,
   plainTextBlock,
   contactResponseSchema,
@@ -38,15 +39,24 @@ function isUrgentContact(input: Pick<ContactInput, 'serviceNeeded'>): boolean {
 export function contactEmail(input: ContactInput, tradingName: string) {
   const name = oneLine(`${input.firstName} ${input.lastName}`);
   const urgent = isUrgentContact(input);
-  const subject = `${urgent ? 'URGENT: ' : ''}New contact message from ${name} (${oneLine(input.serviceNeeded)})`;
+  const quote = input.kind === 'quote';
+  const what = quote ? 'quote request' : 'contact message';
+  const subject = `${urgent ? 'URGENT: ' : ''}New ${what} from ${name} (${oneLine(input.serviceNeeded)})`;
   const rows: [string, string][] = [
     ['Name', name],
     ['Phone', oneLine(input.phone)],
     ['Email', oneLine(input.email)],
     ['Service needed', oneLine(input.serviceNeeded)],
+    ...(quote
+      ? ([
+          ['Vehicle', oneLine(input.vehicle ?? '')],
+          ['From', oneLine(input.fromLocation ?? '')],
+          ['To', oneLine(input.toLocation ?? '')],
+        ] as [string, string][])
+      : []),
   ];
   const html =
-    `<h2>${urgent ? 'URGENT: ' : ''}New contact message</h2>` +
+    `<h2>${urgent ? 'URGENT: ' : ''}New ${what}</h2>` +
     `<table>${rows.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>` +
     `<h3>Message</h3><p>${escapeHtml(input.message).replace(/\n/g, '<br>')}</p>` +
     `<p><small>Sent through the ${escapeHtml(tradingName)} website.</small></p>`;
@@ -87,6 +97,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
               service: input.serviceNeeded,
               message: input.message,
             },
+            kind: input.kind,
+            details:
+              input.kind === 'quote'
+                ? {
+                    vehicle: input.vehicle,
+                    fromLocation: input.fromLocation,
+                    toLocation: input.toLocation,
+                  }
+                : null,
           },
           now,
         );
@@ -108,6 +127,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           html: message.html,
           text: message.text,
           replyTo: input.email,
+          // Named so staff replies from the panel thread under it (routes/staff/messages.ts).
+          messageId: contactMessageId(emailId, app.profile.email),
         });
         if (delivery.ok) {
           markEmailSent(app.db, emailId, app.now());

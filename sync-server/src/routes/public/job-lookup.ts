@@ -1,5 +1,5 @@
 /**
- * The public lookups (DESIGN.md §7, §11). No public call lists jobs, and nothing is found by a
+ * The public lookups (docs/security.md). No public call lists jobs, and nothing is found by a
  * name or by counting ids:
  *
  * - `GET /api/track/:token` — the tracking link: the job with that token, or the booking while it

@@ -1,6 +1,6 @@
 /**
- * A customer's view of their own vehicle's photos (issue 19, DESIGN §11), behind their tracking
- * link's token:
+ * A customer's view of their own vehicle's photos (issue 19, docs/security.md), behind their
+ * tracking link's token:
  *
  * - GET /api/track/:token/photos — the job's pickup and drop-off photos that reached the server
  *   (stage and time only: no position, nothing staff-only);

@@ -1,9 +1,9 @@
 /**
  * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
- * send (DESIGN.md §7). Bookings, emails, quotes, invoices, notification preferences and staff
+ * send (docs/security.md). Bookings, emails, quotes, invoices, notification preferences and staff
  * accounts, the messages sent to customers, and backups are for admins only, checked the same way; in the jobs and fleet calls a driver sees
- * only what their role may (DESIGN.md §11), and every write goes through the shared mutators,
+ * only what their role may (docs/security.md), and every write goes through the shared mutators,
  * whose role rules refuse the rest (see ./mutate).
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -19,7 +19,11 @@ import { jobRoutes } from './jobs';
 import { messageRoutes } from './messages';
 import { prestartRoutes } from './prestart';
 import { notificationPreferenceRoutes } from './notification-preferences';
+import { onCallRoutes } from './on-call';
+import { contactMessageRoutes } from './contact-messages';
+import { reviewRoutes } from './reviews';
 import { quoteRoutes } from './quotes';
+import { timesheetRoutes } from './timesheet';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireUser);
@@ -31,6 +35,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await staffArea.register(jobRoutes);
     await staffArea.register(fleetRoutes);
     await staffArea.register(prestartRoutes);
+    await staffArea.register(timesheetRoutes);
   });
   await app.register(async (adminArea) => {
     adminArea.addHook('onRequest', requireAdmin);
@@ -42,5 +47,8 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
     await adminArea.register(backupRoutes);
+    await adminArea.register(onCallRoutes);
+    await adminArea.register(contactMessageRoutes);
+    await adminArea.register(reviewRoutes);
   });
 };

@@ -1,5 +1,6 @@
 /**
- * Staff job calls: list, create, update (a status step or a driver), delete, and a job's history.
+ * Staff job calls: list, create, update (a status step or a driver), cancel with a reason,
+ * delete, and a job's history.
  * Status changes go through the same named mutators as the admin panel's buttons, chosen from
  * the same table (`JOB_ACTION_MUTATORS`); completing a job also writes its automatic draft quote
  * in the same transaction.
@@ -11,6 +12,7 @@ import {
   canSeeJob,
   createJobInputSchema,
   jobActionForStatus,
+  cancelJobInputSchema,
   jobIdParamsSchema,
   jobResponseSchema,
   jobUpdatesResponseSchema,
@@ -136,5 +138,20 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       updates: findRows<JobUpdate>(app.db, 'job_updates', { jobId: id }, { orderBy: 'createdAt' }),
     };
+  });
+
+  const cancelSchema = {
+    summary: 'Cancel an active job with the reason the customer is told (by text and email)',
+    params: jobIdParamsSchema,
+    body: cancelJobInputSchema,
+    response: { 200: jobResponseSchema, ...errorAnswers(400, 404, 409) },
+  };
+  app.post('/jobs/:id/cancel', { schema: cancelSchema, config: jobNotFound }, async (request) => {
+    const id = documentKey(app.db, 'jobs', request.params.id) ?? request.params.id;
+    const { job } = mutate<{ job: Job }>(app, request, () => ({
+      name: 'job.cancel',
+      args: { id, updateId: mintIntegerId(app.db, 'job_updates'), reason: request.body.reason },
+    }));
+    return { job };
   });
 };

@@ -7,7 +7,7 @@
  * embedded as it is (pdf-lib reads only its header), so the sheet costs little work on the event
  * loop and stays small enough to mail.
  */
-import type { JobSheetDocument, SheetPhoto } from '@pilbara/shared-schema';
+import type { JobSheetDocument, SheetPhoto, SheetSignature } from '@pilbara/shared-schema';
 import { JOB_SHEET_TEXT } from '@pilbara/shared-schema';
 import type { PDFImage } from 'pdf-lib';
 import { COLOURS, CONTENT_WIDTH, MARGIN, type Writer } from './writer';
@@ -81,36 +81,13 @@ async function drawPhotoCell(
   }
 }
 
-/** Renders the job sheet as an A4 PDF. */
-export async function renderJobSheetPdf(
-  doc: JobSheetDocument,
+/** Photos in groups, each group under its band, two to a row with each photo's stamp. */
+export async function drawPhotoGroups(
+  w: Writer,
+  groups: readonly { label: string; photos: readonly SheetPhoto[] }[],
   loadImage: ImageLoader,
-  printedAt: string,
-): Promise<Uint8Array> {
-  const w = await startDocument(doc, `of job ${doc.number}`, [`Printed: ${printedAt}`]);
-  drawTwoColumns(
-    w,
-    { heading: 'Customer', lines: labelledLines(doc.customer) },
-    { heading: 'Job', lines: labelledLines(doc.job) },
-  );
-
-  drawSection(w, JOB_SHEET_TEXT.history);
-  for (const line of doc.history) {
-    const messageLines = w.wrap(line.message, CONTENT_WIDTH - 210, { size: 9 });
-    w.ensure(messageLines.length * 12 + 4);
-    w.text(line.time, MARGIN, w.y - 9, { size: 9 });
-    w.text(line.status, MARGIN + 95, w.y - 9, { size: 9, bold: true });
-    messageLines.forEach((text, index) =>
-      w.text(text, MARGIN + 210, w.y - 9 - index * 12, { size: 9 }),
-    );
-    w.y -= messageLines.length * 12 + 4;
-  }
-  w.y -= 8;
-
-  // A heading never ends a page: it keeps at least the first row of what it heads.
-  w.ensure(doc.photoGroups.length > 0 ? PHOTO_MAX_HEIGHT + CAPTION_HEIGHT + 70 : 60);
-  drawListSection(w, JOB_SHEET_TEXT.photos, doc.photoGroups, JOB_SHEET_TEXT.noPhotos);
-  for (const group of doc.photoGroups) {
+): Promise<void> {
+  for (const group of groups) {
     w.ensure(PHOTO_MAX_HEIGHT + CAPTION_HEIGHT + 30);
     drawBand(w, group.label);
     w.y -= 24;
@@ -144,17 +121,15 @@ export async function renderJobSheetPdf(
       w.y = top - imageHeight - CAPTION_HEIGHT - 12;
     }
   }
-  if (doc.photosStillUploading > 0) {
-    w.paragraph(JOB_SHEET_TEXT.stillUploading(doc.photosStillUploading), MARGIN, CONTENT_WIDTH, {
-      size: 9,
-      colour: COLOURS.muted,
-    });
-  }
-  w.y -= 8;
+}
 
-  w.ensure(190);
-  drawSection(w, JOB_SHEET_TEXT.signatures);
-  for (const signature of doc.signatures) {
+/** Each signed document: its statement, the signature in a box, the signer, time and position. */
+export async function drawSignatures(
+  w: Writer,
+  signatures: readonly SheetSignature[],
+  loadImage: ImageLoader,
+): Promise<void> {
+  for (const signature of signatures) {
     w.ensure(150);
     w.text(signature.title, MARGIN, w.y - 11, { size: 11, bold: true });
     w.y -= 16;
@@ -203,6 +178,49 @@ export async function renderJobSheetPdf(
     }
     w.y = boxTop - boxHeight - 16;
   }
+}
+
+/** Renders the job sheet as an A4 PDF. */
+export async function renderJobSheetPdf(
+  doc: JobSheetDocument,
+  loadImage: ImageLoader,
+  printedAt: string,
+): Promise<Uint8Array> {
+  const w = await startDocument(doc, `of job ${doc.number}`, [`Printed: ${printedAt}`]);
+  drawTwoColumns(
+    w,
+    { heading: 'Customer', lines: labelledLines(doc.customer) },
+    { heading: 'Job', lines: labelledLines(doc.job) },
+  );
+
+  drawSection(w, JOB_SHEET_TEXT.history);
+  for (const line of doc.history) {
+    const messageLines = w.wrap(line.message, CONTENT_WIDTH - 210, { size: 9 });
+    w.ensure(messageLines.length * 12 + 4);
+    w.text(line.time, MARGIN, w.y - 9, { size: 9 });
+    w.text(line.status, MARGIN + 95, w.y - 9, { size: 9, bold: true });
+    messageLines.forEach((text, index) =>
+      w.text(text, MARGIN + 210, w.y - 9 - index * 12, { size: 9 }),
+    );
+    w.y -= messageLines.length * 12 + 4;
+  }
+  w.y -= 8;
+
+  // A heading never ends a page: it keeps at least the first row of what it heads.
+  w.ensure(doc.photoGroups.length > 0 ? PHOTO_MAX_HEIGHT + CAPTION_HEIGHT + 70 : 60);
+  drawListSection(w, JOB_SHEET_TEXT.photos, doc.photoGroups, JOB_SHEET_TEXT.noPhotos);
+  await drawPhotoGroups(w, doc.photoGroups, loadImage);
+  if (doc.photosStillUploading > 0) {
+    w.paragraph(JOB_SHEET_TEXT.stillUploading(doc.photosStillUploading), MARGIN, CONTENT_WIDTH, {
+      size: 9,
+      colour: COLOURS.muted,
+    });
+  }
+  w.y -= 8;
+
+  w.ensure(190);
+  drawSection(w, JOB_SHEET_TEXT.signatures);
+  await drawSignatures(w, doc.signatures, loadImage);
 
   drawFooters(w, `${doc.title} ${doc.number} · ${doc.seller.name}`);
   return w.save();

@@ -1,5 +1,5 @@
 /**
- * The quote PDF (DESIGN.md §8), laid out from the shared quote document: business header beside
+ * The quote PDF (docs/features.md), laid out from the shared quote document: business header beside
  * 'QUOTE', number and dates; customer and job; items by category; subtotal, location multiplier,
  * discount, final price and the GST it includes; notes; the terms for its validity; the pay link
  * in the footer.

@@ -4,6 +4,7 @@
  * (worker.mjs, pool.ts). The layouts themselves are the render functions beside this file.
  */
 import type {
+  AuthorityToTowDocument,
   BusinessProfile,
   CreditNote,
   Invoice,
@@ -18,6 +19,8 @@ import { renderJobSheetPdf } from './job-sheet-pdf';
 import { renderQuotePdf, type QuotePdfOptions } from './quote-pdf';
 import { renderVehicleHistoryPdf } from './vehicle-history-pdf';
 import { renderStatementPdf } from './statement-pdf';
+import { renderAuthorityToTowPdf } from './authority-to-tow-pdf';
+import { mergePdfs, renderRecordsPdf, type RecordsPdfInput } from './records-pdf';
 
 /** An image a job sheet embeds, loaded (and scaled to the pixel cap) before the task is sent. */
 export interface TaskImage {
@@ -44,7 +47,16 @@ export type PdfTask =
       printedAt: string;
     }
   | { kind: 'vehicleHistory'; doc: VehicleHistoryDocument }
-  | { kind: 'statement'; doc: StatementDocument };
+  | { kind: 'statement'; doc: StatementDocument }
+  | {
+      kind: 'authorityToTow';
+      doc: AuthorityToTowDocument;
+      /** By `photo:<id>` or `signature:<id>`. */
+      images: Record<string, TaskImage>;
+      printedAt: string;
+    }
+  | { kind: 'records'; input: RecordsPdfInput }
+  | { kind: 'merge'; parts: Uint8Array[] };
 
 /** Draws the task's PDF. */
 export function renderTask(task: PdfTask): Promise<Uint8Array> {
@@ -67,5 +79,15 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderVehicleHistoryPdf(task.doc);
     case 'statement':
       return renderStatementPdf(task.doc);
+    case 'authorityToTow':
+      return renderAuthorityToTowPdf(
+        task.doc,
+        async (kind, id) => task.images[`${kind}:${id}`],
+        task.printedAt,
+      );
+    case 'records':
+      return renderRecordsPdf(task.input);
+    case 'merge':
+      return mergePdfs(task.parts);
   }
 }

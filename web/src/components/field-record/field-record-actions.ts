@@ -8,8 +8,9 @@ import {
   FIELD_RECORD_TEXT,
   MESSAGES,
   TOAST_DURATIONS,
+  type CrashPhotoSubject,
   type PhotoStage,
-  type SignatureDocument,
+  type SignedDocument,
 } from '@pilbara/shared-schema';
 import {
   compressPhoto,
@@ -44,12 +45,16 @@ function reportRefusal(result: MutateResult): boolean {
   return false;
 }
 
-/** Takes one photo of `jobId` at `stage` from a camera or gallery file; true when kept. */
+/**
+ * Takes one photo of `jobId` at `stage` from a camera or gallery file; true when kept. A crash
+ * tow's guided photo names its `subject` (a side of the vehicle, the personal property).
+ */
 export async function capturePhoto(
   jobId: string,
   stage: PhotoStage,
   file: File,
   now: () => Date = () => new Date(),
+  subject: CrashPhotoSubject | null = null,
 ): Promise<boolean> {
   const takenAt = now().toISOString();
   const position = currentPosition();
@@ -70,6 +75,7 @@ export async function capturePhoto(
         id,
         jobId,
         stage,
+        ...(subject ? { subject } : {}),
         takenAt,
         ...(await position),
         contentHash,
@@ -103,7 +109,7 @@ export async function capturePhoto(
 /** Records the signer's signature (a PNG of the pad) on one of the job's documents. */
 export async function saveSignature(input: {
   jobId: string;
-  document: SignatureDocument;
+  document: SignedDocument;
   signerName: string;
   png: ArrayBuffer;
   width: number;

@@ -9,7 +9,7 @@ import {
   FIELD_FILE_LIMITS,
   FIELD_RECORD_TEXT,
   SIGNATURE_DOCUMENT_TEXT,
-  type SignatureDocument,
+  type SignedDocument,
 } from '@pilbara/shared-schema';
 import { saveSignature } from './field-record-actions';
 import classes from './field-record.module.css';
@@ -23,18 +23,43 @@ function canvasPng(canvas: HTMLCanvasElement): Promise<ArrayBuffer> {
   });
 }
 
+/** What a signature pad saves: its PNG, pixel size and the printed name. */
+export interface SignedPad {
+  signerName: string;
+  png: ArrayBuffer;
+  width: number;
+  height: number;
+}
+
 export function SignatureDialog({
   jobId,
   document,
   opened,
   onClose,
+  statement,
+  title,
+  onSave,
 }: {
   jobId: string;
-  document: SignatureDocument;
+  document: SignedDocument;
   opened: boolean;
   onClose: () => void;
+  /** What the signer agrees to, when it depends on who signs (a crash tow's authority). */
+  statement?: string;
+  /** The dialog's title, when not the document's own. */
+  title?: string;
+  /**
+   * Saves the pad somewhere else than the job's signatures (a yard release); resolves true when
+   * kept. Without it the signature is the job's `signature.add`.
+   */
+  onSave?: (pad: SignedPad) => Promise<boolean>;
 }) {
-  const text = SIGNATURE_DOCUMENT_TEXT[document];
+  const base = SIGNATURE_DOCUMENT_TEXT[document];
+  const text = {
+    ...base,
+    statement: statement ?? base.statement,
+    title: title ?? base.title,
+  };
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const [name, setName] = useState('');
@@ -84,14 +109,8 @@ export function SignatureDialog({
     setSaving(true);
     try {
       const png = await canvasPng(canvas);
-      const saved = await saveSignature({
-        jobId,
-        document,
-        signerName,
-        png,
-        width: canvas.width,
-        height: canvas.height,
-      });
+      const pad = { signerName, png, width: canvas.width, height: canvas.height };
+      const saved = onSave ? await onSave(pad) : await saveSignature({ jobId, document, ...pad });
       if (saved) close();
     } finally {
       setSaving(false);

@@ -105,7 +105,7 @@ export async function createJob(
     id = await mintId('JOB');
     const updateId = await mintId('job_updates');
     const assignedTo = values.assignedTo === DRIVER_UNASSIGNED ? undefined : values.assignedTo;
-    // The customer's tracking token travels with the job from this device (DESIGN §11).
+    // The customer's tracking token travels with the job from this device (docs/security.md).
     const trackingToken = mintTrackingToken();
     return mutate('job.create', {
       ...values,
@@ -203,4 +203,17 @@ async function restoreJob(jobId: string): Promise<boolean> {
   if (!result?.ok) return false;
   success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobRestored(jobNamed(result, jobId)));
   return true;
+}
+
+/** Declines the booking with the reason the customer is told; null when kept on this device. */
+export async function declineBooking(bookingId: string, reason: string): Promise<string | null> {
+  let result: MutateResult;
+  try {
+    result = await mutate('booking.decline', { bookingId, reason });
+  } catch (error) {
+    return error instanceof Error ? error.message : MESSAGES.BOOKING_DECLINE_FAILED;
+  }
+  if (!result.ok) return result.message;
+  success(MESSAGES.BOOKING_DECLINED_TITLE, ADMIN_TOASTS.bookingDeclined(bookingId));
+  return null;
 }

@@ -11,14 +11,17 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Collapse, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   IconBuildingFactory2,
   IconCalendarEvent,
   IconTag,
   IconChevronDown,
   IconFileInvoice,
+  IconShieldCheck,
   IconMail,
+  IconPhoneCall,
+  IconMapPin,
   IconTool,
   IconTruck,
   IconUsers,
@@ -29,6 +32,7 @@ import { DueList } from '../../lib/fleet/due-list';
 import { AbnBanner } from './abn-banner';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
 import { BackupStatusCard } from './backup-status';
+import { ReviewsCard } from './reviews-card';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
@@ -53,9 +57,12 @@ export interface AdminPageProps {
   accountsTab?: ReactNode;
   /** The Prices tab's content (the owners' price list). */
   pricesTab?: ReactNode;
+  /** The On call tab's content: the roster and the staff member's own alert channels. */
+  onCallTab?: ReactNode;
 }
 
-type TabKey = 'bookings' | 'jobs' | 'quotes' | 'accounts' | 'prices' | 'messages' | 'staff';
+type TabKey =
+  'bookings' | 'jobs' | 'quotes' | 'accounts' | 'prices' | 'messages' | 'staff' | 'oncall';
 
 /** The tabs after Bookings, which alone carries a count. */
 const PLAIN_TABS: readonly { value: TabKey; icon: typeof IconTool; label: string }[] = [
@@ -65,6 +72,7 @@ const PLAIN_TABS: readonly { value: TabKey; icon: typeof IconTool; label: string
   { value: 'prices', icon: IconTag, label: 'Prices' },
   { value: 'messages', icon: IconMail, label: ADMIN_TEXT.tabs.messages },
   { value: 'staff', icon: IconUsers, label: STAFF_TEXT.tab },
+  { value: 'oncall', icon: IconPhoneCall, label: ADMIN_TEXT.onCallTab },
 ];
 
 export function AdminPage({
@@ -74,12 +82,16 @@ export function AdminPage({
   syncIssues,
   accountsTab,
   pricesTab,
+  onCallTab,
 }: AdminPageProps) {
   usePageTitle(ADMIN_TEXT.title);
   // The driver picker offers the active drivers (GET /api/drivers, kept for offline use).
   const assignable = useAssignableDrivers();
   const drivers = useMemo(() => assignmentChoices(assignable.names ?? []), [assignable.names]);
   const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
+  // A staff alert's link (`/admin?booking=BKG-…`) opens the bookings on that booking.
+  const [search] = useSearchParams();
+  const focusedBooking = search.get('booking');
   const [tab, setTab] = useState<TabKey>('bookings');
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [figuresOpen, setFiguresOpen] = useState(false);
@@ -103,6 +115,22 @@ export function AdminPage({
               leftSection={<IconTruck size={18} aria-hidden />}
             >
               Fleet
+            </Button>
+            <Button
+              component={Link}
+              to="/admin/compliance"
+              variant="light"
+              leftSection={<IconShieldCheck size={18} aria-hidden />}
+            >
+              Yard & records
+            </Button>
+            <Button
+              component={Link}
+              to="/admin/dispatch"
+              variant="light"
+              leftSection={<IconMapPin size={18} aria-hidden />}
+            >
+              Dispatch
             </Button>
             {syncStatus}
           </Group>
@@ -136,6 +164,7 @@ export function AdminPage({
           <Stack gap="md">
             <SummaryTiles stats={stats} onDriversChange={setAvailableDrivers} />
             <DueList />
+            <ReviewsCard />
             <BackupStatusCard />
             {liveStatus?.({ jobs, availableDrivers })}
           </Stack>
@@ -172,10 +201,19 @@ export function AdminPage({
             ))}
           </Tabs.List>
           <Tabs.Panel value="bookings" pt="md">
-            <PendingBookings bookings={bookings} pendingKeys={pendingKeys} />
+            <PendingBookings
+              bookings={bookings}
+              pendingKeys={pendingKeys}
+              focusedId={focusedBooking}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="jobs" pt="md">
-            <JobManagement jobs={jobs} pendingKeys={pendingKeys} drivers={drivers} />
+            {/* Cancelled jobs leave the list, as the spec has them nowhere; kept for reports. */}
+            <JobManagement
+              jobs={jobs.filter((job) => job.status !== 'Cancelled')}
+              pendingKeys={pendingKeys}
+              drivers={drivers}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="quotes" pt="md">
             {quotesTab ?? <Text c="dimmed">{ADMIN_TEXT.quotesUnavailable}</Text>}
@@ -191,6 +229,9 @@ export function AdminPage({
           </Tabs.Panel>
           <Tabs.Panel value="staff" pt="md">
             <StaffAccounts onDriversChanged={assignable.refresh} />
+          </Tabs.Panel>
+          <Tabs.Panel value="oncall" pt="md">
+            {onCallTab}
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -45,6 +45,22 @@ export const ADMIN_TEXT = {
   archiveConfirm: 'Archive job',
   cancel: 'Cancel',
   undo: 'Undo',
+  decline: 'Decline',
+  declineTitle: (bookingId: string) => `Decline ${bookingId}?`,
+  declineBody:
+    'The booking leaves Pending and the customer is told by text and email, with the reason and our phone number.',
+  declineConfirm: 'Decline booking',
+  alerts: 'Alerts sent',
+  alertsNeedConnection: 'The alert log needs a connection to show.',
+  alertsNone: 'No alerts for this booking.',
+  nextEscalation: (at: string) => `Next escalation at ${at}`,
+  cancelJob: 'Cancel job',
+  cancelJobTitle: (jobId: string) => `Cancel ${jobId}?`,
+  cancelJobBody:
+    'The job leaves the lists and the customer is told by text and email, with the reason and our phone number.',
+  cancelJobConfirm: 'Cancel job',
+  editJob: 'Edit details',
+  onCallTab: 'On call',
 } as const;
 
 /** The toast texts of spec staff §8 with the details this product adds. */
@@ -57,6 +73,8 @@ export const ADMIN_TOASTS = {
   jobReassigned: (jobId: string, driver: string) => `Job ${jobId}: driver ${driver}.`,
   jobDeleted: (jobId: string) => `Job ${jobId} archived: its history is kept.`,
   jobRestored: (jobId: string) => `Job ${jobId} is back in the list.`,
+  bookingDeclined: (bookingId: string) =>
+    `Booking ${bookingId} declined. The customer is told why.`,
 } as const;
 
 /** Wording of the Staff tab (issue 20). */
@@ -83,4 +101,59 @@ export const STAFF_TEXT = {
   passwordReset: (name: string) => `${name}'s password was changed.`,
   deactivated: (name: string) => `${name} was deactivated and signed out.`,
   reactivated: (name: string) => `${name} can sign in again.`,
+} as const;
+
+/** Wording of Contact Messages' closing of the loop. */
+export const MESSAGE_TEXT = {
+  new: 'New',
+  handled: 'Handled',
+  quoteRequest: 'Quote request',
+  markHandled: 'Mark handled',
+  markNew: 'Mark new',
+  reply: 'Reply by email',
+  replyLabel: (to: string) => `Reply to ${to}`,
+  sendReply: 'Send reply',
+  replySent: (to: string) => `Reply sent to ${to}. It is kept with the message.`,
+  replyNeedsConnection: 'Sending a reply needs a connection. Try again when you are online.',
+  replyBy: (by: string, at: string, status: 'sent' | 'failed') =>
+    `${by} replied ${at}${status === 'failed' ? ' (not sent)' : ''}`,
+  handledBy: (by: string, at: string) => `Handled by ${by}, ${at}`,
+  makeQuote: 'Make draft quote',
+  quoteDrafted: (quoteId: string) => `Draft quote ${quoteId} made. Find it in Quotes & Billing.`,
+  quoteMade: (quoteId: string) => `Draft quote ${quoteId}`,
+  route: (details: {
+    vehicle?: string | null;
+    fromLocation?: string | null;
+    toLocation?: string | null;
+  }) =>
+    [
+      details.vehicle ? `Vehicle: ${details.vehicle}` : null,
+      details.fromLocation || details.toLocation
+        ? `From ${details.fromLocation ?? '?'} to ${details.toLocation ?? '?'}`
+        : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+} as const;
+
+/** Wording of the Reviews card. */
+export const REVIEW_TEXT = {
+  title: 'Reviews',
+  summary: (average: number | null, count: number) =>
+    count === 0
+      ? 'No reviews yet'
+      : `${average?.toFixed(1)} ★ average from ${count} ${count === 1 ? 'review' : 'reviews'}`,
+  none: 'Reviews appear here as customers leave them.',
+  low: 'Owners told',
+  improvements: 'Could improve',
+  answer: 'Answer by email',
+  answerLabel: 'Your answer to the customer',
+  send: 'Send answer',
+  back: 'Back',
+  answered: 'Answer sent. It is kept with the review.',
+  answeredBy: (by: string, at: string, status: 'sent' | 'failed') =>
+    `${by} answered ${at}${status === 'failed' ? ' (not sent)' : ''}`,
+  needsConnection: 'Answering needs a connection. Try again when you are online.',
+  all: (count: number) => `Show all ${count} reviews`,
+  fewer: 'Show fewer',
 } as const;

@@ -1,7 +1,7 @@
 /**
- * One job in Job Management: status badge and progress, the three status steps, reassignment
- * and delete — each enabled exactly where the shared job-flow rule allows — and its history,
- * with the messages sent to the customer (issue 31).
+ * One job in Job Management: status badge and progress, the three status steps, reassignment,
+ * cancelling with a reason and delete — each enabled exactly where the shared job-flow rule
+ * allows — correcting its details, and its history, with the messages sent to the customer.
  */
 import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import {
@@ -18,7 +18,9 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconBan,
   IconCamera,
+  IconEdit,
   IconHistory,
   IconPlayerPlay,
   IconCircleCheck,
@@ -26,6 +28,7 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import {
+  CANCEL_REASONS,
   DRIVER_UNASSIGNED,
   assignmentChoices,
   canDeleteJob,
@@ -38,10 +41,14 @@ import {
 import { DocumentRef } from '../../components/document-ref';
 import { CallButton, MapButton } from '../../components/call-map-buttons';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
+import { JobDetailsDialog } from '../../components/job-details-dialog';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { cancelJob, editJobDetails } from '../../lib/job-changes';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
+import { AdminCrashTow } from './admin-crash-tow';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { AccountWorkLine, InductionWarning, JobPoEntry } from '../../lib/accounts/account-work';
 import { JobMessages } from './job-messages';
@@ -137,6 +144,8 @@ export function JobCard({
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [completing, setCompleting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [editing, setEditing] = useState(false);
   const act = async (key: string, action: () => Promise<unknown>) => {
     setBusy(key);
     try {
@@ -263,6 +272,42 @@ export function JobCard({
           <JobPoEntry job={job} />
           <Button
             size="sm"
+            variant="default"
+            leftSection={<IconEdit size={16} aria-hidden />}
+            disabled={!canReassign}
+            onClick={() => setEditing(true)}
+          >
+            {ADMIN_TEXT.editJob}
+          </Button>
+          <Button
+            size="sm"
+            color="red"
+            variant="light"
+            leftSection={<IconBan size={16} aria-hidden />}
+            disabled={!canReassign}
+            onClick={() => setCancelling(true)}
+          >
+            {ADMIN_TEXT.cancelJob}
+          </Button>
+          {editing && (
+            <JobDetailsDialog
+              job={job}
+              onSave={(patch) => editJobDetails(job, patch)}
+              onClose={() => setEditing(false)}
+            />
+          )}
+          {cancelling && (
+            <ReasonDialog
+              title={ADMIN_TEXT.cancelJobTitle(documentRef(job))}
+              body={ADMIN_TEXT.cancelJobBody}
+              reasons={CANCEL_REASONS}
+              confirmLabel={ADMIN_TEXT.cancelJobConfirm}
+              onConfirm={(reason) => cancelJob(job, reason)}
+              onClose={() => setCancelling(false)}
+            />
+          )}
+          <Button
+            size="sm"
             color="red"
             variant="subtle"
             leftSection={<IconTrash size={16} aria-hidden />}
@@ -322,7 +367,14 @@ export function JobCard({
             </Stack>
           )}
         </Collapse>
-        <Collapse expanded={fieldOpen}>{fieldOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
+        <Collapse expanded={fieldOpen}>
+          {fieldOpen && (
+            <Stack gap="md">
+              <AdminCrashTow job={job} />
+              <FieldRecordPanel jobId={job.id} />
+            </Stack>
+          )}
+        </Collapse>
       </Stack>
     </AdminCard>
   );

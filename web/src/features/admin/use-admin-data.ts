@@ -1,6 +1,6 @@
 /**
- * The admin panel's reads, all from Dexie (DESIGN §9: screens never read the network), so the
- * panel works offline and follows every change the sync engine writes.
+ * The admin panel's reads, all from Dexie (docs/architecture.md: screens never read the network),
+ * so the panel works offline and follows every change the sync engine writes.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Booking, EmailRecord, Job, JobUpdate } from '@pilbara/shared-schema';

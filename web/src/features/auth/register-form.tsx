@@ -18,7 +18,7 @@ const EMPTY: RegisterInput = {
   password: '',
 };
 
-/** Register tab. There is no role field: every registration is a customer (DESIGN §7). */
+/** Register tab. There is no role field: every registration is a customer (docs/security.md). */
 export function RegisterForm({ onRegistered }: { onRegistered: (username: string) => void }) {
   const { register: registerUser, loading } = useAuth();
   const form = useForm<RegisterInput, unknown, RegisterData>({

@@ -4,11 +4,11 @@ import { MantineProvider } from '@mantine/core';
 import { DRIVER_STEP_LABELS, type Job } from '@pilbara/shared-schema';
 import { DriverPreviewScreen } from './driver-first-screen';
 import { DRIVER_TEXT } from './driver-text';
-import { testJob } from './test-job';
+import { aJobOfToday } from '@pilbara/shared-schema/testing';
 
 const NOW = new Date().toISOString();
 
-const job = (overrides: Parameters<typeof testJob>[0]) => testJob(overrides, NOW);
+const job = (overrides: Parameters<typeof aJobOfToday>[0]) => aJobOfToday(overrides, NOW);
 
 function renderScreen(jobs: Job[]) {
   return render(

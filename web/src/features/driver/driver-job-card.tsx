@@ -8,13 +8,17 @@
  */
 import { useState } from 'react';
 import { Button, Collapse, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { documentLabel, type DriverStep, type Job } from '@pilbara/shared-schema';
+import { CANCEL_REASONS, documentLabel, type DriverStep, type Job } from '@pilbara/shared-schema';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
+import { JobDetailsDialog } from '../../components/job-details-dialog';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { cancelJob, editJobDetails } from '../../lib/job-changes';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { useFieldRecord } from '../../components/field-record/use-field-record';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { addNote, takeStep } from './driver-actions';
 import { DriverJobView } from './driver-job-view';
+import { DriverCrashTow } from './driver-crash-tow';
 import { DRIVER_TEXT } from './driver-text';
 
 function NoteDialog({ job, author, onClose }: { job: Job; author: string; onClose: () => void }) {
@@ -80,6 +84,8 @@ export function DriverJobCard({
   const [completing, setCompleting] = useState(false);
   const [recordOpen, setRecordOpen] = useState(false);
   const [noting, setNoting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [editing, setEditing] = useState(false);
   const record = useFieldRecord(job.id);
   const files = record ? record.photos.length + record.signatures.length : 0;
   const run = (next: DriverStep) => {
@@ -97,6 +103,8 @@ export function DriverJobCard({
       onStep={(step) => (step === 'complete' ? setCompleting(true) : run(step))}
       onToggleRecord={() => setRecordOpen((open) => !open)}
       onNote={() => setNoting(true)}
+      onEdit={() => setEditing(true)}
+      onCancel={() => setCancelling(true)}
       vehicle={<JobVehicleSelect job={job} fleet={fleet} width="100%" disabled={waiting} />}
     >
       {completing && (
@@ -107,8 +115,26 @@ export function DriverJobCard({
           onConfirm={() => run('complete')}
         />
       )}
+      {!waiting && <DriverCrashTow job={job} driverName={driverName} recordOpen={recordOpen} />}
       <Collapse expanded={recordOpen}>{recordOpen && <FieldRecordPanel jobId={job.id} />}</Collapse>
       {noting && <NoteDialog job={job} author={driverName} onClose={() => setNoting(false)} />}
+      {editing && (
+        <JobDetailsDialog
+          job={job}
+          onSave={(patch) => editJobDetails(job, patch)}
+          onClose={() => setEditing(false)}
+        />
+      )}
+      {cancelling && (
+        <ReasonDialog
+          title={DRIVER_TEXT.cancelTitle(documentLabel(job))}
+          body={DRIVER_TEXT.cancelBody}
+          reasons={CANCEL_REASONS}
+          confirmLabel={DRIVER_TEXT.cancelConfirm}
+          onConfirm={(reason) => cancelJob(job, reason)}
+          onClose={() => setCancelling(false)}
+        />
+      )}
     </DriverJobView>
   );
 }

@@ -8,8 +8,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
+  IconBan,
   IconCamera,
   IconCircleCheck,
+  IconEdit,
   IconCloudUpload,
   IconNote,
   IconPlayerPlay,
@@ -48,6 +50,10 @@ export interface DriverJobViewProps {
   onStep?: (step: DriverStep) => void;
   onToggleRecord?: () => void;
   onNote?: () => void;
+  /** Correct the job's details (phone, place, what it needs, notes). */
+  onEdit?: () => void;
+  /** Cancel the job with a reason the customer is told. */
+  onCancel?: () => void;
   /** The vehicle select; the first screen draws a disabled look-alike (VehiclePlaceholder). */
   vehicle: ReactNode;
   /** Below the card's own parts: the field record and the dialogs. */
@@ -64,6 +70,8 @@ export function DriverJobView({
   onStep,
   onToggleRecord,
   onNote,
+  onEdit,
+  onCancel,
   vehicle,
   children,
 }: DriverJobViewProps) {
@@ -184,6 +192,26 @@ export function DriverJobView({
             onClick={onNote}
           >
             {DRIVER_TEXT.addNote}
+          </Button>
+          {/* Drawn on the first screen too (disabled), so nothing moves when it takes over. */}
+          <Button
+            variant="default"
+            className={classes.call}
+            leftSection={<IconEdit size={18} aria-hidden />}
+            disabled={waiting || !onEdit || step === null}
+            onClick={onEdit}
+          >
+            {DRIVER_TEXT.editJob}
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            className={classes.call}
+            leftSection={<IconBan size={18} aria-hidden />}
+            disabled={waiting || !onCancel || step === null}
+            onClick={onCancel}
+          >
+            {DRIVER_TEXT.cancelJob}
           </Button>
         </div>
         {vehicle}

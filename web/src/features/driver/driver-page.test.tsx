@@ -10,7 +10,7 @@ import { businessYear } from '../../sync/leases';
 import { holdDriverPreview } from '../../lib/driver-preview';
 import { DriverPage } from './driver-page';
 import { DRIVER_TEXT } from './driver-text';
-import { testJob } from './test-job';
+import { aJobOfToday } from '@pilbara/shared-schema/testing';
 
 // IndexedDB in Node (fake-indexeddb) and Mantine in jsdom are slow on a small machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -19,7 +19,7 @@ vi.setConfig({ testTimeout: 40_000 });
 const NOW = new Date().toISOString();
 const YESTERDAY = new Date(Date.now() - 36 * 3600_000).toISOString();
 
-const job = (overrides: Parameters<typeof testJob>[0]) => testJob(overrides, NOW);
+const job = (overrides: Parameters<typeof aJobOfToday>[0]) => aJobOfToday(overrides, NOW);
 
 function renderPage() {
   return render(

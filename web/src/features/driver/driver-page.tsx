@@ -14,6 +14,7 @@ import { rowKey } from '@pilbara/shared-schema';
 import { usePrestartData } from '../../lib/fleet/prestart-data';
 import { usePendingKeys } from '../../sync';
 import { DriverJobCard } from './driver-job-card';
+import { ShiftPanel } from './shift-panel';
 import { DriverNoJobs, DriverScreenFrame } from './driver-first-screen';
 import { DRIVER_TEXT } from './driver-text';
 import { useDriverJobs } from './use-driver-jobs';
@@ -84,6 +85,8 @@ export function DriverPage({ driverName, syncStatus, children }: DriverPageProps
           />
         ))
       )}
+      {/* Shifts and breaks under the jobs: the next step of a job stays in thumb reach. */}
+      <ShiftPanel driverName={driverName} />
       {children}
     </DriverScreenFrame>
   );

@@ -25,4 +25,10 @@ export const DRIVER_TEXT = {
   cancel: 'Cancel',
   noteSaved: (job: string) => `Note added to ${job}.`,
   stepTaken: (job: string, status: string) => `Job ${job} is ${status}.`,
+  editJob: 'Edit details',
+  cancelJob: 'Cancel job',
+  cancelTitle: (job: string) => `Cancel ${job}?`,
+  cancelBody:
+    'The job leaves your list and the customer is told by text and email, with the reason and our phone number. With no signal it is sent when signal returns.',
+  cancelConfirm: 'Cancel job',
 } as const;

@@ -1,14 +1,13 @@
 /**
- * The driver's screen reads Dexie only (DESIGN §9), so it works with no signal: the driver's
- * device holds just their jobs and the unassigned ones (the server's sync scope), and the list
- * rule (rules/driver-jobs.ts) keeps today's and active jobs assigned to them.
+ * The driver's screen reads Dexie only (docs/architecture.md), so it works with no signal: the
+ * driver's device holds just their jobs and the unassigned ones (the server's sync scope), and the
+ * list rule (rules/driver-jobs.ts) keeps today's and active jobs assigned to them.
  *
  * Right after an online sign-in (issue 30) the answer's jobs show first (lib/driver-preview.ts),
  * read by the server with the same scope and list rule, until the device's own copy has synced
- * through the log position they were read at. A job from the answer that the device does not
- * hold yet is shown *waiting*: its actions stay off until its synced row is here, so nothing
- * is ever done to a copy the sync has not brought (README "The driver's cards before the first
- * sync").
+ * through the log position they were read at. A job from the answer that the device does not hold
+ * yet is shown *waiting*: its actions stay off until its synced row is here, so nothing is ever
+ * done to a copy the sync has not brought (docs/decisions/2026-11-28-driver-first-screen.md).
  */
 import { useEffect, useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetExpense, FuelRecord, ServiceRecord, Vehicle } from '@pilbara/shared-schema';
 import { efficiencyRows, monthlyCostRows, vehicleCostPerKm, vehicleLabel } from './fleet-figures';
-import { testVehicle } from './vehicle-fixture';
+import { aFleetVehicle } from '@pilbara/shared-schema/testing';
 
 const NOW = '2026-11-20T04:00:00.000Z';
 
 function vehicle(id: number, name: string): Vehicle {
-  return testVehicle({
+  return aFleetVehicle({
     id,
     name,
     model: 'Hilux',

@@ -1,7 +1,7 @@
 /**
  * Form models of the fleet dialogs: what each form holds (dollars and litres as typed), the
  * schema that shows the spec's messages under the fields, and the conversion into mutation
- * arguments (cents and thousandths of a litre, DESIGN §4). Pure, so it is unit tested.
+ * arguments (cents and thousandths of a litre, docs/architecture.md). Pure, so it is unit tested.
  */
 import { z } from 'zod';
 import {

@@ -9,7 +9,7 @@ import { AuthProvider } from '../../lib/auth';
 import { db } from '../../sync';
 import { META, setMeta } from '../../sync/local-store';
 import { FleetPage } from './fleet-page';
-import { testVehicle } from './vehicle-fixture';
+import { aFleetVehicle } from '@pilbara/shared-schema/testing';
 
 // IndexedDB in Node (fake-indexeddb) and Mantine in jsdom are slow on a small machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -18,7 +18,7 @@ vi.setConfig({ testTimeout: 40_000 });
 const NOW = new Date().toISOString();
 
 function stored(overrides: Partial<Vehicle> & Pick<Vehicle, 'id' | 'registration'>): Vehicle {
-  return testVehicle({ createdAt: NOW, ...overrides });
+  return aFleetVehicle({ createdAt: NOW, ...overrides });
 }
 
 function renderPage() {

@@ -1,6 +1,6 @@
 /**
- * The fleet screen's reads, all from Dexie (DESIGN §9), so the screen works with no signal and
- * shows a record the moment its mutation commits locally.
+ * The fleet screen's reads, all from Dexie (docs/architecture.md), so the screen works with no
+ * signal and shows a record the moment its mutation commits locally.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type {

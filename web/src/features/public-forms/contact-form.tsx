@@ -1,5 +1,5 @@
-import { Grid, Textarea } from '@mantine/core';
-import { CONTACT_SERVICE_OPTIONS, type ContactInput } from '@pilbara/shared-schema';
+import { Grid, TextInput, Textarea } from '@mantine/core';
+import { CONTACT_SERVICE_OPTIONS, type ContactFormInput } from '@pilbara/shared-schema';
 import { LazySelectField as SelectField } from '../../components/lazy-select-field';
 import { ContactFields } from '../../components/contact-fields';
 import { registerField } from '../../components/register-field';
@@ -7,7 +7,7 @@ import { PublicFormFrame } from './public-form-frame';
 import { usePublicForm } from './use-public-form';
 import { SubmitButton } from '../../components/submit-button';
 
-type ContactFormValues = ContactInput;
+type ContactFormValues = ContactFormInput;
 
 const loadResolver = () => import('./form-resolvers').then((m) => m.contactResolver());
 
@@ -20,12 +20,31 @@ const EMPTY: ContactFormValues = {
   message: '',
 };
 
-/** The Contact page's 'Send us a Message' form (spec §2 Contact, §5, §8). */
-export function ContactForm() {
-  const { form, onSubmit, sending } = usePublicForm('contact', loadResolver, () => EMPTY);
+const QUOTE_EMPTY: ContactFormValues = {
+  ...EMPTY,
+  kind: 'quote',
+  vehicle: '',
+  fromLocation: '',
+  toLocation: '',
+};
+
+/**
+ * The Contact page's 'Send us a Message' form (spec §2 Contact, §5, §8), and the same form as a
+ * quote request (`kind="quote"`), which adds the vehicle and where from and to: staff turn it
+ * into a draft quote from the admin panel.
+ */
+export function ContactForm({ kind = 'message' }: { kind?: 'message' | 'quote' }) {
+  const quote = kind === 'quote';
+  const { form, onSubmit, sending } = usePublicForm('contact', loadResolver, () =>
+    quote ? QUOTE_EMPTY : EMPTY,
+  );
 
   return (
-    <PublicFormFrame kind="contact" label="Send us a Message" onSubmit={onSubmit}>
+    <PublicFormFrame
+      kind="contact"
+      label={quote ? 'Request a Quote' : 'Send us a Message'}
+      onSubmit={onSubmit}
+    >
       <Grid gap="md">
         <ContactFields
           form={form}
@@ -46,8 +65,33 @@ export function ContactForm() {
         data={[...CONTACT_SERVICE_OPTIONS]}
         allowDeselect={false}
       />
+      {quote && (
+        <Grid gap="md">
+          <Grid.Col span={12}>
+            <TextInput
+              label="Vehicle"
+              placeholder="Make, model, and 4x4 or 2WD"
+              {...registerField(form, 'vehicle')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="From"
+              placeholder="Where the vehicle is"
+              {...registerField(form, 'fromLocation')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="To"
+              placeholder="Where it goes"
+              {...registerField(form, 'toLocation')}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
       <Textarea
-        label="Message"
+        label={quote ? 'What you need' : 'Message'}
         placeholder="Tell us where you are, what vehicle you have and what you need."
         withAsterisk
         autosize
@@ -55,7 +99,7 @@ export function ContactForm() {
         {...registerField(form, 'message')}
       />
       <SubmitButton size="md" loading={false} disabled={sending}>
-        {sending ? 'Sending...' : 'Send Message'}
+        {sending ? 'Sending...' : quote ? 'Request Quote' : 'Send Message'}
       </SubmitButton>
     </PublicFormFrame>
   );

@@ -82,7 +82,10 @@ export function FeedbackForm({
 }: {
   jobs: ReviewableJob[];
   initialJobId?: string;
-  /** What proves the jobs are the reviewer's (DESIGN §11): their phone, or a tracking token. */
+  /**
+   * What proves the jobs are the reviewer's (docs/security.md): their phone, or a tracking
+   * token.
+   */
   proof: { phone?: string; token?: string };
 }) {
   const empty = () => ({ ...emptyFeedback(), ...proof });

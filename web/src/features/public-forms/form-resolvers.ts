@@ -5,6 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  complaintInputSchema,
   contactInputSchema,
   feedbackInputSchema,
   isPastSlot,
@@ -15,6 +16,10 @@ import {
 
 export function contactResolver() {
   return zodResolver(contactInputSchema);
+}
+
+export function complaintResolver() {
+  return zodResolver(complaintInputSchema);
 }
 
 export function feedbackResolver() {

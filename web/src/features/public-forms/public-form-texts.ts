@@ -2,7 +2,7 @@
  * Spec §8 texts of the public forms, kept apart from the outbox code so pages load them cheaply:
  * from PUBLIC_FORM_MESSAGES, not MESSAGES, which would bring every message of the product.
  */
-import { PUBLIC_FORM_MESSAGES as MESSAGES } from '@pilbara/shared-schema';
+import { COMPLAINT_PAGE_TEXT, PUBLIC_FORM_MESSAGES as MESSAGES } from '@pilbara/shared-schema';
 import type { PublicFormKind } from '../../db/schema';
 
 export interface KindTexts {
@@ -43,6 +43,13 @@ export const PUBLIC_FORM_TEXTS: Record<PublicFormKind, KindTexts> = {
     failureTitle: MESSAGES.FEEDBACK_FAILED_TITLE,
     failureMessage: () => MESSAGES.FEEDBACK_FAILED_DESCRIPTION,
     noun: 'feedback',
+  },
+  complaint: {
+    successTitle: 'Complaint recorded',
+    successMessage: COMPLAINT_PAGE_TEXT.sent,
+    failureTitle: 'Complaint not sent',
+    failureMessage: (detail) => detail ?? 'Please try again, or call us.',
+    noun: 'complaint',
   },
 };
 

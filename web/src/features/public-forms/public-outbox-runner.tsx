@@ -1,8 +1,8 @@
 import { usePublicOutboxRunner } from './outbox-runtime';
 
 /**
- * Mount once near the app root so saved contact messages, bookings and feedback are retried on
- * app start, on `online` and on an interval, whichever page is open (DESIGN §5). Renders nothing.
+ * Mount once near the app root so saved contact messages, bookings and feedback are retried on app
+ * start, on `online` and on an interval, whichever page is open (docs/sync.md). Renders nothing.
  */
 export function PublicOutboxRunner(): null {
   usePublicOutboxRunner();

@@ -29,7 +29,7 @@ export function showFailure(kind: PublicFormKind, error: unknown): void {
   });
 }
 
-/** Field messages from a 400 answer `{error, fields}` (DESIGN §6), keyed by field name. */
+/** Field messages from a 400 answer `{error, fields}` (docs/architecture.md), by field name. */
 function rejectedFields(error: HttpError): Record<string, string> {
   const body = error.json();
   const out: Record<string, string> = {};

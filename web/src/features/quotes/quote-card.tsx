@@ -14,6 +14,7 @@ import {
   IconEye,
   IconMail,
   IconPencil,
+  IconRefresh,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -24,7 +25,9 @@ import {
   documentRef,
   formatCents,
   invoiceState,
+  isQuoteExpired,
   jobIdOfQuote,
+  shownQuoteStatus,
   type Invoice,
   type Quote,
 } from '@pilbara/shared-schema';
@@ -36,6 +39,7 @@ import { INVOICE_STATE_COLORS } from './invoice-display';
 
 /** What a card's buttons ask the manager to do. */
 export type QuoteCardAction =
+  | 'renew'
   | 'edit'
   | 'email'
   | 'accept'
@@ -70,7 +74,10 @@ export function QuoteCard({
   busy,
   onAction,
 }: QuoteCardProps) {
-  const allowed = new Set(allowedQuoteActions(quote.status));
+  // Past its date a sent quote shows Expired: it cannot be accepted or paid until renewed.
+  const expired = isQuoteExpired(quote, now);
+  const shown = shownQuoteStatus(quote, now);
+  const allowed = new Set(expired ? [] : allowedQuoteActions(quote.status));
   const validity = validityText(quote, now);
   const route = routeText(quote);
   const jobId = jobIdOfQuote(quote);
@@ -102,8 +109,8 @@ export function QuoteCard({
       customerName={quote.customerName}
       badges={
         <>
-          <Badge color={STATUS_COLORS[quote.status]} variant="filled" data-testid="quote-status">
-            {statusLabel(quote.status)}
+          <Badge color={STATUS_COLORS[shown]} variant="filled" data-testid="quote-status">
+            {statusLabel(shown)}
           </Badge>
           {state ? (
             <Badge
@@ -173,6 +180,12 @@ export function QuoteCard({
       </Stack>
 
       <Group gap="xs" mt={4}>
+        {expired
+          ? button('renew', 'Renew & resend', <IconRefresh size={16} />, {
+              variant: 'filled',
+              color: 'orange',
+            })
+          : null}
         {allowed.has('edit') ? button('edit', 'Edit', <IconPencil size={16} />) : null}
         {allowed.has('email')
           ? button('email', 'Email Quote', <IconMail size={16} />, { variant: 'filled' })

@@ -1,8 +1,8 @@
 /**
- * The Quotes & Billing calls that only the server can do (DESIGN §8): emailing a quote or a tax
- * invoice, their PDFs, the books export and card-payment configuration. Everything else goes
- * through sync mutations and works offline; these say plainly that they need a connection
- * instead of failing with a browser error.
+ * The Quotes & Billing calls that only the server can do (docs/features.md): emailing a quote or a
+ * tax invoice, their PDFs, the books export and card-payment configuration. Everything else goes
+ * through sync mutations and works offline; these say plainly that they need a connection instead
+ * of failing with a browser error.
  */
 import {
   configResponseSchema,
@@ -42,6 +42,16 @@ export async function sendQuoteEmail(id: string): Promise<Quote> {
     async () =>
       quoteResponseSchema.parse(
         await apiRequest<unknown>(quotePath(id, 'send-email'), { method: 'POST' }),
+      ).quote,
+  );
+}
+
+/** POST renew: a quote past its date is good again and emailed again. */
+export async function renewQuote(id: string): Promise<Quote> {
+  return online(
+    async () =>
+      quoteResponseSchema.parse(
+        await apiRequest<unknown>(quotePath(id, 'renew'), { method: 'POST', body: {} }),
       ).quote,
   );
 }

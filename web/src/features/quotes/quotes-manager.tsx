@@ -38,6 +38,7 @@ import {
   openCheckoutWindow,
   reasonOf,
   saveBlob,
+  renewQuote,
   sendQuoteEmail,
 } from './quotes-api';
 import { tellOutcome, toast } from './feedback';
@@ -158,6 +159,17 @@ export function QuotesManager() {
     }
   };
 
+  const renew = async (quote: Quote) => {
+    if (browserOffline()) return offlineToast(QUOTES_TEXT.emailNeedsConnection);
+    try {
+      await renewQuote(quote.id);
+      toast('success', MESSAGES.QUOTE_RENEWED_TITLE, QUOTES_TEXT.renewed);
+    } catch (error) {
+      if (error instanceof OfflineError) return offlineToast(QUOTES_TEXT.emailNeedsConnection);
+      toast('error', MESSAGES.QUOTE_EMAIL_FAILED, reasonOf(error) ?? MESSAGES.EMAIL_SENDING_FAILED);
+    }
+  };
+
   const downloadPdf = async (quote: Quote) => {
     if (browserOffline()) return offlineToast(QUOTES_TEXT.pdfNeedsConnection);
     if (unsynced.has(quote.id))
@@ -270,6 +282,9 @@ export function QuotesManager() {
         return;
       case 'email':
         void run(action, quote, () => email(quote));
+        return;
+      case 'renew':
+        void run(action, quote, () => renew(quote));
         return;
       case 'accept':
         void run(action, quote, () => accept(quote));

@@ -5,6 +5,7 @@
 export const QUOTES_TEXT = {
   NEEDS_CONNECTION_TITLE: 'You are offline',
   emailNeedsConnection: 'Emailing a quote needs a connection. Try again when you are back online.',
+  renewed: 'It is good for another 14 days and was emailed to the customer again.',
   pdfNeedsConnection:
     'The PDF is made by the server, so downloading it needs a connection. Try again when you are back online.',
   paymentNeedsConnection: 'Payments need a connection. Try again when you are back online.',

@@ -1,5 +1,5 @@
 /**
- * The "needs attention" list (DESIGN §5): every change the server refused, with its reason and
+ * The "needs attention" list (docs/sync.md): every change the server refused, with its reason and
  * the original data. Nothing rejected is ever dropped silently.
  *
  * Issue 28: a refused change says in plain words what happened, shows what was typed (nothing

@@ -1,5 +1,5 @@
 /**
- * The sync status chip (DESIGN §5): online / offline / syncing / k pending / k need attention,
+ * The sync status chip (docs/sync.md): online / offline / syncing / k pending / k need attention,
  * and whether the browser promised to keep the data. Read from Dexie, so every tab shows what
  * the leader tab's engine is doing.
  */

@@ -1,7 +1,7 @@
 /**
  * The dashboard's saved customer (spec §3 'customerInfo': name, phone, email). `lookup` is what
  * the customer typed (phone or job ID) and is what the dashboard polls with, because the phone
- * the server returns is masked (DESIGN §7) and cannot be looked up again.
+ * the server returns is masked (docs/security.md) and cannot be looked up again.
  */
 import { useCallback } from 'react';
 import { STORAGE_KEYS } from '@pilbara/shared-schema';
@@ -13,7 +13,7 @@ export interface CustomerInfo {
   phone: string;
   email: string;
   lookup?: string;
-  /** The phone digits that proved a job-ID lookup (DESIGN §11); sent again with each poll. */
+  /** The phone digits that proved a job-ID lookup (docs/security.md); sent again with each poll. */
   proof?: string;
 }
 

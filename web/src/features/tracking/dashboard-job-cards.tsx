@@ -119,7 +119,7 @@ export function ActiveJobCard({ job }: { job: Job }) {
         <Group gap="xs" wrap="wrap">
           <Button
             component={Link}
-            // The tracking link carries the job's token (DESIGN §11), never the id alone.
+            // The tracking link carries the job's token (docs/security.md), never the id alone.
             to={job.trackingToken ? trackingPath(job.trackingToken) : '/customer-portal'}
             leftSection={<IconTruck size={18} />}
             mih={44}

@@ -1,10 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Grid, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconClock, IconCopy, IconMapPin, IconUser } from '@tabler/icons-react';
 import {
+  IconCheck,
+  IconCircleX,
+  IconClock,
+  IconCopy,
+  IconHandStop,
+  IconMapPin,
+  IconUser,
+} from '@tabler/icons-react';
+import {
+  OUTCOME_TEXT,
   TRACKING_MESSAGES,
   arrivalEstimate,
+  confirmedByText,
   arrivalText,
   notificationsOffered,
   TOAST_DURATIONS,
@@ -19,6 +29,7 @@ import { NotifyMe } from './notify-me';
 import { TextMessages } from './text-messages';
 import { VehiclePhotos } from './vehicle-photos';
 import { TrackingCard } from './tracking-card';
+import { useOperators } from '../../components/profile-provider';
 
 /** Copies text, raising when the browser refuses (no permission, insecure page, old browser). */
 async function copyText(text: string): Promise<void> {
@@ -76,21 +87,26 @@ function Fact({
 }
 
 /**
- * A found job on the portal: status, progress, driver, the one arrival estimate (rules/
- * arrival.ts: the truck's while it shares a position, else the office's), the truck on the map
- * while it is En Route (issue 20) and the timeline of recorded times (DESIGN §12).
+ * A found job on the portal: status, progress, driver, the one arrival estimate (rules/ arrival.ts:
+ * the truck's while it shares a position, else the office's), the truck on the map while it is En
+ * Route (issue 20) and the timeline of recorded times
+ * (docs/decisions/2026-11-27-recorded-times-only.md).
  */
 export function JobDetails({
   job,
   token = null,
   position = null,
   timeline,
+  confirmedBy = null,
 }: {
   job: Job;
   token?: string | null;
   position?: TruckPosition | null;
   timeline: readonly TimelineEntry[];
+  /** Who took the booking the job came from, and when. */
+  confirmedBy?: { name: string; at: string } | null;
 }) {
+  const { main } = useOperators();
   const [copied, setCopied] = useState(false);
   const now = useNow();
   const estimate = arrivalText(arrivalEstimate(job, position, now));
@@ -119,6 +135,24 @@ export function JobDetails({
       }
       status={<JobStatusBadge status={job.status} size="lg" />}
     >
+      {job.status === 'Cancelled' && (
+        <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="job-cancelled">
+          <Text c="red.8" mt={2} aria-hidden>
+            <IconCircleX size={20} />
+          </Text>
+          <Text fw={600} role="status">
+            {OUTCOME_TEXT.cancelledNews(job.cancelReason, main.phone)}
+          </Text>
+        </Group>
+      )}
+      {confirmedBy && job.status !== 'Cancelled' && (
+        <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="confirmed-by">
+          <Text c="green.8" mt={2} aria-hidden>
+            <IconHandStop size={20} />
+          </Text>
+          <Text>{confirmedByText(confirmedBy.name, confirmedBy.at)}</Text>
+        </Group>
+      )}
       <Stack gap={6}>
         <Group justify="space-between">
           <Text fw={600}>Progress</Text>

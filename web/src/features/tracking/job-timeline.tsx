@@ -17,9 +17,9 @@ const ICONS = {
 } as const;
 
 /**
- * The live-updates timeline of the portal: each step at the time the driver's phone recorded
- * it, as the server built it from the job's history (DESIGN §12 overrides the spec's derived
- * times), and nothing for a step not taken.
+ * The live-updates timeline of the portal: each step at the time the driver's phone recorded it, as
+ * the server built it from the job's history (docs/decisions/2026-11-27-recorded-times-only.md
+ * overrides the spec's derived times), and nothing for a step not taken.
  */
 export function JobTimeline({ entries }: { entries: readonly TimelineEntry[] }) {
   return (

@@ -15,79 +15,18 @@ import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconBellCheck, IconBellOff } from '@tabler/icons-react';
 import { NOTIFY_ME_LABEL, NOTIFY_ME_TEXT } from '@pilbara/shared-schema';
 import { apiRequest } from '../../lib/http';
+import { pushSupported, subscribeBrowser } from '../../lib/web-push';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 
 type State = 'checking' | 'unsupported' | 'idle' | 'busy' | 'on' | 'blocked' | 'failed';
 
-/**
- * How long the service worker, and then the browser's push service, may take before the page
- * says it did not work. Without signal a browser may wait for its push service indefinitely
- * (headless Chromium with no route to it does), and a spinner that never stops helps nobody.
- */
-const STEP_TIMEOUT_MS = 20_000;
-
 /** This browser subscribed for the job of `token` (kept so a reload shows "on" at once). */
 const storedKey = (token: string) => `notify:${token}`;
 
-function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    window.isSecureContext &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
-
-function base64urlBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function sameBytes(key: ArrayBuffer | null, expected: Uint8Array): boolean {
-  if (!key || key.byteLength !== expected.length) return false;
-  const bytes = new Uint8Array(key);
-  return bytes.every((byte, i) => byte === expected[i]);
-}
-
-/** `step`, or a rejection once it has taken longer than STEP_TIMEOUT_MS. */
-async function inTime<T>(step: Promise<T>, what: string): Promise<T> {
-  let timer: number | undefined;
-  try {
-    return await Promise.race([
-      step,
-      new Promise<never>((_, reject) => {
-        timer = window.setTimeout(() => reject(new Error(`${what}: no answer`)), STEP_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    window.clearTimeout(timer);
-  }
-}
-
 /** Subscribes this browser to the job of `token`; resolves with the resulting state. */
 async function subscribe(token: string): Promise<State> {
-  const permission = await Notification.requestPermission();
-  if (permission === 'denied') return 'blocked';
-  // Dismissed without an answer: the button stays, to be asked again.
-  if (permission !== 'granted') return 'idle';
-  const registration = await inTime(navigator.serviceWorker.ready, 'service worker');
-  const { publicKey } = await apiRequest<{ publicKey: string }>('/api/push/key');
-  const serverKey = base64urlBytes(publicKey);
-  // One subscription per browser serves every job it follows: the server keeps it per token.
-  // One made for another key (a server whose data folder was replaced) could never be used.
-  let subscription = await registration.pushManager.getSubscription();
-  if (subscription && !sameBytes(subscription.options.applicationServerKey, serverKey)) {
-    await subscription.unsubscribe();
-    subscription = null;
-  }
-  subscription ??= await inTime(
-    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }),
-    'push service',
-  );
+  const subscription = await subscribeBrowser();
+  if (subscription === 'blocked' || subscription === 'idle') return subscription;
   await apiRequest(`/api/track/${encodeURIComponent(token)}/push`, {
     method: 'POST',
     body: subscription.toJSON(),

@@ -19,7 +19,7 @@ export interface PortalSearchFormHandle {
 /**
  * Job ID search of the customer portal; an empty query shows 'Enter Job ID or Name'. A job ID (or
  * booking reference) asks for the last four digits of the phone it was booked with, and nothing
- * is sent until they are given (DESIGN §11: an id alone shows nothing).
+ * is sent until they are given (docs/security.md: an id alone shows nothing).
  */
 export const PortalSearchForm = forwardRef<
   PortalSearchFormHandle,

@@ -4,9 +4,10 @@
  * honest estimate (straight-line distance at a stated average speed), or says the truck is out
  * of coverage once the fix is 15 minutes old, with no estimate at all. The wording and the rules
  * are shared-schema's (rules/live-position.ts); the minutes are the page's one arrival estimate
- * (rules/arrival.ts), shown under "Estimated Arrival", not repeated here.
+ * (rules/arrival.ts), shown under "Estimated Arrival", not repeated here. The truck is drawn on
+ * the real map once its tiles load, on today's drawing until then or without them.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAntennaBarsOff, IconRoute } from '@tabler/icons-react';
 import {
@@ -19,6 +20,13 @@ import {
 import { useHydrated } from '../../lib/hydration';
 import { useInitialTracking } from './initial-tracking';
 import { TruckMap } from './truck-map';
+
+// The real map's wrapper loads only when a truck is shown: the portal's other pages (and the
+// tracking link before En Route) carry none of it. Until it loads, and on the server, the
+// drawing stands in its place, as the wrapper itself would show it.
+const LiveMap = lazy(() =>
+  import('../../components/live-map/live-map').then((m) => ({ default: m.LiveMap })),
+);
 
 /**
  * The clock, re-read every 5 s so "last seen" (rounded to the nearest minute), staleness and the
@@ -57,17 +65,38 @@ export function TruckPosition({
   );
   const lastSeen = TRUCK_TEXT.lastSeen(view);
   const stale = view.kind === 'out-of-coverage';
+  const drawing = (
+    <TruckMap
+      truck={mapPoint({ lat: position.latitude, lng: position.longitude })}
+      destination={destination ? mapPoint(destination) : null}
+      label={`${lastSeen}. Map of the Pilbara coast, not to scale.`}
+      stale={stale}
+    />
+  );
   return (
     <Stack gap="sm" data-testid="truck-position" data-state={view.kind}>
       <Title order={3} size="h4">
         {TRUCK_TEXT.heading}
       </Title>
-      <TruckMap
-        truck={mapPoint({ lat: position.latitude, lng: position.longitude })}
-        destination={destination ? mapPoint(destination) : null}
-        label={`${lastSeen}. Map of the Pilbara coast, not to scale.`}
-        stale={stale}
-      />
+      <Suspense fallback={drawing}>
+        <LiveMap
+          label={`${lastSeen}. Map of the Pilbara.`}
+          markers={[
+            {
+              id: 'truck',
+              kind: 'truck',
+              lat: position.latitude,
+              lng: position.longitude,
+              label: lastSeen,
+              faded: stale,
+            },
+            ...(destination
+              ? [{ id: 'customer', kind: 'customer' as const, ...destination, label: 'You' }]
+              : []),
+          ]}
+          drawing={drawing}
+        />
+      </Suspense>
       <Text fw={600} data-testid="truck-last-seen">
         {lastSeen}
       </Text>

@@ -10,7 +10,7 @@ export type LookupState =
  * The dashboard's "Access Dashboard": looks the customer up by phone or job ID (proved by the
  * phone digits) and, when jobs or pending bookings are found (at the server, or made on this
  * phone), returns the customer info to save. The name comes from the newest record; the phone is
- * what the customer typed, since the server masks the stored one (DESIGN §7).
+ * what the customer typed, since the server masks the stored one (docs/security.md).
  */
 export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
   const [state, setState] = useState<LookupState>({ status: 'idle' });
@@ -46,7 +46,8 @@ export function useDashboardLookup(onFound: (info: CustomerInfo) => void) {
         onFound({
           name,
           phone: idLookup ? (newest?.phone ?? lookup) : lookup,
-          // The server masks emails in public answers (DESIGN §7); the masked one is still a useful hint.
+          // The server masks emails in public answers (docs/security.md); the masked one is still a
+          // useful hint.
           email: jobs.find((job) => job.email)?.email ?? '',
           lookup: idLookup ? lookup.toUpperCase() : lookup,
           ...(proof ? { proof } : {}),

@@ -1,5 +1,5 @@
 /**
- * Portal tracking (DESIGN §7, §11). Two ways in:
+ * Portal tracking (docs/security.md). Two ways in:
  * - a tracking link's token: GET /api/track/:token answers the job, or the booking while it
  *   waits for approval;
  * - a job id (or booking reference) typed by hand with the phone's last four digits:
@@ -19,10 +19,10 @@ import {
 import { apiRequest, HttpError } from '../../lib/http';
 
 /**
- * What a lookup found; a job's `position` is the truck's last fix, which only the tracking
- * link's answer carries, and only while the job is En Route (issue 20). Its `timeline` is each
- * step at the time it was recorded (DESIGN §12); `reviewed`, on the tracking link's answer,
- * whether the customer has left their review.
+ * What a lookup found; a job's `position` is the truck's last fix, which only the tracking link's
+ * answer carries, and only while the job is En Route (issue 20). Its `timeline` is each step at the
+ * time it was recorded (docs/decisions/2026-11-27-recorded-times-only.md); `reviewed`, on the
+ * tracking link's answer, whether the customer has left their review.
  */
 export type Tracked =
   | {
@@ -30,6 +30,8 @@ export type Tracked =
       position?: TruckPosition | null;
       timeline?: readonly TimelineEntry[];
       reviewed?: boolean;
+      /** Who took the booking the job came from (only the tracking link's answer says). */
+      confirmedBy?: { name: string; at: string } | null;
     }
   | { booking: PublicBooking };
 
@@ -55,6 +57,7 @@ type LookupAnswer = Partial<{
   timeline: TimelineEntry[];
   reviewed: boolean;
   booking: PublicBooking;
+  confirmedBy: { name: string; at: string } | null;
 }>;
 
 /**
@@ -66,11 +69,13 @@ export function trackedOf(answer: LookupAnswer | TrackResponse | null | undefine
   if (!answer) return null;
   if ('job' in answer && answer.job) {
     const reviewed = 'reviewed' in answer ? answer.reviewed : undefined;
+    const confirmedBy = 'confirmedBy' in answer ? (answer.confirmedBy ?? null) : null;
     return {
       job: answer.job,
       position: ('position' in answer ? answer.position : null) ?? null,
       timeline: ('timeline' in answer ? answer.timeline : undefined) ?? [],
       ...(reviewed === undefined ? {} : { reviewed }),
+      ...(confirmedBy ? { confirmedBy } : {}),
     };
   }
   if ('booking' in answer && answer.booking) return { booking: answer.booking };

@@ -2,7 +2,7 @@
  * Browser-side sign-in state (spec §4 "Auth", §6, §8). The signed-in user is kept in
  * localStorage under 'auth_user' so a reload (or an offline start) keeps the person signed in;
  * an unreadable stored value is discarded. The server's httpOnly session cookie is the real
- * credential (DESIGN §7): this copy only drives what the UI shows.
+ * credential (docs/security.md): this copy only drives what the UI shows.
  *
  * Offline sign-in (issue 16): when the server cannot be reached (no signal, a hanging connection,
  * a gateway error), a staff member who signed in online on this device before is checked against

@@ -1,7 +1,7 @@
 /**
  * The signed-in user as the browser keeps it (localStorage 'auth_user'), and the flags of an
  * offline sign-in and of a sign-out still to send. The server's httpOnly session cookie is the
- * real credential (DESIGN §7): this copy only drives what the UI shows.
+ * real credential (docs/security.md): this copy only drives what the UI shows.
  */
 import { readStored } from '../storage';
 

@@ -1,5 +1,7 @@
 /**
- * Card payment of a quote in the checkout window (spec §2 Checkout, §7, DESIGN §8):
+ * Card payment of a quote in the checkout window (spec §2 Checkout, §7, docs/features.md):
+ * 0. ask the server whether the quote has expired (GET /api/quotes/{id}/pay-status): past its
+ *    date it cannot be paid, and the page says so with the phone instead of a card form;
  * 1. read the publishable key from GET /api/config (an empty key means card payment is not set
  *    up in this deployment, and the page says so instead of failing);
  * 2. POST /api/quotes/{id}/create-payment-intent for a client secret (spinner until then);
@@ -11,13 +13,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { apiRequest } from '../../../lib/http';
-import { configResponseSchema } from '@pilbara/shared-schema';
+import { configResponseSchema, quotePayStatusResponseSchema } from '@pilbara/shared-schema';
 
 export type PaymentSetupState =
   | { status: 'invalid-link' }
   | { status: 'loading' }
   | { status: 'not-configured' }
   | { status: 'setup-failed' }
+  | { status: 'expired'; validUntil: string | null }
   | { status: 'ready-to-mount'; stripe: Stripe; clientSecret: string };
 
 export type PayResult =
@@ -28,6 +31,16 @@ async function preparePayment(
   quoteId: string,
   token: string | null = null,
 ): Promise<Exclude<PaymentSetupState, { status: 'loading' | 'invalid-link' }>> {
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  try {
+    const answer = quotePayStatusResponseSchema.safeParse(
+      await apiRequest<unknown>(`/api/quotes/${encodeURIComponent(quoteId)}/pay-status${query}`),
+    );
+    if (answer.success && answer.data.expired)
+      return { status: 'expired', validUntil: answer.data.validUntil };
+  } catch {
+    // Not known here: the payment call below refuses an expired quote anyway.
+  }
   let key: string;
   try {
     const config = configResponseSchema.safeParse(await apiRequest<unknown>('/api/config'));
@@ -40,7 +53,7 @@ async function preparePayment(
   try {
     const answer = await apiRequest<{ clientSecret?: string }>(
       `/api/quotes/${encodeURIComponent(quoteId)}/create-payment-intent`,
-      // The pay link's token (DESIGN §11); staff opening Pay Now are signed in instead.
+      // The pay link's token (docs/security.md); staff opening Pay Now are signed in instead.
       { method: 'POST', body: token ? { token } : {} },
     );
     if (!answer?.clientSecret) return { status: 'setup-failed' };
