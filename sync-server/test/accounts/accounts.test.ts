@@ -160,7 +160,9 @@ describe('the monthly statement', () => {
       `Current ${formatCents(75_000)} 30 days ${formatCents(100_000)} 60 days $0.00 90+ days $0.00`,
     ])
       expect(text).toContain(expected);
-  });
+    // Three months of work, two sign-ins (each a 128 MiB scrypt) and a PDF from the worker pool:
+    // past the default budget on a busy machine.
+  }, 60_000);
 
   it('refuses a month that is not YYYY-MM or has not started, and an unknown account', async () => {
     const { app, admin, account } = await threeMonths();
@@ -176,5 +178,6 @@ describe('the monthly statement', () => {
     expect(future.json().fields).toEqual({ month: ACCOUNT_MESSAGES.MONTH_IN_FUTURE });
     const unknown = await signedIn(app, admin).get('/api/accounts/999/statement.pdf?month=2026-11');
     expect(unknown.statusCode).toBe(404);
-  });
+    // Three months of work and two sign-ins, as above.
+  }, 60_000);
 });
