@@ -33,7 +33,11 @@ export interface NewAccount {
  * over the foot of the screen, where the long forms' buttons end up. Call before its pages open.
  */
 export async function installCardDismissed(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => window.localStorage.setItem('installCardDismissed', '1'));
+  await context.addInitScript(() => {
+    // about:blank, where a context starts, has no storage of its own.
+    if (window.location.protocol.startsWith('http'))
+      window.localStorage.setItem('installCardDismissed', '1');
+  });
 }
 
 /** Picks `option` in the Mantine select labelled `label` inside `scope`. */

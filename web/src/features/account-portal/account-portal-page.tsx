@@ -257,6 +257,8 @@ export function AccountPortalPage({
               onBooked={() => {
                 refresh();
                 setTab('jobs');
+                // The form ends far down a phone's screen: the booking shows at the top of Jobs.
+                window.scrollTo({ top: 0 });
               }}
             />
           </Tabs.Panel>
