@@ -88,7 +88,7 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: false,
         cleanupOutdatedCaches: true,
-        // Shows the customer's job notifications (Web Push, issue 20): public/push-sw.js.
+        // Shows the customer's job notifications (Web Push): public/push-sw.js.
         importScripts: ['/push-sw.js'],
         // Public pages are precached as the pre-rendered HTML (booking.html answers /booking);
         // any other navigation (staff screens) gets the shell, drawn by the app.
@@ -98,9 +98,9 @@ export default defineConfig({
         // answers every query.
         ignoreURLParametersMatching: [/.*/],
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,txt}'],
-        // The tracking link's template is filled by the server per link (issue 30), never shown
+        // The tracking link's template is filled by the server per link, never shown
         // as it is: a tracking link opened offline gets the portal page, which looks it up.
-        // The map's code (MapLibre, about 280 KB compressed) is not precached: a customer's
+        // The map's code (MapLibre, a large library) is not precached: a customer's
         // phone should not fetch it to install the app. Screens with a map fetch it when shown,
         // and the rule below keeps it for offline use from then on.
         globIgnores: ['**/node_modules/**/*', '*.tracking.html', '**/maplibre-*'],

@@ -1,5 +1,5 @@
 /**
- * The backup benchmark (issue 32): a backup of the seeded scale database (bench/scale/seed.ts: a
+ * The backup benchmark: a backup of the seeded scale database (bench/scale/seed.ts: a
  * decade of a busy depot) while the real server runs, with 200 stored photos beside it, started
  * the way staff start one (`POST /api/backups`), and a prober asking `/api/health` every 20 ms
  * the whole time. Measured: the backup's own time (copy, check, files; from its manifest), the
@@ -168,7 +168,7 @@ try {
     results,
     text.includes(start)
       ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section)
-      : `${text.trimEnd()}\n\n## Backups of the scale database while the server runs (issue 32)\n\n${section}\n`,
+      : `${text.trimEnd()}\n\n## Backups of the scale database while the server runs\n\n${section}\n`,
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');

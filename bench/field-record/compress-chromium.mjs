@@ -1,4 +1,4 @@
-// Compressing one 12-megapixel photo in Chromium (issue 19): the web app's own `compressPhoto`
+// Compressing one 12-megapixel photo in Chromium: the web app's own `compressPhoto`
 // (web/src/lib/field-capture.ts), bundled by the web package's Vite from compress/entry.ts,
 // served from a local http origin and run in the system Chromium through Playwright, against a
 // baseline measured in the same page (one plain canvas resize and JPEG encode). Also prints the

@@ -15,13 +15,11 @@
 // throttled (default both), BENCH_THROTTLED=tracking,forms,driver (which throttled figures; default
 // all three). The baseline is exported with `git archive` into bench/.cache/ and
 // built once per commit.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../scripts/free-port.mjs';
-import { pnpmCommand } from '../../scripts/lib.mjs';
+import { baselineTree, startAppServer } from '../lib/app-server.mjs';
 import { measureServer } from './measure.mjs';
 import { driverSignIn, formVisit, launchBrowser, PROFILE, trackingVisit } from './throttled.mjs';
 import { seedThrottledBench } from './seed.mjs';
@@ -50,69 +48,6 @@ const FORMS = [
 ];
 /** Goals of issue 30. */
 const GOALS = { jobVisible: 2000, usable: 2500, cards: 3000, lighthouse: 95 };
-
-/** The pinned pnpm in `cwd` (the one on PATH, or fetched through npx on a machine without it). */
-function pnpm(args, cwd) {
-  const [cmd, ...pre] = pnpmCommand();
-  execFileSync(cmd, [...pre, ...args], { cwd, stdio: 'inherit' });
-}
-
-/** The baseline commit's source, installed and built, in bench/.cache (reused between runs). */
-function baselineTree() {
-  const commit = execFileSync('git', ['rev-parse', '--short', BASELINE], {
-    cwd: root,
-    encoding: 'utf8',
-  }).trim();
-  const dir = join(here, '..', '.cache', `baseline-${commit}`);
-  if (!existsSync(join(dir, 'web', 'dist', 'index.html'))) {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const archive = execFileSync('git', ['archive', '--format=tar', commit], {
-      cwd: root,
-      maxBuffer: 1 << 30,
-    });
-    execFileSync('tar', ['-x', '-C', dir], { input: archive });
-    pnpm(['install', '--frozen-lockfile', '--prefer-offline'], dir);
-    pnpm(['--filter', '@pilbara/web', 'build'], dir);
-  }
-  return { dir, commit };
-}
-
-/** Starts `tree`'s sync-server on a free port with an empty data folder; resolves its URL. */
-async function startServer(tree) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pilbara-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join('src', 'main.ts')], {
-    cwd: join(tree, 'sync-server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: join(tree, 'web', 'dist'),
-      ADMIN_PASSWORD,
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    url,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 function median(runs) {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
@@ -145,7 +80,10 @@ async function warmTrackingLink(url, token) {
 
 const loadStart = loadavg()[0];
 const started = new Date();
-const baseline = baselineTree();
+const baseline = baselineTree(BASELINE);
+/** A tree's server with the demo data, as the measurements below need it. */
+const startServer = (tree) =>
+  startAppServer(tree, { adminPassword: ADMIN_PASSWORD, env: { DEMO_DATA: 'true' } });
 const servers = { before: await startServer(baseline.dir), after: await startServer(root) };
 const seeds = {};
 const results = {
@@ -233,8 +171,8 @@ try {
     }
   }
 } finally {
-  servers.before.stop();
-  servers.after.stop();
+  await servers.before.stop();
+  await servers.after.stop();
 }
 const loadEnd = loadavg()[0];
 

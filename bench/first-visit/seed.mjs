@@ -67,8 +67,8 @@ export async function seedThrottledBench(baseURL, adminPassword) {
   });
   return {
     token: tracked.trackingToken,
-    // What the page shows as the job's reference: its number since issue 28 (a build from before
-    // numbers has only the id).
+    // What the page shows as the job's reference: its number, or its id on a baseline build that
+    // gives jobs no number.
     jobId: tracked.number ?? tracked.id,
     status: 'En Route',
     phone: customer.phone,

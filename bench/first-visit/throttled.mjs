@@ -1,4 +1,4 @@
-// What a customer or driver on one bar of signal waits for (issue 30), measured in Chromium with
+// What a customer or driver on one bar of signal waits for, measured in Chromium with
 // CDP throttling: 400 ms round trip, 500 kbps each way, 4x CPU slowdown, a 390 px phone screen.
 //
 // - trackingVisit: a first visit (empty cache, no service worker) of a real tracking link,

@@ -1,5 +1,5 @@
 /**
- * PDFs and the server's responsiveness (issue 25): the largest quote the API accepts
+ * PDFs and the server's responsiveness: the largest quote the API accepts
  * (sync-server/test/largest-quote.ts) rendered by this build's server and by a baseline build's
  * (default `bf6247e`, main before this work; `BENCH_PDF_BASELINE=<commit>`), in one run.
  *
@@ -201,7 +201,7 @@ const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
   encoding: 'utf8',
 }).trim();
 const section = `<!-- pdf:start -->
-## PDFs: the largest quote, and health meanwhile (issue 25)
+## PDFs: the largest quote, and health meanwhile
 
 \`pnpm --filter @pilbara/bench exec tsx pdf/run.ts\` (part of \`npm run bench\`): the largest
 quote the API accepts (200 lines of 200-character unbroken words, 5,000 characters of notes,

@@ -1,5 +1,5 @@
 /**
- * The seeded scale benchmark (issue 13): the same measurements on a fresh database and on a
+ * The seeded scale benchmark: the same measurements on a fresh database and on a
  * decade of a busy depot (seed.ts), in one run, printed as Markdown and written between the
  * scale markers of bench/RESULTS.md.
  *
@@ -518,7 +518,7 @@ try {
   const text = fs.readFileSync(results, 'utf8');
   const start = '<!-- scale:start -->';
   const end = '<!-- scale:end -->';
-  const section = `${start}\n## Years of data, same speed: the seeded scale benchmark (issue 13)\n\n${body}\n${end}`;
+  const section = `${start}\n## Years of data, same speed: the seeded scale benchmark\n\n${body}\n${end}`;
   const next = text.includes(start)
     ? text.slice(0, text.indexOf(start)) + section + text.slice(text.indexOf(end) + end.length)
     : `${text.trimEnd()}\n\n${section}\n`;

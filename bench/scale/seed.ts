@@ -8,6 +8,10 @@
  * safety net's marks are moved to the top, as the first start after the upgrade leaves them
  * (`logUnloggedRows`, which finds nothing here). Durability is off while seeding only.
  *
+ * The decade ends at the hour the seed runs, and only its last few days' jobs are still open, as
+ * at a real depot: a new device signing in to it (bench/new-device) finds today's work at the end
+ * of ten years of finished jobs, and a window of "the last 90 days" holds what a real one would.
+ *
  * `pnpm --dir sync-server exec tsx ../bench/scale/seed.ts <file>` builds one on its own.
  */
 import { openDatabase } from '../../sync-server/src/db/connection';
@@ -39,14 +43,35 @@ const SERVICES = [
   'Jump Start',
 ];
 const PLACES = ['Karratha', 'Dampier', 'Roebourne', 'Wickham', 'Port Hedland', 'Tom Price'];
-const STATUSES = ['Completed', 'Completed', 'Completed', 'Cancelled', 'Assigned', 'In Progress'];
-const DRIVERS = ['Sam Taylor', 'Alex Morgan', 'Kim Ng'];
-const START = Date.UTC(2016, 0, 1);
-const SPAN = Date.UTC(2026, 0, 1) - START;
+/** Statuses of the jobs of the last {@link OPEN_DAYS} days, in turn; older jobs are finished. */
+const OPEN_STATUSES = [
+  'Assigned',
+  'En Route',
+  'In Progress',
+  'Scheduled',
+  'Emergency',
+  'Completed',
+];
+const FINISHED_STATUSES = [
+  'Completed',
+  'Completed',
+  'Completed',
+  'Completed',
+  'Completed',
+  'Cancelled',
+];
+/** How many days back jobs may still be open. */
+const OPEN_DAYS = 2;
+export const DRIVERS = ['Sam Taylor', 'Alex Morgan', 'Kim Ng'];
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /** Seeds `file` (a fresh path) and returns the seconds it took and the rows per table. */
 export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
   const started = performance.now();
+  const END = Math.floor(Date.now() / HOUR) * HOUR;
+  const START = END - 3652 * DAY;
+  const SPAN = END - START;
   const db = openDatabase(file);
   migrate(db);
   db.pragma('synchronous = OFF');
@@ -80,12 +105,21 @@ export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
         at(0, 1),
       );
     }
-    const perYear = Math.ceil(sizes.jobs / 10);
+    /** The next number of each id series (`JOB-2026`), numbered in order as the server does. */
+    const numbers = new Map<string, number>();
+    const nextId = (prefix: string, when: string) => {
+      const series = `${prefix}-${when.slice(0, 4)}`;
+      const n = (numbers.get(series) ?? 0) + 1;
+      numbers.set(series, n);
+      return `${series}-${n}`;
+    };
     const jobIds: string[] = [];
     seedSpread('jobs', sizes.jobs, (i, when) => {
-      const id = `JOB-${2016 + Math.floor(i / perYear)}-${(i % perYear) + 1}`;
+      const id = nextId('JOB', when);
       jobIds.push(id);
-      const status = STATUSES[i % STATUSES.length] ?? 'Completed';
+      const open = START + (SPAN * i) / sizes.jobs >= END - OPEN_DAYS * DAY;
+      const statuses = open ? OPEN_STATUSES : FINISHED_STATUSES;
+      const status = statuses[i % statuses.length] ?? 'Completed';
       return {
         id,
         customerName: `Customer ${i}`,
@@ -123,9 +157,8 @@ export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
       fillType: 'Full',
       createdAt: when,
     }));
-    const quotesPerYear = Math.ceil(sizes.quotes / 10);
     seedSpread('quotes', sizes.quotes, (i, when) => ({
-      id: `Q-${2016 + Math.floor(i / quotesPerYear)}-${(i % quotesPerYear) + 1}`,
+      id: nextId('Q', when),
       customerName: `Quote customer ${i}`,
       customerPhone: '0412345678',
       service: SERVICES[i % SERVICES.length],
@@ -136,7 +169,7 @@ export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
       itemsSubtotal: 25_000,
       basePrice: 25_000,
       finalPrice: 25_000,
-      validUntil: when.slice(0, 10),
+      validUntil: new Date(Date.parse(when) + 30 * DAY).toISOString().slice(0, 10),
       status: i % 2 ? 'accepted' : 'sent',
       createdAt: when,
       updatedAt: when,

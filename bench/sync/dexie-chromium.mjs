@@ -1,4 +1,4 @@
-// Applying a 1,000-change page in Dexie in Chromium (issue 4): the web app's real page-apply code
+// Applying a 1,000-change page in Dexie in Chromium: the web app's real page-apply code
 // (`applyChangesPage`, web/src/sync/local-store.ts) and Dexie database, bundled by the web
 // package's Vite from dexie-chromium/entry.ts, served from a local http origin (IndexedDB needs
 // one) and run in the system Chromium through Playwright; each run applies the page into a fresh

@@ -159,6 +159,11 @@ export async function alternateTransports(
   return runs;
 }
 
+/** The rate of `runs`, fully synced, in mutations/s: of the median run, or of the one `pick` picks. */
+export function syncedRate(runs: EngineRun[], pick: (times: number[]) => number = median): number {
+  return (ENGINE_N / pick(runs.map((run) => run.synced))) * 1000;
+}
+
 /** Prints one engine table: `device` names where the device runs and whose CPU is counted. */
 export function printEngineTable(
   device: string,
@@ -173,7 +178,7 @@ export function printEngineTable(
   for (const { name, runs, serverCpu } of rows) {
     const synced = median(runs.map((run) => run.synced));
     console.log(
-      `| ${name} | ${ms(median(runs.map((run) => run.acked)))} | ${ms(synced)} | ${Math.round((ENGINE_N / synced) * 1000).toLocaleString('en-AU')}/s | ${ms(median(runs.map((run) => run.deviceCpu)))} | ${serverCpu ? ms(median(runs.map((run) => run.serverCpu))) : '(in device)'} | ${runs.map((run) => run.synced.toFixed(0)).join(', ')} |`,
+      `| ${name} | ${ms(median(runs.map((run) => run.acked)))} | ${ms(synced)} | ${Math.round(syncedRate(runs)).toLocaleString('en-AU')}/s | ${ms(median(runs.map((run) => run.deviceCpu)))} | ${serverCpu ? ms(median(runs.map((run) => run.serverCpu))) : '(in device)'} | ${runs.map((run) => run.synced.toFixed(0)).join(', ')} |`,
     );
   }
   console.log('');

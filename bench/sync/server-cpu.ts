@@ -1,5 +1,5 @@
 /**
- * The server's own CPU time for a long push (issue 30): N queued `fuel.add` in batches of the
+ * The server's own CPU time for a long push: N queued `fuel.add` in batches of the
  * protocol's maximum, taken four at a time into one commit as a socket does when the device
  * keeps SOCKET_PUSH_WINDOW batches in flight (session.ts `answerPushes`: apply, then encode the
  * answers), on the real server's database file with its restore guard armed — against the

@@ -1,5 +1,5 @@
 /**
- * Page models of issue 20: the admin panel's Staff tab, and the driver's own screen (/driver)
+ * Page models of staff accounts: the admin panel's Staff tab, and the driver's own screen (/driver)
  * on a phone-sized browser.
  */
 import { expect, type Locator, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The layout audit of issue 27: what a person on a small phone would notice, measured in the
+ * The layout audit: what a person on a small phone would notice, measured in the
  * page as it is drawn.
  *
  * - **Covered:** a visible control (link, button, field, tab, …) whose centre is drawn under

@@ -1,5 +1,5 @@
 /**
- * Screenshots for a person to look at (issue 28's specs): SAVE_SCREENSHOTS=1 writes them to the
+ * Screenshots for a person to look at: SAVE_SCREENSHOTS=1 writes them to the
  * committed e2e/screenshots/, otherwise to the test's output folder, so a run leaves the tree
  * unchanged. The install card is dismissed first and the part shown is scrolled to the top, so
  * the picture shows what it is about.

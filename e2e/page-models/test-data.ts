@@ -83,7 +83,10 @@ export interface NewJob {
   email?: string;
   service: string;
   location: string;
+  /** `Both`, or an active driver's name no other active driver shares. */
   assignedTo?: string;
+  /** The driver's account (what decides which driver sees the job). */
+  assignedDriverId?: number;
   estimatedArrival?: string;
 }
 
@@ -148,16 +151,20 @@ export function driverAccount(firstName: string, handle = firstName.toLowerCase(
   };
 }
 
-/** Adds `driver` as the admin does (the request signs in as the admin) and a job assigned to them. */
+/**
+ * Adds `driver` as the admin does (the request signs in as the admin) and a job assigned to
+ * their account.
+ */
 export async function addDriverWithJob(
   request: APIRequestContext,
   driver: DriverAccount,
-  job: Omit<NewJob, 'assignedTo'>,
+  job: Omit<NewJob, 'assignedTo' | 'assignedDriverId'>,
 ): Promise<CreatedJob> {
   await loginAsAdmin(request);
   const added = await request.post('/api/staff', { data: { ...driver, role: 'driver' } });
   expect(added.status(), await added.text()).toBe(201);
-  return createJob(request, { ...job, assignedTo: `${driver.firstName} ${driver.lastName}` });
+  const { user } = (await added.json()) as { user: { id: number } };
+  return createJob(request, { ...job, assignedDriverId: user.id });
 }
 
 /** One line of a quote (unit price in cents). */

@@ -57,7 +57,7 @@ test.describe('job buttons follow the job-flow rule', () => {
 
       if (canDeleteJob(status)) {
         await controls.remove.click();
-        // A confirmation first (issue 16): the job is archived, its history kept.
+        // A confirmation first: the job is archived, its history kept.
         await page.getByRole('dialog').getByRole('button', { name: 'Archive job' }).click();
         await expect(admin.toast('Job Deleted')).toBeVisible();
         await expect(admin.jobCard(id)).toHaveCount(0);

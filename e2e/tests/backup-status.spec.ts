@@ -26,7 +26,7 @@ async function look(page: Page, name: string): Promise<void> {
   const card = page.getByTestId('backup-status');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    // On a phone the panel's figures, this card among them, fold behind one button (issue 27).
+    // On a phone the panel's figures, this card among them, fold behind one button.
     if (width === 390) await openFigures(page);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });

@@ -1,5 +1,5 @@
 /**
- * Text messages in a real journey (issue 31): a customer books in the browser, the office
+ * Text messages in a real journey: a customer books in the browser, the office
  * approves it, marks it En Route and completes it in the admin panel, and a local stand-in of
  * Twilio's Messaging API (the sync server's test stand-in, strict about authentication and the
  * request's shape) receives four texts, in order, each with the tracking link, each once. The
@@ -106,7 +106,7 @@ test('booked, approved, en route, completed: four texts in order, each with the 
     expect(texts).toHaveLength(4);
     expect(texts.map((text) => text.to)).toEqual(Array(4).fill(e164(who.phone)));
     const [received, approved, enRoute, completed] = texts.map((text) => text.body);
-    // The customer is told the job's number; its key (the card's id) stays with staff (issue 28).
+    // The customer is told the job's number; its key (the card's id) stays with staff.
     const number = queryRows<{ number: string }>(
       own.server.dbFile,
       'SELECT number FROM jobs WHERE id = ?',

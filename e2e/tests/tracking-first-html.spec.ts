@@ -1,7 +1,7 @@
 /**
- * A tracking link answers in its first response (issue 30): the HTML of
+ * A tracking link answers in its first response: the HTML of
  * `/customer-portal?token=…`, before any script runs, already shows the job — its number (the
- * customer's reference, issue 28, never the key the device minted), status,
+ * customer's reference, never the key the device minted), status,
  * driver, arrival estimate — masked exactly as `GET /api/track/:token` masks it (no phone but its
  * last three digits, no email but its first letter and domain), with no-store caching and the
  * site's security headers; an unknown token gets the not-found state the same way. Then the page
@@ -106,7 +106,7 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   expect(text).toContain('Winch Recovery');
   expect(text).toContain('Sam Taylor');
   expect(text).toContain('40 minutes');
-  // Its timeline too (issue 27): each step at the time it was recorded, from the same answer.
+  // Its timeline too: each step at the time it was recorded, from the same answer.
   expect(html).toContain('data-testid="job-timeline"');
   expect(text).toContain('Driver en route');
 
@@ -200,8 +200,8 @@ test('a tracking link hydrates without zod or floating-ui: the search check and 
   const firstLoad = [...scripts];
   expect(firstLoad.length).toBeGreaterThan(2);
   // What each library's code always carries, minified or not: zod's type tag, floating-ui's
-  // attribute. The page's first scripts (about 150 KB brotli) carry neither (issue 30: they were
-  // 205 KB with both, on one bar of signal).
+  // attribute. The page's first scripts carry neither: on one bar of signal every byte before
+  // the page is usable is a wait, and neither is needed to show the job.
   for (const url of firstLoad) {
     const code = await (await request.get(url)).text();
     expect(code, url).not.toContain('$ZodType');

@@ -43,7 +43,7 @@ test('the tracking link from the approval email shows the job; a guessed job ID 
   await loginAsAdmin(request);
   const approved = await request.post(`/api/bookings/${booking.id}/approve`, { data: {} });
   expect(approved.status()).toBe(200);
-  // The customer is told the job's number (issue 28); its key stays on the server.
+  // The customer is told the job's number; its key stays on the server.
   const jobId = ((await approved.json()) as { job: { number: string } }).job.number;
 
   // The approval email reaches the customer with the job id and the tracking link.

@@ -386,6 +386,18 @@ export const MESSAGES = {
   /** 429 of the sign-in after repeated failures. */
   signInLocked: (minutes: number): string =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** 429 of the sign-in while failures make it wait: seconds under a minute, else minutes. */
+  signInWait: (ms: number): string => {
+    const seconds = Math.max(1, Math.ceil(ms / 1000));
+    if (seconds >= 60) return MESSAGES.signInLocked(Math.ceil(seconds / 60));
+    return `Too many failed sign-in attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  },
+  /** A job given to an account that is not an active driver. */
+  DRIVER_NOT_FOUND: 'No active driver has this account',
+  /** A job given by a name two active drivers share. */
+  DRIVER_NAME_SHARED: 'Two active drivers share this name: choose the driver by their account',
+  /** 429 when the password checks of sign-ins from new devices are all taken. */
+  PASSWORD_CHECKS_BUSY: 'Too many sign-ins at once. Please try again in a moment.',
 
   /** 'Failed to create quote: {reason}', reason defaulting to 'Unknown error'. */
   quoteCreateFailed: (reason?: string): string =>

@@ -113,9 +113,14 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
   };
 }
 
+/** Sam's account, the signed-in driver of the driver screen's tests. */
+export const SAM_DRIVER_ID = 2;
+/** Another driver's account. */
+export const OTHER_DRIVER_ID = 3;
+
 /**
- * A job of today on a driver's list: assigned to Sam, made at `now`, with a phone and a place the
- * driver's card shows in full.
+ * A job of today on a driver's list: assigned to Sam's account, made at `now`, with a phone and a
+ * place the driver's card shows in full.
  */
 export function aJobOfToday(overrides: Partial<Job> = {}, now = new Date().toISOString()): Job {
   return aJob({
@@ -123,6 +128,7 @@ export function aJobOfToday(overrides: Partial<Job> = {}, now = new Date().toISO
     email: null,
     location: 'Dampier Highway, Karratha',
     assignedTo: 'Sam',
+    assignedDriverId: SAM_DRIVER_ID,
     trackingToken: null,
     createdAt: now,
     updatedAt: now,

@@ -18,6 +18,8 @@ export {
   aPayment,
   aStaffUser,
   anInvoice,
+  OTHER_DRIVER_ID,
+  SAM_DRIVER_ID,
 } from './test-entities';
 
 function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {

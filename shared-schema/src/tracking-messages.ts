@@ -1,8 +1,8 @@
 /**
  * The tracking page's texts (spec: customer portal), kept out of messages.ts as the public forms'
  * are (public-form-messages.ts): the bundler ships a module whole, and these few texts brought
- * every message of the product (about 5 KB compressed) onto every tracking link, and the job
- * lookup onto the feedback page, before they could hydrate, on one bar of signal (issue 30).
+ * every message of the product onto every tracking link, and the job lookup onto the feedback
+ * page, before they could hydrate, on one bar of signal.
  * MESSAGES holds them too.
  */
 export const TRACKING_MESSAGES = {

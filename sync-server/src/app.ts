@@ -41,12 +41,13 @@ import { registerRequestRules } from './plugins/request-rules';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { redactingLogger } from './plugins/log-redaction';
 import { registerIdempotency } from './plugins/idempotency';
-import { FailureGuard, SharedBudget, minutesOf } from './services/guards';
+import { BackoffGuard, FailureGuard, SharedBudget, minutesOf } from './services/guards';
 import {
   DEFAULT_RATE_LIMITS,
   HOUR,
-  LOGIN_ACCOUNT_GUARD,
-  LOGIN_ADDRESS_GUARD,
+  LOGIN_ACCOUNT_BACKOFF,
+  LOGIN_ADDRESS_BACKOFF,
+  LOGIN_DEVICE_BACKOFF,
   PHONE_PROOF_GUARD,
   type Guards,
   type RateLimits,
@@ -84,6 +85,7 @@ import {
   type PushSender,
 } from './services/push';
 import { createSmsSender, type SmsSender } from './services/sms';
+import { idSeriesWarnings } from './services/server-warnings';
 import { BackupService } from './backup/service';
 import type { Destination } from './backup/destinations';
 
@@ -182,6 +184,14 @@ export interface AppExtras {
   abnProblem: string | null;
 }
 
+/**
+ * Fastify's `trustProxy` for `hops` proxies in front: the nearest `hops` addresses (the socket's
+ * peer, then X-Forwarded-For from the right) are proxies, so the client is the one they appended.
+ */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Body limit for JSON: far above any real form, far below anything abusive. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -202,9 +212,11 @@ export async function buildApp(
         ? given
         : crypto.randomBytes(6).toString('base64url');
     },
-    // Behind a reverse proxy the client's address is in X-Forwarded-For (TRUST_PROXY=true);
+    // Behind a reverse proxy the client's address is the one our proxy appended to
+    // X-Forwarded-For (TRUST_PROXY: a hop count or the proxies' addresses, never every entry);
     // the per-address limits count by it.
-    trustProxy: config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // A URL the router cannot decode ('/api/jobs/customer/%') gets the API's error shape too.
     frameworkErrors: (_error, _request, reply) => {
       const message = 'The address of this request is not valid';
@@ -251,8 +263,9 @@ export async function buildApp(
     ...opts.rateLimits,
   });
   app.decorate('guards', {
-    loginAccount: new FailureGuard(LOGIN_ACCOUNT_GUARD),
-    loginAddress: new FailureGuard(LOGIN_ADDRESS_GUARD),
+    loginAccount: new BackoffGuard(LOGIN_ACCOUNT_BACKOFF),
+    loginAddress: new BackoffGuard(LOGIN_ADDRESS_BACKOFF),
+    loginKnownDevice: new BackoffGuard(LOGIN_DEVICE_BACKOFF),
     phoneProof: new FailureGuard(PHONE_PROOF_GUARD),
   });
   app.decorate('emailBudget', new SharedBudget(config.publicEmailsPerHour, HOUR / 1000));
@@ -315,6 +328,13 @@ export async function buildApp(
       'the database was restored from an older backup: id counters moved past every number handed out, devices that saw lost changes will resync',
     );
   }
+  for (const repair of timeline.repaired) {
+    app.log.warn(
+      repair,
+      'an id counter stood past every number ever handed out (a device claimed blocks it was never granted); it was brought back',
+    );
+  }
+  for (const warning of idSeriesWarnings(db)) app.log.warn(warning.message);
 
   app.decorate(
     'backups',

@@ -47,12 +47,14 @@ export interface AdminLogin {
 }
 
 /**
- * The ADMIN_USERNAME account as it stands, after refusing to start when it belongs to a customer
- * or a driver (see {@link ensureAdmin}). Synchronous and cheap, so `buildApp` runs it before
+ * The ADMIN_USERNAME staff account as it stands, after refusing to start when it belongs to a
+ * driver (see {@link ensureAdmin}). Synchronous and cheap, so `buildApp` runs it before
  * listening even when the password work is done after.
  */
 export function refuseNonAdminAccount(db: Db, config: Config) {
-  const existing = findUserByUsername(db, config.adminUsername);
+  // Staff sign in from their own namespace: a customer who registered this name is someone
+  // else, who stays a customer (migration 0026).
+  const existing = findUserByUsername(db, config.adminUsername, 'staff');
   if (existing && existing.role !== 'admin') {
     throw new ConfigError(
       `ADMIN_USERNAME "${config.adminUsername}" is the username of an existing ${existing.role} ` +
@@ -70,9 +72,10 @@ export function refuseNonAdminAccount(db: Db, config: Config) {
  * all, an admin with a generated password is created and that login is returned so `main` can
  * print it once; later starts return null.
  *
- * Configuration never promotes an existing customer: when ADMIN_USERNAME names a customer's
- * account (anyone may register 'Owner'), the server refuses to start and says why, rather than
- * handing that customer — and their open sessions — the admin role.
+ * Configuration never promotes an existing account: a customer who registered ADMIN_USERNAME
+ * (anyone may register 'Owner') is in the customers' namespace and stays a customer, the admin
+ * being another account; when it names a driver the server refuses to start and says why,
+ * rather than handing that driver — and their open sessions — the admin role.
  */
 export async function ensureAdmin(
   db: Db,

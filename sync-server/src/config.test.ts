@@ -94,8 +94,17 @@ describe('loadConfig', () => {
       authToken: undefined,
       from: undefined,
       apiBase: undefined,
-      perNumberPerHour: 8,
-      perHour: 60,
+      budgets: {
+        'booking-ack': {
+          perHour: 20,
+          perNumberPerHour: 8,
+          perAddressPerDay: 3,
+          newNumberPerDay: 1,
+        },
+        'job-updates': { perHour: 60, perNumberPerHour: 8 },
+        'staff-alerts': { perHour: 60 },
+      },
+      countryCodes: ['61'],
     });
     const twilio = {
       SMS_PROVIDER: 'twilio',
@@ -109,6 +118,11 @@ describe('loadConfig', () => {
         TWILIO_API_BASE: 'http://127.0.0.1:4010',
         SMS_PER_NUMBER_PER_HOUR: '3',
         SMS_PER_HOUR: '100',
+        SMS_BOOKING_ACK_PER_HOUR: '5',
+        SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY: '2',
+        SMS_BOOKING_ACK_PER_NUMBER_PER_DAY: '0',
+        STAFF_SMS_PER_HOUR: '40',
+        SMS_COUNTRY_CODES: '61, +64',
       }).sms,
     ).toEqual({
       provider: 'twilio',
@@ -116,8 +130,12 @@ describe('loadConfig', () => {
       authToken: 'token',
       from: '+61480000000',
       apiBase: 'http://127.0.0.1:4010',
-      perNumberPerHour: 3,
-      perHour: 100,
+      budgets: {
+        'booking-ack': { perHour: 5, perNumberPerHour: 3, perAddressPerDay: 2, newNumberPerDay: 0 },
+        'job-updates': { perHour: 100, perNumberPerHour: 3 },
+        'staff-alerts': { perHour: 40 },
+      },
+      countryCodes: ['61', '64'],
     });
     expect(loadConfig({ ...twilio, SMS_FROM: 'PilbaraTow' }).sms.from).toBe('PilbaraTow');
     expect(() => loadConfig({ ...twilio, TWILIO_AUTH_TOKEN: '' })).toThrow(/TWILIO_AUTH_TOKEN/);
@@ -129,6 +147,10 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ SMS_PER_HOUR: '0' })).toThrow(/SMS_PER_HOUR/);
+    expect(() => loadConfig({ SMS_COUNTRY_CODES: 'AU' })).toThrow(/SMS_COUNTRY_CODES/);
+    expect(() => loadConfig({ SMS_BOOKING_ACK_PER_HOUR: '-1' })).toThrow(
+      /SMS_BOOKING_ACK_PER_HOUR/,
+    );
   });
 
   it('backs up hourly beside the data folder by default, and off the machine only with a key', () => {
@@ -180,6 +202,24 @@ describe('loadConfig', () => {
         BACKUP_S3_ACCESS_KEY_ID: 'x',
       }),
     ).toThrow(/BACKUP_S3_SECRET_ACCESS_KEY: Required/);
+  });
+
+  it('trusts a proxy by hop count or by its addresses, never every X-Forwarded-For entry', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    // `true` (the old spelling) means the one proxy in front, not "believe every entry".
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    for (const bad of ['maybe', '11', '10.0.0.0/33', '10.0.0.1,example.com', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: Expected false/);
+    }
   });
 
   it('hashes passwords at the standard cost unless a test server on loopback asks for less', () => {

@@ -6,14 +6,18 @@
  * when no SMTP server is configured (docs/operations.md), and card payments are off without keys.
  */
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import {
   BACKUP_POLICY,
   DEFAULT_MAP_STYLE_URL,
   OFFSITE_SCHEDULES,
   PUBLIC_LIMITS,
+  SMS_BUDGET_DEFAULTS,
   SMS_CAPS,
   STAFF_ALERT_DEFAULTS,
+  type SmsBudget,
+  type SmsCategory,
 } from '@pilbara/shared-schema';
 import { REPO_ROOT } from './server-root';
 
@@ -44,6 +48,65 @@ const SMS_PROVIDERS = ['twilio'] as const;
 
 /** A sender: a number in E.164, or an alphanumeric sender id (1–11 characters, one a letter). */
 const SMS_SENDER_PATTERN = /^(?:\+[1-9]\d{7,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11})$/;
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for whole ranges of proxy addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/** An IPv4 or IPv6 address, or one with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(text: string): boolean {
+  if ((PROXY_RANGE_NAMES as readonly string[]).includes(text)) return true;
+  const [address = '', prefix, extra] = text.split('/');
+  if (extra !== undefined || !ipaddr.isValid(address)) return false;
+  if (prefix === undefined) return true;
+  const bits = ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
+}
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For the server believes, as Fastify's `trustProxy`
+ * takes it. A proxy appends the address it was reached from to whatever the client sent, so only
+ * entries added by proxies we run are true; the client's address is the last one they appended.
+ * - unset, `false`, `0`: no proxy; the socket's peer is the client;
+ * - a hop count `1`, `2`…: that many proxies in front (`true` is one: the common single nginx,
+ *   Caddy or cloud load balancer), so the client is that many entries from the right;
+ * - the proxies' addresses or ranges, comma-separated (`10.0.0.0/8,127.0.0.1`, or `loopback`):
+ *   entries are believed from the right while they come from one of these.
+ * Never "believe every entry": the left-most one is whatever the client wrote.
+ */
+const trustProxy = optionalText.transform((value, ctx): false | number | string[] => {
+  if (value === undefined) return false;
+  const lower = value.toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'Expected false, a number of proxies in front (1-10; true means 1), or the proxies’ addresses or ranges separated by commas (10.0.0.0/8, 127.0.0.1, loopback)',
+  });
+  return z.NEVER;
+});
+
+/**
+ * SMS_COUNTRY_CODES: the countries customers may be texted in, by calling code (`61`, or
+ * `61,64` to text New Zealand numbers too). Australia's are its mobiles only.
+ */
+const countryCodes = optionalText.transform((value, ctx) => {
+  if (value === undefined) return ['61'];
+  const codes = value.split(',').map((code) => code.trim().replace(/^\+/, ''));
+  if (codes.length > 0 && codes.every((code) => /^[1-9]\d{0,2}$/.test(code))) return codes;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'Expected country calling codes separated by commas, such as 61 or 61,64',
+  });
+  return z.NEVER;
+});
 
 /** How hard new password hashes are: `low` exists for test servers only (see below). */
 const PASSWORD_HASH_COSTS = ['standard', 'low'] as const;
@@ -120,7 +183,7 @@ const configSchema = z
         value === undefined ? PUBLIC_LIMITS.publicEmailsPerHour : Number(value),
       )
       .pipe(z.number().int().min(1).max(100_000)),
-    TRUST_PROXY: booleanFlag(false),
+    TRUST_PROXY: trustProxy,
     SMS_PROVIDER: optionalText.pipe(z.enum(SMS_PROVIDERS).optional()),
     TWILIO_ACCOUNT_SID: optionalText.pipe(
       z
@@ -145,6 +208,18 @@ const configSchema = z
     SMS_PER_HOUR: optionalText
       .transform((value) => (value === undefined ? SMS_CAPS.perHour : Number(value)))
       .pipe(z.number().int().min(1).max(100_000)),
+    SMS_BOOKING_ACK_PER_HOUR: wholeNumber(SMS_BUDGET_DEFAULTS['booking-ack'].perHour, 0, 100_000),
+    SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY: wholeNumber(
+      SMS_BUDGET_DEFAULTS['booking-ack'].perAddressPerDay ?? 3,
+      0,
+      1_000,
+    ),
+    SMS_BOOKING_ACK_PER_NUMBER_PER_DAY: wholeNumber(
+      SMS_BUDGET_DEFAULTS['booking-ack'].newNumberPerDay ?? 1,
+      0,
+      100,
+    ),
+    SMS_COUNTRY_CODES: countryCodes,
     ALERT_ESCALATE_MINUTES: wholeNumber(STAFF_ALERT_DEFAULTS.escalateAfterMinutes, 1, 120),
     STAFF_SMS_PER_HOUR: wholeNumber(STAFF_ALERT_DEFAULTS.textsPerHour, 1, 10_000),
     BACKUP_DIR: optionalText,
@@ -260,11 +335,14 @@ const configSchema = z
       publicWritesPerHour: env.PUBLIC_WRITES_PER_HOUR,
       /** Emails the public forms may cause per hour, from everyone together. */
       publicEmailsPerHour: env.PUBLIC_EMAILS_PER_HOUR,
-      /** Read the client address from X-Forwarded-For (only behind a reverse proxy). */
+      /**
+       * The proxies whose X-Forwarded-For entries are believed (a hop count or their addresses),
+       * or false: see `trustProxy` above.
+       */
       trustProxy: env.TRUST_PROXY,
       /**
-       * Text messages (issue 31): through Twilio when SMS_PROVIDER=twilio, else written to
-       * DATA_DIR/outbox. The caps hold either way.
+       * Text messages: through Twilio when SMS_PROVIDER=twilio, else written to DATA_DIR/outbox.
+       * The budgets hold either way.
        */
       sms: {
         provider: env.SMS_PROVIDER ?? null,
@@ -272,8 +350,27 @@ const configSchema = z
         authToken: env.TWILIO_AUTH_TOKEN,
         from: env.SMS_FROM,
         apiBase: env.TWILIO_API_BASE,
-        perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
-        perHour: env.SMS_PER_HOUR,
+        /**
+         * The budgets texts are counted against, by category (shared-schema SMS_CATEGORIES):
+         * booking acknowledgements, job updates and staff alerts each apart.
+         */
+        budgets: {
+          'booking-ack': {
+            perHour: env.SMS_BOOKING_ACK_PER_HOUR,
+            perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
+            perAddressPerDay: env.SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY,
+            newNumberPerDay: env.SMS_BOOKING_ACK_PER_NUMBER_PER_DAY,
+          },
+          'job-updates': {
+            perHour: env.SMS_PER_HOUR,
+            perNumberPerHour: env.SMS_PER_NUMBER_PER_HOUR,
+          },
+          // Staff numbers have no cap of their own: an emergency nobody takes texts them every
+          // few minutes.
+          'staff-alerts': { perHour: env.STAFF_SMS_PER_HOUR },
+        } satisfies Record<SmsCategory, SmsBudget>,
+        /** Countries customers may be texted in (calling codes; Australia: mobiles only). */
+        countryCodes: env.SMS_COUNTRY_CODES,
       },
       /**
        * Staff alerts: an emergency booking nobody takes texts the next person on the roster

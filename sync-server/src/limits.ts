@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { HttpError } from './http-error';
-import type { FailureGuard } from './services/guards';
+import type { BackoffGuard, FailureGuard } from './services/guards';
 
 interface RateLimit {
   max: number;
@@ -22,10 +22,12 @@ export interface RateLimits {
 }
 
 export interface Guards {
-  /** Failed sign-ins of one account. */
-  loginAccount: FailureGuard;
-  /** Failed sign-ins from one address. */
-  loginAddress: FailureGuard;
+  /** Failed sign-ins of one account, from devices that never signed in to it. */
+  loginAccount: BackoffGuard;
+  /** Failed sign-ins from one address, from such devices. */
+  loginAddress: BackoffGuard;
+  /** Failed sign-ins of one account from the devices that signed in to it before. */
+  loginKnownDevice: BackoffGuard;
   /** Wrong phone digits tried against one job id or booking reference. */
   phoneProof: FailureGuard;
 }
@@ -33,10 +35,14 @@ export interface Guards {
 const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-/** Sign-in lockout: 5 failures of an account in 15 minutes lock it for 15 minutes. */
-export const LOGIN_ACCOUNT_GUARD = { failures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
-/** 20 failures from one address in 15 minutes lock that address's sign-ins for 15 minutes. */
-export const LOGIN_ADDRESS_GUARD = { failures: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+/**
+ * Sign-in budgets (services/guards.ts BackoffGuard): after 5 failures of an account in 15
+ * minutes from new devices, each try waits 1 s, 2 s, 4 s… up to 15 minutes; after 10 from one
+ * address, the same; the devices that signed in to the account before have their own 10.
+ */
+export const LOGIN_ACCOUNT_BACKOFF = { free: 5, windowSeconds: 15 * 60, maxWaitSeconds: 15 * 60 };
+export const LOGIN_ADDRESS_BACKOFF = { free: 10, windowSeconds: 15 * 60, maxWaitSeconds: 15 * 60 };
+export const LOGIN_DEVICE_BACKOFF = { free: 10, windowSeconds: 15 * 60, maxWaitSeconds: 15 * 60 };
 /** 10 wrong phones for one job id in an hour lock lookups of that id for an hour. */
 export const PHONE_PROOF_GUARD = { failures: 10, windowSeconds: 60 * 60, lockSeconds: 60 * 60 };
 

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`Listening on http://${shownHost}:${port}`);
-  // No valid ABN, no tax invoice (issue 28): said where the owner starting the server reads.
+  // No valid ABN, no tax invoice: said where the owner starting the server reads.
   if (app.abnProblem) console.warn(`Warning: ${app.abnProblem}`);
   if (app.generatedAdmin) {
     console.log(

@@ -1,5 +1,5 @@
 /**
- * The largest quote the API accepts (issue 25), for the PDF budget's test and benchmark
+ * The largest quote the API accepts, for the PDF budget's test and benchmark
  * (bench/pdf/run.ts): every limit of `QUOTE_LIMITS` and of the quote body at its maximum, and
  * every text a single unbroken word — the worst case for wrapping (each description and the
  * notes must be cut between characters).

@@ -1,5 +1,5 @@
 /**
- * The backup status staff see (issue 32): `GET /api/backups`, `POST /api/backups` (start one by
+ * The backup status staff see: `GET /api/backups`, `POST /api/backups` (start one by
  * hand) and `POST /api/backups/recovery/stop-waiting`, all admin-only.
  */
 import { z } from 'zod';

@@ -182,7 +182,7 @@ export const serviceRecordInputSchema = z.object({
   warranty: optionalText(200),
   isPaid: z.boolean().default(false),
   /**
-   * Open defects of the vehicle this service fixes (issue 21): closed by the same step that
+   * Open defects of the vehicle this service fixes: closed by the same step that
    * records the service, so the record and the resolutions are kept together or not at all.
    */
   resolvesDefects: z.array(z.number().int().positive()).max(20).optional(),

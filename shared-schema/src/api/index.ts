@@ -16,6 +16,7 @@ export * from './sms';
 export * from './backups';
 export * from './accounts';
 export * from './account-work';
+export * from './server-warnings';
 export * from './staff-alerts';
 export * from './compliance';
 export * from './map';

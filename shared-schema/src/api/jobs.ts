@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, OPENING_JOB_STATUSES } from '../constants/statuses';
 import { bookingSchema } from '../entities/booking';
-import { jobIdSchema } from '../entities/common';
+import { intIdSchema, jobIdSchema } from '../entities/common';
 import { emailRecordSchema } from '../entities/email-record';
 import { jobSchema } from '../entities/job';
 import { jobUpdateSchema } from '../entities/job-update';
@@ -23,7 +23,10 @@ export const createJobInputSchema = z.object({
   service: requiredText(MESSAGES.SERVICE_REQUIRED, 100),
   location: requiredText(MESSAGES.LOCATION_REQUIRED, 255),
   estimatedArrival: optionalText(100),
+  /** The name shown: `Both`, or a driver's name (REST resolves a unique active driver's name). */
   assignedTo: optionalText(100),
+  /** The driver's account the job is assigned to (it decides who sees the job). */
+  assignedDriverId: intIdSchema.nullable().optional(),
   notes: optionalText(2000),
   /** Defaults to 'Assigned'; staff may open a job as Emergency or Scheduled, never as finished. */
   status: z.enum(OPENING_JOB_STATUSES, { error: MESSAGES.JOB_STATUS_INVALID }).optional(),
@@ -36,8 +39,10 @@ export type CreateJobData = z.output<typeof createJobInputSchema>;
 
 /**
  * PATCH /api/jobs/{id} body: either a status change with its progress (`{status, progress}`), or
- * a driver reassignment (`{assignedTo}`, null or 'Unassigned' to clear). Whether the change is
- * allowed for the job's current status is the job-flow rule's decision.
+ * a driver reassignment: `{assignedDriverId}` (a driver's account; null to clear), or
+ * `{assignedTo}` (`Both`, null or 'Unassigned' to clear, or an active driver's name when no
+ * other active driver shares it). Whether the change is allowed for the job's current status is
+ * the job-flow rule's decision.
  */
 export const updateJobInputSchema = z
   .object({
@@ -49,10 +54,13 @@ export const updateJobInputSchema = z
       .max(100, MESSAGES.PROGRESS_RANGE)
       .optional(),
     assignedTo: z.string().max(100).nullable().optional(),
+    assignedDriverId: intIdSchema.nullable().optional(),
   })
   .refine(
     (body) =>
-      (body.status !== undefined && body.progress !== undefined) || body.assignedTo !== undefined,
+      (body.status !== undefined && body.progress !== undefined) ||
+      body.assignedTo !== undefined ||
+      body.assignedDriverId !== undefined,
     {
       error: MESSAGES.JOB_UPDATE_EMPTY,
     },

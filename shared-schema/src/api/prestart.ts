@@ -1,4 +1,4 @@
-/** REST shapes of the pre-start checks, defects and the fleet's due list (issue 21). */
+/** REST shapes of the pre-start checks, defects and the fleet's due list. */
 import { z } from 'zod';
 import { DEFECT_STATUSES } from '../constants/prestart';
 import { prestartCheckSchema, vehicleDefectSchema } from '../entities/prestart';

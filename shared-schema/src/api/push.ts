@@ -1,5 +1,5 @@
 /**
- * Web Push subscriptions (issue 20 item 5): the browser's subscription for one job, sent by the
+ * Web Push subscriptions: the browser's subscription for one job, sent by the
  * tracking page to POST /api/track/:token/push, and the server's public VAPID key.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const PUSH_AUTH_PATTERN = /^[A-Za-z0-9_-]{22}(==)?$/;
 
 /**
  * The push service URL the browser was given: https on port 443 of a browser's push service
- * (rules/push-endpoint.ts, issue 25), of a sane length.
+ * (rules/push-endpoint.ts), of a sane length.
  */
 const endpointSchema = z
   .string({ error: MESSAGES.PUSH_ENDPOINT_INVALID })

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue 20): admins add staff (role admin or driver), reset a password, change a
+ * Staff accounts: admins add staff (role admin or driver), reset a password, change a
  * role and deactivate an account. The field rules are registration's; a staff member's role is
  * chosen here and nowhere else.
  */

@@ -19,7 +19,7 @@ export const BOOKS_EXPORT = {
 
 /**
  * The account each kind of money lands in (or leaves from), as the payments export names it, so
- * the accountant imports cash, card and bank lines into the right account (issue 28). Rename
+ * the accountant imports cash, card and bank lines into the right account. Rename
  * them in the accounting package's import if your chart of accounts differs.
  */
 export const PAYMENT_ACCOUNTS: Readonly<Record<PaymentMethod, string>> = {

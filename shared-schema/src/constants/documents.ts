@@ -25,7 +25,7 @@ export const DOCUMENT_TEXT = {
   QUOTE_TITLE: 'Quote',
   /** The words that make the document a tax invoice (A New Tax System (GST) Act s 29-70). */
   TAX_INVOICE_TITLE: 'Tax invoice',
-  /** The title of an invoice that is not a tax invoice (no valid ABN, issue 28). */
+  /** The title of an invoice that is not a tax invoice (no valid ABN). */
   INVOICE_TITLE: 'Invoice',
   /** Printed on a plain invoice or credit note instead of the tax-invoice statements. */
   NOT_A_TAX_INVOICE:

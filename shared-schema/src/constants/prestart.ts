@@ -1,5 +1,5 @@
 /**
- * Daily pre-start checks (issue 21): the checklist of each kind of vehicle, kept as data, and the
+ * Daily pre-start checks: the checklist of each kind of vehicle, kept as data, and the
  * texts the pre-start form, defect lists, reminders, email and PDF share.
  *
  * Each item carries the severity a failure of it raises (the driver may raise or lower it on the

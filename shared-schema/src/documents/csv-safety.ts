@@ -1,5 +1,5 @@
 /**
- * Spreadsheet formula injection (issue 25): a CSV cell that begins with `=`, `+`, `-`, `@`, a tab
+ * Spreadsheet formula injection: a CSV cell that begins with `=`, `+`, `-`, `@`, a tab
  * or a carriage return is read by Excel, LibreOffice and Google Sheets as a formula, so a
  * customer named `=HYPERLINK(…)` or a description `+cmd|…` would run in the accountant's
  * spreadsheet. OWASP's advice: prefix such a cell with a single quote, which every spreadsheet

@@ -15,7 +15,7 @@ export function creditNotePdfFilename(creditNoteId: string): string {
   return `Credit-note-${creditNoteId}.pdf`;
 }
 
-/** The books exports: Xero sales, MYOB sales (issue 28), payments in and out. */
+/** The books exports: Xero sales, MYOB sales, payments in and out. */
 export const BOOKS_CSV_KINDS = ['sales', 'myob-sales', 'payments'] as const;
 /** A books export. */
 export type BooksCsvKind = (typeof BOOKS_CSV_KINDS)[number];

@@ -30,7 +30,7 @@ export const gstSummarySchema = z.object({
   gstOnSalesCents: z.number().int(),
   paymentCount: z.number().int(),
   receivedCents: z.number().int(),
-  /** Refunds paid back in the range (money out), issue 28. */
+  /** Refunds paid back in the range (money out). */
   refundCount: z.number().int(),
   refundedCents: z.number().int(),
 });

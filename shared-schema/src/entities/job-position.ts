@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema, jobIdSchema } from './common';
 
 /**
- * Table `job_positions` (issue 20): the latest position of the truck on a job, shared by the
+ * Table `job_positions`: the latest position of the truck on a job, shared by the
  * driver's phone while the job is En Route. One row per job (its id is the job id), replaced by
  * each newer fix and deleted when the job leaves En Route: nothing older is kept.
  */

@@ -27,7 +27,14 @@ export const jobSchema = z.object({
   estimatedArrival: z.string().nullable(),
   /** 0-100, default 0. */
   progress: z.number().int().min(0).max(100),
+  /** Who the job is with, as people read it: a driver's name, `Both`, or null. */
   assignedTo: z.string().nullable(),
+  /**
+   * The driver's account the job is assigned to, null when it is with nobody in particular
+   * (unassigned, `Both`): what decides which driver sees it (rules/roles.ts). Absent in a
+   * device's copy of a row synced before the column existed.
+   */
+  assignedDriverId: intIdSchema.nullable().optional(),
   notes: z.string().nullable(),
   /**
    * The vehicle the job goes out on (issue 21), null until an admin picks one; absent in a

@@ -17,7 +17,7 @@ export const mergeNoticePartSchema = z.object({
 export type MergeNoticePart = z.infer<typeof mergeNoticePartSchema>;
 
 /**
- * Table `merge_notices` (issue 28, "both owners told"): one owner settled a conflict by keeping
+ * Table `merge_notices` ("both owners told"): one owner settled a conflict by keeping
  * their value over the other owner's; the other owner's devices show it with both values and can
  * undo it. Written in the same mutation as the edit that replaced the value.
  */

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 32): which copies are kept, how old is too old, and the words staff read about
+ * Backups: which copies are kept, how old is too old, and the words staff read about
  * them. Pure: the server's scheduler, its status answer and the admin panel all call these.
  *
  * The schedule takes one backup an hour. Retention is grandfather–father–son over that one

@@ -80,6 +80,7 @@ export function bookingToJob(booking: Booking, jobId: string, now: string): Job 
     estimatedArrival,
     progress: 0,
     assignedTo: null,
+    assignedDriverId: null,
     notes,
     // The link the customer got at booking time keeps working once the booking is a job.
     trackingToken: booking.trackingToken ?? null,

@@ -3,11 +3,15 @@ import type { Job } from '../entities/job';
 import { aJob } from '../sync/mutators/test-fixtures';
 import { driverJobs, nextDriverStep } from './driver-jobs';
 
+/** Sam Taylor's account. */
+const SAM = 2;
+
 /** A job of Sam Taylor's, created the day before "now". */
 function job(id: string, patch: Partial<Job>): Job {
   return aJob({
     id,
     assignedTo: 'Sam Taylor',
+    assignedDriverId: SAM,
     createdAt: '2026-11-23T00:00:00.000Z',
     updatedAt: '2026-11-23T00:00:00.000Z',
     ...patch,
@@ -37,10 +41,12 @@ describe('driverJobs', () => {
       job('JOB-2026-3', { status: 'Completed', updatedAt: '2026-11-24T01:00:00.000Z' }),
       job('JOB-2026-4', { status: 'Completed', updatedAt: '2026-11-23T10:00:00.000Z' }),
       job('JOB-2026-5', { status: 'Cancelled', updatedAt: '2026-11-24T01:00:00.000Z' }),
-      job('JOB-2026-6', { assignedTo: 'Alex Reid' }),
-      job('JOB-2026-7', { assignedTo: null }),
+      job('JOB-2026-6', { assignedTo: 'Alex Reid', assignedDriverId: 3 }),
+      job('JOB-2026-7', { assignedTo: null, assignedDriverId: null }),
+      // Another driver who is also called Sam Taylor: not mine.
+      job('JOB-2026-9', { assignedTo: 'Sam Taylor', assignedDriverId: 4 }),
     ];
-    expect(driverJobs(jobs, 'Sam Taylor', now).map((j) => j.id)).toEqual([
+    expect(driverJobs(jobs, SAM, now).map((j) => j.id)).toEqual([
       'JOB-2026-2',
       'JOB-2026-1',
       'JOB-2026-3',
@@ -50,7 +56,7 @@ describe('driverJobs', () => {
   it('counts today in Perth time, not UTC', () => {
     // 23:30 UTC on the 23rd is 07:30 on the 24th in Perth.
     const done = job('JOB-2026-8', { status: 'Completed', updatedAt: '2026-11-23T23:30:00.000Z' });
-    expect(driverJobs([done], 'Sam Taylor', now)).toHaveLength(1);
+    expect(driverJobs([done], SAM, now)).toHaveLength(1);
   });
 
   it('puts jobs on the road before jobs on site, then emergencies, oldest first', () => {
@@ -60,7 +66,7 @@ describe('driverJobs', () => {
       job('JOB-2026-3', { status: 'In Progress' }),
       job('JOB-2026-4', { status: 'Assigned', createdAt: '2026-11-22T01:00:00.000Z' }),
     ];
-    expect(driverJobs(jobs, 'Sam Taylor', now).map((j) => j.id)).toEqual([
+    expect(driverJobs(jobs, SAM, now).map((j) => j.id)).toEqual([
       'JOB-2026-3',
       'JOB-2026-2',
       'JOB-2026-4',

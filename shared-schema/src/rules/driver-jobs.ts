@@ -50,14 +50,15 @@ function urgency(status: string): number {
 }
 
 /**
- * The jobs on the driver's screen: assigned to `driverName` and either unfinished, or finished
- * today (Perth time) so the driver sees what they closed. Cancelled jobs are left out. Ordered
- * by what needs the driver first, then oldest first.
+ * The jobs on the driver's screen: assigned to the driver's account (`driverId`, never a name
+ * another driver could share) and either unfinished, or finished today (Perth time) so the
+ * driver sees what they closed. Cancelled jobs are left out. Ordered by what needs the driver
+ * first, then oldest first.
  */
-export function driverJobs(jobs: readonly Job[], driverName: string, now: Date): Job[] {
+export function driverJobs(jobs: readonly Job[], driverId: number, now: Date): Job[] {
   const today = perthDate(now);
   return jobs
-    .filter((job) => job.assignedTo === driverName && job.status !== 'Cancelled')
+    .filter((job) => job.assignedDriverId === driverId && job.status !== 'Cancelled')
     .filter((job) => !isFinishedStatus(job.status) || perthDate(job.updatedAt) === today)
     .sort(
       (a, b) => urgency(a.status) - urgency(b.status) || a.createdAt.localeCompare(b.createdAt),

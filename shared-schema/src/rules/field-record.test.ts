@@ -27,17 +27,19 @@ describe('mayHandleJobFiles', () => {
   });
 
   it('lets a driver handle their own and unassigned jobs, not another driver’s', () => {
-    const sam = { role: 'driver', username: 'sam', firstName: 'Sam', lastName: 'Taylor' };
-    expect(mayHandleJobFiles(sam, { assignedTo: 'Sam Taylor' })).toBe(true);
+    const sam = { role: 'driver', id: 2 };
+    expect(mayHandleJobFiles(sam, { assignedTo: 'Sam Taylor', assignedDriverId: 2 })).toBe(true);
     expect(mayHandleJobFiles(sam, { assignedTo: null })).toBe(true);
-    expect(mayHandleJobFiles(sam, { assignedTo: 'Mick' })).toBe(false);
+    expect(mayHandleJobFiles(sam, { assignedTo: 'Mick', assignedDriverId: 3 })).toBe(false);
+    // Another account of the same name is another driver.
+    expect(mayHandleJobFiles(sam, { assignedTo: 'Sam Taylor', assignedDriverId: 9 })).toBe(false);
   });
 });
 
 describe('photos of failed pre-start items (issue 21)', () => {
   it('any staff member may add and see them, nobody else', () => {
     expect(mayHandleFleetFiles({ role: 'admin' })).toBe(true);
-    expect(mayHandleFleetFiles({ role: 'driver', username: 'sam' })).toBe(true);
+    expect(mayHandleFleetFiles({ role: 'driver', id: 2 })).toBe(true);
     expect(mayHandleFleetFiles({ role: 'customer' })).toBe(false);
     expect(mayHandleFleetFiles(null)).toBe(false);
   });
@@ -162,20 +164,24 @@ describe('completionGaps', () => {
 });
 
 describe('files follow their rows (issue 25)', () => {
-  const sam = { role: 'driver' as const, name: 'Sam Taylor' };
+  const sam = { role: 'driver' as const, id: 2, name: 'Sam Taylor' };
   const none = { jobs: [], fleet: false, uploadedByActor: false };
   it('lets a driver see a file through a job they can see, a defect, or their own upload', () => {
-    expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: 'Sam Taylor' }] })).toBe(true);
+    expect(
+      maySeeFile(sam, { ...none, jobs: [{ assignedTo: 'Sam Taylor', assignedDriverId: 2 }] }),
+    ).toBe(true);
     expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: null }] })).toBe(true);
     expect(maySeeFile(sam, { ...none, fleet: true })).toBe(true);
     expect(maySeeFile(sam, { ...none, uploadedByActor: true })).toBe(true);
-    expect(maySeeFile(sam, { ...none, jobs: [{ assignedTo: 'Alex Morgan' }] })).toBe(false);
-    expect(maySeeFile({ role: 'customer', name: '' }, { ...none, fleet: true })).toBe(false);
-    expect(maySeeFile({ role: 'admin', name: 'Boss' }, none)).toBe(true);
+    expect(
+      maySeeFile(sam, { ...none, jobs: [{ assignedTo: 'Alex Morgan', assignedDriverId: 3 }] }),
+    ).toBe(false);
+    expect(maySeeFile({ role: 'customer', id: 5, name: '' }, { ...none, fleet: true })).toBe(false);
+    expect(maySeeFile({ role: 'admin', id: 1, name: 'Boss' }, none)).toBe(true);
   });
 
   it("refuses a record naming another driver's file, and allows a new one", () => {
-    const theirs = { ...none, jobs: [{ assignedTo: 'Alex Morgan' }] };
+    const theirs = { ...none, jobs: [{ assignedTo: 'Alex Morgan', assignedDriverId: 3 }] };
     expect(mayReferenceFile(sam, theirs, true)).toBe(false);
     expect(mayReferenceFile(sam, theirs, false)).toBe(false);
     expect(mayReferenceFile(sam, none, true)).toBe(false);

@@ -18,14 +18,12 @@ import {
 } from '../constants/field-record';
 import type { PositionFields } from '../entities/field-record';
 import { formatPerth } from './dates';
-import { assignmentName, canSeeJob, type Actor } from './roles';
+import { canSeeJob, roleOf, type Actor, type JobAssignment } from './roles';
 
-/** The caller as far as the field record cares: a signed-in user's role and names. */
+/** The caller as far as the field record cares: a signed-in user's role and account. */
 export interface FieldRecordActor {
   role: string;
-  username?: string;
-  firstName?: string | null;
-  lastName?: string | null;
+  id?: number;
 }
 
 /**
@@ -35,17 +33,10 @@ export interface FieldRecordActor {
  */
 export function mayHandleJobFiles(
   actor: FieldRecordActor | null | undefined,
-  job: { assignedTo?: string | null },
+  job: JobAssignment,
 ): boolean {
   if (!actor) return false;
-  if (actor.role === 'admin') return true;
-  if (actor.role !== 'driver') return false;
-  const name = assignmentName({
-    username: actor.username ?? '',
-    firstName: actor.firstName ?? null,
-    lastName: actor.lastName ?? null,
-  });
-  return canSeeJob({ role: 'driver', name }, job);
+  return canSeeJob({ role: roleOf(actor.role), id: actor.id ?? null, name: '' }, job);
 }
 
 /** Whether a customer tracking their own job sees photos of this stage. */
@@ -178,8 +169,8 @@ export function completionGaps(
  * whether the asking user uploaded its bytes themselves.
  */
 export interface FileReferences {
-  /** The jobs (their assignee) whose photos or signatures name the file. */
-  jobs: readonly { assignedTo?: string | null }[];
+  /** The jobs (their assignment) whose photos or signatures name the file. */
+  jobs: readonly JobAssignment[];
   /** Whether a pre-start check or a defect names it: a fleet file, every staff member's. */
   fleet: boolean;
   /** Whether the asking user's upload of these bytes completed. */

@@ -46,7 +46,7 @@ describe('serviceProgress', () => {
   });
 
   it('uses the odometer when it is known now and at the last service', () => {
-    // Big Red (issue 16): the estimate said 8,000 km to go; the odometer says 5,750 km driven.
+    // Big Red: the estimate said 8,000 km to go; the odometer says 5,750 km driven.
     const bigRed = {
       ...vehicle,
       lastServiceDate: '2026-10-12',

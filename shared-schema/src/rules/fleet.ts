@@ -38,8 +38,8 @@ export interface ServiceProgress {
 /**
  * Remaining km = service interval − km since the last service. Those km are measured when the
  * odometer is known both now (`mileage`) and at the last service (`lastServiceMileage`), and not
- * lower now (issue 16: Big Red showed 8,000 km to service from the estimate while its odometer
- * said 5,750 since the last one); otherwise estimated at 50 km × days since the last service (0
+ * lower now, since an estimate can be far from what the truck really drove (8,000 km to go by
+ * the estimate, 4,250 by an odometer that says 5,750 driven); otherwise estimated at 50 km × days since the last service (0
  * days when no service is recorded). The progress bar is capped at the interval.
  */
 export function serviceProgress(vehicle: ServiceVehicle, now: string): ServiceProgress {
@@ -61,7 +61,7 @@ export function serviceProgress(vehicle: ServiceVehicle, now: string): ServicePr
 }
 
 /**
- * The form of a registration (or VIN) that uniqueness compares (issue 16): a plate is the same
+ * The form of a registration (or VIN) that uniqueness compares: a plate is the same
  * plate however it was typed, so case, spaces and hyphens do not count ("1hrt-001", "1HRT 001"
  * and "1HRT001" are one truck). What was typed is still stored and shown as typed.
  */

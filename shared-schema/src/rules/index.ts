@@ -42,6 +42,7 @@ export * from './sign-in';
 export * from './accounts';
 export * from './payment-terms';
 export * from './price-list';
+export * from './id-leases';
 export * from './on-call';
 export * from './staff-alerts';
 export * from './booking-outcomes';

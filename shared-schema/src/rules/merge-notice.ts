@@ -1,5 +1,5 @@
 /**
- * Both owners told (issue 28). A conflict (rules/merge.ts) is shown to the owner whose edit
+ * Both owners told. A conflict (rules/merge.ts) is shown to the owner whose edit
  * arrived second: the record kept the other owner's value. When that owner then keeps their own
  * value ("Keep mine", or "Mine" on a part), the first owner's value is the one replaced — so the
  * edit that settles the conflict carries `overrides` (what it replaces), and the mutator writes a

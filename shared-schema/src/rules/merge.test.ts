@@ -16,7 +16,7 @@ const edit = {
 };
 
 describe('quote.save with the version the device saw', () => {
-  it('keeps a line and note added online and a discount made offline (issue 16, point 1)', () => {
+  it('keeps a line and note added online and a discount made offline', () => {
     // Device B, online: adds Winch Recovery and a note.
     const b = ok(tables({ quotes: [base] }), 'quote.save', {
       ...edit,

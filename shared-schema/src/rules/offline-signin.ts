@@ -1,5 +1,5 @@
 /**
- * Offline sign-in (issue 16, point 5): a staff member who signed in online on a device may sign
+ * Offline sign-in: a staff member who signed in online on a device may sign
  * in there again without signal, checked against a verifier the device derived from the password
  * at that online sign-in (web/src/lib/offline-signin.ts). These are the rules of when such a
  * verifier may still be used; the derivation itself needs WebCrypto and lives in the web app.

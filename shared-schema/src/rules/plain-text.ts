@@ -1,5 +1,5 @@
 /**
- * Text from users placed where a line break or a control character changes meaning (issue 25):
+ * Text from users placed where a line break or a control character changes meaning:
  * header values and the plain-text bodies of emails. A contact who types `Jo\nBcc: …` as a name
  * must not add a line that reads like a header to the owners' email. Single-line fields refuse
  * control characters at validation (api/fields.ts); these make whatever is already stored, or

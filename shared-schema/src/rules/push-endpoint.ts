@@ -1,5 +1,5 @@
 /**
- * Where the server may send Web Push (issue 25): only to the push services of the browsers. A
+ * Where the server may send Web Push: only to the push services of the browsers. A
  * subscription's endpoint is an address the browser was given by its vendor's push service; any
  * other address — an IP literal, a private host, a non-443 port, a URL with credentials — would
  * make the server a proxy that a tracking-link holder can point anywhere.

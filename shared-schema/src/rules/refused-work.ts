@@ -1,5 +1,5 @@
 /**
- * Refused work keeps what was typed (issue 28). When the server refuses a change a device made —
+ * Refused work keeps what was typed. When the server refuses a change a device made —
  * a draft quote edited offline that the other owner sent meanwhile, a job step the job has
  * already passed — the owner sees, in plain words, what happened, what they typed (nothing of it
  * is lost), and only the actions that can succeed:

@@ -14,9 +14,13 @@
  *   and no sync; its own calls (`/api/account/…`) answer only its account's records, checked by
  *   the server on every call.
  *
- * A driver is matched to jobs by their assignment name ({@link assignmentName}), the text the
- * admin panel stores in `jobs.assignedTo`. The value `Both` (the spec's two co-owners together)
- * names no single driver, so such a job stays with the admins.
+ * A driver is matched to jobs by their account id (`jobs.assignedDriverId`); the name stays in
+ * `jobs.assignedTo` for people to read ({@link assignmentName}), and two drivers sharing a name
+ * never share jobs. A job with no driver account and no name is unassigned, which every driver
+ * sees so one can take it; `Both` (the spec's two co-owners together), or a name no account
+ * stands behind, names no single driver, so such a job stays with the admins. A driver reads a
+ * customer's phone and email only on a job assigned to them that is not cancelled
+ * ({@link maySeeJobContact}).
  */
 import { DRIVER_BOTH, DRIVER_UNASSIGNED } from '../constants/services';
 import { MESSAGES } from '../messages';
@@ -36,11 +40,31 @@ export function isStaffRole(role: string): role is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(role);
 }
 
-/** Who is acting, as the rules need it: the role and, for a driver, the assignment name. */
+/** Who is acting, as the rules need it: the role, the account and the name shown for it. */
 export interface Actor {
   role: Role;
-  /** The name jobs are assigned to (see {@link assignmentName}). */
+  /** The account's id: a driver's jobs are those whose `assignedDriverId` it is. */
+  id: number | null;
+  /** The name the account's work is shown under (see {@link assignmentName}): display only. */
   name: string;
+}
+
+/** A job's assignment, as the rules read it. */
+export interface JobAssignment {
+  assignedTo?: string | null;
+  assignedDriverId?: number | null;
+}
+
+/** Whether a job is with nobody: no driver account, and no name (or `Unassigned`). */
+export function isUnassigned(job: JobAssignment): boolean {
+  if (job.assignedDriverId !== null && job.assignedDriverId !== undefined) return false;
+  const name = job.assignedTo?.trim() ?? '';
+  return name === '' || name === DRIVER_UNASSIGNED;
+}
+
+/** Whether a job is assigned to the actor's own account. */
+export function isAssignedTo(actor: Actor, job: JobAssignment): boolean {
+  return actor.id !== null && job.assignedDriverId === actor.id;
 }
 
 /**
@@ -65,12 +89,34 @@ export function roleOf(stored: string): Role {
   return (ROLES as readonly string[]).includes(stored) ? (stored as Role) : 'customer';
 }
 
-/** Whether the actor may read (and act on) a job with this assignee. */
-export function canSeeJob(actor: Actor, job: { assignedTo?: string | null }): boolean {
+/** Whether the actor may read (and act on) a job: a driver, theirs and the unassigned ones. */
+export function canSeeJob(actor: Actor, job: JobAssignment): boolean {
   if (actor.role === 'admin') return true;
   if (actor.role !== 'driver') return false;
-  const assignee = job.assignedTo ?? null;
-  return assignee === null || assignee === '' || assignee === actor.name;
+  return isAssignedTo(actor, job) || isUnassigned(job);
+}
+
+/**
+ * Whether the actor may read the customer's phone and email on a job: an admin always; a driver
+ * only on a job assigned to them that is not cancelled (an unassigned job shows its work, not
+ * who the customer is, until a driver takes it).
+ */
+export function maySeeJobContact(actor: Actor, job: JobAssignment & { status?: string }): boolean {
+  if (actor.role === 'admin') return true;
+  return actor.role === 'driver' && isAssignedTo(actor, job) && job.status !== 'Cancelled';
+}
+
+/**
+ * A job row as the actor may read it: the customer's phone and email blanked where
+ * {@link maySeeJobContact} says no. The server sends rows to drivers through this (sync pages,
+ * the job list), so their devices never hold the contacts of jobs that are not theirs.
+ */
+export function jobForActor<T extends JobAssignment & { status?: string }>(
+  actor: Actor,
+  job: T,
+): T {
+  if (maySeeJobContact(actor, job)) return job;
+  return { ...job, phone: '', email: null };
 }
 
 /**
@@ -164,7 +210,7 @@ export function canRunMutator(actor: Actor, name: string): boolean {
  */
 export function mayWriteRow(actor: Actor, entity: string, row: Record<string, unknown>): boolean {
   if (actor.role === 'admin') return true;
-  if (entity === 'jobs') return canSeeJob(actor, row as { assignedTo?: string | null });
+  if (entity === 'jobs') return canSeeJob(actor, row as JobAssignment);
   if (entity === 'vehicle_defects') return row.status === 'open';
   return true;
 }
@@ -182,19 +228,71 @@ export function roleRefusal(name: string): string {
     : MESSAGES.ADMIN_REQUIRED;
 }
 
+/** One choice of the driver picker: the value the picker keeps, the name people read. */
+export interface AssignmentChoice {
+  value: string;
+  label: string;
+}
+
+/** The picker value of a driver's account. */
+export function driverChoiceValue(driverId: number): string {
+  return `driver:${driverId}`;
+}
+
+/** The picker value of a job's current assignment (by account, else by name). */
+export function assignmentChoiceOf(job: JobAssignment): string {
+  if (job.assignedDriverId !== null && job.assignedDriverId !== undefined) {
+    return driverChoiceValue(job.assignedDriverId);
+  }
+  if (isUnassigned(job)) return DRIVER_UNASSIGNED;
+  return job.assignedTo?.trim() ?? DRIVER_UNASSIGNED;
+}
+
 /**
- * The choices of the job card's driver picker: the active drivers' assignment names (from
- * `GET /api/drivers`), then `Both` and `Unassigned`, each once, and the job's current assignee
- * when it is none of those (a driver since deactivated), so the picker never hides it.
+ * The choices of the job card's driver picker: the active drivers by account (from
+ * `GET /api/drivers`), then `Both` and `Unassigned`, each once, and the job's current
+ * assignment when it is none of those (a driver since deactivated, a name from before drivers
+ * were accounts), so the picker never hides it.
  */
 export function assignmentChoices(
-  driverNames: readonly string[],
-  current?: string | null,
-): string[] {
-  const names = [...new Set(driverNames.map((name) => name.trim()).filter((name) => name !== ''))]
-    .filter((name) => name !== DRIVER_BOTH && name !== DRIVER_UNASSIGNED)
-    .sort((a, b) => a.localeCompare(b));
-  const choices = [...names, DRIVER_BOTH, DRIVER_UNASSIGNED];
-  if (current && !choices.includes(current)) choices.push(current);
+  drivers: readonly { id: number; name: string }[],
+  current?: JobAssignment,
+): AssignmentChoice[] {
+  const byId = new Map<number, string>();
+  for (const driver of drivers) {
+    const name = driver.name.trim();
+    if (name !== '' && !byId.has(driver.id)) byId.set(driver.id, name);
+  }
+  const choices: AssignmentChoice[] = [...byId]
+    .sort((a, b) => a[1].localeCompare(b[1]) || a[0] - b[0])
+    .map(([id, name]) => ({ value: driverChoiceValue(id), label: name }));
+  choices.push(
+    { value: DRIVER_BOTH, label: DRIVER_BOTH },
+    { value: DRIVER_UNASSIGNED, label: DRIVER_UNASSIGNED },
+  );
+  if (current) {
+    const value = assignmentChoiceOf(current);
+    if (!choices.some((choice) => choice.value === value)) {
+      choices.push({ value, label: current.assignedTo?.trim() || value });
+    }
+  }
   return choices;
+}
+
+/**
+ * The assignment a picker value stands for: a driver's account with their name, `Both`, or
+ * nobody. A value naming no listed driver keeps the name as it was, with no account.
+ */
+export function assignmentFromChoice(
+  value: string,
+  drivers: readonly { id: number; name: string }[],
+): { assignedTo: string | null; assignedDriverId: number | null } {
+  const id = /^driver:(\d+)$/.exec(value)?.[1];
+  if (id !== undefined) {
+    const driver = drivers.find((candidate) => candidate.id === Number(id));
+    return { assignedTo: driver?.name ?? null, assignedDriverId: Number(id) };
+  }
+  if (value === '' || value === DRIVER_UNASSIGNED)
+    return { assignedTo: null, assignedDriverId: null };
+  return { assignedTo: value, assignedDriverId: null };
 }

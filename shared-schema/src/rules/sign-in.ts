@@ -1,8 +1,7 @@
 /**
- * The sign-in body's rule, written without zod (issue 30). The sign-in form checks it before its
- * request leaves, and on one bar of signal the schema code (zod and the shared schemas, about
- * 25 KB) took a second to arrive after the tap on a first visit, so a driver's sign-in waited
- * for it. The server parses the same body with `loginInputSchema` (api/auth.ts), built from the
+ * The sign-in body's rule, written without zod. The sign-in form checks it before its request
+ * leaves, and on one bar of signal the schema code (zod and the shared schemas) would have to
+ * arrive after the tap on a first visit before a driver's sign-in could leave. The server parses the same body with `loginInputSchema` (api/auth.ts), built from the
  * same limits; a property test holds the two to the same answers and messages.
  */
 import { SIGN_IN_MESSAGES as MESSAGES } from '../sign-in-messages';

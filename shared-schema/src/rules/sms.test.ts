@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_SMS_SEGMENTS,
+  SMS_BUDGET_DEFAULTS,
   SMS_EVENTS,
+  SMS_NOT_SENT,
   SMS_STOP_FOOTER,
+  smsBudgetProblem,
+  smsBudgetWarning,
+  smsCategoryOf,
+  smsCountryAllowed,
   driverFirstName,
   inboundSmsKeyword,
   isGsm7,
@@ -173,5 +179,76 @@ describe('inboundSmsKeyword', () => {
       expect(inboundSmsKeyword(body), body).toBe('start');
     for (const body of ['Thanks!', 'where is the truck', 'stop by later'])
       expect(inboundSmsKeyword(body), body).toBeNull();
+  });
+});
+
+describe('text budgets by category', () => {
+  const ack = SMS_BUDGET_DEFAULTS['booking-ack'];
+  const jobs = { ...SMS_BUDGET_DEFAULTS['job-updates'], perNumberPerHour: 8 };
+  const none = { toNumberLastHour: 0, inCategoryLastHour: 0 };
+
+  it('counts the booking acknowledgement apart from the texts about jobs', () => {
+    expect(smsCategoryOf('booking_received')).toBe('booking-ack');
+    expect(smsCategoryOf('job_en_route')).toBe('job-updates');
+    expect(smsCategoryOf('payment_received')).toBe('job-updates');
+    // A stored category wins (a staff alert names its own); an unknown one falls back.
+    expect(smsCategoryOf('shift_alert', 'staff-alerts')).toBe('staff-alerts');
+    expect(smsCategoryOf('job_en_route', 'nonsense')).toBe('job-updates');
+    // A staff alert is one whatever its row says (rows from before categories).
+    expect(smsCategoryOf('staff_booking_alert', 'job-updates', 'staff')).toBe('staff-alerts');
+  });
+
+  it('caps staff alert texts in all only: an owner is texted every few minutes if need be', () => {
+    const staff = SMS_BUDGET_DEFAULTS['staff-alerts'];
+    expect(
+      smsBudgetProblem('staff-alerts', staff, { ...none, toNumberLastHour: staff.perHour }),
+    ).toBeNull();
+    expect(
+      smsBudgetProblem('staff-alerts', staff, { ...none, inCategoryLastHour: staff.perHour }),
+    ).toEqual({ limit: 'total', reason: SMS_NOT_SENT.staffCap(staff.perHour) });
+  });
+
+  it('lets a text through while each limit has room, and names the one it would break', () => {
+    expect(smsBudgetProblem('job-updates', jobs, none)).toBeNull();
+    expect(
+      smsBudgetProblem('job-updates', jobs, { ...none, toNumberLastHour: jobs.perNumberPerHour }),
+    ).toEqual({ limit: 'number', reason: SMS_NOT_SENT.numberCap(jobs.perNumberPerHour) });
+    expect(
+      smsBudgetProblem('job-updates', jobs, { ...none, inCategoryLastHour: jobs.perHour }),
+    ).toEqual({ limit: 'total', reason: SMS_NOT_SENT.globalCap(jobs.perHour) });
+    expect(
+      smsBudgetProblem('booking-ack', ack, { ...none, inCategoryLastHour: ack.perHour }),
+    ).toEqual({ limit: 'total', reason: SMS_NOT_SENT.categoryCap('booking-ack', ack.perHour) });
+    expect(SMS_NOT_SENT.categoryCap('booking-ack', 20)).toContain('SMS_BOOKING_ACK_PER_HOUR');
+  });
+
+  it('texts a number that never had a job once a day, and bookings from one address a few times', () => {
+    const newNumber = { ...none, numberHadJob: false, toNumberLastDay: 1, fromAddressLastDay: 0 };
+    expect(smsBudgetProblem('booking-ack', ack, newNumber)?.limit).toBe('new-number');
+    // A customer with a job already is not a made-up number.
+    expect(smsBudgetProblem('booking-ack', ack, { ...newNumber, numberHadJob: true })).toBeNull();
+    expect(
+      smsBudgetProblem('booking-ack', ack, {
+        ...none,
+        numberHadJob: false,
+        toNumberLastDay: 0,
+        fromAddressLastDay: 3,
+      }),
+    ).toEqual({ limit: 'address', reason: SMS_NOT_SENT.addressCap(3) });
+  });
+
+  it('says what was held back and what still goes', () => {
+    const ackWarning = smsBudgetWarning('booking-ack', 7, 20);
+    expect(ackWarning).toContain('7 not sent');
+    expect(ackWarning).toContain('SMS_BOOKING_ACK_PER_HOUR');
+    expect(ackWarning).toContain('Texts about jobs still go');
+  });
+
+  it('texts Australian mobiles only, unless more countries are listed', () => {
+    expect(smsCountryAllowed('+61412345678', ['61'])).toBe(true);
+    expect(smsCountryAllowed('+61891234567', ['61'])).toBe(false);
+    expect(smsCountryAllowed('+14155550100', ['61'])).toBe(false);
+    expect(smsCountryAllowed('+6421123456', ['61', '64'])).toBe(true);
+    expect(smsCountryAllowed('+61412345678', ['64'])).toBe(false);
   });
 });

@@ -358,8 +358,174 @@ export function inboundSmsKeyword(body: string): 'stop' | 'start' | null {
  */
 export const SMS_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000] as const;
 
-/** The defaults of the hourly caps (SMS_PER_NUMBER_PER_HOUR, SMS_PER_HOUR). */
-export const SMS_CAPS = { perNumberPerHour: 8, perHour: 60 } as const;
+/**
+ * Texts are counted against budgets by category, each apart, so one kind cannot use up another:
+ * a flood of bookings with made-up numbers (the public form is anyone's) spends only the
+ * booking acknowledgements' small budget, and the texts about real jobs still go.
+ * - `booking-ack`: "we have your booking", the one text anyone can cause;
+ * - `job-updates`: everything about a job, quote or payment staff work on;
+ * - `staff-alerts`: texts to the business's own staff (their own budget, so an alert storm never
+ *   silences customers, nor customers an alert).
+ */
+export const SMS_CATEGORIES = ['booking-ack', 'job-updates', 'staff-alerts'] as const;
+/** A member of {@link SMS_CATEGORIES}. */
+export type SmsCategory = (typeof SMS_CATEGORIES)[number];
+
+/** The budget each customer event's text is counted against. */
+export const SMS_EVENT_CATEGORY: Readonly<Record<SmsEvent, SmsCategory>> = {
+  booking_received: 'booking-ack',
+  booking_approved: 'job-updates',
+  job_en_route: 'job-updates',
+  job_completed: 'job-updates',
+  quote_sent: 'job-updates',
+  payment_received: 'job-updates',
+  booking_declined: 'job-updates',
+  job_cancelled: 'job-updates',
+  invoice_overdue: 'job-updates',
+  att_copy: 'job-updates',
+};
+
+/**
+ * The category of a stored text: a staff alert's (`audience` 'staff') is always theirs; else its
+ * own, else its event's (rows from before categories).
+ */
+export function smsCategoryOf(
+  event: string | null,
+  category?: string | null,
+  audience?: string | null,
+): SmsCategory {
+  if (audience === 'staff') return 'staff-alerts';
+  if (category && (SMS_CATEGORIES as readonly string[]).includes(category)) {
+    return category as SmsCategory;
+  }
+  return SMS_EVENT_CATEGORY[event as SmsEvent] ?? 'job-updates';
+}
+
+/** How many texts of one category may go. */
+export interface SmsBudget {
+  /** In all, in any hour. */
+  perHour: number;
+  /**
+   * To one number, in any hour; none for staff alerts, as an emergency nobody takes texts the
+   * same owner every few minutes.
+   */
+  perNumberPerHour?: number;
+  /** To the bookings made from one network address, in any day (booking acknowledgements). */
+  perAddressPerDay?: number;
+  /** To a number that has never had a job, in any day (booking acknowledgements). */
+  newNumberPerDay?: number;
+}
+
+/** The default budgets (each overridable in the server's configuration). */
+export const SMS_BUDGET_DEFAULTS: Readonly<Record<SmsCategory, SmsBudget>> = {
+  'booking-ack': { perHour: 20, perNumberPerHour: 8, perAddressPerDay: 3, newNumberPerDay: 1 },
+  'job-updates': { perHour: 60, perNumberPerHour: 8 },
+  'staff-alerts': { perHour: 60 },
+};
+
+/** The defaults of the job-update caps (SMS_PER_NUMBER_PER_HOUR, SMS_PER_HOUR). */
+export const SMS_CAPS = {
+  perNumberPerHour: SMS_BUDGET_DEFAULTS['job-updates'].perNumberPerHour ?? 8,
+  perHour: SMS_BUDGET_DEFAULTS['job-updates'].perHour,
+} as const;
+
+/**
+ * The configuration variable of each category's hourly total, as messages name it.
+ */
+const TOTAL_VARIABLE: Readonly<Record<SmsCategory, string>> = {
+  'booking-ack': 'SMS_BOOKING_ACK_PER_HOUR',
+  'job-updates': 'SMS_PER_HOUR',
+  'staff-alerts': 'STAFF_SMS_PER_HOUR',
+};
+const NUMBER_VARIABLE: Readonly<Record<SmsCategory, string>> = {
+  'booking-ack': 'SMS_PER_NUMBER_PER_HOUR',
+  'job-updates': 'SMS_PER_NUMBER_PER_HOUR',
+  'staff-alerts': 'STAFF_SMS_PER_HOUR',
+};
+
+/** What was already sent that a budget counts, for one text about to go. */
+export interface SmsBudgetCounts {
+  /** Texts of the category to this number in the last hour. */
+  toNumberLastHour: number;
+  /** Texts of the category in the last hour, in all. */
+  inCategoryLastHour: number;
+  /** Texts of the category to bookings from the same address in the last day. */
+  fromAddressLastDay?: number;
+  /** Texts of the category to this number in the last day. */
+  toNumberLastDay?: number;
+  /** Whether this number ever had a job with the business. */
+  numberHadJob?: boolean;
+}
+
+/** Which limit stopped a text: `total` is the category's whole budget, the one staff are told. */
+export type SmsBudgetLimit = 'number' | 'total' | 'address' | 'new-number';
+
+/**
+ * Whether one more text of `category` fits its budget; the limit it would break and why, as
+ * staff read it, otherwise. The narrowest limit is named first.
+ */
+export function smsBudgetProblem(
+  category: SmsCategory,
+  budget: SmsBudget,
+  counts: SmsBudgetCounts,
+): { limit: SmsBudgetLimit; reason: string } | null {
+  if (
+    budget.newNumberPerDay !== undefined &&
+    counts.numberHadJob === false &&
+    (counts.toNumberLastDay ?? 0) >= budget.newNumberPerDay
+  ) {
+    return { limit: 'new-number', reason: SMS_NOT_SENT.newNumber(budget.newNumberPerDay) };
+  }
+  if (budget.perNumberPerHour !== undefined && counts.toNumberLastHour >= budget.perNumberPerHour) {
+    const reason =
+      category === 'job-updates'
+        ? SMS_NOT_SENT.numberCap(budget.perNumberPerHour)
+        : `Not sent: ${budget.perNumberPerHour} texts of this kind to this number in the last hour is the limit (${NUMBER_VARIABLE[category]})`;
+    return { limit: 'number', reason };
+  }
+  if (
+    budget.perAddressPerDay !== undefined &&
+    counts.fromAddressLastDay !== undefined &&
+    counts.fromAddressLastDay >= budget.perAddressPerDay
+  ) {
+    return { limit: 'address', reason: SMS_NOT_SENT.addressCap(budget.perAddressPerDay) };
+  }
+  if (counts.inCategoryLastHour >= budget.perHour) {
+    return { limit: 'total', reason: SMS_NOT_SENT.categoryCap(category, budget.perHour) };
+  }
+  return null;
+}
+
+/** How staff read a category. */
+export const SMS_CATEGORY_LABELS: Readonly<Record<SmsCategory, string>> = {
+  'booking-ack': 'Booking acknowledgement texts',
+  'job-updates': 'Texts about jobs, quotes and payments',
+  'staff-alerts': 'Texts to staff',
+};
+
+/**
+ * The admin panel's warning while a category's hourly budget is used up: what was held back,
+ * and what still goes.
+ */
+export function smsBudgetWarning(category: SmsCategory, heldBack: number, cap: number): string {
+  const what = SMS_CATEGORY_LABELS[category];
+  const still =
+    category === 'job-updates'
+      ? 'Booking acknowledgements and staff texts have budgets of their own.'
+      : 'Texts about jobs still go.';
+  return `${what}: ${heldBack} not sent in the last hour, because ${cap} an hour is their limit (${TOTAL_VARIABLE[category]}). ${still} Staff may send a held-back text again by hand from the job's history once the hour allows.`;
+}
+
+/**
+ * Whether a customer's number (E.164, from {@link smsNumber}) may be texted: Australian mobiles
+ * (`+614…`) when `61` is listed, a number of another country only when its calling code is.
+ * Customer texts go to Australian mobiles only by default (SMS_COUNTRY_CODES), so the public
+ * form cannot pump texts abroad at the business's cost.
+ */
+export function smsCountryAllowed(e164: string, countryCodes: readonly string[]): boolean {
+  if (e164.startsWith('+61')) return countryCodes.includes('61') && e164.startsWith('+614');
+  return countryCodes.some((code) => code !== '61' && e164.startsWith(`+${code}`));
+}
 
 /** Why a text was not sent, as staff read it in the job's history. */
 export const SMS_NOT_SENT = {
@@ -368,6 +534,19 @@ export const SMS_NOT_SENT = {
     `Not sent: ${cap} texts to this number in the last hour is the limit (SMS_PER_NUMBER_PER_HOUR)`,
   globalCap: (cap: number) =>
     `Not sent: ${cap} texts in the last hour is the limit for all customers (SMS_PER_HOUR)`,
+  /** A category's whole hourly budget (job updates keep their original words). */
+  categoryCap: (category: SmsCategory, cap: number): string =>
+    category === 'job-updates'
+      ? SMS_NOT_SENT.globalCap(cap)
+      : category === 'staff-alerts'
+        ? SMS_NOT_SENT.staffCap(cap)
+        : `Not sent: ${cap} ${SMS_CATEGORY_LABELS[category].toLowerCase()} in the last hour is their limit (${TOTAL_VARIABLE[category]})`,
+  addressCap: (cap: number) =>
+    `Not sent: ${cap} booking acknowledgements a day to bookings made from one network address is the limit (SMS_BOOKING_ACK_PER_ADDRESS_PER_DAY)`,
+  newNumber: (cap: number) =>
+    `Not sent: a number that has never had a job with us gets at most ${cap} booking acknowledgement${cap === 1 ? '' : 's'} a day (SMS_BOOKING_ACK_PER_NUMBER_PER_DAY)`,
+  country:
+    'Not sent: texts go only to Australian mobiles and to the countries listed in SMS_COUNTRY_CODES',
   staffCap: (cap: number) =>
     `Not sent: ${cap} staff alert texts in the last hour is the limit (STAFF_SMS_PER_HOUR)`,
   interrupted:

@@ -7,7 +7,7 @@
  */
 import { URGENCY_LABELS, type Urgency } from '../constants/statuses';
 import { formatPerth } from './dates';
-import { smsSegments, toGsm7, type SmsText } from './sms';
+import { SMS_BUDGET_DEFAULTS, smsSegments, toGsm7, type SmsText } from './sms';
 
 /**
  * Defaults of the staff alerts: an emergency nobody acknowledges texts the next person on the
@@ -15,7 +15,10 @@ import { smsSegments, toGsm7, type SmsText } from './sms';
  * every as many minutes again; staff alert texts have their own hourly budget
  * (STAFF_SMS_PER_HOUR), apart from the customers' texts.
  */
-export const STAFF_ALERT_DEFAULTS = { escalateAfterMinutes: 5, textsPerHour: 60 } as const;
+export const STAFF_ALERT_DEFAULTS = {
+  escalateAfterMinutes: 5,
+  textsPerHour: SMS_BUDGET_DEFAULTS['staff-alerts'].perHour,
+} as const;
 
 /** A booking as the alerts describe it. */
 export interface AlertBooking {

@@ -2,6 +2,7 @@
 export * from './memory-store';
 export * from './mutator';
 export * from './mutators';
+export * from './offline-scope';
 export * from './protocol';
 export * from './runner';
 export * from './scope';

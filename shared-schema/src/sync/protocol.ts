@@ -10,9 +10,11 @@ import { SYNCED_TABLES } from './mutator';
 
 /**
  * The protocol version this build speaks. 2 added the server epoch to pages, hellos and pulls,
- * and the `seq_mismatch` error; a version-1 client is still served (it ignores the epoch).
+ * and the `seq_mismatch` error; 3 the hello's answer about id blocks (`refusedLeases`,
+ * `leaseKinds`) and the `lease_refused` error. Older clients are still served: they ignore
+ * what they do not know.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** The oldest client protocol the server still serves. */
 export const MIN_CLIENT_PROTOCOL_VERSION = 1;
@@ -122,8 +124,9 @@ export const helloMessageSchema = z.object({
   ackedSeq: z.number().int().min(0),
   epoch: epochSchema,
   /**
-   * The id blocks the device holds. A server restored from an older backup has forgotten them;
-   * it moves its counters past them so no number is handed out twice (docs/sync.md).
+   * The id blocks the device holds. The server checks each against the blocks it granted this
+   * client id (recorded with the restore guard, so a restore does not forget them); any other is
+   * refused in the answer's `refusedLeases`, and no counter ever moves for a hello.
    */
   leases: z.array(heldLeaseSchema).max(200).optional(),
 });
@@ -174,6 +177,17 @@ export const changesMessageSchema = z.object({
   lastSeq: z.number().int().min(0),
   /** The results of this client's mutations after its `ackedSeq`, up to `lastSeq`. */
   results: z.array(mutationResultSchema),
+  /**
+   * On the first page answering a hello: the blocks it claimed that the server never granted to
+   * this client id, or of a series its role does not mint. The device drops them (numbers it
+   * already used stay in its outbox) and asks for new blocks.
+   */
+  refusedLeases: z.array(heldLeaseSchema).optional(),
+  /**
+   * On the first page answering a hello: the kinds of series (rules/id-leases.ts `LEASE_KINDS`)
+   * the device may hold blocks of, so it asks for those only.
+   */
+  leaseKinds: z.array(z.string()).optional(),
 });
 
 /**
@@ -213,6 +227,8 @@ export const updateRequiredMessageSchema = z.object({
  * Server → client: something went wrong with the last message. `seq_mismatch` answers a push
  * holding a mutation under a seq this client id already used for another one: nothing of it was
  * acknowledged, and the client takes a new client id (as for `reset`) and sends it again.
+ * `lease_refused` answers a lease request the server will not grant (a series the role does not
+ * mint, or more blocks in a day than a working device asks for): the session goes on.
  */
 export const errorMessageSchema = z.object({
   type: z.literal('error'),

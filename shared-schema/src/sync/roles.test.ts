@@ -5,6 +5,8 @@ import {
   canRunMutator,
   canSeeJob,
   canSyncTable,
+  jobForActor,
+  maySeeJobContact,
   roleOf,
   type Actor,
 } from '../rules/roles';
@@ -15,9 +17,12 @@ import type { ChangeEntry } from './protocol';
 import { scopeChange, scopeChanges } from './scope';
 import type { FileReferences } from '../rules/field-record';
 
-const ADMIN: Actor = { role: 'admin', name: 'Sam Taylor' };
-const SAM: Actor = { role: 'driver', name: 'Sam Taylor' };
-const CUSTOMER: Actor = { role: 'customer', name: 'Kim Ng' };
+const ADMIN: Actor = { role: 'admin', id: 1, name: 'Sam Taylor' };
+const SAM: Actor = { role: 'driver', id: 2, name: 'Sam Taylor' };
+const CUSTOMER: Actor = { role: 'customer', id: 9, name: 'Kim Ng' };
+/** Sam's and Alex's jobs, by account. */
+const SAMS = { assignedTo: 'Sam Taylor', assignedDriverId: 2 };
+const ALEXS = { assignedTo: 'Alex Morgan', assignedDriverId: 3 };
 
 /** Runs a mutation as `actor` against one job and one vehicle, loading them by id. */
 function run(actor: Actor, name: string, args: unknown, job = aJob()) {
@@ -43,13 +48,36 @@ describe('roles', () => {
     expect(roleOf('superuser')).toBe('customer');
   });
 
-  it('lets a driver see their own and unassigned jobs only', () => {
-    expect(canSeeJob(SAM, { assignedTo: 'Sam Taylor' })).toBe(true);
+  it('lets a driver see their own and unassigned jobs only, by account', () => {
+    expect(canSeeJob(SAM, SAMS)).toBe(true);
     expect(canSeeJob(SAM, { assignedTo: null })).toBe(true);
-    expect(canSeeJob(SAM, { assignedTo: 'Alex Morgan' })).toBe(false);
+    expect(canSeeJob(SAM, { assignedTo: 'Unassigned', assignedDriverId: null })).toBe(true);
+    expect(canSeeJob(SAM, ALEXS)).toBe(false);
     expect(canSeeJob(SAM, { assignedTo: 'Both' })).toBe(false);
-    expect(canSeeJob(ADMIN, { assignedTo: 'Alex Morgan' })).toBe(true);
+    // Another driver who happens to be called Sam Taylor too: not Sam's.
+    expect(canSeeJob(SAM, { assignedTo: 'Sam Taylor', assignedDriverId: 4 })).toBe(false);
+    // A name no account stands behind (a job from before accounts): with the admins.
+    expect(canSeeJob(SAM, { assignedTo: 'Sam Taylor', assignedDriverId: null })).toBe(false);
+    expect(canSeeJob(ADMIN, ALEXS)).toBe(true);
     expect(canSeeJob(CUSTOMER, { assignedTo: null })).toBe(false);
+  });
+
+  it('shows a driver the customer’s phone and email only on their own jobs not cancelled', () => {
+    const contact = { phone: '0412 345 678', email: 'jo@example.com' };
+    const hidden = { phone: '', email: null };
+    const mine = { ...SAMS, ...contact, status: 'Assigned' };
+    expect(maySeeJobContact(SAM, mine)).toBe(true);
+    expect(jobForActor(SAM, mine)).toBe(mine);
+    const open = { assignedTo: null, ...contact, status: 'Assigned' };
+    expect(jobForActor(SAM, open)).toEqual({ ...open, ...hidden });
+    const cancelled = { assignedTo: null, ...contact, status: 'Cancelled' };
+    expect(jobForActor(SAM, cancelled)).toEqual({ ...cancelled, ...hidden });
+    expect(jobForActor(SAM, { ...mine, status: 'Cancelled' })).toEqual({
+      ...mine,
+      status: 'Cancelled',
+      ...hidden,
+    });
+    expect(jobForActor(ADMIN, cancelled)).toBe(cancelled);
   });
 
   it('syncs to a driver the job and fleet tables, never billing, bookings or emails', () => {
@@ -65,19 +93,12 @@ describe('roles', () => {
 
 describe('the runner enforces the actor’s role', () => {
   it('lets a driver move their own job along', () => {
-    const outcome = run(
-      SAM,
-      'job.markEnRoute',
-      { id: 'JOB-2026-1', updateId: 5 },
-      aJob({
-        assignedTo: 'Sam Taylor',
-      }),
-    );
+    const outcome = run(SAM, 'job.markEnRoute', { id: 'JOB-2026-1', updateId: 5 }, aJob(SAMS));
     expect(outcome.ok).toBe(true);
   });
 
   it('answers another driver’s job as not found, and a billing mutator as forbidden', () => {
-    const theirs = aJob({ assignedTo: 'Alex Morgan' });
+    const theirs = aJob(ALEXS);
     expect(run(SAM, 'job.markEnRoute', { id: theirs.id, updateId: 5 }, theirs)).toEqual({
       ok: false,
       code: 'not_found',
@@ -99,25 +120,28 @@ describe('the runner enforces the actor’s role', () => {
   });
 
   it('lets a driver take an unassigned job but not hand one to someone else', () => {
-    const open = aJob({ assignedTo: null });
+    const open = aJob({ assignedTo: null, assignedDriverId: null });
+    const to = (who: typeof SAMS) => ({ id: open.id, updateId: 5, ...who });
+    expect(run(SAM, 'job.reassign', to(SAMS), open).ok).toBe(true);
+    expect(run(SAM, 'job.reassign', to(ALEXS), open)).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+      field: 'assignedTo',
+    });
+    // Sam's name on another account is another driver.
     expect(
-      run(SAM, 'job.reassign', { id: open.id, updateId: 5, assignedTo: 'Sam Taylor' }, open).ok,
-    ).toBe(true);
-    expect(
-      run(SAM, 'job.reassign', { id: open.id, updateId: 5, assignedTo: 'Alex Morgan' }, open),
-    ).toMatchObject({ ok: false, code: 'forbidden', field: 'assignedTo' });
-    expect(
-      run(ADMIN, 'job.reassign', { id: open.id, updateId: 5, assignedTo: 'Alex Morgan' }, open).ok,
-    ).toBe(true);
+      run(SAM, 'job.reassign', to({ assignedTo: 'Sam Taylor', assignedDriverId: 4 }), open),
+    ).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(run(ADMIN, 'job.reassign', to(ALEXS), open).ok).toBe(true);
   });
 });
 
 describe('the sync scope of a role', () => {
   const entry = (entity: ChangeEntry['entity'], rowId: string | number, data: object) =>
     ({ seq: 1, entity, rowId, op: 'put', data }) as ChangeEntry;
-  const jobs: Record<string, { assignedTo: string | null }> = {
-    'JOB-2026-1': { assignedTo: 'Sam Taylor' },
-    'JOB-2026-2': { assignedTo: 'Alex Morgan' },
+  const jobs: Record<string, { assignedTo: string | null; assignedDriverId: number | null }> = {
+    'JOB-2026-1': SAMS,
+    'JOB-2026-2': ALEXS,
   };
   const jobOf = (id: string) => jobs[id];
 
@@ -127,8 +151,8 @@ describe('the sync scope of a role', () => {
   });
 
   it('sends a driver their jobs and the fleet, nothing of billing or others’ jobs', () => {
-    const mine = entry('jobs', 'JOB-2026-1', { assignedTo: 'Sam Taylor' });
-    const theirs = entry('jobs', 'JOB-2026-2', { assignedTo: 'Alex Morgan' });
+    const mine = entry('jobs', 'JOB-2026-1', SAMS);
+    const theirs = entry('jobs', 'JOB-2026-2', ALEXS);
     const theirHistory = entry('job_updates', 9, { jobId: 'JOB-2026-2' });
     const theirPhoto = entry('job_photos', 4, { jobId: 'JOB-2026-2' });
     const myPhoto = entry('job_photos', 5, { jobId: 'JOB-2026-1' });
@@ -163,13 +187,27 @@ describe('the sync scope of a role', () => {
     expect(scopeChanges(CUSTOMER, page, jobOf, { fromStart: false })).toEqual([]);
   });
 
+  it('sends a driver an unassigned job without the customer’s phone and email', () => {
+    const open = entry('jobs', 'JOB-2026-3', {
+      assignedTo: null,
+      status: 'Cancelled',
+      phone: '0412 345 678',
+      email: 'jo@example.com',
+    });
+    expect(scopeChange(SAM, open, jobOf, { fromStart: true })?.data).toMatchObject({
+      phone: '',
+      email: null,
+    });
+    expect(scopeChange(ADMIN, open, jobOf, { fromStart: true })).toBe(open);
+  });
+
   it('sends a driver only the stored files a record they may see names (issue 25)', () => {
     const file = (hash: string) => entry('stored_files', hash, { id: hash });
     const refs: Record<string, FileReferences> = {
-      mine: { jobs: [{ assignedTo: 'Sam Taylor' }], fleet: false, uploadedByActor: false },
-      theirs: { jobs: [{ assignedTo: 'Alex Morgan' }], fleet: false, uploadedByActor: false },
+      mine: { jobs: [SAMS], fleet: false, uploadedByActor: false },
+      theirs: { jobs: [ALEXS], fleet: false, uploadedByActor: false },
       defect: { jobs: [], fleet: true, uploadedByActor: false },
-      uploaded: { jobs: [{ assignedTo: 'Alex Morgan' }], fleet: false, uploadedByActor: true },
+      uploaded: { jobs: [ALEXS], fleet: false, uploadedByActor: true },
     };
     const page = ['mine', 'theirs', 'defect', 'uploaded', 'unknown'].map(file);
     const options = { fromStart: false, fileRefs: (hash: string) => refs[hash] };
@@ -194,7 +232,7 @@ describe('a job leaving a driver’s sight', () => {
       entity: 'jobs',
       rowId: 'JOB-2026-1',
       op: 'put',
-      data: { assignedTo: 'Alex Morgan' },
+      data: ALEXS,
     } as ChangeEntry;
     const newHistory = {
       seq: 8,
@@ -203,20 +241,15 @@ describe('a job leaving a driver’s sight', () => {
       op: 'put',
       data: { jobId: 'JOB-2026-1' },
     } as ChangeEntry;
-    const scoped = scopeChanges(
-      SAM,
-      [handedOn, newHistory],
-      () => ({ assignedTo: 'Alex Morgan' }),
-      {
-        fromStart: false,
-        childrenOf: () => [
-          { entity: 'job_updates', rowId: 10 },
-          { entity: 'job_updates', rowId: 11 },
-          { entity: 'job_updates', rowId: 12 },
-          { entity: 'job_photos', rowId: 10 },
-        ],
-      },
-    );
+    const scoped = scopeChanges(SAM, [handedOn, newHistory], () => ALEXS, {
+      fromStart: false,
+      childrenOf: () => [
+        { entity: 'job_updates', rowId: 10 },
+        { entity: 'job_updates', rowId: 11 },
+        { entity: 'job_updates', rowId: 12 },
+        { entity: 'job_photos', rowId: 10 },
+      ],
+    });
     expect(scoped.map((entry) => [entry.entity, entry.rowId, entry.op, entry.data])).toEqual([
       ['jobs', 'JOB-2026-1', 'delete', null],
       ['job_updates', 10, 'delete', null],

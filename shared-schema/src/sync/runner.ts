@@ -33,6 +33,7 @@ import {
   ROLE_REFUSAL,
   roleRefusal,
   type Actor,
+  type JobAssignment,
 } from '../rules/roles';
 
 /** A mutation whose name and arguments were accepted, ready for its rows. */
@@ -101,7 +102,7 @@ export function refusalByRole(
   for (const read of prepared.reads) {
     if (read.entity !== 'jobs') continue;
     for (const row of rows[read.key] ?? []) {
-      if (!canSeeJob(actor, row as { assignedTo?: string | null })) return JOB_NOT_VISIBLE;
+      if (!canSeeJob(actor, row as JobAssignment)) return JOB_NOT_VISIBLE;
     }
   }
   return undefined;

@@ -5,7 +5,9 @@
  *
  * A job that leaves a driver's sight (handed to another driver) reaches that driver's device as
  * a delete of the job and of its history rows: the device drops it and nothing of the other
- * driver's job is sent. A device pulling from the start (cursor 0) holds nothing yet, so it gets
+ * driver's job is sent. Of a job a driver sees but is not theirs to work (unassigned), or that
+ * was cancelled, the row comes without the customer's phone and email (rules/roles.ts
+ * `jobForActor`). A device pulling from the start (cursor 0) holds nothing yet, so it gets
  * no such deletes either: it never learns the ids of jobs it cannot see.
  *
  * `stored_files` rows follow the records that name them (issue 25): a driver receives a file's
@@ -13,13 +15,20 @@
  * see, a defect photo, or their own upload). Its id is the file's content hash, which is all a
  * record needs to name the file, so an invisible one is never sent, not even as a delete.
  */
-import { JOB_CHILD_TABLES, canSeeJob, canSyncTable, type Actor } from '../rules/roles';
+import {
+  JOB_CHILD_TABLES,
+  canSeeJob,
+  canSyncTable,
+  jobForActor,
+  type Actor,
+  type JobAssignment,
+} from '../rules/roles';
 import { maySeeFile, type FileReferences } from '../rules/field-record';
 import type { RowId, SyncedTable } from './mutator';
 import type { ChangeEntry } from './protocol';
 
-/** What the scope needs to know about a job a history row refers to (its current assignee). */
-export type JobAssigneeLookup = (jobId: string) => { assignedTo?: string | null } | undefined;
+/** What the scope needs to know about a job a history row refers to (its current assignment). */
+export type JobAssigneeLookup = (jobId: string) => JobAssignment | undefined;
 
 /** Where a stored file is named, for the actor (undefined: nowhere the server knows). */
 export type FileReferencesLookup = (hash: string) => FileReferences | undefined;
@@ -52,11 +61,17 @@ export function scopeChange(
   if (entry.op === 'delete') return fromStart ? undefined : entry;
   let visible = true;
   if (entry.entity === 'jobs') {
-    visible = canSeeJob(actor, entry.data as { assignedTo?: string | null });
+    const job = entry.data as (JobAssignment & { status?: string }) | null;
+    visible = job !== null && canSeeJob(actor, job);
+    // A driver's device holds the customer's phone and email only of a job that is theirs.
+    if (visible && job) {
+      return { ...entry, data: jobForActor(actor, job) as unknown as Record<string, unknown> };
+    }
   } else if (entry.entity === 'driver_shift_events') {
-    // A driver's device holds their own hours only; the actor is known by the name jobs are
-    // assigned under, which the row carries.
-    visible = (entry.data as { userName?: unknown } | null)?.userName === actor.name;
+    // A driver's device holds their own hours only: by account, as jobs are (two drivers may
+    // share a name).
+    const userId = (entry.data as { userId?: unknown } | null)?.userId;
+    visible = actor.id !== null && userId === actor.id;
   } else if ((JOB_CHILD_TABLES as readonly string[]).includes(entry.entity)) {
     const jobId = (entry.data as { jobId?: unknown } | null)?.jobId;
     const job = typeof jobId === 'string' ? jobOf(jobId) : undefined;

@@ -1,5 +1,5 @@
 /**
- * Encryption of everything a backup sends off the machine (issue 32): AES-256-GCM from
+ * Encryption of everything a backup sends off the machine: AES-256-GCM from
  * node:crypto with the business's key (BACKUP_KEY), one random 96-bit IV per file, streamed so a
  * database of hundreds of megabytes never sits in memory.
  *

@@ -1,5 +1,5 @@
 /**
- * Where off-machine copies go (issue 32): a mounted folder (a USB drive, a network share) and
+ * Where off-machine copies go: a mounted folder (a USB drive, a network share) and
  * S3-compatible object storage through the official AWS SDK. Both hold the same keys
  * (`sets/<id>/…`, `files/…`), every object encrypted (backup/crypto.ts), so a copy can be moved
  * from one to the other and restored from either.

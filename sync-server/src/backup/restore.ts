@@ -23,6 +23,10 @@
  * sync/recovery.ts), and shows staff what did not come back.
  *
  * What was in the data folder before is moved aside to `DATA_DIR/replaced-<time>/`, not deleted.
+ *
+ * A copy is not trusted for where things go: every path its manifest names (stored files,
+ * extras, a set's id) is resolved and refused unless it stays inside its folder (stage.ts
+ * `insideFolder`), before anything is read, fetched or written.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -31,7 +35,7 @@ import Database from 'better-sqlite3';
 import { RESTORE_MARGIN, everySeries, guardSchemaSql } from '../db/restore-guard';
 import { DATABASE, sha256Of } from './sets';
 import { checkCopies } from './verify';
-import { RestoreError, stage, type StageSource } from './stage';
+import { RestoreError, insideFolder, stage, type StageSource } from './stage';
 
 export interface RestoreOptions extends StageSource {
   now?: () => Date;
@@ -103,6 +107,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   try {
     const staged = await stage(options, scratch);
     say(`Restoring ${staged.kind}`);
+    // Where each file goes, checked before the data folder changes: never outside it.
+    const targets = new Map(
+      [...staged.files.keys()].map((rel) => [
+        rel,
+        insideFolder(path.join(dataDir, 'files'), rel.split('/').join(path.sep), 'a stored file'),
+      ]),
+    );
+    const extraTargets = new Map(
+      [...staged.extras.keys()].map((name) => [name, insideFolder(dataDir, name, 'an extra file')]),
+    );
 
     // Worked on as copies in the scratch folder (the source is never written to), with any
     // -wal beside them, so a copy of a live folder keeps its last commits; checked before
@@ -156,13 +170,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     try {
       await fsp.copyFile(database, path.join(dataDir, DATABASE));
       for (const [rel, { from }] of staged.files) {
-        const target = path.join(dataDir, 'files', ...rel.split('/'));
+        const target = targets.get(rel) as string;
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await fsp.copyFile(from, target);
         restoredFiles += 1;
       }
       for (const [name, from] of staged.extras) {
-        const target = path.join(dataDir, name);
+        const target = extraTargets.get(name) as string;
         // The live ones are never older: VAPID keys and the session secret only change by hand.
         if (fs.existsSync(target)) continue;
         await fsp.copyFile(from, target);

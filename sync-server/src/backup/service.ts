@@ -1,5 +1,5 @@
 /**
- * Backups that run by themselves (issue 32): a set every `BACKUP_EVERY_MINUTES` (hourly by
+ * Backups that run by themselves: a set every `BACKUP_EVERY_MINUTES` (hourly by
  * default), kept by the grandfather–father–son rule of shared-schema `backupsToKeep`, and sent
  * off the machine, encrypted, to the configured folder and/or S3 bucket (each day's first set
  * by default, every set with `BACKUP_OFFSITE_SCHEDULE=hourly`). Staff read the status and start

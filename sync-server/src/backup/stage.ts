@@ -19,6 +19,45 @@ export class RestoreError extends Error {
   override name = 'RestoreError';
 }
 
+/**
+ * `relative` resolved under `root`, refused unless it stays inside it: a manifest is read from a
+ * copy, and whoever wrote the copy chose its paths (`../../etc/…`, an absolute path). Used for
+ * every path a manifest names, where it is read from and where it is written to.
+ */
+export function insideFolder(root: string, relative: string, what: string): string {
+  const base = path.resolve(root);
+  const resolved = path.resolve(base, relative);
+  const rel = path.relative(base, resolved);
+  if (
+    relative === '' ||
+    path.isAbsolute(relative) ||
+    relative.includes('\0') ||
+    rel === '' ||
+    rel.startsWith('..') ||
+    path.isAbsolute(rel)
+  ) {
+    throw new RestoreError(
+      `The backup's manifest names ${what} outside the data folder (${JSON.stringify(relative)}): refused, nothing was restored`,
+    );
+  }
+  return resolved;
+}
+
+/** A stored file's path under files/ as a manifest writes it (`ab/abcd….jpg`), checked. */
+function storedFilePath(root: string, rel: string): string {
+  return insideFolder(root, rel.split('/').join(path.sep), 'a stored file');
+}
+
+/** An extra's name: one of the files the server keeps beside its database, nothing else. */
+function extraName(name: string): string {
+  if (!(EXTRAS as readonly string[]).includes(name)) {
+    throw new RestoreError(
+      `The backup's manifest names an extra file outside the data folder or unknown to it (${JSON.stringify(name)}): refused, nothing was restored`,
+    );
+  }
+  return name;
+}
+
 /** The copy, laid out as plain files on this machine. */
 export interface Staged {
   kind: string;
@@ -61,10 +100,13 @@ async function stageLocalSet(dir: string): Promise<Staged> {
   if (!manifest) throw new RestoreError(`${dir} has no readable ${MANIFEST}`);
   const store = path.join(dir, '..', '..', 'files');
   const extras = new Map<string, string>();
-  for (const extra of manifest.extras) extras.set(extra.name, path.join(dir, 'extras', extra.name));
+  for (const extra of manifest.extras) {
+    const name = extraName(extra.name);
+    extras.set(name, insideFolder(path.join(dir, 'extras'), name, 'an extra file'));
+  }
   const files: Staged['files'] = new Map();
   for (const file of manifest.files) {
-    files.set(file.path, { from: path.join(store, ...file.path.split('/')), sha256: file.sha256 });
+    files.set(file.path, { from: storedFilePath(store, file.path), sha256: file.sha256 });
   }
   const guard = path.join(dir, GUARD);
   return {
@@ -95,18 +137,21 @@ async function stageRemoteSet(
     }
   };
   const base = `sets/${id}`;
-  const dir = path.join(scratch, 'sets', id);
+  const dir = insideFolder(path.join(scratch, 'sets'), id, 'a backup set');
   await fetchOne(`${base}/${MANIFEST}`, path.join(dir, MANIFEST));
   const manifest = await readJson<BackupManifest>(path.join(dir, MANIFEST));
   if (!manifest) throw new RestoreError(`${destination.name} holds no readable manifest for ${id}`);
+  // Every path the manifest names is checked before anything is fetched.
+  const extras = manifest.extras.map((extra) => extraName(extra.name));
+  const files = manifest.files.map((file) => ({
+    remote: file.path,
+    local: storedFilePath(path.join(scratch, 'files'), file.path),
+  }));
   await fetchOne(`${base}/${DATABASE}`, path.join(dir, DATABASE));
   if (manifest.guard) await fetchOne(`${base}/${GUARD}`, path.join(dir, GUARD));
-  for (const extra of manifest.extras) {
-    await fetchOne(`${base}/extras/${extra.name}`, path.join(dir, 'extras', extra.name));
-  }
-  for (const file of manifest.files) {
-    await fetchOne(`files/${file.path}`, path.join(scratch, 'files', ...file.path.split('/')));
-  }
+  for (const name of extras)
+    await fetchOne(`${base}/extras/${name}`, path.join(dir, 'extras', name));
+  for (const file of files) await fetchOne(`files/${file.remote}`, file.local);
   const staged = await stageLocalSet(dir);
   return { ...staged, kind: `backup set ${id} from ${destination.name}` };
 }

@@ -1,5 +1,5 @@
 /**
- * Taking one backup set while the server runs (issue 32). See backup/sets.ts for the layout.
+ * Taking one backup set while the server runs. See backup/sets.ts for the layout.
  *
  * - **The database** is copied with SQLite's online backup (better-sqlite3's `backup()`, in
  *   steps) in a worker thread, from its own connection holding one read snapshot, so the copy is

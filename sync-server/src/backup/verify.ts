@@ -1,12 +1,12 @@
 /**
- * Copies and checks databases off the event loop (issue 32), in a worker thread with its own
+ * Copies and checks databases off the event loop, in a worker thread with its own
  * connections, so the server keeps answering meanwhile:
  * - the copy is SQLite's online backup (better-sqlite3's `backup()`, a thousand pages a step)
  *   from a connection that holds one read transaction for the whole copy: in WAL mode the
  *   server's writes go on beside it and the copy is the database as it stood when that
  *   transaction began — consistent, never restarted by those writes. (Done on the server's own
- *   connection instead, each step's disk writes ran on the event loop: on this machine a
- *   330 MB copy held `/api/health` up for 700 ms while the kernel throttled the writes.)
+ *   connection instead, each step's disk writes would run on the event loop, and a large copy
+ *   would hold `/api/health` up while the kernel throttled the writes.)
  * - `PRAGMA integrity_check` reads every page of the copy (seconds of a core for the scale
  *   database), then the copy is hashed.
  *

@@ -145,7 +145,7 @@ describe('seedDemoData drivers', () => {
     const assigned = new Set(findRows(database, 'jobs').map((job) => job.assignedTo));
     for (const name of drivers) expect(assigned.has(name), name).toBe(true);
     // No known password ships with the demo: an admin sets one before a driver can sign in.
-    expect(findUserByUsername(database, 'sam')?.password).toMatch(/^unset\$/);
+    expect(findUserByUsername(database, 'sam', 'staff')?.password).toMatch(/^unset\$/);
   });
 
   it('refuses a role outside customer, driver and admin (migration 0010)', () => {

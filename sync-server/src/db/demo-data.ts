@@ -88,25 +88,31 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
   const { at, dateOnly, put } = ctx;
 
   db.transaction(() => {
-    // The two drivers as driver accounts (issue 20): the names jobs are assigned to come from
-    // the active drivers. They cannot sign in until an admin sets their password (Staff), so a
-    // demo never ships a known password.
+    // The two drivers as driver accounts: jobs are assigned to the accounts, under
+    // their names. They cannot sign in until an admin sets their password (Staff), so a demo
+    // never ships a known password.
+    const driverIds = new Map<string, number>();
     for (const name of [sam, alex]) {
       const [first = name, ...rest] = name.split(' ');
       const username = first.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'driver';
-      if (findUserByUsername(db, username)) continue;
-      createUser(
-        db,
-        {
-          username,
-          passwordHash: `unset$${crypto.randomBytes(16).toString('base64url')}`,
-          firstName: first,
-          lastName: rest.join(' ') || null,
-          role: 'driver',
-        },
-        now,
-      );
+      const existing = findUserByUsername(db, username, 'staff');
+      const driver =
+        existing ??
+        createUser(
+          db,
+          {
+            username,
+            passwordHash: `unset$${crypto.randomBytes(16).toString('base64url')}`,
+            firstName: first,
+            lastName: rest.join(' ') || null,
+            role: 'driver',
+          },
+          now,
+        );
+      if (driver.role === 'driver' && !driverIds.has(name)) driverIds.set(name, driver.id);
     }
+    /** The account a demo job's driver name stands for (none for `Both` or nobody). */
+    const driverIdOf = (name: string | null) => (name ? (driverIds.get(name) ?? null) : null);
 
     seedFleet(ctx);
     // The accounts (a mine site, a fleet, a roadside club); their jobs, quotes and invoices are
@@ -150,6 +156,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
         estimatedArrival: null,
         progress: 100,
         assignedTo: n % 2 === 0 ? sam : alex,
+        assignedDriverId: driverIdOf(n % 2 === 0 ? sam : alex),
         notes: null,
         archivedAt: at(start + 2 * DAY),
         createdAt: at(start),
@@ -195,6 +202,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
           job.status === 'Completed' || job.status === 'Cancelled' ? null : '30-45 minutes',
         progress: PROGRESS[job.status],
         assignedTo: job.assignedTo,
+        assignedDriverId: driverIdOf(job.assignedTo),
         notes: null,
         createdAt,
         updatedAt,

@@ -1,5 +1,5 @@
 /**
- * Document numbers (issue 28): given by the server when a row is first stored, in order, with no
+ * Document numbers: given by the server when a row is first stored, in order, with no
  * gaps (a refused or rolled-back write gives its number back), never changed, and remembered by
  * the restore guard so a restored server gives a returning row its old number and nobody else
  * any number it gave before.

@@ -87,6 +87,21 @@ describe('id series', () => {
     expect(mintIntegerId(database, 'contact_submissions')).toBe(6);
   });
 
+  it('steps over numbers rows hold, never up to one planted near the ceiling', () => {
+    const database = db();
+    const insert = database.prepare(
+      "INSERT INTO contact_submissions (id, firstName, lastName, phone, email, serviceNeeded, message, createdAt) VALUES (?, 'a','b','c','d','e','f','g')",
+    );
+    expect(mintIntegerId(database, 'contact_submissions')).toBe(1);
+    for (const id of [2, 3, 999_999_999]) insert.run(id);
+    expect(mintIntegerId(database, 'contact_submissions')).toBe(4);
+    expect(mintIntegerId(database, 'contact_submissions')).toBe(5);
+    // A series not started yet does not continue from a number past the alarm level either.
+    seedRow(database, 'jobs', job('JOB-2027-P999999998'));
+    seedRow(database, 'jobs', job('JOB-2027-P7'));
+    expect(nextSeriesNumber(database, 'JOB-2027')).toBe(8);
+  });
+
   it('refuses unknown series and bad block sizes', () => {
     const database = db();
     expect(() => nextSeriesNumber(database, 'nope')).toThrow(/Unknown id series/);

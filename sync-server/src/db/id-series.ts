@@ -9,12 +9,14 @@
  * create final ids offline. A series that does not exist yet starts after the highest id already
  * stored, so rows that arrived with their own ids are never collided with.
  *
- * Every number is bounded (issue 14): a series counts from 1 to MAX_SERIES_NUMBER (nine digits),
- * a stored id it cannot continue from (more digits, not a number) is ignored instead of
- * poisoning the counter, a text series names a plausible year, and minting gives up with an
- * error after a bounded number of tries instead of looping.
+ * Every number is bounded: a series counts from 1 to MAX_SERIES_NUMBER (nine digits), a stored
+ * id it cannot continue from (more digits, not a number, or past SERIES_ALARM_AT, where no real
+ * series of this business gets) is ignored instead of poisoning the counter, a text series names
+ * a plausible year, and minting gives up with an error after a bounded number of tries instead
+ * of looping. A number a row already holds is stepped over one by one, never by jumping to the
+ * highest stored one: a row planted near the ceiling cannot drag the counter up to it.
  */
-import { MAX_SERIES_NUMBER, formatProvisionalId } from '@pilbara/shared-schema';
+import { MAX_SERIES_NUMBER, SERIES_ALARM_AT, formatProvisionalId } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import { TABLES, isTableName, type TableName } from './tables';
 
@@ -53,18 +55,20 @@ export function seriesName(prefix: IdPrefix, year: number): string {
 }
 
 /**
- * The highest number of the series already stored, counting only ids the series can continue
- * from: integer ids from 1 to MAX_SERIES_NUMBER, and text ids whose number is 1 to 9 digits. A
- * row planted with `BKG-2027-99999999999999999999` (or id 1e15) is left alone, not continued.
+ * The highest number of the series already stored up to `limit`, counting only ids the series
+ * can continue from: integer ids from 1, and text ids whose number is 1 to 9 digits. A row
+ * planted with `BKG-2027-99999999999999999999` (or id 1e15) is left alone, not continued; so is,
+ * by default, one past SERIES_ALARM_AT.
  */
-function highestStored(db: Db, series: string): number {
+export function highestStored(db: Db, series: string, limit = SERIES_ALARM_AT - 1): number {
+  const upTo = Math.min(limit, MAX_SERIES_NUMBER);
   if (isTableName(series)) {
     if (TABLES[series as TableName].idType !== 'integer') {
       throw new Error(`Table ${series} has text ids; use its prefix series (e.g. JOB-2026)`);
     }
     const row = db
       .prepare(`SELECT max(id) AS n FROM "${series}" WHERE id BETWEEN 1 AND ?`)
-      .get(MAX_SERIES_NUMBER) as { n: number | null };
+      .get(upTo) as { n: number | null };
     return row.n ?? 0;
   }
   const match = /^(JOB|BKG|Q|INV|CN)-(\d{4})$/.exec(series);
@@ -81,7 +85,7 @@ function highestStored(db: Db, series: string): number {
       .prepare(
         `SELECT max(CAST(substr(id, ?) AS INTEGER)) AS n FROM "${table}"
           WHERE substr(id, 1, ?) = ? AND length(id) BETWEEN ? AND ?
-            AND substr(id, ?) NOT GLOB '*[^0-9]*'`,
+            AND substr(id, ?) NOT GLOB '*[^0-9]*' AND CAST(substr(id, ?) AS INTEGER) <= ?`,
       )
       .get(
         stem.length + 1,
@@ -90,19 +94,25 @@ function highestStored(db: Db, series: string): number {
         stem.length + 1,
         stem.length + 9,
         stem.length + 1,
+        stem.length + 1,
+        upTo,
       ) as { n: number | null };
     highest = Math.max(highest, row.n ?? 0);
   }
   return highest;
 }
 
-type HandedOutListener = (series: string, upTo: number) => void;
+/**
+ * `granted` is true when the server itself handed the numbers out (a block, a minted id), false
+ * when a counter only moved past them (a restored database catching up with its guard).
+ */
+type HandedOutListener = (series: string, upTo: number, granted: boolean) => void;
 const handedOutListeners = new WeakMap<Db, HandedOutListener>();
 
 /**
  * Calls `listener` inside the transaction whenever a number up to `upTo` of `series` is handed
- * out or known to be held (the restore guard records it beside the database, in the same
- * transaction; a throw rolls the reservation back, so nothing unrecorded is ever handed out).
+ * out or a counter moves past it (the restore guard records it beside the database, in the
+ * same transaction; a throw rolls the reservation back, so nothing unrecorded is handed out).
  */
 export function onSeriesHandedOut(db: Db, listener: HandedOutListener): void {
   handedOutListeners.set(db, listener);
@@ -135,18 +145,20 @@ export function reserveSeriesBlock(db: Db, series: string, size: number): number
         throw new IdSeriesError(`Id series ${series} has no ${size} numbers left`);
       }
       db.prepare(
-        'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
-      ).run(series, first + size);
-      handedOutListeners.get(db)?.(series, first + size - 1);
+        `INSERT INTO id_series (series, next, grantedThrough) VALUES (?, ?, ?)
+           ON CONFLICT (series) DO UPDATE SET next = excluded.next,
+             grantedThrough = max(coalesce(grantedThrough, 0), excluded.grantedThrough)`,
+      ).run(series, first + size, first + size - 1);
+      handedOutListeners.get(db)?.(series, first + size - 1, true);
       return first;
     })
     .immediate();
 }
 
 /**
- * Moves a series' counter past `end` (a number some device already holds), if it is not past it
- * already. Returns whether it moved: it only moves on a server that forgot a lease, such as one
- * restored from an older backup.
+ * Moves a series' counter past `end`, if it is not past it already: a restored database
+ * catching up with what its guard says was handed out, or minting stepping over a number a row
+ * holds. Returns whether it moved. Nothing a device says moves a counter.
  */
 export function advanceSeriesPast(db: Db, series: string, end: number): boolean {
   return db
@@ -158,7 +170,7 @@ export function advanceSeriesPast(db: Db, series: string, end: number): boolean 
       db.prepare(
         'INSERT INTO id_series (series, next) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET next = excluded.next',
       ).run(series, end + 1);
-      handedOutListeners.get(db)?.(series, end);
+      handedOutListeners.get(db)?.(series, end, false);
       return true;
     })
     .immediate();
@@ -182,11 +194,16 @@ function formatSeriesId(prefix: IdPrefix, year: number, n: number): string {
     : `${prefix}-${year}-${n}`;
 }
 
+/** Numbers one mint steps over before it gives up (rows stored one after another). */
+const MINT_STEPS = 100_000;
+
 /**
  * The next free number of a series: the counter's number, unless a row already has it (a device
- * used it outside its lease, or the counter lagged behind a restore); then the counter jumps
- * past every stored number once and tries again. Gives up with an error after a few tries, so a
- * database in a state nobody expected fails one request instead of hanging the server.
+ * used it outside its lease, or the counter lagged behind a restore); then the counter steps to
+ * the first number after it that no row holds, and tries again. Stepping, not jumping past the
+ * highest stored number, keeps a row planted at 999,999,999 from using the series up. Gives up
+ * with an error after a bounded search, so a database in a state nobody expected fails one
+ * request instead of hanging the server.
  */
 function mintNumber(db: Db, series: string, taken: (n: number) => boolean): number {
   return db
@@ -194,7 +211,9 @@ function mintNumber(db: Db, series: string, taken: (n: number) => boolean): numb
       for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
         const n = nextSeriesNumber(db, series);
         if (!taken(n)) return n;
-        advanceSeriesPast(db, series, highestStored(db, series));
+        let free = n + 1;
+        while (taken(free) && free - n < MINT_STEPS && free < MAX_SERIES_NUMBER) free += 1;
+        advanceSeriesPast(db, series, free - 1);
       }
       throw new IdSeriesError(`Id series ${series} found no free number`);
     })
@@ -218,4 +237,13 @@ export function mintTextId(db: Db, prefix: IdPrefix, now: Date = new Date()): st
 export function mintIntegerId(db: Db, table: TableName): number {
   const exists = db.prepare(`SELECT 1 FROM "${table}" WHERE id = ?`);
   return mintNumber(db, table, (candidate) => Boolean(exists.get(candidate)));
+}
+
+/** The series whose counters passed SERIES_ALARM_AT, with the last number handed out. */
+export function seriesPastAlarm(db: Db): { series: string; handedOut: number }[] {
+  return db
+    .prepare(
+      'SELECT series, next - 1 AS handedOut FROM id_series WHERE next - 1 >= ? ORDER BY series',
+    )
+    .all(SERIES_ALARM_AT) as { series: string; handedOut: number }[];
 }

@@ -1,8 +1,11 @@
 /**
  * The restore guard: a small SQLite file beside the database, never inside it, so that restoring
  * the database from an older backup does not restore it too. It records, for every id series,
- * the highest number the server ever handed out or knew a device to hold (a lease block, a job
- * id minted for a REST call, a block a device reported in its hello).
+ * the highest number the server ever handed out (a lease block, a job id minted for a REST call)
+ * or moved a counter past, and apart from that how far it handed numbers out itself; and every
+ * lease block it granted, with the device, user and role it went to. A restored database takes
+ * those grants back at start, so a device still holding one is believed; what a device merely
+ * claims in its hello is never recorded (sync/leases.ts).
  *
  * It is attached to the server's connection and written in the same transaction that hands the
  * numbers out, so it costs one more fsync per such transaction and is exact: nothing is handed
@@ -64,6 +67,15 @@ export const RESTORE_MARGIN = 1000;
 export function guardSchemaSql(schema: string): string {
   return `
     CREATE TABLE IF NOT EXISTS ${schema}.handed_out (series TEXT PRIMARY KEY, upTo INTEGER NOT NULL);
+    -- How far the server itself handed numbers out (blocks it granted, ids it minted), apart from
+    -- how far a counter was moved: what the start-time repair trusts.
+    CREATE TABLE IF NOT EXISTS ${schema}.granted_through (series TEXT PRIMARY KEY, upTo INTEGER NOT NULL);
+    -- Every id block granted to a device, so a restored database still knows whose it is.
+    CREATE TABLE IF NOT EXISTS ${schema}.granted (
+      series TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL,
+      clientId TEXT NOT NULL, userId INTEGER, role TEXT, grantedAt TEXT NOT NULL,
+      PRIMARY KEY (series, start)
+    );
     -- Every document number given, with the row it went to (issue 28).
     CREATE TABLE IF NOT EXISTS ${schema}.numbers (
       entity TEXT NOT NULL, rowId TEXT NOT NULL, series TEXT NOT NULL, number INTEGER NOT NULL,
@@ -220,6 +232,67 @@ export function closeRestore(db: Db, n: number, now: string): void {
   db.prepare('UPDATE guard.restores SET closedAt = ? WHERE n = ? AND closedAt IS NULL').run(now, n);
 }
 
+/**
+ * Keeps a copy of an id block's grant in the guard (called inside the grant's transaction), so
+ * a database restored from an older backup still knows which device holds it.
+ */
+export function recordGrant(
+  db: Db,
+  grant: {
+    series: string;
+    start: number;
+    end: number;
+    clientId: string;
+    userId: number;
+    role: string;
+    grantedAt: string;
+  },
+): void {
+  if (!armed.has(db)) return;
+  db.prepare(
+    `INSERT OR REPLACE INTO guard.granted (series, start, "end", clientId, userId, role, grantedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    grant.series,
+    grant.start,
+    grant.end,
+    grant.clientId,
+    grant.userId,
+    grant.role,
+    grant.grantedAt,
+  );
+}
+
+/** How far the guard says the server itself handed out numbers of each series. */
+export function guardGrantedThrough(db: Db): Map<string, number> {
+  if (!armed.has(db)) return new Map();
+  const rows = db.prepare('SELECT series, upTo FROM guard.granted_through').all() as {
+    series: string;
+    upTo: number;
+  }[];
+  return new Map(rows.map((row) => [row.series, row.upTo]));
+}
+
+/** The guard's mark of how far each series was handed out or moved past. */
+export function guardMarks(db: Db): Map<string, number> {
+  if (!armed.has(db)) return new Map();
+  const rows = db.prepare('SELECT series, upTo FROM guard.handed_out').all() as {
+    series: string;
+    upTo: number;
+  }[];
+  return new Map(rows.map((row) => [row.series, row.upTo]));
+}
+
+/** Lowers the guard's mark of `series` to `upTo` (the repair of a counter pushed too far). */
+export function lowerGuardMark(db: Db, series: string, upTo: number): void {
+  if (!armed.has(db)) return;
+  db.prepare('UPDATE guard.handed_out SET upTo = ? WHERE series = ? AND upTo > ?').run(
+    upTo,
+    series,
+    upTo,
+  );
+}
+
 /** Whether `db` has its restore guard attached. */
 export function guardArmed(db: Db): boolean {
   return armed.has(db);
@@ -276,6 +349,10 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
   db.exec(guardSchemaSql('guard'));
   const record = db.prepare(
     `INSERT INTO guard.handed_out (series, upTo) VALUES (?, ?)
+       ON CONFLICT (series) DO UPDATE SET upTo = max(upTo, excluded.upTo)`,
+  );
+  const recordGranted = db.prepare(
+    `INSERT INTO guard.granted_through (series, upTo) VALUES (?, ?)
        ON CONFLICT (series) DO UPDATE SET upTo = max(upTo, excluded.upTo)`,
   );
   const recordNumber = db.prepare(
@@ -365,14 +442,25 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
       );
     }
     // What the database itself knows it handed out (an older server wrote no guard).
-    for (const row of db.prepare('SELECT series, next FROM id_series').all() as {
+    for (const row of db.prepare('SELECT series, next, grantedThrough FROM id_series').all() as {
       series: string;
       next: number;
+      grantedThrough: number | null;
     }[]) {
       record.run(row.series, row.next - 1);
+      if (row.grantedThrough !== null) recordGranted.run(row.series, row.grantedThrough);
     }
+    // Blocks granted since the backup a restored database was taken from: its devices still
+    // hold them, and they are theirs.
+    db.prepare(
+      `INSERT OR IGNORE INTO id_leases (clientId, series, start, "end", createdAt, origin, userId, role)
+         SELECT clientId, series, start, "end", grantedAt, 'granted', userId, role FROM guard.granted`,
+    ).run();
   }).immediate();
-  onSeriesHandedOut(db, (series, upTo) => record.run(series, upTo));
+  onSeriesHandedOut(db, (series, upTo, granted) => {
+    record.run(series, upTo);
+    if (granted) recordGranted.run(series, upTo);
+  });
   rememberNumbersWith(db, {
     numberOf: (table, id) =>
       (numberOf.get(table, id) as { number: number } | undefined)?.number ?? undefined,

@@ -287,7 +287,7 @@ export function storeRow<T = Row>(db: Db, table: TableName, given: Row): T {
   const codec = codecOf(table);
   // One pass over the columns: this runs for every row a mutation writes. The statement is
   // found by which columns the row has: a bit per column while they fit in one number (a
-  // number is a far cheaper map key than a string of every column name, issue 30).
+  // number is a far cheaper map key than a string of every column name).
   const values: unknown[] = [];
   const columns = cache.columns;
   const byBits = columns.length <= 30;

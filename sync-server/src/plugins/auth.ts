@@ -122,5 +122,9 @@ export async function requireStaff(request: FastifyRequest): Promise<void> {
 /** The signed-in user as the role rules see them (shared-schema rules/roles.ts). */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.user) throw new HttpError(401, MESSAGES.UNAUTHORIZED);
-  return { role: roleOf(request.user.role), name: assignmentName(request.user) };
+  return {
+    role: roleOf(request.user.role),
+    id: request.user.id,
+    name: assignmentName(request.user),
+  };
 }

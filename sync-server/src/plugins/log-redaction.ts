@@ -6,8 +6,8 @@
  *
  * - URLs (every request's log line): the token in `/api/track/<token>…`, a phone number in
  *   `/api/jobs/customer/<phone>`, and the value of every query parameter whose name says it is a
- *   secret or a proof (`token`, `password`, `phone`, `…secret`, `session`, `sid`, `auth`, `key`)
- *   become `[redacted]`. Request headers are not logged at all.
+ *   secret or a proof (`token`, `password`, `phone`, `…secret`, `session`, `sid`, `auth`, `key`,
+ *   `digits`, and the portal search's `query`) become `[redacted]`. Request headers are not logged at all.
  * - Objects a log call is given: pino's redaction of the same names as keys, one level into any
  *   object and in request/response headers (`cookie`, `authorization`, `set-cookie`,
  *   `stripe-signature`).
@@ -16,8 +16,11 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[redacted]';
 
-/** Query parameter (and body field) names whose values are secrets or proofs. */
-const SECRET_NAME = /(token|password|passwd|secret|phone|session|^sid$|auth|key|digits)/i;
+/**
+ * Query parameter (and body field) names whose values are secrets or proofs. `query` is the
+ * portal search's: a job id there, but as often a tracking token or a whole phone number.
+ */
+const SECRET_NAME = /(token|password|passwd|secret|phone|session|^sid$|auth|key|digits|^query$)/i;
 
 /** `/api/jobs/customer/<lookup>`: a job id or booking reference may stay, anything else not. */
 const SAFE_LOOKUP = /^(JOB|BKG)-\d{4}-\d{1,9}$/i;

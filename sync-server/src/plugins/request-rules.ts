@@ -12,8 +12,13 @@
  * - A JSON body nested deeper than {@link MAX_JSON_DEPTH} arrays and objects is refused with 400
  *   before it is parsed (issue 25): 30,000 nested arrays used to overflow the stack of the
  *   request hash and answer 500. No form or sync batch comes near the limit.
+ * - A state-changing request a browser sends on another site's behalf is refused with 403 before
+ *   anything else happens ({@link fromThisSite}, the sync socket's check too): a page of another
+ *   site could still make a body-less call (an approval, a send-email) with the owner's cookie,
+ *   where only SameSite stood in the way. Callers that are not browsers send no Origin and no
+ *   Sec-Fetch-Site and go on: the providers' webhooks, which prove themselves by signature.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { HttpError } from '../http-error';
 
@@ -52,11 +57,43 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/**
+ * Whether a request comes from this site, or from no browser page at all. A browser names the
+ * page's origin in `Origin` (every cross-origin request, and same-origin ones but GET/HEAD); it
+ * must be PUBLIC_URL's origin or the address the request came to (a LAN or test setup on
+ * another port). Without an Origin, a browser that sends `Sec-Fetch-Site` says whose page it
+ * was: `same-origin` or `none` (typed or bookmarked) only. A caller with neither is not a browser
+ * page, so it carries no borrowed cookie.
+ */
+export function fromThisSite(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    const site = request.headers['sec-fetch-site'];
+    return site === undefined || site === 'same-origin' || site === 'none';
+  }
+  const allowed = new Set([new URL(publicUrl).origin]);
+  const host = request.headers.host;
+  if (host) allowed.add(`${request.protocol}://${host}`);
+  return allowed.has(origin);
+}
+
 function isJson(contentType: string | undefined): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType ?? '');
 }
 
 export function registerRequestRules(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const pathname = request.url.split('?')[0] ?? '';
+    // The providers post from their servers, signed; no browser page is involved.
+    if (RAW_BODY_PATHS.has(pathname)) return;
+    if (!fromThisSite(request, app.config.publicUrl)) {
+      throw new HttpError(403, MESSAGES.ORIGIN_NOT_ALLOWED, {
+        origin: MESSAGES.ORIGIN_NOT_ALLOWED,
+      });
+    }
+  });
+
   app.removeContentTypeParser('text/plain');
 
   const parseJson = app.getDefaultJsonParser('error', 'error');

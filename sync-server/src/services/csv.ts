@@ -11,7 +11,7 @@ export function csv(
   options: { header?: boolean } = {},
 ): string {
   // Excel opens a UTF-8 file correctly only with a byte-order mark; the importers accept it too.
-  // A cell that would start a formula is neutralised as OWASP advises (issue 25); amounts stay
+  // A cell that would start a formula is neutralised as OWASP advises; amounts stay
   // numbers (documents/csv-safety.ts).
   const header = options.header ?? true;
   return stringify(rows.map(neutraliseCsvRow), {

@@ -99,6 +99,7 @@ export function claimJobEvents(
         business: deps.sms.business,
         now,
         payLinkKey: deps.sms.payLinkKey,
+        countryCodes: deps.sms.countryCodes,
         phone,
       }
     : null;

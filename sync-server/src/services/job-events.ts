@@ -21,7 +21,7 @@ import type { FieldFiles } from './field-files';
 import type { PdfRenderer } from './pdf/pool';
 import type { PushSender } from './push';
 import type { SmsSender } from './sms';
-import type { SmsCaps } from './sms-delivery';
+import type { SmsBudgets } from './sms-delivery';
 import type { StaffAlertSettings } from './staff-alerts';
 
 /** The job events customers hear about, by the status that starts them. */
@@ -64,10 +64,17 @@ export interface NotifierDeps {
   /** Web Push to the job's subscribed browsers; without it, pushes wait `pending`. */
   push?: PushSender;
   /**
-   * Text messages (issue 31): the sender, the hourly caps and the trading name the texts start
-   * with. Without it no text is claimed or sent (tests of the emails alone).
+   * Text messages: the sender, the budgets of each category, the countries customers may be
+   * texted in, and the trading name the texts start with. Without it no text is claimed or sent
+   * (tests of the emails alone).
    */
-  sms?: { sender: SmsSender; caps: SmsCaps; business: string; payLinkKey: Buffer };
+  sms?: {
+    sender: SmsSender;
+    budgets: SmsBudgets;
+    countryCodes: readonly string[];
+    business: string;
+    payLinkKey: Buffer;
+  };
   /** The business's main phone, which a declined booking or a cancelled job tells to call. */
   businessPhone?: string;
   /** Staff alerts (services/staff-alerts.ts); without them no booking alerts staff (tests). */

@@ -13,7 +13,9 @@ import sharp from 'sharp';
 import {
   FIELD_FILE_LIMITS,
   formatStampTime,
+  jobForActor,
   jobSheetDocument,
+  type Actor,
   type BusinessProfile,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
@@ -54,14 +56,20 @@ export async function signatureForPrint(file: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The job sheet of `jobId` as a PDF with its file name, or undefined for an unknown job. */
+/**
+ * The job sheet of `jobId` as a PDF with its file name, or undefined for an unknown job. Printed
+ * for a `viewer`, it holds only what they may read of the job: a driver's copy of a job that is
+ * not theirs has no customer phone or email (rules/roles.ts `jobForActor`).
+ */
 export async function buildJobSheet(
   deps: JobSheetDeps,
   jobId: string,
   audience: 'staff' | 'customer' = 'staff',
+  viewer?: Actor,
 ): Promise<{ pdf: Uint8Array; fileName: string; photosStillUploading: number } | undefined> {
-  const job = findJob(deps.db, jobId);
-  if (!job) return undefined;
+  const stored = findJob(deps.db, jobId);
+  if (!stored) return undefined;
+  const job = viewer ? jobForActor(viewer, stored) : stored;
   const photos = photosOfJob(deps.db, jobId);
   const signatures = signaturesOfJob(deps.db, jobId);
   const doc = jobSheetDocument({

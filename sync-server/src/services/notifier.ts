@@ -90,7 +90,7 @@ export function createNotifier(
       await deliverTexts({
         db: deps.db,
         sender: deps.sms.sender,
-        caps: deps.sms.caps,
+        budgets: deps.sms.budgets,
         now: deps.now,
         ...(deps.log ? { log: deps.log } : {}),
       });
@@ -152,11 +152,8 @@ export function notifierDepsOf(app: FastifyInstance): NotifierDeps {
     push: app.push,
     sms: {
       sender: app.sms,
-      caps: {
-        perNumberPerHour: app.config.sms.perNumberPerHour,
-        perHour: app.config.sms.perHour,
-        staffPerHour: app.config.staffAlerts.textsPerHour,
-      },
+      budgets: app.config.sms.budgets,
+      countryCodes: app.config.sms.countryCodes,
       business: app.profile.tradingName,
       payLinkKey: app.payLinkKey,
     },

@@ -3,6 +3,8 @@ import {
   LOW_TEST_SCRYPT_COST,
   SCRYPT_COST,
   generatePassword,
+  PUBLIC_WAITING,
+  PasswordChecksBusyError,
   hashPassword,
   needsRehash,
   scryptCostFor,
@@ -55,5 +57,24 @@ describe('passwords', () => {
     const password = generatePassword();
     expect(password).toHaveLength(18);
     expect(generatePassword()).not.toBe(password);
+  });
+
+  it('refuses public checks past a short queue at once, and keeps a slot for known devices', async () => {
+    const hash = await hashPassword('right', CHEAP);
+    const flood = Array.from({ length: 10 }, () =>
+      verifyPassword('wrong', hash, 'public').then(
+        () => 'checked',
+        (error: unknown) => (error instanceof PasswordChecksBusyError ? 'busy' : 'failed'),
+      ),
+    );
+    // A known device's check is not queued behind the flood's.
+    expect(await verifyPassword('right', hash, 'trusted')).toBe(true);
+    const outcomes = await Promise.all(flood);
+    const queued = 1 + PUBLIC_WAITING;
+    expect(outcomes).toEqual([
+      ...Array<string>(queued).fill('checked'),
+      ...Array<string>(10 - queued).fill('busy'),
+    ]);
+    expect(new PasswordChecksBusyError().statusCode).toBe(429);
   });
 });

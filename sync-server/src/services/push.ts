@@ -1,5 +1,5 @@
 /**
- * Web Push to customers (issue 20 item 5), with the `web-push` library: VAPID signing (RFC 8292)
+ * Web Push to customers, with the `web-push` library: VAPID signing (RFC 8292)
  * and aes128gcm payload encryption (RFC 8291) are its work, not ours.
  *
  * The VAPID key pair is generated on the first start and kept in `DATA_DIR/vapid.json` (mode
@@ -76,7 +76,7 @@ interface ResolvedAddress {
 }
 
 /**
- * How sends reach the network (issue 25). Production: the browsers' push services only, resolved
+ * How sends reach the network. Production: the browsers' push services only, resolved
  * by DNS, refused when any address is not public unicast, and connected to the very address that
  * was checked (so a second, different DNS answer cannot slip in). Tests replace the parts that
  * need a network they do not have (their push service stand-in listens on loopback).

@@ -1,12 +1,17 @@
 /**
- * Sends the texts the notifier claimed (issue 31): each at most once, none lost.
+ * Sends the texts the notifier claimed: each at most once, none lost.
  *
  * - Before each send the number is checked against the opt-out list again (a STOP may have come
- *   in since the claim) and against the hourly caps: texts handed to the provider in the last
- *   hour to this number (SMS_PER_NUMBER_PER_HOUR) and in all (SMS_PER_HOUR); staff alert texts
- *   against their own budget instead (STAFF_SMS_PER_HOUR). A text over a cap is
- *   not sent: it is failed with the reason, which staff see in the job's history and may resend
- *   by hand. Caps count from the database, so a restart does not reset them.
+ *   in since the claim) and against its category's budget (shared-schema `smsBudgetProblem`):
+ *   texts of that category handed to the provider in the last hour to this number and in all;
+ *   for a booking acknowledgement also those to bookings from the same address in the last day,
+ *   and, for a number that never had a job, those to it in the last day. Each category counts
+ *   apart, so a flood of bookings spends only the acknowledgements' budget and job texts go;
+ *   staff alert texts have theirs (STAFF_SMS_PER_HOUR) and go first. A
+ *   text over its budget is not sent: it is failed with the reason, which staff see in the job's
+ *   history and may resend by hand; a category's whole budget running out is also shown on the
+ *   admin panel (services/server-warnings.ts). Budgets count from the database, so a restart
+ *   does not reset them.
  * - The row is marked `sending` before the provider is asked. A server that stops mid-send leaves
  *   it so; the next start fails it with that said ({@link failInterruptedTexts}) rather than
  *   sending it again, as the provider may have taken it.
@@ -14,40 +19,80 @@
  *   SMS_RETRY_DELAYS_MS (1, 5, 15, 60 minutes); after the last, or at once for a refusal
  *   (an invalid number, an unsubscribed recipient), the text is failed with the provider's reason.
  */
-import { SMS_NOT_SENT, SMS_RETRY_DELAYS_MS } from '@pilbara/shared-schema';
+import {
+  SMS_NOT_SENT,
+  SMS_RETRY_DELAYS_MS,
+  smsBudgetProblem,
+  type SmsBudget,
+  type SmsBudgetCounts,
+  type SmsCategory,
+} from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import {
+  bookingAcksFromAddressSince,
   dueTexts,
   failInterruptedTexts,
   isOptedOut,
   markTextFailed,
   markTextSent,
+  numberHadJob,
   retryTextLater,
   startSending,
   textsAttemptedSince,
+  type PendingText,
 } from '../db/repositories/sms';
 import { redactPhones, type SmsSender } from './sms';
 
-export interface SmsCaps {
-  perNumberPerHour: number;
-  perHour: number;
-  /**
-   * Staff alert texts in an hour (STAFF_SMS_PER_HOUR): a budget of their own, so a flood of
-   * customer texts can never starve the alert that wakes someone, nor the other way round.
-   * Staff numbers have no cap of their own: an unanswered emergency texts them every few minutes.
-   */
-  staffPerHour: number;
-}
+/** The budget of each category (config.ts `sms.budgets`). */
+export type SmsBudgets = Readonly<Record<SmsCategory, SmsBudget>>;
 
 export interface SmsDeliveryDeps {
   db: Db;
   sender: SmsSender;
-  caps: SmsCaps;
+  budgets: SmsBudgets;
   now: () => Date;
   log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** What the budget of `text`'s category counts, read from the database. */
+function budgetCounts(db: Db, text: PendingText, budget: SmsBudget, now: Date): SmsBudgetCounts {
+  const hour = textsAttemptedSince(
+    db,
+    text.recipientPhone,
+    new Date(now.getTime() - HOUR_MS),
+    text.category,
+    text.id,
+  );
+  const counts: SmsBudgetCounts = {
+    toNumberLastHour: hour.toNumber,
+    inCategoryLastHour: hour.total,
+  };
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  if (budget.perAddressPerDay !== undefined && text.sourceAddress) {
+    counts.fromAddressLastDay = bookingAcksFromAddressSince(
+      db,
+      text.sourceAddress,
+      dayAgo,
+      text.id,
+    );
+  }
+  if (budget.newNumberPerDay !== undefined) {
+    counts.numberHadJob = numberHadJob(db, text.recipientPhone);
+    if (!counts.numberHadJob) {
+      counts.toNumberLastDay = textsAttemptedSince(
+        db,
+        text.recipientPhone,
+        dayAgo,
+        text.category,
+        text.id,
+      ).toNumber;
+    }
+  }
+  return counts;
+}
 
 /** Fails texts a stopped server left mid-send (see the module comment). */
 export function recoverInterruptedTexts(deps: Pick<SmsDeliveryDeps, 'db' | 'log'>): void {
@@ -59,34 +104,26 @@ export function recoverInterruptedTexts(deps: Pick<SmsDeliveryDeps, 'db' | 'log'
 
 /** Sends every text that is due. */
 export async function deliverTexts(deps: SmsDeliveryDeps): Promise<void> {
-  const { db, caps } = deps;
+  const { db } = deps;
   for (const text of dueTexts(db, deps.now())) {
     if (isOptedOut(db, text.recipientPhone)) {
-      markTextFailed(db, text.id, SMS_NOT_SENT.optedOut);
+      markTextFailed(db, text.id, SMS_NOT_SENT.optedOut, deps.now());
       continue;
     }
-    const sent = textsAttemptedSince(
-      db,
-      text.recipientPhone,
-      new Date(deps.now().getTime() - HOUR_MS),
-      text.audience,
+    const budget = deps.budgets[text.category];
+    const problem = smsBudgetProblem(
+      text.category,
+      budget,
+      budgetCounts(db, text, budget, deps.now()),
     );
-    if (text.audience === 'staff') {
-      if (sent.total >= caps.staffPerHour) {
-        markTextFailed(db, text.id, SMS_NOT_SENT.staffCap(caps.staffPerHour));
+    if (problem) {
+      markTextFailed(db, text.id, problem.reason, deps.now());
+      if (problem.limit === 'total') {
         deps.log?.error(
-          { notificationId: text.id, cap: caps.staffPerHour },
-          'hourly staff alert text cap reached',
+          { notificationId: text.id, category: text.category, cap: budget.perHour },
+          'hourly text budget of the category reached',
         );
-        continue;
       }
-    } else if (sent.toNumber >= caps.perNumberPerHour) {
-      markTextFailed(db, text.id, SMS_NOT_SENT.numberCap(caps.perNumberPerHour));
-      continue;
-    }
-    if (text.audience !== 'staff' && sent.total >= caps.perHour) {
-      markTextFailed(db, text.id, SMS_NOT_SENT.globalCap(caps.perHour));
-      deps.log?.error({ notificationId: text.id, cap: caps.perHour }, 'hourly text cap reached');
       continue;
     }
     if (!startSending(db, text.id, deps.now())) continue;
@@ -105,7 +142,7 @@ export async function deliverTexts(deps: SmsDeliveryDeps): Promise<void> {
         new Date(deps.now().getTime() + delay),
       );
     } else {
-      markTextFailed(db, text.id, result.error);
+      markTextFailed(db, text.id, result.error, deps.now());
     }
     deps.log?.error(
       { notificationId: text.id, attempt, retry: result.retry, error: redactPhones(result.error) },

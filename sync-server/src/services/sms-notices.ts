@@ -1,5 +1,5 @@
 /**
- * Which texts a change of the log calls for (issue 31). The notifier (services/notifier.ts) calls
+ * Which texts a change of the log calls for. The notifier (services/notifier.ts) calls
  * these for every entry it reads, inside the transaction that moves its cursor, so a text is
  * claimed exactly when the change is first read: a redelivered batch, a replayed log or a restart
  * finds the claim already made (`claimText`'s unique key) and sends nothing more.
@@ -11,6 +11,10 @@
  * | booking confirmed, driver on the way, job complete, job cancelled | the job events the emails use |
  * | quote sent | a quote whose status becomes `sent` |
  * | payment received | the first version of a payment |
+ *
+ * Each text is claimed with the budget category it counts against (booking acknowledgements
+ * apart from job updates); a number outside SMS_COUNTRY_CODES (by default anything but an
+ * Australian mobile) is recorded as not sent, with why.
  */
 import {
   driverFirstName,
@@ -18,8 +22,10 @@ import {
   formatCents,
   jobIdOfQuote,
   smsArrivalEstimate,
+  smsCountryAllowed,
   smsNumber,
   smsText,
+  SMS_EVENT_CATEGORY,
   SMS_NOT_SENT,
   checkoutPath,
   trackingUrl,
@@ -29,6 +35,7 @@ import {
 import type { Db } from '../db/connection';
 import { payLinkToken } from '../db/repositories/pay-links';
 import {
+  bookingSource,
   claimText,
   invoiceToText,
   isOptedOut,
@@ -48,6 +55,8 @@ export interface SmsClaimContext {
   now: string;
   /** The key pay-link tokens are derived with (db/repositories/pay-links.ts). */
   payLinkKey: Buffer;
+  /** Countries customers may be texted in (SMS_COUNTRY_CODES; Australia: mobiles only). */
+  countryCodes: readonly string[];
   /** The business's main phone, which a declined booking or a cancelled job tells to call. */
   phone: string;
 }
@@ -80,11 +89,14 @@ function claim(ctx: SmsClaimContext, subject: Subject): void {
   if (!phone) return;
   const email = text(subject.email);
   const composed = smsText(subject.event, { ...subject.facts, business: ctx.business });
-  const notSent = isOptedOut(ctx.db, phone)
-    ? SMS_NOT_SENT.optedOut
-    : preferencesAllowText(ctx.db, phone, email, subject.event)
-      ? undefined
-      : PREFERENCES_OFF;
+  const notSent = !smsCountryAllowed(phone, ctx.countryCodes)
+    ? SMS_NOT_SENT.country
+    : isOptedOut(ctx.db, phone)
+      ? SMS_NOT_SENT.optedOut
+      : preferencesAllowText(ctx.db, phone, email, subject.event)
+        ? undefined
+        : PREFERENCES_OFF;
+  const category = SMS_EVENT_CATEGORY[subject.event];
   claimText(
     ctx.db,
     {
@@ -96,6 +108,12 @@ function claim(ctx: SmsClaimContext, subject: Subject): void {
       quoteId: subject.quoteId ?? null,
       message: composed.text,
       segments: composed.segments,
+      category,
+      // A booking acknowledgement is counted by the address the booking came from too.
+      sourceAddress:
+        category === 'booking-ack' && subject.bookingId
+          ? bookingSource(ctx.db, subject.bookingId)
+          : null,
       ...(notSent ? { notSent } : {}),
     },
     ctx.now,

@@ -41,6 +41,12 @@ export interface SmsSender {
   readonly kind: 'twilio' | 'outbox';
   send(message: SmsMessage): Promise<SmsResult>;
   /**
+   * When the customer sent the inbound text `messageSid`, by the provider's own record of it
+   * (Twilio's Message resource: the webhook itself carries no time); null when the provider
+   * cannot say (unknown sid, unreachable) or there is none.
+   */
+  inboundSentAt(messageSid: string): Promise<Date | null>;
+  /**
    * Whether an inbound webhook request carries the provider's signature: `url` is the address
    * the provider was given, `params` the form fields it posted. Always false without a provider.
    */
@@ -107,12 +113,25 @@ function twilioSender(config: Config['sms']): SmsSender {
         return classifyTwilioError(error);
       }
     },
+    async inboundSentAt(messageSid) {
+      if (!MESSAGE_SID.test(messageSid)) return null;
+      try {
+        const message = await client.messages(messageSid).fetch();
+        const at = message.dateSent ?? message.dateCreated;
+        return at instanceof Date && !Number.isNaN(at.getTime()) ? at : null;
+      } catch {
+        return null;
+      }
+    },
     verifyInbound(signature, url, params) {
       if (!signature) return false;
       return twilio.validateRequest(authToken, signature, url, params);
     },
   };
 }
+
+/** A Twilio Message SID (SMS or MMS). */
+const MESSAGE_SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
 
 /** The file name of a text written to the outbox. */
 function outboxFile(dir: string): string {
@@ -143,6 +162,7 @@ function outboxSender(config: Config): SmsSender {
         };
       }
     },
+    inboundSentAt: async () => null,
     verifyInbound: () => false,
   };
 }

@@ -1,7 +1,7 @@
 /**
- * A tracking link answered in its first response (issue 30). `/customer-portal?token=…` is the
+ * A tracking link answered in its first response. `/customer-portal?token=…` is the
  * page customers open from their text or email, on whatever signal they have; the pre-rendered
- * portal page only has the search form, and the job used to appear after the page's scripts
+ * portal page only has the search form, so the job would appear only after the page's scripts
  * (hundreds of KB on a slow link) and a second round trip to `GET /api/track/:token`. Here the
  * server looks the token up with the API's own code path (track-answer.ts: the same masking, the
  * same fields) and sends the portal page rendered with the answer in it, and the answer as a

@@ -35,7 +35,7 @@ export function driverFirstScreen(
     const cursor = currentCursor(db);
     // Only rows assigned to this driver can be on their list (driverJobs keeps those alone), so
     // the read starts there; the scope below still decides, as it does for every page.
-    const entries: ChangeEntry[] = findRows<Row>(db, 'jobs', { assignedTo: actor.name }).map(
+    const entries: ChangeEntry[] = findRows<Row>(db, 'jobs', { assignedDriverId: actor.id }).map(
       (row) => ({ seq: cursor, entity: 'jobs', rowId: String(row.id), op: 'put', data: row }),
     );
     const scoped = scopeChanges(actor, entries, () => undefined, { fromStart: true });
@@ -44,6 +44,6 @@ export function driverFirstScreen(
       const parsed = jobSchema.safeParse(entry.data);
       return parsed.success ? [parsed.data] : [];
     });
-    return { cursor, jobs: driverJobs(jobs, actor.name, now) };
+    return { cursor, jobs: driverJobs(jobs, actor.id ?? 0, now) };
   });
 }

@@ -83,9 +83,9 @@ function rejectionFromError(error: unknown): Rejection | undefined {
 export type RowCache = Map<string, Row | null>;
 
 /** The server acting for itself (a card payment's webhook): every mutator is its to run. */
-const SERVER_ACTOR: Actor = { role: 'admin', name: 'server' };
+const SERVER_ACTOR: Actor = { role: 'admin', id: null, name: 'server' };
 /** An account that is gone or deactivated: it may run nothing. */
-const NOBODY: Actor = { role: 'customer', name: '' };
+const NOBODY: Actor = { role: 'customer', id: null, name: '' };
 
 /**
  * Who runs a mutation, for the role rules the runner enforces (rules/roles.ts): a user id is

@@ -14,6 +14,7 @@ import {
   mayReferenceFile,
   type Actor,
   type FileReferences,
+  type JobAssignment,
   type RowChange,
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
@@ -65,17 +66,27 @@ export function fileFacts(
     (chunk) =>
       db
         .prepare(
-          `SELECT r.contentHash AS hash, j.assignedTo AS assignedTo
+          `SELECT r.contentHash AS hash, j.assignedTo AS assignedTo,
+                  j.assignedDriverId AS assignedDriverId
            FROM (SELECT contentHash, jobId FROM job_photos WHERE contentHash IN (${marks(chunk.length)})
                  UNION ALL
                  SELECT contentHash, jobId FROM job_signatures WHERE contentHash IN (${marks(chunk.length)})) r
            JOIN jobs j ON j.id = r.jobId`,
         )
-        .all(...chunk, ...chunk) as { hash: string; assignedTo: string | null }[],
+        .all(...chunk, ...chunk) as {
+        hash: string;
+        assignedTo: string | null;
+        assignedDriverId: number | null;
+      }[],
   );
   for (const row of named) {
     const fact = facts.get(row.hash);
-    if (fact) (fact.jobs as { assignedTo: string | null }[]).push({ assignedTo: row.assignedTo });
+    if (fact) {
+      (fact.jobs as JobAssignment[]).push({
+        assignedTo: row.assignedTo,
+        assignedDriverId: row.assignedDriverId,
+      });
+    }
   }
   for (const row of inChunks(
     unique,

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../plugins/request-rules';
+import { MAX_JSON_DEPTH, fromThisSite, jsonNestsDeeperThan } from '../plugins/request-rules';
 import { HttpError } from '../http-error';
 import { SESSION_COOKIE, requireStaff } from '../plugins/auth';
 import {
@@ -101,8 +101,12 @@ const helloSchema = {
 };
 const leaseSchema = {
   summary: 'Ask for a block of ids to mint offline',
+  description:
+    'Granted only of a series the role mints (a driver: job history, quotes, fleet records, ' +
+    'pre-start checks; bookings never), and at most 20 blocks of a series a day; otherwise ' +
+    '409 with the protocol error `lease_refused` (the device goes on without that block).',
   body: leaseBodySchema,
-  response: { 200: serverMessageSchema, ...errorAnswers(400) },
+  response: { 200: serverMessageSchema, ...errorAnswers(400), 409: errorMessageSchema },
 };
 
 function context(
@@ -150,20 +154,6 @@ function roleCheck(request: FastifyRequest): () => boolean {
   return () => role(request.server.now()) === opened;
 }
 
-/**
- * Whether a socket upgrade comes from this site: the `Origin` a browser sends must be the
- * origin of PUBLIC_URL (or the address the request came to, for a LAN or test setup on another
- * port). A client that sends no Origin is not a browser page, so it carries no borrowed cookie.
- */
-function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  const allowed = new Set([new URL(publicUrl).origin]);
-  const host = request.headers.host;
-  if (host) allowed.add(`${request.protocol}://${host}`);
-  return allowed.has(origin);
-}
-
 /** The session ended message a closing socket gets. */
 const SESSION_ENDED: ServerMessage = {
   type: 'error',
@@ -181,14 +171,16 @@ class ProtocolRefusal extends Error {
 
 /**
  * Sends a single answer over HTTP, turning a protocol error into its status code. A refused
- * mutation (`seq_mismatch`) is a 409 whose body is the protocol message, so the device learns
- * why, as it would over the socket.
+ * mutation (`seq_mismatch`) or lease (`lease_refused`) is a 409 whose body is the protocol
+ * message, so the device learns why, as it would over the socket, and is not signed out.
  */
 function single(messages: ServerMessage[]): ServerMessage {
   const [message] = messages;
   if (!message) throw new Error('The sync session answered nothing');
   if (message.type === 'error') {
-    if (message.code === 'seq_mismatch') throw new ProtocolRefusal(message);
+    if (message.code === 'seq_mismatch' || message.code === 'lease_refused') {
+      throw new ProtocolRefusal(message);
+    }
     throw new HttpError(message.code === 'client_not_yours' ? 403 : 400, message.message);
   }
   return message;
@@ -236,9 +228,14 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.post('/api/sync/lease', { schema: leaseSchema }, async (request) => {
+  app.post('/api/sync/lease', { schema: leaseSchema }, async (request, reply) => {
     const body = request.body;
-    return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
+    try {
+      return single(handleClientMessage(context(app, request), { type: 'lease-request', ...body }));
+    } catch (error) {
+      if (error instanceof ProtocolRefusal) return reply.code(409).send(error.answer);
+      throw error;
+    }
   });
 
   // The safety net for rows a migration or an older server wrote without a log entry: it reads
@@ -277,7 +274,9 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const checkOrigin = async (request: FastifyRequest) => {
-    if (!originAllowed(request, app.config.publicUrl)) {
+    // The same check as every state-changing HTTP request (plugins/request-rules.ts): a browser
+    // page of another site would carry the staff member's cookie.
+    if (!fromThisSite(request, app.config.publicUrl)) {
       throw new HttpError(403, MESSAGES.ORIGIN_NOT_ALLOWED, {
         origin: MESSAGES.ORIGIN_NOT_ALLOWED,
       });

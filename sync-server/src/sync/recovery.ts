@@ -1,5 +1,5 @@
 /**
- * After a restore (issue 32): what the server lost, what devices gave back, and whether a
+ * After a restore: what the server lost, what devices gave back, and whether a
  * device's change should wait for another device's.
  *
  * The restore guard's journal (db/restore-guard.ts) has an entry for every logged write, with

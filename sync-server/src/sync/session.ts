@@ -14,7 +14,7 @@ import {
   type ChangesPage,
   type ChangesPageText,
 } from '../db/change-log';
-import { grantLease, honourHeldLeases } from './leases';
+import { LeaseRefusedError, grantLease, refusedHeldLeases } from './leases';
 import { fileFacts } from './file-references';
 import { atomically, consistently, statement } from '../db/statements';
 import { actorForUser } from '../db/repositories/users';
@@ -22,6 +22,7 @@ import { hasPrunableResults, pruneMutationResults } from './retention';
 import {
   MAX_CHANGES_PAGE,
   MIN_CLIENT_PROTOCOL_VERSION,
+  leaseKindsFor,
   isClientSupported,
   JOB_CHILD_TABLES,
   scopeChanges,
@@ -31,17 +32,21 @@ import {
   type SyncedTable,
   type ChangesMessage,
   type ClientMessage,
+  type HelloMessage,
   type PushMessage,
   type ServerMessage,
 } from '@pilbara/shared-schema';
 
 /** What a page is filtered with for an account that is gone or deactivated: nothing passes. */
-const NOBODY: Actor = { role: 'customer', name: '' };
+const NOBODY: Actor = { role: 'customer', id: null, name: '' };
 
-/** The current assignee of a job, for the scope of its history rows. */
-function jobAssignee(db: Db, id: string): { assignedTo: string | null } | undefined {
-  return statement(db, 'SELECT assignedTo FROM jobs WHERE id = ?').get(id) as
-    { assignedTo: string | null } | undefined;
+/** The current assignment of a job, for the scope of its history rows. */
+function jobAssignee(
+  db: Db,
+  id: string,
+): { assignedTo: string | null; assignedDriverId: number | null } | undefined {
+  return statement(db, 'SELECT assignedTo, assignedDriverId FROM jobs WHERE id = ?').get(id) as
+    { assignedTo: string | null; assignedDriverId: number | null } | undefined;
 }
 
 /** The rows that belong to a job, for the deletes of a job that left a driver's sight. */
@@ -82,6 +87,8 @@ interface PageOptions {
   continued?: boolean;
   /** The device holds nothing yet (a hello from 0 answered in several pages). */
   fromStart?: boolean;
+  /** The first page of a hello's answer carries what the server says of the device's blocks. */
+  leases?: Pick<ChangesMessage, 'refusedLeases' | 'leaseKinds'>;
 }
 
 /** A changes page with its `changes` either as entries or as the JSON text of the array. */
@@ -95,7 +102,7 @@ type PageOf<C> = Omit<ChangesMessage, 'changes'> & { changes: C };
 function pageFor(
   ctx: SessionContext,
   device: DeviceHistory,
-  { limit = MAX_CHANGES_PAGE, continued = false, fromStart = false }: PageOptions,
+  { limit = MAX_CHANGES_PAGE, continued = false, fromStart = false, leases = {} }: PageOptions,
   encode: boolean,
 ): PageOf<ChangeEntry[] | string> {
   const now = ctx.now().toISOString();
@@ -123,6 +130,7 @@ function pageFor(
         lastSeq: 0,
         results: [],
         epoch,
+        ...leases,
       };
     }
     // The sync scope of the user's role (sync/scope.ts in shared-schema), read now: a driver's
@@ -157,6 +165,7 @@ function pageFor(
       lastSeq: settled.lastSeq,
       results: settled.results,
       epoch,
+      ...leases,
     };
   });
 }
@@ -288,11 +297,8 @@ export function handleClientMessage(
     switch (message.type) {
       case 'hello': {
         if (!isClientSupported(message.protocolVersion)) return [updateRequired()];
-        if (message.leases) {
-          honourHeldLeases(ctx.db, message.clientId, message.leases, ctx.now().toISOString());
-        }
         const pages: ChangesMessage[] = [];
-        let page = changesPage(ctx, message);
+        let page = changesPage(ctx, message, { leases: helloLeases(ctx, message) });
         pages.push(page);
         while (page.hasMore && helloPages === 'all') {
           // Later pages continue this answer: the device has not taken the first one in yet.
@@ -320,10 +326,12 @@ export function handleClientMessage(
       }
       case 'lease-request': {
         const now = ctx.now().toISOString();
+        const role = (actorForUser(ctx.db, ctx.userId) ?? NOBODY).role;
         const lease = ctx.db
           .transaction(() => {
             ensureClient(ctx.db, message.clientId, ctx.userId, now);
-            return grantLease(ctx.db, message.clientId, message.series, message.size, now);
+            const holder = { clientId: message.clientId, userId: ctx.userId, role };
+            return grantLease(ctx.db, holder, message.series, message.size, now);
           })
           .immediate();
         return [{ type: 'lease-grant', ...lease }];
@@ -361,10 +369,7 @@ export async function* answerClientMessage(
     return;
   }
   try {
-    if (message.leases) {
-      honourHeldLeases(ctx.db, message.clientId, message.leases, ctx.now().toISOString());
-    }
-    let page = encodedChangesPage(ctx, message);
+    let page = encodedChangesPage(ctx, message, { leases: helloLeases(ctx, message) });
     yield page.text;
     while (page.hasMore) {
       await ready();
@@ -390,10 +395,41 @@ function encodedOrRefused(page: () => EncodedChangesPage): string {
   }
 }
 
-/** The answer to a client id that belongs to another user; anything else is rethrown. */
+/**
+ * What the first page of a hello says of the device's id blocks: those that are not its own
+ * (never granted to this client id, or of a series its role does not mint), and the kinds of
+ * series it may ask for. Reading them changes nothing.
+ */
+function helloLeases(
+  ctx: SessionContext,
+  message: HelloMessage,
+): Pick<ChangesMessage, 'refusedLeases' | 'leaseKinds'> {
+  const role = (actorForUser(ctx.db, ctx.userId) ?? NOBODY).role;
+  const refused = refusedHeldLeases(ctx.db, message.clientId, role, message.leases ?? []);
+  if (refused.length > 0) {
+    ctx.warn?.(
+      { clientId: message.clientId, userId: ctx.userId, refused },
+      'a device claimed id blocks the server did not grant it; it was told to drop them',
+    );
+  }
+  return { refusedLeases: refused, leaseKinds: leaseKindsFor(role) };
+}
+
+/**
+ * The answer to a client id that belongs to another user, or to a lease the server will not
+ * grant; anything else is rethrown.
+ */
 function refusal(error: unknown): ServerMessage {
   if (error instanceof ClientOwnershipError) {
     return { type: 'error', code: 'client_not_yours', message: error.message, retryable: false };
+  }
+  if (error instanceof LeaseRefusedError) {
+    return {
+      type: 'error',
+      code: 'lease_refused',
+      message: error.message,
+      retryable: error.retryable,
+    };
   }
   throw error;
 }

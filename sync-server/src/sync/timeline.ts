@@ -19,11 +19,14 @@
  * pull, since the HTTP fallback may pull from a restarted server without a new hello.
  *
  * At start the restore guard (db/restore-guard.ts) moves the id counters past everything handed
- * out before, which also tells whether the database file was replaced by an older copy.
+ * out before, which also tells whether the database file was replaced by an older copy; then
+ * counters pushed past anything ever handed out are brought back (db/counter-repair.ts).
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/connection';
-import { armRestoreGuard, recordJournal, type GuardCheck } from '../db/restore-guard';
+import { armRestoreGuard, recordGrant, recordJournal, type GuardCheck } from '../db/restore-guard';
+import { repairPushedCounters, type CounterRepair } from '../db/counter-repair';
+import { onLeaseGranted } from './leases';
 import { currentCursor, onLogged } from '../db/change-log';
 import { atomically, statement } from '../db/statements';
 
@@ -37,6 +40,8 @@ export interface TimelineStart {
   restored: string | null;
   /** Id series whose counters moved past numbers handed out before the restore. */
   moved: GuardCheck['moved'];
+  /** Counters found pushed past anything ever handed out, and brought back. */
+  repaired: CounterRepair[];
 }
 
 /**
@@ -46,12 +51,16 @@ export interface TimelineStart {
  */
 export function startTimeline(db: Db, now: Date = new Date()): TimelineStart {
   const guard = armRestoreGuard(db, now);
+  const repaired = repairPushedCounters(db);
+  onLeaseGranted(db, (holder, lease, grantedAt) =>
+    recordGrant(db, { ...lease, ...holder, grantedAt }),
+  );
   const epoch = beginEpoch(db, now);
   // Every logged write from now on is journalled in the guard, in its own transaction.
   onLogged(db, (rows, changeSeq, cause, at) =>
     recordJournal(db, at, epoch, changeSeq, cause, rows),
   );
-  return { epoch, restored: guard.restored, moved: guard.moved };
+  return { epoch, restored: guard.restored, moved: guard.moved, repaired };
 }
 
 function beginEpoch(db: Db, now: Date): string {

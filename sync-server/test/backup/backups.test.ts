@@ -1,5 +1,5 @@
 /**
- * Backups while the server runs (issue 32): a checked set on the real server's database, stored
+ * Backups while the server runs: a checked set on the real server's database, stored
  * files copied once by content hash, encrypted copies to a folder and to S3 (a local stand-in
  * speaking the S3 API to the official SDK), retention, a failure shown to staff, the admin API
  * and its roles, and `restoreBackup` from each place a copy can be.
@@ -35,7 +35,7 @@ async function createJob(
   return (response.json() as { job: { id: string } }).job.id;
 }
 
-/** The serial of a job's key: 'JOB-2026-P12' → 12 (keys carry the provisional mark, issue 28). */
+/** The serial of a job's key: 'JOB-2026-P12' → 12 (keys carry the provisional mark). */
 function keySerial(id: string): number {
   const serial = /^JOB-\d{4}-P(\d+)$/.exec(id)?.[1];
   if (!serial) throw new Error(`not a job key: ${id}`);

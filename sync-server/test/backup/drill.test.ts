@@ -1,5 +1,5 @@
 /**
- * The restore drill of issue 32, with the real web sync engine (Dexie on fake-indexeddb) against
+ * The restore drill, with the real web sync engine (Dexie on fake-indexeddb) against
  * the real server over its socket, and the real backup and `npm run restore` code:
  *
  * 1. Before the backup: phone A creates a job and a fuel record, phone B syncs; two photos are
@@ -128,7 +128,7 @@ async function drill(restore: Restore, order: Order): Promise<void> {
   await editNotes(b, acked, 'Winch cable replaced');
   expect(await a.db.outbox.count()).toBe(1);
   expect(await b.db.outbox.count()).toBe(1);
-  // The job numbers given so far (issue 28): none may go to another job after the restore.
+  // The job numbers given so far: none may go to another job after the restore.
   const numbersGiven = new Map(
     (
       server.app.db.prepare('SELECT id, number FROM jobs').all() as { id: string; number: string }[]

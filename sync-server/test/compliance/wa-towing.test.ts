@@ -170,7 +170,8 @@ describe('the Authority to Tow', () => {
       jobSheet: { files: app.fieldFiles, profile: app.profile, pdf: app.pdf },
       sms: {
         sender: app.sms,
-        caps: { perNumberPerHour: 10, perHour: 100, staffPerHour: 100 },
+        budgets: app.config.sms.budgets,
+        countryCodes: app.config.sms.countryCodes,
         business: app.profile.tradingName,
         payLinkKey: app.payLinkKey,
       },

@@ -1,6 +1,6 @@
 /**
- * Every lookup of the change log by row uses the (entity, rowId) index, for every synced table
- * (issue 13): integer ids are stored as integers, and no query compares `changes.rowId` in a way
+ * Every lookup of the change log by row uses the (entity, rowId) index, for every synced table:
+ * integer ids are stored as integers, and no query compares `changes.rowId` in a way
  * that would make SQLite convert it (which rules the index out and makes a lookup a scan).
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Migration 0017 (issue 27): registration uniqueness, already a rule of the mutators
+ * Migration 0017: registration uniqueness, already a rule of the mutators
  * (`registrationKey`: without case, spaces or hyphens), becomes a unique index too. Vehicles an
  * older server stored that clash keep the oldest as it is and rename the rest, logged so
  * devices receive the rename; from then on the database refuses a clash whatever writes it.

@@ -114,7 +114,7 @@ describe('writes while another connection holds the write lock', () => {
       changesPage(ctx, { clientId: 'new-cab', cursor: 0, ackedSeq: 0 }),
     );
     expect(first.changes.map((c) => c.rowId)).toContain('JOB-2026-1');
-    // A known device's pull only reads (issue 13): answered at once, from the committed state.
+    // A known device's pull only reads: answered at once, from the committed state.
     const page = await whileLocked(
       file,
       () => changesPage(ctx, { clientId: 'cab', cursor: 0, ackedSeq: 0 }),

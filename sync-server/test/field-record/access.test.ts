@@ -98,14 +98,13 @@ describe('staff', () => {
 });
 
 describe('anyone else on the staff addresses', () => {
-  it('is refused: a guest 401, a customer 403, an unknown id 404', async () => {
+  it('is refused: a guest 401, a customer 403 (the job sheet 404), an unknown id 404', async () => {
     const s = await scene();
     const customer = await registerCustomer(s.app);
     const urls = [
       `/api/photos/${s.pickup}/thumb`,
       `/api/photos/${s.pickup}/full`,
       `/api/signatures/${s.signature}`,
-      '/api/jobs/JOB-2026-7/sheet.pdf',
     ];
     for (const url of urls) {
       expect((await get(s.app, url)).statusCode, url).toBe(401);
@@ -113,6 +112,12 @@ describe('anyone else on the staff addresses', () => {
       expect(asCustomer.statusCode, url).toBe(403);
       expect(asCustomer.json().error).toBe(MESSAGES.JOB_FILES_FORBIDDEN);
     }
+    // The job sheet's address is a job id anyone can count: "not yours" is "no such job".
+    const sheet = '/api/jobs/JOB-2026-7/sheet.pdf';
+    expect((await get(s.app, sheet)).statusCode).toBe(401);
+    const asCustomer = await get(s.app, sheet, customer);
+    expect(asCustomer.statusCode).toBe(404);
+    expect(asCustomer.json().error).toBe(MESSAGES.JOB_NOT_FOUND);
     expect((await get(s.app, `/api/photos/${crypto.randomUUID()}/full`, s.admin)).statusCode).toBe(
       404,
     );

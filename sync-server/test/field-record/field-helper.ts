@@ -1,5 +1,5 @@
 /**
- * Test support for the field record (issue 19): real JPEG and PNG files made with sharp, a job
+ * Test support for the field record: real JPEG and PNG files made with sharp, a job
  * with photo and signature records applied through the real apply path, uploads sent with the
  * same tus client the web app uses, and a loopback proxy that can cut a connection mid-upload.
  */

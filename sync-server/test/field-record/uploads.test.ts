@@ -1,5 +1,5 @@
 /**
- * Resumable uploads of the field record's files (issue 19), against the real server on a real
+ * Resumable uploads of the field record's files, against the real server on a real
  * port with the same tus client the web app uses: a photo is stored once under its hash, an
  * upload cut halfway resumes from the byte the server acknowledged, and bad input is refused
  * with a clear 4xx leaving nothing stored.
@@ -148,7 +148,7 @@ describe('an upload cut halfway', () => {
   }, 60_000);
 });
 
-describe('an upload whose last answer was lost (issue 27)', () => {
+describe('an upload whose last answer was lost', () => {
   it('is not sent again: the server says it has every byte', async () => {
     const { app, baseUrl, cookie } = await setUp();
     const bytes = await makeJpeg({ width: 1600, height: 1200, noise: true });

@@ -6,7 +6,10 @@
  *   Account SID and auth token (401, error 20003 otherwise, or for another account's path);
  * - a form-encoded body (`application/x-www-form-urlencoded`) with `To` in E.164 (21211
  *   otherwise), `From` the configured sender (21606 otherwise) and a non-empty `Body` (21602);
- * - 201 with the Message resource as JSON (`sid` SM…, `status: queued`, `num_segments`).
+ * - 201 with the Message resource as JSON (`sid` SM…, `status: queued`, `num_segments`);
+ * - `GET /2010-04-01/Accounts/{AccountSid}/Messages/{MessageSid}.json`, the same authentication:
+ *   the Message resource of a text sent or received (`direction: inbound`, `date_created` and
+ *   `date_sent` in RFC 2822, when Twilio received it), 404 (error 20404) for an unknown sid.
  *
  * Tests can make it fail the next requests (a 503, a refusal with Twilio's error code), and sign
  * an inbound webhook the way Twilio signs one: HMAC-SHA1 with the auth token over the full URL
@@ -44,6 +47,11 @@ export interface FakeTwilio {
   unauthorised: number;
   /** Fails the next `times` send requests with this answer. */
   failNext(failure: Failure, times?: number): void;
+  /**
+   * A text a customer sends to our number at `at`: Twilio keeps it as a Message resource and
+   * posts these webhook fields (its own MessageSid).
+   */
+  receive(from: string, body: string, at?: Date): Record<string, string>;
   /** Resolves once `count` texts have been accepted. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedText[]>;
   close(): Promise<void>;
@@ -70,6 +78,7 @@ export async function startFakeTwilio(
   const authToken = options.authToken ?? TWILIO_TOKEN;
   const from = options.from ?? TWILIO_FROM;
   const received: ReceivedText[] = [];
+  const inboundTexts = new Map<string, { from: string; body: string; at: Date }>();
   const failures: Failure[] = [];
   const waiters: (() => void)[] = [];
   const state = { unauthorised: 0 };
@@ -80,6 +89,43 @@ export async function startFakeTwilio(
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0];
       const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+      const one = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/(SM[0-9a-f]{32})\.json$/.exec(
+        path ?? '',
+      );
+      if (req.method === 'GET' && one) {
+        if (req.headers.authorization !== expected || one[1] !== accountSid) {
+          state.unauthorised += 1;
+          twilioError(res, { status: 401, code: 20003, message: 'Authenticate' });
+          return;
+        }
+        const text = inboundTexts.get(one[2] ?? '');
+        if (!text) {
+          twilioError(res, {
+            status: 404,
+            code: 20404,
+            message: 'The requested resource was not found',
+          });
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            sid: one[2],
+            account_sid: accountSid,
+            to: from,
+            from: text.from,
+            body: text.body,
+            status: 'received',
+            direction: 'inbound',
+            num_segments: '1',
+            date_created: text.at.toUTCString(),
+            date_sent: text.at.toUTCString(),
+            date_updated: text.at.toUTCString(),
+            uri: `/2010-04-01/Accounts/${accountSid}/Messages/${one[2]}.json`,
+          }),
+        );
+        return;
+      }
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path ?? '');
       if (req.method !== 'POST' || !match) {
         twilioError(res, {
@@ -156,6 +202,11 @@ export async function startFakeTwilio(
     get unauthorised() {
       return state.unauthorised;
     },
+    receive(textFrom, body, at = new Date()) {
+      const fields = inboundTextFields(textFrom, body);
+      inboundTexts.set(fields.MessageSid as string, { from: textFrom, body, at });
+      return fields;
+    },
     failNext(failure, times = 1) {
       for (let i = 0; i < times; i += 1) failures.push(failure);
     },
@@ -194,18 +245,19 @@ export function twilioSignature(
   return crypto.createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }
 
-/** The form fields of an inbound text, as Twilio posts them. */
+/** The form fields of an inbound text, as Twilio posts them (each text its own MessageSid). */
 export function inboundTextFields(from: string, body: string): Record<string, string> {
+  const sid = `SM${crypto.randomBytes(16).toString('hex')}`;
   return {
     ToCountry: 'AU',
-    SmsMessageSid: `SM${'1'.repeat(32)}`,
+    SmsMessageSid: sid,
     NumMedia: '0',
-    SmsSid: `SM${'1'.repeat(32)}`,
+    SmsSid: sid,
     SmsStatus: 'received',
     Body: body,
     To: TWILIO_FROM,
     NumSegments: '1',
-    MessageSid: `SM${'1'.repeat(32)}`,
+    MessageSid: sid,
     AccountSid: TWILIO_SID,
     From: from,
     ApiVersion: '2010-04-01',

@@ -1,5 +1,5 @@
 /**
- * The server-side customer notifications (issue 6 item 6) against a real SMTP server on
+ * The server-side customer notifications against a real SMTP server on
  * loopback: En Route and Completed emails with the tracking link, exactly once across re-pushed
  * mutations and restarts, preferences respected, failures recorded.
  */
@@ -53,7 +53,7 @@ async function push(
   expect(response.statusCode).toBe(200);
 }
 
-/** The job number the customer is told (issue 28); tests name jobs by their keys. */
+/** The job number the customer is told; tests name jobs by their keys. */
 function numberOf(app: TestApp, jobId: string): string {
   return (app.db.prepare('SELECT number FROM jobs WHERE id = ?').get(jobId) as { number: string })
     .number;

@@ -51,9 +51,16 @@ const E164 = '+61423456701';
 let clock = new Date();
 const now = () => clock;
 
+/** The stand-in of the running test: inbound texts are received through it. */
+let currentFake: FakeTwilio | null = null;
+
 async function stand(): Promise<FakeTwilio> {
   const fake = await startFakeTwilio();
   onTestEnd(() => fake.close());
+  currentFake = fake;
+  onTestEnd(() => {
+    currentFake = null;
+  });
   return fake;
 }
 
@@ -123,8 +130,13 @@ function textRows(app: TestApp) {
 }
 
 /** Posts an inbound text to the webhook, signed with `token` (or not signed at all). */
+/** Texts a customer sends in a test are seconds apart, as the provider's times (to the second) say. */
+let inboundTexts = 0;
+
 function inbound(app: TestApp, from: string, body: string, token: string | null) {
-  const fields = inboundTextFields(from, body);
+  inboundTexts += 1;
+  const sentAt = new Date(Date.now() - 600_000 + inboundTexts * 2_000);
+  const fields = currentFake?.receive(from, body, sentAt) ?? inboundTextFields(from, body);
   const url = `${PUBLIC_URL}/api/sms/inbound`;
   return app.inject({
     method: 'POST',
@@ -453,35 +465,56 @@ describe('texts to the customer, once each', () => {
     expect(fake.received).toHaveLength(1);
   });
 
-  it('caps texts per number and in all per hour, as documented', async () => {
+  it('caps job texts per number and in all per hour, as documented, apart from bookings', async () => {
     clock = new Date();
     const fake = await stand();
     const { app, notifier, cookie } = await serverOn(
       twilioConfig(fake, { SMS_PER_NUMBER_PER_HOUR: '2', SMS_PER_HOUR: '3' }),
     );
+    /** A job phoned in for `phone`, sent on its way: one "on the way" text each. */
+    const jobOnItsWay = async (phone: string) => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: { cookie },
+        payload: { customerName: 'Pat', phone, service: 'Emergency Towing', location: 'Karratha' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const moved = await app.inject({
+        method: 'PATCH',
+        url: `/api/jobs/${made.json().job.id}`,
+        headers: { cookie },
+        payload: { status: 'En Route', progress: 25 },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    };
+    const jobTexts = () => textRows(app).filter((row) => row.event === 'job_en_route');
 
-    for (let i = 0; i < 3; i += 1) await book(app);
+    // A booking's acknowledgement counts against its own budget, not the job texts'.
+    await book(app, { phone: '0423 456 709' });
+    for (let i = 0; i < 3; i += 1) await jobOnItsWay(PHONE);
     await notifier.run();
-    expect(fake.received).toHaveLength(2);
-    expect(textRows(app)[2]).toMatchObject({
-      status: 'failed',
-      error: SMS_NOT_SENT.numberCap(2),
-    });
+    expect(fake.received.map((text) => text.to)).toEqual(['+61423456709', E164, E164]);
+    expect(jobTexts()[2]).toMatchObject({ status: 'failed', error: SMS_NOT_SENT.numberCap(2) });
 
     // Another number still gets its text, up to the cap for everyone.
-    await book(app, { phone: '0423 456 702' });
-    await book(app, { phone: '0423 456 703' });
+    await jobOnItsWay('0423 456 702');
+    await jobOnItsWay('0423 456 703');
     await notifier.run();
-    expect(fake.received.map((text) => text.to)).toEqual([E164, E164, '+61423456702']);
-    expect(textRows(app)[4]).toMatchObject({
-      status: 'failed',
-      error: SMS_NOT_SENT.globalCap(3),
-    });
+    expect(fake.received.map((text) => text.to)).toEqual([
+      '+61423456709',
+      E164,
+      E164,
+      '+61423456702',
+    ]);
+    expect(jobTexts()[4]).toMatchObject({ status: 'failed', error: SMS_NOT_SENT.globalCap(3) });
 
     // An hour on, staff send the capped one again by hand; it goes.
     clock = new Date(clock.getTime() + 60 * 60 * 1000 + 1000);
     const capped = app.db
-      .prepare("SELECT id FROM notifications WHERE type = 'sms' ORDER BY id LIMIT 1 OFFSET 4")
+      .prepare(
+        "SELECT id FROM notifications WHERE type = 'sms' AND event = 'job_en_route' ORDER BY id LIMIT 1 OFFSET 4",
+      )
       .get() as { id: number };
     const resend = await app.inject({
       method: 'POST',
@@ -499,6 +532,7 @@ describe('texts to the customer, once each', () => {
     expect(again.statusCode).toBe(409);
     await notifier.run();
     expect(fake.received.map((text) => text.to)).toEqual([
+      '+61423456709',
       E164,
       E164,
       '+61423456702',

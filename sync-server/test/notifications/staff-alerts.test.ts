@@ -113,8 +113,11 @@ const EMERGENCY = {
 const CUSTOMER = '+61423456701';
 
 /** The texts to staff, in order (not the customer's "we have your booking"). */
+/** A second customer's number (one that never had a job gets one acknowledgement a day). */
+const OTHER_CUSTOMER = { phone: '0423 456 799', e164: '+61423456799' };
+
 function staffTexts(twilio: FakeTwilio) {
-  return twilio.received.filter((text) => text.to !== CUSTOMER);
+  return twilio.received.filter((text) => text.to !== CUSTOMER && text.to !== OTHER_CUSTOMER.e164);
 }
 
 function textsTo(twilio: FakeTwilio, e164: string) {
@@ -240,7 +243,11 @@ describe('staff alerts: every booking wakes someone', () => {
     expect(staffTexts(stand.twilio)).toEqual([]);
 
     clock = MONDAY_11PM;
-    const night = await book(server.app, { urgency: 'same-day', location: 'Karratha airport' });
+    const night = await book(server.app, {
+      urgency: 'same-day',
+      location: 'Karratha airport',
+      phone: OTHER_CUSTOMER.phone,
+    });
     await server.notifier.run();
     await stand.push.waitFor(2);
     await stand.twilio.waitFor(3);
@@ -363,11 +370,11 @@ describe('staff alerts: every booking wakes someone', () => {
   it('spends staff alert texts from their own budget, apart from the customers', async () => {
     clock = MONDAY_10AM;
     const stand = await stands();
-    // One customer text an hour in all, one staff alert text an hour.
-    const config = configOf(stand, { SMS_PER_HOUR: '1', STAFF_SMS_PER_HOUR: '1' });
+    // One booking acknowledgement an hour in all, one staff alert text an hour.
+    const config = configOf(stand, { SMS_BOOKING_ACK_PER_HOUR: '1', STAFF_SMS_PER_HOUR: '1' });
     const server = await serverOn(config, stand);
-    // Two bookings from customers: the first one's "we have your booking" uses the customers'
-    // budget; the emergencies' staff texts come from the staff budget.
+    // Two bookings from customers: the first one's "we have your booking" uses the
+    // acknowledgements' budget; the emergencies' staff texts come from the staff budget.
     const first = await book(server.app, { ...EMERGENCY, phone: '0423 456 701' });
     const second = await book(server.app, { ...EMERGENCY, phone: '0423 456 702' });
     await server.notifier.run();
@@ -394,7 +401,7 @@ describe('staff alerts: every booking wakes someone', () => {
           bookingId: second.id,
           audience: null,
           status: 'failed',
-          error: SMS_NOT_SENT.globalCap(1),
+          error: SMS_NOT_SENT.categoryCap('booking-ack', 1),
         },
       ]),
     );

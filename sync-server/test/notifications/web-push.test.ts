@@ -1,5 +1,5 @@
 /**
- * Web Push for the customer (issue 20 item 5), end to end with no stand-in but the push
+ * Web Push for the customer, end to end with no stand-in but the push
  * service: a browser's subscription (a real P-256 key pair and auth secret made here) is sent
  * to the real server through the tracking link, a job goes En Route through an offline device's
  * sync batch delivered twice, and the local push service receives one POST that this test
@@ -108,7 +108,7 @@ describe('Web Push to the customer', () => {
     expect(Number(push?.headers.ttl)).toBeGreaterThan(0);
     const message = JSON.parse(phone.decrypt(push!.body)) as Record<string, string>;
     const link = `${PUBLIC_URL}/customer-portal?token=${job.token}`;
-    // The push names the job by the number the customer was told (issue 28).
+    // The push names the job by the number the customer was told.
     const number = (
       app.db.prepare('SELECT number FROM jobs WHERE id = ?').get(job.id) as { number: string }
     ).number;
@@ -241,7 +241,7 @@ describe('Web Push to the customer', () => {
     expect(snapshotDatabase(app)).toEqual(before);
 
     // A browser subscribing again keeps one row with its new keys; ten browsers a job at most,
-    // and an eleventh is refused rather than pushing one of the ten out (issue 25).
+    // and an eleventh is refused rather than pushing one of the ten out.
     for (let n = 0; n < MAX_SUBSCRIPTIONS_PER_JOB; n += 1) {
       await subscribe(app, job.token, `https://fcm.googleapis.com/fcm/send/${n}`);
     }

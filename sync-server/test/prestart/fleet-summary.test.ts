@@ -1,5 +1,5 @@
 /**
- * The owners' daily fleet summary over a real SMTP server on loopback (issue 21): sent once per
+ * The owners' daily fleet summary over a real SMTP server on loopback: sent once per
  * Perth day from 05:00, to the active admins only, listing exactly what is due in the test data
  * and the open defect the staff fixtures seed.
  */

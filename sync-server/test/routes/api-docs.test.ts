@@ -101,7 +101,7 @@ describe('the API description at /api/docs', () => {
     expect(patchJob?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id']);
     expect(
       Object.keys(patchJob?.requestBody?.content['application/json']?.schema.properties ?? {}),
-    ).toEqual(['status', 'progress', 'assignedTo']);
+    ).toEqual(['status', 'progress', 'assignedTo', 'assignedDriverId']);
     expect(Object.keys(patchJob?.responses ?? {}).sort()).toEqual([
       '200',
       '400',

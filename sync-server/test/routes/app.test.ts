@@ -16,7 +16,7 @@ describe('buildApp', () => {
     const plain = await buildTestApp();
     expect(plain.db.prepare('SELECT count(*) AS n FROM jobs').get()).toEqual({ n: 0 });
     const demo = await buildTestApp({ demoData: true });
-    // A name finds nothing (issue 14); the customer's phone does.
+    // A name finds nothing; the customer's phone does.
     expect((await demo.inject({ url: '/api/jobs/search?query=megan%20clarke' })).statusCode).toBe(
       404,
     );

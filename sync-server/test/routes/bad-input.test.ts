@@ -16,8 +16,8 @@ type Case = [
 ];
 
 /**
- * The limits of issue 14, by field name: phones must be real numbers, dates real calendar dates
- * within a year, proofs the right shape, ids never chosen by a guest.
+ * The limits on every public write, by field name: phones must be real numbers, dates real
+ * calendar dates within a year, proofs the right shape, ids never chosen by a guest.
  */
 const LIMIT_CASES: Record<string, unknown[]> = {
   phone: [

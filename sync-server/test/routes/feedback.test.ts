@@ -53,7 +53,7 @@ describe('POST /api/feedback', () => {
       url: '/api/feedback',
       payload: feedbackBody('JOB-2026-404'),
     });
-    // An unknown job is the same 404 as a wrong phone (issue 25).
+    // An unknown job is the same 404 as a wrong phone.
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       error: MESSAGES.JOB_NOT_FOUND,

@@ -56,7 +56,7 @@ describe('GET /api/track/:token', () => {
     const response = await app.inject({ url: `/api/track/${other.trackingToken}` });
     const job = answer(response, 'job', jobSchema);
     expect(response.headers['cache-control']).toBe('no-store');
-    // The customer sees the job's number (issue 28), never its key.
+    // The customer sees the job's number, never its key.
     expect(job).toMatchObject({ id: other.number, phone: '•••• ••• 777', notes: null });
   });
 
@@ -107,7 +107,7 @@ describe('GET /api/jobs/search', () => {
       url: `/api/jobs/search?query=${other.id.toLowerCase()}&phone=${encodeURIComponent('+61499888777')}`,
     });
     expect(full.json().job.id).toBe(other.number);
-    // The number the customer was told finds it as well as the key (issue 28).
+    // The number the customer was told finds it as well as the key.
     const byNumber = await app.inject({
       url: `/api/jobs/search?query=${other.number ?? ''}&phone=8777`,
     });

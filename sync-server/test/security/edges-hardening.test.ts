@@ -20,7 +20,9 @@ import {
   QUOTE_LIMITS,
   checklistFor,
   type ChangeEntry,
+  type Job,
 } from '@pilbara/shared-schema';
+import { getRow } from '../../src/db/rows';
 import { buildApp } from '../../src/app';
 import { contactEmail } from '../../src/routes/public/contact';
 import { Writer, CONTENT_WIDTH } from '../../src/services/pdf/writer';
@@ -30,6 +32,7 @@ import {
   login,
   onTestEnd,
   registerCustomer,
+  seedRow,
   snapshotDatabase,
   tempDir,
   testConfig,
@@ -169,6 +172,9 @@ async function twoDrivers() {
     { cookie: admin },
   );
   expect(added.statusCode, added.body).toBe(201);
+  // Alex's job is his account's (it was assigned by name before the account existed).
+  const alexJob = getRow<Job>(app.db, 'jobs', 'JOB-2026-5') as Job;
+  seedRow(app.db, 'jobs', { ...alexJob, assignedDriverId: added.json().user.id as number });
   const alex = await login(app, { username: 'alex', password: 'driver-password-3' });
   const sam = await login(app, DRIVER);
   const baseUrl = await listen(app);
@@ -349,12 +355,18 @@ describe('finding 2: a driver reads another driver’s photos, with their GPS po
       `/api/photos/${alexPhoto.id}/full`,
       `/api/photos/${alexPhoto.id}/thumb`,
       `/api/signatures/${alexSignature.id}`,
-      '/api/jobs/JOB-2026-5/sheet.pdf',
     ]) {
       const refused = await app.inject({ url, headers: { cookie: sam } });
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().error, url).toBe(MESSAGES.JOB_FILES_FORBIDDEN);
     }
+    // The job sheet answers another driver's job as it answers no such job.
+    const sheet = await app.inject({
+      url: '/api/jobs/JOB-2026-5/sheet.pdf',
+      headers: { cookie: sam },
+    });
+    expect(sheet.statusCode).toBe(404);
+    expect(sheet.json().error).toBe(MESSAGES.JOB_NOT_FOUND);
     const defectPath = await app.inject({
       url: `/api/vehicle-defects/1/photos/${sha256(photo)}/full`,
       headers: { cookie: sam },

@@ -672,8 +672,9 @@ describe('the plain row writers', () => {
 describe('grantLease', () => {
   it('hands out disjoint blocks and records them', () => {
     const db = freshDb();
-    const a = grantLease(db, 'device-a', 'JOB-2026', 50, NOW);
-    const b = grantLease(db, 'device-b', 'JOB-2026', 50, NOW);
+    const admin = { userId: 1, role: 'admin' } as const;
+    const a = grantLease(db, { ...admin, clientId: 'device-a' }, 'JOB-2026', 50, NOW);
+    const b = grantLease(db, { ...admin, clientId: 'device-b' }, 'JOB-2026', 50, NOW);
     expect(a).toEqual({ series: 'JOB-2026', start: 1, end: 50 });
     expect(b).toEqual({ series: 'JOB-2026', start: 51, end: 100 });
     expect(count(db, 'id_leases')).toBe(2);

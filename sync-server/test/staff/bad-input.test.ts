@@ -291,7 +291,7 @@ function malformedRequests(call: WriteCall): Malformed[] {
     if ('vehicleId' in body)
       requests.push(json('unknown vehicle', { ...body, vehicleId: 999_999 }));
     if ('checkedAt' in body && Array.isArray(body.items)) {
-      // A pre-start check (issue 21): every item answered once, a failure with its note.
+      // A pre-start check: every item answered once, a failure with its note.
       const items = body.items as { key: string; result: string }[];
       requests.push(
         json('check with no items', { ...body, items: [] }),

@@ -13,7 +13,7 @@ export interface StaffCall {
    * What the seeded driver (fixtures DRIVER) gets, the calls made in this order: 'ok' (below
    * 400) for what a driver may do, else the refusal's status, with nothing changed.
    */
-  driver: 'ok' | 403 | 404;
+  driver: 'ok' | 403 | 404 | 409;
 }
 
 export const STAFF_CALLS: readonly StaffCall[] = [
@@ -126,9 +126,11 @@ export const STAFF_CALLS: readonly StaffCall[] = [
   {
     method: 'POST',
     url: '/api/sync/lease',
-    payload: VALID_BODIES.syncLease,
+    payload: { ...VALID_BODIES.syncLease, series: 'job_updates' },
     driver: 'ok',
   },
+  // A driver never holds job keys (admins create jobs): the protocol's refusal, nothing granted.
+  { method: 'POST', url: '/api/sync/lease', payload: VALID_BODIES.syncLease, driver: 409 },
   // Staff accounts (admins only); user 2 is the seeded driver.
   { method: 'GET', url: '/api/staff', driver: 403 },
   { method: 'GET', url: '/api/drivers', driver: 403 },

@@ -87,7 +87,7 @@ describe('a driver signing in', () => {
     // The same rows and the same log position as the sync that follows, and its list rule.
     const synced = await firstSyncJobs(app, cookie);
     expect(answer.cursor).toBe(synced.cursor);
-    expect(answer.jobs).toEqual(driverJobs(synced.jobs, DRIVER.name, NOW));
+    expect(answer.jobs).toEqual(driverJobs(synced.jobs, DRIVER.id, NOW));
     // The sync holds the unassigned jobs too; another driver's job is in neither.
     expect(synced.jobs.map((job) => job.id)).not.toContain('JOB-2026-5');
     expect(JSON.stringify(body)).not.toContain('JOB-2026-5');
@@ -96,7 +96,12 @@ describe('a driver signing in', () => {
   it('follows the scope: a job handed to another driver is not in their next answer', async () => {
     const app = await driverApp();
     const job = getRow<Job>(app.db, 'jobs', 'JOB-2026-4') as Job;
-    putLogged(app.db, 'jobs', { ...job, assignedTo: OTHER_DRIVER }, NOW.toISOString());
+    putLogged(
+      app.db,
+      'jobs',
+      { ...job, assignedTo: OTHER_DRIVER, assignedDriverId: null },
+      NOW.toISOString(),
+    );
     const { body } = await signIn(app, DRIVER);
     expect(body.driverJobs).toMatchObject({ jobs: [] });
   });

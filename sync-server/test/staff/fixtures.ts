@@ -195,14 +195,15 @@ const DRIVER_HASH = (() => {
 })();
 
 /**
- * Two more jobs for the driver tests, each with a history row: JOB-2026-4 assigned to Sam (the
- * seeded driver) and JOB-2026-5 to another driver. JOB-2026-1 stays unassigned.
+ * Two more jobs for the driver tests, each with a history row: JOB-2026-4 assigned to Sam's
+ * account (the seeded driver) and JOB-2026-5 to another driver's name, which no account of
+ * this database has (so it stays with the admins). JOB-2026-1 stays unassigned.
  */
 export function seedDriverJobs(app: TestApp): void {
   const db = app.db;
-  for (const [id, assignedTo, updateId] of [
-    ['JOB-2026-4', DRIVER.name, 401],
-    ['JOB-2026-5', OTHER_DRIVER, 501],
+  for (const [id, assignedTo, assignedDriverId, updateId] of [
+    ['JOB-2026-4', DRIVER.name, DRIVER.id, 401],
+    ['JOB-2026-5', OTHER_DRIVER, null, 501],
   ] as const) {
     seedRow(
       db,
@@ -218,6 +219,7 @@ export function seedDriverJobs(app: TestApp): void {
         estimatedArrival: null,
         progress: 0,
         assignedTo,
+        assignedDriverId,
         notes: null,
         createdAt: T0,
         updatedAt: T0,

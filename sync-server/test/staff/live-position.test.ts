@@ -1,5 +1,5 @@
 /**
- * The truck's live position (issue 20): a driver's phone reports it through the mutation path
+ * The truck's live position: a driver's phone reports it through the mutation path
  * while the job is En Route; the server keeps the latest fix per job, shows it only on that
  * job's tracking link, never to another driver's device, and deletes it when the job moves on.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff accounts managed in the product (issue 20): an admin adds admins and drivers, resets a
+ * Staff accounts managed in the product: an admin adds admins and drivers, resets a
  * password, changes a role and deactivates; each change ends the account's sessions and closes
  * its open sync socket at once.
  */

@@ -56,7 +56,7 @@ describe('staff jobs API', () => {
     expect(cancelled.json().job).toMatchObject({ status: 'Cancelled' });
     const deleted = await signedIn(app, cookie).delete(`/api/jobs/${job.id}`);
     expect(deleted.statusCode).toBe(200);
-    // Archived, not erased: the job and its history stay (issue 16).
+    // Archived, not erased: the job and its history stay.
     expect(
       app.db.prepare('SELECT count(*) AS n FROM job_updates WHERE jobId = ?').get(job.id),
     ).toEqual({ n: 4 });
@@ -137,7 +137,7 @@ describe('staff bookings API', () => {
 
     const again = await signedIn(app, cookie).post('/api/bookings/BKG-2026-1/approve');
     expect(again.statusCode).toBe(409);
-    // In plain words, naming the job the first approval made (issue 16).
+    // In plain words, naming the job the first approval made.
     expect(again.json().error).toMatch(
       new RegExp(` already approved this booking as ${jobId}\\.$`),
     );
@@ -234,7 +234,7 @@ describe('staff fleet API', () => {
     expect(dup.json().error).toBe(
       'Registration number already exists. Please use a different registration.',
     );
-    // The same plate typed another way is the same truck (issue 16): refused, nothing stored.
+    // The same plate typed another way is the same truck: refused, nothing stored.
     const before = (await signedIn(app, cookie).get('/api/vehicles')).json().vehicles.length;
     const sameOtherCase = await signedIn(app, cookie).post('/api/vehicles', {
       ...VALID_BODIES.vehicle,
@@ -290,7 +290,7 @@ describe('staff fleet API', () => {
     const removed = await signedIn(app, cookie).delete(`/api/vehicles/${vehicle.id}`);
     expect(removed.statusCode).toBe(200);
     expect((await signedIn(app, cookie).get('/api/vehicles')).json().vehicles).toHaveLength(1);
-    // Its records stay for the reports (issue 16).
+    // Its records stay for the reports.
     expect((await signedIn(app, cookie).get('/api/fuel-records')).json().fuelRecords).toHaveLength(
       1,
     );

@@ -101,7 +101,7 @@ describe('HTTP sync fallback', () => {
     expect(next.json()).toMatchObject({ changes: [], results: [], cursor: page.cursor });
   });
 
-  it('opens a session over HTTP with the blocks the device holds, answering one page', async () => {
+  it('opens a session over HTTP, telling the device which of its blocks are not its own', async () => {
     const { app, cookie } = await staffApp();
     const hello = (body: Record<string, unknown>) =>
       app.inject({
@@ -117,16 +117,28 @@ describe('HTTP sync fallback', () => {
           ...body,
         },
       });
-    const opened = await hello({ leases: [{ series: 'Q-2026', start: 400, end: 449 }] });
+    const granted = await syncCall(app, cookie, 'lease', {
+      clientId: 'tablet-9',
+      series: 'Q-2026',
+      size: 10,
+    });
+    const block = { series: 'Q-2026', start: granted.json().start, end: granted.json().end };
+    const claimed = { series: 'Q-2026', start: 400, end: 449 };
+    const opened = await hello({ leases: [block, claimed] });
     expect(opened.statusCode).toBe(200);
-    expect(opened.json()).toMatchObject({ type: 'changes', reset: false });
-    // The server's own numbering of that series now starts past the block.
+    // The granted block is the device's; the other is not, and moves nothing.
+    expect(opened.json()).toMatchObject({
+      type: 'changes',
+      reset: false,
+      refusedLeases: [claimed],
+      leaseKinds: expect.arrayContaining(['Q', 'JOB', 'job_updates']),
+    });
     const lease = await syncCall(app, cookie, 'lease', {
       clientId: 'tablet-8',
       series: 'Q-2026',
       size: 10,
     });
-    expect(lease.json()).toMatchObject({ start: 450, end: 459 });
+    expect(lease.json()).toMatchObject({ start: block.end + 1, end: block.end + 10 });
 
     const bad = await hello({ leases: [{ series: 'Q-2026', start: 20, end: 10 }] });
     expect(bad.statusCode).toBe(400);
@@ -296,7 +308,7 @@ describe('WebSocket sync', () => {
       expect(await b.next()).toMatchObject({ type: 'update-required' });
 
       // An admin demoted while connected is no longer served, from the next message on.
-      app.db.prepare("UPDATE users SET role = 'customer' WHERE username = 'admin'").run();
+      app.db.prepare("UPDATE users SET role = 'driver' WHERE username = 'admin'").run();
       a.socket.send(JSON.stringify({ type: 'pull', clientId: 'ws-a', cursor: 0, ackedSeq: 0 }));
       expect(await a.next()).toMatchObject({ type: 'error', code: 'session_ended' });
       app.db.prepare("UPDATE users SET role = 'admin' WHERE username = 'admin'").run();

@@ -1,5 +1,5 @@
 /**
- * The change log is compacted while the server runs (issue 13), and a device that was offline
+ * The change log is compacted while the server runs, and a device that was offline
  * across a compaction still ends up with exactly the server's rows: the real web engine on
  * fake-indexeddb against the real server over its socket, with compaction paced fast.
  */

@@ -147,7 +147,8 @@ async function runScenario(steps: Step[], seed: number, dir: string): Promise<vo
           const clientId = `device-${runCounter}-${index}`;
           const leases: Leases = {};
           for (const series of wantedSeries()) {
-            const { start, end } = grantLease(server.db, clientId, series);
+            const holder = { clientId, userId: 1, role: 'admin' } as const;
+            const { start, end } = grantLease(server.db, holder, series);
             leases[series] = [{ start, end, next: start }];
           }
           return { clientId, leases };

@@ -463,6 +463,31 @@ describe('sync engine against the real server', () => {
     }
   });
 
+  it('drops a block the server never granted it, asks again, and moves no counter', async () => {
+    const server = await startServer();
+    const client = makeClient(server);
+    // A block the device says it holds that no grant stands behind (a copy, a bug, a forgery).
+    await client.db.meta.put({
+      key: 'leases',
+      value: { job_updates: [{ start: 999_999_950, end: 999_999_999, next: 999_999_950 }] },
+    });
+    await client.engine.start();
+    await waitSynced(client, server);
+    await waitFor(
+      async () => (await lowSeries(client.db)).length === 0,
+      10_000,
+      'the device to hold leases',
+    );
+    const updates = (await heldLeases(client.db)).filter((lease) => lease.series === 'job_updates');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.end).toBeLessThan(1_000);
+    const { next } = server.app.db
+      .prepare("SELECT next FROM id_series WHERE series = 'job_updates'")
+      .get() as { next: number };
+    expect(next).toBe(updates[0]!.end + 1);
+    await waitFor(() => client.engine.state === 'online', 10_000, 'Synced');
+  });
+
   it('orders by the server, whatever the device clocks say', async () => {
     const server = await startServer();
     const hours = 3600_000;

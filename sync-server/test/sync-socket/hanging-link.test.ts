@@ -1,5 +1,5 @@
 /**
- * A hanging connection (issue 16, point 6): one bar of signal often means a link that connects and
+ * A hanging connection: one bar of signal often means a link that connects and
  * then says nothing. The engine must not show "Syncing" for as long as that lasts: after
  * answerTimeoutMs of silence it says offline (no connection), reconnects with backoff, and once
  * the server answers again everything waiting is sent exactly once.

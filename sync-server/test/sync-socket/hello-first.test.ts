@@ -1,6 +1,6 @@
 /**
- * Regression test for the root cause of issue 12 (a mutation settled twice in the convergence
- * property test on a loaded machine).
+ * Regression test for a mutation settled twice, which the convergence property test found on a
+ * loaded machine.
  *
  * The engine sent its first push as soon as a local write kicked it, before the connection had
  * opened and so before its hello had loaded the device's client id: the push went out under

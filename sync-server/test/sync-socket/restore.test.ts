@@ -1,6 +1,6 @@
 /**
- * Restoring the server from an older backup, in every order devices and callers come back
- * (issue 12): the real web engine on fake-indexeddb against the real server over its socket.
+ * Restoring the server from an older backup, in every order devices and callers come back:
+ * the real web engine on fake-indexeddb against the real server over its socket.
  *
  * Before the restore, after the backup was taken: a holder device leases id blocks, syncs jobs
  * minted from them, and then goes offline with more of them unsent; a reader device pulls
@@ -13,7 +13,7 @@
  *   customer's job never gets the first one's number;
  * - no unsent mutation rejected: the holder's offline jobs are all on the server, nothing in
  *   its needs-attention list;
- * - nothing the holder still holds is lost (issue 32): the jobs it synced after the backup, which
+ * - nothing the holder still holds is lost: the jobs it synced after the backup, which
  *   the restored copy lacks, come back from the mutations it keeps after their acknowledgement;
  *   the first customer's job, made by a REST caller no device speaks for, is listed for staff.
  */

@@ -19,7 +19,7 @@ describe('a deactivated account', () => {
     const client = makeClient(server);
     await client.engine.start();
     await waitSynced(client, server);
-    const account = findUserByUsername(server.app.db, TEST_ADMIN.username);
+    const account = findUserByUsername(server.app.db, TEST_ADMIN.username, 'staff');
     updateUserAccount(server.app.db, account!.id, { isActive: false }, new Date());
     // The server closes the socket the moment the account changes (onSessionsEnded); the
     // allowance is for a CI machine with every core busy, where 5 s was once not enough.
@@ -39,7 +39,7 @@ describe('a deactivated account', () => {
     let release = () => {};
     const busy = new Promise<void>((resolve) => (release = resolve));
     (client.engine as unknown as { enqueue(task: () => Promise<void>): void }).enqueue(() => busy);
-    const account = findUserByUsername(server.app.db, TEST_ADMIN.username);
+    const account = findUserByUsername(server.app.db, TEST_ADMIN.username, 'staff');
     updateUserAccount(server.app.db, account!.id, { isActive: false }, new Date());
     await waitFor(() => client.engine.state === 'offline', 15_000, 'the close seen first');
     release();

@@ -1,6 +1,6 @@
 /**
  * A new device's first snapshot of a large database is sent page by page with the event loop
- * free in between (issue 13): other requests are answered while it streams, instead of waiting
+ * free in between: other requests are answered while it streams, instead of waiting
  * for the whole snapshot. Checked by the order of the server's own reads, not by a clock.
  */
 import { describe, expect, it } from 'vitest';

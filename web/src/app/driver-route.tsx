@@ -44,6 +44,8 @@ export function DriverRoute() {
     firstName: user.firstName ?? null,
     lastName: user.lastName ?? null,
   });
+  // Jobs are the account's, whatever it is called (another driver may share the name).
+  const driverId = Number(user.id);
   return (
     <Suspense
       fallback={
@@ -53,9 +55,10 @@ export function DriverRoute() {
       }
     >
       {!full && preview ? (
-        <DriverPreviewScreen driverName={name} screen={preview} />
+        <DriverPreviewScreen driverId={driverId} screen={preview} />
       ) : (
         <DriverPage
+          driverId={driverId}
           driverName={name}
           syncStatus={
             <Suspense fallback={null}>

@@ -6,9 +6,9 @@ import classes from './layout.module.css';
 
 /**
  * The emergency call button of every page: a tel: link to the main operator. On a desktop it
- * floats in the corner (64 px). On a phone (issue 27) it is a full-width bar docked at the foot
- * of the screen whose height the page reserves, as the header's is at the top: it used to float
- * over the page's own controls (a tap on a job's Map button dialled the office). It steps aside
+ * floats in the corner (64 px). On a phone it is a full-width bar docked at the foot of the
+ * screen whose height the page reserves, as the header's is at the top: floating, it would sit
+ * over the page's own controls (a tap on a job's Map button would dial the office). It steps aside
  * while a field is being edited (with the keyboard up it would sit on the input being typed
  * in); the header's call button is still there.
  */

@@ -5,7 +5,7 @@
  * from then on once dismissed (remembered on the device). It never covers a field being edited
  * (it steps aside while one has the focus), sits below menus and dialogs, and appears only once
  * the page's full stylesheets have loaded, so it never shifts the page. On a phone it is part of
- * the dock at the foot of the screen, whose height the page keeps free (issue 27).
+ * the dock at the foot of the screen, whose height the page keeps free.
  */
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown, IconShare2 } from '@tabler/icons-react';
@@ -102,7 +102,7 @@ export function InstallCard() {
   const shown = !(hidden || !stylesReady || editing);
   const card = useRef<HTMLDivElement | null>(null);
   // On a phone the card sits in the dock above the call bar; the page keeps its height free
-  // (`--dock-extra`, global.css) so nothing is ever under it (issue 27).
+  // (`--dock-extra`, global.css) so nothing is ever under it.
   useEffect(() => {
     const element = card.current;
     const root = document.documentElement;

@@ -1,7 +1,7 @@
 /**
  * Told honestly on every page: with no connection, pages already opened still work and work is
- * kept on the phone until signal returns. One line (issue 27: it used to take 360 of a phone's
- * 844 px and pushed a driver's jobs off the first screen); the phone numbers are a tap away in
+ * kept on the phone until signal returns. One line, so a driver's jobs stay on a phone's first
+ * screen; the phone numbers are a tap away in
  * the call bar and the header.
  */
 import { Container, Group, Text } from '@mantine/core';

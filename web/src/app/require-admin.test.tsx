@@ -54,7 +54,7 @@ describe('RequireAdmin', () => {
     expect(screen.getByText('login page')).toBeTruthy();
   });
 
-  it('sends a signed-in driver to their own screen, never to /auth (issue 27)', () => {
+  it('sends a signed-in driver to their own screen, never to /auth', () => {
     stubMe();
     renderAt({ id: 3, username: 'dana', role: 'driver' });
     expect(screen.getByText('my jobs')).toBeTruthy();

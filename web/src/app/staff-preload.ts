@@ -1,8 +1,8 @@
 /**
- * The staff code loaded ahead once someone starts on the login form (issue 30: a driver's job
- * cards within 3 s of tapping Login on one bar of signal). Without it the driver's screen, the
- * sync engine and Dexie were fetched and run only after the sign-in's answer, in three waves of
- * chunks; with it they load while the person types, and the screen is ready when the answer
+ * The staff code loaded ahead once someone starts on the login form, so a driver's job cards are
+ * on screen soon after tapping Login on one bar of signal. Without it the driver's screen, the
+ * sync engine and Dexie would be fetched and run only after the sign-in's answer, in three waves
+ * of chunks; with it they load while the person types, and the screen is ready when the answer
  * comes. Once per page: later calls find the modules loaded.
  *
  * Only when the service worker controls the page (the installed app, a driver's usual case): the

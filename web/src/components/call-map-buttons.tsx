@@ -1,5 +1,5 @@
 /**
- * One tap to ring a customer or open where they are (issue 16): the two links a phone needs first,
+ * One tap to ring a customer or open where they are: the two links a phone needs first,
  * on the staff job card and the driver's job card alike; and the public pages' "call us" buttons,
  * one per operator. Each screen sets its own size and look.
  */

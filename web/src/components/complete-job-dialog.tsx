@@ -1,9 +1,9 @@
 /**
- * Complete asks first (issue 27): completing a job cannot be undone (it writes the job's draft
- * quote and tells the customer), and it used to be one tap beside the other steps. The dialog
- * names what the job's field record still lacks (four corners photographed at pickup and at
- * drop-off, both signatures: `completionGaps`), so nobody completes a job without knowing. It
- * never blocks: the driver decides.
+ * Complete asks first: completing a job cannot be undone (it writes the job's draft quote and
+ * tells the customer), and its button sits beside the other steps, one slip of a thumb away.
+ * The dialog names what the job's field record still lacks (four corners photographed at pickup
+ * and at drop-off, both signatures: `completionGaps`), so nobody completes a job without
+ * knowing. It never blocks: the driver decides.
  */
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -11,7 +11,7 @@ import { completionGaps, documentRef, type NumberedRow } from '@pilbara/shared-s
 import { useFieldRecord } from './field-record/use-field-record';
 
 const COMPLETE_TEXT = {
-  /** Named by the job's number, as on its card; its key until the server gives one (issue 28). */
+  /** Named by the job's number, as on its card; its key until the server gives one. */
   title: (jobRef: string) => `Complete ${jobRef}?`,
   body: 'The customer is told the job is done and its draft quote is written. This cannot be undone.',
   lacking: 'The job’s record still lacks:',

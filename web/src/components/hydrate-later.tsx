@@ -1,5 +1,5 @@
 /**
- * Parts of a pre-rendered page that are hydrated after its form (issue 30). React hydrates a page
+ * Parts of a pre-rendered page that are hydrated after its form. React hydrates a page
  * from the outside in: everything outside Suspense boundaries in the first pass, then each
  * boundary's content in a later pass once its parent has committed, a level deeper each time.
  * The page's own content is one boundary deep (app/layout.tsx); `HydrateLater` puts its children

@@ -1,5 +1,5 @@
 /**
- * Sign-out for staff (issue 16, point 5): changes still waiting for the server are never dropped
+ * Sign-out for staff: changes still waiting for the server are never dropped
  * silently. With none waiting it signs out at once; otherwise it asks: wait (the changes send,
  * then it signs out by itself, however long the signal takes) or keep them on this device (sign
  * out now; they stay in the outbox, marked as this user's, and send at their next sign-in here).

@@ -1,8 +1,8 @@
 /**
- * The submit button of a form that is pre-rendered (issue 25). Until the page's script has
- * hydrated the form, the button is disabled and says so: a tap, or Enter in a field (a disabled
- * default button blocks implicit submission), then sends nothing. Before this, a form filled in
- * on a slow link submitted natively — a GET with every field in the URL, the password included.
+ * The submit button of a form that is pre-rendered. Until the page's script has hydrated the
+ * form, the button is disabled and says so: a tap, or Enter in a field (a disabled default
+ * button blocks implicit submission), then sends nothing. Without this, a form filled in on a
+ * slow link would submit natively — a GET with every field in the URL, the password included.
  * The forms also say `method="post"`, and the server answers such a post with the page, reading
  * nothing (sync-server plugins/static.ts), should a browser ever send one.
  *

@@ -1,5 +1,5 @@
 /**
- * Never silently stuck (issue 27): a device holding staff changes that cannot reach the server
+ * Never silently stuck: a device holding staff changes that cannot reach the server
  * says, in plain words, what it needs, with the one button that does it.
  *
  * - Signed in offline on an earlier page (the browser was closed, the phone restarted): the

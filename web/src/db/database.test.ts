@@ -8,7 +8,7 @@ function pageTransition(type: 'pagehide' | 'pageshow', persisted: boolean): void
   window.dispatchEvent(Object.assign(new Event(type), { persisted }));
 }
 
-describe('the shared connection and the back/forward cache (issue 26)', () => {
+describe('the shared connection and the back/forward cache', () => {
   it('lets go as the page leaves, starts nothing more, and opens again when the page is back', async () => {
     const db = getDatabase();
     await db.meta.put({ key: 'probe', value: 'kept' });

@@ -1,5 +1,5 @@
 /**
- * The driver's first screen as their sign-in answered it (issue 30): shown on `/driver` before the
+ * The driver's first screen as their sign-in answered it: shown on `/driver` before the
  * device's own sync has caught up, so the jobs are on screen about as soon as the answer is in,
  * not after the device database, the socket, the first page and its write into IndexedDB.
  *

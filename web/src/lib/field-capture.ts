@@ -1,5 +1,5 @@
 /**
- * Capturing the field record on a phone (issue 19): a photo compressed in the browser to about
+ * Capturing the field record on a phone: a photo compressed in the browser to about
  * 1,600 px on its long side (browser-image-compression) with a thumbnail, its SHA-256, the
  * position the phone gives (or the honest reason it gives none), and the room left on the
  * device. Works offline: nothing here touches the network.

@@ -1,6 +1,6 @@
 /**
- * The hint that staff changes wait on this device for someone to sign in (issue 27: never
- * silently stuck). The changes themselves are in the local database's outbox; this small
+ * The hint that staff changes wait on this device for someone to sign in, so a device
+ * is never silently stuck. The changes themselves are in the local database's outbox; this small
  * localStorage mark says whose they are, so the app shell can tell a signed-out phone that it
  * holds unsent work without loading the local database for every visitor.
  *

@@ -1,9 +1,9 @@
 /**
- * A react-hook-form resolver whose code (zod and the shared schemas, about 20 KB brotli) loads on
- * first use instead of with the page: the forms validate on submit, so a pre-rendered form
- * becomes usable without it (issue 30: on one bar of signal every byte before hydration is
- * 16 µs). `preload` starts the download early (when the form takes focus), so the first submit
- * rarely waits for it. A failed load (no signal) is tried again at the next use.
+ * A react-hook-form resolver whose code (zod and the shared schemas) loads on first use instead
+ * of with the page: the forms validate on submit, so a pre-rendered form becomes usable without
+ * it (on one bar of signal every byte before hydration delays it). `preload` starts the download
+ * early (when the form takes focus), so the first submit rarely waits for it. A failed load (no
+ * signal) is tried again at the next use.
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
 

@@ -1,5 +1,5 @@
 /**
- * Offline sign-in (issue 16, point 5). A staff member who signed in online on this device can
+ * Offline sign-in. A staff member who signed in online on this device can
  * sign in again here without signal, for up to OFFLINE_SIGNIN_DAYS (14) days after that online
  * sign-in.
  *

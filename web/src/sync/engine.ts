@@ -26,7 +26,7 @@
  * Server messages are handled one at a time, in order, on a promise queue (connection-loop.ts,
  * which also connects, reconnects and watches for silence).
  */
-import { addLease, heldLeases, holdsEverySeries, lowSeries } from './leases';
+import { addLease, heldLeases, holdsEverySeries, lowSeries, takeLeaseAnswer } from './leases';
 import { IdentityClashError, applyChangesPage, verdictsTaken } from './apply-page';
 import { META, ensureClientId, getMeta } from './local-store';
 import { resetForResync } from './resync';
@@ -190,6 +190,9 @@ export class SyncEngine extends ConnectionLoop {
         this.conn = null;
         return;
       case 'error':
+        // A block the server will not grant (a series this role does not mint, or a day's cap):
+        // the session goes on; the series stays asked for until the next connection.
+        if (message.code === 'lease_refused') return;
         if (message.code === 'client_not_yours' || message.code === 'seq_mismatch') {
           // Another staff member signed in on this browser, or another device uses this client
           // id: this device needs its own identity. Nothing was acknowledged.
@@ -242,6 +245,9 @@ export class SyncEngine extends ConnectionLoop {
       await this.resync({ resend: true });
       return;
     }
+    // The first page of a hello says which held blocks are not this device's and which series it
+    // may hold: refused blocks go, and the catch-up's end asks for what is then missing.
+    if (await takeLeaseAnswer(this.db, page)) this.leasesAsked.clear();
     // Over the socket the page after this one is asked for before this one is applied, so the
     // server makes it while the device writes this one (a catch-up of N pages no longer waits a
     // round trip per page). The socket answers in order, and a page that fails to apply closes

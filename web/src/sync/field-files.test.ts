@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The field record's bytes on the device (issue 19): kept in the same transaction as the
+ * The field record's bytes on the device: kept in the same transaction as the
  * mutation that records them, and the full-size copy dropped only once the server's
  * stored_files lists the same hash (the thumbnail stays).
  */
@@ -101,7 +101,7 @@ describe('a photo taken on the device', () => {
     expect(await dropConfirmedCopies(db, now)).toBe(1);
     const confirmed = await db.fieldFiles.get(PHOTO_ID);
     expect(confirmed?.uploadedAt).toBe('2026-11-21T03:00:00.000Z');
-    // Kept a week more, for a server restored from a backup older than the upload (issue 32).
+    // Kept a week more, for a server restored from a backup older than the upload.
     expect(confirmed?.full).not.toBeNull();
     await dropConfirmedCopies(db, () => new Date('2026-11-27T03:00:00.000Z'));
     expect((await db.fieldFiles.get(PHOTO_ID))?.full).not.toBeNull();
@@ -113,7 +113,7 @@ describe('a photo taken on the device', () => {
   });
 });
 
-describe('the photo of a failed pre-start item (issue 21)', () => {
+describe('the photo of a failed pre-start item', () => {
   async function withTruck(db: PilbaraDatabase): Promise<number> {
     const truck = aNewVehicleRow({
       vin: null,

@@ -66,7 +66,7 @@ export async function resolveConflict(
 
 /**
  * Whether the change would apply now against what this device holds (a dry run of the shared
- * mutator, nothing written): the needs-attention list offers Retry only then (issue 28).
+ * mutator, nothing written): the needs-attention list offers Retry only then.
  */
 export async function wouldApply(
   db: PilbaraDatabase,
@@ -92,7 +92,7 @@ export async function wouldApply(
 }
 
 /**
- * Undoes a notice (issue 28): an edit putting this owner's values back over the record as this
+ * Undoes a notice: an edit putting this owner's values back over the record as this
  * device holds it (telling the other owner in turn, with `noticeId`), and the notice settled.
  */
 export async function undoNotice(

@@ -9,8 +9,11 @@ import {
   NoIdsLeftError,
   addLease,
   businessYear,
+  heldLeases,
+  holdsEverySeries,
   lowSeries,
   mintIdFrom,
+  takeLeaseAnswer,
   waitForIds,
 } from './leases';
 
@@ -58,6 +61,48 @@ describe('ids minted from leases', () => {
     const started = Date.now();
     expect(await waitForIds(db, 'vehicles', 500)).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  });
+});
+
+describe('the server’s word on the blocks a device holds', () => {
+  const date = new Date('2026-06-01T00:00:00Z');
+
+  it('drops a refused block whole, keeps the granted ones, and asks for the series again', async () => {
+    const db = freshDb();
+    await addLease(db, 'job_updates', 1, 50);
+    await addLease(db, 'job_updates', 999_999_950, 999_999_999);
+    await addLease(db, 'fuel_records', 51, 100);
+    expect(await mintIdFrom(db, 'job_updates', date)).toBe(1);
+    const changed = await takeLeaseAnswer(db, {
+      refusedLeases: [
+        { series: 'job_updates', start: 999_999_950, end: 999_999_999 },
+        { series: 'fuel_records', start: 51, end: 100 },
+      ],
+    });
+    expect(changed).toBe(true);
+    expect(await heldLeases(db)).toEqual([{ series: 'job_updates', start: 1, end: 50 }]);
+    // The numbers left of the granted block are still minted, in order.
+    expect(await mintIdFrom(db, 'job_updates', date)).toBe(2);
+    // With its block gone the series is low again: the engine asks for a new one.
+    expect(await lowSeries(db, date)).toContain('fuel_records');
+    await expect(mintIdFrom(db, 'fuel_records', date)).rejects.toBeInstanceOf(NoIdsLeftError);
+    expect(await takeLeaseAnswer(db, { refusedLeases: [] })).toBe(false);
+  });
+
+  it('keeps and asks only for the kinds the role may hold', async () => {
+    const db = freshDb();
+    // Before any hello: an admin's set, bookings never (the server numbers them).
+    expect(await lowSeries(db, date)).not.toContain('BKG-2026');
+    expect(await lowSeries(db, date)).toContain('INV-2026');
+    await takeLeaseAnswer(db, {
+      leaseKinds: ['job_updates', 'Q', 'fuel_records'],
+    });
+    expect((await lowSeries(db, date)).sort()).toEqual(['Q-2026', 'fuel_records', 'job_updates']);
+    for (const series of ['job_updates', 'Q-2026', 'fuel_records']) {
+      await addLease(db, series, 1, 50);
+    }
+    // A driver's phone holding its three kinds holds every series it needs ("Synced").
+    expect(await holdsEverySeries(db, date)).toBe(true);
   });
 });
 

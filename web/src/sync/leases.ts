@@ -6,12 +6,20 @@
  * show the key as a provisional reference.
  * Blocks live in `meta.leases`; taking a number is a Dexie transaction, so two tabs never mint
  * the same id. When a series runs low the sync engine is asked for another block.
+ *
+ * Blocks are the server's word: the first page answering a hello names the blocks this device
+ * holds that the server never granted to it (`refusedLeases`: another device's, or a copy from
+ * before a new identity) and the kinds of series its user's role may hold (`leaseKinds`). The
+ * device drops the refused blocks — numbers it already used stay in its outbox — and asks only
+ * for the kinds it may hold, so a driver's phone is "Synced" without the office's series.
  */
 import type { PilbaraDatabase } from '../db/database';
 import { META, getMeta, setMeta } from './local-store';
 import {
   INTEGER_ID_SERIES,
   PROVISIONAL_MARK,
+  leaseKindOf,
+  leaseKindsFor,
   type HeldLease,
   type IdSeries,
 } from '@pilbara/shared-schema';
@@ -55,9 +63,25 @@ function resolveSeries(series: MintSeries, date: Date = new Date()): IdSeries {
     : series;
 }
 
-/** Every series the device keeps a lease for. */
-export function wantedSeries(date: Date = new Date()): IdSeries[] {
-  return [...INTEGER_ID_SERIES, ...TEXT_ID_PREFIXES.map((p) => resolveSeries(p, date))];
+/**
+ * Every series the device keeps a lease for: of the kinds the server said it may hold (until it
+ * has said, an admin's, the widest set short of bookings, which only the server numbers).
+ */
+export function wantedSeries(
+  date: Date = new Date(),
+  kinds: readonly string[] = leaseKindsFor('admin'),
+): IdSeries[] {
+  const all: IdSeries[] = [
+    ...INTEGER_ID_SERIES,
+    ...TEXT_ID_PREFIXES.map((p) => resolveSeries(p, date)),
+  ];
+  return all.filter((series) => kinds.includes(leaseKindOf(series) ?? ''));
+}
+
+/** The series this device keeps, by the kinds the server last said it may hold. */
+async function keptSeries(db: PilbaraDatabase, date: Date): Promise<IdSeries[]> {
+  const kinds = await getMeta<string[] | null>(db, META.leaseKinds, null);
+  return kinds ? wantedSeries(date, kinds) : wantedSeries(date);
 }
 
 function remaining(blocks: LeaseBlock[] | undefined): number {
@@ -67,7 +91,9 @@ function remaining(blocks: LeaseBlock[] | undefined): number {
 /** Series whose leases are below the low-water mark (the engine asks for more). */
 export async function lowSeries(db: PilbaraDatabase, date: Date = new Date()): Promise<IdSeries[]> {
   const leases = await getMeta<Leases>(db, META.leases, {});
-  return wantedSeries(date).filter((series) => remaining(leases[series]) < LEASE_LOW_WATER);
+  return (await keptSeries(db, date)).filter(
+    (series) => remaining(leases[series]) < LEASE_LOW_WATER,
+  );
 }
 
 /**
@@ -79,19 +105,57 @@ export async function holdsEverySeries(
   date: Date = new Date(),
 ): Promise<boolean> {
   const leases = await getMeta<Leases>(db, META.leases, {});
-  return wantedSeries(date).every((series) => remaining(leases[series]) > 0);
+  return (await keptSeries(db, date)).every((series) => remaining(leases[series]) > 0);
 }
 
 /**
- * Every block this device holds, whole (used numbers included), for the hello: a server restored
- * from an older backup then moves its counters past them. Blocks are granted in increasing order,
- * so the highest one also covers numbers of used-up blocks still waiting in the outbox.
+ * Every block this device holds, whole (used numbers included), for the hello: the server says
+ * which of them are not this device's own (see the module comment).
  */
 export async function heldLeases(db: PilbaraDatabase): Promise<HeldLease[]> {
   const leases = await getMeta<Leases>(db, META.leases, {});
   return Object.entries(leases).flatMap(([series, blocks]) =>
     (blocks ?? []).map((block) => ({ series, start: block.start, end: block.end })),
   );
+}
+
+/**
+ * Takes in what the first page of a hello says of the blocks: drops the refused ones whole
+ * (their unused numbers are not this device's to mint; ids already minted from them stay with
+ * their mutations) and keeps the kinds the device may hold. Answers whether anything changed.
+ */
+export async function takeLeaseAnswer(
+  db: PilbaraDatabase,
+  answer: { refusedLeases?: readonly HeldLease[]; leaseKinds?: readonly string[] },
+): Promise<boolean> {
+  const refused = answer.refusedLeases ?? [];
+  if (refused.length === 0 && !answer.leaseKinds) return false;
+  return db.transaction('rw', db.meta, async () => {
+    let changed = false;
+    if (refused.length > 0) {
+      const leases = await getMeta<Leases>(db, META.leases, {});
+      const kept: Leases = {};
+      for (const [series, blocks] of Object.entries(leases)) {
+        const left = (blocks ?? []).filter(
+          (block) =>
+            !refused.some(
+              (r) => r.series === series && r.start === block.start && r.end === block.end,
+            ),
+        );
+        if (left.length !== (blocks ?? []).length) changed = true;
+        kept[series] = left;
+      }
+      if (changed) await setMeta(db, META.leases, kept);
+    }
+    if (answer.leaseKinds) {
+      const before = await getMeta<string[] | null>(db, META.leaseKinds, null);
+      if (JSON.stringify(before) !== JSON.stringify(answer.leaseKinds)) {
+        await setMeta(db, META.leaseKinds, [...answer.leaseKinds]);
+        changed = true;
+      }
+    }
+    return changed;
+  });
 }
 
 /** Stores a block granted by the server. */

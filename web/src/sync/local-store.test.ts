@@ -423,7 +423,7 @@ async function acknowledgedIds(db: PilbaraDatabase): Promise<string[]> {
   return pages.flatMap((page) => page.mutations.map((m) => m.mutationId));
 }
 
-describe('acknowledged mutations kept for a restored server (issue 32)', () => {
+describe('acknowledged mutations kept for a restored server', () => {
   const page = (lastSeq: number, results: { seq: number; mutationId: string; ok: boolean }[]) => ({
     changes: [],
     cursor: 0,

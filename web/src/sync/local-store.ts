@@ -45,6 +45,8 @@ export const META = {
   ackedSeq: 'ackedSeq',
   lastIssuedSeq: 'lastIssuedSeq',
   leases: 'leases',
+  /** The kinds of series this device's user may hold blocks of, as the server said. */
+  leaseKinds: 'leaseKinds',
   dirty: 'dirty',
   status: 'status',
   /** Whose changes the outbox holds after a "keep on this device" sign-out (issue 16). */

@@ -1,5 +1,5 @@
 /**
- * Keeping the staff app's offline data, and noticing when the browser did not (issue 26).
+ * Keeping the staff app's offline data, and noticing when the browser did not.
  *
  * - **Persistent storage.** The app asks `navigator.storage.persist()` once it holds work the
  *   server does not have yet (a browser may show a prompt, so not before there is a reason), and

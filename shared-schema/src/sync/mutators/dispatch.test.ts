@@ -51,6 +51,7 @@ describe('job.dispatch', () => {
     const result = ok(state, 'job.dispatch', args);
     expect(row(result.tables, 'jobs', 'JOB-2026-1')).toMatchObject({
       assignedTo: 'Sam Taylor',
+      assignedDriverId: 4,
       vehicleId: 2,
     });
     expect(row(result.tables, 'job_updates', 30)).toMatchObject({

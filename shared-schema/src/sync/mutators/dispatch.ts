@@ -74,6 +74,8 @@ export const jobDispatch = defineMutator({
     const updated: Job = {
       ...job,
       assignedTo: args.driverName,
+      // The account decides who sees the job; the name is what people read.
+      assignedDriverId: args.driverId,
       vehicleId: vehicle.id,
       updatedAt: ctx.now,
     };

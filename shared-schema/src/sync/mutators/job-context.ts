@@ -38,7 +38,7 @@ export function readJobWithHistory(args: { id: string }) {
 
 const POSITION_KEY = 'position';
 
-/** The job, its history and its live position (issue 20), for the steps that leave En Route. */
+/** The job, its history and its live position, for the steps that leave En Route. */
 export function readJobAndPosition(args: { id: string }) {
   return [
     ...readJobWithHistory(args),

@@ -9,6 +9,7 @@ import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
 import { formatPerth } from '../../rules/dates';
+import { intIdSchema } from '../../entities/common';
 import {
   baseRowSchema,
   creditDecisionSchema,
@@ -61,6 +62,7 @@ export const jobCreate = defineMutator({
     const account = readAccount(ctx);
     const job: Job = {
       ...fields,
+      assignedDriverId: fields.assignedDriverId ?? null,
       accountId: fields.accountId ?? null,
       siteId: fields.siteId ?? null,
       poNumber: effectivePoNumber(account?.poRule, fields.poNumber),
@@ -89,7 +91,14 @@ export const jobCreate = defineMutator({
 
 /** The free fields of a job that `job.update` may change; absent keys keep their value. */
 export const jobFieldsPatchSchema = createJobInputSchema
-  .omit({ id: true, status: true, assignedTo: true, accountId: true, siteId: true })
+  .omit({
+    id: true,
+    status: true,
+    assignedTo: true,
+    assignedDriverId: true,
+    accountId: true,
+    siteId: true,
+  })
   .partial();
 
 /**
@@ -201,13 +210,19 @@ export const jobAddNote = defineMutator({
   },
 });
 
-/** `job.reassign`: gives an unfinished job to another driver (or to nobody). */
+/**
+ * `job.reassign`: gives an unfinished job to another driver (or to nobody). The driver is their
+ * account (`assignedDriverId`), which decides who sees the job; `assignedTo` is the name shown.
+ * Arguments from an app of before accounts carry a name only: the job then stays with the
+ * admins until it is given to an account (rules/roles.ts).
+ */
 export const jobReassign = defineMutator({
   name: 'job.reassign',
   argsSchema: z.object({
     id: jobIdSchema,
     updateId: leasedIdSchema,
     assignedTo: z.string().trim().max(100).nullable(),
+    assignedDriverId: intIdSchema.nullable().optional(),
   }),
   reads: (args) => readJobWithHistory(args),
   apply(ctx, args) {
@@ -216,7 +231,8 @@ export const jobReassign = defineMutator({
     if (!isJobActionAllowed(job.status, 'reassign'))
       return reject('invalid_state', MESSAGES.JOB_FINISHED, 'assignedTo');
     const assignedTo = args.assignedTo === '' ? null : args.assignedTo;
-    const updated: Job = { ...job, assignedTo, updatedAt: ctx.now };
+    const assignedDriverId = args.assignedDriverId ?? null;
+    const updated: Job = { ...job, assignedTo, assignedDriverId, updatedAt: ctx.now };
     const message = assignedTo ? `Assigned to ${assignedTo}` : 'Driver unassigned';
     return succeed(
       [

@@ -1,5 +1,5 @@
 /**
- * `mergeNotice.settle` (issue 28): the owner told that the other owner kept their value over
+ * `mergeNotice.settle`: the owner told that the other owner kept their value over
  * theirs has seen the notice — undone (the edit putting their value back is queued beside it) or
  * accepted. Settling twice changes nothing.
  */

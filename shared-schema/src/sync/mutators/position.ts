@@ -1,5 +1,5 @@
 /**
- * `position.report` (issue 20): the driver's phone shares where the truck is while a job is En
+ * `position.report`: the driver's phone shares where the truck is while a job is En
  * Route. Reports queue offline like every mutation and may arrive late, out of order or after
  * the job moved on, so the mutator keeps only what the customer's page needs: the newest fix
  * of a job that is En Route now. A report that is older than the stored fix, or for a job no

@@ -167,8 +167,8 @@ describe('defect.resolve', () => {
   });
 
   it('a driver may check but never resolve, not even through a service record; a customer neither', () => {
-    const driver = { role: 'driver' as const, name: 'Kim Driver' };
-    const customer = { role: 'customer' as const, name: 'Sam' };
+    const driver = { role: 'driver' as const, id: 2, name: 'Kim Driver' };
+    const customer = { role: 'customer' as const, id: 9, name: 'Sam' };
     const ctx = { now: NOW, userId: 3 };
     expect(
       applyInMemory(fleet, 'prestart.submit', submitArgs(), { ...ctx, actor: driver }).outcome.ok,

@@ -1,5 +1,5 @@
 /**
- * Pre-start check mutators (issue 21). `prestart.submit` records a driver's daily check of a
+ * Pre-start check mutators. `prestart.submit` records a driver's daily check of a
  * vehicle and raises one defect per failed item; a critical one takes the vehicle out of service.
  * `defect.resolve` closes a defect, by a service record or as fixed with a note, and brings the
  * vehicle back to its status before the critical defects when the last one is closed.

@@ -142,7 +142,7 @@ describe('quote.delete', () => {
     expect(result.tables.quotes).toEqual([]);
   });
 
-  it('refuses to delete a quote with a tax invoice, naming the invoice (issue 16)', () => {
+  it('refuses to delete a quote with a tax invoice, naming the invoice', () => {
     const state = tables({
       quotes: [aQuote({ id: 'Q-2026-3', status: 'accepted' })],
       invoices: [{ id: 'INV-2026-1401', quoteId: 'Q-2026-3' }],

@@ -28,7 +28,7 @@ describe('service.add', () => {
     });
   });
 
-  it('puts the next service date on the vehicle in the same step (issue 27)', () => {
+  it('puts the next service date on the vehicle in the same step', () => {
     const result = ok(fleet, 'service.add', { ...args, nextServiceDue: '2027-05-20' });
     expect(row(result.tables, 'service_records', 10)).toMatchObject({
       nextServiceDue: '2027-05-20',

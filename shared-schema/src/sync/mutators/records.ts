@@ -95,8 +95,8 @@ export const serviceAdd = defineMutator({
       status: closed.status,
       mileage: Math.max(vehicle.mileage, record.mileageAtService),
       lastServiceDate: laterService ? record.invoiceDate : vehicle.lastServiceDate,
-      // The next service date goes onto the vehicle (its reminder) in the same step (issue 27:
-      // it was a second mutation, which a driver could not run and which could fail alone).
+      // The next service date goes onto the vehicle (its reminder) in the same step:
+      // as a second mutation a driver could not run it, and it could fail alone.
       // Only from the latest service: an older record entered late does not move it back.
       nextService:
         laterService && record.nextServiceDue ? record.nextServiceDue : vehicle.nextService,

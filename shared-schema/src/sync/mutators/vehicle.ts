@@ -83,7 +83,7 @@ export const vehicleUpdate = defineMutator({
     id: leasedIdSchema,
     patch: vehiclePatchSchema,
     base: baseRowSchema.optional(),
-    /** Set when this edit settles a conflict by keeping this side's values (issue 28). */
+    /** Set when this edit settles a conflict by keeping this side's values. */
     overrides: overridesSchema.optional(),
   }),
   reads: (args) => [
@@ -152,7 +152,7 @@ export const vehicleUpdateSpecialFeatures = defineMutator({
 });
 
 /**
- * `vehicle.remove`: takes a vehicle out of the fleet (issue 16): it leaves the fleet list
+ * `vehicle.remove`: takes a vehicle out of the fleet: it leaves the fleet list
  * (`isActive` false, out of service) and keeps its service, fuel, mileage and expense records,
  * which the reports and the books still count.
  */

@@ -1,5 +1,5 @@
 /**
- * Finding documents by what people read (issue 28): a job, quote, invoice or credit note is
+ * Finding documents by what people read: a job, quote, invoice or credit note is
  * found by its document number (`JOB-2026-12`) or by its key (`JOB-2026-P57`, the provisional
  * reference a device showed before the number arrived, which keeps working), and a key is
  * printed as its number. Numbers and keys never collide: keys carry the provisional mark, and

@@ -1,5 +1,5 @@
 /**
- * The job's field record as the server reads and records it (issue 19): photo and signature
+ * The job's field record as the server reads and records it: photo and signature
  * rows, and the `stored_files` rows that say which file hashes the server holds. Routes and the
  * upload service call these; none of them writes SQL itself.
  */
@@ -89,7 +89,7 @@ export function customerPhotosOfJob(db: Db, jobId: string): JobPhoto[] {
  * full-size copy on seeing the row; sync scope: sync/scope.ts in shared-schema). The same bytes
  * are stored once.
  *
- * With `uploaderId` (a completed upload, issue 25) the uploader is recorded as holding the bytes
+ * With `uploaderId` (a completed upload) the uploader is recorded as holding the bytes
  * (`file_uploads`), and a row already recorded is logged again: the uploader's device may never
  * have been sent it (a driver receives a file's row only once a record they may see names it),
  * and it keeps the photo until it is. Returns whether anything was logged.

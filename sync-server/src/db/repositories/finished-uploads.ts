@@ -1,5 +1,5 @@
 /**
- * Uploads the server has finished (migration 0018, issue 27): asked about one later (tus HEAD
+ * Uploads the server has finished (migration 0018): asked about one later (tus HEAD
  * from a phone that lost the last answer), the server says it has every byte instead of "not
  * found", so the phone does not send the file again.
  */

@@ -1,5 +1,5 @@
 /**
- * Pre-start checks and defects as the server reads them (issue 21): what the fleet's due list,
+ * Pre-start checks and defects as the server reads them: what the fleet's due list,
  * the owners' daily summary and a vehicle's history PDF are built from.
  */
 import {

@@ -1,4 +1,4 @@
-/** Browsers' Web Push subscriptions for a job, by its tracking token (issue 20). */
+/** Browsers' Web Push subscriptions for a job, by its tracking token. */
 import type { PushSubscriptionInput } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
 import { statement } from '../statements';
@@ -10,7 +10,7 @@ export const MAX_SUBSCRIPTIONS_PER_JOB = 10;
  * Stores a browser's subscription for the job of `token` (one browser subscribing again updates
  * its keys). Returns false, storing nothing, when the job already has
  * {@link MAX_SUBSCRIPTIONS_PER_JOB} other browsers: a newcomer never pushes the customer's own
- * subscriptions out (issue 25), since anyone holding the link could otherwise do it.
+ * subscriptions out, since anyone holding the link could otherwise do it.
  */
 export function saveSubscription(
   db: Db,

@@ -8,7 +8,9 @@
 import {
   SMS_JOB_UPDATE_EVENTS,
   samePhone,
+  smsCategoryOf,
   type JobMessage,
+  type SmsCategory,
   type SmsEvent,
 } from '@pilbara/shared-schema';
 import type { Db } from '../connection';
@@ -20,17 +22,83 @@ export function isOptedOut(db: Db, phone: string): boolean {
   return Boolean(statement(db, 'SELECT 1 FROM sms_opt_outs WHERE phone = ?').get(phone));
 }
 
-/** Records an opt-out (a second one keeps the first's time and source). */
-export function optOut(db: Db, phone: string, source: 'reply' | 'tracking-page', now: Date): void {
+/**
+ * Records an opt-out (a second one keeps the first's time and source) and, as the number's
+ * latest change, when it was made: a START sent before it is older news.
+ */
+export function optOut(
+  db: Db,
+  phone: string,
+  source: 'reply' | 'tracking-page',
+  now: Date,
+  at: Date = now,
+): void {
   statement(
     db,
     'INSERT INTO sms_opt_outs (phone, source, createdAt) VALUES (?, ?, ?) ON CONFLICT (phone) DO NOTHING',
   ).run(phone, source, now.toISOString());
+  recordConsentChange(db, phone, 'out', at, source);
 }
 
-/** The number itself asked for texts again (a START reply). */
-export function optIn(db: Db, phone: string): void {
+/** The number itself asked for texts again (a START reply sent at `at`). */
+export function optIn(db: Db, phone: string, at: Date): void {
   statement(db, 'DELETE FROM sms_opt_outs WHERE phone = ?').run(phone);
+  recordConsentChange(db, phone, 'in', at, 'reply');
+}
+
+function recordConsentChange(
+  db: Db,
+  phone: string,
+  state: 'out' | 'in',
+  at: Date,
+  source: string,
+): void {
+  statement(
+    db,
+    `INSERT INTO sms_consent_changes (phone, state, at, source) VALUES (?, ?, ?, ?)
+       ON CONFLICT (phone) DO UPDATE SET state = excluded.state, at = excluded.at, source = excluded.source
+       WHERE excluded.at >= sms_consent_changes.at`,
+  ).run(phone, state, at.toISOString(), source);
+}
+
+/** When the number's texts last changed (turned off or on), or undefined. */
+export function lastConsentChange(db: Db, phone: string): Date | undefined {
+  const row = statement(db, 'SELECT at FROM sms_consent_changes WHERE phone = ?').get(phone) as
+    { at: string } | undefined;
+  return row ? new Date(row.at) : undefined;
+}
+
+/** Whether an inbound text with this MessageSid was heard before. */
+export function inboundTextSeen(db: Db, messageSid: string): boolean {
+  return Boolean(statement(db, 'SELECT 1 FROM sms_inbound WHERE messageSid = ?').get(messageSid));
+}
+
+/** An inbound text as heard, with what was done with it. */
+export interface InboundTextRecord {
+  messageSid: string;
+  phone: string;
+  keyword: 'stop' | 'start' | null;
+  sentAt: Date | null;
+  receivedAt: Date;
+  outcome: 'applied' | 'older' | 'stale' | 'no-keyword';
+}
+
+/** Records an inbound text once; false when its MessageSid was recorded already. */
+export function recordInboundText(db: Db, text: InboundTextRecord): boolean {
+  return (
+    statement(
+      db,
+      `INSERT OR IGNORE INTO sms_inbound (messageSid, phone, keyword, sentAt, receivedAt, outcome)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+    ).run(
+      text.messageSid,
+      text.phone,
+      text.keyword,
+      text.sentAt?.toISOString() ?? null,
+      text.receivedAt.toISOString(),
+      text.outcome,
+    ).changes === 1
+  );
 }
 
 /**
@@ -69,6 +137,10 @@ export interface SmsClaim {
   quoteId: string | null;
   message: string;
   segments: number;
+  /** The budget it is counted against (shared-schema SMS_CATEGORIES); default its event's. */
+  category?: SmsCategory;
+  /** A booking acknowledgement's: the network address the booking came from. */
+  sourceAddress?: string | null;
   /** Recorded at once as failed with this reason (an opted-out number, texts turned off). */
   notSent?: string;
 }
@@ -89,8 +161,9 @@ export function claimText(db: Db, claim: SmsClaim, now: string): void {
     db,
     `INSERT OR IGNORE INTO notifications
        (id, jobId, quoteId, bookingId, recipientPhone, recipientEmail, type, status, message,
-        subject, sentAt, error, createdAt, event, dueAt, onceKey, segments, attempts)
-     VALUES (?, ?, ?, ?, ?, NULL, 'sms', ?, ?, NULL, NULL, ?, ?, ?, NULL, ?, ?, 0)`,
+        subject, sentAt, error, createdAt, event, dueAt, onceKey, segments, attempts, category,
+        sourceAddress, failedAt)
+     VALUES (?, ?, ?, ?, ?, NULL, 'sms', ?, ?, NULL, NULL, ?, ?, ?, NULL, ?, ?, 0, ?, ?, ?)`,
   ).run(
     mintIntegerId(db, 'notifications'),
     claim.jobId,
@@ -104,6 +177,9 @@ export function claimText(db: Db, claim: SmsClaim, now: string): void {
     claim.event,
     claim.onceKey,
     claim.segments,
+    claim.category ?? smsCategoryOf(claim.event),
+    claim.sourceAddress ?? null,
+    claim.notSent ? now : null,
   );
 }
 
@@ -113,41 +189,110 @@ export interface PendingText {
   recipientPhone: string;
   message: string;
   attempts: number;
-  /** 'staff' for a staff alert (its own budget), null for the customer's texts. */
-  audience: 'staff' | null;
+  category: SmsCategory;
+  sourceAddress: string | null;
 }
 
 /** Texts due now, oldest first; staff alerts before the customers' texts. */
 export function dueTexts(db: Db, now: Date): PendingText[] {
-  return statement(
+  const rows = statement(
     db,
-    `SELECT id, recipientPhone, message, coalesce(attempts, 0) AS attempts, audience
+    `SELECT id, recipientPhone, message, coalesce(attempts, 0) AS attempts, event, category,
+            sourceAddress, audience
        FROM notifications
       WHERE type = 'sms' AND status = 'pending' AND (dueAt IS NULL OR dueAt <= ?)
       ORDER BY audience IS NULL, id`,
-  ).all(now.toISOString()) as PendingText[];
+  ).all(now.toISOString()) as (Omit<PendingText, 'category'> & {
+    event: string | null;
+    category: string | null;
+    audience: string | null;
+  })[];
+  return rows.map(({ event, category, audience, ...row }) => ({
+    ...row,
+    category: smsCategoryOf(event, category, audience),
+  }));
 }
 
 /**
- * Texts handed to the provider since `since` in the budget of `audience` (the customers' or the
- * staff alerts'): to this number, and in all.
+ * Texts of a category handed to the provider since `since`, other than text `self` (a retry is
+ * the same text, not one more): to this number, and in all.
  */
 export function textsAttemptedSince(
   db: Db,
   phone: string,
   since: Date,
-  audience: 'staff' | null = null,
+  category: SmsCategory,
+  self: number,
 ): { toNumber: number; total: number } {
   const at = since.toISOString();
   const total = statement(
     db,
-    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND attemptedAt >= ? AND audience IS ?",
-  ).get(at, audience) as { n: number };
+    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND category = ? AND attemptedAt >= ? AND id <> ?",
+  ).get(category, at, self) as { n: number };
   const toNumber = statement(
     db,
-    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND attemptedAt >= ? AND recipientPhone = ? AND audience IS ?",
-  ).get(at, phone, audience) as { n: number };
+    "SELECT count(*) AS n FROM notifications WHERE type = 'sms' AND category = ? AND attemptedAt >= ? AND recipientPhone = ? AND id <> ?",
+  ).get(category, at, phone, self) as { n: number };
   return { toNumber: toNumber.n, total: total.n };
+}
+
+/**
+ * Booking acknowledgements other than `self` handed to the provider since `since` for bookings
+ * from `address`.
+ */
+export function bookingAcksFromAddressSince(
+  db: Db,
+  address: string,
+  since: Date,
+  self: number,
+): number {
+  const row = statement(
+    db,
+    `SELECT count(*) AS n FROM notifications
+      WHERE type = 'sms' AND category = 'booking-ack' AND attemptedAt >= ? AND sourceAddress = ?
+        AND id <> ?`,
+  ).get(since.toISOString(), address, self) as { n: number };
+  return row.n;
+}
+
+/** Whether any job ever had this number (however it was written). */
+export function numberHadJob(db: Db, phone: string): boolean {
+  return Boolean(
+    statement(db, 'SELECT 1 FROM jobs WHERE phone_key(phone) = phone_key(?) LIMIT 1').get(phone),
+  );
+}
+
+/** Texts of `category` failed since `since` with the reason `reason` (its whole budget's). */
+export function textsFailedSince(
+  db: Db,
+  category: SmsCategory,
+  reason: string,
+  since: Date,
+): number {
+  const row = statement(
+    db,
+    `SELECT count(*) AS n FROM notifications
+      WHERE type = 'sms' AND status = 'failed' AND failedAt >= ? AND category = ? AND error = ?`,
+  ).get(since.toISOString(), category, reason) as { n: number };
+  return row.n;
+}
+
+/** Remembers where a public booking came from (its acknowledgement's budget per address). */
+export function recordBookingSource(db: Db, bookingId: string, address: string, now: Date): void {
+  const week = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
+  statement(db, 'DELETE FROM booking_sources WHERE createdAt < ?').run(week);
+  statement(
+    db,
+    'INSERT OR IGNORE INTO booking_sources (bookingId, address, createdAt) VALUES (?, ?, ?)',
+  ).run(bookingId, address, now.toISOString());
+}
+
+/** The network address a public booking came from, or null. */
+export function bookingSource(db: Db, bookingId: string): string | null {
+  const row = statement(db, 'SELECT address FROM booking_sources WHERE bookingId = ?').get(
+    bookingId,
+  ) as { address: string } | undefined;
+  return row?.address ?? null;
 }
 
 /**
@@ -178,11 +323,11 @@ export function retryTextLater(db: Db, id: number, error: string, dueAt: Date): 
   ).run(dueAt.toISOString(), error, id);
 }
 
-export function markTextFailed(db: Db, id: number, error: string): void {
-  statement(db, "UPDATE notifications SET status = 'failed', error = ? WHERE id = ?").run(
-    error,
-    id,
-  );
+export function markTextFailed(db: Db, id: number, error: string, now: Date = new Date()): void {
+  statement(
+    db,
+    "UPDATE notifications SET status = 'failed', error = ?, failedAt = ? WHERE id = ?",
+  ).run(error, now.toISOString(), id);
 }
 
 /**

@@ -298,8 +298,9 @@ export function claimStaffMessage(db: Db, claim: StaffMessageClaim, now: string)
     db,
     `INSERT OR IGNORE INTO notifications
        (id, jobId, quoteId, bookingId, recipientPhone, recipientEmail, type, status, message,
-        subject, sentAt, error, createdAt, event, dueAt, onceKey, segments, attempts, audience, html)
-     VALUES (?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, NULL, ?, ?, 0, 'staff', ?)`,
+        subject, sentAt, error, createdAt, event, dueAt, onceKey, segments, attempts, audience, html,
+        category)
+     VALUES (?, NULL, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, NULL, ?, ?, 0, 'staff', ?, ?)`,
   ).run(
     mintIntegerId(db, 'notifications'),
     claim.bookingId,
@@ -315,6 +316,8 @@ export function claimStaffMessage(db: Db, claim: StaffMessageClaim, now: string)
     claim.onceKey,
     claim.segments ?? null,
     claim.html ?? null,
+    // Staff alert texts count against their own budget (shared-schema SMS_CATEGORIES).
+    claim.type === 'sms' ? 'staff-alerts' : null,
   );
 }
 

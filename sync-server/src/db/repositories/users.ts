@@ -28,17 +28,51 @@ export function getUser(db: Db, id: number): UserRow | undefined {
   return getRow<UserRow>(db, 'users', id);
 }
 
-/** Usernames match ignoring case, so 'Admin' and 'admin' cannot both register. */
-export function findUserByUsername(db: Db, username: string): UserRow | undefined {
+/**
+ * Customers and staff are separate namespaces (migration 0026): a username or email is unique
+ * within each, so registering tells nobody which names the staff use.
+ */
+export type AccountNamespace = 'customer' | 'staff';
+
+/** The SQL condition of a namespace on `role`. */
+function inNamespace(namespace: AccountNamespace): string {
+  return namespace === 'customer' ? "role = 'customer'" : "role <> 'customer'";
+}
+
+/**
+ * The account of `username` in a namespace. Usernames match ignoring case, so 'Admin' and
+ * 'admin' cannot both register in one.
+ */
+export function findUserByUsername(
+  db: Db,
+  username: string,
+  namespace: AccountNamespace,
+): UserRow | undefined {
   const row = db
-    .prepare('SELECT id FROM users WHERE username = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+    .prepare(
+      `SELECT id FROM users WHERE username = ? COLLATE NOCASE AND ${inNamespace(namespace)} ORDER BY id LIMIT 1`,
+    )
     .get(username) as { id: number } | undefined;
   return row ? getUser(db, row.id) : undefined;
 }
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+/** The accounts a sign-in with `username` may mean: the customer's first, then the staff one. */
+export function accountsForSignIn(db: Db, username: string): UserRow[] {
+  return (['customer', 'staff'] as const).flatMap((namespace) => {
+    const user = findUserByUsername(db, username, namespace);
+    return user ? [user] : [];
+  });
+}
+
+export function findUserByEmail(
+  db: Db,
+  email: string,
+  namespace: AccountNamespace,
+): UserRow | undefined {
   const row = db
-    .prepare('SELECT id FROM users WHERE email = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+    .prepare(
+      `SELECT id FROM users WHERE email = ? COLLATE NOCASE AND ${inNamespace(namespace)} ORDER BY id LIMIT 1`,
+    )
     .get(email) as { id: number } | undefined;
   return row ? getUser(db, row.id) : undefined;
 }
@@ -59,7 +93,7 @@ export function listStaff(db: Db): UserRow[] {
   );
 }
 
-/** The active drivers with the name their jobs are assigned under, by name. */
+/** The active drivers: the account their jobs are assigned to, and its name, by name. */
 export function activeDrivers(db: Db): { id: number; name: string }[] {
   return findRows<UserRow>(db, 'users', { role: 'driver', isActive: true })
     .map((user) => ({ id: user.id, name: assignmentName(user) }))
@@ -69,22 +103,28 @@ export function activeDrivers(db: Db): { id: number; name: string }[] {
 const actorLookups = new WeakMap<Db, Statement<unknown[]>>();
 
 /**
- * Who a user is for the role rules (rules/roles.ts): the role and the name jobs are assigned
- * under. Undefined for an unknown or deactivated account. Asked once per applied mutation and
- * per sync page, so it is one prepared query.
+ * Who a user is for the role rules (rules/roles.ts): the role, the account (jobs are assigned to
+ * it) and the name their work is shown under. Undefined for an unknown or deactivated account.
+ * Asked once per applied mutation and per sync page, so it is one prepared query.
  */
 export function actorForUser(db: Db, userId: number | string): Actor | undefined {
   let lookup = actorLookups.get(db);
   if (!lookup) {
     lookup = db.prepare<unknown[]>(
-      'SELECT username, firstName, lastName, role FROM users WHERE id = ? AND isActive = 1',
+      'SELECT id, username, firstName, lastName, role FROM users WHERE id = ? AND isActive = 1',
     );
     actorLookups.set(db, lookup);
   }
   const row = lookup.get(userId) as
-    | { username: string; firstName: string | null; lastName: string | null; role: string }
+    | {
+        id: number;
+        username: string;
+        firstName: string | null;
+        lastName: string | null;
+        role: string;
+      }
     | undefined;
-  return row ? { role: roleOf(row.role), name: assignmentName(row) } : undefined;
+  return row ? { role: roleOf(row.role), id: row.id, name: assignmentName(row) } : undefined;
 }
 
 export interface NewUser {

@@ -3,11 +3,19 @@
  * its sync socket), change password (ends every session of the account, then starts a fresh one
  * for the caller) and me. Responses carry `{user}` without the password hash.
  *
- * Sign-in lockout (issue 14): five wrong passwords for one account within 15 minutes lock that
- * account's sign-in for 15 minutes, and twenty from one address lock that address, both answered
- * 429 with how long to wait — on top of the per-address request rate limit. A correct sign-in
- * clears the account's count. A hash made at an older scrypt cost is replaced at the sign-in
- * that proves the password.
+ * Sign-in cannot be turned against the owners:
+ * - Customers and staff are separate namespaces (migration 0026): registration checks only the
+ *   customers' usernames, so it tells nobody which names staff use; a sign-in tries the
+ *   customer account of the name first, then the staff one, and every failure takes as long as
+ *   checking both, so timing does not tell either.
+ * - Failures slow the one failing (services/guards.ts BackoffGuard): past five for an account or
+ *   ten from an address in 15 minutes, each try waits 1 s, 2 s, 4 s… up to 15 minutes (429 with
+ *   how long) — on top of the per-address request rate limit. A device that signed in to the
+ *   account before (services/known-devices.ts) has a budget of its own and is never held back by
+ *   anyone else's failures; its password check runs in the trusted lane, which a flood of wrong
+ *   passwords from elsewhere cannot fill (services/passwords.ts).
+ * A correct sign-in clears its count. A hash made at an older scrypt cost is replaced at the
+ * sign-in that proves the password.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -24,20 +32,31 @@ import {
 import { HttpError } from '../../http-error';
 import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
 import {
-  findUserByUsername,
+  accountsForSignIn,
   getUser,
   toPublicUser,
   updateUserAccount,
   upgradePasswordHash,
+  type UserRow,
 } from '../../db/repositories/users';
 import { requireUser } from '../../plugins/auth';
-import { minutesOf } from '../../services/guards';
-import { hashPassword, needsRehash, verifyPassword } from '../../services/passwords';
+import { isKnownDevice, rememberDevice } from '../../services/known-devices';
+import {
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+  type PasswordLane,
+} from '../../services/passwords';
 import { createAccount } from '../../services/accounts';
 import { driverFirstScreen } from '../../sync/driver-first-screen';
 
 /** Verifying against a real hash when the user is unknown keeps timing from telling who exists. */
 let dummyHash: Promise<string> | undefined;
+
+/** Waits `ms` without holding a password-check slot. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', areaDefaults({ tag: 'auth' }));
@@ -73,26 +92,49 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const input = request.body;
       const accountKey = input.username.trim().toLowerCase();
-      const { loginAccount, loginAddress } = app.guards;
-      const locked = Math.max(
-        await loginAccount.lockedFor(accountKey),
-        await loginAddress.lockedFor(request.ip),
-      );
-      if (locked > 0) throw new HttpError(429, MESSAGES.signInLocked(minutesOf(locked)));
+      const { loginAccount, loginAddress, loginKnownDevice } = app.guards;
+      const candidates = accountsForSignIn(app.db, input.username);
+      const known = candidates.filter((account) => isKnownDevice(request, account));
+      const fromKnownDevice = known.length > 0;
+      const wait = fromKnownDevice
+        ? await loginKnownDevice.waitFor(accountKey)
+        : Math.max(await loginAccount.waitFor(accountKey), await loginAddress.waitFor(request.ip));
+      if (wait > 0) throw new HttpError(429, MESSAGES.signInWait(wait));
 
-      const user = findUserByUsername(app.db, input.username);
+      const lane: PasswordLane = fromKnownDevice ? 'trusted' : 'public';
+      // The device's own account first; else the customer's, then the staff account's.
+      const order = [...known, ...candidates.filter((account) => !known.includes(account))];
       dummyHash ??= hashPassword('not-a-real-password', app.passwordCost);
-      const valid = await verifyPassword(input.password, user?.password ?? (await dummyHash));
-      if (!user || !valid || !user.isActive) {
-        await loginAccount.fail(accountKey);
-        await loginAddress.fail(request.ip);
+      const started = Date.now();
+      let user: UserRow | undefined;
+      for (const account of order) {
+        if (await verifyPassword(input.password, account.password, lane)) {
+          user = account;
+          break;
+        }
+      }
+      if (order.length === 0) await verifyPassword(input.password, await dummyHash, lane);
+      if (!user || !user.isActive) {
+        // A failure takes as long as checking two accounts, whether the name has one, two or
+        // none: timing does not tell that a staff account shares a customer's name.
+        const checked = Math.max(order.length, 1);
+        if (checked < 2) await pause(((Date.now() - started) / checked) * (2 - checked));
+        if (fromKnownDevice) {
+          await loginKnownDevice.fail(accountKey);
+        } else {
+          await loginAccount.fail(accountKey);
+          await loginAddress.fail(request.ip);
+        }
         throw new HttpError(401, MESSAGES.INVALID_CREDENTIALS);
       }
-      await loginAccount.clear(accountKey);
+      await (fromKnownDevice ? loginKnownDevice : loginAccount).clear(accountKey);
       if (needsRehash(user.password, app.passwordCost)) {
-        upgradePasswordHash(app.db, user.id, await hashPassword(input.password, app.passwordCost));
+        const upgraded = await hashPassword(input.password, app.passwordCost);
+        upgradePasswordHash(app.db, user.id, upgraded);
+        user = { ...user, password: upgraded };
       }
       reply.startSession(user.id);
+      rememberDevice(request, reply, user, app.config.publicUrl.startsWith('https:'));
       // A driver's jobs come with the answer (issue 30), so their screen shows before the sync.
       const driverJobs = driverFirstScreen(app.db, user.id, app.now());
       return { user: toPublicUser(user), ...(driverJobs && { driverJobs }) };

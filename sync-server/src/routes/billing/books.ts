@@ -3,9 +3,9 @@
  *
  * - GET /api/books/sales.csv: sales in Xero's "Import invoices" layout;
  * - GET /api/books/myob-sales.csv: the same sales in MYOB AccountRight's "Sales – Service"
- *   import layout (issue 28), a blank row between sales as MYOB reads them;
+ *   import layout, a blank row between sales as MYOB reads them;
  * - GET /api/books/payments.csv: money in and out (refunds negative), each row with the account
- *   it went through, so cash, card and bank lines import apart (issue 28);
+ *   it went through, so cash, card and bank lines import apart;
  * - GET /api/books/gst-summary: the BAS figures.
  *
  * The column mappings are documented in shared-schema/src/documents/books.ts. Every CSV is

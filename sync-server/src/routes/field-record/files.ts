@@ -7,7 +7,8 @@
  *   for staff, by its defect and content hash (the defect must list that photo);
  * - GET /api/jobs/:id/sheet.pdf — the job sheet.
  *
- * A guest gets 401; anyone `mayHandleJobFiles` refuses for the record's job gets 403. A record
+ * A guest gets 401; anyone `mayHandleJobFiles` refuses for the record's job gets 403 (the job
+ * sheet, addressed by a job id anyone can count, answers 404 as for no such job). A record
  * whose file has not reached the server yet answers 404 saying so. Addresses name a record by its
  * random UUID, never by a counter, and are refused without the right whatever the id.
  */
@@ -26,11 +27,12 @@ import {
   photoFileParamsSchema,
   signatureFileParamsSchema,
   type FieldFileType,
+  type JobAssignment,
   type VehicleDefect,
 } from '@pilbara/shared-schema';
 import { getRow } from '../../db/rows';
 import { findJob, findPhoto, findSignature, storedFile } from '../../db/repositories/field-record';
-import { requireStaff, requireUser } from '../../plugins/auth';
+import { actorOf, requireStaff, requireUser } from '../../plugins/auth';
 import { HttpError, notFound } from '../../http-error';
 import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
 import { buildJobSheet } from '../../services/job-sheet';
@@ -40,7 +42,7 @@ import type { FileVariant } from '../../services/field-files';
 const NOT_UPLOADED = `${FIELD_RECORD_TEXT.notUploadedYet}: the file is still on the phone that recorded it`;
 
 /** 403 unless the caller may handle the files of this job (the one rule, shared-schema). */
-function checkJobAccess(request: FastifyRequest, job: { assignedTo?: string | null }): void {
+function checkJobAccess(request: FastifyRequest, job: JobAssignment): void {
   if (!mayHandleJobFiles(request.user, job)) throw new HttpError(403, MESSAGES.JOB_FILES_FORBIDDEN);
 }
 
@@ -145,11 +147,13 @@ export const fieldFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const sheet = { onRequest: requireUser, schema: sheetSchema, config: jobNotFound };
   app.get('/jobs/:id/sheet.pdf', sheet, async (request, reply) => {
     const job = findJob(app.db, request.params.id);
-    if (!job) throw notFound(MESSAGES.JOB_NOT_FOUND);
-    checkJobAccess(request, job);
+    // "No such job" and "not yours" are one answer: the address tells nobody a job exists.
+    if (!job || !mayHandleJobFiles(request.user, job)) throw notFound(MESSAGES.JOB_NOT_FOUND);
     const sheet = await buildJobSheet(
       { db: app.db, files: app.fieldFiles, profile: app.profile, now: app.now, pdf: app.pdf },
       job.id,
+      'staff',
+      actorOf(request),
     );
     if (!sheet) throw notFound(MESSAGES.JOB_NOT_FOUND);
     return reply

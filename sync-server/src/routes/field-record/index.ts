@@ -1,5 +1,5 @@
 /**
- * The job's field record (issue 19): resumable uploads, staff reads of photos, signatures and
+ * The job's field record: resumable uploads, staff reads of photos, signatures and
  * the job sheet. These routes sit outside the admin-only staff area: each asks the one rule
  * `mayHandleJobFiles` about the record's job, so drivers can be let in for their own jobs.
  */

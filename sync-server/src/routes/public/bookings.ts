@@ -17,6 +17,7 @@ import { notifyChanges } from '../../db/change-log';
 import { writeOnce } from '../../plugins/idempotency';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { insertBooking } from '../../db/repositories/public-records';
+import { recordBookingSource } from '../../db/repositories/sms';
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   // "Not before today" is judged by the server's clock in Perth.
@@ -35,6 +36,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body;
       const result = writeOnce(app, request, route, () => {
         const booking = insertBooking(app.db, input, app.now());
+        // Where it came from: the acknowledgement text's budget counts per address.
+        recordBookingSource(app.db, booking.id, request.ip, app.now());
         return {
           status: 201 as const,
           body: {

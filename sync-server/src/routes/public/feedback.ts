@@ -3,7 +3,7 @@
  * theirs with its tracking token or its phone (the whole number or its last four digits), so
  * nobody who only knows a job id can use up that job's one review.
  *
- * A phone proof is the same proof as the portal's and the dashboard's (issue 25): it counts
+ * A phone proof is the same proof as the portal's and the dashboard's: it counts
  * against the same per-id lock (`app.guards.phoneProof`, ten wrong phones lock the id for an
  * hour, 429), and an unknown id and a wrong phone get the same 404. Only a proved reviewer learns
  * anything more (that the job is not completed yet, or already reviewed). The tracking token,
@@ -59,7 +59,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const result = writeOnce(app, request, route, () => {
         // Read again inside the transaction: the proof above was of this same job (by its
-        // number or its key, issue 28).
+        // number or its key).
         const job = findJobById(app.db, input.jobId);
         if (!job) throw notFound();
         if (job.status !== 'Completed') {

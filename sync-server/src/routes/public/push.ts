@@ -1,5 +1,5 @@
 /**
- * Web Push for a customer's job (issue 20 item 5):
+ * Web Push for a customer's job:
  *
  * - GET /api/push/key — the server's VAPID public key, which the browser subscribes with;
  * - POST /api/track/:token/push — the browser's subscription for the job (or booking waiting

@@ -9,12 +9,13 @@
  *   carriers' other opt-out words) opts the number out, START opts it back in. Only a request
  *   carrying the provider's signature (Twilio's X-Twilio-Signature, an HMAC of this address and
  *   the posted fields with the account's auth token) is heard; anything else answers 403 and
- *   changes nothing. Opting back in needs that signature, so it can only come from the number.
+ *   changes nothing. Opting back in needs that signature, so it can only come from the number;
+ *   and each text is applied once, only when it is the newest word from the number
+ *   (services/sms-inbound.ts), so a captured START posted again cannot undo a later STOP.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
-  inboundSmsKeyword,
   maskedSmsNumber,
   smsInboundAnswerSchema,
   smsInboundBodySchema,
@@ -25,11 +26,14 @@ import {
   type TrackSmsResponse,
 } from '@pilbara/shared-schema';
 import { findJobByToken, findPendingBookingByToken } from '../../db/repositories/public-records';
-import { isOptedOut, optIn, optOut } from '../../db/repositories/sms';
+import { isOptedOut, optOut } from '../../db/repositories/sms';
+import { takeInboundText } from '../../services/sms-inbound';
 import { HttpError } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 
 const NOT_SIGNED = 'Not signed by the SMS provider';
+const NO_MESSAGE_SID = 'The text has no MessageSid';
+const NOT_CONFIRMED = 'The SMS provider could not confirm when this text was sent; nothing changed';
 const SMS_NOT_SET_UP = 'Text messages are not set up on this server';
 
 /** An empty TwiML answer: heard, nothing to reply (the provider confirms STOP itself). */
@@ -129,11 +133,19 @@ const inboundRoute: FastifyPluginAsyncZod = async (app) => {
         request.log.warn('inbound text with a missing or wrong signature refused');
         throw new HttpError(403, NOT_SIGNED);
       }
+      const messageSid = request.body.MessageSid ?? params.SmsSid;
+      if (!messageSid) {
+        throw new HttpError(400, NO_MESSAGE_SID, { MessageSid: NO_MESSAGE_SID });
+      }
       const phone = smsNumber(request.body.From);
-      const keyword = inboundSmsKeyword(request.body.Body ?? '');
-      if (phone && keyword === 'stop') optOut(app.db, phone, 'reply', app.now());
-      if (phone && keyword === 'start') optIn(app.db, phone);
-      request.log.info({ keyword }, 'inbound text');
+      if (phone) {
+        const outcome = await takeInboundText(
+          { db: app.db, sender: app.sms, now: app.now },
+          { messageSid, phone, body: request.body.Body ?? '' },
+        );
+        request.log.info({ messageSid, outcome }, 'inbound text');
+        if (outcome === 'unconfirmed') throw new HttpError(503, NOT_CONFIRMED);
+      }
       return reply.type('text/xml').send(EMPTY_TWIML);
     },
   );

@@ -1,5 +1,5 @@
 /**
- * Backups, for admins (issue 32): the status of the scheduled copies and of the last restore,
+ * Backups, for admins: the status of the scheduled copies and of the last restore,
  * and starting a backup by hand. The work itself runs in backup/service.ts, off the request: a
  * start answers at once (202) and the status shows the run until it is done.
  */

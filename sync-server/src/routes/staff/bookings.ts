@@ -57,7 +57,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'booking.approve',
         args: {
           bookingId: request.params.id,
-          jobId: request.body.jobId ?? mintTextId(app.db, 'JOB', app.now()),
+          // The server keys a REST caller's job; a `jobId` sent is dropped.
+          jobId: mintTextId(app.db, 'JOB', app.now()),
           updateId: mintIntegerId(app.db, 'job_updates'),
         },
       }));

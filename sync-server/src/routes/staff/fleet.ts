@@ -135,10 +135,11 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 201: vehicleResponseSchema, ...errorAnswers(400, 409) },
   };
   app.post('/vehicles', { schema: addSchema }, async (request, reply) => {
-    const input = request.body;
+    // The server numbers a REST caller's rows; an `id` sent is dropped.
+    const { id: _dropped, ...input } = request.body;
     const { vehicle } = mutate<{ vehicle: Vehicle }>(app, request, () => ({
       name: 'vehicle.add',
-      args: { ...input, id: input.id ?? mintIntegerId(app.db, 'vehicles') },
+      args: { ...input, id: mintIntegerId(app.db, 'vehicles') },
     }));
     return reply.code(201).send({ vehicle });
   });
@@ -200,7 +201,7 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
         () =>
           ({
             name: kind.mutator,
-            args: { ...input, id: input.id ?? mintIntegerId(app.db, kind.table) },
+            args: { ...input, id: mintIntegerId(app.db, kind.table) },
           }) as NamedMutation,
       );
       return reply.code(201).send({ [kind.one]: record } as z.output<typeof kind.oneResponse>);

@@ -2,9 +2,10 @@
  * Every staff call, under /api. The whole area is for signed-in staff: the check runs on
  * request, before the body is even parsed, so a guest gets 401 and a customer 403 whatever they
  * send (docs/security.md). Bookings, emails, quotes, invoices, notification preferences and staff
- * accounts, the messages sent to customers, and backups are for admins only, checked the same way; in the jobs and fleet calls a driver sees
- * only what their role may (docs/security.md), and every write goes through the shared mutators,
- * whose role rules refuse the rest (see ./mutate).
+ * accounts, the messages sent to customers, backups and the server's warnings are for admins
+ * only, checked the same way; in the jobs and fleet calls a driver sees only what their role may
+ * (docs/security.md), and every write goes through the shared mutators, whose role rules refuse
+ * the rest (see ./mutate).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin, requireStaff, requireUser } from '../../plugins/auth';
@@ -23,6 +24,7 @@ import { onCallRoutes } from './on-call';
 import { contactMessageRoutes } from './contact-messages';
 import { reviewRoutes } from './reviews';
 import { quoteRoutes } from './quotes';
+import { warningRoutes } from './warnings';
 import { timesheetRoutes } from './timesheet';
 
 export const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -47,6 +49,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     await adminArea.register(messageRoutes);
     await adminArea.register(staffAccountRoutes);
     await adminArea.register(backupRoutes);
+    await adminArea.register(warningRoutes);
     await adminArea.register(onCallRoutes);
     await adminArea.register(contactMessageRoutes);
     await adminArea.register(reviewRoutes);

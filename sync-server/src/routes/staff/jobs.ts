@@ -11,6 +11,7 @@ import {
   MESSAGES,
   canSeeJob,
   createJobInputSchema,
+  jobForActor,
   jobActionForStatus,
   cancelJobInputSchema,
   jobIdParamsSchema,
@@ -30,6 +31,7 @@ import { notFound } from '../../http-error';
 import { actorOf } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { mintToken } from '../../db/tokens';
+import { assignmentOf } from '../../services/assignments';
 import { mutate } from './mutate';
 
 /** A job id that cannot exist is answered like an unknown one. */
@@ -41,13 +43,18 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Every job a caller may see (a driver: theirs and unassigned), newest first',
+        description:
+          "A driver gets the customer's phone and email only on their own jobs that are not " +
+          'cancelled; on the others they are blank.',
         response: { 200: jobsResponseSchema },
       },
     },
     async (request) => {
       const actor = actorOf(request);
       const jobs = findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' });
-      return { jobs: jobs.filter((job) => canSeeJob(actor, job)) };
+      return {
+        jobs: jobs.filter((job) => canSeeJob(actor, job)).map((job) => jobForActor(actor, job)),
+      };
     },
   );
 
@@ -57,12 +64,16 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 201: jobResponseSchema, ...errorAnswers(400, 409) },
   };
   app.post('/jobs', { schema: createSchema }, async (request, reply) => {
-    const input = request.body;
+    // A REST caller's job is keyed by the server; an `id` sent is dropped (devices mint keys
+    // from their granted blocks through sync instead).
+    const { id: _dropped, ...input } = request.body;
+    const assignment = assignmentOf(app.db, input);
     const { job } = mutate<{ job: Job }>(app, request, () => ({
       name: 'job.create',
       args: {
         ...input,
-        id: input.id ?? mintTextId(app.db, 'JOB', app.now()),
+        ...(assignment ?? {}),
+        id: mintTextId(app.db, 'JOB', app.now()),
         updateId: mintIntegerId(app.db, 'job_updates'),
         // A job made through REST gets its customer's tracking token from the server.
         trackingToken: mintToken(),
@@ -72,7 +83,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const updateSchema = {
-    summary: 'Change a job’s status (a job-flow step) or its driver',
+    summary: 'Change a job’s status (a job-flow step) or its driver (by account, or a unique name)',
     params: jobIdParamsSchema,
     body: updateJobInputSchema,
     response: { 200: jobResponseSchema, ...errorAnswers(400, 404, 409) },
@@ -81,6 +92,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     // A job is named by its number or its key (issue 28).
     const id = documentKey(app.db, 'jobs', request.params.id) ?? request.params.id;
     const input = request.body;
+    const assignment = assignmentOf(app.db, input);
     mutate(app, request, () => {
       const mutations: NamedMutation[] = [];
       if (input.status !== undefined) {
@@ -100,18 +112,17 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
       }
-      if (input.assignedTo !== undefined) {
-        const assignedTo = input.assignedTo === 'Unassigned' ? null : input.assignedTo;
+      if (assignment) {
         mutations.push({
           name: JOB_ACTION_MUTATORS.reassign,
-          args: { id, updateId: mintIntegerId(app.db, 'job_updates'), assignedTo },
+          args: { id, updateId: mintIntegerId(app.db, 'job_updates'), ...assignment },
         });
       }
       return mutations;
     });
     const job = getRow<Job>(app.db, 'jobs', id);
     if (!job) throw notFound(MESSAGES.JOB_NOT_FOUND);
-    return { job };
+    return { job: jobForActor(actorOf(request), job) };
   });
 
   const deleteSchema = {

@@ -64,10 +64,11 @@ export const prestartRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'prestart.submit',
         args: {
           ...input,
-          id: input.id ?? mintIntegerId(app.db, 'prestart_checks'),
+          // The server numbers a REST caller's rows; ids sent are dropped.
+          id: mintIntegerId(app.db, 'prestart_checks'),
           items: input.items.map((answer) =>
             answer.result === 'fail'
-              ? { ...answer, defectId: answer.defectId ?? mintIntegerId(app.db, 'vehicle_defects') }
+              ? { ...answer, defectId: mintIntegerId(app.db, 'vehicle_defects') }
               : answer,
           ),
         },

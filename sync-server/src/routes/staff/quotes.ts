@@ -17,7 +17,7 @@ import {
 import { findRows, getRow } from '../../db/rows';
 import { mintTextId } from '../../db/id-series';
 import { documentKey } from '../../db/repositories/documents';
-import { conflict, notFound } from '../../http-error';
+import { notFound } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
 import { mutate } from './mutate';
 
@@ -42,12 +42,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 201: quoteResponseSchema, ...errorAnswers(400, 409) },
   };
   app.post('/quotes', { schema: createSchema }, async (request, reply) => {
-    const input = request.body;
-    if (input.id && getRow(app.db, 'quotes', input.id))
-      throw conflict(`Quote ${input.id} already exists`, { id: 'Quote already exists' });
+    // The server keys a REST caller's quote; an `id` sent is dropped.
+    const { id: _dropped, ...input } = request.body;
     const { quote } = mutate<{ quote: Quote }>(app, request, () => ({
       name: 'quote.save',
-      args: { ...input, id: input.id ?? mintTextId(app.db, 'Q', app.now()) },
+      args: { ...input, id: mintTextId(app.db, 'Q', app.now()) },
     }));
     return reply.code(201).send({ quote });
   });
@@ -97,7 +96,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'quote.duplicate',
         args: {
           sourceId: keyOf(request.params.id),
-          id: request.body.id ?? mintTextId(app.db, 'Q', app.now()),
+          id: mintTextId(app.db, 'Q', app.now()),
         },
       }));
       return reply.code(201).send({ quote });

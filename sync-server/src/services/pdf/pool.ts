@@ -1,5 +1,5 @@
 /**
- * PDFs are drawn off the event loop (issue 25): in a pool of worker threads (piscina), each
+ * PDFs are drawn off the event loop: in a pool of worker threads (piscina), each
  * running at a lower CPU priority (nice +5), so a document never holds up the API — health
  * checks, syncs, the customers' tracking pages — however many are drawn at once. (+5, not more:
  * on a machine busy with other work a thread at +10 gets so little of a core that a document

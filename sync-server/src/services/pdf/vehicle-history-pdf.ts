@@ -1,5 +1,5 @@
 /**
- * A vehicle's check and defect history as an A4 PDF for a mine-site audit (issue 21), laid out
+ * A vehicle's check and defect history as an A4 PDF for a mine-site audit, laid out
  * from the shared vehicle history model: the vehicle, then each check (time, driver, odometer,
  * outcome and the failed items), then each defect with how it was resolved.
  */

@@ -1,6 +1,6 @@
 /**
- * The job's field record (issue 19), in the admin job card and on the driver's screen (issue
- * 27, so it lives here rather than in either feature): take condition photos by stage from
+ * The job's field record, in the admin job card and on the driver's screen (so it lives here
+ * rather than in either feature): take condition photos by stage from
  * the camera or gallery, collect the two signatures, see every photo by stage (full size on tap)
  * and which are only on this phone, and download the job sheet. Everything but the download
  * works offline; the sync status chip counts what is still uploading.
@@ -262,7 +262,7 @@ export function FieldRecordPanel({ jobId }: { jobId: string }) {
         )}
       </Group>
       {/* The stages as a grid of toggles: two by two on a phone, where four segments in a row
-          cut "Other" and "Drop-off" (issue 27). */}
+          cut "Other" and "Drop-off". */}
       <SimpleGrid
         cols={{ base: 2, sm: 4 }}
         spacing={6}

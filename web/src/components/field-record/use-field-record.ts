@@ -1,5 +1,5 @@
 /**
- * The field record of a job as this device holds it (issue 19): the synced photo and signature
+ * The field record of a job as this device holds it: the synced photo and signature
  * records, and the bytes taken on this phone (full size until uploaded, then the thumbnail).
  */
 import { useEffect, useState } from 'react';

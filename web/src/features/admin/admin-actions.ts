@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
 import {
   DRIVER_UNASSIGNED,
+  assignmentFromChoice,
   JOB_ACTION_MUTATORS,
   JOB_ACTION_TARGETS,
   MESSAGES,
@@ -95,21 +96,26 @@ export async function approveBooking(
   return jobId;
 }
 
-/** Creates a job from the validated form; resolves with its id, or null when it failed. */
+/**
+ * Creates a job from the validated form, its `assignedTo` being the driver picker's choice;
+ * resolves with its id, or null when it failed.
+ */
 export async function createJob(
   values: CreateJobData,
+  drivers: readonly { id: number; name: string }[],
   creditDecision?: CreditDecision,
 ): Promise<string | null> {
   let id = '';
   const result = await run(MESSAGES.JOB_CREATE_FAILED, async () => {
     id = await mintId('JOB');
     const updateId = await mintId('job_updates');
-    const assignedTo = values.assignedTo === DRIVER_UNASSIGNED ? undefined : values.assignedTo;
+    const assignment = assignmentFromChoice(values.assignedTo ?? '', drivers);
     // The customer's tracking token travels with the job from this device (docs/security.md).
     const trackingToken = mintTrackingToken();
     return mutate('job.create', {
       ...values,
-      assignedTo,
+      assignedTo: assignment.assignedTo ?? undefined,
+      assignedDriverId: assignment.assignedDriverId,
       id,
       updateId,
       trackingToken,
@@ -153,17 +159,20 @@ export async function changeJobStatus(jobId: string, step: StatusStep): Promise<
   return true;
 }
 
-/** Gives a job to a driver ('Unassigned' clears it). */
-export async function reassignJob(jobId: string, driver: string): Promise<boolean> {
+/**
+ * Gives a job to a driver's account (with the name people read), to `Both`, or to nobody
+ * (rules/roles.ts `assignmentFromChoice`).
+ */
+export async function reassignJob(
+  jobId: string,
+  assignment: { assignedTo: string | null; assignedDriverId: number | null },
+): Promise<boolean> {
   const result = await run(MESSAGES.JOB_UPDATE_FAILED, async () => {
     const updateId = await mintId('job_updates');
-    return mutate(JOB_ACTION_MUTATORS.reassign, {
-      id: jobId,
-      updateId,
-      assignedTo: driver === DRIVER_UNASSIGNED ? null : driver,
-    });
+    return mutate(JOB_ACTION_MUTATORS.reassign, { id: jobId, updateId, ...assignment });
   });
   if (!result?.ok) return false;
+  const driver = assignment.assignedTo ?? DRIVER_UNASSIGNED;
   success(MESSAGES.JOB_UPDATED_TITLE, ADMIN_TOASTS.jobReassigned(jobNamed(result, jobId), driver));
   return true;
 }

@@ -26,7 +26,7 @@ import {
   IconTruck,
   IconUsers,
 } from '@tabler/icons-react';
-import { adminDashboardStats, assignmentChoices, type Job } from '@pilbara/shared-schema';
+import { adminDashboardStats, type Job } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DueList } from '../../lib/fleet/due-list';
 import { AbnBanner } from './abn-banner';
@@ -36,6 +36,7 @@ import { ReviewsCard } from './reviews-card';
 import { ContactMessages } from './contact-messages';
 import { JobManagement } from './job-management';
 import { PendingBookings } from './pending-bookings';
+import { ServerWarnings } from './server-warnings';
 import { StaffAccounts } from './staff-accounts';
 import { useAssignableDrivers } from './staff-api';
 import { SummaryTiles } from './summary-tiles';
@@ -87,7 +88,7 @@ export function AdminPage({
   usePageTitle(ADMIN_TEXT.title);
   // The driver picker offers the active drivers (GET /api/drivers, kept for offline use).
   const assignable = useAssignableDrivers();
-  const drivers = useMemo(() => assignmentChoices(assignable.names ?? []), [assignable.names]);
+  const drivers = useMemo(() => assignable.drivers ?? [], [assignable.drivers]);
   const [availableDrivers, setAvailableDrivers] = useAvailableDrivers();
   // A staff alert's link (`/admin?booking=BKG-…`) opens the bookings on that booking.
   const [search] = useSearchParams();
@@ -136,6 +137,7 @@ export function AdminPage({
           </Group>
         </Group>
         <AbnBanner />
+        <ServerWarnings />
         {syncIssues}
         {/* On a phone the figures fold away behind one button, so the work comes first: the
             tabs and the first booking or job are on the first screen (issue 27: they were

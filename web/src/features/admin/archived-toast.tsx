@@ -1,4 +1,4 @@
-/** The archive toast's message: what happened, and Undo (issue 16). */
+/** The archive toast's message: what happened, and Undo. */
 import { Button, Group, Text } from '@mantine/core';
 import { ADMIN_TEXT, ADMIN_TOASTS } from './admin-text';
 

@@ -11,6 +11,7 @@ import { IconPlus } from '@tabler/icons-react';
 import {
   ADMIN_JOB_SERVICES,
   OPENING_JOB_STATUSES,
+  assignmentChoices,
   createJobInputSchema,
   type CreateJobData,
   type CreateJobInput,
@@ -21,6 +22,7 @@ import { createJob } from './admin-actions';
 import { useAccounts } from '../../lib/accounts/account-data';
 import { useAccountState } from '../../lib/accounts/account-work';
 import { ADMIN_TEXT } from './admin-text';
+import type { AssignableDriver } from './staff-api';
 
 const EMPTY: CreateJobInput = {
   customerName: '',
@@ -34,7 +36,7 @@ const EMPTY: CreateJobInput = {
   status: 'Assigned',
 };
 
-export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
+export function CreateJobForm({ drivers }: { drivers: readonly AssignableDriver[] }) {
   const form = useForm<CreateJobInput, unknown, CreateJobData>({
     resolver: zodResolver(createJobInputSchema),
     defaultValues: EMPTY,
@@ -49,7 +51,11 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
     const work = account
       ? { accountId: account.id, siteId, poNumber: poNumber.trim() || null }
       : {};
-    const made = await createJob({ ...values, ...work }, hold ? { hold, reason: null } : undefined);
+    const made = await createJob(
+      { ...values, ...work },
+      drivers,
+      hold ? { hold, reason: null } : undefined,
+    );
     if (made) {
       form.reset(EMPTY);
       setAccountId(null);
@@ -144,7 +150,7 @@ export function CreateJobForm({ drivers }: { drivers: readonly string[] }) {
               control={form.control}
               name="assignedTo"
               label="Assign To"
-              data={[...drivers]}
+              data={assignmentChoices(drivers)}
               clearable
             />
           </Grid.Col>

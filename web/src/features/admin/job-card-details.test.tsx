@@ -9,7 +9,10 @@ import { ADMIN_TEXT } from './admin-text';
 import { formatDateTime } from './format';
 import { JobCard } from './job-card';
 
-const DRIVERS = ['Sam Taylor', 'Alex Brown', 'Both', 'Unassigned'];
+const DRIVERS = [
+  { id: 2, name: 'Sam Taylor' },
+  { id: 3, name: 'Alex Brown' },
+];
 
 function renderCard(job: Job, pending = false) {
   return renderScreen(<JobCard job={job} pending={pending} drivers={DRIVERS} />, {
@@ -101,7 +104,7 @@ describe('a job’s card on the admin panel', () => {
   });
 
   it('offers the drivers, with the job’s own driver chosen', () => {
-    renderCard(aJob({ assignedTo: 'Alex Brown' }));
+    renderCard(aJob({ assignedTo: 'Alex Brown', assignedDriverId: 3 }));
     expect((screen.getByLabelText('Driver for JOB-2026-1') as HTMLInputElement).value).toBe(
       'Alex Brown',
     );

@@ -26,7 +26,10 @@ describe('JobCard buttons follow the job-flow rule', () => {
           <JobCard
             job={job(status)}
             pending={false}
-            drivers={['Sam', 'Alex', 'Both', 'Unassigned']}
+            drivers={[
+              { id: 2, name: 'Sam' },
+              { id: 3, name: 'Alex' },
+            ]}
           />
         </MantineProvider>,
       );
@@ -48,7 +51,7 @@ describe('JobCard buttons follow the job-flow rule', () => {
   it('marks a job with unsynced changes', () => {
     render(
       <MantineProvider>
-        <JobCard job={job('Assigned')} pending drivers={['Both', 'Unassigned']} />
+        <JobCard job={job('Assigned')} pending drivers={[]} />
       </MantineProvider>,
     );
     expect(screen.getByTestId('pending-marker').textContent).toContain('Not synced yet');
@@ -59,7 +62,7 @@ describe('Complete (issue 27)', () => {
   it('asks first, naming what the field record still lacks, and changes nothing until confirmed', async () => {
     render(
       <MantineProvider env="test">
-        <JobCard job={job('In Progress')} pending={false} drivers={['Both', 'Unassigned']} />
+        <JobCard job={job('In Progress')} pending={false} drivers={[]} />
       </MantineProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Complete Job' }));
@@ -86,7 +89,7 @@ describe('JobCard on a phone (issue 16)', () => {
         <JobCard
           job={{ ...job('En Route'), location: 'GPS -20.77810, 117.14560 (in Roebourne)' }}
           pending={false}
-          drivers={['Both', 'Unassigned']}
+          drivers={[]}
         />
       </MantineProvider>,
     );
@@ -106,7 +109,7 @@ describe('JobManagement', () => {
         <JobManagement
           jobs={[job('Assigned')]}
           pendingKeys={new Set()}
-          drivers={['Sam Taylor', 'Both', 'Unassigned']}
+          drivers={[{ id: 2, name: 'Sam Taylor' }]}
         />
       </MantineProvider>,
     );

@@ -28,9 +28,10 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import {
+  assignmentChoiceOf,
   CANCEL_REASONS,
-  DRIVER_UNASSIGNED,
   assignmentChoices,
+  assignmentFromChoice,
   canDeleteJob,
   isFinishedStatus,
   isJobActionAllowed,
@@ -45,6 +46,7 @@ import { JobDetailsDialog } from '../../components/job-details-dialog';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { cancelJob, editJobDetails } from '../../lib/job-changes';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
+import type { AssignableDriver } from './staff-api';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
@@ -134,7 +136,8 @@ export function JobCard({
 }: {
   job: Job;
   pending: boolean;
-  drivers: readonly string[];
+  /** The active drivers, by account, the picker offers. */
+  drivers: readonly AssignableDriver[];
   /** The fleet's vehicles, defects and checks, for the vehicle select and its warning. */
   fleet?: FleetState;
 }) {
@@ -156,11 +159,9 @@ export function JobCard({
   };
   const canReassign = isJobActionAllowed(job.status, 'reassign');
   const deletable = canDeleteJob(job.status);
-  const driver = job.assignedTo ?? DRIVER_UNASSIGNED;
-  const driverOptions = assignmentChoices(
-    drivers.filter((name) => name !== DRIVER_UNASSIGNED),
-    driver,
-  );
+  // The picker keeps the driver's account (two drivers may share a name); people read the name.
+  const driver = assignmentChoiceOf(job);
+  const driverOptions = assignmentChoices(drivers, job);
 
   return (
     <AdminCard
@@ -265,7 +266,10 @@ export function JobCard({
             allowDeselect={false}
             disabled={!canReassign || busy === 'reassign'}
             onChange={(value) => {
-              if (value && value !== driver) void act('reassign', () => reassignJob(job.id, value));
+              if (value && value !== driver)
+                void act('reassign', () =>
+                  reassignJob(job.id, assignmentFromChoice(value, drivers)),
+                );
             }}
           />
           {fleet && <JobVehicleSelect job={job} fleet={fleet} />}

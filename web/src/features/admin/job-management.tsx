@@ -11,6 +11,7 @@ import { ADMIN_TEXT } from './admin-text';
 import { CreateJobForm } from './create-job-form';
 import { JobCard } from './job-card';
 import { usePrestartData } from '../../lib/fleet/prestart-data';
+import type { AssignableDriver } from './staff-api';
 
 export function JobManagement({
   jobs,
@@ -19,7 +20,8 @@ export function JobManagement({
 }: {
   jobs: Job[];
   pendingKeys: ReadonlySet<string>;
-  drivers: readonly string[];
+  /** The active drivers, by account, the picker offers. */
+  drivers: readonly AssignableDriver[];
 }) {
   const fleet = usePrestartData();
   const [creating, setCreating] = useState(false);

@@ -1,5 +1,5 @@
 /**
- * The job history's messages to the customer (issue 31): each email and text the server sent
+ * The job history's messages to the customer: each email and text the server sent
  * about the job, its booking, quotes and payments — when, which channel, where it stands (a
  * failure shows the provider's reason) — with "Send again" by hand. Messages are the server's
  * record (it sends them), so this needs a connection and says so; it refreshes while one is

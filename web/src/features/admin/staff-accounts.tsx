@@ -1,5 +1,5 @@
 /**
- * The Staff tab (issue 20): every admin and driver account, with adding one (role admin or
+ * The Staff tab: every admin and driver account, with adding one (role admin or
  * driver), resetting a password and deactivating or bringing back an account. The server ends
  * the account's sessions on each change, so a deactivated driver's open app signs out within
  * seconds. Staff accounts are not synced to devices, so this tab needs a connection.

@@ -25,33 +25,36 @@ describe('the drivers a job can be given to', () => {
   it('reads the active drivers and keeps them for the next time there is no signal', async () => {
     fakeApi({ 'GET /api/drivers': json(DRIVERS) });
     const first = renderHook(() => useAssignableDrivers());
-    expect(first.result.current.names).toBeNull();
-    await waitFor(() => expect(first.result.current.names).toEqual(['Sam Taylor', 'Alex Brown']));
+    expect(first.result.current.drivers).toBeNull();
+    await waitFor(() => expect(first.result.current.drivers).toEqual(DRIVERS.drivers));
     first.unmount();
 
     const api = fakeApi();
     setOnline(false);
     const later = renderHook(() => useAssignableDrivers());
-    expect(later.result.current.names).toEqual(['Sam Taylor', 'Alex Brown']);
+    expect(later.result.current.drivers).toEqual(DRIVERS.drivers);
     expect(api.calls).toHaveLength(0);
   });
 
   it('reads them again when the connection returns', async () => {
     const api = fakeApi({ 'GET /api/drivers': json({ drivers: [] }) });
     const { result } = renderHook(() => useAssignableDrivers());
-    await waitFor(() => expect(result.current.names).toEqual([]));
+    await waitFor(() => expect(result.current.drivers).toEqual([]));
     api.on('GET /api/drivers', json(DRIVERS));
     act(() => setOnline(true));
-    await waitFor(() => expect(result.current.names).toEqual(['Sam Taylor', 'Alex Brown']));
+    await waitFor(() => expect(result.current.drivers).toEqual(DRIVERS.drivers));
     expect(api.callsTo('GET /api/drivers')).toHaveLength(2);
   });
 
   it('keeps the last list when the server refuses', async () => {
-    localStorage.setItem('assignableDrivers', JSON.stringify(['Sam Taylor']));
+    localStorage.setItem(
+      'assignableDriverAccounts',
+      JSON.stringify([{ id: 2, name: 'Sam Taylor' }]),
+    );
     const api = fakeApi({ 'GET /api/drivers': json({ error: 'Admins only' }, 403) });
     const { result } = renderHook(() => useAssignableDrivers());
     await waitFor(() => expect(api.callsTo('GET /api/drivers')).toHaveLength(1));
-    expect(result.current.names).toEqual(['Sam Taylor']);
+    expect(result.current.drivers).toEqual([{ id: 2, name: 'Sam Taylor' }]);
   });
 });
 

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   driversResponseSchema,
+  type DriversResponse,
   staffAccountResponseSchema,
   staffListResponseSchema,
   type PublicUser,
@@ -75,27 +76,35 @@ export async function updateStaff(
   return staffAccountResponseSchema.parse(answer).user;
 }
 
-const DRIVERS_KEY = 'assignableDrivers';
+/** Kept apart from the names-only list of older builds (`assignableDrivers`). */
+const DRIVERS_KEY = 'assignableDriverAccounts';
 
-function parseNames(value: unknown): string[] | null {
-  return Array.isArray(value) && value.every((name) => typeof name === 'string')
-    ? (value as string[])
-    : null;
+/** An active driver: the account jobs are assigned to, and the name people read. */
+export type AssignableDriver = DriversResponse['drivers'][number];
+
+function parseDrivers(value: unknown): AssignableDriver[] | null {
+  const parsed = driversResponseSchema.shape.drivers.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
- * The active drivers' assignment names: the last list the server gave (kept in the browser, so
- * the picker works offline), refreshed from `GET /api/drivers` on mount, when the connection
+ * The active drivers, by account and name: the last list the server gave (kept in the browser,
+ * so the picker works offline), refreshed from `GET /api/drivers` on mount, when the connection
  * returns and after `refresh()`. Null until a list was ever read.
  */
-export function useAssignableDrivers(): { names: string[] | null; refresh: () => void } {
-  const [names, setNames] = useState<string[] | null>(() => readStored(DRIVERS_KEY, parseNames));
+export function useAssignableDrivers(): {
+  drivers: AssignableDriver[] | null;
+  refresh: () => void;
+} {
+  const [drivers, setDrivers] = useState<AssignableDriver[] | null>(() =>
+    readStored(DRIVERS_KEY, parseDrivers),
+  );
   const refresh = useCallback(() => {
     online(() => apiRequest<unknown>('/api/drivers'))
       .then((answer) => {
-        const fresh = driversResponseSchema.parse(answer).drivers.map((driver) => driver.name);
+        const fresh = driversResponseSchema.parse(answer).drivers;
         writeStored(DRIVERS_KEY, fresh);
-        setNames(fresh);
+        setDrivers(fresh);
       })
       .catch(() => {
         // Offline or refused: keep the last list.
@@ -106,5 +115,5 @@ export function useAssignableDrivers(): { names: string[] | null; refresh: () =>
     window.addEventListener('online', refresh);
     return () => window.removeEventListener('online', refresh);
   }, [refresh]);
-  return { names, refresh };
+  return { drivers, refresh };
 }

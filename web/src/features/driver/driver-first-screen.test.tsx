@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { DRIVER_STEP_LABELS, type Job } from '@pilbara/shared-schema';
 import { DriverPreviewScreen } from './driver-first-screen';
 import { DRIVER_TEXT } from './driver-text';
-import { aJobOfToday } from '@pilbara/shared-schema/testing';
+import { OTHER_DRIVER_ID, SAM_DRIVER_ID, aJobOfToday } from '@pilbara/shared-schema/testing';
 
 const NOW = new Date().toISOString();
 
@@ -13,7 +13,7 @@ const job = (overrides: Parameters<typeof aJobOfToday>[0]) => aJobOfToday(overri
 function renderScreen(jobs: Job[]) {
   return render(
     <MantineProvider env="test">
-      <DriverPreviewScreen driverName="Sam" screen={{ cursor: 12, jobs }} />
+      <DriverPreviewScreen driverId={SAM_DRIVER_ID} screen={{ cursor: 12, jobs }} />
     </MantineProvider>,
   );
 }
@@ -23,7 +23,12 @@ describe('the driver’s first screen from the sign-in', () => {
     renderScreen([
       job({ id: 'JOB-2026-1', customerName: 'Kim Lee', status: 'Scheduled' }),
       job({ id: 'JOB-2026-2', customerName: 'Dana Reid', status: 'Emergency', notes: 'Bogged' }),
-      job({ id: 'JOB-2026-3', customerName: 'Pat Moss', assignedTo: 'Alex' }),
+      job({
+        id: 'JOB-2026-3',
+        customerName: 'Pat Moss',
+        assignedTo: 'Alex',
+        assignedDriverId: OTHER_DRIVER_ID,
+      }),
     ]);
     expect(screen.getByRole('heading', { name: DRIVER_TEXT.title })).toBeTruthy();
     const cards = screen.getAllByTestId('driver-job');
@@ -52,7 +57,14 @@ describe('the driver’s first screen from the sign-in', () => {
   });
 
   it('says so when the answer holds none of the driver’s jobs', () => {
-    renderScreen([job({ id: 'JOB-2026-4', customerName: 'Pat Moss', assignedTo: 'Alex' })]);
+    renderScreen([
+      job({
+        id: 'JOB-2026-4',
+        customerName: 'Pat Moss',
+        assignedTo: 'Alex',
+        assignedDriverId: OTHER_DRIVER_ID,
+      }),
+    ]);
     expect(screen.getByTestId('driver-empty').textContent).toContain(DRIVER_TEXT.empty);
     expect(screen.queryByTestId('driver-job')).toBeNull();
   });

@@ -56,14 +56,14 @@ export function DriverNoJobs() {
 
 /** The sign-in's jobs, as the full screen shows them while none of them is on the device yet. */
 export function DriverPreviewScreen({
-  driverName,
+  driverId,
   screen,
 }: {
-  /** The signed-in driver's assignment name (rules/roles.ts `assignmentName`). */
-  driverName: string;
+  /** The signed-in driver's account: their jobs are those assigned to it. */
+  driverId: number;
   screen: DriverFirstScreen;
 }) {
-  const jobs = driverJobs(screen.jobs, driverName, new Date());
+  const jobs = driverJobs(screen.jobs, driverId, new Date());
   return (
     // The sync status chip comes with the full screen: its room is kept so the cards stay put.
     <DriverScreenFrame

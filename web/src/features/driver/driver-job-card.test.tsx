@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DRIVER_STEP_LABELS, type Job } from '@pilbara/shared-schema';
-import { aJobOfToday } from '@pilbara/shared-schema/testing';
+import { SAM_DRIVER_ID, aJobOfToday } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { fill } from '../../lib/testing/user-input';
 import { businessYear } from '../../sync/leases';
@@ -15,7 +15,9 @@ const YEAR = businessYear();
 const job = (overrides: Partial<Job> & Pick<Job, 'id'>) => aJobOfToday(overrides, NOW);
 
 function renderDriver() {
-  return renderScreen(<DriverPage driverName="Sam" />, { route: '/driver' });
+  return renderScreen(<DriverPage driverId={SAM_DRIVER_ID} driverName="Sam" />, {
+    route: '/driver',
+  });
 }
 
 async function card(id: string): Promise<HTMLElement> {

@@ -10,7 +10,7 @@ import { businessYear } from '../../sync/leases';
 import { holdDriverPreview } from '../../lib/driver-preview';
 import { DriverPage } from './driver-page';
 import { DRIVER_TEXT } from './driver-text';
-import { aJobOfToday } from '@pilbara/shared-schema/testing';
+import { OTHER_DRIVER_ID, SAM_DRIVER_ID, aJobOfToday } from '@pilbara/shared-schema/testing';
 
 // IndexedDB in Node (fake-indexeddb) and Mantine in jsdom are slow on a small machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -25,7 +25,7 @@ function renderPage() {
   return render(
     <MantineProvider env="test">
       <Notifications />
-      <DriverPage driverName="Sam" />
+      <DriverPage driverId={SAM_DRIVER_ID} driverName="Sam" />
     </MantineProvider>,
   );
 }
@@ -54,7 +54,12 @@ afterEach(() => {
 describe('the driver’s screen', () => {
   it('says so when nothing is assigned to the driver', async () => {
     await db.jobs.put(
-      job({ id: 'JOB-2026-3', customerName: 'Alex’s customer', assignedTo: 'Alex' }),
+      job({
+        id: 'JOB-2026-3',
+        customerName: 'Alex’s customer',
+        assignedTo: 'Alex',
+        assignedDriverId: OTHER_DRIVER_ID,
+      }),
     );
     renderPage();
     expect((await screen.findByTestId('driver-empty')).textContent).toContain(DRIVER_TEXT.empty);
@@ -65,7 +70,12 @@ describe('the driver’s screen', () => {
     await db.jobs.bulkPut([
       job({ id: 'JOB-2026-1', customerName: 'Kim Lee', status: 'Scheduled' }),
       job({ id: 'JOB-2026-2', customerName: 'Dana Reid', status: 'Emergency' }),
-      job({ id: 'JOB-2026-3', customerName: 'Pat Moss', assignedTo: 'Alex' }),
+      job({
+        id: 'JOB-2026-3',
+        customerName: 'Pat Moss',
+        assignedTo: 'Alex',
+        assignedDriverId: OTHER_DRIVER_ID,
+      }),
       job({
         id: 'JOB-2026-4',
         customerName: 'Jo Bell',

@@ -46,7 +46,9 @@ function SharingNotice({ state }: { state: SharingState }) {
 }
 
 export interface DriverPageProps {
-  /** The signed-in driver's assignment name (rules/roles.ts `assignmentName`). */
+  /** The signed-in driver's account: their jobs are those assigned to it. */
+  driverId: number;
+  /** The name their notes are signed with (rules/roles.ts `assignmentName`). */
   driverName: string;
   /** The sync status chip, shown beside the title. */
   syncStatus?: ReactNode;
@@ -57,8 +59,8 @@ export interface DriverPageProps {
   children?: ReactNode;
 }
 
-export function DriverPage({ driverName, syncStatus, children }: DriverPageProps) {
-  const screen = useDriverJobs(driverName);
+export function DriverPage({ driverId, driverName, syncStatus, children }: DriverPageProps) {
+  const screen = useDriverJobs(driverId);
   const jobs = screen?.jobs;
   const pendingKeys = usePendingKeys();
   // Only jobs the device holds: a position report needs the synced row to go through.

@@ -31,22 +31,22 @@ const NONE: ReadonlySet<string> = new Set();
 function driverScreenJobs(
   local: { rows: Job[]; cursor: number } | undefined,
   preview: DriverFirstScreen | null,
-  driverName: string,
+  driverId: number,
   now: Date,
 ): DriverScreenJobs | undefined {
   if (!preview || (local && local.cursor >= preview.cursor)) {
-    return local && { jobs: driverJobs(local.rows, driverName, now), waiting: NONE };
+    return local && { jobs: driverJobs(local.rows, driverId, now), waiting: NONE };
   }
   const held = new Set(local?.rows.map((row) => row.id));
   const early = preview.jobs.filter((job) => !held.has(job.id));
   return {
-    jobs: driverJobs([...(local?.rows ?? []), ...early], driverName, now),
+    jobs: driverJobs([...(local?.rows ?? []), ...early], driverId, now),
     waiting: new Set(early.map((job) => job.id)),
   };
 }
 
-/** Today's and active jobs assigned to `driverName`; undefined while loading. */
-export function useDriverJobs(driverName: string): DriverScreenJobs | undefined {
+/** Today's and active jobs assigned to the driver's account; undefined while loading. */
+export function useDriverJobs(driverId: number): DriverScreenJobs | undefined {
   const local = useLiveQuery(syncedJobs, []);
   const preview = useDriverPreview();
   const caughtUp = local !== undefined && preview !== null && local.cursor >= preview.cursor;
@@ -55,7 +55,7 @@ export function useDriverJobs(driverName: string): DriverScreenJobs | undefined 
     if (caughtUp) holdDriverPreview(null);
   }, [caughtUp]);
   return useMemo(
-    () => driverScreenJobs(local, preview, driverName, new Date()),
-    [local, preview, driverName],
+    () => driverScreenJobs(local, preview, driverId, new Date()),
+    [local, preview, driverId],
   );
 }

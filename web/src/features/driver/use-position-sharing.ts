@@ -1,5 +1,5 @@
 /**
- * Live position (issue 20): while one of the driver's jobs is En Route, the phone shares where
+ * Live position: while one of the driver's jobs is En Route, the phone shares where
  * the truck is. Fixes come from `watchPosition` (and a read every 30 s, since a truck standing
  * still gets no new fix from a watch), are thinned by the shared rule (30 s or 250 m) and go
  * out as `position.report` mutations: queued in the outbox with no signal and delivered when

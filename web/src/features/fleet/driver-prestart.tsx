@@ -1,5 +1,5 @@
 /**
- * The pre-start entry of the driver's screen (issue 21): the trucks, read-only — each with its
+ * The pre-start entry of the driver's screen: the trucks, read-only — each with its
  * status (Out Of Service while a critical defect is open), whether it was checked today and its
  * open defects with their photos — and the big button that opens the pre-start form. A driver
  * checks a truck and reports what failed; changing a vehicle or resolving a defect stays with the

@@ -1,5 +1,5 @@
 /**
- * The fleet management screen (spec staff §2 "Fleet management", issue 8): vehicle cards with the
+ * The fleet management screen (spec staff §2 "Fleet management"): vehicle cards with the
  * service-progress rules, the Add Vehicle dialog, record dialogs, tick-box editors, removal after
  * a confirmation, cost per km over a chosen period and the fleet charts. It reads Dexie and
  * writes named mutations, so drivers log fuel and services with no signal; the app shell runs the

@@ -1,5 +1,5 @@
 /**
- * The pre-start writes (issue 21): a driver's check and the resolution of a defect, each a named
+ * The pre-start writes: a driver's check and the resolution of a defect, each a named
  * mutation run locally and queued (so both work with no signal), with the ids minted on this
  * device from its leases.
  */

@@ -1,5 +1,5 @@
 /**
- * The daily pre-start check of one vehicle (issue 21), phone first: each item of the vehicle's
+ * The daily pre-start check of one vehicle, phone first: each item of the vehicle's
  * checklist with big Pass / Fail / N/A toggles, "All pass" for the rest, a failed item's note,
  * severity and photos, the odometer, and one submit. It writes locally and queues the mutation,
  * so it works with no signal; the time, the person and (when the phone gives it) the position

@@ -50,7 +50,7 @@ export interface VehicleCardProps extends VehicleRecordsProps {
   periodDays: number;
   now: string;
   onAction: (action: VehicleAction, vehicle: Vehicle) => void;
-  /** This vehicle's open defects (issue 21), most severe first. */
+  /** This vehicle's open defects, most severe first. */
   openDefects?: readonly VehicleDefect[];
   /** Whether the vehicle has a pre-start check on today's Perth date. */
   checkedToday?: boolean;

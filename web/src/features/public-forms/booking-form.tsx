@@ -37,7 +37,8 @@ export type BookingVariant = 'standard' | 'integrated';
 type BookingFormValues = BookingInput;
 
 // The name alone in the field, which a 360 px phone shows whole; what it means is said under
-// it (issue 27: "Scheduled – At your preferred date and time" ran off the screen).
+// it: a label with its meaning ("Scheduled – At your preferred date and time") runs off the
+// screen.
 const URGENCY_OPTIONS = URGENCY_LEVELS.map((level) => ({
   value: level,
   label: URGENCY_LABELS[level].label,

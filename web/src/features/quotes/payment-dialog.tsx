@@ -4,7 +4,7 @@
  * with no signal and is recorded once when the device syncs. The form is the shared payment form
  * schema: an amount above $0.00 and at most what is owed.
  *
- * The same dialog records a refund (issue 28, `mode="refund"`): money paid back to a customer a
+ * The same dialog records a refund (`mode="refund"`): money paid back to a customer a
  * credit note left in credit, at most what is owed back, by transfer, cash or card on site.
  */
 import '@mantine/dates/styles.css';

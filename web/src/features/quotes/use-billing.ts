@@ -140,7 +140,7 @@ export function useJobsToInvoice(quotes: readonly Quote[] | undefined): JobToInv
 }
 
 /**
- * What people call the jobs and quotes invoices refer to, by key: their numbers (issue 28), or
+ * What people call the jobs and quotes invoices refer to, by key: their numbers, or
  * the key itself while a row waits for its number.
  */
 export function useDocumentRefs(): ReadonlyMap<string, string> {
@@ -155,7 +155,7 @@ export function useDocumentRefs(): ReadonlyMap<string, string> {
   );
 }
 
-/** What the operations reports read (issue 28): jobs, their history, and the bookings. */
+/** What the operations reports read: jobs, their history, and the bookings. */
 export interface OperationsRows {
   jobs: Job[];
   updates: JobUpdate[];

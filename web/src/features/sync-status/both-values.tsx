@@ -1,6 +1,6 @@
 /**
  * Parts shared by the items of the needs-attention list: one part of a record with two values
- * one under the other (a table cut its columns on a phone, issue 27), and an action's error.
+ * one under the other (a table cuts its columns on a phone), and an action's error.
  */
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text } from '@mantine/core';

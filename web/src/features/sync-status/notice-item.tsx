@@ -1,4 +1,4 @@
-/** A notice to the owner whose value the other owner replaced in a conflict (issue 28). */
+/** A notice to the owner whose value the other owner replaced in a conflict. */
 import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -13,7 +13,7 @@ import { acceptNotice, db, undoNotice } from '../../sync';
 import { ActionError, BothValues } from './both-values';
 
 /**
- * The other owner kept their value over this owner's (issue 28): both values side by side, and
+ * The other owner kept their value over this owner's: both values side by side, and
  * one tap to put this owner's back (which tells the other owner in turn) or to accept it.
  */
 export function NoticeItem({ notice }: { notice: MergeNotice }) {
@@ -29,7 +29,7 @@ export function NoticeItem({ notice }: { notice: MergeNotice }) {
     <Alert color="blue" variant="light" title={noticeMessage(notice)} data-testid="merge-notice">
       <Stack gap={6}>
         {/* One block per part, the two values one under the other, as the conflict above:
-            a table cut its columns on a phone (issue 27). */}
+            a table cuts its columns on a phone. */}
         <Stack gap="xs" role="list" aria-label="Both values">
           {notice.parts.map((part) => {
             const text = noticePartText(part);

@@ -1,5 +1,5 @@
 /**
- * What the needs-attention list does with refused work (issue 28): put what was typed into a new
+ * What the needs-attention list does with refused work: put what was typed into a new
  * draft quote, or send it as a revised quote. Both are ordinary `quote.save` mutations with ids
  * from this device's leases, so they work offline; sending the revision needs the server (it
  * makes the PDF and the email), once the new quote has reached it.

@@ -1,5 +1,5 @@
 /**
- * A tracking link answered in its first response (issue 30). The server renders
+ * A tracking link answered in its first response. The server renders
  * `/customer-portal?token=…` with the job already on the page — the same masked answer as
  * `GET /api/track/:token`, drawn by the same components — so a customer on one bar of signal sees
  * their job at the first paint instead of after the page's scripts and a second round trip. The

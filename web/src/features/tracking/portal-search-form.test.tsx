@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { renderWithProviders } from '../../app/test-providers';
 
-// The search's check loads at first use (issue 30); these tests load the form afresh each time so
+// The search's check loads at first use; these tests load the form afresh each time so
 // the lazily loaded check is loaded (or refused) anew.
 afterEach(() => {
   vi.doUnmock('./portal-search-resolver');

@@ -1,5 +1,5 @@
 /**
- * Text messages on the tracking page (issue 31): which number we text about this job (masked),
+ * Text messages on the tracking page: which number we text about this job (masked),
  * and "Stop text messages", after which the server never texts that number again (only the
  * customer's own START reply turns them back on). Nothing is drawn before hydration, for a
  * phone with no mobile on file, or while the answer has not come (no signal): the page's other

@@ -1,5 +1,5 @@
 /**
- * The truck on the app's drawn Pilbara map (issue 20): the customer's tracking page shows where
+ * The truck on the app's drawn Pilbara map: the customer's tracking page shows where
  * the driver's phone last reported, and where the customer is when the job says so. Positions
  * come as percent of the map (shared-schema `mapPoint`); the map is a drawing, so the caption
  * says it is not to scale.

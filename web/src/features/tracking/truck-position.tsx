@@ -1,5 +1,5 @@
 /**
- * The truck on a tracking link (issue 20): shown only while the job is En Route and the driver's
+ * The truck on a tracking link: shown only while the job is En Route and the driver's
  * phone has shared a fix. It says when the truck was last seen and near which town, and gives an
  * honest estimate (straight-line distance at a stated average speed), or says the truck is out
  * of coverage once the fix is 15 minutes old, with no estimate at all. The wording and the rules

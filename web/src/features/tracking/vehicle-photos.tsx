@@ -1,11 +1,11 @@
 /**
- * The pickup and drop-off photos of the customer's own vehicle on the tracking page (issue 19),
+ * The pickup and drop-off photos of the customer's own vehicle on the tracking page,
  * from `GET /api/track/:token/photos`: copies without GPS data, nothing of anyone else's job.
  * Only a tracking link opens them (a job id and phone digits do not); shown when there are some.
  *
  * The photos are drawn by `vehicle-photo-grid.tsx`, loaded once there are some: its field-record
- * rules share a chunk with the staff's zod schemas, about 30 KB brotli a tracking link would
- * otherwise download before it hydrates, for photos most jobs never have (issue 30).
+ * rules share a chunk with the staff's zod schemas, which a tracking link would otherwise download
+ * before it hydrates, for photos most jobs never have.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PublicJobPhoto } from '@pilbara/shared-schema';

@@ -208,7 +208,7 @@ describe('AuthProvider', () => {
     });
   });
 
-  describe('a slow server (issue 27)', () => {
+  describe('a slow server', () => {
     /** A fetch whose answer the test gives; it rejects as a browser does when aborted. */
     function slowServer() {
       let answer: (response: Response) => void = () => undefined;

@@ -1,5 +1,5 @@
 /**
- * Signing in when the server may not answer (issue 16, 27): the server checks the password when
+ * Signing in when the server may not answer: the server checks the password when
  * it can; when it cannot be reached, answers through a gateway error or is too slow, this
  * device's verifier (lib/offline-signin.ts) decides whether the person may sign in offline.
  */
@@ -16,7 +16,7 @@ export const offlineSignIn = () => import('../offline-signin');
  * verifier. A password the verifier accepts then signs in offline; one it refuses (or a device
  * with no verifier) keeps waiting for the server's answer, up to {@link LOGIN_WAIT_MS}: giving
  * up at 10 s on a slow server could only say "no connection" to a person whose password the
- * server would have checked a moment later (issue 27).
+ * server would have checked a moment later.
  */
 export const LOGIN_TIMEOUT_MS = 10_000;
 

@@ -1,5 +1,5 @@
 /**
- * What is due across the fleet (issue 21): services by km or date, registration and insurance
+ * What is due across the fleet: services by km or date, registration and insurance
  * within 30 days, and trucks with a job but no pre-start today. Shown on the fleet screen and the
  * admin panel, from the same rule the owners' daily email uses.
  */

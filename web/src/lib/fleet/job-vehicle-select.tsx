@@ -1,8 +1,7 @@
 /**
- * The vehicle a job goes out on (issue 21), on the admin job card and the driver's screen (issue
- * 27). Picking a vehicle with an open critical defect (out of service) or with no pre-start
- * check today asks first: the warning says which, and the choice is assigned anyway or the job
- * kept as it was.
+ * The vehicle a job goes out on, on the admin job card and the driver's screen. Picking a
+ * vehicle with an open critical defect (out of service) or with no pre-start check today asks
+ * first: the warning says which, and the choice is assigned anyway or the job kept as it was.
  */
 import { useState } from 'react';
 import { Alert, Button, Group, List, Modal, Select, Stack } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The pre-start checks, defects and the jobs' vehicles, read from Dexie (issue 21): what the
+ * The pre-start checks, defects and the jobs' vehicles, read from Dexie: what the
  * vehicle cards, the open-defects list, the due list and the timeline show, offline as online.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
