@@ -96,7 +96,7 @@ export function seedAccounts(ctx: DemoContext): AccountWrites {
   const writes: AccountWrites = { jobs: [], quotes: [], invoices: [] };
   const drivers = ctx.drivers.map((name) => {
     const username = (name.split(' ')[0] ?? name).toLowerCase().replace(/[^a-z0-9._-]/g, '');
-    return findUserByUsername(db, username || 'driver')?.id ?? null;
+    return findUserByUsername(db, username || 'driver', 'staff')?.id ?? null;
   });
   const vehicles = findRows<{ id: number }>(db, 'vehicles').map((vehicle) => vehicle.id);
   const lists: PriceList[] = findRows<PriceList>(db, 'price_lists');
