@@ -124,7 +124,7 @@ export async function sendMonthlyStatements(deps: StatementDeps): Promise<number
 }
 
 /** Runs the statements on a timer (and once now) until stopped; runs never overlap. */
-export function createMonthlyStatements(
+function createMonthlyStatements(
   deps: StatementDeps,
   options: { pollMs?: number } = {},
 ): { run(): Promise<number>; stop(): Promise<void> } {

@@ -38,7 +38,7 @@ function isPriceItem(value: unknown): value is PriceItem {
 }
 
 /** The table of a `/api/prices` answer (or a kept copy), or null when it is not one. */
-export function parsePrices(value: unknown): PriceTable | null {
+function parsePrices(value: unknown): PriceTable | null {
   if (typeof value !== 'object' || value === null) return null;
   const { effectiveFrom, items } = value as Record<string, unknown>;
   if (effectiveFrom !== null && typeof effectiveFrom !== 'string') return null;

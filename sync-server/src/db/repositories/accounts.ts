@@ -51,7 +51,7 @@ export function getAccount(db: Db, id: number): Account | undefined {
 }
 
 /** The account's invoices, oldest first. */
-export function accountInvoices(db: Db, accountId: number): Invoice[] {
+function accountInvoices(db: Db, accountId: number): Invoice[] {
   return findRows<Invoice>(db, 'invoices', { accountId }, { orderBy: 'createdAt' });
 }
 

@@ -133,7 +133,7 @@ function whole(text: string): number {
 }
 
 /** The `account.save` fields of the form (not yet checked). */
-export function formToInput(values: AccountFormValues): AccountInput {
+function formToInput(values: AccountFormValues): AccountInput {
   return {
     name: values.name,
     type: (values.type || undefined) as AccountType,
