@@ -71,7 +71,7 @@ const CONTENT_ROUTES = [
       '$120',
       '$380',
       'Transmission Repairs',
-      'After-hours surcharge',
+      'After-hours call-out',
       'All prices include GST.',
       'Payment is due on completion.',
     ],

@@ -12,4 +12,5 @@ export * from './sync';
 export * from './public-form-messages';
 export * from './tracking-messages';
 export * from './promise-texts';
+export * from './account-messages';
 export * from './wa-towing-messages';

@@ -7,7 +7,7 @@
 import type { Vehicle } from './entities';
 import { aVehicle } from './sync/mutators/test-fixtures';
 
-export { aBooking, aJob, aQuote, aVehicle } from './sync/mutators/test-fixtures';
+export { aBooking, aJob, anAccount, aQuote, aVehicle } from './sync/mutators/test-fixtures';
 export * from './sync/mutators/test-args';
 export {
   aContactMessage,

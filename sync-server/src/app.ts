@@ -21,7 +21,8 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES, businessAbnProblem, type BusinessProfile } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled, type Config } from './config';
-import { openDatabase, type Db } from './db/connection';
+import { inTransaction, openDatabase, type Db } from './db/connection';
+import { ensureDefaultPriceList } from './db/repositories/accounts';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/demo-data';
 import { deleteExpiredSessions } from './db/repositories/users';
@@ -60,6 +61,7 @@ import { businessProfile } from './services/business-profile';
 import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
 import { startFleetSummary } from './services/fleet-summary';
+import { startMonthlyStatements } from './services/monthly-statements';
 import { startLogCompaction, type CompactionPacing } from './sync/retention';
 import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
@@ -70,6 +72,7 @@ import { publicRoutes } from './routes/public/index';
 import { staffRoutes } from './routes/staff/index';
 import { syncRoutes } from './sync/plugin';
 import { billingRoutes } from './routes/billing/index';
+import { accountRoutes } from './routes/accounts/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
 import { complianceRoutes } from './routes/compliance';
 import { FieldFiles } from './services/field-files';
@@ -136,8 +139,9 @@ export interface BuildAppOptions {
   /** Seed demo data into an empty database; default config.demoData. */
   demoData?: boolean;
   /**
-   * Run the customer job-update notifier (services/notifier.ts) and the owners' daily fleet
-   * summary (services/fleet-summary.ts). `main` turns them on; tests
+   * Run the customer job-update notifier (services/notifier.ts), the owners' daily fleet
+   * summary (services/fleet-summary.ts) and the accounts' monthly statements
+   * (services/monthly-statements.ts). `main` turns them on; tests
    * leave it off unless they exercise it, so no test gets mail it did not ask for.
    */
   notifier?: boolean;
@@ -312,6 +316,8 @@ export async function buildApp(
     const drivers = profile.owners.map((owner) => owner.name);
     seedDemoData(db, now(), { drivers: [drivers[0] ?? 'Driver 1', drivers[1] ?? 'Driver 2'] });
   }
+  // Every device edits the one default price list, so it exists before any device asks.
+  inTransaction(db, () => ensureDefaultPriceList(db, now()));
   // Before anything is answered: a database restored from an older backup moves its id counters
   // past everything handed out before, and this run's epoch lets devices that saw lost history
   // be told to resync (sync/timeline.ts).
@@ -386,6 +392,7 @@ export async function buildApp(
   await app.register(publicRoutes, { prefix: '/api' });
   await app.register(billingRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   await app.register(fieldRecordRoutes);
   await app.register(complianceRoutes, { prefix: '/api' });
   await app.register(syncRoutes);
@@ -395,6 +402,7 @@ export async function buildApp(
   if (opts.notifier) {
     startNotifier(app);
     startFleetSummary(app);
+    startMonthlyStatements(app);
   }
   if (opts.logCompaction) {
     startLogCompaction(app, opts.logCompaction === true ? {} : opts.logCompaction);

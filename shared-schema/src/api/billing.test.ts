@@ -61,7 +61,13 @@ describe('billing bodies', () => {
         quoteId: 'Q-2026-1',
         buyerAbn: '51824753556',
       }),
-    ).toEqual({ id: 'INV-2026-1', quoteId: 'Q-2026-1', jobId: null, buyerAbn: '51 824 753 556' });
+    ).toEqual({
+      id: 'INV-2026-1',
+      quoteId: 'Q-2026-1',
+      jobId: null,
+      buyerAbn: '51 824 753 556',
+      accountId: null,
+    });
     expect(
       raiseInvoiceInputSchema.safeParse({ id: 'INV-2026-1', quoteId: 'Q-2026-1', buyerAbn: '123' })
         .success,

@@ -40,6 +40,14 @@ export const buyerAbnInput = z
       : null,
   );
 
+/** An account id argument: null or absent for a one-off customer. */
+const accountIdArg = z
+  .number()
+  .int()
+  .positive()
+  .nullish()
+  .transform((value) => value ?? null);
+
 /** `invoice.raise`: a tax invoice for a quote (the automatic quote of a completed job, or any other). */
 export const raiseInvoiceInputSchema = z.object({
   /** The new invoice's id, minted from the device's lease. */
@@ -48,6 +56,8 @@ export const raiseInvoiceInputSchema = z.object({
   /** The completed job it bills, when it bills one. */
   jobId: jobIdSchema.nullish().transform((value) => value ?? null),
   buyerAbn: buyerAbnInput,
+  /** The account the quote is for, when it is work on account (the invoice bills the account). */
+  accountId: accountIdArg,
 });
 /** Raise invoice body as sent. */
 export type RaiseInvoiceInput = z.input<typeof raiseInvoiceInputSchema>;
@@ -113,6 +123,10 @@ export const acceptQuoteInputSchema = z.object({
   id: quoteIdSchema,
   /** The invoice raised on acceptance, minted from the device's lease. */
   invoiceId: invoiceIdSchema,
+  /** The account the quote is for, when it is work on account (the invoice bills the account). */
+  accountId: accountIdArg,
+  /** The job the quote was made for, whose PO number the invoice carries. */
+  jobId: jobIdSchema.nullish().transform((value) => value ?? null),
 });
 
 /** The date range of the books export and GST summary: Perth dates, `from` ≤ `to`, at most 400 days. */

@@ -14,6 +14,8 @@ export * from './prestart';
 export * from './push';
 export * from './sms';
 export * from './backups';
+export * from './accounts';
+export * from './account-work';
 export * from './server-warnings';
 export * from './staff-alerts';
 export * from './compliance';

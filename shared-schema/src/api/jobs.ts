@@ -8,6 +8,7 @@ import { jobSchema } from '../entities/job';
 import { jobUpdateSchema } from '../entities/job-update';
 import { MESSAGES } from '../messages';
 import { optionalEmail, optionalText, phoneField, requiredText } from './fields';
+import { accountWorkInput } from './account-work';
 
 /** A job status value in a request, failing with a readable message. */
 export const jobStatusInputSchema = z.enum(JOB_STATUSES, { error: MESSAGES.JOB_STATUS_INVALID });
@@ -29,6 +30,7 @@ export const createJobInputSchema = z.object({
   notes: optionalText(2000),
   /** Defaults to 'Assigned'; staff may open a job as Emergency or Scheduled, never as finished. */
   status: z.enum(OPENING_JOB_STATUSES, { error: MESSAGES.JOB_STATUS_INVALID }).optional(),
+  ...accountWorkInput,
 });
 /** Create-job form values as entered. */
 export type CreateJobInput = z.input<typeof createJobInputSchema>;

@@ -13,6 +13,9 @@ import { quoteSchema } from '../entities/quote';
 import { MESSAGES } from '../messages';
 import { dollarsToCents } from '../rules/money';
 import { optionalDate, optionalEmail, optionalText, phoneField } from './fields';
+import { PRICE_KEY_PATTERN } from '../entities/price-list';
+import { ACCOUNT_MESSAGES } from '../account-messages';
+import { accountWorkInput } from './account-work';
 
 /** A line's quantity: a whole number from 1 to 1,000. */
 const quantityInput = z
@@ -23,25 +26,39 @@ const quantityInput = z
 
 /**
  * One quote line as a client sends it: no `total`, which the server computes. A custom line
- * needs a description and a unit price above 0 ('Please fill in item details').
+ * needs a description and a unit price above 0 ('Please fill in item details'). A line from the
+ * price list names its item (`priceKey`): its unit price is the list's in force on the quote's
+ * day, whatever the client sends, so it may be left out.
  */
-export const quoteItemInputSchema = z.object({
-  id: z.string().min(1).max(64).optional(),
-  description: z
-    .string({ error: MESSAGES.QUOTE_ITEM_DETAILS })
-    .trim()
-    .min(1, MESSAGES.QUOTE_ITEM_DETAILS)
-    .max(200),
-  /** 1 to 1,000. */
-  quantity: quantityInput,
-  /** Unit price in cents, above 0 and at most $1,000,000. */
-  unitPrice: z
-    .number({ error: MESSAGES.QUOTE_ITEM_DETAILS })
-    .int(MESSAGES.QUOTE_ITEM_DETAILS)
-    .min(1, MESSAGES.QUOTE_ITEM_DETAILS)
-    .max(QUOTE_LIMITS.maxUnitPriceCents, MESSAGES.UNIT_PRICE_MAX),
-  category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
-});
+export const quoteItemInputSchema = z
+  .object({
+    id: z.string().min(1).max(64).optional(),
+    description: z
+      .string({ error: MESSAGES.QUOTE_ITEM_DETAILS })
+      .trim()
+      .min(1, MESSAGES.QUOTE_ITEM_DETAILS)
+      .max(200),
+    /** 1 to 1,000. */
+    quantity: quantityInput,
+    /** Unit price in cents, above 0 and at most $1,000,000. */
+    unitPrice: z
+      .number({ error: MESSAGES.QUOTE_ITEM_DETAILS })
+      .int(MESSAGES.QUOTE_ITEM_DETAILS)
+      .min(1, MESSAGES.QUOTE_ITEM_DETAILS)
+      .max(QUOTE_LIMITS.maxUnitPriceCents, MESSAGES.UNIT_PRICE_MAX)
+      .optional(),
+    category: z.enum(QUOTE_ITEM_CATEGORIES).default('misc'),
+    /** The price-list item the line is priced from. */
+    priceKey: z
+      .string()
+      .max(60)
+      .regex(PRICE_KEY_PATTERN, ACCOUNT_MESSAGES.PRICE_KEY_INVALID)
+      .nullish(),
+  })
+  .refine((item) => item.unitPrice !== undefined || Boolean(item.priceKey), {
+    path: ['unitPrice'],
+    error: MESSAGES.QUOTE_ITEM_DETAILS,
+  });
 /** A quote line as sent. */
 export type QuoteItemInput = z.input<typeof quoteItemInputSchema>;
 
@@ -107,7 +124,7 @@ const quoteFields = {
     .max(QUOTE_LIMITS.maxItems, MESSAGES.QUOTE_ITEMS_MAX)
     .refine(
       (items) =>
-        items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0) <=
+        items.reduce((sum, item) => sum + (item.unitPrice ?? 0) * item.quantity, 0) <=
         QUOTE_LIMITS.maxSubtotalCents,
       MESSAGES.QUOTE_TOTAL_MAX,
     ),
@@ -122,6 +139,7 @@ export const quoteInputSchema = z.object({
   /** Id minted offline by the device; the server mints one when absent. */
   id: quoteIdSchema.optional(),
   ...quoteFields,
+  ...accountWorkInput,
   distance: distanceInput,
   /** Whole percent 0-100 (the form offers 0-50). */
   discountPercent: discountPercentInput(

@@ -9,12 +9,6 @@ import {
   SPECIAL_FEATURES,
   VEHICLE_DEFAULTS,
 } from './fleet';
-import {
-  ADVERTISED_PRICES,
-  LOCATION_MULTIPLIERS,
-  QUICK_ADD_CATALOGUE,
-  SERVICE_RATES,
-} from './pricing';
 import { QUOTE_DEFAULTS, QUOTE_TERMS } from './quotes';
 import {
   BOOKING_SERVICES,
@@ -84,53 +78,6 @@ describe('lists', () => {
   });
 });
 
-describe('prices and rates', () => {
-  it('keeps every amount in whole cents', () => {
-    const amounts = [
-      ...Object.values(ADVERTISED_PRICES).map((price) => price.priceCents),
-      ...Object.values(SERVICE_RATES).flatMap((rate) => [
-        rate.baseCents,
-        rate.perKmCents,
-        rate.minimumCents,
-      ]),
-      ...Object.values(QUICK_ADD_CATALOGUE).flatMap((items) =>
-        items.map((item) => item.unitPriceCents),
-      ),
-    ];
-    expect(amounts.every((value) => Number.isInteger(value) && value >= 0)).toBe(true);
-  });
-
-  it('has the catalogue sizes and spot values of the spec', () => {
-    expect(QUICK_ADD_CATALOGUE.service).toHaveLength(8);
-    expect(QUICK_ADD_CATALOGUE.parts).toHaveLength(8);
-    expect(QUICK_ADD_CATALOGUE.misc).toHaveLength(6);
-    expect(
-      QUICK_ADD_CATALOGUE.misc.find((item) => item.description === 'Mileage Charge per km')
-        ?.unitPriceCents,
-    ).toBe(450);
-    expect(SERVICE_RATES['Long Distance Towing']).toEqual({
-      baseCents: 15000,
-      perKmCents: 380,
-      minimumCents: 15000,
-    });
-    expect(ADVERTISED_PRICES.localTowing).toMatchObject({
-      priceCents: 12000,
-      includedKm: 15,
-      perKmCents: 350,
-    });
-  });
-
-  it('has eight location multipliers: none below the Karratha base, Marble Bar the farthest', () => {
-    const multipliers = Object.entries(LOCATION_MULTIPLIERS);
-    expect(multipliers).toHaveLength(8);
-    expect(LOCATION_MULTIPLIERS.Karratha).toBe(1);
-    expect(multipliers.every(([, factor]) => factor >= 1 && factor <= 1.6)).toBe(true);
-    expect(LOCATION_MULTIPLIERS['Marble Bar']).toBe(1.6);
-    // The quote examples of the other tests: Karratha → Tom Price.
-    expect(LOCATION_MULTIPLIERS['Tom Price']).toBe(1.4);
-  });
-});
-
 describe('coverage', () => {
   it('has six areas, one main, positioned inside the map', () => {
     expect(COVERAGE_AREAS).toHaveLength(6);
@@ -145,11 +92,10 @@ describe('coverage', () => {
       expect(area.position.y).toBeLessThanOrEqual(100);
     }
     expect(COVERAGE_AREAS.find((area) => area.name === 'Point Samson')).toMatchObject({
-      surchargeCents: 7500,
+      distanceKm: 45,
     });
     expect(COVERAGE_AREAS.find((area) => area.name === 'Mining Sites')).toMatchObject({
       distanceKm: null,
-      surchargeCents: null,
     });
   });
 });
@@ -175,7 +121,6 @@ describe('timing and defaults', () => {
     });
     expect(QUOTE_DEFAULTS.validDays).toBe(14);
     expect(QUOTE_DEFAULTS.autoQuote).toEqual({
-      unitPriceCents: 20000,
       quantity: 1,
       validDays: 30,
       discountPercent: 0,

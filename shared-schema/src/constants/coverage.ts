@@ -1,4 +1,7 @@
-/** Coverage areas shown on the coverage map and their summary statistics. */
+/**
+ * Coverage areas shown on the coverage map and their summary statistics. What each area costs
+ * is the price list's (rules/price-list.ts `coverageSurchargeText`), not a figure of its own.
+ */
 
 /** One area on the coverage map. `position` is in percent of the map's width and height. */
 export interface CoverageArea {
@@ -7,10 +10,6 @@ export interface CoverageArea {
   distanceKm: number | null;
   /** Distance as displayed. */
   distance: string;
-  /** Surcharge in cents; 0 for none, null when a quote is required. */
-  surchargeCents: number | null;
-  /** Surcharge as displayed. */
-  surcharge: string;
   position: { x: number; y: number };
   /** The home base, drawn larger on the map. */
   isMain: boolean;
@@ -26,8 +25,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     name: 'Karratha',
     distanceKm: 0,
     distance: '0 km',
-    surchargeCents: 0,
-    surcharge: 'None',
     position: { x: 38, y: 42 },
     isMain: true,
   },
@@ -35,8 +32,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     name: 'Dampier',
     distanceKm: 20,
     distance: '20 km',
-    surchargeCents: 0,
-    surcharge: 'None',
     position: { x: 20, y: 34 },
     isMain: false,
   },
@@ -44,8 +39,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     name: 'Wickham',
     distanceKm: 15,
     distance: '15 km',
-    surchargeCents: 0,
-    surcharge: 'None',
     position: { x: 62, y: 30 },
     isMain: false,
   },
@@ -53,8 +46,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     name: 'Roebourne',
     distanceKm: 40,
     distance: '40 km',
-    surchargeCents: 5000,
-    surcharge: '+$50',
     position: { x: 66, y: 44 },
     isMain: false,
   },
@@ -62,8 +53,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     name: 'Point Samson',
     distanceKm: 45,
     distance: '45 km',
-    surchargeCents: 7500,
-    surcharge: '+$75',
     position: { x: 70, y: 20 },
     isMain: false,
   },
@@ -71,8 +60,6 @@ export const COVERAGE_AREAS: readonly CoverageArea[] = [
     name: 'Mining Sites',
     distanceKm: null,
     distance: 'Varies',
-    surchargeCents: null,
-    surcharge: 'Quote required',
     position: { x: 52, y: 78 },
     isMain: false,
   },

@@ -7,9 +7,11 @@ export const QUOTE_DEFAULTS = {
   discountFieldMax: 50,
   discountMax: 100,
   copySuffix: ' (Copy)',
-  /** The draft quote created automatically when a job is completed. */
+  /**
+   * The draft quote created automatically when a job is completed; its one line is priced from
+   * the price list (`auto-quote.completed-job`, $200 as built in).
+   */
   autoQuote: {
-    unitPriceCents: 20000,
     quantity: 1,
     validDays: 30,
     discountPercent: 0,

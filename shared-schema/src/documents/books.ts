@@ -10,7 +10,7 @@
  *   ContactName   → *ContactName               → Co./Last Name
  *   EmailAddress  → EmailAddress               → (card) Email
  *   InvoiceNumber → *InvoiceNumber             → Invoice #
- *   Reference     → Reference                  → (Customer PO: left empty, see below)
+ *   Reference     → Reference (PO, quote, job) → — (MYOB's Customer PO is the PO alone)
  *   InvoiceDate   → *InvoiceDate (DD/MM/YYYY)  → Date
  *   DueDate       → *DueDate (DD/MM/YYYY)      → Balance Due Days (from the date)
  *   Description   → *Description               → Description
@@ -208,6 +208,8 @@ interface SaleDocument {
   contact: string;
   email: string | null;
   reference: string;
+  /** The customer's purchase-order number (work on account), else ''. */
+  po: string;
   lines: { line: PricedLine; gstCents: number }[];
 }
 
@@ -237,10 +239,13 @@ function saleDocuments(
       number: documentRef(invoice),
       contact: invoice.customerName,
       email: invoice.customerEmail,
-      reference: [invoice.quoteId, invoice.jobId]
-        .filter((id): id is string => Boolean(id))
-        .map(refOf)
-        .join(' '),
+      // Xero's Reference leads with the customer's PO, which is what their accounts payable
+      // match the invoice to; the quote and job numbers follow.
+      reference: [
+        ...(invoice.poNumber ? [invoice.poNumber] : []),
+        ...[invoice.quoteId, invoice.jobId].filter((id): id is string => Boolean(id)).map(refOf),
+      ].join(' '),
+      po: invoice.poNumber ?? '',
       lines: lines.map((line, index) => ({ line, gstCents: shares[index] ?? 0 })),
     });
   }
@@ -255,6 +260,7 @@ function saleDocuments(
       contact: note.customerName,
       email: note.customerEmail,
       reference: `Credit for ${invoiceRef}`,
+      po: invoice?.poNumber ?? '',
       lines: [
         {
           line: {
@@ -313,7 +319,7 @@ export function myobSalesRecords(
       'Co./Last Name': sale.contact,
       'Invoice #': sale.number,
       Date: booksDate(sale.date),
-      'Customer PO': '',
+      'Customer PO': sale.po,
       Description: line.quantity > 1 ? `${line.description} × ${line.quantity}` : line.description,
       'Account #': BOOKS_EXPORT.myobIncomeAccount,
       Amount: csvAmount(line.amountCents - gstCents),

@@ -19,5 +19,6 @@ export * from './job-sheet';
 export * from './vehicle-history';
 export * from './csv-safety';
 export * from './payment-details';
+export * from './statement';
 export * from './compliance-records';
 export * from './authority-to-tow';

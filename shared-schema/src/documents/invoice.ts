@@ -17,11 +17,13 @@
 import { PAYMENT_METHOD_LABELS } from '../constants/documents';
 import { MESSAGES } from '../messages';
 import type { InvoiceStatus, PaymentMethod } from '../constants/statuses';
+import type { Account } from '../entities/account';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
 import type { Quote } from '../entities/quote';
 import { perthDate } from '../rules/dates';
+import { dueDateFor } from '../rules/payment-terms';
 import { formatCents } from '../rules/money';
 import { gstOfInclusive } from './gst';
 import { routeMultiplier } from './pricing-lines';
@@ -52,33 +54,49 @@ export function liveInvoices(invoices: readonly Invoice[]): Invoice[] {
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/** The account an invoice bills, as the invoice needs it. */
+export type BilledAccount = Pick<Account, 'id' | 'legalName' | 'abn' | 'billingEmail' | 'terms'>;
+
 /**
  * A pending tax invoice for a quote: its lines, subtotal, multiplier, discount and total as the
  * quote priced them, and the GST (one-eleventh of the total, rounded once). Due on issue, as the
- * quote terms say payment is due on completion.
+ * quote terms say payment is due on completion — or, for work on account, billed to the
+ * account's legal name and ABN, with its PO and site, and due as the account's terms say.
  */
 export function raiseInvoice(
   quote: Quote,
-  options: { id: string; now: string; jobId?: string | null; buyerAbn?: string | null },
+  options: {
+    id: string;
+    now: string;
+    jobId?: string | null;
+    buyerAbn?: string | null;
+    account?: BilledAccount | null;
+    siteName?: string | null;
+    poNumber?: string | null;
+  },
 ): Invoice {
   const multiplier = routeMultiplier(quote);
+  const account = options.account ?? null;
   return {
     id: options.id,
     jobId: options.jobId ?? jobIdOfQuote(quote),
     quoteId: quote.id,
-    customerName: quote.customerName,
-    customerEmail: quote.customerEmail,
+    customerName: account ? account.legalName : quote.customerName,
+    customerEmail: account?.billingEmail ?? quote.customerEmail,
     customerPhone: quote.customerPhone,
     amount: quote.finalPrice,
     status: 'pending',
     stripePaymentIntentId: null,
     stripePaymentLink: null,
     lineItems: quote.items.map((item) => ({ ...item })),
-    dueDate: perthDate(options.now),
+    dueDate: account ? dueDateFor(account.terms, options.now) : perthDate(options.now),
     paidAt: null,
     createdAt: options.now,
     service: quote.service,
-    buyerAbn: options.buyerAbn ?? null,
+    buyerAbn: options.buyerAbn ?? account?.abn ?? null,
+    accountId: account?.id ?? null,
+    siteName: options.siteName ?? null,
+    poNumber: options.poNumber ?? null,
     itemsSubtotal: quote.itemsSubtotal,
     multiplierBasisPoints: multiplier.basisPoints,
     multiplierLocation: multiplier.location,

@@ -26,13 +26,25 @@ export function basisPointsText(basisPoints: number): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
-/** The multiplier a route takes (the larger location's) and the place it comes from. */
-export function routeMultiplier(route: {
-  fromLocation: string | null;
-  toLocation: string | null;
-}): { basisPoints: number; location: string | null } {
-  const from = locationMultiplierBasisPoints(route.fromLocation);
-  const to = locationMultiplierBasisPoints(route.toLocation);
+/**
+ * The multiplier a route takes (the larger location's) and the place it comes from. A quote
+ * priced from a price list carries the multiplier it was priced with, which is what its
+ * documents print whatever the list says now; a quote from before price lists is read with the
+ * built-in list's multipliers (those it was priced with).
+ */
+export function routeMultiplier(
+  route: {
+    fromLocation: string | null;
+    toLocation: string | null;
+    multiplierBasisPoints?: number | null;
+    multiplierLocation?: string | null;
+  },
+  multipliers?: Readonly<Record<string, number>>,
+): { basisPoints: number; location: string | null } {
+  if (route.multiplierBasisPoints !== undefined && route.multiplierBasisPoints !== null)
+    return { basisPoints: route.multiplierBasisPoints, location: route.multiplierLocation ?? null };
+  const from = locationMultiplierBasisPoints(route.fromLocation, multipliers);
+  const to = locationMultiplierBasisPoints(route.toLocation, multipliers);
   if (from >= to) return { basisPoints: from, location: from > 10000 ? route.fromLocation : null };
   return { basisPoints: to, location: route.toLocation };
 }

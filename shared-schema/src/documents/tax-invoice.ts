@@ -43,7 +43,7 @@ import {
   type DocumentSection,
 } from './pricing-lines';
 import { sellerBlock, type LabelledValue, type SellerBlock } from './quote-document';
-import { isValidAbn } from './abn';
+import { formatAbn, isValidAbn } from './abn';
 
 /** One payment as the invoice lists it. */
 export interface PaymentLine {
@@ -196,6 +196,10 @@ function taxInvoiceDraft(
   if (invoice.jobId)
     references.push({ label: 'Job', value: options.jobRef ?? documentRef({ id: invoice.jobId }) });
   if (invoice.service) references.push({ label: 'Service', value: invoice.service });
+  // Work on account: the customer's PO (what their accounts payable match the invoice to) and
+  // the site the work was at.
+  if (invoice.poNumber) references.push({ label: 'PO', value: invoice.poNumber });
+  if (invoice.siteName) references.push({ label: 'Site', value: invoice.siteName });
   const number = documentRef(invoice);
   return {
     title: DOCUMENT_TEXT.TAX_INVOICE_TITLE,
@@ -208,7 +212,8 @@ function taxInvoiceDraft(
     seller: sellerBlock(profile),
     buyer: {
       name: invoice.customerName,
-      abn: invoice.buyerAbn,
+      // An ABN that fails the ATO's check is not printed: a wrong ABN is worse than none.
+      abn: isValidAbn(invoice.buyerAbn) ? formatAbn(invoice.buyerAbn ?? '') : null,
       phone: invoice.customerPhone,
       email: invoice.customerEmail,
     },
@@ -248,7 +253,11 @@ function taxInvoiceDraft(
     ),
     payUrl: due > 0 ? (options.payUrl ?? null) : null,
     payment: due > 0 ? paymentInstructions(profile, number) : null,
-    terms: INVOICE_TERMS,
+    // On account the invoice is due by its date (the account's terms), not on completion.
+    terms:
+      invoice.accountId && invoice.dueDate
+        ? [`Payment is due by ${formatDate(invoice.dueDate)}.`, ...INVOICE_TERMS.slice(1)]
+        : INVOICE_TERMS,
     fileName: invoicePdfFilename(number),
   };
 }
@@ -291,11 +300,21 @@ export function taxInvoiceProblems(doc: TaxInvoiceDocument): TaxInvoiceRule[] {
   if (!gstRight || !(doc.gst.label.trim() || doc.gstStatement.trim())) problems.push('gst');
   if (!doc.taxableMark.trim() || !doc.taxableStatement.trim()) problems.push('taxable');
   if (!INVOICE_NUMBER.test(doc.number)) problems.push('number');
-  if (
-    doc.total.cents >= BUYER_IDENTITY_THRESHOLD_CENTS &&
-    !doc.buyer.name.trim() &&
-    !isValidAbn(doc.buyer.abn)
-  )
-    problems.push('buyer');
+  if (buyerIdentityMissing(doc.total.cents, doc.buyer)) problems.push('buyer');
   return problems;
+}
+
+/**
+ * The buyer point of a tax invoice: at $1,000 or more (GST included) it must show the buyer's
+ * identity or ABN. A name that is only blanks identifies nobody, and an ABN that fails the
+ * ATO's check is no ABN. For work on account the invoice carries the account's legal name and
+ * ABN, so it passes; a one-off customer's name passes too.
+ */
+export function buyerIdentityMissing(
+  totalCents: number,
+  buyer: { name: string; abn: string | null },
+): boolean {
+  return (
+    totalCents >= BUYER_IDENTITY_THRESHOLD_CENTS && !buyer.name.trim() && !isValidAbn(buyer.abn)
+  );
 }

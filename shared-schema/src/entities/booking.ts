@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, URGENCY_LEVELS } from '../constants/statuses';
-import { bookingIdSchema, isoDateSchema, isoDateTimeSchema } from './common';
+import { accountWorkFields, bookingIdSchema, isoDateSchema, isoDateTimeSchema } from './common';
 
 /** Booking urgency value. */
 export const urgencySchema = z.enum(URGENCY_LEVELS);
@@ -33,6 +33,12 @@ export const bookingSchema = z.object({
   approvedJobId: z.string().nullable().optional(),
   /** Who approved it (their assignment name), when the server knows. */
   approvedBy: z.string().nullable().optional(),
+  ...accountWorkFields,
+  /**
+   * Why the account was on credit hold when the booking arrived (the server's reading then), or
+   * null; staff see it in the list and decide at approval.
+   */
+  creditHold: z.string().nullable().optional(),
   /**
    * When a staff member took the booking ("I've got it", approving or declining it): the alarm
    * stops on every staff screen, the escalation stops, and the tracking link says who has it.

@@ -55,3 +55,14 @@ export const quoteIdSchema = z.string().regex(seriesIdPattern('quote'));
 export const invoiceIdSchema = z.string().regex(seriesIdPattern('invoice'));
 /** Credit note id such as `CN-2026-123`. */
 export const creditNoteIdSchema = z.string().regex(seriesIdPattern('creditNote'));
+
+/**
+ * What bookings, jobs and quotes carry for work done on account: the account, its site (the id
+ * of one of the account's sites) and the customer's purchase-order number. All absent or null
+ * for a one-off customer, and in a device's copy of a row synced before accounts existed.
+ */
+export const accountWorkFields = {
+  accountId: intIdSchema.nullable().optional(),
+  siteId: z.string().max(64).nullable().optional(),
+  poNumber: z.string().max(50).nullable().optional(),
+};

@@ -15,9 +15,9 @@ describe('entity registry', () => {
     // field record's photos, signatures and stored files (issue 19), the truck's live
     // position (issue 20), pre-start checks and vehicle defects (issue 21), and the notices of
     // values one owner kept over the other's (issue 28), the crash tow, storage yard,
-    // complaints and notifiable occurrence records of WA's towing law, and drivers' shift
-    // records and trucks' last positions (dispatch).
-    expect(ENTITY_NAMES).toHaveLength(32);
+    // complaints and notifiable occurrence records of WA's towing law, drivers' shift records
+    // and trucks' last positions (dispatch), and accounts and price lists.
+    expect(ENTITY_NAMES).toHaveLength(34);
   });
 });
 

@@ -1,6 +1,7 @@
 /** One zod schema per table of spec/staff-and-data.md §3, plus the name → schema map. */
 import type { z } from 'zod';
 import { SYNCED_TABLES } from '../sync/mutator';
+import { accountSchema } from './account';
 import { bookingSchema } from './booking';
 import { contactSubmissionSchema } from './contact-submission';
 import { creditNoteSchema } from './credit-note';
@@ -19,6 +20,7 @@ import { mileageRecordSchema } from './mileage-record';
 import { notificationSchema } from './notification';
 import { notificationPreferenceSchema } from './notification-preference';
 import { paymentSchema } from './payment';
+import { priceListSchema } from './price-list';
 import { prestartCheckSchema, vehicleDefectSchema } from './prestart';
 import { quoteSchema } from './quote';
 import { serviceRecordSchema } from './service-record';
@@ -32,6 +34,7 @@ import {
   yardVehicleSchema,
 } from './wa-towing';
 
+export * from './account';
 export * from './booking';
 export * from './common';
 export * from './contact-submission';
@@ -51,6 +54,7 @@ export * from './mileage-record';
 export * from './notification';
 export * from './notification-preference';
 export * from './payment';
+export * from './price-list';
 export * from './prestart';
 export * from './quote';
 export * from './service-record';
@@ -93,6 +97,8 @@ export const entitySchemas = {
   vehicle_defects: vehicleDefectSchema,
   job_positions: jobPositionSchema,
   merge_notices: mergeNoticeSchema,
+  accounts: accountSchema,
+  price_lists: priceListSchema,
   crash_tows: crashTowSchema,
   yard_vehicles: yardVehicleSchema,
   yard_events: yardEventSchema,

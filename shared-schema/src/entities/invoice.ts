@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVOICE_STATUSES } from '../constants/statuses';
 import {
   centsSchema,
+  intIdSchema,
   documentNumberSchema,
   invoiceIdSchema,
   isoDateOrDateTimeSchema,
@@ -68,6 +69,12 @@ export const invoiceSchema = z.object({
    * copy of a row synced before refunds existed, which means 0.
    */
   amountRefunded: centsSchema.optional(),
+  /** The account billed, when the work was on account. */
+  accountId: intIdSchema.nullable().optional(),
+  /** The account's site the work was at, as printed ('Cape Lambert gate 2, Wickham'). */
+  siteName: z.string().nullable().optional(),
+  /** The customer's purchase-order number, as printed. */
+  poNumber: z.string().max(50).nullable().optional(),
   updatedAt: isoDateTimeSchema,
 });
 /** A stored invoice. */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '../constants/statuses';
-import { documentNumberSchema, intIdSchema, isoDateTimeSchema, jobIdSchema } from './common';
+import {
+  accountWorkFields,
+  documentNumberSchema,
+  intIdSchema,
+  isoDateTimeSchema,
+  jobIdSchema,
+} from './common';
 
 /** A job status value. */
 export const jobStatusSchema = z.enum(JOB_STATUSES);
@@ -45,6 +51,12 @@ export const jobSchema = z.object({
    * photos and signatures for reports. Null or absent for a job in use.
    */
   archivedAt: isoDateTimeSchema.nullable().optional(),
+  ...accountWorkFields,
+  /**
+   * What was decided when the job was opened while its account was on credit hold (over its
+   * limit, or an invoice 30+ days overdue): who went ahead, and why. Null when there was no hold.
+   */
+  creditHoldNote: z.string().nullable().optional(),
   /** Why the job was cancelled, as the customer is told; null for a job not cancelled. */
   cancelReason: z.string().nullable().optional(),
   createdAt: isoDateTimeSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUOTE_ITEM_CATEGORIES, QUOTE_STATUSES } from '../constants/statuses';
 import {
+  accountWorkFields,
   centsSchema,
   documentNumberSchema,
   isoDateTimeSchema,
@@ -24,6 +25,11 @@ export const quoteItemSchema = z.object({
   /** unitPrice × quantity, in cents (computed, see the pricing rule). */
   total: centsSchema,
   category: quoteItemCategorySchema,
+  /**
+   * The price-list item the line was priced from (`towing.emergency`), when it was; its unit
+   * price is the list's on the day the quote was saved and never changes afterwards.
+   */
+  priceKey: z.string().max(60).nullable().optional(),
 });
 /** A quote line. */
 export type QuoteItem = z.infer<typeof quoteItemSchema>;
@@ -54,6 +60,14 @@ export const quoteSchema = z.object({
   discountPercent: z.number().int().min(0).max(100),
   discountAmount: centsSchema,
   finalPrice: centsSchema,
+  /**
+   * The location multiplier the quote was priced with, in basis points, and the place it came
+   * from: fixed when the quote is saved, so a later change of the price list never changes what
+   * the quote or its invoice says. Absent on quotes from before price lists.
+   */
+  multiplierBasisPoints: z.number().int().min(10000).nullable().optional(),
+  multiplierLocation: z.string().nullable().optional(),
+  ...accountWorkFields,
   notes: z.string().nullable(),
   validUntil: isoDateTimeSchema,
   /** Default 'draft'. */

@@ -11,8 +11,13 @@ export const userSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   phone: z.string().max(20).nullable(),
-  /** 'customer' (default), 'driver' or 'admin' (rules/roles.ts); other text reads as customer. */
+  /**
+   * 'customer' (default), 'driver', 'admin' or 'account' (rules/roles.ts); other text reads as
+   * customer.
+   */
   role: z.string().max(20),
+  /** The account an `account` sign-in belongs to; null for everyone else. */
+  accountId: intIdSchema.nullable().optional(),
   isActive: z.boolean(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,

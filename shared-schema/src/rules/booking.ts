@@ -83,6 +83,10 @@ export function bookingToJob(booking: Booking, jobId: string, now: string): Job 
     notes,
     // The link the customer got at booking time keeps working once the booking is a job.
     trackingToken: booking.trackingToken ?? null,
+    // Work booked under an account stays the account's, at its site, on its PO.
+    accountId: booking.accountId ?? null,
+    siteId: booking.siteId ?? null,
+    poNumber: booking.poNumber ?? null,
     createdAt: now,
     updatedAt: now,
   };

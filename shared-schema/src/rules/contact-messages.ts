@@ -4,35 +4,44 @@
  * In-Reply-To, RFC 5322 §3.6.4) so the conversation reads as one in any mail client.
  */
 import { QUOTE_DEFAULTS } from '../constants/quotes';
-import { QUICK_ADD_CATALOGUE } from '../constants/pricing';
 import type { EmailRecord } from '../entities/email-record';
 import type { QuoteInput } from '../api/quotes';
+import { BUILT_IN_PRICES, quickAddCatalogue, type PriceTable } from './price-list';
 
 /**
- * The quote's first line for a requested service: the catalogue's line for it (a repair is the
- * catalogue's Vehicle Repairs), else Roadside Assistance as a starting point staff price from.
+ * The quote's first line for a requested service: the price list's quick-add line for it (a
+ * repair is the list's Vehicle Repairs), else Roadside Assistance as a starting point staff
+ * price from.
  */
-function startingLine(service: string): { description: string; unitPriceCents: number } {
+function startingLine(
+  service: string,
+  prices: PriceTable,
+): { description: string; unitPriceCents: number; priceKey: string } {
   const wanted = /repair/i.test(service) ? 'Vehicle Repairs' : service;
-  const catalogue = QUICK_ADD_CATALOGUE.service;
+  const catalogue = quickAddCatalogue(prices).service;
   return (
     catalogue.find((item) => item.description === wanted) ??
-    catalogue.find((item) => item.description === 'Roadside Assistance')!
+    catalogue.find((item) => item.description === 'Roadside Assistance') ??
+    quickAddCatalogue(BUILT_IN_PRICES).service.find(
+      (item) => item.description === 'Roadside Assistance',
+    )!
   );
 }
 
 /**
  * The draft quote a quote request becomes: the customer's name, phone and email, the vehicle,
  * the route and the service they asked about, their words as the notes, and one line for the
- * service at its catalogue price, which staff then adjust.
+ * service at its price in `prices` (the lists in force; the built-in prices by default), which
+ * staff then adjust.
  */
 export function draftQuoteFromRequest(
   message: Pick<EmailRecord, 'customerInfo' | 'details'>,
+  prices: PriceTable = BUILT_IN_PRICES,
 ): QuoteInput {
   const info = message.customerInfo;
   const details = message.details ?? {};
   const service = info?.service ?? 'General Inquiry';
-  const line = startingLine(service);
+  const line = startingLine(service, prices);
   return {
     customerName: info?.name ?? 'Customer',
     customerPhone: info?.phone ?? '',

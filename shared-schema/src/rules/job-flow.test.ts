@@ -1,3 +1,4 @@
+import { tableOfItems } from './price-list';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../entities/job';
 import { quoteSchema } from '../entities/quote';
@@ -100,6 +101,7 @@ describe('autoQuoteForCompletedJob', () => {
         unitPrice: 20000,
         total: 20000,
         category: 'service',
+        priceKey: 'auto-quote.completed-job',
       },
     ]);
     expect(quote.discountPercent).toBe(0);
@@ -111,6 +113,27 @@ describe('autoQuoteForCompletedJob', () => {
     expect(quote.customerName).toBe('Jo Bloggs');
     expect(quote.customerPhone).toBe('0400 123 456');
     expect(quote.customerEmail).toBe('jo@example.com');
+  });
+
+  it('is priced from the price list in force when one is given', () => {
+    const prices = tableOfItems([
+      {
+        key: 'auto-quote.completed-job',
+        label: 'Completed job',
+        unit: 'each',
+        amount: 23500,
+        category: null,
+        note: null,
+      },
+    ]);
+    const listed = autoQuoteForCompletedJob(
+      { ...job, status: 'Completed', accountId: 7, siteId: 's1', poNumber: 'PO-88' },
+      '2026-11-21T00:00:00.000Z',
+      'Q-2026-41',
+      prices,
+    );
+    expect(listed.finalPrice).toBe(23500);
+    expect(listed).toMatchObject({ accountId: 7, siteId: 's1', poNumber: 'PO-88' });
   });
 
   it('applies no location multiplier even for a remote job', () => {

@@ -22,6 +22,7 @@ import type { Job } from '../entities/job';
 import type { Quote } from '../entities/quote';
 import { addDaysIso } from './dates';
 import { priceQuote } from './pricing';
+import { BUILT_IN_PRICES, PRICE_KEYS, priceCents, type PriceTable } from './price-list';
 
 /** The job actions of the admin panel. */
 export type JobAction = 'markEnRoute' | 'startService' | 'complete' | 'reassign';
@@ -106,12 +107,19 @@ export function canDeleteJob(status: string): boolean {
 
 /**
  * The draft quote created automatically when a job is completed (spec staff §9): one 'service'
- * line of $200 × 1 described as the job's service, valid 30 days, no discount. No route is set,
- * so no location multiplier applies and the price stays $200; the job's location goes in the notes.
+ * line described as the job's service, priced from the price list in force for the job's
+ * customer (`auto-quote.completed-job`: $200 × 1 as built in), valid 30 days, no discount. No
+ * route is set, so no location multiplier applies; the job's location goes in the notes. A job
+ * on account carries its account, site and PO number onto the quote.
  */
-export function autoQuoteForCompletedJob(job: Job, now: string, quoteId: string): Quote {
+export function autoQuoteForCompletedJob(
+  job: Job,
+  now: string,
+  quoteId: string,
+  prices: PriceTable = BUILT_IN_PRICES,
+): Quote {
   const auto = QUOTE_DEFAULTS.autoQuote;
-  const line = { unitPrice: auto.unitPriceCents, quantity: auto.quantity };
+  const line = { unitPrice: priceCents(prices, PRICE_KEYS.autoQuote), quantity: auto.quantity };
   const price = priceQuote([line], null, null, auto.discountPercent);
   const number = documentNumber(job);
   return {
@@ -132,6 +140,7 @@ export function autoQuoteForCompletedJob(job: Job, now: string, quoteId: string)
         unitPrice: line.unitPrice,
         total: line.unitPrice * line.quantity,
         category: 'service',
+        priceKey: PRICE_KEYS.autoQuote,
       },
     ],
     itemsSubtotal: price.itemsSubtotalCents,
@@ -139,6 +148,11 @@ export function autoQuoteForCompletedJob(job: Job, now: string, quoteId: string)
     discountPercent: auto.discountPercent,
     discountAmount: price.discountAmountCents,
     finalPrice: price.finalPriceCents,
+    multiplierBasisPoints: price.multiplierBasisPoints,
+    multiplierLocation: null,
+    accountId: job.accountId ?? null,
+    siteId: job.siteId ?? null,
+    poNumber: job.poNumber ?? null,
     // The notes name the job by its number when it has one (a key is never shown to people);
     // `jobId` links it either way.
     notes: number

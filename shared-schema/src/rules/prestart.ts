@@ -370,11 +370,16 @@ export function fleetSummaryDue(now: string): boolean {
   return Number(formatPerth(now, 'H')) >= FLEET_SUMMARY_HOUR;
 }
 
-/** The owners' daily summary email: subject and plain text, one line per due item. */
+/**
+ * The owners' daily summary email: subject and plain text, one line per due item, then any
+ * further sections (the accounts' inductions about to expire, jobs waiting for a PO) that have
+ * lines.
+ */
 export function fleetSummaryEmail(
   items: readonly DueItem[],
   perthDay: string,
   openDefects: readonly { vehicleName: string; severity: DefectSeverity; title: string }[],
+  sections: readonly { heading: string; lines: readonly string[] }[] = [],
 ): { subject: string; lines: string[]; text: string } {
   const lines = items.map((item) => `${item.urgent ? '[!] ' : ''}${item.text}`);
   const defectLines = openDefects.map(
@@ -388,6 +393,9 @@ export function fleetSummaryEmail(
     ...(defectLines.length > 0
       ? ['', 'Open defects:', ...defectLines.map((line) => `- ${line}`)]
       : []),
+    ...sections
+      .filter((section) => section.lines.length > 0)
+      .flatMap((section) => ['', `${section.heading}:`, ...section.lines.map((l) => `- ${l}`)]),
   ];
   return {
     subject: `Fleet: what is due on ${perthDay}`,

@@ -1,15 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOCATION_MULTIPLIERS } from '../constants/pricing';
 import { priceQuote } from './pricing';
+import { BUILT_IN_PRICES, locationRules } from './price-list';
 
 const line = fc.record({
   unitPrice: fc.integer({ min: 0, max: 10_000_000 }),
   quantity: fc.integer({ min: 1, max: 1000 }),
 });
-const location = fc.option(fc.constantFrom(...Object.keys(LOCATION_MULTIPLIERS), 'Perth', ''), {
-  nil: null,
-});
+const location = fc.option(
+  fc.constantFrom(...locationRules(BUILT_IN_PRICES).map((rule) => rule.name), 'Perth', ''),
+  {
+    nil: null,
+  },
+);
 
 /** A quote's inputs: up to `maxItems` lines, two locations (or none) and a discount percent. */
 const quoteInputs = (maxItems: number) =>

@@ -67,12 +67,11 @@ describe('priceQuote', () => {
 
   it('rounds the multiplied price half up to a cent', () => {
     // 1 cent × 1.15 = 1.15 → 1; 10 cents × 1.15 = 11.5 → 12; 30 × 1.35 = 40.5 → 41.
-    expect(priceQuote([{ unitPrice: 1, quantity: 1 }], 'Roebourne', null, 0).basePriceCents).toBe(
-      1,
-    );
-    expect(priceQuote([{ unitPrice: 10, quantity: 1 }], 'Roebourne', null, 0).basePriceCents).toBe(
-      12,
-    );
+    const list = { Yarraloola: 11500 };
+    const base = (cents: number) =>
+      priceQuote([{ unitPrice: cents, quantity: 1 }], 'Yarraloola', null, 0, list).basePriceCents;
+    expect(base(1)).toBe(1);
+    expect(base(10)).toBe(12);
     expect(
       priceQuote([{ unitPrice: 30, quantity: 1 }], 'Port Hedland', null, 0).basePriceCents,
     ).toBe(41);
@@ -95,12 +94,24 @@ describe('priceQuote', () => {
   });
 
   it('keeps a 1.1 multiplier exact where floats would not (1.1 × 100 cents = 110)', () => {
-    expect(priceQuote([{ unitPrice: 100, quantity: 1 }], 'Wickham', null, 0).basePriceCents).toBe(
-      110,
-    );
+    const list = { Pannawonica: 11000, Onslow: 12000 };
     expect(
-      priceQuote([{ unitPrice: 123456, quantity: 7 }], 'Dampier', null, 0).basePriceCents,
+      priceQuote([{ unitPrice: 100, quantity: 1 }], 'Pannawonica', null, 0, list).basePriceCents,
+    ).toBe(110);
+    expect(
+      priceQuote([{ unitPrice: 123456, quantity: 7 }], 'Onslow', null, 0, list).basePriceCents,
     ).toBe(1037030);
+  });
+
+  it('takes its multipliers from the price list given, not the built-in one', () => {
+    const list = { 'Tom Price': 15000 };
+    expect(priceQuote(issueItems, 'Karratha', 'Tom Price', 0, list).basePriceCents).toBe(40500);
+    expect(priceQuote(issueItems, 'Karratha', 'Tom Price', 0).basePriceCents).toBe(37800);
+  });
+
+  it('applies no multiplier to the near towns, which carry flat surcharges instead', () => {
+    for (const town of ['Dampier', 'Wickham', 'Roebourne', 'Point Samson'])
+      expect(priceQuote(issueItems, 'Karratha', town, 0).multiplier).toBe(1);
   });
 });
 

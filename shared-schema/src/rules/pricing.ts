@@ -6,7 +6,7 @@
  * steps: once when the multiplier is applied (basePrice) and once when the discount is taken
  * (discountAmount). The final price is basePrice − discountAmount, so the three always add up.
  */
-import { LOCATION_MULTIPLIERS } from '../constants/pricing';
+import { BUILT_IN_PRICES, locationMultipliers } from './price-list';
 
 /** The parts of a quote line pricing needs. */
 export interface PricedLine {
@@ -41,15 +41,22 @@ export function lineTotalCents(line: PricedLine): number {
   return line.unitPrice * line.quantity;
 }
 
+/** The built-in multipliers by place, in basis points (the price list's, rules/price-list.ts). */
+const BUILT_IN_MULTIPLIERS = locationMultipliers(BUILT_IN_PRICES);
+
 /**
- * Multiplier of a location in basis points. Names match ignoring case and surrounding spaces;
- * an unset or unknown location counts as 1 (10000).
+ * Multiplier of a location in basis points, from `multipliers` (the price list's in force, by
+ * place name; the built-in list's when not given). Names match ignoring case and surrounding
+ * spaces; an unset location, or one without a multiplier, counts as 1 (10000).
  */
-export function locationMultiplierBasisPoints(location: string | null | undefined): number {
+export function locationMultiplierBasisPoints(
+  location: string | null | undefined,
+  multipliers: Readonly<Record<string, number>> = BUILT_IN_MULTIPLIERS,
+): number {
   if (!location) return BASIS;
   const wanted = location.trim().toLowerCase();
-  for (const [name, multiplier] of Object.entries(LOCATION_MULTIPLIERS)) {
-    if (name.toLowerCase() === wanted) return Math.round(multiplier * BASIS);
+  for (const [name, basisPoints] of Object.entries(multipliers)) {
+    if (name.toLowerCase() === wanted) return basisPoints;
   }
   return BASIS;
 }
@@ -64,18 +71,20 @@ export function locationMultiplierBasisPoints(location: string | null | undefine
  * - finalPrice = basePrice − discountAmount.
  *
  * Example: 18000 × 1 + 4500 × 2 = 27000, Karratha → Tom Price (1.4) = 37800, 10 % off → 34020.
- * `discountPercent` is clamped to 0-100.
+ * `discountPercent` is clamped to 0-100. `multipliers` are the price list's in force (by place,
+ * basis points); the built-in list's when not given.
  */
 export function priceQuote(
   items: readonly PricedLine[],
   fromLocation: string | null | undefined,
   toLocation: string | null | undefined,
   discountPercent: number,
+  multipliers?: Readonly<Record<string, number>>,
 ): QuotePrice {
   const itemsSubtotalCents = items.reduce((sum, item) => sum + lineTotalCents(item), 0);
   const multiplierBasisPoints = Math.max(
-    locationMultiplierBasisPoints(fromLocation),
-    locationMultiplierBasisPoints(toLocation),
+    locationMultiplierBasisPoints(fromLocation, multipliers),
+    locationMultiplierBasisPoints(toLocation, multipliers),
   );
   const basePriceCents = divideRoundHalfUp(itemsSubtotalCents * multiplierBasisPoints, BASIS);
   const discountBasisPoints = Math.round(Math.min(100, Math.max(0, discountPercent)) * 100);

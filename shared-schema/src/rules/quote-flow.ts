@@ -12,6 +12,8 @@ import type { Quote } from '../entities/quote';
 import type { QuoteData } from '../api/quotes';
 import { addDaysIso } from './dates';
 import { priceQuote } from './pricing';
+import { BUILT_IN_PRICES, locationMultipliers, type PriceTable } from './price-list';
+import { routeMultiplier } from '../documents/pricing-lines';
 
 /** Actions on a quote in the Recent Quotes list. */
 export type QuoteAction =
@@ -88,23 +90,56 @@ export function statusAfterPayment(status: QuoteStatus): QuoteStatus | undefined
 }
 
 /**
+ * The price-list keys of a quote body that the table has no price for (by line index): a line
+ * may not name an item the list does not have.
+ */
+export function unknownPriceKeys(data: Pick<QuoteData, 'items'>, prices: PriceTable): number[] {
+  return data.items.flatMap((item, index) =>
+    item.priceKey && !prices.prices.has(item.priceKey) ? [index] : [],
+  );
+}
+
+/**
  * Builds the stored quote from a validated body: item totals and every price computed with
- * {@link priceQuote}, valid until `now` + validDays, status draft. `itemId(index)` names lines
- * that came without an id. Pass `createdAt` when editing an existing quote.
+ * {@link priceQuote}, valid until `now` + validDays, status draft. A line naming a price-list
+ * item takes the unit price `prices` give it (the list in force for the customer on the quote's
+ * day), and the location multiplier is the list's too; both are fixed on the quote. `itemId(index)`
+ * names lines that came without an id. Pass `createdAt` when editing an existing quote.
  */
 export function buildQuote(
   data: QuoteData,
-  options: { id: string; now: string; createdAt?: string; itemId?: (index: number) => string },
+  options: {
+    id: string;
+    now: string;
+    createdAt?: string;
+    itemId?: (index: number) => string;
+    prices?: PriceTable;
+  },
 ): Quote {
-  const items = data.items.map((item, index) => ({
-    id: item.id ?? options.itemId?.(index) ?? `${options.id}-${index + 1}`,
-    description: item.description,
-    quantity: item.quantity,
-    unitPrice: item.unitPrice,
-    total: item.unitPrice * item.quantity,
-    category: item.category,
-  }));
-  const price = priceQuote(items, data.fromLocation, data.toLocation, data.discountPercent);
+  const prices = options.prices ?? BUILT_IN_PRICES;
+  const items = data.items.map((item, index) => {
+    const listed = item.priceKey ? prices.prices.get(item.priceKey)?.item : undefined;
+    const unitPrice =
+      listed && listed.unit !== 'multiplier' ? listed.amount : (item.unitPrice ?? 0);
+    return {
+      id: item.id ?? options.itemId?.(index) ?? `${options.id}-${index + 1}`,
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice,
+      total: unitPrice * item.quantity,
+      category: item.category,
+      priceKey: listed ? (item.priceKey ?? null) : null,
+    };
+  });
+  const multipliers = locationMultipliers(prices);
+  const price = priceQuote(
+    items,
+    data.fromLocation,
+    data.toLocation,
+    data.discountPercent,
+    multipliers,
+  );
+  const multiplier = routeMultiplier(data, multipliers);
   return {
     id: options.id,
     customerName: data.customerName,
@@ -121,6 +156,11 @@ export function buildQuote(
     discountPercent: data.discountPercent,
     discountAmount: price.discountAmountCents,
     finalPrice: price.finalPriceCents,
+    multiplierBasisPoints: multiplier.basisPoints,
+    multiplierLocation: multiplier.location,
+    accountId: data.accountId ?? null,
+    siteId: data.siteId ?? null,
+    poNumber: data.poNumber ?? null,
     notes: data.notes,
     validUntil: addDaysIso(options.now, data.validDays),
     status: 'draft',

@@ -10,6 +10,9 @@
  *   call (issue 21). Never quotes, invoices, payments, contact messages, bookings, emails, fleet
  *   expenses, other staff, or a job assigned to someone else.
  * - `customer`: no staff call at all.
+ * - `account`: the sign-in of an account's own contact (a mine site's, a fleet's): no staff call
+ *   and no sync; its own calls (`/api/account/…`) answer only its account's records, checked by
+ *   the server on every call.
  *
  * A driver is matched to jobs by their account id (`jobs.assignedDriverId`); the name stays in
  * `jobs.assignedTo` for people to read ({@link assignmentName}), and two drivers sharing a name
@@ -22,8 +25,8 @@
 import { DRIVER_BOTH, DRIVER_UNASSIGNED } from '../constants/services';
 import { MESSAGES } from '../messages';
 
-/** Every role an account can have; `customer` is the default of registration. */
-export const ROLES = ['customer', 'driver', 'admin'] as const;
+/** Every role a sign-in can have; `customer` is the default of registration. */
+export const ROLES = ['customer', 'driver', 'admin', 'account'] as const;
 /** A role from {@link ROLES}. */
 export type Role = (typeof ROLES)[number];
 
@@ -178,6 +181,8 @@ export const DRIVER_MUTATORS = [
   'job.addNote',
   'job.setArrival',
   'job.assignVehicle',
+  // The PO number the mine's gate hands the driver.
+  'job.setPo',
   'photo.add',
   'signature.add',
   'position.report',

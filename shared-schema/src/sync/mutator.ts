@@ -34,6 +34,9 @@ export const SYNCED_TABLES = [
   'vehicle_defects',
   'job_positions',
   'merge_notices',
+  // Accounts and the owners' price lists: staff create and edit them offline like the rest.
+  'accounts',
+  'price_lists',
   'crash_tows',
   'yard_vehicles',
   'yard_events',

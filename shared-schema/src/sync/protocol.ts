@@ -37,6 +37,8 @@ export const INTEGER_ID_SERIES = [
   'prestart_checks',
   'vehicle_defects',
   'merge_notices',
+  'accounts',
+  'price_lists',
   'yard_vehicles',
   'yard_events',
   'complaints',

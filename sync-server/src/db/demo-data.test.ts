@@ -6,11 +6,14 @@ import {
   QUOTE_STATUSES,
   URGENT_CONTACT_SERVICE,
   entitySchemas,
+  monthOf,
+  previousMonth,
 } from '@pilbara/shared-schema';
 import { countRows, findRows } from './rows';
 import { seedDemoData } from './demo-data';
 import { mintTextId } from './id-series';
 import { activeDrivers, findUserByUsername } from './repositories/users';
+import { hasStatement, statementOf } from './repositories/accounts';
 
 const now = new Date('2026-11-21T02:00:00Z');
 
@@ -158,5 +161,31 @@ describe('seedDemoData drivers', () => {
     expect(() =>
       database.prepare("UPDATE users SET role = 'owner' WHERE username = 'u-driver'").run(),
     ).toThrow(/unknown role/);
+  });
+
+  it('has a mine site, a fleet and a roadside club, each with jobs, invoices and a statement', () => {
+    const database = db();
+    seedDemoData(database, now);
+    const accounts = findRows<{ id: number; type: string; name: string }>(database, 'accounts');
+    expect(accounts.map((account) => account.type).sort()).toEqual([
+      'fleet',
+      'mine-site',
+      'roadside-club',
+    ]);
+    for (const account of accounts) {
+      expect(countRows(database, 'jobs', { accountId: account.id })).toBeGreaterThan(0);
+      expect(countRows(database, 'invoices', { accountId: account.id })).toBeGreaterThan(0);
+      const lastMonth = previousMonth(monthOf(now.toISOString()));
+      expect(hasStatement(statementOf(database, account.id, lastMonth)), account.name).toBe(true);
+    }
+    // The mine's newest job waits for its PO; the club has its own price list.
+    const mine = accounts.find((account) => account.type === 'mine-site');
+    expect(
+      findRows<{ poNumber: string | null }>(database, 'jobs', { accountId: mine?.id }).some(
+        (job) => job.poNumber === null,
+      ),
+    ).toBe(true);
+    const club = accounts.find((account) => account.type === 'roadside-club');
+    expect(countRows(database, 'price_lists', { accountId: club?.id })).toBe(1);
   });
 });

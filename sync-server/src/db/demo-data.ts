@@ -26,6 +26,7 @@ import { mintIntegerId, mintTextId } from './id-series';
 import { DAY, HOUR, demoContext } from './demo/context';
 import { seedFleet } from './demo/fleet';
 import { seedSales } from './demo/sales';
+import { seedAccounts, type TimedWrite } from './demo/accounts';
 import jobsData from './demo/jobs.json' with { type: 'json' };
 
 /** Whether the database holds no business data yet. */
@@ -114,6 +115,9 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     const driverIdOf = (name: string | null) => (name ? (driverIds.get(name) ?? null) : null);
 
     seedFleet(ctx);
+    // The accounts (a mine site, a fleet, a roadside club); their jobs, quotes and invoices are
+    // stored below among the others, in time order.
+    const accountWrites = seedAccounts(ctx);
 
     // Eleven weeks of finished work before this one (issue 28): the reports' jobs per week and
     // response-time trend have a history to draw. Written first, oldest first, so the job
@@ -121,46 +125,52 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     const MINUTE = 60 * 1000;
     const WEEK = 7 * DAY;
     const { services: PAST_SERVICES, places: PAST_PLACES, perWeek } = jobsData.pastWeeks;
+    const pastJobs: TimedWrite[] = [...accountWrites.jobs];
     for (let week = perWeek.length; week >= 1; week -= 1) {
       const count = perWeek[perWeek.length - week] ?? 2;
       for (let n = 0; n < count; n += 1) {
         const start = -week * WEEK + (n * 37 + 9) * HOUR;
-        const response = 25 + ((week * 7 + n * 13) % 55);
-        const id = mintTextId(db, 'JOB', now);
-        const service = PAST_SERVICES[(week + n) % PAST_SERVICES.length] ?? 'Emergency Towing';
-        const steps: [JobStatus, number][] = [
-          ['Assigned', 0],
-          ['En Route', 5 * MINUTE],
-          ['In Progress', response * MINUTE],
-          ['Completed', (response + 70) * MINUTE],
-        ];
-        put(db, 'jobs', {
-          id,
-          customerName: `Past Customer ${week}-${n + 1}`,
-          phone: `0433 ${String(100 + week).padStart(3, '0')} ${String(200 + n).padStart(3, '0')}`,
-          email: null,
-          status: 'Completed',
-          service,
-          location: PAST_PLACES[(week * 3 + n) % PAST_PLACES.length] ?? 'Karratha',
-          estimatedArrival: null,
-          progress: 100,
-          assignedTo: n % 2 === 0 ? sam : alex,
-          assignedDriverId: driverIdOf(n % 2 === 0 ? sam : alex),
-          notes: null,
-          archivedAt: at(start + 2 * DAY),
-          createdAt: at(start),
-          updatedAt: at(start + 2 * DAY),
+        pastJobs.push({ at: start, write: () => writePastJob(week, n, start) });
+      }
+    }
+    for (const job of pastJobs.sort((a, b) => a.at - b.at)) job.write();
+
+    function writePastJob(week: number, n: number, start: number): void {
+      const response = 25 + ((week * 7 + n * 13) % 55);
+      const id = mintTextId(db, 'JOB', now);
+      const service = PAST_SERVICES[(week + n) % PAST_SERVICES.length] ?? 'Emergency Towing';
+      const steps: [JobStatus, number][] = [
+        ['Assigned', 0],
+        ['En Route', 5 * MINUTE],
+        ['In Progress', response * MINUTE],
+        ['Completed', (response + 70) * MINUTE],
+      ];
+      put(db, 'jobs', {
+        id,
+        customerName: `Past Customer ${week}-${n + 1}`,
+        phone: `0433 ${String(100 + week).padStart(3, '0')} ${String(200 + n).padStart(3, '0')}`,
+        email: null,
+        status: 'Completed',
+        service,
+        location: PAST_PLACES[(week * 3 + n) % PAST_PLACES.length] ?? 'Karratha',
+        estimatedArrival: null,
+        progress: 100,
+        assignedTo: n % 2 === 0 ? sam : alex,
+        assignedDriverId: driverIdOf(n % 2 === 0 ? sam : alex),
+        notes: null,
+        archivedAt: at(start + 2 * DAY),
+        createdAt: at(start),
+        updatedAt: at(start + 2 * DAY),
+      });
+      for (const [status, after] of steps) {
+        put(db, 'job_updates', {
+          id: mintIntegerId(db, 'job_updates'),
+          jobId: id,
+          message:
+            status === 'Assigned' ? `Job created: ${service}` : `Status changed to ${status}`,
+          status,
+          createdAt: at(start + after),
         });
-        for (const [status, after] of steps) {
-          put(db, 'job_updates', {
-            id: mintIntegerId(db, 'job_updates'),
-            jobId: id,
-            message:
-              status === 'Assigned' ? `Job created: ${service}` : `Status changed to ${status}`,
-            status,
-            createdAt: at(start + after),
-          });
-        }
       }
     }
 
@@ -266,7 +276,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
       });
     });
 
-    seedSales(ctx, jobIds[3] as string);
+    seedSales(ctx, jobIds[3] as string, accountWrites);
 
     // The completed job has been rated.
     const { hoursAgo, ...rating } = jobsData.feedback;

@@ -50,6 +50,12 @@ export const TABLES = {
   vehicle_defects: { idType: 'integer', json: ['photos'], booleans: [] },
   job_positions: { idType: 'text', json: [], booleans: [] },
   merge_notices: { idType: 'integer', json: ['parts'], booleans: [] },
+  accounts: {
+    idType: 'integer',
+    json: ['contacts', 'sites', 'terms', 'poRule'],
+    booleans: ['isActive'],
+  },
+  price_lists: { idType: 'integer', json: ['versions'], booleans: [] },
   crash_tows: { idType: 'text', json: ['propertyItems'], booleans: ['noProperty'] },
   yard_vehicles: {
     idType: 'integer',

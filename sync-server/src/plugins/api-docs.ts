@@ -44,6 +44,11 @@ const API_TAGS = [
   { name: 'payments', description: 'Card payment of a quote (pay-link holders) and its webhook' },
   { name: 'staff', description: 'Admin-only calls: jobs, bookings, quotes, fleet, billing' },
   { name: 'sync', description: 'The staff devices’ sync protocol over HTTP and WebSocket' },
+  {
+    name: 'accounts',
+    description:
+      'Accounts (mine sites, fleets, clubs, police): the owners’ calls, and the account’s own sign-in, which sees its own account only',
+  },
 ] as const;
 
 export interface ApiDocsOptions {

@@ -119,7 +119,7 @@ export function errorAnswers<const S extends readonly number[]>(
 /** Who may call an area's routes, for its description. */
 export interface AreaDefaults {
   /** The document's tag (plugins/api-docs.ts API_TAGS). */
-  tag: 'public' | 'auth' | 'payments' | 'staff' | 'sync';
+  tag: 'public' | 'auth' | 'payments' | 'staff' | 'sync' | 'accounts';
   /** Admins only: the routes need the session cookie and answer 401/403 to anyone else. */
   admin?: boolean;
 }

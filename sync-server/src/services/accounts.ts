@@ -67,6 +67,7 @@ export async function createAccount(
       lastName: input.lastName ?? null,
       phone: input.phone ?? null,
       role: input.role,
+      accountId: input.accountId ?? null,
     },
     now,
   );

@@ -10,6 +10,7 @@ import {
   applyPayment,
   formatCents,
   raiseInvoice,
+  type Account,
   type EmailRecord,
   type Invoice,
   type Payment,
@@ -143,15 +144,16 @@ function flagForStaff(
  */
 function invoiceForCardPayment(db: Db, quote: Quote, now: Date): Invoice {
   const nowIso = now.toISOString();
+  const work = { accountId: quote.accountId ?? null, jobId: quote.jobId ?? null };
   if (quote.status === 'sent') {
-    const accepted = applyServerMutation(
+    // Refused only when an account's PO is still missing: the money is invoiced below anyway.
+    applyServerMutation(
       db,
       'quote.accept',
-      { id: quote.id, invoiceId: mintTextId(db, 'INV', now) },
+      { id: quote.id, invoiceId: mintTextId(db, 'INV', now), ...work },
       'stripe',
       nowIso,
     );
-    if (!accepted.ok) throw new Error(`quote.accept refused: ${accepted.message}`);
   }
   const standing = liveInvoiceOfQuote(db, quote.id);
   if (standing) return standing;
@@ -159,13 +161,20 @@ function invoiceForCardPayment(db: Db, quote: Quote, now: Date): Invoice {
   const raised = applyServerMutation(
     db,
     'invoice.raise',
-    { id: mintTextId(db, 'INV', now), quoteId: quote.id },
+    { id: mintTextId(db, 'INV', now), quoteId: quote.id, accountId: work.accountId },
     'stripe',
     nowIso,
   );
   if (raised.ok) return (raised.result as { invoice: Invoice }).invoice;
-  // A rejected or expired quote cannot be invoiced by staff; paid money still is.
-  const invoice = raiseInvoice(current, { id: mintTextId(db, 'INV', now), now: nowIso });
+  // A rejected or expired quote, or work on account still without its PO, cannot be invoiced
+  // by staff; paid money still is.
+  const account = work.accountId ? getRow<Account>(db, 'accounts', work.accountId) : undefined;
+  const invoice = raiseInvoice(current, {
+    id: mintTextId(db, 'INV', now),
+    now: nowIso,
+    account: account ?? null,
+    poNumber: current.poNumber ?? null,
+  });
   writeChanges(
     db,
     [{ entity: 'invoices', op: 'put', id: invoice.id, row: invoice as Row }],

@@ -1,7 +1,8 @@
 /**
  * The owners' daily fleet summary email (issue 21): from 05:00 Perth time, once per Perth day,
  * every active admin with an email address (else the business's own address) gets what is due
- * across the fleet (rules/prestart.ts) and the open defects.
+ * across the fleet (rules/prestart.ts) and the open defects, and of the accounts: site
+ * inductions expiring within 30 days, jobs waiting for their PO, blanket POs near their end.
  *
  * Once means once: the day's row in `fleet_summaries` is claimed in a transaction before anything
  * is sent, so a second tick, a restart or a second server finds it taken. A failed send is kept
@@ -11,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { fleetSummaryDue, fleetSummaryEmail, perthDate } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { dueItems, openDefectsWithVehicle } from '../db/repositories/prestart';
+import { accountDigest } from '../db/repositories/accounts';
 import {
   activeAdminEmails,
   claimSummaryDay,
@@ -39,7 +41,12 @@ async function sendFleetSummary(deps: FleetSummaryDeps): Promise<boolean> {
   const day = perthDate(now);
   if (!claimSummaryDay(deps.db, day, now)) return false;
   const items = dueItems(deps.db, now);
-  const mail = fleetSummaryEmail(items, day, openDefectsWithVehicle(deps.db));
+  const mail = fleetSummaryEmail(
+    items,
+    day,
+    openDefectsWithVehicle(deps.db),
+    accountDigest(deps.db, day),
+  );
   const admins = activeAdminEmails(deps.db);
   const recipients = admins.length > 0 ? admins : deps.fallbackTo ? [deps.fallbackTo] : [];
   const itemCount = items.length;

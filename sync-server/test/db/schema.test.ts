@@ -32,19 +32,47 @@ describe('0001_init schema against shared-schema entities', () => {
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
     // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16);
     // 0013: the vehicle a job goes out on (issue 21); 0019: document numbers (issue 28).
-    // 0030: why a job was cancelled.
-    jobs: ['trackingToken', 'archivedAt', 'vehicleId', 'number', 'cancelReason'],
-    // 0019: document numbers, 0020: the job an automatic quote was made for (issue 28).
-    quotes: ['number', 'jobId'],
-    // 0030: who took a booking and when, why it was declined.
+    // 0027: the driver's account it is assigned to; 0030: why a job was cancelled; 0035: work
+    // on account (account, site, PO) and a credit-hold decision.
+    jobs: [
+      'trackingToken',
+      'archivedAt',
+      'vehicleId',
+      'number',
+      'assignedDriverId',
+      'accountId',
+      'siteId',
+      'poNumber',
+      'creditHoldNote',
+      'cancelReason',
+    ],
+    // 0019: document numbers, 0020: the job an automatic quote was made for (issue 28); 0035:
+    // work on account and the multiplier a quote was priced with.
+    quotes: [
+      'number',
+      'jobId',
+      'accountId',
+      'siteId',
+      'poNumber',
+      'multiplierBasisPoints',
+      'multiplierLocation',
+    ],
+    // 0035: work on account and the credit hold read on arrival; 0030: who took a booking and
+    // when, why it was declined.
     bookings: [
       'trackingToken',
       'approvedJobId',
       'approvedBy',
+      'accountId',
+      'siteId',
+      'poNumber',
+      'creditHold',
       'acknowledgedAt',
       'acknowledgedBy',
       'declineReason',
     ],
+    // 0035: an account's own sign-in names its account.
+    users: ['accountId'],
     // 0031: contact messages handled, answered, turned into quotes.
     emails: ['status', 'handledBy', 'handledAt', 'kind', 'details', 'replies', 'quoteId'],
     // 0032: the owners' answers to a review.
@@ -65,6 +93,10 @@ describe('0001_init schema against shared-schema entities', () => {
       // 0019, 0020: document numbers and refunds (issue 28).
       'number',
       'amountRefunded',
+      // 0035: what an invoice on account prints.
+      'accountId',
+      'siteName',
+      'poNumber',
     ],
   };
   /** Tables that came after the data definitions. */
@@ -82,6 +114,9 @@ describe('0001_init schema against shared-schema entities', () => {
     'vehicle_defects',
     // 0021: what one owner kept over the other's (issue 28).
     'merge_notices',
+    // 0035: accounts and the owners' price lists.
+    'accounts',
+    'price_lists',
     // 0033: WA's crash towing law.
     'crash_tows',
     'yard_vehicles',

@@ -5,7 +5,12 @@
  * prefilled draft quote, once. Bad input, guests and customers are refused.
  */
 import { describe, expect, it } from 'vitest';
-import { QUICK_ADD_CATALOGUE, type EmailRecord, type Quote } from '@pilbara/shared-schema';
+import {
+  BUILT_IN_PRICES,
+  quickAddCatalogue,
+  type EmailRecord,
+  type Quote,
+} from '@pilbara/shared-schema';
 import { getRow } from '../../src/db/rows';
 import { buildTestApp, login, registerCustomer, signedIn, syncCall, testConfig } from '../helper';
 import { startSmtp } from '../smtp';
@@ -140,7 +145,9 @@ describe('contact messages: replies and quote requests', () => {
     expect(pushed.statusCode, pushed.body).toBe(200);
     expect((pushed.json() as { results: { status: string }[] }).results[0]?.status).toBe('applied');
     const quote = getRow<Quote>(app.db, 'quotes', quoteId)!;
-    const line = QUICK_ADD_CATALOGUE.service.find((item) => item.description === '4x4 Recovery')!;
+    const line = quickAddCatalogue(BUILT_IN_PRICES).service.find(
+      (item) => item.description === '4x4 Recovery',
+    )!;
     expect(quote).toMatchObject({
       status: 'draft',
       customerName: 'Robin Hale',

@@ -21,3 +21,6 @@ export const ADMIN_LINK: NavItem = { label: 'Admin Panel', to: '/admin' };
 
 /** The driver's own screen, in the header for drivers (issue 20). */
 export const DRIVER_LINK: NavItem = { label: 'My Jobs', to: '/driver' };
+
+/** The account portal, in the header for an account's own sign-in. */
+export const ACCOUNT_LINK: NavItem = { label: 'My Account', to: '/account' };

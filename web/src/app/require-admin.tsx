@@ -25,6 +25,9 @@ const AdminPage = lazy(() => {
 const BillingTab = lazy(() =>
   import('../features/quotes').then((m) => ({ default: m.BillingTab })),
 );
+const loadAccounts = () => import('../features/accounts');
+const AccountsTab = lazy(() => loadAccounts().then((m) => ({ default: m.AccountsTab })));
+const PricesTab = lazy(() => loadAccounts().then((m) => ({ default: m.PricesTab })));
 const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.SyncStatusChip })));
 const NeedsAttentionList = lazy(() =>
   loadSyncStatus().then((m) => ({ default: m.NeedsAttentionList })),
@@ -93,6 +96,16 @@ export function AdminRoute() {
           quotesTab={
             <Suspense fallback={<Loading />}>
               <BillingTab />
+            </Suspense>
+          }
+          accountsTab={
+            <Suspense fallback={<Loading />}>
+              <AccountsTab />
+            </Suspense>
+          }
+          pricesTab={
+            <Suspense fallback={<Loading />}>
+              <PricesTab />
             </Suspense>
           }
           syncStatus={<SyncStatusChip />}

@@ -46,6 +46,9 @@ const StaffNeedsAttention = lazy(() =>
   import('./require-admin').then((m) => ({ default: m.StaffNeedsAttention })),
 );
 const DriverRoute = lazy(() => import('./driver-route').then((m) => ({ default: m.DriverRoute })));
+const AccountRoute = lazy(() =>
+  import('./account-route').then((m) => ({ default: m.AccountRoute })),
+);
 const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
 const CompliancePage = lazy(() =>
   import('../features/compliance').then((m) => ({ default: m.CompliancePage })),
@@ -79,7 +82,7 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 /** Paths drawn only in the browser (the staff screens); the server answers them with the shell. */
-export const CLIENT_ONLY_ROUTES = ['/admin', '/admin/*', '/driver'] as const;
+export const CLIENT_ONLY_ROUTES = ['/admin', '/admin/*', '/driver', '/account'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -129,6 +132,14 @@ export const routes: RouteObject[] = [
         element: (
           <Suspense fallback={null}>
             <DriverRoute />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/account',
+        element: (
+          <Suspense fallback={null}>
+            <AccountRoute />
           </Suspense>
         ),
       },

@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { PRODUCT_NAME } from '@pilbara/shared-schema';
 import { displayName, useAuth } from '../lib/auth';
 import { telHref } from '../lib/format';
-import { ADMIN_LINK, DRIVER_LINK, NAV_LINKS } from './nav-links';
+import { ACCOUNT_LINK, ADMIN_LINK, DRIVER_LINK, NAV_LINKS } from './nav-links';
 import { useOperators } from '../components/profile-provider';
 import classes from './layout.module.css';
 
@@ -22,8 +22,9 @@ const SignOutDialog = lazy(() =>
 );
 
 function useNavItems() {
-  const { isAdmin, isDriver } = useAuth();
+  const { user, isAdmin, isDriver } = useAuth();
   if (isAdmin) return [...NAV_LINKS, ADMIN_LINK];
+  if (user?.role === 'account') return [...NAV_LINKS, ACCOUNT_LINK];
   return isDriver ? [...NAV_LINKS, DRIVER_LINK] : NAV_LINKS;
 }
 

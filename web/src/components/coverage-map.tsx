@@ -10,11 +10,14 @@ import { IconClock, IconMapPin, IconRoute, IconCurrencyDollar } from '@tabler/ic
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  BUILT_IN_PRICES,
   COVERAGE_AREAS,
   COVERAGE_STATS,
-  formatPrice,
+  coverageSurchargeText,
   type CoverageArea,
+  type PriceTable,
 } from '@pilbara/shared-schema';
+import { usePublicPrices } from './public-prices';
 import classes from './coverage-map.module.css';
 import { useProfile } from './profile-provider';
 import { responseLine, useResponseFigures } from './response-times';
@@ -24,11 +27,12 @@ import { StatTile } from './stat-tile';
 export const MAP_W = 1000;
 export const MAP_H = 700;
 
-/** How an area's surcharge reads as pricing. */
-export function areaPricing(area: CoverageArea): string {
-  if (area.surchargeCents === null) return 'Quote required';
-  if (area.surchargeCents === 0) return 'Standard rates, no surcharge';
-  return `Standard rates + ${formatPrice(area.surchargeCents)} surcharge`;
+/** How an area's surcharge reads as pricing, from the price list in force. */
+export function areaPricing(area: CoverageArea, prices: PriceTable = BUILT_IN_PRICES): string {
+  const surcharge = coverageSurchargeText(prices, area.name);
+  if (surcharge === 'Quote required') return surcharge;
+  if (surcharge === 'None') return 'Standard rates, no surcharge';
+  return `Standard rates + ${surcharge.slice(1)} surcharge`;
 }
 
 /** The drawn Pilbara coast, towns' roads and ranges: the map's background, reused by tracking. */
@@ -97,6 +101,7 @@ export function Coast() {
 }
 
 export function CoverageMap() {
+  const prices = usePublicPrices();
   const [selected, setSelected] = useState<string | null>(null);
   const area = COVERAGE_AREAS.find((a) => a.name === selected) ?? null;
   const profile = useProfile();
@@ -230,7 +235,7 @@ export function CoverageMap() {
                 <Group gap="xs" wrap="nowrap">
                   <IconCurrencyDollar size={20} aria-hidden />
                   <Text>
-                    <b>Pricing:</b> {areaPricing(area)}
+                    <b>Pricing:</b> {areaPricing(area, prices)}
                   </Text>
                 </Group>
                 <Button

@@ -1,7 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../app/test-providers';
-import { FAQ_ENTRIES, FaqSection } from './faq-section';
+import { FaqSection, faqEntries } from './faq-section';
+
+const FAQ_ENTRIES = faqEntries();
 
 describe('FaqSection', () => {
   it('has the ten questions with answers and keeps several open at once', () => {

@@ -9,20 +9,51 @@
  */
 import classes from './faq-section.module.css';
 import {
-  ADVERTISED_PRICES,
-  PRICING_TERMS,
+  BUILT_IN_PRICES,
+  PRICE_KEYS,
   PROMISE_TEXTS,
+  afterHoursRule,
+  formatCents,
   formatPrice,
+  priceCents,
+  publicPriceCard,
   serviceAreaText,
+  type PriceTable,
 } from '@pilbara/shared-schema';
 import { useProfile } from './profile-provider';
+import { usePublicPrices } from './public-prices';
 
 export interface FaqEntry {
   question: string;
   answer: string;
 }
 
-export const FAQ_ENTRIES: readonly FaqEntry[] = [
+/** The cost answer, from the price list in force. */
+function costAnswer(prices: PriceTable): string {
+  const local = publicPriceCard(prices, PRICE_KEYS.localTowing);
+  const afterHours = afterHoursRule(prices);
+  const perKm = local?.perKmCents ? `, then ${formatCents(local.perKmCents)} per km` : '';
+  const included = local?.note
+    ? ` (${local.note.charAt(0).toLowerCase()}${local.note.slice(1)})`
+    : '';
+  return `Local towing starts at ${formatPrice(local?.priceCents ?? 0)}${included}${perKm}. Recoveries start at ${formatPrice(priceCents(prices, PRICE_KEYS.basicRecovery))}. Call-outs between ${afterHours.window} carry a ${formatPrice(afterHours.cents)} after-hours call-out fee. All prices include GST, there are no city markups, and we tell you the price before we start. See the Pricing page for the full list.`;
+}
+
+/** The FAQ with its prices from `prices` (the built-in list when not given). */
+export function faqEntries(prices: PriceTable = BUILT_IN_PRICES): FaqEntry[] {
+  return FAQ.map((entry) => ({
+    question: entry.question,
+    answer: typeof entry.answer === 'string' ? entry.answer : entry.answer(prices),
+  }));
+}
+
+/** An entry whose answer may be worded from the price list in force. */
+interface FaqTemplate {
+  question: string;
+  answer: string | ((prices: PriceTable) => string);
+}
+
+const FAQ: readonly FaqTemplate[] = [
   {
     question: 'How quickly can you get to me?',
     answer: PROMISE_TEXTS.faqHowQuickly,
@@ -38,7 +69,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   },
   {
     question: 'How much does a tow cost?',
-    answer: `Local towing starts at ${formatPrice(ADVERTISED_PRICES.localTowing.priceCents)} with the first ${ADVERTISED_PRICES.localTowing.includedKm} km included, then ${formatPrice(ADVERTISED_PRICES.localTowing.perKmCents)} per km. Recoveries start at ${formatPrice(ADVERTISED_PRICES.basicRecovery.priceCents)}. Call-outs between ${PRICING_TERMS.afterHoursWindow} carry a ${PRICING_TERMS.afterHoursSurchargePercent}% after-hours surcharge. All prices include GST, there are no city markups, and we tell you the price before we start. See the Pricing page for the full list.`,
+    answer: costAnswer,
   },
   {
     question: 'Do you offer roadside assistance?',
@@ -77,9 +108,10 @@ const AREA_QUESTION = 'Which areas do you cover?';
 
 export function FaqSection() {
   const profile = useProfile();
+  const prices = usePublicPrices();
   return (
     <div className={classes.faq}>
-      {FAQ_ENTRIES.map((entry) => (
+      {faqEntries(prices).map((entry) => (
         <details key={entry.question} className={classes.item} data-testid="faq-item">
           <summary className={classes.question}>
             <h3 className={classes.title}>{entry.question}</h3>

@@ -54,6 +54,9 @@ export class PilbaraDatabase extends Dexie {
   // Drivers' shift records and trucks' last positions (version 21).
   driver_shift_events!: Table<SyncedRow, RowId>;
   vehicle_positions!: Table<SyncedRow, RowId>;
+  // Accounts and price lists (version 22).
+  accounts!: Table<SyncedRow, RowId>;
+  price_lists!: Table<SyncedRow, RowId>;
   /** Photo and signature bytes taken on this device (version 6). */
   fieldFiles!: Table<LocalFieldFile, string>;
   outbox!: Table<OutboxItem, number>;

@@ -18,6 +18,9 @@ export const PUBLIC_FORM_ENDPOINTS = {
   contact: '/api/contact',
   booking: '/api/bookings',
   feedback: '/api/feedback',
+  // Work an account's own contact books (with the account's session): kept here the same way, so
+  // a booking made at a mine gate with no signal goes when the signal comes back.
+  accountBooking: '/api/account/bookings',
   complaint: '/api/complaints',
 } as const;
 
@@ -65,6 +68,8 @@ const SYNCED_TABLE_STORES: Record<SyncedTable, string> = {
   prestart_checks: 'id, vehicleId, perthDay',
   vehicle_defects: 'id, vehicleId, status',
   merge_notices: 'id, status',
+  accounts: 'id, name',
+  price_lists: 'id, accountId',
   crash_tows: 'id, jobId',
   yard_vehicles: 'id, status, jobId',
   yard_events: 'id, yardVehicleId',
@@ -363,6 +368,16 @@ export const DB_VERSIONS: ReadonlyArray<{
       vehicle_positions: SYNCED_TABLE_STORES.vehicle_positions,
       [confirmedTableName('driver_shift_events')]: 'id',
       [confirmedTableName('vehicle_positions')]: 'id',
+    },
+  },
+  {
+    // Accounts and the owners' price lists, synced like the other staff tables.
+    version: 22,
+    stores: {
+      accounts: SYNCED_TABLE_STORES.accounts,
+      price_lists: SYNCED_TABLE_STORES.price_lists,
+      [confirmedTableName('accounts')]: 'id',
+      [confirmedTableName('price_lists')]: 'id',
     },
   },
 ];

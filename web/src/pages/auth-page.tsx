@@ -89,7 +89,15 @@ export function AuthPage({
                   key={prefill}
                   username={prefill}
                   // A driver starts on their own screen (issue 20); everyone else at home.
-                  onSuccess={(user) => navigate(user.role === 'driver' ? '/driver' : '/')}
+                  onSuccess={(user) =>
+                    navigate(
+                      user.role === 'driver'
+                        ? '/driver'
+                        : user.role === 'account'
+                          ? '/account'
+                          : '/',
+                    )
+                  }
                   onBegin={onSignInBegun}
                 />
               </Tabs.Panel>

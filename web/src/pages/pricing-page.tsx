@@ -1,59 +1,23 @@
 /**
- * Pricing guide (spec §2 Pricing guide, values of §9): static price cards from
- * ADVERTISED_PRICES, the after-hours surcharge, GST included and payment on completion.
+ * Pricing guide (spec §2 Pricing guide): price cards, the after-hours call-out, GST included and
+ * payment on completion, all from the owners' price list in force (components/public-prices.ts):
+ * pre-rendered with the built-in prices, then the server's once the page runs.
  */
 import { Alert, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMoon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import {
-  ADVERTISED_PRICES,
   PRICING_TERMS,
+  PUBLIC_PRICE_GROUPS,
+  afterHoursText,
   formatPrice,
-  type AdvertisedPrice,
+  publicPriceCard,
+  publicPriceDetails,
+  type PublicPriceCard,
 } from '@pilbara/shared-schema';
 import { PageHero, SectionHeading } from '../components/page-hero';
+import { usePublicPrices } from '../components/public-prices';
 import { usePageTitle } from '../lib/use-page-title';
-
-const GROUPS: { title: string; lead: string; prices: AdvertisedPrice[] }[] = [
-  {
-    title: 'Towing',
-    lead: 'Cars, utes, 4WDs and light trucks.',
-    prices: [
-      ADVERTISED_PRICES.localTowing,
-      ADVERTISED_PRICES.emergencyTowing,
-      ADVERTISED_PRICES.heavyDutyTowing,
-    ],
-  },
-  {
-    title: '4x4 Recovery',
-    lead: 'Priced by how hard the recovery is.',
-    prices: [
-      ADVERTISED_PRICES.basicRecovery,
-      ADVERTISED_PRICES.complexRecovery,
-      ADVERTISED_PRICES.extremeRecovery,
-    ],
-  },
-  {
-    title: 'Repairs',
-    lead: 'Mobile mechanic at your home, work or roadside.',
-    prices: [
-      ADVERTISED_PRICES.diagnostic,
-      ADVERTISED_PRICES.mobileRepairs,
-      ADVERTISED_PRICES.engineRepairs,
-      ADVERTISED_PRICES.transmissionRepairs,
-    ],
-  },
-];
-
-function priceDetails(price: AdvertisedPrice): string[] {
-  const details: string[] = [];
-  if (price.includedKm) details.push(`${price.includedKm} km included`);
-  if (price.perKmCents)
-    details.push(`${price.includedKm ? 'Then ' : ''}${formatPrice(price.perKmCents)} per km`);
-  if (price.note && !price.note.includes('km included'))
-    details.push(price.note.charAt(0).toUpperCase() + price.note.slice(1));
-  return details;
-}
 
 /** One of the notes under the prices: a light panel with its icon and title. */
 function PricingNote({
@@ -82,6 +46,13 @@ function PricingNote({
 
 export function PricingPage() {
   usePageTitle('Pricing');
+  const prices = usePublicPrices();
+  const groups = PUBLIC_PRICE_GROUPS.map((group) => ({
+    ...group,
+    prices: group.keys
+      .map((key) => publicPriceCard(prices, key))
+      .filter((card): card is PublicPriceCard => card !== undefined),
+  }));
   return (
     <>
       <PageHero
@@ -90,13 +61,14 @@ export function PricingPage() {
       />
       <Container size="lg" py={48}>
         <Stack gap={40}>
-          {GROUPS.map((group) => (
+          {groups.map((group) => (
             <section key={group.title} aria-labelledby={`pricing-${group.title}`}>
               <SectionHeading id={`pricing-${group.title}`} title={group.title} lead={group.lead} />
               <SimpleGrid cols={{ base: 1, xs: 2, md: group.prices.length }} spacing="md">
                 {group.prices.map((price) => (
                   <Card
-                    key={price.label}
+                    key={price.key}
+                    data-testid={`price-${price.key}`}
                     withBorder
                     radius="md"
                     padding="lg"
@@ -116,7 +88,7 @@ export function PricingPage() {
                           </Text>
                         )}
                       </Text>
-                      {priceDetails(price).map((detail) => (
+                      {publicPriceDetails(price).map((detail) => (
                         <Text key={detail} size="sm" c="dimmed">
                           {detail}
                         </Text>
@@ -129,16 +101,15 @@ export function PricingPage() {
           ))}
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <PricingNote color="ochre" icon={IconMoon} title="After-hours surcharge">
-              A {PRICING_TERMS.afterHoursSurchargePercent}% surcharge applies to call-outs between{' '}
-              {PRICING_TERMS.afterHoursWindow}.
+            <PricingNote color="ochre" icon={IconMoon} title="After-hours call-out">
+              {afterHoursText(prices)}
             </PricingNote>
             <PricingNote color="ironstone" icon={IconInfoCircle} title="Good to know">
               <List size="sm" spacing={4}>
                 <List.Item>All prices include GST.</List.Item>
                 <List.Item>{PRICING_TERMS.paymentDue}.</List.Item>
                 <List.Item>
-                  Roebourne and Point Samson carry a distance surcharge; mine sites are quoted.
+                  Some towns carry a distance surcharge (see Service Areas); mine sites are quoted.
                 </List.Item>
               </List>
             </PricingNote>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
-  ADVERTISED_PRICES,
+  BUILT_IN_PRICES,
   DEFAULT_BUSINESS_PROFILE,
   PRODUCT_NAME,
+  PUBLIC_PRICE_GROUPS,
   formatPrice,
-  type AdvertisedPrice,
+  publicPriceCard,
 } from '@pilbara/shared-schema';
 import { renderScreen } from '../app/test-providers';
 import { telHref } from '../lib/format';
@@ -26,7 +27,11 @@ function hrefs(links: HTMLElement[]): (string | null)[] {
 describe('the pricing guide', () => {
   it('shows every advertised price from the one price list', () => {
     renderScreen(<PricingPage />, { route: '/pricing' });
-    for (const price of Object.values(ADVERTISED_PRICES) as AdvertisedPrice[]) {
+    const prices = PUBLIC_PRICE_GROUPS.flatMap((group) =>
+      group.keys.map((key) => publicPriceCard(BUILT_IN_PRICES, key)!),
+    );
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) {
       const heading = screen.getByRole('heading', { name: price.label });
       const card = heading.closest<HTMLElement>('.mantine-Card-root');
       expect(card).not.toBeNull();

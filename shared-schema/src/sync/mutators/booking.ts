@@ -11,7 +11,13 @@ import { MESSAGES } from '../../messages';
 import { reasonSchema } from '../../api/fields';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, MutationRejection, Row } from '../mutator';
-import { leasedIdSchema, jobUpdate, textIdSchema } from './common';
+import {
+  creditDecisionSchema,
+  creditNoteOf,
+  leasedIdSchema,
+  jobUpdate,
+  textIdSchema,
+} from './common';
 import { bookingToJob, type Booking, type Job } from './deps';
 
 /**
@@ -48,6 +54,7 @@ export const bookingApprove = defineMutator({
     bookingId: textIdSchema('BKG'),
     jobId: textIdSchema('JOB'),
     updateId: leasedIdSchema,
+    creditDecision: creditDecisionSchema.optional(),
   }),
   reads: (args) => [
     { key: 'booking', entity: 'bookings' as const, id: args.bookingId },
@@ -63,7 +70,11 @@ export const bookingApprove = defineMutator({
       return reject('conflict', `Job ${shownId(args.jobId)} already exists`, 'jobId');
     // The job was made when the owner approved it on their device (issue 28: a booking approved
     // offline at 7:20 and synced at 7:22 shows 7:20), within the time rule's bounds.
-    const job: Job = { ...bookingToJob(booking, args.jobId, occurredAt(ctx)), updatedAt: ctx.now };
+    const job: Job = {
+      ...bookingToJob(booking, args.jobId, occurredAt(ctx)),
+      creditHoldNote: creditNoteOf(ctx, args.creditDecision),
+      updatedAt: ctx.now,
+    };
     const approved: Booking = {
       ...taken(booking, ctx),
       status: 'approved',
@@ -79,7 +90,7 @@ export const bookingApprove = defineMutator({
           args.updateId,
           job.id,
           job.status,
-          `Job created from booking ${booking.id}`,
+          [`Job created from booking ${booking.id}`, job.creditHoldNote].filter(Boolean).join('. '),
           occurredAt(ctx),
         ),
       ],

@@ -1,6 +1,7 @@
 /** Small pieces the mutators share: id argument schemas and the job history row. */
 import { z } from 'zod';
-import type { RowChange } from '../mutator';
+import type { MutationContext, RowChange } from '../mutator';
+import { creditDecisionNote } from '../../rules/accounts';
 import { put } from '../mutator';
 import { PROVISIONAL_MARK } from '../../constants/ids';
 
@@ -35,4 +36,25 @@ export function jobUpdate(
   createdAt: string,
 ): RowChange {
   return put('job_updates', { id, jobId, status, message, createdAt });
+}
+
+/**
+ * The owner's decision to go ahead with work for an account on credit hold, as the approving
+ * device saw the hold: the hold in words, and the owner's reason when they gave one.
+ */
+export const creditDecisionSchema = z.object({
+  hold: z.string().trim().min(1).max(500),
+  reason: z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((value) => value?.trim() || null),
+});
+
+/** The note a job records of a credit-hold decision (by the acting owner), or null for none. */
+export function creditNoteOf(
+  ctx: Pick<MutationContext, 'actor'>,
+  decision: z.output<typeof creditDecisionSchema> | undefined,
+): string | null {
+  return decision ? creditDecisionNote(decision.hold, ctx.actor?.name, decision.reason) : null;
 }

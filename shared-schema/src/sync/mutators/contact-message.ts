@@ -9,8 +9,10 @@ import { MESSAGES } from '../../messages';
 import { CONTACT_MESSAGE_STATUSES, type EmailRecord } from '../../entities/email-record';
 import type { Feedback } from '../../entities/feedback';
 import { draftQuoteFromRequest } from '../../rules/contact-messages';
+import { perthDate } from '../../rules/dates';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, Row } from '../mutator';
+import { priceListReads, pricesFor } from './account';
 import { leasedIdSchema, textIdSchema } from './common';
 import { buildQuote, quoteInputSchema } from './deps';
 
@@ -81,6 +83,7 @@ export const contactMessageDraftQuote = defineMutator({
   reads: (args) => [
     ...readMessage(args),
     { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
+    ...priceListReads,
   ],
   apply(ctx, args) {
     const message = readOne<EmailRecord>(ctx, 'message');
@@ -89,7 +92,8 @@ export const contactMessageDraftQuote = defineMutator({
       return reject('invalid_state', MESSAGES.QUOTE_ALREADY_DRAFTED(message.quoteId), 'id');
     if (readOne(ctx, 'quote'))
       return reject('conflict', `Quote ${args.quoteId} already exists`, 'quoteId');
-    const input = quoteInputSchema.safeParse(draftQuoteFromRequest(message));
+    const prices = pricesFor(ctx, null, perthDate(occurredAt(ctx)));
+    const input = quoteInputSchema.safeParse(draftQuoteFromRequest(message, prices));
     if (!input.success) return reject('invalid_state', MESSAGES.QUOTE_REQUEST_INCOMPLETE, 'id');
     const quote = buildQuote(input.data, { id: args.quoteId, now: occurredAt(ctx) });
     quote.updatedAt = ctx.now;

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Mutator } from '../mutator';
+import { accountSave, jobSetPo, priceListSave } from './account';
 import { bookingAcknowledge, bookingApprove, bookingDecline } from './booking';
 import {
   contactMessageDraftQuote,
@@ -66,6 +67,7 @@ import {
   vehicleUpdateSpecialFeatures,
 } from './vehicle';
 
+export * from './account';
 export * from './booking';
 export * from './contact-message';
 export * from './compliance';
@@ -127,6 +129,9 @@ const ALL = [
   defectResolve,
   positionReport,
   mergeNoticeSettle,
+  accountSave,
+  priceListSave,
+  jobSetPo,
   contactMessageSetStatus,
   contactMessageRecordReply,
   contactMessageDraftQuote,

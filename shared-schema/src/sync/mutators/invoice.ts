@@ -11,7 +11,11 @@ import { shownId } from '../../rules/document-number';
 import type { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { defineMutator, occurredAt, put, readMany, readOne, reject, succeed } from '../mutator';
-import type { Row } from '../mutator';
+import type { MutationContext, MutationRejection, Row } from '../mutator';
+import { ACCOUNT_MESSAGES } from '../../account-messages';
+import type { Account } from '../../entities/account';
+import { effectivePoNumber, poMissing, siteLabel, siteOf } from '../../rules/accounts';
+import { accountReads, readAccount } from './account';
 import {
   acceptQuoteInputSchema,
   applyPayment,
@@ -130,13 +134,57 @@ function refuseRaise(quote: Quote | undefined, existing: Invoice[], newId: Invoi
 }
 
 /**
+ * What an invoice for work on account carries: the account (which must be the quote's), its
+ * site and the PO number (the job's, else the quote's, else the blanket PO's) — or why it cannot
+ * be raised yet: the account needs a PO for every job and none was entered.
+ */
+function accountBilling(
+  ctx: MutationContext,
+  quote: Quote,
+  accountId: number | null,
+  job: Job | undefined,
+):
+  | { ok: true; account: Account | null; siteName: string | null; poNumber: string | null }
+  | { ok: false; rejection: MutationRejection } {
+  if ((quote.accountId ?? null) !== accountId)
+    return {
+      ok: false,
+      rejection: reject('conflict', ACCOUNT_MESSAGES.ACCOUNT_CHANGED, 'accountId'),
+    };
+  if (accountId === null) return { ok: true, account: null, siteName: null, poNumber: null };
+  const account = readAccount(ctx);
+  if (!account)
+    return {
+      ok: false,
+      rejection: reject('not_found', ACCOUNT_MESSAGES.ACCOUNT_NOT_FOUND, 'accountId'),
+    };
+  const given = job?.poNumber ?? quote.poNumber ?? null;
+  if (poMissing(account, given))
+    return {
+      ok: false,
+      rejection: reject('invalid_state', ACCOUNT_MESSAGES.PO_REQUIRED_TO_INVOICE, 'poNumber'),
+    };
+  const site = siteOf(account, job?.siteId ?? quote.siteId);
+  return {
+    ok: true,
+    account,
+    siteName: site ? siteLabel(site) : null,
+    poNumber: effectivePoNumber(account.poRule, given),
+  };
+}
+
+/**
  * `quote.accept`: the customer accepts a sent quote, and its tax invoice is raised in the same
  * step, so an accepted quote always has its invoice.
  */
 export const quoteAccept = defineMutator({
   name: 'quote.accept',
   argsSchema: acceptQuoteInputSchema,
-  reads: (args) => raiseReads(args.id, args.invoiceId),
+  reads: (args) => [
+    ...raiseReads(args.id, args.invoiceId),
+    ...accountReads(args.accountId),
+    ...(args.jobId ? [{ key: 'job', entity: 'jobs' as const, id: args.jobId }] : []),
+  ],
   apply(ctx, args) {
     const quote = readOne<Quote>(ctx, QUOTE);
     if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
@@ -150,9 +198,20 @@ export const quoteAccept = defineMutator({
     const refused = refuseRaise(accepted, existing, readOne<Invoice>(ctx, INVOICE));
     // A quote invoiced before it was accepted (by hand, for its job) keeps that invoice.
     if (refused && !(refused.code === 'conflict' && refused.field === 'quoteId')) return refused;
-    const invoice = refused
-      ? undefined
-      : raiseInvoice(accepted, { id: args.invoiceId, now: occurredAt(ctx) });
+    const job = readOne<Job>(ctx, 'job');
+    const billing = refused ? undefined : accountBilling(ctx, quote, args.accountId, job);
+    if (billing && !billing.ok) return billing.rejection;
+    const invoice =
+      refused || !billing?.ok
+        ? undefined
+        : raiseInvoice(accepted, {
+            id: args.invoiceId,
+            now: occurredAt(ctx),
+            account: billing.account,
+            siteName: billing.siteName,
+            poNumber: billing.poNumber,
+            ...(job ? { jobId: job.id } : {}),
+          });
     return succeed(
       [put('quotes', accepted as Row), ...(invoice ? [put('invoices', invoice as Row)] : [])],
       { quote: accepted, invoice: invoice ?? liveInvoices(existing)[0] ?? null },
@@ -170,6 +229,7 @@ export const invoiceRaise = defineMutator({
   reads: (args) => [
     ...raiseReads(args.quoteId, args.id),
     ...(args.jobId ? [{ key: 'job', entity: 'jobs' as const, id: args.jobId }] : []),
+    ...accountReads(args.accountId),
   ],
   apply(ctx, args) {
     const quote = readOne<Quote>(ctx, QUOTE);
@@ -180,19 +240,24 @@ export const invoiceRaise = defineMutator({
     );
     if (refused) return refused;
     let jobId = args.jobId;
+    const job = jobId ? readOne<Job>(ctx, 'job') : undefined;
     if (jobId) {
-      const job = readOne<Job>(ctx, 'job');
       if (!job) return reject('not_found', MESSAGES.JOB_NOT_FOUND, 'jobId');
       if (job.status !== 'Completed')
         return reject('invalid_state', MESSAGES.JOB_NOT_COMPLETED, 'jobId');
     } else {
       jobId = jobIdOfQuote(quote as Quote);
     }
+    const billing = accountBilling(ctx, quote as Quote, args.accountId, job);
+    if (!billing.ok) return billing.rejection;
     const invoice = raiseInvoice(quote as Quote, {
       id: args.id,
       now: occurredAt(ctx),
       jobId,
       buyerAbn: args.buyerAbn,
+      account: billing.account,
+      siteName: billing.siteName,
+      poNumber: billing.poNumber,
     });
     return succeed([put('invoices', invoice as Row)], { invoice });
   },

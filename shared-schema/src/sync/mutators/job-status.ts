@@ -7,6 +7,8 @@
  */
 import { shownId } from '../../rules/document-number';
 import { z } from 'zod';
+import { perthDate } from '../../rules/dates';
+import { priceListReads, pricesFor } from './account';
 import { MESSAGES } from '../../messages';
 import { defineMutator, put, readOne, reject, succeed } from '../mutator';
 import type { Row } from '../mutator';
@@ -80,6 +82,7 @@ export const jobComplete = defineMutator({
   reads: (args) => [
     ...readJobAndPosition(args),
     { key: 'quote', entity: 'quotes' as const, id: args.quoteId },
+    ...priceListReads,
     { key: 'crashTow', entity: 'crash_tows' as const, id: args.id },
   ],
   apply(ctx, args) {
@@ -95,7 +98,9 @@ export const jobComplete = defineMutator({
     const updated: Job = { ...job, ...target, estimatedArrival: null, updatedAt: ctx.now };
     const at = eventTime(ctx);
     // The automatic quote is valid 30 days from the completion, not from the sync.
-    const quote = autoQuoteForCompletedJob(updated, at, args.quoteId);
+    // Priced from the list in force for the job's customer on the day it was completed.
+    const prices = pricesFor(ctx, job.accountId, perthDate(at));
+    const quote = autoQuoteForCompletedJob(updated, at, args.quoteId, prices);
     return succeed(
       [
         put('jobs', updated as Row),

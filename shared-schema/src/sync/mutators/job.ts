@@ -10,7 +10,15 @@ import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mut
 import type { Row } from '../mutator';
 import { formatDateTime } from '../../rules/date-format';
 import { intIdSchema } from '../../entities/common';
-import { baseRowSchema, leasedIdSchema, jobUpdate } from './common';
+import {
+  baseRowSchema,
+  creditDecisionSchema,
+  creditNoteOf,
+  leasedIdSchema,
+  jobUpdate,
+} from './common';
+import { accountReads, readAccount, refuseAccountWork } from './account';
+import { effectivePoNumber } from '../../rules/accounts';
 import { mergeJobEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
 import { documentRef, shownId } from '../../rules/document-number';
@@ -42,6 +50,7 @@ export const jobCreate = defineMutator({
   argsSchema: createJobInputSchema.extend({
     id: jobIdSchema,
     updateId: leasedIdSchema,
+    creditDecision: creditDecisionSchema.optional(),
     trackingToken: z
       .string()
       .regex(TRACKING_TOKEN_PATTERN, {
@@ -49,14 +58,21 @@ export const jobCreate = defineMutator({
       })
       .optional(),
   }),
-  reads: (args) => readJob(args),
+  reads: (args) => [...readJob(args), ...accountReads(args.accountId)],
   apply(ctx, args) {
     if (readOne<Job>(ctx, JOB_KEY))
       return reject('conflict', `Job ${shownId(args.id)} already exists`, 'id');
-    const { updateId, trackingToken, ...fields } = args;
+    const refused = refuseAccountWork(ctx, args);
+    if (refused) return refused;
+    const { updateId, trackingToken, creditDecision, ...fields } = args;
+    const account = readAccount(ctx);
     const job: Job = {
       ...fields,
       assignedDriverId: fields.assignedDriverId ?? null,
+      accountId: fields.accountId ?? null,
+      siteId: fields.siteId ?? null,
+      poNumber: effectivePoNumber(account?.poRule, fields.poNumber),
+      creditHoldNote: creditNoteOf(ctx, creditDecision),
       trackingToken: trackingToken ?? null,
       status: fields.status ?? DEFAULT_JOB_STATUS,
       progress: 0,
@@ -66,7 +82,13 @@ export const jobCreate = defineMutator({
     return succeed(
       [
         put('jobs', job as Row),
-        jobUpdate(updateId, job.id, job.status, 'Job created', occurredAt(ctx)),
+        jobUpdate(
+          updateId,
+          job.id,
+          job.status,
+          ['Job created', job.creditHoldNote].filter(Boolean).join('. '),
+          occurredAt(ctx),
+        ),
       ],
       { job },
     );
@@ -75,7 +97,14 @@ export const jobCreate = defineMutator({
 
 /** The free fields of a job that `job.update` may change; absent keys keep their value. */
 export const jobFieldsPatchSchema = createJobInputSchema
-  .omit({ id: true, status: true, assignedTo: true, assignedDriverId: true })
+  .omit({
+    id: true,
+    status: true,
+    assignedTo: true,
+    assignedDriverId: true,
+    accountId: true,
+    siteId: true,
+  })
   .partial();
 
 /**

@@ -18,6 +18,11 @@ import {
 } from '../mutator';
 import type { Row } from '../mutator';
 import { baseRowSchema, textIdSchema } from './common';
+import { accountReads, priceListReads, pricesFor, refuseAccountWork } from './account';
+import { ACCOUNT_MESSAGES } from '../../account-messages';
+import { perthDate } from '../../rules/dates';
+import { unknownPriceKeys } from '../../rules/quote-flow';
+import type { PriceTable } from '../../rules/price-list';
 import { mergeQuoteEdit, type QuoteEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';
 import { documentRef, shownId } from '../../rules/document-number';
@@ -63,6 +68,15 @@ function withLineIds(
   });
 }
 
+/** The list's unit price of a line naming a price-list item, if the list has one. */
+function listedPrice(
+  prices: PriceTable,
+  item: { priceKey?: string | null | undefined },
+): number | undefined {
+  const listed = item.priceKey ? prices.prices.get(item.priceKey)?.item : undefined;
+  return listed && listed.unit !== 'multiplier' ? listed.amount : undefined;
+}
+
 function asEdit(quote: Pick<Quote, 'items'> & Record<string, unknown>): QuoteEdit {
   return { ...quote, items: quote.items };
 }
@@ -83,18 +97,29 @@ export const quoteSave = defineMutator({
     /** Set when this edit settles a conflict by keeping this side's values (issue 28). */
     overrides: overridesSchema.optional(),
   }),
-  reads: (args) => readQuote(args.id),
+  reads: (args) => [...readQuote(args.id), ...priceListReads, ...accountReads(args.accountId)],
   apply(ctx, args) {
     const existing = readOne<Quote>(ctx, QUOTE_KEY);
     if (existing && !canEditQuote(existing.status)) {
       return reject('invalid_state', MESSAGES.QUOTE_NOT_EDITABLE, 'status');
     }
+    const refused = refuseAccountWork(ctx, args);
+    if (refused) return refused;
+    // Lines from the price list take the list's price in force for the customer that day.
+    const prices = pricesFor(ctx, args.accountId, perthDate(occurredAt(ctx)));
+    const unknown = unknownPriceKeys(args, prices)[0];
+    if (unknown !== undefined)
+      return reject(
+        'invalid_args',
+        ACCOUNT_MESSAGES.PRICE_ITEM_UNKNOWN,
+        `items.${unknown}.priceKey`,
+      );
     const { base: rawBase, overrides, ...fields } = args;
     const base = rawBase as (Quote & Record<string, unknown>) | undefined;
     const items = withLineIds(args.id, fields.items, [
       ...(existing?.items ?? []),
       ...(Array.isArray(base?.items) ? base.items : []),
-    ]);
+    ]).map((item) => ({ ...item, unitPrice: listedPrice(prices, item) ?? item.unitPrice ?? 0 }));
     let data: QuoteData = { ...fields, items };
     let conflict: RecordConflict | undefined;
     if (existing && base && Array.isArray(base.items)) {
@@ -107,6 +132,7 @@ export const quoteSave = defineMutator({
       id: args.id,
       now: occurredAt(ctx),
       createdAt: existing?.createdAt,
+      prices,
     });
     quote.updatedAt = ctx.now;
     // What a save does not edit stays: the number the server gave it, the job it was made for.

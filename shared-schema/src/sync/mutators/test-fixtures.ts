@@ -4,6 +4,7 @@
  * mutator to in-memory tables at a fixed time.
  */
 import type { Booking, Job, Quote, Vehicle } from './deps';
+import type { Account } from '../../entities/account';
 import { applyInMemory, type MemoryTables } from '../memory-store';
 import type { MutationRejection, MutationSuccess, Row } from '../mutator';
 
@@ -121,6 +122,52 @@ export function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     isActive: true,
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A mine-site account: 14-day terms, a $10,000 credit limit, a PO for every job, one contact and
+ * one site (the Cape Lambert gate) where driver 2 and truck 1 are inducted until mid-2027.
+ */
+export function anAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    id: 1,
+    name: 'Cape Lambert Iron',
+    type: 'mine-site',
+    legalName: 'Cape Lambert Iron Pty Ltd',
+    abn: '51 824 753 556',
+    billingEmail: 'ap@capelambert.example',
+    contacts: [
+      {
+        id: 'c1',
+        name: 'Priya Nair',
+        role: 'Site supervisor',
+        phone: '0891 000 111',
+        email: 'priya@capelambert.example',
+      },
+    ],
+    sites: [
+      {
+        id: 's1',
+        name: 'Cape Lambert gate 2',
+        location: 'Cape Lambert Rd, Wickham',
+        gatePhone: '08 9159 0000',
+        accessNotes: 'Sign in at the gatehouse; escort to the workshop',
+        inductionRequirements: 'Site induction and a current Working at Heights ticket',
+        inductions: [
+          { id: 'i1', kind: 'driver', userId: 2, vehicleId: null, expiresOn: '2027-06-30' },
+          { id: 'i2', kind: 'vehicle', userId: null, vehicleId: 1, expiresOn: '2027-06-30' },
+        ],
+      },
+    ],
+    terms: { kind: 'days', days: 14 },
+    creditLimitCents: 1_000_000,
+    poRule: { kind: 'per-job' },
+    notes: null,
+    isActive: true,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
 }

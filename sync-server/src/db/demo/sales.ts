@@ -23,6 +23,7 @@ import { getRow } from '../rows';
 import { mintIntegerId, mintTextId } from '../id-series';
 import { DAY, type DemoContext } from './context';
 import salesData from './sales.json' with { type: 'json' };
+import type { AccountWrites, TimedWrite } from './accounts';
 
 type DemoItem = QuoteData['items'][number];
 
@@ -62,8 +63,15 @@ interface DemoQuote {
 const PAST_SALES = salesData.pastSales as PastSale[];
 const QUOTES = salesData.quotes as DemoQuote[];
 
-/** Seeds the quotes and invoices; `completedJobId` is the job whose automatic quote is a draft. */
-export function seedSales(ctx: DemoContext, completedJobId: string): void {
+/**
+ * Seeds the quotes and invoices; `completedJobId` is the job whose automatic quote is a draft.
+ * The accounts' quotes and invoices (`accounts`) are stored among them in time order.
+ */
+export function seedSales(
+  ctx: DemoContext,
+  completedJobId: string,
+  accounts: Pick<AccountWrites, 'quotes' | 'invoices'>,
+): void {
   const { db, now, at, put } = ctx;
   // Quotes in every status; the draft is the automatic quote of the completed job.
   // Quotes and invoices are stored oldest first too (their numbers follow issue order): each
@@ -152,9 +160,16 @@ export function seedSales(ctx: DemoContext, completedJobId: string): void {
       ...(sale.buyerHasAbn ? { buyerAbn: EXAMPLE_ABN } : {}),
     });
   }
+  for (const quote of accounts.quotes) quoteWrites.push({ at: at(quote.at), write: quote.write });
   for (const quote of quoteWrites.sort((a, b) => a.at.localeCompare(b.at))) quote.write();
-  for (const sale of sales.sort((a, b) => a.at - b.at))
-    sell(sale.quoteId, sale.at, sale.payments, sale.credit, sale.buyerAbn);
+  const invoiceWrites: TimedWrite[] = [
+    ...accounts.invoices,
+    ...sales.map((sale) => ({
+      at: sale.at,
+      write: () => sell(sale.quoteId, sale.at, sale.payments, sale.credit, sale.buyerAbn),
+    })),
+  ];
+  for (const invoice of invoiceWrites.sort((a, b) => a.at - b.at)) invoice.write();
 
   /** Raises a quote's invoice at `offsetMs` from now, then applies its payments and credit. */
   function sell(

@@ -89,7 +89,11 @@ export interface PendingJobEmail {
   createdAt: string;
 }
 
-/** The job-event emails due by `now` and not yet sent, in the order they were recorded. */
+/**
+ * The job-event emails due by `now` and not yet sent, in the order they were recorded. Every
+ * job event names its job; an email of another kind (an account's monthly statement) is sent by
+ * its own service.
+ */
 export function dueJobEmails(db: Db, now: string): PendingJobEmail[] {
   return statement(
     db,

@@ -135,6 +135,8 @@ export interface NewUser {
   lastName?: string | null;
   phone?: string | null;
   role: string;
+  /** The account a sign-in of role `account` belongs to. */
+  accountId?: number | null;
 }
 
 export function createUser(db: Db, user: NewUser, now: Date): UserRow {
@@ -148,6 +150,7 @@ export function createUser(db: Db, user: NewUser, now: Date): UserRow {
     lastName: user.lastName ?? null,
     phone: user.phone ?? null,
     role: user.role,
+    accountId: user.accountId ?? null,
     isActive: true,
     createdAt: stamp,
     updatedAt: stamp,

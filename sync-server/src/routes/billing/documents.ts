@@ -139,6 +139,35 @@ function invoiceById(app: FastifyInstance, id: string) {
   };
 }
 
+/**
+ * An invoice's PDF by number or key, with the document's file name; 404 when there is no such
+ * invoice or `visible` refuses it (an account's portal sees only its own account's).
+ */
+export async function renderInvoicePdfFor(
+  app: FastifyInstance,
+  id: string,
+  visible: (invoice: Invoice) => boolean = () => true,
+): Promise<{ pdf: Uint8Array; fileName: string; invoice: Invoice }> {
+  const { invoice, payments, creditNotes, quoteRef, jobRef } = invoiceById(app, id);
+  if (!visible(invoice)) throw notFound(MESSAGES.INVOICE_NOT_FOUND);
+  const options = {
+    profile: app.profile,
+    payments,
+    creditNotes,
+    payUrl: invoicePayUrl(app, invoice),
+    quoteRef,
+    jobRef,
+  };
+  const doc = taxInvoiceDocument(invoice, app.profile, options);
+  if (!doc.taxInvoice)
+    app.log.warn(
+      { invoice: doc.number, problems: doc.problems },
+      'invoice is not a tax invoice: it fails points of one',
+    );
+  const pdf = await app.pdf.render({ kind: 'invoice', invoice, options });
+  return { pdf, fileName: doc.fileName, invoice };
+}
+
 /** The credit note (by number or key) and the invoice it corrects, with its payments, or a 404. */
 function creditNoteById(app: FastifyInstance, id: string) {
   const note = findDocument<CreditNote>(app.db, 'credit_notes', id);
@@ -302,26 +331,8 @@ export const quoteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/pdf',
     { ...admin, schema: invoicePdfSchema, config: INVOICE_NOT_FOUND },
     async (request, reply) => {
-      const { invoice, payments, creditNotes, quoteRef, jobRef } = invoiceById(
-        app,
-        request.params.id,
-      );
-      const options = {
-        profile: app.profile,
-        payments,
-        creditNotes,
-        payUrl: invoicePayUrl(app, invoice),
-        quoteRef,
-        jobRef,
-      };
-      const doc = taxInvoiceDocument(invoice, app.profile, options);
-      if (!doc.taxInvoice)
-        request.log.warn(
-          { invoice: doc.number, problems: doc.problems },
-          'invoice is not a tax invoice: it fails points of one',
-        );
-      const pdf = await app.pdf.render({ kind: 'invoice', invoice, options });
-      return sendPdf(reply, pdf, doc.fileName);
+      const rendered = await renderInvoicePdfFor(app, request.params.id);
+      return sendPdf(reply, rendered.pdf, rendered.fileName);
     },
   );
 

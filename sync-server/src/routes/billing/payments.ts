@@ -304,10 +304,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const standing = liveInvoiceOfQuote(app.db, quote.id);
         const invoiceId = standing?.id ?? input.invoiceId ?? mintTextId(app.db, 'INV', app.now());
         const steps: NamedMutation[] = [];
+        const accountId = quote.accountId ?? null;
         if (quote.status === 'sent')
-          steps.push({ name: 'quote.accept', args: { id: quote.id, invoiceId } });
+          steps.push({
+            name: 'quote.accept',
+            args: { id: quote.id, invoiceId, accountId, jobId: quote.jobId ?? null },
+          });
         else if (!standing)
-          steps.push({ name: 'invoice.raise', args: { id: invoiceId, quoteId: quote.id } });
+          steps.push({
+            name: 'invoice.raise',
+            args: { id: invoiceId, quoteId: quote.id, accountId },
+          });
         steps.push({
           name: 'invoice.recordPayment',
           args: {

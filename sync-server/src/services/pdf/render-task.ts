@@ -11,12 +11,14 @@ import type {
   JobSheetDocument,
   Payment,
   Quote,
+  StatementDocument,
   VehicleHistoryDocument,
 } from '@pilbara/shared-schema';
 import { renderCreditNotePdf, renderInvoicePdf, type InvoicePdfOptions } from './invoice-pdf';
 import { renderJobSheetPdf } from './job-sheet-pdf';
 import { renderQuotePdf, type QuotePdfOptions } from './quote-pdf';
 import { renderVehicleHistoryPdf } from './vehicle-history-pdf';
+import { renderStatementPdf } from './statement-pdf';
 import { renderAuthorityToTowPdf } from './authority-to-tow-pdf';
 import { mergePdfs, renderRecordsPdf, type RecordsPdfInput } from './records-pdf';
 
@@ -45,6 +47,7 @@ export type PdfTask =
       printedAt: string;
     }
   | { kind: 'vehicleHistory'; doc: VehicleHistoryDocument }
+  | { kind: 'statement'; doc: StatementDocument }
   | {
       kind: 'authorityToTow';
       doc: AuthorityToTowDocument;
@@ -74,6 +77,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       );
     case 'vehicleHistory':
       return renderVehicleHistoryPdf(task.doc);
+    case 'statement':
+      return renderStatementPdf(task.doc);
     case 'authorityToTow':
       return renderAuthorityToTowPdf(
         task.doc,

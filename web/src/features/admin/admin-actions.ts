@@ -66,13 +66,30 @@ async function run(what: string, write: () => Promise<MutateResult>): Promise<Mu
   }
 }
 
-/** Approves a booking into a new job; resolves with the job id, or null when it failed. */
-export async function approveBooking(bookingId: string): Promise<string | null> {
+/** An owner's decision to go ahead while an account is on credit hold: the hold, and why. */
+export interface CreditDecision {
+  hold: string;
+  reason: string | null;
+}
+
+/**
+ * Approves a booking into a new job (with the owner's credit-hold decision, when the account is
+ * on hold); resolves with the job id, or null when it failed.
+ */
+export async function approveBooking(
+  bookingId: string,
+  creditDecision?: CreditDecision,
+): Promise<string | null> {
   let jobId = '';
   const result = await run(MESSAGES.BOOKING_APPROVE_FAILED, async () => {
     jobId = await mintId('JOB');
     const updateId = await mintId('job_updates');
-    return mutate('booking.approve', { bookingId, jobId, updateId });
+    return mutate('booking.approve', {
+      bookingId,
+      jobId,
+      updateId,
+      ...(creditDecision ? { creditDecision } : {}),
+    });
   });
   if (!result?.ok) return null;
   successNaming(MESSAGES.BOOKING_APPROVED_TITLE, jobId, ADMIN_TOASTS.bookingApproved);
@@ -86,6 +103,7 @@ export async function approveBooking(bookingId: string): Promise<string | null> 
 export async function createJob(
   values: CreateJobData,
   drivers: readonly { id: number; name: string }[],
+  creditDecision?: CreditDecision,
 ): Promise<string | null> {
   let id = '';
   const result = await run(MESSAGES.JOB_CREATE_FAILED, async () => {
@@ -101,6 +119,7 @@ export async function createJob(
       id,
       updateId,
       trackingToken,
+      ...(creditDecision ? { creditDecision } : {}),
     });
   });
   if (!result?.ok) return null;

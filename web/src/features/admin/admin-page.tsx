@@ -13,7 +13,9 @@ import { Badge, Button, Collapse, Container, Group, Stack, Tabs, Text, Title } f
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  IconBuildingFactory2,
   IconCalendarEvent,
+  IconTag,
   IconChevronDown,
   IconFileInvoice,
   IconShieldCheck,
@@ -52,16 +54,23 @@ export interface AdminPageProps {
   syncStatus?: ReactNode;
   /** The list of changes the server refused, for staff to retry or discard. */
   syncIssues?: ReactNode;
+  /** The Accounts tab's content (the accounts feature). */
+  accountsTab?: ReactNode;
+  /** The Prices tab's content (the owners' price list). */
+  pricesTab?: ReactNode;
   /** The On call tab's content: the roster and the staff member's own alert channels. */
   onCallTab?: ReactNode;
 }
 
-type TabKey = 'bookings' | 'jobs' | 'quotes' | 'messages' | 'staff' | 'oncall';
+type TabKey =
+  'bookings' | 'jobs' | 'quotes' | 'accounts' | 'prices' | 'messages' | 'staff' | 'oncall';
 
 /** The tabs after Bookings, which alone carries a count. */
 const PLAIN_TABS: readonly { value: TabKey; icon: typeof IconTool; label: string }[] = [
   { value: 'jobs', icon: IconTool, label: ADMIN_TEXT.tabs.jobs },
   { value: 'quotes', icon: IconFileInvoice, label: ADMIN_TEXT.tabs.quotes },
+  { value: 'accounts', icon: IconBuildingFactory2, label: 'Accounts' },
+  { value: 'prices', icon: IconTag, label: 'Prices' },
   { value: 'messages', icon: IconMail, label: ADMIN_TEXT.tabs.messages },
   { value: 'staff', icon: IconUsers, label: STAFF_TEXT.tab },
   { value: 'oncall', icon: IconPhoneCall, label: ADMIN_TEXT.onCallTab },
@@ -72,6 +81,8 @@ export function AdminPage({
   liveStatus,
   syncStatus,
   syncIssues,
+  accountsTab,
+  pricesTab,
   onCallTab,
 }: AdminPageProps) {
   usePageTitle(ADMIN_TEXT.title);
@@ -208,6 +219,12 @@ export function AdminPage({
           </Tabs.Panel>
           <Tabs.Panel value="quotes" pt="md">
             {quotesTab ?? <Text c="dimmed">{ADMIN_TEXT.quotesUnavailable}</Text>}
+          </Tabs.Panel>
+          <Tabs.Panel value="accounts" pt="md">
+            {accountsTab}
+          </Tabs.Panel>
+          <Tabs.Panel value="prices" pt="md">
+            {pricesTab}
           </Tabs.Panel>
           <Tabs.Panel value="messages" pt="md">
             <ContactMessages emails={emails} />

@@ -33,6 +33,7 @@ import {
   assignmentChoices,
   assignmentFromChoice,
   canDeleteJob,
+  isFinishedStatus,
   isJobActionAllowed,
   documentRef,
   jobShownTime,
@@ -54,6 +55,7 @@ import { AdminCrashTow } from './admin-crash-tow';
 import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
 import { CustomerMessages, messagesPath } from '../../components/customer-messages';
 import { ArrivalEstimate } from './arrival-estimate';
+import { AccountWorkLine, InductionWarning, JobPoEntry } from '../../lib/accounts/account-work';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';
@@ -190,6 +192,12 @@ export function JobCard({
         <Text fw={600} className={classes.detail}>
           {job.customerName} · {job.service}
         </Text>
+        <AccountWorkLine accountId={job.accountId} siteId={job.siteId} poNumber={job.poNumber} />
+        {job.creditHoldNote && (
+          <Text size="xs" c="dimmed" className={classes.detail}>
+            {job.creditHoldNote}
+          </Text>
+        )}
         <Text size="sm" className={classes.detail}>
           {job.location}
         </Text>
@@ -265,6 +273,7 @@ export function JobCard({
             }}
           />
           {fleet && <JobVehicleSelect job={job} fleet={fleet} />}
+          <JobPoEntry job={job} />
           <Button
             size="sm"
             variant="default"
@@ -343,6 +352,17 @@ export function JobCard({
             {ADMIN_TEXT.fieldRecord}
           </PanelToggle>
         </Group>
+        {!isFinishedStatus(job.status) && (
+          <InductionWarning
+            accountId={job.accountId}
+            siteId={job.siteId}
+            driverName={job.assignedTo}
+            vehicleId={job.vehicleId}
+            vehicleName={
+              fleet?.vehicles.find((vehicle) => vehicle.id === job.vehicleId)?.name ?? null
+            }
+          />
+        )}
         <Collapse expanded={open}>
           {open && (
             <Stack gap="md">

@@ -3,10 +3,24 @@
  * ("I've got it": the alarm and the escalation stop, the customer's link says who has it),
  * approved into a job, or declined with a reason the customer is told; its alert log says who
  * was pushed, texted and emailed, and how each went. A link from a staff alert
- * (`/admin?booking=…`) scrolls its booking into view and marks it.
+ * (`/admin?booking=…`) scrolls its booking into view and marks it. A booking under an account
+ * shows its account, site and PO; while the account is on credit hold, Approve asks the owner
+ * first and records their decision on the job.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Button, Collapse, Group, List, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import {
   IconBell,
   IconCheck,
@@ -29,6 +43,7 @@ import {
 import { ReasonDialog } from '../../components/reason-dialog';
 import { apiRequest } from '../../lib/http';
 import { acknowledgeBooking } from '../../lib/booking-changes';
+import { AccountWorkLine, useAccountState } from '../../lib/accounts/account-work';
 import { approveBooking, declineBooking } from './admin-actions';
 import { PendingBadge, UrgencyBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
@@ -98,6 +113,9 @@ function BookingCard({
   const [busy, setBusy] = useState<'approve' | 'take' | null>(null);
   const [declining, setDeclining] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
+  const { hold } = useAccountState(booking.accountId);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
   const act = async (key: 'approve' | 'take', action: () => Promise<unknown>) => {
     setBusy(key);
     try {
@@ -105,6 +123,16 @@ function BookingCard({
     } finally {
       setBusy(null);
     }
+  };
+  const approve = (decided?: boolean) => {
+    if (hold && !decided) {
+      setAsking(true);
+      return;
+    }
+    setAsking(false);
+    void act('approve', () =>
+      approveBooking(booking.id, hold ? { hold, reason: reason.trim() || null } : undefined),
+    );
   };
   useEffect(() => {
     if (focused) document.getElementById(booking.id)?.scrollIntoView({ block: 'center' });
@@ -131,6 +159,11 @@ function BookingCard({
           </Text>
         </Group>
         <Text fw={600}>{booking.service}</Text>
+        <AccountWorkLine
+          accountId={booking.accountId}
+          siteId={booking.siteId}
+          poNumber={booking.poNumber}
+        />
         <Group gap="lg" wrap="wrap">
           <Group gap={4} wrap="nowrap">
             <IconMapPin size={16} aria-hidden />
@@ -210,7 +243,7 @@ function BookingCard({
           )}
           <Button
             leftSection={<IconCheck size={16} aria-hidden />}
-            onClick={() => void act('approve', () => approveBooking(booking.id))}
+            onClick={() => approve()}
             loading={busy === 'approve'}
             color="green"
           >
@@ -218,6 +251,29 @@ function BookingCard({
           </Button>
         </Group>
         <Collapse expanded={logOpen}>{logOpen && <AlertLog bookingId={booking.id} />}</Collapse>
+        <Modal opened={asking} onClose={() => setAsking(false)} title="Account on credit hold">
+          <Stack gap="sm">
+            <Alert color="orange" variant="light">
+              {hold}
+            </Alert>
+            <Text size="sm">Going ahead is your call; the job records that you did, and why.</Text>
+            <Textarea
+              label="Why go ahead (optional)"
+              value={reason}
+              autosize
+              minRows={2}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Not now
+              </Button>
+              <Button color="green" onClick={() => approve(true)}>
+                Approve anyway
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       </Stack>
       {declining && (
         <ReasonDialog

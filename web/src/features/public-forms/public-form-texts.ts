@@ -30,6 +30,13 @@ export const PUBLIC_FORM_TEXTS: Record<PublicFormKind, KindTexts> = {
     failureMessage: () => MESSAGES.BOOKING_FAILED_DESCRIPTION,
     noun: 'booking',
   },
+  accountBooking: {
+    successTitle: MESSAGES.BOOKING_SUBMITTED_TITLE,
+    successMessage: MESSAGES.BOOKING_SUBMITTED_DESCRIPTION,
+    failureTitle: MESSAGES.BOOKING_FAILED_TITLE,
+    failureMessage: (detail) => detail ?? MESSAGES.BOOKING_FAILED_DESCRIPTION,
+    noun: 'booking',
+  },
   feedback: {
     successTitle: MESSAGES.FEEDBACK_SUBMITTED_TITLE,
     successMessage: MESSAGES.FEEDBACK_SUBMITTED_DESCRIPTION,

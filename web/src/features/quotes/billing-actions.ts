@@ -26,7 +26,12 @@ async function mint(series: 'INV' | 'CN' | 'payments'): Promise<string | number>
 /** Accepts a sent quote; its tax invoice is raised in the same mutation. */
 export async function acceptQuote(quote: Quote): Promise<ActionOutcome> {
   const invoiceId = String(await mint('INV'));
-  const result = await mutate('quote.accept', { id: quote.id, invoiceId });
+  const result = await mutate('quote.accept', {
+    id: quote.id,
+    invoiceId,
+    accountId: quote.accountId ?? null,
+    jobId: quote.jobId ?? null,
+  });
   if (!result.ok) return failed(result);
   const raised = (result.result as { invoice: Invoice | null } | null)?.invoice;
   return { ok: true, invoiceId: raised?.id ?? invoiceId };
@@ -44,6 +49,8 @@ export async function raiseJobInvoice(
     quoteId: quote.id,
     jobId,
     buyerAbn,
+    // Work on account bills the account: its name, ABN, PO and terms.
+    accountId: quote.accountId ?? null,
   });
   return result.ok ? { ok: true, invoiceId } : failed(result);
 }
@@ -80,7 +87,11 @@ export async function payQuote(
         ? await acceptQuote(quote)
         : await (async (): Promise<ActionOutcome> => {
             const id = String(await mint('INV'));
-            const result = await mutate('invoice.raise', { id, quoteId: quote.id });
+            const result = await mutate('invoice.raise', {
+              id,
+              quoteId: quote.id,
+              accountId: quote.accountId ?? null,
+            });
             return result.ok ? { ok: true, invoiceId: id } : failed(result);
           })();
     if (!raised.ok) return raised;

@@ -1,8 +1,18 @@
-/** The Pricing Structure panel (spec staff §2, §9): each service's base, per-km and minimum rate. */
+/**
+ * The Pricing Structure panel (spec staff §2, §9): each service's base, per-km and minimum rate
+ * and how each place is priced, from the price list in force.
+ */
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { LOCATION_MULTIPLIERS, SERVICE_RATES, formatCents } from '@pilbara/shared-schema';
+import {
+  basisPointsText,
+  formatCents,
+  formatPrice,
+  locationRules,
+  serviceRates,
+  type PriceTable,
+} from '@pilbara/shared-schema';
 
-export function PricingStructure() {
+export function PricingStructure({ prices }: { prices: PriceTable }) {
   return (
     <Card
       withBorder
@@ -26,9 +36,9 @@ export function PricingStructure() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {Object.entries(SERVICE_RATES).map(([service, rate]) => (
-                <Table.Tr key={service}>
-                  <Table.Td>{service}</Table.Td>
+              {serviceRates(prices).map((rate) => (
+                <Table.Tr key={rate.key}>
+                  <Table.Td>{rate.service}</Table.Td>
                   <Table.Td ta="right">{formatCents(rate.baseCents)}</Table.Td>
                   <Table.Td ta="right">{formatCents(rate.perKmCents)}</Table.Td>
                   <Table.Td ta="right">{formatCents(rate.minimumCents)}</Table.Td>
@@ -38,16 +48,20 @@ export function PricingStructure() {
           </Table>
         </Table.ScrollContainer>
         <Text size="sm" fw={600}>
-          Location multipliers
+          Locations
         </Text>
         <Text size="sm" c="dimmed">
-          {Object.entries(LOCATION_MULTIPLIERS)
-            .map(([name, multiplier]) => `${name} ×${multiplier}`)
+          {locationRules(prices)
+            .map((rule) =>
+              rule.multiplierBasisPoints !== null
+                ? `${rule.name} ×${basisPointsText(rule.multiplierBasisPoints)}`
+                : `${rule.name} ${rule.surchargeCents ? `+${formatPrice(rule.surchargeCents)}` : 'no surcharge'}`,
+            )
             .join(' · ')}
         </Text>
         <Text size="xs" c="dimmed">
-          The larger of the from and to multipliers applies to the items subtotal, then the
-          discount. Prices include GST.
+          The larger of the from and to multipliers applies to the items subtotal, a near town’s
+          surcharge is its own line, then the discount. Prices include GST.
         </Text>
       </Stack>
     </Card>

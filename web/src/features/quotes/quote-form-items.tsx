@@ -22,9 +22,11 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CATEGORY_LABELS,
-  QUICK_ADD_CATALOGUE,
   QUOTE_ITEM_CATEGORIES,
   formatCents,
+  quickAddCatalogue,
+  type PriceTable,
+  type QuickAddEntry,
   type QuoteItemCategory,
 } from '@pilbara/shared-schema';
 import { numberValue } from './quote-form-inputs';
@@ -36,18 +38,21 @@ import {
 } from './quote-form-model';
 
 type QuoteItem = QuoteFormValues['items'][number];
-type CatalogueEntry = (typeof QUICK_ADD_CATALOGUE)[QuoteItemCategory][number];
 
 const CATEGORY_OPTIONS = QUOTE_ITEM_CATEGORIES.map((value) => ({
   value,
   label: CATEGORY_LABELS[value],
 }));
 
+/** The quick-add buttons: the price list's items in force for the quote's customer. */
 export function QuickAddItems({
+  prices,
   onAdd,
 }: {
-  onAdd: (entry: CatalogueEntry, category: QuoteItemCategory) => void;
+  prices: PriceTable;
+  onAdd: (entry: QuickAddEntry, category: QuoteItemCategory) => void;
 }) {
+  const catalogue = quickAddCatalogue(prices);
   return (
     <Stack gap="sm">
       <Title order={4} size="h5">
@@ -64,9 +69,9 @@ export function QuickAddItems({
         {QUOTE_ITEM_CATEGORIES.map((category) => (
           <Tabs.Panel key={category} value={category} pt="sm">
             <Group gap="xs">
-              {QUICK_ADD_CATALOGUE[category].map((entry) => (
+              {catalogue[category].map((entry) => (
                 <Button
-                  key={entry.description}
+                  key={entry.priceKey}
                   variant="light"
                   size="sm"
                   leftSection={<IconPlus size={14} />}

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUILT_IN_PRICES,
   MESSAGES,
-  QUICK_ADD_CATALOGUE,
+  quickAddCatalogue,
   quoteInputSchema,
+  routeSurcharge,
   type Quote,
 } from '@pilbara/shared-schema';
 import {
@@ -13,11 +15,13 @@ import {
   quoteToForm,
   saveBlocker,
   toSaveArgs,
+  withRouteSurcharge,
   type QuoteFormValues,
 } from './quote-form-model';
 
-const towing = QUICK_ADD_CATALOGUE.service[0]!; // Emergency Towing $180
-const strap = QUICK_ADD_CATALOGUE.parts[0]!; // Tow Strap Heavy Duty $45
+const catalogue = quickAddCatalogue(BUILT_IN_PRICES);
+const towing = catalogue.service.find((entry) => entry.description === 'Emergency Towing')!; // $180
+const strap = catalogue.parts[0]!; // Tow Strap Heavy Duty $45
 
 function form(overrides: Partial<QuoteFormValues> = {}): QuoteFormValues {
   return { ...emptyQuoteForm(), ...overrides };
@@ -46,13 +50,38 @@ describe('quote form model', () => {
   it('adds a catalogue entry once and raises its quantity on a second press', () => {
     const once = addCatalogueItem([], towing, 'service');
     const twice = addCatalogueItem(once, towing, 'service');
-    expect(once).toEqual([
-      { description: 'Emergency Towing', quantity: 1, unitPrice: 18000, category: 'service' },
-    ]);
-    expect(twice).toEqual([
-      { description: 'Emergency Towing', quantity: 2, unitPrice: 18000, category: 'service' },
-    ]);
+    const line = {
+      description: 'Emergency Towing',
+      unitPrice: 18000,
+      category: 'service',
+      priceKey: 'towing.emergency',
+    };
+    expect(once).toEqual([{ ...line, quantity: 1 }]);
+    expect(twice).toEqual([{ ...line, quantity: 2 }]);
     expect(addCatalogueItem(twice, strap, 'parts')).toHaveLength(2);
+  });
+
+  it('swaps the route surcharge line for the larger one of the new places', () => {
+    const items = addCatalogueItem([], towing, 'service');
+    const samson = withRouteSurcharge(
+      items,
+      routeSurcharge(BUILT_IN_PRICES, 'Karratha', 'Point Samson'),
+    );
+    expect(samson.map((item) => [item.description, item.unitPrice])).toEqual([
+      ['Emergency Towing', 18000],
+      ['Location surcharge (Point Samson)', 7500],
+    ]);
+    const roebourne = withRouteSurcharge(
+      samson,
+      routeSurcharge(BUILT_IN_PRICES, 'Roebourne', null),
+    );
+    expect(roebourne.map((item) => item.description)).toEqual([
+      'Emergency Towing',
+      'Location surcharge (Roebourne)',
+    ]);
+    expect(withRouteSurcharge(roebourne, routeSurcharge(BUILT_IN_PRICES, 'Dampier', null))).toEqual(
+      items,
+    );
   });
 
   it('prices live with the shared rule: Karratha → Tom Price ×1.4, 10 % off', () => {
@@ -188,6 +217,7 @@ describe('quote form model', () => {
         quantity: 2,
         unitPrice: 18000,
         category: 'service',
+        priceKey: null,
       },
     ]);
     const args = toSaveArgs(

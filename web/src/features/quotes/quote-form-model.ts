@@ -8,9 +8,11 @@ import {
   QUOTE_DEFAULTS,
   customQuoteItemFormSchema,
   dollarsToCents,
+  locationMultipliers,
   priceQuote,
   quoteFormSchema,
-  type CatalogueItem,
+  type PriceTable,
+  type QuickAddEntry,
   type Quote,
   type QuoteData,
   type QuoteItemCategory,
@@ -28,6 +30,8 @@ export interface FormItem {
   quantity: number;
   unitPrice: number;
   category: QuoteItemCategory;
+  /** The price-list item the line came from (its price is the list's). */
+  priceKey?: string | null;
 }
 
 /** Everything the form edits. Numbers the inputs may leave empty are `number | ''`. */
@@ -44,6 +48,10 @@ export interface QuoteFormValues {
   validDays: number | '';
   notes: string;
   items: FormItem[];
+  /** Work on account: the account (its id as text, '' for none), its site and the PO. */
+  accountId: string;
+  siteId: string;
+  poNumber: string;
 }
 
 /** A fresh form: no items, valid 14 days, no discount. */
@@ -61,6 +69,9 @@ export function emptyQuoteForm(): QuoteFormValues {
     validDays: QUOTE_DEFAULTS.validDays,
     notes: '',
     items: [],
+    accountId: '',
+    siteId: '',
+    poNumber: '',
   };
 }
 
@@ -88,7 +99,11 @@ export function quoteToForm(quote: Quote, now: string): QuoteFormValues {
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       category: item.category,
+      priceKey: item.priceKey ?? null,
     })),
+    accountId: quote.accountId ? String(quote.accountId) : '',
+    siteId: quote.siteId ?? '',
+    poNumber: quote.poNumber ?? '',
   };
 }
 
@@ -103,9 +118,13 @@ export function discountOf(value: number | ''): number {
   return Math.round(Math.max(0, numberOrZero(value)));
 }
 
-/** Live totals of the form, by the shared pricing rule. */
+/**
+ * Live totals of the form, by the shared pricing rule with the price list's multipliers (the
+ * built-in list's when none is given).
+ */
 export function formTotals(
   values: Pick<QuoteFormValues, 'items' | 'fromLocation' | 'toLocation' | 'discountPercent'>,
+  prices?: PriceTable,
 ): QuotePrice {
   const lines = values.items.map((item) => ({
     unitPrice: item.unitPrice,
@@ -116,6 +135,7 @@ export function formTotals(
     values.fromLocation || null,
     values.toLocation || null,
     discountOf(values.discountPercent),
+    prices ? locationMultipliers(prices) : undefined,
   );
 }
 
@@ -125,7 +145,7 @@ export function formTotals(
  */
 export function addCatalogueItem(
   items: readonly FormItem[],
-  entry: CatalogueItem,
+  entry: Pick<QuickAddEntry, 'description' | 'unitPriceCents'> & { priceKey?: string | null },
   category: QuoteItemCategory,
 ): FormItem[] {
   const index = items.findIndex(
@@ -137,7 +157,13 @@ export function addCatalogueItem(
   if (index === -1)
     return [
       ...items,
-      { description: entry.description, quantity: 1, unitPrice: entry.unitPriceCents, category },
+      {
+        description: entry.description,
+        quantity: 1,
+        unitPrice: entry.unitPriceCents,
+        category,
+        priceKey: entry.priceKey ?? null,
+      },
     ];
   return items.map((item, i) => (i === index ? { ...item, quantity: item.quantity + 1 } : item));
 }
@@ -208,7 +234,34 @@ export function toSaveArgs(
     items: parsed.items.map((item, index) => ({
       ...item,
       id: values.items[index]?.lineId ?? newLineId(),
+      priceKey: values.items[index]?.priceKey ?? null,
     })),
+    accountId: values.accountId ? Number(values.accountId) : null,
+    siteId: values.accountId && values.siteId ? values.siteId : null,
+    poNumber: values.accountId ? values.poNumber.trim() || null : null,
     id,
   };
+}
+
+/**
+ * The items with the route's surcharge line replaced: any line from a location's price taken
+ * out, and the larger surcharge of the two places put in (rules/price-list.ts `routeSurcharge`).
+ */
+export function withRouteSurcharge(
+  items: readonly FormItem[],
+  surcharge: QuickAddEntry | null,
+): FormItem[] {
+  const kept = items.filter((item) => !item.priceKey?.startsWith('location.'));
+  return surcharge
+    ? [
+        ...kept,
+        {
+          description: surcharge.description,
+          quantity: 1,
+          unitPrice: surcharge.unitPriceCents,
+          category: 'misc',
+          priceKey: surcharge.priceKey,
+        },
+      ]
+    : kept;
 }

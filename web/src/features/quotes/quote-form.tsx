@@ -3,7 +3,7 @@
  * route with location multipliers, discount, validity and live totals by the shared pricing rule.
  * Saving is the parent's job (a `quote.save` mutation), so the form works the same offline.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -26,20 +26,24 @@ import { IconDeviceFloppy, IconX } from '@tabler/icons-react';
 import {
   DOCUMENT_TEXT,
   QUOTE_DEFAULTS,
-  QUOTE_LOCATIONS,
-  SERVICE_RATES,
   VEHICLE_TYPES,
   amountLine,
   basisPointsText,
   discountLine,
   formatCents,
+  formatPrice,
   gstOfInclusive,
-  locationMultiplierBasisPoints,
+  locationMultipliers,
+  locationRules,
   multiplierLine,
   routeMultiplier,
+  routeSurcharge,
+  serviceRates,
   type NumberedRow,
+  type PriceTable,
 } from '@pilbara/shared-schema';
 import { DocumentRef } from '../../components/document-ref';
+import { useAccounts, usePriceTable } from '../../lib/accounts/account-data';
 import { registerField, SelectField } from '../../components/form-fields';
 import { NumberField } from './quote-form-inputs';
 import { CustomItemEntry, QuickAddItems, QuoteItemList } from './quote-form-items';
@@ -49,15 +53,20 @@ import {
   formTotals,
   quoteFormSchema,
   saveBlocker,
+  withRouteSurcharge,
   type QuoteFormValues,
 } from './quote-form-model';
 
-const LOCATION_OPTIONS = QUOTE_LOCATIONS.map((name) => ({
-  value: name,
-  label: `${name} (×${basisPointsText(locationMultiplierBasisPoints(name))})`,
-}));
-const SERVICE_OPTIONS = Object.keys(SERVICE_RATES);
-
+/** The route pickers' places, each with how the price list prices it. */
+function locationOptions(prices: PriceTable) {
+  return locationRules(prices).map((rule) => ({
+    value: rule.name,
+    label:
+      rule.multiplierBasisPoints !== null
+        ? `${rule.name} (×${basisPointsText(rule.multiplierBasisPoints)})`
+        : `${rule.name} (${rule.surchargeCents ? `+${formatPrice(rule.surchargeCents)}` : 'no surcharge'})`,
+  }));
+}
 export interface QuoteFormProps {
   /** The quote being edited (named by its number, never its key); absent for a new one. */
   quote?: NumberedRow | undefined;
@@ -101,25 +110,46 @@ export function QuoteForm({ quote, initialValues, onSave, onCancel }: QuoteFormP
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'items' });
   const [saving, setSaving] = useState(false);
 
-  const [items, fromLocation, toLocation, discountPercent, customerName, customerPhone] = useWatch({
-    control,
-    name: [
-      'items',
-      'fromLocation',
-      'toLocation',
-      'discountPercent',
-      'customerName',
-      'customerPhone',
-    ],
-  });
-  const totals = formTotals({ items, fromLocation, toLocation, discountPercent });
+  const [items, fromLocation, toLocation, discountPercent, customerName, customerPhone, accountId] =
+    useWatch({
+      control,
+      name: [
+        'items',
+        'fromLocation',
+        'toLocation',
+        'discountPercent',
+        'customerName',
+        'customerPhone',
+        'accountId',
+      ],
+    });
+  const accounts = useAccounts();
+  const account = accounts.find((candidate) => String(candidate.id) === accountId);
+  // The price list in force for this customer: the account's own items, then the default list.
+  const prices = usePriceTable(account?.id ?? null);
+  const totals = formTotals({ items, fromLocation, toLocation, discountPercent }, prices);
+
+  // Choosing a place puts the route's surcharge line in (a near town's flat surcharge) and takes
+  // the last one out; the owner may still remove it. An edit opened as it was saved is left be.
+  const route = useRef(`${initialValues.fromLocation}|${initialValues.toLocation}`);
+  useEffect(() => {
+    const now = `${fromLocation}|${toLocation}`;
+    if (now === route.current) return;
+    route.current = now;
+    replace(
+      withRouteSurcharge(getValues('items'), routeSurcharge(prices, fromLocation, toLocation)),
+    );
+  }, [fromLocation, toLocation, prices, replace, getValues]);
   // The same lines the preview and the PDF print, from the same shared rules.
   const adjustments = [
     amountLine(DOCUMENT_TEXT.SUBTOTAL, totals.itemsSubtotalCents),
     multiplierLine(
       totals.itemsSubtotalCents,
       totals.basePriceCents,
-      routeMultiplier({ fromLocation: fromLocation || null, toLocation: toLocation || null }),
+      routeMultiplier(
+        { fromLocation: fromLocation || null, toLocation: toLocation || null },
+        locationMultipliers(prices),
+      ),
     ),
     discountLine(discountOf(discountPercent), totals.discountAmountCents),
   ];
@@ -181,13 +211,41 @@ export function QuoteForm({ quote, initialValues, onSave, onCancel }: QuoteFormP
             />
           </FieldGroup>
 
+          <FieldGroup title="Account" cols={3}>
+            <SelectField
+              control={control}
+              name="accountId"
+              label="Account"
+              placeholder="None (one-off customer)"
+              data={accounts
+                .filter((candidate) => candidate.isActive || String(candidate.id) === accountId)
+                .map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+              clearable
+            />
+            <SelectField
+              control={control}
+              name="siteId"
+              label="Site"
+              placeholder={account ? 'Choose a site' : 'No account chosen'}
+              data={(account?.sites ?? []).map((site) => ({ value: site.id, label: site.name }))}
+              disabled={!account}
+              clearable
+            />
+            <TextInput
+              label="PO number"
+              disabled={!account}
+              autoComplete="off"
+              {...registerField(form, 'poNumber')}
+            />
+          </FieldGroup>
+
           <FieldGroup title="Job" cols={2}>
             <SelectField
               control={control}
               name="service"
               label="Service"
               placeholder="Choose a service"
-              data={SERVICE_OPTIONS}
+              data={serviceRates(prices).map((rate) => rate.service)}
               clearable
             />
             <Controller
@@ -209,7 +267,7 @@ export function QuoteForm({ quote, initialValues, onSave, onCancel }: QuoteFormP
               name="fromLocation"
               label="From location"
               placeholder="Not set (×1)"
-              data={LOCATION_OPTIONS}
+              data={locationOptions(prices)}
               clearable
             />
             <SelectField
@@ -217,7 +275,7 @@ export function QuoteForm({ quote, initialValues, onSave, onCancel }: QuoteFormP
               name="toLocation"
               label="To location"
               placeholder="Not set (×1)"
-              data={LOCATION_OPTIONS}
+              data={locationOptions(prices)}
               clearable
             />
             <NumberField
@@ -231,6 +289,7 @@ export function QuoteForm({ quote, initialValues, onSave, onCancel }: QuoteFormP
           </FieldGroup>
 
           <QuickAddItems
+            prices={prices}
             onAdd={(entry, category) =>
               replace(addCatalogueItem(getValues('items'), entry, category))
             }

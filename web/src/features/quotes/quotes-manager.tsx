@@ -24,6 +24,7 @@ import { mintId, mutate } from '../../sync';
 import { acceptQuote, amountOwed, payQuote, type PaymentDetails } from './billing-actions';
 import { PaymentDialog } from './payment-dialog';
 import { PricingStructure } from './pricing-structure';
+import { usePriceTable } from '../../lib/accounts/account-data';
 import { QuoteCard, type QuoteCardAction } from './quote-card';
 import { QuoteForm } from './quote-form';
 import { emptyQuoteForm, quoteToForm, toSaveArgs, type QuoteFormValues } from './quote-form-model';
@@ -67,6 +68,7 @@ function useNow(): string {
 
 export function QuotesManager() {
   const quotes = useQuotes();
+  const defaultPrices = usePriceTable(null);
   const unsynced = usePendingQuoteIds();
   const billing = useBillingRows();
   const refs = useDocumentRefs();
@@ -353,7 +355,7 @@ export function QuotesManager() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <PricingStructure />
+          <PricingStructure prices={defaultPrices} />
         </Grid.Col>
       </Grid>
 

@@ -1,0 +1,42 @@
+/**
+ * The `/account` route: the portal of an account's own sign-in (role `account`); anyone else is
+ * sent to /auth. The portal's code is its own chunk: no public page loads it.
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Center, Loader } from '@mantine/core';
+import { useAuth } from '../lib/auth';
+
+const AccountPortalPage = lazy(() =>
+  import('../features/account-portal/account-portal-page').then((m) => ({
+    default: m.AccountPortalPage,
+  })),
+);
+
+export function AccountRoute() {
+  const { user } = useAuth();
+  const location = useLocation();
+  if (!user || user.role !== 'account')
+    return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  const accountId = typeof user.accountId === 'number' ? user.accountId : null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader />
+        </Center>
+      }
+    >
+      <AccountPortalPage
+        user={{
+          accountId,
+          firstName: user.firstName ?? null,
+          lastName: user.lastName ?? null,
+          email: user.email ?? null,
+          phone: text(user.phone),
+        }}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,2 @@
+export { AccountsTab } from './accounts-tab';
+export { PricesTab } from './prices-tab';
