@@ -42,7 +42,7 @@ describe('an invoice on account', () => {
         { label: 'Site', value: 'Cape Lambert gate 2, Cape Lambert Rd, Wickham' },
       ]),
     );
-    expect(doc.dueDate).toBe('Dec 4, 2026');
+    expect(doc.dueDate).toBe('4 Dec 2026');
   });
 
   it('carries the account and the PO into the Xero and MYOB exports', () => {

@@ -152,7 +152,7 @@ describe('statementDocument', () => {
       number: 'November 2026',
       buyer: { name: 'Cape Lambert Iron Pty Ltd', abn: '51 824 753 556' },
       terms: '14 days',
-      period: 'Nov 1, 2026 to Nov 30, 2026',
+      period: '1 Nov 2026 to 30 Nov 2026',
       opening: '$2,000.00',
       closing: '$2,750.00',
       fileName: 'Statement-Cape-Lambert-Iron-2026-11.pdf',
