@@ -1,6 +1,6 @@
 // `npm run bench`: the benchmarks, which report numbers (they are not tests). Figures go to
-// bench/RESULTS.md (first visit: Lighthouse and bytes; bundle sizes; PDFs) and bench/sync/RESULTS.md
-// (sync throughput and latency).
+// bench/RESULTS.md (first visit: Lighthouse and bytes; bundle sizes; PDFs) and
+// bench/sync/RESULTS.md (sync throughput and latency).
 import { join } from 'node:path';
 import { ROOT, ensureChromium, installWorkspace, pnpm, run } from './lib.mjs';
 
@@ -24,13 +24,13 @@ const syncGuard = pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'sync/run.t
 });
 // The page apply in a real browser: the web app's Dexie code in the system Chromium.
 run(process.execPath, [join(ROOT, 'bench', 'sync', 'dexie-chromium.mjs')]);
-// The largest quote's PDF and /api/health while ten render (issue 25), beside the baseline build.
+// The largest quote's PDF and /api/health while ten render, beside the baseline build.
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'pdf/run.ts']);
-// Years of data (issue 13): a fresh database against a decade of a busy depot, in one run.
+// Years of data: a fresh database against a decade of a busy depot, in one run.
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'scale/run.ts']);
-// A backup of that decade while the server runs: time, size, health's worst wait (issue 32).
+// A backup of that decade while the server runs: time, size, health's worst wait.
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'backup/run.ts']);
-// Compressing a 12 MP photo in Chromium and the bytes a photo keeps on the device (issue 19).
+// Compressing a 12 MP photo in Chromium and the bytes a photo keeps on the device.
 run(process.execPath, [join(ROOT, 'bench', 'field-record', 'compress-chromium.mjs')]);
 // A new device signing in to that decade, as the owner and as a driver.
 pnpm(['--filter', '@pilbara/bench', 'exec', 'tsx', 'new-device/run.ts']);

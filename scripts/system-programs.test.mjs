@@ -1,4 +1,4 @@
-// `npm test` must pass on a machine with only Node and npm (issue 26): every program a test or a
+// `npm test` must pass on a machine with only Node and npm: every program a test or a
 // benchmark starts is installed by the test command (scripts/lib.mjs SYSTEM_PROGRAMS) or is one
 // every such machine has (BASE_PROGRAMS). This reads the test and bench sources for programs
 // they start — execFile/execFileSync/spawn/spawnSync/exec/execSync with a literal name,

@@ -1,13 +1,13 @@
-// The first-visit benchmark (issues 15 and 30), run by `npm run bench` after the web build:
+// The first-visit benchmark, run by `npm run bench` after the web build:
 // Lighthouse mobile scores and FCP / LCP / TBT / CLS for the public routes and a real tracking
 // link, the bytes a first visit sends (compressed, as sent), and what a customer or driver on one
 // bar of signal waits for (throttled.mjs: 400 ms round trip, 500 kbps, 4x CPU, 390 px, CDP
 // throttling in Chromium): the tracking link's job, each form's time to usable, a driver's job
 // cards after sign-in. Measured for the current build and for a baseline build of an earlier
-// commit (default: main before issue 30), both served by their own sync-server with the demo data
-// and the same seeded jobs and driver (seed.mjs), interleaved in the same run so both see the
-// same machine load; the load average is recorded beside every figure. Writes the tables between
-// the first-visit and throttled markers of bench/RESULTS.md.
+// commit (default: main before the one-bar-of-signal work), both served by their own sync-server
+// with the demo data and the same seeded jobs and driver (seed.mjs), interleaved in the same run so
+// both see the same machine load; the load average is recorded beside every figure. Writes the
+// tables between the first-visit and throttled markers of bench/RESULTS.md.
 //
 // BENCH_BASELINE=<commit> (default 81847e9), BENCH_LH_RUNS=<n> (default 3; the median run by
 // performance score is reported), BENCH_ROUTES=/,/booking,... (default the four public routes
@@ -39,14 +39,14 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'lighthouse,throttled').split(
 const THROTTLED = new Set((process.env.BENCH_THROTTLED ?? 'tracking,forms,driver').split(','));
 const BUDGET = { '/': 120 * 1024, '/booking': 170 * 1024 };
 const ADMIN_PASSWORD = 'bench-admin-password-1';
-/** The forms of issue 30 and the label each form carries ('*': the page's first form). */
+/** The forms timed to usable and the label each form carries ('*': the page's first form). */
 const FORMS = [
   ['/booking', 'Book a Service'],
   ['/contact', 'Send us a Message'],
   ['/auth', 'Login'],
   ['/feedback', '*'],
 ];
-/** Goals of issue 30. */
+/** Goals: the tracking link's job, a usable form and a driver's cards on one bar; Lighthouse. */
 const GOALS = { jobVisible: 2000, usable: 2500, cards: 3000, lighthouse: 95 };
 
 function median(runs) {
@@ -242,7 +242,7 @@ const throttledRows = [
 const baselineNote =
   BASELINE === DEFAULT_BASELINE ? '(main before this work)' : '(chosen with BENCH_BASELINE)';
 const section = `<!-- first-visit:start -->
-## First visit: Lighthouse mobile and bytes sent (issues 15, 30)
+## First visit: Lighthouse mobile and bytes sent
 
 \`npm run bench\` (\`bench/first-visit/run.mjs\`): Lighthouse 12.8.2 from npm, mobile form factor,
 its default simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU), against the built app served by
@@ -268,7 +268,7 @@ ${byteRows.join('\n')}
 <!-- first-visit:end -->`;
 
 const throttledSection = `<!-- throttled:start -->
-## One bar of signal: the tracking link, the forms, a driver's sign-in (issue 30)
+## One bar of signal: the tracking link, the forms, a driver's sign-in
 
 \`npm run bench\` (\`bench/first-visit/throttled.mjs\`): Chromium through playwright-core with CDP
 throttling — ${PROFILE.latencyMs} ms round trip, ${PROFILE.kbps} kbps each way, ${PROFILE.cpuSlowdown}× CPU slowdown, a ${PROFILE.viewport.width} px phone screen — each

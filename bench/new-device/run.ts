@@ -540,7 +540,7 @@ async function main() {
     }
   }
   const section = `<!-- new-device:start -->
-## A new device with the decade: owner and driver (issue 50)
+## A new device with the decade: owner and driver
 
 \`npm run bench\` (\`bench/new-device/run.ts\`): a new Chromium profile per visit (no IndexedDB,
 no service worker, no cache) signs in on \`/auth\` of a server holding the decade of a depot

@@ -1,6 +1,7 @@
 /**
- * Builds the database of a decade of a busy depot (issue 13), in seconds: by default 100,000
- * jobs, 300,000 job updates, 100,000 fuel records and 100,000 quotes over ten years, with 12 trucks.
+ * Builds the database of a decade of a busy depot, in seconds: by default 100,000
+ * jobs, 300,000 job updates, 100,000 fuel records and 100,000 quotes over ten years, with 12
+ * trucks.
  *
  * Every row is written the way the server writes it, through the change log (`putLogged`: the
  * row codec and its log entry), so the file is what a server that ran for ten years leaves

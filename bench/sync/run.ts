@@ -1,5 +1,5 @@
 /**
- * Sync benchmarks of issue 4, measured in one run on this machine and printed as Markdown:
+ * Sync benchmarks, measured in one run on this machine and printed as Markdown:
  *
  * 1. 10,000 queued fuel records pushed from one device and acknowledged, over the WebSocket and
  *    over the HTTP fallback, against the floor: inserting the same 10,000 rows into SQLite in one
@@ -16,8 +16,8 @@
  *    process exits non-zero when a check fails.
  *
  * Run from the repository root: `pnpm --dir sync-server exec tsx ../bench/sync/run.ts`
- * (`npm run bench` runs it with the others). `BENCH_ONLY=push,server-cpu,engine,engine-chromium,fanout,page`
- * picks parts.
+ * (`npm run bench` runs it with the others).
+ * `BENCH_ONLY=push,server-cpu,engine,engine-chromium,fanout,page` picks parts.
  * The real server (buildApp on a temporary SQLite file, on a loopback port) and the real web
  * client engine are used throughout.
  */

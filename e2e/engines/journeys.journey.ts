@@ -1,6 +1,6 @@
 /**
- * The journeys that matter most, in WebKit and Firefox (issue 26;
- * docs/decisions/2026-11-27-three-engines.md): the same steps as the Chromium specs named beside
+ * The journeys that matter most, in WebKit and Firefox
+ * (docs/decisions/2026-11-27-three-engines.md): the same steps as the Chromium specs named beside
  * each, through the page models of page-models.ts. Each runs once per engine (the projects of
  * playwright.config.ts), and the report names the engine of every result.
  *
@@ -103,7 +103,7 @@ test('every public route shows its heading at 390 px with no sideways scroll', a
   await expect.poll(() => page.text(card).catch(() => ''), { timeout: 20_000 }).toContain(hint);
 });
 
-test('the booking form shows the spec messages; a booking made offline is sent once', async ({
+test('the booking form shows its validation messages; a booking made offline is sent once', async ({
   openDevice,
   server,
   engine,
@@ -169,7 +169,7 @@ test('the tracking link shows the job without typing', async ({ openDevice, requ
   await page.goto(`/customer-portal?token=${job.trackingToken}`);
   const details = { testId: 'job-details' };
   await waitVisible(page, details, PAGE_LOAD_TIMEOUT, 'the job opens from the link');
-  // The public page shows the job's number, never its key (issue 28).
+  // The public page shows the job's number, never its key.
   expect(await page.text({ testId: 'job-id', within: details })).toBe(job.number);
   await waitVisible(page, { text: 'Emergency Towing', within: details });
   // Nothing was typed: the search box is still empty.
@@ -261,7 +261,7 @@ test('an admin approves and moves a job offline; a second browser sees each chan
   await admin.tab('Job Management');
   const jobCard = { testId: 'job-card', hasText: who.name };
   await waitVisible(admin.page, jobCard);
-  // The card carries the job's key, minted offline (issue 28: the number comes with sync).
+  // The card carries the job's key, minted offline; the number comes with sync.
   const jobId = await admin.page.attribute(jobCard, 'data-job-id');
   expect(jobId).toMatch(/^JOB-\d{4}-P\d+$/);
   await admin.page.click(admin.markEnRoute(jobId!));

@@ -1,5 +1,5 @@
 /**
- * The cross-engine journeys (issue 26): the journeys that matter most, in WebKit (WebKitGTK,
+ * The cross-engine journeys: the journeys that matter most, in WebKit (WebKitGTK,
  * Safari's engine) and Firefox ESR, one project per engine, one worker each so both engines run
  * side by side. Playwright is only the test runner here: the browsers are driven by WebdriverIO
  * (WebKit) and puppeteer-core (Firefox), see browsers.ts.

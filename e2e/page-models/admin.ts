@@ -62,8 +62,8 @@ export async function openFigures(page: Page, timeout = 30_000): Promise<void> {
  * Signs a device in through the sign-in call rather than the form: the session cookie lands in
  * the context (its pages share it) and the app finds the signed-in user where a sign-in leaves
  * it. For journeys whose subject is not signing in: the form's sign-in gives the server 10 s
- * before it tries an offline sign-in, and on a machine loaded past 30 the password hash can take
- * longer than that, which leaves a fresh device on the sign-in page (issue 28's runs).
+ * before it tries an offline sign-in, and on a heavily loaded machine the password hash can take
+ * longer than that, which leaves a fresh device on the sign-in page.
  */
 export async function signInByApi(
   context: BrowserContext,
@@ -163,7 +163,7 @@ export class AdminPanel {
       markEnRoute: card.getByRole('button', { name: 'Mark En Route' }),
       startService: card.getByRole('button', { name: 'Start Service' }),
       complete: card.getByRole('button', { name: 'Complete Job' }),
-      // Named by the job's number where it has one (issue 28), its key until then: the card
+      // Named by the job's number where it has one, its key until then: the card
       // (found by key) holds one driver select either way.
       driver: card
         .getByRole('textbox', { name: /^Driver for / })
@@ -174,7 +174,7 @@ export class AdminPanel {
   }
 
   /**
-   * Complete Job, then the confirmation it asks for (issue 27: Complete is never one tap). The
+   * Complete Job, then the confirmation it asks for: Complete is never one tap. The
    * dialog names the job as its card does: by number, or by key while it waits for one.
    */
   async completeJob(jobId: string): Promise<void> {

@@ -93,7 +93,7 @@ export interface NewJob {
 export interface CreatedJob {
   /** The job's key (links, the staff API). */
   id: string;
-  /** The job number the customer is told and the public pages show (issue 28). */
+  /** The job number the customer is told and the public pages show. */
   number: string;
   /** The customer's tracking token (their link is /customer-portal?token=…). */
   trackingToken: string;

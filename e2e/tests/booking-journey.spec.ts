@@ -1,5 +1,5 @@
 /**
- * A stranded motorist's booking they can follow (issue 15): booked with no signal, they see a
+ * A stranded motorist's booking they can follow: booked with no signal, they see a
  * confirmation at once; when signal returns the booking number appears on the same screen; the
  * dashboard, opened with their phone, shows the booking pending; once staff approve it, it is a
  * job on the dashboard and the portal tracks it.
@@ -86,7 +86,7 @@ test('books offline, sees the reference, finds it pending, then tracks the appro
   });
   expect(approved.ok()).toBe(true);
   const { job } = (await approved.json()) as { job: { id: string; number: string | null } };
-  // What the customer reads and types is the job's number (issue 28); the server gives it at once.
+  // What the customer reads and types is the job's number; the server gives it at once.
   expect(job.number).toMatch(/^JOB-\d{4}-\d+$/);
   const ref = job.number!;
   const card = page.getByTestId('active-job').filter({ hasText: ref });

@@ -1,5 +1,5 @@
 /**
- * A driver's first sign-in on a phone (issue 30).
+ * A driver's first sign-in on a phone.
  *
  * Their job cards come with the sign-in's answer, before the device's first sync. Here that sync
  * is held back (the socket answers nothing, the HTTP fallback is refused): the card is on screen

@@ -1,5 +1,5 @@
 /**
- * Issue 20 "Done when": an admin adds a driver and assigns a job; the driver signs in on a
+ * The driver journey: an admin adds a driver and assigns a job; the driver signs in on a
  * phone-sized browser, goes offline, taps On my way (the position comes from the browser's
  * geolocation override) and comes back online; the customer's tracking link shows the truck on
  * the map with "last seen"; after 15 minutes of silence it says the truck is out of coverage;
@@ -97,7 +97,7 @@ test('a new driver takes a job offline and the customer watches the truck honest
     await admin.page.getByRole('option', { name: driverName, exact: true }).click();
     await expect(admin.controls(job.id).driver).toHaveValue(driverName);
     // The create-job form (behind New Job, so the jobs come first) offers the same full names
-    // the jobs carry, not first names (issue 16).
+    // the jobs carry, not first names.
     await admin.page.getByRole('button', { name: 'New Job', exact: true }).click();
     const assignTo = admin.page.getByRole('combobox', { name: 'Assign To' });
     await assignTo.click();
@@ -179,7 +179,7 @@ test('a new driver takes a job offline and the customer watches the truck honest
     await expect(truck.getByTestId('truck-distance')).toHaveText(
       /^About 3\d\.\d km away in a straight line$/,
     );
-    // One arrival estimate, from the truck's position (issue 27), under Estimated Arrival.
+    // One arrival estimate, from the truck's position, under Estimated Arrival.
     await expect(customerPage.getByTestId('arrival-estimate')).toHaveText(
       /^About 2\d min \(3\d\.\d km in a straight line at 70 km\/h average\)$/,
     );
@@ -205,7 +205,7 @@ test('a new driver takes a job offline and the customer watches the truck honest
     await screen.step(job.id, 'Arrived / Start').click();
     await expect(screen.job(job.id)).toHaveAttribute('data-status', 'In Progress');
     await screen.step(job.id, 'Complete').click();
-    // Complete asks first (issue 27).
+    // Complete asks first.
     await screen.page
       .getByRole('dialog', { name: `Complete ${job.number}?` })
       .getByRole('button', { name: 'Complete job' })

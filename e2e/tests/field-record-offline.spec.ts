@@ -1,7 +1,7 @@
 /**
- * Issue 19 "Done when": on a phone-sized Chromium an admin opens a job, goes offline, takes four
- * photos (files set on the camera and gallery inputs) and a signature, closes the page and opens
- * it again offline (all still there, only on this phone), goes online, and a second admin's
+ * The field record offline: on a phone-sized Chromium an admin opens a job, goes offline, takes
+ * four photos (files set on the camera and gallery inputs) and a signature, closes the page and
+ * opens it again offline (all still there, only on this phone), goes online, and a second admin's
  * browser shows the four photos and the signature in the job card; the customer's tracking page
  * shows the pickup and drop-off photos of their job and no one else's.
  */
@@ -47,7 +47,7 @@ test('photos and a signature taken offline on a phone survive a reopen and reach
   server,
   request,
 }, testInfo) => {
-  // About 2 minutes on a quiet machine; 5 at a load of 25 on two cores.
+  // Minutes on a quiet machine and several times that with every core busy: its own limit.
   test.setTimeout(600_000);
   await loginAsAdmin(request);
   const customer = uniqueCustomer('Photos');
@@ -154,7 +154,8 @@ test('photos and a signature taken offline on a phone survive a reopen and reach
       panel.locator('[data-testid="field-signature"][data-document="authority_to_tow"]'),
     ).toContainText('Dana Reid');
 
-    // Signal returns: records sync, bytes upload and are confirmed (kept a week, then thumbnails only).
+    // Signal returns: records sync, bytes upload and are confirmed (kept a week, then thumbnails
+    // only).
     await phone.setOffline(false);
     await reopened.waitOnline();
     await expect(reopenedPage.getByTestId('sync-uploading')).toHaveCount(0, { timeout: 120_000 });
@@ -180,7 +181,7 @@ test('photos and a signature taken offline on a phone survive a reopen and reach
       }));
     });
     expect(kept).toHaveLength(5);
-    // Confirmed by the server, and the bytes kept a week more for a restored server (issue 32).
+    // Confirmed by the server, and the bytes kept a week more for a restored server.
     expect(kept.every((row) => row.uploaded && row.full && row.thumb > 0)).toBe(true);
     expect(
       queryRows<{ n: number }>(

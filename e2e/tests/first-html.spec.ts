@@ -1,5 +1,5 @@
 /**
- * The first response of every public page carries the page itself (issue 15): pre-rendered
+ * The first response of every public page carries the page itself: pre-rendered
  * HTML, compressed, whose first 14 KB on the wire — what arrives in the first round trip of a
  * new connection — already hold the header's call button, the page's heading and both phone
  * numbers, with a <noscript> that gives both numbers too. Unknown paths answer 404 with the 404

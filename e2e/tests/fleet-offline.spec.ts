@@ -1,8 +1,8 @@
 /**
- * Issue 8 "Done when": with the browser offline a driver adds two fuel records and a service
+ * The fleet offline: with the browser offline a driver adds two fuel records and a service
  * record; the cards update at once; back online the server has exactly those three records and a
- * second device sees them. A duplicate registration shows the spec's message; removing a vehicle
- * asks first.
+ * second device sees them. A duplicate registration shows the registration message; removing a
+ * vehicle asks first.
  */
 import { MESSAGES } from '@pilbara/shared-schema';
 import { ADMIN, expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
@@ -58,7 +58,7 @@ test('fuel and service logged offline reach the server once and a second device'
       queryRows(server.dbFile, 'SELECT registration FROM vehicles WHERE id = ?', vehicleId),
     ).toEqual([{ registration }]);
 
-    // A second vehicle with the same registration is refused with the spec's message.
+    // A second vehicle with the same registration is refused with the registration message.
     await fleet.addVehicle({
       name: 'Duplicate',
       registration,
@@ -188,7 +188,7 @@ test('fuel and service logged offline reach the server once and a second device'
     await expectToastShown(page, MESSAGES.VEHICLE_REMOVED);
     await expect(fleet.card(registration)).toHaveCount(0);
     await fleet.waitSynced();
-    // Removed is retired, not erased (issue 16): the vehicle leaves the fleet and its fuel and
+    // Removed is retired, not erased: the vehicle leaves the fleet and its fuel and
     // service records stay on the server for the reports and the books.
     expect(
       queryRows(server.dbFile, 'SELECT isActive FROM vehicles WHERE id = ?', vehicleId),

@@ -1,5 +1,5 @@
 /**
- * Issue 27 "Done when": nothing covers a control, nothing is cut, every tap target is 44 × 44 px,
+ * The layout audit: nothing covers a control, nothing is cut, every tap target is 44 × 44 px,
  * on a 360 px and a 390 px phone. Walks every route of the app (the public pages, the tracking
  * link, the 404 page) and every staff screen (each admin tab, the fleet, the driver's screen) in
  * their main states: as they open, offline, with the install card shown, with the menu open,
@@ -107,7 +107,7 @@ async function closeMenu(page: Page): Promise<void> {
   await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
 }
 
-/** The offline banner is one line of text (issue 27: it took 360 of 844 px). */
+/** The offline banner is one line of text: wrapped, it hides much of a phone's screen. */
 async function expectOneLineBanner(page: Page): Promise<void> {
   const banner = page.getByTestId('offline-banner');
   await expect(banner).toBeVisible();
@@ -317,7 +317,7 @@ test('every admin screen at 360 and 390 px: each tab, the fleet; offline, menu, 
       await adminPage.goto('/admin');
       await opened(adminPage);
       await admin.waitOnline();
-      // The first booking is on the first screen (the tabs used to start 800 px down).
+      // The first booking is on the first screen (nothing above it may push it out of sight).
       const firstBooking = adminPage.getByTestId('booking-card').first();
       await expect(firstBooking).toBeVisible();
       expect((await firstBooking.boundingBox())?.y ?? 1e6).toBeLessThan(HEIGHT[width] - 60);
@@ -488,7 +488,7 @@ test("the driver's screen at 360 and 390 px: the jobs, the field record; offline
       const cards = driverPage.getByTestId('driver-job');
       await expect(cards).toHaveCount(2);
       expect((await cards.first().boundingBox())?.y ?? 1e6).toBeLessThan(HEIGHT[width] - 60);
-      // The second job's Map button is nobody's emergency call (it used to be under it).
+      // The second job's Map button is not under the emergency call: a tap on it reaches the map.
       await cards
         .nth(1)
         .getByRole('link', { name: /^Open in maps/ })

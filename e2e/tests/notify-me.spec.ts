@@ -1,6 +1,6 @@
 /**
  * "Notify me about this job" on the tracking page, and the service worker's push handler, in the
- * real Chromium (issue 20 item 5).
+ * real Chromium.
  *
  * What headless Chromium here can and cannot do, found by trying:
  * - Playwright's browser contexts are off the record, where Chromium refuses every push
@@ -78,8 +78,8 @@ test('the tracking page offers notifications and says when the browser cannot or
   request,
   server,
 }) => {
-  // Three screen widths of three states, each with the worker's install: about 40 s on a quiet
-  // machine, more on a busy one.
+  // Three screen widths of three states, each with the worker's install: well past the
+  // default limit on a busy machine.
   test.setTimeout(180_000);
   await loginAsAdmin(request);
   const who = uniqueCustomer('Notify');
@@ -216,7 +216,7 @@ test("the server's En Route push is shown by the app's service worker and links 
 
   // The push service's stand-in here is DevTools' delivery, which answers before the worker has
   // the message and reports nothing back; with every core busy, one delivery in a few never
-  // reached the worker (no notification after 45 s, seen under scripts/under-load.mjs). What
+  // reached the worker (no notification at all, under the load runner). What
   // this test is about is what the server composed and what the worker shows, so it delivers
   // again while the phone does not show the message; the tag keeps it to one notification, and
   // exactly one, with its text and link, is what is asserted.

@@ -1,5 +1,5 @@
 /**
- * Issue 21 "Done when", on phone-sized browsers: an admin adds a driver and a truck through the
+ * The pre-start journey, on phone-sized browsers: an admin adds a driver and a truck through the
  * staff API; the driver signs in on a 360 px phone and, offline, completes the truck's pre-start
  * from the driver's screen with one critical failure and a photo; the truck shows Out Of Service
  * at once. Back online the check, the defect and the photo's bytes (sent once) reach the server; a
@@ -247,7 +247,7 @@ test('a driver’s offline pre-start with a critical failure takes the truck off
     await admin.open();
     await admin.tab('Job Management');
     const jobCard = admin.jobCard(job.id);
-    // Named by the job's number (issue 28); the card, found by key, holds one vehicle select.
+    // Named by the job's number; the card, found by key, holds one vehicle select.
     await jobCard
       .getByRole('textbox', { name: /^Vehicle for / })
       .or(jobCard.getByRole('combobox', { name: /^Vehicle for / }))

@@ -1,5 +1,5 @@
 /**
- * Screenshots of states, not only pages (issue 15), compared with committed baselines at 390 px
+ * Screenshots of states, not only pages, compared with committed baselines at 390 px
  * (a phone) and 1280 px: the date picker open, every select open, the mobile menu open with a
  * customer signed in, the gallery dialog, the install card over a form, the booking
  * confirmation, the offline banners. A changed picture fails until the baseline is updated on
@@ -51,7 +51,7 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('visual states', () => {
   // One test per width: each page load and screenshot takes seconds with every core busy, and
-  // a test that walked both widths in one 60 s budget ran out of it on CI's shared machine.
+  // a test that walked both widths could run out of one 60 s budget on a shared machine.
   for (const width of WIDTHS) {
     test(`booking: the date picker open, past days disabled, ${width} px`, async ({ page }) => {
       await fixDate(page);
@@ -70,7 +70,7 @@ test.describe('visual states', () => {
     test(`every select open: booking service, urgency and time; contact service, ${width} px`, async ({
       page,
     }) => {
-      // Four page loads and four screenshots: past 60 s with every core busy.
+      // Four page loads and four screenshots: more than 60 s with every core busy.
       test.slow();
       const booking = new BookingPage(page);
       await fixDate(page);
@@ -225,7 +225,7 @@ test.describe('visual states', () => {
         await booking.submit();
         const confirmation = page.getByTestId('booking-confirmation');
         await expect(confirmation.getByTestId('booking-reference')).toBeVisible();
-        // The server's answer carries the booking's tracking token (issue 14): the link shows.
+        // The server's answer carries the booking's tracking token: the link shows.
         await expect(confirmation.getByRole('link', { name: 'Track this booking' })).toBeVisible();
         await expectLooksAsBefore(page, `booking-confirmation-sent-${width}`, [
           confirmation.getByTestId('booking-reference'),

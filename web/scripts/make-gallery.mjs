@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Draws the 11 gallery illustrations (spec §2 Gallery) as small SVG files in public/gallery/.
- * The pictures ship with the app so the gallery works offline and never fetches from the
- * internet. Scenes are composed from a few shared parts (sky, Pilbara ranges, red dirt,
+ * Draws the 11 gallery illustrations of the gallery page (docs/features.md) as small SVG files in
+ * public/gallery/. The pictures ship with the app so the gallery works offline and never fetches
+ * from the internet. Scenes are composed from a few shared parts (sky, Pilbara ranges, red dirt,
  * spinifex, trucks, 4x4s). Run from web/: `node scripts/make-gallery.mjs`; output is committed.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

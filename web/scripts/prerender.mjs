@@ -51,9 +51,9 @@ export const NOT_FOUND_FILE = '404.html';
 export const PAGES_FILE = 'prerendered.json';
 /**
  * The page with its scripts (the entry and every modulepreload) moved from <head> to the end of
- * <body>. For the tracking link (issue 30) the server-rendered job is the page: its scripts only
+ * <body>. For the tracking link the server-rendered job is the page: its scripts only
  * bring live updates, and fetched from the head they shared one bar of signal with the rest of
- * the HTML, so the job drew after about 200 KB of script had started arriving. From the end of
+ * the HTML, so the job drew only after the app's script had started arriving. From the end of
  * the body they start once the HTML is in; module scripts run after parsing either way.
  */
 function scriptsLast(page) {
@@ -68,7 +68,7 @@ function scriptsLast(page) {
 }
 
 /**
- * The tracking link's page (issue 30) as a template the server fills per request: the portal's
+ * The tracking link's page as a template the server fills per request: the portal's
  * page with `TRACKING_ROOT` where the rendered page goes and `TRACKING_DATA` where the answer's
  * data element goes (sync-server services/tracking-page.ts). Its inlined CSS is what every kind
  * of answer needs (the build renders one of each). Not a page of its own: the service worker does
@@ -132,7 +132,7 @@ function noscript(config) {
 }
 
 /**
- * Why a page would break the site's Content-Security-Policy (issue 25: no inline script, none
+ * Why a page would break the site's Content-Security-Policy (no inline script, none
  * hashed), or null: a <script> with code of its own (data blocks such as the site config's
  * `application/json` are not run and are fine), an inline event handler, a javascript: URL.
  */
@@ -207,9 +207,9 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
       page = await beasties.process(page);
       // beasties switches deferred sheets on with an inline onload handler, which the site's
       // Content-Security-Policy forbids; main.tsx switches them on instead. And they carry no
-      // href until then (issue 30): a stylesheet only deferred still downloads at once, beside
-      // the page's scripts, and on one bar of signal its 30 KB made the form usable about half a
-      // second later. main.tsx sets the href once the scripts are in, before hydrating; the
+      // href until then: a stylesheet only deferred still downloads at once, beside
+      // the page's scripts, and on one bar of signal its bytes made the form usable noticeably
+      // later. main.tsx sets the href once the scripts are in, before hydrating; the
       // inlined CSS draws the page until then, the <noscript> copy serves a browser without JS.
       page = page.replace(/<link\b[^>]*\bonload="this\.media='all'"[^>]*>/g, (tag) =>
         tag

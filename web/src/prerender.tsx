@@ -122,7 +122,7 @@ export function trackingSamples(): InitialTracking[] {
     longitude: 116.85,
     recordedAt: new Date(Date.parse(SAMPLE_TIME) - minutesAgo * 60_000).toISOString(),
   });
-  // The job's history as the server builds the timeline from it (issue 27), so the timeline's
+  // The job's history as the server builds the timeline from it, so the timeline's
   // CSS is among what the tracking page inlines.
   const history = (status: Job['status']) =>
     (status === 'Completed' ? ['En Route', 'In Progress', 'Completed'] : ['En Route']).map(
@@ -176,7 +176,7 @@ export function trackingSamples(): InitialTracking[] {
 }
 
 /**
- * Renders a tracking link's page with what the server found for it (issue 30). The first call
+ * Renders a tracking link's page with what the server found for it. The first call
  * renders every sample with React's waiting renderer, which loads the lazy modules any of them
  * uses; after that each page is one synchronous render.
  */

@@ -1,4 +1,4 @@
-/** Sign-in, registration and session bodies (the spec shows no field rules; these are our own). */
+/** Sign-in, registration and session bodies (the field rules are the product's own). */
 import { z } from 'zod';
 import { jobSchema } from '../entities/job';
 import { publicUserSchema } from '../entities/user';
@@ -75,7 +75,7 @@ export const authUserResponseSchema = z.object({ user: publicUserSchema });
 export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
 
 /**
- * A driver's first screen, sent with their sign-in (issue 30): the jobs their `/driver` list shows
+ * A driver's first screen, sent with their sign-in: the jobs their `/driver` list shows
  * (rules/driver-jobs.ts `driverJobs` over the rows their sync scope gives), read at log position
  * `cursor`. The device shows them until its own synced copy has reached `cursor`, and never writes
  * them anywhere: its actions wait for the synced row

@@ -1,5 +1,5 @@
 /**
- * Calls of the job's field record (issue 19): the resumable upload's metadata, the addresses of
+ * Calls of the job's field record: the resumable upload's metadata, the addresses of
  * stored photos and signatures, and what a customer's tracking link lists.
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ const uploadedFileMetadata = { sha256: contentHashSchema, filetype: z.string().m
 /**
  * The `Upload-Metadata` of a resumable upload: which record the file belongs to and the hash its
  * bytes must have. The record is synced first, so the server knows the job (or the defect) and
- * the size to expect before a byte arrives. A defect photo (issue 21) names its defect by id
+ * the size to expect before a byte arrives. A defect photo names its defect by id
  * (the tus metadata is text): the defect's `photos` list holds the hash, size and type.
  */
 export const uploadMetadataSchema = z.discriminatedUnion(
@@ -119,7 +119,7 @@ export const defectPhotoParamsSchema = z.object({
   variant: z.enum(['thumb', 'medium', 'full']),
 });
 
-/** The address of a defect's photo (issue 21), by the defect and the photo's content hash. */
+/** The address of a defect's photo, by the defect and the photo's content hash. */
 export function defectPhotoUrl(
   defectId: number,
   contentHash: string,

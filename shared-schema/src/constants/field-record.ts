@@ -1,5 +1,5 @@
 /**
- * The job's field record (issue 19): condition photos by stage and the two signed documents,
+ * The job's field record: condition photos by stage and the two signed documents,
  * captured on a phone offline, with the limits the server enforces on their files.
  */
 
@@ -59,7 +59,7 @@ export const SIGNATURE_DOCUMENT_TEXT: Record<
 
 /**
  * Condition photos a driver takes at pickup and at drop-off: the vehicle's four corners, so a
- * dispute about a scratch has a before and an after from every side (issue 27).
+ * dispute about a scratch has a before and an after from every side.
  */
 export const CONDITION_PHOTO_CORNERS = 4;
 
@@ -89,7 +89,7 @@ export const FIELD_FILE_LIMITS = {
   /** Bytes of one signature image (1 MB). */
   maxSignatureBytes: 1024 * 1024,
   /**
-   * Pixels on the longest side of any stored image (issue 25): the pixel cap every decode of an
+   * Pixels on the longest side of any stored image: the pixel cap every decode of an
    * image is made under (upload check, copies, the job sheet). A 12-megapixel photo (4000 × 3000)
    * fits; a phone compresses to 1,600 px anyway. A larger image is refused at upload with a
    * message saying so.

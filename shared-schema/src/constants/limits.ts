@@ -1,5 +1,5 @@
 /**
- * Size limits on everything a client can send (issue 14): each is far above what the business
+ * Size limits on everything a client can send: each is far above what the business
  * meets in a year, and far below what lets one request hurt the server. They are enforced by the
  * request schemas, so the web forms show the same limits the server applies; docs/security.md
  * lists them.

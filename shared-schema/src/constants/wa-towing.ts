@@ -7,7 +7,7 @@
 
 /**
  * Business hours a release deadline is counted in: 9 am to 5 pm Perth time on a business day
- * (the Department of Transport's Crash Towing Industry News, issue 11 and its FAQ edition).
+ * (the Department of Transport's Crash Towing Industry News 11 and its FAQ edition).
  */
 export const RELEASE_BUSINESS_HOURS = { from: 9, to: 17 } as const;
 
@@ -75,7 +75,7 @@ export const WA_HOLIDAYS_KNOWN_THROUGH = 2028;
 /**
  * The daily storage fee as a price item: the one place its amount is set. It is GST-inclusive,
  * like every price here, and matches the Regulations' maximum for a light vehicle in Perth and
- * Peel (reg 54, $25 a day, Crash Towing Industry News issue 24); outside those regions the charge
+ * Peel (reg 54, $25 a day, Crash Towing Industry News 24); outside those regions the charge
  * must be reasonable, which the owners decide here.
  */
 export const STORAGE_PRICE_ITEM = {
@@ -89,10 +89,11 @@ export const STORAGE_PRICE_ITEM = {
  * What kinds of regulated record the product keeps, and for how long at least, in months from
  * the day the record was made. Sources: the green copy of each Authority to Tow two years
  * (Crash Towing Industry News 21); each complaint and its resolution two years from the day it
- * was made (issue 9); dashcam footage three months after each tow (Department of Transport,
- * "Conduct and obligations for crash towing"). The records of reg 13 are kept two years too: the
- * regulation's own text was not readable in our sources (docs/compliance-wa.md), and two years
- * is the longest period the Department's guidance names. Nothing in the product deletes them.
+ * was made (Crash Towing Industry News 9); dashcam footage three months after each tow (Department
+ * of Transport, "Conduct and obligations for crash towing"). The records of reg 13 are kept two
+ * years too: the regulation's own text was not readable in our sources (docs/compliance-wa.md), and
+ * two years is the longest period the Department's guidance names. Nothing in the product deletes
+ * them.
  */
 export const RECORD_RETENTION_MONTHS = {
   authority_to_tow: 24,

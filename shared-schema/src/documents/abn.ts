@@ -1,5 +1,5 @@
 /**
- * The business's ABN (issue 28, docs/decisions/2026-11-27-no-abn-no-tax-invoice.md). An Australian
+ * The business's ABN (docs/decisions/2026-11-27-no-abn-no-tax-invoice.md). An Australian
  * Business Number is 11 digits whose weighted sum, after taking 1 from the first digit, divides
  * by 89 (the ATO's published check). The server checks `BUSINESS_ABN` at start and warns when it
  * fails; the admin panel shows {@link ABN_TEXT.BANNER_TITLE}; documents print an ABN only when it

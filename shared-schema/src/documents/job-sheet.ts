@@ -1,5 +1,5 @@
 /**
- * The job sheet (issue 19): the job, its status history, its condition photos by stage with
+ * The job sheet: the job, its status history, its condition photos by stage with
  * their stamps, and the signed documents with each signer's printed name, time and position.
  * The server's PDF lays this model out and words none of it itself; the completion email
  * carries the same PDF.

@@ -1,5 +1,5 @@
 /**
- * What the customer hears about their job besides the tracking page (issue 20 item 5): a Web
+ * What the customer hears about their job besides the tracking page: a Web
  * Push notification when the driver sets off and when the job is done, and a review request
  * email a few hours after completion. The server sends them (services/notifier.ts); the texts
  * live here so the tracking page, the service worker and the tests use the same words.

@@ -1,5 +1,5 @@
 /**
- * The driver's screen (issue 20): which jobs it lists and the one next step each offers. A
+ * The driver's screen: which jobs it lists and the one next step each offers. A
  * driver sees today's and active jobs assigned to them; each offers a single big button that
  * walks the status steps of rules/job-flow.ts: On my way (En Route) → Arrived / Start (In
  * Progress) → Complete.

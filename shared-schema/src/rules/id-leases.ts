@@ -1,9 +1,10 @@
 /**
- * Who may hold blocks of which id series (DESIGN §4): a device mints ids offline only from the
- * blocks the server granted it, and only of the series its user's role creates records of. A
- * driver's work writes job history, an automatic draft quote when they complete a job, fleet
- * records and pre-start checks; everything else a device mints is an admin's. Bookings are
- * numbered by the server alone (the public form is their only source), so no device holds them.
+ * Who may hold blocks of which id series (docs/decisions/2026-11-21-ids-from-leased-blocks.md): a
+ * device mints ids offline only from the blocks the server granted it, and only of the series its
+ * user's role creates records of. A driver's work writes job history, an automatic draft quote when
+ * they complete a job, fleet records and pre-start checks; everything else a device mints is an
+ * admin's. Bookings are numbered by the server alone (the public form is their only source), so no
+ * device holds them.
  *
  * The server refuses a block outside these rules, and a device asks only for what they allow
  * (the server tells it in the first page of its hello), so a stolen or faulty phone can neither

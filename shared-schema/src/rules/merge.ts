@@ -1,5 +1,5 @@
 /**
- * Merging two owners' edits of one record (issue 16, docs/sync.md). An editing mutation carries the
+ * Merging two owners' edits of one record (docs/sync.md). An editing mutation carries the
  * record as its device last saw it (`base`); the server holds the record as it is now (`theirs`);
  * the edit is `mine`. A three-way merge per field:
  *

@@ -1,5 +1,5 @@
 /**
- * Device time is business time (issue 16, docs/sync.md). A mutation carries when
+ * Device time is business time (docs/sync.md). A mutation carries when
  * it happened on the device; status changes, job history, completion, fuel fills, payments and
  * quote validity use that time, bounded against a wrong device clock:
  *
@@ -56,7 +56,7 @@ export function latestTime(times: readonly (string | null | undefined)[]): strin
 }
 
 /**
- * The time a person reads for when a job last changed (issue 28): its newest history entry, as
+ * The time a person reads for when a job last changed: its newest history entry, as
  * the device recorded it, else when it was made — never `updatedAt`, which is when the server
  * received the change (a step taken offline at 7:20 and synced at 7:22 reads 7:20).
  */

@@ -1,5 +1,5 @@
 /**
- * What the staff app says about keeping its offline data (issue 26; docs/sync.md,
+ * What the staff app says about keeping its offline data (docs/sync.md,
  * docs/decisions/2026-11-27-three-engines.md). Browsers may clear a site's storage — WebKit after
  * days without a visit or when the phone runs low, any engine under storage pressure — unless the
  * site asked to keep it (`navigator.storage.persist()`) and the browser agreed. The app asks once

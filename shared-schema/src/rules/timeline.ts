@@ -1,10 +1,10 @@
 /**
  * The customer portal's live-updates timeline, from what was recorded
- * (docs/decisions/2026-11-27-recorded-times-only.md, issue 27).
+ * (docs/decisions/2026-11-27-recorded-times-only.md).
  *
- * The spec derives the timeline from the job's creation time ('Driver en route' 15 minutes after
- * it, 'Driver arrived on site' 30 minutes after it). That showed customers times that never
- * happened: an arrival after the completion, or in the future. We override it: each step is
+ * A timeline derived from the job's creation time ('Driver en route' 15 minutes after it,
+ * 'Driver arrived on site' 30 minutes after it) would show customers times that never
+ * happened: an arrival after the completion, or in the future. So each step is
  * shown at the time the device recorded it (the job's history, `job_updates`, whose times are
  * the device's business time, rules/occurred.ts), and a step that was never taken is not shown,
  * whatever the status says.

@@ -1,6 +1,6 @@
 /**
- * What a staff device keeps offline, and in which order a new one receives it (DESIGN §13: "a
- * new device syncs what its role needs first and never freezes the screen").
+ * What a staff device keeps offline, and in which order a new one receives it
+ * (docs/new-device.md): a new device syncs what its role needs first and never freezes the screen.
  *
  * A new device's first download (a snapshot) comes in two parts, both within the role's sync
  * scope (scope.ts):

@@ -201,7 +201,7 @@ describe('the sync scope of a role', () => {
     expect(scopeChange(ADMIN, open, jobOf, { fromStart: true })).toBe(open);
   });
 
-  it('sends a driver only the stored files a record they may see names (issue 25)', () => {
+  it('sends a driver only the stored files a record they may see names', () => {
     const file = (hash: string) => entry('stored_files', hash, { id: hash });
     const refs: Record<string, FileReferences> = {
       mine: { jobs: [SAMS], fleet: false, uploadedByActor: false },

@@ -10,7 +10,7 @@
  * `jobForActor`). A device pulling from the start (cursor 0) holds nothing yet, so it gets
  * no such deletes either: it never learns the ids of jobs it cannot see.
  *
- * `stored_files` rows follow the records that name them (issue 25): a driver receives a file's
+ * `stored_files` rows follow the records that name them: a driver receives a file's
  * row only when they may see it (rules/field-record.ts `maySeeFile`: a record of a job they can
  * see, a defect photo, or their own upload). Its id is the file's content hash, which is all a
  * record needs to name the file, so an invisible one is never sent, not even as a delete.

@@ -1,5 +1,5 @@
 /**
- * `npm run restore -- <backup>` (issue 32): puts a backup back in place of the data folder's
+ * `npm run restore -- <backup>`: puts a backup back in place of the data folder's
  * database and stored files, whatever the copy's layout, and makes sure no number or lease block
  * is ever handed out twice.
  *

@@ -1,5 +1,5 @@
 /**
- * The layout of the backup folder (BACKUP_DIR, issue 32):
+ * The layout of the backup folder (BACKUP_DIR):
  *
  * ```
  * sets/<id>/manifest.json    what the set holds, with every hash (written last: a set without

@@ -88,7 +88,7 @@ export function currentCursor(db: Db): number {
  * The log's form of a row id: integer ids are bound as SQLite integers. better-sqlite3 binds every
  * JS number as a REAL, and `changes.rowId` has no declared type (it holds text ids too), so 5
  * would be stored as 5.0, and a lookup comparing it with an INTEGER column could not use the
- * (entity, rowId) index (issue 13).
+ * (entity, rowId) index.
  */
 export function logRowId(id: RowId): string | bigint {
   return typeof id === 'number' ? BigInt(id) : id;
@@ -272,7 +272,7 @@ const TEXT_PAGES_KEPT = 8;
 /**
  * {@link pullChanges} as JSON text, for the socket: each entry's `data` is the log's stored JSON
  * text placed as it is, so a page is neither parsed nor re-serialised (for a new device's
- * snapshot of hundreds of thousands of rows that was most of the server's work, issue 13). The
+ * snapshot of hundreds of thousands of rows that was most of the server's work). The
  * same page is asked for by every device a poke wakes, so pages are kept while the database
  * stays as it was: the state is the log's head, this connection's count of changed rows (any
  * write, compaction included) and SQLite's data_version (a write by another connection).

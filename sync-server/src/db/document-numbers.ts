@@ -1,5 +1,5 @@
 /**
- * Document numbers (issue 28, docs/decisions/2026-11-27-document-numbers.md): the server gives
+ * Document numbers (docs/decisions/2026-11-27-document-numbers.md): the server gives
  * every job, quote, tax invoice and credit note its number when it first stores the row, from one
  * counter per series and year (`document_numbers`), inside the transaction that stores the row —
  * the mutation's own, under the apply path's exactly-once guarantees. A rejected or rolled-back

@@ -62,7 +62,7 @@ describe('id series', () => {
     const database = db();
     // 2026-12-31 20:00 UTC is already 2027 in Perth.
     expect(businessYear(new Date('2026-12-31T20:00:00Z'))).toBe(2027);
-    // A job's id is its key, marked apart from the number the server gives it (issue 28).
+    // A job's id is its key, marked apart from the number the server gives it.
     expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-P1');
     seedRow(database, 'jobs', job('JOB-2026-P2'));
     expect(mintTextId(database, 'JOB', new Date('2026-06-01T00:00:00Z'))).toBe('JOB-2026-P3');

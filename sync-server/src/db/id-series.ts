@@ -3,11 +3,12 @@
  *
  * Text ids are `PREFIX-YEAR-n` ('BKG-2026-123'); each prefix and year is its own series
  * ('BKG-2026'). Jobs, quotes, invoices and credit notes are keyed `PREFIX-YEAR-Pn`
- * ('JOB-2026-P123', issue 28): the key of a document whose number, which people read, the server
- * gives apart (db/document-numbers.ts); their series counts keys only. Integer-id tables have one series each, named after the table ('vehicles').
- * The server mints single ids from a series, and hands devices whole blocks (leases) so they can
- * create final ids offline. A series that does not exist yet starts after the highest id already
- * stored, so rows that arrived with their own ids are never collided with.
+ * ('JOB-2026-P123'): the key of a document whose number, which people read, the server
+ * gives apart (db/document-numbers.ts); their series counts keys only. Integer-id tables have one
+ * series each, named after the table ('vehicles'). The server mints single ids from a series, and
+ * hands devices whole blocks (leases) so they can create final ids offline. A series that does not
+ * exist yet starts after the highest id already stored, so rows that arrived with their own ids are
+ * never collided with.
  *
  * Every number is bounded: a series counts from 1 to MAX_SERIES_NUMBER (nine digits), a stored
  * id it cannot continue from (more digits, not a number, or past SERIES_ALARM_AT, where no real
@@ -181,7 +182,7 @@ export function nextSeriesNumber(db: Db, series: string): number {
   return reserveSeriesBlock(db, series, 1);
 }
 
-/** The prefixes whose rows are documents, keyed apart from their numbers (issue 28). */
+/** The prefixes whose rows are documents, keyed apart from their numbers. */
 const KEYED_DOCUMENTS = new Set<IdPrefix>(['JOB', 'Q', 'INV', 'CN']);
 
 /**

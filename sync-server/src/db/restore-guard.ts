@@ -14,7 +14,7 @@
  * handed out since the backup, before anything is served — so no id, lease or number is issued
  * twice, whichever device, or REST caller, comes first.
  *
- * Document numbers (issue 28) are guarded the same way, one step further: the guard records every
+ * Document numbers are guarded the same way, one step further: the guard records every
  * number given with the row it went to. At start each document counter moves past the highest
  * number given, and a row the restored database lacks that comes back later (a device sends its
  * mutation again) is given the number it had — so a number printed or sent is never given to
@@ -28,7 +28,7 @@
  * the live guard and raises its marks to the copy's, or, when the live guard is gone too, writes
  * the copy's marks plus the margin.
  *
- * Issue 32 adds two tables:
+ * Two more tables let a restored server recover what its backup missed:
  * - `journal`: one entry for every logged write (change-log.ts), in the same transaction: when,
  *   the epoch and change-log position it was written at, and whose it was (a device's mutation
  *   by mutationId, a REST caller's, the server's own). A restored database lacks the entries
@@ -76,7 +76,7 @@ export function guardSchemaSql(schema: string): string {
       clientId TEXT NOT NULL, userId INTEGER, role TEXT, grantedAt TEXT NOT NULL,
       PRIMARY KEY (series, start)
     );
-    -- Every document number given, with the row it went to (issue 28).
+    -- Every document number given, with the row it went to.
     CREATE TABLE IF NOT EXISTS ${schema}.numbers (
       entity TEXT NOT NULL, rowId TEXT NOT NULL, series TEXT NOT NULL, number INTEGER NOT NULL,
       PRIMARY KEY (entity, rowId)
@@ -126,7 +126,7 @@ const JOURNAL_ROWS = 10;
 const journalInserts = new WeakMap<Db, Database.Statement<unknown[]>>();
 
 /**
- * The journal's insert, prepared once per connection (issue 30): it runs for every logged
+ * The journal's insert, prepared once per connection: it runs for every logged
  * write, and preparing it each time was a sixth of a 10,000-mutation push's server time.
  */
 function journalInsert(db: Db): Database.Statement<unknown[]> {
@@ -154,7 +154,7 @@ interface JournalCause {
  * Records one logged write in the journal (called inside its transaction, see change-log.ts
  * `onLogged`). Only on a connection whose guard is armed. It runs for every mutation a device
  * pushes, so it takes its parts as they are instead of one merged object, and writes the rows'
- * JSON in one pass (issue 30: the merging and the array copies were a tenth of a long push).
+ * JSON in one pass: merging and copying arrays per write would slow a long push noticeably.
  */
 export function recordJournal(
   db: Db,
@@ -378,7 +378,7 @@ export function armRestoreGuard(db: Db, now: Date): GuardCheck {
       restored = `restored from ${announced.source} with npm run restore`;
     }
     // Restored with the backup's own guard (this folder's was lost): the numbers given since the
-    // backup are unknown, as the command's id marks are (issue 28).
+    // backup are unknown, as the command's id marks are.
     if (announced && !announced.journalComplete) {
       for (const series of everyDocumentSeries(db, now)) {
         const last = documentSeriesCounters(db).find((row) => row.series === series)?.last ?? 0;

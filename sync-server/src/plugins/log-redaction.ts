@@ -1,5 +1,5 @@
 /**
- * What the server's log never holds (issue 25): passwords, tracking and pay-link tokens, phone
+ * What the server's log never holds: passwords, tracking and pay-link tokens, phone
  * proofs, session cookies and card secrets — wherever they appear. A browser that submits a form
  * before its script runs, a tracking link in the address bar, a dashboard lookup by phone number:
  * each puts a secret in a URL, and every request's URL is logged.
@@ -7,7 +7,8 @@
  * - URLs (every request's log line): the token in `/api/track/<token>…`, a phone number in
  *   `/api/jobs/customer/<phone>`, and the value of every query parameter whose name says it is a
  *   secret or a proof (`token`, `password`, `phone`, `…secret`, `session`, `sid`, `auth`, `key`,
- *   `digits`, and the portal search's `query`) become `[redacted]`. Request headers are not logged at all.
+ *   `digits`, and the portal search's `query`) become `[redacted]`. Request headers are not
+ *   logged at all.
  * - Objects a log call is given: pino's redaction of the same names as keys, one level into any
  *   object and in request/response headers (`cookie`, `authorization`, `set-cookie`,
  *   `stripe-signature`).

@@ -1,5 +1,5 @@
 /**
- * Rules every API request meets before a route sees it (issue 14):
+ * Rules every API request meets before a route sees it:
  *
  * - A state-changing call (POST, PUT, PATCH, DELETE under /api) that carries a body carries JSON
  *   (`Content-Type: application/json`); the calls that take no body (approve, send-email,
@@ -10,7 +10,7 @@
  *   The check runs after the route's sign-in check, so a guest still learns only 401/403.
  * - Plain text is not parsed at all, and an empty JSON body is read as "no body".
  * - A JSON body nested deeper than {@link MAX_JSON_DEPTH} arrays and objects is refused with 400
- *   before it is parsed (issue 25): 30,000 nested arrays used to overflow the stack of the
+ *   before it is parsed: deeply nested arrays would overflow the stack of the
  *   request hash and answer 500. No form or sync batch comes near the limit.
  * - A state-changing request a browser sends on another site's behalf is refused with 403 before
  *   anything else happens ({@link fromThisSite}, the sync socket's check too): a page of another
@@ -26,7 +26,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose body is not ours to choose. */
 const RAW_BODY_PATHS = new Set(['/api/payments/webhook', '/api/sms/inbound']);
 /**
- * The field record's resumable uploads (issue 19) send bytes as tus prescribes
+ * The field record's resumable uploads send bytes as tus prescribes
  * (`application/offset+octet-stream`); every such request must carry a `Tus-Resumable` header,
  * which no cross-site form can send, and tus refuses one without it (412).
  */

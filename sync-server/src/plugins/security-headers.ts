@@ -1,5 +1,5 @@
 /**
- * The header set of every response (docs/security.md; issue 25): the content security policy,
+ * The header set of every response (docs/security.md): the content security policy,
  * frame denial, referrer policy and, for a site served over HTTPS, HSTS. Documents and the
  * service worker keep all of it, compressed or not (plugins/static.ts); scripts and images only
  * what means something for them.

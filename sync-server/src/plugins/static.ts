@@ -42,7 +42,7 @@ export interface PageTable {
   /** Paths (a trailing '*' matches below) the app draws in the browser from the shell. */
   clientRoutes: string[];
   /**
-   * The template of a tracking link's page (issue 30), which the server fills per link
+   * The template of a tracking link's page, which the server fills per link
    * (services/tracking-page.ts); absent in builds from before it.
    */
   tracking?: string;
@@ -55,7 +55,7 @@ const PAGE_TABLE_FILE = 'prerendered.json';
 /**
  * The file a pre-compressed copy stands for: `index.html.br` → `index.html`. @fastify/static
  * hands the compressed file's path to `setHeaders`, and the headers must be those of the page
- * (issue 25: pages sent compressed, which is what every browser gets, lost their CSP).
+ * (otherwise pages sent compressed, which is what every browser gets, would lose their CSP).
  */
 function servedFile(filePath: string): string {
   return filePath.replace(/\.(br|gz)$/, '');
@@ -78,7 +78,8 @@ export function cacheControlFor(relativePath: string): string {
 /**
  * Security headers that only mean something on a document (or the service worker, whose CSP
  * governs what it may fetch). On the other files — scripts, styles, images, fetched by the page —
- * they are about 900 bytes a response, 30 KB or more of a first visit on a slow link.
+ * they are the largest headers of every response, paid many times over on a first visit on a
+ * slow link.
  */
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
@@ -95,8 +96,8 @@ const DOCUMENT_ONLY_HEADERS = [
 /**
  * What a browser needs only to revalidate or resume a file. A content-hashed file is never
  * revalidated (its name changes with its content) and every one of them is small enough to
- * fetch whole, so on them these are 122 bytes a response: about 1.8 KB of a first visit to the
- * booking form, and 12 KB of the service worker's first install, on one bar of signal (issue 30).
+ * fetch whole, so on them these are bytes for nothing, paid on every file of a first visit and
+ * of the service worker's first install, on one bar of signal.
  */
 const REVALIDATION_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
 
@@ -263,7 +264,7 @@ export const staticPlugin = fp<{ pages: string }>(
       }
       app.get('/index.html', (_request, reply) => sendPage(reply, 'index.html'));
       // A page's form is inert until its script runs, and posts (never GETs) if it ever goes
-      // natively (issue 25). Such a post is answered with the page itself (303, so a reload does
+      // natively. Such a post is answered with the page itself (303, so a reload does
       // not post again) and its body is read only to be dropped: a password typed before the
       // script loaded never reaches a URL, the history or the log.
       await app.register(async (forms) => {

@@ -1,5 +1,5 @@
 /**
- * The field record's files on disk (issue 19, docs/security.md). Every file lives under
+ * The field record's files on disk (docs/security.md). Every file lives under
  * `DATA_DIR/files/<first two hex digits>/<sha256>.<ext>`, named by the hash of its bytes, so the
  * same photo uploaded twice is stored once and a name can be checked against its content. Never
  * in SQLite: the database records only which hashes are held (`stored_files`).

@@ -94,7 +94,7 @@ export class BackoffGuard {
 
 /**
  * The key of a job id or booking reference in the phone-proof guard: one count per id, whichever
- * call the proof came to (the portal, the dashboard, feedback; issue 25).
+ * call the proof came to (the portal, the dashboard, feedback).
  */
 export function phoneProofKey(id: string): string {
   return `id:${id.trim().toUpperCase()}`;

@@ -1,12 +1,12 @@
 /**
- * Builds a job's sheet PDF from what the server holds (issue 19): staff's copy for
+ * Builds a job's sheet PDF from what the server holds: staff's copy for
  * GET /api/jobs/:id/sheet.pdf, the customer's copy (pickup and drop-off photos, no positions)
  * for the completion email.
  *
- * The images are read here and drawn in a PDF worker thread (pdf/pool.ts, issue 25), each within
+ * The images are read here and drawn in a PDF worker thread (pdf/pool.ts), each within
  * the pixel cap: photos as the server's medium copies (800 px), signatures scaled by sharp (off
  * the event loop, libvips) to at most {@link SIGNATURE_PRINT_SIDE} px. pdf-lib decodes images in
- * JavaScript, so an 8000 × 8000 signature used to hold the server for seconds.
+ * JavaScript, so a huge signature would otherwise hold the server for seconds.
  */
 import fsp from 'node:fs/promises';
 import sharp from 'sharp';

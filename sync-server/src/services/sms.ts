@@ -1,5 +1,5 @@
 /**
- * Outgoing text messages (issue 31, docs/decisions/2026-11-27-texts-through-twilio.md) and the
+ * Outgoing text messages (docs/decisions/2026-11-27-texts-through-twilio.md) and the
  * provider's signature on inbound ones.
  *
  * The provider is Twilio's Messaging API through its official `twilio` package

@@ -1,10 +1,10 @@
 /**
  * What a tracking link shows (docs/security.md): the job with that token — masked, with the
  * truck's last fix while it is En Route, its recorded timeline and whether the customer has
- * reviewed it (issue 27), and who took the booking it came from — or the booking while it waits
+ * reviewed it, and who took the booking it came from — or the booking while it waits
  * for approval (who has taken it), or after staff declined it (why). One code
  * path for `GET /api/track/:token` (routes/public/job-lookup.ts) and for the tracking link's page,
- * which the server renders with the same answer in it (services/tracking-page.ts, issue 30), so
+ * which the server renders with the same answer in it (services/tracking-page.ts), so
  * the page can never show more than the API does.
  */
 import type { FastifyInstance } from 'fastify';

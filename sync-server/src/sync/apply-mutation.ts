@@ -61,7 +61,7 @@ class RunGuarded extends Error {
  *
  * A failing mutation must leave nothing half-written while the ones before it stand, which a
  * savepoint per mutation gives; but a savepoint per mutation was a fifth of the server's time in
- * a long push (issue 30), and mutations almost never fail half-way (a mutator refuses before it
+ * a long push, and mutations almost never fail half-way (a mutator refuses before it
  * writes). So the batch runs first without them, in its own savepoint; if anything in it throws,
  * that whole run is undone and the batch runs again from the start with a savepoint per
  * mutation, exactly as before. Both runs see the same database and clock, so the verdicts are

@@ -1,10 +1,10 @@
 /**
- * A driver's first screen, answered with their sign-in (issue 30): on one bar of signal a first
- * sync (open the device database, the socket, the first page, applying it in IndexedDB) took 2–4
- * s after the sign-in's answer before the driver saw a job. The answer now carries the jobs their
- * `/driver` list shows, chosen by the very rules a pull uses: the sync scope of their role
- * (shared-schema sync/scope.ts, the same call as session.ts makes for a page from cursor 0) and
- * then the screen's own list rule (rules/driver-jobs.ts). Nothing here decides who sees what.
+ * A driver's first screen, answered with their sign-in: on one bar of signal a first
+ * sync (open the device database, the socket, the first page, applying it in IndexedDB) takes
+ * seconds after the sign-in's answer before the driver would see a job. So the answer carries the
+ * jobs their `/driver` list shows, chosen by the very rules a pull uses: the sync scope of their
+ * role (shared-schema sync/scope.ts, the same call as session.ts makes for a page from cursor 0)
+ * and then the screen's own list rule (rules/driver-jobs.ts). Nothing here decides who sees what.
  */
 import {
   driverJobs,

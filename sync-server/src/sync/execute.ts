@@ -132,8 +132,8 @@ export function execute(
   if (deviceTime !== undefined) ctx.occurredAt = boundOccurredAt(deviceTime, now);
   const outcome = applyPrepared(start.prepared, ctx, rows);
   if (!outcome.ok) return namedByNumber(db, outcome);
-  // A photo, signature or defect photo may name only a file its sender uploaded or may see
-  // (issue 25): a known hash alone must never make someone else's bytes theirs.
+  // A photo, signature or defect photo may name only a file its sender uploaded or may see:
+  // a known hash alone must never make someone else's bytes theirs.
   const refusedFile = refusedFileReference(
     db,
     ctx.actor ?? NOBODY,
@@ -150,7 +150,7 @@ export function execute(
 
 /**
  * A refusal that names the record standing in place of the refused one (a losing approval's
- * job) names it by its document number, the one people know (issue 28); the mutator only had
+ * job) names it by its document number, the one people know; the mutator only had
  * its key.
  */
 function namedByNumber(db: Db, rejection: Rejection): Rejection {

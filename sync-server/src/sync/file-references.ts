@@ -1,5 +1,5 @@
 /**
- * Files follow the rows they belong to (issue 25, docs/security.md): where the server's records
+ * Files follow the rows they belong to (docs/security.md): where the server's records
  * name a stored file, for the sync scope of `stored_files` and for the check that a record a staff
  * member writes names only a file they may use (shared-schema rules/field-record.ts `maySeeFile`,
  * `mayReferenceFile`).
@@ -151,7 +151,7 @@ const RECORD_TABLES = new Set([
 ]);
 
 /**
- * The rejection of a mutation whose rows name a file its sender may not use (issue 25), or
+ * The rejection of a mutation whose rows name a file its sender may not use, or
  * undefined. Only names the rows did not carry before are checked: resolving a defect leaves
  * its photos as they were. `current` reads a row as stored before this mutation.
  */

@@ -255,7 +255,7 @@ export function answerPushes(ctx: SessionContext, messages: readonly PushMessage
 /**
  * `JSON.stringify` of {@link pushAnswer}'s results message, with each result's `result` placed
  * as the JSON text stored with its verdict: a long push's answers no longer encode every
- * mutation's result (a whole record, for an added one) a second time (issue 30).
+ * mutation's result (a whole record, for an added one) a second time.
  */
 function resultsText(batch: BatchResult): string {
   let text = '{"type":"results","results":[';

@@ -1,5 +1,5 @@
 /**
- * Who sees what of the field record (issue 19, docs/security.md): staff see every photo and
+ * Who sees what of the field record (docs/security.md): staff see every photo and
  * signature; a customer holding their tracking link sees their job's pickup and drop-off photos, in
  * copies without GPS metadata; nobody else sees anything, whatever address they try.
  */

@@ -1,5 +1,5 @@
 /**
- * Every message a customer gets about one job arrives exactly once (issue 20 item 5), over a
+ * Every message a customer gets about one job arrives exactly once, over a
  * real SMTP server on loopback: the booking approval, En Route, Completed and, three hours on,
  * the review request, while the status changes come from a device that was offline, through
  * the real sync socket, with a batch delivered twice (the device lost the answer) and the
@@ -99,7 +99,7 @@ describe('one job, one message of each kind', () => {
     });
     expect(approved.statusCode).toBe(200);
     const jobId: string = approved.json().job.id;
-    // The customer is told the job's number, not its key (issue 28).
+    // The customer is told the job's number, not its key.
     const jobNumber: string = approved.json().job.number;
     await server.notifier.run();
 
@@ -186,7 +186,7 @@ describe('one job, one message of each kind', () => {
     for (const mail of smtp.messages) expect(mail.to).toMatchObject({ text: 'chris@example.com' });
     // The link opens that job's review form with its tracking token: nothing to type.
     const review = smtp.messages[4]!;
-    // It names the job by its number, as the customer knows it (issue 28).
+    // It names the job by its number, as the customer knows it.
     const { trackingToken } = server.app.db
       .prepare('SELECT trackingToken FROM jobs WHERE id = ?')
       .get(jobId) as { trackingToken: string };

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Close the public side": one reproduction per numbered finding of the attack run,
+ * Closing the public side: one reproduction per numbered finding of the attack run,
  * each now refused. Every test sends the request the attacker sent and checks what a user (or
  * the attacker) would notice: the answer, and that no row changed.
  */
@@ -144,7 +144,7 @@ describe('finding 3: a lookup shows other people who share a name', () => {
     const byName = await app.inject({ url: '/api/jobs/search?query=megan%20clarke' });
     for (const response of [byId, byPhone]) {
       const ids = response.json().jobs.map((job: { id: string }) => job.id);
-      // Jobs are shown to the public by their numbers (issue 28).
+      // Jobs are shown to the public by their numbers.
       expect(ids).toEqual([megan.number]);
       expect(response.body).not.toContain('Private Road');
     }
@@ -215,7 +215,7 @@ describe('finding 5: anyone who knows a job id can use up its one feedback', () 
       jobId: 'JOB-2026-4242',
       phone: '1111',
     });
-    // Since issue 25 both are the lookup's 404, counted against the id's phone lock.
+    // Both are the lookup's 404, so a guess learns nothing, counted against the id's phone lock.
     expect(guessed.statusCode).toBe(404);
     expect(guessed.json()).toEqual(unknown.json());
     expect(snapshotDatabase(app)).toEqual(before);
@@ -227,7 +227,7 @@ describe('finding 5: anyone who knows a job id can use up its one feedback', () 
 
 describe('finding 6: impossible dates are accepted', () => {
   it.each(['2026-12-99', '2027-02-30', '2026-13-01', '9999-99-99'])(
-    'refuses preferredDate %s with the spec message and writes nothing',
+    'refuses preferredDate %s with the date message and writes nothing',
     async (preferredDate) => {
       const app = await buildTestApp({ now: () => new Date('2026-11-21T02:00:00Z') });
       const before = snapshotDatabase(app);
@@ -302,14 +302,14 @@ describe('finding 7: sessions survive account changes made through configuration
     await login(second as TestApp, { username: TEST_ADMIN.username, password: 'a-new-password-2' });
   });
 
-  // Five scrypt runs at production cost (N=2^17, ~0.4 s each on a quiet core); a busy CI machine
+  // Five scrypt runs at production cost (N=2^17); a busy CI machine
   // makes each several seconds, so the file's 20 s limit is not enough here.
   it(
     'applies ADMIN_PASSWORD after start at full cost, and sign-ins wait for it',
     { timeout: 90_000 },
     async () => {
-      // Production scrypt cost: the check of the configured password is the slow part of a start
-      // (issue 13), done once the server answers; no request may be decided before it is done.
+      // Production scrypt cost: the check of the configured password is the slow part of a start,
+      // done once the server answers; no request may be decided before it is done.
       const config = testConfig();
       const first = await buildApp(config, { logger: false });
       const cookie = await login(first as TestApp);

@@ -6,8 +6,9 @@ import { STAFF_CALLS } from './calls';
 import { DRIVER, seedDriverJobs, seedStaffData } from './fixtures';
 
 /**
- * The matrix tests make every staff call in turn (PDFs and backups among them): 5–9 s on a busy
- * 2-core machine, over 20 s when every core is taken. They get their own limit, not the file's.
+ * The matrix tests make every staff call in turn (PDFs and backups among them): seconds on a
+ * busy machine, more than the file's limit when every core is taken. They get their own limit, not
+ * the file's.
  */
 const LOOP_TIMEOUT_MS = 90_000;
 
@@ -37,7 +38,7 @@ describe('authorization matrix', () => {
           headers: { cookie: customer },
         });
         expect(asCustomer.statusCode, `customer ${name}`).toBe(403);
-        // The refusal names the role the call needs (issue 25).
+        // The refusal names the role the call needs.
         expect([MESSAGES.ADMIN_REQUIRED, MESSAGES.STAFF_REQUIRED], `customer ${name}`).toContain(
           asCustomer.json().error,
         );

@@ -52,7 +52,7 @@ export const STAFF_CALLS: readonly StaffCall[] = [
     payload: VALID_BODIES.serviceRecord,
     driver: 'ok',
   },
-  // A driver logs a service but never closes a defect with it (issue 21): that puts a truck back
+  // A driver logs a service but never closes a defect with it: that puts a truck back
   // on the road, an admin's call. Nor may a driver change a vehicle's status.
   {
     method: 'POST',
@@ -71,7 +71,7 @@ export const STAFF_CALLS: readonly StaffCall[] = [
     payload: VALID_BODIES.mileageRecord,
     driver: 'ok',
   },
-  // Pre-start checks and defects (issue 21): a driver checks (with photos, tests/prestart) and
+  // Pre-start checks and defects: a driver checks (with photos, tests/prestart) and
   // reads; resolving a defect, the history PDF and a job's vehicle are for admins.
   { method: 'GET', url: '/api/prestart-checks', driver: 'ok' },
   {
@@ -89,7 +89,7 @@ export const STAFF_CALLS: readonly StaffCall[] = [
   },
   { method: 'GET', url: '/api/fleet/due', driver: 'ok' },
   { method: 'GET', url: '/api/vehicles/1/history.pdf', driver: 403 },
-  // The vehicle a job goes out on: the driver picks it for a job they can see (issue 27).
+  // The vehicle a job goes out on: the driver picks it for a job they can see.
   {
     method: 'PUT',
     url: '/api/jobs/JOB-2026-1/vehicle',

@@ -1,5 +1,5 @@
 /**
- * A driver's reach (issue 20, docs/security.md): over REST and over the sync socket a driver reads
+ * A driver's reach (docs/security.md): over REST and over the sync socket a driver reads
  * and moves only their jobs and the unassigned ones, and their device never receives a quote,
  * an invoice, a booking, an email, a payment or another driver's job.
  */

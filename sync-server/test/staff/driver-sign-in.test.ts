@@ -1,5 +1,5 @@
 /**
- * A driver's sign-in answer carries their first screen (issue 30): the jobs `/driver` lists,
+ * A driver's sign-in answer carries their first screen: the jobs `/driver` lists,
  * exactly as their device's first sync would hold them, and nothing another driver's sync would
  * not give them. Admins and customers sign in as before.
  */

@@ -1,5 +1,5 @@
 /**
- * Exactly once by mutationId (issue 12, docs/sync.md): a mutation the server has settled is
+ * Exactly once by mutationId (docs/sync.md): a mutation the server has settled is
  * never applied again, whatever client id or seq it comes back under, and a stored verdict is
  * only ever returned for its own mutation.
  */

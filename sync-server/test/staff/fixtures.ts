@@ -104,7 +104,7 @@ export function seedStaffData(app: TestApp): void {
     sent: true,
   });
   seedRow(db, 'vehicles', BIG_RED);
-  // Two open minor defects of Big Red (issue 21): one for the resolve call, one for the service
+  // Two open minor defects of Big Red: one for the resolve call, one for the service
   // record that resolves it.
   for (const [id, itemKey, title, note] of [
     [1, 'first_aid', 'First-aid kit', 'Burn gel used up'],
@@ -243,7 +243,7 @@ export function seedDriverJobs(app: TestApp): void {
 
 /** A valid body for each staff write, to vary in the bad-input and authorization tests. */
 export const VALID_BODIES = {
-  /** A pre-start check of Big Red with every item passed (issue 21). */
+  /** A pre-start check of Big Red with every item passed. */
   prestartCheck: {
     vehicleId: 1,
     checkedAt: '2026-11-21T09:00:00.000Z',

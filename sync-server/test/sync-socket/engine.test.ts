@@ -1,5 +1,5 @@
 /**
- * The sync engine's known-bug list (issue 4), each run with the real web client against the real
+ * The sync engine's known-bug list, each run with the real web client against the real
  * server over a real WebSocket (or the HTTP fallback where it says so).
  */
 import path from 'node:path';
@@ -404,7 +404,7 @@ describe('sync engine against the real server', () => {
     const again = makeClient(restoredServer, { dbName: client.db.name });
     await again.engine.start();
     await waitSynced(again, restoredServer);
-    // The jobs acknowledged after the backup came back from the device (issue 32), and the
+    // The jobs acknowledged after the backup came back from the device, and the
     // write made meanwhile reached the server; the device shows the server's state.
     const all = ['JOB-2026-1', 'JOB-2026-2', 'JOB-2026-3', 'JOB-2026-4', 'JOB-2026-5'];
     expect(serverRows(restoredServer, 'jobs').map((j) => j.id)).toEqual(all);

@@ -1,5 +1,5 @@
 /**
- * Sending resumes without Background Sync (issue 26; docs/decisions/2026-11-27-three-engines.md):
+ * Sending resumes without Background Sync (docs/decisions/2026-11-27-three-engines.md):
  * WebKit has no Background Sync, so nothing queued may wait for the browser to wake the app. The
  * engine sends what is queued when the app opens, when the browser says it is online again, and
  * when the tab comes back to the front (the app calls `reconnectNow` on `visibilitychange`) — and,

@@ -1,7 +1,7 @@
 /**
- * The `/driver` route (issue 20): the driver's own screen, for a signed-in driver (or an admin
+ * The `/driver` route: the driver's own screen, for a signed-in driver (or an admin
  * who drives); anyone else is sent to /auth. Composes the screen with the sync status chip and
- * the trucks' pre-start check (issue 21), all lazily so no staff code reaches the public pages.
+ * the trucks' pre-start check, all lazily so no staff code reaches the public pages.
  */
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { Center, Loader } from '@mantine/core';
 import { assignmentName } from '@pilbara/shared-schema';
 import { useAuth } from '../lib/auth';
 import { useDriverPreview } from '../lib/driver-preview';
-// In this route's own chunk: the cards from the sign-in answer need nothing more (issue 30).
+// In this route's own chunk: the cards from the sign-in answer need nothing more.
 import { DriverPreviewScreen } from '../features/driver/driver-first-screen';
 
 const loadDriverPage = () => import('../features/driver');
@@ -21,7 +21,7 @@ const DriverPrestart = lazy(() => loadFleet().then((m) => ({ default: m.DriverPr
 const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.SyncStatusChip })));
 
 /**
- * Loads the driver's screen and its parts (issue 30): called with the route's own module during
+ * Loads the driver's screen and its parts: called with the route's own module during
  * the sign-in round trip, so the screen is ready when the answer comes instead of being fetched
  * as three waves of chunks after it.
  */
@@ -66,7 +66,7 @@ export function DriverRoute() {
             </Suspense>
           }
         >
-          {/* The trucks and today's pre-start check (issue 21), from the fleet feature. */}
+          {/* The trucks and today's pre-start check, from the fleet feature. */}
           <Suspense fallback={null}>
             <DriverPrestart checkedByName={name} />
           </Suspense>

@@ -1,11 +1,11 @@
 /**
- * The install-app card (spec §2 Install prompt). iPhones get the Share → 'Add to Home Screen'
- * steps; other browsers get their own install prompt once it fires (beforeinstallprompt), or a
- * pointer to the browser menu. Hidden when running standalone, after an accepted install, and
- * from then on once dismissed (remembered on the device). It never covers a field being edited
- * (it steps aside while one has the focus), sits below menus and dialogs, and appears only once
- * the page's full stylesheets have loaded, so it never shifts the page. On a phone it is part of
- * the dock at the foot of the screen, whose height the page keeps free.
+ * The install-app card (docs/features.md, installable and offline). iPhones get the Share → 'Add to
+ * Home Screen' steps; other browsers get their own install prompt once it fires
+ * (beforeinstallprompt), or a pointer to the browser menu. Hidden when running standalone, after an
+ * accepted install, and from then on once dismissed (remembered on the device). It never covers a
+ * field being edited (it steps aside while one has the focus), sits below menus and dialogs, and
+ * appears only once the page's full stylesheets have loaded, so it never shifts the page. On a
+ * phone it is part of the dock at the foot of the screen, whose height the page keeps free.
  */
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown, IconShare2 } from '@tabler/icons-react';

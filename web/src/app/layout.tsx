@@ -20,8 +20,8 @@ import { SiteHeader } from './site-header';
 // code loads after hydration.
 const InstallCard = lazy(() => import('./install-card').then((m) => ({ default: m.InstallCard })));
 // The in-app alarm for a new booking nobody has taken, on every page an admin has open
-// (docs/messages.md). It reads the synced bookings, so it rings offline too for what this device has; its
-// chunk (Dexie, the sound) never loads for anyone else.
+// (docs/messages.md). It reads the synced bookings, so it rings offline too for what this device
+// has; its chunk (Dexie, the sound) never loads for anyone else.
 const StaffAlarm = lazy(() =>
   import('../features/staff-alerts').then((m) => ({ default: m.StaffAlarm })),
 );
@@ -43,7 +43,7 @@ const UnsentWorkPrompt = lazy(() =>
 );
 
 /**
- * Staff changes that wait on this device for a sign-in (issue 27): the prompt (with the local
+ * Staff changes that wait on this device for a sign-in: the prompt (with the local
  * database) loads only when they can: a staff member signed in offline, or changes kept for
  * someone signed out. Everyone else never fetches it.
  */
@@ -117,7 +117,7 @@ export function Layout() {
       <ClientOnly>
         <StaffAlarmForAdmins />
       </ClientOnly>
-      {/* Hydrated after the page, so a page's form is usable sooner (issue 30). */}
+      {/* Hydrated after the page, so a page's form is usable sooner. */}
       <HydrateLater depth={2}>
         <SiteHeader />
       </HydrateLater>

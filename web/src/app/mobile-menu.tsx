@@ -1,6 +1,6 @@
 /**
  * The mobile menu drawer: the header's links, both phone lines (the owner's and the second staff
- * phone, spec §2 Header) and the sign-in area. Loaded on first use by the header.
+ * phone, as the header shows them) and the sign-in area. Loaded on first use by the header.
  */
 import { Box, Button, Divider, Drawer, Stack, Text } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';

@@ -4,7 +4,7 @@
  * Dexie and mutate, so moving between the admin panel, quotes and fleet keeps one connection
  * and nothing waits for a reconnect. Loaded lazily: guests never fetch the sync code.
  *
- * Changes another staff member kept on this device when signing out (issue 16) are theirs: the
+ * Changes another staff member kept on this device when signing out are theirs: the
  * engine does not start for someone else while they wait, so they are never sent under the
  * wrong name; a notice says whose they are and that they send when that person signs in here.
  */
@@ -21,7 +21,7 @@ import { db, keepOutboxFor, keptForAnother, startSync, stopSync } from '../sync'
 /** Id of the notice shown while another user's kept changes pause the sync. */
 const KEPT_NOTICE_ID = 'kept-for-another';
 
-/** Id of the notice that the browser cleared the offline data (issue 26). */
+/** Id of the notice that the browser cleared the offline data. */
 const CLEARED_NOTICE_ID = 'offline-data-cleared';
 
 /**
@@ -62,7 +62,7 @@ export function StaffSync({
       startSync({
         baseUrl: window.location.origin,
         // The server ended the session: changes still waiting are this person's, kept for
-        // their next sign-in here, and the signed-out app says so (issue 27).
+        // their next sign-in here, and the signed-out app says so.
         onSignedOut: () =>
           void db.outbox
             .count()

@@ -1,6 +1,6 @@
 /**
- * How a job, quote, invoice or credit note is named on screen (issue 28,
- * docs/decisions/2026-11-27-document-numbers.md): its document number, or — until the server has
+ * How a job, quote, invoice or credit note is named on screen
+ * (docs/decisions/2026-11-27-document-numbers.md): its document number, or — until the server has
  * given one — its key marked "Provisional", with why in the badge's title, so nobody takes a
  * provisional reference for a number an accountant will see.
  */

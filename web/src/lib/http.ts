@@ -1,10 +1,10 @@
 /**
- * The one HTTP client of the web app (spec §7, docs/architecture.md): JSON in and out, cookies
+ * The one HTTP client of the web app (docs/architecture.md): JSON in and out, cookies
  * included, and any non-success answer raised as `Error('<status>: <body text or status text>')`.
  * Features build small data hooks on top of it; pages never call `fetch` themselves.
  */
 
-/** A non-success HTTP answer. `message` follows the spec's '<status>: <text>' form. */
+/** A non-success HTTP answer. `message` reads '<status>: <text>', which screens show as is. */
 export class HttpError extends Error {
   readonly status: number;
   readonly bodyText: string;

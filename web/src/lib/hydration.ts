@@ -45,7 +45,7 @@ export function useBrowserState<T>(
  * boundary in a later pass than its parent, and the page sits in one: app/layout.tsx). Anything
  * that updates the app while that pass runs (a lazy chunk arriving, the profile fetched, the
  * install card) interrupts it, and React starts the page's hydration again from the top: on a
- * slow phone that doubled the time before a pre-rendered form was usable (issue 30). So the
+ * slow phone that much delays the moment a pre-rendered form is usable. So the
  * extras wait until the page has hydrated: `usePageHydrated` is false until then.
  */
 let pageHydrated = true;

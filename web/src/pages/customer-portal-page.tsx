@@ -69,7 +69,7 @@ function renderedState(rendered: InitialTracking): JobSearchState {
 export function CustomerPortalPage() {
   usePageTitle('Track Your Job');
   const [params, setParams] = useSearchParams();
-  // A tracking link the server rendered with its answer (issue 30): the page starts where that
+  // A tracking link the server rendered with its answer: the page starts where that
   // answer is, on the server and while the browser hydrates it, and polls from there. A page the
   // browser draws itself (precached, or reached by a link inside the app) looks the token up.
   const hydrating = !useHydrated();
@@ -108,7 +108,7 @@ export function CustomerPortalPage() {
     }
   };
 
-  // A tracking link (/customer-portal?token=…) opens its job at once. The spec's ?search=JOB-…
+  // A tracking link (/customer-portal?token=…) opens its job at once. A ?search=JOB-… link
   // fills in the job ID and asks for the phone digits before anything is shown.
   const initial = useRef({
     token: params.get('token')?.trim() ?? '',

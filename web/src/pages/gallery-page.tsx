@@ -1,5 +1,5 @@
 /**
- * Gallery (spec §2 Gallery): four filter buttons (default All Photos), 11 pictures in a grid, a
+ * Gallery (docs/features.md): four filter buttons (default All Photos), 11 pictures in a grid, a
  * dialog with the enlarged picture, the 'Image unavailable' placeholder, the empty-filter
  * message and the Equipment section.
  */

@@ -2,7 +2,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../lib/use-page-title';
 
-/** Any unknown route (spec §2): '404 Page Not Found' with a way home. */
+/** Any unknown route: '404 Page Not Found' with a way home. */
 export function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (

@@ -273,7 +273,7 @@ export function startSync(options: StartSyncOptions): void {
         Promise.all([
           db.confirmed('job_photos').count(),
           db.confirmed('job_signatures').count(),
-          // A failed pre-start item's photo goes once its defect is confirmed (issue 21).
+          // A failed pre-start item's photo goes once its defect is confirmed.
           db.confirmed('vehicle_defects').count(),
           db.stored_files.count(),
         ]),
@@ -330,7 +330,7 @@ export async function resolveConflict(
 }
 
 /**
- * A leased id for a notice telling the other owner their value was replaced (issue 28); none on
+ * A leased id for a notice telling the other owner their value was replaced; none on
  * a device that has not leased that series yet (the edit still goes, untold).
  */
 async function noticeIdOrNone(): Promise<number | undefined> {
@@ -341,12 +341,12 @@ async function noticeIdOrNone(): Promise<number | undefined> {
   }
 }
 
-/** Whether a refused change would apply now (the needs-attention list's Retry, issue 28). */
+/** Whether a refused change would apply now (the needs-attention list's Retry). */
 export async function canRetryIssue(issue: { name: string; args: unknown }): Promise<boolean> {
   return wouldApply(getSyncDatabase(), issue.name, issue.args);
 }
 
-/** Puts this owner's values back over the other's, and settles the notice (issue 28). */
+/** Puts this owner's values back over the other's, and settles the notice. */
 export async function undoNotice(
   notice: MergeNotice,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
@@ -355,7 +355,7 @@ export async function undoNotice(
   return result;
 }
 
-/** Accepts the other owner's value: the notice is settled, nothing else changes (issue 28). */
+/** Accepts the other owner's value: the notice is settled, nothing else changes. */
 export async function acceptNotice(
   notice: MergeNotice,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
@@ -372,7 +372,7 @@ export async function discardIssue(issueId: string): Promise<void> {
   await discardIssueIn(getSyncDatabase(), issueId);
 }
 
-/** Changes kept on the device at a sign-out, for one user (issue 16). */
+/** Changes kept on the device at a sign-out, for one user. */
 export interface KeptChanges {
   userId: string;
   name: string;
@@ -389,7 +389,7 @@ export async function keepOutboxFor(user: {
   username: string;
 }): Promise<void> {
   await setMeta(getSyncDatabase(), META.keptFor, { userId: String(user.id), name: user.name });
-  // What the signed-out shell reads to say whose changes wait (issue 27).
+  // What the signed-out shell reads to say whose changes wait.
   writeKeptChanges({ userId: String(user.id), name: user.name, username: user.username });
 }
 

@@ -1,9 +1,9 @@
 /**
- * The field record's files on this device (issue 19, docs/security.md): a photo or signature is
+ * The field record's files on this device (docs/security.md): a photo or signature is
  * recorded by its mutation and its bytes kept in `fieldFiles`, in one transaction; the leader
  * tab's uploader sends the bytes resumably (tus) once the server holds the record, and marks the
  * file uploaded when the server's `stored_files` lists the same hash. The full-size copy stays
- * ACKNOWLEDGED_KEEP_DAYS more (issue 32): a server restored from a backup older than the upload
+ * ACKNOWLEDGED_KEEP_DAYS more: a server restored from a backup older than the upload
  * lacks the file, resyncs this device, and the uploader sends it again.
  *
  * - An upload cut by lost signal resumes from the last byte the server acknowledged: tus-js-client

@@ -91,7 +91,7 @@ export function usePendingKeys(): ReadonlySet<string> {
 
 /**
  * Calls `onNumber` once the server's document number of a row made on this device reaches it
- * (issue 28: a toast that named the provisional reference then names the number). Gives up after
+ * (so a toast that named the provisional reference then names the number). Gives up after
  * `timeoutMs` — offline, the number comes later and the screens show it then. Returns the stop.
  */
 export function whenNumbered(
@@ -119,7 +119,7 @@ export function whenNumbered(
 /**
  * The device's jobs and the log position its copy is synced through, read in one transaction (a
  * page writes its rows and the cursor in one): the driver's screen shows their sign-in's jobs
- * until this copy has caught up with them (issue 30). For a live query.
+ * until this copy has caught up with them. For a live query.
  */
 export async function syncedJobs(): Promise<{ rows: Job[]; cursor: number }> {
   const db = getSyncDatabase();

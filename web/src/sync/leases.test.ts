@@ -24,7 +24,7 @@ describe('ids minted from leases', () => {
     await addLease(db, `JOB-${year}`, 101, 102);
     await addLease(db, 'fuel_records', 7, 7);
     const date = new Date('2026-06-01T00:00:00Z');
-    // A job's key carries the provisional mark: its number comes from the server (issue 28).
+    // A job's key carries the provisional mark: its number comes from the server.
     expect(await mintIdFrom(db, 'JOB', date)).toBe('JOB-2026-P101');
     expect(await mintIdFrom(db, 'JOB', date)).toBe('JOB-2026-P102');
     expect(await mintIdFrom(db, 'fuel_records', date)).toBe(7);

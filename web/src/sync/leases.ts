@@ -1,7 +1,7 @@
 /**
  * Ids minted on the device from leased number blocks (docs/sync.md): a vehicle id a fuel record
  * refers to, or a job's key its history refers to, is final from the moment it is made. Jobs,
- * quotes, invoices and credit notes are keyed `JOB-2026-P57` (issue 28): the key stays, and the
+ * quotes, invoices and credit notes are keyed `JOB-2026-P57`: the key stays, and the
  * document number people read comes from the server when the row reaches it; until then screens
  * show the key as a provisional reference.
  * Blocks live in `meta.leases`; taking a number is a Dexie transaction, so two tabs never mint
@@ -236,5 +236,5 @@ export async function mintIdFrom(
     : `${full}-${value}`;
 }
 
-/** Series whose rows are documents keyed apart from their numbers (issue 28). */
+/** Series whose rows are documents keyed apart from their numbers. */
 const KEYED_DOCUMENT_PREFIXES: readonly TextIdPrefix[] = ['JOB', 'Q', 'INV', 'CN'];

@@ -49,7 +49,7 @@ export const META = {
   leaseKinds: 'leaseKinds',
   dirty: 'dirty',
   status: 'status',
-  /** Whose changes the outbox holds after a "keep on this device" sign-out (issue 16). */
+  /** Whose changes the outbox holds after a "keep on this device" sign-out. */
   keptFor: 'keptFor',
 } as const;
 
@@ -114,7 +114,7 @@ async function runPrepared(
       const table = db.visible(change.entity);
       if (change.op === 'put') {
         // A document keeps the number the server gave it, and a new one has none until the
-        // server gives it (issue 28): never a number copied from another row.
+        // server gives it: never a number copied from another row.
         const row = isNumberedTable(change.entity)
           ? { ...change.row, number: keptNumber(await table.get(change.id), change.row) }
           : change.row;

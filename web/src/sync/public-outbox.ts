@@ -96,7 +96,7 @@ async function attempt(
       lastError: error instanceof Error ? error.message : String(error),
     });
     if (offline) return { status: 'queued', reason: 'offline', message: OUTBOX_SAVED_OFFLINE };
-    // Over the per-address budget (issue 14): the server's 429 says how long to wait; the row
+    // Over the per-address budget: the server's 429 says how long to wait; the row
     // stays and goes by itself once the hour has passed.
     if (error instanceof HttpError && error.status === 429) {
       return {

@@ -1,5 +1,5 @@
 /**
- * Field record mutators (issue 19): `photo.add` and `signature.add` record a capture made on a
+ * Field record mutators: `photo.add` and `signature.add` record a capture made on a
  * phone — offline as often as not — with the content hash, size and pixel size of its file. The
  * bytes travel separately, resumably, and only to a server that already holds this record; the
  * server names the file by its hash and checks the bytes against it (docs/security.md).

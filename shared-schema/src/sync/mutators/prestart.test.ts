@@ -268,7 +268,7 @@ describe('service.add closing defects in the same step', () => {
 describe('job.assignVehicle and vehicle.remove', () => {
   const job = aJob({ email: null, trackingToken: null, createdAt: NOW, updatedAt: NOW });
 
-  it('a job goes out on a vehicle; removing the vehicle keeps its checks and defects (issue 16)', () => {
+  it('a job goes out on a vehicle; removing the vehicle keeps its checks and defects', () => {
     const state = checked(SOFT_BRAKES, tables({ ...fleet, jobs: [job] })).tables;
     const assigned = ok(state, 'job.assignVehicle', { id: 'JOB-2026-1', vehicleId: 1 }).tables;
     expect(row(assigned, 'jobs', 'JOB-2026-1')).toMatchObject({ vehicleId: 1 });
@@ -276,7 +276,7 @@ describe('job.assignVehicle and vehicle.remove', () => {
       'vehicleId',
     );
     const removed = ok(assigned, 'vehicle.remove', { id: 1 });
-    // Issue 16: a removed vehicle is retired, never erased: its checks and defects stay for
+    // A removed vehicle is retired, never erased: its checks and defects stay for
     // audits, like its service and fuel records.
     expect(removed.changes.map((change) => `${change.op} ${change.entity}`)).toEqual([
       'put vehicles',

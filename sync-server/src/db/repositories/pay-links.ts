@@ -4,8 +4,8 @@
  *
  * A quote's token is derived from the quote id with the server's pay-link key (an HMAC, 128 bits
  * in base64url), so every copy of the link — the email, the PDF, a PDF downloaded again — is the
- * same, and making a link writes nothing (issue 25: `GET /api/quotes/:id/pdf` used to insert a
- * row). Tokens minted at random before that (table `quote_pay_links`) keep working: a stored
+ * same, and making a link writes nothing, so a read such as `GET /api/quotes/:id/pdf` inserts no
+ * row. Tokens minted at random in older databases (table `quote_pay_links`) keep working: a stored
  * token wins over the derived one.
  */
 import crypto from 'node:crypto';

@@ -144,7 +144,7 @@ function bookingsWhere(db: Db, where: string, params: unknown[]): Booking[] {
 
 /**
  * The job with this number or key, ignoring case ('job-2026-5' finds JOB-2026-5): customers are
- * told the number, and a provisional reference read out before it arrived is the key (issue 28).
+ * told the number, and a provisional reference read out before it arrived is the key.
  */
 export function findJobById(db: Db, id: string): Job | undefined {
   const text = id.trim().toUpperCase();

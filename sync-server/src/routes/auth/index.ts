@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       reply.startSession(user.id);
       rememberDevice(request, reply, user, app.config.publicUrl.startsWith('https:'));
-      // A driver's jobs come with the answer (issue 30), so their screen shows before the sync.
+      // A driver's jobs come with the answer, so their screen shows before the sync.
       const driverJobs = driverFirstScreen(app.db, user.id, app.now());
       return { user: toPublicUser(user), ...(driverJobs && { driverJobs }) };
     },

@@ -1,9 +1,9 @@
 /**
- * Staff reads of the field record (issue 19):
+ * Staff reads of the field record:
  *
  * - GET /api/photos/:id/:variant — a photo as `thumb` (gallery), `medium` or `full` (as uploaded);
  * - GET /api/signatures/:id — a signature's PNG;
- * - GET /api/vehicle-defects/:id/photos/:hash/:variant — a failed pre-start item's photo (issue 21),
+ * - GET /api/vehicle-defects/:id/photos/:hash/:variant — a failed pre-start item's photo,
  *   for staff, by its defect and content hash (the defect must list that photo);
  * - GET /api/jobs/:id/sheet.pdf — the job sheet.
  *

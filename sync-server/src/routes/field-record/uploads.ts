@@ -1,11 +1,11 @@
 /**
- * Resumable uploads of the field record's files (issue 19), by the tus protocol: `@tus/server`
+ * Resumable uploads of the field record's files, by the tus protocol: `@tus/server`
  * with `@tus/file-store` mounted on Fastify at /api/uploads. A phone creates an upload for one
  * photo or signature (POST, with the record's id, job, kind, type and content hash as
  * Upload-Metadata), then sends the bytes in PATCHes; after a dropped connection it asks how far
  * the server got (HEAD) and sends only the rest. Partial bytes wait in DATA_DIR/uploads.
  *
- * A failed pre-start item's photo (issue 21) travels the same way with kind `defect-photo` and
+ * A failed pre-start item's photo travels the same way with kind `defect-photo` and
  * the defect's id as its record: the defect, synced first, lists the photo's hash, size and type.
  * The photo is the same file in the check and in its defect, so it is sent once.
  *
@@ -304,7 +304,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // "How far did you get?" about an upload already finished (its answer was lost with the
     // signal): all of it. Asked of tus, the upload is gone (stored under its hash) and "not
-    // found" would make the phone send the whole file again (issue 27).
+    // found" would make the phone send the whole file again.
     const id = (request.params as { id?: string }).id;
     const finished = request.method === 'HEAD' && id ? findFinishedUpload(app.db, id) : undefined;
     if (finished) {

@@ -33,7 +33,7 @@ function isUrgentContact(input: Pick<ContactInput, 'serviceNeeded'>): boolean {
 
 /**
  * The owners' email of a contact message. The form's one-line fields refuse line breaks already;
- * here every value is put on one line again and the message keeps only its own lines (issue 25),
+ * here every value is put on one line again and the message keeps only its own lines,
  * so no text a visitor sends can add a header-like line ("Bcc: …") to the body or the subject.
  */
 export function contactEmail(input: ContactInput, tradingName: string) {
@@ -114,7 +114,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!result.replayed) notifyChanges(app.db);
 
-      // The public forms share one email budget an hour (issue 14): past it the message stays in
+      // The public forms share one email budget an hour: past it the message stays in
       // the admin panel as Pending, so nothing is lost, and the owners' inbox is not flooded.
       if (!result.replayed && emailId !== undefined && !(await app.emailBudget.take())) {
         request.log.warn({ emailId }, 'public email budget used up; contact email held as Pending');

@@ -196,7 +196,7 @@ export const jobLookupRoutes: FastifyPluginAsyncZod = async (app) => {
         bookings: pendingBookingsForPhone(app.db, customerPhone).map((booking) =>
           maskBooking(booking, known),
         ),
-        // Named as the jobs are shown to the customer: by their numbers (issue 28).
+        // Named as the jobs are shown to the customer: by their numbers.
         reviewedJobIds: jobs.filter((job) => reviewed.has(job.id)).map((job) => documentRef(job)),
       };
     },

@@ -1,5 +1,5 @@
 /**
- * The customer's say over text messages (issue 31):
+ * The customer's say over text messages:
  *
  * - GET /api/track/:token/sms — whether the phone of this tracking link's job (or booking still
  *   waiting) gets texts, with the number masked as the tracking page masks phones;

@@ -1,5 +1,5 @@
 /**
- * A customer's view of their own vehicle's photos (issue 19, docs/security.md), behind their
+ * A customer's view of their own vehicle's photos (docs/security.md), behind their
  * tracking link's token:
  *
  * - GET /api/track/:token/photos — the job's pickup and drop-off photos that reached the server

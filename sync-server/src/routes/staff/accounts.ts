@@ -1,5 +1,5 @@
 /**
- * Staff accounts, for admins (issue 20, docs/security.md): list the admins and drivers, add one,
+ * Staff accounts, for admins (docs/security.md): list the admins and drivers, add one,
  * reset a password, change a role or deactivate. Every change of password, role or active flag
  * ends the account's sessions and closes its sync sockets at once (users repository). The
  * configured admin only bootstraps the first account; the rest are made here.

@@ -30,7 +30,7 @@ import { timesheetRoutes } from './timesheet';
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireUser);
   app.addHook('onRoute', areaDefaults({ tag: 'staff', admin: true }));
-  // Two areas, so a refusal names the role the call needs (issue 25): a customer asking for a
+  // Two areas, so a refusal names the role the call needs: a customer asking for a
   // quote is told it needs an admin account, not a staff one.
   await app.register(async (staffArea) => {
     staffArea.addHook('onRequest', requireStaff);

@@ -89,7 +89,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: jobResponseSchema, ...errorAnswers(400, 404, 409) },
   };
   app.patch('/jobs/:id', { schema: updateSchema, config: jobNotFound }, async (request) => {
-    // A job is named by its number or its key (issue 28).
+    // A job is named by its number or its key.
     const id = documentKey(app.db, 'jobs', request.params.id) ?? request.params.id;
     const input = request.body;
     const assignment = assignmentOf(app.db, input);

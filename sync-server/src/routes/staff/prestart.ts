@@ -1,5 +1,5 @@
 /**
- * Staff calls of the daily pre-start checks and defects (issue 21). A driver and an admin read
+ * Staff calls of the daily pre-start checks and defects. A driver and an admin read
  * the checks and defects, submit a check and resolve a defect (the mutators' role rules say so);
  * the fleet's due list is for both; a vehicle's history PDF and the vehicle a job goes out on are
  * for admins. Every write is a mutator through the shared apply path.

@@ -58,7 +58,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: quoteResponseSchema, ...errorAnswers(400, 404, 409) },
   };
   app.put('/quotes/:id', { schema: saveSchema, config: quoteNotFound }, async (request) => {
-    // A quote is named by its number or its key (issue 28).
+    // A quote is named by its number or its key.
     const id = keyOf(request.params.id);
     if (!getRow(app.db, 'quotes', id)) throw notFound(MESSAGES.QUOTE_NOT_FOUND);
     const { quote } = mutate<{ quote: Quote }>(app, request, () => ({

@@ -1,5 +1,5 @@
 /**
- * The job sheet PDF (issue 19), laid out from the shared job sheet model: the job, its status
+ * The job sheet PDF, laid out from the shared job sheet model: the job, its status
  * history, the condition photos by stage in a two-column grid with each photo's stamp under it,
  * and the two signed documents with the signature, the signer's printed name, time and position.
  *

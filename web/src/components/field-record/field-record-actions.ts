@@ -1,5 +1,5 @@
 /**
- * Captures of the field record (issue 19): a photo or signature is stamped (time, position or
+ * Captures of the field record: a photo or signature is stamped (time, position or
  * why none), compressed and hashed on the phone, then recorded with its bytes in one local
  * transaction. All of it works offline; the uploader sends the bytes when there is signal.
  */

@@ -1,5 +1,5 @@
 /**
- * No valid ABN, no tax invoice (issue 28, docs/decisions/2026-11-27-no-abn-no-tax-invoice.md):
+ * No valid ABN, no tax invoice (docs/decisions/2026-11-27-no-abn-no-tax-invoice.md):
  * while the deployment's BUSINESS_ABN is missing or fails the ATO's check, the owners see why on
  * the admin panel — invoices go out as plain invoices until it is set. The same words the server
  * prints at start.

@@ -58,7 +58,7 @@ describe('JobCard buttons follow the job-flow rule', () => {
   });
 });
 
-describe('Complete (issue 27)', () => {
+describe('Complete asks before it completes', () => {
   it('asks first, naming what the field record still lacks, and changes nothing until confirmed', async () => {
     render(
       <MantineProvider env="test">
@@ -82,7 +82,7 @@ describe('Complete (issue 27)', () => {
   });
 });
 
-describe('JobCard on a phone (issue 16)', () => {
+describe('JobCard on a phone', () => {
   it('has a call link and a map link for the job', () => {
     render(
       <MantineProvider>

@@ -1,7 +1,7 @@
 /**
- * Job Management (spec staff §2): the job list, with the create-job form behind a New Job button
- * (issue 16: on a phone the form pushed the first job 1,625 px down). Jobs keep their place when
- * they change: the list is in the order they were created, newest first (useJobs).
+ * Job Management, the admin panel's first tab: the job list, with the create-job form behind a New
+ * Job button (on a phone an open form would push the first job far down the screen). Jobs keep
+ * their place when they change: the list is in the order they were created, newest first (useJobs).
  */
 import { useId, useState } from 'react';
 import { Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';

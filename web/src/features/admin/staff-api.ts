@@ -1,5 +1,5 @@
 /**
- * Staff accounts and the assignable drivers (issue 20). Staff accounts live only on the server
+ * Staff accounts and the assignable drivers. Staff accounts live only on the server
  * (they are not synced: a device never holds password hashes or other staff's details), so these
  * calls need a connection and say so plainly. The active drivers' names are kept in the browser
  * after each successful read, so the job card's driver picker works offline too.

@@ -1,9 +1,9 @@
 /**
- * The driver's screen as their sign-in answered it (issue 30), drawn before the full screen's
+ * The driver's screen as their sign-in answered it, drawn before the full screen's
  * code is in: the jobs of the answer (lib/driver-preview.ts), every one waiting, with its actions
  * off. This module and what it imports carry neither the sync engine nor Dexie, so on a first
- * visit over one bar of signal the cards need a few kilobytes after the answer, not the 90 KB of
- * the engine and the device database; on an installed phone they paint before the full screen
+ * visit over one bar of signal the cards need a few kilobytes after the answer, not the far larger
+ * engine and device database; on an installed phone they paint before the full screen
  * (and the engine) spend the slow CPU. The full screen (driver-page.tsx) then takes over, drawn in
  * the same frame, and shows the same cards until the synced rows are in.
  */

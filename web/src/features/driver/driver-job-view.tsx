@@ -1,5 +1,5 @@
 /**
- * What one job's card shows, without what it does (issue 30): the card's whole look, drawn by the
+ * What one job's card shows, without what it does: the card's whole look, drawn by the
  * full card (driver-job-card.tsx, which adds the actions, the field record and the vehicle select)
  * and by the first screen from the sign-in (driver-first-screen.tsx). Imports neither the sync
  * engine nor Dexie, so the first screen's chunk stays small on one bar of signal; the two draw

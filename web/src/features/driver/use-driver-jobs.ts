@@ -3,7 +3,7 @@
  * driver's device holds just their jobs and the unassigned ones (the server's sync scope), and the
  * list rule (rules/driver-jobs.ts) keeps today's and active jobs assigned to them.
  *
- * Right after an online sign-in (issue 30) the answer's jobs show first (lib/driver-preview.ts),
+ * Right after an online sign-in the answer's jobs show first (lib/driver-preview.ts),
  * read by the server with the same scope and list rule, until the device's own copy has synced
  * through the log position they were read at. A job from the answer that the device does not hold
  * yet is shown *waiting*: its actions stay off until its synced row is here, so nothing is ever

@@ -1,7 +1,7 @@
 /**
  * The fleet screen's writes. Each mints its row id on this device, runs the named mutation
  * through the sync client (local apply and outbox in one transaction, so it works with no
- * signal) and shows the toast of spec §8.
+ * signal) and shows the toast that says how it went (MESSAGES).
  */
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
@@ -29,7 +29,7 @@ function failure(title: string, message?: string): void {
   });
 }
 
-/** Spec §8: a registration clash (or a server 'duplicate key') reads as the registration message. */
+/** A registration clash (or a server 'duplicate key') reads as the registration message. */
 export function vehicleAddFailureMessage(reason: string | undefined): string {
   if (!reason) return MESSAGES.VEHICLE_ADD_FAILED;
   if (
@@ -59,7 +59,7 @@ async function write(
   }
 }
 
-/** Adds a vehicle; resolves with its id, or null (and the spec's failure toast). */
+/** Adds a vehicle; resolves with its id, or null (and the failure toast). */
 export async function addVehicle(values: VehicleFormData): Promise<number | null> {
   const outcome = await write('vehicles', (id) => mutate('vehicle.add', { ...values, id }));
   if (!outcome.ok) {

@@ -95,7 +95,7 @@ describe('fleet figures', () => {
     expect(rows).toEqual([{ label: '10/10', Ute: 12 }]);
   });
 
-  it('puts one date on the axis once, whatever was filled that day (issue 27)', () => {
+  it('puts one date on the axis once, whatever was filled that day', () => {
     const rows = efficiencyRows(
       [vehicle(1, 'Ute'), vehicle(2, 'Truck')],
       [
@@ -176,7 +176,7 @@ describe('fleet figures', () => {
     expect(vehicleCostPerKm(1, fuel, services, 365, NOW).distanceKm).toBe(8_500);
   });
 
-  it('counts a fill logged after the screen last read the clock (issue 27: fuel $0.00)', () => {
+  it('counts a fill logged after the screen last read the clock, not $0.00 of fuel', () => {
     // The screen's clock is read once a minute; the fill was logged 20 s after that.
     const justNow = new Date(Date.parse(NOW) + 20_000).toISOString();
     const fuel = [

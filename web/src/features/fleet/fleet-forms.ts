@@ -1,6 +1,6 @@
 /**
  * Form models of the fleet dialogs: what each form holds (dollars and litres as typed), the
- * schema that shows the spec's messages under the fields, and the conversion into mutation
+ * schema that shows the fields' messages (MESSAGES) under them, and the conversion into mutation
  * arguments (cents and thousandths of a litre, docs/architecture.md). Pure, so it is unit tested.
  */
 import { z } from 'zod';
@@ -37,7 +37,7 @@ export const vehicleFormSchema = vehicleInputSchema.omit({ id: true }).extend({
 export type VehicleFormInput = z.input<typeof vehicleFormSchema>;
 export type VehicleFormData = z.output<typeof vehicleFormSchema>;
 
-/** Defaults of spec §9: interval 10000, Diesel, 4WD, the current year. */
+/** A new vehicle's defaults: service interval 10000 km, Diesel, 4WD, the current year. */
 export function vehicleFormDefaults(year: number): VehicleFormInput {
   return {
     name: '',
@@ -149,7 +149,10 @@ export function serviceFormDefaults(
   };
 }
 
-/** Arguments of `service.add` (without id): the total in cents; labour equals the total (spec §7). */
+/**
+ * Arguments of `service.add` (without id): the total in cents; the form asks for one amount, so
+ * labour equals the total.
+ */
 export function serviceArgs(values: ServiceFormData) {
   const totalCost = dollarsToCents(values.totalCost);
   return {
@@ -166,7 +169,7 @@ export function serviceArgs(values: ServiceFormData) {
     notes: values.notes,
     nextServiceDue: values.nextServiceDue,
     isPaid: values.isPaid,
-    // Closed by the same step that records the service (issue 21).
+    // Closed by the same step that records the service.
     resolvesDefects: values.resolvesDefects?.length ? values.resolvesDefects : undefined,
   };
 }

@@ -66,7 +66,7 @@ afterEach(() => {
 });
 
 describe('FleetPage', () => {
-  it('shows the spec colours: maintenance orange, out of service red, service due yellow, else green', async () => {
+  it('shows the status colours: maintenance orange, out of service red, service due yellow, else green', async () => {
     const longAgo = new Date(Date.now() - 190 * 86_400_000).toISOString();
     await db.vehicles.bulkPut([
       stored({ id: 1, registration: 'AAA111' }),
@@ -88,7 +88,7 @@ describe('FleetPage', () => {
     }
   });
 
-  it('refuses a duplicate registration with the spec message and keeps one vehicle', async () => {
+  it('refuses a duplicate registration with the registration message and keeps one vehicle', async () => {
     await db.vehicles.put(stored({ id: 1, registration: 'DUP123' }));
     renderPage();
     await card('DUP123');
@@ -141,7 +141,7 @@ describe('FleetPage', () => {
     expect(await db.vehicles.count()).toBe(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Vehicle' }));
     expect(await screen.findByText(MESSAGES.VEHICLE_REMOVED)).toBeTruthy();
-    // Out of the fleet list, but kept with its records for the reports (issue 16).
+    // Out of the fleet list, but kept with its records for the reports.
     await waitFor(async () => expect((await db.vehicles.get(9))?.isActive).toBe(false));
     await waitFor(() => expect(screen.queryByText('REM999')).toBeNull());
   });

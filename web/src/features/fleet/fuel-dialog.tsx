@@ -1,4 +1,4 @@
-/** The fuel record dialog (spec §5 fuel form): entered in dollars and litres. */
+/** The fuel record dialog: entered in dollars and litres. */
 import { Controller } from 'react-hook-form';
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { FILL_TYPES, FUEL_TYPES } from '@pilbara/shared-schema';

@@ -1,4 +1,4 @@
-/** The service record dialog (spec §5 service record form). */
+/** The service record dialog of a vehicle: what was done, by whom, the cost, the next date. */
 import { Controller } from 'react-hook-form';
 import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {

@@ -27,7 +27,7 @@ export interface FleetData {
 export function useFleetData(): FleetData {
   const vehicles = useLiveQuery(
     async () =>
-      // A removed vehicle is kept for its records (issue 16) but is no longer in the fleet.
+      // A removed vehicle is kept for its records but is no longer in the fleet.
       ((await db.vehicles.toArray()) as Vehicle[])
         .filter((v) => v.isActive !== false)
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id),

@@ -1,5 +1,5 @@
 /**
- * The booking form in both variants of spec §2 Booking: 'standard' (/booking) with a plain
+ * The booking form in both variants (docs/features.md): 'standard' (/booking) with a plain
  * dropdown, 'integrated' (/book-service) with urgency cards. The fields, rules and messages are
  * the same; only the controls differ. An emergency needs no date or time (it means now) and shows
  * the call-us panel in both variants. Once the booking is safe — at the server, or saved on this

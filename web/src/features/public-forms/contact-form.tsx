@@ -29,7 +29,7 @@ const QUOTE_EMPTY: ContactFormValues = {
 };
 
 /**
- * The Contact page's 'Send us a Message' form (spec §2 Contact, §5, §8), and the same form as a
+ * The Contact page's 'Send us a Message' form (docs/features.md), and the same form as a
  * quote request (`kind="quote"`), which adds the vehicle and where from and to: staff turn it
  * into a draft quote from the admin panel.
  */

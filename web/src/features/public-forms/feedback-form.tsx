@@ -74,7 +74,7 @@ function ScoreField({
   );
 }
 
-/** The review form of spec §2 Feedback / §5, for one of the given completed jobs. */
+/** The review form of the feedback page (docs/features.md), for one of the given completed jobs. */
 export function FeedbackForm({
   jobs,
   initialJobId = '',

@@ -1,6 +1,7 @@
 /**
- * Submitting a public form through the local outbox, with the spec §8 toasts. The outbox code
- * and Dexie are loaded on the first submission, not with the page: most visitors never submit.
+ * Submitting a public form through the local outbox, with the toasts that say how it went
+ * (MESSAGES). The outbox code and Dexie are loaded on the first submission, not with the page: most
+ * visitors never submit.
  */
 import { useCallback, useState } from 'react';
 import { notifications } from '@mantine/notifications';

@@ -1,6 +1,6 @@
 /**
- * The dashboard's saved customer (spec §3 'customerInfo': name, phone, email). `lookup` is what
- * the customer typed (phone or job ID) and is what the dashboard polls with, because the phone
+ * The dashboard's saved customer (localStorage 'customerInfo': name, phone, email). `lookup` is
+ * what the customer typed (phone or job ID) and is what the dashboard polls with, because the phone
  * the server returns is masked (docs/security.md) and cannot be looked up again.
  */
 import { useCallback } from 'react';
@@ -19,8 +19,8 @@ export interface CustomerInfo {
 
 /**
  * The stored value read back, or null when it is not a saved customer (an older or corrupted
- * value). Checked by hand rather than with a zod schema: zod would put about 20 KB (brotli) of
- * script on the feedback form's first load (issue 30), for a value this page itself wrote.
+ * value). Checked by hand rather than with a zod schema: zod would put its whole library
+ * on the feedback form's first load, for a value this page itself wrote.
  */
 export function parseCustomerInfo(value: unknown): CustomerInfo | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;

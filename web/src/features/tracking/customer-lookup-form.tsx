@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/submit-button';
 
 /**
  * Phone-or-job-ID input used by the dashboard (and the feedback page). Enter submits; an empty
- * input does nothing (spec §5 "Dashboard lookup: does nothing if the input is empty"). A job ID
+ * input does nothing: there is nothing to look up, so no error is shown either. A job ID
  * asks for the last four digits of the phone it was booked with (docs/security.md).
  */
 export function CustomerLookupForm({

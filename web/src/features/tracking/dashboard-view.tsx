@@ -1,10 +1,10 @@
 /**
- * The customer dashboard once a customer is known (spec §2 "Customer dashboard"): welcome
+ * The customer dashboard once a customer is known (docs/features.md): welcome
  * banner, four tiles, and the Active Jobs / History / Profile tabs. Bookings waiting for approval
  * (at the server, or still on this phone waiting for signal) show above the active jobs.
  *
- * Where the spec leaves a button dead and a customer would expect it to work
- * (docs/decisions/2026-11-24-dead-buttons-work.md), it works, keeping the spec's text: Call Driver
+ * Where the page's design leaves a button dead and a customer would expect it to work
+ * (docs/decisions/2026-11-24-dead-buttons-work.md), it works, keeping its label: Call Driver
  * dials the assigned driver (a co-owner, whose number is public) or the main line; Message opens a
  * text to the same number quoting the job; Invoice asks for the job's tax invoice by email;
  * Settings opens the Profile tab.

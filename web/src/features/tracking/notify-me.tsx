@@ -1,5 +1,5 @@
 /**
- * "Notify me about this job" on the tracking page (issue 20 item 5): asks the browser for
+ * "Notify me about this job" on the tracking page: asks the browser for
  * notifications, subscribes through the service worker with the server's VAPID key, and sends
  * the subscription to the server for this tracking link's job (the token is the proof, as for
  * the page itself). The server pushes when the driver sets off and when the job is done; the

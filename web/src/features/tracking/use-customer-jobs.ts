@@ -2,8 +2,8 @@
  * The dashboard's records (docs/security.md): GET /api/jobs/customer/{phone or job
  * ID}?phone={digits} answers only that customer's jobs and their bookings still waiting for
  * approval (`{jobs, bookings}`), with other contact details masked; a job ID needs the phone digits
- * that prove it. Polled every 5 s (spec §9). A failed call is only logged (spec §8 "Dashboard job
- * lookup fails"); the last records stay on screen.
+ * that prove it. Polled every 5 s (docs/features.md). A failed poll is only logged, not toasted
+ * every 5 s; the last records stay on screen.
  */
 import { useEffect, useState } from 'react';
 import { POLLING_INTERVALS, type Booking, type Job } from '@pilbara/shared-schema';

@@ -4,8 +4,8 @@
  *   waits for approval;
  * - a job id (or booking reference) typed by hand with the phone's last four digits:
  *   GET /api/jobs/search?query=&phone= answers the same, or 404 when they do not match.
- * While something is shown it is fetched again every 5 s (spec §9) by its token, so status and
- * progress move without a reload and no digits are sent again.
+ * While something is shown it is fetched again every 5 s (docs/features.md) by its token, so status
+ * and progress move without a reload and no digits are sent again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -20,7 +20,7 @@ import { apiRequest, HttpError } from '../../lib/http';
 
 /**
  * What a lookup found; a job's `position` is the truck's last fix, which only the tracking link's
- * answer carries, and only while the job is En Route (issue 20). Its `timeline` is each step at the
+ * answer carries, and only while the job is En Route. Its `timeline` is each step at the
  * time it was recorded (docs/decisions/2026-11-27-recorded-times-only.md); `reviewed`, on the
  * tracking link's answer, whether the customer has left their review.
  */

@@ -1,10 +1,10 @@
 /**
- * Browser-side sign-in state (spec §4 "Auth", §6, §8). The signed-in user is kept in
+ * Browser-side sign-in state. The signed-in user is kept in
  * localStorage under 'auth_user' so a reload (or an offline start) keeps the person signed in;
  * an unreadable stored value is discarded. The server's httpOnly session cookie is the real
  * credential (docs/security.md): this copy only drives what the UI shows.
  *
- * Offline sign-in (issue 16): when the server cannot be reached (no signal, a hanging connection,
+ * Offline sign-in: when the server cannot be reached (no signal, a hanging connection,
  * a gateway error), a staff member who signed in online on this device before is checked against
  * the local verifier (lib/offline-signin.ts) and signed in offline: the local data is usable and
  * changes queue. The device then has no session cookie, so the sync engine does not run; the
@@ -54,7 +54,7 @@ const authToasts = () => import('./auth-toasts');
 
 /**
  * Texts of a failed sign-in the form shows itself when the toasts could not be loaded. They start
- * with the spec's title (MESSAGES.LOGIN_FAILED_TITLE) written out here: importing the catalogue
+ * with the failure title (MESSAGES.LOGIN_FAILED_TITLE) written out here: importing the catalogue
  * would put it back on the sign-in page's first load, which is what its own chunk avoids.
  */
 const SIGN_IN_FAILED_INLINE = {
@@ -92,7 +92,7 @@ export type RegisterValues = RegisterInput;
 
 export interface AuthContextValue {
   user: AuthUser | null;
-  /** True while a login or registration call is in flight (spec §4). */
+  /** True while a login or registration call is in flight, so the form can disable its button. */
   loading: boolean;
   isAdmin: boolean;
   /** A driver: their own screen (/driver) and the sync of their jobs. */
@@ -104,7 +104,7 @@ export interface AuthContextValue {
   offline: boolean;
   /**
    * Signed in offline on an earlier page (the password is not held here): changes wait until
-   * the person signs in again, which the unsent-work prompt asks for (issue 27).
+   * the person signs in again, which the unsent-work prompt asks for.
    */
   needsPassword: boolean;
   login(values: LoginValues): Promise<AuthUser>;
@@ -222,7 +222,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoading(true);
       signingIn.current += 1;
       // Loaded beside the sign-in, not before it: on a first visit its chunk was one more round
-      // trip (0.4 s and more on one bar) before the sign-in even left (issue 30).
+      // trip (0.4 s and more on one bar) before the sign-in even left.
       const toasts = authToasts();
       const toast = (show: (loaded: Awaited<typeof toasts>) => void) => toasts.then(show, noToast);
       try {
@@ -379,7 +379,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The sign-in state; throws the spec §8 message when used outside {@link AuthProvider}. */
+/** The sign-in state; throws a message naming the mistake when used outside {@link AuthProvider}. */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error(USE_AUTH_OUTSIDE_PROVIDER);

@@ -1,7 +1,7 @@
 /**
- * The toasts of signing in, registering and signing out (spec §8, §9): wording, timing and
- * showing them. The spec quotes only the failure titles; the rest is the product's own wording
- * kept in shared-schema's MESSAGES. Loaded when a toast is due: it carries the messages catalogue.
+ * The toasts of signing in, registering and signing out: wording, timing and
+ * showing them. The wording is kept in shared-schema's MESSAGES. Loaded when a toast is due: it
+ * carries the messages catalogue.
  */
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, TOAST_DURATIONS } from '@pilbara/shared-schema';
@@ -31,7 +31,7 @@ const AUTH_TEXT = {
   registerFailedTitle: MESSAGES.REGISTRATION_FAILED_TITLE,
   registerFailedFallback: MESSAGES.REGISTRATION_FAILED_DESCRIPTION,
   loginSuccessTitle: MESSAGES.LOGIN_SUCCESS_TITLE,
-  /** Spec §6: an admin's welcome text carries '(Admin Access)'. */
+  /** An admin's welcome text carries '(Admin Access)'. */
   loginSuccessMessage: (name: string, admin: boolean) =>
     `Good to see you, ${name}.${admin ? ' (Admin Access)' : ''}`,
   adminNoticeTitle: MESSAGES.ADMIN_NOTICE_TITLE,

@@ -19,7 +19,7 @@ export function readOfflineSession(): string | null {
   return readStored(OFFLINE_SESSION_KEY, (value) => (typeof value === 'string' ? value : null));
 }
 
-/** The fields the UI reads from a user (spec §3); anything else the server sends is kept. */
+/** The fields the UI reads from a user; anything else the server sends is kept. */
 export interface AuthUser {
   id: number | string;
   username: string;
@@ -36,8 +36,8 @@ function isOptionalText(value: unknown): boolean {
 
 /**
  * A user as the server or storage gave it, or null when it lacks what the UI reads. Checked by
- * hand rather than with zod: this provider is on every page, and zod would add about 26 KB
- * (gzip) to the first load of the public pages.
+ * hand rather than with zod: this provider is on every page, and zod would add its whole library
+ * to the first load of the public pages.
  */
 export function parseAuthUser(value: unknown): AuthUser | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -57,7 +57,7 @@ export function userFromAnswer(answer: unknown): AuthUser {
   return user;
 }
 
-/** The welcome name of spec §2 Header: first name, else username. */
+/** The welcome name the header shows: first name, else username. */
 export function displayName(user: Pick<AuthUser, 'firstName' | 'username'>): string {
   return user.firstName?.trim() || user.username;
 }
