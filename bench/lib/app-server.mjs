@@ -7,16 +7,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
-import { pnpmCommand } from '../../scripts/lib.mjs';
+import { pnpm } from '../../scripts/lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(here, '../..');
-
-/** The pinned pnpm in `cwd` (the one on PATH, or fetched through npx on a machine without it). */
-function pnpm(args, cwd) {
-  const [cmd, ...pre] = pnpmCommand();
-  execFileSync(cmd, [...pre, ...args], { cwd, stdio: 'inherit' });
-}
 
 /**
  * `commit`'s source, installed and built, in bench/.cache (reused between runs and between the
@@ -36,8 +30,8 @@ export function baselineTree(commitish) {
       maxBuffer: 1 << 30,
     });
     execFileSync('tar', ['-x', '-C', dir], { input: archive });
-    pnpm(['install', '--frozen-lockfile', '--prefer-offline'], dir);
-    pnpm(['--filter', '@pilbara/web', 'build'], dir);
+    pnpm(['install', '--frozen-lockfile', '--prefer-offline'], { cwd: dir });
+    pnpm(['--filter', '@pilbara/web', 'build'], { cwd: dir });
   }
   return { dir, commit };
 }

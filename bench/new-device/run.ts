@@ -27,7 +27,6 @@
  * BENCH_NEW_DEVICE_SIDES (before,after). Writes bench/RESULTS.md between the new-device markers
  * and bench/new-device/last-run.json.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -221,9 +220,14 @@ function browserPid(profileDir: string): number | null {
   return null;
 }
 
+/** The bytes of every file under `dir` (what the browser profile holds on disk). */
 function folderBytes(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
-  return Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
 }
 
 /**
