@@ -249,6 +249,9 @@ test('an admin approves and moves a job offline; a second browser sees each chan
 
   const card = admin.bookingCard(who.name);
   await waitVisible(admin.page, card);
+  // The new booking rings the staff alarm, whose banner takes its own room above the page; once
+  // it is up, the card's buttons stay where the tap will land.
+  await waitVisible(admin.page, { testId: 'staff-alarm' });
 
   await goOffline(
     engine,
