@@ -15,6 +15,7 @@ import {
   bookingSchema,
   bookingsResponseSchema,
   declineBookingInputSchema,
+  noBodySchema,
   sortBookingsByUrgency,
   type Booking,
   type Job,
@@ -90,6 +91,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const acknowledgeSchema = {
     summary: 'Take a booking ("I\'ve got it"): the alarm and the escalation stop',
     params: bookingIdParamsSchema,
+    body: noBodySchema,
     response: {
       200: bookingAnswer.extend({ already: z.boolean() }),
       ...errorAnswers(404),
