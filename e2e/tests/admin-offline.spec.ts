@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Done when": the admin panel works offline and converges. A booking made on the public
+ * The admin panel works offline and converges. A booking made on the public
  * site reaches Pending Bookings; with the admin's browser offline, approving it and marking the
  * job En Route show at once; back online, a second admin browser sees En Route within a second,
  * and the customer's En Route email arrives once, its tracking link showing the job En Route.
@@ -44,7 +44,7 @@ test('approve and mark En Route offline, then every device and the customer catc
     expect(await adminPage.evaluate(() => navigator.onLine)).toBe(false);
     await card.getByRole('button', { name: 'Approve' }).click();
     const approved = admin.toast('Booking Approved');
-    // Offline, the toast names the job's provisional reference (issue 28: staff can read it out;
+    // Offline, the toast names the job's provisional reference (staff can read it out;
     // the number comes when it syncs).
     await expect(approved, 'the toast names the new job').toContainText('(number pending)');
     await expect(approved).not.toContainText(/JOB-\d{4}-P\d+/);
@@ -87,8 +87,8 @@ test('approve and mark En Route offline, then every device and the customer catc
     expect(jobNumber).toMatch(/^JOB-\d{4}-\d+$/);
     await expect(job.getByTestId('document-ref')).toHaveText(jobNumber!);
 
-    // The En Route email reaches the customer, once, with the job's tracking link (issue 14:
-    // a link carries the job's token; a job id alone opens nothing without the phone).
+    // The En Route email reaches the customer, once, with the job's tracking link (a
+    // link carries the job's token; a job id alone opens nothing without the phone).
     const enRouteMails = () =>
       mailbox.messages.filter(
         (mail) =>

@@ -1,5 +1,5 @@
 /**
- * Journeys through the public content pages (spec/public-and-customer.md §2): every content
+ * Journeys through the public content pages (docs/features.md, the public site): every content
  * route shows its title and key texts, the gallery's filter, dialog and broken-image placeholder,
  * the FAQ with several answers open, the coverage map and its booking link, the 404 page, the
  * shell's call buttons and install card, and no serious accessibility violations on a phone.
@@ -80,7 +80,7 @@ const CONTENT_ROUTES = [
     path: '/service-history',
     title: 'Service History',
     h1: 'Service History',
-    // The sample list says it is a sample (issue 15): no visitor takes it for their own history.
+    // The sample list says it is a sample: no visitor takes it for their own history.
     texts: [
       'Sample history',
       'Total services (sample)',
@@ -123,7 +123,7 @@ test.describe('content pages', () => {
     });
   }
 
-  test('the home page sections come in the spec order', async ({ page }) => {
+  test('the home page sections come in their order', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(

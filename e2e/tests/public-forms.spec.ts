@@ -256,7 +256,7 @@ test.describe('feedback form', () => {
     await updateJob(request, job.id, { status: 'Completed', progress: 100 });
 
     await page.goto('/feedback');
-    // A job ID alone proves nothing (issue 14): the page asks for the phone's last digits first.
+    // A job ID alone proves nothing: the page asks for the phone's last digits first.
     await page.getByLabel('Phone number or Job ID').fill(job.number);
     await page.getByRole('button', { name: 'Find My Services' }).click();
     await expect(page.getByText(MESSAGES.PHONE_PROOF_REQUIRED)).toBeVisible();
@@ -371,8 +371,8 @@ test.describe('feedback form', () => {
   });
 });
 
-// Registering and signing in wait on scrypt at its production cost (issue 14: 128 MiB per hash):
-// at load 27 one sign-in took over 10 s, so these answers get the page-load allowance.
+// Registering and signing in wait on scrypt at its production cost (128 MiB per hash), which
+// is slow on a busy machine, so these answers get the page-load allowance.
 const SIGN_IN_TIMEOUT = PAGE_LOAD_TIMEOUT;
 
 test.describe('login and register', () => {

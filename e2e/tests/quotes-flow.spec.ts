@@ -1,5 +1,5 @@
 /**
- * Quotes end to end (issue 7): staff build a quote in the cab with no signal, it syncs when the
+ * Quotes end to end: staff build a quote in the cab with no signal, it syncs when the
  * connection returns, goes to the customer by email with its PDF, and its checkout page opens
  * with the card form. The provider's browser script is stubbed; its HTTP API is a small stand-in
  * started by the test, so no request leaves the machine.
@@ -166,7 +166,7 @@ test.describe('quotes manager', () => {
       await expect(card).toContainText('Service: Emergency Towing');
       await expect(card).toContainText('14 days left');
       const id = await quotes.quoteIdOf(card);
-      // A quote made on the device is keyed Q-…-P…; its number comes from the server (issue 28).
+      // A quote made on the device is keyed Q-…-P…; its number comes from the server.
       expect(id).toMatch(/^Q-\d{4}-P\d+$/);
       expect(quoteRow(server.dbFile, id)).toBeUndefined();
 
@@ -286,7 +286,7 @@ test.describe('quotes manager', () => {
     const card = quotes.cardFor(customer.name);
     await expect(card).toBeVisible({ timeout: SYNC_TIMEOUT });
     await expect(card.getByTestId('quote-status')).toHaveText('Draft');
-    // Linked by its key, shown by its number (issue 28).
+    // Linked by its key, shown by its number.
     await expect(card.getByText(`Job ${job.number}`, { exact: true })).toBeVisible();
     await expect(card.getByTestId('quote-price')).toHaveText('$200.00');
     await expect(card).toContainText('30 days left');

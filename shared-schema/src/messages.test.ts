@@ -72,9 +72,9 @@ const validQuote = {
 };
 
 /**
- * Every quoted message of spec §5 (both documents), each with the schema, a bad input and the
- * field that must report it. The literal strings are the specs' words, so a change to MESSAGES
- * that drifts from the spec fails here.
+ * Every validation message the forms must show word for word, each with the schema, a bad input
+ * and the field that must report it. The literal strings are the agreed wording, so a change to
+ * MESSAGES that drifts from it fails here.
  */
 const SPEC_SECTION_5_CASES: readonly {
   text: string;
@@ -82,7 +82,7 @@ const SPEC_SECTION_5_CASES: readonly {
   input: unknown;
   path: string;
 }[] = [
-  // spec/public-and-customer.md §5
+  // The public forms (contact, booking, feedback, portal).
   {
     text: 'Please enter a valid phone number',
     schema: contactInputSchema,
@@ -179,7 +179,7 @@ const SPEC_SECTION_5_CASES: readonly {
     input: { query: '   ' },
     path: 'query',
   },
-  // spec/staff-and-data.md §5
+  // The staff forms (job, quote, vehicle, service record, fuel).
   {
     text: 'Customer name is required',
     schema: createJobInputSchema,
@@ -320,7 +320,7 @@ const SPEC_SECTION_5_CASES: readonly {
   },
 ];
 
-describe('spec §5 validation messages', () => {
+describe("the forms' validation messages", () => {
   it.each(SPEC_SECTION_5_CASES)('"$text" is kept word for word in MESSAGES', ({ text }) => {
     expect(allMessageTexts).toContain(text);
   });
@@ -344,7 +344,7 @@ describe('spec §5 validation messages', () => {
   });
 });
 
-describe('messages the spec requires without wording', () => {
+describe('messages with no fixed wording', () => {
   it('a missing required value shows the same message as an empty one', () => {
     expect(
       messagesAt(createJobInputSchema, { ...validJob, customerName: undefined }, 'customerName'),
@@ -474,7 +474,7 @@ describe('messages the spec requires without wording', () => {
   });
 });
 
-describe('spec §8 texts', () => {
+describe("the toasts' texts", () => {
   it.each([
     'Login Failed',
     'Invalid username or password',
@@ -563,7 +563,7 @@ describe('spec §8 texts', () => {
   });
 });
 
-describe('limits of issue 14', () => {
+describe('limits on dates, phones, feedback and quotes', () => {
   it('a booking date must be a real date within a year', () => {
     expect(
       messagesAt(bookingSchema, { ...validBooking, preferredDate: '2027-02-30' }, 'preferredDate'),
@@ -576,7 +576,7 @@ describe('limits of issue 14', () => {
     );
   });
 
-  it('phones must be real numbers, with the spec message', () => {
+  it('phones must be real numbers, with the phone message', () => {
     for (const phone of ['2026-11-23 12:00', '🚗🚗🚗🚗🚗🚗🚗🚗🚗🚗', '0400 123 4567 8']) {
       expect(messagesAt(contactInputSchema, { ...validContact, phone }, 'phone')).toEqual([
         MESSAGES.PHONE_INVALID,

@@ -1,10 +1,10 @@
 /**
  * Every user-facing message of the product in one place.
  *
- * Texts quoted in the specs (validation messages of §5, toasts and errors of §8) are copied word for
- * word; where the spec gives a toast as 'Title - Description' the two halves are separate entries
- * (`…_TITLE`, `…_DESCRIPTION`). Texts the spec leaves "not shown" (login and register rules, toasts
- * without wording, server errors) are this product's own and are marked as such. Plain strings use
+ * Texts with a fixed wording (the forms' validation messages, the toasts and errors) are kept word
+ * for word; a toast worded 'Title - Description' is two entries (`…_TITLE`, `…_DESCRIPTION`).
+ * Texts with no fixed wording (login and register rules, some toasts, server errors) are this
+ * product's own and are marked as such. Plain strings use
  * UPPER_SNAKE keys; messages with a value in them are camelCase functions.
  */
 import { QUOTE_LIMITS, RECORD_LIMITS } from './constants/limits';
@@ -17,7 +17,7 @@ import { TRACKING_MESSAGES } from './tracking-messages';
 export { USE_AUTH_OUTSIDE_PROVIDER };
 
 export const MESSAGES = {
-  // Validation, spec public §5 (contact, booking, feedback, portal).
+  // Validation of the public forms (contact, booking, feedback, portal).
   PHONE_INVALID: 'Please enter a valid phone number',
   EMAIL_INVALID: 'Please enter a valid email address',
   NAME_MIN: 'Name must be at least 2 characters',
@@ -32,7 +32,7 @@ export const MESSAGES = {
   COMMENTS_DETAILED: 'Please provide detailed feedback',
   PORTAL_SEARCH_EMPTY: 'Enter Job ID or Name',
 
-  // Validation the public spec requires without showing a message (own wording).
+  // Validation of the public forms with no fixed wording (own wording).
   FIRST_NAME_REQUIRED: 'First name is required',
   LAST_NAME_REQUIRED: 'Last name is required',
   MESSAGE_REQUIRED: 'Message is required',
@@ -42,7 +42,7 @@ export const MESSAGES = {
   RECOMMEND_REQUIRED: 'Please tell us whether you would recommend us',
   DASHBOARD_LOOKUP_REQUIRED: 'Enter a phone number or job ID',
 
-  // Validation, spec staff §5 (create job, quote, vehicle, service record, fuel).
+  // Validation of the staff forms (create job, quote, vehicle, service record, fuel).
   CUSTOMER_NAME_REQUIRED: 'Customer name is required',
   PHONE_REQUIRED: 'Phone number is required',
   SERVICE_REQUIRED: 'Service is required',
@@ -62,7 +62,7 @@ export const MESSAGES = {
   INVOICE_DATE_REQUIRED: 'Invoice date is required',
   FUEL_TYPE_REQUIRED: 'Fuel type is required',
 
-  // Validation the staff spec requires without showing a message (own wording).
+  // Validation of the staff forms with no fixed wording (own wording).
   YEAR_RANGE: 'Year must be between 1900 and 2030',
   MILEAGE_MIN: 'Mileage cannot be negative',
   SERVICE_INTERVAL_MIN: 'Service interval must be at least 1 km',
@@ -84,7 +84,7 @@ export const MESSAGES = {
   PAYMENT_METHOD_INVALID: 'Payment method must be cash, card on site or bank transfer',
   JOB_UPDATE_EMPTY: 'Send a status with progress, or a driver to assign',
 
-  // Login and register (the spec says "not shown"; own wording).
+  // Login and register rules (own wording).
   USERNAME_REQUIRED: SIGN_IN_MESSAGES.USERNAME_REQUIRED,
   USERNAME_MIN: 'Username must be at least 3 characters',
   USERNAME_MAX: SIGN_IN_MESSAGES.USERNAME_MAX,
@@ -99,7 +99,7 @@ export const MESSAGES = {
   EMAIL_TAKEN: 'Email is already registered',
   INVALID_CREDENTIALS: 'Invalid username or password',
 
-  // Toasts and errors, spec public §8.
+  // Toasts and errors of the public site.
   LOGIN_FAILED_TITLE: 'Login Failed',
   REGISTRATION_FAILED_TITLE: 'Registration Failed',
   REGISTRATION_FAILED_DESCRIPTION: 'Registration failed. Please try again.',
@@ -144,7 +144,7 @@ export const MESSAGES = {
   PAY_OFFLINE:
     "You're offline, so we can't show what is owed right now. It will show as soon as you have signal.",
 
-  // Toasts without wording in the spec (own wording).
+  // Toasts with no fixed wording (own wording).
   LOGIN_SUCCESS_TITLE: 'Welcome back!',
   ADMIN_NOTICE_TITLE: 'Admin Access',
   ADMIN_NOTICE_DESCRIPTION: 'The Admin Panel is available in the navigation menu.',
@@ -155,7 +155,7 @@ export const MESSAGES = {
   LOGOUT_TITLE: 'Logged Out',
   LOGOUT_DESCRIPTION: 'You have been signed out.',
 
-  // Offline sign-in and sign-out (issue 16, own wording).
+  // Offline sign-in and sign-out (own wording).
   /** A sign-in the server could not check: never the invalid-password text. */
   SIGNIN_NO_CONNECTION: 'No connection to check your password. Try again when you have signal.',
   SIGNED_IN_OFFLINE_TITLE: 'Signed in offline',
@@ -171,7 +171,7 @@ export const MESSAGES = {
   SIGN_OUT_STAY: 'Stay signed in',
   SIGN_OUT_SENDING: 'Sending… you are signed out once they are in.',
   /**
-   * Changes that wait for a sign-in to the server (issue 27: never silently stuck): what the
+   * Changes that wait for a sign-in to the server (never silently stuck): what the
    * device needs, in plain words, on the one button's prompt.
    */
   signInToSend: (count: number) =>
@@ -184,7 +184,7 @@ export const MESSAGES = {
   keptForOtherUser: (name: string, count: number) =>
     `${count} ${count === 1 ? 'change' : 'changes'} by ${name} ${count === 1 ? 'is' : 'are'} kept on this device and send when ${name} signs in here. Sync is paused until then.`,
 
-  // Toasts, spec staff §8 (admin panel).
+  // Toasts of the admin panel.
   ERROR_TITLE: 'Error',
   JOB_CREATE_FAILED: 'Failed to create job',
   JOB_DELETE_FAILED: 'Failed to delete job',
@@ -198,7 +198,7 @@ export const MESSAGES = {
   VEHICLE_MODIFICATIONS_UPDATED: 'Vehicle modifications updated',
   VEHICLE_FEATURES_UPDATED: 'Vehicle features updated',
 
-  // Toasts, spec staff §8 (quotes).
+  // Toasts of the quotes screen.
   UNKNOWN_ERROR: 'Unknown error',
   QUOTE_UPDATE_FAILED: 'Failed to update quote',
   QUOTE_DELETE_FAILED: 'Failed to delete quote',
@@ -214,7 +214,7 @@ export const MESSAGES = {
   QUOTE_PDF_DOWNLOADED: 'Quote PDF downloaded successfully',
   PAYMENT_WINDOW_OPENED: 'Payment window opened',
 
-  // Toasts, spec staff §8 (fleet).
+  // Toasts of the fleet screen.
   VEHICLE_ADD_FAILED: 'Failed to add vehicle to fleet',
   /** Text in a server error that means the registration already exists. */
   DUPLICATE_KEY_MARKER: 'duplicate key',
@@ -227,31 +227,31 @@ export const MESSAGES = {
   FUEL_RECORD_ADDED: 'Fuel record added successfully',
   VEHICLE_REMOVED: 'Vehicle removed successfully',
 
-  // Server errors (own wording; the spec shows no server error codes).
+  // Server errors (own wording).
   VALIDATION_FAILED: 'Please check the highlighted fields',
   UNAUTHORIZED: 'Please log in to continue',
   /**
-   * Refusals name the role the call needs (issue 25), where one text said "Admin access
-   * required" to everyone: an admin-only call or step, a staff-only call, and a job's files for
-   * someone who is neither an admin nor that job's driver.
+   * Refusals name the role the call needs, one text per case, so nobody is told they need an
+   * admin account when they do not: an admin-only call or step, a staff-only call, and a job's
+   * files for someone who is neither an admin nor that job's driver.
    */
   ADMIN_REQUIRED: 'This needs an admin account',
   STAFF_REQUIRED: 'This needs a staff account (an admin or a driver)',
   JOB_FILES_FORBIDDEN: "Only an admin or this job's driver can open its photos and signatures",
-  /** A photo, signature or defect photo naming a file its sender may not use (issue 25). */
+  /** A photo, signature or defect photo naming a file its sender may not use. */
   FILE_NOT_YOURS:
     'This file was not uploaded by you and is not on a record you can see: take or choose the photo on this device',
-  /** A single-line field that carries a line break or another control character (issue 25). */
+  /** A single-line field that carries a line break or another control character. */
   ONE_LINE: 'Please keep this to one line, without line breaks',
-  /** A JSON body nested deeper than any form sends (issue 25). */
+  /** A JSON body nested deeper than any form sends. */
   BODY_TOO_DEEP: 'The request body is nested too deeply',
-  /** Request headers larger than the server reads (issue 25). */
+  /** Request headers larger than the server reads. */
   HEADERS_TOO_LARGE: 'The request headers are too large',
-  /** A request the server could not read at all (issue 25). */
+  /** A request the server could not read at all. */
   REQUEST_UNREADABLE: 'The request could not be read',
-  /** A document that took longer than its time budget to draw (issue 25). */
+  /** A document that took longer than its time budget to draw. */
   DOCUMENT_TOO_SLOW: 'The document took too long to prepare. Please try again in a minute.',
-  /** Too many documents waiting to be drawn at once (issue 25). */
+  /** Too many documents waiting to be drawn at once. */
   DOCUMENT_BUSY: 'Too many documents are being prepared right now. Please try again in a minute.',
   STAFF_NOT_FOUND: 'Staff member not found',
   STAFF_ROLE_INVALID: 'Choose admin or driver',
@@ -304,7 +304,7 @@ export const MESSAGES = {
   ROSTER_SAVED_TITLE: 'On-call roster saved',
   ROSTER_SAVE_FAILED: 'Failed to save the roster',
   JOB_CANCELLED_TITLE: 'Job Cancelled',
-  /** Deleting a quote a tax invoice was raised from (issue 16). */
+  /** Deleting a quote a tax invoice was raised from. */
   quoteDeleteRefused: (quoteId: string, invoiceId: string) =>
     `${quoteId} has tax invoice ${invoiceId}, so it is kept with its money records. To cancel it, issue a credit note for ${invoiceId}.`,
   /** A second approval of a booking, naming who approved it first and the job it made. */
@@ -317,7 +317,7 @@ export const MESSAGES = {
   QUOTE_TRANSITION_NOT_ALLOWED: 'That status change is not allowed for this quote',
   QUOTE_NOT_PAYABLE: 'Only sent or accepted quotes can be paid',
 
-  // Tax invoices, payments, credit notes and the books (issue 18; own wording).
+  // Tax invoices, payments, credit notes and the books (own wording).
   DISCOUNT_FIELD_RANGE: 'Discount must be between 0 and 50%',
   NOTHING_TO_INVOICE: 'This quote has nothing to invoice: its total is $0.00',
   QUOTE_NOT_INVOICEABLE: 'Rejected or expired quotes cannot be invoiced',
@@ -326,7 +326,7 @@ export const MESSAGES = {
   INVOICE_ALREADY_PAID: 'This invoice is already paid',
   INVOICE_FULLY_CREDITED: 'This invoice has been credited in full',
   PAYMENT_EXISTS: 'This payment has already been recorded',
-  // Issue 28: refunds (own wording).
+  // Refunds (own wording).
   NO_REFUND_OWED: 'Nothing is owed back to the customer on this invoice',
   REFUND_RECORDED_TITLE: 'Refund recorded',
   REFUND_FAILED_TITLE: 'Refund not recorded',
@@ -357,16 +357,16 @@ export const MESSAGES = {
   overpaid: (by: string): string => `Paid ${by} more than was owed: refund or credit it`,
   NOT_OWED_FLAG: 'Paid on an invoice with nothing owed: refund or credit it',
 
-  // Issue 14: tracking by token and phone, limits on every write (own wording).
+  // Tracking by token and phone, limits on every write (own wording).
   PREFERRED_DATE_TOO_FAR: 'Please choose a date within the next year',
   PHONE_PROOF_REQUIRED: TRACKING_MESSAGES.PHONE_PROOF_REQUIRED,
   PHONE_PROOF_INVALID: 'Enter the last 4 digits, or the whole phone number',
   TRACKING_LINK_NOT_FOUND:
     'This tracking link is not valid. Check the link in your email, or enter your job ID and phone.',
   FEEDBACK_PROOF_REQUIRED: 'Enter the phone number you booked with',
-  // Issue 20: Web Push subscriptions (own wording).
+  // Web Push subscriptions (own wording).
   PUSH_ENDPOINT_INVALID: 'Your browser gave a notification address we cannot use',
-  /** A job that already notifies as many browsers as it may (issue 25). */
+  /** A job that already notifies as many browsers as it may. */
   PUSH_SUBSCRIPTIONS_FULL:
     'This job already notifies the most browsers it can (10). Ask us to remove one, or call us for updates.',
   PUSH_KEYS_INVALID: 'Your browser gave notification keys we cannot use',

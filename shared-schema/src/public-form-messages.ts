@@ -1,8 +1,8 @@
 /**
- * The public forms' toasts (spec §8: contact, booking, feedback), kept out of messages.ts as
+ * The public forms' toasts (contact, booking, feedback), kept out of messages.ts as
  * app-shell-messages.ts is: the bundler ships a module whole, and these few texts were bringing
- * every message of the product (about 5 KB compressed) onto the contact, booking and feedback
- * pages before their forms could work, on one bar of signal (issue 30). MESSAGES holds them too.
+ * every message of the product onto the contact, booking and feedback
+ * pages before their forms could work, on one bar of signal. MESSAGES holds them too.
  */
 import { PROMISE_TEXTS } from './promise-texts';
 

@@ -106,17 +106,17 @@ declare module 'fastify' {
     emailBudget: SharedBudget;
     /** scrypt cost of new password hashes (older hashes are upgraded at the next sign-in). */
     passwordCost: ScryptCost;
-    /** The field record's files under DATA_DIR (issue 19). */
+    /** The field record's files under DATA_DIR. */
     fieldFiles: FieldFiles;
-    /** Web Push to customers, signed with this data folder's VAPID keys (issue 20). */
+    /** Web Push to customers, signed with this data folder's VAPID keys. */
     push: PushSender;
     /** The key quote pay-link tokens are derived with (db/repositories/pay-links.ts). */
     payLinkKey: Buffer;
-    /** Draws PDFs in worker threads within a time budget (services/pdf/pool.ts, issue 25). */
+    /** Draws PDFs in worker threads within a time budget (services/pdf/pool.ts). */
     pdf: PdfRenderer;
-    /** Text messages to customers: Twilio, or the outbox folder when unset (issue 31). */
+    /** Text messages to customers: Twilio, or the outbox folder when unset. */
     sms: SmsSender;
-    /** Scheduled, checked backups and their status (issue 32). */
+    /** Scheduled, checked backups and their status. */
     backups: BackupService;
     /**
      * Settles once the ADMIN_PASSWORD account is in line with the configuration, which is done
@@ -179,7 +179,7 @@ export interface AppExtras {
   generatedAdmin: AdminLogin | null;
   /**
    * Why BUSINESS_ABN cannot go on a tax invoice (missing, or failing the ATO's check), else null:
-   * logged at start, printed by main, and shown to the owners as a banner (issue 28).
+   * logged at start, printed by main, and shown to the owners as a banner.
    */
   abnProblem: string | null;
 }
@@ -225,7 +225,7 @@ export async function buildApp(
         .send({ error: message, fields: { url: message } });
     },
     // Errors Node's HTTP parser meets before Fastify has a request (headers too large, a request
-    // it cannot read) get the API's `{error, fields?}` shape too (issue 25).
+    // it cannot read) get the API's `{error, fields?}` shape too.
     clientErrorHandler: answerClientError,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -290,7 +290,7 @@ export async function buildApp(
   deleteOldIdempotencyKeys(db, now());
   // The configured admin password is applied while the server already listens: checking it
   // against the stored hash (or hashing it for a new account) is scrypt, at the standard cost
-  // half a second of a core on a quiet machine and the largest part of a start (issue 13). Until it is
+  // the largest part of a start. Until it is
   // done, sign-ins and every request that carries a session wait for it (plugins/auth.ts), so
   // nobody signs in with a replaced password or uses a session it ended; health, public pages
   // and static files are answered at once. A refused ADMIN_USERNAME still stops the start.

@@ -454,7 +454,7 @@ const configSchema = z
         textsPerHour: env.STAFF_SMS_PER_HOUR,
       },
       /**
-       * Backups (issue 32): a verified copy every `everyMinutes` (0: only by hand) into `dir`,
+       * Backups: a verified copy every `everyMinutes` (0: only by hand) into `dir`,
        * outside the data folder by default so a lost data folder does not take them along;
        * optionally sent, encrypted with `key`, to a mounted folder and/or S3-compatible storage.
        */

@@ -1,5 +1,5 @@
 /**
- * Bodies of the billing calls and mutators (issue 18): raising a tax invoice, recording a payment,
+ * Bodies of the billing calls and mutators: raising a tax invoice, recording a payment,
  * issuing a credit note, and the date range of the books export.
  */
 import { z } from 'zod';
@@ -88,7 +88,7 @@ export const recordInvoicePaymentInputSchema = z.object({
 export type RecordInvoicePaymentInput = z.input<typeof recordInvoicePaymentInputSchema>;
 
 /**
- * `invoice.recordRefund` (issue 28): money paid back to a customer a credit note left in credit,
+ * `invoice.recordRefund`: money paid back to a customer a credit note left in credit,
  * by transfer, cash or card on site, recorded by staff (offline too) once it has gone out.
  */
 export const recordInvoiceRefundInputSchema = z.object({

@@ -17,7 +17,7 @@ import { hasControlCharacters } from '../rules/plain-text';
 import { EMERGENCY_TIME } from '../constants/services';
 
 /**
- * A phone number of at least 10 characters (spec public §5) that is a real Australian or
+ * A phone number of at least 10 characters that is a real Australian or
  * international number (rules/customer-match.ts), else 'Please enter a valid phone number'.
  */
 const phoneInput = phoneField();
@@ -299,7 +299,7 @@ export const jobSearchResponseSchema = z.union([
 ]);
 
 /**
- * The truck on a tracking link (issue 20): the latest fix the driver's phone shared, only while
+ * The truck on a tracking link: the latest fix the driver's phone shared, only while
  * the job is En Route, and only on the job's own tracking link.
  */
 export const truckPositionSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Text messages (issue 31): the tracking page's opt-out, the provider's inbound webhook, and
+ * Text messages: the tracking page's opt-out, the provider's inbound webhook, and
  * what staff see of the messages sent about a job.
  */
 import { z } from 'zod';

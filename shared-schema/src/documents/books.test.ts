@@ -122,7 +122,7 @@ describe('the books of a month', () => {
   });
 });
 
-describe('the MYOB AccountRight layout and document numbers (issue 28)', () => {
+describe('the MYOB AccountRight layout and document numbers', () => {
   it('lays each sale out in MYOB columns, amounts without and with GST, adding up to the BAS', () => {
     const { invoices, creditNotes } = month();
     const sales = myobSalesRecords(invoices, creditNotes, RANGE);

@@ -34,13 +34,13 @@
  * money went — cash on hand, card clearing, the bank account — so the accountant imports each
  * account's lines on their own (filter the column) instead of one mix of cash and bank lines.
  *
- * MYOB AccountRight sales CSV (issue 28): the "Sales – Service" import layout, with MYOB's own
+ * MYOB AccountRight sales CSV: the "Sales – Service" import layout, with MYOB's own
  * column names, one row per line and a blank row between sales, as MYOB reads a multi-line
  * sale. Credit notes are sales with a negative amount. Import with "Inc-Tax" amounts. Its
  * "Customer PO" is the customer's purchase order number, which the business does not record:
  * the column stays empty (our own quote number there read as the customer's order).
  *
- * Document numbers (issue 28): InvoiceNumber and Invoice # are the numbers the server gave the
+ * Document numbers: InvoiceNumber and Invoice # are the numbers the server gave the
  * documents (`number`), and the quote and job references are their numbers too (`refOf`).
  */
 import { BOOKS_EXPORT, PAYMENT_ACCOUNTS } from '../constants/books';

@@ -2,7 +2,7 @@
  * The credit note (an adjustment note in GST terms) as a document: the seller and ABN, the note's
  * number and date, the tax invoice it corrects, the reason, the credit with the GST it takes back,
  * and — when the credit left the customer in credit on a paid invoice — the refund on its way or
- * paid (issue 28). The credit note PDF and its email are built from it. Without a valid ABN it is a
+ * paid. The credit note PDF and its email are built from it. Without a valid ABN it is a
  * plain credit note: no "Adjustment note", no tax-invoice claim
  * (docs/decisions/2026-11-27-no-abn-no-tax-invoice.md).
  */

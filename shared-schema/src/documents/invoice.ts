@@ -9,7 +9,7 @@
  * webhook on the server. Staff cannot record more than is owed; money the card provider reports
  * is recorded whatever it is, and flagged when it is more than was owed, because it has arrived.
  *
- * Refunds (issue 28): a credit note on an invoice already paid leaves the customer in credit —
+ * Refunds: a credit note on an invoice already paid leaves the customer in credit —
  * the balance due goes below zero. That is a refund owed ({@link refundOwed}); staff pay it back
  * and record it with {@link applyRefund} (a `payments` row of kind `refund`), which brings the
  * balance back to zero.

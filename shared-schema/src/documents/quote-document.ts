@@ -70,7 +70,7 @@ export interface QuoteDocument {
 export function sellerBlock(profile: BusinessProfile): SellerBlock {
   return {
     name: profile.tradingName,
-    // A placeholder or mistyped ABN is never printed (issue 28): a wrong ABN on a tax invoice
+    // A placeholder or mistyped ABN is never printed: a wrong ABN on a tax invoice
     // is worse than none.
     abn: isValidAbn(profile.abn) ? formatAbn(profile.abn) : '',
     contact: [

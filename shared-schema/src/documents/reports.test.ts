@@ -77,7 +77,7 @@ describe('revenueByService', () => {
   });
 });
 
-describe('agedReceivables (issue 28)', () => {
+describe('agedReceivables', () => {
   it('groups what each customer owes by age, with the totals, largest first', () => {
     const now = '2026-12-31T03:00:00.000Z';
     const at = (days: number) => new Date(Date.parse(now) - days * 86_400_000).toISOString();

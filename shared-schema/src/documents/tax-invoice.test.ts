@@ -1,5 +1,5 @@
 /**
- * One test per point an Australian tax invoice must meet (issue 18), against the shared document
+ * One test per point an Australian tax invoice must meet, against the shared document
  * model that the invoice PDF, preview and email are built from.
  */
 import { describe, expect, it } from 'vitest';
@@ -132,7 +132,7 @@ describe('the tax invoice document', () => {
   });
 });
 
-describe('no valid ABN, no tax invoice (issue 28)', () => {
+describe('no valid ABN, no tax invoice', () => {
   it('is a plain invoice without a valid ABN, naming the points it fails', () => {
     const invoice = raiseInvoice(thousandHundredQuote(), { id: 'INV-2026-14', now: ISSUED });
     for (const abn of ['', '00 000 000 000', '51 824 753 557']) {

@@ -6,7 +6,7 @@
  * taxable; an invoice number; and for $1,000 or more, the buyer's identity or ABN. The invoice
  * PDF, the invoice preview and the invoice email are all built from {@link taxInvoiceDocument}.
  *
- * No valid ABN, no tax invoice (docs/decisions/2026-11-27-no-abn-no-tax-invoice.md, issue 28):
+ * No valid ABN, no tax invoice (docs/decisions/2026-11-27-no-abn-no-tax-invoice.md):
  * {@link taxInvoiceDocument} checks the document it built with {@link taxInvoiceProblems}, and one
  * that fails any point — the seller's ABN missing or failing the ATO's checksum, a number not yet
  * given, a buyer not named — is printed as a plain "Invoice" that makes no tax-invoice claim, with

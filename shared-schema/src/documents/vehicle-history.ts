@@ -1,5 +1,5 @@
 /**
- * A vehicle's check and defect history for a mine-site audit (issue 21): the model the PDF lays
+ * A vehicle's check and defect history for a mine-site audit: the model the PDF lays
  * out. Each check with who made it, when (Perth time), the odometer and every failed item; each
  * defect with its severity, how and when it was resolved. Wording lives here, not in the PDF.
  */

@@ -29,7 +29,7 @@ export const bookingSchema = z.object({
    * stores; null only in a device's copy of a row synced before tokens existed.
    */
   trackingToken: z.string().nullable(),
-  /** The job approving this booking made (issue 16); null while pending. */
+  /** The job approving this booking made; null while pending. */
   approvedJobId: z.string().nullable().optional(),
   /** Who approved it (their assignment name), when the server knows. */
   approvedBy: z.string().nullable().optional(),

@@ -11,10 +11,10 @@ const ts = '2026-11-21T03:00:00.000Z';
 describe('entity registry', () => {
   it('has one schema per table, and nothing more', () => {
     expect(Object.keys(entitySchemas).sort()).toEqual([...ENTITY_NAMES].sort());
-    // The sixteen tables of the data definitions, payments and credit notes (issue 18), and the
-    // field record's photos, signatures and stored files (issue 19), the truck's live
-    // position (issue 20), pre-start checks and vehicle defects (issue 21), and the notices of
-    // values one owner kept over the other's (issue 28), the crash tow, storage yard,
+    // The sixteen tables of the data definitions, payments and credit notes, and the
+    // field record's photos, signatures and stored files, the truck's live
+    // position, pre-start checks and vehicle defects, and the notices of
+    // values one owner kept over the other's, the crash tow, storage yard,
     // complaints and notifiable occurrence records of WA's towing law, drivers' shift records
     // and trucks' last positions (dispatch), and accounts and price lists.
     expect(ENTITY_NAMES).toHaveLength(34);

@@ -37,7 +37,7 @@ export const jobSchema = z.object({
   assignedDriverId: intIdSchema.nullable().optional(),
   notes: z.string().nullable(),
   /**
-   * The vehicle the job goes out on (issue 21), null until an admin picks one; absent in a
+   * The vehicle the job goes out on, null until an admin picks one; absent in a
    * device's copy of a row synced before the column existed.
    */
   vehicleId: intIdSchema.nullable().optional(),
@@ -47,7 +47,7 @@ export const jobSchema = z.object({
    */
   trackingToken: z.string().nullable(),
   /**
-   * When the job was archived (issue 16): hidden from the active list, kept with its history,
+   * When the job was archived: hidden from the active list, kept with its history,
    * photos and signatures for reports. Null or absent for a job in use.
    */
   archivedAt: isoDateTimeSchema.nullable().optional(),

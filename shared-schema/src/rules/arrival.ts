@@ -3,7 +3,7 @@
  * and the message that says the driver is on the way. The tracking page, the dashboard, the
  * en-route email and push and the text message all call {@link arrivalEstimate} and word it with
  * {@link arrivalText} (or, in a text's few words, {@link arrivalShortText}), so they can never
- * disagree: the page used to say "Within 4-6 hours" beside "roughly 5 min".
+ * disagree (a page saying "Within 4-6 hours" beside "roughly 5 min").
  *
  * The rule, first match wins:
  * - a finished job has no arrival (completed, or cancelled);
@@ -151,7 +151,7 @@ export interface EnRouteMessage {
   /** Web Push title and body (phones cut long bodies). */
   pushTitle: string;
   pushBody: string;
-  /** A text message with the tracking link (issue 31 sends it). */
+  /** A text message with the tracking link (services/sms-notices.ts sends it). */
   sms: (trackingLink: string) => string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Document numbers an accountant accepts (issue 28, docs/decisions/2026-11-27-document-numbers.md).
+ * Document numbers an accountant accepts (docs/decisions/2026-11-27-document-numbers.md).
  *
  * Jobs, quotes, tax invoices and credit notes have two identities:
  *

@@ -36,7 +36,7 @@ describe('mayHandleJobFiles', () => {
   });
 });
 
-describe('photos of failed pre-start items (issue 21)', () => {
+describe('photos of failed pre-start items', () => {
   it('any staff member may add and see them, nobody else', () => {
     expect(mayHandleFleetFiles({ role: 'admin' })).toBe(true);
     expect(mayHandleFleetFiles({ role: 'driver', id: 2 })).toBe(true);
@@ -163,7 +163,7 @@ describe('completionGaps', () => {
   });
 });
 
-describe('files follow their rows (issue 25)', () => {
+describe('files follow their rows', () => {
   const sam = { role: 'driver' as const, id: 2, name: 'Sam Taylor' };
   const none = { jobs: [], fleet: false, uploadedByActor: false };
   it('lets a driver see a file through a job they can see, a defect, or their own upload', () => {

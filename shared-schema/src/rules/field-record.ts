@@ -1,5 +1,5 @@
 /**
- * Pure rules of the job's field record (issue 19): who may read and add a job's photos and
+ * Pure rules of the job's field record: who may read and add a job's photos and
  * signatures, what a customer sees, how a capture's stamp reads, and which files a device may
  * let go of. The screens, the server's routes, the job sheet and the tests all call these.
  */
@@ -45,7 +45,7 @@ export function isCustomerVisibleStage(stage: string): stage is PhotoStage {
 }
 
 /**
- * Whether `actor` may add and see the photos of a failed pre-start item (issue 21): any staff
+ * Whether `actor` may add and see the photos of a failed pre-start item: any staff
  * member, since every driver checks trucks and the fleet is not split between them.
  */
 export function mayHandleFleetFiles(actor: FieldRecordActor | null | undefined): boolean {
@@ -141,7 +141,7 @@ export function fitWithin(
 /**
  * What a job's field record still lacks before it is completed: fewer than the four corners
  * photographed at pickup or at drop-off, or a document not signed. Completing asks first and
- * names these (issue 27); it never blocks (a customer may refuse to sign, a car may be in a
+ * names these; it never blocks (a customer may refuse to sign, a car may be in a
  * ditch), but nobody completes a job without knowing what the record lacks.
  */
 export function completionGaps(
@@ -164,7 +164,7 @@ export function completionGaps(
 }
 
 /**
- * What the server knows of a stored file's place in the records (issue 25, docs/security.md): the
+ * What the server knows of a stored file's place in the records (docs/security.md): the
  * jobs whose photos or signatures name it, whether a pre-start check or defect names it, and
  * whether the asking user uploaded its bytes themselves.
  */
@@ -190,7 +190,7 @@ export function maySeeFile(actor: Actor, refs: FileReferences): boolean {
 }
 
 /**
- * Whether a record `actor` writes may name this file (issue 25): one they may see
+ * Whether a record `actor` writes may name this file: one they may see
  * ({@link maySeeFile}); or one the server does not hold yet that no record hidden from them
  * names — their device then uploads the bytes, which proves it holds them. Naming a file only
  * because its hash is known (another driver's photo) is refused, so the record can never serve

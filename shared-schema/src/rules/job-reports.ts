@@ -1,5 +1,5 @@
 /**
- * The owners' operations reports (issue 28): jobs per week, and how quickly a truck arrives —
+ * The owners' operations reports: jobs per week, and how quickly a truck arrives —
  * computed on the device from the synced jobs, their history and the bookings, so they work
  * offline. Pure figures; the Reports screen draws them.
  *

@@ -1,5 +1,5 @@
 /**
- * The truck's live position (issue 20), as honest as the Pilbara's signal allows. The driver's
+ * The truck's live position, as honest as the Pilbara's signal allows. The driver's
  * phone shares a fix while the job is En Route, at most every {@link SHARE_EVERY} unless the
  * truck has moved far; the customer's tracking page shows where it was last seen, how long ago,
  * and an estimate that says what it is: straight-line distance at a stated average speed. When

@@ -1,5 +1,5 @@
 /**
- * Pre-start check and defect rules (issue 21), pure: which checklist a vehicle gets, the defects
+ * Pre-start check and defect rules, pure: which checklist a vehicle gets, the defects
  * a check raises, what a critical defect does to the vehicle's status and what resolving it
  * restores, whether a vehicle was checked today (the Perth day), and what is due across the
  * fleet. Mutators, screens, the daily email and the history PDF all call these.

@@ -1,5 +1,5 @@
 /**
- * Roles and what each may touch (docs/security.md, issue 20): pure rules the server enforces on
+ * Roles and what each may touch (docs/security.md): pure rules the server enforces on
  * every call and sync page, and the device can ask to hide what its user cannot do.
  *
  * - `admin`: everything.
@@ -7,7 +7,7 @@
  *   moves those through the status steps, reads the vehicles (never changes them), logs the
  *   fleet's service, fuel and mileage records and makes pre-start checks (with photos of what
  *   failed). Never resolves a defect, which puts a truck back on the road: that is an admin's
- *   call (issue 21). Never quotes, invoices, payments, contact messages, bookings, emails, fleet
+ *   call. Never quotes, invoices, payments, contact messages, bookings, emails, fleet
  *   expenses, other staff, or a job assigned to someone else.
  * - `customer`: no staff call at all.
  * - `account`: the sign-in of an account's own contact (a mine site's, a fleet's): no staff call
@@ -17,7 +17,7 @@
  * A driver is matched to jobs by their account id (`jobs.assignedDriverId`); the name stays in
  * `jobs.assignedTo` for people to read ({@link assignmentName}), and two drivers sharing a name
  * never share jobs. A job with no driver account and no name is unassigned, which every driver
- * sees so one can take it; `Both` (the spec's two co-owners together), or a name no account
+ * sees so one can take it; `Both` (the two co-owners together), or a name no account
  * stands behind, names no single driver, so such a job stays with the admins. A driver reads a
  * customer's phone and email only on a job assigned to them that is not cancelled
  * ({@link maySeeJobContact}).
@@ -69,7 +69,7 @@ export function isAssignedTo(actor: Actor, job: JobAssignment): boolean {
 
 /**
  * The name a staff member's jobs are assigned under: first and last name, or the username when
- * the account has no name. The demo's drivers are the spec's two co-owners under their full
+ * the account has no name. The demo's drivers are the business's two co-owners under their full
  * names, which is what the demo jobs carry.
  */
 export function assignmentName(user: {
@@ -131,13 +131,13 @@ export const DRIVER_TABLES = [
   // Which uploaded files the server holds (hash, size, type): how a device knows it may drop
   // its local copy of a photo it took.
   'stored_files',
-  // The truck's latest position on the driver's En Route job (issue 20).
+  // The truck's latest position on the driver's En Route job.
   'job_positions',
   'vehicles',
   'service_records',
   'fuel_records',
   'mileage_records',
-  // Pre-start checks and defects (issue 21): drivers make the checks and see what is wrong.
+  // Pre-start checks and defects: drivers make the checks and see what is wrong.
   'prestart_checks',
   'vehicle_defects',
   // A crash tow's Authority to Tow, dashcam reference and property list, for the driver's jobs.
@@ -220,7 +220,7 @@ export function mayWriteRow(actor: Actor, entity: string, row: Record<string, un
 export const ROLE_REFUSAL = MESSAGES.ADMIN_REQUIRED;
 
 /**
- * The refusal of mutator `name` for `actor`, naming the role it needs (issue 25): a step drivers
+ * The refusal of mutator `name` for `actor`, naming the role it needs: a step drivers
  * may run needs a staff account, anything else an admin account.
  */
 export function roleRefusal(name: string): string {

@@ -1,5 +1,5 @@
 /**
- * Text messages to the customer (issue 31): which numbers can be texted, how long a text is in
+ * Text messages to the customer: which numbers can be texted, how long a text is in
  * segments (what the provider bills), and the words of each message. The server sends them
  * (sync-server/src/services/sms-*.ts); the texts live here so the tracking page, the staff
  * screens and the tests read the same words.

@@ -2,7 +2,7 @@
  * The shape of a named mutator (docs/sync.md).
  *
  * A mutator is a pure function from the rows it declared it reads and its arguments to a list of
- * whole-row changes, or a rejection with a code and the spec's message. The web client runs it
+ * whole-row changes, or a rejection with a code and the message people read. The web client runs it
  * against Dexie for an instant UI; the server runs the very same function against SQLite as the
  * truth. Nothing here does I/O or reads a clock: time comes in `ctx.now` and every new row's id
  * comes in the arguments (minted from an id lease by a device, or by the server for REST callers).
@@ -129,7 +129,7 @@ export interface MutationRejection {
    */
   fields?: Record<string, string>;
   /**
-   * The record that stands where the refused one would have (issue 16): the job another owner's
+   * The record that stands where the refused one would have: the job another owner's
    * approval of the same booking made, shown with its link instead of the refused id.
    */
   related?: { entity: SyncedTable; id: RowId };

@@ -81,7 +81,7 @@ describe('seedDemoData', () => {
     expect(mintTextId(database, 'JOB', now)).toBe(`JOB-2026-P${jobs + 1}`);
   });
 
-  it('numbers every series in the order its documents were made, with no gaps (issue 28)', () => {
+  it('numbers every series in the order its documents were made, with no gaps', () => {
     const database = db();
     seedDemoData(database, now);
     for (const table of ['jobs', 'quotes', 'invoices', 'credit_notes'] as const) {

@@ -119,7 +119,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     // stored below among the others, in time order.
     const accountWrites = seedAccounts(ctx);
 
-    // Eleven weeks of finished work before this one (issue 28): the reports' jobs per week and
+    // Eleven weeks of finished work before this one: the reports' jobs per week and
     // response-time trend have a history to draw. Written first, oldest first, so the job
     // numbers follow the order the jobs were taken on; archived, so the job list shows today's.
     const MINUTE = 60 * 1000;
@@ -180,7 +180,7 @@ export function seedDemoData(db: Db, now: Date, options: DemoOptions = {}): bool
     const jobs = TODAYS_JOBS.map((job) => ({ ...job, assignedTo: driverNamed(job.assignedTo) }));
     const jobIds: string[] = [];
     // Stored oldest first, so the job numbers the server gives follow the order they were made
-    // in, as an accountant expects of every series (issue 28); `jobIds` keeps the list's order.
+    // in, as an accountant expects of every series; `jobIds` keeps the list's order.
     const oldestFirst = jobs
       .map((job, index) => ({ job, index }))
       .sort((a, b) => b.job.hoursAgo - a.job.hoursAgo);

@@ -1,5 +1,5 @@
 /**
- * Settling a card payment the provider reports as succeeded (issue 14).
+ * Settling a card payment the provider reports as succeeded.
  *
  * It goes the way every other payment goes: the quote's acceptance and its invoice through the
  * staff write path (`quote.accept` or `invoice.raise`), then the shared payment rule
@@ -63,7 +63,7 @@ const REVIEW_TEXT: Record<PaymentReviewReason, string> = {
 };
 
 /**
- * Whether a PaymentIntent the provider reports as succeeded pays its quote (issue 14): it must
+ * Whether a PaymentIntent the provider reports as succeeded pays its quote: it must
  * be an intent this server created (table `payment_intents`) for that very quote, in AUD, for at
  * least the amount due (the quote's price, or its invoice's balance after part payments).
  * Anything else settles nothing; the caller records it for staff. The webhook and the

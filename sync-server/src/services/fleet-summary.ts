@@ -1,5 +1,5 @@
 /**
- * The owners' daily fleet summary email (issue 21): from 05:00 Perth time, once per Perth day,
+ * The owners' daily fleet summary email: from 05:00 Perth time, once per Perth day,
  * every active admin with an email address (else the business's own address) gets what is due
  * across the fleet (rules/prestart.ts) and the open defects, and of the accounts: site
  * inductions expiring within 30 days, jobs waiting for their PO, blanket POs near their end.

@@ -53,7 +53,7 @@ const PAGE_SIZE = 500;
 
 interface JobData {
   id?: unknown;
-  /** The job number the customer is told (issue 28); the key stays the notifications' link. */
+  /** The job number the customer is told; the key stays the notifications' link. */
   number?: unknown;
   status?: unknown;
   trackingToken?: unknown;

@@ -1,5 +1,5 @@
 /**
- * The job events customers hear about (issues 6, 14, 19, 20, 31) and the email each one is: the
+ * The job events customers hear about (docs/messages.md) and the email each one is: the
  * notifier (notifier.ts) claims them from the change log (job-event-claims.ts) and sends them
  * (job-event-delivery.ts).
  */
@@ -34,7 +34,7 @@ export const JOB_EVENTS = {
 
 /**
  * A booking approved: a new job carrying the booking's tracking token (booking.approve hands it
- * on), so the customer learns their job id, with the same tracking link (issue 14).
+ * on), so the customer learns their job id, with the same tracking link.
  */
 export const BOOKING_APPROVED = 'booking_approved';
 
@@ -59,7 +59,7 @@ export interface NotifierDeps {
   log?: { error: (obj: object, msg: string) => void; warn?: (obj: object, msg: string) => void };
   /**
    * The field record's files and the business profile: with them, the completion email carries
-   * the job sheet PDF (issue 19). The app always passes them.
+   * the job sheet PDF. The app always passes them.
    */
   jobSheet?: { files: FieldFiles; profile: BusinessProfile; pdf: PdfRenderer };
   /**
@@ -131,14 +131,14 @@ export function jobEventEmail(
   businessPhone = '',
 ): { subject: string; text: string; html: string } {
   const review = event === REVIEW_REQUEST;
-  // The customer is told the job's number, never its key (issue 28); the feedback page looks a
+  // The customer is told the job's number, never its key; the feedback page looks a
   // job up by either, and the tracking token opens its review form at once.
   const ref = documentRef(job);
   const link = review
     ? feedbackUrl(publicUrl, ref, job.trackingToken)
     : trackingLink(publicUrl, job);
   // Names and services come from booking forms and staff devices: one line each, so nothing a
-  // customer typed can add a line to the email (issue 25).
+  // customer typed can add a line to the email.
   const greeting = job.customerName ? `Hi ${oneLine(job.customerName)},` : 'Hello,';
   const service = job.service ? ` (${oneLine(job.service)})` : '';
   const [subject, news] = review

@@ -24,7 +24,7 @@ function shownPhone(phone: string, knownPhone: string | undefined): string {
  * The job as a public caller may see it: email always masked, phone masked unless it is
  * `knownPhone` (the number the caller searched with). Free-text notes are staff-only, and so are
  * the account, site, PO and credit decision of work on account. Its `id`
- * is the job number the customer was told (issue 28); the key stays on the server.
+ * is the job number the customer was told; the key stays on the server.
  */
 export function maskJob(job: Job, knownPhone?: string): Job {
   // Work on account: the account's PO and the owners' credit decision are between the business

@@ -2,7 +2,7 @@
  * The notifier: every message the server sends from the change log (docs/messages.md lists them),
  * the staff alerts and their escalation (services/staff-alerts.ts) among them.
  *
- * Customer job-update emails (issue 6 item 6): when a booking is approved (issue 14), when a job
+ * Customer job-update emails: when a booking is approved, when a job
  * goes En Route and when it is Completed, the customer gets an email with the job id and a tracking link, if an email is on
  * file and their notification preferences allow it (`emailEnabled && jobUpdates`; no
  * preferences row means allowed).
@@ -19,13 +19,13 @@
  *   reassignment while En Route is not news);
  * - an En Route event is dropped when the job has already left En Route by the time the log
  *   is read (an offline device's En Route, Start Service and Complete arrive together), so no
- *   "on the way" follows a completed job (issue 16);
+ *   "on the way" follows a completed job;
  * - a UNIQUE (jobId, type, event) index means a second sighting of the same event can insert
  *   nothing, so a re-synced mutation or a replayed log never mails twice.
  * Rows are written `pending` before sending and become `sent` or `failed` (with the error)
  * after; a row left `pending` by a crash mid-send is sent on the next start.
  *
- * The completion email carries the customer's copy of the job sheet (issue 19). Photos reach
+ * The completion email carries the customer's copy of the job sheet. Photos reach
  * the server after the mutations that record them, so it waits up to {@link SHEET_WAIT_MS} for
  * files still uploading (staying `pending` meanwhile), then goes with what the server holds.
  */
@@ -46,7 +46,7 @@ const NOTIFIER_POLL_MS = 2_000;
 /**
  * How long after a committed change the notifier runs, gathering the changes of that time into
  * one run: each run commits its cursor (an fsync), and with devices pushing several times a
- * second a run per change doubled the server's commits (issue 13). Half a second is nothing for
+ * second a run per change would multiply the server's commits. Half a second is nothing for
  * an email.
  */
 const NOTIFIER_AFTER_CHANGE_MS = 500;

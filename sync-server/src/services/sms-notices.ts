@@ -127,7 +127,7 @@ export interface LoggedJob {
   id: string;
   /** Why it was cancelled. */
   cancelReason?: unknown;
-  /** The job's number (issue 28): what the customer reads; the key stays on the server. */
+  /** The job's number: what the customer reads; the key stays on the server. */
   number?: unknown;
   phone?: unknown;
   email?: unknown;
@@ -155,8 +155,8 @@ export function claimJobText(ctx: SmsClaimContext, event: JobTextEvent, job: Log
     facts.driverFirstName = driverFirstName(text(job.assignedTo));
     facts.arrival = job.arrival;
   }
-  // The review link opens that job's form with its token: nothing to type (issue 27). It names
-  // the job by the number the customer knows; the feedback page takes number or key (issue 28).
+  // The review link opens that job's form with its token: nothing to type. It names
+  // the job by the number the customer knows; the feedback page takes number or key.
   if (event === 'job_completed') facts.reviewLink = feedbackUrl(ctx.publicUrl, reference, token);
   if (event === 'job_cancelled') {
     facts.reason = text(job.cancelReason);
@@ -238,7 +238,7 @@ export function claimEntryTexts(ctx: SmsClaimContext, change: LogEntry): void {
   }
 
   // A payment: its first version is the news (later versions only change a staff flag). Money
-  // paid back (issue 28's refunds) is not a payment received; the credit note's email says it.
+  // paid back (a refund) is not a payment received; the credit note's email says it.
   if (before || row.kind === 'refund') return;
   const invoice = invoiceToText(ctx.db, row.invoiceId);
   if (!invoice) return;

@@ -185,7 +185,7 @@ describe('POST /api/payments/webhook', () => {
     const invoices = findRows<Invoice>(app.db, 'invoices');
     expect(invoices).toEqual([
       expect.objectContaining({
-        // Keyed by the server's key, numbered 1 in the invoice series (issue 28).
+        // Keyed by the server's key, numbered 1 in the invoice series.
         id: 'INV-2026-P1',
         number: 'INV-2026-1',
         jobId: null,

@@ -36,7 +36,7 @@ describe('POST /api/quotes/:id/send-email', () => {
 
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('jordan@example.com');
-    // The customer reads the quote's number; the key stays in links (issue 28).
+    // The customer reads the quote's number; the key stays in links.
     expect(quote.number).toMatch(/^Q-\d{4}-\d+$/);
     expect(mail?.subject).toBe(`Your quote ${quote.number} from ${app.profile.tradingName}`);
     // The pay link carries the quote's own token; the public payment calls need it.

@@ -36,7 +36,7 @@ describe('GET /api/quotes/:id/pdf', () => {
     expect(text).toContain(app.profile.tradingName);
     for (const owner of app.profile.owners) expect(text).toContain(`${owner.name}: ${owner.phone}`);
     expect(text).toContain(app.profile.email);
-    // The placeholder ABN of an unconfigured server is not printed (issue 28).
+    // The placeholder ABN of an unconfigured server is not printed.
     expect(app.profile.abn).toBe('00 000 000 000');
     // As a word: the pay link's random token may hold the letters (it once read `…sABNaE…`).
     expect(text).not.toMatch(/(^|\s)ABN\b/);

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the tax invoice as the customer and the tax office read it. The PDF of a $1,100.00
+ * The tax invoice as the customer and the tax office read it. The PDF of a $1,100.00
  * job is parsed back and checked for every point an Australian tax invoice must show; part
  * payments, the balance due, the PAID stamp and credit notes show on it; it is emailed with the
  * pay link while money is owed and as Paid once settled.
@@ -49,7 +49,7 @@ async function invoicePdfText(
   });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
-  // Saved under the number the server gave it (issue 28).
+  // Saved under the number the server gave it.
   expect(response.headers['content-disposition']).toBe(
     `attachment; filename="${kind}-${invoice.number}.pdf"`,
   );
@@ -209,7 +209,7 @@ describe('POST /api/invoices/:id/send-email', () => {
   });
 });
 
-describe('no valid ABN, no tax invoice (issue 28)', () => {
+describe('no valid ABN, no tax invoice', () => {
   for (const [what, env] of [
     ['with no BUSINESS_ABN', {}],
     ['with the placeholder 00 000 000 000', { BUSINESS_ABN: '00 000 000 000' }],
@@ -255,7 +255,7 @@ describe('no valid ABN, no tax invoice (issue 28)', () => {
   });
 });
 
-describe('refunds (issue 28)', () => {
+describe('refunds', () => {
   it('owes a refund after a credit on a paid invoice, emails it as on its way, and settles to zero', async () => {
     const smtp = await startSmtp();
     const app = await invoiceApp({ SMTP_URL: smtp.url });

@@ -30,8 +30,8 @@ describe('0001_init schema against shared-schema entities', () => {
 
   /** Entity fields later migrations added to the data definitions' tables. */
   const ADDED_AFTER_INIT: Partial<Record<(typeof ENTITY_NAMES)[number], readonly string[]>> = {
-    // 0005: tracking tokens (issue 14); 0012: archived jobs, who approved a booking (issue 16);
-    // 0013: the vehicle a job goes out on (issue 21); 0019: document numbers (issue 28).
+    // 0005: tracking tokens; 0012: archived jobs, who approved a booking;
+    // 0013: the vehicle a job goes out on; 0019: document numbers.
     // 0027: the driver's account it is assigned to; 0030: why a job was cancelled; 0035: work
     // on account (account, site, PO) and a credit-hold decision.
     jobs: [
@@ -46,7 +46,7 @@ describe('0001_init schema against shared-schema entities', () => {
       'creditHoldNote',
       'cancelReason',
     ],
-    // 0019: document numbers, 0020: the job an automatic quote was made for (issue 28); 0035:
+    // 0019: document numbers, 0020: the job an automatic quote was made for; 0035:
     // work on account and the multiplier a quote was priced with.
     quotes: [
       'number',
@@ -77,7 +77,7 @@ describe('0001_init schema against shared-schema entities', () => {
     emails: ['status', 'handledBy', 'handledAt', 'kind', 'details', 'replies', 'quoteId'],
     // 0032: the owners' answers to a review.
     feedback: ['replies'],
-    // 0006: what a tax invoice prints and how it stands (issue 18).
+    // 0006: what a tax invoice prints and how it stands.
     invoices: [
       'service',
       'buyerAbn',
@@ -90,7 +90,7 @@ describe('0001_init schema against shared-schema entities', () => {
       'amountPaid',
       'amountCredited',
       'updatedAt',
-      // 0019, 0020: document numbers and refunds (issue 28).
+      // 0019, 0020: document numbers and refunds.
       'number',
       'amountRefunded',
       // 0035: what an invoice on account prints.
@@ -103,16 +103,16 @@ describe('0001_init schema against shared-schema entities', () => {
   const TABLES_AFTER_INIT = new Set([
     'payments',
     'credit_notes',
-    // 0009: the field record (issue 19).
+    // 0009: the field record.
     'job_photos',
     'job_signatures',
     'stored_files',
-    // 0011: the truck's live position (issue 20).
+    // 0011: the truck's live position.
     'job_positions',
-    // 0013: pre-start checks and defects (issue 21).
+    // 0013: pre-start checks and defects.
     'prestart_checks',
     'vehicle_defects',
-    // 0021: what one owner kept over the other's (issue 28).
+    // 0021: what one owner kept over the other's.
     'merge_notices',
     // 0035: accounts and the owners' price lists.
     'accounts',

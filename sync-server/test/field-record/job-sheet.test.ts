@@ -1,5 +1,5 @@
 /**
- * The job sheet (issue 19): GET /api/jobs/:id/sheet.pdf parsed back, and the customer's copy
+ * The job sheet: GET /api/jobs/:id/sheet.pdf parsed back, and the customer's copy
  * attached to the completion email, which waits for photos still uploading.
  */
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ import { pdfPages } from '../billing/billing-helper';
 import { buildTestApp, login, type TestApp } from '../helper';
 import { startSmtp } from '../smtp';
 
-/** The job number the customer reads on the sheet and the email (issue 28). */
+/** The job number the customer reads on the sheet and the email. */
 function numberOf(app: TestApp): string {
   return (app.db.prepare('SELECT number FROM jobs WHERE id = ?').get(JOB_ID) as { number: string })
     .number;

@@ -1,6 +1,6 @@
 /**
- * What the customer is told is what happened (docs/decisions/2026-11-27-recorded-times-only.md,
- * issue 27): a job stepped on a phone without signal and synced later shows, on its tracking link,
+ * What the customer is told is what happened (docs/decisions/2026-11-27-recorded-times-only.md):
+ * a job stepped on a phone without signal and synced later shows, on its tracking link,
  * each step at the time the phone recorded it (the job's history), nothing for a step not taken;
  * the en-route email names the driver and gives the one arrival estimate the tracking page gives.
  */
@@ -156,7 +156,7 @@ describe('what the customer is told', () => {
     );
     expect(estimate).toMatch(/^About \d+ min/);
     const mail = smtp.messages[0]!;
-    // The customer reads the job's number, not its key (issue 28).
+    // The customer reads the job's number, not its key.
     expect(job.number).not.toBe(job.id);
     expect(mail.subject).toBe(`Job ${job.number}: Dana Reid is on the way`);
     expect(mail.text).toContain(`Dana Reid is on the way for job ${job.number} (Towing).`);

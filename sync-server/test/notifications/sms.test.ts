@@ -1,5 +1,5 @@
 /**
- * Text messages to the customer (issue 31), sent through the real Twilio SDK to a local
+ * Text messages to the customer, sent through the real Twilio SDK to a local
  * stand-in of Twilio's Messaging API (fake-twilio.ts), with the real notifier, the real sync
  * push path and a real restart on the same SQLite file:
  *
@@ -179,7 +179,7 @@ describe('texts to the customer, once each', () => {
       headers: { cookie: server.cookie },
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    // The job's key links its rows; the customer reads its number (issue 28).
+    // The job's key links its rows; the customer reads its number.
     const jobId: string = approved.json().job.id;
     const jobNumber: string = approved.json().job.number;
     await server.notifier.run();
@@ -248,7 +248,7 @@ describe('texts to the customer, once each', () => {
     const invoiceNumber: string = paid.json().invoice.number;
     await server.notifier.run();
 
-    // Part of it is credited and paid back (issue 28): money out is not a payment received, so
+    // Part of it is credited and paid back: money out is not a payment received, so
     // no text (the credit note's email tells the customer).
     const staff = (name: string, args: object) => {
       const outcome = applyServerMutation(server.app.db, name, args, 1, clock.toISOString());

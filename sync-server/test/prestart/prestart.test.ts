@@ -1,5 +1,5 @@
 /**
- * Pre-start checks and defects on the server (issue 21): a driver's phone pushes a check through
+ * Pre-start checks and defects on the server: a driver's phone pushes a check through
  * the sync apply path; the failed critical item raises a defect and takes the truck out of
  * service; both rows reach the driver's and the office's devices through the change log; the
  * photo of the failed item is uploaded once and an admin sees it on the defect; an admin's

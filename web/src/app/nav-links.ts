@@ -1,4 +1,7 @@
-/** The header's links in the order spec §2 lists them; Admin Panel is added for admins only. */
+/**
+ * The header's public links, from the home page through services and company pages to booking
+ * and the customer's own pages; Admin Panel is added for admins only.
+ */
 export interface NavItem {
   label: string;
   to: string;
@@ -19,7 +22,7 @@ export const NAV_LINKS: readonly NavItem[] = [
 
 export const ADMIN_LINK: NavItem = { label: 'Admin Panel', to: '/admin' };
 
-/** The driver's own screen, in the header for drivers (issue 20). */
+/** The driver's own screen, in the header for drivers. */
 export const DRIVER_LINK: NavItem = { label: 'My Jobs', to: '/driver' };
 
 /** The account portal, in the header for an account's own sign-in. */

@@ -46,7 +46,7 @@ const OnCallPanel = lazy(() =>
 
 /**
  * Renders `children` for a signed-in admin. A signed-in driver is sent to their own screen
- * (issue 27: a driver never meets a screen that sends them to /auth while signed in); anyone
+ * (a driver never meets a screen that sends them to /auth while signed in); anyone
  * else to /auth.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
@@ -67,7 +67,7 @@ function Loading() {
 }
 
 /**
- * The needs-attention list for the signed-in staff member (their notices, issue 28). No Suspense
+ * The needs-attention list for the signed-in staff member (their notices). No Suspense
  * boundary of its own in the panel (see AdminRoute); the fleet page (routes.tsx) gives it one.
  */
 export function StaffNeedsAttention() {

@@ -18,7 +18,7 @@ const SERVICE_LINKS = [
 ];
 
 /**
- * The footer of every page (spec §2 Footer): the hours and the area served come from the
+ * The footer of every page: the hours and the area served come from the
  * business profile (a 24/7 business says so, not the template's office hours).
  */
 export function SiteFooter() {
@@ -33,7 +33,7 @@ export function SiteFooter() {
               Locally owned towing, 4x4 recovery and mobile mechanic work across Karratha, Dampier,
               Roebourne, Wickham, Point Samson and the mine sites beyond.
             </Text>
-            {/* A placeholder or mistyped ABN is never shown (issue 28). */}
+            {/* A placeholder or mistyped ABN is never shown. */}
             {isValidAbn(profile.abn) && <Text size="xs">ABN {profile.abn}</Text>}
           </Stack>
           <Box component="nav" aria-label="Footer services">

@@ -1,5 +1,5 @@
 /**
- * The header of every page (spec §2 Header): brand, the spec's links, Login or the welcome line
+ * The header of every page: brand, the public pages' links, Login or the welcome line
  * with Logout, and a call button for the owner's phone. Below the large breakpoint the links move
  * into a drawer that also lists the second staff phone.
  */
@@ -16,7 +16,7 @@ import { useOperators } from '../components/profile-provider';
 import classes from './layout.module.css';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
-// Staff sign-out asks first when changes still wait (issue 16); it loads on the first Logout.
+// Staff sign-out asks first when changes still wait; it loads on the first Logout.
 const SignOutDialog = lazy(() =>
   import('../components/sign-out-dialog').then((m) => ({ default: m.SignOutDialog })),
 );

@@ -1,5 +1,5 @@
 /**
- * Coverage map (spec §2 Coverage map): a drawn SVG of the Pilbara coast around Karratha with the
+ * Coverage map: a drawn SVG of the Pilbara coast around Karratha with the
  * six coverage areas placed by their `position` (percent of width and height). Each area is a
  * keyboard-operable toggle button; one area or none is selected, and the selection shows its
  * distance, its response time as measured from recorded jobs (none while too few are recorded)
@@ -127,8 +127,8 @@ export function CoverageMap() {
       </SimpleGrid>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {/* The map is the picture; the towns below it are the controls (issue 27: on a
-              phone a marker was a 26 px target). A tap on a marker still chooses its town. */}
+          {/* The map is the picture; the towns below it are the controls (on a
+              phone a marker is too small a target). A tap on a marker still chooses its town. */}
           <svg
             viewBox={`0 0 ${MAP_W} ${MAP_H}`}
             className={classes.map}

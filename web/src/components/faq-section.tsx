@@ -1,11 +1,11 @@
 /**
- * FAQ (spec §2 FAQ): ten questions where several answers may be open at once. The spec gives the
- * topics only; the answers are written from its facts.
+ * FAQ: ten questions where several answers may be open at once, answered from the business's
+ * own facts (its profile, prices and areas).
  *
  * Each is a native disclosure (`<details>`), so a question opens at a tap before the page's
  * scripts have arrived — on one bar of signal that is seconds — and with no script at all; the
- * browser keeps it open through hydration. It replaced Mantine's Accordion, whose code (about
- * 5 KB compressed with its Collapse) the home page downloaded for this section alone.
+ * browser keeps it open through hydration. Not Mantine's Accordion: its code (with its
+ * Collapse) the home page would download for this section alone.
  */
 import classes from './faq-section.module.css';
 import {

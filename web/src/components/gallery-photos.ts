@@ -1,4 +1,4 @@
-/** The gallery's pictures (spec §3 Gallery photo): drawn illustrations shipped in public/gallery/. */
+/** The gallery's pictures: drawn illustrations shipped in public/gallery/. */
 type GalleryCategory = 'Towing' | '4x4 Recovery' | 'Equipment';
 
 export interface GalleryPhoto {

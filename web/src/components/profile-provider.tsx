@@ -123,7 +123,7 @@ const ProfileContext = createContext<SiteConfig>(DEFAULT_CONFIG);
 /**
  * Whether the profile shown is the deployment's (from the server, now or cached, or given by a
  * test) rather than the built-in placeholders: what says the ABN is missing must not flash up
- * before the real profile arrives (issue 28).
+ * before the real profile arrives.
  */
 const ProfileKnownContext = createContext<boolean>(false);
 
@@ -214,7 +214,7 @@ export function useProfile(): BusinessProfile {
   return useContext(ProfileContext).profile;
 }
 
-/** The two operators whose phone lines the site shows (spec: {phone} and {phone}). */
+/** The two operators whose phone lines the site shows. */
 export function useOperators(): {
   main: BusinessProfile['owners'][number];
   second: BusinessProfile['owners'][number] | undefined;

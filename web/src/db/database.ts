@@ -97,7 +97,7 @@ export function getDatabase(): PilbaraDatabase {
 
 /**
  * A page leaving for the browser's back/forward cache ends its IndexedDB work and holds no
- * connection while it is away; it opens the connection again if it comes back (issue 26).
+ * connection while it is away; it opens the connection again if it comes back.
  *
  * WebKit freezes a cached page with its transactions still open, and every transaction another
  * page of the app starts on the same tables then waits behind them for good. Signed in on the

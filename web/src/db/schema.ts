@@ -133,10 +133,10 @@ export interface SyncIssue {
 }
 
 /**
- * The bytes of a photo or signature taken on this device (issue 19), kept beside the outbox and
+ * The bytes of a photo or signature taken on this device, kept beside the outbox and
  * written in the same transaction as the `photo.add` / `signature.add` that records it. `full`
  * is dropped once the server's `stored_files` holds the same hash; `thumb` stays for the gallery.
- * A failed pre-start item's photo (issue 21) is kept the same way with its `prestart.submit`,
+ * A failed pre-start item's photo is kept the same way with its `prestart.submit`,
  * under its defect (no new index: Dexie leaves a row without `jobId` out of that index).
  */
 export type LocalFieldFile = LocalFileBytes &
@@ -174,7 +174,7 @@ interface LocalFileBytes {
 }
 
 /**
- * A mutation the server acknowledged as applied, kept after it left the outbox (issue 32) for
+ * A mutation the server acknowledged as applied, kept after it left the outbox for
  * ACKNOWLEDGED_KEEP_DAYS: a server restored from an older backup asks for it again (a `reset`
  * page), and the device queues it once more under the same mutationId, so the server applies
  * it if its copy lacks it and answers its stored verdict if not.
@@ -257,7 +257,7 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Tax invoices (issue 18): payments and credit notes are synced tables, kept like the others
+    // Tax invoices: payments and credit notes are synced tables, kept like the others
     // as the visible rows and the server's confirmed rows.
     version: 4,
     stores: {
@@ -268,9 +268,9 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // The field record (issue 19): photo and signature records are synced tables, with the
+    // The field record: photo and signature records are synced tables, with the
     // server's stored_files; the bytes taken on this device wait in fieldFiles until uploaded.
-    // (Version 5 is left to issue 13, which may land first; Dexie allows the gap.)
+    // (There is no version 5; Dexie allows the gap.)
     version: 6,
     stores: {
       job_photos: SYNCED_TABLE_STORES.job_photos,
@@ -283,7 +283,7 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // The truck's live position on an En Route job (issue 20), kept like the other synced
+    // The truck's live position on an En Route job, kept like the other synced
     // tables: the driver's phone applies its own reports at once and the admins see them.
     version: 7,
     stores: {
@@ -292,7 +292,7 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Pre-start checks and vehicle defects (issue 21), synced like the other fleet tables.
+    // Pre-start checks and vehicle defects, synced like the other fleet tables.
     version: 8,
     stores: {
       prestart_checks: SYNCED_TABLE_STORES.prestart_checks,
@@ -302,8 +302,8 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Issue 28: the notices of a value one owner kept over the other's, synced like the rest.
-    // (Versions 9 and 10 are left to issues 25 and 27; Dexie allows the gap.)
+    // The notices of a value one owner kept over the other's, synced like the rest.
+    // (There are no versions 9 and 10; Dexie allows the gap.)
     version: 11,
     stores: {
       merge_notices: SYNCED_TABLE_STORES.merge_notices,
@@ -311,16 +311,17 @@ export const DB_VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // Acknowledged mutations kept for a restored server to ask for again (issue 32). Versions
-    // 12 and 13 belong to other issues of the same round; Dexie allows the gap.
+    // Acknowledged mutations kept for a restored server to ask for again. (There
+    // are no versions 12 and 13; Dexie allows the gap.)
     version: 14,
     stores: {
       acknowledged: 'mutationId, ackedAt',
     },
   },
   {
-    // Issue 30: the acknowledged mutations one page settles are one row (AcknowledgedPage), not
-    // one row each. What version 14 kept moves over, a row per acknowledgement time.
+    // The acknowledged mutations one page settles are one row (AcknowledgedPage), not one row
+    // each, so keeping them costs one write per page. What version 14 kept moves over, a row
+    // per acknowledgement time.
     version: 15,
     stores: {
       acknowledged: null,
@@ -344,8 +345,8 @@ export const DB_VERSIONS: ReadonlyArray<{
   {
     // WA's crash towing law: crash tows (the Authority to Tow, dashcam reference, property
     // list), the storage yard and its events, the complaints register and notifiable
-    // occurrences, synced like the other tables. Versions 16 to 19 are left to the issues of the
-    // same round; Dexie allows the gap.
+    // occurrences, synced like the other tables. (There are no versions 16 to
+    // 19; Dexie allows the gap.)
     version: 20,
     stores: {
       crash_tows: SYNCED_TABLE_STORES.crash_tows,

@@ -1,5 +1,5 @@
 /**
- * About Us (spec §2 About Us), sections in the spec's order: 'Meet {name} & {name}', Our Story
+ * About Us, sections in this order: 'Meet {name} & {name}', Our Story
  * with four statistics, the two co-owner cards, Professional Standards, What Drives Us and the
  * closing 'Locals Helping Locals' banner. Static content only.
  */

@@ -34,7 +34,7 @@ export function AuthPage({
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [prefill, setPrefill] = useState('');
-  // "Sign in again" for changes kept on this device names whose they are (issue 27). Read after
+  // "Sign in again" for changes kept on this device names whose they are. Read after
   // hydration: the page was pre-rendered without it.
   const { state } = useLocation() as { state: { username?: unknown } | null };
   const keptFor = typeof state?.username === 'string' ? state.username : '';
@@ -49,7 +49,7 @@ export function AuthPage({
       </Anchor>
       <Grid gap="xl" align="stretch">
         <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
-          {/* Hydrated after the form beside it (issue 30). */}
+          {/* Hydrated after the form beside it. */}
           <HydrateLater>
             <Paper radius="md" p="xl" h="100%" bg="var(--mantine-color-dark-7)" c="white">
               <Stack gap="md">
@@ -88,7 +88,7 @@ export function AuthPage({
                 <LoginForm
                   key={prefill}
                   username={prefill}
-                  // A driver starts on their own screen (issue 20); everyone else at home.
+                  // A driver starts on their own screen; everyone else at home.
                   onSuccess={(user) =>
                     navigate(
                       user.role === 'driver'

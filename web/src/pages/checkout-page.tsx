@@ -1,5 +1,5 @@
 /**
- * The pay page (spec §2 Checkout): a quote's pay link opens it. It says first what is owed and
+ * The pay page (checkout): a quote's pay link opens it. It says first what is owed and
  * against which number, then how to pay: the card form when card payment is set up, and always
  * the bank transfer details with that number as the reference, so a customer is never left at a
  * "contact us" with no amount and no account to pay into.

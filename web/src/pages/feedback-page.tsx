@@ -1,11 +1,11 @@
 /**
- * Feedback (spec §2). Which completed jobs to list: there is no public "all jobs" call
+ * Feedback. Which completed jobs to list: there is no public "all jobs" call
  * (docs/security.md forbids one, as it exposed every customer), so the page lists the completed
  * jobs of the customer the dashboard already knows (saved 'customerInfo', looked up again through
  * GET /api/jobs/customer/:lookup), and otherwise lets the visitor find theirs by phone number or
  * job ID right here. `?job=JOB-…` preselects a job (the dashboard's Rate button sends it).
  *
- * The review request email's link (issue 27) carries the job's tracking token too
+ * The review request email's link carries the job's tracking token too
  * (`?job=…&token=…`): the page opens that job's form at once, the token being the proof, with
  * nothing to type; or says the job was reviewed already, or is not finished yet.
  */

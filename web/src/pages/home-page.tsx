@@ -1,5 +1,5 @@
 /**
- * Home (spec §2 Home), in the spec's order: hero, Our Services, Digital Service Platform,
+ * Home, in this order: hero, Our Services, Digital Service Platform,
  * emergency call buttons for both operators, Customer Feedback call to action, coverage map, FAQ.
  */
 import {

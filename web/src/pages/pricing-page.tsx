@@ -1,5 +1,5 @@
 /**
- * Pricing guide (spec §2 Pricing guide): price cards, the after-hours call-out, GST included and
+ * Pricing guide: price cards, the after-hours call-out, GST included and
  * payment on completion, all from the owners' price list in force (components/public-prices.ts):
  * pre-rendered with the built-in prices, then the server's once the page runs.
  */

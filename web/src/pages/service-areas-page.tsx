@@ -1,7 +1,7 @@
 /**
- * Service areas (spec §2 Service areas): four regions with their suburbs and towns and services
+ * Service areas: four regions with their suburbs and towns and services
  * offered, the places real ones of the Karratha district and the wider Pilbara. Response times
- * are not the spec's made-up ranges: each coverage area's is measured from recorded jobs
+ * are not guessed ranges: each coverage area's is measured from recorded jobs
  * (components/response-times-list.tsx), or not shown.
  */
 import { Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';

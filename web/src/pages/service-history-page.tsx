@@ -1,5 +1,5 @@
 /**
- * Service history (spec §2 Service history): a hard-coded sample of four past services with a
+ * Service history: a hard-coded sample of four past services with a
  * search box, a service filter and a status filter, totals and the average rating. It is labelled
  * as a sample wherever it shows figures, so no visitor takes them for their own. Book Similar
  * Service opens the booking form with that service chosen

@@ -1,5 +1,5 @@
 /**
- * Services (spec §2 Services): hero, six service cards, a coverage block (the response time
+ * Services: hero, six service cards, a coverage block (the response time
  * measured from recorded jobs when there is one, the radius of the business profile, 24/7) and
  * an emergency call block with 'Request Service Online'.
  */

@@ -68,7 +68,7 @@ export const bookingApprove = defineMutator({
     if (booking.status !== 'pending') return alreadyApproved(booking);
     if (readOne(ctx, 'job'))
       return reject('conflict', `Job ${shownId(args.jobId)} already exists`, 'jobId');
-    // The job was made when the owner approved it on their device (issue 28: a booking approved
+    // The job was made when the owner approved it on their device (a booking approved
     // offline at 7:20 and synced at 7:22 shows 7:20), within the time rule's bounds.
     const job: Job = {
       ...bookingToJob(booking, args.jobId, occurredAt(ctx)),

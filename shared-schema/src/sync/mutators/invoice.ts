@@ -277,7 +277,7 @@ export const invoiceRecordPayment = moneyMutator({
 });
 
 /**
- * `invoice.recordRefund` (issue 28): money paid back to a customer a credit note left in credit,
+ * `invoice.recordRefund`: money paid back to a customer a credit note left in credit,
  * up to what is owed back; the invoice's balance returns to zero when it is all refunded. Like a
  * payment it works offline: the refunded total is recounted from the invoice's rows.
  */
@@ -307,7 +307,7 @@ export const creditNoteIssue = defineMutator({
       ctx.now,
     );
     if (!outcome.ok) return reject(outcome.code, outcome.message, outcome.field);
-    // Issued when the owner issued it on their device (issue 28: device time where people read
+    // Issued when the owner issued it on their device (device time where people read
     // a time), like an invoice; the invoice's updatedAt stays the server's.
     const creditNote = { ...outcome.creditNote, createdAt: occurredAt(ctx) };
     return succeed(

@@ -119,7 +119,7 @@ export const jobUpdateFields = defineMutator({
     id: jobIdSchema,
     patch: jobFieldsPatchSchema,
     base: baseRowSchema.optional(),
-    /** Set when this edit settles a conflict by keeping this side's values (issue 28). */
+    /** Set when this edit settles a conflict by keeping this side's values. */
     overrides: overridesSchema.optional(),
   }),
   reads: (args) => readJob(args),
@@ -188,7 +188,7 @@ export function noteLine(at: string, by: string, note: string): string {
 }
 
 /**
- * `job.addNote` (issue 27): a driver's (or admin's) note on the job, added as a line under the
+ * `job.addNote`: a driver's (or admin's) note on the job, added as a line under the
  * notes already there. Adding never replaces anything, so two people noting the same job
  * offline never conflict; the office's notes (the booking's description) stay as they were.
  * `by` is the author's assignment name, which the device knows.
@@ -277,7 +277,7 @@ export const jobReassign = defineMutator({
 });
 
 /**
- * `job.delete`: archives a Completed or Cancelled job (issue 16: history is never erased). The
+ * `job.delete`: archives a Completed or Cancelled job (history is never erased). The
  * job leaves the active list; it keeps its history, photos and signatures for reports and
  * disputes, and `job.restore` brings it back. With `updateId` the archiving is written to the
  * job's history too. (The name stays: an older app's queued delete now archives.)

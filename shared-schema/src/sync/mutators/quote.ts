@@ -94,7 +94,7 @@ export const quoteSave = defineMutator({
   argsSchema: quoteInputSchema.extend({
     id: quoteIdArgSchema,
     base: baseRowSchema.optional(),
-    /** Set when this edit settles a conflict by keeping this side's values (issue 28). */
+    /** Set when this edit settles a conflict by keeping this side's values. */
     overrides: overridesSchema.optional(),
   }),
   reads: (args) => [...readQuote(args.id), ...priceListReads, ...accountReads(args.accountId)],
@@ -198,7 +198,7 @@ export const quoteDuplicate = defineMutator({
 /**
  * `quote.delete`: removes a quote that no tax invoice was raised from. A quote with an invoice
  * (and so perhaps a payment) is money on record: it is refused in plain words, and the invoice
- * is cancelled by a credit note instead (issue 16).
+ * is cancelled by a credit note instead.
  */
 export const quoteDelete = defineMutator({
   name: 'quote.delete',
@@ -212,7 +212,7 @@ export const quoteDelete = defineMutator({
     if (!quote) return reject('not_found', MESSAGES.QUOTE_NOT_FOUND, 'id');
     const invoice = readMany<{ id: string; number?: string | null }>(ctx, 'invoices')[0];
     if (invoice) {
-      // Named as people know them: by their numbers (issue 28).
+      // Named as people know them: by their numbers.
       const message = MESSAGES.quoteDeleteRefused(documentRef(quote), documentRef(invoice));
       return {
         ...reject('invalid_state', message, 'id'),

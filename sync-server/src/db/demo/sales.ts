@@ -2,7 +2,7 @@
  * The demo's quotes and invoices (demo/sales.json): quotes in every status, the automatic quote
  * of the completed job, and five months of invoiced work paid, part paid, unpaid or credited,
  * each through the shared rules. Quotes and invoices are stored oldest first, so their numbers
- * follow issue order (issue 28).
+ * follow the order they were issued.
  */
 import {
   EXAMPLE_ABN,
@@ -133,7 +133,7 @@ export function seedSales(
     const quote = buildQuote(
       {
         customerName: sale.name,
-        // Each customer their own number: who owes what is by customer (issue 28).
+        // Each customer their own number: who owes what is by customer.
         customerPhone: `0455 100 2${String(index).padStart(2, '0')}`,
         customerEmail: `${sale.name.split(' ')[0]!.toLowerCase()}@example.com`,
         vehicleType: null,

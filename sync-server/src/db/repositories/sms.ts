@@ -1,5 +1,5 @@
 /**
- * Text messages (issue 31): the opt-out list, the customer's preferences by phone, the once-only
+ * Text messages: the opt-out list, the customer's preferences by phone, the once-only
  * record of each text, the hourly caps, and what staff see of a job's messages.
  *
  * `notifications` and `sms_opt_outs` are server-only tables (never synced): the server decides
@@ -104,7 +104,7 @@ export function recordInboundText(db: Db, text: InboundTextRecord): boolean {
 /**
  * Whether the customer's preferences allow a text about `event`: every preferences row saved for
  * this phone (any way of writing it) or for the booking's or job's email must have `smsEnabled`,
- * and, for news about a booking or job, `jobUpdates`. No row: yes (the spec's defaults).
+ * and, for news about a booking or job, `jobUpdates`. No row: yes (the defaults).
  */
 export function preferencesAllowText(
   db: Db,

@@ -5,7 +5,7 @@
  * - GET /api/invoices/:id/pdf, POST /api/invoices/:id/send-email
  * - GET /api/credit-notes/:id/pdf, POST /api/credit-notes/:id/send-email
  *
- * `:id` is the document's number or its key (issue 28: db/repositories/documents.ts), and every
+ * `:id` is the document's number or its key (db/repositories/documents.ts), and every
  * document and file name carries the number.
  *
  * Sending records a pending message in the history of its job, quote and invoice first, then

@@ -2,7 +2,7 @@
  * The quote, invoice and credit note emails: a short summary from the shared document model, the
  * pay link and how to pay by transfer (the document's number as the reference) while money is
  * owed, and the PDF attached. Customer text is escaped. Each names the
- * document by its number (issue 28), calls an invoice a tax invoice only when it is one, and
+ * document by its number, calls an invoice a tax invoice only when it is one, and
  * signs with the ABN only when it is a valid one.
  */
 import {
@@ -89,7 +89,7 @@ function documentEmail(
       : '') +
     `<p>${escapeHtml(parts.closing)} Questions? Call ${escapeHtml(phones)} or reply to this email.</p>` +
     `<p>${businessLine(profile).split('\n').map(escapeHtml).join('<br>')}</p>`;
-  // Names and rows come from the quote form: one line each in the plain-text body (issue 25).
+  // Names and rows come from the quote form: one line each in the plain-text body.
   const text =
     `Hi ${oneLine(firstName)},\n\n${parts.intro}\n\n` +
     parts.rows.map(([label, value]) => `${label}: ${oneLine(value)}`).join('\n') +
@@ -141,7 +141,7 @@ export function invoiceEmail(
 ): DocumentEmail {
   const doc = taxInvoiceDocument(invoice, profile, options);
   const owed = doc.balanceDueCents > 0;
-  // 'tax invoice' only on a tax invoice (issue 28); a plain invoice is an 'invoice'.
+  // 'tax invoice' only on a tax invoice; a plain invoice is an 'invoice'.
   const kind = doc.taxInvoice ? 'tax invoice' : 'invoice';
   const Kind = doc.title;
   const rows: [string, string][] = [

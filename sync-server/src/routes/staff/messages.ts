@@ -1,5 +1,5 @@
 /**
- * What the customer was told about a job, for the office (issue 31):
+ * What the customer was told about a job, for the office:
  *
  * - GET /api/jobs/:id/messages — every email and text about the job, its booking, quotes and
  *   payments: when, which channel, to whom, the words, and where it stands (sent, failed with

@@ -155,7 +155,7 @@ function drawHeader(
   const top = w.y;
   w.text(seller.name, MARGIN, top - 20, { size: 18, bold: true });
   let y = top - 38;
-  // A missing or invalid ABN is not printed at all (issue 28): sellerBlock leaves it empty.
+  // A missing or invalid ABN is not printed at all: sellerBlock leaves it empty.
   for (const line of [...seller.contact, ...(seller.abn ? [`ABN ${seller.abn}`] : [])]) {
     w.text(line, MARGIN, y, { size: 9, colour: COLOURS.muted });
     y -= 12;

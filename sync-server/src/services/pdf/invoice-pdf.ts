@@ -6,7 +6,7 @@
  * and 'PAID' once settled; how to pay by transfer, with the invoice number as the reference, and
  * the pay link in the footer while money is owed. Without a valid
  * ABN (or anything else a tax invoice needs) it is titled 'INVOICE' and says it is not a tax
- * invoice (issue 28). Refunds paid back, and a refund still owed, are listed after the payments.
+ * invoice. Refunds paid back, and a refund still owed, are listed after the payments.
  */
 import {
   DOCUMENT_TEXT,

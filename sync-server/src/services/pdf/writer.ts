@@ -184,8 +184,8 @@ export class Writer {
   }
 
   /**
-   * Splits text into lines no wider than `maxWidth`, in time linear in its length (issue 25: a
-   * 2,000-character word used to take seconds, a largest quote 37 s). Words go on a line while
+   * Splits text into lines no wider than `maxWidth`, in time linear in its length, so
+   * one very long word in a customer's text cannot hold up the PDF worker. Words go on a line while
    * they fit; a word wider than the column is broken between characters, each piece as long as
    * fits.
    */

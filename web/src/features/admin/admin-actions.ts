@@ -1,6 +1,6 @@
 /**
  * The admin panel's writes: each mints its ids on this device, runs the named mutation through
- * the sync client (local apply + outbox in one transaction) and shows the spec §8 toast. They
+ * the sync client (local apply + outbox in one transaction) and shows its toast. They
  * work with no connection; the outbox delivers them when it returns.
  */
 import { mintTrackingToken } from '../../lib/tracking-token';
@@ -27,7 +27,7 @@ function success(title: string, message: string): void {
 
 /**
  * A success toast naming a job made on this device: by its provisional reference at once, and
- * by its number as soon as the server gives it (issue 28), while the toast is still up.
+ * by its number as soon as the server gives it, while the toast is still up.
  */
 function successNaming(title: string, jobId: string, message: (ref: string) => string): void {
   const toast = notifications.show({
@@ -44,7 +44,7 @@ function successNaming(title: string, jobId: string, message: (ref: string) => s
   );
 }
 
-/** Spec §8 failure toast: 'Error - {what failed}', with the reason when there is one. */
+/** The failure toast: 'Error - {what failed}', with the reason when there is one. */
 function failure(what: string, reason?: string): void {
   notifications.show({
     title: MESSAGES.ERROR_TITLE,
@@ -178,7 +178,7 @@ export async function reassignJob(
 }
 
 /**
- * Archives a Completed or Cancelled job (`job.delete`, issue 16): it leaves the list, its
+ * Archives a Completed or Cancelled job (`job.delete`): it leaves the list, its
  * history stays. The toast offers Undo (`job.restore`), which works whether the archiving has
  * synced yet or not.
  */

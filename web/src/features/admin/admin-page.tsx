@@ -1,5 +1,5 @@
 /**
- * The staff admin panel (spec staff §2, issue 6): five summary tiles, the live-status widget and
+ * The staff admin panel: five summary tiles, the live-status widget and
  * four tabs (Pending Bookings first). Everything reads Dexie and writes named mutations through
  * the sync client, so the panel works in the truck cab with no signal; the app shell runs the
  * sync engine for a signed-in admin (app/staff-sync.tsx), so this screen only reads and writes.
@@ -140,8 +140,8 @@ export function AdminPage({
         <ServerWarnings />
         {syncIssues}
         {/* On a phone the figures fold away behind one button, so the work comes first: the
-            tabs and the first booking or job are on the first screen (issue 27: they were
-            800 px down, under the tiles, the due list and the live status). */}
+            tabs and the first booking or job are on the first screen, not below the tiles, the
+            due list and the live status. */}
         {phone && (
           <Button
             variant="light"
@@ -210,7 +210,7 @@ export function AdminPage({
             />
           </Tabs.Panel>
           <Tabs.Panel value="jobs" pt="md">
-            {/* Cancelled jobs leave the list, as the spec has them nowhere; kept for reports. */}
+            {/* Cancelled jobs leave the list, as no tab shows them; kept for reports. */}
             <JobManagement
               jobs={jobs.filter((job) => job.status !== 'Cancelled')}
               pendingKeys={pendingKeys}

@@ -1,4 +1,4 @@
-/** Wording of the admin panel that the spec does not fix (labels, empty states, hints). */
+/** Wording of the admin panel with no fixed wording elsewhere (labels, empty states, hints). */
 export const ADMIN_TEXT = {
   title: 'Admin Panel',
   tabs: {
@@ -63,7 +63,7 @@ export const ADMIN_TEXT = {
   onCallTab: 'On call',
 } as const;
 
-/** The toast texts of spec staff §8 with the details this product adds. */
+/** The admin panel's toast texts with the details this product adds. */
 export const ADMIN_TOASTS = {
   arrivalSet: (estimate: string) => `The customer is told "${estimate}" until the job's next step.`,
   arrivalCleared: 'The customer is given the estimate from the distance again.',
@@ -79,7 +79,7 @@ export const ADMIN_TOASTS = {
     `Booking ${bookingId} declined. The customer is told why.`,
 } as const;
 
-/** Wording of the Staff tab (issue 20). */
+/** Wording of the Staff tab. */
 export const STAFF_TEXT = {
   tab: 'Staff',
   title: 'Staff accounts',

@@ -1,5 +1,5 @@
 /**
- * The backup status on the admin panel (issue 32): how old the last good backup and the last
+ * The backup status on the admin panel: how old the last good backup and the last
  * off-machine copy are, in plain words, with a warning when either is more than a day old or a
  * backup failed; a button to start one; and after a restore, what came back from the devices
  * and what did not. The status lives on the server (it is about the server's disk), so this

@@ -63,7 +63,7 @@ import { AdminCard } from './admin-card';
 
 /**
  * When the job last changed, as the device that changed it recorded it (its newest history
- * entry, else its creation): issue 28, a step taken offline at 7:20 and synced at 7:22 shows
+ * entry, else its creation): a step taken offline at 7:20 and synced at 7:22 shows
  * 7:20, as its history does. `updatedAt` is the server's sync time and is not shown.
  */
 function LastChanged({ job }: { job: Job }) {
@@ -207,7 +207,7 @@ export function JobCard({
           </Text>
         )}
         <ArrivalEstimate job={job} />
-        {/* One tap to ring the customer or open the location (issue 16): a phone's first needs. */}
+        {/* One tap to ring the customer or open the location: a phone's first needs. */}
         <Group gap="xs" wrap="wrap">
           <CallButton
             phone={job.phone}

@@ -10,8 +10,8 @@ const EMPTY: never[] = [];
 
 /**
  * Every job in use (archived ones are kept, not listed), newest first by when it was created, so
- * a job keeps its place in the list when it changes (issue 16: ordering by the last change moved
- * a job to the top at every tap and the screen jumped).
+ * a job keeps its place in the list when it changes (ordering by the last change would
+ * move a job to the top at every tap and make the screen jump).
  */
 export function useJobs(): Job[] {
   return (

@@ -1,5 +1,5 @@
 /**
- * One job on the driver's screen (issue 27: the driver does the whole job from here). Top to
+ * One job on the driver's screen (the driver does the whole job from here). Top to
  * bottom, in the order of a job: who and what; the one big next step (Complete asks first,
  * naming what the record still lacks); call and map; where and the notes; then the job's field
  * record (condition photos, the two signatures, the job sheet: the same panel the admin has),
@@ -72,7 +72,7 @@ export function DriverJobCard({
   job: Job;
   pending: boolean;
   /**
-   * The job came with the sign-in and the device's sync has not brought its row yet (issue 30):
+   * The job came with the sign-in and the device's sync has not brought its row yet:
    * shown as it is, its actions off until the row is here (use-driver-jobs.ts).
    */
   waiting?: boolean;

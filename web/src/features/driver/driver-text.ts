@@ -1,4 +1,4 @@
-/** Wording of the driver's screen (issues 20, 27) that the spec does not fix. */
+/** Wording of the driver's screen (docs/features.md, the driver's screen). */
 export const DRIVER_TEXT = {
   title: 'My Jobs',
   subtitle: 'Today’s and active jobs assigned to you',
@@ -9,7 +9,7 @@ export const DRIVER_TEXT = {
   map: 'Open in maps',
   done: 'Completed today',
   pending: 'Saved on this phone, sending when signal returns',
-  /** A job from the sign-in whose synced copy is still on its way (issue 30). */
+  /** A job from the sign-in whose synced copy is still on its way. */
   waiting: 'Getting this job onto your phone…',
   sharing: 'Sharing your position with the customer',
   sharingOff: 'Location is off: the customer sees no truck on the map',

@@ -1,5 +1,5 @@
 /**
- * Defects on the fleet screen (issue 21): the fleet-wide list of open defects, the defects of one
+ * Defects on the fleet screen: the fleet-wide list of open defects, the defects of one
  * vehicle card, and the dialog that resolves one — by a service record of the vehicle (linking
  * them) or marked fixed with a note.
  */

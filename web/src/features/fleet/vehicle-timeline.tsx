@@ -1,5 +1,5 @@
 /**
- * A vehicle's checks, defects and services on one timeline (issue 21), newest first, with the
+ * A vehicle's checks, defects and services on one timeline, newest first, with the
  * link to its check and defect history as a PDF for a site audit (admins).
  */
 import { Anchor, Badge, Group, Modal, Stack, Text, Timeline } from '@mantine/core';

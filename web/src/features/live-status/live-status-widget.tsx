@@ -1,11 +1,11 @@
 /**
- * The live-status widget (spec public §9): available drivers, the response time and a live dot
+ * The live-status widget: available drivers, the response time and a live dot
  * that blinks every 2 s. The response time is the one measured from recorded jobs (the median
- * over the shared rule's window, rules/response-times.ts), never the spec's formula of how busy
- * the trucks look, which put a different number beside every other page's. The driver count
+ * over the shared rule's window, rules/response-times.ts), never a formula of how busy
+ * the trucks look, which would put a different number beside every other page's. The driver count
  * comes as a prop or from the browser ('availableDrivers', default 2).
  *
- * Without a connection the dot is not "live" (issue 16): it turns grey, stops blinking, and the
+ * Without a connection the dot is not "live": it turns grey, stops blinking, and the
  * heading says the figures are as last known, so nobody reads a green dot as live while offline.
  */
 import { useEffect, useState, type ReactNode } from 'react';

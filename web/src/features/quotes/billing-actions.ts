@@ -106,7 +106,7 @@ export function amountOwed(quote: Quote, standing: Invoice | undefined): number 
 }
 
 /**
- * Records a refund paid back to a customer a credit note left in credit (issue 28): a
+ * Records a refund paid back to a customer a credit note left in credit: a
  * `payments` row of kind refund, from this device's lease, so it works offline.
  */
 export async function recordRefund(

@@ -1,8 +1,8 @@
 /**
  * One tax invoice in the Invoices list: number, customer, issue date, state, total, paid and
  * balance due, and what staff can do with it (record a payment, view, PDF, email, credit note).
- * A credit note that left a paid invoice in credit shows as a refund owed with Record refund
- * (issue 28); the invoice's credit notes are listed with their own PDF and email.
+ * A credit note that left a paid invoice in credit shows as a refund owed with Record refund;
+ * the invoice's credit notes are listed with their own PDF and email.
  */
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
  * The Invoices view of the Quotes & Billing tab: refunds owed (a credit note left a paid invoice
- * in credit, issue 28), completed jobs waiting for their tax invoice (raised by hand from the
+ * in credit), completed jobs waiting for their tax invoice (raised by hand from the
  * job's quote), and every invoice with its payments and credit notes. Raising, paying, crediting
  * and refunding are sync mutations that work offline; the PDFs and emails need the server and
  * say so when there is no connection.

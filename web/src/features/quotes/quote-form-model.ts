@@ -1,5 +1,5 @@
 /**
- * The New/Edit Quote form's values and how they become `quote.save` arguments (spec staff §5).
+ * The New/Edit Quote form's values and how they become `quote.save` arguments.
  * Prices in the form are already cents (catalogue entries and custom items are converted with
  * `dollarsToCents` when added), so the live totals use exactly the pricing rule the server runs.
  */
@@ -107,7 +107,7 @@ export function quoteToForm(quote: Quote, now: string): QuoteFormValues {
   };
 }
 
-/** A number input's value, decimals allowed, falling back to 0 (spec §5: "falling back to 0"). */
+/** A number input's value, decimals allowed, falling back to 0 when empty or unreadable. */
 function numberOrZero(value: number | string | ''): number {
   const parsed = typeof value === 'number' ? value : Number.parseFloat(value);
   return Number.isFinite(parsed) ? parsed : 0;
@@ -204,7 +204,7 @@ export function parseCustomItem(
 }
 
 /**
- * Why Save is disabled, in the spec's words, or null when the quote can be saved: items first,
+ * Why Save is disabled, in the form's own messages, or null when the quote can be saved: items first,
  * then the customer's name and phone.
  */
 export function saveBlocker(

@@ -1,4 +1,4 @@
-/** The tax invoice of a completed job, raised by hand from its quote (issue 28). */
+/** The tax invoice of a completed job, raised by hand from its quote. */
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import {

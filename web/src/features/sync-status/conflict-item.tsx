@@ -55,7 +55,7 @@ export function ConflictItem({ issue, conflict }: { issue: SyncIssue; conflict: 
       <Stack gap={6}>
         <Text size="sm">{issue.message}</Text>
         {/* One block per part, the two versions one under the other and the choice full
-            width: a four-column table cut "Mine | The…" on a phone (issue 27). */}
+            width: a four-column table would cut "Mine | The…" on a phone. */}
         <Stack gap="xs" role="list" aria-label="Both versions">
           {conflict.parts.map((part) => (
             <BothValues

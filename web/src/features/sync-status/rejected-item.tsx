@@ -1,6 +1,6 @@
 /**
  * A change the server refused: what happened in plain words, what was typed, and only the
- * actions that can succeed (issue 28).
+ * actions that can succeed.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -67,7 +67,7 @@ function relatedHref(related: NonNullable<SyncIssue['related']>): string {
   return '/admin';
 }
 
-/** What people call the related record: its number once this device has it (issue 28). */
+/** What people call the related record: its number once this device has it. */
 function useRelatedRef(related: SyncIssue['related']): string | null {
   return (
     useLiveQuery(async () => {

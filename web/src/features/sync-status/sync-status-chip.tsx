@@ -19,8 +19,8 @@ import { useSyncStatus, type SyncStatus } from '../../sync';
 
 /**
  * How the sign-in stands, beside the engine's status: signed in offline, the engine does not
- * run until the device signs in to the server (issue 16), so its last stored state says
- * nothing true; the chip says what the device waits for instead (issue 27).
+ * run until the device signs in to the server, so its last stored state says
+ * nothing true; the chip says what the device waits for instead.
  */
 export interface SessionForChip {
   /** Signed in offline (no server session yet). */
@@ -71,8 +71,8 @@ export function lastSyncedText(lastSyncedAt: string | null): string | null {
 
 /**
  * The chip. Its details (when it last synced, why it is not syncing, whether the browser may
- * clear the offline data) open on a tap or click, so a phone shows them too (issue 16: they
- * were in a hover tooltip only). When the data is at risk the chip carries a warning sign.
+ * clear the offline data) open on a tap or click, so a phone shows them too (a
+ * phone never hovers). When the data is at risk the chip carries a warning sign.
  */
 export function SyncStatusChip() {
   const status = useSyncStatus();

@@ -34,7 +34,7 @@ describe('describeSyncStatus', () => {
     expect(describeSyncStatus({ ...base, state: 'update-required' }).label).toBe('Update required');
   });
 
-  it('says what a device signed in offline waits for, not a stale state (issue 27)', () => {
+  it('says what a device signed in offline waits for, not a stale state', () => {
     // The engine last stored "offline" before the sign-out; the browser has signal now.
     const waiting = { ...base, state: 'offline' as const, pending: 3 };
     const session = { offline: true, needsPassword: true, online: true };
@@ -128,7 +128,7 @@ describe('NeedsAttentionList', () => {
         <NeedsAttentionList />
       </MantineProvider>,
     );
-    // A step the job has passed: said plainly, nothing to retry (issue 28).
+    // A step the job has passed: said plainly, nothing to retry.
     expect(await screen.findByText('Mark En Route was not applied to job JOB-2026-7')).toBeTruthy();
     expect(screen.getByText('This job is already finished')).toBeTruthy();
     expect(screen.getByText('1 change needs attention')).toBeTruthy();

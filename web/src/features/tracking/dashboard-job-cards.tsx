@@ -145,7 +145,7 @@ export function ActiveJobCard({ job }: { job: Job }) {
 }
 /**
  * A finished job in History: its tax invoice by email, and Rate while the customer has not
- * reviewed it (a job has one review; a second would be refused, issue 27).
+ * reviewed it (a job has one review; a second would be refused).
  */
 export function HistoryJobCard({ job, reviewed }: { job: Job; reviewed: boolean }) {
   const { email } = useProfile();

@@ -90,7 +90,7 @@ function Fact({
 /**
  * A found job on the portal: status, progress, driver, the one arrival estimate (rules/ arrival.ts:
  * the truck's while it shares a position, else the office's), the truck on the map while it is En
- * Route (issue 20) and the timeline of recorded times
+ * Route and the timeline of recorded times
  * (docs/decisions/2026-11-27-recorded-times-only.md).
  */
 export function JobDetails({
@@ -122,8 +122,8 @@ export function JobDetails({
           <Text ff="monospace" fw={600} data-testid="job-id">
             {job.id}
           </Text>
-          {/* The browser's own tooltip (title), not Mantine's: that one brought floating-ui, about
-              20 KB brotli, onto every tracking link for a hover a phone never makes (issue 30). */}
+          {/* The browser's own tooltip (title), not Mantine's: that one brings floating-ui onto
+              every tracking link for a hover a phone never makes. */}
           <ActionIcon
             variant="subtle"
             aria-label="Copy job ID"

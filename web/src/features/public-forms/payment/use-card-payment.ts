@@ -1,5 +1,5 @@
 /**
- * Card payment of a quote in the checkout window (spec §2 Checkout, §7, docs/features.md):
+ * Card payment of a quote in the checkout window (docs/features.md, card payment):
  * 1. read the publishable key from GET /api/config (an empty key means card payment is not set
  *    up in this deployment, and the page says so instead of failing);
  * 2. POST /api/quotes/{id}/create-payment-intent for a client secret (spinner until then);
