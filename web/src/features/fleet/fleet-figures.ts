@@ -27,7 +27,8 @@ export type ChartRow = { label: string } & Record<string, number | string | null
  * Efficiency points (L/100 km) of every vehicle, one row per Perth day with a full fill that
  * closes a segment, in time order. A row carries the values of the vehicles filled that day
  * (the chart connects the gaps); two closing fills of one vehicle on one day are averaged. One
- * row per day, so the axis never shows a date twice (issue 27: a row per fill repeated it).
+ * row per day, so the axis never shows a date twice (a row per fill repeated it). Labels carry
+ * the year only when the points span more than one.
  */
 export function efficiencyRows(
   vehicles: readonly Vehicle[],
@@ -107,8 +108,7 @@ function nextMonth(month: string): string {
 /**
  * Cost per km of one vehicle over the last `days` days up to `now`. The screen's `now` is read
  * once a minute, so a fill logged a moment ago is later than it: the period runs to the newest
- * record when that is later, or the fill just logged showed as fuel $0.00 until a reload
- * (issue 27).
+ * record when that is later, or the fill just logged showed as fuel $0.00 until a reload.
  */
 export function vehicleCostPerKm(
   vehicleId: number,
