@@ -3,7 +3,7 @@
  * laid out from: 'Tax invoice', the seller and ABN, number and dates, the buyer, each line with
  * its GST mark, the total with the GST it includes, payments, credit notes and the balance due.
  * It reads Dexie, so it opens offline, a payment recorded a moment ago included. An invoice that
- * is not yet numbered, or a business without a valid ABN, shows as a plain 'Invoice' (issue 28),
+ * is not yet numbered, or a business without a valid ABN, shows as a plain 'Invoice',
  * as the server's PDF would.
  */
 import { Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
