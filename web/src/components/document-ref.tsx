@@ -1,8 +1,8 @@
 /**
  * How a job, quote, invoice or credit note is named on screen
  * (docs/decisions/2026-11-27-document-numbers.md): its document number, or — until the server has
- * given one — its key marked "Provisional", with why in the badge's title, so nobody takes a
- * provisional reference for a number an accountant will see.
+ * given one — "(number pending)" marked "Provisional", with why in the badge's title. The key is
+ * never shown, so nobody takes it for a number an accountant will see.
  */
 import { Badge, Group, Text, type TextProps } from '@mantine/core';
 import {

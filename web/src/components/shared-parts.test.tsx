@@ -14,9 +14,10 @@ describe('a document’s reference', () => {
     expect(screen.queryByTestId('provisional-ref')).toBeNull();
   });
 
-  it('marks a reference made on this device as provisional, and says why', () => {
-    renderScreen(<DocumentRef row={{ id: 'JOB-2026-P7' }} />);
-    expect(screen.getByTestId('document-ref').textContent).toBe('JOB-2026-P7');
+  it('marks a reference made on this device as provisional, says why, and hides its key', () => {
+    const { container } = renderScreen(<DocumentRef row={{ id: 'JOB-2026-P7' }} />);
+    expect(screen.getByTestId('document-ref').textContent).toBe(PROVISIONAL_TEXT.REF);
+    expect(container.textContent).not.toContain('JOB-2026-P7');
     const badge = screen.getByTestId('provisional-ref');
     expect(badge.textContent).toBe(PROVISIONAL_TEXT.BADGE);
     expect(badge.getAttribute('title')).toBe(PROVISIONAL_TEXT.EXPLAIN);

@@ -118,7 +118,7 @@ describe('the tracking page', () => {
     const details = await screen.findByTestId('booking-details');
     expect(within(details).getByTestId('booking-id').textContent).toBe('BKG-2026-1');
     expect(within(details).getByText('Pending')).toBeTruthy();
-    expect(within(details).getByText('Preferred: 2026-11-22 08:30 AM')).toBeTruthy();
+    expect(within(details).getByText('Preferred: 22 Nov 2026, 8:30 am')).toBeTruthy();
   });
 
   it('finds a job by its ID and phone digits, and keeps its link in the address bar', async () => {

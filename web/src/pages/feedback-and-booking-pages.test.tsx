@@ -1,7 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import { customerJobsResponseSchema, trackResponseSchema, type Job } from '@pilbara/shared-schema';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  DEFAULT_BUSINESS_PROFILE,
+  PROMISE_TEXTS,
+  URGENCY_LABELS,
+  customerJobsResponseSchema,
+  trackResponseSchema,
+  type Job,
+} from '@pilbara/shared-schema';
 import { aJob } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../app/test-providers';
 import { fakeApi, json, setOnline } from '../lib/testing/fake-api';
@@ -111,12 +118,30 @@ describe('the feedback page without a link', () => {
 });
 
 describe('the booking page', () => {
-  it('promises direct dispatch only online, and offers both hotlines for an emergency', async () => {
+  it('promises the staff alert only online, and offers both hotlines for an emergency', async () => {
     fakeApi();
     renderScreen(<BookingPage variant="integrated" />, { route: '/book-service' });
-    expect(screen.getByText('Direct admin integration')).toBeTruthy();
+    expect(screen.getByText(PROMISE_TEXTS.bookingAlertTitle)).toBeTruthy();
+    expect(screen.getByText(PROMISE_TEXTS.bookingAlert)).toBeTruthy();
+
+    fireEvent.click(
+      await screen.findByRole('radio', {
+        name: `${URGENCY_LABELS.emergency.label}: ${URGENCY_LABELS.emergency.description}`,
+      }),
+    );
+    const panel = await screen.findByTestId('emergency-hotline');
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(
+      DEFAULT_BUSINESS_PROFILE.owners.map((owner) => `tel:${owner.phone.replace(/\s/g, '')}`),
+    );
+
+    // Offline the booking waits on the phone: nobody is alerted until it is sent.
     setOnline(false);
-    await waitFor(() => expect(screen.queryByText('Direct admin integration')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(PROMISE_TEXTS.bookingAlertTitle)).toBeNull());
+    expect(screen.queryByText(PROMISE_TEXTS.bookingAlert)).toBeNull();
   });
 
   it('starts from the service and place a link passes in', async () => {
@@ -129,7 +154,7 @@ describe('the booking page', () => {
     expect(
       (within(form).getByRole('textbox', { name: /^Location/ }) as HTMLInputElement).value,
     ).toBe('Dampier');
-    expect(screen.queryByText('Direct admin integration')).toBeNull();
+    expect(screen.queryByText(PROMISE_TEXTS.bookingAlertTitle)).toBeNull();
   });
 
   it('ignores a service it does not offer', async () => {

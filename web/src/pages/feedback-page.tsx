@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
-import { formatDate } from '@pilbara/shared-schema';
+import { documentRef, formatDate } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { FormPage } from '../components/form-page';
 import { trackJob } from '../features/tracking/use-job-search';
@@ -30,14 +30,15 @@ const ALL_REVIEWED =
 type LinkedJob =
   | { state: 'loading' }
   | { state: 'review'; id: string; label: string }
-  | { state: 'reviewed'; id: string }
-  | { state: 'not-finished'; id: string }
+  | { state: 'reviewed'; ref: string }
+  | { state: 'not-finished'; ref: string }
   | { state: 'unknown' };
 
 const FEEDBACK_LINK_TEXT = {
-  reviewed: (id: string) => `Thank you: your review of job ${id} is in. The owners read every one.`,
-  notFinished: (id: string) =>
-    `Job ${id} is not finished yet. The review opens here once it is complete.`,
+  reviewed: (ref: string) =>
+    `Thank you: your review of job ${ref} is in. The owners read every one.`,
+  notFinished: (ref: string) =>
+    `Job ${ref} is not finished yet. The review opens here once it is complete.`,
 } as const;
 
 /** The job a review link (`?job=…&token=…`) names, looked up by its token. */
@@ -53,12 +54,13 @@ function useLinkedJob(token: string | null): LinkedJob | null {
         if (!live) return;
         if (!found || !('job' in found)) return setLinked({ state: 'unknown' });
         const { job } = found;
-        if (found.reviewed) return setLinked({ state: 'reviewed', id: job.id });
-        if (job.status !== 'Completed') return setLinked({ state: 'not-finished', id: job.id });
+        if (found.reviewed) return setLinked({ state: 'reviewed', ref: documentRef(job) });
+        if (job.status !== 'Completed')
+          return setLinked({ state: 'not-finished', ref: documentRef(job) });
         setLinked({
           state: 'review',
           id: job.id,
-          label: `${job.service} – ${job.id} (${formatDate(job.createdAt)})`,
+          label: `${job.service} – ${documentRef(job)} (${formatDate(job.createdAt)})`,
         });
       })
       .catch(() => live && setLinked({ state: 'unknown' }));
@@ -97,7 +99,7 @@ export function FeedbackPage() {
     .filter((job) => !reviewed.has(job.id))
     .map((job) => ({
       id: job.id,
-      label: `${job.service} – ${job.id} (${formatDate(job.createdAt)})`,
+      label: `${job.service} – ${documentRef(job)} (${formatDate(job.createdAt)})`,
     }));
 
   return (
@@ -122,8 +124,8 @@ export function FeedbackPage() {
           <Card withBorder radius="md" padding="xl" data-testid="linked-review-closed">
             <Text ta="center">
               {linked.state === 'reviewed'
-                ? FEEDBACK_LINK_TEXT.reviewed(linked.id)
-                : FEEDBACK_LINK_TEXT.notFinished(linked.id)}
+                ? FEEDBACK_LINK_TEXT.reviewed(linked.ref)
+                : FEEDBACK_LINK_TEXT.notFinished(linked.ref)}
             </Text>
           </Card>
         )

@@ -92,7 +92,7 @@ describe('fleet figures', () => {
       ],
     );
     // (20 + 40) L over 500 km = 12 L/100 km; the partial and the first full fill have no point.
-    expect(rows).toEqual([{ label: '10/10', Ute: 12 }]);
+    expect(rows).toEqual([{ label: '10 Oct', Ute: 12 }]);
   });
 
   it('puts one date on the axis once, whatever was filled that day', () => {
@@ -107,7 +107,19 @@ describe('fleet figures', () => {
       ],
     );
     // Ute: 10 L/100 km then 10 L/100 km that day (averaged); Truck: 25 L/100 km.
-    expect(rows).toEqual([{ label: '10/10', Ute: 10, Truck: 25 }]);
+    expect(rows).toEqual([{ label: '10 Oct', Ute: 10, Truck: 25 }]);
+  });
+
+  it('writes the year on the axis only when the points span two years', () => {
+    const rows = efficiencyRows(
+      [vehicle(1, 'Ute')],
+      [
+        fill(1, 1, '2025-12-01T00:00:00.000Z', 10_000, 50_000, 'Full'),
+        fill(2, 1, '2025-12-20T00:00:00.000Z', 10_500, 50_000, 'Full'),
+        fill(3, 1, '2026-01-10T00:00:00.000Z', 11_000, 50_000, 'Full'),
+      ],
+    );
+    expect(rows.map((row) => row.label)).toEqual(['20 Dec 2025', '10 Jan 2026']);
   });
 
   it('sums monthly costs per vehicle in dollars, fuel, services and expenses', () => {
@@ -136,8 +148,8 @@ describe('fleet figures', () => {
       [expense],
     );
     expect(rows).toEqual([
-      { label: 'Oct 26', Ute: 123.45, Truck: 700 },
-      { label: 'Nov 26', Ute: 100 },
+      { label: 'Oct 2026', Ute: 123.45, Truck: 700 },
+      { label: 'Nov 2026', Ute: 100 },
     ]);
   });
 
@@ -152,9 +164,9 @@ describe('fleet figures', () => {
       [],
     );
     expect(rows).toEqual([
-      { label: 'May 26', Ute: 50 },
-      { label: 'Jun 26' },
-      { label: 'Jul 26', Ute: 70 },
+      { label: 'May 2026', Ute: 50 },
+      { label: 'Jun 2026' },
+      { label: 'Jul 2026', Ute: 70 },
     ]);
   });
 

@@ -27,7 +27,8 @@ export type ChartRow = { label: string } & Record<string, number | string | null
  * Efficiency points (L/100 km) of every vehicle, one row per Perth day with a full fill that
  * closes a segment, in time order. A row carries the values of the vehicles filled that day
  * (the chart connects the gaps); two closing fills of one vehicle on one day are averaged. One
- * row per day, so the axis never shows a date twice (a row per fill would repeat it).
+ * row per day, so the axis never shows a date twice (a row per fill would repeat it). Labels carry
+ * the year only when the points span more than one.
  */
 export function efficiencyRows(
   vehicles: readonly Vehicle[],

@@ -40,10 +40,15 @@ describe('the invoice as the customer will read it', () => {
     renderPreview(invoice);
     const expected = taxInvoiceDocument(invoice, REGISTERED, { payments: [], creditNotes: [] });
     const preview = screen.getByTestId('invoice-preview');
-    expect(within(preview).getByRole('heading', { name: expected.title })).toBeTruthy();
+    const heading = within(preview).getByRole('heading', { name: expected.title });
     expect(expected.title.toLowerCase()).toContain('tax invoice');
     expect(preview.textContent).toContain('51 824 753 556');
-    expect(within(preview).getByText(expected.number)).toBeTruthy();
+    // The number stands under the title, and is the reference the customer pays with.
+    expect(expected.number).toBe('INV-2026-1');
+    expect((heading.parentElement as HTMLElement).textContent).toContain(expected.number);
+    expect(within(preview).getByTestId('payment-details').textContent).toContain(
+      `Reference${expected.number}`,
+    );
     expect(within(preview).getByText(DOCUMENT_TEXT.BILL_TO)).toBeTruthy();
     expect(within(preview).getByText('Dana Reid')).toBeTruthy();
     expect(within(preview).getAllByText(expected.total.text).length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES, formatCents, type Invoice } from '@pilbara/shared-schema';
+import { MESSAGES, PROVISIONAL_TEXT, formatCents, type Invoice } from '@pilbara/shared-schema';
 import { anInvoice } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { fill } from '../../lib/testing/user-input';
@@ -188,7 +188,11 @@ describe('credit notes and refunds', () => {
 
     expect(await screen.findByText(QUOTES_TEXT.creditIssued('$25.00', 'INV-2026-1'))).toBeTruthy();
     const note = await within(await card()).findByTestId('invoice-credit-note');
-    expect(note.textContent).toContain(`CN-${YEAR}-P1`);
+    // Made on this device under its key CN-…-P1: people read that its number is pending.
+    expect((await db.credit_notes.toArray()).map((row) => row.id)).toEqual([`CN-${YEAR}-P1`]);
+    expect(within(note).getByTestId('document-ref').textContent).toBe(PROVISIONAL_TEXT.REF);
+    expect(within(note).getByTestId('provisional-ref').textContent).toBe(PROVISIONAL_TEXT.BADGE);
+    expect(note.textContent).not.toContain(`CN-${YEAR}-P1`);
     expect(note.textContent).toContain('$25.00: Winch hire not used');
     await waitFor(async () =>
       expect(within(await card()).getByTestId('invoice-settlement').textContent).toBe(

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES, type Quote } from '@pilbara/shared-schema';
+import { MESSAGES, PROVISIONAL_TEXT, type Quote } from '@pilbara/shared-schema';
 import { aQuote } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { fakeApi, setOnline } from '../../lib/testing/fake-api';
@@ -122,7 +122,13 @@ describe('the quote form', () => {
     const { user } = renderManager();
     await user.click(within(await card(`Q-${YEAR}-5`)).getByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByText(QUOTES_TEXT.QUOTE_DUPLICATED)).toBeTruthy();
-    const copy = await card(`Q-${YEAR}-P1`);
+    // The copy has no number until the server gives one: it reads as pending, never its key.
+    const copy = await screen.findByRole('article', {
+      name: `Quote ${PROVISIONAL_TEXT.REF} for Dana Reid (Copy)`,
+    });
+    expect(copy.dataset.quoteId).toBe(`Q-${YEAR}-P1`);
+    expect(within(copy).getByTestId('provisional-ref').textContent).toBe(PROVISIONAL_TEXT.BADGE);
+    expect(copy.textContent).not.toContain(`Q-${YEAR}-P1`);
     expect(within(copy).getByTestId('quote-status').textContent).toContain('Draft');
     expect(await db.quotes.get(`Q-${YEAR}-P1`)).toMatchObject({
       status: 'draft',

@@ -4,6 +4,7 @@ import { configure, fireEvent, render, screen, waitFor, within } from '@testing-
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { DEFAULT_BUSINESS_PROFILE, MESSAGES, type Quote } from '@pilbara/shared-schema';
+import { aQuote } from '@pilbara/shared-schema/testing';
 import { db } from '../../sync';
 import { businessYear } from '../../sync/leases';
 import { META, setMeta } from '../../sync/local-store';
@@ -63,6 +64,19 @@ async function card(id: string): Promise<HTMLElement> {
   const found = await screen.findByRole('article', { name: new RegExp(`^Quote ${id} for`) });
   return found;
 }
+
+/** The names of a card's buttons, in order. */
+function names(element: HTMLElement): (string | null)[] {
+  return within(element)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+}
+
+/**
+ * Every card of a quote the server knows ends with the same four actions, whatever its status,
+ * then the toggle of what was sent to the customer about it.
+ */
+const ALWAYS = ['Preview', 'Download PDF', 'Duplicate', 'Delete', 'Sent to the customer'];
 
 function setOnline(value: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => value });
@@ -153,21 +167,15 @@ describe('QuotesManager', () => {
     ]);
     renderManager();
     const draft = await card(`Q-${YEAR}-1`);
-    const names = (el: HTMLElement) =>
-      within(el)
-        .getAllByRole('button')
-        .map((b) => b.textContent);
-    // Every card ends with the same four, whatever its status.
-    const always = ['Preview', 'Download PDF', 'Duplicate', 'Delete'];
-    expect(names(draft)).toEqual(['Edit', 'Email Quote', ...always]);
+    expect(names(draft)).toEqual(['Edit', 'Email Quote', ...ALWAYS]);
     expect(names(await card(`Q-${YEAR}-2`))).toEqual([
       'Accept',
       'Reject',
       'Pay Now',
       'Record payment',
-      ...always,
+      ...ALWAYS,
     ]);
-    expect(names(await card(`Q-${YEAR}-3`))).toEqual(['Pay Now', 'Record payment', ...always]);
+    expect(names(await card(`Q-${YEAR}-3`))).toEqual(['Pay Now', 'Record payment', ...ALWAYS]);
     expect(within(draft).getByText(/Karratha → Tom Price · 310 km/)).toBeTruthy();
     expect(within(draft).getByText(/14 days left/)).toBeTruthy();
 
@@ -175,6 +183,41 @@ describe('QuotesManager', () => {
     expect(screen.getByRole('group', { name: 'Accepted' }).textContent).toContain('1');
     expect(screen.getByRole('group', { name: 'Pending' }).textContent).toContain('1');
     expect(screen.getByRole('group', { name: 'Total Value' }).textContent).toContain('$601');
+  });
+
+  it('shows a sent quote past its date as Expired, offers only to renew it, and renews it', async () => {
+    const quote = stored({
+      id: `Q-${YEAR}-4`,
+      status: 'sent',
+      validUntil: new Date(Date.now() - 86_400_000).toISOString(),
+    });
+    await db.quotes.put(quote);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          quote: aQuote({
+            id: quote.id,
+            status: 'sent',
+            validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+          }),
+        }),
+        { status: 200 },
+      ),
+    );
+    renderManager();
+    const expired = await card(quote.id);
+    expect(within(expired).getByTestId('quote-status').textContent).toBe('Expired');
+    // It can no longer be accepted, rejected or paid: only renewed, which sends it again.
+    expect(names(expired)).toEqual(['Renew & resend', ...ALWAYS]);
+
+    fireEvent.click(within(expired).getByRole('button', { name: 'Renew & resend' }));
+    expect(await screen.findByText(QUOTES_TEXT.renewed)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.QUOTE_RENEWED_TITLE)).toBeTruthy();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).toHaveBeenLastCalledWith(
+      `/api/quotes/Q-${YEAR}-4/renew`,
+      expect.objectContaining({ method: 'POST' }),
+    );
   });
 
   it('accepts a sent quote through a mutation that raises its tax invoice, and says so', async () => {
@@ -342,7 +385,7 @@ describe('QuotesManager', () => {
     const preview = await screen.findByTestId('quote-preview');
     const header = within(preview).getByTestId('quote-business');
     expect(within(header).getByText(DEFAULT_BUSINESS_PROFILE.tradingName)).toBeTruthy();
-    // The placeholder ABN is never printed (issue 28).
+    // The placeholder ABN is never printed: a customer would take it for a real one.
     expect(within(header).queryByText(/^ABN/)).toBeNull();
     const owner = DEFAULT_BUSINESS_PROFILE.owners[0]!;
     expect(within(header).getByText(`${owner.name}: ${owner.phone}`)).toBeTruthy();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES, type Quote } from '@pilbara/shared-schema';
+import { MESSAGES, PROVISIONAL_TEXT, type Quote } from '@pilbara/shared-schema';
 import { aJob, aQuote } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { fakeApi, setOnline } from '../../lib/testing/fake-api';
@@ -74,10 +74,9 @@ describe('completed jobs ready to invoice', () => {
     expect(dialog.textContent).toContain('$100.00 including GST');
     await user.click(within(dialog).getByRole('button', { name: 'Raise invoice' }));
 
+    // Raised under the device's key; people read that its number is pending, never the key.
     const invoiceId = `INV-${YEAR}-P1`;
-    expect(
-      await screen.findByText(QUOTES_TEXT.invoiceRaised(`${invoiceId} (provisional)`)),
-    ).toBeTruthy();
+    expect(await screen.findByText(QUOTES_TEXT.invoiceRaised(PROVISIONAL_TEXT.REF))).toBeTruthy();
     expect(screen.getByText(MESSAGES.INVOICE_RAISED_TITLE)).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('job-to-invoice')).toBeNull());
     expect(await db.invoices.get(invoiceId)).toMatchObject({
@@ -91,6 +90,9 @@ describe('completed jobs ready to invoice', () => {
         invoiceId,
       ]),
     );
+    const card = screen.getByTestId('invoice-card');
+    expect(within(card).getByTestId('provisional-ref').textContent).toBe(PROVISIONAL_TEXT.BADGE);
+    expect(document.body.textContent).not.toContain(invoiceId);
   });
 
   it('asks for the buyer on an invoice of $1,000 or more, and takes their ABN', async () => {

@@ -26,6 +26,7 @@ import {
 import {
   arrivalEstimate,
   arrivalText,
+  documentRef,
   trackingPath,
   type Job,
   formatDate,
@@ -91,7 +92,7 @@ export function ActiveJobCard({ job }: { job: Job }) {
             <Text size="sm" c="dimmed">
               Job ID:{' '}
               <Text span ff="monospace" c="dark" fw={600}>
-                {job.id}
+                {documentRef(job)}
               </Text>
             </Text>
           </Stack>
@@ -133,7 +134,7 @@ export function ActiveJobCard({ job }: { job: Job }) {
             Call Driver
           </HrefButton>
           <HrefButton
-            href={smsHref(phone, `Hi, about my job ${job.id}: `)}
+            href={smsHref(phone, `Hi, about my job ${documentRef(job)}: `)}
             icon={<IconMessage size={18} />}
           >
             Message
@@ -149,7 +150,8 @@ export function ActiveJobCard({ job }: { job: Job }) {
  */
 export function HistoryJobCard({ job, reviewed }: { job: Job; reviewed: boolean }) {
   const { email } = useProfile();
-  const invoiceHref = `mailto:${email}?subject=${encodeURIComponent(`Tax invoice for job ${job.id}`)}&body=${encodeURIComponent(`Please send me the tax invoice for job ${job.id} (${job.service}).`)}`;
+  const ref = documentRef(job);
+  const invoiceHref = `mailto:${email}?subject=${encodeURIComponent(`Tax invoice for job ${ref}`)}&body=${encodeURIComponent(`Please send me the tax invoice for job ${ref} (${job.service}).`)}`;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="history-job">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -171,7 +173,7 @@ export function HistoryJobCard({ job, reviewed }: { job: Job; reviewed: boolean 
             {formatDate(job.createdAt)} · {job.location}
           </Text>
           <Text size="sm" ff="monospace">
-            {job.id}
+            {ref}
           </Text>
         </Stack>
         <Group gap="xs">

@@ -45,6 +45,21 @@ describe('a tracked job’s details', () => {
     await waitFor(() => expect(copy.getAttribute('title')).toBe('Copied'));
   });
 
+  it('shows and copies the number the server gave a job made offline, never its key', async () => {
+    const copied: string[] = [];
+    const { user } = renderDetails(
+      aJob({ id: 'JOB-2026-P3', number: 'JOB-2026-13', status: 'En Route' }),
+    );
+    clipboard(async (text) => {
+      copied.push(text);
+    });
+    expect(screen.getByTestId('job-id').textContent).toBe('JOB-2026-13');
+    await user.click(screen.getByRole('button', { name: 'Copy job ID' }));
+    expect(await screen.findByText('Job ID JOB-2026-13 copied to clipboard')).toBeTruthy();
+    expect(copied).toEqual(['JOB-2026-13']);
+    expect(document.body.textContent).not.toContain('JOB-2026-P3');
+  });
+
   it('asks to copy by hand when the browser refuses', async () => {
     const { user } = renderDetails(aJob({ status: 'En Route' }));
     clipboard(() => Promise.reject(new Error('denied')));

@@ -16,6 +16,7 @@ import {
   arrivalEstimate,
   confirmedByText,
   arrivalText,
+  documentRef,
   notificationsOffered,
   TOAST_DURATIONS,
   type Job,
@@ -120,7 +121,7 @@ export function JobDetails({
       reference={
         <Group gap={4} wrap="nowrap">
           <Text ff="monospace" fw={600} data-testid="job-id">
-            {job.id}
+            {documentRef(job)}
           </Text>
           {/* The browser's own tooltip (title), not Mantine's: that one brings floating-ui onto
               every tracking link for a hover a phone never makes. */}
@@ -128,7 +129,7 @@ export function JobDetails({
             variant="subtle"
             aria-label="Copy job ID"
             title={copied ? 'Copied' : 'Copy job ID'}
-            onClick={() => copyJobId(job.id, () => setCopied(true))}
+            onClick={() => copyJobId(documentRef(job), () => setCopied(true))}
             size="lg"
           >
             {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
