@@ -39,7 +39,10 @@ test.describe('customer portal', () => {
     await expect(portal.details.getByText('En Route', { exact: true })).toBeVisible();
     await expect(portal.details.getByText('25%')).toBeVisible();
     await expect(portal.details.getByText('Both', { exact: true })).toBeVisible();
-    await expect(portal.details.getByText('30-45 minutes')).toBeVisible();
+    // A hand-given estimate holds until the job's next step; en route now, with no place the
+    // arrival rule can locate, the customer is told the truth rather than an old figure.
+    await expect(portal.details.getByText('To be confirmed')).toBeVisible();
+    await expect(portal.details.getByText('30-45 minutes')).toHaveCount(0);
     await expect(portal.details.getByText('Driver en route')).toBeVisible();
     await expect(portal.details.getByText('Driver arrived on site')).toHaveCount(0);
     // The address bar keeps the tracking token, never the id alone.
@@ -192,7 +195,7 @@ test.describe('customer dashboard', () => {
     const history = page.getByTestId('history-job');
     await expect(history).toHaveCount(1);
     await expect(history.getByText(done.number)).toBeVisible();
-    await expect(history.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+    await expect(history.getByText(/\d{1,2} [A-Z][a-z]{2} \d{4}/)).toBeVisible();
 
     await dashboard.tab('Profile').click();
     await expect(page.getByText(who.phone)).toBeVisible();
