@@ -138,7 +138,10 @@ describe('the needs-attention list', () => {
     );
     const { user } = renderList();
     const item = await screen.findByTestId('sync-issue');
-    expect(within(item).getByText('Your changes to quote Q-2026-50 were not saved')).toBeTruthy();
+    // The quote is named by its number, read from the device's database a moment after the item.
+    expect(
+      await within(item).findByText('Your changes to quote Q-2026-50 were not saved'),
+    ).toBeTruthy();
     expect(within(item).getByTestId('sync-issue-reason').textContent).toContain(
       'sent to the customer',
     );
