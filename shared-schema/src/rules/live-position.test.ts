@@ -54,6 +54,21 @@ describe('destinationOf', () => {
   it('gives nothing it cannot honestly place', () => {
     expect(destinationOf('Mine site gate 4')).toBeNull();
   });
+  it('places a distance and bearing from a town away from the town', () => {
+    const place = destinationOf('Millstream Road, 20 km south of Karratha');
+    expect(place?.label).toBe('20 km south of Karratha');
+    expect(distanceKm(KARRATHA, place!)).toBeCloseTo(20, 1);
+    expect(place!.lat).toBeLessThan(KARRATHA.lat);
+    expect(place!.lng).toBeCloseTo(KARRATHA.lng, 6);
+    const northEast = destinationOf('12.5 km north-east of roebourne');
+    expect(distanceKm(ROEBOURNE, northEast!)).toBeCloseTo(12.5, 1);
+    expect(northEast!.lat).toBeGreaterThan(ROEBOURNE.lat);
+    expect(northEast!.lng).toBeGreaterThan(ROEBOURNE.lng);
+  });
+  it('gives no place for a distance from a town without a bearing', () => {
+    expect(destinationOf('Station track, 40 km from Karratha')).toBeNull();
+    expect(destinationOf('40 km sideways of Karratha')).toBeNull();
+  });
 });
 
 describe('truckView', () => {

@@ -34,10 +34,49 @@ export function shouldShareFix(last: Fix | null, next: Fix): boolean {
   return distanceKm(last, next) * 1000 >= SHARE_EVERY.metres;
 }
 
+/** Compass bearings in degrees, as people write them in a location ("20 km south of …"). */
+const BEARINGS: Record<string, number> = {
+  n: 0,
+  north: 0,
+  ne: 45,
+  northeast: 45,
+  e: 90,
+  east: 90,
+  se: 135,
+  southeast: 135,
+  s: 180,
+  south: 180,
+  sw: 225,
+  southwest: 225,
+  w: 270,
+  west: 270,
+  nw: 315,
+  northwest: 315,
+};
+
+const KM_PER_DEGREE_LATITUDE = 111.32;
+
+/**
+ * The place `km` from `from` toward `bearing` degrees (a flat-earth step: at the Pilbara's
+ * distances of a few tens of km it is off by metres, far under the estimate's own error).
+ */
+function offsetBy(from: LatLng, km: number, bearing: number): LatLng {
+  const rad = (bearing * Math.PI) / 180;
+  const north = km * Math.cos(rad);
+  const east = km * Math.sin(rad);
+  return {
+    lat: from.lat + north / KM_PER_DEGREE_LATITUDE,
+    lng: from.lng + east / (KM_PER_DEGREE_LATITUDE * Math.cos((from.lat * Math.PI) / 180)),
+  };
+}
+
 /**
  * Where the customer is, as far as the job's location text says: the coordinates of a GPS fix
  * (the booking form's "Use my location" writes `GPS lat, lng (…)`), else the first service town
- * named in the text, else null (no estimate can be honest then).
+ * named in the text, else null (no estimate can be honest then). A town written with a distance
+ * and a bearing before it ("20 km south of Karratha") is that far from the town, not in it: a
+ * customer 40 km out must not be told the truck is a minute away. A distance without a bearing
+ * ("40 km from Karratha") cannot be placed, so it gives null too.
  */
 export function destinationOf(location: string): (LatLng & { label: string }) | null {
   const fix = /GPS\s+(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?)/.exec(location);
@@ -52,7 +91,17 @@ export function destinationOf(location: string): (LatLng & { label: string }) | 
     const index = text.indexOf(town.name.toLowerCase());
     if (index >= 0 && (!first || index < first.index)) first = { index, town };
   }
-  return first ? { lat: first.town.lat, lng: first.town.lng, label: first.town.name } : null;
+  if (!first) return null;
+  const town = first.town;
+  const before = text.slice(0, first.index);
+  const away = /(\d+(?:\.\d+)?)\s*km\s+(?:([a-z]+(?:[\s-][a-z]+)?)\s+)?(?:of|from)\s+$/.exec(
+    before,
+  );
+  if (!away) return { lat: town.lat, lng: town.lng, label: town.name };
+  const km = Number(away[1]);
+  const bearing = away[2] === undefined ? undefined : BEARINGS[away[2].replace(/[\s-]/g, '')];
+  if (bearing === undefined) return null;
+  return { ...offsetBy(town, km, bearing), label: `${km} km ${away[2]} of ${town.name}` };
 }
 
 /** What the tracking page says about the truck. */
