@@ -105,7 +105,10 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   expect(text).toContain('En Route');
   expect(text).toContain('Winch Recovery');
   expect(text).toContain('Sam Taylor');
-  expect(text).toContain('40 minutes');
+  // The office's estimate was for the job's first step; En Route clears it, and without a shared
+  // position the estimate is the distance from the depot to 20 km south of Karratha.
+  expect(text).not.toContain('40 minutes');
+  expect(text).toMatch(/About \d+ min \(20 km from Karratha in a straight line/);
   // Its timeline too: each step at the time it was recorded, from the same answer.
   expect(html).toContain('data-testid="job-timeline"');
   expect(text).toContain('Driver en route');

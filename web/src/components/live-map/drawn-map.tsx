@@ -4,7 +4,7 @@
  * placed with shared-schema's `mapPoint` (a drawing fitted to the towns, not a survey).
  */
 import { mapPoint } from '@pilbara/shared-schema';
-import { Coast, MAP_H, MAP_W } from '../coverage-map';
+import { Coast, MAP_H, MAP_W } from '../coast';
 import classes from '../coverage-map.module.css';
 import type { MapMarker } from './types';
 

@@ -4,7 +4,7 @@
  * come as percent of the map (shared-schema `mapPoint`); the map is a drawing, so the caption
  * says it is not to scale.
  */
-import { Coast, MAP_H, MAP_W } from '../../components/coverage-map';
+import { Coast, MAP_H, MAP_W } from '../../components/coast';
 import classes from '../../components/coverage-map.module.css';
 
 interface Point {
