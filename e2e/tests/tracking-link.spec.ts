@@ -46,13 +46,13 @@ test('the tracking link from the approval email shows the job; a guessed job ID 
   // The customer is told the job's number; its key stays on the server.
   const jobId = ((await approved.json()) as { job: { number: string } }).job.number;
 
-  // The approval email reaches the customer with the job id and the tracking link.
-  await expect
-    .poll(() => mailbox.messages.filter((mail) => mail.to.includes(who.email)).length, {
-      timeout: 15_000,
-    })
-    .toBe(1);
-  const mail = decoded(mailbox.messages.find((m) => m.to.includes(who.email))?.raw ?? '');
+  // Two emails reach the customer, each once: the booking received, then its approval with the
+  // job id and the tracking link.
+  const mails = () =>
+    mailbox.messages.filter((mail) => mail.to.includes(who.email)).map((m) => decoded(m.raw));
+  await expect.poll(() => mails().length, { timeout: 15_000 }).toBe(2);
+  expect(mails()[0]).toContain(`Subject: Booking ${booking.id} received`);
+  const mail = mails().find((text) => text.includes('Booking confirmed')) ?? '';
   expect(mail).toContain(`Booking confirmed: job ${jobId}`);
   const link = /(https?:\/\/[^\s"<>]+\/customer-portal\?token=([A-Za-z0-9_-]+))/.exec(mail);
   expect(link?.[2]).toBe(booking.trackingToken);
