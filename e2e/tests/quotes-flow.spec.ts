@@ -343,8 +343,11 @@ test.describe('quotes manager', () => {
       await card.getByRole('button', { name: 'Pay Now' }).click();
       const popup = await popupOpened;
       await expect(quotes.toast(MESSAGES.PAYMENT_WINDOW_OPENED)).toBeVisible();
+      // The checkout names the quote by the number the customer was sent, not the device's key.
+      const number = quoteRow(own.server.dbFile, id)?.number ?? '';
+      expect(number).toMatch(/^Q-\d{4}-\d+$/);
       expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(
-        `/checkout?quote=${encodeURIComponent(id)}`,
+        `/checkout?quote=${encodeURIComponent(number)}`,
       );
 
       await expect(popup.getByRole('heading', { name: 'Complete Payment' })).toBeVisible({
