@@ -1,5 +1,5 @@
 /**
- * Issue 28 "Done when": no valid ABN, no tax invoice. A server started with no BUSINESS_ABN, and
+ * No valid ABN, no tax invoice. A server started with no BUSINESS_ABN, and
  * one started with the placeholder `00 000 000 000`, each warn at start, show the owners a banner
  * in the admin panel, and send documents that say "Invoice" with no tax-invoice claim and no ABN;
  * the suite's own server has a valid ABN: no banner, and its PDF says "Tax invoice" with the

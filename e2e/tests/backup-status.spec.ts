@@ -1,5 +1,5 @@
 /**
- * Issue 32: the backup status on the admin panel. Fresh: an admin starts a backup with "Back up
+ * The backup status on the admin panel. Fresh: an admin starts a backup with "Back up
  * now" and the card says the last good backup and the last off-machine copy were made just now.
  * Stale: the same server's copies are two days old (their recorded time moved back, the server
  * restarted) and the card warns about both. Each state is photographed at 390 px and 1280 px

@@ -1,5 +1,5 @@
 /**
- * Issue 27 "Done when": a driver's whole job from their own screen, on a 360 px phone, without
+ * A driver's whole job from their own screen, on a 360 px phone, without
  * signal. The driver signs in, goes offline and runs the job from Assigned to Completed: On my
  * way, Arrived / Start, four pickup photos (the vehicle's corners), the authority to tow and the
  * vehicle release, a note, the vehicle it went out on, and Complete (which asks first and says

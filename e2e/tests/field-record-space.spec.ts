@@ -1,5 +1,5 @@
 /**
- * Issue 19: a phone with no room left refuses a photo with a clear message instead of failing
+ * A phone with no room left refuses a photo with a clear message instead of failing
  * silently, and records nothing. The browser's storage estimate is made to say 1 MB is free.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 25, finding 1: on a slow link a pre-rendered form shows before its script has loaded. A
+ * On a slow link a pre-rendered form shows before its script has loaded. A
  * driver who filled in /auth and tapped Login then submitted the page's form natively — a GET
  * with `?username=…&password=…` in the URL, the history and the server's log — and was not
  * signed in. Now the form is inert until its script runs: the button says it is getting ready,

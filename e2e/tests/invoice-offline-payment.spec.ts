@@ -1,5 +1,5 @@
 /**
- * Issue 18 "Done when": a driver or admin, with no signal, records a cash payment on a completed
+ * A driver or admin, with no signal, records a cash payment on a completed
  * job's tax invoice; the app is closed and reopened offline (the payment is still there, pending);
  * signal returns; a second admin sees the invoice Paid; the server holds the payment exactly once.
  */

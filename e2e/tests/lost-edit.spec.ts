@@ -1,5 +1,5 @@
 /**
- * Issue 28 "Done when": the lost edit. Owner A, without signal, adds "Extra labour 2 × $120" to a
+ * The lost edit. Owner A, without signal, adds "Extra labour 2 × $120" to a
  * draft quote and changes its notes; owner B, online, emails the quote to the customer (it is
  * sent, so no longer a draft). A's signal returns: the server refuses A's edit, and A sees, in
  * plain words, what happened and everything A typed — the labour line and the notes — with

@@ -1,5 +1,5 @@
 /**
- * Issue 27 point 2, "Done when": changes stuck after an offline sign-in. A driver with no
+ * Changes stuck after an offline sign-in. A driver with no
  * signal takes a step, signs out keeping it on the phone, signs in again offline, closes the
  * browser and opens it again with signal. The phone no longer holds the password, so nothing
  * could send the step by itself: it used to show "Offline · 1 pending" for good. Now it says in

@@ -1,5 +1,5 @@
 /**
- * Issue 16 point 5, "Done when": an owner without signal signs out and in again.
+ * An owner without signal signs out and in again.
  *
  * - Logout with changes still waiting warns and offers to wait or keep them on the device; kept,
  *   they are not lost and reach the server exactly once at that owner's next sign-in.

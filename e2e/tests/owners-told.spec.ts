@@ -1,5 +1,5 @@
 /**
- * Issue 28, "both owners told": two owners (two admin accounts, two browsers) edit the notes of
+ * "Both owners told": two owners (two admin accounts, two browsers) edit the notes of
  * one draft quote, A without signal. A's signal returns: the notes collide and A, shown both
  * side by side, keeps A's. B — whose notes were replaced — is told with a short notice holding
  * both values, and puts B's back with one tap in the conflict panel; A is told of that in turn.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 "Done when": the quote preview and the quote PDF print the same terms, headings and
+ * The quote preview and the quote PDF print the same terms, headings and
  * totals, for a 30-day automatic quote (a completed job's) and for a 14-day quote. Both come from
  * the one shared quote document; this reads the preview in the browser and the PDF the Download
  * PDF button saves, and compares them.

@@ -1,5 +1,5 @@
 /**
- * Issue 28 "Done when": an invoice paid in full, then a credit note — the customer is owed a
+ * An invoice paid in full, then a credit note — the customer is owed a
  * refund, shown on the invoice card and in the Refunds owed list; the adjustment-note email says
  * the refund is on its way (its PDF is rendered with pdftoppm for a person to look at); the
  * refund is recorded with no signal; signal returns: the balance is zero, and payments.csv lists

@@ -1,5 +1,5 @@
 /**
- * Issue 28: the owners' reports — jobs per week, the response-time trend, who owes what (aged
+ * The owners' reports — jobs per week, the response-time trend, who owes what (aged
  * receivables by customer) — on a phone (390 px) and a desktop (1280 px), drawn from the rows on
  * the device (they open with no signal), with readable axes and nothing scrolling sideways; and
  * the books offer the MYOB layout beside Xero's. The server runs with its demo data (months of

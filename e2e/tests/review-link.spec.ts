@@ -1,5 +1,5 @@
 /**
- * Issue 27 point 5: the review request email's link (`/feedback?job=…&token=…`) opens the
+ * The review request email's link (`/feedback?job=…&token=…`) opens the
  * feedback form for that job, with nothing to type to find it; once reviewed, the same link
  * says so, and the customer's dashboard History offers Rate only on jobs not reviewed.
  */

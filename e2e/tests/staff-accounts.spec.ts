@@ -1,5 +1,5 @@
 /**
- * Issue 20: the admin panel's Staff tab. Bad input shows the shared messages under the fields
+ * The admin panel's Staff tab. Bad input shows the shared messages under the fields
  * (from the form's schema, and the server's 409 for a username in use) and adds nothing; a
  * password reset lets the driver sign in with the new password only. Each state is
  * photographed at 390 px and 1280 px (test output) to be looked at.

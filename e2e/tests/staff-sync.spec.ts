@@ -1,5 +1,5 @@
 /**
- * Issue 17: the app shell starts staff sync once for a signed-in admin. Moving between the admin
+ * The app shell starts staff sync once for a signed-in admin. Moving between the admin
  * panel, its Quotes & Billing tab and the fleet screen keeps the one sync socket open: no new
  * socket, no HTTP hello, the status stays Synced throughout.
  */

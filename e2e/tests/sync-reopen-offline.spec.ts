@@ -1,5 +1,5 @@
 /**
- * Issue 4 "Done when": an admin's browser goes offline, approves a booking and marks the job En
+ * An admin's browser goes offline, approves a booking and marks the job En
  * Route, is closed and reopened offline (both changes still there and pending), goes online, and a
  * second admin's browser shows both changes; the chip goes from "2 pending" to synced.
  */

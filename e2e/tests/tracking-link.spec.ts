@@ -1,5 +1,5 @@
 /**
- * Issue 14's journey: a customer books online, staff approve the booking, and the approval email
+ * A customer books online, staff approve the booking, and the approval email
  * that arrives over SMTP carries a tracking link with the job's token — it opens the job at once.
  * The same page reached with a guessed job ID shows nothing: it asks for the phone's last four
  * digits, refuses wrong ones, and shows the job only when they match.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Done when": two owners, two admin browsers, one of them without signal.
+ * Two owners, two admin browsers, one of them without signal.
  *
  * 1. Both edit the same draft quote: A (offline) a 5 % discount and a note, B (online) a Winch
  *    Recovery line and another note. The quote keeps the discount and the line; the two notes

@@ -1,5 +1,5 @@
 /**
- * Issue 28: a credit note that leaves a paid invoice in credit is a refund owed; recording the
+ * A credit note that leaves a paid invoice in credit is a refund owed; recording the
  * refund brings the balance back to zero; the documents say so.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 28, "both owners told": the owner whose value another owner replaced (by keeping their
+ * "Both owners told": the owner whose value another owner replaced (by keeping their
  * own in a conflict) gets a notice with both values, and can put theirs back.
  */
 import { describe, expect, it } from 'vitest';

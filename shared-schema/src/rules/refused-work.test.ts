@@ -1,5 +1,5 @@
 /**
- * Issue 28, "refused work keeps what was typed": the refusal in plain words, what was typed, and
+ * "Refused work keeps what was typed": the refusal in plain words, what was typed, and
  * only actions that can succeed; the new draft or revised quote built from it.
  */
 import { describe, expect, it } from 'vitest';

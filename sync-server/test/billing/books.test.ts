@@ -1,7 +1,7 @@
 /**
- * Issue 18: the books of a month. A month with a paid invoice, an unpaid one and a credit note
+ * The books of a month. A month with a paid invoice, an unpaid one and a credit note
  * is exported as CSV, parsed back, and its amounts and GST add up to the GST summary for the BAS.
- * Issue 28: documents by their numbers, the refund the credit note left owed as money out with
+ * Documents by their numbers, the refund the credit note left owed as money out with
  * each payment's account, and the same sales in MYOB AccountRight's layout.
  */
 import { parse } from 'csv-parse/sync';

@@ -1,5 +1,5 @@
 /**
- * Issue 18: a payment recorded on a device is a sync mutation (`invoice.recordPayment`) with an
+ * A payment recorded on a device is a sync mutation (`invoice.recordPayment`) with an
  * id leased to that device, so however often the device sends it, and from whichever device a
  * second attempt comes, the money is recorded once.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25, "Close the trust holes found at the edges": one reproduction per numbered finding of
+ * "Close the trust holes found at the edges": one reproduction per numbered finding of
  * the attack run, each now refused, with what a user (or the attacker) would notice. Finding 1's
  * browser half — Login tapped before the page's script has loaded, on a throttled link — is the
  * Playwright journey e2e/tests/form-before-script.spec.ts.

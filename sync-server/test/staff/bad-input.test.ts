@@ -277,7 +277,7 @@ function malformedRequests(call: WriteCall): Malformed[] {
         requests.push(json(`${key} too long`, { ...body, [key]: HUGE }));
       if (typeof value === 'number') {
         requests.push(json(`${key} negative`, { ...body, [key]: -1 }));
-        // Issue 14: no figure may be astronomically large.
+        // No figure may be astronomically large.
         requests.push(json(`${key} 2^53-1`, { ...body, [key]: Number.MAX_SAFE_INTEGER }));
         requests.push(json(`${key} 1e308`, { ...body, [key]: 1e308 }));
       }
@@ -328,7 +328,7 @@ function malformedRequests(call: WriteCall): Malformed[] {
           ...body,
           items: [{ quantity: 1, unitPrice: 500, category: 'service' }],
         }),
-        // Issue 14's quote limits: 200 lines, 1,000 each, $1,000,000 a unit, $10,000,000 in all.
+        // The quote limits: 200 lines, 1,000 each, $1,000,000 a unit, $10,000,000 in all.
         json('201 items', {
           ...body,
           items: Array.from({ length: 201 }, () => ({

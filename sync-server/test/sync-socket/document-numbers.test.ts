@@ -1,5 +1,5 @@
 /**
- * Issue 28, "Done when" 1: invoices issued from two devices, offline and online, interleaved,
+ * Invoices issued from two devices, offline and online, interleaved,
  * are numbered with no gap in the order the server received them (issue order), and so are
  * credit notes. The real web engine on fake-indexeddb against the real server over its socket.
  *

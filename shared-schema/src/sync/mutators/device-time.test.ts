@@ -1,4 +1,4 @@
-/** Issue 28: device time where people read a time — a job from a booking, a credit note. */
+/** Device time where people read a time — a job from a booking, a credit note. */
 import { describe, expect, it } from 'vitest';
 import { applyInMemory } from '../memory-store';
 import { NOW, aBooking, aQuote, ok, row, tables } from './test-fixtures';

@@ -1,4 +1,4 @@
-/** Issue 28: an edit that tells the other owner, and `mergeNotice.settle`. */
+/** An edit that tells the other owner, and `mergeNotice.settle`. */
 import { describe, expect, it } from 'vitest';
 import { NOW, aQuote, ok, rejected, row, tables } from './test-fixtures';
 

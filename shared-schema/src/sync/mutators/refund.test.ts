@@ -1,4 +1,4 @@
-/** Issue 28: `invoice.recordRefund` — money back to a customer a credit note left in credit. */
+/** `Invoice.recordRefund` — money back to a customer a credit note left in credit. */
 import { describe, expect, it } from 'vitest';
 import { NOW, aQuote, ok, rejected, row, tables } from './test-fixtures';
 

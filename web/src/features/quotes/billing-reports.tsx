@@ -4,7 +4,7 @@
  * for the BAS, worked out on this device from the same rule the server exports with, and the
  * sales and payments CSVs for Xero or MYOB.
  *
- * Issue 28: jobs per week, the response-time trend (booked or taken on → arrived) and who owes
+ * Jobs per week, the response-time trend (booked or taken on → arrived) and who owes
  * what by age (aged receivables by customer), all from the rows on this device, so they work
  * offline; MYOB AccountRight's own sales layout beside Xero's; payments with their account.
  */

@@ -38,7 +38,7 @@ export const QUOTES_TEXT = {
   deleteQuestion: (id: string, name: string) =>
     `Delete quote ${id} for ${name}? This cannot be undone.`,
   CARD_NOT_SET_UP_TITLE: 'Card payment is not set up',
-  // Issue 28: refunds, credit note emails, document numbers.
+  // Refunds, credit note emails, document numbers.
   REFUNDS_OWED_TITLE: 'Refunds owed',
   refundsOwedIntro:
     'A credit note left these paid invoices in credit: the money goes back to the customer. Record each refund once it is paid out.',

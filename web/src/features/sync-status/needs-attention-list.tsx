@@ -2,7 +2,7 @@
  * The "needs attention" list (docs/sync.md): every change the server refused, with its reason and
  * the original data. Nothing rejected is ever dropped silently.
  *
- * Issue 28: a refused change says in plain words what happened, shows what was typed (nothing
+ * A refused change says in plain words what happened, shows what was typed (nothing
  * of it is lost), and offers only what can succeed — for a quote sent meanwhile, Copy into a new
  * draft or Send as a revised quote; Retry only when the change would apply now. And the owner
  * whose value the other owner replaced (keeping theirs in a conflict) is told here, with both
