@@ -12,9 +12,13 @@
  * - **Small:** a tap target under 44 × 44 px (a radio or checkbox counts with its label). Links
  *   inside running text are exempt, as WCAG 2.5.8 exempts them.
  *
+ * - **Device key:** a row's key (`JOB-2026-P7`) shown where people read its number
+ *   (page-models/device-keys.ts).
+ *
  * While a dialog or menu is open only what is in it can be reached, and only that is audited.
  */
 import type { Page } from '@playwright/test';
+import { deviceKeysIn } from './device-keys';
 
 const MIN_TARGET_PX = 44;
 
@@ -220,6 +224,8 @@ async function auditHere(page: Page): Promise<LayoutProblem[]> {
  */
 export async function auditLayout(page: Page, options: { scroll?: boolean } = {}) {
   const found = new Set<LayoutProblem>();
+  for (const key of deviceKeysIn(await page.locator('body').innerText()))
+    found.add(`device key: ${key} is shown`);
   const dialogOpen = await page.locator('[role="dialog"]:visible').count();
   const scroll = options.scroll ?? dialogOpen === 0;
   if (!scroll) {

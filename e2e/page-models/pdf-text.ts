@@ -1,6 +1,11 @@
-/** Reads a PDF's text back (pdfjs), page by page, pieces joined by single spaces. */
+/**
+ * Reads a PDF's text back (pdfjs), page by page, pieces joined by single spaces. Every PDF a
+ * journey reads is also searched for device keys: a document prints numbers only.
+ */
 import { readFile } from 'node:fs/promises';
+import { expect } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { deviceKeysIn } from './device-keys';
 
 export async function pdfText(file: string): Promise<string> {
   const doc = await getDocument({
@@ -16,5 +21,7 @@ export async function pdfText(file: string): Promise<string> {
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
   await doc.destroy();
-  return pages.join(' ').replace(/\s+/g, ' ').trim();
+  const text = pages.join(' ').replace(/\s+/g, ' ').trim();
+  expect(deviceKeysIn(text), `device keys printed in ${file}`).toEqual([]);
+  return text;
 }

@@ -22,6 +22,7 @@ import {
 import { expect, startServer, test } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
 import { openDevices } from '../page-models/app-shell';
+import { deviceKeysIn } from '../page-models/device-keys';
 import { bookRecovery } from '../page-models/public-forms';
 import { queryRows } from '../page-models/test-data';
 
@@ -124,7 +125,10 @@ test('booked, approved, en route, completed: four texts in order, each with the 
     expect(approved).toContain(`your booking is confirmed as job ${number}`);
     expect(enRoute).toContain(`on the way for job ${number}`);
     expect(completed).toContain(`job ${number} is complete`);
-    for (const body of [received, approved, enRoute, completed]) expect(body).toContain(link);
+    for (const body of [received, approved, enRoute, completed]) {
+      expect(body).toContain(link);
+      expect(deviceKeysIn(body ?? '')).toEqual([]);
+    }
 
     // The office sees each text in the job's history, with its time and status.
     await controls.history.click();
