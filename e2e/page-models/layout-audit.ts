@@ -9,8 +9,9 @@
  *   them, not covered: the audit looks at each scroll position of the page in turn.
  * - **Clipped:** text cut by a box that hides its overflow ("0417 382 9", "Mine | The…",
  *   "From galler"), or running past the screen's right edge.
- * - **Small:** a tap target under 44 × 44 px (a radio or checkbox counts with its label). Links
- *   inside running text are exempt, as WCAG 2.5.8 exempts them.
+ * - **Small:** a tap target under 44 × 44 px on a phone or a touch screen (a radio or checkbox
+ *   counts with its label), under 24 × 24 px for a mouse on a desktop (WCAG 2.5.8). Links inside
+ *   running text are exempt, as WCAG 2.5.8 exempts them.
  *
  * - **Device key:** a row's key (`JOB-2026-P7`) shown where people read its number
  *   (page-models/device-keys.ts).
@@ -20,7 +21,8 @@
 import type { Page } from '@playwright/test';
 import { deviceKeysIn } from './device-keys';
 
-const MIN_TARGET_PX = 44;
+/** The smallest target for a finger, and for a mouse on a screen at least 768 px wide. */
+const MIN_TARGET_PX = { finger: 44, mouse: 24 } as const;
 
 /** One thing wrong, in words a reviewer can find on the screenshot. */
 export type LayoutProblem = string;
@@ -49,9 +51,11 @@ async function waitStill(page: Page): Promise<void> {
 /** Audits the page at its current scroll position; returns the problems found. */
 async function auditHere(page: Page): Promise<LayoutProblem[]> {
   await waitStill(page);
-  return page.evaluate((minTarget) => {
+  return page.evaluate((sizes) => {
     const problems: string[] = [];
     const vw = document.documentElement.clientWidth;
+    const finger = vw < 768 || matchMedia('(pointer: coarse)').matches;
+    const minTarget = finger ? sizes.finger : sizes.mouse;
     const vh = window.innerHeight;
 
     const describe = (el: Element): string => {

@@ -1,6 +1,6 @@
 /**
  * The layout audit: nothing covers a control, nothing is cut, every tap target is 44 × 44 px,
- * on a 360 px and a 390 px phone. Walks every route of the app (the public pages, the tracking
+ * on a 360 px and a 390 px phone and on a 1280 px desktop. Walks every route of the app (the public pages, the tracking
  * link, the 404 page) and every staff screen (each admin tab, the fleet, the driver's screen) in
  * their main states: as they open, offline, with the install card shown, with the menu open,
  * with a dialog open and with a toast shown, and audits each (page-models/layout-audit.ts).
@@ -29,6 +29,20 @@ test.use({ actionTimeout: 20_000, navigationTimeout: 60_000 });
 const HEIGHT: Record<(typeof WIDTHS)[number], number> = { 360: 740, 390: 844 };
 /** 10:00 in Perth on Tuesday 24 November 2026 (public pages only: staff pages keep time). */
 const FROZEN_NOW = new Date('2026-11-24T02:00:00.000Z');
+
+/** Every tab of the admin panel, in order. */
+const ADMIN_TABS = [
+  'Pending Bookings',
+  'Job Management',
+  'Quotes & Billing',
+  'Accounts',
+  'Prices',
+  'Contact Messages',
+  'Staff',
+  'On call',
+] as const;
+/** The owners' screens that are routes of their own. */
+const STAFF_ROUTES = ['/admin/fleet', '/admin/compliance', '/admin/dispatch'] as const;
 
 /** The app's pre-rendered routes, read from the route table so a new page cannot be missed. */
 function publicRoutes(): string[] {
@@ -236,6 +250,92 @@ for (const width of WIDTHS)
     expect(findings.all, findings.all.join(' | ')).toEqual([]);
   });
 
+test('every public route, admin tab and staff screen at 1280 px: as opened, dialog, toast, offline', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  const findings = new Findings();
+  await staffScreensData(request);
+  expect((await request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+  const listed = (await (await request.get('/api/bookings')).json()) as {
+    bookings: { id: string; status: string; acknowledgedAt?: string | null }[];
+  };
+  for (const waiting of listed.bookings.filter((b) => b.status === 'pending' && !b.acknowledgedAt))
+    expect((await request.post(`/api/bookings/${waiting.id}/acknowledge`)).status()).toBe(200);
+  const customer = uniqueCustomer('Desk');
+  const job = await createJob(request, {
+    customerName: customer.name,
+    phone: customer.phone,
+    service: 'Emergency Towing',
+    location: 'GPS -20.77810, 117.14560 (in Roebourne)',
+  });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => localStorage.setItem('installCardDismissed', '1'));
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await opened(page);
+    await waitForOfflineReady(page);
+    for (const route of [
+      ...publicRoutes(),
+      `/customer-portal?token=${job.trackingToken}`,
+      '/no-such-page',
+    ]) {
+      await page.goto(route);
+      await opened(page);
+      await findings.audit(page, `${route} 1280`);
+    }
+    // A dialog: the gallery's photo viewer.
+    await page.goto('/gallery');
+    await opened(page);
+    await page
+      .getByRole('button', { name: /^Enlarge: / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await findings.audit(page, '/gallery 1280 dialog open');
+    await page.keyboard.press('Escape');
+
+    // The owners' screens.
+    await loginThroughUi(page, ADMIN);
+    const admin = new AdminPanel(page);
+    await admin.open();
+    await admin.waitOnline();
+    for (const tab of ADMIN_TABS) {
+      await selectTab(page, tab);
+      await findings.audit(page, `/admin ${tab} 1280`);
+    }
+    await selectTab(page, 'Job Management');
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await findings.audit(page, '/admin Job Management 1280 offline');
+    const firstCard = page.getByTestId('job-card').first();
+    await firstCard.getByRole('button', { name: 'Complete Job' }).click();
+    const confirm = page.getByRole('dialog', { name: /^Complete JOB-/ });
+    await expect(confirm).toBeVisible();
+    await findings.audit(page, '/admin complete dialog 1280');
+    await confirm.getByRole('button', { name: 'Not yet' }).click();
+    await context.setOffline(false);
+    await admin.waitOnline();
+    await firstCard
+      .locator('button:enabled', { hasText: /^(Mark En Route|Start Service)$/ })
+      .first()
+      .click();
+    await expect(page.locator('.mantine-Notification-root')).toBeVisible();
+    await findings.audit(page, '/admin toast 1280', { scroll: false });
+    for (const route of STAFF_ROUTES) {
+      await page.goto(route);
+      await opened(page);
+      await findings.audit(page, `${route} 1280`);
+    }
+  } finally {
+    await context.close();
+  }
+  expect(findings.all, findings.all.join(' | ')).toEqual([]);
+});
+
 /**
  * What the staff screens show: a driver with two jobs of their own, a job no driver has (the
  * newest, which the office's steps are taken on) and a booking waiting. Answers the driver.
@@ -314,13 +414,7 @@ test('every admin screen at 360 and 390 px: each tab, the fleet; offline, menu, 
     await admin.open();
     await waitForOfflineReady(adminPage);
     await admin.waitOnline();
-    const tabs = [
-      'Pending Bookings',
-      'Job Management',
-      'Quotes & Billing',
-      'Contact Messages',
-      'Staff',
-    ] as const;
+    const tabs = ADMIN_TABS;
     for (const width of WIDTHS) {
       await adminPage.setViewportSize({ width, height: HEIGHT[width] });
       await adminPage.goto('/admin');
@@ -452,10 +546,12 @@ test('every admin screen at 360 and 390 px: each tab, the fleet; offline, menu, 
           }),
       );
 
-      // The fleet screen.
-      await adminPage.goto('/admin/fleet');
-      await opened(adminPage);
-      await findings.audit(adminPage, `/admin/fleet ${width}`);
+      // The staff screens beside the panel: the fleet, WA's towing records, dispatch.
+      for (const route of STAFF_ROUTES) {
+        await adminPage.goto(route);
+        await opened(adminPage);
+        await findings.audit(adminPage, `${route} ${width}`);
+      }
     }
     // Staff tab's own dialog: Add staff.
     await adminPage.goto('/admin');

@@ -125,6 +125,13 @@ describe('the emergency call button', () => {
     expect(call.dataset.hidden).toBeUndefined();
   });
 
+  it("is marked as on a staff screen there, where a desktop draws only the header's call", () => {
+    renderScreen(<EmergencyCallButton />, { route: '/admin/fleet' });
+    expect(screen.getByRole('link', { name: `Emergency call ${MAIN.phone}` }).dataset.staff).toBe(
+      'true',
+    );
+  });
+
   it('steps aside while a field is being typed in, so it never covers the input', async () => {
     const { user } = renderScreen(
       <>
