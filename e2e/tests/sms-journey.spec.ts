@@ -3,8 +3,8 @@
  * approves it, marks it En Route and completes it in the admin panel, and a local stand-in of
  * Twilio's Messaging API (the sync server's test stand-in, strict about authentication and the
  * request's shape) receives four texts, in order, each with the tracking link, each once. The
- * customer stops texts from the tracking page; the office sees every message in the job's
- * history.
+ * customer stops texts from the tracking page and starts them again by replying START; the office
+ * sees every message in the job's history.
  *
  * SAVE_SCREENSHOTS=1 writes the screens to e2e/screenshots/ (otherwise the test's output folder).
  */
@@ -18,6 +18,7 @@ import {
   TWILIO_SID,
   TWILIO_TOKEN,
   startFakeTwilio,
+  twilioSignature,
 } from '../../sync-server/test/notifications/fake-twilio';
 import { expect, startServer, test } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
@@ -157,6 +158,30 @@ test('booked, approved, en route, completed: four texts in order, each with the 
         e164(who.phone),
       ),
     ).toEqual([{ source: 'tracking-page' }]);
+
+    // They change their mind: START, replied to one of the texts, turns texts back on; the
+    // tracking page says so.
+    const inboundUrl = `${own.server.baseURL}/api/sms/inbound`;
+    // Twilio dates its record of a text in whole seconds: the reply is a second after the stop.
+    const start = twilio.receive(e164(who.phone), 'START', new Date(Date.now() + 1_000));
+    const answer = await customerPage.request.post(inboundUrl, {
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(TWILIO_TOKEN, inboundUrl, start),
+      },
+      data: new URLSearchParams(start).toString(),
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    expect(
+      queryRows(
+        own.server.dbFile,
+        'SELECT source FROM sms_opt_outs WHERE phone = ?',
+        e164(who.phone),
+      ),
+    ).toEqual([]);
+    await customerPage.reload();
+    await expect(control).toContainText(SMS_OPT_OUT_TEXT.on(masked), { timeout: TEXT_TIMEOUT });
+    await expect(control.getByRole('button', { name: SMS_OPT_OUT_TEXT.stop })).toBeVisible();
     expect(customerTexts()).toHaveLength(4);
   } finally {
     await devices.closeAll();
