@@ -2,8 +2,8 @@
  * The parts every document's PDF is drawn from with a {@link Writer}: the seller header, two
  * labelled columns, the item table with its repeated headings, amount lines, the totals box,
  * notes, section headings, bullets, how to pay and the footer with page numbers; and
- * {@link withoutNearEmptyPage}, which keeps a document's closing part together rather than
- * leave two lines of terms alone on a last page.
+ * {@link withoutNearEmptyPage}, which moves enough of a document's closing part onto its last
+ * page that two lines of terms are never left alone there.
  */
 import {
   DOCUMENT_TEXT,
@@ -16,24 +16,25 @@ import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, drawable, type TextStyle, Writer 
 
 /**
  * A last page holding less than this (points, about a fifth of the writable page) is near-empty:
- * the document is laid out again with its closing part kept together on that page.
+ * the document is laid out again with more of its closing part on that page.
  */
 const NEAR_EMPTY_POINTS = 150;
 
 /**
  * Lays a document out with `draw` (which marks its closing part with `Writer.startClosing`,
- * passing on the height it is given); when that leaves a near-empty last page, lays it out once
- * more with the closing part kept together, so the last page holds the totals, how to pay and
- * the terms rather than the terms' last lines.
+ * passing on the points it is given); when that leaves a near-empty last page, lays it out once
+ * more with the closing's first page leaving the shortfall empty at its foot. What was drawn
+ * there (how to pay, say) moves on to join the terms, and the totals stay under the items they
+ * add up: moving the whole closing instead put a two-line invoice's totals on a page of their own.
  */
 export async function withoutNearEmptyPage(
-  draw: (keepClosing: number) => Promise<Writer>,
+  draw: (spareAtFoot: number) => Promise<Writer>,
 ): Promise<Writer> {
   const first = await draw(0);
   const closing = first.closingHeight();
   if (first.doc.getPageCount() < 2 || first.lastPageUsed() >= NEAR_EMPTY_POINTS || !closing)
     return first;
-  return draw(closing);
+  return draw(NEAR_EMPTY_POINTS - first.lastPageUsed());
 }
 
 /** What every document model has for its header. */

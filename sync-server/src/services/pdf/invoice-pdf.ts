@@ -61,7 +61,7 @@ export async function renderInvoicePdf(
   options: InvoicePdfOptions,
 ): Promise<Uint8Array> {
   const doc = taxInvoiceDocument(invoice, options.profile, options);
-  const w = await withoutNearEmptyPage(async (keepClosing) => {
+  const w = await withoutNearEmptyPage(async (spareAtFoot) => {
     const w = await startDocument(
       doc,
       `for ${doc.buyer.name}`,
@@ -74,7 +74,7 @@ export async function renderInvoicePdf(
       { heading: 'Reference', lines: labelledLines(doc.references) },
     );
     drawItems(w, doc.sections, doc.taxableMark);
-    w.startClosing(keepClosing);
+    w.startClosing(spareAtFoot);
     drawInvoiceClosing(w, doc);
     return w;
   });

@@ -35,7 +35,7 @@ export interface QuotePdfOptions {
 /** Renders the quote as an A4 PDF. */
 export async function renderQuotePdf(quote: Quote, options: QuotePdfOptions): Promise<Uint8Array> {
   const doc = quoteDocument(quote, options.profile);
-  const w = await withoutNearEmptyPage(async (keepClosing) => {
+  const w = await withoutNearEmptyPage(async (spareAtFoot) => {
     const w = await startDocument(doc, `for ${doc.customer.name}`, [
       `Issue date: ${doc.issueDate}`,
       `Valid until: ${doc.validUntil}`,
@@ -46,7 +46,7 @@ export async function renderQuotePdf(quote: Quote, options: QuotePdfOptions): Pr
       { heading: DOCUMENT_TEXT.JOB_DETAILS, lines: labelledLines(doc.job) },
     );
     drawItems(w, doc.sections, null);
-    w.startClosing(keepClosing);
+    w.startClosing(spareAtFoot);
     drawAmountLines(w, doc.adjustments);
     drawTotalBox(w, doc.total);
     drawNote(w, `${doc.gst.label} ${doc.gst.text}`, { bold: false });

@@ -82,6 +82,8 @@ export class Writer {
   private continuation: (() => void) | null = null;
   /** Where the document's closing part (totals, how to pay, terms) began: page and height. */
   private closingMark: { page: number; y: number } | null = null;
+  /** Points the current page leaves empty above its footer (see {@link startClosing}). */
+  private spareAtFoot = 0;
 
   private constructor(
     readonly doc: PDFDocument,
@@ -122,9 +124,10 @@ export class Writer {
    * it did.
    */
   ensure(height: number): boolean {
-    if (this.y - height >= MARGIN + FOOTER_SPACE) return false;
+    if (this.y - height >= MARGIN + FOOTER_SPACE + this.spareAtFoot) return false;
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - MARGIN;
+    this.spareAtFoot = 0;
     this.continuation?.();
     return true;
   }
@@ -265,11 +268,12 @@ export class Writer {
   }
 
   /**
-   * Marks the start of the document's closing part, first starting a new page unless `keep`
-   * points fit on this one, so the part stays together (see {@link closingHeight}).
+   * Marks the start of the document's closing part (see {@link closingHeight}). With `spare`,
+   * the page the part starts on leaves that many points empty at its foot, so what would have
+   * been drawn there goes on to the next page with the rest of the part.
    */
-  startClosing(keep = 0): void {
-    if (keep > 0 && keep <= WRITABLE_HEIGHT) this.ensure(keep);
+  startClosing(spare = 0): void {
+    this.spareAtFoot = Math.max(0, Math.min(spare, WRITABLE_HEIGHT / 2));
     this.closingMark = { page: this.doc.getPageCount() - 1, y: this.y };
   }
 
