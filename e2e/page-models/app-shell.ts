@@ -59,6 +59,18 @@ export async function openPhone(
  * controls every navigation after it. Callers use it right after opening a page.
  */
 export async function waitForOfflineReady(page: Page): Promise<void> {
+  // A context with the worker blocked (playwright.config.ts) never registers one, so `ready`
+  // below would wait out the whole test timeout; Playwright blocks it by replacing `register`,
+  // which says so. Fail at once, naming the fix.
+  const blocked = await page.evaluate(() =>
+    String(ServiceWorkerContainer.prototype.register).includes('blocked by Playwright'),
+  );
+  if (blocked) {
+    throw new Error(
+      'The service worker is blocked on this device: a test working offline needs ' +
+        'test.use(WITH_SERVICE_WORKER) (fixtures/server.ts).',
+    );
+  }
   const controlled = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     const worker = registration.active;

@@ -9,7 +9,7 @@
  */
 import { rmSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { startServer } from '../fixtures/server';
+import { startServer, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { startTileServer, type TileServer } from '../fixtures/tile-server';
 import { signInByApi } from '../page-models/admin';
 import { KARRATHA, openPhone, waitForOfflineReady } from '../page-models/app-shell';
@@ -35,6 +35,8 @@ let stopServer: () => Promise<void>;
 let dataDir: string;
 
 test.describe.configure({ mode: 'serial' });
+// The owner dispatches with no signal, and the map draws offline from the worker's cache.
+test.use(WITH_SERVICE_WORKER);
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
