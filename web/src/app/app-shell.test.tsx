@@ -125,11 +125,12 @@ describe('the emergency call button', () => {
     expect(call.dataset.hidden).toBeUndefined();
   });
 
-  it("is marked as on a staff screen there, where a desktop draws only the header's call", () => {
-    renderScreen(<EmergencyCallButton />, { route: '/admin/fleet' });
-    expect(screen.getByRole('link', { name: `Emergency call ${MAIN.phone}` }).dataset.staff).toBe(
-      'true',
-    );
+  it('is not on staff screens, and the page keeps no room for it there', () => {
+    const { unmount } = renderScreen(<EmergencyCallButton />, { route: '/driver' });
+    expect(screen.queryByRole('link', { name: `Emergency call ${MAIN.phone}` })).toBeNull();
+    expect(document.documentElement.dataset.staffScreen).toBe('true');
+    unmount();
+    expect(document.documentElement.dataset.staffScreen).toBeUndefined();
   });
 
   it('steps aside while a field is being typed in, so it never covers the input', async () => {

@@ -1,4 +1,5 @@
 import { IconPhoneCall } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useEditingField } from '../lib/floating';
 import { telHref } from '../lib/format';
@@ -11,26 +12,30 @@ import classes from './layout.module.css';
  * screen whose height the page reserves, as the header's is at the top: floating, it would sit
  * over the page's own controls (a tap on a job's Map button would dial the office). It steps aside
  * while a field is being edited (with the keyboard up it would sit on the input being typed
- * in); the header's call button is still there. On a staff screen on a desktop it is not drawn
- * at all: it is the customers' way to reach the business, and in the corner it sat on the last
- * column of dense tables (the price list's fields); staff have the header's call button.
+ * in); the header's call button is still there. Staff screens (admin, driver, account) do
+ * not carry it at all: it is the customers' way to reach the business, on a phone it took a
+ * driver's thumb room, and in a desktop's corner it sat on the price list's fields; staff have
+ * the header's call button. The page then keeps no room for the dock (`data-staff-screen` on
+ * the root, global.css).
  */
 export function EmergencyCallButton() {
   const { main } = useOperators();
   const editing = useEditingField();
   const staffScreen = /^\/(admin|driver|account)(\/|$)/.test(useLocation().pathname) || undefined;
+  useEffect(() => {
+    if (!staffScreen) return;
+    document.documentElement.dataset.staffScreen = 'true';
+    return () => {
+      delete document.documentElement.dataset.staffScreen;
+    };
+  }, [staffScreen]);
+  if (staffScreen) return null;
   return (
     <>
-      <span
-        className={classes.emergencyPulse}
-        data-hidden={editing || undefined}
-        data-staff={staffScreen}
-        aria-hidden
-      />
+      <span className={classes.emergencyPulse} data-hidden={editing || undefined} aria-hidden />
       <a
         href={telHref(main.phone)}
         data-hidden={editing || undefined}
-        data-staff={staffScreen}
         className={classes.emergencyButton}
         aria-label={`Emergency call ${main.phone}`}
         title={`Emergency call ${main.phone}`}
