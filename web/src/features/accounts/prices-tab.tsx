@@ -170,8 +170,8 @@ export function PricesTab() {
                 {item.note ? ` · ${item.note}` : ''}
               </Text>
             </div>
+            {/* Full height (44 px, global.css): a price is tapped on a phone as often as typed. */}
             <NumberInput
-              size="xs"
               w={110}
               style={{ flexShrink: 0 }}
               aria-label={`Price of ${item.label}`}
