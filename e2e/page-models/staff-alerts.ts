@@ -6,7 +6,13 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { DEVICE_WRITE_TIMEOUT } from './app-shell';
 
 export class StaffAlarm {
@@ -24,6 +30,23 @@ export class StaffAlarm {
   async acknowledge(bookingId: string): Promise<void> {
     await this.row(bookingId).getByRole('button', { name: "I've got it" }).click();
     await expect(this.row(bookingId)).toHaveCount(0, { timeout: DEVICE_WRITE_TIMEOUT });
+  }
+}
+
+/**
+ * Takes every booking still waiting on the server, by the call "I've got it" makes, as a signed-in
+ * admin (`request`). The alarm rings for each waiting booking, and a worker's server keeps the
+ * bookings of every journey it ran before: taken first, the alarm rings for the next one alone.
+ */
+export async function takeWaitingBookings(request: APIRequestContext): Promise<void> {
+  const listed = await request.get('/api/bookings');
+  expect(listed.status(), await listed.text()).toBe(200);
+  const { bookings } = (await listed.json()) as {
+    bookings: { id: string; status: string; acknowledgedAt?: string | null }[];
+  };
+  for (const waiting of bookings.filter((b) => b.status === 'pending' && !b.acknowledgedAt)) {
+    const taken = await request.post(`/api/bookings/${waiting.id}/acknowledge`);
+    expect(taken.status(), await taken.text()).toBe(200);
   }
 }
 

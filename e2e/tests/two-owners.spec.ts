@@ -17,12 +17,15 @@ import { openAdminPanel, type AdminPanel } from '../page-models/admin';
 import { DEVICE_WRITE_TIMEOUT, openDevices } from '../page-models/app-shell';
 import { bookRecovery } from '../page-models/public-forms';
 import { QuotesManagerPage } from '../page-models/quotes';
+import { expectToastShown, watchToasts } from '../page-models/toasts';
 import { notifierCaughtUp, queryRows, towingQuote, uniqueCustomer } from '../page-models/test-data';
 
 // Works with no signal: the app's code comes from the service worker.
 test.use(WITH_SERVICE_WORKER);
 
 const SYNC_TIMEOUT = 20_000;
+/** Long enough for the toasts queued before one to show in turn (five seconds each). */
+const TOAST_QUEUE_TIMEOUT = 30_000;
 
 /** Opens the quote's editor from its card. */
 async function editQuote(page: Page, quoteId: string): Promise<QuotesManagerPage> {
@@ -298,11 +301,15 @@ test('two owners: edits merged or shown, device times kept, losing approval name
     await expect(card.getByTestId('quote-status')).toHaveText('Accepted', {
       timeout: SYNC_TIMEOUT,
     });
+    // One toast shows at a time, five seconds each, and the ones this device raised in step 3
+    // (en route, started, completed) and for the acceptance are still waiting their turn: the
+    // payment's toast comes after them, so it is looked for in what the page drew, however late.
+    await watchToasts(a.page);
     await card.getByRole('button', { name: 'Record payment' }).click();
     const dialog = a.page.getByRole('dialog', { name: 'Record payment' });
     await dialog.getByText('Bank transfer').click();
     await dialog.getByRole('button', { name: 'Record payment' }).click();
-    await expect(quotes.toast('Payment recorded')).toBeVisible();
+    await expectToastShown(a.page, 'Payment recorded', TOAST_QUEUE_TIMEOUT);
     await settleOnline(a);
     const [invoice] = queryRows<{ id: string; number: string }>(
       server.dbFile,
