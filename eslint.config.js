@@ -6,7 +6,8 @@
 // - Nobody reaches into shared-schema past its public index (`@pilbara/shared-schema`).
 // - web: app → pages → features → components / lib / db / sync, never the other way, and no
 //   feature imports another feature (what two features share lives in components/ or lib/).
-// - sync-server: routes → services → apply path (sync/) → db/, plugins beside routes; routes
+// - sync-server: routes → plugins → services → apply path (sync/) → db/, one way; backup/ beside
+//   services, wired only by the composition root; the apply path knows nothing of HTTP; routes
 //   and services never touch the database driver or write SQL (they call repositories in db/).
 // - No import circles (import-x/no-cycle).
 import { readdirSync } from 'node:fs';
@@ -65,8 +66,8 @@ const boundaryZones = [
     message:
       'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.',
   })),
-  // sync-server: routes → services → apply path (sync/) → db/, with plugins/ beside routes.
-  // (Tests beside the code may use every layer: see SERVER_LAYER_ZONES below.)
+  // sync-server, one way: routes → plugins → services → apply path (sync/) → db/, with backup/
+  // beside services. (Tests beside the code may use every layer: see SERVER_LAYER_ZONES below.)
   {
     target: './sync-server/src/db',
     from: [
@@ -74,17 +75,35 @@ const boundaryZones = [
       './sync-server/src/services',
       './sync-server/src/routes',
       './sync-server/src/plugins',
+      './sync-server/src/backup',
     ],
     message:
       'db/ is the lowest layer and imports none above it: move the piece it needs into db/, or call db/ from the layer above.',
   },
   {
-    // sync/plugin.ts is the sync protocol's HTTP and WebSocket endpoints, a route plugin in all
-    // but its folder: it uses the request plugins like any route (docs/architecture.md).
-    target: './sync-server/src/sync/!(plugin).ts',
+    target: './sync-server/src/sync',
     from: ['./sync-server/src/services', './sync-server/src/plugins'],
     message:
       'The apply path (sync/) imports only db/: services and plugins call it, not the other way.',
+  },
+  {
+    // Backups copy the database file and read the apply path's recovery report; they answer no
+    // request and send nothing, so they need no route, plugin or service.
+    target: './sync-server/src/backup',
+    from: ['./sync-server/src/routes', './sync-server/src/plugins', './sync-server/src/services'],
+    message:
+      'backup/ uses only db/ and the apply path (sync/): it runs beside the services, not on top of them.',
+  },
+  {
+    target: [
+      './sync-server/src/sync',
+      './sync-server/src/services',
+      './sync-server/src/routes',
+      './sync-server/src/plugins',
+    ],
+    from: './sync-server/src/backup',
+    message:
+      'Only the composition root (app.ts, restore-cli.ts) imports backup/: a route reaches the running service through app.backups.',
   },
   {
     target: './sync-server/src/sync',
@@ -99,7 +118,7 @@ const boundaryZones = [
   {
     target: './sync-server/src/plugins',
     from: './sync-server/src/routes',
-    message: 'Plugins stand beside the routes and never import one.',
+    message: 'Plugins sit under the routes (routes call them) and never import one.',
   },
   {
     target: ['./sync-server/src/routes', './sync-server/src/services'],
@@ -256,6 +275,17 @@ export default tseslint.config(
   {
     files: ['sync-server/**/*.ts'],
     rules: { 'no-restricted-imports': restrictedImports(NOT_WEB) },
+  },
+  {
+    // The apply path is the same for a socket, an HTTP call and the server's own work: the
+    // endpoints live in routes/sync/, and app.ts ties its timers to the server's lifecycle.
+    files: ['sync-server/src/sync/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports(NOT_WEB, {
+        group: ['fastify', 'fastify-*', '@fastify/*', 'ws'],
+        message: 'The apply path knows nothing of HTTP: put the endpoint in routes/sync/.',
+      }),
+    },
   },
   {
     // Services hold the work between a route and the database; their SQL lives in db/ too, so

@@ -26,6 +26,10 @@ const DB_LOWEST =
   'db/ is the lowest layer and imports none above it: move the piece it needs into db/, or call db/ from the layer above.';
 const APPLY_ONLY_DB =
   'The apply path (sync/) imports only db/: services and plugins call it, not the other way.';
+const BACKUP_BESIDE =
+  'backup/ uses only db/ and the apply path (sync/): it runs beside the services, not on top of them.';
+const ONLY_ROOT_BACKUP =
+  'Only the composition root (app.ts, restore-cli.ts) imports backup/: a route reaches the running service through app.backups.';
 const SERVICES_BELOW =
   'Services never import a route or a plugin: routes and plugins call services.';
 
@@ -183,7 +187,7 @@ const VIOLATIONS = [
     'sync-server/src/plugins/violation.ts',
     "import { mutate } from '../routes/staff/mutate';\nexport const m = mutate;\n",
     'import-x/no-restricted-paths',
-    'Plugins stand beside the routes and never import one.',
+    'Plugins sit under the routes (routes call them) and never import one.',
   ],
   [
     // tables.ts is imported by rows.ts: importing rows.ts back closes a circle.
@@ -221,6 +225,56 @@ const VIOLATIONS = [
     'import-x/no-restricted-paths',
     'The apply path never imports a route: routes call it, not the other way.',
   ],
+  [
+    'the apply path serves an HTTP endpoint',
+    'sync-server/src/sync/violation.ts',
+    "import type { FastifyPluginAsync } from 'fastify';\nexport const p: FastifyPluginAsync = async () => {};\n",
+    'no-restricted-imports',
+    'The apply path knows nothing of HTTP: put the endpoint in routes/sync/.',
+  ],
+  [
+    // Where the sync endpoints used to live, exempted from the zone by name.
+    'a module named plugin.ts in the apply path imports a plugin',
+    'sync-server/src/sync/plugin.ts',
+    "import { requireStaff } from '../plugins/auth';\nexport const r = requireStaff;\n",
+    'import-x/no-restricted-paths',
+    APPLY_ONLY_DB,
+  ],
+  [
+    'the backups import a service',
+    'sync-server/src/backup/violation.ts',
+    "import { escapeHtml } from '../services/html';\nexport const e = escapeHtml;\n",
+    'import-x/no-restricted-paths',
+    BACKUP_BESIDE,
+  ],
+  [
+    'the backups import a route',
+    'sync-server/src/backup/violation.ts',
+    "import { mutate } from '../routes/staff/mutate';\nexport const m = mutate;\n",
+    'import-x/no-restricted-paths',
+    BACKUP_BESIDE,
+  ],
+  [
+    'a route imports the backups',
+    'sync-server/src/routes/staff/violation.ts',
+    "import { readSets } from '../../backup/sets';\nexport const r = readSets;\n",
+    'import-x/no-restricted-paths',
+    ONLY_ROOT_BACKUP,
+  ],
+  [
+    'the apply path imports the backups',
+    'sync-server/src/sync/violation.ts',
+    "import { readSets } from '../backup/sets';\nexport const r = readSets;\n",
+    'import-x/no-restricted-paths',
+    ONLY_ROOT_BACKUP,
+  ],
+  [
+    'the database layer imports the backups',
+    'sync-server/src/db/violation.ts',
+    "import { readSets } from '../backup/sets';\nexport const r = readSets;\n",
+    'import-x/no-restricted-paths',
+    DB_LOWEST,
+  ],
 ];
 
 /** The same kinds of import in the direction the layers allow. */
@@ -241,9 +295,24 @@ const ALLOWED = [
     "import { applyServerMutation } from '../sync/server-apply';\nimport { paymentForIntent } from '../db/repositories/billing';\nexport const x = [applyServerMutation, paymentForIntent];\n",
   ],
   [
-    'the sync endpoints use the request plugins, as routes do',
-    'sync-server/src/sync/plugin.ts',
-    "import { requireAdmin } from '../plugins/auth';\nexport const r = requireAdmin;\n",
+    'the sync endpoints use the request plugins and the apply path, as routes do',
+    'sync-server/src/routes/sync/allowed.ts',
+    "import { requireStaff } from '../../plugins/auth';\nimport { isKnownClient } from '../../sync/verdicts';\nexport const x = [requireStaff, isKnownClient];\n",
+  ],
+  [
+    'a plugin calls a service',
+    'sync-server/src/plugins/allowed.ts',
+    "import { escapeHtml } from '../services/html';\nexport const e = escapeHtml;\n",
+  ],
+  [
+    'the backups read the recovery report and the restore guard',
+    'sync-server/src/backup/allowed.ts',
+    "import { recoveryReport } from '../sync/recovery';\nimport { guardFile } from '../db/restore-guard';\nexport const x = [recoveryReport, guardFile];\n",
+  ],
+  [
+    'the composition root wires the backups',
+    'sync-server/src/allowed.ts',
+    "import { BackupService } from './backup/service';\nexport const b = BackupService;\n",
   ],
   [
     'a test beside a repository drives it through the apply path',
