@@ -41,7 +41,6 @@ export * from './push-endpoint';
 export * from './offline-storage';
 export * from './sms';
 export * from './backups';
-export * from './sign-in';
 export * from './accounts';
 export * from './payment-terms';
 export * from './price-list';
