@@ -4,7 +4,7 @@
 //
 // - shared-schema stays pure; web and sync-server never import each other.
 // - Nobody reaches into shared-schema past its public index (`@pilbara/shared-schema`).
-// - web: app → pages → features → components / lib / db / sync, never the other way, and no
+// - web: app → pages → features → components / db / sync → lib, never the other way, and no
 //   feature imports another feature (what two features share lives in components/ or lib/).
 // - sync-server: routes → plugins → services → apply path (sync/) → db/, one way; backup/ beside
 //   services, wired only by the composition root; the apply path knows nothing of HTTP; routes
@@ -58,6 +58,15 @@ const boundaryZones = [
     target: WEB_SHARED,
     from: web('features'),
     message: 'components/, lib/, db/ and sync/ are shared by features and never import one.',
+  },
+  {
+    // lib/ is the bottom of the web app: plain helpers (formatting, HTTP, browser storage, hooks
+    // over the browser) that every layer uses, the sync engine included. What reads or writes the
+    // local database is shared through components/ (or sync/ itself), never lib/.
+    target: web('lib'),
+    from: [web('sync'), web('db')],
+    message:
+      'lib/ knows nothing of the local database: sync/ and db/ build on it. Move what reads or writes through sync/ to components/.',
   },
   ...WEB_FEATURES.map((feature) => ({
     target: web(`features/${feature}`),

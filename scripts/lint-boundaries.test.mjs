@@ -17,6 +17,8 @@ async function errorsOf(file, code) {
 
 const FEATURE_TO_FEATURE =
   'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.';
+const LIB_BOTTOM =
+  'lib/ knows nothing of the local database: sync/ and db/ build on it. Move what reads or writes through sync/ to components/.';
 const SHARED_INDEX = 'Import shared-schema through its public index: @pilbara/shared-schema.';
 const NO_DRIVER =
   'Routes and services never touch the database driver: call a repository in db/ or the apply path.';
@@ -62,6 +64,20 @@ const VIOLATIONS = [
     "import * as about from '../../pages/about-page';\nexport const page = about;\n",
     'import-x/no-restricted-paths',
     'Pages are composed by the app layer; nothing below imports them.',
+  ],
+  [
+    'a web helper uses the sync engine',
+    'web/src/lib/violation.ts',
+    "import { mutate } from '../sync';\nexport const m = mutate;\n",
+    'import-x/no-restricted-paths',
+    LIB_BOTTOM,
+  ],
+  [
+    'a web helper reads the local database',
+    'web/src/lib/accounts/violation.ts',
+    "import { getDatabase } from '../../db/database';\nexport const d = getDatabase;\n",
+    'import-x/no-restricted-paths',
+    LIB_BOTTOM,
   ],
   [
     'the web app deep-imports shared-schema by package path',
@@ -288,6 +304,16 @@ const ALLOWED = [
     'a feature imports shared pieces and shared-schema by its index',
     'web/src/features/admin/allowed.ts',
     "import { runMutation } from '@pilbara/shared-schema';\nimport { telHref } from '../../lib/format';\nexport const x = [runMutation, telHref];\n",
+  ],
+  [
+    'the sync engine uses the web helpers',
+    'web/src/sync/allowed.ts',
+    "import { apiRequest } from '../lib/http';\nimport { onStoredChange } from '../lib/storage';\nexport const x = [apiRequest, onStoredChange];\n",
+  ],
+  [
+    'a shared component reads through the sync engine',
+    'web/src/components/allowed.ts',
+    "import { db, mutate } from '../sync';\nexport const x = [db, mutate];\n",
   ],
   [
     'a service calls the apply path and a repository',
