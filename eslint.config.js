@@ -2,7 +2,8 @@
 // rules (bulletproof-react's way: `import-x/no-restricted-paths` zones on resolved file paths, so a
 // relative path, a dynamic import() and an `export … from` are all caught):
 //
-// - shared-schema stays pure; web and sync-server never import each other.
+// - shared-schema stays pure; web and sync-server never import each other; its folders depend
+//   one way: constants ← entities ← rules ← documents ← api ← sync.
 // - Nobody reaches into shared-schema past its public index (`@pilbara/shared-schema`).
 // - web: app → pages → features → components / db / sync → lib, never the other way, and no
 //   feature imports another feature (what two features share lives in components/ or lib/).
@@ -29,6 +30,21 @@ const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url),
   .map((entry) => entry.name);
 
 const web = (folder) => `./web/src/${folder}`;
+
+/**
+ * shared-schema's folders, lowest first: each imports only those before it (constants are plain
+ * values, entities the stored rows, rules pure functions over them, documents the money documents
+ * the rules lay out, api the request and answer schemas, sync the mutators and the protocol).
+ */
+const SCHEMA_LAYERS = ['constants', 'entities', 'rules', 'documents', 'api', 'sync'];
+const SCHEMA_ZONES = SCHEMA_LAYERS.slice(0, -1).map((folder, index) => {
+  const above = SCHEMA_LAYERS.slice(index + 1);
+  return {
+    target: `./shared-schema/src/${folder}`,
+    from: above.map((upper) => `./shared-schema/src/${upper}`),
+    message: `shared-schema's folders depend one way (${SCHEMA_LAYERS.join(' ← ')}): ${folder}/ imports none of ${above.map((upper) => `${upper}/`).join(', ')}.`,
+  };
+});
 const WEB_SHARED = ['components', 'lib', 'db', 'sync'].map(web);
 
 const boundaryZones = [
@@ -75,6 +91,7 @@ const boundaryZones = [
     message:
       'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.',
   })),
+  ...SCHEMA_ZONES,
   // sync-server, one way: routes → plugins → services → apply path (sync/) → db/, with backup/
   // beside services. (Tests beside the code may use every layer: see SERVER_LAYER_ZONES below.)
   {
@@ -249,6 +266,26 @@ export default tseslint.config(
         {
           basePath: ROOT,
           zones: boundaryZones.filter((zone) => !SERVER_LAYER_ZONES.includes(zone)),
+        },
+      ],
+    },
+  },
+  {
+    // shared-schema's tests and the fixtures they share build whole scenarios (a mutator's rows for
+    // a rule's test), so they may reach any folder: the folder order is for the modules themselves.
+    files: [
+      'shared-schema/src/**/*.test.ts',
+      'shared-schema/src/**/test-fixtures.ts',
+      'shared-schema/src/**/test-args.ts',
+      'shared-schema/src/test-entities.ts',
+      'shared-schema/src/testing.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: [...boundaryZones.filter((zone) => !SCHEMA_ZONES.includes(zone)), TESTING_ZONE],
         },
       ],
     },

@@ -19,6 +19,9 @@ const FEATURE_TO_FEATURE =
   'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.';
 const LIB_BOTTOM =
   'lib/ knows nothing of the local database: sync/ and db/ build on it. Move what reads or writes through sync/ to components/.';
+/** What the zone of a shared-schema folder says: the order, and the folders above it. */
+const schemaOrder = (folder, above) =>
+  `shared-schema's folders depend one way (constants ← entities ← rules ← documents ← api ← sync): ${folder}/ imports none of ${above}.`;
 const SHARED_INDEX = 'Import shared-schema through its public index: @pilbara/shared-schema.';
 const NO_DRIVER =
   'Routes and services never touch the database driver: call a repository in db/ or the apply path.';
@@ -78,6 +81,41 @@ const VIOLATIONS = [
     "import { getDatabase } from '../../db/database';\nexport const d = getDatabase;\n",
     'import-x/no-restricted-paths',
     LIB_BOTTOM,
+  ],
+  [
+    'a constant imports a request schema',
+    'shared-schema/src/constants/violation.ts',
+    "import type { LoginInput } from '../api/auth';\nexport type L = LoginInput;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('constants', 'entities/, rules/, documents/, api/, sync/'),
+  ],
+  [
+    'an entity imports the sync model',
+    'shared-schema/src/entities/violation.ts',
+    "import { MAX_PUSH_BATCH } from '../sync/protocol';\nexport const m = MAX_PUSH_BATCH;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('entities', 'rules/, documents/, api/, sync/'),
+  ],
+  [
+    'a rule imports a money document',
+    'shared-schema/src/rules/violation.ts',
+    "import { raiseInvoice } from '../documents/invoice';\nexport const r = raiseInvoice;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('rules', 'documents/, api/, sync/'),
+  ],
+  [
+    'a money document imports a request schema',
+    'shared-schema/src/documents/violation.ts',
+    "import type { QuoteData } from '../api/quotes';\nexport type Q = QuoteData;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('documents', 'api/, sync/'),
+  ],
+  [
+    'a request schema imports a mutator',
+    'shared-schema/src/api/violation.ts',
+    "import { runMutation } from '../sync/runner';\nexport const r = runMutation;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('api', 'sync/'),
   ],
   [
     'the web app deep-imports shared-schema by package path',
@@ -304,6 +342,16 @@ const ALLOWED = [
     'a feature imports shared pieces and shared-schema by its index',
     'web/src/features/admin/allowed.ts',
     "import { runMutation } from '@pilbara/shared-schema';\nimport { telHref } from '../../lib/format';\nexport const x = [runMutation, telHref];\n",
+  ],
+  [
+    'a mutator uses the request schemas, the rules and the entities below it',
+    'shared-schema/src/sync/allowed.ts',
+    "import { loginInputSchema } from '../api/auth';\nimport { balanceDue } from '../rules/settlement';\nimport { SYNCED_TABLES } from '../constants/tables';\nexport const x = [loginInputSchema, balanceDue, SYNCED_TABLES];\n",
+  ],
+  [
+    "a rule's test builds its rows with the mutators' fixtures",
+    'shared-schema/src/rules/allowed.test.ts',
+    "import { runMutation } from '../sync/runner';\nexport const r = runMutation;\n",
   ],
   [
     'the sync engine uses the web helpers',
