@@ -132,6 +132,26 @@ const boundaryZones = [
       'Only the composition root (app.ts, restore-cli.ts) imports backup/: a route reaches the running service through app.backups.',
   },
   {
+    // The composition root wires every layer together; a layer that imported it would import
+    // every other layer with it.
+    target: [
+      './sync-server/src/db',
+      './sync-server/src/sync',
+      './sync-server/src/services',
+      './sync-server/src/routes',
+      './sync-server/src/plugins',
+      './sync-server/src/backup',
+    ],
+    from: [
+      './sync-server/src/app.ts',
+      './sync-server/src/main.ts',
+      './sync-server/src/bootstrap.ts',
+      './sync-server/src/restore-cli.ts',
+    ],
+    message:
+      'No layer imports the composition root (app.ts, main.ts, bootstrap.ts, restore-cli.ts): it passes each layer what it needs.',
+  },
+  {
     target: './sync-server/src/sync',
     from: './sync-server/src/routes',
     message: 'The apply path never imports a route: routes call it, not the other way.',

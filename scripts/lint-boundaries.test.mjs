@@ -323,6 +323,13 @@ const VIOLATIONS = [
     ONLY_ROOT_BACKUP,
   ],
   [
+    'a service imports the composition root',
+    'sync-server/src/services/violation.ts',
+    "import { buildApp } from '../app';\nexport const b = buildApp;\n",
+    'import-x/no-restricted-paths',
+    'No layer imports the composition root (app.ts, main.ts, bootstrap.ts, restore-cli.ts): it passes each layer what it needs.',
+  ],
+  [
     'the database layer imports the backups',
     'sync-server/src/db/violation.ts',
     "import { readSets } from '../backup/sets';\nexport const r = readSets;\n",
