@@ -2,11 +2,13 @@
 // rules (bulletproof-react's way: `import-x/no-restricted-paths` zones on resolved file paths, so a
 // relative path, a dynamic import() and an `export … from` are all caught):
 //
-// - shared-schema stays pure; web and sync-server never import each other.
+// - shared-schema stays pure; web and sync-server never import each other; its folders depend
+//   one way: constants ← entities ← rules ← documents ← api ← sync.
 // - Nobody reaches into shared-schema past its public index (`@pilbara/shared-schema`).
-// - web: app → pages → features → components / lib / db / sync, never the other way, and no
+// - web: app → pages → features → components / db / sync → lib, never the other way, and no
 //   feature imports another feature (what two features share lives in components/ or lib/).
-// - sync-server: routes → services → apply path (sync/) → db/, plugins beside routes; routes
+// - sync-server: routes → plugins → services → apply path (sync/) → db/, one way; backup/ beside
+//   services, wired only by the composition root; the apply path knows nothing of HTTP; routes
 //   and services never touch the database driver or write SQL (they call repositories in db/).
 // - No import circles (import-x/no-cycle).
 import { readdirSync } from 'node:fs';
@@ -28,6 +30,21 @@ const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url),
   .map((entry) => entry.name);
 
 const web = (folder) => `./web/src/${folder}`;
+
+/**
+ * shared-schema's folders, lowest first: each imports only those before it (constants are plain
+ * values, entities the stored rows, rules pure functions over them, documents the money documents
+ * the rules lay out, api the request and answer schemas, sync the mutators and the protocol).
+ */
+const SCHEMA_LAYERS = ['constants', 'entities', 'rules', 'documents', 'api', 'sync'];
+const SCHEMA_ZONES = SCHEMA_LAYERS.slice(0, -1).map((folder, index) => {
+  const above = SCHEMA_LAYERS.slice(index + 1);
+  return {
+    target: `./shared-schema/src/${folder}`,
+    from: above.map((upper) => `./shared-schema/src/${upper}`),
+    message: `shared-schema's folders depend one way (${SCHEMA_LAYERS.join(' ← ')}): ${folder}/ imports none of ${above.map((upper) => `${upper}/`).join(', ')}.`,
+  };
+});
 const WEB_SHARED = ['components', 'lib', 'db', 'sync'].map(web);
 
 const boundaryZones = [
@@ -58,6 +75,15 @@ const boundaryZones = [
     from: web('features'),
     message: 'components/, lib/, db/ and sync/ are shared by features and never import one.',
   },
+  {
+    // lib/ is the bottom of the web app: plain helpers (formatting, HTTP, browser storage, hooks
+    // over the browser) that every layer uses, the sync engine included. What reads or writes the
+    // local database is shared through components/ (or sync/ itself), never lib/.
+    target: web('lib'),
+    from: [web('sync'), web('db')],
+    message:
+      'lib/ knows nothing of the local database: sync/ and db/ build on it. Move what reads or writes through sync/ to components/.',
+  },
   ...WEB_FEATURES.map((feature) => ({
     target: web(`features/${feature}`),
     from: web('features'),
@@ -65,8 +91,9 @@ const boundaryZones = [
     message:
       'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.',
   })),
-  // sync-server: routes → services → apply path (sync/) → db/, with plugins/ beside routes.
-  // (Tests beside the code may use every layer: see SERVER_LAYER_ZONES below.)
+  ...SCHEMA_ZONES,
+  // sync-server, one way: routes → plugins → services → apply path (sync/) → db/, with backup/
+  // beside services. (Tests beside the code may use every layer: see SERVER_LAYER_ZONES below.)
   {
     target: './sync-server/src/db',
     from: [
@@ -74,17 +101,55 @@ const boundaryZones = [
       './sync-server/src/services',
       './sync-server/src/routes',
       './sync-server/src/plugins',
+      './sync-server/src/backup',
     ],
     message:
       'db/ is the lowest layer and imports none above it: move the piece it needs into db/, or call db/ from the layer above.',
   },
   {
-    // sync/plugin.ts is the sync protocol's HTTP and WebSocket endpoints, a route plugin in all
-    // but its folder: it uses the request plugins like any route (docs/architecture.md).
-    target: './sync-server/src/sync/!(plugin).ts',
+    target: './sync-server/src/sync',
     from: ['./sync-server/src/services', './sync-server/src/plugins'],
     message:
       'The apply path (sync/) imports only db/: services and plugins call it, not the other way.',
+  },
+  {
+    // Backups copy the database file and read the apply path's recovery report; they answer no
+    // request and send nothing, so they need no route, plugin or service.
+    target: './sync-server/src/backup',
+    from: ['./sync-server/src/routes', './sync-server/src/plugins', './sync-server/src/services'],
+    message:
+      'backup/ uses only db/ and the apply path (sync/): it runs beside the services, not on top of them.',
+  },
+  {
+    target: [
+      './sync-server/src/sync',
+      './sync-server/src/services',
+      './sync-server/src/routes',
+      './sync-server/src/plugins',
+    ],
+    from: './sync-server/src/backup',
+    message:
+      'Only the composition root (app.ts, restore-cli.ts) imports backup/: a route reaches the running service through app.backups.',
+  },
+  {
+    // The composition root wires every layer together; a layer that imported it would import
+    // every other layer with it.
+    target: [
+      './sync-server/src/db',
+      './sync-server/src/sync',
+      './sync-server/src/services',
+      './sync-server/src/routes',
+      './sync-server/src/plugins',
+      './sync-server/src/backup',
+    ],
+    from: [
+      './sync-server/src/app.ts',
+      './sync-server/src/main.ts',
+      './sync-server/src/bootstrap.ts',
+      './sync-server/src/restore-cli.ts',
+    ],
+    message:
+      'No layer imports the composition root (app.ts, main.ts, bootstrap.ts, restore-cli.ts): it passes each layer what it needs.',
   },
   {
     target: './sync-server/src/sync',
@@ -99,7 +164,7 @@ const boundaryZones = [
   {
     target: './sync-server/src/plugins',
     from: './sync-server/src/routes',
-    message: 'Plugins stand beside the routes and never import one.',
+    message: 'Plugins sit under the routes (routes call them) and never import one.',
   },
   {
     target: ['./sync-server/src/routes', './sync-server/src/services'],
@@ -226,6 +291,26 @@ export default tseslint.config(
     },
   },
   {
+    // shared-schema's tests and the fixtures they share build whole scenarios (a mutator's rows for
+    // a rule's test), so they may reach any folder: the folder order is for the modules themselves.
+    files: [
+      'shared-schema/src/**/*.test.ts',
+      'shared-schema/src/**/test-fixtures.ts',
+      'shared-schema/src/**/test-args.ts',
+      'shared-schema/src/test-entities.ts',
+      'shared-schema/src/testing.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: [...boundaryZones.filter((zone) => !SCHEMA_ZONES.includes(zone)), TESTING_ZONE],
+        },
+      ],
+    },
+  },
+  {
     // A web test or its fixture may take shared-schema's test entities.
     files: ['web/src/**/*.test.{ts,tsx}', 'web/src/**/*-fixture.ts'],
     rules: {
@@ -256,6 +341,17 @@ export default tseslint.config(
   {
     files: ['sync-server/**/*.ts'],
     rules: { 'no-restricted-imports': restrictedImports(NOT_WEB) },
+  },
+  {
+    // The apply path is the same for a socket, an HTTP call and the server's own work: the
+    // endpoints live in routes/sync/, and app.ts ties its timers to the server's lifecycle.
+    files: ['sync-server/src/sync/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports(NOT_WEB, {
+        group: ['fastify', 'fastify-*', '@fastify/*', 'ws'],
+        message: 'The apply path knows nothing of HTTP: put the endpoint in routes/sync/.',
+      }),
+    },
   },
   {
     // Services hold the work between a route and the database; their SQL lives in db/ too, so

@@ -17,6 +17,11 @@ async function errorsOf(file, code) {
 
 const FEATURE_TO_FEATURE =
   'A feature never imports another feature: let the app layer compose them, or move the shared piece to components/ or lib/.';
+const LIB_BOTTOM =
+  'lib/ knows nothing of the local database: sync/ and db/ build on it. Move what reads or writes through sync/ to components/.';
+/** What the zone of a shared-schema folder says: the order, and the folders above it. */
+const schemaOrder = (folder, above) =>
+  `shared-schema's folders depend one way (constants ← entities ← rules ← documents ← api ← sync): ${folder}/ imports none of ${above}.`;
 const SHARED_INDEX = 'Import shared-schema through its public index: @pilbara/shared-schema.';
 const NO_DRIVER =
   'Routes and services never touch the database driver: call a repository in db/ or the apply path.';
@@ -26,6 +31,10 @@ const DB_LOWEST =
   'db/ is the lowest layer and imports none above it: move the piece it needs into db/, or call db/ from the layer above.';
 const APPLY_ONLY_DB =
   'The apply path (sync/) imports only db/: services and plugins call it, not the other way.';
+const BACKUP_BESIDE =
+  'backup/ uses only db/ and the apply path (sync/): it runs beside the services, not on top of them.';
+const ONLY_ROOT_BACKUP =
+  'Only the composition root (app.ts, restore-cli.ts) imports backup/: a route reaches the running service through app.backups.';
 const SERVICES_BELOW =
   'Services never import a route or a plugin: routes and plugins call services.';
 
@@ -58,6 +67,55 @@ const VIOLATIONS = [
     "import * as about from '../../pages/about-page';\nexport const page = about;\n",
     'import-x/no-restricted-paths',
     'Pages are composed by the app layer; nothing below imports them.',
+  ],
+  [
+    'a web helper uses the sync engine',
+    'web/src/lib/violation.ts',
+    "import { mutate } from '../sync';\nexport const m = mutate;\n",
+    'import-x/no-restricted-paths',
+    LIB_BOTTOM,
+  ],
+  [
+    'a web helper reads the local database',
+    'web/src/lib/accounts/violation.ts',
+    "import { getDatabase } from '../../db/database';\nexport const d = getDatabase;\n",
+    'import-x/no-restricted-paths',
+    LIB_BOTTOM,
+  ],
+  [
+    'a constant imports a request schema',
+    'shared-schema/src/constants/violation.ts',
+    "import type { LoginInput } from '../api/auth';\nexport type L = LoginInput;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('constants', 'entities/, rules/, documents/, api/, sync/'),
+  ],
+  [
+    'an entity imports the sync model',
+    'shared-schema/src/entities/violation.ts',
+    "import { MAX_PUSH_BATCH } from '../sync/protocol';\nexport const m = MAX_PUSH_BATCH;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('entities', 'rules/, documents/, api/, sync/'),
+  ],
+  [
+    'a rule imports a money document',
+    'shared-schema/src/rules/violation.ts',
+    "import { raiseInvoice } from '../documents/invoice';\nexport const r = raiseInvoice;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('rules', 'documents/, api/, sync/'),
+  ],
+  [
+    'a money document imports a request schema',
+    'shared-schema/src/documents/violation.ts',
+    "import type { QuoteData } from '../api/quotes';\nexport type Q = QuoteData;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('documents', 'api/, sync/'),
+  ],
+  [
+    'a request schema imports a mutator',
+    'shared-schema/src/api/violation.ts',
+    "import { runMutation } from '../sync/runner';\nexport const r = runMutation;\n",
+    'import-x/no-restricted-paths',
+    schemaOrder('api', 'sync/'),
   ],
   [
     'the web app deep-imports shared-schema by package path',
@@ -183,7 +241,7 @@ const VIOLATIONS = [
     'sync-server/src/plugins/violation.ts',
     "import { mutate } from '../routes/staff/mutate';\nexport const m = mutate;\n",
     'import-x/no-restricted-paths',
-    'Plugins stand beside the routes and never import one.',
+    'Plugins sit under the routes (routes call them) and never import one.',
   ],
   [
     // tables.ts is imported by rows.ts: importing rows.ts back closes a circle.
@@ -221,6 +279,63 @@ const VIOLATIONS = [
     'import-x/no-restricted-paths',
     'The apply path never imports a route: routes call it, not the other way.',
   ],
+  [
+    'the apply path serves an HTTP endpoint',
+    'sync-server/src/sync/violation.ts',
+    "import type { FastifyPluginAsync } from 'fastify';\nexport const p: FastifyPluginAsync = async () => {};\n",
+    'no-restricted-imports',
+    'The apply path knows nothing of HTTP: put the endpoint in routes/sync/.',
+  ],
+  [
+    // Where the sync endpoints used to live, exempted from the zone by name.
+    'a module named plugin.ts in the apply path imports a plugin',
+    'sync-server/src/sync/plugin.ts',
+    "import { requireStaff } from '../plugins/auth';\nexport const r = requireStaff;\n",
+    'import-x/no-restricted-paths',
+    APPLY_ONLY_DB,
+  ],
+  [
+    'the backups import a service',
+    'sync-server/src/backup/violation.ts',
+    "import { escapeHtml } from '../services/html';\nexport const e = escapeHtml;\n",
+    'import-x/no-restricted-paths',
+    BACKUP_BESIDE,
+  ],
+  [
+    'the backups import a route',
+    'sync-server/src/backup/violation.ts',
+    "import { mutate } from '../routes/staff/mutate';\nexport const m = mutate;\n",
+    'import-x/no-restricted-paths',
+    BACKUP_BESIDE,
+  ],
+  [
+    'a route imports the backups',
+    'sync-server/src/routes/staff/violation.ts',
+    "import { readSets } from '../../backup/sets';\nexport const r = readSets;\n",
+    'import-x/no-restricted-paths',
+    ONLY_ROOT_BACKUP,
+  ],
+  [
+    'the apply path imports the backups',
+    'sync-server/src/sync/violation.ts',
+    "import { readSets } from '../backup/sets';\nexport const r = readSets;\n",
+    'import-x/no-restricted-paths',
+    ONLY_ROOT_BACKUP,
+  ],
+  [
+    'a service imports the composition root',
+    'sync-server/src/services/violation.ts',
+    "import { buildApp } from '../app';\nexport const b = buildApp;\n",
+    'import-x/no-restricted-paths',
+    'No layer imports the composition root (app.ts, main.ts, bootstrap.ts, restore-cli.ts): it passes each layer what it needs.',
+  ],
+  [
+    'the database layer imports the backups',
+    'sync-server/src/db/violation.ts',
+    "import { readSets } from '../backup/sets';\nexport const r = readSets;\n",
+    'import-x/no-restricted-paths',
+    DB_LOWEST,
+  ],
 ];
 
 /** The same kinds of import in the direction the layers allow. */
@@ -236,14 +351,49 @@ const ALLOWED = [
     "import { runMutation } from '@pilbara/shared-schema';\nimport { telHref } from '../../lib/format';\nexport const x = [runMutation, telHref];\n",
   ],
   [
+    'a mutator uses the request schemas, the rules and the entities below it',
+    'shared-schema/src/sync/allowed.ts',
+    "import { loginInputSchema } from '../api/auth';\nimport { balanceDue } from '../rules/settlement';\nimport { SYNCED_TABLES } from '../constants/tables';\nexport const x = [loginInputSchema, balanceDue, SYNCED_TABLES];\n",
+  ],
+  [
+    "a rule's test builds its rows with the mutators' fixtures",
+    'shared-schema/src/rules/allowed.test.ts',
+    "import { runMutation } from '../sync/runner';\nexport const r = runMutation;\n",
+  ],
+  [
+    'the sync engine uses the web helpers',
+    'web/src/sync/allowed.ts',
+    "import { apiRequest } from '../lib/http';\nimport { onStoredChange } from '../lib/storage';\nexport const x = [apiRequest, onStoredChange];\n",
+  ],
+  [
+    'a shared component reads through the sync engine',
+    'web/src/components/allowed.ts',
+    "import { db, mutate } from '../sync';\nexport const x = [db, mutate];\n",
+  ],
+  [
     'a service calls the apply path and a repository',
     'sync-server/src/services/allowed.ts',
     "import { applyServerMutation } from '../sync/server-apply';\nimport { paymentForIntent } from '../db/repositories/billing';\nexport const x = [applyServerMutation, paymentForIntent];\n",
   ],
   [
-    'the sync endpoints use the request plugins, as routes do',
-    'sync-server/src/sync/plugin.ts',
-    "import { requireAdmin } from '../plugins/auth';\nexport const r = requireAdmin;\n",
+    'the sync endpoints use the request plugins and the apply path, as routes do',
+    'sync-server/src/routes/sync/allowed.ts',
+    "import { requireStaff } from '../../plugins/auth';\nimport { isKnownClient } from '../../sync/verdicts';\nexport const x = [requireStaff, isKnownClient];\n",
+  ],
+  [
+    'a plugin calls a service',
+    'sync-server/src/plugins/allowed.ts',
+    "import { escapeHtml } from '../services/html';\nexport const e = escapeHtml;\n",
+  ],
+  [
+    'the backups read the recovery report and the restore guard',
+    'sync-server/src/backup/allowed.ts',
+    "import { recoveryReport } from '../sync/recovery';\nimport { guardFile } from '../db/restore-guard';\nexport const x = [recoveryReport, guardFile];\n",
+  ],
+  [
+    'the composition root wires the backups',
+    'sync-server/src/allowed.ts',
+    "import { BackupService } from './backup/service';\nexport const b = BackupService;\n",
   ],
   [
     'a test beside a repository drives it through the apply path',

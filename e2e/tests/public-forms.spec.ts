@@ -417,7 +417,7 @@ test.describe('login and register', () => {
       [{ role: 'customer' }],
     );
 
-    // The sign-in's own check (the server's rule without zod): a blank name and no password are
+    // The sign-in's check (the server's own schema): a blank name and no password are
     // named, and nothing is sent.
     let signInsSent = 0;
     page.on('request', (request) => {

@@ -11,7 +11,6 @@ import { QUOTE_LIMITS, RECORD_LIMITS } from './constants/limits';
 import { groupThousands } from './rules/format';
 import { USE_AUTH_OUTSIDE_PROVIDER } from './app-shell-messages';
 import { PUBLIC_FORM_MESSAGES } from './public-form-messages';
-import { SIGN_IN_MESSAGES } from './sign-in-messages';
 import { TRACKING_MESSAGES } from './tracking-messages';
 
 export { USE_AUTH_OUTSIDE_PROVIDER };
@@ -85,13 +84,13 @@ export const MESSAGES = {
   JOB_UPDATE_EMPTY: 'Send a status with progress, or a driver to assign',
 
   // Login and register rules (own wording).
-  USERNAME_REQUIRED: SIGN_IN_MESSAGES.USERNAME_REQUIRED,
+  USERNAME_REQUIRED: 'Username is required',
   USERNAME_MIN: 'Username must be at least 3 characters',
-  USERNAME_MAX: SIGN_IN_MESSAGES.USERNAME_MAX,
+  USERNAME_MAX: 'Username must be at most 50 characters',
   USERNAME_CHARACTERS: 'Username may only contain letters, digits, dots, underscores and hyphens',
-  PASSWORD_REQUIRED: SIGN_IN_MESSAGES.PASSWORD_REQUIRED,
+  PASSWORD_REQUIRED: 'Password is required',
   PASSWORD_MIN: 'Password must be at least 8 characters',
-  PASSWORD_MAX: SIGN_IN_MESSAGES.PASSWORD_MAX,
+  PASSWORD_MAX: 'Password must be at most 255 characters',
   EMAIL_REQUIRED: 'Email is required',
   EMAIL_MAX: 'Email must be at most 100 characters',
   PHONE_MAX: 'Phone number must be at most 20 characters',

@@ -10,7 +10,7 @@
  * the tracking link. Response times: only those measured from recorded jobs
  * (rules/response-times.ts). Hours, region, radius and depot: the business profile.
  */
-import type { BusinessProfile } from './api/business-profile';
+import type { BusinessProfile } from './constants/business-profile-schema';
 
 export const PROMISE_TEXTS = {
   /** The booking page's lead. */

@@ -62,7 +62,7 @@ import { createMailer, type Mailer } from './services/mailer';
 import { startNotifier } from './services/notifier';
 import { startFleetSummary } from './services/fleet-summary';
 import { startMonthlyStatements } from './services/monthly-statements';
-import { startLogCompaction, type CompactionPacing } from './sync/retention';
+import { logCompaction, type CompactionPacing } from './sync/retention';
 import { startTimeline } from './sync/timeline';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
@@ -70,7 +70,7 @@ import { mapConfigRoutes, mapTileRoutes } from './routes/map';
 import { authRoutes } from './routes/auth/index';
 import { publicRoutes } from './routes/public/index';
 import { staffRoutes } from './routes/staff/index';
-import { syncRoutes } from './sync/plugin';
+import { syncRoutes } from './routes/sync';
 import { billingRoutes } from './routes/billing/index';
 import { accountRoutes } from './routes/accounts/index';
 import { fieldRecordRoutes } from './routes/field-record/index';
@@ -405,7 +405,13 @@ export async function buildApp(
     startMonthlyStatements(app);
   }
   if (opts.logCompaction) {
-    startLogCompaction(app, opts.logCompaction === true ? {} : opts.logCompaction);
+    const compaction = logCompaction(
+      app.db,
+      app.log,
+      opts.logCompaction === true ? {} : opts.logCompaction,
+    );
+    app.addHook('onReady', async () => compaction.start());
+    app.addHook('preClose', async () => compaction.stop());
   }
   if (opts.backups) app.backups.start();
 

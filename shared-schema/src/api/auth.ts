@@ -4,8 +4,12 @@ import { jobSchema } from '../entities/job';
 import { publicUserSchema } from '../entities/user';
 import { MESSAGES } from '../messages';
 import { isValidPhone } from '../rules/customer-match';
-import { LOGIN_PASSWORD_MAX, LOGIN_USERNAME_MAX } from '../rules/sign-in';
 import { optionalText, requiredText } from './fields';
+
+/** Longest username a sign-in accepts, after trimming (registration allows no longer). */
+export const LOGIN_USERNAME_MAX = 50;
+/** Longest password a sign-in accepts. */
+export const LOGIN_PASSWORD_MAX = 255;
 
 /** A password as typed to sign in: the account checks it, so only presence and the limit here. */
 const typedPassword = z
@@ -21,8 +25,10 @@ const newPassword = z
   .max(255, MESSAGES.PASSWORD_MAX);
 
 /**
- * POST /api/auth/login body. The sign-in form checks the same rule without zod
- * (rules/sign-in.ts `checkLogin`); a property test holds the two equal.
+ * POST /api/auth/login body, and the sign-in form's check: the username trimmed and present, at
+ * most {@link LOGIN_USERNAME_MAX} characters; the password present (as typed: spaces count) and
+ * at most {@link LOGIN_PASSWORD_MAX}. Each field that fails gets the message of its first
+ * failing rule.
  */
 export const loginInputSchema = z.object({
   username: requiredText(MESSAGES.USERNAME_REQUIRED, LOGIN_USERNAME_MAX, MESSAGES.USERNAME_MAX),

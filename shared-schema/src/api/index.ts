@@ -1,6 +1,5 @@
 export * from './auth';
 export * from './billing';
-export * from './business-profile';
 export * from './common';
 export * from './fields';
 export * from './fleet';
@@ -20,3 +19,6 @@ export * from './server-warnings';
 export * from './staff-alerts';
 export * from './compliance';
 export * from './map';
+export * from './booking-rules';
+export * from './contact-message-rules';
+export * from './quote-flow';

@@ -1,6 +1,6 @@
 /** Bodies of the public side: contact, booking, feedback, job lookup, config. */
 import { z } from 'zod';
-import { businessProfileSchema } from './business-profile';
+import { businessProfileSchema } from '../constants/business-profile-schema';
 import { RECOMMEND_OPTIONS, URGENCY_LEVELS } from '../constants/statuses';
 import { BOOKING_MAX_DAYS_AHEAD } from '../constants/limits';
 import { bookingSchema } from '../entities/booking';

@@ -6,7 +6,7 @@
  * at `GET /api/config`, so a deployment changes them without a rebuild. The defaults below are
  * obvious placeholders, never real people or numbers.
  */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from './business-profile-schema';
 
 /** Product name used in titles (for example 'About Us | Pilbara Towing & Recovery'). */
 export const PRODUCT_NAME = 'Pilbara Towing & Recovery';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessProfileSchema } from '../api/business-profile';
+import { businessProfileSchema } from './business-profile-schema';
 import { DEFAULT_BUSINESS_PROFILE, PRODUCT_NAME } from './business-profile';
 import { COVERAGE_AREAS, COVERAGE_STATS } from './coverage';
 import { DATE_FORMATS, PERTH_TZ } from './dates';

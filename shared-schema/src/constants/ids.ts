@@ -25,3 +25,24 @@ export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
 
 /** The marker of a leased (internal, provisional) key: `JOB-2026-P57`. */
 export const PROVISIONAL_MARK = 'P';
+
+/** Integer-id tables whose ids devices mint from a lease; each table is its own series. */
+export const INTEGER_ID_SERIES = [
+  'job_updates',
+  'vehicles',
+  'service_records',
+  'fuel_records',
+  'mileage_records',
+  'fleet_expenses',
+  'payments',
+  'prestart_checks',
+  'vehicle_defects',
+  'merge_notices',
+  'accounts',
+  'price_lists',
+  'yard_vehicles',
+  'yard_events',
+  'complaints',
+  'occurrences',
+  'driver_shift_events',
+] as const;

@@ -1,5 +1,6 @@
 export * from './books';
 export * from './business-profile';
+export * from './business-profile-schema';
 export * from './coverage';
 export * from './dates';
 export * from './documents';
@@ -16,3 +17,4 @@ export * from './prestart';
 export * from './wa-towing';
 export * from './fatigue';
 export * from './map';
+export * from './tables';

@@ -1,5 +1,5 @@
 /** Service lists, time slots and driver options that forms offer. */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from './business-profile-schema';
 import { DEFAULT_BUSINESS_PROFILE } from './business-profile';
 
 /** The 12 services a customer can book. */

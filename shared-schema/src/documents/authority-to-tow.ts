@@ -5,7 +5,7 @@
  * their time and position, and both signatures. The PDF kept with the job and sent to the parties
  * prints this model; the server words none of it.
  */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 import { SIGNATURE_DOCUMENT_TEXT, type SignedDocument } from '../constants/field-record';
 import { CRASH_PHOTO_SUBJECTS } from '../constants/wa-towing';
 import type { JobPhoto, JobSignature } from '../entities/field-record';

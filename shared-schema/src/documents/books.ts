@@ -49,7 +49,7 @@ import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
 import { perthDate } from '../rules/dates';
 import { documentRef } from '../rules/document-number';
-import { allocateGst } from './gst';
+import { allocateGst } from '../rules/gst';
 import { isRefund, paymentMethodLabel } from './invoice';
 import { discountLine, multiplierLine } from './pricing-lines';
 

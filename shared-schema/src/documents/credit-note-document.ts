@@ -6,7 +6,7 @@
  * plain credit note: no "Adjustment note", no tax-invoice claim
  * (docs/decisions/2026-11-27-no-abn-no-tax-invoice.md).
  */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';
@@ -15,7 +15,8 @@ import { formatDate } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { formatCents } from '../rules/money';
 import { creditNotePdfFilename } from './file-names';
-import { isRefund, paymentMethodLabel, refundOwed, type Settlement } from './invoice';
+import { isRefund, paymentMethodLabel } from './invoice';
+import { refundOwed, type Settlement } from '../rules/settlement';
 import { amountLine, type AmountLine } from './pricing-lines';
 import { sellerBlock, type SellerBlock } from './quote-document';
 

@@ -9,7 +9,6 @@ export * from './books';
 export * from './gst-summary';
 export * from './credit-note-document';
 export * from './file-names';
-export * from './gst';
 export * from './invoice';
 export * from './pricing-lines';
 export * from './quote-document';

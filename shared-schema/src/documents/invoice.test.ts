@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPayment,
-  balanceDue,
   invoiceState,
   issueCreditNote,
   jobIdOfQuote,
   raiseInvoice,
   type PaymentInput,
 } from './invoice';
+import { balanceDue } from '../rules/settlement';
 import { ISSUED, aPayment, pricedQuote, settled, thousandHundredQuote } from './test-fixtures';
 
 const LATER = '2026-11-22T05:00:00.000Z';

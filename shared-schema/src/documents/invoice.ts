@@ -25,8 +25,9 @@ import type { Quote } from '../entities/quote';
 import { perthDate } from '../rules/dates';
 import { dueDateFor } from '../rules/payment-terms';
 import { formatCents } from '../rules/money';
-import { gstOfInclusive } from './gst';
+import { gstOfInclusive } from '../rules/gst';
 import { routeMultiplier } from './pricing-lines';
+import { balanceDue, refundOwed, type Settlement } from '../rules/settlement';
 
 /** How an automatic quote's notes named its job before quotes had `jobId`. */
 const AUTO_QUOTE_JOB = /completed job (JOB-\d{4}-P?\d+)\b/;
@@ -107,26 +108,6 @@ export function raiseInvoice(
     amountCredited: 0,
     updatedAt: options.now,
   };
-}
-
-/** The settlement figures of an invoice (`amountRefunded` absent on rows from before refunds). */
-export type Settlement = Pick<Invoice, 'amount' | 'amountPaid' | 'amountCredited'> & {
-  amountRefunded?: number | undefined;
-};
-
-/**
- * What is still owed on an invoice: total − credited − paid + refunded. Below zero the customer
- * is in credit (paid more than the invoice now comes to): see {@link refundOwed}.
- */
-export function balanceDue(invoice: Settlement): number {
-  return (
-    invoice.amount - invoice.amountCredited - invoice.amountPaid + (invoice.amountRefunded ?? 0)
-  );
-}
-
-/** Money owed back to the customer: what a credit note left them in credit, not yet refunded. */
-export function refundOwed(invoice: Settlement): number {
-  return Math.max(0, -balanceDue(invoice));
 }
 
 /** Whether a payment row is a refund paid out rather than money received. */

@@ -12,7 +12,7 @@ import {
   type PhotoStage,
   type SignedDocument,
 } from '../constants/field-record';
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 import type { JobPhoto, JobSignature, PositionFields } from '../entities/field-record';
 import type { Job } from '../entities/job';
 import type { JobUpdate } from '../entities/job-update';

@@ -7,7 +7,7 @@
  * Without configured bank details nothing made up is printed (a placeholder account would take
  * real money): the customer is told to call for them, with the reference to quote.
  */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 
 /** Six digits as a BSB is written: `066123` → `066-123`; other text comes back trimmed. */
 export function formatBsb(bsb: string): string {

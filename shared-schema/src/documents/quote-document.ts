@@ -3,14 +3,14 @@
  * PDF and the quote email show, worded and computed here once. The screens and the PDF only lay
  * it out, so the preview can never print different terms or totals from the PDF.
  */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 import { DOCUMENT_TEXT } from '../constants/documents';
 import type { Quote } from '../entities/quote';
 import { perthDaysBetween } from '../rules/dates';
 import { formatDate } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
 import { formatAbn, isValidAbn } from './abn';
-import { gstOfInclusive } from './gst';
+import { gstOfInclusive } from '../rules/gst';
 import { paymentInstructions, type PaymentInstructions } from './payment-details';
 import { quotePdfFilename } from './file-names';
 import {

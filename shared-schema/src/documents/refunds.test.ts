@@ -7,13 +7,12 @@ import { creditNoteDocument, refundStatement } from './credit-note-document';
 import {
   applyPayment,
   applyRefund,
-  balanceDue,
   invoiceState,
   issueCreditNote,
   raiseInvoice,
-  refundOwed,
   settledStatus,
 } from './invoice';
+import { balanceDue, refundOwed } from '../rules/settlement';
 import { paymentsCsvRows } from './books';
 import { monthlyRevenue } from './reports';
 import { taxInvoiceDocument } from './tax-invoice';

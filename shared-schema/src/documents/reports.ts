@@ -10,7 +10,8 @@ import type { Payment } from '../entities/payment';
 import { perthDate, perthDaysBetween } from '../rules/dates';
 import { formatWhen } from '../rules/date-format';
 import { documentRef } from '../rules/document-number';
-import { balanceDue, isRefund } from './invoice';
+import { isRefund } from './invoice';
+import { balanceDue } from '../rules/settlement';
 
 /** One month of revenue: invoiced (less credit notes) and received, in cents. */
 export interface MonthRevenue {

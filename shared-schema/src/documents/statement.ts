@@ -13,7 +13,7 @@
  * under 30 days old is current, 30 to 59 days old is in "30 days", 60 to 89 in "60 days", and 90
  * or more in "90+ days". Dates are Perth dates.
  */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 import type { Account } from '../entities/account';
 import type { CreditNote } from '../entities/credit-note';
 import type { Invoice } from '../entities/invoice';

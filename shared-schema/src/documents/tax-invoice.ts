@@ -12,7 +12,7 @@
  * given, a buyer not named — is printed as a plain "Invoice" that makes no tax-invoice claim, with
  * the points it fails listed for the server's log and the owner's banner.
  */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 import { BUYER_IDENTITY_THRESHOLD_CENTS, DOCUMENT_TEXT } from '../constants/documents';
 import { SERIES_PREFIXES } from '../constants/ids';
 import { QUOTE_TERMS } from '../constants/quotes';
@@ -24,16 +24,15 @@ import { paymentInstructions, type PaymentInstructions } from './payment-details
 import { documentRef } from '../rules/document-number';
 import { formatCents } from '../rules/money';
 import { invoicePdfFilename } from './file-names';
-import { gstOfInclusive } from './gst';
+import { gstOfInclusive } from '../rules/gst';
 import {
   INVOICE_STATE_LABELS,
-  balanceDue,
   invoiceState,
   isRefund,
   paymentMethodLabel,
-  refundOwed,
   type InvoiceState,
 } from './invoice';
+import { balanceDue, refundOwed } from '../rules/settlement';
 import {
   amountLine,
   discountLine,

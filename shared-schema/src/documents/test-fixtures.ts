@@ -1,10 +1,10 @@
 /** Test support for the document rules (not exported): a profile with a valid ABN and a $1,100 invoice. */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 import { DEFAULT_BUSINESS_PROFILE } from '../constants/business-profile';
 import type { Invoice } from '../entities/invoice';
 import type { Payment } from '../entities/payment';
 import type { Quote } from '../entities/quote';
-import { buildQuote } from '../rules/quote-flow';
+import { buildQuote } from '../api/quote-flow';
 
 /** The ATO's own published ABN, which passes the ABN check. */
 export const VALID_ABN = '51 824 753 556';

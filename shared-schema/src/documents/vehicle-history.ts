@@ -3,7 +3,7 @@
  * out. Each check with who made it, when (Perth time), the odometer and every failed item; each
  * defect with its severity, how and when it was resolved. Wording lives here, not in the PDF.
  */
-import type { BusinessProfile } from '../api/business-profile';
+import type { BusinessProfile } from '../constants/business-profile-schema';
 import type { PrestartCheck, VehicleDefect } from '../entities/prestart';
 import type { ServiceRecord } from '../entities/service-record';
 import type { Vehicle } from '../entities/vehicle';

@@ -1,6 +1,6 @@
 /** One zod schema per table of spec/staff-and-data.md §3, plus the name → schema map. */
 import type { z } from 'zod';
-import { SYNCED_TABLES } from '../sync/mutator';
+import { SYNCED_TABLES } from '../constants/tables';
 import { accountSchema } from './account';
 import { bookingSchema } from './booking';
 import { contactSubmissionSchema } from './contact-submission';

@@ -6,7 +6,7 @@
  */
 import type { Account, AccountSite, PoRule, SiteInduction } from '../entities/account';
 import type { Invoice } from '../entities/invoice';
-import { balanceDue } from '../documents/invoice';
+import { balanceDue } from './settlement';
 import { documentRef } from './document-number';
 import { addCalendarDays, perthDate, perthDaysBetween } from './dates';
 import { formatCents } from './money';

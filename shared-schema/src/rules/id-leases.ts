@@ -11,7 +11,7 @@
  * claim numbers nor use up a series.
  */
 import { MAX_SERIES_NUMBER } from '../entities/common';
-import { INTEGER_ID_SERIES } from '../sync/protocol';
+import { INTEGER_ID_SERIES } from '../constants/ids';
 import type { Role } from './roles';
 
 /** What a series counts, without its year: an integer-id table, or a text-id prefix. */

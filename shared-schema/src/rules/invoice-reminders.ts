@@ -4,7 +4,7 @@
  * day's reminder, if any, an invoice calls for at a given moment, so the rule is the same
  * wherever it is read.
  */
-import { balanceDue, type Settlement } from '../documents/invoice';
+import { balanceDue, type Settlement } from './settlement';
 import { perthDaysBetween } from './dates';
 
 /** Days past the due date on which a reminder goes: each once. */

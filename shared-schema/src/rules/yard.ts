@@ -8,7 +8,7 @@ import type { Invoice } from '../entities/invoice';
 import type { QuoteItem } from '../entities/quote';
 import type { YardVehicle } from '../entities/wa-towing';
 import type { CollectorAuthority } from '../constants/wa-towing';
-import { gstOfInclusive } from '../documents/gst';
+import { gstOfInclusive } from './gst';
 import { WA_TOWING_MESSAGES } from '../wa-towing-messages';
 import { perthDate } from './dates';
 import { storageInvoiceLine } from './storage-fees';

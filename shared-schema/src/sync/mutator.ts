@@ -8,43 +8,8 @@
  * comes in the arguments (minted from an id lease by a device, or by the server for REST callers).
  */
 import type { z } from 'zod';
+import type { SYNCED_TABLES } from '../constants/tables';
 import type { Actor } from '../rules/roles';
-
-/** Tables that staff devices sync and that mutators may read or write. */
-export const SYNCED_TABLES = [
-  'jobs',
-  'job_updates',
-  'bookings',
-  'emails',
-  'quotes',
-  'vehicles',
-  'service_records',
-  'fuel_records',
-  'mileage_records',
-  'fleet_expenses',
-  'invoices',
-  'notification_preferences',
-  'feedback',
-  'payments',
-  'credit_notes',
-  'job_photos',
-  'job_signatures',
-  'stored_files',
-  'prestart_checks',
-  'vehicle_defects',
-  'job_positions',
-  'merge_notices',
-  // Accounts and the owners' price lists: staff create and edit them offline like the rest.
-  'accounts',
-  'price_lists',
-  'crash_tows',
-  'yard_vehicles',
-  'yard_events',
-  'complaints',
-  'occurrences',
-  'driver_shift_events',
-  'vehicle_positions',
-] as const;
 
 /** A table name from {@link SYNCED_TABLES}. */
 export type SyncedTable = (typeof SYNCED_TABLES)[number];

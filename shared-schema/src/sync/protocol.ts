@@ -6,7 +6,8 @@
  * served data it would misread (the "client too old" case of tldraw's sync-core).
  */
 import { z } from 'zod';
-import { SYNCED_TABLES } from './mutator';
+import { INTEGER_ID_SERIES } from '../constants/ids';
+import { SYNCED_TABLES } from '../constants/tables';
 
 /**
  * The protocol version this build speaks. 2 added the server epoch to pages, hellos and pulls,
@@ -24,27 +25,6 @@ export const MAX_PUSH_BATCH = 500;
 
 /** Largest number of changes in one changes page. */
 export const MAX_CHANGES_PAGE = 1000;
-
-/** Integer-id tables whose ids devices mint from a lease; each table is its own series. */
-export const INTEGER_ID_SERIES = [
-  'job_updates',
-  'vehicles',
-  'service_records',
-  'fuel_records',
-  'mileage_records',
-  'fleet_expenses',
-  'payments',
-  'prestart_checks',
-  'vehicle_defects',
-  'merge_notices',
-  'accounts',
-  'price_lists',
-  'yard_vehicles',
-  'yard_events',
-  'complaints',
-  'occurrences',
-  'driver_shift_events',
-] as const;
 
 /**
  * An id series a device can lease numbers from (docs/sync.md): an integer-id table name, or a

@@ -18,7 +18,6 @@
  *   about 60 bytes each), kept for good: a mutation is applied at most once by its mutationId
  *   even if something (a device restored from its own backup, a bug) ever sent it again.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connection';
 import { atomically, statement } from '../db/statements';
 
@@ -86,7 +85,7 @@ export function compactChangeLogStep(
 
 /**
  * A whole compaction pass at once, in steps of `window`; returns how many entries went. For
- * tests and tools: the running server spreads its passes over time ({@link startLogCompaction}).
+ * tests and tools: the running server spreads its passes over time ({@link logCompaction}).
  */
 export function compactChangeLog(db: Db, window = COMPACTION_WINDOW): number {
   let deleted = 0;
@@ -148,13 +147,29 @@ export interface CompactionPacing {
   window?: number;
 }
 
+/** Where a running compaction reports what it did. */
+interface CompactionLog {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** A running compaction, started and stopped with the server. */
+interface LogCompaction {
+  start(): void;
+  stop(): void;
+}
+
 /**
  * Compacts the log while the server runs: a pass walks the log in bounded steps
  * ({@link compactChangeLogStep}), one every `stepMs`, so no step holds the event loop or the
  * write lock for more than a few milliseconds; the next pass starts `intervalMs` after one ends.
- * Nothing runs at start: the first step comes `stepMs` after the server is ready.
+ * Nothing runs before `start`: the first step comes `stepMs` after it.
  */
-export function startLogCompaction(app: FastifyInstance, pacing: CompactionPacing = {}): void {
+export function logCompaction(
+  db: Db,
+  log: CompactionLog,
+  pacing: CompactionPacing = {},
+): LogCompaction {
   const intervalMs = pacing.intervalMs ?? COMPACTION_INTERVAL_MS;
   const stepMs = pacing.stepMs ?? COMPACTION_STEP_MS;
   const window = pacing.window ?? COMPACTION_WINDOW;
@@ -169,25 +184,27 @@ export function startLogCompaction(app: FastifyInstance, pacing: CompactionPacin
   };
   const run = () => {
     try {
-      const step = compactChangeLogStep(app.db, from, window);
+      const step = compactChangeLogStep(db, from, window);
       passDeleted += step.deleted;
       if (step.next !== null) {
         from = step.next;
         schedule(stepMs);
         return;
       }
-      if (passDeleted > 0) app.log.info({ deleted: passDeleted }, 'change log compacted');
+      if (passDeleted > 0) log.info({ deleted: passDeleted }, 'change log compacted');
     } catch (error) {
       // A busy database or a full disk: the log just stays longer; the next pass tries again.
-      app.log.warn({ err: error }, 'change log compaction failed');
+      log.warn({ err: error }, 'change log compaction failed');
     }
     from = 0;
     passDeleted = 0;
     schedule(intervalMs);
   };
-  app.addHook('onReady', async () => schedule(stepMs));
-  app.addHook('preClose', async () => {
-    closed = true;
-    clearTimeout(timer);
-  });
+  return {
+    start: () => schedule(stepMs),
+    stop: () => {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
 }

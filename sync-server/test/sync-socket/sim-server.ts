@@ -3,7 +3,7 @@
  * apply path, for tests that need hundreds of runs or exact control of timing.
  *
  * The server side is the real one: `handleClientMessage` on a SQLite file, each message first
- * validated with the protocol's `clientMessageSchema` exactly as `sync/plugin.ts` does (a bad
+ * validated with the protocol's `clientMessageSchema` exactly as `routes/sync` does (a bad
  * message is answered `bad_message`, nothing else runs). Only the wire is simulated, and it is
  * hostile on request: a message can be lost with its connection, an answer lost after the server
  * committed, any message delivered twice, and an answer held back so that later ones overtake it
@@ -96,7 +96,7 @@ export class SimServer {
     this.db.close();
   }
 
-  /** What `sync/plugin.ts` does with one socket message: validate, then handle. */
+  /** What `routes/sync` does with one socket message: validate, then handle. */
   private answer(raw: unknown): ServerMessage[] {
     const parsed = clientMessageSchema.safeParse(raw);
     if (!parsed.success) {

@@ -35,6 +35,7 @@ import {
 } from '@pilbara/shared-schema';
 import { runOn, type GivenRows, type LocalRun } from './replay';
 import { matches, touchedKeys } from './row-keys';
+import { outboxRow } from './outbox-row';
 
 /** Meta keys of the sync bookkeeping. */
 export const META = {
@@ -153,17 +154,20 @@ export async function mutateLocal(
       const seq = (await getMeta<number>(db, META.lastIssuedSeq, 0)) + 1;
       const mutationId = crypto.randomUUID();
       // Stored as the caller gave them: the server validates the same arguments again.
-      await db.outbox.add({
-        seq,
-        mutationId,
-        clientId,
-        name,
-        args,
-        createdAt,
-        reads: run.reads,
-        writes: run.writes,
-        keys: touchedKeys(run),
-      });
+      await db.outbox.add(
+        outboxRow(
+          { seq, clientId },
+          {
+            mutationId,
+            name,
+            args,
+            createdAt,
+            reads: run.reads,
+            writes: run.writes,
+            keys: touchedKeys(run),
+          },
+        ),
+      );
       await setMeta(db, META.lastIssuedSeq, seq);
       if (files.length > 0) await db.fieldFiles.bulkAdd([...files]);
       return { ok: true, result: run.outcome.result, seq, mutationId };

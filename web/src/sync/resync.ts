@@ -3,6 +3,7 @@ import type { PilbaraDatabase } from '../db/database';
 import type { OutboxItem } from '../db/schema';
 import { SYNCED_TABLES } from '@pilbara/shared-schema';
 import { META, setMeta, syncTables } from './local-store';
+import { outboxRow } from './outbox-row';
 import type { DirtyState } from './rebase';
 
 /**
@@ -31,7 +32,7 @@ export async function resetForResync(
       for (const item of kept) {
         if (queued.has(item.mutationId)) continue;
         // Reads and writes are found again by the rebase the resync ends with.
-        again.push({ ...item, seq: 0, clientId, reads: [], writes: [], keys: [] });
+        again.push(outboxRow({ seq: 0, clientId }, { ...item, reads: [], writes: [], keys: [] }));
       }
       await db.acknowledgedPages.clear();
     }
@@ -39,18 +40,7 @@ export async function resetForResync(
     let seq = 0;
     for (const item of [...again, ...pending]) {
       seq += 1;
-      const { mutationId, name, args, createdAt, reads, writes, keys } = item;
-      await db.outbox.add({
-        seq,
-        mutationId,
-        clientId,
-        name,
-        args,
-        createdAt,
-        reads,
-        writes,
-        keys,
-      });
+      await db.outbox.add(outboxRow({ seq, clientId }, item));
     }
     // The server's state is the truth again from scratch; the visible rows stay on screen until
     // the catch-up's last page rebuilds them.

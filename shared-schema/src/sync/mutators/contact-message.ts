@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../../messages';
 import { CONTACT_MESSAGE_STATUSES, type EmailRecord } from '../../entities/email-record';
 import type { Feedback } from '../../entities/feedback';
-import { draftQuoteFromRequest } from '../../rules/contact-messages';
+import { draftQuoteFromRequest } from '../../api/contact-message-rules';
 import { perthDate } from '../../rules/dates';
 import { defineMutator, occurredAt, put, readOne, reject, succeed } from '../mutator';
 import type { MutationContext, Row } from '../mutator';

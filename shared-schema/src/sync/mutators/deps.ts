@@ -43,7 +43,7 @@ export {
   vehicleInputSchema,
   vehicleUpdateInputSchema,
 } from '../../api/fleet';
-export { bookingToJob } from '../../rules/booking';
+export { bookingToJob } from '../../api/booking-rules';
 export {
   JOB_ACTION_TARGETS,
   autoQuoteForCompletedJob,
@@ -59,4 +59,4 @@ export {
   isQuoteExpired,
   canEditQuote,
   duplicateQuote,
-} from '../../rules/quote-flow';
+} from '../../api/quote-flow';

@@ -21,7 +21,7 @@ import { baseRowSchema, textIdSchema } from './common';
 import { accountReads, priceListReads, pricesFor, refuseAccountWork } from './account';
 import { ACCOUNT_MESSAGES } from '../../account-messages';
 import { perthDate } from '../../rules/dates';
-import { unknownPriceKeys } from '../../rules/quote-flow';
+import { unknownPriceKeys } from '../../api/quote-flow';
 import type { PriceTable } from '../../rules/price-list';
 import { mergeQuoteEdit, type QuoteEdit, type RecordConflict } from '../../rules/merge';
 import { noticeFor, overridesSchema } from '../../rules/merge-notice';

@@ -11,7 +11,7 @@
  *   account's records and nothing else.
  *
  * Writes of accounts go through the `account.save` mutator (the same path as a device's sync).
- * The account role never syncs: the sync endpoints are for staff (sync/plugin.ts).
+ * The account role never syncs: the sync endpoints are for staff (routes/sync).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -37,7 +37,7 @@ import {
   type Ageing,
   type PublicUser,
 } from '@pilbara/shared-schema';
-import { useAccounts } from '../../lib/accounts/account-data';
+import { useAccounts } from '../../components/accounts/account-data';
 import { useDriverAccounts } from '../../lib/accounts/drivers';
 import { serverMessage } from '../../lib/http';
 import { AccountForm } from './account-form';

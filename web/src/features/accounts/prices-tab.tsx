@@ -31,7 +31,7 @@ import {
   type PriceItem,
   type PriceUnit,
 } from '@pilbara/shared-schema';
-import { useAccounts, usePriceLists } from '../../lib/accounts/account-data';
+import { useAccounts, usePriceLists } from '../../components/accounts/account-data';
 import { savePriceList } from './account-actions';
 
 const DEFAULT_LIST = 'default';

@@ -28,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { adminDashboardStats } from '@pilbara/shared-schema';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DueList } from '../../lib/fleet/due-list';
+import { DueList } from '../../components/fleet/due-list';
 import { AbnBanner } from './abn-banner';
 import { ADMIN_TEXT, STAFF_TEXT } from './admin-text';
 import { BackupStatusCard } from './backup-status';

@@ -19,8 +19,8 @@ import {
 import { ContactFields } from '../../components/contact-fields';
 import { registerField, SelectField } from '../../components/form-fields';
 import { createJob } from './admin-actions';
-import { useAccounts } from '../../lib/accounts/account-data';
-import { useAccountState } from '../../lib/accounts/account-work';
+import { useAccounts } from '../../components/accounts/account-data';
+import { useAccountState } from '../../components/accounts/account-work';
 import { ADMIN_TEXT } from './admin-text';
 import type { AssignableDriver } from './staff-api';
 

@@ -45,17 +45,21 @@ import { CallButton, MapButton } from '../../components/call-map-buttons';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { JobDetailsDialog } from '../../components/job-details-dialog';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { cancelJob, editJobDetails } from '../../lib/job-changes';
+import { cancelJob, editJobDetails } from '../../components/job-changes';
 import { changeJobStatus, deleteJob, reassignJob, type StatusStep } from './admin-actions';
 import type { AssignableDriver } from './staff-api';
 import { PendingBadge, StatusBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { AdminCrashTow } from './admin-crash-tow';
-import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
+import { JobVehicleSelect, type FleetState } from '../../components/fleet/job-vehicle-select';
 import { CustomerMessages, messagesPath } from '../../components/customer-messages';
 import { ArrivalEstimate } from './arrival-estimate';
-import { AccountWorkLine, InductionWarning, JobPoEntry } from '../../lib/accounts/account-work';
+import {
+  AccountWorkLine,
+  InductionWarning,
+  JobPoEntry,
+} from '../../components/accounts/account-work';
 import { useJobHistory } from './use-admin-data';
 import { useOnlyOnPhone } from '../../components/field-record/use-field-record';
 import classes from './admin.module.css';

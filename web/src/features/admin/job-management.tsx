@@ -10,7 +10,7 @@ import { rowKey, type Job } from '@pilbara/shared-schema';
 import { ADMIN_TEXT } from './admin-text';
 import { CreateJobForm } from './create-job-form';
 import { JobCard } from './job-card';
-import { usePrestartData } from '../../lib/fleet/prestart-data';
+import { usePrestartData } from '../../components/fleet/prestart-data';
 import type { AssignableDriver } from './staff-api';
 
 export function JobManagement({

@@ -42,8 +42,8 @@ import {
 } from '@pilbara/shared-schema';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { apiRequest } from '../../lib/http';
-import { acknowledgeBooking } from '../../lib/booking-changes';
-import { AccountWorkLine, useAccountState } from '../../lib/accounts/account-work';
+import { acknowledgeBooking } from '../../components/booking-changes';
+import { AccountWorkLine, useAccountState } from '../../components/accounts/account-work';
 import { approveBooking, declineBooking } from './admin-actions';
 import { PendingBadge, UrgencyBadge } from './admin-badges';
 import { ADMIN_TEXT } from './admin-text';

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import type { LoginFields } from '@pilbara/shared-schema';
+import { loginInputSchema, type LoginInput } from '@pilbara/shared-schema';
 import { registerField } from '../../components/register-field';
 import { SignInFailedUnshown, useAuth, type AuthUser } from '../../lib/auth';
 import { SubmitButton } from '../../components/submit-button';
-import { loginResolver } from './login-resolver';
+
+// The server's own schema, so the form and the server never disagree on a sign-in.
+const resolver = zodResolver(loginInputSchema);
 
 /**
  * Login tab. `username` prefills the field after a registration (remount with a new key).
@@ -22,8 +25,8 @@ export function LoginForm({
   onBegin?: () => void;
 }) {
   const { login, loading } = useAuth();
-  const form = useForm<LoginFields>({
-    resolver: loginResolver,
+  const form = useForm<LoginInput>({
+    resolver,
     defaultValues: { username, password: '' },
   });
 

@@ -35,7 +35,11 @@ import {
   type Vehicle,
 } from '@pilbara/shared-schema';
 import { DrawnMap, LiveMap, type MapMarker } from '../../components/live-map';
-import { useClock, useShiftEvents, useVehiclePositions } from '../../lib/dispatch/shift-data';
+import {
+  useClock,
+  useShiftEvents,
+  useVehiclePositions,
+} from '../../components/dispatch/shift-data';
 import { usePageTitle } from '../../lib/use-page-title';
 import { db } from '../../sync';
 import { AssignPanel, type InductionCheck } from './assign-panel';

@@ -12,10 +12,10 @@ import { CANCEL_REASONS, documentRef, type DriverStep, type Job } from '@pilbara
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
 import { JobDetailsDialog } from '../../components/job-details-dialog';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { cancelJob, editJobDetails } from '../../lib/job-changes';
+import { cancelJob, editJobDetails } from '../../components/job-changes';
 import { FieldRecordPanel } from '../../components/field-record/field-record-panel';
 import { useFieldRecord } from '../../components/field-record/use-field-record';
-import { JobVehicleSelect, type FleetState } from '../../lib/fleet/job-vehicle-select';
+import { JobVehicleSelect, type FleetState } from '../../components/fleet/job-vehicle-select';
 import { addNote, takeStep } from './driver-actions';
 import { DriverJobView } from './driver-job-view';
 import { DriverCrashTow } from './driver-crash-tow';

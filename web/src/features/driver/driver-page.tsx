@@ -11,7 +11,7 @@ import { type ReactNode } from 'react';
 import { Alert, Text } from '@mantine/core';
 import { IconCurrentLocation, IconCurrentLocationOff } from '@tabler/icons-react';
 import { rowKey } from '@pilbara/shared-schema';
-import { usePrestartData } from '../../lib/fleet/prestart-data';
+import { usePrestartData } from '../../components/fleet/prestart-data';
 import { usePendingKeys } from '../../sync';
 import { DriverJobCard } from './driver-job-card';
 import { ShiftPanel } from './shift-panel';

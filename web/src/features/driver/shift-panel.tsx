@@ -21,7 +21,7 @@ import {
   weeklyTimesheet,
   type DriverShiftEventKind,
 } from '@pilbara/shared-schema';
-import { useClock, useShiftEvents } from '../../lib/dispatch/shift-data';
+import { useClock, useShiftEvents } from '../../components/dispatch/shift-data';
 import { mintId, mutate } from '../../sync';
 
 /** A break is flagged this many minutes before it is due. */

@@ -15,7 +15,7 @@ import {
   vehicleDisplayStatus,
   type Vehicle,
 } from '@pilbara/shared-schema';
-import { usePrestartData } from '../../lib/fleet/prestart-data';
+import { usePrestartData } from '../../components/fleet/prestart-data';
 import { HeadingWithHint } from '../../components/heading-with-hint';
 import { useNow } from './use-now';
 import { DefectRow } from './defects';

@@ -23,8 +23,8 @@ import { Link } from 'react-router-dom';
 import { useProfile } from '../../components/profile-provider';
 import { displayName, useAuth } from '../../lib/auth';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DueList } from '../../lib/fleet/due-list';
-import { usePrestartData } from '../../lib/fleet/prestart-data';
+import { DueList } from '../../components/fleet/due-list';
+import { usePrestartData } from '../../components/fleet/prestart-data';
 import { useNow } from './use-now';
 import { usePendingKeys, useSyncStatus } from '../../sync';
 import {

@@ -43,7 +43,7 @@ import {
   type PriceTable,
 } from '@pilbara/shared-schema';
 import { DocumentRef } from '../../components/document-ref';
-import { useAccounts, usePriceTable } from '../../lib/accounts/account-data';
+import { useAccounts, usePriceTable } from '../../components/accounts/account-data';
 import { registerField, SelectField } from '../../components/form-fields';
 import { NumberField } from './quote-form-inputs';
 import { CustomItemEntry, QuickAddItems, QuoteItemList } from './quote-form-items';

@@ -24,7 +24,7 @@ import { mintId, mutate } from '../../sync';
 import { acceptQuote, amountOwed, payQuote, type PaymentDetails } from './billing-actions';
 import { PaymentDialog } from './payment-dialog';
 import { PricingStructure } from './pricing-structure';
-import { usePriceTable } from '../../lib/accounts/account-data';
+import { usePriceTable } from '../../components/accounts/account-data';
 import { QuoteCard, type QuoteCardAction } from './quote-card';
 import { QuoteForm } from './quote-form';
 import { emptyQuoteForm, quoteToForm, toSaveArgs, type QuoteFormValues } from './quote-form-model';

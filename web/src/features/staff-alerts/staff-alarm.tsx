@@ -17,7 +17,7 @@ import {
   staffBookingPath,
   type Booking,
 } from '@pilbara/shared-schema';
-import { acknowledgeBooking } from '../../lib/booking-changes';
+import { acknowledgeBooking } from '../../components/booking-changes';
 import { db } from '../../sync';
 import { useAlarmSound } from './alarm-sound';
 import classes from './staff-alarm.module.css';

@@ -5,7 +5,7 @@
  * (the books export), the document's GST is shared out so the lines add up to it exactly.
  */
 import { GST_DIVISOR } from '../constants/documents';
-import { divideRoundHalfUp } from '../rules/pricing';
+import { divideRoundHalfUp } from './pricing';
 
 /** The GST included in a GST-inclusive amount of cents: one-eleventh, rounded half up to a cent. */
 export function gstOfInclusive(inclusiveCents: number): number {

@@ -5,8 +5,8 @@
  */
 import { QUOTE_DEFAULTS } from '../constants/quotes';
 import type { EmailRecord } from '../entities/email-record';
-import type { QuoteInput } from '../api/quotes';
-import { BUILT_IN_PRICES, quickAddCatalogue, type PriceTable } from './price-list';
+import type { QuoteInput } from './quotes';
+import { BUILT_IN_PRICES, quickAddCatalogue, type PriceTable } from '../rules/price-list';
 
 /**
  * The quote's first line for a requested service: the price list's quick-add line for it (a

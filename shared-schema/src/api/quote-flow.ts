@@ -9,10 +9,10 @@
 import { QUOTE_DEFAULTS } from '../constants/quotes';
 import type { QuoteStatus } from '../constants/statuses';
 import type { Quote } from '../entities/quote';
-import type { QuoteData } from '../api/quotes';
-import { addDaysIso } from './dates';
-import { priceQuote } from './pricing';
-import { BUILT_IN_PRICES, locationMultipliers, type PriceTable } from './price-list';
+import type { QuoteData } from './quotes';
+import { addDaysIso } from '../rules/dates';
+import { priceQuote } from '../rules/pricing';
+import { BUILT_IN_PRICES, locationMultipliers, type PriceTable } from '../rules/price-list';
 import { routeMultiplier } from '../documents/pricing-lines';
 
 /** Actions on a quote in the Recent Quotes list. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeBookingInputSchema } from '../api/public';
+import { makeBookingInputSchema } from './public';
 import { EMERGENCY_TIME } from '../constants/services';
 import { MESSAGES } from '../messages';
 import type { Booking } from '../entities/booking';
@@ -9,7 +9,7 @@ import {
   bookingToJob,
   jobStatusForUrgency,
   sortBookingsByUrgency,
-} from './booking';
+} from './booking-rules';
 
 const now = '2026-11-21T03:00:00.000Z';
 const booking: Booking = bookingFromInput(

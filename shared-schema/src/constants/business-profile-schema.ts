@@ -1,6 +1,6 @@
 /**
  * The shape of the configurable business profile served at `GET /api/config` (its defaults are in
- * constants/business-profile.ts). Kept apart from the defaults so that pages which only need the
+ * business-profile.ts beside it). Kept apart from the defaults so that pages which only need the
  * default values do not load zod.
  */
 import { z } from 'zod';

@@ -8,8 +8,8 @@ import {
 } from '../constants/statuses';
 import type { Booking } from '../entities/booking';
 import type { Job } from '../entities/job';
-import type { BookingData } from '../api/public';
-import { formatDaySlot } from './date-format';
+import type { BookingData } from './public';
+import { formatDaySlot } from '../rules/date-format';
 
 /** The stored booking for a validated form submission: status pending, with its tracking token. */
 export function bookingFromInput(

@@ -7,7 +7,7 @@
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, TOAST_DURATIONS, documentRef, type Job } from '@pilbara/shared-schema';
 import { mintId, mutate, type MutateResult } from '../sync';
-import type { JobDetails } from '../components/job-details-dialog';
+import type { JobDetails } from './job-details-dialog';
 
 async function attempt(write: () => Promise<MutateResult>): Promise<string | null> {
   try {

@@ -10,7 +10,7 @@ import {
 import { aJob, aVehicle } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { db, resetDevice } from '../../sync/testing/device';
-import { choose } from '../testing/user-input';
+import { choose } from '../../lib/testing/user-input';
 import { JobVehicleSelect, type FleetState } from './job-vehicle-select';
 
 const NOW = new Date().toISOString();

@@ -24,7 +24,7 @@ import {
 } from '@pilbara/shared-schema';
 import { mintId, mutate } from '../../sync';
 import { useAccountInvoices, useAccounts } from './account-data';
-import { useDriverAccounts } from './drivers';
+import { useDriverAccounts } from '../../lib/accounts/drivers';
 
 /** The account of a record, and what the owner should know about it today. */
 export function useAccountState(accountId: number | null | undefined): {

@@ -8,7 +8,7 @@
  *
  * All of it is for staff (admins and drivers): the check runs on request, so a guest's upgrade is
  * refused with 401 and a customer's with 403 before any socket exists. What a device receives
- * and may change follows its user's role (session.ts and the runner's role rules). The upgrade also checks `Origin`: a
+ * and may change follows its user's role (sync/session.ts and the runner's role rules). The upgrade also checks `Origin`: a
  * browser page of another site (which would carry the admin's cookie) is refused with 403.
  * A socket closes as soon as the session that opened it ends — logout, a password or role
  * change, deactivation — instead of receiving pokes until it next speaks.
@@ -18,25 +18,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { MAX_JSON_DEPTH, fromThisSite, jsonNestsDeeperThan } from '../plugins/request-rules';
-import { HttpError } from '../http-error';
-import { SESSION_COOKIE, requireStaff } from '../plugins/auth';
+import { MAX_JSON_DEPTH, fromThisSite, jsonNestsDeeperThan } from '../../plugins/request-rules';
+import { HttpError } from '../../http-error';
+import { SESSION_COOKIE, requireStaff } from '../../plugins/auth';
 import {
   onSessionsEnded,
   sessionIdOf,
   sessionRoleCheck,
   type EndedSessions,
-} from '../db/repositories/users';
+} from '../../db/repositories/users';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { areaDefaults, errorAnswers } from '../plugins/route-schemas';
-import { currentCursor, logUnloggedRows, onChanges } from '../db/change-log';
+import { areaDefaults, errorAnswers } from '../../plugins/route-schemas';
+import { currentCursor, logUnloggedRows, onChanges } from '../../db/change-log';
 import {
   answerClientMessage,
   answerPushes,
   handleClientMessage,
   type SessionContext,
-} from './session';
-import { isKnownClient } from './verdicts';
+} from '../../sync/session';
+import { isKnownClient } from '../../sync/verdicts';
 import {
   clientMessageSchema,
   errorMessageSchema,
@@ -57,7 +57,7 @@ const MAX_SOCKET_MESSAGE = 4 * 1024 * 1024;
 const SEND_BUFFER_HIGH = 2 * 1024 * 1024;
 
 /**
- * Most mutations one commit takes from pushes waiting on a socket (group commit, session.ts
+ * Most mutations one commit takes from pushes waiting on a socket (group commit, sync/session.ts
  * `answerPushes`): four full batches. The transaction holds the database (and, being
  * synchronous, the event loop) while it runs, so a group is kept to a few tens of milliseconds.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteInputSchema } from '../api/quotes';
+import { quoteInputSchema } from './quotes';
 import { QUOTE_STATUSES } from '../constants/statuses';
 import { quoteSchema } from '../entities/quote';
 import {

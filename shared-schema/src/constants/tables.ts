@@ -1,0 +1,37 @@
+/** The names of the stored tables every side shares. */
+
+/** Tables that staff devices sync and that mutators may read or write. */
+export const SYNCED_TABLES = [
+  'jobs',
+  'job_updates',
+  'bookings',
+  'emails',
+  'quotes',
+  'vehicles',
+  'service_records',
+  'fuel_records',
+  'mileage_records',
+  'fleet_expenses',
+  'invoices',
+  'notification_preferences',
+  'feedback',
+  'payments',
+  'credit_notes',
+  'job_photos',
+  'job_signatures',
+  'stored_files',
+  'prestart_checks',
+  'vehicle_defects',
+  'job_positions',
+  'merge_notices',
+  // Accounts and the owners' price lists: staff create and edit them offline like the rest.
+  'accounts',
+  'price_lists',
+  'crash_tows',
+  'yard_vehicles',
+  'yard_events',
+  'complaints',
+  'occurrences',
+  'driver_shift_events',
+  'vehicle_positions',
+] as const;
