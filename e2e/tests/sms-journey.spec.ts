@@ -3,8 +3,8 @@
  * approves it, marks it En Route and completes it in the admin panel, and a local stand-in of
  * Twilio's Messaging API (the sync server's test stand-in, strict about authentication and the
  * request's shape) receives four texts, in order, each with the tracking link, each once. The
- * customer stops texts from the tracking page and starts them again by replying START; the office
- * sees every message in the job's history.
+ * customer stops texts from the tracking page (asked once) and starts them again there, then by
+ * replying START; the office sees every message in the job's history.
  *
  * SAVE_SCREENSHOTS=1 writes the screens to e2e/screenshots/ (otherwise the test's output folder).
  */
@@ -148,19 +148,30 @@ test('booked, approved, en route, completed: four texts in order, each with the 
     const masked = `•••${who.phone.slice(-3)}`;
     await expect(control).toContainText(SMS_OPT_OUT_TEXT.on(masked), { timeout: TEXT_TIMEOUT });
     await shoot(customerPage, () => customerPage.getByTestId('job-details'), 'sms-tracking-on');
-    await control.getByRole('button', { name: SMS_OPT_OUT_TEXT.stop }).click();
-    await expect(control).toContainText(SMS_OPT_OUT_TEXT.off(masked));
-    await shoot(customerPage, () => control, 'sms-tracking-off');
-    expect(
+    const optedOut = () =>
       queryRows(
         own.server.dbFile,
         'SELECT source FROM sms_opt_outs WHERE phone = ?',
         e164(who.phone),
-      ),
-    ).toEqual([{ source: 'tracking-page' }]);
+      );
+    // Stopping is asked once: texts stop for every job, not just this one.
+    const stopTexts = async () => {
+      await control.getByRole('button', { name: SMS_OPT_OUT_TEXT.stop }).click();
+      await expect(control).toContainText(SMS_OPT_OUT_TEXT.confirm(masked));
+      await control.getByRole('button', { name: SMS_OPT_OUT_TEXT.confirmStop }).click();
+      await expect(control).toContainText(SMS_OPT_OUT_TEXT.offHere(masked));
+    };
+    await stopTexts();
+    await shoot(customerPage, () => control, 'sms-tracking-off');
+    expect(optedOut()).toEqual([{ source: 'tracking-page' }]);
 
-    // They change their mind: START, replied to one of the texts, turns texts back on; the
-    // tracking page says so.
+    // They change their mind on the same page.
+    await control.getByRole('button', { name: SMS_OPT_OUT_TEXT.start }).click();
+    await expect(control).toContainText(SMS_OPT_OUT_TEXT.on(masked));
+    expect(optedOut()).toEqual([]);
+
+    // Or, stopped again, by replying START to one of the texts; the tracking page says so.
+    await stopTexts();
     const inboundUrl = `${own.server.baseURL}/api/sms/inbound`;
     // Twilio dates its record of a text in whole seconds: the reply is a second after the stop.
     const start = twilio.receive(e164(who.phone), 'START', new Date(Date.now() + 1_000));
@@ -172,13 +183,7 @@ test('booked, approved, en route, completed: four texts in order, each with the 
       data: new URLSearchParams(start).toString(),
     });
     expect(answer.status(), await answer.text()).toBe(200);
-    expect(
-      queryRows(
-        own.server.dbFile,
-        'SELECT source FROM sms_opt_outs WHERE phone = ?',
-        e164(who.phone),
-      ),
-    ).toEqual([]);
+    expect(optedOut()).toEqual([]);
     await customerPage.reload();
     await expect(control).toContainText(SMS_OPT_OUT_TEXT.on(masked), { timeout: TEXT_TIMEOUT });
     await expect(control.getByRole('button', { name: SMS_OPT_OUT_TEXT.stop })).toBeVisible();

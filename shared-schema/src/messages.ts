@@ -132,6 +132,9 @@ export const MESSAGES = {
   IMAGE_UNAVAILABLE: 'Image unavailable',
   USE_AUTH_OUTSIDE_PROVIDER,
   /** docs/operations.md: checkout without configured card keys (own wording). */
+  /** The tracking page's "Start text messages again" after texts were stopped by a STOP reply. */
+  SMS_STOPPED_BY_REPLY:
+    'Texts to this number were stopped by a reply from the phone. Reply START to one of our texts to turn them back on.',
   CARD_PAYMENTS_NOT_SET_UP:
     'Card payment is not available online. Pay by bank transfer or PayID with the details below, or call us to pay another way.',
   /** The pay page for a quote or invoice with nothing left to pay. */

@@ -10,11 +10,16 @@ import { isoDateTimeSchema } from '../entities/common';
 export const trackSmsStateSchema = z.enum(['on', 'off', 'none']);
 export type TrackSmsState = z.infer<typeof trackSmsStateSchema>;
 
-/** GET /api/track/:token/sms and POST /api/track/:token/sms/stop answer. */
+/** GET /api/track/:token/sms and POST /api/track/:token/sms/stop and …/start answer. */
 export const trackSmsResponseSchema = z.object({
   texts: trackSmsStateSchema,
   /** The number texted, all but its last three digits hidden; null when there is none. */
   phone: z.string().nullable(),
+  /**
+   * Whether the tracking page may turn texts back on: only when they were stopped there. A STOP
+   * replied from the phone is undone only by a START from the phone.
+   */
+  restartable: z.boolean(),
 });
 export type TrackSmsResponse = z.infer<typeof trackSmsResponseSchema>;
 

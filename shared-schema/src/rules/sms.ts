@@ -547,9 +547,19 @@ export const SMS_NOT_SENT = {
 export const SMS_OPT_OUT_TEXT = {
   on: (masked: string) => `We text updates about this job to ${masked}.`,
   stop: 'Stop text messages',
+  /** Asked once before texts stop: they stop for every job, not just this one. */
+  confirm: (masked: string) =>
+    `Stop all text messages to ${masked}? We will not text this number about any job until you turn them back on.`,
+  confirmStop: 'Yes, stop texts',
+  keep: 'Keep texts',
   off: (masked: string) =>
     `Text messages to ${masked} are off. We will not text this number again; reply START to one of our texts to turn them back on.`,
+  /** Off from this page: the page can turn them back on. */
+  offHere: (masked: string) =>
+    `Text messages to ${masked} are off. We will not text this number again until you turn them back on here or reply START to one of our texts.`,
+  start: 'Start text messages again',
   failed: 'Could not turn off text messages. Try again when you have signal.',
+  startFailed: 'Could not turn text messages back on. Try again when you have signal.',
 } as const;
 
 /** The staff job history's messages panel. */

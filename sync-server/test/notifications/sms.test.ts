@@ -18,6 +18,7 @@ import {
   SMS_RETRY_DELAYS_MS,
   checkoutPath,
   feedbackUrl,
+  MESSAGES,
   formatCents,
   smsText,
   trackingUrl,
@@ -441,6 +442,40 @@ describe('texts to the customer, once each', () => {
     expect(fake.received).toHaveLength(1);
   });
 
+  it('starts texts again from the tracking page only after a stop made there', async () => {
+    // The page's stop and start an hour ago; the phone's STOP below is sent minutes ago.
+    clock = new Date(Date.now() - 3_600_000);
+    const fake = await stand();
+    const { app, notifier, cookie } = await serverOn(twilioConfig(fake));
+    const { trackingToken, id: bookingId } = await book(app);
+    await notifier.run();
+    const url = `/api/track/${trackingToken}/sms`;
+    await app.inject({ method: 'POST', url: `${url}/stop` });
+    const started = await app.inject({ method: 'POST', url: `${url}/start` });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toEqual({ texts: 'on', phone: '•••701', restartable: false });
+    // Texted again: the approval goes out.
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/bookings/${bookingId}/approve`,
+      headers: { cookie },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await notifier.run();
+    expect(fake.received).toHaveLength(2);
+
+    // A STOP the phone replied is the phone's word: the page cannot undo it.
+    expect((await inbound(app, E164, 'STOP', TWILIO_TOKEN)).statusCode).toBe(200);
+    const refused = await app.inject({ method: 'POST', url: `${url}/start` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: MESSAGES.SMS_STOPPED_BY_REPLY });
+    expect((await app.inject({ method: 'GET', url })).json()).toEqual({
+      texts: 'off',
+      phone: '•••701',
+      restartable: false,
+    });
+  });
+
   it('stops texts from the tracking page', async () => {
     clock = new Date();
     const fake = await stand();
@@ -450,13 +485,13 @@ describe('texts to the customer, once each', () => {
     expect(fake.received).toHaveLength(1);
 
     const before = await app.inject({ method: 'GET', url: `/api/track/${trackingToken}/sms` });
-    expect(before.json()).toEqual({ texts: 'on', phone: '•••701' });
+    expect(before.json()).toEqual({ texts: 'on', phone: '•••701', restartable: false });
     const stopped = await app.inject({
       method: 'POST',
       url: `/api/track/${trackingToken}/sms/stop`,
     });
     expect(stopped.statusCode, stopped.body).toBe(200);
-    expect(stopped.json()).toEqual({ texts: 'off', phone: '•••701' });
+    expect(stopped.json()).toEqual({ texts: 'off', phone: '•••701', restartable: true });
     const unknown = await app.inject({
       method: 'POST',
       url: `/api/track/${'x'.repeat(22)}/sms/stop`,

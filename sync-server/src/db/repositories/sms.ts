@@ -22,6 +22,13 @@ export function isOptedOut(db: Db, phone: string): boolean {
   return Boolean(statement(db, 'SELECT 1 FROM sms_opt_outs WHERE phone = ?').get(phone));
 }
 
+/** Where the number's opt-out came from (a reply, or the tracking page), or null when none. */
+export function optOutSource(db: Db, phone: string): 'reply' | 'tracking-page' | null {
+  const row = statement(db, 'SELECT source FROM sms_opt_outs WHERE phone = ?').get(phone) as
+    { source: 'reply' | 'tracking-page' } | undefined;
+  return row?.source ?? null;
+}
+
 /**
  * Records an opt-out (a second one keeps the first's time and source) and, as the number's
  * latest change, when it was made: a START sent before it is older news.
@@ -40,10 +47,18 @@ export function optOut(
   recordConsentChange(db, phone, 'out', at, source);
 }
 
-/** The number itself asked for texts again (a START reply sent at `at`). */
-export function optIn(db: Db, phone: string, at: Date): void {
+/**
+ * Texts are wanted again: the number's START reply sent at `at`, or the tracking page's "Start
+ * text messages again" after a stop made there.
+ */
+export function optIn(
+  db: Db,
+  phone: string,
+  at: Date,
+  source: 'reply' | 'tracking-page' = 'reply',
+): void {
   statement(db, 'DELETE FROM sms_opt_outs WHERE phone = ?').run(phone);
-  recordConsentChange(db, phone, 'in', at, 'reply');
+  recordConsentChange(db, phone, 'in', at, source);
 }
 
 function recordConsentChange(

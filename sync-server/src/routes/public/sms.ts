@@ -5,6 +5,8 @@
  *   waiting) gets texts, with the number masked as the tracking page masks phones;
  * - POST /api/track/:token/sms/stop — the tracking page's "Stop text messages": the number is
  *   never texted again (the token is the proof, as for the page itself);
+ * - POST /api/track/:token/sms/start — the page's "Start text messages again", only after a stop
+ *   made on the page: a STOP the phone replied is undone only by the phone's START (409);
  * - POST /api/sms/inbound — the provider's webhook for texts customers send: STOP (and the
  *   carriers' other opt-out words) opts the number out, START opts it back in. Only a request
  *   carrying the provider's signature (Twilio's X-Twilio-Signature, an HMAC of this address and
@@ -26,7 +28,7 @@ import {
   type TrackSmsResponse,
 } from '@pilbara/shared-schema';
 import { findJobByToken, findPendingBookingByToken } from '../../db/repositories/public-records';
-import { isOptedOut, optOut } from '../../db/repositories/sms';
+import { optIn, optOut, optOutSource } from '../../db/repositories/sms';
 import { takeInboundText } from '../../services/sms-inbound';
 import { HttpError } from '../../http-error';
 import { errorAnswers } from '../../plugins/route-schemas';
@@ -54,8 +56,13 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   function state(phone: string | null): TrackSmsResponse {
-    if (!phone) return { texts: 'none', phone: null };
-    return { texts: isOptedOut(app.db, phone) ? 'off' : 'on', phone: maskedSmsNumber(phone) };
+    if (!phone) return { texts: 'none', phone: null, restartable: false };
+    const source = optOutSource(app.db, phone);
+    return {
+      texts: source ? 'off' : 'on',
+      phone: maskedSmsNumber(phone),
+      restartable: source === 'tracking-page',
+    };
   }
 
   app.get(
@@ -89,6 +96,29 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const phone = numberOf(request.params.token);
       if (phone) optOut(app.db, phone, 'tracking-page', app.now());
+      return state(phone);
+    },
+  );
+
+  app.post(
+    '/track/:token/sms/start',
+    {
+      schema: {
+        summary: "Turn text messages back on for the tracking link's phone",
+        description:
+          'Only after a stop made on the tracking page; texts stopped by a STOP reply answer 409.',
+        params: trackParamsSchema,
+        body: noBodySchema,
+        response: { 200: trackSmsResponseSchema, ...errorAnswers(400, 404, 409, 429) },
+      },
+      config: { rateLimit: app.limits.publicWrite, paramsNotFound: trackNotFound },
+    },
+    async (request) => {
+      const phone = numberOf(request.params.token);
+      if (phone && optOutSource(app.db, phone) === 'reply')
+        throw new HttpError(409, MESSAGES.SMS_STOPPED_BY_REPLY);
+      if (phone && optOutSource(app.db, phone) === 'tracking-page')
+        optIn(app.db, phone, app.now(), 'tracking-page');
       return state(phone);
     },
   );

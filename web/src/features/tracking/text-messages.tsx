@@ -1,9 +1,10 @@
 /**
- * Text messages on the tracking page: which number we text about this job (masked),
- * and "Stop text messages", after which the server never texts that number again (only the
- * customer's own START reply turns them back on). Nothing is drawn before hydration, for a
- * phone with no mobile on file, or while the answer has not come (no signal): the page's other
- * parts matter more then.
+ * Text messages on the tracking page: which number we text about this job (masked), and "Stop
+ * text messages", asked once (texts stop for every job, not this one only), after which the
+ * server never texts that number again. Stopped here, "Start text messages again" is on the
+ * same page; stopped by a STOP reply, only the phone's START turns them back on. Nothing is
+ * drawn before hydration, for a phone with no mobile on file, or while the answer has not come
+ * (no signal): the page's other parts matter more then.
  */
 import { useEffect, useState } from 'react';
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
@@ -11,7 +12,8 @@ import { IconMessage, IconMessageOff } from '@tabler/icons-react';
 import { SMS_OPT_OUT_TEXT, type TrackSmsResponse } from '@pilbara/shared-schema';
 import { apiRequest } from '../../lib/http';
 
-type State = TrackSmsResponse | { texts: 'unknown' } | { texts: 'busy'; phone: string | null };
+/** The answer shown; while a change is being sent, the answer before it (`was`). */
+type State = TrackSmsResponse | { texts: 'unknown' } | { texts: 'busy'; was: TrackSmsResponse };
 
 /**
  * The server's answer, checked by hand: the portal's chunk stays free of the schema library
@@ -20,7 +22,11 @@ type State = TrackSmsResponse | { texts: 'unknown' } | { texts: 'busy'; phone: s
 function parseAnswer(answer: unknown): TrackSmsResponse {
   const value = (answer ?? {}) as Partial<Record<keyof TrackSmsResponse, unknown>>;
   const texts = value.texts === 'on' || value.texts === 'off' ? value.texts : 'none';
-  return { texts, phone: typeof value.phone === 'string' ? value.phone : null };
+  return {
+    texts,
+    phone: typeof value.phone === 'string' ? value.phone : null,
+    restartable: value.restartable === true,
+  };
 }
 
 function smsPath(token: string): string {
@@ -29,7 +35,8 @@ function smsPath(token: string): string {
 
 export function TextMessages({ token }: { token: string }) {
   const [state, setState] = useState<State>({ texts: 'unknown' });
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -42,22 +49,29 @@ export function TextMessages({ token }: { token: string }) {
     };
   }, [token]);
 
-  if (state.texts === 'unknown' || state.texts === 'none') return null;
-  const phone = state.phone ?? '';
-  const off = state.texts === 'off';
+  if (state.texts === 'unknown') return null;
+  const shown = state.texts === 'busy' ? state.was : state;
+  if (shown.texts === 'none') return null;
+  const busy = state.texts === 'busy';
+  const phone = shown.phone ?? '';
+  const off = shown.texts === 'off';
 
-  const stop = () => {
-    setFailed(false);
-    setState({ texts: 'busy', phone: state.phone });
-    apiRequest<unknown>(`${smsPath(token)}/stop`, { method: 'POST' }).then(
-      (answer) => setState(parseAnswer(answer)),
+  /** Sends `change`; on failure the state goes back to `was` and `message` shows. */
+  const send = (change: 'stop' | 'start', was: TrackSmsResponse, message: string) => {
+    setFailed(null);
+    setState({ texts: 'busy', was });
+    apiRequest<unknown>(`${smsPath(token)}/${change}`, { method: 'POST' }).then(
+      (answer) => {
+        setAsking(false);
+        setState(parseAnswer(answer));
+      },
       () => {
-        setFailed(true);
-        setState({ texts: 'on', phone: state.phone });
+        setAsking(false);
+        setFailed(message);
+        setState(was);
       },
     );
   };
-
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="text-messages">
       <ThemeIcon variant="light" color={off ? 'gray' : 'blue'} radius="xl" aria-hidden>
@@ -65,23 +79,59 @@ export function TextMessages({ token }: { token: string }) {
       </ThemeIcon>
       <Stack gap={6} style={{ minWidth: 0 }}>
         <Text size="sm" role="status">
-          {off ? SMS_OPT_OUT_TEXT.off(phone) : SMS_OPT_OUT_TEXT.on(phone)}
+          {!off
+            ? SMS_OPT_OUT_TEXT.on(phone)
+            : shown.restartable
+              ? SMS_OPT_OUT_TEXT.offHere(phone)
+              : SMS_OPT_OUT_TEXT.off(phone)}
         </Text>
         {failed && (
           <Text size="sm" c="red" role="alert">
-            {SMS_OPT_OUT_TEXT.failed}
+            {failed}
           </Text>
         )}
-        {!off && (
+        {!off && !asking && (
           <Button
             variant="default"
             size="sm"
             mih={44}
             style={{ alignSelf: 'flex-start' }}
-            loading={state.texts === 'busy'}
-            onClick={stop}
+            onClick={() => setAsking(true)}
           >
             {SMS_OPT_OUT_TEXT.stop}
+          </Button>
+        )}
+        {!off && asking && (
+          <Stack gap={6} role="group" aria-label={SMS_OPT_OUT_TEXT.stop}>
+            <Text size="sm" fw={600}>
+              {SMS_OPT_OUT_TEXT.confirm(phone)}
+            </Text>
+            <Group gap="xs">
+              <Button
+                color="red"
+                size="sm"
+                mih={44}
+                loading={busy}
+                onClick={() => send('stop', shown, SMS_OPT_OUT_TEXT.failed)}
+              >
+                {SMS_OPT_OUT_TEXT.confirmStop}
+              </Button>
+              <Button variant="default" size="sm" mih={44} onClick={() => setAsking(false)}>
+                {SMS_OPT_OUT_TEXT.keep}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {off && shown.restartable && (
+          <Button
+            variant="default"
+            size="sm"
+            mih={44}
+            style={{ alignSelf: 'flex-start' }}
+            loading={busy}
+            onClick={() => send('start', shown, SMS_OPT_OUT_TEXT.startFailed)}
+          >
+            {SMS_OPT_OUT_TEXT.start}
           </Button>
         )}
       </Stack>

@@ -12,7 +12,7 @@ const SMS = `GET /api/track/${TOKEN}/sms`;
 
 describe('text messages on the tracking page', () => {
   it('draws nothing for a job with no mobile on file', async () => {
-    const api = fakeApi({ [SMS]: json({ texts: 'none', phone: null }) });
+    const api = fakeApi({ [SMS]: json({ texts: 'none', phone: null, restartable: false }) });
     renderScreen(<TextMessages token={TOKEN} />);
     await waitFor(() => expect(api.callsTo(SMS)).toHaveLength(1));
     expect(screen.queryByTestId('text-messages')).toBeNull();
@@ -25,33 +25,58 @@ describe('text messages on the tracking page', () => {
     expect(screen.queryByTestId('text-messages')).toBeNull();
   });
 
-  it('names the masked number texted and stops the texts at one tap', async () => {
-    const api = fakeApi({ [SMS]: json({ texts: 'on', phone: '04•• ••• 678' }) });
-    api.on(`POST /api/track/${TOKEN}/sms/stop`, json({ texts: 'off', phone: '04•• ••• 678' }));
+  const ON = { texts: 'on', phone: '04•• ••• 678', restartable: false };
+  const OFF_HERE = { texts: 'off', phone: '04•• ••• 678', restartable: true };
+
+  it('asks once before it stops the texts, and can keep them', async () => {
+    const api = fakeApi({ [SMS]: json(ON) });
+    api.on(`POST /api/track/${TOKEN}/sms/stop`, json(OFF_HERE));
     const { user } = renderScreen(<TextMessages token={TOKEN} />);
     const panel = await screen.findByTestId('text-messages');
     expect(within(panel).getByRole('status').textContent).toBe(SMS_OPT_OUT_TEXT.on('04•• ••• 678'));
     await user.click(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.stop }));
+    expect(within(panel).getByText(SMS_OPT_OUT_TEXT.confirm('04•• ••• 678'))).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.keep }));
+    expect(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.stop })).toBeTruthy();
+    expect(api.callsTo(`POST /api/track/${TOKEN}/sms/stop`)).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.stop }));
+    await user.click(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.confirmStop }));
     await waitFor(() =>
       expect(within(panel).getByRole('status').textContent).toBe(
-        SMS_OPT_OUT_TEXT.off('04•• ••• 678'),
+        SMS_OPT_OUT_TEXT.offHere('04•• ••• 678'),
       ),
     );
     expect(within(panel).queryByRole('button', { name: SMS_OPT_OUT_TEXT.stop })).toBeNull();
     expect(api.callsTo(`POST /api/track/${TOKEN}/sms/stop`)).toHaveLength(1);
   });
 
+  it('starts the texts again from the same page after a stop made there', async () => {
+    const api = fakeApi({ [SMS]: json(OFF_HERE) });
+    api.on(`POST /api/track/${TOKEN}/sms/start`, json(ON));
+    const { user } = renderScreen(<TextMessages token={TOKEN} />);
+    const panel = await screen.findByTestId('text-messages');
+    await user.click(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.start }));
+    await waitFor(() =>
+      expect(within(panel).getByRole('status').textContent).toBe(
+        SMS_OPT_OUT_TEXT.on('04•• ••• 678'),
+      ),
+    );
+    expect(api.callsTo(`POST /api/track/${TOKEN}/sms/start`)).toHaveLength(1);
+  });
+
   it('says the texts could not be stopped, and keeps the button, when the signal drops', async () => {
-    fakeApi({ [SMS]: json({ texts: 'on', phone: '04•• ••• 678' }) });
+    fakeApi({ [SMS]: json(ON) });
     const { user } = renderScreen(<TextMessages token={TOKEN} />);
     const panel = await screen.findByTestId('text-messages');
     await user.click(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.stop }));
+    await user.click(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.confirmStop }));
     expect((await within(panel).findByRole('alert')).textContent).toBe(SMS_OPT_OUT_TEXT.failed);
     expect(within(panel).getByRole('button', { name: SMS_OPT_OUT_TEXT.stop })).toBeTruthy();
   });
 
-  it('says texts are off for a number that asked to stop, with no button', async () => {
-    fakeApi({ [SMS]: json({ texts: 'off', phone: '04•• ••• 678' }) });
+  it('says texts are off for a number that replied STOP, with no button', async () => {
+    fakeApi({ [SMS]: json({ texts: 'off', phone: '04•• ••• 678', restartable: false }) });
     renderScreen(<TextMessages token={TOKEN} />);
     const panel = await screen.findByTestId('text-messages');
     expect(within(panel).getByRole('status').textContent).toBe(
