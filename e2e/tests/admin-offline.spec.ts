@@ -102,10 +102,12 @@ test('approve and mark En Route offline, then every device and the customer catc
     const link = /\/customer-portal\?token=[\w-]+/.exec(decodeQuotedPrintable(enRoute?.raw ?? ''));
     expect(link, 'the En Route email carries the tracking link').not.toBeNull();
 
-    // The customer opens it: the portal shows the job En Route.
+    // The customer opens it: the portal shows the job on its way.
     await publicPage.goto(link?.[0] ?? '/customer-portal');
     await expect(publicPage.getByText(jobNumber!).first()).toBeVisible({ timeout: 10_000 });
-    await expect(publicPage.getByText('En Route').first()).toBeVisible({ timeout: 10_000 });
+    await expect(
+      publicPage.getByTestId('job-details').getByText('On the way', { exact: true }),
+    ).toBeVisible({ timeout: 10_000 });
     // Once the notifier has read every change and sent what it found, no second one can come.
     await notifierCaughtUp(server.dbFile, jobId!);
     expect(enRouteMails()).toHaveLength(1);

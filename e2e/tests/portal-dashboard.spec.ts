@@ -36,7 +36,7 @@ test.describe('customer portal', () => {
     await portal.search(job.number, lastFour(who.phone));
     await expect(portal.details).toBeVisible();
     await expect(portal.details.getByTestId('job-id')).toHaveText(job.number);
-    await expect(portal.details.getByText('En Route', { exact: true })).toBeVisible();
+    await expect(portal.details.getByText('On the way', { exact: true })).toBeVisible();
     await expect(portal.details.getByText('25%')).toBeVisible();
     await expect(portal.details.getByText('Both', { exact: true })).toBeVisible();
     // A hand-given estimate holds until the job's next step; en route now, with no place the

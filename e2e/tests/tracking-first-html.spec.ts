@@ -102,7 +102,7 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   // share the link with them: a browser starts fetching a script when it reads its tag.
   const firstScript = html.search(/<script type="module"|<link rel="modulepreload"/);
   expect(firstScript).toBeGreaterThan(html.indexOf('data-testid="job-id"'));
-  expect(text).toContain('En Route');
+  expect(text).toContain('On the way');
   expect(text).toContain('Winch Recovery');
   expect(text).toContain('Sam Taylor');
   // The office's estimate was for the job's first step; En Route clears it, and without a shared
@@ -147,7 +147,7 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
     const bare = await noScript.newPage();
     await bare.goto(`${baseURL}/customer-portal?token=${job.trackingToken}`);
     await expect(bare.getByTestId('job-id')).toHaveText(job.number);
-    await expect(bare.getByTestId('job-details')).toContainText('En Route');
+    await expect(bare.getByTestId('job-details')).toContainText('On the way');
   } finally {
     await noScript.close();
   }

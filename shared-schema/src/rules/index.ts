@@ -1,6 +1,7 @@
 export * from './badges';
 export * from './booking-slots';
 export * from './customer-match';
+export * from './customer-status';
 export * from './dashboard';
 export * from './dates';
 export * from './date-format';

@@ -74,7 +74,9 @@ describe('the tracking page', () => {
     renderPortal(`/customer-portal?token=${TOKEN}`);
     const details = await screen.findByTestId('job-details');
     expect(within(details).getByTestId('job-id').textContent).toBe('JOB-2026-1');
-    expect(within(details).getByText('En Route')).toBeTruthy();
+    // The status in the customer's words, with what happens next.
+    expect(within(details).getByText('On the way')).toBeTruthy();
+    expect(within(details).getByTestId('next-step').textContent).toMatch(/is driving to you/);
     expect(within(details).getByText('25%')).toBeTruthy();
     expect(within(details).getByText('Sam')).toBeTruthy();
     expect(within(details).getByTestId('arrival-estimate').textContent).toBe('40 minutes');

@@ -140,10 +140,6 @@ export function CustomerPortalPage() {
       title="Track Your Job"
       lead="Open the tracking link from your email, or enter your job ID and the last 4 digits of your phone to see where your driver is and what happens next."
     >
-      <Card withBorder radius="md" padding="lg">
-        <PortalSearchForm ref={formRef} onSearch={searchForm} busy={state.status === 'loading'} />
-      </Card>
-
       {state.status === 'loading' ? (
         <Center py="xl">
           <Loader aria-label="Searching for your job" />
@@ -162,6 +158,12 @@ export function CustomerPortalPage() {
       {state.status === 'found' && 'booking' in state.found ? (
         <BookingDetails booking={state.found.booking} />
       ) : null}
+
+      {/* Below a found job or booking: a tracking link opens on the job, the search stays for
+          a person who came without one. */}
+      <Card withBorder radius="md" padding="lg">
+        <PortalSearchForm ref={formRef} onSearch={searchForm} busy={state.status === 'loading'} />
+      </Card>
 
       {state.status === 'not-found' ? (
         <Card withBorder radius="md" padding="xl" data-testid="job-not-found">

@@ -14,6 +14,7 @@ import {
   OUTCOME_TEXT,
   TRACKING_MESSAGES,
   arrivalEstimate,
+  customerStatus,
   confirmedByText,
   arrivalText,
   documentRef,
@@ -113,6 +114,7 @@ export function JobDetails({
   const now = useNow();
   const { depot } = useProfile();
   const estimate = arrivalText(arrivalEstimate(job, position, now, depot));
+  const shown = customerStatus(job.status, job.assignedTo);
   return (
     <TrackingCard
       testId="job-details"
@@ -136,8 +138,13 @@ export function JobDetails({
           </ActionIcon>
         </Group>
       }
-      status={<JobStatusBadge status={job.status} size="lg" />}
+      status={<JobStatusBadge status={job.status} size="lg" label={shown.label} />}
     >
+      {job.status !== 'Cancelled' && (
+        <Text fw={600} size="lg" data-testid="next-step">
+          {shown.next}
+        </Text>
+      )}
       {job.status === 'Cancelled' && (
         <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="job-cancelled">
           <Text c="red.8" mt={2} aria-hidden>

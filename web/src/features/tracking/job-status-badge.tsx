@@ -5,9 +5,12 @@ import { JobStatusIcon } from '../../components/job-status-icon';
 export function JobStatusBadge({
   status,
   size = 'md',
+  label = status,
 }: {
   status: string;
   size?: 'sm' | 'md' | 'lg';
+  /** The words shown (a customer's page says "On the way" for En Route); the status by default. */
+  label?: string;
 }) {
   const { look } = jobStatusBadge(status);
   return (
@@ -20,7 +23,7 @@ export function JobStatusBadge({
       leftSection={<JobStatusIcon status={status} />}
       data-status={status}
     >
-      {status}
+      {label}
     </Badge>
   );
 }
