@@ -22,6 +22,13 @@ describe('customerStatus', () => {
     );
   });
 
+  it('says a job with no driver named yet is booked, not assigned', () => {
+    expect(customerStatus('Assigned', '')).toEqual({
+      label: 'Booked',
+      next: 'We are arranging your driver. This page says when they are on the way.',
+    });
+  });
+
   it('tells a customer just booked in an emergency that a truck is coming', () => {
     expect(customerStatus('Emergency')).toEqual({
       label: 'Booked: sending a truck',

@@ -28,10 +28,16 @@ export function customerStatus(status: JobStatus | string, driver?: string | nul
         next: 'We are sending the nearest truck. Keep your phone on: we call you if we need to.',
       };
     case 'Assigned':
-      return {
-        label: 'Driver assigned',
-        next: `${driverName} sets off soon. This page says when they are on the way.`,
-      };
+      // A job opened before anyone is named on it is booked, not yet assigned.
+      return driver?.trim()
+        ? {
+            label: 'Driver assigned',
+            next: `${driverName} sets off soon. This page says when they are on the way.`,
+          }
+        : {
+            label: 'Booked',
+            next: 'We are arranging your driver. This page says when they are on the way.',
+          };
     case 'Scheduled':
       return {
         label: 'Booked',
