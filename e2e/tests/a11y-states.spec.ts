@@ -56,7 +56,7 @@ test('a tracked job at each stage, and Job Not Found', async ({ page, request })
     if (stage) await updateJob(request, job.id, stage);
     await portal.openLink(`/customer-portal?token=${job.trackingToken}`);
     await expect(
-      portal.details.getByText(stage?.status ?? 'Assigned', { exact: true }),
+      portal.details.locator(`[data-status="${stage?.status ?? 'Assigned'}"]`),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   }

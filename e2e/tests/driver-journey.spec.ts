@@ -215,9 +215,9 @@ test('a new driver takes a job offline and the customer watches the truck honest
     await expect
       .poll(() => queryRows(server.dbFile, 'SELECT id FROM job_positions WHERE id = ?', job.id))
       .toEqual([]);
-    await expect(customerPage.getByTestId('job-details')).toContainText('Completed', {
-      timeout: 15_000,
-    });
+    await expect(
+      customerPage.getByTestId('job-details').locator('[data-status="Completed"]'),
+    ).toBeVisible({ timeout: 15_000 });
     await expect(truck).toHaveCount(0);
     const answer = await api.get(`/api/track/${job.trackingToken}`);
     expect(((await answer.json()) as { position: unknown }).position).toBeNull();

@@ -50,7 +50,7 @@ test.describe('customer portal', () => {
 
     // Staff move the job on; the open portal shows it within a poll (5 s).
     await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
-    await expect(portal.details.getByText('In Progress', { exact: true })).toBeVisible({
+    await expect(portal.details.locator('[data-status="In Progress"]')).toBeVisible({
       timeout: 12_000,
     });
     await expect(portal.details.getByText('Driver arrived on site')).toBeVisible();

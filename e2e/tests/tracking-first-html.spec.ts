@@ -159,7 +159,9 @@ test("a tracking link's first HTML shows the job, masked as the API masks it", a
   await portal.openLink(`/customer-portal?token=${job.trackingToken}`);
   await expect(portal.details.getByTestId('job-id')).toHaveText(job.number);
   await updateJob(request, job.id, { status: 'In Progress', progress: 50 });
-  await expect(portal.details).toContainText('In Progress', { timeout: 20_000 });
+  await expect(portal.details.locator('[data-status="In Progress"]')).toBeVisible({
+    timeout: 20_000,
+  });
   expect(errors).toEqual([]);
 });
 
