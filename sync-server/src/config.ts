@@ -15,6 +15,7 @@ import {
   PUBLIC_LIMITS,
   SMS_BUDGET_DEFAULTS,
   SMS_CAPS,
+  LEASE_GRANTS_PER_DAY,
   STAFF_ALERT_DEFAULTS,
   type SmsBudget,
   type SmsCategory,
@@ -255,6 +256,7 @@ const configSchema = z
     SMS_COUNTRY_CODES: countryCodes,
     ALERT_ESCALATE_MINUTES: wholeNumber(STAFF_ALERT_DEFAULTS.escalateAfterMinutes, 1, 120),
     STAFF_SMS_PER_HOUR: wholeNumber(STAFF_ALERT_DEFAULTS.textsPerHour, 1, 10_000),
+    LEASE_GRANTS_PER_DAY: wholeNumber(LEASE_GRANTS_PER_DAY, 1, 100_000),
     BACKUP_DIR: optionalText,
     BACKUP_EVERY_MINUTES: wholeNumber(BACKUP_POLICY.everyMinutes, 0, 7 * 24 * 60),
     BACKUP_KEEP_HOURLY: wholeNumber(BACKUP_POLICY.keepHourly, 1, 10_000),
@@ -405,6 +407,11 @@ const configSchema = z
       logLevel: env.LOG_LEVEL,
       /** Contact, booking and feedback submissions per hour from one network address. */
       publicWritesPerHour: env.PUBLIC_WRITES_PER_HOUR,
+      /**
+       * Id blocks of one series one account is granted in a day: each new device (a browser
+       * profile, a phone after its data was cleared) asks for one of each.
+       */
+      leaseGrantsPerDay: env.LEASE_GRANTS_PER_DAY,
       /** Emails the public forms may cause per hour, from everyone together. */
       publicEmailsPerHour: env.PUBLIC_EMAILS_PER_HOUR,
       /**

@@ -66,7 +66,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Reserves a block of `size` numbers of `series` for the holder's device and records the grant.
  * Refuses ({@link LeaseRefusedError}) a series the holder's role does not mint, and more than
- * LEASE_GRANTS_PER_DAY blocks of one series to one user in a day.
+ * `perDay` (LEASE_GRANTS_PER_DAY unless the deployment sets it) blocks of one series to one user
+ * in a day.
  */
 export function grantLease(
   db: Db,
@@ -74,6 +75,7 @@ export function grantLease(
   series: IdSeries,
   size = DEFAULT_LEASE_SIZE,
   now = new Date().toISOString(),
+  { perDay = LEASE_GRANTS_PER_DAY }: { perDay?: number | undefined } = {},
 ): Lease {
   if (!mayLeaseSeries(holder.role, series)) {
     throw new LeaseRefusedError(`A ${holder.role} account does not hold ids of ${series}`, false);
@@ -85,9 +87,9 @@ export function grantLease(
         db,
         'SELECT count(*) AS n FROM id_leases WHERE userId = ? AND series = ? AND createdAt >= ?',
       ).get(holder.userId, series, since) as { n: number };
-      if (recent.n >= LEASE_GRANTS_PER_DAY) {
+      if (recent.n >= perDay) {
         throw new LeaseRefusedError(
-          `${LEASE_GRANTS_PER_DAY} blocks of ${series} in a day is the most a device is granted`,
+          `${perDay} blocks of ${series} in a day is the most a device is granted`,
           true,
         );
       }

@@ -77,6 +77,8 @@ export interface SessionContext {
   db: Db;
   userId: number;
   now: () => Date;
+  /** Blocks of one series one user is granted in a day (LEASE_GRANTS_PER_DAY by default). */
+  leaseGrantsPerDay?: number;
   /** Where the session reports what an operator should know (a restore, a refused mutation). */
   warn?: (details: Record<string, unknown>, message: string) => void;
 }
@@ -331,7 +333,9 @@ export function handleClientMessage(
           .transaction(() => {
             ensureClient(ctx.db, message.clientId, ctx.userId, now);
             const holder = { clientId: message.clientId, userId: ctx.userId, role };
-            return grantLease(ctx.db, holder, message.series, message.size, now);
+            return grantLease(ctx.db, holder, message.series, message.size, now, {
+              perDay: ctx.leaseGrantsPerDay,
+            });
           })
           .immediate();
         return [{ type: 'lease-grant', ...lease }];

@@ -161,6 +161,28 @@ describe('a driver’s device claims id blocks the server never granted', () => 
   });
 });
 
+describe('one account’s devices asking for id blocks all day', () => {
+  it('are granted LEASE_GRANTS_PER_DAY blocks of a series a day, then refused, leaving the series', async () => {
+    const app = await buildTestApp({ env: { LEASE_GRANTS_PER_DAY: '2' } });
+    seedStaffData(app);
+    const driver = await login(app, DRIVER);
+    const ask = (clientId: string) =>
+      syncCall(app, driver, 'lease', { clientId, series: 'fuel_records' });
+    for (const phone of ['phone-1', 'phone-2'])
+      expect((await ask(phone)).json()).toMatchObject({ type: 'lease-grant' });
+    const third = await ask('phone-3');
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toMatchObject({ type: 'error', code: 'lease_refused' });
+    // The cap is per account: another account's device is granted as before.
+    const admin = await login(app);
+    const office = await syncCall(app, admin, 'lease', {
+      clientId: 'office-tablet',
+      series: 'fuel_records',
+    });
+    expect(office.json()).toMatchObject({ type: 'lease-grant', series: 'fuel_records' });
+  });
+});
+
 describe('a database whose counters a forged hello pushed to the ceiling', () => {
   it('is repaired at start: counters come back, never below a number in use, and every series works', async () => {
     const config = testConfig();

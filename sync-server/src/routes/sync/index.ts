@@ -110,7 +110,11 @@ const leaseSchema = {
 };
 
 function context(
-  app: { db: SessionContext['db']; now: () => Date },
+  app: {
+    db: SessionContext['db'];
+    now: () => Date;
+    config: { leaseGrantsPerDay?: number | undefined };
+  },
   request: FastifyRequest,
 ): SessionContext {
   if (!request.user) throw new HttpError(401, 'Please log in to continue');
@@ -118,6 +122,7 @@ function context(
     db: app.db,
     userId: request.user.id,
     now: app.now,
+    leaseGrantsPerDay: app.config.leaseGrantsPerDay,
     warn: (details, message) => request.log.warn(details, message),
   };
 }
