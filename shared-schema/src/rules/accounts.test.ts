@@ -98,10 +98,10 @@ describe('blanketPoUse', () => {
 
   it('warns within 14 days of expiry, and once expired', () => {
     expect(blanketPoUse(blanket, [], '2026-12-17')?.warnings).toEqual([
-      'Blanket PO BPO-7781 expires in 14 days (2026-12-31)',
+      'Blanket PO BPO-7781 expires in 14 days (31 Dec 2026)',
     ]);
     expect(blanketPoUse(blanket, [], '2026-12-31')?.warnings).toEqual([
-      'Blanket PO BPO-7781 expires today (2026-12-31)',
+      'Blanket PO BPO-7781 expires today (31 Dec 2026)',
     ]);
     expect(blanketPoUse(blanket, [], '2027-01-01')).toMatchObject({ expired: true });
   });
@@ -181,7 +181,7 @@ describe('site inductions', () => {
 
   it('warns of an induction that has expired', () => {
     expect(inductionWarnings(site, { driverId: 2, driverName: 'Mick' }, '2027-07-01')).toEqual([
-      "Mick's induction at Cape Lambert gate 2 expired on 2027-06-30",
+      "Mick's induction at Cape Lambert gate 2 expired on 30 Jun 2027",
     ]);
   });
 

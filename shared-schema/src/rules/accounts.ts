@@ -8,6 +8,7 @@ import type { Account, AccountSite, PoRule, SiteInduction } from '../entities/ac
 import type { Invoice } from '../entities/invoice';
 import { balanceDue } from './settlement';
 import { documentRef } from './document-number';
+import { formatDate } from './date-format';
 import { addCalendarDays, perthDate, perthDaysBetween } from './dates';
 import { formatCents } from './money';
 
@@ -112,10 +113,12 @@ export function blanketPoUse(
       `Blanket PO ${rule.number} has ${formatCents(remainingCents)} left of ${formatCents(rule.capCents)}`,
     );
   if (expired)
-    warnings.push(`Blanket PO ${rule.number} expired on ${rule.expiresOn}: ask for a new PO`);
+    warnings.push(
+      `Blanket PO ${rule.number} expired on ${formatDate(rule.expiresOn)}: ask for a new PO`,
+    );
   else if (nearExpiry)
     warnings.push(
-      `Blanket PO ${rule.number} expires ${daysToExpiry === 0 ? 'today' : `in ${daysToExpiry} ${daysToExpiry === 1 ? 'day' : 'days'}`} (${rule.expiresOn})`,
+      `Blanket PO ${rule.number} expires ${daysToExpiry === 0 ? 'today' : `in ${daysToExpiry} ${daysToExpiry === 1 ? 'day' : 'days'}`} (${formatDate(rule.expiresOn)})`,
     );
   return {
     number: rule.number,
@@ -243,7 +246,9 @@ export function inductionWarnings(
     const found = inductionOf(site, kind, id);
     if (!found) warnings.push(`${name} is not inducted at ${site.name}`);
     else if (found.expiresOn < today)
-      warnings.push(`${name}'s induction at ${site.name} expired on ${found.expiresOn}`);
+      warnings.push(
+        `${name}'s induction at ${site.name} expired on ${formatDate(found.expiresOn)}`,
+      );
   };
   check('driver', crew.driverId, crew.driverName?.trim() || 'The driver');
   check('vehicle', crew.vehicleId, crew.vehicleName?.trim() || 'The truck');

@@ -208,9 +208,9 @@ describe('what is due across the fleet', () => {
       fleetDueItems(vehicles, checks, jobs, now).map((item) => [item.kind, item.text]),
     ).toEqual([
       ['prestart', 'Dusty (1DST-202): no pre-start today and it has a job'],
-      ['insurance', 'Spare (1HRT-001): insurance expired on 2026-11-20'],
+      ['insurance', 'Spare (1HRT-001): insurance expired on 20 Nov 2026'],
       ['service', 'Big Red (1HRT-001): service due in 6 days'],
-      ['registration', 'Dusty (1DST-202): registration expires on 2026-12-10 (in 16 days)'],
+      ['registration', 'Dusty (1DST-202): registration expires on 10 Dec 2026 (in 16 days)'],
     ]);
   });
 

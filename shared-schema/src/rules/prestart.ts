@@ -14,6 +14,7 @@ import {
 } from '../constants/prestart';
 import type { DefectPhoto, PrestartCheck, VehicleDefect } from '../entities/prestart';
 import type { Vehicle } from '../entities/vehicle';
+import { formatDate } from './date-format';
 import { formatPerth, perthDate } from './dates';
 import { expiryAlerts, lastServiceOdometer, serviceReminder } from './fleet';
 import { isFinishedStatus } from './job-flow';
@@ -265,8 +266,8 @@ export function fleetDueItems(
     for (const alert of expiryAlerts(vehicle, now)) {
       const what = alert.kind === 'registration' ? 'registration' : 'insurance';
       const text = alert.expired
-        ? `${label}: ${what} expired on ${alert.expiresOn}`
-        : `${label}: ${what} expires on ${alert.expiresOn} (in ${alert.daysLeft} ${dayWord(alert.daysLeft)})`;
+        ? `${label}: ${what} expired on ${formatDate(alert.expiresOn)}`
+        : `${label}: ${what} expires on ${formatDate(alert.expiresOn)} (in ${alert.daysLeft} ${dayWord(alert.daysLeft)})`;
       items.push({ ...base, kind: alert.kind, urgent: alert.expired, text });
     }
     if (vehicleHasJob(vehicle.id, jobs) && !checkedToday(vehicle.id, checks, now)) {

@@ -77,7 +77,7 @@ describe('daily fleet summary email', () => {
         'Due:',
         '- [!] Big Red (1ABC123): no pre-start today and it has a job',
         '- Dusty (1DST-202): service due in 5 days',
-        '- Dusty (1DST-202): registration expires on 2026-12-04 (in 10 days)',
+        '- Dusty (1DST-202): registration expires on 4 Dec 2026 (in 10 days)',
         '',
         'Open defects:',
         '- Big Red: minor defect open: Lights and beacons',
