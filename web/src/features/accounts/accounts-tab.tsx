@@ -29,6 +29,7 @@ import {
   creditHoldText,
   creditStanding,
   formatCents,
+  formatDate,
   monthOf,
   perthDate,
   previousMonth,
@@ -141,7 +142,7 @@ export function AccountsTab() {
                   {account.poRule.kind === 'per-job'
                     ? 'PO required on every job'
                     : account.poRule.kind === 'blanket'
-                      ? `Blanket PO ${account.poRule.number}: ${formatCents(blanket?.remainingCents ?? 0)} left, until ${account.poRule.expiresOn}`
+                      ? `Blanket PO ${account.poRule.number}: ${formatCents(blanket?.remainingCents ?? 0)} left, until ${formatDate(account.poRule.expiresOn)}`
                       : 'No PO needed'}
                 </Text>
                 {blanket?.warnings.map((warning) => (
