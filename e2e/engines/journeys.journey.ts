@@ -248,8 +248,8 @@ test('an admin approves and moves a job offline; a second browser sees each chan
 
   const adminDevice = await openDevice();
   const secondDevice = await openDevice();
-  await signIn(adminDevice.page, ADMIN, '/');
-  await signIn(secondDevice.page, ADMIN, '/');
+  await signIn(adminDevice.page, ADMIN, '/admin');
+  await signIn(secondDevice.page, ADMIN, '/admin');
   const admin = new AdminPanel(adminDevice.page);
   const second = new AdminPanel(secondDevice.page);
   await admin.open();

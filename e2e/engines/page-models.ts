@@ -197,7 +197,7 @@ export class BookingForm {
 export async function signIn(
   page: EnginePage,
   credentials: { username: string; password: string },
-  landsOn: '/' | '/driver',
+  landsOn: '/' | '/admin' | '/driver',
 ): Promise<void> {
   await page.goto('/auth');
   const form: Query = { role: 'form', name: 'Login' };

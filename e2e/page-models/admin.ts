@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { homeScreenFor } from '@pilbara/shared-schema';
 import { ADMIN } from '../fixtures/server';
 import { openDevices, waitForOfflineReady } from './app-shell';
 import { AuthPage } from './public-forms';
@@ -17,12 +18,13 @@ import { AuthPage } from './public-forms';
  */
 export async function loginThroughUi(
   page: Page,
-  credentials: { username: string; password: string },
+  credentials: { username: string; password: string; role?: string },
 ): Promise<void> {
   const auth = new AuthPage(page);
   await auth.open('/auth');
   await auth.login(credentials.username, credentials.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  // Signing in lands on the account's own screen: the panel for an admin.
+  await page.waitForURL((url) => url.pathname === homeScreenFor(credentials.role ?? 'admin'));
 }
 
 /**

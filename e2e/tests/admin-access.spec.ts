@@ -104,7 +104,7 @@ test('a customer sees no admin link, is sent from /admin to /auth, and gets 403 
     data: { username, password, email: who.email, firstName: 'Casey' },
   });
   expect(registered.status()).toBe(201);
-  await loginThroughUi(page, { username, password });
+  await loginThroughUi(page, { username, password, role: 'customer' });
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
   ).toBeVisible();

@@ -145,7 +145,7 @@ test('offline sign-out keeps the waiting change; offline sign-in checks the pass
       .fill(ADMIN.password);
     await auth.loginForm.getByRole('button', { name: 'Login' }).click();
     await expect(toast(page, MESSAGES.SIGNED_IN_OFFLINE_TITLE)).toBeVisible({ timeout: 15_000 });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/admin');
     await expect(page.getByTestId('welcome-line').first()).toContainText('Welcome');
     await shots(page, 'offline-sign-in-success', testInfo);
 

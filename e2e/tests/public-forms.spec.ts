@@ -453,11 +453,13 @@ test.describe('login and register', () => {
     ).toBe(username);
   });
 
-  test('an admin is told about the Admin Panel 1.5 s after logging in', async ({ page }) => {
+  test('an admin lands on the panel and is told about it 1.5 s after logging in', async ({
+    page,
+  }) => {
     const auth = new AuthPage(page);
     await auth.open('/login');
     await auth.login(ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/$/, { timeout: SIGN_IN_TIMEOUT });
+    await expect(page).toHaveURL(/\/admin$/, { timeout: SIGN_IN_TIMEOUT });
     await expect(page.getByText(MESSAGES.ADMIN_NOTICE_DESCRIPTION)).toBeVisible({ timeout: 8_000 });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentChoiceOf, assignmentChoices, assignmentFromChoice } from './roles';
+import {
+  ROLES,
+  assignmentChoiceOf,
+  assignmentChoices,
+  assignmentFromChoice,
+  homeScreenFor,
+} from './roles';
 
 const SAM = { id: 2, name: 'Sam Taylor' };
 const ALEX = { id: 3, name: 'Alex Reid' };
@@ -56,5 +62,16 @@ describe('assignmentChoices', () => {
     expect(assignmentChoiceOf({ assignedTo: 'Sam Taylor', assignedDriverId: 2 })).toBe('driver:2');
     expect(assignmentChoiceOf({ assignedTo: null })).toBe('Unassigned');
     expect(assignmentChoiceOf({ assignedTo: 'Both' })).toBe('Both');
+  });
+});
+
+describe('homeScreenFor', () => {
+  it('lands staff and account contacts on their own screen, customers at home', () => {
+    expect(ROLES.map((role) => [role, homeScreenFor(role)])).toEqual([
+      ['customer', '/'],
+      ['driver', '/driver'],
+      ['admin', '/admin'],
+      ['account', '/account'],
+    ]);
   });
 });

@@ -35,6 +35,17 @@ export const STAFF_ROLES = ['admin', 'driver'] as const;
 /** A role from {@link STAFF_ROLES}. */
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * Where a sign-in lands: staff and account contacts on their own screen (an owner signs in to
+ * work the panel, a driver to see their jobs), a customer at home.
+ */
+export function homeScreenFor(role: Role | string): string {
+  if (role === 'admin') return '/admin';
+  if (role === 'driver') return '/driver';
+  if (role === 'account') return '/account';
+  return '/';
+}
+
 /** Whether a stored role text is a staff role. */
 export function isStaffRole(role: string): role is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(role);

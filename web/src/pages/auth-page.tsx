@@ -14,6 +14,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { homeScreenFor } from '@pilbara/shared-schema';
 import { IconArrowLeft, IconCheck, IconTruck } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
 import { HydrateLater } from '../components/hydrate-later';
@@ -88,16 +89,8 @@ export function AuthPage({
                 <LoginForm
                   key={prefill}
                   username={prefill}
-                  // A driver starts on their own screen; everyone else at home.
-                  onSuccess={(user) =>
-                    navigate(
-                      user.role === 'driver'
-                        ? '/driver'
-                        : user.role === 'account'
-                          ? '/account'
-                          : '/',
-                    )
-                  }
+                  // Staff and account contacts start on their own screen; customers at home.
+                  onSuccess={(user) => navigate(homeScreenFor(user.role))}
                   onBegin={onSignInBegun}
                 />
               </Tabs.Panel>
