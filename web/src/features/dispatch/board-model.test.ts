@@ -126,4 +126,20 @@ describe('the dispatch board’s model', () => {
       'Dana Reid would pass a fatigue limit on this job (about 1 h 54 min of work, 1 h left): No more than 17 h between rests of 7 h',
     ]);
   });
+
+  it("counts a driver's jobs by account, so two drivers of one name keep their own", () => {
+    const drivers = [
+      { id: 7, name: 'Sam Taylor' },
+      { id: 8, name: 'Sam Taylor' },
+    ];
+    const jobs = [
+      job({ id: 'JOB-2026-1', assignedTo: 'Sam Taylor', assignedDriverId: 7, status: 'En Route' }),
+      job({ id: 'JOB-2026-2', assignedTo: 'Sam Taylor', assignedDriverId: 7 }),
+      job({ id: 'JOB-2026-3', assignedTo: 'Sam Taylor', assignedDriverId: 8, status: 'Completed' }),
+    ];
+    expect(boardDrivers(drivers, [], jobs, NOW).map((row) => row.activeJobs)).toEqual([2, 0]);
+    // A job named by hand, with no account on it, goes by the name.
+    const named = [job({ id: 'JOB-2026-4', assignedTo: 'Dana Reid' })];
+    expect(boardDrivers([{ id: 9, name: 'Dana Reid' }], [], named, NOW)[0]!.activeJobs).toBe(1);
+  });
 });

@@ -128,9 +128,13 @@ export function boardDrivers(
     return {
       driver,
       state: shiftState(own),
+      // A job is a driver's by their account; only a job with no account on it (one named by
+      // hand) goes by the name, so two drivers sharing a name never count each other's jobs.
       activeJobs: jobs.filter(
         (job) =>
-          job.assignedTo === driver.name &&
+          (job.assignedDriverId == null
+            ? job.assignedTo === driver.name
+            : job.assignedDriverId === driver.id) &&
           !job.archivedAt &&
           (ACTIVE_JOB_STATUSES as readonly string[]).includes(job.status),
       ).length,
