@@ -107,7 +107,8 @@ function probe({ jobId, status, formLabel, driverJobId }) {
       );
       if (!visible(idElement)) return false;
       const card = idElement.closest('[data-testid="job-details"]') ?? document.body;
-      return card.textContent?.includes(status) ?? false;
+      // The status by its badge's value: the words shown are the customer's ("On the way").
+      return visible(card.querySelector(`[data-status="${status}"]`));
     },
     usable: () => {
       if (!formLabel) return false;

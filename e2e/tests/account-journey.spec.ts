@@ -11,6 +11,7 @@ import { dueDateFor, formatDate, monthOf } from '@pilbara/shared-schema';
 import { expect, test, WITH_SERVICE_WORKER } from '../fixtures/server';
 import { openAdminPanel } from '../page-models/admin';
 import { AccountPortal, AccountsTab, installCardDismissed } from '../page-models/accounts';
+import { auditLayout } from '../page-models/layout-audit';
 import {
   DEVICE_WRITE_TIMEOUT,
   openDevices,
@@ -105,6 +106,8 @@ test('a mine site made offline books by its own sign-in and is invoiced with its
     const portal = new AccountPortal(phone);
     await portal.waitOpen(mineName);
     await phone.screenshot({ path: testInfo.outputPath('portal-jobs-390.png') });
+    // The account's own screen passes the layout audit like every other role's.
+    expect(await auditLayout(phone), 'the account portal at 390 px').toEqual([]);
     await portal.book({
       service: '4x4 Recovery',
       po,
@@ -235,6 +238,7 @@ test('a mine site made offline books by its own sign-in and is invoiced with its
       timeout: 30_000,
     });
     await phone.screenshot({ path: testInfo.outputPath('portal-invoices-390.png') });
+    expect(await auditLayout(phone), 'the account portal’s invoices at 390 px').toEqual([]);
   } finally {
     await phoneContext.close();
     await devices.closeAll();

@@ -160,7 +160,12 @@ function Invoices({ data }: { data: PortalResponse }) {
               .filter(Boolean)
               .join(' · ')}
           </Text>
-          <Anchor size="sm" href={`/api/account/invoices/${invoice.id}/pdf`} download>
+          <Anchor
+            size="sm"
+            className="tap-link"
+            href={`/api/account/invoices/${invoice.id}/pdf`}
+            download
+          >
             Invoice PDF
           </Anchor>
         </Card>
