@@ -14,12 +14,8 @@ import { creditNoteSchema } from '../entities/credit-note';
 import { invoiceSchema } from '../entities/invoice';
 import { jobSchema } from '../entities/job';
 import { jobUpdateSchema } from '../entities/job-update';
-import {
-  PRICE_CATEGORIES,
-  PRICE_KEY_PATTERN,
-  PRICE_UNITS,
-  priceItemSchema,
-} from '../entities/price-list';
+import { PRICE_CATEGORIES, PRICE_KEY_PATTERN, PRICE_UNITS } from '../constants/price-list';
+import { priceItemSchema } from '../entities/price-list';
 import { quoteSchema } from '../entities/quote';
 import { publicUserSchema } from '../entities/user';
 import { isValidAbn } from '../documents/abn';

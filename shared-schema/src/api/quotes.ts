@@ -13,7 +13,7 @@ import { quoteSchema } from '../entities/quote';
 import { MESSAGES } from '../messages';
 import { dollarsToCents } from '../rules/money';
 import { optionalDate, optionalEmail, optionalText, phoneField } from './fields';
-import { PRICE_KEY_PATTERN } from '../entities/price-list';
+import { PRICE_KEY_PATTERN } from '../constants/price-list';
 import { ACCOUNT_MESSAGES } from '../account-messages';
 import { accountWorkInput } from './account-work';
 

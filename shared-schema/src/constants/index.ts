@@ -6,6 +6,7 @@ export * from './dates';
 export * from './documents';
 export * from './fleet';
 export * from './ids';
+export * from './price-list';
 export * from './pricing';
 export * from './quotes';
 export * from './services';

@@ -8,21 +8,8 @@
  * document, so no version ever changes what was issued.
  */
 import { z } from 'zod';
+import { PRICE_CATEGORIES, PRICE_KEY_PATTERN, PRICE_UNITS } from '../constants/price-list';
 import { intIdSchema, isoDateSchema, isoDateTimeSchema } from './common';
-
-/** What an item's `amount` means. */
-export const PRICE_UNITS = ['each', 'km', 'hour', 'day', 'multiplier'] as const;
-/** A price unit: cents per each, km, hour or day, or basis points of a location multiplier. */
-export type PriceUnit = (typeof PRICE_UNITS)[number];
-
-/**
- * An item's name: lower-case words joined by dots or hyphens (`towing.emergency`,
- * `towing.emergency.per-km`, `storage.daily`).
- */
-export const PRICE_KEY_PATTERN = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
-
-/** Where the quote tool's quick-add offers an item; null keeps it off the quick-add. */
-export const PRICE_CATEGORIES = ['service', 'parts', 'misc'] as const;
 
 /** One named price. */
 export const priceItemSchema = z.object({
