@@ -250,6 +250,42 @@ for (const width of WIDTHS)
     expect(findings.all, findings.all.join(' | ')).toEqual([]);
   });
 
+test('a signed-in customer at 390 px: every public route, their dashboard, the menu', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const findings = new Findings();
+  const who = uniqueCustomer('Signed');
+  const username = `cust${who.phone.slice(-7)}`;
+  const password = 'customer-password-1';
+  const registered = await request.post('/api/auth/register', {
+    data: { username, password, email: who.email, firstName: 'Casey' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const context = await newPhoneContext(browser, baseURL);
+  try {
+    const page = await phone(context, 390);
+    await loginThroughUi(page, { username, password, role: 'customer' });
+    await expect(page.getByTestId('welcome-line').first()).toContainText('Casey');
+    for (const route of publicRoutes()) {
+      await page.goto(route);
+      await opened(page);
+      await findings.audit(page, `${route} 390 signed in`);
+    }
+    await page.goto('/');
+    await opened(page);
+    const menu = await openMenu(page);
+    await expect(menu.getByRole('button', { name: /Logout/ })).toBeVisible();
+    await findings.audit(page, '/ 390 signed in, menu open');
+    await closeMenu(page);
+  } finally {
+    await context.close();
+  }
+  expect(findings.all, findings.all.join(' | ')).toEqual([]);
+});
+
 test('every public route, admin tab and staff screen at 1280 px: as opened, dialog, toast, offline', async ({
   browser,
   baseURL,
