@@ -17,6 +17,7 @@ import { waitForOfflineReady } from '../page-models/app-shell';
 import { DriverScreen, StaffTab } from '../page-models/driver';
 import { auditLayout } from '../page-models/layout-audit';
 import { PAGE_LOAD_TIMEOUT } from '../page-models/public-forms';
+import { takeWaitingBookings } from '../page-models/staff-alerts';
 import { createJob, loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
 
 // Works with no signal: the app's code comes from the service worker.
@@ -294,12 +295,8 @@ test('every public route, admin tab and staff screen at 1280 px: as opened, dial
   test.setTimeout(600_000);
   const findings = new Findings();
   await staffScreensData(request);
-  expect((await request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
-  const listed = (await (await request.get('/api/bookings')).json()) as {
-    bookings: { id: string; status: string; acknowledgedAt?: string | null }[];
-  };
-  for (const waiting of listed.bookings.filter((b) => b.status === 'pending' && !b.acknowledgedAt))
-    expect((await request.post(`/api/bookings/${waiting.id}/acknowledge`)).status()).toBe(200);
+  await loginAsAdmin(request);
+  await takeWaitingBookings(request);
   const customer = uniqueCustomer('Desk');
   const job = await createJob(request, {
     customerName: customer.name,
@@ -435,12 +432,8 @@ test('every admin screen at 360 and 390 px: each tab, the fleet; offline, menu, 
   // A new booking rings the staff alarm, whose banner puts that booking and its "I've got it" on
   // the first screen above everything else. This audit is of the panel's own layout, so the
   // owners have taken the waiting bookings first and nothing rings.
-  expect((await request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
-  const listed = (await (await request.get('/api/bookings')).json()) as {
-    bookings: { id: string; status: string; acknowledgedAt?: string | null }[];
-  };
-  for (const waiting of listed.bookings.filter((b) => b.status === 'pending' && !b.acknowledgedAt))
-    expect((await request.post(`/api/bookings/${waiting.id}/acknowledge`)).status()).toBe(200);
+  await loginAsAdmin(request);
+  await takeWaitingBookings(request);
   const office = await newPhoneContext(browser, baseURL);
   try {
     // ---- The admin panel, every tab, and the fleet ------------------------------------------
