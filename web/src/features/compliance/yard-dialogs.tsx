@@ -176,6 +176,7 @@ export function BookInDialog({ byName, onClose }: { byName: string; onClose: () 
         data={options}
         value={jobId}
         onChange={(event) => choose(event.currentTarget.value)}
+        error={err(problem, 'jobId')}
         data-testid="book-in-job"
       />
       {notLoaded && (
