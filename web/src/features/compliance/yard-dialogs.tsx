@@ -80,9 +80,12 @@ function Actions({
   problem: Problem;
 }) {
   const [saving, setSaving] = useState(false);
+  // A refusal about the vehicle itself (`id`: paid or released on another device meanwhile) has
+  // no field of the form to sit under, so it is said here like one naming no field.
+  const general = problem !== null && Object.keys(problem.fields).every((name) => name === 'id');
   return (
     <>
-      {problem && Object.keys(problem.fields).length === 0 && (
+      {problem && general && (
         <Text size="sm" c="red" role="alert">
           {problem.message}
         </Text>
