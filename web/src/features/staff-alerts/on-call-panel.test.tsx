@@ -1,80 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  DAY_NAMES,
-  MESSAGES,
-  issuesToFields,
-  rosterInputSchema,
-  rosterResponseSchema,
-  staffAlertPreferencesResponseSchema,
-  staffAlertPreferencesSchema,
-  type RosterResponse,
-} from '@pilbara/shared-schema';
+import { DAY_NAMES, MESSAGES } from '@pilbara/shared-schema';
 import { renderScreen } from '../../app/test-providers';
-import { fakeApi, json, setOnline, type ApiCall } from '../../lib/testing/fake-api';
+import { fakeApi, setOnline } from '../../lib/testing/fake-api';
 import { fill } from '../../lib/testing/user-input';
+import { JO, SAM, WEEKDAYS, onCallServer as server, roster } from './on-call-fixture';
 import { OnCallPanel } from './on-call-panel';
 import { ON_CALL_TEXT } from './on-call-text';
-
-const WEEKDAYS = [1, 2, 3, 4, 5];
-const JO = {
-  name: 'Jo Marsh',
-  phone: '0412345678',
-  userId: 1,
-  days: [0, 1, 2, 3, 4, 5, 6],
-  from: '00:00',
-  to: '00:00',
-};
-const SAM = {
-  name: 'Sam Taylor',
-  phone: '0423456789',
-  userId: 2,
-  days: WEEKDAYS,
-  from: '06:00',
-  to: '18:00',
-};
-
-function roster(overrides: Partial<RosterResponse> = {}): RosterResponse {
-  return rosterResponseSchema.parse({
-    entries: [JO, SAM],
-    isDefault: false,
-    onCallNow: [JO, SAM],
-    escalateAfterMinutes: 10,
-    ...overrides,
-  });
-}
-
-/** PUT /api/on-call as the server answers it: the shared schema's 400, or the roster saved. */
-function saveRosterRoute(call: ApiCall) {
-  const parsed = rosterInputSchema.safeParse(call.body);
-  if (!parsed.success) {
-    const fields = issuesToFields(parsed.error.issues);
-    return json({ error: Object.values(fields)[0], fields }, 400);
-  }
-  return json(roster({ entries: parsed.data.entries, onCallNow: parsed.data.entries.slice(0, 1) }));
-}
-
-function channels(
-  overrides: Partial<{ push: boolean; sms: boolean; email: boolean; pushDevices: number }> = {},
-) {
-  return staffAlertPreferencesResponseSchema.parse({
-    push: true,
-    sms: true,
-    email: false,
-    pushDevices: 1,
-    ...overrides,
-  });
-}
-
-function server(answer: RosterResponse = roster()) {
-  return fakeApi({
-    'GET /api/on-call': json(answer),
-    'PUT /api/on-call': saveRosterRoute,
-    'GET /api/staff-alerts/preferences': json(channels()),
-    'PUT /api/staff-alerts/preferences': (call) =>
-      json({ ...staffAlertPreferencesSchema.parse(call.body), pushDevices: 1 }),
-  });
-}
 
 async function entries(): Promise<HTMLElement[]> {
   return waitFor(() => {
@@ -86,13 +18,6 @@ async function entries(): Promise<HTMLElement[]> {
 
 function field(entry: HTMLElement, label: string): HTMLInputElement {
   return within(entry).getByLabelText(label) as HTMLInputElement;
-}
-
-/** A switch by its label (its name goes on with the description under it). */
-function switchOf(container: HTMLElement, label: string): HTMLInputElement {
-  return within(container).getByRole('switch', {
-    name: (name) => name.startsWith(label),
-  }) as HTMLInputElement;
 }
 
 async function save(user: ReturnType<typeof renderScreen>['user']) {
@@ -227,39 +152,5 @@ describe('changing the roster', () => {
     await save(user);
     expect(await screen.findByText(ON_CALL_TEXT.needsConnection)).toBeTruthy();
     expect(api.callsTo('PUT /api/on-call')).toEqual([]);
-  });
-});
-
-describe('my alert channels', () => {
-  it('shows my switches and devices, and saves a change', async () => {
-    const api = server();
-    const { user } = renderScreen(<OnCallPanel />);
-    const mine = await screen.findByTestId('my-alert-channels');
-    const email = switchOf(mine, ON_CALL_TEXT.channels.email);
-    expect(switchOf(mine, ON_CALL_TEXT.channels.push).checked).toBe(true);
-    expect(email.checked).toBe(false);
-    expect(within(mine).getByText(ON_CALL_TEXT.devices(1))).toBeTruthy();
-    // jsdom has no push service: the device part says what an unsupported browser gets.
-    expect(await within(mine).findByText(ON_CALL_TEXT.pushUnsupported)).toBeTruthy();
-
-    await user.click(email);
-    await waitFor(() => expect(api.callsTo('PUT /api/staff-alerts/preferences')).toHaveLength(1));
-    expect(api.callsTo('PUT /api/staff-alerts/preferences')[0]?.body).toEqual({
-      push: true,
-      sms: true,
-      email: true,
-    });
-    expect(email.checked).toBe(true);
-  });
-
-  it('puts the switch back and says why when the change cannot be saved', async () => {
-    const api = server();
-    api.on('PUT /api/staff-alerts/preferences', 'offline');
-    const { user } = renderScreen(<OnCallPanel />);
-    const mine = await screen.findByTestId('my-alert-channels');
-    const sms = switchOf(mine, ON_CALL_TEXT.channels.sms);
-    await user.click(sms);
-    expect(await screen.findByText(ON_CALL_TEXT.needsConnection)).toBeTruthy();
-    expect(sms.checked).toBe(true);
   });
 });
