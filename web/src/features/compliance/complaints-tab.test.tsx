@@ -11,7 +11,7 @@ import { renderScreen } from '../../app/test-providers';
 import { setOnline } from '../../lib/testing/fake-api';
 import { fill } from '../../lib/testing/user-input';
 import { FIRST_ID, db, resetDevice } from '../../sync/testing/device';
-import { aComplaint, hoursAgo, labelled, schemaMessages } from './compliance-fixture';
+import { aComplaint, hoursAgo, labelled, outboxNames, schemaMessages } from './compliance-fixture';
 import { COMPLAINTS_TEXT } from './compliance-text';
 import { ComplaintsTab } from './complaints-tab';
 
@@ -189,7 +189,7 @@ describe('recording a complaint received by phone or in person', () => {
       reference: '1ABC123',
       acknowledgedAt: null,
     });
-    expect((await db.outbox.toArray()).map((entry) => entry.name)).toEqual(['complaint.record']);
+    expect(await outboxNames()).toEqual(['complaint.record']);
   });
 });
 

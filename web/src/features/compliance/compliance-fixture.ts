@@ -18,6 +18,7 @@ import {
   type YardVehicle,
 } from '@pilbara/shared-schema';
 import { within } from '@testing-library/react';
+import { db } from '../../sync/testing/device';
 
 /** An instant `hours` before now (negative: after). */
 export function hoursAgo(hours: number): string {
@@ -138,4 +139,9 @@ export function schemaMessages(name: MutatorName, args: unknown): Record<string,
 export function labelled(container: HTMLElement, label: string): HTMLElement {
   const exact = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return within(container).getByLabelText(new RegExp(`^${exact}\\s*\\*?$`));
+}
+
+/** The names of the writes waiting in this device's outbox, oldest first. */
+export async function outboxNames(): Promise<string[]> {
+  return (await db.outbox.toArray()).map((entry) => entry.name);
 }

@@ -9,7 +9,13 @@ import {
 import { renderScreen } from '../../app/test-providers';
 import { fill } from '../../lib/testing/user-input';
 import { FIRST_ID, db, resetDevice } from '../../sync/testing/device';
-import { anOccurrence, hoursAgo, labelled, schemaMessages } from './compliance-fixture';
+import {
+  anOccurrence,
+  hoursAgo,
+  labelled,
+  outboxNames,
+  schemaMessages,
+} from './compliance-fixture';
 import { OCCURRENCES_TEXT } from './compliance-text';
 import { OccurrencesTab } from './occurrences-tab';
 
@@ -137,17 +143,23 @@ describe('recording an occurrence', () => {
     expect(within(card).getByTestId('occurrence-due').textContent).toBe(
       OCCURRENCES_TEXT.reportBy(formatStampTime(occurrenceReportDueAt(stored!.awareAt))),
     );
-    expect((await db.outbox.toArray()).map((entry) => entry.name)).toEqual(['occurrence.record']);
+    expect(await outboxNames()).toEqual(['occurrence.record']);
   });
 });
 
 describe('recording the report to the Department', () => {
-  it('needs the reference, then shows the occurrence reported', async () => {
+  /** The report dialog of the one occurrence on the device, and its card. */
+  async function openReport() {
     await db.occurrences.put(anOccurrence());
     const { user } = renderOccurrences();
     const card = await screen.findByTestId('occurrence');
     await user.click(within(card).getByRole('button', { name: OCCURRENCES_TEXT.markReported }));
     const dialog = await screen.findByRole('dialog', { name: OCCURRENCES_TEXT.markReported });
+    return { user, card, dialog };
+  }
+
+  it('needs the reference, then shows the occurrence reported', async () => {
+    const { user, card, dialog } = await openReport();
     await user.click(within(dialog).getByRole('button', { name: OCCURRENCES_TEXT.save }));
     const expected = schemaMessages('occurrence.reported', { id: 3, reportReference: '' });
     expect(await within(dialog).findByText(expected.reportReference!)).toBeTruthy();
@@ -163,15 +175,11 @@ describe('recording the report to the Department', () => {
         OCCURRENCES_TEXT.reported(formatStampTime(reported!.reportedAt!), 'Phoned DoT, ref 7731'),
       ),
     ).toBeTruthy();
-    expect((await db.outbox.toArray()).map((entry) => entry.name)).toEqual(['occurrence.reported']);
+    expect(await outboxNames()).toEqual(['occurrence.reported']);
   });
 
   it('leaves it unreported on Cancel', async () => {
-    await db.occurrences.put(anOccurrence());
-    const { user } = renderOccurrences();
-    const card = await screen.findByTestId('occurrence');
-    await user.click(within(card).getByRole('button', { name: OCCURRENCES_TEXT.markReported }));
-    const dialog = await screen.findByRole('dialog', { name: OCCURRENCES_TEXT.markReported });
+    const { user, card, dialog } = await openReport();
     await fill(user, labelled(dialog, OCCURRENCES_TEXT.reference), 'not yet');
     await user.click(within(dialog).getByRole('button', { name: OCCURRENCES_TEXT.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

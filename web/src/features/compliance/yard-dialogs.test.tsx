@@ -11,7 +11,13 @@ import {
 import { renderScreen } from '../../app/test-providers';
 import { fill } from '../../lib/testing/user-input';
 import { FIRST_ID, db, resetDevice } from '../../sync/testing/device';
-import { aYardVehicle, hoursAgo, labelled, schemaMessages } from './compliance-fixture';
+import {
+  aYardVehicle,
+  hoursAgo,
+  labelled,
+  outboxNames,
+  schemaMessages,
+} from './compliance-fixture';
 import { YARD_TEXT } from './compliance-text';
 import { YardTab } from './yard-tab';
 
@@ -31,10 +37,6 @@ async function openDialog(
   const card = await screen.findByTestId('yard-vehicle');
   await user.click(within(card).getByRole('button', { name: action }));
   return { dialog: await screen.findByRole('dialog', { name: title }), card, user };
-}
-
-async function outboxNames(): Promise<string[]> {
-  return (await db.outbox.toArray()).map((entry) => entry.name);
 }
 
 async function closed(): Promise<void> {
@@ -61,6 +63,15 @@ function canvasThatTakesStrokes(): void {
 }
 
 describe('moving a vehicle to another bay', () => {
+  /** Asks to move the test vehicle (in bay A3) to `toBay`, for `reason`. */
+  async function move(toBay: string, reason: string) {
+    const opened = await openDialog(aYardVehicle(), YARD_TEXT.move, YARD_TEXT.moveTitle('A3'));
+    await fill(opened.user, labelled(opened.dialog, YARD_TEXT.toBay), toBay);
+    await fill(opened.user, labelled(opened.dialog, YARD_TEXT.reason), reason);
+    await opened.user.click(within(opened.dialog).getByRole('button', { name: YARD_TEXT.move }));
+    return opened;
+  }
+
   it('asks for the bay and the reason with the schema’s messages', async () => {
     const { dialog, user } = await openDialog(
       aYardVehicle(),
@@ -75,27 +86,13 @@ describe('moving a vehicle to another bay', () => {
   });
 
   it('refuses a move to the bay it is in', async () => {
-    const { dialog, user } = await openDialog(
-      aYardVehicle(),
-      YARD_TEXT.move,
-      YARD_TEXT.moveTitle('A3'),
-    );
-    await fill(user, labelled(dialog, YARD_TEXT.toBay), 'A3');
-    await fill(user, labelled(dialog, YARD_TEXT.reason), 'Tidy up');
-    await user.click(within(dialog).getByRole('button', { name: YARD_TEXT.move }));
+    const { dialog } = await move('A3', 'Tidy up');
     expect(await within(dialog).findByText(WA_TOWING_MESSAGES.YARD_SAME_BAY)).toBeTruthy();
     expect(await outboxNames()).toEqual([]);
   });
 
   it('moves it, shows the new bay and records the move in its history', async () => {
-    const { dialog, card, user } = await openDialog(
-      aYardVehicle(),
-      YARD_TEXT.move,
-      YARD_TEXT.moveTitle('A3'),
-    );
-    await fill(user, labelled(dialog, YARD_TEXT.toBay), 'B7');
-    await fill(user, labelled(dialog, YARD_TEXT.reason), 'Loader needs the row');
-    await user.click(within(dialog).getByRole('button', { name: YARD_TEXT.move }));
+    const { card, user } = await move('B7', 'Loader needs the row');
     await closed();
     expect(await within(card).findByText('Bay B7')).toBeTruthy();
     expect(await db.yard_events.get(FIRST_ID)).toMatchObject({

@@ -18,6 +18,7 @@ import {
   aYardVehicle,
   hoursAgo,
   labelled,
+  outboxNames,
   schemaMessages,
 } from './compliance-fixture';
 import { YARD_TEXT } from './compliance-text';
@@ -117,6 +118,7 @@ describe('the yard', () => {
   });
 
   it('keeps released vehicles folded away, with who collected them and no actions', async () => {
+    const releasedAt = hoursAgo(4);
     await db.yard_vehicles.bulkPut([
       aYardVehicle({ id: 1, registration: 'STAY001', bay: 'B1' }),
       aYardVehicle({
@@ -124,7 +126,7 @@ describe('the yard', () => {
         registration: 'GONE002',
         status: 'released',
         paidAt: hoursAgo(5),
-        releasedAt: hoursAgo(4),
+        releasedAt,
         release: {
           collectorName: 'Kim Nguyen',
           documentType: 'drivers_licence',
@@ -132,7 +134,7 @@ describe('the yard', () => {
           authority: 'owner',
           authorityDetail: null,
           identityPoints: null,
-          signedAt: hoursAgo(4),
+          signedAt: releasedAt,
           contentHash: 'a'.repeat(64),
           size: 1200,
           width: 600,
@@ -148,7 +150,7 @@ describe('the yard', () => {
     const gone = await card('GONE002');
     expect(gone.dataset.status).toBe('released');
     expect(
-      within(gone).getByText(YARD_TEXT.releasedBy('Kim Nguyen', formatStampTime(hoursAgo(4)))),
+      within(gone).getByText(YARD_TEXT.releasedBy('Kim Nguyen', formatStampTime(releasedAt))),
     ).toBeTruthy();
     for (const action of [YARD_TEXT.move, YARD_TEXT.access, YARD_TEXT.release])
       expect(within(gone).queryByRole('button', { name: action })).toBeNull();
@@ -156,6 +158,7 @@ describe('the yard', () => {
 
   it('opens a vehicle’s history of moves and visits, oldest first', async () => {
     await db.yard_vehicles.put(aYardVehicle());
+    const bookedIn = aYardEvent({ id: 70, toBay: 'A1' });
     await db.yard_events.bulkPut([
       aYardEvent({
         id: 71,
@@ -166,14 +169,14 @@ describe('the yard', () => {
         toBay: 'A3',
         reason: 'Loader access',
       }),
-      aYardEvent({ id: 70, toBay: 'A1' }),
+      bookedIn,
     ]);
     const { user } = renderYard();
     const element = await card('1HJK772');
     await user.click(within(element).getByRole('button', { name: `${YARD_TEXT.history} (2)` }));
     const lines = await within(element).findAllByText(new RegExp(`· ${BY}`));
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.textContent).toContain(formatStampTime(hoursAgo(2)));
+    expect(lines[0]!.textContent).toContain(formatStampTime(bookedIn.at));
     expect(lines[1]!.textContent).toContain('· A1 → A3 · Loader access');
     expect(within(element).getByText('Booked in by hand')).toBeTruthy();
   });
@@ -221,7 +224,7 @@ describe('booking a vehicle in', () => {
       toBay: 'C2',
       byName: BY,
     });
-    expect((await db.outbox.toArray()).map((entry) => entry.name)).toEqual(['yard.bookIn']);
+    expect(await outboxNames()).toEqual(['yard.bookIn']);
   });
 
   it('fills in the vehicle, owner and property from a loaded crash tow', async () => {
