@@ -5,6 +5,7 @@ import {
   OCCURRENCE_REPORT_TARGET_HOURS,
   formatStampTime,
   occurrenceReportDueAt,
+  type Occurrence,
 } from '@pilbara/shared-schema';
 import { renderScreen } from '../../app/test-providers';
 import { fill } from '../../lib/testing/user-input';
@@ -131,7 +132,7 @@ describe('recording an occurrence', () => {
     await user.click(within(dialog).getByRole('button', { name: OCCURRENCES_TEXT.save }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    const stored = await db.occurrences.get(FIRST_ID);
+    const stored = (await db.occurrences.get(FIRST_ID)) as Occurrence | undefined;
     expect(stored).toMatchObject({
       kind: 'damage_to_towed_vehicle',
       occurredAt: new Date('2026-11-20T14:30').toISOString(),
@@ -169,7 +170,7 @@ describe('recording the report to the Department', () => {
     await user.click(within(dialog).getByRole('button', { name: OCCURRENCES_TEXT.save }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(within(card).queryByTestId('occurrence-due')).toBeNull());
-    const reported = await db.occurrences.get(3);
+    const reported = (await db.occurrences.get(3)) as Occurrence | undefined;
     expect(
       within(card).getByText(
         OCCURRENCES_TEXT.reported(formatStampTime(reported!.reportedAt!), 'Phoned DoT, ref 7731'),

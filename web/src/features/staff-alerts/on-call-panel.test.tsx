@@ -114,7 +114,7 @@ describe('changing the roster', () => {
     const [jo, sam] = await entries();
     await user.clear(field(jo!, ON_CALL_TEXT.phone));
     await fill(user, field(jo!, ON_CALL_TEXT.phone), '08 9185 1234');
-    for (const day of WEEKDAYS) await user.click(within(sam!).getByLabelText(DAY_NAMES[day]));
+    for (const day of WEEKDAYS) await user.click(within(sam!).getByLabelText(DAY_NAMES[day]!));
     await save(user);
 
     expect(await within(jo!).findByText(MESSAGES.ROSTER_PHONE_MOBILE)).toBeTruthy();
