@@ -14,6 +14,7 @@ import { fakeApi, json, type FakeApi } from '../../lib/testing/fake-api';
 import { fill } from '../../lib/testing/user-input';
 import { db, resetDevice } from '../../sync/testing/device';
 import { ADMIN_TEXT, MESSAGE_TEXT } from './admin-text';
+import { replyFailures } from './reply-fixture';
 import { ContactMessages } from './contact-messages';
 import { useEmails } from './use-admin-data';
 
@@ -247,21 +248,17 @@ describe('replying by email', () => {
     );
   });
 
-  it.each([
-    ['offline', 'offline' as const, MESSAGE_TEXT.replyNeedsConnection],
-    [
-      'refused by the mail server',
-      json({ error: `${MESSAGES.REPLY_FAILED}: Mailbox unavailable` }, 502),
-      `${MESSAGES.REPLY_FAILED}: Mailbox unavailable`,
-    ],
-  ])('keeps the reply and says why when %s', async (_, answer, shown) => {
-    api.on('POST /api/contact-messages/1/reply', answer);
-    const { user, field } = await openReply();
-    await fill(user, field, 'A truck is on its way.');
-    await send(user);
-    expect(await screen.findByText(shown)).toBeTruthy();
-    expect((field as HTMLTextAreaElement).value).toBe('A truck is on its way.');
-  });
+  it.each(replyFailures(MESSAGE_TEXT.replyNeedsConnection))(
+    'keeps the reply and says why when %s',
+    async (_, answer, shown) => {
+      api.on('POST /api/contact-messages/1/reply', answer);
+      const { user, field } = await openReply();
+      await fill(user, field, 'A truck is on its way.');
+      await send(user);
+      expect(await screen.findByText(shown)).toBeTruthy();
+      expect((field as HTMLTextAreaElement).value).toBe('A truck is on its way.');
+    },
+  );
 
   it('closes the box on Cancel and sends nothing', async () => {
     const { user } = await openReply();

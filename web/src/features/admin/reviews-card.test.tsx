@@ -14,6 +14,7 @@ import { fakeApi, json, type FakeApi } from '../../lib/testing/fake-api';
 import { fill } from '../../lib/testing/user-input';
 import { db, resetDevice } from '../../sync/testing/device';
 import { REVIEW_TEXT } from './admin-text';
+import { replyFailures } from './reply-fixture';
 import { ReviewsCard } from './reviews-card';
 
 function review(id: number, overrides: Partial<Feedback> = {}): Feedback {
@@ -143,21 +144,17 @@ describe('answering a review by email', () => {
     await waitFor(() => expect(screen.queryByLabelText(REVIEW_TEXT.answerLabel)).toBeNull());
   });
 
-  it.each([
-    ['offline', 'offline' as const, REVIEW_TEXT.needsConnection],
-    [
-      'refused by the mail server',
-      json({ error: `${MESSAGES.REPLY_FAILED}: Mailbox unavailable` }, 502),
-      `${MESSAGES.REPLY_FAILED}: Mailbox unavailable`,
-    ],
-  ])('keeps the answer and says why when %s', async (_, answer, shown) => {
-    api.on('POST /api/feedback/1/reply', answer);
-    const { user, field } = await openAnswer();
-    await fill(user, field, REPLY.text);
-    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.send }));
-    expect(await screen.findByText(shown)).toBeTruthy();
-    expect((field as HTMLTextAreaElement).value).toBe(REPLY.text);
-  });
+  it.each(replyFailures(REVIEW_TEXT.needsConnection))(
+    'keeps the answer and says why when %s',
+    async (_, answer, shown) => {
+      api.on('POST /api/feedback/1/reply', answer);
+      const { user, field } = await openAnswer();
+      await fill(user, field, REPLY.text);
+      await user.click(screen.getByRole('button', { name: REVIEW_TEXT.send }));
+      expect(await screen.findByText(shown)).toBeTruthy();
+      expect((field as HTMLTextAreaElement).value).toBe(REPLY.text);
+    },
+  );
 
   it('goes back without sending', async () => {
     const { user } = await openAnswer();
