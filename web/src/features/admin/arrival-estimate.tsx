@@ -19,7 +19,7 @@ import { setArrivalEstimate } from './admin-actions';
 import { useJobPosition } from './use-admin-data';
 import classes from './admin.module.css';
 
-const ARRIVAL_TEXT = {
+export const ARRIVAL_TEXT = {
   label: 'Customer is told',
   setByHand: 'set by hand until the next step',
   edit: 'Set arrival by hand',

@@ -41,7 +41,7 @@ import { QUOTES_TEXT } from './quotes-text';
 type MoneyMode = 'payment' | 'refund';
 
 /** The words and rules of each mode. */
-const MODES = {
+export const MODES = {
   payment: {
     title: 'Record payment',
     methods: RECORDABLE_PAYMENT_METHODS.map((value) => ({
