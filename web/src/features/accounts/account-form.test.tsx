@@ -5,6 +5,7 @@ import { anAccount } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
 import { choose, fill, selectInput } from '../../lib/testing/user-input';
 import { AccountForm } from './account-form';
+import { fillAccountBasics } from './accounts-fixture';
 import { accountToForm, emptyAccountForm, type AccountFormValues } from './account-form-model';
 
 const DRIVERS = [{ id: 2, name: 'Sam Taylor' }];
@@ -42,12 +43,7 @@ function renderForm(
 
 type Form = ReturnType<typeof renderForm>;
 
-/** Fills what every account needs: its name, kind and legal name. */
-async function fillRequired({ user, form, field }: Form) {
-  await fill(user, field(/^Account name/), 'Pilbara Haulage');
-  await choose(user, selectInput(form, /^Kind/), 'Fleet');
-  await fill(user, field(/^Legal name/), 'Pilbara Haulage Pty Ltd');
-}
+const fillRequired = ({ user, form }: Form) => fillAccountBasics(user, form);
 
 describe('the account form', () => {
   it('names each missing field with the schema’s message and hands nothing to save', async () => {
