@@ -78,21 +78,22 @@ export function PricesTab() {
 
   const save = async () => {
     const rows = [...current, ...added];
-    const items = rows.map((item) =>
-      Object.hasOwn(edits, item.key)
-        ? { ...item, amount: stored(item.unit, edits[item.key] ?? 0) }
-        : item,
-    );
-    // An account's own list holds only what differs from the default list.
-    const version =
+    // An account's own list holds only what differs from the default list: whether a row was
+    // changed is asked of the row as shown, before the edit is applied to it.
+    const kept =
       accountId === null
-        ? items
-        : items.filter(
+        ? rows
+        : rows.filter(
             (item) =>
               changed(item) ||
               added.some((extra) => extra.key === item.key) ||
               (list?.versions.at(-1)?.items ?? []).some((own) => own.key === item.key),
           );
+    const version = kept.map((item) =>
+      Object.hasOwn(edits, item.key)
+        ? { ...item, amount: stored(item.unit, edits[item.key] ?? 0) }
+        : item,
+    );
     if (await savePriceList(list?.id ?? null, accountId, { effectiveFrom, items: version })) {
       setEdits({});
       setAdded([]);
