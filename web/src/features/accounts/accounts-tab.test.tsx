@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import {
   ACCOUNT_TYPE_LABELS,
   blanketPoUse,
@@ -33,6 +34,24 @@ async function store(accounts: Account[], invoices: Invoice[] = []) {
 
 function renderTab() {
   return renderScreen(<AccountsTab />, { route: '/admin' });
+}
+
+/** The stored Cape Lambert account opened in the form. */
+async function editCapeLambert() {
+  await store([anAccount({ id: 1 })]);
+  const view = renderTab();
+  await view.user.click(
+    within(await accountCard('Cape Lambert Iron')).getByRole('button', { name: 'Edit' }),
+  );
+  const form = await screen.findByRole('region', { name: 'Edit Cape Lambert Iron' });
+  return { ...view, form };
+}
+
+async function renameAndSave(user: UserEvent, form: HTMLElement, name: string) {
+  const field = within(form).getByLabelText(/^Account name/);
+  await user.clear(field);
+  await fill(user, field, name);
+  await user.click(within(form).getByRole('button', { name: 'Save account' }));
 }
 
 const outboxNames = async () => (await db.outbox.toArray()).map((entry) => entry.name);
@@ -196,16 +215,8 @@ describe('making and editing an account', () => {
   });
 
   it('saves an edit over the account as this device had it', async () => {
-    await store([anAccount({ id: 1 })]);
-    const { user } = renderTab();
-    await user.click(
-      within(await accountCard('Cape Lambert Iron')).getByRole('button', { name: 'Edit' }),
-    );
-    const form = await screen.findByRole('region', { name: 'Edit Cape Lambert Iron' });
-    const name = within(form).getByLabelText(/^Account name/);
-    await user.clear(name);
-    await fill(user, name, 'Cape Lambert Ore');
-    await user.click(within(form).getByRole('button', { name: 'Save account' }));
+    const { user, form } = await editCapeLambert();
+    await renameAndSave(user, form, 'Cape Lambert Ore');
 
     expect(await screen.findByText('Account saved')).toBeTruthy();
     await waitFor(async () => expect((await db.accounts.get(1))?.name).toBe('Cape Lambert Ore'));
@@ -219,20 +230,12 @@ describe('making and editing an account', () => {
   });
 
   it('refuses an edit of what another owner changed meanwhile, keeping theirs and the form', async () => {
-    await store([anAccount({ id: 1 })]);
-    const { user } = renderTab();
-    await user.click(
-      within(await accountCard('Cape Lambert Iron')).getByRole('button', { name: 'Edit' }),
-    );
-    const form = await screen.findByRole('region', { name: 'Edit Cape Lambert Iron' });
+    const { user, form } = await editCapeLambert();
     // The other owner's rename reaches this device while the form is open.
     await db.accounts.put(
       anAccount({ id: 1, name: 'Cape Lambert Mining', updatedAt: new Date().toISOString() }),
     );
-    const name = within(form).getByLabelText(/^Account name/);
-    await user.clear(name);
-    await fill(user, name, 'Cape Lambert Ore');
-    await user.click(within(form).getByRole('button', { name: 'Save account' }));
+    await renameAndSave(user, form, 'Cape Lambert Ore');
 
     expect(await screen.findByText('Account not saved')).toBeTruthy();
     expect(screen.getByText(/^Someone else changed this account meanwhile \(name\)/)).toBeTruthy();

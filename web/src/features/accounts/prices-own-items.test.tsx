@@ -59,7 +59,7 @@ describe('an item of the owners’ own', () => {
 });
 
 describe('an account’s own prices', () => {
-  it('keeps only what differs from the default list, under the account', async () => {
+  it('keeps only what differs from the default list, under the account, multipliers too', async () => {
     await db.accounts.put(anAccount({ id: 1 }));
     const view = renderTab();
     await choose(
@@ -71,12 +71,16 @@ describe('an account’s own prices', () => {
     expect(screen.getByText(/^No version saved yet/).textContent).toBe(
       'No version saved yet: the default prices apply.',
     );
+    expect(view.price('Port Hedland').value).toBe('×1.35');
     await view.setPrice('Call-out Fee', '60');
+    await view.setPrice('Port Hedland', '1.45');
     await view.save();
 
+    // A multiplier is kept in basis points.
     const version = await savedVersion();
     expect(version.items).toEqual([
       expect.objectContaining({ key: 'misc.call-out', amount: 6000 }),
+      expect.objectContaining({ key: 'location.port-hedland', unit: 'multiplier', amount: 14_500 }),
     ]);
     expect((await db.price_lists.get(FIRST_ID))?.accountId).toBe(1);
     expect(view.price('Call-out Fee').value).toBe('$60');
