@@ -18,7 +18,7 @@ import {
   type AccountBookingInput,
   type PortalAccount,
 } from '@pilbara/shared-schema';
-import type { HttpError } from '../../lib/http';
+import { serverMessage, type HttpError } from '../../lib/http';
 import { submitPublicForm } from '../../sync/public-outbox';
 
 interface Signer {
@@ -90,7 +90,9 @@ export function AccountBookingForm({
       const fields = fieldsOf(outcome.error);
       for (const [name, message] of Object.entries(fields))
         setError(name as keyof AccountBookingInput, { type: 'server', message });
-      if (Object.keys(fields).length === 0) setNotice(outcome.error.message);
+      // The server's own words ('This account is closed…'), not the raw status line and body.
+      if (Object.keys(fields).length === 0)
+        setNotice(serverMessage(outcome.error) ?? outcome.error.message);
     } else {
       setNotice('The booking could not be saved on this phone or sent. Please call us.');
     }

@@ -4,7 +4,7 @@
  * (today or later), offline too. Each list keeps its history of versions; a price already on a
  * quote or invoice is never changed by a new version.
  */
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -55,6 +55,49 @@ function stored(unit: PriceUnit, value: number | string): number {
   return dollarsToCents(typeof value === 'number' ? value : value || '0');
 }
 
+/**
+ * One price of the list. Kept apart and memoised: the list has some fifty prices, and a phone
+ * that redrew every one of them on each key typed in another field would lag under the thumb.
+ */
+const PriceRow = memo(function PriceRow({
+  item,
+  value,
+  onChange,
+}: {
+  item: PriceItem;
+  value: number | string;
+  onChange: (key: string, value: number | string) => void;
+}) {
+  return (
+    <Group
+      data-price-key={item.key}
+      justify="space-between"
+      wrap="nowrap"
+      py={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm">{item.label}</Text>
+        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {item.key} · {UNIT_LABELS[item.unit]}
+          {item.note ? ` · ${item.note}` : ''}
+        </Text>
+      </div>
+      {/* Full height (44 px, global.css): a price is tapped on a phone as often as typed. */}
+      <NumberInput
+        w={110}
+        style={{ flexShrink: 0 }}
+        aria-label={`Price of ${item.label}`}
+        prefix={item.unit === 'multiplier' ? '×' : '$'}
+        decimalScale={item.unit === 'multiplier' ? 4 : 2}
+        min={item.unit === 'multiplier' ? 1 : 0}
+        value={value}
+        onChange={(next) => onChange(item.key, next)}
+      />
+    </Group>
+  );
+});
+
 export function PricesTab() {
   const lists = usePriceLists();
   const accounts = useAccounts();
@@ -68,6 +111,10 @@ export function PricesTab() {
     [lists, accountId, today],
   );
   const [edits, setEdits] = useState<Record<string, number | string>>({});
+  const setPrice = useCallback(
+    (key: string, value: number | string) => setEdits((now) => ({ ...now, [key]: value })),
+    [],
+  );
   const [added, setAdded] = useState<PriceItem[]>([]);
   const [effectiveFrom, setEffectiveFrom] = useState(today);
   const [newItem, setNewItem] = useState({ key: '', label: '', unit: 'each' as PriceUnit });
@@ -78,21 +125,22 @@ export function PricesTab() {
 
   const save = async () => {
     const rows = [...current, ...added];
-    const items = rows.map((item) =>
-      Object.hasOwn(edits, item.key)
-        ? { ...item, amount: stored(item.unit, edits[item.key] ?? 0) }
-        : item,
-    );
-    // An account's own list holds only what differs from the default list.
-    const version =
+    // An account's own list holds only what differs from the default list: whether a row was
+    // changed is asked of the row as shown, before the edit is applied to it.
+    const kept =
       accountId === null
-        ? items
-        : items.filter(
+        ? rows
+        : rows.filter(
             (item) =>
               changed(item) ||
               added.some((extra) => extra.key === item.key) ||
               (list?.versions.at(-1)?.items ?? []).some((own) => own.key === item.key),
           );
+    const version = kept.map((item) =>
+      Object.hasOwn(edits, item.key)
+        ? { ...item, amount: stored(item.unit, edits[item.key] ?? 0) }
+        : item,
+    );
     if (await savePriceList(list?.id ?? null, accountId, { effectiveFrom, items: version })) {
       setEdits({});
       setAdded([]);
@@ -155,33 +203,12 @@ export function PricesTab() {
       </Text>
       <Stack gap={0} data-testid="price-table">
         {[...current, ...added].map((item) => (
-          <Group
+          <PriceRow
             key={item.key}
-            data-price-key={item.key}
-            justify="space-between"
-            wrap="nowrap"
-            py={6}
-            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <div style={{ minWidth: 0 }}>
-              <Text size="sm">{item.label}</Text>
-              <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {item.key} · {UNIT_LABELS[item.unit]}
-                {item.note ? ` · ${item.note}` : ''}
-              </Text>
-            </div>
-            {/* Full height (44 px, global.css): a price is tapped on a phone as often as typed. */}
-            <NumberInput
-              w={110}
-              style={{ flexShrink: 0 }}
-              aria-label={`Price of ${item.label}`}
-              prefix={item.unit === 'multiplier' ? '×' : '$'}
-              decimalScale={item.unit === 'multiplier' ? 4 : 2}
-              min={item.unit === 'multiplier' ? 1 : 0}
-              value={edits[item.key] ?? shown(item)}
-              onChange={(value) => setEdits({ ...edits, [item.key]: value })}
-            />
-          </Group>
+            item={item}
+            value={edits[item.key] ?? shown(item)}
+            onChange={setPrice}
+          />
         ))}
       </Stack>
       <Paper withBorder p="sm" radius="md">
