@@ -52,16 +52,4 @@ describe('holding the first screen until the device has synced', () => {
     act(() => holdDriverPreview(null));
     expect(result.current).toBeNull();
   });
-
-  it('draws nothing again when the same answer is held twice', () => {
-    let renders = 0;
-    renderHook(() => {
-      renders += 1;
-      return useDriverPreview();
-    });
-    act(() => holdDriverPreview(screen));
-    const afterFirst = renders;
-    act(() => holdDriverPreview(screen));
-    expect(renders).toBe(afterFirst);
-  });
 });
