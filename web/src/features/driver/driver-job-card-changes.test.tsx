@@ -172,3 +172,20 @@ describe('a note from the driver’s card', () => {
     expect(within(dialog).queryByText(MESSAGES.NOTE_REQUIRED)).toBeNull();
   });
 });
+
+describe('a step the phone cannot take', () => {
+  it('says why in a toast, and keeps nothing to send', async () => {
+    // The card of a job whose row this phone no longer holds (the office deleted it meanwhile).
+    const job = aJobOfToday({ id: ID, customerName: 'Kim Lee' }, NOW);
+    const { user } = renderScreen(
+      <DriverJobCard job={job} pending={false} driverName="Sam" fleet={NO_FLEET} />,
+    );
+    const card = await screen.findByTestId('driver-job');
+    await user.click(within(card).getByRole('button', { name: DRIVER_STEP_LABELS.markEnRoute }));
+    expect(
+      await screen.findByText(`${MESSAGES.JOB_UPDATE_FAILED}: ${MESSAGES.JOB_NOT_FOUND}`),
+    ).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.jobs.count()).toBe(0);
+  });
+});
