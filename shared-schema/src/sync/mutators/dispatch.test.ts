@@ -30,7 +30,9 @@ describe('shift.record', () => {
       { id: 7, kind: 'shift_start', userName: 'Sam Taylor' },
       { now: NOW, userId: 0 },
     );
-    expect(outcome.ok && outcome.changes[0]?.row).toMatchObject({ id: 7, userName: 'Sam Taylor' });
+    expect(outcome.ok && outcome.changes[0]).toMatchObject({
+      row: { id: 7, userId: 0, userName: 'Sam Taylor' },
+    });
   });
 
   it('refuses an id already used and an unknown kind', () => {
