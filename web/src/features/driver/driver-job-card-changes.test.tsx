@@ -22,7 +22,7 @@ const NO_FLEET = { vehicles: [], defects: [], checks: [] };
 
 /** The card as the driver's screen draws it, from the job this device holds now. */
 function LiveCard() {
-  const job = useLiveQuery(() => db.jobs.get(ID), []);
+  const job = useLiveQuery(async () => (await db.jobs.get(ID)) as Job | undefined, []);
   return job ? <DriverJobCard job={job} pending={false} driverName="Sam" fleet={NO_FLEET} /> : null;
 }
 

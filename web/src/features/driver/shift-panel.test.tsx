@@ -44,7 +44,7 @@ function buttonNames(panel: HTMLElement): string[] {
 }
 
 async function recorded(): Promise<Array<Pick<DriverShiftEvent, 'kind' | 'userName'>>> {
-  return (await db.driver_shift_events.toArray())
+  return ((await db.driver_shift_events.toArray()) as DriverShiftEvent[])
     .filter((row) => row.id < 1000)
     .map(({ kind, userName }) => ({ kind, userName }));
 }
