@@ -4,7 +4,6 @@
  */
 import { screen } from '@testing-library/react';
 import type { Job } from '@pilbara/shared-schema';
-import { aJobOfToday } from '@pilbara/shared-schema/testing';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { renderScreen } from '../../app/test-providers';
 import { db } from '../../sync/testing/device';
@@ -20,17 +19,9 @@ function LiveCard() {
   return job ? <DriverJobCard job={job} pending={false} driverName="Sam" fleet={NO_FLEET} /> : null;
 }
 
-/** A job of today for Sam, with what the test changes. */
-export function cardJob(overrides: Partial<Job> = {}): Job {
-  return aJobOfToday(
-    { id: CARD_JOB_ID, customerName: 'Kim Lee', location: 'Karratha', notes: null, ...overrides },
-    new Date().toISOString(),
-  );
-}
-
-/** Puts the job on the device and draws its card. */
-export async function renderCardOf(overrides: Partial<Job> = {}) {
-  await db.jobs.put(cardJob(overrides));
+/** Puts `job` (with the id {@link CARD_JOB_ID}) on the device and draws its card. */
+export async function renderCardOf(job: Job) {
+  await db.jobs.put(job);
   const rendered = renderScreen(<LiveCard />, { route: '/driver' });
   const card = await screen.findByTestId('driver-job');
   return { ...rendered, card };

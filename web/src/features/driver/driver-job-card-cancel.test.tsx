@@ -1,11 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { CANCEL_REASONS, MESSAGES, OTHER_REASON } from '@pilbara/shared-schema';
+import { CANCEL_REASONS, MESSAGES, OTHER_REASON, type Job } from '@pilbara/shared-schema';
 import type { UserEvent } from '@testing-library/user-event';
+import { aJobOfToday } from '@pilbara/shared-schema/testing';
 import { fill } from '../../lib/testing/user-input';
 import { db, resetDevice } from '../../sync/testing/device';
-import { CARD_JOB_ID as ID, outbox, renderCardOf as renderWithJob } from './driver-card-testing';
+import { CARD_JOB_ID as ID, outbox, renderCardOf } from './driver-card-testing';
 import { DRIVER_TEXT } from './driver-text';
+
+/** A job of today for Sam, with what the test changes. */
+function job(overrides: Partial<Job> = {}): Job {
+  return aJobOfToday(
+    { id: ID, customerName: 'Kim Lee', location: 'Karratha', notes: null, ...overrides },
+    new Date().toISOString(),
+  );
+}
+
+const renderWithJob = (overrides: Partial<Job> = {}) => renderCardOf(job(overrides));
 
 async function openCancel(user: UserEvent, card: HTMLElement) {
   await user.click(within(card).getByRole('button', { name: DRIVER_TEXT.cancelJob }));

@@ -1,19 +1,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { DRIVER_STEP_LABELS, MESSAGES } from '@pilbara/shared-schema';
+import { DRIVER_STEP_LABELS, MESSAGES, type Job } from '@pilbara/shared-schema';
 import type { UserEvent } from '@testing-library/user-event';
 import { renderScreen } from '../../app/test-providers';
+import { aJobOfToday } from '@pilbara/shared-schema/testing';
 import { fill } from '../../lib/testing/user-input';
 import { db, resetDevice } from '../../sync/testing/device';
-import {
-  CARD_JOB_ID as ID,
-  NO_FLEET,
-  cardJob,
-  outbox,
-  renderCardOf as renderWithJob,
-} from './driver-card-testing';
+import { CARD_JOB_ID as ID, NO_FLEET, outbox, renderCardOf } from './driver-card-testing';
 import { DriverJobCard } from './driver-job-card';
 import { DRIVER_TEXT } from './driver-text';
+
+/** A job of today for Sam, with what the test changes. */
+function job(overrides: Partial<Job> = {}): Job {
+  return aJobOfToday(
+    { id: ID, customerName: 'Kim Lee', location: 'Karratha', notes: null, ...overrides },
+    new Date().toISOString(),
+  );
+}
+
+const renderWithJob = (overrides: Partial<Job> = {}) => renderCardOf(job(overrides));
 
 async function openEdit(user: UserEvent, card: HTMLElement) {
   await user.click(within(card).getByRole('button', { name: DRIVER_TEXT.editJob }));
@@ -89,7 +94,7 @@ describe('a step the phone cannot take', () => {
   it('says why in a toast, and keeps nothing to send', async () => {
     // The card of a job whose row this phone no longer holds (the office deleted it meanwhile).
     const { user } = renderScreen(
-      <DriverJobCard job={cardJob()} pending={false} driverName="Sam" fleet={NO_FLEET} />,
+      <DriverJobCard job={job()} pending={false} driverName="Sam" fleet={NO_FLEET} />,
     );
     const card = await screen.findByTestId('driver-job');
     await user.click(within(card).getByRole('button', { name: DRIVER_STEP_LABELS.markEnRoute }));
