@@ -23,6 +23,18 @@ describe('shift.record', () => {
     });
   });
 
+  it('applies on the driver’s phone, which runs its copy without the account id', () => {
+    const { outcome } = applyInMemory(
+      tables({}),
+      'shift.record',
+      { id: 7, kind: 'shift_start', userName: 'Sam Taylor' },
+      { now: NOW, userId: 0 },
+    );
+    expect(outcome.ok && outcome.changes[0]).toMatchObject({
+      row: { id: 7, userId: 0, userName: 'Sam Taylor' },
+    });
+  });
+
   it('refuses an id already used and an unknown kind', () => {
     const state = ok(tables({}), 'shift.record', { id: 7, kind: 'break_start', userName: 'Sam' });
     expect(

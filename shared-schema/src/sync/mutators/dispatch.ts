@@ -29,8 +29,10 @@ export const shiftRecord = defineMutator({
   apply(ctx, args) {
     if (readOne(ctx, 'event'))
       return reject('conflict', `Shift record ${args.id} already exists`, 'id');
+    // The phone applies its own copy at once with user 0 (it does not hold the account id the
+    // server signs the record with); the server's copy, with the session's account, replaces it.
     const userId = Number(ctx.userId);
-    if (!Number.isInteger(userId) || userId <= 0)
+    if (!Number.isInteger(userId) || userId < 0)
       return reject('invalid_args', MESSAGES.STAFF_REQUIRED, 'userId');
     const event: DriverShiftEvent = {
       id: args.id,

@@ -77,6 +77,14 @@ export function ShiftPanel({ driverName }: { driverName: string }) {
   const today = sheet.days.find((day) => day.date === perthDate(now));
   const outlook = fatigueOutlook(events, now);
   const level = fatigueLevel(outlook);
+  // The limit the warning names: one already broken (then no later limit need come within the
+  // day, so the outlook names none), else the one the next hour of work would reach.
+  const warnRule =
+    level === 'broken'
+      ? outlook.broken.find((rule) => rule !== 'break')
+      : level === 'near'
+        ? outlook.nextLimit
+        : null;
   const actions: DriverShiftEventKind[] =
     state === 'off'
       ? ['shift_start']
@@ -98,7 +106,7 @@ export function ShiftPanel({ driverName }: { driverName: string }) {
             Today {hoursText(today?.workMinutes ?? 0)} · this week {hoursText(sheet.workMinutes)}
           </Text>
         </Group>
-        {level !== 'ok' && outlook.nextLimit && (
+        {warnRule && (
           <Alert
             color={level === 'broken' ? 'red' : 'yellow'}
             icon={<IconAlertTriangle size={20} aria-hidden />}
@@ -108,10 +116,8 @@ export function ShiftPanel({ driverName }: { driverName: string }) {
             data-testid="shift-fatigue-warning"
           >
             {level === 'broken'
-              ? FATIGUE_RULE_TEXT[
-                  outlook.broken.find((rule) => rule !== 'break') ?? outlook.nextLimit
-                ]
-              : `${hoursText(outlook.minutesLeft ?? 0)} of work left before: ${FATIGUE_RULE_TEXT[outlook.nextLimit]}`}
+              ? FATIGUE_RULE_TEXT[warnRule]
+              : `${hoursText(outlook.minutesLeft ?? 0)} of work left before: ${FATIGUE_RULE_TEXT[warnRule]}`}
           </Alert>
         )}
         {state === 'working' && outlook.breakDueIn <= BREAK_WARN_MINUTES && (
