@@ -55,6 +55,7 @@ function queued(count: number) {
     Array.from({ length: count }, (_, index) => ({
       seq: index + 1,
       mutationId: `m${index + 1}`,
+      clientId: 'this-phone',
       name: 'job.markEnRoute',
       args: { id: 'JOB-2026-1', updateId: index + 1 },
       createdAt: '2026-11-21T01:00:00.000Z',
