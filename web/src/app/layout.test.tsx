@@ -7,7 +7,8 @@ import { AuthProvider } from '../lib/auth';
 import { telHref } from '../lib/format';
 import { clearKeptChanges, writeKeptChanges } from '../lib/kept-changes';
 import { fakeApi, json, setOnline } from '../lib/testing/fake-api';
-import { db, resetDevice } from '../sync/testing/device';
+import { queueChanges } from '../components/testing/pending-changes';
+import { resetDevice } from '../sync/testing/device';
 import { Layout } from './layout';
 import { NAV_LINKS } from './nav-links';
 import { renderScreen } from './test-providers';
@@ -47,22 +48,6 @@ function renderApp(route: string) {
       </Routes>
     </AuthProvider>,
     { route },
-  );
-}
-
-function queued(count: number) {
-  return db.outbox.bulkAdd(
-    Array.from({ length: count }, (_, index) => ({
-      seq: index + 1,
-      mutationId: `m${index + 1}`,
-      clientId: 'this-phone',
-      name: 'job.markEnRoute',
-      args: { id: 'JOB-2026-1', updateId: index + 1 },
-      createdAt: '2026-11-21T01:00:00.000Z',
-      reads: [],
-      writes: ['jobs:JOB-2026-1'],
-      keys: ['jobs:JOB-2026-1'],
-    })),
   );
 }
 
@@ -118,7 +103,7 @@ describe('someone’s changes kept on a signed-out phone', () => {
   afterEach(() => clearKeptChanges());
 
   it('says whose changes wait and sends them to sign in as that person', async () => {
-    await queued(2);
+    await queueChanges(2);
     writeKeptChanges({ userId: '2', name: 'Sam Taylor', username: 'sam' });
     const { user } = renderApp(HOME.to);
     const bar = await screen.findByTestId('unsent-work-prompt');
@@ -128,7 +113,7 @@ describe('someone’s changes kept on a signed-out phone', () => {
   });
 
   it('appears as soon as changes are kept, and goes once they are no one’s to send', async () => {
-    await queued(1);
+    await queueChanges(1);
     renderApp(HOME.to);
     await screen.findByText('The home page');
     act(() => writeKeptChanges({ userId: '3', name: 'Alex Nguyen', username: 'alex' }));

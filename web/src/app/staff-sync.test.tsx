@@ -6,6 +6,7 @@ import { readKeptChanges } from '../lib/kept-changes';
 import { fakeApi } from '../lib/testing/fake-api';
 // The device's IndexedDB first: the sync module opens its database as it loads.
 import { db, resetDevice } from '../sync/testing/device';
+import { queueChanges } from '../components/testing/pending-changes';
 import { keepOutboxFor, stopSync } from '../sync';
 import { StaffSync } from './staff-sync';
 import { renderScreen } from './test-providers';
@@ -14,19 +15,7 @@ const SAM = { id: 2, name: 'Sam Taylor', username: 'sam' };
 const ALEX = { id: 3, name: 'Alex Nguyen', username: 'alex' };
 
 async function keptFor(owner: typeof SAM, count: number) {
-  await db.outbox.bulkAdd(
-    Array.from({ length: count }, (_, index) => ({
-      seq: index + 1,
-      mutationId: `m${index + 1}`,
-      clientId: 'this-phone',
-      name: 'job.markEnRoute',
-      args: { id: 'JOB-2026-1', updateId: index + 1 },
-      createdAt: '2026-11-21T01:00:00.000Z',
-      reads: [],
-      writes: ['jobs:JOB-2026-1'],
-      keys: ['jobs:JOB-2026-1'],
-    })),
-  );
+  await queueChanges(count);
   await keepOutboxFor(owner);
 }
 
