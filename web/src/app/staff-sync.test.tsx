@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@pilbara/shared-schema';
-import { aStaffUser } from '@pilbara/shared-schema/testing';
 import { readKeptChanges } from '../lib/kept-changes';
 import { fakeApi } from '../lib/testing/fake-api';
 // The device's IndexedDB first: the sync module opens its database as it loads.

@@ -6,6 +6,7 @@ import {
   PROVISIONAL_TEXT,
   SIGNATURE_DOCUMENTS,
   completionGaps,
+  type NumberedRow,
 } from '@pilbara/shared-schema';
 import { aJob, aJobPhoto, aJobSignature } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../app/test-providers';
@@ -33,7 +34,7 @@ async function record(signed: readonly (typeof SIGNATURE_DOCUMENTS)[number][]): 
   );
 }
 
-function renderDialog(job: { id: string; number?: string } = JOB) {
+function renderDialog(job: NumberedRow & { id: string } = JOB) {
   const onConfirm = vi.fn();
   const onClose = vi.fn();
   const rendered = renderScreen(

@@ -5,12 +5,11 @@ import type { ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { renderScreen } from '../app/test-providers';
-import { theme } from '../app/theme';
 import { FORM_GETTING_READY, SubmitButton } from './submit-button';
 
 function Form({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider>
       <form
         aria-label="Booking"
         method="post"
