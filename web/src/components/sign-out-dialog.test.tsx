@@ -8,6 +8,7 @@ import { AuthProvider, useAuth } from '../lib/auth';
 import { fakeApi, json, setOnline } from '../lib/testing/fake-api';
 import { META, getMeta } from '../sync/local-store';
 import { db, resetDevice } from '../sync/testing/device';
+import { queueChanges } from './testing/pending-changes';
 import { SignOutDialog } from './sign-out-dialog';
 import { UnsentWorkPrompt } from './unsent-work-prompt';
 
@@ -16,19 +17,6 @@ const SAM = aStaffUser({ role: 'admin' });
 function Who() {
   const { user } = useAuth();
   return <output data-testid="who">{user ? user.username : 'signed out'}</output>;
-}
-
-function queued(count: number) {
-  return db.outbox.bulkAdd(
-    Array.from({ length: count }, (_, index) => ({
-      seq: index + 1,
-      mutationId: `m${index + 1}`,
-      name: 'job.markEnRoute',
-      args: { id: 'JOB-2026-1', updateId: index + 1 },
-      createdAt: '2026-11-21T01:00:00.000Z',
-      writes: ['jobs:JOB-2026-1'],
-    })) as never,
-  );
 }
 
 let closed = 0;
@@ -71,7 +59,7 @@ describe('signing out with changes still waiting', () => {
 
   it('asks first, naming how many changes wait, and Stay keeps the staff member in', async () => {
     const api = fakeApi({ 'GET /api/auth/me': json({ user: SAM }) });
-    await queued(3);
+    await queueChanges(3);
     const { user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.SIGN_OUT_PENDING_TITLE });
     expect(within(dialog).getByText(MESSAGES.signOutPending(3))).toBeTruthy();
@@ -87,7 +75,7 @@ describe('signing out with changes still waiting', () => {
       'GET /api/auth/me': json({ user: SAM }),
       'POST /api/auth/logout': json({ ok: true }),
     });
-    await queued(2);
+    await queueChanges(2);
     const { user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.SIGN_OUT_PENDING_TITLE });
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.SIGN_OUT_KEEP }));
@@ -105,7 +93,7 @@ describe('signing out with changes still waiting', () => {
       'GET /api/auth/me': json({ user: SAM }),
       'POST /api/auth/logout': json({ ok: true }),
     });
-    await queued(1);
+    await queueChanges(1);
     const { user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.SIGN_OUT_PENDING_TITLE });
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.SIGN_OUT_WAIT }));
@@ -119,7 +107,7 @@ describe('signing out with changes still waiting', () => {
   it('says it waits for signal while the phone is offline', async () => {
     fakeApi({ 'GET /api/auth/me': json({ user: SAM }) });
     setOnline(false);
-    await queued(1);
+    await queueChanges(1);
     const { user } = renderDialog();
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.SIGN_OUT_PENDING_TITLE });
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.SIGN_OUT_WAIT }));
@@ -151,7 +139,7 @@ describe('the prompt for changes kept on this device', () => {
   it('says whose changes wait and leads to their sign-in', async () => {
     localStorage.removeItem('auth_user');
     fakeApi({ 'GET /api/auth/me': json({ user: null }) });
-    await queued(2);
+    await queueChanges(2);
     const { user } = renderPrompt(KEPT);
     const bar = await screen.findByTestId('unsent-work-prompt');
     expect(bar.textContent).toContain(MESSAGES.keptChangesWait('Sam Taylor', 2));
@@ -163,7 +151,7 @@ describe('the prompt for changes kept on this device', () => {
     localStorage.removeItem('auth_user');
     fakeApi({ 'GET /api/auth/me': json({ user: null }) });
     setOnline(false);
-    await queued(2);
+    await queueChanges(2);
     renderPrompt(KEPT);
     await waitFor(async () => expect(await db.outbox.count()).toBe(2));
     expect(screen.queryByTestId('unsent-work-prompt')).toBeNull();

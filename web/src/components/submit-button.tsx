@@ -13,7 +13,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { useHydrated } from '../lib/hydration';
 
 /** What the button says while the form is not working yet. */
-const FORM_GETTING_READY = 'Getting ready…';
+export const FORM_GETTING_READY = 'Getting ready…';
 
 export function SubmitButton({
   children,

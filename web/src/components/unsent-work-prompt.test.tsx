@@ -7,22 +7,10 @@ import { AuthProvider } from '../lib/auth';
 import { fakeApi, json, setOnline } from '../lib/testing/fake-api';
 import { fill } from '../lib/testing/user-input';
 import { db, resetDevice } from '../sync/testing/device';
+import { queueChanges } from './testing/pending-changes';
 import { UnsentWorkPrompt } from './unsent-work-prompt';
 
 const SAM = aStaffUser();
-
-function queued(count: number) {
-  return db.outbox.bulkAdd(
-    Array.from({ length: count }, (_, index) => ({
-      seq: index + 1,
-      mutationId: `m${index + 1}`,
-      name: 'job.markEnRoute',
-      args: { id: 'JOB-2026-1', updateId: index + 1 },
-      createdAt: '2026-11-21T01:00:00.000Z',
-      writes: ['jobs:JOB-2026-1'],
-    })) as never,
-  );
-}
 
 function renderPrompt() {
   return renderScreen(
@@ -50,7 +38,7 @@ afterEach(() => {
 describe('changes waiting for a sign-in that only the staff member can give', () => {
   it('says how many changes wait and that signing in again sends them', async () => {
     fakeApi();
-    await queued(3);
+    await queueChanges(3);
     renderPrompt();
     const bar = await screen.findByTestId('unsent-work-prompt');
     expect(bar.textContent).toContain(MESSAGES.signInToSend(3));
@@ -59,7 +47,7 @@ describe('changes waiting for a sign-in that only the staff member can give', ()
 
   it('signs in with the password typed again, and the prompt goes', async () => {
     const api = fakeApi({ 'POST /api/auth/login': json({ user: SAM }) });
-    await queued(2);
+    await queueChanges(2);
     const { user } = renderPrompt();
     const bar = await screen.findByTestId('unsent-work-prompt');
     await user.click(within(bar).getByRole('button', { name: MESSAGES.SIGN_IN_AGAIN }));
@@ -79,7 +67,7 @@ describe('changes waiting for a sign-in that only the staff member can give', ()
 
   it('shows the server’s refusal under the password and keeps asking', async () => {
     fakeApi({ 'POST /api/auth/login': json({ error: MESSAGES.INVALID_CREDENTIALS }, 401) });
-    await queued(1);
+    await queueChanges(1);
     const { user } = renderPrompt();
     await user.click(
       within(await screen.findByTestId('unsent-work-prompt')).getByRole('button', {

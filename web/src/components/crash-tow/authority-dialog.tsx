@@ -143,7 +143,10 @@ export function AuthorityDialog({ tow, onClose }: { tow: CrashTow; onClose: () =
         {input('t1FormNumber', 'Approved form (T1) number', {
           description: 'The serial number of the Department’s paper form, when one is used',
         })}
-        {problem && Object.keys(problem.fields).length === 0 && (
+        {/* A refusal naming no input of this form (the vehicle recorded loaded on another phone
+            meanwhile names the authoriser's choice) is said here, or the dialog would seem to
+            ignore the tap. */}
+        {problem && !FIELDS.some((name) => problem.fields[`patch.${name}`]) && (
           <Text size="sm" c="red" role="alert">
             {problem.message}
           </Text>
