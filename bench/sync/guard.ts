@@ -7,15 +7,18 @@
  * - or more than {@link LIMITS}.floor × the exactly-once floor (sqlite-floor.ts: the rows the
  *   push must write — record, change log, journal, verdict — and nothing else);
  * - the whole client engine in Chromium syncs fewer than {@link LIMITS}.engineRate mutations/s;
- * - or the WebSocket is slower than the HTTP fallback (the raw push, or the engine in Chromium).
+ * - or the WebSocket is slower than the HTTP fallback (the raw push, or the engine in Chromium);
+ * - or the floor no longer writes what the push writes (the same rows in each of those tables,
+ *   about the same bytes), which would make the floor check measure a different amount of work.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import type { Written } from './sqlite-floor';
 
-const LIMITS = { baseline: 1.3, floor: 2, engineRate: 1000 } as const;
+const LIMITS = { baseline: 1.3, floor: 2, engineRate: 1000, writtenBytes: 0.01 } as const;
 
 /** The baseline commit the push is compared with (built once into bench/.cache). */
-export const GUARD_BASELINE = process.env.BENCH_GUARD_BASELINE ?? '6ff63f5';
+export const GUARD_BASELINE = process.env.BENCH_GUARD_BASELINE ?? '405df7d';
 
 /** One raw push of a tree's server (its own bench/sync/run.ts), in ms. */
 export interface PushTimes {
@@ -59,6 +62,11 @@ export interface GuardFigures {
   cold: PushTimes;
   baseline: PushTimes;
   exactlyOnceFloor: number;
+  /**
+   * What the push and the floor wrote into each per-mutation table: the floor is a fair measure
+   * only while it writes the same rows and about the same bytes as the server does.
+   */
+  written?: { push: Written; floor: Written };
   /** The engine in Chromium, fully synced, mutations/s; absent when that part did not run. */
   engine?: { socket: number; http: number };
 }
@@ -71,7 +79,7 @@ interface Check {
 }
 
 export function judge(figures: GuardFigures): Check[] {
-  const { push, cold, baseline, exactlyOnceFloor, engine } = figures;
+  const { push, cold, baseline, exactlyOnceFloor, engine, written } = figures;
   const ratio = (value: number) => `${value.toFixed(2)}×`;
   const checks: Check[] = [
     {
@@ -93,6 +101,28 @@ export function judge(figures: GuardFigures): Check[] {
       ok: push.socket <= push.http,
     },
   ];
+  if (written) {
+    const tables = Object.keys(written.push) as (keyof Written)[];
+    const differs = tables.filter((table) => {
+      const pushed = written.push[table];
+      const floor = written.floor[table];
+      return (
+        pushed.rows !== floor.rows ||
+        Math.abs(pushed.bytes - floor.bytes) > LIMITS.writtenBytes * pushed.bytes
+      );
+    });
+    checks.push({
+      name: 'The exactly-once floor writes what the push writes',
+      limit: `same rows, bytes within ${LIMITS.writtenBytes * 100}%`,
+      value: (differs.length > 0 ? differs : tables)
+        .map(
+          (table) =>
+            `${table} ${written.push[table].rows} rows, ${written.push[table].bytes.toLocaleString('en-AU')} B against ${written.floor[table].rows}, ${written.floor[table].bytes.toLocaleString('en-AU')} B`,
+        )
+        .join('; '),
+      ok: differs.length === 0,
+    });
+  }
   if (engine) {
     checks.push(
       {

@@ -33,7 +33,7 @@ import { NOW, fuelArgs } from './fuel-queue';
 import { engineBench } from './engine-bench';
 import { engineChromiumBench } from './engine-chromium';
 import { serverCpuBench } from './server-cpu';
-import { exactlyOnceFloor, sqliteFloor } from './sqlite-floor';
+import { exactlyOnceFloor, sqliteFloor, written, writtenSince, type Written } from './sqlite-floor';
 import type { PushTimes } from './guard';
 import { GUARD_BASELINE, GUARD_CHILD, judge, pushOf, report, type GuardFigures } from './guard';
 import { baselineTree } from '../lib/app-server.mjs';
@@ -58,8 +58,11 @@ const FANOUT_WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
  * SOCKET_PUSH_WINDOW batches in flight, a new one as each answer arrives; over the HTTP fallback
  * each after the previous answer — and returns ms until the last results arrive.
  */
-async function rawPushBench(transport: 'socket' | 'http'): Promise<number> {
+async function rawPushBench(
+  transport: 'socket' | 'http',
+): Promise<{ elapsed: number; written: Written }> {
   const server = await startServer();
+  const before = written(server.app.db);
   const clientId = crypto.randomUUID();
   const batches: unknown[][] = [];
   for (let start = 1; start <= N; start += MAX_PUSH_BATCH) {
@@ -116,8 +119,9 @@ async function rawPushBench(transport: 'socket' | 'http'): Promise<number> {
     server.app.db.prepare('SELECT count(*) AS n FROM fuel_records').get() as { n: number }
   ).n;
   if (stored !== N) throw new Error(`expected ${N} fuel records, found ${stored}`);
+  const rows = writtenSince(before, written(server.app.db));
   await server.app.close();
-  return elapsed;
+  return { elapsed, written: rows };
 }
 
 function percentile(values: number[], p: number): number {
@@ -278,6 +282,8 @@ async function main(): Promise<void> {
     // Floor and push runs interleaved, so both see the same machine load.
     const floors: number[] = [];
     const onceFloors: number[] = [];
+    let pushWritten: Written | undefined;
+    let floorWritten: Written | undefined;
     const sockets: number[] = [];
     const https: number[] = [];
     const colds: PushTimes[] = [];
@@ -290,10 +296,14 @@ async function main(): Promise<void> {
     await rawPushBench('http');
     for (let run = 0; run < PUSH_REPEAT; run++) {
       floors.push(sqliteFloor(N).wall);
-      sockets.push(await rawPushBench('socket'));
-      https.push(await rawPushBench('http'));
+      const socketRun = await rawPushBench('socket');
+      sockets.push(socketRun.elapsed);
+      pushWritten = socketRun.written;
+      https.push((await rawPushBench('http')).elapsed);
       if (baseline) {
-        onceFloors.push(exactlyOnceFloor(N, MAX_PUSH_BATCH * SOCKET_PUSH_WINDOW).wall);
+        const floor = exactlyOnceFloor(N, MAX_PUSH_BATCH * SOCKET_PUSH_WINDOW, MAX_PUSH_BATCH);
+        onceFloors.push(floor.wall);
+        floorWritten = floor.written;
         const pair = run % 2 === 0 ? [ROOT, baseline.dir] : [baseline.dir, ROOT];
         const [first, second] = pair.map((tree) => ({ tree, times: pushOf(tree, N) }));
         for (const side of [first, second])
@@ -363,6 +373,7 @@ async function main(): Promise<void> {
         baseline: best(baselines),
         exactlyOnceFloor: Math.min(...onceFloors),
       };
+      if (pushWritten && floorWritten) guard.written = { push: pushWritten, floor: floorWritten };
     }
     console.log(
       `| Floor: the same rows inserted into SQLite in one transaction | ${fmt(floorMs)} | ${rate(N, floorMs)} | 1× | ${list(floors)} ms |\n`,

@@ -24,6 +24,7 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import { IdSeriesError } from './id-series';
+import { statement } from './statements';
 import type { Row } from './tables';
 
 /** What the restore guard knows: a number given to this row before (a restore lost the row). */
@@ -44,26 +45,20 @@ export function rememberNumbersWith(db: Db, memory: NumberMemory): void {
 /** The highest number of `series` already stored in `table` (rows numbered before this counter). */
 function highestStoredNumber(db: Db, table: NumberedTable, series: string): number {
   const stem = `${series}-`;
-  const row = db
-    .prepare(
-      `SELECT max(CAST(substr(number, ?) AS INTEGER)) AS n FROM "${table}"
-        WHERE number >= ? AND number < ? AND length(number) BETWEEN ? AND ?
-          AND substr(number, ?) NOT GLOB '*[^0-9]*'`,
-    )
-    .get(
-      stem.length + 1,
-      stem,
-      `${series}.`,
-      stem.length + 1,
-      stem.length + 9,
-      stem.length + 1,
-    ) as { n: number | null };
+  const row = statement(
+    db,
+    `SELECT max(CAST(substr(number, ?) AS INTEGER)) AS n FROM "${table}"
+      WHERE number >= ? AND number < ? AND length(number) BETWEEN ? AND ?
+        AND substr(number, ?) NOT GLOB '*[^0-9]*'`,
+  ).get(stem.length + 1, stem, `${series}.`, stem.length + 1, stem.length + 9, stem.length + 1) as {
+    n: number | null;
+  };
   return row.n ?? 0;
 }
 
 /** The last number given in `series`, or undefined for a series not started. */
 function lastGiven(db: Db, series: string): number | undefined {
-  const row = db.prepare('SELECT last FROM document_numbers WHERE series = ?').get(series) as
+  const row = statement(db, 'SELECT last FROM document_numbers WHERE series = ?').get(series) as
     { last: number } | undefined;
   if (!row) return undefined;
   if (!Number.isSafeInteger(row.last) || row.last < 0 || row.last > MAX_SERIES_NUMBER) {
@@ -73,7 +68,8 @@ function lastGiven(db: Db, series: string): number | undefined {
 }
 
 function setLast(db: Db, series: string, last: number): void {
-  db.prepare(
+  statement(
+    db,
     'INSERT INTO document_numbers (series, last) VALUES (?, ?) ON CONFLICT (series) DO UPDATE SET last = excluded.last',
   ).run(series, last);
 }
@@ -104,7 +100,7 @@ export function documentSeriesCounters(db: Db): { series: string; last: number }
  */
 function numberFor(db: Db, table: NumberedTable, row: Row): string {
   const id = String(row.id);
-  const stored = db.prepare(`SELECT number FROM "${table}" WHERE id = ?`).get(id) as
+  const stored = statement(db, `SELECT number FROM "${table}" WHERE id = ?`).get(id) as
     { number: string | null } | undefined;
   if (stored?.number) return stored.number;
   const createdAt = typeof row.createdAt === 'string' ? row.createdAt : new Date().toISOString();

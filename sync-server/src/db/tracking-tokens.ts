@@ -6,6 +6,7 @@
 import { isTrackingToken } from '@pilbara/shared-schema';
 import type { Db } from './connection';
 import { mintToken } from './tokens';
+import { statement } from './statements';
 import type { Row } from './tables';
 
 const TRACKED = new Set(['jobs', 'bookings']);
@@ -15,7 +16,7 @@ export function withTrackingToken(db: Db, entity: string, row: Row): Row {
   if (!TRACKED.has(entity)) return row;
   const given = row.trackingToken;
   if (typeof given === 'string' && isTrackingToken(given)) return row;
-  const stored = db.prepare(`SELECT trackingToken FROM "${entity}" WHERE id = ?`).get(row.id) as
+  const stored = statement(db, `SELECT trackingToken FROM "${entity}" WHERE id = ?`).get(row.id) as
     { trackingToken: string | null } | undefined;
   return { ...row, trackingToken: stored?.trackingToken ?? mintToken() };
 }

@@ -98,6 +98,20 @@ export function actorOf(db: Db, userId: number | string): Actor {
 }
 
 /**
+ * {@link boundOccurredAt} of the last device time and server clock asked, kept: a batch's
+ * mutations share the server's clock and a queue made in one sitting often the device's time, and
+ * the bound (two dates parsed, one formatted) was a visible share of a long push. The rule is a
+ * pure function of the two strings, so the kept answer is the rule's answer.
+ */
+let lastBound: { deviceTime: string; now: string; at: string } | undefined;
+function occurredAtOf(deviceTime: string, now: string): string {
+  if (lastBound?.deviceTime !== deviceTime || lastBound.now !== now) {
+    lastBound = { deviceTime, now, at: boundOccurredAt(deviceTime, now) };
+  }
+  return lastBound.at;
+}
+
+/**
  * Runs one named mutator against the database through the shared runner core and writes its
  * changes. Must be called inside a transaction; a rejection writes nothing.
  */
@@ -129,7 +143,7 @@ export function execute(
   }
   const ctx: RunContext = { now, userId, actor: actor ?? actorOf(db, userId) };
   // A device's mutation happened when its clock says, within bounds (rules/occurred.ts).
-  if (deviceTime !== undefined) ctx.occurredAt = boundOccurredAt(deviceTime, now);
+  if (deviceTime !== undefined) ctx.occurredAt = occurredAtOf(deviceTime, now);
   const outcome = applyPrepared(start.prepared, ctx, rows);
   if (!outcome.ok) return namedByNumber(db, outcome);
   // A photo, signature or defect photo may name only a file its sender uploaded or may see:
