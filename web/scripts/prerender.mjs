@@ -120,14 +120,14 @@ function telHref(phone) {
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/[^\d]/g, '')}`;
 }
 
-/** The no-JavaScript message: both operators' numbers, tappable. */
+/** The no-JavaScript message: both operators' numbers, tappable (the forms work without it too). */
 function noscript(config) {
   const lines = config.profile.owners
     .map((o) => `<a href="${telHref(o.phone)}">${escapeHtml(o.name)}: ${escapeHtml(o.phone)}</a>`)
     .join(' · ');
   return (
     `<noscript><p class="noscript-call">Call us any time, 24/7: ${lines}. ` +
-    `Booking and job tracking need JavaScript; calling works without it.</p></noscript>`
+    `Calling is the fastest way to get a truck moving.</p></noscript>`
   );
 }
 
