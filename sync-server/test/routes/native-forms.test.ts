@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@pilbara/shared-schema';
+import { TEST_ADMIN, buildTestApp, postRaw, tempDir, type TestApp } from '../helper';
+import { bookingBody } from '../fixtures';
+
+const FIELDS = ['customerName', 'phone', 'email', 'service', 'urgency', 'location'];
+
+/** A built site whose booking and sign-in pages have forms as the web build renders them. */
+function siteWithForms(): string {
+  const dir = tempDir('pilbara-forms-');
+  const write = (file: string, text: string) => fs.writeFileSync(path.join(dir, file), text);
+  const page = (title: string, form: string) =>
+    `<!doctype html><html><head><title>${title} | Pilbara</title><script type="module" src="/assets/app.js"></script></head>` +
+    `<body><div id="root"><header>Pilbara</header><main id="main"><h1>${title}</h1>${form}</main></div></body></html>`;
+  const input = (name: string) =>
+    `<div class="mantine-Input-wrapper"><label for="f-${name}">${name}</label><input id="f-${name}" name="${name}"></div>`;
+  write(
+    'booking.html',
+    page(
+      'Book a Service',
+      `<form method="post" aria-label="Book a Service"><input type="hidden" name="formKey">` +
+        FIELDS.map(input).join('') +
+        `<input type="date" name="preferredDate" id="f-date"><select name="preferredTime" id="f-time"><option value="">Pick</option><option value="09:00 AM">09:00 AM</option></select>` +
+        `<textarea name="description" id="f-description"></textarea><input name="vehicleDetails" id="f-vehicle"><button type="submit">Submit Booking</button></form>`,
+    ),
+  );
+  write(
+    'auth.html',
+    page(
+      'Login',
+      `<form method="post" aria-label="Login">${input('username')}<input type="password" name="password" id="f-password"><button type="submit">Login</button></form>`,
+    ),
+  );
+  write('404.html', page('Not found', ''));
+  write('shell.html', '<!doctype html><title>Pilbara</title><div id="root"></div>');
+  write(
+    'prerendered.json',
+    JSON.stringify({
+      pages: { '/booking': 'booking.html', '/auth': 'auth.html' },
+      notFound: '404.html',
+      shell: 'shell.html',
+      clientRoutes: ['/admin'],
+    }),
+  );
+  return dir;
+}
+
+function formBody(fields: Record<string, unknown>): string {
+  return new URLSearchParams(
+    Object.entries(fields).map(([name, value]) => [name, String(value ?? '')]),
+  ).toString();
+}
+
+const postForm = (app: TestApp, url: string, fields: Record<string, unknown>) =>
+  postRaw(app, url, 'application/x-www-form-urlencoded', formBody(fields));
+
+function keyIn(html: string): string {
+  const key = /name="formKey" value="([^"]+)"/.exec(html)?.[1];
+  if (!key) throw new Error('no form key in the page');
+  return key;
+}
+
+function bookingCount(app: TestApp): number {
+  return (app.db.prepare('SELECT COUNT(*) AS n FROM bookings').get() as { n: number }).n;
+}
+
+describe('forms posted without script', () => {
+  it('serves each form page with a fresh key, never kept by the browser', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: siteWithForms() } });
+    const first = await app.inject({ url: '/booking' });
+    const second = await app.inject({ url: '/booking' });
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(keyIn(first.body)).toMatch(/^form-[0-9a-f-]{36}$/);
+    expect(keyIn(first.body)).not.toBe(keyIn(second.body));
+    // The copy the service worker keeps has no key: one key is never shared by two fillings-in.
+    const file = await app.inject({ url: '/booking.html' });
+    expect(file.body).toContain('<input type="hidden" name="formKey">');
+  });
+
+  it('answers a bad booking with the form again: values kept, the spec messages by the fields', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: siteWithForms() } });
+    const key = keyIn((await app.inject({ url: '/booking' })).body);
+    const posted = await postForm(app, '/booking', {
+      ...bookingBody(),
+      customerName: 'Jo "Smith"><script>',
+      location: 'Km',
+      formKey: key,
+    });
+    expect(posted.statusCode).toBe(400);
+    expect(posted.headers['content-type']).toMatch(/text\/html/);
+    // What was typed stays inside its attribute.
+    expect(posted.body).toContain('value="Jo &quot;Smith&quot;><script>"');
+    expect(posted.body).toContain(`value="${key}"`);
+    expect(posted.body).toContain('aria-describedby="f-location-error"');
+    expect(posted.body).toMatch(
+      new RegExp(`id="f-location-error"[^>]*>${MESSAGES.LOCATION_DETAILED}</p>`),
+    );
+    expect(posted.body).toContain('aria-invalid="true"');
+    expect(posted.body).toContain('<title>There is a problem | Book a Service | Pilbara</title>');
+    // The page's script is not sent with it: it would hydrate a page it did not render.
+    expect(posted.body).not.toContain('/assets/app.js');
+    expect(bookingCount(app)).toBe(0);
+  });
+
+  it('stores a good booking once, whether it comes natively, by script, or both', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: siteWithForms() } });
+    const key = keyIn((await app.inject({ url: '/booking' })).body);
+    const posted = await postForm(app, '/booking', { ...bookingBody(), formKey: key });
+    expect(posted.statusCode).toBe(200);
+    const reference = /data-testid="booking-reference"[^>]*>([^<]+)</.exec(posted.body)?.[1];
+    expect(reference).toMatch(/^BKG-/);
+    expect(posted.body).toContain('<title>Booking Submitted | Pilbara</title>');
+    // The script's post of the same form (its values parsed, so another body) under the key.
+    const scripted = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { ...bookingBody(), vehicleDetails: undefined },
+      headers: { 'idempotency-key': key },
+    });
+    expect(scripted.statusCode).toBe(201);
+    expect(scripted.json().id).toBe(reference);
+    const again = await postForm(app, '/booking', { ...bookingBody(), formKey: key });
+    expect(again.body).toContain(`>${reference}<`);
+    expect(bookingCount(app)).toBe(1);
+    // A key of the API's own still refuses a different body.
+    const own = { 'idempotency-key': 'outbox-1' };
+    await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody(), headers: own });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody({ location: 'Somewhere else entirely' }),
+      headers: own,
+    });
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('signs in with the session cookie and a 303 to the screen of the role', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: siteWithForms() } });
+    const posted = await postForm(app, '/auth', TEST_ADMIN);
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('/admin');
+    const cookies = [posted.headers['set-cookie']].flat().filter((c): c is string => !!c);
+    const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+    const me = await app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(me.json().user.username).toBe(TEST_ADMIN.username);
+  });
+});
