@@ -50,9 +50,9 @@ test.describe('with JavaScript off', () => {
     await expect(again.getByLabel('Service Required')).toHaveAccessibleDescription(
       MESSAGES.SERVICE_SELECT,
     );
-    expect(queryRows(server.dbFile, 'SELECT id FROM bookings WHERE phone = ?', customer.phone)).toEqual(
-      [],
-    );
+    expect(
+      queryRows(server.dbFile, 'SELECT id FROM bookings WHERE phone = ?', customer.phone),
+    ).toEqual([]);
 
     await again.getByLabel('Email Address').fill(customer.email);
     await again.getByLabel('Service Required').selectOption(SERVICE);
@@ -143,7 +143,10 @@ test('a form posted natively, whose key then also goes through the script, is on
   // it already has.
   await page.route('**/booking', async (route: Route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(/name="formKey" value="[^"]*"/, `name="formKey" value="${key}"`);
+    const html = (await response.text()).replace(
+      /name="formKey" value="[^"]*"/,
+      `name="formKey" value="${key}"`,
+    );
     await route.fulfill({ response, body: html });
   });
   const booking = new BookingPage(page);
@@ -156,7 +159,8 @@ test('a form posted natively, whose key then also goes through the script, is on
   await booking.pickDate();
   await chooseOption(page, 'Preferred Time', SLOT);
   const scripted = page.waitForResponse(
-    (response) => response.url().endsWith('/api/bookings') && response.request().method() === 'POST',
+    (response) =>
+      response.url().endsWith('/api/bookings') && response.request().method() === 'POST',
   );
   await form.getByRole('button', { name: 'Submit Booking' }).click();
   const answer = await scripted;

@@ -151,7 +151,8 @@ export function renderResult(pageHtml: string, result: ResultPage): string {
   const title = $('title').first();
   const site = title.text().split(' | ').pop() ?? '';
   title.text(site ? `${result.heading} | ${site}` : result.heading);
-  const colour = result.tone === 'problem' ? 'var(--mantine-color-red-8)' : 'var(--mantine-color-green-8)';
+  const colour =
+    result.tone === 'problem' ? 'var(--mantine-color-red-8)' : 'var(--mantine-color-green-8)';
   const content =
     `<div data-testid="form-result" style="max-width:40rem;margin:0 auto;padding:var(--mantine-spacing-xl) var(--mantine-spacing-md);display:flex;flex-direction:column;gap:var(--mantine-spacing-md)">` +
     `<h1 style="margin:0;font-size:var(--mantine-h2-font-size);border-left:6px solid ${colour};padding-left:12px">${escapeHtml(result.heading)}</h1>` +

@@ -9,7 +9,12 @@
  * field's message beside it. Sign-in answers with the session cookie and a 303 to the person's
  * screen (docs/decisions/2026-12-06-sign-in-without-script.md).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  LightMyRequestResponse,
+} from 'fastify';
 import {
   PUBLIC_FORM_MESSAGES,
   URGENCY_LABELS,
@@ -94,7 +99,11 @@ function whenOf(booking: Pick<Booking, 'urgency' | 'preferredDate' | 'preferredT
 const bookingForm: NativeForm = {
   label: 'Book a Service',
   idempotent: true,
-  call: (fields) => ({ method: 'POST', url: '/api/bookings', payload: pick(fields, BOOKING_FIELDS) }),
+  call: (fields) => ({
+    method: 'POST',
+    url: '/api/bookings',
+    payload: pick(fields, BOOKING_FIELDS),
+  }),
   done(app, answer) {
     const { id, trackingToken, booking } = answer as {
       id: string;
@@ -128,7 +137,11 @@ const bookingForm: NativeForm = {
 const signInForm: NativeForm = {
   label: 'Login',
   secret: ['password'],
-  call: (fields) => ({ method: 'POST', url: '/api/auth/login', payload: pick(fields, ['username', 'password']) }),
+  call: (fields) => ({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: pick(fields, ['username', 'password']),
+  }),
   done(_app, answer) {
     const { user } = answer as { user: { role: string } };
     return { redirect: homeScreenFor(user.role) };
@@ -153,7 +166,8 @@ function errorOf(response: LightMyRequestResponse): { message: string; fields: F
       }
     }
     return {
-      message: typeof body.error === 'string' ? body.error : 'Something went wrong. Please try again.',
+      message:
+        typeof body.error === 'string' ? body.error : 'Something went wrong. Please try again.',
       fields,
     };
   } catch {

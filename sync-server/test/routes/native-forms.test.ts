@@ -126,7 +126,12 @@ describe('forms posted without script', () => {
     expect(bookingCount(app)).toBe(1);
     // A key of the API's own still refuses a different body.
     const own = { 'idempotency-key': 'outbox-1' };
-    await app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody(), headers: own });
+    await app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody(),
+      headers: own,
+    });
     const other = await app.inject({
       method: 'POST',
       url: '/api/bookings',
