@@ -3,8 +3,8 @@
  * driver who filled in /auth and tapped Login then submitted the page's form natively — a GET
  * with `?username=…&password=…` in the URL, the history and the server's log — and was not
  * signed in. Now the form posts (never a GET) and the server signs in from the post itself
- * (docs/no-script-forms.md): the tap works before the script, and the password is only ever in
- * a request body.
+ * (docs/no-script-forms.md): the tap works before the script, the password is only ever in
+ * a request body, and when the script arrives it adopts the session the post set.
  *
  * The link is throttled as the attack run had it (CDP: 400 ms latency, 500 kbps, 4× CPU), and
  * the page's scripts are held back until the test has typed and tapped, so "before the script
@@ -24,7 +24,7 @@ const DRIVER = {
   role: 'driver',
 };
 
-test('Login tapped before the script has loaded sends no password and signs in once ready', async ({
+test('Login tapped before the script has loaded sends no password and stays signed in once it runs', async ({
   browser,
   playwright,
 }) => {
@@ -86,6 +86,14 @@ test('Login tapped before the script has loaded sends no password and signs in o
       DRIVER.username,
     );
     release();
+    // Once the script has loaded it finds the session the post set (the page itself stored
+    // nobody) and shows the driver's screen, signed in: never the Login form again.
+    await expect(page.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible({
+      timeout: 90_000,
+    });
+    await expect(page).toHaveURL(/\/driver$/);
+    await expect(page.getByRole('form', { name: 'Login' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
 
     // The password went only in the body of the form's post: in no URL, no log line.
     const carrying = requests.filter(
