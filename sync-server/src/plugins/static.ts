@@ -292,7 +292,9 @@ export const staticPlugin = fp<{ pages: string }>(
       // A form posted by the browser itself (no script yet, or none at all) is answered by
       // services/native-forms.ts through the same JSON call the script makes. A post to a page
       // without such a form is answered with the page (303, so a reload does not post again) and
-      // its body is dropped unread.
+      // its body is dropped unread. A post from another site's page never gets here: the request
+      // rules (plugins/request-rules.ts) refuse every state-changing request whose Origin or
+      // Sec-Fetch-Site is not this site's with 403, before its body is read.
       await app.register(async (forms) => {
         forms.addContentTypeParser(
           'application/x-www-form-urlencoded',

@@ -151,4 +151,60 @@ describe('forms posted without script', () => {
     const me = await app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.json().user.username).toBe(TEST_ADMIN.username);
   });
+  it('refuses a form posted from another site, and changes nothing', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: siteWithForms() } });
+    const key = keyIn((await app.inject({ url: '/booking' })).body);
+    const fromElsewhere = await postRaw(
+      app,
+      '/booking',
+      'application/x-www-form-urlencoded',
+      formBody({ ...bookingBody(), formKey: key }),
+      { origin: 'https://tow-deals.example' },
+    );
+    expect(fromElsewhere.statusCode).toBe(403);
+    expect(bookingCount(app)).toBe(0);
+    // A browser that names no origin but says the page was another site's.
+    const crossSite = await postRaw(
+      app,
+      '/auth',
+      'application/x-www-form-urlencoded',
+      formBody(TEST_ADMIN),
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    // A sandboxed or privacy-stripped page says `null`: not this site either.
+    const opaque = await postRaw(
+      app,
+      '/auth',
+      'application/x-www-form-urlencoded',
+      formBody(TEST_ADMIN),
+      { origin: 'null' },
+    );
+    expect(opaque.statusCode).toBe(403);
+    expect(opaque.headers['set-cookie']).toBeUndefined();
+    // A page with no form of the server's: refused the same, not redirected.
+    const other = await postRaw(app, '/admin', 'application/x-www-form-urlencoded', 'a=1', {
+      origin: 'https://tow-deals.example',
+    });
+    expect(other.statusCode).toBe(403);
+    // The same posts from this site's own pages go through.
+    const own = await postRaw(
+      app,
+      '/booking',
+      'application/x-www-form-urlencoded',
+      formBody({ ...bookingBody(), formKey: key }),
+      { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+    );
+    expect(own.statusCode).toBe(200);
+    expect(bookingCount(app)).toBe(1);
+    const signedIn = await postRaw(
+      app,
+      '/auth',
+      'application/x-www-form-urlencoded',
+      formBody(TEST_ADMIN),
+      { 'sec-fetch-site': 'same-origin' },
+    );
+    expect(signedIn.statusCode).toBe(303);
+  });
 });
