@@ -77,6 +77,49 @@ test.describe('with JavaScript off', () => {
     );
   });
 
+  test('a message to the business shows its messages with the values kept, then that it was sent', async ({
+    page,
+    server,
+  }) => {
+    const customer = uniqueCustomer('Nomessage');
+    const [first, ...rest] = customer.name.split(' ');
+    const text = 'Need a quote to recover a rolled Hilux near Pannawonica.';
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Send us a Message' });
+    await form.getByLabel('First Name').fill(first ?? 'Robin');
+    await form.getByLabel('Last Name').fill(rest.join(' ') || 'Ng');
+    await form.getByLabel('Phone').fill(customer.phone);
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Message').fill(text);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+    const again = page.getByRole('form', { name: 'Send us a Message' });
+    await expect(again.getByLabel('First Name')).toHaveValue(first ?? 'Robin');
+    await expect(again.getByLabel('Phone')).toHaveValue(customer.phone);
+    await expect(again.getByLabel('Message')).toHaveValue(text);
+    await expect(again.getByLabel('Email')).toHaveAccessibleDescription(MESSAGES.EMAIL_INVALID);
+    await expect(again.getByLabel('Service Needed')).toHaveAccessibleDescription(
+      MESSAGES.SERVICE_SELECT,
+    );
+    const stored = () =>
+      queryRows<{ message: string }>(
+        server.dbFile,
+        'SELECT message FROM contact_submissions WHERE phone = ?',
+        customer.phone,
+      );
+    expect(stored()).toEqual([]);
+
+    await again.getByLabel('Email').fill(customer.email);
+    await again.getByLabel('Service Needed').selectOption('4x4 Recovery');
+    await again.getByRole('button', { name: 'Send Message' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: MESSAGES.CONTACT_SENT_TITLE }),
+    ).toBeVisible();
+    await expect(page.getByText(MESSAGES.CONTACT_SENT_DESCRIPTION)).toBeVisible();
+    expect(stored()).toEqual([{ message: text }]);
+  });
+
   test('sign-in posts, sets the session and lands signed in; a wrong one keeps the name', async ({
     page,
     baseURL,

@@ -21,6 +21,7 @@ import {
   formatDaySlot,
   homeScreenFor,
   type Booking,
+  type ContactSubmission,
   type Urgency,
 } from '@pilbara/shared-schema';
 import {
@@ -133,6 +134,53 @@ const bookingForm: NativeForm = {
   },
 };
 
+const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'serviceNeeded',
+  'message',
+] as const;
+const QUOTE_FIELDS = ['vehicle', 'fromLocation', 'toLocation'] as const;
+
+const contactForm: NativeForm = {
+  label: 'Send us a Message',
+  idempotent: true,
+  call: (fields) => ({
+    method: 'POST',
+    url: '/api/contact',
+    // The quote request is drawn by the script only; a post that says it is one keeps its
+    // vehicle and route, as the script's would.
+    payload:
+      fields.kind === 'quote'
+        ? { ...pick(fields, [...CONTACT_FIELDS, ...QUOTE_FIELDS]), kind: 'quote' }
+        : pick(fields, CONTACT_FIELDS),
+  }),
+  done(app, answer, fields) {
+    // The answer has the message as stored; the fields as posted stand in should it not.
+    const submission =
+      (answer as { submission?: ContactSubmission }).submission ??
+      (pick(fields, CONTACT_FIELDS) as Record<(typeof CONTACT_FIELDS)[number], string>);
+    const rows: [string, string][] = [
+      ['Name', `${submission.firstName} ${submission.lastName}`],
+      ['Phone', submission.phone],
+      ['Email', submission.email],
+      ['Service', submission.serviceNeeded],
+    ];
+    return {
+      page: {
+        heading: PUBLIC_FORM_MESSAGES.CONTACT_SENT_TITLE,
+        body:
+          statusPanel(paragraph(PUBLIC_FORM_MESSAGES.CONTACT_SENT_DESCRIPTION)) +
+          detailList(rows) +
+          callLines(app) +
+          `<p style="margin:0"><a href="/contact">Send another message</a></p>`,
+      },
+    };
+  },
+};
+
 /** Where a person signed in without script goes: their screen, as with the script. */
 const signInForm: NativeForm = {
   label: 'Login',
@@ -151,6 +199,7 @@ const signInForm: NativeForm = {
 /** The forms by the page route they post to. */
 export const NATIVE_FORMS: Record<string, NativeForm> = {
   '/booking': bookingForm,
+  '/contact': contactForm,
   '/auth': signInForm,
   '/login': signInForm,
 };

@@ -33,12 +33,22 @@ function siteWithForms(): string {
       `<form method="post" aria-label="Login">${input('username')}<input type="password" name="password" id="f-password"><button type="submit">Login</button></form>`,
     ),
   );
+  write(
+    'contact.html',
+    page(
+      'Contact',
+      `<form method="post" aria-label="Send us a Message"><input type="hidden" name="formKey">` +
+        ['firstName', 'lastName', 'phone', 'email'].map(input).join('') +
+        `<select name="serviceNeeded" id="f-service"><option value="" disabled selected>Select a service</option><option value="4x4 Recovery">4x4 Recovery</option></select>` +
+        `<textarea name="message" id="f-message"></textarea><button type="submit">Send Message</button></form>`,
+    ),
+  );
   write('404.html', page('Not found', ''));
   write('shell.html', '<!doctype html><title>Pilbara</title><div id="root"></div>');
   write(
     'prerendered.json',
     JSON.stringify({
-      pages: { '/booking': 'booking.html', '/auth': 'auth.html' },
+      pages: { '/booking': 'booking.html', '/auth': 'auth.html', '/contact': 'contact.html' },
       notFound: '404.html',
       shell: 'shell.html',
       clientRoutes: ['/admin'],
@@ -49,7 +59,7 @@ function siteWithForms(): string {
 
 function formBody(fields: Record<string, unknown>): string {
   return new URLSearchParams(
-    Object.entries(fields).map(([name, value]) => [name, String(value ?? '')]),
+    Object.entries(fields).map(([name, value]): [string, string] => [name, String(value ?? '')]),
   ).toString();
 }
 
@@ -206,5 +216,41 @@ describe('forms posted without script', () => {
       { 'sec-fetch-site': 'same-origin' },
     );
     expect(signedIn.statusCode).toBe(303);
+  });
+  it('answers the contact form natively: its messages with the values kept, then sent once', async () => {
+    const app = await buildTestApp({ env: { WEB_DIST: siteWithForms() } });
+    const count = () =>
+      (app.db.prepare('SELECT COUNT(*) AS n FROM contact_submissions').get() as { n: number }).n;
+    const key = keyIn((await app.inject({ url: '/contact' })).body);
+    const message = {
+      firstName: 'Robin',
+      lastName: 'Ng',
+      phone: '0412 345 678',
+      email: 'robin@example.com',
+      serviceNeeded: '4x4 Recovery',
+      message: 'Ute bogged past the Fortescue crossing, can you quote a recovery?',
+    };
+    const bad = await postForm(app, '/contact', {
+      ...message,
+      serviceNeeded: '',
+      email: 'robin@',
+      formKey: key,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('value="Robin"');
+    expect(bad.body).toContain('Ute bogged past the Fortescue crossing');
+    expect(bad.body).toMatch(new RegExp(`id="f-service-error"[^>]*>${MESSAGES.SERVICE_SELECT}<`));
+    expect(bad.body).toMatch(new RegExp(`id="f-email-error"[^>]*>${MESSAGES.EMAIL_INVALID}<`));
+    expect(count()).toBe(0);
+
+    const good = await postForm(app, '/contact', { ...message, formKey: key });
+    expect(good.statusCode).toBe(200);
+    expect(good.body).toContain(`<title>${MESSAGES.CONTACT_SENT_TITLE} | Pilbara</title>`);
+    expect(good.body).toContain(MESSAGES.CONTACT_SENT_DESCRIPTION);
+    expect(good.body).toContain('robin@example.com');
+    // Posted again (a reload, a second tap) under the same key: still one message.
+    const again = await postForm(app, '/contact', { ...message, formKey: key });
+    expect(again.statusCode).toBe(200);
+    expect(count()).toBe(1);
   });
 });
