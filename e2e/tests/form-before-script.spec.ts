@@ -28,7 +28,9 @@ test('Login tapped before the script has loaded sends no password and stays sign
   browser,
   playwright,
 }) => {
-  test.setTimeout(180_000);
+  // Its own server starts inside the test (to read its log): on a loaded machine that alone can
+  // take minutes.
+  test.setTimeout(360_000);
   const { server, stop } = await startServer({ LOG_LEVEL: 'info' });
   try {
     const api = await playwright.request.newContext({ baseURL: server.baseURL });

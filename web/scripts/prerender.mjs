@@ -171,7 +171,11 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
 
   const templateFile = join(ssrDir, 'template.html');
   if (!existsSync(templateFile)) copyFileSync(join(dist, 'index.html'), templateFile);
-  const template = readFileSync(templateFile, 'utf8').replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  // The shell's own <noscript> (however index.html is formatted) gives way to the page's.
+  const template = readFileSync(templateFile, 'utf8').replace(
+    /<noscript\s*>[\s\S]*?<\/noscript\s*>/,
+    '',
+  );
   const configScript = ssr.embeddedConfigScript(siteConfig);
 
   const beasties = new Beasties({
