@@ -120,14 +120,14 @@ function telHref(phone) {
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/[^\d]/g, '')}`;
 }
 
-/** The no-JavaScript message: both operators' numbers, tappable. */
+/** The no-JavaScript message: both operators' numbers, tappable (the forms work without it too). */
 function noscript(config) {
   const lines = config.profile.owners
     .map((o) => `<a href="${telHref(o.phone)}">${escapeHtml(o.name)}: ${escapeHtml(o.phone)}</a>`)
     .join(' · ');
   return (
     `<noscript><p class="noscript-call">Call us any time, 24/7: ${lines}. ` +
-    `Booking and job tracking need JavaScript; calling works without it.</p></noscript>`
+    `Calling is the fastest way to get a truck moving.</p></noscript>`
   );
 }
 
@@ -171,7 +171,11 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
 
   const templateFile = join(ssrDir, 'template.html');
   if (!existsSync(templateFile)) copyFileSync(join(dist, 'index.html'), templateFile);
-  const template = readFileSync(templateFile, 'utf8').replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  // The shell's own <noscript> (however index.html is formatted) gives way to the page's.
+  const template = readFileSync(templateFile, 'utf8').replace(
+    /<noscript\s*>[\s\S]*?<\/noscript\s*>/,
+    '',
+  );
   const configScript = ssr.embeddedConfigScript(siteConfig);
 
   const beasties = new Beasties({

@@ -6,8 +6,10 @@
  * A route takes part with `config: { idempotent: true }`. The stored answer is looked up before
  * the body is validated: a retry whose body has gone stale since (a booking for what was today
  * yesterday) still gets the answer the first request got. The body is hashed as it arrived, so
- * a retry matches whatever validation makes of it.
+ * a retry matches whatever validation makes of it. A key the server put in a form is the one
+ * exception to "same key, same body" ({@link newFormKey}).
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   findIdempotentResponse,
@@ -18,6 +20,20 @@ import { inTransaction } from '../db/connection';
 import { HttpError } from '../http-error';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * How a key the server wrote into a form begins (services/form-page.ts). Such a key stands for
+ * one filling-in of one served form, however it travels: the browser's native post (form fields,
+ * every value a string) and the page script's post of the same form (the values as the schema
+ * parsed them) encode the same submission differently, so for these keys a second request gets
+ * the first one's answer without its body being compared.
+ */
+const FORM_KEY_PREFIX = 'form-';
+
+/** A fresh key for a form the server is about to serve. */
+export function newFormKey(): string {
+  return `${FORM_KEY_PREFIX}${crypto.randomUUID()}`;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -90,7 +106,7 @@ function replayIfSeen(
   if (!key) return undefined;
   const stored = findIdempotentResponse(app.db, key, route);
   if (!stored) return undefined;
-  if (stored.requestHash !== bodyHash(request)) {
+  if (!key.startsWith(FORM_KEY_PREFIX) && stored.requestHash !== bodyHash(request)) {
     throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
   }
   return { status: stored.status, body: stored.body, replayed: true };

@@ -26,6 +26,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@pilbara/shared-schema';
 import { cardPaymentsEnabled } from '../config';
 import { createTrackingPage } from '../services/tracking-page';
+import { hasFormKey, withFormKey } from '../services/form-page';
+import {
+  NATIVE_FORMS,
+  answerNativePost,
+  parseFormBody,
+  type FormFields,
+} from '../services/native-forms';
+import { newFormKey } from './idempotency';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -207,6 +215,12 @@ export const staticPlugin = fp<{ pages: string }>(
     // A tracking link (/customer-portal?token=…) is answered with its job in the page.
     const tracking = table?.tracking ? createTrackingPage(app, pages, table.tracking) : null;
     if (tracking) app.addHook('onClose', () => tracking.close());
+    // The pages whose forms the server answers without script, read once.
+    const formPages = new Map<string, string>();
+    for (const [route, file] of Object.entries(table?.pages ?? {})) {
+      if (!NATIVE_FORMS[route]) continue;
+      formPages.set(file, fs.readFileSync(path.join(pages, file), 'utf8'));
+    }
     const tokenOf = (request: FastifyRequest): string | null => {
       const { token } = request.query as { token?: unknown };
       return typeof token === 'string' && token.trim() !== '' ? token.trim() : null;
@@ -255,6 +269,18 @@ export const staticPlugin = fp<{ pages: string }>(
           );
           continue;
         }
+        const formPage = formPages.get(file);
+        if (formPage !== undefined && hasFormKey(formPage)) {
+          // A page whose form works without script carries a fresh idempotency key each time it
+          // is served, so it is never kept or revalidated (a kept copy would post an old key).
+          app.get(route, (_request, reply) =>
+            reply
+              .header('Cache-Control', 'no-store')
+              .type('text/html; charset=utf-8')
+              .send(withFormKey(formPage, newFormKey())),
+          );
+          continue;
+        }
         app.get(route, (_request, reply) => sendPage(reply, file));
       }
       // The service worker precaches the pages by file name (/booking.html); those come from the
@@ -263,18 +289,36 @@ export const staticPlugin = fp<{ pages: string }>(
         if (file !== 'index.html') app.get(`/${file}`, (_request, reply) => sendPage(reply, file));
       }
       app.get('/index.html', (_request, reply) => sendPage(reply, 'index.html'));
-      // A page's form is inert until its script runs, and posts (never GETs) if it ever goes
-      // natively. Such a post is answered with the page itself (303, so a reload does
-      // not post again) and its body is read only to be dropped: a password typed before the
-      // script loaded never reaches a URL, the history or the log.
+      // A form posted by the browser itself (no script yet, or none at all) is answered by
+      // services/native-forms.ts through the same JSON call the script makes. A post to a page
+      // without such a form is answered with the page (303, so a reload does not post again) and
+      // its body is dropped unread. A post from another site's page never gets here: the request
+      // rules (plugins/request-rules.ts) refuse every state-changing request whose Origin or
+      // Sec-Fetch-Site is not this site's with 403, before its body is read.
       await app.register(async (forms) => {
         forms.addContentTypeParser(
-          ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+          'application/x-www-form-urlencoded',
+          { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+          (_request, body, done) => done(null, parseFormBody(body as Buffer)),
+        );
+        forms.addContentTypeParser(
+          ['multipart/form-data', 'text/plain'],
           { parseAs: 'buffer', bodyLimit: 64 * 1024 },
           (_request, _body, done) => done(null, undefined),
         );
-        for (const route of Object.keys(table.pages)) {
-          forms.post(route, (_request, reply) => reply.redirect(route, 303));
+        for (const [route, file] of Object.entries(table.pages)) {
+          const form = NATIVE_FORMS[route];
+          const html = formPages.get(file);
+          if (!form || html === undefined) {
+            forms.post(route, (_request, reply) => reply.redirect(route, 303));
+            continue;
+          }
+          // No limit of its own: the JSON call it makes has the API's.
+          forms.post(route, (request, reply) => {
+            const fields = request.body as FormFields | undefined;
+            if (!fields) return reply.redirect(route, 303);
+            return answerNativePost(app, form, html, request, reply, fields);
+          });
         }
       });
       for (const route of table.clientRoutes) {

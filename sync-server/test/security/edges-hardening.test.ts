@@ -141,13 +141,15 @@ describe('finding 1: a password in the URL and the server log', () => {
     for (const secret of secrets) expect(log, secret).not.toContain(secret);
   });
 
-  it('answers a page form posted natively with the page itself, never reading its fields', async () => {
+  it('answers a sign-in posted natively with the form again, the password never echoed', async () => {
     const app = await buildTestApp({ env: { WEB_DIST: builtSite() } });
     const before = snapshotDatabase(app);
     const posted = await postSignInForm(app, 'username=jdriver&password=Field-Driver-2026%21');
-    expect(posted.statusCode).toBe(303);
-    expect(posted.headers.location).toBe('/auth');
+    expect(posted.statusCode).toBe(401);
     expect(posted.headers['set-cookie']).toBeUndefined();
+    expect(posted.headers['cache-control']).toBe('no-store');
+    expect(posted.body).toContain('value="jdriver"');
+    expect(posted.body).not.toContain('Field-Driver-2026');
     expect(snapshotDatabase(app)).toEqual(before);
   });
 });

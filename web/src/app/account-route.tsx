@@ -14,8 +14,15 @@ const AccountPortalPage = lazy(() =>
 );
 
 export function AccountRoute() {
-  const { user } = useAuth();
+  const { user, checking } = useAuth();
   const location = useLocation();
+  // A session the browser has but this page has not stored yet (signed in before the script).
+  if (checking)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
   if (!user || user.role !== 'account')
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   const accountId = typeof user.accountId === 'number' ? user.accountId : null;

@@ -30,13 +30,20 @@ export function preloadDriverScreen(): Promise<unknown> {
 }
 
 export function DriverRoute() {
-  const { user, isAdmin, isDriver } = useAuth();
+  const { user, isAdmin, isDriver, checking } = useAuth();
   const location = useLocation();
   const preview = useDriverPreview();
   // Right after a sign-in that brought the driver's jobs, their cards are drawn first from this
   // chunk alone; the full screen (the engine, Dexie, the trucks) renders behind them as a
   // transition once they are on screen, and while its code is still loading the cards stay.
   const full = useDeferredValue(true, preview === null);
+  // A session the browser has but this page has not stored yet (signed in before the script).
+  if (checking)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
   if (!user || (!isAdmin && !isDriver))
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   const name = assignmentName({

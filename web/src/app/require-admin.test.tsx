@@ -42,10 +42,31 @@ describe('RequireAdmin', () => {
       vi.fn(async () => new Response('{}', { status: 200 })),
     );
 
-  it('sends a guest to /auth', () => {
+  it('sends a guest to /auth once the server says the browser has no session', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"user":null}', { status: 200 })),
+    );
     renderAt(null);
-    expect(screen.getByText('login page')).toBeTruthy();
+    expect(await screen.findByText('login page')).toBeTruthy();
     expect(screen.queryByText('staff only')).toBeNull();
+  });
+
+  it('lets in an admin whose sign-in the browser posted before the script ran', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ user: { id: 1, username: 'boss', role: 'admin' } }), {
+            status: 200,
+          }),
+      ),
+    );
+    renderAt(null);
+    // Nobody stored here: it waits for the server rather than sending the person to /auth.
+    expect(screen.queryByText('login page')).toBeNull();
+    expect(await screen.findByText('staff only')).toBeTruthy();
+    expect(screen.queryByText('login page')).toBeNull();
   });
 
   it('sends a customer to /auth', () => {

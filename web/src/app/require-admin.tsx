@@ -47,11 +47,13 @@ const OnCallPanel = lazy(() =>
 /**
  * Renders `children` for a signed-in admin. A signed-in driver is sent to their own screen
  * (a driver never meets a screen that sends them to /auth while signed in); anyone
- * else to /auth.
+ * else to /auth. While the app is still asking the server whether the browser has a session
+ * (a sign-in posted before the script ran), it waits.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isAdmin, isDriver } = useAuth();
+  const { isAdmin, isDriver, checking } = useAuth();
   const location = useLocation();
+  if (checking) return <Loading />;
   if (isDriver) return <Navigate to="/driver" replace />;
   if (!isAdmin)
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;

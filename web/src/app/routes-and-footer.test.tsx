@@ -61,6 +61,13 @@ describe('the driver’s route', () => {
     expect(await screen.findByText('sign in first, then /driver')).toBeTruthy();
   });
 
+  it('opens the jobs of a driver signed in before the script ran (nobody stored)', async () => {
+    fakeApi({ 'GET /api/auth/me': json({ user: aStaffUser() }) });
+    renderRoute();
+    expect(await screen.findByRole('heading', { name: 'My Jobs' })).toBeTruthy();
+    expect(screen.queryByText(/sign in first/)).toBeNull();
+  });
+
   it('opens a driver’s own jobs and the trucks’ pre-start check', async () => {
     localStorage.setItem('auth_user', JSON.stringify(aStaffUser()));
     fakeApi({ 'GET /api/auth/me': json({ user: aStaffUser() }) });

@@ -7,6 +7,10 @@
  * nothing (sync-server plugins/static.ts), should a browser ever send one.
  *
  * A form the browser draws itself (client-side navigation) is ready at once.
+ *
+ * A form the server answers without script (`native`: the public forms and sign-in, see
+ * docs/no-script-forms.md) posts natively before its script has run, its fields in the body;
+ * its button works from the first paint.
  */
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
@@ -18,9 +22,10 @@ export const FORM_GETTING_READY = 'Getting ready…';
 export function SubmitButton({
   children,
   disabled,
+  native = false,
   ...props
-}: ButtonProps & { children: ReactNode }) {
-  const ready = useHydrated();
+}: ButtonProps & { children: ReactNode; native?: boolean }) {
+  const ready = useHydrated() || native;
   return (
     <Button type="submit" {...props} disabled={!ready || disabled}>
       {ready ? children : FORM_GETTING_READY}

@@ -58,7 +58,7 @@ export function LoginForm({
           withAsterisk
           {...registerField(form, 'password')}
         />
-        <SubmitButton size="md" mih={48} loading={loading}>
+        <SubmitButton native size="md" mih={48} loading={loading}>
           Login
         </SubmitButton>
         {unshown && (

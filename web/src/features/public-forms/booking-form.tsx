@@ -106,7 +106,7 @@ export function BookingForm({
   initial?: Partial<Pick<BookingFormValues, 'service' | 'location'>>;
 }) {
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  const { form, onSubmit, sending } = usePublicForm<BookingFormValues, BookingData>(
+  const { form, onSubmit, sending, formKey } = usePublicForm<BookingFormValues, BookingData>(
     'booking',
     loadResolver,
     emptyBooking,
@@ -156,7 +156,13 @@ export function BookingForm({
   }
 
   return (
-    <PublicFormFrame kind="booking" label="Book a Service" onSubmit={onSubmit}>
+    <PublicFormFrame
+      kind="booking"
+      label="Book a Service"
+      onSubmit={onSubmit}
+      // The urgency cards need the script; the standard form works as plain HTML too.
+      {...(variant === 'standard' ? { formKey } : {})}
+    >
       <Grid gap="md">
         <ContactFields
           form={form}
@@ -273,7 +279,7 @@ export function BookingForm({
         minRows={4}
         {...registerField(form, 'description')}
       />
-      <SubmitButton size="md" disabled={sending} mih={48}>
+      <SubmitButton native={variant === 'standard'} size="md" disabled={sending} mih={48}>
         {sending ? 'Sending...' : 'Submit Booking'}
       </SubmitButton>
     </PublicFormFrame>

@@ -31,11 +31,12 @@ const QUOTE_EMPTY: ContactFormValues = {
 /**
  * The Contact page's 'Send us a Message' form (docs/features.md), and the same form as a
  * quote request (`kind="quote"`), which adds the vehicle and where from and to: staff turn it
- * into a draft quote from the admin panel.
+ * into a draft quote from the admin panel. The message form, the one in the page's HTML, also
+ * works as a plain HTML form, answered by the server (docs/no-script-forms.md).
  */
 export function ContactForm({ kind = 'message' }: { kind?: 'message' | 'quote' }) {
   const quote = kind === 'quote';
-  const { form, onSubmit, sending } = usePublicForm('contact', loadResolver, () =>
+  const { form, onSubmit, sending, formKey } = usePublicForm('contact', loadResolver, () =>
     quote ? QUOTE_EMPTY : EMPTY,
   );
 
@@ -44,6 +45,7 @@ export function ContactForm({ kind = 'message' }: { kind?: 'message' | 'quote' }
       kind="contact"
       label={quote ? 'Request a Quote' : 'Send us a Message'}
       onSubmit={onSubmit}
+      formKey={formKey}
     >
       <Grid gap="md">
         <ContactFields
@@ -98,7 +100,8 @@ export function ContactForm({ kind = 'message' }: { kind?: 'message' | 'quote' }
         minRows={4}
         {...registerField(form, 'message')}
       />
-      <SubmitButton size="md" loading={false} disabled={sending}>
+      {/* The message form is the one in the page's HTML, and works without script. */}
+      <SubmitButton native={!quote} size="md" loading={false} disabled={sending}>
         {sending ? 'Sending...' : quote ? 'Request Quote' : 'Send Message'}
       </SubmitButton>
     </PublicFormFrame>

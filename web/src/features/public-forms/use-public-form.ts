@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import type { PublicFormKind } from '../../db/schema';
@@ -17,7 +17,8 @@ export interface PublicFormOptions<TInput, TData> extends SubmitOptions {
 /**
  * A public form checked by the resolver `loadResolver` gives and sent through the outbox. Once
  * the submission is safe (sent, or saved on the device) the form resets to `empty()`; when the
- * server refuses it, the server's messages show under the fields they name.
+ * server refuses it, the server's messages show under the fields they name. `formKey` is the
+ * ref of the frame's hidden key field (public-form-frame.tsx).
  */
 export function usePublicForm<TInput extends FieldValues, TData extends Record<string, unknown>>(
   kind: PublicFormKind,
@@ -31,10 +32,17 @@ export function usePublicForm<TInput extends FieldValues, TData extends Record<s
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const resolver = useMemo(() => lazyResolver(loadResolver), []);
   const form = useForm<TInput, unknown, TData>({ resolver, defaultValues });
+  // The key the server wrote into the page goes with the first submission that is kept; a
+  // later one (another booking from the same page) gets a key of its own.
+  const formKey = useRef<HTMLInputElement>(null);
+  const spentKey = useRef<string | null>(null);
   const onSubmit = form.handleSubmit(async (data) => {
     const input = form.getValues();
     const body = options.body ? options.body(data, input) : { ...data };
-    const result = await submit(body, options);
+    const pageKey = formKey.current?.value ?? '';
+    const outboxId = pageKey && pageKey !== spentKey.current ? pageKey : undefined;
+    const result = await submit(body, { ...options, ...(outboxId ? { outboxId } : {}) });
+    if (result.done && outboxId) spentKey.current = outboxId;
     if (result.done) {
       options.onDone?.(result, data, input);
       form.reset(empty());
@@ -43,5 +51,5 @@ export function usePublicForm<TInput extends FieldValues, TData extends Record<s
       applyFieldErrors(form.setError, result.fieldErrors);
     }
   });
-  return { form, onSubmit, sending };
+  return { form, onSubmit, sending, formKey };
 }

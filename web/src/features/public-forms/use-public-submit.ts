@@ -61,6 +61,8 @@ export interface SubmitOptions {
   toast?: boolean;
   /** Runs once the outbox id is known and before anything is sent (to keep a local record). */
   beforeSend?: (outboxId: string) => void;
+  /** The submission's key when it has one already (the key the server put in the form). */
+  outboxId?: string;
 }
 
 export function usePublicSubmit(kind: PublicFormKind) {
@@ -72,7 +74,7 @@ export function usePublicSubmit(kind: PublicFormKind) {
       setSending(true);
       try {
         const outbox = await loadOutbox();
-        const outboxId = outbox.newOutboxId();
+        const outboxId = options.outboxId ?? outbox.newOutboxId();
         options.beforeSend?.(outboxId);
         const outcome = await outbox.submitPublicForm(kind, body, undefined, outboxId);
         const texts = PUBLIC_FORM_TEXTS[kind];

@@ -343,4 +343,77 @@ describe('AuthProvider', () => {
       expect(answers.mock.calls.map((call) => call[0])).not.toContain('/api/auth/logout');
     });
   });
+  describe('a session the browser has but this page did not store', () => {
+    it('is adopted when nobody is stored and the browser is online', async () => {
+      const me = vi.fn(
+        async (_url: string, _init: RequestInit) =>
+          new Response(JSON.stringify({ user: admin }), { status: 200 }),
+      );
+      vi.stubGlobal('fetch', me);
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      // The staff screens wait for the answer instead of sending the person to /auth.
+      expect(result.current.checking).toBe(true);
+      await waitFor(() => expect(result.current.user).toMatchObject({ username: 'boss' }));
+      expect(result.current.checking).toBe(false);
+      expect(result.current.isAdmin).toBe(true);
+      expect(result.current.offline).toBe(false);
+      expect(me.mock.calls[0]?.[0]).toBe('/api/auth/me');
+      expect(JSON.parse(localStorage.getItem('auth_user') ?? 'null')).toMatchObject({
+        username: 'boss',
+      });
+    });
+
+    it('leaves nobody signed in when the browser has no session', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('{"user":null}', { status: 200 })),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await waitFor(() => expect(result.current.checking).toBe(false));
+      expect(result.current.user).toBeNull();
+      expect(localStorage.getItem('auth_user')).toBeNull();
+    });
+
+    it('stops waiting when the server cannot be reached', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      );
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      await waitFor(() => expect(result.current.checking).toBe(false));
+      expect(result.current.user).toBeNull();
+    });
+
+    it('asks nothing offline: an offline start signs in with the password', async () => {
+      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      try {
+        const asked = vi.fn(async () => new Response(JSON.stringify({ user: admin })));
+        vi.stubGlobal('fetch', asked);
+        const { result } = renderHook(() => useAuth(), { wrapper });
+        expect(result.current.checking).toBe(false);
+        expect(result.current.user).toBeNull();
+        await act(async () => {});
+        expect(asked).not.toHaveBeenCalled();
+      } finally {
+        onLine.mockRestore();
+      }
+    });
+
+    it('does not sign back in someone whose sign-out is still to be sent', async () => {
+      localStorage.setItem(LOGOUT_PENDING_KEY, 'true');
+      // The old cookie still works on the server until the sign-out reaches it.
+      const answers = vi.fn(
+        async (url: string, _init: RequestInit) =>
+          new Response(url === '/api/auth/me' ? JSON.stringify({ user: admin }) : '{}', {
+            status: 200,
+          }),
+      );
+      vi.stubGlobal('fetch', answers);
+      const { result } = renderHook(() => useAuth(), { wrapper });
+      expect(result.current.checking).toBe(false);
+      await waitFor(() => expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull());
+      expect(answers.mock.calls.map((call) => call[0])).toEqual(['/api/auth/logout']);
+      expect(result.current.user).toBeNull();
+    });
+  });
 });

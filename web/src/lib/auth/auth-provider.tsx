@@ -11,6 +11,11 @@
  * password is held in memory only, and as soon as the server answers it signs in for real
  * (the cookie) and only then does the sync start and push. A failure that could not be checked
  * says so (MESSAGES.SIGNIN_NO_CONNECTION), never "Invalid username or password".
+ *
+ * A session this page did not start: a sign-in the browser posted itself before the script
+ * arrived (docs/no-script-forms.md) sets the cookie but not the stored user. So a page that starts
+ * with nobody stored, online, asks the server who the cookie belongs to and adopts that user;
+ * until it knows, `checking` holds the staff screens from sending the person back to /auth.
  */
 import {
   createContext,
@@ -107,6 +112,11 @@ export interface AuthContextValue {
    * the person signs in again, which the unsent-work prompt asks for.
    */
   needsPassword: boolean;
+  /**
+   * Nobody is stored here yet and the server is being asked whether the browser has a session
+   * all the same; a screen for signed-in people waits rather than sending the person to /auth.
+   */
+  checking: boolean;
   login(values: LoginValues): Promise<AuthUser>;
   register(values: RegisterValues): Promise<AuthUser>;
   logout(): Promise<void>;
@@ -119,6 +129,18 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * Whether the browser may have a session nobody stored here: no user stored, no offline sign-in,
+ * no sign-out waiting to be sent, and the browser online.
+ */
+function sessionUnknown(): boolean {
+  if (typeof window === 'undefined') return false;
+  if (readStored(STORAGE_KEYS.authUser, parseAuthUser) || readOfflineSession() !== null)
+    return false;
+  if (readStored(LOGOUT_PENDING_KEY, (v) => v === true)) return false;
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   // Pre-rendered pages are drawn signed out; the stored user shows once the page is hydrated.
   const [user, setUser] = useBrowserState<AuthUser | null>(
@@ -130,6 +152,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => readOfflineSession() !== null,
     false,
   );
+  const [checking, setChecking] = useBrowserState<boolean>(sessionUnknown, false);
   /** The password of an offline sign-in, kept in memory only, to sign in to the server later. */
   const heldPassword = useRef<string | null>(null);
   /**
@@ -192,6 +215,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
     // Checked once per page load, not on every user change (login sets a fresh session).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Nobody stored, online: a session the browser has all the same (its sign-in was posted by the
+  // browser before the script ran) is adopted. Offline, or with a sign-out still to send, nothing
+  // is asked: the first is the offline start above, and the second would sign back in the
+  // person who signed out.
+  useEffect(() => {
+    if (!sessionUnknown()) return;
+    setChecking(true);
+    let cancelled = false;
+    apiRequest<{ user?: unknown } | undefined>('/api/auth/me', {
+      signal: AbortSignal.timeout(LOGIN_TIMEOUT_MS),
+    })
+      .then((answer) => {
+        const found = parseAuthUser(answer?.user);
+        // A sign-in made meanwhile (the form, another tab) is the newer word.
+        if (cancelled || !found || readStored(STORAGE_KEYS.authUser, parseAuthUser)) return;
+        if (readStored(LOGOUT_PENDING_KEY, (v) => v === true)) return;
+        writeStored(STORAGE_KEYS.authUser, found);
+        setUser(found);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (!cancelled) setChecking(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Once per page load, as the check of a stored user above.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -368,12 +421,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isDriver: user?.role === 'driver',
       offline,
       needsPassword: offline && user !== null && !passwordHeld,
+      checking: checking && user === null,
       login,
       register,
       logout,
       sessionEnded,
     }),
-    [user, loading, offline, passwordHeld, login, register, logout, sessionEnded],
+    [user, loading, offline, passwordHeld, checking, login, register, logout, sessionEnded],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
