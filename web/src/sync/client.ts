@@ -205,6 +205,9 @@ export function startSync(options: StartSyncOptions): void {
     state.uploader?.kick();
   };
   const onOffline = () => state.engine?.setNetworkAvailable(false);
+  // Installed: Chromium keeps an installed app's data when asked, where it refused a tab.
+  const onInstalled = () =>
+    void askPersistenceOnce(db, undefined, { again: true }).catch(() => undefined);
   const onVisible = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'visible')
       state.engine?.reconnectNow();
@@ -213,6 +216,7 @@ export function startSync(options: StartSyncOptions): void {
   const stopLeaseLow = onLeaseLow(() => announce('lease-low'));
   globalThis.addEventListener?.('online', onOnline);
   globalThis.addEventListener?.('offline', onOffline);
+  globalThis.addEventListener?.('appinstalled', onInstalled);
   globalThis.document?.addEventListener('visibilitychange', onVisible);
   // A newer build opened the database with a higher version: step aside so it can upgrade.
   const onVersionChange = () => {
@@ -226,6 +230,7 @@ export function startSync(options: StartSyncOptions): void {
     stopLeaseLow();
     globalThis.removeEventListener?.('online', onOnline);
     globalThis.removeEventListener?.('offline', onOffline);
+    globalThis.removeEventListener?.('appinstalled', onInstalled);
     globalThis.document?.removeEventListener('visibilitychange', onVisible);
     db.on('versionchange').unsubscribe(onVersionChange);
   };
@@ -235,9 +240,14 @@ export function startSync(options: StartSyncOptions): void {
   void runAsLeader(
     leaderLockName(db.name),
     async () => {
-      // Before the engine takes a device id: was this device's data cleared by the browser?
+      // The first thing checked, before the engine takes a device id: was this device's data
+      // (and the unsent work in its outbox) cleared by the browser? The engine then starts as
+      // a new device and downloads everything again by itself.
       const cleared = await detectClearedData(db).catch(() => null);
       if (cleared) options.onDataCleared?.(cleared);
+      // Staff signed in: the device is about to hold the business's records, so ask the browser
+      // to keep them (once per device; a browser may show a prompt).
+      void askPersistenceOnce(db).catch(() => undefined);
       // Keep the eviction marker current, and once there is unsent work ask the browser to keep
       // it (WebKit clears the storage of sites not used for days unless it agreed).
       const outboxWatch = liveQuery(() =>
