@@ -5,6 +5,7 @@
  * tab at once.
  */
 import type {
+  HistoryDays,
   INTEGER_ID_SERIES,
   MergeNotice,
   MutatorArgs,
@@ -85,6 +86,17 @@ function getChannel(): BroadcastChannel | null {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
   }
   return channel;
+}
+
+/**
+ * Keeps `days` of history on this device (staff's choice, within what the role allows) and
+ * downloads the device's data again to match: the tab running the engine does it, whichever
+ * tab the choice was made in.
+ */
+export async function keepHistory(days: HistoryDays): Promise<void> {
+  await setMeta(getSyncDatabase(), META.historyDays, days);
+  if (running?.engine) running.engine.downloadAgain();
+  else getChannel()?.postMessage({ kind: 'download-again' });
 }
 
 function announce(kind: 'outbox' | 'lease-low'): void {
@@ -199,6 +211,7 @@ export function startSync(options: StartSyncOptions): void {
   const onMessage = (event: MessageEvent<{ kind?: string }>) => {
     if (event.data?.kind === 'outbox' || event.data?.kind === 'lease-low') state.engine?.kick();
     if (event.data?.kind === 'outbox') state.uploader?.kick();
+    if (event.data?.kind === 'download-again') state.engine?.downloadAgain();
   };
   const onOnline = () => {
     state.engine?.setNetworkAvailable(true);

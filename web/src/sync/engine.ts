@@ -81,6 +81,15 @@ export class SyncEngine extends ConnectionLoop {
   /** What the pull sent ahead of the page being applied reported (see {@link onChanges}). */
   private askedFrom: { cursor: number; ackedSeq: number; snapshot: string | null } | null = null;
 
+  /**
+   * Downloads this device's data again from scratch (staff chose to keep more or less history):
+   * as a resync, under a new client id, every pending mutation kept. Queued behind the message
+   * being handled, so no page is half taken in.
+   */
+  downloadAgain(): void {
+    this.enqueue(() => this.resync());
+  }
+
   /** Something local changed (a write in any tab, a lease running low): push or reconnect now. */
   kick(): void {
     if (!this.running) return;

@@ -11,6 +11,8 @@ import { ADMIN_TEXT } from './admin-text';
 import { CreateJobForm } from './create-job-form';
 import { JobCard } from './job-card';
 import { usePrestartData } from '../../components/fleet/prestart-data';
+import { useKeptHistory } from '../../sync';
+import { HistoryChoice, OlderJobs } from './older-jobs';
 import type { AssignableDriver } from './staff-api';
 
 export function JobManagement({
@@ -24,6 +26,7 @@ export function JobManagement({
   drivers: readonly AssignableDriver[];
 }) {
   const fleet = usePrestartData();
+  const kept = useKeptHistory('admin');
   const [creating, setCreating] = useState(false);
   const formId = useId();
   return (
@@ -67,6 +70,12 @@ export function JobManagement({
             />
           ))}
         </Stack>
+      )}
+      {kept && (
+        <>
+          <OlderJobs before={kept.since} held={new Set(jobs.map((job) => job.id))} />
+          <HistoryChoice role="admin" days={kept.days} />
+        </>
       )}
     </Stack>
   );
