@@ -27,6 +27,7 @@ export const ADMIN_TEXT = {
   newJob: 'New Job',
   map: 'Map',
   jobsTitle: (count: number) => `Jobs (${count})`,
+  moreJobs: (next: number, left: number) => `Show ${next} more (${left} not shown)`,
   /** The end of the job list: older jobs than this device keeps offline (older-jobs.tsx). */
   olderJobsNote: (since: string) =>
     `This device keeps jobs from ${since} on. Older jobs are on the server.`,
