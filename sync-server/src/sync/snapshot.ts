@@ -67,7 +67,7 @@ type Position =
   | { part: 'history'; after: { seq: number; at: string } | null };
 
 /** Reads a position the server wrote (`f:<table>:<rowid>`, `h`, `h:<seq>:<time>`). */
-export function parsePosition(text: string): Position | null {
+function parsePosition(text: string): Position | null {
   const first = /^f:(\d+):(\d+)$/.exec(text);
   if (first) {
     const table = Number(first[1]);

@@ -24,10 +24,9 @@ import {
   type Job,
   type JobUpdate,
   type NamedMutation,
-  type Row,
 } from '@pilbara/shared-schema';
-import { decodeRow, findRows, getRow } from '../../db/rows';
-import { statement } from '../../db/statements';
+import { findRows, getRow } from '../../db/rows';
+import { jobsCreatedBefore } from '../../db/repositories/jobs';
 import { documentKey } from '../../db/repositories/documents';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { notFound } from '../../http-error';
@@ -60,12 +59,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const jobs =
         before === undefined
           ? findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' })
-          : (
-              statement(
-                app.db,
-                'SELECT * FROM jobs WHERE createdAt < ? ORDER BY createdAt DESC, id DESC LIMIT ?',
-              ).all(new Date(before).toISOString(), limit ?? 50) as Row[]
-            ).map((raw) => decodeRow<Job>('jobs', raw));
+          : jobsCreatedBefore(app.db, new Date(before).toISOString(), limit ?? 50);
       return {
         jobs: jobs.filter((job) => canSeeJob(actor, job)).map((job) => jobForActor(actor, job)),
       };
