@@ -57,7 +57,11 @@ const requireFromServer = createRequire(path.join(ROOT, 'sync-server', 'package.
 const Database = requireFromServer('better-sqlite3') as new (
   file: string,
   options?: { readonly?: boolean },
-) => { prepare(sql: string): { all(...args: unknown[]): unknown[] }; close(): void };
+) => {
+  prepare(sql: string): { all(...args: unknown[]): unknown[]; run(...args: unknown[]): unknown };
+  exec(sql: string): void;
+  close(): void;
+};
 
 const BASELINE = process.env.BENCH_NEW_DEVICE_BASELINE ?? '6ff63f5';
 const RUNS = Number(process.env.BENCH_NEW_DEVICE_RUNS ?? 3);
@@ -429,10 +433,46 @@ async function visitIn(
   }
 }
 
+/**
+ * The database is seeded with this build's migrations; a baseline refuses a database carrying
+ * migrations it does not have. Those that only add indexes are taken off its copy (the index
+ * dropped, the migration forgotten), so the baseline runs on the data and indexes it knows; any
+ * other stops the bench.
+ */
+function forgetNewerIndexes(file: string, tree: string): void {
+  const known = new Set(
+    fs
+      .readdirSync(path.join(tree, 'sync-server', 'migrations'))
+      .map((f) => f.replace(/\.sql$/, '')),
+  );
+  const db = new Database(file);
+  try {
+    const applied = db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[];
+    for (const { id } of applied.filter((row) => !known.has(row.id))) {
+      const sql = fs
+        .readFileSync(path.join(ROOT, 'sync-server', 'migrations', `${id}.sql`), 'utf8')
+        .replace(/--[^\n]*/g, '');
+      const statements = sql
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const indexes = statements.map((statement) => /^CREATE INDEX (\w+) ON/i.exec(statement)?.[1]);
+      if (indexes.some((name) => !name)) {
+        throw new Error(`the baseline lacks migration ${id}, which does more than add an index`);
+      }
+      for (const name of indexes) db.exec(`DROP INDEX IF EXISTS "${name}"`);
+      db.prepare('DELETE FROM schema_migrations WHERE id = ?').run(id);
+    }
+  } finally {
+    db.close();
+  }
+}
+
 /** A server on its own copy of the decade, with the bench's driver account. */
 async function startServer(tree: string, database: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pilbara-new-device-data-'));
   fs.copyFileSync(database, path.join(dataDir, 'pilbara.sqlite'));
+  if (tree !== ROOT) forgetNewerIndexes(path.join(dataDir, 'pilbara.sqlite'), tree);
   const server = await startAppServer(tree, {
     adminPassword: ADMIN_PASSWORD,
     dataDir,

@@ -70,6 +70,15 @@ export type UpdateJobInput = z.infer<typeof updateJobInputSchema>;
 
 /** GET /api/jobs answer. */
 export const jobsResponseSchema = z.object({ jobs: z.array(jobSchema) });
+
+/**
+ * `GET /api/jobs` with `before`: the jobs created before that time, newest first, at most
+ * `limit` (a device fetching records older than the history it keeps offline).
+ */
+export const jobsQuerySchema = z.object({
+  before: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
 /** A jobs list response. */
 export type JobsResponse = z.infer<typeof jobsResponseSchema>;
 /** POST /api/jobs and PATCH /api/jobs/{id} answer. */

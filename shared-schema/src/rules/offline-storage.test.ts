@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { STORAGE_PROMISE_TEXT, offlineDataClearedMessage, storageAtRisk } from './offline-storage';
+import {
+  STORAGE_PROMISE_TEXT,
+  WEBKIT_KEEP_ADVICE,
+  offlineDataClearedMessage,
+  storageAtRisk,
+  storageLines,
+} from './offline-storage';
 
 describe('offline storage texts', () => {
   it('warns unless the browser promised to keep the data', () => {
@@ -11,6 +17,21 @@ describe('offline storage texts', () => {
     expect(STORAGE_PROMISE_TEXT.unsupported).toBe(
       'This browser makes no promise to keep offline data. Sync before closing.',
     );
+  });
+
+  it('tells Safari users to install the app or open it weekly, unless it is installed', () => {
+    const safari = { webkit: true, installed: false };
+    expect(storageLines('granted', safari)).toEqual([
+      STORAGE_PROMISE_TEXT.granted,
+      WEBKIT_KEEP_ADVICE,
+    ]);
+    expect(storageLines('granted', { webkit: true, installed: true })).toEqual([
+      STORAGE_PROMISE_TEXT.granted,
+    ]);
+    expect(storageLines('refused', { webkit: false, installed: false })).toEqual([
+      STORAGE_PROMISE_TEXT.refused,
+    ]);
+    expect(storageLines(null, safari)[0]).toBe('Offline storage status unknown.');
   });
 
   it('says nothing unsent was lost when the outbox was empty', () => {

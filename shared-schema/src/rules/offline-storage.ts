@@ -27,6 +27,32 @@ export const STORAGE_PROMISE_TEXT: Record<StoragePromise, string> = {
   unsupported: 'This browser makes no promise to keep offline data. Sync before closing.',
 };
 
+/**
+ * What staff on a WebKit browser (Safari, and every browser on an iPhone or iPad) are told
+ * besides the promise: WebKit deletes what a site's scripts stored after 7 days of use without a
+ * visit to it, whatever `persist()` answered, unless the site is installed on the home screen.
+ */
+export const WEBKIT_KEEP_ADVICE =
+  'On Safari and on an iPhone or iPad: install the app (Share, then Add to Home Screen) or open it at least once a week. Otherwise the browser deletes what this app keeps after 7 days without a visit.';
+
+/** The browser the app runs in, as far as keeping its data goes. */
+export interface StorageBrowser {
+  /** A WebKit engine (Safari, any iPhone or iPad browser). */
+  webkit: boolean;
+  /** Opened as an installed app (home screen, standalone window). */
+  installed: boolean;
+}
+
+/**
+ * What the sync chip's details say about this device's offline data: the browser's promise,
+ * and on WebKit outside an installed app what staff must do so it is not deleted.
+ */
+export function storageLines(promise: StoragePromise | null, browser: StorageBrowser): string[] {
+  const lines = [promise ? STORAGE_PROMISE_TEXT[promise] : 'Offline storage status unknown.'];
+  if (browser.webkit && !browser.installed) lines.push(WEBKIT_KEEP_ADVICE);
+  return lines;
+}
+
 /** Whether the chip warns that the data is at risk. */
 export function storageAtRisk(promise: StoragePromise | null): boolean {
   return promise !== null && promise !== 'granted';

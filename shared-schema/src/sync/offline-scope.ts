@@ -101,12 +101,37 @@ export interface FirstScreenContext {
   jobOnFirstScreen: (jobId: string) => boolean;
 }
 
-const JOB_CHILDREN = new Set<string>([
+/** The tables of a job's own rows: on the first screen with their job. */
+export const FIRST_SCREEN_JOB_CHILDREN = [
   'job_updates',
   'job_positions',
   'job_photos',
   'job_signatures',
-]);
+] as const satisfies readonly FirstScreenTable[];
+
+const JOB_CHILDREN = new Set<string>(FIRST_SCREEN_JOB_CHILDREN);
+
+/**
+ * The statuses a row of these tables has when it is on the first screen (a quote must also
+ * still be valid). A store may select by them before {@link onFirstScreen} decides.
+ */
+export const FIRST_SCREEN_STATUSES = {
+  vehicle_defects: ['open'],
+  merge_notices: ['open'],
+  bookings: ['pending'],
+  invoices: ['pending'],
+  quotes: ['draft', 'sent'],
+} as const satisfies Partial<Record<FirstScreenTable, readonly string[]>>;
+
+/** The tables of the first screen whose every row is on it (the fleet and its records). */
+export const FIRST_SCREEN_WHOLE_TABLES = [
+  'vehicles',
+  'service_records',
+  'notification_preferences',
+] as const satisfies readonly FirstScreenTable[];
+
+const hasStatus = (table: keyof typeof FIRST_SCREEN_STATUSES, status: unknown): boolean =>
+  (FIRST_SCREEN_STATUSES[table] as readonly unknown[]).includes(status);
 
 /** Whether an ISO time (or date) falls on `today` in Perth; false for anything else. */
 function isToday(value: unknown, today: string): boolean {
@@ -132,22 +157,18 @@ export function onFirstScreen(entity: SyncedTable, row: Row, context: FirstScree
   if (JOB_CHILDREN.has(entity)) {
     return typeof row.jobId === 'string' && context.jobOnFirstScreen(row.jobId);
   }
+  if ((FIRST_SCREEN_WHOLE_TABLES as readonly string[]).includes(entity)) return true;
   switch (entity) {
-    case 'vehicles':
-    case 'service_records':
-    case 'notification_preferences':
-      return true;
     case 'vehicle_defects':
     case 'merge_notices':
-      return row.status === 'open';
-    case 'prestart_checks':
-      return row.perthDay === context.today;
     case 'bookings':
     case 'invoices':
-      return row.status === 'pending';
+      return hasStatus(entity, row.status);
+    case 'prestart_checks':
+      return row.perthDay === context.today;
     case 'quotes':
       return (
-        (row.status === 'draft' || row.status === 'sent') &&
+        hasStatus('quotes', row.status) &&
         (typeof row.validUntil !== 'string' || row.validUntil >= context.today)
       );
     default:

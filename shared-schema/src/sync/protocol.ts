@@ -12,10 +12,15 @@ import { SYNCED_TABLES } from '../constants/tables';
 /**
  * The protocol version this build speaks. 2 added the server epoch to pages, hellos and pulls,
  * and the `seq_mismatch` error; 3 the hello's answer about id blocks (`refusedLeases`,
- * `leaseKinds`) and the `lease_refused` error. Older clients are still served: they ignore
- * what they do not know.
+ * `leaseKinds`) and the `lease_refused` error; 4 the snapshot of a new device (`snapshot`,
+ * `historyDays`): first-screen rows first, then history newest first, a page at a time. Older
+ * clients are still served: they ignore what they do not know, and a client older than 4 that
+ * starts from cursor 0 is sent the whole log as before.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
+
+/** The first protocol version whose devices start with a snapshot instead of the whole log. */
+export const SNAPSHOT_PROTOCOL_VERSION = 4;
 
 /** The oldest client protocol the server still serves. */
 export const MIN_CLIENT_PROTOCOL_VERSION = 1;
@@ -25,6 +30,13 @@ export const MAX_PUSH_BATCH = 500;
 
 /** Largest number of changes in one changes page. */
 export const MAX_CHANGES_PAGE = 1000;
+
+/**
+ * Largest number of rows in one page of a snapshot: small enough that a cheap phone writes a
+ * page into IndexedDB in a few short transactions, and that the first screen's page arrives in
+ * about a second on one bar of signal.
+ */
+export const MAX_SNAPSHOT_PAGE = 200;
 
 /**
  * An id series a device can lease numbers from (docs/sync.md): an integer-id table name, or a
@@ -46,6 +58,24 @@ const cursorSchema = z.number().int().min(0);
  * the server tell whether it lost history the device saw (restored from an older backup).
  */
 const epochSchema = z.string().min(1).max(100).nullable().optional();
+
+/**
+ * Where a device stands in the snapshot it is taking (docs/new-device.md): the log position the
+ * snapshot was taken at (`head`) and where its next page starts, in the server's own notation
+ * (`next`; null once the snapshot is complete, when the device's cursor becomes `head`). The
+ * device stores it with each page, so a lost link resumes where it stopped.
+ */
+export const snapshotPositionSchema = z.object({
+  head: cursorSchema,
+  next: z.string().min(1).max(200).nullable(),
+});
+export type SnapshotPosition = z.infer<typeof snapshotPositionSchema>;
+
+/**
+ * Days of history a device keeps (offline-scope.ts `historyDaysFor`): absent for the role's
+ * default, null for everything; the server caps it at what the role allows.
+ */
+const historyDaysSchema = z.number().int().min(0).max(36_600).nullable().optional();
 
 /** One queued mutation as a client sends it. */
 export const pushedMutationSchema = z.object({
@@ -109,6 +139,9 @@ export const helloMessageSchema = z.object({
    * refused in the answer's `refusedLeases`, and no counter ever moves for a hello.
    */
   leases: z.array(heldLeaseSchema).max(200).optional(),
+  /** A snapshot under way (cursor 0): the server goes on from `next` instead of starting over. */
+  snapshot: snapshotPositionSchema.optional(),
+  historyDays: historyDaysSchema,
 });
 
 /** Client → server: a batch of outbox mutations in seq order. */
@@ -125,6 +158,9 @@ export const pullMessageSchema = z.object({
   cursor: cursorSchema,
   ackedSeq: z.number().int().min(0),
   epoch: epochSchema,
+  /** The page of a snapshot to send next (see {@link helloMessageSchema}). */
+  snapshot: snapshotPositionSchema.optional(),
+  historyDays: historyDaysSchema,
 });
 
 /** Client → server: asks for a block of numbers from an id series. */
@@ -168,6 +204,12 @@ export const changesMessageSchema = z.object({
    * the device may hold blocks of, so it asks for those only.
    */
   leaseKinds: z.array(z.string()).optional(),
+  /**
+   * Set on the pages of a snapshot: the rows as they are (puts only), never the whole answer (the
+   * device asks for each next page). While `next` is set, `cursor` stays 0 and `hasMore` true;
+   * the last page carries `cursor` = `head`, and the log after it follows as usual.
+   */
+  snapshot: snapshotPositionSchema.optional(),
 });
 
 /**

@@ -7,6 +7,7 @@
  * and then the screen's own list rule (rules/driver-jobs.ts). Nothing here decides who sees what.
  */
 import {
+  FINISHED_JOB_STATUSES,
   driverJobs,
   jobSchema,
   scopeChanges,
@@ -16,9 +17,12 @@ import {
 } from '@pilbara/shared-schema';
 import type { Db } from '../db/connection';
 import { currentCursor } from '../db/change-log';
-import { findRows } from '../db/rows';
-import { consistently } from '../db/statements';
+import { decodeRow } from '../db/rows';
+import { consistently, statement } from '../db/statements';
 import { actorForUser } from '../db/repositories/users';
+
+/** How recent a finished job's last change must be to be today's in Perth, from any server zone. */
+const RECENT_MS = 48 * 3_600_000;
 
 /**
  * The jobs the driver `userId` sees first, with the log position they were read at; undefined
@@ -33,11 +37,19 @@ export function driverFirstScreen(
   if (actor?.role !== 'driver') return undefined;
   return consistently(db, () => {
     const cursor = currentCursor(db);
-    // Only rows assigned to this driver can be on their list (driverJobs keeps those alone), so
-    // the read starts there; the scope below still decides, as it does for every page.
-    const entries: ChangeEntry[] = findRows<Row>(db, 'jobs', { assignedDriverId: actor.id }).map(
-      (row) => ({ seq: cursor, entity: 'jobs', rowId: String(row.id), op: 'put', data: row }),
-    );
+    // Only rows assigned to this driver, unfinished or changed lately, can be on their list
+    // (driverJobs keeps those alone), so the read selects them: a driver of ten years has
+    // thousands of finished jobs. The scope below still decides, as it does for every page.
+    const since = new Date(now.getTime() - RECENT_MS).toISOString();
+    const finished = FINISHED_JOB_STATUSES.map(() => '?').join(', ');
+    const rows = statement(
+      db,
+      `SELECT * FROM jobs WHERE assignedDriverId = ? AND (status NOT IN (${finished}) OR updatedAt >= ?)`,
+    ).all(actor.id, ...FINISHED_JOB_STATUSES, since) as Row[];
+    const entries: ChangeEntry[] = rows.map((raw) => {
+      const row = decodeRow<Row>('jobs', raw);
+      return { seq: cursor, entity: 'jobs', rowId: String(row.id), op: 'put', data: row };
+    });
     const scoped = scopeChanges(actor, entries, () => undefined, { fromStart: true });
     const jobs = scoped.flatMap((entry) => {
       // A row the answer's schema refuses comes with the sync instead of failing the sign-in.

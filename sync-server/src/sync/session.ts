@@ -8,6 +8,7 @@ import { applyBatch, applyBatches, type BatchResult } from './apply-mutation';
 import { ClientOwnershipError, ensureClient, settledThrough } from './verdicts';
 import { currentEpoch, lostHistory, type DeviceHistory } from './timeline';
 import {
+  currentCursor,
   notifyChanges,
   pullChanges,
   pullChangesText,
@@ -19,8 +20,12 @@ import { fileFacts } from './file-references';
 import { atomically, consistently, statement } from '../db/statements';
 import { actorForUser } from '../db/repositories/users';
 import { hasPrunableResults, pruneMutationResults } from './retention';
+import { SNAPSHOT_START, snapshotPage } from './snapshot';
 import {
   MAX_CHANGES_PAGE,
+  MAX_SNAPSHOT_PAGE,
+  SNAPSHOT_PROTOCOL_VERSION,
+  historyDaysFor,
   MIN_CLIENT_PROTOCOL_VERSION,
   leaseKindsFor,
   isClientSupported,
@@ -33,6 +38,8 @@ import {
   type ChangesMessage,
   type ClientMessage,
   type HelloMessage,
+  type HistoryDays,
+  type PullMessage,
   type PushMessage,
   type ServerMessage,
 } from '@pilbara/shared-schema';
@@ -91,6 +98,10 @@ interface PageOptions {
   fromStart?: boolean;
   /** The first page of a hello's answer carries what the server says of the device's blocks. */
   leases?: Pick<ChangesMessage, 'refusedLeases' | 'leaseKinds'>;
+  /** A page of a new device's snapshot (sync/snapshot.ts): a new one, or where one stands. */
+  snapshot?: 'start' | { head: number; next: string };
+  /** The history the device asked to keep (undefined: its role's default). */
+  historyDays?: HistoryDays | undefined;
 }
 
 /** A changes page with its `changes` either as entries or as the JSON text of the array. */
@@ -104,7 +115,14 @@ type PageOf<C> = Omit<ChangesMessage, 'changes'> & { changes: C };
 function pageFor(
   ctx: SessionContext,
   device: DeviceHistory,
-  { limit = MAX_CHANGES_PAGE, continued = false, fromStart = false, leases = {} }: PageOptions,
+  {
+    limit = MAX_CHANGES_PAGE,
+    continued = false,
+    fromStart = false,
+    leases = {},
+    snapshot,
+    historyDays,
+  }: PageOptions,
   encode: boolean,
 ): PageOf<ChangeEntry[] | string> {
   const now = ctx.now().toISOString();
@@ -120,7 +138,9 @@ function pageFor(
   return inTransaction(ctx.db, (): PageOf<ChangeEntry[] | string> => {
     ensureClient(ctx.db, clientId, ctx.userId, now);
     const epoch = currentEpoch(ctx.db);
-    const lost = lostHistory(ctx.db, device);
+    // A snapshot under way holds the rows of the log up to its head: the history the device saw.
+    const seen = typeof snapshot === 'object' ? { ...device, cursor: snapshot.head } : device;
+    const lost = lostHistory(ctx.db, seen);
     if (lost) {
       ctx.warn?.({ clientId, reason: lost }, 'device saw history this database lost; it resyncs');
       return {
@@ -138,6 +158,36 @@ function pageFor(
     // The sync scope of the user's role (sync/scope.ts in shared-schema), read now: a driver's
     // page carries their jobs and the fleet, and a deactivated account's carries nothing.
     const actor = actorForUser(ctx.db, ctx.userId) ?? NOBODY;
+    if (snapshot) {
+      const head = snapshot === 'start' ? currentCursor(ctx.db) : snapshot.head;
+      const part = snapshotPage(ctx.db, {
+        actor,
+        head,
+        from: snapshot === 'start' ? SNAPSHOT_START : snapshot.next,
+        historyDays: historyDaysFor(actor.role, historyDays),
+        now: ctx.now(),
+        limit: MAX_SNAPSHOT_PAGE,
+        userId: ctx.userId,
+      });
+      // Verdicts come once the device holds everything up to `head` (the last page): their
+      // effects are then on it, from the snapshot or from the log after it.
+      const settled =
+        part.next === null
+          ? settledThrough(ctx.db, clientId, head, ackedSeq)
+          : { lastSeq: ackedSeq, results: [] };
+      return {
+        type: 'changes',
+        changes: part.changes,
+        cursor: part.next === null ? head : 0,
+        hasMore: part.next !== null || currentCursor(ctx.db) > head,
+        reset: false,
+        lastSeq: settled.lastSeq,
+        results: settled.results,
+        epoch,
+        snapshot: { head, next: part.next },
+        ...leases,
+      };
+    }
     // The log alone answers: every write to a synced table logged itself (change-log.ts).
     let page: ChangesPage | ChangesPageText;
     let changes: ChangeEntry[] | string;
@@ -299,6 +349,11 @@ export function handleClientMessage(
     switch (message.type) {
       case 'hello': {
         if (!isClientSupported(message.protocolVersion)) return [updateRequired()];
+        const snapshot = snapshotOf(message);
+        if (snapshot) {
+          // One page at a time: the device asks for each next one when it has taken this in.
+          return [changesPage(ctx, message, { leases: helloLeases(ctx, message), ...snapshot })];
+        }
         const pages: ChangesMessage[] = [];
         let page = changesPage(ctx, message, { leases: helloLeases(ctx, message) });
         pages.push(page);
@@ -314,7 +369,7 @@ export function handleClientMessage(
         return pages;
       }
       case 'pull':
-        return [changesPage(ctx, message)];
+        return [changesPage(ctx, message, snapshotOf(message) ?? {})];
       case 'push': {
         const batch = applyBatch(
           ctx.db,
@@ -365,10 +420,14 @@ export async function* answerClientMessage(
   ready: () => Promise<void> = yieldToEventLoop,
 ): AsyncGenerator<string> {
   if (message.type === 'pull') {
-    yield encodedOrRefused(() => encodedChangesPage(ctx, message));
+    yield encodedOrRefused(() => encodedChangesPage(ctx, message, snapshotOf(message) ?? {}));
     return;
   }
-  if (message.type !== 'hello' || !isClientSupported(message.protocolVersion)) {
+  if (
+    message.type !== 'hello' ||
+    !isClientSupported(message.protocolVersion) ||
+    snapshotOf(message)
+  ) {
     for (const answer of handleClientMessage(ctx, message)) yield JSON.stringify(answer);
     return;
   }
@@ -388,6 +447,24 @@ export async function* answerClientMessage(
   } catch (error) {
     yield JSON.stringify(refusal(error));
   }
+}
+
+/**
+ * The snapshot a hello or pull asks for: a hello from cursor 0 of a client that takes snapshots
+ * starts one (or goes on with the one it names), a pull goes on with the one it names; anything
+ * else pulls the log.
+ */
+function snapshotOf(
+  message: HelloMessage | PullMessage,
+): Pick<PageOptions, 'snapshot' | 'historyDays'> | undefined {
+  if (message.cursor !== 0) return undefined;
+  const historyDays = message.historyDays;
+  const next = message.snapshot?.next;
+  if (next) return { snapshot: { head: message.snapshot?.head ?? 0, next }, historyDays };
+  if ('protocolVersion' in message && message.protocolVersion >= SNAPSHOT_PROTOCOL_VERSION) {
+    return { snapshot: 'start', historyDays };
+  }
+  return undefined;
 }
 
 /** A page's text, or the refusal a device gets for a client id of another user. */

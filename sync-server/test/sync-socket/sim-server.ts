@@ -112,10 +112,23 @@ export class SimServer {
     const message = parsed.data;
     const answers = handleClientMessage({ db: this.db, userId: 1, now: () => new Date() }, message);
     if (message.type === 'hello' || message.type === 'pull') {
-      // The pages of one answer carry strictly increasing seqs, all after the cursor asked.
+      // The pages of one answer carry strictly increasing seqs, all after the cursor asked. A
+      // snapshot's page carries rows as the log had them up to its head (or as they are now, at
+      // most the head's position): its cursor stays 0 until its last page, which is at the head.
       let after = message.cursor;
       for (const page of answers) {
         if (page.type !== 'changes' || page.reset) continue;
+        if (page.snapshot) {
+          const { head, next } = page.snapshot;
+          for (const change of page.changes) {
+            if (change.seq > head || change.op !== 'put')
+              this.violations.push(`snapshot at ${head} sent ${change.op} ${change.seq}`);
+          }
+          if (page.cursor !== (next === null ? head : 0))
+            this.violations.push(`snapshot page at ${head} with cursor ${page.cursor}`);
+          after = page.cursor;
+          continue;
+        }
         for (const change of page.changes) {
           if (change.seq <= after)
             this.violations.push(`change ${change.seq} sent after cursor ${after}`);

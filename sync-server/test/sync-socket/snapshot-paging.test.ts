@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_CHANGES_PAGE, PROTOCOL_VERSION, type ServerMessage } from '@pilbara/shared-schema';
+import {
+  MAX_CHANGES_PAGE,
+  SNAPSHOT_PROTOCOL_VERSION,
+  type ServerMessage,
+} from '@pilbara/shared-schema';
 import { inTransaction } from '../../src/db/connection';
 import { seedRow } from '../helper';
 import { PULL_SQL } from '../../src/db/change-log';
@@ -97,7 +101,7 @@ describe('first snapshot over the socket', () => {
     socket.send(
       JSON.stringify({
         type: 'hello',
-        protocolVersion: PROTOCOL_VERSION,
+        protocolVersion: SNAPSHOT_PROTOCOL_VERSION - 1,
         schemaVersion: 1,
         clientId: 'snapshot-device',
         cursor: 0,

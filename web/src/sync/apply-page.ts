@@ -1,6 +1,8 @@
 /**
  * Applying a changes page from the server: confirmed rows, verdicts, the outbox rows they settle,
- * the cursor, and at the last page the rebase — in one Dexie transaction.
+ * the cursor, and the rebase. A page of more than {@link APPLY_CHUNK} rows is written in parts,
+ * one short transaction each with the main thread free in between; the last part carries the
+ * verdicts, the outbox and the cursor (see {@link applyChangesPage}).
  */
 import type { PilbaraDatabase } from '../db/database';
 import type { AcknowledgedMutation, MetaRow, OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
@@ -11,6 +13,7 @@ import {
   rowKey,
   type ChangesMessage,
   type RecordConflict,
+  type SnapshotPosition,
 } from '@pilbara/shared-schema';
 import { META, syncTables } from './local-store';
 import { INDEXED_DIRTY_LIMIT, rebase, type DirtyState } from './rebase';
@@ -33,6 +36,42 @@ export class IdentityClashError extends Error {
   }
 }
 
+/**
+ * Rows written in one IndexedDB transaction: a cheap phone writes this many (and the visible
+ * rows they feed) in a few tens of milliseconds, so the screen never waits on one long task,
+ * and each transaction commits before the next begins.
+ */
+export const APPLY_CHUNK = 100;
+
+/**
+ * Most rows whose rebase a catch-up of several pages may put off to its last page (below): more
+ * are rebased at once, so the list of rows kept waiting in `meta` stays short.
+ */
+const DEFERRED_KEYS_LIMIT = 2000;
+
+/**
+ * Whether the visible rows of a page wait for a later page of the same catch-up: a catch-up of
+ * a few pages from the log replays pending mutations once instead of once per page. A snapshot's
+ * pages are shown as they come (the first screen's rows come first for that), and so is a long
+ * catch-up's, past {@link DEFERRED_KEYS_LIMIT} rows.
+ */
+function rebaseDeferred(
+  page: Pick<ChangesMessage, 'hasMore' | 'snapshot'>,
+  all: boolean,
+  keys: number,
+): boolean {
+  if (!page.hasMore) return false;
+  if (all) return true;
+  return !page.snapshot && keys <= DEFERRED_KEYS_LIMIT;
+}
+
+/** Lets the browser paint and handle input between two transactions of a page. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** What the engine tells the page apply about its pushes. */
 interface PageOptions {
   /**
@@ -43,9 +82,87 @@ interface PageOptions {
   /**
    * The cursor and acknowledged seq the pull answered by this page reported, when it was sent
    * before the page ahead of it was applied (engine.ts): the page is applied only if they are
-   * what the device holds.
+   * what the device holds; `snapshot` is the snapshot position it reported (null: none).
    */
-  askedFrom?: { cursor: number; ackedSeq: number };
+  askedFrom?: { cursor: number; ackedSeq: number; snapshot: string | null };
+}
+
+type ApplicablePage = Pick<
+  ChangesMessage,
+  'changes' | 'cursor' | 'hasMore' | 'reset' | 'lastSeq' | 'results' | 'epoch' | 'snapshot'
+>;
+
+/** Where a snapshot under way stands on this device (meta `snapshot`), as its `next`. */
+function storedSnapshotNext(row: MetaRow | undefined): string | null {
+  return (row?.value as SnapshotPosition | undefined)?.next ?? null;
+}
+
+/**
+ * Throws when a page asked for ahead does not follow what this device holds (see
+ * {@link PageOptions.askedFrom}): applying it could skip rows or verdicts. Throwing aborts the
+ * transaction and drops the connection; the next one pulls from what is stored.
+ */
+function checkAskedFrom(
+  askedFrom: PageOptions['askedFrom'],
+  held: { cursor: number; ackedSeq: number; snapshot: string | null },
+): void {
+  if (!askedFrom) return;
+  if (
+    askedFrom.cursor === held.cursor &&
+    askedFrom.ackedSeq === held.ackedSeq &&
+    askedFrom.snapshot === held.snapshot
+  ) {
+    return;
+  }
+  throw new Error(
+    `Page asked for after cursor ${askedFrom.cursor}, seq ${askedFrom.ackedSeq} and snapshot ${askedFrom.snapshot ?? '-'}, but this device holds ${held.cursor}, ${held.ackedSeq} and ${held.snapshot ?? '-'}`,
+  );
+}
+
+/**
+ * Writes some rows of a page ahead of its last part, in a transaction of their own: the
+ * confirmed rows, and the visible ones they feed unless the rebase waits for a later page. The
+ * cursor does not move: if the link drops before the last part, the page comes again and its
+ * rows are written again, the same rows.
+ */
+async function applyRowsAhead(
+  db: PilbaraDatabase,
+  page: ApplicablePage,
+  changes: ChangesMessage['changes'],
+  now: () => Date,
+  { settlingThrough = 0, askedFrom }: PageOptions,
+): Promise<boolean> {
+  return db.transaction('rw', syncTables(db), async () => {
+    const [dirtyRow, ackedRow, cursorRow, snapshotRow] = await db.meta.bulkGet([
+      META.dirty,
+      META.ackedSeq,
+      META.cursor,
+      META.snapshot,
+    ]);
+    const storedCursor = (cursorRow?.value as number | undefined) ?? 0;
+    checkAskedFrom(askedFrom, {
+      cursor: storedCursor,
+      ackedSeq: (ackedRow?.value as number | undefined) ?? 0,
+      snapshot: storedSnapshotNext(snapshotRow),
+    });
+    // A stale page's rows are not written (see applyChangesPage); its last part says so.
+    if (page.reset || page.cursor < storedCursor) return false;
+    const rows = collect(changes);
+    await writeRows(db, 'confirmed', rows);
+    const dirty = (dirtyRow?.value as DirtyState | undefined) ?? { all: false, keys: [] };
+    if (dirty.all) return true;
+    const keys = new Set(dirty.keys);
+    for (const change of changes) keys.add(rowKey(change.entity, change.rowId));
+    const left = rebaseDeferred(page, false, keys.size)
+      ? keys
+      : await rebase(db, false, keys, now().toISOString(), { confirmed: rows, settlingThrough });
+    if (left.size > 0) {
+      await db.meta.put({ key: META.dirty, value: { all: false, keys: [...left] } });
+    } else if (dirtyRow) {
+      await db.meta.delete(META.dirty);
+    }
+    return true;
+  });
 }
 
 /**
@@ -91,30 +208,47 @@ export interface PageOutcome {
  */
 export async function applyChangesPage(
   db: PilbaraDatabase,
-  page: Pick<
-    ChangesMessage,
-    'changes' | 'cursor' | 'hasMore' | 'reset' | 'lastSeq' | 'results' | 'epoch'
-  >,
+  whole: ApplicablePage,
   now: () => Date = () => new Date(),
-  { settlingThrough = 0, askedFrom }: PageOptions = {},
+  options: PageOptions = {},
+): Promise<PageOutcome> {
+  // A long page is written in parts, the main thread free between them; the last part is
+  // applied below with everything else the page carries.
+  let page = whole;
+  if (whole.changes.length > APPLY_CHUNK) {
+    const lastPart = Math.floor((whole.changes.length - 1) / APPLY_CHUNK) * APPLY_CHUNK;
+    for (let start = 0; start < lastPart; start += APPLY_CHUNK) {
+      const part = whole.changes.slice(start, start + APPLY_CHUNK);
+      if (!(await applyRowsAhead(db, whole, part, now, options))) break;
+      await yieldToMain();
+    }
+    page = { ...whole, changes: whole.changes.slice(lastPart) };
+  }
+  return applyLastPart(db, page, now, options);
+}
+
+/** The last part of a page: its rows, verdicts, outbox, cursor and rebase, in one transaction. */
+async function applyLastPart(
+  db: PilbaraDatabase,
+  page: ApplicablePage,
+  now: () => Date,
+  { settlingThrough = 0, askedFrom }: PageOptions,
 ): Promise<PageOutcome> {
   return db.transaction('rw', syncTables(db), async () => {
     // Bookkeeping in one read and one write: IndexedDB round trips dominate small pages.
-    const [dirtyRow, ackedRow, cursorRow] = await db.meta.bulkGet([
+    const [dirtyRow, ackedRow, cursorRow, snapshotRow] = await db.meta.bulkGet([
       META.dirty,
       META.ackedSeq,
       META.cursor,
+      META.snapshot,
     ]);
     const storedCursor = (cursorRow?.value as number | undefined) ?? 0;
     const previousAcked = (ackedRow?.value as number | undefined) ?? 0;
-    if (askedFrom && (askedFrom.cursor !== storedCursor || askedFrom.ackedSeq !== previousAcked)) {
-      // Asked for ahead, from a state this device does not hold (the page before it was not
-      // taken in as the engine expected): applying it could skip rows or verdicts. Throwing
-      // aborts the transaction and drops the connection; the next one pulls from what is stored.
-      throw new Error(
-        `Page asked for after cursor ${askedFrom.cursor} and seq ${askedFrom.ackedSeq}, but this device holds ${storedCursor} and ${previousAcked}`,
-      );
-    }
+    checkAskedFrom(askedFrom, {
+      cursor: storedCursor,
+      ackedSeq: previousAcked,
+      snapshot: storedSnapshotNext(snapshotRow),
+    });
     const stale = !page.reset && page.cursor < storedCursor;
     const dirty = (dirtyRow?.value as DirtyState | undefined) ?? { all: false, keys: [] };
     const keys = new Set(dirty.keys);
@@ -198,11 +332,16 @@ export async function applyChangesPage(
         { key: META.cursor, value: page.cursor },
         { key: META.epoch, value: page.epoch ?? null },
       );
+      // Where the snapshot under way stands, with the rows that brought it there: a lost link
+      // resumes from the next page (none once it is complete).
+      if (page.snapshot?.next) metaRows.push({ key: META.snapshot, value: page.snapshot });
+      else if (snapshotRow) await db.meta.delete(META.snapshot);
     }
-    // The rebase waits while more pages are coming, and what it leaves (rebase.ts: rows read by
-    // mutations the server is settling now) waits for a later page; both are kept in `meta`.
+    // The rebase may wait while more pages are coming ({@link rebaseDeferred}), and what it leaves
+    // (rebase.ts: rows read by mutations the server is settling now) waits for a later page;
+    // both are kept in `meta`.
     let left: Set<string> = keys;
-    if (!page.hasMore) {
+    if (!rebaseDeferred(page, all, keys.size)) {
       left =
         keys.size === 0 && !all
           ? keys

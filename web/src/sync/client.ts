@@ -5,6 +5,7 @@
  * tab at once.
  */
 import type {
+  HistoryDays,
   INTEGER_ID_SERIES,
   MergeNotice,
   MutatorArgs,
@@ -85,6 +86,17 @@ function getChannel(): BroadcastChannel | null {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
   }
   return channel;
+}
+
+/**
+ * Keeps `days` of history on this device (staff's choice, within what the role allows) and
+ * downloads the device's data again to match: the tab running the engine does it, whichever
+ * tab the choice was made in.
+ */
+export async function keepHistory(days: HistoryDays): Promise<void> {
+  await setMeta(getSyncDatabase(), META.historyDays, days);
+  if (running?.engine) running.engine.downloadAgain();
+  else getChannel()?.postMessage({ kind: 'download-again' });
 }
 
 function announce(kind: 'outbox' | 'lease-low'): void {
@@ -199,12 +211,16 @@ export function startSync(options: StartSyncOptions): void {
   const onMessage = (event: MessageEvent<{ kind?: string }>) => {
     if (event.data?.kind === 'outbox' || event.data?.kind === 'lease-low') state.engine?.kick();
     if (event.data?.kind === 'outbox') state.uploader?.kick();
+    if (event.data?.kind === 'download-again') state.engine?.downloadAgain();
   };
   const onOnline = () => {
     state.engine?.setNetworkAvailable(true);
     state.uploader?.kick();
   };
   const onOffline = () => state.engine?.setNetworkAvailable(false);
+  // Installed: Chromium keeps an installed app's data when asked, where it refused a tab.
+  const onInstalled = () =>
+    void askPersistenceOnce(db, undefined, { again: true }).catch(() => undefined);
   const onVisible = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'visible')
       state.engine?.reconnectNow();
@@ -213,6 +229,7 @@ export function startSync(options: StartSyncOptions): void {
   const stopLeaseLow = onLeaseLow(() => announce('lease-low'));
   globalThis.addEventListener?.('online', onOnline);
   globalThis.addEventListener?.('offline', onOffline);
+  globalThis.addEventListener?.('appinstalled', onInstalled);
   globalThis.document?.addEventListener('visibilitychange', onVisible);
   // A newer build opened the database with a higher version: step aside so it can upgrade.
   const onVersionChange = () => {
@@ -226,6 +243,7 @@ export function startSync(options: StartSyncOptions): void {
     stopLeaseLow();
     globalThis.removeEventListener?.('online', onOnline);
     globalThis.removeEventListener?.('offline', onOffline);
+    globalThis.removeEventListener?.('appinstalled', onInstalled);
     globalThis.document?.removeEventListener('visibilitychange', onVisible);
     db.on('versionchange').unsubscribe(onVersionChange);
   };
@@ -235,9 +253,14 @@ export function startSync(options: StartSyncOptions): void {
   void runAsLeader(
     leaderLockName(db.name),
     async () => {
-      // Before the engine takes a device id: was this device's data cleared by the browser?
+      // The first thing checked, before the engine takes a device id: was this device's data
+      // (and the unsent work in its outbox) cleared by the browser? The engine then starts as
+      // a new device and downloads everything again by itself.
       const cleared = await detectClearedData(db).catch(() => null);
       if (cleared) options.onDataCleared?.(cleared);
+      // Staff signed in: the device is about to hold the business's records, so ask the browser
+      // to keep them (once per device; a browser may show a prompt).
+      void askPersistenceOnce(db).catch(() => undefined);
       // Keep the eviction marker current, and once there is unsent work ask the browser to keep
       // it (WebKit clears the storage of sites not used for days unless it agreed).
       const outboxWatch = liveQuery(() =>

@@ -34,8 +34,10 @@ import {
   MAX_PUSH_BATCH,
   PROTOCOL_VERSION,
   type ChangesMessage,
+  type HistoryDays,
   type ResultsMessage,
   type ServerMessage,
+  type SnapshotPosition,
 } from '@pilbara/shared-schema';
 import { ConnectionLoop, backoffDelay, endsSession } from './connection-loop';
 
@@ -77,7 +79,16 @@ export class SyncEngine extends ConnectionLoop {
   /** The acknowledged seq the device holds, as far as this session's pages and pulls know. */
   private ackedTaken = 0;
   /** What the pull sent ahead of the page being applied reported (see {@link onChanges}). */
-  private askedFrom: { cursor: number; ackedSeq: number } | null = null;
+  private askedFrom: { cursor: number; ackedSeq: number; snapshot: string | null } | null = null;
+
+  /**
+   * Downloads this device's data again from scratch (staff chose to keep more or less history):
+   * as a resync, under a new client id, every pending mutation kept. Queued behind the message
+   * being handled, so no page is half taken in.
+   */
+  downloadAgain(): void {
+    this.enqueue(() => this.resync());
+  }
 
   /** Something local changed (a write in any tab, a lease running low): push or reconnect now. */
   kick(): void {
@@ -122,6 +133,7 @@ export class SyncEngine extends ConnectionLoop {
     const epoch = await getMeta<string | null>(this.db, META.epoch, null);
     const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
     const leases = await heldLeases(this.db);
+    const snapshot = await this.snapshotAsk(cursor);
     // The connection may have dropped (and another opened) while the state was read.
     if (this.conn !== conn) return;
     // What the server settled is unknown until it answers; resending settled seqs is harmless.
@@ -148,6 +160,7 @@ export class SyncEngine extends ConnectionLoop {
       epoch,
       ackedSeq,
       leases,
+      ...snapshot,
     });
     if (conn.kind === 'http') {
       this.pollTimer = setInterval(
@@ -225,8 +238,26 @@ export class SyncEngine extends ConnectionLoop {
     const cursor = await getMeta<number>(this.db, META.cursor, 0);
     const epoch = await getMeta<string | null>(this.db, META.epoch, null);
     const ackedSeq = await getMeta<number>(this.db, META.ackedSeq, 0);
+    const snapshot = await this.snapshotAsk(cursor);
     this.ackedTaken = ackedSeq;
-    this.send({ type: 'pull', clientId: this.clientId, cursor, epoch, ackedSeq });
+    this.send({ type: 'pull', clientId: this.clientId, cursor, epoch, ackedSeq, ...snapshot });
+  }
+
+  /**
+   * What a hello or pull from `cursor` says of the snapshot (docs/new-device.md): from 0, the
+   * snapshot under way (if any) and the history this device keeps, so the server goes on where
+   * it stopped, within the window staff chose.
+   */
+  private async snapshotAsk(
+    cursor: number,
+  ): Promise<{ snapshot?: SnapshotPosition; historyDays?: HistoryDays }> {
+    if (cursor !== 0) return {};
+    const [snapshotRow, daysRow] = await this.db.meta.bulkGet([META.snapshot, META.historyDays]);
+    const ask: { snapshot?: SnapshotPosition; historyDays?: HistoryDays } = {};
+    const snapshot = snapshotRow?.value as SnapshotPosition | undefined;
+    if (snapshot?.next) ask.snapshot = snapshot;
+    if (daysRow) ask.historyDays = daysRow.value as HistoryDays;
+    return ask;
   }
 
   /**
@@ -255,18 +286,25 @@ export class SyncEngine extends ConnectionLoop {
     // only if the cursor and seq its pull reported are what the device then holds.
     const askedFrom = this.askedFrom;
     this.askedFrom = null;
+    // A snapshot is answered a page at a time, also over the socket: the device asks for each.
+    if (page.snapshot) this.allPagesComing = false;
     const askAhead = page.hasMore && !this.allPagesComing && this.conn?.kind === 'socket';
     if (askAhead) {
+      const next = page.snapshot?.next ? page.snapshot : undefined;
       this.askedFrom = {
         cursor: page.cursor,
         ackedSeq: verdictsTaken(page, this.ackedTaken).ackedSeq,
+        snapshot: next?.next ?? null,
       };
+      const days = next ? await this.snapshotAsk(0) : {};
       this.send({
         type: 'pull',
         clientId: this.clientId,
         cursor: page.cursor,
         epoch: page.epoch ?? null,
         ackedSeq: this.askedFrom.ackedSeq,
+        ...(next ? { snapshot: next } : {}),
+        ...(days.historyDays !== undefined ? { historyDays: days.historyDays } : {}),
       });
     }
     let outcome;

@@ -4,7 +4,15 @@
  */
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Job, NumberedTable, StoragePromise } from '@pilbara/shared-schema';
+import {
+  historyCutoff,
+  historyDaysFor,
+  type HistoryDays,
+  type Job,
+  type NumberedTable,
+  type Role,
+  type StoragePromise,
+} from '@pilbara/shared-schema';
 import type { StoredStatus, SyncState } from './engine';
 import { getSyncDatabase } from './client';
 import { META, getMeta } from './local-store';
@@ -36,6 +44,24 @@ const INITIAL: SyncStatus = {
   persistence: null,
   message: null,
 };
+
+/**
+ * The oldest history this device keeps (ISO; null: everything), by the role and the choice
+ * staff made here (shared-schema `historyDaysFor`), with that choice; undefined while reading.
+ */
+export function useKeptHistory(
+  role: Role,
+): { days: HistoryDays; since: string | null } | undefined {
+  return useLiveQuery(async () => {
+    const chosen = await getMeta<HistoryDays | undefined>(
+      getSyncDatabase(),
+      META.historyDays,
+      undefined,
+    );
+    const days = historyDaysFor(role, chosen);
+    return { days, since: historyCutoff(new Date(), days) };
+  }, [role]);
+}
 
 /** The live sync status for the status chip. */
 export function useSyncStatus(): SyncStatus {

@@ -23,9 +23,17 @@ export {
   startSync,
   stopSync,
   keepOutboxFor,
+  keepHistory,
   keptForAnother,
 } from './client';
-export { syncedJobs, usePendingKeys, useSyncStatus, whenNumbered, type SyncStatus } from './hooks';
+export {
+  syncedJobs,
+  useKeptHistory,
+  usePendingKeys,
+  useSyncStatus,
+  whenNumbered,
+  type SyncStatus,
+} from './hooks';
 export type { LocalFieldFile } from '../db/schema';
 export type { MutateResult } from './local-store';
 export { type MintSeries } from './leases';

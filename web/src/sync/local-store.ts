@@ -52,6 +52,10 @@ export const META = {
   status: 'status',
   /** Whose changes the outbox holds after a "keep on this device" sign-out. */
   keptFor: 'keptFor',
+  /** A snapshot under way (protocol.ts `SnapshotPosition`): where its next page starts. */
+  snapshot: 'snapshot',
+  /** The days of history this device keeps, as staff chose (absent: the role's default). */
+  historyDays: 'historyDays',
 } as const;
 
 /**

@@ -105,6 +105,18 @@ describe('asking the browser to keep the data', () => {
     });
   });
 
+  it('asks again once the app is installed, never once the browser agreed', async () => {
+    const persist = stubStorage(false);
+    const db = freshDb();
+    expect(await askPersistenceOnce(db)).toBe('refused');
+    expect(await askPersistenceOnce(db, undefined, { again: true })).toBe('refused');
+    expect(persist).toHaveBeenCalledTimes(2);
+    const granting = stubStorage(true);
+    expect(await askPersistenceOnce(db, undefined, { again: true })).toBe('granted');
+    expect(await askPersistenceOnce(db, undefined, { again: true })).toBe('granted');
+    expect(granting).toHaveBeenCalledTimes(1);
+  });
+
   it('says so when the browser has no way to ask', async () => {
     stubStorage('missing');
     const db = freshDb();

@@ -1,10 +1,11 @@
 /**
  * Keeping the staff app's offline data, and noticing when the browser did not.
  *
- * - **Persistent storage.** The app asks `navigator.storage.persist()` once it holds work the
- *   server does not have yet (a browser may show a prompt, so not before there is a reason), and
- *   records the answer for the sync chip. Until then it only reads `persisted()`, which asks
- *   nothing.
+ * - **Persistent storage.** The app asks `navigator.storage.persist()` when staff sign in (the
+ *   device is about to hold the business's records), again when the app is installed (Chromium
+ *   grants it to an installed app it refused to a tab), and once it holds work the server does
+ *   not have yet; it records the answer for the sync chip. Otherwise it only reads `persisted()`,
+ *   which asks nothing.
  * - **Eviction.** WebKit clears a site's storage after days without a visit, and any engine may
  *   under storage pressure. A small marker in localStorage remembers that this browser had a
  *   device id and which changes were still waiting; a start that finds the marker but no device
@@ -130,17 +131,19 @@ export async function readPersistence(db: PilbaraDatabase): Promise<StoragePromi
 }
 
 /**
- * Asks the browser to keep the data, once per device, when there is unsent work to keep. The
+ * Asks the browser to keep the data, once per device (a staff sign-in, unsent work to keep), or
+ * `again` when something changed the browser's answer (the app was just installed). The
  * question is recorded before it is asked: a prompt left unanswered is not asked again.
  */
 export async function askPersistenceOnce(
   db: PilbaraDatabase,
   now: () => Date = () => new Date(),
+  { again = false }: { again?: boolean } = {},
 ): Promise<StoragePromise> {
   const storage = storageManager();
   const stored = await getMeta<StoredPersistence | null>(db, OFFLINE_DATA_META.persistence, null);
   if (!storage?.persist) return readPersistence(db);
-  if (stored?.askedAt || stored?.promise === 'granted') return stored.promise;
+  if (stored?.promise === 'granted' || (stored?.askedAt && !again)) return stored.promise;
   const askedAt = now().toISOString();
   await storePersistence(db, { promise: 'not-asked', askedAt });
   const granted = await storage.persist().catch(() => false);

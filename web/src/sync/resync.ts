@@ -47,6 +47,7 @@ export async function resetForResync(
     for (const table of SYNCED_TABLES) await db.confirmed(table).clear();
     await setMeta(db, META.clientId, clientId);
     await setMeta(db, META.cursor, 0);
+    await db.meta.delete(META.snapshot);
     await setMeta(db, META.epoch, null);
     await setMeta(db, META.ackedSeq, 0);
     await setMeta(db, META.lastIssuedSeq, seq);

@@ -143,6 +143,16 @@ export function httpConnector(baseUrl: string, fetchImpl?: FetchLike): Connector
           ackedSeq: String(message.ackedSeq),
         });
         if (message.epoch) query.set('epoch', message.epoch);
+        if (message.snapshot?.next) {
+          query.set('snapshotHead', String(message.snapshot.head));
+          query.set('snapshotNext', message.snapshot.next);
+        }
+        if (message.historyDays !== undefined) {
+          query.set(
+            'historyDays',
+            message.historyDays === null ? 'all' : String(message.historyDays),
+          );
+        }
         path = `/api/sync/pull?${query.toString()}`;
         init = { credentials: 'include' };
       } else if (message.type === 'push') {

@@ -17,6 +17,7 @@ import {
   jobIdParamsSchema,
   jobResponseSchema,
   jobUpdatesResponseSchema,
+  jobsQuerySchema,
   jobsResponseSchema,
   successResponseSchema,
   updateJobInputSchema,
@@ -25,6 +26,7 @@ import {
   type NamedMutation,
 } from '@pilbara/shared-schema';
 import { findRows, getRow } from '../../db/rows';
+import { jobsCreatedBefore } from '../../db/repositories/jobs';
 import { documentKey } from '../../db/repositories/documents';
 import { mintIntegerId, mintTextId } from '../../db/id-series';
 import { notFound } from '../../http-error';
@@ -45,13 +47,19 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every job a caller may see (a driver: theirs and unassigned), newest first',
         description:
           "A driver gets the customer's phone and email only on their own jobs that are not " +
-          'cancelled; on the others they are blank.',
-        response: { 200: jobsResponseSchema },
+          'cancelled; on the others they are blank. With `before`, the jobs created before ' +
+          'that time, at most `limit` (50 by default): older records than a device keeps offline.',
+        querystring: jobsQuerySchema,
+        response: { 200: jobsResponseSchema, ...errorAnswers(400) },
       },
     },
     async (request) => {
       const actor = actorOf(request);
-      const jobs = findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' });
+      const { before, limit } = request.query;
+      const jobs =
+        before === undefined
+          ? findRows<Job>(app.db, 'jobs', {}, { orderBy: '-createdAt' })
+          : jobsCreatedBefore(app.db, new Date(before).toISOString(), limit ?? 50);
       return {
         jobs: jobs.filter((job) => canSeeJob(actor, job)).map((job) => jobForActor(actor, job)),
       };

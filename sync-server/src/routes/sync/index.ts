@@ -46,6 +46,7 @@ import {
   serverMessageSchema,
   type ClientMessage,
   type ErrorMessage,
+  type PullMessage,
   type PushMessage,
   type ServerMessage,
 } from '@pilbara/shared-schema';
@@ -68,6 +69,11 @@ const pullQuerySchema = z.object({
   cursor: z.coerce.number().int().min(0),
   ackedSeq: z.coerce.number().int().min(0).default(0),
   epoch: z.string().min(1).max(100).optional(),
+  /** A snapshot under way (protocol.ts `snapshot`): its head and the next page's position. */
+  snapshotHead: z.coerce.number().int().min(0).optional(),
+  snapshotNext: z.string().min(1).max(200).optional(),
+  /** Days of history the device keeps: a number, or `all` for everything. */
+  historyDays: z.union([z.literal('all'), z.coerce.number().int().min(0).max(36_600)]).optional(),
 });
 
 /** The HTTP bodies: the socket messages without their `type`, built once (not per request). */
@@ -211,13 +217,18 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   // A GET changes nothing: a device the server has not met yet opens its session with a hello
   // (POST), which records it; a pull for an unknown device is refused.
   app.get('/api/sync/pull', { schema: pullSchema }, async (request) => {
-    const query = request.query;
+    const { snapshotHead, snapshotNext, historyDays, ...query } = request.query;
     if (!isKnownClient(app.db, query.clientId)) {
       throw new HttpError(409, 'Unknown device: open the session with POST /api/sync/hello', {
         clientId: 'Unknown device',
       });
     }
-    return single(handleClientMessage(context(app, request), { type: 'pull', ...query }));
+    const message: PullMessage = { type: 'pull', ...query };
+    if (snapshotNext !== undefined) {
+      message.snapshot = { head: snapshotHead ?? 0, next: snapshotNext };
+    }
+    if (historyDays !== undefined) message.historyDays = historyDays === 'all' ? null : historyDays;
+    return single(handleClientMessage(context(app, request), message));
   });
 
   // Opening a session over HTTP: the version check, the id blocks the device holds, and the

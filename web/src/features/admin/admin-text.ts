@@ -27,6 +27,17 @@ export const ADMIN_TEXT = {
   newJob: 'New Job',
   map: 'Map',
   jobsTitle: (count: number) => `Jobs (${count})`,
+  moreJobs: (next: number, left: number) => `Show ${next} more (${left} not shown)`,
+  /** The end of the job list: older jobs than this device keeps offline (older-jobs.tsx). */
+  olderJobsNote: (since: string) =>
+    `This device keeps jobs from ${since} on. Older jobs are on the server.`,
+  olderJobsButton: 'Show older jobs from the server',
+  olderJobsOffline: 'Older jobs are not kept on this device. Connect to the internet to see them.',
+  olderJobsFailed: 'The server did not answer. Try again.',
+  olderJobsEnd: 'No older jobs.',
+  historyKept: 'History kept on this device',
+  historyKeptHint:
+    'Changing it downloads this device’s data again. Changes waiting to be sent are kept.',
   hideNewJob: 'Close new job form',
   markEnRoute: 'Mark En Route',
   startService: 'Start Service',

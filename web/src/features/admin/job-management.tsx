@@ -11,7 +11,12 @@ import { ADMIN_TEXT } from './admin-text';
 import { CreateJobForm } from './create-job-form';
 import { JobCard } from './job-card';
 import { usePrestartData } from '../../components/fleet/prestart-data';
+import { useKeptHistory } from '../../sync';
+import { HistoryChoice, OlderJobs } from './older-jobs';
 import type { AssignableDriver } from './staff-api';
+
+/** Jobs the list shows at first, and adds with each "Show more". */
+const JOBS_SHOWN = 50;
 
 export function JobManagement({
   jobs,
@@ -24,6 +29,10 @@ export function JobManagement({
   drivers: readonly AssignableDriver[];
 }) {
   const fleet = usePrestartData();
+  // A device holds months of jobs: the list shows a screenful at a time, so a long list (or a
+  // new device filling in its history) never costs the phone a long render.
+  const [shown, setShown] = useState(JOBS_SHOWN);
+  const kept = useKeptHistory('admin');
   const [creating, setCreating] = useState(false);
   const formId = useId();
   return (
@@ -57,7 +66,7 @@ export function JobManagement({
         <Text c="dimmed">{ADMIN_TEXT.noJobs}</Text>
       ) : (
         <Stack gap="sm">
-          {jobs.map((job) => (
+          {jobs.slice(0, shown).map((job) => (
             <JobCard
               key={job.id}
               job={job}
@@ -66,7 +75,23 @@ export function JobManagement({
               fleet={fleet}
             />
           ))}
+          {jobs.length > shown && (
+            <Button
+              variant="default"
+              mih={44}
+              onClick={() => setShown((count) => count + JOBS_SHOWN)}
+              data-testid="more-jobs"
+            >
+              {ADMIN_TEXT.moreJobs(Math.min(JOBS_SHOWN, jobs.length - shown), jobs.length - shown)}
+            </Button>
+          )}
         </Stack>
+      )}
+      {kept && (
+        <>
+          <OlderJobs before={kept.since} held={new Set(jobs.map((job) => job.id))} />
+          <HistoryChoice role="admin" days={kept.days} />
+        </>
       )}
     </Stack>
   );

@@ -7,10 +7,10 @@ import { Badge, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   MESSAGES,
-  STORAGE_PROMISE_TEXT,
+  storageLines,
+  type StorageBrowser,
   storageAtRisk,
   uploadingText,
-  type StoragePromise,
   formatDateTime,
 } from '@pilbara/shared-schema';
 import { useAuth } from '../../lib/auth';
@@ -59,8 +59,15 @@ export function describeSyncStatus(
   return { label: 'Not syncing', color: 'gray' };
 }
 
-function persistenceText(promise: StoragePromise | null): string {
-  return promise ? STORAGE_PROMISE_TEXT[promise] : 'Offline storage status unknown.';
+/** The browser, as far as keeping the offline data goes (shared-schema `storageLines`). */
+function storageBrowser(): StorageBrowser {
+  const agent = globalThis.navigator?.userAgent ?? '';
+  const apple = /iPhone|iPad|iPod/.test(agent);
+  const safari = /AppleWebKit/.test(agent) && !/Chrome|Chromium|CriOS|Edg|Android/.test(agent);
+  const standalone =
+    globalThis.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (globalThis.navigator as { standalone?: boolean } | undefined)?.standalone === true;
+  return { webkit: apple || safari, installed: standalone };
 }
 
 /** "Last synced 24 Nov 2026, 2:05 pm" in Perth time, or null before the first sync. */
@@ -112,9 +119,17 @@ export function SyncStatusChip() {
             <Text size="sm">{lastSynced ?? 'Not synced yet on this device.'}</Text>
             {offline && <Text size="sm">{MESSAGES.SIGN_IN_TO_SEND_WHY}</Text>}
             {status.message && <Text size="sm">{status.message}</Text>}
-            <Text size="sm" c={atRisk ? 'orange.9' : 'dimmed'} fw={atRisk ? 600 : undefined}>
-              {persistenceText(status.persistence)}
-            </Text>
+            {storageLines(status.persistence, storageBrowser()).map((line) => (
+              <Text
+                key={line}
+                size="sm"
+                c={atRisk ? 'orange.9' : 'dimmed'}
+                fw={atRisk ? 600 : undefined}
+                data-testid="sync-storage"
+              >
+                {line}
+              </Text>
+            ))}
           </Stack>
         </Popover.Dropdown>
       </Popover>
