@@ -3,7 +3,8 @@
  * HTML, compressed, whose first 14 KB on the wire — what arrives in the first round trip of a
  * new connection — already hold the header's call button, the page's heading and both phone
  * numbers, with a <noscript> that gives both numbers too. Unknown paths answer 404 with the 404
- * page. Fetched over plain HTTP, as a first visit's browser does, and decoded by this test.
+ * page. Fetched over plain HTTP, as a first visit's browser does, and decoded by this test. A page
+ * whose form works without script is never kept: it is served afresh every time (`no-store`).
  */
 import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -34,6 +35,14 @@ const PAGES: Record<string, string> = {
 };
 
 const FIRST_ROUND_TRIP = 14 * 1024;
+
+/**
+ * The pages whose form works without script. Each is served with a fresh idempotency key in its
+ * form, so it must never be reused from a cache: a kept copy would post a key already spent, and
+ * be answered with the earlier booking or message instead of sending this one.
+ */
+const ONE_TIME_KEY_PAGES = new Set(['/contact', '/booking']);
+const FORM_KEY = /<input type="hidden" name="formKey" value="([^"]+)"/;
 
 interface RawAnswer {
   status: number;
@@ -86,9 +95,19 @@ for (const [path, heading] of Object.entries(PAGES)) {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBe('br');
     expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
-    expect(answer.headers['cache-control']).toBe('no-cache');
+    const oneTimeKey = ONE_TIME_KEY_PAGES.has(path);
+    expect(answer.headers['cache-control']).toBe(oneTimeKey ? 'no-store' : 'no-cache');
 
     const html = brotliDecompressSync(answer.body).toString('utf8');
+    if (oneTimeKey) {
+      // Every serving carries its own key: two visits are two sends, never one.
+      const again = brotliDecompressSync((await get(baseURL!, path)).body).toString('utf8');
+      const key = FORM_KEY.exec(html)?.[1];
+      expect(key).toBeTruthy();
+      expect(FORM_KEY.exec(again)?.[1]).not.toBe(key);
+    } else {
+      expect(html).not.toMatch(FORM_KEY);
+    }
     expect(html).toMatch(new RegExp(`<h1[^>]*>${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}<`));
     expect(html).toContain(owner1!.phone);
     expect(html).toContain(owner2!.phone);
