@@ -26,8 +26,16 @@ import { mintId, mutate } from '../../sync';
 import { useAccountInvoices, useAccounts } from './account-data';
 import { useDriverAccounts } from '../../lib/accounts/drivers';
 
-/** The account of a record, and what the owner should know about it today. */
-export function useAccountState(accountId: number | null | undefined): {
+/**
+ * The account of a record, and what the owner should know about it today. `recordedHold` is the
+ * hold the server noted on the record when it came in: until the account itself is on this device
+ * (a new device still syncing), that note is all the device knows, and a hold must not read as
+ * "no hold" just because the account has not arrived yet.
+ */
+export function useAccountState(
+  accountId: number | null | undefined,
+  recordedHold?: string | null,
+): {
   account: Account | undefined;
   hold: string | null;
   blanket: string[];
@@ -35,7 +43,8 @@ export function useAccountState(accountId: number | null | undefined): {
   const accounts = useAccounts();
   const invoices = useAccountInvoices();
   const account = accountId ? accounts.find((candidate) => candidate.id === accountId) : undefined;
-  if (!account) return { account: undefined, hold: null, blanket: [] };
+  if (!account)
+    return { account: undefined, hold: accountId ? (recordedHold ?? null) : null, blanket: [] };
   const today = perthDate(new Date());
   return {
     account,
@@ -49,12 +58,15 @@ export function AccountWorkLine({
   accountId,
   siteId,
   poNumber,
+  recordedHold,
 }: {
   accountId?: number | null;
   siteId?: string | null;
   poNumber?: string | null;
+  /** The hold the server noted on the record (see useAccountState). */
+  recordedHold?: string | null;
 }) {
-  const { account, hold, blanket } = useAccountState(accountId);
+  const { account, hold, blanket } = useAccountState(accountId, recordedHold);
   if (!accountId) return null;
   const site = siteOf(account, siteId);
   const po = effectivePoNumber(account?.poRule, poNumber);

@@ -165,6 +165,34 @@ describe('declining a booking', () => {
   });
 });
 
+describe('approving an account booking on a device that does not hold the account yet', () => {
+  const HOLD = creditReasonText({ kind: 'over-limit', owedCents: 50_000, limitCents: 10_000 });
+
+  it('asks about the hold the server noted on the booking before approving', async () => {
+    // A new device still syncing: the booking is here, its account and invoices are not.
+    const view = await renderBookings(aBooking({ accountId: 1, creditHold: HOLD }));
+    expect((await within(view.card).findByTestId('credit-hold')).textContent).toContain(HOLD);
+    await view.user.click(within(view.card).getByRole('button', { name: ADMIN_TEXT.approve }));
+    const dialog = await screen.findByRole('dialog', { name: 'Account on credit hold' });
+    expect(within(dialog).getByText(HOLD)).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.jobs.count()).toBe(0);
+    expect(await bookingStatus()).toBe('pending');
+  });
+
+  it('goes by the account once it arrives, not by the old note', async () => {
+    // The account came and owes nothing now: the note from when the booking came in is stale.
+    await db.accounts.put(anAccount({ creditLimitCents: 10_000 }));
+    const view = await renderBookings(aBooking({ accountId: 1, creditHold: HOLD }));
+    await within(view.card).findByTestId('account-work');
+    expect(within(view.card).queryByTestId('credit-hold')).toBeNull();
+    await view.user.click(within(view.card).getByRole('button', { name: ADMIN_TEXT.approve }));
+    await waitFor(async () => expect(await bookingStatus()).toBe('approved'));
+    expect(screen.queryByRole('dialog', { name: 'Account on credit hold' })).toBeNull();
+  });
+});
+
 describe('approving a booking of an account on credit hold', () => {
   const HOLD = creditReasonText({ kind: 'over-limit', owedCents: 50_000, limitCents: 10_000 });
 

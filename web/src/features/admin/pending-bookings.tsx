@@ -113,7 +113,7 @@ function BookingCard({
   const [busy, setBusy] = useState<'approve' | 'take' | null>(null);
   const [declining, setDeclining] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
-  const { hold } = useAccountState(booking.accountId);
+  const { hold } = useAccountState(booking.accountId, booking.creditHold);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const act = async (key: 'approve' | 'take', action: () => Promise<unknown>) => {
@@ -163,6 +163,7 @@ function BookingCard({
           accountId={booking.accountId}
           siteId={booking.siteId}
           poNumber={booking.poNumber}
+          recordedHold={booking.creditHold}
         />
         <Group gap="lg" wrap="wrap">
           <Group gap={4} wrap="nowrap">
