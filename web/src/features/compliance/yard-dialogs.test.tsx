@@ -230,7 +230,7 @@ describe('releasing a vehicle to its collector', () => {
   it('wants the collector’s name and document before they sign', async () => {
     canvasThatTakesStrokes();
     const { dialog, user } = await openDialog(
-      aYardVehicle(),
+      aYardVehicle({ paidAt: hoursAgo(1) }),
       YARD_TEXT.release,
       YARD_TEXT.releaseTitle,
     );
@@ -261,6 +261,43 @@ describe('releasing a vehicle to its collector', () => {
     // The police collecting their own held vehicle are not asked for identity points.
     await user.selectOptions(authority, COLLECTOR_AUTHORITY_LABELS.police);
     expect(points()).toBeNull();
+  });
+
+  it('says the charges are unpaid before the collector signs, and records nothing', async () => {
+    canvasThatTakesStrokes();
+    const { dialog, user } = await openDialog(
+      aYardVehicle(),
+      YARD_TEXT.release,
+      YARD_TEXT.releaseTitle,
+    );
+    await fill(user, labelled(dialog, YARD_TEXT.documentNumber), 'WA1234567');
+    await user.click(within(dialog).getByRole('button', { name: YARD_TEXT.collectorSigns }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      WA_TOWING_MESSAGES.YARD_NOT_PAID,
+    );
+    expect(screen.queryByRole('dialog', { name: YARD_TEXT.collectorSigns })).toBeNull();
+    expect(await outboxNames()).toEqual([]);
+  });
+
+  it('says under the authority when an insurer’s hold stands against the owner', async () => {
+    canvasThatTakesStrokes();
+    const { dialog, user } = await openDialog(
+      aYardVehicle({ paidAt: hoursAgo(1), insurerHold: true }),
+      YARD_TEXT.release,
+      YARD_TEXT.releaseTitle,
+    );
+    await fill(user, labelled(dialog, YARD_TEXT.documentNumber), 'WA1234567');
+    await user.click(within(dialog).getByRole('button', { name: YARD_TEXT.collectorSigns }));
+    const authority = labelled(dialog, YARD_TEXT.authority);
+    await waitFor(() => expect(authority.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText(WA_TOWING_MESSAGES.YARD_ON_HOLD)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: YARD_TEXT.collectorSigns })).toBeNull();
+
+    // The insurer's agent collects: the collector may sign.
+    await user.selectOptions(authority, COLLECTOR_AUTHORITY_LABELS.insurer);
+    await user.click(within(dialog).getByRole('button', { name: YARD_TEXT.collectorSigns }));
+    expect(await screen.findByRole('dialog', { name: YARD_TEXT.collectorSigns })).toBeTruthy();
+    expect(await outboxNames()).toEqual([]);
   });
 
   it('closes without releasing anything on Cancel', async () => {

@@ -33,6 +33,7 @@ import {
   paymentMethodLabel,
   policePointsApply,
   storageCharge,
+  yardReleaseRefusal,
   type CollectorAuthority,
   type IdDocumentType,
   type YardVehicle,
@@ -80,12 +81,9 @@ function Actions({
   problem: Problem;
 }) {
   const [saving, setSaving] = useState(false);
-  // A refusal about the vehicle itself (`id`: paid or released on another device meanwhile) has
-  // no field of the form to sit under, so it is said here like one naming no field.
-  const general = problem !== null && Object.keys(problem.fields).every((name) => name === 'id');
   return (
     <>
-      {problem && general && (
+      {aboutTheVehicle(problem) && (
         <Text size="sm" c="red" role="alert">
           {problem.message}
         </Text>
@@ -110,6 +108,14 @@ function Actions({
 }
 
 const err = (problem: Problem, field: string) => problem?.fields[field];
+
+/**
+ * A refusal about the vehicle itself (`id`: unpaid, or paid or released on another device
+ * meanwhile) has no field of the form to sit under, so it is said above the buttons like one
+ * naming no field.
+ */
+const aboutTheVehicle = (problem: Problem): problem is NonNullable<Problem> =>
+  problem !== null && Object.keys(problem.fields).every((name) => name === 'id');
 
 export function BookInDialog({ byName, onClose }: { byName: string; onClose: () => void }) {
   const jobs = useBookableJobs();
@@ -531,6 +537,7 @@ export function ReleaseDialog({
           label: COLLECTOR_AUTHORITY_LABELS[value],
         }))}
         onChange={(event) => setAuthority(event.currentTarget.value as CollectorAuthority)}
+        error={err(problem, 'authority')}
       />
       {authority !== 'owner' && (
         <TextInput
@@ -550,7 +557,7 @@ export function ReleaseDialog({
           withAsterisk
         />
       )}
-      {problem && Object.keys(problem.fields).length === 0 && (
+      {aboutTheVehicle(problem) && (
         <Text size="sm" c="red" role="alert">
           {problem.message}
         </Text>
@@ -571,6 +578,17 @@ export function ReleaseDialog({
               });
               return;
             }
+            // The collector is not asked to sign for a release the rules refuse (unpaid, a hold
+            // they are not the holder of, too few identity points): the same rule the server runs.
+            const refused = yardReleaseRefusal(vehicle, fields());
+            if (refused) {
+              setProblem({
+                message: refused.message,
+                fields: { [refused.field]: refused.message },
+              });
+              return;
+            }
+            setProblem(null);
             setSigning(true);
           }}
         >
