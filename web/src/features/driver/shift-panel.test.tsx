@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   FATIGUE_RULE_TEXT,
@@ -53,6 +53,10 @@ beforeEach(async () => {
   await resetDevice();
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('the driver’s shift panel', () => {
   it('offers only Start shift to a driver who is off, with no hours yet', async () => {
     renderPanel();
@@ -103,6 +107,10 @@ describe('the driver’s shift panel', () => {
   });
 
   it('counts only this driver’s records in the hours worked', async () => {
+    // Midday on a Wednesday in Perth, so the shift falls inside one day and one week whenever the
+    // test runs (shortly after midnight, "today" would hold only its last minutes).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-09T04:00:00.000Z'));
     await seed(
       event('shift_start', 150),
       event('shift_end', 30),
