@@ -4,6 +4,7 @@ import {
   assignmentBreaksLimit,
   fatigueBreaches,
   fatigueLevel,
+  fatigueLimitNamed,
   fatigueOutlook,
   hoursText,
   shiftState,
@@ -197,6 +198,23 @@ describe('fatigueOutlook', () => {
     expect(outlook.broken).toContain('betweenMajorRests');
     expect(fatigueLevel(outlook)).toBe('broken');
     expect(assignmentBreaksLimit(outlook, 1)).toBe(true);
+    // The warning names the limit broken, whatever limit further work would reach next.
+    expect(fatigueLimitNamed(outlook)).toBe('betweenMajorRests');
+    expect(fatigueLimitNamed({ ...outlook, nextLimit: 'weeklyWork' })).toBe('betweenMajorRests');
+  });
+
+  it('names the limit further work would reach when none is broken, never the break rule', () => {
+    const near = fatigueOutlook(
+      shift(0, 16.25, [
+        [4, 4.5],
+        [9, 9.5],
+        [13, 13.5],
+      ]).slice(0, -1),
+      new Date(T0 + 16.25 * HOUR),
+    );
+    expect(fatigueLimitNamed(near)).toBe('betweenMajorRests');
+    expect(fatigueLimitNamed({ ...near, broken: ['break'] })).toBe('betweenMajorRests');
+    expect(fatigueLimitNamed({ ...near, broken: ['break'], nextLimit: null })).toBeNull();
   });
 
   it('ignores what was recorded after the moment judged', () => {

@@ -307,6 +307,15 @@ export function fatigueLevel(outlook: FatigueOutlook): FatigueLevel {
 }
 
 /**
+ * The limit a fatigue warning names: one already broken (then no later limit need come within the
+ * day, so the outlook's next limit may be none, or another rule), else the one that further work
+ * would reach first. The break rule is not named here: a break clears it and it has its own line.
+ */
+export function fatigueLimitNamed(outlook: FatigueOutlook): FatigueRule | null {
+  return outlook.broken.find((rule) => rule !== 'break') ?? outlook.nextLimit;
+}
+
+/**
  * Whether a job of `jobMinutes` (travel there and the work on site) would take the driver past a
  * limit, judged from their outlook at the moment it is assigned.
  */

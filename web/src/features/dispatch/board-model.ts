@@ -7,6 +7,7 @@ import {
   ACTIVE_JOB_STATUSES,
   EQUIPMENT_NEED_TEXT,
   FATIGUE_RULE_TEXT,
+  fatigueLimitNamed,
   assignmentBreaksLimit,
   destinationOf,
   dispatchEstimate,
@@ -186,7 +187,7 @@ export function assignmentWarnings(
   if (driver) {
     const name = driver.driver.name;
     const minutes = jobWorkMinutes(truck?.estimate ?? null);
-    const rule = driver.outlook.nextLimit ?? driver.outlook.broken.find((r) => r !== 'break');
+    const rule = fatigueLimitNamed(driver.outlook);
     if (assignmentBreaksLimit(driver.outlook, minutes))
       warnings.push(
         `${name} would pass a fatigue limit on this job (about ${hoursText(minutes)} of work, ${hoursText(driver.outlook.minutesLeft ?? 0)} left): ${rule ? FATIGUE_RULE_TEXT[rule] : ''}`,

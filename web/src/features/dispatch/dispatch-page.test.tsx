@@ -150,6 +150,20 @@ describe('the dispatch board', () => {
     );
     expect(within(sam).getByText(FATIGUE_RULE_TEXT.betweenMajorRests)).toBeTruthy();
   });
+
+  it('marks a driver past a fatigue limit and names the limit broken', async () => {
+    driversAre(SAM);
+    // Eighteen hours on shift: past the 17 h between major rests.
+    await db.driver_shift_events.put(shiftEvent(SAM, 'shift_start', 18));
+    renderBoard();
+    const sam = await card('driver-2');
+    await waitFor(() =>
+      expect(within(sam).getByTestId('driver-fatigue').textContent).toBe('Past a fatigue limit'),
+    );
+    expect(within(sam).getByTestId('driver-fatigue-rule').textContent).toBe(
+      FATIGUE_RULE_TEXT.betweenMajorRests,
+    );
+  });
 });
 
 describe('sending a driver in a truck from the board', () => {

@@ -26,6 +26,7 @@ import {
   EQUIPMENT_NEED_TEXT,
   FATIGUE_RULE_TEXT,
   fatigueLevel,
+  fatigueLimitNamed,
   hoursText,
   minutesAgoText,
   minutesSince,
@@ -232,6 +233,7 @@ export function DispatchPage({ syncStatus, inductionCheck }: DispatchPageProps) 
             )}
             {driverRows.map((row) => {
               const level = fatigueLevel(row.outlook);
+              const limit = level === 'ok' ? null : fatigueLimitNamed(row.outlook);
               return (
                 <Card
                   key={row.driver.id}
@@ -268,9 +270,9 @@ export function DispatchPage({ syncStatus, inductionCheck }: DispatchPageProps) 
                   <Text size="sm">
                     Today {hoursText(row.todayMinutes)} · this week {hoursText(row.weekMinutes)}
                   </Text>
-                  {level !== 'ok' && row.outlook.nextLimit && (
-                    <Text size="xs" c="dimmed">
-                      {FATIGUE_RULE_TEXT[row.outlook.nextLimit]}
+                  {limit && (
+                    <Text size="xs" c="dimmed" data-testid="driver-fatigue-rule">
+                      {FATIGUE_RULE_TEXT[limit]}
                     </Text>
                   )}
                   <Button

@@ -10,6 +10,7 @@ import { IconAlertTriangle, IconCoffee, IconPlayerPlay, IconPlayerStop } from '@
 import { notifications } from '@mantine/notifications';
 import {
   FATIGUE_RULE_TEXT,
+  fatigueLimitNamed,
   MESSAGES,
   TOAST_DURATIONS,
   fatigueLevel,
@@ -77,14 +78,7 @@ export function ShiftPanel({ driverName }: { driverName: string }) {
   const today = sheet.days.find((day) => day.date === perthDate(now));
   const outlook = fatigueOutlook(events, now);
   const level = fatigueLevel(outlook);
-  // The limit the warning names: one already broken (then no later limit need come within the
-  // day, so the outlook names none), else the one the next hour of work would reach.
-  const warnRule =
-    level === 'broken'
-      ? outlook.broken.find((rule) => rule !== 'break')
-      : level === 'near'
-        ? outlook.nextLimit
-        : null;
+  const warnRule = level === 'ok' ? null : fatigueLimitNamed(outlook);
   const actions: DriverShiftEventKind[] =
     state === 'off'
       ? ['shift_start']
