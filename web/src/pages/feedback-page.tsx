@@ -9,11 +9,11 @@
  * (`?job=…&token=…`): the page opens that job's form at once, the token being the proof, with
  * nothing to type; or says the job was reviewed already, or is not finished yet.
  */
-import { useEffect, useState } from 'react';
+import { createContext, use, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
-import { documentRef, formatDate } from '@pilbara/shared-schema';
+import { documentRef, reviewableJobs, type ReviewableJob } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { FormPage } from '../components/form-page';
 import { trackJob } from '../features/tracking/use-job-search';
@@ -22,6 +22,8 @@ import { isJobIdLookup, useCustomerInfo } from '../features/tracking/customer-in
 import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
 import { CustomerLookupForm } from '../features/tracking/customer-lookup-form';
 
+const LEAD =
+  'Tell us how we went. Every review is read by the owners, and it helps other Pilbara locals choose with confidence.';
 const FEEDBACK_REFRESH_MS = 60_000;
 const ALL_REVIEWED =
   'You have already reviewed every completed service we found. Thank you! A new one will show here once it is finished.';
@@ -41,6 +43,13 @@ const FEEDBACK_LINK_TEXT = {
     `Job ${ref} is not finished yet. The review opens here once it is complete.`,
 } as const;
 
+/**
+ * The jobs the review form is drawn with at build time for the server's answer to a lookup posted
+ * without script (scripts/prerender.mjs renders the page once so, as a template; the server puts
+ * the person's jobs in its place). Null in the browser: the page finds the jobs itself.
+ */
+export const ReviewTemplateJobs = createContext<ReviewableJob[] | null>(null);
+
 /** The job a review link (`?job=…&token=…`) names, looked up by its token. */
 function useLinkedJob(token: string | null): LinkedJob | null {
   // Null at first in the browser too: the page was pre-rendered without the query.
@@ -57,11 +66,8 @@ function useLinkedJob(token: string | null): LinkedJob | null {
         if (found.reviewed) return setLinked({ state: 'reviewed', ref: documentRef(job) });
         if (job.status !== 'Completed')
           return setLinked({ state: 'not-finished', ref: documentRef(job) });
-        setLinked({
-          state: 'review',
-          id: job.id,
-          label: `${job.service} – ${documentRef(job)} (${formatDate(job.createdAt)})`,
-        });
+        const [review] = reviewableJobs([job], []);
+        if (review) setLinked({ state: 'review', ...review });
       })
       .catch(() => live && setLinked({ state: 'unknown' }));
     return () => {
@@ -93,20 +99,21 @@ export function FeedbackPage() {
   const proof = asked?.proof ?? (lookup && !isJobIdLookup(lookup) ? lookup : undefined);
   // A job has one review (the server answers 409 to a second): one already reviewed is not
   // offered again.
-  const reviewed = new Set(reviewedJobIds);
   const finished = jobs.filter((job) => job.status === 'Completed');
-  const completed = finished
-    .filter((job) => !reviewed.has(job.id))
-    .map((job) => ({
-      id: job.id,
-      label: `${job.service} – ${documentRef(job)} (${formatDate(job.createdAt)})`,
-    }));
+  const completed = reviewableJobs(jobs, reviewedJobIds);
+  const template = use(ReviewTemplateJobs);
+  if (template) {
+    return (
+      <FormPage title="Customer Feedback" lead={LEAD}>
+        <Card withBorder radius="md" padding="lg">
+          <FeedbackForm jobs={template} proof={{}} />
+        </Card>
+      </FormPage>
+    );
+  }
 
   return (
-    <FormPage
-      title="Customer Feedback"
-      lead="Tell us how we went. Every review is read by the owners, and it helps other Pilbara locals choose with confidence."
-    >
+    <FormPage title="Customer Feedback" lead={LEAD}>
       {linked && linked.state !== 'unknown' ? (
         linked.state === 'loading' ? (
           <Center py="xl">
@@ -156,6 +163,8 @@ export function FeedbackPage() {
                 setAsked({ lookup: next, ...(digits ? { proof: digits } : {}) })
               }
               buttonLabel="Find My Services"
+              formLabel="Find My Services"
+              native
             />
           </Stack>
         </Card>
