@@ -9,7 +9,7 @@
  * (`?job=…&token=…`): the page opens that job's form at once, the token being the proof, with
  * nothing to type; or says the job was reviewed already, or is not finished yet.
  */
-import { createContext, use, useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ import { FeedbackForm } from '../features/public-forms/feedback-form';
 import { isJobIdLookup, useCustomerInfo } from '../features/tracking/customer-info';
 import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
 import { CustomerLookupForm } from '../features/tracking/customer-lookup-form';
+import { ReviewTemplateJobs } from '../features/public-forms/review-template';
 
 const LEAD =
   'Tell us how we went. Every review is read by the owners, and it helps other Pilbara locals choose with confidence.';
@@ -42,13 +43,6 @@ const FEEDBACK_LINK_TEXT = {
   notFinished: (ref: string) =>
     `Job ${ref} is not finished yet. The review opens here once it is complete.`,
 } as const;
-
-/**
- * The jobs the review form is drawn with at build time for the server's answer to a lookup posted
- * without script (scripts/prerender.mjs renders the page once so, as a template; the server puts
- * the person's jobs in its place). Null in the browser: the page finds the jobs itself.
- */
-export const ReviewTemplateJobs = createContext<ReviewableJob[] | null>(null);
 
 /** The job a review link (`?job=…&token=…`) names, looked up by its token. */
 function useLinkedJob(token: string | null): LinkedJob | null {
