@@ -103,7 +103,7 @@ export function FeedbackForm({
         minRows={2}
         {...registerField(form, 'improvements')}
       />
-      <SubmitButton size="md" mih={48} disabled={sending}>
+      <SubmitButton native size="md" mih={48} disabled={sending}>
         {sending ? 'Sending...' : 'Submit Feedback'}
       </SubmitButton>
     </PublicFormFrame>
