@@ -18,6 +18,9 @@ import {
 
 test.use({ javaScriptEnabled: false });
 
+/** How long a page answering a post may take: the server stores and mails before it answers. */
+const ANSWER = { timeout: 30_000 };
+
 test('feedback: a lookup, a review with its messages and values kept, then one review', async ({
   page,
   request,
@@ -42,7 +45,9 @@ test('feedback: a lookup, a review with its messages and values kept, then one r
   await lookup.getByLabel('Phone number or Job ID').fill(job.number);
   await lookup.getByRole('button', { name: 'Find My Services' }).click();
   const lookupAgain = page.getByRole('form', { name: 'Find My Services' });
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible(
+    ANSWER,
+  );
   await expect(lookupAgain.getByLabel('Phone number or Job ID')).toHaveValue(job.number);
   await expect(lookupAgain.getByLabel('Last 4 digits of your phone')).toHaveAccessibleDescription(
     new RegExp(MESSAGES.PHONE_PROOF_REQUIRED),
@@ -52,7 +57,7 @@ test('feedback: a lookup, a review with its messages and values kept, then one r
 
   // The review form, listing the person's completed job, chosen already as it is the only one.
   const feedback = new FeedbackPage(page);
-  await expect(feedback.form).toBeVisible();
+  await expect(feedback.form).toBeVisible(ANSWER);
   const jobField = feedback.form.getByLabel('Which service are you reviewing?');
   await expect(jobField).toHaveValue(job.number);
   await expect(jobField.locator('option:checked')).toContainText('Winch Recovery');
@@ -61,7 +66,9 @@ test('feedback: a lookup, a review with its messages and values kept, then one r
   await feedback.form.getByRole('radio', { name: 'Maybe' }).check();
   await feedback.form.getByRole('button', { name: 'Submit Feedback' }).click();
 
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible(
+    ANSWER,
+  );
   const again = new FeedbackPage(page);
   await expect(again.form.getByLabel('Which service are you reviewing?')).toHaveValue(job.number);
   await expect(again.form.getByRole('radio', { name: 'Overall Rating: 4 out of 5' })).toBeChecked();
@@ -95,7 +102,7 @@ test('feedback: a lookup, a review with its messages and values kept, then one r
 
   await expect(
     page.getByRole('heading', { level: 1, name: MESSAGES.FEEDBACK_SUBMITTED_TITLE }),
-  ).toBeVisible();
+  ).toBeVisible(ANSWER);
   await expect(page.getByText(MESSAGES.FEEDBACK_SUBMITTED_DESCRIPTION)).toBeVisible();
   expect(reviews()).toEqual([{ rating: 4, comments }]);
 });
@@ -104,6 +111,7 @@ test('the quote request: its own address, its messages with the values kept, the
   page,
   server,
 }) => {
+  test.setTimeout(120_000);
   const customer = uniqueCustomer('Noscriptquote');
   await page.goto('/contact');
   const ways = page.getByRole('navigation', { name: 'What would you like to do?' });
@@ -128,7 +136,9 @@ test('the quote request: its own address, its messages with the values kept, the
   await form.getByLabel('What you need').fill('Seized wheel bearing, needs a tow to town.');
   await form.getByRole('button', { name: 'Request Quote' }).click();
 
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible(
+    ANSWER,
+  );
   const again = page.getByRole('form', { name: 'Request a Quote' });
   await expect(again.getByLabel('Vehicle')).toHaveValue('Toyota LandCruiser 79, 4x4');
   await expect(again.getByLabel('From')).toHaveValue('Python Pool');
@@ -153,7 +163,7 @@ test('the quote request: its own address, its messages with the values kept, the
   await again.getByRole('button', { name: 'Request Quote' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: MESSAGES.CONTACT_SENT_TITLE }),
-  ).toBeVisible();
+  ).toBeVisible(ANSWER);
   await expect(page.getByText('Toyota LandCruiser 79, 4x4')).toBeVisible();
   expect(messages()).toHaveLength(1);
   expect(requests()).toEqual([
