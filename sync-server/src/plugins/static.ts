@@ -328,7 +328,7 @@ export const staticPlugin = fp<{ pages: string }>(
           { parseAs: 'buffer', bodyLimit: 64 * 1024 },
           (_request, _body, done) => done(null, undefined),
         );
-        for (const [route, file] of Object.entries(table.pages)) {
+        for (const route of Object.keys(table.pages)) {
           const form = NATIVE_FORMS[route];
           const formPage = formPages.get(route);
           if (!form || formPage === undefined) {
@@ -339,7 +339,10 @@ export const staticPlugin = fp<{ pages: string }>(
           forms.post(route, (request, reply) => {
             const fields = request.body as FormFields | undefined;
             if (!fields) return reply.redirect(route, 303);
-            return answerNativePost(app, form, formPage, request, reply, fields, route);
+            return answerNativePost(app, form, formPage, request, reply, fields, {
+              route,
+              newKey: newFormKey,
+            });
           });
         }
       });

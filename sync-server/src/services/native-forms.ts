@@ -38,7 +38,6 @@ import {
   withFormKey,
   type ResultPage,
 } from './form-page';
-import { newFormKey } from '../plugins/idempotency';
 import { escapeHtml } from './html';
 
 export type FormFields = Record<string, string>;
@@ -68,6 +67,8 @@ interface Context {
   request: FastifyRequest;
   fields: FormFields;
   pages: FormPages;
+  /** A fresh key for a form the answer serves (the idempotency plugin's). */
+  newKey: () => string;
 }
 
 interface NativeForm {
@@ -283,7 +284,7 @@ function lookupCall(fields: FormFields): ApiCall | null {
  * with their jobs in its list, a fresh key, and what proves the jobs theirs (the lookup and its
  * phone, as the page's script keeps them) in hidden fields.
  */
-function reviewPage(pages: FormPages, answer: unknown, fields: FormFields): string | Outcome {
+function reviewPage({ pages, fields, newKey }: Context, answer: unknown): string | Outcome {
   const { jobs, reviewedJobIds } = answer as { jobs: Job[]; reviewedJobIds: string[] };
   const reviewable = reviewableJobs(jobs, reviewedJobIds);
   if (reviewable.length === 0) {
@@ -297,7 +298,7 @@ function reviewPage(pages: FormPages, answer: unknown, fields: FormFields): stri
   // The proof the feedback call takes: the digits typed with a job ID, else the phone itself.
   const phone = (fields.phone ?? '').trim() || lookup;
   const chosen = fields.jobId ?? (reviewable.length === 1 ? reviewable[0]!.id : '');
-  return renderFilledForm(withFormKey(template, fields[FORM_KEY_FIELD] || newFormKey()), {
+  return renderFilledForm(withFormKey(template, fields[FORM_KEY_FIELD] || newKey()), {
     label: REVIEW_FORM_LABEL,
     options: { jobId: reviewable.map((job) => [job.id, job.label] as const) },
     chosen: { jobId: chosen },
@@ -309,8 +310,8 @@ const feedbackLookupForm: NativeForm = {
   label: LOOKUP_FORM_LABEL,
   call: lookupCall,
   fieldNames: { query: 'lookup' },
-  done(answer, { pages, fields }) {
-    const page = reviewPage(pages, answer, fields);
+  done(answer, context) {
+    const page = reviewPage(context, answer);
     return typeof page === 'string' ? { html: page } : page;
   },
 };
@@ -351,11 +352,12 @@ const feedbackReviewForm: NativeForm = {
     };
   },
   /** The review form drawn again: the person's jobs looked up again by what proved them. */
-  async page({ app, request, fields, pages }) {
+  async page(context) {
+    const { app, request, fields, pages } = context;
     const call = lookupCall(fields);
     const response = call ? await internalCall(app, request, call, null) : null;
     if (response && response.statusCode === 200) {
-      const page = reviewPage(pages, response.json(), fields);
+      const page = reviewPage(context, response.json());
       if (typeof page === 'string') return page;
     }
     return pages.page;
@@ -448,10 +450,10 @@ export async function answerNativePost(
   request: FastifyRequest,
   reply: FastifyReply,
   fields: FormFields,
-  route: string,
+  { route, newKey }: { route: string; newKey: () => string },
 ): Promise<FastifyReply> {
   const form = 'formFor' in entry ? entry.formFor(fields) : entry;
-  const context: Context = { app, request, fields, pages };
+  const context: Context = { app, request, fields, pages, newKey };
   const call = form.call(fields);
   if (!call) return reply.redirect(route, 303);
   const key = form.idempotent ? formKeyOf(fields) : null;

@@ -13,7 +13,7 @@ import { use, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
-import { documentRef, reviewableJobs, type ReviewableJob } from '@pilbara/shared-schema';
+import { documentRef, reviewableJobs } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { FormPage } from '../components/form-page';
 import { trackJob } from '../features/tracking/use-job-search';
