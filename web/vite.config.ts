@@ -100,10 +100,12 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico,txt}'],
         // The tracking link's template is filled by the server per link, never shown
         // as it is: a tracking link opened offline gets the portal page, which looks it up.
+        // The pages' variants (`*.variant.html`: the quote request, the review template) are
+        // the server's answers; offline, the page itself draws them from its query.
         // The map's code (MapLibre, a large library) is not precached: a customer's
         // phone should not fetch it to install the app. Screens with a map fetch it when shown,
         // and the rule below keeps it for offline use from then on.
-        globIgnores: ['**/node_modules/**/*', '*.tracking.html', '**/maplibre-*'],
+        globIgnores: ['**/node_modules/**/*', '*.tracking.html', '*.variant.html', '**/maplibre-*'],
         // Gallery pictures are precached too; this rule keeps any picture added later available
         // offline once seen, without waiting for a new service worker.
         runtimeCaching: [

@@ -62,10 +62,13 @@ export function prerenderPlugin(): Plugin {
     });
     // @ts-expect-error -- a plain ES module without type declarations
     const { prerenderSite } = (await import('../scripts/prerender.mjs')) as {
-      prerenderSite: (o: { dist: string; ssrDir: string }) => Promise<Record<string, string>>;
+      prerenderSite: (o: {
+        dist: string;
+        ssrDir: string;
+      }) => Promise<{ pages: Record<string, string> }>;
     };
     const dist = resolve(config.root, config.build.outDir);
-    const pages = await prerenderSite({ dist, ssrDir });
+    const { pages } = await prerenderSite({ dist, ssrDir });
     config.logger.info(`pre-rendered ${Object.keys(pages).length} pages`);
   });
 }

@@ -107,6 +107,11 @@ export function pageFile(route) {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 }
 
+/** The file of a page variant: '/contact' and 'quote' → contact.quote.variant.html. */
+export function variantFile(route, name) {
+  return `${route.slice(1)}.${name}.variant.html`;
+}
+
 function escapeHtml(text) {
   return text
     .replace(/&/g, '&amp;')
@@ -237,6 +242,18 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
     await writePage(file, await ssr.renderPage(route, siteConfig), PAGE_MODULES[route]);
     pages[route] = file;
   }
+  // A page in another state than its address alone shows (src/prerender.tsx PAGE_VARIANTS), in a
+  // file of its own that the server answers with; not precached (vite.config.ts).
+  const variants = {};
+  for (const variant of ssr.PAGE_VARIANTS) {
+    const file = variantFile(variant.route, variant.name);
+    await writePage(
+      file,
+      await ssr.renderVariant(variant, siteConfig),
+      PAGE_MODULES[variant.route],
+    );
+    (variants[variant.route] ??= {})[variant.name] = file;
+  }
   await writePage(
     NOT_FOUND_FILE,
     await ssr.renderPage(NOT_FOUND_PATH, siteConfig),
@@ -283,6 +300,7 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
         notFound: NOT_FOUND_FILE,
         shell: SHELL_FILE,
         tracking: TRACKING_TEMPLATE_FILE,
+        variants,
         clientRoutes: [...ssr.CLIENT_ONLY_ROUTES],
         profile: shownProfile(siteConfig),
       },
@@ -290,7 +308,7 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
       2,
     ),
   );
-  return pages;
+  return { pages, variants };
 }
 
 /**
@@ -301,14 +319,20 @@ export async function prerenderSite({ dist, ssrDir, outDir = dist, config }) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const arg = (name) => process.argv[process.argv.indexOf(`--${name}`) + 1];
   const outDir = resolve(arg('out'));
-  const pages = await prerenderSite({
+  const { pages, variants } = await prerenderSite({
     dist: resolve(arg('dist')),
     ssrDir: resolve(arg('ssr')),
     outDir,
     config: JSON.parse(arg('config')),
   });
   const files = [
-    ...new Set([...Object.values(pages), NOT_FOUND_FILE, SHELL_FILE, TRACKING_TEMPLATE_FILE]),
+    ...new Set([
+      ...Object.values(pages),
+      ...Object.values(variants).flatMap((named) => Object.values(named)),
+      NOT_FOUND_FILE,
+      SHELL_FILE,
+      TRACKING_TEMPLATE_FILE,
+    ]),
   ];
   for (const file of files) precompressFile(join(outDir, file));
   console.log(`pre-rendered ${files.length} pages into ${outDir}`);

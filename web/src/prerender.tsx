@@ -5,7 +5,7 @@
  * page, not a loading spinner.
  */
 import { StrictMode } from 'react';
-import { customerTimeline, type Job } from '@pilbara/shared-schema';
+import { customerTimeline, type Job, type ReviewableJob } from '@pilbara/shared-schema';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { App, AppRoutes } from './app/app';
 import { DEFAULT_CONFIG, type SiteConfig } from './components/profile-provider';
 import { embeddedConfigScript } from './app/embedded-config';
 import { TitleCollectorContext, type TitleCollector } from './lib/use-page-title';
+import { ReviewTemplateJobs } from './features/public-forms/review-template';
 import {
   InitialTrackingProvider,
   initialTrackingScript,
@@ -39,10 +40,45 @@ export async function renderPage(
   url: string,
   config: SiteConfig = DEFAULT_CONFIG,
   tracking: InitialTracking | null = null,
+  reviewJobs: ReviewableJob[] | null = null,
 ): Promise<RenderedPage> {
-  const { prelude } = await prerenderToNodeStream(tree(url, config, { title: '' }, tracking));
+  const { prelude } = await prerenderToNodeStream(
+    tree(url, config, { title: '' }, tracking, reviewJobs),
+  );
   for await (const chunk of prelude) void chunk;
-  return renderLoaded(url, config, tracking);
+  return renderLoaded(url, config, tracking, reviewJobs);
+}
+
+/**
+ * A page in a state its plain address does not show, rendered by the build into a file of its own
+ * (`<route>.<name>.html`) for the server to answer with (sync-server plugins/static.ts): the
+ * contact page's quote request and repair scheduling, which `?kind=` opens; and the feedback
+ * page's review form, drawn with a sample job, as the template of the server's answer to a lookup
+ * posted without script (it puts the person's own jobs in the sample's place).
+ */
+export interface PageVariant {
+  route: string;
+  name: string;
+  url: string;
+  reviewJobs?: ReviewableJob[];
+}
+
+export const PAGE_VARIANTS: readonly PageVariant[] = [
+  { route: '/contact', name: 'quote', url: '/contact?kind=quote' },
+  { route: '/contact', name: 'repair', url: '/contact?kind=repair' },
+  {
+    route: '/feedback',
+    name: 'review',
+    url: '/feedback',
+    reviewJobs: [{ id: 'JOB-2026-1', label: 'Emergency Towing – JOB-2026-1 (20 Nov 2026)' }],
+  },
+];
+
+export function renderVariant(
+  variant: PageVariant,
+  config: SiteConfig = DEFAULT_CONFIG,
+): Promise<RenderedPage> {
+  return renderPage(variant.url, config, null, variant.reviewJobs ?? null);
 }
 
 /** Renders a page whose lazy modules have all loaded (else it throws: the HTML would be a hole). */
@@ -50,9 +86,10 @@ function renderLoaded(
   url: string,
   config: SiteConfig,
   tracking: InitialTracking | null,
+  reviewJobs: ReviewableJob[] | null = null,
 ): RenderedPage {
   const collector: TitleCollector = { title: '' };
-  const html = renderToString(tree(url, config, collector, tracking));
+  const html = renderToString(tree(url, config, collector, tracking, reviewJobs));
   if (html.includes('<script') || html.includes('<template')) {
     throw new Error(`${url}: the page still suspends after its lazy modules loaded`);
   }
@@ -64,15 +101,18 @@ function tree(
   config: SiteConfig,
   collector: TitleCollector,
   tracking: InitialTracking | null,
+  reviewJobs: ReviewableJob[] | null = null,
 ) {
   return (
     <StrictMode>
       <TitleCollectorContext value={collector}>
         <App config={config}>
           <InitialTrackingProvider value={tracking}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
+            <ReviewTemplateJobs value={reviewJobs}>
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            </ReviewTemplateJobs>
           </InitialTrackingProvider>
         </App>
       </TitleCollectorContext>

@@ -4,6 +4,9 @@
  * words of that alert and of an owner's emailed answer.
  */
 
+import { formatDate } from './date-format';
+import { documentRef, type NumberedRow } from './document-number';
+
 /** A review at or below this many stars alerts the owners. */
 export const LOW_RATING_MAX = 2;
 
@@ -44,4 +47,34 @@ export function lowReviewAlert(review: {
 /** An owner's answer to a review: its subject. */
 export function reviewReplySubject(jobRef: string, business: string): string {
   return `Re: your review of job ${jobRef} with ${business}`;
+}
+
+/** A job as the review form offers it: its id, and the words the person picks it by. */
+export interface ReviewableJob {
+  id: string;
+  label: string;
+}
+
+/**
+ * The jobs a customer can still review, as the feedback form lists them: the completed ones
+ * without their one review (the server answers 409 to a second), each named by its service,
+ * number and day. The page with script and the page the server answers without script list
+ * the same jobs in the same words.
+ */
+export function reviewableJobs(
+  jobs: readonly (NumberedRow & {
+    id: string;
+    status: string;
+    service: string;
+    createdAt: string;
+  })[],
+  reviewedJobIds: readonly string[],
+): ReviewableJob[] {
+  const reviewed = new Set(reviewedJobIds);
+  return jobs
+    .filter((job) => job.status === 'Completed' && !reviewed.has(job.id))
+    .map((job) => ({
+      id: job.id,
+      label: `${job.service} – ${documentRef(job)} (${formatDate(job.createdAt)})`,
+    }));
 }

@@ -30,8 +30,10 @@ import { hasFormKey, withFormKey } from '../services/form-page';
 import {
   NATIVE_FORMS,
   answerNativePost,
+  pageVariantFor,
   parseFormBody,
   type FormFields,
+  type FormPages,
 } from '../services/native-forms';
 import { newFormKey } from './idempotency';
 
@@ -56,6 +58,11 @@ export interface PageTable {
   tracking?: string;
   /** The business profile the pages show (without its public URL and card key). */
   profile?: Record<string, unknown>;
+  /**
+   * Route → name → file of a page in a state its address alone does not show (web
+   * src/prerender.tsx PAGE_VARIANTS): the contact page's `?kind=`, the feedback review template.
+   */
+  variants?: Record<string, Record<string, string>>;
 }
 
 const PAGE_TABLE_FILE = 'prerendered.json';
@@ -125,6 +132,7 @@ function readPageTable(root: string): PageTable | null {
       table.notFound,
       table.shell,
       ...(table.tracking ? [table.tracking] : []),
+      ...Object.values(table.variants ?? {}).flatMap((named) => Object.values(named)),
     ];
     return files.every((file) => fs.existsSync(path.join(root, file))) ? table : null;
   } catch {
@@ -215,11 +223,15 @@ export const staticPlugin = fp<{ pages: string }>(
     // A tracking link (/customer-portal?token=…) is answered with its job in the page.
     const tracking = table?.tracking ? createTrackingPage(app, pages, table.tracking) : null;
     if (tracking) app.addHook('onClose', () => tracking.close());
-    // The pages whose forms the server answers without script, read once.
-    const formPages = new Map<string, string>();
+    // The pages whose forms the server answers without script, and their variants, read once.
+    const formPages = new Map<string, FormPages>();
+    const read = (file: string) => fs.readFileSync(path.join(pages, file), 'utf8');
     for (const [route, file] of Object.entries(table?.pages ?? {})) {
       if (!NATIVE_FORMS[route]) continue;
-      formPages.set(file, fs.readFileSync(path.join(pages, file), 'utf8'));
+      const variants = Object.entries(table?.variants?.[route] ?? {}).map(
+        ([name, variant]) => [name, read(variant)] as const,
+      );
+      formPages.set(route, { page: read(file), variants: Object.fromEntries(variants) });
     }
     const tokenOf = (request: FastifyRequest): string | null => {
       const { token } = request.query as { token?: unknown };
@@ -269,16 +281,26 @@ export const staticPlugin = fp<{ pages: string }>(
           );
           continue;
         }
-        const formPage = formPages.get(file);
-        if (formPage !== undefined && hasFormKey(formPage)) {
+        const formPage = formPages.get(route);
+        if (formPage !== undefined) {
           // A page whose form works without script carries a fresh idempotency key each time it
           // is served, so it is never kept or revalidated (a kept copy would post an old key).
-          app.get(route, (_request, reply) =>
-            reply
+          // A query may open a variant of it (`/contact?kind=quote`).
+          app.get(route, (request, reply) => {
+            const variant = pageVariantFor(route, request.query);
+            const html = (variant && formPage.variants[variant]) || formPage.page;
+            if (!hasFormKey(html)) {
+              if (html === formPage.page) return sendPage(reply, file);
+              return reply
+                .header('Cache-Control', NO_CACHE)
+                .type('text/html; charset=utf-8')
+                .send(html);
+            }
+            return reply
               .header('Cache-Control', 'no-store')
               .type('text/html; charset=utf-8')
-              .send(withFormKey(formPage, newFormKey())),
-          );
+              .send(withFormKey(html, newFormKey()));
+          });
           continue;
         }
         app.get(route, (_request, reply) => sendPage(reply, file));
@@ -306,10 +328,10 @@ export const staticPlugin = fp<{ pages: string }>(
           { parseAs: 'buffer', bodyLimit: 64 * 1024 },
           (_request, _body, done) => done(null, undefined),
         );
-        for (const [route, file] of Object.entries(table.pages)) {
+        for (const route of Object.keys(table.pages)) {
           const form = NATIVE_FORMS[route];
-          const html = formPages.get(file);
-          if (!form || html === undefined) {
+          const formPage = formPages.get(route);
+          if (!form || formPage === undefined) {
             forms.post(route, (_request, reply) => reply.redirect(route, 303));
             continue;
           }
@@ -317,7 +339,10 @@ export const staticPlugin = fp<{ pages: string }>(
           forms.post(route, (request, reply) => {
             const fields = request.body as FormFields | undefined;
             if (!fields) return reply.redirect(route, 303);
-            return answerNativePost(app, form, html, request, reply, fields);
+            return answerNativePost(app, form, formPage, request, reply, fields, {
+              route,
+              newKey: newFormKey,
+            });
           });
         }
       });

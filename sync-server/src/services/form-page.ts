@@ -136,6 +136,44 @@ export function renderFormAgain(pageHtml: string, state: FormAgain): string {
   return $.html();
 }
 
+export interface FilledForm {
+  /** The form's accessible name on its page. */
+  label: string;
+  /** Each select's options by its name, in place of the build's: value and words. */
+  options: Record<string, readonly (readonly [string, string])[]>;
+  /** The option chosen in each select, if any. */
+  chosen: Record<string, string>;
+  /** Hidden fields added to the form: what the person proved on the step before. */
+  hidden: Record<string, string>;
+}
+
+/**
+ * A form page drawn for one person without script (the feedback page's review form, after their
+ * lookup): the build's page, without its scripts, its selects listing their options.
+ */
+export function renderFilledForm(pageHtml: string, filled: FilledForm): string {
+  const $ = scriptless(pageHtml);
+  const form = $(`form[aria-label="${filled.label}"]`).first();
+  for (const [name, options] of Object.entries(filled.options)) {
+    const select = form.find(`select[name="${name}"]`).first();
+    // The placeholder (no value) stays; the build's sample options go.
+    select.find('option').each((_, option) => {
+      if (($(option).attr('value') ?? '') !== '') $(option).remove();
+    });
+    const chosen = filled.chosen[name] ?? '';
+    if (chosen) select.find('option').removeAttr('selected');
+    for (const [value, text] of options) {
+      select.append(
+        `<option value="${escapeHtml(value)}"${value === chosen ? ' selected' : ''}>${escapeHtml(text)}</option>`,
+      );
+    }
+  }
+  for (const [name, value] of Object.entries(filled.hidden)) {
+    form.append(`<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}"/>`);
+  }
+  return $.html();
+}
+
 export interface ResultPage {
   /** The page's title and heading. */
   heading: string;

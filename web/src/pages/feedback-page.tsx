@@ -9,11 +9,11 @@
  * (`?job=…&token=…`): the page opens that job's form at once, the token being the proof, with
  * nothing to type; or says the job was reviewed already, or is not finished yet.
  */
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
-import { documentRef, formatDate } from '@pilbara/shared-schema';
+import { documentRef, reviewableJobs } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { FormPage } from '../components/form-page';
 import { trackJob } from '../features/tracking/use-job-search';
@@ -21,7 +21,10 @@ import { FeedbackForm } from '../features/public-forms/feedback-form';
 import { isJobIdLookup, useCustomerInfo } from '../features/tracking/customer-info';
 import { useCustomerJobs } from '../features/tracking/use-customer-jobs';
 import { CustomerLookupForm } from '../features/tracking/customer-lookup-form';
+import { ReviewTemplateJobs } from '../features/public-forms/review-template';
 
+const LEAD =
+  'Tell us how we went. Every review is read by the owners, and it helps other Pilbara locals choose with confidence.';
 const FEEDBACK_REFRESH_MS = 60_000;
 const ALL_REVIEWED =
   'You have already reviewed every completed service we found. Thank you! A new one will show here once it is finished.';
@@ -57,11 +60,8 @@ function useLinkedJob(token: string | null): LinkedJob | null {
         if (found.reviewed) return setLinked({ state: 'reviewed', ref: documentRef(job) });
         if (job.status !== 'Completed')
           return setLinked({ state: 'not-finished', ref: documentRef(job) });
-        setLinked({
-          state: 'review',
-          id: job.id,
-          label: `${job.service} – ${documentRef(job)} (${formatDate(job.createdAt)})`,
-        });
+        const [review] = reviewableJobs([job], []);
+        if (review) setLinked({ state: 'review', ...review });
       })
       .catch(() => live && setLinked({ state: 'unknown' }));
     return () => {
@@ -93,20 +93,21 @@ export function FeedbackPage() {
   const proof = asked?.proof ?? (lookup && !isJobIdLookup(lookup) ? lookup : undefined);
   // A job has one review (the server answers 409 to a second): one already reviewed is not
   // offered again.
-  const reviewed = new Set(reviewedJobIds);
   const finished = jobs.filter((job) => job.status === 'Completed');
-  const completed = finished
-    .filter((job) => !reviewed.has(job.id))
-    .map((job) => ({
-      id: job.id,
-      label: `${job.service} – ${documentRef(job)} (${formatDate(job.createdAt)})`,
-    }));
+  const completed = reviewableJobs(jobs, reviewedJobIds);
+  const template = use(ReviewTemplateJobs);
+  if (template) {
+    return (
+      <FormPage title="Customer Feedback" lead={LEAD}>
+        <Card withBorder radius="md" padding="lg">
+          <FeedbackForm jobs={template} proof={{}} />
+        </Card>
+      </FormPage>
+    );
+  }
 
   return (
-    <FormPage
-      title="Customer Feedback"
-      lead="Tell us how we went. Every review is read by the owners, and it helps other Pilbara locals choose with confidence."
-    >
+    <FormPage title="Customer Feedback" lead={LEAD}>
       {linked && linked.state !== 'unknown' ? (
         linked.state === 'loading' ? (
           <Center py="xl">
@@ -156,6 +157,8 @@ export function FeedbackPage() {
                 setAsked({ lookup: next, ...(digits ? { proof: digits } : {}) })
               }
               buttonLabel="Find My Services"
+              formLabel="Find My Services"
+              native
             />
           </Stack>
         </Card>

@@ -31,8 +31,8 @@ const QUOTE_EMPTY: ContactFormValues = {
 /**
  * The Contact page's 'Send us a Message' form (docs/features.md), and the same form as a
  * quote request (`kind="quote"`), which adds the vehicle and where from and to: staff turn it
- * into a draft quote from the admin panel. The message form, the one in the page's HTML, also
- * works as a plain HTML form, answered by the server (docs/no-script-forms.md).
+ * into a draft quote from the admin panel. Both also work as plain HTML forms, answered by the
+ * server (docs/no-script-forms.md): the quote request is in the HTML of `/contact?kind=quote`.
  */
 export function ContactForm({ kind = 'message' }: { kind?: 'message' | 'quote' }) {
   const quote = kind === 'quote';
@@ -67,6 +67,8 @@ export function ContactForm({ kind = 'message' }: { kind?: 'message' | 'quote' }
         data={[...CONTACT_SERVICE_OPTIONS]}
         allowDeselect={false}
       />
+      {/* What tells the server a post without script is a quote request. */}
+      {quote && <input type="hidden" name="kind" value="quote" />}
       {quote && (
         <Grid gap="md">
           <Grid.Col span={12}>
@@ -100,8 +102,7 @@ export function ContactForm({ kind = 'message' }: { kind?: 'message' | 'quote' }
         minRows={4}
         {...registerField(form, 'message')}
       />
-      {/* The message form is the one in the page's HTML, and works without script. */}
-      <SubmitButton native={!quote} size="md" loading={false} disabled={sending}>
+      <SubmitButton native size="md" loading={false} disabled={sending}>
         {sending ? 'Sending...' : quote ? 'Request Quote' : 'Send Message'}
       </SubmitButton>
     </PublicFormFrame>

@@ -2,14 +2,18 @@
  * The Contact page's three ways in (spec route table: message form, quote request, repair
  * scheduling): a message, a quote request (the same form with the vehicle and route, which staff
  * turn into a draft quote), or scheduling a repair, which is a booking for Automotive Repairs on
- * the booking form, where a day and time are picked. The message form is the one drawn first, so
- * the pre-rendered page (and a phone without script) has it.
+ * the booking form, where a day and time are picked.
+ *
+ * The switch is three links (`/contact`, `/contact?kind=quote`, `/contact?kind=repair`), so it
+ * works with no script: the server answers each address with its own pre-rendered page, and a
+ * phone without script posts the message or quote form shown (docs/no-script-forms.md). With
+ * script the same links switch the form in place.
  */
-import { useState } from 'react';
-import { Button, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ContactForm } from './contact-form';
+import classes from './contact-options.module.css';
 
 type Way = 'message' | 'quote' | 'repair';
 
@@ -37,19 +41,31 @@ const WAYS: { value: Way; label: string; title: string; lead: string }[] = [
 /** Where scheduling a repair leads: the booking form with the repair service chosen. */
 const REPAIR_BOOKING_PATH = `/book-service?service=${encodeURIComponent('Automotive Repairs')}`;
 
+/** The address of each way in: the page itself for a message. */
+function wayHref(way: Way): string {
+  return way === 'message' ? '/contact' : `/contact?kind=${way}`;
+}
+
 export function ContactOptions() {
-  const [way, setWay] = useState<Way>('message');
-  const current = WAYS.find((option) => option.value === way) ?? WAYS[0]!;
+  const [params] = useSearchParams();
+  const current = WAYS.find((option) => option.value === params.get('kind')) ?? WAYS[0]!;
+  const way = current.value;
   return (
     <Stack gap="xs">
-      <SegmentedControl
-        fullWidth
-        value={way}
-        onChange={(value) => setWay(value as Way)}
-        aria-label="What would you like to do?"
-        data={WAYS.map(({ value, label }) => ({ value, label }))}
-        mb="xs"
-      />
+      <nav aria-label="What would you like to do?" className={classes.ways}>
+        {WAYS.map(({ value, label }) => (
+          <Link
+            key={value}
+            to={wayHref(value)}
+            replace
+            preventScrollReset
+            className={classes.way}
+            aria-current={value === way ? 'page' : undefined}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
       <Title order={2} size="h3" id="contact-form-title">
         {current.title}
       </Title>

@@ -1,16 +1,12 @@
-import { Controller, type Control, type FieldPath } from 'react-hook-form';
-import { Group, Input, Radio, Rating, SimpleGrid, Textarea } from '@mantine/core';
-import { RECOMMEND_OPTIONS, type FeedbackData, type FeedbackInput } from '@pilbara/shared-schema';
+import { Controller } from 'react-hook-form';
+import { Group, Radio, SimpleGrid, Textarea } from '@mantine/core';
+import { RECOMMEND_OPTIONS, type FeedbackInput, type ReviewableJob } from '@pilbara/shared-schema';
 import { LazySelectField as SelectField } from '../../components/lazy-select-field';
 import { registerField } from '../../components/register-field';
 import { PublicFormFrame } from './public-form-frame';
 import { usePublicForm } from './use-public-form';
 import { SubmitButton } from '../../components/submit-button';
-
-export interface ReviewableJob {
-  id: string;
-  label: string;
-}
+import { ScoreField } from './score-field';
 
 const loadResolver = () => import('./form-resolvers').then((m) => m.feedbackResolver());
 
@@ -35,45 +31,6 @@ function emptyFeedback(jobId = ''): FeedbackInput {
   };
 }
 
-function ScoreField({
-  control,
-  name,
-  label,
-}: {
-  control: Control<FeedbackInput, unknown, FeedbackData>;
-  name: FieldPath<FeedbackInput>;
-  label: string;
-}) {
-  const id = `feedback-${name}`;
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Input.Wrapper
-          label={label}
-          labelElement="div"
-          id={id}
-          error={fieldState.error?.message}
-          withAsterisk
-        >
-          <Rating
-            role="radiogroup"
-            aria-label={label}
-            name={name}
-            // Each star is a 44 px tap target.
-            size={44}
-            value={typeof field.value === 'number' ? field.value : 0}
-            onChange={field.onChange}
-            getSymbolLabel={(index) => `${label}: ${index} out of 5`}
-            mt={4}
-          />
-        </Input.Wrapper>
-      )}
-    />
-  );
-}
-
 /** The review form of the feedback page (docs/features.md), for one of the given completed jobs. */
 export function FeedbackForm({
   jobs,
@@ -89,13 +46,13 @@ export function FeedbackForm({
   proof: { phone?: string; token?: string };
 }) {
   const empty = () => ({ ...emptyFeedback(), ...proof });
-  const { form, onSubmit, sending } = usePublicForm('feedback', loadResolver, empty, {
+  const { form, onSubmit, sending, formKey } = usePublicForm('feedback', loadResolver, empty, {
     ...emptyFeedback(jobs.some((job) => job.id === initialJobId) ? initialJobId : ''),
     ...proof,
   });
 
   return (
-    <PublicFormFrame kind="feedback" label="Leave Feedback" onSubmit={onSubmit}>
+    <PublicFormFrame kind="feedback" label="Leave Feedback" onSubmit={onSubmit} formKey={formKey}>
       <SelectField
         control={form.control}
         name="jobId"
@@ -146,7 +103,7 @@ export function FeedbackForm({
         minRows={2}
         {...registerField(form, 'improvements')}
       />
-      <SubmitButton size="md" mih={48} disabled={sending}>
+      <SubmitButton native size="md" mih={48} disabled={sending}>
         {sending ? 'Sending...' : 'Submit Feedback'}
       </SubmitButton>
     </PublicFormFrame>
