@@ -17,6 +17,7 @@ import {
 } from '@pilbara/shared-schema';
 import { META, syncTables } from './local-store';
 import { INDEXED_DIRTY_LIMIT, rebase, type DirtyState } from './rebase';
+import { snapshotPaceNote } from './paced-query';
 import { writeRows } from './replay';
 import type { RowWrites } from './row-keys';
 
@@ -268,22 +269,31 @@ export async function applyChangesPage(
   // applied below with everything else the page carries. Every row is written: only where the
   // page is cut changes.
   const pacing = options.pacing ?? applyPacing();
-  let start = 0;
-  let size = nextPartSize(pacing);
-  await pacing.yieldToMain();
-  while (whole.changes.length - start > size) {
-    const part = whole.changes.slice(start, start + size);
-    const applied = await timed(pacing, part.length, () =>
-      applyRowsAhead(db, whole, part, now, options),
-    );
-    // A stale page: its rows are not written (its last part says so and takes its verdicts).
-    if (!applied) break;
-    start += part.length;
-    size = nextPartSize(pacing, part.length);
+  // The screens reading whole tables read again at a pace while a snapshot page is written
+  // (paced-query.ts), and always once it ends.
+  const paced = Boolean(whole.snapshot) && whole.changes.length > 0;
+  if (paced) snapshotPaceNote('start', pacing.now());
+  try {
+    let start = 0;
+    let size = nextPartSize(pacing);
     await pacing.yieldToMain();
+    while (whole.changes.length - start > size) {
+      const part = whole.changes.slice(start, start + size);
+      const applied = await timed(pacing, part.length, () =>
+        applyRowsAhead(db, whole, part, now, options),
+      );
+      // A stale page: its rows are not written (its last part says so and takes its verdicts).
+      if (!applied) break;
+      start += part.length;
+      if (paced) snapshotPaceNote('part', pacing.now());
+      size = nextPartSize(pacing, part.length);
+      await pacing.yieldToMain();
+    }
+    const page = start === 0 ? whole : { ...whole, changes: whole.changes.slice(start) };
+    return await timed(pacing, page.changes.length, () => applyLastPart(db, page, now, options));
+  } finally {
+    if (paced) snapshotPaceNote('end', pacing.now());
   }
-  const page = start === 0 ? whole : { ...whole, changes: whole.changes.slice(start) };
-  return timed(pacing, page.changes.length, () => applyLastPart(db, page, now, options));
 }
 
 /** The last part of a page: its rows, verdicts, outbox, cursor and rebase, in one transaction. */
