@@ -42,14 +42,18 @@ const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'v8.execute',
-  'disabled-by-default-v8.cpu_profiler',
   'blink.user_timing',
 ];
+/** The sampling profiler: names the functions, but slows the page it samples. */
+const SAMPLES = 'disabled-by-default-v8.cpu_profiler';
 
-/** Starts tracing the page of `cdp`; the returned function stops it and attributes the tasks. */
+/**
+ * Starts tracing the page of `cdp`; the returned function stops it and attributes the tasks.
+ * Without `samples` the tasks keep their real length and are named by their timeline events only.
+ */
 export async function traceLongTasks(
   cdp: CdpSession,
-  overMs = 100,
+  { overMs = 100, samples = true }: { overMs?: number; samples?: boolean } = {},
 ): Promise<() => Promise<LongTaskShare[]>> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => {
@@ -57,7 +61,10 @@ export async function traceLongTasks(
   });
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordContinuously' },
+    traceConfig: {
+      includedCategories: samples ? [...CATEGORIES, SAMPLES] : CATEGORIES,
+      recordMode: 'recordContinuously',
+    },
   });
   return async () => {
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', resolve));

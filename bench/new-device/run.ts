@@ -71,8 +71,11 @@ const ROLES = (process.env.BENCH_NEW_DEVICE_ROLES ?? 'owner,driver').split(',') 
 const PROFILES = (process.env.BENCH_NEW_DEVICE_PROFILES ?? 'weak,fast').split(',') as ProfileName[];
 const SIDES = (process.env.BENCH_NEW_DEVICE_SIDES ?? 'before,after').split(',') as Side[];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Trace each visit and say what its tasks over 100 ms were (long-tasks.ts). */
-const TRACE = process.env.BENCH_NEW_DEVICE_TRACE === '1';
+/**
+ * Trace each visit and say what its tasks over 100 ms were (long-tasks.ts): `1` with the
+ * sampling profiler (function names, slower page), `events` with the timeline events only.
+ */
+const TRACE = process.env.BENCH_NEW_DEVICE_TRACE ?? '';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 /** The driver of the seeded jobs who signs in (an account made on each server). */
 const DRIVER_NAME = DRIVERS[0] ?? 'Sam Taylor';
@@ -337,7 +340,7 @@ async function visitIn(
         uploadThroughput: bytesPerSecond,
       });
     }
-    const stopTrace = TRACE ? await traceLongTasks(cdp) : null;
+    const stopTrace = TRACE ? await traceLongTasks(cdp, { samples: TRACE !== 'events' }) : null;
     await page.goto(`${baseURL}/auth`, { waitUntil: 'commit', timeout: CAP_MS });
     const form = page.locator('form[aria-label="Login"]');
     const username = role === 'owner' ? 'admin' : DRIVER.username;
