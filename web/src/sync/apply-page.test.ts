@@ -110,21 +110,25 @@ function watchTransactions(
 describe('a long page', () => {
   it('is written in parts that fit the time budget, the main thread given back before each', async () => {
     const db = freshDb();
-    // A device writing a row a millisecond: after the first guess, 50 rows fit in 50 ms.
-    const { shownAfterEach, steps, partMs, pacing } = watchTransactions(db, 1);
-    await applyChangesPage(db, snapshotPage(1, 250, 'h:9:2026-11-01'), undefined, { pacing });
-    expect(shownAfterEach).toEqual([25, 75, 125, 175, 225, 250]);
-    expect(steps).toEqual(Array.from({ length: 6 }, () => ['yield', 'part']).flat());
+    // A device writing a row in 2 ms: after the first guess, 25 rows fit in 50 ms.
+    const { shownAfterEach, steps, partMs, pacing } = watchTransactions(db, 2);
+    await applyChangesPage(db, snapshotPage(1, 150, 'h:9:2026-11-01'), undefined, { pacing });
+    expect(shownAfterEach).toEqual([50, 75, 100, 125, 150]);
+    expect(steps).toEqual(Array.from({ length: 5 }, () => ['yield', 'part']).flat());
+    expect(partMs[0]).toBe(100);
+    partMs.shift();
     expect(Math.max(...partMs)).toBeLessThanOrEqual(pacing.budgetMs);
-    expect(await db.confirmed('fuel_records').count()).toBe(250);
+    expect(await db.confirmed('fuel_records').count()).toBe(150);
   });
 
   it('cuts smaller parts on a slow device, every row still written', async () => {
     const db = freshDb();
-    // Four ms a row: the first part overruns the budget, and every later one fits it.
-    const { shownAfterEach, partMs, pacing } = watchTransactions(db, 4);
+    // A row a millisecond, then slower: two ms a row, the first part overruns the budget, and
+    // every later one fits it.
+    const { shownAfterEach, partMs, pacing } = watchTransactions(db, 2);
+    pacing.rowsPerMs = 1;
     await applyChangesPage(db, snapshotPage(1, 100, 'h'), undefined, { pacing });
-    expect(shownAfterEach[0]).toBe(25);
+    expect(shownAfterEach[0]).toBe(50);
     expect(shownAfterEach[shownAfterEach.length - 1]).toBe(100);
     expect(partMs[0]).toBe(100);
     for (const ms of partMs.slice(1)) expect(ms).toBeLessThanOrEqual(pacing.budgetMs);
@@ -140,7 +144,7 @@ describe('a long page', () => {
     const { shownAfterEach, pacing } = watchTransactions(db, 0);
     const rows = 2 * APPLY_CHUNK + 50;
     await applyChangesPage(db, snapshotPage(1, rows, 'h:9:2026-11-01'), undefined, { pacing });
-    expect(shownAfterEach).toEqual([25, 75, 75 + APPLY_CHUNK, rows]);
+    expect(shownAfterEach).toEqual([50, 50 + APPLY_CHUNK, rows]);
     expect(await db.confirmed('fuel_records').count()).toBe(rows);
   });
 

@@ -44,18 +44,22 @@ export class IdentityClashError extends Error {
 export const APPLY_CHUNK = 100;
 
 /** The rows of a page's first part, before the device has shown how fast it writes. */
-const FIRST_PART = 25;
-
-/** The fewest rows a part holds: below this, the transaction's own cost dominates. */
-const MIN_PART = 10;
+const FIRST_PART = 50;
 
 /**
- * How long one part of a page may keep the device busy. A part's transaction, timed from its
- * start to its commit, includes the waits on IndexedDB and whatever else ran meanwhile, so it is
- * an upper bound of the main thread's share: parts timed within this leave the screen free to
- * answer a tap well inside the 200 ms a person notices.
+ * The fewest rows a part holds: each transaction has a cost of its own (the bookkeeping read,
+ * the rebase, the commit), and a phone on a loaded machine cutting ever smaller parts would take
+ * much longer to sync for little gain, since a part's main-thread share is well under its time.
  */
-export const APPLY_BUDGET_MS = 50;
+const MIN_PART = 25;
+
+/**
+ * How long one part of a page may take. A part's transaction, timed from its start to its
+ * commit, includes the waits on IndexedDB and whatever else ran meanwhile, so its main-thread
+ * share is well under this: parts timed within it leave the screen free to answer a tap well
+ * inside the 200 ms a person notices.
+ */
+export const APPLY_BUDGET_MS = 100;
 
 /**
  * How a page's parts are sized and spaced: a clock (ms), what gives the main thread back, and

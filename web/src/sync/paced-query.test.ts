@@ -47,8 +47,8 @@ function page(from: number, to: number, snapshot: boolean): ChangesMessage {
 
 /**
  * A screen reading the whole fuel table, counting its reads. The apply's clock moves on 25 ms
- * each time it is read and the budget is 1 ms, so the parts are of the fewest rows (10), each
- * taking 75 ms: a 400-row page is forty commits over three seconds.
+ * each time it is read and the budget is 1 ms, so the parts are of the fewest rows (25), each
+ * taking 75 ms: an 800-row page is 32 commits over 2.4 seconds.
  */
 function screen() {
   let reads = 0;
@@ -72,16 +72,15 @@ describe('a paced screen', () => {
     const { view, pacing, reads } = screen();
     await waitFor(() => expect(view.result.current).toBe(0));
     const before = reads();
-    // Forty commits over about three pace intervals.
-    await applyChangesPage(db, page(1, 400, true), undefined, { pacing });
-    await waitFor(() => expect(view.result.current).toBe(400));
+    await applyChangesPage(db, page(1, 800, true), undefined, { pacing });
+    await waitFor(() => expect(view.result.current).toBe(800));
     // A write outside any snapshot is followed at once; once it shows, every read the page
     // caused has been made.
-    await applyChangesPage(db, page(401, 401, false), undefined, { pacing });
-    await waitFor(() => expect(view.result.current).toBe(401));
+    await applyChangesPage(db, page(801, 801, false), undefined, { pacing });
+    await waitFor(() => expect(view.result.current).toBe(801));
     const pageReads = reads() - before - 1;
     expect(pageReads).toBeGreaterThanOrEqual(1);
-    expect(pageReads).toBeLessThanOrEqual(Math.ceil(3000 / PACE_MS) + 2);
+    expect(pageReads).toBeLessThanOrEqual(Math.ceil(2400 / PACE_MS) + 2);
   });
 
   it('follows every commit of a page that is not a snapshot', async () => {
