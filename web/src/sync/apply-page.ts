@@ -59,7 +59,7 @@ const MIN_PART = 25;
  * share is well under this: parts timed within it leave the screen free to answer a tap well
  * inside the 200 ms a person notices.
  */
-export const APPLY_BUDGET_MS = 100;
+const APPLY_BUDGET_MS = 100;
 
 /**
  * How a page's parts are sized and spaced: a clock (ms), what gives the main thread back, and
@@ -89,7 +89,7 @@ export function applyPacing(budgetMs = APPLY_BUDGET_MS): ApplyPacing {
  * The rows the next part may hold: what the last rate fits in the budget, at most twice the last
  * part (a burst of speed is not trusted at once), within {@link MIN_PART}..{@link APPLY_CHUNK}.
  */
-export function nextPartSize(pacing: ApplyPacing, lastRows?: number): number {
+function nextPartSize(pacing: ApplyPacing, lastRows?: number): number {
   if (pacing.rowsPerMs === undefined) return FIRST_PART;
   const fits = Math.floor(pacing.rowsPerMs * pacing.budgetMs);
   const bounded = lastRows === undefined ? fits : Math.min(fits, 2 * lastRows);
