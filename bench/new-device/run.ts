@@ -44,6 +44,7 @@ import {
 } from '@pilbara/shared-schema';
 import { DRIVERS, seedDecade } from '../scale/seed';
 import { baselineTree, startAppServer } from '../lib/app-server.mjs';
+import { traceLongTasks, type LongTaskShare } from './long-tasks';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -70,6 +71,11 @@ const ROLES = (process.env.BENCH_NEW_DEVICE_ROLES ?? 'owner,driver').split(',') 
 const PROFILES = (process.env.BENCH_NEW_DEVICE_PROFILES ?? 'weak,fast').split(',') as ProfileName[];
 const SIDES = (process.env.BENCH_NEW_DEVICE_SIDES ?? 'before,after').split(',') as Side[];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Trace each visit and say what its tasks over 100 ms were (long-tasks.ts): `1` with the
+ * sampling profiler (function names, slower page), `events` with the timeline events only.
+ */
+const TRACE = process.env.BENCH_NEW_DEVICE_TRACE ?? '';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 /** The driver of the seeded jobs who signs in (an account made on each server). */
 const DRIVER_NAME = DRIVERS[0] ?? 'Sam Taylor';
@@ -114,6 +120,7 @@ interface Visit {
   peakHeap: number;
   peakRss: number;
   load: number;
+  longTasks?: LongTaskShare[];
 }
 
 /** What the first useful screen must show, read from the server's own database. */
@@ -333,6 +340,7 @@ async function visitIn(
         uploadThroughput: bytesPerSecond,
       });
     }
+    const stopTrace = TRACE ? await traceLongTasks(cdp, { samples: TRACE !== 'events' }) : null;
     await page.goto(`${baseURL}/auth`, { waitUntil: 'commit', timeout: CAP_MS });
     const form = page.locator('form[aria-label="Login"]');
     const username = role === 'owner' ? 'admin' : DRIVER.username;
@@ -387,6 +395,7 @@ async function visitIn(
       await sleep(1000);
     }
     const useful = await mark('useful');
+    const longTasks = stopTrace ? await stopTrace() : undefined;
     const end = Number.isFinite(synced) ? synced : Date.now();
     const tasks = ((await page.evaluate(
       () => (window as unknown as { __tasks: number[][] }).__tasks,
@@ -427,6 +436,7 @@ async function visitIn(
       peakHeap,
       peakRss,
       load: Math.max(...loads),
+      ...(longTasks ? { longTasks } : {}),
     };
   } finally {
     await context.close();

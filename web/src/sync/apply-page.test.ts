@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeEntry, ChangesMessage } from '@pilbara/shared-schema';
 import type { PilbaraDatabase } from '../db/database';
 import { freshDb } from './testing/fresh-db';
-import { APPLY_CHUNK, applyChangesPage } from './apply-page';
+import { APPLY_CHUNK, applyChangesPage, type ApplyPacing } from './apply-page';
 import { META, getMeta, mutateLocal } from './local-store';
 
 const fuel = (id: number): ChangeEntry => ({
@@ -69,28 +69,82 @@ function snapshotPage(from: number, to: number, next: string | null): ChangesMes
 
 /**
  * Records every read-write transaction the page apply opens, and how many fuel records are on
- * screen (the visible table) as each one commits.
+ * screen (the visible table) as each one commits, in `steps` beside the pacing's yields. The
+ * pacing's clock is fake: each transaction moves it on by `msPerRow` for every row it wrote, as a
+ * device writing at that rate would see it.
  */
-function watchTransactions(db: PilbaraDatabase): { shownAfterEach: number[] } {
+function watchTransactions(
+  db: PilbaraDatabase,
+  msPerRow = 0,
+): { shownAfterEach: number[]; steps: string[]; partMs: number[]; pacing: ApplyPacing } {
   const shownAfterEach: number[] = [];
+  const steps: string[] = [];
+  const partMs: number[] = [];
+  let clock = 0;
+  const pacing: ApplyPacing = {
+    budgetMs: 50,
+    now: () => clock,
+    yieldToMain: () => {
+      steps.push('yield');
+      return Promise.resolve();
+    },
+  };
   const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
   (db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> }).transaction = async (
     ...args: unknown[]
   ) => {
     const result = await transaction(...args);
-    if (args[0] === 'rw') shownAfterEach.push(await db.fuel_records.count());
+    if (args[0] === 'rw') {
+      const shown = await db.fuel_records.count();
+      const ms = (shown - (shownAfterEach[shownAfterEach.length - 1] ?? 0)) * msPerRow;
+      clock += ms;
+      partMs.push(ms);
+      shownAfterEach.push(shown);
+      steps.push('part');
+    }
     return result;
   };
-  return { shownAfterEach };
+  return { shownAfterEach, steps, partMs, pacing };
 }
 
 describe('a long page', () => {
-  it('is written in parts of a bounded size, each one on screen as it commits', async () => {
+  it('is written in parts that fit the time budget, the main thread given back before each', async () => {
     const db = freshDb();
-    const { shownAfterEach } = watchTransactions(db);
+    // A device writing a row in 2 ms: after the first guess, 25 rows fit in 50 ms.
+    const { shownAfterEach, steps, partMs, pacing } = watchTransactions(db, 2);
+    await applyChangesPage(db, snapshotPage(1, 150, 'h:9:2026-11-01'), undefined, { pacing });
+    expect(shownAfterEach).toEqual([50, 75, 100, 125, 150]);
+    expect(steps).toEqual(Array.from({ length: 5 }, () => ['yield', 'part']).flat());
+    expect(partMs[0]).toBe(100);
+    partMs.shift();
+    expect(Math.max(...partMs)).toBeLessThanOrEqual(pacing.budgetMs);
+    expect(await db.confirmed('fuel_records').count()).toBe(150);
+  });
+
+  it('cuts smaller parts on a slow device, every row still written', async () => {
+    const db = freshDb();
+    // A row a millisecond, then slower: two ms a row, the first part overruns the budget, and
+    // every later one fits it.
+    const { shownAfterEach, partMs, pacing } = watchTransactions(db, 2);
+    pacing.rowsPerMs = 1;
+    await applyChangesPage(db, snapshotPage(1, 100, 'h'), undefined, { pacing });
+    expect(shownAfterEach[0]).toBe(50);
+    expect(shownAfterEach[shownAfterEach.length - 1]).toBe(100);
+    expect(partMs[0]).toBe(100);
+    for (const ms of partMs.slice(1)) expect(ms).toBeLessThanOrEqual(pacing.budgetMs);
+    // The rate is kept for the next page: its first part fits the budget too.
+    const before = partMs.length;
+    await applyChangesPage(db, snapshotPage(101, 160, 'i'), undefined, { pacing });
+    for (const ms of partMs.slice(before)) expect(ms).toBeLessThanOrEqual(pacing.budgetMs);
+    expect(await db.confirmed('fuel_records').count()).toBe(160);
+  });
+
+  it('grows the parts on a fast device, at most doubling, up to a bounded size', async () => {
+    const db = freshDb();
+    const { shownAfterEach, pacing } = watchTransactions(db, 0);
     const rows = 2 * APPLY_CHUNK + 50;
-    await applyChangesPage(db, snapshotPage(1, rows, 'h:9:2026-11-01'));
-    expect(shownAfterEach).toEqual([APPLY_CHUNK, 2 * APPLY_CHUNK, rows]);
+    await applyChangesPage(db, snapshotPage(1, rows, 'h:9:2026-11-01'), undefined, { pacing });
+    expect(shownAfterEach).toEqual([50, 50 + APPLY_CHUNK, rows]);
     expect(await db.confirmed('fuel_records').count()).toBe(rows);
   });
 

@@ -1,8 +1,8 @@
 /**
  * Applying a changes page from the server: confirmed rows, verdicts, the outbox rows they settle,
- * the cursor, and the rebase. A page of more than {@link APPLY_CHUNK} rows is written in parts,
- * one short transaction each with the main thread free in between; the last part carries the
- * verdicts, the outbox and the cursor (see {@link applyChangesPage}).
+ * the cursor, and the rebase. A page is written in parts sized to a time budget
+ * ({@link ApplyPacing}), one short transaction each with the main thread given back in between;
+ * the last part carries the verdicts, the outbox and the cursor (see {@link applyChangesPage}).
  */
 import type { PilbaraDatabase } from '../db/database';
 import type { AcknowledgedMutation, MetaRow, OutboxItem, SyncIssue, SyncedRow } from '../db/schema';
@@ -17,6 +17,7 @@ import {
 } from '@pilbara/shared-schema';
 import { META, syncTables } from './local-store';
 import { INDEXED_DIRTY_LIMIT, rebase, type DirtyState } from './rebase';
+import { snapshotPaceNote } from './paced-query';
 import { writeRows } from './replay';
 import type { RowWrites } from './row-keys';
 
@@ -37,11 +38,71 @@ export class IdentityClashError extends Error {
 }
 
 /**
- * Rows written in one IndexedDB transaction: a cheap phone writes this many (and the visible
- * rows they feed) in a few tens of milliseconds, so the screen never waits on one long task,
- * and each transaction commits before the next begins.
+ * The most rows one part of a page holds, however fast the device writes: each commit wakes
+ * every screen reading the tables it touched, and that work grows with the rows committed.
  */
 export const APPLY_CHUNK = 100;
+
+/** The rows of a page's first part, before the device has shown how fast it writes. */
+const FIRST_PART = 50;
+
+/**
+ * The fewest rows a part holds: each transaction has a cost of its own (the bookkeeping read,
+ * the rebase, the commit), and a phone on a loaded machine cutting ever smaller parts would take
+ * much longer to sync for little gain, since a part's main-thread share is well under its time.
+ */
+const MIN_PART = 25;
+
+/**
+ * How long one part of a page may take. A part's transaction, timed from its start to its
+ * commit, includes the waits on IndexedDB and whatever else ran meanwhile, so its main-thread
+ * share is well under this: parts timed within it leave the screen free to answer a tap well
+ * inside the 200 ms a person notices.
+ */
+const APPLY_BUDGET_MS = 100;
+
+/**
+ * How a page's parts are sized and spaced: a clock (ms), what gives the main thread back, and
+ * the rate (rows per ms) the device last wrote at, learnt from part to part and page to page so
+ * the next part holds what fits in `budgetMs`. The engine keeps one for its whole session.
+ */
+export interface ApplyPacing {
+  budgetMs: number;
+  now: () => number;
+  yieldToMain: () => Promise<void>;
+  rowsPerMs?: number;
+}
+
+/** Lets the browser paint and handle input between two transactions of a page. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A pacing on the real clock, yielding with `scheduler.yield` (else a zero timeout). */
+export function applyPacing(budgetMs = APPLY_BUDGET_MS): ApplyPacing {
+  return { budgetMs, now: () => performance.now(), yieldToMain };
+}
+
+/**
+ * The rows the next part may hold: what the last rate fits in the budget, at most twice the last
+ * part (a burst of speed is not trusted at once), within {@link MIN_PART}..{@link APPLY_CHUNK}.
+ */
+function nextPartSize(pacing: ApplyPacing, lastRows?: number): number {
+  if (pacing.rowsPerMs === undefined) return FIRST_PART;
+  const fits = Math.floor(pacing.rowsPerMs * pacing.budgetMs);
+  const bounded = lastRows === undefined ? fits : Math.min(fits, 2 * lastRows);
+  return Math.max(MIN_PART, Math.min(APPLY_CHUNK, bounded));
+}
+
+/** Runs one part and learns the rate it was written at. */
+async function timed<T>(pacing: ApplyPacing, rows: number, part: () => Promise<T>): Promise<T> {
+  const began = pacing.now();
+  const result = await part();
+  if (rows > 0) pacing.rowsPerMs = rows / Math.max(pacing.now() - began, 1);
+  return result;
+}
 
 /**
  * Most rows whose rebase a catch-up of several pages may put off to its last page (below): more
@@ -65,14 +126,7 @@ function rebaseDeferred(
   return !page.snapshot && keys <= DEFERRED_KEYS_LIMIT;
 }
 
-/** Lets the browser paint and handle input between two transactions of a page. */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** What the engine tells the page apply about its pushes. */
+/** What the engine tells the page apply about its pushes, and how it paces the parts. */
 interface PageOptions {
   /**
    * Pending mutations up to this seq are pushed and their answer is awaited in this session: a
@@ -85,6 +139,8 @@ interface PageOptions {
    * what the device holds; `snapshot` is the snapshot position it reported (null: none).
    */
   askedFrom?: { cursor: number; ackedSeq: number; snapshot: string | null };
+  /** How the parts are sized and spaced (default: a fresh {@link applyPacing}). */
+  pacing?: ApplyPacing;
 }
 
 type ApplicablePage = Pick<
@@ -212,19 +268,36 @@ export async function applyChangesPage(
   now: () => Date = () => new Date(),
   options: PageOptions = {},
 ): Promise<PageOutcome> {
-  // A long page is written in parts, the main thread free between them; the last part is
-  // applied below with everything else the page carries.
-  let page = whole;
-  if (whole.changes.length > APPLY_CHUNK) {
-    const lastPart = Math.floor((whole.changes.length - 1) / APPLY_CHUNK) * APPLY_CHUNK;
-    for (let start = 0; start < lastPart; start += APPLY_CHUNK) {
-      const part = whole.changes.slice(start, start + APPLY_CHUNK);
-      if (!(await applyRowsAhead(db, whole, part, now, options))) break;
-      await yieldToMain();
+  // A page is written in parts that each fit the time budget, the main thread given back before
+  // each one (the page's parse and the part before are a task of their own); the last part is
+  // applied below with everything else the page carries. Every row is written: only where the
+  // page is cut changes.
+  const pacing = options.pacing ?? applyPacing();
+  // The screens reading whole tables read again at a pace while a snapshot page is written
+  // (paced-query.ts), and always once it ends.
+  const paced = Boolean(whole.snapshot) && whole.changes.length > 0;
+  if (paced) snapshotPaceNote('start', pacing.now());
+  try {
+    let start = 0;
+    let size = nextPartSize(pacing);
+    await pacing.yieldToMain();
+    while (whole.changes.length - start > size) {
+      const part = whole.changes.slice(start, start + size);
+      const applied = await timed(pacing, part.length, () =>
+        applyRowsAhead(db, whole, part, now, options),
+      );
+      // A stale page: its rows are not written (its last part says so and takes its verdicts).
+      if (!applied) break;
+      start += part.length;
+      if (paced) snapshotPaceNote('part', pacing.now());
+      size = nextPartSize(pacing, part.length);
+      await pacing.yieldToMain();
     }
-    page = { ...whole, changes: whole.changes.slice(lastPart) };
+    const page = start === 0 ? whole : { ...whole, changes: whole.changes.slice(start) };
+    return await timed(pacing, page.changes.length, () => applyLastPart(db, page, now, options));
+  } finally {
+    if (paced) snapshotPaceNote('end', pacing.now());
   }
-  return applyLastPart(db, page, now, options);
 }
 
 /** The last part of a page: its rows, verdicts, outbox, cursor and rebase, in one transaction. */

@@ -27,7 +27,7 @@
  * which also connects, reconnects and watches for silence).
  */
 import { addLease, heldLeases, holdsEverySeries, lowSeries, takeLeaseAnswer } from './leases';
-import { IdentityClashError, applyChangesPage, verdictsTaken } from './apply-page';
+import { IdentityClashError, applyChangesPage, applyPacing, verdictsTaken } from './apply-page';
 import { META, ensureClientId, getMeta } from './local-store';
 import { resetForResync } from './resync';
 import {
@@ -78,6 +78,8 @@ export class SyncEngine extends ConnectionLoop {
   private leasesAsked = new Set<string>();
   /** The acknowledged seq the device holds, as far as this session's pages and pulls know. */
   private ackedTaken = 0;
+  /** How pages are cut into parts: the rate the device writes at is learnt across pages. */
+  private readonly pacing = applyPacing();
   /** What the pull sent ahead of the page being applied reported (see {@link onChanges}). */
   private askedFrom: { cursor: number; ackedSeq: number; snapshot: string | null } | null = null;
 
@@ -311,6 +313,7 @@ export class SyncEngine extends ConnectionLoop {
     try {
       outcome = await applyChangesPage(this.db, page, this.options.now, {
         settlingThrough: this.settlingThrough(),
+        pacing: this.pacing,
         ...(askedFrom ? { askedFrom } : {}),
       });
     } catch (error) {

@@ -34,6 +34,7 @@ export {
   whenNumbered,
   type SyncStatus,
 } from './hooks';
+export { usePacedLiveQuery } from './paced-query';
 export type { LocalFieldFile } from '../db/schema';
 export type { MutateResult } from './local-store';
 export { type MintSeries } from './leases';

@@ -3,25 +3,28 @@
  * the dispatch board work out hours and fatigue from the same rows, offline as online.
  */
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { DriverShiftEvent, VehiclePosition } from '@pilbara/shared-schema';
-import { db } from '../../sync';
+import { db, usePacedLiveQuery } from '../../sync';
 
 const EMPTY: never[] = [];
 
 /** Every shift record on this device (a driver's device holds only their own). */
 export function useShiftEvents(): DriverShiftEvent[] {
   return (
-    useLiveQuery(async () => (await db.driver_shift_events.toArray()) as DriverShiftEvent[], []) ??
-    EMPTY
+    usePacedLiveQuery(
+      async () => (await db.driver_shift_events.toArray()) as DriverShiftEvent[],
+      [],
+    ) ?? EMPTY
   );
 }
 
 /** Every truck's last known position on this device. */
 export function useVehiclePositions(): VehiclePosition[] {
   return (
-    useLiveQuery(async () => (await db.vehicle_positions.toArray()) as VehiclePosition[], []) ??
-    EMPTY
+    usePacedLiveQuery(
+      async () => (await db.vehicle_positions.toArray()) as VehiclePosition[],
+      [],
+    ) ?? EMPTY
   );
 }
 

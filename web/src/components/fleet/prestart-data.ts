@@ -2,7 +2,6 @@
  * The pre-start checks, defects and the jobs' vehicles, read from Dexie: what the
  * vehicle cards, the open-defects list, the due list and the timeline show, offline as online.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import type {
   Job,
   PrestartCheck,
@@ -10,7 +9,7 @@ import type {
   Vehicle,
   VehicleDefect,
 } from '@pilbara/shared-schema';
-import { db } from '../../sync';
+import { db, usePacedLiveQuery } from '../../sync';
 
 const EMPTY: never[] = [];
 
@@ -26,17 +25,17 @@ export function usePrestartData(): {
   /** Service records: the odometer at each vehicle's last service (km to the next one). */
   services: ServiceRecord[];
 } {
-  const vehicles = useLiveQuery(async () => (await db.vehicles.toArray()) as Vehicle[], []);
-  const checks = useLiveQuery(
+  const vehicles = usePacedLiveQuery(async () => (await db.vehicles.toArray()) as Vehicle[], []);
+  const checks = usePacedLiveQuery(
     async () => (await db.prestart_checks.toArray()) as PrestartCheck[],
     [],
   );
-  const defects = useLiveQuery(
+  const defects = usePacedLiveQuery(
     async () => (await db.vehicle_defects.toArray()) as VehicleDefect[],
     [],
   );
-  const jobs = useLiveQuery(async () => (await db.jobs.toArray()) as Job[], []);
-  const services = useLiveQuery(
+  const jobs = usePacedLiveQuery(async () => (await db.jobs.toArray()) as Job[], []);
+  const services = usePacedLiveQuery(
     async () => (await db.service_records.toArray()) as ServiceRecord[],
     [],
   );

@@ -6,7 +6,6 @@
  * needs a connection, since the server sends the email.
  */
 import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Badge, Button, Card, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward, IconStar } from '@tabler/icons-react';
@@ -23,7 +22,7 @@ import {
   formatDateTime,
 } from '@pilbara/shared-schema';
 import { apiRequest, isNetworkError, serverMessage } from '../../lib/http';
-import { db } from '../../sync';
+import { db, usePacedLiveQuery } from '../../sync';
 import { REVIEW_TEXT } from './admin-text';
 import classes from './admin.module.css';
 
@@ -31,7 +30,7 @@ import classes from './admin.module.css';
 const SHOWN = 3;
 
 function useReviews(): { reviews: Feedback[]; jobs: Map<string, Job> } | undefined {
-  return useLiveQuery(async () => {
+  return usePacedLiveQuery(async () => {
     const reviews = ((await db.feedback.toArray()) as Feedback[]).sort(
       (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
     );

@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Booking, EmailRecord, Job, JobPosition, JobUpdate } from '@pilbara/shared-schema';
-import { db } from '../../sync';
+import { db, usePacedLiveQuery } from '../../sync';
 
 const EMPTY: never[] = [];
 
@@ -15,7 +15,7 @@ const EMPTY: never[] = [];
  */
 export function useJobs(): Job[] {
   return (
-    useLiveQuery(
+    usePacedLiveQuery(
       async () =>
         ((await db.jobs.toArray()) as Job[])
           .filter((job) => !job.archivedAt)
@@ -27,13 +27,13 @@ export function useJobs(): Job[] {
 
 /** Every booking (the list filters and sorts). */
 export function useBookings(): Booking[] {
-  return useLiveQuery(async () => (await db.bookings.toArray()) as Booking[], []) ?? EMPTY;
+  return usePacedLiveQuery(async () => (await db.bookings.toArray()) as Booking[], []) ?? EMPTY;
 }
 
 /** Every contact message, newest first. */
 export function useEmails(): EmailRecord[] {
   return (
-    useLiveQuery(async () => {
+    usePacedLiveQuery(async () => {
       const rows = (await db.emails.toArray()) as EmailRecord[];
       return rows.sort((a, b) => b.timestamp.localeCompare(a.timestamp));
     }, []) ?? EMPTY

@@ -6,7 +6,6 @@
  * Everything is read from Dexie and written through the outbox, so it works without signal.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   Badge,
   Button,
@@ -42,7 +41,7 @@ import {
   useVehiclePositions,
 } from '../../components/dispatch/shift-data';
 import { usePageTitle } from '../../lib/use-page-title';
-import { db } from '../../sync';
+import { db, usePacedLiveQuery } from '../../sync';
 import { AssignPanel, type InductionCheck } from './assign-panel';
 import {
   boardDrivers,
@@ -70,11 +69,11 @@ export function DispatchPage({ syncStatus, inductionCheck }: DispatchPageProps) 
   usePageTitle('Dispatch');
   const now = useClock();
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const jobs = useLiveQuery(async () => (await db.jobs.toArray()) as Job[], []) ?? EMPTY;
+  const jobs = usePacedLiveQuery(async () => (await db.jobs.toArray()) as Job[], []) ?? EMPTY;
   const bookings =
-    useLiveQuery(async () => (await db.bookings.toArray()) as Booking[], []) ?? EMPTY;
+    usePacedLiveQuery(async () => (await db.bookings.toArray()) as Booking[], []) ?? EMPTY;
   const vehicles =
-    useLiveQuery(async () => (await db.vehicles.toArray()) as Vehicle[], []) ?? EMPTY;
+    usePacedLiveQuery(async () => (await db.vehicles.toArray()) as Vehicle[], []) ?? EMPTY;
   const positions = useVehiclePositions();
   const events = useShiftEvents();
   const drivers = useBoardDrivers();

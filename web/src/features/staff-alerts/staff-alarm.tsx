@@ -6,7 +6,6 @@
  * rings for a booking this device has received even with no signal now.
  */
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlarm, IconHandStop, IconVolume } from '@tabler/icons-react';
@@ -18,7 +17,7 @@ import {
   type Booking,
 } from '@pilbara/shared-schema';
 import { acknowledgeBooking } from '../../components/booking-changes';
-import { db } from '../../sync';
+import { db, usePacedLiveQuery } from '../../sync';
 import { useAlarmSound } from './alarm-sound';
 import classes from './staff-alarm.module.css';
 
@@ -82,7 +81,7 @@ function AlarmRow({ booking }: { booking: Booking }) {
 
 export function StaffAlarm() {
   const now = useMinuteClock();
-  const bookings = useLiveQuery(async () => (await db.bookings.toArray()) as Booking[], []);
+  const bookings = usePacedLiveQuery(async () => (await db.bookings.toArray()) as Booking[], []);
   const ringing = sortBookingsByUrgency((bookings ?? []).filter((b) => needsAlarm(b, now)));
   const { soundOn, turnOn } = useAlarmSound(ringing.length > 0);
   if (ringing.length === 0) return null;
