@@ -70,17 +70,19 @@ const ROLES = (process.env.BENCH_NEW_DEVICE_ROLES ?? 'owner,driver').split(',') 
 const PROFILES = (process.env.BENCH_NEW_DEVICE_PROFILES ?? 'weak,fast').split(',') as ProfileName[];
 const SIDES = (process.env.BENCH_NEW_DEVICE_SIDES ?? 'before,after').split(',') as Side[];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A person typing on a phone: the sign-in's 25–27 characters take them about 3 s. */
+const TYPING_MS_PER_KEY = 120;
 const ADMIN_PASSWORD = 'bench-admin-password-1';
-/** The driver of the seeded jobs who signs in (an account made on each server). */
-const DRIVER_NAME = DRIVERS[0] ?? 'Sam Taylor';
+/**
+ * The seeded driver who signs in: their account is in the decade with a third of its jobs; the
+ * bench sets its password on each server through the Staff API, as an owner does for a new
+ * driver before they can sign in.
+ */
 const DRIVER = {
-  username: 'driver.bench',
+  ...(DRIVERS[0] ?? { name: 'Sam Taylor', username: 'sam' }),
   password: 'bench-driver-password-1',
-  firstName: DRIVER_NAME.split(' ')[0],
-  lastName: DRIVER_NAME.split(' ').slice(1).join(' '),
-  email: 'driver.bench@example.com',
-  role: 'driver',
 };
+const DRIVER_NAME = DRIVER.name;
 /** Goals of the issue: first useful screen on the weak link, everything offline unthrottled. */
 const GOALS = { usefulWeakMs: 3000, everythingFastMs: 60_000, longestTaskMs: 200 };
 
@@ -114,12 +116,183 @@ interface Visit {
   peakHeap: number;
   peakRss: number;
   load: number;
+  timeline: Step[];
+}
+
+/** One step of a visit's timeline: ms from the tap on Login (negative: before it). */
+interface Step {
+  at: number;
+  what: string;
+}
+
+/** A request the page made, as CDP's Network domain saw it (epoch ms). */
+interface Request {
+  url: string;
+  method: string;
+  start: number;
+  end: number | null;
+  bytes: number;
+  cached: boolean;
+}
+
+/**
+ * Records the page's requests and WebSocket frames through CDP (the bytes are those on the wire
+ * as Chromium counts them, headers included; a frame's are its payload, after inflating).
+ */
+function recordNetwork(cdp: any) {
+  let offset: number | null = null;
+  const epoch = (timestamp: number) => timestamp * 1000 + (offset ?? 0);
+  const requests = new Map<string, Request>();
+  const sockets: { url: string; created: number; open: number | null }[] = [];
+  const socketOf = new Map<string, (typeof sockets)[number]>();
+  const frames: {
+    at: number;
+    sent: boolean;
+    bytes: number;
+    type: string;
+    rows: number;
+    snapshot: boolean;
+  }[] = [];
+  cdp.on('Network.requestWillBeSent', (e: any) => {
+    offset ??= e.wallTime * 1000 - e.timestamp * 1000;
+    requests.set(e.requestId, {
+      url: e.request.url,
+      method: e.request.method,
+      start: epoch(e.timestamp),
+      end: null,
+      bytes: 0,
+      cached: false,
+    });
+  });
+  cdp.on('Network.responseReceived', (e: any) => {
+    const request = requests.get(e.requestId);
+    if (request) request.cached = Boolean(e.response.fromDiskCache || e.response.fromServiceWorker);
+  });
+  cdp.on('Network.loadingFinished', (e: any) => {
+    const request = requests.get(e.requestId);
+    if (!request) return;
+    request.end = epoch(e.timestamp);
+    request.bytes = e.encodedDataLength;
+  });
+  cdp.on('Network.webSocketWillSendHandshakeRequest', (e: any) => {
+    offset ??= e.wallTime * 1000 - e.timestamp * 1000;
+    const socket = socketOf.get(e.requestId);
+    if (socket) socket.created = epoch(e.timestamp);
+  });
+  cdp.on('Network.webSocketCreated', (e: any) => {
+    const socket = { url: e.url, created: NaN, open: null };
+    sockets.push(socket);
+    socketOf.set(e.requestId, socket);
+  });
+  cdp.on('Network.webSocketHandshakeResponseReceived', (e: any) => {
+    const socket = socketOf.get(e.requestId);
+    if (socket) socket.open = epoch(e.timestamp);
+  });
+  const frame = (sent: boolean) => (e: any) => {
+    const payload = String(e.response?.payloadData ?? '');
+    let type = '';
+    let rows = 0;
+    let snapshot = false;
+    try {
+      const message = JSON.parse(payload) as {
+        type?: string;
+        changes?: unknown[];
+        snapshot?: unknown;
+      };
+      type = message.type ?? '';
+      rows = message.changes?.length ?? 0;
+      snapshot = message.snapshot !== undefined;
+    } catch {
+      type = 'binary';
+    }
+    frames.push({
+      at: epoch(e.timestamp),
+      sent,
+      bytes: Buffer.byteLength(payload),
+      type,
+      rows,
+      snapshot,
+    });
+  };
+  cdp.on('Network.webSocketFrameSent', frame(true));
+  cdp.on('Network.webSocketFrameReceived', frame(false));
+  return { requests, sockets, frames };
+}
+
+/** The steps of a visit from its network record and the page's marks (epoch ms). */
+function timelineOf(
+  record: ReturnType<typeof recordNetwork>,
+  tap: number,
+  marks: Record<string, number>,
+): Step[] {
+  const steps: Step[] = [];
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const all = [...record.requests.values()];
+  const login = all.find((r) => r.url.endsWith('/api/auth/login') && r.method === 'POST');
+  if (login) {
+    steps.push({ at: login.start - tap, what: 'sign-in request sent' });
+    if (login.end !== null)
+      steps.push({ at: login.end - tap, what: `sign-in answered (${kb(login.bytes)})` });
+  }
+  const code = all.filter((r) => /\.(js|css)(\?|$)/.test(r.url));
+  const before = code.filter((r) => r.start < tap);
+  const ahead = before.filter((r) => /\/assets\//.test(r.url) && !r.cached);
+  steps.push({
+    at: 0,
+    what: `tap on Login; ${ahead.length} code files (${kb(ahead.reduce((n, r) => n + r.bytes, 0))}) had been downloaded on /auth before it`,
+  });
+  const after = code.filter((r) => r.start >= tap);
+  for (const r of after) {
+    steps.push({
+      at: (r.end ?? r.start) - tap,
+      what: `${r.cached ? 'from cache' : 'downloaded'} ${new URL(r.url).pathname.replace('/assets/', '')} (${kb(r.bytes)}, asked at ${((r.start - tap) / 1000).toFixed(2)} s)`,
+    });
+  }
+  const api = all.filter((r) => r.start >= tap && /\/api\//.test(r.url) && r !== login);
+  for (const r of api) {
+    steps.push({
+      at: (r.end ?? r.start) - tap,
+      what: `${r.method} ${new URL(r.url).pathname} answered (${kb(r.bytes)}, asked at ${((r.start - tap) / 1000).toFixed(2)} s)`,
+    });
+  }
+  const socket = record.sockets.find((s) => /\/sync/.test(s.url)) ?? record.sockets[0];
+  if (socket) {
+    steps.push({ at: socket.created - tap, what: 'WebSocket asked for' });
+    if (socket.open !== null) steps.push({ at: socket.open - tap, what: 'WebSocket open' });
+  }
+  const hello = record.frames.find((f) => f.sent && f.type === 'hello');
+  if (hello) steps.push({ at: hello.at - tap, what: 'hello sent' });
+  const pages = record.frames.filter((f) => !f.sent && f.type === 'changes');
+  const first = pages[0];
+  if (first)
+    steps.push({
+      at: first.at - tap,
+      what: `first ${first.snapshot ? 'snapshot ' : ''}page received (${kb(first.bytes)}, ${first.rows} rows)`,
+    });
+  const second = pages[1];
+  if (second)
+    steps.push({
+      at: second.at - tap,
+      what: `second page received (${kb(second.bytes)}, ${second.rows} rows)`,
+    });
+  if (Number.isFinite(marks.jobsCommit))
+    steps.push({ at: (marks.jobsCommit ?? 0) - tap, what: 'first IndexedDB commit of jobs' });
+  if (Number.isFinite(marks.useful))
+    steps.push({ at: (marks.useful ?? 0) - tap, what: '**first useful screen on screen**' });
+  if (Number.isFinite(marks.synced))
+    steps.push({
+      at: (marks.synced ?? 0) - tap,
+      what: `"Synced" (${pages.length} pages, ${kb(pages.reduce((n, f) => n + f.bytes, 0))}, ${pages.reduce((n, f) => n + f.rows, 0)} rows)`,
+    });
+  return steps.sort((a, b) => a.at - b.at);
 }
 
 /** What the first useful screen must show, read from the server's own database. */
 interface Expected {
   activeJobs: number;
   dueItems: number;
+  /** The ids of the signing-in driver's open jobs: their first screen shows one of them. */
+  driverJobIds: string[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,9 +331,19 @@ function expectedFirstScreen(file: string): Expected {
           )
           .all(entity) as { data: string }[]
       ).map((row) => JSON.parse(row.data) as Record<string, unknown>);
-    const jobs = (db.prepare('SELECT status FROM jobs').all() as { status: string }[]).filter(
-      (job) => isActiveStatus(job.status),
-    );
+    const jobs = (
+      db.prepare('SELECT id, status, assignedDriverId FROM jobs').all() as {
+        id: string;
+        status: string;
+        assignedDriverId: number | null;
+      }[]
+    ).filter((job) => isActiveStatus(job.status));
+    const driver = db.prepare('SELECT id FROM users WHERE username = ?').all(DRIVER.username) as {
+      id: number;
+    }[];
+    const driverJobIds = jobs
+      .filter((job) => job.assignedDriverId === driver[0]?.id)
+      .map((job) => job.id);
     const today = perthDate(new Date());
     const checks = latest('prestart_checks').filter((c) => c.perthDay === today);
     const due = fleetDueItems(
@@ -170,7 +353,7 @@ function expectedFirstScreen(file: string): Expected {
       new Date().toISOString(),
       latest('service_records') as unknown as ServiceRecord[],
     );
-    return { activeJobs: jobs.length, dueItems: due.length };
+    return { activeJobs: jobs.length, dueItems: due.length, driverJobIds };
   } finally {
     db.close();
   }
@@ -255,6 +438,17 @@ function probe({ role, expected }: { role: Role; expected: Expected }) {
     if (sessionStorage.getItem(`probe:${name}`) === null)
       sessionStorage.setItem(`probe:${name}`, String(Date.now()));
   };
+  // The first IndexedDB transaction that writes jobs, noted when it commits: the device's first
+  // synced rows are on disk (Dexie's bulk writes call the store's own put for each row).
+  const flagged = new WeakSet<IDBTransaction>();
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: [unknown, IDBValidKey?]) {
+    if (this.name === 'jobs' && !flagged.has(this.transaction)) {
+      flagged.add(this.transaction);
+      this.transaction.addEventListener('complete', () => note('jobsCommit'));
+    }
+    return put.apply(this, args);
+  };
   const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? '';
   const checks: Record<string, () => boolean> = {
     useful: () =>
@@ -262,7 +456,9 @@ function probe({ role, expected }: { role: Role; expected: Expected }) {
         ? location.pathname === '/admin' &&
           text('[data-testid="tile-active-jobs-value"]') === String(expected.activeJobs) &&
           text('[data-testid="fleet-due"]').includes(`(${expected.dueItems})`)
-        : document.querySelector('[data-testid="driver-job"]') !== null,
+        : Array.from(document.querySelectorAll('[data-testid="driver-job"]')).some((card) =>
+            expected.driverJobIds.includes(card.getAttribute('data-job-id') ?? ''),
+          ),
     synced: () =>
       document.querySelector('[data-testid="sync-status"][data-state="online"]') !== null,
   };
@@ -321,10 +517,11 @@ async function visitIn(
     await context.addInitScript(probe, { role, expected });
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
+    const record = recordNetwork(cdp);
+    await cdp.send('Network.enable');
     await cdp.send('Performance.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
     if (profile.network) {
-      await cdp.send('Network.enable');
       const bytesPerSecond = (profile.network.kbps * 1000) / 8;
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
@@ -337,9 +534,8 @@ async function visitIn(
     const form = page.locator('form[aria-label="Login"]');
     const username = role === 'owner' ? 'admin' : DRIVER.username;
     const password = role === 'owner' ? ADMIN_PASSWORD : DRIVER.password;
-    await form.locator('input[name="username"]').fill(username, { timeout: CAP_MS });
-    await form.locator('input[name="password"]').fill(password);
     const button = form.locator('button[type="submit"]');
+    // A person: they start once the form answers (its script in), and type at a phone's pace.
     await page.waitForFunction(
       () => {
         const b = document.querySelector('form[aria-label="Login"] button[type="submit"]');
@@ -352,19 +548,12 @@ async function visitIn(
       undefined,
       { timeout: CAP_MS, polling: 100 },
     );
+    await form.locator('input[name="username"]').click();
+    await page.keyboard.type(username, { delay: TYPING_MS_PER_KEY });
+    await form.locator('input[name="password"]').click();
+    await page.keyboard.type(password, { delay: TYPING_MS_PER_KEY });
     const tap = Date.now();
     await button.click();
-    if (role === 'owner') {
-      // The owner lands on the home page; the admin panel is a tap away (a client-side route).
-      await page.waitForFunction(() => location.pathname !== '/auth', undefined, {
-        timeout: CAP_MS,
-        polling: 100,
-      });
-      await page.evaluate(() => {
-        history.pushState(null, '', '/admin');
-        dispatchEvent(new PopStateEvent('popstate'));
-      });
-    }
     let peakHeap = 0;
     let peakRss = 0;
     const mark = async (name: string) =>
@@ -387,6 +576,12 @@ async function visitIn(
       await sleep(1000);
     }
     const useful = await mark('useful');
+    // The rest of the page's first pages and commits come in while the marks are read.
+    const timeline = timelineOf(record, tap, {
+      useful,
+      synced,
+      jobsCommit: await mark('jobsCommit'),
+    });
     const end = Number.isFinite(synced) ? synced : Date.now();
     const tasks = ((await page.evaluate(
       () => (window as unknown as { __tasks: number[][] }).__tasks,
@@ -427,6 +622,7 @@ async function visitIn(
       peakHeap,
       peakRss,
       load: Math.max(...loads),
+      timeline,
     };
   } finally {
     await context.close();
@@ -468,7 +664,7 @@ function forgetNewerIndexes(file: string, tree: string): void {
   }
 }
 
-/** A server on its own copy of the decade, with the bench's driver account. */
+/** A server on its own copy of the decade, with the bench's driver able to sign in. */
 async function startServer(tree: string, database: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pilbara-new-device-data-'));
   fs.copyFileSync(database, path.join(dataDir, 'pilbara.sqlite'));
@@ -484,12 +680,17 @@ async function startServer(tree: string, database: string) {
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const added = await fetch(`${server.url}/api/staff`, {
+  const staff = (await (
+    await fetch(`${server.url}/api/staff`, { headers: { cookie } })
+  ).json()) as { staff: { id: number; username: string }[] };
+  const account = staff.staff.find((user) => user.username === DRIVER.username);
+  if (!account) throw new Error(`no seeded driver account ${DRIVER.username}`);
+  const set = await fetch(`${server.url}/api/staff/${account.id}/password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(DRIVER),
+    body: JSON.stringify({ password: DRIVER.password }),
   });
-  if (!added.ok) throw new Error(`driver account: ${added.status} ${await added.text()}`);
+  if (!set.ok) throw new Error(`driver password: ${set.status} ${await set.text()}`);
   return {
     url: server.url,
     stop: async () => {
@@ -527,6 +728,8 @@ async function main() {
             const profile = PROFILE_OF[profileName];
             const visit = await newDevice(servers[side].url, role, profile, expected);
             (visits[`${role} ${profileName} ${side}`] ??= []).push(visit);
+            for (const step of visit.timeline)
+              console.log(`  ${(step.at / 1000).toFixed(2).padStart(7)} s  ${step.what}`);
             console.log(
               `run ${run + 1} ${role} ${profileName} ${side}: useful ${secs(visit.useful)}, synced ${secs(visit.synced)}, ${visit.rows} rows, ${mb(visit.idbEstimate)} IndexedDB, longest task ${Math.round(visit.longestTask)} ms (${visit.tasksOver200} over 200 ms), heap ${mb(visit.peakHeap)}, browser ${mb(visit.peakRss)}, load ${visit.load.toFixed(1)}`,
             );
@@ -583,6 +786,26 @@ async function main() {
       );
     }
   }
+  const timelines: string[] = [];
+  for (const role of ROLES) {
+    for (const profile of PROFILES) {
+      for (const side of SIDES) {
+        const runs = visits[`${role} ${profile} ${side}`] ?? [];
+        const usefuls = runs.map((v) => v.useful ?? Infinity);
+        const middle = median(usefuls);
+        const visit = runs[usefuls.indexOf(middle)] ?? runs[0];
+        if (!visit) continue;
+        timelines.push(
+          `**${role === 'owner' ? 'Owner' : 'Driver'}, ${PROFILE_OF[profile].label}, ${side === 'before' ? `before (\`${baseline.commit}\`)` : 'after'}** (the run of the median first screen, load ${visit.load.toFixed(1)}):`,
+          '',
+          '| From the tap | Step |',
+          '|---|---|',
+          ...visit.timeline.map((step) => `| ${(step.at / 1000).toFixed(2)} s | ${step.what} |`),
+          '',
+        );
+      }
+    }
+  }
   const section = `<!-- new-device:start -->
 ## A new device with the decade: owner and driver
 
@@ -603,6 +826,17 @@ highest load during each figure's visits is beside it.
 | Figure | Goal | Before → after | Load (1 min) |
 |---|---|---|---|
 ${rows.join('\n')}
+
+### Where the first screen's time goes
+
+Each visit's steps from the tap on Login, from Chromium's own network record (CDP: requests with
+their bytes on the wire, the WebSocket's handshake and frames, a frame's bytes being its payload)
+and the page's marks (the first IndexedDB transaction writing jobs, committed; the first frame
+showing the useful screen). The person starts typing once the form's script is in and types the
+username and password at ${TYPING_MS_PER_KEY} ms a key (about 3 s), as on a phone; what the page
+downloads meanwhile is counted before the tap.
+
+${timelines.join('\n')}
 <!-- new-device:end -->`;
   console.log(section);
   const resultsFile = path.join(ROOT, 'bench', 'RESULTS.md');
