@@ -72,6 +72,7 @@ const SIDES = (process.env.BENCH_NEW_DEVICE_SIDES ?? 'before,after').split(',') 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A person typing on a phone: the sign-in's 25–27 characters take them about 3 s. */
 const TYPING_MS_PER_KEY = 120;
+const CPU_PROFILE = process.env.BENCH_NEW_DEVICE_CPU_PROFILE === '1';
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 /**
  * The seeded driver who signs in: their account is in the decade with a third of its jobs; the
@@ -216,7 +217,7 @@ function recordNetwork(cdp: any) {
   };
   cdp.on('Network.webSocketFrameSent', frame(true));
   cdp.on('Network.webSocketFrameReceived', frame(false));
-  return { requests, sockets, frames };
+  return { requests, sockets, frames, epochOf: epoch };
 }
 
 /** The steps of a visit from its network record and the page's marks (epoch ms). */
@@ -245,7 +246,7 @@ function timelineOf(
   for (const r of after) {
     steps.push({
       at: (r.end ?? r.start) - tap,
-      what: `${r.cached ? 'from cache' : 'downloaded'} ${new URL(r.url).pathname.replace('/assets/', '')} (${kb(r.bytes)}, asked at ${((r.start - tap) / 1000).toFixed(2)} s)`,
+      what: `${r.cached ? 'through the service worker' : 'downloaded'} ${new URL(r.url).pathname.replace('/assets/', '')} (${kb(r.bytes)}, asked at ${((r.start - tap) / 1000).toFixed(2)} s)`,
     });
   }
   const api = all.filter((r) => r.start >= tap && /\/api\//.test(r.url) && r !== login);
@@ -285,6 +286,75 @@ function timelineOf(
       what: `"Synced" (${pages.length} pages, ${kb(pages.reduce((n, f) => n + f.bytes, 0))}, ${pages.reduce((n, f) => n + f.rows, 0)} rows)`,
     });
   return steps.sort((a, b) => a.at - b.at);
+}
+
+/** A CDP CPU profile (sampled). */
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    parent?: number;
+    children?: number[];
+  }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Where the page's main thread spent the time from the tap to the first useful screen, by window
+ * (tap → sign-in answered → WebSocket asked for → first page → useful): the functions with the
+ * most self time, printed (BENCH_NEW_DEVICE_CPU_PROFILE=1; profiling slows the page a little).
+ */
+function summariseProfile(
+  cpu: CpuProfile,
+  record: ReturnType<typeof recordNetwork>,
+  tap: number,
+  role: Role,
+): void {
+  const steps = timelineOf(record, tap, {});
+  const at = (text: string) => steps.find((step) => step.what.startsWith(text))?.at ?? NaN;
+  const bounds = [0, at('sign-in answered'), at('WebSocket asked'), at('first'), Infinity];
+  const nodes = new Map(cpu.nodes.map((node) => [node.id, node]));
+  // Profile times are the browser's monotonic clock, as CDP's network timestamps.
+  const firstRequest = [...record.requests.values()][0];
+  if (!firstRequest) return;
+  const windows = bounds.slice(0, -1).map(() => new Map<string, number>());
+  const idle = bounds.slice(0, -1).map(() => 0);
+  let time = cpu.startTime;
+  for (let i = 0; i < cpu.samples.length; i++) {
+    time += cpu.timeDeltas[i] ?? 0;
+    const node = nodes.get(cpu.samples[i] ?? -1);
+    if (!node) continue;
+    const fromTap = record.epochOf(time / 1e6) - tap;
+    const w = bounds.findIndex(
+      (bound, index) => fromTap >= bound && fromTap < (bounds[index + 1] ?? Infinity),
+    );
+    if (w < 0 || w >= windows.length) continue;
+    const name = node.callFrame.functionName || '(anonymous)';
+    if (name === '(idle)' || name === '(program)') {
+      idle[w] = (idle[w] ?? 0) + (cpu.timeDeltas[i] ?? 0) / 1000;
+      if (name === '(idle)') continue;
+    }
+    const file = node.callFrame.url.split('/').pop() ?? '';
+    const key = `${name} ${file}:${node.callFrame.lineNumber}`;
+    const map = windows[w] as Map<string, number>;
+    map.set(key, (map.get(key) ?? 0) + (cpu.timeDeltas[i] ?? 0) / 1000);
+  }
+  const names = [
+    'tap → sign-in answered',
+    'answered → WebSocket asked',
+    'WebSocket → first page',
+    'first page → useful',
+  ];
+  for (const [w, map] of windows.entries()) {
+    const busy = [...map.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `  cpu ${role} ${names[w]}: ${Math.round(busy)} ms busy (${Math.round(idle[w] ?? 0)} ms idle/program)`,
+    );
+    for (const [key, ms] of [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      console.log(`      ${Math.round(ms).toString().padStart(5)} ms  ${key}`);
+  }
 }
 
 /** What the first useful screen must show, read from the server's own database. */
@@ -552,6 +622,11 @@ async function visitIn(
     await page.keyboard.type(username, { delay: TYPING_MS_PER_KEY });
     await form.locator('input[name="password"]').click();
     await page.keyboard.type(password, { delay: TYPING_MS_PER_KEY });
+    if (CPU_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await cdp.send('Profiler.start');
+    }
     const tap = Date.now();
     await button.click();
     let peakHeap = 0;
@@ -563,6 +638,7 @@ async function visitIn(
           .catch(() => null)) ?? NaN,
       );
     let synced = NaN;
+    let profiled = false;
     while (Date.now() - tap < CAP_MS) {
       const metrics = (await cdp.send('Performance.getMetrics').catch(() => ({ metrics: [] }))) as {
         metrics: { name: string; value: number }[];
@@ -572,6 +648,11 @@ async function visitIn(
       if (pid !== null) peakRss = Math.max(peakRss, treeRss(pid));
       synced = await mark('synced');
       if (Number.isFinite(synced)) break;
+      if (CPU_PROFILE && Number.isFinite(await mark('useful')) && !profiled) {
+        profiled = true;
+        const { profile: cpu } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+        summariseProfile(cpu, record, tap, role);
+      }
       loads.push(load1());
       await sleep(1000);
     }
@@ -728,11 +809,11 @@ async function main() {
             const profile = PROFILE_OF[profileName];
             const visit = await newDevice(servers[side].url, role, profile, expected);
             (visits[`${role} ${profileName} ${side}`] ??= []).push(visit);
-            for (const step of visit.timeline)
-              console.log(`  ${(step.at / 1000).toFixed(2).padStart(7)} s  ${step.what}`);
             console.log(
               `run ${run + 1} ${role} ${profileName} ${side}: useful ${secs(visit.useful)}, synced ${secs(visit.synced)}, ${visit.rows} rows, ${mb(visit.idbEstimate)} IndexedDB, longest task ${Math.round(visit.longestTask)} ms (${visit.tasksOver200} over 200 ms), heap ${mb(visit.peakHeap)}, browser ${mb(visit.peakRss)}, load ${visit.load.toFixed(1)}`,
             );
+            for (const step of visit.timeline)
+              console.log(`  ${(step.at / 1000).toFixed(2).padStart(7)} s  ${step.what}`);
           }
         }
       }
