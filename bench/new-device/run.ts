@@ -893,12 +893,13 @@ async function main() {
 \`npm run bench\` (\`bench/new-device/run.ts\`): a new Chromium profile per visit (no IndexedDB,
 no service worker, no cache) signs in on \`/auth\` of a server holding the decade of a depot
 (\`bench/scale/seed.ts\`: 100,000 jobs, 300,000 job updates, 100,000 fuel records, 100,000 quotes,
-the last two days' jobs open), as the owner (\`admin\`, then the admin panel) and as a driver
-(${DRIVER_NAME}, a third of the jobs). Times from the tap on Login. The first useful screen: the
+the last two days' jobs open; three drivers with accounts, each job assigned to one's account),
+as the owner (\`admin\`, landing on the admin panel) and as a driver (${DRIVER_NAME}, account
+\`${DRIVER.username}\`, a third of the jobs, ${expected.driverJobIds.length} of them open). Times from the tap on Login. The first useful screen: the
 owner's panel counting the ${expected.activeJobs} open jobs and listing the fleet's ${expected.dueItems} due items;
 the driver's card of one of their jobs. "Synced": the sync chip says so (caught up, nothing
 waiting, id blocks held). Long tasks from the tap until synced (or the cap), in the throttled
-page's time. "Before" is \`${baseline.commit}\` (main when this work began) on its own copy of the same
+page's time. "Before" is \`${baseline.commit}\` (the baseline commit) on its own copy of the same
 database, measured interleaved with this build; ${RUNS} runs each, median shown with the runs; a
 visit not synced within ${CAP_MS / 1000} s stops there. Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on this shared
 2-core machine, load average (1 min) ${loadStart.toFixed(1)} at the start and ${loadEnd.toFixed(1)} at the end; the
