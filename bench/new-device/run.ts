@@ -357,6 +357,46 @@ function summariseProfile(
   }
 }
 
+/**
+ * The timeline as RESULTS.md shows it: each run of code files in a row (between other steps) in
+ * one line, at the time the last of them came in, with their count and bytes.
+ */
+function compactTimeline(steps: Step[]): Step[] {
+  const out: Step[] = [];
+  let run: { kind: string; count: number; kb: number; first: number; at: number } | null = null;
+  const flush = () => {
+    if (!run) return;
+    out.push({
+      at: run.at,
+      what:
+        run.kind === 'downloaded'
+          ? `${run.count} code file${run.count > 1 ? 's' : ''} downloaded (${run.kb.toFixed(1)} KB, asked from ${(run.first / 1000).toFixed(2)} s)`
+          : `${run.count} code file${run.count > 1 ? 's' : ''} through the service worker (asked from ${(run.first / 1000).toFixed(2)} s)`,
+    });
+    run = null;
+  };
+  for (const step of steps) {
+    const code =
+      /^(downloaded|through the service worker) .* \(([\d.]+) KB, asked at ([\d.]+) s\)$/.exec(
+        step.what,
+      );
+    if (!code) {
+      flush();
+      out.push(step);
+      continue;
+    }
+    const kind = code[1] ?? '';
+    if (run && run.kind !== kind) flush();
+    run ??= { kind, count: 0, kb: 0, first: Number(code[3]) * 1000, at: step.at };
+    run.count += 1;
+    run.kb += Number(code[2]);
+    run.first = Math.min(run.first, Number(code[3]) * 1000);
+    run.at = step.at;
+  }
+  flush();
+  return out;
+}
+
 /** What the first useful screen must show, read from the server's own database. */
 interface Expected {
   activeJobs: number;
@@ -882,7 +922,9 @@ async function main() {
           '',
           '| From the tap | Step |',
           '|---|---|',
-          ...visit.timeline.map((step) => `| ${(step.at / 1000).toFixed(2)} s | ${step.what} |`),
+          ...compactTimeline(visit.timeline).map(
+            (step) => `| ${(step.at / 1000).toFixed(2)} s | ${step.what} |`,
+          ),
           '',
         );
       }

@@ -5,23 +5,26 @@
  * waves of chunks; with it they load while the person types, and the screen is ready when the
  * answer comes. Once per page: later calls find the modules loaded.
  *
- * When the service worker controls the page (the installed app, a driver's usual case) the chunks
- * come from its cache and cost no signal. On a first visit the role is not known before the
- * answer; the chunks are fetched anyway, while the person types: the service worker installing
- * on that first visit downloads every route chunk for any visitor (vite.config.ts precaches
- * them), so a customer signing in pays no byte more, and staff find their screen's code in.
+ * All of it only when the service worker controls the page (the installed app, a driver's usual
+ * case): the chunks then come from its cache and cost no signal. Over the network, only the
+ * driver's route, whose few kilobytes draw their cards from the sign-in's answer
+ * (features/driver/driver-first-screen.tsx): the role is not known before the answer, and on one
+ * bar the rest (hundreds of kilobytes) does not fit in a few seconds of typing, so it would still
+ * be downloading when the sign-in is sent and hold its answer back
+ * (decisions/2026-12-06-staff-code-while-typing.md).
  */
 let started = false;
 
 export function preloadStaffCode(): void {
   if (typeof navigator === 'undefined' || started) return;
   started = true;
-  // The driver's route first: its few kilobytes draw their cards from the sign-in's answer
-  // (features/driver/driver-first-screen.tsx). A failed load is not an error here: the route
-  // loads (and reports) it again when opened.
-  void Promise.all([
-    import('./driver-route').then((m) => m.preloadDriverScreen()),
-    import('./staff-sync'),
-    import('./require-admin').then((m) => m.preloadAdminScreen()),
-  ]).catch(() => undefined);
+  // A failed load is not an error here: the route loads (and reports) it again when opened.
+  const loads = navigator.serviceWorker?.controller
+    ? [
+        import('./driver-route').then((m) => m.preloadDriverScreen()),
+        import('./staff-sync'),
+        import('./require-admin').then((m) => m.preloadAdminScreen()),
+      ]
+    : [import('./driver-route')];
+  void Promise.all(loads).catch(() => undefined);
 }
