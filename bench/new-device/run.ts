@@ -191,7 +191,7 @@ function recordNetwork(cdp: any) {
   });
   const frame = (sent: boolean) => (e: any) => {
     const payload = String(e.response?.payloadData ?? '');
-    let type = '';
+    let type: string;
     let rows = 0;
     let snapshot = false;
     try {

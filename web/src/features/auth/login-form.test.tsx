@@ -9,7 +9,6 @@ import { renderScreen } from '../../app/test-providers';
 import { AuthProvider } from '../../lib/auth';
 import { fakeApi, json, type FakeApi } from '../../lib/testing/fake-api';
 import { fill } from '../../lib/testing/user-input';
-import { theme } from '../../app/theme';
 import { LoginForm } from './login-form';
 
 const LOGIN = 'POST /api/auth/login';
@@ -56,7 +55,7 @@ describe('the login form', () => {
   it('tells the page the person has started when they were in a field before the script ran', async () => {
     const onBegin = vi.fn();
     const ui = (
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider env="test">
         <MemoryRouter initialEntries={['/login']}>
           <AuthProvider>
             <LoginForm onSuccess={vi.fn()} onBegin={onBegin} />
