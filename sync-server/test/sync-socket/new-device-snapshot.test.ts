@@ -304,7 +304,7 @@ describe("a new device's snapshot", () => {
         device === 'office-pc' ? ['Q-2025-open', 'Q-2025-open-ended'] : [],
       );
     }
-  });
+  }, 120_000);
 
   it('resumes where a lost link stopped, and the log brings what changed meanwhile', async () => {
     const { app, admin } = await depot();
