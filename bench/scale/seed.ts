@@ -18,6 +18,7 @@
 import { openDatabase } from '../../sync-server/src/db/connection';
 import { migrate } from '../../sync-server/src/db/migrate';
 import { logUnloggedRows, putLogged } from '../../sync-server/src/db/change-log';
+import { createUser } from '../../sync-server/src/db/repositories/users';
 import type { Row, SyncedTable } from '@pilbara/shared-schema';
 
 export interface DepotSizes {
@@ -63,7 +64,12 @@ const FINISHED_STATUSES = [
 ];
 /** How many days back jobs may still be open. */
 const OPEN_DAYS = 2;
-export const DRIVERS = ['Sam Taylor', 'Alex Morgan', 'Kim Ng'];
+/** The depot's drivers, each a driver account whose jobs carry its id, as the server assigns. */
+export const DRIVERS = [
+  { name: 'Sam Taylor', username: 'sam' },
+  { name: 'Alex Morgan', username: 'alex' },
+  { name: 'Kim Ng', username: 'kim' },
+] as const;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -85,6 +91,23 @@ export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
     }
   };
   db.transaction(() => {
+    // The drivers' accounts, made as the Staff screen makes them but with no password (an admin
+    // sets one before they can sign in, as for the demo's drivers): a driver's device is sent the
+    // jobs whose `assignedDriverId` is their account, and the name is only what people read.
+    const driverIds = DRIVERS.map((driver) => {
+      const [firstName = driver.name, ...rest] = driver.name.split(' ');
+      return createUser(
+        db,
+        {
+          username: driver.username,
+          passwordHash: `unset$${driver.username}`,
+          firstName,
+          lastName: rest.join(' ') || null,
+          role: 'driver',
+        },
+        new Date(START),
+      ).id;
+    });
     for (let v = 1; v <= sizes.vehicles; v++) {
       putLogged(
         db,
@@ -131,7 +154,8 @@ export function seedDecade(file: string, sizes: DepotSizes = DECADE) {
         location: PLACES[i % PLACES.length],
         estimatedArrival: '45 minutes',
         progress: status === 'Completed' ? 100 : status === 'In Progress' ? 50 : 0,
-        assignedTo: DRIVERS[i % DRIVERS.length],
+        assignedTo: DRIVERS[i % DRIVERS.length]?.name ?? null,
+        assignedDriverId: driverIds[i % DRIVERS.length] ?? null,
         notes: i % 7 === 0 ? 'Gate code 4471; ring the site office first.' : null,
         trackingToken: `seed-${i.toString(36).padStart(8, '0')}-${'t'.repeat(16)}`,
         createdAt: when,

@@ -28,6 +28,7 @@ import {
   FIRST_SCREEN_TABLES,
   FIRST_SCREEN_WHOLE_TABLES,
   SYNCED_TABLES,
+  canSyncTable,
   historyCutoff,
   onFirstScreen,
   perthDate,
@@ -152,6 +153,15 @@ function candidates(table: FirstScreenTable, jobs: Set<string>, today: string) {
   }
   if (WHOLE.has(table)) return { where: '1', values: [] };
   if (table === 'prestart_checks') return { where: 'perthDay = ?', values: [today] };
+  if (table === 'quotes') {
+    // A quote past its validity is history whatever its status: selected out here, a decade of
+    // quotes sent and never answered costs the first screen no page.
+    const statuses = FIRST_SCREEN_STATUSES.quotes;
+    return {
+      where: `status IN (${statuses.map(() => '?').join(', ')}) AND (typeof(validUntil) != 'text' OR validUntil >= ?)`,
+      values: [...statuses, today],
+    };
+  }
   const statuses = (FIRST_SCREEN_STATUSES as Partial<Record<string, readonly string[]>>)[table];
   if (statuses) {
     return { where: `status IN (${statuses.map(() => '?').join(', ')})`, values: [...statuses] };
@@ -200,6 +210,11 @@ export function snapshotPage(db: Db, request: SnapshotRequest): SnapshotPage {
     if (!table) {
       position = { part: 'history', after: null };
       break;
+    }
+    // A table the role never receives is not read at all (a driver's device gets no quotes).
+    if (!canSyncTable(actor, table)) {
+      position = { part: 'first', table: position.table + 1, rowid: 0 };
+      continue;
     }
     const { where, values } = candidates(table, jobs, today);
     const rows = statement(

@@ -240,6 +240,72 @@ describe("a new device's snapshot", () => {
     expect(all.length).toBe(DAYS);
   });
 
+  it('spends no page on rows no device keeps: lapsed quotes, tables the role never gets', async () => {
+    const { app, admin, driver } = await depot();
+    // Years of quotes sent and never answered, long lapsed, and two still open.
+    inTransaction(app.db, () => {
+      for (let i = 1; i <= 9000; i++) {
+        seedRow(
+          app.db,
+          'quotes',
+          {
+            id: `Q-2025-${i}`,
+            customerName: `Quote customer ${i}`,
+            customerPhone: '0412345678',
+            service: 'Emergency Towing',
+            fromLocation: 'Karratha',
+            toLocation: 'Dampier',
+            items: [],
+            status: 'sent',
+            validUntil: ago(400).slice(0, 10),
+            createdAt: ago(430),
+            updatedAt: ago(430),
+          },
+          ago(430),
+        );
+      }
+      for (const [id, validUntil] of [
+        ['Q-2025-open', new Date(NOW.getTime() + 10 * DAY).toISOString().slice(0, 10)],
+        ['Q-2025-open-ended', null],
+      ] as const) {
+        seedRow(
+          app.db,
+          'quotes',
+          {
+            id,
+            customerName: 'Still deciding',
+            customerPhone: '0412345678',
+            service: '4x4 Recovery',
+            fromLocation: 'Karratha',
+            toLocation: 'Roebourne',
+            items: [],
+            status: 'sent',
+            validUntil,
+            createdAt: ago(300),
+            updatedAt: ago(300),
+          },
+          ago(300),
+        );
+      }
+    });
+    for (const [cookie, device] of [
+      [admin, 'office-pc'],
+      [driver, 'sams-phone'],
+    ] as const) {
+      const pages = await takeSnapshot(app, cookie, device);
+      expect(
+        pages.map((page) => page.changes.length),
+        device,
+      ).not.toContain(0);
+      const quotes = rowsOf(pages).filter(
+        (change) => change.entity === 'quotes' && String(change.rowId).startsWith('Q-2025-'),
+      );
+      expect(quotes.map((quote) => String(quote.rowId)).sort(), device).toEqual(
+        device === 'office-pc' ? ['Q-2025-open', 'Q-2025-open-ended'] : [],
+      );
+    }
+  }, 120_000);
+
   it('resumes where a lost link stopped, and the log brings what changed meanwhile', async () => {
     const { app, admin } = await depot();
     const started = await takeSnapshot(app, admin, 'owner-phone', { stopAfter: 1 });

@@ -17,11 +17,20 @@ const loadLiveStatus = () => import('../features/live-status');
 // discover them one by one, and each one landing later pushes the tabs down (the chip wraps the
 // title row on a phone, the widget is about 140 px tall), so on a slow phone a tap meant for a tab
 // lands on whatever moved under the finger.
+const loadAdmin = () => import('../features/admin');
 const AdminPage = lazy(() => {
   void loadSyncStatus();
   void loadLiveStatus();
-  return import('../features/admin').then((m) => ({ default: m.AdminPage }));
+  return loadAdmin().then((m) => ({ default: m.AdminPage }));
 });
+
+/**
+ * Loads the admin panel and the parts shown above its tabs: called while the person types on the
+ * login form (staff-preload.ts), so the panel is ready when the sign-in's answer comes.
+ */
+export function preloadAdminScreen(): Promise<unknown> {
+  return Promise.all([loadAdmin(), loadSyncStatus(), loadLiveStatus()]);
+}
 const BillingTab = lazy(() =>
   import('../features/quotes').then((m) => ({ default: m.BillingTab })),
 );

@@ -1,34 +1,30 @@
 /**
- * The staff code loaded ahead once someone starts on the login form, so a driver's job cards are
- * on screen soon after tapping Login on one bar of signal. Without it the driver's screen, the
- * sync engine and Dexie would be fetched and run only after the sign-in's answer, in three waves
- * of chunks; with it they load while the person types, and the screen is ready when the answer
- * comes. Once per page: later calls find the modules loaded.
+ * The staff code loaded ahead once someone starts on the login form, so a driver's job cards and
+ * an owner's panel are on screen soon after tapping Login on one bar of signal. Without it the
+ * screens, the sync engine and Dexie would be fetched and run only after the sign-in's answer, in
+ * waves of chunks; with it they load while the person types, and the screen is ready when the
+ * answer comes. Once per page: later calls find the modules loaded.
  *
- * Only when the service worker controls the page (the installed app, a driver's usual case): the
- * chunks then come from its cache and cost no signal. On a first visit the role is not known
- * before the answer, and a customer signing in must not download the staff code over their link.
+ * All of it only when the service worker controls the page (the installed app, a driver's usual
+ * case): the chunks then come from its cache and cost no signal. Over the network, only the
+ * driver's route, whose few kilobytes draw their cards from the sign-in's answer
+ * (features/driver/driver-first-screen.tsx): the role is not known before the answer, and on one
+ * bar the rest (hundreds of kilobytes) does not fit in a few seconds of typing, so it would still
+ * be downloading when the sign-in is sent and hold its answer back
+ * (decisions/2026-12-06-staff-code-while-typing.md).
  */
 let started = false;
-let firstScreen = false;
 
 export function preloadStaffCode(): void {
-  if (typeof navigator === 'undefined') return;
-  if (!navigator.serviceWorker?.controller) {
-    // A first visit: only the driver's route, whose chunk draws their cards from the sign-in's
-    // answer (features/driver/driver-first-screen.tsx) and is a few kilobytes, so a customer
-    // who signs in pays next to nothing for it and a driver's cards do not wait on a download
-    // after the answer. The engine and Dexie load once the role is known.
-    if (firstScreen) return;
-    firstScreen = true;
-    void import('./driver-route').catch(() => undefined);
-    return;
-  }
-  if (started) return;
+  if (typeof navigator === 'undefined' || started) return;
   started = true;
   // A failed load is not an error here: the route loads (and reports) it again when opened.
-  void Promise.all([
-    import('./staff-sync'),
-    import('./driver-route').then((m) => m.preloadDriverScreen()),
-  ]).catch(() => undefined);
+  const loads = navigator.serviceWorker?.controller
+    ? [
+        import('./driver-route').then((m) => m.preloadDriverScreen()),
+        import('./staff-sync'),
+        import('./require-admin').then((m) => m.preloadAdminScreen()),
+      ]
+    : [import('./driver-route')];
+  void Promise.all(loads).catch(() => undefined);
 }

@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { MantineProvider } from '@mantine/core';
 import { MESSAGES, publicUserSchema } from '@pilbara/shared-schema';
 import { aStaffUser } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
@@ -47,6 +50,25 @@ describe('the login form', () => {
     expect(view.onBegin).not.toHaveBeenCalled();
     await view.user.click(view.field(/^Username/));
     expect(view.onBegin).toHaveBeenCalled();
+  });
+
+  it('tells the page the person has started when they were in a field before the script ran', async () => {
+    const onBegin = vi.fn();
+    const ui = (
+      <MantineProvider env="test">
+        <MemoryRouter initialEntries={['/login']}>
+          <AuthProvider>
+            <LoginForm onSuccess={vi.fn()} onBegin={onBegin} />
+          </AuthProvider>
+        </MemoryRouter>
+      </MantineProvider>
+    );
+    // The page's HTML, as the server sends it: the person taps the username before any script.
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(ui);
+    container.querySelector<HTMLInputElement>('input[name="username"]')?.focus();
+    render(ui, { container, hydrate: true });
+    await waitFor(() => expect(onBegin).toHaveBeenCalledTimes(1));
   });
 
   it('opens with the username just registered and the password still to type', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
@@ -32,6 +32,13 @@ export function LoginForm({
 
   // Said here only when login() could not show its 'Login Failed' toast.
   const [unshown, setUnshown] = useState<string | null>(null);
+  // The form works before its script (a plain post), so a person on a slow link may be typing
+  // in it before the script runs, and its focus event has then passed unseen: they have begun.
+  const formRef = useRef<HTMLFormElement>(null);
+  const begin = useRef(onBegin);
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) begin.current?.();
+  }, []);
   const onSubmit = form.handleSubmit(async (values) => {
     setUnshown(null);
     try {
@@ -44,7 +51,14 @@ export function LoginForm({
   });
 
   return (
-    <form method="post" onSubmit={onSubmit} onFocus={onBegin} noValidate aria-label="Login">
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={onSubmit}
+      onFocus={onBegin}
+      noValidate
+      aria-label="Login"
+    >
       <Stack gap="md">
         <TextInput
           label="Username"

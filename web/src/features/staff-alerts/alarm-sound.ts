@@ -4,7 +4,7 @@
  * after the person has touched the page; until then the alarm says the sound is off and one tap
  * turns it on.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** How often the beep repeats while a booking waits. */
 const BEEP_EVERY_MS = 3_000;
@@ -18,9 +18,15 @@ const PATTERN: Tone[] = [
 
 let shared: AudioContext | null = null;
 
-function context(): AudioContext | null {
+/**
+ * The page's audio context, made at the first touch and not before: making one starts the
+ * browser's audio output, a long stall of the main thread on a slow phone, and a context made
+ * before a touch could not play anyway. So an admin's sign-in does not pay for it while their
+ * first screen is coming.
+ */
+function context({ make }: { make: boolean }): AudioContext | null {
   if (typeof window === 'undefined' || typeof window.AudioContext === 'undefined') return null;
-  shared ??= new window.AudioContext();
+  if (make) shared ??= new window.AudioContext();
   return shared;
 }
 
@@ -44,27 +50,33 @@ function beep(audio: AudioContext): void {
  * it from a tap).
  */
 export function useAlarmSound(ringing: boolean): { soundOn: boolean; turnOn: () => void } {
-  const [soundOn, setSoundOn] = useState(() => context()?.state === 'running');
+  const [audio, setAudio] = useState(() => context({ make: false }));
+  const [soundOn, setSoundOn] = useState(() => audio?.state === 'running');
+  // Any tap on the page lets the sound start (and makes the context, the first time).
+  const wake = useCallback(() => {
+    const made = context({ make: true });
+    setAudio(made);
+    void made?.resume().catch(() => undefined);
+  }, []);
   useEffect(() => {
-    const audio = context();
-    if (!audio) return;
-    const update = () => setSoundOn(audio.state === 'running');
-    audio.addEventListener('statechange', update);
-    // Any tap on the page lets the sound start.
-    const wake = () => void audio.resume().catch(() => undefined);
     window.addEventListener('pointerdown', wake);
     window.addEventListener('keydown', wake);
-    update();
     return () => {
-      audio.removeEventListener('statechange', update);
       window.removeEventListener('pointerdown', wake);
       window.removeEventListener('keydown', wake);
     };
-  }, []);
+  }, [wake]);
+  useEffect(() => {
+    if (!audio) return;
+    const update = () => setSoundOn(audio.state === 'running');
+    audio.addEventListener('statechange', update);
+    update();
+    return () => audio.removeEventListener('statechange', update);
+  }, [audio]);
   useEffect(() => {
     if (!ringing) return;
     const ring = () => {
-      const audio = context();
+      const audio = context({ make: false });
       if (audio?.state === 'running') beep(audio);
       // Phones buzz too, once the page has been touched (browsers ignore it before).
       if (typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive)
@@ -74,11 +86,5 @@ export function useAlarmSound(ringing: boolean): { soundOn: boolean; turnOn: () 
     const timer = setInterval(ring, BEEP_EVERY_MS);
     return () => clearInterval(timer);
   }, [ringing]);
-  return {
-    soundOn,
-    turnOn: () =>
-      void context()
-        ?.resume()
-        .catch(() => undefined),
-  };
+  return { soundOn, turnOn: wake };
 }

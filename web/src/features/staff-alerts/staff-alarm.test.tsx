@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   ALARM_WINDOW_MS,
   STAFF_ALARM_TEXT,
@@ -72,6 +72,20 @@ beforeEach(async () => {
     context.state = 'suspended';
     context.tones = 0;
   }
+});
+
+describe('the alarm’s audio, before the page is touched', () => {
+  // First in this file: the page's one audio context is made by the first touch of all.
+  it('makes no audio context (the browser’s audio output) until a tap, which starts the sound', async () => {
+    await db.bookings.put(waiting({ id: 'BKG-2026-12' }));
+    const { user } = renderScreen(<StaffAlarm />);
+    const alarm = await screen.findByTestId('staff-alarm');
+    expect(alarm.dataset.sound).toBe('off');
+    expect(TestAudioContext.made).toHaveLength(0);
+    await user.click(document.body);
+    await waitFor(() => expect(alarm.dataset.sound).toBe('on'));
+    expect(TestAudioContext.made).toHaveLength(1);
+  });
 });
 
 describe('the alarm for waiting bookings', () => {
@@ -156,11 +170,10 @@ describe('the alarm’s sound', () => {
   });
 
   it('beeps at once for a new booking when the sound is already on', async () => {
-    renderScreen(<StaffAlarm />);
+    const { user } = renderScreen(<StaffAlarm />);
     // An earlier tap on the page let the sound start.
-    await act(async () => {
-      await audio()!.resume();
-    });
+    await user.click(document.body);
+    await waitFor(() => expect(audio()?.state).toBe('running'));
     expect(audio()!.tones).toBe(0);
     await db.bookings.put(waiting({ id: 'BKG-2026-11' }));
     const alarm = await screen.findByTestId('staff-alarm');
