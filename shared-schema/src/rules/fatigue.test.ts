@@ -200,7 +200,7 @@ describe('fatigueOutlook', () => {
     expect(assignmentBreaksLimit(outlook, 1)).toBe(true);
     // The warning names the limit broken, whatever limit further work would reach next.
     expect(fatigueLimitNamed(outlook)).toBe('betweenMajorRests');
-    expect(fatigueLimitNamed({ ...outlook, nextLimit: 'weeklyWork' })).toBe('betweenMajorRests');
+    expect(fatigueLimitNamed({ ...outlook, nextLimit: 'fortnight' })).toBe('betweenMajorRests');
   });
 
   it('names the limit further work would reach when none is broken, never the break rule', () => {
