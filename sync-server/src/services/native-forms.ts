@@ -35,6 +35,7 @@ import {
   type ResultPage,
 } from './form-page';
 import { escapeHtml } from './html';
+import { dashboardLookupForm, portalLookupForm } from './native-lookups';
 
 export type FormFields = Record<string, string>;
 
@@ -45,11 +46,15 @@ interface ApiCall {
   payload?: Record<string, unknown>;
 }
 
-type Outcome = { redirect: string } | { page: ResultPage };
+/** What a post becomes: a redirect, a result page, or the form again with messages. */
+type Outcome =
+  { redirect: string } | { page: ResultPage } | { again: { message: string; fields: FormFields } };
 
-interface NativeForm {
+export interface NativeForm {
   /** The form's accessible name on its page. */
   label: string;
+  /** An answer without the JSON call (a post that asks nothing), or null to make the call. */
+  before?(fields: FormFields): Outcome | null;
   call(fields: FormFields): ApiCall;
   /** What a 2xx answer becomes. */
   done(app: FastifyInstance, answer: unknown, fields: FormFields): Outcome;
@@ -97,7 +102,8 @@ function whenOf(booking: Pick<Booking, 'urgency' | 'preferredDate' | 'preferredT
     : formatDaySlot(booking.preferredDate, booking.preferredTime);
 }
 
-const bookingForm: NativeForm = {
+/** The booking form of the page at `route`; both booking pages post the same fields. */
+const bookingFormAt = (route: string): NativeForm => ({
   label: 'Book a Service',
   idempotent: true,
   call: (fields) => ({
@@ -128,11 +134,11 @@ const bookingForm: NativeForm = {
           paragraph(PUBLIC_FORM_MESSAGES.BOOKING_SUBMITTED_DESCRIPTION) +
           buttonLink(trackHref(trackingToken), 'Track this booking', 'tracking-link') +
           callLines(app) +
-          `<p style="margin:0"><a href="/booking">Book another service</a></p>`,
+          `<p style="margin:0"><a href="${route}">Book another service</a></p>`,
       },
     };
   },
-};
+});
 
 const CONTACT_FIELDS = [
   'firstName',
@@ -198,10 +204,13 @@ const signInForm: NativeForm = {
 
 /** The forms by the page route they post to. */
 export const NATIVE_FORMS: Record<string, NativeForm> = {
-  '/booking': bookingForm,
+  '/booking': bookingFormAt('/booking'),
+  '/book-service': bookingFormAt('/book-service'),
   '/contact': contactForm,
   '/auth': signInForm,
   '/login': signInForm,
+  '/customer-portal': portalLookupForm,
+  '/dashboard': dashboardLookupForm,
 };
 
 /** The message of an error answer `{error, fields}`, and its field messages. */
@@ -244,8 +253,8 @@ function formKeyOf(fields: FormFields): string | null {
 const CARRIED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
 
 /**
- * Answers the native post of `form` from the page `pageHtml`: through its JSON call, then with a
- * page or (sign-in) a redirect.
+ * Answers the native post of `form` from the page `pageHtml`: through its JSON call (unless the
+ * form answers it `before`), then with a page, the form again, or a redirect.
  */
 export async function answerNativePost(
   app: FastifyInstance,
@@ -255,8 +264,33 @@ export async function answerNativePost(
   reply: FastifyReply,
   fields: FormFields,
 ): Promise<FastifyReply> {
-  const call = form.call(fields);
   const key = form.idempotent ? formKeyOf(fields) : null;
+  const answer = (outcome: Outcome, status: number) => {
+    if ('redirect' in outcome) return reply.redirect(outcome.redirect, 303);
+    if ('page' in outcome) {
+      return reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(renderResult(pageHtml, outcome.page));
+    }
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(
+        renderFormAgain(pageHtml, {
+          label: form.label,
+          values: fields,
+          fields: outcome.again.fields,
+          message: outcome.again.message,
+          key,
+          ...(form.secret ? { secret: form.secret } : {}),
+        }),
+      );
+  };
+  reply.header('Cache-Control', 'no-store');
+  const early = form.before?.(fields);
+  if (early) return answer(early, 200);
+  const call = form.call(fields);
   const headers: Record<string, string> = {};
   for (const name of CARRIED_HEADERS) {
     const value = request.headers[name];
@@ -270,33 +304,19 @@ export async function answerNativePost(
     ...(call.payload ? { payload: call.payload } : {}),
     remoteAddress: request.ip,
   });
-  reply.header('Cache-Control', 'no-store');
   if (response.statusCode >= 200 && response.statusCode < 300) {
     const outcome = form.done(app, response.json(), fields);
     if ('redirect' in outcome) {
       const cookies = response.headers['set-cookie'];
       if (cookies) reply.header('set-cookie', cookies);
-      return reply.redirect(outcome.redirect, 303);
     }
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .send(renderResult(pageHtml, outcome.page));
+    return answer(outcome, 200);
   }
   const { message, fields: messages } = errorOf(response);
   const retryAfter = response.headers['retry-after'];
   if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
-  return reply
-    .code(response.statusCode >= 500 ? 503 : response.statusCode)
-    .type('text/html; charset=utf-8')
-    .send(
-      renderFormAgain(pageHtml, {
-        label: form.label,
-        values: fields,
-        fields: messages,
-        message,
-        key,
-        ...(form.secret ? { secret: form.secret } : {}),
-      }),
-    );
+  return answer(
+    { again: { message, fields: messages } },
+    response.statusCode >= 500 ? 503 : response.statusCode,
+  );
 }
