@@ -42,7 +42,16 @@ function BrowserUrgency({
   return (
     <Fieldset
       ref={group}
-      legend="Urgency"
+      // Drawn as the other fields' labels are, with the required mark.
+      legend={
+        <Text span size="sm" fw={700}>
+          Urgency{' '}
+          <Text span c="var(--mantine-color-error)" aria-hidden>
+            *
+          </Text>
+        </Text>
+      }
+      styles={{ legend: { padding: 0 } }}
       variant="unstyled"
       role="radiogroup"
       aria-required

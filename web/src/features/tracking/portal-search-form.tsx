@@ -91,7 +91,8 @@ export const PortalSearchForm = forwardRef<
             size="md"
             inputMode="numeric"
             autoComplete="off"
-            style={{ flex: '1 1 160px' }}
+            // Before the script it always shows, on a row of its own under the query.
+            style={{ flex: asksPhone ? '1 1 160px' : '1 1 100%' }}
             {...phoneField}
             ref={(element) => {
               registerPhoneRef(element);
@@ -103,7 +104,7 @@ export const PortalSearchForm = forwardRef<
         <SubmitButton
           native
           size="md"
-          mt={{ base: 0, xs: 27 }}
+          mt={hydrated ? { base: 0, xs: 27 } : 0}
           mih={44}
           loading={busy}
           leftSection={<IconSearch size={18} />}
