@@ -111,6 +111,17 @@ test('the portal finds a job by its ID and digits and opens it on its tracking l
     location: 'Cleaverville Beach track',
   });
   await updateJob(request, job.id, { status: 'En Route', progress: 25 });
+  // Until the server's page renderer has warmed up a tracking link gets the plain portal page,
+  // which only a script fills in: waited for here, as tracking-first-html.spec.ts does.
+  await expect
+    .poll(
+      async () =>
+        (await request.get(`/customer-portal?token=${job.trackingToken}`))
+          .text()
+          .then((html) => html.includes('id="tracking-data"')),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
   const urls: string[] = [];
   page.on('request', (sent) => urls.push(sent.url()));
 
