@@ -41,7 +41,7 @@ const FIRST_ROUND_TRIP = 14 * 1024;
  * form, so it must never be reused from a cache: a kept copy would post a key already spent, and
  * be answered with the earlier booking or message instead of sending this one.
  */
-const ONE_TIME_KEY_PAGES = new Set(['/contact', '/booking']);
+const ONE_TIME_KEY_PAGES = new Set(['/contact', '/booking', '/book-service']);
 const FORM_KEY = /<input type="hidden" name="formKey" value="([^"]+)"/;
 
 interface RawAnswer {

@@ -15,3 +15,8 @@ export const TRACKING_MESSAGES = {
   COPY_FAILED_DESCRIPTION: 'Please copy manually',
   PHONE_PROOF_REQUIRED: 'Enter the last 4 digits of the phone number you booked with',
 } as const;
+
+/** The dashboard's answer to a lookup that found nothing (its page and the server's). */
+export function dashboardNotFoundText(lookup: string): string {
+  return `We couldn't find any jobs for “${lookup}”. Check the number or job ID and try again.`;
+}

@@ -39,6 +39,7 @@ import {
   type ResultPage,
 } from './form-page';
 import { escapeHtml } from './html';
+import { dashboardLookupForm, portalLookupForm } from './native-lookups';
 
 export type FormFields = Record<string, string>;
 
@@ -53,7 +54,11 @@ interface ApiCall {
  * What a 2xx answer becomes: a redirect, a result page, a whole page (the next form), or the
  * form again with a message when the answer, though not an error, is not what the person wanted.
  */
-type Outcome = { redirect: string } | { page: ResultPage } | { html: string } | { again: string };
+type Outcome =
+  | { redirect: string }
+  | { page: ResultPage }
+  | { html: string }
+  | { again: string; fields?: FormFields };
 
 /** A form page as the build rendered it, and its variants (web src/prerender.tsx). */
 export interface FormPages {
@@ -71,7 +76,7 @@ interface Context {
   newKey: () => string;
 }
 
-interface NativeForm {
+export interface NativeForm {
   /** The form's accessible name on its page. */
   label: string;
   /** The JSON call the post stands for; null when there is nothing to send (an empty lookup). */
@@ -141,7 +146,8 @@ function whenOf(booking: Pick<Booking, 'urgency' | 'preferredDate' | 'preferredT
     : formatDaySlot(booking.preferredDate, booking.preferredTime);
 }
 
-const bookingForm: NativeForm = {
+/** The booking form of the page at `route`; both booking pages post the same fields. */
+const bookingFormAt = (route: string): NativeForm => ({
   label: 'Book a Service',
   idempotent: true,
   call: (fields) => ({
@@ -172,11 +178,11 @@ const bookingForm: NativeForm = {
           paragraph(PUBLIC_FORM_MESSAGES.BOOKING_SUBMITTED_DESCRIPTION) +
           buttonLink(trackHref(trackingToken), 'Track this booking', 'tracking-link') +
           callLines(app) +
-          `<p style="margin:0"><a href="/booking">Book another service</a></p>`,
+          `<p style="margin:0"><a href="${route}">Book another service</a></p>`,
       },
     };
   },
-};
+});
 
 const CONTACT_FIELDS = [
   'firstName',
@@ -366,7 +372,8 @@ const feedbackReviewForm: NativeForm = {
 
 /** The forms by the page route they post to. */
 export const NATIVE_FORMS: Record<string, FormEntry> = {
-  '/booking': bookingForm,
+  '/booking': bookingFormAt('/booking'),
+  '/book-service': bookingFormAt('/book-service'),
   '/contact': { formFor: (fields) => (fields.kind === 'quote' ? quoteForm : contactForm) },
   '/feedback': {
     // The review form carries its key; the lookup has none.
@@ -374,6 +381,8 @@ export const NATIVE_FORMS: Record<string, FormEntry> = {
   },
   '/auth': signInForm,
   '/login': signInForm,
+  '/customer-portal': portalLookupForm,
+  '/dashboard': dashboardLookupForm,
 };
 
 /** The message of an error answer `{error, fields}`, and its field messages. */
@@ -485,7 +494,7 @@ export async function answerNativePost(
       return reply.redirect(outcome.redirect, 303);
     }
     if ('html' in outcome) return reply.code(200).type(html).send(outcome.html);
-    if ('again' in outcome) return again(200, outcome.again, {});
+    if ('again' in outcome) return again(200, outcome.again, outcome.fields ?? {});
     return reply.code(200).type(html).send(renderResult(pages.page, outcome.page));
   }
   const { message, fields: answered } = errorOf(response);

@@ -1,5 +1,6 @@
 import { Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
+import { dashboardNotFoundText } from '@pilbara/shared-schema';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSavedBookings } from '../lib/use-saved-bookings';
 import { useCustomerInfo } from '../features/tracking/customer-info';
@@ -46,13 +47,14 @@ export function DashboardPage() {
               your jobs and service history. No login needed.
             </Text>
             <CustomerLookupForm
+              native
+              formLabel="Access Your Dashboard"
               onLookup={(lookup, proof) => void lookUp(lookup, proof)}
               busy={state.status === 'busy'}
             />
             {state.status === 'none' ? (
               <Text c="dimmed" role="status">
-                We couldn&apos;t find any jobs for &ldquo;{state.lookup}&rdquo;. Check the number or
-                job ID and try again.
+                {dashboardNotFoundText(state.lookup)}
               </Text>
             ) : null}
           </Stack>

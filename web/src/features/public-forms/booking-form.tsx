@@ -160,8 +160,8 @@ export function BookingForm({
       kind="booking"
       label="Book a Service"
       onSubmit={onSubmit}
-      // The urgency cards need the script; the standard form works as plain HTML too.
-      {...(variant === 'standard' ? { formKey } : {})}
+      // Both variants work as plain HTML forms: the server answers a native post.
+      formKey={formKey}
     >
       <Grid gap="md">
         <ContactFields
@@ -279,7 +279,7 @@ export function BookingForm({
         minRows={4}
         {...registerField(form, 'description')}
       />
-      <SubmitButton native={variant === 'standard'} size="md" disabled={sending} mih={48}>
+      <SubmitButton native size="md" disabled={sending} mih={48}>
         {sending ? 'Sending...' : 'Submit Booking'}
       </SubmitButton>
     </PublicFormFrame>

@@ -68,7 +68,7 @@ export function CustomerLookupForm({
           <TextInput
             label="Last 4 digits of your phone"
             name="phone"
-            description={preScript ? 'Only with a job ID' : undefined}
+            description={preScript ? 'Only for a job ID' : undefined}
             placeholder="e.g. 5678"
             value={digits}
             onChange={(event) => setDigits(event.currentTarget.value)}

@@ -4,6 +4,7 @@ import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { isBookingIdLookup, isJobIdLookup, type PortalSearch } from '@pilbara/shared-schema';
 import { SubmitButton } from '../../components/submit-button';
+import { useHydrated } from '../../lib/hydration';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import type { PortalSearchInput } from './portal-search-resolver';
 
@@ -20,6 +21,11 @@ export interface PortalSearchFormHandle {
  * Job ID search of the customer portal; an empty query shows 'Enter Job ID or Name'. A job ID (or
  * booking reference) asks for the last four digits of the phone it was booked with, and nothing
  * is sent until they are given (docs/security.md: an id alone shows nothing).
+ *
+ * It works before its script, or with none: it posts `query` and `phone` and the server opens
+ * what it finds on its tracking link, or answers with the form again and its message
+ * (docs/no-script-forms.md). Until the script runs it cannot tell a job ID from a name, so the
+ * digits field is always there, saying when it is needed.
  */
 export const PortalSearchForm = forwardRef<
   PortalSearchFormHandle,
@@ -46,6 +52,7 @@ export const PortalSearchForm = forwardRef<
   }));
   const query = form.watch('query') ?? '';
   const asksPhone = isJobIdLookup(query) || isBookingIdLookup(query);
+  const hydrated = useHydrated();
   const searchFor = (values: PortalSearchInput) =>
     onSearch(asksPhone ? values : { query: values.query });
   const submit = form.handleSubmit(searchFor);
@@ -76,14 +83,16 @@ export const PortalSearchForm = forwardRef<
           }}
           error={form.formState.errors.query?.message}
         />
-        {asksPhone ? (
+        {asksPhone || !hydrated ? (
           <TextInput
             label="Last 4 digits of your phone"
             placeholder="e.g. 5678"
+            description={asksPhone ? undefined : 'Only for a job ID or booking reference'}
             size="md"
             inputMode="numeric"
             autoComplete="off"
-            style={{ flex: '1 1 160px' }}
+            // Before the script it always shows, on a row of its own under the query.
+            style={{ flex: asksPhone ? '1 1 160px' : '1 1 100%' }}
             {...phoneField}
             ref={(element) => {
               registerPhoneRef(element);
@@ -93,8 +102,9 @@ export const PortalSearchForm = forwardRef<
           />
         ) : null}
         <SubmitButton
+          native
           size="md"
-          mt={{ base: 0, xs: 27 }}
+          mt={hydrated ? { base: 0, xs: 27 } : 0}
           mih={44}
           loading={busy}
           leftSection={<IconSearch size={18} />}
