@@ -16,6 +16,8 @@ run(
 // The first visit: Lighthouse and bytes sent, this build against the baseline commit's.
 await ensureChromium();
 run(process.execPath, [join(ROOT, 'bench', 'first-visit', 'run.mjs')]);
+// The forms at first paint on one bar, with no script at all, against the baseline commit.
+run(process.execPath, [join(ROOT, 'bench', 'first-visit', 'first-paint-forms.mjs')]);
 // bench/ is a workspace package (@pilbara/bench): its sources resolve @pilbara/shared-schema.
 // It ends with the throughput guard (bench/sync/guard.ts): a failed check fails `npm run bench`
 // once the other benchmarks have run, so their figures are still measured.
