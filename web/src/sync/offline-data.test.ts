@@ -105,6 +105,26 @@ describe('asking the browser to keep the data', () => {
     });
   });
 
+  it('reads a question still waiting for the person as no promise, not a refusal', async () => {
+    // Firefox asks the person; until they answer, persist() does not settle.
+    const persist = vi.fn(() => new Promise<boolean>(() => undefined));
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      storage: { persist, persisted: vi.fn(async () => false) },
+    });
+    const db = freshDb();
+    void askPersistenceOnce(db, () => new Date('2026-11-27T01:00:00Z'));
+    await vi.waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+    expect(await readPersistence(db)).toBe('not-asked');
+    expect((await db.meta.get(OFFLINE_DATA_META.persistence))?.value).toEqual({
+      promise: 'not-asked',
+      askedAt: '2026-11-27T01:00:00.000Z',
+    });
+    // Asked once: a new start does not ask again while the first question is open.
+    expect(await askPersistenceOnce(db)).toBe('not-asked');
+    expect(persist).toHaveBeenCalledTimes(1);
+  });
+
   it('asks again once the app is installed, never once the browser agreed', async () => {
     const persist = stubStorage(false);
     const db = freshDb();

@@ -124,7 +124,9 @@ export async function readPersistence(db: PilbaraDatabase): Promise<StoragePromi
   let promise: StoragePromise;
   if (!storage?.persist) promise = 'unsupported';
   else if (await storage.persisted?.().catch(() => false)) promise = 'granted';
-  else promise = stored?.askedAt ? 'refused' : 'not-asked';
+  // Asked, but no answer recorded: the question is still open (Firefox asks the person, who may
+  // not have answered), so the browser has promised nothing and has not refused either.
+  else promise = stored?.askedAt && stored.promise !== 'not-asked' ? 'refused' : 'not-asked';
   if (promise !== stored?.promise)
     await storePersistence(db, { promise, askedAt: stored?.askedAt ?? null });
   return promise;
