@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { assignmentName } from '@pilbara/shared-schema';
 import { aStaffUser } from '@pilbara/shared-schema/testing';
 import { renderScreen } from '../../app/test-providers';
@@ -24,14 +26,32 @@ const OWNER = aStaffUser({
   role: 'admin',
 });
 
-function renderPage() {
-  return renderScreen(
-    <AuthProvider>
-      <CompliancePage />
-    </AuthProvider>,
-    { route: '/admin/compliance' },
+/** The page with the address beside it and a way to mount it afresh, as the staff guard can. */
+function Mounted() {
+  const [mount, setMount] = useState(0);
+  const location = useLocation();
+  return (
+    <>
+      <CompliancePage key={mount} />
+      <output data-testid="address">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => setMount((n) => n + 1)}>
+        Mount again
+      </button>
+    </>
   );
 }
+
+function renderPage(route = '/admin/compliance') {
+  return renderScreen(
+    <AuthProvider>
+      <Mounted />
+    </AuthProvider>,
+    { route },
+  );
+}
+
+const selected = (name: string) =>
+  screen.getByRole('tab', { name }).getAttribute('aria-selected') === 'true';
 
 beforeEach(async () => {
   await resetDevice();
@@ -66,6 +86,29 @@ describe('the towing law screen', () => {
     }
     // Only the open tab is drawn.
     expect(screen.queryByText(RECORDS_TEXT.intro)).toBeNull();
+  });
+
+  it('keeps the open tab in the address, so it outlasts the page being mounted again', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('tab', { name: COMPLIANCE_TEXT.tabs.complaints }));
+    expect(screen.getByTestId('address').textContent).toBe('/admin/compliance?tab=complaints');
+    await user.click(screen.getByRole('button', { name: 'Mount again' }));
+    expect(await screen.findByText(COMPLAINTS_TEXT.empty)).toBeTruthy();
+    expect(selected(COMPLIANCE_TEXT.tabs.complaints)).toBe(true);
+
+    await user.click(screen.getByRole('tab', { name: COMPLIANCE_TEXT.tabs.yard }));
+    expect(screen.getByTestId('address').textContent).toBe('/admin/compliance');
+  });
+
+  it('opens on the tab a link names, and on the yard for a tab it does not have', async () => {
+    const first = renderPage('/admin/compliance?tab=occurrences');
+    expect(await screen.findByText(OCCURRENCES_TEXT.empty)).toBeTruthy();
+    expect(selected(COMPLIANCE_TEXT.tabs.occurrences)).toBe(true);
+    first.unmount();
+
+    renderPage('/admin/compliance?tab=invoices');
+    expect(await screen.findByText(YARD_TEXT.empty)).toBeTruthy();
+    expect(selected(COMPLIANCE_TEXT.tabs.yard)).toBe(true);
   });
 
   it('records a stage in the signed-in owner’s name', async () => {

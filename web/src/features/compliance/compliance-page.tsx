@@ -4,12 +4,13 @@
  * and writes this device's database like the admin panel, so it works with no signal (only the
  * downloads need one).
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { assignmentName } from '@pilbara/shared-schema';
 import { useAuth } from '../../lib/auth';
+import { useTabParam } from '../../lib/use-tab-param';
 import { usePageTitle } from '../../lib/use-page-title';
 import { COMPLIANCE_TEXT } from './compliance-text';
 import { ComplaintsTab } from './complaints-tab';
@@ -19,10 +20,13 @@ import { YardTab } from './yard-tab';
 
 type TabKey = keyof typeof COMPLIANCE_TEXT.tabs;
 
+const TAB_KEYS = Object.keys(COMPLIANCE_TEXT.tabs) as TabKey[];
+
 export function CompliancePage({ syncStatus }: { syncStatus?: ReactNode }) {
   usePageTitle(COMPLIANCE_TEXT.title);
   const { user } = useAuth();
-  const [tab, setTab] = useState<TabKey>('yard');
+  // The open tab is in the address, so `/admin/compliance?tab=complaints` opens the register.
+  const [tab, setTab] = useTabParam(TAB_KEYS, 'yard');
   const byName = user
     ? assignmentName({
         username: user.username,
@@ -54,13 +58,9 @@ export function CompliancePage({ syncStatus }: { syncStatus?: ReactNode }) {
             {syncStatus}
           </Group>
         </Group>
-        <Tabs
-          value={tab}
-          onChange={(value) => setTab((value as TabKey | null) ?? 'yard')}
-          keepMounted={false}
-        >
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List grow>
-            {(Object.keys(COMPLIANCE_TEXT.tabs) as TabKey[]).map((key) => (
+            {TAB_KEYS.map((key) => (
               <Tabs.Tab key={key} value={key}>
                 {COMPLIANCE_TEXT.tabs[key]}
               </Tabs.Tab>
