@@ -381,6 +381,8 @@ test('a complaint through the public page is acknowledged, resolved and in the r
     const owner = admin.page;
     await owner.goto('/admin/compliance');
     await owner.getByRole('tab', { name: 'Complaints' }).click();
+    // The open tab is in the address, so the page drawn again still shows the register.
+    await expect(owner).toHaveURL(/\/admin\/compliance\?tab=complaints$/);
     const complaint = owner.getByTestId('complaint').filter({ hasText: customer.name });
     await expect(complaint).toBeVisible({ timeout: 30_000 });
     await expect(complaint.getByTestId('complaint-next')).toContainText('Acknowledged by');
@@ -425,6 +427,17 @@ test('a complaint through the public page is acknowledged, resolved and in the r
       .find((line) => line.includes(customer.name));
     expect(row).toContain('Website form');
     expect(row).toContain('The gate sign showed old hours.');
+
+    // A reload opens the register again, not the yard.
+    await owner.reload();
+    await expect(owner.getByRole('tab', { name: 'Complaints' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+      { timeout: 30_000 },
+    );
+    await expect(complaint.getByTestId('complaint-next')).toHaveText('Resolved', {
+      timeout: 30_000,
+    });
   } finally {
     await visitor.close();
     await office.close();
