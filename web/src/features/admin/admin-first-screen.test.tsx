@@ -1,30 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import type { AdminFirstScreen, Booking } from '@pilbara/shared-schema';
-import { aJobOfToday } from '@pilbara/shared-schema/testing';
+import type { AdminFirstScreen } from '@pilbara/shared-schema';
+import { aBooking, aJobOfToday } from '@pilbara/shared-schema/testing';
 import { holdAdminPreview, useAdminPreview } from '../../lib/admin-preview';
 import { AdminPreviewScreen } from './admin-first-screen';
 import { ADMIN_TEXT } from './admin-text';
 
 const NOW = new Date().toISOString();
-
-const booking = (id: string, status: Booking['status']): Booking => ({
-  id,
-  customerName: `Customer ${id}`,
-  phone: '0412345678',
-  email: null,
-  service: '4x4 Recovery',
-  location: 'Millstream Rd',
-  preferredDate: '2026-12-07',
-  preferredTime: '08:30 AM',
-  urgency: 'emergency',
-  description: 'Bogged',
-  vehicleDetails: null,
-  status,
-  createdAt: NOW,
-  updatedAt: NOW,
-});
 
 const SCREEN: AdminFirstScreen = {
   jobs: [
@@ -32,7 +15,7 @@ const SCREEN: AdminFirstScreen = {
     aJobOfToday({ id: 'JOB-2026-2', customerName: 'Dana Reid', status: 'Emergency' }, NOW),
     aJobOfToday({ id: 'JOB-2026-3', customerName: 'Pat Moss', status: 'Completed' }, NOW),
   ],
-  bookings: [booking('BKG-2026-1', 'pending')],
+  bookings: [aBooking({ id: 'BKG-2026-1', urgency: 'emergency', status: 'pending' })],
   dueItems: [
     {
       vehicleId: 1,
