@@ -1,9 +1,11 @@
 /** Sign-in, registration and session bodies (the field rules are the product's own). */
 import { z } from 'zod';
+import { bookingSchema } from '../entities/booking';
 import { jobSchema } from '../entities/job';
 import { publicUserSchema } from '../entities/user';
 import { MESSAGES } from '../messages';
 import { isValidPhone } from '../rules/customer-match';
+import type { DueItem } from '../rules/prestart';
 import { optionalText, requiredText } from './fields';
 
 /** Longest username a sign-in accepts, after trimming (registration allows no longer). */
@@ -94,9 +96,37 @@ export const driverFirstScreenSchema = z.object({
 /** The jobs a driver's sign-in answer carries. */
 export type DriverFirstScreen = z.infer<typeof driverFirstScreenSchema>;
 
-/** POST /api/auth/login answer: the user, and for a driver their first screen's jobs. */
+/** One line of the fleet's due list (rules/prestart.ts `fleetDueItems`). */
+const dueItemSchema: z.ZodType<DueItem> = z.object({
+  vehicleId: z.number().int(),
+  vehicleName: z.string(),
+  kind: z.enum(['service', 'registration', 'insurance', 'prestart']),
+  urgent: z.boolean(),
+  text: z.string(),
+});
+
+/**
+ * An admin's first screen, sent with their sign-in: the rows of the panel's figures and lists as
+ * a new device's snapshot would send them first (sync/offline-scope.ts `onFirstScreen`): the
+ * open and today's jobs, the pending bookings, and the fleet's due list worked out from the
+ * trucks, their services and today's pre-start checks. Shown, never stored, until the device
+ * holds its own first screen (docs/decisions/2026-12-06-admin-first-screen.md).
+ */
+export const adminFirstScreenSchema = z.object({
+  jobs: z.array(jobSchema),
+  bookings: z.array(bookingSchema),
+  dueItems: z.array(dueItemSchema),
+});
+/** What an admin's sign-in answer carries for their first screen. */
+export type AdminFirstScreen = z.infer<typeof adminFirstScreenSchema>;
+
+/**
+ * POST /api/auth/login answer: the user, and the first screen of their role: a driver's jobs, an
+ * admin's panel.
+ */
 export const loginResponseSchema = authUserResponseSchema.extend({
   driverJobs: driverFirstScreenSchema.optional(),
+  adminFirstScreen: adminFirstScreenSchema.optional(),
 });
 /** Login response. */
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

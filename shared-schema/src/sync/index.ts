@@ -4,5 +4,6 @@ export * from './mutator';
 export * from './mutators';
 export * from './offline-scope';
 export * from './protocol';
+export * from './snapshot-position';
 export * from './runner';
 export * from './scope';

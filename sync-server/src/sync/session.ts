@@ -20,10 +20,11 @@ import { fileFacts } from './file-references';
 import { atomically, consistently, statement } from '../db/statements';
 import { actorForUser } from '../db/repositories/users';
 import { hasPrunableResults, pruneMutationResults } from './retention';
-import { SNAPSHOT_START, snapshotPage } from './snapshot';
+import { snapshotPage } from './snapshot';
 import {
   MAX_CHANGES_PAGE,
   MAX_SNAPSHOT_PAGE,
+  SNAPSHOT_START,
   SNAPSHOT_PROTOCOL_VERSION,
   historyDaysFor,
   MIN_CLIENT_PROTOCOL_VERSION,

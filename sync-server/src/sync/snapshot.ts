@@ -31,6 +31,9 @@ import {
   canSyncTable,
   historyCutoff,
   onFirstScreen,
+  parseSnapshotPosition,
+  writeSnapshotPosition,
+  SNAPSHOT_START,
   perthDate,
   scopeChange,
   type Actor,
@@ -42,9 +45,6 @@ import {
   type Row,
   type SyncedTable,
 } from '@pilbara/shared-schema';
-
-/** Where a snapshot starts: the first table of the first screen. */
-export const SNAPSHOT_START = 'f:0:0';
 
 /** Most rows one page examines (read and filtered), whatever it ends up sending. */
 const SCAN_BUDGET = 4000;
@@ -61,31 +61,6 @@ const TODAY_LOOKBACK_MS = 48 * 3_600_000;
 const SYNCED = new Set<string>(SYNCED_TABLES);
 const JOB_CHILDREN = new Set<string>(FIRST_SCREEN_JOB_CHILDREN);
 const WHOLE = new Set<string>(FIRST_SCREEN_WHOLE_TABLES);
-
-/** A parsed position: in the first screen's table `table` after `rowid`, or in history. */
-type Position =
-  | { part: 'first'; table: number; rowid: number }
-  | { part: 'history'; after: { seq: number; at: string } | null };
-
-/** Reads a position the server wrote (`f:<table>:<rowid>`, `h`, `h:<seq>:<time>`). */
-function parsePosition(text: string): Position | null {
-  const first = /^f:(\d+):(\d+)$/.exec(text);
-  if (first) {
-    const table = Number(first[1]);
-    return table <= FIRST_SCREEN_TABLES.length
-      ? { part: 'first', table, rowid: Number(first[2]) }
-      : null;
-  }
-  if (text === 'h') return { part: 'history', after: null };
-  const history = /^h:(\d+):(.+)$/.exec(text);
-  if (history) return { part: 'history', after: { seq: Number(history[1]), at: history[2] ?? '' } };
-  return null;
-}
-
-function writePosition(position: Position): string {
-  if (position.part === 'first') return `f:${position.table}:${position.rowid}`;
-  return position.after ? `h:${position.after.seq}:${position.after.at}` : 'h';
-}
 
 /** What a snapshot page needs to know besides the database. */
 export interface SnapshotRequest {
@@ -193,6 +168,49 @@ interface HistoryRow {
   createdAt: string;
 }
 
+/**
+ * Every row of the first screen of `tables` as they are now, by the rules a snapshot's first
+ * part follows (the same candidates, `onFirstScreen` and the role's scope), for an answer that
+ * shows the first screen before the device has synced it (admin-first-screen.ts).
+ */
+export function firstScreenRows(
+  db: Db,
+  actor: Actor,
+  head: number,
+  now: Date,
+  tables: readonly FirstScreenTable[],
+): Map<FirstScreenTable, Row[]> {
+  const today = perthDate(now);
+  const jobs = firstScreenJobs(db, head, now);
+  const context: FirstScreenContext = { today, jobOnFirstScreen: (id) => jobs.has(id) };
+  const jobOf = (id: string) => jobAssignee(db, id);
+  const seq = Math.max(head, 1);
+  const out = new Map<FirstScreenTable, Row[]>();
+  for (const table of tables) {
+    const kept: Row[] = [];
+    out.set(table, kept);
+    if (!canSyncTable(actor, table)) continue;
+    const { where, values } = candidates(table, jobs, today);
+    const rows = statement(db, `SELECT * FROM "${table}" WHERE ${where} ORDER BY rowid`).all(
+      ...values,
+    ) as Row[];
+    for (const raw of rows) {
+      const row = decodeRow<Row>(table, raw);
+      if (!onFirstScreen(table, row, context)) continue;
+      const entry: ChangeEntry = {
+        seq,
+        entity: table,
+        rowId: row.id as string | number,
+        op: 'put',
+        data: row,
+      };
+      const scoped = scopeChange(actor, entry, jobOf, { fromStart: true });
+      if (scoped?.op === 'put' && scoped.data) kept.push(scoped.data as Row);
+    }
+  }
+  return out;
+}
+
 /** One page of the snapshot `request` describes (see the module comment). */
 export function snapshotPage(db: Db, request: SnapshotRequest): SnapshotPage {
   const { actor, head, now, limit } = request;
@@ -202,7 +220,7 @@ export function snapshotPage(db: Db, request: SnapshotRequest): SnapshotPage {
   const jobOf = (id: string) => jobAssignee(db, id);
   const changes: ChangeEntry[] = [];
   const seq = Math.max(head, 1);
-  let position = parsePosition(request.from) ?? parsePosition(SNAPSHOT_START);
+  let position = parseSnapshotPosition(request.from) ?? parseSnapshotPosition(SNAPSHOT_START);
   let scanned = 0;
 
   while (position?.part === 'first' && changes.length < limit && scanned < SCAN_BUDGET) {
@@ -285,7 +303,7 @@ export function snapshotPage(db: Db, request: SnapshotRequest): SnapshotPage {
     // The window read to its end: the snapshot is complete.
     if (rows.length < READ_BATCH && read === rows.length) return { changes, next: null };
   }
-  return { changes, next: position ? writePosition(position) : null };
+  return { changes, next: position ? writeSnapshotPosition(position) : null };
 }
 
 /** Whether part 1 sent this row already (as it is now), so history leaves it out. */

@@ -108,10 +108,10 @@ describe('a driver signing in', () => {
 });
 
 describe('anyone else signing in', () => {
-  it('gets the user alone: admins and customers carry no jobs', async () => {
+  it('carries no driver jobs: an admin gets their panel, a customer the user alone', async () => {
     const app = await driverApp();
     const admin = await signIn(app, TEST_ADMIN);
-    expect(Object.keys(admin.body)).toEqual(['user']);
+    expect(Object.keys(admin.body)).toEqual(['user', 'adminFirstScreen']);
     await registerCustomer(app, { username: 'robin' });
     const customer = await signIn(app, { username: 'robin', password: 'customer-password-1' });
     expect(Object.keys(customer.body)).toEqual(['user']);

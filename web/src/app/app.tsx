@@ -11,6 +11,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { useRoutes } from 'react-router-dom';
 import { AuthProvider, displayName, useAuth } from '../lib/auth';
+import { useAfterFirstScreen } from '../lib/use-after-paint';
 // Sends contact messages, bookings and feedback saved offline, whichever page is open; it loads
 // Dexie only while something may be waiting, so public pages keep it out of their first load.
 import { PublicOutboxRunner } from '../features/public-forms/outbox-status';
@@ -52,7 +53,10 @@ const StaffSync = lazy(() => import('./staff-sync').then((m) => ({ default: m.St
 // server first, and only then does the sync start and push.
 function StaffSyncWhileSignedIn() {
   const { user, isAdmin, isDriver, offline, sessionEnded } = useAuth();
-  if (!user || (!isAdmin && !isDriver) || offline) return null;
+  const staff = Boolean(user) && (isAdmin || isDriver) && !offline;
+  // After the role's first screen has painted: the engine's chunk takes the main thread a while.
+  const start = useAfterFirstScreen(staff);
+  if (!user || !start) return null;
   return (
     <LoadBoundary>
       <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { pageHasHydrated } from '../lib/hydration';
+import { useAfterFirstScreen } from '../lib/use-after-paint';
 import { HydrateLater } from '../components/hydrate-later';
 import { useOperators } from '../components/profile-provider';
 import { onKeptChanges, readKeptChanges } from '../lib/kept-changes';
@@ -28,7 +29,9 @@ const StaffAlarm = lazy(() =>
 
 function StaffAlarmForAdmins() {
   const { isAdmin } = useAuth();
-  if (!isAdmin) return null;
+  // After the panel's first screen has painted, as the sync engine is (app.tsx).
+  const start = useAfterFirstScreen(isAdmin);
+  if (!start) return null;
   return (
     <LoadBoundary>
       <Suspense fallback={null}>

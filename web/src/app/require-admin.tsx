@@ -4,10 +4,13 @@
  * `AdminRoute` composes the admin panel with the Quotes & Billing tab and the live-status widget,
  * all lazily, so none of the staff code reaches the public pages.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import { useAuth } from '../lib/auth';
+import { useAdminPreview } from '../lib/admin-preview';
+// In this route's own chunk: the first screen from the sign-in answer needs nothing more.
+import { AdminPreviewScreen } from '../features/admin/admin-first-screen';
 
 const loadSyncStatus = () => import('../features/sync-status');
 const loadLiveStatus = () => import('../features/live-status');
@@ -92,6 +95,11 @@ export function StaffNeedsAttention() {
  */
 export function AdminRoute() {
   const { pathname } = useLocation();
+  const preview = useAdminPreview();
+  // Right after a sign-in that brought the panel's first screen, it is drawn first from this
+  // chunk alone; the panel renders behind it as a transition, and while its code is still
+  // loading the first screen stays (the panel itself keeps it until the device has the rows).
+  const full = useDeferredValue(true, preview === null);
   if (pathname === '/admin/dispatch')
     return (
       <RequireAdmin>
@@ -103,31 +111,35 @@ export function AdminRoute() {
   return (
     <RequireAdmin>
       <Suspense fallback={<Loading />}>
-        <AdminPage
-          quotesTab={
-            <Suspense fallback={<Loading />}>
-              <BillingTab />
-            </Suspense>
-          }
-          accountsTab={
-            <Suspense fallback={<Loading />}>
-              <AccountsTab />
-            </Suspense>
-          }
-          pricesTab={
-            <Suspense fallback={<Loading />}>
-              <PricesTab />
-            </Suspense>
-          }
-          syncStatus={<SyncStatusChip />}
-          syncIssues={<StaffNeedsAttention />}
-          liveStatus={(props) => <LiveStatusWidget {...props} />}
-          onCallTab={
-            <Suspense fallback={<Loading />}>
-              <OnCallPanel />
-            </Suspense>
-          }
-        />
+        {!full && preview ? (
+          <AdminPreviewScreen screen={preview} />
+        ) : (
+          <AdminPage
+            quotesTab={
+              <Suspense fallback={<Loading />}>
+                <BillingTab />
+              </Suspense>
+            }
+            accountsTab={
+              <Suspense fallback={<Loading />}>
+                <AccountsTab />
+              </Suspense>
+            }
+            pricesTab={
+              <Suspense fallback={<Loading />}>
+                <PricesTab />
+              </Suspense>
+            }
+            syncStatus={<SyncStatusChip />}
+            syncIssues={<StaffNeedsAttention />}
+            liveStatus={(props) => <LiveStatusWidget {...props} />}
+            onCallTab={
+              <Suspense fallback={<Loading />}>
+                <OnCallPanel />
+              </Suspense>
+            }
+          />
+        )}
       </Suspense>
     </RequireAdmin>
   );

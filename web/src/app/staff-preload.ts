@@ -6,12 +6,12 @@
  * answer comes. Once per page: later calls find the modules loaded.
  *
  * All of it only when the service worker controls the page (the installed app, a driver's usual
- * case): the chunks then come from its cache and cost no signal. Over the network, only the
- * driver's route, whose few kilobytes draw their cards from the sign-in's answer
- * (features/driver/driver-first-screen.tsx): the role is not known before the answer, and on one
- * bar the rest (hundreds of kilobytes) does not fit in a few seconds of typing, so it would still
- * be downloading when the sign-in is sent and hold its answer back
- * (decisions/2026-12-06-staff-code-while-typing.md).
+ * case): the chunks then come from its cache and cost no signal. Over the network, only the two
+ * staff routes, whose few kilobytes draw a driver's cards and an admin's first screen from the
+ * sign-in's answer (features/driver/driver-first-screen.tsx, features/admin/admin-first-screen.tsx):
+ * the role is not known before the answer, and on one bar the rest (hundreds of kilobytes) does
+ * not fit in a few seconds of typing, so it would still be downloading when the sign-in is sent
+ * and hold its answer back (decisions/2026-12-06-staff-code-while-typing.md).
  */
 let started = false;
 
@@ -25,6 +25,6 @@ export function preloadStaffCode(): void {
         import('./staff-sync'),
         import('./require-admin').then((m) => m.preloadAdminScreen()),
       ]
-    : [import('./driver-route')];
+    : [import('./driver-route'), import('./require-admin')];
   void Promise.all(loads).catch(() => undefined);
 }

@@ -4,48 +4,20 @@
  * not after the device database, the socket, the first page and its write into IndexedDB.
  *
  * Held in memory only and never written to the device database: the synced rows stay the one
- * copy that actions run on (features/driver/use-driver-jobs.ts decides what shows). A reload,
- * a sign-out or another sign-in drops it.
+ * copy that actions run on (features/driver/use-driver-jobs.ts decides what shows).
  */
-import { useSyncExternalStore } from 'react';
-import type { DriverFirstScreen, Job } from '@pilbara/shared-schema';
+import type { DriverFirstScreen } from '@pilbara/shared-schema';
+import { heldScreen, isJob } from './first-screen';
 
-let held: DriverFirstScreen | null = null;
-const listeners = new Set<() => void>();
+const held = heldScreen<DriverFirstScreen>();
 
 /** Keeps the first screen of the sign-in that just happened (null: none, or forget it). */
-export function holdDriverPreview(screen: DriverFirstScreen | null): void {
-  if (held === screen) return;
-  held = screen;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const holdDriverPreview = held.hold;
 
 /** The held first screen, or null. */
-export function useDriverPreview(): DriverFirstScreen | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => held,
-    () => null,
-  );
-}
+export const useDriverPreview = held.use;
 
-function isJob(value: unknown): value is Job {
-  if (typeof value !== 'object' || value === null) return false;
-  const job = value as Record<string, unknown>;
-  return ['id', 'status', 'customerName', 'createdAt', 'updatedAt'].every(
-    (field) => typeof job[field] === 'string',
-  );
-}
-
-/**
- * The `driverJobs` of a sign-in answer, or null when there is none or it is malformed. Checked by
- * hand, not with zod, for the reason auth-user.ts gives (the sign-in code is on public pages).
- */
+/** The `driverJobs` of a sign-in answer, or null when there is none or it is malformed. */
 export function driverPreviewFrom(answer: unknown): DriverFirstScreen | null {
   if (typeof answer !== 'object' || answer === null) return null;
   const screen = (answer as { driverJobs?: unknown }).driverJobs;

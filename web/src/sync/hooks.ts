@@ -5,12 +5,14 @@
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
+  firstScreenReceived,
   historyCutoff,
   historyDaysFor,
   type HistoryDays,
   type Job,
   type NumberedTable,
   type Role,
+  type SnapshotPosition,
   type StoragePromise,
 } from '@pilbara/shared-schema';
 import type { StoredStatus, SyncState } from './engine';
@@ -158,4 +160,20 @@ export async function syncedJobs(): Promise<{ rows: Job[]; cursor: number }> {
 /** A job's signature or a yard collector's: counted as signatures, every other file a photo. */
 function isSignature(kind: string): boolean {
   return kind === 'signature' || kind === 'yard-signature';
+}
+
+/**
+ * Whether this device holds its own first screen: its snapshot has sent every first-screen row
+ * and gone on to history, or is complete (a cursor past 0). False while the database opens.
+ */
+export function useFirstScreenOnDevice(): boolean {
+  return (
+    useLiveQuery(async () => {
+      const db = getSyncDatabase();
+      const [cursor, snapshot] = await db.meta.bulkGet([META.cursor, META.snapshot]);
+      if (typeof cursor?.value === 'number' && cursor.value > 0) return true;
+      const position = snapshot?.value as SnapshotPosition | undefined;
+      return position !== undefined && firstScreenReceived(position.next);
+    }, []) ?? false
+  );
 }

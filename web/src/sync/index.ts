@@ -28,6 +28,7 @@ export {
 } from './client';
 export {
   syncedJobs,
+  useFirstScreenOnDevice,
   useKeptHistory,
   usePendingKeys,
   useSyncStatus,

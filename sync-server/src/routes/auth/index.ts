@@ -48,6 +48,7 @@ import {
   type PasswordLane,
 } from '../../services/passwords';
 import { createAccount } from '../../services/accounts';
+import { adminFirstScreen } from '../../sync/admin-first-screen';
 import { driverFirstScreen } from '../../sync/driver-first-screen';
 
 /** Verifying against a real hash when the user is unknown keeps timing from telling who exists. */
@@ -135,9 +136,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       reply.startSession(user.id);
       rememberDevice(request, reply, user, app.config.publicUrl.startsWith('https:'));
-      // A driver's jobs come with the answer, so their screen shows before the sync.
+      // The role's first screen comes with the answer, so it shows before the sync.
       const driverJobs = driverFirstScreen(app.db, user.id, app.now());
-      return { user: toPublicUser(user), ...(driverJobs && { driverJobs }) };
+      const firstScreen = adminFirstScreen(app.db, user.id, app.now());
+      return {
+        user: toPublicUser(user),
+        ...(driverJobs && { driverJobs }),
+        ...(firstScreen && { adminFirstScreen: firstScreen }),
+      };
     },
   );
 

@@ -4,9 +4,8 @@
  * admin panel, from the same rule the owners' daily email uses.
  */
 import { useEffect, useState } from 'react';
-import { Alert, List, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { PRESTART_TEXT, fleetDueItems } from '@pilbara/shared-schema';
+import { fleetDueItems } from '@pilbara/shared-schema';
+import { DueAlert } from './due-alert';
 import { usePrestartData } from './prestart-data';
 
 /** The current time, refreshed each minute so "today" follows the clock on a screen left open. */
@@ -23,30 +22,5 @@ export function DueList({ now: given }: { now?: string }) {
   const clock = useMinuteClock();
   const now = given ?? clock;
   const { vehicles, checks, jobs, services } = usePrestartData();
-  const items = fleetDueItems(vehicles, checks, jobs, now, services);
-  return (
-    <Alert
-      color={items.some((item) => item.urgent) ? 'red' : items.length > 0 ? 'orange' : 'green'}
-      variant="light"
-      title={`${PRESTART_TEXT.dueTitle} (${items.length})`}
-      icon={<IconAlertTriangle size={18} aria-hidden />}
-      data-testid="fleet-due"
-    >
-      {items.length === 0 ? (
-        <Text size="sm">{PRESTART_TEXT.nothingDue}</Text>
-      ) : (
-        <List size="sm" spacing={2}>
-          {items.map((item) => (
-            <List.Item
-              key={`${item.vehicleId}-${item.kind}`}
-              data-testid="due-item"
-              data-kind={item.kind}
-            >
-              {item.urgent ? <b>{item.text}</b> : item.text}
-            </List.Item>
-          ))}
-        </List>
-      )}
-    </Alert>
-  );
+  return <DueAlert items={fleetDueItems(vehicles, checks, jobs, now, services)} />;
 }

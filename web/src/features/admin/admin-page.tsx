@@ -8,7 +8,7 @@
  * (`quotesTab`), the live-status widget (`liveStatus`) and the sync status chip and
  * needs-attention list.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Collapse, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -41,7 +41,9 @@ import { StaffAccounts } from './staff-accounts';
 import { useAssignableDrivers } from './staff-api';
 import { SummaryTiles } from './summary-tiles';
 import { useAvailableDrivers } from '../../lib/use-available-drivers';
-import { usePendingKeys } from '../../sync';
+import { holdAdminPreview, useAdminPreview } from '../../lib/admin-preview';
+import { useFirstScreenOnDevice, usePendingKeys } from '../../sync';
+import { AdminPreviewScreen } from './admin-first-screen';
 import { useBookings, useEmails, useJobs } from './use-admin-data';
 import classes from './admin.module.css';
 
@@ -76,7 +78,23 @@ const PLAIN_TABS: readonly { value: TabKey; icon: typeof IconTool; label: string
   { value: 'oncall', icon: IconPhoneCall, label: ADMIN_TEXT.onCallTab },
 ];
 
-export function AdminPage({
+/**
+ * The panel, or right after a sign-in on a device that does not hold its first screen yet, the
+ * first screen the sign-in answered (admin-first-screen.tsx): the panel's lists would count
+ * nothing until the device's snapshot has brought the day's rows.
+ */
+export function AdminPage(props: AdminPageProps) {
+  const preview = useAdminPreview();
+  const onDevice = useFirstScreenOnDevice();
+  useEffect(() => {
+    // Done with: a later resync from 0 (a restored server) must not bring the old answer back.
+    if (onDevice) holdAdminPreview(null);
+  }, [onDevice]);
+  if (preview && !onDevice) return <AdminPreviewScreen screen={preview} />;
+  return <AdminPanel {...props} />;
+}
+
+function AdminPanel({
   quotesTab,
   liveStatus,
   syncStatus,

@@ -72,6 +72,11 @@ export const ADMIN_TEXT = {
   cancelJobConfirm: 'Cancel job',
   editJob: 'Edit details',
   onCallTab: 'On call',
+  /** The first screen from the sign-in's answer (admin-first-screen.tsx). */
+  firstScreenNote:
+    'The day as the server has it now. The full panel opens once this device has the day’s work.',
+  firstScreenOpen: 'Open the full panel now',
+  firstScreenJobs: (count: number) => `Active Jobs (${count})`,
 } as const;
 
 /** The admin panel's toast texts with the details this product adds. */

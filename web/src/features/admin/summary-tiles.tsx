@@ -1,31 +1,9 @@
 /** The five summary tiles of spec staff §2. */
-import { NumberInput, Paper, SimpleGrid, Text } from '@mantine/core';
+import { NumberInput, Paper, SimpleGrid } from '@mantine/core';
 import { LIVE_STATUS, type AdminDashboardStats } from '@pilbara/shared-schema';
 import { ADMIN_TEXT } from './admin-text';
 import classes from './admin.module.css';
-
-function Tile({
-  label,
-  value,
-  testId,
-  accent,
-}: {
-  label: string;
-  value: number;
-  testId: string;
-  accent?: string;
-}) {
-  return (
-    <Paper withBorder p="md" radius="md" className={classes.tile} data-testid={testId}>
-      <Text size="sm" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text className={classes.tileValue} c={accent} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
+import { Tile } from './tile';
 
 export function SummaryTiles({
   stats,

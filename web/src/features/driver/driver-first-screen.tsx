@@ -12,6 +12,7 @@ import { Badge, Card, Container, Group, Stack, Text } from '@mantine/core';
 import { driverJobs, type DriverFirstScreen } from '@pilbara/shared-schema';
 import { HeadingWithHint } from '../../components/heading-with-hint';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSayFirstScreenPainted } from '../../lib/first-screen';
 import { DriverJobView, VehiclePlaceholder } from './driver-job-view';
 import { DRIVER_TEXT } from './driver-text';
 
@@ -63,6 +64,7 @@ export function DriverPreviewScreen({
   driverId: number;
   screen: DriverFirstScreen;
 }) {
+  useSayFirstScreenPainted();
   const jobs = driverJobs(screen.jobs, driverId, new Date());
   return (
     // The sync status chip comes with the full screen: its room is kept so the cards stay put.

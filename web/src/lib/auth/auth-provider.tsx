@@ -32,6 +32,7 @@ import { USE_AUTH_OUTSIDE_PROVIDER } from '@pilbara/shared-schema';
 import { apiRequest, HttpError, serverMessage } from '../http';
 import { useBrowserState } from '../hydration';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../storage';
+import { holdAdminPreview } from '../admin-preview';
 import { holdDriverPreview } from '../driver-preview';
 import {
   LOGOUT_PENDING_KEY,
@@ -171,6 +172,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     removeStored(OFFLINE_SESSION_KEY);
     heldPassword.current = null;
     holdDriverPreview(null);
+    holdAdminPreview(null);
     setPasswordHeld(false);
     setOffline(false);
     setUser(null);
@@ -279,9 +281,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const toasts = authToasts();
       const toast = (show: (loaded: Awaited<typeof toasts>) => void) => toasts.then(show, noToast);
       try {
-        const { user, offline: here, driverJobs } = await signIn(values);
-        // Before the user is set, so the driver's screen has its jobs from its first render.
+        const { user, offline: here, driverJobs, adminFirstScreen } = await signIn(values);
+        // Before the user is set, so the role's screen has its rows from its first render.
         holdDriverPreview(driverJobs);
+        holdAdminPreview(adminFirstScreen);
         if (here) {
           signedIn(user, values.password);
           void toast((loaded) => loaded.showSignedInOffline());

@@ -3,8 +3,9 @@
  * it can; when it cannot be reached, answers through a gateway error or is too slow, this
  * device's verifier (lib/offline-signin.ts) decides whether the person may sign in offline.
  */
-import type { DriverFirstScreen, LoginInput } from '@pilbara/shared-schema';
+import type { AdminFirstScreen, DriverFirstScreen, LoginInput } from '@pilbara/shared-schema';
 import { apiRequest, HttpError, isNetworkError } from '../http';
+import { adminPreviewFrom } from '../admin-preview';
 import { driverPreviewFrom } from '../driver-preview';
 import { parseAuthUser, userFromAnswer, type AuthUser } from './auth-user';
 
@@ -124,11 +125,12 @@ async function askServer(values: LoginInput): Promise<ServerAnswer> {
   }
 }
 
-/** Who signed in, and a driver's first screen when the server answered with one. */
+/** Who signed in, and their role's first screen when the server answered with one. */
 export interface SignedIn {
   user: AuthUser;
   offline: boolean;
   driverJobs: DriverFirstScreen | null;
+  adminFirstScreen: AdminFirstScreen | null;
 }
 
 /**
@@ -143,10 +145,11 @@ export async function signIn(values: LoginInput): Promise<SignedIn> {
       user: userFromAnswer(answer.value),
       offline: false,
       driverJobs: driverPreviewFrom(answer.value),
+      adminFirstScreen: adminPreviewFrom(answer.value),
     };
   const local =
     answer.local ??
     parseAuthUser(await (await offlineSignIn()).signInOffline(values.username, values.password));
   if (!local) throw new NoConnectionError();
-  return { user: local, offline: true, driverJobs: null };
+  return { user: local, offline: true, driverJobs: null, adminFirstScreen: null };
 }
