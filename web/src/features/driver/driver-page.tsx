@@ -68,7 +68,8 @@ export function DriverPage({ driverId, driverName, syncStatus, children }: Drive
   // Only jobs the device holds: a position report needs the synced row to go through.
   const sharing = usePositionSharing(jobs?.filter((job) => !screen?.waiting.has(job.id)));
   // The trucks, their checks and defects: the vehicle select warns as the admin's does.
-  const fleet = useFleetState();
+  // Deferred too: a snapshot writing trucks or checks changes every card's vehicle select.
+  const fleet = useDeferredValue(useFleetState());
   return (
     <DriverScreenFrame syncStatus={syncStatus}>
       <SharingNotice state={sharing} />
