@@ -20,6 +20,18 @@ describe('Perth dates', () => {
     expect(perthDate('2026-11-21T16:00:00.000Z')).toBe('2026-11-22');
   });
 
+  it('follows the zone database, daylight saving trial included', () => {
+    // Perth kept daylight saving (UTC+9) from December 2006 to March 2009.
+    expect(perthDate('2008-01-15T14:59:59.000Z')).toBe('2008-01-15');
+    expect(perthDate('2008-01-15T15:00:00.000Z')).toBe('2008-01-16');
+    expect(perthDate(new Date('2026-11-21T16:00:00.000Z'))).toBe('2026-11-22');
+    expect(perthDate(Date.parse('2026-11-21T15:59:59.000Z'))).toBe('2026-11-21');
+  });
+
+  it('says an unreadable instant is not a date, without throwing', () => {
+    expect(perthDate('not a date')).toBe('Invalid Date');
+  });
+
   it('keeps a date-only text as it is', () => {
     expect(perthDate('2026-02-28')).toBe('2026-02-28');
   });

@@ -13,7 +13,9 @@ import { useDriverPreview } from '../lib/driver-preview';
 import { DriverPreviewScreen } from '../features/driver/driver-first-screen';
 
 const loadDriverPage = () => import('../features/driver');
-const loadFleet = () => import('../features/fleet');
+// The pre-start's own module, not the fleet feature's index: that would evaluate the fleet
+// screen and its charts on every driver's sign-in, for nothing the driver's screen shows.
+const loadFleet = () => import('../features/fleet/driver-prestart');
 const loadSyncStatus = () => import('../features/sync-status');
 
 const DriverPage = lazy(() => loadDriverPage().then((m) => ({ default: m.DriverPage })));

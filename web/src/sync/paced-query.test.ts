@@ -93,4 +93,25 @@ describe('a paced screen', () => {
     }
     expect(reads() - before).toBeGreaterThanOrEqual(3);
   });
+
+  it('is not drawn again when a tick finds what it reads unchanged', async () => {
+    const { pacing } = screen();
+    let draws = 0;
+    let reads = 0;
+    const view = renderHook(() => {
+      draws += 1;
+      return usePacedLiveQuery(async () => {
+        reads += 1;
+        return db.fuel_records.where('id').below(0).toArray();
+      }, []);
+    });
+    await waitFor(() => expect(view.result.current).toEqual([]));
+    const drawsBefore = draws;
+    const readsBefore = reads;
+    await applyChangesPage(db, page(1, 800, true), undefined, { pacing });
+    // The page's end reads again: the read it makes is what proves no draw is still to come.
+    await waitFor(() => expect(reads).toBeGreaterThan(readsBefore + 1));
+    await view.rerender();
+    expect(draws).toBe(drawsBefore + 1);
+  });
 });

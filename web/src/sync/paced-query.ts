@@ -6,21 +6,20 @@
  * being applied, {@link usePacedLiveQuery} reads again at most once per {@link PACE_MS} (and at
  * the page's end); at any other time it is `useLiveQuery`, following every change at once.
  */
-import { useRef, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { liveQuery } from 'dexie';
+import { useObservable } from 'dexie-react-hooks';
+import { dequal } from 'dequal';
 
 /** How often a paced screen reads again while a snapshot page is written. */
 export const PACE_MS = 1000;
 
 let applying = false;
-let tick = 0;
 let lastTick = 0;
 const listeners = new Set<() => void>();
 
 function bump(at: number): void {
-  tick += 1;
   lastTick = at;
-  for (const listener of listeners) listener();
+  for (const listener of [...listeners]) listener();
 }
 
 /**
@@ -41,36 +40,55 @@ export function snapshotPaceNote(event: 'start' | 'part' | 'end', at: number): v
   if (at - lastTick >= PACE_MS) bump(at);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+interface Subscription {
+  unsubscribe(): void;
+}
+
+/**
+ * A Dexie live query that, while a snapshot page is written, keeps the result it read last (and
+ * reads nothing, so no commit wakes it) until the next pace tick, which reads again. A read equal
+ * to the one held gives the held result back: the hook then draws nothing again, as a tick finds
+ * most tables unchanged (a page writes a few of them) and a snapshot rewrites rows as they were.
+ * The ticks reach the query here rather than through React state, which would draw every paced
+ * screen at every tick.
+ */
+function pacedLiveQuery<T>(querier: () => Promise<T> | T) {
+  return {
+    subscribe(next: (value: T) => void, fail?: (error: unknown) => void): Subscription {
+      let held: { result: T } | null = null;
+      let inner: Subscription | null = null;
+      const read = () => {
+        inner?.unsubscribe();
+        // A tick's first run reads; a commit waking it later in the page does not.
+        let due = true;
+        inner = liveQuery(async () => {
+          if (held && applying && !due) return held.result;
+          due = false;
+          const result = await querier();
+          if (held && dequal(held.result, result)) return held.result;
+          held = { result };
+          return result;
+        }).subscribe({ next, error: (error: unknown) => fail?.(error) });
+      };
+      listeners.add(read);
+      read();
+      return {
+        unsubscribe() {
+          listeners.delete(read);
+          inner?.unsubscribe();
+        },
+      };
+    },
+  };
 }
 
 /**
  * `useLiveQuery(querier, deps)`, except while a snapshot page is being written: the result read
- * last is kept (and nothing is read, so no commit wakes the query) until the next pace tick, which
- * reads again. Every row still shows: the page's end always reads.
+ * last is kept until the next pace tick. Every row still shows: the page's end always reads.
  */
 export function usePacedLiveQuery<T>(
   querier: () => Promise<T> | T,
   deps: readonly unknown[],
 ): T | undefined {
-  const paceTick = useSyncExternalStore(
-    subscribe,
-    () => tick,
-    () => 0,
-  );
-  const kept = useRef<{ tick: number; deps: readonly unknown[]; result: T } | null>(null);
-  return useLiveQuery(async () => {
-    const held = kept.current;
-    const same =
-      held !== null &&
-      held.tick === paceTick &&
-      held.deps.length === deps.length &&
-      held.deps.every((dep, i) => Object.is(dep, deps[i]));
-    if (same && applying) return held.result;
-    const result = await querier();
-    kept.current = { tick: paceTick, deps, result };
-    return result;
-  }, [...deps, paceTick]);
+  return useObservable(() => pacedLiveQuery(querier), [...deps]);
 }

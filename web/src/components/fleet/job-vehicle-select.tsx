@@ -82,6 +82,10 @@ export function JobVehicleSelect({
         allowDeselect={false}
         disabled={disabled}
         onChange={choose}
+        // Mantine keeps a closed combobox's list mounted (hidden) and positions it: a screen of
+        // job cards then drew and measured every truck's option in every card before showing.
+        // Mounted when opened instead, as a select the driver rarely opens.
+        comboboxProps={{ keepMounted: false }}
       />
       <Modal
         opened={asking !== null}

@@ -6,7 +6,7 @@
  * a note, and the vehicle it goes out on. Everything reads Dexie and writes named mutations,
  * so all of it works with no signal.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Collapse, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { CANCEL_REASONS, documentRef, type DriverStep, type Job } from '@pilbara/shared-schema';
 import { CompleteJobDialog } from '../../components/complete-job-dialog';
@@ -62,7 +62,11 @@ function NoteDialog({ job, author, onClose }: { job: Job; author: string; onClos
   );
 }
 
-export function DriverJobCard({
+/**
+ * Drawn again only when its own props change: the driver's list is read again as the sync
+ * writes jobs, and a card is a large tree (dialogs, the vehicle select, the field record).
+ */
+export const DriverJobCard = memo(function DriverJobCard({
   job,
   pending,
   waiting = false,
@@ -137,4 +141,4 @@ export function DriverJobCard({
       )}
     </DriverJobView>
   );
-}
+});

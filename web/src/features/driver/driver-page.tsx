@@ -7,11 +7,11 @@
  * (driver-job-card.tsx). Everything reads Dexie and writes named mutations, so it works with no
  * signal.
  */
-import { type ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Alert, Text } from '@mantine/core';
 import { IconCurrentLocation, IconCurrentLocationOff } from '@tabler/icons-react';
 import { rowKey } from '@pilbara/shared-schema';
-import { usePrestartData } from '../../components/fleet/prestart-data';
+import { useFleetState } from '../../components/fleet/prestart-data';
 import { usePendingKeys } from '../../sync';
 import { DriverJobCard } from './driver-job-card';
 import { ShiftPanel } from './shift-panel';
@@ -60,14 +60,16 @@ export interface DriverPageProps {
 }
 
 export function DriverPage({ driverId, driverName, syncStatus, children }: DriverPageProps) {
-  const screen = useDriverJobs(driverId);
+  // Drawn behind what the driver is doing (a transition React can pause): the sync can change
+  // many cards at once, the moment their rows arrive.
+  const screen = useDeferredValue(useDriverJobs(driverId));
   const jobs = screen?.jobs;
   const pendingKeys = usePendingKeys();
   // Only jobs the device holds: a position report needs the synced row to go through.
   const sharing = usePositionSharing(jobs?.filter((job) => !screen?.waiting.has(job.id)));
   // The trucks, their checks and defects: the vehicle select warns as the admin's does.
-  const { vehicles, defects, checks } = usePrestartData();
-  const fleet = { vehicles, defects, checks };
+  // Deferred too: a snapshot writing trucks or checks changes every card's vehicle select.
+  const fleet = useDeferredValue(useFleetState());
   return (
     <DriverScreenFrame syncStatus={syncStatus}>
       <SharingNotice state={sharing} />

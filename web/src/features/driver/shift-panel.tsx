@@ -4,7 +4,7 @@
  * worked today and this week and warns before a fatigue limit is reached (rules/fatigue.ts),
  * so a driver knows to rest before the office has to tell them.
  */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCoffee, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
@@ -65,7 +65,8 @@ async function record(kind: DriverShiftEventKind, userName: string): Promise<voi
   }
 }
 
-export function ShiftPanel({ driverName }: { driverName: string }) {
+/** Drawn again for its own records and clock only, not each time the job list above changes. */
+export const ShiftPanel = memo(function ShiftPanel({ driverName }: { driverName: string }) {
   const all = useShiftEvents();
   const now = useClock();
   const [busy, setBusy] = useState(false);
@@ -150,4 +151,4 @@ export function ShiftPanel({ driverName }: { driverName: string }) {
       </Stack>
     </Card>
   );
-}
+});

@@ -9,11 +9,11 @@
  * yet is shown *waiting*: its actions stay off until its synced row is here, so nothing is ever
  * done to a copy the sync has not brought (docs/decisions/2026-11-28-driver-first-screen.md).
  */
-import { useEffect, useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useRef } from 'react';
+import { dequal } from 'dequal';
 import { driverJobs, type DriverFirstScreen, type Job } from '@pilbara/shared-schema';
 import { holdDriverPreview, useDriverPreview } from '../../lib/driver-preview';
-import { syncedJobs } from '../../sync';
+import { syncedJobs, usePacedLiveQuery } from '../../sync';
 
 /** The jobs on the driver's screen, and the ids of those not on the device yet. */
 export interface DriverScreenJobs {
@@ -45,17 +45,46 @@ function driverScreenJobs(
   };
 }
 
+/**
+ * The screen as `next`, keeping from `held` each job whose row is unchanged and the whole
+ * screen when nothing on it changed: a card is drawn again only for its own job (the cards are
+ * memoised), while the sync rewrites the list around it.
+ */
+function keepUnchanged(
+  held: DriverScreenJobs | undefined,
+  next: DriverScreenJobs | undefined,
+): DriverScreenJobs | undefined {
+  if (!held || !next) return next;
+  const before = new Map(held.jobs.map((job) => [job.id, job]));
+  const jobs = next.jobs.map((job) => {
+    const kept = before.get(job.id);
+    return kept && dequal(kept, job) ? kept : job;
+  });
+  const same =
+    jobs.length === held.jobs.length &&
+    jobs.every((job, i) => job === held.jobs[i]) &&
+    dequal(held.waiting, next.waiting);
+  return same ? held : { jobs, waiting: next.waiting };
+}
+
 /** Today's and active jobs assigned to the driver's account; undefined while loading. */
 export function useDriverJobs(driverId: number): DriverScreenJobs | undefined {
-  const local = useLiveQuery(syncedJobs, []);
+  // Paced: a new device's snapshot writes the jobs in many small parts, and reading and drawing
+  // the list again after each kept the phone busy; the sign-in's preview holds the screen, and
+  // the list follows the parts once a second and every page's end.
+  const local = usePacedLiveQuery(syncedJobs, []);
   const preview = useDriverPreview();
   const caughtUp = local !== undefined && preview !== null && local.cursor >= preview.cursor;
   useEffect(() => {
     // Done with: a later resync from 0 (a restored server) must not bring the old answer back.
     if (caughtUp) holdDriverPreview(null);
   }, [caughtUp]);
-  return useMemo(
-    () => driverScreenJobs(local, preview, driverId, new Date()),
-    [local, preview, driverId],
-  );
+  const held = useRef<DriverScreenJobs | undefined>(undefined);
+  return useMemo(() => {
+    held.current = keepUnchanged(
+      held.current,
+      driverScreenJobs(local, preview, driverId, new Date()),
+    );
+    return held.current;
+  }, [local, preview, driverId]);
 }

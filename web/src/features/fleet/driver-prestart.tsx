@@ -15,7 +15,7 @@ import {
   vehicleDisplayStatus,
   type Vehicle,
 } from '@pilbara/shared-schema';
-import { usePrestartData } from '../../components/fleet/prestart-data';
+import { useFleetState } from '../../components/fleet/prestart-data';
 import { HeadingWithHint } from '../../components/heading-with-hint';
 import { useNow } from './use-now';
 import { DefectRow } from './defects';
@@ -24,7 +24,7 @@ import { vehicleLabel } from './fleet-figures';
 import { PrestartDialog } from './prestart-dialog';
 
 export function DriverPrestart({ checkedByName }: { checkedByName: string }) {
-  const { vehicles, checks, defects } = usePrestartData();
+  const { vehicles, checks, defects } = useFleetState();
   const [checking, setChecking] = useState<number | null>(null);
   // Folded until asked for, so the jobs stay at the top of the screen whatever the fleet's size.
   const [listed, setListed] = useState(false);

@@ -1,2 +1,1 @@
 export { FleetPage } from './fleet-page';
-export { DriverPrestart } from './driver-prestart';
