@@ -169,6 +169,32 @@ interface HistoryRow {
 }
 
 /**
+ * A stored row of `table` as the snapshot's first part sends it: a put at `seq` when the row is
+ * on the first screen and the actor's scope lets it through, else undefined.
+ */
+function firstScreenEntry(
+  actor: Actor,
+  table: FirstScreenTable,
+  raw: Row,
+  {
+    context,
+    jobOf,
+    seq,
+  }: { context: FirstScreenContext; jobOf: (id: string) => JobAssignment | undefined; seq: number },
+): ChangeEntry | undefined {
+  const row = decodeRow<Row>(table, raw);
+  if (!onFirstScreen(table, row, context)) return undefined;
+  const entry: ChangeEntry = {
+    seq,
+    entity: table,
+    rowId: row.id as string | number,
+    op: 'put',
+    data: row,
+  };
+  return scopeChange(actor, entry, jobOf, { fromStart: true });
+}
+
+/**
  * Every row of the first screen of `tables` as they are now, by the rules a snapshot's first
  * part follows (the same candidates, `onFirstScreen` and the role's scope), for an answer that
  * shows the first screen before the device has synced it (admin-first-screen.ts).
@@ -195,16 +221,7 @@ export function firstScreenRows(
       ...values,
     ) as Row[];
     for (const raw of rows) {
-      const row = decodeRow<Row>(table, raw);
-      if (!onFirstScreen(table, row, context)) continue;
-      const entry: ChangeEntry = {
-        seq,
-        entity: table,
-        rowId: row.id as string | number,
-        op: 'put',
-        data: row,
-      };
-      const scoped = scopeChange(actor, entry, jobOf, { fromStart: true });
+      const scoped = firstScreenEntry(actor, table, raw, { context, jobOf, seq });
       if (scoped?.op === 'put' && scoped.data) kept.push(scoped.data as Row);
     }
   }
@@ -248,16 +265,7 @@ export function snapshotPage(db: Db, request: SnapshotRequest): SnapshotPage {
       delete raw.__rowid;
       scanned += 1;
       position = { part: 'first', table: position.table, rowid };
-      const row = decodeRow<Row>(table, raw);
-      if (!onFirstScreen(table, row, context)) continue;
-      const entry: ChangeEntry = {
-        seq,
-        entity: table,
-        rowId: row.id as string | number,
-        op: 'put',
-        data: row,
-      };
-      const kept = scopeChange(actor, entry, jobOf, { fromStart: true });
+      const kept = firstScreenEntry(actor, table, raw, { context, jobOf, seq });
       if (kept) changes.push(kept);
       if (changes.length >= limit || scanned >= SCAN_BUDGET) break;
     }
