@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { renderToString } from 'react-dom/server';
 import { TRACKING_MESSAGES } from '@pilbara/shared-schema';
 import { renderScreen } from '../../app/test-providers';
 import { fill } from '../../lib/testing/user-input';
@@ -75,5 +77,28 @@ describe('the phone-or-job-ID lookup', () => {
     await user.click(submit);
     expect(onLookup).not.toHaveBeenCalled();
     expect(screen.queryByText(TRACKING_MESSAGES.PHONE_PROOF_REQUIRED)).toBeNull();
+  });
+
+  it.each([
+    ['a phone number', '0412 345 678', '', ['0412 345 678']],
+    ['a job ID and its digits', 'JOB-2026-123', '5678', ['JOB-2026-123', '5678']],
+  ])('looks up %s typed before the script hydrated the page', (_, typed, digits, expected) => {
+    const onLookup = vi.fn<(lookup: string, proof?: string) => void>();
+    const ui = (
+      <MantineProvider env="test">
+        <CustomerLookupForm onLookup={onLookup} native />
+      </MantineProvider>
+    );
+    // The page's HTML as the server sends it; the person types into it before any script.
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(ui);
+    const box = (name: string) =>
+      container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    box('lookup')!.value = typed;
+    box('phone')!.value = digits;
+    render(ui, { container, hydrate: true });
+    fireEvent.submit(container.querySelector('form')!);
+    expect(onLookup).toHaveBeenCalledExactlyOnceWith(...expected);
+    expect(box('lookup')?.value).toBe(typed);
   });
 });

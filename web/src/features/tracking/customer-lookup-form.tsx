@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { TRACKING_MESSAGES, isBookingIdLookup, isJobIdLookup } from '@pilbara/shared-schema';
@@ -36,6 +36,17 @@ export function CustomerLookupForm({
   const [digitsError, setDigitsError] = useState<string | null>(null);
   const asksDigits = isJobIdLookup(value) || isBookingIdLookup(value);
   const preScript = native && !hydrated;
+  const lookupBox = useRef<HTMLInputElement>(null);
+  const digitsBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // What was typed before the script hydrated the page is in the page's fields, not in this
+    // state: hydration keeps a field's value as it finds it. Without this, Enter after
+    // hydration would look up an empty box and do nothing.
+    const typed = lookupBox.current?.value ?? '';
+    const typedDigits = digitsBox.current?.value ?? '';
+    if (typed) setValue(typed);
+    if (typedDigits) setDigits(typedDigits);
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const lookup = value.trim();
@@ -57,6 +68,7 @@ export function CustomerLookupForm({
         <TextInput
           label={label}
           name="lookup"
+          ref={lookupBox}
           placeholder="e.g. 0412 345 678 or JOB-2026-123"
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
@@ -68,6 +80,7 @@ export function CustomerLookupForm({
           <TextInput
             label="Last 4 digits of your phone"
             name="phone"
+            ref={digitsBox}
             description={preScript ? 'Only for a job ID' : undefined}
             placeholder="e.g. 5678"
             value={digits}
