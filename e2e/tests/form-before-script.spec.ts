@@ -125,6 +125,42 @@ test('Login tapped before the script has loaded sends no password and stays sign
   }
 });
 
+test('a phone typed into the dashboard before its script has loaded is looked up on Enter after it', async ({
+  page,
+  request,
+}) => {
+  const who = uniqueCustomer('Early');
+  await loginAsAdmin(request);
+  await createJob(request, {
+    customerName: who.name,
+    phone: who.phone,
+    service: '4x4 Recovery',
+    location: 'Burrup Peninsula',
+  });
+  const posts: string[] = [];
+  page.on('request', (sent: Request) => {
+    if (sent.method() === 'POST') posts.push(sent.url());
+  });
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*.js', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  const lookup = page.getByLabel('Phone number or Job ID');
+  await lookup.fill(who.phone);
+  release();
+  // Before the script the page always offers the digits a job ID needs; the script, which can
+  // tell a phone from a job ID, takes them away: it has hydrated the form.
+  await expect(page.getByLabel('Last 4 digits of your phone')).toHaveCount(0, { timeout: 30_000 });
+  await expect(lookup).toHaveValue(who.phone);
+  await lookup.press('Enter');
+  await expect(page.getByTestId('active-job')).toHaveCount(1);
+  // The script looked it up: the page's form was not posted.
+  expect(posts.filter((url) => new URL(url).pathname === '/dashboard')).toEqual([]);
+});
+
 test('no public page breaks its Content-Security-Policy, sent compressed as browsers get it', async ({
   page,
   baseURL,
