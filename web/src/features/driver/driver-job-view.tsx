@@ -83,6 +83,7 @@ export function DriverJobView({
       withBorder
       radius="md"
       padding="md"
+      className={classes.card}
       data-testid="driver-job"
       data-job-id={job.id}
       data-status={job.status}
