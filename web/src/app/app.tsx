@@ -23,9 +23,10 @@ import { cssVariablesResolver, theme } from './theme';
 
 // The toast viewport (with @mantine/notifications' code) is fetched when the first toast is
 // raised: most visits never need it, and a toast raised meanwhile waits in the store and shows
-// once the viewport mounts. Staff get it as soon as they are signed in: every write they make
-// answers with a toast, and on a slow phone fetching and mounting the viewport at the first one
-// held that confirmation back for seconds after the screen had already changed.
+// once the viewport mounts. Staff get it as soon as they are signed in (once their first screen
+// has painted): every write they make answers with a toast, and on a slow phone fetching and
+// mounting the viewport at the first one held that confirmation back for seconds after the
+// screen had already changed.
 const ToastViewport = lazy(() =>
   import('./toast-viewport').then((m) => ({ default: m.ToastViewport })),
 );
@@ -34,7 +35,11 @@ function ToastsWhenNeeded() {
   const { notifications, queue } = useNotifications();
   const { isAdmin, isDriver } = useAuth();
   const [needed, setNeeded] = useState(false);
-  if (!needed && (isAdmin || isDriver || notifications.length + queue.length > 0)) setNeeded(true);
+  // Right after a sign-in the role's first screen paints first: the viewport's code is a few
+  // hundred milliseconds of a slow phone's main thread, and the welcome toast waits in the store
+  // until it mounts.
+  const ready = useAfterFirstScreen(isAdmin || isDriver || notifications.length + queue.length > 0);
+  if (!needed && ready) setNeeded(true);
   return needed ? (
     <LoadBoundary>
       <Suspense fallback={null}>
