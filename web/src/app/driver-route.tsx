@@ -9,6 +9,7 @@ import { Center, Loader } from '@mantine/core';
 import { assignmentName } from '@pilbara/shared-schema';
 import { useAuth } from '../lib/auth';
 import { useDriverPreview } from '../lib/driver-preview';
+import { useAfterFirstScreen } from '../lib/use-after-paint';
 // In this route's own chunk: the cards from the sign-in answer need nothing more.
 import { DriverPreviewScreen } from '../features/driver/driver-first-screen';
 
@@ -37,8 +38,10 @@ export function DriverRoute() {
   const preview = useDriverPreview();
   // Right after a sign-in that brought the driver's jobs, their cards are drawn first from this
   // chunk alone; the full screen (the engine, Dexie, the trucks) renders behind them as a
-  // transition once they are on screen, and while its code is still loading the cards stay.
-  const full = useDeferredValue(true, preview === null);
+  // transition once they have been painted (loading its code alone held a slow phone's main
+  // thread for a few hundred milliseconds), and while its code is still loading the cards stay.
+  const painted = useAfterFirstScreen(preview !== null);
+  const full = useDeferredValue(preview === null || painted, preview === null);
   // A session the browser has but this page has not stored yet (signed in before the script).
   if (checking)
     return (

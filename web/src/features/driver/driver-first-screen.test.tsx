@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { renderToString } from 'react-dom/server';
 import { DRIVER_STEP_LABELS, type Job } from '@pilbara/shared-schema';
 import { DriverPreviewScreen } from './driver-first-screen';
 import { DRIVER_TEXT } from './driver-text';
@@ -67,5 +68,30 @@ describe('the driver’s first screen from the sign-in', () => {
     ]);
     expect(screen.getByTestId('driver-empty').textContent).toContain(DRIVER_TEXT.empty);
     expect(screen.queryByTestId('driver-job')).toBeNull();
+  });
+
+  it('draws the first three cards in its first frame, the most urgent first, then the rest', async () => {
+    const jobs = [
+      ...['1', '2', '3', '4'].map((n) =>
+        job({ id: `JOB-2026-${n}`, customerName: `Customer ${n}`, status: 'Scheduled' }),
+      ),
+      job({ id: 'JOB-2026-5', customerName: 'Dana Reid', status: 'Emergency' }),
+    ];
+    const ui = (
+      <MantineProvider env="test">
+        <DriverPreviewScreen driverId={SAM_DRIVER_ID} screen={{ cursor: 12, jobs }} />
+      </MantineProvider>
+    );
+    // The first frame, before the screen has said it is on screen.
+    const first = document.createElement('div');
+    first.innerHTML = renderToString(ui);
+    expect(
+      [...first.querySelectorAll('[data-testid="driver-job"]')].map((card) =>
+        card.getAttribute('data-job-id'),
+      ),
+    ).toEqual(['JOB-2026-5', 'JOB-2026-1', 'JOB-2026-2']);
+    // Once it has been on screen, every job of the driver.
+    renderScreen(jobs);
+    await waitFor(() => expect(screen.getAllByTestId('driver-job')).toHaveLength(5));
   });
 });

@@ -7,12 +7,12 @@
  * (and the engine) spend the slow CPU. The full screen (driver-page.tsx) then takes over, drawn in
  * the same frame, and shows the same cards until the synced rows are in.
  */
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Badge, Card, Container, Group, Stack, Text } from '@mantine/core';
 import { driverJobs, type DriverFirstScreen } from '@pilbara/shared-schema';
 import { HeadingWithHint } from '../../components/heading-with-hint';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSayFirstScreenPainted } from '../../lib/first-screen';
+import { useFirstScreenPainted, useSayFirstScreenPainted } from '../../lib/first-screen';
 import { DriverJobView, VehiclePlaceholder } from './driver-job-view';
 import { DRIVER_TEXT } from './driver-text';
 
@@ -55,6 +55,13 @@ export function DriverNoJobs() {
   );
 }
 
+/**
+ * How many cards the first frame draws: what a phone shows before any scrolling (two at 390 ×
+ * 844, the most urgent first) and one more. Drawing a driver's dozen or more cards at once cost a
+ * slow phone's main thread about half a second before anything was on screen.
+ */
+const FIRST_FRAME_CARDS = 3;
+
 /** The sign-in's jobs, as the full screen shows them while none of them is on the device yet. */
 export function DriverPreviewScreen({
   driverId,
@@ -66,6 +73,9 @@ export function DriverPreviewScreen({
 }) {
   useSayFirstScreenPainted();
   const jobs = driverJobs(screen.jobs, driverId, new Date());
+  // The rest once the first frame is on screen, behind anything the driver does.
+  const painted = useFirstScreenPainted();
+  const shown = useDeferredValue(painted ? jobs.length : FIRST_FRAME_CARDS, FIRST_FRAME_CARDS);
   return (
     // The sync status chip comes with the full screen: its room is kept so the cards stay put.
     <DriverScreenFrame
@@ -78,15 +88,17 @@ export function DriverPreviewScreen({
       {jobs.length === 0 ? (
         <DriverNoJobs />
       ) : (
-        jobs.map((job) => (
-          <DriverJobView
-            key={job.id}
-            job={job}
-            pending={false}
-            waiting
-            vehicle={<VehiclePlaceholder job={job} />}
-          />
-        ))
+        jobs
+          .slice(0, shown)
+          .map((job) => (
+            <DriverJobView
+              key={job.id}
+              job={job}
+              pending={false}
+              waiting
+              vehicle={<VehiclePlaceholder job={job} />}
+            />
+          ))
       )}
     </DriverScreenFrame>
   );
