@@ -11,7 +11,7 @@
  * has loaded" is certain rather than a race. The server logs every request (LOG_LEVEL=info).
  */
 import { rmSync } from 'node:fs';
-import type { Request, Route } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 import { expect, startServer, test } from '../fixtures/server';
 import { createJob, loginAsAdmin, uniqueCustomer } from '../page-models/test-data';
 
@@ -23,6 +23,17 @@ const DRIVER = {
   email: 'jdriver@example.com',
   role: 'driver',
 };
+
+/** Holds the page's scripts back until the returned function lets them through. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*.js', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
 
 test('Login tapped before the script has loaded sends no password and stays signed in once it runs', async ({
   browser,
@@ -65,13 +76,7 @@ test('Login tapped before the script has loaded sends no password and stays sign
         body: request.postData() ?? '',
       });
     });
-    // The page's scripts wait until the test lets them through.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/*.js', async (route: Route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
 
     await page.goto('/auth', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: 'Login' });
@@ -141,12 +146,7 @@ test('a phone typed into the dashboard before its script has loaded is looked up
   page.on('request', (sent: Request) => {
     if (sent.method() === 'POST') posts.push(sent.url());
   });
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/*.js', async (route: Route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/dashboard', { waitUntil: 'commit' });
   const lookup = page.getByLabel('Phone number or Job ID');
   await lookup.fill(who.phone);
