@@ -4,8 +4,8 @@
  * off. This module and what it imports carry neither the sync engine nor Dexie, so on a first
  * visit over one bar of signal the cards need a few kilobytes after the answer, not the far larger
  * engine and device database; on an installed phone they paint before the full screen
- * (and the engine) spend the slow CPU. The full screen (driver-page.tsx) then takes over, drawn in
- * the same frame, and shows the same cards until the synced rows are in.
+ * (and the engine) spend the slow CPU. The full screen (driver-page.tsx) then takes over, drawn
+ * behind the first frame, and shows the same cards until the synced rows are in.
  */
 import { useDeferredValue, type ReactNode } from 'react';
 import { Badge, Card, Container, Group, Stack, Text } from '@mantine/core';
