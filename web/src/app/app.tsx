@@ -19,6 +19,7 @@ import { ClientOnly } from './client-only';
 import { LoadBoundary } from '../components/load-boundary';
 import { ProfileProvider, type SiteConfig } from '../components/profile-provider';
 import { routes } from './routes';
+import { loadStaffSync } from './sync-code';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toast viewport (with @mantine/notifications' code) is fetched when the first toast is
@@ -52,7 +53,7 @@ function ToastsWhenNeeded() {
 // The staff sync engine, for a signed-in admin or driver only: its chunk (Dexie, the engine)
 // never loads for a guest, and it keeps running across every page staff open. When the server
 // ends the session (deactivated, role changed) the engine says so and the app signs out.
-const StaffSync = lazy(() => import('./staff-sync').then((m) => ({ default: m.StaffSync })));
+const StaffSync = lazy(() => loadStaffSync().then((m) => ({ default: m.StaffSync })));
 
 // Signed in offline (no server session yet) the engine waits: the auth provider signs in to the
 // server first, and only then does the sync start and push.

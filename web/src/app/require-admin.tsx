@@ -11,8 +11,8 @@ import { useAuth } from '../lib/auth';
 import { useAdminPreview } from '../lib/admin-preview';
 // In this route's own chunk: the first screen from the sign-in answer needs nothing more.
 import { AdminPreviewScreen } from '../features/admin/admin-first-screen';
+import { loadSyncStatus } from './sync-code';
 
-const loadSyncStatus = () => import('../features/sync-status');
 const loadLiveStatus = () => import('../features/live-status');
 
 // The parts shown above the tabs (the sync chip, the needs-attention list, the live-status

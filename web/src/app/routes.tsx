@@ -9,6 +9,7 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 import { preloadStaffCode } from './staff-preload';
+import { loadSyncStatus } from './sync-code';
 
 const HomePage = lazyPage(() => import('../pages/home-page').then((m) => m.HomePage));
 const ServicesPage = lazyPage(() => import('../pages/services-page').then((m) => m.ServicesPage));
@@ -53,9 +54,7 @@ const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default:
 const CompliancePage = lazy(() =>
   import('../features/compliance').then((m) => ({ default: m.CompliancePage })),
 );
-const SyncStatusChip = lazy(() =>
-  import('../features/sync-status').then((m) => ({ default: m.SyncStatusChip })),
-);
+const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.SyncStatusChip })));
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
 
 /** Pre-rendered paths and the heading each page's first HTML carries (tested in e2e). */

@@ -13,6 +13,8 @@
  * not fit in a few seconds of typing, so it would still be downloading when the sign-in is sent
  * and hold its answer back (decisions/2026-12-06-staff-code-while-typing.md).
  */
+import { loadStaffSync } from './sync-code';
+
 let started = false;
 
 export function preloadStaffCode(): void {
@@ -22,7 +24,7 @@ export function preloadStaffCode(): void {
   const loads = navigator.serviceWorker?.controller
     ? [
         import('./driver-route').then((m) => m.preloadDriverScreen()),
-        import('./staff-sync'),
+        loadStaffSync(),
         import('./require-admin').then((m) => m.preloadAdminScreen()),
       ]
     : [import('./driver-route'), import('./require-admin')];
