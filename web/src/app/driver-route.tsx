@@ -12,12 +12,12 @@ import { useDriverPreview } from '../lib/driver-preview';
 import { useAfterFirstScreen } from '../lib/use-after-paint';
 // In this route's own chunk: the cards from the sign-in answer need nothing more.
 import { DriverPreviewScreen } from '../features/driver/driver-first-screen';
-import { loadSyncStatus } from './sync-code';
+import { afterSyncCode, loadSyncStatus } from './sync-code';
 
-const loadDriverPage = () => import('../features/driver');
+const loadDriverPage = afterSyncCode(() => import('../features/driver'));
 // The pre-start's own module, not the fleet feature's index: that would evaluate the fleet
 // screen and its charts on every driver's sign-in, for nothing the driver's screen shows.
-const loadFleet = () => import('../features/fleet/driver-prestart');
+const loadFleet = afterSyncCode(() => import('../features/fleet/driver-prestart'));
 
 const DriverPage = lazy(() => loadDriverPage().then((m) => ({ default: m.DriverPage })));
 const DriverPrestart = lazy(() => loadFleet().then((m) => ({ default: m.DriverPrestart })));

@@ -16,6 +16,7 @@ import { ScrollRestoration } from './scroll-restoration';
 import { ServiceWorker } from './service-worker';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { afterSyncCode } from './sync-code';
 
 // Not part of the pre-rendered page: it appears (if at all) once the page is running, so its
 // code loads after hydration.
@@ -23,9 +24,8 @@ const InstallCard = lazy(() => import('./install-card').then((m) => ({ default: 
 // The in-app alarm for a new booking nobody has taken, on every page an admin has open
 // (docs/messages.md). It reads the synced bookings, so it rings offline too for what this device
 // has; its chunk (Dexie, the sound) never loads for anyone else.
-const StaffAlarm = lazy(() =>
-  import('../features/staff-alerts').then((m) => ({ default: m.StaffAlarm })),
-);
+const loadStaffAlerts = afterSyncCode(() => import('../features/staff-alerts'));
+const StaffAlarm = lazy(() => loadStaffAlerts().then((m) => ({ default: m.StaffAlarm })));
 
 function StaffAlarmForAdmins() {
   const { isAdmin } = useAuth();

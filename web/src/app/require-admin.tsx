@@ -11,16 +11,16 @@ import { useAuth } from '../lib/auth';
 import { useAdminPreview } from '../lib/admin-preview';
 // In this route's own chunk: the first screen from the sign-in answer needs nothing more.
 import { AdminPreviewScreen } from '../features/admin/admin-first-screen';
-import { loadSyncStatus } from './sync-code';
+import { afterSyncCode, loadSyncStatus } from './sync-code';
 
-const loadLiveStatus = () => import('../features/live-status');
+const loadLiveStatus = afterSyncCode(() => import('../features/live-status'));
 
 // The parts shown above the tabs (the sync chip, the needs-attention list, the live-status
 // widget) are fetched with the panel, not after it: the panel's first render would otherwise
 // discover them one by one, and each one landing later pushes the tabs down (the chip wraps the
 // title row on a phone, the widget is about 140 px tall), so on a slow phone a tap meant for a tab
 // lands on whatever moved under the finger.
-const loadAdmin = () => import('../features/admin');
+const loadAdmin = afterSyncCode(() => import('../features/admin'));
 const AdminPage = lazy(() => {
   void loadSyncStatus();
   void loadLiveStatus();
@@ -34,10 +34,9 @@ const AdminPage = lazy(() => {
 export function preloadAdminScreen(): Promise<unknown> {
   return Promise.all([loadAdmin(), loadSyncStatus(), loadLiveStatus()]);
 }
-const BillingTab = lazy(() =>
-  import('../features/quotes').then((m) => ({ default: m.BillingTab })),
-);
-const loadAccounts = () => import('../features/accounts');
+const loadQuotes = afterSyncCode(() => import('../features/quotes'));
+const BillingTab = lazy(() => loadQuotes().then((m) => ({ default: m.BillingTab })));
+const loadAccounts = afterSyncCode(() => import('../features/accounts'));
 const AccountsTab = lazy(() => loadAccounts().then((m) => ({ default: m.AccountsTab })));
 const PricesTab = lazy(() => loadAccounts().then((m) => ({ default: m.PricesTab })));
 const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.SyncStatusChip })));
@@ -46,15 +45,13 @@ const NeedsAttentionList = lazy(() =>
 );
 // The dispatch board is reached through the /admin/* route, so its route costs the public
 // pages' app chunk nothing.
-const DispatchPage = lazy(() =>
-  import('../features/dispatch').then((m) => ({ default: m.DispatchPage })),
-);
+const loadDispatch = afterSyncCode(() => import('../features/dispatch'));
+const DispatchPage = lazy(() => loadDispatch().then((m) => ({ default: m.DispatchPage })));
 const LiveStatusWidget = lazy(() =>
   loadLiveStatus().then((m) => ({ default: m.LiveStatusWidget })),
 );
-const OnCallPanel = lazy(() =>
-  import('../features/staff-alerts').then((m) => ({ default: m.OnCallPanel })),
-);
+const loadStaffAlerts = afterSyncCode(() => import('../features/staff-alerts'));
+const OnCallPanel = lazy(() => loadStaffAlerts().then((m) => ({ default: m.OnCallPanel })));
 
 /**
  * Renders `children` for a signed-in admin. A signed-in driver is sent to their own screen

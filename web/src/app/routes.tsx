@@ -9,7 +9,7 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 import { preloadStaffCode } from './staff-preload';
-import { loadSyncStatus } from './sync-code';
+import { afterSyncCode, loadSyncStatus } from './sync-code';
 
 const HomePage = lazyPage(() => import('../pages/home-page').then((m) => m.HomePage));
 const ServicesPage = lazyPage(() => import('../pages/services-page').then((m) => m.ServicesPage));
@@ -50,10 +50,10 @@ const DriverRoute = lazy(() => import('./driver-route').then((m) => ({ default: 
 const AccountRoute = lazy(() =>
   import('./account-route').then((m) => ({ default: m.AccountRoute })),
 );
-const FleetPage = lazy(() => import('../features/fleet').then((m) => ({ default: m.FleetPage })));
-const CompliancePage = lazy(() =>
-  import('../features/compliance').then((m) => ({ default: m.CompliancePage })),
-);
+const loadFleet = afterSyncCode(() => import('../features/fleet'));
+const FleetPage = lazy(() => loadFleet().then((m) => ({ default: m.FleetPage })));
+const loadCompliance = afterSyncCode(() => import('../features/compliance'));
+const CompliancePage = lazy(() => loadCompliance().then((m) => ({ default: m.CompliancePage })));
 const SyncStatusChip = lazy(() => loadSyncStatus().then((m) => ({ default: m.SyncStatusChip })));
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page').then((m) => m.NotFoundPage));
 

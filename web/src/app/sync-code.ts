@@ -6,8 +6,9 @@
  * a task of their own and the screen stays responsive between them. A module is evaluated once
  * per page, so the last import only evaluates what the steps before it left.
  *
- * Every route and the shell load the sync code through these two functions, so whichever asks
- * first pays for the steps and the others wait for the same promise.
+ * Every route and the shell load the sync code, and the staff features that import it, through
+ * these functions, so whichever asks first pays for the steps and the others wait for the same
+ * promise.
  */
 
 import type * as SyncStatus from '../features/sync-status';
@@ -47,9 +48,20 @@ export function loadSyncStatus(): Promise<SyncStatusModule> {
   return loading;
 }
 
-/** The shell's staff sync component, after the sync code it runs. */
-export async function loadStaffSync(): Promise<typeof StaffSyncModule> {
-  await loadSyncStatus();
-  await nextTask();
-  return import('./staff-sync');
+/**
+ * `load` (a staff feature whose modules import the sync code) run once the sync code has been
+ * evaluated in its steps: imported first, the feature would evaluate all of that code in its own
+ * import's single task.
+ */
+export function afterSyncCode<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    await loadSyncStatus();
+    await nextTask();
+    return load();
+  };
 }
+
+/** The shell's staff sync component, after the sync code it runs. */
+export const loadStaffSync: () => Promise<typeof StaffSyncModule> = afterSyncCode(
+  () => import('./staff-sync'),
+);
