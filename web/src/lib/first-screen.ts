@@ -4,7 +4,7 @@
  * Never written anywhere: a reload, a sign-out or another sign-in drops them. Checked by hand,
  * not with zod, for the reason auth-user.ts gives (the sign-in code is on public pages).
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import type { Job } from '@pilbara/shared-schema';
 
 /** One first screen held for the page: `hold` keeps (or with null forgets), `use` reads it. */
@@ -60,6 +60,17 @@ export function useSayFirstScreenPainted(): void {
 /** Whether the first screen held last has said it is on screen. */
 export function useFirstScreenPainted(): boolean {
   return painted.use() === true;
+}
+
+/**
+ * How many rows of a list a first screen draws: `first` (what a phone shows of the list, and one
+ * more) in the frame that puts the screen up, every row once that frame has been painted, as a
+ * deferred render behind anything the person does. Drawing a dozen or more rows with the rest of
+ * the screen held a slow phone's first frame back by about half a second.
+ */
+export function useRowsAfterFirstFrame(first: number): number {
+  const painted = useFirstScreenPainted();
+  return useDeferredValue(painted ? Number.POSITIVE_INFINITY : first, first);
 }
 
 /** Whether `value` is an object whose `fields` are all strings. */

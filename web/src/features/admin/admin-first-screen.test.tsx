@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { AdminFirstScreen } from '@pilbara/shared-schema';
 import { aBooking, aJobOfToday } from '@pilbara/shared-schema/testing';
@@ -60,6 +61,36 @@ describe('the admin’s first screen from the sign-in', () => {
     expect(screen.getAllByTestId('first-screen-booking')).toHaveLength(1);
     // Read-only: no action of the panel is offered on these rows.
     expect(screen.queryByRole('button', { name: ADMIN_TEXT.approve })).toBeNull();
+  });
+
+  it('draws the first three rows of each list in its first frame, then the rest', async () => {
+    const many: AdminFirstScreen = {
+      ...SCREEN,
+      jobs: ['1', '2', '3', '4', '5'].map((n) =>
+        aJobOfToday(
+          { id: `JOB-2026-${n}`, customerName: `Customer ${n}`, status: 'Assigned' },
+          NOW,
+        ),
+      ),
+      bookings: ['1', '2', '3', '4'].map((n) =>
+        aBooking({ id: `BKG-2026-${n}`, urgency: 'scheduled', status: 'pending' }),
+      ),
+    };
+    const ui = (
+      <MantineProvider env="test">
+        <AdminPreviewScreen screen={many} />
+      </MantineProvider>
+    );
+    // The first frame, before the screen has said it is on screen: the figures count every row.
+    const first = document.createElement('div');
+    first.innerHTML = renderToString(ui);
+    expect(first.querySelectorAll('[data-testid="first-screen-job"]')).toHaveLength(3);
+    expect(first.querySelectorAll('[data-testid="first-screen-booking"]')).toHaveLength(3);
+    expect(first.querySelector('[data-testid="tile-active-jobs-value"]')?.textContent).toBe('5');
+    // Once it has been on screen, every row.
+    render(ui);
+    await waitFor(() => expect(screen.getAllByTestId('first-screen-job')).toHaveLength(5));
+    expect(screen.getAllByTestId('first-screen-booking')).toHaveLength(4);
   });
 
   it('gives way to the full panel when the owner asks', () => {

@@ -7,12 +7,12 @@
  * (and the engine) spend the slow CPU. The full screen (driver-page.tsx) then takes over, drawn
  * behind the first frame, and shows the same cards until the synced rows are in.
  */
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Badge, Card, Container, Group, Stack, Text } from '@mantine/core';
 import { driverJobs, type DriverFirstScreen } from '@pilbara/shared-schema';
 import { HeadingWithHint } from '../../components/heading-with-hint';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useFirstScreenPainted, useSayFirstScreenPainted } from '../../lib/first-screen';
+import { useRowsAfterFirstFrame, useSayFirstScreenPainted } from '../../lib/first-screen';
 import { DriverJobView, VehiclePlaceholder } from './driver-job-view';
 import { DRIVER_TEXT } from './driver-text';
 
@@ -74,8 +74,7 @@ export function DriverPreviewScreen({
   useSayFirstScreenPainted();
   const jobs = driverJobs(screen.jobs, driverId, new Date());
   // The rest once the first frame is on screen, behind anything the driver does.
-  const painted = useFirstScreenPainted();
-  const shown = useDeferredValue(painted ? jobs.length : FIRST_FRAME_CARDS, FIRST_FRAME_CARDS);
+  const shown = useRowsAfterFirstFrame(FIRST_FRAME_CARDS);
   return (
     // The sync status chip comes with the full screen: its room is kept so the cards stay put.
     <DriverScreenFrame
